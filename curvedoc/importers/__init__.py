@@ -1,0 +1,131 @@
+"""Importers: turn log files of every common format into :class:`curvedoc.model.run.Run` objects.
+
+``load(path)`` finds every run at ``path`` (see :mod:`curvedoc.importers.discover`) and reads
+it with the reader of its format. Readers live one per module and are looked up lazily, so
+reading a CSV never imports the TensorBoard protobufs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from curvedoc.errors import LoadError
+from curvedoc.importers._base import RunData, RunSpec
+from curvedoc.importers.discover import Discovery, Problem, discover
+from curvedoc.model.run import ImportIssue, Run
+
+# format family -> "module:function"; each reader is ``read(spec: RunSpec) -> RunData | list[RunData]``
+READERS: dict[str, str] = {
+    "tfevents": "curvedoc.importers.tfevents:read",
+    "hf-trainer-state": "curvedoc.importers.hf_trainer:read",
+    "csv": "curvedoc.importers.csvlog:read",
+    "json": "curvedoc.importers.jsonlog:read",
+    "mlflow": "curvedoc.importers.mlflow:read",
+    "wandb": "curvedoc.importers.wandb:read",
+}
+
+
+def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:
+    module, func = READERS[fmt].split(":")
+    return getattr(importlib.import_module(module), func)
+
+
+@dataclass
+class Failure:
+    """A run (or file) that could not be read, with the reason in one line."""
+
+    name: str
+    path: str
+    reason: str
+    kind: str = "unreadable"
+
+    def to_dict(self):
+        return {"run": self.name, "path": self.path, "reason": self.reason, "kind": self.kind}
+
+
+@dataclass
+class LoadResult:
+    runs: list[Run] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
+    """Read one discovered run. Raises :class:`LoadError` (never anything else) on failure."""
+    try:
+        data = _reader(spec.format)(spec)
+    except LoadError:
+        raise
+    except (MemoryError, RecursionError) as exc:
+        raise LoadError(spec.root, f"{type(exc).__name__} while reading", kind="unreadable") from exc
+    except Exception as exc:  # a reader bug must not take the audit down: report it as this run's error
+        raise LoadError(
+            spec.files[0] if spec.files else spec.root,
+            f"internal error in the {spec.format} reader: {type(exc).__name__}: {exc}",
+            kind="internal-error",
+        ) from exc
+    datas = data if isinstance(data, list) else [data]
+    runs = []
+    for d in datas:
+        issues = list(d.issues)
+        also = spec.extras.get("also_found")
+        if also:
+            issues.append(
+                ImportIssue(
+                    "also-found",
+                    f"this folder also holds {len(also)} other log file(s) of another format, not merged: "
+                    + ", ".join(Path(a).name for a in also[:5]),
+                    severity="info",
+                )
+            )
+        runs.append(
+            Run(
+                spec.name + d.name_suffix,
+                d.source,
+                d.frame,
+                hparams=d.hparams,
+                issues=issues,
+                meta=d.meta,
+                path=spec.root,
+                role_overrides=role_overrides,
+            )
+        )
+    return runs
+
+
+def load_all(path, role_overrides: Mapping[str, str] | None = None) -> LoadResult:
+    """Every run at ``path`` plus everything that could not be read (never raises for bad input)."""
+    disc: Discovery = discover(path)
+    res = LoadResult(problems=list(disc.problems))
+    for spec in disc.specs:
+        try:
+            res.runs.extend(read_spec(spec, role_overrides))
+        except LoadError as exc:
+            if spec.extras.get("tentative") and exc.kind == "unsupported-format":
+                res.problems.append(Problem(exc.path, exc.reason, exc.kind))
+                continue
+            res.failures.append(Failure(spec.name, exc.path, exc.reason, exc.kind))
+    return res
+
+
+def load(path, roles: Mapping[str, str] | None = None) -> list[Run]:
+    """Every run found at ``path`` (a file, a run directory, or a tree).
+
+    Runs that cannot be read are reported with :func:`warnings.warn` and skipped; when nothing at
+    all can be read a :class:`~curvedoc.errors.LoadError` says why.
+    """
+    res = load_all(path, roles)
+    if not res.runs:
+        reasons = [f"{f.path}: {f.reason}" for f in res.failures] + [f"{p.path}: {p.reason}" for p in res.problems]
+        raise LoadError(path, "no readable training log found" + (" (" + "; ".join(reasons[:3]) + ")" if reasons else ""),
+                        kind="nothing-readable")
+    for f in res.failures:
+        warnings.warn(f"curvedoc: could not read {f.path}: {f.reason}", stacklevel=2)
+    return res.runs
+
+
+__all__ = ["load", "load_all", "read_spec", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS"]

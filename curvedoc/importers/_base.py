@@ -1,0 +1,132 @@
+"""What every importer shares: the run spec discovery hands it, the data it returns,
+and small helpers for reading files safely (read-only, size-guarded, never modified)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from curvedoc.errors import LoadError
+from curvedoc.model.run import ImportIssue
+
+# Default per-file size guard (bytes). Overridable with CURVEDOC_MAX_FILE_BYTES or the
+# `max-file-mb` config key; a 50 GB file must not stall an audit.
+DEFAULT_MAX_FILE_BYTES = 2 * 1024**3
+
+LFS_MAGIC = b"version https://git-lfs"
+
+
+def max_file_bytes() -> int:
+    env = os.environ.get("CURVEDOC_MAX_FILE_BYTES")
+    if env:
+        try:
+            return int(float(env))
+        except ValueError:
+            pass
+    return DEFAULT_MAX_FILE_BYTES
+
+
+@dataclass
+class RunSpec:
+    """One run found by discovery, not yet read.
+
+    ``format`` is the reader family (``tfevents``, ``hf-trainer-state``, ``csv``, ``json``,
+    ``mlflow``, ``wandb``); ``files`` the files that belong to the run; ``prefixes`` maps a file
+    to the tag prefix its tags get (``train/``, ``eval/`` for sub-folders merged into one run).
+    Picklable: audit workers receive specs, not data.
+    """
+
+    root: Path
+    name: str
+    format: str
+    files: list[Path]
+    prefixes: dict[str, str] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class RunData:
+    """What a reader returns for one run."""
+
+    frame: pd.DataFrame
+    source: str
+    hparams: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+    issues: list[ImportIssue] = field(default_factory=list)
+    # when one spec holds several runs (two unrelated runs written into one folder)
+    name_suffix: str = ""
+
+
+def check_file(path: Path) -> int:
+    """Stat a file before reading it: exists, is a regular file, readable, under the size guard.
+
+    Returns its size. Raises :class:`LoadError` with a one-line reason otherwise.
+    """
+    try:
+        st = path.stat()
+    except PermissionError:
+        raise LoadError(path, "permission denied", kind="unreadable") from None
+    except FileNotFoundError:
+        raise LoadError(path, "file not found (broken link?)", kind="unreadable") from None
+    except OSError as exc:
+        raise LoadError(path, f"cannot stat: {exc.strerror or exc}", kind="unreadable") from None
+    if not path.is_file():
+        raise LoadError(path, "not a regular file", kind="unreadable")
+    limit = max_file_bytes()
+    if st.st_size > limit:
+        raise LoadError(
+            path,
+            f"file is {st.st_size / 1e9:.1f} GB, over the {limit / 1e9:.1f} GB per-file limit "
+            "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)",
+            kind="too-large",
+        )
+    if not os.access(path, os.R_OK):
+        raise LoadError(path, "permission denied", kind="unreadable")
+    return st.st_size
+
+
+def read_bytes(path: Path) -> bytes:
+    """Read a whole file read-only after the size guard."""
+    check_file(path)
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except PermissionError:
+        raise LoadError(path, "permission denied", kind="unreadable") from None
+    except OSError as exc:
+        raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
+
+
+def head_bytes(path: Path, n: int = 4096) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(n)
+    except OSError:
+        return b""
+
+
+def is_lfs_pointer(head: bytes) -> bool:
+    return head.startswith(LFS_MAGIC)
+
+
+def decode_text(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
+    """Decode text as UTF-8 (BOM tolerated); invalid bytes become U+FFFD and are reported once."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", errors="replace")
+        issues.append(
+            ImportIssue(
+                "invalid-utf8",
+                "file is not valid UTF-8; undecodable bytes were replaced",
+                file=str(path),
+                count=text.count("\ufffd"),
+            )
+        )
+        return text

@@ -1,0 +1,279 @@
+"""Find the runs under a path: a single file, one run folder, or a whole tree of runs.
+
+Rules (one run per folder; format detection by content, not only by name):
+
+* MLflow run folders (``meta.yaml`` + ``metrics/``) and W&B run folders (``run-*.wandb`` or
+  ``wandb-history.jsonl``) are runs; their sub-folders are not searched further.
+* A folder with TensorBoard event files is a run. Its sub-folders named ``train``, ``eval``,
+  ``validation``... and torch ``add_hparams`` timestamp folders belong to it (their tags get the
+  folder as a prefix: ``eval/Loss/total_loss``). A folder with only such sub-folders is the run.
+* ``trainer_state.json`` is a HuggingFace run; ``checkpoint-N/trainer_state.json`` files of one
+  output folder are ONE run (the newest state holds the whole history).
+* CSV / JSON(L) files are sniffed by their first bytes; a file that is plainly not a training
+  log (``config.json``) is passed over quietly.
+* When one folder holds several formats, the first of ``trainer_state > tfevents > mlflow > wandb
+  > csv > json`` is read, and the others are mentioned in the run's import issues.
+* Symlinks are followed, loops are not; unreadable folders are reported, not fatal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from curvedoc.importers._base import RunSpec, head_bytes, is_lfs_pointer
+
+SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
+TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
+CHECKPOINT_DIR = re.compile(r"^checkpoint[-_](\d+)$")
+CSV_NAMES_EXTRA = {"training.log", "training_log", "history.log"}
+TEXT_LOG_EXT = {".log", ".txt", ".out"}
+JSON_SKIP = {
+    "config.json", "wandb-summary.json", "wandb-metadata.json", "tokenizer.json", "tokenizer_config.json",
+    "special_tokens_map.json", "generation_config.json", "adapter_config.json", "preprocessor_config.json",
+    "vocab.json", "package.json", "all_results.json", "train_results.json", "eval_results.json",
+    "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
+}
+PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "wandb", "csv", "json"]
+
+
+@dataclass
+class Problem:
+    """Something discovery could not use: an unreadable folder, a symlink loop, an unsupported file."""
+
+    path: str
+    reason: str
+    kind: str = "unreadable"
+
+    def to_dict(self):
+        return {"path": self.path, "reason": self.reason, "kind": self.kind}
+
+
+@dataclass
+class Discovery:
+    specs: list[RunSpec] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def is_event_file(name: str) -> bool:
+    return "tfevents" in name and not name.endswith(".profile-empty")
+
+
+def _sniff_csv(path: Path) -> bool:
+    head = head_bytes(path, 2048)
+    if not head or b"\x00" in head[:512]:
+        return False
+    first = head.split(b"\n", 1)[0]
+    return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
+
+
+def _sniff_json(path: Path) -> bool:
+    """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
+    head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
+    if not head:
+        return False
+    if head[:1] == b"[":
+        return b"{" in head[:200]
+    if head[:1] != b"{":
+        return False
+    line = head.split(b"\n", 1)[0].strip()
+    try:
+        obj = json.loads(line)
+        if isinstance(obj, dict) and any(isinstance(v, (int, float)) for v in obj.values()):
+            return True  # JSON lines
+    except ValueError:
+        pass
+    # whole-document JSON: a dict of lists (Keras history.history dump)
+    return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head))
+
+
+def _looks_like_text_log(path: Path) -> bool:
+    head = head_bytes(path, 8192)
+    if not head or b"\x00" in head:
+        return False
+    return bool(re.search(rb"(?i)\b(loss|lr|learning rate|epoch|iter(ation)?|step)\b", head))
+
+
+def _rel_name(root: Path, base: Path) -> str:
+    try:
+        rel = root.relative_to(base)
+    except ValueError:
+        return str(root)
+    s = rel.as_posix()
+    return base.name or str(base) if s in ("", ".") else s
+
+
+def discover(path: str | os.PathLike) -> Discovery:
+    """Every run at ``path`` (a file, a run folder, or a tree), with what could not be used."""
+    base = Path(path)
+    out = Discovery()
+    if not os.path.lexists(base):
+        out.problems.append(Problem(str(base), "no such file or directory", "not-found"))
+        return out
+    if base.is_file():
+        spec = _spec_for_file(base, base.parent, name=base.name if base.name else str(base))
+        if spec is None:
+            reason = "unsupported format"
+            if is_lfs_pointer(head_bytes(base, 64)):
+                reason = "Git LFS pointer, not the data (run `git lfs pull`)"
+            elif base.suffix.lower() in TEXT_LOG_EXT:
+                reason = "unsupported format: plain-text logs (nanoGPT/Megatron/fairseq prints) are not read yet"
+            out.problems.append(Problem(str(base), reason, "unsupported-format"))
+        else:
+            out.specs.append(spec)
+        return out
+    if not base.is_dir():
+        out.problems.append(Problem(str(base), "not a regular file or directory", "unreadable"))
+        return out
+
+    tb_dirs: dict[Path, list[Path]] = {}
+    other: dict[Path, list[RunSpec]] = {}
+    text_logs: dict[Path, list[Path]] = {}
+    hf_groups: dict[Path, list[tuple[int, Path]]] = {}
+    visited: set[tuple[int, int]] = set()
+
+    def onerror(err: OSError):
+        out.problems.append(Problem(str(err.filename or base), f"cannot read folder: {err.strerror or err}", "unreadable"))
+
+    for dirpath, dirnames, filenames in os.walk(base, topdown=True, onerror=onerror, followlinks=True):
+        d = Path(dirpath)
+        try:
+            st = os.stat(d)
+            key = (st.st_dev, st.st_ino)
+        except OSError as exc:
+            out.problems.append(Problem(str(d), f"cannot read folder: {exc.strerror or exc}", "unreadable"))
+            dirnames[:] = []
+            continue
+        if key in visited:
+            out.problems.append(Problem(str(d), "symlink loop (folder already visited); not followed", "symlink-loop"))
+            dirnames[:] = []
+            continue
+        visited.add(key)
+        dirnames.sort()
+        files = sorted(filenames)
+        # Skip hidden/bookkeeping folders
+        dirnames[:] = [x for x in dirnames if not x.startswith(".") and x not in ("__pycache__", "artifacts", "node_modules")]
+
+        # MLflow run folder
+        if "meta.yaml" in files and "metrics" in dirnames:
+            other.setdefault(d, []).append(RunSpec(d, "", "mlflow", [d / "meta.yaml"]))
+            dirnames[:] = []
+            continue
+        # W&B run folder
+        wandb_files = [f for f in files if f.endswith(".wandb")]
+        if wandb_files or "wandb-history.jsonl" in files:
+            fl = [d / f for f in (wandb_files or ["wandb-history.jsonl"])]
+            other.setdefault(d, []).append(RunSpec(d, "", "wandb", fl))
+            dirnames[:] = [x for x in dirnames if x not in ("files", "logs", "tmp")]
+            continue
+
+        ev = [d / f for f in files if is_event_file(f)]
+        if ev:
+            tb_dirs[d] = ev
+        for f in files:
+            p = d / f
+            low = f.lower()
+            if is_event_file(f):
+                continue
+            if low == "trainer_state.json":
+                m = CHECKPOINT_DIR.match(d.name)
+                group = d.parent if m else d
+                hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))
+            elif low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA:
+                if _sniff_csv(p):
+                    other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
+            elif low.endswith((".jsonl", ".json", ".ndjson")) and low not in JSON_SKIP:
+                if low.endswith("hparams.json"):
+                    continue
+                if _sniff_json(p):
+                    other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
+            elif p.suffix.lower() in TEXT_LOG_EXT and _looks_like_text_log(p):
+                text_logs.setdefault(d, []).append(p)
+
+    # --- HuggingFace: one run per output folder
+    for group, entries in hf_groups.items():
+        entries.sort()
+        newest = entries[-1][1]
+        others = [str(p) for _, p in entries[:-1]]
+        spec = RunSpec(group, "", "hf-trainer-state", [newest], extras={"other_states": others})
+        other.setdefault(group, []).insert(0, spec)
+
+    # --- TensorBoard: merge train/eval/timestamp sub-folders into their run
+    tb_roots: dict[Path, RunSpec] = {}
+    for d in sorted(tb_dirs):
+        name = d.name
+        parent = d.parent
+        is_sub = (name.lower() in SUBRUN_NAMES or TIMESTAMP_DIR.match(name)) and d != base
+        root = parent if is_sub else d
+        prefix = "" if (not is_sub or TIMESTAMP_DIR.match(name)) else name + "/"
+        spec = tb_roots.get(root)
+        if spec is None:
+            spec = tb_roots[root] = RunSpec(root, "", "tfevents", [])
+        for f in tb_dirs[d]:
+            spec.files.append(f)
+            if prefix:
+                spec.prefixes[str(f)] = prefix
+    for root, spec in tb_roots.items():
+        other.setdefault(root, []).append(spec)
+
+    # --- one run per folder, by priority
+    for d in sorted(other, key=lambda p: p.as_posix()):
+        specs = other[d]
+        specs.sort(key=lambda s: PRIORITY.index(s.format))
+        chosen = specs[0]
+        rest = specs[1:]
+        if chosen.format in ("csv", "json") and len(specs) > 1:
+            # several plain data files in one folder: each is its own run
+            for s in specs:
+                if s.format not in ("csv", "json"):
+                    continue
+                s.name = _rel_name(s.files[0], base)
+                out.specs.append(s)
+            continue
+        chosen.name = _rel_name(d, base)
+        if rest:
+            chosen.extras["also_found"] = [str(f) for s in rest for f in s.files]
+        out.specs.append(chosen)
+
+    for d, logs in text_logs.items():
+        if d in other:
+            continue
+        for p in logs:
+            out.problems.append(
+                Problem(str(p), "unsupported format: plain-text training log (prints) is not read yet", "unsupported-format")
+            )
+    out.specs.sort(key=lambda s: s.name)
+    return out
+
+
+def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
+    low = p.name.lower()
+    if is_event_file(p.name):
+        return RunSpec(p, name, "tfevents", [p])
+    if low == "trainer_state.json":
+        return RunSpec(p, name, "hf-trainer-state", [p])
+    if p.suffix == ".wandb":
+        return RunSpec(p.parent, name, "wandb", [p])
+    if low.endswith((".jsonl", ".json", ".ndjson")) and _sniff_json(p):
+        return RunSpec(p, name, "json", [p])
+    if (low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and _sniff_csv(p):
+        return RunSpec(p, name, "csv", [p])
+    # content sniffing for files with unhelpful names
+    head = head_bytes(p, 16)
+    if len(head) >= 12 and head[8:12] and not is_lfs_pointer(head) and p.suffix == "":
+        # maybe a renamed TFRecord event file: first record length is small
+        import struct
+
+        (length,) = struct.unpack_from("<Q", head, 0)
+        if 0 < length < 1 << 20:
+            return RunSpec(p, name, "tfevents", [p])
+    if _sniff_json(p):
+        return RunSpec(p, name, "json", [p])
+    if low.endswith((".txt", ".log")) and _sniff_csv(p):
+        first = head_bytes(p, 512).split(b"\n", 1)[0].lower()
+        if b"epoch" in first or b"loss" in first:
+            return RunSpec(p, name, "csv", [p])
+    return None

@@ -1,0 +1,275 @@
+"""The canonical run model every importer produces and every detector reads.
+
+A :class:`Run` holds one training run as a *long* pandas frame with the columns
+``tag, step, value, wall_time, source_file`` (one row per logged point, in write
+order), plus the run's hyperparameters, format metadata and what the importer
+noticed while reading (:class:`ImportIssue`).
+
+Roles ("train_loss", "val_loss", "lr", ...) map to the tag actually used; see
+:mod:`curvedoc.model.roles`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+import pandas as pd
+
+SCALAR_COLUMNS = ("tag", "step", "value", "wall_time", "source_file")
+
+
+@dataclass
+class ImportIssue:
+    """Something the importer noticed: skipped records, restarts, duplicate steps, LFS pointers...
+
+    ``kind`` is a stable kebab-case identifier (``truncated-record``, ``corrupt-records``,
+    ``duplicate-steps``, ``restart``, ``lfs-pointer``, ``header-only``, ``unsafe-yaml``,
+    ``unreadable``, ``unsupported-format``, ``bad-rows``, ``ended-early`` ...).
+    """
+
+    kind: str
+    message: str
+    file: str | None = None
+    count: int | None = None
+    severity: str = "warning"  # "info" | "warning" | "error"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "file": self.file,
+            "count": self.count,
+            "severity": self.severity,
+        }
+
+
+def make_frame(
+    tag: Iterable[str] | np.ndarray,
+    step: Iterable[int] | np.ndarray,
+    value: Iterable[float] | np.ndarray,
+    wall_time: Iterable[float] | np.ndarray | None = None,
+    source_file: str | Iterable[str] | np.ndarray | None = None,
+) -> pd.DataFrame:
+    """Build a canonical scalars frame with the canonical dtypes.
+
+    ``tag`` and ``source_file`` are categorical (a 3M-point run stays small in memory),
+    ``step`` is int64, ``value`` and ``wall_time`` are float64 (NaN/inf are kept as they are).
+    """
+    value = np.asarray(value, dtype=np.float64)
+    n = len(value)
+    step = np.asarray(step, dtype=np.int64)
+    if wall_time is None:
+        wall_time = np.full(n, np.nan)
+    wall_time = np.asarray(wall_time, dtype=np.float64)
+    if isinstance(tag, pd.Categorical):
+        tag_col = tag
+    else:
+        tag_col = pd.Categorical(np.asarray(tag, dtype=object) if not isinstance(tag, np.ndarray) else tag)
+    if source_file is None or isinstance(source_file, str):
+        src = pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), categories=[source_file or ""])
+    elif isinstance(source_file, pd.Categorical):
+        src = source_file
+    else:
+        src = pd.Categorical(np.asarray(source_file, dtype=object))
+    return pd.DataFrame(
+        {"tag": tag_col, "step": step, "value": value, "wall_time": wall_time, "source_file": src}
+    )
+
+
+def empty_frame() -> pd.DataFrame:
+    return make_frame([], [], [], [], None)
+
+
+def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """Concatenate canonical frames, keeping categorical columns categorical."""
+    frames = [f for f in frames if len(f)]
+    if not frames:
+        return empty_frame()
+    if len(frames) == 1:
+        return frames[0].reset_index(drop=True)
+    from pandas.api.types import union_categoricals
+
+    tag = union_categoricals([f["tag"].astype("category") for f in frames], ignore_order=True)
+    src = union_categoricals([f["source_file"].astype("category") for f in frames], ignore_order=True)
+    out = pd.DataFrame(
+        {
+            "tag": tag,
+            "step": np.concatenate([f["step"].to_numpy(np.int64) for f in frames]),
+            "value": np.concatenate([f["value"].to_numpy(np.float64) for f in frames]),
+            "wall_time": np.concatenate([f["wall_time"].to_numpy(np.float64) for f in frames]),
+            "source_file": src,
+        }
+    )
+    return out
+
+
+class Run:
+    """One training run.
+
+    Attributes
+    ----------
+    name:
+        Path of the run relative to what the user gave (``"."`` when the user named the run itself).
+    source:
+        Format name (``tfevents``, ``hf-trainer-state``, ``lightning-csv``, ``csv``, ``jsonl``, ...).
+    scalars:
+        Long frame ``tag, step, value, wall_time, source_file`` in write order.
+    hparams:
+        Hyperparameters the format carries (empty dict if none).
+    issues:
+        :class:`ImportIssue` list: what the importer noticed.
+    meta:
+        Format facts useful to detectors, e.g. ``max_steps`` (planned length), ``global_step``,
+        ``status`` (MLflow), ``finished`` (W&B exit record seen).
+    path:
+        Filesystem path of the run root (file or directory).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        source: str,
+        scalars: pd.DataFrame,
+        *,
+        hparams: Mapping[str, Any] | None = None,
+        issues: list[ImportIssue] | None = None,
+        meta: Mapping[str, Any] | None = None,
+        path: str | Path | None = None,
+        role_overrides: Mapping[str, str] | None = None,
+    ):
+        self.name = name
+        self.source = source
+        self.scalars = scalars
+        self.hparams: dict[str, Any] = dict(hparams or {})
+        self.issues: list[ImportIssue] = list(issues or [])
+        self.meta: dict[str, Any] = dict(meta or {})
+        self.path = Path(path) if path is not None else None
+        self._role_overrides = dict(role_overrides or {})
+        self._roles: dict[str, str] | None = None
+        self._role_notes: list[str] = []
+        self._index: dict[str, np.ndarray] | None = None
+        self._series_cache: dict[str, pd.Series] = {}
+
+    # ------------------------------------------------------------------ tags
+    def _tag_index(self) -> dict[str, np.ndarray]:
+        if self._index is None:
+            if len(self.scalars) == 0:
+                self._index = {}
+            else:
+                tags = self.scalars["tag"]
+                if not isinstance(tags.dtype, pd.CategoricalDtype):
+                    tags = tags.astype("category")
+                codes = tags.cat.codes.to_numpy()
+                cats = tags.cat.categories
+                order = np.argsort(codes, kind="stable")
+                bounds = np.searchsorted(codes[order], np.arange(len(cats) + 1))
+                self._index = {
+                    str(cats[i]): order[bounds[i] : bounds[i + 1]]
+                    for i in range(len(cats))
+                    if bounds[i + 1] > bounds[i]
+                }
+        return self._index
+
+    @property
+    def tags(self) -> list[str]:
+        """Every tag with at least one point, sorted."""
+        return sorted(self._tag_index())
+
+    @property
+    def n_points(self) -> int:
+        return int(len(self.scalars))
+
+    def tag_counts(self) -> dict[str, int]:
+        return {t: int(len(ix)) for t, ix in sorted(self._tag_index().items())}
+
+    # ----------------------------------------------------------------- roles
+    @property
+    def roles(self) -> dict[str, str]:
+        """role -> tag actually used (only roles that were found)."""
+        if self._roles is None:
+            from curvedoc.model.roles import resolve_roles
+
+            self._roles, self._role_notes = resolve_roles(self, self._role_overrides)
+        return self._roles
+
+    @property
+    def role_notes(self) -> list[str]:
+        """Why a role was chosen where several tags could have filled it."""
+        _ = self.roles
+        return self._role_notes
+
+    def set_role_overrides(self, overrides: Mapping[str, str]) -> None:
+        self._role_overrides = dict(overrides)
+        self._roles = None
+        self._role_notes = []
+
+    def has(self, *roles: str) -> bool:
+        r = self.roles
+        return all(role in r for role in roles)
+
+    # ---------------------------------------------------------------- series
+    def series(self, role_or_tag: str) -> pd.Series:
+        """Step-indexed float series for a role (or, failing that, a tag name).
+
+        Sorted by step; where a step was written more than once the later write wins
+        (the importer has already reported duplicates in :attr:`issues`).
+        Returns an empty series when neither a role nor a tag of that name exists.
+        """
+        tag = self.roles.get(role_or_tag, role_or_tag)
+        cached = self._series_cache.get(tag)
+        if cached is not None:
+            return cached
+        ix = self._tag_index().get(tag)
+        if ix is None or len(ix) == 0:
+            s = pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"), name=tag)
+        else:
+            steps = self.scalars["step"].to_numpy()[ix]
+            values = self.scalars["value"].to_numpy()[ix]
+            if len(steps) > 1 and not np.all(steps[1:] > steps[:-1]):
+                # stable sort by step, then keep the last write of each step
+                order = np.argsort(steps, kind="stable")
+                steps, values = steps[order], values[order]
+                last = np.ones(len(steps), dtype=bool)
+                last[:-1] = steps[1:] != steps[:-1]
+                steps, values = steps[last], values[last]
+            s = pd.Series(values, index=pd.Index(steps, name="step"), name=tag, copy=False)
+        self._series_cache[tag] = s
+        return s
+
+    def tag_for(self, role: str) -> str | None:
+        return self.roles.get(role)
+
+    # ------------------------------------------------------------- summaries
+    def summary(self) -> dict[str, Any]:
+        return {
+            "run": self.name,
+            "source": self.source,
+            "points": self.n_points,
+            "tags": self.tag_counts(),
+            "roles": dict(self.roles),
+            "hparams": dict(self.hparams),
+            "issues": [i.to_dict() for i in self.issues],
+        }
+
+    def __repr__(self) -> str:
+        return f"Run(name={self.name!r}, source={self.source!r}, points={self.n_points}, tags={len(self._tag_index())})"
+
+
+def _families(run: Run) -> dict[str, dict[str, str]]:
+    from curvedoc.model.roles import resolve_families
+
+    return resolve_families(run)
+
+
+def _family(self: Run, name: str) -> dict[str, str]:
+    """Per-layer tags of a family (``layer_grad_norm``, ``layer_weight_norm``): layer -> tag."""
+    cache = self.__dict__.setdefault("_families_cache", None)
+    if cache is None:
+        cache = self.__dict__["_families_cache"] = _families(self)
+    return cache.get(name, {})
+
+
+Run.family = _family  # type: ignore[attr-defined]
