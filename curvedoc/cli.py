@@ -1,0 +1,208 @@
+"""The command line: a thin layer over the library.
+
+    curvedoc diagnose PATH [--format text|json|markdown|html|github] [--select ...] [--ignore ...]
+    curvedoc audit SWEEP_DIR [--jobs N] ...
+    curvedoc rules            # list every rule
+    curvedoc rule NAME|CODE   # explain one rule
+
+Exit codes: 0 nothing at or above --fail-on was found; 1 something was; 2 usage, config or input error.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from curvedoc import __version__
+from curvedoc.errors import ConfigError, CurvedocError
+
+FORMAT_CHOICES = ["text", "json", "markdown", "html", "github"]
+
+
+def _split(values) -> list[str]:
+    out: list[str] = []
+    for v in values or ():
+        out.extend(x.strip() for x in v.split(",") if x.strip())
+    return out
+
+
+def _common_options(f):
+    opts = [
+        click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
+                     help="Output format."),
+        click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
+                     help="Write the report to this file instead of standard output (required for html on a terminal)."),
+        click.option("--select", multiple=True, help="Rules to run: codes, code prefixes (D, V0) or names; comma-separated; default ALL."),
+        click.option("--extend-select", multiple=True, help="Rules to add to the selection."),
+        click.option("--ignore", multiple=True, help="Rules to skip: codes, prefixes or names."),
+        click.option("--role", "role", multiple=True, metavar="ROLE=TAG", help="Use TAG for ROLE (e.g. train_loss=loss/total)."),
+        click.option("--param", "param", multiple=True, metavar="RULE.PARAM=VALUE", help="Override a rule parameter."),
+        click.option("--fail-on", type=click.Choice(["error", "warning", "info", "never"]), default=None,
+                     help="Lowest severity that makes the exit code 1 (default: error)."),
+        click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings are present (2 still means bad input)."),
+        click.option("--statistics", is_flag=True, help="Print counts per rule across everything diagnosed."),
+        click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False),
+                     help="Folder of extra rule TOML files (override or extend the catalogue)."),
+        click.option("--config", "config", type=click.Path(dir_okay=False), default=None,
+                     help="Read settings from this TOML file instead of the nearest pyproject.toml [tool.curvedoc]."),
+        click.option("--color/--no-color", "color", default=None, help="Force colour on or off (default: on for a terminal, off when NO_COLOR is set)."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs=None):
+    from curvedoc.engine import resolve_settings
+    from curvedoc.engine.config import parse_param_option, parse_role_option
+
+    s = resolve_settings(
+        path,
+        select=_split(select) or None,
+        ignore=_split(ignore) or None,
+        params=parse_param_option(param),
+        roles=parse_role_option(role),
+        fail_on=fail_on,
+        rules_dirs=list(rules_dir),
+        config=config,
+    )
+    if extend_select:
+        s.select = (s.select or ["ALL"]) + _split(extend_select)
+    if jobs:
+        s.jobs = jobs
+    return s
+
+
+def _use_color(color_flag) -> bool:
+    if color_flag is not None:
+        return color_flag
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()
+
+
+def _emit(report, fmt, out, color, statistics):
+    from curvedoc.reporters import render
+
+    if fmt == "html" and out is None and sys.stdout.isatty():
+        raise click.UsageError("--format html writes a file: add --out report.html")
+    text = render(report, fmt, color=_use_color(color) and out is None, statistics=statistics)
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        click.echo(f"curvedoc: wrote {out}", err=True)
+    else:
+        click.echo(text, nl=not text.endswith("\n"))
+
+
+def _fail(msg: str) -> "NoReturn":  # noqa: F821
+    click.echo(f"curvedoc: error: {msg}", err=True)
+    sys.exit(2)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="curvedoc")
+def main():
+    """curvedoc: a linter for training runs.
+
+    Point it at a run or a sweep of runs; it says what went wrong, when, how sure it is, the likely
+    causes ranked, and what to try first.
+    """
+
+
+@main.command()
+@click.argument("path", type=click.Path(exists=False))
+@_common_options
+def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on, exit_zero, statistics, rules_dir,
+             config, color):
+    """Diagnose the run(s) at PATH (a log file, a run folder, or a folder of runs)."""
+    from curvedoc.engine import Plan, diagnose as _diagnose
+
+    try:
+        settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config)
+        Plan.build(settings)  # validate selectors and parameters before reading anything
+    except (ConfigError, CurvedocError) as exc:
+        _fail(str(exc))
+    if not os.path.lexists(path):
+        _fail(f"{path}: no such file or directory")
+    report = _diagnose(path, config=settings)
+    if not report.runs:
+        reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in report.problems[:3])
+        _fail(f"{path}: no training log found" + (f" ({reasons})" if reasons else " (no event files, CSV, JSON(L), trainer_state.json, MLflow or W&B runs)"))
+    _emit(report, fmt, out, color, statistics)
+    code = report.exit_status(settings.fail_on)
+    if exit_zero and code == 1:
+        code = 0
+    sys.exit(code)
+
+
+@main.command()
+@click.argument("path", type=click.Path(exists=False))
+@click.option("--jobs", "-j", type=int, default=None, help="Worker processes (default: number of cores).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the results cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False), default=None,
+              help="Where to keep the results cache (default: the user cache folder, never inside the sweep).")
+@click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal only).")
+@_common_options
+def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_select, ignore, role, param, fail_on,
+          exit_zero, statistics, rules_dir, config, color):
+    """Audit every run under a sweep folder: rank them, count findings, explain what failing runs share."""
+    from curvedoc.engine import Plan
+    from curvedoc.engine.audit import audit as _audit
+
+    try:
+        settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs)
+        Plan.build(settings)
+    except (ConfigError, CurvedocError) as exc:
+        _fail(str(exc))
+    if not os.path.isdir(path):
+        _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
+    show_progress = progress if progress is not None else sys.stderr.isatty()
+    report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
+                    progress=show_progress)
+    if not report.runs:
+        _fail(f"{path}: no training runs found")
+    _emit(report, fmt, out, color, statistics)
+    code = report.exit_status(settings.fail_on)
+    if exit_zero and code == 1:
+        code = 0
+    sys.exit(code)
+
+
+@main.command("rules")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
+@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False))
+def rules_cmd(fmt, rules_dir):
+    """List every rule: code, name, severity, needed roles, symptom."""
+    from curvedoc.engine.rules import load_catalog
+    from curvedoc.reporters.rulesdoc import list_rules
+
+    try:
+        cat = load_catalog(rules_dir)
+    except ConfigError as exc:
+        _fail(str(exc))
+    click.echo(list_rules(cat, fmt), nl=False)
+
+
+@main.command("rule")
+@click.argument("name_or_code")
+@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False))
+def rule_cmd(name_or_code, rules_dir):
+    """Explain one rule: what it detects, why it matters, parameters, likely causes and fixes."""
+    from curvedoc.engine.rules import load_catalog
+    from curvedoc.reporters.rulesdoc import explain_rule
+
+    try:
+        cat = load_catalog(rules_dir)
+    except ConfigError as exc:
+        _fail(str(exc))
+    rule = cat.get(name_or_code)
+    if rule is None:
+        _fail(f"unknown rule {name_or_code!r} (see `curvedoc rules`)")
+    click.echo(explain_rule(cat, rule), nl=False)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

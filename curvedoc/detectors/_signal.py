@@ -1,0 +1,217 @@
+"""Shared numerics for detectors: robust, scale-invariant, vectorised.
+
+Losses differ by orders of magnitude between tasks, steps are irregular and validation points
+sparse, so detectors work on:
+
+* finite values only (non-finite points are counted separately),
+* log space for positive quantities (losses, grad norms, LR),
+* medians and MAD instead of means and standard deviations,
+* windows defined as a FRACTION of the run (in points), never a fixed number of steps,
+* at most ``MAX_POINTS`` points (bin medians) so a 1M-point run costs milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+MAX_POINTS = 4000
+MAD_TO_SIGMA = 1.4826
+
+
+def arrays(s: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """(steps, values) as numpy arrays."""
+    return s.index.to_numpy(dtype=np.int64), s.to_numpy(dtype=np.float64)
+
+
+def finite(s: pd.Series) -> pd.Series:
+    """Only the finite points."""
+    v = s.to_numpy(dtype=np.float64)
+    m = np.isfinite(v)
+    return s if m.all() else s[m]
+
+
+def first_nonfinite_step(s: pd.Series) -> int | None:
+    v = s.to_numpy(dtype=np.float64)
+    bad = ~np.isfinite(v)
+    if not bad.any():
+        return None
+    return int(s.index[np.argmax(bad)])
+
+
+def all_positive(s: pd.Series) -> bool:
+    v = s.to_numpy(dtype=np.float64)
+    v = v[np.isfinite(v)]
+    return len(v) > 0 and bool((v > 0).all())
+
+
+def to_log(s: pd.Series, floor: float | None = None) -> pd.Series:
+    """log of a positive series (values <= 0 clipped to ``floor`` or to 1e-3 of the smallest positive value)."""
+    v = s.to_numpy(dtype=np.float64)
+    pos = v[np.isfinite(v) & (v > 0)]
+    if floor is None:
+        floor = float(pos.min()) * 1e-3 if len(pos) else 1e-12
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.log(np.maximum(v, floor))
+    return pd.Series(out, index=s.index, name=s.name)
+
+
+def mad(x: np.ndarray) -> float:
+    """Median absolute deviation scaled to a Gaussian sigma (robust std)."""
+    x = np.asarray(x, dtype=np.float64)
+    x = x[np.isfinite(x)]
+    if len(x) == 0:
+        return float("nan")
+    return float(MAD_TO_SIGMA * np.median(np.abs(x - np.median(x))))
+
+
+def robust_z(x: np.ndarray, center: np.ndarray | float, scale: float | np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (np.asarray(x, dtype=np.float64) - center) / scale
+
+
+def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") -> pd.Series:
+    """Reduce a long series to at most ``max_points`` bins (median of each bin, indexed by the bin's last step).
+
+    Spikes survive as bin maxima only with ``how="max"``; use the full series for spike detection.
+    """
+    n = len(s)
+    if n <= max_points:
+        return s
+    k = int(math.ceil(n / max_points))
+    m = n // k * k
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    blocks = v[:m].reshape(-1, k)
+    with np.errstate(all="ignore"):
+        if how == "median":
+            agg = np.nanmedian(blocks, axis=1) if np.isnan(blocks).any() else np.median(blocks, axis=1)
+        elif how == "max":
+            agg = np.nanmax(blocks, axis=1)
+        elif how == "min":
+            agg = np.nanmin(blocks, axis=1)
+        else:
+            agg = np.nanmean(blocks, axis=1)
+    idx = steps[k - 1 : m : k]
+    if m < n:
+        tail = v[m:]
+        with np.errstate(all="ignore"):
+            agg = np.append(agg, np.nanmedian(tail))
+        idx = np.append(idx, steps[-1])
+    return pd.Series(agg, index=pd.Index(idx, name="step"), name=s.name)
+
+
+def window(n: int, frac: float, lo: int = 3, hi: int | None = None) -> int:
+    """A window length in points: ``frac`` of the run, at least ``lo`` (odd numbers are nicer for medians)."""
+    w = max(lo, int(round(n * frac)))
+    if hi is not None:
+        w = min(w, hi)
+    return max(1, min(w, n))
+
+
+def rolling_median(s: pd.Series, w: int, center: bool = True) -> pd.Series:
+    return s.rolling(w, min_periods=1, center=center).median()
+
+
+def running_min(s: pd.Series) -> pd.Series:
+    return s.cummin()
+
+
+def smooth(s: pd.Series, frac: float = 0.05, lo: int = 3) -> pd.Series:
+    """Rolling median over ``frac`` of the run (centered)."""
+    return rolling_median(s, window(len(s), frac, lo), center=True)
+
+
+def segment_stats(s: pd.Series, start_frac: float, end_frac: float) -> pd.Series:
+    """The points between two fractions of the run (by position)."""
+    n = len(s)
+    return s.iloc[int(n * start_frac) : max(int(n * start_frac) + 1, int(math.ceil(n * end_frac)))]
+
+
+def head_value(s: pd.Series, frac: float = 0.02, lo: int = 1, hi: int = 20) -> float:
+    """Robust value at the start of a run: median of the first few points."""
+    n = len(s)
+    k = window(n, frac, lo, hi)
+    return float(np.median(s.to_numpy(dtype=np.float64)[:k]))
+
+
+def tail_value(s: pd.Series, frac: float = 0.1, lo: int = 1, hi: int | None = None) -> float:
+    """Robust value at the end of a run: median of the last ``frac`` of the points."""
+    n = len(s)
+    k = window(n, frac, lo, hi)
+    return float(np.median(s.to_numpy(dtype=np.float64)[n - k :]))
+
+
+def relative_change(a: float, b: float) -> float:
+    """(b - a) / |a| with a safe denominator."""
+    den = abs(a) if abs(a) > 1e-12 else 1e-12
+    return (b - a) / den
+
+
+def step_at_fraction(s: pd.Series, frac: float) -> int:
+    """The step at a fraction of the run's step range (not of its points)."""
+    steps = s.index.to_numpy()
+    return int(steps[0] + frac * (steps[-1] - steps[0]))
+
+
+def fraction_of_run(s: pd.Series, step: int) -> float:
+    steps = s.index.to_numpy()
+    span = steps[-1] - steps[0]
+    return float((step - steps[0]) / span) if span > 0 else 0.0
+
+
+def slope_log(s: pd.Series) -> float:
+    """Least-squares slope of log(value) per unit fraction of the run (robust enough on smoothed input)."""
+    s = finite(s)
+    if len(s) < 3 or not all_positive(s):
+        return float("nan")
+    x = s.index.to_numpy(dtype=np.float64)
+    x = (x - x[0]) / max(x[-1] - x[0], 1)
+    y = np.log(s.to_numpy(dtype=np.float64))
+    return float(np.polyfit(x, y, 1)[0])
+
+
+def chance_loss(k: int) -> float:
+    """Cross-entropy of a uniform prediction over ``k`` classes: log(k) nats."""
+    return math.log(k)
+
+
+def infer_classes_from_loss(loss: float, k_max: int = 100000, tol: float = 0.05) -> int | None:
+    """The K whose log(K) is within ``tol`` (relative) of ``loss``, if any (K >= 2)."""
+    if not np.isfinite(loss) or loss <= 0.3:
+        return None
+    k = int(round(math.exp(loss)))
+    best = None
+    for cand in {max(2, k - 1), max(2, k), max(2, k + 1)}:
+        if cand <= k_max and abs(math.log(cand) - loss) / math.log(cand) <= tol:
+            if best is None or abs(math.log(cand) - loss) < abs(math.log(best) - loss):
+                best = cand
+    return best
+
+
+def fmt_step(step: int | float | None) -> str:
+    if step is None:
+        return "?"
+    return f"{int(step):,}"
+
+
+def fmt_num(x: float, digits: int = 3) -> str:
+    """Human number: 0.00123 -> '0.00123', 1234567 -> '1.23e+06', NaN -> 'NaN'."""
+    if x is None:
+        return "?"
+    if isinstance(x, (int, np.integer)):
+        return f"{int(x):,}"
+    if not np.isfinite(x):
+        return "NaN" if np.isnan(x) else ("inf" if x > 0 else "-inf")
+    ax = abs(x)
+    if ax != 0 and (ax >= 1e5 or ax < 1e-3):
+        return f"{x:.{digits - 1}e}"
+    return f"{x:.{digits}g}"
+
+
+def fmt_pct(x: float) -> str:
+    if x is None or not np.isfinite(x):
+        return "?"
+    return f"{x * 100:+.0f}%" if abs(x) >= 0.01 else f"{x * 100:+.1f}%"

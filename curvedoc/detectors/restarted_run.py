@@ -1,0 +1,47 @@
+"""## What it detects
+Duplicate steps written by a restarted job, as reported by the importer (kinds ``restart`` and
+``duplicate-steps``).
+
+## Why it matters
+The curve is stitched from several processes; an unintended restart hides a crash.
+
+## Example
+A TensorBoard folder with two event files whose steps overlap (100-149 written twice).
+
+## Options
+- ``min_duplicates``: fewest superseded points worth a finding.
+
+## References
+FORMATS.md 1.6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.model.run import Run
+
+KINDS = {"restart", "duplicate-steps"}
+
+
+@dataclass(frozen=True)
+class Params:
+    min_duplicates: int
+
+
+@detector("restarted-run", params=Params)
+def restarted_run(run: Run, p: Params) -> Iterator[Hit]:
+    issues = [i for i in run.issues if i.kind in KINDS]
+    if not issues:
+        return
+    count = sum(i.count or 0 for i in issues)
+    if count < p.min_duplicates and any(i.count for i in issues):
+        return
+    detail = "; ".join(i.message for i in issues[:3])
+    yield Hit(
+        f"{len(issues)} restart/duplicate-step note(s) from the importer: {detail}",
+        confidence=0.95,
+        evidence={"superseded_points": count, "notes": len(issues)},
+    )

@@ -1,0 +1,279 @@
+"""The engine: run every selected rule's detector on every run, turn hits into findings,
+rank the likely causes, and give each run a status and a score.
+
+    report = curvedoc.diagnose("runs/exp1", select=["D", "overfitting"], params={"divergence": {"min_rise": 0.5}})
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from curvedoc.engine.config import Settings, load_settings
+from curvedoc.engine.findings import Finding, fill_template
+from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.rules import Catalog, Rule, load_catalog, make_params
+from curvedoc.errors import ConfigError
+
+# How much one finding of each severity lowers the score (times its confidence).
+SEVERITY_WEIGHT = {"error": 0.6, "warning": 0.25, "info": 0.02}
+
+
+@dataclass
+class Plan:
+    """Selected rules with their validated parameters: built once, used for every run."""
+
+    catalog: Catalog
+    rules: list[tuple[Rule, Any, Any]]  # (rule, detector spec, params instance)
+    settings: Settings
+
+    @classmethod
+    def build(cls, settings: Settings) -> "Plan":
+        from curvedoc.detectors import registry
+
+        catalog = load_catalog(settings.rules_dirs)
+        detectors = registry()
+        for name in settings.params:
+            if catalog.get(name) is None:
+                raise ConfigError(f"parameters given for unknown rule {name!r}")
+        chosen = []
+        for rule in catalog.select(settings.select, settings.ignore):
+            spec = detectors.get(rule.name)
+            if spec is None:
+                raise ConfigError(f"rule {rule.name!r} ({rule.code}) has no detector")
+            overrides = settings.params.get(rule.name) or settings.params.get(rule.code) or {}
+            chosen.append((rule, spec, make_params(rule, spec.params, overrides)))
+        return cls(catalog, chosen, settings)
+
+
+def _score(findings: Sequence[Finding]) -> float:
+    s = 1.0
+    for f in findings:
+        s *= 1.0 - SEVERITY_WEIGHT.get(f.severity, 0.0) * max(0.0, min(1.0, f.confidence))
+    return round(100.0 * s, 1)
+
+
+def _status(findings: Sequence[Finding]) -> str:
+    sev = {f.severity for f in findings}
+    if "error" in sev:
+        return "failing"
+    if "warning" in sev:
+        return "warning"
+    return "healthy"
+
+
+def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[dict[str, Any]]:
+    """Aggregate each finding's ranked causes, weighted by severity x confidence x 1/rank."""
+    scores: dict[str, float] = {}
+    support: dict[str, list[str]] = {}
+    best_finding: dict[str, Finding] = {}
+    for f in findings:
+        w = SEVERITY_WEIGHT.get(f.severity, 0.02) * f.confidence
+        for rank, cid in enumerate(f.cause_ids):
+            contrib = w / (rank + 1)
+            scores[cid] = scores.get(cid, 0.0) + contrib
+            support.setdefault(cid, [])
+            if f.code not in support[cid]:
+                support[cid].append(f.code)
+            if cid not in best_finding or contrib > SEVERITY_WEIGHT.get(best_finding[cid].severity, 0) * best_finding[cid].confidence:
+                best_finding[cid] = f
+    total = sum(scores.values()) or 1.0
+    out = []
+    for cid, sc in sorted(scores.items(), key=lambda kv: -kv[1])[:top]:
+        cause = catalog.causes.get(cid)
+        if cause is None:
+            continue
+        ev = dict(best_finding[cid].evidence)
+        out.append(
+            {
+                "id": cid,
+                "title": cause.title,
+                "weight": round(sc / total, 3),
+                "supported_by": support[cid],
+                "fixes": [fill_template(t, ev) for t in cause.fixes],
+            }
+        )
+    return out
+
+
+def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
+    cause_ids = list(hit.causes) if hit.causes else list(rule.causes)
+    cause_ids = [c for c in cause_ids if c in catalog.causes]
+    ev = dict(hit.evidence)
+    fixes: list[str] = []
+    for cid in cause_ids[:2]:
+        for t in catalog.causes[cid].fixes[:2]:
+            fx = fill_template(t, ev)
+            if fx and fx not in fixes:
+                fixes.append(fx)
+    sev = hit.severity or rule.severity
+    conf = float(hit.confidence)
+    if not math.isfinite(conf):
+        conf = 0.5
+    return Finding(
+        code=rule.code,
+        name=rule.name,
+        severity=sev,
+        confidence=max(0.0, min(1.0, conf)),
+        message=hit.message,
+        step=None if hit.step is None else int(hit.step),
+        steps=None if hit.steps is None else (int(hit.steps[0]), int(hit.steps[1])),
+        evidence=ev,
+        causes=tuple(catalog.causes[c].title for c in cause_ids),
+        fixes=tuple(fixes),
+        cause_ids=tuple(cause_ids),
+        marks=tuple(int(m) for m in hit.marks),
+        run=run_name,
+    )
+
+
+def run_summary(run) -> dict[str, Any]:
+    """A few numbers for tables and sweep analysis (no frames): first/last/best of the losses."""
+    import numpy as np
+
+    out: dict[str, Any] = {}
+    for role in ("train_loss", "val_loss", "val_acc"):
+        if role not in run.roles:
+            continue
+        s = run.series(role)
+        v = s.to_numpy(dtype=np.float64)
+        fin = np.isfinite(v)
+        if not fin.any():
+            out[role] = {"first": None, "last": None, "best": None, "best_step": None, "points": int(len(v))}
+            continue
+        vf = v[fin]
+        steps = s.index.to_numpy()[fin]
+        best_i = int(np.argmax(vf)) if role.endswith("acc") else int(np.argmin(vf))
+        out[role] = {
+            "first": float(vf[0]),
+            "last": float(v[-1]) if math.isfinite(v[-1]) else float(vf[-1]),
+            "best": float(vf[best_i]),
+            "best_step": int(steps[best_i]),
+            "last_step": int(s.index[-1]),
+            "points": int(len(v)),
+        }
+    return out
+
+
+def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
+    """Diagnose one loaded run with a prepared plan. Never raises for a detector bug."""
+    if plan.settings.roles:
+        run.set_role_overrides(plan.settings.roles)
+    roles = dict(run.roles)
+    findings: list[Finding] = []
+    skipped: list[dict[str, Any]] = []
+    errors: list[str] = []
+    for rule, spec, params in plan.rules:
+        missing = rule.missing_roles(roles)
+        if missing:
+            skipped.append({"name": rule.name, "code": rule.code, "missing": missing})
+            continue
+        try:
+            for hit in spec.func(run, params) or ():
+                findings.append(_to_finding(rule, hit, plan.catalog, run.name))
+        except Exception as exc:  # a detector bug becomes this rule's error; the other rules still run
+            tb = traceback.extract_tb(exc.__traceback__)
+            where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
+            errors.append(f"{rule.code} {rule.name}: {type(exc).__name__}: {exc}{where}")
+    findings.sort(key=Finding.sort_key)
+    rr = RunReport(
+        run=run.name,
+        source=run.source,
+        status=_status(findings),
+        score=_score(findings),
+        roles=roles,
+        findings=findings,
+        skipped=skipped,
+        errors=errors,
+        points=run.n_points,
+        path=str(run.path) if run.path is not None else "",
+        tags=run.tag_counts(),
+        issues=[i.to_dict() for i in run.issues],
+        role_notes=list(run.role_notes),
+        top_causes=rank_causes(findings, plan.catalog),
+        hparams=dict(run.hparams),
+        meta=dict(run.meta),
+        summary=run_summary(run),
+        run_obj=run if keep_run else None,
+    )
+    return rr
+
+
+def unreadable_report(name: str, path: str, reason: str, kind: str = "unreadable") -> RunReport:
+    return RunReport(run=name, source="", status="unreadable", score=0.0, errors=[reason], path=path,
+                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": "error"}])
+
+
+def resolve_settings(
+    target=None,
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
+    roles: Mapping[str, str] | None = None,
+    fail_on: str | None = None,
+    rules_dirs: Iterable[str] | None = None,
+    config: str | os.PathLike | Settings | None = None,
+) -> Settings:
+    if isinstance(config, Settings):
+        base = config
+    else:
+        start = target if isinstance(target, (str, os.PathLike)) else None
+        base = load_settings(start, config)
+    return base.merged(
+        select=list(select) if select else None,
+        ignore=list(ignore) if ignore else None,
+        params={k: dict(v) for k, v in (params or {}).items()},
+        roles=dict(roles or {}),
+        fail_on=fail_on,
+        rules_dirs=list(rules_dirs or []),
+    )
+
+
+def diagnose(
+    target,
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
+    roles: Mapping[str, str] | None = None,
+    fail_on: str | None = None,
+    rules_dirs: Iterable[str] | None = None,
+    config: str | os.PathLike | Settings | None = None,
+) -> Report:
+    """Diagnose a path (file, run folder or tree), a :class:`Run`, or a list of runs.
+
+    Rules whose roles are missing are listed as skipped; a detector that raises becomes an error
+    entry of that run; runs that cannot be read are present with status ``unreadable``.
+    Unknown rules or parameters raise :class:`~curvedoc.errors.ConfigError`.
+    """
+    from curvedoc.model.run import Run
+
+    settings = resolve_settings(target, select=select, ignore=ignore, params=params, roles=roles,
+                                fail_on=fail_on, rules_dirs=rules_dirs, config=config)
+    plan = Plan.build(settings)
+    report = Report(target=str(target) if isinstance(target, (str, os.PathLike)) else "")
+    if isinstance(target, Run):
+        runs, failures, problems = [target], [], []
+    elif isinstance(target, (list, tuple)) and all(isinstance(r, Run) for r in target):
+        runs, failures, problems = list(target), [], []
+    else:
+        from curvedoc.importers import load_all
+
+        if settings.max_file_mb:
+            os.environ["CURVEDOC_MAX_FILE_BYTES"] = str(int(settings.max_file_mb * 1024 * 1024))
+        res = load_all(target, settings.roles)
+        runs, failures, problems = res.runs, res.failures, res.problems
+    for run in runs:
+        report.runs.append(diagnose_run(run, plan))
+    for f in failures:
+        report.runs.append(unreadable_report(f.name, f.path, f.reason, f.kind))
+    report.problems = [p.to_dict() for p in problems]
+    return report
+
+
+__all__ = ["diagnose", "diagnose_run", "Plan", "rank_causes", "resolve_settings", "unreadable_report"]

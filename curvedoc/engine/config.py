@@ -1,0 +1,174 @@
+"""Settings: ``[tool.curvedoc]`` in a ``pyproject.toml`` merged with command-line options.
+
+    [tool.curvedoc]
+    select = ["D", "V001"]        # codes, code prefixes or names; default ALL
+    ignore = ["S002"]
+    fail-on = "warning"           # error (default) | warning | info | never
+    rules-dir = "curvedoc_rules"  # extra rule files (override or extend the built-in catalogue)
+    max-file-mb = 2048            # per-file size guard
+
+    [tool.curvedoc.roles]         # role -> tag, when the alias table guesses wrong
+    train_loss = "loss/total"
+
+    [tool.curvedoc.params.divergence]   # rule name -> parameter overrides
+    min_rise = 0.5
+
+The nearest ``pyproject.toml`` with a ``[tool.curvedoc]`` table is used, searched upward from the
+diagnosed path and then from the current directory.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from curvedoc.errors import ConfigError
+
+FAIL_ON = ("error", "warning", "info", "never")
+KNOWN_KEYS = {"select", "ignore", "extend-select", "fail-on", "rules-dir", "roles", "params", "max-file-mb", "jobs"}
+
+
+@dataclass
+class Settings:
+    select: list[str] | None = None
+    ignore: list[str] = field(default_factory=list)
+    fail_on: str = "error"
+    roles: dict[str, str] = field(default_factory=dict)
+    params: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rules_dirs: list[str] = field(default_factory=list)
+    max_file_mb: float | None = None
+    jobs: int | None = None
+    config_file: str | None = None
+
+    def merged(self, **cli: Any) -> "Settings":
+        """CLI values win over the config file; lists given on the CLI replace, params/roles merge."""
+        s = Settings(**{k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items()})
+        if cli.get("select"):
+            s.select = list(cli["select"])
+        if cli.get("extend_select"):
+            s.select = (s.select or ["ALL"]) + list(cli["extend_select"])
+        if cli.get("ignore"):
+            s.ignore = s.ignore + list(cli["ignore"])
+        if cli.get("fail_on"):
+            s.fail_on = cli["fail_on"]
+        for k, v in (cli.get("roles") or {}).items():
+            s.roles[k] = v
+        for rule, kv in (cli.get("params") or {}).items():
+            s.params.setdefault(rule, {}).update(kv)
+        if cli.get("rules_dirs"):
+            s.rules_dirs = s.rules_dirs + list(cli["rules_dirs"])
+        if cli.get("jobs"):
+            s.jobs = cli["jobs"]
+        if s.fail_on not in FAIL_ON:
+            raise ConfigError(f"fail-on must be one of {', '.join(FAIL_ON)}, not {s.fail_on!r}")
+        return s
+
+
+def find_pyproject(start: str | os.PathLike | None) -> Path | None:
+    seen: set[Path] = set()
+    for origin in (start, os.getcwd()):
+        if origin is None:
+            continue
+        p = Path(origin).resolve()
+        if p.is_file():
+            p = p.parent
+        for d in (p, *p.parents):
+            if d in seen:
+                break
+            seen.add(d)
+            cand = d / "pyproject.toml"
+            if cand.is_file():
+                try:
+                    with open(cand, "rb") as fh:
+                        data = tomllib.load(fh)
+                except (OSError, tomllib.TOMLDecodeError):
+                    continue
+                if "curvedoc" in data.get("tool", {}):
+                    return cand
+    return None
+
+
+def load_settings(start: str | os.PathLike | None = None, config_file: str | os.PathLike | None = None) -> Settings:
+    path = Path(config_file) if config_file else find_pyproject(start)
+    if path is None:
+        return Settings()
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"config file {path} not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    table = data.get("tool", {}).get("curvedoc", data if config_file and "tool" not in data else {})
+    unknown = set(table) - KNOWN_KEYS
+    if unknown:
+        raise ConfigError(f"{path}: unknown [tool.curvedoc] key(s): {', '.join(sorted(unknown))}")
+    base = path.parent
+    s = Settings(config_file=str(path))
+    if "select" in table:
+        s.select = _str_list(table["select"], "select", path)
+    if "extend-select" in table:
+        s.select = (s.select or ["ALL"]) + _str_list(table["extend-select"], "extend-select", path)
+    s.ignore = _str_list(table.get("ignore", []), "ignore", path)
+    s.fail_on = table.get("fail-on", "error")
+    if s.fail_on not in FAIL_ON:
+        raise ConfigError(f"{path}: fail-on must be one of {', '.join(FAIL_ON)}")
+    roles = table.get("roles", {})
+    if not isinstance(roles, dict) or not all(isinstance(v, str) for v in roles.values()):
+        raise ConfigError(f"{path}: [tool.curvedoc.roles] must map role names to tag strings")
+    s.roles = dict(roles)
+    params = table.get("params", {})
+    if not isinstance(params, dict) or not all(isinstance(v, dict) for v in params.values()):
+        raise ConfigError(f"{path}: [tool.curvedoc.params.<rule>] tables expected")
+    s.params = {k: dict(v) for k, v in params.items()}
+    rd = table.get("rules-dir")
+    if rd:
+        s.rules_dirs = [str((base / d).resolve()) for d in ([rd] if isinstance(rd, str) else rd)]
+    if "max-file-mb" in table:
+        s.max_file_mb = float(table["max-file-mb"])
+    if "jobs" in table:
+        s.jobs = int(table["jobs"])
+    return s
+
+
+def _str_list(v: Any, key: str, path: Path) -> list[str]:
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return list(v)
+    raise ConfigError(f"{path}: {key} must be a list of strings")
+
+
+def parse_role_option(items: Iterable[str]) -> dict[str, str]:
+    from curvedoc.model.roles import family_names, role_names
+
+    out = {}
+    valid = set(role_names()) | set(family_names())
+    for it in items:
+        if "=" not in it:
+            raise ConfigError(f"--role expects ROLE=TAG, got {it!r}")
+        role, tag = it.split("=", 1)
+        role = role.strip()
+        if role not in valid:
+            raise ConfigError(f"unknown role {role!r} (roles: {', '.join(sorted(valid))})")
+        out[role] = tag
+    return out
+
+
+def parse_param_option(items: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """``--param divergence.min_rise=0.5`` -> {"divergence": {"min_rise": 0.5}} (values parsed as TOML)."""
+    out: dict[str, dict[str, Any]] = {}
+    for it in items:
+        if "=" not in it or "." not in it.split("=", 1)[0]:
+            raise ConfigError(f"--param expects RULE.PARAM=VALUE, got {it!r}")
+        key, raw = it.split("=", 1)
+        rule, param = key.rsplit(".", 1)
+        try:
+            value = tomllib.loads(f"v = {raw}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        out.setdefault(rule.strip(), {})[param.strip()] = value
+    return out

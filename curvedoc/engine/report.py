@@ -1,0 +1,215 @@
+"""Reports: the result of diagnosing one or many runs.
+
+``Report.to_dict()`` is the documented JSON contract::
+
+    {"curvedoc_version": str,
+     "runs": [{"run", "source", "status", "score", "roles", "findings": [...], "skipped": [...],
+               "errors": [...], ...}],
+     "sweep": {...} | absent}
+
+A :class:`RunReport` holds findings, not data frames, so audit workers can send it between
+processes cheaply; ``RunReport.run`` keeps the :class:`Run` when it is at hand (for plots).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from curvedoc.engine.findings import Finding, _jsonable
+
+STATUSES = ("healthy", "warning", "failing", "unreadable")
+STATUS_RANK = {"unreadable": 0, "failing": 1, "warning": 2, "healthy": 3}
+
+
+@dataclass
+class RunReport:
+    run: str
+    source: str
+    status: str
+    score: float
+    roles: dict[str, str] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    skipped: list[dict[str, Any]] = field(default_factory=list)  # {"name", "code", "missing": [roles]}
+    errors: list[str] = field(default_factory=list)
+    points: int = 0
+    path: str = ""
+    tags: dict[str, int] = field(default_factory=dict)
+    issues: list[dict[str, Any]] = field(default_factory=list)
+    role_notes: list[str] = field(default_factory=list)
+    top_causes: list[dict[str, Any]] = field(default_factory=list)
+    hparams: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+    summary: dict[str, Any] = field(default_factory=dict)  # small numbers for tables: first/last/best losses
+    run_obj: Any = field(default=None, repr=False, compare=False)  # the Run, when in memory
+
+    @property
+    def top_finding(self) -> Finding | None:
+        return min(self.findings, key=Finding.sort_key) if self.findings else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run": self.run,
+            "source": self.source,
+            "status": self.status,
+            "score": round(float(self.score), 1),
+            "points": int(self.points),
+            "path": self.path,
+            "roles": dict(self.roles),
+            "role_notes": list(self.role_notes),
+            "findings": [f.to_dict() for f in sorted(self.findings, key=Finding.sort_key)],
+            "top_causes": _jsonable(self.top_causes),
+            "skipped": list(self.skipped),
+            "errors": list(self.errors),
+            "issues": _jsonable(self.issues),
+            "tags": dict(self.tags),
+            "hparams": _jsonable(self.hparams),
+            "summary": _jsonable(self.summary),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "RunReport":
+        return cls(
+            run=d["run"],
+            source=d.get("source", ""),
+            status=d["status"],
+            score=float(d.get("score", 0)),
+            roles=dict(d.get("roles") or {}),
+            findings=[Finding.from_dict(f, d["run"]) for f in d.get("findings") or []],
+            skipped=list(d.get("skipped") or []),
+            errors=list(d.get("errors") or []),
+            points=int(d.get("points") or 0),
+            path=d.get("path", ""),
+            tags=dict(d.get("tags") or {}),
+            issues=list(d.get("issues") or []),
+            role_notes=list(d.get("role_notes") or []),
+            top_causes=list(d.get("top_causes") or []),
+            hparams=dict(d.get("hparams") or {}),
+            summary=dict(d.get("summary") or {}),
+        )
+
+
+@dataclass
+class Report:
+    runs: list[RunReport] = field(default_factory=list)
+    curvedoc_version: str = ""
+    sweep: dict[str, Any] | None = None
+    problems: list[dict[str, Any]] = field(default_factory=list)  # discovery problems (symlink loops, unsupported files)
+    target: str = ""
+
+    def __post_init__(self):
+        if not self.curvedoc_version:
+            from curvedoc import __version__
+
+            self.curvedoc_version = __version__
+
+    # ------------------------------------------------------------- queries
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for r in self.runs for f in r.findings]
+
+    def run(self, name: str) -> RunReport:
+        for r in self.runs:
+            if r.run == name:
+                return r
+        raise KeyError(name)
+
+    def exit_status(self, fail_on: str = "error") -> int:
+        """0: nothing at or above ``fail_on``; 1: something was; 2: nothing could be read."""
+        if not self.runs or all(r.status == "unreadable" for r in self.runs):
+            return 2
+        levels = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info"),
+                  "never": ()}[fail_on]
+        return 1 if any(f.severity in levels for f in self.findings) else 0
+
+    def statistics(self) -> list[dict[str, Any]]:
+        """Counts per rule across every run, most frequent first (like ``ruff --statistics``)."""
+        counts: dict[tuple[str, str, str], int] = {}
+        runs_with: dict[tuple[str, str, str], set[str]] = {}
+        for r in self.runs:
+            for f in r.findings:
+                key = (f.code, f.name, f.severity)
+                counts[key] = counts.get(key, 0) + 1
+                runs_with.setdefault(key, set()).add(r.run)
+        rows = [
+            {"code": k[0], "name": k[1], "severity": k[2], "count": n, "runs": len(runs_with[k])}
+            for k, n in counts.items()
+        ]
+        rows.sort(key=lambda x: (-x["count"], x["code"]))
+        return rows
+
+    # ------------------------------------------------------------- output
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"curvedoc_version": self.curvedoc_version, "runs": [r.to_dict() for r in self.runs]}
+        if self.sweep is not None:
+            d["sweep"] = _jsonable(self.sweep)
+        if self.problems:
+            d["problems"] = list(self.problems)
+        return d
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Report":
+        return cls(
+            runs=[RunReport.from_dict(r) for r in d.get("runs", [])],
+            curvedoc_version=d.get("curvedoc_version", ""),
+            sweep=d.get("sweep"),
+            problems=list(d.get("problems") or []),
+        )
+
+    def to_frame(self):
+        """One row per finding: run, code, name, severity, confidence, step, step_start, step_end, message."""
+        import pandas as pd
+
+        rows = []
+        for r in self.runs:
+            for f in sorted(r.findings, key=Finding.sort_key):
+                rows.append(
+                    {
+                        "run": r.run,
+                        "status": r.status,
+                        "code": f.code,
+                        "name": f.name,
+                        "severity": f.severity,
+                        "confidence": f.confidence,
+                        "step": f.step,
+                        "step_start": f.steps[0] if f.steps else f.step,
+                        "step_end": f.steps[1] if f.steps else f.step,
+                        "message": f.message,
+                        "causes": "; ".join(f.causes),
+                    }
+                )
+        cols = ["run", "status", "code", "name", "severity", "confidence", "step", "step_start", "step_end",
+                "message", "causes"]
+        return pd.DataFrame(rows, columns=cols)
+
+    def render(self, fmt: str = "text", **kw) -> str:
+        from curvedoc.reporters import render
+
+        return render(self, fmt, **kw)
+
+    def plot(self, run: str | int | None = None):
+        """A matplotlib figure of one run's curves with its findings marked."""
+        from curvedoc.reporters.plots import plot_run
+
+        if run is None:
+            rr = self.runs[0]
+        elif isinstance(run, int):
+            rr = self.runs[run]
+        else:
+            rr = self.run(run)
+        return plot_run(rr)
+
+    def _repr_html_(self) -> str:
+        from curvedoc.reporters import render
+
+        return render(self, "html", fragment=True)
+
+    def __str__(self) -> str:
+        try:
+            return self.render("text", color=False)
+        except Exception:  # pragma: no cover - the reporter must never make printing a report fail
+            return self.to_json()

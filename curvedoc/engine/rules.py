@@ -1,0 +1,239 @@
+"""The rule catalogue: rule entries and the cause table, read from ``rules/*.toml``.
+
+A rule file holds ``[[rule]]`` entries (and may add ``[causes.<id>]`` tables). Users can add a
+folder of their own TOML files (``--rules-dir`` or ``rules-dir`` in ``[tool.curvedoc]``): an entry
+whose ``name`` already exists overrides that rule's fields (severity, params, causes...); a new
+name must have a detector of that name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from curvedoc._resources import rules_dir
+from curvedoc.errors import ConfigError
+
+SEVERITIES = ("error", "warning", "info")
+CODE_RE = re.compile(r"^[A-Z]{1,3}\d{3}$")
+NON_RULE_FILES = {"roles.toml"}
+
+
+@dataclass(frozen=True)
+class Cause:
+    id: str
+    title: str
+    explanation: str
+    fixes: tuple[str, ...]
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: str
+    needs: tuple[tuple[str, ...], ...]  # all groups must be satisfied; a group is satisfied by any of its roles
+    summary: str
+    what: str
+    why: str
+    causes: tuple[str, ...]
+    params: dict[str, Any]
+    param_docs: dict[str, str]
+    references: tuple[str, ...] = ()
+    status: str = "stable"
+    file: str = ""
+
+    def missing_roles(self, present: Iterable[str]) -> list[str]:
+        have = set(present)
+        return ["|".join(g) for g in self.needs if not any(r in have for r in g)]
+
+
+@dataclass
+class Catalog:
+    rules: dict[str, Rule] = field(default_factory=dict)  # by name, in code order
+    causes: dict[str, Cause] = field(default_factory=dict)
+
+    def by_code(self) -> dict[str, Rule]:
+        return {r.code: r for r in self.rules.values()}
+
+    def get(self, name_or_code: str) -> Rule | None:
+        if name_or_code in self.rules:
+            return self.rules[name_or_code]
+        return self.by_code().get(name_or_code.upper())
+
+    def select(self, select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> list[Rule]:
+        """Rules enabled by ``select`` (default ALL) minus ``ignore``; selectors are codes, code prefixes,
+        names or ``ALL``. Unknown selectors raise :class:`ConfigError`."""
+        rules = list(self.rules.values())
+        sel = list(select) if select else ["ALL"]
+        ign = list(ignore or [])
+        for s in sel + ign:
+            if not any(_matches(r, s) for r in rules):
+                raise ConfigError(f"unknown rule selector {s!r} (see `curvedoc rules` for codes and names)")
+        return [r for r in rules if any(_matches(r, s) for s in sel) and not any(_matches(r, s) for s in ign)]
+
+
+def _matches(rule: Rule, selector: str) -> bool:
+    s = selector.strip()
+    if s.upper() == "ALL":
+        return True
+    if s == rule.name:
+        return True
+    return bool(re.fullmatch(r"[A-Za-z]{1,3}\d{0,3}", s)) and rule.code.startswith(s.upper())
+
+
+def _as_needs(raw) -> tuple[tuple[str, ...], ...]:
+    out = []
+    for item in raw or []:
+        if isinstance(item, str):
+            out.append(tuple(x.strip() for x in item.split("|") if x.strip()))
+        else:
+            out.append(tuple(item))
+    return tuple(out)
+
+
+def _read_file(path: Path, rules: dict[str, dict], causes: dict[str, Cause], override: bool) -> None:
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    for cid, c in (data.get("causes") or {}).items():
+        if cid in causes and not override:
+            raise ConfigError(f"{path}: cause id {cid!r} defined twice")
+        try:
+            causes[cid] = Cause(cid, c["title"], c.get("explanation", ""), tuple(c.get("fixes", [])), c.get("source", ""))
+        except KeyError as exc:
+            raise ConfigError(f"{path}: cause {cid!r} lacks {exc}") from None
+    for entry in data.get("rule", []) or []:
+        name = entry.get("name")
+        if not name:
+            raise ConfigError(f"{path}: a [[rule]] entry has no name")
+        if name in rules:
+            if not override:
+                raise ConfigError(f"{path}: rule {name!r} defined twice")
+            merged = dict(rules[name])
+            params = dict(merged.get("params", {}))
+            params.update(entry.get("params", {}))
+            merged.update(entry)
+            merged["params"] = params
+            rules[name] = merged
+        else:
+            rules[name] = dict(entry, _file=str(path))
+
+
+def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
+    cat = Catalog(causes=causes)
+    built = []
+    for name, e in rules_raw.items():
+        try:
+            code = e["code"]
+            sev = e.get("severity", "warning")
+            if not CODE_RE.match(code):
+                raise ConfigError(f"rule {name!r}: code {code!r} is not like 'D001'")
+            if sev not in SEVERITIES:
+                raise ConfigError(f"rule {name!r}: severity {sev!r} not one of {SEVERITIES}")
+            for cid in e.get("causes", []):
+                if cid not in causes:
+                    raise ConfigError(f"rule {name!r}: unknown cause id {cid!r}")
+            built.append(
+                Rule(
+                    code=code,
+                    name=name,
+                    severity=sev,
+                    needs=_as_needs(e.get("needs")),
+                    summary=e.get("summary", ""),
+                    what=e.get("what", "").strip(),
+                    why=e.get("why", "").strip(),
+                    causes=tuple(e.get("causes", [])),
+                    params=dict(e.get("params", {})),
+                    param_docs=dict(e.get("param_docs", {})),
+                    references=tuple(e.get("references", [])),
+                    status=e.get("status", "stable"),
+                    file=e.get("_file", ""),
+                )
+            )
+        except KeyError as exc:
+            raise ConfigError(f"rule {name!r} lacks {exc}") from None
+    codes = [r.code for r in built]
+    dup = {c for c in codes if codes.count(c) > 1}
+    if dup:
+        raise ConfigError(f"duplicate rule codes: {sorted(dup)}")
+    for r in sorted(built, key=lambda r: r.code):
+        cat.rules[r.name] = r
+    return cat
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(extra: tuple[str, ...]) -> Catalog:
+    rules_raw: dict[str, dict] = {}
+    causes: dict[str, Cause] = {}
+    base = rules_dir()
+    for p in sorted(base.glob("*.toml")):
+        if p.name in NON_RULE_FILES:
+            continue
+        _read_file(p, rules_raw, causes, override=False)
+    for d in extra:
+        dp = Path(d)
+        if not dp.is_dir():
+            raise ConfigError(f"rules folder {d!r} does not exist")
+        for p in sorted(dp.glob("*.toml")):
+            _read_file(p, rules_raw, causes, override=True)
+    return _build(rules_raw, causes)
+
+
+def load_catalog(extra_dirs: Iterable[str | Path] = ()) -> Catalog:
+    return _load_cached(tuple(str(Path(d).resolve()) for d in extra_dirs))
+
+
+def coerce_param(rule: Rule, key: str, value: Any) -> Any:
+    """Convert a user-given parameter value to the type of the rule's default; raise ConfigError if impossible."""
+    if key not in rule.params:
+        known = ", ".join(sorted(rule.params)) or "none"
+        raise ConfigError(f"rule {rule.name!r} ({rule.code}) has no parameter {key!r} (parameters: {known})")
+    default = rule.params[key]
+    try:
+        if isinstance(default, bool):
+            if isinstance(value, str):
+                if value.lower() in ("true", "1", "yes", "on"):
+                    return True
+                if value.lower() in ("false", "0", "no", "off"):
+                    return False
+                raise ValueError(value)
+            return bool(value)
+        if isinstance(default, int) and not isinstance(default, bool):
+            f = float(value)
+            if f != int(f):
+                raise ValueError(value)
+            return int(f)
+        if isinstance(default, float):
+            return float(value)
+        if isinstance(default, list):
+            return list(value) if not isinstance(value, str) else [value]
+        return value
+    except (TypeError, ValueError):
+        raise ConfigError(
+            f"parameter {rule.name}.{key} expects {type(default).__name__}, got {value!r}"
+        ) from None
+
+
+def make_params(rule: Rule, params_cls: type, overrides: dict[str, Any] | None = None):
+    """Instantiate a detector's Params dataclass from the rule defaults plus validated overrides."""
+    values = dict(rule.params)
+    for k, v in (overrides or {}).items():
+        values[k] = coerce_param(rule, k, v)
+    fields = {f.name for f in dataclasses.fields(params_cls)}
+    missing = fields - set(values)
+    extra = set(values) - fields
+    if missing or extra:
+        raise ConfigError(
+            f"rule {rule.name!r}: parameters in rules data {sorted(values)} do not match the detector's "
+            f"{sorted(fields)} (missing {sorted(missing)}, unknown {sorted(extra)})"
+        )
+    return params_cls(**values)
