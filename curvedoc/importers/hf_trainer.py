@@ -1,0 +1,436 @@
+"""HuggingFace ``Trainer`` state: ``trainer_state.json`` (``checkpoint-N/`` or the output folder).
+
+``log_history`` is a list of dicts, one per ``Trainer.log()`` call. Train rows (``loss``,
+``grad_norm``, ``learning_rate``, ``epoch``, custom keys), eval rows (``eval_loss``, ``eval_*``,
+``eval_<set>_loss`` with several eval sets) and the final summary row (``train_runtime``,
+``train_loss`` = mean over the run ...) are separate dicts; each becomes points at its ``step``.
+
+Choices (see FORMATS.md 4.1):
+
+* **Final summary row** -> tags ``train_summary/<key>``. The row's ``train_loss`` is the *mean*
+  training loss of the whole run; left as ``train_loss`` it would win the ``train_loss`` role
+  (``rules/roles.toml`` tries the pattern ``train_loss`` before ``loss``) and every detector would
+  look at one averaged point instead of the real per-step ``loss`` curve. The values are also in
+  ``meta["train_summary"]``.
+* **epoch** is written once per step: train and eval rows at the same step repeat the same
+  ``epoch`` value, which would otherwise look like duplicate steps.
+* **Rows without ``step``** (``trainer.predict`` rows) get the last step seen (or ``global_step``)
+  and an info issue.
+* Non-numeric values (strings, ``null``, lists, booleans) are skipped and counted; ``NaN`` /
+  ``Infinity`` literals (Python's ``json`` writes them) are kept as floats.
+* ``max_steps``, ``global_step`` ... go to ``meta``; ``global_step < max_steps`` adds an info issue
+  ``ended-early`` (the ``unfinished-schedule`` detector reads ``meta["max_steps"]``).
+* Hyperparameters: ``trial_params`` plus a JSON dump of ``TrainingArguments`` beside the state
+  (``training_args.json``, ``args.json`` ...). ``training_args.bin`` is a pickle and is never
+  loaded; nothing is invented (HF's default ``max_grad_norm=1.0`` is not assumed).
+* Discovery passes older ``checkpoint-N/trainer_state.json`` files in
+  ``spec.extras["other_states"]``; only the newest is read (it holds the whole history), but an
+  older state with *more* log rows means a restart and is reported.
+* A truncated / half-written file: the complete ``log_history`` rows before the break are
+  salvaged with a warning; with nothing to salvage it is a :class:`LoadError`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.model.run import ImportIssue, make_frame
+
+SOURCE = "hf-trainer-state"
+
+# Keys only the final summary row has (Trainer.train() -> speed_metrics("train", ...)).
+SUMMARY_MARKERS = frozenset({"train_runtime", "train_samples_per_second", "train_steps_per_second"})
+SUMMARY_PREFIX = "train_summary/"
+
+META_KEYS = (
+    "max_steps", "global_step", "num_train_epochs", "logging_steps", "eval_steps", "save_steps",
+    "train_batch_size", "best_metric", "best_model_checkpoint", "best_global_step", "epoch",
+    "total_flos", "num_input_tokens_seen", "trial_name", "is_hyper_param_search",
+)
+
+# TrainingArguments fields worth keeping as hyperparameters (a whitelist: an args dump also holds
+# paths, hub tokens and user names that a report must not echo).
+ARG_KEYS = (
+    "learning_rate", "per_device_train_batch_size", "per_device_eval_batch_size", "train_batch_size",
+    "gradient_accumulation_steps", "max_grad_norm", "weight_decay", "warmup_steps", "warmup_ratio",
+    "lr_scheduler_type", "num_train_epochs", "max_steps", "seed", "data_seed", "optim", "adam_beta1",
+    "adam_beta2", "adam_epsilon", "fp16", "bf16", "label_smoothing_factor", "logging_steps",
+    "eval_steps", "save_steps", "eval_strategy", "evaluation_strategy", "gradient_checkpointing",
+    "torch_compile", "dataloader_num_workers", "group_by_length", "neftune_noise_alpha",
+)
+ARGS_FILES = ("training_args.json", "train_args.json", "training_arguments.json", "trainer_args.json",
+              "args.json", "hyperparameters.json", "config.json")
+# an args dump must have one of these to be taken for TrainingArguments (config.json is usually the model's)
+ARGS_MARKERS = ("per_device_train_batch_size", "gradient_accumulation_steps", "lr_scheduler_type",
+                "max_grad_norm", "logging_steps")
+MAX_ARGS_BYTES = 8 * 1024 * 1024
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+# ----------------------------------------------------------------------------- JSON loading
+def _salvage(text: str) -> dict[str, Any] | None:
+    """Parse a broken top-level JSON object as far as it goes.
+
+    Returns the top-level keys decoded before the break; ``log_history`` holds the complete rows
+    read before the break. ``None`` when not even the opening ``{`` is there.
+    """
+    dec = json.JSONDecoder()
+    i = _WS.match(text, 0).end()
+    if text[i : i + 1] != "{":
+        return None
+    i += 1
+    top: dict[str, Any] = {}
+    try:
+        while True:
+            i = _WS.match(text, i).end()
+            if text[i : i + 1] == "}":
+                return top
+            key, i = dec.raw_decode(text, i)
+            if not isinstance(key, str):
+                return top
+            i = _WS.match(text, i).end()
+            if text[i : i + 1] != ":":
+                return top
+            i = _WS.match(text, i + 1).end()
+            if key == "log_history" and text[i : i + 1] == "[":
+                rows: list[Any] = []
+                top[key] = rows
+                i += 1
+                while True:
+                    i = _WS.match(text, i).end()
+                    if text[i : i + 1] == "]":
+                        i += 1
+                        break
+                    row, i = dec.raw_decode(text, i)
+                    rows.append(row)
+                    i = _WS.match(text, i).end()
+                    if text[i : i + 1] == ",":
+                        i += 1
+                    elif text[i : i + 1] == "]":
+                        i += 1
+                        break
+                    else:
+                        return top
+            else:
+                val, i = dec.raw_decode(text, i)
+                top[key] = val
+            i = _WS.match(text, i).end()
+            if text[i : i + 1] == ",":
+                i += 1
+            else:
+                return top
+    except (ValueError, RecursionError):
+        return top
+
+
+def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
+    data = read_bytes(path)
+    if is_lfs_pointer(data[:64]):
+        raise LoadError(path, "Git LFS pointer, not the data (run `git lfs pull`)", kind="lfs-pointer")
+    if not data.strip():
+        raise LoadError(path, f"empty file ({len(data)} bytes)", kind="empty")
+    if b"\x00" in data[:4096]:
+        raise LoadError(path, "binary data, not JSON (not a trainer_state.json)", kind="bad-json")
+    text = decode_text(data, path, issues)
+    try:
+        state = json.loads(text)
+    except RecursionError:
+        raise LoadError(path, "JSON nested too deeply", kind="bad-json") from None
+    except json.JSONDecodeError as exc:
+        truncated = exc.pos >= len(text.rstrip())
+        if truncated:
+            reason = f"truncated JSON ({len(data):,} bytes): {exc.msg} at line {exc.lineno} column {exc.colno}"
+        else:
+            reason = f"invalid JSON at line {exc.lineno} column {exc.colno} (char {exc.pos:,}): {exc.msg}"
+        top = _salvage(text)
+        rows = top.get("log_history") if top else None
+        if isinstance(rows, list) and rows:
+            issues.append(
+                ImportIssue(
+                    "truncated-record" if truncated else "corrupt-records",
+                    f"{reason}; salvaged the {len(rows):,} complete log_history rows before the break"
+                    " (later rows and top-level keys after log_history are lost)",
+                    file=str(path),
+                    count=len(rows),
+                )
+            )
+            return top  # type: ignore[return-value]
+        raise LoadError(path, reason, kind="truncated" if truncated else "bad-json") from None
+    if not isinstance(state, dict):
+        raise UnsupportedFormat(
+            path, f"not a HuggingFace trainer state: top level is a JSON {type(state).__name__}, expected an object"
+        )
+    if "log_history" not in state:
+        raise UnsupportedFormat(path, "not a HuggingFace trainer state: no log_history key")
+    return state
+
+
+# ----------------------------------------------------------------------------- values
+def _num(v: Any) -> float | None:
+    """A JSON value as a float, or None when it is not a number (bool, str, null, list, dict)."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, float):
+        return v
+    if isinstance(v, int):
+        try:
+            return float(v)
+        except OverflowError:
+            return None
+    return None
+
+
+def _step(v: Any) -> int | None:
+    x = _num(v)
+    if x is None or not math.isfinite(x):
+        return None
+    return int(x)
+
+
+def _int_or_none(v: Any) -> int | None:
+    x = _num(v)
+    if x is None or not math.isfinite(x) or abs(x) > 2**62:
+        return None
+    return int(x)
+
+
+def _scalar(v: Any) -> bool:
+    return v is None or isinstance(v, (bool, int, float, str))
+
+
+# ----------------------------------------------------------------------------- hyperparameters
+def _args_dirs(path: Path, spec: RunSpec) -> list[Path]:
+    dirs = [path.parent]
+    root = spec.root if spec.root.is_dir() else spec.root.parent
+    if root not in dirs:
+        dirs.append(root)
+    if re.match(r"^checkpoint[-_]\d+$", path.parent.name) and path.parent.parent not in dirs:
+        dirs.append(path.parent.parent)
+    return dirs
+
+
+def _read_args(dirs: list[Path], issues: list[ImportIssue]) -> tuple[dict[str, Any], str | None, str | None]:
+    """(hparams, args file used, training_args.bin seen)."""
+    bin_seen = None
+    for d in dirs:
+        b = d / "training_args.bin"
+        if bin_seen is None and b.is_file():
+            bin_seen = str(b)
+    for d in dirs:
+        for name in ARGS_FILES:
+            p = d / name
+            if not p.is_file():
+                continue
+            try:
+                if check_file(p) > MAX_ARGS_BYTES:
+                    continue
+                obj = json.loads(decode_text(read_bytes(p), p, []))
+            except (LoadError, ValueError, RecursionError):
+                if name != "config.json":
+                    issues.append(ImportIssue("unreadable", f"{name} beside the state is not valid JSON; not used",
+                                              file=str(p), severity="info"))
+                continue
+            if not isinstance(obj, dict) or not any(k in obj for k in ARGS_MARKERS):
+                continue
+            hp = {k: obj[k] for k in ARG_KEYS if k in obj and _scalar(obj[k])}
+            if hp:
+                return hp, str(p), bin_seen
+    return {}, None, bin_seen
+
+
+# ----------------------------------------------------------------------------- restarts
+def _other_states(path: Path, n_rows: int, others: list[str], issues: list[ImportIssue]) -> None:
+    """Report an older checkpoint state with more log rows than the newest one (a restart)."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return
+    budget = 512 * 1024 * 1024
+    for other in others:
+        p = Path(other)
+        try:
+            osize = p.stat().st_size
+        except OSError:
+            continue
+        # A state with more rows than the newest one is (almost surely) not much smaller in bytes:
+        # skip parsing the many small early checkpoints.
+        if osize < 0.8 * size or osize > budget:
+            continue
+        budget -= osize
+        try:
+            obj = json.loads(read_bytes(p).decode("utf-8", errors="replace"))
+        except (LoadError, ValueError, RecursionError):
+            continue
+        rows = obj.get("log_history") if isinstance(obj, dict) else None
+        if isinstance(rows, list) and len(rows) > n_rows:
+            gs = obj.get("global_step")
+            issues.append(
+                ImportIssue(
+                    "restart",
+                    f"{p.parent.name}/{p.name} holds {len(rows):,} log rows (global_step {gs}), more than the "
+                    f"{n_rows:,} rows of the state read ({path.parent.name}/{path.name}): the run was probably "
+                    "restarted or resumed from an earlier checkpoint; only the newest state is read",
+                    file=str(p),
+                    count=len(rows) - n_rows,
+                )
+            )
+
+
+# ----------------------------------------------------------------------------- reader
+def read(spec: RunSpec) -> RunData:
+    path = spec.files[0] if spec.files else spec.root
+    if path.is_dir():
+        path = path / "trainer_state.json"
+    issues: list[ImportIssue] = []
+    state = _load_state(path, issues)
+    log_history = state.get("log_history")
+    if not isinstance(log_history, list):
+        raise LoadError(
+            path, f"log_history is a JSON {type(log_history).__name__}, expected a list of log rows", kind="bad-format"
+        )
+
+    global_step = _int_or_none(state.get("global_step"))
+    max_steps = _int_or_none(state.get("max_steps"))
+
+    tags: list[str] = []
+    steps: list[int] = []
+    values: list[float] = []
+    epoch_at: dict[int, float] = {}
+    summary: dict[str, float] = {}
+    nonnumeric: Counter[str] = Counter()
+    bad_rows = 0
+    no_step_rows = 0
+    no_step_keys: Counter[str] = Counter()
+    last_step: int | None = None
+
+    for row in log_history:
+        if not isinstance(row, dict):
+            bad_rows += 1
+            continue
+        step = _step(row.get("step"))
+        if step is None:
+            no_step_rows += 1
+            step = last_step if last_step is not None else (global_step or 0)
+            for k in row:
+                if k != "epoch":
+                    no_step_keys[k.split("_", 1)[0]] += 1
+        else:
+            last_step = step
+        is_summary = not SUMMARY_MARKERS.isdisjoint(row)
+        for key, raw in row.items():
+            if key == "step":
+                continue
+            x = _num(raw)
+            if x is None:
+                nonnumeric[str(key)] += 1
+                continue
+            key = str(key)
+            if key == "epoch":
+                prev = epoch_at.get(step)
+                if prev is not None and (prev == x or (math.isnan(prev) and math.isnan(x))):
+                    continue
+                epoch_at[step] = x
+                tag = "epoch"
+            elif is_summary:
+                tag = SUMMARY_PREFIX + key
+                summary[key] = x
+            else:
+                tag = key
+            tags.append(tag)
+            steps.append(step)
+            values.append(x)
+
+    frame = make_frame(
+        np.asarray(tags, dtype=object), np.asarray(steps, dtype=np.int64), np.asarray(values, dtype=np.float64),
+        None, str(path),
+    )
+
+    # ------------------------------------------------------------------ issues
+    if bad_rows:
+        issues.append(ImportIssue("bad-rows", f"{bad_rows} log_history entries are not objects; skipped",
+                                  file=str(path), count=bad_rows))
+    if no_step_rows:
+        kinds = ", ".join(f"{k}_*" for k, _ in no_step_keys.most_common(3))
+        issues.append(
+            ImportIssue(
+                "missing-step",
+                f"{no_step_rows} log_history rows have no step ({kinds}; e.g. trainer.predict results); "
+                "placed at the last step logged before them",
+                file=str(path), count=no_step_rows, severity="info",
+            )
+        )
+    if nonnumeric:
+        shown = ", ".join(f"{k!r}" for k, _ in nonnumeric.most_common(5))
+        n = sum(nonnumeric.values())
+        issues.append(ImportIssue("non-numeric", f"{n} non-numeric values skipped (keys {shown})",
+                                  file=str(path), count=n, severity="info"))
+    if len(frame):
+        not_epoch = frame[frame["tag"] != "epoch"]
+        dup = not_epoch.duplicated(["tag", "step"], keep="first")
+        n_dup = int(dup.sum())
+        if n_dup:
+            dtags = sorted(set(not_epoch.loc[dup, "tag"].astype(str)))[:4]
+            issues.append(
+                ImportIssue(
+                    "duplicate-steps",
+                    f"{n_dup} points repeat a (tag, step) already logged (tags {', '.join(map(repr, dtags))}); "
+                    "the later value is used",
+                    file=str(path), count=n_dup,
+                )
+            )
+    if not log_history:
+        issues.append(ImportIssue("empty-history", "log_history is empty: nothing was logged", file=str(path)))
+
+    # ------------------------------------------------------------------ meta
+    meta: dict[str, Any] = {"state_file": str(path), "log_rows": len(log_history)}
+    for k in META_KEYS:
+        if k in state and state[k] is not None and _scalar(state[k]):
+            meta[k] = state[k]
+    if summary:
+        meta["train_summary"] = dict(summary)
+    if global_step is not None and max_steps is not None and max_steps > 0 and global_step < max_steps:
+        pct = 100.0 * global_step / max_steps
+        pct_s = f"{pct:.0f}%" if pct < 99.5 else f"{pct:.1f}%"
+        msg = f"stopped at step {global_step:,} of max_steps {max_steps:,} ({pct_s})"
+        save_steps = _int_or_none(state.get("save_steps"))
+        if save_steps and max_steps - global_step < save_steps:
+            msg += "; this may just be the last checkpoint saved before the end of training"
+        issues.append(ImportIssue("ended-early", msg, file=str(path), severity="info"))
+
+    # ------------------------------------------------------------------ hparams
+    hparams: dict[str, Any] = {}
+    trial = state.get("trial_params")
+    if isinstance(trial, dict):
+        hparams.update({str(k): v for k, v in trial.items() if _scalar(v)})
+    args, args_file, bin_file = _read_args(_args_dirs(path, spec), issues)
+    for k, v in args.items():
+        hparams.setdefault(k, v)
+    if args_file:
+        meta["args_file"] = args_file
+    if bin_file:
+        meta["training_args_bin"] = bin_file
+        if not args_file:
+            issues.append(
+                ImportIssue(
+                    "args-not-read",
+                    "training_args.bin is a pickle and is not loaded (unsafe); TrainingArguments such as "
+                    "max_grad_norm, weight_decay and warmup are unknown (save them as JSON to use them)",
+                    file=bin_file, severity="info",
+                )
+            )
+
+    others = spec.extras.get("other_states") or []
+    if others:
+        meta["other_states"] = len(others)
+        _other_states(path, len(log_history), list(others), issues)
+
+    return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)
