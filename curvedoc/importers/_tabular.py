@@ -1,0 +1,327 @@
+"""Shared code of the CSV and JSON readers: column-to-number conversion, step selection, the
+vectorised wide-to-long melt, and the checks every tabular log gets (duplicate steps, restarts).
+
+A *table* here is a pandas frame with one row per log call and one column per key. Conventions:
+
+* a cell that is empty / null / missing is **no point** (sparse logs have many);
+* a cell that says ``nan``, ``NaN``, ``inf``, ``-Infinity``, ``1e400``... is a point whose value is
+  NaN / +-inf (a diverged run must stay visible, not vanish);
+* a column whose content is mostly not numbers (names, dates, modes) is skipped and reported once;
+* the step column is the x axis, not a tag; an ``epoch`` column is always kept as a tag as well.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.model.run import ImportIssue, make_frame
+
+# Tokens that mean "no value here" (no point). Everything else that is not a number is garbage,
+# except the NaN spellings below, which are points with value NaN.
+MISSING_TOKENS = ["", "null", "NULL", "Null", "None", "none", "NA", "N/A", "n/a", "<NA>", "#N/A", "NaT", "nat"]
+NAN_LITERALS = frozenset({"nan", "+nan", "-nan", "nan(ind)", "-nan(ind)", "nan%"})
+
+# Absolute wall-clock columns: used as wall_time, not kept as tags.
+WALL_CLOCK_NAMES = ("wall_time", "walltime", "wall time", "timestamp", "_timestamp", "datetime", "date_time")
+# Elapsed-time columns: kept as tags, and used as wall_time when they only ever grow.
+ELAPSED_TIME_NAMES = ("time", "time/time_elapsed", "elapsed", "elapsed_time", "_runtime", "total/duration")
+
+# A column is skipped as non-numeric when more than this share of its non-empty cells are not numbers.
+GARBAGE_SHARE_TO_SKIP = 0.5
+
+
+def norm_name(name: object) -> str:
+    return " ".join(str(name).strip().lower().split())
+
+
+@dataclass
+class NumericColumn:
+    name: str
+    values: np.ndarray  # float64, one per row
+    present: np.ndarray  # bool, one per row: True where a point exists
+
+
+@dataclass
+class Conversion:
+    columns: list[NumericColumn] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # non-numeric columns
+    bad_cells: dict[str, int] = field(default_factory=dict)  # numeric columns with a few garbage cells
+
+
+def _big_number(v: object) -> float:
+    """Per-element conversion for a column pandas refused (ints beyond float range)."""
+    if isinstance(v, bool) or v is None:
+        return math.nan
+    if isinstance(v, int):
+        try:
+            return float(v)
+        except OverflowError:
+            return math.inf if v > 0 else -math.inf
+    try:
+        return float(v)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return math.nan
+
+
+def convert_column(col: pd.Series) -> tuple[np.ndarray, np.ndarray, int, int] | None:
+    """(values, present, n_garbage, n_nonempty) for one column, or None when it holds no numbers.
+
+    Numeric columns: NaN means "empty cell" (NaN *literals* never reach a numeric column because the
+    readers keep them as strings). Text/object columns are converted with ``pd.to_numeric``; the
+    cells that stay NaN are split into missing (no point), NaN literal (point) and garbage (no point,
+    counted).
+    """
+    kind = col.dtype.kind
+    if kind in "iu":
+        v = col.to_numpy(dtype=np.float64)
+        return v, np.ones(len(v), dtype=bool), 0, len(v)
+    if kind == "f":
+        v = col.to_numpy(dtype=np.float64)
+        present = ~np.isnan(v)
+        return v, present, 0, int(present.sum())
+    if kind == "b":
+        return None
+    missing = col.isna().to_numpy()
+    nonempty = int((~missing).sum())
+    if nonempty == 0:
+        return None
+    try:
+        num = pd.to_numeric(col, errors="coerce")
+        v = np.asarray(num, dtype=np.float64)
+    except (OverflowError, TypeError, ValueError):
+        v = np.fromiter((_big_number(x) for x in col.to_numpy(dtype=object)), dtype=np.float64, count=len(col))
+    nan_v = np.isnan(v)
+    candidates = nan_v & ~missing
+    is_nan_literal = np.zeros(len(v), dtype=bool)
+    if candidates.any():
+        sub = col[candidates]
+        lit = sub.map(lambda x: isinstance(x, str) and x.strip().lower() in NAN_LITERALS)
+        is_nan_literal[np.flatnonzero(candidates)] = lit.to_numpy(dtype=bool)
+    garbage = candidates & ~is_nan_literal
+    present = ~missing & ~garbage
+    n_garbage = int(garbage.sum())
+    if not present.any():
+        return None
+    return v, present, n_garbage, nonempty
+
+
+def convert_table(df: pd.DataFrame, names: Sequence[str] | None = None) -> Conversion:
+    """Convert every column of ``df`` (named ``names``, default the frame's columns) to numbers."""
+    out = Conversion()
+    names = list(names) if names is not None else [str(c) for c in df.columns]
+    for i, name in enumerate(names):
+        col = df.iloc[:, i]
+        res = convert_column(col)
+        if res is None:
+            if int(col.notna().sum()):
+                out.skipped.append(name)
+            continue
+        values, present, n_garbage, nonempty = res
+        if n_garbage and n_garbage > GARBAGE_SHARE_TO_SKIP * nonempty:
+            out.skipped.append(name)
+            continue
+        if n_garbage:
+            out.bad_cells[name] = n_garbage
+        out.columns.append(NumericColumn(name, values, present))
+    return out
+
+
+def unique_names(names: Iterable[str]) -> list[str]:
+    """Strip names and make them unique (``loss``, ``loss.1``) so each is one tag."""
+    seen: set[str] = set()
+    out = []
+    for n in names:
+        base = str(n).strip() or "unnamed"
+        name, k = base, 0
+        while name in seen:
+            k += 1
+            name = f"{base}.{k}"
+        seen.add(name)
+        out.append(name)
+    return out
+
+
+# --------------------------------------------------------------------------- steps
+def find_column(cols: Sequence[NumericColumn], candidates: Sequence[str]) -> NumericColumn | None:
+    by_norm = {}
+    for c in cols:
+        by_norm.setdefault(norm_name(c.name), c)
+    for cand in candidates:
+        c = by_norm.get(cand)
+        if c is not None and c.present.any():
+            return c
+    return None
+
+
+def integral_steps(col: NumericColumn) -> np.ndarray | None:
+    """The column as int64 steps (missing cells carried forward), or None if it is not integral."""
+    v = col.values
+    p = col.present & np.isfinite(v)
+    if not p.any():
+        return None
+    good = v[p]
+    if not np.all(good == np.floor(good)) or np.abs(good).max() > 2**62:
+        return None
+    if p.all():
+        return v.astype(np.int64)
+    # carry the last known step forward (eval rows written right after a train row); rows before
+    # the first step get the first step
+    idx = np.where(p, np.arange(len(v)), -1)
+    np.maximum.accumulate(idx, out=idx)
+    first = int(np.flatnonzero(p)[0])
+    idx[idx < 0] = first
+    return v[idx].astype(np.int64)
+
+
+def wall_time_of(cols: Sequence[NumericColumn], raw: pd.DataFrame | None = None,
+                 raw_names: Sequence[str] | None = None) -> tuple[np.ndarray | None, str | None, bool]:
+    """(wall_time per row, column name, is_absolute_clock). Absolute clocks are not tags."""
+    by_norm = {norm_name(c.name): c for c in cols}
+    for cand in WALL_CLOCK_NAMES:
+        c = by_norm.get(cand)
+        if c is not None and c.present.any():
+            v = np.where(c.present, c.values, np.nan)
+            med = np.nanmedian(v) if np.isfinite(v).any() else np.nan
+            if med > 1e14:  # microseconds / nanoseconds
+                v = v / (1e6 if med < 1e17 else 1e9)
+            elif med > 1e11:  # milliseconds
+                v = v / 1e3
+            return v, c.name, True
+    # date/time strings in a wall-clock column
+    if raw is not None and raw_names is not None:
+        for i, name in enumerate(raw_names):
+            if norm_name(name) in WALL_CLOCK_NAMES + ("date", "time") and raw.iloc[:, i].dtype.kind not in "iufb":
+                col = raw.iloc[:, i]
+                try:
+                    ts = pd.to_datetime(col, errors="coerce", utc=True, format="mixed")
+                except (TypeError, ValueError):
+                    continue
+                ok = ts.notna().to_numpy()
+                if ok.sum() >= max(1, 0.5 * col.notna().sum()):
+                    secs = (ts - pd.Timestamp("1970-01-01", tz="UTC")).dt.total_seconds().to_numpy(dtype=np.float64)
+                    return secs, name, True
+    for cand in ELAPSED_TIME_NAMES:
+        c = by_norm.get(cand)
+        if c is not None and c.present.any():
+            v = c.values[c.present]
+            if len(v) and np.all(np.isfinite(v)) and np.all(np.diff(v) >= 0):
+                return np.where(c.present, c.values, np.nan), c.name, False
+    return None, None, False
+
+
+# --------------------------------------------------------------------------- melt
+def melt(
+    cols: Sequence[NumericColumn],
+    steps: np.ndarray,
+    wall_time: np.ndarray | None,
+    source_file: str,
+) -> pd.DataFrame:
+    """Wide -> long: one point per present cell, in write order (row by row, column order within a row).
+
+    Vectorised: a (rows x columns) presence mask is flattened in C order; ``idx // k`` is the row
+    (whose step/wall_time each point repeats) and ``idx % k`` the column (the tag code).
+    """
+    n = len(steps)
+    k = len(cols)
+    if n == 0 or k == 0:
+        return make_frame(pd.Categorical([]), np.empty(0, np.int64), np.empty(0), None, source_file)
+    present = np.empty((n, k), dtype=bool)
+    values = np.empty((n, k), dtype=np.float64)
+    for j, c in enumerate(cols):
+        present[:, j] = c.present
+        values[:, j] = c.values
+    flat = np.flatnonzero(present.ravel())
+    rows = flat // k
+    codes = (flat % k).astype(np.int32)
+    tags = pd.Categorical.from_codes(codes, categories=[c.name for c in cols])
+    wt = wall_time[rows] if wall_time is not None else None
+    return make_frame(tags, steps[rows], values.ravel()[flat], wt, source_file)
+
+
+# --------------------------------------------------------------------------- checks
+def duplicate_issues(frame: pd.DataFrame, file: str) -> list[ImportIssue]:
+    """Report (tag, step) pairs written more than once: a warning when the values differ."""
+    if len(frame) < 2:
+        return []
+    codes = frame["tag"].cat.codes.to_numpy().astype(np.int64)
+    steps = frame["step"].to_numpy()
+    vals = frame["value"].to_numpy()
+    order = np.lexsort((steps, codes))
+    c, s, v = codes[order], steps[order], vals[order]
+    same = (c[1:] == c[:-1]) & (s[1:] == s[:-1])
+    n_dup = int(same.sum())
+    if not n_dup:
+        return []
+    differ = same & ~((v[1:] == v[:-1]) | (np.isnan(v[1:]) & np.isnan(v[:-1])))
+    n_diff = int(differ.sum())
+    cats = frame["tag"].cat.categories
+    if n_diff:
+        tags = sorted({str(cats[i]) for i in c[1:][differ]})
+        shown = ", ".join(tags[:5]) + (" ..." if len(tags) > 5 else "")
+        return [ImportIssue(
+            "duplicate-steps",
+            f"{n_diff} point(s) repeat a step already written for the same tag with a different value "
+            f"({shown}); all are kept, the later write wins in series()",
+            file=file, count=n_diff,
+        )]
+    tags = sorted({str(cats[i]) for i in c[1:][same]})
+    return [ImportIssue(
+        "duplicate-steps",
+        f"{n_dup} point(s) repeat a step with the same value ({', '.join(tags[:5])}); kept",
+        file=file, count=n_dup, severity="info",
+    )]
+
+
+def restart_issue(steps: np.ndarray, file: str, what: str = "step") -> ImportIssue | None:
+    """Where the row step goes backwards (a resumed run appended to the same file)."""
+    if len(steps) < 2:
+        return None
+    back = np.flatnonzero(steps[1:] < steps[:-1]) + 1
+    if not len(back):
+        return None
+    where = ", ".join(f"row {int(i) + 1} ({what} {int(steps[i - 1])} -> {int(steps[i])})" for i in back[:5])
+    return ImportIssue(
+        "restart",
+        f"the {what} goes back {len(back)} time(s) (resumed or restarted run appended to the same file?): "
+        f"{where}{' ...' if len(back) > 5 else ''}; every row is kept, overlapping steps resolve to the later write",
+        file=file, count=int(len(back)),
+    )
+
+
+def skipped_issue(skipped: Sequence[str], file: str) -> ImportIssue | None:
+    if not skipped:
+        return None
+    shown = ", ".join(repr(s) for s in skipped[:8]) + (" ..." if len(skipped) > 8 else "")
+    return ImportIssue(
+        "non-numeric-columns",
+        f"{len(skipped)} column(s) hold text, not numbers, and were skipped: {shown}",
+        file=file, count=len(skipped), severity="info",
+    )
+
+
+def bad_cells_issue(bad: dict[str, int], file: str) -> ImportIssue | None:
+    if not bad:
+        return None
+    total = sum(bad.values())
+    shown = ", ".join(f"{k} ({v})" for k, v in list(bad.items())[:6])
+    return ImportIssue(
+        "bad-values",
+        f"{total} cell(s) in numeric columns are not numbers and were skipped: {shown}",
+        file=file, count=total,
+    )
+
+
+def looks_binary(data: bytes) -> bool:
+    """NUL bytes or mostly control bytes in the first 8 KB."""
+    head = data[:8192]
+    if not head:
+        return False
+    if b"\x00" in head:
+        return True
+    ctrl = sum(head.count(bytes([b])) for b in range(32) if b not in (9, 10, 12, 13))
+    return ctrl > 0.1 * len(head)

@@ -1,0 +1,376 @@
+"""CSV training logs: generic per-step CSV, Lightning ``metrics.csv``, Keras ``CSVLogger``,
+Ultralytics/YOLO ``results.csv`` and RL ``progress.csv`` (OpenAI baselines / Stable-Baselines3).
+
+The flavour is recognised from the header (and, for Lightning, the ``hparams.yaml`` beside it), never
+from the file name alone. Parsing is pandas' C engine on the whole file; nothing loops per line.
+
+What each flavour does with the x axis:
+
+* ``csv``: a step-like column (``step``, ``global_step``, ``iteration``...); else an ``epoch`` column that
+  only grows; else the row index.
+* ``lightning-csv``: the ``step`` column. Train, validation and LR-monitor values live on different rows;
+  empty cells are simply no point.
+* ``keras-csv``: no step column; the epoch counter, made continuous across sessions appended to the same
+  file (``append=True`` restarts the epoch at 0): every row is kept, each restart is reported, and
+  ``meta["sessions"]`` lists the step where each session starts.
+* ``yolo-csv``: the ``epoch`` column (header cells are space-padded).
+* ``rl-progress-csv``: ``total/steps``, ``time/total_timesteps``, ``steps_done``... else the row index.
+
+In every flavour the ``epoch`` column is also kept as an ``epoch`` tag.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers import _tabular as T
+from curvedoc.importers._base import RunData, RunSpec, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.model.run import ImportIssue
+
+STEP_NAMES = (
+    "step", "global_step", "globalstep", "global step", "trainer/global_step", "train/global_step", "iteration",
+    "iter", "iters", "steps", "_step", "total/steps", "time/total_timesteps", "num_updates", "updates", "update",
+    "it", "batch", "total_timesteps", "timesteps_total", "num_timesteps",
+)
+RL_STEP_NAMES = (
+    "total/steps", "time/total_timesteps", "steps_done", "total_timesteps", "timesteps_total", "num_timesteps",
+    "total_steps", "env_steps", "timesteps",
+)
+RL_PREFIXES = ("rollout/", "time/", "total/", "stats_o/", "stats_g/", "eval/mean_reward", "reference_")
+RL_NAMES = {
+    "steps_done", "episode_reward", "ep_rew_mean", "episode_reward_mean", "test/success_rate",
+    "train/success_rate", "rollout/ep_rew_mean", "eprewmean", "episode_len_mean",
+}
+YOLO_NAMES = {
+    "train/box_loss", "train/obj_loss", "train/dfl_loss", "metrics/map_0.5", "metrics/map_0.5:0.95",
+    "metrics/map50(b)", "metrics/map50-95(b)", "x/lr0", "lr/pg0",
+}
+# a CSV without any step column must at least have a column named like a metric to be taken as a log
+METRIC_WORDS = re.compile(
+    r"loss|acc|lr|learning|rate|reward|return|err|mse|mae|f1|auc|map|iou|dice|ppl|perplex|bleu|rouge|wer|cer|"
+    r"score|epoch|step|iter|grad|norm|metric|val|train|test|eval|precision|recall|kl|entropy|q_|episode"
+)
+
+
+def read(spec: RunSpec) -> RunData:
+    path = Path(spec.files[0])
+    return read_csv_file(path, prefix=spec.prefixes.get(str(path), ""))
+
+
+# --------------------------------------------------------------------------- text -> table
+def _decode(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
+    if is_lfs_pointer(data[:64]):
+        raise LoadError(path, "Git LFS pointer, not the data (run `git lfs pull`)", kind="lfs-pointer")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 export (Excel, PowerShell)
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    if T.looks_binary(data):
+        raise UnsupportedFormat(path, "binary data, not a CSV")
+    return decode_text(data, path, issues)
+
+
+def _sniff_sep(header: str, path: Path) -> str:
+    if path.suffix.lower() == ".tsv":
+        return "\t"
+    counts = {sep: header.count(sep) for sep in (",", "\t", ";", "|")}
+    best = max(counts, key=lambda s: (counts[s], s == ","))
+    return best if counts[best] else ","
+
+
+def _field_count(line: str, sep: str) -> int:
+    try:
+        return len(next(csv.reader([line], delimiter=sep)))
+    except (csv.Error, StopIteration):
+        return line.count(sep) + 1
+
+
+def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFrame, list[str], str]:
+    """The CSV as a frame of raw cells, its stripped unique column names and the separator."""
+    text = text.lstrip("\ufeff")
+    stripped = text.strip()
+    if not stripped:
+        raise LoadError(path, "empty file", kind="empty")
+    # leading blank lines do not make a header
+    text = text.lstrip("\r\n")
+    first_nl = text.find("\n")
+    header = text if first_nl < 0 else text[:first_nl]
+    sep = _sniff_sep(header, path)
+    n_header = _field_count(header.rstrip("\r"), sep)
+
+    # A job killed mid-write leaves a last line without its newline. If it has fewer fields than the
+    # header it is certainly cut short: drop it (a cut number would be a wrong value, not a missing one).
+    if first_nl >= 0 and not text.endswith(("\n", "\r")):
+        last_nl = text.rfind("\n")
+        last = text[last_nl + 1:]
+        if last.strip() and _field_count(last.rstrip("\r"), sep) < n_header:
+            text = text[: last_nl + 1]
+            issues.append(ImportIssue(
+                "truncated",
+                "the last line is cut short (job killed while writing?); it was dropped, every complete row kept",
+                file=str(path), count=1,
+            ))
+        elif last.strip():
+            issues.append(ImportIssue(
+                "no-final-newline",
+                "the file does not end with a newline; its last row was kept but may be incomplete",
+                file=str(path), severity="info",
+            ))
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            df = pd.read_csv(
+                io.StringIO(text),
+                sep=sep,
+                engine="c",
+                skipinitialspace=True,
+                keep_default_na=False,
+                na_values=T.MISSING_TOKENS,
+                on_bad_lines="warn",
+                skip_blank_lines=True,
+                low_memory=False,
+            )
+        except pd.errors.EmptyDataError:
+            raise LoadError(path, "empty file", kind="empty") from None
+        except (pd.errors.ParserError, ValueError, UnicodeError) as exc:
+            msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise LoadError(path, f"malformed CSV: {msg}", kind="malformed") from None
+    bad = sum(str(w.message).count("Skipping line") for w in caught)
+    if bad:
+        issues.append(ImportIssue(
+            "bad-rows",
+            f"{bad} row(s) have more fields than the header and were skipped",
+            file=str(path), count=bad,
+        ))
+    names = T.unique_names(df.columns)
+    if len(df) == 0:
+        raise LoadError(path, "no data rows (header only)", kind="header-only")
+    return df, names, sep
+
+
+def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
+                           issues: list[ImportIssue]) -> tuple[pd.DataFrame, np.ndarray]:
+    """Rows that repeat the header (two CSV files concatenated): dropped; their positions returned."""
+    text_cols = [i for i in range(df.shape[1]) if df.dtypes.iloc[i].kind not in "iufb"]
+    if not text_cols or df.shape[1] < 2:
+        return df, np.empty(0, dtype=np.int64)
+    hits = np.zeros(len(df), dtype=np.int32)
+    for i in text_cols:
+        col = df.iloc[:, i]
+        hits += (col.astype("string").str.strip() == names[i]).fillna(False).to_numpy(dtype=bool)
+    is_header = hits >= max(2, (df.shape[1] + 1) // 2)
+    if not is_header.any():
+        return df, np.empty(0, dtype=np.int64)
+    pos = np.flatnonzero(is_header)
+    # row numbers in the kept frame where a new block starts
+    starts = pos - np.arange(len(pos))
+    issues.append(ImportIssue(
+        "repeated-header",
+        f"the header line appears again {len(pos)} time(s) inside the file (files concatenated?); those lines were skipped",
+        file=str(path), count=int(len(pos)), severity="info",
+    ))
+    return df.loc[~is_header].reset_index(drop=True), starts
+
+
+# --------------------------------------------------------------------------- flavours
+def _flavour(names: list[str], path: Path) -> str:
+    low = [T.norm_name(n) for n in names]
+    lowset = set(low)
+    has_step = any(s in lowset for s in STEP_NAMES)
+    if "step" in lowset and "epoch" in lowset and (
+        path.name == "metrics.csv"
+        or (path.parent / "hparams.yaml").is_file()
+        or any(n.startswith("lr-") or n.endswith(("_step", "_epoch")) for n in low)
+    ):
+        return "lightning-csv"
+    if low and low[0] == "epoch" and (lowset & YOLO_NAMES or any(n.startswith("metrics/map") for n in low)):
+        return "yolo-csv"
+    if (
+        any(n.startswith(RL_PREFIXES) for n in low)
+        or lowset & RL_NAMES
+        or (path.name == "progress.csv" and not has_step)
+    ):
+        return "rl-progress-csv"
+    rest = [n for n in names[1:]]
+    if (
+        low and low[0] == "epoch" and not has_step and len(rest) >= 1
+        and rest == sorted(rest)
+        and any("loss" in n or "acc" in n for n in low[1:])
+    ):
+        return "keras-csv"
+    return "csv"
+
+
+def _epoch_steps(epoch: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """Continuous steps from an epoch counter that restarts: each session continues after the previous one.
+
+    Returns (steps, row indices where a session starts). Within a session step = epoch + offset, so gaps
+    in the epoch counter (resumed with ``initial_epoch``) are kept.
+    """
+    starts = [0] + [int(i) for i in np.flatnonzero(epoch[1:] <= epoch[:-1]) + 1]
+    steps = epoch.astype(np.int64).copy()
+    offset = 0
+    bounds = starts + [len(epoch)]
+    for s, e in zip(bounds[:-1], bounds[1:]):
+        if s > 0:
+            offset = int(steps[s - 1]) + 1 - int(epoch[s])
+        steps[s:e] = epoch[s:e] + offset
+    return steps, starts
+
+
+def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
+    hp = path.parent / "hparams.yaml"
+    if not hp.is_file():
+        return {}
+    try:
+        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+    except ImportError:  # the YAML helper is not there: the run still loads
+        issues.append(ImportIssue("hparams-unread", "hparams.yaml was not read (no YAML loader available)",
+                                  file=str(hp), severity="info"))
+        return {}
+    try:
+        data, yaml_issues = _call_yaml(load_yaml_tolerant, hp)
+    except LoadError as exc:
+        issues.append(ImportIssue("hparams-unread", f"hparams.yaml could not be read: {exc.reason}",
+                                  file=str(hp), severity="info"))
+        return {}
+    issues.extend(yaml_issues)
+    if not isinstance(data, dict):
+        return {}
+    return dict(flatten_hparams(data))
+
+
+def _call_yaml(loader, path: Path):
+    """``load_yaml_tolerant(path)`` -> data or (data, issues); tolerate both shapes."""
+    out = loader(path)
+    if isinstance(out, tuple) and len(out) == 2 and isinstance(out[1], list):
+        return out[0], [i for i in out[1] if isinstance(i, ImportIssue)]
+    return out, []
+
+
+# --------------------------------------------------------------------------- main
+def read_csv_file(path: Path, prefix: str = "") -> RunData:
+    path = Path(path)
+    issues: list[ImportIssue] = []
+    data = read_bytes(path)
+    text = _decode(data, path, issues)
+    df, names, sep = _parse(text, path, issues)
+    df, header_starts = _drop_repeated_headers(df, names, path, issues)
+    if len(df) == 0:
+        raise LoadError(path, "no data rows (header only)", kind="header-only")
+
+    # a pandas-written index column (empty header name) is a row counter, not a metric
+    if names and str(df.columns[0]).startswith("Unnamed: 0") and df.dtypes.iloc[0].kind in "iu":
+        df = df.iloc[:, 1:]
+        names = names[1:]
+
+    flavour = _flavour(names, path)
+    conv = T.convert_table(df, names)
+    cols = conv.columns
+    n_rows = len(df)
+    meta: dict = {"rows": int(n_rows), "separator": sep}
+
+    # TensorBoard's own CSV export ("Wall time,Step,Value"): the value is the file's one tag
+    low = {T.norm_name(c.name): c for c in cols}
+    if set(low) == {"wall time", "step", "value"}:
+        low["value"].name = path.stem
+
+    # ---- the x axis
+    step_col: T.NumericColumn | None = None
+    steps: np.ndarray | None = None
+    sessions: list[int] | None = None
+    epoch_col = T.find_column(cols, ("epoch",))
+    if flavour == "lightning-csv":
+        step_col = T.find_column(cols, ("step",))
+    elif flavour == "yolo-csv":
+        step_col = epoch_col
+    elif flavour == "rl-progress-csv":
+        step_col = T.find_column(cols, RL_STEP_NAMES)
+    elif flavour == "csv":
+        step_col = T.find_column(cols, STEP_NAMES)
+    if step_col is not None:
+        steps = T.integral_steps(step_col)
+        if steps is None:
+            issues.append(ImportIssue(
+                "non-integer-steps",
+                f"column {step_col.name!r} is not a whole-number counter; the row index is the step",
+                file=str(path), severity="info",
+            ))
+            step_col = None
+        elif not step_col.present.all():
+            missing = int((~step_col.present).sum())
+            issues.append(ImportIssue(
+                "rows-without-step",
+                f"{missing} row(s) have no {step_col.name!r}; they take the step of the row before",
+                file=str(path), count=missing, severity="info",
+            ))
+    if steps is None and flavour in ("keras-csv", "csv") and epoch_col is not None and epoch_col.present.all():
+        ep = T.integral_steps(epoch_col)
+        if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)):
+            steps, starts = _epoch_steps(ep)
+            step_col = epoch_col
+            if len(starts) > 1:
+                sessions = [int(steps[s]) for s in starts]
+                where = ", ".join(f"row {s + 1} (epoch {int(ep[s - 1])} -> {int(ep[s])}, step {int(steps[s])})"
+                                  for s in starts[1:6])
+                issues.append(ImportIssue(
+                    "restart",
+                    f"{len(starts)} training sessions appended to one file (epoch counter restarts): "
+                    f"{where}{' ...' if len(starts) > 6 else ''}; all rows kept, steps made continuous",
+                    file=str(path), count=len(starts) - 1,
+                ))
+    if steps is None:
+        if flavour == "keras-csv":
+            flavour = "csv"
+        steps = np.arange(n_rows, dtype=np.int64)
+    elif sessions is None:
+        issue = T.restart_issue(steps, str(path), what=step_col.name if step_col else "step")
+        if issue:
+            issues.append(issue)
+    if flavour == "keras-csv":
+        meta["sessions"] = sessions or [int(steps[0])]
+    if len(header_starts):
+        meta["blocks"] = [0] + [int(steps[min(s, n_rows - 1)]) for s in header_starts]
+
+    # ---- wall time
+    wall, wall_name, absolute = T.wall_time_of(cols, df, names)
+
+    # ---- tags: every numeric column but the x axis (epoch is always a tag) and an absolute clock
+    tag_cols = [
+        c for c in cols
+        if not (step_col is not None and c is step_col and T.norm_name(c.name) != "epoch")
+        and not (absolute and c.name == wall_name)
+    ]
+    if prefix:
+        for c in tag_cols:
+            c.name = prefix + c.name
+    if not tag_cols:
+        why = "no numeric columns" if not cols else "no numeric columns besides the step"
+        raise UnsupportedFormat(path, f"{why}: not a training log")
+    if flavour == "csv" and (step_col is None) and not any(METRIC_WORDS.search(T.norm_name(c.name)) for c in tag_cols):
+        raise UnsupportedFormat(path, "no step column and no column named like a metric: not a training log")
+
+    frame = T.melt(tag_cols, steps, wall, str(path))
+    if wall_name in conv.skipped:  # a date/time text column read as the wall clock
+        conv.skipped.remove(wall_name)
+    for iss in (T.skipped_issue(conv.skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
+        if iss:
+            issues.append(iss)
+    issues.extend(T.duplicate_issues(frame, str(path)))
+
+    meta["step_column"] = step_col.name if step_col is not None else None
+    if flavour == "lightning-csv":
+        hparams = _hparams_beside(path, issues)
+    else:
+        hparams = {}
+    return RunData(frame=frame, source=flavour, hparams=hparams, meta=meta, issues=issues)
