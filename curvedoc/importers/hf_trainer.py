@@ -81,7 +81,8 @@ def _salvage(text: str) -> dict[str, Any] | None:
     """Parse a broken top-level JSON object as far as it goes.
 
     Returns the top-level keys decoded before the break; ``log_history`` holds the complete rows
-    read before the break. ``None`` when not even the opening ``{`` is there.
+    read before the break, and the key ``_log_history_complete`` says whether its closing ``]``
+    was reached. ``None`` when not even the opening ``{`` is there.
     """
     dec = json.JSONDecoder()
     i = _WS.match(text, 0).end()
@@ -109,6 +110,7 @@ def _salvage(text: str) -> dict[str, Any] | None:
                     i = _WS.match(text, i).end()
                     if text[i : i + 1] == "]":
                         i += 1
+                        top["_log_history_complete"] = True
                         break
                     row, i = dec.raw_decode(text, i)
                     rows.append(row)
@@ -117,6 +119,7 @@ def _salvage(text: str) -> dict[str, Any] | None:
                         i += 1
                     elif text[i : i + 1] == "]":
                         i += 1
+                        top["_log_history_complete"] = True
                         break
                     else:
                         return top
@@ -146,7 +149,9 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
     except RecursionError:
         raise LoadError(path, "JSON nested too deeply", kind="bad-json") from None
     except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip())
+        # half-written: the error is at the very end, or the text does not even end like an object
+        stripped = text.rstrip()
+        truncated = stripped.lstrip().startswith("{") and (exc.pos >= len(stripped) or not stripped.endswith("}"))
         if truncated:
             reason = f"truncated JSON ({len(data):,} bytes): {exc.msg} at line {exc.lineno} column {exc.colno}"
         else:
@@ -154,11 +159,13 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
         top = _salvage(text)
         rows = top.get("log_history") if top else None
         if isinstance(rows, list) and rows:
+            complete = bool(top.pop("_log_history_complete", False))
+            lost = ("log_history is complete; top-level keys after it are lost" if complete
+                    else "later rows and the top-level keys after log_history are lost")
             issues.append(
                 ImportIssue(
                     "truncated-record" if truncated else "corrupt-records",
-                    f"{reason}; salvaged the {len(rows):,} complete log_history rows before the break"
-                    " (later rows and top-level keys after log_history are lost)",
+                    f"{reason}; salvaged the {len(rows):,} complete log_history rows before the break ({lost})",
                     file=str(path),
                     count=len(rows),
                 )
@@ -322,7 +329,7 @@ def read(spec: RunSpec) -> RunData:
             step = last_step if last_step is not None else (global_step or 0)
             for k in row:
                 if k != "epoch":
-                    no_step_keys[k.split("_", 1)[0]] += 1
+                    no_step_keys[k.split("_", 1)[0] + "_*" if "_" in k else k] += 1
         else:
             last_step = step
         is_summary = not SUMMARY_MARKERS.isdisjoint(row)
@@ -359,7 +366,7 @@ def read(spec: RunSpec) -> RunData:
         issues.append(ImportIssue("bad-rows", f"{bad_rows} log_history entries are not objects; skipped",
                                   file=str(path), count=bad_rows))
     if no_step_rows:
-        kinds = ", ".join(f"{k}_*" for k, _ in no_step_keys.most_common(3))
+        kinds = ", ".join(k for k, _ in no_step_keys.most_common(3))
         issues.append(
             ImportIssue(
                 "missing-step",
