@@ -164,11 +164,14 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     if plan.settings.roles:
         run.set_role_overrides(plan.settings.roles)
     roles = dict(run.roles)
+    from curvedoc.model.roles import family_names
+
+    present = set(roles) | {fam for fam in family_names() if run.family(fam)}
     findings: list[Finding] = []
     skipped: list[dict[str, Any]] = []
     errors: list[str] = []
     for rule, spec, params in plan.rules:
-        missing = rule.missing_roles(roles)
+        missing = rule.missing_roles(present)
         if missing:
             skipped.append({"name": rule.name, "code": rule.code, "missing": missing})
             continue

@@ -1,0 +1,20 @@
+from _helpers import make_run, run_detector
+
+from curvedoc.model.run import ImportIssue
+
+
+def test_fires_on_restart_issue():
+    run = make_run(train_loss=[1.0, 0.9, 0.8],
+                   issues=[ImportIssue("restart", "file 2 restarts at step 100; 50 points superseded", count=50)])
+    hits = run_detector("restarted-run", run)
+    assert len(hits) == 1
+    assert hits[0].evidence["superseded_points"] == 50
+
+
+def test_silent_without_issue_and_below_threshold():
+    assert run_detector("restarted-run", make_run(train_loss=[1.0, 0.9])) == []
+    run = make_run(train_loss=[1.0], issues=[ImportIssue("duplicate-steps", "2 duplicates", count=2)])
+    assert run_detector("restarted-run", run, min_duplicates=5) == []
+    # unrelated issues are not restarts
+    run = make_run(train_loss=[1.0], issues=[ImportIssue("ended-early", "stopped early", severity="info")])
+    assert run_detector("restarted-run", run) == []

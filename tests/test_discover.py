@@ -1,0 +1,82 @@
+"""Run discovery: grouping, symlink loops, empty and unreadable folders."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from _helpers import real_runs_dir
+
+from curvedoc.importers.discover import discover
+
+
+def _touch(p, data=b"x"):
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(data)
+
+
+def test_empty_folder_has_no_runs(tmp_path):
+    d = discover(tmp_path)
+    assert d.specs == [] and d.problems == []
+
+
+def test_missing_path(tmp_path):
+    d = discover(tmp_path / "nope")
+    assert d.specs == [] and d.problems[0].kind == "not-found"
+
+
+def test_symlink_loop_terminates(tmp_path):
+    run = tmp_path / "sweep" / "a"
+    _touch(run / "metrics.csv", b"step,loss\n0,1.0\n1,0.9\n")
+    os.symlink(tmp_path / "sweep", run / "loop")
+    d = discover(tmp_path / "sweep")
+    assert [s.name for s in d.specs] == ["a"]
+    assert any(p.kind == "symlink-loop" for p in d.problems)
+
+
+def test_train_eval_subfolders_are_one_run(tmp_path):
+    _touch(tmp_path / "exp" / "train" / "events.out.tfevents.1.host.1.0")
+    _touch(tmp_path / "exp" / "eval" / "events.out.tfevents.2.host.1.0")
+    _touch(tmp_path / "other" / "events.out.tfevents.3.host.1.0")
+    d = discover(tmp_path)
+    specs = {s.name: s for s in d.specs}
+    assert set(specs) == {"exp", "other"}
+    assert sorted(specs["exp"].prefixes.values()) == ["eval/", "train/"]
+
+
+def test_checkpoints_are_one_hf_run(tmp_path):
+    for n in (100, 200, 300):
+        _touch(tmp_path / "out" / f"checkpoint-{n}" / "trainer_state.json", b"{}")
+    d = discover(tmp_path)
+    (spec,) = d.specs
+    assert spec.format == "hf-trainer-state" and spec.name == "out"
+    assert spec.files[0].parent.name == "checkpoint-300"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read a chmod 000 folder")
+def test_unreadable_folder_is_reported(tmp_path):
+    bad = tmp_path / "bad"
+    _touch(bad / "metrics.csv", b"step,loss\n0,1\n")
+    bad.chmod(0)
+    try:
+        d = discover(tmp_path)
+        assert any(p.kind == "unreadable" for p in d.problems)
+    finally:
+        bad.chmod(0o755)
+
+
+def test_text_logs_reported_unsupported(tmp_path):
+    _touch(tmp_path / "r" / "train.log", b"step 1: train loss 2.3, val loss 2.4\n")
+    d = discover(tmp_path)
+    assert d.specs == [] and d.problems[0].kind == "unsupported-format"
+
+
+def test_real_runs_discovery_groups():
+    root = real_runs_dir()
+    d = discover(root)
+    names = {s.name: s for s in d.specs}
+    assert names["tfevents/tfod-ssd-mobnet-tf2"].format == "tfevents"
+    assert len(names["tfevents/tfod-ssd-mobnet-tf2"].files) == 5
+    assert names["tfevents/securitybert-17-files-one-dir"].files.__len__() == 17
+    assert sum(1 for s in d.specs if s.name.startswith("tfevents/whisper-ja-lfs-pointers")) == 3
+    assert {p.kind for p in d.problems} == {"unsupported-format"}
