@@ -13,6 +13,7 @@ sparse, so detectors work on:
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -85,7 +86,8 @@ def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") 
     v = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
     blocks = v[:m].reshape(-1, k)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
         if how == "median":
             agg = np.nanmedian(blocks, axis=1) if np.isnan(blocks).any() else np.median(blocks, axis=1)
         elif how == "max":
@@ -97,7 +99,8 @@ def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") 
     idx = steps[k - 1 : m : k]
     if m < n:
         tail = v[m:]
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
             agg = np.append(agg, np.nanmedian(tail))
         idx = np.append(idx, steps[-1])
     return pd.Series(agg, index=pd.Index(idx, name="step"), name=s.name)

@@ -182,13 +182,14 @@ def discover(path: str | os.PathLike) -> Discovery:
                 m = CHECKPOINT_DIR.match(d.name)
                 group = d.parent if m else d
                 hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))
-            elif low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA:
-                if _sniff_csv(p):
-                    other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
+            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and _sniff_csv(p)):
+                # every .csv is handed to the reader: a damaged one (binary, truncated) must be reported,
+                # while a readable CSV that is not a training log is passed over quietly (tentative)
+                other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
             elif low.endswith((".jsonl", ".json", ".ndjson")) and low not in JSON_SKIP:
                 if low.endswith("hparams.json"):
                     continue
-                if _sniff_json(p):
+                if low.endswith((".jsonl", ".ndjson")) or low == "metrics.json" or _sniff_json(p):
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
             elif p.suffix.lower() in TEXT_LOG_EXT and _looks_like_text_log(p):
                 text_logs.setdefault(d, []).append(p)

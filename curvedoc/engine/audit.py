@@ -1,0 +1,484 @@
+"""Sweep audit: diagnose hundreds to thousands of runs at once, rank them, explain the sweep.
+
+    report = curvedoc.audit("sweeps/lr_bs_grid", jobs=4)
+    report.sweep["separating_hparams"]   # "divergence in 7 of 7 runs with lr >= 0.003, in 0 of 21 below"
+
+Runs are found by :func:`curvedoc.importers.discover.discover` in this process; each worker process
+reads and diagnoses runs and sends back a findings-only :class:`RunReport` (plus a small summary and
+a 100-point curve for the overview plot), so memory stays bounded by one run per worker. Results are
+cached per run, keyed by every input file's size, mtime and inode plus the settings and curvedoc's
+version: a changed file is never served from the cache. The cache lives in the user cache folder,
+never inside the sweep.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing as mp
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterable
+
+import numpy as np
+
+from curvedoc.engine import Plan, diagnose_run, resolve_settings, unreadable_report
+from curvedoc.engine.config import Settings
+from curvedoc.engine.report import STATUS_RANK, Report, RunReport
+from curvedoc.importers._base import RunSpec
+
+CURVE_POINTS = 100
+
+# ------------------------------------------------------------------------------------------ workers
+
+_PLAN: Plan | None = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _PLAN
+    if settings.max_file_mb:
+        os.environ["CURVEDOC_MAX_FILE_BYTES"] = str(int(settings.max_file_mb * 1024 * 1024))
+    _PLAN = Plan.build(settings)
+
+
+def _curve(run, role: str) -> list[list[float]] | None:
+    if role not in run.roles:
+        return None
+    from curvedoc.detectors._signal import downsample
+
+    s = run.series(role)
+    if len(s) == 0:
+        return None
+    d = downsample(s, CURVE_POINTS)
+    v = d.to_numpy(dtype=np.float64)
+    return [[int(st), (float(x) if math.isfinite(x) else None)] for st, x in zip(d.index.to_numpy(), v)]
+
+
+def _fingerprint(run) -> str | None:
+    """Identical curves => identical fingerprint (seed not varied, or the same run copied twice)."""
+    if "train_loss" not in run.roles:
+        return None
+    h = hashlib.sha1()
+    for role in ("train_loss", "val_loss"):
+        if role in run.roles:
+            s = run.series(role)
+            h.update(s.index.to_numpy(np.int64).tobytes())
+            h.update(np.round(s.to_numpy(np.float64), 6).astype(np.float32).tobytes())
+    return h.hexdigest()
+
+
+def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
+    """Worker body: read one spec, diagnose every run in it, return plain dicts (no frames)."""
+    from curvedoc.errors import LoadError
+    from curvedoc.importers import read_spec
+
+    assert _PLAN is not None
+    try:
+        runs = read_spec(spec, _PLAN.settings.roles)
+    except LoadError as exc:
+        return [unreadable_report(spec.name, exc.path, exc.reason, exc.kind).to_dict()]
+    except Exception as exc:  # pragma: no cover - read_spec already wraps reader bugs
+        return [unreadable_report(spec.name, str(spec.root), f"{type(exc).__name__}: {exc}", "internal-error").to_dict()]
+    out = []
+    for run in runs:
+        rr = diagnose_run(run, _PLAN, keep_run=False)
+        d = rr.to_dict()
+        d["_curves"] = {r: c for r in ("train_loss", "val_loss") if (c := _curve(run, r))}
+        d["_fingerprint"] = _fingerprint(run)
+        out.append(d)
+    return out
+
+
+def _work(item: tuple[int, RunSpec, str | None]) -> tuple[int, list[dict[str, Any]]]:
+    idx, spec, cache_path = item
+    result = _diagnose_spec(spec)
+    if cache_path:
+        _cache_write(cache_path, result)
+    return idx, result
+
+
+# ------------------------------------------------------------------------------------------ cache
+
+
+def default_cache_dir() -> Path:
+    """``$CURVEDOC_CACHE_DIR``, else ``$XDG_CACHE_HOME/curvedoc``, else ``~/.cache/curvedoc``."""
+    if os.environ.get("CURVEDOC_CACHE_DIR"):
+        return Path(os.environ["CURVEDOC_CACHE_DIR"])
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return Path(xdg) / "curvedoc" if xdg else Path.home() / ".cache" / "curvedoc"
+
+
+def _settings_key(settings: Settings) -> str:
+    from curvedoc import __version__
+    from curvedoc._resources import rules_dir
+
+    h = hashlib.sha256()
+    h.update(__version__.encode())
+    h.update(json.dumps({"select": settings.select, "ignore": settings.ignore, "params": settings.params,
+                         "roles": settings.roles, "max_file_mb": settings.max_file_mb},
+                        sort_keys=True, default=str).encode())
+    for d in [rules_dir(), *map(Path, settings.rules_dirs)]:
+        for p in sorted(Path(d).glob("*.toml")):
+            h.update(p.name.encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def _spec_files(spec: RunSpec) -> list[Path]:
+    files = set(spec.files)
+    root = spec.root
+    try:
+        if root.is_dir():
+            if spec.format == "mlflow":
+                files.update(p for p in root.rglob("*") if p.is_file())
+            else:
+                files.update(p for p in root.iterdir() if p.is_file())
+            if spec.format == "wandb" and (root / "files").is_dir():
+                files.update(p for p in (root / "files").iterdir() if p.is_file())
+        elif root.is_file():
+            files.add(root)
+            files.update(p for p in root.parent.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml", ".json"))
+    except OSError:
+        pass
+    return sorted(files)
+
+
+def _spec_key(spec: RunSpec, settings_key: str) -> str:
+    h = hashlib.sha256(settings_key.encode())
+    h.update(spec.name.encode())
+    h.update(spec.format.encode())
+    h.update(json.dumps(spec.prefixes, sort_keys=True).encode())
+    for p in _spec_files(spec):
+        try:
+            st = p.stat()
+            h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}|{st.st_ctime_ns}|{st.st_ino}".encode())
+        except OSError:
+            h.update(f"{p}|missing".encode())
+    return h.hexdigest()
+
+
+def _cache_read(path: str) -> list[dict[str, Any]] | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+        return data if isinstance(data, list) else None
+    except (OSError, ValueError):
+        return None
+
+
+def _cache_write(path: str, result: list[dict[str, Any]]) -> None:
+    try:
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, allow_nan=False)
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        pass
+
+
+# ------------------------------------------------------------------------------------------ progress
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool, stream=None):
+        self.total, self.enabled, self.done = total, enabled and total > 0, 0
+        self.stream = stream or sys.stderr
+        self.t0 = time.monotonic()
+        self.last = 0.0
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1 and self.done < self.total:
+            return
+        self.last = now
+        frac = self.done / self.total
+        width = 30
+        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        rate = self.done / max(now - self.t0, 1e-9)
+        eta = (self.total - self.done) / rate if rate > 0 else 0
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} runs  {rate:5.1f} runs/s  eta {eta:4.0f}s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ------------------------------------------------------------------------------------------ sweep analysis
+
+_KV = re.compile(r"(?:^|[_/,\-\s])([A-Za-z][A-Za-z0-9.]*)=([^_/,\s=]+)")
+
+
+def name_hparams(name: str) -> dict[str, Any]:
+    """``key=value`` parts of a run's path: ``lr=3e-3_bs=64/seed=1`` -> {lr: 0.003, bs: 64, seed: 1}."""
+    out: dict[str, Any] = {}
+    for k, v in _KV.findall(name):
+        out[k] = _num(v)
+    return out
+
+
+def _num(v: Any) -> Any:
+    if isinstance(v, bool) or v is None:
+        return v
+    if isinstance(v, (int, float)):
+        return v
+    s = str(v).strip()
+    try:
+        f = float(s)
+    except ValueError:
+        return s
+    if math.isfinite(f) and f == int(f) and re.fullmatch(r"[+-]?\d+", s):
+        return int(f)
+    return f
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.3g}"
+    return str(v)
+
+
+def _flat_hparams(rr: RunReport) -> dict[str, Any]:
+    hp = {}
+    for k, v in (rr.hparams or {}).items():
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            hp[str(k)] = _num(v)
+    hp.update(name_hparams(rr.run))
+    return hp
+
+
+def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float = 0.6,
+                       max_p: float = 0.05, max_per_outcome: int = 3) -> list[dict[str, Any]]:
+    """Hyperparameters whose values separate runs with a finding (or failing runs) from the others.
+
+    For each outcome (each finding name with warning/error severity, and ``failing``) and each
+    hyperparameter with at least two values: numeric ones are split at the threshold that best
+    separates the outcome (``>= t`` vs ``< t``), categorical ones value-vs-rest. A statement is kept
+    when both groups have ``min_group`` runs or the outcome group does, the rate difference is at
+    least ``min_gap`` and Fisher's exact test gives p <= ``max_p``.
+    """
+    from scipy.stats import fisher_exact
+
+    readable = [r for r in runs if r.status != "unreadable"]
+    if len(readable) < 2 * min_group:
+        return []
+    hps = [_flat_hparams(r) for r in readable]
+    keys = sorted({k for hp in hps for k in hp})
+    outcomes: dict[str, list[bool]] = {}
+    names = sorted({f.name for r in readable for f in r.findings if f.severity in ("error", "warning")})
+    for n in names:
+        outcomes[n] = [any(f.name == n and f.severity in ("error", "warning") for f in r.findings) for r in readable]
+    outcomes["failing"] = [r.status == "failing" for r in readable]
+    results = []
+    for outcome, flags in outcomes.items():
+        y = np.array(flags, dtype=bool)
+        n_pos = int(y.sum())
+        if n_pos < min_group or n_pos == len(y):
+            continue
+        found: dict[str, tuple] = {}
+        for k in keys:
+            vals = [hp.get(k) for hp in hps]
+            present = np.array([v is not None for v in vals])
+            if present.sum() < 2 * min_group:
+                continue
+            distinct = {v for v in vals if v is not None}
+            if len(distinct) < 2 or len(distinct) > max(50, len(vals) // 2) and not all(
+                isinstance(v, (int, float)) for v in distinct
+            ):
+                continue
+            numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in distinct)
+            candidates = []
+            if numeric:
+                xs = np.array([float(v) if v is not None else np.nan for v in vals])
+                for t in sorted(distinct)[1:]:
+                    hi = present & (xs >= float(t))
+                    lo = present & (xs < float(t))
+                    candidates.append((hi, lo, f"{k} >= {_fmt(t)}", "below"))
+                    candidates.append((lo, hi, f"{k} < {_fmt(t)}", f"with {k} >= {_fmt(t)}"))
+            else:
+                for v in sorted(distinct, key=str):
+                    grp = present & np.array([x == v for x in vals])
+                    rest = present & ~grp
+                    candidates.append((grp, rest, f"{k} = {_fmt(v)}", "with other values"))
+            for grp, rest, label, rest_label in candidates:
+                a, b = int((y & grp).sum()), int(grp.sum())
+                c, d = int((y & rest).sum()), int(rest.sum())
+                if b < 1 or d < 1 or a < min_group:
+                    continue
+                gap = a / b - c / d
+                if gap < min_gap:
+                    continue
+                p = float(fisher_exact([[a, b - a], [c, d - c]], alternative="greater")[1])
+                if p > max_p:
+                    continue
+                # ties (two hparams separating equally well) go to the one with fewer distinct values:
+                # a 3-value learning rate explains more than a 20-value run index
+                score = (round(gap, 6), -p, -len(distinct), a)
+                if k not in found or score > found[k][0]:
+                    found[k] = (score, {
+                        "outcome": outcome,
+                        "hparam": k,
+                        "condition": label,
+                        "with": [a, b],
+                        "without": [c, d],
+                        "p_value": round(p, 6),
+                        "statement": f"{outcome} in {a} of {b} runs with {label}, in {c} of {d} {rest_label}",
+                    })
+        ranked = sorted(found.values(), key=lambda t: t[0], reverse=True)
+        results.extend(stmt for _, stmt in ranked[:max_per_outcome])
+    order = {o: i for i, o in enumerate(outcomes)}
+    results.sort(key=lambda r: (r["outcome"] == "failing", order[r["outcome"]]))
+    return results
+
+
+def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -> dict[str, Any]:
+    readable = [r for r in runs if r.status != "unreadable"]
+    counts = {s: sum(1 for r in runs if r.status == s) for s in ("healthy", "warning", "failing", "unreadable")}
+    ranked = sorted(runs, key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
+    table = []
+    for i, r in enumerate(ranked, 1):
+        tf = r.top_finding
+        table.append({"rank": i, "run": r.run, "status": r.status, "score": r.score,
+                      "top_finding": f"{tf.code} {tf.name}" if tf else None,
+                      "step": tf.step if tf else None,
+                      "message": tf.message if tf else (r.errors[0] if r.errors else "")})
+    findings_count: dict[str, int] = {}
+    for r in runs:
+        for name in {f.name for f in r.findings}:
+            findings_count[name] = findings_count.get(name, 0) + 1
+    # every run failing the same way
+    shared = []
+    if len(readable) >= 3:
+        for name, n in sorted(findings_count.items(), key=lambda kv: -kv[1]):
+            sev = {f.severity for r in readable for f in r.findings if f.name == name}
+            if n >= 0.9 * len(readable) and sev & {"error", "warning"}:
+                shared.append({"finding": name, "runs": n, "of": len(readable),
+                               "statement": f"{name} in {n} of {len(readable)} runs: likely a bug shared by the "
+                                            "whole pipeline (data, loss, config), not a hyperparameter"})
+    # identical curves
+    groups: dict[str, list[str]] = {}
+    for r in readable:
+        fp = fingerprints.get(r.run)
+        if fp:
+            groups.setdefault(fp, []).append(r.run)
+    duplicates = [sorted(v) for v in groups.values() if len(v) > 1]
+    # best run by final validation loss (then by final train loss when no run has validation)
+    best = None
+    for role in ("val_loss", "train_loss"):
+        cands = [(r.summary.get(role, {}).get("last"), r) for r in readable if r.status != "failing"]
+        cands = [(v, r) for v, r in cands if isinstance(v, (int, float)) and math.isfinite(v)]
+        if cands:
+            v, r = min(cands, key=lambda t: t[0])
+            best = {"run": r.run, "by": f"final {role}", "value": v}
+            break
+    unreadable = [{"run": r.run, "path": r.path, "reason": r.errors[0] if r.errors else ""}
+                  for r in runs if r.status == "unreadable"]
+    return {
+        "runs": len(runs),
+        "status_counts": counts,
+        "ranking": table,
+        "finding_counts": dict(sorted(findings_count.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "separating_hparams": separating_hparams(runs),
+        "shared_failures": shared,
+        "duplicate_runs": duplicates,
+        "best_run": best,
+        "unreadable": unreadable,
+    }
+
+
+# ------------------------------------------------------------------------------------------ entry point
+
+
+def audit(
+    path,
+    *,
+    jobs: int | None = None,
+    cache: bool = True,
+    cache_dir: str | os.PathLike | None = None,
+    progress: bool = False,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    params=None,
+    roles=None,
+    fail_on: str | None = None,
+    rules_dirs: Iterable[str] | None = None,
+    config=None,
+) -> Report:
+    """Diagnose every run under ``path`` in parallel and add a ``sweep`` section to the report."""
+    from curvedoc.importers.discover import discover
+
+    settings = resolve_settings(path, select=select, ignore=ignore, params=params, roles=roles,
+                                fail_on=fail_on, rules_dirs=rules_dirs, config=config)
+    Plan.build(settings)  # validate in the parent: config errors surface before any work
+    disc = discover(path)
+    specs = disc.specs
+    n_jobs = jobs or settings.jobs or os.cpu_count() or 1
+    n_jobs = max(1, min(n_jobs, len(specs) or 1))
+
+    cache_root = None
+    skey = None
+    if cache:
+        cache_root = Path(cache_dir) if cache_dir else default_cache_dir()
+        try:
+            cache_root.mkdir(parents=True, exist_ok=True)
+            skey = _settings_key(settings)
+        except OSError:
+            cache_root = None
+
+    results: list[list[dict[str, Any]] | None] = [None] * len(specs)
+    todo: list[tuple[int, RunSpec, str | None]] = []
+    for i, spec in enumerate(specs):
+        cpath = None
+        if cache_root is not None and skey is not None:
+            cpath = str(cache_root / f"{_spec_key(spec, skey)}.json")
+            hit = _cache_read(cpath)
+            if hit is not None:
+                results[i] = hit
+                continue
+        todo.append((i, spec, cpath))
+
+    bar = _Progress(len(specs), progress)
+    bar.update(len(specs) - len(todo))
+    if todo:
+        if n_jobs == 1 or len(todo) == 1:
+            _init_worker(settings)
+            for item in todo:
+                i, res = _work(item)
+                results[i] = res
+                bar.update()
+        else:
+            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+            chunk = max(1, min(16, len(todo) // (n_jobs * 8) or 1))
+            with ctx.Pool(n_jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+                for i, res in pool.imap_unordered(_work, todo, chunksize=chunk):
+                    results[i] = res
+                    bar.update()
+    bar.close()
+
+    report = Report(target=str(path))
+    fingerprints: dict[str, str | None] = {}
+    curves: dict[str, dict] = {}
+    for res in results:
+        for d in res or []:
+            rr = RunReport.from_dict(d)
+            rr.meta["curves"] = d.get("_curves") or {}
+            fingerprints[rr.run] = d.get("_fingerprint")
+            curves[rr.run] = d.get("_curves") or {}
+            report.runs.append(rr)
+    report.runs.sort(key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
+    report.problems = [p.to_dict() for p in disc.problems]
+    report.sweep = sweep_analysis(report.runs, fingerprints)
+    report.sweep["jobs"] = n_jobs
+    report.sweep["cached_runs"] = len(specs) - len(todo)
+    return report
+
+
+__all__ = ["audit", "separating_hparams", "sweep_analysis", "name_hparams", "default_cache_dir"]

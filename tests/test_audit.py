@@ -1,0 +1,149 @@
+"""Sweep audit: ranking, separating hyperparameters, bad runs, symlink loops, cache."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from _helpers import real_runs_dir
+
+import curvedoc
+from curvedoc.engine.audit import name_hparams, separating_hparams
+from curvedoc.engine.report import RunReport
+
+
+def _write_csv(folder: Path, loss: np.ndarray, val: np.ndarray | None = None):
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["step,train_loss,val_loss"]
+    for i, x in enumerate(loss):
+        v = "" if val is None or i % 50 else f"{val[i]:.6g}"
+        lines.append(f"{i},{x:.6g},{v}")
+    (folder / "metrics.csv").write_text("\n".join(lines) + "\n")
+
+
+def _healthy(rng, n=600, level=2.3):
+    t = np.arange(n)
+    loss = 0.3 + (level - 0.3) * np.exp(-t / 120) + rng.normal(0, 0.03, n) * (0.3 + np.exp(-t / 120))
+    val = loss + 0.05 + rng.normal(0, 0.01, n)
+    return loss, val
+
+
+def _diverging(rng, n=600, onset=200):
+    loss, val = _healthy(rng, n)
+    t = np.arange(n)
+    blow = np.where(t > onset, np.exp((t - onset) / 25.0), 1.0)
+    loss = loss * blow
+    loss[onset + 150 :] = np.nan
+    return loss, val * blow
+
+
+@pytest.fixture
+def sweep(tmp_path):
+    rng = np.random.default_rng(0)
+    root = tmp_path / "sweep"
+    k = 0
+    for lr in (1e-4, 3e-4, 1e-3, 3e-3, 1e-2):
+        for seed in range(4):
+            name = f"lr={lr:g}_bs=64_seed={seed}"
+            if lr >= 3e-3:
+                loss, val = _diverging(rng, onset=150 + 20 * seed)
+            else:
+                loss, val = _healthy(rng)
+            _write_csv(root / name, loss, val)
+            k += 1
+    # a corrupt run: binary bytes named like a CSV
+    (root / "lr=1e-4_bs=64_seed=9").mkdir()
+    (root / "lr=1e-4_bs=64_seed=9" / "metrics.csv").write_bytes(b"\x00\x01\x02garbage\xff" * 100)
+    return root
+
+
+def test_audit_ranks_failing_runs_and_finds_the_hparam(sweep, tmp_path):
+    rep = curvedoc.audit(sweep, jobs=2, cache_dir=tmp_path / "cache")
+    sw = rep.sweep
+    assert sw["runs"] == 21
+    failing = {r.run for r in rep.runs if r.status == "failing"}
+    assert failing == {r for r in (x.run for x in rep.runs) if r.startswith(("lr=0.003", "lr=0.01"))}, failing
+    # ranking: the unreadable run first, then failing runs, healthy ones last
+    statuses = [row["status"] for row in sw["ranking"]]
+    assert statuses[0] == "unreadable"
+    assert statuses[1:9] == ["failing"] * 8
+    assert set(statuses[9:]) <= {"healthy", "warning"}
+    stmts = [s for s in sw["separating_hparams"] if s["outcome"] in ("divergence", "failing")]
+    assert stmts, sw["separating_hparams"]
+    s = stmts[0]
+    assert s["hparam"] == "lr" and s["condition"] == "lr >= 0.003"
+    assert s["with"] == [8, 8] and s["without"] == [0, 12]
+    assert "8 of 8 runs with lr >= 0.003, in 0 of 12" in s["statement"]
+    (bad,) = sw["unreadable"]
+    assert bad["run"] == "lr=1e-4_bs=64_seed=9" and bad["reason"]
+    assert rep.exit_status("error") == 1
+    doc = json.loads(rep.to_json())
+    assert "sweep" in doc and len(doc["runs"]) == 21
+
+
+def test_cache_is_reused_and_never_stale(sweep, tmp_path):
+    cache = tmp_path / "cache"
+    first = curvedoc.audit(sweep, jobs=1, cache_dir=cache)
+    assert first.sweep["cached_runs"] == 0
+    again = curvedoc.audit(sweep, jobs=1, cache_dir=cache)
+    assert again.sweep["cached_runs"] == 21
+    assert [r.to_dict() for r in again.runs] == [r.to_dict() for r in first.runs]
+    # change one healthy run into a diverging one: its cached result must not be served
+    rng = np.random.default_rng(5)
+    target = sweep / "lr=0.0001_bs=64_seed=0"
+    loss, val = _diverging(rng, onset=100)
+    _write_csv(target, loss, val)
+    os.utime(target / "metrics.csv", ns=(1, 1))  # even with an old mtime, size/ctime/inode change the key
+    third = curvedoc.audit(sweep, jobs=1, cache_dir=cache)
+    assert third.sweep["cached_runs"] == 20
+    assert third.run("lr=0.0001_bs=64_seed=0").status == "failing"
+    # the cache is not inside the sweep
+    assert not any(p.suffix == ".json" for p in sweep.rglob("*"))
+
+
+def test_symlink_loop_in_sweep_terminates(sweep, tmp_path):
+    os.symlink(sweep, sweep / "lr=0.0001_bs=64_seed=0" / "loop")
+    rep = curvedoc.audit(sweep, jobs=1, cache=False)
+    assert rep.sweep["runs"] == 21
+    assert any(p["kind"] == "symlink-loop" for p in rep.problems)
+
+
+def test_duplicate_runs_and_shared_failure(tmp_path):
+    rng = np.random.default_rng(1)
+    loss, val = _diverging(rng)
+    for i in range(4):
+        _write_csv(tmp_path / "s" / f"run{i}", loss, val)
+    rep = curvedoc.audit(tmp_path / "s", jobs=1, cache=False)
+    assert rep.sweep["duplicate_runs"] == [["run0", "run1", "run2", "run3"]]
+    assert rep.sweep["shared_failures"] and rep.sweep["shared_failures"][0]["finding"] == "divergence"
+
+
+def test_name_hparams():
+    assert name_hparams("sweep/lr=3e-3_bs=64/seed=1") == {"lr": 0.003, "bs": 64, "seed": 1}
+    assert name_hparams("opt=adam,wd=0.1") == {"opt": "adam", "wd": 0.1}
+    assert name_hparams("plain_name") == {}
+
+
+def test_separating_hparams_categorical():
+    from curvedoc.engine.findings import Finding
+
+    runs = []
+    for i in range(12):
+        opt = "sgd" if i < 6 else "adam"
+        f = [Finding("D001", "divergence", "error", 0.9, "m")] if opt == "sgd" else []
+        rr = RunReport(run=f"opt={opt}_i={i}", source="x", status="failing" if f else "healthy", score=50,
+                       findings=f)
+        runs.append(rr)
+    res = separating_hparams(runs)
+    first = [r for r in res if r["outcome"] == "divergence"][0]
+    assert first["hparam"] == "opt" and first["condition"] == "opt = sgd" and first["with"] == [6, 6]
+
+
+def test_audit_real_runs_does_not_crash(tmp_path):
+    root = real_runs_dir()
+    rep = curvedoc.audit(root, jobs=2, cache=False)
+    assert rep.sweep["runs"] >= 50
+    assert not [r for r in rep.runs if any("internal error" in e for e in r.errors)]
