@@ -97,6 +97,15 @@ def convert_column(col: pd.Series) -> tuple[np.ndarray, np.ndarray, int, int] | 
         v = np.fromiter((_big_number(x) for x in col.to_numpy(dtype=object)), dtype=np.float64, count=len(col))
     nan_v = np.isnan(v)
     candidates = nan_v & ~missing
+    if candidates.any():  # white space only (padded columns) is an empty cell too
+        blank = col[candidates].map(lambda x: isinstance(x, str) and not x.strip()).to_numpy(dtype=bool)
+        if blank.any():
+            missing = missing.copy()
+            missing[np.flatnonzero(candidates)[blank]] = True
+            candidates = nan_v & ~missing
+            nonempty = int((~missing).sum())
+            if nonempty == 0:
+                return None
     is_nan_literal = np.zeros(len(v), dtype=bool)
     if candidates.any():
         sub = col[candidates]
@@ -223,8 +232,8 @@ def melt(
 ) -> pd.DataFrame:
     """Wide -> long: one point per present cell, in write order (row by row, column order within a row).
 
-    Vectorised: a (rows x columns) presence mask is flattened in C order; ``idx // k`` is the row
-    (whose step/wall_time each point repeats) and ``idx % k`` the column (the tag code).
+    Vectorised: ``np.nonzero`` of a (rows x columns) presence mask gives, in C order, the row of each
+    point (whose step/wall_time it repeats) and its column (the tag code).
     """
     n = len(steps)
     k = len(cols)
@@ -235,19 +244,19 @@ def melt(
     for j, c in enumerate(cols):
         present[:, j] = c.present
         values[:, j] = c.values
-    flat = np.flatnonzero(present.ravel())
-    rows = flat // k
-    codes = (flat % k).astype(np.int32)
-    tags = pd.Categorical.from_codes(codes, categories=[c.name for c in cols])
+    rows, colix = np.nonzero(present)  # C order: row by row
+    tags = pd.Categorical.from_codes(colix.astype(np.int32), categories=[c.name for c in cols])
     wt = wall_time[rows] if wall_time is not None else None
-    return make_frame(tags, steps[rows], values.ravel()[flat], wt, source_file)
+    return make_frame(tags, steps[rows], values[rows, colix], wt, source_file)
 
 
 # --------------------------------------------------------------------------- checks
-def duplicate_issues(frame: pd.DataFrame, file: str) -> list[ImportIssue]:
+def duplicate_issues(frame: pd.DataFrame, file: str, row_steps: np.ndarray | None = None) -> list[ImportIssue]:
     """Report (tag, step) pairs written more than once: a warning when the values differ."""
     if len(frame) < 2:
         return []
+    if row_steps is not None and (len(row_steps) < 2 or np.all(row_steps[1:] > row_steps[:-1])):
+        return []  # one point per tag per row and strictly increasing rows: no repeats possible
     codes = frame["tag"].cat.codes.to_numpy().astype(np.int64)
     steps = frame["step"].to_numpy()
     vals = frame["value"].to_numpy()

@@ -97,8 +97,7 @@ def _field_count(line: str, sep: str) -> int:
 def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFrame, list[str], str]:
     """The CSV as a frame of raw cells, its stripped unique column names and the separator."""
     text = text.lstrip("\ufeff")
-    stripped = text.strip()
-    if not stripped:
+    if not text or text.isspace():
         raise LoadError(path, "empty file", kind="empty")
     # leading blank lines do not make a header
     text = text.lstrip("\r\n")
@@ -130,10 +129,10 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
         warnings.simplefilter("always")
         try:
             df = pd.read_csv(
-                io.StringIO(text),
+                io.BytesIO(text.encode("utf-8")),  # bytes: the C tokenizer is ~1.6x faster than on a StringIO
                 sep=sep,
                 engine="c",
-                skipinitialspace=True,
+                encoding="utf-8",
                 keep_default_na=False,
                 na_values=T.MISSING_TOKENS,
                 on_bad_lines="warn",
@@ -229,33 +228,36 @@ def _epoch_steps(epoch: np.ndarray) -> tuple[np.ndarray, list[int]]:
 
 
 def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
+    """Lightning's ``hparams.yaml`` beside ``metrics.csv``, read with the safe tolerant loader."""
     hp = path.parent / "hparams.yaml"
     if not hp.is_file():
         return {}
     try:
-        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
-    except ImportError:  # the YAML helper is not there: the run still loads
-        issues.append(ImportIssue("hparams-unread", "hparams.yaml was not read (no YAML loader available)",
-                                  file=str(hp), severity="info"))
-        return {}
-    try:
-        data, yaml_issues = _call_yaml(load_yaml_tolerant, hp)
+        raw = read_bytes(hp)
     except LoadError as exc:
-        issues.append(ImportIssue("hparams-unread", f"hparams.yaml could not be read: {exc.reason}",
-                                  file=str(hp), severity="info"))
+        issues.append(ImportIssue("bad-hparams", f"hparams.yaml: {exc.reason}", file=str(hp), severity="info"))
         return {}
-    issues.extend(yaml_issues)
-    if not isinstance(data, dict):
+    from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+
+    try:
+        obj = load_yaml_tolerant(raw)
+    except Exception as exc:  # yaml.YAMLError and anything a hostile file may provoke
+        issues.append(ImportIssue(
+            "bad-hparams", f"hparams.yaml is not readable YAML ({type(exc).__name__}); hparams from it ignored",
+            file=str(hp), severity="info",
+        ))
         return {}
-    return dict(flatten_hparams(data))
-
-
-def _call_yaml(loader, path: Path):
-    """``load_yaml_tolerant(path)`` -> data or (data, issues); tolerate both shapes."""
-    out = loader(path)
-    if isinstance(out, tuple) and len(out) == 2 and isinstance(out[1], list):
-        return out[0], [i for i in out[1] if isinstance(i, ImportIssue)]
-    return out, []
+    n_tags = raw.count(b"!!python/")
+    if n_tags:
+        issues.append(ImportIssue(
+            "unsafe-yaml",
+            f"hparams.yaml holds {n_tags} Python object tag(s) (!!python/...); read safely without executing them, "
+            "only plain values kept",
+            file=str(hp), count=n_tags, severity="info",
+        ))
+    if not isinstance(obj, dict):
+        return {}
+    return dict(flatten_hparams(obj))
 
 
 # --------------------------------------------------------------------------- main
@@ -366,7 +368,7 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
     for iss in (T.skipped_issue(conv.skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
         if iss:
             issues.append(iss)
-    issues.extend(T.duplicate_issues(frame, str(path)))
+    issues.extend(T.duplicate_issues(frame, str(path), steps))
 
     meta["step_column"] = step_col.name if step_col is not None else None
     if flavour == "lightning-csv":

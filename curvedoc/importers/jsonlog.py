@@ -339,6 +339,6 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
     for iss in (T.skipped_issue(conv.skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
         if iss:
             issues.append(iss)
-    issues.extend(T.duplicate_issues(frame, str(path)))
+    issues.extend(T.duplicate_issues(frame, str(path), steps))
     meta = {"rows": int(len(df)), "step_column": step_col.name if step_col is not None else None}
     return RunData(frame=frame, source=source, meta=meta, issues=issues)

@@ -1,0 +1,307 @@
+"""CSV importer: every real CSV run against an independent pandas count, flavours, bad inputs.
+
+Point-count convention (what ``Run.n_points`` must equal): every non-empty numeric cell of the file,
+EXCEPT the cells of the column used as the step (Lightning ``step``, RL ``total/steps`` / ``steps_done``).
+An ``epoch`` column is always kept as a tag, also where it is the step (Keras, YOLO), so its cells count.
+(The MANIFEST's ``points`` column excludes epoch counters as well; the test states the difference.)
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import curvedoc
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers import load_all
+from curvedoc.importers._base import RunSpec
+from curvedoc.importers.csvlog import read, read_csv_file
+
+REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "real_runs"
+
+# folder -> (expected source, step column in the file or None, MANIFEST points, epoch cells the manifest left out)
+CASES = {
+    "keras_csvlogger/brain-tumor-cnn": ("keras-csv", None, 120),
+    "keras_csvlogger/eng-javanese-lstm": ("keras-csv", None, 315),
+    "keras_csvlogger/handwritten-digit-cnn": ("keras-csv", None, 150),
+    "keras_csvlogger/lung-cancer-cnn": ("keras-csv", None, 50),
+    "keras_csvlogger/sleep-apnea-cnn": ("keras-csv", None, 700),
+    "lightning_csv/camels-ch-v108": ("lightning-csv", "step", 684),
+    "lightning_csv/slm-training-v0": ("lightning-csv", "step", 5698),
+    "lightning_csv/slm-training-v8": ("lightning-csv", "step", 3022),
+    "yolo_results_csv/yolov5-4105-exp2": ("yolo-csv", None, 3900),
+    "yolo_results_csv/yolov5-helmet-exp": ("yolo-csv", None, 39),
+    "yolo_results_csv/yolov8-fire-smoke": ("yolo-csv", None, 325),
+    "rl_progress_csv/atari-dqn": ("rl-progress-csv", "steps_done", None),
+    "rl_progress_csv/ddpg-baselines-exp3": ("rl-progress-csv", "total/steps", None),
+    "rl_progress_csv/her-baselines-fetch": ("rl-progress-csv", None, 387),
+}
+HAS_TRAIN_LOSS = {k for k in CASES if not k.startswith("rl_progress_csv/")} | {"rl_progress_csv/ddpg-baselines-exp3"}
+HAS_VAL_LOSS = {k for k in CASES if k.startswith(("keras_csvlogger/", "yolo_results_csv/"))} | {
+    "lightning_csv/camels-ch-v108", "lightning_csv/slm-training-v0"}
+
+
+def _need_real():
+    if not REAL.is_dir():
+        pytest.skip(f"../shared/real_runs not found: {REAL.resolve()}")
+
+
+def _pandas_counts(csv: Path) -> dict[str, int]:
+    """Independent count: non-empty numeric cells per (stripped) column, with plain pandas defaults."""
+    df = pd.read_csv(csv, skipinitialspace=True)
+    df.columns = [str(c).strip() for c in df.columns]
+    return {c: int(pd.to_numeric(df[c], errors="coerce").notna().sum()) for c in df.columns}
+
+
+@pytest.mark.parametrize("rel", sorted(CASES))
+def test_real_csv_runs(rel):
+    _need_real()
+    folder = REAL / rel
+    (csv,) = [p for p in folder.rglob("*.csv")]
+    source, step_col, manifest_points = CASES[rel]
+    (run,) = curvedoc.load(folder)
+    assert run.source == source
+    counts = _pandas_counts(csv)
+    expected = {c: n for c, n in counts.items() if c != step_col and n}
+    assert run.tag_counts() == expected
+    assert run.n_points == sum(expected.values())
+    if manifest_points is not None:  # the manifest excludes epoch counters, we keep them as a tag
+        assert run.n_points - counts.get("epoch", 0) == manifest_points
+    assert run.scalars["step"].dtype == np.int64 and run.scalars["value"].dtype == np.float64
+    assert step_col is None or step_col not in run.tags
+    roles = run.roles
+    if rel in HAS_TRAIN_LOSS:
+        assert "train_loss" in roles, roles
+    if rel in HAS_VAL_LOSS:
+        assert "val_loss" in roles, roles
+    if "epoch" in counts:
+        assert roles.get("epoch") == "epoch"
+    if source in ("keras-csv", "yolo-csv", "lightning-csv"):
+        assert "lr" in roles or rel == "lightning_csv/slm-training-v0" or rel == "lightning_csv/slm-training-v8"
+
+
+def test_keras_sessions_are_continuous():
+    _need_real()
+    (run,) = curvedoc.load(REAL / "keras_csvlogger/brain-tumor-cnn")
+    assert run.meta["sessions"] == [0, 5, 9, 19]
+    loss = run.series("train_loss")
+    assert len(loss) == 24 and list(loss.index) == list(range(24))
+    restarts = [i for i in run.issues if i.kind == "restart"]
+    assert len(restarts) == 1 and restarts[0].count == 3
+    assert "row 6" in restarts[0].message and "row 20" in restarts[0].message
+    epoch = run.series("epoch")
+    assert epoch.loc[5] == 0 and epoch.loc[4] == 4  # the epoch tag shows the reset
+
+
+def test_lightning_sparse_rows_and_hparams():
+    _need_real()
+    (run,) = curvedoc.load(REAL / "lightning_csv/camels-ch-v108")
+    lr = run.series("lr")
+    assert run.roles["lr"] == "lr-Adam" and lr.index[0] == 0 and 267 in lr.index  # rows with EMPTY epoch
+    assert run.roles["val_loss"] == "val_loss" and run.series("val_loss").index[0] == 266
+    assert "step" not in run.tags
+    assert run.hparams["hidden_size"] == 126 and run.hparams["group_identifier"] == "gauge_id"
+    # the epoch tag repeats at the val row's step with the same value: info only
+    dup = [i for i in run.issues if i.kind == "duplicate-steps"]
+    assert dup and all(i.severity == "info" for i in dup)
+
+
+def test_yolo_padded_headers():
+    _need_real()
+    (run,) = curvedoc.load(REAL / "yolo_results_csv/yolov8-fire-smoke")
+    assert "metrics/mAP50(B)" in run.tags and "lr/pg0" in run.tags
+    assert all(t == t.strip() for t in run.tags)
+    assert list(run.series("train_loss").index) == list(range(25))
+
+
+def test_rl_step_columns():
+    _need_real()
+    (run,) = curvedoc.load(REAL / "rl_progress_csv/atari-dqn")
+    assert run.meta["step_column"] == "steps_done"
+    s = run.series("episode_reward")
+    assert s.index[0] == 389 and s.index[-1] > 3_000_000
+    (her,) = curvedoc.load(REAL / "rl_progress_csv/her-baselines-fetch")
+    assert her.meta["step_column"] is None and list(her.series("test/success_rate").index) == list(range(43))
+
+
+# ----------------------------------------------------------------------------- synthetic files
+def _write(tmp_path: Path, name: str, content) -> Path:
+    p = tmp_path / name
+    p.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return p
+
+
+def _read(tmp_path, name, content):
+    return read_csv_file(_write(tmp_path, name, content))
+
+
+def _kinds(data):
+    return {i.kind for i in data.issues}
+
+
+def test_generic_step_column_and_tags(tmp_path):
+    d = _read(tmp_path, "log.csv", "global_step,loss, val_loss \n10,1.0,\n20,0.5,0.7\n")
+    assert d.source == "csv"
+    f = d.frame
+    assert list(f["tag"]) == ["loss", "loss", "val_loss"]  # empty cell: no point; names stripped
+    assert list(f["step"]) == [10, 20, 20]
+    assert f["wall_time"].isna().all()
+
+
+def test_row_index_is_step_without_step_column(tmp_path):
+    d = _read(tmp_path, "log.csv", "loss,acc\n1.0,0.1\n0.5,0.2\n0.25,0.3\n")
+    assert d.source == "csv" and list(d.frame["step"].unique()) == [0, 1, 2]
+
+
+def test_nan_and_inf_spellings_are_points(tmp_path):
+    d = _read(tmp_path, "log.csv", "step,loss,acc\n1,nan,0.5\n2,NaN,inf\n3,\"NaN\",-inf\n4,Infinity,-Infinity\n5,1e400,\n")
+    f = d.frame
+    loss = f[f["tag"] == "loss"]["value"].to_numpy()
+    acc = f[f["tag"] == "acc"]["value"].to_numpy()
+    assert np.isnan(loss[:3]).all() and loss[3] == math.inf and loss[4] == math.inf
+    assert list(acc[1:]) == [math.inf, -math.inf, -math.inf] and acc[0] == 0.5
+    assert len(acc) == 4  # the empty cell in row 5 is no point
+    assert f["value"].dtype == np.float64
+
+
+def test_truncated_last_line(tmp_path):
+    d = _read(tmp_path, "log.csv", "step,loss,acc\n1,0.5,0.1\n2,0.4,0.2\n3,0.3")
+    assert "truncated" in _kinds(d)
+    assert sorted(d.frame["step"].unique()) == [1, 2]
+
+
+def test_complete_last_line_without_newline_is_kept(tmp_path):
+    d = _read(tmp_path, "log.csv", "step,loss\n1,0.5\n2,0.4")
+    assert list(d.frame["step"]) == [1, 2] and "truncated" not in _kinds(d)
+
+
+def test_bad_rows_are_skipped_and_counted(tmp_path):
+    d = _read(tmp_path, "log.csv", "step,loss\n1,0.5\n2,0.4,9,9\n3,0.3\n4,0.2,1\n")
+    bad = [i for i in d.issues if i.kind == "bad-rows"]
+    assert bad and bad[0].count == 2
+    assert list(d.frame["step"]) == [1, 3]
+
+
+def test_duplicate_steps_kept_and_reported(tmp_path):
+    p = _write(tmp_path, "log.csv", "step,loss\n1,0.5\n2,0.4\n2,0.3\n3,0.2\n")
+    d = read_csv_file(p)
+    assert len(d.frame) == 4
+    dup = [i for i in d.issues if i.kind == "duplicate-steps"]
+    assert dup and dup[0].count == 1 and dup[0].severity == "warning"
+    (run,) = curvedoc.load(p)
+    assert run.series("loss").loc[2] == 0.3  # the later write wins
+
+
+def test_binary_file_named_csv(tmp_path):
+    with pytest.raises(LoadError, match="binary data, not a CSV"):
+        _read(tmp_path, "log.csv", b"\x00\x01\x02\x03PK\x00" * 200)
+
+
+def test_non_utf8_bytes_are_replaced_and_reported(tmp_path):
+    d = _read(tmp_path, "log.csv", b"step,loss,note\n1,0.5,caf\xe9\n2,0.4,ok\n")
+    assert "invalid-utf8" in _kinds(d) and "non-numeric-columns" in _kinds(d)
+    assert list(d.frame["value"]) == [0.5, 0.4]
+
+
+def test_header_only(tmp_path):
+    with pytest.raises(LoadError, match="no data rows") as exc:
+        _read(tmp_path, "log.csv", "step,loss,val_loss\n")
+    assert exc.value.kind == "header-only"
+
+
+def test_empty_file(tmp_path):
+    with pytest.raises(LoadError, match="empty"):
+        _read(tmp_path, "log.csv", "\n\n")
+
+
+def test_bom_tab_and_semicolon(tmp_path):
+    d1 = _read(tmp_path, "a.csv", "\ufeffstep;loss\n1;0,5\n2;0.25\n")  # decimal comma is not a number
+    assert d1.meta["separator"] == ";" and list(d1.frame["tag"]) == ["loss"]
+    d2 = _read(tmp_path, "b.tsv", "\ufeffstep\tloss\n1\t0.5\n2\t0.25\n")
+    assert d2.meta["separator"] == "\t" and list(d2.frame["value"]) == [0.5, 0.25]
+    assert "step" not in set(d2.frame["tag"])
+
+
+def test_not_a_training_log(tmp_path):
+    with pytest.raises(UnsupportedFormat):
+        _read(tmp_path, "people.csv", "name,city\nbob,paris\nal,rome\n")
+    with pytest.raises(UnsupportedFormat):
+        _read(tmp_path, "iris.csv", "sepal_length,sepal_width\n5.1,3.5\n4.9,3.0\n")
+
+
+def test_not_a_log_is_quiet_in_tree_mode(tmp_path):
+    _write(tmp_path, "people.csv", "name,city\nbob,paris\nal,rome\n")
+    res = load_all(tmp_path)
+    assert not res.runs and not res.failures
+    assert any("not a training log" in p.reason for p in res.problems)
+
+
+def test_non_numeric_column_skipped_once(tmp_path):
+    d = _read(tmp_path, "log.csv", "step,loss,phase\n1,0.5,train\n2,oops,train\n3,0.3,val\n4,0.2,val\n")
+    skipped = [i for i in d.issues if i.kind == "non-numeric-columns"]
+    assert len(skipped) == 1 and "phase" in skipped[0].message and skipped[0].severity == "info"
+    assert [i.count for i in d.issues if i.kind == "bad-values"] == [1]
+    assert list(d.frame["step"]) == [1, 3, 4]
+
+
+def test_keras_restart_synthetic(tmp_path):
+    d = _read(tmp_path, "training.log", "epoch,loss,val_loss\n0,1.0,1.1\n1,0.8,0.9\n0,1.2,1.3\n1,0.7,0.8\n2,0.6,0.7\n")
+    assert d.source == "keras-csv"
+    assert d.meta["sessions"] == [0, 2]
+    loss = d.frame[d.frame["tag"] == "loss"]
+    assert list(loss["step"]) == [0, 1, 2, 3, 4]
+    assert [i.count for i in d.issues if i.kind == "restart"] == [1]
+
+
+def test_repeated_header_rows(tmp_path):
+    d = _read(tmp_path, "log.csv", "epoch,loss\n0,1\n1,0.5\nepoch,loss\n0,2\n1,1\n")
+    assert "repeated-header" in _kinds(d) and "restart" in _kinds(d)
+    assert len(d.frame[d.frame["tag"] == "loss"]) == 4
+
+
+def test_lightning_detection_needs_more_than_columns(tmp_path):
+    (tmp_path / "v0").mkdir()
+    (tmp_path / "v0" / "hparams.yaml").write_text("lr: 0.1\nname: !!python/name:os.system\n")
+    d = read_csv_file(_write(tmp_path, "v0/metrics.csv", "epoch,step,train_loss,lr-SGD\n,0,,0.1\n0,9,1.5,\n0,19,1.2,\n"))
+    assert d.source == "lightning-csv" and d.hparams.get("lr") == 0.1
+    assert "unsafe-yaml" in _kinds(d)
+    assert sorted(set(d.frame["tag"])) == ["epoch", "lr-SGD", "train_loss"]
+    assert list(d.frame[d.frame["tag"] == "lr-SGD"]["step"]) == [0]
+
+
+def test_wall_time_from_timestamp_column(tmp_path):
+    d = _read(tmp_path, "log.csv", "timestamp,step,loss\n2024-01-01 10:00:00,1,0.5\n2024-01-01 10:00:05,2,0.4\n")
+    assert list(d.frame["wall_time"]) == [1704103200.0, 1704103205.0]
+    assert set(d.frame["tag"]) == {"loss"} and "non-numeric-columns" not in _kinds(d)
+
+
+def test_tensorboard_csv_export(tmp_path):
+    d = _read(tmp_path, "run_train-tag-loss.csv", "Wall time,Step,Value\n1700000000.5,1,0.5\n1700000001.5,2,0.4\n")
+    assert set(d.frame["tag"]) == {"run_train-tag-loss"} and d.frame["wall_time"].iloc[0] == 1700000000.5
+
+
+def test_unterminated_quote_is_a_load_error(tmp_path):
+    with pytest.raises(LoadError, match="malformed CSV"):
+        _read(tmp_path, "log.csv", 'step,loss\n1,0.5\n2,"0.4\n3,0.3\n')
+
+
+def test_reader_entry_point_and_prefix(tmp_path):
+    p = _write(tmp_path, "log.csv", "step,loss\n1,0.5\n")
+    d = read(RunSpec(tmp_path, "x", "csv", [p], prefixes={str(p): "train/"}))
+    assert list(d.frame["tag"]) == ["train/loss"]
+
+
+def test_large_csv_is_vectorised(tmp_path):
+    n = 200_000
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({"step": np.arange(n), "loss": rng.random(n), "lr": 1e-3, "val": np.nan})
+    df.loc[::1000, "val"] = 1.0
+    p = tmp_path / "big.csv"
+    df.to_csv(p, index=False)
+    d = read_csv_file(p)
+    assert len(d.frame) == 2 * n + n // 1000
+    assert d.frame["tag"].dtype == "category"
