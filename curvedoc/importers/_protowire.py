@@ -54,7 +54,11 @@ def iter_fields(buf: bytes, start: int = 0, end: int | None = None) -> Iterator[
         end = len(buf)
     pos = start
     while pos < end:
-        key, pos = read_varint(buf, pos, end)
+        key = buf[pos]
+        if key < 0x80:  # one-byte key: fields 1-15 (the common case), no call
+            pos += 1
+        else:
+            key, pos = read_varint(buf, pos, end)
         field = key >> 3
         wt = key & 7
         if field == 0:
@@ -66,7 +70,7 @@ def iter_fields(buf: bytes, start: int = 0, end: int | None = None) -> Iterator[
             n, pos = read_varint(buf, pos, end)
             if n > end - pos:
                 raise ProtoError(f"length {n} runs past the end of the message")
-            yield field, wt, bytes(buf[pos : pos + n])
+            yield field, wt, buf[pos : pos + n]
             pos += n
         elif wt == FIXED64:
             if pos + 8 > end:
@@ -80,6 +84,51 @@ def iter_fields(buf: bytes, start: int = 0, end: int | None = None) -> Iterator[
             pos += 4
         else:
             raise ProtoError(f"unsupported wire type {wt} (field {field})")
+
+
+def len_fields(buf: bytes) -> list[tuple[int, bytes]]:
+    """Only the length-delimited fields of a message, as ``(field_number, bytes)`` in wire order.
+
+    The same checks as :func:`iter_fields` (other wire types are skipped, not returned); a tight
+    loop for the hot path of readers that decode millions of small string-only messages.
+    """
+    out: list[tuple[int, bytes]] = []
+    end = len(buf)
+    pos = 0
+    while pos < end:
+        key = buf[pos]
+        if key < 0x80:
+            pos += 1
+        else:
+            key, pos = read_varint(buf, pos, end)
+        wt = key & 7
+        if key >> 3 == 0:
+            raise ProtoError("field number 0")
+        if wt == LEN:
+            if pos >= end:
+                raise ProtoError("truncated length")
+            n = buf[pos]
+            if n < 0x80:
+                pos += 1
+            else:
+                n, pos = read_varint(buf, pos, end)
+            if n > end - pos:
+                raise ProtoError(f"length {n} runs past the end of the message")
+            out.append((key >> 3, buf[pos : pos + n]))
+            pos += n
+        elif wt == VARINT:
+            _, pos = read_varint(buf, pos, end)
+        elif wt == FIXED64:
+            if pos + 8 > end:
+                raise ProtoError("truncated fixed64")
+            pos += 8
+        elif wt == FIXED32:
+            if pos + 4 > end:
+                raise ProtoError("truncated fixed32")
+            pos += 4
+        else:
+            raise ProtoError(f"unsupported wire type {wt} (field {key >> 3})")
+    return out
 
 
 def parse(buf: bytes) -> dict[int, list[object]]:
@@ -156,6 +205,6 @@ def encode_field(field: int, value: int | bytes | str) -> bytes:
 
 
 __all__ = [
-    "ProtoError", "read_varint", "iter_fields", "parse", "first", "last", "as_str", "as_signed",
+    "ProtoError", "read_varint", "iter_fields", "len_fields", "parse", "first", "last", "as_str", "as_signed",
     "as_zigzag", "as_double", "as_float", "encode_varint", "encode_field",
 ]

@@ -157,14 +157,18 @@ def iter_records(data: bytes, fr: _Framing) -> Iterator[bytes]:
 
 
 # ----------------------------------------------------------------------------- values
-def _json_value(s: str) -> Any:
+def _json_value(s: bytes | str) -> Any:
+    """A ``value_json`` as a Python value; ``float()`` first (it takes bytes, and NaN/Infinity)."""
     try:
-        return float(s) if s[:1] not in ('"', "{", "[", "t", "f", "n") else json.loads(s)
+        return float(s) if s[:1] not in _NOT_FLOAT else json.loads(s)
     except ValueError:
         try:
             return json.loads(s)
         except (ValueError, RecursionError):
             return None
+
+
+_NOT_FLOAT = frozenset((b'"', b"{", b"[", b"t", b"f", b"n", '"', "{", "[", "t", "f", "n"))
 
 
 def _number(v: Any) -> float | None:
@@ -182,20 +186,37 @@ def _number(v: Any) -> float | None:
     return None
 
 
-def _item_key(fields: dict[int, list[object]]) -> str:
-    nested = fields.get(2)
-    if nested:
-        return "/".join(pw.as_str(x) for x in nested)
-    return pw.as_str(pw.first(fields, 1, b""))
+_KEY_CACHE: dict[bytes, str] = {}
 
 
-def _items(buf: bytes, field: int = 1) -> list[tuple[str, str]]:
-    """(key, value_json) of the repeated item field of a History/Summary/Config record."""
+def _items(buf: bytes, field: int = 1) -> list[tuple[str, bytes]]:
+    """(key, value_json bytes) of the repeated item field of a History/Summary/Config record.
+
+    ``key`` is ``nested_key`` joined with ``/`` (newer clients write even plain keys that way)
+    or else ``key``. Keys repeat in every row, so their decoded text is cached.
+    """
     out = []
-    for f, wt, val in pw.iter_fields(buf):
-        if f == field and wt == pw.LEN:
-            it = pw.parse(val)  # type: ignore[arg-type]
-            out.append((_item_key(it), pw.as_str(pw.last(it, 16, b""))))
+    cache = _KEY_CACHE
+    for f, val in pw.len_fields(buf):
+        if f != field:
+            continue
+        key = b""
+        nested: list[bytes] = []
+        vj = b""
+        for g, gv in pw.len_fields(val):
+            if g == 2:
+                nested.append(gv)
+            elif g == 16:
+                vj = gv
+            elif g == 1:
+                key = gv
+        kb = b"/".join(nested) if nested else key
+        k = cache.get(kb)
+        if k is None:
+            k = kb.decode("utf-8", errors="replace")
+            if len(cache) < 100_000:
+                cache[kb] = k
+        out.append((k, vj))
     return out
 
 
@@ -483,7 +504,7 @@ def _put_hparam(out: dict[str, Any], key: str, v: Any) -> None:
         out[key] = list(v)
 
 
-def _config_from_records(items: dict[str, str]) -> dict[str, Any]:
+def _config_from_records(items: dict[str, bytes]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, vj in items.items():
         if k.startswith("_wandb"):
@@ -498,14 +519,45 @@ def _config_from_records(items: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+# ----------------------------------------------------------------------------- summary file
+def _check_summary_file(root: Path, frame, meta: dict[str, Any], issues: list[ImportIssue]) -> None:
+    """Compare ``wandb-summary.json``'s ``_step`` with the last step read from the history.
+
+    The client rewrites the summary file until the end of the run, so a summary ``_step`` past
+    the history's last step means the history file we have is incomplete (partial copy, lost tail).
+    """
+    for p in (root / "files" / "wandb-summary.json", root / "wandb-summary.json"):
+        if not p.is_file():
+            continue
+        try:
+            if check_file(p) > 64 * 1024 * 1024:
+                return
+            obj = json.loads(read_bytes(p))
+        except (LoadError, ValueError, RecursionError):
+            return
+        step = _number(obj.get("_step")) if isinstance(obj, dict) else None
+        if step is None or not math.isfinite(step):
+            return
+        meta["summary_step"] = int(step)
+        last = int(frame["step"].max()) if len(frame) else None
+        if last is None or step > last:
+            shown = "no history" if last is None else f"the history read ends at _step {last:,}"
+            issues.append(ImportIssue(
+                "incomplete-history",
+                f"{p.name} says the run reached _step {int(step):,} but {shown}: the history file is "
+                "incomplete (lost tail or partial copy); the curves stop early",
+                file=str(p)))
+        return
+
+
 # ----------------------------------------------------------------------------- reader
 def read(spec: RunSpec) -> RunData:
     root = spec.root if spec.root.is_dir() else spec.root.parent
     files = list(spec.files) or sorted(root.glob("*.wandb")) or [root / "wandb-history.jsonl"]
     issues: list[ImportIssue] = []
     meta: dict[str, Any] = {}
-    config_items: dict[str, str] = {}
-    summary_items: dict[str, str] = {}
+    config_items: dict[str, bytes] = {}
+    summary_items: dict[str, bytes] = {}
     frames = []
     wandb_files = [f for f in files if f.suffix == ".wandb"]
     if len(wandb_files) > 1:
@@ -534,6 +586,8 @@ def read(spec: RunSpec) -> RunData:
     elif meta.get("history_rows", 0) == 0:
         issues.append(ImportIssue("empty-history", "no history rows: nothing was logged with wandb.log (or the "
                                   "records were lost)", file=str(files[0]) if files else None))
+
+    _check_summary_file(root, frame, meta, issues)
 
     hparams = _config_yaml([root / "files" / "config.yaml", root / "config.yaml"], issues)
     if hparams is None:
