@@ -1,0 +1,257 @@
+"""JSON / JSON-lines importer: real Detectron2 and Keras-history runs against an independent count,
+flavours, and every bad input (truncated line, NaN/Infinity, 1e400, deep nesting, invalid UTF-8...).
+
+Point-count convention: every numeric (non-boolean) value of every record, except the key used as the
+step (``iteration`` for Detectron2). A Keras history has no step key: the list index is the epoch.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import curvedoc
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers import load_all
+from curvedoc.importers._base import RunSpec
+from curvedoc.importers.jsonlog import MAX_DEPTH, read, read_json_file
+
+REAL = Path(__file__).resolve().parents[1] / ".." / "shared" / "real_runs"
+
+
+def _need_real():
+    if not REAL.is_dir():
+        pytest.skip(f"../shared/real_runs not found: {REAL.resolve()}")
+
+
+def _count_jsonl(path: Path, step_key: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        for k, v in json.loads(line).items():
+            if k != step_key and isinstance(v, (int, float)) and not isinstance(v, bool):
+                counts[k] = counts.get(k, 0) + 1
+    return counts
+
+
+def test_detectron2_medical_waste_folder():
+    _need_real()
+    folder = REAL / "jsonl_detectron2/medical-waste-frcnn"
+    (run,) = curvedoc.load(folder)
+    assert run.source == "detectron2"
+    expected = _count_jsonl(folder / "metrics.json", "iteration")
+    assert run.tag_counts() == expected
+    assert run.n_points == sum(expected.values()) == 3400  # = MANIFEST points
+    assert "iteration" not in run.tags
+    assert run.roles["train_loss"] == "total_loss" and run.roles["lr"] == "lr"
+    s = run.series("train_loss")
+    assert s.index[0] == 19 and s.index[-1] == 3999 and len(s) == 200
+    assert run.scalars["wall_time"].isna().all()  # detectron2's "time" is seconds per iteration, not a clock
+
+
+def test_detectron2_kevin_file_with_restarted_iteration():
+    _need_real()
+    path = REAL / "jsonl_detectron2/detectron2-training-kevin/metrics.json"
+    (run,) = curvedoc.load(path)  # the folder itself is read as tfevents (higher priority)
+    assert run.source == "detectron2"
+    expected = _count_jsonl(path, "iteration")
+    assert run.tag_counts() == expected and run.n_points == 336
+    assert "loss_mask" in run.tags
+    dup = [i for i in run.issues if i.kind == "duplicate-steps"]
+    assert dup and dup[0].severity == "warning"  # iteration 19 is written twice with different values
+
+
+def test_keras_history_json():
+    _need_real()
+    folder = REAL / "keras_history_json/plant-disease-resnet50"
+    (run,) = curvedoc.load(folder)  # summary_metrics.json beside it is ignored
+    assert run.source == "keras-history"
+    hist = json.loads((folder / "history_metrics.json").read_text())
+    assert run.tag_counts() == {k: len(v) for k, v in hist.items()}
+    assert run.n_points == 250
+    assert {r: run.roles.get(r) for r in ("train_loss", "val_loss", "train_acc", "val_acc", "lr")} == {
+        "train_loss": "train_loss", "val_loss": "val_loss", "train_acc": "train_acc", "val_acc": "val_acc", "lr": "lr"}
+    assert list(run.series("val_loss").index) == list(range(50))
+    assert run.series("train_loss").iloc[0] == pytest.approx(hist["train_loss"][0])
+
+
+# ----------------------------------------------------------------------------- synthetic files
+def _write(tmp_path: Path, name: str, content) -> Path:
+    p = tmp_path / name
+    p.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return p
+
+
+def _read(tmp_path, name, content):
+    return read_json_file(_write(tmp_path, name, content))
+
+
+def _kinds(d):
+    return {i.kind for i in d.issues}
+
+
+def _tag(d, tag):
+    f = d.frame
+    sub = f[f["tag"] == tag]
+    return list(sub["step"]), list(sub["value"])
+
+
+def test_jsonl_steps_nesting_and_string_numbers(tmp_path):
+    d = _read(tmp_path, "log.jsonl",
+              '{"step": 10, "loss": 1.5, "opt": {"lr": 0.1, "m": {"beta": 0.9}}}\n'
+              '{"step": 20, "loss": "1.25", "mode": "train"}\n')
+    assert d.source == "jsonl"
+    assert _tag(d, "loss") == ([10, 20], [1.5, 1.25])
+    assert _tag(d, "opt/lr") == ([10], [0.1]) and _tag(d, "opt/m/beta") == ([10], [0.9])
+    assert "step" not in set(d.frame["tag"])
+    assert any(i.kind == "non-numeric-columns" and "mode" in i.message for i in d.issues)
+
+
+def test_nan_infinity_literals_and_huge_numbers(tmp_path):
+    d = _read(tmp_path, "log.jsonl",
+              '{"step": 1, "loss": NaN, "g": 1e400}\n'
+              '{"step": 2, "loss": Infinity, "g": -1e400}\n'
+              '{"step": 3, "loss": -Infinity, "g": 1' + "0" * 400 + '}\n'
+              '{"step": 4, "loss": "NaN", "g": null}\n'
+              '{"step": 5, "other": 1}\n')
+    steps, vals = _tag(d, "loss")
+    assert steps == [1, 2, 3, 4]  # NaN is a point; a missing key is not
+    assert math.isnan(vals[0]) and vals[1] == math.inf and vals[2] == -math.inf and math.isnan(vals[3])
+    steps, vals = _tag(d, "g")
+    assert steps == [1, 2, 3] and vals == [math.inf, -math.inf, math.inf]  # null is no point
+    assert d.frame["value"].dtype == np.float64
+
+
+def test_truncated_final_line(tmp_path):
+    d = _read(tmp_path, "log.jsonl", '{"step": 1, "loss": 1}\n{"step": 2, "loss": 0.5}\n{"step": 3, "lo')
+    assert _tag(d, "loss") == ([1, 2], [1.0, 0.5])
+    assert "truncated" in _kinds(d) and "bad-rows" not in _kinds(d)
+
+
+def test_final_line_without_newline_but_complete(tmp_path):
+    d = _read(tmp_path, "log.jsonl", '{"step": 1, "loss": 1}\n{"step": 2, "loss": 0.5}')
+    assert _tag(d, "loss")[0] == [1, 2] and "truncated" not in _kinds(d)
+
+
+def test_bad_lines_skipped_and_counted(tmp_path):
+    d = _read(tmp_path, "log.jsonl", '{"step": 1, "loss": 1}\n\ngarbage\n[1, 2]\n{"step": 3, "loss": 0.25}\n{"step": 4,}\n')
+    assert _tag(d, "loss")[0] == [1, 3]
+    # 2 lines that are not JSON, 1 line that is JSON but not an object; the blank line is no record
+    assert sorted(i.count for i in d.issues if i.kind == "bad-rows") == [1, 2]
+
+
+def test_invalid_utf8(tmp_path):
+    d = _read(tmp_path, "log.jsonl", b'{"step": 1, "loss": 1, "note": "caf\xe9"}\n{"step": 2, "loss": 2}\n')
+    assert "invalid-utf8" in _kinds(d) and _tag(d, "loss")[0] == [1, 2]
+
+
+def test_deep_nesting_is_capped(tmp_path):
+    deep = '{"a": ' * (MAX_DEPTH + 5) + "1" + "}" * (MAX_DEPTH + 5)
+    d = _read(tmp_path, "log.jsonl", f'{{"step": 1, "loss": 1, "n": {deep}}}\n{{"step": 2, "loss": 2}}\n')
+    assert _tag(d, "loss")[0] == [1, 2]
+    assert "too-deep" in _kinds(d)
+    assert all(str(t).count("/") < MAX_DEPTH + 1 for t in d.frame["tag"].unique())
+
+
+def test_nesting_beyond_the_parser_is_a_skipped_line(tmp_path):
+    hostile = '{"a": ' * 100_000 + "1" + "}" * 100_000
+    d = _read(tmp_path, "log.jsonl", hostile + '\n{"step": 1, "loss": 1}\n{"step": 2, "loss": 2}\n')
+    assert _tag(d, "loss")[0] == [1, 2] and "too-deep" in _kinds(d)
+    with pytest.raises(LoadError, match="nest too deeply"):
+        _read(tmp_path, "only.jsonl", hostile + "\n")
+
+
+def test_very_long_line(tmp_path, monkeypatch):
+    import curvedoc.importers.jsonlog as jl
+
+    monkeypatch.setattr(jl, "MAX_LINE_CHARS", 1000)
+    long = json.dumps({"step": 5, **{f"k{i}": i for i in range(300)}})
+    d = _read(tmp_path, "log.jsonl", '{"step": 1, "loss": 1}\n' + long + '\n{"step": 2, "loss": 2}\n')
+    assert "long-line" in _kinds(d) and _tag(d, "loss")[0] == [1, 2]
+    assert 5 not in set(d.frame["step"])
+
+
+def test_step_key_priority_and_epoch_last_resort(tmp_path):
+    d = _read(tmp_path, "a.jsonl", '{"epoch": 0, "iter": 100, "loss": 1}\n{"epoch": 0, "iter": 200, "loss": 0.5}\n')
+    assert _tag(d, "loss")[0] == [100, 200] and _tag(d, "epoch")[0] == [100, 200]  # epoch stays a tag
+    d = _read(tmp_path, "b.jsonl", '{"epoch": 1, "loss": 1}\n{"epoch": 2, "loss": 0.5}\n')
+    assert _tag(d, "loss")[0] == [1, 2] and d.meta["step_column"] == "epoch"
+    d = _read(tmp_path, "c.jsonl", '{"loss": 1}\n{"loss": 0.5}\n{"loss": 0.25}\n')
+    assert _tag(d, "loss")[0] == [0, 1, 2]
+    d = _read(tmp_path, "d.jsonl", '{"epoch": 0.5, "loss": 1}\n{"epoch": 1.0, "loss": 0.5}\n')
+    assert _tag(d, "loss")[0] == [0, 1] and "non-integer-steps" in _kinds(d)
+
+
+def test_fairseq_json_lines(tmp_path):
+    d = _read(tmp_path, "train.jsonl",
+              '{"epoch": 1, "update": 0.2, "loss": "4.655", "ppl": "25.2", "num_updates": "100", "lr": "0.0005"}\n'
+              '{"epoch": 1, "update": 0.4, "loss": "4.1", "ppl": "17.1", "num_updates": "200", "lr": "0.0005"}\n')
+    assert _tag(d, "loss") == ([100, 200], [4.655, 4.1])
+    assert d.meta["step_column"] == "num_updates"
+
+
+def test_eval_rows_share_the_iteration(tmp_path):
+    d = _read(tmp_path, "metrics.json",
+              '{"iteration": 19, "total_loss": 2.0, "lr": 0.01, "data_time": 0.1, "eta_seconds": 9}\n'
+              '{"iteration": 39, "total_loss": 1.5, "lr": 0.02, "data_time": 0.1, "eta_seconds": 8}\n'
+              '{"iteration": 39, "bbox/AP": 12.5, "bbox/AP50": 30.1}\n')
+    assert d.source == "detectron2"
+    assert _tag(d, "bbox/AP") == ([39], [12.5])
+    assert "duplicate-steps" not in _kinds(d)
+
+
+def test_keras_history_variants(tmp_path):
+    d = _read(tmp_path, "history.json", '{"loss": [1.0, 0.5, NaN, null], "val_loss": [2, 1]}')
+    assert d.source == "keras-history"
+    steps, vals = _tag(d, "loss")
+    assert steps == [0, 1, 2] and math.isnan(vals[2])
+    d = _read(tmp_path, "h2.json", '{"history": {"loss": {"0": 1.0, "1": 0.5}}, "params": {"epochs": 2}}')
+    assert d.source == "keras-history" and _tag(d, "loss") == ([0, 1], [1.0, 0.5])
+
+
+def test_json_list_of_objects(tmp_path):
+    d = _read(tmp_path, "log.json", '[{"step": 1, "loss": 2}, {"step": 2, "loss": 1}, {"step": 3, "val_loss": 1.5}]')
+    assert d.source == "json" and _tag(d, "loss") == ([1, 2], [2.0, 1.0])
+    d = _read(tmp_path, "cut.json", '[{"step": 1, "loss": 1},\n{"step": 2, "loss": 0.5},\n{"step": 3, "lo')
+    assert d.source == "json" and _tag(d, "loss")[0] == [1, 2] and "truncated" in _kinds(d)
+
+
+def test_summary_object_is_not_a_log(tmp_path):
+    with pytest.raises(UnsupportedFormat):
+        _read(tmp_path, "summary.json", '{"accuracy": 0.98, "f1": 0.97}')
+    with pytest.raises(UnsupportedFormat):
+        _read(tmp_path, "names.jsonl", '{"name": "a"}\n{"name": "b"}\n')
+
+
+def test_binary_and_empty(tmp_path):
+    with pytest.raises(LoadError, match="binary"):
+        _read(tmp_path, "x.jsonl", b"\x00\x01{\x02" * 300)
+    with pytest.raises(LoadError, match="empty"):
+        _read(tmp_path, "y.jsonl", "  \n")
+
+
+def test_lfs_pointer(tmp_path):
+    with pytest.raises(LoadError, match="LFS") as exc:
+        _read(tmp_path, "metrics.jsonl", "version https://git-lfs.github.com/spec/v1\noid sha256:abc\nsize 12\n")
+    assert exc.value.kind == "lfs-pointer"
+
+
+def test_reader_entry_point_and_tree(tmp_path):
+    p = _write(tmp_path, "log.jsonl", '{"step": 1, "loss": 1}\n')
+    d = read(RunSpec(tmp_path, "x", "json", [p], prefixes={str(p): "eval/"}))
+    assert list(d.frame["tag"]) == ["eval/loss"]
+    res = load_all(tmp_path)
+    assert [r.source for r in res.runs] == ["jsonl"] and not res.failures
+
+
+def test_large_jsonl_fast_path(tmp_path):
+    n = 50_000
+    lines = "".join(json.dumps({"iteration": i, "total_loss": 1.0 / (i + 1), "lr": 0.001, "n": {"a": i}}) + "\n"
+                    for i in range(n))
+    d = _read(tmp_path, "metrics.json", lines)
+    assert len(d.frame) == 3 * n and not d.issues
