@@ -1,0 +1,194 @@
+"""Benchmark: audit a large TensorBoard sweep end to end.
+
+Generates a sweep of N runs x S steps x 8 scalar tags in TF1 event-file format (the layout torch's
+SummaryWriter writes), with a mix of healthy, diverging, overfitting and plateaued runs whose folder
+names carry their hyperparameters (``lr=0.003_bs=64_seed=1``), then runs ``curvedoc audit`` on it in a
+separate process (start-up included) and prints wall time, runs/s, points/s and the peak memory of
+the parent and of the largest worker.
+
+    python benchmarks/audit.py                      # 1000 runs x 10,000 steps x 8 tags (4 GB of event files)
+    python benchmarks/audit.py --runs 100 --steps 2000
+    python benchmarks/audit.py --keep /tmp/sweep    # keep the generated sweep for other experiments
+
+The generated files live in a temporary folder unless --keep is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import resource
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+TAGS = ["train/loss", "eval/loss", "train/learning_rate", "train/grad_norm", "train/epoch", "eval/accuracy",
+        "train/weight_norm", "train/samples_per_second"]
+
+
+def _crc(data: bytes) -> int:
+    import google_crc32c
+
+    c = google_crc32c.value(data)
+    return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    n &= (1 << 64) - 1
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def _record(payload: bytes) -> bytes:
+    head = struct.pack("<Q", len(payload))
+    return head + struct.pack("<I", _crc(head)) + payload + struct.pack("<I", _crc(payload))
+
+
+def _event(wall: float, step: int, tag: bytes, value: float) -> bytes:
+    val = b"\x0a" + _varint(len(tag)) + tag + b"\x15" + struct.pack("<f", value)
+    summ = b"\x0a" + _varint(len(val)) + val
+    return b"\x09" + struct.pack("<d", wall) + b"\x10" + _varint(step) + b"\x2a" + _varint(len(summ)) + summ
+
+
+def _curves(kind: str, steps: int, rng: np.random.Generator) -> dict[str, np.ndarray]:
+    t = np.arange(steps, dtype=float)
+    tau = steps / 6
+    base = 0.4 + 1.9 * np.exp(-t / tau)
+    noise = rng.normal(0, 0.04, steps) * (0.5 + np.exp(-t / tau))
+    train = base + noise
+    val = base + 0.05 + rng.normal(0, 0.01, steps)
+    lr = np.where(t < steps * 0.05, 3e-4 * t / (steps * 0.05), 3e-4 * 0.5 * (1 + np.cos(math.pi * t / steps)))
+    gn = 1.0 + 0.3 * rng.standard_normal(steps) ** 2
+    if kind == "diverging":
+        onset = int(steps * rng.uniform(0.3, 0.6))
+        blow = np.exp(np.clip(t - onset, 0, None) / (steps * 0.01))
+        train = train * blow
+        gn = gn * blow ** 1.5
+        train[onset + int(steps * 0.06):] = np.nan
+        val = val * blow
+    elif kind == "overfitting":
+        val = 0.9 + 0.8 * np.exp(-t / tau) + 0.6 * np.clip(t / steps - 0.35, 0, None) + rng.normal(0, 0.01, steps)
+        train = 0.05 + 2.2 * np.exp(-t / (tau * 0.7)) + noise * 0.5
+    elif kind == "plateau":
+        train = math.log(10) + rng.normal(0, 0.02, steps)
+        val = math.log(10) + rng.normal(0, 0.005, steps)
+    acc = np.clip(1.0 - val / 2.5, 0, 1)
+    return {
+        "train/loss": train,
+        "eval/loss": val,
+        "train/learning_rate": lr,
+        "train/grad_norm": gn,
+        "train/epoch": t / (steps / 10),
+        "eval/accuracy": acc,
+        "train/weight_norm": 50 + 5 * np.log1p(t),
+        "train/samples_per_second": 1000 + rng.normal(0, 20, steps),
+    }
+
+
+def _write_event_file(path: Path, curves: dict[str, np.ndarray], t0: float) -> int:
+    chunks = [_record(b"\x09" + struct.pack("<d", t0) + b"\x1a\x0dbrain.Event:2")]
+    steps = len(next(iter(curves.values())))
+    tags = [(t.encode(), curves[t].astype(np.float32)) for t in TAGS]
+    for s in range(steps):
+        wall = t0 + s * 0.1
+        for tag, vals in tags:
+            chunks.append(_record(_event(wall, s, tag, float(vals[s]))))
+    data = b"".join(chunks)
+    path.write_bytes(data)
+    return len(data)
+
+
+def generate(root: Path, runs: int, steps: int, templates: int = 24, seed: int = 0) -> tuple[int, int]:
+    """Write the sweep; returns (points, bytes). Runs are copies of a few generated templates per kind."""
+    rng = np.random.default_rng(seed)
+    kinds = ["healthy"] * 14 + ["diverging"] * 5 + ["overfitting"] * 3 + ["plateau"] * 2
+    tdir = root / "_templates"
+    tdir.mkdir(parents=True, exist_ok=True)
+    made = []
+    for i in range(templates):
+        kind = kinds[i % len(kinds)]
+        p = tdir / f"{kind}_{i}.tfevents"
+        _write_event_file(p, _curves(kind, steps, rng), 1.7e9 + i)
+        made.append((kind, p))
+    total_bytes = 0
+    for r in range(runs):
+        kind, src = made[r % len(made)]
+        lr = {"diverging": 3e-3, "healthy": 3e-4, "overfitting": 1e-4, "plateau": 1e-4}[kind]
+        d = root / "sweep" / f"lr={lr:g}_bs={[32, 64, 128][r % 3]}_seed={r}"
+        d.mkdir(parents=True, exist_ok=True)
+        dst = d / f"events.out.tfevents.{1700000000 + r}.bench-host.{r}.0"
+        shutil.copyfile(src, dst)
+        total_bytes += dst.stat().st_size
+    shutil.rmtree(tdir)
+    return runs * steps * len(TAGS), total_bytes
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=1000)
+    ap.add_argument("--steps", type=int, default=10000)
+    ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores)")
+    ap.add_argument("--keep", type=Path, default=None, help="generate into (or reuse) this folder and keep it")
+    args = ap.parse_args()
+
+    root = args.keep or Path(tempfile.mkdtemp(prefix="curvedoc-bench-audit-"))
+    sweep = root / "sweep"
+    t = time.perf_counter()
+    if sweep.is_dir() and any(sweep.iterdir()):
+        points = sum(1 for _ in sweep.iterdir()) * args.steps * len(TAGS)
+        nbytes = sum(p.stat().st_size for p in sweep.rglob("*tfevents*"))
+        print(f"reusing {sweep}: {nbytes / 1e9:.2f} GB")
+    else:
+        points, nbytes = generate(root, args.runs, args.steps)
+        print(f"generated {args.runs} runs x {args.steps:,} steps x {len(TAGS)} tags = {points:,} points, "
+              f"{nbytes / 1e9:.2f} GB in {time.perf_counter() - t:.1f} s")
+    try:
+        # warm the page cache (the figure we want is curvedoc's, not the disk's)
+        for p in sweep.rglob("*tfevents*"):
+            with open(p, "rb") as fh:
+                while fh.read(1 << 24):
+                    pass
+        cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--no-cache", "--format", "json",
+               "--out", str(root / "audit.json"), "--no-progress"]
+        if args.jobs:
+            cmd += ["--jobs", str(args.jobs)]
+        t = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        wall = time.perf_counter() - t
+        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if proc.returncode not in (0, 1):
+            print(proc.stderr)
+            raise SystemExit(f"audit failed with exit code {proc.returncode}")
+        import json
+
+        doc = json.loads((root / "audit.json").read_text())
+        n = len(doc["runs"])
+        pts = sum(r["points"] for r in doc["runs"])
+        assert pts == points, f"points returned {pts:,} != points written {points:,}"
+        print(f"audit of {n} runs: {wall:.1f} s wall ({n / wall:.0f} runs/s, {pts / wall / 1e6:.2f} M points/s, "
+              f"{nbytes / wall / 1e6:.0f} MB/s); peak RSS of the largest process: {ru.ru_maxrss / 1024:.0f} MB; "
+              f"exit code {proc.returncode}")
+        print("status counts:", doc["sweep"]["status_counts"])
+        for s in doc["sweep"]["separating_hparams"][:3]:
+            print("  ", s["statement"])
+    finally:
+        if args.keep is None:
+            shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
