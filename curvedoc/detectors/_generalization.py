@@ -1,0 +1,157 @@
+"""Private helpers for the generalisation (V) and data-order (E) detectors.
+
+Validation curves are sparse (5-100 evals) and noisy, train curves dense and noisy, and the two are
+logged at different steps (per step vs per epoch). These helpers put them on a common footing:
+
+* ``prepare``: finite points of a series, in log space when every value is positive;
+* ``smooth_sparse``: a centred rolling median whose window suits a few points (3 for <= 20 evals);
+* ``noise_sigma``: robust noise of a sparse curve from second differences (insensitive to trend);
+* ``level_at``: the smoothed train level at arbitrary steps (bin medians + rolling median, then
+  step interpolation), so a val point can be compared with the train loss *at the same step*.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.detectors import _signal as sig
+
+SQRT6 = math.sqrt(6.0)
+
+
+def clip01(x: float) -> float:
+    if not np.isfinite(x):
+        return 0.0
+    return float(min(1.0, max(0.0, x)))
+
+
+def prepare(s: pd.Series, log: bool | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """(steps, raw values, working values, is_log) of the finite points of ``s``.
+
+    Working values are natural logs when every finite value is positive (or when ``log`` is True
+    and they are); otherwise the raw values. Steps are strictly increasing (``Run.series`` sorts and
+    de-duplicates). Values beyond float64 sanity (|x| > 1e300) are dropped as non-finite.
+    """
+    if len(s) == 0:
+        e = np.empty(0)
+        return e.astype(np.int64), e, e, False
+    st = s.index.to_numpy()
+    v = s.to_numpy(dtype=np.float64)
+    m = np.isfinite(v) & (np.abs(v) < 1e300)
+    st, v = st[m], v[m]
+    if len(st) > 1 and not np.all(np.diff(st) > 0):  # defensive: sort and keep the last write per step
+        order = np.argsort(st, kind="stable")
+        st, v = st[order], v[order]
+        last = np.ones(len(st), dtype=bool)
+        last[:-1] = st[1:] != st[:-1]
+        st, v = st[last], v[last]
+    pos = len(v) > 0 and bool((v > 0).all())
+    use_log = pos if log is None else (bool(log) and pos)
+    w = np.log(v) if use_log else v.copy()
+    return st.astype(np.int64), v, w, use_log
+
+
+def sparse_window(n: int) -> int:
+    """Odd rolling-median window for a sparse curve of ``n`` points."""
+    if n <= 4:
+        return 1
+    if n <= 20:
+        return 3
+    if n <= 60:
+        return 5
+    w = int(round(n * 0.08))
+    w = min(25, max(5, w))
+    return w if w % 2 else w + 1
+
+
+def smooth_sparse(y: np.ndarray, w: int | None = None) -> np.ndarray:
+    """Centred rolling median (edges use the available points)."""
+    n = len(y)
+    if n == 0:
+        return y
+    w = sparse_window(n) if w is None else w
+    if w <= 1:
+        return np.asarray(y, dtype=np.float64).copy()
+    return pd.Series(y).rolling(w, min_periods=1, center=True).median().to_numpy()
+
+
+def noise_sigma(y: np.ndarray, floor: float) -> float:
+    """Robust noise sigma of a curve from its second differences (a linear trend cancels out)."""
+    y = np.asarray(y, dtype=np.float64)
+    if len(y) >= 4:
+        d2 = y[2:] - 2.0 * y[1:-1] + y[:-2]
+        s = sig.MAD_TO_SIGMA * float(np.median(np.abs(d2))) / SQRT6
+    elif len(y) >= 2:
+        s = sig.MAD_TO_SIGMA * float(np.median(np.abs(np.diff(y)))) / math.sqrt(2.0)
+    else:
+        s = 0.0
+    if not np.isfinite(s):
+        s = 0.0
+    return max(s, floor)
+
+
+class Level:
+    """Smoothed level of a dense curve, queried at arbitrary steps."""
+
+    def __init__(self, steps: np.ndarray, work: np.ndarray, frac: float = 0.05):
+        self.ok = len(steps) > 0
+        if not self.ok:
+            self.x = self.y = np.empty(0)
+            return
+        s = pd.Series(work, index=pd.Index(steps, name="step"))
+        d = sig.downsample(s)
+        w = sig.window(len(d), frac, lo=1)
+        if w % 2 == 0:
+            w += 1
+        sm = d.rolling(w, min_periods=1, center=True).median() if w > 1 else d
+        self.x = d.index.to_numpy(dtype=np.float64)
+        self.y = sm.to_numpy(dtype=np.float64)
+
+    def at(self, steps) -> np.ndarray:
+        q = np.asarray(steps, dtype=np.float64)
+        if not self.ok:
+            return np.full(q.shape, np.nan)
+        if len(self.x) == 1:
+            return np.full(q.shape, self.y[0])
+        return np.interp(q, self.x, self.y)
+
+
+def lin_change(a_work: float, b_work: float, is_log: bool) -> float:
+    """Relative change from a to b in the raw scale, given working-space values."""
+    if is_log:
+        d = b_work - a_work
+        return float(math.expm1(min(d, 700.0)))
+    return sig.relative_change(a_work, b_work)
+
+
+def raw(work: float, is_log: bool) -> float:
+    if is_log:
+        return float(math.exp(min(work, 700.0)))
+    return float(work)
+
+
+_EVAL_WORD = re.compile(r"(^|[/_ \-.])(val|valid|validation|eval|evaluation|test|dev)([/_ \-.0-9]|$)")
+
+
+def sibling_eval_loss_tags(run, val_tag: str, min_points: int) -> list[str]:
+    """Other evaluation-loss tags of the run (several eval sets), excluding ``val_tag``.
+
+    A tag qualifies when it names an eval split and a loss (``eval_g1_loss``, ``val/loss_ood``) and has
+    at least ``min_points`` points. Runtime/throughput tags are excluded.
+    """
+    out = []
+    counts = run.tag_counts()
+    for tag, n in counts.items():
+        if tag == val_tag or n < min_points:
+            continue
+        t = tag.strip().lower()
+        if "loss" not in t or not _EVAL_WORD.search(t):
+            continue
+        if any(k in t for k in ("runtime", "per_second", "samples", "steps_per", "time")):
+            continue
+        out.append(tag)
+    return sorted(out)

@@ -1,0 +1,223 @@
+"""## What it detects
+The training loss changes at epoch boundaries much more than anywhere inside an epoch: a staircase
+that drops (or a saw-tooth that jumps up) at each new epoch. Boundaries come from the run's epoch
+counter (fractional HF epochs such as 0.19, integer Lightning/Keras epochs logged per step); for
+each boundary the level just after is compared with the level just before (medians of a few points
+each side), and the typical size of that jump is compared with the same statistic inside epochs.
+Runs logged once per epoch (every point is a boundary) and runs with fewer than ``min_boundaries``
+boundaries are skipped.
+
+## Why it matters
+A drop at each new epoch means the model recognises examples it has already seen: it is memorising
+the training set (the drop measures how much better it does on seen than on unseen data). A jump up
+at each boundary points at the data order: no shuffling, a sampler without ``set_epoch()``, or an
+epoch that starts with its hardest part. A learning rate stepped once per epoch also makes steps at
+the boundaries; the finding says so when the LR is logged. Loss logged as a running mean that resets
+each epoch (Keras/tqdm-style) makes a logging saw-tooth; the finding says so when the within-epoch
+shape shows it.
+
+## Example
+sample_runs/epoch-jumps-* ; real: ``baize-tcm-llm`` (LoRA SFT for 9 epochs, loss 1.5 -> 0.09 as a
+staircase dropping at each boundary).
+
+## Options
+- ``min_boundaries``: fewest epoch boundaries (with data on both sides) worth judging.
+- ``min_points_per_epoch``: fewest logged training points per epoch (fewer = logged per epoch: skip).
+- ``window_frac``: points compared on each side of a boundary, as a fraction of an epoch's points.
+- ``min_ratio``: typical boundary jump over typical within-epoch change of the same statistic.
+- ``min_jump``: smallest typical boundary jump (log space: 0.03 = 3%).
+- ``min_agreement``: share of boundaries whose jump has the dominant sign.
+
+## References
+seeds/000 10.16 Debugging training, table 'Loss jumps up at exactly epoch boundaries -> data shuffling
+bug' and 'forgot to set_epoch() on the sampler'; seeds/002 overfitting (memorisation in multi-epoch
+fine-tuning).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _generalization as gx
+from curvedoc.detectors._signal import MAD_TO_SIGMA, fmt_pct, fmt_step
+from curvedoc.model.run import Run
+
+MAX_BOUNDARIES = 2000
+
+
+@dataclass(frozen=True)
+class Params:
+    min_boundaries: int
+    min_points_per_epoch: int
+    window_frac: float
+    min_ratio: float
+    min_jump: float
+    min_agreement: float
+
+
+def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
+    """Epoch number (0-based, integer) of each training step, from the epoch counter; None if unusable."""
+    if not run.has("epoch"):
+        return None
+    es, er, _, _ = gx.prepare(run.series("epoch"), log=False)
+    if len(es) < 2:
+        return None
+    if np.all(np.abs(er - np.round(er)) < 1e-6):
+        idx = np.round(er)  # integer epochs (Lightning, Keras): the counter names the current epoch
+    else:
+        idx = np.ceil(er - 1e-6) - 1.0  # fractional HF epochs: epoch=1.0 is logged at the last step of epoch 0
+        idx = np.maximum(idx, 0.0)
+    pos = np.searchsorted(es, steps, side="right") - 1
+    out = np.where(pos >= 0, idx[np.clip(pos, 0, len(idx) - 1)], np.nan)
+    return out
+
+
+def _medians_around(y: np.ndarray, at: np.ndarray, w: int) -> np.ndarray:
+    """median(y[i:i+w]) - median(y[i-w:i]) for each index i (the level change across i)."""
+    out = np.empty(len(at))
+    for j, i in enumerate(at):
+        out[j] = np.median(y[i:i + w]) - np.median(y[i - w:i])
+    return out
+
+
+@detector("epoch-boundary-jumps", params=Params)
+def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
+    if not run.has("train_loss"):
+        return
+    ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+    if len(ts) < max(20, p.min_boundaries * p.min_points_per_epoch):
+        return
+    ep = _epoch_index(run, ts)
+    if ep is None:
+        return
+    ok = np.isfinite(ep)
+    if ok.sum() < 20:
+        return
+    ts, tr, tw, ep = ts[ok], tr[ok], tw[ok], ep[ok]
+    # boundaries: the epoch index goes UP (a reset to 0 is a restart or a new session, not a boundary)
+    d = np.diff(ep)
+    b_idx = np.nonzero(d > 0)[0] + 1
+    if len(b_idx) == 0:
+        return
+    edges = np.concatenate([[0], b_idx, [len(ts)]])
+    lengths = np.diff(edges)
+    ppe = float(np.median(lengths))
+    if ppe < p.min_points_per_epoch:
+        return  # logged (about) once per epoch: every point is a boundary
+    w = max(3, int(round(p.window_frac * ppe)))
+    w = min(w, int(ppe // 2))
+    if w < 2:
+        return
+    # keep boundaries with a full window of points of the right epochs on both sides
+    left_len, right_len = lengths[:-1], lengths[1:]
+    keep = (left_len >= w) & (right_len >= w) & (d[b_idx - 1] <= 2)
+    b_idx = b_idx[keep][:MAX_BOUNDARIES]
+    if len(b_idx) < p.min_boundaries:
+        return
+    jumps = _medians_around(tw, b_idx, w)
+    # reference: the same statistic at interior points (1/4, 1/2, 3/4 of each epoch, away from boundaries)
+    interior = []
+    for a, b in zip(edges[:-1], edges[1:]):
+        if b - a >= 4 * w:
+            for f in (0.25, 0.5, 0.75):
+                i = a + int(f * (b - a))
+                if i - w >= a and i + w <= b:
+                    interior.append(i)
+    interior = np.asarray(interior[: 3 * MAX_BOUNDARIES], dtype=np.int64)
+    noise = MAD_TO_SIGMA * float(np.median(np.abs(np.diff(tw)))) / math.sqrt(2.0) if len(tw) > 2 else 0.0
+    noise_ref = 1.19 * noise / math.sqrt(w)  # median |difference of two w-point medians| of pure noise
+    if len(interior) >= 3:
+        inner = _medians_around(tw, interior, w)
+        typical = max(float(np.median(np.abs(inner))), noise_ref)
+    else:
+        typical = noise_ref
+    floor = 1e-6 if t_log else 1e-9 * max(1.0, float(np.median(np.abs(tw))))
+    typical = max(typical, floor)
+    med = float(np.median(jumps))
+    sign = 1.0 if med > 0 else -1.0
+    agreement = float(np.mean(np.sign(jumps) == sign))
+    size = float(np.median(np.abs(jumps)))
+    ratio = size / typical
+    if t_log:
+        big_enough = size >= p.min_jump
+    else:
+        scale = float(np.median(np.abs(tw))) or 1.0
+        big_enough = size / scale >= p.min_jump
+    if not (big_enough and ratio >= p.min_ratio and agreement >= p.min_agreement):
+        return
+    b_steps = ts[b_idx]
+    jump_rel = float(math.expm1(med)) if t_log else med / (float(np.median(np.abs(tw))) or 1.0)
+    direction = "down" if sign < 0 else "up"
+    # context: an LR stepped at each boundary explains steps; a running mean that resets makes a saw-tooth
+    lr_synced = False
+    if run.has("lr"):
+        ls, _, lw, l_log = gx.prepare(run.series("lr"))
+        if len(ls) >= len(ts) // 2 and l_log:
+            pos_b = np.searchsorted(ls, b_steps)
+            good = (pos_b - w >= 0) & (pos_b + w <= len(ls))
+            pos_i = np.searchsorted(ls, ts[interior]) if len(interior) else np.empty(0, dtype=np.int64)
+            good_i = (pos_i - w >= 0) & (pos_i + w <= len(ls))
+            if good.sum() >= p.min_boundaries:
+                lj = float(np.median(np.abs(_medians_around(lw, pos_b[good], w))))
+                li = float(np.median(np.abs(_medians_around(lw, pos_i[good_i], w)))) if good_i.sum() >= 3 else 0.0
+                lr_synced = lj >= 0.05 and lj >= 3.0 * li
+    early, late = [], []
+    for a, b in zip(edges[:-1], edges[1:]):
+        if b - a >= 20:
+            q = a + max(3, (b - a) // 5)
+            early.append(np.median(np.abs(np.diff(tw[a:q]))))
+            late.append(np.median(np.abs(np.diff(tw[a + (b - a) // 2:b]))))
+    running_mean = bool(len(early) >= 2 and np.median(late) < 0.3 * max(np.median(early), 1e-300))
+    if running_mean:
+        causes = ("running-mean-logging",) + (("memorisation-multi-epoch",) if sign < 0 else ("shuffle-bug",))
+    elif lr_synced:
+        causes = ("lr-steps-per-epoch",) + (("memorisation-multi-epoch",) if sign < 0 else ("shuffle-bug",))
+    elif sign < 0:
+        causes = ("memorisation-multi-epoch", "too-many-epochs", "shuffle-bug")
+    else:
+        causes = ("shuffle-bug",)
+    tag = run.roles.get("train_loss", "train_loss")
+    if sign < 0:
+        meaning = "the model does better on examples it has already seen: it is memorising the training set"
+    else:
+        meaning = "each epoch starts with harder (or identically ordered) data: check shuffling"
+    if running_mean:
+        meaning = "the logged value looks like a running mean that resets each epoch (a logging saw-tooth)"
+    elif lr_synced:
+        meaning = "the learning rate also steps at each boundary (a per-epoch schedule)"
+    msg = (
+        f"{tag} jumps {direction} at epoch boundaries: typical change {fmt_pct(jump_rel)} across a boundary, "
+        f"{ratio:.1f}x the typical change inside an epoch, same direction at {agreement:.0%} of "
+        f"{len(b_idx)} boundaries (first at step {fmt_step(int(b_steps[0]))}); {meaning}"
+    )
+    conf = 0.45 + 0.5 * float(np.mean([
+        gx.clip01((ratio - p.min_ratio) / (2 * p.min_ratio)),
+        gx.clip01((agreement - p.min_agreement) / max(1e-9, 1 - p.min_agreement)),
+        gx.clip01((len(b_idx) - p.min_boundaries + 1) / 5),
+    ]))
+    if running_mean or lr_synced:
+        conf = min(conf, 0.6)
+    yield Hit(
+        msg,
+        step=int(b_steps[0]),
+        steps=(int(b_steps[0]), int(b_steps[-1])),
+        confidence=round(min(0.95, conf), 3),
+        evidence={
+            "boundaries": int(len(b_idx)),
+            "jump": jump_rel,
+            "jump_ratio": float(ratio),
+            "agreement": agreement,
+            "points_per_epoch": ppe,
+            "window_points": int(w),
+            "direction": -1 if sign < 0 else 1,
+        },
+        severity="info" if (running_mean or lr_synced) else None,
+        causes=causes,
+        marks=tuple(int(s) for s in b_steps[:200]),
+        tags=(tag,),
+    )

@@ -1,0 +1,245 @@
+"""## What it detects
+The crossover: validation loss reaches its minimum and then rises (beyond its own noise) while the
+training loss keeps falling over the same span. The finding's step is the best checkpoint (the
+validation minimum). A milder variant is reported as ``info``: validation has stalled for a long
+stretch while the training loss kept falling a lot, so the train/val gap keeps widening.
+
+## Why it matters
+Every step past the crossover makes the model worse on unseen data; the checkpoint to keep is the
+one at the validation minimum, and the remedy is early stopping or more regularisation/data.
+
+## Example
+sample_runs/overfitting-* (a small training set trained for many epochs); real:
+``whisper-small-hi-overfit`` (eval_loss 0.31 -> 0.47 while train loss -> 2e-4).
+
+## Options
+- ``min_val_points``: fewest finite validation points to judge a crossover.
+- ``min_points_after``: fewest validation points after the minimum (a rise needs witnesses).
+- ``min_rise``: smallest rise of the validation loss since its minimum (log space: 0.05 = +5%).
+- ``noise_z``: the rise must exceed this many robust noise sigmas of the validation curve.
+- ``min_train_drop``: the training loss must fall at least this much (relative) over the same span.
+- ``stall_min_train_drop``: stall variant: training loss fall (log) needed while validation stalls.
+- ``stall_max_val_gain``: stall variant: largest validation improvement (log) that still counts as stalled.
+- ``stall_min_frac``: stall variant: shortest stall, as a fraction of the validation steps.
+
+## References
+seeds/002 'Overfitting: The Crossover'; seeds/000 10.16 'Loss curves' (training loss low, validation
+loss high: classical overfitting); seeds/003 'Overfitting: Loss Diverges Between Train and Validation'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _generalization as gx
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_val_points: int
+    min_points_after: int
+    min_rise: float
+    noise_z: float
+    min_train_drop: float
+    stall_min_train_drop: float
+    stall_max_val_gain: float
+    stall_min_frac: float
+
+
+def _assess(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params) -> dict | None:
+    """Crossover test on one validation curve. Returns the evidence or None."""
+    n = len(steps)
+    if n < p.min_val_points:
+        return None
+    w = gx.sparse_window(n)
+    sm = gx.smooth_sparse(work, w)
+    span = float(np.max(sm) - np.min(sm))
+    floor = 1e-3 if is_log else max(1e-12, 1e-3 * span)
+    sigma = gx.noise_sigma(work, floor)
+    i_sm = int(np.argmin(sm))
+    lo, hi = max(0, i_sm - w // 2), min(n, i_sm + w // 2 + 1)
+    i_best = lo + int(np.argmin(work[lo:hi]))  # the measured best checkpoint near the smoothed minimum
+    n_after = n - 1 - i_best
+    if n_after < p.min_points_after:
+        return None
+    k = max(1, min(n_after, max(2, math.ceil(0.1 * n)), w))
+    end_work = float(np.median(work[n - k:]))
+    base = float(sm[i_sm])
+    rise = end_work - base  # detection: robust end level vs smoothed minimum
+    if is_log:
+        if rise < p.min_rise:
+            return None
+    else:
+        if span <= 0 or rise / span < 4 * p.min_rise:  # no log space: rise as a share of the curve's range
+            return None
+    z = rise / sigma
+    if z < p.noise_z:
+        return None
+    best_step, end_step = int(steps[i_best]), int(steps[-1])
+    t_best, t_end = (float(x) for x in train.at([best_step, end_step]))
+    if not (np.isfinite(t_best) and np.isfinite(t_end)):
+        return None
+    t_change = gx.lin_change(t_best, t_end, t_is_log)
+    if not t_change <= -p.min_train_drop:
+        return None
+    val_best, val_end = float(raw[i_best]), float(np.median(raw[n - k:]))
+    v_change = gx.lin_change(work[i_best], end_work, is_log)
+    gap_growth = float("nan")
+    if is_log and t_is_log:
+        gap_growth = float(math.exp(min(700.0, (end_work - t_end) - (float(work[i_best]) - t_best))))
+    return {
+        "best_step": best_step,
+        "end_step": end_step,
+        "val_best": val_best,
+        "val_end": val_end,
+        "rise": float(v_change),
+        "rise_log": float(rise) if is_log else float("nan"),
+        "rise_z": float(z),
+        "val_noise": float(sigma),
+        "train_change": float(t_change),
+        "train_at_best": gx.raw(t_best, t_is_log),
+        "train_at_end": gx.raw(t_end, t_is_log),
+        "gap_growth": gap_growth,
+        "points_after": int(n_after),
+        "val_points": int(n),
+    }
+
+
+def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params) -> dict | None:
+    """Val has stopped improving for a long stretch while train keeps falling a lot (log losses only)."""
+    n = len(steps)
+    if not (is_log and t_is_log) or n < max(p.min_val_points, 8):
+        return None
+    sm = gx.smooth_sparse(work)
+    s0, s1 = float(steps[0]), float(steps[-1])
+    if s1 <= s0:
+        return None
+    # stall start: the first point from which the smoothed val never improves by more than the allowed gain
+    future_min = np.minimum.accumulate(sm[::-1])[::-1]
+    ok = sm - future_min <= p.stall_max_val_gain
+    if not ok[-1]:
+        return None
+    # earliest index i such that ok holds from i to the end
+    bad = np.nonzero(~ok)[0]
+    i0 = int(bad[-1] + 1) if len(bad) else 0
+    if i0 == 0:
+        return None  # never improved at all: not a stall after learning (underfitting's business)
+    if (s1 - float(steps[i0])) / (s1 - s0) < p.stall_min_frac or n - i0 < 5:
+        return None
+    if float(sm[0] - sm[i0]) < 2 * p.stall_max_val_gain:
+        return None  # the val curve did not learn much before the stall
+    t0, t1 = (float(x) for x in train.at([int(steps[i0]), int(steps[-1])]))
+    if not (np.isfinite(t0) and np.isfinite(t1)):
+        return None
+    t_drop = t0 - t1
+    v_gain = float(sm[i0] - sm[-1])
+    if t_drop < p.stall_min_train_drop or v_gain > 0.1 * t_drop:
+        return None
+    return {
+        "stall_step": int(steps[i0]),
+        "end_step": int(steps[-1]),
+        "val_at_stall": gx.raw(float(sm[i0]), is_log),
+        "val_end": gx.raw(float(sm[-1]), is_log),
+        "val_change": float(math.expm1(-v_gain)),
+        "train_change": float(math.expm1(-t_drop)),
+        "gap_growth": float(math.exp(min(700.0, t_drop - v_gain))),
+        "val_points": int(n),
+        "stall_points": int(n - i0),
+    }
+
+
+@detector("overfitting", params=Params)
+def overfitting(run: Run, p: Params) -> Iterator[Hit]:
+    if not run.has("train_loss", "val_loss"):
+        return
+    vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
+    ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+    if len(vs) < p.min_val_points or len(ts) < 5:
+        return
+    if v_log != t_log:  # compare like with like: both in log space or both linear
+        vs, vr, vw, v_log = gx.prepare(run.series("val_loss"), log=False)
+        ts, tr, tw, t_log = gx.prepare(run.series("train_loss"), log=False)
+    # only the part of the val curve that overlaps the train curve can be compared
+    m = (vs >= ts[0] - (ts[-1] - ts[0]) * 0.05) & (vs <= ts[-1] + max(1, (ts[-1] - ts[0]) * 0.05))
+    vs, vr, vw = vs[m], vr[m], vw[m]
+    if len(vs) < p.min_val_points:
+        return
+    train = gx.Level(ts, tw)
+    val_tag = run.roles.get("val_loss", "val_loss")
+    train_tag = run.roles.get("train_loss", "train_loss")
+    ev = _assess(vs, vr, vw, v_log, train, t_log, p)
+    if ev is not None:
+        # other evaluation sets (eval_g1_loss ...): say which of them also rise
+        others = []
+        for tag in gx.sibling_eval_loss_tags(run, val_tag, p.min_val_points)[:20]:
+            os_, or_, ow, o_log = gx.prepare(run.series(tag), log=v_log)
+            if o_log != v_log or len(os_) < p.min_val_points:
+                continue
+            oev = _assess(os_, or_, ow, o_log, train, t_log, p)
+            others.append((tag, oev))
+        rising = [(t, e) for t, e in others if e is not None]
+        ev["other_eval_sets"] = len(others)
+        ev["other_eval_sets_rising"] = len(rising)
+        rise_txt = fmt_pct(ev["rise"]) if v_log else f"+{fmt_num(ev['val_end'] - ev['val_best'])}"
+        gap_txt = ""
+        if np.isfinite(ev["gap_growth"]):
+            gap_txt = f"; the val/train ratio grew {ev['gap_growth']:.1f}x"
+        msg = (
+            f"{val_tag} {rise_txt} since its minimum {fmt_num(ev['val_best'])} at step {fmt_step(ev['best_step'])} "
+            f"(now {fmt_num(ev['val_end'])} at step {fmt_step(ev['end_step'])}, {ev['rise_z']:.0f} noise sigmas, "
+            f"{ev['points_after']} evals after the minimum) while {train_tag} changed {fmt_pct(ev['train_change'])} "
+            f"({fmt_num(ev['train_at_best'])} -> {fmt_num(ev['train_at_end'])}){gap_txt}; "
+            f"best checkpoint: step {fmt_step(ev['best_step'])}"
+        )
+        if others:
+            names = ", ".join(f"{t} {fmt_pct(e['rise'])}" for t, e in rising[:4])
+            msg += f". Other eval sets rising too: {len(rising)} of {len(others)}" + (f" ({names})" if names else "")
+        rl = ev["rise_log"] if np.isfinite(ev["rise_log"]) else 3 * p.min_rise
+        conf = 0.45 + 0.5 * float(np.mean([
+            gx.clip01((rl - p.min_rise) / (3 * p.min_rise)),
+            gx.clip01((ev["rise_z"] - p.noise_z) / (2 * p.noise_z)),
+            gx.clip01((ev["points_after"] - 1) / 4),
+            gx.clip01(-math.log1p(max(-0.999999, ev["train_change"])) / 0.3),
+        ]))
+        causes = ("overfitting-capacity", "too-many-epochs")
+        if run.has("epoch"):
+            e = run.series("epoch").to_numpy(dtype=np.float64)
+            e = e[np.isfinite(e)]
+            if len(e) and float(np.max(e)) >= 3:
+                causes = ("too-many-epochs", "overfitting-capacity")
+        yield Hit(
+            msg,
+            step=ev["best_step"],
+            steps=(ev["best_step"], ev["end_step"]),
+            confidence=round(min(0.97, conf), 3),
+            evidence=ev,
+            causes=causes,
+            tags=(val_tag, train_tag),
+        )
+        return
+    st = _stall(vs, vr, vw, v_log, train, t_log, p)
+    if st is not None:
+        msg = (
+            f"{val_tag} has stalled since step {fmt_step(st['stall_step'])} (smoothed {fmt_num(st['val_at_stall'])} -> "
+            f"{fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) while {train_tag} fell "
+            f"{fmt_pct(-st['train_change']).lstrip('+')} over the same span: the val/train gap widened {st['gap_growth']:.1f}x "
+            f"and further training no longer helps validation"
+        )
+        conf = 0.4 + 0.3 * gx.clip01((math.log(st["gap_growth"]) - p.stall_min_train_drop) / p.stall_min_train_drop)
+        yield Hit(
+            msg,
+            step=st["stall_step"],
+            steps=(st["stall_step"], st["end_step"]),
+            confidence=round(conf, 3),
+            evidence=dict(st, best_step=st["stall_step"]),
+            severity="info",
+            causes=("too-many-epochs", "overfitting-capacity"),
+            tags=(val_tag, train_tag),
+        )

@@ -1,0 +1,133 @@
+"""## What it detects
+A validation loss far above the training loss from the very first evaluations, a gap that does not
+close: the ratio val/train (val against the smoothed training loss at the same step) is at least
+``min_ratio`` at the first evaluations, over the run as a whole and at the end, and the validation
+loss did not turn upward (a rise after a minimum is overfitting's business, a gap that only opens
+later is overfitting too).
+
+## Why it matters
+A gap present from the first evaluation is rarely generalisation: it points at the evaluation path
+(model.eval() forgotten, BatchNorm batch statistics, dropout on), at preprocessing or augmentation
+that differs between train and validation, or at a loss computed differently on the two sides.
+
+## Example
+sample_runs/eval-mode-bug (validation run with the model left in train mode); real:
+``tfod-ssd-mobnet-tf2`` (eval classification loss 10.6 vs train 0.27 at its only evaluation).
+
+## Options
+- ``min_ratio``: smallest val/train ratio (start, overall and end) that counts as far above.
+- ``few_evals``: below this many evaluations the ratio must reach ``min_ratio`` squared.
+- ``max_val_rise``: largest rise of the validation loss from its minimum to its end (log space) before the case is left to overfitting.
+- ``max_gap_growth``: largest growth of the log ratio from start to end (log space) before the case is left to overfitting.
+
+## References
+seeds/000 10.16 Debugging training, table 'Validation loss much higher than training'; seeds/002
+'Forgetting model.eval()' (the most common silent bug).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _generalization as gx
+from curvedoc.detectors._signal import fmt_num, fmt_step, mad
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_ratio: float
+    few_evals: int
+    max_val_rise: float
+    max_gap_growth: float
+
+
+@detector("train-val-gap", params=Params)
+def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
+    if not run.has("train_loss", "val_loss") or not (p.min_ratio > 1):
+        return
+    vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
+    ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+    if len(vs) < 1 or len(ts) < 3 or not (v_log and t_log):
+        return  # a ratio needs positive losses on both sides
+    # val points inside the train range (an eval before the first train log has no train level)
+    tol = max(1, int(0.02 * (ts[-1] - ts[0])))
+    m = (vs >= ts[0]) & (vs <= ts[-1] + tol)
+    if not m.any():
+        return
+    vs, vr, vw = vs[m], vr[m], vw[m]
+    n = len(vs)
+    train = gx.Level(ts, tw, frac=0.03)
+    t_at = train.at(vs)
+    if not np.all(np.isfinite(t_at)):
+        return
+    r = vw - t_at  # log(val / train)
+    k = max(1, min(3, math.ceil(0.2 * n)))
+    r_start = float(np.median(r[:k]))
+    r_end = float(np.median(r[n - k:]))
+    r_all = float(np.median(r))
+    need = math.log(p.min_ratio) * (2.0 if n < p.few_evals else 1.0)
+    if min(r_start, r_end, r_all) < need:
+        return
+    # leave rising validation curves and gaps that open later to the overfitting rule
+    sm = gx.smooth_sparse(vw)
+    val_rise = float(np.median(vw[n - k:]) - np.min(sm)) if n >= 3 else 0.0
+    if val_rise > p.max_val_rise:
+        return
+    growth = r_end - r_start
+    if growth > p.max_gap_growth:
+        return
+    # how early is the first evaluation? textbook: the training loss has barely moved yet
+    t_head = float(gx.Level(ts, tw, frac=0.03).at([ts[0]])[0])
+    t_floor = float(np.min(train.y)) if len(train.y) else t_head
+    total_drop = max(t_head - t_floor, 1e-9)
+    drop_before_first_eval = gx.clip01((t_head - t_at[0]) / total_drop)
+    stability = mad(r) if n >= 3 else float("nan")
+    ratio_start, ratio_end, ratio_all = (math.exp(min(700.0, x)) for x in (r_start, r_end, r_all))
+    conf = 0.45 + 0.5 * float(np.mean([
+        gx.clip01((r_all - need) / math.log(3.0)),
+        gx.clip01((n - 1) / 4),
+        1.0 - drop_before_first_eval,
+    ]))
+    val_tag = run.roles.get("val_loss", "val_loss")
+    train_tag = run.roles.get("train_loss", "train_loss")
+    msg = (
+        f"{val_tag} is {ratio_start:.1f}x {train_tag} from the first evaluation (step {fmt_step(int(vs[0]))}: "
+        f"{fmt_num(float(vr[0]))} vs {fmt_num(gx.raw(float(t_at[0]), True))})"
+    )
+    if n > 1:
+        msg += (f" and the gap does not close: {ratio_end:.1f}x at step {fmt_step(int(vs[-1]))}, median "
+                f"{ratio_all:.1f}x over {n} evaluations")
+    else:
+        msg += " at the only evaluation (one point cannot show whether the gap closes)"
+    if drop_before_first_eval > 0.5:
+        msg += (f"; the training loss had already made {drop_before_first_eval:.0%} of its progress before the "
+                f"first evaluation, so an ordinary generalisation gap cannot be ruled out")
+    causes = ("eval-mode-bug", "val-distribution-shift", "eval-metric-mismatch")
+    if np.isfinite(stability) and stability < 0.1 and n >= 5 and ratio_all >= 3:
+        # a constant factor between two curves that move together: the losses are computed differently
+        causes = ("eval-metric-mismatch", "eval-mode-bug", "val-distribution-shift")
+    yield Hit(
+        msg,
+        step=int(vs[0]),
+        steps=(int(vs[0]), int(vs[-1])),
+        confidence=round(min(0.95, conf), 3),
+        evidence={
+            "ratio_start": ratio_start,
+            "ratio_end": ratio_end,
+            "ratio_median": ratio_all,
+            "val_first": float(vr[0]),
+            "train_at_first_eval": gx.raw(float(t_at[0]), True),
+            "first_eval_step": int(vs[0]),
+            "evals": int(n),
+            "train_progress_before_first_eval": drop_before_first_eval,
+            **({"ratio_spread_log": float(stability)} if np.isfinite(stability) else {}),
+        },
+        causes=causes,
+        tags=(val_tag, train_tag),
+    )
