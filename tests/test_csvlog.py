@@ -40,7 +40,8 @@ CASES = {
     "rl_progress_csv/ddpg-baselines-exp3": ("rl-progress-csv", "total/steps", None),
     "rl_progress_csv/her-baselines-fetch": ("rl-progress-csv", None, 387),
 }
-HAS_TRAIN_LOSS = {k for k in CASES if not k.startswith("rl_progress_csv/")} | {"rl_progress_csv/ddpg-baselines-exp3"}
+# RL runs: reward curves; DDPG's actor/critic losses are deliberately not a "training loss" (rules/roles.toml)
+HAS_TRAIN_LOSS = {k for k in CASES if not k.startswith("rl_progress_csv/")}
 HAS_VAL_LOSS = {k for k in CASES if k.startswith(("keras_csvlogger/", "yolo_results_csv/"))} | {
     "lightning_csv/camels-ch-v108", "lightning_csv/slm-training-v0"}
 
@@ -305,3 +306,17 @@ def test_large_csv_is_vectorised(tmp_path):
     d = read_csv_file(p)
     assert len(d.frame) == 2 * n + n // 1000
     assert d.frame["tag"].dtype == "category"
+
+
+def test_utf16_and_crlf(tmp_path):
+    d = _read(tmp_path, "a.csv", "step,loss\r\n1,0.5\r\n2,0.4\r\n".encode("utf-16"))
+    assert list(d.frame["value"]) == [0.5, 0.4] and not d.issues
+    d = _read(tmp_path, "b.csv", "step,loss\r\n1,0.5\r\n2,0.4")
+    assert list(d.frame["step"]) == [1, 2]
+
+
+def test_whitespace_only_cells_are_empty(tmp_path):
+    d = _read(tmp_path, "results.csv", "  epoch,  train/box_loss,   x/lr0\n    0,   0.5,    \n    1,   0.4,   0.01\n")
+    assert d.source == "yolo-csv" and "bad-values" not in _kinds(d)
+    assert sorted(set(d.frame["tag"])) == ["epoch", "train/box_loss", "x/lr0"]
+    assert len(d.frame) == 5

@@ -82,6 +82,23 @@ def _parse_lines(text: str, path: Path, issues: list[ImportIssue]) -> list[Any]:
     if not lines:
         return []
     cut_last = not text.endswith("\n") and not text.endswith("\r")
+    if cut_last and len(lines) > 1:
+        # the usual damage: a run killed mid-write. If the last line alone does not parse, keep the
+        # one-call fast path for all the lines before it.
+        try:
+            _loads(lines[-1])
+        except (ValueError, RecursionError):
+            try:
+                head = _loads("[" + ",".join(lines[:-1]) + "]")
+            except (ValueError, RecursionError):
+                head = None
+            if head is not None:
+                issues.append(ImportIssue(
+                    "truncated",
+                    "the last line is cut short (job killed while writing?); it was dropped, every complete record kept",
+                    file=str(path), count=1,
+                ))
+                return head
     try:
         return _loads("[" + ",".join(lines) + "]")
     except (ValueError, RecursionError):
@@ -89,14 +106,12 @@ def _parse_lines(text: str, path: Path, issues: list[ImportIssue]) -> list[Any]:
     # per-line fallback: keep what parses, count the rest
     out: list[Any] = []
     bad = deep = 0
-    last_bad = False
+    last_bad = False  # the last line is not valid JSON
     for i, ln in enumerate(lines):
         try:
             out.append(_loads(ln))
-            last_bad = False
         except RecursionError:
             deep += 1
-            last_bad = i == len(lines) - 1
         except ValueError:
             bad += 1
             last_bad = i == len(lines) - 1
