@@ -127,7 +127,7 @@ def log_level_series(s: pd.Series, max_points: int = 2000) -> pd.Series:
     s = positive(clean_steps(s))
     if len(s) == 0:
         return s
-    d = downsample(s, max_points=max_points)
+    d = trend(s, max_points=max_points)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.log(d.to_numpy(dtype=np.float64))
     return pd.Series(out, index=d.index, name=s.name)
@@ -198,8 +198,10 @@ def order_layers(names: list[str]) -> list[str] | None:
     return sorted(names, key=lambda n: (layer_position(n), _natural_key(n)))
 
 
-def family_frame(run, family: str, names: list[str] | None = None) -> pd.DataFrame:
-    """Per-layer series of a family as a step-indexed frame (outer join on steps, one column per layer)."""
+def family_frame(run, family: str, names: list[str] | None = None, max_points: int | None = None) -> pd.DataFrame:
+    """Per-layer series of a family as a step-indexed frame (outer join on steps, one column per layer).
+
+    With ``max_points`` each layer is first reduced to bin medians of its finite points (for trends)."""
     fam = run.family(family)
     if not fam:
         return pd.DataFrame()
@@ -208,6 +210,8 @@ def family_frame(run, family: str, names: list[str] | None = None) -> pd.DataFra
         if names is not None and layer not in names:
             continue
         s = clean_steps(run.series(tag))
+        if max_points is not None:
+            s = trend(finite(s), max_points=max_points)
         if len(s):
             cols[layer] = s
     if not cols:
@@ -218,7 +222,7 @@ def family_frame(run, family: str, names: list[str] | None = None) -> pd.DataFra
 def global_from_family(run, family: str) -> tuple[pd.Series, int]:
     """A global L2 norm rebuilt from per-layer norms: sqrt(sum of squares) at the steps where every layer
     was logged (or, when those are too few, with each layer carried forward). Returns (series, n_layers)."""
-    df = family_frame(run, family)
+    df = family_frame(run, family, max_points=4000)
     if df.empty:
         return pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step")), 0
     vals = df.to_numpy(dtype=np.float64)
@@ -254,3 +258,31 @@ def smoothed_log(s: pd.Series, frac: float = 0.05) -> tuple[np.ndarray, np.ndarr
     w = w if w % 2 else w + 1
     sm = L.rolling(w, min_periods=1, center=True).median()
     return L.index.to_numpy(), sm.to_numpy(dtype=np.float64)
+
+
+def pos_arrays(s: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """(steps, values) of the finite, strictly positive points, sorted by step with unique steps."""
+    s = clean_steps(s)
+    st = s.index.to_numpy(dtype=np.int64)
+    v = s.to_numpy(dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        m = np.isfinite(v) & (v > 0)
+    if m.all():
+        return st, v
+    return st[m], v[m]
+
+
+def stats_sample(x: np.ndarray, max_n: int = 50_000) -> np.ndarray:
+    """An evenly strided subsample for medians/quantiles of very long series (same statistics, bounded cost)."""
+    if len(x) <= max_n:
+        return x
+    return x[:: int(math.ceil(len(x) / max_n))]
+
+
+def trend(s: pd.Series, max_points: int = 2000) -> pd.Series:
+    """Bin medians (at most ``max_points``) of a long series for trend work, cheap on 1M points: a very long
+    series is first thinned to every k-th point (at most 8 per bin), then reduced by bin medians."""
+    n = len(s)
+    if n > 8 * max_points:
+        s = s.iloc[:: int(math.ceil(n / (8 * max_points)))]
+    return downsample(s, max_points=max_points)

@@ -42,7 +42,14 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._gradients import clean_steps, clip_threshold_from_hparams, positive, pre_clip_norm
+from curvedoc.detectors._gradients import (
+    clean_steps,
+    clip_threshold_from_hparams,
+    pos_arrays,
+    positive,
+    pre_clip_norm,
+    stats_sample,
+)
 from curvedoc.detectors._signal import fmt_num, fmt_step
 from curvedoc.model.run import Run
 
@@ -87,7 +94,7 @@ def _ceiling(x: np.ndarray, tol: float) -> tuple[float, float, int]:
     """(ceiling, share of points at it, distinct values below it)."""
     top = float(np.max(x))
     at = x >= top * (1.0 - tol)
-    below = x[~at]
+    below = stats_sample(x[~at])
     return top, float(at.mean()), int(len(np.unique(below)))
 
 
@@ -112,18 +119,22 @@ def _confidence(rate: float, p: Params, n: int, inferred: bool) -> float:
 @detector("clip-saturation", params=Params)
 def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     pre_raw, pre_label = pre_clip_norm(run)
-    pre = positive(clean_steps(pre_raw))
-    post = positive(clean_steps(run.series("grad_norm_clipped"))) if "grad_norm_clipped" in run.roles else pre.iloc[:0]
-    if len(pre) < p.min_points and len(post) < p.min_points:
+    pre_st, pre_v = pos_arrays(pre_raw)
+    if "grad_norm_clipped" in run.roles:
+        post_st, post_v = pos_arrays(run.series("grad_norm_clipped"))
+    else:
+        post_st, post_v = pre_st[:0], pre_v[:0]
+    if len(pre_v) < p.min_points and len(post_v) < p.min_points:
         return
 
-    use_pre = len(pre) >= p.min_points
-    base = pre if use_pre else post
-    skip = int(len(base) * p.skip_frac) if len(base) - int(len(base) * p.skip_frac) >= p.min_points else 0
-    base = base.iloc[skip:]
-    steps = base.index.to_numpy()
-    x = base.to_numpy(dtype=np.float64)
+    use_pre = len(pre_v) >= p.min_points
+    steps, x = (pre_st, pre_v) if use_pre else (post_st, post_v)
+    skip = int(len(x) * p.skip_frac)
+    if len(x) - skip < p.min_points:
+        skip = 0
+    steps, x = steps[skip:], x[skip:]
     n = len(x)
+    xs = stats_sample(x)
     post_label = run.roles.get("grad_norm_clipped", "")
 
     thr, src = _threshold_tag(run, steps)
@@ -133,30 +144,30 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
         hp_thr, key, hp_disabled = clip_threshold_from_hparams(run.hparams)
         if hp_thr is not None:
             thr, src = hp_thr, f"'{key}' in the hyperparameters"
-    if thr is None and use_pre and len(post) >= p.min_points:
+    if thr is None and use_pre and len(post_v) >= p.min_points:
         # both norms logged: a step is clipped where the post-clip norm is below the pre-clip one
-        both = pd.concat([pre, post], axis=1, join="inner").iloc[skip:]
-        if len(both) >= p.min_points:
-            a, b = both.iloc[:, 0].to_numpy(dtype=np.float64), both.iloc[:, 1].to_numpy(dtype=np.float64)
+        common, ia, ib = np.intersect1d(pre_st, post_st, assume_unique=True, return_indices=True)
+        if len(common) - skip >= p.min_points:
+            a, b = pre_v[ia][skip:], post_v[ib][skip:]
             clipped_pairs = b < a * (1.0 - p.pinned_tol)
             if clipped_pairs.any():
                 thr = float(np.median(b[clipped_pairs]))
                 src = f"inferred from '{post_label}' where it is below '{pre_label}'"
                 inferred = True
-    if thr is None and hp_disabled and len(post) < p.min_points:
+    if thr is None and hp_disabled and len(post_v) < p.min_points:
         return  # clipping explicitly off and no post-clip norm: nothing can saturate
     pinned_only = False
     if thr is None:
         # a norm flat at its maximum on many steps is a post-clip norm pinned at the threshold
         top, share, distinct_below = _ceiling(x, p.pinned_tol)
         is_post = not use_pre
-        if share >= p.min_pinned_share and (distinct_below >= 5 or (is_post and share >= 0.999)) and int(share * n) >= 5:
+        if share >= p.min_pinned_share and (distinct_below >= 1 or (is_post and share >= 0.999)) and int(share * n) >= 5:
             thr, inferred, pinned_only = top, True, True
             which = post_label if is_post else pre_label
             src = f"inferred: '{which}' is flat at {fmt_num(top)} on {share:.0%} of steps"
     if thr is None:
         if use_pre and _hf_like(run) and p.hf_default_min_ratio > 0 and p.hf_default_threshold > 0:
-            yield from _hf_default_note(run, p, steps, x, pre_label)
+            yield from _hf_default_note(run, p, steps, x, xs, pre_label)
         return
 
     thr_arr = np.broadcast_to(np.asarray(thr, dtype=np.float64), x.shape)
@@ -171,10 +182,9 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     at_thr = np.abs(x - thr_arr) <= thr_arr * p.pinned_tol
     pinned_share = float(at_thr.mean())
     looks_post = use_pre and not pinned_only and float(np.max(x / thr_arr)) <= 1.0 + p.pinned_tol and pinned_share >= p.min_pinned_share
-    ratio = x / thr_arr
-    med_ratio = float(np.median(ratio))
-    q_src = x[x > 0]
-    suggested = float(np.quantile(q_src, p.suggest_quantile)) if use_pre and not (pinned_only or looks_post) else None
+    med_norm = float(np.median(xs))
+    med_ratio = med_norm / thr_med
+    suggested = float(np.quantile(xs, p.suggest_quantile)) if use_pre and not (pinned_only or looks_post) else None
     onset = _onset(steps, clipped, p.warn_rate)
     sev = "error" if rate >= p.error_rate else None
 
@@ -184,7 +194,7 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
                f"{n:,} logged steps (from step {fmt_step(onset)}): the gradient is clipped on almost every step")
     else:
         msg = (f"'{label}' exceeds the clipping threshold {fmt_num(thr_med)} ({src}) on {rate:.0%} of {n:,} "
-               f"logged steps (from step {fmt_step(onset)}); median pre-clip norm {fmt_num(float(np.median(x)))} = "
+               f"logged steps (from step {fmt_step(onset)}); median pre-clip norm {fmt_num(med_norm)} = "
                f"{fmt_num(med_ratio)}x the threshold")
         if suggested is not None:
             msg += f"; its {p.suggest_quantile:.0%} quantile is {fmt_num(suggested)}"
@@ -193,7 +203,7 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
         "threshold": thr_med,
         "threshold_source": src,
         "points": n,
-        "median_norm": float(np.median(x)),
+        "median_norm": med_norm,
         "median_norm_over_threshold": med_ratio,
         "pinned_share": round(pinned_share, 4),
     }
@@ -202,7 +212,7 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     causes = None
     if use_pre and n >= 9:
         third = max(3, n // 3)
-        early, late = float(np.median(x[:third])), float(np.median(x[-third:]))
+        early, late = float(np.median(stats_sample(x[:third]))), float(np.median(stats_sample(x[-third:])))
         if early > 0 and late / early >= 10.0:
             causes = ("lr-too-high", "exploding-gradients", "clip-too-low")
             evidence["norm_growth"] = late / early
@@ -218,16 +228,17 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
-def _hf_default_note(run: Run, p: Params, steps: np.ndarray, x: np.ndarray, label: str) -> Iterator[Hit]:
+def _hf_default_note(run: Run, p: Params, steps: np.ndarray, x: np.ndarray, xs: np.ndarray, label: str) -> Iterator[Hit]:
     thr = p.hf_default_threshold
     rate = float((x > thr).mean())
-    med_ratio = float(np.median(x)) / thr
+    med = float(np.median(xs))
+    med_ratio = med / thr
     if rate < p.error_rate or med_ratio < p.hf_default_min_ratio:
         return
-    suggested = float(np.quantile(x, p.suggest_quantile))
+    suggested = float(np.quantile(xs, p.suggest_quantile))
     yield Hit(
         f"'{label}' is above {fmt_num(thr)} (the Hugging Face Trainer's default max_grad_norm) on {rate:.0%} of "
-        f"{len(x):,} logged steps, median {fmt_num(float(np.median(x)))} = {fmt_num(med_ratio)}x: the log does not say "
+        f"{len(x):,} logged steps, median {fmt_num(med)} = {fmt_num(med_ratio)}x: the log does not say "
         f"the threshold, but if you kept the default every step was clipped",
         step=int(steps[0]),
         steps=(int(steps[0]), int(steps[-1])),
@@ -238,7 +249,7 @@ def _hf_default_note(run: Run, p: Params, steps: np.ndarray, x: np.ndarray, labe
             "threshold": thr,
             "threshold_source": "assumed Hugging Face default (not in the log)",
             "points": int(len(x)),
-            "median_norm": float(np.median(x)),
+            "median_norm": med,
             "median_norm_over_threshold": med_ratio,
             "suggested_threshold": float(f"{suggested:.3g}"),
         },

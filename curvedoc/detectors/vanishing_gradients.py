@@ -41,12 +41,12 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import (
     clean_steps,
     family_frame,
-    log_level_series,
     order_layers,
     param_kind,
-    positive,
+    stats_sample,
+    trend,
 )
-from curvedoc.detectors._signal import downsample, finite, fmt_num, fmt_pct, fmt_step, window
+from curvedoc.detectors._signal import finite, fmt_num, fmt_pct, fmt_step, window
 from curvedoc.model.run import Run
 
 LN10 = math.log(10.0)
@@ -72,7 +72,7 @@ def _loss_progress(run: Run, tail_frac: float) -> float | None:
     s = finite(clean_steps(run.series("train_loss")))
     if len(s) < 4:
         return None
-    s = downsample(s, 2000)
+    s = trend(s, 2000)
     v = s.to_numpy(dtype=np.float64)
     n = len(v)
     head = float(np.median(v[: window(n, 0.1, 1)]))
@@ -107,18 +107,22 @@ def vanishing_gradients(run: Run, p: Params) -> Iterator[Hit]:
 def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
     if "grad_norm" not in run.roles or progress is None or progress >= p.max_loss_progress:
         return None
-    raw = finite(clean_steps(run.series("grad_norm")))
-    if len(raw) < p.min_points:
-        return None
+    raw = clean_steps(run.series("grad_norm"))
+    st_all = raw.index.to_numpy(dtype=np.int64)
     v_all = raw.to_numpy(dtype=np.float64)
-    if np.any(v_all < 0):
-        return None  # not a norm
+    fin = np.isfinite(v_all)
+    if not fin.all():
+        st_all, v_all = st_all[fin], v_all[fin]
+    if len(v_all) < p.min_points or np.any(v_all < 0):
+        return None  # too short, or not a norm
     n_all = len(v_all)
     tail_n = window(n_all, p.tail_frac, 2)
     zero_tail = float((v_all[n_all - tail_n:] == 0).mean())
-    L = log_level_series(raw)
-    if len(L) < p.min_points // 2 and zero_tail < 0.5:
+    posm = v_all > 0
+    if posm.sum() < max(3, p.min_points // 2):
         return None
+    L = trend(pd.Series(v_all[posm], index=pd.Index(st_all[posm], name="step")), 2000)
+    L = np.log(L)
     lv = L.to_numpy(dtype=np.float64)
     n = len(lv)
     w = window(n, 0.05, 3)
@@ -130,10 +134,11 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
         decades = float("inf")
         tail_val = 0.0
     else:
-        tail_pos = positive(raw.iloc[n_all - tail_n:])
-        if len(tail_pos) == 0:
+        tail_v = v_all[n_all - tail_n:]
+        tail_v = tail_v[tail_v > 0]
+        if len(tail_v) == 0:
             return None
-        tail_log = float(np.log(np.median(tail_pos.to_numpy(dtype=np.float64))))
+        tail_log = float(np.log(np.median(stats_sample(tail_v))))
         decades = (peak - tail_log) / LN10
         tail_val = math.exp(tail_log)
     if decades < p.min_drop_decades:
@@ -141,7 +146,7 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
     steps = L.index.to_numpy()
     # onset: first step after the peak where the smoothed norm is min_drop_decades below it
     after = np.nonzero(smooth[peak_i:] <= peak - p.min_drop_decades * LN10)[0]
-    onset = int(steps[peak_i + after[0]]) if len(after) else int(raw.index[n_all - tail_n])
+    onset = int(steps[peak_i + after[0]]) if len(after) else int(st_all[n_all - tail_n])
     peak_val = math.exp(peak)
     if math.isinf(decades):
         msg = (f"grad_norm fell from {fmt_num(peak_val)} to exactly 0 on {zero_tail:.0%} of the last "
@@ -157,7 +162,7 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
     return Hit(
         msg,
         step=onset,
-        steps=(onset, int(raw.index[-1])),
+        steps=(onset, int(st_all[-1])),
         confidence=round(float(max(0.4, conf)), 2),
         evidence={
             "mode": "global",
@@ -182,7 +187,7 @@ def _per_layer(run: Run, p: Params, progress: float | None) -> Hit | None:
     ordered = order_layers(names)
     if ordered is None or len(ordered) < p.min_layers:
         return None
-    df = family_frame(run, "layer_grad_norm", ordered)
+    df = family_frame(run, "layer_grad_norm", ordered, max_points=1000)
     if df.empty:
         return None
     df = df[[c for c in ordered if c in df.columns]]
