@@ -21,6 +21,7 @@ import pandas as pd
 from curvedoc.detectors import _signal as sig
 
 SQRT6 = math.sqrt(6.0)
+LEVEL_POINTS = 1000  # bins for a smoothed level: 0.1% of the run is resolution enough to read it at an eval step
 
 
 def clip01(x: float) -> float:
@@ -29,7 +30,7 @@ def clip01(x: float) -> float:
     return float(min(1.0, max(0.0, x)))
 
 
-def prepare(s: pd.Series, log: bool | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+def prepare(s: pd.Series, log: bool | None = None, work: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """(steps, raw values, working values, is_log) of the finite points of ``s``.
 
     Working values are natural logs when every finite value is positive (or when ``log`` is True
@@ -41,18 +42,45 @@ def prepare(s: pd.Series, log: bool | None = None) -> tuple[np.ndarray, np.ndarr
         return e.astype(np.int64), e, e, False
     st = s.index.to_numpy()
     v = s.to_numpy(dtype=np.float64)
-    m = np.isfinite(v) & (np.abs(v) < 1e300)
-    st, v = st[m], v[m]
+    m = np.isfinite(v)
+    if not m.all():
+        st, v = st[m], v[m]
+    mn = float(np.min(v)) if len(v) else 0.0
+    if len(v) and (mn <= -1e300 or float(np.max(v)) >= 1e300):
+        m = np.abs(v) < 1e300
+        st, v = st[m], v[m]
+        mn = float(np.min(v)) if len(v) else 0.0
     if len(st) > 1 and not np.all(np.diff(st) > 0):  # defensive: sort and keep the last write per step
         order = np.argsort(st, kind="stable")
         st, v = st[order], v[order]
         last = np.ones(len(st), dtype=bool)
         last[:-1] = st[1:] != st[:-1]
         st, v = st[last], v[last]
-    pos = len(v) > 0 and bool((v > 0).all())
+    pos = len(v) > 0 and mn > 0
     use_log = pos if log is None else (bool(log) and pos)
+    if not work:
+        return st.astype(np.int64, copy=False), v, v, use_log
     w = np.log(v) if use_log else v.copy()
-    return st.astype(np.int64), v, w, use_log
+    return st.astype(np.int64, copy=False), v, w, use_log
+
+
+def thin(steps: np.ndarray, values: np.ndarray, max_points: int) -> tuple[np.ndarray, np.ndarray]:
+    """Block means of at most ``max_points`` bins (indexed by each bin's last step); cheap O(n) for dense curves.
+
+    Means (not medians) keep this one vectorised pass; callers smooth the bins with a rolling median,
+    which absorbs the odd bin inflated by a spike.
+    """
+    n = len(values)
+    if n <= max_points:
+        return steps, values
+    k = int(math.ceil(n / max_points))
+    m = n // k * k
+    agg = values[:m].reshape(-1, k).mean(axis=1)
+    idx = steps[k - 1 : m : k]
+    if m < n:
+        agg = np.append(agg, values[m:].mean())
+        idx = np.append(idx, steps[-1])
+    return idx, agg
 
 
 def sparse_window(n: int) -> int:
@@ -95,21 +123,26 @@ def noise_sigma(y: np.ndarray, floor: float) -> float:
 
 
 class Level:
-    """Smoothed level of a dense curve, queried at arbitrary steps."""
+    """Smoothed level of a dense curve (in working space: log when ``is_log``), queried at arbitrary steps.
 
-    def __init__(self, steps: np.ndarray, work: np.ndarray, frac: float = 0.05):
+    ``values`` are RAW values; the curve is thinned to bin means first, so a 1M-point series costs one
+    vectorised pass, then smoothed by a centred rolling median over ``frac`` of the bins.
+    """
+
+    def __init__(self, steps: np.ndarray, values: np.ndarray, is_log: bool = False, frac: float = 0.05):
         self.ok = len(steps) > 0
         if not self.ok:
             self.x = self.y = np.empty(0)
             return
-        s = pd.Series(work, index=pd.Index(steps, name="step"))
-        d = sig.downsample(s)
-        w = sig.window(len(d), frac, lo=1)
+        x, v = thin(np.asarray(steps), np.asarray(values, dtype=np.float64), LEVEL_POINTS)
+        y = np.log(v) if is_log else v
+        w = sig.window(len(y), frac, lo=1)
         if w % 2 == 0:
             w += 1
-        sm = d.rolling(w, min_periods=1, center=True).median() if w > 1 else d
-        self.x = d.index.to_numpy(dtype=np.float64)
-        self.y = sm.to_numpy(dtype=np.float64)
+        if w > 1:
+            y = pd.Series(y).rolling(w, min_periods=1, center=True).median().to_numpy()
+        self.x = np.asarray(x, dtype=np.float64)
+        self.y = np.asarray(y, dtype=np.float64)
 
     def at(self, steps) -> np.ndarray:
         q = np.asarray(steps, dtype=np.float64)

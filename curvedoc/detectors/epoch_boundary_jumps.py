@@ -48,6 +48,7 @@ from curvedoc.detectors._signal import MAD_TO_SIGMA, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 
 MAX_BOUNDARIES = 2000
+THIN_POINTS = 16000
 
 
 @dataclass(frozen=True)
@@ -64,34 +65,45 @@ def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
     """Epoch number (0-based, integer) of each training step, from the epoch counter; None if unusable."""
     if not run.has("epoch"):
         return None
-    es, er, _, _ = gx.prepare(run.series("epoch"), log=False)
-    if len(es) < 2:
+    e = run.series("epoch")
+    if len(e) < 2:
         return None
-    if np.all(np.abs(er - np.round(er)) < 1e-6):
-        idx = np.round(er)  # integer epochs (Lightning, Keras): the counter names the current epoch
-    else:
-        idx = np.ceil(er - 1e-6) - 1.0  # fractional HF epochs: epoch=1.0 is logged at the last step of epoch 0
-        idx = np.maximum(idx, 0.0)
+    es = e.index.to_numpy()
+    er = e.to_numpy(dtype=np.float64)
+    # the epoch value in force at each training step (the last one logged at or before it)
     pos = np.searchsorted(es, steps, side="right") - 1
-    out = np.where(pos >= 0, idx[np.clip(pos, 0, len(idx) - 1)], np.nan)
-    return out
+    val = er[np.clip(pos, 0, len(er) - 1)]
+    val = np.where((pos >= 0) & np.isfinite(val) & (np.abs(val) < 1e12), val, np.nan)
+    fin = val[np.isfinite(val)]
+    if len(fin) < 2:
+        return None
+    if np.all(np.abs(fin - np.round(fin)) < 1e-6):
+        return np.round(val)  # integer epochs (Lightning, Keras): the counter names the current epoch
+    # fractional HF epochs: epoch=1.0 is logged at the last step of the first epoch
+    return np.maximum(np.ceil(val - 1e-6) - 1.0, 0.0)
 
 
 def _medians_around(y: np.ndarray, at: np.ndarray, w: int) -> np.ndarray:
     """median(y[i:i+w]) - median(y[i-w:i]) for each index i (the level change across i)."""
-    out = np.empty(len(at))
-    for j, i in enumerate(at):
-        out[j] = np.median(y[i:i + w]) - np.median(y[i - w:i])
-    return out
+    at = np.asarray(at, dtype=np.int64)
+    if len(at) == 0:
+        return np.empty(0)
+    off = np.arange(w)
+    after = np.median(y[at[:, None] + off], axis=1)
+    before = np.median(y[at[:, None] - w + off], axis=1)
+    return after - before
 
 
 @detector("epoch-boundary-jumps", params=Params)
 def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     if not run.has("train_loss"):
         return
-    ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
     if len(ts) < max(20, p.min_boundaries * p.min_points_per_epoch):
         return
+    # very dense logs: bin means (each bin tagged with its last step) keep this O(n) and a few ms
+    ts, tr = gx.thin(ts, tr, THIN_POINTS)
+    tw = np.log(tr) if t_log else tr
     ep = _epoch_index(run, ts)
     if ep is None:
         return
@@ -156,7 +168,9 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     # context: an LR stepped at each boundary explains steps; a running mean that resets makes a saw-tooth
     lr_synced = False
     if run.has("lr"):
-        ls, _, lw, l_log = gx.prepare(run.series("lr"))
+        ls, lraw, _, l_log = gx.prepare(run.series("lr"), work=False)
+        ls, lraw = gx.thin(ls, lraw, THIN_POINTS)
+        lw = np.log(lraw) if l_log else lraw
         if len(ls) >= len(ts) // 2 and l_log:
             pos_b = np.searchsorted(ls, b_steps)
             good = (pos_b - w >= 0) & (pos_b + w <= len(ls))

@@ -63,7 +63,7 @@ def _first_at_least(steps: np.ndarray, y: np.ndarray, thr: float, start: int = 0
 def grokking(run: Run, p: Params) -> Iterator[Hit]:
     acc_mode = run.has("train_acc", "val_acc")
     if acc_mode:
-        ts, tr, _, _ = gx.prepare(run.series("train_acc"), log=False)
+        ts, tr, _, _ = gx.prepare(run.series("train_acc"), log=False, work=False)
         vs, vr, _, _ = gx.prepare(run.series("val_acc"), log=False)
         if len(ts) < 5 or len(vs) < 5:
             return
@@ -71,7 +71,7 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
         g = _as_fraction(vr)  # generalisation score: higher is better
         if float(np.min(t_q)) < -0.01 or float(np.max(t_q)) > 1.01 or float(np.min(g)) < -0.01 or float(np.max(g)) > 1.01:
             return  # not accuracies
-        train = gx.Level(ts, t_q, frac=0.02)
+        train = gx.Level(ts, t_q, False, frac=0.02)
         t_sm = train.y
         mem_thr = p.mem_acc
         i_mem = _first_at_least(ts, t_sm, mem_thr)
@@ -81,11 +81,11 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
         min_gain = p.min_val_gain
         what_t, what_v = run.roles["train_acc"], run.roles["val_acc"]
     elif run.has("train_loss", "val_loss"):
-        ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+        ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
         vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
         if len(ts) < 5 or len(vs) < 5 or not (t_log and v_log):
             return
-        train = gx.Level(ts, tw, frac=0.02)
+        train = gx.Level(ts, tr, True, frac=0.02)
         head = float(np.median(train.y[: max(1, min(5, len(train.y) // 20))]))
         thr = head - math.log(max(p.mem_loss_factor, 1.0 + 1e-9))
         i_mem = np.nonzero(train.y <= thr)[0]

@@ -160,18 +160,18 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     if not run.has("train_loss", "val_loss"):
         return
     vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
-    ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
     if len(vs) < p.min_val_points or len(ts) < 5:
         return
     if v_log != t_log:  # compare like with like: both in log space or both linear
         vs, vr, vw, v_log = gx.prepare(run.series("val_loss"), log=False)
-        ts, tr, tw, t_log = gx.prepare(run.series("train_loss"), log=False)
+        ts, tr, _, t_log = gx.prepare(run.series("train_loss"), log=False, work=False)
     # only the part of the val curve that overlaps the train curve can be compared
     m = (vs >= ts[0] - (ts[-1] - ts[0]) * 0.05) & (vs <= ts[-1] + max(1, (ts[-1] - ts[0]) * 0.05))
     vs, vr, vw = vs[m], vr[m], vw[m]
     if len(vs) < p.min_val_points:
         return
-    train = gx.Level(ts, tw)
+    train = gx.Level(ts, tr, t_log)
     val_tag = run.roles.get("val_loss", "val_loss")
     train_tag = run.roles.get("train_loss", "train_loss")
     ev = _assess(vs, vr, vw, v_log, train, t_log, p)

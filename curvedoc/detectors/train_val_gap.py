@@ -52,7 +52,7 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if not run.has("train_loss", "val_loss") or not (p.min_ratio > 1):
         return
     vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
-    ts, tr, tw, t_log = gx.prepare(run.series("train_loss"))
+    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
     if len(vs) < 1 or len(ts) < 3 or not (v_log and t_log):
         return  # a ratio needs positive losses on both sides
     # val points inside the train range (an eval before the first train log has no train level)
@@ -62,7 +62,7 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
         return
     vs, vr, vw = vs[m], vr[m], vw[m]
     n = len(vs)
-    train = gx.Level(ts, tw, frac=0.03)
+    train = gx.Level(ts, tr, True, frac=0.03)
     t_at = train.at(vs)
     if not np.all(np.isfinite(t_at)):
         return
@@ -83,7 +83,7 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if growth > p.max_gap_growth:
         return
     # how early is the first evaluation? textbook: the training loss has barely moved yet
-    t_head = float(gx.Level(ts, tw, frac=0.03).at([ts[0]])[0])
+    t_head = float(train.y[0])
     t_floor = float(np.min(train.y)) if len(train.y) else t_head
     total_drop = max(t_head - t_floor, 1e-9)
     drop_before_first_eval = gx.clip01((t_head - t_at[0]) / total_drop)
