@@ -1,0 +1,223 @@
+"""Private helpers for the PROGRESS (P) and SCHEDULE (S) detector families.
+
+* clean series: finite points only, steps strictly increasing (``Run.series`` already sorts and
+  de-duplicates), capped to a bounded number of points for trend work;
+* the number of classes K a loss may be a cross-entropy over: from the user's rule parameter, from an
+  accuracy role sitting at 1/K, or from a loss level that matches log(K) for a *plausible* K (small
+  class counts, 100, 1000 and the vocabulary sizes of common tokenizers) -- integers are dense on a
+  log scale above a few dozen, so "some K matches" is no evidence by itself;
+* hints that a loss is NOT a single cross-entropy (regression / detection losses, a sum of several
+  logged component losses), where log(K) reasoning does not apply;
+* robust noise and segment statistics used to tell "does not move" from "moves slowly".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.detectors._signal import downsample, mad
+
+# Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
+# Qwen, mT5/Gemma...). A loss level near log(V) for one of them is "uniform over the vocabulary".
+VOCAB_SIZES = (30522, 32000, 32100, 32128, 49152, 50257, 50265, 50304, 51865, 65024, 65536, 100277,
+               128256, 151936, 250112, 256000, 262144)
+SMALL_K_MAX = 32  # every integer 2..32 is a plausible class count; above that only round numbers
+ROUND_K = (40, 50, 64, 80, 100, 128, 200, 256, 365, 500, 1000, 1001)
+# K accepted from a loss level alone: the class counts of the most common benchmark tasks (binary,
+# 3-way NLI, 4-way topic, 5-way sentiment, CIFAR-10/MNIST, CIFAR-100, ImageNet) and vocabularies.
+# Neighbouring K between these are a few percent apart on a log scale, so any loss would match one.
+LOSS_K = (2, 3, 4, 5, 10, 100, 1000) + VOCAB_SIZES
+
+_REGRESSION_RE = re.compile(
+    r"(^|[^a-z])(mse|mae|rmse|l1|l2|huber|smooth_?l1|regression|reg|recon|reconstruction|box|bbox|dfl|obj|"
+    r"giou|iou|kl|kld|vae|elbo|critic|actor|value|td|q_?loss|mape|r2|contrastive|triplet|dice|focal|"
+    r"ssim|psnr|perceptual|adv|gan|disc|gen|domain)($|[^a-z])"
+)
+_LOSS_RE = re.compile(r"loss")
+_EVAL_RE = re.compile(r"(^|[/_ .-])(val|valid|validation|eval|test|predict)($|[/_ .-])")
+
+
+def clean(s: pd.Series) -> pd.Series:
+    """Finite points of a step-indexed series (a copy-free view when nothing is dropped)."""
+    if len(s) == 0:
+        return s
+    v = s.to_numpy(dtype=np.float64)
+    m = np.isfinite(v)
+    return s if m.all() else s[m]
+
+
+def prepared(run, role: str, max_points: int = 2000) -> pd.Series:
+    """Finite, bin-median downsampled series of a role (empty when missing)."""
+    s = clean(run.series(role))
+    if len(s) > max_points:
+        s = downsample(s, max_points)
+        s = clean(s)
+    return s
+
+
+def accuracy(run, role: str, max_points: int = 2000) -> pd.Series:
+    """Accuracy role as fractions in [0, 1] (percent logs divided by 100); empty when missing/implausible."""
+    if role not in run.roles:
+        return pd.Series([], dtype=np.float64)
+    s = prepared(run, role, max_points)
+    if len(s) == 0:
+        return s
+    v = s.to_numpy(dtype=np.float64)
+    lo, hi = float(v.min()), float(v.max())
+    if lo < 0:
+        return pd.Series([], dtype=np.float64)
+    if hi > 1.0 + 1e-9:
+        if hi <= 100.0 + 1e-6:
+            return s / 100.0
+        return pd.Series([], dtype=np.float64)
+    return s
+
+
+def looks_non_ce(run, role: str = "train_loss") -> str | None:
+    """Why the loss of ``role`` is probably not one cross-entropy (None when nothing says so).
+
+    Regression/detection/adversarial names on the loss tag, regression metrics logged beside it, or
+    several other train-side component losses (a weighted sum of heads) all break log(K) reasoning.
+    """
+    tag = run.roles.get(role)
+    if tag is None:
+        return "no loss tag"
+    t = tag.lower()
+    if _REGRESSION_RE.search(t):
+        return f"the tag {tag!r} names a regression/detection/adversarial loss"
+    others = []
+    for other in run.tags:
+        o = other.lower()
+        if other == tag or _EVAL_RE.search(o):
+            continue
+        if re.search(r"(^|[/_ ])(mse|mae|rmse|r2|nse|kge)($|[/_ ])", o):
+            return f"regression metric {other!r} is logged beside it"
+        if re.search(r"(^|[/_ ])(m?ap(50|75)?|map_?[0-9.:-]*|ndcg|mrr|recall@\d+|iou|miou)($|[/_ (@])", o):
+            return f"detection/retrieval metric {other!r} is logged beside it (the loss is not one classifier cross-entropy)"
+        if _LOSS_RE.search(o) and not o.endswith(("_epoch", "_step")):
+            others.append(other)
+    # a train_loss_step/train_loss_epoch pair is the same loss twice; several other loss tags = components
+    others = [o for o in others if _stem(o) != _stem(tag)]
+    if len(others) >= 2:
+        return f"{len(others)} other loss tags ({', '.join(others[:3])}{' ...' if len(others) > 3 else ''}) suggest a sum of components"
+    return None
+
+
+def _stem(tag: str) -> str:
+    t = tag.lower()
+    t = re.sub(r"(^|[/_ ])(train|training)(?=$|[/_ ])", " ", t)
+    t = re.sub(r"_(step|epoch|local)$", "", t)
+    return " ".join(re.split(r"[/_ ]+", t)).strip()
+
+
+def plausible_k(k: int) -> bool:
+    return (2 <= k <= SMALL_K_MAX) or k in ROUND_K or k in VOCAB_SIZES
+
+
+def k_from_loss(level: float, tol: float, cands=LOSS_K) -> int | None:
+    """The K among ``cands`` whose log(K) is closest to ``level``, if within ``tol`` (relative)."""
+    if not math.isfinite(level) or level <= 0.5:
+        return None
+    best, best_err = None, math.inf
+    for k in cands:
+        lk = math.log(k)
+        err = abs(level - lk) / lk
+        if err < best_err:
+            best, best_err = k, err
+    if best is not None and best_err <= tol:
+        return best
+    return None
+
+
+def k_from_acc(acc: float, tol: float = 0.2, k_max: int = 1000) -> int | None:
+    """K such that ``acc`` is 1/K within ``tol`` relative (accuracy at chance of a balanced K-way task)."""
+    if not math.isfinite(acc) or acc <= 0 or acc > 0.55:
+        return None
+    k = int(round(1.0 / acc))
+    if k < 2 or k > k_max:
+        return None
+    if abs(acc * k - 1.0) > tol:
+        return None
+    return k
+
+
+def acc_at_chance(acc: float, k: int, slack: float) -> bool:
+    """``acc`` no more than ``slack`` of the way from chance (1/K) to perfect (1)."""
+    chance = 1.0 / k
+    return acc <= chance + slack * (1.0 - chance)
+
+
+def k_label(k: int) -> str:
+    if k in VOCAB_SIZES and k > 20000:
+        return f"K={k:,} (a tokenizer vocabulary)"
+    return f"K={k:,}"
+
+
+def step_weights(steps: np.ndarray) -> np.ndarray:
+    """How much of the step axis each point stands for (irregular logging aware)."""
+    n = len(steps)
+    if n < 2:
+        return np.ones(n)
+    d = np.diff(steps.astype(np.float64))
+    med = float(np.median(d)) if len(d) else 1.0
+    w = np.empty(n)
+    w[0] = med
+    w[1:] = d
+    w = np.clip(w, 0, None)
+    tot = w.sum()
+    return w / tot if tot > 0 else np.full(n, 1.0 / n)
+
+
+def longest_true_run(mask: np.ndarray) -> tuple[int, int] | None:
+    """(start, end) inclusive indexes of the longest run of True, or None."""
+    if not mask.any():
+        return None
+    m = np.concatenate(([False], mask, [False])).astype(np.int8)
+    d = np.diff(m)
+    starts = np.flatnonzero(d == 1)
+    ends = np.flatnonzero(d == -1) - 1
+    i = int(np.argmax(ends - starts))
+    return int(starts[i]), int(ends[i])
+
+
+def noise_sigma(v: np.ndarray) -> float:
+    """Point-to-point noise as a Gaussian sigma, robust to trends (MAD of first differences / sqrt 2)."""
+    if len(v) < 3:
+        return float("nan")
+    return mad(np.diff(v)) / math.sqrt(2.0)
+
+
+def subsample(v: np.ndarray, cap: int = 50000) -> np.ndarray:
+    """Every k-th point so at most ``cap`` remain (keeps the local noise, unlike bin medians)."""
+    n = len(v)
+    if n <= cap:
+        return v
+    k = int(math.ceil(n / cap))
+    return v[::k]
+
+
+def window_median(v: np.ndarray, lo_frac: float, hi_frac: float) -> float:
+    n = len(v)
+    a = int(n * lo_frac)
+    b = max(a + 1, int(math.ceil(n * hi_frac)))
+    return float(np.median(v[a:b]))
+
+
+def trend_ratio(run, role: str) -> float | None:
+    """|log| ratio of the median of the last vs first fifth of a positive series (None if unusable)."""
+    if role not in run.roles:
+        return None
+    s = prepared(run, role, 2000)
+    v = s.to_numpy(dtype=np.float64)
+    v = v[v > 0] if len(v) else v
+    if len(v) < 10:
+        return None
+    a = window_median(v, 0.0, 0.2)
+    b = window_median(v, 0.8, 1.0)
+    if a <= 0 or b <= 0:
+        return None
+    return abs(math.log(b / a))

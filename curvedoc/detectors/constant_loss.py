@@ -1,0 +1,139 @@
+"""## What it detects
+A training loss that does not move at all: exactly constant, constant up to float rounding, or
+(for a frozen model that still sees different minibatches) varying only by data-order noise around a
+level that is the same at the first logged point, in every segment of the run and at its end.
+
+## Why it matters
+Nothing is being learned: the graph is detached, the parameters are frozen, the optimizer never
+steps, or the learning rate is 0. Every step of the run is wasted compute.
+
+## Example
+``sample_runs/constant-loss`` (the optimizer is built over a frozen copy of the parameters).
+
+## Options
+- ``min_points``: fewest finite points needed.
+- ``flat_rel_tol``: relative spread (max - min) / |median| below which the loss counts as constant outright.
+- ``noisy_min_points``: fewest points for the noisy (frozen model, varying batches) test.
+- ``segments``: number of equal segments whose medians must all agree with the overall median.
+- ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
+- ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
+- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case).
+
+## References
+seeds/000 10.16 Debugging training: 'Common pathologies' table ('Loss exactly constant: detached
+gradient; loss.detach() or model not in train mode'); seeds/002 'Loss plateaus? ... Check that the
+optimizer is stepping'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._progress import clean, noise_sigma, prepared, subsample, trend_ratio
+from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    flat_rel_tol: float
+    noisy_min_points: int
+    segments: int
+    z: float
+    max_rel_move: float
+    max_grad_trend: float
+
+
+def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
+    causes = ["frozen-params", "optimizer-not-stepping", "wrong-loss"]
+    ev: dict = {}
+    if "lr" in run.roles:
+        lr = prepared(run, "lr").to_numpy(dtype=np.float64)
+        if len(lr):
+            ev["lr_max"] = float(np.max(lr))
+            if np.all(lr == 0):
+                causes = ["optimizer-not-stepping", "frozen-params", "wrong-loss"]
+    return tuple(causes), ev
+
+
+@detector("constant-loss", params=Params)
+def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
+    s = clean(run.series("train_loss"))
+    n = len(s)
+    if n < max(p.min_points, 3):
+        return
+    v_all = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    level = float(np.median(v_all))
+    scale = max(abs(level), 1e-12)
+    lo, hi = float(v_all.min()), float(v_all.max())
+    spread = (hi - lo) / scale
+    causes, ev = _causes(run)
+    base_ev = {"level": level, "points": n, "first_step": int(steps[0]), "last_step": int(steps[-1]),
+               "rel_spread": spread, **ev}
+
+    if spread <= p.flat_rel_tol:
+        exact = hi == lo
+        what = "exactly constant" if exact else f"constant to {spread:.1e} relative"
+        yield Hit(
+            f"train_loss is {what} at {fmt_num(level, 6 if not exact else 4)} over all {n:,} points "
+            f"(steps {fmt_step(steps[0])}-{fmt_step(steps[-1])}): the loss does not respond to training at all",
+            step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.95 if n >= 10 else 0.8,
+            evidence=base_ev, causes=causes,
+        )
+        return
+
+    if n < p.noisy_min_points:
+        return
+    v = subsample(v_all)
+    m = len(v)
+    sigma = noise_sigma(v)
+    if not math.isfinite(sigma):
+        return
+    if sigma == 0:
+        # most consecutive values identical (e.g. a constant loss with a few blips or coarse rounding)
+        frac_equal = float(np.mean(np.diff(v) == 0))
+        if frac_equal < 0.9:
+            return
+        sigma = max(float(np.std(v)), 1e-12 * scale)
+    nseg = max(2, min(p.segments, m // 5))
+    parts = np.array_split(v, nseg)
+    meds = np.array([np.median(x) for x in parts])
+    seg_len = min(len(x) for x in parts)
+    se = 1.2533 * sigma / math.sqrt(seg_len)
+    dev = np.abs(meds - level)
+    k = max(3, min(20, int(0.02 * m)))
+    head = float(np.median(v[:k]))
+    se_head = 1.2533 * sigma / math.sqrt(k)
+    tol_seg = min(p.z * se, p.max_rel_move * scale)
+    tol_head = min(p.z * se_head, p.max_rel_move * scale)
+    if dev.max() > tol_seg or abs(head - level) > tol_head:
+        return
+    # the parameters visibly move when a logged gradient norm trends (a frozen model's does not)
+    for role in ("grad_norm", "grad_norm_sq", "weight_norm"):
+        tr = trend_ratio(run, role)
+        limit = math.log(p.max_grad_trend) * (2.0 if role == "grad_norm_sq" else 1.0)
+        if role == "weight_norm":
+            limit = math.log(1.001)
+        if tr is not None and tr > limit:
+            return
+    rel_noise = sigma / scale
+    worst = float(dev.max() / scale)
+    conf = 0.7
+    if ev.get("lr_max") == 0:
+        conf = 0.9
+    yield Hit(
+        f"train_loss does not move: its median is {fmt_num(level)} in each of {nseg} segments of the run "
+        f"(largest deviation {worst * 100:.2f}%, within {p.z:g} standard errors of the minibatch noise "
+        f"{rel_noise * 100:.1f}%), and the first points ({fmt_num(head)}) already sit there "
+        f"(steps {fmt_step(steps[0])}-{fmt_step(steps[-1])})",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf,
+        evidence={**base_ev, "noise_rel": rel_noise, "max_segment_dev_rel": worst, "head": head, "segments": nseg},
+        causes=causes,
+    )

@@ -1,0 +1,164 @@
+"""## What it detects
+A first training loss far from log(K), the cross-entropy a freshly initialised K-class classifier
+should start at, and the double-softmax signature:
+
+* **far above**: the first logged loss is several times log(K) - over-confident wrong logits from a
+  large final-layer initialisation or unnormalised inputs. K comes from ``num_classes`` or from a first
+  accuracy at 1/K; without K, only a first loss far above the uniform loss of even the largest
+  tokenizer vocabularies (``max_classes``) is reported, and never for regression, detection or
+  composite (sum of heads) losses.
+* **double softmax**: the loss starts at log(K) but every logged value stays above
+  log(1 + (K-1)/e), the lowest loss a cross-entropy over *probabilities* can reach, while the run
+  presses against that floor.
+
+A loss far *below* log(K) at the start is not reported: fine-tuning a pretrained model starts there.
+
+## Why it matters
+A wrong starting loss means the output layer or the loss is set up wrongly; the first part of
+training is spent undoing the initialisation, or (double softmax) learning is crippled for the whole
+run and converges to a worse model.
+
+## Example
+``sample_runs/initial-loss-off`` (final layer initialised 30x too large) and
+``sample_runs/initial-loss-off-double-softmax``.
+
+## Options
+- ``num_classes``: K if you know it (0 = infer).
+- ``max_classes``: the largest class count / vocabulary considered when K is unknown.
+- ``ratio_known``: with K known, fire when the first loss is at least this multiple of log(K).
+- ``ratio_unknown``: with K unknown, fire when the first loss is at least this multiple of log(max_classes).
+- ``max_first_frac``: the first logged point must lie within this fraction of the run's step span from its start (otherwise the initial loss was not logged).
+- ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
+
+## References
+seeds/000 10.16 Debugging training: 'Sanity checks before launching a long run' ('Check loss at
+initialisation ... log K'); seeds/002 'Step 2: Verify the Expected Initial Loss' and 'Step 5:
+Architecture Bugs - The Double Softmax Trap'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._progress import accuracy, clean, k_from_acc, k_from_loss, k_label, looks_non_ce, window_median
+from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    num_classes: int
+    max_classes: int
+    ratio_known: float
+    ratio_unknown: float
+    max_first_frac: float
+    floor_margin: float
+
+
+def double_softmax_floor(k: int) -> float:
+    """Lowest cross-entropy reachable when the logits passed to it are probabilities in [0, 1]."""
+    return math.log(1.0 + (k - 1) / math.e)
+
+
+@detector("initial-loss-off", params=Params)
+def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
+    s = clean(run.series("train_loss"))
+    n = len(s)
+    if n < 3:
+        return
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if (v <= 0).any():
+        return
+    span = float(steps[-1] - steps[0])
+    # was the start of training logged at all? (a resumed run, or logging that starts late)
+    if steps[0] > 0 and span > 0 and steps[0] > p.max_first_frac * float(steps[-1]):
+        return
+    first = float(v[0])
+    second = float(v[1])
+
+    k, k_src = None, None
+    if p.num_classes >= 2:
+        k, k_src = int(p.num_classes), "num_classes"
+    else:
+        for role in ("train_acc", "val_acc"):
+            acc = accuracy(run, role)
+            if len(acc) and abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
+                k = k_from_acc(float(acc.iloc[0]), tol=0.2, k_max=p.max_classes)
+                if k:
+                    k_src = f"first {role.replace('_', ' ')} at 1/K"
+                    break
+    non_ce = looks_non_ce(run) if k_src != "num_classes" else None
+
+    if k is not None:
+        chance = math.log(k)
+        ratio = first / chance
+        if ratio >= p.ratio_known:
+            yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
+            return
+    elif not non_ce:
+        chance_max = math.log(p.max_classes)
+        ratio = first / chance_max
+        if ratio >= p.ratio_unknown:
+            yield _far_above(run, steps, v, first, second, chance_max, ratio, None, None, 0.6)
+            return
+
+    # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it
+    if non_ce or n < 20:
+        return
+    head = window_median(v, 0.0, 0.02)
+    if k is None:
+        k = k_from_loss(head, 0.03, cands=(2, 3, 4, 5, 10, 100, 1000))
+        k_src = "first loss at log K"
+        if k is None:
+            return
+    chance = math.log(k)
+    if abs(head - chance) > 0.1 * chance:
+        return
+    floor = double_softmax_floor(k)
+    vmin = float(v.min())
+    tail = window_median(v, 0.85, 1.0)
+    low = float(np.quantile(v[int(0.5 * n):], 0.05))
+    if vmin < floor * (1 - 1e-3):
+        return  # a value below the floor is impossible with probabilities as logits
+    if tail > floor * (1 + p.floor_margin) or low > floor * (1 + p.floor_margin / 2):
+        return  # not close enough to the floor to tell double softmax from slow learning
+    if chance - floor < 0.2 * chance:
+        return  # floor too close to log K to tell anything (K=2 ... only with tight evidence)
+    yield Hit(
+        f"train_loss starts at {fmt_num(head)} ≈ log({k}) = {fmt_num(chance)} but never goes below "
+        f"{fmt_num(vmin)}: it presses against {fmt_num(floor)} = log(1 + (K-1)/e), the lowest loss a "
+        f"cross-entropy can give when it receives probabilities instead of logits ({k_label(k)}, {k_src})",
+        step=int(steps[0]), confidence=0.75 if k_src == "num_classes" else 0.65,
+        evidence={"num_classes": k, "chance_loss": chance, "first_loss": first, "double_softmax_floor": floor,
+                  "min_loss": vmin, "last_loss": tail},
+        causes=("double-softmax", "wrong-loss", "bad-init"),
+    )
+
+
+def _far_above(run, steps, v, first, second, chance, ratio, k, k_src, conf) -> Hit:
+    n = len(v)
+    # how long until the loss first comes down to log K (the cost of the bad start)
+    below = np.flatnonzero(v <= chance)
+    back = int(steps[below[0]]) if len(below) else None
+    if k is not None:
+        ref = f"log({k:,}) = {fmt_num(chance)}, the loss of a uniform guess over {k_label(k)} ({k_src})"
+    else:
+        ref = (f"{fmt_num(chance)} = log({math.exp(chance):,.0f}), the loss of a uniform guess over the largest "
+               f"vocabularies, so every plausible K")
+    msg = f"first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {ratio:.1f}x {ref}"
+    if back is not None:
+        msg += f"; it first falls to that level at step {fmt_step(back)}"
+    if n > 1:
+        msg += f" (next logged value {fmt_num(second)})"
+    return Hit(
+        msg, step=int(steps[0]), confidence=min(0.9, conf + 0.05 * min(2.0, ratio - 1.0)),
+        evidence={"first_loss": first, "chance_loss": chance, "ratio": round(ratio, 3), "num_classes": k,
+                  "recovered_step": back},
+        causes=("bad-init", "wrong-loss"),
+    )

@@ -1,0 +1,227 @@
+"""## What it detects
+The training loss sits at the loss of uniform guessing, log(K) nats for a K-class cross-entropy, for
+most of the run: the model never beats chance. K comes from the ``num_classes`` option, or from a
+training accuracy that sits at 1/K, or (more cautiously) from a loss level that matches log(K) for a
+plausible class count (2-32, round numbers, common tokenizer vocabularies) on a loss that starts there
+too. With only an accuracy logged, an accuracy flat at 1/K is reported the same way.
+
+## Why it matters
+A classifier whose loss never leaves log(K) has learned nothing, not even slowly: the labels are
+detached from the inputs, the loss is wrong, the optimizer is not updating, or the learning rate is so
+high that the model collapses to the class prior. More steps will not help; the pipeline needs fixing.
+
+## Example
+``sample_runs/plateau-chance-k10`` (labels shuffled independently of the inputs: train loss flat at
+log 10 = 2.303).
+
+## Options
+- ``num_classes``: K if you know it (0 = infer from the accuracy or the loss level).
+- ``match_tol``: relative distance between the plateau level and log(K) that still counts as a match when K is inferred from the loss.
+- ``band``: half-width of the chance band around log(K), relative to log(K).
+- ``min_share``: fewest share of the run's steps spent inside the band (longest contiguous stretch).
+- ``max_head_excess``: with K inferred from the loss alone, how far above log(K) the first points may start (relative); a loss that fell from far above onto log(K) is more likely a regression loss that converged there.
+- ``max_drift``: largest change between the first and last fifth of the plateau, relative to log(K); a loss that keeps creeping down is learning, however slowly.
+- ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
+- ``min_points``: fewest finite points needed.
+
+## References
+seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist
+'Check loss at initialisation'; seeds/002 'Step 2: Verify the Expected Initial Loss' (table of log K).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._progress import (
+    acc_at_chance,
+    accuracy,
+    k_from_acc,
+    k_from_loss,
+    k_label,
+    longest_true_run,
+    looks_non_ce,
+    prepared,
+    step_weights,
+    window_median,
+)
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, rolling_median, window
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    num_classes: int
+    match_tol: float
+    band: float
+    min_share: float
+    max_head_excess: float
+    max_drift: float
+    acc_slack: float
+    min_points: int
+
+
+def _span_share(steps: np.ndarray, a: int, b: int) -> float:
+    span = float(steps[-1] - steps[0])
+    if span <= 0:
+        return 1.0 if b - a + 1 == len(steps) else (b - a + 1) / len(steps)
+    w = step_weights(steps)
+    return float(w[a : b + 1].sum())
+
+
+@detector("plateau-at-chance", params=Params)
+def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
+    if "train_loss" in run.roles:
+        yield from _from_loss(run, p)
+    elif "train_acc" in run.roles:
+        yield from _from_accuracy(run, p)
+
+
+def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
+    s = prepared(run, "train_loss")
+    n = len(s)
+    if n < max(p.min_points, 3):
+        return
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if (v <= 0).any():
+        return  # cross-entropy is positive; a signed loss is something else
+    sm = rolling_median(s, window(n, 0.05, 3), center=True).to_numpy(dtype=np.float64)
+    tail = window_median(v, 0.75, 1.0)
+    head = window_median(v, 0.0, 0.05)
+
+    acc = accuracy(run, "train_acc")
+    acc_tail = window_median(acc.to_numpy(), 0.75, 1.0) if len(acc) >= 3 else float("nan")
+
+    k_src = None
+    if p.num_classes >= 2:
+        k, k_src = int(p.num_classes), "given"
+    else:
+        k = k_from_loss(tail, p.match_tol)
+        if k is None:
+            return
+        if math.isfinite(acc_tail):
+            if not acc_at_chance(acc_tail, k, p.acc_slack):
+                return  # the accuracy shows learning: a loss near log(K) is a coincidence (or imbalance)
+            k_src = "loss+acc"
+        else:
+            why = looks_non_ce(run)
+            if why:
+                return
+            k_src = "loss"
+    chance = math.log(k)
+    band = p.band * chance
+    inband = np.abs(sm - chance) <= band
+    seg = longest_true_run(inband)
+    if seg is None:
+        return
+    a, b = seg
+    share = _span_share(steps, a, b)
+    if share < p.min_share:
+        return
+    if k_src == "loss" and head > chance * (1.0 + p.max_head_excess):
+        return  # fell onto log(K) from far above: likely a converged non-classification loss
+    plateau = v[a : b + 1]
+    if len(plateau) >= 5:
+        drift = abs(window_median(plateau, 0.8, 1.0) - window_median(plateau, 0.0, 0.2)) / chance
+    else:
+        drift = abs(plateau[-1] - plateau[0]) / chance
+    if drift > p.max_drift:
+        return  # creeping down (or up) through the band: slow learning, not a chance plateau
+    if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack):
+        return
+    still = abs(tail - chance) <= band and b >= n - max(2, int(0.05 * n))
+    level = float(np.median(v[a : b + 1]))
+
+    acc_txt = ""
+    if math.isfinite(acc_tail):
+        acc_txt = f"; train accuracy {acc_tail:.3f} vs chance 1/K = {1.0 / k:.3f}"
+    src_txt = {"given": "num_classes", "loss+acc": "from the loss level and the accuracy",
+               "loss": "inferred from the loss level"}[k_src]
+    if still:
+        msg = (f"train_loss sits at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)}, the loss of uniform guessing "
+               f"over {k_label(k)} ({src_txt}), from step {fmt_step(steps[a])} to the end "
+               f"({fmt_pct(share).lstrip('+')} of the run){acc_txt}")
+        severity = None
+    else:
+        msg = (f"train_loss sat at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)} (chance for {k_label(k)}, "
+               f"{src_txt}) from step {fmt_step(steps[a])} to {fmt_step(steps[b])} "
+               f"({fmt_pct(share).lstrip('+')} of the run) before it started to learn{acc_txt}")
+        severity = "warning"
+    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75}[k_src]
+    if k > 1001 and k_src == "loss":
+        conf = 0.6
+    conf *= 0.85 + 0.15 * min(1.0, (share - p.min_share) / max(1e-9, 1.0 - p.min_share))
+    if not still:
+        conf *= 0.6
+
+    causes = ["labels-detached", "wrong-loss", "lr-too-high", "frozen-params", "optimizer-not-stepping"]
+    spread = float(np.ptp(v[a : b + 1])) / chance if b > a else 0.0
+    lr_zero = False
+    if "lr" in run.roles:
+        lr = prepared(run, "lr").to_numpy(dtype=np.float64)
+        lr_zero = len(lr) > 0 and bool(np.all(lr == 0))
+    if lr_zero:
+        causes = ["optimizer-not-stepping", "frozen-params", "labels-detached", "wrong-loss", "lr-too-high"]
+    elif spread < 1e-6:
+        causes = ["frozen-params", "optimizer-not-stepping", "labels-detached", "wrong-loss", "lr-too-high"]
+    ev = {
+        "num_classes": k,
+        "chance_loss": round(chance, 6),
+        "plateau_level": level,
+        "plateau_start": int(steps[a]),
+        "plateau_end": int(steps[b]),
+        "plateau_share": round(share, 4),
+        "plateau_drift": round(drift, 5),
+        "k_source": k_src,
+        "first_loss": float(v[0]),
+        "last_loss": tail,
+    }
+    if math.isfinite(acc_tail):
+        ev["train_acc"] = acc_tail
+        ev["chance_acc"] = 1.0 / k
+    yield Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])), confidence=min(conf, 0.97),
+              evidence=ev, severity=severity, causes=tuple(causes))
+
+
+def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
+    acc = accuracy(run, "train_acc")
+    n = len(acc)
+    if n < max(p.min_points, 3):
+        return
+    v = acc.to_numpy(dtype=np.float64)
+    steps = acc.index.to_numpy()
+    tail = window_median(v, 0.75, 1.0)
+    if p.num_classes >= 2:
+        k, src = int(p.num_classes), "num_classes"
+    else:
+        k = k_from_acc(tail, tol=0.1, k_max=1000)
+        if k is None:
+            return
+        src = "inferred from the accuracy level"
+    chance = 1.0 / k
+    sm = rolling_median(acc, window(n, 0.05, 3), center=True).to_numpy(dtype=np.float64)
+    inband = sm <= chance + p.acc_slack * (1.0 - chance)
+    if p.num_classes < 2:
+        inband &= np.abs(sm - chance) <= max(0.1 * chance, 0.02)
+    seg = longest_true_run(inband)
+    if seg is None:
+        return
+    a, b = seg
+    share = _span_share(steps, a, b)
+    if share < p.min_share or b < n - max(2, int(0.05 * n)):
+        return
+    level = float(np.median(v[a : b + 1]))
+    yield Hit(
+        f"train accuracy sits at {level:.3f} ≈ 1/K = {chance:.3f} for K={k} ({src}) from step {fmt_step(steps[a])} "
+        f"to the end ({fmt_pct(share).lstrip('+')} of the run); no training loss is logged",
+        step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
+        confidence=0.8 if src == "num_classes" else 0.55,
+        evidence={"num_classes": k, "chance_acc": chance, "acc_level": level, "plateau_start": int(steps[a]),
+                  "plateau_end": int(steps[b]), "plateau_share": round(share, 4)},
+    )

@@ -1,0 +1,162 @@
+"""## What it detects
+A learning-rate schedule that reaches its floor (about 0, or a small fraction of its peak) well before
+the last step and stays there: a large share of the run is spent at a learning rate too small to
+move the weights. The loss is used as evidence: improving right up to the drop and flat afterwards
+makes the finding stronger; still improving at the floor makes it weaker.
+
+## Why it matters
+A schedule sized for more steps than the scheduler is actually called for (``scheduler.step()`` per
+micro-batch under gradient accumulation, ``T_max`` in epochs while stepping per batch) or an
+over-aggressive step decay ends learning early; the rest of the compute is wasted while the model
+could still improve.
+
+## Example
+``sample_runs/schedule-ended-early-grad-accum`` (linear decay stepped once per micro-batch with 3
+accumulation steps: the LR hits 0 a third of the way in).
+
+## Options
+- ``floor_ratio``: the LR counts as "at its floor" only if that floor is at most this fraction of the peak LR.
+- ``floor_tol``: points within this relative margin above the floor (or below ``floor_ratio / 10`` of the peak) count as at the floor.
+- ``min_share``: fewest share of the run's step span spent at the floor, from the first step at which it stays there to the end.
+- ``min_points``: fewest finite LR points.
+
+## References
+seeds/000 10.16 Debugging training: 'Learning rate schedule' ('schedule misaligned with total steps
+(e.g. cosine decays to zero before training is done)'); seeds/002 'Gradient accumulation' (the
+scheduler stepping every micro-batch spends the remaining 75% at the minimum LR).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._progress import clean, prepared, window_median
+from curvedoc.detectors._signal import downsample, fmt_num, fmt_pct, fmt_step
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    floor_ratio: float
+    floor_tol: float
+    min_share: float
+    min_points: int
+
+
+def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> dict | None:
+    """Relative loss change per unit of run before the floor and during it.
+
+    "Before" is the decay from the LR peak to the floor (at least 10% of the run, at most as long as
+    the floor stretch), so warmup-time drops do not inflate it."""
+    if "train_loss" not in run.roles:
+        return None
+    s = prepared(run, "train_loss")
+    if len(s) < 10:
+        return None
+    st = s.index.to_numpy()
+    v = s.to_numpy(dtype=np.float64)
+    span = float(end - start) or 1.0
+    during = v[st >= onset]
+    width = min(max(end - onset, 1), max(onset - peak_step, int(0.1 * span)))
+    pre_lo = max(start, onset - width)
+    before = v[(st >= pre_lo) & (st < onset)]
+    if len(during) < 4 or len(before) < 4:
+        return None
+    pos = bool((v > 0).all())
+
+    def change(x):
+        k = max(1, len(x) // 5)
+        a, b = float(np.median(x[:k])), float(np.median(x[-k:]))
+        if pos:
+            return math.log(b / a)
+        return (b - a) / max(abs(a), 1e-12)
+
+    c_before = change(before)
+    c_during = change(during)
+    frac_before = (onset - pre_lo) / span
+    frac_during = (end - onset) / span
+    return {
+        "loss_change_before": c_before,
+        "loss_change_during": c_during,
+        "rate_before": c_before / max(frac_before, 1e-9),
+        "rate_during": c_during / max(frac_during, 1e-9),
+        "loss_at_floor_start": float(np.median(before[-max(1, len(before) // 5):])),
+        "loss_last": float(np.median(during[-max(1, len(during) // 5):])),
+    }
+
+
+@detector("schedule-ended-early", params=Params)
+def schedule_ended_early(run: Run, p: Params) -> Iterator[Hit]:
+    s = clean(run.series("lr"))
+    if len(s) > 4000:
+        s = clean(downsample(s, 4000, how="max"))  # bin maxima: a bin is at the floor only if all of it is
+    n = len(s)
+    if n < max(p.min_points, 4):
+        return
+    lr = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if (lr < 0).any():
+        return
+    start, end = int(steps[0]), int(steps[-1])
+    if end <= start:
+        return
+    ipeak = int(np.argmax(lr))
+    peak = float(lr[ipeak])
+    if peak <= 0:
+        return  # LR 0 all along: constant-loss's business
+    floor = float(lr[ipeak:].min())
+    ratio = floor / peak
+    if ratio > p.floor_ratio * (1.0 + 1e-6):  # (float slack: 2.5e-6 / 5e-5 = 0.05000000000000001)
+        return  # constant LR, or decays that leave a meaningful LR
+    thr = max(floor * (1.0 + p.floor_tol), peak * p.floor_ratio / 10.0) if floor > 0 else peak * p.floor_ratio / 10.0
+    thr = min(thr, peak * p.floor_ratio * (1.0 + 1e-6))
+    at = lr <= thr
+    if not at[-1]:
+        return  # it rises again at the end (a restart / cyclic schedule): no lasting floor
+    # first index from which the LR stays at the floor to the end
+    not_at = np.flatnonzero(~at)
+    i0 = int(not_at[-1] + 1) if len(not_at) else 0
+    if i0 <= ipeak:
+        return  # at the floor from the peak on: no schedule shape to judge
+    onset = int(steps[i0])
+    share = (end - onset) / float(end - start)
+    if share < p.min_share:
+        return
+    rates = _loss_rates(run, onset, int(steps[ipeak]), start, end)
+    conf = 0.7
+    loss_txt = ""
+    causes = ["scheduler-misaligned", "schedule-decayed-early"]
+    # a smooth decay (many distinct values before the floor) is a mis-sized schedule; a jump a step decay
+    pre = lr[ipeak:i0 + 1]
+    jumps = np.abs(np.diff(np.log(np.maximum(pre, peak * 1e-12)))) if len(pre) > 1 else np.array([0.0])
+    if len(pre) > 2 and jumps.max() > 0.5 * float(np.abs(np.log(np.maximum(pre[-1], peak * 1e-12) / peak))):
+        causes = ["schedule-decayed-early", "scheduler-misaligned"]
+    if rates is not None:
+        rb, rd = rates["rate_before"], rates["rate_during"]
+        if rb < -0.05 and rd > 0.25 * rb:
+            conf = 0.85  # the loss was falling when the LR ran out and stalled afterwards
+            loss_txt = (f"; the loss was still falling ({fmt_pct(math.expm1(rates['loss_change_before']))} in the "
+                        f"stretch before) and changed {fmt_pct(math.expm1(rates['loss_change_during']))} in the "
+                        f"{fmt_pct(share).lstrip('+')} of the run spent at the floor")
+        elif rb < -0.05:
+            conf = 0.55
+            loss_txt = (f"; the loss kept falling at the floor ({fmt_pct(math.expm1(rates['loss_change_during']))}), so "
+                        "the floor LR still does some work")
+        else:
+            conf = 0.5
+            loss_txt = (f"; the loss had already flattened before the floor "
+                        f"({fmt_pct(math.expm1(rates['loss_change_before']))}), so little was lost")
+    conf *= 0.85 + 0.15 * min(1.0, (share - p.min_share) / max(1e-9, 1.0 - p.min_share))
+    floor_txt = "0" if floor == 0 else f"{fmt_num(floor)} ({ratio:.1%} of the peak)"
+    msg = (f"the learning rate reaches its floor {floor_txt} at step {fmt_step(onset)} and stays there for the last "
+           f"{fmt_pct(share).lstrip('+')} of the run (peak {fmt_num(peak)} at step {fmt_step(steps[ipeak])}){loss_txt}")
+    ev = {"lr_peak": peak, "lr_floor": floor, "floor_ratio": ratio, "floor_step": onset,
+          "floor_share": round(share, 4), "peak_step": int(steps[ipeak]), "last_step": end}
+    if rates:
+        ev.update({k: round(v, 6) for k, v in rates.items()})
+    yield Hit(msg, step=onset, steps=(onset, end), confidence=round(conf, 3), evidence=ev, causes=tuple(causes))

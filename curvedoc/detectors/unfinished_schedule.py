@@ -1,0 +1,182 @@
+"""## What it detects
+A run that stopped before its end: before the planned ``max_steps`` (HF ``trainer_state.json``), or
+while its loss was still clearly improving (no planned length known, the learning rate not annealed,
+the validation loss - if logged - not against it).
+
+## Why it matters
+The final model is not the one the run was planned to produce; if the job was killed (time limit,
+OOM, preemption), resuming from the last checkpoint is cheap and usually improves the model.
+
+## Example
+``sample_runs/schedule-ended-early-grad-accum`` is the opposite case (the schedule ends early but
+the run goes on); a real example is ``hf_trainer_state/trocr-gradnorm-huge-killed`` in
+``../shared/real_runs`` (1,400 of 10,000 steps).
+
+## Options
+- ``min_missing``: the share of the planned steps that must be missing to report a run against ``max_steps``.
+- ``min_recent_drop``: fewest relative loss drop over the last ~30% of the run for "still clearly improving".
+- ``z``: the recent drop must also exceed this many standard errors of the minibatch noise.
+- ``min_decel_ratio``: the recent rate of improvement must be at least this fraction of the earlier rate (a converging curve is finished, not cut off).
+- ``annealed_ratio``: a final LR at or below this fraction of its peak means the schedule completed.
+- ``min_points``: fewest finite training-loss points for the "still improving" test.
+
+## References
+FORMATS.md 4.1 (``global_step < max_steps`` in the final checkpoint = run ended early);
+seeds/000 10.16 Debugging training: 'Learning rate schedule'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_missing: float
+    min_recent_drop: float
+    z: float
+    min_decel_ratio: float
+    annealed_ratio: float
+    min_points: int
+
+
+def _int(x) -> int | None:
+    try:
+        if isinstance(x, bool) or x is None:
+            return None
+        f = float(x)
+        if not math.isfinite(f):
+            return None
+        return int(f)
+    except (TypeError, ValueError):
+        return None
+
+
+def _trend(run: Run, p: Params) -> dict | None:
+    """Recent improvement of the training loss (None when it cannot be judged)."""
+    if "train_loss" not in run.roles:
+        return None
+    s = prepared(run, "train_loss")
+    n = len(s)
+    if n < max(p.min_points, 8):
+        return None
+    v = s.to_numpy(dtype=np.float64)
+    pos = bool((v > 0).all())
+    x = np.log(v) if pos else v
+    a_early, a_mid, a_end = window_median(x, 0.3, 0.5), window_median(x, 0.6, 0.8), window_median(x, 0.9, 1.0)
+    if pos:
+        recent, earlier = a_mid - a_end, a_early - a_mid  # log drops (positive = improving)
+    else:
+        den = max(abs(a_mid), 1e-12)
+        recent, earlier = (a_mid - a_end) / den, (a_early - a_mid) / max(abs(a_early), 1e-12)
+    sigma = noise_sigma(x)
+    k_mid = max(1, int(0.2 * n))
+    k_end = max(1, int(0.1 * n))
+    se = 1.2533 * sigma * math.sqrt(1.0 / k_mid + 1.0 / k_end) if math.isfinite(sigma) else 0.0
+    if not pos:
+        se /= max(abs(a_mid), 1e-12)
+    # per unit of run: the windows' centres are 0.3 apart (early->mid) and 0.25 apart (mid->end)
+    rate_recent, rate_earlier = recent / 0.25, earlier / 0.3
+    return {"recent_drop": recent, "earlier_drop": earlier, "rate_recent": rate_recent,
+            "rate_earlier": rate_earlier, "se": se, "log_space": pos, "steps": s.index.to_numpy(), "v": v}
+
+
+def _still_improving(run: Run, p: Params, tr: dict | None) -> bool:
+    if tr is None:
+        return False
+    if tr["recent_drop"] < p.min_recent_drop or tr["recent_drop"] < p.z * tr["se"]:
+        return False
+    if tr["rate_earlier"] > 0 and tr["rate_recent"] < p.min_decel_ratio * tr["rate_earlier"]:
+        return False  # converging: the curve is bending flat
+    return True
+
+
+def _val_against(run: Run, p: Params) -> bool:
+    """True when the validation loss says more training would not help: rising from its best, or (with
+    enough evaluations) no longer clearly falling."""
+    if "val_loss" not in run.roles:
+        return False
+    vs = prepared(run, "val_loss")
+    vv = vs.to_numpy(dtype=np.float64)
+    if len(vv) < 4:
+        return False
+    best = float(vv.min())
+    last = float(np.median(vv[-2:]))
+    scale = max(abs(best), 1e-12)
+    if (last - best) / scale > 0.02 and int(np.argmin(vv)) < len(vv) - 2:
+        return True
+    if len(vv) >= 5:
+        mid, end = window_median(vv, 0.5, 0.75), window_median(vv, 0.8, 1.0)
+        if (mid - end) / max(abs(mid), 1e-12) < p.min_recent_drop / 2:
+            return True
+    return False
+
+
+def _annealed(run: Run, p: Params) -> bool:
+    if "lr" not in run.roles:
+        return False
+    lr = clean(run.series("lr")).to_numpy(dtype=np.float64)
+    if len(lr) < 3 or lr.max() <= 0:
+        return False
+    return float(lr[-1]) <= p.annealed_ratio * float(lr.max()) * (1.0 + 1e-3)  # slack: min_lr = lr/10 exactly
+
+
+@detector("unfinished-schedule", params=Params)
+def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
+    tr = _trend(run, p)
+    improving = _still_improving(run, p, tr)
+    slope_txt = ""
+    if tr is not None and tr["recent_drop"] > 0:
+        drop = -math.expm1(-tr["recent_drop"]) if tr["log_space"] else tr["recent_drop"]
+        slope_txt = f"the loss fell {fmt_pct(drop).lstrip('+')} over the last ~30% of the run"
+    ev_trend = {}
+    if tr is not None:
+        ev_trend = {"recent_drop": round(float(tr["recent_drop"]), 5), "recent_rate": round(float(tr["rate_recent"]), 5),
+                    "earlier_rate": round(float(tr["rate_earlier"]), 5)}
+
+    max_steps = _int(run.meta.get("max_steps"))
+    last = _int(run.meta.get("global_step"))
+    if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
+        last = int(run.series("train_loss").index[-1])
+    if max_steps and max_steps > 0 and last is not None and last >= max_steps:
+        return  # reached its planned length: finished, however the loss looks
+    if max_steps and max_steps > 0 and last is not None and 0 <= last < max_steps:
+        done = last / max_steps
+        save_steps = _int(run.meta.get("save_steps"))
+        lag = save_steps is not None and save_steps > 0 and max_steps - last < save_steps
+        if done <= 1.0 - p.min_missing and not lag:
+            msg = f"the run stopped at step {fmt_step(last)} of its planned max_steps {fmt_step(max_steps)} ({done:.0%} done)"
+            if improving:
+                msg += f" while still improving: {slope_txt}"
+            elif slope_txt:
+                msg += f"; {slope_txt}"
+            conf = 0.9 if improving else 0.8
+            yield Hit(msg, step=last, steps=(last, max_steps), confidence=conf,
+                      evidence={"last_step": last, "max_steps": max_steps, "share_completed": round(done, 4), **ev_trend},
+                      causes=("run-killed",))
+        return  # the planned length is known: it says everything about finishing
+
+    if not improving or _annealed(run, p) or _val_against(run, p):
+        return
+    steps = tr["steps"]
+    status = ""
+    if run.meta.get("finished") is False:
+        status = " (the log has no exit record: the process was killed)"
+    elif str(run.meta.get("status", "")).upper() in ("FAILED", "KILLED"):
+        status = f" (status {str(run.meta.get('status')).upper()})"
+    msg = (f"the run ends at step {fmt_step(steps[-1])} while the loss is still clearly improving{status}: {slope_txt}, "
+           f"at {tr['rate_recent'] / max(tr['rate_earlier'], 1e-12):.0%} of the earlier rate"
+           if tr["rate_earlier"] > 0 else
+           f"the run ends at step {fmt_step(steps[-1])} while the loss is still clearly improving{status}: {slope_txt}")
+    msg += f"; last loss {fmt_num(float(np.median(tr['v'][-max(1, len(tr['v']) // 10):])))}"
+    yield Hit(msg, step=int(steps[-1]), confidence=0.7 if status else 0.6,
+              evidence={"last_step": int(steps[-1]), **ev_trend}, causes=("run-killed", "lr-too-low"))
