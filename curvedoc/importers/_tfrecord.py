@@ -65,13 +65,15 @@ _unpack_i = struct.Struct("<I").unpack_from
 _unpack_d = struct.Struct("<d").unpack_from
 _unpack_f = struct.Struct("<f").unpack_from
 
-DEFAULT_CHUNK = 8 << 20  # bytes read at a time
+DEFAULT_CHUNK = 4 << 20  # bytes read at a time
 _PAD = 16  # zero bytes after each chunk so unaligned 8-byte reads never leave the buffer
 _MAX_TABLE_K = 4096  # affine CRC tables for positions at most this far from a record's end
 _MIN_AFFINE = 4  # smaller groups: one direct CRC call per record
 
 
-def masked_crc(data: bytes) -> int:
+def masked_crc(data) -> int:
+    if type(data) is not bytes:
+        data = bytes(data)
     crc = _crc_value(data)
     return (((crc >> 15) | (crc << 17)) + _MASK_DELTA) & _U32
 
@@ -105,6 +107,20 @@ def crc_table(k: int) -> np.ndarray:
         tail = bytes(k)
         t = np.fromiter((_crc_value(bytes((b,)) + tail) ^ z for b in range(256)), dtype=np.uint32, count=256)
         _TABLES[k] = t
+    return t
+
+
+_TABLES2: dict[int, np.ndarray] = {}
+
+
+def crc_table2(k: int) -> np.ndarray:
+    """Linear CRC contribution of two bytes (little-endian uint16 ``lo | hi << 8``) at distance k, k-1 from the end."""
+    t = _TABLES2.get(k)
+    if t is None:
+        lo = crc_table(k)
+        hi = crc_table(k - 1)
+        t = (hi[:, None] ^ lo[None, :]).ravel()
+        _TABLES2[k] = t
     return t
 
 
@@ -549,9 +565,13 @@ class _Chunk:
 
     __slots__ = ("buf", "n", "u8", "u32", "u64")
 
-    def __init__(self, data: bytes):
-        self.n = len(data)
-        self.buf = data + bytes(_PAD)
+    def __init__(self, data: bytearray | bytes, n: int | None = None):
+        """``data`` holds ``n`` file bytes followed by at least ``_PAD`` zero bytes."""
+        if n is None:
+            n = len(data)
+            data = bytes(data) + bytes(_PAD)
+        self.n = n
+        self.buf = data
         self.u8 = np.frombuffer(self.buf, dtype=np.uint8)
         total = len(self.buf)
         self.u32 = np.ndarray(shape=(total - 3,), dtype="<u4", buffer=self.buf, offset=0, strides=(1,))
@@ -667,17 +687,30 @@ class EventFileReader:
         st = _State()
         carry = b""
         need = 0
-        with open(self.path, "rb") as fh:
+        with open(self.path, "rb", buffering=0) as fh:
             while True:
                 want = max(self.chunk_size, need - len(carry))
-                data = fh.read(want)
-                eof = len(data) < want
-                buf = carry + data if carry else data
-                if not buf:
+                c = len(carry)
+                buf = bytearray(c + want + _PAD)
+                buf[:c] = carry
+                got = 0
+                mv = memoryview(buf)
+                while got < want:  # readinto may return short counts
+                    k = fh.readinto(mv[c + got : c + want])
+                    if not k:
+                        break
+                    got += k
+                del mv
+                eof = got < want
+                n = c + got
+                if n == 0:
                     break
-                scan.size = max(scan.size, st.file_off + len(buf))
-                consumed, need = self._process(buf, st, eof)
-                carry = buf[consumed:]
+                if got < want:
+                    buf[n : n + _PAD] = bytes(_PAD)
+                scan.size = max(scan.size, st.file_off + n)
+                consumed, need = self._process(buf, n, st, eof)
+                carry = bytes(buf[consumed:n])
+                del buf
                 st.file_off += consumed
                 if eof:
                     break
@@ -685,10 +718,9 @@ class EventFileReader:
             scan.not_tfrecord = True
         return scan
 
-    def _process(self, data: bytes, st: _State, at_eof: bool) -> tuple[int, int]:
-        """Consume the records of ``data``; return (bytes consumed, bytes needed in the next buffer)."""
-        ch = _Chunk(data)
-        n = ch.n
+    def _process(self, data: bytearray, n: int, st: _State, at_eof: bool) -> tuple[int, int]:
+        """Consume the records of ``data[:n]``; return (bytes consumed, bytes needed in the next buffer)."""
+        ch = _Chunk(data, n)
         pos = 0
         need = 0
         offs_all: list[np.ndarray] = []
@@ -851,7 +883,7 @@ class EventFileReader:
         import pandas as pd
 
         codes, _uniq = pd.factorize(key, sort=False)
-        order = np.argsort(codes, kind="stable")
+        order = np.argsort(codes.astype(np.int16 if len(_uniq) < 32000 else np.int64), kind="stable")
         bounds = np.flatnonzero(np.diff(codes[order])) + 1
         groups = np.split(order, bounds)
         for gidx in groups:
@@ -942,7 +974,7 @@ class EventFileReader:
                     scan.tensor_first[info.tag] = (first, info.plugin, info.data_class)
 
     def _single(self, ch, i, pay, L, stored, plans, singles, bad) -> None:
-        rec = ch.buf[pay : pay + L]
+        rec = bytes(ch.buf[pay : pay + L])
         if masked_crc(rec) != stored:
             bad[i] = True
             return
@@ -978,49 +1010,59 @@ class EventFileReader:
         return pts
 
     def _group(self, ch, gidx, payload, L, stored, plans, singles, bad) -> None:
-        pay = payload[gidx]
-        R8 = self._rows(ch, pay, L)
+        """Decode records of one length: peel off layout templates, each covering many records."""
+        R8 = self._rows(ch, payload[gidx], L)
         W = R8.shape[1] // 8
         Rw = R8.view(np.uint64).reshape(len(gidx), W)
         st_g = stored[gidx]
-        unresolved = np.arange(len(gidx))
-        rng_consts = _HASH_CONSTS[:W]
-        tries = 0
-        while len(unresolved):
-            r0 = int(unresolved[0])
+        consts = _HASH_CONSTS[:W]
+        unresolved: np.ndarray | None = None  # None = every row
+        while True:
+            nrows = len(gidx) if unresolved is None else len(unresolved)
+            if nrows == 0:
+                return
+            r0 = 0 if unresolved is None else int(unresolved[0])
             rec0 = bytes(R8[r0, :L])
             if masked_crc(rec0) != int(st_g[r0]):
                 bad[gidx[r0]] = True
-                unresolved = unresolved[1:]
+                unresolved = (np.arange(1, len(gidx)) if unresolved is None else unresolved[1:])
                 continue
             try:
                 T = parse_template(rec0)
             except Fallback:
                 singles.append((int(gidx[r0]), self._fallback(rec0, ch, int(gidx[r0]))))
-                unresolved = unresolved[1:]
+                unresolved = (np.arange(1, len(gidx)) if unresolved is None else unresolved[1:])
                 continue
             vpos = T.variable_positions()
             mask_bytes = np.full(8 * W, 0xFF, dtype=np.uint8)
             mask_bytes[vpos] = 0
             mask_bytes[L:] = 0
             Mw = mask_bytes.view(np.uint64)
-            keyw = Rw[unresolved] & Mw
-            h = (keyw * rng_consts).sum(axis=1)
-            sub_codes, sub_uniq = _factorize(h)
-            taken = np.zeros(len(unresolved), dtype=bool)
-            # the representative's own subgroup always uses T
+            keyw = (Rw if unresolved is None else Rw[unresolved]) & Mw
+            h = keyw[:, 0] * consts[0]
+            for j in range(1, W):
+                h += keyw[:, j] * consts[j]
+            codes, uniq = _factorize(h)
+            if len(uniq) == 1:
+                subgroups = [np.arange(nrows)]
+            elif len(uniq) <= 6:
+                subgroups = [np.flatnonzero(codes == c) for c in range(len(uniq))]
+            else:
+                order = np.argsort(codes.astype(np.int16 if len(uniq) < 32000 else np.int64), kind="stable")
+                cuts = np.flatnonzero(np.diff(codes[order])) + 1
+                subgroups = np.split(order, cuts)
+            taken = np.zeros(nrows, dtype=bool)
             mism_budget = 64
-            for c in range(len(sub_uniq)):
-                members = np.flatnonzero(sub_codes == c) if len(sub_uniq) > 1 else np.arange(len(unresolved))
-                rep = int(members[0])
+            for c, members in enumerate(subgroups):
+                row_of = members if unresolved is None else unresolved[members]
+                rep = int(row_of[0])
                 if c == 0:
                     Tc = T
                 else:
                     if mism_budget <= 0:
                         continue
-                    rr = int(unresolved[rep])
-                    recr = bytes(R8[rr, :L])
-                    if masked_crc(recr) != int(st_g[rr]):
+                    recr = bytes(R8[rep, :L])
+                    if masked_crc(recr) != int(st_g[rep]):
                         mism_budget -= 1
                         continue
                     try:
@@ -1031,41 +1073,59 @@ class EventFileReader:
                     if not np.array_equal(Tc.variable_positions(), vpos):
                         mism_budget -= 1
                         continue
-                # exact check of the constant bytes (hash collisions) and varint shapes
-                kw = keyw[members]
-                okm = (kw == kw[0]).all(axis=1)
-                rows = unresolved[members]
-                for off, vl in Tc.varints:
-                    if vl > 1:
-                        okm &= (R8[rows, off : off + vl - 1] >= 0x80).all(axis=1)
-                    okm &= R8[rows, off + vl - 1] < 0x80
-                okm[0] = True if c == 0 else okm[0]
-                rows = rows[okm]
-                members = members[okm]
+                full = unresolved is None and len(subgroups) == 1
+                Rg = R8 if full else R8[row_of]
+                # Rows of a subgroup share the 64-bit hash of their constant bytes. A collision (a row
+                # differing outside the variable positions) cannot yield a wrong value: its CRC, computed
+                # below from those positions only, would then not match (p = 2^-32 on top of 2^-64).
+                okm = np.ones(len(row_of), dtype=bool)
+                for off, vl in Tc.varints:  # varint shapes: continuation bits exactly as in the template
+                    for j in range(vl - 1):
+                        okm &= Rg[:, off + j] >= 0x80
+                    okm &= Rg[:, off + vl - 1] < 0x80
+                if not okm.all():
+                    members = members[okm]
+                    row_of = row_of[okm]
+                    Rg = Rg[okm]
                 taken[members] = True
-                if len(rows) == 0:
+                if len(row_of) == 0:
                     continue
-                # data CRC of every record
-                crc_ok = self._group_crc(R8, rows, rep_row=int(unresolved[rep]), L=L, vpos=vpos, stored=st_g)
-                good = rows[crc_ok]
-                bad[gidx[rows[~crc_ok]]] = True
-                if len(good):
-                    plans.append((Tc, gidx[good], R8[good]))
-            unresolved = unresolved[~taken]
-            tries += 1
+                crc_ok = self._group_crc(Rg, R8[rep], L, vpos, st_g[row_of])
+                if not crc_ok.all():
+                    bad[gidx[row_of[~crc_ok]]] = True
+                    row_of = row_of[crc_ok]
+                    Rg = Rg[crc_ok]
+                if len(row_of):
+                    plans.append((Tc, gidx[row_of], Rg))
+            rest = np.flatnonzero(~taken)
+            unresolved = rest if unresolved is None else unresolved[rest]
 
-    def _group_crc(self, R8, rows, rep_row, L, vpos, stored) -> np.ndarray:
-        exp = stored[rows]
-        if self.mode == "direct" or len(rows) < _MIN_AFFINE or (len(vpos) and L - 1 - int(vpos[0]) > _MAX_TABLE_K):
-            got = np.fromiter((masked_crc(bytes(R8[r, :L])) for r in rows.tolist()), dtype=np.uint32, count=len(rows))
+    def _group_crc(self, Rg: np.ndarray, rep: np.ndarray, L: int, vpos: np.ndarray, exp: np.ndarray) -> np.ndarray:
+        """Data CRC of every row of ``Rg`` (rows equal ``rep`` outside ``vpos``), compared with ``exp``."""
+        n = len(Rg)
+        if self.mode == "direct" or n < _MIN_AFFINE or (len(vpos) and L - 1 - int(vpos[0]) > _MAX_TABLE_K):
+            got = np.fromiter((masked_crc(bytes(Rg[r, :L])) for r in range(n)), dtype=np.uint32, count=n)
             return got == exp
-        rep = R8[rep_row]
-        crc = np.full(len(rows), _crc_value(bytes(rep[:L])), dtype=np.uint32)
-        for p in vpos.tolist():
-            if p >= L:
-                continue
-            d = R8[rows, p] ^ rep[p]
-            crc ^= crc_table(L - 1 - p)[d]
+        # crc(row) = crc(rep with the variable bytes zeroed) ^ XOR_p T_{L-1-p}[row[p]]   (CRC is affine)
+        zeroed = bytearray(rep[:L].tobytes())
+        pos = [p for p in vpos.tolist() if p < L]
+        for p in pos:
+            zeroed[p] = 0
+        crc = np.full(n, _crc_value(bytes(zeroed)), dtype=np.uint32)
+        if not Rg.flags.c_contiguous:
+            Rg = np.ascontiguousarray(Rg)
+        stride = Rg.strides[0]
+        i = 0
+        while i < len(pos):
+            p = pos[i]
+            if i + 1 < len(pos) and pos[i + 1] == p + 1:
+                # two adjacent bytes at once through a 65536-entry table
+                col = np.ndarray((n,), dtype="<u2", buffer=Rg, offset=p, strides=(stride,))
+                crc ^= crc_table2(L - 1 - p).take(col)
+                i += 2
+            else:
+                crc ^= crc_table(L - 1 - p).take(Rg[:, p])
+                i += 1
         return _mask_np(crc) == exp
 
 

@@ -222,28 +222,52 @@ def _read_one(path: Path, rel: str, prefix: str, tags: _Tags, issues: list[Impor
     return fd
 
 
-def _first_steps(codes: np.ndarray, steps: np.ndarray, ntags: int) -> np.ndarray:
+@dataclass
+class _TagStats:
+    tags: np.ndarray  # tag codes present in the file
+    first: np.ndarray  # first step (write order) of each
+    lo: np.ndarray
+    hi: np.ndarray
+    dups: int  # points repeating a (tag, step) of the same file
+
+
+def _stats(fd: _FileData) -> _TagStats:
+    st = fd.__dict__.get("_stats")
+    if st is not None:
+        return st
+    codes = fd.codes
+    small = codes.astype(np.int16) if len(codes) and int(codes.max()) < 32767 else codes
+    order = np.argsort(small, kind="stable")  # radix sort for int16
+    c = codes[order]
+    s = fd.steps[order]
+    if len(c):
+        starts = np.flatnonzero(np.concatenate(([True], c[1:] != c[:-1])))
+        tags, first = c[starts], s[starts]
+        lo, hi = np.minimum.reduceat(s, starts), np.maximum.reduceat(s, starts)
+    else:
+        tags = first = lo = hi = np.zeros(0, np.int64)
+    dups = 0
+    if len(c) > 1:
+        same = c[1:] == c[:-1]
+        if (same & (s[1:] <= s[:-1])).any():  # not strictly increasing somewhere: count exact repeats
+            o2 = np.lexsort((s, c))
+            c2, s2 = c[o2], s[o2]
+            dups = int(((c2[1:] == c2[:-1]) & (s2[1:] == s2[:-1])).sum())
+    st = _TagStats(tags, first, lo, hi, dups)
+    fd.__dict__["_stats"] = st
+    return st
+
+
+def _first_steps(fd: _FileData, ntags: int) -> np.ndarray:
     """First (write-order) step of every tag code in a file; int64 max where absent."""
     out = np.full(ntags, np.iinfo(np.int64).max, dtype=np.int64)
-    if len(codes):
-        uniq, first = np.unique(codes, return_index=True)
-        out[uniq] = steps[first]
+    st = _stats(fd)
+    out[st.tags] = st.first
     return out
 
 
 def _within_file_dups(fd: _FileData) -> int:
-    """Number of points whose (tag, step) repeats an earlier point of the same file."""
-    if fd.n < 2:
-        return 0
-    order = np.argsort(fd.codes, kind="stable")
-    c = fd.codes[order]
-    s = fd.steps[order]
-    same_tag = c[1:] == c[:-1]
-    if not (same_tag & (s[1:] <= s[:-1])).any():
-        return 0  # strictly increasing steps per tag
-    order2 = np.lexsort((fd.steps, fd.codes))
-    c2, s2 = fd.codes[order2], fd.steps[order2]
-    return int(((c2[1:] == c2[:-1]) & (s2[1:] == s2[:-1])).sum())
+    return _stats(fd).dups if fd.n > 1 else 0
 
 
 def _cluster(files: list[_FileData], tags: _Tags) -> list[list[_FileData]]:
@@ -267,10 +291,8 @@ def _cluster(files: list[_FileData], tags: _Tags) -> list[list[_FileData]]:
             clusters.append(target)
         target["files"].append(fd)
         if fd.n:
-            uniq, first = np.unique(fd.codes, return_index=True)
-            for c in uniq.tolist():
-                m = fd.codes == c
-                lo, hi = int(fd.steps[m].min()), int(fd.steps[m].max())
+            st = _stats(fd)
+            for c, lo, hi in zip(st.tags.tolist(), st.lo.tolist(), st.hi.tolist()):
                 r = target["ranges"].get(c)
                 target["ranges"][c] = (lo, hi) if r is None else (min(r[0], lo), max(r[1], hi))
     return [c["files"] for c in clusters]
@@ -278,13 +300,12 @@ def _cluster(files: list[_FileData], tags: _Tags) -> list[list[_FileData]]:
 
 def _covers_most(fd: _FileData, cluster: dict[str, Any]) -> bool:
     fr = []
-    uniq, first = np.unique(fd.codes, return_index=True)
-    for c, i in zip(uniq.tolist(), first.tolist()):
+    st = _stats(fd)
+    for c, f in zip(st.tags.tolist(), st.first.tolist()):
         r = cluster["ranges"].get(c)
         if r is None:
             continue
         lo, hi = r
-        f = int(fd.steps[i])
         if hi <= lo:
             fr.append(1.0 if f <= lo else 0.0)
         else:
@@ -305,7 +326,7 @@ def _dedup(files: list[_FileData], ntags: int, tag_names: list[str], issues: lis
             continue
         for kpos in range(1, len(idxs)):
             k = idxs[kpos]
-            thr = _first_steps(files[k].codes, files[k].steps, ntags)
+            thr = _first_steps(files[k], ntags)
             dropped = 0
             restart = False
             affected: set[int] = set()
