@@ -88,13 +88,15 @@ def _emit(report, fmt, out, color, statistics):
 
     if fmt == "html" and out is None and sys.stdout.isatty():
         raise click.UsageError("--format html writes a file: add --out report.html")
-    text = render(report, fmt, color=_use_color(color) and out is None, statistics=statistics)
+    use_color = _use_color(color) and out is None
+    text = render(report, fmt, color=use_color, statistics=statistics)
     if out:
         with open(out, "w", encoding="utf-8") as fh:
             fh.write(text)
         click.echo(f"curvedoc: wrote {out}", err=True)
     else:
-        click.echo(text, nl=not text.endswith("\n"))
+        # color= tells click not to strip (or add) ANSI codes on its own: --color works through a pipe
+        click.echo(text, nl=not text.endswith("\n"), color=use_color)
 
 
 def _fail(msg: str) -> "NoReturn":  # noqa: F821

@@ -1,15 +1,326 @@
-"""Terminal report (placeholder layout; the full terminal reporter replaces this)."""
+"""Terminal report (the default format), readable at 100 columns.
+
+Per run: a status line with a tiny sparkline of the losses, the findings (severity, confidence,
+code, name, steps, the numbers), the likely causes ranked with the fixes to try first, one line for
+the skipped rules, importer issues, the role choices (dimmed) and any detector errors. An audit adds
+the sweep overview (ranking, counts per finding, separating hyperparameters, shared failures,
+duplicates, best run, unreadable runs) and the worst runs' findings in short form.
+"""
 
 from __future__ import annotations
 
+import textwrap
+from typing import Any
 
-def render(report, color: bool = False, **_) -> str:
+from curvedoc.reporters._style import (
+    STATUS_SYMBOL,
+    Ansi,
+    clean,
+    counts_phrase,
+    fmt_num,
+    fmt_step,
+    fmt_steps,
+    middle_trunc,
+    ranked_runs,
+    rule_counts,
+    run_curves,
+    skipped_line,
+    sorted_findings,
+    sparkline_pair,
+    status_counts,
+    worst_runs,
+)
+
+WIDTH = 100
+AUDIT_DETAIL_RUNS = 10   # findings in short form for this many worst runs
+AUDIT_TABLE_ROWS = 40    # rows of the ranked table before "... N more"
+BIG_AUDIT = 50           # with --statistics, an audit this big prints the statistics table instead of details
+
+
+def _wrap(text: str, indent: int, first: str | None = None, width: int = WIDTH) -> list[str]:
+    """Wrap plain text to ``width``; ``first`` replaces the indent on the first line."""
+    pad = " " * indent
+    return textwrap.wrap(text, width=width, initial_indent=first if first is not None else pad,
+                         subsequent_indent=pad, break_long_words=True, break_on_hyphens=False) or [first or pad]
+
+
+# ---------------------------------------------------------------------------------------------- one run
+
+
+def _status_line(rr, c: Ansi) -> list[str]:
+    sym = STATUS_SYMBOL.get(rr.status, "?")
+    name = clean(rr.run)
+    head_plain = f"{sym} {name}  {rr.status}"
+    head = f"{c.status(sym, rr.status)} {c(name, 'bold')}  {c.status(rr.status, rr.status)}"
+    if rr.status == "unreadable":
+        reason = clean(rr.errors[0]) if rr.errors else "could not be read"
+        lines = _wrap(f"{head_plain}: {reason}", 4)
+        first = lines[0]
+        lines[0] = head + c(first[len(head_plain):], "magenta")
+        return lines
+    facts = f"score {rr.score:.0f}  {clean(rr.source) or '?'}  {rr.points:,} points"
+    line_plain = f"{head_plain}  {facts}"
+    out = head + "  " + c(facts, "dim")
+    curves = run_curves(rr)
+    if len(line_plain) > WIDTH:
+        # a very long run name: the name alone, the facts below
+        out, line_plain = head, head_plain
+        facts_line = "    " + c(facts, "dim")
+    else:
+        facts_line = None
+    sparks: list = []
+    fits = False
+    for w in (20, 16, 12, 10, 8, 6):  # the widest sparklines that fit on the status line
+        sparks = sparkline_pair(curves, w)
+        if len(line_plain) + 2 + len("  ".join(f"{lab} {s}" for lab, s, _ in sparks)) <= WIDTH:
+            fits = True
+            break
+    if not fits:
+        sparks = sparkline_pair(curves, 20)
+    spark_col = "  ".join(f"{c(lab, 'dim')} {c(s, 'red') if bad else c(s, 'cyan')}" for lab, s, bad in sparks)
+    lines = [out + ("  " + spark_col if sparks and fits else "")]
+    if facts_line:
+        lines.append(facts_line)
+    if sparks and not fits:
+        lines.append("    " + spark_col)
+    return lines
+
+
+def _finding_lines(f, c: Ansi, short: bool = False) -> list[str]:
+    where = fmt_steps(f)
+    sev = f"{f.severity} {f.confidence:.0%}"
+    head_plain = f"  {f.code} {f.name}  {sev}" + (f"  {where}" if where else "")
+    head = ("  " + c.severity(f"{f.code} {f.name}", f.severity) + "  " + c.severity(sev, f.severity)
+            + (f"  {c(where, 'bold')}" if where else ""))
+    lines = [head if len(head_plain) <= WIDTH else head_plain[:WIDTH]]
+    msg = clean(f.message)
+    lines += _wrap(msg, 6)
+    if short and f.causes:
+        likely = f"likely: {clean(f.causes[0])}" + (f" -> {clean(f.fixes[0])}" if f.fixes else "")
+        lines += [c(x, "dim") for x in _wrap(likely, 6)]
+    return lines
+
+
+def _causes_lines(rr, c: Ansi) -> list[str]:
+    if not rr.top_causes:
+        return []
+    lines = ["  " + c("Likely causes, and what to try first", "bold")]
+    for i, cause in enumerate(rr.top_causes, 1):
+        sup = ", ".join(cause.get("supported_by") or [])
+        w = cause.get("weight")
+        tail = f"  [{sup}{'; ' if sup and w is not None else ''}{'' if w is None else f'{float(w):.0%}'}]"
+        title_lines = _wrap(f"{i}. {clean(cause.get('title', '?'))}", 7, first="    ")
+        if len(title_lines[-1]) + len(tail) <= WIDTH:
+            title_lines[-1] += c(tail, "dim")
+        else:
+            title_lines.append(" " * 7 + c(tail.strip(), "dim"))
+        lines += title_lines
+        for fx in (cause.get("fixes") or [])[:2]:
+            lines += [c(x, "green") for x in _wrap(f"-> {clean(fx)}", 10, first="       ")]
+    return lines
+
+
+def _issue_lines(rr, c: Ansi, limit: int = 3) -> list[str]:
+    issues = rr.issues or []
+    if not issues:
+        return []
     lines = []
-    for r in report.runs:
-        lines.append(f"{r.run}: {r.status} (score {r.score:.0f}) [{r.source}, {r.points:,} points]")
-        for f in r.findings:
-            step = "" if f.step is None else f" at step {f.step:,}"
-            lines.append(f"  {f.code} {f.name} [{f.severity}, {f.confidence:.0%}]{step}: {f.message}")
-        for e in r.errors:
-            lines.append(f"  error: {e}")
+    for it in issues[:limit]:
+        kind = clean(it.get("kind", "issue"))
+        cnt = it.get("count")
+        msg = clean(it.get("message", ""))
+        text = f"importer: {kind}{f' x{cnt:,}' if isinstance(cnt, int) and cnt > 1 else ''}: {msg}"
+        wrapped = _wrap(text, 6, first="  ")
+        if len(wrapped) > 2:
+            wrapped = wrapped[:2]
+            wrapped[-1] = wrapped[-1][: WIDTH - 1] + "…"
+        style = "red" if it.get("severity") == "error" else ("yellow" if it.get("severity") == "warning" else "dim")
+        lines += [c(x, style) for x in wrapped]
+    if len(issues) > limit:
+        lines.append(c(f"  importer: ... {len(issues) - limit} more issue(s) (see --format json)", "dim"))
+    return lines
+
+
+def _roles_lines(rr, c: Ansi) -> list[str]:
+    lines = []
+    if rr.roles:
+        used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
+        lines += [c(x, "dim") for x in _wrap(f"roles: {used}", 6, first="  ")][:3]
+    for note in rr.role_notes or []:
+        text = clean(note)
+        if len(text) > WIDTH - 10:
+            text = text[: WIDTH - 11] + "…"
+        lines.append(c(f"  role: {text}", "dim"))
+    return lines
+
+
+def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
+    lines = _status_line(rr, c)
+    if rr.status == "unreadable":
+        return lines
+    for f in sorted_findings(rr.findings):
+        lines += _finding_lines(f, c, short=short)
+    if short:
+        for e in rr.errors:
+            lines += [c(x, "red") for x in _wrap(f"error: {clean(e)}", 6, first="  ")]
+        return lines
+    lines += _causes_lines(rr, c)
+    sk = skipped_line(rr.skipped)
+    if sk:
+        lines += [c(x, "dim") for x in _wrap(sk, 6, first="  ")]
+    lines += _issue_lines(rr, c)
+    for e in rr.errors:
+        lines += [c(x, "red") for x in _wrap(f"error: {clean(e)}", 6, first="  ")]
+    lines += _roles_lines(rr, c)
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------- statistics
+
+
+def statistics_lines(report, c: Ansi) -> list[str]:
+    rows = report.statistics()
+    if not rows:
+        return [c("No findings.", "dim")]
+    w = max(len(r["name"]) for r in rows)
+    lines = [c(f"{'count':>6}  {'code':<5} {'name':<{w}}  {'severity':<8} {'runs':>5}", "bold")]
+    for r in rows:
+        lines.append(f"{r['count']:>6}  " + c.severity(f"{r['code']:<5}", r["severity"])
+                     + f" {r['name']:<{w}}  {r['severity']:<8} {r['runs']:>5}")
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------- audit
+
+
+def _trunc(s: str, n: int) -> str:
+    return s if len(s) <= n else s[: max(0, n - 1)] + "…"
+
+
+def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUDIT_DETAIL_RUNS,
+                details: bool = True) -> list[str]:
+    sw: dict[str, Any] = report.sweep or {}
+    counts = status_counts(report)
+    n = len(report.runs)
+    target = clean(report.target) or "the sweep"
+    lines = _wrap(f"curvedoc audit of {target}: {n} run{'s' if n != 1 else ''} ({counts_phrase(counts)})", 4, first="")
+    lines[0] = c(lines[0], "bold")
+    lines.append("")
+    readable = [r for r in ranked_runs(report) if r.status != "unreadable"]
+    if readable:
+        lines.append(c("Runs, worst first", "bold"))
+        nw = min(40, max(len(clean(r.run)) for r in readable))
+        tw = 26
+        lines.append(c(f"{'#':>4}  {'status':<8} {'score':>5}  {'run':<{nw}}  {'top finding':<{tw}} {'step':>9}", "dim"))
+        for i, r in enumerate(readable[:rows], 1):
+            tf = r.top_finding
+            top = _trunc(f"{tf.code} {tf.name}" if tf else "-", tw)
+            step = fmt_step(tf.step) if tf and tf.step is not None else ""
+            name = middle_trunc(clean(r.run), nw)
+            row = (f"{i:>4}  " + c.status(f"{r.status:<8}", r.status) + f" {r.score:>5.0f}  {name:<{nw}}  "
+                   + (c.severity(f"{top:<{tw}}", tf.severity) if tf else f"{top:<{tw}}") + f" {step:>9}")
+            lines.append(row.rstrip())
+        if len(readable) > rows:
+            rest = readable[rows:]
+            rc = {}
+            for r in rest:
+                rc[r.status] = rc.get(r.status, 0) + 1
+            lines.append(c(f"      ... {len(rest)} more ({counts_phrase(rc)}); --format json or html lists all",
+                           "dim"))
+        lines.append("")
+    stats = rule_counts(report)
+    if stats:
+        lines.append(c("Findings across the sweep", "bold"))
+        w = max(len(s["name"]) for s in stats)
+        for s in stats:
+            sev = ", ".join(f"{k} {v}" for k, v in s["by_severity"].items()) if len(s["by_severity"]) > 1 \
+                else s["severity"]
+            extra = f"; {s['count']} findings" if s["count"] != s["runs"] else ""
+            lines.append(f"  {c.severity(s['code'], s['severity'])} {s['name']:<{w}}  in {s['runs']:>4} of {n} "
+                         f"run{'s' if n != 1 else ''}  " + c(f"({sev}{extra})", "dim"))
+        lines.append("")
+    sep = sw.get("separating_hparams") or []
+    if sep:
+        lines.append(c("What separates the failing runs", "bold"))
+        for s in sep:
+            lines += _wrap(f"- {clean(s.get('statement', ''))}" + (f"  (p={s['p_value']:.2g})" if isinstance(
+                s.get("p_value"), (int, float)) else ""), 4, first="  ")
+        lines.append("")
+    shared = sw.get("shared_failures") or []
+    if shared:
+        lines.append(c("Shared failures", "bold"))
+        for s in shared:
+            lines += [c(x, "red") for x in _wrap(f"- {clean(s.get('statement', ''))}", 4, first="  ")]
+        lines.append("")
+    dups = sw.get("duplicate_runs") or []
+    if dups:
+        lines.append(c("Identical curves (seed not varied, or one run copied twice)", "bold"))
+        for g in dups:
+            lines += _wrap("- " + " = ".join(clean(x) for x in g), 4, first="  ")
+        lines.append("")
+    best = sw.get("best_run")
+    if best:
+        lines += _wrap(f"Best run: {clean(best.get('run'))} ({clean(best.get('by'))} {fmt_num(best.get('value'))})",
+                       4, first="")
+        lines.append("")
+    unread = sw.get("unreadable")
+    if unread is None:
+        unread = [{"run": r.run, "reason": r.errors[0] if r.errors else ""} for r in report.runs
+                  if r.status == "unreadable"]
+    if unread:
+        lines.append(c(f"Could not be read ({len(unread)})", "bold"))
+        for u in unread:
+            lines += [c(x, "magenta") for x in _wrap(f"? {clean(u.get('run'))}: {clean(u.get('reason'))}", 4,
+                                                     first="  ")]
+        lines.append("")
+    if details:
+        worst = worst_runs(report, detail)
+        if worst:
+            nbad = sum(1 for r in report.runs if r.status in ("failing", "warning"))
+            more = f" (worst {len(worst)} of {nbad})" if nbad > len(worst) else ""
+            lines.append(c(f"Findings of the failing and warning runs{more}", "bold"))
+            for r in worst:
+                lines += render_run(r, c, short=True)
+                lines.append("")
+    return lines
+
+
+def _problem_lines(report, c: Ansi) -> list[str]:
+    probs = report.problems or []
+    if not probs:
+        return []
+    lines = [c(f"{len(probs)} path(s) skipped while looking for runs:", "dim")]
+    for p in probs[:5]:
+        lines += [c(x, "dim") for x in _wrap(f"- {clean(p.get('path'))}: {clean(p.get('reason'))}", 4, first="  ")]
+    if len(probs) > 5:
+        lines.append(c(f"  ... {len(probs) - 5} more", "dim"))
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------- entry point
+
+
+def render(report, color: bool = False, statistics: bool = False, **_) -> str:
+    c = Ansi(color)
+    lines: list[str] = []
+    if report.sweep is not None:
+        big = statistics and len(report.runs) >= BIG_AUDIT
+        lines += audit_lines(report, c, details=not big)
+    else:
+        for i, rr in enumerate(report.runs):
+            if i:
+                lines.append("")
+            lines += render_run(rr, c)
+        if len(report.runs) > 1:
+            counts = status_counts(report)
+            lines += ["", c(f"{len(report.runs)} runs: {counts_phrase(counts)}", "bold")]
+    pl = _problem_lines(report, c)
+    if pl:
+        lines += [""] + pl
+    if statistics:
+        while lines and lines[-1] == "":
+            lines.pop()
+        lines += ["", c("Statistics (findings per rule)", "bold")] + statistics_lines(report, c)
+    while lines and lines[-1] == "":
+        lines.pop()
     return "\n".join(lines) + "\n"

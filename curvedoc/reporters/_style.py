@@ -1,0 +1,355 @@
+"""Shared pieces of the reporters: ordering, number/step formatting, skipped-rule grouping,
+sparklines, escaping. No matplotlib here (``--format text`` and ``json`` must not import it)."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Iterable, Sequence
+
+from curvedoc.engine.findings import Finding
+
+SEVERITY_ORDER = ("error", "warning", "info")
+STATUS_SYMBOL = {"failing": "✗", "warning": "!", "healthy": "✓", "unreadable": "?"}
+STATUS_WORSE_FIRST = {"unreadable": 0, "failing": 1, "warning": 2, "healthy": 3}
+
+SPARK = "▁▂▃▄▅▆▇█"
+
+# ---------------------------------------------------------------------------------------------- ANSI
+
+
+class Ansi:
+    """ANSI styling that turns into the identity when colour is off."""
+
+    CODES = {
+        "bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35",
+        "cyan": "36", "grey": "90",
+    }
+
+    def __init__(self, enabled: bool):
+        self.enabled = bool(enabled)
+
+    def __call__(self, text: str, *styles: str) -> str:
+        if not self.enabled or not styles or not text:
+            return text
+        codes = ";".join(self.CODES[s] for s in styles if s in self.CODES)
+        return f"\x1b[{codes}m{text}\x1b[0m" if codes else text
+
+    def severity(self, text: str, severity: str) -> str:
+        return self(text, {"error": "red", "warning": "yellow", "info": "blue"}.get(severity, "grey"))
+
+    def status(self, text: str, status: str) -> str:
+        return self(text, *{"failing": ("red", "bold"), "warning": ("yellow", "bold"), "healthy": ("green",),
+                            "unreadable": ("magenta", "bold")}.get(status, ()))
+
+
+ANSI_RE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def strip_ansi(s: str) -> str:
+    return ANSI_RE.sub("", s)
+
+
+def clean(s: Any) -> str:
+    """Text from the logs made safe for a terminal line: control characters (ESC included) shown as '?',
+    newlines as spaces. A log must never be able to colour or move the user's terminal."""
+    s = "" if s is None else str(s)
+    s = s.replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    return "".join(ch if (ch >= " " and ch != "\x7f" and not 0x80 <= ord(ch) < 0xA0) else "?" for ch in s)
+
+
+# ---------------------------------------------------------------------------------------------- numbers
+
+
+def fmt_step(step: Any) -> str:
+    if step is None:
+        return "-"
+    try:
+        return f"{int(step):,}"
+    except (TypeError, ValueError):
+        return str(step)
+
+
+def fmt_steps(f: Finding) -> str:
+    """'step 1,200' or 'steps 1,200-4,000' (the key step when it differs from the range start)."""
+    if f.steps and f.steps[0] != f.steps[1]:
+        rng = f"steps {fmt_step(f.steps[0])}-{fmt_step(f.steps[1])}"
+        if f.step is not None and f.step not in (f.steps[0],):
+            return f"step {fmt_step(f.step)} ({rng})"
+        return rng
+    if f.step is not None:
+        return f"step {fmt_step(f.step)}"
+    if f.steps:
+        return f"step {fmt_step(f.steps[0])}"
+    return ""
+
+
+def fmt_num(x: Any) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, bool):
+        return str(x)
+    if isinstance(x, int):
+        return f"{x:,}"
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            return "NaN" if math.isnan(x) else ("inf" if x > 0 else "-inf")
+        ax = abs(x)
+        if ax != 0 and (ax >= 1e5 or ax < 1e-3):
+            return f"{x:.2e}"
+        return f"{x:.3g}"
+    return str(x)
+
+
+def fmt_hparam(v: Any, limit: int = 120) -> str:
+    if isinstance(v, float):
+        s = f"{v:.6g}"
+    elif isinstance(v, (dict, list, tuple)):
+        import json
+
+        try:
+            s = json.dumps(v, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            s = str(v)
+    else:
+        s = str(v)
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------------------------------------- ordering
+
+
+def sorted_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=Finding.sort_key)
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    out = {s: 0 for s in SEVERITY_ORDER}
+    for f in findings:
+        out[f.severity] = out.get(f.severity, 0) + 1
+    return out
+
+
+def first_fixes(rr, limit: int = 3) -> list[str]:
+    """The fixes to try first: the top causes' first fixes in cause order, then their second ones."""
+    causes = rr.top_causes or []
+    out: list[str] = []
+    for rank in range(3):
+        for c in causes:
+            fx = c.get("fixes") or []
+            if rank < len(fx) and fx[rank] not in out:
+                out.append(fx[rank])
+            if len(out) >= limit:
+                return out
+    if not out:
+        for f in sorted_findings(rr.findings):
+            for fx in f.fixes:
+                if fx not in out:
+                    out.append(fx)
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- skipped rules
+
+
+def _missing_label(missing: Sequence[str]) -> str:
+    """'no grad_norm logged' for a missing group 'grad_norm|grad_norm_sq' (the group's first role names it:
+    the alternatives are variants of the same quantity)."""
+    groups = [g.split("|")[0] for g in missing]
+    return "no " + " and no ".join(groups) + " logged" if groups else "not applicable"
+
+
+def group_skipped(skipped: Iterable[dict]) -> list[tuple[str, list[dict]]]:
+    """Skipped rules grouped by what was missing: [("no grad_norm or grad_norm_sq logged", [rules])], the
+    largest group first."""
+    groups: dict[str, list[dict]] = {}
+    for s in skipped or ():
+        key = _missing_label(list(s.get("missing") or []))
+        groups.setdefault(key, []).append(s)
+    return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+
+
+def skipped_line(skipped: Sequence[dict], names: int = 4) -> str:
+    """'7 rules skipped: no grad_norm logged (exploding-gradients, clip-saturation, ...); no epoch logged (...)'."""
+    if not skipped:
+        return ""
+    parts = []
+    for label, rules in group_skipped(skipped):
+        shown = [r.get("name", r.get("code", "?")) for r in rules[:names]]
+        more = ", ..." if len(rules) > names else ""
+        parts.append(f"{label} ({', '.join(shown)}{more})")
+    n = len(skipped)
+    return f"{n} rule{'s' if n != 1 else ''} skipped: " + "; ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------- curves
+
+
+def run_curves(rr, roles: Sequence[str] = ("train_loss", "val_loss")) -> dict[str, tuple[list, list]]:
+    """(steps, values) per role from the Run when in memory, else from the audit's 100-point curves.
+    Non-finite values are NaN."""
+    out: dict[str, tuple[list, list]] = {}
+    run = getattr(rr, "run_obj", None)
+    if run is not None:
+        for role in roles:
+            if role in run.roles:
+                s = run.series(role)
+                if len(s):
+                    out[role] = (s.index.to_numpy(), s.to_numpy(dtype=float))
+        return out
+    curves = (getattr(rr, "meta", None) or {}).get("curves") or {}
+    for role in roles:
+        pts = curves.get(role)
+        if pts:
+            steps = [int(p[0]) for p in pts]
+            vals = [float("nan") if p[1] is None else float(p[1]) for p in pts]
+            out[role] = (steps, vals)
+    return out
+
+
+def _finite(vals) -> list[float]:
+    return [float(v) for v in vals if v is not None and math.isfinite(float(v))]
+
+
+def sparkline(values, width: int = 16) -> tuple[str, bool]:
+    """A unicode sparkline of ``values`` binned (median) to at most ``width`` characters, on its own scale
+    (log when positive and spanning more than a decade). Bins holding a non-finite value show '×'.
+    Returns (sparkline, has_nonfinite)."""
+    import numpy as np
+
+    v = np.asarray(values, dtype=float)
+    n = len(v)
+    if n == 0 or width <= 0:
+        return "", False
+    w = min(width, n)
+    edges = np.linspace(0, n, w + 1).astype(int)
+    bins = []
+    for a, b in zip(edges[:-1], edges[1:]):
+        chunk = v[a:max(b, a + 1)]
+        fin = chunk[np.isfinite(chunk)]
+        bins.append(float(np.median(fin)) if len(fin) == len(chunk) and len(fin) else float("nan"))
+    fin_all = np.array([x for x in bins if math.isfinite(x)])
+    use_log = len(fin_all) > 0 and bool((fin_all > 0).all()) and fin_all.max() / fin_all.min() > 10
+    ys = [math.log(x) if use_log and math.isfinite(x) else x for x in bins]
+    fy = [y for y in ys if math.isfinite(y)]
+    lo, hi = (min(fy), max(fy)) if fy else (0.0, 0.0)
+    chars, bad = [], False
+    for y in ys:
+        if not math.isfinite(y):
+            chars.append("×")
+            bad = True
+            continue
+        level = 0 if hi - lo <= 1e-12 * max(1.0, abs(hi)) else int(round((y - lo) / (hi - lo) * (len(SPARK) - 1)))
+        chars.append(SPARK[max(0, min(len(SPARK) - 1, level))])
+    return "".join(chars), bad
+
+
+def sparkline_pair(curves: dict[str, tuple[list, list]], width: int = 16) -> list[tuple[str, str, bool]]:
+    """[(label, sparkline, has_nonfinite)] for the train and val loss, each on its own scale (the shape is
+    what a sparkline can show: a val curve that dips and rises stays visible next to a train curve
+    that falls by orders of magnitude)."""
+    out = []
+    for role, label in (("train_loss", "train"), ("val_loss", "val")):
+        if role in curves and len(curves[role][1]):
+            s, bad = sparkline(curves[role][1], width)
+            out.append((label, s, bad))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- escaping
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#&!{}])")
+
+
+def md_escape(s: Any) -> str:
+    """Text from the logs inside Markdown (tables included): newlines become spaces, and every character
+    Markdown or GitHub would interpret (``\\ ` * _ [ ] < > | ~ # & ! { }``) is backslash-escaped, so a run
+    named ``**x**|<b>`` is shown literally and cannot break a table."""
+    s = clean(s)
+    s = _MD_SPECIAL.sub(r"\\\1", s)
+    # '@user' would notify someone on GitHub; a zero-width joiner after '@' keeps it inert
+    return s.replace("@", "@\u200d")
+
+
+def slug(text: str, used: set[str]) -> str:
+    """An HTML id for a run: ASCII letters/digits/dashes, unique within ``used``."""
+    base = re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60] or "run"
+    base = "run-" + base
+    s, i = base, 2
+    while s in used:
+        s = f"{base}-{i}"
+        i += 1
+    used.add(s)
+    return s
+
+
+def rule_codes(report) -> dict[str, str]:
+    """finding name -> code, from the findings present (falls back to the catalogue)."""
+    out = {f.name: f.code for f in report.findings}
+    try:
+        from curvedoc.engine.rules import load_catalog
+
+        for r in load_catalog().rules.values():
+            out.setdefault(r.name, r.code)
+    except Exception:  # pragma: no cover - the catalogue is only a convenience here
+        pass
+    return out
+
+
+def worst_runs(report, limit: int) -> list:
+    """Failing and warning runs, worst first (status, then score, then name), at most ``limit``."""
+    runs = [r for r in report.runs if r.status in ("failing", "warning")]
+    runs.sort(key=lambda r: (STATUS_WORSE_FIRST.get(r.status, 9), r.score, r.run))
+    return runs[:limit]
+
+
+def ranked_runs(report) -> list:
+    return sorted(report.runs, key=lambda r: (STATUS_WORSE_FIRST.get(r.status, 9), r.score, r.run))
+
+
+def status_counts(report) -> dict[str, int]:
+    if report.sweep and report.sweep.get("status_counts"):
+        return dict(report.sweep["status_counts"])
+    out = {s: 0 for s in ("failing", "warning", "healthy", "unreadable")}
+    for r in report.runs:
+        out[r.status] = out.get(r.status, 0) + 1
+    return out
+
+
+def counts_phrase(counts: dict[str, int]) -> str:
+    parts = [f"{counts.get(s, 0)} {s}" for s in ("failing", "warning", "healthy", "unreadable") if counts.get(s)]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def rule_counts(report) -> list[dict[str, Any]]:
+    """Per rule across all runs: code, name, worst severity, runs (with the finding), count (findings) and
+    the runs per severity; most runs first. Unlike ``Report.statistics`` one row per rule."""
+    rows: dict[str, dict[str, Any]] = {}
+    for r in report.runs:
+        for f in r.findings:
+            row = rows.setdefault(f.code, {"code": f.code, "name": f.name, "severity": f.severity, "count": 0,
+                                           "runs": set(), "by_severity": {}})
+            row["count"] += 1
+            row["runs"].add(r.run)
+            row["by_severity"].setdefault(f.severity, set()).add(r.run)
+            if SEVERITY_ORDER.index(f.severity) < SEVERITY_ORDER.index(row["severity"]):
+                row["severity"] = f.severity
+    out = []
+    for row in rows.values():
+        out.append(dict(row, runs=len(row["runs"]),
+                        by_severity={k: len(v) for k, v in sorted(row["by_severity"].items(),
+                                                                   key=lambda kv: SEVERITY_ORDER.index(kv[0]))}))
+    out.sort(key=lambda x: (-x["runs"], SEVERITY_ORDER.index(x["severity"]), x["code"]))
+    return out
+
+
+def middle_trunc(s: str, n: int) -> str:
+    """Shorten to ``n`` characters keeping both ends (run paths differ at their ends)."""
+    if len(s) <= n:
+        return s
+    if n < 8:
+        return s[: n - 1] + "…"
+    head = (n - 1) // 2
+    return s[:head] + "…" + s[len(s) - (n - 1 - head):]
