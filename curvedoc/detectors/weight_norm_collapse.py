@@ -48,6 +48,10 @@ class Params:
     tail_frac: float
 
 
+def _exp(x: float) -> float:
+    return math.exp(max(min(x, 700.0), -700.0))
+
+
 @detector("weight-norm-collapse", params=Params)
 def weight_norm_collapse(run: Run, p: Params) -> Iterator[Hit]:
     raw, label = weight_norm_series(run)
@@ -67,7 +71,7 @@ def weight_norm_collapse(run: Run, p: Params) -> Iterator[Hit]:
     body = sm[: max(1, n - window(n, p.tail_frac, 1))]
     peak_i = int(np.argmax(body))
     peak = float(body[peak_i])
-    peak_val = math.exp(peak)
+    peak_val = _exp(peak)
 
     if zero_tail >= 0.5:
         nz = np.nonzero(v == 0)[0]
@@ -108,10 +112,10 @@ def weight_norm_collapse(run: Run, p: Params) -> Iterator[Hit]:
         return
     halved = np.nonzero(sm[peak_i:] <= peak - math.log(2.0))[0]
     onset = int(steps[peak_i + halved[0]]) if len(halved) else int(steps[peak_i])
-    factor = math.exp(drop)
+    factor = _exp(drop)
     late_rel = -math.expm1(-late)
     msg = (f"{label} fell {fmt_num(factor)}x from its peak {fmt_num(peak_val)} at step {fmt_step(int(steps[peak_i]))} "
-           f"to {fmt_num(math.exp(tail))} and is still falling: {fmt_pct(-late_rel)} in the last third of the run")
+           f"to {fmt_num(_exp(tail))} and is still falling: {fmt_pct(-late_rel)} in the last third of the run")
     if "train_loss" in run.roles:
         lo = finite(clean_steps(run.series("train_loss")))
         if len(lo) >= 4:
@@ -128,7 +132,7 @@ def weight_norm_collapse(run: Run, p: Params) -> Iterator[Hit]:
         confidence=round(float(min(0.95, conf)), 2),
         evidence={
             "peak_norm": peak_val,
-            "tail_norm": math.exp(tail),
+            "tail_norm": _exp(tail),
             "drop_factor": factor,
             "late_fall": late_rel,
             "rate_ratio": None if math.isinf(ratio) else round(ratio, 3),

@@ -1,8 +1,8 @@
 """## What it detects
 A global weight norm (role ``weight_norm``, or the L2 norm rebuilt from per-layer weight norms) that
 grows without bound: it ends at least ``min_total_growth`` times its lowest level, is still rising in the
-last third of the run (by more than ``min_late_growth``), and its growth rate in log space over the last
-third is at least ``min_rate_ratio`` of the first third's. A modest rise from a small initialisation that
+last third of the run (by more than ``min_late_growth``), and its growth speed over the last third is at
+least ``min_rate_ratio`` of the first third's (not levelling off). A modest rise from a small initialisation that
 levels off is healthy and stays silent.
 
 ## Why it matters
@@ -18,7 +18,7 @@ logits (and weights) keep growing.
 - ``min_points``: fewest weight-norm points needed.
 - ``min_total_growth``: end level over the lowest level before the last third (a factor).
 - ``min_late_growth``: relative growth within the last third that counts as "still growing".
-- ``min_rate_ratio``: last-third over first-third growth rate (log space, per step) below which the norm is levelling off.
+- ``min_rate_ratio``: last-third over first-third growth speed (per step) below which the norm is levelling off.
 
 ## References
 seeds/000 10.16 Debugging training: 'Weight norms' (should grow modestly and stabilise; growing without
@@ -47,6 +47,10 @@ class Params:
     min_rate_ratio: float
 
 
+def _exp(x: float) -> float:
+    return math.exp(min(x, 700.0))
+
+
 @detector("weight-norm-growth", params=Params)
 def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
     raw, label = weight_norm_series(run)
@@ -69,20 +73,26 @@ def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
     span_last = max(1.0, float(steps[-1] - steps[i2]))
     start_i = base_i if base_i < i1 else 0
     span_first = max(1.0, float(steps[i1] - steps[start_i]))
-    rate_first = (float(sm[i1]) - float(sm[start_i])) / span_first
-    rate_last = late / span_last
-    ratio = rate_last / rate_first if rate_first > 1e-15 else float("inf")
+    # speed in norm units per step (scale-free as a ratio): linear growth keeps ratio 1, sqrt-like growth
+    # slows to ~0.3, a saturating rise to ~0, exponential growth exceeds 1. Computed in log space (no overflow).
+    s0, m1 = float(sm[start_i]), float(sm[i1])
+    with np.errstate(all="ignore"):
+        first_gain = float(np.expm1(np.float64(m1 - s0)))
+        late_gain = float(np.expm1(np.float64(late)))
+        if first_gain <= 1e-12:
+            ratio = float("inf")
+        else:
+            log_ratio = (mid2 - s0) + math.log(late_gain) - math.log(first_gain) + math.log(span_first / span_last)
+            ratio = float(np.exp(np.float64(min(log_ratio, 700.0))))
     if ratio < p.min_rate_ratio:
         return
-    growth = math.exp(total)
-    late_rel = math.expm1(late)
-    ratio_txt = "faster than" if ratio >= 1.0 else f"{fmt_num(ratio, 2)}x"
-    msg = (f"{label} grew {fmt_num(growth)}x from {fmt_num(math.exp(base))} at step {fmt_step(int(steps[base_i]))} to "
-           f"{fmt_num(math.exp(end))} at step {fmt_step(int(steps[-1]))} and is still growing: {fmt_pct(late_rel)} in "
-           f"the last third of the run, at {ratio_txt} the first third's rate (log space)")
-    if ratio >= 1.0:
-        msg = msg.replace("at faster than the first third's rate", "faster than in the first third")
-    conf = 0.55 + 0.15 * min(1.0, math.log(growth) / math.log(10.0)) + 0.2 * min(1.0, ratio)
+    growth = _exp(total)
+    late_rel = _exp(late) - 1.0
+    speed = "faster than in the first third" if ratio >= 1.0 else f"at {fmt_num(ratio, 2)}x the speed of the first third"
+    msg = (f"{label} grew {fmt_num(growth)}x from {fmt_num(_exp(base))} at step {fmt_step(int(steps[base_i]))} to "
+           f"{fmt_num(_exp(end))} at step {fmt_step(int(steps[-1]))} and is not levelling off: {fmt_pct(late_rel)} "
+           f"in the last third of the run, {speed}")
+    conf = 0.55 + 0.15 * min(1.0, total / math.log(10.0)) + 0.2 * min(1.0, ratio)
     yield Hit(
         msg,
         step=int(steps[base_i]),
@@ -92,8 +102,8 @@ def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
             "growth": growth,
             "late_growth": late_rel,
             "rate_ratio": None if math.isinf(ratio) else round(ratio, 3),
-            "start_norm": math.exp(base),
-            "end_norm": math.exp(end),
-            "points": int(len(raw)),
+            "start_norm": _exp(base),
+            "end_norm": _exp(end),
+            "points": len(raw),
         },
     )

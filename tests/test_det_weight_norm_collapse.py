@@ -1,0 +1,144 @@
+"""W002 weight-norm-collapse: decay toward zero vs declines that level off (grokking, weight-decay
+equilibrium), exact zeros, per-layer families, degenerate inputs, sample runs and real runs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "weight-norm-collapse"
+
+
+def wn(shape, n=1000, seed=0, noise=0.01):
+    rng = np.random.default_rng(seed)
+    return shape(np.linspace(0, 1, n)) * np.exp(rng.normal(0, noise, n))
+
+
+def test_exponential_decay_toward_zero_fires():
+    hits = run_detector(NAME, make_run(weight_norm=wn(lambda t: 50 * np.exp(-5 * t))))
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.severity is None and h.evidence["drop_factor"] > 50
+    assert h.evidence["rate_ratio"] > 0.8 and h.confidence >= 0.85
+    assert 100 <= h.step <= 200  # halved at t = ln2/5 ~ 0.14
+    assert "still falling" in h.message
+
+
+def test_collapse_after_a_healthy_phase():
+    hits = run_detector(NAME, make_run(weight_norm=wn(lambda t: np.where(t < 0.5, 40.0, 40 * np.exp(-8 * (t - 0.5))))))
+    assert len(hits) == 1 and 500 <= hits[0].step <= 650
+
+
+def test_collapse_mentions_a_rising_loss():
+    rng = np.random.default_rng(1)
+    n = 1000
+    loss = np.r_[np.linspace(2.3, 0.5, 400), np.linspace(0.5, 2.0, 600)] * np.exp(rng.normal(0, 0.02, n))
+    hits = run_detector(NAME, make_run(weight_norm=wn(lambda t: 50 * np.exp(-5 * t)), train_loss=loss))
+    assert len(hits) == 1 and "above its minimum" in hits[0].message
+
+
+def test_weights_at_exact_zero_fire():
+    w = np.r_[np.linspace(10, 1, 300), np.zeros(200)]
+    hits = run_detector(NAME, make_run(weight_norm=w))
+    assert len(hits) == 1 and hits[0].evidence["tail_norm"] == 0.0 and hits[0].step == 300
+
+
+def test_per_layer_family_is_combined():
+    rng = np.random.default_rng(2)
+    t = np.linspace(0, 1, 400)
+    tags = {f"weight_norm/{i}.weight": (i + 1) * np.exp(-4 * t) * np.exp(rng.normal(0, 0.01, 400)) for i in range(3)}
+    hits = run_detector(NAME, make_run(**tags))
+    assert len(hits) == 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_grokking_decline_that_levels_off_is_silent(seed):
+    """Strong weight decay: the norm falls ~4x, then settles."""
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 45 * np.exp(-t / 0.15) + 15, seed=seed))) == []
+
+
+def test_twentyfold_decline_that_settles_at_an_equilibrium_is_silent():
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 100 * np.exp(-t / 0.08) + 5))) == []
+
+
+def test_steady_fall_that_is_not_tenfold_is_silent():
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 50 * np.exp(-1.8 * t)))) == []
+
+
+def test_growth_is_silent():
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 10 * np.exp(3 * t)))) == []
+
+
+# ------------------------------------------------------------------------------------ robustness
+
+DEGENERATE = {
+    "empty": (np.array([], dtype=np.int64), np.array([])),
+    "one": (np.array([0]), np.array([2.0])),
+    "two": (np.array([0, 1]), np.array([2.0, 3.0])),
+    "all_nan": (np.arange(50), np.full(50, np.nan)),
+    "all_inf": (np.arange(50), np.full(50, np.inf)),
+    "constant": (np.arange(50), np.full(50, 3.0)),
+    "zeros": (np.arange(50), np.zeros(50)),
+    "negative": (np.arange(50), -np.geomspace(1e3, 1, 50)),
+    "backwards": (np.arange(50)[::-1], np.geomspace(1e3, 1, 50)),
+    "duplicates": (np.repeat(np.arange(25), 2), np.geomspace(1e3, 1, 50)),
+    "negative_steps": (np.arange(-50, 0), np.geomspace(1e3, 1, 50)),
+    "huge_steps": (np.arange(50, dtype=np.int64) + 2**60, np.geomspace(1e3, 1, 50)),
+    "fp16_range": (np.arange(50), np.r_[np.full(25, 65504.0), np.full(25, 6e-8)]),
+    "huge": (np.arange(50), np.geomspace(1e300, 1e-300, 50)),
+    "mixed_nonfinite": (np.arange(50), np.where(np.arange(50) % 3 == 0, np.nan, np.geomspace(1e3, 1, 50))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    st, v = DEGENERATE[case]
+    for kw in ({"weight_norm": (st, v)}, {f"weight_norm/layer_{i}": (st, v) for i in range(3)},
+               {"weight_norm": (st, v), "train_loss": (st, v)}):
+        for h in run_detector(NAME, make_run(**kw)):
+            assert 0.0 <= h.confidence <= 1.0 and h.message
+
+
+# ------------------------------------------------------------------------------------ sample runs
+
+
+def _samples(pred):
+    return [s for s in sample_runs() if pred(s[2])]
+
+
+@pytest.mark.parametrize("name,folder,exp", _samples(lambda e: any(x["detector"] == NAME for x in e.get("expect", []))) or
+                         [pytest.param(None, None, None, marks=pytest.mark.skip("no sample run expects weight-norm-collapse"))])
+def test_fires_on_sample_runs_that_expect_it(name, folder, exp):
+    hits = run_detector(NAME, load_one(folder))
+    assert hits, f"{name}: expected {NAME}"
+    lo, hi = next(x["step"] for x in exp["expect"] if x["detector"] == NAME)
+    assert lo <= hits[0].step <= hi, f"{name}: step {hits[0].step} not in [{lo}, {hi}]"
+
+
+@pytest.mark.parametrize("name,folder,exp", _samples(lambda e: e.get("healthy") or NAME in e.get("absent", [])
+                                                     or e.get("generator", "").startswith("grokking")) or
+                         [pytest.param(None, None, None, marks=pytest.mark.skip("no healthy sample runs yet"))])
+def test_silent_on_healthy_absent_and_grokking_sample_runs(name, folder, exp):
+    assert run_detector(NAME, load_one(folder)) == []
+
+
+# -------------------------------------------------------------------------------------- real runs
+
+
+def test_real_runs_no_crash_and_silent():
+    """No real run in the shared set logs a weight norm: nothing may fire."""
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = {}
+    for d in sorted(p for fmt in root.iterdir() if fmt.is_dir() for p in fmt.iterdir() if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            for h in run_detector(NAME, r):
+                fired[f"{d.parent.name}/{d.name}"] = h.message
+    assert fired == {}

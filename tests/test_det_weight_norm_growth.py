@@ -1,0 +1,140 @@
+"""W001 weight-norm-growth: unbounded vs levelling-off growth with realistic noise, per-layer families,
+near misses (grokking decline, modest rise), degenerate inputs, sample runs and real runs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "weight-norm-growth"
+
+
+def wn(shape, n=1000, seed=0, noise=0.01):
+    rng = np.random.default_rng(seed)
+    return shape(np.linspace(0, 1, n)) * np.exp(rng.normal(0, noise, n))
+
+
+def test_exponential_growth_fires():
+    hits = run_detector(NAME, make_run(weight_norm=wn(lambda t: 20 * np.exp(3 * t))))
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.severity is None and 15 < h.evidence["growth"] < 25
+    assert h.evidence["rate_ratio"] > 0.8 and h.confidence >= 0.85
+    assert h.step <= 50 and "not levelling off" in h.message
+
+
+def test_linear_tenfold_growth_without_weight_decay_fires():
+    hits = run_detector(NAME, make_run(weight_norm=wn(lambda t: 10 + 90 * t)))
+    assert len(hits) == 1 and hits[0].evidence["late_growth"] > 0.3
+
+
+def test_growth_after_an_initial_dip_starts_at_the_minimum():
+    hits = run_detector(NAME, make_run(weight_norm=wn(lambda t: np.where(t < 0.2, 30 - 50 * t, 20 * np.exp(3 * (t - 0.2))))))
+    assert len(hits) == 1 and 150 <= hits[0].step <= 260
+
+
+def test_sparse_irregular_logging():
+    steps = np.unique(np.sort(np.random.default_rng(1).integers(0, 100_000, 30)))
+    w = 5 * np.exp(3 * steps / 100_000) * np.exp(np.random.default_rng(2).normal(0, 0.01, len(steps)))
+    hits = run_detector(NAME, make_run(weight_norm=(steps, w)))
+    assert len(hits) == 1
+
+
+def test_per_layer_family_is_combined():
+    rng = np.random.default_rng(3)
+    t = np.linspace(0, 1, 500)
+    tags = {f"weight_norm/layer_{i}": (i + 1) * np.exp(2.5 * t) * np.exp(rng.normal(0, 0.01, 500)) for i in range(4)}
+    hits = run_detector(NAME, make_run(**tags))
+    assert len(hits) == 1 and "4 layers" in hits[0].message
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_rise_that_levels_off_is_silent(seed):
+    """From a small init up ~3x, then flat: healthy."""
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 10 + 20 * (1 - np.exp(-t / 0.1)), seed=seed))) == []
+
+
+def test_modest_steady_rise_is_silent():
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 100 * (1 + 0.3 * t)))) == []
+
+
+def test_sqrt_like_growth_that_slows_down_is_silent():
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 10 * np.sqrt(1 + 400 * t)))) == []
+
+
+def test_grokking_decline_is_silent():
+    assert run_detector(NAME, make_run(weight_norm=wn(lambda t: 60 * np.exp(-2 * t) + 10))) == []
+
+
+# ------------------------------------------------------------------------------------ robustness
+
+DEGENERATE = {
+    "empty": (np.array([], dtype=np.int64), np.array([])),
+    "one": (np.array([0]), np.array([2.0])),
+    "two": (np.array([0, 1]), np.array([2.0, 3.0])),
+    "all_nan": (np.arange(50), np.full(50, np.nan)),
+    "all_inf": (np.arange(50), np.full(50, np.inf)),
+    "constant": (np.arange(50), np.full(50, 3.0)),
+    "zeros": (np.arange(50), np.zeros(50)),
+    "negative": (np.arange(50), -np.geomspace(1, 1e3, 50)),
+    "backwards": (np.arange(50)[::-1], np.geomspace(1, 1e3, 50)),
+    "duplicates": (np.repeat(np.arange(25), 2), np.geomspace(1, 1e3, 50)),
+    "negative_steps": (np.arange(-50, 0), np.geomspace(1, 1e3, 50)),
+    "huge_steps": (np.arange(50, dtype=np.int64) + 2**60, np.geomspace(1, 1e3, 50)),
+    "fp16_range": (np.arange(50), np.r_[np.full(25, 6e-8), np.full(25, 65504.0)]),
+    "huge": (np.arange(50), np.geomspace(1e-300, 1e300, 50)),
+    "mixed_nonfinite": (np.arange(50), np.where(np.arange(50) % 3 == 0, np.nan, np.geomspace(1, 1e3, 50))),
+    "inf_at_end": (np.arange(50), np.r_[np.geomspace(1, 1e3, 45), np.full(5, np.inf)]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    st, v = DEGENERATE[case]
+    for kw in ({"weight_norm": (st, v)}, {f"weight_norm/layer_{i}": (st, v) for i in range(3)}):
+        for h in run_detector(NAME, make_run(**kw)):
+            assert 0.0 <= h.confidence <= 1.0 and h.message
+
+
+# ------------------------------------------------------------------------------------ sample runs
+
+
+def _samples(pred):
+    return [s for s in sample_runs() if pred(s[2])]
+
+
+@pytest.mark.parametrize("name,folder,exp", _samples(lambda e: any(x["detector"] == NAME for x in e.get("expect", []))) or
+                         [pytest.param(None, None, None, marks=pytest.mark.skip("no sample run expects weight-norm-growth yet"))])
+def test_fires_on_sample_runs_that_expect_it(name, folder, exp):
+    hits = run_detector(NAME, load_one(folder))
+    assert hits, f"{name}: expected {NAME}"
+    lo, hi = next(x["step"] for x in exp["expect"] if x["detector"] == NAME)
+    assert lo <= hits[0].step <= hi, f"{name}: step {hits[0].step} not in [{lo}, {hi}]"
+
+
+@pytest.mark.parametrize("name,folder,exp", _samples(lambda e: e.get("healthy") or NAME in e.get("absent", [])) or
+                         [pytest.param(None, None, None, marks=pytest.mark.skip("no healthy sample runs yet"))])
+def test_silent_on_healthy_and_absent_sample_runs(name, folder, exp):
+    assert run_detector(NAME, load_one(folder)) == []
+
+
+# -------------------------------------------------------------------------------------- real runs
+
+
+def test_real_runs_no_crash_and_silent():
+    """No real run in the shared set logs a weight norm: nothing may fire."""
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = {}
+    for d in sorted(p for fmt in root.iterdir() if fmt.is_dir() for p in fmt.iterdir() if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            for h in run_detector(NAME, r):
+                fired[f"{d.parent.name}/{d.name}"] = h.message
+    assert fired == {}
