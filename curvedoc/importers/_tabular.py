@@ -13,8 +13,8 @@ A *table* here is a pandas frame with one row per log call and one column per ke
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -298,7 +298,7 @@ def restart_issue(steps: np.ndarray, file: str, what: str = "step") -> ImportIss
         "restart",
         f"the {what} goes back {len(back)} time(s) (resumed or restarted run appended to the same file?): "
         f"{where}{' ...' if len(back) > 5 else ''}; every row is kept, overlapping steps resolve to the later write",
-        file=file, count=int(len(back)),
+        file=file, count=len(back),
     )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 import warnings
 from pathlib import Path
@@ -32,7 +33,13 @@ import pandas as pd
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers import _tabular as T
-from curvedoc.importers._base import RunData, RunSpec, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.importers._base import (
+    RunData,
+    RunSpec,
+    decode_text,
+    is_lfs_pointer,
+    read_bytes,
+)
 from curvedoc.model.run import ImportIssue
 
 STEP_NAMES = (
@@ -176,7 +183,7 @@ def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
     issues.append(ImportIssue(
         "repeated-header",
         f"the header line appears again {len(pos)} time(s) inside the file (files concatenated?); those lines were skipped",
-        file=str(path), count=int(len(pos)), severity="info",
+        file=str(path), count=len(pos), severity="info",
     ))
     return df.loc[~is_header].reset_index(drop=True), starts
 
@@ -220,7 +227,7 @@ def _epoch_steps(epoch: np.ndarray) -> tuple[np.ndarray, list[int]]:
     steps = epoch.astype(np.int64).copy()
     offset = 0
     bounds = starts + [len(epoch)]
-    for s, e in zip(bounds[:-1], bounds[1:]):
+    for s, e in itertools.pairwise(bounds):
         if s > 0:
             offset = int(steps[s - 1]) + 1 - int(epoch[s])
         steps[s:e] = epoch[s:e] + offset
@@ -241,7 +248,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
 
     try:
         obj = load_yaml_tolerant(raw)
-    except Exception as exc:  # yaml.YAMLError and anything a hostile file may provoke
+    except Exception as exc:  # noqa: BLE001 - yaml.YAMLError and anything a hostile file may provoke
         issues.append(ImportIssue(
             "bad-hparams", f"hparams.yaml is not readable YAML ({type(exc).__name__}); hparams from it ignored",
             file=str(hp), severity="info",

@@ -27,7 +27,13 @@ import pandas as pd
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers import _tabular as T
-from curvedoc.importers._base import RunData, RunSpec, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.importers._base import (
+    RunData,
+    RunSpec,
+    decode_text,
+    is_lfs_pointer,
+    read_bytes,
+)
 from curvedoc.model.run import ImportIssue
 
 STEP_KEYS = (
@@ -355,5 +361,5 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
         if iss:
             issues.append(iss)
     issues.extend(T.duplicate_issues(frame, str(path), steps))
-    meta = {"rows": int(len(df)), "step_column": step_col.name if step_col is not None else None}
+    meta = {"rows": len(df), "step_column": step_col.name if step_col is not None else None}
     return RunData(frame=frame, source=source, meta=meta, issues=issues)
