@@ -1,0 +1,346 @@
+"""## What it detects
+The training loss becomes NaN/Inf and stays so, or rises and *stays* far above its running minimum
+until the end of the run (the smoothed loss ends at least ``min_rise`` above its best in log space
+and has given back at least ``min_progress_lost`` of the progress made since the start). Transient
+spikes that come back down (loss-spikes), a warmup bump that recovers, and a rising validation loss
+with a falling training loss (overfitting) are not divergence. NaN values that appear and then
+disappear again are reported as a warning.
+
+The finding says where it started (onset: the point of no return of the smoothed loss, or the first
+NaN), how bad it got against the best loss and where that was, the LR at onset and whether onset lies
+inside the LR warmup, whether the gradient norm rose first (and how many steps earlier), and whether
+a single huge step preceded the NaN. Causes are ranked from that evidence: NaN within the first few
+steps with a loss-scale tag -> fp16 overflow; onset inside the warmup -> LR too high / warmup too
+short; a grad-norm rise first -> LR too high / exploding gradients; one huge step then NaN -> bad
+batch / numerical instability.
+
+When the importer found several training sessions appended to one file (``meta["sessions"]``),
+the finite-rise check looks at the last session only: a later session starting higher is another
+training, not a divergence.
+
+## Why it matters
+A diverged run wastes every step after the onset; the checkpoint to keep is the one before it.
+
+## Example
+``sample_runs/divergence-lr-nan`` (LR too high: the loss shoots up and becomes NaN).
+
+## Options
+- ``min_points``: fewest finite loss points needed for the finite-rise check.
+- ``smooth_frac``: rolling-median window for the loss trend, as a fraction of the points.
+- ``min_rise``: how far (natural-log units) the end-of-run loss must sit above its best.
+- ``min_progress_lost``: fraction of the start-to-best improvement the loss must have given back.
+- ``tail_frac``: fraction of the run (in points) whose median is the end-of-run level.
+- ``min_tail_points``: fewest points after onset (and in the end-of-run window).
+- ``early_frac``: a NaN within this fraction of the points counts as "within a few steps".
+- ``huge_jump``: log-space jump of the last finite value over its recent level that counts as one huge step.
+- ``grad_rise``: log-space rise of the grad norm over its pre-onset level that counts as "rose first".
+
+## References
+seeds/000 10.16 Debugging training: 'Loss curves' (loss diverges) and 'Common pathologies' (NaN after a
+few steps); seeds/002 'NaN Loss: Causes, Mechanisms, and Fixes'; seeds/003 'Training Loss Goes to NaN'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _instability as I
+from curvedoc.detectors import _signal as sig
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    smooth_frac: float
+    min_rise: float
+    min_progress_lost: float
+    tail_frac: float
+    min_tail_points: int
+    early_frac: float
+    huge_jump: float
+    grad_rise: float
+
+
+def _lin(x: float, logspace: bool) -> float:
+    return float(math.exp(min(x, 700.0))) if logspace else float(x)
+
+
+def _finite_rise(s: pd.Series, p: Params) -> dict | None:
+    """Sustained rise of a finite loss series to its end, or None."""
+    n = len(s)
+    if n < max(p.min_points, 3):
+        return None
+    y, logspace = I.finite_positive_log(s)
+    sm = I.smoothed(y, p.smooth_frac)
+    vals = sm.to_numpy(dtype=np.float64)
+    if len(vals) < 3:
+        return None
+    bi = int(np.argmin(vals))
+    ymin = float(vals[bi])
+    yv = y.to_numpy(dtype=np.float64)
+    k = min(max(p.min_tail_points, sig.window(n, p.tail_frac, lo=1)), max(1, n // 3))
+    tail = float(np.median(yv[n - k:]))
+    head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
+    rise = tail - ymin
+    if logspace:
+        if rise < p.min_rise:
+            return None
+        head_l, min_l, tail_l = _lin(head, True), _lin(ymin, True), _lin(tail, True)
+        progress = head_l - min_l
+        lost = (tail_l - min_l) / progress if progress > 1e-12 * max(abs(min_l), 1e-300) else math.inf
+        half = 0.5 * p.min_rise
+    else:
+        spread = float(np.quantile(vals, 0.9) - np.quantile(vals, 0.1))
+        scale = max(head - ymin, spread, 1e-12)
+        if rise < p.min_progress_lost * scale:
+            return None
+        lost = rise / (head - ymin) if head - ymin > 1e-12 else math.inf
+        half = 0.5 * p.min_progress_lost * scale
+    if lost < p.min_progress_lost:
+        return None
+    below = np.flatnonzero(vals[bi:] - ymin < half)
+    j = bi + int(below[-1])
+    if j >= len(vals) - 1:
+        return None  # the smoothed curve is back down at the very end: not sustained
+    prev_step = int(sm.index[j])
+    after = y[y.index > prev_step]
+    cand = after[after.to_numpy() >= ymin + half]
+    onset = int(cand.index[0]) if len(cand) else int(sm.index[j + 1])
+    n_after = int((y.index >= onset).sum())
+    if n_after < p.min_tail_points:
+        return None
+    peak = float(np.max(vals[j + 1:]))
+    return {
+        "logspace": logspace,
+        "onset": onset,
+        "best_step": int(sm.index[bi]),
+        "best": _lin(ymin, logspace),
+        "end_level": _lin(tail, logspace),
+        "peak": _lin(peak, logspace),
+        "onset_value": _lin(float(y[y.index >= onset].iloc[0]), logspace),
+        "rise_log": rise if logspace else float("nan"),
+        "lost": lost,
+        "n_after": n_after,
+        "from_start": bi <= max(1, int(0.05 * len(vals))),
+        "head": _lin(head, logspace),
+    }
+
+
+def _grad_lead(run: Run, start: int, onset: int, p: Params) -> dict:
+    """Did the gradient norm rise (or go non-finite) before the loss onset? Evidence dict."""
+    gn = I.grad_norm_series(run)
+    out: dict = {}
+    if len(gn) < 5:
+        return out
+    out["grad_norm_logged"] = True
+    bad = sig.first_nonfinite_step(gn)
+    cands = []
+    if bad is not None and bad <= onset:
+        cands.append(bad)
+    rs = I.rise_step(gn, start, onset, p.grad_rise)
+    if rs is not None:
+        cands.append(rs)
+    if cands:
+        gs = min(cands)
+        if gs < onset:
+            out["grad_rise_step"] = gs
+            out["grad_lead_steps"] = int(onset - gs)
+    return out
+
+
+def _rank(ev: dict, *, nan: bool, early: bool, huge: bool, has_scale: bool) -> tuple[str, ...]:
+    if nan and early and has_scale:
+        order = ["fp16-overflow", "lr-too-high", "numerical-instability", "no-warmup"]
+    elif huge:
+        order = ["bad-batch", "numerical-instability", "lr-too-high", "fp16-overflow"]
+    elif ev.get("in_warmup"):
+        order = ["lr-too-high", "no-warmup", "numerical-instability"]
+    elif "grad_lead_steps" in ev:
+        order = ["lr-too-high", "exploding-gradients", "bad-batch"]
+    elif nan and early:
+        order = ["numerical-instability", "lr-too-high", "fp16-overflow", "no-warmup"]
+    else:
+        order = ["lr-too-high", "bad-batch", "numerical-instability"]
+        if ev.get("has_warmup") is False:
+            order.insert(1, "no-warmup")
+    if has_scale and "fp16-overflow" not in order[:2]:
+        order = [c for c in order if c != "fp16-overflow"]
+        order.insert(1, "fp16-overflow")
+    if nan and "fp16-overflow" not in order:
+        order.append("fp16-overflow")
+    seen: list[str] = []
+    for c in order:
+        if c not in seen:
+            seen.append(c)
+    return tuple(seen)
+
+
+def _context_text(ev: dict) -> str:
+    parts = []
+    if "lr_at_onset" in ev:
+        t = f"LR {sig.fmt_num(ev['lr_at_onset'])} at onset"
+        if ev.get("in_warmup"):
+            t += f" (inside the warmup, which ends at step {sig.fmt_step(ev['warmup_end_step'])})"
+        elif ev.get("has_warmup") is False:
+            t += " (no warmup)"
+        else:
+            t += " (after the warmup)"
+        parts.append(t)
+    if "grad_lead_steps" in ev:
+        parts.append(f"grad norm rose first, at step {sig.fmt_step(ev['grad_rise_step'])} "
+                     f"({sig.fmt_step(ev['grad_lead_steps'])} steps earlier)")
+    elif ev.get("grad_norm_logged"):
+        parts.append("grad norm did not rise first")
+    return "; ".join(parts)
+
+
+@detector("divergence", params=Params)
+def divergence(run: Run, p: Params) -> Iterator[Hit]:
+    s = run.series("train_loss")
+    n = len(s)
+    if n == 0:
+        return
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    fin = np.isfinite(v)
+    has_scale = "loss_scale" in run.roles
+
+    if not fin.any():
+        ev = {"onset_step": int(steps[0]), "nan_step": int(steps[0]), "nonfinite_points": int(n)}
+        ev.update(I.lr_context(run, int(steps[0])))
+        causes = _rank(ev, nan=True, early=True, huge=False, has_scale=has_scale)
+        ctx = _context_text(ev)
+        yield Hit(f"every training-loss value is NaN/Inf ({n:,} point(s) from step {sig.fmt_step(steps[0])})"
+                  + (f"; {ctx}" if ctx else ""),
+                  step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.9, evidence=ev,
+                  causes=causes)
+        return
+
+    if not fin.all():
+        fb = int(np.argmax(~fin))
+        bad_after = ~fin[fb:]
+        frac_bad = float(bad_after.mean())
+        persistent = (not fin[-1]) or frac_bad >= 0.5
+        if persistent:
+            yield _nan_hit(run, s, fb, frac_bad, p, has_scale)
+            return
+        nbad = int((~fin).sum())
+        ev = {"nan_step": int(steps[fb]), "nonfinite_points": nbad, "last_loss": float(v[fin][-1])}
+        causes = ("fp16-overflow", "numerical-instability", "bad-batch") if has_scale else \
+            ("numerical-instability", "bad-batch", "fp16-overflow")
+        yield Hit(f"{nbad:,} NaN/Inf training-loss value(s), the first at step {sig.fmt_step(steps[fb])}, "
+                  f"but the loss was finite again afterwards (last value {sig.fmt_num(float(v[fin][-1]))})",
+                  step=int(steps[fb]), confidence=0.6, evidence=ev, severity="warning", causes=causes,
+                  marks=tuple(int(x) for x in steps[~fin][:50]))
+
+    f = I.last_session(run, s[fin])
+    res = _finite_rise(f, p)
+    if res is None:
+        return
+    onset = res["onset"]
+    ev = {"onset_step": onset, "best_step": res["best_step"], "best_loss": res["best"],
+          "loss_at_onset": res["onset_value"], "end_loss": res["end_level"], "peak_loss": res["peak"],
+          "progress_lost": res["lost"] if math.isfinite(res["lost"]) else None}
+    if res["logspace"]:
+        ev["rise_factor"] = math.exp(min(res["rise_log"], 700.0))
+    ev.update(I.lr_context(run, onset))
+    ev.update(_grad_lead(run, res["best_step"], onset, p))
+    causes = _rank(ev, nan=False, early=False, huge=False, has_scale=has_scale)
+    if res["logspace"]:
+        how = f"{I.ratio_text(res['rise_log'])} its best {sig.fmt_num(res['best'])} at step {sig.fmt_step(res['best_step'])}"
+    else:
+        how = f"from its best {sig.fmt_num(res['best'])} at step {sig.fmt_step(res['best_step'])}"
+    lost_txt = "more than all" if not math.isfinite(res["lost"]) or res["lost"] > 1 else sig.fmt_pct(res["lost"]).lstrip("+")
+    ctx = _context_text(ev)
+    msg = (f"train_loss rose from step {sig.fmt_step(onset)} and stayed up to the end: end level "
+           f"{sig.fmt_num(res['end_level'])} is {how} ({lost_txt} of the progress since the start lost)"
+           + (f"; {ctx}" if ctx else ""))
+    strength = (res["rise_log"] / p.min_rise) if res["logspace"] else (min(res["lost"], 3.0) / p.min_progress_lost)
+    conf = 0.55 + 0.4 * I.clamp01((strength - 1.0) / 2.0)
+    if res["from_start"]:
+        conf = min(conf, 0.6)  # never improved before rising: could be a warmup bump cut short
+    severe = (res["logspace"] and res["rise_log"] >= math.log(2.0)) or res["lost"] >= 1.0
+    yield Hit(msg, step=onset, steps=(onset, int(f.index[-1])), confidence=conf, evidence=ev, causes=causes,
+              severity=None if severe else "warning", marks=(res["best_step"],))
+
+
+def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_scale: bool) -> Hit:
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    n = len(v)
+    nan_step = int(steps[fb])
+    prefix = s.iloc[:fb]
+    prefix = prefix[np.isfinite(prefix.to_numpy(dtype=np.float64))]
+    early = fb < max(5, int(math.ceil(p.early_frac * n)))
+    huge = False
+    jump = float("nan")
+    best_step = int(prefix.index[0]) if len(prefix) else nan_step
+    best = float("nan")
+    onset = nan_step
+    rise = None
+    if len(prefix):
+        y, logspace = I.finite_positive_log(prefix)
+        yv = y.to_numpy(dtype=np.float64)
+        bi = int(np.argmin(yv)) if len(yv) < p.min_points else None
+        if len(yv) >= 4:
+            w = sig.window(len(yv) - 1, 0.05, lo=3, hi=50)
+            level = float(np.median(yv[-w - 1:-1]))
+            jump = float(yv[-1] - level)
+            if logspace:
+                huge = jump >= p.huge_jump
+            else:
+                scale = float(np.quantile(yv, 0.9) - np.quantile(yv, 0.1))
+                huge = scale > 0 and jump >= 10.0 * scale
+        rise = _finite_rise(prefix, p)
+        if rise is not None:
+            onset = rise["onset"]
+            best_step, best = rise["best_step"], rise["best"]
+        else:
+            if bi is None:
+                sm = I.smoothed(y, p.smooth_frac)
+                bi_s = int(np.argmin(sm.to_numpy()))
+                best_step, best = int(sm.index[bi_s]), _lin(float(sm.iloc[bi_s]), logspace)
+            else:
+                best_step, best = int(y.index[bi]), _lin(float(yv[bi]), logspace)
+            if huge:
+                onset = int(prefix.index[-1])
+    ev = {"onset_step": onset, "nan_step": nan_step, "best_step": best_step,
+          "best_loss": best if math.isfinite(best) else None, "nonfinite_fraction_after": frac_bad,
+          "nan_within_few_steps": bool(early), "loss_scale_logged": bool(has_scale)}
+    if len(prefix):
+        ev["last_finite_loss"] = float(prefix.iloc[-1])
+    if huge:
+        ev["jump_factor"] = math.exp(min(jump, 700.0)) if sig.all_positive(prefix) else None
+    ev.update(I.lr_context(run, onset))
+    ev.update(_grad_lead(run, best_step, onset, p))
+    causes = _rank(ev, nan=True, early=early, huge=huge, has_scale=has_scale)
+    parts = [f"training loss became NaN/Inf at step {sig.fmt_step(nan_step)}"]
+    parts.append("and stayed non-finite" if frac_bad >= 0.999 else
+                 f"({sig.fmt_pct(frac_bad).lstrip('+')} of the later points non-finite)")
+    if rise is not None:
+        parts.append(f"after rising from step {sig.fmt_step(onset)} to {sig.fmt_num(rise['peak'])} "
+                     f"({I.ratio_text(rise['rise_log'])} its best {sig.fmt_num(best)} at step {sig.fmt_step(best_step)})"
+                     if rise["logspace"] else f"after rising from step {sig.fmt_step(onset)}")
+    elif huge and ev.get("jump_factor"):
+        parts.append(f"right after one huge step to {sig.fmt_num(float(prefix.iloc[-1]))} at step "
+                     f"{sig.fmt_step(int(prefix.index[-1]))} ({sig.fmt_num(ev['jump_factor'])}x its recent level)")
+    elif math.isfinite(best):
+        parts.append(f"(best {sig.fmt_num(best)} at step {sig.fmt_step(best_step)})")
+    if early:
+        parts.append("within the first few logged steps")
+    msg = " ".join(parts)
+    ctx = _context_text(ev)
+    if has_scale:
+        ctx = (ctx + "; " if ctx else "") + "a loss-scale tag is logged (mixed precision)"
+    if ctx:
+        msg += "; " + ctx
+    conf = 0.95 if frac_bad >= 0.5 else 0.8
+    return Hit(msg, step=onset, steps=(onset, int(steps[-1])), confidence=conf, evidence=ev, causes=causes,
+               marks=tuple(m for m in {best_step, nan_step} if m != onset))

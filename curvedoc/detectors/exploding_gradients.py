@@ -1,0 +1,175 @@
+"""## What it detects
+A gradient norm that grows by orders of magnitude, or becomes NaN/Inf. The smoothed norm (rolling
+median of log10, so isolated spikes do not count) is compared with its median over the first
+``early_frac`` of the run (so one initial transient point does not move the reference either); a
+sustained rise of at least ``min_orders`` orders of magnitude is flagged with the growth factor, the
+step where it crossed, and whether the training loss followed. Uses ``grad_norm`` or the square root of
+``grad_norm_sq``.
+
+A norm that is large but not growing is not exploding: e.g. a norm logged before fp16 unscaling sits
+at 1e4-1e6 from the first step while the loss falls normally; growth, not size, is the symptom here
+(clip-saturation judges the size against the clipping threshold). Isolated NaN/Inf norms followed by
+finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info.
+
+## Why it matters
+Exploding gradients throw the weights far from where they were; the loss follows within a few steps and
+the run becomes NaN. Clipping and a lower learning rate stop it when applied before the onset.
+
+## Example
+``sample_runs/exploding-gradients`` (deep net without clipping: the norm grows 1000x, then NaN).
+
+## Options
+- ``min_points``: fewest finite positive grad-norm points.
+- ``early_frac``: fraction of the points whose median is the reference level.
+- ``smooth_frac``: rolling-median window of log10(grad norm), as a fraction of the points.
+- ``min_orders``: log10 rise over the reference that is flagged.
+- ``severe_orders``: log10 rise that is an error even when the loss did not follow.
+- ``loss_follow``: natural-log rise of the loss after the crossing that counts as "the loss followed".
+- ``max_isolated_frac``: at most this fraction of non-finite norms (finite at the end) counts as isolated.
+
+## References
+seeds/000 10.16 Debugging training: 'Gradient norms'; seeds/002 'What to Log and Why';
+seeds/003 'Training Loss Goes to NaN' (exploding gradients).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _instability as I
+from curvedoc.detectors import _signal as sig
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    early_frac: float
+    smooth_frac: float
+    min_orders: float
+    severe_orders: float
+    loss_follow: float
+    max_isolated_frac: float
+
+
+def _loss_followed(run: Run, cross: int, p: Params) -> tuple[bool | None, str]:
+    """Did the training loss rise (or turn NaN) after ``cross``? (None when no usable loss)."""
+    if "train_loss" not in run.roles:
+        return None, ""
+    loss = run.series("train_loss")
+    if len(loss) < 4:
+        return None, ""
+    bad = sig.first_nonfinite_step(loss)
+    if bad is not None and bad >= cross:
+        return True, f"the loss became NaN/Inf at step {sig.fmt_step(bad)}"
+    lf = sig.finite(loss)
+    before = lf[lf.index <= cross]
+    after = lf[lf.index > cross]
+    if len(before) < 2 or len(after) < 2:
+        return None, ""
+    if sig.all_positive(lf):
+        y = pd.Series(np.log(lf.to_numpy(dtype=np.float64)), index=lf.index)
+        sm = I.smoothed(y, p.smooth_frac)
+        b = float(np.median(y[y.index <= cross].to_numpy()[-sig.window(len(before), 0.25, lo=2):]))
+        a_s = sm[sm.index > cross]
+        a = float(a_s.max()) if len(a_s) else float(np.median(after.to_numpy()))
+        end = float(sm.iloc[-1])
+        if a - b >= p.loss_follow:
+            return True, f"the loss followed (up to {I.ratio_text(a - b)} its level at the crossing)"
+        return False, (f"the loss did not follow ({sig.fmt_num(math.exp(b))} at the crossing, "
+                       f"{sig.fmt_num(math.exp(end))} at the end)")
+    return None, ""
+
+
+@detector("exploding-gradients", params=Params)
+def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
+    gn = I.grad_norm_series(run)
+    n = len(gn)
+    if n == 0:
+        return
+    v = gn.to_numpy(dtype=np.float64)
+    steps = gn.index.to_numpy()
+    fin = np.isfinite(v)
+    loss_bad = sig.first_nonfinite_step(run.series("train_loss")) if "train_loss" in run.roles else None
+    if not fin.any():
+        yield Hit(f"every gradient-norm value is NaN/Inf ({n:,} point(s) from step {sig.fmt_step(steps[0])})",
+                  step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.9,
+                  evidence={"nonfinite_points": n, "nan_step": int(steps[0])},
+                  causes=("exploding-gradients", "numerical-instability", "fp16-overflow", "lr-too-high"))
+        return
+    if not fin.all():
+        fb = int(np.argmax(~fin))
+        frac = float((~fin[fb:]).mean())
+        nbad = int((~fin).sum())
+        ev = {"nan_step": int(steps[fb]), "nonfinite_points": nbad, "nonfinite_fraction_after": frac}
+        if loss_bad is not None:
+            ev["loss_nan_step"] = int(loss_bad)
+        if (not fin[-1]) or frac >= 0.5:
+            follow = f"; the loss became NaN/Inf at step {sig.fmt_step(loss_bad)}" if loss_bad is not None else ""
+            yield Hit(f"gradient norm became NaN/Inf at step {sig.fmt_step(steps[fb])} and stayed so "
+                      f"({sig.fmt_pct(frac).lstrip('+')} of the later points){follow}",
+                      step=int(steps[fb]), steps=(int(steps[fb]), int(steps[-1])), confidence=0.95, evidence=ev,
+                      causes=("exploding-gradients", "lr-too-high", "fp16-overflow", "numerical-instability"))
+            return
+        marks = tuple(int(x) for x in steps[~fin][:100])
+        if nbad <= max(1, p.max_isolated_frac * n) and loss_bad is None:
+            yield Hit(f"{nbad:,} isolated NaN/Inf gradient-norm value(s) (first at step {sig.fmt_step(steps[fb])}); "
+                      "the norm and the loss were finite again afterwards — overflowed steps that mixed-precision "
+                      "loss scaling skips", step=int(steps[fb]), confidence=0.6, evidence=ev, severity="info",
+                      causes=("fp16-overflow", "numerical-instability"), marks=marks)
+        else:
+            yield Hit(f"{nbad:,} NaN/Inf gradient-norm value(s) from step {sig.fmt_step(steps[fb])} "
+                      f"({sig.fmt_pct(nbad / n).lstrip('+')} of the points), finite again at the end",
+                      step=int(steps[fb]), confidence=0.7, evidence=ev, severity="warning",
+                      causes=("fp16-overflow", "exploding-gradients", "numerical-instability"), marks=marks)
+
+    pos = fin & (v > 0)
+    g = gn[pos]
+    m = len(g)
+    if m < p.min_points:
+        return
+    y = pd.Series(np.log10(g.to_numpy(dtype=np.float64)), index=g.index)
+    k = sig.window(m, p.early_frac, lo=3)
+    base = float(np.median(y.to_numpy()[:k]))
+    sm = I.smoothed(y, p.smooth_frac)
+    exc = sm.to_numpy() - base
+    pi = int(np.argmax(exc))
+    peak = float(exc[pi])
+    if not peak >= p.min_orders:
+        return
+    ci = int(np.argmax(exc >= p.min_orders))
+    cross = int(sm.index[ci])
+    end_exc = float(exc[-1])
+    followed, follow_txt = _loss_followed(run, cross, p)
+    clip = I.clipping_configured(run)
+    ev = {"growth_factor": 10.0 ** min(peak, 300.0), "orders_of_magnitude": peak, "cross_step": cross,
+          "peak_step": int(sm.index[pi]), "early_grad_norm": 10.0 ** base, "peak_grad_norm": 10.0 ** (base + peak),
+          "end_factor": 10.0 ** min(end_exc, 300.0), "loss_followed": followed, "clipping_configured": clip}
+    msg = (f"gradient norm grew {sig.fmt_num(10.0 ** min(peak, 300.0))}x ({peak:.1f} orders of magnitude) from its "
+           f"early median {sig.fmt_num(10.0 ** base)} to {sig.fmt_num(10.0 ** (base + peak))} (smoothed, step "
+           f"{sig.fmt_step(int(sm.index[pi]))}), crossing {sig.fmt_num(10.0 ** p.min_orders)}x at step {sig.fmt_step(cross)}")
+    if end_exc < 0.5 * p.min_orders:
+        msg += f", then fell back to {sig.fmt_num(10.0 ** end_exc)}x by the end"
+    if follow_txt:
+        msg += "; " + follow_txt
+    if followed is False:
+        causes = ["exploding-gradients", "fp16-loss-scale-norm", "lr-too-high", "no-grad-clipping"]
+        if "loss_scale" not in run.roles and peak < p.severe_orders:
+            causes = ["exploding-gradients", "lr-too-high", "fp16-loss-scale-norm", "no-grad-clipping"]
+    else:
+        causes = ["exploding-gradients", "lr-too-high", "no-grad-clipping", "numerical-instability"]
+    if clip is True:
+        causes = [c for c in causes if c != "no-grad-clipping"]
+    severe = peak >= p.severe_orders or followed is True
+    strength = (peak - p.min_orders) / max(p.severe_orders - p.min_orders, 1e-9)
+    conf = 0.55 + 0.3 * I.clamp01(strength) + (0.1 if followed else 0.0)
+    if followed is False:
+        conf = min(conf, 0.7)
+    yield Hit(msg, step=cross, steps=(cross, int(steps[-1])), confidence=min(conf, 0.97), evidence=ev,
+              severity=None if severe else "warning", causes=tuple(causes), marks=(int(sm.index[pi]),))

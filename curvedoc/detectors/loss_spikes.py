@@ -1,0 +1,271 @@
+"""## What it detects
+Isolated upward spikes of the training loss: points far above BOTH the median of the window before
+them and the median of the window after them (log space for positive losses). A point must be at least
+``min_ratio`` times that level and at least ``z_min`` robust sigmas of the run's own local noise (MAD of
+the residuals around a rolling median) above it, so the threshold adapts: a noisy small-batch run needs a
+much larger jump than a smooth one, and when more than ``max_spike_frac`` of the points qualify the
+"spikes" are the run's ordinary heavy-tailed noise and nothing is reported.
+
+For each spike it measures the size (x the level before it), how many logged points and steps the loss
+needed to come back near that level, and whether the gradient norm spiked at the same step.
+
+Decision on non-recovering jumps: a jump that stays up is a level shift, not a spike (the median after
+it is high too), and is divergence's business when it lasts to the end. A spike that only partly comes
+back is still reported here, marked "did not recover" with the level it stayed at, and the message
+points to divergence; the finding is never duplicated as a second divergence finding by this rule.
+
+## Why it matters
+A spike is one bad batch or a step past the stability edge. With clipping it usually recovers at once;
+without it a single spike can knock the optimizer's momentum off course for many steps, or start a
+divergence. Repeated spikes are an early warning.
+
+## Example
+``sample_runs/loss-spikes-noclip`` (injected bad batches, no gradient clipping).
+
+## Options
+- ``min_points``: fewest finite loss points.
+- ``window_frac``: width of the context before and after each point, as a fraction of the points.
+- ``min_window``: smallest context window in points on each side.
+- ``z_min``: robust sigmas a spike must clear above the higher neighbour level.
+- ``min_ratio``: a spike must also be this many times the local level.
+- ``min_abs_frac``: a spike must also rise by this fraction of the run's scale (start-to-best range or level).
+- ``max_rise_points``: a spike gains at least half its height within this many logged points (sudden).
+- ``max_spike_frac``: above this fraction of qualifying points the jumps are noise: report nothing.
+- ``slow_recovery_points``: still up after this many logged points = slow recovery.
+- ``big_ratio``: spike size that makes the finding a warning rather than info.
+- ``grad_ratio``: grad norm this many times its own recent level at the spike = spiked with it.
+
+## References
+seeds/000 10.16 Debugging training: 'Loss curves' (Sudden loss spikes); seeds/002 'Loss Spikes';
+seeds/003 'Loss Curve Patterns'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _instability as I
+from curvedoc.detectors import _signal as sig
+from curvedoc.model.run import Run
+
+MAX_FULL = 4000  # above this many points the context levels are computed on (sub-sampled) bin medians
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    window_frac: float
+    min_window: int
+    z_min: float
+    min_ratio: float
+    min_abs_frac: float
+    max_rise_points: int
+    max_spike_frac: float
+    slow_recovery_points: int
+    big_ratio: float
+    grad_ratio: float
+
+
+def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size."""
+    n = len(y)
+    bins, k = I.fast_bins(y, MAX_FULL)
+    nb = len(bins)
+    w = sig.window(nb, p.window_frac, lo=p.min_window)
+    mp = max(3, w // 2)
+    b = pd.Series(bins)
+    left = b.rolling(w, min_periods=mp).median().shift(1).to_numpy()
+    right = b[::-1].reset_index(drop=True).rolling(w, min_periods=mp).median().shift(1).to_numpy()[::-1]
+    center = b.rolling(w, min_periods=1, center=True).median().to_numpy()
+    # local noise: residuals around the rolling median AND step-to-step differences (the larger wins),
+    # so an alternating pattern (0.06, 0.03, 0.06 ...) whose median sits on one phase is not "noiseless"
+    if k == 1:
+        absr = np.abs(y - center)
+        absd = np.abs(np.diff(y, prepend=y[1]))
+    else:  # a few consecutive points from each bin are enough for a noise level
+        c = min(k, I.SUB_COLS)
+        m = n // k * k
+        blk = y[:m].reshape(-1, k)[:, :c]
+        absr_b = np.median(np.abs(blk - center[: blk.shape[0], None]), axis=1)
+        absd_b = np.median(np.abs(np.diff(blk, axis=1)), axis=1) if c > 1 else absr_b
+        if len(absr_b) < nb:
+            absr_b, absd_b = np.append(absr_b, absr_b[-1]), np.append(absd_b, absd_b[-1])
+    wide = min(nb, 3 * w)
+    if k == 1:
+        absr_b, absd_b = absr, absd
+    loc_r = pd.Series(absr_b).rolling(wide, min_periods=1, center=True).median().to_numpy()
+    loc_d = pd.Series(absd_b).rolling(wide, min_periods=1, center=True).median().to_numpy()
+    loc = np.fmax(loc_r, loc_d / math.sqrt(2.0))
+    glob = float(np.median(absr_b))
+    scale = sig.MAD_TO_SIGMA * np.maximum(loc, 0.2 * glob)
+    scale = np.maximum(scale, 1e-9 * max(1.0, float(np.median(np.abs(bins)))))
+    return left, right, scale, k
+
+
+@detector("loss-spikes", params=Params)
+def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
+    f = sig.finite(run.series("train_loss"))
+    n = len(f)
+    if n < max(p.min_points, 2 * p.min_window + 1):
+        return
+    y, logspace = I.finite_positive_log(f)
+    yv = y.to_numpy(dtype=np.float64)
+    steps = y.index.to_numpy()
+    if float(np.ptp(yv)) == 0.0:
+        return
+    left, right, scale, k = _levels(yv, p)
+    nb = len(left)
+    # the level after a point is the lower of the next window and the window after that, so a spike that
+    # takes up to two windows to decay (no clipping) still stands out; a level shift stays high in both
+    w = sig.window(nb, p.window_frac, lo=p.min_window)
+    right2 = np.full(nb, np.nan)
+    if nb > w:
+        right2[:-w] = right[w:]
+    after = np.where(np.isfinite(right2), np.fmin(right, right2), right)
+    base_b = np.fmax(left, after)
+    floor_b = math.log(p.min_ratio) if logspace else 0.0
+    with np.errstate(invalid="ignore"):
+        thr_b = base_b + np.fmax(p.z_min * scale, floor_b)
+    thr_b = np.where(np.isfinite(left) & np.isfinite(right), thr_b, np.inf)
+    thr = np.repeat(thr_b, k)[:n] if k > 1 else thr_b
+    if len(thr) < n:
+        thr = np.append(thr, np.full(n - len(thr), thr_b[-1]))
+    idx = np.flatnonzero(yv >= thr)  # cheap first pass; the few candidates get the full test below
+    bin_of = np.minimum(idx // k, nb - 1)
+    h = yv[idx] - base_b[bin_of]
+    z = h / scale[bin_of]
+    if logspace:
+        head = float(np.exp(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)])))
+        lo_q = float(np.exp(np.quantile(yv[:: max(1, n // 100000)], 0.01)))
+        span = max(head - lo_q, 0.0)
+        lvl_lin = np.exp(np.fmin(left[bin_of], 700.0))
+        ok = (np.exp(np.fmin(yv[idx], 700.0)) - lvl_lin) >= p.min_abs_frac * np.fmax(span, lvl_lin)
+    else:
+        sub = yv[:: max(1, n // 100000)]
+        spread = float(np.quantile(sub, 0.9) - np.quantile(sub, 0.1))
+        ok = h >= (p.min_ratio - 1.0) * np.maximum(np.abs(base_b[bin_of]), spread)
+    # sudden: at least half of the height was gained within the last max_rise_points points (a smooth bump
+    # that builds up over dozens of points is not a spike)
+    r = max(1, p.max_rise_points)
+    prev = np.stack([yv[np.maximum(idx - j, 0)] for j in range(1, r + 1)])
+    ok &= (yv[idx] - prev.min(axis=0)) >= 0.5 * h
+    idx, h, z, bin_of = idx[ok], h[ok], z[ok], bin_of[ok]
+    if len(idx) == 0:
+        return
+    # group neighbouring points into one event (a spike may span a few logged points)
+    groups = np.split(np.arange(len(idx)), np.flatnonzero(np.diff(idx) > 2) + 1)
+    limit = max(2.0, p.max_spike_frac * n)
+    if len(groups) > limit:
+        return
+    peaks = [int(g[int(np.argmax(h[g]))]) for g in groups]  # positions in idx
+
+    gn = I.grad_norm_series(run)
+    gv = gn.to_numpy(dtype=np.float64)
+    gok = np.isfinite(gv) & (gv > 0)
+    gsteps = gn.index.to_numpy()[gok]
+    gvals = gv[gok]
+    gw = sig.window(len(gvals), p.window_frac, lo=p.min_window) if len(gvals) else 0
+
+    events = []
+    w_pts = sig.window(nb, p.window_frac, lo=p.min_window) * k
+    search = max(50, 20 * w_pts)
+    for q in peaks:
+        i = int(idx[q])
+        b = int(bin_of[q])
+        lvl = float(left[b])
+        height = float(yv[i] - lvl)
+        tol = max(3.0 * float(scale[b]), 0.25 * height)
+        seg = yv[i + 1: min(n, i + 1 + search)]
+        back = np.flatnonzero(seg <= lvl + tol)
+        if len(back):
+            j = i + 1 + int(back[0])
+            rec_pts, rec_steps, stuck = j - i, int(steps[j] - steps[i]), None
+        else:
+            rec_pts, rec_steps = None, None
+            after = yv[i + 1: min(n, i + 1 + max(3, w_pts))]
+            stuck = float(np.median(after) - lvl) if len(after) else float("nan")
+        mag = math.exp(min(height, 700.0)) if logspace else float("nan")
+        gspike = None
+        if len(gvals) >= 2 * p.min_window + 1:
+            gi = int(np.searchsorted(gsteps, steps[i]))
+            best = None
+            for c in (gi - 1, gi, gi + 1):
+                if gw <= c < len(gsteps) and abs(int(gsteps[c]) - int(steps[i])) <= max(1, int(steps[min(i + 1, n - 1)] - steps[i])):
+                    r = math.log(gvals[c]) - float(np.median(np.log(gvals[c - gw:c])))
+                    best = r if best is None else max(best, r)
+            if best is not None:
+                gspike = bool(best >= math.log(p.grad_ratio))
+        events.append({"i": i, "step": int(steps[i]), "mag": mag, "z": float(z[q]), "rec_pts": rec_pts,
+                       "rec_steps": rec_steps, "stuck": stuck, "grad": gspike, "value": float(f.iloc[i])})
+
+    count = len(events)
+    mags = [e["mag"] for e in events if math.isfinite(e["mag"])]
+    max_mag = max(mags) if mags else float("nan")
+    zmax = max(e["z"] for e in events)
+    unrec = [e for e in events if e["rec_pts"] is None]
+    slow = [e for e in events if e["rec_pts"] is None or e["rec_pts"] > p.slow_recovery_points]
+    rec = [e for e in events if e["rec_pts"] is not None]
+    gknown = [e for e in events if e["grad"] is not None]
+    gwith = [e for e in gknown if e["grad"]]
+    clip = I.clipping_configured(run)
+
+    step_list = ", ".join(sig.fmt_step(e["step"]) for e in events[:8]) + (", ..." if count > 8 else "")
+    parts = [f"{count} loss spike{'s' if count != 1 else ''} at step{'s' if count != 1 else ''} {step_list}"]
+    if mags:
+        parts.append(f"up to {sig.fmt_num(max_mag)}x the level before {'them' if count > 1 else 'it'}")
+    else:
+        parts.append(f"up to {sig.fmt_num(zmax)} robust sigmas above the local level")
+    if rec:
+        mp = max(e["rec_pts"] for e in rec)
+        ms = max(e["rec_steps"] for e in rec)
+        who = "all" if len(rec) == count else f"{len(rec)} of {count}"
+        parts.append(f"{who} recovered within {mp} logged point{'s' if mp != 1 else ''} ({sig.fmt_step(ms)} steps)")
+    if unrec:
+        e = unrec[0]
+        st = e["stuck"]
+        stuck_txt = (f"still {sig.fmt_num(math.exp(min(st, 700.0)))}x the level before it"
+                     if logspace and math.isfinite(st) else "still above the level before it")
+        parts.append(f"{len(unrec)} did not recover (step {sig.fmt_step(e['step'])}: {stuck_txt}; see divergence)")
+    if gknown:
+        parts.append(f"grad norm spiked with {len(gwith)} of {len(gknown)}")
+    if clip is True:
+        parts.append("gradient clipping is configured")
+    msg = "; ".join(parts)
+
+    if slow and clip is not True:
+        causes = ["no-grad-clipping", "bad-batch", "lr-too-high", "numerical-instability"]
+    elif count >= 5:
+        causes = ["lr-too-high", "bad-batch", "no-grad-clipping", "numerical-instability"]
+    else:
+        causes = ["bad-batch", "no-grad-clipping", "lr-too-high", "numerical-instability"]
+    if clip is True:
+        causes.remove("no-grad-clipping")
+    if gknown and len(gwith) * 2 > len(gknown) and "exploding-gradients" not in causes:
+        causes.insert(min(2, len(causes)), "exploding-gradients")
+
+    if math.isfinite(max_mag):
+        big = max_mag >= p.big_ratio
+        notable = max_mag >= (1.0 + p.big_ratio) / 2.0  # 2x for big_ratio 3
+    else:
+        big = zmax >= 2 * p.z_min
+        notable = zmax >= 1.5 * p.z_min
+    severity = None if (big or (notable and (count >= 3 or slow))) else "info"
+    strength = 0.5 * (zmax / p.z_min - 1.0)
+    if math.isfinite(max_mag):
+        strength += 0.5 * math.log(max_mag) / math.log(p.big_ratio)
+    conf = 0.5 + 0.45 * I.clamp01(strength)
+    ev = {"count": count, "first_spike_step": events[0]["step"], "max_ratio": max_mag if mags else None,
+          "max_z": zmax, "recovered": len(rec), "not_recovered": len(unrec),
+          "max_recovery_points": max((e["rec_pts"] for e in rec), default=None),
+          "max_recovery_steps": max((e["rec_steps"] for e in rec), default=None),
+          "grad_norm_spiked_with": len(gwith) if gknown else None,
+          "clipping_configured": clip, "spike_steps": [e["step"] for e in events[:50]]}
+    yield Hit(msg, step=events[0]["step"], steps=(events[0]["step"], events[-1]["step"]), confidence=conf,
+              evidence=ev, severity=severity, causes=tuple(causes),
+              marks=tuple(e["step"] for e in events[:200]))

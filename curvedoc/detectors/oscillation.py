@@ -1,0 +1,134 @@
+"""## What it detects
+Late-training oscillation: over the last ``late_frac`` of the points the training loss bounces from one
+logged point to the next (robust step-to-step noise of log(loss), from first differences, at least
+``min_rel_noise``) while its median level makes no progress (falls by less than ``max_late_drop``, or than 3 standard
+errors of the medians when that is larger), the
+noise has not shrunk compared with the run's own earlier noise (``min_noise_ratio``), and the swings are
+large compared with all the progress the run made (``min_noise_vs_progress``, in loss units).
+
+All four must hold, which keeps healthy runs silent: small-batch runs that are noisy but still improving,
+runs that converged and whose noise shrank, and memorisation runs whose loss is already tiny compared
+with where it started. A loss stuck at one level with little noise is a plateau (P rules), not
+oscillation. For losses that are not all positive the noise is taken relative to the late level.
+
+## Why it matters
+The last part of training buys nothing: the learning rate is too high for the end of training (no decay)
+or the batch too small, and the final weights are a random draw from the bouncing region.
+
+## Example
+``sample_runs/oscillation-high-lr`` (constant high learning rate, small batch: the loss bounces late).
+
+## Options
+- ``min_points``: fewest finite loss points.
+- ``late_frac``: fraction of the points (at the end) examined.
+- ``min_rel_noise``: robust step-to-step noise of log(loss) in the late part that counts as high.
+- ``max_late_drop``: the late median level fell by less than this (log units) = no progress.
+- ``min_noise_ratio``: late noise at least this multiple of the earlier noise.
+- ``min_noise_vs_progress``: late swings at least this fraction of the progress since the start.
+
+## References
+seeds/001 table 'Batch Loss Variance'; seeds/002 'Loss oscillates wildly without converging';
+seeds/003 'Lower learning rate (with more epochs)'.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _instability as I
+from curvedoc.detectors import _signal as sig
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    late_frac: float
+    min_rel_noise: float
+    max_late_drop: float
+    min_noise_ratio: float
+    min_noise_vs_progress: float
+
+
+@detector("oscillation", params=Params)
+def oscillation(run: Run, p: Params) -> Iterator[Hit]:
+    f = sig.finite(run.series("train_loss"))
+    n = len(f)
+    if n < max(p.min_points, 12):
+        return
+    y, logspace = I.finite_positive_log(f)
+    yv = y.to_numpy(dtype=np.float64)
+    steps = y.index.to_numpy()
+    L = max(6, int(round(n * p.late_frac)))
+    if L >= n - 3:
+        return
+    late = yv[n - L:]
+    ref = yv[int(0.1 * n): n - L]
+    if len(ref) < 6:
+        ref = yv[: n - L]
+    noise_late = I.diff_noise(late)
+    noise_ref = I.diff_noise(ref)
+    if not math.isfinite(noise_late) or noise_late <= 0:
+        return
+    q = max(2, L // 4)
+    first_q, last_q = float(np.median(late[:q])), float(np.median(late[-q:]))
+    late_level = float(np.median(late))
+    head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
+    if logspace:
+        rel_noise = noise_late
+        drop = first_q - last_q
+        amp = math.exp(late_level) * noise_late
+        progress = math.exp(head) - math.exp(late_level)
+    else:
+        level = max(abs(late_level), 1e-12)
+        rel_noise = noise_late / level
+        drop = (first_q - last_q) / level
+        amp = noise_late
+        progress = head - late_level
+    nvp = amp / progress if progress > 0 else math.inf
+    ratio = noise_late / noise_ref if math.isfinite(noise_ref) and noise_ref > 0 else math.inf
+    # a drop smaller than what the noise alone makes of two medians of q points (3 standard errors) is no progress
+    se = 1.2533 * rel_noise * math.sqrt(2.0 / q)
+    if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se) or ratio < p.min_noise_ratio \
+            or nvp < p.min_noise_vs_progress:
+        return
+
+    start = int(steps[n - L])
+    ev = {"late_start_step": start, "late_noise": rel_noise, "earlier_noise": noise_ref if logspace else None,
+          "noise_ratio": ratio if math.isfinite(ratio) else None, "late_drop": drop,
+          "late_level": math.exp(late_level) if logspace else late_level,
+          "start_level": math.exp(head) if logspace else head,
+          "noise_vs_progress": nvp if math.isfinite(nvp) else None}
+    causes = ["lr-too-high-late", "noisy-gradients", "lr-too-high"]
+    lr_txt = ""
+    if "lr" in run.roles:
+        lr = sig.finite(run.series("lr"))
+        if len(lr) >= 3:
+            lv = lr.to_numpy(dtype=np.float64)
+            peak = float(np.max(lv))
+            late_lr = float(np.median(lv[lr.index.to_numpy() >= start])) if (lr.index >= start).any() else float(lv[-1])
+            if peak > 0:
+                ev["late_lr"] = late_lr
+                ev["lr_peak"] = peak
+                if late_lr >= 0.5 * peak:
+                    lr_txt = f"; the LR was not decayed ({sig.fmt_num(late_lr)} late vs peak {sig.fmt_num(peak)})"
+                else:
+                    lr_txt = f"; the LR was already decayed to {sig.fmt_num(late_lr)} ({sig.fmt_pct(late_lr / peak - 1)} from its peak)"
+                    causes = ["noisy-gradients", "lr-too-high-late", "lr-too-high"]
+    noise_pct = math.exp(rel_noise) - 1 if logspace else rel_noise
+    earlier = (f" (earlier: +-{sig.fmt_pct(math.exp(noise_ref) - 1).lstrip('+')})"
+               if logspace and math.isfinite(noise_ref) else "")
+    lvl = (lambda x: sig.fmt_num(math.exp(x))) if logspace else (lambda x: sig.fmt_num(x))
+    msg = (f"over the last {sig.fmt_pct(L / n).lstrip('+')} of the points (steps {sig.fmt_step(start)}-"
+           f"{sig.fmt_step(int(steps[-1]))}) the loss swings +-{sig.fmt_pct(noise_pct).lstrip('+')} from one logged "
+           f"point to the next{earlier} while its median level went {lvl(first_q)} -> {lvl(last_q)}; the swings are "
+           f"{'larger than' if not math.isfinite(nvp) or nvp >= 1 else 'comparable to'} all the progress since the start "
+           f"({lvl(head)} -> {lvl(late_level)}){lr_txt}")
+    margin = min(rel_noise / p.min_rel_noise, (nvp if math.isfinite(nvp) else 4.0) / p.min_noise_vs_progress) - 1.0
+    conf = min(0.85, 0.5 + 0.35 * I.clamp01(margin))
+    yield Hit(msg, step=start, steps=(start, int(steps[-1])), confidence=conf, evidence=ev, causes=tuple(causes))
