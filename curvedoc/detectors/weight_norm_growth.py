@@ -1,8 +1,9 @@
 """## What it detects
 A global weight norm (role ``weight_norm``, or the L2 norm rebuilt from per-layer weight norms) that
 grows without bound: it ends at least ``min_total_growth`` times its lowest level, is still rising in the
-last third of the run (by more than ``min_late_growth``), and its growth speed over the last third is at
-least ``min_rate_ratio`` of the first third's (not levelling off). A modest rise from a small initialisation that
+last third of the run (by more than ``min_late_growth``), and over that last third it still grows like a
+power of the step count with exponent at least ``min_growth_exponent`` (linear growth ~1, the sqrt growth
+of Adam without weight decay ~0.5; a norm levelling off tends to 0). A modest rise from a small initialisation that
 levels off is healthy and stays silent.
 
 ## Why it matters
@@ -18,7 +19,7 @@ logits (and weights) keep growing.
 - ``min_points``: fewest weight-norm points needed.
 - ``min_total_growth``: end level over the lowest level before the last third (a factor).
 - ``min_late_growth``: relative growth within the last third that counts as "still growing".
-- ``min_rate_ratio``: last-third over first-third growth speed (per step) below which the norm is levelling off.
+- ``min_growth_exponent``: d log(norm) / d log(steps) over the last third below which the norm is levelling off.
 
 ## References
 seeds/000 10.16 Debugging training: 'Weight norms' (should grow modestly and stabilise; growing without
@@ -44,7 +45,7 @@ class Params:
     min_points: int
     min_total_growth: float
     min_late_growth: float
-    min_rate_ratio: float
+    min_growth_exponent: float
 
 
 def _exp(x: float) -> float:
@@ -70,29 +71,23 @@ def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
     late = end - mid2
     if total < math.log(p.min_total_growth) or late < math.log1p(p.min_late_growth):
         return
-    span_last = max(1.0, float(steps[-1] - steps[i2]))
-    start_i = base_i if base_i < i1 else 0
-    span_first = max(1.0, float(steps[i1] - steps[start_i]))
-    # speed in norm units per step (scale-free as a ratio): linear growth keeps ratio 1, sqrt-like growth
-    # slows to ~0.3, a saturating rise to ~0, exponential growth exceeds 1. Computed in log space (no overflow).
-    s0, m1 = float(sm[start_i]), float(sm[i1])
-    with np.errstate(all="ignore"):
-        first_gain = float(np.expm1(np.float64(m1 - s0)))
-        late_gain = float(np.expm1(np.float64(late)))
-        if first_gain <= 1e-12:
-            ratio = float("inf")
-        else:
-            log_ratio = (mid2 - s0) + math.log(late_gain) - math.log(first_gain) + math.log(span_first / span_last)
-            ratio = float(np.exp(np.float64(min(log_ratio, 700.0))))
-    if ratio < p.min_rate_ratio:
+    # growth exponent over the last third, d log|w| / d log t with t counted from the start of the growth:
+    # ~1 linear, ~0.5 sqrt (Adam without weight decay on scale-invariant weights), >1 accelerating, -> 0 levelling off
+    dt = max(1.0, float(np.median(np.diff(steps)))) if n > 1 else 1.0
+    origin = float(steps[base_i]) - dt
+    t_mid, t_end = float(steps[i2]) - origin, float(steps[-1]) - origin
+    if t_mid <= 0 or t_end <= t_mid:
+        return
+    exponent = late / math.log(t_end / t_mid)
+    if exponent < p.min_growth_exponent:
         return
     growth = _exp(total)
     late_rel = _exp(late) - 1.0
-    speed = "faster than in the first third" if ratio >= 1.0 else f"at {fmt_num(ratio, 2)}x the speed of the first third"
+    shape = "accelerating" if exponent >= 1.5 else f"growing like steps^{exponent:.2f}"
     msg = (f"{label} grew {fmt_num(growth)}x from {fmt_num(_exp(base))} at step {fmt_step(int(steps[base_i]))} to "
            f"{fmt_num(_exp(end))} at step {fmt_step(int(steps[-1]))} and is not levelling off: {fmt_pct(late_rel)} "
-           f"in the last third of the run, {speed}")
-    conf = 0.55 + 0.15 * min(1.0, total / math.log(10.0)) + 0.2 * min(1.0, ratio)
+           f"in the last third of the run ({shape})")
+    conf = 0.55 + 0.15 * min(1.0, total / math.log(10.0)) + 0.2 * min(1.0, exponent / 0.5)
     yield Hit(
         msg,
         step=int(steps[base_i]),
@@ -101,7 +96,7 @@ def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
         evidence={
             "growth": growth,
             "late_growth": late_rel,
-            "rate_ratio": None if math.isinf(ratio) else round(ratio, 3),
+            "growth_exponent": round(exponent, 3),
             "start_norm": _exp(base),
             "end_norm": _exp(end),
             "points": len(raw),
