@@ -24,6 +24,11 @@ SQRT6 = math.sqrt(6.0)
 LEVEL_POINTS = 1000  # bins for a smoothed level: 0.1% of the run is resolution enough to read it at an eval step
 
 
+def ratio01(num: float, den: float) -> float:
+    """clip01(num / den) with a safe denominator (parameters may be set to 0 by users)."""
+    return clip01(num / den) if den > 1e-12 else (1.0 if num > 0 else 0.0)
+
+
 def clip01(x: float) -> float:
     if not np.isfinite(x):
         return 0.0

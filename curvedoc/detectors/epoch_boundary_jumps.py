@@ -210,8 +210,8 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         f"{len(b_idx)} boundaries (first at step {fmt_step(int(b_steps[0]))}); {meaning}"
     )
     conf = 0.45 + 0.5 * float(np.mean([
-        gx.clip01((ratio - p.min_ratio) / (2 * p.min_ratio)),
-        gx.clip01((agreement - p.min_agreement) / max(1e-9, 1 - p.min_agreement)),
+        gx.ratio01(ratio - p.min_ratio, 2 * p.min_ratio),
+        gx.ratio01(agreement - p.min_agreement, 1 - p.min_agreement),
         gx.clip01((len(b_idx) - p.min_boundaries + 1) / 5),
     ]))
     if running_mean or lr_synced:

@@ -141,8 +141,8 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
         mem_txt = f"{what_t} fell {p.mem_loss_factor:.0f}x below its start"
     sharp = gx.clip01(1.0 - rise_len / max(plateau, 1.0))
     conf = 0.5 + 0.45 * float(np.mean([
-        gx.clip01((ratio - p.min_delay_ratio) / (3 * p.min_delay_ratio)),
-        gx.clip01((jump - min_gain) / (2 * min_gain)),
+        gx.ratio01(ratio - p.min_delay_ratio, 3 * p.min_delay_ratio),
+        gx.ratio01(jump - min_gain, 2 * min_gain),
         sharp,
     ]))
     msg = (

@@ -201,10 +201,10 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
         if others:
             names = ", ".join(f"{t} {fmt_pct(e['rise'])}" for t, e in rising[:4])
             msg += f". Other eval sets rising too: {len(rising)} of {len(others)}" + (f" ({names})" if names else "")
-        rl = ev["rise_log"] if np.isfinite(ev["rise_log"]) else 3 * p.min_rise
+        rl = ev["rise_log"] if np.isfinite(ev["rise_log"]) else 4 * p.min_rise
         conf = 0.45 + 0.5 * float(np.mean([
-            gx.clip01((rl - p.min_rise) / (3 * p.min_rise)),
-            gx.clip01((ev["rise_z"] - p.noise_z) / (2 * p.noise_z)),
+            gx.ratio01(rl - p.min_rise, 3 * p.min_rise),
+            gx.ratio01(ev["rise_z"] - p.noise_z, 2 * p.noise_z),
             gx.clip01((ev["points_after"] - 1) / 4),
             gx.clip01(-math.log1p(max(-0.999999, ev["train_change"])) / 0.3),
         ]))
@@ -232,7 +232,7 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
             f"{fmt_pct(-st['train_change']).lstrip('+')} over the same span: the val/train gap widened {st['gap_growth']:.1f}x "
             f"and further training no longer helps validation"
         )
-        conf = 0.4 + 0.3 * gx.clip01((math.log(st["gap_growth"]) - p.stall_min_train_drop) / p.stall_min_train_drop)
+        conf = 0.4 + 0.3 * gx.ratio01(math.log(st["gap_growth"]) - p.stall_min_train_drop, p.stall_min_train_drop)
         yield Hit(
             msg,
             step=st["stall_step"],

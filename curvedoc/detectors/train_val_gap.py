@@ -90,7 +90,7 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     stability = mad(r) if n >= 3 else float("nan")
     ratio_start, ratio_end, ratio_all = (math.exp(min(700.0, x)) for x in (r_start, r_end, r_all))
     conf = 0.45 + 0.5 * float(np.mean([
-        gx.clip01((r_all - need) / math.log(3.0)),
+        gx.ratio01(r_all - need, math.log(3.0)),
         gx.clip01((n - 1) / 4),
         1.0 - drop_before_first_eval,
     ]))

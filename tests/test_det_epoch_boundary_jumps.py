@@ -1,0 +1,217 @@
+"""E001 epoch-boundary-jumps: staircases and saw-tooths at epoch boundaries vs smooth curves and per-epoch logs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "epoch-boundary-jumps"
+
+
+def staircase(seed=0, epochs=8, spe=500, drop=0.25, noise=0.1, every=1, hf=True, jump_up=False, lr=None):
+    """Per-step loss: slow decay inside epochs, a step of ``drop`` (log) at each boundary."""
+    rng = np.random.default_rng(seed)
+    st = np.arange(0, epochs * spe, every)
+    ep_i = st // spe
+    frac = (st % spe) / spe
+    if jump_up:
+        level = np.log(1.0) - 0.5 * frac + 0.02 * ep_i * 0  # decays inside each epoch, resets up at the boundary
+    else:
+        level = np.log(1.5) - drop * ep_i - 0.03 * frac
+    y = np.exp(level + rng.normal(0, noise, len(st)))
+    epoch = (st + 1) / spe if hf else ep_i.astype(float)
+    tags = {"train_loss": (st, y), "epoch": (st, epoch)}
+    if lr is not None:
+        tags["lr"] = (st, lr(st, ep_i))
+    return make_run(**tags)
+
+
+def test_fires_on_staircase_down_hf_epochs():
+    hits = run_detector(NAME, staircase())
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.severity is None and h.step == 500
+    assert h.evidence["direction"] == -1 and h.evidence["boundaries"] == 7
+    assert -0.3 < h.evidence["jump"] < -0.15
+    assert h.causes[0] == "memorisation-multi-epoch"
+    assert len(h.marks) == 7 and h.confidence >= 0.8
+
+
+def test_fires_on_lightning_integer_epochs_logged_every_10_steps():
+    hits = run_detector(NAME, staircase(hf=False, every=10, seed=1))
+    assert len(hits) == 1 and hits[0].step == 500 and hits[0].evidence["direction"] == -1
+
+
+def test_fires_on_saw_tooth_up_with_shuffle_cause():
+    hits = run_detector(NAME, staircase(jump_up=True, seed=2))
+    assert len(hits) == 1
+    assert hits[0].evidence["direction"] == 1 and hits[0].causes[0] == "shuffle-bug"
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_silent_on_smooth_decay_with_epoch_tag(seed):
+    rng = np.random.default_rng(50 + seed)
+    st = np.arange(0, 4000)
+    y = (2.0 * np.exp(-st / 900.0) + 0.3) * np.exp(rng.normal(0, 0.15, len(st)))
+    assert run_detector(NAME, make_run(train_loss=(st, y), epoch=(st, (st + 1) / 500.0))) == []
+
+
+def test_near_miss_small_drop_is_silent():
+    """1.5% drops at boundaries: below min_jump."""
+    assert run_detector(NAME, staircase(drop=0.015, noise=0.002)) == []
+
+
+def test_silent_when_logged_once_per_epoch():
+    rng = np.random.default_rng(3)
+    ep = np.arange(50)
+    y = (1.5 * np.exp(-ep / 10.0) + 0.1) * np.exp(rng.normal(0, 0.02, 50))
+    assert run_detector(NAME, make_run(train_loss=(ep, y), epoch=(ep, ep.astype(float)))) == []
+
+
+def test_silent_with_fewer_than_three_boundaries():
+    assert run_detector(NAME, staircase(epochs=3, drop=0.5)) == []
+
+
+def test_epoch_reset_is_not_a_boundary():
+    """Two appended sessions of 2 epochs each: the reset 1 -> 0 is not a boundary (1 + 1 real boundaries)."""
+    a = staircase(epochs=2, seed=4)
+    s = a.series("train_loss")
+    e = a.series("epoch")
+    st = np.concatenate([s.index, s.index + 1000])
+    y = np.concatenate([s.to_numpy(), s.to_numpy() * 3])
+    ep = np.concatenate([e.to_numpy(), e.to_numpy()])
+    assert run_detector(NAME, make_run(train_loss=(st, y), epoch=(st, ep))) == []
+
+
+def test_lr_stepped_per_epoch_is_info():
+    hits = run_detector(NAME, staircase(seed=5, lr=lambda st, ep: 1e-3 * 0.7 ** ep))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].causes[0] == "lr-steps-per-epoch"
+
+
+def test_smooth_lr_decay_is_not_synced():
+    hits = run_detector(NAME, staircase(seed=6, lr=lambda st, ep: 1e-3 * (1 - st / 4001.0)))
+    assert len(hits) == 1 and hits[0].severity is None
+
+
+def test_running_mean_saw_tooth_is_info():
+    """Keras-style cumulative mean since the epoch start: high and jumpy early, smooth late."""
+    rng = np.random.default_rng(0)
+    spe, epochs = 300, 6
+    out, st = [], []
+    for e in range(epochs):
+        per_batch = (1.2 * np.exp(-(e * spe + np.arange(spe)) / 1500.0) + 0.2) * np.exp(rng.normal(0, 0.2, spe))
+        out.append(np.cumsum(per_batch) / np.arange(1, spe + 1))
+        st.append(e * spe + np.arange(spe))
+    st = np.concatenate(st)
+    hits = run_detector(NAME, make_run(train_loss=(st, np.concatenate(out)), epoch=(st, (st // spe).astype(float))))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].causes[0] == "running-mean-logging"
+
+
+def test_no_epoch_tag_is_silent():
+    run = staircase()
+    s = run.series("train_loss")
+    assert run_detector(NAME, make_run(train_loss=(s.index, s.to_numpy()))) == []
+
+
+def test_fast_on_a_million_points():
+    import time
+
+    run = staircase(epochs=20, spe=50_000, noise=0.2)
+    run.series("train_loss"), run.series("epoch")
+    t = time.perf_counter()
+    hits = run_detector(NAME, run)
+    assert time.perf_counter() - t < 0.5
+    assert len(hits) == 1 and hits[0].evidence["boundaries"] == 19
+
+
+# ----------------------------------------------------------------------------- robustness
+def _degenerate():
+    n = 200
+    st = np.arange(n)
+    ep = st / 20.0
+    return {
+        "empty": make_run(train_loss=([], []), epoch=([], [])),
+        "one": make_run(train_loss=([0], [1.0]), epoch=([0], [0.0])),
+        "two": make_run(train_loss=([0, 1], [1.0, 0.5]), epoch=([0, 1], [0.0, 1.0])),
+        "all_nan": make_run(train_loss=(st, np.full(n, np.nan)), epoch=(st, ep)),
+        "all_inf": make_run(train_loss=(st, np.full(n, np.inf)), epoch=(st, ep)),
+        "nan_epochs": make_run(train_loss=(st, np.linspace(2, 1, n)), epoch=(st, np.full(n, np.nan))),
+        "constant": make_run(train_loss=(st, np.ones(n)), epoch=(st, ep)),
+        "backwards": make_run(train_loss=(st[::-1], np.linspace(2, 0.1, n)), epoch=(st[::-1], ep)),
+        "duplicates": make_run(train_loss=(np.repeat(st[:100], 2), np.linspace(2, 0.1, n)), epoch=(np.repeat(st[:100], 2), ep)),
+        "negative_steps": make_run(train_loss=(st - 1000, np.linspace(2, 0.1, n)), epoch=(st - 1000, ep)),
+        "huge_steps": make_run(train_loss=(st + 2**53, np.linspace(2, 0.1, n)), epoch=(st + 2**53, ep)),
+        "huge_epochs": make_run(train_loss=(st, np.linspace(2, 0.1, n)), epoch=(st, ep * 1e300)),
+        "fp16_range": make_run(train_loss=(st, np.linspace(65504, 1, n)), epoch=(st, ep)),
+        "huge": make_run(train_loss=(st, np.geomspace(1e300, 1e200, n)), epoch=(st, ep)),
+        "tiny": make_run(train_loss=(st, np.geomspace(1e-30, 1e-40, n)), epoch=(st, ep)),
+        "zeros": make_run(train_loss=(st, np.zeros(n)), epoch=(st, ep)),
+        "negative_losses": make_run(train_loss=(st, -1 - (st // 20) * 0.5), epoch=(st, ep)),
+        "epoch_only": make_run(epoch=(st, ep)),
+    }
+
+
+@pytest.mark.parametrize("case", list(_degenerate()))
+def test_degenerate_inputs_never_raise(case):
+    for h in run_detector(NAME, _degenerate()[case]):
+        assert 0 <= h.confidence <= 1
+
+
+# ----------------------------------------------------------------------------- sample runs
+def test_sample_runs():
+    runs = sample_runs()
+    if not runs:
+        pytest.skip("no sample_runs/ yet")
+    for name, folder, exp in runs:
+        hits = run_detector(NAME, load_one(folder))
+        wants = [e for e in exp.get("expect", []) if e.get("detector") == NAME]
+        if wants:
+            lo, hi = wants[0]["step"]
+            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
+        if exp.get("healthy"):
+            assert [h for h in hits if (h.severity or "warning") != "info"] == [], f"{name}: {hits}"
+        if NAME in exp.get("absent", []):
+            assert hits == [], f"{name}: {[h.message for h in hits]}"
+
+
+# ----------------------------------------------------------------------------- real runs
+def _load_real(rel):
+    root = real_runs_dir()
+    try:
+        return load_one(root / rel)
+    except Exception as exc:
+        pytest.skip(f"{rel} not loadable here: {exc}")
+
+
+@pytest.mark.parametrize("rel,first", [("hf_trainer_state/baize-tcm-llm", 744), ("hf_trainer_state/mcfed-drl", 564)])
+def test_real_staircases_fire_down(rel, first):
+    hits = run_detector(NAME, _load_real(rel))
+    assert len(hits) == 1 and hits[0].evidence["direction"] == -1 and hits[0].step == first
+    assert hits[0].causes[0] == "memorisation-multi-epoch"
+
+
+@pytest.mark.parametrize("rel", [
+    "hf_trainer_state/whisper-tiny-nbailab",  # epoch counter resets (several sessions)
+    "hf_trainer_state/tinyllama-trl-sft", "hf_trainer_state/whisper-bashkir-gradspikes",
+    "lightning_csv/slm-training-v0", "lightning_csv/camels-ch-v108", "tfevents/satd-lightning-240ep",
+    "keras_csvlogger/handwritten-digit-cnn",  # per-epoch logging
+    "hf_trainer_state/cpt-chatglm-rouge",  # one train point per epoch
+])
+def test_real_runs_silent(rel):
+    assert run_detector(NAME, _load_real(rel)) == []
+
+
+def test_real_runs_never_crash():
+    import curvedoc
+
+    root = real_runs_dir()
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            for h in run_detector(NAME, r):
+                assert 0 <= h.confidence <= 1

@@ -1,0 +1,160 @@
+"""V003 grokking: delayed generalisation (accuracies or losses) vs ordinary learning, in-progress memorisation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "grokking"
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -500, 500)))
+
+
+def grok_acc_run(seed=0, mem=1000, gen=8000, total=20000, percent=False, chance=1 / 97, every=10, eval_every=100,
+                 width=300.0):
+    rng = np.random.default_rng(seed)
+    ts = np.arange(0, total + 1, every)
+    tr_acc = np.clip(sigmoid((ts - mem * 0.6) / (mem * 0.1)) + rng.normal(0, 0.01, len(ts)), 0, 1)
+    vs = np.arange(eval_every, total + 1, eval_every)
+    va = chance + (0.99 - chance) * sigmoid((vs - gen) / width) + rng.normal(0, 0.01, len(vs))
+    va = np.clip(va, 0, 1)
+    if percent:
+        tr_acc, va = tr_acc * 100, va * 100
+    tl = (4.6 * (1 - sigmoid((ts - mem * 0.6) / (mem * 0.1))) + 1e-3) * np.exp(rng.normal(0, 0.1, len(ts)))
+    return make_run(train_acc=(ts, tr_acc), val_acc=(vs, va), train_loss=(ts, tl))
+
+
+def test_fires_on_textbook_grok():
+    hits = run_detector(NAME, grok_acc_run())
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.severity is None  # rule default: info
+    assert 7000 <= h.step <= 9000
+    assert 500 <= h.evidence["memorisation_step"] <= 1500
+    assert h.evidence["delay_ratio"] > 4
+    assert h.confidence >= 0.8
+    assert set(h.marks) == {h.evidence["memorisation_step"], h.evidence["generalisation_step"]}
+
+
+def test_fires_with_percent_accuracies():
+    hits = run_detector(NAME, grok_acc_run(percent=True, seed=2))
+    assert len(hits) == 1 and 7000 <= hits[0].step <= 9000
+
+
+def test_fires_on_losses_only():
+    rng = np.random.default_rng(3)
+    ts = np.arange(0, 20001, 10)
+    tl = (4.6 * (1 - sigmoid((ts - 600) / 100)) + 1e-3) * np.exp(rng.normal(0, 0.1, len(ts)))
+    vs = np.arange(100, 20001, 100)
+    vl = (4.6 + 3.0 * sigmoid((vs - 1500) / 500)) * (1 - sigmoid((vs - 9000) / 300)) + 0.02
+    vl = vl * np.exp(rng.normal(0, 0.03, len(vs)))
+    hits = run_detector(NAME, make_run(train_loss=(ts, tl), val_loss=(vs, vl)))
+    assert len(hits) == 1 and 8000 <= hits[0].step <= 10000
+
+
+def test_silent_on_ordinary_learning():
+    """val accuracy rises together with train accuracy (no delay)."""
+    rng = np.random.default_rng(4)
+    ts = np.arange(0, 10001, 10)
+    ta = np.clip(1 - 0.9 * np.exp(-ts / 1500) + rng.normal(0, 0.01, len(ts)), 0, 1)
+    vs = np.arange(200, 10001, 200)
+    va = np.clip(0.92 - 0.82 * np.exp(-vs / 1500) + rng.normal(0, 0.01, len(vs)), 0, 1)
+    assert run_detector(NAME, make_run(train_acc=(ts, ta), val_acc=(vs, va))) == []
+
+
+def test_silent_while_still_memorised_at_the_end():
+    """memorised, val still at chance when the run ends: may never grok (V001's business)."""
+    assert run_detector(NAME, grok_acc_run(gen=10 ** 9)) == []
+
+
+def test_silent_on_short_lag():
+    """val rises shortly after train saturates (a lag of 3% of the run): not a delayed generalisation."""
+    assert run_detector(NAME, grok_acc_run(mem=1000, gen=1400, width=100)) == []
+
+
+def test_silent_on_slow_drift():
+    """val creeps up slowly over the whole run after memorisation: not a sharp transition."""
+    rng = np.random.default_rng(5)
+    ts = np.arange(0, 20001, 10)
+    ta = np.clip(sigmoid((ts - 600) / 100) + rng.normal(0, 0.01, len(ts)), 0, 1)
+    vs = np.arange(100, 20001, 100)
+    va = np.clip(0.05 + 0.6 * (vs / 20000.0) ** 0.7 + rng.normal(0, 0.01, len(vs)), 0, 1)
+    assert run_detector(NAME, make_run(train_acc=(ts, ta), val_acc=(vs, va))) == []
+
+
+def test_silent_on_transient_bump():
+    rng = np.random.default_rng(6)
+    ts = np.arange(0, 20001, 10)
+    ta = np.clip(sigmoid((ts - 600) / 100) + rng.normal(0, 0.01, len(ts)), 0, 1)
+    vs = np.arange(100, 20001, 100)
+    va = 0.05 + 0.8 * np.exp(-((vs - 9000) / 600.0) ** 2) + rng.normal(0, 0.01, len(vs))
+    assert run_detector(NAME, make_run(train_acc=(ts, ta), val_acc=(vs, np.clip(va, 0, 1)))) == []
+
+
+# ----------------------------------------------------------------------------- robustness
+def _degenerate():
+    n = 50
+    st = np.arange(n)
+    up = np.linspace(0, 1, n)
+    return {
+        "empty": make_run(train_acc=([], []), val_acc=([], [])),
+        "one": make_run(train_acc=([0], [1.0]), val_acc=([0], [0.0])),
+        "two": make_run(train_acc=([0, 1], [1.0, 1.0]), val_acc=([0, 1], [0.0, 1.0])),
+        "all_nan": make_run(train_acc=(st, np.full(n, np.nan)), val_acc=(st, np.full(n, np.nan))),
+        "all_inf": make_run(train_loss=(st, np.full(n, np.inf)), val_loss=(st, np.full(n, np.inf))),
+        "constant": make_run(train_acc=(st, np.ones(n)), val_acc=(st, np.ones(n))),
+        "step_val": make_run(train_acc=(st, np.ones(n)), val_acc=(st, (st > 40).astype(float))),
+        "backwards": make_run(train_acc=(st[::-1], up), val_acc=(st[::-1], up)),
+        "duplicates": make_run(train_acc=(np.repeat(st[:25], 2), up), val_acc=(np.repeat(st[:25], 2), up)),
+        "negative_steps": make_run(train_acc=(st - 100, np.ones(n)), val_acc=(st - 100, (st > 40).astype(float))),
+        "huge_steps": make_run(train_acc=(st + 2**53, np.ones(n)), val_acc=(st + 2**53, (st > 40).astype(float))),
+        "not_accuracies": make_run(train_acc=(st, np.linspace(0, 500, n)), val_acc=(st, np.linspace(-3, 9, n))),
+        "fp16_range_losses": make_run(train_loss=(st, np.linspace(65504, 1e-3, n)), val_loss=(st, np.full(n, 65504.0))),
+        "huge_losses": make_run(train_loss=(st, np.linspace(1e300, 1e290, n)), val_loss=(st, np.full(n, 1e305))),
+        "tiny_losses": make_run(train_loss=(st, np.geomspace(1e-30, 1e-40, n)), val_loss=(st, np.geomspace(1e-20, 1e-40, n))),
+        "zero_losses": make_run(train_loss=(st, np.zeros(n)), val_loss=(st, np.zeros(n))),
+    }
+
+
+@pytest.mark.parametrize("case", list(_degenerate()))
+def test_degenerate_inputs_never_raise(case):
+    for h in run_detector(NAME, _degenerate()[case]):
+        assert 0 <= h.confidence <= 1
+
+
+# ----------------------------------------------------------------------------- sample runs
+def test_sample_runs():
+    runs = sample_runs()
+    if not runs:
+        pytest.skip("no sample_runs/ yet")
+    for name, folder, exp in runs:
+        hits = run_detector(NAME, load_one(folder))
+        wants = [e for e in exp.get("expect", []) if e.get("detector") == NAME]
+        if wants:
+            lo, hi = wants[0]["step"]
+            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
+        if NAME in exp.get("absent", []):
+            assert hits == [], f"{name}: {[h.message for h in hits]}"
+
+
+# ----------------------------------------------------------------------------- real runs
+def test_real_runs_never_fire():
+    """No run in the shared set groks (the manifest describes none); memorisers such as geollm-memorize,
+    whisper-large-v2-ja (train -> 1e-4, val flat/rising) must stay silent."""
+    import curvedoc
+
+    root = real_runs_dir()
+    n = 0
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            assert run_detector(NAME, r) == [], d
+            n += 1
+    assert n > 20

@@ -1,0 +1,189 @@
+"""V002 train-val-gap: a gap from the first evaluation that does not close vs regularised/overfitting/closing gaps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "train-val-gap"
+
+
+def train_curve(rng, steps, floor=0.1, tau=800.0, noise=0.15, start=2.3):
+    return (start * np.exp(-steps / tau) + floor) * np.exp(rng.normal(0, noise, len(steps)))
+
+
+def gap_run(factor=3.0, seed=0, n_val=15, wobble=0.15, every=10, total=3000):
+    """val tracks train (both improve) but sits ``factor`` times above it with eval noise: eval-mode-bug shape."""
+    rng = np.random.default_rng(seed)
+    ts = np.arange(0, total + 1, every)
+    vs = np.linspace(total / n_val, total, n_val).astype(int)
+    clean_v = 2.3 * np.exp(-vs / 800.0) + 0.1
+    v = factor * clean_v * np.exp(rng.normal(0, wobble, len(vs)))
+    return make_run(train_loss=(ts, train_curve(rng, ts)), val_loss=(vs, v))
+
+
+def test_fires_on_eval_mode_gap():
+    hits = run_detector(NAME, gap_run(factor=3.0))
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.severity is None and h.step == 200
+    assert 2.0 < h.evidence["ratio_median"] < 4.5
+    assert h.causes[0] == "eval-mode-bug"
+    assert h.confidence >= 0.7
+
+
+def test_constant_factor_ranks_metric_mismatch_first():
+    """A clean constant factor (sum vs mean) between two curves that move together."""
+    hits = run_detector(NAME, gap_run(factor=8.0, wobble=0.01))
+    assert len(hits) == 1 and hits[0].causes[0] == "eval-metric-mismatch"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_silent_on_moderate_regularised_gap(seed):
+    """val 1.3-1.6x train: an ordinary gap."""
+    assert run_detector(NAME, gap_run(factor=1.5, seed=seed)) == []
+
+
+def test_silent_when_train_is_above_val():
+    """dropout/augmentation on train: train loss higher than val."""
+    assert run_detector(NAME, gap_run(factor=0.7)) == []
+
+
+def test_silent_on_overfitting_gap_that_opens_later():
+    rng = np.random.default_rng(3)
+    ts = np.arange(0, 5001, 10)
+    tr = train_curve(rng, ts, floor=0.01, tau=600)
+    vs = np.linspace(250, 5000, 20).astype(int)
+    v = (0.8 * np.exp(-vs / 500.0) + 0.35 + 2e-4 * np.clip(vs - 1500, 0, None)) * np.exp(rng.normal(0, 0.02, 20))
+    assert run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v))) == []
+
+
+def test_silent_when_first_eval_gap_closes():
+    """handwritten-digit shape: epoch 0 val 10x train, then below train for the rest."""
+    rng = np.random.default_rng(4)
+    ep = np.arange(30)
+    tr = (0.3 * np.exp(-ep / 3.0) + 0.02) * np.exp(rng.normal(0, 0.03, 30))
+    v = (0.2 * np.exp(-ep / 3.0) + 0.015) * np.exp(rng.normal(0, 0.05, 30))
+    v[0] = 3.6
+    assert run_detector(NAME, make_run(train_loss=(ep, tr), val_loss=(ep, v))) == []
+
+
+def test_single_eval_needs_a_larger_ratio():
+    rng = np.random.default_rng(5)
+    ts = np.arange(0, 2001, 100)
+    tr = train_curve(rng, ts, floor=0.2, tau=500, noise=0.05)
+    t_end = float(np.median(tr[-3:]))
+    big = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=([2000], [15 * t_end])))
+    assert len(big) == 1 and big[0].confidence < 0.75
+    assert "only evaluation" in big[0].message
+    small = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=([2000], [3 * t_end])))
+    assert small == []
+
+
+def test_val_steps_before_training_are_ignored():
+    """An eval at step 0 (before any training) compares with nothing: it must not create a gap."""
+    rng = np.random.default_rng(6)
+    ts = np.arange(50, 3001, 50)
+    tr = train_curve(rng, ts, floor=0.3, tau=400, noise=0.05)
+    vs = np.array([0, 500, 1000, 1500, 2000, 2500, 3000])
+    v = np.array([5.7, 1.0, 0.6, 0.45, 0.4, 0.38, 0.37])
+    assert run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v))) == []
+
+
+def test_negative_losses_are_skipped():
+    ts = np.arange(100)
+    assert run_detector(NAME, make_run(train_loss=(ts, -np.linspace(1, 2, 100)), val_loss=(ts[::10], np.full(10, 5.0)))) == []
+
+
+# ----------------------------------------------------------------------------- robustness
+def _degenerate():
+    n = 50
+    st = np.arange(n)
+    return {
+        "empty": make_run(train_loss=([], []), val_loss=([], [])),
+        "one": make_run(train_loss=([0], [1.0]), val_loss=([0], [10.0])),
+        "two": make_run(train_loss=([0, 1], [1.0, 0.5]), val_loss=([0, 1], [10.0, 20.0])),
+        "all_nan": make_run(train_loss=(st, np.full(n, np.nan)), val_loss=(st, np.full(n, np.nan))),
+        "all_inf": make_run(train_loss=(st, np.full(n, np.inf)), val_loss=(st, np.full(n, np.inf))),
+        "constant": make_run(train_loss=(st, np.ones(n)), val_loss=(st, np.full(n, 5.0))),
+        "backwards": make_run(train_loss=(st[::-1], np.linspace(2, 0.1, n)), val_loss=(st[::-1], np.linspace(9, 3, n))),
+        "duplicates": make_run(train_loss=(np.repeat(st[:25], 2), np.linspace(2, 0.1, n)),
+                               val_loss=(np.repeat(st[:25], 2), np.linspace(10, 5, n))),
+        "negative_steps": make_run(train_loss=(st - 100, np.linspace(2, 0.1, n)), val_loss=(st - 100, np.linspace(9, 3, n))),
+        "huge_steps": make_run(train_loss=(st + 2**53, np.linspace(2, 0.1, n)), val_loss=(st + 2**53, np.linspace(9, 3, n))),
+        "fp16_range": make_run(train_loss=(st, np.linspace(65504, 1, n)), val_loss=(st, np.full(n, 65504.0))),
+        "huge": make_run(train_loss=(st, np.linspace(1e300, 1e290, n)), val_loss=(st, np.full(n, 1e305))),
+        "tiny": make_run(train_loss=(st, np.linspace(1e-30, 1e-40, n)), val_loss=(st, np.full(n, 1e-20))),
+        "zeros": make_run(train_loss=(st, np.zeros(n)), val_loss=(st, np.zeros(n))),
+        "mixed_nan": make_run(train_loss=(st, np.where(st % 3 == 0, np.nan, np.linspace(2, 0.1, n))),
+                              val_loss=(st, np.where(st % 4 == 0, np.inf, np.linspace(9, 3, n)))),
+    }
+
+
+@pytest.mark.parametrize("case", list(_degenerate()))
+def test_degenerate_inputs_never_raise(case):
+    for h in run_detector(NAME, _degenerate()[case]):
+        assert 0 <= h.confidence <= 1
+        assert all(np.isfinite(v) for v in h.evidence.values() if isinstance(v, float))
+
+
+# ----------------------------------------------------------------------------- sample runs
+def test_sample_runs():
+    runs = sample_runs()
+    if not runs:
+        pytest.skip("no sample_runs/ yet")
+    for name, folder, exp in runs:
+        hits = run_detector(NAME, load_one(folder))
+        wants = [e for e in exp.get("expect", []) if e.get("detector") == NAME]
+        if wants:
+            lo, hi = wants[0]["step"]
+            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
+        if exp.get("healthy"):
+            assert [h for h in hits if (h.severity or "warning") != "info"] == [], f"{name}: {hits}"
+        if NAME in exp.get("absent", []):
+            assert hits == [], f"{name}: {[h.message for h in hits]}"
+
+
+# ----------------------------------------------------------------------------- real runs
+SILENT = ["hf_trainer_state/whisper-tr-killed-evalrise", "keras_csvlogger/handwritten-digit-cnn",
+          "hf_trainer_state/whisper-small-hi-overfit", "hf_trainer_state/whisper-large-v2-ja",
+          "hf_trainer_state/multi-eval-groups", "hf_trainer_state/mcfed-drl", "wandb_offline/cifar10-resnet-sjgsz037",
+          "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/tinyllama-trl-sft", "tfevents/satd-lightning-240ep",
+          "yolo_results_csv/yolov5-4105-exp2", "yolo_results_csv/yolov8-fire-smoke",
+          "keras_history_json/plant-disease-resnet50", "lightning_csv/slm-training-v0", "lightning_csv/camels-ch-v108",
+          "hf_trainer_state/whisper-bashkir-gradspikes", "keras_csvlogger/eng-javanese-lstm"]
+
+
+def _load_real(rel):
+    root = real_runs_dir()
+    try:
+        return load_one(root / rel)
+    except Exception as exc:
+        pytest.skip(f"{rel} not loadable here: {exc}")
+
+
+@pytest.mark.parametrize("rel", SILENT)
+def test_real_runs_silent(rel):
+    assert run_detector(NAME, _load_real(rel)) == []
+
+
+def test_real_tfod_single_eval_fires():
+    """TF2 OD API: eval total loss 12.3 vs train ~0.7 at the only evaluation (step 2000)."""
+    hits = run_detector(NAME, _load_real("tfevents/tfod-ssd-mobnet-tf2"))
+    assert len(hits) == 1 and hits[0].step == 2000 and hits[0].evidence["ratio_start"] > 10
+
+
+def test_real_runs_never_crash():
+    import curvedoc
+
+    root = real_runs_dir()
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            for h in run_detector(NAME, r):
+                assert 0 <= h.confidence <= 1
