@@ -50,12 +50,32 @@ def clean(s: pd.Series) -> pd.Series:
     return s if m.all() else s[m]
 
 
+STRIDE_CAP = 200_000
+
+
 def prepared(run, role: str, max_points: int = 2000) -> pd.Series:
-    """Finite, bin-median downsampled series of a role (empty when missing)."""
-    s = clean(run.series(role))
+    """Finite, bin-median downsampled series of a role (empty when missing).
+
+    Very long series are first thinned to at most ``STRIDE_CAP`` points by a regular stride (the
+    median of a bin of every k-th point estimates the same level), which keeps a 1M-point run at a
+    few milliseconds. Results are memoised on the run object: the six detectors of this family ask
+    for the same few series.
+    """
+    tag = run.roles.get(role, role)
+    cache = run.__dict__.setdefault("_progress_prepared", {})
+    raw = run.series(role)
+    key = (tag, max_points, len(raw))
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    s = clean(raw)
     if len(s) > max_points:
+        if len(s) > STRIDE_CAP:
+            k = int(math.ceil(len(s) / STRIDE_CAP))
+            s = s.iloc[::k]
         s = downsample(s, max_points)
         s = clean(s)
+    cache[key] = s
     return s
 
 

@@ -70,7 +70,8 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         return
     v_all = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
-    level = float(np.median(v_all))
+    v = subsample(v_all)  # every k-th point: keeps the minibatch noise, bounds the cost
+    level = float(np.median(v))
     scale = max(abs(level), 1e-12)
     lo, hi = float(v_all.min()), float(v_all.max())
     spread = (hi - lo) / scale
@@ -91,7 +92,6 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
 
     if n < p.noisy_min_points:
         return
-    v = subsample(v_all)
     m = len(v)
     sigma = noise_sigma(v)
     if not math.isfinite(sigma):

@@ -25,8 +25,9 @@ run and converges to a worse model.
 ## Options
 - ``num_classes``: K if you know it (0 = infer).
 - ``max_classes``: the largest class count / vocabulary considered when K is unknown.
+- ``max_classes_with_acc``: the largest class count assumed when K is unknown but a per-example accuracy is logged (a classifier, not a language model).
 - ``ratio_known``: with K known, fire when the first loss is at least this multiple of log(K).
-- ``ratio_unknown``: with K unknown, fire when the first loss is at least this multiple of log(max_classes).
+- ``ratio_unknown``: with K unknown, fire when the first loss is at least this multiple of log(max_classes) (or of log(max_classes_with_acc) for a classifier).
 - ``max_first_frac``: the first logged point must lie within this fraction of the run's step span from its start (otherwise the initial loss was not logged).
 - ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
 
@@ -45,7 +46,16 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._progress import accuracy, clean, k_from_acc, k_from_loss, k_label, looks_non_ce, window_median
+from curvedoc.detectors._progress import (
+    accuracy,
+    clean,
+    k_from_acc,
+    k_from_loss,
+    k_label,
+    looks_non_ce,
+    subsample,
+    window_median,
+)
 from curvedoc.detectors._signal import fmt_num, fmt_step
 from curvedoc.model.run import Run
 
@@ -54,6 +64,7 @@ from curvedoc.model.run import Run
 class Params:
     num_classes: int
     max_classes: int
+    max_classes_with_acc: int
     ratio_known: float
     ratio_unknown: float
     max_first_frac: float
@@ -88,10 +99,13 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     else:
         for role in ("train_acc", "val_acc"):
             acc = accuracy(run, role)
-            if len(acc) and abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
-                k = k_from_acc(float(acc.iloc[0]), tol=0.2, k_max=p.max_classes)
-                if k:
-                    k_src = f"first {role.replace('_', ' ')} at 1/K"
+            # the first THREE accuracies must sit at 1/K: one value could be an epoch average that
+            # happens to equal 1/K for a smaller K (e.g. 0.5 after one epoch of a 10-class task)
+            if len(acc) >= 3 and abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
+                ks = {k_from_acc(float(a), tol=0.15, k_max=p.max_classes) for a in acc.iloc[:3]}
+                if len(ks) == 1 and None not in ks:
+                    k = ks.pop()
+                    k_src = f"first {role.replace('_', ' ')} values at 1/K"
                     break
     non_ce = looks_non_ce(run) if k_src != "num_classes" else None
 
@@ -102,10 +116,16 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
             return
     elif not non_ce:
-        chance_max = math.log(p.max_classes)
+        # a run that logs a (per-example, not per-token) accuracy is a classifier: its K is far below a
+        # tokenizer vocabulary, so the bound on log K is much tighter
+        kmax, kind = p.max_classes, "vocabularies"
+        acc_tags = [run.roles[r] for r in ("train_acc", "val_acc") if r in run.roles]
+        if acc_tags and not any("token" in t.lower() for t in acc_tags):
+            kmax, kind = min(p.max_classes, p.max_classes_with_acc), "classifiers (an accuracy is logged)"
+        chance_max = math.log(kmax)
         ratio = first / chance_max
         if ratio >= p.ratio_unknown:
-            yield _far_above(run, steps, v, first, second, chance_max, ratio, None, None, 0.6)
+            yield _far_above(run, steps, v, first, second, chance_max, ratio, None, kind, 0.6)
             return
 
     # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it
@@ -123,7 +143,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     floor = double_softmax_floor(k)
     vmin = float(v.min())
     tail = window_median(v, 0.85, 1.0)
-    low = float(np.quantile(v[int(0.5 * n):], 0.05))
+    low = float(np.quantile(subsample(v[int(0.5 * n):]), 0.05))
     if vmin < floor * (1 - 1e-3):
         return  # a value below the floor is impossible with probabilities as logits
     if tail > floor * (1 + p.floor_margin) or low > floor * (1 + p.floor_margin / 2):
@@ -149,8 +169,8 @@ def _far_above(run, steps, v, first, second, chance, ratio, k, k_src, conf) -> H
     if k is not None:
         ref = f"log({k:,}) = {fmt_num(chance)}, the loss of a uniform guess over {k_label(k)} ({k_src})"
     else:
-        ref = (f"{fmt_num(chance)} = log({math.exp(chance):,.0f}), the loss of a uniform guess over the largest "
-               f"vocabularies, so every plausible K")
+        ref = (f"{fmt_num(chance)} = log({math.exp(chance):,.0f}), the loss of a uniform guess over the classes of "
+               f"the largest {k_src}, so above chance for every plausible K")
     msg = f"first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {ratio:.1f}x {ref}"
     if back is not None:
         msg += f"; it first falls to that level at step {fmt_step(back)}"
@@ -159,6 +179,7 @@ def _far_above(run, steps, v, first, second, chance, ratio, k, k_src, conf) -> H
     return Hit(
         msg, step=int(steps[0]), confidence=min(0.9, conf + 0.05 * min(2.0, ratio - 1.0)),
         evidence={"first_loss": first, "chance_loss": chance, "ratio": round(ratio, 3), "num_classes": k,
+                  "k_source": k_src,
                   "recovered_step": back},
         causes=("bad-init", "wrong-loss"),
     )

@@ -46,6 +46,7 @@ from curvedoc.detectors._progress import (
     k_label,
     longest_true_run,
     looks_non_ce,
+    noise_sigma,
     prepared,
     step_weights,
     window_median,
@@ -91,7 +92,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     steps = s.index.to_numpy()
     if (v <= 0).any():
         return  # cross-entropy is positive; a signed loss is something else
-    sm = rolling_median(s, window(n, 0.05, 3), center=True).to_numpy(dtype=np.float64)
+    w = window(n, 0.08, 3)
+    sm = rolling_median(s, w, center=True).to_numpy(dtype=np.float64)
+    sigma_pt = noise_sigma(v)
     tail = window_median(v, 0.75, 1.0)
     head = window_median(v, 0.0, 0.05)
 
@@ -103,6 +106,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         k, k_src = int(p.num_classes), "given"
     else:
         k = k_from_loss(tail, p.match_tol)
+        if k is None:  # a plateau that ended before the tail: the run's median sits on it
+            k = k_from_loss(float(np.median(v)), p.match_tol)
         if k is None:
             return
         if math.isfinite(acc_tail):
@@ -116,6 +121,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
             k_src = "loss"
     chance = math.log(k)
     band = p.band * chance
+    if math.isfinite(sigma_pt):
+        # a very noisy minibatch loss: the rolling median itself wanders by a few standard errors
+        band = max(band, 4.0 * 1.2533 * sigma_pt / math.sqrt(w))
     inband = np.abs(sm - chance) <= band
     seg = longest_true_run(inband)
     if seg is None:
@@ -127,11 +135,17 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if k_src == "loss" and head > chance * (1.0 + p.max_head_excess):
         return  # fell onto log(K) from far above: likely a converged non-classification loss
     plateau = v[a : b + 1]
-    if len(plateau) >= 5:
+    allowed = p.max_drift
+    if len(plateau) >= 10:
         drift = abs(window_median(plateau, 0.8, 1.0) - window_median(plateau, 0.0, 0.2)) / chance
+        # two medians of a fifth of the plateau each: allow 4 standard errors of their difference
+        m = max(1, len(plateau) // 5)
+        sigma = noise_sigma(plateau)
+        if math.isfinite(sigma):
+            allowed = max(allowed, 4.0 * 1.2533 * sigma * math.sqrt(2.0 / m) / chance)
     else:
         drift = abs(plateau[-1] - plateau[0]) / chance
-    if drift > p.max_drift:
+    if drift > allowed:
         return  # creeping down (or up) through the band: slow learning, not a chance plateau
     if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack):
         return

@@ -1,0 +1,232 @@
+"""plateau-at-chance (P001): synthetic curves with realistic noise, sample runs, degenerate inputs, real runs."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from tests._helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "plateau-at-chance"
+
+
+def chance_run(k, n=2000, noise=0.03, seed=0, every=1, acc=True, init_excess=0.05, **extra):
+    """A K-class model trained on labels detached from the inputs: a short drop onto log K, then flat."""
+    rng = np.random.default_rng(seed)
+    steps = np.arange(n) * every
+    lk = math.log(k)
+    loss = lk + init_excess * lk * np.exp(-np.arange(n) / (0.01 * n)) + rng.normal(0, noise * lk, n)
+    tags = {"train_loss": (steps, np.abs(loss))}
+    if acc:
+        tags["train_acc"] = (steps, np.clip(rng.normal(1 / k, 0.03, n), 0, 1))
+    tags.update(extra)
+    return make_run(**tags)
+
+
+def healthy(n=2000, seed=1, start=2.3, end=0.2):
+    rng = np.random.default_rng(seed)
+    x = np.arange(n)
+    loss = end + (start - end) * np.exp(-x / (0.15 * n))
+    return loss * np.exp(rng.normal(0, 0.08, n))
+
+
+@pytest.mark.parametrize("k", [2, 10, 100, 1000])
+def test_fires_at_log_k(k):
+    hits = run_detector(NAME, chance_run(k))
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.evidence["num_classes"] == k
+    assert h.evidence["plateau_share"] > 0.9
+    assert h.step <= 200
+    assert h.severity is None  # the rule's error
+    assert h.confidence > 0.8  # loss and accuracy agree
+
+
+def test_fires_without_accuracy_on_binary_noisy_minibatches():
+    # vst-t2wihhdg-like: a binary task, per-step minibatch loss very noisy around ln 2
+    rng = np.random.default_rng(3)
+    n = 3000
+    loss = np.abs(0.693 + rng.standard_t(3, n) * 0.15)
+    hits = run_detector(NAME, make_run(train_loss=loss))
+    assert len(hits) == 1 and hits[0].evidence["num_classes"] == 2
+    assert 0.6 <= hits[0].confidence <= 0.85  # K inferred from the loss alone
+
+
+def test_sparse_logging_every_500_steps():
+    hits = run_detector(NAME, chance_run(10, n=20, every=500, noise=0.01))
+    assert len(hits) == 1 and hits[0].evidence["num_classes"] == 10
+
+
+def test_percent_accuracy_is_understood():
+    rng = np.random.default_rng(4)
+    run = chance_run(10, acc=False, train_acc=(np.arange(2000), np.clip(rng.normal(10, 2, 2000), 0, 100)))
+    assert len(run_detector(NAME, run)) == 1
+
+
+def test_silent_on_healthy_descent():
+    assert run_detector(NAME, make_run(train_loss=healthy())) == []
+
+
+def test_silent_when_loss_passes_through_log_k():
+    rng = np.random.default_rng(5)
+    loss = np.linspace(3.5, 0.3, 1500) * np.exp(rng.normal(0, 0.05, 1500))
+    assert run_detector(NAME, make_run(train_loss=loss)) == []
+
+
+def test_silent_on_grokking_train_loss():
+    # grokking: train loss collapses to ~0 early while validation sits at chance; train is the subject here
+    n = 500
+    x = np.arange(n)
+    p = 37
+    train = math.log(p) * np.exp(-x / 20) + 1e-3
+    val = np.full(n, math.log(p)) * (1 + np.random.default_rng(6).normal(0, 0.01, n))
+    run = make_run(train_loss=train, val_loss=val, train_acc=np.minimum(1, x / 50), val_acc=np.full(n, 1 / p))
+    assert run_detector(NAME, run) == []
+
+
+def test_silent_on_regression_loss_converged_near_ln2():
+    rng = np.random.default_rng(7)
+    n = 1500
+    x = np.arange(n)
+    loss = 0.69 + 4.3 * np.exp(-x / 60) + rng.normal(0, 0.01, n)  # MSE falls from 5 onto 0.69 and stays
+    assert run_detector(NAME, make_run(train_loss=loss)) == []
+
+
+def test_silent_on_regression_tag_names():
+    run = chance_run(2, acc=False)
+    run2 = make_run(**{"train/mse_loss": run.series("train_loss").to_numpy()})
+    assert run_detector(NAME, run2) == []
+
+
+def test_silent_on_slow_creep_through_the_band():
+    # a pretrained model fine-tuning slowly: 1.99 -> 1.77 (t5-summarization-demo), not at chance
+    rng = np.random.default_rng(8)
+    loss = np.linspace(2.35, 2.12, 800) * np.exp(rng.normal(0, 0.01, 800))
+    assert run_detector(NAME, make_run(train_loss=loss)) == []
+
+
+def test_silent_when_accuracy_shows_learning():
+    run = chance_run(2, acc=False, train_acc=(np.arange(2000), np.full(2000, 0.83)))
+    assert run_detector(NAME, run) == []
+
+
+def test_uncommon_k_needs_the_option():
+    run = chance_run(7, acc=False)
+    assert run_detector(NAME, run) == []  # 7 classes is not inferred from a loss level alone
+    hits = run_detector(NAME, run, num_classes=7)
+    assert len(hits) == 1 and hits[0].evidence["k_source"] == "given"
+
+
+def test_escape_after_long_plateau_is_a_warning():
+    rng = np.random.default_rng(9)
+    n = 2000
+    lk = math.log(10)
+    loss = np.where(np.arange(n) < 1500, lk, lk * np.exp(-(np.arange(n) - 1500) / 100)) + rng.normal(0, 0.02, n)
+    hits = run_detector(NAME, make_run(train_loss=np.abs(loss)))
+    assert len(hits) == 1
+    assert hits[0].severity == "warning" and hits[0].confidence < 0.6
+
+
+def test_accuracy_only_run():
+    rng = np.random.default_rng(10)
+    run = make_run(train_acc=np.clip(rng.normal(0.1, 0.01, 300), 0, 1))
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and hits[0].evidence["num_classes"] == 10
+    run2 = make_run(train_acc=np.linspace(0.1, 0.9, 300))
+    assert run_detector(NAME, run2) == []
+
+
+def test_lr_zero_reranks_causes():
+    run = chance_run(10, lr=(np.arange(2000), np.zeros(2000)))
+    h = run_detector(NAME, run)[0]
+    assert h.causes[0] == "optimizer-not-stepping"
+
+
+DEGENERATE = {
+    "empty": dict(train_loss=np.array([])),
+    "one": dict(train_loss=np.array([2.3])),
+    "two": dict(train_loss=np.array([2.3, 2.3])),
+    "all-nan": dict(train_loss=np.full(50, np.nan)),
+    "all-inf": dict(train_loss=np.full(50, np.inf)),
+    "constant": dict(train_loss=np.full(50, 0.5)),
+    "negative": dict(train_loss=-np.linspace(1, 2, 50)),
+    "fp16-max": dict(train_loss=np.full(50, 65504.0)),
+    "tiny": dict(train_loss=np.full(50, 6e-8)),
+    "huge": dict(train_loss=np.geomspace(1e30, 1e35, 50)),
+    "acc-only-nan": dict(train_acc=np.full(20, np.nan)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    out = run_detector(NAME, make_run(**DEGENERATE[case]))
+    assert isinstance(out, list)
+
+
+@pytest.mark.parametrize("steps", [
+    np.arange(300)[::-1],                     # backwards
+    np.repeat(np.arange(150), 2),             # duplicates
+    np.arange(300) - 1000,                    # negative
+    np.arange(300) + 2**53 + 10,              # beyond float precision
+])
+def test_odd_steps(steps):
+    v = np.full(len(steps), math.log(10)) + np.random.default_rng(0).normal(0, 0.01, len(steps))
+    out = run_detector(NAME, make_run(train_loss=(steps, v)))
+    assert len(out) == 1
+
+
+def test_exactly_constant_at_log_k_blames_frozen_params():
+    run = make_run(train_loss=np.full(100, math.log(10)))
+    h = run_detector(NAME, run)[0]
+    assert h.causes[0] == "frozen-params"
+
+
+# ------------------------------------------------------------------------------------------ sample runs
+
+def _samples(kind):
+    out = []
+    for name, folder, exp in sample_runs():
+        fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
+        if kind == "fires" and fires:
+            out.append(pytest.param(folder, fires[0]["step"], id=name))
+        if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
+            out.append(pytest.param(folder, None, id=name))
+    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
+
+
+@pytest.mark.parametrize("folder,rng", _samples("fires"))
+def test_sample_runs_fire(folder, rng):
+    hits = run_detector(NAME, load_one(folder))
+    assert hits, f"{folder.name}: expected {NAME}"
+    assert rng[0] <= hits[0].step <= rng[1]
+
+
+@pytest.mark.parametrize("folder,_", _samples("silent"))
+def test_sample_runs_silent(folder, _):
+    assert run_detector(NAME, load_one(folder)) == []
+
+
+# ------------------------------------------------------------------------------------------ real runs
+
+def test_real_runs():
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = {}
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            if run_detector(NAME, r):
+                fired[f"{d.parent.name}/{d.name}"] = True
+    # VerySimpleTransformer at LR 1e-3: train loss 0.697 ~ ln 2 for all 2,912 steps (the LR 3e-4 run learns)
+    assert "wandb_offline/vst-t2wihhdg" in fired
+    for healthy_or_learning in ["wandb_offline/vst-r8mtbfdx-killed", "wandb_offline/loss-plateau-79u2qtit",
+                                "hf_trainer_state/t5-summarization-demo", "tfevents/t5-summarization-demo",
+                                "wandb_offline/scaling-ngram-6nb28wca", "tfevents/camels-ch-lightning-v125",
+                                "hf_trainer_state/whisper-bashkir-gradspikes", "tfevents/satd-lightning-240ep"]:
+        assert healthy_or_learning not in fired, healthy_or_learning
