@@ -684,6 +684,7 @@ class EventFileReader:
         self.scan = scan
         self.tags = _TagTable(scan)
         self._chunk_base = 0
+        self._framed = 0  # records framed with a valid length CRC so far
         st = _State()
         carry = b""
         need = 0
@@ -750,11 +751,13 @@ class EventFileReader:
                     first = int(np.argmin(ok))
                     offs_all.append(offs[:first])
                     lens_all.append(lens[:first])
+                    self._framed += first
                     pos = int(offs[first])
                     st.corrupt_from = st.file_off + pos
                     continue
                 offs_all.append(offs)
                 lens_all.append(lens)
+                self._framed += len(offs)
             pos = npos
             if pos >= n:
                 break
@@ -798,7 +801,7 @@ class EventFileReader:
             return
         nbytes = end_off - start
         if end_off >= self.scan.size:
-            if self.scan.records == 0:
+            if self._framed == 0:
                 self.scan.not_tfrecord = True
                 return
             # trailing bytes that are no record at all
