@@ -132,6 +132,7 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     skip = int(len(x) * p.skip_frac)
     if len(x) - skip < p.min_points:
         skip = 0
+    head_steps, head_x = steps[:skip], x[:skip]
     steps, x = steps[skip:], x[skip:]
     n = len(x)
     xs = stats_sample(x)
@@ -167,7 +168,8 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
             src = f"inferred: '{which}' is flat at {fmt_num(top)} on {share:.0%} of steps"
     if thr is None:
         if use_pre and _hf_like(run) and p.hf_default_min_ratio > 0 and p.hf_default_threshold > 0:
-            yield from _hf_default_note(run, p, steps, x, xs, pre_label)
+            first = int(head_steps[0]) if len(head_steps) else int(steps[0])
+            yield from _hf_default_note(run, p, first, steps, x, xs, pre_label)
         return
 
     thr_arr = np.broadcast_to(np.asarray(thr, dtype=np.float64), x.shape)
@@ -186,6 +188,13 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     med_ratio = med_norm / thr_med
     suggested = float(np.quantile(xs, p.suggest_quantile)) if use_pre and not (pinned_only or looks_post) else None
     onset = _onset(steps, clipped, p.warn_rate)
+    if onset == int(steps[0]) and len(head_x):
+        # the left-out head was clipped too: the clipping started earlier
+        head_clipped = head_x >= thr_med * (1.0 - p.pinned_tol)
+        unclipped = np.nonzero(~head_clipped)[0]
+        j = int(unclipped[-1]) + 1 if len(unclipped) else 0
+        if j < len(head_x):
+            onset = int(head_steps[j])
     sev = "error" if rate >= p.error_rate else None
 
     label = pre_label if use_pre else post_label
@@ -228,7 +237,8 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
-def _hf_default_note(run: Run, p: Params, steps: np.ndarray, x: np.ndarray, xs: np.ndarray, label: str) -> Iterator[Hit]:
+def _hf_default_note(run: Run, p: Params, first: int, steps: np.ndarray, x: np.ndarray, xs: np.ndarray,
+                     label: str) -> Iterator[Hit]:
     thr = p.hf_default_threshold
     rate = float((x > thr).mean())
     med = float(np.median(xs))
@@ -240,8 +250,8 @@ def _hf_default_note(run: Run, p: Params, steps: np.ndarray, x: np.ndarray, xs: 
         f"'{label}' is above {fmt_num(thr)} (the Hugging Face Trainer's default max_grad_norm) on {rate:.0%} of "
         f"{len(x):,} logged steps, median {fmt_num(med)} = {fmt_num(med_ratio)}x: the log does not say "
         f"the threshold, but if you kept the default every step was clipped",
-        step=int(steps[0]),
-        steps=(int(steps[0]), int(steps[-1])),
+        step=first,
+        steps=(first, int(steps[-1])),
         confidence=0.3,
         severity="info",
         evidence={
