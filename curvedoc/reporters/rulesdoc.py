@@ -1,51 +1,222 @@
-"""Rule documentation from the rule data: `curvedoc rules`, `curvedoc rule X`, and docs/rules.md."""
+"""Rule documentation from the rule data (``rules/*.toml``): ``curvedoc rules`` (the list, as text,
+JSON or Markdown), ``curvedoc rule NAME|CODE`` (one rule explained) and ``docs/rules.md`` (the
+generated reference page: an index, one section per rule and the cause table; written by
+``scripts/gen_rules_doc.py``, checked for staleness by ``tests/test_rules_doc.py``).
+"""
 
 from __future__ import annotations
 
 import json
+import re
+import textwrap
+from typing import Any
+
+WIDTH = 100
+FAMILIES = {
+    "D": "Divergence and instability",
+    "E": "Data order",
+    "G": "Gradients",
+    "I": "Log integrity",
+    "P": "Progress",
+    "S": "Schedule",
+    "V": "Generalisation",
+    "W": "Weights",
+}
 
 
-def _needs(rule) -> str:
-    return ", ".join(" or ".join(g) for g in rule.needs) or "-"
+def _needs(rule, sep: str = " or ") -> str:
+    return ", ".join(sep.join(g) for g in rule.needs) or "-"
+
+
+def _paragraphs(text: str) -> list[str]:
+    """Paragraphs of a TOML multi-line string, each joined onto one line (blank lines separate them)."""
+    paras = re.split(r"\n\s*\n", (text or "").strip())
+    return [" ".join(line.strip() for line in p.splitlines()).strip() for p in paras if p.strip()]
+
+
+def _fill(text: str, indent: int = 0, width: int = WIDTH, first: str | None = None) -> list[str]:
+    pad = " " * indent
+    return textwrap.wrap(text, width=width, initial_indent=pad if first is None else first, subsequent_indent=pad,
+                         break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return repr(v)
+
+
+def rule_dict(catalog, rule) -> dict[str, Any]:
+    """Everything about one rule as plain data (``curvedoc rules --format json``)."""
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "severity": rule.severity,
+        "status": rule.status,
+        "needs": [list(g) for g in rule.needs],
+        "summary": rule.summary,
+        "what": " ".join(_paragraphs(rule.what)),
+        "why": " ".join(_paragraphs(rule.why)),
+        "params": [{"name": k, "default": v, "doc": rule.param_docs.get(k, "")} for k, v in rule.params.items()],
+        "causes": [{"id": cid, "title": catalog.causes[cid].title, "explanation": catalog.causes[cid].explanation,
+                    "fixes": list(catalog.causes[cid].fixes)} for cid in rule.causes if cid in catalog.causes],
+        "references": list(rule.references),
+    }
+
+
+def _md(s: Any) -> str:
+    """Escape a table cell."""
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def _anchor(rule) -> str:
+    """GitHub's heading anchor for '## D001 divergence'."""
+    return f"{rule.code.lower()}-{rule.name}"
 
 
 def list_rules(catalog, fmt: str = "text") -> str:
     rules = list(catalog.rules.values())
     if fmt == "json":
-        return json.dumps(
-            [{"code": r.code, "name": r.name, "severity": r.severity, "needs": [list(g) for g in r.needs],
-              "summary": r.summary} for r in rules], indent=2) + "\n"
+        return json.dumps([rule_dict(catalog, r) for r in rules], indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
         lines = ["| code | name | severity | needs | symptom |", "|---|---|---|---|---|"]
-        lines += [f"| {r.code} | [{r.name}](#{r.code.lower()}-{r.name}) | {r.severity} | {_needs(r)} | {r.summary} |" for r in rules]
+        lines += [f"| {r.code} | [{r.name}](#{_anchor(r)}) | {r.severity} | {_md(_needs(r))} | {_md(r.summary)} |"
+                  for r in rules]
         return "\n".join(lines) + "\n"
     w = max((len(r.name) for r in rules), default=10)
-    lines = [f"{r.code:<5} {r.name:<{w}}  {r.severity:<7}  needs: {_needs(r):<28} {r.summary}" for r in rules]
+    col = 6 + w + 2 + 9
+    lines = [f"{'code':<6}{'name':<{w}}  {'severity':<9}symptom [needed roles]"]
+    for r in rules:
+        head = f"{r.code:<6}{r.name:<{w}}  {r.severity:<9}"
+        needs = _needs(r, "|") if r.needs else "no roles needed"
+        lines += _fill(f"{r.summary} [{needs}]", indent=col, first=head)
+    lines += [""] + _fill(f"{len(rules)} rules. `curvedoc rule CODE` explains one; select with --select/--ignore "
+                          "(codes, prefixes such as D or V0, or names).")
     return "\n".join(lines) + "\n"
 
 
 def explain_rule(catalog, rule, markdown: bool = False) -> str:
-    h = "### " if markdown else ""
-    lines = [f"{'## ' if markdown else ''}{rule.code} {rule.name}", ""]
-    lines += [f"Severity: {rule.severity}    Needs: {_needs(rule)}", "", rule.summary, ""]
-    if rule.what:
-        lines += [f"{h}What it detects", "", rule.what, ""]
-    if rule.why:
-        lines += [f"{h}Why it matters", "", rule.why, ""]
+    """The full explanation of one rule: what it detects, why it matters, parameters with defaults and
+    their docs, likely causes with fixes, references."""
+    if markdown:
+        return "\n".join(_rule_markdown(catalog, rule, level=2)) + "\n"
+    lines = [f"{rule.code} {rule.name}", "=" * len(f"{rule.code} {rule.name}"), ""]
+    lines += _fill(rule.summary)
+    lines += ["", f"Severity: {rule.severity}" + (f"    Status: {rule.status}" if rule.status != "stable" else "")]
+    lines += _fill(f"Needs: {_needs(rule)} (a rule whose roles are not logged is skipped; map a tag to a role with "
+                   f"--role ROLE=TAG)")
+    for title, text in (("What it detects", rule.what), ("Why it matters", rule.why)):
+        if text:
+            lines += ["", title, "-" * len(title)]
+            for i, p in enumerate(_paragraphs(text)):
+                if i:
+                    lines.append("")
+                lines += _fill(p)
     if rule.params:
-        lines += [f"{h}Parameters", ""]
+        lines += ["", "Parameters (default)", "--------------------"]
         for k, v in rule.params.items():
+            lines.append(f"  {k} = {_value(v)}")
             doc = rule.param_docs.get(k, "")
-            lines.append(f"- `{k}` = {v!r}" + (f": {doc}" if doc else "") if markdown else f"  {k} = {v!r}" + (f"  — {doc}" if doc else ""))
-        lines.append("")
+            if doc:
+                lines += _fill(doc, indent=6)
+        lines += [""] + _fill(f"Change one with --param {rule.name}.PARAM=VALUE or in pyproject.toml under "
+                              f"[tool.curvedoc.params.{rule.name}].")
     if rule.causes:
-        lines += [f"{h}Likely causes (most likely first) and fixes", ""]
+        lines += ["", "Likely causes (most likely first) and fixes", "-------------------------------------------"]
         for i, cid in enumerate(rule.causes, 1):
-            c = catalog.causes[cid]
-            lines.append(f"{i}. {c.title}: {c.explanation}")
+            c = catalog.causes.get(cid)
+            if c is None:
+                continue
+            lines += _fill(f"{i}. {c.title}: {c.explanation}", indent=3, first="")
             for fx in c.fixes:
-                lines.append(f"   - {fx}")
-        lines.append("")
+                lines += _fill(f"- {fx}", indent=5, first="   ")
     if rule.references:
-        lines += [f"{h}References", ""] + [f"- {r}" for r in rule.references] + [""]
-    return "\n".join(lines)
+        lines += ["", "References", "----------"]
+        for ref in rule.references:
+            lines += _fill(f"- {ref}", indent=2, first="")
+    return "\n".join(lines) + "\n"
+
+
+def _rule_markdown(catalog, rule, level: int = 2) -> list[str]:
+    h = "#" * level
+    out = [f"{h} {rule.code} {rule.name}", ""]
+    out += [f"**{rule.summary}**", ""]
+    out += [f"Severity: `{rule.severity}` · Needs: {', '.join(' or '.join(f'`{x}`' for x in g) for g in rule.needs) or 'nothing (importer issues)'}"
+            + (f" · Status: {rule.status}" if rule.status != "stable" else ""), ""]
+    if rule.what:
+        out += [f"{h}# What it detects", ""]
+        for p in _paragraphs(rule.what):
+            out += [p, ""]
+    if rule.why:
+        out += [f"{h}# Why it matters", ""]
+        for p in _paragraphs(rule.why):
+            out += [p, ""]
+    if rule.params:
+        out += [f"{h}# Parameters", "", "| parameter | default | meaning |", "|---|---|---|"]
+        for k, v in rule.params.items():
+            out.append(f"| `{k}` | `{_md(_value(v))}` | {_md(rule.param_docs.get(k, ''))} |")
+        out += ["", f"Override with `--param {rule.name}.PARAM=VALUE` or in `pyproject.toml`:", "",
+                "```toml", f"[tool.curvedoc.params.{rule.name}]",
+                f"{next(iter(rule.params))} = {_value(next(iter(rule.params.values())))}", "```", ""]
+    if rule.causes:
+        out += [f"{h}# Likely causes and fixes", ""]
+        for i, cid in enumerate(rule.causes, 1):
+            c = catalog.causes.get(cid)
+            if c is None:
+                continue
+            out.append(f"{i}. **{c.title}** (`{cid}`): {c.explanation}")
+            for fx in c.fixes:
+                out.append(f"   - {fx}")
+        out.append("")
+    if rule.references:
+        out += [f"{h}# References", ""] + [f"- {r}" for r in rule.references] + [""]
+    return out
+
+
+def rules_markdown(catalog) -> str:
+    """The whole rules reference page (docs/rules.md): index table, one section per rule, cause table."""
+    rules = list(catalog.rules.values())
+    out = [
+        "# curvedoc rules",
+        "",
+        "<!-- Generated by scripts/gen_rules_doc.py from rules/*.toml. Do not edit by hand: run",
+        "     `python scripts/gen_rules_doc.py` after changing the rule data. -->",
+        "",
+        f"{len(rules)} rules in {len({r.code[0] for r in rules})} families. Each rule needs some *roles* (the "
+        "training loss, the validation loss, the learning rate, the gradient norm...): a rule whose roles are not "
+        "in a run's logs is skipped and listed as skipped. `curvedoc rule CODE` prints the same explanation in "
+        "the terminal; select rules with `--select`/`--ignore` (codes, code prefixes such as `D` or `V0`, or "
+        "names) and change their parameters with `--param RULE.PARAM=VALUE`.",
+        "",
+        "## Index",
+        "",
+        "| code | name | severity | needs | symptom |",
+        "|---|---|---|---|---|",
+    ]
+    out += [f"| {r.code} | [{r.name}](#{_anchor(r)}) | {r.severity} | {_md(_needs(r))} | {_md(r.summary)} |"
+            for r in rules]
+    out.append("")
+    family = None
+    for r in rules:
+        if r.code[0] != family:
+            family = r.code[0]
+            out += [f"<!-- {FAMILIES.get(family, family)} -->", ""]
+        out += _rule_markdown(catalog, r, level=2)
+    cited: dict[str, list[str]] = {}
+    for r in rules:
+        for cid in r.causes:
+            cited.setdefault(cid, []).append(r.code)
+    out += ["## Causes", "",
+            "The likely causes the rules cite, with the fixes to try first. A run's report ranks them by the "
+            "severity and confidence of the findings that cite them.", "",
+            "| id | cause | cited by | fixes |", "|---|---|---|---|"]
+    for cid in sorted(catalog.causes):
+        c = catalog.causes[cid]
+        out.append(f"| `{cid}` | **{_md(c.title)}**: {_md(c.explanation)} | {', '.join(cited.get(cid, [])) or '-'} | "
+                   + "<br>".join(_md(f) for f in c.fixes) + " |")
+    out.append("")
+    return "\n".join(out)

@@ -1,0 +1,72 @@
+"""``--format github``: GitHub Actions workflow commands, one annotation per finding.
+
+    ::error file=runs/exp1,title=curvedoc D001 divergence::exp1: training loss became NaN at step 1,200 ...
+
+Severity maps error -> ``::error``, warning -> ``::warning``, info -> ``::notice``; unreadable runs
+are errors, detector failures warnings. Values are escaped by GitHub's rules (``%``, CR and LF in
+the message; additionally ``:`` and ``,`` in properties), so text from the logs cannot end a
+command or inject another one.
+"""
+
+from __future__ import annotations
+
+import os
+
+from curvedoc.reporters._style import counts_phrase, fmt_steps, sorted_findings, status_counts
+
+LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def escape_data(s: str) -> str:
+    return str(s).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(s: str) -> str:
+    return escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def _file(path: str) -> str:
+    """The run's path relative to the workspace (GitHub matches annotations to repository files)."""
+    if not path:
+        return ""
+    base = os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
+    try:
+        rel = os.path.relpath(path, base)
+    except ValueError:  # another drive on Windows
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def command(level: str, message: str, **props: str) -> str:
+    ps = ",".join(f"{k}={escape_property(v)}" for k, v in props.items() if v not in (None, ""))
+    return f"::{level}{' ' + ps if ps else ''}::{escape_data(message)}"
+
+
+def render(report, **_) -> str:
+    lines = []
+    for rr in report.runs:
+        f_path = _file(rr.path)
+        if rr.status == "unreadable":
+            reason = rr.errors[0] if rr.errors else "could not be read"
+            lines.append(command("error", f"{rr.run}: {reason}", file=f_path, title="curvedoc unreadable run"))
+            continue
+        for f in sorted_findings(rr.findings):
+            where = fmt_steps(f)
+            msg = f"{rr.run}: {f.message}"
+            extra = []
+            if where:
+                extra.append(f"At {where}; confidence {f.confidence:.0%}.")
+            if f.causes:
+                extra.append(f"Likely cause: {f.causes[0]}.")
+            if f.fixes:
+                extra.append(f"Try first: {f.fixes[0]}.")
+            extra.append(f"Explain: curvedoc rule {f.code}")
+            lines.append(command(LEVEL.get(f.severity, "notice"), msg + "\n" + "\n".join(extra), file=f_path,
+                                 title=f"curvedoc {f.code} {f.name}"))
+        for err in rr.errors:
+            lines.append(command("warning", f"{rr.run}: {err}", file=f_path, title="curvedoc detector error"))
+    counts = status_counts(report)
+    n = len(report.runs)
+    lines.append(command("notice", f"curvedoc: {n} run{'s' if n != 1 else ''}: {counts_phrase(counts)}; "
+                                   f"{len(report.findings)} finding(s)", title="curvedoc summary"))
+    return "\n".join(lines) + "\n"

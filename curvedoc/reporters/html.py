@@ -1,0 +1,362 @@
+"""``--format html``: one self-contained file (inline CSS and SVG; no scripts, no network, no fonts
+to fetch) that opens offline.
+
+Per run: the curves drawn with the findings marked, the findings table, likely causes and fixes,
+skipped rules, importer issues, roles and hyperparameters. An audit adds an overview plot of every
+run's loss curve coloured by status, the ranked table linking to each run's section, finding counts,
+the hyperparameter statements, shared failures, duplicates and the runs that could not be read; only
+the worst ``DETAIL_RUNS`` runs get a section with a plot, the rest are listed.
+
+Everything that comes from the logs (run names, tags, hyperparameters, messages) is HTML-escaped
+here, and matplotlib escapes it inside the SVG. ``fragment=True`` gives the same content without the
+``<html>``/``<head>`` wrapper (Jupyter's ``Report._repr_html_``).
+"""
+
+from __future__ import annotations
+
+import html
+import warnings
+from typing import Any
+
+from curvedoc.reporters._style import (
+    STATUS_SYMBOL,
+    clean,
+    counts_phrase,
+    first_fixes,
+    fmt_hparam,
+    fmt_num,
+    fmt_step,
+    fmt_steps,
+    group_skipped,
+    ranked_runs,
+    rule_counts,
+    slug,
+    sorted_findings,
+    status_counts,
+)
+
+DETAIL_RUNS = 50  # runs drawn in detail; the rest are listed
+
+CSS = """
+.curvedoc{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d232a;
+  line-height:1.45;font-size:14px;max-width:1180px;margin:0 auto;padding:12px 18px}
+.curvedoc h1{font-size:22px;margin:8px 0 4px}
+.curvedoc h2{font-size:17px;margin:0 0 4px;word-break:break-all}
+.curvedoc h3{font-size:14px;margin:14px 0 4px;color:#37474f}
+.curvedoc .sub{color:#5f6b76;font-size:12.5px;word-break:break-all}
+.curvedoc section.run{border:1px solid #dde3e8;border-left:5px solid #9e9e9e;border-radius:6px;padding:10px 14px;
+  margin:16px 0;background:#fff}
+.curvedoc section.run.failing{border-left-color:#c62828}
+.curvedoc section.run.warning{border-left-color:#e69500}
+.curvedoc section.run.healthy{border-left-color:#43a047}
+.curvedoc section.run.unreadable{border-left-color:#8e24aa}
+.curvedoc .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;
+  color:#fff;background:#9e9e9e;vertical-align:middle;margin-right:4px}
+.curvedoc .badge.failing,.curvedoc .badge.error{background:#c62828}
+.curvedoc .badge.warning{background:#d98200}
+.curvedoc .badge.healthy{background:#43a047}
+.curvedoc .badge.info{background:#5c6bc0}
+.curvedoc .badge.unreadable{background:#8e24aa}
+.curvedoc table{border-collapse:collapse;margin:6px 0;font-size:13px;width:100%}
+.curvedoc th,.curvedoc td{border-bottom:1px solid #e6eaee;padding:4px 8px;text-align:left;vertical-align:top}
+.curvedoc th{background:#f4f6f8;font-weight:600;white-space:nowrap}
+.curvedoc td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+.curvedoc td.code{white-space:nowrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.curvedoc td.rule{white-space:nowrap}
+.curvedoc td.name{word-break:break-all;max-width:420px}
+.curvedoc tr.error td.code{color:#c62828}.curvedoc tr.warning td.code{color:#b26a00}
+.curvedoc tr.info td.code{color:#3949ab}
+.curvedoc .plot{margin:6px 0;overflow:hidden}
+.curvedoc svg.cd-plot{width:100%;height:auto;display:block}
+.curvedoc .small svg.cd-plot{max-width:640px}
+.curvedoc ol.causes{margin:4px 0 4px 18px;padding:0}
+.curvedoc ol.causes li{margin:3px 0}
+.curvedoc ul.fixes{margin:2px 0 2px 4px;padding-left:16px;color:#2e6b30}
+.curvedoc .muted{color:#6b7680;font-size:12.5px}
+.curvedoc .errors{color:#b71c1c}
+.curvedoc details{margin:4px 0}
+.curvedoc summary{cursor:pointer;color:#37474f;font-size:13px}
+.curvedoc code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;
+  background:#f4f6f8;padding:0 3px;border-radius:3px;word-break:break-all}
+.curvedoc .counts span{margin-right:12px}
+.curvedoc ul.statements li{margin:2px 0}
+.curvedoc footer{color:#8a949c;font-size:12px;margin:18px 0 6px}
+.curvedoc a{color:#1565c0;text-decoration:none}.curvedoc a:hover{text-decoration:underline}
+"""
+
+
+def e(s: Any) -> str:
+    """Escape text (from the logs or not) for HTML content and attribute values."""
+    return html.escape(clean(s), quote=True)
+
+
+def _badge(text: str, cls: str) -> str:
+    return f'<span class="badge {e(cls)}">{e(text)}</span>'
+
+
+# ---------------------------------------------------------------------------------------------- plots
+
+
+def _svg(rr, anchor: str, small: bool) -> str:
+    try:
+        from curvedoc.reporters.plots import figure_to_svg, plot_run
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fig = plot_run(rr, small=small, title=False)
+            return figure_to_svg(fig, salt=anchor)
+    except Exception as exc:  # a plotting problem must not lose the rest of the report
+        return f'<p class="errors">plot failed: {e(type(exc).__name__)}: {e(exc)}</p>'
+
+
+def _overview_svg(report) -> str:
+    try:
+        from curvedoc.reporters.plots import figure_to_svg, overview_figure
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return figure_to_svg(overview_figure(report), salt="overview")
+    except Exception as exc:
+        return f'<p class="errors">overview plot failed: {e(type(exc).__name__)}: {e(exc)}</p>'
+
+
+# ---------------------------------------------------------------------------------------------- one run
+
+
+def _findings_table(rr) -> str:
+    fs = sorted_findings(rr.findings)
+    if not fs:
+        return '<p class="muted">No findings.</p>'
+    rows = []
+    for f in fs:
+        rows.append(
+            f'<tr class="{e(f.severity)}"><td>{_badge(f.severity, f.severity)}</td><td class="code">{e(f.code)}</td>'
+            f"<td class=\"rule\">{e(f.name)}</td><td class=\"num\">{f.confidence:.0%}</td>"
+            f'<td class="num">{e(fmt_steps(f).replace("steps ", "").replace("step ", ""))}</td><td>{e(f.message)}</td></tr>'
+        )
+    return ('<table class="findings"><thead><tr><th>severity</th><th>code</th><th>rule</th><th>confidence</th>'
+            "<th>step(s)</th><th>what was seen</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def _causes(rr) -> str:
+    if not rr.top_causes:
+        return ""
+    items = []
+    for c in rr.top_causes:
+        sup = ", ".join(c.get("supported_by") or [])
+        w = c.get("weight")
+        meta = " ".join(x for x in (f"[{sup}]" if sup else "", f"{float(w):.0%}" if isinstance(w, (int, float)) else "") if x)
+        fixes = "".join(f"<li>{e(fx)}</li>" for fx in c.get("fixes") or [])
+        items.append(f"<li><b>{e(c.get('title', '?'))}</b> <span class=\"muted\">{e(meta)}</span>"
+                     + (f'<ul class="fixes">{fixes}</ul>' if fixes else "") + "</li>")
+    return "<h3>Likely causes, and what to try first</h3><ol class=\"causes\">" + "".join(items) + "</ol>"
+
+
+def _skipped(rr) -> str:
+    if not rr.skipped:
+        return ""
+    parts = []
+    for label, rules in group_skipped(rr.skipped):
+        names = ", ".join(f"{r.get('code', '')} {r.get('name', '')}".strip() for r in rules)
+        parts.append(f"{e(label)} ({e(names)})")
+    n = len(rr.skipped)
+    return f'<p class="muted">{n} rule{"s" if n != 1 else ""} skipped: ' + "; ".join(parts) + "</p>"
+
+
+def _issues(rr) -> str:
+    if not rr.issues:
+        return ""
+    rows = []
+    for it in rr.issues:
+        cnt = it.get("count")
+        rows.append(f"<tr><td>{_badge(it.get('severity', 'warning'), it.get('severity', 'warning'))}</td>"
+                    f"<td class=\"code\">{e(it.get('kind', ''))}</td><td class=\"num\">{'' if cnt is None else e(f'{cnt:,}' if isinstance(cnt, int) else cnt)}</td>"
+                    f"<td>{e(it.get('message', ''))}</td><td class=\"name\">{e(it.get('file') or '')}</td></tr>")
+    return ("<h3>Importer issues</h3><table><thead><tr><th>severity</th><th>kind</th><th>count</th><th>message</th>"
+            "<th>file</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def _roles_hparams(rr) -> str:
+    out = []
+    if rr.roles or rr.role_notes:
+        rows = "".join(f"<tr><td class=\"code\">{e(k)}</td><td><code>{e(v)}</code></td>"
+                       f"<td class=\"num\">{e(f'{rr.tags[v]:,}') if v in (rr.tags or {}) else ''}</td></tr>"
+                       for k, v in rr.roles.items())
+        notes = "".join(f"<li>{e(n)}</li>" for n in rr.role_notes)
+        out.append(f"<details><summary>Roles: which logged tag was used for what ({len(rr.roles)})</summary>"
+                   f"<table><thead><tr><th>role</th><th>tag</th><th>points</th></tr></thead><tbody>{rows}</tbody></table>"
+                   + (f'<ul class="muted">{notes}</ul>' if notes else "") + "</details>")
+    other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values())]
+    if other:
+        shown = ", ".join(f"<code>{e(t)}</code>" for t in other[:200])
+        more = f" and {len(other) - 200} more" if len(other) > 200 else ""
+        out.append(f"<details><summary>Other logged tags ({len(other)})</summary><p>{shown}{more}</p></details>")
+    if rr.hparams:
+        items = list(rr.hparams.items())
+        rows = "".join(f"<tr><td class=\"code\">{e(k)}</td><td class=\"name\">{e(fmt_hparam(v, 300))}</td></tr>"
+                       for k, v in items[:500])
+        more = f'<p class="muted">... {len(items) - 500} more</p>' if len(items) > 500 else ""
+        out.append(f"<details><summary>Hyperparameters ({len(items)})</summary><table><tbody>{rows}</tbody></table>"
+                   f"{more}</details>")
+    return "".join(out)
+
+
+def _run_section(rr, anchor: str, small: bool) -> str:
+    parts = [f'<section class="run {e(rr.status)}" id="{e(anchor)}">']
+    sym = STATUS_SYMBOL.get(rr.status, "?")
+    parts.append(f"<h2>{_badge(f'{sym} {rr.status}', rr.status)} {e(rr.run)}</h2>")
+    if rr.status == "unreadable":
+        reason = rr.errors[0] if rr.errors else "could not be read"
+        parts.append(f'<p class="errors">{e(reason)}</p><p class="sub">{e(rr.path)}</p></section>')
+        return "".join(parts)
+    parts.append(f'<p class="sub">score {rr.score:.0f} · {e(rr.source)} · {rr.points:,} points'
+                 + (f" · {e(rr.path)}" if rr.path else "") + "</p>")
+    parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small)}</div>')
+    parts.append(_findings_table(rr))
+    parts.append(_causes(rr))
+    if not rr.top_causes and rr.findings:
+        fx = first_fixes(rr)
+        if fx:
+            parts.append("<h3>What to try first</h3><ul class=\"fixes\">" + "".join(f"<li>{e(x)}</li>" for x in fx) + "</ul>")
+    if rr.errors:
+        parts.append("<h3>Errors</h3><ul class=\"errors\">" + "".join(f"<li>{e(x)}</li>" for x in rr.errors) + "</ul>")
+    parts.append(_skipped(rr))
+    parts.append(_issues(rr))
+    parts.append(_roles_hparams(rr))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------- overview
+
+
+def _ranked_table(runs, anchors: dict[int, str]) -> str:
+    rows = []
+    for i, r in enumerate(runs, 1):
+        tf = r.top_finding
+        top = f"{tf.code} {tf.name}" if tf else ("" if r.status != "unreadable" else "")
+        msg = tf.message if tf else (r.errors[0] if r.errors else "")
+        if len(msg) > 160:
+            msg = msg[:159] + "…"
+        a = anchors.get(id(r))
+        name = f'<a href="#{e(a)}">{e(r.run)}</a>' if a else e(r.run)
+        rows.append(f'<tr class="{e(tf.severity) if tf else ""}"><td class="num">{i}</td>'
+                    f"<td>{_badge(r.status, r.status)}</td><td class=\"num\">{r.score:.0f}</td>"
+                    f'<td class="name">{name}</td><td class="code">{e(top)}</td>'
+                    f'<td class="num">{e(fmt_step(tf.step)) if tf and tf.step is not None else ""}</td>'
+                    f'<td class="muted">{e(msg)}</td></tr>')
+    return ("<table class=\"ranking\"><thead><tr><th>#</th><th>status</th><th>score</th><th>run</th>"
+            "<th>top finding</th><th>step</th><th>details</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def _counts_table(report) -> str:
+    rows = rule_counts(report)
+    if not rows:
+        return ""
+    n = len(report.runs)
+    body = "".join(
+        f'<tr class="{e(r["severity"])}"><td class="code">{e(r["code"])}</td><td>{e(r["name"])}</td>'
+        f'<td class="num">{r["runs"]} of {n}</td><td class="num">{r["count"]}</td>'
+        f'<td>{e(", ".join(f"{k} {v}" for k, v in r["by_severity"].items()))}</td></tr>'
+        for r in rows)
+    return ("<h3>Findings across the runs</h3><table><thead><tr><th>code</th><th>rule</th><th>runs</th>"
+            "<th>findings</th><th>by severity</th></tr></thead><tbody>" + body + "</tbody></table>")
+
+
+def _sweep_sections(report) -> str:
+    sw = report.sweep or {}
+    out = []
+    sep = sw.get("separating_hparams") or []
+    if sep:
+        items = "".join(f"<li>{e(s.get('statement', ''))}"
+                        + (f" <span class=\"muted\">(p = {s['p_value']:.2g})</span>" if isinstance(s.get('p_value'), (int, float)) else "")
+                        + "</li>" for s in sep)
+        out.append(f'<h3>What separates the failing runs</h3><ul class="statements">{items}</ul>')
+    shared = sw.get("shared_failures") or []
+    if shared:
+        items = "".join(f"<li>{e(s.get('statement', ''))}</li>" for s in shared)
+        out.append(f'<h3>Shared failures</h3><ul class="statements errors">{items}</ul>')
+    dups = sw.get("duplicate_runs") or []
+    if dups:
+        items = "".join("<li>" + " = ".join(f"<code>{e(x)}</code>" for x in g) + "</li>" for g in dups)
+        out.append(f"<h3>Identical curves (seed not varied, or one run copied twice)</h3><ul>{items}</ul>")
+    best = sw.get("best_run")
+    if best:
+        out.append(f"<p><b>Best run:</b> <code>{e(best.get('run'))}</code> ({e(best.get('by'))} "
+                   f"{e(fmt_num(best.get('value')))})</p>")
+    return "".join(out)
+
+
+def _unreadable(report, anchors: dict[int, str]) -> str:
+    bad = [r for r in report.runs if r.status == "unreadable"]
+    if not bad:
+        return ""
+    items = "".join(f'<li id="{e(anchors[id(r)])}"><code>{e(r.run)}</code>: {e(r.errors[0] if r.errors else "")}</li>'
+                    for r in bad)
+    return f'<h3>Could not be read ({len(bad)})</h3><ul class="errors">{items}</ul>'
+
+
+def _problems(report) -> str:
+    if not report.problems:
+        return ""
+    items = "".join(f"<li><code>{e(p.get('path'))}</code>: {e(p.get('reason'))}</li>" for p in report.problems[:200])
+    return f'<details><summary>{len(report.problems)} path(s) skipped while looking for runs</summary><ul class="muted">{items}</ul></details>'
+
+
+# ---------------------------------------------------------------------------------------------- entry point
+
+
+def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) -> str:
+    from curvedoc import __version__
+
+    runs = ranked_runs(report) if (report.sweep is not None or len(report.runs) > 1) else list(report.runs)
+    used: set[str] = set()
+    anchors = {id(r): slug(r.run, used) for r in runs}
+    readable = [r for r in runs if r.status != "unreadable"]
+    detailed = readable[:detail_runs]
+    rest = readable[detail_runs:]
+    small = report.sweep is not None or len(readable) > 3
+    counts = status_counts(report)
+
+    body = ['<div class="curvedoc">']
+    title = "curvedoc audit" if report.sweep is not None else "curvedoc report"
+    body.append(f"<h1>{e(title)}</h1>")
+    body.append(f'<p class="sub">{e(report.target) + " · " if report.target else ""}{len(report.runs)} '
+                f"run{'s' if len(report.runs) != 1 else ''}: {e(counts_phrase(counts))}</p>")
+    if len(runs) > 1 or report.sweep is not None:
+        if len(readable) > 1:
+            body.append(f'<div class="plot">{_overview_svg(report)}</div>')
+            body.append('<p class="muted">Every run\'s loss, coloured by status (red failing, amber warning, '
+                        "green healthy); click a run in the table for its curves and findings.</p>")
+        body.append("<h3>Runs, worst first</h3>")
+        body.append(_ranked_table(readable, anchors))
+        body.append(_counts_table(report))
+        body.append(_sweep_sections(report))
+        body.append(_unreadable(report, anchors))
+        body.append(_problems(report))
+        if detailed:
+            more = f" (the worst {len(detailed)} of {len(readable)})" if rest else ""
+            body.append(f"<h2 style=\"margin-top:22px\">Runs in detail{e(more)}</h2>")
+    for r in detailed:
+        body.append(_run_section(r, anchors[id(r)], small=small))
+    if len(runs) == 1 and runs[0].status == "unreadable":
+        body.append(_run_section(runs[0], anchors[id(runs[0])], small=False))
+    if rest:
+        rows = "".join(
+            f'<tr id="{e(anchors[id(r)])}"><td>{_badge(r.status, r.status)}</td><td class="num">{r.score:.0f}</td>'
+            f'<td class="name">{e(r.run)}</td><td class="code">{e(", ".join(sorted({f.code for f in r.findings})))}</td></tr>'
+            for r in rest)
+        body.append(f"<h3>The other {len(rest)} runs (not drawn)</h3><table><thead><tr><th>status</th><th>score</th>"
+                    f"<th>run</th><th>findings</th></tr></thead><tbody>{rows}</tbody></table>")
+    if len(runs) <= 1:
+        body.append(_problems(report))
+    body.append(f"<footer>curvedoc {e(__version__)} · rule docs: <code>curvedoc rule CODE</code></footer>")
+    body.append("</div>")
+    content = "\n".join(x for x in body if x)
+    style = f"<style>{CSS}</style>"
+    if fragment:
+        return style + "\n" + content
+    title_txt = f"{title}: {report.target}" if report.target else title
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{e(title_txt)}</title>{style}</head>\n<body>\n{content}\n</body></html>\n")

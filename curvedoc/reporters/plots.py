@@ -1,0 +1,473 @@
+"""Plots of a run's curves with its findings marked (HTML report, notebooks).
+
+    fig = report.plot("my-run")          # a matplotlib Figure; nothing is shown, nothing global changes
+
+Works from the :class:`Run` when it is in memory (every point, downsampled to a min/max envelope
+of at most ``MAX_LINE_POINTS`` per line so spikes survive) or, for audit reports, from the
+100-point curves the audit keeps in ``meta["curves"]``. Figures are built with the object API on an
+Agg canvas (the global backend is never touched, ``plt.show`` never called). Text from the logs is
+drawn with mathtext off, so a tag named ``$x`` is shown as written and cannot break rendering.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from typing import Any, Sequence
+
+import numpy as np
+
+from curvedoc.reporters._style import clean, middle_trunc
+
+MAX_LINE_POINTS = 2000
+MAX_NONFINITE_MARKS = 200
+MAX_MARKS = 300
+
+SEVERITY_COLOR = {"error": "#c62828", "warning": "#d98200", "info": "#5c6bc0"}
+STATUS_COLOR = {"failing": "#c62828", "warning": "#e69500", "healthy": "#7aa37a", "unreadable": "#9e9e9e"}
+ROLE_STYLE = {
+    "train_loss": ("#1f4e79", "train"),
+    "val_loss": ("#2ca02c", "val"),
+    "train_acc": ("#1f4e79", "train"),
+    "val_acc": ("#2ca02c", "val"),
+    "lr": ("#7b3f99", "lr"),
+    "grad_norm": ("#8c564b", "grad norm"),
+    "grad_norm_clipped": ("#c49c94", "after clipping"),
+    "weight_norm": ("#17becf", "weight norm"),
+}
+# panel name -> (roles drawn, y label); the loss panel first and tallest
+PANELS = (
+    ("loss", ("train_loss", "val_loss"), "loss"),
+    ("acc", ("train_acc", "val_acc"), "accuracy"),
+    ("lr", ("lr",), "learning rate"),
+    ("grad", ("grad_norm", "grad_norm_clipped"), "grad norm"),
+    ("weight", ("weight_norm",), "weight norm"),
+)
+
+
+def _mpl():
+    """Import matplotlib lazily; never select a global backend (figures get their own Agg canvas)."""
+    import matplotlib  # noqa: F401
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    return Figure, FigureCanvasAgg
+
+
+def _txt(s: Any, n: int = 80) -> str:
+    return middle_trunc(clean(s), n)
+
+
+# ---------------------------------------------------------------------------------------------- data
+
+
+def envelope(steps, values, max_points: int = MAX_LINE_POINTS) -> tuple[np.ndarray, np.ndarray]:
+    """At most ``max_points`` points that keep the shape of a long curve: per bin the minimum and the
+    maximum (in step order), so a one-point spike stays visible. Bins with no finite value become NaN
+    (a gap in the line). Short curves are returned unchanged."""
+    x = np.asarray(steps, dtype=np.float64)
+    y = np.asarray(values, dtype=np.float64)
+    n = len(y)
+    if n <= max_points:
+        return x, y
+    nb = max(1, max_points // 2)
+    k = int(math.ceil(n / nb))
+    nb = int(math.ceil(n / k))
+    pad = nb * k - n
+    yp = np.concatenate([y, np.full(pad, np.nan)]).reshape(nb, k)
+    xp = np.concatenate([x, np.full(pad, x[-1])]).reshape(nb, k)
+    fin = np.isfinite(yp)
+    any_fin = fin.any(axis=1)
+    lo_i = np.argmin(np.where(fin, yp, np.inf), axis=1)
+    hi_i = np.argmax(np.where(fin, yp, -np.inf), axis=1)
+    first = np.minimum(lo_i, hi_i)
+    second = np.maximum(lo_i, hi_i)
+    rows = np.arange(nb)
+    xs = np.stack([xp[rows, first], xp[rows, second]], axis=1).ravel()
+    ys = np.stack([yp[rows, first], yp[rows, second]], axis=1).ravel()
+    ys[np.repeat(~any_fin, 2)] = np.nan
+    return xs, ys
+
+
+def _nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndarray:
+    x = np.asarray(steps, dtype=np.float64)
+    y = np.asarray(values, dtype=np.float64)
+    bad = x[~np.isfinite(y)]
+    if len(bad) > limit:
+        bad = bad[np.linspace(0, len(bad) - 1, limit).astype(int)]
+    return bad
+
+
+def _curves(rr) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """role -> (steps, values) for every plotted role present."""
+    out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    run = getattr(rr, "run_obj", None)
+    wanted = [r for _, roles, _ in PANELS for r in roles]
+    if run is not None:
+        for role in wanted:
+            if role in run.roles:
+                s = run.series(role)
+                if len(s):
+                    out[role] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
+        return out
+    curves = (rr.meta or {}).get("curves") or {}
+    for role in wanted:
+        pts = curves.get(role)
+        if pts:
+            out[role] = (np.array([p[0] for p in pts], dtype=np.float64),
+                         np.array([np.nan if p[1] is None else p[1] for p in pts], dtype=np.float64))
+    return out
+
+
+def _use_log(arrays: Sequence[np.ndarray]) -> bool:
+    """Log y when every finite value is positive and they span more than a decade."""
+    fin = [a[np.isfinite(a)] for a in arrays]
+    fin = [a for a in fin if len(a)]
+    if not fin:
+        return False
+    v = np.concatenate(fin)
+    return bool((v > 0).all()) and float(v.max()) / float(v.min()) > 10.0
+
+
+def _use_log_lr(values: np.ndarray) -> bool:
+    """Log y for a learning rate with step decays (most of the run a decade or more below its peak); a
+    warmup-then-cosine or linear schedule reads better on a linear axis (its tail toward 0 would
+    otherwise fill the panel)."""
+    v = np.asarray(values, dtype=np.float64)
+    v = v[np.isfinite(v)]
+    if len(v) < 2 or (v <= 0).any():
+        return False
+    return float(np.mean(v < v.max() / 10.0)) > 0.3
+
+
+def _span(values: np.ndarray, log: bool) -> float:
+    v = np.asarray(values, dtype=np.float64)
+    v = v[np.isfinite(v)]
+    if log:
+        v = np.log(v[v > 0])
+    return float(v.max() - v.min()) if len(v) else 0.0
+
+
+def _split_scales(panel: str, rs: list[str], curves) -> tuple[list[str], list[str]]:
+    """Put the validation curve on its own right-hand axis when, on the shared axis, its whole range would be
+    a flat line (under 1/8 of the panel's span): an overfitting val loss rising 0.3 -> 0.46 next to a train
+    loss falling four decades must stay visible."""
+    if panel not in ("loss", "acc") or len(rs) != 2:
+        return rs, []
+    tr, va = rs
+    both = [curves[tr][1], curves[va][1]]
+    log = _use_log(both)
+    whole = _span(np.concatenate(both), log)
+    if whole <= 0:
+        return rs, []
+    vspan = _span(curves[va][1], log)
+    if vspan > 0 and vspan < whole / 8 and np.isfinite(curves[va][1]).sum() >= 3:
+        return [tr], [va]
+    return rs, []
+
+
+def _step_ticks(ax) -> None:
+    """Step tick labels as 200k / 1.5M instead of an offset '1e6'."""
+    from matplotlib.ticker import FuncFormatter
+
+    def fmt(x, _pos=None):
+        ax_ = abs(x)
+        if ax_ >= 1e6:
+            return f"{x / 1e6:g}M"
+        if ax_ >= 1e4:
+            return f"{x / 1e3:g}k"
+        return f"{x:g}"
+
+    lo, hi = ax.get_xlim()
+    if max(abs(lo), abs(hi)) >= 1e4:
+        ax.xaxis.set_major_formatter(FuncFormatter(fmt))
+
+
+def _clip_threshold(rr) -> float | None:
+    run = getattr(rr, "run_obj", None)
+    if run is not None and "clip_threshold" in run.roles:
+        s = run.series("clip_threshold")
+        v = s.to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)]
+        if len(v):
+            return float(np.median(v))
+    for k in ("max_grad_norm", "gradient_clip_val", "clip_grad_norm", "grad_clip", "clip_norm"):
+        v = (rr.hparams or {}).get(k)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0:
+            return float(v)
+    return None
+
+
+def _panel_for(code: str, have: set[str]) -> str:
+    if code.startswith("G") and "grad" in have:
+        return "grad"
+    if code.startswith("W") and "weight" in have:
+        return "weight"
+    if code == "S001" and "lr" in have:
+        return "lr"
+    if code == "V003" and "acc" in have:
+        return "acc"
+    return "loss"
+
+
+# ---------------------------------------------------------------------------------------------- drawing
+
+
+def _no_math(*texts) -> None:
+    for t in texts:
+        if t is not None:
+            t.set_parse_math(False)
+
+
+def _draw_line(ax, role: str, tag: str, xs, ys, small: bool) -> None:
+    color, label = ROLE_STYLE.get(role, ("#333333", role))
+    ex, ey = envelope(xs, ys)
+    sparse = np.isfinite(ys).sum() <= 40
+    ax.plot(ex, ey, color=color, lw=0.9 if not small else 0.8, label=_txt(f"{label}: {tag}", 60) if tag else label,
+            marker="o" if sparse else None, ms=3.5 if sparse else 0, zorder=4 if role.startswith("val") else 3)
+    bad = _nonfinite_steps(xs, ys)
+    if len(bad):
+        tr = ax.get_xaxis_transform()
+        ax.scatter(bad, np.full(len(bad), 0.04), transform=tr, marker="x", s=18, color="#c62828", zorder=5,
+                   label=f"{label} NaN/inf ({int((~np.isfinite(np.asarray(ys))).sum()):,})", clip_on=False)
+
+
+def _value_at(xs: np.ndarray, ys: np.ndarray, step: float) -> float:
+    if len(xs) == 0:
+        return float("nan")
+    i = int(np.clip(np.searchsorted(xs, step), 0, len(xs) - 1))
+    if i > 0 and abs(xs[i - 1] - step) < abs(xs[i] - step):
+        i -= 1
+    return float(ys[i])
+
+
+def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence | None = None):
+    """One run's curves (loss; accuracy, LR, grad norm, weight norm when logged) with each finding marked:
+    its step range shaded, its key step as a labelled vertical line, its marks (spikes, epoch
+    boundaries...) as points on the curve. Returns a :class:`matplotlib.figure.Figure`."""
+    Figure, FigureCanvasAgg = _mpl()
+    import matplotlib
+
+    curves = _curves(rr)
+    roles = dict(rr.roles or {})
+    panels = [(name, [r for r in rs if r in curves], ylabel) for name, rs, ylabel in PANELS]
+    panels = [p for p in panels if p[1]]
+    if small:
+        panels = [p for p in panels if p[0] in ("loss", "acc")][:1] or panels[:1]
+    findings = list(findings if findings is not None else rr.findings)
+
+    with matplotlib.rc_context({"font.size": 8 if small else 9, "axes.titlesize": 9 if small else 10,
+                                "svg.fonttype": "none", "axes.spines.top": False, "axes.spines.right": False}):
+        if not panels:
+            fig = Figure(figsize=(5.5 if small else 9, 1.2 if small else 1.6))
+            FigureCanvasAgg(fig)
+            t = fig.text(0.5, 0.5, "no train/val loss, accuracy, LR or grad-norm curve to plot",
+                         ha="center", va="center", color="#666666")
+            _no_math(t)
+            if title:
+                _no_math(fig.suptitle(_txt(rr.run), fontsize=9))
+            return fig
+        heights = [2.6 if p[0] == "loss" else 1.3 for p in panels]
+        if small:
+            fig = Figure(figsize=(5.5, 2.3))
+        else:
+            fig = Figure(figsize=(9.5, 0.9 + sum(heights)))
+        FigureCanvasAgg(fig)
+        axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False,
+                            gridspec_kw={"height_ratios": heights})[:, 0]
+        by_panel = {}
+        twins = {}
+        for ax, (name, rs, ylabel) in zip(axes, panels):
+            by_panel[name] = ax
+            main_rs, twin_rs = _split_scales(name, rs, curves)
+            for role in main_rs:
+                xs, ys = curves[role]
+                _draw_line(ax, role, roles.get(role, ""), xs, ys, small)
+            if name == "lr" and _use_log_lr(curves[rs[0]][1]) or name != "lr" and _use_log([curves[r][1] for r in main_rs]):
+                ax.set_yscale("log")
+            if twin_rs:
+                tax = ax.twinx()
+                twins[name] = tax
+                for role in twin_rs:
+                    xs, ys = curves[role]
+                    _draw_line(tax, role, roles.get(role, ""), xs, ys, small)
+                if _use_log([curves[r][1] for r in twin_rs]):
+                    tax.set_yscale("log")
+                tax.set_ylabel(f"{ROLE_STYLE[twin_rs[0]][1]} {ylabel} (right axis)", color=ROLE_STYLE[twin_rs[0]][0])
+                tax.tick_params(axis="y", colors=ROLE_STYLE[twin_rs[0]][0], labelsize=7 if small else 8)
+                tax.spines["right"].set_visible(True)
+            if name == "grad":
+                thr = _clip_threshold(rr)
+                if thr is not None:
+                    ax.axhline(thr, color="#8c564b", ls=":", lw=0.8, label=f"clip threshold {thr:g}")
+            ax.set_ylabel(ylabel)
+            ax.grid(True, alpha=0.25, lw=0.5)
+            ax.tick_params(labelsize=7 if small else 8)
+        axes[-1].set_xlabel("step")
+        _step_ticks(axes[-1])
+        _mark_findings(by_panel, axes, findings, curves, small)
+        for name, ax in zip([p[0] for p in panels], axes):
+            handles, labels = ax.get_legend_handles_labels()
+            if name in twins:
+                h2, l2 = twins[name].get_legend_handles_labels()
+                handles, labels = handles + h2, labels + l2
+                twins[name].set_zorder(ax.get_zorder() + 1)  # the legend is drawn on the twin, above both
+                ax = twins[name]
+            if handles:
+                leg = ax.legend(handles, labels, fontsize=6.5 if small else 7.5, loc="best", framealpha=0.85,
+                                handlelength=1.5)
+                _no_math(*leg.get_texts())
+        if title:
+            head = f"{_txt(rr.run, 90)}  ({rr.status}, score {rr.score:.0f})"
+            _no_math(fig.suptitle(head, fontsize=9 if small else 10, x=0.01, ha="left"))
+        fig.tight_layout(h_pad=0.4)
+    return fig
+
+
+def _mark_findings(by_panel: dict, axes, findings, curves, small: bool) -> None:
+    have = set(by_panel)
+    top = axes[0]
+    label_slots: list[float] = []
+    xmin, xmax = top.get_xlim()
+    span = max(xmax - xmin, 1e-9)
+    for f in sorted(findings, key=lambda f: (f.step if f.step is not None else -1)):
+        color = SEVERITY_COLOR.get(f.severity, "#555555")
+        if f.steps and f.steps[1] > f.steps[0]:
+            for ax in axes:
+                ax.axvspan(f.steps[0], f.steps[1], color=color, alpha=0.08, lw=0, zorder=0)
+        if f.step is not None:
+            for ax in axes:
+                ax.axvline(f.step, color=color, ls="--", lw=0.9, alpha=0.8, zorder=2)
+            # stack labels that would overlap (closer than 6% of the x range)
+            level = sum(1 for s in label_slots if abs(s - f.step) < 0.06 * span)
+            label_slots.append(f.step)
+            t = top.text(f.step, 1.0 - 0.09 * (level % 6), f" {f.code}", transform=top.get_xaxis_transform(),
+                         color=color, fontsize=6.5 if small else 7.5, fontweight="bold", va="top", ha="left",
+                         zorder=6, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.7})
+            _no_math(t)
+        if f.marks:
+            pname = _panel_for(f.code, have)
+            ax = by_panel.get(pname, top)
+            line_roles = [r for r in ("train_loss", "grad_norm", "weight_norm", "lr", "train_acc", "val_loss")
+                          if r in curves and any(r in rs for n, rs, _ in PANELS if n == pname)]
+            marks = np.asarray(f.marks[:MAX_MARKS], dtype=np.float64)
+            if line_roles:
+                xs, ys = curves[line_roles[0]]
+                yv = np.array([_value_at(xs, ys, m) for m in marks])
+                ok = np.isfinite(yv)
+                ax.scatter(marks[ok], yv[ok], s=16 if not small else 10, facecolor="none", edgecolor=color,
+                           lw=1.0, zorder=6)
+                if (~ok).any():
+                    ax.scatter(marks[~ok], np.full(int((~ok).sum()), 0.09), transform=ax.get_xaxis_transform(),
+                               marker="|", s=30, color=color, zorder=6)
+            else:
+                ax.scatter(marks, np.full(len(marks), 0.03), transform=ax.get_xaxis_transform(), marker="|", s=30,
+                           color=color, zorder=6)
+            if f.step is None:
+                t = top.text(marks[0], 0.98, f" {f.code}", transform=top.get_xaxis_transform(), color=color,
+                             fontsize=6.5 if small else 7.5, fontweight="bold", va="top", ha="left", zorder=6)
+                _no_math(t)
+
+
+def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
+    """All runs' train (and val) loss on one chart each, coloured by status (audit overview).
+
+    Steps are shown as a fraction of each run when the runs' lengths differ by more than 10x, and
+    losses relative to each run's first value when their scales differ by more than 100x: the
+    shapes stay comparable in a folder of unrelated runs."""
+    Figure, FigureCanvasAgg = _mpl()
+    import matplotlib
+    from matplotlib.lines import Line2D
+
+    runs = [r for r in (runs if runs is not None else report.runs) if r.status != "unreadable"]
+    # keep every failing/warning run (up to the cap) and an even sample of the healthy ones
+    bad = [r for r in runs if r.status in ("failing", "warning")][:max_runs]
+    good = [r for r in runs if r.status not in ("failing", "warning")]
+    room = max(0, max_runs - len(bad))
+    if len(good) > room:
+        good = [good[i] for i in np.linspace(0, len(good) - 1, room).astype(int)] if room else []
+    chosen = good + bad
+    data: dict[str, list] = {"train_loss": [], "val_loss": []}
+    for r in chosen:
+        cv = _curves(r)
+        for role in data:
+            if role in cv:
+                xs, ys = cv[role]
+                if len(xs) > 300:
+                    xs, ys = envelope(xs, ys, 300)
+                if np.isfinite(ys).any():
+                    data[role].append((r, xs, ys))
+    roles = [r for r in data if data[r]]
+    with matplotlib.rc_context({"font.size": 9, "svg.fonttype": "none", "axes.spines.top": False,
+                                "axes.spines.right": False}):
+        fig = Figure(figsize=(10, 3.4))
+        FigureCanvasAgg(fig)
+        if not roles:
+            _no_math(fig.text(0.5, 0.5, "no loss curves to draw", ha="center", va="center", color="#666666"))
+            return fig
+        axes = fig.subplots(1, len(roles), squeeze=False)[0]
+        order = {"healthy": 0, "warning": 1, "failing": 2}
+        for ax, role in zip(axes, roles):
+            items = sorted(data[role], key=lambda t: order.get(t[0].status, 0))
+            lengths = [float(np.nanmax(xs)) for _, xs, _ in items if len(xs)]
+            frac = len(lengths) > 1 and max(lengths) > 10 * max(min(lengths), 1.0)
+            firsts = []
+            for _, _, ys in items:
+                fin = ys[np.isfinite(ys)]
+                if len(fin):
+                    firsts.append(abs(float(fin[0])))
+            pos_first = [f for f in firsts if f > 0]
+            rel = len(pos_first) > 1 and max(pos_first) > 100 * min(pos_first)
+            all_y = []
+            for r, xs, ys in items:
+                x = xs / max(float(np.nanmax(xs)), 1.0) if frac else xs
+                y = ys
+                if rel:
+                    fin = ys[np.isfinite(ys)]
+                    if not len(fin) or fin[0] == 0:
+                        continue
+                    y = ys / abs(float(fin[0]))
+                all_y.append(y)
+                st = r.status
+                ax.plot(x, y, color=STATUS_COLOR.get(st, "#999999"), lw=0.8 if st != "healthy" else 0.6,
+                        alpha=0.85 if st != "healthy" else 0.45, zorder={"healthy": 1, "warning": 2}.get(st, 3))
+            if _use_log(all_y):
+                ax.set_yscale("log")
+            ax.set_xlabel("fraction of the run's steps" if frac else "step")
+            ylabel = {"train_loss": "train loss", "val_loss": "val loss"}[role]
+            ax.set_ylabel(f"{ylabel} / its first value" if rel else ylabel)
+            ax.set_title(f"{ylabel} ({len(items)} runs)", fontsize=9)
+            ax.grid(True, alpha=0.25, lw=0.5)
+        handles = [Line2D([], [], color=STATUS_COLOR[s], lw=1.5, label=s) for s in ("failing", "warning", "healthy")]
+        axes[-1].legend(handles=handles, fontsize=7.5, loc="best", framealpha=0.85)
+        fig.tight_layout()
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------- SVG
+
+_PROLOGUE = re.compile(r"^\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.S)
+_METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.S)
+
+
+def figure_to_svg(fig, salt: str = "curvedoc", close: bool = True) -> str:
+    """The figure as an inline ``<svg>`` element: text kept as (escaped) text, no XML prologue, no
+    metadata block, ids made unique per figure by ``salt``; sized by CSS (``width:100%``)."""
+    import matplotlib
+
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": salt, "svg.image_inline": True}):
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+    svg = buf.getvalue()
+    if close:
+        fig.clear()
+    svg = _PROLOGUE.sub("", svg)
+    svg = _METADATA.sub("", svg)
+    # responsive: drop the fixed pt width/height of the root element, keep its viewBox
+    svg = re.sub(r'^<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 class="cd-plot" preserveAspectRatio="xMinYMin meet"',
+                 svg, count=1)
+    # matplotlib numbers its groups per file (figure_1, axes_1...): prefix them so several plots can share a page
+    prefix = re.sub(r"[^A-Za-z0-9-]", "-", salt)
+    svg = re.sub(r'id="([A-Za-z][A-Za-z0-9]*_\d+)"', lambda m: f'id="{prefix}-{m.group(1)}"', svg)
+    return svg.strip()
