@@ -229,7 +229,7 @@ def window_median(v: np.ndarray, lo_frac: float, hi_frac: float) -> float:
 
 def trend_ratio(run, role: str) -> float | None:
     """|log| ratio of the median of the last vs first fifth of a positive series (None if unusable)."""
-    if role not in run.roles:
+    if role not in run.roles and role not in run.tags:
         return None
     s = prepared(run, role, 2000)
     v = s.to_numpy(dtype=np.float64)

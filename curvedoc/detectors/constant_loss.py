@@ -17,7 +17,7 @@ steps, or the learning rate is 0. Every step of the run is wasted compute.
 - ``segments``: number of equal segments whose medians must all agree with the overall median.
 - ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
 - ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
-- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case).
+- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too).
 
 ## References
 seeds/000 10.16 Debugging training: 'Common pathologies' table ('Loss exactly constant: detached
@@ -112,7 +112,7 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     head = float(np.median(v[:k]))
     se_head = 1.2533 * sigma / math.sqrt(k)
     tol_seg = min(p.z * se, p.max_rel_move * scale)
-    tol_head = min(p.z * se_head, p.max_rel_move * scale)
+    tol_head = p.z * se_head  # 20 points: the noise, not the cap, bounds what can be told apart
     if dev.max() > tol_seg or abs(head - level) > tol_head:
         return
     # the parameters visibly move when a logged gradient norm trends (a frozen model's does not)
@@ -122,6 +122,20 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         if role == "weight_norm":
             limit = math.log(1.001)
         if tr is not None and tr > limit:
+            return
+    # a frozen model's validation loss (a fixed set) is constant too; and a flat total can hide moving
+    # components (an adversarial loss = task - lambda * domain, camels-ch-lightning-v125)
+    if "val_loss" in run.roles:
+        vv = prepared(run, "val_loss").to_numpy(dtype=np.float64)
+        if len(vv) >= 3:
+            vspread = (float(vv.max()) - float(vv.min())) / max(abs(float(np.median(vv))), 1e-12)
+            if vspread > p.max_rel_move / 5:
+                return
+    train_tag = run.roles.get("train_loss")
+    others = [t for t in run.tags if t != train_tag and "loss" in t.lower() and t not in run.roles.values()][:12]
+    for tag in others:
+        tr = trend_ratio(run, tag)
+        if tr is not None and tr > math.log(1.0 + 2 * p.max_rel_move):
             return
     rel_noise = sigma / scale
     worst = float(dev.max() / scale)
