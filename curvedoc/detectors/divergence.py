@@ -164,11 +164,11 @@ def _rank(ev: dict, *, nan: bool, early: bool, huge: bool, has_scale: bool) -> t
         order = ["lr-too-high", "no-warmup", "numerical-instability"]
     elif "grad_lead_steps" in ev:
         order = ["lr-too-high", "exploding-gradients", "bad-batch"]
-    elif nan and early:
+    elif nan and early and not ev.get("rose_before_nan"):
         order = ["numerical-instability", "lr-too-high", "fp16-overflow", "no-warmup"]
     else:
         order = ["lr-too-high", "bad-batch", "numerical-instability"]
-        if ev.get("has_warmup") is False:
+        if ev.get("has_warmup") is False or (nan and early):
             order.insert(1, "no-warmup")
     if has_scale and "fp16-overflow" not in order[:2]:
         order = [c for c in order if c != "fp16-overflow"]
@@ -289,15 +289,18 @@ def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_sc
         y, logspace = I.finite_positive_log(prefix)
         yv = y.to_numpy(dtype=np.float64)
         bi = int(np.argmin(yv)) if len(yv) < p.min_points else None
-        if len(yv) >= 4:
-            w = sig.window(len(yv) - 1, 0.05, lo=3, hi=50)
+        if len(yv) >= 5:
+            # one huge step: the last finite value jumps far above its recent level while the value before it
+            # was still ordinary (an exponential blow-up over several steps is a rise, not one bad step)
+            w = sig.window(len(yv) - 2, 0.05, lo=3, hi=50)
             level = float(np.median(yv[-w - 1:-1]))
+            level2 = float(np.median(yv[-w - 2:-2]))
             jump = float(yv[-1] - level)
             if logspace:
-                huge = jump >= p.huge_jump
+                huge = jump >= p.huge_jump and (yv[-2] - level2) < p.min_rise
             else:
                 scale = float(np.quantile(yv, 0.9) - np.quantile(yv, 0.1))
-                huge = scale > 0 and jump >= 10.0 * scale
+                huge = scale > 0 and jump >= 10.0 * scale and (yv[-2] - level2) < scale
         rise = _finite_rise(prefix, p)
         if rise is not None:
             onset = rise["onset"]
@@ -316,6 +319,7 @@ def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_sc
           "nan_within_few_steps": bool(early), "loss_scale_logged": bool(has_scale)}
     if len(prefix):
         ev["last_finite_loss"] = float(prefix.iloc[-1])
+    ev["rose_before_nan"] = rise is not None
     if huge:
         ev["jump_factor"] = math.exp(min(jump, 700.0)) if sig.all_positive(prefix) else None
     ev.update(I.lr_context(run, onset))

@@ -1,16 +1,17 @@
 """## What it detects
-Isolated upward spikes of the training loss: points far above BOTH the median of the window before
-them and the median of the window after them (log space for positive losses). A point must be at least
-``min_ratio`` times that level and at least ``z_min`` robust sigmas of the run's own local noise (MAD of
-the residuals around a rolling median) above it, so the threshold adapts: a noisy small-batch run needs a
+Isolated upward spikes of the training loss: sudden jumps far above the median of the window before
+them (log space for positive losses) after which the loss comes at least halfway back down within
+``max_recovery_frac`` of the run. A point must be at least ``min_ratio`` times the level before it and
+at least ``z_min`` robust sigmas of the run's own local noise before it (MAD of the residuals around a
+rolling median and of the step-to-step differences) above it, so the threshold adapts: a noisy small-batch run needs a
 much larger jump than a smooth one, and when more than ``max_spike_frac`` of the points qualify the
 "spikes" are the run's ordinary heavy-tailed noise and nothing is reported.
 
 For each spike it measures the size (x the level before it), how many logged points and steps the loss
 needed to come back near that level, and whether the gradient norm spiked at the same step.
 
-Decision on non-recovering jumps: a jump that stays up is a level shift, not a spike (the median after
-it is high too), and is divergence's business when it lasts to the end. A spike that only partly comes
+Decision on non-recovering jumps: a jump that stays up is a level shift, not a spike (every window
+median after it stays high), and is divergence's business when it lasts to the end. A spike that only partly comes
 back is still reported here, marked "did not recover" with the level it stayed at, and the message
 points to divergence; the finding is never duplicated as a second divergence finding by this rule.
 
@@ -30,6 +31,8 @@ divergence. Repeated spikes are an early warning.
 - ``min_ratio``: a spike must also be this many times the local level.
 - ``min_abs_frac``: a spike must also rise by this fraction of the run's scale (start-to-best range or level).
 - ``max_rise_points``: a spike gains at least half its height within this many logged points (sudden).
+- ``max_recovery_frac``: within this fraction of the run the loss must come at least halfway back down.
+- ``noise_floor_frac``: the local noise is never taken below this fraction of the run's global noise.
 - ``max_spike_frac``: above this fraction of qualifying points the jumps are noise: report nothing.
 - ``slow_recovery_points``: still up after this many logged points = slow recovery.
 - ``big_ratio``: spike size that makes the finding a warning rather than info.
@@ -66,6 +69,8 @@ class Params:
     min_ratio: float
     min_abs_frac: float
     max_rise_points: int
+    max_recovery_frac: float
+    noise_floor_frac: float
     max_spike_frac: float
     slow_recovery_points: int
     big_ratio: float
@@ -99,11 +104,21 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
     wide = min(nb, 3 * w)
     if k == 1:
         absr_b, absd_b = absr, absd
-    loc_r = pd.Series(absr_b).rolling(wide, min_periods=1, center=True).median().to_numpy()
-    loc_d = pd.Series(absd_b).rolling(wide, min_periods=1, center=True).median().to_numpy()
+    # trailing noise (the window BEFORE each point): a spike is judged against the noise that preceded it, not
+    # against its own noisy aftermath (an unclipped spike can shake the loss for dozens of steps)
+    mpw = max(3, wide // 4)
+    loc_r = pd.Series(absr_b).rolling(wide, min_periods=mpw).median().shift(1).bfill().to_numpy()
+    loc_d = pd.Series(absd_b).rolling(wide, min_periods=mpw).median().shift(1).bfill().to_numpy()
     loc = np.fmax(loc_r, loc_d / math.sqrt(2.0))
-    glob = float(np.median(absr_b))
-    scale = sig.MAD_TO_SIGMA * np.maximum(loc, 0.2 * glob)
+    # ... and against the noise after the recovery horizon: if the loss is as noisy after it as the jump, the
+    # run entered a noisier regime (oscillation), it did not spike
+    skip = max(1, int(math.ceil(p.max_recovery_frac * nb))) + wide
+    later = np.empty_like(loc)
+    later[: max(0, nb - skip)] = loc[skip:]
+    later[max(0, nb - skip):] = loc[-1]
+    loc = np.fmax(loc, later)
+    glob = max(float(np.median(absr_b)), float(np.median(absd_b)) / math.sqrt(2.0))
+    scale = sig.MAD_TO_SIGMA * np.maximum(loc, p.noise_floor_frac * glob)
     scale = np.maximum(scale, 1e-9 * max(1.0, float(np.median(np.abs(bins)))))
     return left, right, scale, k
 
@@ -121,25 +136,29 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
         return
     left, right, scale, k = _levels(yv, p)
     nb = len(left)
-    # the level after a point is the lower of the next window and the window after that, so a spike that
-    # takes up to two windows to decay (no clipping) still stands out; a level shift stays high in both
+    # the height of a spike is measured against the level BEFORE it; what follows only decides whether it
+    # is isolated: within max_recovery_frac of the run some window median after it must be back at least
+    # halfway down (a level shift stays high in all of them; an unclipped spike may take a few windows)
     w = sig.window(nb, p.window_frac, lo=p.min_window)
-    right2 = np.full(nb, np.nan)
-    if nb > w:
-        right2[:-w] = right[w:]
-    after = np.where(np.isfinite(right2), np.fmin(right, right2), right)
-    base_b = np.fmax(left, after)
+    n_after = max(1, int(math.ceil(p.max_recovery_frac * nb / w)))
+    after = right.copy()
+    for j in range(1, n_after):
+        nxt = np.full(nb, np.nan)
+        if nb > j * w:
+            nxt[:-j * w] = right[j * w:]
+        after = np.fmin(after, nxt)
     floor_b = math.log(p.min_ratio) if logspace else 0.0
     with np.errstate(invalid="ignore"):
-        thr_b = base_b + np.fmax(p.z_min * scale, floor_b)
+        thr_b = left + np.fmax(p.z_min * scale, floor_b)
     thr_b = np.where(np.isfinite(left) & np.isfinite(right), thr_b, np.inf)
     thr = np.repeat(thr_b, k)[:n] if k > 1 else thr_b
     if len(thr) < n:
         thr = np.append(thr, np.full(n - len(thr), thr_b[-1]))
     idx = np.flatnonzero(yv >= thr)  # cheap first pass; the few candidates get the full test below
     bin_of = np.minimum(idx // k, nb - 1)
-    h = yv[idx] - base_b[bin_of]
+    h = yv[idx] - left[bin_of]
     z = h / scale[bin_of]
+    isolated = after[bin_of] <= left[bin_of] + 0.5 * h
     if logspace:
         head = float(np.exp(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)])))
         lo_q = float(np.exp(np.quantile(yv[:: max(1, n // 100000)], 0.01)))
@@ -149,7 +168,8 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     else:
         sub = yv[:: max(1, n // 100000)]
         spread = float(np.quantile(sub, 0.9) - np.quantile(sub, 0.1))
-        ok = h >= (p.min_ratio - 1.0) * np.maximum(np.abs(base_b[bin_of]), spread)
+        ok = h >= (p.min_ratio - 1.0) * np.maximum(np.abs(left[bin_of]), spread)
+    ok &= isolated
     # sudden: at least half of the height was gained within the last max_rise_points points (a smooth bump
     # that builds up over dozens of points is not a spike)
     r = max(1, p.max_rise_points)

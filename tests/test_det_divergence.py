@@ -1,0 +1,255 @@
+"""D001 divergence: synthetic NaN/finite divergence with realistic noise, near misses (warmup bump, spikes,
+overfitting, memorisation), sample runs, degenerate inputs, real runs."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pytest
+
+from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+
+def curve(steps, total, start=2.5, floor=0.4, tau_frac=0.15):
+    """A clean decreasing loss: exponential approach to a floor."""
+    return floor + (start - floor) * np.exp(-np.asarray(steps, float) / (tau_frac * total))
+
+
+def minibatch(rng, clean, batch=16):
+    """Realistic per-batch noise: the mean of `batch` exponential per-example losses (right-skewed, gamma)."""
+    return clean * rng.gamma(batch, 1.0 / batch, len(clean))
+
+
+def warmup_cosine(steps, total, peak=1e-3, warm=0.05):
+    w = max(1, int(warm * total))
+    s = np.asarray(steps, float)
+    return np.where(s < w, peak * (s + 1) / w, peak * 0.5 * (1 + np.cos(np.pi * (s - w) / max(1, total - w))))
+
+
+DEGENERATE = {
+    "empty": ([], []),
+    "one": ([0], [1.0]),
+    "two": ([0, 1], [1.0, 2.0]),
+    "all-nan": (range(10), [np.nan] * 10),
+    "all-inf": (range(10), [np.inf] * 10),
+    "constant": (range(200), [1.0] * 200),
+    "zeros": (range(200), [0.0] * 200),
+    "float16-max": (range(200), [65504.0] * 200),
+    "tiny": (range(200), 1e-300 * (1 + 0.01 * np.sin(np.arange(200)))),
+    "huge": (range(200), 1e300 * (1 + 0.01 * np.sin(np.arange(200)))),
+    "negative-steps": (range(-100, 100), 1.0 + 0.1 * np.sin(np.arange(200))),
+    "steps>2**53": (2**60 + np.arange(200) * 2**40, 1.0 + 0.1 * np.sin(np.arange(200))),
+    "duplicate-steps": (np.repeat(np.arange(100), 2), 1.0 + 0.1 * np.sin(np.arange(200))),
+    "backwards-steps": (np.arange(200)[::-1], 1.0 + 0.1 * np.sin(np.arange(200))),
+    "negative-values": (range(200), -3.0 + 0.1 * np.sin(np.arange(200))),
+}
+
+
+def _sample(name_part, detector):
+    return [pytest.param(n, d, e, id=n) for n, d, e in sample_runs()
+            if any(x.get("detector") == detector for x in e.get("expect", []))] if name_part == "fire" else \
+        [pytest.param(n, d, e, id=n) for n, d, e in sample_runs()
+         if e.get("healthy") or detector in e.get("absent", [])]
+
+NAME = "divergence"
+
+
+def _hits(run, **kw):
+    return run_detector(NAME, run, **kw)
+
+
+# ----------------------------------------------------------------------------------------------- fires
+def test_nan_after_warmup_with_grad_norm_rising_first():
+    rng = np.random.default_rng(0)
+    st = np.arange(3000)
+    c = np.where(st > 2000, curve(st, 3000) * np.exp((st - 2000) / 30.0), curve(st, 3000))
+    loss = minibatch(rng, c)
+    loss[st > 2200] = np.nan
+    gn = minibatch(rng, np.where(st > 1950, np.exp((st - 1950) / 25.0), 1.0))
+    gn[st > 2200] = np.nan
+    (h,) = _hits(make_run(train_loss=loss, grad_norm=gn, lr=warmup_cosine(st, 3000)))
+    assert h.severity is None and h.confidence >= 0.9
+    assert 1980 <= h.step <= 2201 and h.evidence["nan_step"] == 2201
+    assert h.evidence["in_warmup"] is False and h.evidence["grad_lead_steps"] > 0
+    assert h.causes[:2] == ("lr-too-high", "exploding-gradients")
+    assert "NaN" in h.message and "grad norm rose first" in h.message
+
+
+def test_nan_within_a_few_steps_with_loss_scale_ranks_fp16_first():
+    rng = np.random.default_rng(1)
+    st = np.arange(1000)
+    loss = minibatch(rng, curve(st, 1000))
+    loss[20:] = np.nan
+    (h,) = _hits(make_run(train_loss=loss, loss_scale=np.full(1000, 65536.0)))
+    assert h.step == 20 and h.causes[0] == "fp16-overflow" and h.evidence["nan_within_few_steps"]
+
+
+def test_single_huge_step_then_nan_ranks_bad_batch_first():
+    rng = np.random.default_rng(2)
+    st = np.arange(2000)
+    loss = minibatch(rng, curve(st, 2000))
+    loss[1500] *= 50
+    loss[1501:] = np.inf
+    (h,) = _hits(make_run(train_loss=loss))
+    assert h.step == 1500 and h.causes[0] == "bad-batch" and h.evidence["jump_factor"] > 10
+
+
+def test_divergence_inside_warmup_is_lr_and_warmup():
+    rng = np.random.default_rng(3)
+    st = np.arange(1500)
+    lr = np.minimum(1.0, (st + 1) / 600) * 0.1
+    c = np.where(st < 150, 2.3 * np.exp(-st / 40.0) + 0.4, np.minimum(2.3, 0.45 * np.exp((st - 150) / 60.0)))
+    (h,) = _hits(make_run(train_loss=minibatch(rng, c), lr=lr))
+    assert 150 <= h.step <= 400 and h.evidence["in_warmup"] is True
+    assert h.causes[:2] == ("lr-too-high", "no-warmup") and h.severity is None
+    assert "inside the warmup" in h.message
+
+
+def test_slow_divergence_every_500_steps():
+    rng = np.random.default_rng(4)
+    st = np.arange(0, 400_000, 500)
+    c = curve(st, 400_000, tau_frac=0.08)
+    c = np.where(st > 160_000, c * np.exp((st - 160_000) / 240_000), c)
+    (h,) = _hits(make_run(train_loss=(st, c * np.exp(rng.normal(0, 0.03, len(st))))))
+    assert 160_000 <= h.step <= 260_000 and h.evidence["rise_factor"] > 1.8
+
+
+def test_all_nan_loss_fires():
+    (h,) = _hits(make_run(train_loss=[np.nan] * 5))
+    assert h.step == 0 and "every training-loss value" in h.message
+
+
+def test_isolated_nan_that_recovers_is_a_warning():
+    rng = np.random.default_rng(5)
+    st = np.arange(2000)
+    loss = minibatch(rng, curve(st, 2000))
+    loss[[700, 1300]] = np.nan
+    (h,) = _hits(make_run(train_loss=loss))
+    assert h.severity == "warning" and h.step == 700 and h.evidence["nonfinite_points"] == 2
+
+
+def test_negative_loss_divergence():
+    rng = np.random.default_rng(6)
+    st = np.arange(2000)
+    c = -3.0 + np.where(st < 1000, 2.0 * np.exp(-st / 150.0), 0.004 * (st - 1000))
+    (h,) = _hits(make_run(train_loss=c + rng.normal(0, 0.05, 2000)))
+    assert 1000 <= h.step <= 1600
+
+
+# ---------------------------------------------------------------------------------------------- silent
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("every,total,batch", [(1, 5000, 16), (1, 5000, 2), (500, 200_000, 64), (1, 30, 16)])
+def test_healthy_noisy_runs_are_silent(seed, every, total, batch):
+    rng = np.random.default_rng(seed)
+    st = np.arange(0, total, every)
+    run = make_run(train_loss=(st, minibatch(rng, curve(st, total), batch)), lr=(st, warmup_cosine(st, total)))
+    assert _hits(run) == []
+
+
+def test_warmup_bump_that_recovers_is_silent():
+    rng = np.random.default_rng(7)
+    st = np.arange(3000)
+    c = curve(st, 3000) * (1 + 1.5 * np.exp(-(((st - 80) / 40.0) ** 2)))
+    assert _hits(make_run(train_loss=minibatch(rng, c), lr=warmup_cosine(st, 3000))) == []
+
+
+def test_transient_spikes_are_not_divergence():
+    rng = np.random.default_rng(8)
+    st = np.arange(5000)
+    loss = minibatch(rng, curve(st, 5000))
+    for s0 in (1200, 2500, 4990):
+        loss[s0] *= 20
+    assert _hits(make_run(train_loss=loss)) == []
+
+
+def test_overfitting_rising_val_loss_is_not_divergence():
+    rng = np.random.default_rng(9)
+    st = np.arange(3000)
+    vs = np.arange(100, 3001, 100)
+    run = make_run(train_loss=minibatch(rng, curve(st, 3000, floor=0.01)), val_loss=(vs, 0.5 + 0.0004 * np.abs(vs - 800)))
+    assert _hits(run) == []
+
+
+def test_memorised_loss_doubling_near_zero_is_not_divergence():
+    """4.0 -> 1e-3 then drifting to 3e-3: 3x its minimum but 0.05% of the progress lost."""
+    rng = np.random.default_rng(10)
+    st = np.arange(3000)
+    c = 4.0 * np.exp(-st / 150.0) + 1e-3 * (1 + 2 * np.clip((st - 1500) / 1500, 0, None))
+    assert _hits(make_run(train_loss=minibatch(rng, c))) == []
+
+
+def test_appended_sessions_only_last_session_is_checked():
+    """Keras CSVLogger append mode: a later, separate training starts higher (brain-tumor-cnn pattern)."""
+    s1 = np.linspace(0.7, 0.5, 10)
+    s2 = np.linspace(1.25, 1.0, 6)
+    run = make_run(train_loss=np.concatenate([s1, s2]), meta={"sessions": [0, 10]})
+    assert _hits(run) == []
+    assert _hits(make_run(train_loss=np.concatenate([s1, s2]))) != []  # without the session info it would fire
+
+
+# ------------------------------------------------------------------------------------------ robustness
+@pytest.mark.parametrize("case", list(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    st, v = DEGENERATE[case]
+    run = make_run(train_loss=(np.asarray(st, dtype=np.int64), np.asarray(v, float)),
+                   grad_norm=(np.asarray(st, dtype=np.int64), np.asarray(v, float)))
+    hits = _hits(run)
+    if case in ("all-nan", "all-inf"):
+        assert len(hits) == 1
+    elif case in ("empty", "one", "two", "constant", "zeros", "float16-max", "negative-values"):
+        assert hits == []
+    for h in hits:
+        assert 0.0 <= h.confidence <= 1.0
+
+
+def test_one_million_points_is_fast():
+    rng = np.random.default_rng(11)
+    st = np.arange(1_000_000)
+    run = make_run(train_loss=minibatch(rng, curve(st, 1e6)), lr=warmup_cosine(st, 1_000_000))
+    run.series("train_loss"), run.series("lr")
+    t = time.perf_counter()
+    assert _hits(run) == []
+    assert time.perf_counter() - t < 0.5
+
+
+# ----------------------------------------------------------------------------------------- sample runs
+@pytest.mark.parametrize("name,folder,exp", _sample("fire", NAME))
+def test_sample_runs_that_expect_it(name, folder, exp):
+    hits = _hits(load_one(folder))
+    lo, hi = next(x["step"] for x in exp["expect"] if x["detector"] == NAME)
+    assert hits and any(lo <= h.step <= hi for h in hits), [(h.step, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("name,folder,exp", _sample("silent", NAME))
+def test_sample_runs_that_must_stay_silent(name, folder, exp):
+    hits = _hits(load_one(folder))
+    if NAME in exp.get("absent", []):
+        assert hits == [], [h.message for h in hits]
+    else:
+        assert [h for h in hits if (h.severity or "error") != "info"] == [], [h.message for h in hits]
+
+
+# ------------------------------------------------------------------------------------------- real runs
+def test_real_runs_no_crash_and_known_verdicts():
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = {}
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:  # unreadable folders are the importers' business
+            continue
+        for r in runs:
+            if "train_loss" in r.roles:
+                fired[f"{d.parent.name}/{d.name}"] = _hits(r)
+    # no real run in the manifest diverges: healthy, overfitting, memorising, killed and restarted runs
+    for key in ("hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/whisper-small-hi-overfit",
+                "hf_trainer_state/geollm-memorize", "hf_trainer_state/trocr-gradnorm-huge-killed",
+                "keras_csvlogger/brain-tumor-cnn", "keras_csvlogger/sleep-apnea-cnn", "wandb_offline/vst-t2wihhdg",
+                "hf_trainer_state/mcfed-drl", "wandb_offline/cifar10-resnet-sjgsz037"):
+        if key in fired:
+            assert fired[key] == [], (key, [h.message for h in fired[key]])
+    assert sum(1 for v in fired.values() if v) == 0, {k: [h.message for h in v] for k, v in fired.items() if v}
