@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import shutil
 import struct
 import sys
@@ -49,7 +48,12 @@ def _masked(crc: int) -> int:
 
 
 def _event_bytes(style: str, tag: str, step: int, wall: float, value: float) -> bytes:
-    from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
+    from tensorboard.compat.proto import (
+        event_pb2,
+        tensor_pb2,
+        tensor_shape_pb2,
+        types_pb2,
+    )
 
     ev = event_pb2.Event(wall_time=wall, step=step)
     if style == "tf1":
@@ -105,7 +109,6 @@ def generate_run(path: Path, style: str, steps: int, tags: list[str], seed: int)
     vals[rng.random((steps, T)) < 0.0002] = -np.inf
     walls = wall0 + (np.arange(steps * T, dtype=np.float64) * 0.001).reshape(steps, T)
     vlen = _varint_len(step_arr)
-    header = _event_bytes("tf1", "", 0, wall0, 0.0)
     from tensorboard.compat.proto import event_pb2
 
     header = event_pb2.Event(wall_time=wall0, file_version="brain.Event:2").SerializeToString()

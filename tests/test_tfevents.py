@@ -4,7 +4,6 @@ restarts, unrelated runs in one folder, clear refusals, agreement with tbparse, 
 from __future__ import annotations
 
 import math
-import os
 import re
 import struct
 import subprocess
@@ -12,10 +11,10 @@ import sys
 import textwrap
 from pathlib import Path
 
+import google_crc32c
 import numpy as np
 import pytest
 
-import google_crc32c
 from curvedoc.errors import LoadError
 from curvedoc.importers import load_all
 from curvedoc.importers._base import RunSpec
@@ -42,8 +41,7 @@ def write_events(path: Path, events) -> Path:
     head = event_pb2.Event(wall_time=1.0, file_version="brain.Event:2")
     with open(path, "wb") as fh:
         fh.write(frame(head.SerializeToString()))
-        for ev in events:
-            fh.write(frame(ev if isinstance(ev, bytes) else ev.SerializeToString()))
+        fh.writelines(frame(ev if isinstance(ev, bytes) else ev.SerializeToString()) for ev in events)
     return path
 
 
@@ -56,7 +54,12 @@ def simple_event(tag, step, value, wall=100.0):
 
 
 def tensor_event(tag, step, value, *, form="content", dtype="float", plugin="scalars", wall=100.0, meta=True, shape=()):
-    from tensorboard.compat.proto import event_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
+    from tensorboard.compat.proto import (
+        event_pb2,
+        tensor_pb2,
+        tensor_shape_pb2,
+        types_pb2,
+    )
 
     ev = event_pb2.Event(wall_time=wall, step=step)
     v = ev.summary.value.add(tag=tag)
@@ -290,7 +293,7 @@ def test_yaml_api():
     flat = flatten_hparams(obj)
     assert flat["a"] == 1 and flat["b.x"] == "[1, 2]" and "long" not in flat
     assert load_yaml_tolerant(b"- 1\n- 2\n") == [1, 2]
-    with pytest.raises(Exception):
+    with pytest.raises(Exception):  # noqa: B017 - any YAML error
         load_yaml_tolerant("a: [unclosed")
 
 
@@ -316,7 +319,7 @@ def test_file_names():
 
 
 def test_restart_later_file_wins(tmp_path):
-    a = [simple_event("loss", s, 1.0) for s in range(0, 150)] + [simple_event("eval", s, 5.0) for s in (0, 100)]
+    a = [simple_event("loss", s, 1.0) for s in range(150)] + [simple_event("eval", s, 5.0) for s in (0, 100)]
     b = [simple_event("loss", s, 2.0) for s in range(100, 200)] + [simple_event("eval", 200, 6.0)]
     write_events(tmp_path / "events.out.tfevents.1700000000.node1.1.0", a)
     write_events(tmp_path / "events.out.tfevents.1700005000.node1.2.0", b)
@@ -339,7 +342,7 @@ def test_same_host_restart_from_zero_stays_one_run(tmp_path):
 
 def test_two_unrelated_runs_in_one_folder(tmp_path):
     write_events(tmp_path / "events.out.tfevents.1765986614.cea12525cbc9.70.0", [simple_event("loss", s, 1.0) for s in range(300)])
-    write_events(tmp_path / "events.out.tfevents.1768886380.5a8f612aea4b.122.0", [simple_event("loss", s, 2.0) for s in range(0, 250)])
+    write_events(tmp_path / "events.out.tfevents.1768886380.5a8f612aea4b.122.0", [simple_event("loss", s, 2.0) for s in range(250)])
     runs = read_dir(tmp_path)
     assert sorted(r.name.split("#")[1] for r in runs) == ["5a8f612aea4b", "cea12525cbc9"]
     by = {r.name.split("#")[1]: r for r in runs}

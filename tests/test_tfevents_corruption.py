@@ -8,12 +8,12 @@ import math
 import struct
 from pathlib import Path
 
+import google_crc32c
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import google_crc32c
 from curvedoc.errors import LoadError
 from curvedoc.importers._base import RunSpec
 from curvedoc.importers.tfevents import read
@@ -45,7 +45,6 @@ def _events(n: int):
             val.tensor.tensor_shape.SetInParent()
             val.tensor.tensor_content = np.float32(v).tobytes()
             val.metadata.plugin_data.plugin_name = "scalars"
-            tag = tag  # a tensor scalar of the same tag family
             key = ("T:" + tag)
             ev.summary.value[0].tag = key
             tag = key

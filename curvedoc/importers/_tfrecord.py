@@ -206,24 +206,6 @@ def _varint(b: bytes, p: int, end: int) -> tuple[int, int]:
         shift += 7
 
 
-def _skip(b: bytes, p: int, end: int, wt: int) -> int:
-    if wt == 0:
-        _, p = _varint(b, p, end)
-        return p
-    if wt == 1:
-        p += 8
-    elif wt == 5:
-        p += 4
-    elif wt == 2:
-        n, p = _varint(b, p, end)
-        p += n
-    else:
-        raise Fallback("group wire type")
-    if p > end:
-        raise Fallback("field past end")
-    return p
-
-
 def _fields(b: bytes, p: int, end: int):
     """Yield (field_number, wire_type, value_start, value_end, varint_value)."""
     while p < end:
@@ -503,11 +485,6 @@ def _decode_slot(slot: Slot, R8: np.ndarray) -> np.ndarray:
     if k == "bf16":
         return (cols.view("<u2").astype(np.uint32).ravel() << np.uint32(16)).view(np.float32).astype(np.float64)
     return cols.view(k).ravel().astype(np.float64)
-
-
-def _decode_slot_one(slot: Slot, rec: bytes) -> float:
-    R8 = np.frombuffer(rec, dtype=np.uint8)[None, :]
-    return float(_decode_slot(slot, R8)[0])
 
 
 # ----------------------------------------------------------------------------- scan result

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["load_yaml_tolerant", "flatten_hparams", "TolerantSafeLoader", "UNSAFE_TAG_KEY"]
+__all__ = ["UNSAFE_TAG_KEY", "TolerantSafeLoader", "flatten_hparams", "load_yaml_tolerant"]
 
 UNSAFE_TAG_KEY = "__yaml_tag__"  # a mapping built from a tagged node records its tag here
 
@@ -112,8 +112,7 @@ def load_yaml_tolerant(path_or_text: str | os.PathLike | bytes) -> Any:
         text = Path(path_or_text).read_bytes().decode("utf-8", "replace")
     else:
         text = str(path_or_text)
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     loader = TolerantSafeLoader(text)
     try:
         return loader.get_single_data()

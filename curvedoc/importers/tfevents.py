@@ -23,7 +23,6 @@ Run-level rules (FORMATS.md 1.5-1.7):
 from __future__ import annotations
 
 import math
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,13 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import RunData, RunSpec, check_file, head_bytes, is_lfs_pointer
+from curvedoc.importers._base import (
+    RunData,
+    RunSpec,
+    check_file,
+    head_bytes,
+    is_lfs_pointer,
+)
 from curvedoc.model.run import ImportIssue, make_frame
 
 SOURCE = "tfevents"
@@ -56,8 +61,7 @@ def file_host(name: str) -> str:
         return ""
     rest = m.group("rest")
     for suf in (".v2", ".profile-empty"):
-        if rest.endswith(suf):
-            rest = rest[: -len(suf)]
+        rest = rest.removesuffix(suf)
     h = _HOST_RE.match(rest)
     if h:
         return h.group("host")
@@ -402,8 +406,7 @@ def _load_counting(p: Path):
     from curvedoc.importers._yaml import TolerantSafeLoader
 
     text = p.read_bytes().decode("utf-8", "replace")
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     loader = TolerantSafeLoader(text)
     loader.unknown_tags = 0
     try:
@@ -595,4 +598,4 @@ def _build(spec, root, cfiles: list[_FileData], tags: _Tags, issues: list[Import
     return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)
 
 
-__all__ = ["read", "file_time", "file_host", "sort_files", "SOURCE"]
+__all__ = ["SOURCE", "file_host", "file_time", "read", "sort_files"]
