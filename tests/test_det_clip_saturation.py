@@ -45,6 +45,18 @@ def test_every_step_clipped_is_an_error_with_suggested_threshold():
     assert "100%" in h.message or "99%" in h.message or "98%" in h.message
 
 
+@pytest.mark.parametrize("hp", [{"optim": "adamw_torch"}, {"optimizer.class_path": "torch.optim.AdamW"},
+                                {"optimizer._target_": "torch.optim.Adam"}])
+def test_saturation_under_an_adaptive_optimizer_is_a_warning(hp):
+    hits = run_detector(NAME, make_run(grad_norm=norms(seed=11), hparams={"max_grad_norm": 1.0, **hp}))
+    assert len(hits) == 1 and hits[0].severity is None and "matters less than with SGD" in hits[0].message
+
+
+def test_saturation_under_sgd_stays_an_error():
+    hits = run_detector(NAME, make_run(grad_norm=norms(seed=11), hparams={"max_grad_norm": 1.0, "optimizer": "SGD"}))
+    assert len(hits) == 1 and hits[0].severity == "error"
+
+
 def test_majority_clipped_is_a_warning():
     g = norms(seed=2)
     thr = float(np.quantile(g, 0.3))  # ~70% of steps above

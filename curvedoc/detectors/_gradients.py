@@ -85,6 +85,22 @@ def clip_threshold_from_hparams(hparams: Mapping[str, Any]) -> tuple[float | Non
     return None, None, False
 
 
+_ADAPTIVE = re.compile(r"adam|lion|adafactor|lamb|lars|rmsprop|adagrad|adadelta|sophia|muon|shampoo|prodigy|nadam|radam")
+
+
+def adaptive_optimizer(hparams: Mapping[str, Any]) -> str | None:
+    """The optimizer's name when the hyperparameters say it normalises update sizes (Adam family, Lion,
+    Adafactor, RMSprop ...): a constant rescaling of the gradient (clipping on every step) then mostly
+    cancels out. None when unknown or SGD-like."""
+    for k, v in (hparams or {}).items():
+        if "optim" not in str(k).lower() or not isinstance(v, str) or len(v) > 200:
+            continue
+        m = _ADAPTIVE.search(v.lower())
+        if m:
+            return v.strip().rsplit(".", 1)[-1]
+    return None
+
+
 def pre_clip_norm(run) -> tuple[pd.Series, str]:
     """The global gradient norm before clipping: the ``grad_norm`` role, else sqrt(``grad_norm_sq``).
 

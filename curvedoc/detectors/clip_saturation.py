@@ -44,6 +44,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import (
     clean_steps,
+    adaptive_optimizer,
     clip_threshold_from_hparams,
     pos_arrays,
     positive,
@@ -196,6 +197,7 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
         if j < len(head_x):
             onset = int(head_steps[j])
     sev = "error" if rate >= p.error_rate else None
+    adaptive = adaptive_optimizer(run.hparams)
 
     label = pre_label if use_pre else post_label
     if pinned_only or looks_post or not use_pre:
@@ -226,6 +228,11 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
             causes = ("lr-too-high", "exploding-gradients", "clip-too-low")
             evidence["norm_growth"] = late / early
             msg += f"; the norm grew {fmt_num(late / early)}x over the run"
+    if adaptive and sev == "error":
+        # Adam-like optimizers normalise the update: a steady rescaling of every gradient mostly cancels out
+        sev = None
+        msg += f" (with {adaptive} a steady rescaling mostly cancels out, so this matters less than with SGD)"
+        evidence["optimizer"] = adaptive
     yield Hit(
         msg,
         step=onset,
