@@ -62,13 +62,15 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     steps = s.index.to_numpy()
     if (v <= 0).any():
         return
-    head = window_median(v, 0.0, 0.03)
+    head = float(np.median(v[: max(1, min(5, int(0.01 * n)))]))  # the start: a few points, not a stretch
     mid = window_median(v, 0.4, 0.6)
     tail = window_median(v, 0.85, 1.0)
     improvement = 1.0 - tail / head
     late = 1.0 - tail / mid
     if improvement > p.max_improvement or late > p.max_late_improvement:
         return  # learned a lot, or still learning
+    if late < -2.0 * p.max_late_improvement:
+        return  # rising again: not a plateau (divergence, restarted sessions...)
 
     # validation: close to train and stalled too (if logged)
     val_ev: dict = {}
@@ -95,12 +97,16 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     k, k_src = None, None
     if p.num_classes >= 2:
         k, k_src = int(p.num_classes), "num_classes"
-    elif len(acc) >= 3:
-        k = k_from_acc(float(acc.iloc[0]))
-        k_src = "first accuracy" if k else None
-    if k is None and p.num_classes < 2 and not looks_non_ce(run):
+    elif not looks_non_ce(run):
         k = k_from_loss(head, 0.05)
+        if k is not None and k_from_loss(float(v[0]), 0.05) != k:
+            k = None  # the very first point must agree: a noisy or fast-falling start proves nothing
         k_src = "first loss" if k else None
+        if k is None and len(acc) >= 3:
+            # an accuracy starting at 1/K, confirmed by a first loss near log K
+            ka = k_from_acc(float(np.median(acc.to_numpy()[:3])))
+            if ka and abs(head - math.log(ka)) <= 0.1 * math.log(ka):
+                k, k_src = ka, "first accuracy and loss"
     reasons = []
     high_loss = False
     if k is not None:

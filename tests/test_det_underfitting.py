@@ -1,0 +1,174 @@
+"""underfitting (P003): stalled-high curves with a scale reference, near misses, degenerate inputs, real runs."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from tests._helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "underfitting"
+
+
+def stalled(n=1500, start=2.30, level=1.55, tau=0.05, noise=0.05, seed=0):
+    rng = np.random.default_rng(seed)
+    x = np.arange(n)
+    return (level + (start - level) * np.exp(-x / (tau * n))) * np.exp(rng.normal(0, noise, n))
+
+
+def linear_model_run(with_acc=True, with_val=True, seed=0, **kw):
+    """A linear classifier on a 10-class problem it cannot separate: 2.30 -> ~1.55, accuracy ~45%."""
+    n = 1500
+    rng = np.random.default_rng(seed + 1)
+    tags = {"train_loss": stalled(n, seed=seed, **kw)}
+    if with_acc:
+        acc = 0.45 - 0.35 * np.exp(-np.arange(n) / 75.0)
+        tags["train_acc"] = np.clip(acc + rng.normal(0, 0.04, n), 0, 1)
+    if with_val:
+        vs = np.arange(100, n + 1, 100)
+        tags["val_loss"] = (vs, 1.57 + 0.7 * np.exp(-vs / 75.0) + rng.normal(0, 0.005, len(vs)))
+    return make_run(**tags)
+
+
+def test_fires_on_stalled_linear_model():
+    hits = run_detector(NAME, linear_model_run())
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.evidence["num_classes"] == 10
+    assert h.evidence["improvement"] < 0.4 and h.confidence >= 0.7
+    assert "accuracy" in h.message
+
+
+def test_fires_with_num_classes_and_no_accuracy():
+    run = linear_model_run(with_acc=False)
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1  # first loss 2.30 = log 10: K inferred
+    assert len(run_detector(NAME, run, num_classes=10)) == 1
+
+
+def test_silent_without_any_scale_reference():
+    # an MSE regression that stalls: high or not, a loss value alone cannot say
+    run = make_run(**{"train/mse": stalled(start=5.0, level=3.9)})
+    assert run_detector(NAME, run) == []
+    run2 = make_run(train_loss=stalled(start=0.9, level=0.7))
+    assert run_detector(NAME, run2) == []  # 0.9 is not log K of a common K
+
+
+def test_silent_on_healthy_run():
+    run = make_run(train_loss=stalled(level=0.1, tau=0.2), train_acc=np.linspace(0.1, 0.98, 1500))
+    assert run_detector(NAME, run) == []
+
+
+def test_silent_on_slow_but_steady():
+    rng = np.random.default_rng(2)
+    v = np.linspace(2.30, 1.70, 1500) * np.exp(rng.normal(0, 0.03, 1500))
+    assert run_detector(NAME, make_run(train_loss=v)) == []
+
+
+def test_silent_when_killed_while_improving():
+    run = linear_model_run(tau=0.6)
+    assert run_detector(NAME, run) == []
+
+
+def test_silent_with_generalisation_gap():
+    run = linear_model_run(with_val=False)
+    vs = np.arange(100, 1501, 100)
+    run2 = make_run(train_loss=run.series("train_loss").to_numpy(), train_acc=run.series("train_acc").to_numpy(),
+                    val_loss=(vs, np.full(len(vs), 2.6)))
+    assert run_detector(NAME, run2) == []
+
+
+def test_silent_at_chance_left_to_plateau_rule():
+    rng = np.random.default_rng(3)
+    v = math.log(10) * np.exp(rng.normal(0, 0.02, 1000))
+    assert run_detector(NAME, make_run(train_loss=v, train_acc=np.full(1000, 0.1))) == []
+
+
+def test_silent_when_accuracy_is_high():
+    run = make_run(train_loss=stalled(start=2.3, level=1.6), train_acc=np.full(1500, 0.92))
+    assert run_detector(NAME, run) == []
+
+
+def test_schedule_decayed_early_ranked_first_when_lr_died():
+    n = 1500
+    lr = np.where(np.arange(n) < 300, 1e-3, 1e-6)
+    run = linear_model_run()
+    run2 = make_run(train_loss=run.series("train_loss").to_numpy(), train_acc=run.series("train_acc").to_numpy(), lr=lr)
+    hits = run_detector(NAME, run2)
+    assert hits and hits[0].causes[0] == "schedule-decayed-early"
+
+
+DEGENERATE = {
+    "empty": np.array([]), "one": np.array([1.0]), "two": np.array([1.0, 2.0]), "all-nan": np.full(40, np.nan),
+    "all-inf": np.full(40, np.inf), "constant": np.full(40, 2.3), "negative": -np.linspace(1, 2, 40),
+    "fp16-max": np.full(40, 65504.0), "tiny": np.full(40, 6e-8), "huge": np.geomspace(1e35, 1e30, 40),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    v = DEGENERATE[case]
+    out = run_detector(NAME, make_run(train_loss=v, train_acc=np.full(len(v), 0.3),
+                                      val_loss=(np.arange(len(v)), v)))
+    assert isinstance(out, list)
+
+
+@pytest.mark.parametrize("steps", [np.arange(1500)[::-1], np.repeat(np.arange(750), 2), np.arange(1500) - 9000,
+                                   np.arange(1500) + 2**53 + 10])
+def test_odd_steps(steps):
+    run = linear_model_run(with_val=False)
+    v = run.series("train_loss").to_numpy()
+    a = run.series("train_acc").to_numpy()
+    out = run_detector(NAME, make_run(train_loss=(steps, v), train_acc=(steps, a)))
+    assert isinstance(out, list)
+
+
+# ------------------------------------------------------------------------------------------ sample runs
+
+def _samples(kind):
+    out = []
+    for name, folder, exp in sample_runs():
+        fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
+        if kind == "fires" and fires:
+            out.append(pytest.param(folder, fires[0]["step"], id=name))
+        if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
+            out.append(pytest.param(folder, None, id=name))
+    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
+
+
+@pytest.mark.parametrize("folder,rng", _samples("fires"))
+def test_sample_runs_fire(folder, rng):
+    hits = run_detector(NAME, load_one(folder))
+    assert hits, f"{folder.name}: expected {NAME}"
+    assert rng[0] <= hits[0].step <= rng[1]
+
+
+@pytest.mark.parametrize("folder,_", _samples("silent"))
+def test_sample_runs_silent(folder, _):
+    assert [h.severity for h in run_detector(NAME, load_one(folder))] == []
+
+
+# ------------------------------------------------------------------------------------------ real runs
+
+def test_real_runs():
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = set()
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            if run_detector(NAME, r):
+                fired.add(f"{d.parent.name}/{d.name}")
+    # healthy or overfitting runs, the slow fine-tune and the killed-while-improving ones must stay silent
+    for name in ["hf_trainer_state/t5-summarization-demo", "hf_trainer_state/whisper-tiny-nbailab",
+                 "lightning_csv/slm-training-v8", "mlflow_filestore/artic-mae-8aa1ac63",
+                 "keras_csvlogger/eng-javanese-lstm", "wandb_offline/cifar10-resnet-sjgsz037",
+                 "keras_history_json/plant-disease-resnet50", "tfevents/satd-lightning-240ep",
+                 "wandb_offline/vst-t2wihhdg"]:
+        assert name not in fired, name
