@@ -109,10 +109,25 @@ def test_running_mean_saw_tooth_is_info():
     assert len(hits) == 1 and hits[0].severity == "info" and hits[0].causes[0] == "running-mean-logging"
 
 
-def test_no_epoch_tag_is_silent():
-    run = staircase()
+def test_period_inferred_without_epoch_tag_is_info():
+    run = staircase(epochs=10, spe=400, seed=8)
     s = run.series("train_loss")
-    assert run_detector(NAME, make_run(train_loss=(s.index, s.to_numpy()))) == []
+    hits = run_detector(NAME, make_run(train_loss=(s.index, s.to_numpy())))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].confidence <= 0.6
+    assert abs(hits[0].evidence["inferred_period"] - 400) <= 8
+    assert abs(hits[0].step - 400) <= 8
+    assert run_detector(NAME, make_run(train_loss=(s.index, s.to_numpy())), infer_period=False) == []
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_no_inference_on_smooth_or_spiky_curves(seed):
+    """No epoch counter: a smooth noisy decay with isolated spikes must not produce a period."""
+    rng = np.random.default_rng(200 + seed)
+    st = np.arange(0, 6000)
+    y = (2.0 * np.exp(-st / 1500.0) + 0.3) * np.exp(rng.normal(0, 0.2, len(st)))
+    y[rng.choice(len(st), 12, replace=False)] *= 20
+    y[np.arange(500, 6000, 500)] *= 30  # periodic single-point spikes (e.g. a checkpoint step) are not level shifts
+    assert run_detector(NAME, make_run(train_loss=(st, y))) == []
 
 
 def test_fast_on_a_million_points():
@@ -215,3 +230,12 @@ def test_real_runs_never_crash():
         for r in runs:
             for h in run_detector(NAME, r):
                 assert 0 <= h.confidence <= 1
+
+
+def test_real_staircase_period_inferred_without_epoch_counter():
+    """baize-tcm-llm with its epoch tag removed: the 744-step period is recovered from the loss alone."""
+    run = _load_real("hf_trainer_state/baize-tcm-llm")
+    s = run.series("train_loss")
+    hits = run_detector(NAME, make_run(train_loss=(s.index.to_numpy(), s.to_numpy())))
+    assert len(hits) == 1 and hits[0].severity == "info"
+    assert abs(hits[0].evidence["inferred_period"] - 743) <= 10

@@ -27,6 +27,7 @@ staircase dropping at each boundary).
 - ``min_ratio``: typical boundary jump over typical within-epoch change of the same statistic.
 - ``min_jump``: smallest typical boundary jump (log space: 0.03 = 3%).
 - ``min_agreement``: share of boundaries whose jump has the dominant sign.
+- ``infer_period``: without an epoch counter, infer boundaries from strictly periodic level shifts (conservative).
 
 ## References
 seeds/000 10.16 Debugging training, table 'Loss jumps up at exactly epoch boundaries -> data shuffling
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import numpy as np
+import pandas as pd
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
@@ -59,6 +61,7 @@ class Params:
     min_ratio: float
     min_jump: float
     min_agreement: float
+    infer_period: bool
 
 
 def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
@@ -83,6 +86,87 @@ def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
     return np.maximum(np.ceil(val - 1e-6) - 1.0, 0.0)
 
 
+def _infer_epoch_index(ts: np.ndarray, tw: np.ndarray, min_boundaries: int) -> tuple[np.ndarray, float] | None:
+    """Epoch index from strictly periodic level shifts, for runs without an epoch counter; None if unclear.
+
+    Conservative: regularly spaced steps, at least ``min_boundaries + 1`` level shifts that are extreme
+    outliers (robust z > 6) of the level-change statistic, of one sign, spaced by the same period
+    (within 5%, at most one missing), covering the run.
+    """
+    n = len(ts)
+    if n < 200:
+        return None
+    ds = np.diff(ts)
+    md = float(np.median(ds))
+    if md <= 0 or np.mean(np.abs(ds - md) > 0.01 * md + 0.5) > 0.05:
+        return None
+    x, y = gx.thin(ts, tw, 4000)
+    for w in (3, 10, 30, 100):  # window scales: short epochs / noisy long epochs
+        if len(y) < 20 * w:
+            break
+        got = _periodic_shifts(ts, x, y, w, min_boundaries)
+        if got is not None:
+            return got
+    return None
+
+
+def _periodic_shifts(ts, x, y, w, min_boundaries):
+    idx = np.arange(w, len(y) - w + 1)
+    # level change at every index in O(n log w): trailing rolling medians read before and after i
+    rm = pd.Series(y).rolling(w).median().to_numpy()
+    d = rm[idx + w - 1] - rm[idx - 1]
+    c = float(np.median(d))
+    s = MAD_TO_SIGMA * float(np.median(np.abs(d - c)))
+    if not s > 0:
+        return None
+    z = (d - c) / s
+    hot = np.abs(z) > 6
+    if hot.sum() < min_boundaries + 1:
+        return None
+    # one peak per run of consecutive hot indices (a shift shows over a few positions)
+    hi = np.nonzero(hot)[0]
+    groups = np.split(hi, np.nonzero(np.diff(hi) > w)[0] + 1)
+    peaks = np.array([g[np.argmax(np.abs(z[g]))] for g in groups])
+    signs = np.sign(z[peaks])
+    dom = 1.0 if np.sum(signs > 0) > np.sum(signs < 0) else -1.0
+    peaks = peaks[signs == dom]
+    if len(peaks) < min_boundaries + 1:
+        return None
+    b_steps = x[idx[peaks]].astype(np.float64)
+    gaps = np.diff(b_steps)
+    per = float(np.median(gaps))
+    if per <= 0:
+        return None
+    mult = gaps / per
+    near = np.abs(mult - np.round(mult)) <= 0.05 * np.round(mult)
+    if not near.all() or np.any(np.round(mult) < 1) or float(np.sum(np.round(mult) - 1)) > 1:
+        return None
+    span = float(ts[-1] - ts[0])
+    if (b_steps[-1] - b_steps[0]) < 0.5 * span or span / per > 1000:
+        return None
+    # the strongest shifts may be every 2nd/3rd boundary: accept a sub-period when the positions it adds
+    # show shifts of the same sign at least half as strong (robust z >= 3)
+    grid_z = float(np.median(np.abs(z[peaks])))
+    xs = x[idx].astype(np.float64)
+    b0 = float(b_steps[0])
+    bin_steps = float(np.median(np.diff(xs))) if len(xs) > 1 else 1.0
+    for k in (4, 3, 2):
+        sub = per / k
+        if sub < 4 * w * bin_steps:
+            continue
+        pos = b0 + sub * np.arange(math.ceil((xs[0] - b0) / sub), math.floor((xs[-1] - b0) / sub) + 1)
+        frac = (pos - b0) / per
+        extra = pos[np.abs(frac - np.round(frac)) > 0.1]
+        if len(extra) < 2:
+            continue
+        j = np.clip(np.searchsorted(xs, extra), 0, len(xs) - 1)
+        ze = np.array([float(np.max(dom * z[max(0, i - w): i + w + 1])) for i in j])
+        if np.all(ze >= max(3.0, 0.5 * grid_z)):
+            per = sub
+            break
+    return np.floor((ts - b_steps[0]) / per + 1e-9), per
+
+
 def _medians_around(y: np.ndarray, at: np.ndarray, w: int) -> np.ndarray:
     """median(y[i:i+w]) - median(y[i-w:i]) for each index i (the level change across i)."""
     at = np.asarray(at, dtype=np.int64)
@@ -105,8 +189,14 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     ts, tr = gx.thin(ts, tr, THIN_POINTS)
     tw = np.log(tr) if t_log else tr
     ep = _epoch_index(run, ts)
+    period = None
     if ep is None:
-        return
+        if not p.infer_period:
+            return
+        got = _infer_epoch_index(ts, tw, p.min_boundaries)
+        if got is None:
+            return
+        ep, period = got
     ok = np.isfinite(ep)
     if ok.sum() < 20:
         return
@@ -214,8 +304,10 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         gx.ratio01(agreement - p.min_agreement, 1 - p.min_agreement),
         gx.clip01((len(b_idx) - p.min_boundaries + 1) / 5),
     ]))
-    if running_mean or lr_synced:
+    if running_mean or lr_synced or period is not None:
         conf = min(conf, 0.6)
+    if period is not None:
+        msg += f" (no epoch counter logged: boundaries inferred from a regular period of {fmt_step(int(round(period)))} steps)"
     yield Hit(
         msg,
         step=int(b_steps[0]),
@@ -229,8 +321,9 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             "points_per_epoch": ppe,
             "window_points": int(w),
             "direction": -1 if sign < 0 else 1,
+            **({"inferred_period": float(period)} if period is not None else {}),
         },
-        severity="info" if (running_mean or lr_synced) else None,
+        severity="info" if (running_mean or lr_synced or period is not None) else None,
         causes=causes,
         marks=tuple(int(s) for s in b_steps[:200]),
         tags=(tag,),
