@@ -102,9 +102,10 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             # the first THREE accuracies must sit at 1/K: one value could be an epoch average that
             # happens to equal 1/K for a smaller K (e.g. 0.5 after one epoch of a 10-class task)
             if len(acc) >= 3 and abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
-                ks = {k_from_acc(float(a), tol=0.15, k_max=p.max_classes) for a in acc.iloc[:3]}
-                if len(ks) == 1 and None not in ks:
-                    k = ks.pop()
+                a3 = acc.to_numpy(dtype=np.float64)[:3]
+                ka = k_from_acc(float(np.median(a3)), tol=0.15, k_max=p.max_classes)
+                if ka and bool(np.all(np.abs(a3 * ka - 1.0) <= 0.15)):  # all three at chance, not rising
+                    k = ka
                     k_src = f"first {role.replace('_', ' ')} values at 1/K"
                     break
     non_ce = looks_non_ce(run) if k_src != "num_classes" else None

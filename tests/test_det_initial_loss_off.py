@@ -1,0 +1,172 @@
+"""initial-loss-off (P004): far-above starts with and without K, double softmax, near misses, degenerate, real runs."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from tests._helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "initial-loss-off"
+
+
+def bad_init(first=25.0, k=10, n=1500, seed=0):
+    """Over-confident wrong logits at init: a huge first loss, fast fall to ~log K, then normal learning."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(n)
+    lk = math.log(k)
+    v = 0.3 + (lk - 0.3) * np.exp(-x / 400) + (first - lk) * np.exp(-x / 15)
+    return v * np.exp(rng.normal(0, 0.03, n))
+
+
+def test_fires_with_num_classes():
+    hits = run_detector(NAME, make_run(train_loss=bad_init(first=12.0)), num_classes=10)
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.step == 0 and h.evidence["ratio"] > 4 and h.evidence["num_classes"] == 10
+    assert h.evidence["recovered_step"] is not None
+
+
+def test_fires_with_accuracy_at_chance_at_the_start():
+    rng = np.random.default_rng(1)
+    acc = np.clip(np.minimum(0.9, 0.1 + np.maximum(0, np.arange(1500) - 60) / 500) + rng.normal(0, 0.01, 1500), 0, 1)
+    hits = run_detector(NAME, make_run(train_loss=bad_init(first=9.0), train_acc=acc))
+    assert len(hits) == 1 and hits[0].evidence["num_classes"] == 10
+
+
+def test_unknown_k_needs_a_loss_above_every_vocabulary():
+    assert len(run_detector(NAME, make_run(loss=bad_init(first=25.5)))) == 1  # mt5-az-news-killed
+    assert run_detector(NAME, make_run(loss=bad_init(first=11.0))) == []  # whisper: ~log(51,865)
+
+
+def test_classifier_with_accuracy_has_a_tighter_bound():
+    vs = np.arange(100, 1501, 100)
+    val_acc = (vs, np.linspace(0.5, 0.9, len(vs)))
+    run = make_run(train_loss=bad_init(first=13.0), val_acc=val_acc)
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and hits[0].evidence["k_source"].startswith("classifiers")
+    token = make_run(train_loss=bad_init(first=13.0), **{"eval_mean_token_accuracy": val_acc})
+    assert run_detector(NAME, token) == []
+
+
+def test_silent_on_composite_or_regression_losses():
+    x = bad_init(first=25.0)
+    parts = {f"train/ploss_{i}": x / 4 for i in range(4)}
+    assert run_detector(NAME, make_run(loss=x, **parts)) == []
+    assert run_detector(NAME, make_run(**{"train/box_loss": x})) == []
+    assert run_detector(NAME, make_run(train_loss=x, train_mse=x)) == []
+
+
+def test_silent_on_normal_start():
+    assert run_detector(NAME, make_run(train_loss=bad_init(first=2.35)), num_classes=10) == []
+
+
+def test_silent_on_fine_tune_starting_below_log_k():
+    assert run_detector(NAME, make_run(train_loss=bad_init(first=0.5)), num_classes=1000) == []
+
+
+def test_silent_when_logging_starts_late():
+    v = bad_init(first=30.0)
+    steps = np.arange(len(v)) + 5000
+    assert run_detector(NAME, make_run(train_loss=(steps, v)), num_classes=10) == []
+
+
+def double_softmax(k=10, n=2000, seed=2, tau=300):
+    rng = np.random.default_rng(seed)
+    floor = math.log(1 + (k - 1) / math.e)
+    lk = math.log(k)
+    x = np.arange(n)
+    clean = floor + (lk - floor) * np.exp(-x / tau)
+    noisy = clean + np.abs(rng.normal(0, 0.02, n))  # every minibatch stays above the floor
+    return noisy
+
+
+def test_double_softmax_signature():
+    hits = run_detector(NAME, make_run(train_loss=double_softmax()))
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.causes[0] == "double-softmax"
+    assert abs(h.evidence["double_softmax_floor"] - math.log(1 + 9 / math.e)) < 1e-9
+
+
+def test_double_softmax_near_miss_normal_training_goes_below_the_floor():
+    v = double_softmax()
+    v2 = np.concatenate([v[:1000], v[1000:] * np.linspace(1, 0.5, 1000)])
+    assert run_detector(NAME, make_run(train_loss=v2)) == []
+
+
+def test_double_softmax_near_miss_slow_learning_far_above_the_floor():
+    v = double_softmax(tau=5000)  # still near log K at the end: cannot tell
+    assert run_detector(NAME, make_run(train_loss=v)) == []
+
+
+DEGENERATE = {
+    "empty": np.array([]), "one": np.array([40.0]), "two": np.array([40.0, 2.0]), "all-nan": np.full(40, np.nan),
+    "all-inf": np.full(40, np.inf), "constant": np.full(40, 2.3), "negative": -np.linspace(1, 2, 40),
+    "fp16-max": np.full(40, 65504.0), "tiny": np.full(40, 6e-8), "huge": np.geomspace(1e35, 1e30, 40),
+    "nan-first": np.concatenate([[np.nan], np.linspace(30, 1, 39)]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    assert isinstance(run_detector(NAME, make_run(train_loss=DEGENERATE[case])), list)
+
+
+@pytest.mark.parametrize("steps", [np.arange(1500)[::-1], np.repeat(np.arange(750), 2), np.arange(1500) - 9000,
+                                   np.arange(1500) + 2**53 + 10])
+def test_odd_steps(steps):
+    out = run_detector(NAME, make_run(train_loss=(steps, bad_init(first=30.0))))
+    assert isinstance(out, list)
+
+
+# ------------------------------------------------------------------------------------------ sample runs
+
+def _samples(kind):
+    out = []
+    for name, folder, exp in sample_runs():
+        fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
+        if kind == "fires" and fires:
+            out.append(pytest.param(folder, fires[0]["step"], id=name))
+        if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
+            out.append(pytest.param(folder, None, id=name))
+    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
+
+
+@pytest.mark.parametrize("folder,rng", _samples("fires"))
+def test_sample_runs_fire(folder, rng):
+    hits = run_detector(NAME, load_one(folder))
+    assert hits, f"{folder.name}: expected {NAME}"
+    assert rng[0] <= hits[0].step <= rng[1]
+
+
+@pytest.mark.parametrize("folder,_", _samples("silent"))
+def test_sample_runs_silent(folder, _):
+    assert run_detector(NAME, load_one(folder)) == []
+
+
+# ------------------------------------------------------------------------------------------ real runs
+
+def test_real_runs():
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = set()
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            if run_detector(NAME, r):
+                fired.add(f"{d.parent.name}/{d.name}")
+    # mT5: first loss 25.5 > 1.5 x log(262,144): above uniform for any vocabulary
+    assert "hf_trainer_state/mt5-az-news-killed" in fired
+    # whisper-bashkir's 11.0 ~ log(51,865) is a uniform start, not an off one; star's 24.8 is a sum of 7 heads
+    # each starting at 6.9 = log 1000; sketch-vlm's 19.6 is a retrieval loss (mAP logged)
+    for name in ["hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/star-hangeryang",
+                 "tfevents/sketch-vlm-two-runs-one-dir", "lightning_csv/camels-ch-v108",
+                 "wandb_offline/cifar10-resnet-sjgsz037"]:
+        assert name not in fired, name
