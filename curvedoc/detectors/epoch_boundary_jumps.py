@@ -282,7 +282,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     elif lr_synced:
         causes = ("lr-steps-per-epoch",) + (("memorisation-multi-epoch",) if sign < 0 else ("shuffle-bug",))
     elif sign < 0:
-        causes = ("memorisation-multi-epoch", "too-many-epochs", "shuffle-bug")
+        causes = ("memorisation-multi-epoch", "too-many-epochs")
     else:
         causes = ("shuffle-bug",)
     tag = run.roles.get("train_loss", "train_loss")

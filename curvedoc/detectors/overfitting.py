@@ -152,6 +152,7 @@ def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params)
         "gap_growth": float(math.exp(min(700.0, t_drop - v_gain))),
         "val_points": int(n),
         "stall_points": int(n - i0),
+        "best_step": int(steps[int(np.argmin(work))]),
     }
 
 
@@ -238,7 +239,7 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
             step=st["stall_step"],
             steps=(st["stall_step"], st["end_step"]),
             confidence=round(conf, 3),
-            evidence=dict(st, best_step=st["stall_step"]),
+            evidence=st,
             severity="info",
             causes=("too-many-epochs", "overfitting-capacity"),
             tags=(val_tag, train_tag),
