@@ -30,7 +30,7 @@ divergence. Repeated spikes are an early warning.
 - ``z_min``: robust sigmas a spike must clear above the higher neighbour level.
 - ``min_ratio``: a spike must also be this many times the local level.
 - ``min_abs_frac``: a spike must also rise by this fraction of the run's scale (start-to-best range or level).
-- ``max_rise_points``: a spike gains at least half its height within this many logged points (sudden).
+- ``max_rise_points``: a spike stands 3/4 of its height above the median of this many points before it (sudden).
 - ``max_recovery_frac``: within this fraction of the run the loss must come at least halfway back down.
 - ``noise_floor_frac``: the local noise is never taken below this fraction of the run's global noise.
 - ``max_spike_frac``: above this fraction of qualifying points the jumps are noise: report nothing.
@@ -170,11 +170,11 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
         spread = float(np.quantile(sub, 0.9) - np.quantile(sub, 0.1))
         ok = h >= (p.min_ratio - 1.0) * np.maximum(np.abs(left[bin_of]), spread)
     ok &= isolated
-    # sudden: at least half of the height was gained within the last max_rise_points points (a smooth bump
+    # sudden: the point stands at least 3/4 of its height above the median of the max_rise_points before it (a smooth bump
     # that builds up over dozens of points is not a spike)
     r = max(1, p.max_rise_points)
     prev = np.stack([yv[np.maximum(idx - j, 0)] for j in range(1, r + 1)])
-    ok &= (yv[idx] - prev.min(axis=0)) >= 0.5 * h
+    ok &= (yv[idx] - np.median(prev, axis=0)) >= 0.75 * h
     idx, h, z, bin_of = idx[ok], h[ok], z[ok], bin_of[ok]
     if len(idx) == 0:
         return
