@@ -1,0 +1,160 @@
+"""unfinished-schedule (S002): stopped before max_steps, or while still improving; near misses; degenerate; real runs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests._helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+
+NAME = "unfinished-schedule"
+
+
+def decaying(n, tau_frac, seed=0, noise=0.03, floor=0.3, start=2.5):
+    rng = np.random.default_rng(seed)
+    x = np.arange(n)
+    return (floor + (start - floor) * np.exp(-x / (tau_frac * n))) * np.exp(rng.normal(0, noise, n))
+
+
+def test_stopped_before_max_steps():
+    steps = np.arange(2, 1401, 2)
+    run = make_run(train_loss=(steps, decaying(700, 0.5)), meta={"max_steps": 10000, "global_step": 1400,
+                                                                 "save_steps": 200})
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1
+    h = hits[0]
+    assert h.step == 1400 and h.evidence["share_completed"] == 0.14 and h.steps == (1400, 10000)
+    assert "still improving" in h.message
+
+
+def test_last_checkpoint_lag_is_not_unfinished():
+    steps = np.arange(100, 2201, 100)
+    run = make_run(train_loss=(steps, decaying(22, 0.3)), meta={"max_steps": 2315, "global_step": 2200,
+                                                                "save_steps": 200})
+    assert run_detector(NAME, run) == []
+
+
+def test_reached_max_steps_is_finished_even_if_improving():
+    run = make_run(train_loss=decaying(1000, 2.0), meta={"max_steps": 999, "global_step": 999})
+    assert run_detector(NAME, run) == []
+
+
+def test_still_improving_without_plan():
+    rng = np.random.default_rng(1)
+    v = np.linspace(0.12, 0.09, 80) * np.exp(rng.normal(0, 0.01, 80))  # artic-mae-8aa1ac63: linear decline
+    hits = run_detector(NAME, make_run(train_loss=v))
+    assert len(hits) == 1 and hits[0].step == 79 and hits[0].confidence == 0.6
+
+
+def test_killed_status_raises_confidence():
+    run = make_run(train_loss=decaying(2000, 2.0), meta={"finished": False})
+    h = run_detector(NAME, run)[0]
+    assert h.confidence == 0.7 and "killed" in h.message
+
+
+@pytest.mark.parametrize("case", ["converged", "annealed", "val-rising", "val-flat", "noisy-flat"])
+def test_near_misses(case):
+    n = 2000
+    if case == "converged":
+        run = make_run(train_loss=decaying(n, 0.1))
+    elif case == "annealed":
+        lr = 1e-3 * np.linspace(1, 0, n)
+        run = make_run(train_loss=decaying(n, 2.0), lr=lr)
+    elif case == "val-rising":
+        vs = np.arange(100, n + 1, 100)
+        run = make_run(train_loss=decaying(n, 2.0), val_loss=(vs, np.concatenate([np.linspace(1.0, 0.8, 10),
+                                                                                   np.linspace(0.82, 1.0, 10)])))
+    elif case == "val-flat":
+        vs = np.arange(100, n + 1, 100)
+        run = make_run(train_loss=decaying(n, 2.0), val_loss=(vs, np.concatenate([np.linspace(1.0, 0.8, 10),
+                                                                                   np.full(10, 0.8)])))
+    else:
+        rng = np.random.default_rng(2)
+        run = make_run(train_loss=np.abs(1.0 + rng.normal(0, 0.3, n)))
+    assert run_detector(NAME, run) == []
+
+
+def test_logged_every_500_steps():
+    steps = np.arange(1, 41) * 500
+    run = make_run(train_loss=(steps, decaying(40, 3.0, noise=0.005)))
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and hits[0].step == 20000
+
+
+DEGENERATE = {
+    "empty": np.array([]), "one": np.array([1.0]), "two": np.array([2.0, 1.0]), "all-nan": np.full(40, np.nan),
+    "all-inf": np.full(40, np.inf), "constant": np.full(40, 2.3), "negative": -np.linspace(1, 2, 40),
+    "fp16-max": np.full(40, 65504.0), "tiny": np.geomspace(6e-8, 6e-9, 40), "huge": np.geomspace(1e35, 1e30, 40),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DEGENERATE))
+def test_degenerate_inputs_never_raise(case):
+    v = DEGENERATE[case]
+    assert isinstance(run_detector(NAME, make_run(train_loss=v, meta={"max_steps": "n/a"})), list)
+    assert isinstance(run_detector(NAME, make_run(train_loss=v, meta={"max_steps": 10**30, "global_step": -5})), list)
+
+
+@pytest.mark.parametrize("steps", [np.arange(500)[::-1], np.repeat(np.arange(250), 2), np.arange(500) - 9000,
+                                   np.arange(500) + 2**53 + 10])
+def test_odd_steps(steps):
+    assert isinstance(run_detector(NAME, make_run(train_loss=(steps, decaying(500, 2.0)))), list)
+
+
+def test_negative_loss_improving():
+    # a signed objective (RL actor loss, ELBO): relative change on the raw values
+    v = -np.linspace(100, 400, 300) + np.random.default_rng(3).normal(0, 2, 300)
+    assert isinstance(run_detector(NAME, make_run(train_loss=v)), list)
+
+
+# ------------------------------------------------------------------------------------------ sample runs
+
+def _samples(kind):
+    out = []
+    for name, folder, exp in sample_runs():
+        fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
+        if kind == "fires" and fires:
+            out.append(pytest.param(folder, fires[0]["step"], id=name))
+        if kind == "silent" and not fires and NAME in exp.get("absent", []):
+            out.append(pytest.param(folder, None, id=name))
+    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
+
+
+@pytest.mark.parametrize("folder,rng", _samples("fires"))
+def test_sample_runs_fire(folder, rng):
+    hits = run_detector(NAME, load_one(folder))
+    assert hits, f"{folder.name}: expected {NAME}"
+    assert rng[0] <= hits[0].step <= rng[1]
+
+
+@pytest.mark.parametrize("folder,_", _samples("silent"))
+def test_sample_runs_silent(folder, _):
+    assert run_detector(NAME, load_one(folder)) == []
+
+
+# ------------------------------------------------------------------------------------------ real runs
+
+def test_real_runs():
+    import curvedoc
+
+    root = real_runs_dir()
+    fired = set()
+    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
+        try:
+            runs = curvedoc.load(d)
+        except Exception:
+            continue
+        for r in runs:
+            if run_detector(NAME, r):
+                fired.add(f"{d.parent.name}/{d.name}")
+    for name in ["hf_trainer_state/mt5-az-news-killed", "hf_trainer_state/trocr-gradnorm-huge-killed",
+                 "hf_trainer_state/star-hangeryang", "hf_trainer_state/whisper-tr-killed-evalrise",
+                 "lightning_csv/slm-training-v8", "mlflow_filestore/artic-mae-8aa1ac63"]:
+        assert name in fired, name
+    # finished: max_steps reached, checkpoint lag (2,800 of 2,808; 2,200 of 2,315), LR annealed, or converged
+    for name in ["hf_trainer_state/tinyllama-trl-sft", "hf_trainer_state/dnabert2-cls",
+                 "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/t5-summarization-demo",
+                 "wandb_offline/tinylm-kj3gdsjx", "mlflow_filestore/artic-mae-5371314d",
+                 "yolo_results_csv/yolov5-4105-exp2", "wandb_offline/cifar10-resnet-sjgsz037",
+                 "keras_csvlogger/eng-javanese-lstm"]:
+        assert name not in fired, name
