@@ -13,7 +13,7 @@ the run goes on); a real example is ``hf_trainer_state/trocr-gradnorm-huge-kille
 ``../shared/real_runs`` (1,400 of 10,000 steps).
 
 ## Options
-- ``min_missing``: the share of the planned steps that must be missing to report a run against ``max_steps``.
+- ``min_missing``: the share of the planned steps (max_steps) that must be missing to report the run.
 - ``min_recent_drop``: fewest relative loss drop over the last ~30% of the run for "still clearly improving".
 - ``z``: the recent drop must also exceed this many standard errors of the minibatch noise.
 - ``min_decel_ratio``: the recent rate of improvement must be at least this fraction of the earlier rate (a converging curve is finished, not cut off).
