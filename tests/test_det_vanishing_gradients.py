@@ -167,6 +167,14 @@ def test_large_initial_transient_then_normal_norm_is_silent():
     assert run_detector(NAME, make_run(grad_norm=g, train_loss=flat_loss(rng, n, fall=0.2))) == []
 
 
+def test_short_initial_transient_is_not_the_peak():
+    """The first 3% of the steps have 100x norms (init transient), then a normal norm; loss improves little."""
+    rng = np.random.default_rng(12)
+    n = 1000
+    g = noisy(rng, 1.0, n) * np.where(np.arange(n) < 30, 300.0, 1.0)
+    assert run_detector(NAME, make_run(grad_norm=g, train_loss=flat_loss(rng, n, fall=0.1))) == []
+
+
 def test_global_collapse_needs_a_training_loss():
     rng = np.random.default_rng(10)
     n = 500

@@ -125,10 +125,14 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
     L = np.log(L)
     lv = L.to_numpy(dtype=np.float64)
     n = len(lv)
-    w = window(n, 0.05, 3)
-    smooth = pd.Series(lv).rolling(w, min_periods=1, center=True).median().to_numpy()
+    # full windows only (no shrinking windows at the edges): a transient shorter than ~5% of the run,
+    # e.g. the large first steps after initialisation, cannot be the peak
+    w = window(n, 0.1, 3)
+    smooth = pd.Series(lv).rolling(w, min_periods=w, center=True).median().to_numpy()
     body = smooth[: max(1, n - window(n, p.tail_frac, 1))]
-    peak_i = int(np.argmax(body))
+    if not np.isfinite(body).any():
+        return None
+    peak_i = int(np.nanargmax(body))
     peak = float(body[peak_i])
     if zero_tail >= 0.5:
         decades = float("inf")
@@ -145,7 +149,8 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
         return None
     steps = L.index.to_numpy()
     # onset: first step after the peak where the smoothed norm is min_drop_decades below it
-    after = np.nonzero(smooth[peak_i:] <= peak - p.min_drop_decades * LN10)[0]
+    with np.errstate(invalid="ignore"):
+        after = np.nonzero(smooth[peak_i:] <= peak - p.min_drop_decades * LN10)[0]
     onset = int(steps[peak_i + after[0]]) if len(after) else int(st_all[n_all - tail_n])
     peak_val = math.exp(peak)
     if math.isinf(decades):
