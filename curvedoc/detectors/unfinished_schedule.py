@@ -179,4 +179,4 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
            f"the run ends at step {fmt_step(steps[-1])} while the loss is still clearly improving{status}: {slope_txt}")
     msg += f"; last loss {fmt_num(float(np.median(tr['v'][-max(1, len(tr['v']) // 10):])))}"
     yield Hit(msg, step=int(steps[-1]), confidence=0.7 if status else 0.6,
-              evidence={"last_step": int(steps[-1]), **ev_trend}, causes=("run-killed", "lr-too-low"))
+              evidence={"last_step": int(steps[-1]), **ev_trend}, causes=("run-killed",))
