@@ -122,6 +122,12 @@ def test_order_layers():
     assert order_layers(["head", "h.1", "wte", "h.0"]) == ["wte", "h.0", "h.1", "head"]
     assert order_layers(["fc2", "classifier", "fc1"]) == ["fc1", "fc2", "classifier"]
     assert order_layers(["conv", "dense", "attn"]) is None
+    bert = ["bert.encoder.layer.1.output.dense.weight", "bert.encoder.layer.0.output.dense.weight",
+            "classifier.weight", "bert.embeddings.word_embeddings.weight", "bert.encoder.layer.10.attention.output.dense.weight"]
+    assert order_layers(bert) == [bert[3], bert[1], bert[0], bert[4], bert[2]]
+    resnet = ["layer1.0.conv1.weight", "fc.weight", "conv1.weight", "layer4.1.conv2.weight"]
+    assert order_layers(resnet)[-1] == "fc.weight"
+    assert order_layers(["model.layers.0.mlp.c_fc.weight", "model.layers.1.mlp.c_fc.weight"])[0] == "model.layers.0.mlp.c_fc.weight"
     assert order_layers(["x"]) is None
     assert param_kind("encoder.layer.3.attention.self.query.bias") == "bias"
     assert param_kind("layers.2.ln.weight") == "norm"

@@ -188,11 +188,15 @@ def _natural_key(name: str) -> tuple:
 
 
 def layer_position(name: str) -> int:
-    """-1 for an input-side layer (embeddings, stem), +1 for an output head, 0 otherwise."""
-    toks = _tokens(name)
+    """-1 for an input-side module (embeddings, stem), +1 for an output head, 0 otherwise.
+
+    Only the first two name components count (``lm_head.weight``, ``model.embed_tokens.weight``,
+    ``bert.embeddings...``, a top-level ``fc``): words deeper in a name name sub-modules of a block
+    (BERT's ``layer.3.output.dense``, LLaMA's ``layers.0.input_layernorm``)."""
+    toks = _tokens(name)[:2]
     if any(t in _INPUT_WORDS or t.startswith("embed") for t in toks):
         return -1
-    if any(t in _HEAD_WORDS for t in toks):
+    if any(t in _HEAD_WORDS for t in toks) or (toks and toks[0] == "fc"):
         return 1
     return 0
 
