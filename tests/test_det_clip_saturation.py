@@ -172,7 +172,7 @@ def test_hf_default_note_is_info_only_when_far_above_default():
     g = norms(seed=40) * 5e4
     hits = run_detector(NAME, make_run(grad_norm=g, source="hf-trainer-state"))
     assert len(hits) == 1 and hits[0].severity == "info" and hits[0].confidence <= 0.35
-    assert "default" in hits[0].message
+    assert "default" in hits[0].message and hits[0].causes == ("clip-too-low",)
 
 
 def test_hf_default_note_silent_for_typical_llm_norms():

@@ -261,6 +261,7 @@ def _hf_default_note(run: Run, p: Params, first: int, steps: np.ndarray, x: np.n
         steps=(first, int(steps[-1])),
         confidence=0.3,
         severity="info",
+        causes=("clip-too-low",),  # an assumption about the threshold is no evidence about the learning rate
         evidence={
             "clip_rate": round(rate, 4),
             "threshold": thr,
