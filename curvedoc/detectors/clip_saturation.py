@@ -148,12 +148,17 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
             thr, src = hp_thr, f"'{key}' in the hyperparameters"
     if thr is None and use_pre and len(post_v) >= p.min_points:
         # both norms logged: a step is clipped where the post-clip norm is below the pre-clip one
-        common, ia, ib = np.intersect1d(pre_st, post_st, assume_unique=True, return_indices=True)
-        if len(common) - skip >= p.min_points:
+        if len(pre_st) == len(post_st) and np.array_equal(pre_st, post_st):
+            ia = ib = np.arange(len(pre_st))
+        else:  # both sorted and unique: match steps by binary search
+            pos = np.clip(np.searchsorted(post_st, pre_st), 0, len(post_st) - 1)
+            match = post_st[pos] == pre_st
+            ia, ib = np.nonzero(match)[0], pos[match]
+        if len(ia) - skip >= p.min_points:
             a, b = pre_v[ia][skip:], post_v[ib][skip:]
             clipped_pairs = b < a * (1.0 - p.pinned_tol)
             if clipped_pairs.any():
-                thr = float(np.median(b[clipped_pairs]))
+                thr = float(np.median(stats_sample(b[clipped_pairs])))
                 src = f"inferred from '{post_label}' where it is below '{pre_label}'"
                 inferred = True
     if thr is None and hp_disabled and len(post_v) < p.min_points:
