@@ -18,3 +18,8 @@ def test_silent_without_issue_and_below_threshold():
     # unrelated issues are not restarts
     run = make_run(train_loss=[1.0], issues=[ImportIssue("ended-early", "stopped early", severity="info")])
     assert run_detector("restarted-run", run) == []
+
+
+def test_same_value_duplicates_are_not_a_restart():
+    run = make_run(train_loss=[1.0], issues=[ImportIssue("duplicate-steps", "200 point(s) repeat a step with the same value (epoch); kept", count=200, severity="info")])
+    assert run_detector("restarted-run", run) == []

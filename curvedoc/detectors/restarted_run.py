@@ -33,7 +33,9 @@ class Params:
 
 @detector("restarted-run", params=Params)
 def restarted_run(run: Run, p: Params) -> Iterator[Hit]:
-    issues = [i for i in run.issues if i.kind in KINDS]
+    # same-value repeats (e.g. the epoch column on the train and val rows of one Lightning step) are
+    # bookkeeping, not restarts: the importer marks them "info"
+    issues = [i for i in run.issues if i.kind in KINDS and not (i.kind == "duplicate-steps" and i.severity == "info")]
     if not issues:
         return
     count = sum(i.count or 0 for i in issues)

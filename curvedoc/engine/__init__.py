@@ -269,7 +269,7 @@ def diagnose(
 
         if settings.max_file_mb:
             os.environ["CURVEDOC_MAX_FILE_BYTES"] = str(int(settings.max_file_mb * 1024 * 1024))
-        res = load_all(target, settings.roles)
+        res = load_all(target, settings.roles, with_base=True)
         runs, failures, problems = res.runs, res.failures, res.problems
     for run in runs:
         report.runs.append(diagnose_run(run, plan))

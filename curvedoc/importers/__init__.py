@@ -97,9 +97,9 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) ->
     return runs
 
 
-def load_all(path, role_overrides: Mapping[str, str] | None = None) -> LoadResult:
+def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False) -> LoadResult:
     """Every run at ``path`` plus everything that could not be read (never raises for bad input)."""
-    disc: Discovery = discover(path)
+    disc: Discovery = discover(path, with_base=with_base)
     res = LoadResult(problems=list(disc.problems))
     for spec in disc.specs:
         try:

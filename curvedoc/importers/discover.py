@@ -97,17 +97,26 @@ def _looks_like_text_log(path: Path) -> bool:
     return bool(re.search(rb"(?i)\b(loss|lr|learning rate|epoch|iter(ation)?|step)\b", head))
 
 
-def _rel_name(root: Path, base: Path) -> str:
+def _rel_name(root: Path, base: Path, with_base: bool = False) -> str:
+    """A run's name: its path relative to what the user gave (the given folder's own name when the
+    user named the run itself; prefixed with it when ``with_base``, so ``diagnose runs/exp1`` shows
+    ``exp1/lightning_logs/version_0`` rather than a bare ``lightning_logs/version_0``)."""
+    own = base.resolve().name or str(base)
     try:
         rel = root.relative_to(base)
     except ValueError:
         return str(root)
     s = rel.as_posix()
-    return base.name or str(base) if s in ("", ".") else s
+    if s in ("", "."):
+        return own
+    return f"{own}/{s}" if with_base else s
 
 
-def discover(path: str | os.PathLike) -> Discovery:
-    """Every run at ``path`` (a file, a run folder, or a tree), with what could not be used."""
+def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
+    """Every run at ``path`` (a file, a run folder, or a tree), with what could not be used.
+
+    ``with_base`` prefixes run names with the given folder's name (``diagnose``); an audit names runs
+    relative to the sweep folder."""
     base = Path(path)
     out = Discovery()
     if not os.path.lexists(base):
@@ -231,10 +240,10 @@ def discover(path: str | os.PathLike) -> Discovery:
             for s in specs:
                 if s.format not in ("csv", "json"):
                     continue
-                s.name = _rel_name(s.files[0], base)
+                s.name = _rel_name(s.files[0], base, with_base)
                 out.specs.append(s)
             continue
-        chosen.name = _rel_name(d, base)
+        chosen.name = _rel_name(d, base, with_base)
         if rest:
             chosen.extras["also_found"] = [str(f) for s in rest for f in s.files]
         out.specs.append(chosen)
