@@ -64,6 +64,8 @@ CSS = """
 .curvedoc td.code{white-space:nowrap;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .curvedoc td.rule{white-space:nowrap}
 .curvedoc td.name{word-break:break-all;max-width:420px}
+.curvedoc table.ranking td.name{min-width:240px;max-width:380px}
+.curvedoc table.ranking td.muted{font-size:12px}
 .curvedoc tr.error td.code{color:#c62828}.curvedoc tr.warning td.code{color:#b26a00}
 .curvedoc tr.info td.code{color:#3949ab}
 .curvedoc .plot{margin:6px 0;overflow:hidden}
@@ -236,8 +238,8 @@ def _ranked_table(runs, anchors: dict[int, str]) -> str:
         tf = r.top_finding
         top = f"{tf.code} {tf.name}" if tf else ("" if r.status != "unreadable" else "")
         msg = tf.message if tf else (r.errors[0] if r.errors else "")
-        if len(msg) > 160:
-            msg = msg[:159] + "…"
+        if len(msg) > 130:
+            msg = msg[:129] + "…"
         a = anchors.get(id(r))
         name = f'<a href="#{e(a)}">{e(r.run)}</a>' if a else e(r.run)
         rows.append(f'<tr class="{e(tf.severity) if tf else ""}"><td class="num">{i}</td>'

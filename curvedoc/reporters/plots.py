@@ -167,6 +167,16 @@ def _split_scales(panel: str, rs: list[str], curves) -> tuple[list[str], list[st
     return rs, []
 
 
+def _margins(fig, top_title: bool, right_axis: bool, wspace: float | None = None) -> None:
+    """Fixed margins in inches (tight_layout measures every tick label and costs more than the plot)."""
+    w, h = fig.get_size_inches()
+    kw = dict(left=0.8 / w, right=1 - (0.75 if right_axis else 0.15) / w, bottom=0.5 / h,
+              top=1 - (0.38 if top_title else 0.12) / h, hspace=0.12)
+    if wspace is not None:
+        kw["wspace"] = wspace
+    fig.subplots_adjust(**kw)
+
+
 def _step_ticks(ax) -> None:
     """Step tick labels as 200k / 1.5M instead of an offset '1e6'."""
     from matplotlib.ticker import FuncFormatter
@@ -304,6 +314,8 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
             ax.set_ylabel(ylabel)
             ax.grid(True, alpha=0.25, lw=0.5)
             ax.tick_params(labelsize=7 if small else 8)
+            if small:
+                ax.minorticks_off()  # log axes make dozens of minor ticks: most of a small plot's cost
         axes[-1].set_xlabel("step")
         _step_ticks(axes[-1])
         _mark_findings(by_panel, axes, findings, curves, small)
@@ -321,7 +333,7 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
         if title:
             head = f"{_txt(rr.run, 90)}  ({rr.status}, score {rr.score:.0f})"
             _no_math(fig.suptitle(head, fontsize=9 if small else 10, x=0.01, ha="left"))
-        fig.tight_layout(h_pad=0.4)
+        _margins(fig, top_title=title, right_axis=bool(twins))
     return fig
 
 
@@ -439,9 +451,10 @@ def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
             ax.set_ylabel(f"{ylabel} / its first value" if rel else ylabel)
             ax.set_title(f"{ylabel} ({len(items)} runs)", fontsize=9)
             ax.grid(True, alpha=0.25, lw=0.5)
+            ax.minorticks_off()
         handles = [Line2D([], [], color=STATUS_COLOR[s], lw=1.5, label=s) for s in ("failing", "warning", "healthy")]
         axes[-1].legend(handles=handles, fontsize=7.5, loc="best", framealpha=0.85)
-        fig.tight_layout()
+        _margins(fig, top_title=True, right_axis=False, wspace=0.28)
     return fig
 
 

@@ -54,7 +54,7 @@ def _status_line(rr, c: Ansi) -> list[str]:
     head = f"{c.status(sym, rr.status)} {c(name, 'bold')}  {c.status(rr.status, rr.status)}"
     if rr.status == "unreadable":
         reason = clean(rr.errors[0]) if rr.errors else "could not be read"
-        lines = _wrap(f"{head_plain}: {reason}", 4)
+        lines = _wrap(f"{head_plain}: {reason}", 4, first="")
         first = lines[0]
         lines[0] = head + c(first[len(head_plain):], "magenta")
         return lines
