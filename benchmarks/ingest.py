@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import shutil
 import struct
 import sys
@@ -243,6 +244,7 @@ def main(argv=None) -> int:
             # curvedoc, every run
             gc.collect()
             t0 = time.perf_counter()
+            c0 = time.process_time()
             per_run = []
             for d, truth in truths:
                 t1 = time.perf_counter()
@@ -252,9 +254,11 @@ def main(argv=None) -> int:
                 _check_run(runs[0], truth, tags)
                 del runs
             cd_time = time.perf_counter() - t0
+            cd_cpu = time.process_time() - c0  # includes the exactness check of every point
             cd_pps = total_pts / cd_time
             print(f"curvedoc : {cd_time:7.2f} s  {cd_pps / 1e6:6.2f} M points/s  {total_bytes / 1e6 / cd_time:7.1f} MB/s  "
-                  f"(per run median {np.median(per_run) * 1e3:.0f} ms; all {total_pts:,} points checked exact)")
+                  f"(per run median {np.median(per_run) * 1e3:.0f} ms; all {total_pts:,} points checked exact; "
+                  f"CPU time incl. the check {cd_cpu:.2f} s, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
             row = {"points": total_pts, "bytes": total_bytes, "curvedoc_s": cd_time, "curvedoc_pps": cd_pps,
                    "curvedoc_MBps": total_bytes / 1e6 / cd_time}
 
@@ -288,6 +292,7 @@ def main(argv=None) -> int:
                     sub = truths[: args.tbparse_runs]
                     sub_pts = sum(t["values"].size for _, t in sub)
                     t0 = time.perf_counter()
+                    c0 = time.process_time()
                     got = 0
                     for d, _ in sub:
                         if style == "tf1":
@@ -297,13 +302,17 @@ def main(argv=None) -> int:
                         got += len(df)
                         del df
                     tb_time = time.perf_counter() - t0
+                    tb_cpu = time.process_time() - c0
                     tb_pps = sub_pts / tb_time
                     extrap = total_pts / tb_pps
                     print(f"tbparse  : {tb_time:7.2f} s on {len(sub)} of {len(truths)} runs ({sub_pts:,} points, returned {got:,}) "
                           f"-> {tb_pps / 1e6:6.3f} M points/s; EXTRAPOLATED to the sweep: ~{extrap:.0f} s")
+                    print(f"           tbparse CPU time {tb_cpu:.1f} s -> {sub_pts / tb_cpu / 1e6:.3f} M points/s of CPU; "
+                          f"curvedoc {total_pts / cd_cpu / 1e6:.2f} M points/s of CPU -> CPU ratio "
+                          f"{(total_pts / cd_cpu) / (sub_pts / tb_cpu):.1f}x")
                     print(f"ratio    : curvedoc is {cd_pps / tb_pps:.1f}x tbparse's points/s "
                           f"({'.scalars' if style == 'tf1' else '.tensors'})")
-                    row.update({"tbparse_runs": len(sub), "tbparse_s": tb_time, "tbparse_pps": tb_pps,
+                    row.update({"tbparse_cpu_s": tb_cpu, "curvedoc_cpu_s": cd_cpu, "tbparse_runs": len(sub), "tbparse_s": tb_time, "tbparse_pps": tb_pps,
                                 "tbparse_points": got, "ratio": cd_pps / tb_pps, "tbparse_extrapolated_s": extrap})
 
             # CSV / JSONL twins

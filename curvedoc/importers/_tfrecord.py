@@ -1018,10 +1018,14 @@ class EventFileReader:
             mask_bytes[vpos] = 0
             mask_bytes[L:] = 0
             Mw = mask_bytes.view(np.uint64)
-            keyw = (Rw if unresolved is None else Rw[unresolved]) & Mw
-            h = keyw[:, 0] * consts[0]
-            for j in range(1, W):
-                h += keyw[:, j] * consts[j]
+            Ru = Rw if unresolved is None else Rw[unresolved]
+            h = np.zeros(nrows, dtype=np.uint64)
+            tmp = np.empty(nrows, dtype=np.uint64)
+            for j in range(W):
+                if Mw[j]:  # hash of the constant bytes only
+                    np.bitwise_and(Ru[:, j], Mw[j], out=tmp)
+                    tmp *= consts[j]
+                    h += tmp
             codes, uniq = _factorize(h)
             if len(uniq) == 1:
                 subgroups = [np.arange(nrows)]
