@@ -239,3 +239,16 @@ def test_real_staircase_period_inferred_without_epoch_counter():
     hits = run_detector(NAME, make_run(train_loss=(s.index.to_numpy(), s.to_numpy())))
     assert len(hits) == 1 and hits[0].severity == "info"
     assert abs(hits[0].evidence["inferred_period"] - 743) <= 10
+
+
+def test_saw_tooth_down_from_sorted_data_blames_order_not_memorisation():
+    """Data sorted easy -> hard with shuffle=False: the loss climbs through every epoch and drops back at the
+    boundary (sample_runs/epoch-jumps-sorted-by-difficulty shape)."""
+    rng = np.random.default_rng(9)
+    spe, epochs = 128, 5
+    st = np.arange(0, spe * epochs, 2)
+    frac = (st % spe) / spe
+    y = np.exp(np.log(0.02) + 4.0 * frac - 0.1 * (st // spe) + rng.normal(0, 0.2, len(st)))
+    hits = run_detector(NAME, make_run(train_loss=(st, y), epoch=(st, (st + 1) / spe)))
+    assert len(hits) == 1 and hits[0].evidence["direction"] == -1
+    assert hits[0].causes[0] == "shuffle-bug" and "same order" in hits[0].message

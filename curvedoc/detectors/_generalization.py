@@ -131,10 +131,12 @@ class Level:
     """Smoothed level of a dense curve (in working space: log when ``is_log``), queried at arbitrary steps.
 
     ``values`` are RAW values; the curve is thinned to bin means first, so a 1M-point series costs one
-    vectorised pass, then smoothed by a centred rolling median over ``frac`` of the bins.
+    vectorised pass, then smoothed by a rolling median over ``frac`` of the bins (centred, or trailing
+    with ``center=False`` so that the level at a step uses no later points).
     """
 
-    def __init__(self, steps: np.ndarray, values: np.ndarray, is_log: bool = False, frac: float = 0.05):
+    def __init__(self, steps: np.ndarray, values: np.ndarray, is_log: bool = False, frac: float = 0.05,
+                 center: bool = True):
         self.ok = len(steps) > 0
         if not self.ok:
             self.x = self.y = np.empty(0)
@@ -145,7 +147,7 @@ class Level:
         if w % 2 == 0:
             w += 1
         if w > 1:
-            y = pd.Series(y).rolling(w, min_periods=1, center=True).median().to_numpy()
+            y = pd.Series(y).rolling(w, min_periods=1, center=center).median().to_numpy()
         self.x = np.asarray(x, dtype=np.float64)
         self.y = np.asarray(y, dtype=np.float64)
 

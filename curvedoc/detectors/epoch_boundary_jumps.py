@@ -233,9 +233,11 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     interior = np.asarray(interior[: 3 * MAX_BOUNDARIES], dtype=np.int64)
     noise = MAD_TO_SIGMA * float(np.median(np.abs(np.diff(tw)))) / math.sqrt(2.0) if len(tw) > 2 else 0.0
     noise_ref = 1.19 * noise / math.sqrt(w)  # median |difference of two w-point medians| of pure noise
+    inner_med = 0.0
     if len(interior) >= 3:
         inner = _medians_around(tw, interior, w)
         typical = max(float(np.median(np.abs(inner))), noise_ref)
+        inner_med = float(np.median(inner))
     else:
         typical = noise_ref
     floor = 1e-6 if t_log else 1e-9 * max(1.0, float(np.median(np.abs(tw))))
@@ -277,8 +279,14 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             early.append(np.median(np.abs(np.diff(tw[a:q]))))
             late.append(np.median(np.abs(np.diff(tw[a + (b - a) // 2:b]))))
     running_mean = bool(len(early) >= 2 and np.median(late) < 0.3 * max(np.median(early), 1e-300))
+    # a saw-tooth: the loss moves AGAINST the boundary jump inside every epoch (climbs through each epoch and
+    # drops back at the boundary): the same order every epoch (sorted data, no shuffling), not memorisation
+    # (the change across w points, scaled to a whole epoch, gives back at least half the boundary jump)
+    saw_tooth = inner_med * sign < 0 and abs(inner_med) * (ppe / w) >= 0.5 * size
     if running_mean:
         causes = ("running-mean-logging",) + (("memorisation-multi-epoch",) if sign < 0 else ("shuffle-bug",))
+    elif saw_tooth:
+        causes = ("shuffle-bug",) + (("lr-steps-per-epoch",) if lr_synced else ())
     elif lr_synced:
         causes = ("lr-steps-per-epoch",) + (("memorisation-multi-epoch",) if sign < 0 else ("shuffle-bug",))
     elif sign < 0:
@@ -290,6 +298,10 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         meaning = "the model does better on examples it has already seen: it is memorising the training set"
     else:
         meaning = "each epoch starts with harder (or identically ordered) data: check shuffling"
+    if saw_tooth:
+        within = "climbs" if sign < 0 else "falls"
+        meaning = (f"the loss {within} through each epoch and jumps back at each boundary: every epoch sees the "
+                   f"data in the same order (unshuffled, sorted by class/length/difficulty)")
     if running_mean:
         meaning = "the logged value looks like a running mean that resets each epoch (a logging saw-tooth)"
     elif lr_synced:
@@ -321,6 +333,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             "points_per_epoch": ppe,
             "window_points": int(w),
             "direction": -1 if sign < 0 else 1,
+            "within_epoch_change": float(math.expm1(inner_med)) if t_log else inner_med,
             **({"inferred_period": float(period)} if period is not None else {}),
         },
         severity="info" if (running_mean or lr_synced or period is not None) else None,

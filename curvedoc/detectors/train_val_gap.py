@@ -19,6 +19,7 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``few_evals``: below this many evaluations the ratio must reach ``min_ratio`` squared.
 - ``max_val_rise``: largest rise of the validation loss from its minimum to its end (log space) before the case is left to overfitting.
 - ``max_gap_growth``: largest growth of the log ratio from start to end (log space) before the case is left to overfitting.
+- ``max_early_progress``: share of the training loss's (log) progress made before the first evaluation up to which that evaluation counts as early; a gap at an early evaluation is reported even if validation rises later.
 
 ## References
 seeds/000 10.16 Debugging training, table 'Validation loss much higher than training'; seeds/002
@@ -45,6 +46,7 @@ class Params:
     few_evals: int
     max_val_rise: float
     max_gap_growth: float
+    max_early_progress: float
 
 
 @detector("train-val-gap", params=Params)
@@ -62,7 +64,9 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
         return
     vs, vr, vw = vs[m], vr[m], vw[m]
     n = len(vs)
-    train = gx.Level(ts, tr, True, frac=0.03)
+    # trailing level: the train loss up to each eval step (a centred window would leak later, lower values
+    # into the first evaluations)
+    train = gx.Level(ts, tr, True, frac=0.02, center=False)
     t_at = train.at(vs)
     if not np.all(np.isfinite(t_at)):
         return
@@ -74,19 +78,22 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     need = math.log(p.min_ratio) * (2.0 if n < p.few_evals else 1.0)
     if min(r_start, r_end, r_all) < need:
         return
-    # leave rising validation curves and gaps that open later to the overfitting rule
+    # how early is the first evaluation? textbook: the training loss has barely moved yet (raw scale: a
+    # loss going to ~0 has made most of its progress once it is 10x down, whatever log space says)
+    t_head = math.exp(min(700.0, float(train.y[0])))
+    t_floor = math.exp(min(700.0, float(np.min(train.y))))
+    total_drop = max(t_head - t_floor, 1e-300)
+    drop_before_first_eval = gx.clip01((t_head - math.exp(min(700.0, float(t_at[0])))) / total_drop)
+    # early: the first evaluation came before the training loss made most of its progress, and the gap is
+    # already there at that very evaluation (not only later, as when a model memorises within a few evals)
+    early = n > 1 and drop_before_first_eval <= p.max_early_progress and float(r[0]) >= need
+    # a gap at an early evaluation is there before the model could fit the training set: report it even
+    # if validation then rises. Otherwise leave rising curves and gaps that open to the overfitting rule.
     sm = gx.smooth_sparse(vw)
     val_rise = float(np.median(vw[n - k:]) - np.min(sm)) if n >= 3 else 0.0
-    if val_rise > p.max_val_rise:
-        return
     growth = r_end - r_start
-    if growth > p.max_gap_growth:
+    if not early and (val_rise > p.max_val_rise or growth > p.max_gap_growth):
         return
-    # how early is the first evaluation? textbook: the training loss has barely moved yet
-    t_head = float(train.y[0])
-    t_floor = float(np.min(train.y)) if len(train.y) else t_head
-    total_drop = max(t_head - t_floor, 1e-9)
-    drop_before_first_eval = gx.clip01((t_head - t_at[0]) / total_drop)
     stability = mad(r) if n >= 3 else float("nan")
     ratio_start, ratio_end, ratio_all = (math.exp(min(700.0, x)) for x in (r_start, r_end, r_all))
     conf = 0.45 + 0.5 * float(np.mean([
@@ -96,15 +103,16 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     ]))
     val_tag = run.roles.get("val_loss", "val_loss")
     train_tag = run.roles.get("train_loss", "train_loss")
+    first = "the first evaluation" if k == 1 else f"the first {k} evaluations"
     msg = (
-        f"{val_tag} is {ratio_start:.1f}x {train_tag} from the first evaluation (step {fmt_step(int(vs[0]))}: "
+        f"{val_tag} is {ratio_start:.1f}x {train_tag} at {first} (step {fmt_step(int(vs[0]))}: "
         f"{fmt_num(float(vr[0]))} vs {fmt_num(gx.raw(float(t_at[0]), True))})"
     )
     if n > 1:
         msg += (f" and the gap does not close: {ratio_end:.1f}x at step {fmt_step(int(vs[-1]))}, median "
                 f"{ratio_all:.1f}x over {n} evaluations")
     else:
-        msg += " at the only evaluation (one point cannot show whether the gap closes)"
+        msg += " (one evaluation only: it cannot show whether the gap closes)"
     if drop_before_first_eval > 0.5:
         msg += (f"; the training loss had already made {drop_before_first_eval:.0%} of its progress before the "
                 f"first evaluation, so an ordinary generalisation gap cannot be ruled out")
