@@ -1,0 +1,190 @@
+"""HTML report and plots: one self-contained file, a plot per run, nothing fetched from the network,
+and no text from the logs ever interpreted as markup (in the page or inside the SVG)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import numpy as np
+import pytest
+
+import curvedoc
+from curvedoc.engine import unreadable_report
+from curvedoc.engine.report import Report, RunReport
+from curvedoc.reporters import render
+from curvedoc.reporters.plots import envelope
+
+from _helpers import make_run, sample_runs
+
+pytest.importorskip("matplotlib")
+
+EVIL_TAG = "<script>alert(1)</script>"
+EVIL_RUN = '<img src=x onerror="alert(2)">'
+
+
+class Page(HTMLParser):
+    """Collects start tags (with attributes, inside or outside SVG) and the text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.append((tag, a))
+        if a.get("id"):
+            self.ids.append(a["id"])
+
+    handle_startendtag = handle_starttag
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def count(self, tag):
+        return sum(1 for t, _ in self.tags if t == tag)
+
+
+def parse(doc: str) -> Page:
+    p = Page()
+    p.feed(doc)
+    p.close()
+    return p
+
+
+def assert_offline(page: Page, doc: str) -> None:
+    for tag, attrs in page.tags:
+        assert tag not in ("script", "link", "iframe", "img", "object", "embed"), tag
+        for k, v in attrs.items():
+            if k in ("src", "href", "xlink:href", "action", "srcset", "poster", "data"):
+                assert not (v or "").strip().lower().startswith(("http:", "https:", "//", "javascript:")), (tag, k, v)
+        assert not any(k.startswith("on") for k in attrs), (tag, attrs)
+    assert "url(http" not in doc and "@import" not in doc and "@font-face" not in doc
+
+
+@pytest.fixture(scope="module")
+def evil_report():
+    n = 3000
+    steps = np.arange(n)
+    loss = 2.0 * np.exp(-steps / 600) + 0.05
+    loss[1800] = 30.0
+    vs = np.arange(0, n, 150)
+    run = make_run(EVIL_RUN, hparams={"<b>key</b>": "<i>value</i> & more", "lr": 0.01},
+                   **{EVIL_TAG: loss, "val_loss": (vs, 1.0 + ((vs - 900) / 900.0) ** 2), "lr": np.full(n, 1e-3),
+                      "grad_norm": np.abs(np.sin(steps / 50)) + 1})
+    rep = curvedoc.diagnose([run, make_run("plain", train_loss=loss[::-1].copy())],
+                            roles={"train_loss": EVIL_TAG})
+    rep.runs.append(unreadable_report("lost <run>", "/x/lost", "no scalar data <here>"))
+    return rep
+
+
+def test_html_is_one_offline_file_with_a_plot_per_run(evil_report):
+    doc = render(evil_report, "html")
+    assert doc.startswith("<!DOCTYPE html>") and doc.rstrip().endswith("</html>")
+    page = parse(doc)
+    assert_offline(page, doc)
+    readable = [r for r in evil_report.runs if r.status != "unreadable"]
+    # one plot per readable run, plus the overview of all runs
+    assert page.count("svg") == len(readable) + 1
+    assert page.count("section") == len(readable)
+    assert page.count("style") >= 1
+
+
+def test_log_text_is_escaped_everywhere(evil_report):
+    doc = render(evil_report, "html")
+    page = parse(doc)
+    assert EVIL_TAG not in doc and EVIL_RUN not in doc and "<b>key</b>" not in doc
+    text = "".join(page.text)
+    # shown as text: run name, tag (in the tables and in the SVG legend), hparams, unreadable reason
+    assert EVIL_RUN in text
+    assert text.count(EVIL_TAG) >= 3
+    assert "<b>key</b>" in text and "<i>value</i> & more" in text
+    assert "no scalar data <here>" in text and "lost <run>" in text
+    # inside the SVG: matplotlib wrote the tag name as escaped text of a <text> element
+    svg = doc[doc.index("<svg", doc.index('id="run-img-src-x')):]
+    svg = svg[: svg.index("</svg>")]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg
+    assert not any(t in ("script", "img", "i", "b") for t, _ in parse(svg).tags)
+
+
+def test_ranked_table_links_resolve(evil_report):
+    doc = render(evil_report, "html")
+    page = parse(doc)
+    ids = set(page.ids)
+    hrefs = [a["href"] for t, a in page.tags if t == "a" and a.get("href")]
+    assert hrefs and all(h.startswith("#") and h[1:] in ids for h in hrefs)
+    assert len(ids & {h[1:] for h in hrefs}) == len({h for h in hrefs})
+
+
+def test_fragment_for_jupyter(evil_report):
+    frag = evil_report._repr_html_()
+    assert "<html" not in frag and "<head" not in frag and "<body" not in frag and "<!DOCTYPE" not in frag
+    assert frag.startswith("<style>")
+    page = parse(frag)
+    assert_offline(page, frag)
+    assert page.count("svg") == 3
+
+
+def test_plot_api_returns_figures(evil_report):
+    from matplotlib.figure import Figure
+
+    fig = evil_report.plot(EVIL_RUN)
+    assert isinstance(fig, Figure)
+    assert len(fig.axes) >= 3  # loss, lr, grad norm
+    assert isinstance(evil_report.plot(1), Figure)
+    # an audit-style report: no Run in memory, the 100-point curves in meta
+    rr = RunReport.from_dict(evil_report.runs[0].to_dict())
+    rr.meta["curves"] = {"train_loss": [[i * 10, 2.0 / (i + 1)] for i in range(100)] + [[1000, None]],
+                         "val_loss": [[i * 100, 1.0 + i / 10] for i in range(10)]}
+    fig = Report(runs=[rr]).plot()
+    assert isinstance(fig, Figure) and len(fig.axes) >= 1
+
+
+def test_big_curve_is_downsampled_and_keeps_spikes_and_nans():
+    n = 1_000_000
+    rng = np.random.default_rng(1)
+    loss = 1.0 + 0.01 * rng.standard_normal(n)
+    loss[654_321] = 50.0
+    loss[900_000:900_005] = np.nan
+    xs, ys = envelope(np.arange(n), loss, 2000)
+    assert len(xs) <= 2000
+    assert np.nanmax(ys) == 50.0 and xs[np.nanargmax(ys)] == 654_321
+    assert np.all(np.diff(xs[np.isfinite(ys)]) >= 0)
+    rep = curvedoc.diagnose(make_run("big", train_loss=loss))
+    doc = render(rep, "html")
+    assert len(doc) < 600_000, len(doc)
+    assert "NaN/inf (5)" in doc  # the NaN points are marked and counted in the legend
+
+
+def test_audit_html_draws_the_worst_and_lists_the_rest():
+    runs = []
+    for i in range(8):
+        loss = 2.0 * np.exp(-np.arange(200) / 40) + 0.05
+        if i < 3:
+            loss[120:] = np.nan
+        runs.append(make_run(f"run{i}", train_loss=loss))
+    rep = curvedoc.diagnose(runs)
+    rep.sweep = {"status_counts": {"failing": 3, "warning": 0, "healthy": 5, "unreadable": 0},
+                 "separating_hparams": [{"statement": "divergence in 3 of 3 runs with lr >= 0.1, in 0 of 5 below",
+                                         "p_value": 0.02}],
+                 "shared_failures": [], "duplicate_runs": [["run5", "run6"]], "best_run": None, "unreadable": []}
+    doc = render(rep, "html", detail_runs=4)
+    page = parse(doc)
+    assert page.count("svg") == 4 + 1
+    assert "The other 4 runs (not drawn)" in doc
+    assert "divergence in 3 of 3 runs with lr &gt;= 0.1" in doc
+    # the three failing runs are among the drawn ones
+    sections = [a.get("id") for t, a in page.tags if t == "section"]
+    assert {"run-run0", "run-run1", "run-run2"} <= set(sections)
+
+
+def test_real_audit_style_report_renders(tmp_path):
+    samples = sample_runs()[:4]
+    if not samples:
+        pytest.skip("sample_runs/ not generated yet")
+    rep = curvedoc.diagnose([curvedoc.load(p)[0] for _, p, _ in samples])
+    doc = render(rep, "html")
+    page = parse(doc)
+    assert_offline(page, doc)
+    assert page.count("svg") == len(rep.runs) + (1 if len(rep.runs) > 1 else 0)
