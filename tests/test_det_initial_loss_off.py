@@ -124,12 +124,16 @@ def test_odd_steps(steps):
 
 # ------------------------------------------------------------------------------------------ sample runs
 
+DISAGREE = {'initial-loss-off-bad-init': 'label needs K=10, which the logs do not carry: a first loss of 7.3 is a uniform start for ~1,500 classes; with num_classes=10 it fires (test_bad_init_sample_with_num_classes)'}
+
+
 def _samples(kind):
     out = []
     for name, folder, exp in sample_runs():
         fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
         if kind == "fires" and fires:
-            out.append(pytest.param(folder, fires[0]["step"], id=name))
+            marks = [pytest.mark.xfail(reason=DISAGREE[name], strict=True)] if name in DISAGREE else []
+            out.append(pytest.param(folder, fires[0]["step"], id=name, marks=marks))
         if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
             out.append(pytest.param(folder, None, id=name))
     return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
@@ -145,6 +149,16 @@ def test_sample_runs_fire(folder, rng):
 @pytest.mark.parametrize("folder,_", _samples("silent"))
 def test_sample_runs_silent(folder, _):
     assert run_detector(NAME, load_one(folder)) == []
+
+
+def test_bad_init_sample_with_num_classes():
+    from tests._helpers import SAMPLE_RUNS
+
+    folder = SAMPLE_RUNS / "initial-loss-off-bad-init"
+    if not folder.is_dir():
+        pytest.skip("sample run initial-loss-off-bad-init not generated")
+    hits = run_detector(NAME, load_one(folder), num_classes=10)
+    assert len(hits) == 1 and hits[0].step <= 20 and hits[0].evidence["ratio"] > 3
 
 
 # ------------------------------------------------------------------------------------------ real runs

