@@ -84,7 +84,7 @@ def _sniff_json(path: Path) -> bool:
         obj = json.loads(line)
         if isinstance(obj, dict) and any(isinstance(v, (int, float)) for v in obj.values()):
             return True  # JSON lines
-    except ValueError:
+    except (ValueError, RecursionError):  # 100k nested '[' must not take discovery (the whole audit) down
         pass
     # whole-document JSON: a dict of lists (Keras history.history dump)
     return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head))

@@ -198,7 +198,7 @@ def _num(v: Any) -> float | None:
 
 def _step(v: Any) -> int | None:
     x = _num(v)
-    if x is None or not math.isfinite(x):
+    if x is None or not math.isfinite(x) or abs(x) > 2**62:  # 1e300 is no step: int64 would overflow
         return None
     return int(x)
 

@@ -1,0 +1,202 @@
+"""Fuzzing every importer: random bytes, mutations of valid files, hostile numbers and structurally
+hostile inputs (deep nesting, 10 MB lines, invalid UTF-8, NUL bytes, empty files...).
+
+Contract (see ``fuzz_profile.check_contract``): ``read_spec`` returns Run(s) or raises ``LoadError``
+naming the file and the reason in one line -- never another exception, never a reader crash that
+``read_spec`` had to wrap as ``internal-error``, never a hang (SIGALRM bound per example), memory
+bounded. ``load_all`` on the folder (discovery + reader) never raises either.
+
+Profiles: the default ``ci`` profile is deterministic and quick; ``CURVEDOC_FUZZ=long pytest
+tests/test_fuzz_importers.py`` runs 50x the examples with fresh randomness. Long unattended runs:
+``scripts/fuzz_atheris.py``.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import resource
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fuzz_profile import (
+    MB,
+    OP_KINDS,
+    TARGETS,
+    TEXT_TARGETS,
+    check_contract,
+    check_discovery,
+    check_spec,
+    examples,
+    mutate,
+    special_inputs,
+    time_limit,
+)
+
+import curvedoc
+from curvedoc.errors import LoadError
+
+NAMES = sorted(TARGETS)
+SEEDS = [TARGETS[n].seed for n in NAMES]
+
+ops_strategy = st.lists(
+    st.tuples(st.sampled_from(OP_KINDS), st.integers(0, 1 << 20), st.integers(0, 1 << 16), st.integers(0, 255)),
+    min_size=1, max_size=5,
+)
+
+
+# ------------------------------------------------------------------------------------------ seeds
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seed_is_a_valid_run(name):
+    """Fuzzing starts from files each reader reads cleanly, with a training loss."""
+    out = check_contract(TARGETS[name], TARGETS[name].seed)
+    assert isinstance(out, list) and out, out
+    assert any("train_loss" in r.roles for r in out), [r.tags for r in out]
+    assert not [i for r in out for i in r.issues if i.severity == "error"]
+
+
+# ------------------------------------------------------------------------------------------ hypothesis
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=examples(12), deadline=None)
+@given(data=st.binary(max_size=2048))
+def test_random_bytes(name, data):
+    check_contract(TARGETS[name], data, discovery=False)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=examples(30), deadline=None)
+@given(ops=ops_strategy, partner=st.integers(0, len(SEEDS) - 1), discovery=st.booleans())
+def test_mutated_valid_file(name, ops, partner, discovery):
+    t = TARGETS[name]
+    check_contract(t, mutate(t.seed, ops, SEEDS[partner]), discovery=discovery)
+
+
+@pytest.mark.parametrize("name", TEXT_TARGETS)
+@settings(max_examples=examples(12), deadline=None)
+@given(ops=st.lists(st.tuples(st.just("number"), st.integers(0, 1 << 16), st.integers(0, 0), st.integers(0, 255)),
+                    min_size=1, max_size=8))
+def test_hostile_numbers(name, ops):
+    """Numbers replaced by 1e400, 2**64, NaN, '1e', '0x1F', "1", null... in every text format."""
+    t = TARGETS[name]
+    check_contract(t, mutate(t.seed, ops), discovery=False)
+
+
+# ------------------------------------------------------------------------------------------ structural
+
+
+SPECIAL_NAMES = sorted(special_inputs(TARGETS[NAMES[0]]))
+BIG = {"long-line-10mb", "long-line-commas", "valid-plus-long-line", "random-1mb"}
+
+
+@pytest.mark.parametrize("special", [s for s in SPECIAL_NAMES if s not in BIG])
+@pytest.mark.parametrize("name", NAMES)
+def test_special_inputs(name, special):
+    t = TARGETS[name]
+    data = special_inputs(t)[special]
+    check_contract(t, data, discovery=True)
+
+
+def _memory_case(name: str, data: bytes):
+    """(result, seconds, tracemalloc peak bytes, ru_maxrss growth bytes) of one read."""
+    t = TARGETS[name]
+    with tempfile.TemporaryDirectory(prefix="curvedoc-fuzz-") as tmp:
+        spec = t.write(Path(tmp), data)
+        gc.collect()
+        rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        tracemalloc.start()
+        t0 = time.perf_counter()
+        try:
+            out = check_spec(spec, len(data), seconds=60)
+        finally:
+            dt = time.perf_counter() - t0
+            _, peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+        rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return out, dt, peak, rss1 - rss0
+
+
+# 10 MB inputs are slow-ish: one text target per reader family plus the binary readers
+BIG_TARGETS = ["csv-generic", "jsonl", "trainer-state", "mlflow-metric", "mlflow-meta-yaml", "lightning-hparams-yaml",
+               "tfevents-tf1", "wandb"]
+
+
+@pytest.mark.parametrize("special", sorted(BIG))
+@pytest.mark.parametrize("name", BIG_TARGETS)
+def test_big_inputs_time_and_memory_bounded(name, special):
+    data = special_inputs(TARGETS[name])[special]
+    out, dt, peak, rss_growth = _memory_case(name, data)
+    budget = 40 * len(data) + 64 * MB  # a sane multiple of the input, whatever the reader does
+    assert peak < budget, f"{name}/{special}: Python/numpy peak {peak / MB:.0f} MB for a {len(data) / MB:.0f} MB input"
+    assert rss_growth < budget, f"{name}/{special}: RSS grew {rss_growth / MB:.0f} MB for a {len(data) / MB:.0f} MB input"
+    assert dt < 30, f"{name}/{special}: {dt:.1f} s"
+
+
+# ------------------------------------------------------------------------------------------ load()
+
+
+def test_load_on_broken_folder_raises_loaderror_only(tmp_path):
+    """``curvedoc.load`` on a folder of nothing readable raises LoadError (naming the folder), nothing else."""
+    (tmp_path / "a.csv").write_bytes(b"\x00\x01\x02" * 100)
+    (tmp_path / "metrics.jsonl").write_bytes(b'{"loss": ')
+    (tmp_path / "trainer_state.json").write_bytes(b"")
+    with time_limit(30):
+        with pytest.raises(LoadError) as ei:
+            curvedoc.load(tmp_path)
+    assert ei.value.kind == "nothing-readable"
+    assert str(tmp_path) in str(ei.value)
+
+
+def test_load_all_reports_every_broken_file(tmp_path):
+    for i, name in enumerate(NAMES):
+        d = tmp_path / f"r{i:02d}_{name}"
+        TARGETS[name].write(d, special_inputs(TARGETS[name])["truncated-half"])
+    res = check_discovery(tmp_path, seconds=60)
+    # every run is either read or named with a reason; nothing vanishes silently
+    named = {r.name.split("/")[0] for r in res.runs} | {Path(f.path).relative_to(tmp_path).parts[0] for f in res.failures}
+    named |= {Path(p.path).relative_to(tmp_path).parts[0] for p in res.problems}
+    missing = sorted({f"r{i:02d}_{n}" for i, n in enumerate(NAMES)} - named)
+    assert not missing, f"runs neither read nor reported: {missing}"
+    json.dumps([f.to_dict() for f in res.failures])
+
+
+# ------------------------------------------------------------------------------------------ regressions
+# Each test below reproduces one crash the fuzzer found, now fixed in the importer named.
+
+
+def test_regression_hf_step_too_large_for_int64(tmp_path):
+    """hf_trainer._step: a step of 1e300 / 2**64 overflowed the int64 frame (OverflowError, run lost)."""
+    state = json.loads(TARGETS["trainer-state"].seed)
+    state["log_history"][0]["step"] = 10**30
+    state["log_history"][1]["step"] = 1e300
+    p = tmp_path / "trainer_state.json"
+    p.write_text(json.dumps(state))
+    from curvedoc.importers import read_spec
+    from curvedoc.importers._base import RunSpec
+
+    (run,) = read_spec(RunSpec(tmp_path, "r", "hf-trainer-state", [p]))
+    assert run.scalars["step"].max() < 2**62
+    assert any(i.kind == "missing-step" and i.count == 2 for i in run.issues), [i.to_dict() for i in run.issues]
+
+
+def test_regression_discovery_survives_deeply_nested_json(tmp_path):
+    """discover._sniff_json: 100k nested '{' raised RecursionError out of discovery (the whole audit)."""
+    deep = b'{"a":' * 100_000 + b"1" + b"}" * 100_000
+    (tmp_path / "history.json").write_bytes(deep)  # sniffed, not a log: passed over like config.json
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "log.jsonl").write_bytes(deep)  # named as a log: must be reported
+    (tmp_path / "good").mkdir()
+    (tmp_path / "good" / "log.csv").write_bytes(TARGETS["csv-generic"].seed)
+    res = check_discovery(tmp_path)
+    assert [r.name for r in res.runs] == ["good"]
+    reported = [(Path(f.path).name, f.reason) for f in [*res.failures, *res.problems]]
+    assert [n for n, _ in reported] == ["log.jsonl"] and "deep" in reported[0][1], reported
