@@ -70,7 +70,7 @@ CSS = """
 .curvedoc tr.info td.code{color:#3949ab}
 .curvedoc .plot{margin:6px 0;overflow:hidden}
 .curvedoc svg.cd-plot{width:100%;height:auto;display:block}
-.curvedoc .small svg.cd-plot{max-width:640px}
+.curvedoc .small svg.cd-plot{max-width:760px}
 .curvedoc ol.causes{margin:4px 0 4px 18px;padding:0}
 .curvedoc ol.causes li{margin:3px 0}
 .curvedoc ul.fixes{margin:2px 0 2px 4px;padding-left:16px;color:#2e6b30}

@@ -167,6 +167,25 @@ def _split_scales(panel: str, rs: list[str], curves) -> tuple[list[str], list[st
     return rs, []
 
 
+def _flat_axis(ax, arrays) -> None:
+    """A constant curve (a fixed LR) gets one tick at its value instead of an offset scale of 1e-9 steps."""
+    fin = [a[np.isfinite(a)] for a in arrays]
+    fin = [a for a in fin if len(a)]
+    if not fin:
+        return
+    v = np.concatenate(fin)
+    lo, hi = float(v.min()), float(v.max())
+    if hi - lo <= 1e-9 * max(abs(hi), 1e-30):
+        pad = abs(hi) * 0.5 if hi != 0 else 1.0
+        if ax.get_yscale() == "log":
+            ax.set_ylim(hi / 2, hi * 2)
+        else:
+            ax.set_ylim(hi - pad, hi + pad)
+        ax.set_yticks([hi])
+        ax.set_yticklabels([f"{hi:.4g}"])
+        ax.minorticks_off()
+
+
 def _margins(fig, top_title: bool, right_axis: bool, wspace: float | None = None) -> None:
     """Fixed margins in inches (tight_layout measures every tick label and costs more than the plot)."""
     w, h = fig.get_size_inches()
@@ -290,7 +309,8 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
         twins = {}
         for ax, (name, rs, ylabel) in zip(axes, panels):
             by_panel[name] = ax
-            main_rs, twin_rs = _split_scales(name, rs, curves)
+            has_v = any(f.code.startswith("V") for f in findings)
+            main_rs, twin_rs = _split_scales(name, rs, curves) if has_v else (rs, [])
             for role in main_rs:
                 xs, ys = curves[role]
                 _draw_line(ax, role, roles.get(role, ""), xs, ys, small)
@@ -311,6 +331,7 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
                 thr = _clip_threshold(rr)
                 if thr is not None:
                     ax.axhline(thr, color="#8c564b", ls=":", lw=0.8, label=f"clip threshold {thr:g}")
+            _flat_axis(ax, [curves[r][1] for r in main_rs])
             ax.set_ylabel(ylabel)
             ax.grid(True, alpha=0.25, lw=0.5)
             ax.tick_params(labelsize=7 if small else 8)
