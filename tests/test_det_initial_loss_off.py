@@ -184,3 +184,19 @@ def test_real_runs():
                  "tfevents/sketch-vlm-two-runs-one-dir", "lightning_csv/camels-ch-v108",
                  "wandb_offline/cifar10-resnet-sjgsz037"]:
         assert name not in fired, name
+
+
+def test_k_from_a_logged_class_count_hparam():
+    """A class count logged with the run (Lightning hparams, HF num_labels, MLflow params) states K."""
+    import numpy as np
+    from _helpers import make_run, run_detector
+
+    rng = np.random.default_rng(0)
+    t = np.arange(300)
+    loss = 1.0 + 6.3 * np.exp(-t / 4.0) + rng.normal(0, 0.03, 300)  # starts at 7.3, K=10 -> log K = 2.30
+    assert run_detector("initial-loss-off", make_run(train_loss=loss)) == []
+    for key in ("num_classes", "model.num_labels", "data/n_classes"):
+        hits = run_detector("initial-loss-off", make_run(train_loss=loss, hparams={key: 10}))
+        assert hits and hits[0].evidence["num_classes"] == 10, key
+    # a boolean or a non-integer is not a class count
+    assert run_detector("initial-loss-off", make_run(train_loss=loss, hparams={"num_classes": True})) == []

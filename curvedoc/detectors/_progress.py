@@ -241,3 +241,27 @@ def trend_ratio(run, role: str) -> float | None:
     if a <= 0 or b <= 0:
         return None
     return abs(math.log(b / a))
+
+
+# hyperparameter names that state the number of classes K (Lightning hparams, HF configs, MLflow params, ...)
+K_HPARAM_KEYS = ("num_classes", "num_labels", "n_classes", "nb_classes", "num_class", "n_labels",
+                 "num_categories", "number_of_classes", "classes")
+
+
+def stated_k(run, num_classes: int) -> int | None:
+    """K as the user stated it: the rule parameter ``num_classes`` if >= 2, else a class-count
+    hyperparameter logged with the run (``num_classes``, ``num_labels``... also nested as ``model.num_classes``)."""
+    if num_classes >= 2:
+        return int(num_classes)
+    hp = getattr(run, "hparams", None) or {}
+    for key, value in hp.items():
+        last = re.split(r"[./]", str(key).lower())[-1]
+        if last not in K_HPARAM_KEYS or isinstance(value, bool):
+            continue
+        try:
+            k = float(value)
+        except (TypeError, ValueError):
+            continue
+        if k == int(k) and 2 <= k <= 10**6:
+            return int(k)
+    return None

@@ -47,6 +47,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
+    stated_k,
     accuracy,
     clean,
     k_from_acc,
@@ -94,8 +95,9 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     second = float(v[1])
 
     k, k_src = None, None
-    if p.num_classes >= 2:
-        k, k_src = int(p.num_classes), "num_classes"
+    k_given = stated_k(run, p.num_classes)
+    if k_given:
+        k, k_src = k_given, "num_classes"
     else:
         for role in ("train_acc", "val_acc"):
             acc = accuracy(run, role)

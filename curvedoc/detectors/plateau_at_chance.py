@@ -39,6 +39,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
+    stated_k,
     acc_at_chance,
     accuracy,
     k_from_acc,
@@ -102,8 +103,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     acc_tail = window_median(acc.to_numpy(), 0.75, 1.0) if len(acc) >= 3 else float("nan")
 
     k_src = None
-    if p.num_classes >= 2:
-        k, k_src = int(p.num_classes), "given"
+    k_given = stated_k(run, p.num_classes)
+    if k_given:
+        k, k_src = k_given, "given"
     else:
         k = k_from_loss(tail, p.match_tol)
         if k is None:  # a plateau that ended before the tail: the run's median sits on it
@@ -211,8 +213,9 @@ def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
     v = acc.to_numpy(dtype=np.float64)
     steps = acc.index.to_numpy()
     tail = window_median(v, 0.75, 1.0)
-    if p.num_classes >= 2:
-        k, src = int(p.num_classes), "num_classes"
+    k_given = stated_k(run, p.num_classes)
+    if k_given:
+        k, src = k_given, "num_classes"
     else:
         k = k_from_acc(tail, tol=0.1, k_max=1000)
         if k is None:
@@ -221,7 +224,7 @@ def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
     chance = 1.0 / k
     sm = rolling_median(acc, window(n, 0.05, 3), center=True).to_numpy(dtype=np.float64)
     inband = sm <= chance + p.acc_slack * (1.0 - chance)
-    if p.num_classes < 2:
+    if not k_given:
         inband &= np.abs(sm - chance) <= max(0.1 * chance, 0.02)
     seg = longest_true_run(inband)
     if seg is None:

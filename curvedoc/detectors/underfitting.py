@@ -36,7 +36,15 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._progress import accuracy, k_from_acc, k_from_loss, looks_non_ce, prepared, window_median
+from curvedoc.detectors._progress import (
+    accuracy,
+    k_from_acc,
+    k_from_loss,
+    looks_non_ce,
+    prepared,
+    stated_k,
+    window_median,
+)
 from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 
@@ -95,8 +103,9 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         acc_role = "validation"
     acc_tail = window_median(acc.to_numpy(), 0.8, 1.0) if len(acc) >= 3 else float("nan")
     k, k_src = None, None
-    if p.num_classes >= 2:
-        k, k_src = int(p.num_classes), "num_classes"
+    k_given = stated_k(run, p.num_classes)
+    if k_given:
+        k, k_src = k_given, "num_classes"
     elif not looks_non_ce(run):
         k = k_from_loss(head, 0.05)
         if k is not None and k_from_loss(float(v[0]), 0.05) != k:
