@@ -1281,9 +1281,10 @@ def exploding_gradients(out: Path) -> Expected:
     return Expected(f"4-hidden-layer ReLU MLP regression (MSE), SGD momentum 0.9 with a linear LR ramp to {peak} over "
                     "the whole run and NO gradient clipping. Once the LR crosses the stability limit the updates "
                     f"feed back into the gradients: the grad norm (~{base:.2g} early on) grows by orders of magnitude "
-                    f"-- past 100x by step {onset} -- and ends in inf/NaN.",
+                    f"-- past 100x by step {onset} -- and ends in inf/NaN. The loss already drifts up from its minimum (~step "
+                    "300) as the LR grows, so divergence is expected anywhere from there to the NaN.",
                     fmt="tfevents (tensorboardX)",
-                    expect=[("exploding-gradients", max(0, onset - 150), onset + 20), ("divergence", onset - 30, onset + 30)],
+                    expect=[("exploding-gradients", max(0, onset - 150), onset + 20), ("divergence", 300, onset + 30)],
                     absent=["vanishing-gradients", "plateau-at-chance", "overfitting", "grokking", "clip-saturation"],
                     notes={"grad_norm_early_median": base, "grad_norm_100x_step": onset, "peak_lr": peak})
 
@@ -1417,7 +1418,7 @@ def eval_mode_bug(out: Path) -> Expected:
 def underfitting_linear(out: Path) -> Expected:
     torch = _torch()
     seed_all(82)
-    x, y, xv, yv = mixture_split(82, 8000, 2000, 10)
+    x, y, xv, yv = mixture_split(82, 8000, 2000, 10, clusters=10)
     model = torch.nn.Linear(20, 10)  # the "baseline" left in the config instead of the MLP
     opt = torch.optim.Adam(model.parameters(), lr=1e-2)
     log = Log(0.005)
@@ -1428,9 +1429,10 @@ def underfitting_linear(out: Path) -> Expected:
     write_csv(log, out / "training_log.csv", ["epoch", "loss", "accuracy", "lr", "val_loss", "val_accuracy"])
     s, v = log.series("val_loss")
     _, va = log.series("val_accuracy")
-    return Expected("A single Linear layer (multinomial logistic regression) on the 10-class mixture, whose classes "
-                    "are unions of 3 blobs each (an MLP reaches ~95% on the same data): train and val loss both "
-                    f"stall at ~{v[-1]:.2f} with ~{va[-1]:.0%} accuracy after the first few hundred steps.", fmt="csv",
+    return Expected("A single Linear layer (multinomial logistic regression) left in the config instead of the MLP, "
+                    "on a 10-class mixture whose classes are unions of 10 Gaussian blobs each (not linearly separable): "
+                    f"train and val loss both stall at ~{v[-1]:.2f} (ln 10 = 2.30) with ~{va[-1]:.0%} accuracy from "
+                    "the first hundred steps on.", fmt="csv",
                     expect=[("underfitting", 0, steps)],
                     absent=["divergence", "overfitting", "loss-spikes", "grokking", "exploding-gradients",
                             "plateau-at-chance"],
@@ -1455,7 +1457,7 @@ def initial_loss_off(out: Path) -> Expected:
     return Expected("10-class MLP whose output layer weights were multiplied by 30 at init: the first loss is "
                     f"{v[0]:.1f} instead of ln(10) = 2.30 (confidently wrong logits); it then comes down slowly.",
                     fmt="jsonl", expect=[("initial-loss-off", 0, 20)],
-                    absent=["plateau-at-chance", "constant-loss", "grokking", "overfitting"],
+                    absent=["plateau-at-chance", "constant-loss", "grokking", "divergence"],
                     notes={"first_loss": float(v[0]), "log_k": math.log(10)})
 
 
