@@ -71,7 +71,7 @@ def test_nan_after_warmup_with_grad_norm_rising_first():
     gn[st > 2200] = np.nan
     (h,) = _hits(make_run(train_loss=loss, grad_norm=gn, lr=warmup_cosine(st, 3000)))
     assert h.severity is None and h.confidence >= 0.9
-    assert 1980 <= h.step <= 2201 and h.evidence["nan_step"] == 2201
+    assert h.step == 2201 and h.evidence["nan_step"] == 2201 and 1980 <= h.steps[0] <= 2100
     assert h.evidence["in_warmup"] is False and h.evidence["grad_lead_steps"] > 0
     assert h.causes[:2] == ("lr-too-high", "exploding-gradients")
     assert "NaN" in h.message and "grad norm rose first" in h.message
@@ -93,7 +93,7 @@ def test_single_huge_step_then_nan_ranks_bad_batch_first():
     loss[1500] *= 50
     loss[1501:] = np.inf
     (h,) = _hits(make_run(train_loss=loss))
-    assert h.step == 1500 and h.causes[0] == "bad-batch" and h.evidence["jump_factor"] > 10
+    assert h.step == 1501 and h.steps[0] == 1500 and h.causes[0] == "bad-batch" and h.evidence["jump_factor"] > 10
 
 
 def test_divergence_inside_warmup_is_lr_and_warmup():
@@ -253,3 +253,15 @@ def test_real_runs_no_crash_and_known_verdicts():
         if key in fired:
             assert fired[key] == [], (key, [h.message for h in fired[key]])
     assert sum(1 for v in fired.values() if v) == 0, {k: [h.message for h in v] for k, v in fired.items() if v}
+
+
+def test_epoch_sawtooth_ending_mid_climb_is_a_cycle_not_divergence():
+    """Unshuffled data sorted by difficulty: the loss climbs through every epoch and drops at each boundary;
+    the run ends half-way up the last climb."""
+    rng = np.random.default_rng(12)
+    spe = 64
+    st = np.arange(0, 5 * spe - spe // 3)
+    phase = (st % spe) / spe
+    c = (0.06 + 3.0 * phase ** 2) * np.exp(-st / 2000.0)
+    assert _hits(make_run(train_loss=minibatch(rng, c, 64))) == []
+    assert _hits(make_run(train_loss=minibatch(rng, c, 64)), max_prior_cycles=10) != []

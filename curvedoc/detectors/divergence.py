@@ -6,15 +6,16 @@ spikes that come back down (loss-spikes), a warmup bump that recovers, and a ris
 with a falling training loss (overfitting) are not divergence. NaN values that appear and then
 disappear again are reported as a warning.
 
-The finding says where it started (onset: the point of no return of the smoothed loss, or the first
-NaN), how bad it got against the best loss and where that was, the LR at onset and whether onset lies
+The finding says where it started (onset: the point of no return of the smoothed loss; for a NaN
+the key step is the first NaN and the rise before it, if any, is the start of the span), how bad it got against the best loss and where that was, the LR at onset and whether onset lies
 inside the LR warmup, whether the gradient norm rose first (and how many steps earlier), and whether
 a single huge step preceded the NaN. Causes are ranked from that evidence: NaN within the first few
 steps with a loss-scale tag -> fp16 overflow; onset inside the warmup -> LR too high / warmup too
 short; a grad-norm rise first -> LR too high / exploding gradients; one huge step then NaN -> bad
 batch / numerical instability.
 
-When the importer found several training sessions appended to one file (``meta["sessions"]``),
+A rise the loss has already made and recovered from at least ``max_prior_cycles`` times before (an
+epoch sawtooth, cyclic LR) is a cycle, not a divergence. When the importer found several training sessions appended to one file (``meta["sessions"]``),
 the finite-rise check looks at the last session only: a later session starting higher is another
 training, not a divergence.
 
@@ -32,6 +33,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``tail_frac``: fraction of the run (in points) whose median is the end-of-run level.
 - ``min_tail_points``: fewest points after onset (and in the end-of-run window).
 - ``early_frac``: a NaN within this fraction of the points counts as "within a few steps".
+- ``max_prior_cycles``: if the loss already rose this far and came back down this many times, it is a cycle.
 - ``huge_jump``: log-space jump of the last finite value over its recent level that counts as one huge step.
 - ``grad_rise``: log-space rise of the grad norm over its pre-onset level that counts as "rose first".
 
@@ -64,6 +66,7 @@ class Params:
     tail_frac: float
     min_tail_points: int
     early_frac: float
+    max_prior_cycles: int
     huge_jump: float
     grad_rise: float
 
@@ -109,6 +112,23 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     j = bi + int(below[-1])
     if j >= len(vals) - 1:
         return None  # the smoothed curve is back down at the very end: not sustained
+    # a cycle, not a divergence: the loss already rose this far above its running minimum and came back down
+    # at least twice before (epoch sawtooth of unshuffled data, cyclic LR, restarts): epoch-boundary-jumps'
+    # business, and nothing says this rise will not come back down too
+    start = max(1, int(0.05 * len(vals)))
+    cm = np.minimum.accumulate(vals)
+    exc_run = (vals - cm)[start: j + 1]
+    thr_full = 2.0 * half
+    up = exc_run >= thr_full
+    down = exc_run < half
+    episodes, inside = 0, False
+    for u, d in zip(up, down):
+        if u:
+            inside = True
+        elif d and inside:
+            episodes, inside = episodes + 1, False
+    if episodes >= p.max_prior_cycles:
+        return None
     prev_step = int(sm.index[j])
     after = y[y.index > prev_step]
     cand = after[after.to_numpy() >= ymin + half]
@@ -346,5 +366,6 @@ def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_sc
     if ctx:
         msg += "; " + ctx
     conf = 0.95 if frac_bad >= 0.5 else 0.8
-    return Hit(msg, step=onset, steps=(onset, int(steps[-1])), confidence=conf, evidence=ev, causes=causes,
-               marks=tuple(m for m in {best_step, nan_step} if m != onset))
+    # the key step is the first NaN (unambiguous); the rise that led to it is in steps/evidence/marks
+    return Hit(msg, step=nan_step, steps=(onset, int(steps[-1])), confidence=conf, evidence=ev, causes=causes,
+               marks=tuple(sorted(m for m in {best_step, onset} if m != nan_step)))

@@ -87,6 +87,27 @@ def _loss_followed(run: Run, cross: int, p: Params) -> tuple[bool | None, str]:
     return None, ""
 
 
+def _growth(gn: pd.Series, p: Params) -> dict | None:
+    """Sustained log10 rise of the smoothed norm over its early median (finite positive points), or None."""
+    v = gn.to_numpy(dtype=np.float64)
+    pos = np.isfinite(v) & (v > 0)
+    g = gn[pos] if not pos.all() else gn
+    m = len(g)
+    if m < p.min_points:
+        return None
+    y = pd.Series(np.log10(g.to_numpy(dtype=np.float64)), index=g.index)
+    k = sig.window(m, p.early_frac, lo=3)
+    base = float(np.median(y.to_numpy()[:k]))
+    sm = I.smoothed(y, p.smooth_frac)
+    exc = sm.to_numpy() - base
+    pi = int(np.argmax(exc))
+    peak = float(exc[pi])
+    if not peak >= p.min_orders:
+        return None
+    ci = int(np.argmax(exc >= p.min_orders))
+    return {"base": base, "peak": peak, "cross": int(sm.index[ci]), "end": float(exc[-1]), "sm": sm, "pi": pi}
+
+
 @detector("exploding-gradients", params=Params)
 def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     gn = I.grad_norm_series(run)
@@ -112,9 +133,18 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
             ev["loss_nan_step"] = int(loss_bad)
         if (not fin[-1]) or frac >= 0.5:
             follow = f"; the loss became NaN/Inf at step {sig.fmt_step(loss_bad)}" if loss_bad is not None else ""
-            yield Hit(f"gradient norm became NaN/Inf at step {sig.fmt_step(steps[fb])} and stayed so "
+            grew, start = "", int(steps[fb])
+            g = _growth(gn.iloc[:fb], p)
+            if g is not None:
+                ev.update({"orders_of_magnitude": g["peak"], "growth_factor": 10.0 ** min(g["peak"], 300.0),
+                           "cross_step": g["cross"]})
+                grew = (f" after growing {sig.fmt_num(10.0 ** min(g['peak'], 300.0))}x from its early median "
+                        f"{sig.fmt_num(10.0 ** g['base'])} (crossing {sig.fmt_num(10.0 ** p.min_orders)}x at step "
+                        f"{sig.fmt_step(g['cross'])})")
+                start = g["cross"]
+            yield Hit(f"gradient norm became NaN/Inf at step {sig.fmt_step(steps[fb])}{grew} and stayed so "
                       f"({sig.fmt_pct(frac).lstrip('+')} of the later points){follow}",
-                      step=int(steps[fb]), steps=(int(steps[fb]), int(steps[-1])), confidence=0.95, evidence=ev,
+                      step=int(steps[fb]), steps=(start, int(steps[-1])), confidence=0.95, evidence=ev,
                       causes=("exploding-gradients", "lr-too-high", "fp16-overflow", "numerical-instability"))
             return
         marks = tuple(int(x) for x in steps[~fin][:100])
@@ -129,23 +159,10 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
                       step=int(steps[fb]), confidence=0.7, evidence=ev, severity="warning",
                       causes=("fp16-overflow", "exploding-gradients", "numerical-instability"), marks=marks)
 
-    pos = fin & (v > 0)
-    g = gn[pos]
-    m = len(g)
-    if m < p.min_points:
+    gr = _growth(gn, p)
+    if gr is None:
         return
-    y = pd.Series(np.log10(g.to_numpy(dtype=np.float64)), index=g.index)
-    k = sig.window(m, p.early_frac, lo=3)
-    base = float(np.median(y.to_numpy()[:k]))
-    sm = I.smoothed(y, p.smooth_frac)
-    exc = sm.to_numpy() - base
-    pi = int(np.argmax(exc))
-    peak = float(exc[pi])
-    if not peak >= p.min_orders:
-        return
-    ci = int(np.argmax(exc >= p.min_orders))
-    cross = int(sm.index[ci])
-    end_exc = float(exc[-1])
+    base, peak, cross, end_exc, sm, pi = gr["base"], gr["peak"], gr["cross"], gr["end"], gr["sm"], gr["pi"]
     followed, follow_txt = _loss_followed(run, cross, p)
     clip = I.clipping_configured(run)
     ev = {"growth_factor": 10.0 ** min(peak, 300.0), "orders_of_magnitude": peak, "cross_step": cross,

@@ -3,12 +3,14 @@ Late-training oscillation: over the last ``late_frac`` of the points the trainin
 logged point to the next (robust step-to-step noise of log(loss), from first differences, at least
 ``min_rel_noise``) while its median level makes no progress (falls by less than ``max_late_drop``, or than 3 standard
 errors of the medians when that is larger), the
-noise has not shrunk compared with the run's own earlier noise (``min_noise_ratio``), and the swings are
-large compared with all the progress the run made (``min_noise_vs_progress``, in loss units).
+noise grew compared with the run's own earlier noise (``min_noise_ratio``) with swings not small
+compared with all the progress the run made (``min_noise_vs_progress``, in loss units) -- or, without
+growth, the noise is wild (``high_noise``, the loss changes by a factor of 2+ from one point to the next)
+and the swings are as large as a good part of the progress (``high_noise_vs_progress``).
 
-All four must hold, which keeps healthy runs silent: small-batch runs that are noisy but still improving,
-runs that converged and whose noise shrank, and memorisation runs whose loss is already tiny compared
-with where it started. A loss stuck at one level with little noise is a plateau (P rules), not
+This keeps healthy runs silent: small-batch runs that are noisy but still improving, runs that converged
+and whose noise shrank or stayed moderate, and memorisation runs whose loss is already tiny compared with
+where it started (however noisy in log space). A loss stuck at one level with little noise is a plateau (P rules), not
 oscillation. For losses that are not all positive the noise is taken relative to the late level.
 
 ## Why it matters
@@ -25,6 +27,8 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``max_late_drop``: the late median level fell by less than this (log units) = no progress.
 - ``min_noise_ratio``: late noise at least this multiple of the earlier noise.
 - ``min_noise_vs_progress``: late swings at least this fraction of the progress since the start.
+- ``high_noise``: late noise so high that it counts even without growth...
+- ``high_noise_vs_progress``: ...when the swings are also at least this fraction of the progress since the start.
 
 ## References
 seeds/001 table 'Batch Loss Variance'; seeds/002 'Loss oscillates wildly without converging';
@@ -53,6 +57,8 @@ class Params:
     max_late_drop: float
     min_noise_ratio: float
     min_noise_vs_progress: float
+    high_noise: float
+    high_noise_vs_progress: float
 
 
 @detector("oscillation", params=Params)
@@ -94,8 +100,11 @@ def oscillation(run: Run, p: Params) -> Iterator[Hit]:
     ratio = noise_late / noise_ref if math.isfinite(noise_ref) and noise_ref > 0 else math.inf
     # a drop smaller than what the noise alone makes of two medians of q points (3 standard errors) is no progress
     se = 1.2533 * rel_noise * math.sqrt(2.0 / q)
-    if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se) or ratio < p.min_noise_ratio \
-            or nvp < p.min_noise_vs_progress:
+    if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se):
+        return
+    grew = ratio >= p.min_noise_ratio and nvp >= p.min_noise_vs_progress
+    wild = rel_noise >= p.high_noise and nvp >= p.high_noise_vs_progress
+    if not (grew or wild):
         return
 
     start = int(steps[n - L])
