@@ -3,12 +3,10 @@ level shifts and bumps (near misses), sample runs, degenerate inputs, real runs.
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
 import pytest
-
 from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
 
 
@@ -75,7 +73,7 @@ def _spiky(seed, clip, total=5000, at=(1200, 2500, 3800), size=10.0, batch=16):
 
 # ----------------------------------------------------------------------------------------------- fires
 def test_clipped_spikes_recover_at_once():
-    st, loss = _spiky(0, clip=True)
+    _st, loss = _spiky(0, clip=True)
     (h,) = _hits(make_run(train_loss=loss, hparams={"max_grad_norm": 1.0}))
     assert h.step == 1200 and h.evidence["count"] == 3 and set(h.marks) == {1200, 2500, 3800}
     assert h.evidence["max_recovery_points"] <= 2 and h.severity is None
@@ -84,7 +82,7 @@ def test_clipped_spikes_recover_at_once():
 
 
 def test_unclipped_spikes_recover_slowly_and_rank_missing_clipping_first():
-    st, loss = _spiky(1, clip=False)
+    _st, loss = _spiky(1, clip=False)
     (h,) = _hits(make_run(train_loss=loss))
     assert h.evidence["count"] == 3 and h.step in range(1198, 1203)
     assert h.evidence["max_recovery_points"] > 5 and h.causes[0] == "no-grad-clipping"
@@ -222,7 +220,7 @@ def test_real_runs_no_crash_and_known_verdicts():
     for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
         try:
             runs = curvedoc.load(d)
-        except Exception:  # unreadable folders are the importers' business
+        except curvedoc.errors.LoadError:  # unreadable folders are the importers' business
             continue
         for r in runs:
             if "train_loss" in r.roles:

@@ -52,7 +52,7 @@ def fast_bins(v: np.ndarray, max_bins: int = sig.MAX_POINTS) -> tuple[np.ndarray
     n = len(v)
     if n <= max_bins:
         return v, 1
-    k = int(math.ceil(n / max_bins))
+    k = math.ceil(n / max_bins)
     m = n // k * k
     blocks = v[:m].reshape(-1, k)
     stride = max(1, k // SUB_COLS)

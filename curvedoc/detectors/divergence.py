@@ -45,8 +45,8 @@ few steps); seeds/002 'NaN Loss: Causes, Mechanisms, and Fixes'; seeds/003 'Trai
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 import pandas as pd
@@ -298,7 +298,7 @@ def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_sc
     nan_step = int(steps[fb])
     prefix = s.iloc[:fb]
     prefix = prefix[np.isfinite(prefix.to_numpy(dtype=np.float64))]
-    early = fb < max(5, int(math.ceil(p.early_frac * n)))
+    early = fb < max(5, math.ceil(p.early_frac * n))
     huge = False
     jump = float("nan")
     best_step = int(prefix.index[0]) if len(prefix) else nan_step

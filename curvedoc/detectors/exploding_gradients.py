@@ -35,8 +35,8 @@ seeds/003 'Training Loss Goes to NaN' (exploding gradients).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 import pandas as pd

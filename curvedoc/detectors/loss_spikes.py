@@ -46,8 +46,8 @@ seeds/003 'Loss Curve Patterns'.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 import pandas as pd
@@ -112,7 +112,7 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
     loc = np.fmax(loc_r, loc_d / math.sqrt(2.0))
     # ... and against the noise after the recovery horizon: if the loss is as noisy after it as the jump, the
     # run entered a noisier regime (oscillation), it did not spike
-    skip = max(1, int(math.ceil(p.max_recovery_frac * nb))) + wide
+    skip = max(1, math.ceil(p.max_recovery_frac * nb)) + wide
     later = np.empty_like(loc)
     later[: max(0, nb - skip)] = loc[skip:]
     later[max(0, nb - skip):] = loc[-1]
@@ -140,7 +140,7 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     # is isolated: within max_recovery_frac of the run some window median after it must be back at least
     # halfway down (a level shift stays high in all of them; an unclipped spike may take a few windows)
     w = sig.window(nb, p.window_frac, lo=p.min_window)
-    n_after = max(1, int(math.ceil(p.max_recovery_frac * nb / w)))
+    n_after = max(1, math.ceil(p.max_recovery_frac * nb / w))
     after = right.copy()
     for j in range(1, n_after):
         nxt = np.full(nb, np.nan)

@@ -38,8 +38,8 @@ seeds/003 'Lower learning rate (with more epochs)'.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
@@ -70,7 +70,7 @@ def oscillation(run: Run, p: Params) -> Iterator[Hit]:
     y, logspace = I.finite_positive_log(f)
     yv = y.to_numpy(dtype=np.float64)
     steps = y.index.to_numpy()
-    L = max(6, int(round(n * p.late_frac)))
+    L = max(6, round(n * p.late_frac))
     if L >= n - 3:
         return
     late = yv[n - L:]
