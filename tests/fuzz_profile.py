@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 # ------------------------------------------------------------------------------------------ profiles
 
@@ -43,7 +44,10 @@ _HC = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_
        HealthCheck.function_scoped_fixture, HealthCheck.large_base_example]
 settings.register_profile("ci", deadline=None, derandomize=True, suppress_health_check=_HC, database=None,
                           print_blob=True)
-settings.register_profile("long", deadline=None, derandomize=False, suppress_health_check=_HC, print_blob=True)
+# the long profile keeps its failure database outside the repository (replays failures on the next run)
+_DB = os.environ.get("CURVEDOC_FUZZ_DB") or os.path.join(tempfile.gettempdir(), "curvedoc-hypothesis-db")
+settings.register_profile("long", deadline=None, derandomize=False, suppress_health_check=_HC, print_blob=True,
+                          database=DirectoryBasedExampleDatabase(_DB))
 PROFILE = os.environ.get("CURVEDOC_FUZZ", "ci").strip().lower() or "ci"
 if PROFILE not in ("ci", "long"):
     PROFILE = "ci"
