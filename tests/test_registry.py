@@ -67,7 +67,7 @@ def test_detector_documented_and_tested(name):
     for h in HEADINGS:
         assert h in doc, f"{spec.module}: docstring lacks {h!r}"
     options = doc.split("## Options", 1)[1].split("##", 1)[0]
-    documented = set(re.findall(r"``(\w+)``", options))
+    documented = set(re.findall(r"^\s*-\s*``(\w+)``", options, flags=re.M))
     rule = load_catalog().rules[name]
     assert documented == set(rule.params), f"{name}: ## Options documents {sorted(documented)}, rule has {sorted(rule.params)}"
     snake = name.replace("-", "_")
