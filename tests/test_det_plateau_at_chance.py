@@ -230,3 +230,21 @@ def test_real_runs():
                                 "wandb_offline/scaling-ngram-6nb28wca", "tfevents/camels-ch-lightning-v125",
                                 "hf_trainer_state/whisper-bashkir-gradspikes", "tfevents/satd-lightning-240ep"]:
         assert healthy_or_learning not in fired, healthy_or_learning
+
+
+def test_collapse_after_learning_ranks_lr_before_detached_labels():
+    """A loss that was far below log(K) before sitting at it learned the labels: they are not detached."""
+    import math
+
+    import numpy as np
+    from _helpers import make_run, run_detector
+
+    rng = np.random.default_rng(3)
+    t = np.arange(1500)
+    loss = np.where(t < 300, 2.3 * np.exp(-t / 80) + 0.4, math.log(10)) + rng.normal(0, 0.02, t.size)
+    hits = run_detector("plateau-at-chance", make_run(train_loss=loss))
+    assert hits and hits[0].causes[0] == "lr-too-high"
+    assert hits[0].evidence["learned_before_plateau"] is True
+    flat = math.log(10) + rng.normal(0, 0.02, t.size)
+    hits = run_detector("plateau-at-chance", make_run(train_loss=flat))
+    assert hits and hits[0].causes[0] == "labels-detached"

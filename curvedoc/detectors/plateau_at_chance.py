@@ -186,6 +186,13 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         causes = ["optimizer-not-stepping", "frozen-params", "labels-detached", "wrong-loss", "lr-too-high"]
     elif spread < 1e-6:
         causes = ["frozen-params", "optimizer-not-stepping", "labels-detached", "wrong-loss", "lr-too-high"]
+    # The loss had already been far below chance before the plateau: the labels cannot be detached
+    # from the inputs (the model learned them); a collapse back to the class prior after training
+    # went unstable points to the learning rate first.
+    before = v[: a]
+    learned_before = len(before) >= 3 and float(np.min(sm[: a])) < chance * (1.0 - 3.0 * p.band)
+    if learned_before and not lr_zero:
+        causes = ["lr-too-high", "numerical-instability", "no-warmup", "wrong-loss", "labels-detached"]
     ev = {
         "num_classes": k,
         "chance_loss": round(chance, 6),
@@ -197,6 +204,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         "k_source": k_src,
         "first_loss": float(v[0]),
         "last_loss": tail,
+        "learned_before_plateau": bool(learned_before),
     }
     if math.isfinite(acc_tail):
         ev["train_acc"] = acc_tail
