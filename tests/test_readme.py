@@ -1,0 +1,50 @@
+"""The README stays true: two quick-start commands, real demo output, the current rules table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from curvedoc.cli import main
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading)
+    nxt = text.find("\n## ", start + len(heading))
+    return text[start : nxt if nxt != -1 else len(text)]
+
+
+def test_quick_start_has_exactly_two_setup_commands():
+    qs = _section(README.read_text(encoding="utf-8"), "## Quick start")
+    blocks = re.findall(r"```bash\n(.*?)```", qs, flags=re.S)
+    assert len(blocks) == 2, blocks
+    cmds = [b.strip() for b in blocks]
+    assert all("\n" not in c for c in cmds), "each quick-start block is one copy-pasteable line"
+    assert "pip install ." in cmds[0] and "curvedoc diagnose sample_runs/" in cmds[0]
+    assert "pip install '.[test]'" in cmds[1] and cmds[1].endswith("pytest")
+    run = cmds[0].split("curvedoc diagnose ", 1)[1].split()[0]
+    assert (README.parent / run).is_dir(), f"the README demo run {run} does not exist"
+
+
+def test_demo_output_is_what_the_code_prints():
+    text = README.read_text(encoding="utf-8")
+    qs = _section(text, "## Quick start")
+    cmd = re.findall(r"```bash\n(.*?)```", qs, flags=re.S)[0]
+    run = cmd.split("curvedoc diagnose ", 1)[1].split()[0]
+    shown = re.findall(r"```text\n(.*?)```", qs, flags=re.S)[0]
+    res = CliRunner().invoke(main, ["diagnose", str(README.parent / run), "--no-color"])
+    assert res.exit_code == 1
+    assert res.output.rstrip("\n") == shown.rstrip("\n"), (
+        "README demo output is stale: paste the output of `curvedoc diagnose " + run + " | cat`"
+    )
+
+
+def test_rules_table_is_current():
+    text = README.read_text(encoding="utf-8")
+    res = CliRunner().invoke(main, ["rules", "--format", "markdown"])
+    table = res.output.replace("](#", "](docs/rules.md#").rstrip("\n")
+    assert table in text, "README rules table is stale: regenerate it from `curvedoc rules --format markdown`"
