@@ -158,3 +158,15 @@ def test_real_runs():
                  "yolo_results_csv/yolov5-4105-exp2", "wandb_offline/cifar10-resnet-sjgsz037",
                  "keras_csvlogger/eng-javanese-lstm"]:
         assert name not in fired, name
+
+
+def test_a_run_that_ends_in_nan_is_not_still_improving():
+    import numpy as np
+    from _helpers import make_run, run_detector
+
+    rng = np.random.default_rng(0)
+    t = np.arange(300)
+    loss = 2 * np.exp(-t / 60) + 0.3 + rng.normal(0, 0.02, 300)
+    assert run_detector("unfinished-schedule", make_run(train_loss=loss[:150]))  # cut while improving: fires
+    loss[150:] = np.nan
+    assert run_detector("unfinished-schedule", make_run(train_loss=loss)) == []

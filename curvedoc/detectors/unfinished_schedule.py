@@ -93,6 +93,9 @@ def _trend(run: Run, p: Params) -> dict | None:
 def _still_improving(run: Run, p: Params, tr: dict | None) -> bool:
     if tr is None:
         return False
+    raw = run.series("train_loss").to_numpy(dtype=np.float64)
+    if len(raw) and not np.isfinite(raw[-1]):
+        return False  # the loss ends NaN/Inf: the run diverged (divergence's finding), it did not stop early
     if tr["recent_drop"] < p.min_recent_drop or tr["recent_drop"] < p.z * tr["se"]:
         return False
     if tr["rate_earlier"] > 0 and tr["rate_recent"] < p.min_decel_ratio * tr["rate_earlier"]:
