@@ -217,4 +217,6 @@ def fmt_num(x: float, digits: int = 3) -> str:
 def fmt_pct(x: float) -> str:
     if x is None or not np.isfinite(x):
         return "?"
+    if 0.995 <= abs(x) < 1.0:  # "-100%" for a 99.8% drop would read as "went to zero"
+        return f"{x * 100:+.1f}%"
     return f"{x * 100:+.0f}%" if abs(x) >= 0.01 else f"{x * 100:+.1f}%"
