@@ -22,6 +22,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -200,3 +201,63 @@ def test_regression_discovery_survives_deeply_nested_json(tmp_path):
     assert [r.name for r in res.runs] == ["good"]
     reported = [(Path(f.path).name, f.reason) for f in [*res.failures, *res.problems]]
     assert [n for n, _ in reported] == ["log.jsonl"] and "deep" in reported[0][1], reported
+
+
+YAML_TARGETS = ["lightning-hparams-yaml", "tfevents-hparams-yaml", "mlflow-meta-yaml", "wandb-config-yaml"]
+
+
+def test_regression_deep_yaml_does_not_kill_the_process():
+    """_yaml.StrictSafeLoader: CSafeLoader's C composer overflowed the C stack (SIGSEGV, the whole audit
+    gone) on ~30k nested '[' or '- ' in hparams.yaml / meta.yaml / config.yaml. Run in a child process so
+    a regression shows up as a failure here instead of killing pytest."""
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+from fuzz_profile import TARGETS, check_contract
+for name in {YAML_TARGETS!r}:
+    for data in (b"a: " + b"[" * 100000 + b"1" + b"]" * 100000, b"a:\\n  " + b"- " * 100000 + b"x\\n",
+                 b"a: " + b"{{b: " * 50000 + b"1" + b"}}" * 50000):
+        out = check_contract(TARGETS[name], data, discovery=False)
+        assert isinstance(out, list) and out, (name, out)  # the run survives; only its hparams/meta are lost
+        kinds = {{i.kind for r in out for i in r.issues}}
+        assert kinds & {{"bad-hparams", "unreadable", "too-large"}}, (name, kinds)
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", (r.returncode, r.stdout[-500:], r.stderr[-2000:])
+
+
+def test_regression_yaml_text_longer_than_a_file_name():
+    """_yaml.load_yaml_tolerant: one-line YAML text of 256-4095 chars raised OSError (ENAMETOOLONG) from
+    the path check instead of being parsed."""
+    from curvedoc.importers._yaml import load_yaml_tolerant
+
+    assert load_yaml_tolerant("[" + ", ".join(["1"] * 600) + "]") == [1] * 600
+    with pytest.raises(yaml.YAMLError):  # NUL in one-line text: a YAML error, never an OSError from the path check
+        load_yaml_tolerant("a: 1\x00")
+
+
+def test_regression_wandb_step_too_large_for_int64(tmp_path):
+    """wandb._Rows.add: a ``_step`` of 2**64 / 1e300 overflowed the int64 frame (OverflowError, run lost)."""
+    rows = [{"loss": 1.0, "_step": 0}, {"loss": 0.9, "_step": 2**64}, {"loss": 0.8, "_step": 1e300}, {"loss": 0.7, "_step": 3}]
+    (tmp_path / "wandb-history.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    out = check_spec(TARGETS["wandb-history-jsonl"].write(tmp_path, (tmp_path / "wandb-history.jsonl").read_bytes()))
+    (run,) = out
+    assert run.n_points == 4 and run.scalars["step"].max() < 2**62
+    assert any(i.kind == "missing-step" and i.count == 2 for i in run.issues), [i.to_dict() for i in run.issues]
+
+
+def test_regression_csv_with_millions_of_columns_is_refused_quickly(tmp_path):
+    """csvlog._parse: a 10 MB header of 2M duplicate names ('loss,loss,...') ran for hours in pandas'
+    quadratic duplicate-name mangling. Now refused with a reason, in well under a second."""
+    p = tmp_path / "log.csv"
+    p.write_bytes(b"loss," * (2 * MB) + b"\n" + b"1," * (2 * MB) + b"\n")
+    from curvedoc.importers._base import RunSpec
+
+    t0 = time.perf_counter()
+    err = check_spec(RunSpec(tmp_path, "r", "csv", [p]), seconds=30)
+    assert isinstance(err, LoadError) and err.kind == "too-large" and "columns" in err.reason, err
+    assert time.perf_counter() - t0 < 10

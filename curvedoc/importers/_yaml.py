@@ -18,16 +18,52 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
-__all__ = ["UNSAFE_TAG_KEY", "TolerantSafeLoader", "flatten_hparams", "load_yaml_tolerant"]
+__all__ = ["UNSAFE_TAG_KEY", "StrictSafeLoader", "TolerantSafeLoader", "flatten_hparams", "load_yaml_tolerant"]
 
 UNSAFE_TAG_KEY = "__yaml_tag__"  # a mapping built from a tagged node records its tag here
 
 
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml parser when present (same safe constructor)
+try:  # libyaml's event parser when present (fast, iterative)
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _CParser = None
+
+if _CParser is not None:
+
+    class StrictSafeLoader(_CParser, SafeConstructor, Resolver):  # type: ignore[misc, valid-type]
+        """``yaml.CSafeLoader`` with PyYAML's *Python* composer.
+
+        CSafeLoader composes the node tree in recursive C code with no depth limit: ~30k nested ``[``
+        or ``- `` (a 60 KB file) overflow the C stack and kill the process (a segfault, not an
+        exception). The Python composer recurses in Python, so the same file raises
+        :class:`RecursionError`, which callers report. Parsing stays in C; speed is unchanged.
+        Semantics are ``SafeLoader``'s: Python object tags raise ``ConstructorError``.
+        """
+
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            Composer.__init__(self)
+
+        check_node = Composer.check_node
+        get_node = Composer.get_node
+        get_single_node = Composer.get_single_node
+        compose_document = Composer.compose_document
+        compose_node = Composer.compose_node
+        compose_scalar_node = Composer.compose_scalar_node
+        compose_sequence_node = Composer.compose_sequence_node
+        compose_mapping_node = Composer.compose_mapping_node
+
+else:  # pragma: no cover
+    StrictSafeLoader = yaml.SafeLoader  # type: ignore[misc, assignment]
 
 
-class TolerantSafeLoader(_Base):  # type: ignore[misc, valid-type]
+class TolerantSafeLoader(StrictSafeLoader):  # type: ignore[misc, valid-type]
     """SafeLoader that maps unknown tags (``!!python/object:...``, ``!custom``) to plain data."""
 
     unknown_tags: int = 0
@@ -99,6 +135,13 @@ def _construct_mapping_lenient(loader: TolerantSafeLoader, node: yaml.MappingNod
 TolerantSafeLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping_lenient)
 
 
+def _is_file(s: str) -> bool:
+    try:
+        return Path(s).is_file()
+    except (OSError, ValueError):  # one-line YAML text longer than a file name, or holding a NUL
+        return False
+
+
 def load_yaml_tolerant(path_or_text: str | os.PathLike | bytes) -> Any:
     """Parse YAML safely. Accepts a path, text, or bytes. Unknown tags become plain data.
 
@@ -107,7 +150,7 @@ def load_yaml_tolerant(path_or_text: str | os.PathLike | bytes) -> Any:
     if isinstance(path_or_text, bytes):
         text = path_or_text.decode("utf-8", "replace")
     elif isinstance(path_or_text, os.PathLike) or (
-        isinstance(path_or_text, str) and "\n" not in path_or_text and len(path_or_text) < 4096 and Path(path_or_text).is_file()
+        isinstance(path_or_text, str) and "\n" not in path_or_text and len(path_or_text) < 4096 and _is_file(path_or_text)
     ):
         text = Path(path_or_text).read_bytes().decode("utf-8", "replace")
     else:

@@ -67,6 +67,9 @@ METRIC_WORDS = re.compile(
 )
 
 
+MAX_COLUMNS = 10_000  # a header wider than this is refused (no training log logs 10k metrics per row)
+
+
 def read(spec: RunSpec) -> RunData:
     path = Path(spec.files[0])
     return read_csv_file(path, prefix=spec.prefixes.get(str(path), ""))
@@ -112,6 +115,10 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
     header = text if first_nl < 0 else text[:first_nl]
     sep = _sniff_sep(header, path)
     n_header = _field_count(header.rstrip("\r"), sep)
+    if n_header > MAX_COLUMNS:
+        # pandas renames duplicate column names in quadratic time: 2M columns would take hours
+        raise LoadError(path, f"the header has {n_header:,} columns, over the {MAX_COLUMNS:,}-column limit "
+                        "(not a training log?)", kind="too-large")
 
     # A job killed mid-write leaves a last line without its newline. If it has fewer fields than the
     # header it is certainly cut short: drop it (a cut number would be a wrong value, not a missing one).

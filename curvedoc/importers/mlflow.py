@@ -155,11 +155,15 @@ def _read_meta(root: Path, issues: list[ImportIssue]) -> dict[str, Any]:
         return {}
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    from curvedoc.importers._yaml import StrictSafeLoader  # CSafeLoader segfaults on deep nesting
+
     try:
-        doc = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader
+        doc = yaml.load(text, Loader=StrictSafeLoader)  # noqa: S506 - a SafeLoader
     except yaml.constructor.ConstructorError:
         issues.append(ImportIssue("unsafe-yaml", "meta.yaml holds Python object tags; not read", file=str(p)))
+        return {}
+    except RecursionError:
+        issues.append(ImportIssue("unreadable", "meta.yaml nests too deeply to parse; not read", file=str(p)))
         return {}
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)

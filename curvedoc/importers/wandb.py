@@ -241,7 +241,7 @@ class _Rows:
         for k, v in row:
             if k == "_step":
                 x = _number(v)
-                if x is not None and math.isfinite(x):
+                if x is not None and math.isfinite(x) and abs(x) <= 2**62:  # 1e300 is no step (int64 overflow)
                     step = int(x)
             elif k == "_timestamp":
                 ts = _number(v)
@@ -468,9 +468,10 @@ def _config_yaml(paths: list[Path], issues: list[ImportIssue]) -> dict[str, Any]
         except LoadError as exc:
             issues.append(ImportIssue("unreadable", f"config.yaml: {exc.reason}", file=str(p), severity="info"))
             return None
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        from curvedoc.importers._yaml import StrictSafeLoader  # CSafeLoader segfaults on deep nesting
+
         try:
-            doc = yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader
+            doc = yaml.load(text, Loader=StrictSafeLoader)  # noqa: S506 - a SafeLoader
         except yaml.constructor.ConstructorError:
             issues.append(ImportIssue("unsafe-yaml", "config.yaml holds Python object tags; not read (never loaded "
                                       "unsafely)", file=str(p)))
