@@ -261,3 +261,10 @@ def test_regression_csv_with_millions_of_columns_is_refused_quickly(tmp_path):
     err = check_spec(RunSpec(tmp_path, "r", "csv", [p]), seconds=30)
     assert isinstance(err, LoadError) and err.kind == "too-large" and "columns" in err.reason, err
     assert time.perf_counter() - t0 < 10
+
+
+def test_regression_mlflow_meta_time_beyond_float(tmp_path):
+    """mlflow._read_meta: ``start_time: 1e400``-as-integer (10**400) overflowed int -> float (run lost)."""
+    meta = TARGETS["mlflow-meta-yaml"].seed.replace(b"start_time: 1700000000000", b"start_time: 1" + b"0" * 400)
+    (run,) = check_spec(TARGETS["mlflow-meta-yaml"].write(tmp_path, meta))
+    assert "start_s" not in run.meta and run.meta.get("end_s") == 1700000040.0

@@ -186,7 +186,7 @@ def _read_meta(root: Path, issues: list[ImportIssue]) -> dict[str, Any]:
         meta["status"] = status.upper()
     for k in ("start_time", "end_time"):
         v = meta.get(k)
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e300:  # 10**400 ms: no time
             meta[k.replace("_time", "_s")] = v / 1000.0
     return meta
 
