@@ -265,12 +265,22 @@ def diagnose(
     elif isinstance(target, (list, tuple)) and all(isinstance(r, Run) for r in target):
         runs, failures, problems = list(target), [], []
     else:
-        from curvedoc.importers import load_all
+        from curvedoc._guard import RunTimeout, max_seconds, time_guard
+        from curvedoc.importers import Failure, LoadResult, discover, read_into
 
         if settings.max_file_mb:
             os.environ["CURVEDOC_MAX_FILE_BYTES"] = str(int(settings.max_file_mb * 1024 * 1024))
-        res = load_all(target, settings.roles, with_base=True)
-        runs, failures, problems = res.runs, res.failures, res.problems
+        disc = discover(target, with_base=True)
+        res = LoadResult(problems=list(disc.problems))
+        limit = max_seconds(settings)
+        for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
+            try:
+                with time_guard(limit):
+                    done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles)]
+                report.runs.extend(done)
+            except RunTimeout as exc:
+                res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
+        runs, failures, problems = [], res.failures, res.problems
     for run in runs:
         report.runs.append(diagnose_run(run, plan))
     for f in failures:

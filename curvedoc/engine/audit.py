@@ -72,7 +72,25 @@ def _fingerprint(run) -> str | None:
 
 
 def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
-    """Worker body: read one spec, diagnose every run in it, return plain dicts (no frames)."""
+    """Worker body: read one spec, diagnose every run in it, return plain dicts (no frames).
+
+    Bounded by the per-run time guard (``max-seconds``): a spec that takes longer is one unreadable entry.
+    """
+    from curvedoc._guard import RunTimeout, max_seconds, time_guard
+
+    assert _PLAN is not None
+    try:
+        with time_guard(max_seconds(_PLAN.settings)):
+            return _diagnose_spec_unguarded(spec)
+    except RunTimeout as exc:
+        return [unreadable_report(spec.name, str(spec.root), exc.reason, "timeout").to_dict()]
+
+
+def _timed_out(result: list[dict[str, Any]]) -> bool:
+    return any(i.get("kind") == "timeout" for d in result for i in d.get("issues") or [])
+
+
+def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
     from curvedoc.errors import LoadError
     from curvedoc.importers import read_spec
 
@@ -96,7 +114,7 @@ def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
 def _work(item: tuple[int, RunSpec, str | None]) -> tuple[int, list[dict[str, Any]]]:
     idx, spec, cache_path = item
     result = _diagnose_spec(spec)
-    if cache_path:
+    if cache_path and not _timed_out(result):  # a timeout depends on the machine's load: retry next time
         _cache_write(cache_path, result)
     return idx, result
 

@@ -6,6 +6,7 @@
     fail-on = "warning"           # error (default) | warning | info | never
     rules-dir = "curvedoc_rules"  # extra rule files (override or extend the built-in catalogue)
     max-file-mb = 2048            # per-file size guard
+    max-seconds = 300             # per-run time guard (read + diagnose); 0 = no limit
 
     [tool.curvedoc.roles]         # role -> tag, when the alias table guesses wrong
     train_loss = "loss/total"
@@ -28,7 +29,8 @@ from typing import Any, Iterable
 from curvedoc.errors import ConfigError
 
 FAIL_ON = ("error", "warning", "info", "never")
-KNOWN_KEYS = {"select", "ignore", "extend-select", "fail-on", "rules-dir", "roles", "params", "max-file-mb", "jobs"}
+KNOWN_KEYS = {"select", "ignore", "extend-select", "fail-on", "rules-dir", "roles", "params", "max-file-mb", "jobs",
+              "max-seconds"}
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Settings:
     params: dict[str, dict[str, Any]] = field(default_factory=dict)
     rules_dirs: list[str] = field(default_factory=list)
     max_file_mb: float | None = None
+    max_seconds: float | None = None  # None: curvedoc._guard.DEFAULT_MAX_SECONDS; 0: no limit
     jobs: int | None = None
     config_file: str | None = None
 
@@ -131,6 +134,11 @@ def load_settings(start: str | os.PathLike | None = None, config_file: str | os.
         s.max_file_mb = float(table["max-file-mb"])
     if "jobs" in table:
         s.jobs = int(table["jobs"])
+    if "max-seconds" in table:
+        v = table["max-seconds"]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0:
+            raise ConfigError(f"{path}: max-seconds must be a number of seconds >= 0 (0 = no limit), not {v!r}")
+        s.max_seconds = float(v)
     return s
 
 

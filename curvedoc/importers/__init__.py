@@ -102,14 +102,25 @@ def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: b
     disc: Discovery = discover(path, with_base=with_base)
     res = LoadResult(problems=list(disc.problems))
     for spec in disc.specs:
-        try:
-            res.runs.extend(read_spec(spec, role_overrides))
-        except LoadError as exc:
-            if spec.extras.get("tentative") and exc.kind == "unsupported-format":
-                res.problems.append(Problem(exc.path, exc.reason, exc.kind))
-                continue
-            res.failures.append(Failure(spec.name, exc.path, exc.reason, exc.kind))
+        read_into(res, spec, role_overrides)
     return res
+
+
+def read_into(res: LoadResult, spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
+    """Read one spec into ``res``: its runs, or its failure (a tentative file that is not a log: a problem).
+
+    Returns the runs read (empty on failure).
+    """
+    try:
+        runs = read_spec(spec, role_overrides)
+    except LoadError as exc:
+        if spec.extras.get("tentative") and exc.kind == "unsupported-format":
+            res.problems.append(Problem(exc.path, exc.reason, exc.kind))
+        else:
+            res.failures.append(Failure(spec.name, exc.path, exc.reason, exc.kind))
+        return []
+    res.runs.extend(runs)
+    return runs
 
 
 def load(path, roles: Mapping[str, str] | None = None) -> list[Run]:
@@ -128,4 +139,4 @@ def load(path, roles: Mapping[str, str] | None = None) -> list[Run]:
     return res.runs
 
 
-__all__ = ["load", "load_all", "read_spec", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS"]
+__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS"]

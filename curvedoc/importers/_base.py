@@ -61,6 +61,14 @@ class RunData:
     name_suffix: str = ""
 
 
+def _size(n: int) -> str:
+    """Bytes for people: 3.2 GB, 250.0 MB, 12.5 kB, 900 bytes (a small limit must not read '0.0 GB')."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
 def check_file(path: Path) -> int:
     """Stat a file before reading it: exists, is a regular file, readable, under the size guard.
 
@@ -80,7 +88,7 @@ def check_file(path: Path) -> int:
     if st.st_size > limit:
         raise LoadError(
             path,
-            f"file is {st.st_size / 1e9:.1f} GB, over the {limit / 1e9:.1f} GB per-file limit "
+            f"file is {_size(st.st_size)}, over the {_size(limit)} per-file limit "
             "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)",
             kind="too-large",
         )

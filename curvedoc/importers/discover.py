@@ -36,6 +36,7 @@ JSON_SKIP = {
     "special_tokens_map.json", "generation_config.json", "adapter_config.json", "preprocessor_config.json",
     "vocab.json", "package.json", "all_results.json", "train_results.json", "eval_results.json",
     "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
+    "training_args.json",  # HF TrainingArguments beside trainer_state.json: read by the HF reader as hparams
 }
 PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "wandb", "csv", "json"]
 
