@@ -58,8 +58,8 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if len(vs) < 1 or len(ts) < 3 or not (v_log and t_log):
         return  # a ratio needs positive losses on both sides
     # val points inside the train range (an eval before the first train log has no train level)
-    tol = max(1, int(0.02 * (ts[-1] - ts[0])))
-    m = (vs >= ts[0]) & (vs <= ts[-1] + tol)
+    tol = max(1, int(0.02 * (float(ts[-1]) - float(ts[0]))))
+    m = (vs >= ts[0]) & (vs <= min(int(ts[-1]) + tol, np.iinfo(np.int64).max))  # no int64 wrap-around
     if not m.any():
         return
     vs, vr, vw = vs[m], vr[m], vw[m]
