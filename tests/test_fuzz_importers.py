@@ -266,3 +266,39 @@ def test_regression_mlflow_meta_time_beyond_float(tmp_path):
     meta = TARGETS["mlflow-meta-yaml"].seed.replace(b"start_time: 1700000000000", b"start_time: 1" + b"0" * 400)
     (run,) = check_spec(TARGETS["mlflow-meta-yaml"].write(tmp_path, meta))
     assert "start_s" not in run.meta and run.meta.get("end_s") == 1700000040.0
+
+
+# ------------------------------------------------------------------------------------------ end to end
+
+_PLAN = None
+
+
+def _plan():
+    global _PLAN
+    if _PLAN is None:
+        from curvedoc.engine import Plan
+        from curvedoc.engine.config import Settings
+
+        _PLAN = Plan.build(Settings())
+    return _PLAN
+
+
+@pytest.mark.parametrize("name", ["csv-generic", "csv-lightning", "jsonl", "trainer-state", "tfevents-tf1", "wandb",
+                                  "mlflow-metric"])
+@settings(max_examples=examples(25), deadline=None)
+@given(ops=ops_strategy)
+def test_mutated_runs_diagnose_without_detector_errors(name, ops):
+    """Whatever a damaged file reads as, every detector copes with it (the engine would hide a crash
+    as an error entry of the run: here it fails the test)."""
+    from curvedoc.engine import diagnose_run
+
+    t = TARGETS[name]
+    with tempfile.TemporaryDirectory(prefix="curvedoc-fuzz-") as tmp:
+        out = check_spec(t.write(Path(tmp), mutate(t.seed, ops)))
+        if not isinstance(out, list):
+            return
+        for run in out:
+            with time_limit(60, f"diagnose {name}"):
+                rr = diagnose_run(run, _plan())
+            assert not rr.errors, rr.errors
+            json.dumps(rr.to_dict(), allow_nan=False)
