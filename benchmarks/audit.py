@@ -81,12 +81,13 @@ def _curves(kind: str, steps: int, rng: np.random.Generator) -> dict[str, np.nda
         train[onset + int(steps * 0.06):] = np.nan
         val = val * blow
     elif kind == "overfitting":
-        val = 0.9 + 0.8 * np.exp(-t / tau) + 0.6 * np.clip(t / steps - 0.35, 0, None) + rng.normal(0, 0.01, steps)
-        train = 0.05 + 2.2 * np.exp(-t / (tau * 0.7)) + noise * 0.5
+        val = 0.9 + 1.4 * np.exp(-t / tau) + 0.6 * np.clip(t / steps - 0.35, 0, None) + rng.normal(0, 0.01, steps)
+        train = 0.05 + 2.25 * np.exp(-t / (tau * 0.7)) + noise * 0.5
     elif kind == "plateau":
         train = math.log(10) + rng.normal(0, 0.02, steps)
         val = math.log(10) + rng.normal(0, 0.005, steps)
-    acc = np.clip(1.0 - val / 2.5, 0, 1)
+    # 10 classes: accuracy 1/K = 0.1 where the loss is log(10) = 2.3
+    acc = np.clip(0.1 + 0.9 * (1.0 - val / math.log(10)), 0, 1)
     return {
         "train/loss": train,
         "eval/loss": val,
@@ -102,7 +103,7 @@ def _curves(kind: str, steps: int, rng: np.random.Generator) -> dict[str, np.nda
 def _write_event_file(path: Path, curves: dict[str, np.ndarray], t0: float) -> int:
     chunks = [_record(b"\x09" + struct.pack("<d", t0) + b"\x1a\x0dbrain.Event:2")]
     steps = len(next(iter(curves.values())))
-    tags = [(t.encode(), curves[t].astype(np.float32)) for t in TAGS]
+    tags = [(t.encode(), np.clip(curves[t], -3e38, 3e38).astype(np.float32)) for t in TAGS]  # NaN stays NaN
     for s in range(steps):
         wall = t0 + s * 0.1
         for tag, vals in tags:
