@@ -21,12 +21,13 @@ import os
 import signal
 import threading
 import time
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 DEFAULT_MAX_SECONDS = 300.0
 ENV = "CURVEDOC_MAX_SECONDS_PER_RUN"
 
-__all__ = ["DEFAULT_MAX_SECONDS", "ENV", "RunTimeout", "max_seconds", "time_guard", "guard_available"]
+__all__ = ["DEFAULT_MAX_SECONDS", "ENV", "RunTimeout", "guard_available", "max_seconds", "time_guard"]
 
 
 class RunTimeout(BaseException):

@@ -363,7 +363,7 @@ class Target:
     def seed(self) -> bytes:
         return self.files[self.fuzz]
 
-    def write(self, base: Path, data: bytes | None = None) -> "object":
+    def write(self, base: Path, data: bytes | None = None) -> object:
         """Write the run under ``base`` with ``data`` as the fuzzed file; return the RunSpec."""
         from curvedoc.importers._base import RunSpec
 

@@ -16,7 +16,6 @@ import numbers
 
 import numpy as np
 import pytest
-
 from _helpers import run_detector
 from fuzz_profile import time_limit
 
