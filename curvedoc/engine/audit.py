@@ -98,6 +98,10 @@ def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
     try:
         runs = read_spec(spec, _PLAN.settings.roles)
     except LoadError as exc:
+        if spec.extras.get("tentative") and exc.kind == "unsupported-format":
+            # a readable file that is simply not a training log (config.csv, predictions.json): a problem
+            # of discovery, not a broken run -- the same rule as diagnose (importers.load_all)
+            return [{"_problem": {"path": exc.path, "reason": exc.reason, "kind": exc.kind}}]
         return [unreadable_report(spec.name, exc.path, exc.reason, exc.kind).to_dict()]
     except Exception as exc:  # pragma: no cover - read_spec already wraps reader bugs
         return [unreadable_report(spec.name, str(spec.root), f"{type(exc).__name__}: {exc}", "internal-error").to_dict()]
@@ -484,15 +488,19 @@ def audit(
     report = Report(target=str(path))
     fingerprints: dict[str, str | None] = {}
     curves: dict[str, dict] = {}
+    not_logs = []
     for res in results:
         for d in res or []:
+            if "_problem" in d:
+                not_logs.append(d["_problem"])
+                continue
             rr = RunReport.from_dict(d)
             rr.meta["curves"] = d.get("_curves") or {}
             fingerprints[rr.run] = d.get("_fingerprint")
             curves[rr.run] = d.get("_curves") or {}
             report.runs.append(rr)
     report.runs.sort(key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
-    report.problems = [p.to_dict() for p in disc.problems]
+    report.problems = [p.to_dict() for p in disc.problems] + not_logs
     report.sweep = sweep_analysis(report.runs, fingerprints)
     report.sweep["jobs"] = n_jobs
     report.sweep["cached_runs"] = len(specs) - len(todo)

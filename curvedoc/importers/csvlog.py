@@ -85,7 +85,8 @@ def _decode(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
         except UnicodeDecodeError:
             pass
     if T.looks_binary(data):
-        raise UnsupportedFormat(path, "binary data, not a CSV")
+        # a .csv full of binary bytes is a damaged log (partial copy, wrong file), not "some other CSV"
+        raise LoadError(path, "binary data, not a CSV (damaged or not a text file)", kind="binary")
     return decode_text(data, path, issues)
 
 
