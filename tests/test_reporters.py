@@ -339,3 +339,13 @@ def test_cli_colour_terminal_pipe_and_no_color(tmp_path):
     assert "diverg" in piped.output and not ANSI.search(piped.output)
     forced = CliRunner().invoke(main, ["diagnose", str(d), "--color"], env={"NO_COLOR": "1"})
     assert ANSI.search(forced.output)
+
+
+def test_duplicate_groups_are_shortened_for_people():
+    from curvedoc.reporters._style import duplicate_groups
+
+    groups = [[f"run{g}_{i}" for i in range(40)] for g in range(15)]
+    shown, left = duplicate_groups(groups)
+    assert len(shown) == 10 and left == 5
+    assert shown[0][:6] == [f"run0_{i}" for i in range(6)] and shown[0][6] == "... 34 more"
+    assert duplicate_groups([["a", "b"]]) == ([["a", "b"]], 0)

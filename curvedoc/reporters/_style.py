@@ -353,3 +353,16 @@ def middle_trunc(s: str, n: int) -> str:
         return s[: n - 1] + "…"
     head = (n - 1) // 2
     return s[:head] + "…" + s[len(s) - (n - 1 - head):]
+
+
+def duplicate_groups(groups: Sequence[Sequence[str]], max_groups: int = 10,
+                     max_names: int = 6) -> tuple[list[list[str]], int]:
+    """Groups of identical runs, shortened for people: at most ``max_groups`` groups of at most
+    ``max_names`` names each (the rest summarised as "... N more"); returns (groups, groups left out)."""
+    out = []
+    for g in list(groups)[:max_groups]:
+        names = [str(x) for x in g]
+        if len(names) > max_names:
+            names = names[:max_names] + [f"... {len(g) - max_names} more"]
+        out.append(names)
+    return out, max(0, len(groups) - max_groups)

@@ -19,6 +19,7 @@ import warnings
 from typing import Any
 
 from curvedoc.reporters._style import (
+    duplicate_groups,
     STATUS_SYMBOL,
     clean,
     counts_phrase,
@@ -280,7 +281,9 @@ def _sweep_sections(report) -> str:
         out.append(f'<h3>Shared failures</h3><ul class="statements errors">{items}</ul>')
     dups = sw.get("duplicate_runs") or []
     if dups:
-        items = "".join("<li>" + " = ".join(f"<code>{e(x)}</code>" for x in g) + "</li>" for g in dups)
+        shown, left = duplicate_groups(dups)
+        items = "".join("<li>" + " = ".join(f"<code>{e(x)}</code>" for x in g) + "</li>" for g in shown)
+        items += f"<li>... and {left} more groups</li>" if left else ""
         out.append(f"<h3>Identical curves (seed not varied, or one run copied twice)</h3><ul>{items}</ul>")
     best = sw.get("best_run")
     if best:

@@ -9,6 +9,7 @@ or inject HTML, newlines cannot end a row, ``@name`` cannot notify anyone.
 from __future__ import annotations
 
 from curvedoc.reporters._style import (
+    duplicate_groups,
     STATUS_SYMBOL,
     counts_phrase,
     fmt_num,
@@ -140,7 +141,9 @@ def _audit(report) -> list[str]:
         out += ["## Shared failures", ""] + [f"- {m(s.get('statement', ''))}" for s in shared] + [""]
     dups = sw.get("duplicate_runs") or []
     if dups:
-        out += ["## Identical curves", ""] + ["- " + " = ".join(m(x) for x in g) for g in dups] + [""]
+        shown, left = duplicate_groups(dups)
+        out += ["## Identical curves", ""] + ["- " + " = ".join(m(x) for x in g) for g in shown]
+        out += ([f"- ... and {left} more groups"] if left else []) + [""]
     best = sw.get("best_run")
     if best:
         out += [f"**Best run:** {m(best.get('run'))} ({m(best.get('by'))} {m(fmt_num(best.get('value')))})", ""]

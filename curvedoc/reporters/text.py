@@ -13,6 +13,7 @@ import textwrap
 from typing import Any
 
 from curvedoc.reporters._style import (
+    duplicate_groups,
     STATUS_SYMBOL,
     Ansi,
     clean,
@@ -255,8 +256,11 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     dups = sw.get("duplicate_runs") or []
     if dups:
         lines.append(c("Identical curves (seed not varied, or one run copied twice)", "bold"))
-        for g in dups:
+        shown, left = duplicate_groups(dups)
+        for g in shown:
             lines += _wrap("- " + " = ".join(clean(x) for x in g), 4, first="  ")
+        if left:
+            lines.append(f"  ... and {left} more groups (--format json lists them all)")
         lines.append("")
     best = sw.get("best_run")
     if best:
