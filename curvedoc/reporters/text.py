@@ -147,6 +147,10 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     if rr.roles:
         used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
         lines += [c(x, "dim") for x in _wrap(f"roles: {used}", 6, first="  ")][:3]
+    other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values())]
+    if other:
+        shown = ", ".join(clean(t) for t in other[:6]) + (f", ... {len(other) - 6} more" if len(other) > 6 else "")
+        lines += [c(x, "dim") for x in _wrap(f"other tags ({len(other)}): {shown}", 6, first="  ")][:2]
     for note in rr.role_notes or []:
         text = clean(note)
         if len(text) > WIDTH - 10:
