@@ -193,3 +193,12 @@ def test_real_runs_no_crash_and_known_verdicts():
             assert fired[key] == [], (key, [h.message for h in fired[key]])
     others = {k: [h.message for h in v] for k, v in fired.items() if v and k != "wandb_offline/vst-r8mtbfdx-killed"}
     assert not others, others
+
+
+def test_a_loss_crossing_zero_has_no_relative_swing():
+    import numpy as np
+    from _helpers import make_run, run_detector
+
+    rng = np.random.default_rng(0)
+    loss = np.concatenate([np.linspace(0.7, 0.0, 1000), rng.normal(0.0, 0.05, 2000)])  # ends swinging around 0
+    assert run_detector("oscillation", make_run(train_loss=loss)) == []

@@ -91,6 +91,8 @@ def oscillation(run: Run, p: Params) -> Iterator[Hit]:
         amp = math.exp(late_level) * noise_late
         progress = math.exp(head) - math.exp(late_level)
     else:
+        if float(np.min(late)) < 0.0 < float(np.max(late)):
+            return  # a loss that crosses zero has no level to compare swings with (the ratio would be meaningless)
         level = max(abs(late_level), 1e-12)
         rel_noise = noise_late / level
         drop = (first_q - last_q) / level
