@@ -336,7 +336,10 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             "within_epoch_change": float(math.expm1(inner_med)) if t_log else inner_med,
             **({"inferred_period": float(period)} if period is not None else {}),
         },
-        severity="info" if (running_mean or lr_synced or period is not None) else None,
+        # downward steps with a flat or falling loss inside each epoch are the ordinary signature of a
+        # multi-epoch fine-tune re-seeing its data (memorisation): worth knowing, not a bug; the
+        # overfitting rule judges the harm where a validation loss exists
+        severity="info" if (running_mean or lr_synced or period is not None or (sign < 0 and not saw_tooth)) else None,
         causes=causes,
         marks=tuple(int(s) for s in b_steps[:200]),
         tags=(tag,),
