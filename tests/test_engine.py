@@ -147,3 +147,13 @@ def test_user_rules_dir_overrides_severity(tmp_path):
 def test_hit_defaults():
     h = Hit("m")
     assert h.confidence == 0.8 and h.step is None and h.marks == ()
+
+
+def test_rl_runs_get_no_loss_roles_unless_asked():
+    run = make_run("r", **{"train/loss": np.linspace(1, 3, 50), "rollout/ep_rew_mean": np.linspace(0, 100, 50)})
+    assert "train_loss" not in run.roles
+    assert any("reinforcement-learning" in n for n in run.role_notes)
+    rep = curvedoc.diagnose(run)
+    assert not [f for f in rep.runs[0].findings if f.code.startswith("D")]  # a rising value loss is not divergence
+    run.set_role_overrides({"train_loss": "train/loss"})
+    assert run.roles["train_loss"] == "train/loss"

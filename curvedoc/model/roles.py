@@ -31,7 +31,7 @@ def _table():
         name: ([re.compile(p) for p in spec["patterns"]], _combine(spec["patterns"]))
         for name, spec in data.get("families", {}).items()
     }
-    return roles, families
+    return roles, families, _combine(data.get("rl_markers", []) or ["(?!)"])
 
 
 def _combine(patterns: list[str]) -> re.Pattern:
@@ -66,7 +66,7 @@ def _stem(tag: str) -> str:
 
 def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
     """Return (role -> tag, notes). Notes explain choices among several candidates and bad overrides."""
-    roles_table, _ = _table()
+    roles_table, _, rl_markers = _table()
     counts = run.tag_counts()
     tags = list(counts)
     norm = {t: _norm(t) for t in tags}
@@ -80,8 +80,12 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
             used.add(tag)
         else:
             notes.append(f"role override {role}={tag}: the run has no tag {tag!r}")
+    rl_tag = next((t for t in tags if rl_markers.fullmatch(norm[t])), None)
+    if rl_tag is not None:
+        notes.append(f"reinforcement-learning run ({rl_tag!r} logged): its losses are not a convergence signal, "
+                     "so no train_loss/val_loss is chosen (--role train_loss=TAG to force one)")
     for role, _patterns, combined in roles_table:
-        if role in chosen:
+        if role in chosen or (rl_tag is not None and role in ("train_loss", "val_loss")):
             continue
         idx = {t: i for t in tags if t not in used and (i := _first_pattern(combined, norm[t])) is not None}
         if not idx:
@@ -108,7 +112,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
 
 def resolve_families(run: "Run") -> dict[str, dict[str, str]]:
     """family -> {layer name -> tag} for tags not already used by a role."""
-    _, families = _table()
+    _, families, _ = _table()
     used = set(run.roles.values())
     out: dict[str, dict[str, str]] = {}
     for fam, (patterns, combined) in families.items():

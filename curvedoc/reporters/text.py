@@ -152,10 +152,7 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
         shown = ", ".join(clean(t) for t in other[:6]) + (f", ... {len(other) - 6} more" if len(other) > 6 else "")
         lines += [c(x, "dim") for x in _wrap(f"other tags ({len(other)}): {shown}", 6, first="  ")][:2]
     for note in rr.role_notes or []:
-        text = clean(note)
-        if len(text) > WIDTH - 10:
-            text = text[: WIDTH - 11] + "…"
-        lines.append(c(f"  role: {text}", "dim"))
+        lines += [c(x, "dim") for x in _wrap(f"role: {clean(note)}", 6, first="  ")][:3]
     return lines
 
 
