@@ -1,7 +1,13 @@
-"""Shared test helpers: build runs from arrays, find sample/real runs, run one detector."""
+"""Shared test helpers: build runs from arrays, find sample/real runs, run one detector, and the scaffolding
+the detector test files share (sample-run cases, the cached real runs, curve builders, degenerate inputs).
+
+Import it as ``from _helpers import ...`` (not ``tests._helpers``): under two names the module is loaded twice
+and the real-run cache is filled twice.
+"""
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -77,3 +83,109 @@ def findings_for(path, **kw):
     import curvedoc
 
     return curvedoc.diagnose(path, **kw)
+
+
+# ------------------------------------------------------------------------------ detector test scaffolding
+def sample_cases(detector: str, kind: str, disagree: dict[str, str] | None = None, *, healthy: bool = True,
+                 also=None) -> list:
+    """``pytest.param(name, folder, expected, id=name)`` for the sample runs of one kind, for one detector.
+
+    ``kind="fires"``: runs whose expected.toml lists ``detector`` in ``[[expect]]`` (a name in ``disagree`` gets a
+    strict xfail with its reason). ``kind="silent"``: runs not expecting it that are healthy (unless
+    ``healthy=False``), list it under ``absent``, or satisfy ``also(expected)``. With no case, one skipped param
+    says why.
+    """
+    if kind not in ("fires", "silent"):
+        raise ValueError(f"kind must be 'fires' or 'silent', not {kind!r}")
+    disagree = disagree or {}
+    out = []
+    for name, folder, exp in sample_runs():
+        fires = any(e.get("detector") == detector for e in exp.get("expect", []))
+        if kind == "fires" and fires:
+            marks = [pytest.mark.xfail(reason=disagree[name], strict=True)] if name in disagree else []
+            out.append(pytest.param(name, folder, exp, id=name, marks=marks))
+        elif kind == "silent" and not fires and ((healthy and exp.get("healthy")) or detector in exp.get("absent", [])
+                                                 or (also is not None and also(exp))):
+            out.append(pytest.param(name, folder, exp, id=name))
+    if not out:
+        what = "expects" if kind == "fires" else "must stay silent for"
+        out.append(pytest.param(None, None, None, id="none",
+                                marks=pytest.mark.skip(reason=f"no sample run {what} {detector} yet")))
+    return out
+
+
+def expected_steps(exp: dict, detector: str) -> tuple[int, int]:
+    """The ``step = [lo, hi]`` range of the first ``[[expect]]`` entry for ``detector``."""
+    lo, hi = next(e["step"] for e in exp["expect"] if e.get("detector") == detector)
+    return lo, hi
+
+
+@functools.lru_cache(maxsize=1)
+def _load_real_runs() -> tuple[tuple[tuple[str, Run], ...], dict[str, str]]:
+    import curvedoc
+    from curvedoc.errors import LoadError
+
+    runs, errors = [], {}
+    for d in sorted(p for p in REAL_RUNS.glob("*/*") if p.is_dir()):
+        rel = f"{d.parent.name}/{d.name}"
+        try:
+            loaded = curvedoc.load(d)
+        except LoadError as exc:  # unreadable folders are the importers' business; anything else is a bug
+            errors[rel] = str(exc)
+            continue
+        runs += [(rel, r) for r in loaded]
+    return tuple(runs), errors
+
+
+def real_runs() -> tuple[tuple[str, Run], ...]:
+    """``(folder relative to real_runs, Run)`` for every run of every loadable folder of ../shared/real_runs,
+    loaded once per session. The runs are shared: tests must not mutate them (no ``set_role_overrides``)."""
+    real_runs_dir()
+    return _load_real_runs()[0]
+
+
+def real_run(rel: str) -> Run:
+    """The one run of real-run folder ``rel`` (from the shared cache); skips if the folder does not load here."""
+    real_runs_dir()
+    runs, errors = _load_real_runs()
+    found = [r for k, r in runs if k == rel]
+    if not found:
+        pytest.skip(f"{rel} not loadable here: {errors.get(rel, 'no such folder')}")
+    assert len(found) == 1, f"{rel}: expected one run, got {[r.name for r in found]}"
+    return found[0]
+
+
+def curve(steps, total, start=2.5, floor=0.4, tau_frac=0.15):
+    """A clean decreasing loss: exponential approach to a floor."""
+    return floor + (start - floor) * np.exp(-np.asarray(steps, float) / (tau_frac * total))
+
+
+def minibatch(rng, clean, batch=16):
+    """Realistic per-batch noise: the mean of `batch` exponential per-example losses (right-skewed, gamma)."""
+    return clean * rng.gamma(batch, 1.0 / batch, len(clean))
+
+
+def warmup_cosine(steps, total, peak=1e-3, warm=0.05):
+    w = max(1, int(warm * total))
+    s = np.asarray(steps, float)
+    return np.where(s < w, peak * (s + 1) / w, peak * 0.5 * (1 + np.cos(np.pi * (s - w) / max(1, total - w))))
+
+
+# (steps, values) of one series that no detector may crash on
+DEGENERATE_SERIES = {
+    "empty": ([], []),
+    "one": ([0], [1.0]),
+    "two": ([0, 1], [1.0, 2.0]),
+    "all-nan": (range(10), [np.nan] * 10),
+    "all-inf": (range(10), [np.inf] * 10),
+    "constant": (range(200), [1.0] * 200),
+    "zeros": (range(200), [0.0] * 200),
+    "float16-max": (range(200), [65504.0] * 200),
+    "tiny": (range(200), 1e-300 * (1 + 0.01 * np.sin(np.arange(200)))),
+    "huge": (range(200), 1e300 * (1 + 0.01 * np.sin(np.arange(200)))),
+    "negative-steps": (range(-100, 100), 1.0 + 0.1 * np.sin(np.arange(200))),
+    "steps>2**53": (2**60 + np.arange(200) * 2**40, 1.0 + 0.1 * np.sin(np.arange(200))),
+    "duplicate-steps": (np.repeat(np.arange(100), 2), 1.0 + 0.1 * np.sin(np.arange(200))),
+    "backwards-steps": (np.arange(200)[::-1], 1.0 + 0.1 * np.sin(np.arange(200))),
+    "negative-values": (range(200), -3.0 + 0.1 * np.sin(np.arange(200))),
+}
