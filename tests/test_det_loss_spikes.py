@@ -7,49 +7,16 @@ import time
 
 import numpy as np
 import pytest
-from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
-
-
-def curve(steps, total, start=2.5, floor=0.4, tau_frac=0.15):
-    """A clean decreasing loss: exponential approach to a floor."""
-    return floor + (start - floor) * np.exp(-np.asarray(steps, float) / (tau_frac * total))
-
-
-def minibatch(rng, clean, batch=16):
-    """Realistic per-batch noise: the mean of `batch` exponential per-example losses (right-skewed, gamma)."""
-    return clean * rng.gamma(batch, 1.0 / batch, len(clean))
-
-
-def warmup_cosine(steps, total, peak=1e-3, warm=0.05):
-    w = max(1, int(warm * total))
-    s = np.asarray(steps, float)
-    return np.where(s < w, peak * (s + 1) / w, peak * 0.5 * (1 + np.cos(np.pi * (s - w) / max(1, total - w))))
-
-
-DEGENERATE = {
-    "empty": ([], []),
-    "one": ([0], [1.0]),
-    "two": ([0, 1], [1.0, 2.0]),
-    "all-nan": (range(10), [np.nan] * 10),
-    "all-inf": (range(10), [np.inf] * 10),
-    "constant": (range(200), [1.0] * 200),
-    "zeros": (range(200), [0.0] * 200),
-    "float16-max": (range(200), [65504.0] * 200),
-    "tiny": (range(200), 1e-300 * (1 + 0.01 * np.sin(np.arange(200)))),
-    "huge": (range(200), 1e300 * (1 + 0.01 * np.sin(np.arange(200)))),
-    "negative-steps": (range(-100, 100), 1.0 + 0.1 * np.sin(np.arange(200))),
-    "steps>2**53": (2**60 + np.arange(200) * 2**40, 1.0 + 0.1 * np.sin(np.arange(200))),
-    "duplicate-steps": (np.repeat(np.arange(100), 2), 1.0 + 0.1 * np.sin(np.arange(200))),
-    "backwards-steps": (np.arange(200)[::-1], 1.0 + 0.1 * np.sin(np.arange(200))),
-    "negative-values": (range(200), -3.0 + 0.1 * np.sin(np.arange(200))),
-}
-
-
-def _sample(name_part, detector):
-    return [pytest.param(n, d, e, id=n) for n, d, e in sample_runs()
-            if any(x.get("detector") == detector for x in e.get("expect", []))] if name_part == "fire" else \
-        [pytest.param(n, d, e, id=n) for n, d, e in sample_runs()
-         if e.get("healthy") or detector in e.get("absent", [])]
+from _helpers import DEGENERATE_SERIES as DEGENERATE
+from _helpers import (
+    curve,
+    load_one,
+    make_run,
+    minibatch,
+    real_runs,
+    run_detector,
+    sample_cases,
+)
 
 NAME = "loss-spikes"
 
@@ -195,14 +162,14 @@ def test_one_million_points_is_fast_and_finds_the_spike():
 
 
 # ----------------------------------------------------------------------------------------- sample runs
-@pytest.mark.parametrize("name,folder,exp", _sample("fire", NAME))
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "fires"))
 def test_sample_runs_that_expect_it(name, folder, exp):
     hits = _hits(load_one(folder))
     lo, hi = next(x["step"] for x in exp["expect"] if x["detector"] == NAME)
     assert hits and any(lo <= h.step <= hi for h in hits), [(h.step, h.message) for h in hits]
 
 
-@pytest.mark.parametrize("name,folder,exp", _sample("silent", NAME))
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "silent"))
 def test_sample_runs_that_must_stay_silent(name, folder, exp):
     hits = _hits(load_one(folder))
     if NAME in exp.get("absent", []):
@@ -213,18 +180,10 @@ def test_sample_runs_that_must_stay_silent(name, folder, exp):
 
 # ------------------------------------------------------------------------------------------- real runs
 def test_real_runs_no_crash_and_known_verdicts():
-    import curvedoc
-
-    root = real_runs_dir()
     fired = {}
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except curvedoc.errors.LoadError:  # unreadable folders are the importers' business
-            continue
-        for r in runs:
-            if "train_loss" in r.roles:
-                fired[f"{d.parent.name}/{d.name}"] = _hits(r)
+    for rel, r in real_runs():
+        if "train_loss" in r.roles:
+            fired[rel] = _hits(r)
     # healthy / noisy-but-fine runs: no warning (whisper-bashkir's first point 11 is an initial transient,
     # whisper-small-hi alternates 0.06/0.03, geollm and whisper-large-v2 memorise to ~1e-4)
     for key in ("hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/whisper-small-hi-overfit",
