@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from tests._helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+from _helpers import (
+    expected_steps,
+    load_one,
+    make_run,
+    real_runs,
+    run_detector,
+    sample_cases,
+)
 
 NAME = "constant-loss"
 
@@ -133,44 +139,27 @@ def test_million_points_fast():
 
 # ------------------------------------------------------------------------------------------ sample runs
 
-def _samples(kind):
-    out = []
-    for name, folder, exp in sample_runs():
-        fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
-        if kind == "fires" and fires:
-            out.append(pytest.param(folder, fires[0]["step"], id=name))
-        if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
-            out.append(pytest.param(folder, None, id=name))
-    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
 
-
-@pytest.mark.parametrize("folder,rng", _samples("fires"))
-def test_sample_runs_fire(folder, rng):
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "fires"))
+def test_sample_runs_fire(name, folder, exp):
+    rng = expected_steps(exp, NAME)
     hits = run_detector(NAME, load_one(folder))
     assert hits, f"{folder.name}: expected {NAME}"
     assert rng[0] <= hits[0].step <= rng[1]
 
 
-@pytest.mark.parametrize("folder,_", _samples("silent"))
-def test_sample_runs_silent(folder, _):
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "silent"))
+def test_sample_runs_silent(name, folder, exp):
     assert run_detector(NAME, load_one(folder)) == []
 
 
 # ------------------------------------------------------------------------------------------ real runs
 
 def test_real_runs():
-    import curvedoc
-
-    root = real_runs_dir()
     fired = set()
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            if run_detector(NAME, r):
-                fired.add(f"{d.parent.name}/{d.name}")
+    for rel, r in real_runs():
+        if run_detector(NAME, r):
+            fired.add(rel)
     # no public run in the set has a frozen loss; the noisy chance plateau (vst-t2wihhdg, grad norm 11 -> 6)
     # and the slow creep (t5-summarization-demo) must not be mistaken for one
     assert fired == set(), fired

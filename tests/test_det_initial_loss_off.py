@@ -6,8 +6,14 @@ import math
 
 import numpy as np
 import pytest
-
-from tests._helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+from _helpers import (
+    expected_steps,
+    load_one,
+    make_run,
+    real_runs,
+    run_detector,
+    sample_cases,
+)
 
 NAME = "initial-loss-off"
 
@@ -127,32 +133,21 @@ def test_odd_steps(steps):
 DISAGREE: dict[str, str] = {}  # sample labels this detector disputes (none now)
 
 
-def _samples(kind):
-    out = []
-    for name, folder, exp in sample_runs():
-        fires = [e for e in exp.get("expect", []) if e["detector"] == NAME]
-        if kind == "fires" and fires:
-            marks = [pytest.mark.xfail(reason=DISAGREE[name], strict=True)] if name in DISAGREE else []
-            out.append(pytest.param(folder, fires[0]["step"], id=name, marks=marks))
-        if kind == "silent" and not fires and (exp.get("healthy") or NAME in exp.get("absent", [])):
-            out.append(pytest.param(folder, None, id=name))
-    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no sample runs of this kind yet"))]
-
-
-@pytest.mark.parametrize("folder,rng", _samples("fires"))
-def test_sample_runs_fire(folder, rng):
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "fires", DISAGREE))
+def test_sample_runs_fire(name, folder, exp):
+    rng = expected_steps(exp, NAME)
     hits = run_detector(NAME, load_one(folder))
     assert hits, f"{folder.name}: expected {NAME}"
     assert rng[0] <= hits[0].step <= rng[1]
 
 
-@pytest.mark.parametrize("folder,_", _samples("silent"))
-def test_sample_runs_silent(folder, _):
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "silent"))
+def test_sample_runs_silent(name, folder, exp):
     assert run_detector(NAME, load_one(folder)) == []
 
 
 def test_bad_init_sample_with_num_classes():
-    from tests._helpers import SAMPLE_RUNS
+    from _helpers import SAMPLE_RUNS
 
     folder = SAMPLE_RUNS / "initial-loss-off-bad-init"
     if not folder.is_dir():
@@ -164,18 +159,10 @@ def test_bad_init_sample_with_num_classes():
 # ------------------------------------------------------------------------------------------ real runs
 
 def test_real_runs():
-    import curvedoc
-
-    root = real_runs_dir()
     fired = set()
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            if run_detector(NAME, r):
-                fired.add(f"{d.parent.name}/{d.name}")
+    for rel, r in real_runs():
+        if run_detector(NAME, r):
+            fired.add(rel)
     # mT5: first loss 25.5 > 1.5 x log(262,144): above uniform for any vocabulary
     assert "hf_trainer_state/mt5-az-news-killed" in fired
     # whisper-bashkir's 11.0 ~ log(51,865) is a uniform start, not an off one; star's 24.8 is a sum of 7 heads
