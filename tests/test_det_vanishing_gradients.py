@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _helpers import (
+    load_one,
+    make_run,
+    real_runs,
+    run_detector,
+    sample_cases,
+)
 
-from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
 from curvedoc.detectors._gradients import order_layers, param_kind
 
 NAME = "vanishing-gradients"
@@ -230,12 +236,7 @@ def test_degenerate_inputs_never_raise(case):
 # ------------------------------------------------------------------------------------ sample runs
 
 
-def _samples(pred):
-    return [s for s in sample_runs() if pred(s[2])]
-
-
-@pytest.mark.parametrize("name,folder,exp", _samples(lambda e: any(x["detector"] == NAME for x in e.get("expect", []))) or
-                         [pytest.param(None, None, None, marks=pytest.mark.skip("no sample run expects vanishing-gradients yet"))])
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "fires"))
 def test_fires_on_sample_runs_that_expect_it(name, folder, exp):
     hits = run_detector(NAME, load_one(folder))
     assert hits, f"{name}: expected {NAME}"
@@ -243,8 +244,7 @@ def test_fires_on_sample_runs_that_expect_it(name, folder, exp):
     assert lo <= hits[0].step <= hi, f"{name}: step {hits[0].step} not in [{lo}, {hi}]"
 
 
-@pytest.mark.parametrize("name,folder,exp", _samples(lambda e: e.get("healthy") or NAME in e.get("absent", [])) or
-                         [pytest.param(None, None, None, marks=pytest.mark.skip("no healthy sample runs yet"))])
+@pytest.mark.parametrize("name,folder,exp", sample_cases(NAME, "silent"))
 def test_silent_on_healthy_and_absent_sample_runs(name, folder, exp):
     hits = run_detector(NAME, load_one(folder))
     if NAME in exp.get("absent", []):
@@ -259,16 +259,8 @@ def test_silent_on_healthy_and_absent_sample_runs(name, folder, exp):
 def test_real_runs_no_crash_and_silent():
     """No real run has per-layer norms; the HF runs' grad_norm never collapses by 100x (baize falls with a
     converging loss, whisper-bashkir has a 286 first point then ~15-17): nothing may fire."""
-    import curvedoc
-
-    root = real_runs_dir()
     fired = {}
-    for d in sorted(p for fmt in root.iterdir() if fmt.is_dir() for p in fmt.iterdir() if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            for h in run_detector(NAME, r):
-                fired[f"{d.parent.name}/{d.name}"] = h.message
+    for rel, r in real_runs():
+        for h in run_detector(NAME, r):
+            fired[rel] = h.message
     assert fired == {}
