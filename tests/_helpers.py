@@ -189,3 +189,22 @@ DEGENERATE_SERIES = {
     "backwards-steps": (np.arange(200)[::-1], 1.0 + 0.1 * np.sin(np.arange(200))),
     "negative-values": (range(200), -3.0 + 0.1 * np.sin(np.arange(200))),
 }
+
+
+def check_sample_runs(detector: str, *, healthy: bool = True) -> None:
+    """Run ``detector`` on every sample run: it must fire inside the expected step range where expected.toml
+    expects it, stay silent where it is listed under ``absent`` and (with ``healthy``) raise nothing above info on
+    healthy runs. Skips when there are no sample runs."""
+    runs = sample_runs()
+    if not runs:
+        pytest.skip("no sample_runs/ yet")
+    for name, folder, exp in runs:
+        hits = run_detector(detector, load_one(folder))
+        wants = [e for e in exp.get("expect", []) if e.get("detector") == detector]
+        if wants:
+            lo, hi = wants[0]["step"]
+            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
+        if healthy and exp.get("healthy"):
+            assert [h for h in hits if (h.severity or "warning") != "info"] == [], f"{name}: {hits}"
+        if detector in exp.get("absent", []):
+            assert hits == [], f"{name}: {[h.message for h in hits]}"

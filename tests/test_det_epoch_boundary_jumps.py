@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+from _helpers import (
+    check_sample_runs,
+    make_run,
+    real_run,
+    real_runs,
+    run_detector,
+)
 
 NAME = "epoch-boundary-jumps"
 
@@ -177,33 +182,14 @@ def test_degenerate_inputs_never_raise(case):
 
 # ----------------------------------------------------------------------------- sample runs
 def test_sample_runs():
-    runs = sample_runs()
-    if not runs:
-        pytest.skip("no sample_runs/ yet")
-    for name, folder, exp in runs:
-        hits = run_detector(NAME, load_one(folder))
-        wants = [e for e in exp.get("expect", []) if e.get("detector") == NAME]
-        if wants:
-            lo, hi = wants[0]["step"]
-            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
-        if exp.get("healthy"):
-            assert [h for h in hits if (h.severity or "warning") != "info"] == [], f"{name}: {hits}"
-        if NAME in exp.get("absent", []):
-            assert hits == [], f"{name}: {[h.message for h in hits]}"
+    check_sample_runs(NAME)
 
 
 # ----------------------------------------------------------------------------- real runs
-def _load_real(rel):
-    root = real_runs_dir()
-    try:
-        return load_one(root / rel)
-    except Exception as exc:
-        pytest.skip(f"{rel} not loadable here: {exc}")
-
 
 @pytest.mark.parametrize("rel,first", [("hf_trainer_state/baize-tcm-llm", 744), ("hf_trainer_state/mcfed-drl", 564)])
 def test_real_staircases_fire_down(rel, first):
-    hits = run_detector(NAME, _load_real(rel))
+    hits = run_detector(NAME, real_run(rel))
     assert len(hits) == 1 and hits[0].evidence["direction"] == -1 and hits[0].step == first
     assert hits[0].causes[0] == "memorisation-multi-epoch"
 
@@ -216,26 +202,18 @@ def test_real_staircases_fire_down(rel, first):
     "hf_trainer_state/cpt-chatglm-rouge",  # one train point per epoch
 ])
 def test_real_runs_silent(rel):
-    assert run_detector(NAME, _load_real(rel)) == []
+    assert run_detector(NAME, real_run(rel)) == []
 
 
 def test_real_runs_never_crash():
-    import curvedoc
-
-    root = real_runs_dir()
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            for h in run_detector(NAME, r):
-                assert 0 <= h.confidence <= 1
+    for rel, r in real_runs():
+        for h in run_detector(NAME, r):
+            assert 0 <= h.confidence <= 1
 
 
 def test_real_staircase_period_inferred_without_epoch_counter():
     """baize-tcm-llm with its epoch tag removed: the 744-step period is recovered from the loss alone."""
-    run = _load_real("hf_trainer_state/baize-tcm-llm")
+    run = real_run("hf_trainer_state/baize-tcm-llm")
     s = run.series("train_loss")
     hits = run_detector(NAME, make_run(train_loss=(s.index.to_numpy(), s.to_numpy())))
     assert len(hits) == 1 and hits[0].severity == "info"

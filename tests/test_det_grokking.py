@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+from _helpers import (
+    check_sample_runs,
+    make_run,
+    real_runs,
+    run_detector,
+)
 
 NAME = "grokking"
 
@@ -128,33 +132,15 @@ def test_degenerate_inputs_never_raise(case):
 
 # ----------------------------------------------------------------------------- sample runs
 def test_sample_runs():
-    runs = sample_runs()
-    if not runs:
-        pytest.skip("no sample_runs/ yet")
-    for name, folder, exp in runs:
-        hits = run_detector(NAME, load_one(folder))
-        wants = [e for e in exp.get("expect", []) if e.get("detector") == NAME]
-        if wants:
-            lo, hi = wants[0]["step"]
-            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
-        if NAME in exp.get("absent", []):
-            assert hits == [], f"{name}: {[h.message for h in hits]}"
+    check_sample_runs(NAME, healthy=False)
 
 
 # ----------------------------------------------------------------------------- real runs
 def test_real_runs_never_fire():
     """No run in the shared set groks (the manifest describes none); memorisers such as geollm-memorize,
     whisper-large-v2-ja (train -> 1e-4, val flat/rising) must stay silent."""
-    import curvedoc
-
-    root = real_runs_dir()
     n = 0
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            assert run_detector(NAME, r) == [], d
-            n += 1
+    for rel, r in real_runs():
+        assert run_detector(NAME, r) == [], rel
+        n += 1
     assert n > 20

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+from _helpers import (
+    load_one,
+    make_run,
+    real_run,
+    real_runs,
+    run_detector,
+    sample_runs,
+)
 
 NAME = "overfitting"
 
@@ -236,51 +242,36 @@ HEALTHY = ["hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/tinyllama-
            "lightning_csv/camels-ch-v108", "yolo_results_csv/yolov8-fire-smoke"]
 
 
-def _load_real(rel):
-    root = real_runs_dir()
-    try:
-        return load_one(root / rel)
-    except Exception as exc:  # an importer gap is the importer's test, not this detector's
-        pytest.skip(f"{rel} not loadable here: {exc}")
-
 
 @pytest.mark.parametrize("rel", OVERFIT)
 def test_real_overfitting_runs_fire(rel):
-    hits = run_detector(NAME, _load_real(rel))
+    hits = run_detector(NAME, real_run(rel))
     assert len(hits) == 1 and hits[0].severity is None, [h.message for h in hits]
     assert hits[0].evidence["rise"] > 0.05
 
 
 def test_real_best_steps():
-    assert run_detector(NAME, _load_real("hf_trainer_state/whisper-small-hi-overfit"))[0].step == 1000
-    assert run_detector(NAME, _load_real("wandb_offline/cifar10-resnet-sjgsz037"))[0].step == 22
-    h = run_detector(NAME, _load_real("hf_trainer_state/multi-eval-groups"))[0]
+    assert run_detector(NAME, real_run("hf_trainer_state/whisper-small-hi-overfit"))[0].step == 1000
+    assert run_detector(NAME, real_run("wandb_offline/cifar10-resnet-sjgsz037"))[0].step == 22
+    h = run_detector(NAME, real_run("hf_trainer_state/multi-eval-groups"))[0]
     assert h.step == 401 and h.evidence["other_eval_sets_rising"] == 5
 
 
 @pytest.mark.parametrize("rel", ["keras_csvlogger/eng-javanese-lstm", "hf_trainer_state/dnabert2-cls"])
 def test_real_stall_is_info(rel):
-    hits = run_detector(NAME, _load_real(rel))
+    hits = run_detector(NAME, real_run(rel))
     assert len(hits) == 1 and hits[0].severity == "info"
 
 
 @pytest.mark.parametrize("rel", HEALTHY + ["hf_trainer_state/whisper-tr-killed-evalrise"])
 def test_real_healthy_runs_silent(rel):
-    assert run_detector(NAME, _load_real(rel)) == []
+    assert run_detector(NAME, real_run(rel)) == []
 
 
 def test_real_runs_never_crash():
-    import curvedoc
-
-    root = real_runs_dir()
     n = 0
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            for h in run_detector(NAME, r):
-                assert 0 <= h.confidence <= 1
-            n += 1
+    for rel, r in real_runs():
+        for h in run_detector(NAME, r):
+            assert 0 <= h.confidence <= 1
+        n += 1
     assert n > 20

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from _helpers import load_one, make_run, real_runs_dir, run_detector, sample_runs
+from _helpers import (
+    check_sample_runs,
+    make_run,
+    real_run,
+    real_runs,
+    run_detector,
+)
 
 NAME = "train-val-gap"
 
@@ -131,19 +136,7 @@ def test_degenerate_inputs_never_raise(case):
 
 # ----------------------------------------------------------------------------- sample runs
 def test_sample_runs():
-    runs = sample_runs()
-    if not runs:
-        pytest.skip("no sample_runs/ yet")
-    for name, folder, exp in runs:
-        hits = run_detector(NAME, load_one(folder))
-        wants = [e for e in exp.get("expect", []) if e.get("detector") == NAME]
-        if wants:
-            lo, hi = wants[0]["step"]
-            assert any(lo <= h.step <= hi for h in hits), f"{name}: {[(h.step, h.message) for h in hits]}"
-        if exp.get("healthy"):
-            assert [h for h in hits if (h.severity or "warning") != "info"] == [], f"{name}: {hits}"
-        if NAME in exp.get("absent", []):
-            assert hits == [], f"{name}: {[h.message for h in hits]}"
+    check_sample_runs(NAME)
 
 
 # ----------------------------------------------------------------------------- real runs
@@ -156,37 +149,22 @@ SILENT = ["hf_trainer_state/whisper-tr-killed-evalrise", "keras_csvlogger/handwr
           "hf_trainer_state/whisper-bashkir-gradspikes", "keras_csvlogger/eng-javanese-lstm"]
 
 
-def _load_real(rel):
-    root = real_runs_dir()
-    try:
-        return load_one(root / rel)
-    except Exception as exc:
-        pytest.skip(f"{rel} not loadable here: {exc}")
-
 
 @pytest.mark.parametrize("rel", SILENT)
 def test_real_runs_silent(rel):
-    assert run_detector(NAME, _load_real(rel)) == []
+    assert run_detector(NAME, real_run(rel)) == []
 
 
 def test_real_tfod_single_eval_fires():
     """TF2 OD API: eval total loss 12.3 vs train ~0.7 at the only evaluation (step 2000)."""
-    hits = run_detector(NAME, _load_real("tfevents/tfod-ssd-mobnet-tf2"))
+    hits = run_detector(NAME, real_run("tfevents/tfod-ssd-mobnet-tf2"))
     assert len(hits) == 1 and hits[0].step == 2000 and hits[0].evidence["ratio_start"] > 10
 
 
 def test_real_runs_never_crash():
-    import curvedoc
-
-    root = real_runs_dir()
-    for d in sorted(p for p in root.glob("*/*") if p.is_dir()):
-        try:
-            runs = curvedoc.load(d)
-        except Exception:
-            continue
-        for r in runs:
-            for h in run_detector(NAME, r):
-                assert 0 <= h.confidence <= 1
+    for rel, r in real_runs():
+        for h in run_detector(NAME, r):
+            assert 0 <= h.confidence <= 1
 
 
 def test_gap_at_an_early_eval_fires_even_if_val_rises_later():
