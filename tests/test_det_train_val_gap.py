@@ -186,3 +186,31 @@ def test_fast_memorisation_is_not_a_gap_from_the_start():
     vs = ts.copy()
     v = 4.7 + 3.0 * (1 - np.exp(-vs / 200.0))
     assert run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v))) == []
+
+
+def test_late_first_eval_with_val_below_untrained_loss_is_only_info():
+    """Held-out healthy MLP, train logged every 50 steps, eval only every 500: at the first eval the training loss
+    has done ~96% of its progress (2.3 -> 0.1), val sits 2-3x above it (0.25 vs 0.1, a normal generalisation gap
+    of a model fitting its training set). The ratio alone cannot tell an eval bug from that: info, not a warning."""
+    rng = np.random.default_rng(21)
+    ts = np.r_[np.arange(0, 1500, 50), 1499]
+    tr = np.array([2.314, 1.378, 0.33, 0.333, 0.325, 0.2, 0.151, 0.133, 0.115, 0.229, 0.105, 0.166, 0.164, 0.147,
+                   0.131, 0.086, 0.097, 0.16, 0.071, 0.09, 0.033, 0.055, 0.098, 0.028, 0.082, 0.03, 0.036, 0.073,
+                   0.048, 0.009, 0.064]) * np.exp(rng.normal(0, 0.05, 31))
+    vs = np.array([500, 1000, 1500])
+    v = np.array([0.253, 0.211, 0.214])
+    hits = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v)))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].confidence <= 0.5
+
+
+
+def test_late_first_eval_with_val_far_above_the_starting_loss_stays_a_warning():
+    """TF2 OD API shape with several evals: the first eval comes after 88% of the training progress, but val (12) is
+    ~9x the loss the run started from (1.3): no generalisation gap looks like that, so it stays a warning."""
+    rng = np.random.default_rng(23)
+    ts = np.arange(100, 2100, 100)
+    tr = (0.8 * np.exp(-(ts - 100) / 300.0) + 0.6) * np.exp(rng.normal(0, 0.1, len(ts)))
+    vs = np.array([1000, 1500, 2000])
+    v = np.array([12.0, 12.4, 12.3])
+    hits = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v)))
+    assert len(hits) == 1 and hits[0].severity is None

@@ -87,6 +87,11 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     # early: the first evaluation came before the training loss made most of its progress, and the gap is
     # already there at that very evaluation (not only later, as when a model memorises within a few evals)
     early = n > 1 and drop_before_first_eval <= p.max_early_progress and float(r[0]) >= need
+    # validation at the first evaluation WORSE than the training loss the run started from (and the gap
+    # already there): a model that merely generalises less well than it fits cannot do that, so the finding
+    # keeps its weight however late the first evaluation came. Not enough to call a late evaluation early,
+    # though: a fine-tune starts from a low pretrained loss and its overfitting validation sits just above it
+    worse_than_start = float(vw[0]) >= float(train.y[0]) and float(r[0]) >= need
     # a gap at an early evaluation is there before the model could fit the training set: report it even
     # if validation then rises. Otherwise leave rising curves and gaps that open to the overfitting rule.
     sm = gx.smooth_sparse(vw)
@@ -116,6 +121,12 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if drop_before_first_eval > 0.5:
         msg += (f"; the training loss had already made {drop_before_first_eval:.0%} of its progress before the "
                 f"first evaluation, so an ordinary generalisation gap cannot be ruled out")
+    # a late first evaluation with validation below the untrained training loss: the training loss had
+    # already made most of its progress, so the ratio alone cannot tell a broken evaluation from an
+    # ordinary generalisation gap of a model that fits its training set (train -> ~0 inflates the ratio)
+    late = drop_before_first_eval > p.max_early_progress and not worse_than_start
+    if late:
+        conf = min(conf, 0.5)
     causes = ("eval-mode-bug", "val-distribution-shift", "eval-metric-mismatch")
     if np.isfinite(stability) and stability < 0.1 and n >= 5 and ratio_all >= 3:
         # a constant factor between two curves that move together: the losses are computed differently
@@ -137,5 +148,6 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
             **({"ratio_spread_log": float(stability)} if np.isfinite(stability) else {}),
         },
         causes=causes,
+        severity="info" if late else None,
         tags=(val_tag, train_tag),
     )
