@@ -23,6 +23,7 @@ log 10 = 2.303).
 - ``max_drift``: largest change between the first and last fifth of the plateau, relative to log(K); a loss that keeps creeping down is learning, however slowly.
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.
+- ``max_noise``: with K inferred, the largest point-to-point noise (sigma) of the plateau relative to log(K); a model at chance predicts the same distribution for every input, so its minibatch loss barely moves.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist
@@ -66,6 +67,7 @@ class Params:
     max_drift: float
     acc_slack: float
     min_points: int
+    max_noise: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -149,6 +151,13 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         drift = abs(plateau[-1] - plateau[0]) / chance
     if drift > allowed:
         return  # creeping down (or up) through the band: slow learning, not a chance plateau
+    if k_src != "given" and len(plateau) >= 4:
+        # a model at chance outputs the same distribution whatever the input, so its minibatch loss is nearly
+        # constant (a few % of log K in practice); a loss bouncing by tens of percent comes from confident,
+        # input-dependent predictions, and its median only happens to sit near some log(K)
+        sigma_plateau = noise_sigma(plateau)
+        if math.isfinite(sigma_plateau) and sigma_plateau > p.max_noise * chance:
+            return
     if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack):
         return
     still = abs(tail - chance) <= band and b >= n - max(2, int(0.05 * n))
