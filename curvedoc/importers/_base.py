@@ -138,3 +138,26 @@ def decode_text(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
             )
         )
         return text
+
+
+NONFINITE_STRINGS = {"NaN": float("nan"), "nan": float("nan"), "Infinity": float("inf"), "inf": float("inf"),
+                     "-Infinity": float("-inf"), "-inf": float("-inf")}
+
+
+def json_number(v: Any, nonfinite_strings: bool = False) -> float | None:
+    """A decoded JSON value as a float, or None when it is not a number (bool, str, null, list, dict).
+
+    Integers too large for a float (10**400) are not numbers here; with ``nonfinite_strings`` the strings
+    "NaN"/"Infinity"/"-Infinity" (how some writers spell them) are the non-finite floats."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, float):
+        return v
+    if isinstance(v, int):
+        try:
+            return float(v)
+        except OverflowError:
+            return None
+    if nonfinite_strings and isinstance(v, str):
+        return NONFINITE_STRINGS.get(v)
+    return None

@@ -42,7 +42,15 @@ from typing import Any
 import numpy as np
 
 from curvedoc.errors import LoadError, UnsupportedFormat
-from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.importers._base import (
+    RunData,
+    RunSpec,
+    check_file,
+    decode_text,
+    is_lfs_pointer,
+    json_number,
+    read_bytes,
+)
 from curvedoc.model.run import ImportIssue, make_frame
 
 SOURCE = "hf-trainer-state"
@@ -182,18 +190,7 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------------------- values
-def _num(v: Any) -> float | None:
-    """A JSON value as a float, or None when it is not a number (bool, str, null, list, dict)."""
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, float):
-        return v
-    if isinstance(v, int):
-        try:
-            return float(v)
-        except OverflowError:
-            return None
-    return None
+_num = json_number  # a JSON value as a float, or None (HF writes NaN/Infinity as literals, not strings)
 
 
 def _step(v: Any) -> int | None:

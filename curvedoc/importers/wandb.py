@@ -59,7 +59,15 @@ import numpy as np
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers import _protowire as pw
-from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.importers._base import (
+    RunData,
+    RunSpec,
+    check_file,
+    decode_text,
+    is_lfs_pointer,
+    json_number,
+    read_bytes,
+)
 from curvedoc.model.run import ImportIssue, concat_frames, empty_frame, make_frame
 
 SOURCE = "wandb"
@@ -73,8 +81,6 @@ FULL, FIRST, MIDDLE, LAST = 1, 2, 3, 4
 # Record oneof field numbers (wandb_internal.proto)
 R_HISTORY, R_SUMMARY, R_CONFIG, R_RUN, R_EXIT, R_FINAL, R_FOOTER = 2, 3, 5, 17, 18, 20, 22
 RESERVED = ("_step", "_runtime", "_timestamp")
-_NONFINITE = {"NaN": math.nan, "nan": math.nan, "Infinity": math.inf, "inf": math.inf,
-              "-Infinity": -math.inf, "-inf": -math.inf}
 
 
 # ----------------------------------------------------------------------------- framing
@@ -172,18 +178,7 @@ _NOT_FLOAT = frozenset((b'"', b"{", b"[", b"t", b"f", b"n", '"', "{", "[", "t", 
 
 
 def _number(v: Any) -> float | None:
-    if isinstance(v, bool):
-        return None
-    if isinstance(v, float):
-        return v
-    if isinstance(v, int):
-        try:
-            return float(v)
-        except OverflowError:
-            return None
-    if isinstance(v, str) and v in _NONFINITE:
-        return _NONFINITE[v]
-    return None
+    return json_number(v, nonfinite_strings=True)
 
 
 _KEY_CACHE: dict[bytes, str] = {}
