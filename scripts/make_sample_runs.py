@@ -26,7 +26,6 @@ import argparse
 import hashlib
 import json
 import math
-import os
 import shutil
 import struct
 import sys

@@ -7,7 +7,6 @@ curvedoc's importers or detectors, so these tests check the data itself.
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import tomllib

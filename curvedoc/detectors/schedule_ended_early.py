@@ -35,7 +35,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._progress import clean, prepared, window_median
+from curvedoc.detectors._progress import clean, prepared
 from curvedoc.detectors._signal import downsample, fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 

@@ -45,7 +45,7 @@ from curvedoc.detectors._progress import (
     stated_k,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import fmt_num, fmt_pct
 from curvedoc.model.run import Run
 
 

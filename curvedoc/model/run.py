@@ -11,7 +11,7 @@ Roles ("train_loss", "val_loss", "lr", ...) map to the tag actually used; see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
