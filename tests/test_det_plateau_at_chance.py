@@ -251,3 +251,20 @@ def test_noisy_tiny_batch_loss_whose_median_sits_near_log4_is_not_chance():
     # the same level with the tiny noise of a real chance plateau still fires
     flat = math.log(4) * np.exp(rng.normal(0, 0.005, steps.size))
     assert run_detector(NAME, make_run(train_loss=(steps, flat)))
+
+
+def test_layers_starved_of_gradient_rank_vanishing_gradients_first():
+    import math
+
+    import numpy as np
+    from _helpers import make_run, run_detector
+
+    rng = np.random.default_rng(4)
+    n = 1200
+    loss = math.log(10) + rng.normal(0, 0.02, n)
+    layers = {f"grad_norm/layer_{i:02d}": 10.0 ** (-8 + i) * (1 + 0.1 * rng.random(n)) for i in range(8)}
+    hits = run_detector("plateau-at-chance", make_run(train_loss=loss, **layers))
+    assert hits and hits[0].causes[0] == "vanishing-gradients" and hits[0].evidence["layer_grad_spread"] > 1e6
+    even = {f"grad_norm/layer_{i:02d}": 0.5 * (1 + 0.1 * rng.random(n)) for i in range(8)}
+    hits = run_detector("plateau-at-chance", make_run(train_loss=loss, **even))
+    assert hits and hits[0].causes[0] == "labels-detached"

@@ -202,6 +202,12 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     learned_before = len(before) >= 3 and float(np.min(sm[: a])) < chance * (1.0 - 3.0 * p.band)
     if learned_before and not lr_zero:
         causes = ["lr-too-high", "numerical-instability", "no-warmup", "wrong-loss", "labels-detached"]
+    # The gradient reaching some layers is orders of magnitude below the rest: the signal dies on its way
+    # down (saturating activations, deep stacks without normalisation), so the model cannot leave chance
+    # even with correct labels -- that is the first thing to check.
+    layer_spread = _layer_grad_spread(run)
+    if layer_spread is not None and layer_spread >= 1e3 and not lr_zero and not learned_before:
+        causes = ["vanishing-gradients"] + [c for c in causes if c != "vanishing-gradients"]
     ev = {
         "num_classes": k,
         "chance_loss": round(chance, 6),
@@ -214,6 +220,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         "first_loss": float(v[0]),
         "last_loss": tail,
         "learned_before_plateau": bool(learned_before),
+        "layer_grad_spread": layer_spread,
     }
     if math.isfinite(acc_tail):
         ev["train_acc"] = acc_tail
@@ -259,3 +266,19 @@ def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
         evidence={"num_classes": k, "chance_acc": chance, "acc_level": level, "plateau_start": int(steps[a]),
                   "plateau_end": int(steps[b]), "plateau_share": round(share, 4)},
     )
+
+
+def _layer_grad_spread(run: Run) -> float | None:
+    """Ratio of the largest to the smallest per-layer median gradient norm (None without >= 2 layers)."""
+    layers = run.family("layer_grad_norm")
+    if len(layers) < 2:
+        return None
+    meds = []
+    for tag in layers.values():
+        v = run.series(tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v) & (v > 0)]
+        if len(v):
+            meds.append(float(np.median(v)))
+    if len(meds) < 2 or min(meds) <= 0:
+        return None
+    return max(meds) / min(meds)
