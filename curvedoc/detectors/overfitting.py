@@ -21,6 +21,8 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``stall_min_train_drop``: stall variant: training loss fall (log) needed while validation stalls.
 - ``stall_max_val_gain``: stall variant: largest validation improvement (log) that still counts as stalled.
 - ``stall_min_frac``: stall variant: shortest stall, as a fraction of the validation steps.
+- ``few_min_points``: fewest validation points for the few-evaluations variant (runs evaluated 3-4 times).
+- ``few_min_rise``: few-evaluations variant: rise (log space) of the last evaluation over the best one.
 
 ## References
 seeds/002 'Overfitting: The Crossover'; seeds/000 10.16 'Loss curves' (training loss low, validation
@@ -51,6 +53,37 @@ class Params:
     stall_min_train_drop: float
     stall_max_val_gain: float
     stall_min_frac: float
+    few_min_points: int
+    few_min_rise: float
+
+
+def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params) -> dict | None:
+    """Crossover on a validation curve with too few points to measure its noise (a fine-tune evaluated once
+    per epoch for 3-4 epochs): the minimum must come before the end, every later evaluation must be higher
+    than the one before it, the last one far above the minimum, and the training loss must keep falling."""
+    n = len(steps)
+    if n < p.few_min_points or not is_log:
+        return None
+    i_best = int(np.argmin(work))
+    after = work[i_best:]
+    if len(after) < 2 or not bool(np.all(np.diff(after) > 0)):
+        return None
+    rise = float(work[-1] - work[i_best])
+    if rise < p.few_min_rise:
+        return None
+    best_step, end_step = int(steps[i_best]), int(steps[-1])
+    t_best, t_end = (float(x) for x in train.at([best_step, end_step]))
+    if not (np.isfinite(t_best) and np.isfinite(t_end)):
+        return None
+    t_change = gx.lin_change(t_best, t_end, t_is_log)
+    if not t_change <= -max(p.min_train_drop, 0.05):
+        return None
+    return {
+        "best_step": best_step, "end_step": end_step, "val_best": float(raw[i_best]), "val_end": float(raw[-1]),
+        "rise": float(gx.lin_change(work[i_best], work[-1], True)), "rise_log": rise,
+        "train_change": float(t_change), "train_at_best": gx.raw(t_best, t_is_log),
+        "train_at_end": gx.raw(t_end, t_is_log), "points_after": int(n - 1 - i_best), "val_points": int(n),
+    }
 
 
 def _assess(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params) -> dict | None:
@@ -162,7 +195,7 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
         return
     vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
     ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
-    if len(vs) < p.min_val_points or len(ts) < 5:
+    if len(vs) < min(p.min_val_points, p.few_min_points) or len(ts) < 3:
         return
     if v_log != t_log:  # compare like with like: both in log space or both linear
         vs, vr, vw, v_log = gx.prepare(run.series("val_loss"), log=False)
@@ -170,11 +203,26 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     # only the part of the val curve that overlaps the train curve can be compared
     m = (vs >= ts[0] - (ts[-1] - ts[0]) * 0.05) & (vs <= ts[-1] + max(1, (ts[-1] - ts[0]) * 0.05))
     vs, vr, vw = vs[m], vr[m], vw[m]
-    if len(vs) < p.min_val_points:
-        return
     train = gx.Level(ts, tr, t_log)
     val_tag = run.roles.get("val_loss", "val_loss")
     train_tag = run.roles.get("train_loss", "train_loss")
+    if len(vs) < p.min_val_points:
+        few = _assess_few(vs, vr, vw, v_log, train, t_log, p)
+        if few is not None:
+            yield Hit(
+                f"{val_tag} {fmt_pct(few['rise'])} since its minimum {fmt_num(few['val_best'])} at step "
+                f"{fmt_step(few['best_step'])}, rising at each of the {few['points_after']} later evaluations "
+                f"(now {fmt_num(few['val_end'])} at step {fmt_step(few['end_step'])}), while {train_tag} changed "
+                f"{fmt_pct(few['train_change'])}; only {few['val_points']} evaluations, too few to measure their "
+                f"noise; best checkpoint: step {fmt_step(few['best_step'])}",
+                step=few["best_step"],
+                steps=(few["best_step"], few["end_step"]),
+                confidence=round(0.45 + 0.2 * gx.ratio01(few["rise_log"] - p.few_min_rise, 2 * p.few_min_rise), 3),
+                evidence=few,
+                causes=("too-many-epochs", "overfitting-capacity"),
+                tags=(val_tag, train_tag),
+            )
+        return
     ev = _assess(vs, vr, vw, v_log, train, t_log, p)
     if ev is not None:
         # other evaluation sets (eval_g1_loss ...): say which of them also rise
