@@ -157,3 +157,21 @@ def test_rl_runs_get_no_loss_roles_unless_asked():
     assert not [f for f in rep.runs[0].findings if f.code.startswith("D")]  # a rising value loss is not divergence
     run.set_role_overrides({"train_loss": "train/loss"})
     assert run.roles["train_loss"] == "train/loss"
+
+
+def test_max_file_mb_is_scoped_to_the_call(tmp_path):
+    import os
+
+    from curvedoc.importers._base import max_file_bytes
+
+    d = tmp_path / "r"
+    d.mkdir()
+    (d / "metrics.csv").write_text("step,loss\n" + "".join(f"{i},{1.0 / (i + 1)}\n" for i in range(2000)))
+    before = max_file_bytes()
+    env_before = os.environ.get("CURVEDOC_MAX_FILE_BYTES")
+    (tmp_path / "pyproject.toml").write_text("[tool.curvedoc]\nmax-file-mb = 0.001\n")
+    rep = curvedoc.diagnose(d)
+    assert rep.runs[0].status == "unreadable" and "limit" in rep.runs[0].errors[0]
+    rep = curvedoc.audit(d.parent, jobs=1, cache=False)
+    assert [r.status for r in rep.runs] == ["unreadable"]
+    assert max_file_bytes() == before and os.environ.get("CURVEDOC_MAX_FILE_BYTES") == env_before

@@ -268,18 +268,19 @@ def diagnose(
         from curvedoc._guard import RunTimeout, max_seconds, time_guard
         from curvedoc.importers import Failure, LoadResult, discover, read_into
 
-        if settings.max_file_mb:
-            os.environ["CURVEDOC_MAX_FILE_BYTES"] = str(int(settings.max_file_mb * 1024 * 1024))
+        from curvedoc.importers._base import file_size_limit
+
         disc = discover(target, with_base=True)
         res = LoadResult(problems=list(disc.problems))
         limit = max_seconds(settings)
-        for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
-            try:
-                with time_guard(limit):
-                    done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles)]
-                report.runs.extend(done)
-            except RunTimeout as exc:
-                res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
+        with file_size_limit(settings.max_file_bytes()):
+            for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
+                try:
+                    with time_guard(limit):
+                        done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles)]
+                    report.runs.extend(done)
+                except RunTimeout as exc:
+                    res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
         runs, failures, problems = [], res.failures, res.problems
     for run in runs:
         report.runs.append(diagnose_run(run, plan))

@@ -39,9 +39,12 @@ _PLAN: Plan | None = None
 
 
 def _init_worker(settings: Settings) -> None:
+    """Per worker process: the plan, and the size guard for the worker's lifetime (its own process)."""
     global _PLAN
-    if settings.max_file_mb:
-        os.environ["CURVEDOC_MAX_FILE_BYTES"] = str(int(settings.max_file_mb * 1024 * 1024))
+    from curvedoc.importers import _base
+
+    if settings.max_file_bytes():
+        _base._LIMIT_OVERRIDE = settings.max_file_bytes()
     _PLAN = Plan.build(settings)
 
 
@@ -471,11 +474,15 @@ def audit(
     bar.update(len(specs) - len(todo))
     if todo:
         if n_jobs == 1 or len(todo) == 1:
-            _init_worker(settings)
-            for item in todo:
-                i, res = _work(item)
-                results[i] = res
-                bar.update()
+            from curvedoc.importers._base import file_size_limit
+
+            # in this process: the size guard _init_worker sets is restored when the block ends
+            with file_size_limit(settings.max_file_bytes()):
+                _init_worker(settings)
+                for item in todo:
+                    i, res = _work(item)
+                    results[i] = res
+                    bar.update()
         else:
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
             chunk = max(1, min(16, len(todo) // (n_jobs * 8) or 1))

@@ -46,6 +46,10 @@ class Settings:
     jobs: int | None = None
     config_file: str | None = None
 
+    def max_file_bytes(self) -> int | None:
+        """The ``max-file-mb`` guard in bytes, or None when not configured."""
+        return int(self.max_file_mb * 1024 * 1024) if self.max_file_mb else None
+
     def merged(self, **cli: Any) -> "Settings":
         """CLI values win over the config file; lists given on the CLI replace, params/roles merge."""
         s = Settings(**{k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items()})

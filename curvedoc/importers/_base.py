@@ -3,6 +3,7 @@ and small helpers for reading files safely (read-only, size-guarded, never modif
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,28 @@ DEFAULT_MAX_FILE_BYTES = 2 * 1024**3
 LFS_MAGIC = b"version https://git-lfs"
 
 
+_LIMIT_OVERRIDE: int | None = None
+
+
+@contextlib.contextmanager
+def file_size_limit(nbytes: int | None):
+    """Apply a per-file size limit (``max-file-mb`` from the settings) for the duration of a block,
+    without touching the process environment; ``None`` leaves the current limit."""
+    global _LIMIT_OVERRIDE
+    previous = _LIMIT_OVERRIDE
+    if nbytes is not None:
+        _LIMIT_OVERRIDE = int(nbytes)
+    try:
+        yield
+    finally:
+        _LIMIT_OVERRIDE = previous
+
+
 def max_file_bytes() -> int:
+    """The per-file size limit: the settings' ``max-file-mb`` if one is in force, else
+    ``CURVEDOC_MAX_FILE_BYTES``, else :data:`DEFAULT_MAX_FILE_BYTES`."""
+    if _LIMIT_OVERRIDE is not None:
+        return _LIMIT_OVERRIDE
     env = os.environ.get("CURVEDOC_MAX_FILE_BYTES")
     if env:
         try:
