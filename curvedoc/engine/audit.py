@@ -95,13 +95,13 @@ def _timed_out(result: list[dict[str, Any]]) -> bool:
 
 def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
     from curvedoc.errors import LoadError
-    from curvedoc.importers import read_spec
+    from curvedoc.importers import not_a_log, read_spec
 
     assert _PLAN is not None
     try:
         runs = read_spec(spec, _PLAN.settings.roles)
     except LoadError as exc:
-        if spec.extras.get("tentative") and exc.kind == "unsupported-format":
+        if not_a_log(spec, exc):
             # a readable file that is simply not a training log (config.csv, predictions.json): a problem
             # of discovery, not a broken run -- the same rule as diagnose (importers.load_all)
             return [{"_problem": {"path": exc.path, "reason": exc.reason, "kind": exc.kind}}]

@@ -106,6 +106,12 @@ def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: b
     return res
 
 
+def not_a_log(spec: RunSpec, exc: LoadError) -> bool:
+    """A file discovery only guessed at (a .csv/.json in a tree) that turned out not to be a training log:
+    a problem to mention, not a broken run."""
+    return bool(spec.extras.get("tentative")) and exc.kind == "unsupported-format"
+
+
 def read_into(res: LoadResult, spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
     """Read one spec into ``res``: its runs, or its failure (a tentative file that is not a log: a problem).
 
@@ -114,7 +120,7 @@ def read_into(res: LoadResult, spec: RunSpec, role_overrides: Mapping[str, str] 
     try:
         runs = read_spec(spec, role_overrides)
     except LoadError as exc:
-        if spec.extras.get("tentative") and exc.kind == "unsupported-format":
+        if not_a_log(spec, exc):
             res.problems.append(Problem(exc.path, exc.reason, exc.kind))
         else:
             res.failures.append(Failure(spec.name, exc.path, exc.reason, exc.kind))
