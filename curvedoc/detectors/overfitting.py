@@ -57,6 +57,14 @@ class Params:
     few_min_rise: float
 
 
+def _train_change(train: gx.Level, best_step: int, end_step: int, t_is_log: bool) -> tuple[float, float, float] | None:
+    """(relative change, level at best, level at end) of the training loss between two steps, or None."""
+    t_best, t_end = (float(x) for x in train.at([best_step, end_step]))
+    if not (np.isfinite(t_best) and np.isfinite(t_end)):
+        return None
+    return gx.lin_change(t_best, t_end, t_is_log), t_best, t_end
+
+
 def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params) -> dict | None:
     """Crossover on a validation curve with too few points to measure its noise (a fine-tune evaluated once
     per epoch for 3-4 epochs): the minimum must come before the end, every later evaluation must be higher
@@ -72,12 +80,10 @@ def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Pa
     if rise < p.few_min_rise:
         return None
     best_step, end_step = int(steps[i_best]), int(steps[-1])
-    t_best, t_end = (float(x) for x in train.at([best_step, end_step]))
-    if not (np.isfinite(t_best) and np.isfinite(t_end)):
+    tc = _train_change(train, best_step, end_step, t_is_log)
+    if tc is None or not tc[0] <= -max(p.min_train_drop, 0.05):
         return None
-    t_change = gx.lin_change(t_best, t_end, t_is_log)
-    if not t_change <= -max(p.min_train_drop, 0.05):
-        return None
+    t_change, t_best, t_end = tc
     return {
         "best_step": best_step, "end_step": end_step, "val_best": float(raw[i_best]), "val_end": float(raw[-1]),
         "rise": float(gx.lin_change(work[i_best], work[-1], True)), "rise_log": rise,
@@ -116,12 +122,10 @@ def _assess(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params
     if z < p.noise_z:
         return None
     best_step, end_step = int(steps[i_best]), int(steps[-1])
-    t_best, t_end = (float(x) for x in train.at([best_step, end_step]))
-    if not (np.isfinite(t_best) and np.isfinite(t_end)):
+    tc = _train_change(train, best_step, end_step, t_is_log)
+    if tc is None or not tc[0] <= -p.min_train_drop:
         return None
-    t_change = gx.lin_change(t_best, t_end, t_is_log)
-    if not t_change <= -p.min_train_drop:
-        return None
+    t_change, t_best, t_end = tc
     val_best, val_end = float(raw[i_best]), float(np.median(raw[n - k:]))
     v_change = gx.lin_change(work[i_best], end_work, is_log)
     gap_growth = float("nan")
