@@ -85,19 +85,15 @@ def fmt_steps(f: Finding) -> str:
 
 
 def fmt_num(x: Any) -> str:
+    """A number as the findings write it (:func:`curvedoc.detectors._signal.fmt_num`); "-" for nothing."""
     if x is None:
         return "-"
     if isinstance(x, bool):
         return str(x)
-    if isinstance(x, int):
-        return f"{x:,}"
-    if isinstance(x, float):
-        if not math.isfinite(x):
-            return "NaN" if math.isnan(x) else ("inf" if x > 0 else "-inf")
-        ax = abs(x)
-        if ax != 0 and (ax >= 1e5 or ax < 1e-3):
-            return f"{x:.2e}"
-        return f"{x:.3g}"
+    if isinstance(x, (int, float)):
+        from curvedoc.detectors._signal import fmt_num as _num
+
+        return _num(x)
     return str(x)
 
 
