@@ -173,19 +173,24 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
     sys.exit(code)
 
 
+def _catalog(rules_dir):
+    """The rule catalogue (built-in plus --rules-dir folders), or exit 2 with the configuration error."""
+    from curvedoc.engine.rules import load_catalog
+
+    try:
+        return load_catalog(rules_dir)
+    except ConfigError as exc:
+        _fail(str(exc))
+
+
 @main.command("rules")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
 @click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False))
 def rules_cmd(fmt, rules_dir):
     """List every rule: code, name, severity, needed roles, symptom."""
-    from curvedoc.engine.rules import load_catalog
     from curvedoc.reporters.rulesdoc import list_rules
 
-    try:
-        cat = load_catalog(rules_dir)
-    except ConfigError as exc:
-        _fail(str(exc))
-    click.echo(list_rules(cat, fmt), nl=False)
+    click.echo(list_rules(_catalog(rules_dir), fmt), nl=False)
 
 
 @main.command("rule")
@@ -193,13 +198,9 @@ def rules_cmd(fmt, rules_dir):
 @click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False))
 def rule_cmd(name_or_code, rules_dir):
     """Explain one rule: what it detects, why it matters, parameters, likely causes and fixes."""
-    from curvedoc.engine.rules import load_catalog
     from curvedoc.reporters.rulesdoc import explain_rule
 
-    try:
-        cat = load_catalog(rules_dir)
-    except ConfigError as exc:
-        _fail(str(exc))
+    cat = _catalog(rules_dir)
     rule = cat.get(name_or_code)
     if rule is None:
         _fail(f"unknown rule {name_or_code!r} (see `curvedoc rules`)")
