@@ -48,6 +48,11 @@ def role_names() -> list[str]:
     return [r for r, _, _ in _table()[0]]
 
 
+# Roles a rule may need that no single tag fills: "metric" = at least one quality metric (accuracy, mAP, WER,
+# reward ...; curvedoc.model.metrics) with 3+ finite points.
+PSEUDO_ROLES = ("metric",)
+
+
 def family_names() -> list[str]:
     return list(_table()[1])
 
@@ -62,6 +67,12 @@ def _stem(tag: str) -> str:
     t = re.sub(r"(^|[/_ ])(train|training|val|valid|validation|eval|test)(?=$|[/_ ])", " ", t)
     t = re.sub(r"_(step|epoch)$", "", t)
     return " ".join(re.split(r"[/_ ]+", t)).strip()
+
+
+def rl_marker(run: "Run") -> str | None:
+    """The first tag that marks a reinforcement-learning run (returns, episode rewards, success rates), or None."""
+    rl_markers = _table()[2]
+    return next((t for t in run.tags if rl_markers.fullmatch(_norm(t))), None)
 
 
 def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dict[str, str], list[str]]:

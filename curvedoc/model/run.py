@@ -205,6 +205,19 @@ class Run:
         self._role_overrides = dict(overrides)
         self._roles = None
         self._role_notes = []
+        self.__dict__.pop("_metrics_cache", None)
+
+    @property
+    def metrics(self) -> list:
+        """Quality metrics (:class:`curvedoc.model.metrics.Metric`): accuracy, mAP, WER, reward, ... with their
+        direction and split, for tags that fill no other role."""
+        cached = self.__dict__.get("_metrics_cache")
+        if cached is None:
+            from curvedoc.model.metrics import infer_metrics
+
+            cached = self.__dict__["_metrics_cache"] = infer_metrics(
+                self, {t for r, t in self.roles.items() if r not in ("train_acc", "val_acc")})
+        return cached
 
     def has(self, *roles: str) -> bool:
         r = self.roles

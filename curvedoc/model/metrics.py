@@ -1,0 +1,150 @@
+"""Quality metrics (accuracy, mAP, F1, BLEU, WER, reward, success rate, ...): which tags are metrics, which
+way is better, and whether they measure the training or the held-out data.
+
+Inference is over a tag's *tokens*, not a list of whole names, so it holds for names it has never seen:
+
+* a tag is split on ``/ . _ - : @ ( ) [ ] |`` and spaces and at camelCase boundaries, lower-cased
+  (``eval/DetectionBoxes_Precision/mAP@.50IOU`` -> eval, detection, boxes, precision, map, 50, iou);
+* a token from the ``higher`` vocabulary (acc, map, f1, bleu, rouge, reward, success, dice, psnr, ...) or the
+  ``lower`` vocabulary (wer, cer, ppl, perplexity, error, mae, fid, ...) in ``rules/roles.toml`` [metrics]
+  makes the tag a metric with that direction; the LAST such token decides (``val_error_rate_acc`` would be
+  read as accuracy) because names qualify from left to right;
+* bookkeeping tokens (runtime, samples, per second, std, count, time, lr ...) and running extremes (max, best)
+  veto: ``eval_samples_per_second`` and ``max_val_acc`` are not metrics; so does a loss token, because
+  losses have their own roles;
+* the split is ``val`` when a token says so (val, valid, eval, test, dev, metrics, coco ...), ``train`` when a
+  token says train, and otherwise ``val`` for metrics that are only ever computed on held-out data
+  (detection AP/AR, BLEU/ROUGE, WER) and ``train`` for the rest; RL returns and success rates are the run's
+  own signal (split ``train``) unless prefixed test/eval;
+* the values must fit the kind: a rate-like metric (accuracy, precision, recall, F1, success, IoU, dice,
+  mAP) lies in [0, 1] or [0, 100] (percent), and its scale is recorded so rules can reason in the metric's
+  own units.
+
+Users override with ``--role val_metric=TAG`` (the metric the report leads with).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from curvedoc._resources import load_toml
+
+if TYPE_CHECKING:  # pragma: no cover
+    from curvedoc.model.run import Run
+
+_SPLIT = re.compile(r"[/\s._:@()\[\]|,=+-]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def tokens(tag: str) -> list[str]:
+    """``'eval/DetectionBoxes_Precision/mAP@.50IOU'`` -> ``['eval', 'detection', 'boxes', 'precision', 'map', '50', 'iou']``.
+
+    camelCase splits only where a lower-case letter meets an upper-case one (``DetectionBoxes``), so
+    acronyms stay whole (``mAP``, ``AP50`` -> ``ap50``, ``IOU``)."""
+    out: list[str] = []
+    for part in _SPLIT.split(tag.strip()):
+        if not part:
+            continue
+        # keep 'mAP', 'mIoU', 'aAcc' whole: a single lower-case letter before capitals is a prefix
+        if re.fullmatch(r"[a-z][A-Z][A-Za-z0-9]*", part):
+            out.append(part.lower())
+            continue
+        out.extend(p.lower() for p in _CAMEL.split(part) if p)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _vocab() -> dict:
+    data = load_toml("roles.toml").get("metrics", {})
+    return {k: set(v) if isinstance(v, list) else v for k, v in data.items()}
+
+
+@dataclass(frozen=True)
+class Metric:
+    tag: str
+    kind: str  # the token that made it a metric: 'accuracy', 'map', 'wer', 'reward', ...
+    higher_is_better: bool
+    split: str  # 'train' | 'val'
+    rate: bool  # a bounded rate (accuracy, F1, mAP...): [0, 1] or [0, 100]
+    scale: float  # 1.0, or 100.0 for percent
+
+    @property
+    def direction(self) -> str:
+        return "higher" if self.higher_is_better else "lower"
+
+    def to_dict(self) -> dict:
+        return {"tag": self.tag, "kind": self.kind, "direction": self.direction, "split": self.split,
+                "scale": self.scale}
+
+
+def _kind_of(tok: str, v: dict) -> tuple[str, bool] | None:
+    for t in (tok, tok.rstrip("0123456789")):  # 'ap50', 'rouge1', 'top5', 'acc1'
+        if t in v["higher"]:
+            return v["aliases"].get(t, t), True
+        if t in v["lower"]:
+            return v["aliases"].get(t, t), False
+    return None
+
+
+def classify(tag: str) -> tuple[str, bool, str, bool] | None:
+    """(kind, higher_is_better, split, rate) from the name alone, or None when the tag is not a metric."""
+    v = _vocab()
+    toks = tokens(tag)
+    if not toks or any(t in v["veto"] for t in toks):
+        return None
+    found = None
+    for tok in toks:
+        k = _kind_of(tok, v)
+        if k is not None:
+            found = k
+    if found is None:
+        return None
+    kind, higher = found
+    if any(t in v["val_split"] for t in toks):
+        split = "val"
+    elif any(t in v["train_split"] for t in toks):
+        split = "train"
+    else:
+        split = "val" if kind in v["heldout_kinds"] else "train"
+    return kind, higher, split, kind in v["rate_kinds"]
+
+
+def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
+    """Every quality metric of a run (tags already filling another role are left out)."""
+    used = used or set()
+    out = []
+    for tag in run.tags:
+        if tag in used:
+            continue
+        c = classify(tag)
+        if c is None:
+            continue
+        kind, higher, split, rate = c
+        vals = run.series(tag).to_numpy(dtype=np.float64)
+        vals = vals[np.isfinite(vals)]
+        if len(vals) == 0:
+            continue
+        scale = 1.0
+        if rate:
+            lo, hi = float(vals.min()), float(vals.max())
+            if lo < -1e-9 or hi > 100.0 + 1e-9:
+                continue  # not a rate after all (a reward named 'success_score', a count)
+            scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
+        out.append(Metric(tag, kind, higher, split, rate, scale))
+    return out
+
+
+def primary(metrics: list[Metric], counts: dict[str, int], split: str) -> Metric | None:
+    """The metric a report leads with for a split: rates first (accuracy, mAP...), then most points,
+    then the shortest name (``eval_accuracy`` over ``eval_g3_accuracy``)."""
+    cands = [m for m in metrics if m.split == split]
+    if not cands:
+        return None
+    order = _vocab()["primary_order"]
+    rank = {k: i for i, k in enumerate(order)}
+    return min(cands, key=lambda m: (rank.get(m.kind, len(order)), -counts.get(m.tag, 0), len(m.tag), m.tag))
