@@ -50,20 +50,84 @@ class Plan:
         return cls(catalog, chosen, settings)
 
 
-def _score(findings: Sequence[Finding]) -> float:
+def _score(findings: Sequence[Finding], cov: Mapping[str, Any] | None = None) -> float:
+    """100 x the product of (1 - severity weight x confidence) over the findings, scaled by coverage: a run
+    whose rules mostly could not run (missing roles) cannot score as well as one checked in full, and a run
+    that was not assessed keeps at most half."""
     s = 1.0
     for f in findings:
         s *= 1.0 - SEVERITY_WEIGHT.get(f.severity, 0.0) * max(0.0, min(1.0, f.confidence))
+    if cov is not None:
+        frac = float(cov.get("fraction", 1.0)) if cov.get("assessed") else 0.0
+        s *= 0.5 + 0.5 * frac
     return round(100.0 * s, 1)
 
 
-def _status(findings: Sequence[Finding]) -> str:
+def _status(findings: Sequence[Finding], assessed: bool = True) -> str:
+    """failing / warning from the worst finding; otherwise healthy only when the run was assessed (the core
+    checks ran on a training signal), else not-assessed: 'healthy' must mean 'checked and fine'."""
     sev = {f.severity for f in findings}
     if "error" in sev:
         return "failing"
     if "warning" in sev:
         return "warning"
-    return "healthy"
+    return "healthy" if assessed else "not-assessed"
+
+
+# A curve needs this many finite points to have a shape (start, middle, end); fewer is not a training signal.
+MIN_SIGNAL_POINTS = 3
+# The training signal a run is judged on, in order of preference. A quality metric stands in when no loss is
+# logged (reinforcement learning: the return or success rate; a run that logs only accuracy or mAP).
+SIGNAL_ROLES = ("train_loss", "val_loss")
+
+
+def _finite_count(run, tag: str) -> int:
+    import numpy as np
+
+    v = run.series(tag).to_numpy(dtype=np.float64)
+    return int(np.isfinite(v).sum())
+
+
+def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errors: Sequence[str]) -> dict[str, Any]:
+    """What was analysed: the training signal, the rules that ran on it, and why a run is not assessed.
+
+    A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
+    training loss; failing that the validation loss; failing that a quality metric) and at least one
+    selected rule that reads that signal ran without error."""
+    roles = run.roles
+    signal = signal_tag = None
+    short = []
+    for role in SIGNAL_ROLES:
+        if role in roles:
+            n = _finite_count(run, roles[role])
+            if n >= MIN_SIGNAL_POINTS:
+                signal, signal_tag = role, roles[role]
+                break
+            short.append(f"{role} {roles[role]!r} has {n} finite point{'s' if n != 1 else ''}")
+    metrics = [m for m in run.metrics if _finite_count(run, m.tag) >= MIN_SIGNAL_POINTS]
+    if signal is None and metrics:
+        signal, signal_tag = "metric", metrics[0].tag
+    errored = {e.split(" ", 1)[0] for e in errors}
+    readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
+    reason = ""
+    if signal is None:
+        shown = ", ".join(repr(t) for t in list(run.tags)[:8]) + (" ..." if len(run.tags) > 8 else "")
+        why = "; ".join(short) if short else (f"no training loss, validation loss or quality metric with "
+                                               f"{MIN_SIGNAL_POINTS}+ points was recognised")
+        reason = f"{why} (tags: {shown or 'none'}); --role train_loss=TAG sets one"
+    elif not readers:
+        reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
+    applicable = len(ran) + sum(1 for s in skipped if s.get("missing"))
+    return {
+        "assessed": bool(readers),
+        "signal": signal,
+        "signal_tag": signal_tag,
+        "rules_ran": [r.code for r in ran],
+        "rules_on_signal": [r.code for r in readers],
+        "fraction": round(len(ran) / applicable, 3) if applicable else 0.0,
+        "metrics": [m.to_dict() for m in run.metrics],
+        "reason": reason,
+    }
 
 
 def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[dict[str, Any]]:
@@ -167,14 +231,18 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     from curvedoc.model.roles import family_names
 
     present = set(roles) | {fam for fam in family_names() if run.family(fam)}
+    if any(_finite_count(run, m.tag) >= MIN_SIGNAL_POINTS for m in run.metrics):
+        present.add("metric")
     findings: list[Finding] = []
     skipped: list[dict[str, Any]] = []
     errors: list[str] = []
+    ran: list[Rule] = []
     for rule, spec, params in plan.rules:
         missing = rule.missing_roles(present)
         if missing:
             skipped.append({"name": rule.name, "code": rule.code, "missing": missing})
             continue
+        ran.append(rule)
         try:
             for hit in spec.func(run, params) or ():
                 findings.append(_to_finding(rule, hit, plan.catalog, run.name))
@@ -183,11 +251,13 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
             errors.append(f"{rule.code} {rule.name}: {type(exc).__name__}: {exc}{where}")
     findings.sort(key=Finding.sort_key)
+    cov = coverage(run, ran, skipped, errors)
     rr = RunReport(
         run=run.name,
         source=run.source,
-        status=_status(findings),
-        score=_score(findings),
+        status=_status(findings, cov["assessed"]),
+        score=_score(findings, cov),
+        coverage=cov,
         roles=roles,
         findings=findings,
         skipped=skipped,

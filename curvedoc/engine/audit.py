@@ -366,7 +366,8 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
 
 def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -> dict[str, Any]:
     readable = [r for r in runs if r.status != "unreadable"]
-    counts = {s: sum(1 for r in runs if r.status == s) for s in ("healthy", "warning", "failing", "unreadable")}
+    counts = {s: sum(1 for r in runs if r.status == s)
+              for s in ("healthy", "warning", "failing", "not-assessed", "unreadable")}
     ranked = sorted(runs, key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
     table = []
     for i, r in enumerate(ranked, 1):

@@ -19,8 +19,8 @@ from typing import Any
 
 from curvedoc.engine.findings import Finding, _jsonable
 
-STATUSES = ("healthy", "warning", "failing", "unreadable")
-STATUS_RANK = {"unreadable": 0, "failing": 1, "warning": 2, "healthy": 3}
+STATUSES = ("healthy", "warning", "failing", "not-assessed", "unreadable")
+STATUS_RANK = {"unreadable": 0, "failing": 1, "warning": 2, "not-assessed": 3, "healthy": 4}
 
 
 @dataclass
@@ -42,6 +42,7 @@ class RunReport:
     hparams: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
     summary: dict[str, Any] = field(default_factory=dict)  # small numbers for tables: first/last/best losses
+    coverage: dict[str, Any] = field(default_factory=dict)  # what was analysed (engine.coverage)
     run_obj: Any = field(default=None, repr=False, compare=False)  # the Run, when in memory
 
     @property
@@ -66,6 +67,7 @@ class RunReport:
             "tags": dict(self.tags),
             "hparams": _jsonable(self.hparams),
             "summary": _jsonable(self.summary),
+            "coverage": _jsonable(self.coverage),
         }
 
     @classmethod
@@ -87,6 +89,7 @@ class RunReport:
             top_causes=list(d.get("top_causes") or []),
             hparams=dict(d.get("hparams") or {}),
             summary=dict(d.get("summary") or {}),
+            coverage=dict(d.get("coverage") or {}),
         )
 
 

@@ -10,8 +10,8 @@ from typing import Any, Iterable, Sequence
 from curvedoc.engine.findings import Finding
 
 SEVERITY_ORDER = ("error", "warning", "info")
-STATUS_SYMBOL = {"failing": "✗", "warning": "!", "healthy": "✓", "unreadable": "?"}
-STATUS_WORSE_FIRST = {"unreadable": 0, "failing": 1, "warning": 2, "healthy": 3}
+STATUS_SYMBOL = {"failing": "✗", "warning": "!", "healthy": "✓", "not-assessed": "–", "unreadable": "?"}
+STATUS_WORSE_FIRST = {"unreadable": 0, "failing": 1, "warning": 2, "not-assessed": 3, "healthy": 4}
 
 SPARK = "▁▂▃▄▅▆▇█"
 
@@ -39,7 +39,7 @@ class Ansi:
         return self(text, {"error": "red", "warning": "yellow", "info": "blue"}.get(severity, "grey"))
 
     def status(self, text: str, status: str) -> str:
-        return self(text, *{"failing": ("red", "bold"), "warning": ("yellow", "bold"), "healthy": ("green",),
+        return self(text, *{"failing": ("red", "bold"), "warning": ("yellow", "bold"), "healthy": ("green",), "not-assessed": ("cyan",),
                             "unreadable": ("magenta", "bold")}.get(status, ()))
 
 
@@ -308,14 +308,15 @@ def ranked_runs(report) -> list:
 def status_counts(report) -> dict[str, int]:
     if report.sweep and report.sweep.get("status_counts"):
         return dict(report.sweep["status_counts"])
-    out = {s: 0 for s in ("failing", "warning", "healthy", "unreadable")}
+    out = {s: 0 for s in ("failing", "warning", "healthy", "not-assessed", "unreadable")}
     for r in report.runs:
         out[r.status] = out.get(r.status, 0) + 1
     return out
 
 
 def counts_phrase(counts: dict[str, int]) -> str:
-    parts = [f"{counts.get(s, 0)} {s}" for s in ("failing", "warning", "healthy", "unreadable") if counts.get(s)]
+    parts = [f"{counts.get(s, 0)} {s}" for s in ("failing", "warning", "healthy", "not-assessed", "unreadable")
+             if counts.get(s)]
     return ", ".join(parts) if parts else "nothing"
 
 

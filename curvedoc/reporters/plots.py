@@ -25,7 +25,8 @@ MAX_NONFINITE_MARKS = 200
 MAX_MARKS = 300
 
 SEVERITY_COLOR = {"error": "#c62828", "warning": "#d98200", "info": "#5c6bc0"}
-STATUS_COLOR = {"failing": "#c62828", "warning": "#e69500", "healthy": "#7aa37a", "unreadable": "#9e9e9e"}
+STATUS_COLOR = {"failing": "#c62828", "warning": "#e69500", "healthy": "#7aa37a", "not-assessed": "#5c8fb0",
+                "unreadable": "#9e9e9e"}
 ROLE_STYLE = {
     "train_loss": ("#1f4e79", "train"),
     "val_loss": ("#2ca02c", "val"),

@@ -147,7 +147,8 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     if rr.roles:
         used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
         lines += [c(x, "dim") for x in _wrap(f"roles: {used}", 6, first="  ")][:3]
-    other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values())]
+    metric_tags = {m.get("tag") for m in (rr.coverage or {}).get("metrics") or []}
+    other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
     if other:
         shown = ", ".join(clean(t) for t in other[:6]) + (f", ... {len(other) - 6} more" if len(other) > 6 else "")
         lines += [c(x, "dim") for x in _wrap(f"other tags ({len(other)}): {shown}", 6, first="  ")][:2]
@@ -156,10 +157,31 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     return lines
 
 
+def coverage_text(rr) -> str:
+    """One sentence on what was analysed (or why the run was not assessed)."""
+    cov = rr.coverage or {}
+    if not cov:
+        return ""
+    if not cov.get("assessed"):
+        return f"not assessed: {cov.get('reason') or 'no training signal was analysed'}"
+    sig = cov.get("signal")
+    what = {"train_loss": "training loss", "val_loss": "validation loss (no training loss logged)",
+            "metric": "quality metric (no loss logged)"}.get(sig, sig)
+    ran, on = len(cov.get("rules_ran") or []), len(cov.get("rules_on_signal") or [])
+    mets = cov.get("metrics") or []
+    mtxt = ""
+    if mets:
+        shown = ", ".join(f"{m['tag']} ({m['direction']} is better)" for m in mets[:3])
+        mtxt = f"; metrics: {shown}" + (f" and {len(mets) - 3} more" if len(mets) > 3 else "")
+    return f"analysed: {what} {cov.get('signal_tag')!s}; {ran} rules ran, {on} of them on that signal{mtxt}"
+
+
 def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
     lines = _status_line(rr, c)
     if rr.status == "unreadable":
         return lines
+    if rr.status == "not-assessed":
+        lines += [c(x, "cyan") for x in _wrap(clean(coverage_text(rr)), 6, first="  ")]
     for f in sorted_findings(rr.findings):
         lines += _finding_lines(f, c, short=short)
     if short:
@@ -167,6 +189,9 @@ def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
             lines += [c(x, "red") for x in _wrap(f"error: {clean(e)}", 6, first="  ")]
         return lines
     lines += _causes_lines(rr, c)
+    cov = coverage_text(rr)
+    if cov and rr.status != "not-assessed":
+        lines += [c(x, "dim") for x in _wrap(clean(cov), 6, first="  ")][:3]
     sk = skipped_line(rr.skipped)
     if sk:
         lines += [c(x, "dim") for x in _wrap(sk, 6, first="  ")]
