@@ -49,9 +49,9 @@ def test_rule_entry_is_complete(name):
         )
     for p in rule.params:
         assert rule.param_docs.get(p), f"{name}: parameter {p!r} has no param_docs entry saying why"
-    from curvedoc.model.roles import family_names, role_names
+    from curvedoc.model.roles import PSEUDO_ROLES, family_names, role_names
 
-    known = set(role_names()) | set(family_names())
+    known = set(role_names()) | set(family_names()) | set(PSEUDO_ROLES)
     for group in rule.needs:
         for role in group:
             assert role in known, f"{name}: needs unknown role {role!r}"

@@ -1,0 +1,70 @@
+"""## What it detects
+A run that crashed or was killed, from what the log itself records: a non-zero exit code (W&B exit record),
+a FAILED or KILLED run status (MLflow), a traceback, out-of-memory or kill message at the end of a printed
+log (importer issue ``crash``), or a W&B run with no exit record at all (killed without a chance to write
+one, or still running: reported as a warning with lower confidence).
+
+## Why it matters
+The curves stop where the process died; the final checkpoint is not the one planned, and the reason (OOM,
+time limit, preemption, a bug, Ctrl-C) decides what to do next. A crashed run must never pass as healthy
+because its few logged points looked fine.
+
+## Example
+``wandb_offline/loss-plateau-79u2qtit`` (exit code 255 after 41 of 500 steps); an MLflow store whose runs
+are FAILED before they logged a metric.
+
+## Options
+- ``min_confidence``: findings below this confidence are dropped (the no-exit-record case is 0.5).
+
+## References
+W&B ``RunExitRecord.exit_code``; MLflow ``RunStatus`` (FAILED = 4, KILLED = 5); FORMATS.md 4.1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._signal import fmt_step
+from curvedoc.model.run import Run
+
+FAILED_STATUS = {"FAILED", "KILLED"}
+CRASH_KINDS = {"crash", "traceback", "killed"}
+
+
+@dataclass(frozen=True)
+class Params:
+    min_confidence: float
+
+
+def _last_step(run: Run) -> int | None:
+    return int(run.scalars["step"].max()) if run.n_points else None
+
+
+@detector("crashed-run", params=Params)
+def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
+    last = _last_step(run)
+    where = f" after step {fmt_step(last)}" if last is not None else " before logging any point"
+    hits: list[Hit] = []
+    code = run.meta.get("exit_code")
+    if isinstance(code, int) and code != 0:
+        what = {130: " (Ctrl-C)", 137: " (SIGKILL: OOM killer or a scheduler)", 143: " (SIGTERM)",
+                255: " (an uncaught error or interrupt)"}.get(code, "")
+        hits.append(Hit(f"the run exited with code {code}{what}{where}", step=last, confidence=0.95,
+                        evidence={"exit_code": code, "last_step": last}))
+    status = str(run.meta.get("status") or "").upper()
+    if status in FAILED_STATUS:
+        hits.append(Hit(f"the tracking store marks the run {status}{where}", step=last, confidence=0.95,
+                        evidence={"status": status, "last_step": last}))
+    for issue in run.issues:
+        if issue.kind in CRASH_KINDS:
+            hits.append(Hit(f"{issue.message}{where}", step=last, confidence=0.9,
+                            evidence={"last_step": last, "crash": issue.message[:200]}))
+            break
+    if not hits and run.meta.get("finished") is False:
+        hits.append(Hit(f"the log has no exit record: the process was killed{where} (or is still running)",
+                        step=last, confidence=0.5, severity="warning", evidence={"last_step": last}))
+    for h in hits[:1]:
+        if h.confidence >= p.min_confidence:
+            yield h

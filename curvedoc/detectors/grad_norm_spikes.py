@@ -1,0 +1,151 @@
+"""## What it detects
+Isolated spikes of the global gradient norm: single steps (or a few in a row) where the pre-clip norm jumps
+to many times its local level and then comes straight back. The local level is the rolling median of the
+neighbouring points in log space, so the test is scale-free (a norm of 0.4 or of 40 is judged the same
+way); a spike must be at least ``min_ratio`` times that level AND ``noise_z`` robust sigmas of the run's own
+step-to-step scatter above it. The first points of a run (the initialisation transient, when norms of 10-100x
+the later level are normal) are left out. A norm that rises and stays up is exploding-gradients (G001), not
+this; a spike of the loss itself is loss-spikes (D002).
+
+## Why it matters
+A gradient-norm spike is the earliest sign of a bad batch or of an LR near the edge of stability; with
+clipping the update is contained, without it one such step can throw the optimizer's momentum off for many
+steps. Repeated spikes predict the loss spikes and divergences that follow in long runs.
+
+## Example
+``hf_trainer_state/t5-summarization-demo``: grad norm ~2.5 with a spike to 35.6 at step 190,000 (14x) and
+13.2 at 164,000 (5x); the loss does not react.
+
+## Options
+- ``min_points``: fewest finite gradient-norm points.
+- ``half_window``: neighbours on each side whose median is the local level (points).
+- ``min_ratio``: a spike is at least this many times its local level.
+- ``noise_z``: and at least this many robust sigmas (MAD of log residuals) above it.
+- ``skip_frac``: leading fraction of the points left out (initialisation transient); at least ``skip_min`` points.
+- ``skip_min``: fewest leading points left out.
+- ``max_width``: longest run of consecutive high points that still counts as a spike (longer = a level shift).
+- ``single_min_ratio``: a lone spike must be at least this many times its level (repeated spikes need only ``min_ratio``).
+
+## References
+seeds/002 'Gradient norms ... If it suddenly spikes, a bad batch or learning rate change is causing problems';
+seeds/002 'If you have gradient clipping enabled, the spike usually recovers'; seeds/000 'Sudden loss spikes'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._gradients import clean_steps, positive, pre_clip_norm
+from curvedoc.detectors._instability import clipping_configured, lr_context
+from curvedoc.detectors._signal import fmt_num, fmt_step, mad
+from curvedoc.model.run import Run
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    half_window: int
+    min_ratio: float
+    noise_z: float
+    skip_frac: float
+    skip_min: int
+    max_width: int
+    single_min_ratio: float
+
+
+def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
+    """Median of the ``h`` points on each side of every point, the point itself left out (edges: what exists)."""
+    n = len(x)
+    pad = np.concatenate([np.full(h, np.nan), x, np.full(h, np.nan)])
+    win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1).copy()
+    win[:, h] = np.nan
+    return np.nanmedian(win, axis=1)[:n]
+
+
+def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.ndarray, float]:
+    """Spans (start, end inclusive) of isolated spikes in log values ``x``; also the residuals and sigma."""
+    n = len(x)
+    h = max(1, min(p.half_window, n // 4))
+    base = rolling_median_excl(x, h)
+    resid = x - base
+    skip = max(p.skip_min, int(round(p.skip_frac * n)))
+    sigma = max(mad(resid[skip:]), 0.02)
+    high = (resid >= np.log(p.min_ratio)) & (resid >= p.noise_z * sigma)
+    high[:skip] = False
+    spans = []
+    i = 0
+    while i < n:
+        if not high[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and high[j + 1]:
+            j += 1
+        if j - i + 1 <= p.max_width:
+            # isolated: the level after the spike is back near the level before it (not a step up)
+            before = x[max(0, i - h):i]
+            after = x[j + 1:j + 1 + h]
+            if len(before) and len(after) and abs(np.median(after) - np.median(before)) < np.log(p.min_ratio) / 2:
+                spans.append((i, j))
+        i = j + 1
+    return spans, resid, sigma
+
+
+@detector("grad-norm-spikes", params=Params)
+def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
+    from curvedoc.model.roles import rl_marker
+
+    if rl_marker(run) is not None:
+        return  # policy-gradient norms follow the advantages: bursts where some rollout scored are the signal
+    s, label = pre_clip_norm(run)
+    s = positive(clean_steps(s))
+    if len(s) < p.min_points:
+        return
+    steps = s.index.to_numpy()
+    v = s.to_numpy(dtype=np.float64)
+    x = np.log(v)
+    spans, resid, sigma = find_spikes(x, p)
+    if not spans:
+        return
+    peaks = [i + int(np.argmax(resid[i:j + 1])) for i, j in spans]
+    peaks.sort(key=lambda k: -resid[k])
+    top = peaks[0]
+    ratio = float(np.exp(resid[top]))
+    if len(peaks) == 1 and ratio < p.single_min_ratio:
+        return
+    level = float(v[top] / ratio)
+    shown = ", ".join(f"{fmt_num(v[k])} at step {fmt_step(steps[k])} ({fmt_num(float(np.exp(resid[k])), 2)}x)"
+                      for k in peaks[:3])
+    more = f" and {len(peaks) - 3} more" if len(peaks) > 3 else ""
+    loss_note = ""
+    if "train_loss" in run.roles:
+        ls = positive(clean_steps(run.series("train_loss")))
+        if len(ls) >= 5:
+            li = np.searchsorted(ls.index.to_numpy(), steps[top])
+            lv = ls.to_numpy(dtype=np.float64)
+            lo, hi = max(0, li - 5), min(len(lv), li + 6)
+            if lo < hi:
+                local = float(np.median(lv[lo:hi]))
+                peak_loss = float(np.max(lv[max(0, li - 1):min(len(lv), li + 2)])) if li < len(lv) else local
+                loss_note = ("; the training loss jumped with it" if peak_loss > 1.5 * local
+                             else "; the training loss did not react")
+    clip = clipping_configured(run)
+    clip_note = "" if clip is None else ("; clipping is configured, so the update was capped" if clip
+                                         else "; no gradient clipping is configured")
+    n_sp = len(peaks)
+    conf = min(0.95, 0.55 + 0.1 * min(n_sp, 3) + 0.05 * min(4.0, np.log2(ratio / p.min_ratio + 1)))
+    ev = {"spikes": n_sp, "max_ratio": ratio, "max_value": float(v[top]), "level": level, "step_of_max": int(steps[top]),
+          "noise_sigma_log": float(sigma), "tag": label}
+    ev.update(lr_context(run, int(steps[top])))
+    yield Hit(
+        f"{label} spiked {n_sp} time{'s' if n_sp != 1 else ''} against its local level: {shown}{more} "
+        f"(typical level about {fmt_num(level)}){loss_note}{clip_note}",
+        step=int(steps[top]),
+        confidence=float(conf),
+        evidence=ev,
+        marks=tuple(int(steps[k]) for k in sorted(peaks)[:50]),
+    )

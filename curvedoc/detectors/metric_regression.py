@@ -1,0 +1,172 @@
+"""## What it detects
+A quality metric measured on held-out data (accuracy, mAP, F1, BLEU/ROUGE, WER/CER, perplexity ...) that
+ends clearly worse than its best while training went on: the level of the last evaluations is below the best
+one by more than the metric's own evaluation-to-evaluation noise and by a minimum that is meaningful in the
+metric's units (percentage points for bounded rates such as accuracy or mAP, a relative change for unbounded
+positive metrics such as WER or perplexity, a share of the observed range for rewards that can be negative).
+The direction comes from the metric's name (accuracy: higher is better; WER: lower is better). In a
+reinforcement-learning run the episode return / reward / success rate is checked the same way; in a run that
+logs a validation loss but no training loss, the validation loss is. When one file holds several appended
+training sessions (a CSVLogger that restarted from scratch), only the last session is judged. Of several metrics of the same kind
+(one accuracy per eval set) the worst regression is reported and the others are counted.
+
+## Why it matters
+The metric is what the model is for. A run that keeps training past its best evaluation ships a worse model
+than it had, whatever the losses say; early stopping or checkpoint selection on the metric fixes the outcome,
+and the cause (overfitting, a learning rate that became too high, a broken data stream) fixes the run.
+
+## Example
+``hf_trainer_state/whisper-tr-killed-evalrise``: eval_wer 17.7 at step 250, then 29.6, 31.3 ... 28.4 at step
+1,500 while training went on; ``lightning_csv/yolov3-lr0.09-nan-collapse``: val class accuracy 32% -> 3.7%.
+
+## Options
+- ``min_points``: fewest finite evaluations of the metric.
+- ``min_drop_rate``: for bounded rates (accuracy, mAP, F1 ...): smallest drop from the best, as a fraction of the full scale (0.05 = 5 points of 100%).
+- ``min_drop_log``: for positive unbounded metrics (WER, perplexity, loss): smallest relative worsening in log space (0.1 = 10%).
+- ``min_drop_range``: for metrics that can be negative (returns): smallest drop as a share of the observed range.
+- ``noise_z``: the drop must also exceed this many robust sigmas of the evaluation noise (from second differences, so a trend is not noise).
+- ``smooth_min_points``: from this many points on, the series is judged on its rolling median (a tenth of the points wide).
+- ``tail_frac``: share of the evaluations (after the best) whose median is the final level; 1 evaluation below 6.
+
+## References
+Practitioners' guide (seeds/002) 'Overfitting: the crossover' and 'early stopping'; seeds/003 'Monitor the
+metric you care about, not just the loss'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._instability import last_session
+from curvedoc.detectors._signal import fmt_num, fmt_step, mad
+from curvedoc.model.metrics import Metric, primary
+from curvedoc.model.roles import rl_marker
+from curvedoc.model.run import Run
+
+RL_KINDS = {"return", "reward", "success"}
+
+
+@dataclass(frozen=True)
+class Params:
+    min_points: int
+    min_drop_rate: float
+    min_drop_log: float
+    min_drop_range: float
+    noise_z: float
+    tail_frac: float
+    smooth_min_points: int
+
+
+def candidates(run: Run) -> list[Metric]:
+    """The metrics this rule judges: the lead validation metric and those of the same kind (one per eval set);
+    in an RL run its returns / success rates; the validation loss when no training loss is logged."""
+    ms = run.metrics
+    counts = run.tag_counts()
+    out: list[Metric] = []
+    lead = primary(ms, counts, "val")
+    if lead is not None:
+        out += [m for m in ms if m.split == "val" and m.kind == lead.kind]
+    if rl_marker(run) is not None or not {"train_loss", "val_loss"} & set(run.roles):
+        out += [m for m in ms if m.split == "train" and m.kind in RL_KINDS]
+    if "val_loss" in run.roles and "train_loss" not in run.roles:
+        out.append(Metric(run.roles["val_loss"], "loss", False, "val", False, 1.0))
+    return out
+
+
+def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | None:
+    """The regression of one metric series, or None."""
+    ok = np.isfinite(vals)
+    steps, vals = steps[ok], vals[ok]
+    n = len(vals)
+    if n < p.min_points:
+        return None
+    sign = 1.0 if m.higher_is_better else -1.0
+    if m.rate:
+        g = sign * vals / m.scale
+        floor, unit = p.min_drop_rate, "rate"
+    elif np.all(vals > 0):
+        g = sign * np.log(vals)
+        floor, unit = p.min_drop_log, "log"
+    else:
+        g = sign * vals
+        rng = float(np.max(vals) - np.min(vals))
+        if rng <= 0:
+            return None
+        floor, unit = p.min_drop_range * rng, "range"
+    if n >= p.smooth_min_points:
+        # a metric logged every step (an RL reward, a per-batch accuracy) is judged on its rolling median, so
+        # one lucky batch is not 'the best' and a typical batch is not 'the end'
+        w = max(3, n // 10) | 1
+        g = pd.Series(g).rolling(w, center=True, min_periods=1).median().to_numpy()
+    i_best = int(np.argmax(g))
+    after = n - 1 - i_best
+    k = 1 if n < 6 else max(2, int(round(p.tail_frac * n)))
+    if after < k:
+        return None
+    final = float(np.median(g[n - k:]))
+    drop = float(g[i_best] - final)
+    # evaluation noise from second differences (a steady trend, up before the best or down after it, is not
+    # noise): for white noise of sigma s, the second difference has sigma s*sqrt(6)
+    sigma = float(mad(np.diff(g, 2)) / np.sqrt(6)) if n >= 6 else 0.0
+    need = max(floor, p.noise_z * sigma)
+    if not drop > need:
+        return None
+    return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(g[i_best], unit, sign, m.scale),
+            "final": _raw(final, unit, sign, m.scale), "last_step": int(steps[-1]), "drop": drop, "need": need,
+            "unit": unit, "after": after, "n": n, "strength": drop / need}
+
+
+def _raw(g: float, unit: str, sign: float, scale: float) -> float:
+    """Back from the work units to the metric's own."""
+    if unit == "rate":
+        return float(sign * g * scale)
+    if unit == "log":
+        return float(np.exp(sign * g))
+    return float(sign * g)
+
+
+def _change_text(a: dict, m: Metric) -> str:
+    if a["unit"] == "rate":
+        pts = abs(a["final"] - a["best"]) / m.scale * 100
+        return f"{pts:.1f} points {'lower' if m.higher_is_better else 'higher'}"
+    if a["unit"] == "log":
+        r = a["final"] / a["best"]
+        return f"{abs(r - 1) * 100:.0f}% {'lower' if r < 1 else 'higher'}"
+    return f"{'down' if m.higher_is_better else 'up'} {fmt_num(abs(a['final'] - a['best']))}"
+
+
+@detector("metric-regression", params=Params)
+def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
+    found = []
+    cands = candidates(run)
+    for m in cands:
+        s = last_session(run, run.series(m.tag))
+        a = assess(s.index.to_numpy(), s.to_numpy(dtype=np.float64), m, p)
+        if a is not None:
+            found.append((m, a))
+    if not found:
+        return
+    found.sort(key=lambda ma: -ma[1]["strength"])
+    m, a = found[0]
+    word = "higher is better" if m.higher_is_better else "lower is better"
+    others = ""
+    same = [x for x, _ in found[1:]]
+    if same:
+        names = ", ".join(x.tag for x in same[:4]) + (" ..." if len(same) > 4 else "")
+        others = f"; {len(found)} of {len(cands)} such metrics regressed (also {names})"
+    conf = float(min(0.95, 0.45 + 0.08 * min(a["after"], 4) + 0.1 * min(2.0, a["strength"] - 1.0)))
+    yield Hit(
+        f"{m.tag} ({m.kind}, {word}) was best at step {fmt_step(a['best_step'])} ({fmt_num(a['best'])}) and ended "
+        f"at {fmt_num(a['final'])}, {_change_text(a, m)}, after {a['after']} more evaluation"
+        f"{'s' if a['after'] != 1 else ''} up to step {fmt_step(a['last_step'])}{others}",
+        step=a["best_step"],
+        steps=(a["best_step"], a["last_step"]),
+        confidence=conf,
+        evidence={"tag": m.tag, "kind": m.kind, "best": a["best"], "best_step": a["best_step"], "final": a["final"],
+                  "evaluations": a["n"], "after_best": a["after"], "regressed_metrics": len(found)},
+    )

@@ -1,0 +1,90 @@
+"""grad-norm-spikes (G004): isolated gradient-norm spikes against the local level, on synthetic families (noise
+level, length, logging interval, spike count) and on the real runs that showed the rule."""
+
+import numpy as np
+import pytest
+from _helpers import make_run, real_run, run_detector
+
+
+def _norm(n, rng, level=2.5, noise=0.15, drift=0.0):
+    """A healthy grad norm: log-normal scatter around a slowly drifting level."""
+    t = np.arange(n)
+    return level * np.exp(drift * t / n + noise * rng.standard_normal(n))
+
+
+@pytest.mark.parametrize("n", [60, 400, 5000])
+@pytest.mark.parametrize("noise", [0.05, 0.15, 0.3])
+@pytest.mark.parametrize("every", [1, 20, 500])
+def test_healthy_scatter_is_silent(n, noise, every):
+    rng = np.random.default_rng(n + int(100 * noise) + every)
+    run = make_run(steps=np.arange(n) * every, **{"train/grad_norm": _norm(n, rng, noise=noise)})
+    assert run_detector("grad-norm-spikes", run) == []
+
+
+@pytest.mark.parametrize("n", [80, 1000, 20000])
+@pytest.mark.parametrize("noise", [0.05, 0.2])
+def test_one_large_spike_is_found(n, noise):
+    rng = np.random.default_rng(7)
+    g = _norm(n, rng, noise=noise)
+    k = int(0.7 * n)
+    g[k] *= 14.0
+    hits = run_detector("grad-norm-spikes", make_run(steps=np.arange(n) * 10, grad_norm=g))
+    assert len(hits) == 1
+    assert hits[0].step == k * 10 and hits[0].evidence["spikes"] == 1
+    assert hits[0].evidence["max_ratio"] > 8
+
+
+def test_repeated_moderate_spikes_are_found_a_lone_one_is_not():
+    rng = np.random.default_rng(3)
+    g = _norm(3000, rng, noise=0.1)
+    lone = g.copy()
+    lone[1500] *= 6.0
+    assert run_detector("grad-norm-spikes", make_run(grad_norm=lone)) == []
+    rep = g.copy()
+    for k in (800, 1500, 2200):
+        rep[k] *= 6.0
+    hits = run_detector("grad-norm-spikes", make_run(grad_norm=rep))
+    assert len(hits) == 1 and hits[0].evidence["spikes"] == 3 and len(hits[0].marks) == 3
+
+
+def test_initial_transient_and_level_shift_are_not_spikes():
+    rng = np.random.default_rng(5)
+    g = _norm(500, rng, noise=0.1)
+    g[0] *= 100.0  # initialisation: the first norm is huge
+    g[1] *= 30.0
+    assert run_detector("grad-norm-spikes", make_run(grad_norm=g)) == []
+    shift = _norm(500, rng, noise=0.1)
+    shift[300:] *= 20.0  # rises and stays: exploding-gradients' business
+    assert run_detector("grad-norm-spikes", make_run(grad_norm=shift)) == []
+
+
+def test_squared_norm_and_degenerate_inputs():
+    rng = np.random.default_rng(9)
+    g = _norm(400, rng, noise=0.1)
+    g[250] *= 20.0
+    hits = run_detector("grad-norm-spikes", make_run(grad_norm_sq=g ** 2))
+    assert len(hits) == 1 and hits[0].step == 250
+    assert run_detector("grad-norm-spikes", make_run(grad_norm=[1.0] * 5)) == []
+    assert run_detector("grad-norm-spikes", make_run(grad_norm=np.full(100, np.nan))) == []
+    assert run_detector("grad-norm-spikes", make_run(grad_norm=np.zeros(100))) == []
+
+
+def test_rl_runs_are_skipped():
+    rng = np.random.default_rng(1)
+    g = _norm(300, rng, noise=0.1, level=1e-3)
+    g[100] *= 100
+    run = make_run(grad_norm=g, reward=np.zeros(300))
+    assert run_detector("grad-norm-spikes", run) == []
+
+
+@pytest.mark.parametrize("rel, step", [("hf_trainer_state/t5-summarization-demo", 190000),
+                                       ("hf_trainer_state/star-hangeryang", 22360)])
+def test_real_runs_with_isolated_spikes(rel, step):
+    hits = run_detector("grad-norm-spikes", real_run(rel))
+    assert len(hits) == 1 and hits[0].step == step
+
+
+@pytest.mark.parametrize("rel", ["hf_trainer_state/whisper-bashkir-gradspikes",  # first point 286: a transient
+                                 "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/tinyllama-trl-sft"])
+def test_real_healthy_runs_are_silent(rel):
+    assert run_detector("grad-norm-spikes", real_run(rel)) == []
