@@ -6,7 +6,9 @@ sustained rise of at least ``min_orders`` orders of magnitude is flagged with th
 step where it crossed, and whether the training loss followed. Uses ``grad_norm`` or the square root of
 ``grad_norm_sq``.
 
-A norm that is large but not growing is not exploding: e.g. a norm logged before fp16 unscaling sits
+In a reinforcement-learning run (policy optimisation included) growth is not judged: the norm follows the
+advantages, which sit near 0 while all rollouts of a group score the same. A norm that is large but not
+growing is not exploding: e.g. a norm logged before fp16 unscaling sits
 at 1e4-1e6 from the first step while the loss falls normally; growth, not size, is the symptom here
 (clip-saturation judges the size against the clipping threshold). Isolated NaN/Inf norms followed by
 finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info.
@@ -159,6 +161,13 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
                       step=int(steps[fb]), confidence=0.7, evidence=ev, severity="warning",
                       causes=("fp16-overflow", "exploding-gradients", "numerical-instability"), marks=marks)
 
+    from curvedoc.model.roles import rl_marker
+
+    if rl_marker(run) is not None:
+        # policy-gradient norms scale with the advantages, which are ~0 while every rollout of a group scores
+        # the same: growth from that floor is the learning signal arriving, not an explosion (NaN/Inf above
+        # still counts)
+        return
     gr = _growth(gn, p)
     if gr is None:
         return

@@ -23,6 +23,8 @@ log 10 = 2.303).
 - ``max_drift``: largest change between the first and last fifth of the plateau, relative to log(K); a loss that keeps creeping down is learning, however slowly.
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.
+- ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
+- ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
 - ``max_noise``: with K inferred, the largest point-to-point noise (sigma) of the plateau relative to log(K); a model at chance predicts the same distribution for every input, so its minibatch loss barely moves.
 
 ## References
@@ -68,6 +70,8 @@ class Params:
     acc_slack: float
     min_points: int
     max_noise: float
+    metric_floor: float
+    metric_zero_share: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -80,10 +84,82 @@ def _span_share(steps: np.ndarray, a: int, b: int) -> float:
 
 @detector("plateau-at-chance", params=Params)
 def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
+    hits = []
     if "train_loss" in run.roles:
-        yield from _from_loss(run, p)
+        hits = list(_from_loss(run, p))
     elif "train_acc" in run.roles:
-        yield from _from_accuracy(run, p)
+        hits = list(_from_accuracy(run, p))
+    if not hits:
+        hits = list(_from_metric(run, p))
+    yield from hits[:1]
+
+
+def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
+    """Held-out quality metrics that never leave the floor. A bounded higher-is-better rate (accuracy, mAP,
+    dice, F1, success rate) is at the floor when its BEST evaluation stays below ``metric_floor`` of its
+    scale; any higher-is-better metric (rewards included, whatever their scale) when it is exactly 0 at most
+    evaluations. It fires only when EVERY such metric of the run is at the floor: a model that learned anything
+    useful scores above a tenth of the scale, and one metric stuck at 0 beside another that improves is a broken
+    metric computation, not a model at chance (an F1 of 0 beside an accuracy of 0.69). Validation-split metrics,
+    and in RL runs the success rate / reward / return as well."""
+    from curvedoc.model.roles import rl_marker
+
+    rl = rl_marker(run) is not None
+    # a training accuracy far from the floor means the model learned its training set: a held-out metric stuck at
+    # the floor beside it is memorisation (overfitting, train-val gap, grokking), not a model at chance
+    train_acc = [m for m in run.metrics if m.split == "train" and m.kind == "accuracy" and m.rate]
+    for m in train_acc:
+        v = run.series(m.tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)]
+        if len(v) >= 3 and window_median(v, 0.75, 1.0) / m.scale >= 0.5:
+            return
+    judged = []
+    for m in run.metrics:
+        if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in ("success", "reward", "return"))):
+            continue
+        s = run.series(m.tag)
+        v = s.to_numpy(dtype=np.float64)
+        ok = np.isfinite(v)
+        v, steps = v[ok], s.index.to_numpy()[ok]
+        if len(v) < max(p.min_points, 3):
+            continue
+        zero_share = float(np.mean(v == 0))
+        best = float(np.max(v))
+        if m.rate and best < p.metric_floor * m.scale:
+            why = f"its best is {fmt_num(best)}, below {p.metric_floor:.0%} of the scale"
+            strength = 1.0 - best / (p.metric_floor * m.scale)
+        elif zero_share >= p.metric_zero_share and float(np.median(v)) == 0.0:
+            why = f"it is exactly 0 at {zero_share:.0%} of them (best {fmt_num(best)})"
+            strength = zero_share
+        else:
+            return  # a metric that left the floor: the model learned something
+        judged.append((strength, m, v, steps, why))
+    if not judged:
+        return
+    _, m, v, steps, why = max(judged, key=lambda j: j[0])
+    also = f"; so are the other {len(judged) - 1} such metrics" if len(judged) > 1 else ""
+    yield Hit(
+        f"{m.tag} ({m.kind}) never leaves the floor over {len(v)} evaluations from step {fmt_step(steps[0])} to "
+        f"{fmt_step(steps[-1])}: {why}{also}; the model never produces a useful output",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7 if len(v) >= 5 else 0.55,
+        evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v))},
+    )
+
+
+def _accuracy_metric_tail(run: Run) -> float:
+    """The highest late level (median of the last quarter, as a fraction) of any accuracy the run logs, train
+    or validation; NaN when it logs none. A model at chance cannot score far above 1/K on any split, so the
+    most lenient accuracy decides (a label-smoothed loss has a high floor while its accuracy is 0.98)."""
+    best = float("nan")
+    for m in run.metrics:
+        if m.kind != "accuracy" or not m.rate:
+            continue
+        v = run.series(m.tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)]
+        if len(v) >= 3:
+            t = window_median(v, 0.75, 1.0) / m.scale
+            best = t if not math.isfinite(best) else max(best, t)
+    return best
 
 
 def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
@@ -103,6 +179,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
 
     acc = accuracy(run, "train_acc")
     acc_tail = window_median(acc.to_numpy(), 0.75, 1.0) if len(acc) >= 3 else float("nan")
+    if not math.isfinite(acc_tail):
+        acc_tail = _accuracy_metric_tail(run)
 
     k_src = None
     k_given = stated_k(run, p.num_classes)
