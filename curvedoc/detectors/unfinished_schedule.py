@@ -133,6 +133,105 @@ def _annealed(run: Run, p: Params) -> bool:
     return float(lr[-1]) <= p.annealed_ratio * float(lr.max()) * (1.0 + 1e-3)  # slack: min_lr = lr/10 exactly
 
 
+PLANNED_STEP_KEYS = ("max_steps", "num_steps", "total_steps", "train_steps", "num_train_steps", "max_iters",
+                     "max_iter", "train_iters", "total_iters", "num_iterations", "iterations", "total_training_steps")
+PLANNED_EPOCH_KEYS = ("epochs", "num_epochs", "max_epochs", "n_epochs", "num_train_epochs", "total_epochs")
+
+
+def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
+    """The first positive integer hyperparameter whose last dotted/slashed key part is one of ``keys``."""
+    found = {}
+    for key, val in (run.hparams or {}).items():
+        k = str(key).lower().replace("/", ".").rsplit(".", 1)[-1]
+        if k in keys and k not in found:
+            v = _int(val)
+            if v is not None and v > 0 and not isinstance(val, bool):
+                found[k] = (v, str(key))
+    for k in keys:
+        if k in found:
+            return found[k]
+    return None
+
+
+def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
+    """(planned, reached, label) from the hyperparameters: a planned number of steps compared with the last
+    logged step, or a planned number of epochs compared with the epoch counter. Logged steps can count samples or
+    tokens rather than optimizer steps, so a planned step count is only used when the run's steps do not
+    exceed it (a count in other units would)."""
+    if "train_loss" not in run.roles and "epoch" not in run.roles:
+        return None
+    st = _hparam(run, PLANNED_STEP_KEYS)
+    if st is not None and "train_loss" in run.roles:
+        s = run.series("train_loss")
+        if len(s):
+            last = int(s.index[-1])
+            if 0 < last <= st[0]:
+                return st[0], last, f"{st[1]} (hyperparameter)"
+    ep = _hparam(run, PLANNED_EPOCH_KEYS)
+    if ep is not None and "epoch" in run.roles:
+        e = clean(run.series("epoch")).to_numpy(dtype=np.float64)
+        if len(e) >= 2:
+            reached = float(e.max()) + (1.0 if float(e.min()) == 0.0 and float(e.max()) == int(e.max()) else 0.0)
+            # an integer epoch counter at the planned last epoch does not prove that epoch completed, so only a
+            # shortfall is used (the still-improving test decides the rest)
+            if 0 < reached < ep[0]:
+                return ep[0], int(reached), f"{ep[1]} (epochs, hyperparameter)"
+    return None
+
+
+def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
+    """The planned end of a decaying LR schedule, extrapolated: after its peak the LR falls smoothly (linear
+    or cosine decay, not steps) and at the last step it is still well above its floor; continuing the recent
+    slope down to zero gives the step where the schedule was meant to end. A step schedule (flat at the end) or a
+    constant LR says nothing."""
+    if "lr" not in run.roles:
+        return None
+    s = clean(run.series("lr"))
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    n = len(v)
+    if n < 10 or v.max() <= 0:
+        return None
+    skip = max(1, n // 20)  # the first points can be a transient (YOLO's bias-LR warmup starts 10x high)
+    ip = skip + int(np.argmax(v[skip:]))
+    peak = float(v[ip])
+    post = v[ip:]
+    if len(post) < 8 or post[-1] <= p.annealed_ratio * peak or post[-1] >= 0.95 * peak:
+        return None
+    d = np.diff(post)
+    if np.mean(d <= 1e-12 * peak) < 0.9 or np.mean(d < -1e-9 * peak) < 0.6:
+        return None  # not a smooth monotone decay (steps or noise): flat segments dominate
+    k = max(3, len(post) // 4)
+    xs, ys = steps[-k:].astype(np.float64), post[-k:]
+    slope = float(np.polyfit(xs, ys, 1)[0])
+    if not slope < 0:
+        return None
+    end = float(steps[-1]) + float(post[-1]) / -slope
+    return int(round(end)), int(steps[-1]), "schedule end (the LR's decay extrapolated to 0)"
+
+
+def _still_warming(run: Run, p: Params) -> Hit | None:
+    """The LR rose over the whole run and is at its maximum at the last step: the warmup never finished, so
+    the schedule never reached its peak, let alone its decay."""
+    if "lr" not in run.roles:
+        return None
+    s = clean(run.series("lr"))
+    v = s.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < 8 or v.max() <= 0 or v[0] <= 0:
+        return None
+    d = np.diff(v)
+    if v[-1] < v.max() * (1 - 1e-9) or np.mean(d > 0) < 0.9 or v[-1] < 2.0 * v[0]:
+        return None
+    steps = s.index.to_numpy()
+    return Hit(f"the learning rate was still warming up at the last step {fmt_step(steps[-1])}: it rose from "
+               f"{fmt_num(float(v[0]))} to {fmt_num(float(v[-1]))} over the whole run, so the schedule never reached "
+               "its peak or its decay (the warmup is longer than the training)",
+               step=int(steps[-1]), confidence=0.75,
+               evidence={"last_step": int(steps[-1]), "lr_first": float(v[0]), "lr_last": float(v[-1])},
+               causes=("scheduler-misaligned", "run-killed"))
+
+
 @detector("unfinished-schedule", params=Params)
 def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     tr = _trend(run, p)
@@ -146,23 +245,40 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
         ev_trend = {"recent_drop": round(float(tr["recent_drop"]), 5), "recent_rate": round(float(tr["rate_recent"]), 5),
                     "earlier_rate": round(float(tr["rate_earlier"]), 5)}
 
+    warm = _still_warming(run, p)
+    if warm is not None:
+        yield warm
+        return
     max_steps = _int(run.meta.get("max_steps"))
+    planned_from = "max_steps"
     last = _int(run.meta.get("global_step"))
     if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
         last = int(run.series("train_loss").index[-1])
+    if not max_steps:
+        hp = _planned_from_hparams(run)
+        if hp is not None:
+            max_steps, last, planned_from = hp
+    if not max_steps:
+        ext = _lr_extrapolated(run, p)
+        if ext is not None:
+            max_steps, last, planned_from = ext
     if max_steps and max_steps > 0 and last is not None and last >= max_steps:
         return  # reached its planned length: finished, however the loss looks
     if max_steps and max_steps > 0 and last is not None and 0 <= last < max_steps:
         done = last / max_steps
         save_steps = _int(run.meta.get("save_steps"))
         lag = save_steps is not None and save_steps > 0 and max_steps - last < save_steps
-        if done <= 1.0 - p.min_missing and not lag:
-            msg = f"the run stopped at step {fmt_step(last)} of its planned max_steps {fmt_step(max_steps)} ({done:.0%} done)"
+        if done <= 1.0 - p.min_missing:
+            msg = (f"the run stopped at step {fmt_step(last)} of its planned {planned_from} {fmt_step(max_steps)} "
+                   f"({done:.0%} done)")
+            if lag:
+                msg += (f" (less than one save interval, {fmt_step(save_steps)} steps, before the end: this may be the "
+                        "last checkpoint's copy of a run that finished)")
             if improving:
                 msg += f" while still improving: {slope_txt}"
             elif slope_txt:
                 msg += f"; {slope_txt}"
-            conf = 0.9 if improving else 0.8
+            conf = (0.9 if improving else 0.8) * (0.6 if lag else 1.0) * (0.8 if planned_from.startswith("the LR") else 1.0)
             yield Hit(msg, step=last, steps=(last, max_steps), confidence=conf,
                       evidence={"last_step": last, "max_steps": max_steps, "share_completed": round(done, 4), **ev_trend},
                       causes=("run-killed",))
