@@ -208,3 +208,35 @@ def check_sample_runs(detector: str, *, healthy: bool = True) -> None:
             assert [h for h in hits if (h.severity or "warning") != "info"] == [], f"{name}: {hits}"
         if detector in exp.get("absent", []):
             assert hits == [], f"{name}: {[h.message for h in hits]}"
+
+
+@functools.lru_cache(maxsize=1)
+def real_labels() -> dict[str, dict]:
+    """LABELS.json of ../shared/real_runs: per entry ``healthy``, ``must``, ``may`` (hand-made from the curves)."""
+    import json
+
+    path = real_runs_dir() / "LABELS.json"
+    if not path.is_file():
+        pytest.skip(f"{path} not found: label-driven real-run tests need it")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def label_check(detector: str, severe_only: bool = True) -> tuple[set[str], set[str], set[str]]:
+    """(fired, must, allowed) over the loadable real runs for one detector, by label entry.
+
+    ``fired``: entries where the detector yields a hit (at warning/error when ``severe_only``: info findings do not
+    change a verdict); ``must``: entries whose labels say the fault is clearly present; ``allowed``: must | may."""
+    from curvedoc.engine.rules import load_catalog
+
+    cls = detector.replace("-", "_")
+    rule = load_catalog().get(detector)
+    labels = real_labels()
+    fired: set[str] = set()
+    for rel, run in real_runs():
+        key = next((k for k in labels if rel == k or rel.startswith(k + "/") or rel.startswith(k + "#")), rel)
+        for h in run_detector(detector, run):
+            if not severe_only or (h.severity or rule.severity) in ("warning", "error"):
+                fired.add(key)
+    must = {k for k, v in labels.items() if cls in v.get("must", [])}
+    allowed = must | {k for k, v in labels.items() if cls in v.get("may", [])}
+    return fired, must, allowed

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _helpers import (
+    label_check,
     expected_steps,
     load_one,
     make_run,
-    real_runs,
     run_detector,
     sample_cases,
 )
@@ -156,10 +156,10 @@ def test_sample_runs_silent(name, folder, exp):
 # ------------------------------------------------------------------------------------------ real runs
 
 def test_real_runs():
-    fired = set()
-    for rel, r in real_runs():
-        if run_detector(NAME, r):
-            fired.add(rel)
-    # no public run in the set has a frozen loss; the noisy chance plateau (vst-t2wihhdg, grad norm 11 -> 6)
-    # and the slow creep (t5-summarization-demo) must not be mistaken for one
-    assert fired == set(), fired
+    """Against the hand-made labels: a frozen loss is reported only where the labeller calls it present or
+    possible (the PINN stuck at 1e25, the segmentation net whose loss repeats one saw-tooth); the noisy chance
+    plateau (vst-t2wihhdg) and the slow creep (t5-summarization-demo) are not mistaken for one."""
+    fired, must, allowed = label_check(NAME)
+    assert fired <= allowed, sorted(fired - allowed)
+    assert "lightning_csv/pinn-em-v13-stuck-1e25" in fired
+    assert not fired & {"wandb_offline/vst-t2wihhdg", "hf_trainer_state/t5-summarization-demo"}

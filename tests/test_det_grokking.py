@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _helpers import (
+    label_check,
     check_sample_runs,
     make_run,
-    real_runs,
     run_detector,
 )
 
@@ -136,11 +136,10 @@ def test_sample_runs():
 
 
 # ----------------------------------------------------------------------------- real runs
-def test_real_runs_never_fire():
-    """No run in the shared set groks (the manifest describes none); memorisers such as geollm-memorize,
-    whisper-large-v2-ja (train -> 1e-4, val flat/rising) must stay silent."""
-    n = 0
-    for rel, r in real_runs():
-        assert run_detector(NAME, r) == [], rel
-        n += 1
-    assert n > 20
+def test_real_runs_against_labels():
+    """Grokking is found on the modular-addition run that groks (test accuracy jumps to 1.0 at ~52k steps, long
+    after train accuracy hit 1.0), and nowhere else: memorisers (geollm-memorize, whisper-large-v2-ja, the wd0.1
+    modadd run that never generalises) stay silent."""
+    fired, must, allowed = label_check(NAME, severe_only=False)
+    assert "csv_custom/modadd-adamw-wd1-grokking" in fired
+    assert fired <= allowed, sorted(fired - allowed)

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from _helpers import DEGENERATE_SERIES as DEGENERATE
 from _helpers import (
+    label_check,
     curve,
     load_one,
     make_run,
     minibatch,
-    real_runs,
     run_detector,
     sample_cases,
 )
@@ -180,17 +180,15 @@ def test_sample_runs_that_must_stay_silent(name, folder, exp):
 
 # ------------------------------------------------------------------------------------------- real runs
 def test_real_runs_no_crash_and_known_verdicts():
-    fired = {}
-    for rel, r in real_runs():
-        if "train_loss" in r.roles:
-            fired[rel] = _hits(r)
-    # healthy / noisy-but-fine runs: no warning (whisper-bashkir's first point 11 is an initial transient,
-    # whisper-small-hi alternates 0.06/0.03, geollm and whisper-large-v2 memorise to ~1e-4)
+    """Against the hand-made labels: warnings only where loss spikes are called present or possible; the huge
+    spikes of the collapsed modular-addition run are found; healthy / noisy-but-fine runs stay silent
+    (whisper-bashkir's first point 11 is an initial transient, whisper-small-hi alternates 0.06/0.03, geollm and
+    whisper-large-v2 memorise to ~1e-4)."""
+    fired, must, allowed = label_check("loss-spikes")
+    assert fired <= allowed, sorted(fired - allowed)
+    assert "csv_custom/modadd-adamw-lr1e-2-wd3-collapse" in fired
     for key in ("hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/whisper-small-hi-overfit",
                 "hf_trainer_state/whisper-large-v2-ja", "hf_trainer_state/geollm-memorize",
                 "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/baize-tcm-llm", "hf_trainer_state/mcfed-drl",
                 "hf_trainer_state/star-hangeryang", "hf_trainer_state/t5-summarization-demo"):
-        if key in fired:
-            assert fired[key] == [], (key, [h.message for h in fired[key]])
-    warned = {k: [h.message for h in v if h.severity != "info"] for k, v in fired.items()}
-    assert not any(warned.values()), warned
+        assert key not in fired, key

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _helpers import (
+    label_check,
     expected_steps,
     load_one,
     make_run,
-    real_runs,
     run_detector,
     sample_cases,
 )
@@ -33,11 +33,15 @@ def test_stopped_before_max_steps():
     assert "still improving" in h.message
 
 
-def test_last_checkpoint_lag_is_not_unfinished():
+def test_last_checkpoint_lag_is_reported_with_lower_confidence():
+    # global_step < max_steps is what the log says; the state may be the last checkpoint's copy, so less sure
     steps = np.arange(100, 2201, 100)
     run = make_run(train_loss=(steps, decaying(22, 0.3)), meta={"max_steps": 2315, "global_step": 2200,
                                                                 "save_steps": 200})
-    assert run_detector(NAME, run) == []
+    (h,) = run_detector(NAME, run)
+    assert "last checkpoint" in h.message and h.confidence < 0.6
+    done = make_run(train_loss=(steps, decaying(22, 0.3)), meta={"max_steps": 2230, "global_step": 2200})
+    assert run_detector(NAME, done) == []  # 98.7% done: within min_missing
 
 
 def test_reached_max_steps_is_finished_even_if_improving():
@@ -132,16 +136,15 @@ def test_sample_runs_silent(name, folder, exp):
 # ------------------------------------------------------------------------------------------ real runs
 
 def test_real_runs():
-    fired = set()
-    for rel, r in real_runs():
-        if run_detector(NAME, r):
-            fired.add(rel)
+    fired, must, allowed = label_check(NAME, severe_only=False)
     for name in ["hf_trainer_state/mt5-az-news-killed", "hf_trainer_state/trocr-gradnorm-huge-killed",
                  "hf_trainer_state/star-hangeryang", "hf_trainer_state/whisper-tr-killed-evalrise",
+                 "hf_trainer_state/dnabert2-cls", "hf_trainer_state/warmup-never-finishes-400steps",
+                 "yolo_results_csv/yolov5-lid-nan-val-killed-150of300",  # LR decay extrapolated: ~300 epochs planned
                  "lightning_csv/slm-training-v8", "mlflow_filestore/artic-mae-8aa1ac63"]:
         assert name in fired, name
-    # finished: max_steps reached, checkpoint lag (2,800 of 2,808; 2,200 of 2,315), LR annealed, or converged
-    for name in ["hf_trainer_state/tinyllama-trl-sft", "hf_trainer_state/dnabert2-cls",
+    # finished: max_steps reached, LR annealed, or converged
+    for name in ["hf_trainer_state/tinyllama-trl-sft", "hf_trainer_state/text-cls-3ep-19000of19149",
                  "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/t5-summarization-demo",
                  "wandb_offline/tinylm-kj3gdsjx", "mlflow_filestore/artic-mae-5371314d",
                  "yolo_results_csv/yolov5-4105-exp2", "wandb_offline/cifar10-resnet-sjgsz037",
