@@ -25,6 +25,7 @@ READERS: dict[str, str] = {
     "csv": "curvedoc.importers.csvlog:read",
     "json": "curvedoc.importers.jsonlog:read",
     "mlflow": "curvedoc.importers.mlflow:read",
+    "mlflow-db": "curvedoc.importers.mlflow_db:read",
     "wandb": "curvedoc.importers.wandb:read",
 }
 

@@ -2,6 +2,7 @@
 
 Rules (one run per folder; format detection by content, not only by name):
 
+* An MLflow SQLite store (``*.db`` / ``*.sqlite`` with SQLite's header) holds every run of the store.
 * MLflow run folders (``meta.yaml`` + ``metrics/``) and W&B run folders (``run-*.wandb`` or
   ``wandb-history.jsonl``) are runs; their sub-folders are not searched further.
 * A folder with TensorBoard event files is a run. Its sub-folders named ``train``, ``eval``,
@@ -38,7 +39,9 @@ JSON_SKIP = {
     "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
     "training_args.json",  # HF TrainingArguments beside trainer_state.json: read by the HF reader as hparams
 }
-PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "wandb", "csv", "json"]
+PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "csv", "json"]
+SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 @dataclass
@@ -201,6 +204,9 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
                     continue
                 if low.endswith((".jsonl", ".ndjson")) or low == "metrics.json" or _sniff_json(p):
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
+            elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
+                # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
+                other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
             elif p.suffix.lower() in TEXT_LOG_EXT and _looks_like_text_log(p):
                 text_logs.setdefault(d, []).append(p)
 
@@ -268,6 +274,8 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
         return RunSpec(p, name, "hf-trainer-state", [p])
     if p.suffix == ".wandb":
         return RunSpec(p.parent, name, "wandb", [p])
+    if head_bytes(p, 16) == SQLITE_MAGIC:
+        return RunSpec(p, name, "mlflow-db", [p])
     if low.endswith((".jsonl", ".json", ".ndjson")) and _sniff_json(p):
         return RunSpec(p, name, "json", [p])
     if (low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and _sniff_csv(p):
