@@ -28,7 +28,7 @@ import numpy as np
 
 from curvedoc.engine import Plan, diagnose_run, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
-from curvedoc.engine.report import STATUS_RANK, Report, RunReport
+from curvedoc.engine.report import STATUS_RANK, STATUSES, Report, RunReport
 from curvedoc.importers._base import RunSpec
 
 CURVE_POINTS = 100
@@ -366,8 +366,7 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
 
 def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -> dict[str, Any]:
     readable = [r for r in runs if r.status != "unreadable"]
-    counts = {s: sum(1 for r in runs if r.status == s)
-              for s in ("healthy", "warning", "failing", "not-assessed", "unreadable")}
+    counts = {s: sum(1 for r in runs if r.status == s) for s in STATUSES}
     ranked = sorted(runs, key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
     table = []
     for i, r in enumerate(ranked, 1):

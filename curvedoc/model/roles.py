@@ -70,14 +70,19 @@ def _stem(tag: str) -> str:
 
 
 def rl_marker(run: "Run") -> str | None:
-    """The first tag that marks a reinforcement-learning run (returns, episode rewards, success rates), or None."""
-    rl_markers = _table()[2]
-    return next((t for t in run.tags if rl_markers.fullmatch(_norm(t))), None)
+    """The first tag that marks a reinforcement-learning run (returns, episode rewards, success rates), or None.
+
+    Computed once per run (a run's tags never change) and kept on it: role resolution and several detectors ask."""
+    cache = run.__dict__
+    if "_rl_marker" not in cache:
+        rl_markers = _table()[2]
+        cache["_rl_marker"] = next((t for t in run.tags if rl_markers.fullmatch(_norm(t))), None)
+    return cache["_rl_marker"]
 
 
 def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
     """Return (role -> tag, notes). Notes explain choices among several candidates and bad overrides."""
-    roles_table, _, rl_markers = _table()
+    roles_table = _table()[0]
     counts = run.tag_counts()
     tags = list(counts)
     norm = {t: _norm(t) for t in tags}
@@ -91,7 +96,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
             used.add(tag)
         else:
             notes.append(f"role override {role}={tag}: the run has no tag {tag!r}")
-    rl_tag = next((t for t in tags if rl_markers.fullmatch(norm[t])), None)
+    rl_tag = rl_marker(run)
     if rl_tag is not None:
         notes.append(f"reinforcement-learning run ({rl_tag!r} logged): its losses are not a convergence signal, "
                      "so no train_loss/val_loss is chosen (--role train_loss=TAG to force one)")

@@ -8,10 +8,13 @@ import re
 from typing import Any, Iterable, Sequence
 
 from curvedoc.engine.findings import Finding
+from curvedoc.engine.report import STATUS_RANK
 
 SEVERITY_ORDER = ("error", "warning", "info")
 STATUS_SYMBOL = {"failing": "✗", "warning": "!", "healthy": "✓", "not-assessed": "–", "unreadable": "?"}
-STATUS_WORSE_FIRST = {"unreadable": 0, "failing": 1, "warning": 2, "not-assessed": 3, "healthy": 4}
+STATUS_WORSE_FIRST = STATUS_RANK
+# how counts of runs per status read in a summary line: the bad news first, then healthy, then the rest
+COUNT_ORDER = ("failing", "warning", "healthy", "not-assessed", "unreadable")
 
 SPARK = "▁▂▃▄▅▆▇█"
 
@@ -308,15 +311,14 @@ def ranked_runs(report) -> list:
 def status_counts(report) -> dict[str, int]:
     if report.sweep and report.sweep.get("status_counts"):
         return dict(report.sweep["status_counts"])
-    out = {s: 0 for s in ("failing", "warning", "healthy", "not-assessed", "unreadable")}
+    out = {s: 0 for s in COUNT_ORDER}
     for r in report.runs:
         out[r.status] = out.get(r.status, 0) + 1
     return out
 
 
 def counts_phrase(counts: dict[str, int]) -> str:
-    parts = [f"{counts.get(s, 0)} {s}" for s in ("failing", "warning", "healthy", "not-assessed", "unreadable")
-             if counts.get(s)]
+    parts = [f"{counts.get(s, 0)} {s}" for s in COUNT_ORDER if counts.get(s)]
     return ", ".join(parts) if parts else "nothing"
 
 
