@@ -107,12 +107,8 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     rl = rl_marker(run) is not None
     # a training accuracy far from the floor means the model learned its training set: a held-out metric stuck at
     # the floor beside it is memorisation (overfitting, train-val gap, grokking), not a model at chance
-    train_acc = [m for m in run.metrics if m.split == "train" and m.kind == "accuracy" and m.rate]
-    for m in train_acc:
-        v = run.series(m.tag).to_numpy(dtype=np.float64)
-        v = v[np.isfinite(v)]
-        if len(v) >= 3 and window_median(v, 0.75, 1.0) / m.scale >= 0.5:
-            return
+    if _accuracy_metric_tail(run, "train") >= 0.5:  # NaN (no training accuracy) compares False
+        return
     judged = []
     for m in run.metrics:
         if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in ("success", "reward", "return"))):
@@ -146,13 +142,13 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
-def _accuracy_metric_tail(run: Run) -> float:
-    """The highest late level (median of the last quarter, as a fraction) of any accuracy the run logs, train
-    or validation; NaN when it logs none. A model at chance cannot score far above 1/K on any split, so the
+def _accuracy_metric_tail(run: Run, split: str | None = None) -> float:
+    """The highest late level (median of the last quarter, as a fraction) of any accuracy the run logs (of one
+    split, or of any); NaN when it logs none. A model at chance cannot score far above 1/K on any split, so the
     most lenient accuracy decides (a label-smoothed loss has a high floor while its accuracy is 0.98)."""
     best = float("nan")
     for m in run.metrics:
-        if m.kind != "accuracy" or not m.rate:
+        if m.kind != "accuracy" or not m.rate or (split is not None and m.split != split):
             continue
         v = run.series(m.tag).to_numpy(dtype=np.float64)
         v = v[np.isfinite(v)]

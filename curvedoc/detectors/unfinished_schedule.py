@@ -34,6 +34,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
 from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
@@ -142,7 +143,7 @@ def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
     """The first positive integer hyperparameter whose last dotted/slashed key part is one of ``keys``."""
     found = {}
     for key, val in (run.hparams or {}).items():
-        k = str(key).lower().replace("/", ".").rsplit(".", 1)[-1]
+        k = _last_key(key)
         if k in keys and k not in found:
             v = _int(val)
             if v is not None and v > 0 and not isinstance(val, bool):

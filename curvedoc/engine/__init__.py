@@ -88,12 +88,12 @@ def _finite_count(run, tag: str) -> int:
     return int(np.isfinite(v).sum())
 
 
-def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errors: Sequence[str]) -> dict[str, Any]:
+def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str]) -> dict[str, Any]:
     """What was analysed: the training signal, the rules that ran on it, and why a run is not assessed.
 
     A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
     training loss; failing that the validation loss; failing that a quality metric) and at least one
-    selected rule that reads that signal ran without error."""
+    selected rule that reads that signal ran without error (``errored``: codes of the rules that raised)."""
     roles = run.roles
     signal = signal_tag = None
     short = []
@@ -104,10 +104,9 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errors
                 signal, signal_tag = role, roles[role]
                 break
             short.append(f"{role} {roles[role]!r} has {n} finite point{'s' if n != 1 else ''}")
-    metrics = [m for m in run.metrics if _finite_count(run, m.tag) >= MIN_SIGNAL_POINTS]
+    metrics = [m for m in run.metrics if m.points >= MIN_SIGNAL_POINTS]
     if signal is None and metrics:
         signal, signal_tag = "metric", metrics[0].tag
-    errored = {e.split(" ", 1)[0] for e in errors}
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
     reason = ""
     if signal is None:
@@ -231,12 +230,13 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     from curvedoc.model.roles import family_names
 
     present = set(roles) | {fam for fam in family_names() if run.family(fam)}
-    if any(_finite_count(run, m.tag) >= MIN_SIGNAL_POINTS for m in run.metrics):
+    if any(m.points >= MIN_SIGNAL_POINTS for m in run.metrics):
         present.add("metric")
     findings: list[Finding] = []
     skipped: list[dict[str, Any]] = []
     errors: list[str] = []
     ran: list[Rule] = []
+    errored: set[str] = set()
     for rule, spec, params in plan.rules:
         missing = rule.missing_roles(present)
         if missing:
@@ -250,8 +250,9 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             tb = traceback.extract_tb(exc.__traceback__)
             where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
             errors.append(f"{rule.code} {rule.name}: {type(exc).__name__}: {exc}{where}")
+            errored.add(rule.code)
     findings.sort(key=Finding.sort_key)
-    cov = coverage(run, ran, skipped, errors)
+    cov = coverage(run, ran, skipped, errored)
     rr = RunReport(
         run=run.name,
         source=run.source,

@@ -72,6 +72,7 @@ class Metric:
     split: str  # 'train' | 'val'
     rate: bool  # a bounded rate (accuracy, F1, mAP...): [0, 1] or [0, 100]
     scale: float  # 1.0, or 100.0 for percent
+    points: int = 0  # finite points
 
     @property
     def direction(self) -> str:
@@ -135,7 +136,7 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
             if lo < -1e-9 or hi > 100.0 + 1e-9:
                 continue  # not a rate after all (a reward named 'success_score', a count)
             scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
-        out.append(Metric(tag, kind, higher, split, rate, scale))
+        out.append(Metric(tag, kind, higher, split, rate, scale, int(len(vals))))
     return out
 
 
