@@ -267,8 +267,12 @@ def test_real_runs_no_crash_and_no_warning():
     for rel, r in real_runs():
         for h in run_detector(NAME, r):
             fired[rel] = h
-    # No real run logs its clipping threshold: only the Hugging Face default note may appear.
-    assert all(h.severity == "info" for h in fired.values()), {k: h.message for k, h in fired.items()}
+    # A warning needs a threshold the run itself states (a printed config such as "max_grad_norm=1.0" in a
+    # text log); otherwise only the Hugging Face default note may appear.
+    stated = {rel for rel, r in real_runs()
+              if any("grad_norm" in str(k).lower() or "clip" in str(k).lower() for k in r.hparams)}
+    loud = {k: h.message for k, h in fired.items() if h.severity != "info" and k not in stated}
+    assert not loud, loud
 
 
 def test_real_trocr_huge_norms_get_the_hf_default_note():

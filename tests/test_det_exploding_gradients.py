@@ -9,6 +9,7 @@ import time
 import numpy as np
 import pytest
 from _helpers import DEGENERATE_SERIES as DEGENERATE
+from _helpers import KNOWN_DISAGREEMENTS, label_check  # noqa: F401
 from _helpers import (
     curve,
     load_one,
@@ -169,4 +170,7 @@ def test_real_runs_no_crash_and_known_verdicts():
                 "wandb_offline/vst-t2wihhdg", "wandb_offline/vst-r8mtbfdx-killed"):
         if key in fired:
             assert fired[key] == [], (key, [h.message for h in fired[key]])
-    assert not any(fired.values()), {k: [h.message for h in v] for k, v in fired.items() if v}
+    # elsewhere it fires only where the labels allow it (torchtitan's all-inf grad norm) or on a listed disagreement
+    _, _, allowed = label_check("exploding-gradients")
+    loud = {k: [h.message for h in v] for k, v in fired.items() if v and k not in allowed}
+    assert not loud, loud

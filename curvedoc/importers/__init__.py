@@ -27,6 +27,7 @@ READERS: dict[str, str] = {
     "mlflow": "curvedoc.importers.mlflow:read",
     "mlflow-db": "curvedoc.importers.mlflow_db:read",
     "wandb": "curvedoc.importers.wandb:read",
+    "text-log": "curvedoc.importers.textlog:read",
 }
 
 

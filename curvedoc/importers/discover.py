@@ -31,7 +31,8 @@ SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", 
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
 CHECKPOINT_DIR = re.compile(r"^checkpoint[-_](\d+)$")
 CSV_NAMES_EXTRA = {"training.log", "training_log", "history.log"}
-TEXT_LOG_EXT = {".log", ".txt", ".out"}
+TEXT_LOG_EXT = {".log", ".txt", ".out", ".err", ".stdout", ".stderr"}
+TEXT_LOG_NAME = re.compile(r"^(nohup|slurm[-_].*|stdout|stderr|output|train|training|log)(\.\w+)?$")
 JSON_SKIP = {
     "config.json", "wandb-summary.json", "wandb-metadata.json", "tokenizer.json", "tokenizer_config.json",
     "special_tokens_map.json", "generation_config.json", "adapter_config.json", "preprocessor_config.json",
@@ -39,7 +40,7 @@ JSON_SKIP = {
     "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
     "training_args.json",  # HF TrainingArguments beside trainer_state.json: read by the HF reader as hparams
 }
-PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "csv", "json"]
+PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "csv", "json", "text-log"]
 SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -74,6 +75,16 @@ def _sniff_csv(path: Path) -> bool:
     return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
 
 
+def _csv_header_like(path: Path) -> bool:
+    """A Keras CSVLogger file (``training.log``) starts with a header of names: "epoch,loss,val_loss". A printed
+    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ...")."""
+    if not _sniff_csv(path):
+        return False
+    first = head_bytes(path, 2048).split(b"\n", 1)[0].strip().lstrip(b"\xef\xbb\xbf")
+    cells = re.split(rb"[,\t;]", first)
+    return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
+
+
 def _sniff_json(path: Path) -> bool:
     """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
     head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
@@ -95,10 +106,24 @@ def _sniff_json(path: Path) -> bool:
 
 
 def _looks_like_text_log(path: Path) -> bool:
-    head = head_bytes(path, 8192)
-    if not head or b"\x00" in head:
+    """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...); UTF-16 text
+    (PowerShell redirection) counts, binary does not. The reader decides for good (tentative)."""
+    head = head_bytes(path, 65536)
+    if not head:
         return False
-    return bool(re.search(rb"(?i)\b(loss|lr|learning rate|epoch|iter(ation)?|step)\b", head))
+    try:  # a long banner or config dump can fill the head: look at the tail too
+        size = path.stat().st_size
+        if size > 2 * 65536:
+            with open(path, "rb") as fh:
+                fh.seek(size - 65536)
+                head += fh.read(65536)
+    except OSError:
+        pass
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[1:4096:2].count(0) > 0.4 * len(head[1:4096:2]):
+        head = head.replace(b"\x00", b"")
+    elif head.count(0) > 0.5 * len(head):
+        return False
+    return bool(re.search(rb"(?i)(\b|_)(loss|lr|learning.rate|epoch|iter(ation)?|step)(\b|_)", head))
 
 
 def _rel_name(root: Path, base: Path, with_base: bool = False) -> str:
@@ -132,8 +157,6 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             reason = "unsupported format"
             if is_lfs_pointer(head_bytes(base, 64)):
                 reason = "Git LFS pointer, not the data (run `git lfs pull`)"
-            elif base.suffix.lower() in TEXT_LOG_EXT:
-                reason = "unsupported format: plain-text logs (nanoGPT/Megatron/fairseq prints) are not read yet"
             out.problems.append(Problem(str(base), reason, "unsupported-format"))
         else:
             out.specs.append(spec)
@@ -144,7 +167,6 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
 
     tb_dirs: dict[Path, list[Path]] = {}
     other: dict[Path, list[RunSpec]] = {}
-    text_logs: dict[Path, list[Path]] = {}
     hf_groups: dict[Path, list[tuple[int, Path]]] = {}
     visited: set[tuple[int, int]] = set()
 
@@ -195,7 +217,7 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
                 m = CHECKPOINT_DIR.match(d.name)
                 group = d.parent if m else d
                 hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))
-            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and _sniff_csv(p)):
+            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and _csv_header_like(p)):
                 # every .csv is handed to the reader: a damaged one (binary, truncated) must be reported,
                 # while a readable CSV that is not a training log is passed over quietly (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
@@ -207,8 +229,8 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
-            elif p.suffix.lower() in TEXT_LOG_EXT and _looks_like_text_log(p):
-                text_logs.setdefault(d, []).append(p)
+            elif (p.suffix.lower() in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and _looks_like_text_log(p):
+                other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder
     for group, entries in hf_groups.items():
@@ -242,11 +264,15 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
         specs.sort(key=lambda s: PRIORITY.index(s.format))
         chosen = specs[0]
         rest = specs[1:]
-        if chosen.format in ("csv", "json") and len(specs) > 1:
-            # several plain data files in one folder: each is its own run
-            for s in specs:
-                if s.format not in ("csv", "json"):
-                    continue
+        if chosen.format in ("csv", "json", "text-log") and len(specs) > 1:
+            # several plain data files in one folder: each is its own run (a printed log beside a CSV of
+            # the same run is mentioned, not read twice)
+            plain = [s for s in specs if s.format in ("csv", "json")] or specs
+            if chosen.format != "text-log":
+                logs = [s for s in specs if s.format == "text-log"]
+                if logs:
+                    plain[0].extras["also_found"] = [str(f) for s in logs for f in s.files]
+            for s in plain:
                 s.name = _rel_name(s.files[0], base, with_base)
                 out.specs.append(s)
             continue
@@ -255,13 +281,6 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             chosen.extras["also_found"] = [str(f) for s in rest for f in s.files]
         out.specs.append(chosen)
 
-    for d, logs in text_logs.items():
-        if d in other:
-            continue
-        for p in logs:
-            out.problems.append(
-                Problem(str(p), "unsupported format: plain-text training log (prints) is not read yet", "unsupported-format")
-            )
     out.specs.sort(key=lambda s: s.name)
     return out
 
@@ -293,6 +312,10 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
         return RunSpec(p, name, "json", [p])
     if low.endswith((".txt", ".log")) and _sniff_csv(p):
         first = head_bytes(p, 512).split(b"\n", 1)[0].lower()
-        if b"epoch" in first or b"loss" in first:
+        if (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first:
             return RunSpec(p, name, "csv", [p])
+    # anything else that is text: a printed training log (the reader says if it holds no metrics)
+    if not head.startswith(b"\x00") and (p.suffix.lower() in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)
+                                         or _looks_like_text_log(p)):
+        return RunSpec(p, name, "text-log", [p])
     return None

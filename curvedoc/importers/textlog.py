@@ -1,0 +1,839 @@
+"""Plain-text training logs: what a training script printed (``train.log``, ``nohup.out``, ``slurm-*.out``,
+W&B's captured ``output.log``), for nanoGPT / modded-nanogpt, Megatron-LM, DeepSpeed, fairseq, HF Trainer /
+TRL / LLaMA-Factory / ms-swift printed dicts, MMEngine / MMCV, Detectron2, YOLOX, Ultralytics YOLO tables,
+Keras and Lightning progress lines, torchtitan, OLMo, AverageMeter loggers and ad-hoc prints.
+
+Source: ``text-log``.
+
+There is no schema, so the reader works from principles that hold across these styles rather than from
+one parser per framework:
+
+* **Cleaning.** ANSI colour codes are removed; a ``\\r`` rewrite splits a physical line into renderings
+  (each progress-bar refresh is its own rendering); the line prefix a logger or launcher adds (time stamps,
+  ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``) is cut off.
+* **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
+  so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
+  running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
+  in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
+  as a key (``train 9.85 val 9.84``) is that split's loss. Numbers keep their printed value: exponents,
+  ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied.
+* **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
+  ``copypaste`` CSV lines) is read column by column.
+* **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
+  i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
+  record (OLMo prints one metric per line).
+* **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
+  ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
+  iteration ``(e - first_epoch) * N + i``; else the epoch. A line with no clock of its own takes the
+  epoch (or step) of the nearest preceding line when that changed since the template was last printed,
+  else its ordinal. When consecutive records of a template share one epoch, the epoch is not their clock
+  and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
+  last rendering wins).
+* **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context marks a record held-out; keys
+  that do not name a split then get a ``val/`` prefix.
+* **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
+  ``crash`` import issue (rule I003 reads it).
+* **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
+
+Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.
+"""
+
+from __future__ import annotations
+
+import codecs
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers._base import RunData, RunSpec, check_file, is_lfs_pointer
+from curvedoc.importers._tabular import restart_issue
+from curvedoc.model.run import ImportIssue, make_frame
+
+SOURCE = "text-log"
+CHUNK = 1 << 20
+MAX_LINE = 1 << 16  # characters of one line that are parsed; the rest of a longer line is ignored (counted)
+
+# ---------------------------------------------------------------------------------------------- cleaning
+ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
+_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+PREFIX = re.compile(
+    r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
+    r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
+    r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d))"
+)
+# after a log level: an optional "logger.name:" / "name:lineno:" then the message
+AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
+LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
+PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S)")  # INFO:__main__:msg (logging.basicConfig default)
+
+# ---------------------------------------------------------------------------------------------- numbers
+NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
+UNIT = r"(?:%|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
+_WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
+KEY = _WORD + r"(?:[ ](?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
+PAIR = re.compile(
+    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
+    r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
+    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w.]|:\d)",
+    re.IGNORECASE,
+)
+DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
+                       re.IGNORECASE)
+BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+EPOCH_BRACKETS = re.compile(
+    r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
+    r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
+    re.IGNORECASE,
+)
+EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
+BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
+BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
+
+STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter",
+             "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+EPOCH_KEYS = ("epoch", "epochs", "ep")
+OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
+                           re.IGNORECASE)
+SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
+               "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val"}
+HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
+# words that are never metric keys (prose that happens to precede a number)
+NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
+            "are", "be", "after", "before", "than", "over", "under", "per", "every", "line", "file", "rank", "gpu",
+            "cuda", "version", "pid", "port", "seed", "size", "v_num",
+            # calendar words ("Fri May 15 19:07:23 CEST 2026") are dates, not keys
+            "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+            "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
+
+CRASH = re.compile(
+    r"Traceback \(most recent call last\)|CUDA out of memory|OutOfMemoryError|out of memory|"
+    r"\bKilled\b|SIGTERM|SIGKILL|Signals\.SIG\w+|KeyboardInterrupt|Segmentation fault|core dumped|"
+    r"CANCELLED AT|DUE TO TIME LIMIT|ChildFailedError|exitcode\s*:\s*-?[1-9]|Error executing job|"
+    r"RuntimeError:|NCCL error|Watchdog caught collective operation timeout|terminate called|"
+    r"received signal|Aborted|exited with code [1-9]|error: \*\*\*"
+)
+KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|KeyboardInterrupt|received signal|Signals\.SIG",
+                        re.IGNORECASE)
+
+
+DOT_LEADER = re.compile(r"^([A-Za-z_][\w.\-]*)\s*\.{3,}\s*(\S+)\s*$")
+# two renderings written over each other leave numbers glued together ("0.8667.8622")
+GARBLED = re.compile(r"(?<![\w.])\d+\.\d{3,}\.\d{3,}(?![\w.])")
+
+
+def _num(s: str) -> float:
+    s = s.strip().replace(",", "")
+    low = s.lower()
+    if "nan" in low:
+        return math.nan
+    if "inf" in low:
+        return -math.inf if low.startswith("-") else math.inf
+    try:
+        return float(s)
+    except ValueError:
+        return math.nan
+
+
+def _clean_key(k: str) -> str:
+    return " ".join(k.strip().strip("'\"").split())
+
+
+def _norm(k: str) -> str:
+    return " ".join(k.lower().replace("_", " ").split()) if False else " ".join(k.lower().split())
+
+
+# ---------------------------------------------------------------------------------------------- decoding
+def _lines(path: Path, issues: list[ImportIssue]):
+    """Yield (physical line number, text) for every rendering of every line, decoding incrementally."""
+    with open(path, "rb") as fh:
+        head = fh.read(CHUNK)
+        if is_lfs_pointer(head[:64]):
+            raise LoadError(path, "Git LFS pointer, not the data (run `git lfs pull`)", kind="lfs-pointer")
+        enc = "utf-8"
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            enc = "utf-16"
+        elif head.startswith(b"\xef\xbb\xbf"):
+            enc = "utf-8-sig"
+        elif len(head) > 64 and head[1:4096:2].count(0) > 0.4 * len(head[1:4096:2]) \
+                and head[0:4096:2].count(0) < 0.05 * len(head[0:4096:2]):  # UTF-16-LE without a BOM
+            enc = "utf-16-le"
+        else:
+            # NUL runs inside a text log are damage (a file preallocated or cut by a crash), not a binary
+            # format: they are dropped and reported; a file that is mostly control bytes is not text
+            sample = head[:65536].replace(b"\x00", b"")
+            ctrl = sum(sample.count(bytes([b])) for b in range(32) if b not in (8, 9, 10, 11, 12, 13, 27))
+            if not sample.strip() or ctrl > 0.1 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
+                raise UnsupportedFormat(path, "binary data, not a text log")
+        dec = codecs.getincrementaldecoder(enc)(errors="replace")
+        nuls = [0]
+        buf = ""
+        lineno = 0
+        chunk = head
+        while True:
+            text = dec.decode(chunk, final=not chunk)
+            if "\x00" in text:
+                nuls[0] += text.count("\x00")
+                text = text.replace("\x00", "")
+            buf += text
+            parts = buf.split("\n")
+            buf = parts.pop()
+            if len(buf) > MAX_LINE * 16:  # one endless line (a 1 GB line with no newline): keep its tail only
+                issues.append(ImportIssue("long-line", "a line longer than 1 MB was cut; its start was ignored",
+                                          file=str(path), severity="info"))
+                buf = buf[-MAX_LINE:]
+            for ln in parts:
+                lineno += 1
+                yield lineno, ln
+            if not chunk:
+                break
+            chunk = fh.read(CHUNK)
+        if nuls[0]:
+            issues.append(ImportIssue("bad-chunks", f"{nuls[0]:,} NUL byte(s) inside the text (a damaged or "
+                                      "preallocated file) were dropped", file=str(path), count=1))
+        if buf:
+            lineno += 1
+            size = fh.tell()
+            if size % 65536 == 0 and enc.startswith("utf-8"):
+                # ends mid-line at an exact multiple of 64 KiB: a copy cut at a block boundary
+                issues.append(ImportIssue("truncated", f"the file ends mid-line at {size:,} bytes, an exact "
+                                          "multiple of 64 KiB: a truncated copy", file=str(path), count=1))
+            yield lineno, buf
+
+
+def strip_prefix(line: str) -> tuple[str, str]:
+    """(message, prefix): cut what a logger / launcher put in front of the message."""
+    s = ANSI.sub("", line) if "\x1b" in line else line
+    m = LEVEL_IN_LINE.search(s, 0, 200)
+    prefix = ""
+    if m:
+        before = s[: m.start()]
+        # only a prefix when nothing before the level looks like a metric pair
+        if not PAIR.search(before) or re.match(r"^[\s\[\]\d:/.,\-| A-Za-z_]*$", before) and "=" not in before:
+            prefix = before
+            rest = s[m.end():]
+            pm = PY_LOGGING_NAME.match(rest)
+            if pm:
+                rest = rest[pm.end():]
+            else:
+                rest = rest[AFTER_LEVEL.match(rest).end():]
+            s = rest
+    for _ in range(12):
+        m2 = PREFIX.match(s)
+        if not m2 or m2.end() == 0:
+            break
+        prefix += s[: m2.end()]
+        s = s[m2.end():]
+    return s.strip(), prefix
+
+
+# ---------------------------------------------------------------------------------------------- records
+@dataclass
+class Rec:
+    keys: tuple[str, ...]
+    values: list[float]
+    step: int | None = None
+    epoch: int | None = None
+    inner: tuple[int, int] | None = None  # (i, N) counter inside the epoch
+    counter: int | None = None  # bare n/N counter
+    ctx: str = ""
+    bar: bool = False
+    planned: dict = field(default_factory=dict)
+    step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
+
+
+def _split_of(key: str) -> str | None:
+    low = key.lower()
+    first = re.split(r"[\s_/.\-]", low, 1)[0]
+    if first in SPLIT_WORDS:
+        return SPLIT_WORDS[first]
+    if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith(("val", "eval")):
+        return "val"
+    return None
+
+
+def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
+    """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
+    out: list[tuple[str, float, str | None, str]] = []
+    if "{" in msg and (":" in msg):
+        dp = [(m.group("key"), m.group("val"), m.group("tot")) for m in DICT_PAIR.finditer(msg)]
+        if dp:
+            return [(_clean_key(k), _num(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
+    used = []
+    for m in PAIR.finditer(msg):
+        key = _clean_key(m.group("key"))
+        words = key.split(" ")
+        # prose words before the real key: keep the last words that are not filler
+        while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+            words = words[1:]
+        if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
+            continue
+        key = " ".join(words)
+        if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
+            key = key.rsplit(". ", 1)[1]
+        tot = m.group("tot")
+        out.append((key, _num(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
+        if m.group("avg"):
+            out.append((key + " (avg)", _num(m.group("avgv")), None, m.group("avgv")))
+        used.append((m.start(), m.end()))
+    counters = []
+    for m in BARE_COUNTER.finditer(msg):
+        if any(a <= m.start() < b for a, b in used):
+            continue
+        counters.append((int(m.group(1)), int(m.group(2))))
+    return out, counters
+
+
+def parse_record(msg: str) -> Rec | None:
+    ctx = ""
+    bar = bool(BAR.search(msg))
+    epoch = inner = None
+    planned: dict = {}
+    m = EPOCH_BRACKETS.search(msg)
+    if m:
+        epoch = int(m.group("e"))
+        if m.group("E"):
+            planned["epochs"] = int(m.group("E"))
+        if m.group("i") is not None:
+            inner = (int(m.group("i")), int(m.group("N")) if m.group("N") else 0)
+        c = (m.group("ctx") or "").lower()
+        if c in HELDOUT or c in ("val", "valid"):
+            ctx = "val"
+        msg = msg[: m.start()] + " | " + msg[m.end():]
+    bm = BRACKET_COUNTER.search(msg)
+    if bm and epoch is None:
+        c = (bm.group("ctx") or "").lower()
+        if c:
+            ctx = SPLIT_WORDS.get(c, ctx)
+            epoch = int(bm.group("n"))
+            planned["epochs"] = int(bm.group("N"))
+            msg = msg[: bm.start()] + " | " + msg[bm.end():]
+        elif re.search(r"\bepoch\b", msg[: bm.start()], re.IGNORECASE):
+            inner = (int(bm.group("n")), int(bm.group("N")))
+            msg = msg[: bm.start()] + " | " + msg[bm.end():]
+    lead = re.match(r"^\s*\[\s*(train|training|eval|evaluation|val|valid|validation|test)\s*\]", msg, re.IGNORECASE)
+    if lead:
+        ctx = SPLIT_WORDS[lead.group(1).lower()]
+        msg = msg[lead.end():]
+    if bar:
+        # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
+        # postfix, not the bar's counters and rates
+        bc = re.search(r"\d+%\s*(?:\|[^|]*\||━+)\s*(\d+)/(\d+)", msg)
+        if bc and inner is None:
+            inner = (int(bc.group(1)), int(bc.group(2)))
+        msg = re.sub(r"\d+%\s*\|[^|]*\|\s*\d+/\d+\s*\[[^\],]*,\s*[^\],]*(?:,|\])", " | ", msg)
+        msg = re.sub(r"\d+%\s*━+\s*\d+/\d+\s+\S+\s+\S+", " | ", msg)
+    pairs, counters = _pairs(msg)
+    is_dict = counters == [(-1, -1)]
+    if is_dict:
+        counters = []
+    has_epoch = epoch is not None or any(k.lower() in EPOCH_KEYS for k, *_ in pairs) or bool(EPOCH_WORD.search(msg))
+    keys: list[str] = []
+    vals: list[float] = []
+    step = None
+    step_total = None
+    seen: dict[str, int] = {}
+    last_split = None
+    for key, v, tot, raw in pairs:
+        low = key.lower()
+        if low in STEP_KEYS or low.endswith("num_updates"):
+            if not math.isnan(v) and float(v).is_integer() and step is None:
+                step = int(v)
+                if tot:
+                    planned["steps"] = int(tot)
+                    step_total = int(tot)
+                continue
+        # an epoch printed with a decimal point ('epoch': 1.0 in an HF dict) is progress, not a clock
+        # (and a dict's 'epoch' is HF Trainer's fractional progress even when it prints '1')
+        if low in EPOCH_KEYS and not math.isnan(v) and float(v).is_integer() and "." not in raw and not is_dict:
+            if epoch is None:
+                epoch = int(v)
+                if tot:
+                    planned["epochs"] = int(tot)
+                continue
+        sp = _split_of(key)
+        if sp:
+            last_split = sp
+        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v":
+            key = key + " loss"
+        if key in seen:
+            if last_split and not _split_of(key):
+                key = f"{last_split} {key}"
+            if key in seen:
+                seen[key] += 1
+                key = f"{key} #{seen[key]}"
+        seen.setdefault(key, 1)
+        keys.append(key)
+        vals.append(v)
+    if epoch is None:
+        em = EPOCH_WORD.search(msg)
+        if em:
+            epoch = int(em.group("e"))
+            if em.group("E"):
+                planned["epochs"] = int(em.group("E"))
+    counter = None
+    if counters and not bar:
+        n, N = counters[0]
+        if epoch is not None and inner is None and re.search(r"\b(?:step|iter|batch)\b", msg, re.IGNORECASE):
+            inner = (n, N)
+        else:
+            counter = n
+    elif counters and bar and epoch is None and inner is None:
+        counter = counters[0][0]
+    if not keys and step is None and epoch is None:
+        return None
+    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None)
+
+
+# ---------------------------------------------------------------------------------------------- tables
+TABLE_HEAD = re.compile(r"^(?:[A-Za-z][\w()\-./@]*\s+){2,}[A-Za-z][\w()\-./@]*\)?\s*(?::|$)")
+
+
+def _table_header(msg: str) -> list[str] | None:
+    head = msg.split(":", 1)[0] if ("%" in msg or "━" in msg) else msg
+    if not TABLE_HEAD.match(head + ":") and not TABLE_HEAD.match(head):
+        return None
+    cols = head.split()
+    if len(cols) < 3 or len(cols) > 20:
+        return None
+    if any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cols):
+        return None
+    low = " ".join(cols).lower()
+    if not re.search(r"loss|map|acc|ap50|precision|recall|p\b|r\b|epoch", low):
+        return None
+    return cols
+
+
+def _table_row(msg: str, ncols: int) -> list[str] | None:
+    body = msg.split(":", 1)[0] if BAR.search(msg) else msg
+    cells = body.split()
+    if len(cells) != ncols:
+        return None
+    nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+", c, re.IGNORECASE))
+    return cells if nums >= ncols - 1 and nums >= 2 else None
+
+
+# ---------------------------------------------------------------------------------------------- parser
+@dataclass
+class _Series:
+    steps: list = field(default_factory=list)
+    values: list = field(default_factory=list)
+    order: list = field(default_factory=list)
+    how: list = field(default_factory=list)  # position kind per point: "step" | "epoch" | "ordinal" | "ctx"
+    bar: list = field(default_factory=list)
+
+
+CLOCK_KIND = {"step": "step", "global-iter": "step", "epoch": "epoch", "ctx-epoch": "ctx", "ctx-step": "ctx",
+              "ordinal": "ordinal", "counter": "counter"}
+
+
+class TextLogParser:
+    def __init__(self, path: Path):
+        self.path = path
+        self.series: dict[tuple, dict[str, _Series]] = {}
+        self.template_last: dict[tuple, tuple] = {}
+        self.ordinal: Counter = Counter()
+        self.ctx_epoch: int | None = None
+        self.ctx_step: int | None = None
+        self.ctx_line = 0
+        self.epoch_base: int | None = None
+        self.planned: dict = {}
+        self.n_lines = 0
+        self.unparsed = 0
+        self.unparsed_examples: list[str] = []
+        self.crash_line: tuple[int, str] | None = None
+        self.last_point_line = 0
+        self.table: list[str] | None = None
+        self.table_ctx = ""
+        self.csv_head: list[str] | None = None
+        self.prev_tpl_ctx: dict[tuple, tuple] = {}
+        self.seq = 0
+        self.open_record: tuple | None = None  # (template, step, how) a one-pair continuation attaches to
+        self.repeats = 0
+        self.first_seen: dict[tuple, int] = {}
+        self.clock_of: dict[str, str] = {}
+        self.summary: dict[str, float] = {}
+        self.garbled = 0
+        self.pending: dict[tuple, list] = {}
+        self.tpl_clock: dict[tuple, list] = {}
+        self.heading: str | None = None
+        self.hparams: dict = {}
+
+    # -- emit
+    def _emit(self, tpl: tuple, keys, vals, pos: int, how: str, bar: bool):
+        fam = self.series.setdefault(tpl, {})
+        self.seq += 1
+        for k, v in zip(keys, vals):
+            s = fam.get(k)
+            if s is None:
+                s = fam[k] = _Series()
+            if bar and s.bar and s.bar[-1] and s.steps[-1] == pos and s.order[-1] == self.template_last.get(tpl, (None,))[0]:
+                s.values[-1] = v
+                s.order[-1] = self.seq
+                continue
+            s.steps.append(pos)
+            s.values.append(v)
+            s.order.append(self.seq)
+            s.how.append(how)
+            s.bar.append(bar)
+        self.template_last[tpl] = (self.seq,)
+
+    def feed(self, lineno: int, raw: str):
+        self.n_lines += 1
+        if len(raw) > MAX_LINE:
+            raw = raw[:MAX_LINE]
+        for rendering in raw.split("\r"):
+            if rendering.strip():
+                self._feed_one(lineno, rendering)
+
+    def _feed_one(self, lineno: int, raw: str):
+        msg, prefix = strip_prefix(raw)
+        if not msg:
+            return
+        if GARBLED.search(msg):
+            self.garbled += 1
+        if CRASH.search(msg) or CRASH.search(prefix):
+            if self.crash_line is None or self.crash_line[0] < self.last_point_line:
+                self.crash_line = (lineno, msg.strip()[:160])
+        # an argument dump with dot leaders ("train_iters ........ 500"): a setting
+        dm = DOT_LEADER.match(msg)
+        if dm:
+            v = _num(dm.group(2)) if re.fullmatch(NUM, dm.group(2), re.IGNORECASE) else None
+            if v is not None:
+                self.hparams.setdefault(dm.group(1), v)
+            return
+        # pycocotools / detectron2 'copypaste' CSV header + values
+        cp = re.match(r"^copypaste:\s*(.*)$", msg)
+        if cp:
+            cells = [c.strip() for c in cp.group(1).split(",")]
+            if cells and all(re.fullmatch(NUM, c, re.IGNORECASE) for c in cells) and self.csv_head and len(cells) == len(self.csv_head):
+                tpl = ("copypaste",) + tuple(self.csv_head)
+                self._positionless(tpl, [f"val/{h}" for h in self.csv_head], [_num(c) for c in cells], lineno, False)
+            elif cells and not any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cells) and len(cells) > 1:
+                self.csv_head = cells
+            return
+        # whitespace tables (Ultralytics YOLO)
+        head = _table_header(msg)
+        if head is not None:
+            self.table = head
+            self.table_ctx = "val" if head[0].lower() in ("class", "classes") else ""
+            return
+        if self.table is not None:
+            cells = _table_row(msg, len(self.table))
+            if cells is not None:
+                self._table_record(cells, lineno, bool(BAR.search(msg)))
+                return
+        rec = parse_record(msg)
+        if rec is None and msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
+            # a heading ("Evaluation Results:") names the group of the key: value lines that follow it
+            self.heading = msg[:-1].strip()
+            return
+        if rec is not None and self.heading is not None:
+            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
+                rec.keys = tuple(f"{self.heading}/{k}" for k in rec.keys)
+                if re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading):
+                    rec.ctx = "val"
+            else:
+                self.heading = None
+        elif rec is None:
+            self.heading = None
+        if rec is None:
+            if not BAR.search(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+                self.unparsed += 1
+                if len(self.unparsed_examples) < 3:
+                    self.unparsed_examples.append(msg[:120])
+            return
+        self._record(rec, lineno)
+
+    def _table_record(self, cells: list[str], lineno: int, bar: bool):
+        cols = self.table
+        keys, vals = [], []
+        epoch = None
+        label = None
+        for c, cell in zip(cols, cells):
+            if re.fullmatch(r"\d+/\d+", cell):
+                if c.lower().startswith("epoch") or epoch is None:
+                    epoch = int(cell.split("/")[0])
+                    self.planned["epochs"] = int(cell.split("/")[1])
+                continue
+            if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
+                label = cell
+                continue
+            name = c.strip("()").replace("Box(", "").rstrip(")")
+            num = re.match(NUM, cell, re.IGNORECASE).group(0)
+            keys.append(name)
+            vals.append(_num(num))
+        prefix = "val/" if self.table_ctx == "val" else "train/"
+        if label and label.lower() != "all":
+            prefix += label + "/"
+        keys = [prefix + k for k in keys]
+        tpl = ("table",) + tuple(keys)
+        if epoch is not None:
+            self._set_epoch(epoch, lineno)
+            self._emit(tpl, keys, vals, epoch, "epoch", bar)
+            self.last_point_line = lineno
+        else:
+            self._positionless(tpl, keys, vals, lineno, bar)
+
+    def _set_epoch(self, e: int, lineno: int):
+        if self.epoch_base is None:
+            self.epoch_base = e if e in (0, 1) else 0
+        if self.ctx_epoch != e:
+            self.ctx_epoch = e
+            self.ctx_line = lineno
+        self.ctx_epoch_line = lineno
+
+    def _positionless(self, tpl, keys, vals, lineno, bar):
+        """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
+        when the whole log has been read (see :meth:`_resolve_positionless`)."""
+        self.seq += 1
+        first = self.first_seen.setdefault(tpl, lineno)
+        self.pending.setdefault(tpl, []).append((self.seq, self.ctx_epoch, self.ctx_step, list(keys), list(vals), bar))
+        # after an error message, only a kind of line training printed before the error shows training went
+        # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
+        if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
+            self.last_point_line = lineno
+
+    def _resolve_positionless(self):
+        """Clock of each positionless template: the epoch of the nearest preceding line when it changes
+        between most of the template's records (an evaluation printed once per epoch), else the step of the
+        nearest preceding line on the same test, else the ordinal. With a context clock, a record printed
+        again before the clock moved is one point: the first print (an echo, a final re-evaluation of the
+        best checkpoint follows it), or for a progress bar the last rendering."""
+        for tpl, recs in self.pending.items():
+            how = "ordinal"
+            for col, name in ((1, "ctx-epoch"), (2, "ctx-step")):
+                ctx = [r[col] for r in recs]
+                if ctx[0] is None and len(recs) > 1 and ctx[1] is None:
+                    continue
+                changes = sum(1 for a, b in zip(ctx, ctx[1:]) if a != b)
+                if all(c is not None for c in ctx) and (len(recs) == 1 or changes >= 0.5 * (len(recs) - 1)):
+                    how = name
+                    break
+            fam = self.series.setdefault(tpl, {})
+            col = {"ctx-epoch": 1, "ctx-step": 2}.get(how)
+            kept = []
+            for n, r in enumerate(recs):
+                pos = r[col] if col else n + 1
+                if col and kept and kept[-1][0] == pos:
+                    self.repeats += 1
+                    if r[5]:
+                        kept[-1] = (pos, r)
+                    continue
+                kept.append((pos, r))
+            for pos, (seq, _, _, keys, vals, _) in kept:
+                for k, v in zip(keys, vals):
+                    ser = fam.get(k)
+                    if ser is None:
+                        ser = fam[k] = _Series()
+                    ser.steps.append(pos)
+                    ser.values.append(v)
+                    ser.order.append(seq)
+                    ser.how.append(how)
+
+    def _record(self, rec: Rec, lineno: int):
+        self.planned.update({k: v for k, v in rec.planned.items() if v})
+        # OLMo-style continuation: one key=value alone on a line right after a record
+        if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
+                and lineno - self.open_record[3] <= 2:
+            tpl, pos, how, _ = self.open_record
+            self._emit(tpl + ("+",), [rec.keys[0]], rec.values, pos, how, False)
+            self.open_record = (tpl, pos, how, lineno)
+            self.last_point_line = lineno
+            return
+        tpl = (rec.ctx,) + rec.keys
+        keys = [self._tag(k, rec.ctx) for k in rec.keys]
+        if rec.epoch is not None:
+            self._set_epoch(rec.epoch, lineno)
+        if rec.step is not None and rec.step_total and rec.epoch is not None:
+            # "epoch 2 | step 100/6501": the step is global until it goes back to a smaller value when the
+            # epoch advances; from then on it counts inside the epoch (global = (epoch - first) * N + step)
+            st = self.tpl_clock.get(tpl)
+            if st is None:
+                st = self.tpl_clock[tpl] = [rec.epoch, rec.step, False, rec.epoch]
+            elif rec.epoch > st[0] and rec.step < st[1]:
+                st[2] = True
+            elif rec.epoch < st[0]:  # a new launch appended to the log: start again
+                st[:] = [rec.epoch, rec.step, False, rec.epoch]
+            st[0], st[1] = rec.epoch, rec.step
+            pos = (rec.epoch - st[3]) * rec.step_total + rec.step if st[2] else rec.step
+            how = "step"
+            self.ctx_step = pos
+        elif rec.step is not None:
+            pos, how = rec.step, "step"
+            self.ctx_step = rec.step
+        elif rec.epoch is not None and rec.inner is not None and rec.inner[1]:
+            base = self.epoch_base or 0
+            pos, how = (rec.epoch - base) * rec.inner[1] + rec.inner[0], "global-iter"
+            self.ctx_step = pos
+        elif rec.epoch is not None:
+            pos, how = rec.epoch, "epoch"
+        else:
+            pos, how = None, ""
+        if not keys:
+            # a position line: it opens a record that one-pair lines may continue
+            if pos is not None:
+                self.open_record = (tpl, pos, how, lineno)
+            return
+        if pos is None:
+            if rec.counter is not None and self.ctx_epoch is None:
+                self.ordinal[tpl] += 1
+                self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)
+            else:
+                self._positionless(tpl, keys, rec.values, lineno, rec.bar)
+            self.open_record = None
+            return
+        self.ordinal[tpl] += 1
+        self._emit(tpl, keys, rec.values, pos, how, rec.bar)
+        self.open_record = (tpl, pos, how, lineno)
+        self.last_point_line = lineno
+
+    @staticmethod
+    def _tag(key: str, ctx: str) -> str:
+        """A held-out record's keys get ``val/`` unless they name their split already; optimizer state (lr,
+        momentum, grad norm) printed on an eval line belongs to no split."""
+        if ctx == "val" and not _split_of(key) and not OPTIMIZER_KEY.search(key):
+            return "val/" + key
+        return key
+
+    # -- result
+    def result(self):
+        self._resolve_positionless()
+        return self._frame()
+
+    def _frame(self):
+        """The canonical frame (None when no series was found); settings printed once go to ``self.hparams``.
+
+        The same key printed by several templates (a dict that gains keys at an eval step, a summary line
+        that adds a column) is one series, merged in write order."""
+        groups: dict[tuple[str, str], list[_Series]] = {}
+        for fam in self.series.values():
+            for k, ser in fam.items():
+                if len(ser.values) == 1 and ser.how[0] == "ordinal":
+                    # printed once with no clock: a setting ("lr0=0.01", a config dump), not a curve
+                    self.hparams.setdefault(k, ser.values[0])
+                    continue
+                if len(ser.values) == 1 and ser.how[0].startswith("ctx"):
+                    # printed once after some point of the run (a W&B run summary, a final test score): a
+                    # summary value, not a curve of one point that would compete with the real series
+                    self.summary.setdefault(k, ser.values[0])
+                    continue
+                groups.setdefault((k, CLOCK_KIND.get(ser.how[0], ser.how[0])), []).append(ser)
+        # one key on one kind of clock is one series; the same key on another clock (a final evaluation
+        # printed after training without a step) is kept apart as "key [2]"
+        merged: dict[str, list[_Series]] = {}
+        by_key: dict[str, list] = {}
+        for (k, _), parts in groups.items():
+            by_key.setdefault(k, []).append(parts)
+        for k, alts in by_key.items():
+            alts.sort(key=lambda parts: -sum(len(x.values) for x in parts))
+            for j, parts in enumerate(alts):
+                merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
+        tags, steps, values, order = [], [], [], []
+        for k, parts in merged.items():
+            if len(parts) == 1:
+                st_l, va_l, or_l, how = parts[0].steps, parts[0].values, parts[0].order, parts[0].how
+            else:
+                rows = sorted((o, st, v, h) for ser in parts for o, st, v, h in zip(ser.order, ser.steps, ser.values, ser.how))
+                or_l = [r[0] for r in rows]
+                st_l = [r[1] for r in rows]
+                va_l = [r[2] for r in rows]
+                how = [r[3] for r in rows]
+            st = np.asarray(st_l, dtype=np.int64)
+            # an epoch shared by consecutive records is not their clock: use the ordinal
+            clock = how[0]
+            if len(st) > 2 and all(h in ("epoch", "ctx-epoch") for h in how) and np.mean(st[1:] == st[:-1]) > 0.5:
+                st = np.arange(1, len(st) + 1, dtype=np.int64)
+                clock = "ordinal"
+            elif len(st) > 1:
+                # on a real clock, the same value printed again at the same position is an echo ("-> best")
+                va = np.asarray(va_l, dtype=np.float64)
+                echo = np.concatenate([[False], (st[1:] == st[:-1]) & ((va[1:] == va[:-1]) | (np.isnan(va[1:]) & np.isnan(va[:-1])))])
+                if echo.any():
+                    self.repeats += int(echo.sum())
+                    keep = ~echo
+                    st = st[keep]
+                    va_l = list(va[keep])
+                    or_l = list(np.asarray(or_l)[keep])
+            self.clock_of[k] = clock
+            tags.extend([k] * len(st))
+            steps.append(st)
+            values.extend(va_l)
+            order.extend(or_l)
+        if not tags:
+            return None
+        steps_a = np.concatenate(steps)
+        idx = np.argsort(np.asarray(order), kind="stable")
+        tag_a = np.asarray(tags, dtype=object)[idx]
+        return make_frame(tag_a, steps_a[idx], np.asarray(values, dtype=np.float64)[idx], source_file=str(self.path))
+
+
+def _restart_issue(frame, p: "TextLogParser", file: str) -> ImportIssue | None:
+    """A clock that goes back in the longest series on a real clock: a job appended a new launch (or a
+    resume from a checkpoint) to the same log."""
+    best = None
+    for tag, how in p.clock_of.items():
+        if how not in ("step", "epoch", "global-iter"):
+            continue
+        st = frame["step"].to_numpy()[(frame["tag"] == tag).to_numpy()]
+        if best is None or len(st) > len(best[1]):
+            best = (tag, st)
+    if best is None or len(best[1]) < 3:
+        return None
+    return restart_issue(best[1], file, what=f"step of '{best[0]}'")
+
+
+def read(spec: RunSpec) -> RunData:
+    path = Path(spec.files[0])
+    return read_text_log(path)
+
+
+def read_text_log(path: Path) -> RunData:
+    check_file(path)
+    issues: list[ImportIssue] = []
+    p = TextLogParser(path)
+    try:
+        for lineno, line in _lines(path, issues):
+            p.feed(lineno, line)
+    except OSError as exc:
+        raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
+    frame = p.result()
+    if frame is None:
+        raise UnsupportedFormat(path, "no training metrics found in this text file (no 'key: value' lines)")
+    meta: dict = {"format": "text-log", "lines": p.n_lines}
+    if p.summary:
+        meta["summary"] = dict(list(p.summary.items())[:200])
+    if p.planned.get("steps"):
+        meta["max_steps"] = p.planned["steps"]
+    if p.planned.get("epochs"):
+        meta["num_epochs"] = p.planned["epochs"]
+    # the totals printed in "n/N" counters are the planned length, as a config would state it
+    hparams = dict(p.hparams)
+    for key, val in (("max_steps", p.planned.get("steps")), ("num_epochs", p.planned.get("epochs"))):
+        if val:
+            hparams.setdefault(key, val)
+    if p.crash_line and p.crash_line[0] > p.last_point_line:
+        kind = "killed" if KILL_WORDS.search(p.crash_line[1]) else "crash"
+        issues.append(ImportIssue(kind, f"the log ends with '{p.crash_line[1]}' (line {p.crash_line[0]:,})",
+                                  file=str(path)))
+    if p.unparsed:
+        issues.append(ImportIssue(
+            "unparsed-lines",
+            f"{p.unparsed:,} line(s) with numbers were not read as metrics (e.g. '{p.unparsed_examples[0]}')",
+            file=str(path), count=p.unparsed, severity="info"))
+    restart = _restart_issue(frame, p, str(path))
+    if restart is not None:
+        issues.append(restart)
+    if p.garbled:
+        issues.append(ImportIssue("bad-lines", f"{p.garbled:,} line(s) hold numbers glued together by "
+                                  "overlapping writes; their values may be wrong", file=str(path), count=p.garbled))
+    if p.repeats:
+        issues.append(ImportIssue("repeated-records", f"{p.repeats:,} record(s) printed again with no new step or "
+                                  "epoch (an echo or a final re-evaluation) were not counted as new points",
+                                  file=str(path), count=p.repeats, severity="info"))
+    return RunData(frame=frame, source=SOURCE, meta=meta, issues=issues, hparams=hparams)
