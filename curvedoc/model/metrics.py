@@ -61,7 +61,9 @@ def tokens(tag: str) -> list[str]:
 @functools.lru_cache(maxsize=1)
 def _vocab() -> dict:
     data = load_toml("roles.toml").get("metrics", {})
-    return {k: set(v) if isinstance(v, list) else v for k, v in data.items()}
+    # word lists become sets for lookups; an *_order list keeps its order (a set's order changes with the
+    # hash seed, and the lead metric with it)
+    return {k: (list(v) if k.endswith("order") else set(v)) if isinstance(v, list) else v for k, v in data.items()}
 
 
 @dataclass(frozen=True)
