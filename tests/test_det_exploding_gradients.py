@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 from _helpers import DEGENERATE_SERIES as DEGENERATE
-from _helpers import KNOWN_DISAGREEMENTS, label_check  # noqa: F401
+from _helpers import label_check
 from _helpers import (
     curve,
     load_one,

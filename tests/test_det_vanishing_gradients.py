@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _helpers import KNOWN_DISAGREEMENTS, label_check  # noqa: F401
+from _helpers import KNOWN_DISAGREEMENTS
 from _helpers import (
     load_one,
     make_run,

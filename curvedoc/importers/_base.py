@@ -143,6 +143,13 @@ def is_lfs_pointer(head: bytes) -> bool:
     return head.startswith(LFS_MAGIC)
 
 
+def looks_utf16le(head: bytes) -> bool:
+    """UTF-16-LE text without a BOM (PowerShell redirection): NUL at most odd offsets of the first 4 KB and
+    almost none at even ones (a NUL-damaged UTF-8 file has its NULs in runs, at both)."""
+    odd, even = head[1:4096:2], head[0:4096:2]
+    return len(head) > 64 and odd.count(0) > 0.4 * len(odd) and even.count(0) < 0.05 * len(even)
+
+
 def decode_text(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
     """Decode text as UTF-8 (BOM tolerated); invalid bytes become U+FFFD and are reported once."""
     if data.startswith(b"\xef\xbb\xbf"):

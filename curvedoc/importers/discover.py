@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from curvedoc.importers._base import RunSpec, head_bytes, is_lfs_pointer
+from curvedoc.importers._base import RunSpec, head_bytes, is_lfs_pointer, looks_utf16le
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
@@ -119,7 +119,7 @@ def _looks_like_text_log(path: Path) -> bool:
                 head += fh.read(65536)
     except OSError:
         pass
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or head[1:4096:2].count(0) > 0.4 * len(head[1:4096:2]):
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or looks_utf16le(head):
         head = head.replace(b"\x00", b"")
     elif head.count(0) > 0.5 * len(head):
         return False

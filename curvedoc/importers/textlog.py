@@ -43,14 +43,13 @@ from __future__ import annotations
 import codecs
 import math
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from curvedoc.errors import LoadError, UnsupportedFormat
-from curvedoc.importers._base import RunData, RunSpec, check_file, is_lfs_pointer
+from curvedoc.importers._base import RunData, RunSpec, check_file, is_lfs_pointer, looks_utf16le
 from curvedoc.importers._tabular import restart_issue
 from curvedoc.model.run import ImportIssue, make_frame
 
@@ -144,10 +143,6 @@ def _clean_key(k: str) -> str:
     return " ".join(k.strip().strip("'\"").split())
 
 
-def _norm(k: str) -> str:
-    return " ".join(k.lower().replace("_", " ").split()) if False else " ".join(k.lower().split())
-
-
 # ---------------------------------------------------------------------------------------------- decoding
 def _lines(path: Path, issues: list[ImportIssue]):
     """Yield (physical line number, text) for every rendering of every line, decoding incrementally."""
@@ -160,8 +155,7 @@ def _lines(path: Path, issues: list[ImportIssue]):
             enc = "utf-16"
         elif head.startswith(b"\xef\xbb\xbf"):
             enc = "utf-8-sig"
-        elif len(head) > 64 and head[1:4096:2].count(0) > 0.4 * len(head[1:4096:2]) \
-                and head[0:4096:2].count(0) < 0.05 * len(head[0:4096:2]):  # UTF-16-LE without a BOM
+        elif looks_utf16le(head):
             enc = "utf-16-le"
         else:
             # NUL runs inside a text log are damage (a file preallocated or cut by a crash), not a binary
@@ -171,14 +165,14 @@ def _lines(path: Path, issues: list[ImportIssue]):
             if not sample.strip() or ctrl > 0.1 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
                 raise UnsupportedFormat(path, "binary data, not a text log")
         dec = codecs.getincrementaldecoder(enc)(errors="replace")
-        nuls = [0]
+        nuls = 0
         buf = ""
         lineno = 0
         chunk = head
         while True:
             text = dec.decode(chunk, final=not chunk)
             if "\x00" in text:
-                nuls[0] += text.count("\x00")
+                nuls += text.count("\x00")
                 text = text.replace("\x00", "")
             buf += text
             parts = buf.split("\n")
@@ -193,8 +187,8 @@ def _lines(path: Path, issues: list[ImportIssue]):
             if not chunk:
                 break
             chunk = fh.read(CHUNK)
-        if nuls[0]:
-            issues.append(ImportIssue("bad-chunks", f"{nuls[0]:,} NUL byte(s) inside the text (a damaged or "
+        if nuls:
+            issues.append(ImportIssue("bad-chunks", f"{nuls:,} NUL byte(s) inside the text (a damaged or "
                                       "preallocated file) were dropped", file=str(path), count=1))
         if buf:
             lineno += 1
@@ -302,7 +296,7 @@ def parse_record(msg: str) -> Rec | None:
         if m.group("i") is not None:
             inner = (int(m.group("i")), int(m.group("N")) if m.group("N") else 0)
         c = (m.group("ctx") or "").lower()
-        if c in HELDOUT or c in ("val", "valid"):
+        if c in HELDOUT:
             ctx = "val"
         msg = msg[: m.start()] + " | " + msg[m.end():]
     bm = BRACKET_COUNTER.search(msg)
@@ -396,7 +390,7 @@ TABLE_HEAD = re.compile(r"^(?:[A-Za-z][\w()\-./@]*\s+){2,}[A-Za-z][\w()\-./@]*\)
 
 def _table_header(msg: str) -> list[str] | None:
     head = msg.split(":", 1)[0] if ("%" in msg or "━" in msg) else msg
-    if not TABLE_HEAD.match(head + ":") and not TABLE_HEAD.match(head):
+    if not TABLE_HEAD.match(head + ":"):  # the header of a bar-less table has no ':' of its own
         return None
     cols = head.split()
     if len(cols) < 3 or len(cols) > 20:
@@ -425,7 +419,7 @@ class _Series:
     values: list = field(default_factory=list)
     order: list = field(default_factory=list)
     how: list = field(default_factory=list)  # position kind per point: "step" | "epoch" | "ordinal" | "ctx"
-    bar: list = field(default_factory=list)
+    last_bar: bool = False  # the last point came from a progress-bar rendering (the next one may replace it)
 
 
 CLOCK_KIND = {"step": "step", "global-iter": "step", "epoch": "epoch", "ctx-epoch": "ctx", "ctx-step": "ctx",
@@ -436,11 +430,9 @@ class TextLogParser:
     def __init__(self, path: Path):
         self.path = path
         self.series: dict[tuple, dict[str, _Series]] = {}
-        self.template_last: dict[tuple, tuple] = {}
-        self.ordinal: Counter = Counter()
+        self.template_last: dict[tuple, int] = {}  # template -> seq of its last emitted record
         self.ctx_epoch: int | None = None
         self.ctx_step: int | None = None
-        self.ctx_line = 0
         self.epoch_base: int | None = None
         self.planned: dict = {}
         self.n_lines = 0
@@ -451,12 +443,11 @@ class TextLogParser:
         self.table: list[str] | None = None
         self.table_ctx = ""
         self.csv_head: list[str] | None = None
-        self.prev_tpl_ctx: dict[tuple, tuple] = {}
         self.seq = 0
         self.open_record: tuple | None = None  # (template, step, how) a one-pair continuation attaches to
         self.repeats = 0
         self.first_seen: dict[tuple, int] = {}
-        self.clock_of: dict[str, str] = {}
+        self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.summary: dict[str, float] = {}
         self.garbled = 0
         self.pending: dict[tuple, list] = {}
@@ -472,7 +463,7 @@ class TextLogParser:
             s = fam.get(k)
             if s is None:
                 s = fam[k] = _Series()
-            if bar and s.bar and s.bar[-1] and s.steps[-1] == pos and s.order[-1] == self.template_last.get(tpl, (None,))[0]:
+            if bar and s.last_bar and s.steps[-1] == pos and s.order[-1] == self.template_last.get(tpl):
                 s.values[-1] = v
                 s.order[-1] = self.seq
                 continue
@@ -480,8 +471,8 @@ class TextLogParser:
             s.values.append(v)
             s.order.append(self.seq)
             s.how.append(how)
-            s.bar.append(bar)
-        self.template_last[tpl] = (self.seq,)
+            s.last_bar = bar
+        self.template_last[tpl] = self.seq
 
     def feed(self, lineno: int, raw: str):
         self.n_lines += 1
@@ -574,19 +565,16 @@ class TextLogParser:
         keys = [prefix + k for k in keys]
         tpl = ("table",) + tuple(keys)
         if epoch is not None:
-            self._set_epoch(epoch, lineno)
+            self._set_epoch(epoch)
             self._emit(tpl, keys, vals, epoch, "epoch", bar)
             self.last_point_line = lineno
         else:
             self._positionless(tpl, keys, vals, lineno, bar)
 
-    def _set_epoch(self, e: int, lineno: int):
+    def _set_epoch(self, e: int):
         if self.epoch_base is None:
             self.epoch_base = e if e in (0, 1) else 0
-        if self.ctx_epoch != e:
-            self.ctx_epoch = e
-            self.ctx_line = lineno
-        self.ctx_epoch_line = lineno
+        self.ctx_epoch = e
 
     def _positionless(self, tpl, keys, vals, lineno, bar):
         """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
@@ -609,8 +597,6 @@ class TextLogParser:
             how = "ordinal"
             for col, name in ((1, "ctx-epoch"), (2, "ctx-step")):
                 ctx = [r[col] for r in recs]
-                if ctx[0] is None and len(recs) > 1 and ctx[1] is None:
-                    continue
                 changes = sum(1 for a, b in zip(ctx, ctx[1:]) if a != b)
                 if all(c is not None for c in ctx) and (len(recs) == 1 or changes >= 0.5 * (len(recs) - 1)):
                     how = name
@@ -621,7 +607,7 @@ class TextLogParser:
             for n, r in enumerate(recs):
                 pos = r[col] if col else n + 1
                 if col and kept and kept[-1][0] == pos:
-                    self.repeats += 1
+                    self.repeats += len(r[3])
                     if r[5]:
                         kept[-1] = (pos, r)
                     continue
@@ -635,6 +621,7 @@ class TextLogParser:
                     ser.values.append(v)
                     ser.order.append(seq)
                     ser.how.append(how)
+                    ser.last_bar = r[5]
 
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
@@ -649,7 +636,7 @@ class TextLogParser:
         tpl = (rec.ctx,) + rec.keys
         keys = [self._tag(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
-            self._set_epoch(rec.epoch, lineno)
+            self._set_epoch(rec.epoch)
         if rec.step is not None and rec.step_total and rec.epoch is not None:
             # "epoch 2 | step 100/6501": the step is global until it goes back to a smaller value when the
             # epoch advances; from then on it counts inside the epoch (global = (epoch - first) * N + step)
@@ -682,13 +669,11 @@ class TextLogParser:
             return
         if pos is None:
             if rec.counter is not None and self.ctx_epoch is None:
-                self.ordinal[tpl] += 1
                 self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)
             else:
                 self._positionless(tpl, keys, rec.values, lineno, rec.bar)
             self.open_record = None
             return
-        self.ordinal[tpl] += 1
         self._emit(tpl, keys, rec.values, pos, how, rec.bar)
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
@@ -760,7 +745,8 @@ class TextLogParser:
                     st = st[keep]
                     va_l = list(va[keep])
                     or_l = list(np.asarray(or_l)[keep])
-            self.clock_of[k] = clock
+            if clock in ("step", "epoch", "global-iter"):
+                self.clocked[k] = st
             tags.extend([k] * len(st))
             steps.append(st)
             values.extend(va_l)
@@ -773,19 +759,15 @@ class TextLogParser:
         return make_frame(tag_a, steps_a[idx], np.asarray(values, dtype=np.float64)[idx], source_file=str(self.path))
 
 
-def _restart_issue(frame, p: "TextLogParser", file: str) -> ImportIssue | None:
+def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
     """A clock that goes back in the longest series on a real clock: a job appended a new launch (or a
     resume from a checkpoint) to the same log."""
-    best = None
-    for tag, how in p.clock_of.items():
-        if how not in ("step", "epoch", "global-iter"):
-            continue
-        st = frame["step"].to_numpy()[(frame["tag"] == tag).to_numpy()]
-        if best is None or len(st) > len(best[1]):
-            best = (tag, st)
-    if best is None or len(best[1]) < 3:
+    if not p.clocked:
         return None
-    return restart_issue(best[1], file, what=f"step of '{best[0]}'")
+    tag = max(p.clocked, key=lambda t: len(p.clocked[t]))
+    if len(p.clocked[tag]) < 3:
+        return None
+    return restart_issue(p.clocked[tag], file, what=f"step of '{tag}'")
 
 
 def read(spec: RunSpec) -> RunData:
@@ -826,14 +808,14 @@ def read_text_log(path: Path) -> RunData:
             "unparsed-lines",
             f"{p.unparsed:,} line(s) with numbers were not read as metrics (e.g. '{p.unparsed_examples[0]}')",
             file=str(path), count=p.unparsed, severity="info"))
-    restart = _restart_issue(frame, p, str(path))
+    restart = _restart_issue(p, str(path))
     if restart is not None:
         issues.append(restart)
     if p.garbled:
         issues.append(ImportIssue("bad-lines", f"{p.garbled:,} line(s) hold numbers glued together by "
                                   "overlapping writes; their values may be wrong", file=str(path), count=p.garbled))
     if p.repeats:
-        issues.append(ImportIssue("repeated-records", f"{p.repeats:,} record(s) printed again with no new step or "
+        issues.append(ImportIssue("repeated-records", f"{p.repeats:,} value(s) printed again with no new step or "
                                   "epoch (an echo or a final re-evaluation) were not counted as new points",
                                   file=str(path), count=p.repeats, severity="info"))
     return RunData(frame=frame, source=SOURCE, meta=meta, issues=issues, hparams=hparams)
