@@ -133,6 +133,23 @@ def test_yolo_table_last_rendering_per_epoch(tmp_path):
     assert _series(rd, "val/mAP50") == ([1, 2], [pytest.approx(0.4), pytest.approx(0.5)])
 
 
+@pytest.mark.parametrize("n_epochs,reached", [(5, 2), (400, 55)])
+def test_epoch_tag_and_config_echo_planned_epochs(tmp_path, n_epochs, reached):
+    # a config echo of a dozen settings states the planned epochs; it is not a record at epoch n_epochs
+    echo = "engine/trainer: " + ", ".join([f"epochs={n_epochs}", "lr0=0.01", "lrf=0.01", "batch=6", "imgsz=640",
+                                           "patience=100", "workers=8", "momentum=0.937", "fliplr=0.5",
+                                           "mosaic=1.0", "mixup=0.0", "warmup_epochs=3.0"]) + "\n"
+    text = echo + "".join(f"Epoch {e}: train loss {1 / e:.4f}, val loss {1.1 / e:.4f}\n" for e in range(1, reached + 1))
+    rd = _read(tmp_path, text)
+    assert rd.hparams["epochs"] == n_epochs and rd.meta["num_epochs"] == n_epochs
+    assert "lr0" in rd.hparams and "lr0" not in set(rd.frame["tag"])
+    assert _series(rd, "epoch") == (list(range(1, reached + 1)), [float(e) for e in range(1, reached + 1)])
+    # the same shape on a step clock: the epoch is the one each step was printed in
+    text = "".join(f"epoch {e} step {s} loss {1 / s:.3f}\n" for e in (0, 1) for s in range(e * 10 + 1, e * 10 + 11))
+    st, ep = _series(_read(tmp_path, text, "b.log"), "epoch")
+    assert st == list(range(1, 21)) and ep == [0.0] * 10 + [1.0] * 10
+
+
 def test_multiline_records_olmo(tmp_path):
     text = "".join(f"2025-12-27 22:12:56.867\thost:0\tolmo.train:990\tINFO\t[step={s}/10000,epoch=0]\n"
                    f"    train/CrossEntropyLoss={10 - s / 100}\n    optim/total_grad_norm={1 + s / 1000}\n" for s in (10, 20, 30))

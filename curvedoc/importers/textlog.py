@@ -333,9 +333,15 @@ def parse_record(msg: str) -> Rec | None:
     step_total = None
     seen: dict[str, int] = {}
     last_split = None
+    # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
+    # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
+    config_echo = len(pairs) >= 12
     for key, v, tot, raw in pairs:
         low = key.lower()
-        if low in STEP_KEYS or low.endswith("num_updates"):
+        if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
+            if not math.isnan(v) and float(v).is_integer() and v > 0:
+                planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
+        elif low in STEP_KEYS or low.endswith("num_updates"):
             if not math.isnan(v) and float(v).is_integer() and step is None:
                 step = int(v)
                 if tot:
@@ -344,7 +350,8 @@ def parse_record(msg: str) -> Rec | None:
                 continue
         # an epoch printed with a decimal point ('epoch': 1.0 in an HF dict) is progress, not a clock
         # (and a dict's 'epoch' is HF Trainer's fractional progress even when it prints '1')
-        if low in EPOCH_KEYS and not math.isnan(v) and float(v).is_integer() and "." not in raw and not is_dict:
+        if low in EPOCH_KEYS and not math.isnan(v) and float(v).is_integer() and "." not in raw and not is_dict \
+                and not (config_echo and low == "epochs" and not tot):
             if epoch is None:
                 epoch = int(v)
                 if tot:
@@ -454,6 +461,9 @@ class TextLogParser:
         self.tpl_clock: dict[tuple, list] = {}
         self.heading: str | None = None
         self.hparams: dict = {}
+        # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
+        # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
+        self.epoch_at: dict[str, dict[int, int]] = {"epoch": {}, "step": {}}
 
     # -- emit
     def _emit(self, tpl: tuple, keys, vals, pos: int, how: str, bar: bool):
@@ -473,6 +483,10 @@ class TextLogParser:
             s.how.append(how)
             s.last_bar = bar
         self.template_last[tpl] = self.seq
+        if how == "epoch":
+            self.epoch_at["epoch"][pos] = pos
+        elif how in ("step", "global-iter") and self.ctx_epoch is not None:
+            self.epoch_at["step"][pos] = self.ctx_epoch
 
     def feed(self, lineno: int, raw: str):
         self.n_lines += 1
@@ -753,10 +767,31 @@ class TextLogParser:
             order.extend(or_l)
         if not tags:
             return None
+        ep = self._epoch_tag(merged)
+        if ep is not None:
+            tags.extend(["epoch"] * len(ep[0]))
+            steps.append(ep[0])
+            values.extend(ep[1])
+            order.extend([self.seq + 1] * len(ep[0]))
         steps_a = np.concatenate(steps)
         idx = np.argsort(np.asarray(order), kind="stable")
         tag_a = np.asarray(tags, dtype=object)[idx]
         return make_frame(tag_a, steps_a[idx], np.asarray(values, dtype=np.float64)[idx], source_file=str(self.path))
+
+
+    def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, list[float]] | None:
+        """(steps, epochs) of the ``epoch`` tag on the clock of the longest series, so that a planned number of
+        epochs ("Epoch 3/400") can be compared with the epochs reached. None when the log names a key ``epoch``
+        itself, or knows fewer than two epoch positions on that clock."""
+        if "epoch" in merged:
+            return None
+        longest = max(merged.values(), key=lambda parts: sum(len(x.values) for x in parts))
+        kind = "epoch" if longest[0].how and longest[0].how[0] == "epoch" else "step"
+        at = self.epoch_at[kind]
+        if len(at) < 2:
+            return None
+        pos = sorted(at)
+        return np.asarray(pos, dtype=np.int64), [float(at[x]) for x in pos]
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
