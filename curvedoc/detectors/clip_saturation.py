@@ -21,6 +21,7 @@ norm is above the threshold on every step.
 - ``skip_frac``: fraction of the points at the start left out of the clip rate (initialisation transient).
 - ``warn_rate``: clip rate from which the finding is a warning.
 - ``error_rate``: clip rate from which the finding is an error (saturated).
+- ``mild_ratio``: below this median pre-clip norm / threshold the finding is only an info (a trim, not an override).
 - ``pinned_tol``: relative distance to the threshold within which a norm counts as sitting at it.
 - ``min_pinned_share``: share of points at the series' maximum needed to infer a threshold from a flat ceiling.
 - ``suggest_quantile``: quantile of the pre-clip norm suggested as the new threshold.
@@ -61,6 +62,7 @@ class Params:
     skip_frac: float
     warn_rate: float
     error_rate: float
+    mild_ratio: float
     pinned_tol: float
     min_pinned_share: float
     suggest_quantile: float
@@ -233,9 +235,16 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
             causes = ("lr-too-high", "exploding-gradients", "clip-too-low")
             evidence["norm_growth"] = late / early
             msg += f"; the norm grew {fmt_num(late / early)}x over the run"
-    if adaptive and sev == "error":
-        # Adam-like optimizers normalise the update: a steady rescaling of every gradient mostly cancels out
-        sev = None
+    if use_pre and not (pinned_only or looks_post) and med_ratio < p.mild_ratio:
+        # the typical clipped step is cut by a few percent: the update is what the LR asked for, give or take
+        # less than the precision anyone tunes an LR to; worth knowing, not a fault
+        sev = "info"
+        msg += (f" - a mild cut: the median step is scaled by {1.0 / med_ratio:.2f}, so the threshold only trims the "
+                "gradient")
+    elif adaptive:
+        # Adam-like optimizers normalise the update: a steady rescaling of every gradient mostly cancels out,
+        # so the LR is not overridden (the harm this rule is about); what is left is worth knowing
+        sev = "info"
         msg += f" (with {adaptive} a steady rescaling mostly cancels out, so this matters less than with SGD)"
         evidence["optimizer"] = adaptive
     yield Hit(

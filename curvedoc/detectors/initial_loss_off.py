@@ -58,6 +58,7 @@ from curvedoc.detectors._progress import (
     window_median,
 )
 from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc.model.roles import infer_role
 from curvedoc.model.run import Run
 
 
@@ -119,11 +120,13 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
             return
     elif not non_ce:
-        # a run that logs a (per-example, not per-token) accuracy is a classifier: its K is far below a
-        # tokenizer vocabulary, so the bound on log K is much tighter
+        # a run that logs a per-example accuracy is a classifier: its K is far below a tokenizer vocabulary,
+        # so the bound on log K is much tighter. Only a plain accuracy name says so: the accuracy of a part of
+        # the output ('token_acc', 'Seq Acc', 'val_Obj_Accuracy') belongs to a language model, a seq2seq or a
+        # detector whose loss is not one classifier's cross-entropy
         kmax, kind = p.max_classes, "vocabularies"
         acc_tags = [run.roles[r] for r in ("train_acc", "val_acc") if r in run.roles]
-        if acc_tags and not any("token" in t.lower() for t in acc_tags):
+        if acc_tags and all((r := infer_role(t)) is not None and r[1] == 0 for t in acc_tags):
             kmax, kind = min(p.max_classes, p.max_classes_with_acc), "classifiers (an accuracy is logged)"
         chance_max = math.log(kmax)
         ratio = first / chance_max

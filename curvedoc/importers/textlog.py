@@ -121,6 +121,10 @@ KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|Keyboa
                         re.IGNORECASE)
 
 
+# a named setting whose value is a word, printed in an argument echo: the optimizer and the LR schedule
+# (detectors ask whether the optimizer normalises update sizes, and what shape the schedule has)
+NAMED_SETTING = re.compile(r"\b(optim|optimizer|optimizer_type|optimizer_name|lr_scheduler_type|lr_scheduler|scheduler)"
+                           r"\s*[=:]\s*['\"]?(?:OptimizerNames\.|SchedulerType\.)?([A-Za-z][\w.]{1,60})(?![\w.(])", re.IGNORECASE)
 DOT_LEADER = re.compile(r"^([A-Za-z_][\w.\-]*)\s*\.{3,}\s*(\S+)\s*$")
 # two renderings written over each other leave numbers glued together ("0.8667.8622")
 GARBLED = re.compile(r"(?<![\w.])\d+\.\d{3,}\.\d{3,}(?![\w.])")
@@ -505,6 +509,10 @@ class TextLogParser:
         if CRASH.search(msg) or CRASH.search(prefix):
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
                 self.crash_line = (lineno, msg.strip()[:160])
+        if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
+            for key, word in NAMED_SETTING.findall(msg):
+                if word.lower() not in ("none", "null", "true", "false") and not self.hparams.get(key):
+                    self.hparams[key] = word
         # an argument dump with dot leaders ("train_iters ........ 500"): a setting
         dm = DOT_LEADER.match(msg)
         if dm:

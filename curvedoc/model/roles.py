@@ -103,7 +103,22 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
     for role, _patterns, combined in roles_table:
         if role in chosen or (rl_tag is not None and role in ("train_loss", "val_loss")):
             continue
-        idx = {t: i for t in tags if t not in used and (i := _first_pattern(combined, norm[t])) is not None}
+        # the words of a tag say which role it can fill (infer_role); among those candidates a name the table
+        # knows ranks first, in the table's order (the conventional name of each framework), then the plainest
+        # name by its words; a name known only by its words must also have values that role can take
+        idx: dict[str, tuple[int, int]] = {}
+        for t in tags:
+            if t in used:
+                continue
+            r = _inferred(t)
+            i = _first_pattern(combined, norm[t])
+            if i is not None and (r[0] == role if r is not None else not _not_a_series(t)):
+                # a conventional name, unless its words say it is another role or no series at all
+                # ('lr_scale' is a multiplier; 'MAE on validation after epoch' has no vocabulary word and stands)
+                idx[t] = (0, i)
+            elif r is not None and r[0] == role and (r[1] == 0 or role not in _WHOLE_ONLY) \
+                    and _values_fit(run, t, role):
+                idx[t] = (1, r[1])
         if not idx:
             continue
         all_candidates = sorted(idx, key=idx.__getitem__)  # stable: pattern order, then tag order
@@ -120,7 +135,10 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         chosen[role] = pick
         used.add(pick)
         others = [c for c in all_candidates if c != pick]
-        if others and role in ("train_loss", "val_loss", "train_acc", "val_acc", "lr", "grad_norm"):
+        if idx[pick][0] == 1:
+            notes.append(f"{role}: {pick!r} by its words (no conventional {role} name)"
+                         + (f"; chosen over {', '.join(repr(o) for o in others[:4])}" if others else ""))
+        elif others and role in ("train_loss", "val_loss", "train_acc", "val_acc", "lr", "grad_norm"):
             shown = ", ".join(repr(o) for o in others[:4]) + (" ..." if len(others) > 4 else "")
             notes.append(f"{role}: chose {pick!r} ({counts[pick]} points) over {shown}")
     return chosen, notes
@@ -143,3 +161,167 @@ def resolve_families(run: "Run") -> dict[str, dict[str, str]]:
         if layers:
             out[fam] = layers
     return out
+
+
+# ------------------------------------------------------------------------------------------ token inference
+@functools.lru_cache(maxsize=65536)
+def _inferred(tag: str) -> tuple[str, int] | None:
+    return infer_role(tag)
+
+
+# the values a role can take: a learning rate, a norm, a loss scale, a threshold or an epoch is never negative;
+# an accuracy lies in [0, 1] or [0, 100]
+_NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad_norm_sq", "epoch", "weight_norm",
+                 "loss_scale"}
+
+
+def _values_fit(run: "Run", tag: str, role: str) -> bool:
+    import numpy as np
+
+    ix = run._tag_index().get(tag)  # the raw values: run.series() would resolve the roles being resolved here
+    if ix is None:
+        return False
+    v = run.scalars["value"].to_numpy(dtype=np.float64)[ix]
+    v = v[np.isfinite(v)]
+    if not len(v):
+        return False
+    if role in _NON_NEGATIVE:
+        return bool(v.min() >= 0)
+    if role in ("train_acc", "val_acc"):
+        return bool(v.min() >= 0 and v.max() <= 100)
+    return True
+
+
+# roles a qualified name cannot fill by its words alone: 'val_Obj_Accuracy' is the accuracy of one output of a
+# detector, not the model's accuracy (a qualified loss such as 'loss_cls' may still be the only training loss)
+_WHOLE_ONLY = ("train_acc", "val_acc")
+
+
+def _not_a_series(tag: str) -> bool:
+    """The words of a tag say it is a setting, bookkeeping, a fragment of a printed repr or an RL/adversary loss."""
+    v = _vocab()
+    if not v or ("(" in tag and ")" not in tag):
+        return bool(v)
+    _words_, have, _copy = _words(tag)
+    return bool(have & (v["bookkeeping"] | v["setting"] | v["not_convergence"]))
+
+
+_CLIP_TIMING = frozenset({"clipped", "pre", "preclip", "before", "unclipped", "post", "postclip", "after"})
+_COPY_SUFFIX = re.compile(r"\s*(?:\[\d+\]|#\d+)$")
+
+
+@functools.lru_cache(maxsize=1)
+def _vocab() -> dict[str, frozenset]:
+    return {k: frozenset(v) for k, v in load_toml("roles.toml").get("tokens", {}).items()}
+
+
+def _words(tag: str) -> tuple[list[str], set[str], bool]:
+    """(words, words and adjacent pairs, copy) of a tag: the metric tokenizer's words with trailing digits
+    dropped from a word the vocabulary does not know whole ('lr0' -> 'lr', 'acc1' -> 'acc'); ``copy`` is a
+    numbered copy of a key ('loss [2]', 'loss_cls #2': the same key printed by a second line shape)."""
+    from curvedoc.model.metrics import tokens
+
+    v = _vocab()
+    known = set().union(*v.values()) if v else set()
+    copy = bool(_COPY_SUFFIX.search(tag))
+    words = []
+    for t in tokens(_COPY_SUFFIX.sub("", tag)):
+        words.append(t if t in known or t.isdigit() else (t.rstrip("0123456789") or t))
+    pairs = {f"{a} {b}" for a, b in zip(words, words[1:])}
+    return words, set(words) | pairs, copy
+
+
+def infer_role(tag: str) -> tuple[str, int] | None:
+    """(role, rank) read from the words of a tag, or None; a lower rank is a plainer name for that role
+    (``train/loss`` 0, ``train/loss_cls`` 1, ``loss_ce_0`` 2), so a total wins over its components.
+
+    The conventions, in the order they are tried (vocabulary: ``rules/roles.toml`` [tokens]):
+
+    * a fragment of a printed Python repr (``dict(lr``, ``AdamW(lr``: an unclosed parenthesis) is no series;
+      nor is bookkeeping (time, throughput, memory, counts);
+    * ``loss`` + ``scale`` (fp16 GradScaler) is the loss scale, unless it is one of its settings (min, window);
+    * a clip word with a bound (``clip_threshold``, ``CLIP_VALUE``, ``grad_clip``) or ``max`` + grad norm
+      (``max_grad_norm``) is the clipping threshold;
+    * grad + norm (or ``gnorm``) is the global gradient norm - before clipping, unless clipped/post/after say
+      otherwise, squared when sq/square says so - but only when no other word narrows it to a part of the
+      model (``embedding_grad_l2_norm``, ``hidden_gradient_norm`` are per-layer norms, a family);
+    * weight/param + norm with nothing narrowing it is the global weight norm;
+    * a setting word (weight, coef, min, max, warmup, best ...) makes the rest a setting, not a series;
+    * ``lr`` / ``learning rate`` (of any optimizer or group) is the learning rate;
+    * ``epoch`` alone (with a split or ``total``) is the epoch counter;
+    * a loss word is a loss: validation when a held-out split word is present (or a leading ``v``), else
+      training; losses of an RL actor/critic or of an adversary are not convergence signals;
+    * an accuracy word is an accuracy, split the same way.
+    """
+    v = _vocab()
+    if not v or ("(" in tag and ")" not in tag):
+        return None
+    # 'lm loss vs samples': the series named before 'vs', drawn against another x axis
+    words, have, copy = _words(re.split(r"\s+vs\.?\s+", tag, maxsplit=1)[0])
+    if not words or have & v["bookkeeping"]:
+        return None
+
+    def any_of(key: str) -> bool:
+        return bool(have & v[key])
+
+    extra_rank = 1 if copy else 0
+    setting = have & v["setting"]
+    # loss scale
+    if ("loss scale" in have or "loss scaler" in have or {"scaler", "scale"} <= have or "grad scale" in have) \
+            and not (setting - {"scale", "scaler"}) and not any_of("schedule_setting"):
+        return "loss_scale", extra_rank
+    # clipping threshold; a norm measured before or after clipping ('grad_norm_pre_clip', 'grad_norm_post_clip')
+    # names the clip only to say when the norm was taken
+    if any_of("clip") and (have & {"threshold", "thresh", "value", "max", "norm", "grad"}) and not any_of("loss") \
+            and not (setting - {"threshold", "thresh", "max"}) and not (have & _CLIP_TIMING):
+        return "clip_threshold", extra_rank
+    is_grad_norm = any_of("grad_norm_words") or (any_of("grad") and any_of("norm")) or words in (["grad"], ["grads"])
+    if is_grad_norm:
+        if "max" in have and not (setting - {"max"}):
+            return "clip_threshold", extra_rank
+        if setting:
+            return None
+        narrowing = [w for w in words if not (w in v["grad"] or w in v["norm"] or w in v["grad_norm_words"]
+                                              or w in v["neutral"] or w in v["val"] or w in v["train"] or w.isdigit()
+                                              or w in ("sq", "square", "squared", "post", "postclip", "after", "clipped", "clip"))]
+        if narrowing:
+            return None
+        if have & {"sq", "square", "squared"}:
+            return "grad_norm_sq", extra_rank
+        if have & {"clipped", "post", "postclip", "after"}:
+            return "grad_norm_clipped", extra_rank
+        return "grad_norm", extra_rank
+    if any_of("weight") and any_of("norm"):
+        narrowing = [w for w in words if not (w in v["weight"] or w in v["norm"] or w in v["neutral"]
+                                              or w in v["val"] or w in v["train"] or w.isdigit())]
+        return None if narrowing else ("weight_norm", extra_rank)
+    if setting:
+        return None
+    if any_of("lr"):
+        return None if any_of("schedule_setting") else ("lr", extra_rank)
+    rest = [w for w in words if w not in v["train"] and w not in ("total", "cur", "current", "trainer")]
+    if rest and all(w in v["epoch"] for w in rest) and len(rest) == 1:
+        return "epoch", extra_rank
+    held_out = any_of("val") or (len(words) > 1 and words[0] == "v")
+    for kind, role_train, role_val in (("loss", "train_loss", "val_loss"), ("acc", "train_acc", "val_acc")):
+        if not any_of(kind):
+            continue
+        if have & v["not_convergence"]:
+            return None
+        qualifiers = [w for w in words if not (w in v[kind] or w in v["neutral"] or w in v["val"] or w in v["train"]
+                                               or (w in ("v", "t") and words[0] == w) or w == "entropy")]
+        rank = len(qualifiers) + extra_rank
+        return (role_val if held_out else role_train), rank
+    return None
+
+
+def role_of_name(tag: str) -> str | None:
+    """The role a tag's name alone gives it: the first role (in the table's order) with a pattern that names
+    it, else the role read from its words (:func:`infer_role`); None when the name fills no role. Per-layer
+    family members and quality metrics are not roles (see :func:`resolve_families`, ``curvedoc.model.metrics``)."""
+    n = _norm(tag)
+    for role, _patterns, combined in _table()[0]:
+        if _first_pattern(combined, n) is not None:
+            return role
+    r = _inferred(tag)
+    return r[0] if r else None

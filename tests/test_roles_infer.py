@@ -1,0 +1,125 @@
+"""Role inference from a tag's words (curvedoc.model.roles.infer_role) and how it joins the alias table.
+
+Each test states one naming convention and checks it on names built from its parts (prefixes, separators,
+case), not on a list of names copied from one run."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from _helpers import make_run
+
+from curvedoc.model.roles import infer_role, resolve_roles
+
+PREFIXES = ["", "train/", "trainer/", "optim/", "metrics/"]
+SEPS = ["_", "/", "-", " ", "."]
+
+
+def _join(words, sep):
+    return sep.join(words)
+
+
+@pytest.mark.parametrize("prefix,sep", list(itertools.product(PREFIXES, SEPS)))
+def test_grad_plus_norm_is_the_global_grad_norm(prefix, sep):
+    for words in (["grad", "norm"], ["total", "grad", "norm"], ["global", "grad", "norm"], ["grad", "norm", "preclip"],
+                  ["gradient", "norm"], ["grad", "norm", "pre", "clip"]):
+        assert infer_role(prefix + _join(words, sep)) == ("grad_norm", 0), prefix + _join(words, sep)
+
+
+@pytest.mark.parametrize("sep", SEPS)
+def test_grad_norm_after_clipping_and_squared(sep):
+    assert infer_role(_join(["grad", "norm", "clipped"], sep))[0] == "grad_norm_clipped"
+    assert infer_role(_join(["grad", "norm", "post", "clip"], sep))[0] == "grad_norm_clipped"
+    assert infer_role(_join(["grad", "norm", "sq"], sep))[0] == "grad_norm_sq"
+
+
+@pytest.mark.parametrize("part", ["embedding", "hidden", "encoder", "lm_head", "layer3"])
+def test_a_grad_norm_narrowed_to_a_part_of_the_model_is_not_the_global_one(part):
+    assert infer_role(f"{part}_grad_norm") is None
+    assert infer_role(f"grad_norm_{part}") is None
+
+
+@pytest.mark.parametrize("name", ["max_grad_norm", "clip_threshold", "grad_clip", "CLIP_VALUE", "train/max_grad_norm",
+                                  "clip-grad-value"])
+def test_a_clip_word_with_a_bound_is_the_threshold(name):
+    assert infer_role(name) == ("clip_threshold", 0)
+
+
+@pytest.mark.parametrize("prefix", PREFIXES)
+@pytest.mark.parametrize("name", ["lr", "learning_rate", "LearningRate", "lr-AdamW", "lr/pg0", "lr_0", "learning rate"])
+def test_learning_rate_of_any_optimizer_or_group(prefix, name):
+    assert infer_role(prefix + name)[0] == "lr"
+
+
+@pytest.mark.parametrize("name", ["warmup_lr", "initial_lr", "final_lr", "min_lr", "max_lr", "lr_decay", "lr_scale",
+                                  "warmup_bias_lr", "lr_scheduler_type"])
+def test_settings_of_the_learning_rate_are_not_its_value(name):
+    r = infer_role(name)
+    assert r is None or r[0] != "lr", (name, r)
+
+
+@pytest.mark.parametrize("split,role", [("val", "val_loss"), ("eval", "val_loss"), ("valid", "val_loss"),
+                                        ("test", "val_loss"), ("validation", "val_loss"), ("train", "train_loss"),
+                                        ("", "train_loss")])
+@pytest.mark.parametrize("sep", ["_", "/", " "])
+def test_a_loss_word_is_a_loss_split_by_its_split_word(split, role, sep):
+    for shape in ([split, "loss"], ["loss", split], [split, "total", "loss"]):
+        name = _join([w for w in shape if w], sep)
+        assert infer_role(name) == (role, 0), name
+
+
+def test_a_loss_component_ranks_below_the_total():
+    total, comp = infer_role("train/loss"), infer_role("train/loss_cls")
+    assert total[0] == comp[0] == "train_loss" and total[1] < comp[1]
+
+
+@pytest.mark.parametrize("name", ["CrossEntropyLoss", "train/CrossEntropyLoss", "v_loss", "t_loss", "val/nll"])
+def test_camel_case_and_short_split_forms(name):
+    r = infer_role(name)
+    assert r is not None and r[1] == 0 and r[0] == ("val_loss" if name[0] == "v" else "train_loss")
+
+
+@pytest.mark.parametrize("name", ["actor_loss", "critic/loss", "train/value_loss", "disc_loss", "loss_D_real",
+                                  "policy_loss", "domain_loss"])
+def test_losses_of_actors_critics_and_adversaries_are_not_convergence_signals(name):
+    assert infer_role(name) is None
+
+
+@pytest.mark.parametrize("name", ["loss_scale", "train/loss_scale", "scaler/scale", "grad_scale"])
+def test_the_fp16_loss_scale(name):
+    assert infer_role(name) == ("loss_scale", 0)
+
+
+@pytest.mark.parametrize("name", ["train_runtime", "train_samples_per_second", "tokens_seen", "time/iter", "eta",
+                                  "memory_allocated", "loss_weight", "loss_coef", "best_val_loss", "num_epochs"])
+def test_bookkeeping_and_settings_fill_no_role(name):
+    r = infer_role(name)
+    assert r is None or r[0] not in ("train_loss", "val_loss", "lr", "grad_norm"), (name, r)
+
+
+def test_a_qualified_accuracy_is_not_the_model_accuracy_by_words_alone():
+    # 'val_Obj_Accuracy' is one head of a detector; a plain 'val accuracy' is the model's
+    n = 30
+    run = make_run(train_loss=np.linspace(2, 1, n), **{"val_Obj_Accuracy": np.linspace(0.2, 0.6, n)})
+    assert "val_acc" not in resolve_roles(run)[0]
+    run = make_run(train_loss=np.linspace(2, 1, n), **{"Validation Accuracy": np.linspace(0.2, 0.6, n)})
+    assert resolve_roles(run)[0].get("val_acc") == "Validation Accuracy"
+
+
+def test_a_name_known_only_by_its_words_must_have_values_the_role_can_take():
+    n = 30
+    run = make_run(loss=np.linspace(2, 1, n), **{"optim/total_grad_norm": -np.ones(n)})
+    assert "grad_norm" not in resolve_roles(run)[0]
+    run = make_run(loss=np.linspace(2, 1, n), **{"optim/total_grad_norm": np.ones(n)})
+    roles, notes = resolve_roles(run)
+    assert roles["grad_norm"] == "optim/total_grad_norm" and any("by its words" in s for s in notes)
+
+
+def test_a_table_name_whose_words_say_setting_is_dropped_but_an_unknown_vocabulary_stands():
+    n = 30
+    run = make_run(**{"MAE loss per step": np.linspace(2, 1, n), "MAE on validation after epoch": np.linspace(2, 1.5, n),
+                      "lr_scale": np.ones(n)})
+    roles = resolve_roles(run)[0]
+    assert roles.get("val_loss") == "MAE on validation after epoch" and "lr" not in roles
