@@ -65,6 +65,37 @@ def test_silent_on_composite_or_regression_losses():
     assert run_detector(NAME, make_run(train_loss=x, train_mse=x)) == []
 
 
+@pytest.mark.parametrize("n", [10, 60, 1500])
+@pytest.mark.parametrize("noise", [0.0, 0.05, 0.2])
+def test_unknown_k_silent_on_a_loss_that_stays_above_every_log_k(n, noise):
+    # a CTC loss summed over frames or a regression loss: 300 -> 230, never near any log K, at any length/noise;
+    # the same start that falls through log K within the first steps is a bad start and is reported
+    rng = np.random.default_rng(n)
+    x = np.linspace(0, 1, n)
+    summed = (230 + 100 * np.exp(-x / 0.1)) * np.exp(rng.normal(0, noise, n))
+    assert run_detector(NAME, make_run(loss=summed)) == []
+    transient = np.where(x < 0.02, 300.0, 0.5 + 2 * np.exp(-x / 0.3)) * np.exp(rng.normal(0, noise, n))
+    transient[0] = 300.0
+    assert len(run_detector(NAME, make_run(loss=transient))) == 1
+
+
+def test_silent_when_several_output_heads_are_scored():
+    # a detector scoring its objectness, no-object and class heads separately trains on a sum of head losses
+    x = bad_init(first=40.0)
+    vs = np.arange(100, 1501, 100)
+    heads = {f"val_{h}_Accuracy": (vs, np.linspace(0.3, 0.9, len(vs))) for h in ("Class", "Obj", "No_Obj")}
+    assert run_detector(NAME, make_run(train_loss=x, **heads)) == []
+    one = {"val_Class_Accuracy": heads["val_Class_Accuracy"]}
+    assert len(run_detector(NAME, make_run(train_loss=x, **one))) == 1
+
+
+def test_silent_beside_a_correlation_metric():
+    # Spearman / Pearson score a regression: the loss is not a cross-entropy
+    vs = np.arange(100, 1501, 100)
+    run = make_run(train_loss=bad_init(first=40.0), ValSpearman=(vs, np.linspace(0.1, 0.6, len(vs))))
+    assert run_detector(NAME, run) == []
+
+
 def test_silent_on_normal_start():
     assert run_detector(NAME, make_run(train_loss=bad_init(first=2.35)), num_classes=10) == []
 
@@ -169,7 +200,13 @@ def test_real_runs():
     # each starting at 6.9 = log 1000; sketch-vlm's 19.6 is a retrieval loss (mAP logged)
     for name in ["hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/star-hangeryang",
                  "tfevents/sketch-vlm-two-runs-one-dir", "lightning_csv/camels-ch-v108",
-                 "wandb_offline/cifar10-resnet-sjgsz037"]:
+                 "wandb_offline/cifar10-resnet-sjgsz037",
+                 # CTC losses summed over frames (11,383 -> 1,060; 333 -> 235) and a regression loss beside a
+                 # Spearman score stay above every log K: another scale, not a bad start
+                 "hf_trainer_state/wav2vec2-ctc-instability-bump", "mlflow_filestore/swahili-stt-ctc-plateau",
+                 "csv_custom/hevisum-fold1-val-spikes",
+                 # YOLOv3 scores three heads (class, obj, no-obj): its loss is their sum
+                 "lightning_csv/yolov3-lr8e-4-healthy"]:
         assert name not in fired, name
 
 

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.detectors._signal import downsample, mad
+from curvedoc.model.metrics import tokens
 
 # Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
 # Qwen, mT5/Gemma...). A loss level near log(V) for one of them is "uniform over the vocabulary".
@@ -114,7 +115,8 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
         o = other.lower()
         if other == tag or _EVAL_RE.search(o):
             continue
-        if re.search(r"(^|[/_ ])(mse|mae|rmse|r2|nse|kge)($|[/_ ])", o):
+        if _REGRESSION_METRICS & set(tokens(other)):
+            # an error or a correlation against a real-valued target scores a regression
             return f"regression metric {other!r} is logged beside it"
         if re.search(r"(^|[/_ ])(m?ap(50|75)?|map_?[0-9.:-]*|ndcg|mrr|recall@\d+|iou|miou)($|[/_ (@])", o):
             return f"detection/retrieval metric {other!r} is logged beside it (the loss is not one classifier cross-entropy)"
@@ -124,7 +126,33 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
     others = [o for o in others if _stem(o) != _stem(tag)]
     if len(others) >= 2:
         return f"{len(others)} other loss tags ({', '.join(others[:3])}{' ...' if len(others) > 3 else ''}) suggest a sum of components"
+    heads = _accuracy_heads(run)
+    if len(heads) >= 2:
+        # 'val_Class_Accuracy', 'val_Obj_Accuracy', 'val_No_Obj_Accuracy': each output head is scored on its own,
+        # so the training loss is a sum over heads
+        return f"accuracies of {len(heads)} output heads ({', '.join(sorted(heads)[:3])}) suggest a sum of per-head losses"
     return None
+
+
+def _accuracy_heads(run) -> set[str]:
+    """The distinct qualifiers of accuracy tags ('obj', 'class', 'no obj'), split words and the framework's
+    grouping dropped: several of them are several heads of one model."""
+    from curvedoc.model.roles import infer_role
+
+    heads = set()
+    for t in run.tags:
+        r = infer_role(t)
+        if r is None or r[0] not in ("train_acc", "val_acc") or r[1] == 0:
+            continue
+        q = " ".join(w for w in tokens(t) if w not in _SPLIT_OR_ACC)
+        if q:
+            heads.add(q)
+    return heads
+
+
+_REGRESSION_METRICS = frozenset({"mse", "mae", "rmse", "r2", "nse", "kge", "spearman", "pearson"})
+_SPLIT_OR_ACC = frozenset({"train", "training", "val", "valid", "validation", "eval", "test", "acc", "accuracy",
+                           "epoch", "step", "mean", "avg"})
 
 
 def _stem(tag: str) -> str:

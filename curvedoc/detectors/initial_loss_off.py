@@ -29,6 +29,7 @@ run and converges to a worse model.
 - ``ratio_known``: with K known, fire when the first loss is at least this multiple of log(K).
 - ``ratio_unknown``: with K unknown, fire when the first loss is at least this multiple of log(max_classes) (or of log(max_classes_with_acc) for a classifier).
 - ``max_first_frac``: the first logged point must lie within this fraction of the run's step span from its start (otherwise the initial loss was not logged).
+- ``max_recover_frac``: with K unknown, the loss must come down to the largest plausible log K within this fraction of the run (a bad start is transient; a loss that stays above is on another scale).
 - ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
 
 ## References
@@ -70,6 +71,7 @@ class Params:
     ratio_known: float
     ratio_unknown: float
     max_first_frac: float
+    max_recover_frac: float
     floor_margin: float
 
 
@@ -130,7 +132,12 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             kmax, kind = min(p.max_classes, p.max_classes_with_acc), "classifiers (an accuracy is logged)"
         chance_max = math.log(kmax)
         ratio = first / chance_max
-        if ratio >= p.ratio_unknown:
+        # a bad start is transient: the output layer is rescaled within the first part of training and the loss
+        # comes down through log K. A loss that stays above every plausible log K for most of the run is on
+        # another scale (summed over frames or tokens, a regression target), not badly initialised
+        below = np.flatnonzero(v <= chance_max)
+        recovers = len(below) > 0 and (span <= 0 or float(steps[below[0]] - steps[0]) <= p.max_recover_frac * span)
+        if ratio >= p.ratio_unknown and recovers:
             yield _far_above(run, steps, v, first, second, chance_max, ratio, None, kind, 0.6)
             return
 
