@@ -149,6 +149,33 @@ def test_sample_runs_silent(name, folder, exp):
     assert [h.severity for h in run_detector(NAME, load_one(folder))] == []
 
 
+@pytest.mark.parametrize("start", [1.37, 1.53, 1.62])  # within 5% of log 4 / log 5: ambiguous, a fine-tune's start
+@pytest.mark.parametrize("n,noise", [(112, 0.15), (1200, 0.05), (5000, 0.02)])
+def test_silent_when_the_first_loss_matches_an_ambiguous_log_k(start, n, noise):
+    # a pretrained model fine-tuned on new data starts anywhere; between 1.0 and 1.7 nats nearly every value is
+    # within 5% of log 3, 4 or 5, so the start says nothing about K
+    assert run_detector(NAME, make_run(train_loss=stalled(n=n, start=start, level=0.9, noise=noise))) == []
+
+
+@pytest.mark.parametrize("n,noise", [(112, 0.1), (1500, 0.05)])
+def test_an_unambiguous_start_still_states_k(n, noise):
+    # log 10 = 2.30 has no other candidate within 20%: a fresh 10-class model, stalled at 1.55
+    v = stalled(n=n, noise=noise, seed=3)
+    v[:3] = 2.30  # a fresh model sits at log K for its first steps
+    hits = run_detector(NAME, make_run(train_loss=v))
+    assert len(hits) == 1 and hits[0].evidence["num_classes"] == 10
+
+
+def test_a_text_generation_metric_means_a_vocabulary_not_a_small_k():
+    # a first loss of 4.6 = log 100 on a run scored by ROUGE is a language model's fine-tune, not a 100-class model
+    n = 1000
+    vs = np.arange(100, n + 1, 100)
+    base = {"train_loss": stalled(n=n, start=4.61, level=3.2, noise=0.03)}
+    assert len(run_detector(NAME, make_run(**base))) == 1
+    rouge = {"eval_rouge-1": (vs, np.linspace(29.8, 32.0, len(vs)))}
+    assert run_detector(NAME, make_run(**base, **rouge)) == []
+
+
 # ------------------------------------------------------------------------------------------ real runs
 
 def test_real_runs():
@@ -161,5 +188,8 @@ def test_real_runs():
                  "lightning_csv/slm-training-v8", "mlflow_filestore/artic-mae-8aa1ac63",
                  "keras_csvlogger/eng-javanese-lstm", "wandb_offline/cifar10-resnet-sjgsz037",
                  "keras_history_json/plant-disease-resnet50", "tfevents/satd-lightning-240ep",
-                 "wandb_offline/vst-t2wihhdg"]:
+                 "wandb_offline/vst-t2wihhdg",
+                 # LM fine-tunes whose first loss happens to sit near log 4 / log 5 / log 100 (ROUGE logged)
+                 "hf_trainer_state/lora-112-steps-healthy", "hf_trainer_state/alpaca-lora-periodic-sawtooth",
+                 "hf_trainer_state/chatglm-rouge-10k"]:
         assert name not in fired, name

@@ -181,6 +181,32 @@ def k_from_loss(level: float, tol: float, cands=LOSS_K) -> int | None:
     return None
 
 
+# metrics that score generated text or a next-token model: their run trains a language model whose K is a
+# tokenizer vocabulary, never a handful of classes
+_LM_METRICS = frozenset({"bleu", "rouge", "meteor", "chrf", "cider", "spice", "perplexity", "bpc", "bpb", "ter"})
+
+
+def lm_metric(run) -> str | None:
+    """The tag of a text-generation / language-model metric logged with the run, or None."""
+    return next((m.tag for m in run.metrics if m.kind in _LM_METRICS), None)
+
+
+def k_from_first_loss(v: np.ndarray, head: float, tol: float = 0.05, isolation: float = 4.0) -> int | None:
+    """K read from a starting loss alone, or None when that reading is a coincidence.
+
+    A first loss at log K is evidence of a fresh K-class model only when (a) the very first point agrees
+    with the start's median (a noisy or fast-falling start proves nothing) and (b) the match is unambiguous:
+    the nearest other candidate's log lies more than ``isolation`` x ``tol`` away. log 3, log 4 and log 5 sit
+    within 16-26% of each other, so between 1.0 and 1.7 nats nearly any loss (a pretrained model fine-tuned
+    on new data starts anywhere) falls within 5% of one of them."""
+    k = k_from_loss(head, tol)
+    if k is None or k_from_loss(float(v[0]), tol) != k:
+        return None
+    lk = math.log(k)
+    nearest = min((abs(math.log(c) - lk) / lk for c in LOSS_K if c != k), default=math.inf)
+    return k if nearest > isolation * tol else None
+
+
 def k_from_acc(acc: float, tol: float = 0.2, k_max: int = 1000) -> int | None:
     """K such that ``acc`` is 1/K within ``tol`` relative (accuracy at chance of a balanced K-way task)."""
     if not math.isfinite(acc) or acc <= 0 or acc > 0.55:

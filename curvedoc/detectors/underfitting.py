@@ -20,6 +20,8 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``max_norm_acc``: the final accuracy counts as low when it is at most this fraction of the way from chance to 1.
 - ``max_gap``: largest |log(val / train)| for "train and val close together".
 - ``min_points``: fewest finite training-loss points.
+- ``k_isolation``: a K read from the first loss alone must be unambiguous: no other candidate's log K within this many times the 5% tolerance.
+- ``max_lm_small_k``: a K read from the loss up to this size is ignored when a text-generation metric (BLEU, ROUGE, perplexity ...) says the model is a language model.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' ('Training loss high, validation loss higher:
@@ -39,7 +41,8 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     accuracy,
     k_from_acc,
-    k_from_loss,
+    k_from_first_loss,
+    lm_metric,
     looks_non_ce,
     prepared,
     stated_k,
@@ -58,6 +61,8 @@ class Params:
     max_norm_acc: float
     max_gap: float
     min_points: int
+    k_isolation: float
+    max_lm_small_k: int
 
 
 @detector("underfitting", params=Params)
@@ -107,9 +112,9 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     if k_given:
         k, k_src = k_given, "num_classes"
     elif not looks_non_ce(run):
-        k = k_from_loss(head, 0.05)
-        if k is not None and k_from_loss(float(v[0]), 0.05) != k:
-            k = None  # the very first point must agree: a noisy or fast-falling start proves nothing
+        k = k_from_first_loss(v, head, 0.05, p.k_isolation)
+        if k is not None and k <= p.max_lm_small_k and lm_metric(run):
+            k = None  # a text-generation metric says language model: its K is a vocabulary, the match a coincidence
         k_src = "first loss" if k else None
         if k is None and len(acc) >= 3:
             # an accuracy starting at 1/K, confirmed by a first loss near log K
