@@ -420,8 +420,20 @@ def _targets() -> dict[str, Target]:
         Target("wandb-history-jsonl", "wandb",
                {"wandb-history.jsonl": _wandb_history_jsonl(), "wandb-summary.json": b'{"loss": 0.2, "_step": 39}'},
                "wandb-history.jsonl", spec_files=["wandb-history.jsonl"]),
+        Target("dvclive-tsv", "dvclive",
+               {"plots/metrics/train/loss.tsv": _dvclive_tsv("loss"), "plots/metrics/lr.tsv": _dvclive_tsv("lr", 10),
+                "params.yaml": HPARAMS_YAML, "metrics.json": b'{"train": {"loss": 0.2}, "step": 39}'},
+               "plots/metrics/train/loss.tsv", spec_files=["plots/metrics"]),
+        Target("dvclive-params-yaml", "dvclive",
+               {"plots/metrics/loss.tsv": _dvclive_tsv("loss", 10), "params.yaml": HPARAMS_YAML},
+               "params.yaml", spec_files=["plots/metrics"]),
     ]
     return {x.name: x for x in t}
+
+
+def _dvclive_tsv(name: str, n: int = 40) -> bytes:
+    rows = [f"timestamp\tstep\t{name}"] + [f"{1700000000000 + 1000 * s}\t{s}\t{_loss(s):.6f}" for s in range(n)]
+    return ("\n".join(rows) + "\n").encode()
 
 
 TARGETS: dict[str, Target] = _targets()

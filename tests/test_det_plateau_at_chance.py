@@ -268,3 +268,21 @@ def test_layers_starved_of_gradient_rank_vanishing_gradients_first():
     even = {f"grad_norm/layer_{i:02d}": 0.5 * (1 + 0.1 * rng.random(n)) for i in range(8)}
     hits = run_detector("plateau-at-chance", make_run(train_loss=loss, **even))
     assert hits and hits[0].causes[0] == "labels-detached"
+
+
+# ------------------------------------------------------------------------------------------ held-out metrics
+
+@pytest.mark.parametrize("n_loss", [68, 600])
+@pytest.mark.parametrize("evals,fires", [(3, False), (4, True), (10, True)])
+def test_a_metric_at_zero_over_a_few_evaluations(n_loss, evals, fires):
+    # a segmentation model whose dice is 0 at every evaluation never produced a correct output; evaluations
+    # are few by nature, so their count (not the loss's) decides; 3 could all fall inside a warm-up
+    rng = np.random.default_rng(evals)
+    loss = 1.5 * np.exp(rng.normal(0, 0.04, n_loss))
+    vs = np.linspace(n_loss // evals, n_loss - 1, evals).astype(int)
+    run = make_run(train_loss=loss, **{"val/dice": (vs, np.zeros(evals))})
+    hits = [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "val/dice"]
+    assert bool(hits) == fires
+    # the same run with a dice that left the floor is not at chance
+    run = make_run(train_loss=loss, **{"val/dice": (vs, np.linspace(0.05, 0.6, evals))})
+    assert not [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "val/dice"]

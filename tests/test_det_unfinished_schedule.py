@@ -162,3 +162,17 @@ def test_a_run_that_ends_in_nan_is_not_still_improving():
     assert run_detector("unfinished-schedule", make_run(train_loss=loss[:150]))  # cut while improving: fires
     loss[150:] = np.nan
     assert run_detector("unfinished-schedule", make_run(train_loss=loss)) == []
+
+
+@pytest.mark.parametrize("n", [125, 1250])
+def test_a_step_plan_in_another_unit_is_not_a_shortfall_when_the_epochs_completed(n):
+    # DVCLive's HF callback counts logging events: 1,250 'steps' of a max_steps=12,500 run logged every 10
+    # steps; its epoch counter reached the planned epoch, so the run finished
+    steps = np.arange(n)
+    loss = 2.8 - 0.3 * steps / n + np.random.default_rng(0).normal(0, 0.01, n)  # still falling: the trend alone
+    hp = {"max_steps": 10 * n, "num_train_epochs": 1}
+    done = make_run(train_loss=loss, epoch=(steps, (steps + 1) / n), hparams=hp)
+    assert not [h for h in run_detector(NAME, done) if "hyperparameter" in h.message]
+    # the same step counter with an epoch counter at half the plan is a run that stopped early
+    half = make_run(train_loss=loss, epoch=(steps, 0.5 * (steps + 1) / n), hparams={**hp, "num_train_epochs": 2})
+    assert [h for h in run_detector(NAME, half) if "hyperparameter" in h.message]

@@ -24,6 +24,7 @@ log 10 = 2.303).
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
+- ``min_evals``: fewest evaluations of a held-out metric for the floor to count.
 - ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
 - ``max_noise``: with K inferred, the largest point-to-point noise (sigma) of the plateau relative to log(K); a model at chance predicts the same distribution for every input, so its minibatch loss barely moves.
 
@@ -72,6 +73,7 @@ class Params:
     max_noise: float
     metric_floor: float
     metric_zero_share: float
+    min_evals: int
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -117,7 +119,7 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         v = s.to_numpy(dtype=np.float64)
         ok = np.isfinite(v)
         v, steps = v[ok], s.index.to_numpy()[ok]
-        if len(v) < max(p.min_points, 3):
+        if len(v) < max(p.min_evals, 3):
             continue
         zero_share = float(np.mean(v == 0))
         best = float(np.max(v))

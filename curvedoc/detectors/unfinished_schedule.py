@@ -161,6 +161,16 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     exceed it (a count in other units would)."""
     if "train_loss" not in run.roles and "epoch" not in run.roles:
         return None
+    ep = _hparam(run, PLANNED_EPOCH_KEYS)
+    reached = None
+    if "epoch" in run.roles:
+        e = clean(run.series("epoch")).to_numpy(dtype=np.float64)
+        if len(e) >= 2:
+            reached = float(e.max()) + (1.0 if float(e.min()) == 0.0 and float(e.max()) == int(e.max()) else 0.0)
+    if ep is not None and reached is not None and reached >= 0.999 * ep[0]:
+        # the epoch counter reached the planned epochs: the run finished, and a step count short of a planned
+        # step count is in another unit (DVCLive counts logging events, some loggers count samples)
+        return None
     st = _hparam(run, PLANNED_STEP_KEYS)
     if st is not None and "train_loss" in run.roles:
         s = run.series("train_loss")
@@ -168,15 +178,11 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
             last = int(s.index[-1])
             if 0 < last <= st[0]:
                 return st[0], last, f"{st[1]} (hyperparameter)"
-    ep = _hparam(run, PLANNED_EPOCH_KEYS)
-    if ep is not None and "epoch" in run.roles:
-        e = clean(run.series("epoch")).to_numpy(dtype=np.float64)
-        if len(e) >= 2:
-            reached = float(e.max()) + (1.0 if float(e.min()) == 0.0 and float(e.max()) == int(e.max()) else 0.0)
-            # an integer epoch counter at the planned last epoch does not prove that epoch completed, so only a
-            # shortfall is used (the still-improving test decides the rest)
-            if 0 < reached < ep[0]:
-                return ep[0], int(reached), f"{ep[1]} (epochs, hyperparameter)"
+    if ep is not None and reached is not None:
+        # an integer epoch counter at the planned last epoch does not prove that epoch completed, so only a
+        # shortfall is used (the still-improving test decides the rest)
+        if 0 < reached < ep[0]:
+            return ep[0], int(reached), f"{ep[1]} (epochs, hyperparameter)"
     return None
 
 

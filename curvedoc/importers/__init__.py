@@ -28,6 +28,7 @@ READERS: dict[str, str] = {
     "mlflow-db": "curvedoc.importers.mlflow_db:read",
     "wandb": "curvedoc.importers.wandb:read",
     "text-log": "curvedoc.importers.textlog:read",
+    "dvclive": "curvedoc.importers.dvclive:read",
 }
 
 

@@ -8,6 +8,7 @@ Rules (one run per folder; format detection by content, not only by name):
 * A folder with TensorBoard event files is a run. Its sub-folders named ``train``, ``eval``,
   ``validation``... and torch ``add_hparams`` timestamp folders belong to it (their tags get the
   folder as a prefix: ``eval/Loss/total_loss``). A folder with only such sub-folders is the run.
+* A DVCLive output folder (``plots/metrics/`` inside it) is one run; its sub-folders are not searched.
 * ``trainer_state.json`` is a HuggingFace run; ``checkpoint-N/trainer_state.json`` files of one
   output folder are ONE run (the newest state holds the whole history).
 * CSV / JSON(L) files are sniffed by their first bytes; a file that is plainly not a training
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from curvedoc.importers._base import RunSpec, head_bytes, is_lfs_pointer, looks_utf16le
+from curvedoc.importers.dvclive import METRICS_DIR, is_dvclive_dir
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
@@ -40,7 +42,7 @@ JSON_SKIP = {
     "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
     "training_args.json",  # HF TrainingArguments beside trainer_state.json: read by the HF reader as hparams
 }
-PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "csv", "json", "text-log"]
+PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "dvclive", "csv", "json", "text-log"]
 SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -195,6 +197,12 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
         # MLflow run folder
         if "meta.yaml" in files and "metrics" in dirnames:
             other.setdefault(d, []).append(RunSpec(d, "", "mlflow", [d / "meta.yaml"]))
+            dirnames[:] = []
+            continue
+        # DVCLive output folder: plots/metrics/**.tsv, params.yaml, metrics.json (one run; its files are not
+        # separate logs)
+        if "plots" in dirnames and is_dvclive_dir(d, dirnames):
+            other.setdefault(d, []).append(RunSpec(d, "", "dvclive", [d.joinpath(*METRICS_DIR)]))
             dirnames[:] = []
             continue
         # W&B run folder

@@ -121,6 +121,10 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
                 idx[t] = (1, r[1])
         if not idx:
             continue
+        # a single point beside a curve is a summary written at the end (DVCLive's and HF's
+        # final 'train/loss'), not the curve the role is about: the name ranks only among curves
+        if any(counts[t] >= _MIN_CURVE for t in idx):
+            idx = {t: r for t, r in idx.items() if counts[t] >= _MIN_CURVE}
         all_candidates = sorted(idx, key=idx.__getitem__)  # stable: pattern order, then tag order
         best = min(idx.values())
         cands = [t for t in all_candidates if idx[t] == best]
@@ -191,6 +195,8 @@ def _values_fit(run: "Run", tag: str, role: str) -> bool:
         return bool(v.min() >= 0 and v.max() <= 100)
     return True
 
+
+_MIN_CURVE = 2
 
 # roles a qualified name cannot fill by its words alone: 'val_Obj_Accuracy' is the accuracy of one output of a
 # detector, not the model's accuracy (a qualified loss such as 'loss_cls' may still be the only training loss)

@@ -1,0 +1,156 @@
+"""DVCLive output folder (``dvclive/`` by default; any folder holding ``plots/metrics/``).
+
+What DVCLive writes (``Live.log_metric`` / ``Live.next_step``, and its Keras, Lightning, HF and XGBoost
+callbacks):
+
+* ``plots/metrics/<name>.tsv``: one file per metric, tab-separated with a header ``timestamp step <name>``
+  (older versions: ``step <name>``); ``timestamp`` is in milliseconds. ``/`` in a metric name is stored as
+  sub-folders, so ``plots/metrics/train/loss.tsv`` is the metric ``train/loss``: the folder is walked and
+  the tag rebuilt from the relative path. A metric logged once (a summary written at the end, such as the
+  HF callback's ``train/loss``) is a file with one row.
+* ``params.yaml``: the logged parameters -> ``hparams`` (nested keys flattened with ``.``).
+* ``metrics.json``: the latest value of every metric and the last ``step`` -> ``meta["summary"]``; the
+  curves come from the TSV files, which hold every point.
+* ``plots/images``, ``plots/sklearn``, ``report.html``, ``dvc.yaml`` are not training curves and are left alone.
+
+A row that does not parse is counted and reported, never fatal; a TSV that cannot be read is reported and
+the other metrics are kept.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.errors import LoadError
+from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, read_bytes
+from curvedoc.model.run import ImportIssue, concat_frames, make_frame
+
+SOURCE = "dvclive"
+METRICS_DIR = ("plots", "metrics")
+
+
+def is_dvclive_dir(d: Path, dirnames: list[str] | None = None) -> bool:
+    """A DVCLive output folder: ``plots/metrics/`` inside it (the names DVCLive always uses)."""
+    if dirnames is not None and "plots" not in dirnames:
+        return False
+    return (d.joinpath(*METRICS_DIR)).is_dir()
+
+
+def _tsv_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
+    out: list[tuple[str, Path]] = []
+
+    def onerror(err: OSError) -> None:
+        issues.append(ImportIssue("unreadable", f"cannot read folder: {err.strerror or err}",
+                                  file=str(err.filename or top)))
+
+    for dirpath, dirnames, filenames in os.walk(top, onerror=onerror, followlinks=False):
+        dirnames.sort()
+        for f in sorted(filenames):
+            p = Path(dirpath) / f
+            if f.lower().endswith(".tsv") and p.is_file():
+                out.append((p.relative_to(top).as_posix()[: -len(".tsv")], p))
+    out.sort(key=lambda kp: kp[0])
+    return out
+
+
+def _parse_tsv(path: Path, tag: str, issues: list[ImportIssue]) -> pd.DataFrame | None:
+    text = decode_text(read_bytes(path), path, issues)
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        issues.append(ImportIssue("empty-history", f"metric {tag!r}: empty file", file=str(path), severity="info"))
+        return None
+    header = [h.strip() for h in lines[0].split("\t")]
+    if "step" not in header or len(header) < 2:
+        issues.append(ImportIssue("bad-format", f"metric {tag!r}: no 'step' column in the header {lines[0][:80]!r}; "
+                                  "skipped", file=str(path)))
+        return None
+    value_col = next((i for i in range(len(header) - 1, -1, -1) if header[i] not in ("step", "timestamp")), None)
+    if value_col is None:
+        issues.append(ImportIssue("bad-format", f"metric {tag!r}: no value column; skipped", file=str(path)))
+        return None
+    body = "\n".join(lines[1:])
+    if not body.strip():
+        return None
+    raw = pd.read_csv(io.StringIO(body), sep="\t", header=None, names=header, dtype=str, engine="c",
+                      on_bad_lines="skip", keep_default_na=False, index_col=False)
+    step = pd.to_numeric(raw["step"], errors="coerce").to_numpy(dtype=np.float64)
+    value = pd.to_numeric(raw.iloc[:, value_col].str.strip(), errors="coerce").to_numpy(dtype=np.float64)
+    literal_nan = raw.iloc[:, value_col].str.strip().str.lower().isin(["nan", "inf", "-inf", "+inf"]).to_numpy()
+    # a step must be a whole number an int64 holds (a hostile 1e300 would wrap)
+    ok = np.isfinite(step) & (np.abs(step) < 2.0**62) & (np.isfinite(value) | literal_nan) & (step == np.round(step))
+    bad = (len(lines) - 1) - int(ok.sum()) - sum(1 for ln in lines[1:] if not ln.strip())
+    if bad > 0:
+        issues.append(ImportIssue("bad-lines", f"metric {tag!r}: {bad} row(s) that do not parse were skipped",
+                                  file=str(path), count=bad))
+    if not ok.any():
+        return None
+    wall = np.full(int(ok.sum()), np.nan)
+    if "timestamp" in header:
+        ts = pd.to_numeric(raw["timestamp"], errors="coerce").to_numpy(dtype=np.float64)[ok]
+        wall = ts / 1000.0  # DVCLive writes milliseconds
+    return make_frame([tag] * int(ok.sum()), step[ok].astype(np.int64), value[ok], wall, str(path))
+
+
+def _flatten(obj: Any, prefix: str, out: dict[str, Any], depth: int = 0) -> None:
+    if isinstance(obj, dict) and depth < 6:
+        for k, v in obj.items():
+            _flatten(v, f"{prefix}{k}.", out, depth + 1)
+    elif prefix:
+        out[prefix[:-1]] = obj
+
+
+def read(spec: RunSpec) -> RunData:
+    root = spec.root if spec.root.is_dir() else spec.root.parent
+    top = root.joinpath(*METRICS_DIR)
+    if not top.is_dir():
+        raise LoadError(root, "not a DVCLive folder: no plots/metrics/ folder", kind="bad-format")
+    issues: list[ImportIssue] = []
+    frames = []
+    for tag, p in _tsv_files(top, issues):
+        try:
+            check_file(p)
+            f = _parse_tsv(p, tag, issues)
+        except LoadError as exc:
+            issues.append(ImportIssue("unreadable", f"metric {tag!r}: {exc.reason}; skipped", file=str(p)))
+            continue
+        if f is not None and len(f):
+            frames.append(f)
+    frame = concat_frames(frames)
+    if not len(frame):
+        raise LoadError(top, "DVCLive folder with no logged metric points", kind="unsupported-format")
+
+    hparams: dict[str, Any] = {}
+    params = root / "params.yaml"
+    if params.is_file():
+        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+
+        try:
+            check_file(params)
+            data = load_yaml_tolerant(read_bytes(params))
+            if isinstance(data, dict):
+                hparams = flatten_hparams(data)
+        except LoadError as exc:
+            issues.append(ImportIssue("unreadable", f"params.yaml: {exc.reason}", file=str(params)))
+        except Exception as exc:  # malformed YAML: the curves stand without their parameters
+            issues.append(ImportIssue("bad-hparams", f"params.yaml could not be parsed ({type(exc).__name__}); "
+                                      "parameters not read", file=str(params)))
+    meta: dict[str, Any] = {}
+    summary = root / "metrics.json"
+    if summary.is_file():
+        try:
+            check_file(summary)
+            obj = json.loads(decode_text(read_bytes(summary), summary, issues))
+            flat: dict[str, Any] = {}
+            _flatten(obj, "", flat)
+            meta["summary"] = {k: v for k, v in flat.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        except (LoadError, ValueError, RecursionError):
+            issues.append(ImportIssue("bad-format", "metrics.json is not valid JSON; the curves are read from the "
+                                      "TSV files", file=str(summary), severity="info"))
+    return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)
