@@ -225,11 +225,6 @@ def real_labels() -> dict[str, dict]:
 # importer landed. Each is a real miss-fire to fix in the detector, not in the labels; listed so that a NEW
 # disagreement still fails. {detector: {label entry: why it fires}}
 KNOWN_DISAGREEMENTS: dict[str, dict[str, str]] = {
-    "constant-loss": {
-        "text_log/adhoc-falcon-yolo-appended-runs": "the script prints 'Loss: -1.0000', a constant sentinel, as its loss",
-        "text_log/megatron-llama3-1b-resumed-14001-crash-at-end": "a resumed late segment: lm loss 2.399 -> 2.382 "
-                                                                  "over 1,549 iterations reads as flat",
-    },
     "loss-spikes": {
         "text_log/t5-finetune-batchloss": "per-batch losses printed with no step: the first batches of each epoch "
                                           "(the labelled epoch-boundary jumps) read as spikes",

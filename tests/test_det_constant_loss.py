@@ -119,6 +119,23 @@ def test_constant_zero_and_negative_constant_are_constant():
     assert len(run_detector(NAME, make_run(train_loss=np.full(40, -3.5)))) == 1
 
 
+@pytest.mark.parametrize("n", [10, 200])
+def test_a_negative_whole_number_at_every_point_is_a_placeholder(n):
+    # 'Loss: -1.0000' on every line of a wrapper that never computed the loss
+    assert run_detector(NAME, make_run(train_loss=np.full(n, -1.0))) == []
+
+
+@pytest.mark.parametrize("n", [60, 1500])
+@pytest.mark.parametrize("noise", [0.005, 0.03])
+def test_flat_within_noise_needs_the_start_of_training_in_the_log(n, noise):
+    rng = np.random.default_rng(n)
+    v = 2.39 * np.exp(rng.normal(0, noise, n))
+    late = np.arange(14001, 14001 + n)  # a job resumed near the end: a converged stretch
+    assert run_detector(NAME, make_run(train_loss=(late, v))) == []
+    assert len(run_detector(NAME, make_run(train_loss=(np.arange(n), v)))) == 1  # from step 0: frozen
+    assert len(run_detector(NAME, make_run(train_loss=(late, np.full(n, 2.39))))) == 1  # exactly constant: still
+
+
 @pytest.mark.parametrize("steps", [np.arange(100)[::-1], np.repeat(np.arange(50), 2), np.arange(100) - 500,
                                    np.arange(100) + 2**53 + 10])
 def test_odd_steps(steps):

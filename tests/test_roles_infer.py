@@ -123,3 +123,12 @@ def test_a_table_name_whose_words_say_setting_is_dropped_but_an_unknown_vocabula
                       "lr_scale": np.ones(n)})
     roles = resolve_roles(run)[0]
     assert roles.get("val_loss") == "MAE on validation after epoch" and "lr" not in roles
+
+
+def test_a_placeholder_series_takes_no_loss_role():
+    # 'Loss: -1.0000' on every line of a wrapper that never computed the loss: the role goes to a real curve
+    n = 30
+    run = make_run(Loss=np.full(n, -1.0), **{"train/box_loss": np.linspace(0.1, 0.05, n)})
+    assert resolve_roles(run)[0]["train_loss"] == "train/box_loss"
+    run = make_run(Loss=np.full(n, -1.0))
+    assert "train_loss" not in resolve_roles(run)[0]

@@ -17,6 +17,7 @@ steps, or the learning rate is 0. Every step of the run is wasted compute.
 - ``segments``: number of equal segments whose medians must all agree with the overall median.
 - ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
 - ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
+- ``max_first_frac``: the noisy test needs the start of training in the log: a first logged step beyond this fraction of the last one is a late stretch of a run (resumed, or logging started late).
 - ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too, and a noisy level at log K of a common class count is left to plateau-at-chance).
 
 ## References
@@ -56,6 +57,7 @@ class Params:
     z: float
     max_rel_move: float
     max_grad_trend: float
+    max_first_frac: float
 
 
 def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
@@ -89,6 +91,10 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
 
     if spread <= p.flat_rel_tol:
         exact = hi == lo
+        if exact and level < 0 and level == round(level):
+            # the same negative whole number at every point is the placeholder a script prints for a loss it
+            # did not compute ('Loss: -1.0000'), not a loss that does not move
+            return
         what = "exactly constant" if exact else f"constant to {spread:.1e} relative"
         yield Hit(
             f"train_loss is {what} at {fmt_num(level, 6 if not exact else 4)} over all {n:,} points "
@@ -99,6 +105,11 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         return
 
     if n < p.noisy_min_points:
+        return
+    # a log that begins well after the start of training (a job resumed at step 14,001 of 15,550) shows a stretch
+    # of a run that may simply have converged: flat within noise there is not 'frozen'. Only an exactly
+    # constant loss (above) is a fault whatever part of the run was logged
+    if steps[0] > 0 and steps[0] > p.max_first_frac * float(steps[-1]):
         return
     m = len(v)
     sigma = noise_sigma(v)

@@ -112,6 +112,8 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
                 continue
             r = _inferred(t)
             i = _first_pattern(combined, norm[t])
+            if role in ("train_loss", "val_loss") and _placeholder(run, t):
+                continue
             if i is not None and (r[0] == role if r is not None else not _not_a_series(t)):
                 # a conventional name, unless its words say it is another role or no series at all
                 # ('lr_scale' is a multiplier; 'MAE on validation after epoch' has no vocabulary word and stands)
@@ -177,6 +179,19 @@ def _inferred(tag: str) -> tuple[str, int] | None:
 # an accuracy lies in [0, 1] or [0, 100]
 _NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad_norm_sq", "epoch", "weight_norm",
                  "loss_scale"}
+
+
+def _placeholder(run: "Run", tag: str) -> bool:
+    """The same negative whole number at every point ('Loss: -1.0000' printed by a wrapper that never computed
+    the loss): a placeholder, not a series a role can be about."""
+    import numpy as np
+
+    ix = run._tag_index().get(tag)
+    if ix is None or len(ix) < 2:
+        return False
+    v = run.scalars["value"].to_numpy(dtype=np.float64)[ix]
+    v = v[np.isfinite(v)]
+    return bool(len(v) >= 2 and v[0] < 0 and v[0] == round(v[0]) and (v == v[0]).all())
 
 
 def _values_fit(run: "Run", tag: str, role: str) -> bool:
