@@ -132,3 +132,11 @@ def test_a_placeholder_series_takes_no_loss_role():
     assert resolve_roles(run)[0]["train_loss"] == "train/box_loss"
     run = make_run(Loss=np.full(n, -1.0))
     assert "train_loss" not in resolve_roles(run)[0]
+
+
+def test_the_training_loss_is_the_one_a_validation_loss_mirrors():
+    n = 30
+    run = make_run(loss_D=np.linspace(0.2, 0.08, n), loss_G=np.linspace(8.4, 4.8, n),
+                   val_loss_G=(np.arange(0, n, 3), np.linspace(7.5, 7.3, 10)))
+    roles = resolve_roles(run)[0]
+    assert roles["train_loss"] == "loss_G" and roles["val_loss"] == "val_loss_G"

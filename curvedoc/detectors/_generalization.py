@@ -195,3 +195,34 @@ def sibling_eval_loss_tags(run, val_tag: str, min_points: int) -> list[str]:
             continue
         out.append(tag)
     return sorted(out)
+
+
+def component_name(tag: str) -> str:
+    """'val/obj_loss' -> 'obj', 'loss_rpn_cls' -> 'rpn cls': the words that say which part of the loss a tag is."""
+    from curvedoc.model.roles import _stem
+
+    words = [w for w in _stem(tag).split() if w not in ("loss", "losses")]
+    return " ".join(words) or tag
+
+
+def component_pairs(run, val_tag: str, train_tag: str, min_points: int) -> list[tuple[str, str]]:
+    """(validation tag, training tag) pairs of the same loss component other than the role pair: the
+    validation-side loss tags of the run whose component words (split and 'loss' dropped) match those of a
+    training-side loss tag (``val/obj_loss`` with ``train/obj_loss``, ``val_loss_cls`` with ``loss_cls``)."""
+    from curvedoc.model.roles import _stem, infer_role
+
+    counts = run.tag_counts()
+    train_by_stem: dict[str, str] = {}
+    for tag, n in counts.items():
+        r = infer_role(tag)
+        if tag != train_tag and n >= 3 and r is not None and r[0] == "train_loss":
+            train_by_stem.setdefault(_stem(tag), tag)
+    out = []
+    for tag in sibling_eval_loss_tags(run, val_tag, min_points):
+        r = infer_role(tag)
+        if r is None or r[0] != "val_loss":
+            continue
+        t = train_by_stem.get(_stem(tag))
+        if t is not None:
+            out.append((tag, t))
+    return out

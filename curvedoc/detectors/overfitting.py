@@ -1,6 +1,8 @@
 """## What it detects
 The crossover: validation loss reaches its minimum and then rises (beyond its own noise) while the
-training loss keeps falling over the same span. The finding's step is the best checkpoint (the
+training loss keeps falling over the same span. When the total (the role pair) does not show it, each
+train/val pair of one loss component (``val/obj_loss`` with ``train/obj_loss``) is judged the same way,
+held to ``component_noise_z`` sigmas, and the finding names the component. The finding's step is the best checkpoint (the
 validation minimum). A milder variant is reported as ``info``: validation has stalled for a long
 stretch while the training loss kept falling a lot, so the train/val gap keeps widening.
 
@@ -22,6 +24,7 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``stall_max_val_gain``: stall variant: largest validation improvement (log) that still counts as stalled.
 - ``stall_min_frac``: stall variant: shortest stall, as a fraction of the validation steps.
 - ``few_min_points``: fewest validation points for the few-evaluations variant (runs evaluated 3-4 times).
+- ``component_noise_z``: the rise a loss component's validation curve needs, in noise sigmas (each component judged is one more chance for noise to pass).
 - ``few_min_rise``: few-evaluations variant: rise (log space) of the last evaluation over the best one.
 
 ## References
@@ -31,6 +34,7 @@ loss high: classical overfitting); seeds/003 'Overfitting: Loss Diverges Between
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Iterator
@@ -55,6 +59,7 @@ class Params:
     stall_min_frac: float
     few_min_points: int
     few_min_rise: float
+    component_noise_z: float
 
 
 def _train_change(train: gx.Level, best_step: int, end_step: int, t_is_log: bool) -> tuple[float, float, float] | None:
@@ -197,19 +202,39 @@ def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params)
 def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     if not run.has("train_loss", "val_loss"):
         return
-    vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
-    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
+    val_tag = run.roles.get("val_loss", "val_loss")
+    train_tag = run.roles.get("train_loss", "train_loss")
+    hits = list(_judge(run, p, val_tag, train_tag, run.series("val_loss"), run.series("train_loss"), main=True))
+    if any(h.severity != "info" for h in hits):
+        yield from hits
+        return
+    # one loss component can overfit while the total (or the component chosen for the role) does not: a
+    # detector's objectness loss rises on validation while its training counterpart keeps falling. Each
+    # train/val pair of the same component is judged the same way; a crossover in one of them is reported
+    pc = dataclasses.replace(p, noise_z=p.component_noise_z)
+    for vt, tt in gx.component_pairs(run, val_tag, train_tag, p.min_val_points)[:12]:
+        comp = [h for h in _judge(run, pc, vt, tt, run.series(vt), run.series(tt), main=False)
+                if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points]
+        if comp:
+            h = comp[0]
+            yield dataclasses.replace(h, message=f"the {gx.component_name(vt)} component overfits: {h.message}",
+                                      evidence={**h.evidence, "component": gx.component_name(vt)})
+            return
+    yield from hits
+
+
+def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, main: bool) -> Iterator[Hit]:
+    vs, vr, vw, v_log = gx.prepare(val_s)
+    ts, tr, _, t_log = gx.prepare(train_s, work=False)
     if len(vs) < min(p.min_val_points, p.few_min_points) or len(ts) < 3:
         return
     if v_log != t_log:  # compare like with like: both in log space or both linear
-        vs, vr, vw, v_log = gx.prepare(run.series("val_loss"), log=False)
-        ts, tr, _, t_log = gx.prepare(run.series("train_loss"), log=False, work=False)
+        vs, vr, vw, v_log = gx.prepare(val_s, log=False)
+        ts, tr, _, t_log = gx.prepare(train_s, log=False, work=False)
     # only the part of the val curve that overlaps the train curve can be compared
     m = (vs >= ts[0] - (ts[-1] - ts[0]) * 0.05) & (vs <= ts[-1] + max(1, (ts[-1] - ts[0]) * 0.05))
     vs, vr, vw = vs[m], vr[m], vw[m]
     train = gx.Level(ts, tr, t_log)
-    val_tag = run.roles.get("val_loss", "val_loss")
-    train_tag = run.roles.get("train_loss", "train_loss")
     if len(vs) < p.min_val_points:
         few = _assess_few(vs, vr, vw, v_log, train, t_log, p)
         if few is not None:
@@ -231,7 +256,7 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     if ev is not None:
         # other evaluation sets (eval_g1_loss ...): say which of them also rise
         others = []
-        for tag in gx.sibling_eval_loss_tags(run, val_tag, p.min_val_points)[:20]:
+        for tag in (gx.sibling_eval_loss_tags(run, val_tag, p.min_val_points)[:20] if main else []):
             os_, or_, ow, o_log = gx.prepare(run.series(tag), log=v_log)
             if o_log != v_log or len(os_) < p.min_val_points:
                 continue
@@ -277,7 +302,7 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
             tags=(val_tag, train_tag),
         )
         return
-    st = _stall(vs, vr, vw, v_log, train, t_log, p)
+    st = _stall(vs, vr, vw, v_log, train, t_log, p) if main else None
     if st is not None:
         msg = (
             f"{val_tag} has stalled since step {fmt_step(st['stall_step'])} (smoothed {fmt_num(st['val_at_stall'])} -> "

@@ -131,6 +131,11 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         best = min(idx.values())
         cands = [t for t in all_candidates if idx[t] == best]
         multi = [c for c in cands if counts[c] >= 2] or cands
+        if role == "train_loss" and len(multi) > 1:
+            # the training loss is the one a validation loss mirrors: 'loss_G' beside 'val_loss_G' (a GAN's
+            # generator), not 'loss_D' (its discriminator), when both are equally plain names
+            val_stems = {_stem(t) for t in tags if (r := _inferred(t)) is not None and r[0] == "val_loss"}
+            multi = [c for c in multi if _stem(c) in val_stems] or multi
         if role == "val_loss" and "train_loss" in chosen and len(multi) > 1:
             stem = _stem(chosen["train_loss"])
             paired = [c for c in multi if _stem(c) == stem]
