@@ -192,3 +192,49 @@ def test_real_runs_no_crash_and_known_verdicts():
                 "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/baize-tcm-llm", "hf_trainer_state/mcfed-drl",
                 "hf_trainer_state/star-hangeryang", "hf_trainer_state/t5-summarization-demo"):
         assert key not in fired, key
+
+
+# ------------------------------------------------------------------------------------------ held-out losses
+
+def _smooth_train(n, seed):
+    rng = np.random.default_rng(seed)
+    x = np.arange(n)
+    return (0.3 + 2.0 * np.exp(-x / (0.3 * n))) * np.exp(rng.normal(0, 0.02, n))
+
+
+@pytest.mark.parametrize("evals", [30, 100, 300])
+@pytest.mark.parametrize("noise", [0.02, 0.1])
+def test_a_spike_in_a_validation_series_is_reported_with_its_tag(evals, noise):
+    # training is smooth; one evaluation of one validation component jumps 8x and comes straight back
+    rng = np.random.default_rng(evals)
+    vs = np.linspace(50, 5000, evals).astype(int)
+    base = (0.01 + 0.02 * np.exp(-vs / 1500)) * np.exp(rng.normal(0, noise, evals))
+    spiky = base.copy()
+    spiky[evals // 2] *= 8.0
+    run = make_run(train_loss=(np.arange(5001), _smooth_train(5001, 1)), val_loss=(vs, base * 3),
+                   **{"val/obj_loss": (vs, spiky)})
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and hits[0].message.startswith("validation loss val/obj_loss:")
+    assert hits[0].evidence["series"] == "val/obj_loss" and hits[0].step == int(vs[evals // 2])
+
+
+@pytest.mark.parametrize("evals", [30, 100, 300])
+@pytest.mark.parametrize("seed", range(4))
+def test_noisy_validation_without_a_spike_is_silent(evals, seed):
+    # heavy-tailed evaluation noise (a small validation set): no single evaluation stands out
+    rng = np.random.default_rng(seed)
+    vs = np.linspace(50, 5000, evals).astype(int)
+    val = (0.5 + np.exp(-vs / 1500)) * np.exp(0.08 * rng.standard_t(4, evals))
+    run = make_run(train_loss=(np.arange(5001), _smooth_train(5001, seed)), val_loss=(vs, val))
+    assert run_detector(NAME, run) == []
+
+
+def test_a_training_spike_is_reported_before_any_validation_one():
+    n = 2000
+    t = _smooth_train(n, 3)
+    t[1000] *= 10
+    vs = np.arange(100, n, 100)
+    v = 0.5 + np.exp(-vs / 600)
+    v[5] *= 6
+    hits = run_detector(NAME, make_run(train_loss=t, val_loss=(vs, v)))
+    assert len(hits) == 1 and not hits[0].message.startswith("validation loss") and hits[0].step == 1000

@@ -7,6 +7,12 @@ rolling median and of the step-to-step differences) above it, so the threshold a
 much larger jump than a smooth one, and when more than ``max_spike_frac`` of the points qualify the
 "spikes" are the run's ordinary heavy-tailed noise and nothing is reported.
 
+When the training loss has no spike, every held-out loss series (the validation loss, other evaluation
+sets, the components of a detector's validation loss) is judged by the same test against its own noise,
+and the largest clear spike (a warning, not a lone small one, which is the noise of a small validation
+set) is reported with the tag it is in: a validation loss can spike in the high-LR phase
+of a one-cycle schedule, or in one head of a detector, while training stays smooth.
+
 For each spike it measures the size (x the level before it), how many logged points and steps the loss
 needed to come back near that level, and whether the gradient norm spiked at the same step.
 
@@ -45,6 +51,7 @@ seeds/003 'Loss Curve Patterns'.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -125,15 +132,47 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 @detector("loss-spikes", params=Params)
 def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
-    f = sig.finite(run.series("train_loss"))
+    hit = _spikes(run, sig.finite(run.series("train_loss")), p)
+    if hit is not None:
+        yield hit
+        return
+    # a validation loss can spike while training is smooth (the high-LR phase of a one-cycle schedule, one
+    # head of a detector): each held-out loss series is judged by the same test against its own noise, and
+    # the largest spike is reported with the tag it is in
+    found = []
+    for tag in _val_loss_tags(run):
+        h = _spikes(run, sig.finite(run.series(tag)), p)
+        # only clear spikes: a lone small one in an evaluation series is the noise of a small validation set
+        if h is not None and h.severity != "info":
+            found.append((h.evidence.get("max_ratio") or 0.0, tag, h))
+    if found:
+        _, tag, h = max(found, key=lambda x: x[0])
+        yield dataclasses.replace(h, message=f"validation loss {tag}: {h.message}", tags=(tag,),
+                                  evidence={**h.evidence, "series": tag})
+
+
+def _val_loss_tags(run: Run) -> list[str]:
+    """The held-out loss series of the run: the val_loss role first, then every other tag whose words name a
+    held-out loss (other eval sets, the components of a detector's validation loss)."""
+    from curvedoc.model.roles import infer_role
+
+    out = [run.roles["val_loss"]] if "val_loss" in run.roles else []
+    for tag in run.tags:
+        r = infer_role(tag)
+        if tag not in out and r is not None and r[0] == "val_loss":
+            out.append(tag)
+    return out[:20]
+
+
+def _spikes(run: Run, f, p: Params) -> Hit | None:
     n = len(f)
     if n < max(p.min_points, 2 * p.min_window + 1):
-        return
+        return None
     y, logspace = I.finite_positive_log(f)
     yv = y.to_numpy(dtype=np.float64)
     steps = y.index.to_numpy()
     if float(np.ptp(yv)) == 0.0:
-        return
+        return None
     left, right, scale, k = _levels(yv, p)
     nb = len(left)
     # the height of a spike is measured against the level BEFORE it; what follows only decides whether it
@@ -177,12 +216,12 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     ok &= (yv[idx] - np.median(prev, axis=0)) >= 0.75 * h
     idx, h, z, bin_of = idx[ok], h[ok], z[ok], bin_of[ok]
     if len(idx) == 0:
-        return
+        return None
     # group neighbouring points into one event (a spike may span a few logged points)
     groups = np.split(np.arange(len(idx)), np.flatnonzero(np.diff(idx) > 2) + 1)
     limit = max(2.0, p.max_spike_frac * n)
     if len(groups) > limit:
-        return
+        return None
     peaks = [int(g[int(np.argmax(h[g]))]) for g in groups]  # positions in idx
 
     gn = I.grad_norm_series(run)
@@ -286,6 +325,6 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
           "max_recovery_steps": max((e["rec_steps"] for e in rec), default=None),
           "grad_norm_spiked_with": len(gwith) if gknown else None,
           "clipping_configured": clip, "spike_steps": [e["step"] for e in events[:50]]}
-    yield Hit(msg, step=events[0]["step"], steps=(events[0]["step"], events[-1]["step"]), confidence=conf,
+    return Hit(msg, step=events[0]["step"], steps=(events[0]["step"], events[-1]["step"]), confidence=conf,
               evidence=ev, severity=severity, causes=tuple(causes),
               marks=tuple(e["step"] for e in events[:200]))
