@@ -114,7 +114,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
             i = _first_pattern(combined, norm[t])
             if role in ("train_loss", "val_loss") and _placeholder(run, t):
                 continue
-            if i is not None and (r[0] == role if r is not None else not _not_a_series(t)):
+            if i is not None and _table_name_stands(r, t, role):
                 # a conventional name, unless its words say it is another role or no series at all
                 # ('lr_scale' is a multiplier; 'MAE on validation after epoch' has no vocabulary word and stands)
                 idx[t] = (0, i)
@@ -229,7 +229,7 @@ def _not_a_series(tag: str) -> bool:
     if not v or ("(" in tag and ")" not in tag):
         return bool(v)
     _words_, have, _copy = _words(tag)
-    return bool(have & (v["bookkeeping"] | v["setting"] | v["not_convergence"]))
+    return bool(have & (v["bookkeeping"] | v["setting"] | v["not_convergence"] | v.get("derived", frozenset())))
 
 
 _CLIP_TIMING = frozenset({"clipped", "pre", "preclip", "before", "unclipped", "post", "postclip", "after"})
@@ -284,7 +284,10 @@ def infer_role(tag: str) -> tuple[str, int] | None:
         return None
     # 'lm loss vs samples': the series named before 'vs', drawn against another x axis
     words, have, copy = _words(re.split(r"\s+vs\.?\s+", tag, maxsplit=1)[0])
-    if not words or have & v["bookkeeping"]:
+    # the last path part names the series; earlier parts are groups, which may name an x axis
+    # ('Train/Samples/train_loss' is the training loss plotted against samples)
+    last = _words(tag.rsplit("/", 1)[-1])[1] if "/" in tag else have
+    if not words or last & v["bookkeeping"] or have & v.get("derived", frozenset()):
         return None
 
     def any_of(key: str) -> bool:
@@ -296,9 +299,12 @@ def infer_role(tag: str) -> tuple[str, int] | None:
     if ("loss scale" in have or "loss scaler" in have or {"scaler", "scale"} <= have or "grad scale" in have) \
             and not (setting - {"scale", "scaler"}) and not any_of("schedule_setting"):
         return "loss_scale", extra_rank
+    # 'clip_val' / 'gradient_clip_val': after a clip word, 'val' is its value, not a validation split
+    if "clip val" in have:
+        have = (have - {"val"}) | {"value"}
     # clipping threshold; a norm measured before or after clipping ('grad_norm_pre_clip', 'grad_norm_post_clip')
     # names the clip only to say when the norm was taken
-    if any_of("clip") and (have & {"threshold", "thresh", "value", "max", "norm", "grad"}) and not any_of("loss") \
+    if any_of("clip") and (have & ({"threshold", "thresh", "value", "max", "norm"} | v["grad"])) and not any_of("loss") \
             and not (setting - {"threshold", "thresh", "max"}) and not (have & _CLIP_TIMING):
         return "clip_threshold", extra_rank
     is_grad_norm = any_of("grad_norm_words") or (any_of("grad") and any_of("norm")) or words in (["grad"], ["grads"])
@@ -328,7 +334,7 @@ def infer_role(tag: str) -> tuple[str, int] | None:
     rest = [w for w in words if w not in v["train"] and w not in ("total", "cur", "current", "trainer")]
     if rest and all(w in v["epoch"] for w in rest) and len(rest) == 1:
         return "epoch", extra_rank
-    held_out = any_of("val") or (len(words) > 1 and words[0] == "v")
+    held_out = any_of("val") or (len(words) > 1 and words[0] == "v") or bool(have & v.get("heldout_acc", frozenset()))
     for kind, role_train, role_val in (("loss", "train_loss", "val_loss"), ("acc", "train_acc", "val_acc")):
         if not any_of(kind):
             continue
@@ -341,13 +347,22 @@ def infer_role(tag: str) -> tuple[str, int] | None:
     return None
 
 
+def _table_name_stands(r: tuple[str, int] | None, tag: str, role: str) -> bool:
+    """A name the alias table gives ``role`` keeps it unless its words say otherwise: another role, or no
+    series at all (a setting such as 'loss_weight', bookkeeping, an RL or adversary loss); a name with no
+    vocabulary word ('MAE on validation after epoch') stands."""
+    return r[0] == role if r is not None else not _not_a_series(tag)
+
+
 def role_of_name(tag: str) -> str | None:
-    """The role a tag's name alone gives it: the first role (in the table's order) with a pattern that names
-    it, else the role read from its words (:func:`infer_role`); None when the name fills no role. Per-layer
-    family members and quality metrics are not roles (see :func:`resolve_families`, ``curvedoc.model.metrics``)."""
+    """The role a tag's name alone gives it, as :func:`resolve_roles` reads names: the first role (in the
+    table's order) whose patterns name it and whose words do not veto it, else the role read from its words
+    (:func:`infer_role`); None when the name fills no role. The values can still disqualify a name known only by
+    its words (see ``_values_fit``). Per-layer family members and quality metrics are not roles (see
+    :func:`resolve_families`, ``curvedoc.model.metrics``)."""
     n = _norm(tag)
-    for role, _patterns, combined in _table()[0]:
-        if _first_pattern(combined, n) is not None:
-            return role
     r = _inferred(tag)
+    for role, _patterns, combined in _table()[0]:
+        if _first_pattern(combined, n) is not None and _table_name_stands(r, tag, role):
+            return role
     return r[0] if r else None
