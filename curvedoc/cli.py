@@ -32,8 +32,8 @@ def _common_options(f):
     opts = [
         click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
                      help="Output format."),
-        click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
-                     help="Write the report to this file instead of standard output (required for html on a terminal)."),
+        click.option("--out", "out", type=str, default=None, metavar="FILE",
+                     help="Write the report to FILE instead of standard output (- = standard output; required for html on a terminal). Checked before any work: its folder must exist, and it must not lie inside the input."),
         click.option("--select", multiple=True, help="Rules to run: codes, code prefixes (D, V0) or names; comma-separated; default ALL."),
         click.option("--extend-select", multiple=True, help="Rules to add to the selection."),
         click.option("--ignore", multiple=True, help="Rules to skip: codes, prefixes or names."),
@@ -83,16 +83,39 @@ def _use_color(color_flag) -> bool:
     return sys.stdout.isatty()
 
 
+def _check_out(out: str | None, inputs: str) -> str | None:
+    """Check ``--out`` before any work: '-' is standard output; the folder must exist and be writable, the
+    path must not be a folder, and it must not lie inside the input (a report written into a run folder would
+    overwrite a log or be read as one next time). Exits 2 with one line otherwise."""
+    if out is None or out == "-":
+        return None
+    target = os.path.abspath(out)
+    parent = os.path.dirname(target) or "."
+    if os.path.isdir(target):
+        _fail(f"--out {out}: is a folder; name a file (e.g. {os.path.join(out, 'report.html')})")
+    if not os.path.isdir(parent):
+        _fail(f"--out {out}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        _fail(f"--out {out}: the folder {parent} is not writable")
+    src = os.path.abspath(inputs)
+    if target == src or target.startswith(src.rstrip(os.sep) + os.sep):
+        _fail(f"--out {out}: inside the input {inputs}; write the report outside the logs it reads")
+    return out
+
+
 def _emit(report, fmt, out, color, statistics):
     from curvedoc.reporters import render
 
     if fmt == "html" and out is None and sys.stdout.isatty():
-        raise click.UsageError("--format html writes a file: add --out report.html")
+        _fail("--format html writes a file: add --out report.html")
     use_color = _use_color(color) and out is None
     text = render(report, fmt, color=use_color, statistics=statistics)
     if out:
-        with open(out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            _fail(f"--out {out}: cannot write: {exc.strerror or exc}")
         click.echo(f"curvedoc: wrote {out}", err=True)
     else:
         # color= tells click not to strip (or add) ANSI codes on its own: --color works through a pipe
@@ -102,6 +125,34 @@ def _emit(report, fmt, out, color, statistics):
 def _fail(msg: str) -> "NoReturn":  # noqa: F821
     click.echo(f"curvedoc: error: {msg}", err=True)
     sys.exit(2)
+
+
+def _check_plan(plan, settings) -> None:
+    """A selection that leaves no rule to run is a mistake, not a clean bill of health."""
+    if not plan.rules:
+        sel = ", ".join(settings.select or ["ALL"])
+        ign = ", ".join(settings.ignore or []) or "nothing"
+        _fail(f"no rule left to run: the selection ({sel}) minus the ignored rules ({ign}) is empty; "
+              "check --select/--ignore and [tool.curvedoc] in pyproject.toml")
+
+
+def _check_roles(report, settings) -> None:
+    """A role override whose tag no run has is a typo: say which tags come closest."""
+    import difflib
+
+    if not settings.roles or not report.runs:
+        return
+    seen: set[str] = set()
+    used: set[str] = set()
+    for rr in report.runs:
+        seen.update(rr.tags or {})
+        used.update(v for k, v in rr.roles.items() if settings.roles.get(k) == v)
+    for role, tag in settings.roles.items():
+        if tag in used or tag in seen:
+            continue
+        close = difflib.get_close_matches(tag, sorted(seen), n=3, cutoff=0.5)
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        _fail(f"role {role}={tag}: no run has a tag {tag!r}{hint}")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -124,15 +175,17 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
 
     try:
         settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config)
-        Plan.build(settings)  # validate selectors and parameters before reading anything
+        _check_plan(Plan.build(settings), settings)  # validate selectors and parameters before reading anything
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
     if not os.path.lexists(path):
         _fail(f"{path}: no such file or directory")
+    out = _check_out(out, path)
     report = _diagnose(path, config=settings)
     if not report.runs:
         reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in report.problems[:3])
         _fail(f"{path}: no training log found" + (f" ({reasons})" if reasons else " (no event files, CSV, JSON(L), trainer_state.json, MLflow or W&B runs)"))
+    _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
     code = report.exit_status(settings.fail_on)
     if exit_zero and code == 1:
@@ -156,16 +209,18 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
 
     try:
         settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs)
-        Plan.build(settings)
+        _check_plan(Plan.build(settings), settings)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
     if not os.path.isdir(path):
         _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
+    out = _check_out(out, path)
     show_progress = progress if progress is not None else sys.stderr.isatty()
     report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
                     progress=show_progress)
     if not report.runs:
         _fail(f"{path}: no training runs found")
+    _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
     code = report.exit_status(settings.fail_on)
     if exit_zero and code == 1:

@@ -60,3 +60,68 @@ def test_rules_and_rule_commands():
     assert r.exit_code == 0 and "What it detects" in r.output and "min_skipped" in r.output
     r = CliRunner().invoke(main, ["rule", "nope"])
     assert r.exit_code == 2
+
+
+# ------------------------------------------------------------------------------------------ mistakes answered
+
+def _one_error_line(r):
+    lines = [ln for ln in (r.stderr if hasattr(r, "stderr") else r.output).splitlines() if ln.strip()]
+    return r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("curvedoc: error:") and "Traceback" not in r.output
+
+
+def test_out_in_a_missing_folder_exits_2_before_any_work(tmp_path):
+    run = _csv_run(tmp_path)
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--format", "html", "--out", str(tmp_path / "nope" / "x.html")])
+    assert _one_error_line(r) and "does not exist" in r.output
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--out", str(tmp_path)])
+    assert _one_error_line(r) and "is a folder" in r.output
+
+
+def test_out_inside_the_input_is_refused_and_the_input_untouched(tmp_path):
+    run = _csv_run(tmp_path)
+    log = next(p for p in run.rglob("*") if p.is_file()) if run.is_dir() else run
+    before = log.read_bytes()
+    target = log if not run.is_dir() else run / "report.txt"
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--out", str(target)])
+    assert _one_error_line(r) and "inside the input" in r.output and log.read_bytes() == before
+
+
+def test_out_dash_is_standard_output(tmp_path, monkeypatch):
+    run = _csv_run(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--format", "json", "--out", "-"])
+    assert r.exit_code in (0, 1) and json.loads(r.stdout)["runs"] and not (tmp_path / "-").exists()
+
+
+def test_a_role_override_to_a_missing_tag_says_what_was_meant(tmp_path):
+    run = _csv_run(tmp_path)
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--role", "train_loss=lsos"])
+    assert _one_error_line(r) and "did you mean 'loss'" in r.output
+
+
+def test_a_misspelt_role_tag_in_pyproject_exits_2(tmp_path, monkeypatch):
+    run = _csv_run(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.curvedoc.roles]\ntrain_loss = "trian_loss"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["diagnose", str(run)])
+    assert _one_error_line(r) and "trian_loss" in r.output
+
+
+def test_a_selection_that_leaves_no_rule_exits_2(tmp_path, monkeypatch):
+    run = _csv_run(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.curvedoc]\nignore = ["E001"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--select", "E001"])
+    assert _one_error_line(r) and "no rule left to run" in r.output
+
+
+def test_library_diagnose_of_a_missing_path_raises_like_load():
+    import pytest
+
+    import curvedoc
+    from curvedoc.errors import LoadError
+
+    with pytest.raises(LoadError, match="no such file"):
+        curvedoc.diagnose("/typo/path/that/does/not/exist")
+    with pytest.raises(LoadError):
+        curvedoc.load("/typo/path/that/does/not/exist")

@@ -323,10 +323,16 @@ def diagnose(
 
     Rules whose roles are missing are listed as skipped; a detector that raises becomes an error
     entry of that run; runs that cannot be read are present with status ``unreadable``.
-    Unknown rules or parameters raise :class:`~curvedoc.errors.ConfigError`.
+    Unknown rules or parameters raise :class:`~curvedoc.errors.ConfigError`; a path that does not exist
+    raises :class:`~curvedoc.errors.LoadError`.
     """
     from curvedoc.model.run import Run
 
+    if isinstance(target, (str, os.PathLike)) and not os.path.lexists(target):
+        # a mistyped path is a mistake to raise, as curvedoc.load does, not an empty report
+        from curvedoc.errors import LoadError
+
+        raise LoadError(target, "no such file or directory", kind="not-found")
     settings = resolve_settings(target, select=select, ignore=ignore, params=params, roles=roles,
                                 fail_on=fail_on, rules_dirs=rules_dirs, config=config)
     plan = Plan.build(settings)
