@@ -76,8 +76,12 @@ def test_silent_when_logged_once_per_epoch():
     assert run_detector(NAME, make_run(train_loss=(ep, y), epoch=(ep, ep.astype(float)))) == []
 
 
-def test_silent_with_fewer_than_three_boundaries():
-    assert run_detector(NAME, staircase(epochs=3, drop=0.5)) == []
+def test_fewer_than_three_boundaries_need_the_scan_test():
+    # two boundaries are too few for a typical jump: only the scan variant may speak, as an info, and only
+    # when each step is the largest shift of the run; a small step at two boundaries stays silent
+    hits = run_detector(NAME, staircase(epochs=3, drop=0.5))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].evidence["variant"] == "few-boundaries"
+    assert run_detector(NAME, staircase(epochs=3, drop=0.05)) == []
 
 
 def test_epoch_reset_is_not_a_boundary():
@@ -88,7 +92,10 @@ def test_epoch_reset_is_not_a_boundary():
     st = np.concatenate([s.index, s.index + 1000])
     y = np.concatenate([s.to_numpy(), s.to_numpy() * 3])
     ep = np.concatenate([e.to_numpy(), e.to_numpy()])
-    assert run_detector(NAME, make_run(train_loss=(st, y), epoch=(st, ep))) == []
+    hits = run_detector(NAME, make_run(train_loss=(st, y), epoch=(st, ep)))
+    # at most the scan variant on the two real boundaries; the session reset is never one of them
+    assert all(h.evidence.get("variant") == "few-boundaries" and h.evidence["boundaries"] == 2
+               and int(st[len(s)]) not in h.marks for h in hits)
 
 
 def test_lr_stepped_per_epoch_is_info():
@@ -231,3 +238,38 @@ def test_saw_tooth_down_from_sorted_data_blames_order_not_memorisation():
     hits = run_detector(NAME, make_run(train_loss=(st, y), epoch=(st, (st + 1) / spe)))
     assert len(hits) == 1 and hits[0].evidence["direction"] == -1
     assert hits[0].causes[0] == "shuffle-bug" and "same order" in hits[0].message
+
+
+# ------------------------------------------------------------------------------------------ one or two boundaries
+
+def _finetune(n, epochs, drop, noise, seed, drop_at=None):
+    """An HF-style fine-tune: fractional epoch counter, fast early descent, a plateau, a step of `drop` (log
+    space) at each epoch boundary (or at `drop_at`, a fraction of the run, instead)."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(1, n + 1)
+    ep = epochs * x / n
+    v = np.log(0.2 + 1.2 * np.exp(-x / (0.03 * n)))
+    if drop_at is None:
+        v = v - drop * np.floor(ep - 1e-9)
+    else:
+        v = v - drop * (x >= drop_at * n)
+    v = v + rng.normal(0, noise, n)
+    return make_run(loss=(x, np.exp(v)), epoch=(x, ep))
+
+
+@pytest.mark.parametrize("n", [120, 600, 2000])
+@pytest.mark.parametrize("epochs", [2, 3])
+@pytest.mark.parametrize("noise", [0.05, 0.15])
+def test_a_step_at_one_or_two_boundaries_is_found(n, epochs, noise):
+    hits = run_detector(NAME, _finetune(n, epochs, drop=0.6, noise=noise, seed=n + epochs))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].evidence["variant"] == "few-boundaries"
+    assert hits[0].evidence["boundaries"] == epochs - 1
+
+
+@pytest.mark.parametrize("n", [120, 600, 2000])
+@pytest.mark.parametrize("epochs", [2, 3])
+@pytest.mark.parametrize("seed", range(3))
+def test_no_step_or_a_step_elsewhere_is_silent(n, epochs, seed):
+    assert run_detector(NAME, _finetune(n, epochs, drop=0.0, noise=0.1, seed=seed)) == []
+    # the same drop in the middle of an epoch is not tied to the boundary
+    assert run_detector(NAME, _finetune(n, epochs, drop=0.6, noise=0.1, seed=seed, drop_at=0.25)) == []

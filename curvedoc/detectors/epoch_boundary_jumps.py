@@ -4,8 +4,10 @@ that drops (or a saw-tooth that jumps up) at each new epoch. Boundaries come fro
 counter (fractional HF epochs such as 0.19, integer Lightning/Keras epochs logged per step); for
 each boundary the level just after is compared with the level just before (medians of a few points
 each side), and the typical size of that jump is compared with the same statistic inside epochs.
-Runs logged once per epoch (every point is a boundary) and runs with fewer than ``min_boundaries``
-boundaries are skipped.
+Runs logged once per epoch (every point is a boundary) are skipped. With fewer than
+``min_boundaries`` boundaries (a fine-tune of 1.5-3 epochs) each boundary is tested as a scan statistic:
+its level change must exceed the change at every other position of the run (after its first tenth) and
+``few_min_jump``; the finding is an info.
 
 ## Why it matters
 A drop at each new epoch means the model recognises examples it has already seen: it is memorising
@@ -27,6 +29,7 @@ staircase dropping at each boundary).
 - ``min_ratio``: typical boundary jump over typical within-epoch change of the same statistic.
 - ``min_jump``: smallest typical boundary jump (log space: 0.03 = 3%).
 - ``min_agreement``: share of boundaries whose jump has the dominant sign.
+- ``few_min_jump``: with only one or two boundaries, the smallest level change (log space) across each, which must also be the largest shift of the run anywhere else (info).
 - ``infer_period``: without an epoch counter, infer boundaries from strictly periodic level shifts (conservative).
 
 ## References
@@ -62,6 +65,7 @@ class Params:
     min_jump: float
     min_agreement: float
     infer_period: bool
+    few_min_jump: float
 
 
 def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
@@ -220,6 +224,8 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     keep = (left_len >= w) & (right_len >= w) & (d[b_idx - 1] <= 2)
     b_idx = b_idx[keep][:MAX_BOUNDARIES]
     if len(b_idx) < p.min_boundaries:
+        if len(b_idx) >= 1 and period is None:
+            yield from _few_boundaries(run, ts, tw, t_log, b_idx, w, p)
         return
     jumps = _medians_around(tw, b_idx, w)
     # reference: the same statistic at interior points (1/4, 1/2, 3/4 of each epoch, away from boundaries)
@@ -343,4 +349,51 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         causes=causes,
         marks=tuple(int(s) for s in b_steps[:200]),
         tags=(tag,),
+    )
+
+
+def _few_boundaries(run: Run, ts, tw, t_log: bool, b_idx, w: int, p: Params) -> Iterator[Hit]:
+    """One or two epoch boundaries (a fine-tune of 1.5-3 epochs): too few for a typical jump, so each is
+    tested as a scan statistic. The level change across every position of the run is measured (median of the w
+    points after minus median of the w before); a boundary counts when its change is larger than the change at
+    EVERY other position away from the boundaries (after the first tenth of the run, the initial descent) and
+    at least ``few_min_jump``. By chance the largest level shift of a run falls at a given position with
+    probability ~1/positions, so a run of a few hundred points gives p < 1%; with two boundaries both must."""
+    n = len(tw)
+    if n < 8 * w or not t_log:
+        return
+    rm = pd.Series(tw).rolling(w).median().to_numpy()
+    pos = np.arange(w, n - w + 1)
+    d = rm[pos + w - 1] - rm[pos - 1]
+    jumps = _medians_around(tw, b_idx, w)
+    sign = float(np.sign(jumps[0]))
+    if sign == 0 or np.any(np.sign(jumps) != sign) or float(np.min(np.abs(jumps))) < p.few_min_jump:
+        return
+    away = np.ones(len(pos), dtype=bool)
+    for b in b_idx:
+        away &= np.abs(pos - b) > w
+    away &= pos >= max(w, int(0.1 * n))
+    if away.sum() < 4 * w:
+        return
+    # the largest change of the same sign anywhere else (a fall for a drop, a rise for a jump up)
+    other = float(np.max(sign * d[away]))
+    if not float(np.min(sign * jumps)) > max(other, 0.0):
+        return
+    tag = run.roles.get("train_loss", "train_loss")
+    b_steps = ts[b_idx]
+    rel = [float(math.expm1(j)) for j in jumps]
+    direction = "down" if sign < 0 else "up"
+    where = " and ".join(f"{fmt_pct(r)} at step {fmt_step(int(s))}" for r, s in zip(rel, b_steps))
+    meaning = ("the model does better on examples it has already seen: the second pass over the data is "
+               "memorisation" if sign < 0 else "the next epoch starts with harder (or identically ordered) data")
+    msg = (f"{tag} steps {direction} at the epoch boundar{'ies' if len(b_idx) > 1 else 'y'} ({where}), "
+           f"a larger level shift than at any other point of the run after its first tenth "
+           f"(largest elsewhere {fmt_pct(float(math.expm1(sign * other)))}); {meaning}")
+    yield Hit(
+        msg, step=int(b_steps[0]), steps=(int(b_steps[0]), int(b_steps[-1])), confidence=0.5,
+        evidence={"boundaries": int(len(b_idx)), "jump": rel[0], "largest_other_change": float(math.expm1(sign * other)),
+                  "window_points": int(w), "direction": -1 if sign < 0 else 1, "variant": "few-boundaries"},
+        severity="info",
+        causes=("memorisation-multi-epoch", "too-many-epochs") if sign < 0 else ("shuffle-bug",),
+        marks=tuple(int(x) for x in b_steps), tags=(tag,),
     )
