@@ -150,8 +150,39 @@ def test_real_runs_no_crash_and_known_verdicts():
                 "hf_trainer_state/geollm-memorize", "hf_trainer_state/mcfed-drl", "jsonl_detectron2/medical-waste-frcnn"):
         if key in fired:
             assert fired[key] == [], (key, [h.message for h in fired[key]])
-    others = {k: [h.message for h in v] for k, v in fired.items() if v and k != "wandb_offline/vst-r8mtbfdx-killed"}
+    # lung-cancer-cnn: val_loss 0.61, 0.96, 0.39, 0.33, 0.92, 0.25, 0.43, 0.16 ... (labelled oscillation)
+    (h,) = fired["keras_csvlogger/lung-cancer-cnn"]
+    assert h.evidence["series"] == "val_loss" and h.evidence["median_swing"] > 0.5
+    others = {k: [h.message for h in v] for k, v in fired.items()
+              if v and k not in ("wandb_offline/vst-r8mtbfdx-killed", "keras_csvlogger/lung-cancer-cnn")}
     assert not others, others
+
+
+def _val_run(evals, swing, seed, trend=0.6):
+    rng = np.random.default_rng(seed)
+    vs = np.linspace(100, 5000, evals).astype(int)
+    level = np.log(0.6) - trend * np.linspace(0, 1, evals)
+    alt = swing * np.where(np.arange(evals) % 2 == 0, 1.0, -1.0) * rng.uniform(0.7, 1.3, evals)
+    train = 0.3 + 1.5 * np.exp(-np.arange(5001) / 1500.0)
+    return make_run(train_loss=train * np.exp(rng.normal(0, 0.02, 5001)), val_loss=(vs, np.exp(level + alt)))
+
+
+@pytest.mark.parametrize("evals", [8, 30, 100])
+@pytest.mark.parametrize("seed", range(3))
+def test_validation_that_swings_back_and_forth_is_oscillation(evals, seed):
+    hits = run_detector(NAME, _val_run(evals, swing=0.35, seed=seed))
+    assert len(hits) == 1 and hits[0].evidence["series"] == "val_loss"
+
+
+@pytest.mark.parametrize("evals", [8, 30, 100])
+@pytest.mark.parametrize("noise", [0.02, 0.1, 0.2])
+def test_ordinary_validation_noise_is_silent(evals, noise):
+    # a trending validation loss with i.i.d. noise up to +-20% per evaluation (a small validation set)
+    rng = np.random.default_rng(evals)
+    vs = np.linspace(100, 5000, evals).astype(int)
+    v = np.exp(np.log(0.6) - 0.6 * np.linspace(0, 1, evals) + rng.normal(0, noise, evals))
+    train = 0.3 + 1.5 * np.exp(-np.arange(5001) / 1500.0)
+    assert run_detector(NAME, make_run(train_loss=train, val_loss=(vs, v))) == []
 
 
 def test_a_loss_crossing_zero_has_no_relative_swing():

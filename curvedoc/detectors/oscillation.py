@@ -28,6 +28,9 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``min_noise_ratio``: late noise at least this multiple of the earlier noise.
 - ``min_noise_vs_progress``: late swings at least this fraction of the progress since the start.
 - ``high_noise``: late noise so high that it counts even without growth...
+- ``val_min_evals``: validation swings (judged when the training loss does not oscillate): fewest evaluations.
+- ``val_min_swing``: validation swings: median |change| between consecutive evaluations (log space).
+- ``val_min_reversals``: validation swings: share of consecutive pairs of moves that are large and in opposite directions.
 - ``high_noise_vs_progress``: ...when the swings are also at least this fraction of the progress since the start.
 
 ## References
@@ -59,10 +62,53 @@ class Params:
     min_noise_vs_progress: float
     high_noise: float
     high_noise_vs_progress: float
+    val_min_evals: int
+    val_min_swing: float
+    val_min_reversals: float
 
 
 @detector("oscillation", params=Params)
 def oscillation(run: Run, p: Params) -> Iterator[Hit]:
+    hits = list(_train_oscillation(run, p))
+    if not hits and "val_loss" in run.roles:
+        hits = list(_val_swings(run, p))
+    yield from hits
+
+
+def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
+    """A validation loss that swings by large factors from one evaluation to the next, reversing direction:
+    the median |change| between consecutive evaluations is at least ``val_min_swing`` (log space) and at
+    least ``val_min_reversals`` of the consecutive pairs of moves are large moves in opposite directions (up
+    then down, or down then up). A healthy validation curve moves a few percent per evaluation, mostly in one
+    direction; one that jumps +-40% back and forth cannot tell one checkpoint from another."""
+    s = sig.finite(run.series("val_loss"))
+    v = s.to_numpy(dtype=np.float64)
+    if len(v) < p.val_min_evals or (v <= 0).any():
+        return
+    steps = s.index.to_numpy()
+    d = np.diff(np.log(v))
+    big = np.abs(d) >= p.val_min_swing
+    med = float(np.median(np.abs(d)))
+    rev = big[:-1] & big[1:] & (np.sign(d[:-1]) != np.sign(d[1:]))
+    share = float(np.mean(rev)) if len(rev) else 0.0
+    if med < p.val_min_swing or share < p.val_min_reversals:
+        return
+    tag = run.roles.get("val_loss", "val_loss")
+    i = int(np.argmax(np.abs(d)))
+    lo, hi = float(np.min(v)), float(np.max(v))
+    msg = (f"{tag} swings from one evaluation to the next by a median +-{sig.fmt_pct(math.expm1(med)).lstrip('+')}, "
+           f"reversing direction at {int(rev.sum())} of {len(rev)} consecutive pairs of evaluations (largest: "
+           f"{sig.fmt_num(float(v[i]))} -> {sig.fmt_num(float(v[i + 1]))} at step {sig.fmt_step(int(steps[i + 1]))}; "
+           f"range {sig.fmt_num(lo)}-{sig.fmt_num(hi)} over {len(v)} evaluations): validation cannot tell one "
+           f"checkpoint from the next")
+    yield Hit(msg, step=int(steps[1]), steps=(int(steps[0]), int(steps[-1])),
+              confidence=round(0.5 + 0.35 * I.clamp01(share / p.val_min_reversals - 1.0), 3),
+              evidence={"series": tag, "median_swing": math.expm1(med), "reversal_share": share,
+                        "evaluations": int(len(v))},
+              causes=("lr-too-high", "noisy-gradients", "lr-too-high-late"), tags=(tag,))
+
+
+def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     f = sig.finite(run.series("train_loss"))
     n = len(f)
     if n < max(p.min_points, 12):
