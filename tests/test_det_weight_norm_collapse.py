@@ -126,10 +126,12 @@ def test_silent_on_healthy_absent_and_grokking_sample_runs(name, folder, exp):
 # -------------------------------------------------------------------------------------- real runs
 
 
-def test_real_runs_no_crash_and_silent():
-    """No real run in the shared set logs a weight norm: nothing may fire."""
+def test_real_runs_fire_only_where_the_weights_collapse():
+    """The modular-addition run with wd 3.0 logs per-part parameter norms ('hidden_parameter_norm'): the hidden
+    norm collapses to 0 (labelled weight_norm_collapse); no other real run may fire."""
     fired = {}
     for rel, r in real_runs():
         for h in run_detector(NAME, r):
             fired[rel] = h.message
-    assert fired == {}
+    assert set(fired) == {"csv_custom/modadd-adamw-lr1e-2-wd3-collapse"}, fired
+    assert "collapsed to zero" in fired["csv_custom/modadd-adamw-lr1e-2-wd3-collapse"]

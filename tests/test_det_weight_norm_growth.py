@@ -141,3 +141,17 @@ def test_real_runs_no_crash_and_silent():
         for h in run_detector(NAME, r):
             fired[rel] = h.message
     assert fired == {}
+
+
+def test_climbing_back_after_a_collapse_is_not_growth():
+    import numpy as np
+    from _helpers import make_run, run_detector
+
+    # 19.6 at initialisation, collapses to ~1e-8, climbs back to 8: below where it started
+    n = 300
+    x = np.arange(n)
+    w = np.where(x < 100, 19.6 * np.exp(-x / 5.0), 1e-8 * np.exp((x - 100) * np.log(8e8) / 199))
+    w = np.maximum(w, 1e-8)
+    assert run_detector("weight-norm-growth", make_run(loss=np.linspace(2, 1, n), weight_norm=w)) == []
+    # the same climb from a small initialisation is growth
+    assert len(run_detector("weight-norm-growth", make_run(loss=np.linspace(2, 1, n), weight_norm=w[100:]))) == 1

@@ -140,3 +140,25 @@ def test_the_training_loss_is_the_one_a_validation_loss_mirrors():
                    val_loss_G=(np.arange(0, n, 3), np.linspace(7.5, 7.3, 10)))
     roles = resolve_roles(run)[0]
     assert roles["train_loss"] == "loss_G" and roles["val_loss"] == "val_loss_G"
+
+
+@pytest.mark.parametrize("kind,fam", [("gradient", "layer_grad_norm"), ("grad", "layer_grad_norm"),
+                                      ("parameter", "layer_weight_norm"), ("weight", "layer_weight_norm")])
+def test_the_norm_of_a_named_part_is_a_family_member(kind, fam):
+    from curvedoc.model.roles import _part_norm
+
+    for part in ("hidden", "embedding", "encoder.layer.3", "unembedding"):
+        for sep in ("_", "/", "."):
+            got = _part_norm(f"{part}{sep}{kind}{sep}norm")
+            assert got is not None and got[0] == fam and got[1].split()[-1] in part.lower().replace(".", " ").split()
+    # other statistics of the same part are not its L2 norm; a global norm is not a part
+    assert _part_norm(f"embedding_{kind}_l1_norm") is None and _part_norm(f"embedding_{kind}_mean_norm") is None
+    assert _part_norm(f"{kind}_norm") is None and _part_norm(f"total_{kind}_norm") is None
+
+
+def test_part_norms_fill_the_families():
+    n = 40
+    run = make_run(loss=np.linspace(2, 1, n), hidden_parameter_norm=np.linspace(20, 10, n),
+                   unembedding_parameter_norm=np.linspace(5, 4, n), hidden_gradient_norm=np.ones(n))
+    assert set(run.family("layer_weight_norm")) == {"hidden", "unembedding"}
+    assert set(run.family("layer_grad_norm")) == {"hidden"}

@@ -1,6 +1,7 @@
 """## What it detects
 A global weight norm (role ``weight_norm``, or the L2 norm rebuilt from per-layer weight norms) that
-grows without bound: it ends at least ``min_total_growth`` times its lowest level, is still rising in the
+grows without bound: it ends at least ``min_total_growth`` times its lowest level (and, when that low point
+came after the start, that many times its starting level: climbing back from a collapse is not growth), is still rising in the
 last third of the run (by more than ``min_late_growth``), and over that last third it still grows like a
 power of the step count with exponent at least ``min_growth_exponent`` (linear growth ~1, the sqrt growth
 of Adam without weight decay ~0.5; a norm levelling off tends to 0). A modest rise from a small initialisation that
@@ -70,6 +71,11 @@ def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
     total = end - base
     late = end - mid2
     if total < math.log(p.min_total_growth) or late < math.log1p(p.min_late_growth):
+        return
+    # the norm must also end above where training started: a norm that collapsed towards 0 and climbs back
+    # below its initialisation is recovering from a collapse (weight-norm-collapse's finding), not growing
+    head = float(np.median(sm[: max(1, min(5, n // 50))]))
+    if end - head < math.log(p.min_total_growth) and base_i > 0:
         return
     # growth exponent over the last third, d log|w| / d log t with t counted from the start of the growth:
     # ~1 linear, ~0.5 sqrt (Adam without weight decay on scale-invariant weights), >1 accelerating, -> 0 levelling off

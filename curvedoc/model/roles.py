@@ -169,9 +169,37 @@ def resolve_families(run: "Run") -> dict[str, dict[str, str]]:
             i = _first_pattern(combined, n)
             if i is not None:
                 layers.setdefault(patterns[i].fullmatch(n).group(1), tag)
+            else:
+                part = _part_norm(tag)
+                if part is not None and part[0] == fam:
+                    layers.setdefault(part[1], tag)
         if layers:
             out[fam] = layers
     return out
+
+
+def _part_norm(tag: str) -> tuple[str, str] | None:
+    """(family, part) for the norm of one part of a model named by its words: '<part> gradient norm' is a
+    member of layer_grad_norm, '<part> parameter norm' of layer_weight_norm ('hidden_parameter_norm' ->
+    ('layer_weight_norm', 'hidden')). Only a plain L2 norm: an L1 norm, a mean or an 'effective' variant
+    of it is another statistic."""
+    v = _vocab()
+    if not v:
+        return None
+    from curvedoc.model.metrics import tokens
+
+    raw = tokens(_COPY_SUFFIX.sub("", tag))
+    have = set(raw)
+    if "norm" not in have or have & {"l1", "abs", "mean", "effective", "max", "min", "total", "global", "avg"}:
+        return None
+    kinds = [("layer_grad_norm", v["grad"]), ("layer_weight_norm", v["weight"])]
+    for fam, vocab in kinds:
+        if have & vocab:
+            part = [w for w in raw if not (w in vocab or w in v["norm"] or w in v["neutral"] or w in v["train"]
+                                             or w in ("l2", "2"))]
+            if part and not ((have - vocab) & (v["setting"] | v["bookkeeping"] | v["val"])):
+                return fam, " ".join(part)
+    return None
 
 
 # ------------------------------------------------------------------------------------------ token inference
