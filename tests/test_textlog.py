@@ -174,6 +174,24 @@ def test_restart_appended_to_same_log(tmp_path):
     assert any(i.kind == "restart" for i in rd.issues)
 
 
+@pytest.mark.parametrize("launches", [2, 5])
+def test_launches_that_died_before_a_restart_are_recorded(tmp_path, launches):
+    # every launch but the last dies in a traceback; each starts its clock again; the last one finishes
+    text = ""
+    for k in range(launches):
+        text += "".join(f"step {s} | loss {2 / s:.4f}\n" for s in range(1, 8 + 4 * k))
+        if k < launches - 1:
+            text += "Traceback (most recent call last):\n  File \"train.py\", line 9\nRuntimeError: CUDA out of memory\n"
+    rd = _read(tmp_path, text)
+    kinds = {i.kind: i for i in rd.issues}
+    assert "crash-restarted" in kinds and kinds["crash-restarted"].count == launches - 1
+    assert "crash" not in kinds and "killed" not in kinds  # the log does not END in an error
+    # an error logged while training simply goes on (no restart of the clock) is not a dead launch
+    text = "".join(f"step {s} | loss {2 / s:.4f}\n" for s in range(1, 10)) + "Traceback (most recent call last):\n"
+    text += "ValueError: upload failed\n" + "".join(f"step {s} | loss {2 / s:.4f}\n" for s in range(10, 20))
+    assert not any(i.kind == "crash-restarted" for i in _read(tmp_path, text, "goes_on.log").issues)
+
+
 def test_encodings_ansi_and_nul_damage(tmp_path):
     body = "".join(f"\x1b[32mstep {s}\x1b[0m | loss {1 / s:.4f}\n" for s in range(1, 10))
     assert _series(_read(tmp_path, body.encode("utf-16")), "loss")[0] == list(range(1, 10))

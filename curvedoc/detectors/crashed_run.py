@@ -2,7 +2,9 @@
 A run that crashed or was killed, from what the log itself records: a non-zero exit code (W&B exit record),
 a FAILED or KILLED run status (MLflow), a traceback, out-of-memory or kill message at the end of a printed
 log (importer issue ``crash``), or a W&B run with no exit record at all (killed without a chance to write
-one, or still running: reported as a warning with lower confidence).
+one, or still running: reported as a warning with lower confidence). A printed log whose earlier launches
+ended in an error before the job was started again (importer issue ``crash-restarted``: an error message,
+then training whose clock starts again) gets an info: the final launch may have finished.
 
 ## Why it matters
 The curves stop where the process died; the final checkpoint is not the one planned, and the reason (OOM,
@@ -62,6 +64,14 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
             hits.append(Hit(f"{issue.message}{where}", step=last, confidence=0.9,
                             evidence={"last_step": last, "crash": issue.message[:200]}))
             break
+    if not hits:
+        # an earlier launch appended to the same log died and the job was started again: the run that follows
+        # may have finished, so this is worth knowing, not a failure of the run
+        for issue in run.issues:
+            if issue.kind == "crash-restarted":
+                hits.append(Hit(issue.message, step=None, confidence=0.7, severity="info",
+                                evidence={"earlier_crashes": issue.count}))
+                break
     if not hits and run.meta.get("finished") is False:
         hits.append(Hit(f"the log has no exit record: the process was killed{where} (or is still running)",
                         step=last, confidence=0.5, severity="warning", evidence={"last_step": last}))

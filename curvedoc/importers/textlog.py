@@ -450,6 +450,7 @@ class TextLogParser:
         self.unparsed = 0
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
+        self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
         self.table_ctx = ""
@@ -508,6 +509,8 @@ class TextLogParser:
             self.garbled += 1
         if CRASH.search(msg) or CRASH.search(prefix):
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
+                if self.crash_line is not None:
+                    self.mid_crashes.append(self.crash_line)  # training went on after it: a launch that died
                 self.crash_line = (lineno, msg.strip()[:160])
         if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
             for key, word in NAMED_SETTING.findall(msg):
@@ -854,6 +857,17 @@ def read_text_log(path: Path) -> RunData:
     restart = _restart_issue(p, str(path))
     if restart is not None:
         issues.append(restart)
+        # an error message followed by training that starts its clock again: an earlier launch appended to this
+        # log died (an out-of-memory error, a traceback) and the job was started again
+        mid = list(p.mid_crashes)
+        if p.crash_line and p.crash_line[0] <= p.last_point_line:
+            mid.append(p.crash_line)
+        if mid:
+            issues.append(ImportIssue(
+                "crash-restarted",
+                f"{len(mid)} earlier launch(es) appended to this log ended in an error before training started "
+                f"again (first: '{mid[0][1][:120]}', line {mid[0][0]:,})", file=str(path), count=len(mid),
+                severity="info"))
     if p.garbled:
         issues.append(ImportIssue("bad-lines", f"{p.garbled:,} line(s) hold numbers glued together by "
                                   "overlapping writes; their values may be wrong", file=str(path), count=p.garbled))
