@@ -226,3 +226,25 @@ def _write(tmp_path, data: bytes):
     p = tmp_path / "fuzz.log"
     p.write_bytes(data)
     return p
+
+
+def test_a_printed_command_line_gives_the_settings(tmp_path):
+    text = "/venv/bin/python train.py --n_epoch=100 --lr=5e-4 --optimizer adamw --batch-size 128 --amp\n"
+    text += "".join(f"Epoch {e} | Train Loss: {3 - e / 30:.4f} | Val Loss: {3.1 - e / 30:.4f}\n" for e in range(52))
+    rd = _read(tmp_path, text)
+    assert rd.hparams["n_epoch"] == 100 and rd.hparams["lr"] == 5e-4 and rd.hparams["batch_size"] == 128
+    assert rd.hparams["optimizer"] == "adamw" and "amp" not in rd.hparams
+    # one '--flag value' in prose is not a command line
+    rd = _read(tmp_path, "note: use --lr 0.1 next time\n" + text.split("\n", 1)[1], "prose.log")
+    assert "lr" not in rd.hparams
+
+
+def test_the_epoch_tag_follows_the_loss_clock_not_noisier_lines(tmp_path):
+    # profiler lines printed more often than the losses must not choose the clock of the epoch tag
+    text = ""
+    for e in range(20):
+        text += "".join(f"STAGE: {k} ActivityProfilerController.cpp: {k}\n" for k in range(6))
+        text += f"Epoch {e} | Train Loss: {3 - e / 30:.4f}\n"
+    rd = _read(tmp_path, text)
+    ep = rd.frame[rd.frame["tag"] == "epoch"]
+    assert len(ep) == 20

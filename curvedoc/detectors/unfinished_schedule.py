@@ -136,7 +136,9 @@ def _annealed(run: Run, p: Params) -> bool:
 
 PLANNED_STEP_KEYS = ("max_steps", "num_steps", "total_steps", "train_steps", "num_train_steps", "max_iters",
                      "max_iter", "train_iters", "total_iters", "num_iterations", "iterations", "total_training_steps")
-PLANNED_EPOCH_KEYS = ("epochs", "num_epochs", "max_epochs", "n_epochs", "num_train_epochs", "total_epochs")
+PLANNED_EPOCH_KEYS = ("epochs", "num_epochs", "max_epochs", "n_epochs", "num_train_epochs", "total_epochs",
+                      # singular spellings of the same setting ("--n_epoch=100", "max_epoch: 300")
+                      "n_epoch", "num_epoch", "max_epoch", "nepochs", "nepoch")
 
 
 def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:

@@ -125,6 +125,9 @@ KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|Keyboa
 # (detectors ask whether the optimizer normalises update sizes, and what shape the schedule has)
 NAMED_SETTING = re.compile(r"\b(optim|optimizer|optimizer_type|optimizer_name|lr_scheduler_type|lr_scheduler|scheduler)"
                            r"\s*[=:]\s*['\"]?(?:OptimizerNames\.|SchedulerType\.)?([A-Za-z][\w.]{1,60})(?![\w.(])", re.IGNORECASE)
+# a command-line option with a value: "--n_epoch=100", "--lr 5e-4" (a value is not another option)
+CMD_OPTION = re.compile(r"(?:^|\s)--([A-Za-z][\w.\-]{0,60})(?:=|\s+)(?!--)([^\s\"']{1,200})")
+NUMBER_ONLY = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 DOT_LEADER = re.compile(r"^([A-Za-z_][\w.\-]*)\s*\.{3,}\s*(\S+)\s*$")
 # two renderings written over each other leave numbers glued together ("0.8667.8622")
 GARBLED = re.compile(r"(?<![\w.])\d+\.\d{3,}\.\d{3,}(?![\w.])")
@@ -516,6 +519,18 @@ class TextLogParser:
             for key, word in NAMED_SETTING.findall(msg):
                 if word.lower() not in ("none", "null", "true", "false") and not self.hparams.get(key):
                     self.hparams[key] = word
+        # a printed command line ("python train.py --n_epoch=100 --lr=5e-4 ..."): its options are settings
+        if "--" in msg and len(msg) < 20_000:
+            opts = CMD_OPTION.findall(msg)
+            if len(opts) >= 2:
+                for key, val in opts:
+                    key = key.replace("-", "_")
+                    if key not in self.hparams:
+                        num = _num(val) if NUMBER_ONLY.match(val) else None
+                        if num is not None and math.isfinite(num):
+                            self.hparams[key] = int(num) if re.fullmatch(r"[+-]?\d+", val) else num
+                        else:
+                            self.hparams[key] = val
         # an argument dump with dot leaders ("train_iters ........ 500"): a setting
         dm = DOT_LEADER.match(msg)
         if dm:
@@ -796,7 +811,12 @@ class TextLogParser:
         itself, or knows fewer than two epoch positions on that clock."""
         if "epoch" in merged:
             return None
-        longest = max(merged.values(), key=lambda parts: sum(len(x.values) for x in parts))
+        from curvedoc.model.roles import role_of_name
+
+        # the clock of the training signal: the longest LOSS series when there is one (profiler or progress
+        # lines printed more often than the losses must not choose the clock)
+        losses = [parts for k, parts in merged.items() if role_of_name(k) in ("train_loss", "val_loss")]
+        longest = max(losses or list(merged.values()), key=lambda parts: sum(len(x.values) for x in parts))
         kind = "epoch" if longest[0].how and longest[0].how[0] == "epoch" else "step"
         at = self.epoch_at[kind]
         if len(at) < 2:
