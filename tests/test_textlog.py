@@ -248,3 +248,15 @@ def test_the_epoch_tag_follows_the_loss_clock_not_noisier_lines(tmp_path):
     rd = _read(tmp_path, text)
     ep = rd.frame[rd.frame["tag"] == "epoch"]
     assert len(ep) == 20
+
+
+@pytest.mark.parametrize("batches", [200, 3000])
+def test_a_progress_bar_redrawn_for_hours_on_one_line_keeps_every_batch(tmp_path, batches):
+    # Lightning's tqdm bar: thousands of \r renderings and no newline (a killed job), far longer than the cap
+    # on one line; every batch index must still be read
+    bar = "".join(f"\rEpoch 0:   {100 * i // 4347:d}%|#         | {i}/4347 [00:{i % 60:02d}<1:31:00,  1.36s/it, "
+                  f"loss={1.9 - i / 10000:.3f}, v_num=2, train_loss_step={1.9 - i / 9000:.2f}]" for i in range(1, batches + 1))
+    rd = _read(tmp_path, "GPU available: True\n" + bar)
+    steps, _vals = _series(rd, "train_loss_step")
+    assert len(steps) == batches and steps[0] == 1 and steps[-1] == batches
+    assert rd.meta["lines"] == 2

@@ -184,13 +184,19 @@ def _lines(path: Path, issues: list[ImportIssue]):
             buf += text
             parts = buf.split("\n")
             buf = parts.pop()
+            for ln in parts:
+                lineno += 1
+                yield lineno, ln
+            if len(buf) > MAX_LINE and "\r" in buf:
+                # a progress bar redrawn with \r for hours is one physical line of many renderings: hand over
+                # the complete renderings as they come (same line number), so none is lost to the length cap
+                cut = buf.rfind("\r")
+                yield lineno + 1, buf[:cut]
+                buf = buf[cut:]
             if len(buf) > MAX_LINE * 16:  # one endless line (a 1 GB line with no newline): keep its tail only
                 issues.append(ImportIssue("long-line", "a line longer than 1 MB was cut; its start was ignored",
                                           file=str(path), severity="info"))
                 buf = buf[-MAX_LINE:]
-            for ln in parts:
-                lineno += 1
-                yield lineno, ln
             if not chunk:
                 break
             chunk = fh.read(CHUNK)
@@ -450,6 +456,7 @@ class TextLogParser:
         self.epoch_base: int | None = None
         self.planned: dict = {}
         self.n_lines = 0
+        self._last_lineno = -1
         self.unparsed = 0
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
@@ -497,10 +504,12 @@ class TextLogParser:
             self.epoch_at["step"][pos] = self.ctx_epoch
 
     def feed(self, lineno: int, raw: str):
-        self.n_lines += 1
-        if len(raw) > MAX_LINE:
-            raw = raw[:MAX_LINE]
+        if lineno != self._last_lineno:  # the renderings of one long physical line can come in several parts
+            self.n_lines += 1
+            self._last_lineno = lineno
         for rendering in raw.split("\r"):
+            if len(rendering) > MAX_LINE:
+                rendering = rendering[:MAX_LINE]
             if rendering.strip():
                 self._feed_one(lineno, rendering)
 
