@@ -231,7 +231,6 @@ KNOWN_DISAGREEMENTS: dict[str, dict[str, str]] = {
     },
     "exploding-gradients": {
         "text_log/fairseq-json-ropadet-crash-no-space": "gnorm rises 11.8x over a fine-tune whose loss stays flat",
-        "text_log/megatron-loss-collapse-to-zero-killed": "grad norm 12 -> 0.02 with one early burst to 19.6",
     },
     "vanishing-gradients": {
         "text_log/mmengine-stitchfusion-map-zero-two-exps": "grad norm starts at 5e5 in the first logged "

@@ -10,7 +10,9 @@ In a reinforcement-learning run (policy optimisation included) growth is not jud
 advantages, which sit near 0 while all rollouts of a group score the same. A norm that is large but not
 growing is not exploding: e.g. a norm logged before fp16 unscaling sits
 at 1e4-1e6 from the first step while the loss falls normally; growth, not size, is the symptom here
-(clip-saturation judges the size against the clipping threshold). Isolated NaN/Inf norms followed by
+(clip-saturation judges the size against the clipping threshold). A burst that comes back to (or below)
+the early level by the end while the loss never rose is a transient (a warm-up while the loss collapses):
+info. Isolated NaN/Inf norms followed by
 finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info.
 
 ## Why it matters
@@ -197,5 +199,11 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     conf = 0.55 + 0.3 * I.clamp01(strength) + (0.1 if followed else 0.0)
     if followed is False:
         conf = min(conf, 0.7)
+    severity = None if severe else "warning"
+    if end_exc <= 0.0 and followed is not True:
+        # the norm came back to (or below) where it started and the loss never rose: a transient burst (the
+        # first steps of a warm-up while the loss collapses), not a run-away; worth knowing, not a fault
+        severity = "info"
+        msg += "; a transient burst, not a run-away growth"
     yield Hit(msg, step=cross, steps=(cross, int(steps[-1])), confidence=min(conf, 0.97), evidence=ev,
-              severity=None if severe else "warning", causes=tuple(causes), marks=(int(sm.index[pi]),))
+              severity=severity, causes=tuple(causes), marks=(int(sm.index[pi]),))
