@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from _helpers import DEGENERATE_SERIES as DEGENERATE
 from _helpers import (
+    real_run,
     label_check,
     curve,
     load_one,
@@ -203,10 +204,11 @@ def test_real_runs_no_crash_and_known_verdicts():
     possible, and found on the runs where it is clearly present (the loss that creeps back up after the warmup,
     the NaN collapse); healthy, overfitting, memorising, killed and restarted runs stay silent."""
     fired, must, allowed = label_check("divergence")
-    # known disagreement, open: RTMDet's loss starts at 0.08 and rises to 1.47 while its dynamic assigner warms up,
-    # then falls to ~0.6; the 'best' is the untrained first point, so this is no divergence from a trained state
-    known = {"mmengine_json/rtmdet-ear-stopped-epoch81"}
-    assert fired - known <= allowed, sorted(fired - known - allowed)
+    # RTMDet's loss starts at 0.08 and rises to 1.47 while its dynamic assigner warms up, then falls to ~0.6 and is
+    # still falling: the 'best' is the untrained first point, so this is a bump at the start (info), no divergence
+    assert fired <= allowed, sorted(fired - allowed)
+    (h,) = run_detector(NAME, real_run("mmengine_json/rtmdet-ear-stopped-epoch81"))
+    assert h.severity == "info" and "bump at the start" in h.message
     for key in ("hf_trainer_state/text-simplification-loss-creeps-up", "lightning_csv/yolov3-lr0.09-nan-collapse"):
         assert key in fired, key
     for key in ("hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/whisper-small-hi-overfit",
@@ -226,3 +228,23 @@ def test_epoch_sawtooth_ending_mid_climb_is_a_cycle_not_divergence():
     c = (0.06 + 3.0 * phase ** 2) * np.exp(-st / 2000.0)
     assert _hits(make_run(train_loss=minibatch(rng, c, 64))) == []
     assert _hits(make_run(train_loss=minibatch(rng, c, 64)), max_prior_cycles=10) != []
+
+
+@pytest.mark.parametrize("n", [100, 1000, 5000])
+@pytest.mark.parametrize("noise", [0.02, 0.1])
+def test_a_bump_at_the_start_that_is_still_coming_down_is_info(n, noise):
+    rng = np.random.default_rng(n)
+    x = np.linspace(0, 1, n)
+    # 0.08 at the first points, up to 1.4 within 5% of the run, then a steady fall to 0.6 (still falling)
+    level = np.where(x < 0.05, 0.08 * np.exp(x / 0.05 * np.log(1.4 / 0.08)), 1.4 * np.exp(-(x - 0.05) / 1.1))
+    loss = level * np.exp(rng.normal(0, noise, n))
+    hits = run_detector(NAME, make_run(train_loss=loss))
+    assert all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    # the same rise that stays at the top is still a divergence
+    flat = np.where(x < 0.05, level, 1.4) * np.exp(rng.normal(0, noise, n))
+    hits = run_detector(NAME, make_run(train_loss=flat))
+    assert len(hits) == 1 and hits[0].severity in (None, "error", "warning")
+    # and a run that improved first, then rose and stays up, is a divergence whatever its end does
+    trained = np.where(x < 0.4, 2.0 * np.exp(-x / 0.1), 2.0 * np.exp(-4.0) * np.exp((x - 0.4) * 6)) * np.exp(rng.normal(0, noise, n))
+    hits = run_detector(NAME, make_run(train_loss=trained))
+    assert len(hits) == 1 and hits[0].severity != "info"

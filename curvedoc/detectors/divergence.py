@@ -37,6 +37,8 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``huge_jump``: log-space jump of the last finite value over its recent level that counts as one huge step.
 - ``grad_rise``: log-space rise of the grad norm over its pre-onset level that counts as "rose first".
 
+- ``recovering_fall``: a rise that began before the loss ever improved is only an info when the loss still fell at least this much over the last part of the run.
+
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss diverges) and 'Common pathologies' (NaN after a
 few steps); seeds/002 'NaN Loss: Causes, Mechanisms, and Fixes'; seeds/003 'Training Loss Goes to NaN'.
@@ -69,6 +71,7 @@ class Params:
     max_prior_cycles: int
     huge_jump: float
     grad_rise: float
+    recovering_fall: float
 
 
 def _lin(x: float, logspace: bool) -> float:
@@ -287,8 +290,31 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
     if res["from_start"]:
         conf = min(conf, 0.6)  # never improved before rising: could be a warmup bump cut short
     severe = (res["logspace"] and res["rise_log"] >= math.log(2.0)) or res["lost"] >= 1.0
+    severity = None if severe else "warning"
+    late = _late_fall(f)
+    if res["from_start"] and late is not None and late >= p.recovering_fall:
+        # the 'best' is the first points, before any learning: no progress was lost. A loss that rose at once
+        # and has been falling ever since (still falling at the end) is a warm-up bump or a loss whose terms
+        # switch on during training (a dynamic assigner), not a run that went away: worth knowing only
+        severity = "info"
+        msg += (f"; it rose before it ever improved and is still falling at the end ({sig.fmt_pct(-late)} over the "
+                "last part of the run): a bump at the start, not a run going away")
+        ev["late_fall"] = late
     yield Hit(msg, step=onset, steps=(onset, int(f.index[-1])), confidence=conf, evidence=ev, causes=causes,
-              severity=None if severe else "warning", marks=(res["best_step"],))
+              severity=severity, marks=(res["best_step"],))
+
+
+def _late_fall(f) -> float | None:
+    """Relative fall of the loss from the median of 55-70% of the run to the median of its last 15% (positive =
+    still falling), or None when there are too few points or the loss is not positive."""
+    v = f.to_numpy(dtype=np.float64)
+    v = v[np.isfinite(v)]
+    n = len(v)
+    if n < 20 or (v <= 0).any():
+        return None
+    mid = float(np.median(v[int(0.55 * n): int(0.7 * n)]))
+    end = float(np.median(v[int(0.85 * n):]))
+    return 1.0 - end / mid if mid > 0 else None
 
 
 def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_scale: bool) -> Hit:
