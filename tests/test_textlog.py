@@ -260,3 +260,14 @@ def test_a_progress_bar_redrawn_for_hours_on_one_line_keeps_every_batch(tmp_path
     steps, _vals = _series(rd, "train_loss_step")
     assert len(steps) == batches and steps[0] == 1 and steps[-1] == batches
     assert rd.meta["lines"] == 2
+
+
+def test_records_numbered_in_order_keep_their_epoch(tmp_path):
+    # "Epoch 3 - Batch loss: x" with no step: the batches are numbered in order and the epoch tag says which
+    # epoch each belongs to (so epoch-boundary rules can see the boundaries)
+    text = "".join(f"2025-03-02 05:16:20,962 - INFO - Epoch {e} - Batch loss: {2.0 / (e + b / 50):.4f}\n"
+                   for e in range(1, 5) for b in range(30))
+    rd = _read(tmp_path, text)
+    steps, _ = _series(rd, "Batch loss")
+    ep_steps, eps = _series(rd, "epoch")
+    assert steps == list(range(1, 121)) and ep_steps == steps and eps[0] == 1 and eps[-1] == 4 and eps[30] == 2

@@ -457,6 +457,7 @@ class TextLogParser:
         self.planned: dict = {}
         self.n_lines = 0
         self._last_lineno = -1
+        self.ordinal_epochs: dict[str, np.ndarray] = {}  # series numbered in order -> the epoch of each record
         self.unparsed = 0
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
@@ -782,6 +783,8 @@ class TextLogParser:
             # an epoch shared by consecutive records is not their clock: use the ordinal
             clock = how[0]
             if len(st) > 2 and all(h in ("epoch", "ctx-epoch") for h in how) and np.mean(st[1:] == st[:-1]) > 0.5:
+                # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
+                self.ordinal_epochs[k] = st.copy()
                 st = np.arange(1, len(st) + 1, dtype=np.int64)
                 clock = "ordinal"
             elif len(st) > 1:
@@ -824,8 +827,14 @@ class TextLogParser:
 
         # the clock of the training signal: the longest LOSS series when there is one (profiler or progress
         # lines printed more often than the losses must not choose the clock)
-        losses = [parts for k, parts in merged.items() if role_of_name(k) in ("train_loss", "val_loss")]
-        longest = max(losses or list(merged.values()), key=lambda parts: sum(len(x.values) for x in parts))
+        losses = [k for k in merged if role_of_name(k) in ("train_loss", "val_loss")]
+        key = max(losses or list(merged), key=lambda k: sum(len(x.values) for x in merged[k]))
+        ep = self.ordinal_epochs.get(key)
+        if ep is not None and len(np.unique(ep)) >= 2:
+            # records numbered in order, each printed with its epoch ("Epoch 3 - Batch loss: 0.12"): the epoch
+            # tag sits on the same ordinal positions
+            return np.arange(1, len(ep) + 1, dtype=np.int64), [float(x) for x in ep]
+        longest = merged[key]
         kind = "epoch" if longest[0].how and longest[0].how[0] == "epoch" else "step"
         at = self.epoch_at[kind]
         if len(at) < 2:
