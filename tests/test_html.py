@@ -188,3 +188,49 @@ def test_real_audit_style_report_renders(tmp_path):
     page = parse(doc)
     assert_offline(page, doc)
     assert page.count("svg") == len(rep.runs) + (1 if len(rep.runs) > 1 else 0)
+
+
+# ------------------------------------------------------------------------------------------ plots tell the truth
+
+def _stopped_run(max_steps=10_000, n=140, gap=6.0):
+    """A run killed at step ~1,400 of a planned 10,000, validation `gap` times the training loss."""
+    steps = np.arange(10, 10 * n + 1, 10)
+    train = 0.2 + 2.0 * np.exp(-steps / 300.0)
+    vs = steps[::20]
+    val = gap * (0.2 + 2.0 * np.exp(-vs / 300.0))
+    run = make_run(steps=steps, meta={"max_steps": max_steps, "global_step": int(steps[-1])},
+                   loss=train, eval_loss=(vs, val))
+    return curvedoc.diagnose(run)
+
+
+def test_the_x_range_is_the_logged_steps_and_the_planned_end_is_a_note():
+    rep = _stopped_run()
+    rr = rep.runs[0]
+    assert any(f.steps and f.steps[1] == 10_000 for f in rr.findings)  # a finding reaches the planned end
+    fig = rep.plot(rr.run)
+    lo, hi = fig.axes[0].get_xlim()
+    assert lo < 10 + 30 and 1400 <= hi < 1500  # the curves fill the width
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert any("planned end: step 10,000" in t for t in texts)
+
+
+def test_train_and_validation_share_one_log_axis_so_the_gap_shows():
+    rep = _stopped_run(gap=6.0)
+    fig = rep.plot(rep.runs[0].run)
+    ax = fig.axes[0]
+    assert len(fig.axes) == 1 and ax.get_yscale() == "log"  # no right-hand axis of its own for validation
+    lines = {ln.get_label().split(":")[0]: ln for ln in ax.get_lines() if ln.get_label().startswith(("train", "val"))}
+    tv = np.nanmedian(lines["train"].get_ydata())
+    vv = np.nanmedian(lines["val"].get_ydata())
+    assert vv > 4 * tv  # drawn above, on the same scale
+
+
+def test_the_legend_sits_outside_the_data():
+    rep = _stopped_run()
+    fig = rep.plot(rep.runs[0].run)
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    leg = ax.get_legend()
+    r = fig.canvas.get_renderer()
+    assert leg.get_window_extent(r).x0 >= ax.get_window_extent(r).x1 - 1
+    assert leg.get_window_extent(r).x1 <= fig.bbox.x1 + 1  # and inside the figure

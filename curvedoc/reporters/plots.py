@@ -131,6 +131,23 @@ def _use_log(arrays: Sequence[np.ndarray]) -> bool:
     return bool((v > 0).all()) and float(v.max()) / float(v.min()) > 10.0
 
 
+def _all_positive(arrays: Sequence[np.ndarray]) -> bool:
+    fin = [a[np.isfinite(a)] for a in arrays]
+    fin = [a for a in fin if len(a)]
+    return bool(fin) and all(bool((a > 0).all()) for a in fin)
+
+
+def _logged_range(curves) -> tuple[float, float] | None:
+    """First and last logged step over every curve drawn (the x range of the plot)."""
+    lo, hi = math.inf, -math.inf
+    for xs, _ys in curves.values():
+        xs = np.asarray(xs, dtype=np.float64)
+        xs = xs[np.isfinite(xs)]
+        if len(xs):
+            lo, hi = min(lo, float(xs.min())), max(hi, float(xs.max()))
+    return (lo, hi) if math.isfinite(lo) else None
+
+
 def _use_log_lr(values: np.ndarray) -> bool:
     """Log y for a learning rate with step decays (most of the run a decade or more below its peak); a
     warmup-then-cosine or linear schedule reads better on a linear axis (its tail toward 0 would
@@ -148,24 +165,6 @@ def _span(values: np.ndarray, log: bool) -> float:
     if log:
         v = np.log(v[v > 0])
     return float(v.max() - v.min()) if len(v) else 0.0
-
-
-def _split_scales(panel: str, rs: list[str], curves) -> tuple[list[str], list[str]]:
-    """Put the validation curve on its own right-hand axis when, on the shared axis, its whole range would be
-    a flat line (under 1/8 of the panel's span): an overfitting val loss rising 0.3 -> 0.46 next to a train
-    loss falling four decades must stay visible."""
-    if panel not in ("loss", "acc") or len(rs) != 2:
-        return rs, []
-    tr, va = rs
-    both = [curves[tr][1], curves[va][1]]
-    log = _use_log(both)
-    whole = _span(np.concatenate(both), log)
-    if whole <= 0:
-        return rs, []
-    vspan = _span(curves[va][1], log)
-    if vspan > 0 and vspan < whole / 8 and np.isfinite(curves[va][1]).sum() >= 3:
-        return [tr], [va]
-    return rs, []
 
 
 def _flat_axis(ax, arrays) -> None:
@@ -187,10 +186,16 @@ def _flat_axis(ax, arrays) -> None:
         ax.minorticks_off()
 
 
-def _margins(fig, top_title: bool, right_axis: bool, wspace: float | None = None) -> None:
-    """Fixed margins in inches (tight_layout measures every tick label and costs more than the plot)."""
+def _margins(fig, top_title: bool, right_axis: bool, wspace: float | None = None, legend: int = 0,
+             small: bool = False) -> None:
+    """Fixed margins in inches (tight_layout measures every tick label and costs more than the plot); a
+    legend outside the panels gets a column on the right as wide as its longest label (``legend`` characters)."""
     w, h = fig.get_size_inches()
-    kw = dict(left=0.8 / w, right=1 - (0.75 if right_axis else 0.15) / w, bottom=0.5 / h,
+    right_in = 0.75 if right_axis else 0.15
+    if legend:
+        per_char = 0.048 if small else 0.056
+        right_in = max(right_in, min(0.4 * w, 0.45 + per_char * legend))
+    kw = dict(left=0.8 / w, right=1 - right_in / w, bottom=0.5 / h,
               top=1 - (0.38 if top_title else 0.12) / h, hspace=0.12)
     if wspace is not None:
         kw["wspace"] = wspace
@@ -307,27 +312,24 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
         axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False,
                             gridspec_kw={"height_ratios": heights})[:, 0]
         by_panel = {}
-        twins = {}
+        longest_label = 0
         for ax, (name, rs, ylabel) in zip(axes, panels):
             by_panel[name] = ax
-            has_v = any(f.code.startswith("V") for f in findings)
-            main_rs, twin_rs = _split_scales(name, rs, curves) if has_v else (rs, [])
+            # train and validation share one axis, so a gap between them is drawn as the gap it is (a right-hand
+            # axis of its own can put a validation loss 6x above training below it); losses go on a log axis
+            # whenever every value is positive, where a ratio reads as a distance
+            main_rs = rs
             for role in main_rs:
                 xs, ys = curves[role]
                 _draw_line(ax, role, roles.get(role, ""), xs, ys, small)
-            if name == "lr" and _use_log_lr(curves[rs[0]][1]) or name != "lr" and _use_log([curves[r][1] for r in main_rs]):
+            if name == "lr":
+                use_log = _use_log_lr(curves[rs[0]][1])
+            elif name == "loss":
+                use_log = _all_positive([curves[r][1] for r in main_rs])
+            else:
+                use_log = _use_log([curves[r][1] for r in main_rs])
+            if use_log:
                 ax.set_yscale("log")
-            if twin_rs:
-                tax = ax.twinx()
-                twins[name] = tax
-                for role in twin_rs:
-                    xs, ys = curves[role]
-                    _draw_line(tax, role, roles.get(role, ""), xs, ys, small)
-                if _use_log([curves[r][1] for r in twin_rs]):
-                    tax.set_yscale("log")
-                tax.set_ylabel(f"{ROLE_STYLE[twin_rs[0]][1]} {ylabel} (right axis)", color=ROLE_STYLE[twin_rs[0]][0])
-                tax.tick_params(axis="y", colors=ROLE_STYLE[twin_rs[0]][0], labelsize=7 if small else 8)
-                tax.spines["right"].set_visible(True)
             if name == "grad":
                 thr = _clip_threshold(rr)
                 if thr is not None:
@@ -339,23 +341,37 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
             if small:
                 ax.minorticks_off()  # log axes make dozens of minor ticks: most of a small plot's cost
         axes[-1].set_xlabel("step")
+        rng = _logged_range(curves)
+        if rng is not None:
+            pad = max(1.0, 0.01 * (rng[1] - rng[0]))
+            axes[-1].set_xlim(rng[0] - pad, rng[1] + pad)
         _step_ticks(axes[-1])
         _mark_findings(by_panel, axes, findings, curves, small)
+        if rng is not None:
+            # findings may name steps past the logged data (the planned end of an unfinished schedule): the x
+            # range stays on what was logged, and the planned end is a note at the right edge
+            axes[-1].set_xlim(rng[0] - pad, rng[1] + pad)
+            ends = [f.steps[1] for f in findings if f.steps and f.steps[1] > rng[1] + pad]
+            if ends and not small:
+                t = axes[0].text(1.0, 1.02, f"planned end: step {max(ends):,} →", transform=axes[0].transAxes,
+                                 ha="right", va="bottom", fontsize=7.5, color="#555555")
+                _no_math(t)
         for name, ax in zip([p[0] for p in panels], axes):
             handles, labels = ax.get_legend_handles_labels()
-            if name in twins:
-                h2, l2 = twins[name].get_legend_handles_labels()
-                handles, labels = handles + h2, labels + l2
-                twins[name].set_zorder(ax.get_zorder() + 1)  # the legend is drawn on the twin, above both
-                ax = twins[name]
+            longest_label = max([longest_label] + [len(lb) for lb in labels])
             if handles:
-                leg = ax.legend(handles, labels, fontsize=6.5 if small else 7.5, loc="best", framealpha=0.85,
-                                handlelength=1.5)
+                # outside the data, to the right of the panel (inside, it covers the start of the curve)
+                if small:
+                    leg = ax.legend(handles, labels, fontsize=6.5, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                                    borderaxespad=0.2, framealpha=0.85, handlelength=1.2)
+                else:
+                    leg = ax.legend(handles, labels, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.005, 1.0),
+                                    borderaxespad=0.0, framealpha=0.85, handlelength=1.5)
                 _no_math(*leg.get_texts())
         if title:
             head = f"{_txt(rr.run, 90)}  ({rr.status}, score {rr.score:.0f})"
             _no_math(fig.suptitle(head, fontsize=9 if small else 10, x=0.01, ha="left"))
-        _margins(fig, top_title=title, right_axis=bool(twins))
+        _margins(fig, top_title=title, right_axis=False, legend=longest_label, small=small)
     return fig
 
 
