@@ -234,3 +234,17 @@ def test_the_legend_sits_outside_the_data():
     r = fig.canvas.get_renderer()
     assert leg.get_window_extent(r).x0 >= ax.get_window_extent(r).x1 - 1
     assert leg.get_window_extent(r).x1 <= fig.bbox.x1 + 1  # and inside the figure
+
+
+def test_appended_sessions_are_marked_where_each_begins(tmp_path):
+    # a Keras CSVLogger file with three trainings appended: the epoch counter starts again at 0
+    rows = ["epoch,loss,val_loss"]
+    for _ in range(3):
+        rows += [f"{e},{1.2 - 0.1 * e:.3f},{1.1 - 0.08 * e:.3f}" for e in range(6)]
+    (tmp_path / "training.log").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    rep = curvedoc.diagnose(tmp_path / "training.log")
+    (i001,) = [f for f in rep.runs[0].findings if f.code == "I001"]
+    assert list(i001.marks) == [6, 12] and "new training session" in str(i001.causes[0]).lower()
+    fig = rep.plot(rep.runs[0].run)
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    assert " session 2" in labels and " session 3" in labels

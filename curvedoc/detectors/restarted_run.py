@@ -1,6 +1,8 @@
 """## What it detects
 Duplicate steps written by a restarted job, as reported by the importer (kinds ``restart`` and
-``duplicate-steps``).
+``duplicate-steps``). When the importer found training sessions appended to one file (an epoch counter
+that starts again, ``meta["sessions"]``), the first cause is a new session, not a resume, and each
+session's start is a mark.
 
 ## Why it matters
 The curve is stitched from several processes; an unintended restart hides a crash.
@@ -42,8 +44,16 @@ def restarted_run(run: Run, p: Params) -> Iterator[Hit]:
     if count < p.min_duplicates and any(i.count for i in issues):
         return
     detail = "; ".join(i.message for i in issues[:3])
+    sessions = run.meta.get("sessions") if isinstance(run.meta, dict) else None
+    sessions = [int(s) for s in sessions if isinstance(s, (int, float)) and not isinstance(s, bool)
+                and abs(s) < 2**62] if isinstance(sessions, list) else []
+    # an epoch counter that starts again is a new training appended to the log, not a resumed one: nothing to
+    # resume, and each session's start is marked on the plots
+    causes = ("new-session-appended", "restart-overlap", "run-killed") if len(sessions) > 1 else None
     yield Hit(
         f"{len(issues)} restart/duplicate-step note(s) from the importer: {detail}",
         confidence=0.95,
-        evidence={"superseded_points": count, "notes": len(issues)},
+        evidence={"superseded_points": count, "notes": len(issues), **({"session_starts": sessions[1:]} if len(sessions) > 1 else {})},
+        causes=causes,
+        marks=tuple(sessions[1:]) if len(sessions) > 1 else (),
     )

@@ -396,6 +396,15 @@ def _mark_findings(by_panel: dict, axes, findings, curves, small: bool) -> None:
                          color=color, fontsize=6.5 if small else 7.5, fontweight="bold", va="top", ha="left",
                          zorder=6, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.7})
             _no_math(t)
+        if f.marks and f.code == "I001":
+            # the start of each appended training session: a boundary across every panel, not a point
+            for i, m in enumerate(f.marks[:MAX_MARKS]):
+                for ax in axes:
+                    ax.axvline(m, color="#607d8b", ls=":", lw=1.0, zorder=2)
+                t = top.text(m, 0.02, f" session {i + 2}", transform=top.get_xaxis_transform(), color="#607d8b",
+                             fontsize=6.5 if small else 7.5, va="bottom", ha="left", zorder=6)
+                _no_math(t)
+            continue
         if f.marks:
             pname = _panel_for(f.code, have)
             ax = by_panel.get(pname, top)
