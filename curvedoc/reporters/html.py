@@ -38,6 +38,15 @@ from curvedoc.reporters._style import (
 
 DETAIL_RUNS = 50  # runs drawn in detail; the rest are listed
 
+NOTEBOOK_CSS = """
+div.curvedoc table{width:100% !important;max-width:none !important;table-layout:auto !important;margin:6px 0 !important}
+div.curvedoc table th,div.curvedoc table td{text-align:left !important;vertical-align:top !important;
+  white-space:normal;padding:4px 8px !important}
+div.curvedoc table td.num{text-align:right !important;white-space:nowrap !important}
+div.curvedoc table td.code,div.curvedoc table td.rule,div.curvedoc table th{white-space:nowrap !important}
+div.curvedoc table tbody tr:nth-child(odd){background:transparent}
+"""
+
 CSS = """
 .curvedoc{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d232a;
   line-height:1.45;font-size:14px;max-width:1180px;margin:0 auto;padding:12px 18px}
@@ -360,7 +369,9 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
     content = "\n".join(x for x in body if x)
     style = f"<style>{CSS}</style>"
     if fragment:
-        return style + "\n" + content
+        # inside a notebook the host's stylesheet styles tables too (JupyterLab right-aligns cells and lets
+        # tables shrink to their content): the report's own layout wins there with more specific rules
+        return f"<style>{CSS}{NOTEBOOK_CSS}</style>" + "\n" + content
     title_txt = f"{title}: {report.target}" if report.target else title
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

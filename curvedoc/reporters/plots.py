@@ -47,13 +47,30 @@ PANELS = (
 )
 
 
+_FIGURE_CLASS = None
+
+
 def _mpl():
-    """Import matplotlib lazily; never select a global backend (figures get their own Agg canvas)."""
+    """Import matplotlib lazily; never select a global backend (figures get their own Agg canvas).
+
+    The figures are a small subclass of matplotlib's Figure that knows how to show itself in a notebook
+    (``_repr_png_``): ``report.plot()`` as the last line of a cell draws the plot without
+    ``%matplotlib inline`` (a plain Figure shows as '<Figure size 950x480 with 3 Axes>' there)."""
+    global _FIGURE_CLASS
     import matplotlib  # noqa: F401
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    return Figure, FigureCanvasAgg
+    if _FIGURE_CLASS is None:
+        class CurvedocFigure(Figure):
+            def _repr_png_(self) -> bytes:
+                buf = io.BytesIO()
+                self.savefig(buf, format="png", dpi=96)
+                return buf.getvalue()
+
+        CurvedocFigure.__qualname__ = "CurvedocFigure"  # picklable as curvedoc.reporters.plots.CurvedocFigure
+        globals()["CurvedocFigure"] = _FIGURE_CLASS = CurvedocFigure
+    return _FIGURE_CLASS, FigureCanvasAgg
 
 
 def _txt(s: Any, n: int = 80) -> str:
