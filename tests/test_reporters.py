@@ -349,3 +349,20 @@ def test_duplicate_groups_are_shortened_for_people():
     assert len(shown) == 10 and left == 5
     assert shown[0][:6] == [f"run0_{i}" for i in range(6)] and shown[0][6] == "... 34 more"
     assert duplicate_groups([["a", "b"]]) == ([["a", "b"]], 0)
+
+
+def test_counts_read_as_sentences_and_cut_lists_end_with_an_ellipsis():
+    import numpy as np
+    from _helpers import make_run
+
+    import curvedoc
+
+    rep = curvedoc.diagnose(make_run(loss=[2.3]))
+    assert " 1 point" in rep.render("text", color=False) and "1 points" not in rep.render("text", color=False)
+    assert "1 points" not in rep.render("markdown") and "1 points" not in rep.render("html")
+    tags = {f"custom_stat_{i}_with_a_long_name (small)": np.linspace(0.1, 0.2, 20) for i in range(30)}
+    text = curvedoc.diagnose(make_run(loss=np.linspace(2, 1, 20), **tags)).render("text", color=False)
+    lines = text.splitlines()
+    i = next(k for k, ln in enumerate(lines) if ln.strip().startswith("other tags (30)"))
+    block = [lines[i]] + [ln for ln in lines[i + 1:i + 2] if ln.startswith("      ")]
+    assert block[-1].rstrip().endswith("...") and not block[-1].rstrip().endswith(", ...")

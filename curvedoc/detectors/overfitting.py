@@ -278,6 +278,8 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
         )
         if others:
             names = ", ".join(f"{t} {fmt_pct(e['rise'])}" for t, e in rising[:4])
+            if len(rising) > 4:
+                names += f" and {len(rising) - 4} more"
             msg += f". Other eval sets rising too: {len(rising)} of {len(others)}" + (f" ({names})" if names else "")
         rl = ev["rise_log"] if np.isfinite(ev["rise_log"]) else 4 * p.min_rise
         conf = 0.45 + 0.5 * float(np.mean([

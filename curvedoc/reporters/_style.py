@@ -365,3 +365,8 @@ def duplicate_groups(groups: Sequence[Sequence[str]], max_groups: int = 10,
             names = names[:max_names] + [f"... {len(g) - max_names} more"]
         out.append(names)
     return out, max(0, len(groups) - max_groups)
+
+
+def points_text(n: int) -> str:
+    """'1 point', '2,093 points'."""
+    return f"{n:,} point{'' if n == 1 else 's'}"

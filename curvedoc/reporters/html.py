@@ -19,6 +19,7 @@ import warnings
 from typing import Any
 
 from curvedoc.reporters._style import (
+    points_text,
     duplicate_groups,
     STATUS_SYMBOL,
     clean,
@@ -221,7 +222,7 @@ def _run_section(rr, anchor: str, small: bool) -> str:
         reason = rr.errors[0] if rr.errors else "could not be read"
         parts.append(f'<p class="errors">{e(reason)}</p><p class="sub">{e(rr.path)}</p></section>')
         return "".join(parts)
-    parts.append(f'<p class="sub">score {rr.score:.0f} · {e(rr.source)} · {rr.points:,} points'
+    parts.append(f'<p class="sub">score {rr.score:.0f} · {e(rr.source)} · {points_text(rr.points)}'
                  + (f" · {e(rr.path)}" if rr.path else "") + "</p>")
     parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small)}</div>')
     parts.append(_findings_table(rr))

@@ -9,6 +9,7 @@ or inject HTML, newlines cannot end a row, ``@name`` cannot notify anyone.
 from __future__ import annotations
 
 from curvedoc.reporters._style import (
+    points_text,
     duplicate_groups,
     STATUS_SYMBOL,
     counts_phrase,
@@ -68,7 +69,7 @@ def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
         out += [f"Could not be read: {m(rr.errors[0] if rr.errors else 'unknown reason')}", ""]
         return out
     sparks = sparkline_pair(run_curves(rr), 20)
-    facts = f"{m(rr.source)} · {rr.points:,} points"
+    facts = f"{m(rr.source)} · {points_text(rr.points)}"
     if sparks:
         facts += " · " + " ".join(f"{lab} `{s}`" for lab, s, _ in sparks)
     out += [facts, ""]

@@ -13,6 +13,7 @@ import textwrap
 from typing import Any
 
 from curvedoc.reporters._style import (
+    points_text,
     duplicate_groups,
     STATUS_SYMBOL,
     Ansi,
@@ -45,6 +46,16 @@ def _wrap(text: str, indent: int, first: str | None = None, width: int = WIDTH) 
                          subsequent_indent=pad, break_long_words=True, break_on_hyphens=False) or [first or pad]
 
 
+def _wrap_max(text: str, indent: int, lines: int, first: str | None = None) -> list[str]:
+    """:func:`_wrap` kept to ``lines`` lines; a cut list ends with '...' instead of a dangling comma."""
+    out = _wrap(text, indent, first=first)
+    if len(out) <= lines:
+        return out
+    out = out[:lines]
+    out[-1] = out[-1].rstrip().rstrip(",;") + " ..."
+    return out
+
+
 # ---------------------------------------------------------------------------------------------- one run
 
 
@@ -59,7 +70,7 @@ def _status_line(rr, c: Ansi) -> list[str]:
         first = lines[0]
         lines[0] = head + c(first[len(head_plain):], "magenta")
         return lines
-    facts = f"score {rr.score:.0f}  {clean(rr.source) or '?'}  {rr.points:,} points"
+    facts = f"score {rr.score:.0f}  {clean(rr.source) or '?'}  {points_text(rr.points)}"
     line_plain = f"{head_plain}  {facts}"
     out = head + "  " + c(facts, "dim")
     curves = run_curves(rr)
@@ -146,14 +157,14 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     lines = []
     if rr.roles:
         used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
-        lines += [c(x, "dim") for x in _wrap(f"roles: {used}", 6, first="  ")][:3]
+        lines += [c(x, "dim") for x in _wrap_max(f"roles: {used}", 6, 3, first="  ")]
     metric_tags = {m.get("tag") for m in (rr.coverage or {}).get("metrics") or []}
     other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
     if other:
         shown = ", ".join(clean(t) for t in other[:6]) + (f", ... {len(other) - 6} more" if len(other) > 6 else "")
-        lines += [c(x, "dim") for x in _wrap(f"other tags ({len(other)}): {shown}", 6, first="  ")][:2]
+        lines += [c(x, "dim") for x in _wrap_max(f"other tags ({len(other)}): {shown}", 6, 2, first="  ")]
     for note in rr.role_notes or []:
-        lines += [c(x, "dim") for x in _wrap(f"role: {clean(note)}", 6, first="  ")][:3]
+        lines += [c(x, "dim") for x in _wrap_max(f"role: {clean(note)}", 6, 3, first="  ")]
     return lines
 
 
@@ -191,7 +202,7 @@ def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
     lines += _causes_lines(rr, c)
     cov = coverage_text(rr)
     if cov and rr.status != "not-assessed":
-        lines += [c(x, "dim") for x in _wrap(clean(cov), 6, first="  ")][:3]
+        lines += [c(x, "dim") for x in _wrap_max(clean(cov), 6, 3, first="  ")]
     sk = skipped_line(rr.skipped)
     if sk:
         lines += [c(x, "dim") for x in _wrap(sk, 6, first="  ")]
