@@ -366,3 +366,15 @@ def test_counts_read_as_sentences_and_cut_lists_end_with_an_ellipsis():
     i = next(k for k, ln in enumerate(lines) if ln.strip().startswith("other tags (30)"))
     block = [lines[i]] + [ln for ln in lines[i + 1:i + 2] if ln.startswith("      ")]
     assert block[-1].rstrip().endswith("...") and not block[-1].rstrip().endswith(", ...")
+
+
+def test_github_annotations_point_at_the_log_file_relative_to_the_workspace(monkeypatch):
+    from _helpers import SAMPLE_RUNS
+
+    import curvedoc
+
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(SAMPLE_RUNS.parent))
+    out = curvedoc.diagnose(SAMPLE_RUNS / "overfitting-small-data").render("github")
+    first = next(ln for ln in out.splitlines() if ln.startswith("::warning") or ln.startswith("::error"))
+    file_prop = first.split("file=", 1)[1].split(",", 1)[0]
+    assert file_prop == "sample_runs/overfitting-small-data/lightning_logs/version_0/metrics.csv"

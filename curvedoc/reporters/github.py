@@ -1,6 +1,6 @@
 """``--format github``: GitHub Actions workflow commands, one annotation per finding.
 
-    ::error file=runs/exp1,title=curvedoc D001 divergence::exp1: training loss became NaN at step 1,200 ...
+    ::error file=runs/exp1/metrics.csv,title=curvedoc D001 divergence::exp1: training loss became NaN at step 1,200 ...
 
 Severity maps error -> ``::error``, warning -> ``::warning``, info -> ``::notice``; unreadable runs
 are errors, detector failures warnings. Values are escaped by GitHub's rules (``%``, CR and LF in
@@ -37,6 +37,30 @@ def _file(path: str) -> str:
     return path if rel.startswith("..") else rel
 
 
+def _log_file(rr) -> str:
+    """The log FILE an annotation points at (GitHub attaches annotations to files, not folders): the run's path
+    when it is a file, else the file most of its points were read from, else a file an importer issue names,
+    else the folder."""
+    path = rr.path or ""
+    if path and not os.path.isdir(path):
+        return path
+    run = getattr(rr, "run_obj", None)
+    if run is not None:
+        try:
+            src = run.scalars["source_file"]
+            counts = src.value_counts()
+            best = next((str(f) for f in counts.index if str(f)), "")
+            if best:
+                return best
+        except (KeyError, AttributeError, TypeError):
+            pass
+    for issue in rr.issues or []:
+        f = issue.get("file") if isinstance(issue, dict) else None
+        if f and not os.path.isdir(f):
+            return str(f)
+    return path
+
+
 def command(level: str, message: str, **props: str) -> str:
     ps = ",".join(f"{k}={escape_property(v)}" for k, v in props.items() if v not in (None, ""))
     return f"::{level}{' ' + ps if ps else ''}::{escape_data(message)}"
@@ -45,7 +69,7 @@ def command(level: str, message: str, **props: str) -> str:
 def render(report, **_) -> str:
     lines = []
     for rr in report.runs:
-        f_path = _file(rr.path)
+        f_path = _file(_log_file(rr))
         if rr.status == "unreadable":
             reason = rr.errors[0] if rr.errors else "could not be read"
             lines.append(command("error", f"{rr.run}: {reason}", file=f_path, title="curvedoc unreadable run"))
