@@ -205,3 +205,14 @@ def test_large_metric_file_is_fast(tmp_path):
     assert time.perf_counter() - t0 < 5
     assert len(d.frame) == n and d.frame.step.iloc[-1] == n - 1
     assert np.allclose(d.frame.value.to_numpy(), vals)
+
+
+def test_a_file_store_run_is_named_by_its_run_name_and_short_id(tmp_path):
+    run = _make_run(tmp_path)
+    (run / "metrics" / "loss").write_text("1700000000000 2.5 0\n1700000001000 2.0 1\n1700000002000 1.5 2\n")
+    (r,) = curvedoc.load(tmp_path)
+    assert r.name.endswith("brave-fox-1 (abc123)") and "mlruns" not in r.name
+    # without a run name the short id stands alone
+    (run / "tags" / "mlflow.runName").unlink()
+    (r,) = curvedoc.load(tmp_path)
+    assert r.name.endswith("abc123") and "mlruns" not in r.name

@@ -85,9 +85,12 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) ->
                     severity="info",
                 )
             )
+        name = spec.name + d.name_suffix
+        if spec.format == "mlflow":
+            name = _mlflow_name(name, d.meta)
         runs.append(
             Run(
-                spec.name + d.name_suffix,
+                name,
                 d.source,
                 d.frame,
                 hparams=d.hparams,
@@ -98,6 +101,19 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) ->
             )
         )
     return runs
+
+
+def _mlflow_name(name: str, meta: Mapping) -> str:
+    """An MLflow file-store run named by its run name, not by its store path: 'x/mlruns/4810991356/8aa1ac63...'
+    becomes 'x/unleashed-ape-323 (8aa1ac63)' (the short id keeps same-named runs apart)."""
+    run_name = str(meta.get("run_name") or "").strip()
+    parts = name.split("/")
+    if "mlruns" in parts and len(parts) >= parts.index("mlruns") + 3:
+        i = parts.index("mlruns")
+        run_id = parts[i + 2]
+        label = f"{run_name} ({run_id[:8]})" if run_name else run_id[:8]
+        return "/".join(parts[:i] + [label] + parts[i + 3:])
+    return name  # a run folder named by the user (no store layout around it) keeps that name
 
 
 def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False) -> LoadResult:
