@@ -19,6 +19,7 @@ from curvedoc import __version__
 from curvedoc.errors import ConfigError, CurvedocError
 
 FORMAT_CHOICES = ["text", "json", "markdown", "html", "github"]
+RULES_DIR_HELP = "Folder of extra rule TOML files that override or extend the built-in catalogue (repeatable)."
 
 
 def _split(values) -> list[str]:
@@ -44,7 +45,7 @@ def _common_options(f):
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings are present (2 still means bad input)."),
         click.option("--statistics", is_flag=True, help="Print counts per rule across everything diagnosed."),
         click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False),
-                     help="Folder of extra rule TOML files (override or extend the catalogue)."),
+                     help=RULES_DIR_HELP),
         click.option("--config", "config", type=click.Path(dir_okay=False), default=None,
                      help="Read settings from this TOML file instead of the nearest pyproject.toml [tool.curvedoc]."),
         click.option("--color/--no-color", "color", default=None, help="Force colour on or off (default: on for a terminal, off when NO_COLOR is set)."),
@@ -170,7 +171,15 @@ def main():
 @_common_options
 def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on, exit_zero, statistics, rules_dir,
              config, color):
-    """Diagnose the run(s) at PATH (a log file, a run folder, or a folder of runs)."""
+    """Diagnose the run(s) at PATH (a log file, a run folder, or a folder of runs).
+
+    \b
+    Examples:
+      curvedoc diagnose runs/exp1
+      curvedoc diagnose train.log --select D,V --ignore D003
+      curvedoc diagnose runs/exp1 --format html --out report.html
+      curvedoc diagnose runs/exp1 --role train_loss=loss/total --fail-on warning
+    """
     from curvedoc.engine import Plan, diagnose as _diagnose
 
     try:
@@ -203,7 +212,14 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
 @_common_options
 def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_select, ignore, role, param, fail_on,
           exit_zero, statistics, rules_dir, config, color):
-    """Audit every run under a sweep folder: rank them, count findings, explain what failing runs share."""
+    """Audit every run under a sweep folder: rank them, count findings, explain what failing runs share.
+
+    \b
+    Examples:
+      curvedoc audit sweeps/grid --jobs 4
+      curvedoc audit sweeps/grid --format html --out sweep.html
+      curvedoc audit sweeps/grid --format json --out results.json --no-cache
+    """
     from curvedoc.engine import Plan
     from curvedoc.engine.audit import audit as _audit
 
@@ -239,10 +255,17 @@ def _catalog(rules_dir):
 
 
 @main.command("rules")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True)
-@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text", show_default=True,
+              help="Output format.")
+@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False), help=RULES_DIR_HELP)
 def rules_cmd(fmt, rules_dir):
-    """List every rule: code, name, severity, needed roles, symptom."""
+    """List every rule: code, name, severity, needed roles, symptom.
+
+    \b
+    Examples:
+      curvedoc rules
+      curvedoc rules --format markdown > RULES.md
+    """
     from curvedoc.reporters.rulesdoc import list_rules
 
     click.echo(list_rules(_catalog(rules_dir), fmt), nl=False)
@@ -250,9 +273,15 @@ def rules_cmd(fmt, rules_dir):
 
 @main.command("rule")
 @click.argument("name_or_code")
-@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False))
+@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False), help=RULES_DIR_HELP)
 def rule_cmd(name_or_code, rules_dir):
-    """Explain one rule: what it detects, why it matters, parameters, likely causes and fixes."""
+    """Explain one rule: what it detects, why it matters, parameters, likely causes and fixes.
+
+    \b
+    Examples:
+      curvedoc rule D001
+      curvedoc rule overfitting
+    """
     from curvedoc.reporters.rulesdoc import explain_rule
 
     cat = _catalog(rules_dir)

@@ -125,3 +125,12 @@ def test_library_diagnose_of_a_missing_path_raises_like_load():
         curvedoc.diagnose("/typo/path/that/does/not/exist")
     with pytest.raises(LoadError):
         curvedoc.load("/typo/path/that/does/not/exist")
+
+
+def test_every_command_help_has_examples_and_every_option_a_description():
+    for cmd in ("diagnose", "audit", "rules", "rule"):
+        r = CliRunner().invoke(main, [cmd, "--help"])
+        assert r.exit_code == 0 and "Examples:" in r.output, cmd
+        opts = main.commands[cmd].params
+        undocumented = [o.name for o in opts if isinstance(o, __import__("click").Option) and not o.help]
+        assert not undocumented, (cmd, undocumented)
