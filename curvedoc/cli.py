@@ -156,7 +156,27 @@ def _check_roles(report, settings) -> None:
         _fail(f"role {role}={tag}: no run has a tag {tag!r}{hint}")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """click's group, with Ctrl-C answered by exit code 130 (the shell's convention for SIGINT) instead of
+    click's 'Aborted!' and exit 1, which this tool's exit codes reserve for 'findings'."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except (KeyboardInterrupt, click.exceptions.Abort, EOFError):
+            click.echo("curvedoc: interrupted", err=True)
+            sys.exit(130)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="curvedoc")
 def main():
     """curvedoc: a linter for training runs.

@@ -134,3 +134,24 @@ def test_every_command_help_has_examples_and_every_option_a_description():
         opts = main.commands[cmd].params
         undocumented = [o.name for o in opts if isinstance(o, __import__("click").Option) and not o.help]
         assert not undocumented, (cmd, undocumented)
+
+
+def test_ctrl_c_exits_130_not_the_findings_code(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = _csv_run(tmp_path, rows=60)
+    code = ("import sys, time, curvedoc.engine\n"
+            "def slow(*a, **k):\n    time.sleep(30)\n"
+            "curvedoc.engine.diagnose = slow\n"
+            "from curvedoc.cli import main\n"
+            f"sys.argv = ['curvedoc', 'diagnose', {str(run)!r}]\n"
+            "print('ready', flush=True)\nmain()\n")
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout.readline().strip() == b"ready"
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and b"interrupted" in err and b"Traceback" not in err
