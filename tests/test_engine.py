@@ -175,3 +175,31 @@ def test_max_file_mb_is_scoped_to_the_call(tmp_path):
     rep = curvedoc.audit(d.parent, jobs=1, cache=False)
     assert [r.status for r in rep.runs] == ["unreadable"]
     assert max_file_bytes() == before and os.environ.get("CURVEDOC_MAX_FILE_BYTES") == env_before
+
+
+def test_a_detector_error_never_leaves_a_run_healthy():
+    import numpy as np
+
+    def boom(run, p):
+        raise IndexError("kaboom")
+
+    plan = Plan.build(resolve_settings())
+    plan.rules = [(r, type(s)(s.name, boom if s.name == "divergence" else s.func, s.params, s.module), p)
+                  for r, s, p in plan.rules]
+    from _helpers import make_run
+
+    healthy = make_run(train_loss=0.3 + 2 * np.exp(-np.arange(300) / 60.0))
+    rr = diagnose_run(healthy, plan)
+    assert rr.errors and rr.status == "not-assessed" and "failed" in rr.coverage["reason"]
+
+
+@pytest.mark.parametrize("param,value,why", [("divergence.min_rise", "nan", "finite"), ("divergence.min_rise", "-inf", "finite"),
+                                             ("divergence.min_rise", "-1", ">= 0"),
+                                             ("plateau-at-chance.num_classes", "inf", "finite"),
+                                             ("plateau-at-chance.num_classes", "1e20", "expects int"),
+                                             ("loss-spikes.window_frac", "3", "fraction")])
+def test_out_of_range_parameters_are_refused(param, value, why):
+    from curvedoc.engine.config import parse_param_option
+
+    with pytest.raises(ConfigError, match=why):
+        Plan.build(resolve_settings(params=parse_param_option([f"{param}={value}"])))

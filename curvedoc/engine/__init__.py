@@ -253,6 +253,11 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             errored.add(rule.code)
     findings.sort(key=Finding.sort_key)
     cov = coverage(run, ran, skipped, errored)
+    if errored and cov.get("assessed"):
+        # a rule that failed checked nothing: 'healthy' must mean every selected rule that could run said so
+        cov = {**cov, "assessed": False,
+               "reason": f"{len(errored)} rule(s) failed while checking this run ({', '.join(sorted(errored))}); "
+                         "see the errors"}
     rr = RunReport(
         run=run.name,
         source=run.source,

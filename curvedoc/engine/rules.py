@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -192,6 +193,9 @@ def load_catalog(extra_dirs: Iterable[str | Path] = ()) -> Catalog:
     return _load_cached(tuple(str(Path(d).resolve()) for d in extra_dirs))
 
 
+_FRACTION = re.compile(r"(_frac|_share|_fraction|^frac_|^share_)")
+
+
 def coerce_param(rule: Rule, key: str, value: Any) -> Any:
     """Convert a user-given parameter value to the type of the rule's default; raise ConfigError if impossible."""
     if key not in rule.params:
@@ -207,13 +211,21 @@ def coerce_param(rule: Rule, key: str, value: Any) -> Any:
                     return False
                 raise ValueError(value)
             return bool(value)
-        if isinstance(default, int) and not isinstance(default, bool):
+        if isinstance(default, (int, float)) and not isinstance(default, bool):
             f = float(value)
-            if f != int(f):
-                raise ValueError(value)
-            return int(f)
-        if isinstance(default, float):
-            return float(value)
+            # every numeric parameter is a count, a ratio, a fraction, a threshold or a tolerance: finite and,
+            # like its default, not negative; fractions and shares lie in [0, 1]
+            if not math.isfinite(f):
+                raise ConfigError(f"parameter {rule.name}.{key} must be a finite number, got {value!r}")
+            if f < 0 and default >= 0:
+                raise ConfigError(f"parameter {rule.name}.{key} must be >= 0, got {value!r}")
+            if _FRACTION.search(key) and 0 <= default <= 1 and f > 1:
+                raise ConfigError(f"parameter {rule.name}.{key} is a fraction: it must lie in [0, 1], got {value!r}")
+            if isinstance(default, int):
+                if f != int(f) or abs(f) > 2**53:
+                    raise ValueError(value)
+                return int(f)
+            return f
         if isinstance(default, list):
             return list(value) if not isinstance(value, str) else [value]
         return value
