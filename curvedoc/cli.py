@@ -11,6 +11,7 @@ Exit codes: 0 nothing at or above --fail-on was found; 1 something was; 2 usage,
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -19,6 +20,7 @@ from curvedoc import __version__
 from curvedoc.errors import ConfigError, CurvedocError
 
 FORMAT_CHOICES = ["text", "json", "markdown", "html", "github"]
+_SURROGATES = re.compile("[\ud800-\udfff]")
 RULES_DIR_HELP = "Folder of extra rule TOML files that override or extend the built-in catalogue (repeatable)."
 
 
@@ -112,6 +114,9 @@ def _emit(report, fmt, out, color, statistics):
     use_color = _use_color(color) and out is None
     text = render(report, fmt, color=use_color, statistics=statistics)
     if out:
+        # a file or folder name that is not valid UTF-8 reaches the text as lone surrogates: they become U+FFFD
+        # (the replacement character) so the file stays valid UTF-8 and every format can be written
+        text = _SURROGATES.sub("\ufffd", text)
         try:
             with open(out, "w", encoding="utf-8") as fh:
                 fh.write(text)

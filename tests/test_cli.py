@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from curvedoc import __version__
@@ -155,3 +157,21 @@ def test_ctrl_c_exits_130_not_the_findings_code(tmp_path):
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=60)
     assert p.returncode == 130 and b"interrupted" in err and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "markdown", "html", "github"])
+def test_a_non_utf8_folder_name_does_not_break_out_reports(tmp_path, fmt):
+    import os
+
+    (tmp_path / "logs").mkdir()
+    d = os.fsencode(str(tmp_path / "logs")) + b"/run_\xff\xfe"
+    os.makedirs(d)
+    with open(d + b"/metrics.csv", "w") as fh:
+        fh.write("step,loss\n" + "".join(f"{i},{2 * 0.97 ** i}\n" for i in range(60)))
+    out = tmp_path / f"report.{fmt}"
+    r = CliRunner().invoke(main, ["diagnose", str(tmp_path / "logs"), "--format", fmt, "--out", str(out)])
+    assert r.exit_code in (0, 1), r.output
+    text = out.read_bytes().decode("utf-8")  # valid UTF-8
+    assert "\ufffd\ufffd" in text or fmt == "github"
+    if fmt == "json":
+        json.loads(text)
