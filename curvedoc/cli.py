@@ -256,6 +256,10 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
     if not os.path.isdir(path):
         _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
     out = _check_out(out, path)
+    if cache_dir is not None:
+        cd, src = os.path.abspath(cache_dir), os.path.abspath(path)
+        if cd == src or cd.startswith(src.rstrip(os.sep) + os.sep):
+            _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
     show_progress = progress if progress is not None else sys.stderr.isatty()
     report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
                     progress=show_progress)

@@ -175,3 +175,20 @@ def test_a_non_utf8_folder_name_does_not_break_out_reports(tmp_path, fmt):
     assert "\ufffd\ufffd" in text or fmt == "github"
     if fmt == "json":
         json.loads(text)
+
+
+@pytest.mark.parametrize("line", ['max-file-mb = "abc"', "max-file-mb = inf", "max-file-mb = nan", "max-file-mb = [1]",
+                                  "max-file-mb = -5", 'jobs = "many"', "jobs = 0", "rules-dir = 5"])
+def test_wrong_typed_config_values_exit_2_with_one_line(tmp_path, monkeypatch, line):
+    run = _csv_run(tmp_path)
+    (tmp_path / "pyproject.toml").write_text(f"[tool.curvedoc]\n{line}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["diagnose", str(run)])
+    assert _one_error_line(r), r.output
+
+
+def test_the_audit_cache_is_never_written_inside_the_sweep(tmp_path):
+    run = _csv_run(tmp_path)
+    r = CliRunner().invoke(main, ["audit", str(tmp_path), "--cache-dir", str(tmp_path / ".cache")])
+    assert _one_error_line(r) and "inside the sweep" in r.output and not (tmp_path / ".cache").exists()
+    assert run.is_dir()

@@ -20,6 +20,7 @@ diagnosed path and then from the current directory.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -133,11 +134,17 @@ def load_settings(start: str | os.PathLike | None = None, config_file: str | os.
     s.params = {k: dict(v) for k, v in params.items()}
     rd = table.get("rules-dir")
     if rd:
-        s.rules_dirs = [str((base / d).resolve()) for d in ([rd] if isinstance(rd, str) else rd)]
+        s.rules_dirs = [str((base / d).resolve()) for d in _str_list(rd, "rules-dir", path)]
     if "max-file-mb" in table:
-        s.max_file_mb = float(table["max-file-mb"])
+        v = table["max-file-mb"]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+            raise ConfigError(f"{path}: max-file-mb must be a positive number of megabytes, not {v!r}")
+        s.max_file_mb = float(v)
     if "jobs" in table:
-        s.jobs = int(table["jobs"])
+        v = table["jobs"]
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ConfigError(f"{path}: jobs must be a whole number of worker processes >= 1, not {v!r}")
+        s.jobs = v
     if "max-seconds" in table:
         v = table["max-seconds"]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0:
