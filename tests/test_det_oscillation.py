@@ -140,10 +140,10 @@ def test_real_runs_no_crash_and_known_verdicts():
     for rel, r in real_runs():
         if "train_loss" in r.roles:
             fired[rel] = _hits(r)
-    # vst-r8mtbfdx (constant LR 3e-4): per-step noise grows from +-26% to +-48% while the median stalls at ~0.55
-    if "wandb_offline/vst-r8mtbfdx-killed" in fired:
-        (h,) = fired["wandb_offline/vst-r8mtbfdx-killed"]
-        assert h.evidence["noise_ratio"] > 1.5 and h.causes[0] == "lr-too-high-late"
+    # vst-r8mtbfdx (constant LR 3e-4, batch size 4): per-step noise grows from +-26% to +-48% while the median
+    # stalls at ~0.55 - with 4 examples per step that is the scatter of nearly per-example losses of a classifier
+    # that is learning, not oscillation
+    assert fired.get("wandb_offline/vst-r8mtbfdx-killed", []) == []
     # vst-t2wihhdg sits at ln 2 with robust noise ~5% (the 0.01-3.0 range comes from <1% outliers): a plateau
     for key in ("wandb_offline/vst-t2wihhdg", "hf_trainer_state/whisper-bashkir-gradspikes",
                 "hf_trainer_state/trocr-gradnorm-huge-killed", "hf_trainer_state/baize-tcm-llm",
@@ -154,7 +154,7 @@ def test_real_runs_no_crash_and_known_verdicts():
     (h,) = fired["keras_csvlogger/lung-cancer-cnn"]
     assert h.evidence["series"] == "val_loss" and h.evidence["median_swing"] > 0.5
     others = {k: [h.message for h in v] for k, v in fired.items()
-              if v and k not in ("wandb_offline/vst-r8mtbfdx-killed", "keras_csvlogger/lung-cancer-cnn")}
+              if v and k != "keras_csvlogger/lung-cancer-cnn"}
     assert not others, others
 
 
@@ -192,3 +192,18 @@ def test_a_loss_crossing_zero_has_no_relative_swing():
     rng = np.random.default_rng(0)
     loss = np.concatenate([np.linspace(0.7, 0.0, 1000), rng.normal(0.0, 0.05, 2000)])  # ends swinging around 0
     assert run_detector("oscillation", make_run(train_loss=loss)) == []
+
+
+@pytest.mark.parametrize("bs,fires", [(1, False), (4, False), (8, False), (32, True), (None, True)])
+def test_grown_noise_is_no_evidence_with_a_tiny_batch(bs, fires):
+    # the step noise doubles late while the median stalls: oscillation for a normal batch, but with a handful of
+    # examples per step it is the spread of nearly per-example losses as easy ones go to ~0
+    rng = np.random.default_rng(7)
+    n = 3000
+    x = np.arange(n)
+    level = 0.55 + 0.25 * np.exp(-x / 300.0)
+    sigma = np.where(x < 2000, 0.2, 0.45)
+    loss = level * np.exp(rng.normal(0, sigma, n))
+    hp = {} if bs is None else {"optimizer.bs": bs}
+    hits = run_detector(NAME, make_run(train_loss=loss, hparams=hp))
+    assert bool(hits) == fires, [h.message for h in hits]

@@ -28,6 +28,7 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``min_noise_ratio``: late noise at least this multiple of the earlier noise.
 - ``min_noise_vs_progress``: late swings at least this fraction of the progress since the start.
 - ``high_noise``: late noise so high that it counts even without growth...
+- ``tiny_batch``: with a stated batch size up to this, growth of the step noise is not evidence (near per-example losses).
 - ``val_min_evals``: validation swings (judged when the training loss does not oscillate): fewest evaluations.
 - ``val_min_swing``: validation swings: median |change| between consecutive evaluations (log space).
 - ``val_min_reversals``: validation swings: share of consecutive pairs of moves that are large and in opposite directions.
@@ -65,6 +66,7 @@ class Params:
     val_min_evals: int
     val_min_swing: float
     val_min_reversals: float
+    tiny_batch: int
 
 
 @detector("oscillation", params=Params)
@@ -151,6 +153,12 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se):
         return
     grew = ratio >= p.min_noise_ratio and nvp >= p.min_noise_vs_progress
+    bs = _batch_size(run)
+    if bs is not None and bs <= p.tiny_batch:
+        # a batch of a handful of examples logs almost a per-example loss: as the model learns, easy examples go
+        # to ~0 and hard ones stay high, so the step-to-step noise in log space GROWS while the model improves;
+        # growth is no evidence here, only wild noise against the progress is
+        grew = False
     wild = rel_noise >= p.high_noise and nvp >= p.high_noise_vs_progress
     if not (grew or wild):
         return
@@ -189,3 +197,17 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     margin = min(rel_noise / p.min_rel_noise, (nvp if math.isfinite(nvp) else 4.0) / p.min_noise_vs_progress) - 1.0
     conf = min(0.85, 0.5 + 0.35 * I.clamp01(margin))
     yield Hit(msg, step=start, steps=(start, int(steps[-1])), confidence=conf, evidence=ev, causes=tuple(causes))
+
+
+_BATCH_KEYS = ("batch_size", "bs", "per_device_train_batch_size", "train_batch_size", "micro_batch_size",
+               "train_micro_batch_size_per_gpu", "batch")
+
+
+def _batch_size(run: Run) -> int | None:
+    """The training batch size stated in the hyperparameters (the last part of a dotted key), or None."""
+    found = {}
+    for key, val in (run.hparams or {}).items():
+        k = str(key).strip().lower().replace("-", "_").split(".")[-1].split("/")[-1]
+        if k in _BATCH_KEYS and isinstance(val, (int, float)) and not isinstance(val, bool) and 0 < val < 1e9:
+            found.setdefault(k, int(val))
+    return next((found[k] for k in _BATCH_KEYS if k in found), None)
