@@ -248,3 +248,17 @@ def test_appended_sessions_are_marked_where_each_begins(tmp_path):
     fig = rep.plot(rep.runs[0].run)
     labels = [t.get_text() for t in fig.axes[0].texts]
     assert " session 2" in labels and " session 3" in labels
+
+
+def test_quality_metrics_are_drawn_in_their_own_panel():
+    # an RL run has no loss to draw: its success rate is what the rules judge, so it is what the plot shows
+    steps = np.arange(43)
+    rng = np.random.default_rng(0)
+    run = make_run(steps=steps, **{"test/success_rate": 0.07 + 0.02 * rng.standard_normal(43),
+                                   "train/success_rate": 0.06 + 0.01 * rng.standard_normal(43),
+                                   "rollout/return": -40 + rng.standard_normal(43)})
+    rep = curvedoc.diagnose(run)
+    fig = rep.plot(rep.runs[0].run)
+    labels = [ln.get_label() for ax in fig.axes for ln in ax.get_lines()]
+    assert "test/success_rate" in labels and not any("no train/val loss" in t.get_text() for t in fig.texts)
+    assert any(ax.get_ylabel() == "quality metric" for ax in fig.axes)

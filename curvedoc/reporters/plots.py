@@ -117,6 +117,28 @@ def _nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndar
     return bad
 
 
+METRIC_PREFIX = "metric:"
+MAX_METRICS = 4
+METRIC_COLORS = ("#c2185b", "#ef6c00", "#00838f", "#6d4c41")
+
+
+def _drawn_metrics(run) -> list:
+    """The quality metrics drawn in their own panel (the ones the rules read): held-out first, at most
+    MAX_METRICS, all on the scale of the first (a 0-1 rate beside a 0-100 one would flatten it); accuracies
+    already drawn as train_acc/val_acc are not repeated."""
+    try:
+        ms = list(run.metrics)
+    except Exception:  # a plot must never fail on a run the rules could read
+        return []
+    used = set(run.roles.values())
+    ms = [m for m in ms if m.tag not in used]
+    ms.sort(key=lambda m: (m.split != "val", m.tag))
+    if not ms:
+        return []
+    scale = getattr(ms[0], "scale", 1.0)
+    return [m for m in ms if getattr(m, "scale", 1.0) == scale][:MAX_METRICS]
+
+
 def _curves(rr) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """role -> (steps, values) for every plotted role present."""
     out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -128,6 +150,9 @@ def _curves(rr) -> dict[str, tuple[np.ndarray, np.ndarray]]:
                 s = run.series(role)
                 if len(s):
                     out[role] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
+        for m in _drawn_metrics(run):
+            s = run.series(m.tag)
+            out[METRIC_PREFIX + m.tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
         return out
     curves = (rr.meta or {}).get("curves") or {}
     for role in wanted:
@@ -252,6 +277,8 @@ def _clip_threshold(rr) -> float | None:
 
 
 def _panel_for(code: str, have: set[str]) -> str:
+    if code.startswith("M") and "metric" in have:
+        return "metric"
     if code.startswith("G") and "grad" in have:
         return "grad"
     if code.startswith("W") and "weight" in have:
@@ -272,8 +299,12 @@ def _no_math(*texts) -> None:
             t.set_parse_math(False)
 
 
-def _draw_line(ax, role: str, tag: str, xs, ys, small: bool) -> None:
-    color, label = ROLE_STYLE.get(role, ("#333333", role))
+def _draw_line(ax, role: str, tag: str, xs, ys, small: bool, color: str | None = None) -> None:
+    if role.startswith(METRIC_PREFIX):
+        tag, role_color, label = "", color or METRIC_COLORS[0], role[len(METRIC_PREFIX):]
+        color = role_color
+    else:
+        color, label = ROLE_STYLE.get(role, ("#333333", role))
     ex, ey = envelope(xs, ys)
     sparse = np.isfinite(ys).sum() <= 40
     ax.plot(ex, ey, color=color, lw=0.9 if not small else 0.8, label=_txt(f"{label}: {tag}", 60) if tag else label,
@@ -295,8 +326,8 @@ def _value_at(xs: np.ndarray, ys: np.ndarray, step: float) -> float:
 
 
 def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence | None = None):
-    """One run's curves (loss; accuracy, LR, grad norm, weight norm when logged) with each finding marked:
-    its step range shaded, its key step as a labelled vertical line, its marks (spikes, epoch
+    """One run's curves (loss; accuracy, quality metrics, LR, grad norm, weight norm when logged) with each
+    finding marked: its step range shaded, its key step as a labelled vertical line, its marks (spikes, epoch
     boundaries...) as points on the curve. Returns a :class:`matplotlib.figure.Figure`."""
     Figure, FigureCanvasAgg = _mpl()
     import matplotlib
@@ -304,6 +335,10 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
     curves = _curves(rr)
     roles = dict(rr.roles or {})
     panels = [(name, [r for r in rs if r in curves], ylabel) for name, rs, ylabel in PANELS]
+    metric_rs = [r for r in curves if r.startswith(METRIC_PREFIX)]
+    if metric_rs:
+        at = 2 if len(panels) > 1 else len(panels)  # after loss and accuracy
+        panels.insert(at, ("metric", metric_rs, "quality metric"))
     panels = [p for p in panels if p[1]]
     if small:
         panels = [p for p in panels if p[0] in ("loss", "acc")][:1] or panels[:1]
@@ -336,9 +371,10 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
             # axis of its own can put a validation loss 6x above training below it); losses go on a log axis
             # whenever every value is positive, where a ratio reads as a distance
             main_rs = rs
-            for role in main_rs:
+            for i, role in enumerate(main_rs):
                 xs, ys = curves[role]
-                _draw_line(ax, role, roles.get(role, ""), xs, ys, small)
+                _draw_line(ax, role, roles.get(role, ""), xs, ys, small,
+                           color=METRIC_COLORS[i % len(METRIC_COLORS)] if name == "metric" else None)
             if name == "lr":
                 use_log = _use_log_lr(curves[rs[0]][1])
             elif name == "loss":
