@@ -211,3 +211,18 @@ def test_random_damage_never_crashes_nor_lies(tmp_path, flips, cut, chunk):
     flipped = {i for i in range(1, N + 1) if any(OFFS[i] <= p < min(OFFS[i + 1], cut) for p, _ in flips)}
     if len(got) < N and (flipped or not clean_cut):
         assert any(i.kind in ("corrupt-records", "truncated-record") for i in rd.issues), "points lost without an issue"
+
+
+def test_an_event_file_over_the_size_limit_is_reported_as_such(tmp_path, monkeypatch):
+    # issue 18 item 9: not "the writer was created but never logged anything"
+    import shutil
+
+    from _helpers import SAMPLE_RUNS
+
+    import curvedoc
+
+    src = next((SAMPLE_RUNS / "healthy-mlp-cosine").glob("events.out.tfevents.*"))
+    shutil.copy(src, tmp_path / src.name)
+    monkeypatch.setenv("CURVEDOC_MAX_FILE_BYTES", "1000")
+    (rr,) = curvedoc.diagnose(tmp_path).runs
+    assert rr.status == "unreadable" and "per-file limit" in rr.errors[0] and "never logged" not in rr.errors[0]

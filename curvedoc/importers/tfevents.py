@@ -479,6 +479,14 @@ def read(spec: RunSpec, *, chunk_size: int | None = None) -> RunData | list[RunD
             for k, v in d.kinds.items():
                 kinds[k] = kinds.get(k, 0) + v
         n_ev = len(datas)
+        if n_ev == 0:
+            # no event file could even be opened (over the size limit, unreadable, not a regular file): say so,
+            # not that a writer logged nothing
+            skipped = [i for i in issues if i.kind in ("too-large", "unreadable", "empty-file")]
+            if skipped:
+                reason = skipped[0].message if len(skipped) == 1 else \
+                    f"none of the {nfiles} event files could be read (first: {skipped[0].message})"
+                raise LoadError(files[0] if nfiles == 1 else root, reason, kind=skipped[0].kind)
         damaged = [i for i in issues if i.kind in ("truncated-record", "corrupt-records")]
         extra = f"; {damaged[0].message}" if damaged else ""
         raise LoadError(files[0] if nfiles == 1 else root,
