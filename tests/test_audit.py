@@ -147,3 +147,31 @@ def test_audit_real_runs_does_not_crash(tmp_path):
     rep = curvedoc.audit(root, jobs=2, cache=False)
     assert rep.sweep["runs"] >= 50
     assert not [r for r in rep.runs if any("internal error" in e for e in r.errors)]
+
+
+def test_the_exact_fisher_test_matches_scipy():
+    import itertools
+
+    from scipy.stats import fisher_exact
+
+    from curvedoc.engine.audit import fisher_greater
+
+    for a, b, c, d in itertools.product(range(0, 7), range(0, 6), range(0, 6), range(0, 7)):
+        want = float(fisher_exact([[a, b], [c, d]], alternative="greater")[1])
+        assert abs(fisher_greater(a, b, c, d) - want) <= 1e-9 * max(1.0, want), (a, b, c, d)
+    want = float(fisher_exact([[120, 30], [40, 900]], alternative="greater")[1])
+    got = fisher_greater(120, 30, 40, 900)
+    assert got == want or abs(got - want) <= 1e-9 * want
+
+
+def test_an_audit_does_not_import_scipy():
+    import subprocess
+    import sys
+
+    from _helpers import SAMPLE_RUNS
+
+    code = ("import sys, curvedoc\n"
+            f"curvedoc.audit({str(SAMPLE_RUNS)!r}, jobs=1, cache=False)\n"
+            "print('scipy' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stdout.strip().splitlines()[-1] == "False", out.stderr[-500:]

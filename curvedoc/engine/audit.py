@@ -280,6 +280,21 @@ def _flat_hparams(rr: RunReport) -> dict[str, Any]:
     return hp
 
 
+def fisher_greater(a: int, b: int, c: int, d: int) -> float:
+    """One-sided Fisher exact test of the 2x2 table [[a, b], [c, d]] (alternative 'greater', as
+    ``scipy.stats.fisher_exact``): the probability, with the margins fixed, of a top-left count of ``a`` or more.
+    Exact in integers (math.comb), so the audit does not import scipy.stats (about a second per process)."""
+    import math
+
+    row1, row2, col1 = a + b, c + d, a + c
+    n = row1 + row2
+    if min(a, b, c, d) < 0 or n == 0:
+        return 1.0
+    hi = min(row1, col1)
+    num = sum(math.comb(col1, x) * math.comb(n - col1, row1 - x) for x in range(a, hi + 1))
+    return min(1.0, num / math.comb(n, row1))
+
+
 def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float = 0.6,
                        max_p: float = 0.05, max_per_outcome: int = 3) -> list[dict[str, Any]]:
     """Hyperparameters whose values separate runs with a finding (or failing runs) from the others.
@@ -290,8 +305,6 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
     when both groups have ``min_group`` runs or the outcome group does, the rate difference is at
     least ``min_gap`` and Fisher's exact test gives p <= ``max_p``.
     """
-    from scipy.stats import fisher_exact
-
     readable = [r for r in runs if r.status != "unreadable"]
     if len(readable) < 2 * min_group:
         return []
@@ -341,7 +354,7 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
                 gap = a / b - c / d
                 if gap < min_gap:
                     continue
-                p = float(fisher_exact([[a, b - a], [c, d - c]], alternative="greater")[1])
+                p = fisher_greater(a, b - a, c, d - c)
                 if p > max_p:
                     continue
                 # ties (two hparams separating equally well) go to the one with fewer distinct values:
