@@ -112,15 +112,18 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
                 continue
             r = _inferred(t)
             i = _first_pattern(combined, norm[t])
-            if role in ("train_loss", "val_loss") and _placeholder(run, t):
-                continue
             if i is not None and _table_name_stands(r, t, role):
                 # a conventional name, unless its words say it is another role or no series at all
                 # ('lr_scale' is a multiplier; 'MAE on validation after epoch' has no vocabulary word and stands)
-                idx[t] = (0, i)
+                rank = (0, i)
             elif r is not None and r[0] == role and (r[1] == 0 or role not in _WHOLE_ONLY) \
                     and _values_fit(run, t, role):
-                idx[t] = (1, r[1])
+                rank = (1, r[1])
+            else:
+                continue
+            if role in ("train_loss", "val_loss") and _placeholder(run, t):
+                continue
+            idx[t] = rank
         if not idx:
             continue
         # a single point beside a curve is a summary written at the end (DVCLive's and HF's
@@ -214,28 +217,28 @@ _NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad
                  "loss_scale"}
 
 
-def _placeholder(run: "Run", tag: str) -> bool:
-    """The same negative whole number at every point ('Loss: -1.0000' printed by a wrapper that never computed
-    the loss): a placeholder, not a series a role can be about."""
+def _raw_values(run: "Run", tag: str):
+    """The finite values logged for ``tag``, in write order (run.series() would resolve the roles being resolved
+    here); None when the run has no such tag."""
     import numpy as np
 
     ix = run._tag_index().get(tag)
-    if ix is None or len(ix) < 2:
-        return False
+    if ix is None:
+        return None
     v = run.scalars["value"].to_numpy(dtype=np.float64)[ix]
-    v = v[np.isfinite(v)]
-    return bool(len(v) >= 2 and v[0] < 0 and v[0] == round(v[0]) and (v == v[0]).all())
+    return v[np.isfinite(v)]
+
+
+def _placeholder(run: "Run", tag: str) -> bool:
+    """The same negative whole number at every point ('Loss: -1.0000' printed by a wrapper that never computed
+    the loss): a placeholder, not a series a role can be about."""
+    v = _raw_values(run, tag)
+    return bool(v is not None and len(v) >= 2 and v[0] < 0 and v[0] == round(v[0]) and (v == v[0]).all())
 
 
 def _values_fit(run: "Run", tag: str, role: str) -> bool:
-    import numpy as np
-
-    ix = run._tag_index().get(tag)  # the raw values: run.series() would resolve the roles being resolved here
-    if ix is None:
-        return False
-    v = run.scalars["value"].to_numpy(dtype=np.float64)[ix]
-    v = v[np.isfinite(v)]
-    if not len(v):
+    v = _raw_values(run, tag)
+    if v is None or not len(v):
         return False
     if role in _NON_NEGATIVE:
         return bool(v.min() >= 0)
