@@ -131,6 +131,27 @@ def read_bytes(path: Path) -> bytes:
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
 
 
+def walk_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
+    """Every regular file under ``top`` as (key rebuilt with '/', path), sorted by key (MLflow's metrics/ and
+    params/, DVCLive's plots/metrics/: a '/' in a logged name is stored as sub-folders). A folder that cannot
+    be read is reported in ``issues``; symlinked folders are not followed."""
+    out: list[tuple[str, Path]] = []
+
+    def onerror(err: OSError) -> None:
+        issues.append(ImportIssue("unreadable", f"cannot read folder: {err.strerror or err}",
+                                  file=str(err.filename or top)))
+
+    for dirpath, dirnames, filenames in os.walk(top, onerror=onerror, followlinks=False):
+        dirnames.sort()
+        for f in sorted(filenames):
+            p = Path(dirpath) / f
+            if not p.is_file():
+                continue
+            out.append((p.relative_to(top).as_posix(), p))
+    out.sort(key=lambda kp: kp[0])
+    return out
+
+
 def head_bytes(path: Path, n: int = 4096) -> bytes:
     try:
         with open(path, "rb") as fh:

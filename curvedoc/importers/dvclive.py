@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,8 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, read_bytes
+from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, read_bytes, walk_files
+from curvedoc.importers._yaml import flatten_hparams
 from curvedoc.model.run import ImportIssue, concat_frames, make_frame
 
 SOURCE = "dvclive"
@@ -44,20 +44,8 @@ def is_dvclive_dir(d: Path, dirnames: list[str] | None = None) -> bool:
 
 
 def _tsv_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
-    out: list[tuple[str, Path]] = []
-
-    def onerror(err: OSError) -> None:
-        issues.append(ImportIssue("unreadable", f"cannot read folder: {err.strerror or err}",
-                                  file=str(err.filename or top)))
-
-    for dirpath, dirnames, filenames in os.walk(top, onerror=onerror, followlinks=False):
-        dirnames.sort()
-        for f in sorted(filenames):
-            p = Path(dirpath) / f
-            if f.lower().endswith(".tsv") and p.is_file():
-                out.append((p.relative_to(top).as_posix()[: -len(".tsv")], p))
-    out.sort(key=lambda kp: kp[0])
-    return out
+    """(metric name, file) of every ``.tsv`` under ``plots/metrics``: the name is the path without the suffix."""
+    return [(key[: -len(".tsv")], p) for key, p in walk_files(top, issues) if key.lower().endswith(".tsv")]
 
 
 def _parse_tsv(path: Path, tag: str, issues: list[ImportIssue]) -> pd.DataFrame | None:
@@ -98,14 +86,6 @@ def _parse_tsv(path: Path, tag: str, issues: list[ImportIssue]) -> pd.DataFrame 
     return make_frame([tag] * int(ok.sum()), step[ok].astype(np.int64), value[ok], wall, str(path))
 
 
-def _flatten(obj: Any, prefix: str, out: dict[str, Any], depth: int = 0) -> None:
-    if isinstance(obj, dict) and depth < 6:
-        for k, v in obj.items():
-            _flatten(v, f"{prefix}{k}.", out, depth + 1)
-    elif prefix:
-        out[prefix[:-1]] = obj
-
-
 def read(spec: RunSpec) -> RunData:
     root = spec.root if spec.root.is_dir() else spec.root.parent
     top = root.joinpath(*METRICS_DIR)
@@ -129,7 +109,7 @@ def read(spec: RunSpec) -> RunData:
     hparams: dict[str, Any] = {}
     params = root / "params.yaml"
     if params.is_file():
-        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+        from curvedoc.importers._yaml import load_yaml_tolerant
 
         try:
             check_file(params)
@@ -147,8 +127,7 @@ def read(spec: RunSpec) -> RunData:
         try:
             check_file(summary)
             obj = json.loads(decode_text(read_bytes(summary), summary, issues))
-            flat: dict[str, Any] = {}
-            _flatten(obj, "", flat)
+            flat = flatten_hparams(obj) if isinstance(obj, dict) else {}
             meta["summary"] = {k: v for k, v in flat.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
         except (LoadError, ValueError, RecursionError):
             issues.append(ImportIssue("bad-format", "metrics.json is not valid JSON; the curves are read from the "

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, is_lfs_pointer, read_bytes
+from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, is_lfs_pointer, read_bytes, walk_files
 from curvedoc.model.run import ImportIssue, concat_frames, empty_frame, make_frame
 
 SOURCE = "mlflow"
@@ -94,25 +93,6 @@ def _parse_metric(path: Path, key: str, issues: list[ImportIssue]) -> pd.DataFra
         return empty_frame()
     tag = pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), categories=[key])
     return make_frame(tag, stp.astype(np.int64), val, ts / 1000.0, str(path))
-
-
-def _walk_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
-    """Every regular file under ``top`` as (key rebuilt with '/', path), sorted by key."""
-    out: list[tuple[str, Path]] = []
-
-    def onerror(err: OSError) -> None:
-        issues.append(ImportIssue("unreadable", f"cannot read folder: {err.strerror or err}",
-                                  file=str(err.filename or top)))
-
-    for dirpath, dirnames, filenames in os.walk(top, onerror=onerror, followlinks=False):
-        dirnames.sort()
-        for f in sorted(filenames):
-            p = Path(dirpath) / f
-            if not p.is_file():
-                continue
-            out.append((p.relative_to(top).as_posix(), p))
-    out.sort(key=lambda kp: kp[0])
-    return out
 
 
 # ----------------------------------------------------------------------------- params / meta
@@ -211,7 +191,7 @@ def read(spec: RunSpec) -> RunData:
 
     frames = []
     keys = []
-    for key, p in _walk_files(mdir, issues):
+    for key, p in walk_files(mdir, issues):
         try:
             check_file(p)
             f = _parse_metric(p, key, issues)
@@ -234,7 +214,7 @@ def read(spec: RunSpec) -> RunData:
     hparams: dict[str, Any] = {}
     pdir = root / "params"
     if pdir.is_dir():
-        for key, p in _walk_files(pdir, issues):
+        for key, p in walk_files(pdir, issues):
             text = _read_small_text(p, issues)
             if text is not None:
                 hparams[key] = _param_value(text)
