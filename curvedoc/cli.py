@@ -100,10 +100,15 @@ def _check_out(out: str | None, inputs: str) -> str | None:
         _fail(f"--out {out}: the folder {parent} does not exist")
     if not os.access(parent, os.W_OK):
         _fail(f"--out {out}: the folder {parent} is not writable")
-    src = os.path.abspath(inputs)
-    if target == src or target.startswith(src.rstrip(os.sep) + os.sep):
+    if _inside(out, inputs):
         _fail(f"--out {out}: inside the input {inputs}; write the report outside the logs it reads")
     return out
+
+
+def _inside(path: str, root: str) -> bool:
+    """``path`` is ``root`` itself or lies under it (compared as absolute paths)."""
+    target, src = os.path.abspath(path), os.path.abspath(root)
+    return target == src or target.startswith(src.rstrip(os.sep) + os.sep)
 
 
 def _emit(report, fmt, out, color, statistics):
@@ -256,10 +261,8 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
     if not os.path.isdir(path):
         _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
     out = _check_out(out, path)
-    if cache_dir is not None:
-        cd, src = os.path.abspath(cache_dir), os.path.abspath(path)
-        if cd == src or cd.startswith(src.rstrip(os.sep) + os.sep):
-            _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
+    if cache_dir is not None and _inside(cache_dir, path):
+        _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
     show_progress = progress if progress is not None else sys.stderr.isatty()
     report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
                     progress=show_progress)

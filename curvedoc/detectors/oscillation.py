@@ -50,6 +50,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
+from curvedoc.detectors._gradients import _last_key
 from curvedoc.model.run import Run
 
 
@@ -207,7 +208,7 @@ def _batch_size(run: Run) -> int | None:
     """The training batch size stated in the hyperparameters (the last part of a dotted key), or None."""
     found = {}
     for key, val in (run.hparams or {}).items():
-        k = str(key).strip().lower().replace("-", "_").split(".")[-1].split("/")[-1]
+        k = _last_key(key).replace("-", "_")
         if k in _BATCH_KEYS and isinstance(val, (int, float)) and not isinstance(val, bool) and 0 < val < 1e9:
             found.setdefault(k, int(val))
     return next((found[k] for k in _BATCH_KEYS if k in found), None)

@@ -228,12 +228,11 @@ def _flat_axis(ax, arrays) -> None:
         ax.minorticks_off()
 
 
-def _margins(fig, top_title: bool, right_axis: bool, wspace: float | None = None, legend: int = 0,
-             small: bool = False) -> None:
+def _margins(fig, top_title: bool, wspace: float | None = None, legend: int = 0, small: bool = False) -> None:
     """Fixed margins in inches (tight_layout measures every tick label and costs more than the plot); a
     legend outside the panels gets a column on the right as wide as its longest label (``legend`` characters)."""
     w, h = fig.get_size_inches()
-    right_in = 0.75 if right_axis else 0.15
+    right_in = 0.15
     if legend:
         per_char = 0.048 if small else 0.056
         right_in = max(right_in, min(0.4 * w, 0.45 + per_char * legend))
@@ -424,7 +423,7 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
         if title:
             head = f"{_txt(rr.run, 90)}  ({rr.status}, score {rr.score:.0f})"
             _no_math(fig.suptitle(head, fontsize=9 if small else 10, x=0.01, ha="left"))
-        _margins(fig, top_title=title, right_axis=False, legend=longest_label, small=small)
+        _margins(fig, top_title=title, legend=longest_label, small=small)
     return fig
 
 
@@ -554,7 +553,7 @@ def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
             ax.minorticks_off()
         handles = [Line2D([], [], color=STATUS_COLOR[s], lw=1.5, label=s) for s in ("failing", "warning", "healthy")]
         axes[-1].legend(handles=handles, fontsize=7.5, loc="best", framealpha=0.85)
-        _margins(fig, top_title=True, right_axis=False, wspace=0.28)
+        _margins(fig, top_title=True, wspace=0.28)
     return fig
 
 
