@@ -41,6 +41,20 @@ T0 = 1767225600.0  # 2026-01-01T00:00:00Z: fixed start of every run's wall clock
 
 RUNS: dict = {}  # name -> function(out_dir: Path) -> Expected
 
+# A variant of every recipe, for `curvedoc compare` test pairs (set by --reseed / --lr-scale / --bug / --write-as):
+# reseed changes the model initialisation and the minibatch order but never the data set (same recipe, another
+# seed); lr_scale multiplies the recipe's learning rate; bug injects a data-pipeline bug; write_as writes the same
+# curves in another format. The defaults reproduce sample_runs/ exactly.
+VARIANT = {"reseed": 0, "lr_scale": 1.0, "bug": None, "write_as": None}
+BUGS = {"label-noise": "40% of the training labels (targets) are replaced by those of other examples",
+        "label-noise-late": "from the middle of the run on, 40% of the training labels (targets) are replaced by "
+                            "those of other examples (a corrupted data shard swapped in mid-run)"}
+
+
+def _reseeded(seed: int) -> int:
+    """The seed of what a reseed changes (initialisation, batch order): the recipe's own when not reseeded."""
+    return seed + 7919 * int(VARIANT["reseed"])
+
 
 def _torch():
     import torch
@@ -52,9 +66,9 @@ def _torch():
 
 def seed_all(seed: int):
     torch = _torch()
-    torch.manual_seed(seed)
-    np.random.seed(seed)
-    return np.random.default_rng(seed)
+    torch.manual_seed(_reseeded(seed))
+    np.random.seed(_reseeded(seed))
+    return np.random.default_rng(seed)  # recipes draw data from this one: a reseed keeps the data set
 
 
 # ----------------------------------------------------------------------------------------------
@@ -133,7 +147,34 @@ class Log:
         return np.array(st), np.array(va)
 
 
+def _write_as(log: Log, folder: Path) -> bool:
+    """Write ``log`` in VARIANT['write_as'] format into ``folder`` instead of the recipe's own format (for
+    cross-format comparisons); True when it did. A key logged under several row kinds (Keras' train/validation
+    ``epoch_loss``) is prefixed with its kind so nothing collides."""
+    fmt = VARIANT["write_as"]
+    if not fmt:
+        return False
+    kinds: dict[str, set] = {}
+    for kind, _, d in log.rows:
+        for k in d:
+            kinds.setdefault(k, set()).add(kind)
+    flat = Log(log.sec)
+    for kind, s, d in log.rows:
+        flat(s, kind, **{(f"{kind}_{k}" if len(kinds[k]) > 1 and kind != "train" else k): v for k, v in d.items()})
+    folder.mkdir(parents=True, exist_ok=True)
+    if fmt == "jsonl":
+        write_jsonl(flat, folder / "metrics.jsonl")
+    elif fmt == "csv":
+        cols = sorted({k for _, _, d in flat.rows for k in d})
+        write_csv(flat, folder / "metrics.csv", cols)
+    else:
+        raise SystemExit(f"--write-as {fmt}: choose jsonl or csv")
+    return True
+
+
 def write_torch_tb(log: Log, logdir: Path):
+    if _write_as(log, logdir):
+        return
     from torch.utils.tensorboard import SummaryWriter
 
     w = SummaryWriter(log_dir=str(logdir))
@@ -144,6 +185,8 @@ def write_torch_tb(log: Log, logdir: Path):
 
 
 def write_tbx(log: Log, logdir: Path):
+    if _write_as(log, logdir):
+        return
     import logging
 
     from tensorboardX import SummaryWriter
@@ -163,6 +206,8 @@ def write_tf2(log: Log, logdir: Path, content: bool = True, subdirs: dict | None
     ``content=True`` packs the float32 in ``tensor_content`` (TF's C++ writer), else ``float_val``
     (tensorboard's Python ``scalar_pb``). ``subdirs`` maps a row kind to a sub-folder (Keras'
     ``train/`` and ``validation/``)."""
+    if _write_as(log, logdir):
+        return
     from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
     from tensorboard.summary.writer.event_file_writer import EventFileWriter
 
@@ -216,6 +261,8 @@ def _num(v):
 
 def write_csv(log: Log, path: Path, columns: list[str], step_col="step", merge_rows=False):
     """Plain CSV from a hand-written loop: one row per log call, empty cells where nothing was logged."""
+    if VARIANT["write_as"] and path.name != "metrics.csv" and _write_as(log, path.parent):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = log.rows
     if merge_rows:  # one row per step with every key logged at that step
@@ -231,6 +278,8 @@ def write_csv(log: Log, path: Path, columns: list[str], step_col="step", merge_r
 
 def write_lightning_csv(log: Log, root: Path, hparams: dict, columns: list[str]):
     """Lightning CSVLogger: lightning_logs/version_0/metrics.csv (sparse rows) + hparams.yaml."""
+    if _write_as(log, root):
+        return
     d = root / "lightning_logs" / "version_0"
     d.mkdir(parents=True, exist_ok=True)
     with open(d / "metrics.csv", "w") as f:
@@ -246,6 +295,8 @@ def write_lightning_csv(log: Log, root: Path, hparams: dict, columns: list[str])
 
 
 def write_jsonl(log: Log, path: Path, step_key="step", extra=None):
+    if VARIANT["write_as"] and path.name != "metrics.jsonl" and _write_as(log, path.parent):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w") as f:
         for _, s, d in log.rows:
@@ -258,6 +309,8 @@ def write_jsonl(log: Log, path: Path, step_key="step", extra=None):
 
 def write_hf_state(log: Log, path: Path, max_steps: int, logging_steps: int, eval_steps: int,
                    num_train_epochs: int, batch_size: int, steps_per_epoch: int):
+    if _write_as(log, path.parent):
+        return
     hist = []
     last = 0
     for kind, s, d in log.rows:
@@ -289,6 +342,8 @@ def write_hf_state(log: Log, path: Path, max_steps: int, logging_steps: int, eva
 
 def write_mlflow(log: Log, root: Path, run_name: str, params: dict, exp_id="1", exp_name="samples",
                  status=3):
+    if _write_as(log, root):
+        return
     run_id = hashlib.md5(run_name.encode()).hexdigest()
     ed = root / "mlruns" / exp_id
     rd = ed / run_id
@@ -506,12 +561,24 @@ def classifier_run(*, seed, model, opt, x, y, xv, yv, steps, bs, log: Log, keys:
     """Standard minibatch loop. ``keys`` maps loss/val_loss/val_acc/lr to the tag names to log."""
     torch = _torch()
     F = torch.nn.functional
-    rng = np.random.default_rng(seed + 1)
+    rng = np.random.default_rng(_reseeded(seed) + 1)
+    y_bad = None
+    if VARIANT["bug"] in ("label-noise", "label-noise-late"):  # 40% of the targets belong to other examples
+        brng = np.random.default_rng(seed + 99)
+        y_bad = np.array(y, copy=True)
+        pick = np.flatnonzero(brng.random(len(y)) < 0.4)
+        y_bad[pick] = y_bad[brng.permutation(pick)]
+        if VARIANT["bug"] == "label-noise":
+            y, y_bad = y_bad, None
     xt, yt, xvt, yvt = T(x), T(y), T(xv), T(yv)
     batches = batches or Batches(len(x), bs, rng)
+    for g in opt.param_groups:
+        g["lr"] *= VARIANT["lr_scale"]
     base = [g["lr"] for g in opt.param_groups]
     loss_fn = loss_fn or F.cross_entropy
     for step in range(steps):
+        if y_bad is not None and step == steps // 2:
+            yt = T(y_bad)
         if lr_fn is not None:
             for g, b in zip(opt.param_groups, base):
                 g["lr"] = b * lr_fn(step)
@@ -652,8 +719,9 @@ def lm_run(*, seed, kind, steps, lr, warmup, bs, seq, log: Log, keys, log_every,
     seed_all(seed)
     tr, va, vocab = char_corpus(seed)
     model = _lm_model(kind, vocab)
+    lr = lr * VARIANT["lr_scale"]
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
-    rng = np.random.default_rng(seed + 7)
+    rng = np.random.default_rng(_reseeded(seed) + 7)
     vrng = np.random.default_rng(seed + 8)
     vx, vy = lm_batch(vrng, va, 128, seq)
     vx, vy = T(vx), T(vy)
@@ -665,6 +733,9 @@ def lm_run(*, seed, kind, steps, lr, warmup, bs, seq, log: Log, keys, log_every,
         for g in opt.param_groups:
             g["lr"] = lr * f
         xb, yb = lm_batch(rng, tr, bs, seq)
+        if VARIANT["bug"] == "label-noise":  # 40% of the next-token targets replaced by random tokens
+            noisy = rng.random(yb.shape) < 0.4
+            yb = np.where(noisy, rng.integers(0, vocab, size=yb.shape), yb)
         out = model(T(xb))
         loss = F.cross_entropy(out.reshape(-1, vocab), T(yb).reshape(-1))
         opt.zero_grad(set_to_none=True)
@@ -1515,8 +1586,9 @@ WN_LR = 1e-2
 # Driver
 
 
-def generate(name: str, out: Path) -> tuple[Expected, float]:
-    """Run one generator into ``out/<name>`` (wiped first); returns its Expected and the seconds it took."""
+def generate(name: str, out: Path, variant: dict | None = None) -> tuple[Expected, float]:
+    """Run one generator into ``out/<name>`` (wiped first); returns its Expected and the seconds it took. A
+    variant run gets a ``variant.toml`` saying what differs instead of the recipe's ``expected.toml``."""
     fn = RUNS[name]
     run_dir = Path(out) / name
     if run_dir.exists():
@@ -1525,7 +1597,13 @@ def generate(name: str, out: Path) -> tuple[Expected, float]:
     t = time.perf_counter()
     exp = fn(run_dir)
     dt = time.perf_counter() - t
-    write_expected(run_dir, fn.__name__, exp)
+    if variant:
+        lines = [f"recipe = {_toml_value(name)}"] + [f"{k} = {_toml_value(v)}" for k, v in variant.items()]
+        if variant.get("bug"):
+            lines.append(f"bug_description = {_toml_value(BUGS[variant['bug']])}")
+        (run_dir / "variant.toml").write_text("\n".join(lines) + "\n")
+    else:
+        write_expected(run_dir, fn.__name__, exp)
     return exp, dt
 
 
@@ -1566,7 +1644,15 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: <repo>/sample_runs)")
     ap.add_argument("--only", nargs="+", metavar="NAME", help="generate only these runs")
     ap.add_argument("--list", action="store_true", help="list the runs and exit")
+    ap.add_argument("--reseed", type=int, default=0, metavar="K",
+                    help="variant: the same recipe and data with another initialisation and batch order")
+    ap.add_argument("--lr-scale", type=float, default=1.0, metavar="F", help="variant: learning rate times F")
+    ap.add_argument("--bug", choices=sorted(BUGS), default=None, help="variant: inject a data-pipeline bug")
+    ap.add_argument("--write-as", choices=["jsonl", "csv"], default=None,
+                    help="variant: write the curves as JSONL or CSV instead of the recipe's own format")
     args = ap.parse_args(argv)
+    VARIANT.update(reseed=args.reseed, lr_scale=args.lr_scale, bug=args.bug, write_as=args.write_as)
+    variant = {k: v for k, v in VARIANT.items() if v not in (0, 1.0, None)}
     if args.list:
         for n, fn in RUNS.items():
             print(f"{n:36s} {fn.__name__}")
@@ -1583,9 +1669,10 @@ def main(argv=None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     total = time.perf_counter()
     for n in names:
-        _, dt = generate(n, args.out)
+        _, dt = generate(n, args.out, variant)
         print(f"{n:36s} {dt:6.1f} s", flush=True)
-    write_readme(args.out)
+    if not variant:
+        write_readme(args.out)
     print(f"{len(names)} run(s) in {time.perf_counter() - total:.1f} s -> {args.out}")
     return 0
 
