@@ -232,6 +232,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     present = set(roles) | {fam for fam in family_names() if run.family(fam)}
     if any(m.points >= MIN_SIGNAL_POINTS for m in run.metrics):
         present.add("metric")
+    if getattr(run, "baseline", None):
+        present.add("baseline")
     findings: list[Finding] = []
     skipped: list[dict[str, Any]] = []
     errors: list[str] = []
@@ -239,6 +241,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     errored: set[str] = set()
     for rule, spec, params in plan.rules:
         missing = rule.missing_roles(present)
+        if missing == ["baseline"]:
+            continue  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
         if missing:
             skipped.append({"name": rule.name, "code": rule.code, "missing": missing})
             continue

@@ -126,7 +126,11 @@ class Run:
         ``status`` (MLflow), ``finished`` (W&B exit record seen).
     path:
         Filesystem path of the run root (file or directory).
+    baseline:
+        Runs of the baseline this run is compared with (set by :func:`curvedoc.compare`), else None.
     """
+
+    baseline: list["Run"] | None = None
 
     def __init__(
         self,
