@@ -19,6 +19,7 @@ __all__ = [
     "load",
     "diagnose",
     "audit",
+    "compare",
     "Run",
     "ImportIssue",
     "Finding",
@@ -35,6 +36,7 @@ _LAZY = {
     "LoadError": ("curvedoc.errors", "LoadError"),
     "diagnose": ("curvedoc.engine", "diagnose"),
     "audit": ("curvedoc.engine.audit", "audit"),
+    "compare": ("curvedoc.compare", "compare"),
     "Finding": ("curvedoc.engine.findings", "Finding"),
     "Report": ("curvedoc.engine.report", "Report"),
 }

@@ -2,6 +2,7 @@
 
     curvedoc diagnose PATH [--format text|json|markdown|html|github] [--select ...] [--ignore ...]
     curvedoc audit SWEEP_DIR [--jobs N] ...
+    curvedoc compare RUN... --baseline BASE [--band K] [--rtol R] ...
     curvedoc rules            # list every rule
     curvedoc rule NAME|CODE   # explain one rule
 
@@ -180,6 +181,10 @@ class _Group(click.Group):
         except (KeyboardInterrupt, click.exceptions.Abort, EOFError):
             click.echo("curvedoc: interrupted", err=True)
             sys.exit(130)
+        except click.UsageError as exc:  # one line, as for every other user mistake
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            click.echo(f"curvedoc: error: {exc.format_message()}{hint}", err=True)
+            sys.exit(2)
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
@@ -268,6 +273,69 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
                     progress=show_progress)
     if not report.runs:
         _fail(f"{path}: no training runs found")
+    _check_roles(report, settings)
+    _emit(report, fmt, out, color, statistics)
+    code = report.exit_status(settings.fail_on)
+    if exit_zero and code == 1:
+        code = 0
+    sys.exit(code)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=False))
+@click.option("--baseline", "-b", required=True, type=click.Path(exists=False), metavar="BASE",
+              help="The baseline: a run (file or folder), or a folder of several seeds of one recipe (their spread widens the band).")
+@click.option("--band", type=float, default=None, metavar="K",
+              help="Band half-width in standard deviations of the baseline's noise (default 4; larger = more tolerant).")
+@click.option("--rtol", type=float, default=None, metavar="R", help="Smallest band half-width relative to the baseline (e.g. 0.05 = 5%%).")
+@click.option("--atol", type=float, default=None, metavar="A", help="Smallest band half-width in the curve's own units.")
+@click.option("--seed-rtol", "seed_rtol", type=float, default=None, metavar="R",
+              help="Relative half-width assumed for seed-to-seed spread when the baseline is one run (default 0.15; 0 for same-seed runs).")
+@click.option("--align", type=click.Choice(["auto", "step", "epoch", "tokens"]), default=None,
+              help="Common axis (default auto: the step, or the epoch / tokens when the steps per epoch differ).")
+@_common_options
+def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, select, extend_select, ignore, role, param,
+            fail_on, exit_zero, statistics, rules_dir, config, color):
+    """Compare run(s) with a baseline run: curves out of the baseline's noise band, final and best values,
+    and findings the baseline does not have.
+
+    The exit code is 1 when a finding the baseline does not have is at or above --fail-on (default error):
+    a curve that became worse than the baseline (C001), or a new problem such as a divergence.
+
+    \b
+    Examples:
+      curvedoc compare runs/new --baseline golden/
+      curvedoc compare runs/* --baseline golden/ --format markdown
+      curvedoc compare runs/new --baseline golden/ --rtol 0.05 --fail-on warning
+      curvedoc compare runs/new --baseline golden/ --format html --out compare.html
+    """
+    from curvedoc.compare import compare as _compare
+    from curvedoc.engine import Plan
+    from curvedoc.errors import LoadError
+
+    for name, v in (("--band", band), ("--rtol", rtol), ("--atol", atol), ("--seed-rtol", seed_rtol)):
+        if v is not None and not (v >= 0 and v != float("inf")):
+            _fail(f"{name} must be a finite number >= 0, got {v}")
+    try:
+        settings = _settings(paths[0], select, extend_select, ignore, role, param, fail_on, rules_dir, config)
+        _check_plan(Plan.build(settings), settings)
+    except (ConfigError, CurvedocError) as exc:
+        _fail(str(exc))
+    for p in (*paths, baseline):
+        if not os.path.lexists(p):
+            _fail(f"{p}: no such file or directory")
+    for p in paths:
+        out = _check_out(out, p) if out not in (None, "-") else out
+    out = _check_out(out, baseline) if out not in (None, "-") else None
+    try:
+        report = _compare(list(paths), baseline, config=settings, band=band, rtol=rtol, atol=atol,
+                          seed_rtol=seed_rtol, align=align)
+    except LoadError as exc:
+        _fail(str(exc))
+    except ConfigError as exc:
+        _fail(str(exc))
+    if not report.runs:
+        _fail(f"{', '.join(paths)}: no training log found")
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
     code = report.exit_status(settings.fail_on)

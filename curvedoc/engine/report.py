@@ -43,6 +43,7 @@ class RunReport:
     meta: dict[str, Any] = field(default_factory=dict)
     summary: dict[str, Any] = field(default_factory=dict)  # small numbers for tables: first/last/best losses
     coverage: dict[str, Any] = field(default_factory=dict)  # what was analysed (engine.coverage)
+    comparison: dict[str, Any] | None = None  # against a baseline (curvedoc compare), else None
     run_obj: Any = field(default=None, repr=False, compare=False)  # the Run, when in memory
 
     @property
@@ -68,6 +69,7 @@ class RunReport:
             "hparams": _jsonable(self.hparams),
             "summary": _jsonable(self.summary),
             "coverage": _jsonable(self.coverage),
+            **({"comparison": _jsonable(self.comparison)} if self.comparison is not None else {}),
         }
 
     @classmethod
@@ -90,6 +92,7 @@ class RunReport:
             hparams=dict(d.get("hparams") or {}),
             summary=dict(d.get("summary") or {}),
             coverage=dict(d.get("coverage") or {}),
+            comparison=d.get("comparison"),
         )
 
 
@@ -100,6 +103,7 @@ class Report:
     sweep: dict[str, Any] | None = None
     problems: list[dict[str, Any]] = field(default_factory=list)  # discovery problems (symlink loops, unsupported files)
     target: str = ""
+    baseline: dict[str, Any] | None = None  # curvedoc compare: the baseline's path, runs and their diagnosis
 
     def __post_init__(self):
         if not self.curvedoc_version:
@@ -149,6 +153,8 @@ class Report:
             d["sweep"] = _jsonable(self.sweep)
         if self.problems:
             d["problems"] = list(self.problems)
+        if self.baseline is not None:
+            d["baseline"] = _jsonable(self.baseline)
         return d
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -161,6 +167,7 @@ class Report:
             curvedoc_version=d.get("curvedoc_version", ""),
             sweep=d.get("sweep"),
             problems=list(d.get("problems") or []),
+            baseline=d.get("baseline"),
         )
 
     def to_frame(self):

@@ -370,3 +370,63 @@ def duplicate_groups(groups: Sequence[Sequence[str]], max_groups: int = 10,
 def points_text(n: int) -> str:
     """'1 point', '2,093 points'."""
     return f"{n:,} point{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------------------------------- compare
+
+VERDICT_WORDS = {"matches": "matches the baseline", "worse": "worse than the baseline",
+                 "better": "better than the baseline", "different": "differs from the baseline",
+                 "not-compared": "nothing could be compared"}
+
+
+def comparison_head(rr) -> str:
+    """'vs baseline golden (by step): worse than the baseline' for a compared run, else ''."""
+    cmp = rr.comparison
+    if not cmp:
+        return ""
+    names = ", ".join(cmp.get("baseline") or []) or "?"
+    axis = cmp.get("axis", "step")
+    return f"vs baseline {names} (by {axis}): {VERDICT_WORDS.get(cmp.get('verdict'), cmp.get('verdict'))}"
+
+
+def _pct(x: Any) -> str:
+    if not isinstance(x, (int, float)) or not math.isfinite(x):
+        return ""
+    return f"{x * 100:+.0f}%" if abs(x) >= 0.01 else f"{x * 100:+.1f}%"
+
+
+def comparison_rows(rr) -> list[dict[str, str]]:
+    """One row per paired curve: curve, run's final, baseline's final, change, band, verdict (all text)."""
+    cmp = rr.comparison or {}
+    rows = []
+    axis = cmp.get("axis", "step")
+    for s in cmp.get("series") or []:
+        name = s["run_tag"] if s["run_tag"] == s["baseline_tag"] else f"{s['run_tag']} / {s['baseline_tag']}"
+        if not s.get("compared"):
+            rows.append({"curve": name, "run": "", "baseline": "", "change": "", "band": "",
+                         "verdict": f"not compared: {s.get('reason', '')}", "side": ""})
+            continue
+        if s.get("band_rel") is not None:
+            band = f"±{s['band_rel'] * 100:.0f}%" + (" err" if s.get("scale") == "error" else "")
+        else:
+            band = f"±{fmt_num(s.get('band_abs'))}"
+        side = s.get("side")
+        where = (f"step {fmt_step(s.get('left_step'))}" if axis == "step"
+                 else f"{axis.rstrip('s')} {fmt_num(s.get('left_at'))}")
+        verdict = {"worse": f"worse from {where}", "better": f"better from {where}",
+                   "different": f"differs from {where}"}.get(side, "inside the band")
+        rows.append({"curve": name, "run": fmt_num(s.get("run_final")), "baseline": fmt_num(s.get("baseline_final")),
+                     "change": _pct(s.get("final_rel")), "band": band, "verdict": verdict, "side": side or ""})
+    return rows
+
+
+def hparam_diff_text(rr, limit: int = 6) -> str:
+    diff = (rr.comparison or {}).get("hparams_diff") or []
+    if not diff:
+        return ""
+    def v(x):
+        return "(not logged)" if x is None else fmt_hparam(x, 40)
+
+    parts = [f"{d['key']} {v(d['run'])} vs {v(d['baseline'])}" for d in diff[:limit]]
+    more = f" and {len(diff) - limit} more" if len(diff) > limit else ""
+    return "hyperparameters that differ (run vs baseline): " + ", ".join(parts) + more

@@ -89,6 +89,11 @@ def render(report, **_) -> str:
                                  title=f"curvedoc {f.code} {f.name}"))
         for err in rr.errors:
             lines.append(command("warning", f"{rr.run}: {err}", file=f_path, title="curvedoc detector error"))
+        if rr.comparison:
+            from curvedoc.reporters._style import comparison_head
+
+            lines.append(command("notice", f"{rr.run}: {comparison_head(rr)}", file=f_path,
+                                 title="curvedoc compare"))
     counts = status_counts(report)
     n = len(report.runs)
     lines.append(command("notice", f"curvedoc: {n} run{'s' if n != 1 else ''}: {counts_phrase(counts)}; "

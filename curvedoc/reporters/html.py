@@ -23,7 +23,10 @@ from curvedoc.reporters._style import (
     duplicate_groups,
     STATUS_SYMBOL,
     clean,
+    comparison_head,
+    comparison_rows,
     counts_phrase,
+    hparam_diff_text,
     first_fixes,
     fmt_hparam,
     fmt_num,
@@ -79,6 +82,7 @@ CSS = """
 .curvedoc table.ranking td.muted{font-size:12px}
 .curvedoc tr.error td.code{color:#c62828}.curvedoc tr.warning td.code{color:#b26a00}
 .curvedoc tr.info td.code{color:#3949ab}
+.curvedoc tr.error td{color:#b71c1c}.curvedoc tr.healthy td{color:#2e6b30}
 .curvedoc .plot{margin:6px 0;overflow:hidden}
 .curvedoc svg.cd-plot{width:100%;height:auto;display:block}
 .curvedoc .small svg.cd-plot{max-width:760px}
@@ -120,6 +124,56 @@ def _svg(rr, anchor: str, small: bool) -> str:
             return figure_to_svg(fig, salt=anchor)
     except Exception as exc:  # a plotting problem must not lose the rest of the report
         return f'<p class="errors">plot failed: {e(type(exc).__name__)}: {e(exc)}</p>'
+
+
+def _compare_svg(rr, anchor: str) -> str:
+    try:
+        from curvedoc.reporters.plots import compare_figure, figure_to_svg
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fig = compare_figure(rr, title=False)
+            return figure_to_svg(fig, salt=anchor + "-cmp") if fig is not None else ""
+    except Exception as exc:  # a plotting problem must not lose the rest of the report
+        return f'<p class="errors">comparison plot failed: {e(type(exc).__name__)}: {e(exc)}</p>'
+
+
+def _comparison(rr, anchor: str) -> str:
+    """The verdict, the per-curve table, the plot with the baseline's band, what differs and what is shared."""
+    cmp = rr.comparison
+    if not cmp:
+        return ""
+    cls = {"worse": "failing", "better": "healthy", "matches": "healthy"}.get(cmp.get("verdict"), "info")
+    parts = [f"<h3>{_badge(cmp.get('verdict', ''), cls)} {e(comparison_head(rr))}</h3>"]
+    rows = comparison_rows(rr)
+    if rows:
+        body = "".join(
+            f'<tr class="{e({"worse": "error", "better": "healthy", "different": "info"}.get(r["side"], ""))}">'
+            f'<td class="name">{e(r["curve"])}</td><td class="num">{e(r["run"])}</td><td class="num">{e(r["baseline"])}</td>'
+            f'<td class="num">{e(r["change"])}</td><td class="num">{e(r["band"])}</td><td>{e(r["verdict"])}</td></tr>'
+            for r in rows)
+        parts.append("<table><thead><tr><th>curve</th><th>final</th><th>baseline</th><th>change</th><th>band</th>"
+                     f"<th>verdict</th></tr></thead><tbody>{body}</tbody></table>")
+    svg = _compare_svg(rr, anchor)
+    if svg:
+        parts.append(f'<div class="plot">{svg}</div>')
+        parts.append('<p class="muted">Grey: the baseline (smoothed) with its noise band shaded; colour: this run '
+                     "(red where it became worse, green better); the dashed line is where it left the band for good."
+                     "</p>")
+    items = []
+    hp = hparam_diff_text(rr)
+    if hp:
+        items.append(e(hp))
+    shared = cmp.get("shared_findings") or []
+    if shared:
+        items.append("also in the baseline (not counted): " + e(", ".join(f"{f['code']} {f['name']}" for f in shared)))
+    resolved = cmp.get("resolved_findings") or []
+    if resolved:
+        items.append("the baseline had, this run has not: " + e(", ".join(f"{f['code']} {f['name']}" for f in resolved)))
+    items += [f"note: {e(n)}" for n in cmp.get("notes") or []]
+    if items:
+        parts.append('<ul class="muted">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>")
+    return "".join(parts)
 
 
 def _overview_svg(report) -> str:
@@ -224,7 +278,12 @@ def _run_section(rr, anchor: str, small: bool) -> str:
         return "".join(parts)
     parts.append(f'<p class="sub">score {rr.score:.0f} · {e(rr.source)} · {points_text(rr.points)}'
                  + (f" · {e(rr.path)}" if rr.path else "") + "</p>")
-    parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small)}</div>')
+    if rr.comparison:
+        parts.append(_comparison(rr, anchor))
+        parts.append(f'<details><summary>the run\'s own curves, findings marked</summary><div class="plot'
+                     f'{" small" if small else ""}">{_svg(rr, anchor, small)}</div></details>')
+    else:
+        parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small)}</div>')
     parts.append(_findings_table(rr))
     parts.append(_causes(rr))
     if not rr.top_causes and rr.findings:
@@ -334,7 +393,8 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
     counts = status_counts(report)
 
     body = ['<div class="curvedoc">']
-    title = "curvedoc audit" if report.sweep is not None else "curvedoc report"
+    title = ("curvedoc audit" if report.sweep is not None else
+             "curvedoc compare" if report.baseline is not None else "curvedoc report")
     body.append(f"<h1>{e(title)}</h1>")
     body.append(f'<p class="sub">{e(report.target) + " · " if report.target else ""}{len(report.runs)} '
                 f"run{'s' if len(report.runs) != 1 else ''}: {e(counts_phrase(counts))}</p>")
@@ -365,6 +425,10 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
                     f"<th>run</th><th>findings</th></tr></thead><tbody>{rows}</tbody></table>")
     if len(runs) <= 1:
         body.append(_problems(report))
+    if report.baseline is not None:
+        from curvedoc.reporters.text import baseline_text
+
+        body.append(f'<p class="muted">{e(baseline_text(report))}</p>')
     body.append(f"<footer>curvedoc {e(__version__)} · rule docs: <code>curvedoc rule CODE</code></footer>")
     body.append("</div>")
     content = "\n".join(x for x in body if x)

@@ -12,7 +12,10 @@ from curvedoc.reporters._style import (
     points_text,
     duplicate_groups,
     STATUS_SYMBOL,
+    comparison_head,
+    comparison_rows,
     counts_phrase,
+    hparam_diff_text,
     fmt_num,
     fmt_step,
     fmt_steps,
@@ -61,6 +64,34 @@ def _skipped(rr) -> str:
     return f"<sub>{n} rule{'s' if n != 1 else ''} skipped: " + "; ".join(parts) + "</sub>"
 
 
+def comparison_section(rr) -> list[str]:
+    """The comparison with the baseline: verdict, one table row per curve, differing hyperparameters, shared
+    and resolved findings, notes."""
+    cmp = rr.comparison
+    if not cmp:
+        return []
+    out = [f"**{m(comparison_head(rr))}**", ""]
+    rows = comparison_rows(rr)
+    if rows:
+        out += table(["curve", "final", "baseline", "change", "band", "verdict"],
+                     [[m(r["curve"]), m(r["run"]), m(r["baseline"]), m(r["change"]), m(r["band"]),
+                       (f"**{m(r['verdict'])}**" if r["side"] == "worse" else m(r["verdict"]))] for r in rows],
+                     ["l", "r", "r", "r", "r", "l"]) + [""]
+    extra = []
+    hp = hparam_diff_text(rr)
+    if hp:
+        extra.append(m(hp))
+    shared = cmp.get("shared_findings") or []
+    if shared:
+        extra.append("also in the baseline (not counted): " + ", ".join(f"`{f['code']}` {m(f['name'])}" for f in shared))
+    resolved = cmp.get("resolved_findings") or []
+    if resolved:
+        extra.append("the baseline had, this run has not: " + ", ".join(f"`{f['code']}` {m(f['name'])}" for f in resolved))
+    extra += [f"note: {m(n)}" for n in cmp.get("notes") or []]
+    out += [f"- {x}" for x in extra] + ([""] if extra else [])
+    return out
+
+
 def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
     h = "#" * level
     sym = STATUS_SYMBOL.get(rr.status, "?")
@@ -73,6 +104,7 @@ def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
     if sparks:
         facts += " · " + " ".join(f"{lab} `{s}`" for lab, s, _ in sparks)
     out += [facts, ""]
+    out += comparison_section(rr)
     if rr.findings:
         out += _findings_table(rr) + [""]
     else:
@@ -181,6 +213,10 @@ def render(report, statistics: bool = False, **_) -> str:
             out += ["# curvedoc report", "", f"**{len(report.runs)} runs**: {counts_phrase(status_counts(report))}", ""]
         for rr in report.runs:
             out += run_section(rr, level=2 if len(report.runs) > 1 else 2)
+        if report.baseline is not None:
+            from curvedoc.reporters.text import baseline_text
+
+            out += [f"<sub>{m(baseline_text(report))}</sub>", ""]
     if report.problems:
         out += [f"<sub>{len(report.problems)} path(s) skipped while looking for runs: "
                 + "; ".join(f"{m(p.get('path'))}: {m(p.get('reason'))}" for p in report.problems[:5]) + "</sub>", ""]

@@ -583,3 +583,79 @@ def figure_to_svg(fig, salt: str = "curvedoc", close: bool = True) -> str:
     prefix = re.sub(r"[^A-Za-z0-9-]", "-", salt)
     svg = re.sub(r'id="([A-Za-z][A-Za-z0-9]*_\d+)"', lambda m: f'id="{prefix}-{m.group(1)}"', svg)
     return svg.strip()
+
+
+# ---------------------------------------------------------------------------------------------- compare
+
+SIDE_COLOR = {"worse": "#c62828", "better": "#2e7d32", "different": "#5c6bc0"}
+MAX_COMPARE_PANELS = 6
+
+
+def compare_figure(rr, *, title: bool = True):
+    """A compared run against its baseline, one panel per curve the two share (losses and metrics first, then
+    curves that left the band): the baseline's points faint, its smoothed curve grey with the band shaded, the
+    run's points faint and its smoothed curve in colour, and the step where the run left the band for good
+    marked. Returns a Figure, or None when the run carries no comparison curves."""
+    run = getattr(rr, "run_obj", None)
+    cmp = run.__dict__.get("_comparison") if run is not None else None
+    if cmp is None:
+        return None
+    series = [s for s in cmp.series if s.compared and s.curves]
+    series.sort(key=lambda s: (s.direction is None and s.side is None, s.direction is None, s.key != "train_loss"))
+    series = series[:MAX_COMPARE_PANELS]
+    if not series:
+        return None
+    Figure, FigureCanvasAgg = _mpl()
+    import matplotlib
+
+    with matplotlib.rc_context({"font.size": 9, "svg.fonttype": "none", "axes.spines.top": False,
+                                "axes.spines.right": False}):
+        ncol = 2 if len(series) > 1 else 1
+        nrow = (len(series) + ncol - 1) // ncol
+        fig = Figure(figsize=(9.5, 0.6 + 2.3 * nrow))
+        FigureCanvasAgg(fig)
+        axes = fig.subplots(nrow, ncol, squeeze=False)
+        for ax in axes.flat[len(series):]:
+            ax.set_visible(False)
+        for ax, s in zip(axes.flat, series):
+            c = s.curves
+            color = SIDE_COLOR.get(s.side, "#1f4e79")
+            bx, by = envelope(c["base_x"], c["base_raw"])
+            ax.plot(bx, by, color="#9e9e9e", lw=0.6, alpha=0.45)
+            ax.fill_between(c["x"], c["lo"], c["hi"], color="#9e9e9e", alpha=0.22, lw=0, label="baseline band")
+            ax.plot(c["x"], c["base"], color="#616161", lw=1.2, label="baseline")
+            rx, ry = envelope(c["run_x"], c["run"])
+            ax.plot(rx, ry, color=color, lw=0.6, alpha=0.35)
+            ax.plot(c["x"], c["run_s"], color=color, lw=1.4, label="run")
+            if s.side is not None and s.left_at is not None:
+                ax.axvline(s.left_at, color=color, ls="--", lw=0.9)
+            data = np.concatenate([np.asarray(v, dtype=float) for v in (c["run"], c["base_raw"], c["base"])])
+            data = data[np.isfinite(data)]
+            if s.scale == "log":
+                ax.set_yscale("log")
+                data = data[data > 0]
+            if len(data):  # the band may reach far past the data where the baseline is steep: keep the data in view
+                lo, hi = float(data.min()), float(data.max())
+                if s.scale == "log":
+                    ax.set_ylim(lo / 1.25, hi * 1.25)
+                elif hi > lo:
+                    pad = 0.08 * (hi - lo)
+                    ax.set_ylim(lo - pad, hi + pad)
+            name = s.run_tag if s.run_tag == s.base_tag else f"{s.run_tag} / {s.base_tag}"
+            verdict = {"worse": "worse", "better": "better", "different": "differs"}.get(s.side, "inside the band")
+            t = ax.set_title(f"{_txt(name, 48)}: {verdict}", fontsize=9, loc="left",
+                             color=color if s.side else "#333333")
+            _no_math(t)
+            ax.grid(True, alpha=0.25, lw=0.5)
+            ax.tick_params(labelsize=8)
+            ax.set_xlabel(cmp.axis, fontsize=8)
+            _step_ticks(ax)
+        handles, labels = axes.flat[0].get_legend_handles_labels()
+        if handles:
+            leg = fig.legend(handles, labels, loc="upper right", fontsize=7.5, ncol=3, frameon=False)
+            _no_math(*leg.get_texts())
+        if title:
+            _no_math(fig.suptitle(f"{_txt(rr.run, 70)} vs baseline", fontsize=10, x=0.01, ha="left"))
+        fig.subplots_adjust(left=0.08, right=0.98, bottom=0.5 / fig.get_size_inches()[1] * 1.2,
+                            top=1 - 0.55 / fig.get_size_inches()[1], hspace=0.75, wspace=0.22)
+    return fig

@@ -18,7 +18,10 @@ from curvedoc.reporters._style import (
     STATUS_SYMBOL,
     Ansi,
     clean,
+    comparison_head,
+    comparison_rows,
     counts_phrase,
+    hparam_diff_text,
     fmt_num,
     fmt_step,
     fmt_steps,
@@ -187,10 +190,59 @@ def coverage_text(rr) -> str:
     return f"analysed: {what} {cov.get('signal_tag')!s}; {ran} rules ran, {on} of them on that signal{mtxt}"
 
 
+def comparison_lines(rr, c: Ansi) -> list[str]:
+    """The comparison with the baseline: a verdict line, one row per curve, what differs in the
+    hyperparameters, findings the baseline shares or had, notes."""
+    cmp = rr.comparison
+    if not cmp:
+        return []
+    verdict = cmp.get("verdict")
+    style = {"worse": "red", "better": "green", "matches": "green"}.get(verdict, "cyan")
+    lines = [c(x, style) for x in _wrap(clean(comparison_head(rr)), 6, first="  ")]
+    rows = comparison_rows(rr)
+    if rows:
+        w = min(36, max(len("curve"), *(len(clean(r["curve"])) for r in rows)))
+        lines.append(c(f"    {'curve':<{w}}  {'final':>9}  {'baseline':>9}  {'change':>7}  {'band':>9}  verdict", "dim"))
+        for r in rows:
+            row_style = {"worse": "red", "better": "green", "different": "cyan"}.get(r["side"])
+            verdict_txt = c(clean(r["verdict"]), row_style) if row_style else clean(r["verdict"])
+            lines.append(f"    {middle_trunc(clean(r['curve']), w):<{w}}  {r['run']:>9}  {r['baseline']:>9}  "
+                         f"{r['change']:>7}  {r['band']:>9}  " + verdict_txt)
+    hp = hparam_diff_text(rr)
+    if hp:
+        lines += [c(x, "dim") for x in _wrap(clean(hp), 6, first="  ")]
+    shared = cmp.get("shared_findings") or []
+    if shared:
+        codes = ", ".join(f"{f['code']} {f['name']}" for f in shared)
+        lines += [c(x, "dim") for x in _wrap(f"also in the baseline (not counted): {clean(codes)}", 6, first="  ")]
+    resolved = cmp.get("resolved_findings") or []
+    if resolved:
+        codes = ", ".join(f"{f['code']} {f['name']}" for f in resolved)
+        lines += [c(x, "green") for x in _wrap(f"the baseline had, this run has not: {clean(codes)}", 6, first="  ")]
+    for note in cmp.get("notes") or []:
+        lines += [c(x, "dim") for x in _wrap(f"note: {clean(note)}", 6, first="  ")]
+    return lines
+
+
+def baseline_text(report) -> str:
+    """One sentence on the baseline: its path, its runs and their own diagnosis."""
+    b = report.baseline or {}
+    runs = b.get("runs") or []
+    parts = [f"{r['run']} ({r['source']}, {r['status']}" + (f": {', '.join(sorted({f['code'] for f in r.get('findings') or []}))}"
+             if r.get("findings") else "") + ")" for r in runs[:5]]
+    more = f" and {len(runs) - 5} more" if len(runs) > 5 else ""
+    txt = (f"baseline {b.get('path') or '(in memory)'}: {len(runs)} run{'s' if len(runs) != 1 else ''}"
+           f"{' (seeds of one recipe: their spread widens the band)' if len(runs) > 1 else ''}: " + "; ".join(parts) + more)
+    if b.get("unreadable"):
+        txt += f"; {len(b['unreadable'])} could not be read"
+    return txt
+
+
 def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
     lines = _status_line(rr, c)
     if rr.status == "unreadable":
         return lines
+    lines += comparison_lines(rr, c)
     if rr.status == "not-assessed":
         lines += [c(x, "cyan") for x in _wrap(clean(coverage_text(rr)), 6, first="  ")]
     for f in sorted_findings(rr.findings):
@@ -355,6 +407,8 @@ def render(report, color: bool = False, statistics: bool = False, **_) -> str:
         if len(report.runs) > 1:
             counts = status_counts(report)
             lines += ["", c(f"{len(report.runs)} runs: {counts_phrase(counts)}", "bold")]
+        if report.baseline is not None:
+            lines += [""] + [c(x, "dim") for x in _wrap(clean(baseline_text(report)), 4, first="")]
     pl = _problem_lines(report, c)
     if pl:
         lines += [""] + pl

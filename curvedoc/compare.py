@@ -1,0 +1,198 @@
+"""``curvedoc compare``: runs against a baseline run, through the same engine as ``diagnose``.
+
+    report = curvedoc.compare("runs/new", baseline="golden/")      # a Report, like diagnose's
+    report.run(".").comparison["verdict"]                          # 'matches' | 'worse' | 'better' | ...
+
+Every run is diagnosed with the selected rules and with the baseline attached, which makes the comparison
+rule (C001 baseline-departure) applicable: each curve the two share is checked against the baseline's noise
+band (``curvedoc/detectors/_baseline.py``). Findings the baseline has too are moved out of the run's
+findings into ``comparison["shared_findings"]`` -- a comparison answers "did this change make training
+worse?", and a spike the baseline also had is not news -- so the status, the score and the exit code count
+only what is new. Several baseline runs at the baseline path (seeds of one recipe) form one baseline whose
+band includes their spread.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Mapping, Sequence
+
+from curvedoc.detectors._baseline import hparams_diff
+from curvedoc.engine import (Plan, _score, _status, diagnose_run, rank_causes, resolve_settings,
+                             unreadable_report)
+from curvedoc.engine.config import Settings
+from curvedoc.engine.report import Report, RunReport
+from curvedoc.errors import ConfigError, LoadError
+
+RULE = "baseline-departure"
+# the command-line / keyword shortcuts for the comparison rule's parameters
+SHORTCUTS = ("band", "rtol", "atol", "seed_rtol", "align")
+ALIGNS = ("auto", "step", "epoch", "tokens")
+
+
+def _load(target, settings: Settings, what: str) -> tuple[list, list]:
+    """(runs, failures) at ``target``: a path, a Run, or a list of runs."""
+    from curvedoc.model.run import Run
+
+    if isinstance(target, Run):
+        return [target], []
+    if isinstance(target, (list, tuple)) and target and all(isinstance(r, Run) for r in target):
+        return list(target), []
+    if not isinstance(target, (str, os.PathLike)):
+        raise TypeError(f"{what} must be a path, a Run or a list of Runs, not {type(target).__name__}")
+    if not os.path.lexists(target):
+        raise LoadError(target, "no such file or directory", kind="not-found")
+    from curvedoc.importers import load_all
+    from curvedoc.importers._base import file_size_limit
+
+    with file_size_limit(settings.max_file_bytes()):
+        res = load_all(target, settings.roles, with_base=True)
+    return res.runs, res.failures
+
+
+def _same_finding(f, others) -> bool:
+    return any(o.code == f.code for o in others)
+
+
+def _verdict(rr: RunReport, series: Sequence[dict[str, Any]]) -> str:
+    compared = [s for s in series if s.get("compared")]
+    if not compared:
+        return "not-compared"
+    sides = {s.get("side") for s in compared}
+    new_bad = any(f.severity in ("error", "warning") and f.code != "C001" for f in rr.findings)
+    if "worse" in sides or new_bad:
+        return "worse"
+    if "better" in sides:
+        return "better"
+    if "different" in sides:
+        return "different"
+    return "matches"
+
+
+def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunReport], plan: Plan) -> list[RunReport]:
+    """Diagnose each run with the baseline attached and fold the comparison into its report."""
+    from curvedoc.detectors._baseline import compare_run
+    from curvedoc.detectors.baseline_departure import band_params
+    from curvedoc.detectors import registry
+
+    spec = registry()[RULE]
+    rule = plan.catalog.rules[RULE]
+    from curvedoc.engine.rules import make_params
+
+    overrides = plan.settings.params.get(RULE) or plan.settings.params.get(rule.code) or {}
+    bp = band_params(make_params(rule, spec.params, overrides))
+    base_findings = [f for br in base_reports for f in br.findings]
+    out = []
+    for run in runs:
+        run.baseline = list(bases)
+        rr = diagnose_run(run, plan)
+        cmp = compare_run(run, bases, bp)
+        run.__dict__["_comparison"] = cmp  # for the plots of the HTML report and notebooks
+        shared = [f for f in rr.findings if f.code != "C001" and _same_finding(f, base_findings)]
+        new = [f for f in rr.findings if f not in shared]
+        resolved = []
+        seen = set()
+        for f in base_findings:
+            if f.code not in seen and not any(g.code == f.code for g in rr.findings):
+                seen.add(f.code)
+                resolved.append({"code": f.code, "name": f.name, "severity": f.severity, "message": f.message,
+                                 "baseline_run": f.run})
+        rr.findings = new
+        rr.status = _status(new, rr.coverage.get("assessed", False))
+        rr.score = _score(new, rr.coverage)
+        rr.top_causes = rank_causes(new, plan.catalog)
+        series = [s.to_dict() for s in cmp.series]
+        rr.comparison = {
+            "baseline": [b.name for b in bases],
+            "verdict": "",
+            "axis": cmp.axis,
+            "axis_reason": cmp.axis_reason,
+            "notes": list(cmp.notes),
+            "new_findings": sorted({f.code for f in new}),
+            "shared_findings": [f.to_dict() for f in shared],
+            "resolved_findings": resolved,
+            "series": series,
+            "hparams_diff": hparams_diff(run.hparams, bases[0].hparams),
+        }
+        rr.comparison["verdict"] = _verdict(rr, series)
+        out.append(rr)
+    return out
+
+
+def compare(
+    target,
+    baseline,
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
+    roles: Mapping[str, str] | None = None,
+    fail_on: str | None = None,
+    rules_dirs: Iterable[str] | None = None,
+    config: str | os.PathLike | Settings | None = None,
+    band: float | None = None,
+    rtol: float | None = None,
+    atol: float | None = None,
+    seed_rtol: float | None = None,
+    align: str | None = None,
+) -> Report:
+    """Compare the run(s) at ``target`` (a path, a Run, or a list of paths / runs) with ``baseline`` (a path
+    holding one run or several seeds of one recipe, or Runs).
+
+    ``band`` (noise standard deviations), ``rtol``, ``atol``, ``seed_rtol`` and ``align`` set the comparison
+    rule's parameters (``params={"baseline-departure": {...}}`` does the same). Returns a :class:`Report` whose
+    runs carry ``comparison``; :meth:`Report.exit_status` counts only findings the baseline does not have.
+    Raises :class:`LoadError` when a path does not exist or the baseline holds no readable run, and
+    :class:`ConfigError` for unknown rules or parameters.
+    """
+    shortcuts = {k: v for k, v in zip(SHORTCUTS, (band, rtol, atol, seed_rtol, align)) if v is not None}
+    if "align" in shortcuts and shortcuts["align"] not in ALIGNS:
+        raise ConfigError(f"align must be one of {', '.join(ALIGNS)}, got {shortcuts['align']!r}")
+    merged = {k: dict(v) for k, v in (params or {}).items()}
+    if shortcuts:
+        merged.setdefault(RULE, {}).update(shortcuts)
+    targets = list(target) if isinstance(target, (list, tuple)) and not _all_runs(target) else [target]
+    first = targets[0] if targets and isinstance(targets[0], (str, os.PathLike)) else None
+    settings = resolve_settings(first, select=select, ignore=ignore, params=merged, roles=roles, fail_on=fail_on,
+                                rules_dirs=rules_dirs, config=config)
+    plan = Plan.build(settings)
+    p = settings.params.get(RULE, {}).get("align")
+    if p is not None and p not in ALIGNS:
+        raise ConfigError(f"{RULE}.align must be one of {', '.join(ALIGNS)}, got {p!r}")
+    bases, base_fail = _load(baseline, settings, "baseline")
+    if not bases:
+        reasons = "; ".join(f"{f.path}: {f.reason}" for f in base_fail[:3])
+        raise LoadError(str(baseline), "no readable training run in the baseline" + (f" ({reasons})" if reasons else ""),
+                        kind="nothing-readable")
+    base_reports = [diagnose_run(b, plan) for b in bases]
+    report = Report(target=", ".join(str(t) for t in targets if isinstance(t, (str, os.PathLike))))
+    report.baseline = {
+        "path": str(baseline) if isinstance(baseline, (str, os.PathLike)) else "",
+        "runs": [{"run": br.run, "source": br.source, "status": br.status, "score": br.score, "path": br.path,
+                  "findings": [f.to_dict() for f in br.findings]} for br in base_reports],
+        "unreadable": [f.to_dict() for f in base_fail],
+    }
+    base_paths = {os.path.realpath(str(b.path)) for b in bases if b.path is not None}
+    for t in targets:
+        runs, failures = _load(t, settings, "the run")
+        report.runs.extend(compare_runs(runs, bases, base_reports, plan))
+        for f in failures:
+            report.runs.append(unreadable_report(f.name, f.path, f.reason, f.kind))
+    names = [rr.run for rr in report.runs]
+    if len(set(names)) < len(names):  # the same run name under several paths: name them by path instead
+        for rr in report.runs:
+            if names.count(rr.run) > 1 and rr.path:
+                rr.run = os.path.relpath(rr.path) if not os.path.isabs(str(targets[0])) else rr.path
+    for rr in report.runs:
+        if rr.comparison is not None and rr.path and os.path.realpath(rr.path) in base_paths:
+            rr.comparison["notes"].insert(0, "this run is the baseline itself: it matches trivially")
+    return report
+
+
+def _all_runs(x) -> bool:
+    from curvedoc.model.run import Run
+
+    return bool(x) and all(isinstance(r, Run) for r in x)
+
+
+__all__ = ["compare", "compare_runs"]
