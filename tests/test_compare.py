@@ -253,3 +253,12 @@ def test_assert_overfits():
         assert_overfits(SAMPLES / "overfitting-small-data", target=1e-6)
     with pytest.raises(ValueError):
         assert_healthy(SAMPLES / "healthy-mlp-cosine", fail_on="sometimes")
+
+
+def test_report_plot_of_a_compared_run_draws_the_band():
+    rep = curvedoc.compare(PAIRS / "label-noise-late" / "healthy-mlp-cosine", SAMPLES / "healthy-mlp-cosine")
+    fig = rep.plot(0)
+    titles = [ax.get_title(loc="left") for ax in fig.axes if ax.get_visible()]
+    assert any(t.startswith("val/loss: worse") for t in titles), titles
+    assert fig._repr_png_()[:4] == b"\x89PNG"
+    assert "baseline band" in rep._repr_html_()

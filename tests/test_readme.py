@@ -48,3 +48,15 @@ def test_rules_table_is_current():
     res = CliRunner().invoke(main, ["rules", "--format", "markdown"])
     table = res.output.replace("](#", "](docs/rules.md#").rstrip("\n")
     assert table in text, "README rules table is stale: regenerate it from `curvedoc rules --format markdown`"
+
+
+def test_compare_example_is_what_the_code_prints(monkeypatch):
+    """The compare section's output is an actual run's, up to the '...' that cuts it short."""
+    sec = _section(README.read_text(encoding="utf-8"), "## Compare with a baseline")
+    shown = re.findall(r"```text\n(.*?)```", sec, flags=re.S)[0].splitlines()
+    cmd = shown[0].removeprefix("$ curvedoc ").split()
+    body = [line for line in shown[1:] if line.strip() != "..."]
+    monkeypatch.chdir(README.parent)
+    res = CliRunner().invoke(main, cmd + ["--no-color"])
+    assert res.exit_code == 1
+    assert res.output.splitlines()[: len(body)] == body, "README compare example is stale: paste the real output"

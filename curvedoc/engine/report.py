@@ -202,8 +202,9 @@ class Report:
         return render(self, fmt, **kw)
 
     def plot(self, run: str | int | None = None):
-        """A matplotlib figure of one run's curves with its findings marked."""
-        from curvedoc.reporters.plots import plot_run
+        """A matplotlib figure of one run's curves with its findings marked; for a compared run (curvedoc.compare),
+        its curves against the baseline's with the band shaded."""
+        from curvedoc.reporters.plots import compare_figure, plot_run
 
         if run is None:
             rr = self.runs[0]
@@ -211,6 +212,10 @@ class Report:
             rr = self.runs[run]
         else:
             rr = self.run(run)
+        if rr.comparison is not None:
+            fig = compare_figure(rr)
+            if fig is not None:
+                return fig
         return plot_run(rr)
 
     def _repr_html_(self) -> str:
