@@ -217,13 +217,15 @@ def test_inputs_are_not_modified(tmp_path):
 
 
 # ------------------------------------------------------------------------------------------ curvedoc.testing
-def test_assert_healthy_passes_and_fails_with_the_report():
+def test_assert_healthy_passes_and_fails_with_the_report(tmp_path):
     assert_healthy(SAMPLES / "healthy-mlp-cosine")
     with pytest.raises(AssertionError) as exc:
         assert_healthy(SAMPLES / "divergence-warmup-too-high")
     assert "D001 divergence" in str(exc.value) and "finding(s) at or above 'warning'" in str(exc.value)
-    with pytest.raises(AssertionError, match="nothing was checked"):  # prose read as a text log: not a run
-        assert_healthy(REPO / "README.md")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some notes\nno numbers here\n")
+    with pytest.raises(AssertionError, match="could not be read"):
+        assert_healthy(notes)
 
 
 def test_assert_healthy_refuses_an_unchecked_run():
