@@ -153,7 +153,7 @@ def test_cli_exit_codes_and_formats(tmp_path):
     assert doc["runs"][0]["comparison"]["verdict"] == "worse" and doc["baseline"]["runs"]
     md = _cli("compare", PAIRS / "label-noise" / "healthy-gru-charlm", "-b", SAMPLES / "healthy-gru-charlm",
               "--format", "markdown")
-    assert "| curve | final | baseline | change | band | verdict |" in md.output
+    assert "| curve | final | baseline | change | band | verdict | best (run vs baseline) |" in md.output
     gh = _cli("compare", PAIRS / "label-noise" / "healthy-gru-charlm", "-b", SAMPLES / "healthy-gru-charlm",
               "--format", "github")
     assert "::error" in gh.output and "title=curvedoc compare" in gh.output

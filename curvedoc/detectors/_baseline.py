@@ -111,6 +111,12 @@ class SeriesComparison:
             return None
         return d / abs(self.base_final)
 
+    @property
+    def best_rel(self) -> float | None:
+        if self.run_best is None or self.base_best is None or not self.base_best:
+            return None
+        return (self.run_best - self.base_best) / abs(self.base_best)
+
     def to_dict(self) -> dict[str, Any]:
         def num(v):
             return None if v is None or not math.isfinite(v) else float(v)
@@ -126,6 +132,7 @@ class SeriesComparison:
             "final_delta": num(self.final_delta), "final_rel": num(self.final_rel),
             "run_best": num(self.run_best), "baseline_best": num(self.base_best),
             "run_best_at": num(self.run_best_at), "baseline_best_at": num(self.base_best_at),
+            "best_rel": num(self.best_rel),
             "run_end": num(self.run_end), "baseline_end": num(self.base_end),
         }
         if self.reason:

@@ -396,7 +396,7 @@ def _pct(x: Any) -> str:
 
 
 def comparison_rows(rr) -> list[dict[str, str]]:
-    """One row per paired curve: curve, run's final, baseline's final, change, band, verdict (all text)."""
+    """One row per paired curve: curve, run's final, baseline's final, change, band, verdict, best values (text)."""
     cmp = rr.comparison or {}
     rows = []
     axis = cmp.get("axis", "step")
@@ -404,7 +404,7 @@ def comparison_rows(rr) -> list[dict[str, str]]:
         name = s["run_tag"] if s["run_tag"] == s["baseline_tag"] else f"{s['run_tag']} / {s['baseline_tag']}"
         if not s.get("compared"):
             rows.append({"curve": name, "run": "", "baseline": "", "change": "", "band": "",
-                         "verdict": f"not compared: {s.get('reason', '')}", "side": ""})
+                         "verdict": f"not compared: {s.get('reason', '')}", "side": "", "best": ""})
             continue
         if s.get("band_rel") is not None:
             band = f"±{s['band_rel'] * 100:.0f}%" + (" err" if s.get("scale") == "error" else "")
@@ -415,8 +415,14 @@ def comparison_rows(rr) -> list[dict[str, str]]:
                  else f"{axis.rstrip('s')} {fmt_num(s.get('left_at'))}")
         verdict = {"worse": f"worse from {where}", "better": f"better from {where}",
                    "different": f"differs from {where}"}.get(side, "inside the band")
+        best = ""
+        if s.get("run_best") is not None and s.get("baseline_best") is not None:
+            best = f"{fmt_num(s['run_best'])} vs {fmt_num(s['baseline_best'])}"
+            if _pct(s.get("best_rel")):
+                best += f" ({_pct(s.get('best_rel'))})"
         rows.append({"curve": name, "run": fmt_num(s.get("run_final")), "baseline": fmt_num(s.get("baseline_final")),
-                     "change": _pct(s.get("final_rel")), "band": band, "verdict": verdict, "side": side or ""})
+                     "change": _pct(s.get("final_rel")), "band": band, "verdict": verdict, "side": side or "",
+                     "best": best})
     return rows
 
 

@@ -150,10 +150,11 @@ def _comparison(rr, anchor: str) -> str:
         body = "".join(
             f'<tr class="{e({"worse": "error", "better": "healthy", "different": "info"}.get(r["side"], ""))}">'
             f'<td class="name">{e(r["curve"])}</td><td class="num">{e(r["run"])}</td><td class="num">{e(r["baseline"])}</td>'
-            f'<td class="num">{e(r["change"])}</td><td class="num">{e(r["band"])}</td><td>{e(r["verdict"])}</td></tr>'
+            f'<td class="num">{e(r["change"])}</td><td class="num">{e(r["band"])}</td><td>{e(r["verdict"])}</td>'
+            f'<td class="num">{e(r["best"])}</td></tr>'
             for r in rows)
         parts.append("<table><thead><tr><th>curve</th><th>final</th><th>baseline</th><th>change</th><th>band</th>"
-                     f"<th>verdict</th></tr></thead><tbody>{body}</tbody></table>")
+                     f"<th>verdict</th><th>best (run vs baseline)</th></tr></thead><tbody>{body}</tbody></table>")
     svg = _compare_svg(rr, anchor)
     if svg:
         parts.append(f'<div class="plot">{svg}</div>')

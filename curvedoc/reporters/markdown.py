@@ -73,10 +73,11 @@ def comparison_section(rr) -> list[str]:
     out = [f"**{m(comparison_head(rr))}**", ""]
     rows = comparison_rows(rr)
     if rows:
-        out += table(["curve", "final", "baseline", "change", "band", "verdict"],
+        out += table(["curve", "final", "baseline", "change", "band", "verdict", "best (run vs baseline)"],
                      [[m(r["curve"]), m(r["run"]), m(r["baseline"]), m(r["change"]), m(r["band"]),
-                       (f"**{m(r['verdict'])}**" if r["side"] == "worse" else m(r["verdict"]))] for r in rows],
-                     ["l", "r", "r", "r", "r", "l"]) + [""]
+                       (f"**{m(r['verdict'])}**" if r["side"] == "worse" else m(r["verdict"])), m(r["best"])]
+                      for r in rows],
+                     ["l", "r", "r", "r", "r", "l", "r"]) + [""]
     extra = []
     hp = hparam_diff_text(rr)
     if hp:
