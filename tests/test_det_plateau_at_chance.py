@@ -286,3 +286,23 @@ def test_a_metric_at_zero_over_a_few_evaluations(n_loss, evals, fires):
     # the same run with a dice that left the floor is not at chance
     run = make_run(train_loss=loss, **{"val/dice": (vs, np.linspace(0.05, 0.6, evals))})
     assert not [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "val/dice"]
+
+
+@pytest.mark.parametrize("n", [150, 200, 400])
+@pytest.mark.parametrize("batch", [8, 16, 32])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_an_early_noisy_snapshot_of_a_falling_loss_is_not_a_plateau(n, batch, seed):
+    """The first few hundred points of a healthy run (what a live monitor sees early on): the loss falls steadily
+    through some log(K) under heavy minibatch noise. A robust trend over the whole stretch says it is learning,
+    where two fifths of a short noisy plateau could not tell."""
+    rng = np.random.default_rng(seed)
+    st = np.arange(n)
+    loss = (2.3 * np.exp(-st / 300) + 0.3) * rng.gamma(batch, 1.0 / batch, n)
+    assert run_detector(NAME, make_run(loss=loss)) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_flat_noisy_chance_plateau_is_still_one(seed):
+    rng = np.random.default_rng(seed)
+    loss = np.log(10) * (1 + 0.03 * rng.standard_normal(400))
+    assert len(run_detector(NAME, make_run(loss=loss))) == 1

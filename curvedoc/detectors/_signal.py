@@ -176,6 +176,34 @@ def slope_log(s: pd.Series) -> float:
     return float(np.polyfit(x, y, 1)[0])
 
 
+def theil_sen(x: np.ndarray, y: np.ndarray, z: float = 2.576, max_points: int = 300) -> tuple[float, float, float]:
+    """Robust slope of ``y`` against ``x`` (median of pairwise slopes) and its two-sided confidence interval at
+    ``z`` (2.576: 99%) from Kendall's rank statistic, as scipy.stats.theilslopes computes it; at most
+    ``max_points`` evenly spaced points are used (the pairs grow as n^2). NaN when fewer than 4 points."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    ok = np.isfinite(x) & np.isfinite(y)
+    x, y = x[ok], y[ok]
+    if len(x) > max_points:
+        idx = np.unique(np.linspace(0, len(x) - 1, max_points).round().astype(int))
+        x, y = x[idx], y[idx]
+    n = len(x)
+    if n < 4:
+        return math.nan, math.nan, math.nan
+    i, j = np.triu_indices(n, 1)
+    dx = x[j] - x[i]
+    keep = dx != 0
+    slopes = np.sort((y[j] - y[i])[keep] / dx[keep])
+    m = len(slopes)
+    if m == 0:
+        return math.nan, math.nan, math.nan
+    med = float(np.median(slopes))
+    sigma = math.sqrt(n * (n - 1) * (2 * n + 5) / 18.0)
+    lo = int(np.clip(round((m - z * sigma) / 2.0) - 1, 0, m - 1))
+    hi = int(np.clip(round((m + z * sigma) / 2.0), 0, m - 1))
+    return med, float(slopes[lo]), float(slopes[hi])
+
+
 def chance_loss(k: int) -> float:
     """Cross-entropy of a uniform prediction over ``k`` classes: log(k) nats."""
     return math.log(k)

@@ -56,7 +56,7 @@ from curvedoc.detectors._progress import (
     step_weights,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, rolling_median, window
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, rolling_median, theil_sen, window
 from curvedoc.model.run import Run
 
 
@@ -227,6 +227,14 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         drift = abs(plateau[-1] - plateau[0]) / chance
     if drift > allowed:
         return  # creeping down (or up) through the band: slow learning, not a chance plateau
+    if len(plateau) >= 20:
+        # the same question with every point instead of two fifths: a robust trend whose 99% interval excludes
+        # zero and that moves the loss by more than max_drift over the plateau is learning, however noisy the
+        # minibatches (two fifths of a short noisy plateau cannot tell a steady 20% fall from noise)
+        slope, s_lo, s_hi = theil_sen(steps[a : b + 1], plateau)
+        move = abs(slope) * float(steps[b] - steps[a]) / chance if math.isfinite(slope) else 0.0
+        if (s_hi < 0 or s_lo > 0) and move > p.max_drift:
+            return
     if k_src != "given" and len(plateau) >= 4:
         # a model at chance outputs the same distribution whatever the input, so its minibatch loss is nearly
         # constant (a few % of log K in practice); a loss bouncing by tens of percent comes from confident,
