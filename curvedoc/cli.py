@@ -3,6 +3,7 @@
     curvedoc diagnose PATH [--format text|json|markdown|html|github] [--select ...] [--ignore ...]
     curvedoc audit SWEEP_DIR [--jobs N] ...
     curvedoc compare RUN... --baseline BASE [--band K] [--rtol R] ...
+    curvedoc watch PATH [--fail-on error] [--exec CMD] [--idle SECONDS] [--format json]
     curvedoc rules            # list every rule
     curvedoc rule NAME|CODE   # explain one rule
 
@@ -342,6 +343,136 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)
+
+
+def _event_text(ev, c) -> str:
+    """One finding of a watch as a block: time, run, code, severity, steps, then the message wrapped."""
+    import time as _time
+
+    from curvedoc.reporters._style import clean, fmt_steps
+    from curvedoc.reporters.text import _wrap
+
+    f = ev.finding
+    stamp = _time.strftime("%H:%M:%S", _time.localtime(ev.time))
+    where = fmt_steps(f)
+    head = (f"{stamp} {clean(ev.run)}  " + c.severity(f"{f.code} {f.name}", f.severity) + "  "
+            + c.severity(f"{f.severity} {f.confidence:.0%}", f.severity) + (f"  {where}" if where else ""))
+    return "\n".join([head] + _wrap(clean(f.message), 4))
+
+
+def _exec_hook(cmd: str, ev) -> None:
+    """Run ``cmd`` (split like a shell would, never through one) with the finding as JSON on stdin and in
+    CURVEDOC_* environment variables: text from the logs is data, never part of the command line."""
+    import json as _json
+    import shlex
+    import subprocess
+
+    f = ev.finding
+    env = dict(os.environ)
+    env.update({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
+                "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
+                "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
+                "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
+    env = {k: _SURROGATES.sub("\ufffd", v) for k, v in env.items()}
+    try:
+        r = subprocess.run(shlex.split(cmd), input=_json.dumps(ev.to_dict(), ensure_ascii=False) + "\n", text=True,
+                           env=env, timeout=300, capture_output=True, errors="replace")
+        hook_out = (r.stdout or "") + (r.stderr or "")
+        if hook_out:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
+            click.echo(hook_out, err=True, nl=not hook_out.endswith("\n"))
+        if r.returncode:
+            click.echo(f"curvedoc: --exec {cmd!r} exited with {r.returncode} for {f.code} on {ev.run}", err=True)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        click.echo(f"curvedoc: --exec {cmd!r} failed: {exc}", err=True)
+
+
+@main.command()
+@click.argument("path", type=click.Path(exists=False))
+@click.option("--interval", type=float, default=2.0, show_default=True, metavar="SECONDS", help="Seconds between polls.")
+@click.option("--idle", type=float, default=None, metavar="SECONDS",
+              help="End after this many seconds without growth (default: watch until Ctrl-C), after a last full diagnosis.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one block per new finding; json: one JSON object per line (event 'finding', then 'end').")
+@click.option("--exec", "exec_cmd", default=None, metavar="CMD",
+              help="Run CMD for each new finding: the finding as JSON on stdin and in CURVEDOC_* environment variables (no shell).")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+              help="Exit 1 at the first finding at or above this severity (e.g. to stop a job).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 at the end even when findings are present.")
+@click.option("--select", multiple=True, help="Rules to run (as for diagnose).")
+@click.option("--extend-select", multiple=True, help="Rules to add to the selection.")
+@click.option("--ignore", multiple=True, help="Rules to skip.")
+@click.option("--role", "role", multiple=True, metavar="ROLE=TAG", help="Use TAG for ROLE.")
+@click.option("--param", "param", multiple=True, metavar="RULE.PARAM=VALUE", help="Override a rule parameter.")
+@click.option("--rules-dir", "rules_dir", multiple=True, type=click.Path(file_okay=False), help=RULES_DIR_HELP)
+@click.option("--config", "config", type=click.Path(dir_okay=False), default=None, help="Settings file (as for diagnose).")
+@click.option("--color/--no-color", "color", default=None, help="Force colour on or off.")
+def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, extend_select, ignore, role, param,
+          rules_dir, config, color):
+    """Watch a run (or a sweep) while it is written: print each new finding once, as it appears.
+
+    Reads only what was appended since the last poll; rules that judge a finished run (unfinished, schedule
+    ended early, crashed, underfitting) wait for the end: after --idle seconds without growth every run is
+    read in full and diagnosed as `diagnose` would.
+
+    \b
+    Examples:
+      curvedoc watch runs/exp1
+      curvedoc watch runs/exp1 --fail-on error && echo ok      # exit 1 at the first error
+      curvedoc watch sweeps/grid --idle 600 --format json | jq .
+      curvedoc watch runs/exp1 --fail-on error --exec "scancel 12345"
+    """
+    import json as _json
+
+    from curvedoc.engine import Plan
+    from curvedoc.live import at_or_above
+    from curvedoc.reporters._style import Ansi
+    from curvedoc.watch import Watcher
+
+    if not (interval > 0 and interval != float("inf")):
+        _fail(f"--interval must be a positive number of seconds, got {interval}")
+    if idle is not None and not (idle >= 0 and idle != float("inf")):
+        _fail(f"--idle must be a number of seconds >= 0, got {idle}")
+    if exec_cmd is not None:
+        import shlex
+
+        try:
+            if not shlex.split(exec_cmd):
+                _fail("--exec: empty command")
+        except ValueError as exc:
+            _fail(f"--exec {exec_cmd!r}: {exc}")
+    try:
+        settings = _settings(path, select, extend_select, ignore, role, param, None, rules_dir, config)
+        _check_plan(Plan.build(settings), settings)
+    except (ConfigError, CurvedocError) as exc:
+        _fail(str(exc))
+    if not os.path.lexists(path):
+        _fail(f"{path}: no such file or directory")
+    c = Ansi(_use_color(color))
+    worst: list[str] = []
+
+    def emit(ev) -> None:
+        if fmt == "json":
+            click.echo(_json.dumps(ev.to_dict(), ensure_ascii=False, allow_nan=False, default=str))
+        else:
+            click.echo(_event_text(ev, c), color=c.enabled)
+        if exec_cmd:
+            _exec_hook(exec_cmd, ev)
+        worst.append(ev.finding.severity)
+
+    watcher = Watcher(path, settings=settings, on_event=emit)
+    hit = watcher.run(interval=interval, idle=idle, stop=(lambda ev: at_or_above(ev.finding.severity, fail_on)))
+    n = len(watcher.runs)
+    if fmt == "json":
+        click.echo(_json.dumps({"event": "end", "runs": n, "findings": len(worst), "polls": watcher.polls,
+                                "stopped_by": None if hit is None else hit.finding.code}))
+    else:
+        why = f"stopped at {hit.finding.code} ({hit.finding.severity})" if hit is not None else "no growth for --idle"
+        click.echo(c(f"curvedoc watch: {n} run{'s' if n != 1 else ''}, {len(worst)} finding(s), {watcher.polls} "
+                     f"polls; {why}", "dim"), err=True)
+    if hit is not None:
+        sys.exit(1)
+    code = 1 if any(at_or_above(s, settings.fail_on) for s in worst) else 0
+    sys.exit(0 if exit_zero else code)
 
 
 def _catalog(rules_dir):

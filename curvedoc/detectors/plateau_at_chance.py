@@ -86,6 +86,10 @@ def _span_share(steps: np.ndarray, a: int, b: int) -> float:
 
 @detector("plateau-at-chance", params=Params)
 def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
+    if run.meta.get("live") and not _live_horizon(run):
+        # a run still being written: every classifier starts at log(K), and a model in warmup may stay there for
+        # a while, so "most of the run" needs the run's planned length; without one the finished run is judged
+        return
     hits = []
     if "train_loss" in run.roles:
         hits = list(_from_loss(run, p))
@@ -94,6 +98,24 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     if not hits:
         hits = list(_from_metric(run, p))
     yield from hits[:1]
+
+
+def _live_horizon(run: Run) -> int | None:
+    """The planned last step of a live run (``max_steps`` from the trainer state or a 'step x/N' log), if known."""
+    try:
+        planned = int(run.meta.get("max_steps") or 0)
+    except (TypeError, ValueError):
+        return None
+    return planned if planned > 0 else None
+
+
+def _live_share(run: Run, steps: np.ndarray, a: int, b: int, share: float) -> float:
+    """On a live run with a planned length, the plateau's share of the PLANNED run (it may still end soon)."""
+    horizon = _live_horizon(run) if run.meta.get("live") else None
+    if not horizon or len(steps) == 0:
+        return share
+    span = max(float(horizon - steps[0]), float(steps[-1] - steps[0]), 1.0)
+    return min(share, float(steps[b] - steps[a]) / span)
 
 
 def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
@@ -209,7 +231,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if seg is None:
         return
     a, b = seg
-    share = _span_share(steps, a, b)
+    share = _live_share(run, steps, a, b, _span_share(steps, a, b))
     if share < p.min_share:
         return
     if k_src == "loss" and head > chance * (1.0 + p.max_head_excess):
@@ -338,7 +360,7 @@ def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
     if seg is None:
         return
     a, b = seg
-    share = _span_share(steps, a, b)
+    share = _live_share(run, steps, a, b, _span_share(steps, a, b))
     if share < p.min_share or b < n - max(2, int(0.05 * n)):
         return
     level = float(np.median(v[a : b + 1]))

@@ -234,6 +234,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
         present.add("metric")
     if getattr(run, "baseline", None):
         present.add("baseline")
+    live = bool(run.meta.get("live"))
     findings: list[Finding] = []
     skipped: list[dict[str, Any]] = []
     errors: list[str] = []
@@ -243,6 +244,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
         missing = rule.missing_roles(present)
         if missing == ["baseline"]:
             continue  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
+        if live and rule.whole_run:
+            continue  # judged when the run has ended (watch does a last full pass), never on a partial run
         if missing:
             skipped.append({"name": rule.name, "code": rule.code, "missing": missing})
             continue

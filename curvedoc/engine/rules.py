@@ -49,6 +49,9 @@ class Rule:
     references: tuple[str, ...] = ()
     status: str = "stable"
     file: str = ""
+    # judged on the finished run only ("ended early", "unfinished", "crashed"): not run while the run is live
+    # (curvedoc watch, training callbacks), where the last point is not the end
+    whole_run: bool = False
 
     def missing_roles(self, present: Iterable[str]) -> list[str]:
         have = set(present)
@@ -158,6 +161,7 @@ def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
                     references=tuple(e.get("references", [])),
                     status=e.get("status", "stable"),
                     file=e.get("_file", ""),
+                    whole_run=bool(e.get("whole_run", False)),
                 )
             )
         except KeyError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,8 +120,49 @@ def check_file(path: Path) -> int:
     return st.st_size
 
 
+# Byte windows (curvedoc watch): while a window is set for a path, the readers see only those bytes -- the part
+# of a growing file appended since the last poll (plus, for a CSV, its header) -- so a poll costs what was
+# appended, not the file. Thread-local: a watch in one thread never changes what another thread reads.
+_WINDOWS = threading.local()
+
+
+@contextlib.contextmanager
+def byte_windows(windows: dict[str, bytes]):
+    """Make :func:`read_bytes`, :func:`open_binary` and :func:`file_size` see ``windows[str(path)]`` instead of
+    the file, for the duration of a block."""
+    previous = getattr(_WINDOWS, "map", None)
+    _WINDOWS.map = {**(previous or {}), **{os.path.abspath(k): v for k, v in windows.items()}}
+    try:
+        yield
+    finally:
+        _WINDOWS.map = previous
+
+
+def _window(path) -> bytes | None:
+    m = getattr(_WINDOWS, "map", None)
+    return None if not m else m.get(os.path.abspath(os.fspath(path)))
+
+
+def open_binary(path, buffering: int = -1):
+    """``open(path, 'rb')``, or the path's byte window when one is set."""
+    w = _window(path)
+    if w is not None:
+        import io
+
+        return io.BytesIO(w)
+    return open(path, "rb", buffering=buffering)
+
+
+def file_size(path) -> int:
+    w = _window(path)
+    return len(w) if w is not None else os.path.getsize(path)
+
+
 def read_bytes(path: Path) -> bytes:
-    """Read a whole file read-only after the size guard."""
+    """Read a whole file read-only after the size guard (or its byte window, when one is set)."""
+    w = _window(path)
+    if w is not None:
+        return w
     check_file(path)
     try:
         with open(path, "rb") as fh:

@@ -653,8 +653,10 @@ class EventFileReader:
 
     # ------------------------------------------------------------------ main loop
     def read(self) -> FileScan:
+        from curvedoc.importers._base import file_size, open_binary
+
         try:
-            size = os.path.getsize(self.path)
+            size = file_size(self.path)
         except OSError:
             size = 0
         scan = FileScan(size=size)
@@ -665,7 +667,7 @@ class EventFileReader:
         st = _State()
         carry = b""
         need = 0
-        with open(self.path, "rb", buffering=0) as fh:
+        with open_binary(self.path, buffering=0) as fh:
             while True:
                 want = max(self.chunk_size, need - len(carry))
                 c = len(carry)
@@ -782,7 +784,9 @@ class EventFileReader:
                 self.scan.not_tfrecord = True
                 return
             # trailing bytes that are no record at all
-            with open(self.path, "rb") as fh:
+            from curvedoc.importers._base import open_binary
+
+            with open_binary(self.path) as fh:
                 fh.seek(start)
                 tail = fh.read(min(nbytes, 1 << 20))
             zero = not tail.strip(b"\x00")

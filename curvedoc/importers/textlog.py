@@ -49,7 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from curvedoc.errors import LoadError, UnsupportedFormat
-from curvedoc.importers._base import RunData, RunSpec, check_file, is_lfs_pointer, looks_utf16le
+from curvedoc.importers._base import RunData, RunSpec, check_file, is_lfs_pointer, looks_utf16le, open_binary
 from curvedoc.importers._tabular import restart_issue
 from curvedoc.model.run import ImportIssue, make_frame
 
@@ -153,7 +153,7 @@ def _clean_key(k: str) -> str:
 # ---------------------------------------------------------------------------------------------- decoding
 def _lines(path: Path, issues: list[ImportIssue]):
     """Yield (physical line number, text) for every rendering of every line, decoding incrementally."""
-    with open(path, "rb") as fh:
+    with open_binary(path) as fh:
         head = fh.read(CHUNK)
         if is_lfs_pointer(head[:64]):
             raise LoadError(path, "Git LFS pointer, not the data (run `git lfs pull`)", kind="lfs-pointer")

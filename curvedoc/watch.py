@@ -1,0 +1,258 @@
+"""``curvedoc watch``: diagnose a run (or a sweep) while it is being written, and say each new finding once.
+
+    w = Watcher("runs/exp1", on_event=print)      # or the CLI: curvedoc watch runs/exp1 --fail-on error
+    w.poll()                                      # one pass: new files and runs, new bytes, new findings
+    w.run(interval=2.0, idle=600)                 # poll until nothing grew for `idle` seconds, then a last pass
+
+Each poll walks the path again (new files and new runs are picked up), and reads only what was appended since
+the last poll: event files from the last complete record, CSV / JSON-lines / text logs from the last complete
+line (a CSV's header is put back in front). The bytes go through the usual importers (via
+:func:`curvedoc.importers._base.byte_windows`), so a line means the same thing live as in ``diagnose``. Small
+whole-file formats (``trainer_state.json``, W&B, MLflow, DVCLive) are re-read when their size or mtime changes;
+a file caught half-written is read again on the next poll. A partial record or line at the end of a growing
+file is never read, so it is never reported as damage.
+
+The runs are kept in bounded :class:`~curvedoc.live.LiveRun` s and diagnosed as live (whole-run rules wait), so
+a poll costs what was appended, not the run length. When the watch ends (``idle`` seconds without growth), every
+run is read in full and diagnosed once more with every rule, exactly as ``diagnose`` would: what that adds
+(unfinished, schedule ended early...) is reported then.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from curvedoc.live import Event, LiveRun, Monitor
+
+LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
+
+
+@dataclass
+class _File:
+    path: Path
+    mode: str  # 'records' (TFRecord), 'lines', 'whole'
+    offset: int = 0  # bytes consumed (records / lines modes)
+    size: int = -1
+    mtime: float = -1.0
+    header: bytes = b""  # a CSV's header line, put in front of every new chunk
+
+
+@dataclass
+class _Watched:
+    spec: Any
+    live: LiveRun
+    files: dict[str, _File] = field(default_factory=dict)
+    started: bool = False
+
+
+def _mode(fmt: str, path: Path) -> str:
+    name = path.name.lower()
+    if fmt == "tfevents" and "tfevents" in name:
+        return "records"
+    if fmt in ("csv", "text-log") or (fmt == "json" and (name.endswith(LINE_EXT) or _looks_jsonl(path))):
+        return "lines"
+    return "whole"
+
+
+def _looks_jsonl(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return False
+    lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
+    return len(lines) >= 2 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:3])
+
+
+def _complete_records(path: Path, start: int, size: int) -> int:
+    """Offset after the last complete TFRecord in ``[start, size)`` (length header + data + both CRCs)."""
+    pos = start
+    with open(path, "rb") as fh:
+        while pos + 12 <= size:
+            fh.seek(pos)
+            head = fh.read(8)
+            if len(head) < 8:
+                break
+            (n,) = struct.unpack("<Q", head)
+            end = pos + 12 + n + 4
+            if n > 1 << 31 or end > size:
+                break
+            pos = end
+    return pos
+
+
+def _complete_lines(path: Path, start: int, size: int) -> int:
+    """Offset after the last newline in ``[start, size)``."""
+    if size <= start:
+        return start
+    with open(path, "rb") as fh:
+        step = 1 << 16
+        end = size
+        while end > start:
+            a = max(start, end - step)
+            fh.seek(a)
+            chunk = fh.read(end - a)
+            i = chunk.rfind(b"\n")
+            if i >= 0:
+                return a + i + 1
+            end = a
+    return start
+
+
+def _read_range(path: Path, a: int, b: int) -> bytes:
+    with open(path, "rb") as fh:
+        fh.seek(a)
+        return fh.read(b - a)
+
+
+class Watcher:
+    """Polls ``path`` and diagnoses what grew. ``on_event`` receives each new finding as an
+    :class:`~curvedoc.live.Event`."""
+
+    def __init__(self, path, *, settings=None, on_event: Callable[[Event], None] | None = None):
+        from curvedoc.engine import Plan, resolve_settings
+
+        self.path = os.fspath(path)
+        self.settings = settings if settings is not None else resolve_settings(self.path)
+        self.monitor = Monitor(Plan.build(self.settings), on_event=on_event)
+        self.runs: dict[str, _Watched] = {}
+        self.last_growth = time.monotonic()
+        self.polls = 0
+
+    # ------------------------------------------------------------------ one poll
+    def poll(self) -> list[Event]:
+        """Discover, read what was appended, diagnose the runs that grew. Returns the new findings."""
+        from curvedoc.importers import discover
+
+        self.polls += 1
+        events: list[Event] = []
+        if not os.path.lexists(self.path):
+            return events
+        disc = discover(self.path, with_base=True)
+        for spec in disc.specs:
+            key = f"{spec.format}:{spec.root}:{spec.name}"
+            w = self.runs.get(key)
+            if w is None:
+                w = self.runs[key] = _Watched(spec, LiveRun(spec.name, spec.format, path=spec.root))
+            else:
+                w.spec = spec  # new files of the run are in the new spec
+            if self._grow(w):
+                self.last_growth = time.monotonic()
+                events += self.monitor.check(w.live)
+        return events
+
+    def _grow(self, w: _Watched) -> bool:
+        """Read the new bytes of the run's files into its LiveRun; True when anything was added."""
+        from curvedoc.importers import read_spec
+        from curvedoc.importers._base import byte_windows
+        from curvedoc.errors import LoadError
+
+        windows: dict[str, bytes] = {}
+        grown: list[Path] = []
+        whole_changed = False
+        for p in w.spec.files:
+            p = Path(p)
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            f = w.files.get(str(p))
+            if f is None:
+                f = w.files[str(p)] = _File(p, _mode(w.spec.format, p))
+            if st.st_size == f.size and st.st_mtime == f.mtime:
+                continue
+            if f.mode == "whole":
+                f.size, f.mtime = st.st_size, st.st_mtime
+                whole_changed = True
+                continue
+            if st.st_size < f.offset:  # truncated or replaced: start over
+                f.offset, f.header = 0, b""
+            end = (_complete_records if f.mode == "records" else _complete_lines)(p, f.offset, st.st_size)
+            f.size, f.mtime = st.st_size, st.st_mtime
+            if end <= f.offset:
+                continue
+            chunk = _read_range(p, f.offset, end)
+            if f.mode == "lines" and w.spec.format == "csv":
+                if f.offset == 0:
+                    nl = chunk.find(b"\n")
+                    f.header = chunk[: nl + 1]
+                elif f.header:
+                    chunk = f.header + chunk
+            windows[str(p)] = chunk
+            grown.append(p)
+            f.offset = end
+        if not grown and not whole_changed:
+            return False
+        if whole_changed:
+            # a whole-file format (or a run mixing one in): read the run in full, replace what was kept
+            try:
+                runs = read_spec(w.spec)
+            except LoadError:
+                return False  # caught half-written: the next poll reads it again
+            fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
+            for r in runs:
+                fresh.append_scalars(r.scalars)
+                fresh.hparams.update(r.hparams)
+                fresh.meta.update(r.meta)
+            w.live = fresh
+            return fresh.points > 0
+        import dataclasses
+
+        part = dataclasses.replace(w.spec, files=grown)
+        try:
+            with byte_windows(windows):
+                runs = read_spec(part)
+        except LoadError:
+            return False
+        added = 0
+        for r in runs:
+            before = w.live.points
+            w.live.append_scalars(r.scalars)
+            added += w.live.points - before
+            if not w.started:
+                w.live.hparams.update(r.hparams)
+                w.live.meta.update({k: v for k, v in r.meta.items() if k != "live"})
+        w.started = True
+        return added > 0
+
+    # ------------------------------------------------------------------ the end
+    def finish(self) -> list[Event]:
+        """Read every run in full and diagnose it with every rule (as ``diagnose`` does): new findings only."""
+        from curvedoc.importers import read_spec
+        from curvedoc.errors import LoadError
+
+        events: list[Event] = []
+        for w in self.runs.values():
+            try:
+                runs = read_spec(w.spec, self.settings.roles)
+            except LoadError:
+                continue
+            for r in runs:
+                events += self.monitor.finish(r, str(w.spec.root))
+        return events
+
+    def run(self, *, interval: float = 2.0, idle: float | None = None, stop: Callable[[Event], bool] | None = None,
+            max_polls: int | None = None) -> Event | None:
+        """Poll every ``interval`` seconds until nothing grew for ``idle`` seconds (None: forever), then finish.
+        ``stop(event)`` true ends the watch at once and returns that event."""
+        while True:
+            for ev in self.poll():
+                if stop is not None and stop(ev):
+                    return ev
+            if max_polls is not None and self.polls >= max_polls:
+                break
+            if idle is not None and time.monotonic() - self.last_growth >= idle:
+                break
+            time.sleep(interval)
+        for ev in self.finish():
+            if stop is not None and stop(ev):
+                return ev
+        return None
+
+
+__all__ = ["Watcher"]

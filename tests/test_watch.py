@@ -1,0 +1,259 @@
+"""curvedoc watch: a run written step by step while it is watched. Divergence reported within a few polls of its
+onset, once; a healthy growing run never warned; half-written records never read as damage; rules that need the
+finished run wait for the end; the last word equals diagnose's; the live run stays bounded."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import curvedoc
+from curvedoc.cli import main
+from curvedoc.live import HEAD, MIDDLE, RECENT, LiveRun
+from curvedoc.watch import Watcher
+
+ONSET = 2000
+TOTAL = 3000
+CHUNK = 50  # steps written between polls: the logging interval of the test
+
+
+def loss_at(step, rng, diverge=True):
+    clean = 2.3 * np.exp(-step / 300) + 0.3
+    if diverge and step >= ONSET:
+        clean = 0.3 * np.exp((step - ONSET) / 100)
+    return float(clean * rng.gamma(16, 1 / 16))
+
+
+class Writer:
+    """Writes one run in a given format, CHUNK steps at a time (flushed: what a training script does)."""
+
+    def __init__(self, folder: Path, fmt: str, diverge=True, seed=0):
+        self.folder, self.fmt, self.diverge = folder, fmt, diverge
+        self.rng = np.random.default_rng(seed)
+        self.step = 0
+        folder.mkdir(parents=True, exist_ok=True)
+        if fmt == "jsonl":
+            self.fh = open(folder / "metrics.jsonl", "w")
+        elif fmt == "csv":
+            self.fh = open(folder / "metrics.csv", "w")
+            self.fh.write("step,loss,lr\n")
+        elif fmt == "text":
+            self.fh = open(folder / "train.log", "w")
+        elif fmt == "tfevents":
+            from test_tfevents import frame
+            from tensorboard.compat.proto import event_pb2
+
+            self.frame, self.pb = frame, event_pb2
+            self.fh = open(folder / "events.out.tfevents.1700000000.host.1.0", "wb")
+            self.fh.write(frame(event_pb2.Event(wall_time=1.0, file_version="brain.Event:2").SerializeToString()))
+
+    def write(self, n=CHUNK):
+        for _ in range(n):
+            s, v = self.step, loss_at(self.step, self.rng, self.diverge)
+            lr = 1e-3
+            if self.fmt == "jsonl":
+                self.fh.write(json.dumps({"step": s, "loss": v, "lr": lr}) + "\n")
+            elif self.fmt == "csv":
+                self.fh.write(f"{s},{v!r},{lr}\n")
+            elif self.fmt == "text":
+                self.fh.write(f"step {s} | loss {v:.5f} | lr {lr:.2e}\n")
+            else:
+                for tag, val in (("train/loss", v), ("train/lr", lr)):
+                    ev = self.pb.Event(wall_time=1e9 + s, step=s)
+                    ev.summary.value.add(tag=tag, simple_value=val)
+                    self.fh.write(self.frame(ev.SerializeToString()))
+            self.step += 1
+        self.fh.flush()
+
+    def close(self):
+        self.fh.close()
+
+
+def watch_growing(tmp_path, fmt, diverge=True, total=TOTAL):
+    """Write and poll in turns; returns [(step written so far, event)] and the watcher."""
+    w = Writer(tmp_path / "run", fmt, diverge)
+    watcher = Watcher(tmp_path / "run")
+    seen = []
+    while w.step < total:
+        w.write()
+        for ev in watcher.poll():
+            seen.append((w.step, ev))
+    w.close()
+    end = [(w.step, ev) for ev in watcher.finish()]
+    return seen, end, watcher
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "tfevents", "text"])
+def test_divergence_is_reported_once_within_a_few_polls(tmp_path, fmt):
+    seen, end, _ = watch_growing(tmp_path, fmt)
+    div = [(at, ev) for at, ev in seen if ev.finding.code == "D001"]
+    assert len(div) == 1, [(at, ev.finding.code) for at, ev in seen]
+    at, ev = div[0]
+    assert ONSET < at <= ONSET + 4 * CHUNK, f"reported after writing step {at}, onset {ONSET}"
+    assert abs(ev.finding.steps[0] - ONSET) <= 2 * CHUNK
+    assert not [e for _, e in end if e.finding.code == "D001"], "the last pass repeats nothing already said"
+    # nothing reported live that diagnose on the finished log does not say
+    final = {f.code for f in curvedoc.diagnose(tmp_path / "run").runs[0].findings}
+    assert {e.finding.code for _, e in seen} <= final
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "tfevents", "text"])
+def test_a_healthy_growing_run_is_never_warned(tmp_path, fmt):
+    seen, end, _ = watch_growing(tmp_path, fmt, diverge=False)
+    bad = [(at, e.finding.code, e.finding.message) for at, e in seen + end if e.finding.severity != "info"]
+    assert bad == []
+
+
+def test_the_last_word_equals_diagnose(tmp_path):
+    seen, end, watcher = watch_growing(tmp_path, "jsonl")
+    rr = next(iter(watcher.monitor.reports.values()))
+    ref = curvedoc.diagnose(tmp_path / "run").runs[0]
+    assert [(f.code, f.message) for f in rr.findings] == [(f.code, f.message) for f in ref.findings]
+
+
+def test_whole_run_rules_wait_for_the_end(tmp_path):
+    """A run logged with a planned length (HF-style max_steps in a text log) and stopped at 60%: unfinished is
+    judged only at the end, never while the run is live."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    rng = np.random.default_rng(1)
+    log = folder / "train.log"
+    watcher = Watcher(folder)
+    live_codes = []
+    with open(log, "w") as fh:
+        fh.write("max_steps: 5000\n")
+        for s in range(3000):
+            fh.write(f"step {s}/5000 | loss {loss_at(s, rng, diverge=False) * (1 + s / 3000):.5f}\n")
+            if s % 100 == 99:
+                fh.flush()
+                live_codes += [e.finding.code for e in watcher.poll()]
+    end_codes = [e.finding.code for e in watcher.finish()]
+    assert "S002" not in live_codes
+    ref = {f.code for f in curvedoc.diagnose(folder).runs[0].findings}
+    assert ("S002" in ref) == ("S002" in end_codes)
+
+
+def test_half_written_lines_and_records_are_not_damage(tmp_path):
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "metrics.jsonl"
+    watcher = Watcher(folder)
+    with open(p, "w") as fh:
+        for s in range(200):
+            fh.write(json.dumps({"step": s, "loss": 2.0 / (1 + s / 50)}) + "\n")
+        fh.write('{"step": 200, "lo')  # the writer is mid-line
+        fh.flush()
+        events = watcher.poll()
+        fh.write('ss": 0.4}\n')
+        fh.flush()
+        events += watcher.poll()
+    assert not [e for e in events if e.finding.code == "I002"]
+    live = next(iter(watcher.runs.values())).live
+    assert live.points == 201  # the cut line was read once it was complete
+
+
+def test_new_runs_in_a_sweep_are_picked_up(tmp_path):
+    sweep = tmp_path / "sweep"
+    a = Writer(sweep / "a", "jsonl")
+    watcher = Watcher(sweep)
+    a.write(300)
+    watcher.poll()
+    b = Writer(sweep / "b", "jsonl", seed=3)
+    b.write(300)
+    watcher.poll()
+    assert len(watcher.runs) == 2
+    a.close()
+    b.close()
+
+
+def test_live_run_stays_bounded_and_keeps_nonfinite_values():
+    lr = LiveRun("x")
+    n = 1_000_000
+    steps = np.arange(n)
+    vals = np.exp(-steps / 2e5)
+    vals[400_000] = np.nan
+    for a in range(0, n, 50_000):
+        lr.append("loss", steps[a : a + 50_000], vals[a : a + 50_000])
+    assert lr.points == n
+    kept = lr.kept_points()
+    assert kept <= HEAD + 2 * MIDDLE + RECENT + 1
+    s = lr.snapshot().series("loss")
+    assert s.index[0] == 0 and s.index[-1] == n - 1
+    assert np.isnan(s.to_numpy()).sum() == 1  # the NaN survived binning
+    np.testing.assert_array_equal(s.index[-RECENT:], steps[-RECENT:])  # recent points exact
+
+
+# ------------------------------------------------------------------------------------------ CLI
+def test_cli_fail_on_stops_at_the_first_error_and_exec_gets_the_finding(tmp_path):
+    w = Writer(tmp_path / "run", "jsonl")
+    w.write(TOTAL)
+    w.close()
+    out = tmp_path / "hook.txt"
+    hook = f"{sys.executable} -c \"import os,sys,json; open({str(out)!r},'a').write(os.environ['CURVEDOC_CODE']+' '+json.load(sys.stdin)['finding']['name']+chr(10))\""
+    r = CliRunner().invoke(main, ["watch", str(tmp_path / "run"), "--idle", "0", "--interval", "0.05",
+                                  "--fail-on", "error", "--format", "json", "--exec", hook])
+    assert r.exit_code == 1, r.output
+    lines = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")]
+    assert lines[-1]["event"] == "end" and lines[-1]["stopped_by"] == "D001"
+    assert any(x.get("finding", {}).get("code") == "D001" for x in lines)
+    assert "D001 divergence" in out.read_text()
+
+
+def test_exec_never_goes_through_a_shell(tmp_path):
+    """A tag or message full of shell syntax reaches the hook as data."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with open(folder / "m.jsonl", "w") as fh:
+        for s in range(400):
+            fh.write(json.dumps({"step": s, "loss; touch PWNED": float("nan") if s > 200 else 1.0 / (1 + s)}) + "\n")
+    out = tmp_path / "env.txt"
+    hook = f"{sys.executable} -c \"import os; open({str(out)!r},'a').write(os.environ['CURVEDOC_MESSAGE'])\""
+    r = CliRunner().invoke(main, ["watch", str(folder), "--idle", "0", "--exec", hook])
+    assert r.exit_code in (0, 1), r.output
+    assert not (tmp_path / "PWNED").exists() and not Path("PWNED").exists()
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["watch", "nope"], "no such file or directory"),
+    (["watch", "sample_runs/healthy-mlp-cosine", "--interval", "0"], "--interval"),
+    (["watch", "sample_runs/healthy-mlp-cosine", "--idle", "-1"], "--idle"),
+    (["watch", "sample_runs/healthy-mlp-cosine", "--exec", "'unclosed"], "--exec"),
+    (["watch", "sample_runs/healthy-mlp-cosine", "--select", "Q9"], "Q9"),
+])
+def test_cli_mistakes_exit_2_with_one_line(args, needle, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    lines = [x for x in r.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and needle in lines[0], r.output
+
+
+def test_cli_watches_a_run_written_by_another_process(tmp_path):
+    """The real thing: a writer thread appends while `curvedoc watch` runs as its own process."""
+    folder = tmp_path / "run"
+    w = Writer(folder, "jsonl")
+    w.write(CHUNK)
+
+    def writer():
+        while w.step < TOTAL:
+            w.write()
+            time.sleep(0.01)
+        w.close()
+
+    t = threading.Thread(target=writer)
+    t.start()
+    env = dict(os.environ, NO_COLOR="1")
+    proc = subprocess.run([sys.executable, "-m", "curvedoc", "watch", str(folder), "--interval", "0.2", "--idle", "1.5",
+                           "--fail-on", "error"], capture_output=True, text=True, env=env, timeout=120)
+    t.join()
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout.count("D001 divergence") == 1
