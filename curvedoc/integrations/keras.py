@@ -1,0 +1,83 @@
+"""A ``keras.callbacks.Callback`` (Keras 3, any backend) that diagnoses the run while it trains.
+
+    from curvedoc.integrations.keras import CurvedocCallback
+    model.fit(x, y, epochs=20, callbacks=[CurvedocCallback(stop_on="error")])
+
+Keras passes each batch the running mean of the epoch so far; the callback turns it back into per-batch values
+(``(b + 1) m_b - b m_(b-1)``), so the curve has no saw-tooth at epoch boundaries. Epoch-end logs (``val_loss``,
+``val_accuracy``...) are recorded at the current step. Checks every ``every`` batches, prints new findings with
+Keras' own printer and sets ``model.stop_training`` when a finding matches ``stop_on``.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+
+import keras
+
+from curvedoc.integrations import LiveDiagnosis
+
+
+class _KerasLogger(logging.Logger):
+    def __init__(self):
+        super().__init__("curvedoc.keras")
+
+    def log(self, level, msg, *args, **kwargs):  # noqa: D401 - Keras' printer, not a handler chain
+        try:
+            from keras.src.utils.io_utils import print_msg
+
+            print_msg(msg)
+        except ImportError:  # pragma: no cover
+            print(msg)
+
+
+class CurvedocCallback(keras.callbacks.Callback):
+    def __init__(self, every: int = 50, stop_on="error", **kw):
+        super().__init__()
+        kw.setdefault("logger", _KerasLogger())
+        self.diagnosis = LiveDiagnosis(every=every, stop_on=stop_on, **kw)
+        self.step = 0
+        self._prev: dict[str, float] = {}
+
+    @property
+    def findings(self):
+        return self.diagnosis.findings
+
+    @property
+    def stop_reason(self):
+        return self.diagnosis.stop_reason
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._prev = {}
+
+    def on_train_batch_end(self, batch, logs=None):
+        per_batch = {}
+        for k, v in (logs or {}).items():
+            try:
+                m = float(v)
+            except (TypeError, ValueError):
+                continue
+            prev = self._prev.get(k)
+            if batch == 0 or prev is None or not (math.isfinite(m) and math.isfinite(prev)):
+                per_batch[k] = m
+            else:
+                per_batch[k] = (batch + 1) * m - batch * prev
+            self._prev[k] = m
+        lr = getattr(getattr(self.model, "optimizer", None), "learning_rate", None)
+        try:
+            per_batch["lr"] = float(lr.numpy() if hasattr(lr, "numpy") else lr)
+        except (TypeError, ValueError):
+            pass
+        self.diagnosis.log(self.step, per_batch)
+        if self.diagnosis.due(self.step) and self.diagnosis.check(self.step):
+            self.model.stop_training = True
+        self.step += 1
+
+    def on_epoch_end(self, epoch, logs=None):
+        val = {k: v for k, v in (logs or {}).items() if k.startswith("val_")}
+        if val:
+            self.diagnosis.log(max(0, self.step - 1), val)
+
+    def on_train_end(self, logs=None):
+        self.diagnosis.finish()
