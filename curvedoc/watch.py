@@ -193,7 +193,10 @@ class Watcher:
             try:
                 runs = read_spec(w.spec)
             except LoadError:
-                return False  # caught half-written: the next poll reads it again
+                for f in w.files.values():  # caught half-written: the next poll reads it again, changed or not
+                    if f.mode == "whole":
+                        f.size = f.mtime = -1
+                return False
             fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
             for r in runs:
                 fresh.append_scalars(r.scalars)

@@ -257,3 +257,24 @@ def test_cli_watches_a_run_written_by_another_process(tmp_path):
     t.join()
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert proc.stdout.count("D001 divergence") == 1
+
+
+def test_a_whole_file_format_is_reread_when_it_changes(tmp_path):
+    """HF's trainer_state.json is rewritten at every checkpoint: re-read whole; a half-written copy is retried."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    rng = np.random.default_rng(0)
+    state = folder / "trainer_state.json"
+    watcher = Watcher(folder)
+    hist, found = [], []
+    for s in range(0, TOTAL, 10):
+        hist.append({"step": s, "loss": loss_at(s, rng), "learning_rate": 1e-3, "epoch": s / 1000})
+        if s % 200 == 190:
+            text = json.dumps({"global_step": s, "max_steps": TOTAL, "log_history": hist})
+            state.write_text(text[: len(text) // 2])  # caught mid-write
+            found += [(s, e) for e in watcher.poll()]
+            state.write_text(text)
+            found += [(s, e) for e in watcher.poll()]
+    div = [(s, e) for s, e in found if e.finding.code == "D001"]
+    assert len(div) == 1 and ONSET < div[0][0] <= ONSET + 400
+    assert not [e for _, e in found if e.finding.code == "I002"]
