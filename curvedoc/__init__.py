@@ -20,6 +20,7 @@ __all__ = [
     "diagnose",
     "audit",
     "compare",
+    "Watcher",
     "Run",
     "ImportIssue",
     "Finding",
@@ -37,6 +38,7 @@ _LAZY = {
     "diagnose": ("curvedoc.engine", "diagnose"),
     "audit": ("curvedoc.engine.audit", "audit"),
     "compare": ("curvedoc.compare", "compare"),
+    "Watcher": ("curvedoc.watch", "Watcher"),
     "Finding": ("curvedoc.engine.findings", "Finding"),
     "Report": ("curvedoc.engine.report", "Report"),
 }

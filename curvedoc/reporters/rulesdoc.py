@@ -109,6 +109,9 @@ def explain_rule(catalog, rule, markdown: bool = False) -> str:
     lines += ["", f"Severity: {rule.severity}" + (f"    Status: {rule.status}" if rule.status != "stable" else "")]
     lines += _fill(f"Needs: {_needs(rule)} (a rule whose roles are not logged is skipped; map a tag to a role with "
                    f"--role ROLE=TAG)")
+    if rule.whole_run:
+        lines += _fill("Judged on the finished run only: not while a run is watched or trained with a callback "
+                       "(curvedoc watch reports it after its last full pass).")
     for title, text in (("What it detects", rule.what), ("Why it matters", rule.why)):
         if text:
             lines += ["", title, "-" * len(title)]
@@ -146,7 +149,8 @@ def _rule_markdown(catalog, rule, level: int = 2) -> list[str]:
     out = [f"{h} {rule.code} {rule.name}", ""]
     out += [f"**{rule.summary}**", ""]
     out += [f"Severity: `{rule.severity}` · Needs: {', '.join(' or '.join(f'`{x}`' for x in g) for g in rule.needs) or 'nothing (importer issues)'}"
-            + (f" · Status: {rule.status}" if rule.status != "stable" else ""), ""]
+            + (f" · Status: {rule.status}" if rule.status != "stable" else "")
+            + (" · Judged on the finished run only (not while watched)" if rule.whole_run else ""), ""]
     if rule.what:
         out += [f"{h}# What it detects", ""]
         for p in _paragraphs(rule.what):
