@@ -56,13 +56,17 @@ def test_silent_when_train_is_above_val():
     assert run_detector(NAME, gap_run(factor=0.7)) == []
 
 
-def test_silent_on_overfitting_gap_that_opens_later():
+def test_a_gap_that_opens_later_is_not_an_evaluation_bug():
+    """Overfitting: the gap opens as validation turns up. Not the first-evaluation gap (no warning); the
+    opening-gap mode says, as info, that the run went on past the early-stopping point."""
     rng = np.random.default_rng(3)
     ts = np.arange(0, 5001, 10)
     tr = train_curve(rng, ts, floor=0.01, tau=600)
     vs = np.linspace(250, 5000, 20).astype(int)
     v = (0.8 * np.exp(-vs / 500.0) + 0.35 + 2e-4 * np.clip(vs - 1500, 0, None)) * np.exp(rng.normal(0, 0.02, 20))
-    assert run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v))) == []
+    hits = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v)))
+    assert [h for h in hits if h.severity != "info"] == []
+    assert all(h.evidence.get("mode") == "opening" for h in hits)
 
 
 def test_silent_when_first_eval_gap_closes():
@@ -152,7 +156,14 @@ SILENT = ["hf_trainer_state/whisper-tr-killed-evalrise", "keras_csvlogger/handwr
 
 @pytest.mark.parametrize("rel", SILENT)
 def test_real_runs_silent(rel):
-    assert run_detector(NAME, real_run(rel)) == []
+    """No evaluation-bug gap on these; an opening-gap note (info) only where the hand labels allow the class."""
+    from _helpers import real_labels
+
+    hits = run_detector(NAME, real_run(rel))
+    assert [h.message for h in hits if h.severity != "info"] == []
+    lab = real_labels().get(rel, {})
+    if "train_val_gap" not in set(lab.get("must", [])) | set(lab.get("may", [])):
+        assert hits == [], [h.message for h in hits]
 
 
 def test_real_tfod_single_eval_fires():
@@ -214,3 +225,50 @@ def test_late_first_eval_with_val_far_above_the_starting_loss_stays_a_warning():
     v = np.array([12.0, 12.4, 12.3])
     hits = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v)))
     assert len(hits) == 1 and hits[0].severity is None
+
+
+# ------------------------------------------------------------------------------------- a gap that opens
+def _opening_run(seed=0, evals=20, total=3000, every=10, noise=0.02, val_stalls=True, train_falls=True):
+    """Training falls all along; validation follows it for the first part, then stops improving (or keeps
+    improving when ``val_stalls`` is false)."""
+    rng = np.random.default_rng(seed)
+    ts = np.arange(0, total, every)
+    tl = (0.2 + 2.0 * np.exp(-ts / (0.3 * total)) if train_falls else np.full(len(ts), 0.5)) \
+        * np.exp(noise * rng.standard_normal(len(ts)))
+    vs = np.linspace(total / evals, total, evals).round().astype(int)
+    if val_stalls:
+        vl = np.maximum(0.9, 0.5 + 2.0 * np.exp(-vs / (0.1 * total)))
+    else:
+        vl = 0.25 + 2.0 * np.exp(-vs / (0.3 * total))
+    vl = vl * np.exp(noise * rng.standard_normal(evals))
+    return make_run(train_loss=(ts, tl), val_loss=(vs, vl))
+
+
+@pytest.mark.parametrize("evals", [8, 20, 100])
+@pytest.mark.parametrize("noise", [0.0, 0.02])
+@pytest.mark.parametrize("total,every", [(600, 1), (3000, 10), (60000, 200)])
+def test_a_gap_that_opens_while_validation_stalls_is_info(evals, noise, total, every):
+    hits = run_detector(NAME, _opening_run(evals=evals, noise=noise, total=total, every=every))
+    assert len(hits) == 1, [h.message for h in hits]
+    h = hits[0]
+    assert h.severity == "info" and h.evidence["mode"] == "opening"
+    assert "opened from" in h.message and "stalled" in h.message
+
+
+@pytest.mark.parametrize("evals", [6, 20, 100])
+def test_no_opening_gap_while_validation_still_improves_or_training_is_flat(evals):
+    assert run_detector(NAME, _opening_run(evals=evals, val_stalls=False)) == []
+    assert run_detector(NAME, _opening_run(evals=evals, train_falls=False)) == []
+
+
+def test_too_few_evaluations_to_see_a_gap_open():
+    assert run_detector(NAME, _opening_run(evals=4)) == []
+
+
+@pytest.mark.parametrize("rel", ["keras_csvlogger/eng-javanese-lstm", "keras_history_csv/emotion-flat-val-loss-pct-acc",
+                                 "text_log/lightning-tmr-rich-logging-500ep"])
+def test_real_runs_whose_gap_opened(rel):
+    """Labelled train_val_gap by hand: validation stalls (0.80-0.83 for 47 epochs; 1.72-1.80) while training
+    keeps falling, the gap widening to 1.7-6x."""
+    hits = run_detector(NAME, real_run(rel))
+    assert len(hits) == 1 and hits[0].evidence["mode"] == "opening", [h.message for h in hits]

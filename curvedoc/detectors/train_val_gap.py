@@ -2,8 +2,13 @@
 A validation loss far above the training loss from the very first evaluations, a gap that does not
 close: the ratio val/train (val against the smoothed training loss at the same step) is at least
 ``min_ratio`` at the first evaluations, over the run as a whole and at the end, and the validation
-loss did not turn upward (a rise after a minimum is overfitting's business, a gap that only opens
-later is overfitting too).
+loss did not turn upward (a rise after a minimum is overfitting's business).
+
+Or a gap that opens: over the second half of the evaluations the training loss keeps falling while the
+validation loss has stopped improving (flat or rising), and val/train ends at least ``open_ratio`` after
+growing by ``open_growth`` -- the point where early stopping would have stopped the run. Reported as info
+(training past that point is wasted, not broken); validation need not rise, so this holds where the
+overfitting rule (a rising validation, a warning) stays silent.
 
 ## Why it matters
 A gap present from the first evaluation is rarely generalisation: it points at the evaluation path
@@ -20,6 +25,11 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``max_val_rise``: largest rise of the validation loss from its minimum to its end (log space) before the case is left to overfitting.
 - ``max_gap_growth``: largest growth of the log ratio from start to end (log space) before the case is left to overfitting.
 - ``max_early_progress``: share of the training loss's (log) progress made before the first evaluation up to which that evaluation counts as early; a gap at an early evaluation is reported even if validation rises later.
+- ``open_ratio``: smallest val/train ratio at the end for a gap that opened during the run.
+- ``open_growth``: smallest growth of the log ratio from the first to the last evaluations for a gap that opened.
+- ``val_stall``: largest log-space improvement of validation over the second half of the evaluations that counts as stalled.
+- ``min_train_fall``: smallest log-space fall of the training loss over that second half (the gap opens because training goes on).
+- ``min_open_evals``: fewest evaluations to judge a gap that opens (a half needs a few points).
 
 ## References
 seeds/000 10.16 Debugging training, table 'Validation loss much higher than training'; seeds/002
@@ -47,6 +57,63 @@ class Params:
     max_val_rise: float
     max_gap_growth: float
     max_early_progress: float
+    open_ratio: float
+    open_growth: float
+    val_stall: float
+    min_train_fall: float
+    min_open_evals: int
+
+
+def _thirds(x: np.ndarray) -> tuple[float, float]:
+    """Medians of the first and last thirds of ``x`` (log values): their difference is the progress made."""
+    t = max(1, len(x) // 3)
+    return float(np.median(x[:t])), float(np.median(x[-t:]))
+
+
+def _opening_gap(run: Run, p: Params, vs, vr, vw, t_at, r) -> Iterator[Hit]:
+    """The gap that opens: over the second half of the evaluations the training loss keeps falling while
+    validation has stopped improving, and val/train ends at least ``open_ratio`` after growing by
+    ``open_growth`` (log). Validation need not rise (that is V001 overfitting's signature); this is the point
+    where the seeds' advice is early stopping: more epochs only widen the generalisation gap."""
+    n = len(vs)
+    if n < p.min_open_evals:
+        return
+    half = n // 2
+    v_a, v_b = _thirds(vw[half:])
+    t_a, t_b = _thirds(t_at[half:])
+    val_gain, train_fall = v_a - v_b, t_a - t_b
+    k = max(1, min(3, math.ceil(0.2 * n)))
+    r_start, r_end = float(np.median(r[:k])), float(np.median(r[n - k:]))
+    if not (val_gain <= p.val_stall and train_fall >= p.min_train_fall and r_end >= math.log(p.open_ratio)
+            and r_end - r_start >= p.open_growth):
+        return
+    best = int(np.argmin(gx.smooth_sparse(vw)))
+    val_tag = run.roles.get("val_loss", "val_loss")
+    train_tag = run.roles.get("train_loss", "train_loss")
+    ratio_start, ratio_end = math.exp(min(700.0, r_start)), math.exp(min(700.0, r_end))
+    trend = "rose" if val_gain < -p.val_stall else "stalled"
+    msg = (f"the gap between {val_tag} and {train_tag} opened from {ratio_start:.2f}x to {ratio_end:.1f}x: over the "
+           f"second half of the {n} evaluations (steps {fmt_step(int(vs[half]))}-{fmt_step(int(vs[-1]))}) "
+           f"{train_tag} fell {1 - math.exp(-train_fall):.0%} while {val_tag} {trend} "
+           f"({fmt_num(float(gx.raw(v_a, True)))} -> {fmt_num(float(gx.raw(v_b, True)))}; best "
+           f"{fmt_num(float(vr[best]))} at step {fmt_step(int(vs[best]))})")
+    conf = 0.5 + 0.45 * float(np.mean([gx.ratio01(r_end - math.log(p.open_ratio), math.log(2.0)),
+                                       gx.ratio01(r_end - r_start - p.open_growth, 0.7),
+                                       gx.clip01((n - p.min_open_evals) / 10)]))
+    yield Hit(
+        msg,
+        step=int(vs[half]),
+        steps=(int(vs[half]), int(vs[-1])),
+        confidence=round(min(0.9, conf), 3),
+        evidence={"ratio_start": ratio_start, "ratio_end": ratio_end, "evals": int(n), "mode": "opening",
+                  "val_gain_second_half": val_gain, "train_fall_second_half": train_fall,
+                  "best_val_step": int(vs[best])},
+        causes=("too-many-epochs", "overfitting-capacity", "weight-decay-too-low"),
+        tags=(val_tag, train_tag),
+        # info: the run went on past the point where early stopping would have stopped it, which is worth
+        # knowing but not a fault; a validation loss that then rises is the overfitting rule's warning
+        severity="info",
+    )
 
 
 @detector("train-val-gap", params=Params)
@@ -63,7 +130,6 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if not m.any():
         return
     vs, vr, vw = vs[m], vr[m], vw[m]
-    n = len(vs)
     # trailing level: the train loss up to each eval step (a centred window would leak later, lower values
     # into the first evaluations)
     train = gx.Level(ts, tr, True, frac=0.02, center=False)
@@ -71,6 +137,13 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if not np.all(np.isfinite(t_at)):
         return
     r = vw - t_at  # log(val / train)
+    hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train))
+    yield from hits or _opening_gap(run, p, vs, vr, vw, t_at, r)
+
+
+def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterator[Hit]:
+    """The gap that is there from the first evaluation and does not close (an evaluation-path bug)."""
+    n = len(vs)
     k = max(1, min(3, math.ceil(0.2 * n)))
     r_start = float(np.median(r[:k]))
     r_end = float(np.median(r[n - k:]))
