@@ -8,6 +8,7 @@ from _helpers import (
     expected_steps,
     load_one,
     make_run,
+    real_run,
     real_runs,
     run_detector,
     sample_cases,
@@ -161,3 +162,38 @@ def test_real_runs():
                  "hf_trainer_state/geollm-memorize", "hf_trainer_state/mcfed-drl", "wandb_offline/tinylm-kj3gdsjx",
                  "tfevents/satd-lightning-240ep", "yolo_results_csv/yolov5-4105-exp2"]:
         assert name not in fired, name
+
+
+# ------------------------------------------------------------------------- a schedule that ran out too soon
+def _ran_out_run(evals=50, total=5000, still_climbing=True, lr_to_zero=True, seed=0, percent=False):
+    rng = np.random.default_rng(seed)
+    st = np.arange(0, total, 10)
+    lr = cosine(len(st), warm=len(st) // 20, peak=1e-2, floor=0.0 if lr_to_zero else 0.5)
+    es = np.linspace(total / evals, total - 10, evals).round().astype(int)
+    if still_climbing:  # mAP still rising almost linearly when the schedule ends
+        m = 0.05 + 0.5 * (es / total) ** 1.1
+    else:  # converged long before the end
+        m = 0.55 - 0.5 * np.exp(-es / (0.12 * total))
+    m = np.clip(m + 0.005 * rng.standard_normal(evals), 0, 1) * (100 if percent else 1)
+    return make_run(**{"train/loss": (st, 2.0 / (1 + st / 500)), "lr": (st, lr), "metrics/mAP_0.5": (es, m)})
+
+
+@pytest.mark.parametrize("evals", [8, 50, 300])
+@pytest.mark.parametrize("total", [2000, 50000])
+@pytest.mark.parametrize("percent", [False, True])
+def test_schedule_that_ran_out_while_the_metric_climbs_is_info(evals, total, percent):
+    hits = run_detector(NAME, _ran_out_run(evals=evals, total=total, percent=percent))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].evidence["mode"] == "ran-out"
+    assert "still climbing" in hits[0].message
+
+
+@pytest.mark.parametrize("evals", [8, 50, 300])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_converged_metric_or_unfinished_decay_is_not_reported(evals, seed):
+    assert run_detector(NAME, _ran_out_run(evals=evals, still_climbing=False, seed=seed)) == []
+    assert run_detector(NAME, _ran_out_run(evals=evals, lr_to_zero=False, seed=seed)) == []
+
+
+def test_real_yolov5_whose_map_still_climbed_when_its_schedule_ended():
+    hits = run_detector(NAME, real_run("tfevents/yolov5-cells-50ep-cut-short"))
+    assert len(hits) == 1 and hits[0].evidence["mode"] == "ran-out"

@@ -4,6 +4,11 @@ the last step and stays there: a large share of the run is spent at a learning r
 move the weights. The loss is used as evidence: improving right up to the drop and flat afterwards
 makes the finding stronger; still improving at the floor makes it weaker.
 
+Or a schedule that ran out on time but too soon: the LR decays to its floor at the last step while a
+held-out quality metric (mAP, accuracy...) is still climbing at least at its average rate -- a share
+``ran_out_gain`` of its whole gain came in the last ``ran_out_tail`` of the run. Reported as info: the
+run is not broken, its schedule was too short for the model.
+
 ## Why it matters
 A schedule sized for more steps than the scheduler is actually called for (``scheduler.step()`` per
 micro-batch under gradient accumulation, ``T_max`` in epochs while stepping per batch) or an
@@ -19,6 +24,8 @@ accumulation steps: the LR hits 0 a third of the way in).
 - ``floor_tol``: points within this relative margin above the floor (or below ``floor_ratio / 10`` of the peak) count as at the floor.
 - ``min_share``: fewest share of the run's step span spent at the floor, from the first step at which it stays there to the end.
 - ``min_points``: fewest finite LR points.
+- ``ran_out_tail``: the last fraction of the run in which a still-climbing metric is measured.
+- ``ran_out_gain``: smallest share of the metric's whole gain made in that tail for "still climbing".
 
 ## References
 seeds/000 10.16 Debugging training: 'Learning rate schedule' ('schedule misaligned with total steps
@@ -46,6 +53,8 @@ class Params:
     floor_tol: float
     min_share: float
     min_points: int
+    ran_out_tail: float
+    ran_out_gain: float
 
 
 def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> dict | None:
@@ -92,6 +101,74 @@ def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> d
 
 @detector("schedule-ended-early", params=Params)
 def schedule_ended_early(run: Run, p: Params) -> Iterator[Hit]:
+    hits = list(_floor_early(run, p))
+    yield from hits or _ran_out(run, p)
+
+
+def _metric_gain_share(s, higher: bool, tail: float) -> tuple[float, float, int, int] | None:
+    """(share of the total gain made in the last ``tail`` of the step span -- scaled to the span the evaluations in
+    it really cover --, total gain, first step of that tail, points) of a quality metric; None when it made no
+    gain or was better before the tail. Levels are medians of
+    k = n/25 points (one point for a handful of evaluations, a dozen for 300), so noise neither makes nor hides
+    the gain and a short curve is not smoothed away."""
+    v = s.to_numpy(dtype=np.float64)
+    x = s.index.to_numpy()
+    ok = np.isfinite(v)
+    v, x = v[ok], x[ok]
+    n = len(v)
+    if n < 6 or x[-1] <= x[0]:
+        return None
+    if not higher:
+        v = -v
+    k = max(1, n // 25)
+    base = float(np.min([np.median(v[i:i + k]) for i in range(0, max(1, n // 10 - k + 1))]))
+    end = float(np.median(v[n - k:]))
+    total = end - base
+    if not total > 0:
+        return None
+    i_tail = int(np.searchsorted(x, x[0] + (1.0 - tail) * (x[-1] - x[0])))
+    i_tail = min(max(i_tail, k), n - 1)
+    at_tail = float(np.median(v[max(0, i_tail - k // 2): i_tail - k // 2 + k]))
+    before = [float(np.median(v[i:i + k])) for i in range(0, max(1, i_tail - k + 1))]
+    if max(before) > end:
+        return None  # the metric was better before the tail: it is not still climbing
+    # the share of the gain made in the tail, per share of the step span the tail really covers (evaluations
+    # fall where they fall): 1.0 = the metric still climbed at its average rate over the run
+    span_share = float(x[-1] - x[i_tail]) / float(x[-1] - x[0])
+    return (end - at_tail) / total / max(span_share, 1e-12) * tail, total, int(x[i_tail]), n
+
+
+def _ran_out(run: Run, p: Params) -> Iterator[Hit]:
+    """The schedule completed on time -- the LR decayed to its floor at the end -- while a held-out quality
+    metric was still climbing at least at its average rate: ``ran_out_gain`` of its whole gain came in the last
+    ``ran_out_tail`` of the run. The schedule was too short for the model (info: more steps would help)."""
+    s = clean(run.series("lr"))
+    lr = s.to_numpy(dtype=np.float64)
+    if len(lr) < max(p.min_points, 4) or (lr < 0).any():
+        return
+    peak = float(np.max(lr))
+    if not peak > 0 or float(lr[-1]) > p.floor_ratio * peak:
+        return
+    # the run's headline held-out metric (the first one, mAP before precision and recall): a component such as
+    # recall can still creep up while the metric that matters has converged
+    for m in [m for m in run.metrics if m.split == "val" and m.points >= 6][:1]:
+        got = _metric_gain_share(run.series(m.tag), m.higher_is_better, p.ran_out_tail)
+        if got is None or got[0] < p.ran_out_gain:
+            continue
+        share, total, tail_step, n = got
+        end = int(s.index[-1])
+        msg = (f"the learning-rate schedule ran out (LR {fmt_num(float(lr[-1]))}, {float(lr[-1]) / peak:.1%} of its "
+               f"peak {fmt_num(peak)}, at step {fmt_step(end)}) while {m.tag} was still climbing: {share:.0%} of its "
+               f"whole gain ({fmt_num(total)}) came in the last {p.ran_out_tail:.0%} of the run, from step "
+               f"{fmt_step(tail_step)}; a longer schedule would likely improve it")
+        yield Hit(msg, step=tail_step, steps=(tail_step, end), confidence=round(0.55 + 0.35 * min(1.0, share), 3),
+                  evidence={"mode": "ran-out", "metric": m.tag, "gain_share_tail": round(share, 4),
+                            "lr_end": float(lr[-1]), "lr_peak": peak},
+                  causes=("schedule-decayed-early", "lr-too-low"), severity="info")
+        return
+
+
+def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
     s = clean(run.series("lr"))
     if len(s) > 4000:
         s = clean(downsample(s, 4000, how="max"))  # bin maxima: a bin is at the floor only if all of it is
