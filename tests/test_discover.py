@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 import pytest
 from _helpers import real_runs_dir
 
 from curvedoc.importers.discover import discover
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _touch(p, data=b"x"):
@@ -83,3 +87,43 @@ def test_real_runs_discovery_groups():
     assert sum(1 for s in d.specs if s.name.startswith("tfevents/whisper-ja-lfs-pointers")) == 3
     assert {p.kind for p in d.problems} <= {"unsupported-format"}
     assert sum(1 for s in d.specs if s.format == "text-log") >= 45
+
+
+# ------------------------------------------------------------------------------ issue 18 items 2 and 5
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+@pytest.mark.parametrize("name", ["training.log", "metrics.json", "train.txt", "job.out", "results.csv", "x.jsonl"])
+def test_a_fifo_named_like_a_log_is_never_opened(tmp_path, name):
+    """Opening a FIFO blocks until a writer comes: discovery must not even sniff it (run in a subprocess with a
+    timeout, so a regression fails instead of hanging the suite)."""
+    import subprocess
+    import sys
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "log.csv").write_text("step,loss\n" + "".join(f"{i},{1.0 / (i + 1)}\n" for i in range(50)))
+    os.mkfifo(run / name)
+    proc = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--format", "json"],
+                          capture_output=True, text=True, timeout=60)
+    doc = json.loads(proc.stdout)
+    assert [r["status"] for r in doc["runs"]] != [] and all(r["status"] != "unreadable" for r in doc["runs"])
+    assert any(p["kind"] == "not-a-file" and p["path"].endswith(name) for p in doc.get("problems", []))
+
+
+def test_curvedocs_own_outputs_are_not_runs(tmp_path):
+    """A report or a watch stream saved inside the sweep it describes is skipped, not read as a failing run."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from curvedoc.cli import main
+
+    sweep = tmp_path / "sweep"
+    shutil.copytree(REPO / "sample_runs" / "healthy-mlp-cosine", sweep / "a")
+    shutil.copytree(REPO / "sample_runs" / "divergence-lr-nan", sweep / "b")
+    first = CliRunner().invoke(main, ["audit", str(sweep), "--format", "json", "--no-cache"])
+    (sweep / "report.json").write_text(first.output)
+    watched = CliRunner().invoke(main, ["watch", str(sweep / "b"), "--idle", "0", "--format", "json"])
+    (sweep / "events.jsonl").write_text(watched.output)
+    again = json.loads(CliRunner().invoke(main, ["audit", str(sweep), "--format", "json", "--no-cache"]).output)
+    assert sorted(r["run"] for r in again["runs"]) == ["a", "b"]
+    assert {p["kind"] for p in again.get("problems", [])} == {"own-output"}

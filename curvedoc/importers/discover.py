@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,7 +191,13 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             continue
         visited.add(key)
         dirnames.sort()
-        files = sorted(filenames)
+        files = []
+        for f in sorted(filenames):
+            if _regular(d / f):
+                files.append(f)
+            elif os.path.lexists(d / f) and not os.path.isdir(d / f):
+                out.problems.append(Problem(str(d / f), "not a regular file (a FIFO, socket or device): never opened",
+                                            "not-a-file"))
         # Skip hidden/bookkeeping folders
         dirnames[:] = [x for x in dirnames if not x.startswith(".") and x not in ("__pycache__", "artifacts", "node_modules")]
 
@@ -231,6 +238,10 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
                 other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
             elif low.endswith((".jsonl", ".json", ".ndjson")) and low not in JSON_SKIP:
                 if low.endswith("hparams.json"):
+                    continue
+                if own_output(p):
+                    out.problems.append(Problem(str(p), "a curvedoc report or watch output, not a training log: "
+                                                "skipped", "own-output"))
                     continue
                 if low.endswith((".jsonl", ".ndjson")) or low == "metrics.json" or _sniff_json(p):
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
@@ -293,8 +304,30 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
     return out
 
 
+def _regular(p: Path) -> bool:
+    """A regular file (following symlinks). A FIFO named like a log would block the first read forever."""
+    try:
+        return stat.S_ISREG(os.stat(p).st_mode)
+    except OSError:
+        return False
+
+
+# curvedoc's own outputs (a JSON report, watch events) saved beside the runs they describe: never runs themselves
+_OWN_OUTPUT = re.compile(rb'^\s*\{\s*"(curvedoc_version|event)"\s*:')
+
+
+def own_output(p: Path) -> bool:
+    head = head_bytes(p, 256).lstrip(b"\xef\xbb\xbf")
+    m = _OWN_OUTPUT.match(head)
+    if not m:
+        return False
+    return m.group(1) == b"curvedoc_version" or b'"finding"' in head_bytes(p, 4096) or b'"stopped_by"' in head
+
+
 def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
     low = p.name.lower()
+    if low.endswith((".json", ".jsonl", ".ndjson")) and own_output(p):
+        return None  # the caller says 'unsupported format'; a folder walk says what it is
     if is_event_file(p.name):
         return RunSpec(p, name, "tfevents", [p])
     if low == "trainer_state.json":
