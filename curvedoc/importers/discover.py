@@ -193,11 +193,11 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
         dirnames.sort()
         files = []
         for f in sorted(filenames):
-            if _regular(d / f):
-                files.append(f)
-            elif os.path.lexists(d / f) and not os.path.isdir(d / f):
+            if _special(d / f):
                 out.problems.append(Problem(str(d / f), "not a regular file (a FIFO, socket or device): never opened",
                                             "not-a-file"))
+            else:
+                files.append(f)  # regular, or a dangling link (its reader says why it cannot be read)
         # Skip hidden/bookkeeping folders
         dirnames[:] = [x for x in dirnames if not x.startswith(".") and x not in ("__pycache__", "artifacts", "node_modules")]
 
@@ -304,12 +304,14 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
     return out
 
 
-def _regular(p: Path) -> bool:
-    """A regular file (following symlinks). A FIFO named like a log would block the first read forever."""
+def _special(p: Path) -> bool:
+    """A FIFO, socket or device (following symlinks): never to be opened -- a FIFO named like a log would block
+    the first read forever. A path that cannot be stat-ed (a dangling link) is not special: its reader reports it."""
     try:
-        return stat.S_ISREG(os.stat(p).st_mode)
+        mode = os.stat(p).st_mode
     except OSError:
         return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 # curvedoc's own outputs (a JSON report, watch events) saved beside the runs they describe: never runs themselves
