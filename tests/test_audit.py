@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -175,3 +176,71 @@ def test_an_audit_does_not_import_scipy():
             "print('scipy' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.stdout.strip().splitlines()[-1] == "False", out.stderr[-500:]
+
+
+# ------------------------------------------------------------------------------ issue 18 items 1 and 14
+_KILLER = r'''
+import os, signal, sys
+import curvedoc.importers.csvlog as csvlog
+real = csvlog.read
+def read(spec):
+    if "boom" in str(spec.root):
+        os.kill(os.getpid(), signal.SIGKILL)   # the OOM killer, as far as the parent can tell
+    return real(spec)
+csvlog.read = read
+import curvedoc, json
+rep = curvedoc.audit(sys.argv[1], jobs=2, cache=False)
+print(json.dumps({r.run: [r.status, r.errors[:1]] for r in rep.runs}))
+'''
+
+
+def _csv_sweep(root, names, rows=60):
+    for n in names:
+        d = root / n
+        d.mkdir(parents=True)
+        (d / "log.csv").write_text("step,loss\n" + "".join(f"{i},{2.0 / (1 + i / 10)}\n" for i in range(rows)))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_worker_killed_mid_audit_does_not_hang_it(tmp_path):
+    """A worker killed while reading one run: the audit finishes, every other run is there, the killed one is
+    reported (after one more try in a fresh process). Run as a subprocess with a timeout: a hang fails."""
+    import json
+    import subprocess
+
+    sweep = tmp_path / "sweep"
+    _csv_sweep(sweep, [f"run{i:02d}" for i in range(12)] + ["boom"])
+    script = tmp_path / "kill.py"
+    script.write_text(_KILLER)
+    proc = subprocess.run([sys.executable, str(script), str(sweep)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert sorted(got) == sorted([f"run{i:02d}" for i in range(12)] + ["boom"])
+    assert got["boom"][0] == "unreadable" and "died" in got["boom"][1][0]
+    assert all(got[f"run{i:02d}"][0] != "unreadable" for i in range(12))
+
+
+@pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(), reason="needs SIGTERM and /proc")
+def test_sigterm_to_the_audit_leaves_no_worker_behind(tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    sweep = tmp_path / "sweep-sigterm-marker"
+    _csv_sweep(sweep, [f"r{i:03d}" for i in range(400)], rows=3000)
+    proc = subprocess.Popen([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--jobs", "2", "--no-cache",
+                             "--format", "json"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+    time.sleep(1.0)
+    left = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                if str(sweep).encode() in (p / "cmdline").read_bytes():
+                    left.append(p.name)
+            except OSError:
+                pass
+    assert left == [], f"orphaned workers: {left}"
+    assert proc.returncode != 0

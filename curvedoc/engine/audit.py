@@ -432,6 +432,107 @@ def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -
     }
 
 
+# ------------------------------------------------------------------------------------------ workers
+
+WORKER_DIED = ("the worker process reading this run died twice (killed, or out of memory?); the rest of the "
+               "audit went on")
+
+
+def _pool_round(ctx, settings, todo, n_jobs, chunk, results, bar) -> list:
+    """Run ``todo`` in a pool; return the items not finished when a worker died (empty when none did).
+
+    multiprocessing.Pool replaces a dead worker but loses its tasks, and the iterator then waits forever: the
+    worker pids are watched, and a replaced one ends the round."""
+    done: set[int] = set()
+    batches = [todo[a:a + chunk] for a in range(0, len(todo), chunk)]
+    with ctx.Pool(n_jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+        pids = {p.pid for p in pool._pool}
+        # batches of our own with chunksize 1: with chunksize > 1 imap_unordered returns a plain generator,
+        # which has no next(timeout)
+        it = pool.imap_unordered(_work_batch, batches, chunksize=1)
+        while len(done) < len(todo):
+            try:
+                got = it.next(timeout=0.5)
+            except mp.TimeoutError:
+                if {p.pid for p in pool._pool} != pids or any(p.exitcode not in (None, 0) for p in pool._pool):
+                    break
+                continue
+            except StopIteration:
+                break
+            for i, res in got:
+                results[i] = res
+                done.add(i)
+                bar.update()
+    return [item for item in todo if item[0] not in done]
+
+
+def _work_batch(items: list) -> list:
+    return [_work(item) for item in items]
+
+
+def _isolated_child(settings, item, conn) -> None:
+    try:
+        _init_worker(settings)
+        conn.send(_work(item))
+    finally:
+        conn.close()
+
+
+def _isolated_round(ctx, settings, items, n_jobs, results, bar) -> None:
+    """Each item in a process of its own (``n_jobs`` at a time): a process that dies costs only its run."""
+    from multiprocessing.connection import wait
+
+    queue = list(items)
+    running: dict[Any, tuple[Any, tuple]] = {}
+    while queue or running:
+        while queue and len(running) < n_jobs:
+            item = queue.pop(0)
+            r, w = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_isolated_child, args=(settings, item, w), daemon=True)
+            proc.start()
+            w.close()
+            running[r] = (proc, item)
+        for r in wait(list(running), timeout=1.0):
+            proc, item = running.pop(r)
+            try:
+                i, res = r.recv()
+            except (EOFError, OSError):
+                i, res = item[0], None
+            r.close()
+            proc.join(timeout=5)
+            if res is None:
+                spec = item[1]
+                code = proc.exitcode
+                why = WORKER_DIED + (f" (exit signal {-code})" if isinstance(code, int) and code < 0 else "")
+                res = [unreadable_report(spec.name, str(spec.root), why, "worker-died").to_dict()]
+            results[i] = res
+            bar.update()
+
+
+class _terminate_on_sigterm:
+    """SIGTERM to the audit (a job scheduler's cancel) ends it like Ctrl-C: the with-blocks above terminate the
+    workers on the way out instead of leaving them running as orphans. Main thread only; restored after."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self._old = None
+        if threading.current_thread() is threading.main_thread():
+            def handler(signum, frame):
+                raise SystemExit(128 + signum)
+
+            self._old = signal.signal(signal.SIGTERM, handler)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self._old is not None:
+            signal.signal(signal.SIGTERM, self._old)
+        return False
+
+
 # ------------------------------------------------------------------------------------------ entry point
 
 
@@ -499,10 +600,13 @@ def audit(
         else:
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
             chunk = max(1, min(16, len(todo) // (n_jobs * 8) or 1))
-            with ctx.Pool(n_jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-                for i, res in pool.imap_unordered(_work, todo, chunksize=chunk):
-                    results[i] = res
-                    bar.update()
+            with _terminate_on_sigterm():
+                lost = _pool_round(ctx, settings, todo, n_jobs, chunk, results, bar)
+                if lost:
+                    # a worker died (OOM killer, kill -9): the pool cannot say which runs it was reading, so every
+                    # run not finished gets one more try, each in a fresh process of its own; a run whose process
+                    # dies again is reported, and the audit finishes
+                    _isolated_round(ctx, settings, lost, n_jobs, results, bar)
     bar.close()
 
     report = Report(target=str(path))
