@@ -13,6 +13,7 @@ never inside the sweep.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -150,34 +151,94 @@ def _settings_key(settings: Settings) -> str:
         for p in sorted(Path(d).glob("*.toml")):
             h.update(p.name.encode())
             h.update(p.read_bytes())
+    h.update(_code_key().encode())
     return h.hexdigest()
 
 
-def _spec_files(spec: RunSpec) -> list[Path]:
+@functools.lru_cache(maxsize=1)
+def _code_key() -> str:
+    """A hash of curvedoc's own code: every release is 0.1.0 until it is not, and a changed detector must not be
+    served the findings its previous version cached (about 5 ms, once per process)."""
+    pkg = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for p in sorted(pkg.rglob("*.py")):
+        try:
+            h.update(str(p.relative_to(pkg)).encode())
+            h.update(p.read_bytes())
+        except OSError:
+            pass
+    return h.hexdigest()
+
+
+class _Listings:
+    """Regular files per folder, listed once per audit: a folder of 10,000 logs is read once, not once per log
+    (that made a cached audit quadratic in the logs per folder)."""
+
+    def __init__(self):
+        self._d: dict[Path, list[Path]] = {}
+        self._c: dict[Path, list[Path]] = {}
+
+    def configs(self, folder: Path) -> list[Path]:
+        """The small YAML/JSON files of a folder (configs and hparams readers pick up beside a log)."""
+        got = self._c.get(folder)
+        if got is None:
+            got = []
+            for p in self.files(folder):
+                if p.suffix.lower() in (".yaml", ".yml", ".json"):
+                    try:
+                        if p.stat().st_size < 1 << 20:
+                            got.append(p)
+                    except OSError:
+                        pass
+            self._c[folder] = got
+        return got
+
+    def files(self, folder: Path) -> list[Path]:
+        got = self._d.get(folder)
+        if got is None:
+            try:
+                got = [Path(e.path) for e in os.scandir(folder) if e.is_file()]
+            except OSError:
+                got = []
+            self._d[folder] = got
+        return got
+
+
+def _spec_files(spec: RunSpec, listing: _Listings | None = None) -> list[Path]:
+    """Every file that can change a run's result: its logs, and the files beside each of them (hparams.yaml in
+    a TensorBoard sub-folder, training_args.json in an HF checkpoint folder, a config next to a CSV)."""
+    listing = listing or _Listings()
     files = set(spec.files)
     root = spec.root
     try:
         if root.is_dir():
             if spec.format == "mlflow":
                 files.update(p for p in root.rglob("*") if p.is_file())
-            else:
-                files.update(p for p in root.iterdir() if p.is_file())
             if spec.format == "wandb" and (root / "files").is_dir():
-                files.update(p for p in (root / "files").iterdir() if p.is_file())
+                files.update(listing.files(root / "files"))
+            if spec.format == "hf-trainer-state":  # other checkpoints' states and training_args.json are read too
+                for ckpt in sorted({*root.glob("checkpoint-*"), *(Path(f).parent.parent / Path(f).parent.name
+                                                                  for f in spec.files)}):
+                    if ckpt.is_dir():
+                        files.update(p for p in listing.files(ckpt) if p.suffix.lower() == ".json")
+            files.update(listing.configs(root))
         elif root.is_file():
             files.add(root)
-            files.update(p for p in root.parent.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml", ".json"))
+        # beside each log file: the small config files readers pick up -- not every other log of the folder (a
+        # folder of 10,000 CSVs made each run's key list 10,000 files: a cached audit was quadratic)
+        for folder in {Path(f).parent for f in spec.files}:
+            files.update(listing.configs(folder))
     except OSError:
         pass
     return sorted(files)
 
 
-def _spec_key(spec: RunSpec, settings_key: str) -> str:
+def _spec_key(spec: RunSpec, settings_key: str, listing: _Listings | None = None) -> str:
     h = hashlib.sha256(settings_key.encode())
     h.update(spec.name.encode())
     h.update(spec.format.encode())
     h.update(json.dumps(spec.prefixes, sort_keys=True).encode())
-    for p in _spec_files(spec):
+    for p in _spec_files(spec, listing):
         try:
             st = p.stat()
             h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}|{st.st_ctime_ns}|{st.st_ino}".encode())
@@ -574,10 +635,11 @@ def audit(
 
     results: list[list[dict[str, Any]] | None] = [None] * len(specs)
     todo: list[tuple[int, RunSpec, str | None]] = []
+    listing = _Listings()
     for i, spec in enumerate(specs):
         cpath = None
         if cache_root is not None and skey is not None:
-            cpath = str(cache_root / f"{_spec_key(spec, skey)}.json")
+            cpath = str(cache_root / f"{_spec_key(spec, skey, listing)}.json")
             hit = _cache_read(cpath)
             if hit is not None:
                 results[i] = hit
