@@ -320,3 +320,38 @@ def test_whitespace_only_cells_are_empty(tmp_path):
     assert d.source == "yolo-csv" and "bad-values" not in _kinds(d)
     assert sorted(set(d.frame["tag"])) == ["epoch", "train/box_loss", "x/lr0"]
     assert len(d.frame) == 5
+
+
+# ------------------------------------------------------------------------------ issue 18 item 15
+def test_per_item_tables_are_not_training_logs(tmp_path):
+    """A per-class report or COCO-style predictions beside a log used to become 'healthy' runs whose steps were
+    row numbers. They are refused with the reason; the real log beside them is read."""
+    import json
+
+    from curvedoc.importers import load_all
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "log.csv").write_text("step,loss\n" + "".join(f"{i},{2.0 / (1 + i)}\n" for i in range(20)))
+    (run / "per_class.csv").write_text("class,precision,recall,f1,support\n"
+                                       + "".join(f"cat{i},0.{i}1,0.{i}2,0.{i}3,{10 + i}\n" for i in range(8)))
+    (run / "predictions.json").write_text(json.dumps(
+        [{"image_id": i % 5, "category_id": i % 3, "bbox": [1, 2, 3, 4], "score": 0.5} for i in range(30)]))
+    res = load_all(run)
+    assert [r.source for r in res.runs] == ["csv"] and res.runs[0].path.name == "run"
+    why = {p.path.split("/")[-1]: p.reason for p in res.problems}
+    assert "per-item table" in why["per_class.csv"] and "'class'" in why["per_class.csv"]
+    assert "image_id" in why["predictions.json"]
+
+
+def test_logs_without_a_step_column_are_still_logs(tmp_path):
+    """The per-item test must not refuse real logs: a Keras history dump (all numeric, no epoch column), a log
+    keyed by timestamps, and one with a repeated phase column."""
+    from curvedoc.importers import load_all
+
+    (tmp_path / "history.csv").write_text("loss,accuracy,val_loss,val_accuracy\n"
+                                          + "".join(f"{1 / (i + 1)},{i / 10},{1.2 / (i + 1)},{i / 11}\n" for i in range(10)))
+    (tmp_path / "timed.csv").write_text("time,loss\n" + "".join(f"2024-01-01 10:{i:02d}:00,{1 / (i + 1)}\n" for i in range(10)))
+    (tmp_path / "phased.csv").write_text("phase,loss\n" + "".join(f"{'train' if i % 2 else 'val'},{1 / (i + 1)}\n" for i in range(10)))
+    res = load_all(tmp_path)
+    assert sorted(r.name for r in res.runs) == ["history.csv", "phased.csv", "timed.csv"], res.problems

@@ -13,6 +13,7 @@ A *table* here is a pandas frame with one row per log call and one column per ke
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -334,3 +335,42 @@ def looks_binary(data: bytes) -> bool:
         return True
     ctrl = sum(head.count(bytes([b])) for b in range(32) if b not in (9, 10, 12, 13))
     return ctrl > 0.1 * len(head)
+
+
+_DATEISH = re.compile(r"^\s*\d{1,4}[-/.:]\d{1,2}[-/.:]\d{1,4}")
+
+
+def per_item_table(df: pd.DataFrame, names: Sequence[str] | None = None) -> str | None:
+    """Why a table without any step, epoch or iteration column is one row per ITEM, not per training step (None
+    when it may be a log): rows keyed by a first column of distinct names (a per-class report: class, precision,
+    recall), or records carrying an id that repeats or runs backwards (COCO-style predictions: image_id,
+    category_id, score). A training log's rows follow the run's progress; these rows follow a list of things,
+    and reading their row number as a step would invent a curve."""
+    if df is None or len(df) < 3 or df.shape[1] < 2:
+        return None
+    names = list(names) if names is not None else [str(c) for c in df.columns]
+    first = df.iloc[:, 0]
+    if first.dtype == object or pd.api.types.is_string_dtype(first.dtype):
+        vals = [str(v).strip() for v in first.tolist() if v is not None and str(v).strip() not in ("", "nan")]
+        if len(vals) >= 3:
+            numeric = sum(1 for v in vals if _number_like(v))
+            if numeric == 0 and len(set(vals)) >= 0.8 * len(vals) and not any(_DATEISH.match(v) for v in vals[:20]):
+                return (f"one row per {names[0]!r} ({', '.join(vals[:3])}...), not per training step: a per-item "
+                        "table, with no step, epoch or iteration column")
+    for name, col in zip(names, df.columns):
+        low = norm_name(name)
+        if low == "id" or low.endswith(" id") or low.endswith("_id") or low.endswith("id") and low[:-2].endswith(("image", "category", "class", "sample", "item", "object", "sentence", "doc")):
+            v = pd.to_numeric(df[col], errors="coerce").to_numpy(dtype=np.float64)
+            v = v[np.isfinite(v)]
+            if len(v) >= 3 and np.any(np.diff(v) <= 0):
+                return (f"records of {name!r} (it repeats or runs backwards), not training steps: per-item "
+                        "predictions or annotations, with no step, epoch or iteration column")
+    return None
+
+
+def _number_like(s: str) -> bool:
+    try:
+        float(s.replace(",", "."))
+        return True
+    except ValueError:
+        return False

@@ -347,6 +347,9 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
                     file=str(path), count=len(starts) - 1,
                 ))
     if steps is None:
+        why = T.per_item_table(df, names)
+        if why:
+            raise UnsupportedFormat(path, why)
         if flavour == "keras-csv":
             flavour = "csv"
         steps = np.arange(n_rows, dtype=np.int64)

@@ -335,6 +335,9 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
                 ))
             break
         if steps is None:
+            why = T.per_item_table(df, names)
+            if why:
+                raise UnsupportedFormat(path, why)
             steps = np.arange(len(df), dtype=np.int64)
         else:
             iss = T.restart_issue(steps, str(path), what=step_col.name)
