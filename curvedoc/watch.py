@@ -52,6 +52,8 @@ class _Watched:
 
 def _mode(fmt: str, path: Path) -> str:
     name = path.name.lower()
+    if name.endswith(".gz"):
+        return "whole"  # offsets into a compressed stream are not offsets into the log
     if fmt == "tfevents" and "tfevents" in name:
         return "records"
     if fmt in ("csv", "text-log") or (fmt == "json" and (name.endswith(LINE_EXT) or _looks_jsonl(path))):

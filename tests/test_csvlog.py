@@ -220,8 +220,8 @@ def test_empty_file(tmp_path):
 
 
 def test_bom_tab_and_semicolon(tmp_path):
-    d1 = _read(tmp_path, "a.csv", "\ufeffstep;loss\n1;0,5\n2;0.25\n")  # decimal comma is not a number
-    assert d1.meta["separator"] == ";" and list(d1.frame["tag"]) == ["loss"]
+    d1 = _read(tmp_path, "a.csv", "\ufeffstep;loss\n1;0,5\n2;0.25\n")  # a decimal comma is a number (issue 18)
+    assert d1.meta["separator"] == ";" and list(d1.frame["value"]) == [0.5, 0.25]
     d2 = _read(tmp_path, "b.tsv", "\ufeffstep\tloss\n1\t0.5\n2\t0.25\n")
     assert d2.meta["separator"] == "\t" and list(d2.frame["value"]) == [0.5, 0.25]
     assert "step" not in set(d2.frame["tag"])
@@ -355,3 +355,53 @@ def test_logs_without_a_step_column_are_still_logs(tmp_path):
     (tmp_path / "phased.csv").write_text("phase,loss\n" + "".join(f"{'train' if i % 2 else 'val'},{1 / (i + 1)}\n" for i in range(10)))
     res = load_all(tmp_path)
     assert sorted(r.name for r in res.runs) == ["history.csv", "phased.csv", "timed.csv"], res.problems
+
+
+# ------------------------------------------------------------------------------ issue 18 item 16
+def test_compressed_logs_are_read_and_a_gzip_bomb_is_refused(tmp_path, monkeypatch):
+    import gzip
+    import json
+
+    import curvedoc
+
+    with gzip.open(tmp_path / "log.csv.gz", "wt") as fh:
+        fh.write("step,loss\n" + "".join(f"{i},{2 / (1 + i)}\n" for i in range(30)))
+    with gzip.open(tmp_path / "m.jsonl.gz", "wt") as fh:
+        fh.write("".join(json.dumps({"step": i, "loss": 2 / (1 + i)}) + "\n" for i in range(30)))
+    (tmp_path / "printed").mkdir()  # a printed log beside CSVs is 'also found', not read twice: its own folder
+    with gzip.open(tmp_path / "printed" / "train.log.gz", "wt") as fh:
+        fh.write("".join(f"step {i} | loss {2 / (1 + i):.4f}\n" for i in range(30)))
+    runs = {r.name: r for r in curvedoc.load(tmp_path)}
+    assert {n: len(r.series("train_loss")) for n, r in runs.items()} == {
+        "log.csv.gz": 30, "m.jsonl.gz": 30, "printed": 30}
+    with gzip.open(tmp_path / "bomb.csv.gz", "wt") as fh:
+        fh.write("step,loss\n" + "1,1.0\n" * 200_000)
+    monkeypatch.setenv("CURVEDOC_MAX_FILE_BYTES", "100000")
+    rep = curvedoc.diagnose(tmp_path / "bomb.csv.gz")
+    assert rep.runs[0].status == "unreadable" and "decompresses to more than" in rep.runs[0].errors[0]
+
+
+def test_numbers_as_logging_code_prints_them(tmp_path):
+    """tensor(0.45), tensor(0.45, device='cuda:0'), np.float32(0.8) and decimal commas are numbers."""
+    import curvedoc
+
+    (tmp_path / "t.csv").write_text("step,loss\n0,tensor(1.5)\n1,tensor(nan)\n2,\"tensor(0.9, device='cuda:0')\"\n"
+                                    "3,np.float32(0.8)\n4,tensor(0.7)\n")
+    (tmp_path / "c.csv").write_text("step;loss;acc\n" + "".join(f"{i};{2 / (1 + i):.4f};{i / 40:.3f}\n".replace(".", ",")
+                                                           for i in range(10)))
+    t = curvedoc.load(tmp_path / "t.csv")[0].series("loss").tolist()
+    assert t[0] == 1.5 and t[2:] == [0.9, 0.8, 0.7] and t[1] != t[1]
+    c = curvedoc.load(tmp_path / "c.csv")[0]
+    assert c.series("loss").iloc[1] == pytest.approx(1.0) and c.series("acc").iloc[4] == pytest.approx(0.1)
+
+
+def test_duplicate_column_names_and_json_keys_are_reported(tmp_path):
+    import curvedoc
+
+    (tmp_path / "d.csv").write_text("step,loss,loss\n" + "".join(f"{i},{2 / (1 + i)},{3 / (1 + i)}\n" for i in range(10)))
+    (tmp_path / "k.jsonl").write_text("".join(f'{{"step": {i}, "loss": {1 / (1 + i)}, "loss": {2 / (1 + i)}}}\n'
+                                              for i in range(10)))
+    d = curvedoc.load(tmp_path / "d.csv")[0]
+    k = curvedoc.load(tmp_path / "k.jsonl")[0]
+    assert [i.kind for i in d.issues] == ["duplicate-columns"] and sorted(d.tags) == ["loss", "loss.1"]
+    assert [i.kind for i in k.issues] == ["duplicate-keys"]

@@ -143,14 +143,47 @@ def _window(path) -> bytes | None:
     return None if not m else m.get(os.path.abspath(os.fspath(path)))
 
 
+def _gz(path) -> bool:
+    return os.fspath(path).lower().endswith(".gz")
+
+
 def open_binary(path, buffering: int = -1):
-    """``open(path, 'rb')``, or the path's byte window when one is set."""
+    """``open(path, 'rb')`` (a ``.gz`` file decompressed on the fly), or the path's byte window when one is set."""
     w = _window(path)
     if w is not None:
         import io
 
         return io.BytesIO(w)
+    if _gz(path):
+        import gzip
+
+        return gzip.open(path, "rb")
     return open(path, "rb", buffering=buffering)
+
+
+def _gunzip(path) -> bytes:
+    """A ``.gz`` file's content, refusing more than the per-file limit (a gzip bomb must not fill memory)."""
+    import gzip
+    import zlib
+
+    limit = max_file_bytes()
+    chunks, total = [], 0
+    try:
+        with gzip.open(path, "rb") as fh:
+            while True:
+                b = fh.read(1 << 20)
+                if not b:
+                    break
+                total += len(b)
+                if total > limit:
+                    raise LoadError(path, f"decompresses to more than the {_size(limit)} per-file limit",
+                                    kind="too-large")
+                chunks.append(b)
+    except (OSError, EOFError, zlib.error) as exc:
+        if chunks:  # a truncated .gz (a run killed mid-write): keep what decompressed
+            return b"".join(chunks)
+        raise LoadError(path, f"not a readable gzip file: {exc}", kind="unreadable") from None
+    return b"".join(chunks)
 
 
 def file_size(path) -> int:
@@ -164,6 +197,8 @@ def read_bytes(path: Path) -> bytes:
     if w is not None:
         return w
     check_file(path)
+    if _gz(path):
+        return _gunzip(path)
     try:
         with open(path, "rb") as fh:
             return fh.read()
@@ -196,6 +231,15 @@ def walk_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
 
 def head_bytes(path: Path, n: int = 4096) -> bytes:
     try:
+        if _gz(path):
+            import gzip
+            import zlib
+
+            try:
+                with gzip.open(path, "rb") as fh:
+                    return fh.read(n)
+            except (EOFError, zlib.error, OSError):
+                return b""
         with open(path, "rb") as fh:
             return fh.read(n)
     except OSError:

@@ -69,6 +69,39 @@ def _big_number(v: object) -> float:
         return math.nan
 
 
+_WRAPPED = re.compile(r"^\s*(?:torch\.)?(?:tensor|array|np\.float\d*|numpy\.float\d*|float\d*|Decimal)\(\s*\[?\s*"
+                      r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf|-inf)\s*\]?\s*(?:,[^()]*)?\)\s*$")
+_DECIMAL_COMMA = re.compile(r"^\s*([-+]?\d+),(\d+)\s*$")
+
+
+def _unwrapped(cells: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """Values of cells that are numbers in a wrapper or with a decimal comma (NaN where not); None when none is.
+    Decimal commas count only when the column shows them as decimals (some value without exactly three digits
+    after the comma, or a leading '0,'): '1,234' alone could be a thousands separator."""
+    out = np.full(len(cells), np.nan)
+    matched = np.zeros(len(cells), dtype=bool)
+    commas = []
+    for i, c in enumerate(cells):
+        if not isinstance(c, str):
+            continue
+        m = _WRAPPED.match(c)
+        if m:
+            try:
+                out[i] = float(m.group(1))
+                matched[i] = True
+            except ValueError:
+                pass
+            continue
+        m = _DECIMAL_COMMA.match(c)
+        if m:
+            commas.append((i, m))
+    if commas and any(len(m.group(2)) != 3 or m.group(1).lstrip("+-") == "0" for _, m in commas):
+        for i, m in commas:
+            out[i] = float(f"{m.group(1)}.{m.group(2)}")
+            matched[i] = True
+    return (out, matched) if matched.any() else None
+
+
 def convert_column(col: pd.Series) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     """(values, present, n_garbage, n_nonempty) for one column, or None when it holds no numbers.
 
@@ -107,6 +140,17 @@ def convert_column(col: pd.Series) -> tuple[np.ndarray, np.ndarray, int, int] | 
             nonempty = int((~missing).sum())
             if nonempty == 0:
                 return None
+    if candidates.any():
+        # numbers as the logging code printed them: 'tensor(0.4521)', "tensor(0.45, device='cuda:0')",
+        # 'np.float32(0.45)', 'array(0.45, dtype=float32)', and decimal commas ('0,4521' in a ';' CSV)
+        idx = np.flatnonzero(candidates)
+        un = _unwrapped(col.iloc[idx].tolist())
+        if un is not None:
+            fixed, got = un
+            v = v.copy()
+            v[idx[got]] = fixed[got]
+            candidates = candidates.copy()
+            candidates[idx[got]] = False
     is_nan_literal = np.zeros(len(v), dtype=bool)
     if candidates.any():
         sub = col[candidates]

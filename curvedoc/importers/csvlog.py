@@ -169,6 +169,15 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
     names = T.unique_names(df.columns)
     if len(df) == 0:
         raise LoadError(path, "no data rows (header only)", kind="header-only")
+    raw = [c.strip().strip('"') for c in header.rstrip("\r").split(sep)] if n_header <= 10_000 else []
+    dups = sorted({c for c in raw if c and raw.count(c) > 1}) if len(raw) != len(set(raw)) else []
+    if dups:
+        issues.append(ImportIssue(
+            "duplicate-columns",
+            f"the header repeats {', '.join(repr(c) for c in dups[:5])}: the later copies are read as separate tags "
+            f"({', '.join(repr(n) for n in names if any(n.startswith(d + '.') for d in dups[:5]))[:200]})",
+            file=str(path), count=len(dups), severity="info",
+        ))
     return df, names, sep
 
 

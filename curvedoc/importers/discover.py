@@ -225,7 +225,7 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             tb_dirs[d] = ev
         for f in files:
             p = d / f
-            low = f.lower()
+            low = _inner(f)
             if is_event_file(f):
                 continue
             if low == "trainer_state.json":
@@ -248,7 +248,7 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
-            elif (p.suffix.lower() in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and _looks_like_text_log(p):
+            elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and _looks_like_text_log(p):
                 other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder
@@ -326,8 +326,14 @@ def own_output(p: Path) -> bool:
     return m.group(1) == b"curvedoc_version" or b'"finding"' in head_bytes(p, 4096) or b'"stopped_by"' in head
 
 
+def _inner(name: str) -> str:
+    """The lower-case name a compressed log stands for: 'train.csv.gz' is read as 'train.csv'."""
+    low = name.lower()
+    return low[:-3] if low.endswith(".gz") and len(low) > 3 else low
+
+
 def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
-    low = p.name.lower()
+    low = _inner(p.name)
     if low.endswith((".json", ".jsonl", ".ndjson")) and own_output(p):
         return None  # the caller says 'unsupported format'; a folder walk says what it is
     if is_event_file(p.name):
@@ -358,7 +364,7 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
         if (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first:
             return RunSpec(p, name, "csv", [p])
     # anything else that is text: a printed training log (the reader says if it holds no metrics)
-    if not head.startswith(b"\x00") and (p.suffix.lower() in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)
+    if not head.startswith(b"\x00") and (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)
                                          or _looks_like_text_log(p)):
         return RunSpec(p, name, "text-log", [p])
     return None

@@ -73,6 +73,34 @@ def _decode(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
     return decode_text(data, path, issues)
 
 
+def _duplicate_keys(body: str, lines: int = 50) -> str | None:
+    """A key repeated inside one of the first records (json keeps the last value silently), or None. Only the
+    first lines of a JSON-lines file are checked: a logger writes the same keys every line."""
+    def hook(pairs):
+        seen = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _Dup(k)
+            seen.add(k)
+        return dict(pairs)
+
+    for ln in body.split("\n", lines)[:lines]:
+        ln = ln.strip()
+        if not ln.startswith("{") or len(ln) > 1_000_000:
+            continue
+        try:
+            json.loads(ln, object_pairs_hook=hook)
+        except _Dup as d:
+            return str(d.args[0])
+        except (ValueError, RecursionError):
+            continue
+    return None
+
+
+class _Dup(Exception):
+    pass
+
+
 def _parse_lines(text: str, path: Path, issues: list[ImportIssue]) -> list[Any]:
     """JSON lines -> parsed values (bad lines skipped and counted)."""
     lines = [ln for ln in text.split("\n") if ln.strip()]
@@ -251,6 +279,13 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
     if not body:
         raise LoadError(path, "empty file", kind="empty")
 
+    dup = _duplicate_keys(body)
+    if dup:
+        issues.append(ImportIssue(
+            "duplicate-keys",
+            f"a record repeats the key {dup!r}: JSON keeps only its last value (the earlier ones are lost)",
+            file=str(path), severity="info",
+        ))
     source = "jsonl"
     index: np.ndarray | None = None
     doc: Any = None
