@@ -292,3 +292,38 @@ def test_a_cached_audit_is_linear_in_the_logs_of_one_folder(tmp_path):
     listing = A._Listings()
     sizes = {len(A._spec_files(sp, listing)) for sp in specs}
     assert sizes == {2}  # the CSV and the config beside it
+
+
+# ------------------------------------------------------------------------------ issue 18 item 17 (smaller)
+def test_config_that_is_not_a_regular_file_is_refused(tmp_path):
+    from click.testing import CliRunner
+
+    from curvedoc.cli import main
+
+    r = CliRunner().invoke(main, ["diagnose", str(REPO / "sample_runs" / "healthy-mlp-cosine"), "--config", "/dev/zero"])
+    assert r.exit_code == 2 and "not a regular file" in r.output
+
+
+def test_no_home_folder_is_created_for_the_cache(tmp_path, monkeypatch):
+    from curvedoc.engine import audit as A
+
+    ghost = tmp_path / "no-such-home"
+    monkeypatch.delenv("CURVEDOC_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(ghost))
+    d = A.default_cache_dir()
+    assert not str(d).startswith(str(ghost)) and not ghost.exists()
+
+
+def test_a_failed_cache_write_leaves_no_partial_file(tmp_path, monkeypatch):
+    from curvedoc.engine import audit as A
+
+    target = tmp_path / "entry.json"
+
+    def full_disk(obj, fh, **kw):
+        fh.write("[{")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(A.json, "dump", full_disk)
+    A._cache_write(str(target), [{"x": 1}])
+    assert list(tmp_path.iterdir()) == []

@@ -135,7 +135,15 @@ def default_cache_dir() -> Path:
     if os.environ.get("CURVEDOC_CACHE_DIR"):
         return Path(os.environ["CURVEDOC_CACHE_DIR"])
     xdg = os.environ.get("XDG_CACHE_HOME")
-    return Path(xdg) / "curvedoc" if xdg else Path.home() / ".cache" / "curvedoc"
+    if xdg:
+        return Path(xdg) / "curvedoc"
+    home = Path.home()
+    if not home.is_dir():
+        # HOME=/nonexistent (a service account): never create a home folder; use the temporary folder instead
+        import tempfile
+
+        return Path(tempfile.gettempdir()) / f"curvedoc-cache-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    return home / ".cache" / "curvedoc"
 
 
 def _settings_key(settings: Settings) -> str:
@@ -257,13 +265,17 @@ def _cache_read(path: str) -> list[dict[str, Any]] | None:
 
 
 def _cache_write(path: str, result: list[dict[str, Any]]) -> None:
+    """Write a cache entry atomically; on any failure (a full disk) leave nothing behind, not a partial .tmp."""
+    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "w", encoding="utf-8") as fh:
             json.dump(result, fh, allow_nan=False)
         os.replace(tmp, path)
     except (OSError, ValueError):
-        pass
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 # ------------------------------------------------------------------------------------------ progress

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,17 +100,28 @@ def find_pyproject(start: str | os.PathLike | None) -> Path | None:
     return None
 
 
+MAX_CONFIG_BYTES = 8 * 1024 * 1024  # a pyproject.toml is kilobytes; a settings file this big is a mistake
+
+
 def load_settings(start: str | os.PathLike | None = None, config_file: str | os.PathLike | None = None) -> Settings:
     path = Path(config_file) if config_file else find_pyproject(start)
     if path is None:
         return Settings()
     try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # /dev/zero or a FIFO would be read forever
+            raise ConfigError(f"config file {path}: not a regular file")
+        if st.st_size > MAX_CONFIG_BYTES:
+            raise ConfigError(f"config file {path}: {st.st_size:,} bytes, over the {MAX_CONFIG_BYTES:,}-byte limit "
+                              "for a settings file")
         with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+            data = tomllib.loads(fh.read(MAX_CONFIG_BYTES + 1).decode("utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"config file {path} not found") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"config file {path}: cannot read: {exc.strerror or exc}") from None
     table = data.get("tool", {}).get("curvedoc", data if config_file and "tool" not in data else {})
     unknown = set(table) - KNOWN_KEYS
     if unknown:
