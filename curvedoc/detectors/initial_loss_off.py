@@ -30,6 +30,7 @@ run and converges to a worse model.
 - ``ratio_unknown``: with K unknown, fire when the first loss is at least this multiple of log(max_classes) (or of log(max_classes_with_acc) for a classifier).
 - ``max_first_frac``: the first logged point must lie within this fraction of the run's step span from its start (otherwise the initial loss was not logged).
 - ``max_recover_frac``: with K unknown, the loss must come down to the largest plausible log K within this fraction of the run (a bad start is transient; a loss that stays above is on another scale).
+- ``max_start_drop``: a first loss at least this many times the level reached at 5% of the run (and at no plausible log K) is a broken start.
 - ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
 
 ## References
@@ -73,6 +74,7 @@ class Params:
     max_first_frac: float
     max_recover_frac: float
     floor_margin: float
+    max_start_drop: float
 
 
 def double_softmax_floor(k: int) -> float:
@@ -141,6 +143,11 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             yield _far_above(run, steps, v, first, second, chance_max, ratio, None, kind, 0.6)
             return
 
+    hit = _transient_start(steps, v, first, span, p)
+    if hit is not None:
+        yield hit
+        return
+
     # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it
     if non_ce or n < 20:
         return
@@ -171,6 +178,34 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         evidence={"num_classes": k, "chance_loss": chance, "first_loss": first, "double_softmax_floor": floor,
                   "min_loss": vmin, "last_loss": tail},
         causes=("double-softmax", "wrong-loss", "bad-init"),
+    )
+
+
+def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
+    """A first loss many times the level the run settles at within its first 5% -- and not the log K of any
+    plausible class count or vocabulary (where every from-scratch classifier starts) -- is a broken start: a
+    fine-tune whose weights were not loaded for the first step, a first batch with wrong labels or scale, a loss
+    summed before it is averaged. The run recovered, so this is info; it holds for any loss, detection and
+    composite losses included, because it compares the loss with itself."""
+    n = len(v)
+    if n < 10 or span <= 0:
+        return None
+    i5 = max(3, int(np.searchsorted(steps, steps[0] + 0.05 * span)))
+    settled = float(np.median(v[max(1, i5 - 3): i5 + 2]))
+    if not settled > 0 or first < p.max_start_drop * settled:
+        return None
+    if k_from_loss(first, 0.05) is not None:
+        return None  # a from-scratch model at log K: the expected start, however far it then falls
+    at = int(steps[min(i5, n - 1)])
+    return Hit(
+        f"the first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {first / settled:.0f}x the "
+        f"{fmt_num(settled)} the run settles at by step {fmt_step(at)} (5% of the run), and it is not log(K) for "
+        "any plausible class count: the first steps ran on a broken start (weights not loaded yet, a bad first "
+        "batch, a loss summed instead of averaged)",
+        step=int(steps[0]), steps=(int(steps[0]), at), confidence=0.6,
+        evidence={"first_loss": first, "settled_loss": settled, "ratio": round(first / settled, 2),
+                  "mode": "transient-start"},
+        causes=("bad-init", "bad-batch", "wrong-loss"), severity="info",
     )
 
 
