@@ -291,7 +291,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
 @click.option("--rtol", type=float, default=None, metavar="R", help="Smallest band half-width relative to the baseline (e.g. 0.05 = 5%%).")
 @click.option("--atol", type=float, default=None, metavar="A", help="Smallest band half-width in the curve's own units.")
 @click.option("--seed-rtol", "seed_rtol", type=float, default=None, metavar="R",
-              help="Relative half-width assumed for seed-to-seed spread when the baseline is one run (default 0.15; 0 for same-seed runs).")
+              help="Relative half-width assumed for seed-to-seed spread when the baseline is one run (default 0.2; 0 for same-seed runs).")
 @click.option("--align", type=click.Choice(["auto", "step", "epoch", "tokens"]), default=None,
               help="Common axis (default auto: the step, or the epoch / tokens when the steps per epoch differ).")
 @_common_options
