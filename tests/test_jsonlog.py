@@ -255,3 +255,23 @@ def test_large_jsonl_fast_path(tmp_path):
                     for i in range(n))
     d = _read(tmp_path, "metrics.json", lines)
     assert len(d.frame) == 3 * n and not d.issues
+
+
+def test_a_big_json_lines_file_read_in_pieces_equals_one_read(tmp_path, monkeypatch):
+    """Big JSON-lines files are parsed a piece at a time (bounded memory, issue 18 item 3): same frame, and a
+    half-written last line is still the only one dropped."""
+    import json as _json
+
+    from curvedoc.importers import jsonlog
+
+    p = tmp_path / "m.jsonl"
+    lines = [_json.dumps({"step": i, "loss": 1 / (1 + i), **({"val_loss": 2 / (1 + i)} if i % 50 == 0 else {})})
+             for i in range(3000)]
+    p.write_text("\n".join(lines) + '\n{"step": 3000, "lo')
+    whole = jsonlog.read_json_file(p)
+    monkeypatch.setattr(jsonlog, "CHUNK_CHARS", 4096)
+    pieces = jsonlog.read_json_file(p)
+    a = whole.frame.sort_values(["tag", "step"]).reset_index(drop=True)
+    b = pieces.frame.sort_values(["tag", "step"]).reset_index(drop=True)
+    assert a[["tag", "step", "value"]].astype(str).equals(b[["tag", "step", "value"]].astype(str))
+    assert [i.kind for i in pieces.issues] == [i.kind for i in whole.issues] == ["truncated"]

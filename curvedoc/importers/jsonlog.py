@@ -73,6 +73,33 @@ def _decode(data: bytes, path: Path, issues: list[ImportIssue]) -> str:
     return decode_text(data, path, issues)
 
 
+# JSON lines longer than this are parsed in pieces of CHUNK_CHARS: a parsed record is a Python dict of boxed
+# floats, ten times the bytes of its line, so holding every record at once made the peak ~10x the frame
+CHUNK_CHARS = 8 * 1024 * 1024
+
+
+def _chunked_frame(text: str, path: Path, issues: list[ImportIssue]) -> pd.DataFrame:
+    """The records frame of a big JSON-lines text, parsed a piece at a time (cut at line ends); only the last
+    piece may end in a half-written line."""
+    frames = []
+    pos, n = 0, len(text)
+    while pos < n:
+        end = n if n - pos <= CHUNK_CHARS else text.find("\n", pos + CHUNK_CHARS)
+        end = n if end < 0 else end + 1
+        records = _parse_lines(text[pos:end], path, issues)
+        pos = end
+        if records:
+            try:
+                frames.append(_records_frame(records, path, issues))
+            except LoadError:
+                pass  # a piece with no object record: its lines were counted as bad rows
+        del records
+    if not frames:
+        why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))
+        raise UnsupportedFormat(path, "no JSON record could be read" + (f" ({why})" if why else ""))
+    return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True, sort=False)
+
+
 def _duplicate_keys(body: str, lines: int = 50) -> str | None:
     """A key repeated inside one of the first records (json keeps the last value silently), or None. Only the
     first lines of a JSON-lines file are checked: a logger writes the same keys every line."""
@@ -327,12 +354,16 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
             source = "json"
             text_lines = "\n".join(lines) + ("\n" if text.endswith("\n") and body.endswith("]") else "")
             records = _parse_lines(text_lines, path, issues)
+        elif len(text) > CHUNK_CHARS:
+            records = None
+            df = _chunked_frame(text, path, issues)
         else:
             records = _parse_lines(text, path, issues)
-        if not records:
-            why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))
-            raise UnsupportedFormat(path, "no JSON record could be read" + (f" ({why})" if why else ""))
-        df = _records_frame(records, path, issues)
+        if records is not None:
+            if not records:
+                why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))
+                raise UnsupportedFormat(path, "no JSON record could be read" + (f" ({why})" if why else ""))
+            df = _records_frame(records, path, issues)
 
     names = T.unique_names(df.columns)
     conv = T.convert_table(df, names)
