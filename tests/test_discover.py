@@ -127,3 +127,23 @@ def test_curvedocs_own_outputs_are_not_runs(tmp_path):
     again = json.loads(CliRunner().invoke(main, ["audit", str(sweep), "--format", "json", "--no-cache"]).output)
     assert sorted(r["run"] for r in again["runs"]) == ["a", "b"]
     assert {p["kind"] for p in again.get("problems", [])} == {"own-output"}
+
+
+def test_a_symlink_to_a_sibling_run_is_another_name_not_a_loop(tmp_path):
+    import shutil
+
+    sweep = tmp_path / "sweep"
+    shutil.copytree(REPO / "sample_runs" / "healthy-mlp-constant-lr", sweep / "a")
+    (sweep / "b").symlink_to(sweep / "a")
+    (sweep / "a" / "up").symlink_to(sweep)
+    d = discover(sweep)
+    kinds = {p.path.rsplit("/", 1)[-1]: p.kind for p in d.problems}
+    assert kinds == {"b": "duplicate-path", "up": "symlink-loop"} and len(d.specs) == 1
+
+
+def test_all_negative_steps_are_read_and_said(tmp_path):
+    import curvedoc
+
+    (tmp_path / "neg.csv").write_text("step,loss\n" + "".join(f"{-100 + i},{2 / (1 + i)}\n" for i in range(100)))
+    run = curvedoc.load(tmp_path / "neg.csv")[0]
+    assert [i.kind for i in run.issues] == ["negative-steps"] and len(run.series("train_loss")) == 100

@@ -75,6 +75,13 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) ->
     runs = []
     for d in datas:
         issues = list(d.issues)
+        st = d.frame["step"].to_numpy() if len(d.frame) else None
+        if st is not None and st.max() < 0:
+            # steps all below zero: read as given, but say so (a counter written as an offset from the end, or a
+            # signed overflow); rules measure spans and shares, which do not care about the sign
+            issues.append(ImportIssue(
+                "negative-steps", f"every step is negative ({int(st.min()):,} to {int(st.max()):,}); read as given",
+                severity="info"))
         also = spec.extras.get("also_found")
         if also:
             issues.append(

@@ -171,7 +171,7 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
     tb_dirs: dict[Path, list[Path]] = {}
     other: dict[Path, list[RunSpec]] = {}
     hf_groups: dict[Path, list[tuple[int, Path]]] = {}
-    visited: set[tuple[int, int]] = set()
+    visited: dict[tuple[int, int], Path] = {}
 
     def onerror(err: OSError):
         out.problems.append(Problem(str(err.filename or base), f"cannot read folder: {err.strerror or err}", "unreadable"))
@@ -186,10 +186,21 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
             dirnames[:] = []
             continue
         if key in visited:
-            out.problems.append(Problem(str(d), "symlink loop (folder already visited); not followed", "symlink-loop"))
+            first = visited[key]
+            try:
+                loop = os.path.realpath(d).startswith(os.path.realpath(first).rstrip(os.sep) + os.sep) or \
+                    os.path.realpath(d) == os.path.realpath(first) and str(d).startswith(str(first) + os.sep)
+            except OSError:
+                loop = True
+            if loop:
+                out.problems.append(Problem(str(d), "symlink loop (folder already visited); not followed",
+                                            "symlink-loop"))
+            else:  # a link that is another name for a folder already read: not a loop, just not read twice
+                out.problems.append(Problem(str(d), f"another name for {first} (a symlink); read once, there",
+                                            "duplicate-path"))
             dirnames[:] = []
             continue
-        visited.add(key)
+        visited[key] = d
         dirnames.sort()
         files = []
         for f in sorted(filenames):
