@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import struct
 import sys
 import tempfile
 import time
@@ -28,29 +27,7 @@ import curvedoc  # noqa: E402
 from curvedoc.watch import Watcher  # noqa: E402
 
 
-def _masked(b: bytes) -> int:
-    import google_crc32c
-
-    c = google_crc32c.value(b)
-    return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def _event(step: int, tag: str, value: float) -> bytes:
-    """A TensorBoard Event with one simple_value, encoded by hand (no tensorboard needed)."""
-    tb = tag.encode()
-    val = b"\x0a" + bytes([len(tb)]) + tb + b"\x15" + struct.pack("<f", value)
-    summ = b"\x0a" + bytes([len(val)]) + val
-    step_varint = bytearray()
-    s = step
-    while True:
-        b = s & 0x7F
-        s >>= 7
-        step_varint.append(b | (0x80 if s else 0))
-        if not s:
-            break
-    payload = b"\x09" + struct.pack("<d", 1e9 + step) + b"\x10" + bytes(step_varint) + b"\x2a" + bytes([len(summ)]) + summ
-    h = struct.pack("<Q", len(payload))
-    return h + struct.pack("<I", _masked(h)) + payload + struct.pack("<I", _masked(payload))
+from _events import event_record as _event  # noqa: E402
 
 
 def main(argv=None) -> int:
