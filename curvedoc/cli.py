@@ -120,10 +120,10 @@ def _emit(report, fmt, out, color, statistics):
         _fail("--format html writes a file: add --out report.html")
     use_color = _use_color(color) and out is None
     text = render(report, fmt, color=use_color, statistics=statistics)
+    # a file or folder name that is not valid UTF-8 reaches the text as lone surrogates: they become U+FFFD
+    # (the replacement character) so the file -- or the JSON piped from stdout -- stays valid UTF-8
+    text = _SURROGATES.sub("\ufffd", text)
     if out:
-        # a file or folder name that is not valid UTF-8 reaches the text as lone surrogates: they become U+FFFD
-        # (the replacement character) so the file stays valid UTF-8 and every format can be written
-        text = _SURROGATES.sub("\ufffd", text)
         try:
             with open(out, "w", encoding="utf-8") as fh:
                 fh.write(text)

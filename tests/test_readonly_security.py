@@ -49,6 +49,8 @@ def snapshot(root: Path) -> dict[str, tuple]:
                 out[rel] = ("link", os.readlink(p))
             elif stat.S_ISDIR(st.st_mode):
                 out[rel] = ("dir", st.st_mode, st.st_mtime_ns)
+            elif not stat.S_ISREG(st.st_mode):  # a FIFO or socket: opening it would block; its identity is enough
+                out[rel] = ("special", st.st_mode, st.st_ino)
             else:
                 h = hashlib.sha256()
                 try:

@@ -111,6 +111,28 @@ def build_torture(tree: Path) -> dict[str, tuple[str, str | None]]:
     (tree / "dangling").mkdir()
     os.symlink(tree / "does-not-exist.csv", tree / "dangling" / "log.csv")
     exp["dangling"] = ("unreadable", "not found")
+    # --- issue 18: a FIFO named like a log beside a good one, curvedoc's own report inside the sweep, a gzip
+    # bomb and a good .gz log, a YAML alias bomb beside a Lightning log, a non-UTF-8 folder name
+    if hasattr(os, "mkfifo"):
+        TARGETS["csv-generic"].write(tree / "fifo-beside")
+        os.mkfifo(tree / "fifo-beside" / "training.log")
+        exp["fifo-beside"] = ("ok", None)
+    _put(tree, "own-report/report.json", b'{\n  "curvedoc_version": "0.1.0",\n  "runs": []\n}\n')
+    exp["own-report"] = ("problem", "curvedoc report")
+    import gzip
+
+    _put(tree, "gz-bomb/log.csv.gz", gzip.compress(b"step,loss\n" + b"1,1.0\n" * 400_000))
+    exp["gz-bomb"] = ("unreadable", "decompresses")
+    _put(tree, "gz-good/log.csv.gz", gzip.compress(TARGETS["csv-generic"].seed))
+    exp["gz-good"] = ("ok", None)
+    TARGETS["csv-lightning"].write(tree / "lightning-alias-bomb")
+    bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+    _put(tree, "lightning-alias-bomb/hparams.yaml", bomb.encode())
+    exp["lightning-alias-bomb"] = ("ok", None)
+    weird = os.fsdecode(b"non-utf8-\xff-name")
+    TARGETS["csv-generic"].write(tree / weird)
+    exp["non-utf8-\ufffd-name"] = ("ok", None)  # reported as valid UTF-8: the byte becomes U+FFFD
     return exp
 
 
@@ -190,11 +212,12 @@ def test_torture_sweep_through_the_cli(tmp_path):
 def test_torture_nothing_readable_exits_2(tmp_path):
     tree = tmp_path / "sweep"
     exp = build_torture(tree)
-    for folder, (what, _) in exp.items():
-        if what == "ok":
-            import shutil
+    import shutil
 
+    for folder, (what, _) in exp.items():
+        if what == "ok" and (tree / folder).exists():
             shutil.rmtree(tree / folder)
+    shutil.rmtree(tree / os.fsdecode(b"non-utf8-\xff-name"))  # reported under its U+FFFD name
     r = _run_cli(tree, tmp_path, "--format", "json", "--no-cache", "--jobs", "1")
     assert r.returncode == 2, (r.returncode, r.stdout[-2000:], r.stderr[-2000:])
 

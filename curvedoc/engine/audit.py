@@ -241,17 +241,23 @@ def _spec_files(spec: RunSpec, listing: _Listings | None = None) -> list[Path]:
     return sorted(files)
 
 
+def _b(s: str) -> bytes:
+    """A name as bytes for a hash: a file name that is not valid UTF-8 arrives as lone surrogates, which plain
+    .encode() refuses (that crashed a cached audit of a folder named with a Latin-1 byte)."""
+    return s.encode("utf-8", "surrogateescape")
+
+
 def _spec_key(spec: RunSpec, settings_key: str, listing: _Listings | None = None) -> str:
     h = hashlib.sha256(settings_key.encode())
-    h.update(spec.name.encode())
+    h.update(_b(spec.name))
     h.update(spec.format.encode())
-    h.update(json.dumps(spec.prefixes, sort_keys=True).encode())
+    h.update(_b(json.dumps(spec.prefixes, sort_keys=True)))
     for p in _spec_files(spec, listing):
         try:
             st = p.stat()
-            h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}|{st.st_ctime_ns}|{st.st_ino}".encode())
+            h.update(_b(f"{p}|{st.st_size}|{st.st_mtime_ns}|{st.st_ctime_ns}|{st.st_ino}"))
         except OSError:
-            h.update(f"{p}|missing".encode())
+            h.update(_b(f"{p}|missing"))
     return h.hexdigest()
 
 
