@@ -71,21 +71,20 @@ def _looks_jsonl(path: Path) -> bool:
     return len(lines) >= 2 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:3])
 
 
-def _complete_records(path: Path, start: int, size: int) -> int:
-    """Offset after the last complete TFRecord in ``[start, size)`` (length header + data + both CRCs)."""
-    pos = start
+def _complete_records(path: Path, start: int, size: int) -> tuple[int, bytes]:
+    """(offset after the last complete TFRecord in ``[start, size)``, the bytes of those records): read once and
+    framed in memory (length header + data + both CRCs), not one seek and read per record."""
     with open(path, "rb") as fh:
-        while pos + 12 <= size:
-            fh.seek(pos)
-            head = fh.read(8)
-            if len(head) < 8:
-                break
-            (n,) = struct.unpack("<Q", head)
-            end = pos + 12 + n + 4
-            if n > 1 << 31 or end > size:
-                break
-            pos = end
-    return pos
+        fh.seek(start)
+        data = fh.read(max(0, size - start))
+    pos, n = 0, len(data)
+    while pos + 12 <= n:
+        (length,) = struct.unpack_from("<Q", data, pos)
+        end = pos + 12 + length + 4
+        if length > 1 << 31 or end > n:
+            break
+        pos = end
+    return start + pos, data[:pos]
 
 
 def _complete_lines(path: Path, start: int, size: int) -> int:
@@ -174,11 +173,14 @@ class Watcher:
                 continue
             if st.st_size < f.offset:  # truncated or replaced: start over
                 f.offset, f.header = 0, b""
-            end = (_complete_records if f.mode == "records" else _complete_lines)(p, f.offset, st.st_size)
+            if f.mode == "records":
+                end, chunk = _complete_records(p, f.offset, st.st_size)
+            else:
+                end = _complete_lines(p, f.offset, st.st_size)
+                chunk = _read_range(p, f.offset, end) if end > f.offset else b""
             f.size, f.mtime = st.st_size, st.st_mtime
             if end <= f.offset:
                 continue
-            chunk = _read_range(p, f.offset, end)
             if f.mode == "lines" and w.spec.format == "csv":
                 if f.offset == 0:
                     nl = chunk.find(b"\n")

@@ -483,9 +483,6 @@ def compare_curves(run, bases: Sequence, pair: Pair, axis: str, p: BandParams,
     return sc
 
 
-__all__ = ["BandParams", "Pair", "SeriesComparison", "pairs", "choose_axis", "compare_curves"]
-
-
 # ------------------------------------------------------------------------------------------------ a run
 # bookkeeping keys that differ between any two runs and say nothing about the recipe
 _RUN_KEYS = ("seed", "run_name", "output_dir", "logging_dir", "run_id", "name", "version", "timestamp", "date", "time",
@@ -567,4 +564,5 @@ def compare_run(run, bases: Sequence, p: BandParams) -> RunComparison:
     return out
 
 
-__all__ += ["RunComparison", "compare_run", "hparams_diff"]
+__all__ = ["BandParams", "Pair", "SeriesComparison", "pairs", "choose_axis", "compare_curves", "RunComparison",
+           "compare_run", "hparams_diff"]

@@ -225,8 +225,7 @@ def _spec_files(spec: RunSpec, listing: _Listings | None = None) -> list[Path]:
             if spec.format == "wandb" and (root / "files").is_dir():
                 files.update(listing.files(root / "files"))
             if spec.format == "hf-trainer-state":  # other checkpoints' states and training_args.json are read too
-                for ckpt in sorted({*root.glob("checkpoint-*"), *(Path(f).parent.parent / Path(f).parent.name
-                                                                  for f in spec.files)}):
+                for ckpt in sorted({*root.glob("checkpoint-*"), *(Path(f).parent for f in spec.files)}):
                     if ckpt.is_dir():
                         files.update(p for p in listing.files(ckpt) if p.suffix.lower() == ".json")
             files.update(listing.configs(root))

@@ -403,7 +403,9 @@ def per_item_table(df: pd.DataFrame, names: Sequence[str] | None = None) -> str 
                         "table, with no step, epoch or iteration column")
     for name, col in zip(names, df.columns):
         low = norm_name(name)
-        if low == "id" or low.endswith(" id") or low.endswith("_id") or low.endswith("id") and low[:-2].endswith(("image", "category", "class", "sample", "item", "object", "sentence", "doc")):
+        if low == "id" or low.endswith((" id", "_id")) or (
+                low.endswith("id") and low[:-2].endswith(("image", "category", "class", "sample", "item", "object",
+                                                          "sentence", "doc"))):
             v = pd.to_numeric(df[col], errors="coerce").to_numpy(dtype=np.float64)
             v = v[np.isfinite(v)]
             if len(v) >= 3 and np.any(np.diff(v) <= 0):

@@ -111,8 +111,14 @@ def _duplicate_keys(body: str, lines: int = 50) -> str | None:
             seen.add(k)
         return dict(pairs)
 
-    for ln in body.split("\n", lines)[:lines]:
-        ln = ln.strip()
+    pos = 0
+    for _ in range(lines):  # line by line from the start: splitting would copy the whole body
+        if pos >= len(body):
+            break
+        nl = body.find("\n", pos)
+        end = len(body) if nl < 0 else nl
+        ln = body[pos:end].strip()
+        pos = end + 1
         if not ln.startswith("{") or len(ln) > 1_000_000:
             continue
         try:
