@@ -53,6 +53,8 @@ def _common_options(f):
         click.option("--config", "config", type=click.Path(dir_okay=False), default=None,
                      help="Read settings from this TOML file instead of the nearest pyproject.toml [tool.curvedoc]."),
         click.option("--color/--no-color", "color", default=None, help="Force colour on or off (default: on for a terminal, off when NO_COLOR is set)."),
+        click.option("--storage-option", "storage_option", multiple=True, metavar="KEY=VALUE",
+                     help="An fsspec storage option for s3:// gs:// az:// URLs (e.g. endpoint_url=http://127.0.0.1:9000, anon=true); repeatable."),
     ]
     for o in reversed(opts):
         f = o(f)
@@ -78,6 +80,28 @@ def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_d
     if jobs:
         s.jobs = jobs
     return s
+
+
+def _storage_options(values) -> dict:
+    """``KEY=VALUE`` pairs as fsspec storage options; a value that reads as JSON (true, 3, "x") is taken as such."""
+    import json
+
+    out: dict = {}
+    for item in values or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            _fail(f"--storage-option {item!r}: expected KEY=VALUE (e.g. endpoint_url=http://127.0.0.1:9000)")
+        try:
+            out[key.strip()] = json.loads(value)
+        except ValueError:
+            out[key.strip()] = value
+    return out
+
+
+def _is_url(path) -> bool:
+    from curvedoc.importers.remote import is_url
+
+    return is_url(path)
 
 
 def _use_color(color_flag) -> bool:
@@ -206,12 +230,13 @@ def main():
 @click.argument("path", type=click.Path(exists=False))
 @_common_options
 def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on, exit_zero, statistics, rules_dir,
-             config, color):
-    """Diagnose the run(s) at PATH (a log file, a run folder, or a folder of runs).
+             config, color, storage_option):
+    """Diagnose the run(s) at PATH (a log file, a run folder, a folder of runs, or an s3:// gs:// az:// URL).
 
     \b
     Examples:
       curvedoc diagnose runs/exp1
+      curvedoc diagnose s3://bucket/runs/exp1
       curvedoc diagnose train.log --select D,V --ignore D003
       curvedoc diagnose runs/exp1 --format html --out report.html
       curvedoc diagnose runs/exp1 --role train_loss=loss/total --fail-on warning
@@ -223,10 +248,15 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
         _check_plan(Plan.build(settings), settings)  # validate selectors and parameters before reading anything
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
-    if not os.path.lexists(path):
+    options = _storage_options(storage_option)
+    remote = _is_url(path)
+    if not remote and not os.path.lexists(path):
         _fail(f"{path}: no such file or directory")
-    out = _check_out(out, path)
-    report = _diagnose(path, config=settings)
+    out = _check_out(out, path) if not remote else _check_out(out, "\0")
+    try:
+        report = _diagnose(path, config=settings, storage_options=options)
+    except (ConfigError, CurvedocError) as exc:
+        _fail(str(exc))
     if not report.runs:
         reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in report.problems[:3])
         _fail(f"{path}: no training log found" + (f" ({reasons})" if reasons else " (no event files, CSV, JSON(L), trainer_state.json, MLflow or W&B runs)"))
@@ -245,33 +275,71 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
 @click.option("--cache-dir", type=click.Path(file_okay=False), default=None,
               help="Where to keep the results cache (default: the user cache folder, never inside the sweep).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: on a terminal only).")
+@click.option("--resume", is_flag=True,
+              help="With --out results.jsonl: keep the runs already complete in it (inputs unchanged) and diagnose only the rest.")
+@click.option("--executor", type=click.Choice(["processes", "dask"]), default="processes", show_default=True,
+              help="Where runs are diagnosed: a local process pool, or a Dask cluster (pip install 'curvedoc[dask]').")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Dask scheduler address (tcp://HOST:PORT) for --executor dask; default: a local cluster of --jobs workers.")
 @_common_options
-def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_select, ignore, role, param, fail_on,
-          exit_zero, statistics, rules_dir, config, color):
-    """Audit every run under a sweep folder: rank them, count findings, explain what failing runs share.
+def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler, fmt, out, select, extend_select,
+          ignore, role, param, fail_on, exit_zero, statistics, rules_dir, config, color, storage_option):
+    """Audit every run under a sweep folder or storage URL: rank them, count findings, explain what failing runs
+    share.
+
+    With --out FILE.jsonl each run's result is written to FILE as one JSON line the moment it is diagnosed (the
+    report in --format still goes to standard output); --resume after an interrupted audit diagnoses only the
+    runs missing from FILE. PATH may also be such a results file: the report is built from it, nothing is read
+    again.
 
     \b
     Examples:
       curvedoc audit sweeps/grid --jobs 4
       curvedoc audit sweeps/grid --format html --out sweep.html
+      curvedoc audit s3://bucket/sweep --out results.jsonl --resume
+      curvedoc audit results.jsonl --format html --out sweep.html
+      curvedoc audit s3://bucket/sweep --executor dask --scheduler tcp://10.0.0.5:8786
       curvedoc audit sweeps/grid --format json --out results.json --no-cache
     """
     from curvedoc.engine import Plan
-    from curvedoc.engine.audit import audit as _audit
+    from curvedoc.engine.audit import audit as _audit, report_from_stream
+    from curvedoc.engine.stream import is_stream
 
     try:
         settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs)
         _check_plan(Plan.build(settings), settings)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
-    if not os.path.isdir(path):
-        _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
-    out = _check_out(out, path)
-    if cache_dir is not None and _inside(cache_dir, path):
-        _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
-    show_progress = progress if progress is not None else sys.stderr.isatty()
-    report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
-                    progress=show_progress)
+    options = _storage_options(storage_option)
+    remote = _is_url(path)
+    stream = out if out and out.lower().endswith((".jsonl", ".ndjson")) else None
+    if resume and stream is None:
+        _fail("--resume needs --out FILE.jsonl (the results file to resume)")
+    if scheduler and executor != "dask":
+        _fail("--scheduler is for --executor dask")
+    if not remote and os.path.isfile(path) and is_stream(path):
+        if stream or resume:
+            _fail(f"{path} is a results file: its report is rebuilt as it is; --out FILE.jsonl/--resume are for a sweep")
+        report = report_from_stream(path)
+        out = _check_out(out, path)
+    else:
+        if not remote and not os.path.isdir(path):
+            _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
+        inputs = path if not remote else "\0"
+        out = _check_out(out, inputs)
+        if cache_dir is not None and not remote and _inside(cache_dir, path):
+            _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
+        show_progress = progress if progress is not None else sys.stderr.isatty()
+        try:
+            report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
+                            progress=show_progress, storage_options=options, executor=executor, scheduler=scheduler,
+                            stream=stream, resume=resume)
+        except (ConfigError, CurvedocError) as exc:
+            _fail(str(exc))
+        if stream:
+            click.echo(f"curvedoc: wrote {stream} ({len(report.runs)} runs; "
+                       f"{report.sweep.get('resumed_runs', 0)} kept from before)", err=True)
+            out = None
     if not report.runs:
         _fail(f"{path}: no training runs found")
     _check_roles(report, settings)
@@ -296,7 +364,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, fmt, out, select, extend_se
               help="Common axis (default auto: the step, or the epoch / tokens when the steps per epoch differ).")
 @_common_options
 def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, select, extend_select, ignore, role, param,
-            fail_on, exit_zero, statistics, rules_dir, config, color):
+            fail_on, exit_zero, statistics, rules_dir, config, color, storage_option):
     """Compare run(s) with a baseline run: curves out of the baseline's noise band, final and best values,
     and findings the baseline does not have.
 
@@ -322,15 +390,16 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
         _check_plan(Plan.build(settings), settings)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
+    options = _storage_options(storage_option)
     for p in (*paths, baseline):
-        if not os.path.lexists(p):
+        if not _is_url(p) and not os.path.lexists(p):
             _fail(f"{p}: no such file or directory")
     for p in paths:
-        out = _check_out(out, p) if out not in (None, "-") else out
-    out = _check_out(out, baseline) if out not in (None, "-") else None
+        out = _check_out(out, p) if out not in (None, "-") and not _is_url(p) else out
+    out = _check_out(out, baseline if not _is_url(baseline) else "\0") if out not in (None, "-") else None
     try:
         report = _compare(list(paths), baseline, config=settings, band=band, rtol=rtol, atol=atol,
-                          seed_rtol=seed_rtol, align=align)
+                          seed_rtol=seed_rtol, align=align, storage_options=options)
     except LoadError as exc:
         _fail(str(exc))
     except ConfigError as exc:

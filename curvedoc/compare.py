@@ -29,8 +29,8 @@ RULE = "baseline-departure"
 SHORTCUTS = ("band", "rtol", "atol", "seed_rtol", "align")
 
 
-def _load(target, settings: Settings, what: str) -> tuple[list, list]:
-    """(runs, failures) at ``target``: a path, a Run, or a list of runs."""
+def _load(target, settings: Settings, what: str, storage_options=None) -> tuple[list, list]:
+    """(runs, failures) at ``target``: a path or storage URL, a Run, or a list of runs."""
     from curvedoc.model.run import Run
 
     if isinstance(target, Run):
@@ -39,13 +39,18 @@ def _load(target, settings: Settings, what: str) -> tuple[list, list]:
         return list(target), []
     if not isinstance(target, (str, os.PathLike)):
         raise TypeError(f"{what} must be a path, a Run or a list of Runs, not {type(target).__name__}")
-    if not os.path.lexists(target):
+    from curvedoc.importers.remote import is_url, local_path
+
+    target = local_path(target)
+    if not is_url(target) and not os.path.lexists(target):
         raise LoadError(target, "no such file or directory", kind="not-found")
     from curvedoc.importers import load_all
     from curvedoc.importers._base import file_size_limit
 
     with file_size_limit(settings.max_file_bytes()):
-        res = load_all(target, settings.roles, with_base=True)
+        res = load_all(target, settings.roles, with_base=True, storage_options=storage_options)
+    if is_url(target) and not res.runs and not res.failures and any(p.kind == "not-found" for p in res.problems):
+        raise LoadError(target, "no such object or prefix", kind="not-found")
     return res.runs, res.failures
 
 
@@ -139,6 +144,7 @@ def compare(
     atol: float | None = None,
     seed_rtol: float | None = None,
     align: str | None = None,
+    storage_options: Mapping[str, Any] | None = None,
 ) -> Report:
     """Compare the run(s) at ``target`` (a path, a Run, or a list of paths / runs) with ``baseline`` (a path
     holding one run or several seeds of one recipe, or Runs).
@@ -159,7 +165,7 @@ def compare(
                                 rules_dirs=rules_dirs, config=config)
     plan = Plan.build(settings)
     _band_params(plan)  # a bad align (keyword, --param or pyproject) fails before anything is read
-    bases, base_fail = _load(baseline, settings, "baseline")
+    bases, base_fail = _load(baseline, settings, "baseline", storage_options)
     if not bases:
         reasons = "; ".join(f"{f.path}: {f.reason}" for f in base_fail[:3])
         raise LoadError(str(baseline), "no readable training run in the baseline" + (f" ({reasons})" if reasons else ""),
@@ -174,7 +180,7 @@ def compare(
     }
     base_paths = {os.path.realpath(str(b.path)) for b in bases if b.path is not None}
     for t in targets:
-        runs, failures = _load(t, settings, "the run")
+        runs, failures = _load(t, settings, "the run", storage_options)
         report.runs.extend(compare_runs(runs, bases, base_reports, plan))
         for f in failures:
             report.runs.append(unreadable_report(f.name, f.path, f.reason, f.kind))

@@ -330,8 +330,10 @@ def diagnose(
     fail_on: str | None = None,
     rules_dirs: Iterable[str] | None = None,
     config: str | os.PathLike | Settings | None = None,
+    storage_options: Mapping[str, Any] | None = None,
 ) -> Report:
-    """Diagnose a path (file, run folder or tree), a :class:`Run`, or a list of runs.
+    """Diagnose a path (file, run folder or tree), a storage URL (``s3://bucket/runs``, with fsspec's
+    ``storage_options``), a :class:`Run`, or a list of runs.
 
     Rules whose roles are missing are listed as skipped; a detector that raises becomes an error
     entry of that run; runs that cannot be read are present with status ``unreadable``.
@@ -340,7 +342,10 @@ def diagnose(
     """
     from curvedoc.model.run import Run
 
-    if isinstance(target, (str, os.PathLike)) and not os.path.lexists(target):
+    from curvedoc.importers.remote import is_url, local_path
+
+    target = local_path(target)
+    if isinstance(target, (str, os.PathLike)) and not is_url(target) and not os.path.lexists(target):
         # a mistyped path is a mistake to raise, as curvedoc.load does, not an empty report
         from curvedoc.errors import LoadError
 
@@ -359,7 +364,11 @@ def diagnose(
 
         from curvedoc.importers._base import file_size_limit
 
-        disc = discover(target, with_base=True)
+        disc = discover(target, with_base=True, storage_options=storage_options)
+        if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
+            from curvedoc.errors import LoadError
+
+            raise LoadError(target, "no such object or prefix", kind="not-found")
         res = LoadResult(problems=list(disc.problems))
         limit = max_seconds(settings)
         with file_size_limit(settings.max_file_bytes()):

@@ -251,6 +251,12 @@ def _spec_key(spec: RunSpec, settings_key: str, listing: _Listings | None = None
     h.update(_b(spec.name))
     h.update(spec.format.encode())
     h.update(_b(json.dumps(spec.prefixes, sort_keys=True)))
+    if "remote" in spec.extras:  # in object storage: each needed object's size and ETag / mtime from the listing
+        from curvedoc.importers.remote import fingerprint
+
+        for line in fingerprint(spec):
+            h.update(_b(line))
+        return h.hexdigest()
     for p in _spec_files(spec, listing):
         try:
             st = p.stat()
@@ -516,7 +522,7 @@ WORKER_DIED = ("the worker process reading this run died twice (killed, or out o
                "audit went on")
 
 
-def _pool_round(ctx, settings, todo, n_jobs, chunk, results, bar) -> list:
+def _pool_round(ctx, settings, todo, n_jobs, chunk, emit) -> list:
     """Run ``todo`` in a pool; return the items not finished when a worker died (empty when none did).
 
     multiprocessing.Pool replaces a dead worker but loses its tasks, and the iterator then waits forever: the
@@ -538,9 +544,8 @@ def _pool_round(ctx, settings, todo, n_jobs, chunk, results, bar) -> list:
             except StopIteration:
                 break
             for i, res in got:
-                results[i] = res
                 done.add(i)
-                bar.update()
+                emit(i, res)
     return [item for item in todo if item[0] not in done]
 
 
@@ -556,7 +561,7 @@ def _isolated_child(settings, item, conn) -> None:
         conn.close()
 
 
-def _isolated_round(ctx, settings, items, n_jobs, results, bar) -> None:
+def _isolated_round(ctx, settings, items, n_jobs, emit) -> None:
     """Each item in a process of its own (``n_jobs`` at a time): a process that dies costs only its run."""
     from multiprocessing.connection import wait
 
@@ -583,8 +588,7 @@ def _isolated_round(ctx, settings, items, n_jobs, results, bar) -> None:
                 code = proc.exitcode
                 why = WORKER_DIED + (f" (exit signal {-code})" if isinstance(code, int) and code < 0 else "")
                 res = [unreadable_report(spec.name, str(spec.root), why, "worker-died").to_dict()]
-            results[i] = res
-            bar.update()
+            emit(i, res)
 
 
 class _terminate_on_sigterm:
@@ -614,6 +618,9 @@ class _terminate_on_sigterm:
 # ------------------------------------------------------------------------------------------ entry point
 
 
+EXECUTORS = ("processes", "dask")
+
+
 def audit(
     path,
     *,
@@ -628,86 +635,180 @@ def audit(
     fail_on: str | None = None,
     rules_dirs: Iterable[str] | None = None,
     config=None,
+    storage_options: dict[str, Any] | None = None,
+    executor: str = "processes",
+    scheduler: str | None = None,
+    client=None,
+    stream: str | os.PathLike | None = None,
+    resume: bool = False,
 ) -> Report:
-    """Diagnose every run under ``path`` in parallel and add a ``sweep`` section to the report."""
-    from curvedoc.importers.discover import discover
+    """Diagnose every run under ``path`` in parallel and add a ``sweep`` section to the report.
 
+    ``path`` is a folder or a storage URL (``s3://bucket/sweep``; fsspec ``storage_options``). ``executor`` is
+    ``"processes"`` (a local pool of ``jobs`` processes) or ``"dask"`` (``client``, a ``dask.distributed.Client``,
+    or one connected to ``scheduler``, or a new local cluster of ``jobs`` workers). ``stream`` names a JSON-lines
+    file that gets one line per run as it is diagnosed; with ``resume`` the runs already complete in it (inputs
+    unchanged) are kept and not diagnosed again (see :mod:`curvedoc.engine.stream`)."""
+    from curvedoc.importers.discover import discover
+    from curvedoc.importers.remote import local_path
+
+    if executor not in EXECUTORS:
+        from curvedoc.errors import ConfigError
+
+        raise ConfigError(f"executor {executor!r}: one of {', '.join(EXECUTORS)}")
+    if client is not None:
+        executor = "dask"
+    path = local_path(path)
     settings = resolve_settings(path, select=select, ignore=ignore, params=params, roles=roles,
                                 fail_on=fail_on, rules_dirs=rules_dirs, config=config)
     Plan.build(settings)  # validate in the parent: config errors surface before any work
-    disc = discover(path)
+    disc = discover(path, storage_options=storage_options)
     specs = disc.specs
     n_jobs = jobs or settings.jobs or os.cpu_count() or 1
     n_jobs = max(1, min(n_jobs, len(specs) or 1))
 
     cache_root = None
     skey = None
+    if cache or stream is not None:
+        skey = _settings_key(settings)
     if cache:
         cache_root = Path(cache_dir) if cache_dir else default_cache_dir()
         try:
             cache_root.mkdir(parents=True, exist_ok=True)
-            skey = _settings_key(settings)
         except OSError:
             cache_root = None
 
+    from curvedoc.engine import stream as _stream
+
+    keep = _stream.complete(stream) if stream is not None and resume else {}
     results: list[list[dict[str, Any]] | None] = [None] * len(specs)
+    keys: list[str | None] = [None] * len(specs)
     todo: list[tuple[int, RunSpec, str | None]] = []
     listing = _Listings()
+    reused: dict[str, list[dict[str, Any]]] = {}
+    cached = 0
     for i, spec in enumerate(specs):
         cpath = None
-        if cache_root is not None and skey is not None:
-            cpath = str(cache_root / f"{_spec_key(spec, skey, listing)}.json")
-            hit = _cache_read(cpath)
-            if hit is not None:
-                results[i] = hit
+        if skey is not None:
+            keys[i] = key = _spec_key(spec, skey, listing)
+            if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
+                results[i] = reused[key] = keep[key]
                 continue
+            if cache_root is not None:
+                cpath = str(cache_root / f"{key}.json")
+                hit = _cache_read(cpath)
+                if hit is not None:
+                    results[i] = hit
+                    cached += 1
+                    continue
         todo.append((i, spec, cpath))
 
+    sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
+    if sink is not None:
+        for i, res in enumerate(results):  # cache hits are part of the account too
+            if res is not None and keys[i] not in reused:
+                sink.write(keys[i], res)
     bar = _Progress(len(specs), progress)
     bar.update(len(specs) - len(todo))
-    if todo:
-        if n_jobs == 1 or len(todo) == 1:
-            from curvedoc.importers._base import file_size_limit
 
-            # in this process: the size guard _init_worker sets is restored when the block ends
-            with file_size_limit(settings.max_file_bytes()):
-                _init_worker(settings)
-                for item in todo:
-                    i, res = _work(item)
-                    results[i] = res
-                    bar.update()
-        else:
-            ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            chunk = max(1, min(16, len(todo) // (n_jobs * 8) or 1))
-            with _terminate_on_sigterm():
-                lost = _pool_round(ctx, settings, todo, n_jobs, chunk, results, bar)
-                if lost:
-                    # a worker died (OOM killer, kill -9): the pool cannot say which runs it was reading, so every
-                    # run not finished gets one more try, each in a fresh process of its own; a run whose process
-                    # dies again is reported, and the audit finishes
-                    _isolated_round(ctx, settings, lost, n_jobs, results, bar)
-    bar.close()
+    def emit(i: int, res: list[dict[str, Any]]) -> None:
+        results[i] = res
+        if sink is not None:
+            sink.write(keys[i], res)
+        bar.update()
 
-    report = Report(target=str(path))
+    try:
+        if todo:
+            _execute(settings, todo, n_jobs, emit, executor, client, scheduler, cache_root is not None)
+    finally:
+        bar.close()
+        if sink is not None:
+            sink.close()
+
+    report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
+    report.sweep["jobs"] = n_jobs
+    report.sweep["cached_runs"] = cached
+    if stream is not None:
+        report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
+    return report
+
+
+def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], problems: list[dict]) -> Report:
+    """The audit report from per-input result lists (run dicts and ``{"_problem": ...}``): findings only, the
+    same whether they came from workers, the cache or a results stream."""
+    report = Report(target=target)
     fingerprints: dict[str, str | None] = {}
-    curves: dict[str, dict] = {}
     not_logs = []
     for res in results:
         for d in res or []:
             if "_problem" in d:
-                not_logs.append(d["_problem"])
+                if d["_problem"]:
+                    not_logs.append(d["_problem"])
                 continue
             rr = RunReport.from_dict(d)
             rr.meta["curves"] = d.get("_curves") or {}
             fingerprints[rr.run] = d.get("_fingerprint")
-            curves[rr.run] = d.get("_curves") or {}
             report.runs.append(rr)
     report.runs.sort(key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
-    report.problems = [p.to_dict() for p in disc.problems] + not_logs
+    report.problems = list(problems) + not_logs
     report.sweep = sweep_analysis(report.runs, fingerprints)
-    report.sweep["jobs"] = n_jobs
-    report.sweep["cached_runs"] = len(specs) - len(todo)
     return report
 
 
-__all__ = ["audit", "separating_hparams", "sweep_analysis", "name_hparams", "default_cache_dir"]
+def report_from_stream(path: str | os.PathLike) -> Report:
+    """The sweep report of a results stream written by ``audit --out results.jsonl`` (complete inputs only), without
+    reading or diagnosing any run again: ``curvedoc audit results.jsonl --format html --out sweep.html``."""
+    from curvedoc.engine import stream as _stream
+
+    target = _stream.target(path) or str(path)
+    return sweep_report(target, _stream.complete(path).values(), [])
+
+
+def _execute(settings, todo, n_jobs, emit, executor, client, scheduler, caching: bool) -> None:
+    """Diagnose ``todo`` with the chosen executor, calling ``emit(index, result)`` for each input as it finishes."""
+    if executor == "dask":
+        from curvedoc.engine import cluster
+
+        own = client is None
+        dclient = client if client is not None else cluster.client_for(scheduler, n_jobs)
+        workers = max(1, len(dclient.scheduler_info().get("workers", {})) or n_jobs)
+        chunk = max(1, min(16, len(todo) // (workers * 8) or 1))
+
+        def emit_and_cache(i, res):
+            item = next_item[i]
+            if caching and item[2] and not _timed_out(res):
+                _cache_write(item[2], res)
+            emit(i, res)
+
+        next_item = {item[0]: item for item in todo}
+        try:
+            with _terminate_on_sigterm():
+                cluster.run(dclient, settings, todo, chunk, emit_and_cache)
+        finally:
+            if own:
+                cl = getattr(dclient, "cluster", None)
+                dclient.close()
+                if cl is not None:
+                    cl.close()
+        return
+    if n_jobs == 1 or len(todo) == 1:
+        from curvedoc.importers._base import file_size_limit
+
+        # in this process: the size guard _init_worker sets is restored when the block ends
+        with file_size_limit(settings.max_file_bytes()):
+            _init_worker(settings)
+            for item in todo:
+                emit(*_work(item))
+        return
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    chunk = max(1, min(16, len(todo) // (n_jobs * 8) or 1))
+    with _terminate_on_sigterm():
+        lost = _pool_round(ctx, settings, todo, n_jobs, chunk, emit)
+        if lost:
+            # a worker died (OOM killer, kill -9): the pool cannot say which runs it was reading, so every
+            # run not finished gets one more try, each in a fresh process of its own; a run whose process
+            # dies again is reported, and the audit finishes
+            _isolated_round(ctx, settings, lost, n_jobs, emit)
+
+
+__all__ = ["audit", "report_from_stream", "sweep_report", "separating_hparams", "sweep_analysis", "name_hparams", "default_cache_dir"]

@@ -78,8 +78,10 @@ class Settings:
 
 def find_pyproject(start: str | os.PathLike | None) -> Path | None:
     seen: set[Path] = set()
+    from curvedoc.importers.remote import is_url
+
     for origin in (start, os.getcwd()):
-        if origin is None:
+        if origin is None or is_url(origin):  # a bucket has no pyproject.toml of the user's: the working folder's
             continue
         p = Path(origin).resolve()
         if p.is_file():

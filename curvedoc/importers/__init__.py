@@ -59,6 +59,10 @@ class LoadResult:
 
 def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
     """Read one discovered run. Raises :class:`LoadError` (never anything else) on failure."""
+    if "remote" in spec.extras:  # in object storage: fetched by this process, read by the same reader
+        from curvedoc.importers.remote import read_remote
+
+        return read_remote(spec, role_overrides)
     try:
         data = _reader(spec.format)(spec)
     except LoadError:
@@ -123,9 +127,11 @@ def _mlflow_name(name: str, meta: Mapping) -> str:
     return name  # a run folder named by the user (no store layout around it) keeps that name
 
 
-def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False) -> LoadResult:
-    """Every run at ``path`` plus everything that could not be read (never raises for bad input)."""
-    disc: Discovery = discover(path, with_base=with_base)
+def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False,
+             storage_options=None) -> LoadResult:
+    """Every run at ``path`` (a local path or a storage URL) plus everything that could not be read (never raises
+    for bad input)."""
+    disc: Discovery = discover(path, with_base=with_base, storage_options=storage_options)
     res = LoadResult(problems=list(disc.problems))
     for spec in disc.specs:
         read_into(res, spec, role_overrides)
@@ -155,13 +161,14 @@ def read_into(res: LoadResult, spec: RunSpec, role_overrides: Mapping[str, str] 
     return runs
 
 
-def load(path, roles: Mapping[str, str] | None = None) -> list[Run]:
-    """Every run found at ``path`` (a file, a run directory, or a tree).
+def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> list[Run]:
+    """Every run found at ``path`` (a file, a run directory, a tree, or a storage URL such as ``s3://bucket/runs``
+    with fsspec's ``storage_options``).
 
     Runs that cannot be read are reported with :func:`warnings.warn` and skipped; when nothing at
     all can be read a :class:`~curvedoc.errors.LoadError` says why.
     """
-    res = load_all(path, roles)
+    res = load_all(path, roles, storage_options=storage_options)
     if not res.runs:
         reasons = [f"{f.path}: {f.reason}" for f in res.failures] + [f"{p.path}: {p.reason}" for p in res.problems]
         raise LoadError(path, "no readable training log found" + (" (" + "; ".join(reasons[:3]) + ")" if reasons else ""),

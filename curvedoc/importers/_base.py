@@ -229,7 +229,29 @@ def walk_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
     return out
 
 
+# A listing of object storage that discovery is walking (remote.RemoteTree): while one is set, head_bytes answers
+# from the heads fetched for it, not from the local disk. Thread-local, like the byte windows.
+_TREE = threading.local()
+
+
+@contextlib.contextmanager
+def remote_view(tree):
+    previous = getattr(_TREE, "tree", None)
+    _TREE.tree = tree
+    try:
+        yield
+    finally:
+        _TREE.tree = previous
+
+
+def active_tree():
+    return getattr(_TREE, "tree", None)
+
+
 def head_bytes(path: Path, n: int = 4096) -> bytes:
+    tree = getattr(_TREE, "tree", None)
+    if tree is not None:
+        return tree.head(path, n)
     try:
         if _gz(path):
             import gzip

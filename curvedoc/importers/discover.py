@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from curvedoc.importers._base import RunSpec, head_bytes, is_lfs_pointer, looks_utf16le
+from curvedoc.importers._base import RunSpec, active_tree, head_bytes, is_lfs_pointer, looks_utf16le, remote_view
 from curvedoc.importers.dvclive import METRICS_DIR, is_dvclive_dir
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
@@ -114,12 +114,16 @@ def _looks_like_text_log(path: Path) -> bool:
     head = head_bytes(path, 65536)
     if not head:
         return False
+    tree = active_tree()
     try:  # a long banner or config dump can fill the head: look at the tail too
-        size = path.stat().st_size
+        size = tree.size(path) if tree is not None else path.stat().st_size
         if size > 2 * 65536:
-            with open(path, "rb") as fh:
-                fh.seek(size - 65536)
-                head += fh.read(65536)
+            if tree is not None:
+                head += tree.tail(path, 65536)
+            else:
+                with open(path, "rb") as fh:
+                    fh.seek(size - 65536)
+                    head += fh.read(65536)
     except OSError:
         pass
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or looks_utf16le(head):
@@ -133,7 +137,7 @@ def _rel_name(root: Path, base: Path, with_base: bool = False) -> str:
     """A run's name: its path relative to what the user gave (the given folder's own name when the
     user named the run itself; prefixed with it when ``with_base``, so ``diagnose runs/exp1`` shows
     ``exp1/lightning_logs/version_0`` rather than a bare ``lightning_logs/version_0``)."""
-    own = base.resolve().name or str(base)
+    own = (base if active_tree() is not None else base.resolve()).name or str(base)
     try:
         rel = root.relative_to(base)
     except ValueError:
@@ -144,33 +148,46 @@ def _rel_name(root: Path, base: Path, with_base: bool = False) -> str:
     return f"{own}/{s}" if with_base else s
 
 
-def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
+def discover(path: str | os.PathLike, with_base: bool = False, storage_options=None) -> Discovery:
     """Every run at ``path`` (a file, a run folder, or a tree), with what could not be used.
 
+    ``path`` may be a storage URL (``s3://bucket/sweep``; see :mod:`curvedoc.importers.remote`): the same rules
+    run over one listing of the prefix, and each spec carries what a worker needs to fetch its files itself.
     ``with_base`` prefixes run names with the given folder's name (``diagnose``); an audit names runs
     relative to the sweep folder."""
-    base = Path(path)
-    out = Discovery()
-    if not os.path.lexists(base):
-        out.problems.append(Problem(str(base), "no such file or directory", "not-found"))
-        return out
-    if base.is_file():
-        spec = _spec_for_file(base, base.parent, name=base.name if base.name else str(base))
-        if spec is None:
-            reason = "unsupported format"
-            if is_lfs_pointer(head_bytes(base, 64)):
-                reason = "Git LFS pointer, not the data (run `git lfs pull`)"
-            out.problems.append(Problem(str(base), reason, "unsupported-format"))
-        else:
-            out.specs.append(spec)
-        return out
-    if not base.is_dir():
-        out.problems.append(Problem(str(base), "not a regular file or directory", "unreadable"))
-        return out
+    from curvedoc.importers import remote
 
-    tb_dirs: dict[Path, list[Path]] = {}
-    other: dict[Path, list[RunSpec]] = {}
-    hf_groups: dict[Path, list[tuple[int, Path]]] = {}
+    if remote.is_url(path):
+        tree = remote.RemoteTree(path, storage_options)
+        if not tree.exists:
+            return Discovery(problems=[Problem(str(path), "no such object or prefix", "not-found")])
+        tree.prefetch_heads(v for v in tree.files if _may_sniff(v))
+        with remote_view(tree):
+            out = _discover(tree.base, with_base, tree)
+        for spec in out.specs:
+            remote.attach(tree, spec)
+        for pr in out.problems:
+            if pr.path in tree.files or tree.is_dir(pr.path):
+                pr.path = tree.url_of(pr.path)
+        return out
+    return _discover(Path(remote.local_path(path)), with_base, None)
+
+
+def _may_sniff(virtual: str) -> bool:
+    """A file discovery may read the head of (by its name): worth a place in the one batched head fetch."""
+    name = _inner(virtual.rsplit("/", 1)[-1])
+    suffix = Path(name).suffix
+    return (suffix in (".csv", ".tsv", ".json", ".jsonl", ".ndjson", "", *SQLITE_EXT, *TEXT_LOG_EXT)
+            or name in CSV_NAMES_EXTRA or bool(TEXT_LOG_NAME.match(name))) and not is_event_file(name)
+
+
+def _walk(base: Path, tree, out: Discovery):
+    """(folder, sub-folder names (prune in place), regular file names) top-down: from the listing for a remote
+    tree; for a local one, os.walk following symlinks but not loops, FIFOs and devices reported and left out."""
+    if tree is not None:
+        for d, dirnames, filenames in tree.walk(base):
+            yield Path(d), dirnames, filenames
+        return
     visited: dict[tuple[int, int], Path] = {}
 
     def onerror(err: OSError):
@@ -209,6 +226,33 @@ def discover(path: str | os.PathLike, with_base: bool = False) -> Discovery:
                                             "not-a-file"))
             else:
                 files.append(f)  # regular, or a dangling link (its reader says why it cannot be read)
+        yield d, dirnames, files
+
+
+def _discover(base: Path, with_base: bool, tree) -> Discovery:
+    out = Discovery()
+    exists = (tree.is_file(base) or tree.is_dir(base)) if tree is not None else os.path.lexists(base)
+    if not exists:
+        out.problems.append(Problem(str(base), "no such file or directory", "not-found"))
+        return out
+    if (tree.is_file(base) if tree is not None else base.is_file()):
+        spec = _spec_for_file(base, base.parent, name=base.name if base.name else str(base))
+        if spec is None:
+            reason = "unsupported format"
+            if is_lfs_pointer(head_bytes(base, 64)):
+                reason = "Git LFS pointer, not the data (run `git lfs pull`)"
+            out.problems.append(Problem(str(base), reason, "unsupported-format"))
+        else:
+            out.specs.append(spec)
+        return out
+    if not (tree.is_dir(base) if tree is not None else base.is_dir()):
+        out.problems.append(Problem(str(base), "not a regular file or directory", "unreadable"))
+        return out
+
+    tb_dirs: dict[Path, list[Path]] = {}
+    other: dict[Path, list[RunSpec]] = {}
+    hf_groups: dict[Path, list[tuple[int, Path]]] = {}
+    for d, dirnames, files in _walk(base, tree, out):
         # Skip hidden/bookkeeping folders
         dirnames[:] = [x for x in dirnames if not x.startswith(".") and x not in ("__pycache__", "artifacts", "node_modules")]
 

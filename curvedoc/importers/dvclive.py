@@ -40,7 +40,10 @@ def is_dvclive_dir(d: Path, dirnames: list[str] | None = None) -> bool:
     """A DVCLive output folder: ``plots/metrics/`` inside it (the names DVCLive always uses)."""
     if dirnames is not None and "plots" not in dirnames:
         return False
-    return (d.joinpath(*METRICS_DIR)).is_dir()
+    from curvedoc.importers._base import active_tree
+
+    tree = active_tree()  # discovery walking object storage: the listing knows
+    return tree.is_dir(d.joinpath(*METRICS_DIR)) if tree is not None else d.joinpath(*METRICS_DIR).is_dir()
 
 
 def _tsv_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:

@@ -1,0 +1,86 @@
+"""Audit on a Dask cluster: batches of run specs go to the workers, findings come back.
+
+    curvedoc audit s3://bucket/sweep --executor dask --scheduler tcp://10.0.0.5:8786
+    curvedoc.audit("s3://bucket/sweep", client=dask.distributed.Client(...))
+
+Dask does the scheduling, retries and worker bookkeeping (``dask[distributed]``, the ``dask`` extra; imported only
+here). What crosses the network is small both ways: a spec (paths or URLs, sizes, ETags) to a worker, findings and
+a 100-point curve back. Each worker reads its runs from storage itself -- a local path every worker sees (a shared
+file system), or object storage through fsspec -- never through the client. A ``memory://`` store lives in one
+process and is not visible to Dask workers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from curvedoc.engine.config import Settings
+
+_PLANS: dict[str, Any] = {}
+
+
+def _batch(settings: Settings, items: list) -> list:
+    """Worker body: the plan is built once per worker process and settings, then each item as in the pool."""
+    from curvedoc.engine import audit as _audit
+    from curvedoc.importers import _base
+
+    key = repr(settings)
+    if key not in _PLANS:
+        _audit._init_worker(settings)
+        _PLANS[key] = _audit._PLAN
+    _audit._PLAN = _PLANS[key]
+    if settings.max_file_bytes():
+        _base._LIMIT_OVERRIDE = settings.max_file_bytes()
+    return [_audit._work((i, spec, None)) for i, spec, _cache in items]
+
+
+def client_for(scheduler: str | None, n_workers: int):
+    """A Dask client: connected to ``scheduler`` (an address such as ``tcp://host:8786``), or to a new local
+    cluster of ``n_workers`` single-threaded processes when no address is given. Exit-2 errors when dask is
+    missing or the scheduler cannot be reached."""
+    from curvedoc.errors import ConfigError
+
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ConfigError("--executor dask needs dask.distributed: pip install 'curvedoc[dask]'") from None
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ConfigError(f"--scheduler {scheduler}: cannot connect ({exc})") from None
+    cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           host="127.0.0.1")
+    return Client(cluster)
+
+
+def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int, list], None]) -> None:
+    """Fan ``todo`` out in batches of ``chunk`` and ``emit(index, result)`` as batches finish. A batch whose
+    worker died (Dask retried it and gave up) makes each of its runs an unreadable entry; Ctrl-C cancels what is
+    left on the cluster before it propagates."""
+    from distributed import as_completed
+
+    from curvedoc.engine import unreadable_report
+    from curvedoc.engine.audit import WORKER_DIED
+
+    batches = [todo[a:a + chunk] for a in range(0, len(todo), chunk)]
+    # specs travel without their cache paths: the client writes the cache (a worker may be another machine)
+    futures = {client.submit(_batch, settings, [(i, spec, None) for i, spec, _ in b], pure=False): b for b in batches}
+    try:
+        for fut in as_completed(futures):
+            batch = futures[fut]
+            try:
+                got = fut.result()
+            except Exception as exc:  # KilledWorker, a worker that lost its connection...
+                why = f"{WORKER_DIED} ({type(exc).__name__})"
+                got = [(i, [unreadable_report(spec.name, str(spec.root), why, "worker-died").to_dict()])
+                       for i, spec, _ in batch]
+            for i, res in got:
+                emit(i, res)
+            fut.release()
+    except BaseException:
+        client.cancel(list(futures))
+        raise
+
+
+__all__ = ["client_for", "run"]

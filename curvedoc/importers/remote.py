@@ -1,0 +1,371 @@
+"""Runs where they live: object storage (``s3://``, ``gs://``, ``az://``, ``memory://``, any fsspec URL).
+
+Built on fsspec (an extra: ``pip install 'curvedoc[s3]'``, ``[gcs]``, ``[azure]``); nothing here is a storage
+layer of its own. What it does:
+
+* **One listing.** :class:`RemoteTree` lists the whole prefix once (``fs.find``, which the stores page through
+  in batches of 1,000 keys) and answers discovery's questions -- which folders, which files, what size -- from
+  that listing, so discovery walks a bucket with the same rules as a local folder.
+* **Only the bytes needed.** Discovery sniffs a file by its first 64 kB: those heads are fetched in one batched
+  call (``fs.cat_ranges``, concurrent on the async stores), never whole files. A run is read by fetching only the
+  files its reader opens (its logs and the small settings files beside them, :func:`needed_files`), not
+  checkpoints, media or artifacts.
+* **Read where it runs.** A remote run spec carries its URL and the listing's size + ETag (or mtime) of each needed
+  file, never data: an audit worker (a local process or a Dask worker) fetches its run's files itself into a
+  private temporary folder outside the data (removed afterwards), reads them with the local reader -- the same
+  code, so the same result -- and names them by their URLs in the report. The cache keys a remote run by those
+  sizes and ETags, so a changed object is never served from the cache.
+* **Read-only.** Nothing is ever written to the store.
+
+``file://`` URLs are plain local paths (no fsspec involved, no change in speed).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import threading
+import zlib
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterable, Mapping
+from urllib.parse import unquote
+
+from curvedoc.errors import ConfigError, LoadError
+
+_URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+)(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
+
+# the extra that brings each store's fsspec implementation
+EXTRAS = {"s3": "s3", "s3a": "s3", "gs": "gcs", "gcs": "gcs", "az": "azure", "abfs": "azure", "abfss": "azure",
+          "adl": "azure"}
+
+HEAD_BYTES = 65536  # what discovery's sniffers read of a file (the largest head any of them asks for)
+
+# files no reader opens, never fetched: checkpoints, weights, media
+_SETTINGS_SUFFIX = (".yaml", ".yml", ".json")
+SETTINGS_MAX = 1 << 20  # settings files beside a log: small by nature; a 1 GB .json is data, not a config
+
+
+def is_url(target: Any) -> bool:
+    """A storage URL other than ``file://`` (which is a local path)."""
+    if not isinstance(target, str):
+        return False
+    m = _URL.match(target)
+    return bool(m) and m.group(1).lower() not in ("file", "local")
+
+
+def local_path(target: Any) -> Any:
+    """``file:///runs/x`` -> ``/runs/x``; anything else unchanged."""
+    if isinstance(target, str) and re.match(r"^(file|local)://", target, re.I):
+        return unquote(target.split("://", 1)[1]) or "/"
+    return target
+
+
+def _protocol(url: str) -> str:
+    return url.split("://", 1)[0].split("::")[-1].lower()
+
+
+def filesystem(url: str, options: Mapping[str, Any] | None = None):
+    """(fsspec filesystem, path inside it) for ``url``. A missing extra is a user mistake (ConfigError: exit 2)
+    that says what to install."""
+    proto = _protocol(url)
+    hint = f"pip install 'curvedoc[{EXTRAS[proto]}]'" if proto in EXTRAS else "pip install fsspec (and the package for this store)"
+    try:
+        import fsspec
+        import fsspec.core
+    except ImportError:
+        raise ConfigError(f"{url}: reading {proto}:// URLs needs fsspec: {hint}") from None
+    try:
+        return fsspec.core.url_to_fs(url, **dict(options or {}))
+    except ImportError as exc:
+        raise ConfigError(f"{url}: reading {proto}:// URLs needs a package that is not installed ({exc}): {hint}") from None
+    except ValueError as exc:
+        raise ConfigError(f"{url}: {exc}") from None
+    except TypeError as exc:  # a storage option this store does not take
+        raise ConfigError(f"{url}: bad storage option ({exc})") from None
+
+
+def _version(info: Mapping[str, Any]) -> str:
+    """What says an object changed, besides its size: the ETag, else a modification time."""
+    for k in ("ETag", "etag", "md5Hash", "content_md5", "generation", "mtime", "LastModified", "last_modified",
+              "updated", "created"):
+        v = info.get(k)
+        if v not in (None, ""):
+            return f"{k}={v}"
+    return ""
+
+
+class RemoteTree:
+    """The listing of everything under a URL, as discovery needs it.
+
+    Paths are *virtual*: ``PurePosixPath('/' + key)`` (``s3://bucket/sweep/run1/x.csv`` ->
+    ``/bucket/sweep/run1/x.csv``), so discovery's path arithmetic (parents, names, relative names) is the same
+    as for a local tree, and a run is named exactly as in a local audit of the same folder."""
+
+    def __init__(self, url: str, options: Mapping[str, Any] | None = None):
+        self.url, self.options = url, dict(options or {})
+        self.fs, root = filesystem(url, self.options)
+        self.root_key = root.rstrip("/") or root
+        self.files: dict[str, dict[str, Any]] = {}  # virtual path -> info (key, size, version)
+        self.dirs: dict[str, tuple[list[str], list[str]]] = {}
+        self._heads: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+        try:
+            info = self.fs.info(self.root_key)
+        except FileNotFoundError:
+            info = None
+        except Exception as exc:  # credentials, network, a bucket that does not exist: one line
+            raise LoadError(url, f"cannot list: {type(exc).__name__}: {exc}", kind="unreadable") from None
+        self.exists = info is not None
+        if info is None:
+            return
+        if info.get("type") == "file":
+            self._add(self.root_key, info)
+            return
+        try:
+            listing = self.fs.find(self.root_key, detail=True)
+        except Exception as exc:
+            raise LoadError(url, f"cannot list: {type(exc).__name__}: {exc}", kind="unreadable") from None
+        for key, inf in sorted(listing.items()):
+            if inf.get("type", "file") == "file":
+                self._add(key, inf)
+        self.dirs.setdefault(self.virtual(self.root_key), ([], []))
+
+    # -------------------------------------------------------------- paths
+    @staticmethod
+    def virtual(key: str) -> str:
+        return "/" + key.strip("/")
+
+    @property
+    def base(self) -> Path:
+        return Path(self.virtual(self.root_key))
+
+    def key(self, p) -> str:
+        return self.files[str(p)]["key"]
+
+    def url_of(self, p) -> str:
+        """The URL of a virtual path (a file or a folder)."""
+        s = str(p)
+        key = self.files[s]["key"] if s in self.files else s.lstrip("/")
+        try:
+            return self.fs.unstrip_protocol(key)
+        except Exception:  # pragma: no cover - every fsspec filesystem has it
+            return f"{_protocol(self.url)}://{key}"
+
+    def _add(self, key: str, info: Mapping[str, Any]) -> None:
+        v = self.virtual(key)
+        self.files[v] = {"key": key, "size": int(info.get("size") or 0), "version": _version(info)}
+        child, parent = PurePosixPath(v), PurePosixPath(v).parent
+        is_file = True
+        while True:
+            subdirs, names = self.dirs.setdefault(str(parent), ([], []))
+            if is_file:
+                names.append(child.name)
+            elif child.name not in subdirs:
+                subdirs.append(child.name)
+            if str(parent) == self.virtual(self.root_key) or parent == parent.parent:
+                break
+            child, parent, is_file = parent, parent.parent, False
+
+    # -------------------------------------------------------------- what discovery asks
+    def is_file(self, p) -> bool:
+        return str(p) in self.files
+
+    def is_dir(self, p) -> bool:
+        return str(p) in self.dirs
+
+    def size(self, p) -> int:
+        return self.files[str(p)]["size"]
+
+    def walk(self, top) -> Iterable[tuple[str, list[str], list[str]]]:
+        """``os.walk(top)``, top-down, from the listing (the caller may prune the folder list in place)."""
+        stack = [str(top)]
+        while stack:
+            d = stack.pop()
+            subdirs, names = self.dirs.get(d, ([], []))
+            dirnames = sorted(subdirs)
+            yield d, dirnames, sorted(names)
+            stack.extend(str(PurePosixPath(d) / x) for x in reversed(dirnames))
+
+    def prefetch_heads(self, paths: Iterable) -> None:
+        """Fetch the first :data:`HEAD_BYTES` of many files in one batched call."""
+        want = [str(p) for p in paths if str(p) in self.files and str(p) not in self._heads]
+        if not want:
+            return
+        keys = [self.files[v]["key"] for v in want]
+        ends = [min(HEAD_BYTES, self.files[v]["size"]) for v in want]
+        try:
+            got = self.fs.cat_ranges(keys, [0] * len(keys), ends, on_error="return")
+        except Exception:
+            got = [b""] * len(keys)
+        with self._lock:
+            for v, b in zip(want, got):
+                self._heads[v] = b if isinstance(b, bytes) else b""
+
+    def head(self, p, n: int) -> bytes:
+        s = str(p)
+        if s not in self.files:
+            return b""
+        if s not in self._heads:
+            self.prefetch_heads([s])
+        raw = self._heads.get(s, b"")
+        if s.lower().endswith(".gz"):  # the start of what a gzip file holds, from its first compressed bytes
+            try:
+                return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(raw, n)
+            except zlib.error:
+                return b""
+        return raw[:n]
+
+    def tail(self, p, n: int) -> bytes:
+        s = str(p)
+        size = self.files[s]["size"]
+        try:
+            return self.fs.cat_file(self.files[s]["key"], start=max(0, size - n), end=size)
+        except Exception:
+            return b""
+
+
+# ------------------------------------------------------------------------------ what a run's reader opens
+
+
+def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[str, Any]) -> list[str]:
+    """The virtual paths a reader of ``fmt`` may open for this run, from the listing: its logs (a folder in the
+    list stands for its files), other checkpoints' states (HF), the settings files (YAML/JSON up to 1 MB,
+    ``training_args.bin``) in the run folder, beside each log and in the folder above a checkpoint folder, and
+    the parts of a run folder its format keeps data in (MLflow ``metrics/ params/ tags/``, W&B ``files/``).
+    Never the rest of a folder: a folder of 2,000 CSV runs is not fetched 2,000 times."""
+    root = str(root)
+    out: set[str] = set()
+
+    def subtree(d: str) -> None:
+        pre = d.rstrip("/") + "/"
+        out.update(v for v in tree.files if v.startswith(pre))
+
+    def settings_in(d: str) -> None:
+        _, names = tree.dirs.get(d, ([], []))
+        for name in names:
+            v = str(PurePosixPath(d) / name)
+            low = name.lower()
+            if (low.endswith(_SETTINGS_SUFFIX) and tree.size(v) <= SETTINGS_MAX) or low == "training_args.bin":
+                out.add(v)
+
+    for f in [*files, *extras.get("other_states", [])]:
+        f = str(f)
+        if tree.is_file(f):
+            out.add(f)
+        elif tree.is_dir(f):
+            subtree(f)
+    dirs = {root} if tree.is_dir(root) else set()
+    for f in files:
+        parent = PurePosixPath(str(f)).parent
+        dirs.add(str(parent))
+        if re.match(r"^checkpoint[-_]\d+$", parent.name):
+            dirs.add(str(parent.parent))
+    for d in dirs:
+        settings_in(d)
+    if tree.is_dir(root):
+        parts = {"mlflow": ("metrics", "params", "tags"), "wandb": ("files",), "dvclive": ()}.get(fmt, ())
+        for part in parts:
+            d = str(PurePosixPath(root) / part)
+            if part == "files":
+                settings_in(d)
+            else:
+                subtree(d)
+    return sorted(out)
+
+
+def attach(tree: RemoteTree, spec) -> None:
+    """Give a discovered spec what a worker needs to read it on its own: the URL, storage options and each
+    needed file's key, size and version."""
+    need = needed_files(tree, spec.format, spec.root, spec.files, spec.extras)
+    spec.extras["remote"] = {
+        "url": tree.url,
+        "options": tree.options,
+        "files": [[v, tree.files[v]["key"], tree.files[v]["size"], tree.files[v]["version"]] for v in need],
+        "root_url": tree.url_of(spec.root),
+    }
+
+
+def fingerprint(spec) -> list[str]:
+    """What the cache keys a remote run by: each needed file's path, size and ETag / mtime."""
+    return [f"{v}|{size}|{version}" for v, _key, size, version in spec.extras["remote"]["files"]]
+
+
+# ------------------------------------------------------------------------------ reading a remote run
+
+
+def _remap(text: str, stage: str, tree_urls: Mapping[str, str]) -> str:
+    """A local staging path in a message or field -> the object's URL."""
+    if stage not in text:
+        return text
+    def sub(m: re.Match) -> str:
+        v = m.group(0)[len(stage):]
+        return tree_urls.get(v) or tree_urls.get(v.rstrip("/")) or v
+    return re.sub(re.escape(stage) + r"/[^\s'\"(),;]*", sub, text)
+
+
+def read_remote(spec, role_overrides=None):
+    """Read a remote spec: fetch its needed files into a private temporary folder (outside the data; removed
+    afterwards), read them with the local reader, and name every file by its URL. Raises LoadError only."""
+    import dataclasses
+
+    from curvedoc.importers import read_spec
+    from curvedoc.importers._base import _size, max_file_bytes
+
+    info = spec.extras["remote"]
+    fs, _ = filesystem(info["url"], info["options"])
+    limit = max_file_bytes()
+    urls: dict[str, str] = {}
+    keys, targets = [], []
+    stage = tempfile.mkdtemp(prefix="curvedoc-stage-")
+    try:
+        for v, key, size, _version in info["files"]:
+            try:
+                urls[v] = fs.unstrip_protocol(key)
+            except Exception:  # pragma: no cover
+                urls[v] = key
+            if size > limit:
+                if any(str(f) == v for f in spec.files):
+                    raise LoadError(urls[v], f"file is {_size(size)}, over the {_size(limit)} per-file limit "
+                                    "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
+                continue
+            keys.append(key)
+            targets.append(stage + v)
+        for t in targets:
+            Path(t).parent.mkdir(parents=True, exist_ok=True)
+        for v in {str(f) for f in spec.files} | {str(spec.root)}:
+            if v not in urls:  # a folder named in the spec (DVCLive's plots/metrics, a run folder)
+                Path(stage + v).mkdir(parents=True, exist_ok=True)
+                urls[v] = info["root_url"] if v == str(spec.root) else v
+        try:
+            if keys:
+                fs.get(keys, targets)
+        except FileNotFoundError as exc:
+            raise LoadError(info["root_url"], f"an object disappeared while reading: {exc}", kind="unreadable") from None
+        except Exception as exc:
+            raise LoadError(info["root_url"], f"cannot fetch: {type(exc).__name__}: {exc}", kind="unreadable") from None
+        local = dataclasses.replace(
+            spec,
+            root=Path(stage + str(spec.root)),
+            files=[Path(stage + str(f)) for f in spec.files],
+            prefixes={stage + k: p for k, p in spec.prefixes.items()},
+            extras={k: ([stage + s for s in x] if k in ("other_states", "also_found") else x)
+                    for k, x in spec.extras.items() if k != "remote"},
+        )
+        try:
+            runs = read_spec(local, role_overrides)
+        except LoadError as exc:
+            raise LoadError(_remap(exc.path, stage, urls), _remap(exc.reason, stage, urls), exc.kind) from None
+        for run in runs:
+            run.source = _remap(str(run.source), stage, urls)
+            run.path = info["root_url"]
+            for issue in run.issues:
+                if issue.file:
+                    issue.file = _remap(issue.file, stage, urls)
+                issue.message = _remap(issue.message, stage, urls)
+        return runs
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+__all__ = ["RemoteTree", "is_url", "local_path", "filesystem", "needed_files", "attach", "read_remote", "fingerprint"]

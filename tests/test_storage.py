@@ -1,0 +1,314 @@
+"""Audits where runs live (issue 17): object storage through fsspec (memory://, S3 via a moto server on 127.0.0.1),
+a Dask LocalCluster, and streamed, resumable results.
+
+Each group skips with the reason when its extra is absent (``pip install '.[s3,dask,test-storage]'``; CI installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import curvedoc
+from curvedoc.errors import ConfigError
+from curvedoc.engine.audit import audit, report_from_stream
+from curvedoc.engine import stream as stream_mod
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_runs"
+
+fsspec = pytest.importorskip("fsspec", reason="fsspec not installed: pip install '.[s3]'")
+
+
+def _norm(report) -> list:
+    """What must not change with where the runs are read or who diagnoses them: every run's name, status, score,
+    roles, and each finding's code, step, severity and message."""
+    d = report.to_dict()
+    return sorted(
+        (r["run"], r["status"], r["score"], json.dumps(r.get("roles"), sort_keys=True),
+         [(f["code"], f.get("step"), f["severity"], f["message"]) for f in r["findings"]])
+        for r in d["runs"]
+    )
+
+
+def _upload(fs, src: Path, prefix: str) -> None:
+    for p in sorted(src.rglob("*")):
+        if p.is_file():
+            fs.pipe(f"{prefix}/{p.relative_to(src).as_posix()}", p.read_bytes())
+
+
+@pytest.fixture(scope="module")
+def local_audit():
+    return audit(str(SAMPLES), cache=False, jobs=2)
+
+
+# ------------------------------------------------------------------------------------------ memory://
+
+
+@pytest.fixture()
+def memfs():
+    fs = fsspec.filesystem("memory")
+    name = f"/sweep-{os.getpid()}-{time.monotonic_ns()}"
+    yield fs, name
+    if fs.exists(name):
+        fs.rm(name, recursive=True)
+
+
+def test_memory_sweep_audits_as_the_local_folder(memfs, local_audit):
+    fs, name = memfs
+    _upload(fs, SAMPLES, name + "/sample_runs")
+    url = f"memory:/{name}/sample_runs"
+    for jobs in (1, 2):
+        got = audit(url, cache=False, jobs=jobs)
+        assert _norm(got) == _norm(local_audit)
+        assert got.sweep["separating_hparams"] == local_audit.sweep["separating_hparams"]
+    text = json.dumps(got.to_dict())
+    assert "curvedoc-stage" not in text  # no private staging path leaks into a report
+    assert all(r.path.startswith("memory://") for r in got.runs)
+
+
+def test_memory_single_run_and_file_url(memfs):
+    fs, name = memfs
+    run = SAMPLES / "overfitting-small-data"
+    _upload(fs, run, name + "/overfitting-small-data")
+    remote = curvedoc.diagnose(f"memory:/{name}/overfitting-small-data")
+    local = curvedoc.diagnose(str(run))
+    assert _norm(remote) == _norm(local)
+    assert _norm(curvedoc.diagnose("file://" + str(run))) == _norm(local)  # file:// is a plain local path
+
+
+def test_missing_prefix_is_a_clear_error(memfs):
+    _, name = memfs
+    with pytest.raises(curvedoc.LoadError, match="no such object or prefix"):
+        curvedoc.diagnose(f"memory:/{name}/nothing-here")
+
+
+def test_only_needed_bytes_are_read(memfs):
+    """Discovery reads heads (64 kB at most), a run fetches its logs and settings, never a checkpoint beside them."""
+    fs, name = memfs
+    _upload(fs, SAMPLES / "overfitting-small-data", name + "/r")
+    big = b"\0" * (3 << 20)
+    fs.pipe(f"{name}/r/model.pt", big)  # a 3 MB checkpoint next to the logs
+    fs.pipe(f"{name}/r/checkpoints/last.ckpt", big)
+    fetched: list[tuple[str, int]] = []
+    orig_ranges, orig_get, orig_cat_file = fs.cat_ranges, fs.get, fs.cat_file
+
+    def cat_ranges(paths, starts, ends, **kw):
+        fetched.extend((p, e - s) for p, s, e in zip(paths, starts, ends))
+        return orig_ranges(paths, starts, ends, **kw)
+
+    def get(rpaths, lpaths, **kw):
+        fetched.extend((p, fs.size(p)) for p in rpaths)
+        return orig_get(rpaths, lpaths, **kw)
+
+    def cat_file(path, start=None, end=None, **kw):
+        fetched.append((path, (end or fs.size(path)) - (start or 0)))
+        return orig_cat_file(path, start=start, end=end, **kw)
+
+    fs.cat_ranges, fs.get, fs.cat_file = cat_ranges, get, cat_file
+    try:
+        report = curvedoc.diagnose(f"memory:/{name}/r")
+    finally:
+        del fs.cat_ranges, fs.get, fs.cat_file
+    assert report.runs and report.runs[0].status != "unreadable"
+    assert not any(p.endswith((".pt", ".ckpt")) for p, _ in fetched), fetched
+    assert all(n <= 65536 for p, n in fetched if not p.endswith(tuple(f.name for f in (SAMPLES / "overfitting-small-data").iterdir())))
+
+
+def test_remote_store_is_never_written(memfs):
+    fs, name = memfs
+    _upload(fs, SAMPLES / "overfitting-small-data", name + "/r")
+    before = {k: (v["size"], v.get("created")) for k, v in fs.find(name, detail=True).items()}
+    audit(f"memory:/{name}", cache=True, cache_dir=str(Path(os.environ.get("TMPDIR", "/tmp")) / f"cdc-{os.getpid()}"))
+    after = {k: (v["size"], v.get("created")) for k, v in fs.find(name, detail=True).items()}
+    assert before == after
+
+
+def test_unknown_protocol_and_bad_option_are_user_errors():
+    with pytest.raises(ConfigError, match="nosuchstore"):
+        curvedoc.diagnose("nosuchstore://bucket/run")
+    r = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", "memory://x", "--storage-option", "novalue"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "KEY=VALUE" in r.stderr
+
+
+# ------------------------------------------------------------------------------------------ S3 (moto)
+
+
+@pytest.fixture(scope="module")
+def s3():
+    pytest.importorskip("s3fs", reason="s3fs not installed: pip install '.[s3]'")
+    moto_server = pytest.importorskip("moto.server", reason="moto[server] not installed: pip install '.[test-storage]'")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    opts = {"endpoint_url": f"http://{host}:{port}", "key": "testing", "secret": "testing"}
+    import s3fs
+
+    fs = s3fs.S3FileSystem(**opts)
+    fs.mkdir("sweeps")
+    fs.put(str(SAMPLES), "sweeps/sample_runs", recursive=True)
+    yield fs, opts
+    server.stop()
+
+
+def test_s3_sweep_audits_as_the_local_folder(s3, local_audit, tmp_path):
+    fs, opts = s3
+    got = audit("s3://sweeps/sample_runs", cache=False, jobs=2, storage_options=opts)
+    assert _norm(got) == _norm(local_audit)
+    assert got.sweep["ranking"] == local_audit.sweep["ranking"]
+    assert all(r.path.startswith("s3://sweeps/sample_runs") for r in got.runs)
+
+
+def test_s3_cache_is_keyed_by_size_and_etag(s3, tmp_path):
+    fs, opts = s3
+    fs.put(str(SAMPLES / "overfitting-small-data"), "sweeps/small/a", recursive=True)
+    fs.put(str(SAMPLES / "healthy-mlp-cosine"), "sweeps/small/b", recursive=True)
+    cache = str(tmp_path / "cache")
+    first = audit("s3://sweeps/small", cache_dir=cache, jobs=1, storage_options=opts)
+    again = audit("s3://sweeps/small", cache_dir=cache, jobs=1, storage_options=opts)
+    assert again.sweep["cached_runs"] == 2 and _norm(again) == _norm(first)
+    # a changed object (new content, new ETag) is never served from the cache
+    log = next(p for p in fs.find("sweeps/small/a") if p.endswith((".csv", ".jsonl")) or "tfevents" in p)
+    data = fs.cat_file(log)
+    fs.pipe(log, data[: len(data) // 2])
+    third = audit("s3://sweeps/small", cache_dir=cache, jobs=1, storage_options=opts)
+    assert third.sweep["cached_runs"] == 1
+
+
+def test_s3_cli_diagnose(s3):
+    fs, opts = s3
+    r = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", "s3://sweeps/sample_runs/divergence-warmup-too-high",
+                        "--format", "json", "--storage-option", f"endpoint_url={opts['endpoint_url']}",
+                        "--storage-option", "key=testing", "--storage-option", "secret=testing"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    d = json.loads(r.stdout)
+    assert d["runs"][0]["run"] == "divergence-warmup-too-high" and any(f["code"] == "D001" for f in d["runs"][0]["findings"])
+    assert d["runs"][0]["path"] == "s3://sweeps/sample_runs/divergence-warmup-too-high"
+
+
+# ------------------------------------------------------------------------------------------ Dask
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None)
+    client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def _json_without_timing(report) -> dict:
+    d = report.to_dict()
+    d["sweep"].pop("jobs", None)
+    d["sweep"].pop("cached_runs", None)
+    return d
+
+
+def test_dask_gives_the_pools_json(dask_client):
+    pool = audit(str(SAMPLES), cache=False, jobs=2)
+    dask = audit(str(SAMPLES), cache=False, client=dask_client)
+    assert json.dumps(_json_without_timing(dask), sort_keys=True) == json.dumps(_json_without_timing(pool), sort_keys=True)
+
+
+def test_dask_reads_object_storage_on_the_workers(dask_client, s3, local_audit):
+    fs, opts = s3
+    got = audit("s3://sweeps/sample_runs", cache=False, client=dask_client, storage_options=opts)
+    assert _norm(got) == _norm(local_audit)
+
+
+def test_executor_errors_are_user_errors(tmp_path):
+    with pytest.raises(ConfigError, match="executor"):
+        audit(str(SAMPLES), executor="threads")
+    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--executor dask" in r.stderr
+
+
+# ------------------------------------------------------------------------------------------ streamed results
+
+
+def _sweep(tmp_path: Path, copies: int) -> Path:
+    sweep = tmp_path / "sweep"
+    for i in range(copies):
+        for run in sorted(SAMPLES.iterdir()):
+            if run.is_dir():
+                shutil.copytree(run, sweep / f"seed={i}" / run.name)
+    return sweep
+
+
+def test_stream_has_a_line_per_run_and_rebuilds_the_report(tmp_path):
+    out = tmp_path / "results.jsonl"
+    rep = audit(str(SAMPLES), cache=False, jobs=2, stream=out)
+    lines = out.read_text().splitlines()
+    head = json.loads(lines[0])
+    assert head["stream"] == "audit-results" and head["curvedoc_version"]
+    assert len(lines) == 1 + len(rep.runs) + len(rep.problems)
+    rebuilt = report_from_stream(out)
+    assert _norm(rebuilt) == _norm(rep)
+    assert rebuilt.sweep["separating_hparams"] == rep.sweep["separating_hparams"]
+    # the stream is curvedoc's own output: an audit of a folder holding it does not read it as a run
+    from curvedoc.importers.discover import own_output
+
+    assert own_output(out)
+
+
+def test_resume_after_a_killed_audit_loses_and_repeats_nothing(tmp_path):
+    sweep = _sweep(tmp_path, 3)
+    n_dirs = sum(1 for _ in sweep.glob("*/*"))
+    out = tmp_path / "results.jsonl"
+    cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(out), "--no-cache", "-j", "1",
+           "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if out.exists() and len(out.read_bytes().splitlines()) >= 10:
+            break
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done_before = len(list(stream_mod.records(out)))
+    assert 0 < done_before < n_dirs, "the audit must be killed part-way for this test to mean anything"
+    with open(out, "a") as fh:  # a line cut by the kill
+        fh.write('{"key": "abc", "part": 0, "parts": 1, "run": {"run": "half')
+    r = subprocess.run(cmd + ["--resume"], capture_output=True, text=True, timeout=300)
+    assert r.returncode in (0, 1), r.stderr
+    recs = list(stream_mod.records(out))
+    names = [rec["run"]["run"] for rec in recs if "run" in rec]
+    assert len(names) == len(set(names)) == n_dirs  # every run once: none missing, none twice
+    assert f"{done_before} kept from before" in r.stderr or "kept from before" in r.stderr
+    full = audit(str(sweep), cache=False, jobs=2)
+    assert _norm(report_from_stream(out)) == _norm(full)
+
+
+def test_resume_redoes_a_run_whose_inputs_changed(tmp_path):
+    sweep = tmp_path / "sweep"
+    shutil.copytree(SAMPLES / "overfitting-small-data", sweep / "a")
+    shutil.copytree(SAMPLES / "healthy-mlp-cosine", sweep / "b")
+    out = tmp_path / "r.jsonl"
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    log = next(p for p in (sweep / "a").rglob("*") if p.is_file() and p.suffix in (".csv", ".jsonl"))
+    log.write_bytes(log.read_bytes()[: log.stat().st_size // 2])
+    rep = audit(str(sweep), cache=False, jobs=1, stream=out, resume=True)
+    assert rep.sweep["resumed_runs"] == 1
+    assert sorted(rec["run"]["run"].split("/")[0] for rec in stream_mod.records(out)) == ["a", "b"]
+
+
+def test_stream_cli_errors(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--resume"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--out FILE.jsonl" in r.stderr
