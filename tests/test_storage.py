@@ -203,13 +203,14 @@ def test_s3_cli_diagnose(s3):
 
 @pytest.fixture(scope="module")
 def dask_client():
-    distributed = pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None)
-    client = distributed.Client(cluster)
+    pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
+    from curvedoc.engine.cluster import client_for
+
+    client = client_for(None, 2)  # a LocalCluster: 2 worker processes on 127.0.0.1, no dashboard
+    assert len(client.scheduler_info()["workers"]) == 2
     yield client
     client.close()
-    cluster.close()
+    client.cluster.close()
 
 
 def _json_without_timing(report) -> dict:
