@@ -259,6 +259,12 @@ def test_stream_has_a_line_per_run_and_rebuilds_the_report(tmp_path):
     head = json.loads(lines[0])
     assert head["stream"] == "audit-results" and head["curvedoc_version"]
     assert len(lines) == 1 + len(rep.runs) + len(rep.problems)
+    # each run line holds the run exactly as the JSON report has it (the schema's run object)
+    jsonschema = pytest.importorskip("jsonschema")
+    from curvedoc.reporters.jsonfmt import render as to_json
+
+    schema = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(json.loads(to_json(rep)))
     rebuilt = report_from_stream(out)
     assert _norm(rebuilt) == _norm(rep)
     assert rebuilt.sweep["separating_hparams"] == rep.sweep["separating_hparams"]
@@ -313,3 +319,31 @@ def test_stream_cli_errors(tmp_path):
     r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--resume"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--out FILE.jsonl" in r.stderr
+
+
+def test_ctrl_c_stops_a_dask_audit_and_its_workers(tmp_path):
+    pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
+    sweep = _sweep(tmp_path, 3)
+    out = tmp_path / "results.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--executor", "dask", "-j", "2",
+                             "--out", str(out), "--no-cache", "--progress"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out.exists() and len(out.read_bytes().splitlines()) >= 4):
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+    try:
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err[-2000:]
+    assert "interrupted" in err
+    deadline = time.monotonic() + 10
+    left = ""
+    while time.monotonic() < deadline:  # no worker, nanny or scheduler left behind
+        left = subprocess.run(["ps", "-o", "pid=,args=", "-g", str(proc.pid)], capture_output=True, text=True).stdout
+        if not left.strip():
+            break
+        time.sleep(0.2)
+    assert not left.strip(), left
