@@ -156,7 +156,104 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         elif others and role in ("train_loss", "val_loss", "train_acc", "val_acc", "lr", "grad_norm"):
             shown = ", ".join(repr(o) for o in others[:4]) + (" ..." if len(others) > 4 else "")
             notes.append(f"{role}: chose {pick!r} ({counts[pick]} points) over {shown}")
+    if "train_loss" not in overrides:
+        _component_sums(run, chosen, notes, counts, overrides)
     return chosen, notes
+
+
+# A loss logged only as its parts (Ultralytics box/cls/dfl, Detectron2 without total_loss, a VAE's recon + kl) is
+# judged on their sum -- the quantity the optimiser minimises, up to the weights -- not on whichever part was
+# picked: one part can overfit or blow up while the others hide it, and the sum shows both. Only parts logged
+# together (at least SUM_SHARED of each one's steps in common) and never negative are added (an adversarial
+# 'task - lambda * domain' has a negative part: its sum is not a loss to judge). The parts stay available to the
+# rules that judge each one (overfitting, spikes).
+SUM_SHARED = 0.8
+SUM_MAX_PARTS = 12
+
+
+def _loss_parts(run: "Run", role: str, counts: Mapping[str, int], skip: set[str]) -> list[str]:
+    """The tags whose words make them a part of ``role``'s loss (rank >= 1: a qualified loss name), as curves;
+    none when one of them goes negative (the parts then do not add up to a loss to judge)."""
+    out = []
+    for t, n in counts.items():
+        if t in skip or n < 3:
+            continue
+        r = _inferred(t)
+        if r is None or r[0] != role or r[1] < 1 or _placeholder(run, t):
+            continue
+        v = _raw_values(run, t)
+        if v is None or not len(v):
+            continue
+        if v.min() < 0:
+            return []
+        out.append(t)
+    return sorted(out)
+
+
+def _sum_series(run: "Run", tags: list[str]):
+    """The sum of ``tags`` at the steps they share, or None when they are not logged together."""
+    import numpy as np
+    import pandas as pd
+
+    series = [run.tag_series(t) for t in tags]
+    common = series[0].index
+    for s in series[1:]:
+        common = common.intersection(s.index)
+    if any(len(common) < SUM_SHARED * len(s) for s in series) or len(common) < 3:
+        return None
+    total = np.zeros(len(common))
+    for s in series:
+        total += s.reindex(common).to_numpy(dtype=np.float64)
+    return pd.Series(total, index=pd.Index(common.to_numpy(dtype=np.int64), name="step"))
+
+
+def _sum_name(split: str, tags: list[str]) -> str:
+    shown = " + ".join(tags[:4]) + (" + ..." if len(tags) > 4 else "")
+    return f"{split} loss = sum of {len(tags)} parts ({shown})"
+
+
+def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
+                    overrides: Mapping[str, str]) -> None:
+    """When no total training loss is logged, only its parts: the training-loss role becomes their sum (a derived
+    series of the run), and the validation-loss role the sum of the same parts on the held-out side when those
+    are all logged too."""
+    tr = chosen.get("train_loss")
+    r = _inferred(tr) if tr else None
+    if tr is None or r is None or r[1] < 1:
+        return  # a total (or a name the table knows) is logged: it is what is judged
+    used = set(chosen.values()) - {tr, chosen.get("val_loss")}
+    parts = _loss_parts(run, "train_loss", counts, used)
+    if tr not in parts or len(parts) < 2:
+        return
+    parts = parts[:SUM_MAX_PARTS]
+    total = _sum_series(run, parts)
+    if total is None:
+        return
+    name = _sum_name("train", parts)
+    run._derived[name] = total
+    chosen["train_loss"] = name
+    notes[:] = [n for n in notes if not n.startswith(("train_loss: chose", f"train_loss: {tr!r} by its words"))]
+    notes.append(f"train_loss: no total training loss is logged, so the sum of its {len(parts)} parts "
+                 f"({', '.join(parts)}) at the {len(total):,} steps they share is judged; each part is judged too "
+                 "where a rule reads parts")
+    va = chosen.get("val_loss")
+    if va is None or "val_loss" in overrides:
+        return
+    rv = _inferred(va)
+    if rv is None or rv[1] < 1:
+        return
+    stems = {_stem(t): t for t in parts}
+    vparts = [t for t in _loss_parts(run, "val_loss", counts, used) if _stem(t) in stems]
+    if sorted(_stem(t) for t in vparts) != sorted(stems) or va not in vparts:
+        return  # the held-out side lacks a part: its sum would not be the same loss
+    vtotal = _sum_series(run, vparts)
+    if vtotal is None:
+        return
+    vname = _sum_name("val", vparts)
+    run._derived[vname] = vtotal
+    chosen["val_loss"] = vname
+    notes[:] = [n for n in notes if not n.startswith(("val_loss: chose", f"val_loss: {va!r} by its words"))]
+    notes.append(f"val_loss: the sum of the same {len(vparts)} parts on the held-out side ({', '.join(vparts)})")
 
 
 def resolve_families(run: "Run") -> dict[str, dict[str, str]]:

@@ -156,6 +156,9 @@ class Run:
         self._role_notes: list[str] = []
         self._index: dict[str, np.ndarray] | None = None
         self._series_cache: dict[str, pd.Series] = {}
+        # series made from logged ones while roles are resolved (the sum of a loss logged only as its parts):
+        # reachable by name through series() and roles, never listed among the logged tags
+        self._derived: dict[str, pd.Series] = {}
 
     # ------------------------------------------------------------------ tags
     def _tag_index(self) -> dict[str, np.ndarray]:
@@ -209,6 +212,7 @@ class Run:
         self._role_overrides = dict(overrides)
         self._roles = None
         self._role_notes = []
+        self._derived = {}
         self.__dict__.pop("_metrics_cache", None)
 
     @property
@@ -235,10 +239,16 @@ class Run:
         (the importer has already reported duplicates in :attr:`issues`).
         Returns an empty series when neither a role nor a tag of that name exists.
         """
-        tag = self.roles.get(role_or_tag, role_or_tag)
+        return self.tag_series(self.roles.get(role_or_tag, role_or_tag))
+
+    def tag_series(self, tag: str) -> pd.Series:
+        """:meth:`series` of a tag by its name only (no role lookup: usable while roles are being resolved)."""
         cached = self._series_cache.get(tag)
         if cached is not None:
             return cached
+        derived = self._derived.get(tag)
+        if derived is not None:
+            return derived.rename(tag)
         ix = self._tag_index().get(tag)
         if ix is None or len(ix) == 0:
             s = pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"), name=tag)
