@@ -102,3 +102,29 @@ def test_role_override_wins_over_the_sum():
     run = _run()
     run.set_role_overrides({"train_loss": "train/cls_loss"})
     assert run.roles["train_loss"] == "train/cls_loss"
+
+
+def test_parts_and_unused_tags_are_drawn_and_listed():
+    run = _run()
+    frame = run.scalars
+    extra = make_frame(["sys/gpu_temp"] * 10, np.arange(10), np.full(10, 60.0))
+    import pandas as pd
+
+    run = Run("parts", "csv", pd.concat([frame, extra], ignore_index=True))
+    report = curvedoc.diagnose(run)
+    rr = report.runs[0]
+    assert set(rr.coverage["other_losses"]) == {f"{s}/{p}_loss" for s in ("train", "val") for p, _ in PARTS}
+    assert rr.coverage["other_losses"][0].startswith("val/")  # held-out first
+    assert rr.coverage["unused_tags"] == ["sys/gpu_temp"]
+    html = report.render("html")
+    assert "Other losses the rules read" in html and "Logged tags no rule reads (1)" in html
+    assert "val/cls_loss" in html
+    text = report.render("text", color=False)
+    assert "other losses read (6)" in text and "tags no rule reads (1): sys/gpu_temp" in text
+    from curvedoc.reporters.plots import plot_run
+
+    fig = plot_run(rr)
+    labels = [ax.get_ylabel() for ax in fig.axes]
+    assert "other losses" in labels
+    ax = fig.axes[labels.index("other losses")]
+    assert {ln.get_label() for ln in ax.get_lines()} >= {"train/cls_loss", "val/cls_loss"}

@@ -363,7 +363,7 @@ def test_counts_read_as_sentences_and_cut_lists_end_with_an_ellipsis():
     tags = {f"custom_stat_{i}_with_a_long_name (small)": np.linspace(0.1, 0.2, 20) for i in range(30)}
     text = curvedoc.diagnose(make_run(loss=np.linspace(2, 1, 20), **tags)).render("text", color=False)
     lines = text.splitlines()
-    i = next(k for k, ln in enumerate(lines) if ln.strip().startswith("other tags (30)"))
+    i = next(k for k, ln in enumerate(lines) if ln.strip().startswith("tags no rule reads (30)"))
     block = [lines[i]] + [ln for ln in lines[i + 1:i + 2] if ln.startswith("      ")]
     assert block[-1].rstrip().endswith("...") and not block[-1].rstrip().endswith(", ...")
 

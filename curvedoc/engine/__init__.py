@@ -117,6 +117,14 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
     elif not readers:
         reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
     applicable = len(ran) + sum(1 for s in skipped if s.get("missing"))
+    from curvedoc.model.roles import other_losses
+
+    losses = other_losses(run)
+    try:
+        family_tags = {t for layers in run.family_map().values() for t in layers.values()}
+    except Exception:  # pragma: no cover - a listing must never fail a run the rules could read
+        family_tags = set()
+    read = set(roles.values()) | {m.tag for m in run.metrics} | set(losses) | family_tags
     return {
         "assessed": bool(readers),
         "signal": signal,
@@ -125,6 +133,8 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         "rules_on_signal": [r.code for r in readers],
         "fraction": round(len(ran) / applicable, 3) if applicable else 0.0,
         "metrics": [m.to_dict() for m in run.metrics],
+        "other_losses": losses,
+        "unused_tags": [t for t in run.tags if t not in read],
         "reason": reason,
     }
 

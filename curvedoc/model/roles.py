@@ -256,6 +256,26 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     notes.append(f"val_loss: the sum of the same {len(vparts)} parts on the held-out side ({', '.join(vparts)})")
 
 
+def other_losses(run: "Run") -> list[str]:
+    """The loss series besides the train_loss / val_loss roles that rules read: the parts of a loss (each judged
+    for overfitting and spikes, and summed when no total is logged) and the losses of other eval sets. Curves of
+    2+ points; none for a reinforcement-learning run (its losses are not a convergence signal). Held-out first."""
+    if rl_marker(run) is not None:
+        return []
+    used = set(run.roles.values())
+    # the role's own loss logged twice (Lightning's train_loss_step beside train_loss_epoch) is a copy, not another loss
+    copies = {_stem(run.roles[r]) for r in ("train_loss", "val_loss") if r in run.roles}
+    counts = run.tag_counts()
+    out = []
+    for t, n in counts.items():
+        if t in used or n < _MIN_CURVE or _stem(t) in copies:
+            continue
+        r = _inferred(t)
+        if r is not None and r[0] in ("train_loss", "val_loss") and not _placeholder(run, t):
+            out.append((r[0] != "val_loss", t))
+    return [t for _, t in sorted(out)]
+
+
 def resolve_families(run: "Run") -> dict[str, dict[str, str]]:
     """family -> {layer name -> tag} for tags not already used by a role."""
     _, families, _ = _table()

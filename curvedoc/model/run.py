@@ -291,6 +291,15 @@ def _families(run: Run) -> dict[str, dict[str, str]]:
     return resolve_families(run)
 
 
+def _family_map(self: Run) -> dict[str, dict[str, str]]:
+    """Every per-layer family found: family -> {layer -> tag}."""
+    _family(self, "")
+    return dict(self.__dict__["_families_cache"])
+
+
+Run.family_map = _family_map  # type: ignore[attr-defined]
+
+
 def _family(self: Run, name: str) -> dict[str, str]:
     """Per-layer tags of a family (``layer_grad_norm``, ``layer_weight_norm``): layer -> tag."""
     cache = self.__dict__.setdefault("_families_cache", None)

@@ -244,6 +244,16 @@ def _issues(rr) -> str:
             "<th>file</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
+def unused_tags(rr) -> list[str]:
+    """The logged tags no rule reads (the coverage's list; for a report saved before it existed, every tag that
+    is not a role or a quality metric)."""
+    cov = rr.coverage or {}
+    if "unused_tags" in cov:
+        return list(cov["unused_tags"])
+    metric_tags = {m.get("tag") for m in cov.get("metrics") or []}
+    return [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
+
+
 def _roles_hparams(rr) -> str:
     out = []
     if rr.roles or rr.role_notes:
@@ -254,11 +264,13 @@ def _roles_hparams(rr) -> str:
         out.append(f"<details><summary>Roles: which logged tag was used for what ({len(rr.roles)})</summary>"
                    f"<table><thead><tr><th>role</th><th>tag</th><th>points</th></tr></thead><tbody>{rows}</tbody></table>"
                    + (f'<ul class="muted">{notes}</ul>' if notes else "") + "</details>")
-    other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values())]
-    if other:
-        shown = ", ".join(f"<code>{e(t)}</code>" for t in other[:200])
-        more = f" and {len(other) - 200} more" if len(other) > 200 else ""
-        out.append(f"<details><summary>Other logged tags ({len(other)})</summary><p>{shown}{more}</p></details>")
+    cov = rr.coverage or {}
+    for title, tags in (("Other losses the rules read (parts of a loss, other eval sets)", cov.get("other_losses")),
+                        ("Logged tags no rule reads", unused_tags(rr))):
+        if tags:
+            shown = ", ".join(f"<code>{e(t)}</code>" for t in tags[:200])
+            more = f" and {len(tags) - 200} more" if len(tags) > 200 else ""
+            out.append(f"<details><summary>{e(title)} ({len(tags)})</summary><p>{shown}{more}</p></details>")
     if rr.hparams:
         items = list(rr.hparams.items())
         rows = "".join(f"<tr><td class=\"code\">{e(k)}</td><td class=\"name\">{e(fmt_hparam(v, 300))}</td></tr>"

@@ -118,6 +118,9 @@ def _nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndar
 
 
 METRIC_PREFIX = "metric:"
+PART_PREFIX = "part:"  # the other losses rules read: parts of a loss, other eval sets (their own panel)
+MAX_PARTS = 8
+PART_COLORS = ("#6a3d9a", "#b15928", "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#a6cee3", "#fb9a99")
 MAX_METRICS = 4
 METRIC_COLORS = ("#c2185b", "#ef6c00", "#00838f", "#6d4c41")
 
@@ -153,6 +156,10 @@ def _curves(rr) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         for m in _drawn_metrics(run):
             s = run.series(m.tag)
             out[METRIC_PREFIX + m.tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
+        for tag in ((rr.coverage or {}).get("other_losses") or [])[:MAX_PARTS]:
+            s = run.series(tag)
+            if len(s):
+                out[PART_PREFIX + tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
         return out
     curves = (rr.meta or {}).get("curves") or {}
     for role in wanted:
@@ -299,15 +306,27 @@ def _no_math(*texts) -> None:
 
 
 def _draw_line(ax, role: str, tag: str, xs, ys, small: bool, color: str | None = None) -> None:
+    ls = "-"
     if role.startswith(METRIC_PREFIX):
         tag, role_color, label = "", color or METRIC_COLORS[0], role[len(METRIC_PREFIX):]
         color = role_color
+    elif role.startswith(PART_PREFIX):
+        from curvedoc.model.roles import infer_role
+
+        tag, label = "", _txt(role[len(PART_PREFIX):], 60)
+        color = color or PART_COLORS[0]
+        r = infer_role(label)
+        ls = "--" if r is not None and r[0] == "val_loss" else "-"  # held-out dashed, as the eye pairs them
     else:
         color, label = ROLE_STYLE.get(role, ("#333333", role))
+        m = re.match(r"^(?:train|val) loss = (sum of \d+ parts)", tag)
+        if m:  # a derived sum: its parts are listed in the panel below and in the role notes
+            tag = m.group(1)
     ex, ey = envelope(xs, ys)
     sparse = np.isfinite(ys).sum() <= 40
     ax.plot(ex, ey, color=color, lw=0.9 if not small else 0.8, label=_txt(f"{label}: {tag}", 60) if tag else label,
-            marker="o" if sparse else None, ms=3.5 if sparse else 0, zorder=4 if role.startswith("val") else 3)
+            ls=ls, marker="o" if sparse else None, ms=3.5 if sparse else 0,
+            zorder=4 if role.startswith("val") else 3)
     bad = _nonfinite_steps(xs, ys)
     if len(bad):
         tr = ax.get_xaxis_transform()
@@ -338,6 +357,9 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
     if metric_rs:
         at = 2 if len(panels) > 1 else len(panels)  # after loss and accuracy
         panels.insert(at, ("metric", metric_rs, "quality metric"))
+    part_rs = [r for r in curves if r.startswith(PART_PREFIX)]
+    if part_rs:  # under the loss: the parts of a loss and the other eval sets the rules read
+        panels.insert(1, ("parts", part_rs, "other losses"))
     panels = [p for p in panels if p[1]]
     if small:
         panels = [p for p in panels if p[0] in ("loss", "acc")][:1] or panels[:1]
@@ -370,13 +392,21 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
             # axis of its own can put a validation loss 6x above training below it); losses go on a log axis
             # whenever every value is positive, where a ratio reads as a distance
             main_rs = rs
+            if name == "parts":  # a part's training and held-out curves share a colour (held-out dashed)
+                from curvedoc.model.roles import _stem
+
+                stems = list(dict.fromkeys(_stem(r[len(PART_PREFIX):]) for r in rs))
             for i, role in enumerate(main_rs):
                 xs, ys = curves[role]
-                _draw_line(ax, role, roles.get(role, ""), xs, ys, small,
-                           color=METRIC_COLORS[i % len(METRIC_COLORS)] if name == "metric" else None)
+                color = None
+                if name == "metric":
+                    color = METRIC_COLORS[i % len(METRIC_COLORS)]
+                elif name == "parts":
+                    color = PART_COLORS[stems.index(_stem(role[len(PART_PREFIX):])) % len(PART_COLORS)]
+                _draw_line(ax, role, roles.get(role, ""), xs, ys, small, color=color)
             if name == "lr":
                 use_log = _use_log_lr(curves[rs[0]][1])
-            elif name == "loss":
+            elif name in ("loss", "parts"):
                 use_log = _all_positive([curves[r][1] for r in main_rs])
             else:
                 use_log = _use_log([curves[r][1] for r in main_rs])

@@ -161,11 +161,13 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     if rr.roles:
         used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
         lines += [c(x, "dim") for x in _wrap_max(f"roles: {used}", 6, 3, first="  ")]
-    metric_tags = {m.get("tag") for m in (rr.coverage or {}).get("metrics") or []}
-    other = [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
-    if other:
-        shown = ", ".join(clean(t) for t in other[:6]) + (f", ... {len(other) - 6} more" if len(other) > 6 else "")
-        lines += [c(x, "dim") for x in _wrap_max(f"other tags ({len(other)}): {shown}", 6, 2, first="  ")]
+    from curvedoc.reporters.html import unused_tags
+
+    losses = (rr.coverage or {}).get("other_losses") or []
+    for label, tags in (("other losses read", losses), ("tags no rule reads", unused_tags(rr))):
+        if tags:
+            shown = ", ".join(clean(t) for t in tags[:6]) + (f", ... {len(tags) - 6} more" if len(tags) > 6 else "")
+            lines += [c(x, "dim") for x in _wrap_max(f"{label} ({len(tags)}): {shown}", 6, 2, first="  ")]
     for note in rr.role_notes or []:
         lines += [c(x, "dim") for x in _wrap_max(f"role: {clean(note)}", 6, 3, first="  ")]
     return lines
