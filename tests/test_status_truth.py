@@ -56,3 +56,25 @@ def test_a_run_with_only_a_rising_validation_loss_is_not_healthy(evals):
 def test_a_one_point_synthetic_run_is_not_assessed_and_never_healthy():
     (rr,) = curvedoc.diagnose(make_run(train_loss=[2.3])).runs
     assert rr.status == "not-assessed" and rr.score < 100
+
+
+def test_a_metric_rule_fires_on_every_run_labelled_metric_regression():
+    """Issue 11: where the labels say a quality metric went wrong (metric_regression must), one of the metric rules
+    reports it -- M001 (clearly worse than its best while training went on) or P001 on a metric (it never left its
+    floor: the labeller's 'never improves')."""
+    import json
+
+    labels_path = REAL_RUNS / "LABELS.json"
+    if not labels_path.exists():
+        pytest.skip(f"{labels_path} not found: real-run tests need ../shared/real_runs")
+    labels = json.loads(labels_path.read_text())
+    cases = [k for k, v in labels.items() if isinstance(v, dict) and "metric_regression" in (v.get("must") or [])]
+    assert len(cases) >= 5
+    missed = []
+    for rel in cases:
+        runs = curvedoc.diagnose(REAL_RUNS / rel).runs
+        hits = [f for rr in runs for f in rr.findings
+                if f.code == "M001" or (f.code == "P001" and "metric" in (f.evidence or {}))]
+        if not hits:
+            missed.append(rel)
+    assert not missed, missed

@@ -197,6 +197,20 @@ def sibling_eval_loss_tags(run, val_tag: str, min_points: int) -> list[str]:
     return sorted(out)
 
 
+def loss_stem(tag: str) -> str:
+    """The words that say which loss a tag is, split words dropped: 'val/box_loss' and 'train/box_loss' -> 'box loss'."""
+    from curvedoc.model.roles import _stem
+
+    return _stem(tag)
+
+
+def is_train_loss_tag(tag: str) -> bool:
+    from curvedoc.model.roles import infer_role
+
+    r = infer_role(tag)
+    return r is not None and r[0] == "train_loss"
+
+
 def component_name(tag: str) -> str:
     """'val/obj_loss' -> 'obj', 'loss_rpn_cls' -> 'rpn cls': the words that say which part of the loss a tag is."""
     from curvedoc.model.roles import _stem

@@ -2,7 +2,8 @@
 The crossover: validation loss reaches its minimum and then rises (beyond its own noise) while the
 training loss keeps falling over the same span. When the total (the role pair) does not show it, each
 train/val pair of one loss component (``val/obj_loss`` with ``train/obj_loss``) is judged the same way,
-held to ``component_noise_z`` sigmas, and the finding names the component. The finding's step is the best checkpoint (the
+held to ``component_noise_z`` sigmas, and the finding names the component; so is every other eval set
+(``eval_ood_loss`` beside ``eval_loss``) against the training loss, and the finding names the set. The finding's step is the best checkpoint (the
 validation minimum). A milder variant is reported as ``info``: validation has stalled for a long
 stretch while the training loss kept falling a lot, so the train/val gap keeps widening.
 
@@ -212,13 +213,30 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     # detector's objectness loss rises on validation while its training counterpart keeps falling. Each
     # train/val pair of the same component is judged the same way; a crossover in one of them is reported
     pc = dataclasses.replace(p, noise_z=p.component_noise_z)
-    for vt, tt in gx.component_pairs(run, val_tag, train_tag, p.min_val_points)[:12]:
+    pairs = gx.component_pairs(run, val_tag, train_tag, p.min_val_points)[:12]
+    for vt, tt in pairs:
         comp = [h for h in _judge(run, pc, vt, tt, run.series(vt), run.series(tt), main=False)
                 if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points]
         if comp:
             h = comp[0]
             yield dataclasses.replace(h, message=f"the {gx.component_name(vt)} component overfits: {h.message}",
                                       evidence={**h.evidence, "component": gx.component_name(vt)})
+            return
+    # every eval set is judged, not only the one chosen for the role: a model can overfit one held-out set (a
+    # small domain, one language) while the main one still improves. An eval set is a held-out loss with no
+    # training counterpart of its own (those are loss components, judged above) compared with the training loss,
+    # held to the component threshold (each set judged is one more chance for noise to pass)
+    train_stems = {gx.loss_stem(t) for t in run.tags if gx.is_train_loss_tag(t)}
+    judged = {vt for vt, _ in pairs}
+    for vt in gx.sibling_eval_loss_tags(run, val_tag, p.min_val_points)[:20]:
+        if vt in judged or gx.loss_stem(vt) in train_stems:
+            continue
+        other = [h for h in _judge(run, pc, vt, train_tag, run.series(vt), run.series("train_loss"), main=False)
+                 if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points]
+        if other:
+            h = other[0]
+            yield dataclasses.replace(h, message=f"the eval set {vt} overfits while {val_tag} does not: {h.message}",
+                                      evidence={**h.evidence, "eval_set": vt})
             return
     yield from hits
 
