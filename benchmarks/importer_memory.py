@@ -103,9 +103,50 @@ def write(fmt: str, folder: Path, mb: float) -> Path:
             with open(run / "metrics" / t, "w") as fh:
                 fh.write("".join(f"{1700000000000 + i} {1 / (1 + i):.6f} {i}\n" for i in range(n)))
         p = folder
+    elif fmt == "wandb":
+        p = folder / "wandb" / "run-20240101_000000-abc"
+        p.mkdir(parents=True)
+        with open(p / "run-abc.wandb", "wb") as fh:
+            fh.write(_wandb_log(target))
     else:
         raise SystemExit(f"unknown format {fmt}")
     return p
+
+
+def _wandb_log(target: int) -> bytes:
+    """A .wandb file as the W&B client writes it: a LevelDB-style log of 32 kB blocks whose records are protobuf
+    history rows (each metric an item of key + JSON value, with _step / _timestamp / _runtime)."""
+    import struct
+    import zlib
+
+    sys.path.insert(0, str(REPO))
+    from curvedoc.importers import _protowire as pw
+
+    def item(key, value):
+        return pw.encode_field(1, pw.encode_field(1, key) + pw.encode_field(16, json.dumps(value)))
+
+    block = 32768
+    out = bytearray(b":W&B" + struct.pack("<H", 0xBEE1) + b"\x00")
+    i = 0
+    while len(out) < target:
+        body = b"".join(item(k, v) for k, v in (("loss", 1 / (1 + i)), ("lr", 0.001), ("grad_norm", 0.5),
+                                                 ("val_loss", 1.1 / (1 + i)), ("_step", i), ("_timestamp", 1.7e9 + i),
+                                                 ("_runtime", i)))
+        data, first = pw.encode_field(1, i) + pw.encode_field(2, body), True
+        while True:
+            room = block - len(out) % block
+            if room < 7:
+                out += b"\x00" * room
+                continue
+            frag, data = data[: room - 7], data[room - 7:]
+            last = not data
+            kind = 1 if first and last else 2 if first else 4 if last else 3
+            out += struct.pack("<IHB", zlib.crc32(bytes([kind]) + frag), len(frag), kind) + frag
+            first = False
+            if last:
+                break
+        i += 1
+    return bytes(out)
 
 
 def probe(path: str) -> dict:
@@ -117,7 +158,7 @@ def probe(path: str) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mb", type=float, default=40.0)
-    ap.add_argument("--formats", nargs="*", default=["csv", "jsonl", "hf", "tfevents", "text", "mlflow"])
+    ap.add_argument("--formats", nargs="*", default=["csv", "jsonl", "hf", "tfevents", "text", "mlflow", "wandb"])
     args = ap.parse_args(argv)
     empty = probe("")
     print(f"{'format':10s} {'input MB':>9s} {'points':>11s} {'frame MB':>9s} {'peak MB':>8s} {'MB per input MB':>16s} "
