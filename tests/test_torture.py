@@ -130,6 +130,21 @@ def build_torture(tree: Path) -> dict[str, tuple[str, str | None]]:
         f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
     _put(tree, "lightning-alias-bomb/hparams.yaml", bomb.encode())
     exp["lightning-alias-bomb"] = ("ok", None)
+    # the merge-key bomb (each level merges the one below twice: 2^20 keys if expanded) in every other YAML a reader
+    # picks up beside a log: W&B files/config.yaml, DVCLive params.yaml, a TensorBoard folder's hparams.yaml
+    merge = "m0: &m0 {k0: 1, k1: 2}\n" + "".join(
+        f"m{i}: &m{i}\n  <<: [*m{i - 1}, *m{i - 1}]\n  x{i}: {i}\n" for i in range(1, 21))
+    for name, target, rel in (("wandb-merge-bomb", "wandb", "files/config.yaml"),
+                              ("wandb-alias-bomb", "wandb", "files/config.yaml"),
+                              ("dvclive-merge-bomb", "dvclive-tsv", "params.yaml"),
+                              ("tb-merge-bomb", "tfevents-tf1", "hparams.yaml")):
+        TARGETS[target].write(tree / name)
+        root = next((d for d in [tree / name, *sorted((tree / name).rglob("*"))] if d.is_dir() and (
+            any(x.suffix == ".wandb" for x in d.iterdir()) if target == "wandb" else
+            (d / "plots").is_dir() if target == "dvclive-tsv" else
+            any("tfevents" in x.name for x in d.iterdir()))), tree / name)
+        _put(tree, str((root / rel).relative_to(tree)), (bomb if "alias" in name else merge).encode())
+        exp[name] = ("ok", None)
     weird = os.fsdecode(b"non-utf8-\xff-name")
     TARGETS["csv-generic"].write(tree / weird)
     exp["non-utf8-\ufffd-name"] = ("ok", None)  # reported as valid UTF-8: the byte becomes U+FFFD
