@@ -198,6 +198,20 @@ def test_s3_cli_diagnose(s3):
     assert d["runs"][0]["path"] == "s3://sweeps/sample_runs/divergence-warmup-too-high"
 
 
+def test_s3_cli_audit_streams_results(s3, tmp_path, local_audit):
+    fs, opts = s3
+    out = tmp_path / "results.jsonl"
+    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", "s3://sweeps/sample_runs", "--out", str(out),
+                        "--no-cache", "-j", "2", "--storage-option", f"endpoint_url={opts['endpoint_url']}",
+                        "--storage-option", "key=testing", "--storage-option", "secret=testing"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stderr[-2000:]
+    assert f"wrote {out}" in r.stderr
+    names = sorted(rec["run"]["run"] for rec in stream_mod.records(out) if "run" in rec)
+    assert names == sorted(rr.run for rr in local_audit.runs)
+    assert _norm(report_from_stream(out)) == _norm(local_audit)
+
+
 # ------------------------------------------------------------------------------------------ Dask
 
 
