@@ -386,3 +386,36 @@ def test_max_seconds_from_pyproject_through_the_cli(slow_reader, tmp_path, monke
     assert res.exit_code in (0, 1), res.output
     report = json.loads(res.stdout)
     assert {"run": "slow", "path": str(tree / "slow"), "reason": REASON} in report["sweep"]["unreadable"]
+
+
+def _sigterm_disposition(settings, conn):
+    import signal
+
+    from curvedoc.engine.audit import _init_worker
+
+    _init_worker(settings)
+    conn.send(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+    conn.close()
+
+
+def test_audit_workers_do_not_inherit_the_parents_sigterm_handler():
+    """The audit parent turns SIGTERM into SystemExit (to take its workers down with it); a forked worker must not
+    keep that handler: Pool.terminate() has to kill a worker outright wherever it is -- a SystemExit raised inside
+    the task queue's lock once left a worker blocked on it and the audit waiting for it forever (seen in CI)."""
+    import multiprocessing as mp
+    import signal
+
+    from curvedoc.engine.audit import _terminate_on_sigterm
+    from curvedoc.engine.config import Settings
+
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("fork start method not available")
+    ctx = mp.get_context("fork")
+    with _terminate_on_sigterm():
+        assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)
+        r, w = ctx.Pipe(duplex=False)
+        p = ctx.Process(target=_sigterm_disposition, args=(Settings(), w))
+        p.start()
+        w.close()
+        assert r.recv() is True
+        p.join(10)

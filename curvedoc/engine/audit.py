@@ -42,8 +42,17 @@ _PLAN: Plan | None = None
 def _init_worker(settings: Settings) -> None:
     """Per worker process: the plan, and the size guard for the worker's lifetime (its own process)."""
     global _PLAN
+    import signal
+    import threading
+
     from curvedoc.importers import _base
 
+    if threading.current_thread() is threading.main_thread() and mp.parent_process() is not None:
+        # a worker process forked from an audit inherits the parent's SIGTERM handler (_terminate_on_sigterm, which
+        # raises SystemExit wherever Python happens to be): Pool.terminate() must kill a worker outright, as stock
+        # multiprocessing does -- a SystemExit raised inside the task queue's lock left a worker blocked on it and
+        # the audit waiting forever for it to end
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if settings.max_file_bytes():
         _base._LIMIT_OVERRIDE = settings.max_file_bytes()
     _PLAN = Plan.build(settings)
