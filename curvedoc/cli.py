@@ -112,7 +112,7 @@ def _use_color(color_flag) -> bool:
     return sys.stdout.isatty()
 
 
-def _check_out(out: str | None, inputs: str) -> str | None:
+def _check_out(out: str | None, inputs: str | None) -> str | None:
     """Check ``--out`` before any work: '-' is standard output; the folder must exist and be writable, the
     path must not be a folder, and it must not lie inside the input (a report written into a run folder would
     overwrite a log or be read as one next time). Exits 2 with one line otherwise."""
@@ -126,7 +126,7 @@ def _check_out(out: str | None, inputs: str) -> str | None:
         _fail(f"--out {out}: the folder {parent} does not exist")
     if not os.access(parent, os.W_OK):
         _fail(f"--out {out}: the folder {parent} is not writable")
-    if _inside(out, inputs):
+    if inputs is not None and _inside(out, inputs):  # None: the input is a storage URL, never a local folder
         _fail(f"--out {out}: inside the input {inputs}; write the report outside the logs it reads")
     return out
 
@@ -252,7 +252,7 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
     remote = _is_url(path)
     if not remote and not os.path.lexists(path):
         _fail(f"{path}: no such file or directory")
-    out = _check_out(out, path) if not remote else _check_out(out, "\0")
+    out = _check_out(out, None if remote else path)
     try:
         report = _diagnose(path, config=settings, storage_options=options)
     except (ConfigError, CurvedocError) as exc:
@@ -325,8 +325,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
     else:
         if not remote and not os.path.isdir(path):
             _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
-        inputs = path if not remote else "\0"
-        out = _check_out(out, inputs)
+        out = _check_out(out, None if remote else path)
         if cache_dir is not None and not remote and _inside(cache_dir, path):
             _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
         show_progress = progress if progress is not None else sys.stderr.isatty()
@@ -396,7 +395,7 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
             _fail(f"{p}: no such file or directory")
     for p in paths:
         out = _check_out(out, p) if out not in (None, "-") and not _is_url(p) else out
-    out = _check_out(out, baseline if not _is_url(baseline) else "\0") if out not in (None, "-") else None
+    out = _check_out(out, None if _is_url(baseline) else baseline) if out not in (None, "-") else None
     try:
         report = _compare(list(paths), baseline, config=settings, band=band, rtol=rtol, atol=atol,
                           seed_rtol=seed_rtol, align=align, storage_options=options)

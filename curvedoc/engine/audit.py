@@ -30,7 +30,7 @@ import numpy as np
 from curvedoc.engine import Plan, diagnose_run, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import STATUS_RANK, STATUSES, Report, RunReport
-from curvedoc.importers._base import RunSpec
+from curvedoc.importers._base import SETTINGS_SUFFIXES, RunSpec, is_settings_file
 
 CURVE_POINTS = 100
 
@@ -201,9 +201,9 @@ class _Listings:
         if got is None:
             got = []
             for p in self.files(folder):
-                if p.suffix.lower() in (".yaml", ".yml", ".json"):
+                if p.name.lower().endswith(SETTINGS_SUFFIXES):
                     try:
-                        if p.stat().st_size < 1 << 20:
+                        if is_settings_file(p.name, p.stat().st_size):
                             got.append(p)
                     except OSError:
                         pass
@@ -558,6 +558,11 @@ def _pool_round(ctx, settings, todo, n_jobs, chunk, emit) -> list:
     return [item for item in todo if item[0] not in done]
 
 
+def _chunk(n_items: int, workers: int) -> int:
+    """Runs per task: about 8 tasks per worker (load balance), at most 16 runs (a slow run does not hold up many)."""
+    return max(1, min(16, n_items // (workers * 8) or 1))
+
+
 def _work_batch(items: list) -> list:
     return [_work(item) for item in items]
 
@@ -728,7 +733,7 @@ def audit(
 
     try:
         if todo:
-            _execute(settings, todo, n_jobs, emit, executor, client, scheduler, cache_root is not None)
+            _execute(settings, todo, n_jobs, emit, executor, client, scheduler)
     finally:
         bar.close()
         if sink is not None:
@@ -773,7 +778,7 @@ def report_from_stream(path: str | os.PathLike) -> Report:
     return sweep_report(target, _stream.complete(path).values(), [])
 
 
-def _execute(settings, todo, n_jobs, emit, executor, client, scheduler, caching: bool) -> None:
+def _execute(settings, todo, n_jobs, emit, executor, client, scheduler) -> None:
     """Diagnose ``todo`` with the chosen executor, calling ``emit(index, result)`` for each input as it finishes."""
     if executor == "dask":
         from curvedoc.engine import cluster
@@ -781,18 +786,16 @@ def _execute(settings, todo, n_jobs, emit, executor, client, scheduler, caching:
         own = client is None
         dclient = client if client is not None else cluster.client_for(scheduler, n_jobs)
         workers = max(1, len(dclient.scheduler_info().get("workers", {})) or n_jobs)
-        chunk = max(1, min(16, len(todo) // (workers * 8) or 1))
+        cache_paths = {i: cpath for i, _, cpath in todo}
 
         def emit_and_cache(i, res):
-            item = next_item[i]
-            if caching and item[2] and not _timed_out(res):
-                _cache_write(item[2], res)
+            if cache_paths[i] and not _timed_out(res):  # a path only when the cache is on
+                _cache_write(cache_paths[i], res)
             emit(i, res)
 
-        next_item = {item[0]: item for item in todo}
         try:
             with _terminate_on_sigterm():
-                cluster.run(dclient, settings, todo, chunk, emit_and_cache)
+                cluster.run(dclient, settings, todo, _chunk(len(todo), workers), emit_and_cache)
         finally:
             if own:
                 cl = getattr(dclient, "cluster", None)
@@ -810,9 +813,8 @@ def _execute(settings, todo, n_jobs, emit, executor, client, scheduler, caching:
                 emit(*_work(item))
         return
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    chunk = max(1, min(16, len(todo) // (n_jobs * 8) or 1))
     with _terminate_on_sigterm():
-        lost = _pool_round(ctx, settings, todo, n_jobs, chunk, emit)
+        lost = _pool_round(ctx, settings, todo, n_jobs, _chunk(len(todo), n_jobs), emit)
         if lost:
             # a worker died (OOM killer, kill -9): the pool cannot say which runs it was reading, so every
             # run not finished gets one more try, each in a fresh process of its own; a run whose process

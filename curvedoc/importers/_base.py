@@ -21,6 +21,15 @@ DEFAULT_MAX_FILE_BYTES = 2 * 1024**3
 
 LFS_MAGIC = b"version https://git-lfs"
 
+# The settings files readers pick up beside a log (hparams.yaml, training_args.json, config.yaml): small by nature;
+# a 1 GB .json is data, not a config. One rule for what the cache keys a run by and what a remote run fetches.
+SETTINGS_SUFFIXES = (".yaml", ".yml", ".json")
+SETTINGS_MAX_BYTES = 1 << 20
+
+
+def is_settings_file(name: str, size: int) -> bool:
+    return name.lower().endswith(SETTINGS_SUFFIXES) and size < SETTINGS_MAX_BYTES
+
 
 _LIMIT_OVERRIDE: int | None = None
 

@@ -32,6 +32,7 @@ from typing import Any, Iterable, Mapping
 from urllib.parse import unquote
 
 from curvedoc.errors import ConfigError, LoadError
+from curvedoc.importers._base import is_settings_file
 
 _URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+)(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
 
@@ -41,9 +42,6 @@ EXTRAS = {"s3": "s3", "s3a": "s3", "gs": "gcs", "gcs": "gcs", "az": "azure", "ab
 
 HEAD_BYTES = 65536  # what discovery's sniffers read of a file (the largest head any of them asks for)
 
-# files no reader opens, never fetched: checkpoints, weights, media
-_SETTINGS_SUFFIX = (".yaml", ".yml", ".json")
-SETTINGS_MAX = 1 << 20  # settings files beside a log: small by nature; a 1 GB .json is data, not a config
 
 
 def is_url(target: Any) -> bool:
@@ -230,7 +228,7 @@ class RemoteTree:
 
 def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[str, Any]) -> list[str]:
     """The virtual paths a reader of ``fmt`` may open for this run, from the listing: its logs (a folder in the
-    list stands for its files), other checkpoints' states (HF), the settings files (YAML/JSON up to 1 MB,
+    list stands for its files), other checkpoints' states (HF), the settings files (YAML/JSON under 1 MB,
     ``training_args.bin``) in the run folder, beside each log and in the folder above a checkpoint folder, and
     the parts of a run folder its format keeps data in (MLflow ``metrics/ params/ tags/``, W&B ``files/``).
     Never the rest of a folder: a folder of 2,000 CSV runs is not fetched 2,000 times."""
@@ -246,7 +244,7 @@ def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[
         for name in names:
             v = str(PurePosixPath(d) / name)
             low = name.lower()
-            if (low.endswith(_SETTINGS_SUFFIX) and tree.size(v) <= SETTINGS_MAX) or low == "training_args.bin":
+            if is_settings_file(name, tree.size(v)) or low == "training_args.bin":
                 out.add(v)
 
     for f in [*files, *extras.get("other_states", [])]:
@@ -264,7 +262,7 @@ def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[
     for d in dirs:
         settings_in(d)
     if tree.is_dir(root):
-        parts = {"mlflow": ("metrics", "params", "tags"), "wandb": ("files",), "dvclive": ()}.get(fmt, ())
+        parts = {"mlflow": ("metrics", "params", "tags"), "wandb": ("files",)}.get(fmt, ())
         for part in parts:
             d = str(PurePosixPath(root) / part)
             if part == "files":

@@ -436,3 +436,13 @@ def hparam_diff_text(rr, limit: int = 6) -> str:
     parts = [f"{d['key']} {v(d['run'])} vs {v(d['baseline'])}" for d in diff[:limit]]
     more = f" and {len(diff) - limit} more" if len(diff) > limit else ""
     return "hyperparameters that differ (run vs baseline): " + ", ".join(parts) + more
+
+
+def unused_tags(rr) -> list[str]:
+    """The logged tags no rule reads (the coverage's list; for a report saved before it existed, every tag that
+    is not a role or a quality metric)."""
+    cov = rr.coverage or {}
+    if "unused_tags" in cov:
+        return list(cov["unused_tags"])
+    metric_tags = {m.get("tag") for m in cov.get("metrics") or []}
+    return [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]

@@ -19,6 +19,7 @@ import warnings
 from typing import Any
 
 from curvedoc.reporters._style import (
+    unused_tags,
     points_text,
     duplicate_groups,
     STATUS_SYMBOL,
@@ -242,16 +243,6 @@ def _issues(rr) -> str:
                     f"<td>{e(it.get('message', ''))}</td><td class=\"name\">{e(it.get('file') or '')}</td></tr>")
     return ("<h3>Importer issues</h3><table><thead><tr><th>severity</th><th>kind</th><th>count</th><th>message</th>"
             "<th>file</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-
-
-def unused_tags(rr) -> list[str]:
-    """The logged tags no rule reads (the coverage's list; for a report saved before it existed, every tag that
-    is not a role or a quality metric)."""
-    cov = rr.coverage or {}
-    if "unused_tags" in cov:
-        return list(cov["unused_tags"])
-    metric_tags = {m.get("tag") for m in cov.get("metrics") or []}
-    return [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
 
 
 def _roles_hparams(rr) -> str:

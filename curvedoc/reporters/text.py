@@ -13,6 +13,7 @@ import textwrap
 from typing import Any
 
 from curvedoc.reporters._style import (
+    unused_tags,
     points_text,
     duplicate_groups,
     STATUS_SYMBOL,
@@ -161,8 +162,6 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     if rr.roles:
         used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
         lines += [c(x, "dim") for x in _wrap_max(f"roles: {used}", 6, 3, first="  ")]
-    from curvedoc.reporters.html import unused_tags
-
     losses = (rr.coverage or {}).get("other_losses") or []
     for label, tags in (("other losses read", losses), ("tags no rule reads", unused_tags(rr))):
         if tags:
