@@ -6,7 +6,9 @@ names carry their hyperparameters (``lr=0.003_bs=64_seed=1``), then runs ``curve
 separate process (start-up included) and prints wall time, runs/s, points/s and the peak memory of
 the parent and of the largest worker.
 
-    python benchmarks/audit.py                      # 1000 runs x 10,000 steps x 8 tags (4 GB of event files)
+    python benchmarks/audit.py                      # 1000 runs x 10,000 steps x 8 tags, eval every 100 steps
+    python benchmarks/audit.py --warm               # then audit again from the cache
+    python benchmarks/audit.py --val-every 1        # every tag at every step (the dense layout)
     python benchmarks/audit.py --runs 100 --steps 2000
     python benchmarks/audit.py --keep /tmp/sweep    # keep the generated sweep for other experiments
 
@@ -99,20 +101,34 @@ def _curves(kind: str, steps: int, rng: np.random.Generator) -> dict[str, np.nda
     }
 
 
-def _write_event_file(path: Path, curves: dict[str, np.ndarray], t0: float) -> int:
+EVAL_TAGS = ("eval/loss", "eval/accuracy")
+
+
+def _write_event_file(path: Path, curves: dict[str, np.ndarray], t0: float, val_every: int = 1) -> int:
+    """Every training tag at every step; the eval tags at every ``val_every``-th step (and the last)."""
     chunks = [_record(b"\x09" + struct.pack("<d", t0) + b"\x1a\x0dbrain.Event:2")]
     steps = len(next(iter(curves.values())))
-    tags = [(t.encode(), np.clip(curves[t], -3e38, 3e38).astype(np.float32)) for t in TAGS]  # NaN stays NaN
+    tags = [(t.encode(), np.clip(curves[t], -3e38, 3e38).astype(np.float32), t in EVAL_TAGS)
+            for t in TAGS]  # NaN stays NaN
     for s in range(steps):
         wall = t0 + s * 0.1
-        for tag, vals in tags:
+        at_eval = s % val_every == val_every - 1 or s == steps - 1
+        for tag, vals, is_eval in tags:
+            if is_eval and not at_eval:
+                continue
             chunks.append(_record(_event(wall, s, tag, float(vals[s]))))
     data = b"".join(chunks)
     path.write_bytes(data)
     return len(data)
 
 
-def generate(root: Path, runs: int, steps: int, templates: int = 24, seed: int = 0) -> tuple[int, int]:
+def points_per_run(steps: int, val_every: int) -> int:
+    evals = sum(1 for s in range(steps) if s % val_every == val_every - 1 or s == steps - 1)
+    return steps * (len(TAGS) - len(EVAL_TAGS)) + evals * len(EVAL_TAGS)
+
+
+def generate(root: Path, runs: int, steps: int, templates: int = 24, seed: int = 0,
+             val_every: int = 1) -> tuple[int, int]:
     """Write the sweep; returns (points, bytes). Runs are copies of a few generated templates per kind."""
     rng = np.random.default_rng(seed)
     kinds = ["healthy"] * 14 + ["diverging"] * 5 + ["overfitting"] * 3 + ["plateau"] * 2
@@ -122,7 +138,7 @@ def generate(root: Path, runs: int, steps: int, templates: int = 24, seed: int =
     for i in range(templates):
         kind = kinds[i % len(kinds)]
         p = tdir / f"{kind}_{i}.tfevents"
-        _write_event_file(p, _curves(kind, steps, rng), 1.7e9 + i)
+        _write_event_file(p, _curves(kind, steps, rng), 1.7e9 + i, val_every)
         made.append((kind, p))
     total_bytes = 0
     for r in range(runs):
@@ -134,14 +150,17 @@ def generate(root: Path, runs: int, steps: int, templates: int = 24, seed: int =
         shutil.copyfile(src, dst)
         total_bytes += dst.stat().st_size
     shutil.rmtree(tdir)
-    return runs * steps * len(TAGS), total_bytes
+    return runs * points_per_run(steps, val_every), total_bytes
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=1000)
     ap.add_argument("--steps", type=int, default=10000)
+    ap.add_argument("--val-every", type=int, default=100,
+                    help="steps between evaluations (eval/loss, eval/accuracy); 1 = every tag at every step")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores)")
+    ap.add_argument("--warm", action="store_true", help="also time a second audit that reads the cache")
     ap.add_argument("--keep", type=Path, default=None, help="generate into (or reuse) this folder and keep it")
     args = ap.parse_args()
 
@@ -149,12 +168,13 @@ def main() -> None:
     sweep = root / "sweep"
     t = time.perf_counter()
     if sweep.is_dir() and any(sweep.iterdir()):
-        points = sum(1 for _ in sweep.iterdir()) * args.steps * len(TAGS)
+        points = sum(1 for _ in sweep.iterdir()) * points_per_run(args.steps, args.val_every)
         nbytes = sum(p.stat().st_size for p in sweep.rglob("*tfevents*"))
         print(f"reusing {sweep}: {nbytes / 1e9:.2f} GB")
     else:
-        points, nbytes = generate(root, args.runs, args.steps)
-        print(f"generated {args.runs} runs x {args.steps:,} steps x {len(TAGS)} tags = {points:,} points, "
+        points, nbytes = generate(root, args.runs, args.steps, val_every=args.val_every)
+        print(f"generated {args.runs} runs x {args.steps:,} steps x {len(TAGS)} tags (eval every "
+              f"{args.val_every}) = {points:,} points, "
               f"{nbytes / 1e9:.2f} GB in {time.perf_counter() - t:.1f} s")
     try:
         # warm the page cache (the figure we want is curvedoc's, not the disk's)
@@ -162,26 +182,29 @@ def main() -> None:
             with open(p, "rb") as fh:
                 while fh.read(1 << 24):
                     pass
-        cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--no-cache", "--format", "json",
+        cache = root / "cache"
+        shutil.rmtree(cache, ignore_errors=True)
+        cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--cache-dir", str(cache), "--format", "json",
                "--out", str(root / "audit.json"), "--no-progress"]
         if args.jobs:
             cmd += ["--jobs", str(args.jobs)]
-        t = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        wall = time.perf_counter() - t
-        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if proc.returncode not in (0, 1):
-            print(proc.stderr)
-            raise SystemExit(f"audit failed with exit code {proc.returncode}")
-        import json
+        for label in ("cold (empty cache)", "warm (cache filled)")[: 2 if args.warm else 1]:
+            t = time.perf_counter()
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            wall = time.perf_counter() - t
+            ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if proc.returncode not in (0, 1):
+                print(proc.stderr)
+                raise SystemExit(f"audit failed with exit code {proc.returncode}")
+            import json
 
-        doc = json.loads((root / "audit.json").read_text())
-        n = len(doc["runs"])
-        pts = sum(r["points"] for r in doc["runs"])
-        assert pts == points, f"points returned {pts:,} != points written {points:,}"
-        print(f"audit of {n} runs: {wall:.1f} s wall ({n / wall:.0f} runs/s, {pts / wall / 1e6:.2f} M points/s, "
-              f"{nbytes / wall / 1e6:.0f} MB/s); peak RSS of the largest process: {ru.ru_maxrss / 1024:.0f} MB; "
-              f"exit code {proc.returncode}")
+            doc = json.loads((root / "audit.json").read_text())
+            n = len(doc["runs"])
+            pts = sum(r["points"] for r in doc["runs"])
+            assert pts == points, f"points returned {pts:,} != points written {points:,}"
+            print(f"{label}: audit of {n} runs: {wall:.1f} s wall ({n / wall:.0f} runs/s, {pts / wall / 1e6:.2f} M "
+                  f"points/s, {nbytes / wall / 1e6:.0f} MB/s); peak RSS of the largest process: "
+                  f"{ru.ru_maxrss / 1024:.0f} MB; exit code {proc.returncode}")
         print("status counts:", doc["sweep"]["status_counts"])
         for s in doc["sweep"]["separating_hparams"][:3]:
             print("  ", s["statement"])

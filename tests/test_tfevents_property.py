@@ -144,3 +144,53 @@ def test_torch_writer(data, new_style):
             exp.append((tag, step, float(np.float32(v)), 50.0 + i))
         w.close()
         _check(_read(Path(td), None), exp)
+
+
+def _layout_events(n_steps: int, every: int, extra: list[int], rng):
+    """Training tags at every step, evaluation tags every ``every`` steps, odd records at the ``extra`` steps: the
+    layouts real writers produce (a validation cycle longer than the small repeating unit of training records)."""
+    from tensorboard.compat.proto import event_pb2
+
+    train = ["train/loss", "train/lr", "train/grad_norm"]
+    evals = ["eval/loss", "eval/accuracy"]
+    events, exp = [], []
+
+    def add(tag, step, v):
+        ev = event_pb2.Event(wall_time=1.7e9 + step * 0.25, step=step)
+        ev.summary.value.add(tag=tag, simple_value=v)
+        events.append(ev)
+        exp.append((tag, step, float(np.float32(v)), 1.7e9 + step * 0.25))
+
+    extra_at = set(extra)
+    for s in range(n_steps):
+        for i, tag in enumerate(train):
+            add(tag, s, float(rng.normal()))
+            if i == 0 and s % every == every - 1:  # interleaved like a dict of train+eval values written in order
+                for e in evals:
+                    add(e, s, float(rng.normal()))
+        if s in extra_at:
+            add("sys/odd_tag_" + "x" * (s % 7), s, float(rng.normal()))
+    return events, exp
+
+
+@settings(max_examples=12, deadline=None)
+@given(n_steps=st.integers(min_value=1, max_value=3000), every=st.sampled_from([1, 2, 7, 100, 333, 900]),
+       extra=st.lists(st.integers(min_value=0, max_value=3000), max_size=6),
+       chunk=st.sampled_from([None, 4096, 65536]), seed=st.integers(0, 2**16))
+def test_layouts_with_long_cycles(n_steps, every, extra, chunk, seed):
+    """The decoder extrapolates repeating layouts of any period and resumes exactly where one breaks (a step
+    whose number needs one more varint byte, an odd record, a chunk end): every point comes back as written."""
+    events, exp = _layout_events(n_steps, every, extra, np.random.default_rng(seed))
+    with tempfile.TemporaryDirectory() as td:
+        _write(Path(td), events)
+        _check(_read(Path(td), chunk), exp)
+
+
+def test_period_finder_prefers_the_cycle_that_explains_most():
+    from curvedoc.importers._tfrecord import _best_period
+
+    cycle = [50, 51, 52] * 99 + [50, 60, 51, 52, 61]  # training records, then an evaluation inside a step
+    h = np.array(([9] * 40 + cycle * 3), dtype=np.uint64)
+    assert _best_period(h) == len(cycle)
+    assert _best_period(np.array([50, 51, 52] * 20, dtype=np.uint64)) == 3  # the smallest of equals
+    assert _best_period(np.arange(100, dtype=np.uint64)) == 0

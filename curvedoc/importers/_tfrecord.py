@@ -556,7 +556,11 @@ class _Chunk:
 
 
 def _len_crc_expected(lens: np.ndarray) -> np.ndarray:
-    uniq, inv = np.unique(lens, return_inverse=True)
+    """The masked CRC each record's 8-byte length header must carry. A file has few distinct lengths: hash them
+    (``pd.factorize``, linear) rather than sort them (``np.unique``, which cost a quarter of the decode)."""
+    import pandas as pd
+
+    inv, uniq = pd.factorize(lens, sort=False)
     exp = np.fromiter((masked_crc(struct.pack("<Q", int(x))) for x in uniq), dtype=np.uint32, count=len(uniq))
     return exp[inv]
 
@@ -571,17 +575,74 @@ def _header_ok_at(ch: _Chunk, positions: np.ndarray) -> np.ndarray:
     return _mask_np(crc) == ch.u32[positions + 8]
 
 
+_HIST = 4096  # record lengths remembered when looking for a layout that repeats
+_MAX_PERIOD = _HIST // 2
+
+
+def _periods(h: np.ndarray) -> np.ndarray:
+    """Every period ``P`` (in records) whose last ``P`` lengths repeat the ``P`` before them, smallest first.
+
+    Candidates are filtered a growing block of positions at a time, so a history of thousands of lengths costs
+    a handful of vectorised comparisons, not one per candidate.
+    """
+    n = len(h)
+    pmax = min(_MAX_PERIOD, n // 2)
+    if pmax < 1:
+        return np.zeros(0, dtype=np.int64)
+    cand = np.arange(1, pmax + 1, dtype=np.int64)
+    done: list[np.ndarray] = []
+    j, step = 0, 8
+    while len(cand):
+        js = np.arange(j, j + step, dtype=np.int64)
+        live = js[None, :] < cand[:, None]  # position j only matters for periods longer than j
+        idx = np.maximum(n - 1 - js[None, :] - cand[:, None], 0)
+        ref = h[np.maximum(n - 1 - js, 0)]
+        ok = ((h[idx] == ref[None, :]) | ~live).all(axis=1)
+        cand = cand[ok]
+        j += step
+        full = cand <= j
+        if full.any():
+            done.append(cand[full])
+            cand = cand[~full]
+        step *= 2
+    return np.concatenate(done) if done else np.zeros(0, dtype=np.int64)
+
+
+def _best_period(h: np.ndarray) -> int:
+    """The layout to extrapolate: of the periods the recent lengths show, the one that explains the longest stretch
+    of history (a validation record every 100 steps makes the whole cycle of 100 steps the period, not the
+    training records between two evaluations); the smallest among equals. 0 when nothing repeats."""
+    ps = _periods(h)
+    if len(ps) == 0:
+        return 0
+    if len(ps) == 1:
+        return int(ps[0])
+    n = len(h)
+    best, span = 0, -1
+    for P in ps.tolist():
+        bad = np.flatnonzero(h[P:] != h[:-P])
+        s = (n - P - (int(bad[-1]) + 1) if len(bad) else n - P) + P
+        if s > span:
+            best, span = P, s
+        if span == n:  # nothing can explain more than all of it
+            break
+    return best
+
+
 def _walk(ch: _Chunk, pos: int, end: int) -> tuple[list[np.ndarray], list[np.ndarray], int]:
     """Find record header offsets from ``pos``; records must end within ``end``.
 
     Returns lists of offset / length arrays and the position after the last complete record.
-    No checksum is checked here (see :func:`_frame`).
+    No checksum is checked here (see :func:`_frame`). Records are walked one at a time only until their
+    lengths show a repeating layout of any period up to ``_MAX_PERIOD`` records; from there the layout is
+    extrapolated and checked in vectorised blocks, and the walk resumes where a length differs.
     """
     buf = ch.buf
     offs_parts: list[np.ndarray] = []
     lens_parts: list[np.ndarray] = []
-    hist: list[int] = []
     block = 256
+    last_P = 0
+    broke = False
     while True:
         o: list[int] = []
         ls: list[int] = []
@@ -600,28 +661,39 @@ def _walk(ch: _Chunk, pos: int, end: int) -> tuple[list[np.ndarray], list[np.nda
         if o:
             offs_parts.append(np.array(o, dtype=np.int64))
             lens_parts.append(np.array(ls, dtype=np.uint64))
-            hist = (hist + ls)[-64:]
         if stopped:
             return offs_parts, lens_parts, pos
-        # try to extrapolate a periodic layout
-        P = 0
-        for p in range(1, 33):
-            if 2 * p <= len(hist) and hist[-p:] == hist[-2 * p : -p]:
-                P = p
+        tail: list[np.ndarray] = []
+        have = 0
+        for part in reversed(lens_parts):
+            tail.append(part)
+            have += len(part)
+            if have >= _HIST:
                 break
+        hist = np.concatenate(tail[::-1])[-_HIST:]
+        # the layout that held until now, unless a record broke it (then look again: a longer cycle may explain it)
+        P = 0 if broke else last_P
+        broke = False
+        if not (P and 2 * P <= len(hist) and np.array_equal(hist[-P:], hist[-2 * P : -P])):
+            P = last_P = _best_period(hist)
         if not P:
             continue
-        pattern = np.array(hist[-P:], dtype=np.uint64)
+        pattern = hist[-P:]
         rel = np.zeros(P, dtype=np.int64)
         rel[1:] = np.cumsum(pattern[:-1].astype(np.int64) + 16)
         B = int(pattern.astype(np.int64).sum()) + 16 * P
         while True:
-            K = min(block, (end - pos) // B)
-            if K <= 0:
-                break
-            pred = (pos + np.arange(K, dtype=np.int64)[:, None] * B + rel[None, :]).ravel()
+            K = min(max(1, block // P), (end - pos) // B)
+            if K <= 0:  # less than a cycle left: the records of a last partial cycle that fit
+                fit = np.flatnonzero(pos + rel + 16 + pattern.astype(np.int64) > end)
+                cut = int(fit[0]) if len(fit) else P
+                if cut == 0:
+                    break
+                pred, expected = pos + rel[:cut], pattern[:cut]
+            else:
+                pred = (pos + np.arange(K, dtype=np.int64)[:, None] * B + rel[None, :]).ravel()
+                expected = np.tile(pattern, K)
             actual = ch.u64[pred]
-            expected = np.tile(pattern, K)
             bad = np.flatnonzero(actual != expected)
             m = int(bad[0]) if len(bad) else len(pred)
             if m:
@@ -630,6 +702,10 @@ def _walk(ch: _Chunk, pos: int, end: int) -> tuple[list[np.ndarray], list[np.nda
             if m < len(pred):
                 pos = int(pred[m])
                 block = max(256, block // 2)
+                broke = True
+                break
+            if K <= 0:
+                pos = int(pred[-1]) + 16 + int(expected[-1])
                 break
             pos += K * B
             block = min(block * 2, 1 << 16)
@@ -867,9 +943,12 @@ class EventFileReader:
         import pandas as pd
 
         codes, _uniq = pd.factorize(key, sort=False)
-        order = np.argsort(codes.astype(np.int16 if len(_uniq) < 32000 else np.int64), kind="stable")
-        bounds = np.flatnonzero(np.diff(codes[order])) + 1
-        groups = np.split(order, bounds)
+        if len(_uniq) <= 32:  # a few record lengths (the usual file): one pass each beats a sort
+            groups = [np.flatnonzero(codes == c) for c in range(len(_uniq))]
+        else:
+            order = np.argsort(codes.astype(np.int16 if len(_uniq) < 32000 else np.int64), kind="stable")
+            bounds = np.flatnonzero(np.diff(codes[order])) + 1
+            groups = np.split(order, bounds)
         for gidx in groups:
             L = int(lens[gidx[0]])
             if len(gidx) == 1 or L > 1024:
@@ -935,9 +1014,11 @@ class EventFileReader:
         st.record_base += N
 
     def _rows(self, ch: _Chunk, pay: np.ndarray, L: int) -> np.ndarray:
-        W = (L + 7) // 8
-        words = ch.u64[pay[:, None] + 8 * np.arange(W, dtype=np.int64)[None, :]]
-        return words.view(np.uint8).reshape(len(pay), 8 * W)
+        """The records' bytes padded to whole words, one row each: gathered as one opaque ``V{8W}`` item per
+        record (a memcpy each) rather than W separate 8-byte reads, three times faster."""
+        nb = 8 * ((L + 7) // 8)
+        rec = np.ndarray(shape=(len(ch.buf) - nb + 1,), dtype=f"V{nb}", buffer=ch.buf, offset=0, strides=(1,))
+        return rec[pay].view(np.uint8).reshape(len(pay), nb)
 
     def _template_side_effects(self, T: Template, idx: np.ndarray, st: _State) -> None:
         scan = self.scan
@@ -1030,7 +1111,10 @@ class EventFileReader:
                     np.bitwise_and(Ru[:, j], Mw[j], out=tmp)
                     tmp *= consts[j]
                     h += tmp
-            codes, uniq = _factorize(h)
+            if bool((h == h[0]).all()):  # the usual case, one layout per length: no hashing of the hashes
+                codes, uniq = None, h[:1]
+            else:
+                codes, uniq = _factorize(h)
             if len(uniq) == 1:
                 subgroups = [np.arange(nrows)]
             elif len(uniq) <= 6:
