@@ -306,3 +306,45 @@ def test_a_flat_noisy_chance_plateau_is_still_one(seed):
     rng = np.random.default_rng(seed)
     loss = np.log(10) * (1 + 0.03 * rng.standard_normal(400))
     assert len(run_detector(NAME, make_run(loss=loss))) == 1
+
+
+@pytest.mark.parametrize("sessions", [4, 7])
+@pytest.mark.parametrize("n_loss", [120, 900])
+def test_every_recorded_evaluation_counts_when_sessions_re_evaluate_the_same_step(sessions, n_loss):
+    # restarted sessions appended to one log each evaluate at step 0: the step-resolved series keeps one value,
+    # but every evaluation the log recorded says whether the model ever left the floor
+    rng = np.random.default_rng(sessions)
+    loss = 3.0 * np.exp(rng.normal(0, 0.05, n_loss))
+    zeros = (np.zeros(sessions, dtype=int), np.zeros(sessions))
+    run = make_run(train_loss=loss, **{"coco/bbox_mAP": zeros})
+    hits = [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "coco/bbox_mAP"]
+    assert hits and hits[0].evidence["evaluations"] == sessions
+    # the later sessions scored above the floor: the model learned something
+    vals = np.zeros(sessions)
+    vals[sessions // 2:] = 0.3
+    run = make_run(train_loss=loss, **{"coco/bbox_mAP": (np.zeros(sessions, dtype=int), vals)})
+    assert not [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "coco/bbox_mAP"]
+
+
+@pytest.mark.parametrize("train_acc", [0.75, 0.98])
+def test_a_training_score_only_vetoes_a_held_out_metric_of_its_own_kind(train_acc):
+    # a two-stage detector's proposal classifier is right about background most of the time (train s0.acc 98%)
+    # while the box mAP stays 0: that accuracy says nothing about the boxes, the detector never learned
+    rng = np.random.default_rng(3)
+    n, evals = 600, 12
+    vs = np.linspace(50, n - 1, evals).astype(int)
+    loss = 2.0 * np.exp(rng.normal(0, 0.05, n))
+    acc = np.clip(train_acc + rng.normal(0, 0.01, n), 0, 1)
+    run = make_run(train_loss=loss, **{"s0.acc": acc, "val/coco/bbox_mAP": (vs, np.zeros(evals))})
+    assert [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "val/coco/bbox_mAP"]
+    # a training ACCURACY far above a held-out accuracy at the floor is memorisation, not chance
+    run = make_run(train_loss=loss, **{"train/acc": acc, "val/acc": (vs, np.full(evals, 0.05))})
+    assert not [h for h in run_detector(NAME, run) if h.evidence.get("metric") == "val/acc"]
+
+
+def test_thresholds_printed_with_a_config_are_settings_not_metrics():
+    from curvedoc.model.metrics import classify
+
+    for tag in ("neg_iou_thr", "pos_iou_thr", "score_thr", "nms_thr"):
+        assert classify(tag) is None, tag
+    assert classify("val/coco/bbox_mAP") is not None

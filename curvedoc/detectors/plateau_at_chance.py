@@ -129,19 +129,24 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     from curvedoc.model.roles import rl_marker
 
     rl = rl_marker(run) is not None
-    # a training accuracy far from the floor means the model learned its training set: a held-out metric stuck at
-    # the floor beside it is memorisation (overfitting, train-val gap, grokking), not a model at chance
-    if _accuracy_metric_tail(run, "train") >= 0.5:  # NaN (no training accuracy) compares False
-        return
+    # a training score of the same kind far from the floor means the model learned its training set: a held-out
+    # metric stuck at the floor beside it is memorisation (overfitting, train-val gap, grokking), not a model at
+    # chance. Only like compares with like: a detector's proposal-classifier accuracy of 98% (background is most
+    # proposals) says nothing about a box mAP of 0.
+    learned = _learned_train_kinds(run)
     judged = []
     for m in run.metrics:
         if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in ("success", "reward", "return"))):
             continue
+        if m.kind in learned:
+            return
         s = run.series(m.tag)
-        v = s.to_numpy(dtype=np.float64)
-        ok = np.isfinite(v)
-        v, steps = v[ok], s.index.to_numpy()[ok]
-        if len(v) < max(p.min_evals, 3):
+        steps = s.index.to_numpy()[np.isfinite(s.to_numpy(dtype=np.float64))]
+        # every evaluation the log recorded counts, a restarted session's re-evaluation at a step already written
+        # included: the question is whether ANY evaluation left the floor
+        v = run.tag_values(m.tag)
+        v = v[np.isfinite(v)]
+        if len(v) < max(p.min_evals, 3) or len(steps) == 0:
             continue
         zero_share = float(np.mean(v == 0))
         best = float(np.max(v))
@@ -166,20 +171,32 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
-def _accuracy_metric_tail(run: Run, split: str | None = None) -> float:
-    """The highest late level (median of the last quarter, as a fraction) of any accuracy the run logs (of one
-    split, or of any); NaN when it logs none. A model at chance cannot score far above 1/K on any split, so the
-    most lenient accuracy decides (a label-smoothed loss has a high floor while its accuracy is 0.98)."""
-    best = float("nan")
+def _late_levels(run: Run) -> list[tuple]:
+    """(metric, late level as a fraction of its scale: median of the last quarter) for every bounded rate metric
+    with at least 3 finite values."""
+    out = []
     for m in run.metrics:
-        if m.kind != "accuracy" or not m.rate or (split is not None and m.split != split):
+        if not m.rate:
             continue
         v = run.series(m.tag).to_numpy(dtype=np.float64)
         v = v[np.isfinite(v)]
         if len(v) >= 3:
-            t = window_median(v, 0.75, 1.0) / m.scale
-            best = t if not math.isfinite(best) else max(best, t)
-    return best
+            out.append((m, window_median(v, 0.75, 1.0) / m.scale))
+    return out
+
+
+def _learned_train_kinds(run: Run) -> set[str]:
+    """Kinds of higher-is-better training-split rates whose late level is at least half their scale: the model
+    learned its training set by that measure."""
+    return {m.kind for m, t in _late_levels(run) if m.split == "train" and m.higher_is_better and t >= 0.5}
+
+
+def _accuracy_metric_tail(run: Run) -> float:
+    """The highest late level (as a fraction) of any accuracy the run logs, NaN when it logs none. A model at
+    chance cannot score far above 1/K on any split, so the most lenient accuracy decides (a label-smoothed loss
+    has a high floor while its accuracy is 0.98)."""
+    levels = [t for m, t in _late_levels(run) if m.kind == "accuracy"]
+    return max(levels) if levels else float("nan")
 
 
 def _from_loss(run: Run, p: Params) -> Iterator[Hit]:

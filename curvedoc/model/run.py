@@ -266,6 +266,15 @@ class Run:
         self._series_cache[tag] = s
         return s
 
+    def tag_values(self, tag: str) -> np.ndarray:
+        """Every value written for a tag, in write order, re-writes of a step included (a restarted session that
+        evaluated again at a step already written): for questions about everything the log saw, such as the best
+        score any evaluation reached, where :meth:`tag_series` keeps one value per step."""
+        ix = self._tag_index().get(tag)
+        if ix is None:
+            return np.zeros(0, dtype=np.float64)
+        return self.scalars["value"].to_numpy(dtype=np.float64)[ix]
+
     def tag_for(self, role: str) -> str | None:
         return self.roles.get(role)
 
