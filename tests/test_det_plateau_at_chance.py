@@ -348,3 +348,16 @@ def test_thresholds_printed_with_a_config_are_settings_not_metrics():
     for tag in ("neg_iou_thr", "pos_iou_thr", "score_thr", "nms_thr"):
         assert classify(tag) is None, tag
     assert classify("val/coco/bbox_mAP") is not None
+
+
+@pytest.mark.parametrize("k", [2, 10, 100])
+@pytest.mark.parametrize("n", [40, 800])
+def test_a_loss_that_is_nan_throughout_leaves_the_accuracy_as_the_evidence(k, n):
+    rng = np.random.default_rng(k)
+    acc = np.clip(rng.normal(1 / k, 0.01 / k, n), 0, 1)
+    run = make_run(train_loss=np.full(n, np.nan), train_acc=acc)
+    hits = run_detector(NAME, run)
+    assert hits and hits[0].evidence["num_classes"] == k and "no finite values" in hits[0].message
+    # an accuracy that climbs is no plateau
+    run = make_run(train_loss=np.full(n, np.nan), train_acc=np.linspace(1 / k, 0.9, n))
+    assert not run_detector(NAME, run)

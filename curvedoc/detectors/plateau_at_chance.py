@@ -91,10 +91,15 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         # a while, so "most of the run" needs the run's planned length; without one the finished run is judged
         return
     hits = []
-    if "train_loss" in run.roles:
+    # the loss decides when it can be judged; a loss with too few finite values (NaN from the first step) cannot,
+    # and then the training accuracy is the evidence, as in a run that logs no loss
+    loss_judged = len(prepared(run, "train_loss")) >= max(p.min_points, 3)
+    if loss_judged:
         hits = list(_from_loss(run, p))
     elif "train_acc" in run.roles:
-        hits = list(_from_accuracy(run, p))
+        why = "its training loss has no finite values to judge" if "train_loss" in run.roles else \
+            "no training loss is logged"
+        hits = list(_from_accuracy(run, p, why))
     if not hits:
         hits = list(_from_metric(run, p))
     yield from hits[:1]
@@ -352,7 +357,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
               evidence=ev, severity=severity, causes=tuple(causes))
 
 
-def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
+def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged") -> Iterator[Hit]:
     acc = accuracy(run, "train_acc")
     n = len(acc)
     if n < max(p.min_points, 3):
@@ -383,7 +388,7 @@ def _from_accuracy(run: Run, p: Params) -> Iterator[Hit]:
     level = float(np.median(v[a : b + 1]))
     yield Hit(
         f"train accuracy sits at {level:.3f} ≈ 1/K = {chance:.3f} for K={k} ({src}) from step {fmt_step(steps[a])} "
-        f"to the end ({fmt_pct(share).lstrip('+')} of the run); no training loss is logged",
+        f"to the end ({fmt_pct(share).lstrip('+')} of the run); {why}",
         step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
         confidence=0.8 if src == "num_classes" else 0.55,
         evidence={"num_classes": k, "chance_acc": chance, "acc_level": level, "plateau_start": int(steps[a]),
