@@ -271,3 +271,21 @@ def test_records_numbered_in_order_keep_their_epoch(tmp_path):
     steps, _ = _series(rd, "Batch loss")
     ep_steps, eps = _series(rd, "epoch")
     assert steps == list(range(1, 121)) and ep_steps == steps and eps[0] == 1 and eps[-1] == 4 and eps[30] == 2
+
+
+@pytest.mark.parametrize("n", [3, 40])
+def test_numbers_printed_through_a_library_repr(tmp_path, n):
+    # numpy >= 2 prints scalars in a dict as np.float64(x); torch prints tensor(x, device=..., grad_fn=<...>)
+    lines = []
+    for e in range(1, n + 1):
+        lines.append(f"Epoch {e}/{n} done. Metrics: {{'metrics/mAP50(B)': np.float64({0.01 * e:.5f}), "
+                     f"'val/box_loss': np.float32({2.0 - 0.01 * e:.5f})}}")
+        lines.append(f"{{'loss': tensor({3.0 / e:.4f}, device='cuda:0', grad_fn=<NllLossBackward0>), 'step': {e * 10}}}")
+    rd = _read(tmp_path, "\n".join(lines) + "\n")
+    st, va = _series(rd, "val/box_loss")
+    assert len(va) == n and math.isclose(va[-1], 2.0 - 0.01 * n, rel_tol=1e-6)
+    st, va = _series(rd, "metrics/mAP50(B)")
+    assert len(va) == n and math.isclose(va[0], 0.01)
+    st, va = _series(rd, "loss")
+    assert st == [10 * e for e in range(1, n + 1)] and math.isclose(va[0], 3.0)
+    assert not [i for i in rd.issues if i.kind == "unparsed-lines"]

@@ -16,7 +16,8 @@ one parser per framework:
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
   in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
   as a key (``train 9.85 val 9.84``) is that split's loss. Numbers keep their printed value: exponents,
-  ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied.
+  ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied; a number printed
+  through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number.
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
@@ -84,6 +85,10 @@ PAIR = re.compile(
 )
 DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
                        re.IGNORECASE)
+# a number printed through its library's repr: numpy >= 2 scalars in a dict ("'mAP50': np.float64(0.696)") and torch
+# scalar tensors ("'loss': tensor(1.23, device='cuda:0', grad_fn=<NllLossBackward0>)") hold the number the user meant
+WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
+                         r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
@@ -297,6 +302,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
 
 
 def parse_record(msg: str) -> Rec | None:
+    if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
+        msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
     bar = bool(BAR.search(msg))
     epoch = inner = None
