@@ -419,3 +419,28 @@ def test_audit_workers_do_not_inherit_the_parents_sigterm_handler():
         w.close()
         assert r.recv() is True
         p.join(10)
+
+
+def test_a_tree_deeper_than_the_path_limit_says_so(tmp_path):
+    """Folders nested past PATH_MAX cannot be opened by path: the audit reads everything above them and names the
+    folder where it had to stop with the real reason, not a bare OS error."""
+    import curvedoc
+
+    good = "step,loss\n" + "".join(f"{i},{1 / (i + 1)}\n" for i in range(50))
+    (tmp_path / "ok").mkdir()
+    (tmp_path / "ok" / "metrics.csv").write_text(good)
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        for _ in range(30):  # 30 x 201 bytes > 4,096
+            os.mkdir("d" * 200, dir_fd=fd)
+            nfd = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = nfd
+        with open(os.open("metrics.csv", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd), "w") as fh:
+            fh.write(good)
+    finally:
+        os.close(fd)
+    rep = curvedoc.audit(tmp_path, cache=False, jobs=1)
+    assert [r.run for r in rep.runs] == ["ok"]
+    msgs = [p["reason"] for p in rep.problems]
+    assert any("longer than this system's limit" in m for m in msgs), msgs

@@ -20,6 +20,7 @@ Rules (one run per folder; format detection by content, not only by name):
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -181,6 +182,13 @@ def _may_sniff(virtual: str) -> bool:
             or name in CSV_NAMES_EXTRA or bool(TEXT_LOG_NAME.match(name))) and not is_event_file(name)
 
 
+def _path_max(base: Path) -> int | None:
+    try:
+        return int(os.pathconf(base, "PC_PATH_MAX"))
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
 def _walk(base: Path, tree, out: Discovery):
     """(folder, sub-folder names (prune in place), regular file names) top-down: from the listing for a remote
     tree; for a local one, os.walk following symlinks but not loops, FIFOs and devices reported and left out."""
@@ -190,8 +198,16 @@ def _walk(base: Path, tree, out: Discovery):
         return
     visited: dict[tuple[int, int], Path] = {}
 
+    def why(err: OSError) -> str:
+        if err.errno == errno.ENAMETOOLONG:
+            # a tree nested deeper than the system's path limit: nothing below this folder can be opened by path
+            limit = _path_max(base)
+            return (f"cannot read folder: its path is longer than this system's limit"
+                    f"{f' ({limit:,} bytes)' if limit else ''}; logs below it are not read (move them higher up)")
+        return f"cannot read folder: {err.strerror or err}"
+
     def onerror(err: OSError):
-        out.problems.append(Problem(str(err.filename or base), f"cannot read folder: {err.strerror or err}", "unreadable"))
+        out.problems.append(Problem(str(err.filename or base), why(err), "unreadable"))
 
     for dirpath, dirnames, filenames in os.walk(base, topdown=True, onerror=onerror, followlinks=True):
         d = Path(dirpath)
@@ -199,7 +215,7 @@ def _walk(base: Path, tree, out: Discovery):
             st = os.stat(d)
             key = (st.st_dev, st.st_ino)
         except OSError as exc:
-            out.problems.append(Problem(str(d), f"cannot read folder: {exc.strerror or exc}", "unreadable"))
+            out.problems.append(Problem(str(d), why(exc), "unreadable"))
             dirnames[:] = []
             continue
         if key in visited:
