@@ -1,4 +1,4 @@
-"""Per-run time guard: one pathological run must not stall an audit of a thousand.
+"""Per-run time and memory guards: one pathological run must not stall or sink an audit of a thousand.
 
 Reading and diagnosing one run is bounded by ``max-seconds`` (``[tool.curvedoc] max-seconds = 300``)
 or the environment variable ``CURVEDOC_MAX_SECONDS_PER_RUN`` (which wins); ``0`` disables the guard.
@@ -11,6 +11,10 @@ audit workers and the CLI run. Elsewhere (another thread, a platform without ``S
 nothing: the run is simply not bounded. The exception it raises, :class:`RunTimeout`, derives from
 ``BaseException`` so a reader's broad ``except Exception`` cannot swallow it; a long call inside C
 code (one huge ``pandas.read_csv``) is interrupted when it returns to Python.
+
+Memory: in an audit each worker process limits its data size (``RLIMIT_DATA``) to what it holds plus
+``max-memory-mb`` (``CURVEDOC_MAX_MEMORY_MB`` wins; default 80% of the machine's memory shared among the
+workers); a run that needs more fails on its own as ``needed more than N MB of memory``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from typing import Any
 DEFAULT_MAX_SECONDS = 300.0
 ENV = "CURVEDOC_MAX_SECONDS_PER_RUN"
 
-__all__ = ["DEFAULT_MAX_SECONDS", "ENV", "RunTimeout", "guard_available", "max_seconds", "time_guard"]
+__all__ = ["DEFAULT_MAX_SECONDS", "ENV", "MEMORY_ENV", "MemoryGuard", "RunTimeout", "guard_available", "max_memory_bytes",
+           "max_seconds", "memory_reason", "time_guard"]
 
 
 class RunTimeout(BaseException):
@@ -113,3 +118,101 @@ def time_guard(seconds: float | None) -> Iterator[None]:
         if prev_delay:
             left = prev_delay - (time.monotonic() - t0)
             signal.setitimer(signal.ITIMER_REAL, max(left, 1e-6), prev_interval)
+
+
+# ------------------------------------------------------------------------------------------ memory
+MEMORY_ENV = "CURVEDOC_MAX_MEMORY_MB"
+MEMORY_SHARE = 0.8  # default budget: this share of the machine's memory, split between the workers
+
+
+def _physical_bytes() -> int | None:
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def max_memory_bytes(settings: Any = None, workers: int = 1) -> int | None:
+    """The memory one run may use on top of what its process holds already, in bytes; None when disabled.
+
+    ``CURVEDOC_MAX_MEMORY_MB`` wins over ``settings.max_memory_mb`` (``[tool.curvedoc] max-memory-mb``); ``0``
+    disables the guard. Default: ``MEMORY_SHARE`` of the machine's memory divided among the ``workers`` that read
+    runs at the same time (never below 1 GiB), so that one run too large for the machine fails on its own instead
+    of calling in the kernel's OOM killer on the whole audit.
+    """
+    for value in (os.environ.get(MEMORY_ENV), getattr(settings, "max_memory_mb", None)):
+        if value is None or (isinstance(value, str) and not value.strip()):
+            continue
+        try:
+            mb = _parse(value)
+        except ValueError:
+            continue
+        return int(mb * 1024 * 1024) if mb else None
+    phys = _physical_bytes()
+    if not phys:
+        return None
+    return max(1 << 30, int(MEMORY_SHARE * phys / max(1, workers)))
+
+
+def _data_bytes() -> int | None:
+    """This process's data size as the kernel counts it against RLIMIT_DATA (VmData), Linux only."""
+    try:
+        with open("/proc/self/status", "rb") as fh:
+            for line in fh:
+                if line.startswith(b"VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+class MemoryGuard:
+    """RLIMIT_DATA set to the process's present data size plus a budget: an allocation past it raises
+    ``MemoryError`` in the run that made it (numpy, pandas and Python all report it), which then becomes that
+    run's unreadable entry; the process and the other runs go on. Linux only (elsewhere it does nothing).
+    ``restore()`` puts the previous limit back (the in-process path of an audit, a notebook)."""
+
+    active_mb: float | None = None  # the budget in force in this process, for the message
+
+    def __init__(self, budget: int | None):
+        self.budget = budget
+        self.previous = None
+        try:
+            import resource
+        except ImportError:  # pragma: no cover - Windows
+            return
+        base = _data_bytes()
+        if not budget or base is None or not hasattr(resource, "RLIMIT_DATA"):
+            return
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        want = base + budget
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        if soft != resource.RLIM_INFINITY and soft <= want:
+            return  # a tighter limit is already in force: keep it
+        try:
+            resource.setrlimit(resource.RLIMIT_DATA, (want, hard))
+        except (ValueError, OSError):
+            return
+        self.previous = (soft, hard)
+        MemoryGuard.active_mb = budget / (1024 * 1024)
+
+    def restore(self) -> None:
+        if self.previous is None:
+            return
+        import resource
+
+        try:
+            resource.setrlimit(resource.RLIMIT_DATA, self.previous)
+        except (ValueError, OSError):  # pragma: no cover
+            pass
+        self.previous = None
+        MemoryGuard.active_mb = None
+
+
+def memory_reason() -> str:
+    """The one-line reason of a run that ran out of memory."""
+    mb = MemoryGuard.active_mb
+    if mb:
+        return f"needed more than {mb:,.0f} MB of memory (limit: max-memory-mb)"
+    return "ran out of memory"

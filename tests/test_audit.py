@@ -327,3 +327,49 @@ def test_a_failed_cache_write_leaves_no_partial_file(tmp_path, monkeypatch):
     monkeypatch.setattr(A.json, "dump", full_disk)
     A._cache_write(str(target), [{"x": 1}])
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_DATA accounting is Linux's")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_run_too_big_for_the_memory_budget_fails_alone(tmp_path, jobs):
+    """Issue 18 item 3: the per-run memory guard. With max-memory-mb = 150 a 1.5M-row CSV cannot be read; it becomes
+    an unreadable entry that says why, every other run is diagnosed, and the audit exits normally."""
+    import subprocess
+
+    sweep = tmp_path / "sweep"
+    _csv_sweep(sweep, ["a", "b", "c"])
+    big = sweep / "huge"
+    big.mkdir()
+    n = 1_500_000
+    s = np.arange(n)
+    with open(big / "log.csv", "w") as fh:
+        fh.write("step,loss,acc\n")
+        np.savetxt(fh, np.column_stack([s, 1 / (1 + s / 1000), s / n]), fmt=["%d", "%.6g", "%.6g"], delimiter=",")
+    (tmp_path / "pyproject.toml").write_text("[tool.curvedoc]\nmax-memory-mb = 150\n")
+    out = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--no-cache", "--jobs", str(jobs),
+                          "--format", "json"], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env={k: v for k, v in os.environ.items() if k != "CURVEDOC_MAX_MEMORY_MB"})
+    assert out.returncode in (0, 1), out.stderr[-800:]
+    runs = {r["run"]: r for r in json.loads(out.stdout)["runs"]}
+    assert {"a", "b", "c", "huge"} <= set(runs)
+    assert all(runs[k]["status"] != "unreadable" for k in "abc")
+    assert runs["huge"]["status"] == "unreadable"
+    assert "needed more than 150 MB of memory (limit: max-memory-mb)" in json.dumps(runs["huge"])
+
+
+def test_memory_budget_settings(tmp_path, monkeypatch):
+    from curvedoc._guard import max_memory_bytes
+    from curvedoc.engine.config import Settings, load_settings
+    from curvedoc.errors import ConfigError
+
+    monkeypatch.delenv("CURVEDOC_MAX_MEMORY_MB", raising=False)
+    phys = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    assert max_memory_bytes(Settings(), workers=2) == max(1 << 30, int(0.8 * phys / 2))
+    assert max_memory_bytes(Settings(max_memory_mb=0)) is None
+    assert max_memory_bytes(Settings(max_memory_mb=512)) == 512 << 20
+    monkeypatch.setenv("CURVEDOC_MAX_MEMORY_MB", "64")
+    assert max_memory_bytes(Settings(max_memory_mb=512)) == 64 << 20
+    for bad in ('"abc"', "-5", "nan", "inf", "[1]", "true"):
+        (tmp_path / "pyproject.toml").write_text(f"[tool.curvedoc]\nmax-memory-mb = {bad}\n")
+        with pytest.raises(ConfigError, match="max-memory-mb"):
+            load_settings(config_file=tmp_path / "pyproject.toml")

@@ -39,8 +39,9 @@ CURVE_POINTS = 100
 _PLAN: Plan | None = None
 
 
-def _init_worker(settings: Settings) -> None:
-    """Per worker process: the plan, and the size guard for the worker's lifetime (its own process)."""
+def _init_worker(settings: Settings, memory: int | None = None) -> Any:
+    """Per worker process: the plan, the size guard and the memory guard (``memory`` bytes per run on top of what
+    the process holds) for the worker's lifetime; returns the memory guard (the in-process path restores it)."""
     global _PLAN
     import signal
     import threading
@@ -56,6 +57,9 @@ def _init_worker(settings: Settings) -> None:
     if settings.max_file_bytes():
         _base._LIMIT_OVERRIDE = settings.max_file_bytes()
     _PLAN = Plan.build(settings)
+    from curvedoc._guard import MemoryGuard
+
+    return MemoryGuard(memory)  # last: the plan and its imports count as what the process holds
 
 
 def _curve(run, role: str) -> list[list[float]] | None:
@@ -538,7 +542,7 @@ def _pool_round(ctx, settings, todo, n_jobs, chunk, emit) -> list:
     worker pids are watched, and a replaced one ends the round."""
     done: set[int] = set()
     batches = [todo[a:a + chunk] for a in range(0, len(todo), chunk)]
-    with ctx.Pool(n_jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+    with ctx.Pool(n_jobs, initializer=_init_worker, initargs=(settings, _memory(settings, n_jobs))) as pool:
         pids = {p.pid for p in pool._pool}
         # batches of our own with chunksize 1: with chunksize > 1 imap_unordered returns a plain generator,
         # which has no next(timeout)
@@ -567,9 +571,15 @@ def _work_batch(items: list) -> list:
     return [_work(item) for item in items]
 
 
-def _isolated_child(settings, item, conn) -> None:
+def _memory(settings: Settings, workers: int) -> int | None:
+    from curvedoc._guard import max_memory_bytes
+
+    return max_memory_bytes(settings, workers)
+
+
+def _isolated_child(settings, item, conn, memory=None) -> None:
     try:
-        _init_worker(settings)
+        _init_worker(settings, memory)
         conn.send(_work(item))
     finally:
         conn.close()
@@ -585,7 +595,8 @@ def _isolated_round(ctx, settings, items, n_jobs, emit) -> None:
         while queue and len(running) < n_jobs:
             item = queue.pop(0)
             r, w = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_isolated_child, args=(settings, item, w), daemon=True)
+            proc = ctx.Process(target=_isolated_child, args=(settings, item, w, _memory(settings, n_jobs)),
+                               daemon=True)
             proc.start()
             w.close()
             running[r] = (proc, item)
@@ -808,9 +819,12 @@ def _execute(settings, todo, n_jobs, emit, executor, client, scheduler) -> None:
 
         # in this process: the size guard _init_worker sets is restored when the block ends
         with file_size_limit(settings.max_file_bytes()):
-            _init_worker(settings)
-            for item in todo:
-                emit(*_work(item))
+            guard = _init_worker(settings, _memory(settings, 1))
+            try:
+                for item in todo:
+                    emit(*_work(item))
+            finally:
+                guard.restore()
         return
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     with _terminate_on_sigterm():

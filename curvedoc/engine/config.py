@@ -32,7 +32,7 @@ from curvedoc.errors import ConfigError
 
 FAIL_ON = ("error", "warning", "info", "never")
 KNOWN_KEYS = {"select", "ignore", "extend-select", "fail-on", "rules-dir", "roles", "params", "max-file-mb", "jobs",
-              "max-seconds"}
+              "max-seconds", "max-memory-mb"}
 
 
 @dataclass
@@ -45,6 +45,7 @@ class Settings:
     rules_dirs: list[str] = field(default_factory=list)
     max_file_mb: float | None = None
     max_seconds: float | None = None  # None: curvedoc._guard.DEFAULT_MAX_SECONDS; 0: no limit
+    max_memory_mb: float | None = None  # None: a share of the machine's memory per audit worker; 0: no limit
     jobs: int | None = None
     config_file: str | None = None
 
@@ -164,6 +165,11 @@ def load_settings(start: str | os.PathLike | None = None, config_file: str | os.
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0:
             raise ConfigError(f"{path}: max-seconds must be a number of seconds >= 0 (0 = no limit), not {v!r}")
         s.max_seconds = float(v)
+    if "max-memory-mb" in table:
+        v = table["max-memory-mb"]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0 or v == math.inf:
+            raise ConfigError(f"{path}: max-memory-mb must be a number of megabytes >= 0 (0 = no limit), not {v!r}")
+        s.max_memory_mb = float(v)
     return s
 
 

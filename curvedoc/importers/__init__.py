@@ -67,7 +67,11 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) ->
         data = _reader(spec.format)(spec)
     except LoadError:
         raise
-    except (MemoryError, RecursionError) as exc:
+    except MemoryError as exc:
+        from curvedoc._guard import memory_reason
+
+        raise LoadError(spec.root, memory_reason(), kind="out-of-memory") from exc
+    except RecursionError as exc:
         raise LoadError(spec.root, f"{type(exc).__name__} while reading", kind="unreadable") from exc
     except Exception as exc:  # a reader bug must not take the audit down: report it as this run's error
         raise LoadError(

@@ -158,6 +158,8 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             raise LoadError(path, "empty file", kind="empty") from None
         except (pd.errors.ParserError, ValueError, UnicodeError) as exc:
             msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            if "out of memory" in msg:  # pandas' C tokenizer reports a failed allocation as a parser error
+                raise MemoryError(msg) from None
             raise LoadError(path, f"malformed CSV: {msg}", kind="malformed") from None
     bad = sum(str(w.message).count("Skipping line") for w in caught)
     if bad:
