@@ -88,3 +88,26 @@ def test_real_runs_with_isolated_spikes(rel, step):
                                  "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/tinyllama-trl-sft"])
 def test_real_healthy_runs_are_silent(rel):
     assert run_detector("grad-norm-spikes", real_run(rel)) == []
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 11, 60, 5000])
+@pytest.mark.parametrize("h", [1, 2, 5, 13])
+@pytest.mark.parametrize("gaps", [False, True])
+def test_the_fast_neighbour_median_is_the_masked_nanmedian(n, h, gaps):
+    """rolling_median_excl sorts the 2h neighbours of interior points instead of nanmedian over a masked window:
+    the same numbers, bit for bit, at every length, window and with NaN gaps in the series."""
+    import warnings
+
+    from curvedoc.detectors.grad_norm_spikes import rolling_median_excl
+
+    rng = np.random.default_rng(n * 31 + h)
+    x = rng.normal(size=n) * 10 ** rng.uniform(-6, 6)
+    if gaps and n > 5:
+        x[rng.integers(0, n, max(1, n // 20))] = np.nan
+    pad = np.concatenate([np.full(h, np.nan), x, np.full(h, np.nan)])
+    win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1).copy()
+    win[:, h] = np.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        ref = np.nanmedian(win, axis=1)[:n]
+    assert np.array_equal(rolling_median_excl(x, h), ref, equal_nan=True)

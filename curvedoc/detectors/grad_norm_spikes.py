@@ -61,9 +61,29 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     """Median of the ``h`` points on each side of every point, the point itself left out (edges: what exists)."""
     n = len(x)
     pad = np.concatenate([np.full(h, np.nan), x, np.full(h, np.nan)])
-    win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1).copy()
-    win[:, h] = np.nan
-    return np.nanmedian(win, axis=1)[:n]
+    win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1)
+    out = np.empty(n)
+    # interior points: the 2h neighbours are all there (no padding), and a plain median of the two half-windows is
+    # the same number as nanmedian over the window with the point masked, at a fraction of the cost
+    lo, hi = min(h, n), max(min(h, n), n - h)
+    if hi > lo:
+        inner = np.concatenate([win[lo:hi, :h], win[lo:hi, h + 1:]], axis=1)
+        if np.isnan(inner).any():  # NaN inside the series itself: keep nanmedian's skipping
+            out[lo:hi] = np.nanmedian(inner, axis=1)
+        else:  # 2h values: the mean of the middle two after a row sort, as np.median computes it, 3x faster
+            srt = np.sort(inner, axis=1)
+            out[lo:hi] = srt[:, h - 1 : h + 1].mean(axis=1)
+    edges = np.r_[0:lo, hi:n]
+    if len(edges):
+        e = win[edges].copy()
+        e[:, h] = np.nan
+        with np.errstate(all="ignore"):
+            import warnings
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                out[edges] = np.nanmedian(e, axis=1)
+    return out
 
 
 def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.ndarray, float]:
@@ -77,21 +97,15 @@ def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.nda
     high = (resid >= np.log(p.min_ratio)) & (resid >= p.noise_z * sigma)
     high[:skip] = False
     spans = []
-    i = 0
-    while i < n:
-        if not high[i]:
-            i += 1
-            continue
-        j = i
-        while j + 1 < n and high[j + 1]:
-            j += 1
+    # runs of consecutive high points, found in one pass (not point by point in Python)
+    edge = np.diff(np.concatenate([[0], high.astype(np.int8), [0]]))
+    for i, j in zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) - 1).tolist()):
         if j - i + 1 <= p.max_width:
             # isolated: the level after the spike is back near the level before it (not a step up)
             before = x[max(0, i - h):i]
             after = x[j + 1:j + 1 + h]
             if len(before) and len(after) and abs(np.median(after) - np.median(before)) < np.log(p.min_ratio) / 2:
                 spans.append((i, j))
-        i = j + 1
     return spans, resid, sigma
 
 
