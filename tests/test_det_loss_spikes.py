@@ -238,3 +238,23 @@ def test_a_training_spike_is_reported_before_any_validation_one():
     v[5] *= 6
     hits = run_detector(NAME, make_run(train_loss=t, val_loss=(vs, v)))
     assert len(hits) == 1 and not hits[0].message.startswith("validation loss") and hits[0].step == 1000
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 37, 3334])
+@pytest.mark.parametrize("w", [1, 2, 5, 8, 67])
+def test_one_pass_window_medians_equal_three_pandas_rollings(n, w):
+    """_signal.window_medians (before / after / centred from one rolling pass over a NaN-padded series) gives the
+    numbers loss-spikes used to get from three separate pandas rollings, bit for bit, ties included."""
+    import pandas as pd
+
+    from curvedoc.detectors._signal import window_medians
+
+    rng = np.random.default_rng(n + w)
+    for y in (np.exp(rng.normal(size=n) * 2), np.round(np.exp(rng.normal(size=n)), 1)):
+        for mp in sorted({1, min(w, 3), max(1, w // 2)}):
+            b = pd.Series(y)
+            ref = (b.rolling(w, min_periods=mp).median().shift(1).to_numpy(),
+                   b[::-1].reset_index(drop=True).rolling(w, min_periods=mp).median().shift(1).to_numpy()[::-1],
+                   b.rolling(w, min_periods=1, center=True).median().to_numpy())
+            for a, g in zip(ref, window_medians(y, w, mp)):
+                assert np.array_equal(a, g, equal_nan=True)

@@ -361,3 +361,34 @@ def test_a_loss_that_is_nan_throughout_leaves_the_accuracy_as_the_evidence(k, n)
     # an accuracy that climbs is no plateau
     run = make_run(train_loss=np.full(n, np.nan), train_acc=np.linspace(1 / k, 0.9, n))
     assert not run_detector(NAME, run)
+
+
+@pytest.mark.parametrize("n", [4, 5, 10, 101, 300, 2000])
+@pytest.mark.parametrize("ties", [False, True])
+def test_theil_sen_matches_scipy_and_the_full_sort(n, ties):
+    """The robust slope behind the plateau drift test: median pairwise slope and Kendall-based 99% bounds as
+    scipy.stats.theilslopes computes them for distinct steps (scipy is a required dependency; curvedoc takes four
+    order statistics instead of sorting n^2/2 slopes). With tied steps the bounds keep the untied variance: the
+    same numbers as the full sort it replaced."""
+    from scipy.stats import theilslopes
+
+    from curvedoc.detectors._signal import theil_sen
+
+    rng = np.random.default_rng(n)
+    x = np.sort(rng.integers(0, 3 * n, n)).astype(float) if ties else np.arange(n, dtype=float)
+    y = 0.01 * x + rng.normal(size=n)
+    ref = theilslopes(y, x, alpha=0.99)
+    med, lo, hi = theil_sen(x, y, z=2.5758293035489004, max_points=10**6)  # scipy's exact z for 99%
+    assert med == pytest.approx(ref.slope, rel=1e-12, abs=1e-15)
+    if not ties:
+        assert lo == pytest.approx(ref.low_slope, rel=1e-12, abs=1e-15)
+        assert hi == pytest.approx(ref.high_slope, rel=1e-12, abs=1e-15)
+    med, lo, hi = theil_sen(x, y, max_points=10**6)
+    i, j = np.triu_indices(n, 1)
+    keep = x[j] != x[i]
+    slopes = np.sort((y[j] - y[i])[keep] / (x[j] - x[i])[keep])
+    m = len(slopes)
+    sigma = math.sqrt(n * (n - 1) * (2 * n + 5) / 18.0)
+    assert med == float(np.median(slopes))
+    assert lo == slopes[int(np.clip(round((m - 2.576 * sigma) / 2.0) - 1, 0, m - 1))]
+    assert hi == slopes[int(np.clip(round((m + 2.576 * sigma) / 2.0), 0, m - 1))]

@@ -12,6 +12,7 @@ sparse, so detectors work on:
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 
@@ -118,6 +119,24 @@ def rolling_median(s: pd.Series, w: int, center: bool = True) -> pd.Series:
     return s.rolling(w, min_periods=1, center=center).median()
 
 
+def window_medians(y: np.ndarray, w: int, min_periods: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Three rolling medians of ``w`` points from ONE pass: of the window just before each point, of the window just
+    after it (each NaN with fewer than ``min_periods`` points), and centred on it (pandas' ``center=True``, edges
+    use what exists). All three are trailing windows of the series padded with ``w`` NaNs on each side, read at
+    different offsets; pandas skips NaN, so each number equals its separate ``rolling(...).median()``."""
+    n = len(y)
+    pad = np.concatenate([np.full(w, np.nan), np.asarray(y, dtype=np.float64), np.full(w, np.nan)])
+    med = pd.Series(pad).rolling(w, min_periods=1).median().to_numpy()
+    fin = np.concatenate([[0], np.cumsum(np.isfinite(pad))])
+    count = np.zeros(len(pad), dtype=np.int64)
+    count[w - 1:] = fin[w:] - fin[:-w]  # finite points in the window ending at each position
+    at = np.arange(n) + w  # where y[i] sits in pad
+    before, after, centred = at - 1, at + w, at + (w - 1) // 2
+    return (np.where(count[before] >= min_periods, med[before], np.nan),
+            np.where(count[after] >= min_periods, med[after], np.nan),
+            np.where(count[centred] >= 1, med[centred], np.nan))
+
+
 def running_min(s: pd.Series) -> pd.Series:
     return s.cummin()
 
@@ -190,18 +209,30 @@ def theil_sen(x: np.ndarray, y: np.ndarray, z: float = 2.576, max_points: int = 
     n = len(x)
     if n < 4:
         return math.nan, math.nan, math.nan
-    i, j = np.triu_indices(n, 1)
+    i, j = _pairs(n)
     dx = x[j] - x[i]
     keep = dx != 0
-    slopes = np.sort((y[j] - y[i])[keep] / dx[keep])
+    slopes = (y[j] - y[i])[keep] / dx[keep]
     m = len(slopes)
     if m == 0:
         return math.nan, math.nan, math.nan
-    med = float(np.median(slopes))
     sigma = math.sqrt(n * (n - 1) * (2 * n + 5) / 18.0)
     lo = int(np.clip(round((m - z * sigma) / 2.0) - 1, 0, m - 1))
     hi = int(np.clip(round((m + z * sigma) / 2.0), 0, m - 1))
-    return med, float(slopes[lo]), float(slopes[hi])
+    # four order statistics, not a sort of all n^2/2 slopes: the median (the middle one or two) and the bounds
+    mid = sorted({(m - 1) // 2, m // 2})
+    part = np.partition(slopes, sorted({lo, hi, *mid}))
+    med = float(part[mid[0]]) if len(mid) == 1 else float(np.mean(part[mid]))
+    return med, float(part[lo]), float(part[hi])
+
+
+@functools.lru_cache(maxsize=8)
+def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs (i < j) of n points, reused: theil_sen is called with the same few sizes."""
+    i, j = np.triu_indices(n, 1)
+    i.flags.writeable = False
+    j.flags.writeable = False
+    return i, j
 
 
 def chance_loss(k: int) -> float:

@@ -91,10 +91,7 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
     nb = len(bins)
     w = sig.window(nb, p.window_frac, lo=p.min_window)
     mp = max(3, w // 2)
-    b = pd.Series(bins)
-    left = b.rolling(w, min_periods=mp).median().shift(1).to_numpy()
-    right = b[::-1].reset_index(drop=True).rolling(w, min_periods=mp).median().shift(1).to_numpy()[::-1]
-    center = b.rolling(w, min_periods=1, center=True).median().to_numpy()
+    left, right, center = sig.window_medians(bins, w, mp)  # before, after, centred: one rolling pass
     # local noise: residuals around the rolling median AND step-to-step differences (the larger wins),
     # so an alternating pattern (0.06, 0.03, 0.06 ...) whose median sits on one phase is not "noiseless"
     if k == 1:
