@@ -258,3 +258,27 @@ def test_one_pass_window_medians_equal_three_pandas_rollings(n, w):
                    b.rolling(w, min_periods=1, center=True).median().to_numpy())
             for a, g in zip(ref, window_medians(y, w, mp)):
                 assert np.array_equal(a, g, equal_nan=True)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 10, 11, 1000])
+@pytest.mark.parametrize("kind", ["plain", "ties", "nan", "inf", "all-inf"])
+def test_the_lean_median_is_numpys(n, kind):
+    import warnings
+
+    from curvedoc.detectors._signal import median
+
+    rng = np.random.default_rng(n)
+    a = rng.normal(size=n) * 10 ** rng.uniform(-5, 5)
+    if kind == "ties":
+        a = np.round(a)
+    elif n and kind == "nan":
+        a[rng.integers(0, n)] = np.nan
+    elif n and kind == "inf":
+        a[rng.integers(0, n)] = np.inf
+    elif kind == "all-inf":
+        a[:] = -np.inf
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        ref = float(np.median(a)) if n else float("nan")
+    got = median(a)
+    assert got == ref or (np.isnan(got) and np.isnan(ref))

@@ -36,7 +36,7 @@ def diff_noise(y: np.ndarray) -> float:
         return float("nan")
     m = max(1, (len(y) - 1) // 50000)  # every m-th consecutive pair: exact diffs, at most ~50k of them
     d = y[1::m] - y[:-1:m][: len(y[1::m])]
-    return float(sig.MAD_TO_SIGMA * np.median(np.abs(d - np.median(d))) / math.sqrt(2.0))
+    return float(sig.MAD_TO_SIGMA * sig.median(np.abs(d - sig.median(d))) / math.sqrt(2.0))
 
 
 SUB_COLS = 32  # points per bin actually used for a bin median on long runs (evenly spread in the bin)

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.detectors._signal import downsample, mad
+from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import tokens
 
 # Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
@@ -278,7 +279,7 @@ def window_median(v: np.ndarray, lo_frac: float, hi_frac: float) -> float:
     n = len(v)
     a = int(n * lo_frac)
     b = max(a + 1, int(math.ceil(n * hi_frac)))
-    return float(np.median(v[a:b]))
+    return sig_median(v[a:b])
 
 
 def trend_ratio(run, role: str) -> float | None:

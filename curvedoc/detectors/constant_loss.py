@@ -45,6 +45,7 @@ from curvedoc.detectors._progress import (
     trend_ratio,
 )
 from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.run import Run
 
 
@@ -123,7 +124,7 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         sigma = max(float(np.std(v)), 1e-12 * scale)
     nseg = max(2, min(p.segments, m // 5))
     parts = np.array_split(v, nseg)
-    meds = np.array([np.median(x) for x in parts])
+    meds = np.array([sig_median(x) for x in parts])
     seg_len = min(len(x) for x in parts)
     se = 1.2533 * sigma / math.sqrt(seg_len)
     dev = np.abs(meds - level)

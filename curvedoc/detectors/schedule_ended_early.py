@@ -121,7 +121,11 @@ def _metric_gain_share(s, higher: bool, tail: float) -> tuple[float, float, int,
     if not higher:
         v = -v
     k = max(1, n // 25)
-    base = float(np.min([np.median(v[i:i + k]) for i in range(0, max(1, n // 10 - k + 1))]))
+
+    def medians(stop: int) -> np.ndarray:  # the median of every k consecutive points starting before ``stop``
+        return np.median(np.lib.stride_tricks.sliding_window_view(v[: max(1, stop) + k - 1], k), axis=1)
+
+    base = float(np.min(medians(n // 10 - k + 1)))
     end = float(np.median(v[n - k:]))
     total = end - base
     if not total > 0:
@@ -129,8 +133,8 @@ def _metric_gain_share(s, higher: bool, tail: float) -> tuple[float, float, int,
     i_tail = int(np.searchsorted(x, x[0] + (1.0 - tail) * (x[-1] - x[0])))
     i_tail = min(max(i_tail, k), n - 1)
     at_tail = float(np.median(v[max(0, i_tail - k // 2): i_tail - k // 2 + k]))
-    before = [float(np.median(v[i:i + k])) for i in range(0, max(1, i_tail - k + 1))]
-    if max(before) > end:
+    before = medians(i_tail - k + 1)
+    if float(np.max(before)) > end:
         return None  # the metric was better before the tail: it is not still climbing
     # the share of the gain made in the tail, per share of the step span the tail really covers (evaluations
     # fall where they fall): 1.0 = the metric still climbed at its average rate over the run
