@@ -176,3 +176,37 @@ def test_a_step_plan_in_another_unit_is_not_a_shortfall_when_the_epochs_complete
     # the same step counter with an epoch counter at half the plan is a run that stopped early
     half = make_run(train_loss=loss, epoch=(steps, 0.5 * (steps + 1) / n), hparams={**hp, "num_train_epochs": 2})
     assert [h for h in run_detector(NAME, half) if "hyperparameter" in h.message]
+
+
+def _flat_then_constant_lr(n, seed):
+    """A run that has converged (flat loss) on a constant LR: nothing but a stop message says it was unfinished."""
+    rng = np.random.default_rng(seed)
+    return {"train_loss": 0.4 * np.exp(rng.normal(0, 0.05, n)), "lr": np.full(n, 3e-4)}
+
+
+@pytest.mark.parametrize("n", [30, 400, 20000])
+@pytest.mark.parametrize("how", ["killed-issue", "exit-130", "exit-143", "status-killed"])
+def test_a_run_stopped_from_outside_before_its_schedule_ended(n, how):
+    from curvedoc.model.run import ImportIssue
+
+    kw = {"issues": [ImportIssue("killed", "the log ends with 'KeyboardInterrupt' (line 150)")]} if how == "killed-issue" \
+        else {"meta": {"exit_code": int(how.split("-")[1])}} if how.startswith("exit") else {"meta": {"status": "KILLED"}}
+    run = make_run(**_flat_then_constant_lr(n, n), **kw)
+    hits = run_detector(NAME, run)
+    assert hits and "stopped from outside" in hits[0].message and hits[0].evidence["last_step"] == n - 1
+
+
+@pytest.mark.parametrize("how", ["annealed", "error-exit", "crash-issue", "nothing"])
+def test_no_stop_from_outside_when_the_schedule_ended_or_the_run_failed_by_itself(how):
+    from curvedoc.model.run import ImportIssue
+
+    tags = _flat_then_constant_lr(400, 1)
+    kw: dict = {}
+    if how == "annealed":  # killed after the LR had reached its floor: the schedule was complete
+        tags["lr"] = np.linspace(3e-4, 0.0, 400)
+        kw = {"issues": [ImportIssue("killed", "the log ends with 'SIGTERM'")]}
+    elif how == "error-exit":
+        kw = {"meta": {"exit_code": 1}}
+    elif how == "crash-issue":  # an error of its own: crashed-run's finding
+        kw = {"issues": [ImportIssue("crash", "the log ends with 'CUDA out of memory'")]}
+    assert not run_detector(NAME, make_run(**tags, **kw))

@@ -289,3 +289,17 @@ def test_numbers_printed_through_a_library_repr(tmp_path, n):
     st, va = _series(rd, "loss")
     assert st == [10 * e for e in range(1, n + 1)] and math.isclose(va[0], 3.0)
     assert not [i for i in rd.issues if i.kind == "unparsed-lines"]
+
+
+@pytest.mark.parametrize("last", ["KeyboardInterrupt", "RuntimeError: CUDA error: an illegal memory access"])
+def test_the_last_line_of_a_traceback_says_whether_the_run_was_stopped_or_failed(tmp_path, last):
+    lines = [f"iter {i}: loss {3.0 / (1 + i / 100):.4f}, time 50.1ms" for i in range(0, 500, 10)]
+    lines += ["Traceback (most recent call last):", '  File "train.py", line 330, in <module>',
+              "    loss.backward()", last]
+    rd = _read(tmp_path, "\n".join(lines) + "\n")
+    ends = [i for i in rd.issues if i.kind in ("killed", "crash")]
+    assert len(ends) == 1
+    if last == "KeyboardInterrupt":
+        assert ends[0].kind == "killed" and "KeyboardInterrupt" in ends[0].message
+    else:
+        assert ends[0].kind == "crash" and "Traceback" in ends[0].message

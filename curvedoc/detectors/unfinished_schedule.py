@@ -1,7 +1,8 @@
 """## What it detects
-A run that stopped before its end: before the planned ``max_steps`` (HF ``trainer_state.json``), or
-while its loss was still clearly improving (no planned length known, the learning rate not annealed,
-the validation loss - if logged - not against it).
+A run that stopped before its end: before the planned ``max_steps`` (HF ``trainer_state.json``), stopped
+from outside (a kill or interrupt message at the end of the log, a signal's exit code, a KILLED status) with its
+learning rate not annealed, or while its loss was still clearly improving (no planned length known, the
+learning rate not annealed, the validation loss - if logged - not against it).
 
 ## Why it matters
 The final model is not the one the run was planned to produce; if the job was killed (time limit,
@@ -241,6 +242,25 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
                causes=("scheduler-misaligned", "run-killed"))
 
 
+SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
+
+
+def _stopped_from_outside(run: Run) -> str | None:
+    """What stopped the run from outside, when the log records it: a kill or interrupt message at the end of a
+    printed log (KeyboardInterrupt, SIGTERM, a time limit, ...), an exit code that is a signal's (130, 137, 143), or
+    a KILLED status. An interrupted run did not end by itself, so it did not finish its schedule (an error of its own
+    -- a traceback, out of memory -- is crashed-run's finding, not this one's)."""
+    for issue in run.issues:
+        if issue.kind == "killed":
+            return issue.message
+    code = _int(run.meta.get("exit_code"))
+    if code in SIGNAL_EXITS:
+        return f"exit code {code}, {SIGNAL_EXITS[code]}"
+    if str(run.meta.get("status", "")).upper() == "KILLED":
+        return "status KILLED"
+    return None
+
+
 @detector("unfinished-schedule", params=Params)
 def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     tr = _trend(run, p)
@@ -293,6 +313,14 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                       causes=("run-killed",))
         return  # the planned length is known: it says everything about finishing
 
+    stop = _stopped_from_outside(run)
+    if stop and last is not None and not _annealed(run, p):
+        lr_txt = "its learning rate not annealed" if "lr" in run.roles else "no planned length or annealed schedule to say it had finished"
+        yield Hit(f"the run was stopped from outside at step {fmt_step(last)} ({stop}), with {lr_txt}: it did not "
+                  "finish its schedule" + (f"; {slope_txt}" if slope_txt else ""),
+                  step=last, confidence=0.75 if "lr" in run.roles else 0.6,
+                  evidence={"last_step": last, "stopped_by": stop, **ev_trend}, causes=("run-killed",))
+        return
     if not improving or _annealed(run, p) or _val_against(run, p):
         return
     steps = tr["steps"]

@@ -468,6 +468,7 @@ class TextLogParser:
         self.unparsed = 0
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
+        self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
@@ -532,6 +533,11 @@ class TextLogParser:
                 if self.crash_line is not None:
                     self.mid_crashes.append(self.crash_line)  # training went on after it: a launch that died
                 self.crash_line = (lineno, msg.strip()[:160])
+                self.kill_line = None
+            if self.kill_line is None and (KILL_WORDS.search(msg) or KILL_WORDS.search(prefix)):
+                # a traceback's last line says what ended it: "KeyboardInterrupt" after "Traceback (most recent
+                # call last):" is a run stopped from outside, not a failure of its own
+                self.kill_line = (lineno, msg.strip()[:160])
         if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
             for key, word in NAMED_SETTING.findall(msg):
                 if word.lower() not in ("none", "null", "true", "false") and not self.hparams.get(key):
@@ -891,8 +897,9 @@ def read_text_log(path: Path) -> RunData:
         if val:
             hparams.setdefault(key, val)
     if p.crash_line and p.crash_line[0] > p.last_point_line:
-        kind = "killed" if KILL_WORDS.search(p.crash_line[1]) else "crash"
-        issues.append(ImportIssue(kind, f"the log ends with '{p.crash_line[1]}' (line {p.crash_line[0]:,})",
+        kill = p.kill_line if p.kill_line and p.kill_line[0] >= p.crash_line[0] else None
+        line = kill or p.crash_line
+        issues.append(ImportIssue("killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
                                   file=str(path)))
     if p.unparsed:
         issues.append(ImportIssue(
