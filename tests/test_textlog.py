@@ -303,3 +303,25 @@ def test_the_last_line_of_a_traceback_says_whether_the_run_was_stopped_or_failed
         assert ends[0].kind == "killed" and "KeyboardInterrupt" in ends[0].message
     else:
         assert ends[0].kind == "crash" and "Traceback" in ends[0].message
+
+
+@pytest.mark.parametrize("statement,resumed", [
+    ("[11/16 04:45:00] d2.engine.train_loop INFO: Starting training from iteration 5500", True),
+    ("[11/16 02:58:10] d2.engine.train_loop INFO: Starting training from iteration 0", False),
+    ("[Checkpoint] resumed from ./checkpoints/latest.pt at step 47700", True),
+    ("  Continuing training from checkpoint, will skip to saved global_step", True),
+    ("Restoring states from the checkpoint path at /ckpt/last.ckpt", True),
+    (" successfully loaded checkpoint from /ckpt at iteration 14001", True),
+    ("resume_from = None", False),
+    ("resume = False", False),
+    ("resume_from_checkpoint=None,", False),
+])
+@pytest.mark.parametrize("where", ["start", "middle"])
+def test_a_statement_that_training_resumed_is_recorded(tmp_path, statement, resumed, where):
+    lines = [f"iter {i}: loss {3.0 / (1 + i / 100):.4f}" for i in range(0, 300, 10)]
+    lines.insert(0 if where == "start" else 15, statement)
+    rd = _read(tmp_path, "\n".join(lines) + "\n")
+    got = [i for i in rd.issues if i.kind == "resumed"]
+    assert bool(got) == resumed
+    if resumed:
+        assert statement.strip()[-30:] in got[0].message

@@ -1,6 +1,7 @@
 """## What it detects
 Duplicate steps written by a restarted job, as reported by the importer (kinds ``restart`` and
-``duplicate-steps``). When the importer found training sessions appended to one file (an epoch counter
+``duplicate-steps``), or a printed log's own statement that training went on from a saved state (kind
+``resumed``: a resume that wrote no step twice still stitches the curve from several processes). When the importer found training sessions appended to one file (an epoch counter
 that starts again, ``meta["sessions"]``), the first cause is a new session, not a resume, and each
 session's start is a mark.
 
@@ -25,7 +26,7 @@ from typing import Iterator
 from curvedoc.detectors import Hit, detector
 from curvedoc.model.run import Run
 
-KINDS = {"restart", "duplicate-steps"}
+KINDS = {"restart", "duplicate-steps", "resumed"}
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,10 @@ one parser per framework:
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context marks a record held-out; keys
   that do not name a split then get a ``val/`` prefix.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
-  ``crash`` import issue (rule I003 reads it).
+  ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
+* **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
+  ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
+  even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
 * **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
 
 Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.
@@ -121,6 +124,16 @@ CRASH = re.compile(
     r"CANCELLED AT|DUE TO TIME LIMIT|ChildFailedError|exitcode\s*:\s*-?[1-9]|Error executing job|"
     r"RuntimeError:|NCCL error|Watchdog caught collective operation timeout|terminate called|"
     r"received signal|Aborted|exited with code [1-9]|error: \*\*\*"
+)
+# a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
+# "Starting training from iteration 5500", HF's "Continuing training from checkpoint", Lightning's "Restoring states
+# from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ..."
+RESUME = re.compile(
+    r"\bstarting training from (?:iteration|iter|step|epoch)\s+(?P<n1>\d+)|\bcontinuing training from\b|"
+    r"\bresum(?:ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:from|at)\b|"
+    r"\brestor(?:ed|ing)\s+(?:all\s+)?(?:training\s+)?states?\s+from\b|"
+    r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
+    re.IGNORECASE,
 )
 KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|KeyboardInterrupt|received signal|Signals\.SIG",
                         re.IGNORECASE)
@@ -469,6 +482,7 @@ class TextLogParser:
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
+        self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
@@ -538,6 +552,11 @@ class TextLogParser:
                 # a traceback's last line says what ended it: "KeyboardInterrupt" after "Traceback (most recent
                 # call last):" is a run stopped from outside, not a failure of its own
                 self.kill_line = (lineno, msg.strip()[:160])
+        if ("esum" in msg or "from iter" in msg or "ontinuing" in msg or "estor" in msg or "oaded checkpoint" in msg) \
+                and len(msg) < 2_000:
+            m = RESUME.search(msg)
+            if m and int(m.group("n1") or m.group("n2") or 1) > 0:
+                self.resumes.append((lineno, msg.strip()[:160]))
         if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
             for key, word in NAMED_SETTING.findall(msg):
                 if word.lower() not in ("none", "null", "true", "false") and not self.hparams.get(key):
@@ -901,6 +920,11 @@ def read_text_log(path: Path) -> RunData:
         line = kill or p.crash_line
         issues.append(ImportIssue("killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
                                   file=str(path)))
+    if p.resumes:
+        ln, text = p.resumes[0]
+        more = f" (and {len(p.resumes) - 1} more time(s))" if len(p.resumes) > 1 else ""
+        issues.append(ImportIssue("resumed", f"the log says training went on from a saved state at line {ln:,}: "
+                                  f"'{text}'{more}", file=str(path)))
     if p.unparsed:
         issues.append(ImportIssue(
             "unparsed-lines",
