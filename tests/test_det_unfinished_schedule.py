@@ -210,3 +210,12 @@ def test_no_stop_from_outside_when_the_schedule_ended_or_the_run_failed_by_itsel
     elif how == "crash-issue":  # an error of its own: crashed-run's finding
         kw = {"issues": [ImportIssue("crash", "the log ends with 'CUDA out of memory'")]}
     assert not run_detector(NAME, make_run(**tags, **kw))
+
+
+@pytest.mark.parametrize("eta", [None, 600, 3 * 86400])
+def test_the_time_left_that_the_last_progress_line_states(eta):
+    run = make_run(**_flat_then_constant_lr(500, 3), meta={"eta_at_end_s": eta} if eta else None)
+    hits = run_detector(NAME, run)
+    assert bool(hits) == bool(eta)
+    if eta:
+        assert "still expected" in hits[0].message and hits[0].evidence["eta_at_end_s"] == eta

@@ -325,3 +325,35 @@ def test_a_statement_that_training_resumed_is_recorded(tmp_path, statement, resu
     assert bool(got) == resumed
     if resumed:
         assert statement.strip()[-30:] in got[0].message
+
+
+def _eta_log(n_records: int, every: int, sec_per_iter: float, planned: int, fmt: str) -> str:
+    lines = []
+    for r in range(1, n_records + 1):
+        it = r * every - 1
+        left = int(round((planned - 1 - it) * sec_per_iter))
+        d, rest = divmod(left, 86400)
+        h, rest = divmod(rest, 3600)
+        m, s = divmod(rest, 60)
+        eta = (f"{d} day, " if d else "") + f"{h}:{m:02d}:{s:02d}"
+        if fmt == "d2":
+            lines.append(f"[11/17 15:04:20] d2.utils.events INFO:  eta: {eta}  iter: {it}  total_loss: "
+                         f"{2.0 / (1 + it / 500):.4f}  time: {sec_per_iter:.4f}  lr: 0.004")
+        else:
+            lines.append(f"2024/05/01 10:00:00 - mmengine - INFO - Iter(train) [{it + 1}/{planned}]  lr: 1.0e-02  eta: "
+                         f"{eta}  time: {sec_per_iter:.4f}  loss: {2.0 / (1 + it / 500):.4f}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("fmt", ["d2", "mmengine"])
+@pytest.mark.parametrize("every,sec", [(20, 0.7), (50, 3.0), (1, 60.0)])
+@pytest.mark.parametrize("stopped_at", [0.3, 0.9, 1.0])
+def test_the_eta_of_the_last_progress_line_says_whether_time_was_left(tmp_path, fmt, every, sec, stopped_at):
+    planned = 20 * every * 50
+    n = int(planned * stopped_at) // every
+    rd = _read(tmp_path, _eta_log(n, every, sec, planned, fmt))
+    left = rd.meta.get("eta_at_end_s")
+    if stopped_at == 1.0:  # the last record of a finished run: at most one interval to go
+        assert left is None
+    else:
+        assert left is not None and abs(left - (planned - n * every) * sec) <= 2 * every * sec + 1

@@ -1,5 +1,6 @@
 """## What it detects
-A run that stopped before its end: before the planned ``max_steps`` (HF ``trainer_state.json``), stopped
+A run that stopped before its end: before the planned ``max_steps`` (HF ``trainer_state.json``), with its
+last progress line still expecting time to go (an ETA of more than three logging intervals), stopped
 from outside (a kill or interrupt message at the end of the log, a signal's exit code, a KILLED status) with its
 learning rate not annealed, or while its loss was still clearly improving (no planned length known, the
 learning rate not annealed, the validation loss - if logged - not against it).
@@ -245,6 +246,13 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
 SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
 
 
+def _duration(seconds: int) -> str:
+    d, rest = divmod(int(seconds), 86400)
+    h, rest = divmod(rest, 3600)
+    m, sec = divmod(rest, 60)
+    return (f"{d} day{'s' if d != 1 else ''} " if d else "") + f"{h}:{m:02d}:{sec:02d}"
+
+
 def _stopped_from_outside(run: Run) -> str | None:
     """What stopped the run from outside, when the log records it: a kill or interrupt message at the end of a
     printed log (KeyboardInterrupt, SIGTERM, a time limit, ...), an exit code that is a signal's (130, 137, 143), or
@@ -313,6 +321,14 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                       causes=("run-killed",))
         return  # the planned length is known: it says everything about finishing
 
+    left = _int(run.meta.get("eta_at_end_s"))
+    if left and left > 0 and last is not None:
+        # the trainer's own statement of the time left, printed on the last progress line
+        yield Hit(f"the run's last progress line (step {fmt_step(last)}) still expected {_duration(left)} of training "
+                  "to go (its ETA): the run stopped before its end" + (f"; {slope_txt}" if slope_txt else ""),
+                  step=last, confidence=0.8, evidence={"last_step": last, "eta_at_end_s": left, **ev_trend},
+                  causes=("run-killed",))
+        return
     stop = _stopped_from_outside(run)
     if stop and last is not None and not _annealed(run, p):
         lr_txt = "its learning rate not annealed" if "lr" in run.roles else "no planned length or annealed schedule to say it had finished"

@@ -34,6 +34,8 @@ one parser per framework:
   that do not name a split then get a ``val/`` prefix.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
   ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
+* **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three
+  logging intervals and a minute of training, is kept as ``meta["eta_at_end_s"]`` (rule S002 reads it).
 * **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
   ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
   even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
@@ -125,6 +127,8 @@ CRASH = re.compile(
     r"RuntimeError:|NCCL error|Watchdog caught collective operation timeout|terminate called|"
     r"received signal|Aborted|exited with code [1-9]|error: \*\*\*"
 )
+# the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
+ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
 # "Starting training from iteration 5500", HF's "Continuing training from checkpoint", Lightning's "Restoring states
 # from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ..."
@@ -483,6 +487,7 @@ class TextLogParser:
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
+        self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
@@ -602,6 +607,12 @@ class TextLogParser:
                 self._table_record(cells, lineno, bool(BAR.search(msg)))
                 return
         rec = parse_record(msg)
+        if rec is not None and ("eta" in msg or "ETA" in msg):
+            em = ETA.search(msg)
+            if em:
+                secs = (int(em.group("d") or 0) * 86400 + int(em.group("h")) * 3600 + int(em.group("m")) * 60
+                        + int(em.group("s")))
+                self.etas = (self.etas + [(lineno, secs)])[-2:]
         if rec is None and msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it
             self.heading = msg[:-1].strip()
@@ -886,6 +897,19 @@ def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
     return restart_issue(p.clocked[tag], file, what=f"step of '{tag}'")
 
 
+def _time_left_at_end(p: "TextLogParser") -> int | None:
+    """Seconds of training the last progress record still expected (its ETA), when that record is the log's last
+    point and the time left is more than three logging intervals (the ETA's fall between the last two records) and
+    more than a minute: a finished run's last record says 0, or at most one interval."""
+    if not p.etas or p.etas[-1][0] < p.last_point_line:
+        return None
+    left = p.etas[-1][1]
+    step = p.etas[-2][1] - left if len(p.etas) == 2 else 0
+    if left > 60 and left > 3 * max(step, 0):
+        return left
+    return None
+
+
 def read(spec: RunSpec) -> RunData:
     path = Path(spec.files[0])
     return read_text_log(path)
@@ -920,6 +944,9 @@ def read_text_log(path: Path) -> RunData:
         line = kill or p.crash_line
         issues.append(ImportIssue("killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
                                   file=str(path)))
+    left = _time_left_at_end(p)
+    if left is not None:
+        meta["eta_at_end_s"] = left
     if p.resumes:
         ln, text = p.resumes[0]
         more = f" (and {len(p.resumes) - 1} more time(s))" if len(p.resumes) > 1 else ""
