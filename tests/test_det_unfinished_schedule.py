@@ -219,3 +219,12 @@ def test_the_time_left_that_the_last_progress_line_states(eta):
     assert bool(hits) == bool(eta)
     if eta:
         assert "still expected" in hits[0].message and hits[0].evidence["eta_at_end_s"] == eta
+
+
+def test_a_log_that_ends_inside_an_epoch_was_cut_off():
+    run = make_run(**_flat_then_constant_lr(500, 4), meta={"ends_inside_epoch": {"epoch": 31, "batch": 100,
+                                                                                  "batches": 188}})
+    hits = run_detector(NAME, run)
+    assert hits and "inside epoch 31, at batch 100 of 188" in hits[0].message
+    for bad in ({"epoch": 3}, {"epoch": 1, "batch": 200, "batches": 188}, "x"):
+        assert not run_detector(NAME, make_run(**_flat_then_constant_lr(500, 4), meta={"ends_inside_epoch": bad}))

@@ -357,3 +357,33 @@ def test_the_eta_of_the_last_progress_line_says_whether_time_was_left(tmp_path, 
         assert left is None
     else:
         assert left is not None and abs(left - (planned - n * every) * sec) <= 2 * every * sec + 1
+
+
+@pytest.mark.parametrize("style", ["bracket", "mmengine", "tqdm"])
+@pytest.mark.parametrize("per_epoch,every", [(188, 20), (4347, 1), (151, 50)])
+@pytest.mark.parametrize("cut", [None, 0.1, 0.5, 0.9])
+def test_a_log_that_stops_inside_an_epoch(tmp_path, style, per_epoch, every, cut):
+    epochs = 3
+    lines = []
+    for e in range(epochs):
+        last_epoch = e == epochs - 1
+        for i in range(every, per_epoch + 1, every):
+            if cut is not None and last_epoch and i > cut * per_epoch:
+                break
+            loss = 2.0 / (1 + (e * per_epoch + i) / 300)
+            if style == "bracket":
+                lines.append(f"Epoch {e} [{i:4d}/{per_epoch}] loss={loss:.4f} lr=5.61e-05 (12.0s)")
+            elif style == "mmengine":
+                lines.append(f"2024/05/01 10:00:00 - mmengine - INFO - Epoch(train)  [{e + 1}][{i:4d}/{per_epoch}]  "
+                             f"lr: 1.0e-02  loss: {loss:.4f}")
+            else:
+                lines.append(f"Epoch {e}:  {100 * i // per_epoch}%|##   | {i}/{per_epoch} [00:10<00:20,  1.35it/s, "
+                             f"loss={loss:.3f}, v_num=2]")
+    rd = _read(tmp_path, "\n".join(lines) + "\n")
+    mid = rd.meta.get("ends_inside_epoch")
+    last_i = max(i for i in range(every, per_epoch + 1, every) if cut is None or i <= cut * per_epoch) \
+        if cut is None or cut * per_epoch >= every else None  # None: nothing printed in the last epoch
+    if last_i is None or per_epoch - last_i <= max(2 * every, 0.02 * per_epoch, 1):
+        assert mid is None
+    else:
+        assert mid is not None and mid["batches"] == per_epoch and mid["batch"] < per_epoch

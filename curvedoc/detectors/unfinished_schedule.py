@@ -1,7 +1,7 @@
 """## What it detects
 A run that stopped before its end: before the planned ``max_steps`` (HF ``trainer_state.json``), with its
-last progress line still expecting time to go (an ETA of more than three logging intervals), stopped
-from outside (a kill or interrupt message at the end of the log, a signal's exit code, a KILLED status) with its
+last progress line still expecting time to go (an ETA of more than three logging intervals) or printed in
+the middle of an epoch, stopped from outside (a kill or interrupt message at the end of the log, a signal's exit code, a KILLED status) with its
 learning rate not annealed, or while its loss was still clearly improving (no planned length known, the
 learning rate not annealed, the validation loss - if logged - not against it).
 
@@ -329,6 +329,18 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                   step=last, confidence=0.8, evidence={"last_step": last, "eta_at_end_s": left, **ev_trend},
                   causes=("run-killed",))
         return
+    mid = run.meta.get("ends_inside_epoch")
+    if isinstance(mid, dict) and last is not None:
+        try:
+            e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
+        except (KeyError, TypeError, ValueError):
+            e = i = nb = 0
+        if 0 <= i < nb:
+            yield Hit(f"the log ends inside epoch {e}, at batch {i:,} of {nb:,} (step {fmt_step(last)}): an epoch-based "
+                      "training ends at an epoch's end, so this one was cut off" + (f"; {slope_txt}" if slope_txt else ""),
+                      step=last, confidence=0.75, evidence={"last_step": last, "epoch": e, "batch": i, "batches": nb,
+                                                             **ev_trend}, causes=("run-killed",))
+            return
     stop = _stopped_from_outside(run)
     if stop and last is not None and not _annealed(run, p):
         lr_txt = "its learning rate not annealed" if "lr" in run.roles else "no planned length or annealed schedule to say it had finished"

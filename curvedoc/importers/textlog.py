@@ -36,6 +36,8 @@ one parser per framework:
   ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
 * **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three
   logging intervals and a minute of training, is kept as ``meta["eta_at_end_s"]`` (rule S002 reads it).
+* **Inside an epoch.** A log whose last point is a training record printed well inside an epoch (``[100/188]``,
+  more than two logging intervals and 2% of the epoch to go) is kept as ``meta["ends_inside_epoch"]`` (rule S002).
 * **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
   ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
   even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
@@ -488,6 +490,7 @@ class TextLogParser:
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
+        self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
@@ -718,6 +721,9 @@ class TextLogParser:
 
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
+        if rec.inner is not None and rec.inner[1] and rec.epoch is not None and rec.ctx != "val" and rec.keys:
+            # where in its epoch each training record was printed: (line, epoch, batch, batches per epoch)
+            self.inner = (self.inner + [(lineno, rec.epoch, rec.inner[0], rec.inner[1])])[-2:]
         # OLMo-style continuation: one key=value alone on a line right after a record
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
                 and lineno - self.open_record[3] <= 2:
@@ -910,6 +916,22 @@ def _time_left_at_end(p: "TextLogParser") -> int | None:
     return None
 
 
+def _inside_an_epoch_at_end(p: "TextLogParser") -> dict | None:
+    """{epoch, batch, batches} when the log's last point is a training record printed inside an epoch with more
+    than two logging intervals and 2% of its batches still to go: an epoch-based training ends at an epoch's end,
+    so a log that stops in the middle of one was cut off (a finished epoch's last record is at most one interval
+    from its end)."""
+    if not p.inner or p.inner[-1][0] < p.last_point_line:
+        return None
+    _, epoch, i, n = p.inner[-1]
+    # the logging interval in batches: from the record before in the same epoch, else the first record of an
+    # epoch is printed one interval into it
+    gap = i - p.inner[0][2] if len(p.inner) == 2 and p.inner[0][1] == epoch and p.inner[0][2] < i else i
+    if n - i > max(2 * gap, 0.02 * n, 1):
+        return {"epoch": epoch, "batch": i, "batches": n}
+    return None
+
+
 def read(spec: RunSpec) -> RunData:
     path = Path(spec.files[0])
     return read_text_log(path)
@@ -947,6 +969,9 @@ def read_text_log(path: Path) -> RunData:
     left = _time_left_at_end(p)
     if left is not None:
         meta["eta_at_end_s"] = left
+    mid = _inside_an_epoch_at_end(p)
+    if mid is not None:
+        meta["ends_inside_epoch"] = mid
     if p.resumes:
         ln, text = p.resumes[0]
         more = f" (and {len(p.resumes) - 1} more time(s))" if len(p.resumes) > 1 else ""
