@@ -387,3 +387,34 @@ def test_a_log_that_stops_inside_an_epoch(tmp_path, style, per_epoch, every, cut
         assert mid is None
     else:
         assert mid is not None and mid["batches"] == per_epoch and mid["batch"] < per_epoch
+
+
+@pytest.mark.parametrize("ending,kind", [
+    (["Traceback (most recent call last):", '  File "train.py", line 9, in <module>', "KeyboardInterrupt"], "killed"),
+    (["Traceback (most recent call last):", '  File "train.py", line 9, in <module>',
+      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB"], "crash"),
+    (["epoch 3 loss 0.51", "Training finished."], None),
+    (["\x1b[31mTraceback (most recent call last):\x1b[0m", "  ...", "\x1b[31mKeyboardInterrupt\x1b[0m"], "killed"),
+])
+def test_how_a_captured_console_ends(tmp_path, ending, kind):
+    from curvedoc.importers.textlog import console_ending
+
+    p = tmp_path / "output.log"
+    p.write_text("\n".join([f"step {i} loss {1 / (i + 1):.3f}" for i in range(5000)] + ending) + "\n")
+    got = console_ending(p)
+    assert (got and got[0]) == kind
+    if kind == "killed":
+        assert "KeyboardInterrupt" in got[1]
+
+
+def test_a_wandb_run_interrupted_by_hand_is_stopped_from_outside():
+    import curvedoc
+
+    d = real_runs_dir() / "wandb_offline" / "vst-t2wihhdg"
+    if not d.is_dir():
+        pytest.skip(f"{d} not found")
+    run = curvedoc.load(d)
+    run = run[0] if isinstance(run, list) else run
+    assert [i.kind for i in run.issues if i.kind in ("killed", "crash")] == ["killed"]
+    rep = curvedoc.diagnose(run)
+    assert any(f.name == "unfinished-schedule" for f in rep.runs[0].findings)

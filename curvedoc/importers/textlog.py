@@ -903,6 +903,28 @@ def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
     return restart_issue(p.clocked[tag], file, what=f"step of '{tag}'")
 
 
+def console_ending(path: Path, max_bytes: int = 1 << 16) -> tuple[str, str] | None:
+    """How a captured console (W&B's ``files/output.log``) ends: ``("killed", line)`` when its last error block
+    holds a kill or interrupt message (a traceback that ends in ``KeyboardInterrupt``), ``("crash", line)`` for an
+    error of the run's own, None when it ends otherwise. Only the last lines are read: the metrics come from the
+    tracker's own records, the console only says how the process stopped."""
+    try:
+        size = path.stat().st_size
+        with open_binary(path) as fh:
+            fh.seek(max(0, size - max_bytes))
+            tail = fh.read(max_bytes)
+    except OSError:
+        return None
+    text = ANSI.sub("", tail.decode("utf-8", errors="replace"))
+    lines = [ln.strip() for ln in re.split(r"[\r\n]+", text) if ln.strip()][-60:]
+    start = next((i for i, ln in enumerate(lines) if CRASH.search(ln)), None)
+    if start is None:
+        return None
+    block = lines[start:]
+    kill = next((ln for ln in reversed(block) if KILL_WORDS.search(ln)), None)
+    return ("killed", kill[:160]) if kill else ("crash", block[-1][:160])
+
+
 def _time_left_at_end(p: "TextLogParser") -> int | None:
     """Seconds of training the last progress record still expected (its ETA), when that record is the log's last
     point and the time left is more than three logging intervals (the ETA's fall between the last two records) and

@@ -584,6 +584,16 @@ def read(spec: RunSpec) -> RunData:
                                   "records were lost)", file=str(files[0]) if files else None))
 
     _check_summary_file(root, frame, meta, issues)
+    console = root / "files" / "output.log"
+    if meta.get("exit_code") and console.is_file():
+        # the captured console says how a process that exited non-zero stopped (255 is an uncaught error OR an
+        # interrupt): a KeyboardInterrupt at the end of the traceback is a run stopped from outside
+        from curvedoc.importers.textlog import console_ending
+
+        end = console_ending(console)
+        if end is not None:
+            issues.append(ImportIssue(end[0], f"the captured console (files/output.log) ends with '{end[1]}'",
+                                      file=str(console)))
 
     hparams = _config_yaml([root / "files" / "config.yaml", root / "config.yaml"], issues)
     if hparams is None:
