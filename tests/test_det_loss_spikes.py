@@ -282,3 +282,21 @@ def test_the_lean_median_is_numpys(n, kind):
         ref = float(np.median(a)) if n else float("nan")
     got = median(a)
     assert got == ref or (np.isnan(got) and np.isnan(ref))
+
+
+@pytest.mark.parametrize("n", [40, 91, 150])
+@pytest.mark.parametrize("seed", range(4))
+def test_three_large_spikes_on_a_short_run_are_events_not_noise(n, seed):
+    """A short run (per-50-step logging, NaN after a few thousand steps) with three isolated 3-7x jumps: the 1%
+    noise allowance rounds to nothing there, so at least three spikes are always allowed."""
+    rng = np.random.default_rng(seed)
+    y = 14.5 * np.exp(rng.normal(0, 0.06, n))
+    at = [n // 8, n // 3, (2 * n) // 3]
+    for i, r in zip(at, (7.1, 3.0, 5.0)):
+        y[i] *= r
+    hits = run_detector("loss-spikes", make_run(train_loss=y))
+    assert hits and hits[0].evidence["count"] == 3 and hits[0].severity != "info"
+    # a fourth and fifth on a 40-point run exceed the allowance: that many jumps are the run's own noise
+    if n == 40:
+        y[[5, 30]] *= 4.0
+        assert not run_detector("loss-spikes", make_run(train_loss=y))

@@ -216,7 +216,7 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
         return None
     # group neighbouring points into one event (a spike may span a few logged points)
     groups = np.split(np.arange(len(idx)), np.flatnonzero(np.diff(idx) > 2) + 1)
-    limit = max(2.0, p.max_spike_frac * n)
+    limit = max(3.0, p.max_spike_frac * n)
     if len(groups) > limit:
         return None
     peaks = [int(g[int(np.argmax(h[g]))]) for g in groups]  # positions in idx
