@@ -128,3 +128,26 @@ def test_parts_and_unused_tags_are_drawn_and_listed():
     assert "other losses" in labels
     ax = fig.axes[labels.index("other losses")]
     assert {ln.get_label() for ln in ax.get_lines()} >= {"train/cls_loss", "val/cls_loss"}
+
+
+@pytest.mark.parametrize("n", [30, 100, 1000])
+@pytest.mark.parametrize("names", [("loss_G", "loss_G_l1", "loss_G_adv"), ("gen/loss", "gen/loss/l1", "gen/loss/perc"),
+                                   ("loss_total_mlm", "loss_total_mlm_masked", None)])
+def test_a_total_whose_parts_extend_its_name_is_judged_as_logged(n, names):
+    """A GAN generator logs loss_G = loss_G_adv + loss_G_l1 beside its parts: loss_G is the total (the others
+    extend its name), judged as logged, never summed with its own parts."""
+    rng = np.random.default_rng(n)
+    x = np.arange(1, n + 1) / n
+    st = np.arange(1, n + 1)
+    l1 = 7.6 * np.exp(-x) + 0.01 * rng.standard_normal(n)
+    adv = 0.5 + 0.2 * x + 0.01 * rng.standard_normal(n)
+    total, p1, p2 = names
+    tags, steps, vals = [], [], []
+    for tag, v in ((total, l1 + adv), (p1, l1), (p2, adv)):
+        if tag is not None:
+            tags += [tag] * n
+            steps += list(st)
+            vals += list(v)
+    run = Run("gan", "csv", make_frame(tags, steps, vals))
+    assert run.roles["train_loss"] == total
+    assert not any("sum of" in note for note in run.role_notes)

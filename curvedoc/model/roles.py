@@ -190,6 +190,11 @@ def _loss_parts(run: "Run", role: str, counts: Mapping[str, int], skip: set[str]
     return sorted(out)
 
 
+def _extends(tag: str, base: str) -> bool:
+    """``tag`` is ``base`` with more words after it (``loss_G_l1`` extends ``loss_G``; ``loss_Gx`` does not)."""
+    return len(tag) > len(base) + 1 and tag.startswith(base) and tag[len(base)] in "_/.-: "
+
+
 def _sum_series(run: "Run", tags: list[str]):
     """The sum of ``tags`` at the steps they share, or None when they are not logged together."""
     import numpy as np
@@ -224,6 +229,15 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     used = set(chosen.values()) - {tr, chosen.get("val_loss")}
     parts = _loss_parts(run, "train_loss", counts, used)
     if tr not in parts or len(parts) < 2:
+        return
+    totals = [t for t in parts if any(o != t and _extends(o, t) for o in parts)]
+    if len(totals) == 1:
+        # a loss whose name the others extend (loss_G beside loss_G_l1, loss_G_adv) is their total, logged: it is
+        # judged as it is, and summing it with its own parts would count them twice
+        chosen["train_loss"] = totals[0]
+        if totals[0] != tr:
+            notes.append(f"train_loss: chose {totals[0]!r}, the total whose parts extend its name "
+                         f"({', '.join(o for o in parts if _extends(o, totals[0]))})")
         return
     parts = parts[:SUM_MAX_PARTS]
     total = _sum_series(run, parts)
