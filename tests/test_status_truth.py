@@ -24,6 +24,16 @@ def test_rl_runs_are_assessed_on_their_return_or_success_rate(rel):
         cov = rr.to_dict()["coverage"]
         assert cov["assessed"] and cov["signal"] == "metric", (rr.run, cov)
         assert not (set(rr.roles) & {"train_loss", "val_loss"})  # RL losses are not a convergence signal
+        assert cov["signal_note"].startswith("reinforcement learning")  # and the report says so, not "no loss"
+
+
+def test_a_metric_only_run_says_no_loss_was_logged():
+    n = 40
+    run = make_run(**{"val/accuracy": (np.arange(n), np.linspace(0.2, 0.9, n))})
+    cov = curvedoc.diagnose(run).runs[0].to_dict()["coverage"]
+    assert cov["signal"] == "metric" and cov["signal_note"] == "no loss logged"
+    run = make_run(train_loss=np.linspace(2, 1, n))
+    assert curvedoc.diagnose(run).runs[0].to_dict()["coverage"]["signal_note"] == ""
 
 
 def test_a_success_rate_stuck_at_the_random_policy_level_is_not_healthy():

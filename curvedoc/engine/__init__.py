@@ -105,8 +105,15 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
                 break
             short.append(f"{role} {roles[role]!r} has {n} finite point{'s' if n != 1 else ''}")
     metrics = [m for m in run.metrics if m.points >= MIN_SIGNAL_POINTS]
+    signal_note = ""
     if signal is None and metrics:
         signal, signal_tag = "metric", metrics[0].tag
+        from curvedoc.model.roles import rl_marker
+
+        # say why a metric stands in: a reinforcement-learning run logs losses, but they track a moving target
+        # (critic/value losses grow with the value scale), so its return or success rate is the signal
+        signal_note = ("reinforcement learning: its losses are not convergence signals" if rl_marker(run) is not None
+                       else "no loss logged")
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
     reason = ""
     if signal is None:
@@ -129,6 +136,7 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         "assessed": bool(readers),
         "signal": signal,
         "signal_tag": signal_tag,
+        "signal_note": signal_note,
         "rules_ran": [r.code for r in ran],
         "rules_on_signal": [r.code for r in readers],
         "fraction": round(len(ran) / applicable, 3) if applicable else 0.0,

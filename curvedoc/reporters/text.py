@@ -181,7 +181,7 @@ def coverage_text(rr) -> str:
         return f"not assessed: {cov.get('reason') or 'no training signal was analysed'}"
     sig = cov.get("signal")
     what = {"train_loss": "training loss", "val_loss": "validation loss (no training loss logged)",
-            "metric": "quality metric (no loss logged)"}.get(sig, sig)
+            "metric": f"quality metric ({cov.get('signal_note') or 'no loss logged'})"}.get(sig, sig)
     ran, on = len(cov.get("rules_ran") or []), len(cov.get("rules_on_signal") or [])
     mets = cov.get("metrics") or []
     mtxt = ""
