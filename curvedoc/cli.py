@@ -160,7 +160,9 @@ def _emit(report, fmt, out, color, statistics):
 
 
 def _fail(msg: str) -> "NoReturn":  # noqa: F821
-    click.echo(f"curvedoc: error: {msg}", err=True)
+    from curvedoc.reporters._style import clean
+
+    click.echo(f"curvedoc: error: {clean(msg)}", err=True)  # paths and names in it come from the user's disk
     sys.exit(2)
 
 

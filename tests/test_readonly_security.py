@@ -365,7 +365,8 @@ def test_readers_never_execute_yaml_tags(canary, tmp_path, where):
 
 # ------------------------------------------------------------------------------------------ reporters
 
-HOSTILE_NAME = "<script>alert(1)<\\script>\n::error file=etc-passwd::pwned\x1b[2J\x1b]0;owned\x07|x|"  # no "/": a folder name
+HOSTILE_NAME = ("<script>alert(1)<\\script>\n::error file=etc-passwd::pwned\x1b[2J\x1b]0;owned\x07|x|"
+                "\u202egnp.exe\u2066\x9b31m")  # no "/": a folder name; a right-to-left override, an isolate, a C1 CSI
 HOSTILE_TAG = "<img src=x onerror=alert(2)>_loss"
 
 
@@ -415,3 +416,23 @@ def test_text_reporter_no_escape_sequences_from_logs(hostile_report, color):
     assert "\x1b]" not in out and "\x07" not in out and "\x1b[2J" not in out, repr(out[:300])
     if not color:
         assert "\x1b" not in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html", "github"])
+def test_no_terminal_or_bidi_control_from_the_logs_reaches_a_human_format(hostile_report, fmt):
+    """Issue 18 item 10: ESC, BEL, C1 controls and bidirectional overrides/isolates in a run's name or a tag are
+    shown as '?' in every format a person reads (JSON escapes them by its own rules)."""
+    out = _render(hostile_report, fmt)
+    for ch in ("\x1b", "\x07", "\x9b", "\u202e", "\u2066"):
+        assert ch not in out, (fmt, repr(ch), out[max(0, out.find(ch) - 60): out.find(ch) + 20])
+
+
+def test_an_error_line_neutralises_control_characters_in_paths(tmp_path):
+    import subprocess
+    import sys
+
+    d = tmp_path / "x\x1b]0;owned\x07\u202ey"
+    d.mkdir()
+    out = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(d)], capture_output=True, text=True)
+    assert out.returncode == 2 and "no training log found" in out.stderr
+    assert "\x1b" not in out.stderr and "\x07" not in out.stderr and "\u202e" not in out.stderr, repr(out.stderr)

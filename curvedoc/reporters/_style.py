@@ -53,12 +53,25 @@ def strip_ansi(s: str) -> str:
     return ANSI_RE.sub("", s)
 
 
+# bidirectional-text controls: an override (U+202E) or isolate in a file name would reorder what the user reads
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def neutral(s: Any) -> str:
+    """Text from the logs with every control character but the newline (ESC, BEL, C1 controls: what opens a
+    terminal escape) and every bidirectional control shown as '?': for formats that escape newlines themselves."""
+    s = "" if s is None else str(s)
+    return "".join(ch if ((ch >= " " or ch == "\n") and ch != "\x7f" and not 0x80 <= ord(ch) < 0xA0
+                          and ch not in BIDI) else "?" for ch in s)
+
+
 def clean(s: Any) -> str:
-    """Text from the logs made safe for a terminal line: control characters (ESC included) shown as '?',
-    newlines as spaces. A log must never be able to colour or move the user's terminal."""
+    """Text from the logs made safe for a terminal line: control characters (ESC included) and bidirectional
+    controls shown as '?', newlines as spaces. A log must never be able to colour or move the user's terminal, nor
+    reorder the text around it."""
     s = "" if s is None else str(s)
     s = s.replace("\r\n", " ").replace("\n", " ").replace("\r", " ").replace("\t", " ")
-    return "".join(ch if (ch >= " " and ch != "\x7f" and not 0x80 <= ord(ch) < 0xA0) else "?" for ch in s)
+    return neutral(s)
 
 
 # ---------------------------------------------------------------------------------------------- numbers

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from curvedoc.reporters._style import counts_phrase, fmt_steps, sorted_findings, status_counts
+from curvedoc.reporters._style import counts_phrase, fmt_steps, neutral, sorted_findings, status_counts
 
 LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -62,8 +62,11 @@ def _log_file(rr) -> str:
 
 
 def command(level: str, message: str, **props: str) -> str:
-    ps = ",".join(f"{k}={escape_property(v)}" for k, v in props.items() if v not in (None, ""))
-    return f"::{level}{' ' + ps if ps else ''}::{escape_data(message)}"
+    """One workflow command. Text from the logs (run and file names, messages) has its control and bidirectional
+    characters neutralised first: an ESC, BEL or right-to-left override must not reach the log viewer or a
+    terminal that shows the workflow output."""
+    ps = ",".join(f"{k}={escape_property(neutral(v))}" for k, v in props.items() if v not in (None, ""))
+    return f"::{level}{' ' + ps if ps else ''}::{escape_data(neutral(message))}"
 
 
 def render(report, **_) -> str:
