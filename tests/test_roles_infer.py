@@ -162,3 +162,16 @@ def test_part_norms_fill_the_families():
                    unembedding_parameter_norm=np.linspace(5, 4, n), hidden_gradient_norm=np.ones(n))
     assert set(run.family("layer_weight_norm")) == {"hidden", "unembedding"}
     assert set(run.family("layer_grad_norm")) == {"hidden"}
+
+
+@pytest.mark.parametrize("unit", ["val", "loss_", "grad/norm/", "a" * 7])
+def test_role_and_metric_inference_is_linear_in_the_tag_length(unit):
+    """Issue 18 item 12: a column named 'val' x 85,000 took 78 s in the role regexes (backtracking). Linear now:
+    the hang guard is a subprocess with a generous limit, not a timing assertion."""
+    import subprocess
+    import sys
+
+    code = ("from curvedoc.model.roles import infer_role\nfrom curvedoc.model.metrics import classify\n"
+            f"t = {unit!r} * (255000 // {len(unit)})\ninfer_role(t)\nclassify(t)\nprint('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "ok", out.stderr[-500:]
