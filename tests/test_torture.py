@@ -444,3 +444,37 @@ def test_a_tree_deeper_than_the_path_limit_says_so(tmp_path):
     assert [r.run for r in rep.runs] == ["ok"]
     msgs = [p["reason"] for p in rep.problems]
     assert any("longer than this system's limit" in m for m in msgs), msgs
+
+
+_KILL_ONE = r'''
+import json, os, signal, sys
+import curvedoc.importers.csvlog as csvlog
+real = csvlog.read
+def read(spec):
+    if "killed-worker" in str(spec.root):
+        os.kill(os.getpid(), signal.SIGKILL)  # the OOM killer, as far as the audit can tell
+    return real(spec)
+csvlog.read = read
+import curvedoc
+rep = curvedoc.audit(sys.argv[1], jobs=2, cache=False)
+print(json.dumps({r.run.split("/")[0]: r.status for r in rep.runs}))
+'''
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_torture_sweep_with_a_worker_killed_mid_read(tmp_path):
+    """The torture sweep again, with one more run whose reading kills its worker process: the audit still
+    finishes (no hang), every other run is there, and the killed one is reported as unreadable."""
+    tree = tmp_path / "sweep"
+    exp = build_torture(tree)
+    TARGETS["csv-generic"].write(tree / "killed-worker")
+    script = tmp_path / "kill.py"
+    script.write_text(_KILL_ONE)
+    out = subprocess.run([sys.executable, str(script), str(tree)], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    def shown(name: str) -> str:  # a non-UTF-8 folder name is shown with U+FFFD (surrogates in Python's str)
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+    statuses = {shown(k): v for k, v in json.loads(out.stdout.strip().splitlines()[-1]).items()}
+    assert statuses.get("killed-worker") == "unreadable"
+    assert {shown(f) for f, (w, _) in exp.items() if w == "ok"} <= set(statuses)
