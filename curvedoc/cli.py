@@ -61,7 +61,13 @@ def _common_options(f):
     return f
 
 
-def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs=None):
+_reader_option = click.option(
+    "--reader", type=click.Choice(["native", "tbparse"]), default=None,
+    help="Reader of TensorBoard event files: curvedoc's own decoder (native, the default) or tbparse, the "
+         "independent reference it is tested against (to check a surprising finding; slower, no damage report).")
+
+
+def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs=None, reader=None):
     from curvedoc.engine import resolve_settings
     from curvedoc.engine.config import parse_param_option, parse_role_option
 
@@ -79,6 +85,8 @@ def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_d
         s.select = (s.select or ["ALL"]) + _split(extend_select)
     if jobs:
         s.jobs = jobs
+    if reader:
+        s.reader = reader
     return s
 
 
@@ -231,8 +239,9 @@ def main():
 @main.command()
 @click.argument("path", type=click.Path(exists=False))
 @_common_options
+@_reader_option
 def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on, exit_zero, statistics, rules_dir,
-             config, color, storage_option):
+             config, color, storage_option, reader):
     """Diagnose the run(s) at PATH (a log file, a run folder, a folder of runs, or an s3:// gs:// az:// URL).
 
     \b
@@ -246,7 +255,8 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
     from curvedoc.engine import Plan, diagnose as _diagnose
 
     try:
-        settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config)
+        settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config,
+                             reader=reader)
         _check_plan(Plan.build(settings), settings)  # validate selectors and parameters before reading anything
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
@@ -284,8 +294,9 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Dask scheduler address (tcp://HOST:PORT) for --executor dask; default: a local cluster of --jobs workers.")
 @_common_options
+@_reader_option
 def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler, fmt, out, select, extend_select,
-          ignore, role, param, fail_on, exit_zero, statistics, rules_dir, config, color, storage_option):
+          ignore, role, param, fail_on, exit_zero, statistics, rules_dir, config, color, storage_option, reader):
     """Audit every run under a sweep folder or storage URL: rank them, count findings, explain what failing runs
     share.
 
@@ -308,7 +319,8 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
     from curvedoc.engine.stream import is_stream
 
     try:
-        settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs)
+        settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs,
+                             reader=reader)
         _check_plan(Plan.build(settings), settings)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
@@ -364,8 +376,9 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
 @click.option("--align", type=click.Choice(["auto", "step", "epoch", "tokens"]), default=None,
               help="Common axis (default auto: the step, or the epoch / tokens when the steps per epoch differ).")
 @_common_options
+@_reader_option
 def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, select, extend_select, ignore, role, param,
-            fail_on, exit_zero, statistics, rules_dir, config, color, storage_option):
+            fail_on, exit_zero, statistics, rules_dir, config, color, storage_option, reader):
     """Compare run(s) with a baseline run: curves out of the baseline's noise band, final and best values,
     and findings the baseline does not have.
 
@@ -387,7 +400,8 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
         if v is not None and not (v >= 0 and v != float("inf")):
             _fail(f"{name} must be a finite number >= 0, got {v}")
     try:
-        settings = _settings(paths[0], select, extend_select, ignore, role, param, fail_on, rules_dir, config)
+        settings = _settings(paths[0], select, extend_select, ignore, role, param, fail_on, rules_dir, config,
+                             reader=reader)
         _check_plan(Plan.build(settings), settings)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))

@@ -44,10 +44,9 @@ def _load(target, settings: Settings, what: str, storage_options=None) -> tuple[
     target = local_path(target)
     if not is_url(target) and not os.path.lexists(target):
         raise LoadError(target, "no such file or directory", kind="not-found")
-    from curvedoc.importers import load_all
-    from curvedoc.importers._base import file_size_limit
+    from curvedoc.importers import load_all, reading
 
-    with file_size_limit(settings.max_file_bytes()):
+    with reading(settings):
         res = load_all(target, settings.roles, with_base=True, storage_options=storage_options)
     if is_url(target) and not res.runs and not res.failures and any(p.kind == "not-found" for p in res.problems):
         raise LoadError(target, "no such object or prefix", kind="not-found")

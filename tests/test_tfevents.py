@@ -555,3 +555,69 @@ def test_real_values_equal_tbparse(real_tf, name):
         pytest.skip("dedup changed this run")
     theirs = _tbparse_points(real_tf / name)
     assert sorted(map(_key, ours)) == sorted(map(_key, theirs))
+
+
+# ----------------------------------------------------------------------------- --reader tbparse
+def _tf_run_dirs():
+    root = Path(__file__).resolve().parents[1] / "sample_runs"
+    dirs = sorted(d for d in root.iterdir() if d.is_dir() and any(d.rglob("*tfevents*")))
+    if REAL.is_dir():
+        dirs += sorted(d for d in (REAL / "tfevents").iterdir() if d.is_dir())
+    return dirs
+
+
+@pytest.mark.parametrize("folder", _tf_run_dirs(), ids=lambda d: d.name)
+def test_the_tbparse_reader_sees_the_same_series_and_findings(folder):
+    """``--reader tbparse`` is the independent reference: on every bundled and real TensorBoard run the series the
+    rules read (one value per step, the later write winning) are the same, and so are the findings (codes and
+    severities); a folder neither can read is refused by both."""
+    pytest.importorskip("tbparse")
+    import curvedoc
+    from curvedoc.errors import LoadError
+    from curvedoc.importers import event_reader
+
+    def load():
+        try:
+            runs = curvedoc.load(folder)
+        except LoadError:
+            return None
+        return runs if isinstance(runs, list) else [runs]
+
+    native = load()
+    with event_reader("tbparse"):
+        theirs = load()
+    if native is None:
+        assert theirs is None
+        return
+    if len(native) != 1:
+        pytest.skip("a folder of unrelated runs: only the native reader separates them")
+    (ours,), (ref,) = native, theirs
+    assert ref.meta.get("reader") == "tbparse"
+    assert ours.tags == ref.tags
+    for tag in ours.tags:
+        a, b = ours.tag_series(tag), ref.tag_series(tag)
+        assert a.index.tolist() == b.index.tolist(), tag
+        assert np.array_equal(a.to_numpy(), b.to_numpy(), equal_nan=True), tag
+    codes = lambda rep: sorted((f.code, f.severity) for r in rep.runs for f in r.findings)  # noqa: E731
+    assert codes(curvedoc.diagnose(ours)) == codes(curvedoc.diagnose(ref))
+
+
+def test_reader_option_through_the_cli_and_config(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    pytest.importorskip("tbparse")
+    run = Path(__file__).resolve().parents[1] / "sample_runs" / "divergence-warmup-too-high"
+    out = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--reader", "tbparse", "--format",
+                          "json"], capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr[-500:]
+    issues = json.loads(out.stdout)["runs"][0]["issues"]
+    assert any(i["kind"] == "reader" and "tbparse" in i["message"] for i in issues)
+    bad = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--reader", "tensorflow"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    (tmp_path / "pyproject.toml").write_text('[tool.curvedoc]\nreader = "nope"\n')
+    bad = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--config",
+                          str(tmp_path / "pyproject.toml")], capture_output=True, text=True)
+    assert bad.returncode == 2 and "reader must be one of native, tbparse" in bad.stderr

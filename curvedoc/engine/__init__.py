@@ -380,7 +380,7 @@ def diagnose(
         from curvedoc._guard import RunTimeout, max_seconds, time_guard
         from curvedoc.importers import Failure, LoadResult, discover, read_into
 
-        from curvedoc.importers._base import file_size_limit
+        from curvedoc.importers import reading
 
         disc = discover(target, with_base=True, storage_options=storage_options)
         if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
@@ -389,7 +389,7 @@ def diagnose(
             raise LoadError(target, "no such object or prefix", kind="not-found")
         res = LoadResult(problems=list(disc.problems))
         limit = max_seconds(settings)
-        with file_size_limit(settings.max_file_bytes()):
+        with reading(settings):
             for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
                 try:
                     with time_guard(limit):

@@ -56,6 +56,9 @@ def _init_worker(settings: Settings, memory: int | None = None) -> Any:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if settings.max_file_bytes():
         _base._LIMIT_OVERRIDE = settings.max_file_bytes()
+    from curvedoc.importers import set_event_reader
+
+    set_event_reader(settings.reader)
     _PLAN = Plan.build(settings)
     from curvedoc._guard import MemoryGuard
 
@@ -166,7 +169,7 @@ def _settings_key(settings: Settings) -> str:
     h = hashlib.sha256()
     h.update(__version__.encode())
     h.update(json.dumps({"select": settings.select, "ignore": settings.ignore, "params": settings.params,
-                         "roles": settings.roles, "max_file_mb": settings.max_file_mb},
+                         "roles": settings.roles, "max_file_mb": settings.max_file_mb, "reader": settings.reader},
                         sort_keys=True, default=str).encode())
     for d in [rules_dir(), *map(Path, settings.rules_dirs)]:
         for p in sorted(Path(d).glob("*.toml")):
@@ -815,10 +818,10 @@ def _execute(settings, todo, n_jobs, emit, executor, client, scheduler) -> None:
                     cl.close()
         return
     if n_jobs == 1 or len(todo) == 1:
-        from curvedoc.importers._base import file_size_limit
+        from curvedoc.importers import reading
 
-        # in this process: the size guard _init_worker sets is restored when the block ends
-        with file_size_limit(settings.max_file_bytes()):
+        # in this process: the size guard and reader _init_worker sets are restored when the block ends
+        with reading(settings):
             guard = _init_worker(settings, _memory(settings, 1))
             try:
                 for item in todo:

@@ -32,7 +32,8 @@ from curvedoc.errors import ConfigError
 
 FAIL_ON = ("error", "warning", "info", "never")
 KNOWN_KEYS = {"select", "ignore", "extend-select", "fail-on", "rules-dir", "roles", "params", "max-file-mb", "jobs",
-              "max-seconds", "max-memory-mb"}
+              "max-seconds", "max-memory-mb", "reader"}
+READERS = ("native", "tbparse")  # event-file readers: curvedoc's own decoder, or tbparse as a reference
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Settings:
     max_memory_mb: float | None = None  # None: a share of the machine's memory per audit worker; 0: no limit
     jobs: int | None = None
     config_file: str | None = None
+    reader: str = "native"  # event files: "native" (curvedoc's decoder) or "tbparse"
 
     def max_file_bytes(self) -> int | None:
         """The ``max-file-mb`` guard in bytes, or None when not configured."""
@@ -72,6 +74,10 @@ class Settings:
             s.rules_dirs = s.rules_dirs + list(cli["rules_dirs"])
         if cli.get("jobs"):
             s.jobs = cli["jobs"]
+        if cli.get("reader"):
+            s.reader = cli["reader"]
+        if s.reader not in READERS:
+            raise ConfigError(f"reader must be one of {', '.join(READERS)}, not {s.reader!r}")
         if s.fail_on not in FAIL_ON:
             raise ConfigError(f"fail-on must be one of {', '.join(FAIL_ON)}, not {s.fail_on!r}")
         return s
@@ -165,6 +171,11 @@ def load_settings(start: str | os.PathLike | None = None, config_file: str | os.
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0:
             raise ConfigError(f"{path}: max-seconds must be a number of seconds >= 0 (0 = no limit), not {v!r}")
         s.max_seconds = float(v)
+    if "reader" in table:
+        v = table["reader"]
+        if v not in READERS:
+            raise ConfigError(f"{path}: reader must be one of {', '.join(READERS)} (the event-file reader), not {v!r}")
+        s.reader = v
     if "max-memory-mb" in table:
         v = table["max-memory-mb"]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0 or v == math.inf:

@@ -7,6 +7,7 @@ reading a CSV never imports the TensorBoard protobufs.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import warnings
 from dataclasses import dataclass, field
@@ -32,8 +33,49 @@ READERS: dict[str, str] = {
 }
 
 
+# the reader of TensorBoard event files: curvedoc's own decoder, or tbparse (``--reader tbparse``, ``reader =
+# "tbparse"`` in pyproject) as an independent reference
+EVENT_READERS: dict[str, str] = {
+    "native": READERS["tfevents"],
+    "tbparse": "curvedoc.importers.tfevents_tbparse:read",
+}
+_event_reader = "native"
+
+
+def set_event_reader(name: str | None) -> str:
+    """Select the event-file reader for this process (audit workers); returns the previous one."""
+    global _event_reader
+    previous = _event_reader
+    if name:
+        if name not in EVENT_READERS:
+            raise ValueError(f"unknown event-file reader {name!r} (known: {', '.join(EVENT_READERS)})")
+        _event_reader = name
+    return previous
+
+
+@contextlib.contextmanager
+def event_reader(name: str | None):
+    """The event-file reader for the duration of a block (``None``: leave it as it is)."""
+    previous = set_event_reader(name)
+    try:
+        yield
+    finally:
+        set_event_reader(previous)
+
+
+@contextlib.contextmanager
+def reading(settings):
+    """What the settings say about reading files, for a block: the per-file size limit (``max-file-mb``) and the
+    event-file reader (``reader``)."""
+    from curvedoc.importers._base import file_size_limit
+
+    with file_size_limit(settings.max_file_bytes()), event_reader(getattr(settings, "reader", None)):
+        yield
+
+
 def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:
-    module, func = READERS[fmt].split(":")
+    target = EVENT_READERS[_event_reader] if fmt == "tfevents" else READERS[fmt]
+    module, func = target.split(":")
     return getattr(importlib.import_module(module), func)
 
 
