@@ -161,6 +161,8 @@ def main() -> None:
                     help="steps between evaluations (eval/loss, eval/accuracy); 1 = every tag at every step")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores)")
     ap.add_argument("--warm", action="store_true", help="also time a second audit that reads the cache")
+    ap.add_argument("--decode", type=int, default=0, metavar="N",
+                    help="also time the event-file decoder alone on N of the sweep's files, in this process")
     ap.add_argument("--keep", type=Path, default=None, help="generate into (or reuse) this folder and keep it")
     args = ap.parse_args()
 
@@ -182,6 +184,15 @@ def main() -> None:
             with open(p, "rb") as fh:
                 while fh.read(1 << 24):
                     pass
+        if args.decode:
+            from curvedoc.importers._tfrecord import read_event_file
+
+            files = sorted(sweep.rglob("*tfevents*"))[: args.decode]
+            read_event_file(files[0])  # imports
+            t = time.perf_counter()
+            n = sum(read_event_file(f).n_points for f in files)
+            wall = time.perf_counter() - t
+            print(f"decoder alone: {len(files)} files, {n:,} points in {wall:.2f} s = {n / wall / 1e6:.2f} M points/s")
         cache = root / "cache"
         shutil.rmtree(cache, ignore_errors=True)
         cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--cache-dir", str(cache), "--format", "json",
