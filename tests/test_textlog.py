@@ -222,6 +222,45 @@ def test_one_huge_line_does_not_hang(tmp_path):
         pass
 
 
+_ONE_GB_LINE = r'''
+import json, resource, sys, time
+from pathlib import Path
+import curvedoc
+t = time.perf_counter()
+try:
+    runs = curvedoc.load(sys.argv[1])
+    runs = runs if isinstance(runs, list) else [runs]
+    issues = [i.kind for r in runs for i in r.issues]
+    out = {"runs": len(runs), "issues": issues}
+except curvedoc.errors.LoadError as exc:
+    out = {"error": exc.reason}
+out["seconds"] = time.perf_counter() - t
+out["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+'''
+
+
+def test_a_log_of_one_gigabyte_on_one_line(tmp_path):
+    """Issue 13: 1 GB of text without a newline, read through discovery in a process of its own (a hang fails the
+    test at the timeout): a Run or a typed error, one note about the cut line, memory bounded by the line cap."""
+    import json
+    import subprocess
+    import sys
+
+    p = tmp_path / "train.log"
+    block = b"step 5 loss: 1.0 lr=3e-4 | " * (1 << 15)
+    with open(p, "wb") as fh:
+        for _ in range((1 << 30) // len(block) + 1):
+            fh.write(block)
+    script = tmp_path / "one_gb.py"
+    script.write_text(_ONE_GB_LINE)
+    r = subprocess.run([sys.executable, str(script), str(p)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-1500:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert "error" in out or out["issues"].count("long-line") == 1, out
+    assert out["rss_mb"] < 600, out  # the line is never held whole: a bounded tail of it is
+
+
 def _write(tmp_path, data: bytes):
     p = tmp_path / "fuzz.log"
     p.write_bytes(data)

@@ -199,6 +199,7 @@ def _lines(path: Path, issues: list[ImportIssue]):
         nuls = 0
         buf = ""
         lineno = 0
+        cut_lines: dict[int, int] = {}  # line number -> characters dropped from an endless line
         chunk = head
         while True:
             text = dec.decode(chunk, final=not chunk)
@@ -218,12 +219,17 @@ def _lines(path: Path, issues: list[ImportIssue]):
                 yield lineno + 1, buf[:cut]
                 buf = buf[cut:]
             if len(buf) > MAX_LINE * 16:  # one endless line (a 1 GB line with no newline): keep its tail only
-                issues.append(ImportIssue("long-line", "a line longer than 1 MB was cut; its start was ignored",
-                                          file=str(path), severity="info"))
+                cut_lines[lineno + 1] = cut_lines.get(lineno + 1, 0) + len(buf) - MAX_LINE
                 buf = buf[-MAX_LINE:]
             if not chunk:
                 break
             chunk = fh.read(CHUNK)
+        if cut_lines:  # one note for all of them, not one per megabyte read
+            first, longest = min(cut_lines), max(cut_lines.values())
+            issues.append(ImportIssue(
+                "long-line", f"{len(cut_lines):,} line(s) longer than 1 MB were cut and only their last "
+                f"{MAX_LINE:,} characters read (first at line {first:,}; {longest / 1e6:,.0f}M characters dropped "
+                "from the longest)", file=str(path), count=len(cut_lines), severity="info"))
         if nuls:
             issues.append(ImportIssue("bad-chunks", f"{nuls:,} NUL byte(s) inside the text (a damaged or "
                                       "preallocated file) were dropped", file=str(path), count=1))
