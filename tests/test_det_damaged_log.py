@@ -50,3 +50,27 @@ def test_an_occasional_zero_or_a_frozen_model_is_not():
 def test_real_sharded_fine_tune_with_zero_grad_norms():
     hits = run_detector(NAME, real_run("hf_trainer_state/chatglm-gyneco-zero-gradnorm"))
     assert [h.evidence.get("mode") for h in hits] == ["zero-grad-norm"]
+
+
+@pytest.mark.parametrize("n", [5, 50, 691])
+@pytest.mark.parametrize("sentinel", [-1.0, -999.0])
+def test_a_loss_printed_as_a_placeholder_is_reported(n, sentinel):
+    """A wrapper printing 'Loss: -1.0000' on every summary line never computed the loss: the series is a
+    placeholder (role inference leaves it out) and the report says so."""
+    rng = np.random.default_rng(n)
+    run = make_run(**{"Loss": np.full(n, sentinel), "mAP@0.5": np.clip(np.linspace(0, 0.9, n) + rng.normal(0, 0.01, n), 0, 1)})
+    hits = [h for h in run_detector("damaged-log", run) if h.evidence.get("mode") == "placeholder-loss"]
+    assert hits and hits[0].evidence["tag"] == "Loss" and hits[0].evidence["points"] == n
+
+
+@pytest.mark.parametrize("case", ["few-points", "zero", "positive-constant", "fractional", "metric-minus-one", "moving"])
+def test_no_placeholder_finding_for_real_series(case):
+    n = 4 if case == "few-points" else 40
+    tags = {"few-points": {"Loss": np.full(n, -1.0)},
+            "zero": {"loss": np.zeros(n)},  # a loss stuck at exactly 0 is constant-loss's finding
+            "positive-constant": {"loss": np.full(n, 2.0)},
+            "fractional": {"loss": np.full(n, -0.5)},
+            "metric-minus-one": {"bbox_mAP_s": np.full(n, -1.0)},  # MMDetection's 'not applicable'
+            "moving": {"loss": -np.linspace(1, 2, n)}}[case]
+    run = make_run(**tags, **{"val/acc": np.linspace(0.1, 0.9, n)})
+    assert not [h for h in run_detector("damaged-log", run) if h.evidence.get("mode") == "placeholder-loss"]

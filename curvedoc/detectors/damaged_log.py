@@ -2,7 +2,8 @@
 Records the importer skipped: truncated or corrupt event-file records, half-written CSV/JSON lines,
 LFS pointer stubs among the files of a run. And a series that cannot be what it says: a gradient norm
 logged as exactly 0.0 at a share ``min_zero_share`` of its points while the training loss is non-zero and
-moving (the norm was not measured there).
+moving (the norm was not measured there), or a loss-named series that holds one negative whole number at every
+one of its points ('Loss: -1.0000', a placeholder printed where the loss should be).
 
 ## Why it matters
 Points are missing; other readers drop them silently.
@@ -42,6 +43,37 @@ class Params:
 def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
     yield from _skipped_records(run, p)
     yield from _zero_grad_norm(run, p)
+    yield from _placeholder_losses(run, p)
+
+
+PLACEHOLDER_MIN_POINTS = 5  # fewer prints of one value could be a loss that happens to repeat
+
+
+def _placeholder_losses(run: Run, p: Params) -> Iterator[Hit]:
+    """A loss-named series that holds the same negative whole number at every point ('Loss: -1.0000' printed by a
+    wrapper that never computed it): a placeholder the logger wrote where the value should be, not a measurement.
+    Role inference already leaves it out; the report says so, because a reader of the raw log would take it for
+    the loss (a real loss is not negative, and none stays at one whole number over many prints)."""
+    from curvedoc.model.roles import infer_role, is_placeholder
+
+    found = []
+    for tag, n in run.tag_counts().items():
+        r = infer_role(tag)
+        if r is None or r[0] not in ("train_loss", "val_loss") or n < PLACEHOLDER_MIN_POINTS:
+            continue
+        if is_placeholder(run, tag):
+            found.append((tag, n, float(run.tag_values(tag)[0])))
+    if not found:
+        return
+    tag, n, v = found[0]
+    more = f" (and {len(found) - 1} more such series)" if len(found) > 1 else ""
+    yield Hit(
+        f"{tag} holds {v:g} at every one of its {n:,} points{more}: a placeholder the logger printed where the loss "
+        "should be, not a measured loss; it is left out of the analysis",
+        confidence=0.85,
+        evidence={"mode": "placeholder-loss", "tag": tag, "value": v, "points": n, "series": len(found)},
+        causes=("log-damaged",),
+    )
 
 
 def _zero_grad_norm(run: Run, p: Params) -> Iterator[Hit]:

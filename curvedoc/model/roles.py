@@ -368,6 +368,9 @@ def _placeholder(run: "Run", tag: str) -> bool:
     return bool(v is not None and len(v) >= 2 and v[0] < 0 and v[0] == round(v[0]) and (v == v[0]).all())
 
 
+is_placeholder = _placeholder  # public: the damaged-log rule reports such series
+
+
 def _values_fit(run: "Run", tag: str, role: str) -> bool:
     v = _raw_values(run, tag)
     if v is None or not len(v):
