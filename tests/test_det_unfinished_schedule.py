@@ -228,3 +228,14 @@ def test_a_log_that_ends_inside_an_epoch_was_cut_off():
     assert hits and "inside epoch 31, at batch 100 of 188" in hits[0].message
     for bad in ({"epoch": 3}, {"epoch": 1, "batch": 200, "batches": 188}, "x"):
         assert not run_detector(NAME, make_run(**_flat_then_constant_lr(500, 4), meta={"ends_inside_epoch": bad}))
+
+
+@pytest.mark.parametrize("reached,planned", [(1.3, 3), (6.5, 20)])
+def test_an_epoch_shortfall_is_told_in_epochs_and_points_at_the_last_step(reached, planned):
+    n = 300
+    epoch = np.linspace(0.0, reached, n)
+    run = make_run(train_loss=decaying(n, 2.0), epoch=epoch, hparams={"num_train_epochs": planned})
+    hits = run_detector(NAME, run)
+    assert hits and f"stopped at epoch {reached:g} of its planned" in hits[0].message
+    assert hits[0].step == n - 1 and hits[0].evidence["epochs_reached"] == pytest.approx(reached)
+    assert hits[0].evidence["share_completed"] == pytest.approx(reached / planned, abs=1e-3)

@@ -457,3 +457,12 @@ def test_a_wandb_run_interrupted_by_hand_is_stopped_from_outside():
     assert [i.kind for i in run.issues if i.kind in ("killed", "crash")] == ["killed"]
     rep = curvedoc.diagnose(run)
     assert any(f.name == "unfinished-schedule" for f in rep.runs[0].findings)
+
+
+def test_the_hf_trainer_banner_states_the_planned_length(tmp_path):
+    lines = ["***** Running training *****", "  Num examples = 28,125", "  Num Epochs = 3",
+             "  Total optimization steps = 1,320"]
+    lines += [f"{{'loss': {2.0 / (1 + s / 100):.4f}, 'learning_rate': 1e-05, 'epoch': {s / 440:.2f}}}"
+              for s in range(1, 575)]
+    rd = _read(tmp_path, "\n".join(lines) + "\n")
+    assert rd.meta.get("max_steps") == 1320 and rd.meta.get("num_epochs") == 3

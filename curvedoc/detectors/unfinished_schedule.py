@@ -186,7 +186,7 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
         # an integer epoch counter at the planned last epoch does not prove that epoch completed, so only a
         # shortfall is used (the still-improving test decides the rest)
         if 0 < reached < ep[0]:
-            return ep[0], int(reached), f"{ep[1]} (epochs, hyperparameter)"
+            return ep[0], reached, f"{ep[1]} (epochs, hyperparameter)"
     return None
 
 
@@ -291,14 +291,20 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     last = _int(run.meta.get("global_step"))
     if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
         last = int(run.series("train_loss").index[-1])
+    last_step = last  # the step the finding points at (an epoch count is not a step)
+    unit = "step"
     if not max_steps:
         hp = _planned_from_hparams(run)
         if hp is not None:
             max_steps, last, planned_from = hp
+            unit = "epoch" if "(epochs" in planned_from else "step"
+            if unit == "step":
+                last_step = last
     if not max_steps:
         ext = _lr_extrapolated(run, p)
         if ext is not None:
             max_steps, last, planned_from = ext
+            last_step = last
     if max_steps and max_steps > 0 and last is not None and last >= max_steps:
         return  # reached its planned length: finished, however the loss looks
     if max_steps and max_steps > 0 and last is not None and 0 <= last < max_steps:
@@ -306,8 +312,12 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
         save_steps = _int(run.meta.get("save_steps"))
         lag = save_steps is not None and save_steps > 0 and max_steps - last < save_steps
         if done <= 1.0 - p.min_missing:
-            msg = (f"the run stopped at step {fmt_step(last)} of its planned {planned_from} {fmt_step(max_steps)} "
-                   f"({done:.0%} done)")
+            if unit == "epoch":
+                msg = (f"the run stopped at epoch {last:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "
+                       f"done, last step {fmt_step(last_step)})")
+            else:
+                msg = (f"the run stopped at step {fmt_step(last)} of its planned {planned_from} {fmt_step(max_steps)} "
+                       f"({done:.0%} done)")
             if lag:
                 msg += (f" (less than one save interval, {fmt_step(save_steps)} steps, before the end: this may be the "
                         "last checkpoint's copy of a run that finished)")
@@ -316,9 +326,14 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
             elif slope_txt:
                 msg += f"; {slope_txt}"
             conf = (0.9 if improving else 0.8) * (0.6 if lag else 1.0) * (0.8 if planned_from.startswith("the LR") else 1.0)
-            yield Hit(msg, step=last, steps=(last, max_steps), confidence=conf,
-                      evidence={"last_step": last, "max_steps": max_steps, "share_completed": round(done, 4), **ev_trend},
-                      causes=("run-killed",))
+            if unit == "epoch":
+                where = {"step": last_step} if last_step is not None else {}
+                ev = {"last_step": last_step, "epochs_reached": last, "planned_epochs": max_steps}
+            else:
+                where = {"step": last, "steps": (last, max_steps)}
+                ev = {"last_step": last, "max_steps": max_steps}
+            yield Hit(msg, confidence=conf, **where,
+                      evidence={**ev, "share_completed": round(done, 4), **ev_trend}, causes=("run-killed",))
         return  # the planned length is known: it says everything about finishing
 
     left = _int(run.meta.get("eta_at_end_s"))

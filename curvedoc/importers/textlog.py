@@ -980,6 +980,15 @@ def read_text_log(path: Path) -> RunData:
     meta: dict = {"format": "text-log", "lines": p.n_lines}
     if p.summary:
         meta["summary"] = dict(list(p.summary.items())[:200])
+    # the HF Trainer's start banner states the plan: "Num Epochs = 3", "Total optimization steps = 1,320"
+    for key, val in [*p.hparams.items(), *p.summary.items()]:
+        if isinstance(val, bool) or not isinstance(val, (int, float)) or not math.isfinite(val):
+            continue
+        k = key.strip().lower()
+        if k == "total optimization steps" and val > 0 and not p.planned.get("steps"):
+            p.planned["steps"] = int(val)
+        elif k == "num epochs" and val > 0 and not p.planned.get("epochs"):
+            p.planned["epochs"] = int(val)
     if p.planned.get("steps"):
         meta["max_steps"] = p.planned["steps"]
     if p.planned.get("epochs"):
