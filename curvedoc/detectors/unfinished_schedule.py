@@ -246,6 +246,33 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
 SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
 
 
+def _log_says_unfinished(run: Run, p: Params, last: int) -> tuple[str, float, dict] | None:
+    """(sentence, confidence, evidence) when the log itself says the run did not reach its end, whatever its loss
+    does: the last progress line still expects time to go (its ETA), the last training record sits inside an
+    epoch, or the run was stopped from outside with its LR not annealed."""
+    left = _int(run.meta.get("eta_at_end_s"))
+    if left and left > 0:
+        return (f"the run's last progress line (step {fmt_step(last)}) still expected {_duration(left)} of training to "
+                "go (its ETA): the run stopped before its end", 0.8, {"eta_at_end_s": left})
+    mid = run.meta.get("ends_inside_epoch")
+    if isinstance(mid, dict):
+        try:
+            e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
+        except (KeyError, TypeError, ValueError):
+            e = i = nb = 0
+        if 0 <= i < nb:
+            return (f"the log ends inside epoch {e}, at batch {i:,} of {nb:,} (step {fmt_step(last)}): an epoch-based "
+                    "training ends at an epoch's end, so this one was cut off", 0.75,
+                    {"epoch": e, "batch": i, "batches": nb})
+    stop = _stopped_from_outside(run)
+    if stop and not _annealed(run, p):
+        lr = "lr" in run.roles
+        how = "its learning rate not annealed" if lr else "no planned length or annealed schedule to say it had finished"
+        return (f"the run was stopped from outside at step {fmt_step(last)} ({stop}), with {how}: it did not finish "
+                "its schedule", 0.75 if lr else 0.6, {"stopped_by": stop})
+    return None
+
+
 def _duration(seconds: int) -> str:
     d, rest = divmod(int(seconds), 86400)
     h, rest = divmod(rest, 3600)
@@ -336,33 +363,11 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                       evidence={**ev, "share_completed": round(done, 4), **ev_trend}, causes=("run-killed",))
         return  # the planned length is known: it says everything about finishing
 
-    left = _int(run.meta.get("eta_at_end_s"))
-    if left and left > 0 and last is not None:
-        # the trainer's own statement of the time left, printed on the last progress line
-        yield Hit(f"the run's last progress line (step {fmt_step(last)}) still expected {_duration(left)} of training "
-                  "to go (its ETA): the run stopped before its end" + (f"; {slope_txt}" if slope_txt else ""),
-                  step=last, confidence=0.8, evidence={"last_step": last, "eta_at_end_s": left, **ev_trend},
-                  causes=("run-killed",))
-        return
-    mid = run.meta.get("ends_inside_epoch")
-    if isinstance(mid, dict) and last is not None:
-        try:
-            e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
-        except (KeyError, TypeError, ValueError):
-            e = i = nb = 0
-        if 0 <= i < nb:
-            yield Hit(f"the log ends inside epoch {e}, at batch {i:,} of {nb:,} (step {fmt_step(last)}): an epoch-based "
-                      "training ends at an epoch's end, so this one was cut off" + (f"; {slope_txt}" if slope_txt else ""),
-                      step=last, confidence=0.75, evidence={"last_step": last, "epoch": e, "batch": i, "batches": nb,
-                                                             **ev_trend}, causes=("run-killed",))
-            return
-    stop = _stopped_from_outside(run)
-    if stop and last is not None and not _annealed(run, p):
-        lr_txt = "its learning rate not annealed" if "lr" in run.roles else "no planned length or annealed schedule to say it had finished"
-        yield Hit(f"the run was stopped from outside at step {fmt_step(last)} ({stop}), with {lr_txt}: it did not "
-                  "finish its schedule" + (f"; {slope_txt}" if slope_txt else ""),
-                  step=last, confidence=0.75 if "lr" in run.roles else 0.6,
-                  evidence={"last_step": last, "stopped_by": stop, **ev_trend}, causes=("run-killed",))
+    said = _log_says_unfinished(run, p, last) if last is not None else None
+    if said is not None:
+        text, conf, ev = said
+        yield Hit(text + (f"; {slope_txt}" if slope_txt else ""), step=last, confidence=conf,
+                  evidence={"last_step": last, **ev, **ev_trend}, causes=("run-killed",))
         return
     if not improving or _annealed(run, p) or _val_against(run, p):
         return

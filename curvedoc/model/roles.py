@@ -122,7 +122,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
                 rank = (1, r[1])
             else:
                 continue
-            if role in ("train_loss", "val_loss") and _placeholder(run, t):
+            if role in ("train_loss", "val_loss") and is_placeholder(run, t):
                 continue
             idx[t] = rank
         if not idx:
@@ -179,7 +179,7 @@ def _loss_parts(run: "Run", role: str, counts: Mapping[str, int], skip: set[str]
         if t in skip or n < 3:
             continue
         r = _inferred(t)
-        if r is None or r[0] != role or r[1] < 1 or _placeholder(run, t):
+        if r is None or r[0] != role or r[1] < 1 or is_placeholder(run, t):
             continue
         v = _raw_values(run, t)
         if v is None or not len(v):
@@ -285,7 +285,7 @@ def other_losses(run: "Run") -> list[str]:
         if t in used or n < _MIN_CURVE or _stem(t) in copies:
             continue
         r = _inferred(t)
-        if r is not None and r[0] in ("train_loss", "val_loss") and not _placeholder(run, t):
+        if r is not None and r[0] in ("train_loss", "val_loss") and not is_placeholder(run, t):
             out.append((r[0] != "val_loss", t))
     return [t for _, t in sorted(out)]
 
@@ -361,14 +361,11 @@ def _raw_values(run: "Run", tag: str):
     return v[np.isfinite(v)]
 
 
-def _placeholder(run: "Run", tag: str) -> bool:
+def is_placeholder(run: "Run", tag: str) -> bool:
     """The same negative whole number at every point ('Loss: -1.0000' printed by a wrapper that never computed
     the loss): a placeholder, not a series a role can be about."""
     v = _raw_values(run, tag)
     return bool(v is not None and len(v) >= 2 and v[0] < 0 and v[0] == round(v[0]) and (v == v[0]).all())
-
-
-is_placeholder = _placeholder  # public: the damaged-log rule reports such series
 
 
 def _values_fit(run: "Run", tag: str, role: str) -> bool:
