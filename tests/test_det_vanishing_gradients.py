@@ -266,3 +266,20 @@ def test_real_runs_no_crash_and_silent():
             fired[rel] = h.message
     known = set(KNOWN_DISAGREEMENTS.get(NAME, {}))
     assert {k: v for k, v in fired.items() if k not in known} == {}
+
+
+@pytest.mark.parametrize("n", [72, 400, 3000])
+@pytest.mark.parametrize("transient", [4, 0.05])
+def test_huge_first_norms_then_ordinary_training_is_not_vanishing(n, transient):
+    """A mixed-precision detector run: the first logged norms are 1e5 (unscaled), the norm then falls to ~1 and
+    climbs back to 50-500 as training goes on. It collapsed and recovered: no vanishing gradients."""
+    rng = np.random.default_rng(n)
+    k = transient if isinstance(transient, int) else max(2, int(transient * n))
+    x = np.arange(n) / n
+    g = noisy(rng, 1.0, n) * np.where(np.arange(n) < k, 2e5, 0.6 * 10 ** (2.8 * np.minimum(x / 0.6, 1.0)))
+    hits = run_detector(NAME, make_run(grad_norm=g, train_loss=flat_loss(rng, n, fall=0.1)))
+    assert not [h for h in hits if h.evidence.get("mode") == "global"]
+    # the same start with a norm that stays down is a collapse
+    g2 = noisy(rng, 1.0, n) * np.where(np.arange(n) < n // 5, 1.0, 1e-4)
+    hits = run_detector(NAME, make_run(grad_norm=g2, train_loss=flat_loss(rng, n)))
+    assert [h for h in hits if h.evidence.get("mode") == "global"]

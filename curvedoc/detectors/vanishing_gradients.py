@@ -1,6 +1,8 @@
 """## What it detects
 Gradients too small to train: either the global gradient norm collapses by orders of magnitude
-(``min_drop_decades`` below its peak) while the training loss has hardly improved, or, with per-layer
+(``min_drop_decades`` below its peak) and stays down (a norm that ends more than a decade above the lowest level it
+fell to recovered) while
+the training loss has hardly improved, or, with per-layer
 gradient norms (``grad_norm/<layer>`` ...), the layers nearest the input get gradients orders of
 magnitude (``layer_min_decades``) smaller than the layers nearest the output, steadily with depth.
 
@@ -152,6 +154,14 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
     with np.errstate(invalid="ignore"):
         after = np.nonzero(smooth[peak_i:] <= peak - p.min_drop_decades * LN10)[0]
     onset = int(steps[peak_i + after[0]]) if len(after) else int(st_all[n_all - tail_n])
+    if len(after) and not math.isinf(decades):
+        # vanishing gradients stay vanished: a norm whose end level is more than a decade above the lowest it fell
+        # to after the collapse climbed back (an initial transient of huge norms, then ordinary training whose
+        # norm grows again); it did not vanish
+        post = smooth[peak_i + after[0]:]
+        post = post[np.isfinite(post)]
+        if len(post) and tail_log - float(np.min(post)) > LN10:
+            return None
     peak_val = math.exp(peak)
     if math.isinf(decades):
         msg = (f"grad_norm fell from {fmt_num(peak_val)} to exactly 0 on {zero_tail:.0%} of the last "
