@@ -33,6 +33,7 @@ seeds/002 'If you have gradient clipping enabled, the spike usually recovers'; s
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -77,12 +78,9 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     if len(edges):
         e = win[edges].copy()
         e[:, h] = np.nan
-        with np.errstate(all="ignore"):
-            import warnings
-
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                out[edges] = np.nanmedian(e, axis=1)
+        with warnings.catch_warnings():  # an edge window of NaN only (a very short series): NaN, said quietly
+            warnings.simplefilter("ignore", RuntimeWarning)
+            out[edges] = np.nanmedian(e, axis=1)
     return out
 
 

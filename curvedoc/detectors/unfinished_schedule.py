@@ -318,30 +318,32 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     last = _int(run.meta.get("global_step"))
     if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
         last = int(run.series("train_loss").index[-1])
-    last_step = last  # the step the finding points at (an epoch count is not a step)
-    unit = "step"
+    # progress toward the planned length, in its unit: the last step, or for a planned number of epochs the epochs
+    # reached (``last`` stays the step the finding points at: an epoch count is not a step)
+    reached, unit = last, "step"
     if not max_steps:
         hp = _planned_from_hparams(run)
         if hp is not None:
-            max_steps, last, planned_from = hp
-            unit = "epoch" if "(epochs" in planned_from else "step"
-            if unit == "step":
-                last_step = last
+            max_steps, reached, planned_from = hp
+            if "(epochs" in planned_from:
+                unit = "epoch"
+            else:
+                last = reached
     if not max_steps:
         ext = _lr_extrapolated(run, p)
         if ext is not None:
-            max_steps, last, planned_from = ext
-            last_step = last
-    if max_steps and max_steps > 0 and last is not None and last >= max_steps:
+            max_steps, reached, planned_from = ext
+            last = reached
+    if max_steps and max_steps > 0 and reached is not None and reached >= max_steps:
         return  # reached its planned length: finished, however the loss looks
-    if max_steps and max_steps > 0 and last is not None and 0 <= last < max_steps:
-        done = last / max_steps
+    if max_steps and max_steps > 0 and reached is not None and 0 <= reached < max_steps:
+        done = reached / max_steps
         save_steps = _int(run.meta.get("save_steps"))
-        lag = save_steps is not None and save_steps > 0 and max_steps - last < save_steps
+        lag = save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
         if done <= 1.0 - p.min_missing:
             if unit == "epoch":
-                msg = (f"the run stopped at epoch {last:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "
-                       f"done, last step {fmt_step(last_step)})")
+                msg = (f"the run stopped at epoch {reached:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "
+                       f"done, last step {fmt_step(last)})")
             else:
                 msg = (f"the run stopped at step {fmt_step(last)} of its planned {planned_from} {fmt_step(max_steps)} "
                        f"({done:.0%} done)")
@@ -354,8 +356,8 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                 msg += f"; {slope_txt}"
             conf = (0.9 if improving else 0.8) * (0.6 if lag else 1.0) * (0.8 if planned_from.startswith("the LR") else 1.0)
             if unit == "epoch":
-                where = {"step": last_step} if last_step is not None else {}
-                ev = {"last_step": last_step, "epochs_reached": last, "planned_epochs": max_steps}
+                where = {"step": last} if last is not None else {}
+                ev = {"last_step": last, "epochs_reached": reached, "planned_epochs": max_steps}
             else:
                 where = {"step": last, "steps": (last, max_steps)}
                 ev = {"last_step": last, "max_steps": max_steps}

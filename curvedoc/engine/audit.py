@@ -46,7 +46,7 @@ def _init_worker(settings: Settings, memory: int | None = None) -> Any:
     import signal
     import threading
 
-    from curvedoc.importers import _base
+    from curvedoc.importers import set_reading
 
     if threading.current_thread() is threading.main_thread() and mp.parent_process() is not None:
         # a worker process forked from an audit inherits the parent's SIGTERM handler (_terminate_on_sigterm, which
@@ -54,11 +54,7 @@ def _init_worker(settings: Settings, memory: int | None = None) -> Any:
         # multiprocessing does -- a SystemExit raised inside the task queue's lock left a worker blocked on it and
         # the audit waiting forever for it to end
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if settings.max_file_bytes():
-        _base._LIMIT_OVERRIDE = settings.max_file_bytes()
-    from curvedoc.importers import set_event_reader
-
-    set_event_reader(settings.reader)
+    set_reading(settings)  # the size guard and the event-file reader, for the worker's lifetime
     _PLAN = Plan.build(settings)
     from curvedoc._guard import MemoryGuard
 
@@ -593,13 +589,13 @@ def _isolated_round(ctx, settings, items, n_jobs, emit) -> None:
     from multiprocessing.connection import wait
 
     queue = list(items)
+    memory = _memory(settings, n_jobs)
     running: dict[Any, tuple[Any, tuple]] = {}
     while queue or running:
         while queue and len(running) < n_jobs:
             item = queue.pop(0)
             r, w = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_isolated_child, args=(settings, item, w, _memory(settings, n_jobs)),
-                               daemon=True)
+            proc = ctx.Process(target=_isolated_child, args=(settings, item, w, memory), daemon=True)
             proc.start()
             w.close()
             running[r] = (proc, item)

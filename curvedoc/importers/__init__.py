@@ -63,14 +63,29 @@ def event_reader(name: str | None):
         set_event_reader(previous)
 
 
+def set_reading(settings) -> tuple:
+    """Apply what the settings say about reading files to this process -- the per-file size limit (``max-file-mb``)
+    and the event-file reader (``reader``) -- and return what was in force (for :func:`reading` to put back)."""
+    from curvedoc.importers import _base
+
+    previous = (_base._LIMIT_OVERRIDE, _event_reader)
+    if settings.max_file_bytes():
+        _base._LIMIT_OVERRIDE = settings.max_file_bytes()
+    set_event_reader(getattr(settings, "reader", None))
+    return previous
+
+
 @contextlib.contextmanager
 def reading(settings):
-    """What the settings say about reading files, for a block: the per-file size limit (``max-file-mb``) and the
-    event-file reader (``reader``)."""
-    from curvedoc.importers._base import file_size_limit
+    """:func:`set_reading` for the duration of a block."""
+    from curvedoc.importers import _base
 
-    with file_size_limit(settings.max_file_bytes()), event_reader(getattr(settings, "reader", None)):
+    previous = set_reading(settings)
+    try:
         yield
+    finally:
+        _base._LIMIT_OVERRIDE, reader = previous
+        set_event_reader(reader)
 
 
 def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:

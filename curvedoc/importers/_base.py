@@ -31,21 +31,7 @@ def is_settings_file(name: str, size: int) -> bool:
     return name.lower().endswith(SETTINGS_SUFFIXES) and size < SETTINGS_MAX_BYTES
 
 
-_LIMIT_OVERRIDE: int | None = None
-
-
-@contextlib.contextmanager
-def file_size_limit(nbytes: int | None):
-    """Apply a per-file size limit (``max-file-mb`` from the settings) for the duration of a block,
-    without touching the process environment; ``None`` leaves the current limit."""
-    global _LIMIT_OVERRIDE
-    previous = _LIMIT_OVERRIDE
-    if nbytes is not None:
-        _LIMIT_OVERRIDE = int(nbytes)
-    try:
-        yield
-    finally:
-        _LIMIT_OVERRIDE = previous
+_LIMIT_OVERRIDE: int | None = None  # max-file-mb in force (curvedoc.importers.set_reading / reading), or None
 
 
 def max_file_bytes() -> int:

@@ -557,10 +557,8 @@ class _Chunk:
 
 def _len_crc_expected(lens: np.ndarray) -> np.ndarray:
     """The masked CRC each record's 8-byte length header must carry. A file has few distinct lengths: hash them
-    (``pd.factorize``, linear) rather than sort them (``np.unique``, which cost a quarter of the decode)."""
-    import pandas as pd
-
-    inv, uniq = pd.factorize(lens, sort=False)
+    (:func:`_factorize`, linear) rather than sort them (``np.unique``, which cost a quarter of the decode)."""
+    inv, uniq = _factorize(lens)
     exp = np.fromiter((masked_crc(struct.pack("<Q", int(x))) for x in uniq), dtype=np.uint32, count=len(uniq))
     return exp[inv]
 
@@ -940,9 +938,7 @@ class EventFileReader:
         std = (b0 == 0x09) & (b9 == 0x10) & (lens >= 12)
         vkey = np.where(std, vlen, 0)
         key = lens * 16 + vkey
-        import pandas as pd
-
-        codes, _uniq = pd.factorize(key, sort=False)
+        codes, _uniq = _factorize(key)
         if len(_uniq) <= 32:  # a few record lengths (the usual file): one pass each beats a sort
             groups = [np.flatnonzero(codes == c) for c in range(len(_uniq))]
         else:

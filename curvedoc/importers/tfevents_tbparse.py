@@ -25,14 +25,6 @@ from curvedoc.model.run import ImportIssue, make_frame
 SOURCE = "tfevents"
 
 
-def available() -> bool:
-    try:
-        import tbparse  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _points(path: Path):
     """(tags, steps, values, walls) of one event file through tbparse's SummaryReader."""
     from tbparse import SummaryReader
@@ -60,7 +52,7 @@ def _points(path: Path):
 
 
 def read(spec: RunSpec) -> RunData:
-    from curvedoc.importers.tfevents import _load_yaml_hparams, sort_files
+    from curvedoc.importers.tfevents import _load_yaml_hparams, _rel, sort_files
 
     root = Path(spec.root)
     files = sort_files([Path(f) for f in spec.files])
@@ -77,7 +69,7 @@ def read(spec: RunSpec) -> RunData:
                                       file=str(f)))
             continue
         prefix = spec.prefixes.get(str(f), "")
-        rel = f.name if f.parent == root else str(f.relative_to(root)) if root in f.parents else str(f)
+        rel = _rel(f, root)
         cols[0].extend(prefix + t for t in tags)
         cols[1].extend(steps)
         cols[2].extend(values)
