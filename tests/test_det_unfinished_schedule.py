@@ -239,3 +239,11 @@ def test_an_epoch_shortfall_is_told_in_epochs_and_points_at_the_last_step(reache
     assert hits and f"stopped at epoch {reached:g} of its planned" in hits[0].message
     assert hits[0].step == n - 1 and hits[0].evidence["epochs_reached"] == pytest.approx(reached)
     assert hits[0].evidence["share_completed"] == pytest.approx(reached / planned, abs=1e-3)
+
+
+def test_a_save_interval_in_steps_says_nothing_about_an_epoch_shortfall():
+    # 1.3 of 3 epochs with save_steps = 500: "less than one save interval before the end" compared epochs with steps
+    run = make_run(train_loss=decaying(300, 2.0), epoch=np.linspace(0.0, 1.3, 300),
+                   hparams={"num_train_epochs": 3}, meta={"save_steps": 500})
+    (h,) = run_detector(NAME, run)
+    assert "save interval" not in h.message and h.confidence == pytest.approx(0.9)

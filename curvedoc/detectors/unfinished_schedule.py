@@ -339,7 +339,8 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     if max_steps and max_steps > 0 and reached is not None and 0 <= reached < max_steps:
         done = reached / max_steps
         save_steps = _int(run.meta.get("save_steps"))
-        lag = save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
+        # a save interval is in steps: it says something only about a shortfall counted in steps
+        lag = unit == "step" and save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
         if done <= 1.0 - p.min_missing:
             if unit == "epoch":
                 msg = (f"the run stopped at epoch {reached:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "
