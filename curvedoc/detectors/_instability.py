@@ -139,13 +139,9 @@ def lr_context(run, step: int) -> dict:
 
 def grad_norm_series(run) -> pd.Series:
     """The global pre-clip gradient norm: ``grad_norm``, else sqrt of ``grad_norm_sq``; empty if neither."""
-    if "grad_norm" in run.roles:
-        return run.series("grad_norm")
-    if "grad_norm_sq" in run.roles:
-        s = run.series("grad_norm_sq")
-        with np.errstate(invalid="ignore"):
-            return pd.Series(np.sqrt(s.to_numpy(dtype=np.float64)), index=s.index, name=s.name)
-    return pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"))
+    from curvedoc.detectors._gradients import pre_clip_norm
+
+    return pre_clip_norm(run)[0]
 
 
 def clipping_configured(run) -> bool | None:

@@ -1,5 +1,5 @@
 """## What it detects
-Gradients too small to train: either the global gradient norm collapses by orders of magnitude
+Gradients too small to train: either the global gradient norm (or the square root of a logged squared norm) collapses by orders of magnitude
 (``min_drop_decades`` below its peak) and stays down (a norm that ends more than a decade above the lowest level it
 fell to recovered) while
 the training loss has hardly improved, or, with per-layer
@@ -45,6 +45,7 @@ from curvedoc.detectors._gradients import (
     family_frame,
     order_layers,
     param_kind,
+    pre_clip_norm,
     stats_sample,
     trend,
 )
@@ -107,9 +108,13 @@ def vanishing_gradients(run: Run, p: Params) -> Iterator[Hit]:
 
 
 def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
-    if "grad_norm" not in run.roles or progress is None or progress >= p.max_loss_progress:
+    if progress is None or progress >= p.max_loss_progress:
         return None
-    raw = clean_steps(run.series("grad_norm"))
+    # the global norm, or the square root of its logged square (||g||^2 is the same quantity in squared units)
+    raw, label = pre_clip_norm(run)
+    if raw.empty:
+        return None
+    raw = clean_steps(raw)
     st_all = raw.index.to_numpy(dtype=np.int64)
     v_all = raw.to_numpy(dtype=np.float64)
     fin = np.isfinite(v_all)
@@ -164,12 +169,12 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
             return None
     peak_val = math.exp(peak)
     if math.isinf(decades):
-        msg = (f"grad_norm fell from {fmt_num(peak_val)} to exactly 0 on {zero_tail:.0%} of the last "
+        msg = (f"{label} fell from {fmt_num(peak_val)} to exactly 0 on {zero_tail:.0%} of the last "
                f"{tail_n:,} points while train_loss changed only {fmt_pct(-progress)}")
         causes = ("frozen-params", "vanishing-gradients", "optimizer-not-stepping")
         conf = 0.8
     else:
-        msg = (f"grad_norm collapsed {fmt_num(decades, 2)} decades ({fmt_num(peak_val / max(tail_val, 1e-300))}x) "
+        msg = (f"{label} collapsed {fmt_num(decades, 2)} decades ({fmt_num(peak_val / max(tail_val, 1e-300))}x) "
                f"from {fmt_num(peak_val)} to {fmt_num(tail_val)} by step {fmt_step(onset)} while train_loss changed "
                f"only {fmt_pct(-progress)}")
         causes = None
