@@ -149,14 +149,17 @@ def test_hit_defaults():
     assert h.confidence == 0.8 and h.step is None and h.marks == ()
 
 
-def test_rl_runs_get_no_loss_roles_unless_asked():
+def test_rl_losses_get_their_role_but_no_rule_expects_them_to_fall():
     run = make_run("r", **{"train/loss": np.linspace(1, 3, 50), "rollout/ep_rew_mean": np.linspace(0, 100, 50)})
-    assert "train_loss" not in run.roles
+    assert run.roles["train_loss"] == "train/loss"
     assert any("reinforcement-learning" in n for n in run.role_notes)
     rep = curvedoc.diagnose(run)
     assert not [f for f in rep.runs[0].findings if f.code.startswith("D")]  # a rising value loss is not divergence
-    run.set_role_overrides({"train_loss": "train/loss"})
-    assert run.roles["train_loss"] == "train/loss"
+    why = {s["code"]: s.get("why", "") for s in rep.runs[0].skipped}
+    assert why["D002"].startswith("reinforcement learning ('rollout/ep_rew_mean' logged)")
+    from curvedoc.reporters import render
+
+    assert "reinforcement learning" in render(rep, "text")
 
 
 def test_max_file_mb_is_scoped_to_the_call(tmp_path):

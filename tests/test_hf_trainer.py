@@ -76,14 +76,9 @@ def test_real_run_counts_and_roles(run_dir):
     listed = _manifest_points(run_dir.name)
     if listed is not None:
         assert no_epoch + nonnum == listed
-    # roles: the per-step `loss` is the train loss, never the final-summary mean; a policy-optimisation run
-    # (a per-step reward is logged) is judged on its reward, not its surrogate loss
-    from curvedoc.model.roles import rl_marker
-
-    if rl_marker(run) is None:
-        assert run.roles["train_loss"] == "loss"
-    else:
-        assert "train_loss" not in run.roles
+    # roles: the per-step `loss` is the train loss, never the final-summary mean (a policy-optimisation run's
+    # surrogate loss too: the engine judges that run on its reward, see test_status_truth.py)
+    assert run.roles["train_loss"] == "loss"
     assert not any(v.startswith("train_summary/") for v in run.roles.values())
     has_eval = any("eval_loss" in r for r in state["log_history"])
     if has_eval:

@@ -175,3 +175,21 @@ def test_role_and_metric_inference_is_linear_in_the_tag_length(unit):
             f"t = {unit!r} * (255000 // {len(unit)})\ninfer_role(t)\nclassify(t)\nprint('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "ok", out.stderr[-500:]
+
+
+@pytest.mark.parametrize("n", [5, 60, 800])
+@pytest.mark.parametrize("term", ["aux_loss", "unsuper_loss", "train/kd_loss"])
+def test_a_loss_term_switched_off_is_not_the_training_loss(n, term):
+    """A qualified loss term that is exactly 0 at every point (no dataset for it, a zero coefficient) is switched
+    off: the training loss is the term that moves, whatever the points or names say."""
+    rng = np.random.default_rng(n)
+    run = make_run(**{term: np.zeros(n), "train_ce_loss": np.linspace(3, 1, n) * rng.lognormal(0, 0.05, n)})
+    assert run.roles["train_loss"] == "train_ce_loss"
+
+
+def test_a_whole_loss_stuck_at_zero_keeps_its_role():
+    import curvedoc
+
+    run = make_run(loss=np.zeros(200), aux_loss=np.zeros(200))
+    assert run.roles["train_loss"] == "loss"  # the constant-loss rule judges it
+    assert "P002" in {f.code for f in curvedoc.diagnose(run).runs[0].findings}

@@ -1,5 +1,7 @@
 """## What it detects
 The training loss becomes NaN/Inf and stays so, or rises and *stays* far above its running minimum
+(a reinforcement-learning loss is judged on the NaN/Inf part only: a critic or value loss tracks a moving target
+and may grow as the value estimates grow, but a non-finite loss is a broken update in any training)
 until the end of the run (the smoothed loss ends at least ``min_rise`` above its best in log space
 and has given back at least ``min_progress_lost`` of the progress made since the start). Transient
 spikes that come back down (loss-spikes), a warmup bump that recovers, and a rising validation loss
@@ -263,6 +265,10 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
                   step=int(steps[fb]), confidence=0.6, evidence=ev, severity="warning", causes=causes,
                   marks=tuple(int(x) for x in steps[~fin][:50]))
 
+    from curvedoc.model.roles import rl_marker
+
+    if rl_marker(run) is not None:
+        return  # a reinforcement-learning loss tracks a moving target: a finite rise is not divergence, a NaN is
     f = I.last_session(run, s[fin])
     res = _finite_rise(f, p)
     if res is None:

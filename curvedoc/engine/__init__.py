@@ -94,11 +94,14 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
     A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
     training loss; failing that the validation loss; failing that a quality metric) and at least one
     selected rule that reads that signal ran without error (``errored``: codes of the rules that raised)."""
+    from curvedoc.model.roles import rl_marker
+
     roles = run.roles
     signal = signal_tag = None
     short = []
+    rl = rl_marker(run) is not None
     for role in SIGNAL_ROLES:
-        if role in roles:
+        if role in roles and not rl:
             n = _finite_count(run, roles[role])
             if n >= MIN_SIGNAL_POINTS:
                 signal, signal_tag = role, roles[role]
@@ -108,12 +111,9 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
     signal_note = ""
     if signal is None and metrics:
         signal, signal_tag = "metric", metrics[0].tag
-        from curvedoc.model.roles import rl_marker
-
         # say why a metric stands in: a reinforcement-learning run logs losses, but they track a moving target
         # (critic/value losses grow with the value scale), so its return or success rate is the signal
-        signal_note = ("reinforcement learning: its losses are not convergence signals" if rl_marker(run) is not None
-                       else "no loss logged")
+        signal_note = "reinforcement learning: its losses are not convergence signals" if rl else "no loss logged"
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
     reason = ""
     if signal is None:
@@ -123,7 +123,7 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         reason = f"{why} (tags: {shown or 'none'}); --role train_loss=TAG sets one"
     elif not readers:
         reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
-    applicable = len(ran) + sum(1 for s in skipped if s.get("missing"))
+    applicable = len(ran) + sum(1 for s in skipped if s.get("missing") or s.get("why"))
     from curvedoc.model.roles import other_losses
 
     losses = other_losses(run)
@@ -240,32 +240,57 @@ def run_summary(run) -> dict[str, Any]:
     return out
 
 
+class Applicability:
+    """Which rules can judge a run: the roles it logs (and the families, a quality metric, a baseline), and
+    whether it is a reinforcement-learning run. Built once per run; :meth:`skip` says why a rule cannot run."""
+
+    def __init__(self, run) -> None:
+        from curvedoc.model.roles import family_names, rl_marker
+
+        present = set(run.roles) | {fam for fam in family_names() if run.family(fam)}
+        if any(m.points >= MIN_SIGNAL_POINTS for m in run.metrics):
+            present.add("metric")
+        if getattr(run, "baseline", None):
+            present.add("baseline")
+        self.present = present
+        # a reinforcement-learning loss (critic, policy, TD error) tracks a moving target: it may grow with the
+        # value scale and need not level off, so the rules that expect a loss to fall judge the return instead
+        self.rl_tag = rl_marker(run)
+        self.no_loss = present - {"train_loss", "val_loss"} if self.rl_tag is not None else present
+        self.live = bool(run.meta.get("live"))
+
+    def skip(self, rule: Rule) -> dict[str, Any] | None:
+        """None when ``rule`` runs; else {'name', 'code', 'missing'[, 'why']}, or {} when it does not apply at
+        all (a comparison rule outside a comparison; a whole-run rule on a live run) and is not listed."""
+        missing = rule.missing_roles(self.present)
+        if missing == ["baseline"]:
+            return {}  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
+        if self.live and rule.whole_run:
+            return {}  # judged when the run has ended (watch does a last full pass), never on a partial run
+        if missing:
+            return {"name": rule.name, "code": rule.code, "missing": missing}
+        if not rule.rl_loss and rule.missing_roles(self.no_loss):
+            return {"name": rule.name, "code": rule.code, "missing": [],
+                    "why": f"reinforcement learning ({self.rl_tag!r} logged): its loss need not fall"}
+        return None
+
+
 def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     """Diagnose one loaded run with a prepared plan. Never raises for a detector bug."""
     if plan.settings.roles:
         run.set_role_overrides(plan.settings.roles)
     roles = dict(run.roles)
-    from curvedoc.model.roles import family_names
-
-    present = set(roles) | {fam for fam in family_names() if run.family(fam)}
-    if any(m.points >= MIN_SIGNAL_POINTS for m in run.metrics):
-        present.add("metric")
-    if getattr(run, "baseline", None):
-        present.add("baseline")
-    live = bool(run.meta.get("live"))
+    can = Applicability(run)
     findings: list[Finding] = []
     skipped: list[dict[str, Any]] = []
     errors: list[str] = []
     ran: list[Rule] = []
     errored: set[str] = set()
     for rule, spec, params in plan.rules:
-        missing = rule.missing_roles(present)
-        if missing == ["baseline"]:
-            continue  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
-        if live and rule.whole_run:
-            continue  # judged when the run has ended (watch does a last full pass), never on a partial run
-        if missing:
-            skipped.append({"name": rule.name, "code": rule.code, "missing": missing})
+        skip = can.skip(rule)
+        if skip is not None:
+            if skip:
+                skipped.append(skip)
             continue
         ran.append(rule)
         try:

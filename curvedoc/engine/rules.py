@@ -52,6 +52,9 @@ class Rule:
     # judged on the finished run only ("ended early", "unfinished", "crashed"): not run while the run is live
     # (curvedoc watch, training callbacks), where the last point is not the end
     whole_run: bool = False
+    # its judgement holds on a reinforcement-learning loss too (a critic or policy loss tracks a moving target and
+    # need not fall): the rules that expect a loss to fall, level off or mirror a held-out loss say False
+    rl_loss: bool = False
 
     def missing_roles(self, present: Iterable[str]) -> list[str]:
         have = set(present)
@@ -162,6 +165,7 @@ def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
                     status=e.get("status", "stable"),
                     file=e.get("_file", ""),
                     whole_run=bool(e.get("whole_run", False)),
+                    rl_loss=bool(e.get("rl_loss", False)),
                 )
             )
         except KeyError as exc:

@@ -97,12 +97,8 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
             used.add(tag)
         else:
             notes.append(f"role override {role}={tag}: the run has no tag {tag!r}")
-    rl_tag = rl_marker(run)
-    if rl_tag is not None:
-        notes.append(f"reinforcement-learning run ({rl_tag!r} logged): its losses are not a convergence signal, "
-                     "so no train_loss/val_loss is chosen (--role train_loss=TAG to force one)")
     for role, _patterns, combined in roles_table:
-        if role in chosen or (rl_tag is not None and role in ("train_loss", "val_loss")):
+        if role in chosen:
             continue
         # the words of a tag say which role it can fill (infer_role); among those candidates a name the table
         # knows ranks first, in the table's order (the conventional name of each framework), then the plainest
@@ -122,7 +118,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
                 rank = (1, r[1])
             else:
                 continue
-            if role in ("train_loss", "val_loss") and is_placeholder(run, t):
+            if role in ("train_loss", "val_loss") and (is_placeholder(run, t) or _switched_off(run, t, r)):
                 continue
             idx[t] = rank
         if not idx:
@@ -156,9 +152,41 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         elif others and role in ("train_loss", "val_loss", "train_acc", "val_acc", "lr", "grad_norm"):
             shown = ", ".join(repr(o) for o in others[:4]) + (" ..." if len(others) > 4 else "")
             notes.append(f"{role}: chose {pick!r} ({counts[pick]} points) over {shown}")
-    if "train_loss" not in overrides:
+    rl_tag = rl_marker(run)
+    if rl_tag is not None:
+        if "train_loss" not in chosen:
+            _rl_value_loss(run, chosen, notes, counts, used)
+        if "train_loss" in chosen or "val_loss" in chosen:
+            notes.append(f"reinforcement-learning run ({rl_tag!r} logged): its loss tracks a moving target and need "
+                         "not fall, so the rules that expect a falling loss judge the return or success instead")
+    elif "train_loss" not in overrides:
         _component_sums(run, chosen, notes, counts, overrides)
     return chosen, notes
+
+
+# the words of a value-function loss: the part of an actor-critic or Q-learning run trained by regression
+_VALUE_WORDS = frozenset({"critic", "value", "q", "td", "cri", "vf"})
+
+
+def _rl_value_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
+                   used: set[str]) -> None:
+    """A reinforcement-learning run that logs no plain loss ('train/loss_critic' beside 'train/loss_actor',
+    'value_loss' beside 'policy_loss'): its training loss is the value (critic, Q, TD) loss, the one part of an
+    actor-critic or Q-learning update that is a regression to targets; the policy/actor loss is a negated value
+    estimate, not an error. Held-out losses and single points are not candidates; the most points wins."""
+    v = _vocab()
+    cands = []
+    for t, n in counts.items():
+        if t in used or n < _MIN_CURVE:
+            continue
+        words, have, _ = _words(t)
+        if have & v["loss"] and have & _VALUE_WORDS and not have & v["val"] and not is_placeholder(run, t):
+            cands.append(t)
+    if cands:
+        pick = sorted(cands, key=lambda c: (-counts[c], len(c), c))[0]
+        chosen["train_loss"] = pick
+        used.add(pick)
+        notes.append(f"train_loss: {pick!r}, the value (critic) loss: a reinforcement-learning run's regression part")
 
 
 # A loss logged only as its parts (Ultralytics box/cls/dfl, Detectron2 without total_loss, a VAE's recon + kl) is
@@ -366,6 +394,16 @@ def is_placeholder(run: "Run", tag: str) -> bool:
     the loss): a placeholder, not a series a role can be about."""
     v = _raw_values(run, tag)
     return bool(v is not None and len(v) >= 2 and v[0] < 0 and v[0] == round(v[0]) and (v == v[0]).all())
+
+
+def _switched_off(run: "Run", tag: str, inferred: tuple[str, int] | None) -> bool:
+    """A qualified loss term ('unsuper_loss', 'aux_loss') that is exactly 0 at every point: a term switched off
+    (no dataset or a zero coefficient), not the training loss. A plain 'loss' at 0 keeps its role: a whole loss
+    stuck at exactly 0 is a fault the constant-loss rule reports."""
+    if inferred is None or inferred[1] == 0:
+        return False
+    v = _raw_values(run, tag)
+    return bool(v is not None and len(v) >= 2 and not v.any())
 
 
 def _values_fit(run: "Run", tag: str, role: str) -> bool:

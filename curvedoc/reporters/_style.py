@@ -178,7 +178,7 @@ def group_skipped(skipped: Iterable[dict]) -> list[tuple[str, list[dict]]]:
     largest group first."""
     groups: dict[str, list[dict]] = {}
     for s in skipped or ():
-        key = _missing_label(list(s.get("missing") or []))
+        key = s.get("why") or _missing_label(list(s.get("missing") or []))
         groups.setdefault(key, []).append(s)
     return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
 
