@@ -29,8 +29,8 @@ def linear_model_run(with_acc=True, with_val=True, seed=0, **kw):
     n = 1500
     rng = np.random.default_rng(seed + 1)
     tags = {"train_loss": stalled(n, seed=seed, **kw)}
-    if with_acc:
-        acc = 0.45 - 0.35 * np.exp(-np.arange(n) / 75.0)
+    if with_acc:  # the accuracy follows the loss (same time constant): a model still learning gets better at its task
+        acc = 0.45 - 0.35 * np.exp(-np.arange(n) / (kw.get("tau", 0.05) * n))
         tags["train_acc"] = np.clip(acc + rng.normal(0, 0.04, n), 0, 1)
     if with_val:
         vs = np.arange(100, n + 1, 100)
@@ -193,3 +193,64 @@ def test_real_runs():
                  "hf_trainer_state/lora-112-steps-healthy", "hf_trainer_state/alpaca-lora-periodic-sawtooth",
                  "hf_trainer_state/chatglm-rouge-10k"]:
         assert name not in fired, name
+
+
+# ------------------------------------------------------- a loss still falling, but nothing more to gain from it
+
+def _quality_run(n, evals, noise, seed, *, lr_end, rate_start, rate_end, loss_drop=0.3, rate="metrics/mAP50(B)"):
+    """A run with no K and no accuracy role (a detector, a sequence model): its loss falls loss_drop of its start
+    and still falls at the end; a held-out quality rate goes rate_start -> rate_end over `evals` evaluations; the
+    LR decays linearly from 1e-3 to lr_end x 1e-3."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(n) / (n - 1)
+    loss = 7.0 * (1 - loss_drop * x ** 0.7) * np.exp(rng.normal(0, noise, n))
+    es = np.linspace(n / evals, n - 1, evals).astype(int)
+    ev = rate_start + (rate_end - rate_start) * (es / (n - 1))
+    return make_run(**{"train/box_loss": loss, "lr/pg0": 1e-3 * (1 - (1 - lr_end) * x),
+                       rate: (es, np.clip(ev + rng.normal(0, 0.003, evals), 0, 1))})
+
+
+FAMILIES = [(n, evals, noise) for n in (60, 400, 3000) for evals in (6, 20, 60) for noise in (0.01, 0.05) if evals <= n]
+
+
+@pytest.mark.parametrize("n,evals,noise", FAMILIES)
+def test_fires_when_the_schedule_ran_out_on_a_poor_model(n, evals, noise):
+    """The loss still falls and mAP still rises, but the LR schedule has ended at mAP 0.15: the run is over and
+    the model is poor (the YOLOv8 crack detector ending at mAP50 0.147)."""
+    hits = run_detector(NAME, _quality_run(n, evals, noise, 0, lr_end=0.01, rate_start=0.02, rate_end=0.15))
+    assert len(hits) == 1 and "the LR schedule had ended" in hits[0].message, hits
+
+
+@pytest.mark.parametrize("n,evals,noise", FAMILIES)
+def test_silent_when_the_schedule_ran_out_on_a_good_model(n, evals, noise):
+    assert run_detector(NAME, _quality_run(n, evals, noise, 1, lr_end=0.01, rate_start=0.3, rate_end=0.8)) == []
+
+
+@pytest.mark.parametrize("n,evals,noise", FAMILIES)
+def test_silent_while_the_schedule_and_the_metric_still_move(n, evals, noise):
+    """Still learning with LR left and a rising metric: unfinished-schedule's, not a weak model's."""
+    assert run_detector(NAME, _quality_run(n, evals, noise, 2, lr_end=0.8, rate_start=0.02, rate_end=0.15)) == []
+
+
+@pytest.mark.parametrize("n,evals,noise", FAMILIES)
+def test_fires_when_the_loss_creeps_but_no_quality_rate_moves(n, evals, noise):
+    """The loss creeps down with LR left, but the token accuracy sits at 0.066-0.068 for the whole second half
+    (a sequence model that predicts the most frequent token: en2zh-transformer-stuck)."""
+    run = _quality_run(n, evals, noise, 3, lr_end=1.0, rate_start=0.066, rate_end=0.068, rate="val/token_acc")
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and "no quality rate moved" in hits[0].message, hits
+
+
+@pytest.mark.parametrize("n,evals,noise", FAMILIES)
+def test_silent_when_a_loss_that_never_moved_sits_beside_a_rate_at_zero(n, evals, noise):
+    """A loss that never moved and a Dice of 0: the model never learned (constant-loss, plateau-at-chance)."""
+    run = _quality_run(n, evals, noise, 4, lr_end=1.0, rate_start=0.0, rate_end=0.0, loss_drop=0.03, rate="val/dice")
+    assert run_detector(NAME, run) == []
+
+
+@pytest.mark.parametrize("rel", ["yolo_results_csv/yolov8-crack-low-map", "text_log/en2zh-transformer-stuck"])
+def test_real_runs_that_ended_poor_while_the_loss_still_fell(rel):
+    runs = [r for k, r in real_runs() if k == rel or k.startswith(rel + "/")]
+    if not runs:
+        pytest.skip(f"{rel} not in ../shared/real_runs")
+    assert [h for r in runs for h in run_detector(NAME, r)]

@@ -2,8 +2,10 @@
 Training (and validation) loss that improved little from the start, has stopped improving, and stays
 high: well above 0 relative to log(K) for a K-class task, or with a training accuracy far from 1.
 Train and validation sit close together (no generalisation gap), the signature of a model that cannot
-fit even its training data. Without a scale reference (K or an accuracy) the detector stays silent:
-"high" cannot be judged from a loss value alone.
+fit even its training data. Without a scale reference (K, an accuracy, or the quality rates the run logs:
+mAP, F1, ...) the detector stays silent: "high" cannot be judged from a loss value alone. A loss still falling
+at the end vetoes it, unless the fall no longer buys anything: the LR schedule has ended, or no quality rate
+moved over the second half.
 
 ## Why it matters
 The model is too weak for the task, or the learning rate too low, or the schedule decayed too early:
@@ -22,6 +24,9 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``min_points``: fewest finite training-loss points.
 - ``k_isolation``: a K read from the first loss alone must be unambiguous: no other candidate's log K within this many times the 5% tolerance.
 - ``max_lm_small_k``: a K read from the loss up to this size is ignored when a text-generation metric (BLEU, ROUGE, perplexity ...) says the model is a language model.
+- ``lr_ended_frac``: the LR schedule has ended when the last LR is at most this fraction of its peak; a loss still falling then does not veto.
+- ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
+- ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' ('Training loss high, validation loss higher:
@@ -63,6 +68,23 @@ class Params:
     min_points: int
     k_isolation: float
     max_lm_small_k: int
+    lr_ended_frac: float
+    flat_metric: float
+    min_improvement: float
+
+
+def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
+    """The quality rates (accuracy, mAP, F1, ... higher-better, bounded) of one split, as fractions: the held-out
+    split when it logs any, else the training split. [(tag, kind, values)], split name."""
+    out: dict[str, list] = {"val": [], "train": []}
+    for m in run.metrics:
+        if not (m.rate and m.higher_is_better) or m.points < 3:
+            continue
+        a = run.series(m.tag).to_numpy(dtype=np.float64) / m.scale
+        a = a[np.isfinite(a)]
+        if len(a) >= 3 and a.min() >= 0 and a.max() <= 1:
+            out[m.split].append((m.tag, m.kind, a))
+    return (out["val"], "validation") if out["val"] else (out["train"], "training")
 
 
 @detector("underfitting", params=Params)
@@ -80,10 +102,14 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     tail = window_median(v, 0.85, 1.0)
     improvement = 1.0 - tail / head
     late = 1.0 - tail / mid
-    if improvement > p.max_improvement or late > p.max_late_improvement:
-        return  # learned a lot, or still learning
+    if improvement > p.max_improvement:
+        return  # learned a lot
     if late < -2.0 * p.max_late_improvement:
         return  # rising again: not a plateau (divergence, restarted sessions...)
+    # 'still learning' is only a veto while learning can go on: a run whose LR schedule has ended, or whose task
+    # metric no longer moves, keeps what it has (checked below, with the metric)
+    moving = [f"train_loss still fell {fmt_pct(late).lstrip('+')} over the second half"] \
+        if late > p.max_late_improvement else []
 
     # validation: close to train and stalled too (if logged)
     val_ev: dict = {}
@@ -97,7 +123,7 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
             if abs(gap) > p.max_gap:
                 return  # a generalisation gap is another story (overfitting / train-val-gap)
             if 1.0 - v_tail / v_mid > p.max_late_improvement:
-                return  # validation still improving
+                moving.append(f"val_loss still fell {fmt_pct(1.0 - v_tail / v_mid).lstrip('+')}")
             val_ev = {"val_last": v_tail, "gap_log": round(gap, 4)}
 
     # how high is high: needs K or an accuracy
@@ -138,22 +164,49 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
             return  # the accuracy says the model fits the data reasonably well
         low_acc = True
         reasons.append(f"{acc_role} accuracy only {acc_tail:.3f}" + (f" (chance {chance_acc:.3f})" if k else ""))
-    if not (high_loss or low_acc):
+    # every quality rate the run logs (accuracy, mAP, F1, precision/recall ...): the best of them must be low too
+    rates, rate_split = _rates(run)
+    rate_ends = [(window_median(a, 0.8, 1.0), window_median(a, 0.4, 0.6), tag) for tag, _kind, a in rates]
+    low_rates = False
+    if rate_ends:
+        best_end, best_mid, best_tag = max(rate_ends)
+        if best_end > p.max_norm_acc:
+            return  # a quality rate says the model does its task reasonably well
+        if not low_acc and improvement >= p.min_improvement:
+            # a loss that hardly moved beside a poor quality rate never learned at all: constant-loss's and
+            # plateau-at-chance's; underfitting is a model that learned a little and stopped, still poor
+            low_rates = True
+            reasons.append(f"the best {rate_split} quality rate, {best_tag}, ends at only {best_end:.3f}")
+    if not (high_loss or low_acc or low_rates):
         return
-    conf = 0.55 + 0.15 * high_loss + 0.15 * low_acc + (0.05 if val_ev else 0.0)
-    msg = (f"train_loss improved only {fmt_pct(improvement).lstrip('+')} (from {fmt_num(head)} to {fmt_num(tail)}) and "
-           f"changed {fmt_pct(-late)} over the second half of the run; it stays high: " + "; ".join(reasons))
-    if val_ev:
-        msg += f"; val_loss {fmt_num(val_ev['val_last'])} is close to it"
-    plateau_step = int(steps[int(0.4 * n)])
     lr_ev = {}
-    causes = ["capacity", "lr-too-low", "schedule-decayed-early", "vanishing-gradients"]
+    lr_ended = False
     if "lr" in run.roles:
         lr = prepared(run, "lr").to_numpy(dtype=np.float64)
         if len(lr) and lr.max() > 0:
             lr_ev = {"lr_max": float(lr.max()), "lr_last": float(lr[-1])}
-            if lr[-1] <= 0.05 * lr.max() and window_median(lr, 0.4, 0.6) <= 0.1 * lr.max():
-                causes = ["schedule-decayed-early", "capacity", "lr-too-low", "vanishing-gradients"]
+            lr_ended = bool(lr[-1] <= p.lr_ended_frac * lr.max())
+    if moving:
+        # the loss still falls: underfitting only where that fall no longer buys anything, with a low quality rate
+        # as the evidence -- the LR schedule has run out (the run is over: what it learned is what it has), or no
+        # quality rate moved more than flat_metric over the second half (the loss creeps, the task does not)
+        flat = bool(rate_ends) and all(abs(e - m) <= p.flat_metric for e, m, _ in rate_ends)
+        if not (low_acc or low_rates) or not (lr_ended or flat):
+            return
+        why_over = "the LR schedule had ended" if lr_ended else \
+            f"no quality rate moved more than {p.flat_metric:g} over the second half"
+        moving_txt = " and ".join(moving) + f", but {why_over}"
+    conf = 0.55 + 0.15 * high_loss + 0.15 * (low_acc or low_rates) + (0.05 if val_ev else 0.0) - (0.1 if moving else 0.0)
+    changed = f"changed {fmt_pct(-late)} over the second half of the run" if not moving else moving_txt
+    msg = (f"train_loss improved only {fmt_pct(improvement).lstrip('+')} (from {fmt_num(head)} to {fmt_num(tail)}) and "
+           f"{changed}; it stays high: " + "; ".join(reasons))
+    if val_ev:
+        msg += f"; val_loss {fmt_num(val_ev['val_last'])} is close to it"
+    plateau_step = int(steps[int(0.4 * n)])
+    causes = ["capacity", "lr-too-low", "schedule-decayed-early", "vanishing-gradients"]
+    if lr_ev and lr_ev["lr_last"] <= 0.05 * lr_ev["lr_max"] and \
+            window_median(prepared(run, "lr").to_numpy(dtype=np.float64), 0.4, 0.6) <= 0.1 * lr_ev["lr_max"]:
+        causes = ["schedule-decayed-early", "capacity", "lr-too-low", "vanishing-gradients"]
     yield Hit(
         msg, step=plateau_step, steps=(plateau_step, int(steps[-1])), confidence=min(conf, 0.9),
         evidence={"first_loss": head, "last_loss": tail, "improvement": round(improvement, 4),
