@@ -153,8 +153,11 @@ def test_real_runs_no_crash_and_known_verdicts():
     # lung-cancer-cnn: val_loss 0.61, 0.96, 0.39, 0.33, 0.92, 0.25, 0.43, 0.16 ... (labelled oscillation)
     (h,) = fired["keras_csvlogger/lung-cancer-cnn"]
     assert h.evidence["series"] == "val_loss" and h.evidence["median_swing"] > 0.5
+    # mmseg-watermelon: mIoU 74 -> 57 -> 66 -> 72 -> 60 -> 77 -> 61 over its last evaluations (labelled oscillation)
+    (h,) = fired["mmengine_json/mmseg-watermelon-val-oscillates"]
+    assert h.evidence["series"] == "mIoU"
     others = {k: [h.message for h in v] for k, v in fired.items()
-              if v and k != "keras_csvlogger/lung-cancer-cnn"}
+              if v and k not in ("keras_csvlogger/lung-cancer-cnn", "mmengine_json/mmseg-watermelon-val-oscillates")}
     assert not others, others
 
 
@@ -207,3 +210,54 @@ def test_grown_noise_is_no_evidence_with_a_tiny_batch(bs, fires):
     hp = {} if bs is None else {"optimizer.bs": bs}
     hits = run_detector(NAME, make_run(train_loss=loss, hparams=hp))
     assert bool(hits) == fires, [h.message for h in hits]
+
+
+# ------------------------------------------------------------------- a held-out quality rate that swings
+
+def _metric_run(evals, seed, *, late_level=0.7, swing=0.08, late_climb=0.0, tag="val/mIoU", percent=True):
+    """A held-out rate that rises 0.45 -> late_level over the first half of its evaluations, then jumps by about
+    +-swing between evaluations around a level that climbs late_climb over the second half; a smooth train loss."""
+    rng = np.random.default_rng(seed)
+    vs = np.linspace(400, 8000, evals).astype(int)
+    x = np.linspace(0, 1, evals)
+    base = np.where(x < 0.5, 0.45 + (late_level - 0.45) * x / 0.5, late_level + late_climb * (x - 0.5) / 0.5)
+    jump = np.where(x < 0.5, 0.0, swing * np.where(np.arange(evals) % 2 == 0, 1.0, -1.0) * rng.uniform(0.6, 1.4, evals))
+    a = np.clip(base + jump + rng.normal(0, 0.005, evals), 0, 1)
+    train = 0.3 + 0.7 * np.exp(-np.arange(8001) / 1500.0)
+    return make_run(loss=train * np.exp(rng.normal(0, 0.02, 8001)), **{tag: (vs, a * (100 if percent else 1))})
+
+
+@pytest.mark.parametrize("evals", [10, 20, 60])
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("percent", [True, False])
+def test_a_held_out_rate_that_swings_without_progress_is_oscillation(evals, seed, percent):
+    hits = run_detector(NAME, _metric_run(evals, seed, percent=percent))
+    assert len(hits) == 1 and hits[0].evidence["series"] == "val/mIoU", hits
+    assert "cannot tell one checkpoint from the next" in hits[0].message
+
+
+@pytest.mark.parametrize("evals", [8, 10, 20, 60])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_held_out_rate_that_swings_while_climbing_is_silent(evals, seed):
+    """Big swings on a rate that still climbs by more than a swing (YOLOv8 fire-smoke: mAP50 0.49 -> 0.86 with
+    jumps of 0.1-0.26): noisy, but improving."""
+    assert run_detector(NAME, _metric_run(evals, seed, swing=0.08, late_climb=0.25)) == []
+
+
+@pytest.mark.parametrize("evals", [8, 20, 60])
+@pytest.mark.parametrize("swing", [0.0, 0.02])
+def test_small_late_changes_of_a_held_out_rate_are_evaluation_noise(evals, swing):
+    assert run_detector(NAME, _metric_run(evals, 7, swing=swing)) == []
+
+
+def test_training_rates_are_not_judged_for_swings():
+    assert run_detector(NAME, _metric_run(20, 1, tag="train/acc")) == []
+
+
+def test_real_run_whose_miou_swings_without_progress():
+    runs = {k: r for k, r in real_runs()}
+    if "mmengine_json/mmseg-watermelon-val-oscillates" not in runs:
+        pytest.skip("../shared/real_runs lacks the MMSeg run")
+    (h,) = run_detector(NAME, runs["mmengine_json/mmseg-watermelon-val-oscillates"])
+    assert h.evidence["series"] == "mIoU"
+    assert run_detector(NAME, runs["yolo_results_csv/yolov8-fire-smoke"]) == []

@@ -32,6 +32,9 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``val_min_evals``: validation swings (judged when the training loss does not oscillate): fewest evaluations.
 - ``val_min_swing``: validation swings: median |change| between consecutive evaluations (log space).
 - ``val_min_reversals``: validation swings: share of consecutive pairs of moves that are large and in opposite directions.
+- ``metric_min_evals``: held-out quality-rate swings (judged when no loss oscillates): fewest evaluations.
+- ``metric_min_swing``: ...median |change| between consecutive late evaluations, on the rate's 0-1 scale.
+- ``metric_swing_vs_progress``: ...that median as a fraction of all the progress the rate made.
 - ``high_noise_vs_progress``: ...when the swings are also at least this fraction of the progress since the start.
 
 ## References
@@ -67,6 +70,9 @@ class Params:
     val_min_evals: int
     val_min_swing: float
     val_min_reversals: float
+    metric_min_evals: int
+    metric_min_swing: float
+    metric_swing_vs_progress: float
     tiny_batch: int
 
 
@@ -75,7 +81,59 @@ def oscillation(run: Run, p: Params) -> Iterator[Hit]:
     hits = list(_train_oscillation(run, p))
     if not hits and "val_loss" in run.roles:
         hits = list(_val_swings(run, p))
+    if not hits:
+        hits = list(_metric_swings(run, p))
     yield from hits
+
+
+def _metric_swings(run: Run, p: Params) -> Iterator[Hit]:
+    """A held-out quality rate (accuracy, mIoU, mAP, F1 ...) that, over the second half of its evaluations, jumps
+    from one evaluation to the next by a median of at least ``metric_min_swing`` (absolute, on its 0-1 scale) and
+    at least ``metric_swing_vs_progress`` of all the progress it made (first tenth -> late median), reversing
+    direction at least half the time, while its level makes no progress over that half (its robust Theil-Sen
+    trend over that half climbs less than one median swing). The validation-side twin of the training-loss noise-vs-progress test: a
+    healthy metric's late changes are small next to what the run gained; one that swings by a third of it
+    cannot tell one checkpoint from the next. The series with the largest swings against progress is reported."""
+    best = None
+    for m in run.metrics:
+        if not (m.rate and m.split == "val") or m.points < p.metric_min_evals:
+            continue
+        s = sig.finite(run.series(m.tag))
+        a = s.to_numpy(dtype=np.float64) / m.scale
+        if len(a) < p.metric_min_evals or a.min() < 0 or a.max() > 1:
+            continue
+        a = a if m.higher_is_better else -a
+        h = len(a) // 2
+        late = a[h:]
+        d = np.diff(late)
+        swing = float(np.median(np.abs(d)))
+        progress = float(np.median(late)) - float(np.median(a[: max(1, len(a) // 10)]))
+        if progress <= 0 or swing < p.metric_min_swing:
+            continue  # no progress is another rule's (plateau, regression); small swings are evaluation noise
+        climb = sig.theil_sen(np.arange(len(late), dtype=np.float64), late)[0] * (len(late) - 1)
+        if climb >= swing:
+            continue  # its robust trend still climbs more than a swing over the second half: noisy, but improving
+        rev = float(np.mean(np.sign(d[:-1]) != np.sign(d[1:]))) if len(d) > 1 else 0.0
+        ratio = swing / progress
+        if ratio >= p.metric_swing_vs_progress and rev >= 0.5 and (best is None or ratio > best[0]):
+            best = (ratio, m, s, swing, progress, rev, h)
+    if best is None:
+        return
+    ratio, m, s, swing, progress, rev, h = best
+    steps = s.index.to_numpy()
+    v = s.to_numpy(dtype=np.float64)
+    lo, hi = float(np.min(v[h:])), float(np.max(v[h:]))
+    unit = m.scale
+    msg = (f"{m.tag} swings from one evaluation to the next by a median {sig.fmt_num(swing * unit)} over its last "
+           f"{len(v) - h} evaluations (steps {sig.fmt_step(int(steps[h]))}-{sig.fmt_step(int(steps[-1]))}; range "
+           f"{sig.fmt_num(lo)}-{sig.fmt_num(hi)}), {ratio:.0%} of all the progress it made "
+           f"({sig.fmt_num(progress * unit)}), reversing direction at {rev:.0%} of the turns: validation cannot tell "
+           f"one checkpoint from the next")
+    yield Hit(msg, step=int(steps[h]), steps=(int(steps[h]), int(steps[-1])),
+              confidence=round(0.5 + 0.3 * I.clamp01(ratio / p.metric_swing_vs_progress - 1.0), 3),
+              evidence={"series": m.tag, "median_swing": swing * unit, "progress": progress * unit,
+                        "swing_vs_progress": ratio, "reversal_share": rev, "evaluations": int(len(v))},
+              causes=("lr-too-high", "noisy-gradients", "lr-too-high-late"), tags=(m.tag,))
 
 
 def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
