@@ -25,7 +25,8 @@ one parser per framework:
   record (OLMo prints one metric per line).
 * **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
   ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
-  iteration ``(e - first_epoch) * N + i``; else the epoch. A line with no clock of its own takes the
+  iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
+  job appended to or interleaved with the log, and form their own series, ``key [2]``); else the epoch. A line with no clock of its own takes the
   epoch (or step) of the nearest preceding line when that changed since the template was last printed,
   else its ordinal. When consecutive records of a template share one epoch, the epoch is not their clock
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
@@ -472,6 +473,7 @@ class _Series:
     order: list = field(default_factory=list)
     how: list = field(default_factory=list)  # position kind per point: "step" | "epoch" | "ordinal" | "ctx"
     last_bar: bool = False  # the last point came from a progress-bar rendering (the next one may replace it)
+    period: int = 0  # the epoch length N of "[e][i/N]" records (0: none); a different N is another training
 
 
 CLOCK_KIND = {"step": "step", "global-iter": "step", "epoch": "epoch", "ctx-epoch": "ctx", "ctx-step": "ctx",
@@ -524,7 +526,7 @@ class TextLogParser:
         for k, v in zip(keys, vals):
             s = fam.get(k)
             if s is None:
-                s = fam[k] = _Series()
+                s = fam[k] = _Series(period=next((x[1] for x in tpl if isinstance(x, tuple)), 0))
             if bar and s.last_bar and s.steps[-1] == pos and s.order[-1] == self.template_last.get(tpl):
                 s.values[-1] = v
                 s.order[-1] = self.seq
@@ -739,6 +741,15 @@ class TextLogParser:
             self.last_point_line = lineno
             return
         tpl = (rec.ctx,) + rec.keys
+        # "[e][i/N]" counters (and MMCV's "Epoch(val) [e][N]"): the epoch length N is part of the clock
+        # (global step = (e - 1) * N + i), so records with another N come from another training -- a second
+        # job appended to, or interleaved with, this log (another dataset or batch size) -- and form their own
+        # series rather than one that jumps back and forth between two clocks
+        period = 0
+        if rec.epoch is not None and rec.inner is not None and rec.step is None:
+            period = rec.inner[1] or (rec.inner[0] if rec.ctx == "val" else 0)
+        if period:
+            tpl += (("period", period),)
         keys = [self._tag(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
             self._set_epoch(rec.epoch)
@@ -813,12 +824,12 @@ class TextLogParser:
                     # summary value, not a curve of one point that would compete with the real series
                     self.summary.setdefault(k, ser.values[0])
                     continue
-                groups.setdefault((k, CLOCK_KIND.get(ser.how[0], ser.how[0])), []).append(ser)
+                groups.setdefault((k, CLOCK_KIND.get(ser.how[0], ser.how[0]), ser.period), []).append(ser)
         # one key on one kind of clock is one series; the same key on another clock (a final evaluation
         # printed after training without a step) is kept apart as "key [2]"
         merged: dict[str, list[_Series]] = {}
         by_key: dict[str, list] = {}
-        for (k, _), parts in groups.items():
+        for (k, _, _), parts in groups.items():
             by_key.setdefault(k, []).append(parts)
         for k, alts in by_key.items():
             alts.sort(key=lambda parts: -sum(len(x.values) for x in parts))
