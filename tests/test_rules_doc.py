@@ -84,3 +84,15 @@ def test_cli_rules_and_rule():
     assert r.exit_code == 0 and "V001 overfitting" in r.output
     r = runner.invoke(main, ["rule", "no-such-rule"])
     assert r.exit_code == 2 and "unknown rule" in r.output
+
+
+def test_every_rule_cites_public_sources_a_user_can_find():
+    """References are books (with a section), papers (with an arXiv id or venue) or official docs; the seed guides
+    the rules were built from are kept apart as provenance (users cannot look them up)."""
+    from curvedoc.engine.rules import load_catalog
+
+    for rule in load_catalog().rules.values():
+        assert rule.references, rule.code
+        for ref in rule.references:
+            assert "seeds/" not in ref and "FORMATS.md" not in ref, (rule.code, ref)
+            assert re.search(r"arXiv:\d{4}\.\d{4,5}|section \d|documentation|manual|\(\d{4}\)|20\d\d|19\d\d|\.github\.io|github\.com", ref), (rule.code, ref)

@@ -46,7 +46,8 @@ class Rule:
     causes: tuple[str, ...]
     params: dict[str, Any]
     param_docs: dict[str, str]
-    references: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()  # public sources (books, papers, official docs) a user can look up
+    seeds: tuple[str, ...] = ()  # where the rule comes from in the project's own material (the seed guides)
     status: str = "stable"
     file: str = ""
     # judged on the finished run only ("ended early", "unfinished", "crashed"): not run while the run is live
@@ -162,6 +163,7 @@ def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
                     params=dict(e.get("params", {})),
                     param_docs=dict(e.get("param_docs", {})),
                     references=tuple(e.get("references", [])),
+                    seeds=tuple(e.get("seeds", [])),
                     status=e.get("status", "stable"),
                     file=e.get("_file", ""),
                     whole_run=bool(e.get("whole_run", False)),

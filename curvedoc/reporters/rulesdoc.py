@@ -11,6 +11,8 @@ import re
 import textwrap
 from typing import Any
 
+from curvedoc.reporters._style import md_escape
+
 WIDTH = 100
 FAMILIES = {
     "D": "Divergence and instability",
@@ -65,6 +67,7 @@ def rule_dict(catalog, rule) -> dict[str, Any]:
         "causes": [{"id": cid, "title": catalog.causes[cid].title, "explanation": catalog.causes[cid].explanation,
                     "fixes": list(catalog.causes[cid].fixes)} for cid in rule.causes if cid in catalog.causes],
         "references": list(rule.references),
+        "seeds": list(rule.seeds),
     }
 
 
@@ -141,6 +144,8 @@ def explain_rule(catalog, rule, markdown: bool = False) -> str:
         lines += ["", "References", "----------"]
         for ref in rule.references:
             lines += _fill(f"- {ref}", indent=2, first="")
+    if rule.seeds:
+        lines += [""] + _fill("Built from the practitioners' guides this product started from: " + "; ".join(rule.seeds))
     return "\n".join(lines) + "\n"
 
 
@@ -178,6 +183,9 @@ def _rule_markdown(catalog, rule, level: int = 2) -> list[str]:
         out.append("")
     if rule.references:
         out += [f"{h}# References", ""] + [f"- {r}" for r in rule.references] + [""]
+    if rule.seeds:
+        out += ["<sub>Built from the practitioners' guides this product started from: "
+                + "; ".join(md_escape(x) for x in rule.seeds) + "</sub>", ""]
     return out
 
 
