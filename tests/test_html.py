@@ -54,13 +54,30 @@ def parse(doc: str) -> Page:
 
 
 def assert_offline(page: Page, doc: str) -> None:
+    """No network and nothing executable but the page's own scripts: inline ones only (no src), each allowed by
+    its SHA-256 in a Content-Security-Policy whose default is 'none'; data blocks are inert JSON."""
+    import base64
+    import hashlib
+    import re
+
     for tag, attrs in page.tags:
-        assert tag not in ("script", "link", "iframe", "img", "object", "embed"), tag
+        assert tag not in ("link", "iframe", "img", "object", "embed"), tag
+        if tag == "script":
+            assert "src" not in attrs and attrs.get("type") in (None, "application/json"), attrs
         for k, v in attrs.items():
             if k in ("src", "href", "xlink:href", "action", "srcset", "poster", "data"):
                 assert not (v or "").strip().lower().startswith(("http:", "https:", "//", "javascript:")), (tag, k, v)
         assert not any(k.startswith("on") for k in attrs), (tag, attrs)
     assert "url(http" not in doc and "@import" not in doc and "@font-face" not in doc
+    code = re.findall(r"<script>(.*?)</script>", doc, flags=re.S)
+    if "<head" in doc:
+        csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', doc)
+        assert csp and "default-src 'none'" in csp.group(1), "the page needs a CSP forbidding the network"
+        for js in code:
+            h = base64.b64encode(hashlib.sha256(js.encode()).digest()).decode()
+            assert f"'sha256-{h}'" in csp.group(1), "an inline script the CSP does not allow"
+    else:
+        assert not code, "a notebook fragment carries no script"
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +118,7 @@ def test_log_text_is_escaped_everywhere(evil_report):
     assert text.count(EVIL_TAG) >= 3
     assert "<b>key</b>" in text and "<i>value</i> & more" in text
     assert "no scalar data <here>" in text and "lost <run>" in text
-    # inside the SVG: matplotlib wrote the tag name as escaped text of a <text> element
+    # inside the SVG: the tag name is escaped text of a <text> element
     svg = doc[doc.index("<svg", doc.index('id="run-img-src-x')):]
     svg = svg[: svg.index("</svg>")]
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in svg
@@ -262,3 +279,84 @@ def test_quality_metrics_are_drawn_in_their_own_panel():
     labels = [ln.get_label() for ax in fig.axes for ln in ax.get_lines()]
     assert "test/success_rate" in labels and not any("no train/val loss" in t.get_text() for t in fig.texts)
     assert any(ax.get_ylabel() == "quality metric" for ax in fig.axes)
+
+
+# ------------------------------------------------------------------------------------------ interactive charts
+
+def _chart_blocks(doc: str) -> list[dict]:
+    import json
+    import re
+
+    return [json.loads(b) for b in re.findall(r'<script type="application/json" class="cd-data">(.*?)</script>', doc,
+                                                flags=re.S)]
+
+
+def test_each_drawn_run_carries_its_chart_data_as_inert_json(evil_report):
+    doc = render(evil_report, "html")
+    blocks = _chart_blocks(doc)
+    readable = [r for r in evil_report.runs if r.status != "unreadable"]
+    assert len(blocks) == len(readable)
+    # the tag from the log comes back exactly, though the page never holds it as markup
+    evil = next(b for b in blocks if any(EVIL_TAG in ln["label"] for ln in b["panels"][0]["lines"]))
+    assert EVIL_TAG not in doc
+    loss = evil["panels"][0]
+    assert loss["name"] == "loss" and loss["log"] is True
+    assert all(len(y) == len(loss["x"]) for y in loss["ys"])
+    assert evil["x0"] == 0 and evil["x1"] == 2999  # the logged steps
+    rr = readable[[r.run for r in readable].index(EVIL_RUN)]
+    assert {m["code"] for m in evil["marks"]} == {f.code for f in rr.findings}
+
+
+def test_a_run_page_renders_without_matplotlib(tmp_path):
+    """A single run's page draws its fallback itself: matplotlib (about half a second of import) is not loaded."""
+    import subprocess
+    import sys
+
+    folder = next((p for n, p, _ in sample_runs() if n == "divergence-warmup-too-high"), None)
+    if folder is None:
+        pytest.skip("sample_runs/ not generated yet")
+    code = ("import sys, curvedoc; from curvedoc.reporters import render; "
+            f"doc = render(curvedoc.diagnose({str(folder)!r}), 'html'); "
+            "print('matplotlib' in sys.modules, 'cd-data' in doc, '<svg' in doc)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["False", "True", "True"], out.stderr[-2000:]
+
+
+def test_the_chart_script_is_valid_javascript(tmp_path):
+    import shutil
+    import subprocess
+
+    from curvedoc.reporters.interactive import INIT_JS
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the chart script's syntax is checked with node --check")
+    f = tmp_path / "init.js"
+    f.write_text(INIT_JS)
+    out = subprocess.run([node, "--check", str(f)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize("n,every", [(5, 1), (300, 10), (100_000, 1)])
+def test_chart_and_fallback_keep_gaps_spikes_and_sparse_evaluations(n, every):
+    from curvedoc.reporters.interactive import CHART_POINTS, chart_data, fallback_svg
+
+    steps = np.arange(0, n * every, every)
+    loss = 2.0 * np.exp(-np.arange(n) / max(n / 5, 1)) + 0.1
+    loss[n // 2] = 40.0
+    if n > 10:
+        loss[-3:] = np.nan
+    vs = steps[:: max(1, n // 6)]
+    run = make_run(train_loss=(steps, loss), val_loss=(vs, np.linspace(2.2, 0.3, len(vs))))
+    rr = curvedoc.diagnose(run).runs[0]
+    d = chart_data(rr)
+    p = d["panels"][0]
+    train, val = p["ys"][0], p["ys"][1]
+    assert len(p["x"]) <= 2 * CHART_POINTS + len(vs)
+    assert max(v for v in train if v is not None) == 40.0  # the spike survives the envelope
+    assert sum(v is not None for v in val) == len(vs)  # every evaluation is drawn
+    assert d["x0"] == 0 and d["x1"] == steps[-1]
+    if n > 10:
+        assert p["lines"][0]["bad_label"].endswith("NaN/inf (3)")
+    svg = fallback_svg(d)
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2

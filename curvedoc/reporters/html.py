@@ -1,5 +1,5 @@
-"""``--format html``: one self-contained file (inline CSS and SVG; no scripts, no network, no fonts
-to fetch) that opens offline.
+"""``--format html``: one self-contained file that opens offline (inline CSS, SVG and scripts; nothing fetched: a
+Content-Security-Policy forbids every network source and allows only the page's own scripts by their hash).
 
 Per run: the curves drawn with the findings marked, the findings table, likely causes and fixes,
 skipped rules, importer issues, roles and hyperparameters. An audit adds an overview plot of every
@@ -7,9 +7,11 @@ run's loss curve coloured by status, the ranked table linking to each run's sect
 the hyperparameter statements, shared failures, duplicates and the runs that could not be read; only
 the worst ``DETAIL_RUNS`` runs get a section with a plot, the rest are listed.
 
-Everything that comes from the logs (run names, tags, hyperparameters, messages) is HTML-escaped
-here, and matplotlib escapes it inside the SVG. ``fragment=True`` gives the same content without the
-``<html>``/``<head>`` wrapper (Jupyter's ``Report._repr_html_``).
+Each run's curves are an interactive chart over a static SVG (``curvedoc.reporters.interactive``); the audit
+overview and a comparison's figure are matplotlib SVGs. Everything that comes from the logs (run names, tags,
+hyperparameters, messages) is HTML-escaped here and in the SVGs, and JSON-escaped in the chart data.
+``fragment=True`` gives the same content without the ``<html>``/``<head>`` wrapper and without scripts (Jupyter's
+``Report._repr_html_``: the static SVGs).
 """
 
 from __future__ import annotations
@@ -115,14 +117,13 @@ def _badge(text: str, cls: str) -> str:
 # ---------------------------------------------------------------------------------------------- plots
 
 
-def _svg(rr, anchor: str, small: bool) -> str:
+def _svg(rr, anchor: str, small: bool, interactive: bool = True) -> str:
+    """The run's figure: an interactive chart over a static SVG (curvedoc.reporters.interactive); a notebook
+    fragment gets the SVG alone (no scripts)."""
     try:
-        from curvedoc.reporters.plots import figure_to_svg, plot_run
+        from curvedoc.reporters.interactive import figure_html
 
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            fig = plot_run(rr, small=small, title=False)
-            return figure_to_svg(fig, salt=anchor)
+        return figure_html(rr, small=small, interactive=interactive)
     except Exception as exc:  # a plotting problem must not lose the rest of the report
         return f'<p class="errors">plot failed: {e(type(exc).__name__)}: {e(exc)}</p>'
 
@@ -272,7 +273,7 @@ def _roles_hparams(rr) -> str:
     return "".join(out)
 
 
-def _run_section(rr, anchor: str, small: bool) -> str:
+def _run_section(rr, anchor: str, small: bool, interactive: bool = True) -> str:
     parts = [f'<section class="run {e(rr.status)}" id="{e(anchor)}">']
     sym = STATUS_SYMBOL.get(rr.status, "?")
     parts.append(f"<h2>{_badge(f'{sym} {rr.status}', rr.status)} {e(rr.run)}</h2>")
@@ -285,9 +286,9 @@ def _run_section(rr, anchor: str, small: bool) -> str:
     if rr.comparison:
         parts.append(_comparison(rr, anchor))
         parts.append(f'<details><summary>the run\'s own curves, findings marked</summary><div class="plot'
-                     f'{" small" if small else ""}">{_svg(rr, anchor, small)}</div></details>')
+                     f'{" small" if small else ""}">{_svg(rr, anchor, small, interactive)}</div></details>')
     else:
-        parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small)}</div>')
+        parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small, interactive)}</div>')
     parts.append(_findings_table(rr))
     parts.append(_causes(rr))
     if not rr.top_causes and rr.findings:
@@ -417,9 +418,9 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
             more = f" (the worst {len(detailed)} of {len(readable)})" if rest else ""
             body.append(f"<h2 style=\"margin-top:22px\">Runs in detail{e(more)}</h2>")
     for r in detailed:
-        body.append(_run_section(r, anchors[id(r)], small=small))
+        body.append(_run_section(r, anchors[id(r)], small=small, interactive=not fragment))
     if len(runs) == 1 and runs[0].status == "unreadable":
-        body.append(_run_section(runs[0], anchors[id(runs[0])], small=False))
+        body.append(_run_section(runs[0], anchors[id(runs[0])], small=False, interactive=not fragment))
     if rest:
         rows = "".join(
             f'<tr id="{e(anchors[id(r)])}"><td>{_badge(r.status, r.status)}</td><td class="num">{r.score:.0f}</td>'
@@ -442,6 +443,15 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
         # tables shrink to their content): the report's own layout wins there with more specific rules
         return f"<style>{CSS}{NOTEBOOK_CSS}</style>" + "\n" + content
     title_txt = f"{title}: {report.target}" if report.target else title
+    from curvedoc.reporters.interactive import figures_on_page, page_parts
+
+    scripts = ""
+    csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    if figures_on_page(body):
+        extra_css, scripts, csp = page_parts()
+        style = f"<style>{CSS}{extra_css}</style>"
+    # nothing on the page may reach the network: no source is allowed but the page's own inline parts
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{e(title_txt)}</title>{style}</head>\n<body>\n{content}\n</body></html>\n")
+            f"<title>{e(title_txt)}</title>{style}</head>\n<body>\n{content}\n{scripts}\n</body></html>\n")

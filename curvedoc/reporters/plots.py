@@ -305,33 +305,96 @@ def _no_math(*texts) -> None:
             t.set_parse_math(False)
 
 
-def _draw_line(ax, role: str, tag: str, xs, ys, small: bool, color: str | None = None) -> None:
-    ls = "-"
+def line_style(role: str, tag: str, color: str | None = None) -> tuple[str, str, str]:
+    """(legend label, colour, line style) of one drawn curve: a role's own colour and name ('train: loss'), a
+    quality metric or another loss by its tag (held-out parts dashed, as the eye pairs them)."""
     if role.startswith(METRIC_PREFIX):
-        tag, role_color, label = "", color or METRIC_COLORS[0], role[len(METRIC_PREFIX):]
-        color = role_color
-    elif role.startswith(PART_PREFIX):
+        return _txt(role[len(METRIC_PREFIX):], 60), color or METRIC_COLORS[0], "-"
+    if role.startswith(PART_PREFIX):
         from curvedoc.model.roles import infer_role
 
-        tag, label = "", _txt(role[len(PART_PREFIX):], 60)
-        color = color or PART_COLORS[0]
+        label = _txt(role[len(PART_PREFIX):], 60)
         r = infer_role(label)
-        ls = "--" if r is not None and r[0] == "val_loss" else "-"  # held-out dashed, as the eye pairs them
-    else:
-        color, label = ROLE_STYLE.get(role, ("#333333", role))
-        m = re.match(r"^(?:train|val) loss = (sum of \d+ parts)", tag)
-        if m:  # a derived sum: its parts are listed in the panel below and in the role notes
-            tag = m.group(1)
+        return label, color or PART_COLORS[0], "--" if r is not None and r[0] == "val_loss" else "-"
+    color, label = ROLE_STYLE.get(role, ("#333333", role))
+    m = re.match(r"^(?:train|val) loss = (sum of \d+ parts)", tag)
+    if m:  # a derived sum: its parts are listed in the panel below and in the role notes
+        tag = m.group(1)
+    return (_txt(f"{label}: {tag}", 60) if tag else label), color, "-"
+
+
+def _draw_line(ax, line: dict, small: bool) -> None:
+    xs, ys = line["x"], line["y"]
     ex, ey = envelope(xs, ys)
     sparse = np.isfinite(ys).sum() <= 40
-    ax.plot(ex, ey, color=color, lw=0.9 if not small else 0.8, label=_txt(f"{label}: {tag}", 60) if tag else label,
-            ls=ls, marker="o" if sparse else None, ms=3.5 if sparse else 0,
-            zorder=4 if role.startswith("val") else 3)
+    ax.plot(ex, ey, color=line["color"], lw=0.9 if not small else 0.8, label=line["label"], ls=line["dash"],
+            marker="o" if sparse else None, ms=3.5 if sparse else 0,
+            zorder=4 if line["role"].startswith("val") else 3)
     bad = _nonfinite_steps(xs, ys)
     if len(bad):
         tr = ax.get_xaxis_transform()
+        name = line["short"]
         ax.scatter(bad, np.full(len(bad), 0.04), transform=tr, marker="x", s=18, color="#c62828", zorder=5,
-                   label=f"{label} NaN/inf ({int((~np.isfinite(np.asarray(ys))).sum()):,})", clip_on=False)
+                   label=f"{name} NaN/inf ({int((~np.isfinite(np.asarray(ys))).sum()):,})", clip_on=False)
+
+
+def panel_specs(rr, small: bool = False) -> list[dict]:
+    """What one run's figure shows, as plain data (no matplotlib): the panels in order -- loss; the other losses
+    the rules read; accuracy; quality metrics; LR; grad norm; weight norm -- each with its y label, whether its y
+    axis is logarithmic, its curves (role, label, colour, dash, steps, values) and a horizontal line (the clip
+    threshold). The notebook figure and the HTML page (interactive chart and static fallback) draw the same."""
+    curves = _curves(rr)
+    roles = dict(rr.roles or {})
+    panels = [(name, [r for r in rs if r in curves], ylabel) for name, rs, ylabel in PANELS]
+    metric_rs = [r for r in curves if r.startswith(METRIC_PREFIX)]
+    if metric_rs:
+        at = 2 if len(panels) > 1 else len(panels)  # after loss and accuracy
+        panels.insert(at, ("metric", metric_rs, "quality metric"))
+    part_rs = [r for r in curves if r.startswith(PART_PREFIX)]
+    if part_rs:  # under the loss: the parts of a loss and the other eval sets the rules read
+        panels.insert(1, ("parts", part_rs, "other losses"))
+    panels = [p for p in panels if p[1]]
+    if small:
+        panels = [p for p in panels if p[0] in ("loss", "acc")][:1] or panels[:1]
+    out = []
+    for name, rs, ylabel in panels:
+        if name == "parts":  # a part's training and held-out curves share a colour (held-out dashed)
+            from curvedoc.model.roles import _stem
+
+            stems = list(dict.fromkeys(_stem(r[len(PART_PREFIX):]) for r in rs))
+        lines = []
+        for i, role in enumerate(rs):
+            color = None
+            if name == "metric":
+                color = METRIC_COLORS[i % len(METRIC_COLORS)]
+            elif name == "parts":
+                color = PART_COLORS[stems.index(_stem(role[len(PART_PREFIX):])) % len(PART_COLORS)]
+            label, color, dash = line_style(role, roles.get(role, ""), color)
+            short = label if role.startswith((METRIC_PREFIX, PART_PREFIX)) else ROLE_STYLE.get(role, ("", role))[1]
+            xs, ys = curves[role]
+            lines.append({"role": role, "label": label, "short": short, "color": color, "dash": dash,
+                          "x": xs, "y": ys})
+        # train and validation share one axis, so a gap between them is drawn as the gap it is (a right-hand
+        # axis of its own can put a validation loss 6x above training below it); losses go on a log axis
+        # whenever every value is positive, where a ratio reads as a distance
+        if name == "lr":
+            log = _use_log_lr(curves[rs[0]][1])
+        elif name in ("loss", "parts"):
+            log = _all_positive([curves[r][1] for r in rs])
+        else:
+            log = _use_log([curves[r][1] for r in rs])
+        hline = None
+        if name == "grad":
+            thr = _clip_threshold(rr)
+            if thr is not None:
+                hline = (thr, f"clip threshold {thr:g}")
+        out.append({"name": name, "ylabel": ylabel, "log": log, "lines": lines, "hline": hline})
+    return out
+
+
+def logged_range(panels: Sequence[dict]) -> tuple[float, float] | None:
+    """First and last logged step over every curve of :func:`panel_specs` (the x range of the plot)."""
+    return _logged_range({i: (ln["x"], ln["y"]) for i, ln in enumerate(ln for p in panels for ln in p["lines"])})
 
 
 def _value_at(xs: np.ndarray, ys: np.ndarray, step: float) -> float:
@@ -350,19 +413,9 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
     Figure, FigureCanvasAgg = _mpl()
     import matplotlib
 
-    curves = _curves(rr)
-    roles = dict(rr.roles or {})
-    panels = [(name, [r for r in rs if r in curves], ylabel) for name, rs, ylabel in PANELS]
-    metric_rs = [r for r in curves if r.startswith(METRIC_PREFIX)]
-    if metric_rs:
-        at = 2 if len(panels) > 1 else len(panels)  # after loss and accuracy
-        panels.insert(at, ("metric", metric_rs, "quality metric"))
-    part_rs = [r for r in curves if r.startswith(PART_PREFIX)]
-    if part_rs:  # under the loss: the parts of a loss and the other eval sets the rules read
-        panels.insert(1, ("parts", part_rs, "other losses"))
-    panels = [p for p in panels if p[1]]
-    if small:
-        panels = [p for p in panels if p[0] in ("loss", "acc")][:1] or panels[:1]
+    specs = panel_specs(rr, small)
+    curves = {ln["role"]: (ln["x"], ln["y"]) for p in specs for ln in p["lines"]}
+    panels = [(p["name"], [ln["role"] for ln in p["lines"]], p["ylabel"]) for p in specs]
     findings = list(findings if findings is not None else rr.findings)
 
     with matplotlib.rc_context({"font.size": 8 if small else 9, "axes.titlesize": 9 if small else 10,
@@ -386,38 +439,18 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
                             gridspec_kw={"height_ratios": heights})[:, 0]
         by_panel = {}
         longest_label = 0
-        for ax, (name, rs, ylabel) in zip(axes, panels):
+        for ax, spec in zip(axes, specs):
+            name = spec["name"]
             by_panel[name] = ax
-            # train and validation share one axis, so a gap between them is drawn as the gap it is (a right-hand
-            # axis of its own can put a validation loss 6x above training below it); losses go on a log axis
-            # whenever every value is positive, where a ratio reads as a distance
-            main_rs = rs
-            if name == "parts":  # a part's training and held-out curves share a colour (held-out dashed)
-                from curvedoc.model.roles import _stem
-
-                stems = list(dict.fromkeys(_stem(r[len(PART_PREFIX):]) for r in rs))
-            for i, role in enumerate(main_rs):
-                xs, ys = curves[role]
-                color = None
-                if name == "metric":
-                    color = METRIC_COLORS[i % len(METRIC_COLORS)]
-                elif name == "parts":
-                    color = PART_COLORS[stems.index(_stem(role[len(PART_PREFIX):])) % len(PART_COLORS)]
-                _draw_line(ax, role, roles.get(role, ""), xs, ys, small, color=color)
-            if name == "lr":
-                use_log = _use_log_lr(curves[rs[0]][1])
-            elif name in ("loss", "parts"):
-                use_log = _all_positive([curves[r][1] for r in main_rs])
-            else:
-                use_log = _use_log([curves[r][1] for r in main_rs])
-            if use_log:
+            main_rs = [ln["role"] for ln in spec["lines"]]
+            for line in spec["lines"]:
+                _draw_line(ax, line, small)
+            if spec["log"]:
                 ax.set_yscale("log")
-            if name == "grad":
-                thr = _clip_threshold(rr)
-                if thr is not None:
-                    ax.axhline(thr, color="#8c564b", ls=":", lw=0.8, label=f"clip threshold {thr:g}")
+            if spec["hline"] is not None:
+                ax.axhline(spec["hline"][0], color="#8c564b", ls=":", lw=0.8, label=spec["hline"][1])
             _flat_axis(ax, [curves[r][1] for r in main_rs])
-            ax.set_ylabel(ylabel)
+            ax.set_ylabel(spec["ylabel"])
             ax.grid(True, alpha=0.25, lw=0.5)
             ax.tick_params(labelsize=7 if small else 8)
             if small:
