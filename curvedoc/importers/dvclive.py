@@ -29,7 +29,6 @@ import pandas as pd
 
 from curvedoc.errors import LoadError
 from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, read_bytes, walk_files
-from curvedoc.importers._yaml import flatten_hparams
 from curvedoc.model.run import ImportIssue, concat_frames, make_frame
 
 SOURCE = "dvclive"
@@ -112,7 +111,7 @@ def read(spec: RunSpec) -> RunData:
     hparams: dict[str, Any] = {}
     params = root / "params.yaml"
     if params.is_file():
-        from curvedoc.importers._yaml import load_yaml_tolerant
+        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
 
         try:
             check_file(params)
@@ -130,6 +129,8 @@ def read(spec: RunSpec) -> RunData:
         try:
             check_file(summary)
             obj = json.loads(decode_text(read_bytes(summary), summary, issues))
+            from curvedoc.importers._yaml import flatten_hparams  # PyYAML only when a run is read
+
             flat = flatten_hparams(obj) if isinstance(obj, dict) else {}
             meta["summary"] = {k: v for k, v in flat.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
         except (LoadError, ValueError, RecursionError):

@@ -26,7 +26,7 @@ def _table():
     roles = []
     for role in data["order"]:
         pats = data["roles"][role]["patterns"]
-        roles.append((role, [re.compile(p) for p in pats], _combine(pats)))
+        roles.append((role, pats, _combine(pats)))  # the combined regex is the one matched
     families = {
         name: ([re.compile(p) for p in spec["patterns"]], _combine(spec["patterns"]))
         for name, spec in data.get("families", {}).items()
