@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from _helpers import real_runs_dir
 
+import functools
+import json
+
 from curvedoc.importers import load_all
 
-import json
+
+@functools.lru_cache(maxsize=1)
+def _load_all_real():
+    """load_all over ../shared/real_runs, once for this module's tests (it takes seconds: the printed logs)."""
+    return load_all(real_runs_dir())
 
 
 
@@ -20,7 +27,7 @@ def test_every_real_run_loads_or_is_refused_with_a_reason():
     losses are not a convergence signal by design)."""
     root = real_runs_dir()
     labels = json.loads((root / "LABELS.json").read_text(encoding="utf-8"))
-    res = load_all(root)
+    res = _load_all_real()
     for key, lab in sorted(labels.items()):
         if not (root / key).exists():
             continue
@@ -50,7 +57,7 @@ def test_every_labelled_training_loss_gradient_norm_and_clip_threshold_gets_its_
     drawn and checked for NaN; the rules that expect a loss to fall judge the return instead)."""
     root = real_runs_dir()
     labels = json.loads((root / "LABELS.json").read_text(encoding="utf-8"))
-    res = load_all(root)
+    res = _load_all_real()
     checked, missed = 0, []
     for key, lab in sorted(labels.items()):
         runs = [r for r in res.runs if r.name == key or r.name.startswith(key + "/") or r.name.startswith(key + "#")]

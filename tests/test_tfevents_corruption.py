@@ -197,18 +197,20 @@ def test_random_damage_never_crashes_nor_lies(tmp_path, flips, cut, chunk):
     for pos, x in flips:
         data[pos] ^= x
     data = bytes(data[:cut])
+    # the bytes that really differ: two flips of one byte can cancel out (hypothesis found (40, 1) twice)
+    changed = [p for p in range(len(data)) if data[p] != DATA[p]]
     rd, err = _read(tmp_path, data, chunk)
     if rd is None:
         assert err.kind in ("no-scalars", "unsupported-format")
         return
     got = _pts(rd)
     assert _is_subsequence(got, TRUTH)
-    damaged = {i for i in range(1, N + 1) if any(OFFS[i] <= p < OFFS[i + 1] for p, _ in flips) or OFFS[i + 1] > cut}
+    damaged = {i for i in range(1, N + 1) if any(OFFS[i] <= p < OFFS[i + 1] for p in changed) or OFFS[i + 1] > cut}
     # every record that is intact and fully present is returned (resync finds the next valid record)
     assert len(got) >= N - len(damaged)
     # a cut exactly at a record boundary leaves a shorter but valid file: nothing to detect there
     clean_cut = cut in {int(o) for o in OFFS} or cut == len(DATA)
-    flipped = {i for i in range(1, N + 1) if any(OFFS[i] <= p < min(OFFS[i + 1], cut) for p, _ in flips)}
+    flipped = {i for i in range(1, N + 1) if any(OFFS[i] <= p < min(OFFS[i + 1], cut) for p in changed)}
     if len(got) < N and (flipped or not clean_cut):
         assert any(i.kind in ("corrupt-records", "truncated-record") for i in rd.issues), "points lost without an issue"
 

@@ -50,6 +50,7 @@ Memory is bounded by the series, not the file: the file is decoded and parsed in
 from __future__ import annotations
 
 import codecs
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -105,6 +106,12 @@ EPOCH_BRACKETS = re.compile(
 )
 EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
 BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
+
+
+def has_bar(msg: str) -> bool:
+    """A progress bar in the line (BAR). Every form of it holds '%', '[' or a non-ASCII bar glyph, so a plain
+    ASCII line without those is answered without running the pattern (most lines of a log)."""
+    return (not msg.isascii() or "%" in msg or "[" in msg) and BAR.search(msg) is not None
 BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
 
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter",
@@ -285,7 +292,10 @@ class Rec:
     step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
 
 
+@functools.lru_cache(maxsize=8192)
 def _split_of(key: str) -> str | None:
+    """'val' / 'train' when a key names its split ('val_loss', 'eval/acc', 'train loss'), else None. Keys repeat on
+    every line of a log: the answer is kept per key."""
     low = key.lower()
     first = re.split(r"[\s_/.\-]", low, 1)[0]
     if first in SPLIT_WORDS:
@@ -293,6 +303,22 @@ def _split_of(key: str) -> str | None:
     if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith(("val", "eval")):
         return "val"
     return None
+
+
+@functools.lru_cache(maxsize=8192)
+def _pair_key(raw: str) -> str | None:
+    """The key a PAIR match names, or None when it is not a key (filler words). Kept per raw text: the same keys
+    come back on every line of a log."""
+    words = _clean_key(raw).split(" ")
+    # prose words before the real key: keep the last words that are not filler
+    while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+        words = words[1:]
+    if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
+        return None
+    key = " ".join(words)
+    if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
+        key = key.rsplit(". ", 1)[1]
+    return key
 
 
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
@@ -304,16 +330,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
             return [(_clean_key(k), _num(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
     used = []
     for m in PAIR.finditer(msg):
-        key = _clean_key(m.group("key"))
-        words = key.split(" ")
-        # prose words before the real key: keep the last words that are not filler
-        while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
-            words = words[1:]
-        if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
+        key = _pair_key(m.group("key"))
+        if key is None:
             continue
-        key = " ".join(words)
-        if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
-            key = key.rsplit(". ", 1)[1]
         tot = m.group("tot")
         out.append((key, _num(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
         if m.group("avg"):
@@ -327,11 +346,17 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     return out, counters
 
 
+# a record needs a number: a digit, or a NaN / infinity written out (NUM)
+_MAY_HOLD_NUMBER = re.compile(r"\d|nan|inf", re.IGNORECASE)
+
+
 def parse_record(msg: str) -> Rec | None:
+    if _MAY_HOLD_NUMBER.search(msg) is None:
+        return None  # no value, step or epoch can be read from a line without a number
     if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
-    bar = bool(BAR.search(msg))
+    bar = has_bar(msg)
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
@@ -457,7 +482,7 @@ def _table_header(msg: str) -> list[str] | None:
 
 
 def _table_row(msg: str, ncols: int) -> list[str] | None:
-    body = msg.split(":", 1)[0] if BAR.search(msg) else msg
+    body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = body.split()
     if len(cells) != ncols:
         return None
@@ -590,7 +615,7 @@ class TextLogParser:
                         else:
                             self.hparams[key] = val
         # an argument dump with dot leaders ("train_iters ........ 500"): a setting
-        dm = DOT_LEADER.match(msg)
+        dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
         if dm:
             v = _num(dm.group(2)) if re.fullmatch(NUM, dm.group(2), re.IGNORECASE) else None
             if v is not None:
@@ -615,7 +640,7 @@ class TextLogParser:
         if self.table is not None:
             cells = _table_row(msg, len(self.table))
             if cells is not None:
-                self._table_record(cells, lineno, bool(BAR.search(msg)))
+                self._table_record(cells, lineno, has_bar(msg))
                 return
         rec = parse_record(msg)
         if rec is not None and ("eta" in msg or "ETA" in msg):
@@ -638,7 +663,7 @@ class TextLogParser:
         elif rec is None:
             self.heading = None
         if rec is None:
-            if not BAR.search(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+            if not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
                 self.unparsed += 1
                 if len(self.unparsed_examples) < 3:
                     self.unparsed_examples.append(msg[:120])
