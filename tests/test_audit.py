@@ -145,6 +145,7 @@ def test_separating_hparams_categorical():
     assert first["hparam"] == "opt" and first["condition"] == "opt = sgd" and first["with"] == [6, 6]
 
 
+@pytest.mark.slow  # reads the whole real-run corpus (~15 s); CI runs it (.ci/run)
 def test_audit_real_runs_does_not_crash(tmp_path):
     root = real_runs_dir()
     rep = curvedoc.audit(root, jobs=2, cache=False)

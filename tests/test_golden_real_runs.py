@@ -11,6 +11,8 @@ and read the diff (and MANIFEST.md) before committing it.
 from __future__ import annotations
 
 import json
+
+import pytest
 import os
 from pathlib import Path
 
@@ -38,6 +40,7 @@ def _summary() -> dict:
     return out
 
 
+@pytest.mark.slow  # reads the whole real-run corpus (~15 s); CI runs it (.ci/run)
 def test_real_runs_match_golden():
     got = _summary()
     if os.environ.get("CURVEDOC_UPDATE_GOLDEN"):

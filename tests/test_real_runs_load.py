@@ -10,6 +10,8 @@ from _helpers import real_runs_dir
 import functools
 import json
 
+import pytest
+
 from curvedoc.importers import load_all
 
 
@@ -21,6 +23,7 @@ def _load_all_real():
 
 
 
+@pytest.mark.slow  # reads the whole real-run corpus (~15 s); CI runs it (.ci/run)
 def test_every_real_run_loads_or_is_refused_with_a_reason():
     """Driven by LABELS.json: every labelled entry loads, or (labelled ``refuse``) is refused or has no training
     signal; wherever the labeller names a training-loss tag, a training loss is found (RL runs excepted: their
@@ -51,6 +54,7 @@ _READ_AS = {"train_loss": ("train_loss",), "clip_threshold": ("clip_threshold",)
             "grad_norm": ("grad_norm", "grad_norm_sq", "layer_grad_norm")}
 
 
+@pytest.mark.slow  # reads the whole real-run corpus (~15 s); CI runs it (.ci/run)
 def test_every_labelled_training_loss_gradient_norm_and_clip_threshold_gets_its_role():
     """Issue 11's done-when: every run that logs a training loss, a gradient norm or a clip threshold (as its
     labeller names them in LABELS.json) gets that role -- reinforcement-learning runs included (their loss is

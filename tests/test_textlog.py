@@ -37,6 +37,7 @@ def _recovered(frame, exp: dict) -> bool:
     return False
 
 
+@pytest.mark.slow  # reads the whole real-run corpus (~15 s); CI runs it (.ci/run)
 def test_real_text_logs_load_and_series_recovered():
     root = real_runs_dir()
     entries = {k: v for k, v in real_labels().items() if k.startswith("text_log/")}
