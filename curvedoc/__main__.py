@@ -1,4 +1,4 @@
-from curvedoc.cli import main
+from curvedoc.cli import entry
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    entry()

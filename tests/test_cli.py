@@ -192,3 +192,28 @@ def test_the_audit_cache_is_never_written_inside_the_sweep(tmp_path):
     r = CliRunner().invoke(main, ["audit", str(tmp_path), "--cache-dir", str(tmp_path / ".cache")])
     assert _one_error_line(r) and "inside the sweep" in r.output and not (tmp_path / ".cache").exists()
     assert run.is_dir()
+
+
+def test_the_command_ends_quickly_with_its_exit_code_and_all_its_output(tmp_path):
+    """entry() skips the interpreter's tear-down (os._exit) once the output is flushed: the exit codes and every
+    byte of a large output are as before, whether written to a pipe or a file."""
+    import json
+    import subprocess
+    import sys
+
+    from _helpers import SAMPLE_RUNS
+
+    run = SAMPLE_RUNS / "divergence-warmup-too-high"
+    if not run.exists():
+        pytest.skip("sample_runs/ not generated yet")
+    out = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--format", "json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and json.loads(out.stdout)["runs"][0]["status"] == "failing"
+    out = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(tmp_path / "nope")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.startswith("curvedoc: error:")
+    dest = tmp_path / "rules.md"
+    with open(dest, "w") as fh:
+        rc = subprocess.run([sys.executable, "-m", "curvedoc", "rules", "--format", "markdown"], stdout=fh,
+                            timeout=120).returncode
+    assert rc == 0 and dest.read_text().count("\n| ") >= 24
