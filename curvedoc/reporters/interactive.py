@@ -28,12 +28,12 @@ from typing import Any, Sequence
 import numpy as np
 
 from curvedoc.reporters._style import clean, middle_trunc
+from curvedoc.reporters.plots import SEVERITY_COLOR, envelope
 
 VENDOR = Path(__file__).resolve().parent / "vendor"
 # points per curve in the page (a min/max envelope keeps one-point spikes): enough to zoom into, small enough to load
 CHART_POINTS = 2000
 FALLBACK_POINTS = 600
-SEVERITY_COLOR = {"error": "#c62828", "warning": "#d98200", "info": "#5c6bc0"}
 SESSION_COLOR = "#607d8b"
 
 
@@ -83,7 +83,7 @@ def chart_data(rr, small: bool = False) -> dict | None:
     """The figure as plain JSON-able data: per panel its y label, log flag, one shared x array (the union of its
     curves' steps) and one y array per curve (None where the curve has no point); the findings' marks; the logged
     x range. None when nothing can be drawn."""
-    from curvedoc.reporters.plots import envelope, logged_range, panel_specs
+    from curvedoc.reporters.plots import logged_range, panel_specs
 
     specs = panel_specs(rr, small)
     if not specs:
@@ -222,8 +222,6 @@ def fallback_svg(data: dict, small: bool = False) -> str:
             ok = np.isfinite(yv)
             xs, yv = xs[ok], yv[ok]
             if len(xs) > FALLBACK_POINTS:
-                from curvedoc.reporters.plots import envelope
-
                 xs, yv = envelope(xs, yv, FALLBACK_POINTS)
             dash = ' stroke-dasharray="5 3"' if ln["dash"] else ""
             pts = " ".join(f"{sx(a):.1f},{sy(b):.1f}" for a, b in zip(xs, yv) if math.isfinite(b))
