@@ -30,7 +30,9 @@ one parser per framework:
   epoch (or step) of the nearest preceding line when that changed since the template was last printed,
   else its ordinal. When consecutive records of a template share one epoch, the epoch is not their clock
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
-  last rendering wins).
+  last rendering wins). The same record printed again at the same position is an echo (one point), unless a
+  configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
+  config dict): a launch started there, and its records are its own.
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context marks a record held-out; keys
   that do not name a split then get a ``val/`` prefix.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
@@ -290,6 +292,7 @@ class Rec:
     bar: bool = False
     planned: dict = field(default_factory=dict)
     step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
+    config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
 
 
 @functools.lru_cache(maxsize=8192)
@@ -346,6 +349,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     return out, counters
 
 
+SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
+DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
+WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
 # a record needs a number: a digit, or a NaN / infinity written out (NUM)
 _MAY_HOLD_NUMBER = re.compile(r"\d|nan|inf", re.IGNORECASE)
 
@@ -459,7 +465,13 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
-    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None)
+    # the configuration a launch prints as it starts: a dozen settings or more (name=value, or 'name': value in a
+    # dict) with at least one named choice among the values ('AdamW', 'x.yaml', True, None): an argparse
+    # Namespace, a config dump; a line of a dozen metrics (a JSON progress line, all numbers) is a record
+    config = (len(SETTING_ASSIGN.findall(msg)) + len(DICT_KEY.findall(msg)) >= 12
+              and WORD_VALUE.search(msg) is not None)
+    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
+               config)
 
 
 # ---------------------------------------------------------------------------------------------- tables
@@ -538,6 +550,9 @@ class TextLogParser:
         self.garbled = 0
         self.pending: dict[tuple, list] = {}
         self.tpl_clock: dict[tuple, list] = {}
+        # where a configuration was printed (record order): a launch starts there, so the same record printed at
+        # the same position on either side of it is two launches' records, not an echo
+        self.launches: list[int] = []
         self.heading: str | None = None
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
@@ -716,6 +731,12 @@ class TextLogParser:
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
             self.last_point_line = lineno
 
+    def _launch_between(self, a: int, b: int) -> bool:
+        """Did a launch start between record orders a and b (a configuration printed between them)?"""
+        import bisect
+
+        return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
+
     def _resolve_positionless(self):
         """Clock of each positionless template: the epoch of the nearest preceding line when it changes
         between most of the template's records (an evaluation printed once per epoch), else the step of the
@@ -735,7 +756,7 @@ class TextLogParser:
             kept = []
             for n, r in enumerate(recs):
                 pos = r[col] if col else n + 1
-                if col and kept and kept[-1][0] == pos:
+                if col and kept and kept[-1][0] == pos and not self._launch_between(kept[-1][1][0], r[0]):
                     self.repeats += len(r[3])
                     if r[5]:
                         kept[-1] = (pos, r)
@@ -754,6 +775,8 @@ class TextLogParser:
 
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
+        if rec.config:
+            self.launches.append(self.seq + 1)  # the order the configuration's own record gets
         if rec.inner is not None and rec.inner[1] and rec.epoch is not None and rec.ctx != "val" and rec.keys:
             # where in its epoch each training record was printed: (line, epoch, batch, batches per epoch)
             self.inner = (self.inner + [(lineno, rec.epoch, rec.inner[0], rec.inner[1])])[-2:]
@@ -882,6 +905,12 @@ class TextLogParser:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
                 va = np.asarray(va_l, dtype=np.float64)
                 echo = np.concatenate([[False], (st[1:] == st[:-1]) & ((va[1:] == va[:-1]) | (np.isnan(va[1:]) & np.isnan(va[:-1])))])
+                if echo.any() and self.launches:
+                    # ... unless a launch started between the two prints (a job that died at its first epoch
+                    # and was started again prints that epoch's record again: two records)
+                    ords = np.asarray(or_l)
+                    marks = np.asarray(self.launches)
+                    echo[1:] &= np.searchsorted(marks, ords[1:]) == np.searchsorted(marks, ords[:-1])
                 if echo.any():
                     self.repeats += int(echo.sum())
                     keep = ~echo
