@@ -117,7 +117,7 @@ def _badge(text: str, cls: str) -> str:
 # ---------------------------------------------------------------------------------------------- plots
 
 
-def _svg(rr, anchor: str, small: bool, interactive: bool = True) -> str:
+def _figure(rr, small: bool, interactive: bool = True) -> str:
     """The run's figure: an interactive chart over a static SVG (curvedoc.reporters.interactive); a notebook
     fragment gets the SVG alone (no scripts)."""
     try:
@@ -286,9 +286,9 @@ def _run_section(rr, anchor: str, small: bool, interactive: bool = True) -> str:
     if rr.comparison:
         parts.append(_comparison(rr, anchor))
         parts.append(f'<details><summary>the run\'s own curves, findings marked</summary><div class="plot'
-                     f'{" small" if small else ""}">{_svg(rr, anchor, small, interactive)}</div></details>')
+                     f'{" small" if small else ""}">{_figure(rr, small, interactive)}</div></details>')
     else:
-        parts.append(f'<div class="plot{" small" if small else ""}">{_svg(rr, anchor, small, interactive)}</div>')
+        parts.append(f'<div class="plot{" small" if small else ""}">{_figure(rr, small, interactive)}</div>')
     parts.append(_findings_table(rr))
     parts.append(_causes(rr))
     if not rr.top_causes and rr.findings:
