@@ -113,7 +113,7 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         signal, signal_tag = "metric", metrics[0].tag
         # say why a metric stands in: a reinforcement-learning run logs losses, but they track a moving target
         # (critic/value losses grow with the value scale), so its return or success rate is the signal
-        signal_note = "reinforcement learning: its losses are not convergence signals" if rl else "no loss logged"
+        signal_note = "reinforcement learning: its loss tracks a moving target" if rl else "no loss logged"
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
     reason = ""
     if signal is None:
