@@ -606,10 +606,6 @@ def rule_cmd(name_or_code, rules_dir):
     click.echo(explain_rule(cat, rule), nl=False)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
-
-
 def entry() -> None:
     """The ``curvedoc`` command (console script and ``python -m curvedoc``): :func:`main`, then a quick exit.
 
@@ -640,3 +636,7 @@ def entry() -> None:
     except Exception:  # a closed pipe: let the interpreter report it as it always does
         sys.exit(code)
     os._exit(code)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    entry()

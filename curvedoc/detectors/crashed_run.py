@@ -32,6 +32,10 @@ from curvedoc.detectors._signal import fmt_step
 from curvedoc.model.run import Run
 
 FAILED_STATUS = {"FAILED", "KILLED"}
+# exit codes of a process ended by a signal (128 + N): what stopped it (unfinished-schedule reads them too)
+SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
+_EXIT_NOTE = {**{code: f" ({name})" for code, name in SIGNAL_EXITS.items()},
+              137: " (SIGKILL: OOM killer or a scheduler)", 255: " (an uncaught error or interrupt)"}
 CRASH_KINDS = {"crash", "traceback", "killed"}
 
 
@@ -51,8 +55,7 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
     hits: list[Hit] = []
     code = run.meta.get("exit_code")
     if isinstance(code, int) and code != 0:
-        what = {130: " (Ctrl-C)", 137: " (SIGKILL: OOM killer or a scheduler)", 143: " (SIGTERM)",
-                255: " (an uncaught error or interrupt)"}.get(code, "")
+        what = _EXIT_NOTE.get(code, "")
         hits.append(Hit(f"the run exited with code {code}{what}{where}", step=last, confidence=0.95,
                         evidence={"exit_code": code, "last_step": last}))
     status = str(run.meta.get("status") or "").upper()

@@ -39,6 +39,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
 from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors.crashed_run import SIGNAL_EXITS
 from curvedoc.model.run import Run
 
 
@@ -241,9 +242,6 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
                step=int(steps[-1]), confidence=0.75,
                evidence={"last_step": int(steps[-1]), "lr_first": float(v[0]), "lr_last": float(v[-1])},
                causes=("scheduler-misaligned", "run-killed"))
-
-
-SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
 
 
 def _log_says_unfinished(run: Run, p: Params, last: int) -> tuple[str, float, dict] | None:

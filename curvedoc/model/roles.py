@@ -382,10 +382,9 @@ def _raw_values(run: "Run", tag: str):
     here); None when the run has no such tag."""
     import numpy as np
 
-    ix = run._tag_index().get(tag)
-    if ix is None:
+    if tag not in run._tag_index():
         return None
-    v = run.scalars["value"].to_numpy(dtype=np.float64)[ix]
+    v = run.tag_values(tag)
     return v[np.isfinite(v)]
 
 
