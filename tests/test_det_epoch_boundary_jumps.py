@@ -273,3 +273,66 @@ def test_no_step_or_a_step_elsewhere_is_silent(n, epochs, seed):
     assert run_detector(NAME, _finetune(n, epochs, drop=0.0, noise=0.1, seed=seed)) == []
     # the same drop in the middle of an epoch is not tied to the boundary
     assert run_detector(NAME, _finetune(n, epochs, drop=0.6, noise=0.1, seed=seed, drop_at=0.25)) == []
+
+
+# ------------------------------------------------------------------------- many boundaries, a noisy saw-tooth
+
+def _noisy_saw(seed, epochs, spe, every, climb, noise, df=3, trend=2.0):
+    """A loss that falls overall (``trend`` in log over the run) and climbs by ``climb`` (log) through each
+    epoch, dropping back at the boundary, under heavy-tailed minibatch noise (Student t, ``df``) as large as the
+    climb: 40-point medians inside an epoch move as much as the boundary drop, only in the other direction."""
+    rng = np.random.default_rng(seed)
+    st = np.arange(0, epochs * spe, every)
+    frac = (st % spe) / spe
+    v = -trend * st / st[-1] + climb * frac + noise * rng.standard_t(df, len(st))
+    return make_run(train_loss=(st, np.exp(v)), epoch=(st, (st + 1) / spe))
+
+
+@pytest.mark.parametrize("epochs", [10, 20, 30])
+@pytest.mark.parametrize("spe,every", [(100, 1), (200, 2), (400, 5)])
+def test_noisy_saw_tooth_over_many_boundaries_is_found_by_the_rank_test(epochs, spe, every):
+    found = 0
+    for seed in range(4):
+        hits = run_detector(NAME, _noisy_saw(seed, epochs, spe, every, climb=0.5, noise=0.35))
+        found += any(h.evidence["direction"] == -1 for h in hits)
+    assert found >= 3
+    # the ratio of typical sizes alone does not see it: the changes inside epochs are as large as the jumps
+    alone = sum(bool(run_detector(NAME, _noisy_saw(s, epochs, spe, every, climb=0.5, noise=0.35),
+                                  rank_min_boundaries=10**6)) for s in range(4))
+    assert alone < found
+
+
+@pytest.mark.parametrize("epochs", [8, 20, 40])
+@pytest.mark.parametrize("df", [3, 50])
+def test_noise_without_a_boundary_effect_passes_no_rank_test(epochs, df):
+    for seed in range(20):
+        run = _noisy_saw(1000 + seed, epochs, 200, 2, climb=0.0, noise=0.3, df=df, trend=3.0)
+        assert run_detector(NAME, run) == []
+
+
+def test_real_saw_tooth_under_noisy_batch_losses():
+    """t5-finetune-batchloss: 20 epochs x 388 batch losses; the loss creeps up through each epoch and drops at
+    the next one's start (40-batch medians 0.32 -> 0.072 at epoch 4) while single batches scatter by 2-3x."""
+    hits = run_detector(NAME, real_run("text_log/t5-finetune-batchloss"))
+    assert len(hits) == 1 and hits[0].evidence["direction"] == -1 and hits[0].evidence["boundaries"] == 19
+    assert hits[0].evidence["rank_sum_z"] >= 4.0 and "same order" in hits[0].message
+
+
+@pytest.mark.parametrize("n1,n2", [(1, 5), (8, 24), (19, 60), (300, 40)])
+@pytest.mark.parametrize("ties", [False, True])
+def test_rank_sum_z_matches_scipy(n1, n2, ties):
+    """The shift test behind the many-boundary variant: the Mann-Whitney U of scipy.stats.mannwhitneyu
+    (asymptotic, tie-corrected, no continuity correction) turned into its z score."""
+    from scipy.stats import mannwhitneyu, norm
+
+    from curvedoc.detectors._signal import rank_sum_z
+
+    rng = np.random.default_rng(n1 * 100 + n2)
+    a, b = rng.normal(0.4, 1, n1), rng.normal(0, 1, n2)
+    if ties:
+        a, b = np.round(a, 1), np.round(b, 1)
+    ref = mannwhitneyu(a, b, alternative="greater", method="asymptotic", use_continuity=False)
+    z = rank_sum_z(a, b)
+    assert norm.sf(z) == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-15)
+    assert rank_sum_z(b, a) == pytest.approx(-z)
+    assert np.isnan(rank_sum_z(a, np.array([]))) and rank_sum_z(np.ones(3), np.ones(4)) == 0.0

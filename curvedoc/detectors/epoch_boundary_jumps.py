@@ -30,6 +30,9 @@ staircase dropping at each boundary).
 - ``min_jump``: smallest typical boundary jump (log space: 0.03 = 3%).
 - ``min_agreement``: share of boundaries whose jump has the dominant sign.
 - ``few_min_jump``: with only one or two boundaries, the smallest level change (log space) across each, which must also be the largest shift of the run anywhere else (info).
+- ``rank_min_boundaries``: with at least this many boundaries, a boundary shift smaller than ``min_ratio`` times the
+  changes inside epochs still counts when a rank-sum test puts the boundary changes beyond them.
+- ``rank_z``: the rank-sum z (in the jump's direction) that test needs.
 - ``infer_period``: without an epoch counter, infer boundaries from strictly periodic level shifts (conservative).
 
 ## References
@@ -49,7 +52,7 @@ import pandas as pd
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
-from curvedoc.detectors._signal import MAD_TO_SIGMA, fmt_pct, fmt_step
+from curvedoc.detectors._signal import MAD_TO_SIGMA, fmt_pct, fmt_step, rank_sum_z
 from curvedoc.model.run import Run
 
 MAX_BOUNDARIES = 2000
@@ -66,6 +69,8 @@ class Params:
     min_agreement: float
     infer_period: bool
     few_min_jump: float
+    rank_min_boundaries: int
+    rank_z: float
 
 
 def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
@@ -258,7 +263,15 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     else:
         scale = float(np.median(np.abs(tw))) or 1.0
         big_enough = size / scale >= p.min_jump
-    if not (big_enough and ratio >= p.min_ratio and agreement >= p.min_agreement):
+    # many boundaries: a shift smaller than the scatter inside epochs still shows when the boundary changes sit
+    # systematically beyond the interior changes in the jump's direction (a rank-sum test needs no noise scale,
+    # and a loss that creeps up through each epoch, a saw-tooth, pushes its interior changes the other way)
+    rank_z = math.nan
+    if len(b_idx) >= p.rank_min_boundaries and len(interior) >= p.rank_min_boundaries:
+        rank_z = sign * rank_sum_z(jumps, inner)
+    by_ratio = ratio >= p.min_ratio
+    by_rank = bool(rank_z >= p.rank_z)
+    if not (big_enough and agreement >= p.min_agreement and (by_ratio or by_rank)):
         return
     b_steps = ts[b_idx]
     jump_rel = float(math.expm1(med)) if t_log else med / (float(np.median(np.abs(tw))) or 1.0)
@@ -312,9 +325,14 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         meaning = "the logged value looks like a running mean that resets each epoch (a logging saw-tooth)"
     elif lr_synced:
         meaning = "the learning rate also steps at each boundary (a per-epoch schedule)"
+    if by_ratio:
+        versus = f"{ratio:.1f}x the typical change inside an epoch"
+    else:
+        versus = (f"beyond the changes inside epochs in that direction (rank-sum z = {rank_z:.1f} against "
+                  f"{len(interior)} points inside epochs)")
     msg = (
         f"{tag} jumps {direction} at epoch boundaries: typical change {fmt_pct(jump_rel)} across a boundary, "
-        f"{ratio:.1f}x the typical change inside an epoch, same direction at {agreement:.0%} of "
+        f"{versus}, same direction at {agreement:.0%} of "
         f"{len(b_idx)} boundaries (first at step {fmt_step(int(b_steps[0]))}); {meaning}"
     )
     conf = 0.45 + 0.5 * float(np.mean([
@@ -322,6 +340,8 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         gx.ratio01(agreement - p.min_agreement, 1 - p.min_agreement),
         gx.clip01((len(b_idx) - p.min_boundaries + 1) / 5),
     ]))
+    if not by_ratio:
+        conf = min(conf, 0.45 + 0.05 * min(3.0, rank_z - p.rank_z))
     if running_mean or lr_synced or period is not None:
         conf = min(conf, 0.6)
     if period is not None:
@@ -340,6 +360,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             "window_points": int(w),
             "direction": -1 if sign < 0 else 1,
             "within_epoch_change": float(math.expm1(inner_med)) if t_log else inner_med,
+            **({"rank_sum_z": float(rank_z)} if math.isfinite(rank_z) else {}),
             **({"inferred_period": float(period)} if period is not None else {}),
         },
         # downward steps with a flat or falling loss inside each epoch are the ordinary signature of a
