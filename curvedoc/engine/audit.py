@@ -743,6 +743,7 @@ def audit(
 
     try:
         if todo:
+            _prepare_decoders(todo)
             _execute(settings, todo, n_jobs, emit, executor, client, scheduler)
     finally:
         bar.close()
@@ -786,6 +787,22 @@ def report_from_stream(path: str | os.PathLike) -> Report:
 
     target = _stream.target(path) or str(path)
     return sweep_report(target, _stream.complete(path).values(), [])
+
+
+def _prepare_decoders(todo) -> None:
+    """With a gigabyte or more of local event files to read, ready the compiled event-file decoder (``curvedoc[fast]``)
+    once, before the workers start, so none of them compiles it on its own (a no-op without numba)."""
+    from curvedoc.importers._tfrecord import prepare_compiled
+
+    total = 0
+    for _, spec, _ in todo:
+        if spec.format == "tfevents":
+            for f in spec.files:
+                try:
+                    total += os.stat(f).st_size
+                except (OSError, TypeError, ValueError):
+                    pass
+    prepare_compiled(total)
 
 
 def _execute(settings, todo, n_jobs, emit, executor, client, scheduler) -> None:

@@ -1,0 +1,443 @@
+"""Compiled TFRecord framing and scalar decoding, used when numba is installed (``pip install 'curvedoc[fast]'``).
+
+The numpy reader in :mod:`curvedoc.importers._tfrecord` stays the reference and the fallback: this module only
+takes over the two loops that cost the most there, and only for what it can decode exactly.
+
+* :func:`frame` walks the records of a buffer one by one, checking every length header against its masked
+  CRC-32C as it goes, and stops where a header is damaged or a record runs past the buffer -- the same
+  outcome as the numpy walk followed by its vectorised header check.
+* :func:`decode` checks every record's data CRC-32C (slice-by-8 tables, every byte: no sampling) and parses
+  the usual records -- an ``Event`` with a wall time, a step, a file version or a summary whose values are
+  ``tag`` + ``simple_value`` (what torch's, tensorboardX's and Keras' TF1 writers emit). Every other record
+  (tensors, images, histograms, hparams, session logs, metadata, repeated singular fields, several ``what``
+  members, malformed wire data) is marked for the numpy path, which handles it exactly as before. Tags are
+  interned with an exact byte comparison behind the hash, so two tags never share an id.
+
+Both paths are tested against each other on generated, bundled and real event files (tests/test_tfevents_jit.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_POLY = 0x82F63B78  # CRC-32C (Castagnoli), reflected
+
+
+def _tables() -> np.ndarray:
+    t = np.zeros((8, 256), dtype=np.int64)
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ (_POLY if c & 1 else 0)
+        t[0, i] = c
+    for k in range(1, 8):
+        for i in range(256):
+            t[k, i] = (t[k - 1, i] >> 8) ^ t[0, t[k - 1, i] & 0xFF]
+    return t
+
+
+TABLES = _tables()
+
+
+@njit(cache=True, nogil=True)
+def _masked_crc(buf, s, n, T):
+    """Masked CRC-32C of ``buf[s:s+n]`` (TFRecord's checksum), slice-by-8."""
+    crc = 0xFFFFFFFF
+    i = s
+    end = s + n
+    while i + 8 <= end:
+        lo = crc ^ (np.int64(buf[i]) | (np.int64(buf[i + 1]) << 8) | (np.int64(buf[i + 2]) << 16)
+                    | (np.int64(buf[i + 3]) << 24))
+        crc = (T[7, lo & 0xFF] ^ T[6, (lo >> 8) & 0xFF] ^ T[5, (lo >> 16) & 0xFF] ^ T[4, (lo >> 24) & 0xFF]
+               ^ T[3, buf[i + 4]] ^ T[2, buf[i + 5]] ^ T[1, buf[i + 6]] ^ T[0, buf[i + 7]])
+        i += 8
+    while i < end:
+        crc = (crc >> 8) ^ T[0, (crc ^ buf[i]) & 0xFF]
+        i += 1
+    crc ^= 0xFFFFFFFF
+    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+@njit(cache=True, nogil=True)
+def _crc_step8(crc, buf, i, T):
+    lo = crc ^ (np.int64(buf[i]) | (np.int64(buf[i + 1]) << 8) | (np.int64(buf[i + 2]) << 16)
+                | (np.int64(buf[i + 3]) << 24))
+    return (T[7, lo & 0xFF] ^ T[6, (lo >> 8) & 0xFF] ^ T[5, (lo >> 16) & 0xFF] ^ T[4, (lo >> 24) & 0xFF]
+            ^ T[3, buf[i + 4]] ^ T[2, buf[i + 5]] ^ T[1, buf[i + 6]] ^ T[0, buf[i + 7]])
+
+
+@njit(cache=True, nogil=True)
+def _data_crc_ok(buf, offs, lens, T, ok):
+    """``ok[r]``: does record r's data match its stored masked CRC-32C? Two records at a time: each CRC is a chain
+    of dependent table lookups, and two independent chains keep the processor busy while one waits."""
+    N = len(offs)
+    r = 0
+    while r < N:
+        s1 = offs[r] + 12
+        e1 = s1 + lens[r]
+        c1 = 0xFFFFFFFF
+        i1 = s1
+        if r + 1 < N:
+            s2 = offs[r + 1] + 12
+            e2 = s2 + lens[r + 1]
+            c2 = 0xFFFFFFFF
+            i2 = s2
+            while i1 + 8 <= e1 and i2 + 8 <= e2:
+                c1 = _crc_step8(c1, buf, i1, T)
+                c2 = _crc_step8(c2, buf, i2, T)
+                i1 += 8
+                i2 += 8
+            while i2 + 8 <= e2:
+                c2 = _crc_step8(c2, buf, i2, T)
+                i2 += 8
+            while i2 < e2:
+                c2 = (c2 >> 8) ^ T[0, (c2 ^ buf[i2]) & 0xFF]
+                i2 += 1
+            c2 ^= 0xFFFFFFFF
+            ok[r + 1] = ((((c2 >> 15) | (c2 << 17)) + 0xA282EAD8) & 0xFFFFFFFF) == _u32(buf, e2)
+        while i1 + 8 <= e1:
+            c1 = _crc_step8(c1, buf, i1, T)
+            i1 += 8
+        while i1 < e1:
+            c1 = (c1 >> 8) ^ T[0, (c1 ^ buf[i1]) & 0xFF]
+            i1 += 1
+        c1 ^= 0xFFFFFFFF
+        ok[r] = ((((c1 >> 15) | (c1 << 17)) + 0xA282EAD8) & 0xFFFFFFFF) == _u32(buf, e1)
+        r += 2
+
+
+@njit(cache=True, nogil=True)
+def _u32(buf, p):
+    return np.int64(buf[p]) | (np.int64(buf[p + 1]) << 8) | (np.int64(buf[p + 2]) << 16) | (np.int64(buf[p + 3]) << 24)
+
+
+@njit(cache=True, nogil=True)
+def _u64(buf, p):
+    v = np.uint64(0)
+    for j in range(8):
+        v |= np.uint64(buf[p + j]) << np.uint64(8 * j)
+    return v
+
+
+@njit(cache=True, nogil=True)
+def frame(buf, pos, end, T):
+    """Offsets and lengths of the records from ``pos``, their length headers checked.
+
+    Returns ``(offsets, lengths, stop, bad)``: ``stop`` is where the walk ended (a header that does not fit, or a
+    record running past ``end``), ``bad`` is 1 when it ended on a length header whose checksum is wrong."""
+    cap = (end - pos) // 16 + 1
+    offs = np.empty(cap, dtype=np.int64)
+    lens = np.empty(cap, dtype=np.int64)
+    # a file has few record lengths: the checksum of each length is computed once (keyed by its low bits, the
+    # whole length compared)
+    memo_len = np.full(64, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    memo_crc = np.zeros(64, dtype=np.int64)
+    k = 0
+    while True:
+        if pos + 12 > end:
+            return offs[:k], lens[:k], pos, 0
+        L = _u64(buf, pos)
+        j = np.int64(L & np.uint64(63))
+        if memo_len[j] == L:
+            want = memo_crc[j]
+        else:
+            want = _masked_crc(buf, pos, 8, T)
+            memo_len[j] = L
+            memo_crc[j] = want
+        if want != _u32(buf, pos + 8):
+            return offs[:k], lens[:k], pos, 1
+        if L > np.uint64(end - pos - 16) or pos + 16 > end:
+            return offs[:k], lens[:k], pos, 0
+        offs[k] = pos
+        lens[k] = np.int64(L)
+        k += 1
+        pos += 16 + np.int64(L)
+
+
+@njit(cache=True, nogil=True)
+def _varint(buf, p, e):
+    """(value as uint64, next position, ok): protobuf varint of at most 10 bytes ending before ``e``."""
+    v = np.uint64(0)
+    shift = 0
+    while True:
+        if p >= e or shift > 63:
+            return v, p, False
+        c = buf[p]
+        p += 1
+        v |= (np.uint64(c) & np.uint64(0x7F)) << np.uint64(shift)
+        if c < 0x80:
+            return v, p, True
+        shift += 7
+
+
+@njit(cache=True, nogil=True)
+def _skip(buf, p, e, wt):
+    """Position after a field of wire type ``wt`` starting at ``p``; -1 when malformed or unsupported."""
+    if wt == 0:
+        v, q, ok = _varint(buf, p, e)
+        return q if ok else -1
+    if wt == 1:
+        return p + 8 if p + 8 <= e else -1
+    if wt == 5:
+        return p + 4 if p + 4 <= e else -1
+    if wt == 2:
+        n, q, ok = _varint(buf, p, e)
+        if not ok or n > np.uint64(e - q):
+            return -1
+        return q + np.int64(n)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _word(w8, p, n):
+    """The ``n`` <= 8 bytes at ``p`` as a little-endian integer (``w8``: 8-byte words at every byte offset)."""
+    w = w8[p]
+    if n < 8:
+        w &= (np.uint64(1) << np.uint64(8 * n)) - np.uint64(1)
+    return w
+
+
+@njit(cache=True, nogil=True)
+def _hash(w8, s, n):
+    """64-bit hash of ``n`` bytes at ``s``, a word at a time, with splitmix64's finaliser (the table uses low bits)."""
+    h = np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(n)
+    i = 0
+    while i < n:
+        h = (h ^ _word(w8, s + i, min(8, n - i))) * np.uint64(0x100000001B3)
+        i += 8
+    h ^= h >> np.uint64(30)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(27)
+    h *= np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def _same(w8, a, b, n):
+    i = 0
+    while i < n:
+        m = min(8, n - i)
+        if _word(w8, a + i, m) != _word(w8, b + i, m):
+            return False
+        i += 8
+    return True
+
+
+def decode(buf, w8, offs, lens, T):
+    """Check and decode the records at ``offs`` / ``lens`` (header offsets, payload lengths) of ``buf``; ``w8`` is
+    the same buffer read as little-endian 8-byte words at every byte offset (the reader's strided view).
+
+    Returns ``(status, rec, step, wall, value, tag, tag_off, tag_len, fv_rec, fv_off, fv_len)``: per record
+    0 = decoded, 1 = bad data checksum, 2 = left to the numpy path; per point its record, step, wall time,
+    value and tag id; per tag id the position and length of its bytes in ``buf``; the records holding a file
+    version and where its text is. The tag table has a fixed size inside the loop (arrays that can be
+    replaced mid-loop cost reference counting on every access); a file with more tags runs again with a
+    table eight times larger."""
+    size = 4096
+    while True:
+        out = _decode(buf, w8, offs, lens, T, size)
+        if not out[-1]:
+            return out[:-1]
+        size *= 8
+
+
+@njit(cache=True, nogil=True)
+def _decode(buf, w8, offs, lens, T, size):
+    N = len(offs)
+    status = np.zeros(N, dtype=np.int8)
+    total = 0
+    for r in range(N):
+        total += lens[r]
+    cap = total // 7 + 1
+    p_rec = np.empty(cap, dtype=np.int64)
+    p_step = np.empty(cap, dtype=np.int64)
+    p_wall = np.empty(cap, dtype=np.float64)
+    p_val = np.empty(cap, dtype=np.float64)
+    p_tag = np.empty(cap, dtype=np.int32)
+    fv_rec = np.empty(N, dtype=np.int64)
+    fv_off = np.empty(N, dtype=np.int64)
+    fv_len = np.empty(N, dtype=np.int64)
+    nfv = 0
+    slots = np.full(size, -1, dtype=np.int64)
+    t_off = np.empty(size // 2, dtype=np.int64)
+    t_len = np.empty(size // 2, dtype=np.int64)
+    t_hash = np.empty(size // 2, dtype=np.uint64)
+    ntags = 0
+    f32 = np.zeros(1, dtype=np.uint32)
+    f32v = f32.view(np.float32)
+    f64 = np.zeros(1, dtype=np.uint64)
+    f64v = f64.view(np.float64)
+    crc_ok = np.empty(N, dtype=np.bool_)
+    _data_crc_ok(buf, offs, lens, T, crc_ok)
+    k = 0
+    for r in range(N):
+        s = offs[r] + 12
+        e = s + lens[r]
+        if not crc_ok[r]:
+            status[r] = 1
+            continue
+        k0 = k
+        bad = False
+        have_wall = False
+        have_step = False
+        what = 0
+        wall = 0.0
+        step = np.int64(0)
+        fv_s = -1
+        fv_n = 0
+        p = s
+        while p < e and not bad:
+            key, p, ok = _varint(buf, p, e)
+            fn = key >> np.uint64(3)
+            wt = np.int64(key & np.uint64(7))
+            if not ok or fn == 0:
+                bad = True
+            elif fn == 1:
+                if wt != 1 or have_wall or p + 8 > e:
+                    bad = True
+                else:
+                    f64[0] = w8[p]
+                    wall = f64v[0]
+                    have_wall = True
+                    p += 8
+            elif fn == 2:
+                if wt != 0 or have_step:
+                    bad = True
+                else:
+                    v, p, ok = _varint(buf, p, e)
+                    bad = not ok
+                    step = np.int64(v)
+                    have_step = True
+            elif fn == 3 or fn == 5:
+                what += 1
+                if wt != 2 or what > 1:
+                    bad = True
+                    continue
+                n, q, ok = _varint(buf, p, e)
+                if not ok or n > np.uint64(e - q):
+                    bad = True
+                    continue
+                end = q + np.int64(n)
+                if fn == 3:
+                    fv_s, fv_n = q, np.int64(n)
+                    p = end
+                    continue
+                # Summary: its values (field 1); other fields are skipped as the numpy parser skips them
+                while q < end and not bad:
+                    key2, q, ok = _varint(buf, q, end)
+                    f2 = key2 >> np.uint64(3)
+                    w2 = np.int64(key2 & np.uint64(7))
+                    if not ok or f2 == 0:
+                        bad = True
+                        break
+                    if f2 != 1:
+                        q = _skip(buf, q, end, w2)
+                        bad = q < 0
+                        continue
+                    if w2 != 2:
+                        bad = True
+                        break
+                    m, vs, ok = _varint(buf, q, end)
+                    if not ok or m > np.uint64(end - vs):
+                        bad = True
+                        break
+                    ve = vs + np.int64(m)
+                    q = ve
+                    # Value: a tag and a simple_value, nothing else
+                    tag_s = vs
+                    tag_n = 0
+                    has_tag = False
+                    val_at = -1
+                    while vs < ve:
+                        key3, vs, ok = _varint(buf, vs, ve)
+                        f3 = key3 >> np.uint64(3)
+                        w3 = np.int64(key3 & np.uint64(7))
+                        if not ok or f3 == 0:
+                            bad = True
+                            break
+                        if f3 == 1 and w3 == 2 and not has_tag:
+                            ln, vs, ok = _varint(buf, vs, ve)
+                            if not ok or ln > np.uint64(ve - vs):
+                                bad = True
+                                break
+                            tag_s, tag_n = vs, np.int64(ln)
+                            has_tag = True
+                            vs += tag_n
+                        elif f3 == 2 and w3 == 5 and val_at < 0:
+                            if vs + 4 > ve:
+                                bad = True
+                                break
+                            val_at = vs
+                            vs += 4
+                        elif f3 > 9:  # unknown to this schema version: skipped, as the numpy parser does
+                            vs = _skip(buf, vs, ve, w3)
+                            if vs < 0:
+                                bad = True
+                                break
+                        else:
+                            bad = True
+                            break
+                    if bad or val_at < 0:
+                        if not bad and has_tag:
+                            bad = True  # a tag without a value: the numpy path knows what such values mean
+                        continue
+                    # intern the tag: hash, then compare the bytes with the tag already under that hash
+                    h = _hash(w8, tag_s, tag_n)
+                    j = np.int64(h & np.uint64(size - 1))
+                    tid = -1
+                    while slots[j] >= 0:
+                        c = slots[j]
+                        if t_hash[c] == h and t_len[c] == tag_n and _same(w8, t_off[c], tag_s, tag_n):
+                            tid = c
+                            break
+                        j = (j + 1) & (size - 1)
+                    if tid < 0:
+                        if ntags == size // 2:  # the table is half full: start again with a larger one
+                            return (status, p_rec[:0], p_step[:0], p_wall[:0], p_val[:0], p_tag[:0], t_off[:0],
+                                    t_len[:0], fv_rec[:0], fv_off[:0], fv_len[:0], True)
+                        tid = ntags
+                        t_off[tid], t_len[tid], t_hash[tid] = tag_s, tag_n, h
+                        ntags += 1
+                        slots[j] = tid
+                    f32[0] = np.uint32(_u32(buf, val_at))
+                    p_rec[k] = r
+                    p_val[k] = np.float64(f32v[0])
+                    p_tag[k] = tid
+                    k += 1
+                p = end
+            elif fn == 4 or (fn >= 6 and fn <= 10):
+                bad = True  # graph, log message, session log, run metadata...: the numpy path
+            else:
+                p = _skip(buf, p, e, wt)
+                bad = p < 0
+        if bad:
+            k = k0
+            status[r] = 2
+            continue
+        for i in range(k0, k):
+            p_step[i] = step
+            p_wall[i] = wall
+        if fv_s >= 0:
+            fv_rec[nfv], fv_off[nfv], fv_len[nfv] = r, fv_s, fv_n
+            nfv += 1
+    return (status, p_rec[:k], p_step[:k], p_wall[:k], p_val[:k], p_tag[:k], t_off[:ntags], t_len[:ntags],
+            fv_rec[:nfv], fv_off[:nfv], fv_len[:nfv], False)
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) both kernels for the array kinds the reader passes: a bytearray-backed
+    buffer and its strided 8-byte view. The audit calls this once before its workers start (they inherit it)."""
+    import struct
+
+    from curvedoc.importers._tfrecord import _PAD, _Chunk, masked_crc
+
+    event = b"\x09" + struct.pack("<d", 1.0) + b"\x10\x01" + b"\x2a\x0a\x0a\x08\x0a\x01x\x15" + struct.pack("<f", 1.0)
+    head = struct.pack("<Q", len(event))
+    rec = head + struct.pack("<I", masked_crc(head)) + event + struct.pack("<I", masked_crc(event))
+    buf = bytearray(rec + bytes(_PAD))
+    ch = _Chunk(buf, len(rec))
+    offs, lens, _, _ = frame(ch.u8, 0, ch.n, TABLES)
+    out = decode(ch.u8, ch.u64, offs, lens, TABLES)
+    if not (len(offs) == 1 and out[0][0] == 0 and out[4][0] == 1.0):
+        raise RuntimeError("the compiled event-file decoder failed its self-check")
