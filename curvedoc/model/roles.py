@@ -366,7 +366,6 @@ def _part_norm(tag: str) -> tuple[str, str] | None:
 
 
 # ------------------------------------------------------------------------------------------ token inference
-@functools.lru_cache(maxsize=65536)
 def _inferred(tag: str) -> tuple[str, int] | None:
     return infer_role(tag)
 
@@ -457,6 +456,7 @@ def _words(tag: str) -> tuple[list[str], set[str], bool]:
     return words, set(words) | pairs, copy
 
 
+@functools.lru_cache(maxsize=65536)  # a pure function of the name, asked by several rules of every run
 def infer_role(tag: str) -> tuple[str, int] | None:
     """(role, rank) read from the words of a tag, or None; a lower rank is a plainer name for that role
     (``train/loss`` 0, ``train/loss_cls`` 1, ``loss_ce_0`` 2), so a total wins over its components.
