@@ -333,3 +333,72 @@ def test_a_noisy_component_without_a_trend_is_silent(n, noise, seed):
     e = np.arange(n)
     obj = (0.007 + 0.01 * np.exp(-e / (0.2 * n))) * np.exp(rng.normal(0, 0.03, n))
     assert run_detector(NAME, _detector_run(n, seed, obj, cls_noise=noise)) == []
+
+
+# ------------------------------------------------------------- no validation loss: the held-out metric stands in
+
+def _detection_log(seed, evals, shape, noise, every=50, epoch_clock=True, iters_per_epoch=300):
+    """A detection-style log: a training loss per ``every`` iterations with an epoch counter on that clock, and a
+    held-out mAP once per epoch (numbered by epoch when ``epoch_clock``, else at the epoch's last iteration).
+    ``shape``: 'overfit' (best at 25% of the run, then 8 points lower while training keeps falling), 'plateau'
+    (climbs and holds), 'diverge' (declines while the training loss climbs back), 'flat-noise' (a level with
+    evaluation noise only)."""
+    rng = np.random.default_rng(seed)
+    iters = np.arange(every, evals * iters_per_epoch + 1, every)
+    frac = iters / iters[-1]
+    loss = 0.1 + 1.5 * np.exp(-iters / (0.15 * iters[-1]))
+    if shape == "diverge":
+        loss = loss + 1.5 * np.clip(frac - 0.3, 0, None)
+    loss = loss * np.exp(rng.normal(0, 0.1, len(iters)))
+    ep = np.arange(1, evals + 1)
+    f = ep / evals
+    if shape == "overfit":
+        m = np.where(f <= 0.25, 0.55 * f / 0.25, 0.55 - 0.11 * (f - 0.25) / 0.75)
+    elif shape == "plateau":
+        m = 0.55 * (1 - np.exp(-f / 0.12))
+    elif shape == "diverge":
+        m = np.where(f <= 0.3, 0.55 * f / 0.3, 0.55 - 0.3 * (f - 0.3) / 0.7)
+    else:
+        m = np.full(evals, 0.5)
+    m = np.clip(m + rng.normal(0, noise, evals), 0, 1)
+    at = ep if epoch_clock else ep * iters_per_epoch
+    epoch = np.ceil(iters / iters_per_epoch)
+    return make_run(**{"loss": (iters, loss), "epoch": (iters, epoch), "val/bbox_mAP": (at, m)})
+
+
+@pytest.mark.parametrize("evals", [12, 24, 40])
+@pytest.mark.parametrize("noise", [0.005, 0.015])
+@pytest.mark.parametrize("epoch_clock", [True, False])
+def test_metric_declining_while_training_loss_falls_is_overfitting(evals, noise, epoch_clock):
+    found = 0
+    for seed in range(3):
+        hits = run_detector(NAME, _detection_log(seed, evals, "overfit", noise, epoch_clock=epoch_clock))
+        found += len(hits) == 1 and hits[0].evidence.get("variant") == "held-out-metric"
+        if hits:
+            assert "no validation loss is logged" in hits[0].message and hits[0].severity in (None, "warning")
+    assert found >= 2
+
+
+@pytest.mark.parametrize("shape", ["plateau", "diverge", "flat-noise"])
+@pytest.mark.parametrize("evals", [12, 24, 40])
+@pytest.mark.parametrize("noise", [0.005, 0.015])
+def test_metric_that_holds_or_falls_with_a_rising_loss_is_not_overfitting(shape, evals, noise):
+    for seed in range(4):
+        assert run_detector(NAME, _detection_log(seed, evals, shape, noise)) == []
+
+
+def test_evaluations_numbered_by_epoch_are_read_on_the_training_clock():
+    from curvedoc.detectors._generalization import on_train_clock
+
+    run = _detection_log(0, 10, "overfit", 0.01, iters_per_epoch=300)
+    train_steps = run.series("loss").index.to_numpy()
+    assert on_train_clock(run, np.array([1, 5, 10]), train_steps).tolist() == [300, 1500, 3000]
+    # evaluations already on the iteration clock stay where they are
+    assert on_train_clock(run, np.array([300, 1500]), train_steps).tolist() == [300, 1500]
+
+
+def test_real_detection_log_without_validation_loss():
+    """mmcv-cascade-rcnn-underwater: bbox mAP peaks at epoch 9 and sags to ~0.48 by epoch 40 while the training
+    loss falls 0.11 -> 0.008 (MMDetection 2 logs no validation loss)."""
+    hits = run_detector(NAME, real_run("text_log/mmcv-cascade-rcnn-underwater-nohup-cr"))
+    assert len(hits) == 1 and hits[0].evidence["variant"] == "held-out-metric" and 8 <= hits[0].step <= 9

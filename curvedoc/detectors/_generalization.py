@@ -240,3 +240,25 @@ def component_pairs(run, val_tag: str, train_tag: str, min_points: int) -> list[
         if t is not None:
             out.append((tag, t))
     return out
+
+
+def on_train_clock(run, steps: np.ndarray, train_steps: np.ndarray) -> np.ndarray:
+    """Evaluation steps read on the training loss's clock. A log that counts training iterations but evaluates
+    once per epoch (MMCV / MMDetection text logs: ``Epoch(val) [12]``) numbers its evaluations by epoch; when an
+    epoch counter is logged on the training clock, the evaluation steps all fit within its range and the
+    training steps run far past them (5x), evaluation ``e`` is read at the last training step of epoch ``e``.
+    Otherwise the steps are returned as they are (evaluations already on the training clock)."""
+    steps = np.asarray(steps)
+    if len(steps) == 0 or len(train_steps) == 0 or not run.has("epoch"):
+        return steps
+    e = run.series("epoch")
+    es, ev = e.index.to_numpy(), e.to_numpy(dtype=np.float64)
+    ok = np.isfinite(ev)
+    es, ev = es[ok], ev[ok]
+    if len(ev) < 2 or float(ev.max()) < 2 or float(steps.max()) > float(ev.max()) + 1:
+        return steps
+    if float(train_steps[-1]) < 5 * max(1.0, float(steps.max())) or float(es[-1]) < 0.5 * float(train_steps[-1]):
+        return steps
+    run_max = np.maximum.accumulate(ev)  # a restart's epoch reset does not move the clock back
+    i = np.searchsorted(run_max, steps.astype(np.float64), side="right") - 1
+    return es[np.clip(i, 0, len(es) - 1)]

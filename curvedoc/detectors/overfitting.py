@@ -7,6 +7,10 @@ held to ``component_noise_z`` sigmas, and the finding names the component; so is
 validation minimum). A milder variant is reported as ``info``: validation has stalled for a long
 stretch while the training loss kept falling a lot, so the train/val gap keeps widening.
 
+When no validation loss is logged (detection and segmentation logs print mAP / mIoU, not a validation loss) the
+held-out quality metric stands in: it reaches its best and then declines, measured as metric-regression measures
+it, while the training loss keeps falling (``metric_min_train_drop``) over the same span.
+
 ## Why it matters
 Every step past the crossover makes the model worse on unseen data; the checkpoint to keep is the
 one at the validation minimum, and the remedy is early stopping or more regularisation/data.
@@ -27,6 +31,11 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``few_min_points``: fewest validation points for the few-evaluations variant (runs evaluated 3-4 times).
 - ``component_noise_z``: the rise a loss component's validation curve needs, in noise sigmas (each component judged is one more chance for noise to pass).
 - ``few_min_rise``: few-evaluations variant: rise (log space) of the last evaluation over the best one.
+- ``metric_min_points``: without a validation loss, fewest evaluations of the held-out metric.
+- ``metric_min_drop_rate``: the metric's decline from its best, for bounded rates (share of the full scale).
+- ``metric_min_drop_log``: the same for positive unbounded metrics such as WER (log space).
+- ``metric_noise_z``: the decline must also exceed this many robust sigmas of the evaluation noise.
+- ``metric_min_train_drop``: the training loss fall (log space) over the decline that makes it overfitting.
 
 ## References
 seeds/002 'Overfitting: The Crossover'; seeds/000 10.16 'Loss curves' (training loss low, validation
@@ -61,6 +70,11 @@ class Params:
     few_min_points: int
     few_min_rise: float
     component_noise_z: float
+    metric_min_points: int
+    metric_min_drop_rate: float
+    metric_min_drop_log: float
+    metric_noise_z: float
+    metric_min_train_drop: float
 
 
 def _train_change(train: gx.Level, best_step: int, end_step: int, t_is_log: bool) -> tuple[float, float, float] | None:
@@ -201,6 +215,9 @@ def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params)
 
 @detector("overfitting", params=Params)
 def overfitting(run: Run, p: Params) -> Iterator[Hit]:
+    if run.has("train_loss") and not run.has("val_loss"):
+        yield from _metric_crossover(run, p)
+        return
     if not run.has("train_loss", "val_loss"):
         return
     val_tag = run.roles.get("val_loss", "val_loss")
@@ -341,3 +358,65 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
             causes=("too-many-epochs", "overfitting-capacity"),
             tags=(val_tag, train_tag),
         )
+
+
+def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
+    """No held-out loss is logged, only a held-out quality metric (mAP, accuracy, BLEU, WER...): the crossover is
+    that metric reaching its best and then declining -- measured as metric-regression (M001) measures it, at
+    this rule's thresholds -- while the training loss kept falling by ``metric_min_train_drop`` (log) or more
+    over the same span. A decline with a training loss that stalls or rises is not overfitting (a learning rate
+    too high, a broken stream: M001 and divergence say so)."""
+    from curvedoc.detectors import metric_regression as mr
+    from curvedoc.detectors._instability import last_session
+    from curvedoc.model.metrics import primary
+    from curvedoc.model.roles import rl_marker
+
+    if rl_marker(run) is not None:
+        return
+    lead = primary(run.metrics, run.tag_counts(), "val")
+    if lead is None:
+        return
+    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
+    if len(ts) < 3:
+        return
+    train = gx.Level(ts, tr, t_log)
+    mp = mr.Params(min_points=p.metric_min_points, min_drop_rate=p.metric_min_drop_rate,
+                   min_drop_log=p.metric_min_drop_log, min_drop_range=1.0, noise_z=p.metric_noise_z,
+                   tail_frac=0.15, smooth_min_points=20)  # the tail and smoothing of M001's defaults
+    best = None
+    for m in [m for m in run.metrics if m.split == "val" and m.kind == lead.kind]:
+        ms = last_session(run, run.series(m.tag))
+        a = mr.assess(ms.index.to_numpy(), ms.to_numpy(dtype=np.float64), m, mp)
+        if a is None or a["unit"] == "range":
+            continue
+        b_step, e_step = (int(x) for x in gx.on_train_clock(run, np.array([a["best_step"], a["last_step"]]), ts))
+        if e_step > ts[-1] + max(1, 0.05 * (ts[-1] - ts[0])) or e_step <= b_step:
+            continue
+        ch = _train_change(train, b_step, e_step, t_log)
+        if ch is None:
+            continue
+        fall = -math.log1p(ch[0]) if t_log and ch[0] > -1 else -ch[0]
+        if fall < p.metric_min_train_drop:
+            continue
+        if best is None or a["strength"] > best[1]["strength"]:
+            best = (m, a, ch)
+    if best is None:
+        return
+    m, a, (t_rel, t_best, t_end) = best
+    conf = float(min(0.9, 0.5 + 0.08 * min(a["after"], 4) + 0.1 * min(2.0, a["strength"] - 1.0)))
+    yield Hit(
+        f"no validation loss is logged; the held-out metric {m.tag} was best at step {fmt_step(a['best_step'])} "
+        f"({fmt_num(a['best'])}) and ended at {fmt_num(a['final'])}, {mr._change_text(a, m)}, after {a['after']} "
+        f"more evaluation{'s' if a['after'] != 1 else ''}, while the training loss fell from "
+        f"{fmt_num(gx.raw(t_best, t_log))} to {fmt_num(gx.raw(t_end, t_log))} ({fmt_pct(t_rel)}) over the same "
+        f"span: the model fits its "
+        f"training data better and generalises worse; the checkpoint to keep is the one at step "
+        f"{fmt_step(a['best_step'])}",
+        step=a["best_step"],
+        steps=(a["best_step"], a["last_step"]),
+        confidence=conf,
+        evidence={"variant": "held-out-metric", "metric": m.tag, "best": a["best"], "final": a["final"],
+                  "best_step": a["best_step"], "evaluations": a["n"], "after_best": a["after"],
+                  "train_change": t_rel},
+        tags=(m.tag,),
+    )
