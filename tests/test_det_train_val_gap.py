@@ -189,14 +189,17 @@ def test_gap_at_an_early_eval_fires_even_if_val_rises_later():
     assert len(hits) == 1 and hits[0].step == 63
 
 
-def test_fast_memorisation_is_not_a_gap_from_the_start():
-    """grokking shape: eval at step 0 equals train (untrained model); train collapses within a few evals."""
+def test_fast_memorisation_is_not_a_gap_from_the_first_evaluation():
+    """Eval at step 0 equals train (untrained model); train collapses within a few evals while validation climbs
+    above the untrained loss and stays there: not an evaluation-path gap (the first evaluation shows none), but
+    the gap of a model that memorised its training set at once -- reported as that."""
     rng = np.random.default_rng(10)
     ts = np.arange(0, 2000, 10)
     tr = (4.6 * np.exp(-ts / 15.0) + 1e-3) * np.exp(rng.normal(0, 0.05, len(ts)))
     vs = ts.copy()
     v = 4.7 + 3.0 * (1 - np.exp(-vs / 200.0))
-    assert run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v))) == []
+    hits = run_detector(NAME, make_run(train_loss=(ts, tr), val_loss=(vs, v)))
+    assert len(hits) == 1 and hits[0].evidence["mode"] == "opened-at-once" and hits[0].step > 0
 
 
 def test_late_first_eval_with_val_below_untrained_loss_is_only_info():
@@ -272,3 +275,52 @@ def test_real_runs_whose_gap_opened(rel):
     keeps falling, the gap widening to 1.7-6x."""
     hits = run_detector(NAME, real_run(rel))
     assert len(hits) == 1 and hits[0].evidence["mode"] == "opening", [h.message for h in hits]
+
+
+# ------------------------------------------------------------------ a gap there almost at once (memorisation)
+
+def _memorising_run(seed, evals, fit_frac, val_after, noise, total=20000, every=20):
+    """The training loss falls to ~0 within ``fit_frac`` of the run; validation (``evals`` evaluations) then
+    'rises' (memorisation: val climbs and stays far above), 'groks' (comes down to the training loss at half
+    the run) or 'tracks' (a healthy run whose validation follows training at a modest gap)."""
+    rng = np.random.default_rng(seed)
+    st = np.arange(0, total + 1, every)
+    tr = 4.7 * np.exp(-st / (fit_frac * total / 5.0)) + 1e-4
+    tr = tr * np.exp(rng.normal(0, noise, len(st)))
+    vs = np.linspace(0, total, evals + 1).astype(int)
+    if val_after == "rises":
+        v = 4.7 + 3.0 * np.clip(vs / (0.2 * total), 0, 1)
+    elif val_after == "groks":
+        v = np.where(vs < total / 2, 6.0, 1e-3)
+    else:
+        v = 1.3 * (4.7 * np.exp(-vs / (fit_frac * total / 5.0)) + 1e-4) + 0.05
+    v = v * np.exp(rng.normal(0, noise, len(vs)))
+    return make_run(train_loss=(st, tr), val_loss=(vs, v))
+
+
+@pytest.mark.parametrize("evals", [20, 100, 400])
+@pytest.mark.parametrize("noise", [0.02, 0.1])
+@pytest.mark.parametrize("fit_frac", [0.005, 0.02])
+def test_a_training_set_memorised_at_once_is_a_gap_even_as_validation_rises(evals, noise, fit_frac):
+    for seed in range(2):
+        hits = run_detector(NAME, _memorising_run(seed, evals, fit_frac, "rises", noise))
+        assert len(hits) == 1 and hits[0].evidence["mode"] == "opened-at-once", hits
+        assert hits[0].severity is None and "almost at once" in hits[0].message
+
+
+@pytest.mark.parametrize("val_after", ["groks", "tracks"])
+@pytest.mark.parametrize("evals", [20, 100, 400])
+def test_a_gap_that_closes_or_a_run_that_fits_slowly_is_not_memorisation(val_after, evals):
+    for seed in range(2):
+        for fit_frac in (0.005, 0.3):
+            hits = run_detector(NAME, _memorising_run(seed, evals, fit_frac, val_after, 0.05))
+            assert not [h for h in hits if h.evidence.get("mode") == "opened-at-once"], hits
+    # and a training loss that takes most of the run to fall does not count, however wide the gap gets
+    hits = run_detector(NAME, _memorising_run(0, 100, 0.6, "rises", 0.05))
+    assert not [h for h in hits if h.evidence.get("mode") == "opened-at-once"]
+
+
+def test_real_memorisation_without_grokking():
+    """modadd-adamw-wd0.1-memorises: train accuracy 1.0 from step 200, train loss -> 1e-7, test loss 20-45."""
+    hits = run_detector(NAME, real_run("csv_custom/modadd-adamw-wd0.1-memorises"))
+    assert len(hits) == 1 and hits[0].evidence["mode"] == "opened-at-once" and hits[0].step <= 200

@@ -4,6 +4,11 @@ close: the ratio val/train (val against the smoothed training loss at the same s
 ``min_ratio`` at the first evaluations, over the run as a whole and at the end, and the validation
 loss did not turn upward (a rise after a minimum is overfitting's business).
 
+Or a gap that is there almost at once: within the first ``early_span`` of the training the training loss made
+``fit_share`` of its drop and val/train reached ``min_ratio``, and the gap holds, validation staying at or above ``untrained_share`` of the untrained training loss, at
+``hold_share`` of the later evaluations (a model that memorises its training set in the first few percent of
+the run and learns nothing that transfers), reported even when validation then rises.
+
 Or a gap that opens: over the second half of the evaluations the training loss keeps falling while the
 validation loss has stopped improving (flat or rising), and val/train ends at least ``open_ratio`` after
 growing by ``open_growth`` -- the point where early stopping would have stopped the run. Reported as info
@@ -30,6 +35,10 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``val_stall``: largest log-space improvement of validation over the second half of the evaluations that counts as stalled.
 - ``min_train_fall``: smallest log-space fall of the training loss over that second half (the gap opens because training goes on).
 - ``min_open_evals``: fewest evaluations to judge a gap that opens (a half needs a few points).
+- ``early_span``: a gap reaching ``min_ratio`` within this share of the training counts as there from the start ...
+- ``fit_share``: ... when the training loss had made this share of its whole drop by then (it fit at once) ...
+- ``hold_share``: ... and the gap holds at this share of the evaluations after that (validation may rise meanwhile) ...
+- ``untrained_share``: ... with validation at or above this share of the untrained training loss throughout.
 
 ## References
 seeds/000 10.16 Debugging training, table 'Validation loss much higher than training'; seeds/002
@@ -62,6 +71,10 @@ class Params:
     val_stall: float
     min_train_fall: float
     min_open_evals: int
+    early_span: float
+    fit_share: float
+    hold_share: float
+    untrained_share: float
 
 
 def _thirds(x: np.ndarray) -> tuple[float, float]:
@@ -137,8 +150,58 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if not np.all(np.isfinite(t_at)):
         return
     r = vw - t_at  # log(val / train)
-    hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train))
+    hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train)) or list(_opened_at_once(run, p, vs, vr, t_at, r,
+                                                                                              train, ts))
     yield from hits or _opening_gap(run, p, vs, vr, vw, t_at, r)
+
+
+def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator[Hit]:
+    """The gap that is there almost from the start: within the first ``early_span`` of the training the
+    training loss made ``fit_share`` of its whole (raw-scale) drop and val/train reached ``min_ratio``, and the
+    gap holds at ``hold_share`` of the evaluations after that, even if validation then rises. A model that fits
+    its training set within a few percent of the run and never comes near it on held-out data does not
+    generalise at all (memorisation, or held-out data unlike the training data); an ordinary overfit opens its
+    gap as the training loss keeps falling, and is the overfitting rule's business."""
+    n = len(vs)
+    span = float(ts[-1] - ts[0])
+    need = math.log(p.min_ratio)
+    t_head = math.exp(min(700.0, float(train.y[0])))
+    t_floor = math.exp(min(700.0, float(np.min(train.y))))
+    # far above training AND not much better than the untrained model: as the training loss goes to ~0 the ratio
+    # alone grows without bound for a model that generalises well (val 0.05 against train 1e-4)
+    apart = (r >= need) & (vr >= p.untrained_share * t_head)
+    reached = np.flatnonzero(apart)
+    if n < p.min_open_evals or span <= 0 or len(reached) == 0:
+        return
+    j = int(reached[0])
+    after = r[j:]
+    early_end = float(ts[0]) + p.early_span * span
+    if float(vs[j]) > early_end or len(after) < p.min_open_evals:
+        return
+    fit = (t_head - math.exp(min(700.0, float(train.at([early_end])[0])))) / max(t_head - t_floor, 1e-300)
+    if fit < p.fit_share:
+        return
+    held = float(np.mean(apart[j:]))
+    if held < p.hold_share:
+        return
+    ratio_all = math.exp(min(700.0, float(np.median(after))))
+    val_tag = run.roles.get("val_loss", "val_loss")
+    train_tag = run.roles.get("train_loss", "train_loss")
+    msg = (f"{val_tag} is {math.exp(min(700.0, float(r[j]))):.1f}x {train_tag} from step {fmt_step(int(vs[j]))} "
+           f"({fmt_num(float(vr[j]))} vs {fmt_num(gx.raw(float(t_at[j]), True))}, {float(vs[j] - ts[0]) / span:.1%} "
+           f"into the run) and stays at least {p.min_ratio:g}x at {held:.0%} of the {len(after)} evaluations after "
+           f"it (median {ratio_all:.3g}x), never below {p.untrained_share:.0%} of the starting training loss "
+           f"{fmt_num(t_head)}; {train_tag} made {fit:.0%} of its drop in the first {p.early_span:.0%} "
+           f"of the run: the model fits its training data almost at once and never comes near it on held-out data")
+    conf = 0.5 + 0.4 * float(np.mean([gx.ratio01(float(np.median(after)) - need, math.log(10.0)),
+                                      gx.clip01((held - p.hold_share) / (1.0 - p.hold_share + 1e-9))]))
+    yield Hit(
+        msg, step=int(vs[j]), steps=(int(vs[j]), int(vs[-1])), confidence=round(min(0.9, conf), 3),
+        evidence={"mode": "opened-at-once", "ratio_median": ratio_all, "opened_step": int(vs[j]),
+                  "opened_share": float(vs[j] - ts[0]) / span, "train_fit_share": fit, "held_share": held, "evals": int(n)},
+        causes=("overfitting-capacity", "val-distribution-shift", "eval-mode-bug"),
+        tags=(val_tag, train_tag),
+    )
 
 
 def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterator[Hit]:
