@@ -10,6 +10,7 @@ from _helpers import (
     expected_steps,
     load_one,
     make_run,
+    real_run,
     real_runs,
     run_detector,
     sample_cases,
@@ -392,3 +393,30 @@ def test_theil_sen_matches_scipy_and_the_full_sort(n, ties):
     assert med == float(np.median(slopes))
     assert lo == slopes[int(np.clip(round((m - 2.576 * sigma) / 2.0) - 1, 0, m - 1))]
     assert hi == slopes[int(np.clip(round((m + 2.576 * sigma) / 2.0), 0, m - 1))]
+
+
+# ------------------------------------------------------------- a frozen predictor: the same accuracy at every point
+
+@pytest.mark.parametrize("k", [2, 10, 100])
+@pytest.mark.parametrize("n", [3, 5])
+def test_an_accuracy_identical_at_every_point_at_one_over_k_is_judged_from_three_points(k, n):
+    """NaN weights or a dead network: the predictions no longer change, the accuracy repeats to the digit."""
+    st = np.arange(1, n + 1) * 350
+    acc = np.full(n, round(1.0 / k, 4))
+    hits = run_detector(NAME, make_run(train_loss=(st, np.full(n, np.nan)), train_acc=(st, acc)))
+    assert len(hits) == 1 and "at all" in hits[0].message and hits[0].evidence["num_classes"] == k
+
+
+def test_few_accuracy_points_that_move_or_sit_above_chance_are_not_judged():
+    st = np.array([350, 700, 1050])
+    loss = np.full(3, np.nan)
+    moving = np.array([0.095, 0.101, 0.098])  # near chance, but not frozen: 3 noisy points say little
+    assert run_detector(NAME, make_run(train_loss=(st, loss), train_acc=(st, moving))) == []
+    frozen_high = np.full(3, 0.62)  # frozen, but at no 1/K: a model that stopped learning after learning
+    assert run_detector(NAME, make_run(train_loss=(st, loss), train_acc=(st, frozen_high))) == []
+
+
+def test_real_nan_loss_with_accuracy_frozen_at_chance():
+    """lightning-wrn-cifar10: train_loss=nan.0 from the first visible update, top1 0.0898 at all 3 bars."""
+    hits = run_detector(NAME, real_run("text_log/lightning-wrn-cifar10-nan-loss-chance-interrupted"))
+    assert len(hits) == 1 and "at all 3 points" in hits[0].message

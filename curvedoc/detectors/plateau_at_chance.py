@@ -23,6 +23,7 @@ log 10 = 2.303).
 - ``max_drift``: largest change between the first and last fifth of the plateau, relative to log(K); a loss that keeps creeping down is learning, however slowly.
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.
+- ``frozen_min_points``: an accuracy identical at every point needs only this many.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
 - ``min_evals``: fewest evaluations of a held-out metric for the floor to count.
 - ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
@@ -74,6 +75,7 @@ class Params:
     metric_floor: float
     metric_zero_share: float
     min_evals: int
+    frozen_min_points: int
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -360,10 +362,13 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
 def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged") -> Iterator[Hit]:
     acc = accuracy(run, "train_acc")
     n = len(acc)
-    if n < max(p.min_points, 3):
-        return
     v = acc.to_numpy(dtype=np.float64)
     steps = acc.index.to_numpy()
+    # an accuracy printed identical at every point is a predictor that no longer changes (NaN weights, a dead
+    # network): no noise to average out, so a few points suffice
+    frozen = n >= max(p.frozen_min_points, 2) and float(np.ptp(v)) == 0.0 and steps[-1] > steps[0]
+    if n < max(p.min_points, 3) and not frozen:
+        return
     tail = window_median(v, 0.75, 1.0)
     k_given = stated_k(run, p.num_classes)
     if k_given:
@@ -386,9 +391,11 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
     if share < p.min_share or b < n - max(2, int(0.05 * n)):
         return
     level = float(np.median(v[a : b + 1]))
+    same = (f" (exactly {fmt_num(level, 4)} at all {n} points: a predictor whose outputs no longer change)"
+            if frozen else "")
     yield Hit(
         f"train accuracy sits at {level:.3f} ≈ 1/K = {chance:.3f} for K={k} ({src}) from step {fmt_step(steps[a])} "
-        f"to the end ({fmt_pct(share).lstrip('+')} of the run); {why}",
+        f"to the end ({fmt_pct(share).lstrip('+')} of the run){same}; {why}",
         step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
         confidence=0.8 if src == "num_classes" else 0.55,
         evidence={"num_classes": k, "chance_acc": chance, "acc_level": level, "plateau_start": int(steps[a]),
