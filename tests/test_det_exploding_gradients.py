@@ -15,6 +15,7 @@ from _helpers import (
     load_one,
     make_run,
     minibatch,
+    real_run,
     real_runs,
     run_detector,
     sample_cases,
@@ -201,3 +202,52 @@ def test_a_burst_that_comes_back_below_its_start_is_a_transient(n, noise):
     g2 = np.exp(np.log(0.8) + np.log(30) * np.clip((x - 0.05 * n) / (0.05 * n), 0, 1) + rng.normal(0, noise, n))
     hits = run_detector("exploding-gradients", make_run(train_loss=loss, grad_norm=g2))
     assert len(hits) == 1 and hits[0].severity in (None, "warning")
+
+
+# ------------------------------------------------------------------ growth that follows an LR warm-up
+
+def _warmup_run(seed, n, warm_frac, growth, after_warmup=False, loss_rises=False, noise=0.1):
+    """LR warms up linearly over ``warm_frac`` of the run, then holds; the gradient norm grows ``growth``x either
+    along the warm-up ramp or (``after_warmup``) in the second half while the LR holds or decays."""
+    rng = np.random.default_rng(seed)
+    st = np.arange(1, n + 1) * 10
+    f = st / st[-1]
+    lr = np.where(f < warm_frac, 1e-4 * f / warm_frac, 1e-4 * (1.0 - 0.5 * (f - warm_frac)))
+    if after_warmup:
+        g = 0.5 * growth ** np.clip((f - 0.5) / 0.5, 0, 1)
+    else:
+        g = 0.5 * growth ** np.clip(f / warm_frac, 0, 1)
+    g = g * np.exp(rng.normal(0, noise, n))
+    loss = 2.0 * np.exp(-2 * f) + 0.3
+    if loss_rises:
+        loss = loss + 3.0 * np.clip((f - 0.6) / 0.4, 0, 1)
+    loss = loss * np.exp(rng.normal(0, 0.05, n))
+    return make_run(train_loss=(st, loss), grad_norm=(st, g), lr=(st, lr))
+
+
+@pytest.mark.parametrize("n", [60, 400, 3000])
+@pytest.mark.parametrize("warm_frac", [0.3, 1.0])
+@pytest.mark.parametrize("growth", [12.0, 40.0])
+def test_growth_along_the_lr_warmup_with_a_falling_loss_is_info(n, warm_frac, growth):
+    found = 0
+    for seed in range(2):
+        hits = run_detector(NAME, _warmup_run(seed, n, warm_frac, growth))
+        assert all(h.severity == "info" for h in hits), hits  # a 12x ramp may not even cross 10x once smoothed
+        found += any("warming up" in h.message for h in hits)
+    assert found == 2 or growth < 20
+
+
+@pytest.mark.parametrize("n", [60, 400, 3000])
+def test_growth_after_the_warmup_or_with_a_rising_loss_stays_a_finding(n):
+    for seed in range(2):
+        late = run_detector(NAME, _warmup_run(seed, n, 0.2, 40.0, after_warmup=True))
+        assert len(late) == 1 and late[0].severity != "info" and "warming up" not in late[0].message
+        rising = run_detector(NAME, _warmup_run(seed, n, 1.0, 40.0, loss_rises=True))
+        assert len(rising) == 1 and rising[0].severity != "info"
+
+
+def test_real_norm_growing_through_a_warmup_cut_by_a_crash():
+    """fairseq-json-ropadet: gnorm 0.15 -> 1.6 while the LR is still in its linear warm-up (1e-6 -> 8e-6), the
+    per-epoch training loss falling 0.264 -> 0.216."""
+    hits = run_detector(NAME, real_run("text_log/fairseq-json-ropadet-crash-no-space"))
+    assert len(hits) == 1 and hits[0].severity == "info" and hits[0].evidence["loss_followed"] is False

@@ -12,7 +12,8 @@ growing is not exploding: e.g. a norm logged before fp16 unscaling sits
 at 1e4-1e6 from the first step while the loss falls normally; growth, not size, is the symptom here
 (clip-saturation judges the size against the clipping threshold). A burst that comes back to (or below)
 the early level by the end while the loss never rose is a transient (a warm-up while the loss collapses):
-info. Isolated NaN/Inf norms followed by
+info. So is a growth below ``severe_orders`` that crosses while the learning rate is still warming up and stops
+growing when the warm-up ends, with a loss that did not rise: the norm grows with the step size. Isolated NaN/Inf norms followed by
 finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info.
 
 ## Why it matters
@@ -75,7 +76,7 @@ def _loss_followed(run: Run, cross: int, p: Params) -> tuple[bool | None, str]:
     lf = sig.finite(loss)
     before = lf[lf.index <= cross]
     after = lf[lf.index > cross]
-    if len(before) < 2 or len(after) < 2:
+    if len(before) < 2 or len(after) < 1:
         return None, ""
     if sig.all_positive(lf):
         y = pd.Series(np.log(lf.to_numpy(dtype=np.float64)), index=lf.index)
@@ -85,10 +86,37 @@ def _loss_followed(run: Run, cross: int, p: Params) -> tuple[bool | None, str]:
         a = float(a_s.max()) if len(a_s) else float(np.median(after.to_numpy()))
         end = float(sm.iloc[-1])
         if a - b >= p.loss_follow:
+            if len(after) < 2:
+                return None, ""  # one later point is not a trend up (it may say the loss did not follow)
             return True, f"the loss followed (up to {I.ratio_text(a - b)} its level at the crossing)"
         return False, (f"the loss did not follow ({sig.fmt_num(math.exp(b))} at the crossing, "
                        f"{sig.fmt_num(math.exp(end))} at the end)")
     return None, ""
+
+
+def _lr_ramp(run: Run, start: int, cross: int, sm: pd.Series) -> tuple[float, float, bool] | None:
+    """(LR where the norm series starts, LR at the crossing, whether the warm-up ended before the log does) when
+    the norm crossed during an LR warm-up and
+    stopped growing once the warm-up ended: at the crossing the LR is at least twice its starting value and
+    still at its running maximum (rising), and the smoothed log10 norm (``sm``) rose less than 0.3 (2x) from the
+    warm-up's end (the LR first within 5% of its peak) to its own peak. None otherwise."""
+    if "lr" not in run.roles:
+        return None
+    lr = sig.finite(run.series("lr"))
+    if len(lr) < 3:
+        return None
+    a, c = I.value_at(lr, start), I.value_at(lr, cross)
+    if a is None or c is None or not (a > 0 and c >= 2.0 * a):
+        return None
+    lv = lr.to_numpy(dtype=np.float64)
+    ls = lr.index.to_numpy()
+    if c < 0.95 * float(np.max(lv[ls <= cross])):
+        return None  # the LR was no longer rising: warm-up over, decaying or cycling
+    w = int(ls[int(np.argmax(lv >= 0.95 * float(np.max(lv))))])
+    after = sm[sm.index >= w].to_numpy()
+    if len(after) and float(np.max(after) - after[0]) >= 0.3:
+        return None  # it kept growing after the warm-up: a run-away
+    return float(a), float(c), int(np.argmax(lv)) < len(lv) - 1  # its peak is not the last point: it ended
 
 
 def _growth(gn: pd.Series, p: Params) -> dict | None:
@@ -205,5 +233,17 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
         # first steps of a warm-up while the loss collapses), not a run-away; worth knowing, not a fault
         severity = "info"
         msg += "; a transient burst, not a run-away growth"
+    elif followed is not True and peak < p.severe_orders:
+        # the norm peaked while the learning rate was still warming up: the steps grow with the LR and the norm
+        # with them (the optimiser reaches sharper regions); a run-away would show in the loss, which did not rise
+        ramp = _lr_ramp(run, int(steps[0]), cross, sm)
+        if ramp is not None:
+            severity = "info"
+            ev["lr_ramp"] = ramp
+            msg += (f"; it grew while the learning rate was still warming up ({sig.fmt_num(ramp[0])} -> "
+                    f"{sig.fmt_num(ramp[1])} at the crossing)"
+                    + (" and stopped when the warm-up did" if ramp[2] else ", a warm-up still under way when the log ends")
+                    + ": the norm follows the growing step size, not a run-away"
+                    + ("" if followed is False else " as long as the loss does not rise"))
     yield Hit(msg, step=cross, steps=(cross, int(steps[-1])), confidence=min(conf, 0.97), evidence=ev,
               severity=severity, causes=tuple(causes), marks=(int(sm.index[pi]),))
