@@ -247,3 +247,29 @@ def test_a_save_interval_in_steps_says_nothing_about_an_epoch_shortfall():
                    hparams={"num_train_epochs": 3}, meta={"save_steps": 500})
     (h,) = run_detector(NAME, run)
     assert "save interval" not in h.message and h.confidence == pytest.approx(0.9)
+
+
+# ------------------------------------------------------------- a logged iteration counter on a row-number axis
+
+@pytest.mark.parametrize("evals", [11, 21, 41])
+def test_progress_is_read_from_a_logged_iteration_counter(evals):
+    """W&B rows (``_step`` 0..N) carrying nanoGPT's ``iter``: max_iters is compared with the counter, not with
+    the number of rows."""
+    rows = np.arange(evals)
+    loss = 4.0 * np.exp(-rows / (evals / 4)) + 1.0
+    for last_iter, finished in ((5000, True), (2500, False)):
+        iters = np.linspace(0, last_iter, evals).round()
+        run = make_run(hparams={"max_iters": 5000}, **{"train/loss": (rows, loss), "iter": (rows, iters)})
+        hits = run_detector(NAME, run)
+        if finished:
+            assert hits == []
+        else:
+            assert len(hits) == 1 and "2,500 of its planned max_iters" in hits[0].message
+
+
+def test_a_counter_that_goes_back_is_not_an_iteration_counter():
+    rows = np.arange(20)
+    run = make_run(hparams={"max_iters": 5000},
+                   **{"train/loss": (rows, 4.0 * np.exp(-rows / 5.0) + 1.0), "step": (rows, np.tile([0, 9000], 10))})
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and "step 19 of its planned max_iters" in hits[0].message

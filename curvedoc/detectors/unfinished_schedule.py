@@ -22,6 +22,10 @@ the run goes on); a real example is ``hf_trainer_state/trocr-gradnorm-huge-kille
 - ``annealed_ratio``: a final LR at or below this fraction of its peak means the schedule completed.
 - ``min_points``: fewest finite training-loss points for the "still improving" test.
 
+Progress toward a planned step count is read from the run's own iteration counter when it logs one (``iter``,
+``global_step``, ``num_updates``: never decreasing, past the last step) on an axis that counts something else
+(W&B's row number), so a finished 5,000-iteration run logged in 21 rows is not "0% done".
+
 ## References
 FORMATS.md 4.1 (``global_step < max_steps`` in the final checkpoint = run ended early);
 seeds/000 10.16 Debugging training: 'Learning rate schedule'.
@@ -159,6 +163,25 @@ def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
     return None
 
 
+ITERATION_COUNTER_KEYS = ("iter", "iters", "iteration", "global_step", "global_iter", "num_updates", "updates",
+                          "step", "steps", "optimizer_step")
+
+
+def _iteration_reached(run: Run, last: int) -> int:
+    """The iteration a run reached when it logs its own iteration counter (nanoGPT's ``iter``, W&B's
+    ``trainer/global_step``, fairseq's ``num_updates``) on a step axis that counts something else (W&B's row
+    number ``_step``): the counter's last value when it never decreases, is whole and runs past the last step;
+    else the last step. A planned ``max_iters`` is compared with that, not with a count of logging events."""
+    best = last
+    for tag in run.tags:
+        if _last_key(tag) not in ITERATION_COUNTER_KEYS:
+            continue
+        v = clean(run.series(tag)).to_numpy(dtype=np.float64)
+        if len(v) >= 2 and bool(np.all(np.diff(v) >= 0)) and float(v[-1]) > best and float(v[-1]).is_integer():
+            best = int(v[-1])
+    return best
+
+
 def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     """(planned, reached, label) from the hyperparameters: a planned number of steps compared with the last
     logged step, or a planned number of epochs compared with the epoch counter. Logged steps can count samples or
@@ -180,7 +203,7 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     if st is not None and "train_loss" in run.roles:
         s = run.series("train_loss")
         if len(s):
-            last = int(s.index[-1])
+            last = _iteration_reached(run, int(s.index[-1]))
             if 0 < last <= st[0]:
                 return st[0], last, f"{st[1]} (hyperparameter)"
     if ep is not None and reached is not None:
