@@ -358,6 +358,8 @@ def _detection_log(seed, evals, shape, noise, every=50, epoch_clock=True, iters_
         m = 0.55 * (1 - np.exp(-f / 0.12))
     elif shape == "diverge":
         m = np.where(f <= 0.3, 0.55 * f / 0.3, 0.55 - 0.3 * (f - 0.3) / 0.7)
+    elif shape == "swing":  # climbs, then swings by +-8 points between evaluations, drifting 2 points down
+        m = np.where(f <= 0.25, 0.6 * f / 0.25, 0.56 - 0.03 * (f - 0.25) + 0.08 * np.sin(ep * 2.1))
     else:
         m = np.full(evals, 0.5)
     m = np.clip(m + rng.normal(0, noise, evals), 0, 1)
@@ -379,10 +381,12 @@ def test_metric_declining_while_training_loss_falls_is_overfitting(evals, noise,
     assert found >= 2
 
 
-@pytest.mark.parametrize("shape", ["plateau", "diverge", "flat-noise"])
+@pytest.mark.parametrize("shape", ["plateau", "diverge", "flat-noise", "swing"])
 @pytest.mark.parametrize("evals", [12, 24, 40])
 @pytest.mark.parametrize("noise", [0.005, 0.015])
-def test_metric_that_holds_or_falls_with_a_rising_loss_is_not_overfitting(shape, evals, noise):
+def test_metric_that_holds_swings_or_falls_with_a_rising_loss_is_not_overfitting(shape, evals, noise):
+    """A metric that swings by more than its decline is judged on its raw evaluation noise (mmseg-watermelon:
+    aAcc 95 -> 85 -> 94 -> 80 while the training loss falls is oscillation, not a crossover)."""
     for seed in range(4):
         assert run_detector(NAME, _detection_log(seed, evals, shape, noise)) == []
 

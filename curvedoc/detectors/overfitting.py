@@ -363,7 +363,8 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
 def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
     """No held-out loss is logged, only a held-out quality metric (mAP, accuracy, BLEU, WER...): the crossover is
     that metric reaching its best and then declining -- measured as metric-regression (M001) measures it, at
-    this rule's thresholds -- while the training loss kept falling by ``metric_min_train_drop`` (log) or more
+    this rule's thresholds and against the raw (unsmoothed) evaluation noise, so a metric that swings by more
+    than it declines is not called overfitting -- while the training loss kept falling by ``metric_min_train_drop`` (log) or more
     over the same span. A decline with a training loss that stalls or rises is not overfitting (a learning rate
     too high, a broken stream: M001 and divergence say so)."""
     from curvedoc.detectors import metric_regression as mr
@@ -382,7 +383,7 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
     train = gx.Level(ts, tr, t_log)
     mp = mr.Params(min_points=p.metric_min_points, min_drop_rate=p.metric_min_drop_rate,
                    min_drop_log=p.metric_min_drop_log, min_drop_range=1.0, noise_z=p.metric_noise_z,
-                   tail_frac=0.15, smooth_min_points=20)  # the tail and smoothing of M001's defaults
+                   tail_frac=0.15, smooth_min_points=10**9)  # M001's tail; the noise of the raw evaluations
     best = None
     for m in [m for m in run.metrics if m.split == "val" and m.kind == lead.kind]:
         ms = last_session(run, run.series(m.tag))
