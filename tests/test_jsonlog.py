@@ -275,3 +275,58 @@ def test_a_big_json_lines_file_read_in_pieces_equals_one_read(tmp_path, monkeypa
     b = pieces.frame.sort_values(["tag", "step"]).reset_index(drop=True)
     assert a[["tag", "step", "value"]].astype(str).equals(b[["tag", "step", "value"]].astype(str))
     assert [i.kind for i in pieces.issues] == [i.kind for i in whole.issues] == ["truncated"]
+
+
+# ----------------------------------------------------------------- training and evaluation records in one stream
+
+def _mmengine_lines(epochs=12, iters_per_epoch=137, every=50, val_step="epoch", restart_at=None):
+    """MMEngine ``vis_data/scalars.json``: training records (lr, loss, data_time, step = iteration) and one
+    evaluation record per epoch (accuracy/top1, data_time, time; step = the epoch, or the iteration)."""
+    out, it = [], 0
+    for e in range(1, epochs + 1):
+        if restart_at is not None and e == restart_at:
+            it = 0  # a relaunch from scratch appended to the same file
+        for _ in range(iters_per_epoch // every):
+            it += every
+            out.append({"lr": 0.1, "data_time": 0.001 * e, "loss": 3.0 / e, "time": 0.1, "epoch": e, "memory": 1699,
+                        "step": it})
+        out.append({"accuracy/top1": 10.0 + 5 * e, "data_time": 0.004, "time": 0.05,
+                    "step": e if val_step == "epoch" else it})
+    return "".join(json.dumps(r) + "\n" for r in out)
+
+
+@pytest.mark.parametrize("val_step", ["epoch", "iteration"])
+def test_evaluation_records_keep_their_own_clock_and_are_held_out(tmp_path, val_step):
+    d = _read(tmp_path, "scalars.json", _mmengine_lines(val_step=val_step))
+    assert "restart" not in _kinds(d) and "duplicate-steps" not in _kinds(d)
+    if val_step == "epoch":
+        assert "record-kinds" in _kinds(d)
+    steps, vals = _tag(d, "val/accuracy/top1")
+    assert vals[0] == 15.0 and len(vals) == 12 and steps[:2] == ([1, 2] if val_step == "epoch" else [100, 200])
+    # a key both kinds write is split: the training series holds training records only
+    assert len(_tag(d, "data_time")[0]) == 24 and len(_tag(d, "val/data_time")[0]) == 12
+    assert _tag(d, "val/data_time")[1][0] == 0.004
+    run = curvedoc.load(_write(tmp_path, "scalars.json", _mmengine_lines(val_step=val_step)))
+    run = run[0] if isinstance(run, list) else run
+    assert run.roles.get("val_acc") == "val/accuracy/top1" and "train_acc" not in run.roles
+
+
+def test_a_restart_within_the_training_records_is_still_reported(tmp_path):
+    d = _read(tmp_path, "scalars.json", _mmengine_lines(restart_at=7))
+    assert "restart" in _kinds(d) and "record-kinds" not in _kinds(d)
+
+
+def test_real_mmengine_scalars_restart_only_where_labelled():
+    """Every MMEngine scalars.json of ../shared/real_runs: a restart is read only in the one its label says holds
+    appended runs; the others' evaluation records no longer look like one."""
+    _need_real()
+    labels = json.loads((REAL / "LABELS.json").read_text())
+    labels = labels.get("runs", labels)
+    checked = 0
+    for d in sorted(p for p in (REAL / "mmengine_json").iterdir() if p.is_dir()):
+        restarted = "restarted_run" in labels.get(f"mmengine_json/{d.name}", {}).get("must", [])
+        for f in d.rglob("*.json"):
+            got = read_json_file(f)
+            assert ("restart" in _kinds(got)) == restarted, (f, [i.message for i in got.issues])
+            checked += 1
+    assert checked >= 7

@@ -47,6 +47,96 @@ MAX_DEPTH = 8  # nesting levels flattened into a/b/c keys; deeper values are dro
 MAX_LINE_CHARS = 64 * 1024 * 1024  # longer lines are skipped (a log record is never that long)
 
 
+
+def _record_kinds(cols, step_col, steps: np.ndarray) -> tuple[str | None, np.ndarray | None]:
+    """Records of different kinds in one file: (a note when the step only seems to go back, a mask of the
+    evaluation records or None).
+
+    MMEngine's ``scalars.json`` writes training records (loss, lr, data_time ...) and evaluation records (mIoU,
+    coco/bbox_mAP, accuracy/top1, and again data_time / time) in one stream; an epoch-based loop numbers the
+    evaluation records by epoch while the training records count iterations. A kind of record that holds no loss
+    and no learning rate, beside one that does, holds evaluation results: its keys that name no split are
+    held-out values (``val/mIoU``), and its bookkeeping keys no longer collide with the training records' at the
+    same step. When the records fall into kinds by the keys they hold and the step never goes back within any
+    kind, the step only seems to go back where they alternate: each kind keeps its own clock (the rules that
+    compare an epoch-numbered evaluation with training read it through the epoch counter) and no restart is
+    reported; a restart shows as a step going back within a kind."""
+    own = [c for c in cols if c is not step_col]
+    if len(steps) < 3 or not own:
+        return None, None
+    sig = np.stack([c.present for c in own], axis=1)
+    kinds, inv = np.unique(sig, axis=0, return_inverse=True)
+    inv = np.asarray(inv).ravel()
+    if len(kinds) < 2 or len(kinds) > 8:
+        return None, None
+    from curvedoc.model.roles import infer_role
+
+    def training(keys) -> bool:
+        return any((r := infer_role(k)) is not None and r[0] in ("train_loss", "lr") for k in keys)
+
+    kind_cols = [[c for c, on in zip(own, kinds[k]) if on] for k in range(len(kinds))]
+    is_train = [training([c.name for c in ks]) for ks in kind_cols]
+    evaluation = None
+    if any(is_train) and not all(is_train):
+        evaluation = np.isin(inv, [k for k, t in enumerate(is_train) if not t])
+    if not bool(np.any(steps[1:] < steps[:-1])):
+        return None, evaluation
+    spans = []
+    for k in range(len(kinds)):
+        st = steps[inv == k]
+        if len(st) >= 2 and bool(np.any(st[1:] < st[:-1])):
+            return None, evaluation  # this kind's own step goes back: a restart
+        spans.append((len(st), int(st[0]), int(st[-1]), [c.name for c in kind_cols[k]]))
+    spans.sort(key=lambda x: -x[2])
+    shown = "; ".join(f"{n} record(s) with {', '.join(repr(k) for k in keys[:3])}{' ...' if len(keys) > 3 else ''} "
+                      f"at steps {a:,}-{b:,}" for n, a, b, keys in spans[:3])
+    note = (f"the records hold {len(kinds)} kinds of values, each on its own step count ({shown}): the step only "
+            "seems to go back where they alternate, so no restart is read into it")
+    if evaluation is not None:
+        held = [c.name for k, ks in enumerate(kind_cols) if not is_train[k] for c in ks
+                if _split_word(c.name) is None]
+        note += (f"; the kind with no loss and no learning rate holds evaluation results, read as held-out values "
+                 f"({', '.join(repr('val/' + n) for n in held[:4])}{' ...' if len(held) > 4 else ''})")
+    return note, evaluation
+
+
+def _held_out_columns(cols, rows: np.ndarray) -> list:
+    """The evaluation records' values kept apart from the training records': a key both kinds write (MMEngine's
+    ``data_time``) is split in two, its evaluation part under ``val/``, so the two never share a series; a key
+    only evaluation records hold is renamed ``val/...`` only when its name alone would read as a training value
+    (``accuracy/top1``: an accuracy with no split word is a training accuracy), so ``bbox/AP`` or ``mIoU`` keep
+    the names the user knows."""
+    from curvedoc.model.metrics import classify
+    from curvedoc.model.roles import infer_role
+
+    out = []
+    for c in cols:
+        ev = c.present & rows
+        if not ev.any() or _split_word(c.name) is not None or c.name in STEP_KEYS:
+            out.append(c)
+        elif (c.present & ~rows).any():
+            out.append(T.NumericColumn(c.name, c.values, c.present & ~rows))
+            out.append(T.NumericColumn("val/" + c.name, c.values, ev))
+        else:
+            r, m = infer_role(c.name), classify(c.name)
+            if (r is not None and r[0].startswith("train_")) or (m is not None and m[2] == "train"):
+                c.name = "val/" + c.name
+            out.append(c)
+    return out
+
+
+def _split_word(name: str) -> str | None:
+    """'val' / 'train' when a key already names its split."""
+    from curvedoc.model.metrics import tokens
+
+    words = set(tokens(name))
+    if words & {"val", "valid", "validation", "eval", "test", "dev", "holdout"}:
+        return "val"
+    if words & {"train", "training"}:
+        return "train"
+    return None
+
+
 def _constant(name: str) -> Any:
     # NaN stays a *string* so that, in a column, it stays apart from missing keys (which pandas
     # also stores as NaN); the column conversion turns it into a NaN point.
@@ -412,9 +502,15 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
                 raise UnsupportedFormat(path, why)
             steps = np.arange(len(df), dtype=np.int64)
         else:
-            iss = T.restart_issue(steps, str(path), what=step_col.name)
-            if iss:
-                issues.append(iss)
+            note, evaluation = _record_kinds(cols, step_col, steps)
+            if evaluation is not None:
+                cols = _held_out_columns(cols, evaluation)
+            if note:
+                issues.append(ImportIssue("record-kinds", note, file=str(path), severity="info"))
+            else:
+                iss = T.restart_issue(steps, str(path), what=step_col.name)
+                if iss:
+                    issues.append(iss)
 
     wall, wall_name, absolute = T.wall_time_of(
         [c for c in cols if T.norm_name(c.name) not in T.ELAPSED_TIME_NAMES], df, names
