@@ -54,12 +54,14 @@ def test_still_improving_without_plan():
     v = np.linspace(0.12, 0.09, 80) * np.exp(rng.normal(0, 0.01, 80))  # artic-mae-8aa1ac63: linear decline
     hits = run_detector(NAME, make_run(train_loss=v))
     assert len(hits) == 1 and hits[0].step == 79 and hits[0].confidence == 0.6
+    # nothing says the job was stopped: a plan too short comes first, a kill second
+    assert hits[0].causes == ("too-few-steps", "run-killed")
 
 
 def test_killed_status_raises_confidence():
     run = make_run(train_loss=decaying(2000, 2.0), meta={"finished": False})
     h = run_detector(NAME, run)[0]
-    assert h.confidence == 0.7 and "killed" in h.message
+    assert h.confidence == 0.7 and "killed" in h.message and h.causes[0] == "run-killed"
 
 
 @pytest.mark.parametrize("case", ["converged", "annealed", "val-rising", "val-flat", "noisy-flat"])
