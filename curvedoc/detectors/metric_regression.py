@@ -130,7 +130,7 @@ def _raw(g: float, unit: str, sign: float, scale: float) -> float:
     return float(sign * g)
 
 
-def _change_text(a: dict, m: Metric) -> str:
+def change_text(a: dict, m: Metric) -> str:
     if a["unit"] == "rate":
         pts = abs(a["final"] - a["best"]) / m.scale * 100
         return f"{pts:.1f} points {'lower' if m.higher_is_better else 'higher'}"
@@ -162,7 +162,7 @@ def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
     conf = float(min(0.95, 0.45 + 0.08 * min(a["after"], 4) + 0.1 * min(2.0, a["strength"] - 1.0)))
     yield Hit(
         f"{m.tag} ({m.kind}, {word}) was best at step {fmt_step(a['best_step'])} ({fmt_num(a['best'])}) and ended "
-        f"at {fmt_num(a['final'])}, {_change_text(a, m)}, after {a['after']} more evaluation"
+        f"at {fmt_num(a['final'])}, {change_text(a, m)}, after {a['after']} more evaluation"
         f"{'s' if a['after'] != 1 else ''} up to step {fmt_step(a['last_step'])}{others}",
         step=a["best_step"],
         steps=(a["best_step"], a["last_step"]),

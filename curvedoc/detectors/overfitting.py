@@ -407,7 +407,7 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
     conf = float(min(0.9, 0.5 + 0.08 * min(a["after"], 4) + 0.1 * min(2.0, a["strength"] - 1.0)))
     yield Hit(
         f"no validation loss is logged; the held-out metric {m.tag} was best at step {fmt_step(a['best_step'])} "
-        f"({fmt_num(a['best'])}) and ended at {fmt_num(a['final'])}, {mr._change_text(a, m)}, after {a['after']} "
+        f"({fmt_num(a['best'])}) and ended at {fmt_num(a['final'])}, {mr.change_text(a, m)}, after {a['after']} "
         f"more evaluation{'s' if a['after'] != 1 else ''}, while the training loss fell from "
         f"{fmt_num(gx.raw(t_best, t_log))} to {fmt_num(gx.raw(t_end, t_log))} ({fmt_pct(t_rel)}) over the same "
         f"span: the model fits its "

@@ -43,18 +43,24 @@ TABLES = _tables()
 @njit(cache=True, nogil=True)
 def _masked_crc(buf, s, n, T):
     """Masked CRC-32C of ``buf[s:s+n]`` (TFRecord's checksum), slice-by-8."""
-    crc = 0xFFFFFFFF
-    i = s
-    end = s + n
+    return _crc_end(_crc_run(0xFFFFFFFF, buf, s, s + n, T))
+
+
+@njit(cache=True, nogil=True)
+def _crc_run(crc, buf, i, end, T):
+    """The running CRC over ``buf[i:end]``: eight bytes at a time, then byte by byte."""
     while i + 8 <= end:
-        lo = crc ^ (np.int64(buf[i]) | (np.int64(buf[i + 1]) << 8) | (np.int64(buf[i + 2]) << 16)
-                    | (np.int64(buf[i + 3]) << 24))
-        crc = (T[7, lo & 0xFF] ^ T[6, (lo >> 8) & 0xFF] ^ T[5, (lo >> 16) & 0xFF] ^ T[4, (lo >> 24) & 0xFF]
-               ^ T[3, buf[i + 4]] ^ T[2, buf[i + 5]] ^ T[1, buf[i + 6]] ^ T[0, buf[i + 7]])
+        crc = _crc_step8(crc, buf, i, T)
         i += 8
     while i < end:
         crc = (crc >> 8) ^ T[0, (crc ^ buf[i]) & 0xFF]
         i += 1
+    return crc
+
+
+@njit(cache=True, nogil=True)
+def _crc_end(crc):
+    """Finalise a running CRC-32C and mask it as TFRecord stores it."""
     crc ^= 0xFFFFFFFF
     return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
 
@@ -88,22 +94,8 @@ def _data_crc_ok(buf, offs, lens, T, ok):
                 c2 = _crc_step8(c2, buf, i2, T)
                 i1 += 8
                 i2 += 8
-            while i2 + 8 <= e2:
-                c2 = _crc_step8(c2, buf, i2, T)
-                i2 += 8
-            while i2 < e2:
-                c2 = (c2 >> 8) ^ T[0, (c2 ^ buf[i2]) & 0xFF]
-                i2 += 1
-            c2 ^= 0xFFFFFFFF
-            ok[r + 1] = ((((c2 >> 15) | (c2 << 17)) + 0xA282EAD8) & 0xFFFFFFFF) == _u32(buf, e2)
-        while i1 + 8 <= e1:
-            c1 = _crc_step8(c1, buf, i1, T)
-            i1 += 8
-        while i1 < e1:
-            c1 = (c1 >> 8) ^ T[0, (c1 ^ buf[i1]) & 0xFF]
-            i1 += 1
-        c1 ^= 0xFFFFFFFF
-        ok[r] = ((((c1 >> 15) | (c1 << 17)) + 0xA282EAD8) & 0xFFFFFFFF) == _u32(buf, e1)
+            ok[r + 1] = _crc_end(_crc_run(c2, buf, i2, e2, T)) == _u32(buf, e2)
+        ok[r] = _crc_end(_crc_run(c1, buf, i1, e1, T)) == _u32(buf, e1)
         r += 2
 
 

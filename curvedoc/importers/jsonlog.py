@@ -34,6 +34,7 @@ from curvedoc.importers._base import (
     is_lfs_pointer,
     read_bytes,
 )
+from curvedoc.model.metrics import classify, named_split
 from curvedoc.model.run import ImportIssue
 
 STEP_KEYS = (
@@ -94,7 +95,7 @@ def _record_kinds(cols, step_col, steps: np.ndarray) -> tuple[str | None, np.nda
             "seems to go back where they alternate, so no restart is read into it")
     if evaluation is not None:
         held = [c.name for k, ks in enumerate(kind_cols) if not is_train[k] for c in ks
-                if _split_word(c.name) is None]
+                if named_split(c.name) is None]
         note += (f"; the kind with no loss and no learning rate holds evaluation results, read as held-out values "
                  f"({', '.join(repr('val/' + n) for n in held[:4])}{' ...' if len(held) > 4 else ''})")
     return note, evaluation
@@ -106,13 +107,12 @@ def _held_out_columns(cols, rows: np.ndarray) -> list:
     only evaluation records hold is renamed ``val/...`` only when its name alone would read as a training value
     (``accuracy/top1``: an accuracy with no split word is a training accuracy), so ``bbox/AP`` or ``mIoU`` keep
     the names the user knows."""
-    from curvedoc.model.metrics import classify
     from curvedoc.model.roles import infer_role
 
     out = []
     for c in cols:
         ev = c.present & rows
-        if not ev.any() or _split_word(c.name) is not None or c.name in STEP_KEYS:
+        if not ev.any() or named_split(c.name) is not None or c.name in STEP_KEYS:
             out.append(c)
         elif (c.present & ~rows).any():
             out.append(T.NumericColumn(c.name, c.values, c.present & ~rows))
@@ -123,18 +123,6 @@ def _held_out_columns(cols, rows: np.ndarray) -> list:
                 c.name = "val/" + c.name
             out.append(c)
     return out
-
-
-def _split_word(name: str) -> str | None:
-    """'val' / 'train' when a key already names its split."""
-    from curvedoc.model.metrics import tokens
-
-    words = set(tokens(name))
-    if words & {"val", "valid", "validation", "eval", "test", "dev", "holdout"}:
-        return "val"
-    if words & {"train", "training"}:
-        return "train"
-    return None
 
 
 def _constant(name: str) -> Any:

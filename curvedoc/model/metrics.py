@@ -108,13 +108,21 @@ def classify(tag: str) -> tuple[str, bool, str, bool] | None:
     if found is None:
         return None
     kind, higher = found
-    if any(t in v["val_split"] for t in toks):
-        split = "val"
-    elif any(t in v["train_split"] for t in toks):
-        split = "train"
-    else:
-        split = "val" if kind in v["heldout_kinds"] else "train"
+    split = _split_in(toks, v) or ("val" if kind in v["heldout_kinds"] else "train")
     return kind, higher, split, kind in v["rate_kinds"]
+
+
+def _split_in(toks: list[str], v: dict) -> str | None:
+    if any(t in v["val_split"] for t in toks):
+        return "val"
+    if any(t in v["train_split"] for t in toks):
+        return "train"
+    return None
+
+
+def named_split(tag: str) -> str | None:
+    """'val' / 'train' when a word of the name says which split it was measured on, else None (no default)."""
+    return _split_in(tokens(tag), _vocab())
 
 
 def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
