@@ -406,3 +406,16 @@ def test_real_detection_log_without_validation_loss():
     loss falls 0.11 -> 0.008 (MMDetection 2 logs no validation loss)."""
     hits = run_detector(NAME, real_run("text_log/mmcv-cascade-rcnn-underwater-nohup-cr"))
     assert len(hits) == 1 and hits[0].evidence["variant"] == "held-out-metric" and 8 <= hits[0].step <= 9
+
+
+def test_the_overfitting_finding_supersedes_metric_regression_on_the_same_metric():
+    """One decline, reported once: V001 names its cause; metric-regression's finding on that metric is left out,
+    while a regression it does not explain (no falling training loss) keeps M001's finding."""
+    import curvedoc
+
+    rep = curvedoc.diagnose(_detection_log(0, 24, "overfit", 0.005))
+    codes = [f.code for f in rep.runs[0].findings]
+    assert "V001" in codes and "M001" not in codes
+    rep = curvedoc.diagnose(_detection_log(0, 24, "diverge", 0.005))
+    codes = [f.code for f in rep.runs[0].findings]
+    assert "V001" not in codes and "M001" in codes

@@ -366,7 +366,8 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
     this rule's thresholds and against the raw (unsmoothed) evaluation noise, so a metric that swings by more
     than it declines is not called overfitting -- while the training loss kept falling by ``metric_min_train_drop`` (log) or more
     over the same span. A decline with a training loss that stalls or rises is not overfitting (a learning rate
-    too high, a broken stream: M001 and divergence say so)."""
+    too high, a broken stream: M001 and divergence say so). The finding supersedes metric-regression's on the same
+    metric (one phenomenon, reported once, with its cause)."""
     from curvedoc.detectors import metric_regression as mr
     from curvedoc.detectors._instability import last_session
     from curvedoc.model.metrics import primary
@@ -418,6 +419,8 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
         confidence=conf,
         evidence={"variant": "held-out-metric", "metric": m.tag, "best": a["best"], "final": a["final"],
                   "best_step": a["best_step"], "evaluations": a["n"], "after_best": a["after"],
-                  "train_change": t_rel},
+                  "train_change": t_rel,
+                  # the same decline is metric-regression's finding on this tag: this one names its cause
+                  "supersedes": [["metric-regression", m.tag]]},
         tags=(m.tag,),
     )

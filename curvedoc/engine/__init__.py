@@ -275,6 +275,16 @@ class Applicability:
         return None
 
 
+def _drop_superseded(findings: list[Finding]) -> list[Finding]:
+    """A finding whose evidence says ``supersedes: [[rule name, tag], ...]`` explains what those rules found on that
+    tag (V001 calling a held-out metric's decline overfitting, where metric-regression saw the same decline): their
+    findings on the tag are left out, so one phenomenon is reported once, by the rule that names its cause."""
+    gone = {(str(r), str(t)) for f in findings for r, t in (f.evidence.get("supersedes") or ())}
+    if not gone:
+        return findings
+    return [f for f in findings if (f.name, str(f.evidence.get("tag"))) not in gone]
+
+
 def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     """Diagnose one loaded run with a prepared plan. Never raises for a detector bug."""
     if plan.settings.roles:
@@ -301,6 +311,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
             errors.append(f"{rule.code} {rule.name}: {type(exc).__name__}: {exc}{where}")
             errored.add(rule.code)
+    findings = _drop_superseded(findings)
     findings.sort(key=Finding.sort_key)
     cov = coverage(run, ran, skipped, errored)
     if errored and cov.get("assessed"):
