@@ -111,3 +111,47 @@ def test_the_fast_neighbour_median_is_the_masked_nanmedian(n, h, gaps):
         warnings.simplefilter("ignore", RuntimeWarning)
         ref = np.nanmedian(win, axis=1)[:n]
     assert np.array_equal(rolling_median_excl(x, h), ref, equal_nan=True)
+
+
+# ------------------------------------------------------------- spikes in a norm that always scatters widely
+
+def _wide_scatter(seed, n, k, ratio, df=None, scale=0.6, gap=None):
+    """log-normal (or Student-t in log space) scatter of a factor ~2 per sigma around a norm of 8, with ``k``
+    spikes of ``ratio``x placed after the first tenth (``gap`` points apart when given)."""
+    rng = np.random.default_rng(seed)
+    x = np.log(8.0) + scale * (rng.standard_t(df, n) if df else rng.normal(0, 1, n))
+    if gap is None:
+        idx = rng.choice(np.arange(int(0.1 * n), n - 5), size=k, replace=False) if k else []
+    else:
+        idx = [n // 2 + gap * i for i in range(k)]
+    for i in idx:
+        x[i] = np.log(8.0 * ratio)
+    st = np.arange(1, n + 1)
+    return make_run(train_loss=(st, np.exp(-st / n) + 1.0), grad_norm=(st, np.exp(x)))
+
+
+@pytest.mark.parametrize("n", [300, 3000])
+def test_several_4_sigma_spikes_in_a_widely_scattered_norm_are_found(n):
+    found = sum(bool(run_detector("grad-norm-spikes", _wide_scatter(100 + s, n, 3, 30.0))) for s in range(10))
+    alone = sum(bool(run_detector("grad-norm-spikes", _wide_scatter(100 + s, n, 3, 30.0), group_z=99.0)) for s in range(10))
+    assert found >= 7 and alone <= 2
+
+
+@pytest.mark.parametrize("n", [300, 3000])
+def test_wide_scatter_alone_is_not_spikes(n):
+    assert not any(run_detector("grad-norm-spikes", _wide_scatter(s, n, 0, 1.0)) for s in range(20))
+    # two-sided heavy tails: the group test adds no finding the 6-sigma test would not make
+    extra = sum(bool(run_detector("grad-norm-spikes", _wide_scatter(s, n, 0, 1.0, df=8)))
+                - bool(run_detector("grad-norm-spikes", _wide_scatter(s, n, 0, 1.0, df=8), group_z=99.0)) for s in range(20))
+    assert extra <= 1
+
+
+def test_a_spike_two_points_after_another_is_judged_against_the_calm_level():
+    hits = run_detector("grad-norm-spikes", _wide_scatter(7, 400, 3, 40.0, gap=3))
+    assert len(hits) == 1 and hits[0].evidence["spikes"] >= 3
+
+
+def test_real_bf16_full_finetune_with_bursts_of_spikes():
+    """ms-swift gemma full fine-tune: norms 3-50 at every step, spikes of 230-790 (20-30x their local level)."""
+    hits = run_detector("grad-norm-spikes", real_run("text_log/hf_dict-ms-swift-gemma4-fullft-cr-bars"))
+    assert len(hits) == 1 and hits[0].evidence["spikes"] >= 3

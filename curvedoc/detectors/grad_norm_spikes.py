@@ -3,7 +3,9 @@ Isolated spikes of the global gradient norm: single steps (or a few in a row) wh
 to many times its local level and then comes straight back. The local level is the rolling median of the
 neighbouring points in log space, so the test is scale-free (a norm of 0.4 or of 40 is judged the same
 way); a spike must be at least ``min_ratio`` times that level AND ``noise_z`` robust sigmas of the run's own
-step-to-step scatter above it. The first points of a run (the initialisation transient, when norms of 10-100x
+step-to-step scatter above it -- or ``group_z`` sigmas when at least ``group_min`` such spikes stand out beyond
+the downward excursions of the same size (several 4-sigma spikes in a widely scattered norm are not its noise;
+a two-sided heavy tail is). The level around a spike leaves the other spikes out. The first points of a run (the initialisation transient, when norms of 10-100x
 the later level are normal) are left out. A norm that rises and stays up is exploding-gradients (G001), not
 this; a spike of the loss itself is loss-spikes (D002).
 
@@ -25,6 +27,8 @@ steps. Repeated spikes predict the loss spikes and divergences that follow in lo
 - ``skip_min``: fewest leading points left out.
 - ``max_width``: longest run of consecutive high points that still counts as a spike (longer = a level shift).
 - ``single_min_ratio``: a lone spike must be at least this many times its level (repeated spikes need only ``min_ratio``).
+- ``group_z``: spikes of at least this many robust sigmas count when there are ``group_min`` or more of them ...
+- ``group_min``: ... (a heavy-tailed norm whose lone 4-sigma point is noise, but not three of them).
 
 ## References
 seeds/002 'Gradient norms ... If it suddenly spikes, a bad batch or learning rate change is causing problems';
@@ -56,6 +60,8 @@ class Params:
     skip_min: int
     max_width: int
     single_min_ratio: float
+    group_z: float
+    group_min: int
 
 
 def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
@@ -92,19 +98,31 @@ def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.nda
     resid = x - base
     skip = max(p.skip_min, int(round(p.skip_frac * n)))
     sigma = max(mad(resid[skip:]), 0.02)
-    high = (resid >= np.log(p.min_ratio)) & (resid >= p.noise_z * sigma)
-    high[:skip] = False
-    spans = []
-    # runs of consecutive high points, found in one pass (not point by point in Python)
-    edge = np.diff(np.concatenate([[0], high.astype(np.int8), [0]]))
-    for i, j in zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) - 1).tolist()):
-        if j - i + 1 <= p.max_width:
-            # isolated: the level after the spike is back near the level before it (not a step up)
-            before = x[max(0, i - h):i]
-            after = x[j + 1:j + 1 + h]
-            if len(before) and len(after) and abs(np.median(after) - np.median(before)) < np.log(p.min_ratio) / 2:
-                spans.append((i, j))
-    return spans, resid, sigma
+
+    def isolated_spans(z: float) -> list[tuple[int, int]]:
+        high = (resid >= np.log(p.min_ratio)) & (resid >= z * sigma)
+        high[:skip] = False
+        spans = []
+        # the level around a spike leaves the other spikes out: a second spike two points later is not the level
+        calm = np.where(high, np.nan, x)
+        # runs of consecutive high points, found in one pass (not point by point in Python)
+        edge = np.diff(np.concatenate([[0], high.astype(np.int8), [0]]))
+        for i, j in zip(np.flatnonzero(edge == 1).tolist(), (np.flatnonzero(edge == -1) - 1).tolist()):
+            if j - i + 1 <= p.max_width:
+                # isolated: the level after the spike is back near the level before it (not a step up)
+                before = calm[max(0, i - h):i]
+                after = calm[j + 1:j + 1 + h]
+                before, after = before[np.isfinite(before)], after[np.isfinite(after)]
+                if len(before) and len(after) and abs(np.median(after) - np.median(before)) < np.log(p.min_ratio) / 2:
+                    spans.append((i, j))
+        return spans
+
+    # one point beyond noise_z sigmas, or several beyond group_z: a single 4-sigma point among hundreds can be the
+    # tail of a heavy-tailed norm, several of them cannot -- unless the norm also falls as far as often: noise is
+    # two-sided, spikes are not, so the upward ones must outnumber the downward excursions of the same size
+    group = isolated_spans(p.group_z) if p.group_z < p.noise_z else []
+    down = int(np.sum(resid[skip:] <= -p.group_z * sigma))
+    return (group if len(group) - down >= p.group_min else isolated_spans(p.noise_z)), resid, sigma
 
 
 @detector("grad-norm-spikes", params=Params)
