@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from _helpers import DEGENERATE_SERIES as DEGENERATE
 from _helpers import (
+    real_run,
     label_check,
     curve,
     load_one,
@@ -111,11 +112,14 @@ def test_level_shift_is_not_a_spike():
     assert _hits(make_run(train_loss=loss)) == []
 
 
-def test_gradual_bump_is_not_a_spike():
+def test_gradual_bump_is_not_a_sudden_spike_but_an_episode():
+    """A 3x bump built up over dozens of steps is not a spike (the sudden-spike test stays silent); it is reported
+    as the instability episode it is (the bump variant)."""
     rng = np.random.default_rng(7)
     st = np.arange(3000)
     c = curve(st, 3000) * (1 + 2.0 * np.exp(-(((st - 1500) / 40.0) ** 2)))
-    assert _hits(make_run(train_loss=minibatch(rng, c, 64))) == []
+    hits = _hits(make_run(train_loss=minibatch(rng, c, 64)))
+    assert len(hits) == 1 and hits[0].evidence["variant"] == "bump" and 1400 <= hits[0].step <= 1500
 
 
 def test_alternating_logging_pattern_is_not_spiky():
@@ -300,3 +304,45 @@ def test_three_large_spikes_on_a_short_run_are_events_not_noise(n, seed):
     if n == 40:
         y[[5, 30]] *= 4.0
         assert not run_detector("loss-spikes", make_run(train_loss=y))
+
+
+# ------------------------------------------------------------------ an instability episode that recovers (a bump)
+
+def _bump_run(seed, n, height, width, noise, recover=True, at=0.5):
+    """A decaying loss (3.0 -> 0.3) with, at ``at`` of the run, an episode that multiplies it by ``height`` over
+    ``width`` of the run (rising and falling smoothly, or staying up when not ``recover``)."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(n) / n
+    y = np.log(0.3 + 2.7 * np.exp(-x / 0.15))
+    ramp = np.clip((x - at) / (width / 2), 0, None)
+    shape = np.where(ramp <= 1, ramp, np.clip(2 - ramp, 0, 1)) if recover else np.clip(ramp, 0, 1)
+    y = y + np.log(height) * shape + rng.normal(0, noise, n)
+    return make_run(train_loss=np.exp(y))
+
+
+@pytest.mark.parametrize("n", [100, 1000, 10000])
+@pytest.mark.parametrize("noise", [0.02, 0.15])
+@pytest.mark.parametrize("height,severity", [(3.0, "info"), (8.0, None)])  # ~2.4x / ~5.8x over the running best
+def test_a_loss_bump_that_recovers_is_an_instability_episode(n, noise, height, severity):
+    for seed in range(2):
+        hits = run_detector(NAME, _bump_run(seed, n, height, 0.15, noise))
+        assert len(hits) == 1 and hits[0].evidence.get("variant") == "bump", hits
+        assert hits[0].severity == severity and 0.4 < hits[0].step / n < 0.6
+
+
+@pytest.mark.parametrize("n", [100, 1000, 10000])
+def test_no_bump_in_noise_a_small_rise_a_lasting_rise_or_a_warmup(n):
+    for seed in range(3):
+        assert run_detector(NAME, _bump_run(seed, n, 1.0, 0.15, 0.25)) == []  # heavy noise only
+        assert not run_detector(NAME, _bump_run(seed, n, 1.5, 0.15, 0.05))  # below 2x
+        lasting = run_detector(NAME, _bump_run(seed, n, 4.0, 0.15, 0.05, recover=False))
+        assert not [h for h in lasting if h.evidence.get("variant") == "bump"]  # divergence's business
+        assert not run_detector(NAME, _bump_run(seed, n, 3.0, 0.08, 0.05, at=0.0))  # a bump at the very start
+
+
+@pytest.mark.parametrize("rel", ["hf_trainer_state/wav2vec2-ctc-instability-bump",
+                                 "text_log/mmengine-stitchfusion-map-zero-two-exps"])
+def test_real_instability_episodes(rel):
+    """wav2vec2 CTC: 883 at step 2,150 -> ~2,400 -> 1,060 by the end; StitchFusion: 0.37 -> 8.0 -> 0.47."""
+    hits = run_detector(NAME, real_run(rel))
+    assert len(hits) == 1 and hits[0].evidence["variant"] == "bump"

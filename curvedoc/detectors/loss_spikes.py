@@ -13,6 +13,10 @@ and the largest clear spike (a warning, not a lone small one, which is the noise
 set) is reported with the tag it is in: a validation loss can spike in the high-LR phase
 of a one-cycle schedule, or in one head of a detector, while training stays smooth.
 
+With no sudden spike, a bump is reported: the smoothed loss rising to ``bump_ratio`` times its running best after
+the first tenth of the run and coming back within ``bump_back`` of it before the end (an instability episode
+that recovered; info below ``big_ratio``).
+
 For each spike it measures the size (x the level before it), how many logged points and steps the loss
 needed to come back near that level, and whether the gradient norm spiked at the same step.
 
@@ -43,6 +47,10 @@ divergence. Repeated spikes are an early warning.
 - ``slow_recovery_points``: still up after this many logged points = slow recovery.
 - ``big_ratio``: spike size that makes the finding a warning rather than info.
 - ``grad_ratio``: grad norm this many times its own recent level at the spike = spiked with it.
+- ``bump_ratio``: with no sudden spike, a smoothed rise to this many times the running best that recovers ...
+- ``bump_back``: ... to within this factor of that best before the end is an instability episode (a bump).
+- ``bump_smooth_frac``: the bump test's rolling-median window, as a fraction of the points.
+- ``bump_min_lost``: the bump must give back at least this share of the progress the run made (loss units).
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (Sudden loss spikes); seeds/002 'Loss Spikes';
@@ -82,6 +90,10 @@ class Params:
     slow_recovery_points: int
     big_ratio: float
     grad_ratio: float
+    bump_ratio: float
+    bump_back: float
+    bump_smooth_frac: float
+    bump_min_lost: float
 
 
 def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
@@ -133,6 +145,10 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     if hit is not None:
         yield hit
         return
+    bump = _bump(run, p)
+    if bump is not None:
+        yield bump
+        return
     # a validation loss can spike while training is smooth (the high-LR phase of a one-cycle schedule, one
     # head of a detector): each held-out loss series is judged by the same test against its own noise, and
     # the largest spike is reported with the tag it is in
@@ -146,6 +162,67 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
         _, tag, h = max(found, key=lambda x: x[0])
         yield dataclasses.replace(h, message=f"validation loss {tag}: {h.message}", tags=(tag,),
                                   evidence={**h.evidence, "series": tag})
+
+
+def _bump(run: Run, p: Params) -> Hit | None:
+    """An instability episode that recovered: after the first tenth of the run the smoothed training loss
+    (rolling median over ``bump_smooth_frac`` of the points, log space) rises to at least ``bump_ratio`` times its
+    running best (and by ``z_min`` noise sigmas of the smoothed level), giving back at least ``bump_min_lost`` of
+    the progress the run made (in loss units), and comes
+    back within ``bump_back`` of that best before the end. A spike spread over many steps
+    (a burst of bad batches, an LR too high for a while, a warm restart): not sudden, so the spike test above does
+    not see it, and not lasting, so it is not divergence. Info below ``big_ratio``."""
+    from curvedoc.detectors._progress import prepared
+
+    s = prepared(run, "train_loss")
+    v = s.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < p.min_points or not bool((v > 0).all()):
+        return None
+    y = np.log(v)
+    w = max(3, int(round(p.bump_smooth_frac * n))) | 1
+    sm = pd.Series(y).rolling(w, center=True, min_periods=1).median().to_numpy()
+    best = np.minimum.accumulate(sm)
+    # the rise is a difference of two smoothed levels (the running best is itself the low extreme of noisy
+    # medians): it must also clear z_min of their noise, so tiny-batch scatter does not make episodes
+    sigma_pt = sig.MAD_TO_SIGMA * float(np.median(np.abs(np.diff(y)))) / math.sqrt(2.0)
+    noise = 1.2533 * sigma_pt / math.sqrt(w) * math.sqrt(2.0)
+    up, back = max(math.log(p.bump_ratio), p.z_min * noise), math.log(p.bump_back)
+    head = math.exp(float(np.median(y[: max(1, n // 50)])))
+    i = int(0.1 * n)
+    found = None
+    while i < n:
+        if sm[i] - best[i] < up:
+            i += 1
+            continue
+        base, j, peak = best[i], i, i
+        while j < n and sm[j] - base >= back:
+            peak = j if sm[j] > sm[peak] else peak
+            j += 1
+        # in loss units the episode must give back a visible share of the progress the run made: a converged loss
+        # of 0.014 wandering to 0.037 for a few epochs after a start at 1.3 gives back 2% of it
+        rise_abs = math.exp(sm[peak]) - math.exp(base)
+        if j < n and rise_abs >= p.bump_min_lost * max(head - math.exp(float(np.min(sm))), 0.0) \
+                and (found is None or sm[peak] - base > found[0]):
+            found = (float(sm[peak] - base), i, j, peak, float(base))
+        i = j + 1
+    if found is None:
+        return None
+    rise, a, b, pk, base = found
+    steps = s.index.to_numpy()
+    ratio = math.exp(rise)
+    msg = (f"the training loss rose to {sig.fmt_num(ratio)}x its best so far and came back: from "
+           f"{sig.fmt_num(math.exp(base))} (smoothed) it climbed from step {sig.fmt_step(int(steps[a]))} to "
+           f"{sig.fmt_num(math.exp(base + rise))} at step {sig.fmt_step(int(steps[pk]))} and was back within "
+           f"{p.bump_back:g}x of it at step {sig.fmt_step(int(steps[b]))} ({(b - a) / n:.0%} of the run): an "
+           "instability episode that recovered, a spike spread over many steps")
+    return Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
+               confidence=round(0.5 + 0.4 * I.clamp01((ratio - p.bump_ratio) / p.bump_ratio), 3),
+               evidence={"variant": "bump", "max_ratio": ratio, "peak_step": int(steps[pk]),
+                         "recovered_step": int(steps[b]), "episode_share": round((b - a) / n, 4)},
+               severity=None if ratio >= p.big_ratio else "info",
+               causes=("lr-too-high", "bad-batch", "numerical-instability", "no-grad-clipping"),
+               marks=(int(steps[pk]),))
 
 
 def _val_loss_tags(run: Run) -> list[str]:
