@@ -172,7 +172,7 @@ def _bump(run: Run, p: Params) -> Hit | None:
     back within ``bump_back`` of that best before the end. A spike spread over many steps
     (a burst of bad batches, an LR too high for a while, a warm restart): not sudden, so the spike test above does
     not see it, and not lasting, so it is not divergence. Info below ``big_ratio``."""
-    from curvedoc.detectors._progress import prepared
+    from curvedoc.detectors._progress import noise_sigma, prepared
 
     s = prepared(run, "train_loss")
     v = s.to_numpy(dtype=np.float64)
@@ -185,8 +185,7 @@ def _bump(run: Run, p: Params) -> Hit | None:
     best = np.minimum.accumulate(sm)
     # the rise is a difference of two smoothed levels (the running best is itself the low extreme of noisy
     # medians): it must also clear z_min of their noise, so tiny-batch scatter does not make episodes
-    sigma_pt = sig.MAD_TO_SIGMA * float(np.median(np.abs(np.diff(y)))) / math.sqrt(2.0)
-    noise = 1.2533 * sigma_pt / math.sqrt(w) * math.sqrt(2.0)
+    noise = 1.2533 * noise_sigma(y) / math.sqrt(w) * math.sqrt(2.0)
     up, back = max(math.log(p.bump_ratio), p.z_min * noise), math.log(p.bump_back)
     head = math.exp(float(np.median(y[: max(1, n // 50)])))
     i = int(0.1 * n)
