@@ -621,3 +621,22 @@ def test_reader_option_through_the_cli_and_config(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--config",
                           str(tmp_path / "pyproject.toml")], capture_output=True, text=True)
     assert bad.returncode == 2 and "reader must be one of native, tbparse" in bad.stderr
+
+
+def test_a_later_file_repeating_the_last_point_with_the_same_value_is_an_echo(tmp_path):
+    """Hugging Face writes a second event file at the end of training with the final train/epoch again: the same
+    value at the same step is an echo, not a second session; a different value there still is reported."""
+    from curvedoc.importers import load_all
+
+    run_dir = tmp_path / "runs" / "Jun01_host"
+    write_events(run_dir / "events.out.tfevents.1700000000.host.1.0",
+                 [simple_event("train/loss", s, 2.0 / (s + 1)) for s in range(1, 51)]
+                 + [simple_event("train/epoch", s, s / 50.0) for s in range(1, 51)])
+    write_events(run_dir / "events.out.tfevents.1700000900.host.1.1",
+                 [simple_event("train/epoch", 50, 1.0), simple_event("train/train_runtime", 50, 123.0)])
+    (run,) = load_all(run_dir).runs
+    assert not [i for i in run.issues if i.kind in ("duplicate-steps", "restart")]
+    write_events(run_dir / "events.out.tfevents.1700000900.host.1.1",
+                 [simple_event("train/epoch", 50, 0.5), simple_event("train/train_runtime", 50, 123.0)])
+    (run,) = load_all(run_dir).runs
+    assert [i for i in run.issues if i.kind == "duplicate-steps"]

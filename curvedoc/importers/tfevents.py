@@ -332,6 +332,7 @@ def _dedup(files: list[_FileData], ntags: int, tag_names: list[str], issues: lis
             k = idxs[kpos]
             thr = _first_steps(files[k], ntags)
             dropped = 0
+            differing = 0
             restart = False
             affected: set[int] = set()
             for j in idxs[:kpos]:
@@ -340,6 +341,7 @@ def _dedup(files: list[_FileData], ntags: int, tag_names: list[str], issues: lis
                 nd = int(drop.sum())
                 if not nd:
                     continue
+                differing += _differing(fj, drop, files[k])
                 if keeps[j] is not None:
                     nd = int((drop & keeps[j]).sum())
                     keeps[j] &= ~drop
@@ -361,11 +363,29 @@ def _dedup(files: list[_FileData], ntags: int, tag_names: list[str], issues: lis
                            f"{_plural(dropped, 'superseded point')} of the earlier file(s) dropped "
                            f"(later file wins for steps >= its first step, like TensorBoard) — tags: {names}")
                     issues.append(ImportIssue("restart", msg, file=fk.rel, count=dropped))
-                else:
+                elif differing:
                     msg = (f"{fk.rel} writes steps an earlier file of the same folder already holds; "
-                           f"{_plural(dropped, 'duplicate point')} of the earlier file(s) dropped (later file wins) — tags: {names}")
-                    issues.append(ImportIssue("duplicate-steps", msg, file=fk.rel, count=dropped))
+                           f"{_plural(dropped, 'duplicate point')} of the earlier file(s) dropped (later file wins), "
+                           f"{differing} with a different value — tags: {names}")
+                    issues.append(ImportIssue("duplicate-steps", msg, file=fk.rel, count=differing))
+                # else: the later file wrote the same values again at the same steps (Hugging Face's end-of-training
+                # summary repeats the last train/epoch): an echo, not two sessions -- nothing to report
     return keeps, total
+
+
+def _differing(earlier: _FileData, drop: np.ndarray, later: _FileData) -> int:
+    """How many of the ``drop``-ped points of ``earlier`` the ``later`` file holds at the same tag and step with a
+    different value (or does not hold at all: written over by a different stretch of steps)."""
+    big = np.int64(1) << np.int64(40)
+    lk = later.codes.astype(np.int64) * big + later.steps.astype(np.int64)
+    order = np.argsort(lk, kind="stable")
+    lk, lv = lk[order], later.values[order]
+    ek = earlier.codes[drop].astype(np.int64) * big + earlier.steps[drop].astype(np.int64)
+    ev = earlier.values[drop]
+    pos = np.searchsorted(lk, ek, side="right") - 1  # the last write at that (tag, step) in the later file
+    found = (pos >= 0) & (lk[np.clip(pos, 0, None)] == ek)
+    same = found & ((lv[np.clip(pos, 0, None)] == ev) | (np.isnan(lv[np.clip(pos, 0, None)]) & np.isnan(ev)))
+    return int((~same).sum())
 
 
 def _load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) -> dict[str, Any]:

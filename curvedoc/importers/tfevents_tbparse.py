@@ -78,10 +78,12 @@ def read(spec: RunSpec) -> RunData:
     if not cols[0]:
         raise LoadError(files[0] if len(files) == 1 else root, "no scalar data (read with tbparse)", kind="no-scalars")
     frame = make_frame(cols[0], cols[1], cols[2], cols[3], cols[4])
-    # a later file writing steps an earlier one already holds: a restarted job (the later write wins in series())
+    # a later file writing steps an earlier one already holds with another value: a restarted job (the later write
+    # wins in series()); the same value again is an echo (Hugging Face's end-of-training summary), as the native reader
     n = 0
     if len(files) > 1:
-        n = int((frame.duplicated(["tag", "step"], keep="first") & (frame["source_file"] != cols[4][0])).sum())
+        again = frame.duplicated(["tag", "step"], keep="first") & (frame["source_file"] != cols[4][0])
+        n = int((again & ~frame.duplicated(["tag", "step", "value"], keep="first")).sum())
     if n:
         issues.append(ImportIssue("duplicate-steps", f"{n} point(s) repeat a (tag, step) an earlier event file of "
                                   "the folder already holds (resumed or restarted job?); the later write wins",
