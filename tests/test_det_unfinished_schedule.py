@@ -275,3 +275,12 @@ def test_a_counter_that_goes_back_is_not_an_iteration_counter():
                    **{"train/loss": (rows, 4.0 * np.exp(-rows / 5.0) + 1.0), "step": (rows, np.tile([0, 9000], 10))})
     hits = run_detector(NAME, run)
     assert len(hits) == 1 and "step 19 of its planned max_iters" in hits[0].message
+
+
+def test_a_run_its_early_stopping_rule_ended_is_finished():
+    """mmengine-frcnn-raw-earlystop: max_epochs 100, stopped at epoch 29 by the EarlyStoppingHook, which the log says."""
+    run = make_run(train_loss=decaying(2000, 2.0), hparams={"max_epochs": 100},
+                   epoch=np.repeat(np.arange(1, 30), 69)[:2000].astype(float))
+    assert run_detector(NAME, run) != []
+    run.meta["early_stopped"] = "line 5,792: 'the monitored metric did not improve in the last 10 records.'"
+    assert run_detector(NAME, run) == []

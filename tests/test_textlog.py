@@ -546,3 +546,26 @@ def test_the_same_record_printed_again_within_a_launch_is_one_point(tmp_path, be
     lines += ["INFO - Epoch 1/100 | mAP@0.5: 0.5000, Loss: 1.0000", "INFO - Epoch 2/100 | mAP@0.5: 0.6000, Loss: 0.9000"]
     rd = _read(tmp_path, "\n".join(lines) + "\n")
     assert _series(rd, "mAP@0.5")[0] == [1, 2]
+
+
+@pytest.mark.parametrize("said", [
+    "10/21 23:11:23 - mmengine - INFO - the monitored metric did not improve in the last 10 records. best score: 0.456.",
+    "Monitored metric val_loss did not improve in the last 3 records. Best score: 0.412. Signaling Trainer to stop.",
+    "Epoch 12: early stopping",
+    "Stopping training early as no improvement observed in last 5 epochs. Best results observed at epoch 7.",
+    "early stop since valid performance hasn't improved for last 4 runs",
+])
+def test_an_early_stopping_message_at_the_end_marks_a_planned_end(tmp_path, said):
+    lines = "".join(f"epoch {e} | loss {3.0 / e:.4f} | val_loss {3.1 / e:.4f}\n" for e in range(1, 13))
+    rd = _read(tmp_path, lines + said + "\n")
+    assert "early_stopped" in rd.meta and said[-20:] in rd.meta["early_stopped"]
+
+
+@pytest.mark.parametrize("setting", [
+    "callbacks: EarlyStoppingHook(patience=10)", "early_stopping=True patience=5",
+    "{'tuner_early_stopping': 5, 'lr': 0.001}",
+])
+def test_a_setting_that_names_early_stopping_is_not_an_early_stop(tmp_path, setting):
+    lines = "".join(f"epoch {e} | loss {3.0 / e:.4f}\n" for e in range(1, 13))
+    assert "early_stopped" not in _read(tmp_path, setting + "\n" + lines).meta
+    assert "early_stopped" not in _read(tmp_path, lines + setting + "\n").meta

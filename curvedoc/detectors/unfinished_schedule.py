@@ -22,6 +22,9 @@ the run goes on); a real example is ``hf_trainer_state/trocr-gradnorm-huge-kille
 - ``annealed_ratio``: a final LR at or below this fraction of its peak means the schedule completed.
 - ``min_points``: fewest finite training-loss points for the "still improving" test.
 
+A run whose log says its early-stopping rule ended it ("the monitored metric did not improve in the last 10
+records", "Epoch 29: early stopping") ended as planned, however far from its maximum length: not reported.
+
 Progress toward a planned step count is read from the run's own iteration counter when it logs one (``iter``,
 ``global_step``, ``num_updates``: never decreasing, past the last step) on an axis that counts something else
 (W&B's row number), so a finished 5,000-iteration run logged in 21 rows is not "0% done".
@@ -319,6 +322,8 @@ def _stopped_from_outside(run: Run) -> str | None:
 
 @detector("unfinished-schedule", params=Params)
 def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
+    if run.meta.get("early_stopped"):
+        return  # the log says the framework's early-stopping rule ended the run: a planned end, however early
     tr = _trend(run, p)
     improving = _still_improving(run, p, tr)
     slope_txt = ""

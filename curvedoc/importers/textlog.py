@@ -151,6 +151,13 @@ RESUME = re.compile(
     r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
     re.IGNORECASE,
 )
+# a training framework saying its early-stopping rule ended the run (a planned end, not a cut-off): MMEngine's and
+# Lightning's "... did not improve in the last 10 records", Keras' "Epoch 29: early stopping", Ultralytics'
+# "Stopping training early as no improvement observed ...", fairseq's "early stop since valid performance hasn't
+# improved"; settings that merely name the feature ("early_stopping=True", EarlyStoppingHook) are not this
+EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|evaluations|checks|validations)"
+                        r"|^\s*Epoch \d+: early stopping\s*$|stopping training early|early stop since"
+                        r"|early stopping (?:triggered|activated|at epoch)", re.IGNORECASE)
 KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|KeyboardInterrupt|received signal|Signals\.SIG",
                         re.IGNORECASE)
 
@@ -534,6 +541,7 @@ class TextLogParser:
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
+        self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
@@ -613,6 +621,8 @@ class TextLogParser:
             m = RESUME.search(msg)
             if m and int(m.group("n1") or m.group("n2") or 1) > 0:
                 self.resumes.append((lineno, msg.strip()[:160]))
+        if ("improve" in msg or "early" in msg or "Early" in msg) and len(msg) < 2_000 and EARLY_STOP.search(msg):
+            self.early_stop = (lineno, msg.strip()[:160])
         if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
             for key, word in NAMED_SETTING.findall(msg):
                 if word.lower() not in ("none", "null", "true", "false") and not self.hparams.get(key):
@@ -1068,6 +1078,9 @@ def read_text_log(path: Path) -> RunData:
         line = kill or p.crash_line
         issues.append(ImportIssue("killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
                                   file=str(path)))
+    if p.early_stop is not None and p.early_stop[0] >= p.last_point_line - 50:
+        # said after (or among the last records of) the training: the run ended by its own rule
+        meta["early_stopped"] = f"line {p.early_stop[0]:,}: '{p.early_stop[1]}'"
     left = _time_left_at_end(p)
     if left is not None:
         meta["eta_at_end_s"] = left
