@@ -193,3 +193,19 @@ def test_a_whole_loss_stuck_at_zero_keeps_its_role():
     run = make_run(loss=np.zeros(200), aux_loss=np.zeros(200))
     assert run.roles["train_loss"] == "loss"  # the constant-loss rule judges it
     assert "P002" in {f.code for f in curvedoc.diagnose(run).runs[0].findings}
+
+
+def test_a_per_epoch_summary_yields_to_the_curve_it_summarises():
+    """fairseq prints a per-update 'loss' (71 points) and an end-of-epoch '[train]' train_loss (17): the dense
+    curve over the same span is the training loss; a sparse series that the plain name does not span, or one with
+    nearly as many points, keeps the conventional name's precedence."""
+    upd = np.arange(200, 14201, 200)
+    ep = np.arange(794, 13500, 794)
+    run = make_run(**{"loss": (upd, np.linspace(0.26, 0.21, len(upd))), "train_loss": (ep, np.linspace(0.26, 0.22, len(ep)))})
+    assert run.roles["train_loss"] == "loss"
+    few = np.arange(800, 14201, 800)  # 18 points: not 3x the 16 epochs
+    run = make_run(**{"loss": (few, np.linspace(0.26, 0.21, len(few))), "train_loss": (ep, np.linspace(0.26, 0.22, len(ep)))})
+    assert run.roles["train_loss"] == "train_loss"
+    late = upd[upd >= 2000]  # starts after the summary's first point: not the same span
+    run = make_run(**{"loss": (late, np.linspace(0.26, 0.21, len(late))), "train_loss": (ep, np.linspace(0.26, 0.22, len(ep)))})
+    assert run.roles["train_loss"] == "train_loss"

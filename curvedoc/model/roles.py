@@ -127,6 +127,10 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         # final 'train/loss'), not the curve the role is about: the name ranks only among curves
         if any(counts[t] >= _MIN_CURVE for t in idx):
             idx = {t: r for t, r in idx.items() if counts[t] >= _MIN_CURVE}
+        if role == "train_loss" and len(idx) > 1:
+            # a per-epoch summary beside the curve it summarises: fairseq's '[train]' train_loss (17 points) beside
+            # its per-update loss (71): the denser curve over the same span is the one the rules should read
+            idx = _dense_over_summary(run, idx, counts)
         all_candidates = sorted(idx, key=idx.__getitem__)  # stable: pattern order, then tag order
         best = min(idx.values())
         cands = [t for t in all_candidates if idx[t] == best]
@@ -166,6 +170,19 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
 
 # the words of a value-function loss: the part of an actor-critic or Q-learning run trained by regression
 _VALUE_WORDS = frozenset({"critic", "value", "q", "td", "cri", "vf"})
+
+
+def _dense_over_summary(run: "Run", idx: dict[str, tuple[int, int]], counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """The best-ranked candidate yields its rank to a plainer candidate with at least 3x its points whose steps
+    span its own (first step no later, last step no earlier): the sparse one is a summary of that curve."""
+    best = min(idx, key=idx.__getitem__)
+    for t in sorted(idx, key=idx.__getitem__):
+        if t == best or counts[t] < 3 * counts[best] or idx[t][0] != 0:
+            continue
+        a, b = run.tag_series(best).index, run.tag_series(t).index
+        if len(a) and len(b) and b[0] <= a[0] and b[-1] >= a[-1]:
+            return {**idx, t: (idx[best][0], idx[best][1] - 1)}
+    return idx
 
 
 def _rl_value_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
