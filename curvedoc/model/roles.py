@@ -9,6 +9,8 @@ import functools
 import re
 from typing import TYPE_CHECKING, Mapping
 
+import numpy as np
+
 from curvedoc._resources import load_toml
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,14 +176,17 @@ _VALUE_WORDS = frozenset({"critic", "value", "q", "td", "cri", "vf"})
 
 def _dense_over_summary(run: "Run", idx: dict[str, tuple[int, int]], counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:
     """The best-ranked candidate yields its rank to a plainer candidate with at least 3x its points whose steps
-    span its own (first step no later, last step no earlier): the sparse one is a summary of that curve."""
+    span its own (to within one of the dense curve's logging intervals at either end: nanoGPT logs its first
+    iteration at step 10 and evaluates at step 0): the sparse one is a summary of that curve."""
     best = min(idx, key=idx.__getitem__)
     for t in sorted(idx, key=idx.__getitem__):
         if t == best or counts[t] < 3 * counts[best] or idx[t][0] != 0:
             continue
         a, b = run.tag_series(best).index, run.tag_series(t).index
-        if len(a) and len(b) and b[0] <= a[0] and b[-1] >= a[-1]:
-            return {**idx, t: (idx[best][0], idx[best][1] - 1)}
+        if len(a) and len(b) > 1:
+            gap = float(np.median(np.diff(b.to_numpy(dtype=np.float64))))  # one of its own logging intervals
+            if b[0] <= a[0] + gap and b[-1] >= a[-1] - gap:
+                return {**idx, t: (idx[best][0], idx[best][1] - 1)}
     return idx
 
 
