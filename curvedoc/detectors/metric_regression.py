@@ -62,15 +62,17 @@ class Params:
     smooth_min_points: int
 
 
+def lead_metrics(run: Run) -> list[Metric]:
+    """The lead held-out metric and the others of its kind (one per eval set), in the run's metric order."""
+    lead = primary(run.metrics, run.tag_counts(), "val")
+    return [] if lead is None else [m for m in run.metrics if m.split == "val" and m.kind == lead.kind]
+
+
 def candidates(run: Run) -> list[Metric]:
     """The metrics this rule judges: the lead validation metric and those of the same kind (one per eval set);
     in an RL run its returns / success rates; the validation loss when no training loss is logged."""
     ms = run.metrics
-    counts = run.tag_counts()
-    out: list[Metric] = []
-    lead = primary(ms, counts, "val")
-    if lead is not None:
-        out += [m for m in ms if m.split == "val" and m.kind == lead.kind]
+    out: list[Metric] = lead_metrics(run)
     if rl_marker(run) is not None or not {"train_loss", "val_loss"} & set(run.roles):
         out += [m for m in ms if m.split == "train" and m.kind in RL_KINDS]
     if "val_loss" in run.roles and "train_loss" not in run.roles:

@@ -370,13 +370,10 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
     metric (one phenomenon, reported once, with its cause)."""
     from curvedoc.detectors import metric_regression as mr
     from curvedoc.detectors._instability import last_session
-    from curvedoc.model.metrics import primary
     from curvedoc.model.roles import rl_marker
 
-    if rl_marker(run) is not None:
-        return
-    lead = primary(run.metrics, run.tag_counts(), "val")
-    if lead is None:
+    metrics = mr.lead_metrics(run)
+    if rl_marker(run) is not None or not metrics:
         return
     ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
     if len(ts) < 3:
@@ -386,7 +383,7 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
                    min_drop_log=p.metric_min_drop_log, min_drop_range=1.0, noise_z=p.metric_noise_z,
                    tail_frac=0.15, smooth_min_points=10**9)  # M001's tail; the noise of the raw evaluations
     best = None
-    for m in [m for m in run.metrics if m.split == "val" and m.kind == lead.kind]:
+    for m in metrics:
         ms = last_session(run, run.series(m.tag))
         a = mr.assess(ms.index.to_numpy(), ms.to_numpy(dtype=np.float64), m, mp)
         if a is None or a["unit"] == "range":
@@ -397,7 +394,7 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
         ch = _train_change(train, b_step, e_step, t_log)
         if ch is None:
             continue
-        fall = -math.log1p(ch[0]) if t_log and ch[0] > -1 else -ch[0]
+        fall = ch[1] - ch[2] if t_log else -ch[0]  # log-space levels: their difference is the log fall
         if fall < p.metric_min_train_drop:
             continue
         if best is None or a["strength"] > best[1]["strength"]:

@@ -155,6 +155,15 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     yield from hits or _opening_gap(run, p, vs, vr, vw, t_at, r)
 
 
+def _raw_progress(train, level: float) -> float:
+    """Share of the training loss's whole drop (its first level to its lowest), in raw loss units, made by the time
+    it is at ``level`` (log space): a loss going to ~0 has made most of its progress once it is 10x down, whatever
+    log space says."""
+    head = math.exp(min(700.0, float(train.y[0])))
+    floor = math.exp(min(700.0, float(np.min(train.y))))
+    return gx.clip01((head - math.exp(min(700.0, level))) / max(head - floor, 1e-300))
+
+
 def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator[Hit]:
     """The gap that is there almost from the start: within the first ``early_span`` of the training the
     training loss made ``fit_share`` of its whole (raw-scale) drop and val/train reached ``min_ratio``, and the
@@ -166,7 +175,6 @@ def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator
     span = float(ts[-1] - ts[0])
     need = math.log(p.min_ratio)
     t_head = math.exp(min(700.0, float(train.y[0])))
-    t_floor = math.exp(min(700.0, float(np.min(train.y))))
     # far above training AND not much better than the untrained model: as the training loss goes to ~0 the ratio
     # alone grows without bound for a model that generalises well (val 0.05 against train 1e-4)
     apart = (r >= need) & (vr >= p.untrained_share * t_head)
@@ -178,7 +186,7 @@ def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator
     early_end = float(ts[0]) + p.early_span * span
     if float(vs[j]) > early_end or len(after) < p.min_open_evals:
         return
-    fit = (t_head - math.exp(min(700.0, float(train.at([early_end])[0])))) / max(t_head - t_floor, 1e-300)
+    fit = _raw_progress(train, float(train.at([early_end])[0]))
     if fit < p.fit_share:
         return
     held = float(np.mean(apart[j:]))
@@ -189,9 +197,9 @@ def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator
     train_tag = run.roles.get("train_loss", "train_loss")
     msg = (f"{val_tag} is {math.exp(min(700.0, float(r[j]))):.1f}x {train_tag} from step {fmt_step(int(vs[j]))} "
            f"({fmt_num(float(vr[j]))} vs {fmt_num(gx.raw(float(t_at[j]), True))}, {float(vs[j] - ts[0]) / span:.1%} "
-           f"into the run) and stays at least {p.min_ratio:g}x at {held:.0%} of the {len(after)} evaluations after "
-           f"it (median {ratio_all:.3g}x), never below {p.untrained_share:.0%} of the starting training loss "
-           f"{fmt_num(t_head)}; {train_tag} made {fit:.0%} of its drop in the first {p.early_span:.0%} "
+           f"into the run) and, at {held:.0%} of the {len(after)} evaluations after it, stays at least "
+           f"{p.min_ratio:g}x it and at least {p.untrained_share:.0%} of the starting training loss "
+           f"{fmt_num(t_head)} (median ratio {ratio_all:.3g}x); {train_tag} made {fit:.0%} of its drop in the first {p.early_span:.0%} "
            f"of the run: the model fits its training data almost at once and never comes near it on held-out data")
     conf = 0.5 + 0.4 * float(np.mean([gx.ratio01(float(np.median(after)) - need, math.log(10.0)),
                                       gx.clip01((held - p.hold_share) / (1.0 - p.hold_share + 1e-9))]))
@@ -214,12 +222,8 @@ def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterato
     need = math.log(p.min_ratio) * (2.0 if n < p.few_evals else 1.0)
     if min(r_start, r_end, r_all) < need:
         return
-    # how early is the first evaluation? textbook: the training loss has barely moved yet (raw scale: a
-    # loss going to ~0 has made most of its progress once it is 10x down, whatever log space says)
-    t_head = math.exp(min(700.0, float(train.y[0])))
-    t_floor = math.exp(min(700.0, float(np.min(train.y))))
-    total_drop = max(t_head - t_floor, 1e-300)
-    drop_before_first_eval = gx.clip01((t_head - math.exp(min(700.0, float(t_at[0])))) / total_drop)
+    # how early is the first evaluation? textbook: the training loss has barely moved yet
+    drop_before_first_eval = _raw_progress(train, float(t_at[0]))
     # early: the first evaluation came before the training loss made most of its progress, and the gap is
     # already there at that very evaluation (not only later, as when a model memorises within a few evals)
     early = n > 1 and drop_before_first_eval <= p.max_early_progress and float(r[0]) >= need

@@ -93,23 +93,18 @@ def _record_kinds(cols, step_col, steps: np.ndarray) -> tuple[str | None, np.nda
                       f"at steps {a:,}-{b:,}" for n, a, b, keys in spans[:3])
     note = (f"the records hold {len(kinds)} kinds of values, each on its own step count ({shown}): the step only "
             "seems to go back where they alternate, so no restart is read into it")
-    if evaluation is not None:
-        held = [c.name for k, ks in enumerate(kind_cols) if not is_train[k] for c in ks
-                if named_split(c.name) is None]
-        note += (f"; the kind with no loss and no learning rate holds evaluation results, read as held-out values "
-                 f"({', '.join(repr('val/' + n) for n in held[:4])}{' ...' if len(held) > 4 else ''})")
     return note, evaluation
 
 
-def _held_out_columns(cols, rows: np.ndarray) -> list:
+def _held_out_columns(cols, rows: np.ndarray) -> tuple[list, list[str]]:
     """The evaluation records' values kept apart from the training records': a key both kinds write (MMEngine's
     ``data_time``) is split in two, its evaluation part under ``val/``, so the two never share a series; a key
     only evaluation records hold is renamed ``val/...`` only when its name alone would read as a training value
     (``accuracy/top1``: an accuracy with no split word is a training accuracy), so ``bbox/AP`` or ``mIoU`` keep
-    the names the user knows."""
+    the names the user knows. Returns the columns and the ``val/`` names given."""
     from curvedoc.model.roles import infer_role
 
-    out = []
+    out, moved = [], []
     for c in cols:
         ev = c.present & rows
         if not ev.any() or named_split(c.name) is not None or c.name in STEP_KEYS:
@@ -117,12 +112,14 @@ def _held_out_columns(cols, rows: np.ndarray) -> list:
         elif (c.present & ~rows).any():
             out.append(T.NumericColumn(c.name, c.values, c.present & ~rows))
             out.append(T.NumericColumn("val/" + c.name, c.values, ev))
+            moved.append("val/" + c.name)
         else:
             r, m = infer_role(c.name), classify(c.name)
             if (r is not None and r[0].startswith("train_")) or (m is not None and m[2] == "train"):
                 c.name = "val/" + c.name
+                moved.append(c.name)
             out.append(c)
-    return out
+    return out, moved
 
 
 def _constant(name: str) -> Any:
@@ -492,7 +489,10 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
         else:
             note, evaluation = _record_kinds(cols, step_col, steps)
             if evaluation is not None:
-                cols = _held_out_columns(cols, evaluation)
+                cols, moved = _held_out_columns(cols, evaluation)
+                if note and moved:
+                    note += (f"; the kind with no loss and no learning rate holds evaluation results, read as held-out "
+                             f"values ({', '.join(repr(n) for n in moved[:4])}{' ...' if len(moved) > 4 else ''})")
             if note:
                 issues.append(ImportIssue("record-kinds", note, file=str(path), severity="info"))
             else:
