@@ -109,7 +109,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         for t in tags:
             if t in used:
                 continue
-            r = _inferred(t)
+            r = infer_role(t)
             i = _first_pattern(combined, norm[t])
             if i is not None and _table_name_stands(r, t, role):
                 # a conventional name, unless its words say it is another role or no series at all
@@ -140,7 +140,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         if role == "train_loss" and len(multi) > 1:
             # the training loss is the one a validation loss mirrors: 'loss_G' beside 'val_loss_G' (a GAN's
             # generator), not 'loss_D' (its discriminator), when both are equally plain names
-            val_stems = {_stem(t) for t in tags if (r := _inferred(t)) is not None and r[0] == "val_loss"}
+            val_stems = {_stem(t) for t in tags if (r := infer_role(t)) is not None and r[0] == "val_loss"}
             multi = [c for c in multi if _stem(c) in val_stems] or multi
         if role == "val_loss" and "train_loss" in chosen and len(multi) > 1:
             stem = _stem(chosen["train_loss"])
@@ -228,7 +228,7 @@ def _loss_parts(run: "Run", role: str, counts: Mapping[str, int], skip: set[str]
     for t, n in counts.items():
         if t in skip or n < 3:
             continue
-        r = _inferred(t)
+        r = infer_role(t)
         if r is None or r[0] != role or r[1] < 1 or is_placeholder(run, t):
             continue
         v = _raw_values(run, t)
@@ -273,7 +273,7 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     series of the run), and the validation-loss role the sum of the same parts on the held-out side when those
     are all logged too."""
     tr = chosen.get("train_loss")
-    r = _inferred(tr) if tr else None
+    r = infer_role(tr) if tr else None
     if tr is None or r is None or r[1] < 1:
         return  # a total (or a name the table knows) is logged: it is what is judged
     used = set(chosen.values()) - {tr, chosen.get("val_loss")}
@@ -303,7 +303,7 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     va = chosen.get("val_loss")
     if va is None or "val_loss" in overrides:
         return
-    rv = _inferred(va)
+    rv = infer_role(va)
     if rv is None or rv[1] < 1:
         return
     stems = {_stem(t): t for t in parts}
@@ -334,7 +334,7 @@ def other_losses(run: "Run") -> list[str]:
     for t, n in counts.items():
         if t in used or n < _MIN_CURVE or _stem(t) in copies:
             continue
-        r = _inferred(t)
+        r = infer_role(t)
         if r is not None and r[0] in ("train_loss", "val_loss") and not is_placeholder(run, t):
             out.append((r[0] != "val_loss", t))
     return [t for _, t in sorted(out)]
@@ -388,10 +388,6 @@ def _part_norm(tag: str) -> tuple[str, str] | None:
 
 
 # ------------------------------------------------------------------------------------------ token inference
-def _inferred(tag: str) -> tuple[str, int] | None:
-    return infer_role(tag)
-
-
 # the values a role can take: a learning rate, a norm, a loss scale, a threshold or an epoch is never negative;
 # an accuracy lies in [0, 1] or [0, 100]
 _NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad_norm_sq", "epoch", "weight_norm",
@@ -583,7 +579,7 @@ def role_of_name(tag: str) -> str | None:
     its words (see ``_values_fit``). Per-layer family members and quality metrics are not roles (see
     :func:`resolve_families`, ``curvedoc.model.metrics``)."""
     n = _norm(tag)
-    r = _inferred(tag)
+    r = infer_role(tag)
     for role, _patterns, combined in _table()[0]:
         if _first_pattern(combined, n) is not None and _table_name_stands(r, tag, role):
             return role
