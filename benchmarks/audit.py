@@ -206,12 +206,14 @@ def main() -> None:
                 print(f"decoder alone ({decoder}): {len(files)} files, {n:,} points in {wall:.2f} s = "
                       f"{n / wall / 1e6:.2f} M points/s (best of 3)")
             os.environ.pop("CURVEDOC_TF_DECODER", None)
-        # the compiled decoder (pip install '.[fast]'): compiled once per install (~5 s, kept in numba's cache);
+        # the compiled kernels (pip install '.[fast]'): compiled once per install (~5 s, kept in numba's cache);
         # done here so "cold" below means curvedoc's result cache is empty, not a first compile
-        warm = subprocess.run([sys.executable, "-c", "from curvedoc.importers._tfrecord_jit import warm; warm()"],
+        warm = subprocess.run([sys.executable, "-c", "from curvedoc.importers._tfrecord_jit import warm; warm(); "
+                               "from curvedoc.detectors._rolling_jit import warm; warm()"],
                               capture_output=True, text=True)
-        print("event decoder: " + ("compiled (numba), its machine code ready" if warm.returncode == 0 else
-                                   "numpy (numba not installed: pip install '.[fast]' for the compiled decoder)"))
+        print("event decoder and rolling median: " + (
+            "compiled (numba), their machine code ready" if warm.returncode == 0 else
+            "numpy and pandas (numba not installed: pip install '.[fast]' for the compiled kernels)"))
         cache = root / "cache"
         shutil.rmtree(cache, ignore_errors=True)
         cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--cache-dir", str(cache), "--format", "json",

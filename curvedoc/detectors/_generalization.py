@@ -109,7 +109,7 @@ def smooth_sparse(y: np.ndarray, w: int | None = None) -> np.ndarray:
     w = sparse_window(n) if w is None else w
     if w <= 1:
         return np.asarray(y, dtype=np.float64).copy()
-    return pd.Series(y).rolling(w, min_periods=1, center=True).median().to_numpy()
+    return sig.rolling_median_values(y, w, 1, center=True)
 
 
 def noise_sigma(y: np.ndarray, floor: float) -> float:
@@ -147,7 +147,7 @@ class Level:
         if w % 2 == 0:
             w += 1
         if w > 1:
-            y = pd.Series(y).rolling(w, min_periods=1, center=center).median().to_numpy()
+            y = sig.rolling_median_values(y, w, 1, center=center)
         self.x = np.asarray(x, dtype=np.float64)
         self.y = np.asarray(y, dtype=np.float64)
 

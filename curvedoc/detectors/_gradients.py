@@ -18,6 +18,7 @@ from typing import Any, Mapping
 import numpy as np
 import pandas as pd
 
+from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._signal import downsample, finite
 
 # Hyperparameter names (last dotted component, lower-cased) that hold a global-norm clipping threshold,
@@ -276,8 +277,7 @@ def smoothed_log(s: pd.Series, frac: float = 0.05) -> tuple[np.ndarray, np.ndarr
         return np.array([], dtype=np.int64), np.array([], dtype=np.float64)
     w = max(1, int(round(len(L) * frac)))
     w = w if w % 2 else w + 1
-    sm = L.rolling(w, min_periods=1, center=True).median()
-    return L.index.to_numpy(), sm.to_numpy(dtype=np.float64)
+    return L.index.to_numpy(), sig.rolling_median_values(L.to_numpy(dtype=np.float64), w, 1, center=True)
 
 
 def pos_arrays(s: pd.Series) -> tuple[np.ndarray, np.ndarray]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import warnings
 
 import numpy as np
@@ -132,7 +133,61 @@ def window(n: int, frac: float, lo: int = 3, hi: int | None = None) -> int:
 
 
 def rolling_median(s: pd.Series, w: int, center: bool = True) -> pd.Series:
-    return s.rolling(w, min_periods=1, center=center).median()
+    """Rolling median of a series over ``w`` points (edges use what exists), same index."""
+    return pd.Series(rolling_median_values(s.to_numpy(dtype=np.float64), w, 1, center), index=s.index, name=s.name)
+
+
+_ROLLING: dict[str, object] = {}  # "kernel": the compiled module once prepare_compiled() has readied it
+
+
+def _rolling_mode() -> str:
+    return os.environ.get("CURVEDOC_ROLLING", "auto").strip().lower()
+
+
+def prepare_compiled() -> bool:
+    """Ready the compiled rolling median (numba, ``curvedoc[fast]``) in this process: compiled on a fresh install,
+    else loaded from numba's cache. An audit calls it once before its workers start (a fork inherits it): importing
+    numba and loading the code takes ~0.3 s, which a single run does not win back (its rolling medians cost a few
+    milliseconds), while a sweep of hundreds of runs saves several milliseconds on every one. False without numba,
+    or with ``CURVEDOC_ROLLING=pandas``."""
+    if _rolling_mode() == "pandas":
+        return False
+    if "kernel" not in _ROLLING:
+        try:
+            from curvedoc.detectors import _rolling_jit
+
+            _rolling_jit.warm()
+        except Exception:
+            return False
+        _ROLLING["kernel"] = _rolling_jit
+    return True
+
+
+def rolling_median_values(y, w: int, min_periods: int | None = None, center: bool = False) -> np.ndarray:
+    """``pd.Series(y).rolling(w, min_periods=min_periods, center=center).median().to_numpy()``: the same numbers.
+
+    NaN and +-inf are not observations (pandas turns inf into NaN); a window with fewer than ``min_periods``
+    observations (default ``w``) is NaN; ``center=True`` reads the window ``[i - w//2, i + (w-1)//2]``. Computed by
+    the compiled kernel when :func:`prepare_compiled` has readied it (or ``CURVEDOC_ROLLING=compiled``), else by
+    pandas; tests/test_rolling_median.py checks that both agree."""
+    x = np.asarray(y, dtype=np.float64)
+    w = int(w)
+    mp = w if min_periods is None else int(min_periods)
+    mode = _rolling_mode()
+    kernel = None
+    if mode != "pandas" and (mode == "compiled" or "kernel" in _ROLLING):
+        if "kernel" not in _ROLLING and not prepare_compiled():
+            raise ImportError("CURVEDOC_ROLLING=compiled needs numba (pip install 'curvedoc[fast]')")
+        kernel = _ROLLING["kernel"]
+    if kernel is None or w < 1:
+        return pd.Series(x).rolling(w, min_periods=mp, center=center).median().to_numpy(dtype=np.float64)
+    x = np.where(np.isinf(x), np.nan, x)
+    off = (w - 1) // 2 if center else 0
+    if off:
+        x = np.concatenate([x, np.full(off, np.nan)])
+    out = np.empty(len(x), dtype=np.float64)
+    kernel.trailing_median(x, w, mp, out)
+    return out[off:]
 
 
 def window_medians(y: np.ndarray, w: int, min_periods: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -142,7 +197,7 @@ def window_medians(y: np.ndarray, w: int, min_periods: int) -> tuple[np.ndarray,
     different offsets; pandas skips NaN, so each number equals its separate ``rolling(...).median()``."""
     n = len(y)
     pad = np.concatenate([np.full(w, np.nan), np.asarray(y, dtype=np.float64), np.full(w, np.nan)])
-    med = pd.Series(pad).rolling(w, min_periods=1).median().to_numpy()
+    med = rolling_median_values(pad, w, 1)
     fin = np.concatenate([[0], np.cumsum(np.isfinite(pad))])
     count = np.zeros(len(pad), dtype=np.int64)
     count[w - 1:] = fin[w:] - fin[:-w]  # finite points in the window ending at each position

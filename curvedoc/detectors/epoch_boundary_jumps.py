@@ -48,10 +48,10 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import numpy as np
-import pandas as pd
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
+from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._signal import MAD_TO_SIGMA, fmt_pct, fmt_step, rank_sum_z
 from curvedoc.model.run import Run
 
@@ -122,7 +122,7 @@ def _infer_epoch_index(ts: np.ndarray, tw: np.ndarray, min_boundaries: int) -> t
 def _periodic_shifts(ts, x, y, w, min_boundaries):
     idx = np.arange(w, len(y) - w + 1)
     # level change at every index in O(n log w): trailing rolling medians read before and after i
-    rm = pd.Series(y).rolling(w).median().to_numpy()
+    rm = sig.rolling_median_values(y, w)
     d = rm[idx + w - 1] - rm[idx - 1]
     c = float(np.median(d))
     s = MAD_TO_SIGMA * float(np.median(np.abs(d - c)))
@@ -383,7 +383,7 @@ def _few_boundaries(run: Run, ts, tw, t_log: bool, b_idx, w: int, p: Params) -> 
     n = len(tw)
     if n < 8 * w or not t_log:
         return
-    rm = pd.Series(tw).rolling(w).median().to_numpy()
+    rm = sig.rolling_median_values(tw, w)
     pos = np.arange(w, n - w + 1)
     d = rm[pos + w - 1] - rm[pos - 1]
     jumps = _medians_around(tw, b_idx, w)

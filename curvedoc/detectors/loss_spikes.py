@@ -96,6 +96,12 @@ class Params:
     bump_min_lost: float
 
 
+def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
+    """Median of the ``wide`` values before each one (the first ones take the earliest defined level)."""
+    med = sig.rolling_median_values(a, wide, mpw)
+    return pd.Series(med).shift(1).bfill().to_numpy()
+
+
 def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size."""
     n = len(y)
@@ -123,8 +129,8 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
     # trailing noise (the window BEFORE each point): a spike is judged against the noise that preceded it, not
     # against its own noisy aftermath (an unclipped spike can shake the loss for dozens of steps)
     mpw = max(3, wide // 4)
-    loc_r = pd.Series(absr_b).rolling(wide, min_periods=mpw).median().shift(1).bfill().to_numpy()
-    loc_d = pd.Series(absd_b).rolling(wide, min_periods=mpw).median().shift(1).bfill().to_numpy()
+    loc_r = _trailing_noise(absr_b, wide, mpw)
+    loc_d = _trailing_noise(absd_b, wide, mpw)
     loc = np.fmax(loc_r, loc_d / math.sqrt(2.0))
     # ... and against the noise after the recovery horizon: if the loss is as noisy after it as the jump, the
     # run entered a noisier regime (oscillation), it did not spike
@@ -181,7 +187,7 @@ def _bump(run: Run, p: Params) -> Hit | None:
         return None
     y = np.log(v)
     w = max(3, int(round(p.bump_smooth_frac * n))) | 1
-    sm = pd.Series(y).rolling(w, center=True, min_periods=1).median().to_numpy()
+    sm = sig.rolling_median_values(y, w, 1, center=True)
     best = np.minimum.accumulate(sm)
     # the rise is a difference of two smoothed levels (the running best is itself the low extreme of noisy
     # medians): it must also clear z_min of their noise, so tiny-batch scatter does not make episodes

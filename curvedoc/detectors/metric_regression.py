@@ -39,11 +39,10 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import numpy as np
-import pandas as pd
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._instability import last_session
-from curvedoc.detectors._signal import fmt_num, fmt_step, mad
+from curvedoc.detectors._signal import fmt_num, fmt_step, mad, rolling_median_values
 from curvedoc.model.metrics import Metric, primary
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
@@ -104,7 +103,7 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         # a metric logged every step (an RL reward, a per-batch accuracy) is judged on its rolling median, so
         # one lucky batch is not 'the best' and a typical batch is not 'the end'
         w = max(3, n // 10) | 1
-        g = pd.Series(g).rolling(w, center=True, min_periods=1).median().to_numpy()
+        g = rolling_median_values(g, w, 1, center=True)
     i_best = int(np.argmax(g))
     after = n - 1 - i_best
     k = 1 if n < 6 else max(2, int(round(p.tail_frac * n)))

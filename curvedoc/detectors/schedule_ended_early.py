@@ -40,11 +40,10 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import numpy as np
-import pandas as pd
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import clean, prepared
-from curvedoc.detectors._signal import downsample, fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import downsample, fmt_num, fmt_pct, fmt_step, rolling_median_values
 from curvedoc.model.run import Run
 
 
@@ -125,7 +124,7 @@ def _metric_gain_share(s, higher: bool, tail: float) -> tuple[float, float, int,
 
     # the median of every k consecutive points (trailing rolling medians, O(n log k): a metric logged every step
     # has 10,000 points and k = 400), read for the windows starting before ``stop``
-    trailing = pd.Series(v).rolling(k).median().to_numpy()[k - 1:]
+    trailing = rolling_median_values(v, k)[k - 1:]
 
     def medians(stop: int) -> np.ndarray:
         return trailing[: max(1, stop)]

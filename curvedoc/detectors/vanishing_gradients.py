@@ -49,7 +49,7 @@ from curvedoc.detectors._gradients import (
     stats_sample,
     trend,
 )
-from curvedoc.detectors._signal import finite, fmt_num, fmt_pct, fmt_step, window
+from curvedoc.detectors._signal import finite, fmt_num, fmt_pct, fmt_step, rolling_median_values, window
 from curvedoc.model.run import Run
 
 LN10 = math.log(10.0)
@@ -135,7 +135,7 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
     # full windows only (no shrinking windows at the edges): a transient shorter than ~5% of the run,
     # e.g. the large first steps after initialisation, cannot be the peak
     w = window(n, 0.1, 3)
-    smooth = pd.Series(lv).rolling(w, min_periods=w, center=True).median().to_numpy()
+    smooth = rolling_median_values(lv, w, w, center=True)
     body = smooth[: max(1, n - window(n, p.tail_frac, 1))]
     if not np.isfinite(body).any():
         return None

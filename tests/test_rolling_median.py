@@ -1,0 +1,107 @@
+"""The rolling median the detectors share: pandas' numbers from the compiled kernel or from pandas.
+
+"The same numbers": equal values and NaN in the same places. The only bits that may differ are a zero's sign where
+a window holds both -0.0 and +0.0 (they compare equal, so which one sorts first is arbitrary in both
+implementations)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from curvedoc.detectors import _signal as sig
+
+
+def _pandas(x, w, mp, center):
+    return pd.Series(np.asarray(x, dtype=np.float64)).rolling(w, min_periods=mp, center=center).median().to_numpy()
+
+
+def _same(got, want) -> bool:
+    return got.shape == want.shape and np.array_equal(got, want, equal_nan=True)
+
+
+def _cases(seed: int, count: int):
+    """Random series with the features that decide a median's bits: ties (rounded values), NaN gaps, +-inf
+    (pandas drops them), windows longer than the series, every min_periods, centred and trailing windows."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(0, 400))
+        w = int(rng.integers(1, 80))
+        mp = int(rng.integers(0, w + 1))
+        x = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4)
+        if rng.random() < 0.4:
+            x = np.round(x, 1)
+        if rng.random() < 0.3:
+            x[rng.random(n) < 0.25] = np.nan
+        if rng.random() < 0.15:
+            x[rng.random(n) < 0.1] = np.inf
+        if rng.random() < 0.1:
+            x[rng.random(n) < 0.1] = -np.inf
+        yield x, w, mp, bool(rng.integers(0, 2))
+
+
+@pytest.fixture
+def compiled(monkeypatch):
+    pytest.importorskip("numba", reason="the compiled rolling median needs numba (pip install '.[fast]')")
+    monkeypatch.setenv("CURVEDOC_ROLLING", "compiled")
+    monkeypatch.setattr(sig, "_ROLLING", {})  # the kernel stays this test's: other tests keep the default path
+    assert sig.prepare_compiled()
+    return sig
+
+
+def test_compiled_matches_pandas(compiled):
+    for x, w, mp, center in _cases(0, 2500):
+        got = compiled.rolling_median_values(x, w, mp, center)
+        want = _pandas(x, w, mp, center)
+        assert _same(got, want), (len(x), w, mp, center)
+
+
+def test_compiled_matches_pandas_on_the_sizes_detectors_use(compiled):
+    # a few thousand bins, windows of 5-300 points, a falling noisy loss with a spike and a NaN gap
+    rng = np.random.default_rng(1)
+    for n, w in [(3334, 201), (2000, 101), (3468, 67), (1000, 21), (110, 5), (4000, 1333)]:
+        x = np.log(2.0 + np.exp(-np.arange(n) / (n / 5))) + rng.normal(0, 0.05, n)
+        x[n // 3] += 5.0
+        x[n // 2: n // 2 + 7] = np.nan
+        for mp, center in [(1, True), (1, False), (w, False), (w, True), (max(3, w // 4), False)]:
+            got = compiled.rolling_median_values(x, w, mp, center)
+            assert got.tobytes() == _pandas(x, w, mp, center).tobytes()  # no zeros here: the same bits
+
+
+def test_default_min_periods_is_the_window(compiled):
+    x = np.arange(10, dtype=float)
+    assert _same(compiled.rolling_median_values(x, 4), _pandas(x, 4, 4, False))
+    assert np.isnan(compiled.rolling_median_values(x, 4)[:3]).all()
+
+
+def test_pandas_path_is_the_default_and_the_fallback(monkeypatch):
+    monkeypatch.setenv("CURVEDOC_ROLLING", "pandas")
+    assert sig.prepare_compiled() is False
+    for x, w, mp, center in _cases(2, 200):
+        assert _same(sig.rolling_median_values(x, w, mp, center), _pandas(x, w, mp, center))
+
+
+def test_rolling_median_series_keeps_index_and_name():
+    s = pd.Series([3.0, 1.0, 2.0, 10.0], index=pd.Index([5, 7, 9, 11], name="step"), name="loss")
+    out = sig.rolling_median(s, 3, center=True)
+    pd.testing.assert_series_equal(out, s.rolling(3, min_periods=1, center=True).median())
+
+
+def test_kernel_self_check():
+    jit = pytest.importorskip("curvedoc.detectors._rolling_jit", reason="needs numba (pip install '.[fast]')")
+    jit.warm()
+
+
+def test_an_audit_readies_the_kernel_only_for_a_large_sweep(monkeypatch):
+    from types import SimpleNamespace
+
+    from curvedoc.engine import audit
+
+    pytest.importorskip("numba", reason="the compiled rolling median needs numba (pip install '.[fast]')")
+    monkeypatch.delenv("CURVEDOC_ROLLING", raising=False)
+    monkeypatch.setattr(sig, "_ROLLING", {})
+    spec = SimpleNamespace(format="csv", files=[])
+    few = [(i, spec, None) for i in range(audit._COMPILED_ROLLING_RUNS - 1)]
+    assert audit._prepare_compiled(few) is False and "kernel" not in sig._ROLLING
+    assert audit._prepare_compiled(few + [(len(few), spec, None)]) is True and "kernel" in sig._ROLLING
