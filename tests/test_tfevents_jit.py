@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _scan(monkeypatch, path, decoder, chunk=None):
     monkeypatch.setenv("CURVEDOC_TF_DECODER", decoder)
-    return _tfrecord.read_event_file(path, chunk or _tfrecord.DEFAULT_CHUNK)
+    return _tfrecord.read_event_file(path, chunk)  # None: each decoder's own chunk size
 
 
 def _flat(scan, name):

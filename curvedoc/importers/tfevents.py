@@ -128,7 +128,7 @@ class _Tags:
 
 def _read_one(path: Path, rel: str, prefix: str, tags: _Tags, issues: list[ImportIssue], chunk_size: int | None):
     """Read one event file; returns _FileData or None when the file gives nothing at all."""
-    from curvedoc.importers._tfrecord import DEFAULT_CHUNK, read_event_file
+    from curvedoc.importers._tfrecord import read_event_file
 
     fd = _FileData(path, rel, prefix, file_host(path.name), Path(rel).parent.as_posix())
     try:
@@ -142,7 +142,7 @@ def _read_one(path: Path, rel: str, prefix: str, tags: _Tags, issues: list[Impor
     if is_lfs_pointer(head_bytes(path, 64)):
         return "lfs"
     try:
-        scan = read_event_file(path, chunk_size or DEFAULT_CHUNK)
+        scan = read_event_file(path, chunk_size)
     except OSError as exc:
         issues.append(ImportIssue("unreadable", f"{rel}: cannot read: {exc.strerror or exc}", file=rel))
         return None
