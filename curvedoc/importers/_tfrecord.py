@@ -734,7 +734,7 @@ def _cache_warm() -> bool:
     except OSError:
         return False
     return all(any(n.startswith(f"_tfrecord_jit.{f}-") and n.endswith(".nbi") for n in names)
-               for f in ("frame", "_decode", "_data_crc_ok"))
+               for f in ("frame", "_decode"))
 
 
 def compiled_decoder(size: int):

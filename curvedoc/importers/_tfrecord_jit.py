@@ -6,7 +6,8 @@ takes over the two loops that cost the most there, and only for what it can deco
 * :func:`frame` walks the records of a buffer one by one, checking every length header against its masked
   CRC-32C as it goes, and stops where a header is damaged or a record runs past the buffer -- the same
   outcome as the numpy walk followed by its vectorised header check.
-* :func:`decode` checks every record's data CRC-32C (slice-by-8 tables, every byte: no sampling) and parses
+* :func:`decode` checks every record's data CRC-32C (every byte, no sampling: with the processor's CRC-32C
+  instruction where there is one, x86 SSE4.2, else slice-by-8 tables) and parses
   the usual records -- an ``Event`` with a wall time, a step, a file version or a summary whose values are
   ``tag`` + ``simple_value`` (what torch's, tensorboardX's and Keras' TF1 writers emit). Every other record
   (tensors, images, histograms, hparams, session logs, metadata, repeated singular fields, several ``what``
@@ -19,7 +20,9 @@ Both paths are tested against each other on generated, bundled and real event fi
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 _POLY = 0x82F63B78  # CRC-32C (Castagnoli), reflected
 
@@ -61,8 +64,7 @@ def _crc_run(crc, buf, i, end, T):
 @njit(cache=True, nogil=True)
 def _crc_end(crc):
     """Finalise a running CRC-32C and mask it as TFRecord stores it."""
-    crc ^= 0xFFFFFFFF
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+    return _mask(crc ^ 0xFFFFFFFF)
 
 
 @njit(cache=True, nogil=True)
@@ -74,7 +76,7 @@ def _crc_step8(crc, buf, i, T):
 
 
 @njit(cache=True, nogil=True)
-def _data_crc_ok(buf, offs, lens, T, ok):
+def _data_crc_ok_table(buf, w8, offs, lens, T, ok):
     """``ok[r]``: does record r's data match its stored masked CRC-32C? Two records at a time: each CRC is a chain
     of dependent table lookups, and two independent chains keep the processor busy while one waits."""
     N = len(offs)
@@ -97,6 +99,98 @@ def _data_crc_ok(buf, offs, lens, T, ok):
             ok[r + 1] = _crc_end(_crc_run(c2, buf, i2, e2, T)) == _u32(buf, e2)
         ok[r] = _crc_end(_crc_run(c1, buf, i1, e1, T)) == _u32(buf, e1)
         r += 2
+
+
+def _host_has_crc32c() -> bool:
+    """x86-64 processors with SSE4.2 (every one since 2008) compute CRC-32C in one instruction per 8 bytes."""
+    try:
+        from llvmlite import binding
+
+        return bool(binding.get_host_cpu_features().get("sse4.2", False))
+    except Exception:
+        return False
+
+
+@intrinsic
+def _crc32c_u64(typingctx, crc, data):
+    """The processor's CRC-32C step over 8 bytes (x86 ``crc32 r64, r64``): no inversion, like a table step."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        from llvmlite import ir
+
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse42.crc32.64.64"), args)
+
+    return sig, codegen
+
+
+@intrinsic
+def _crc32c_u8(typingctx, crc, data):
+    """The processor's CRC-32C step over one byte (x86 ``crc32 r32, r8``)."""
+    sig = types.uint32(types.uint32, types.uint8)
+
+    def codegen(context, builder, signature, args):
+        from llvmlite import ir
+
+        fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32), ir.IntType(8)])
+        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse42.crc32.32.8"), args)
+
+    return sig, codegen
+
+
+@intrinsic
+def _crc32c_u32(typingctx, crc, data):
+    """The processor's CRC-32C step over 4 bytes (x86 ``crc32 r32, r32``)."""
+    sig = types.uint32(types.uint32, types.uint32)
+
+    def codegen(context, builder, signature, args):
+        from llvmlite import ir
+
+        fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32), ir.IntType(32)])
+        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse42.crc32.32.32"), args)
+
+    return sig, codegen
+
+
+@njit(cache=True, nogil=True)
+def _hw_run(w8, buf, i, end):
+    """Finished (inverted, unmasked) CRC-32C of ``buf[i:end]``: 8 bytes per instruction, then 4, then single bytes.
+    ``w8[p]`` is the little-endian 8-byte word at byte ``p`` (the buffer's padding covers the last ones)."""
+    c = np.uint64(0xFFFFFFFF)
+    while i + 8 <= end:
+        c = _crc32c_u64(c, w8[i])
+        i += 8
+    c32 = np.uint32(c)
+    if i + 4 <= end:
+        c32 = _crc32c_u32(c32, np.uint32(w8[i] & np.uint64(0xFFFFFFFF)))
+        i += 4
+    while i < end:
+        c32 = _crc32c_u8(c32, buf[i])
+        i += 1
+    return np.int64(c32 ^ np.uint32(0xFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def _data_crc_ok_hw(buf, w8, offs, lens, T, ok):
+    """``_data_crc_ok_table`` with the processor's CRC-32C instruction: the same checksums (tests/test_tfevents_jit.py
+    compares both on intact and damaged records), 2-3x faster on this machine's short scalar records."""
+    for r in range(len(offs)):
+        s = offs[r] + 12
+        e = s + lens[r]
+        ok[r] = _mask(_hw_run(w8, buf, s, e)) == _u32(buf, e)
+
+
+@njit(cache=True, nogil=True)
+def _mask(crc):
+    """TFRecord's mask of a finished CRC-32C."""
+    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+HARDWARE_CRC = _host_has_crc32c()
+# chosen once per process; numba's cache keys compiled code by the processor, so a cache made on another machine
+# is never used here
+_data_crc_ok = _data_crc_ok_hw if HARDWARE_CRC else _data_crc_ok_table
 
 
 @njit(cache=True, nogil=True)
@@ -261,7 +355,7 @@ def _decode(buf, w8, offs, lens, T, size):
     f64 = np.zeros(1, dtype=np.uint64)
     f64v = f64.view(np.float64)
     crc_ok = np.empty(N, dtype=np.bool_)
-    _data_crc_ok(buf, offs, lens, T, crc_ok)
+    _data_crc_ok(buf, w8, offs, lens, T, crc_ok)  # the hardware or the table version: see below
     k = 0
     for r in range(N):
         s = offs[r] + 12
