@@ -105,3 +105,25 @@ def test_an_audit_readies_the_kernel_only_for_a_large_sweep(monkeypatch):
     few = [(i, spec, None) for i in range(audit._COMPILED_ROLLING_RUNS - 1)]
     assert audit._prepare_compiled(few) is False and "kernel" not in sig._ROLLING
     assert audit._prepare_compiled(few + [(len(few), spec, None)]) is True and "kernel" in sig._ROLLING
+
+
+@pytest.mark.parametrize("kernel", ["sorted_median", "ranked_median"])
+def test_each_window_keeping_matches_pandas(kernel):
+    """Both ways of keeping the window, whatever the length the dispatcher would pick for it: small and large windows
+    over short and long series, skewed values (absolute residuals, many near zero), ties, NaN runs."""
+    jit = pytest.importorskip("curvedoc.detectors._rolling_jit", reason="needs numba (pip install '.[fast]')")
+    fn = getattr(jit, kernel)
+    rng = np.random.default_rng(7)
+    cases = list(_cases(3, 600))
+    for n, w in [(3334, 201), (5000, 700), (300, 299), (50, 120)]:
+        x = np.abs(rng.standard_normal(n)) ** 3
+        x[rng.random(n) < 0.05] = np.nan
+        cases += [(x, w, 1, False), (x, w, w, True), (np.round(x, 1), w, w // 3, False)]
+    for x, w, mp, center in cases:
+        want = _pandas(x, w, mp, center)
+        xx = np.where(np.isinf(x), np.nan, np.asarray(x, dtype=np.float64))
+        off = (w - 1) // 2 if center else 0
+        xx = np.concatenate([xx, np.full(off, np.nan)])
+        out = np.empty(len(xx))
+        fn(xx, w, mp, out)
+        assert _same(out[off:], want), (kernel, len(x), w, mp, center)
