@@ -93,15 +93,24 @@ def test_real_healthy_runs_are_silent(rel):
 @pytest.mark.parametrize("n", [1, 2, 3, 7, 11, 60, 5000])
 @pytest.mark.parametrize("h", [1, 2, 5, 13])
 @pytest.mark.parametrize("gaps", [False, True])
-def test_the_fast_neighbour_median_is_the_masked_nanmedian(n, h, gaps):
-    """rolling_median_excl sorts the 2h neighbours of interior points instead of nanmedian over a masked window:
-    the same numbers, bit for bit, at every length, window and with NaN gaps in the series."""
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_fast_neighbour_median_is_the_masked_nanmedian(n, h, gaps, compiled, monkeypatch):
+    """rolling_median_excl sorts the 2h neighbours of interior points (numpy, or the compiled sliding window of
+    ``curvedoc[fast]``) instead of nanmedian over a masked window: the same numbers at every length, window, with
+    ties and with NaN gaps in the series."""
     import warnings
 
+    from curvedoc.detectors import _signal as sig
     from curvedoc.detectors.grad_norm_spikes import rolling_median_excl
 
+    if compiled:
+        pytest.importorskip("numba", reason="the compiled kernels need numba (pip install '.[fast]')")
+        monkeypatch.setenv("CURVEDOC_ROLLING", "compiled")
+        monkeypatch.setattr(sig, "_ROLLING", {})
     rng = np.random.default_rng(n * 31 + h)
     x = rng.normal(size=n) * 10 ** rng.uniform(-6, 6)
+    if n % 2:
+        x = np.round(x / np.nanmax(np.abs(x)), 1)  # ties
     if gaps and n > 5:
         x[rng.integers(0, n, max(1, n // 20))] = np.nan
     pad = np.concatenate([np.full(h, np.nan), x, np.full(h, np.nan)])

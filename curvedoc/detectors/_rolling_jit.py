@@ -136,6 +136,37 @@ def ranked_median(x, w, min_periods, out):
             out[i] = np.nan
 
 
+@njit(cache=True, nogil=True)
+def median_around(x, h, out):
+    """``out[i]`` for ``h <= i < len(x) - h``: the median of the ``2h`` points around ``x[i]``, ``x[i]`` left out
+    (the mean of the middle two, as ``np.median`` takes it). ``x`` holds no NaN. A sorted window of ``2h + 1``
+    points slides along; the point itself is skipped by index when the middle two are read."""
+    n = len(x)
+    w = 2 * h + 1
+    if n < w:
+        return
+    buf = np.empty(w, dtype=np.float64)
+    for j in range(w):
+        buf[j] = x[j]
+    buf.sort()
+    for i in range(h, n - h):
+        if i > h:  # slide: x[i - h - 1] leaves, x[i + h] enters
+            at = _position(buf, w, x[i - h - 1])
+            for j in range(at, w - 1):
+                buf[j] = buf[j + 1]
+            v = x[i + h]
+            at = _position(buf, w - 1, v)
+            j = w - 1
+            while j > at:
+                buf[j] = buf[j - 1]
+                j -= 1
+            buf[at] = v
+        p = _position(buf, w, x[i])  # a copy of x[i]; any copy leaves the same multiset
+        a = h - 1 if h - 1 < p else h
+        b = h if h < p else h + 1
+        out[i] = (buf[a] + buf[b]) / 2
+
+
 def warm() -> None:
     """Compile (or load from numba's cache) the kernel and check it on a small case with a known answer."""
     x = np.array([3.0, np.nan, 1.0, 2.0, 10.0], dtype=np.float64)
@@ -145,3 +176,7 @@ def warm() -> None:
         if not np.array_equal(out, np.array([3.0, 3.0, 2.0, 1.5, 2.0]), equal_nan=True):
             raise RuntimeError("the compiled rolling median failed its self-check")
     trailing_median(x, 3, 1, out)
+    y = np.array([5.0, 1.0, 9.0, 2.0, 7.0], dtype=np.float64)
+    median_around(y, 1, out)
+    if out[1] != 7.0 or out[2] != 1.5 or out[3] != 8.0:
+        raise RuntimeError("the compiled rolling median failed its self-check")

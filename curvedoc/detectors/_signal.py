@@ -163,6 +163,17 @@ def prepare_compiled() -> bool:
     return True
 
 
+def compiled_kernels():
+    """The compiled rolling-median kernels (:mod:`curvedoc.detectors._rolling_jit`) when :func:`prepare_compiled` has
+    readied them in this process or ``CURVEDOC_ROLLING=compiled`` asks for them; None means: use numpy/pandas."""
+    mode = _rolling_mode()
+    if mode == "pandas" or (mode != "compiled" and "kernel" not in _ROLLING):
+        return None
+    if "kernel" not in _ROLLING and not prepare_compiled():
+        raise ImportError("CURVEDOC_ROLLING=compiled needs numba (pip install 'curvedoc[fast]')")
+    return _ROLLING["kernel"]
+
+
 def rolling_median_values(y, w: int, min_periods: int | None = None, center: bool = False) -> np.ndarray:
     """``pd.Series(y).rolling(w, min_periods=min_periods, center=center).median().to_numpy()``: the same numbers.
 
@@ -173,12 +184,7 @@ def rolling_median_values(y, w: int, min_periods: int | None = None, center: boo
     x = np.asarray(y, dtype=np.float64)
     w = int(w)
     mp = w if min_periods is None else int(min_periods)
-    mode = _rolling_mode()
-    kernel = None
-    if mode != "pandas" and (mode == "compiled" or "kernel" in _ROLLING):
-        if "kernel" not in _ROLLING and not prepare_compiled():
-            raise ImportError("CURVEDOC_ROLLING=compiled needs numba (pip install 'curvedoc[fast]')")
-        kernel = _ROLLING["kernel"]
+    kernel = compiled_kernels()
     if kernel is None or w < 1:
         return pd.Series(x).rolling(w, min_periods=mp, center=center).median().to_numpy(dtype=np.float64)
     x = np.where(np.isinf(x), np.nan, x)

@@ -46,7 +46,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import clean_steps, positive, pre_clip_norm
 from curvedoc.detectors._instability import clipping_configured, lr_context
-from curvedoc.detectors._signal import fmt_num, fmt_step, mad
+from curvedoc.detectors._signal import compiled_kernels, fmt_num, fmt_step, mad
 from curvedoc.model.run import Run
 
 
@@ -74,12 +74,16 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     # the same number as nanmedian over the window with the point masked, at a fraction of the cost
     lo, hi = min(h, n), max(min(h, n), n - h)
     if hi > lo:
-        inner = np.concatenate([win[lo:hi, :h], win[lo:hi, h + 1:]], axis=1)
-        if np.isnan(inner).any():  # NaN inside the series itself: keep nanmedian's skipping
-            out[lo:hi] = np.nanmedian(inner, axis=1)
-        else:  # 2h values: the mean of the middle two after a row sort, as np.median computes it, 3x faster
-            srt = np.sort(inner, axis=1)
-            out[lo:hi] = srt[:, h - 1 : h + 1].mean(axis=1)
+        kernels = compiled_kernels()
+        if kernels is not None and not np.isnan(x).any():  # the same numbers from a sliding sorted window
+            kernels.median_around(np.ascontiguousarray(x, dtype=np.float64), h, out)
+        else:
+            inner = np.concatenate([win[lo:hi, :h], win[lo:hi, h + 1:]], axis=1)
+            if np.isnan(inner).any():  # NaN inside the series itself: keep nanmedian's skipping
+                out[lo:hi] = np.nanmedian(inner, axis=1)
+            else:  # 2h values: the mean of the middle two after a row sort, as np.median computes it, 3x faster
+                srt = np.sort(inner, axis=1)
+                out[lo:hi] = srt[:, h - 1 : h + 1].mean(axis=1)
     edges = np.r_[0:lo, hi:n]
     if len(edges):
         e = win[edges].copy()
