@@ -31,6 +31,25 @@ def _position(buf, cnt, v):
     return lo
 
 
+@njit(cache=True, nogil=True)
+def _insert(buf, cnt, v):
+    """Put ``v`` into the sorted ``buf[:cnt]`` (which has room for one more)."""
+    at = _position(buf, cnt, v)
+    j = cnt
+    while j > at:
+        buf[j] = buf[j - 1]
+        j -= 1
+    buf[at] = v
+
+
+@njit(cache=True, nogil=True)
+def _remove(buf, cnt, v):
+    """Take one copy of ``v`` out of the sorted ``buf[:cnt]``."""
+    at = _position(buf, cnt, v)
+    for j in range(at, cnt - 1):
+        buf[j] = buf[j + 1]
+
+
 RANKED_FROM = 96  # window length from which the rank tree beats the sorted array (crossover measured at 60-100)
 
 
@@ -51,19 +70,12 @@ def sorted_median(x, w, min_periods, out):
     for i in range(len(x)):
         v = x[i]
         if v == v:  # not NaN: insert in order
-            at = _position(buf, cnt, v)
-            j = cnt
-            while j > at:
-                buf[j] = buf[j - 1]
-                j -= 1
-            buf[at] = v
+            _insert(buf, cnt, v)
             cnt += 1
         if i >= w:
             u = x[i - w]
-            if u == u:  # the value leaving the window: remove one copy of it
-                at = _position(buf, cnt, u)
-                for j in range(at, cnt - 1):
-                    buf[j] = buf[j + 1]
+            if u == u:  # the value leaving the window
+                _remove(buf, cnt, u)
                 cnt -= 1
         if cnt > 0 and cnt >= min_periods:
             h = cnt >> 1
@@ -151,16 +163,8 @@ def median_around(x, h, out):
     buf.sort()
     for i in range(h, n - h):
         if i > h:  # slide: x[i - h - 1] leaves, x[i + h] enters
-            at = _position(buf, w, x[i - h - 1])
-            for j in range(at, w - 1):
-                buf[j] = buf[j + 1]
-            v = x[i + h]
-            at = _position(buf, w - 1, v)
-            j = w - 1
-            while j > at:
-                buf[j] = buf[j - 1]
-                j -= 1
-            buf[at] = v
+            _remove(buf, w, x[i - h - 1])
+            _insert(buf, w - 1, x[i + h])
         p = _position(buf, w, x[i])  # a copy of x[i]; any copy leaves the same multiset
         a = h - 1 if h - 1 < p else h
         b = h if h < p else h + 1

@@ -749,7 +749,7 @@ def audit(
 
     try:
         if todo:
-            compiled = _prepare_compiled(todo) if executor != "dask" else False
+            compiled = _prepare_compiled(todo)  # Dask workers find numba's cache warmed by this
             _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled)
     finally:
         bar.close()

@@ -78,7 +78,8 @@ def _crc_step8(crc, buf, i, T):
 @njit(cache=True, nogil=True)
 def _data_crc_ok_table(buf, w8, offs, lens, T, ok):
     """``ok[r]``: does record r's data match its stored masked CRC-32C? Two records at a time: each CRC is a chain
-    of dependent table lookups, and two independent chains keep the processor busy while one waits."""
+    of dependent table lookups, and two independent chains keep the processor busy while one waits. (``w8`` is not
+    used: the signature is the hardware version's, so ``_decode`` calls either.)"""
     N = len(offs)
     r = 0
     while r < N:
