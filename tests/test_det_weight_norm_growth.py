@@ -155,3 +155,25 @@ def test_climbing_back_after_a_collapse_is_not_growth():
     assert run_detector("weight-norm-growth", make_run(loss=np.linspace(2, 1, n), weight_norm=w)) == []
     # the same climb from a small initialisation is growth
     assert len(run_detector("weight-norm-growth", make_run(loss=np.linspace(2, 1, n), weight_norm=w[100:]))) == 1
+
+
+def test_growth_and_collapse_share_one_smoothed_norm(monkeypatch):
+    """The smoothed log weight norm is computed once per run and read by both weight-norm rules; a NaN in the norm
+    (which collapse drops before smoothing and growth does not) gives the same level either way."""
+    from curvedoc.detectors import _gradients
+
+    calls = []
+    real = _gradients.smoothed_log
+    monkeypatch.setattr(_gradients, "smoothed_log", lambda s, *a, **k: calls.append(len(s)) or real(s, *a, **k))
+    v = wn(lambda t: 20 * np.exp(3 * t))
+    run = make_run(weight_norm=v)
+    grow = run_detector(NAME, run)
+    run_detector("weight-norm-collapse", run)
+    assert len(calls) == 1 and len(grow) == 1
+    v[500] = np.nan
+    calls.clear()
+    a = run_detector(NAME, make_run(weight_norm=v))
+    fresh = make_run(weight_norm=v)
+    run_detector("weight-norm-collapse", fresh)
+    b = run_detector(NAME, fresh)
+    assert a[0].evidence == b[0].evidence

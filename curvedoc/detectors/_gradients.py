@@ -270,6 +270,18 @@ def weight_norm_series(run) -> tuple[pd.Series, str]:
     return s, ""
 
 
+def smoothed_weight_norm(run, raw: pd.Series, label: str) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`smoothed_log` of the run's weight norm (``raw``, ``label`` from :func:`weight_norm_series`), computed
+    once per run: weight-norm growth and collapse both read it, and smoothed_log keeps only the finite positive
+    points, so either rule's own cleaning of the raw series gives the same level. Keyed by the series' tag and
+    length (a role override that picks another tag gets its own)."""
+    memo = run.__dict__.setdefault("_weight_norm_smoothed", {})
+    key = (label, len(raw))
+    if key not in memo:
+        memo[key] = smoothed_log(raw)
+    return memo[key]
+
+
 def smoothed_log(s: pd.Series, frac: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
     """(steps, rolling-median log level) of the finite positive points, at most 2000 bins."""
     L = log_level_series(s)

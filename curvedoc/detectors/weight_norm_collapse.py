@@ -34,7 +34,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._gradients import clean_steps, positive, smoothed_log, weight_norm_series
+from curvedoc.detectors._gradients import clean_steps, positive, smoothed_weight_norm, weight_norm_series
 from curvedoc.detectors._signal import finite, fmt_num, fmt_pct, fmt_step, window
 from curvedoc.model.run import Run
 
@@ -64,7 +64,7 @@ def weight_norm_collapse(run: Run, p: Params) -> Iterator[Hit]:
     n_raw = len(v)
     tail_n = window(n_raw, p.tail_frac, 2)
     zero_tail = float((v[n_raw - tail_n:] == 0).mean())
-    steps, sm = smoothed_log(raw)
+    steps, sm = smoothed_weight_norm(run, raw, label)
     n = len(sm)
     if n < 3:
         return

@@ -36,7 +36,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._gradients import clean_steps, smoothed_log, weight_norm_series
+from curvedoc.detectors._gradients import clean_steps, smoothed_weight_norm, weight_norm_series
 from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 
@@ -59,7 +59,7 @@ def weight_norm_growth(run: Run, p: Params) -> Iterator[Hit]:
     raw = clean_steps(raw)
     if len(raw) < p.min_points:
         return
-    steps, sm = smoothed_log(raw)
+    steps, sm = smoothed_weight_norm(run, raw, label)
     n = len(sm)
     if n < p.min_points or not np.all(np.isfinite(sm)):
         return
