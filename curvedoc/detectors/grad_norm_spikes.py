@@ -37,7 +37,6 @@ seeds/002 'If you have gradient clipping enabled, the spike usually recovers'; s
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -84,13 +83,12 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
             else:  # 2h values: the mean of the middle two after a row sort, as np.median computes it, 3x faster
                 srt = np.sort(inner, axis=1)
                 out[lo:hi] = srt[:, h - 1 : h + 1].mean(axis=1)
-    edges = np.r_[0:lo, hi:n]
-    if len(edges):
-        e = win[edges].copy()
-        e[:, h] = np.nan
-        with warnings.catch_warnings():  # an edge window of NaN only (a very short series): NaN, said quietly
-            warnings.simplefilter("ignore", RuntimeWarning)
-            out[edges] = np.nanmedian(e, axis=1)
+    # the 2h edge points: the median of what exists around each (NaN when nothing does), row by row -- nanmedian
+    # over these few short rows takes a slow per-row path inside numpy (~1 ms for 10 rows)
+    for i in np.r_[0:lo, hi:n].tolist():
+        row = np.concatenate([pad[i:i + h], pad[i + h + 1:i + 2 * h + 1]])
+        row = row[~np.isnan(row)]
+        out[i] = np.median(row) if len(row) else np.nan
     return out
 
 
