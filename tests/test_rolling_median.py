@@ -127,3 +127,21 @@ def test_each_window_keeping_matches_pandas(kernel):
         out = np.empty(len(xx))
         fn(xx, w, mp, out)
         assert _same(out[off:], want), (kernel, len(x), w, mp, center)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 9])
+def test_row_medians_are_numpys(k):
+    """The min/max networks for bins of 1-5 points give np.median's numbers: random values, ties of every pattern
+    (all 3^k rows of 0/1/2 for small k), NaN rows, empty input; wider bins are numpy's own."""
+    import itertools
+
+    rng = np.random.default_rng(k)
+    cases = [rng.standard_normal((700, k)), rng.integers(0, 3, (700, k)).astype(float), np.zeros((0, k))]
+    if k <= 5:
+        cases.append(np.array(list(itertools.product(range(3), repeat=k)), dtype=float))
+    nan = rng.standard_normal((50, k))
+    nan[rng.random((50, k)) < 0.2] = np.nan
+    cases.append(nan)
+    for b in cases:
+        with np.errstate(invalid="ignore"):
+            assert _same(sig.row_medians(b), np.median(b, axis=1)), b.shape

@@ -91,6 +91,28 @@ def robust_z(x: np.ndarray, center: np.ndarray | float, scale: float | np.ndarra
         return (np.asarray(x, dtype=np.float64) - center) / scale
 
 
+def row_medians(blocks: np.ndarray) -> np.ndarray:
+    """``np.median(blocks, axis=1)``, the same numbers. Bins of 1-5 points (a 10,000-point series in 2,000-4,000
+    bins) take exact min/max networks: the median of an odd count is one of the values, of an even count the mean
+    of the middle two, ``(lo + hi) / 2`` as numpy takes it; NaN propagates as in np.median. Several times faster
+    than numpy's partition for these short rows; wider bins go to numpy."""
+    k = blocks.shape[1]
+    if k > 5 or blocks.shape[0] == 0:
+        return np.median(blocks, axis=1)
+    c = [blocks[:, j] for j in range(k)]
+    mn, mx = np.minimum, np.maximum
+    if k == 1:
+        return c[0].astype(np.float64, copy=True)
+    if k == 2:
+        return (c[0] + c[1]) / 2
+    if k == 4:
+        return (mx(mn(c[0], c[1]), mn(c[2], c[3])) + mn(mx(c[0], c[1]), mx(c[2], c[3]))) / 2
+    if k == 5:  # the median of 5 is the median of the fifth value and the middle two of the first four's pairs
+        lo, hi = mx(mn(c[0], c[1]), mn(c[2], c[3])), mn(mx(c[0], c[1]), mx(c[2], c[3]))
+        c = [lo, hi, c[4]]
+    return mx(mn(c[0], c[1]), mn(mx(c[0], c[1]), c[2]))
+
+
 def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") -> pd.Series:
     """Reduce a long series to at most ``max_points`` bins (median of each bin, indexed by the bin's last step).
 
@@ -107,7 +129,7 @@ def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") 
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         if how == "median":
-            agg = np.nanmedian(blocks, axis=1) if np.isnan(blocks).any() else np.median(blocks, axis=1)
+            agg = np.nanmedian(blocks, axis=1) if np.isnan(blocks).any() else row_medians(blocks)
         elif how == "max":
             agg = np.nanmax(blocks, axis=1)
         elif how == "min":

@@ -119,8 +119,8 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
         c = min(k, I.SUB_COLS)
         m = n // k * k
         blk = y[:m].reshape(-1, k)[:, :c]
-        absr_b = np.median(np.abs(blk - center[: blk.shape[0], None]), axis=1)
-        absd_b = np.median(np.abs(np.diff(blk, axis=1)), axis=1) if c > 1 else absr_b
+        absr_b = sig.row_medians(np.abs(blk - center[: blk.shape[0], None]))
+        absd_b = sig.row_medians(np.abs(np.diff(blk, axis=1))) if c > 1 else absr_b
         if len(absr_b) < nb:
             absr_b, absd_b = np.append(absr_b, absr_b[-1]), np.append(absd_b, absd_b[-1])
     wide = min(nb, 3 * w)
