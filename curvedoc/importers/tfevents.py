@@ -586,9 +586,8 @@ def _build(spec, root, cfiles: list[_FileData], tags: _Tags, issues: list[Import
     for fd in cfiles:
         fd.steps = fd.values = fd.walls = fd.codes = np.zeros(0)  # type: ignore[assignment]
     del parts_s, parts_v, parts_w, parts_c, parts_f
-    used = np.zeros(ntags, dtype=bool)
-    if len(codes):
-        used[np.unique(codes)] = True
+    # which tags have points: a count per code (linear; np.unique sorted all the run's points to find out)
+    used = np.bincount(codes, minlength=ntags)[:ntags] > 0 if len(codes) else np.zeros(ntags, dtype=bool)
     if not used.all():  # only the tags of this run, in first-seen order
         remap = np.cumsum(used) - 1
         codes = remap[codes].astype(np.int32)
