@@ -346,3 +346,21 @@ def test_real_instability_episodes(rel):
     """wav2vec2 CTC: 883 at step 2,150 -> ~2,400 -> 1,060 by the end; StitchFusion: 0.37 -> 8.0 -> 0.47."""
     hits = run_detector(NAME, real_run(rel))
     assert len(hits) == 1 and hits[0].evidence["variant"] == "bump"
+
+
+def test_trailing_noise_is_the_shifted_backfilled_rolling_median():
+    """The noise level before each point: the rolling median of the ``wide`` values before it, the first points
+    taking the earliest defined level -- pandas' rolling().median().shift(1).bfill(), computed in numpy."""
+    import pandas as pd
+
+    from curvedoc.detectors.loss_spikes import _trailing_noise
+
+    rng = np.random.default_rng(0)
+    for t in range(600):
+        n, w = int(rng.integers(1, 200)), int(rng.integers(1, 60))
+        mp = int(rng.integers(1, w + 1))
+        a = np.abs(rng.normal(size=n))
+        if t % 3 == 0:
+            a[rng.random(n) < 0.3] = np.nan
+        want = pd.Series(pd.Series(a).rolling(w, min_periods=mp).median().to_numpy()).shift(1).bfill().to_numpy()
+        assert np.array_equal(_trailing_noise(a, w, mp), want, equal_nan=True)

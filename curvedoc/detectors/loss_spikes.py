@@ -65,7 +65,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
@@ -99,7 +98,16 @@ class Params:
 def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
     """Median of the ``wide`` values before each one (the first ones take the earliest defined level)."""
     med = sig.rolling_median_values(a, wide, mpw)
-    return pd.Series(med).shift(1).bfill().to_numpy()
+    out = np.empty_like(med)
+    out[0] = np.nan
+    out[1:] = med[:-1]
+    gap = np.isnan(out)
+    if gap.any():  # a NaN takes the next defined level (pandas' bfill, in numpy)
+        nxt = np.where(gap, len(out), np.arange(len(out)))
+        nxt = np.minimum.accumulate(nxt[::-1])[::-1]
+        fill = gap & (nxt < len(out))
+        out[fill] = out[nxt[fill]]
+    return out
 
 
 def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
