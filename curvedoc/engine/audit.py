@@ -297,8 +297,9 @@ def _cache_write(path: str, result: list[dict[str, Any]]) -> None:
     """Write a cache entry atomically; on any failure (a full disk) leave nothing behind, not a partial .tmp."""
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
+        text = json.dumps(result, allow_nan=False)  # dumps runs the C encoder in one shot; dump streams in Python
         with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(result, fh, allow_nan=False)
+            fh.write(text)
         os.replace(tmp, path)
     except (OSError, ValueError):
         try:
