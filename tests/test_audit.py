@@ -324,11 +324,21 @@ def test_a_failed_cache_write_leaves_no_partial_file(tmp_path, monkeypatch):
 
     target = tmp_path / "entry.json"
 
-    def full_disk(obj, fh, **kw):
-        fh.write("[{")
-        raise OSError(28, "No space left on device")
+    class FullDisk:  # the disk fills after the first two bytes of the entry are written
+        def __init__(self, path, *a, **kw):
+            self.fh = open(path, *a, **kw)
 
-    monkeypatch.setattr(A.json, "dump", full_disk)
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, text):
+            self.fh.write(text[:2])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(A, "open", FullDisk, raising=False)
     A._cache_write(str(target), [{"x": 1}])
     assert list(tmp_path.iterdir()) == []
 
