@@ -364,3 +364,31 @@ def test_trailing_noise_is_the_shifted_backfilled_rolling_median():
             a[rng.random(n) < 0.3] = np.nan
         want = pd.Series(pd.Series(a).rolling(w, min_periods=mp).median().to_numpy()).shift(1).bfill().to_numpy()
         assert np.array_equal(_trailing_noise(a, w, mp), want, equal_nan=True)
+
+
+def test_episode_scan_is_the_point_by_point_scan():
+    """The bump variant's vectorised episode scan finds the same (start, end, peak) as walking the points one by one."""
+    from curvedoc.detectors.loss_spikes import _episodes
+
+    def walk(sm, best, up, back, i):
+        n, out = len(sm), []
+        while i < n:
+            if sm[i] - best[i] < up:
+                i += 1
+                continue
+            j, peak = i, i
+            while j < n and sm[j] - best[i] >= back:
+                peak = j if sm[j] > sm[peak] else peak
+                j += 1
+            out.append((i, j, peak))
+            i = j + 1
+        return out
+
+    rng = np.random.default_rng(3)
+    for t in range(500):
+        n = int(rng.integers(1, 400))
+        sm = np.cumsum(rng.normal(0, rng.uniform(0.01, 0.3), n)) + np.round(rng.normal(0, 1, n), int(t % 3))
+        best = np.minimum.accumulate(sm)
+        up, back = sorted(rng.uniform(0, 1.5, 2))[::-1] if t % 4 else sorted(rng.uniform(0, 1.5, 2))
+        start = int(rng.integers(0, max(1, n)))
+        assert list(_episodes(sm, best, up, back, start)) == walk(sm, best, up, back, start), t

@@ -202,23 +202,15 @@ def _bump(run: Run, p: Params) -> Hit | None:
     noise = 1.2533 * noise_sigma(y) / math.sqrt(w) * math.sqrt(2.0)
     up, back = max(math.log(p.bump_ratio), p.z_min * noise), math.log(p.bump_back)
     head = math.exp(float(np.median(y[: max(1, n // 50)])))
-    i = int(0.1 * n)
     found = None
-    while i < n:
-        if sm[i] - best[i] < up:
-            i += 1
-            continue
-        base, j, peak = best[i], i, i
-        while j < n and sm[j] - base >= back:
-            peak = j if sm[j] > sm[peak] else peak
-            j += 1
+    for i, j, peak in _episodes(sm, best, up, back, int(0.1 * n)):
+        base = best[i]
         # in loss units the episode must give back a visible share of the progress the run made: a converged loss
         # of 0.014 wandering to 0.037 for a few epochs after a start at 1.3 gives back 2% of it
         rise_abs = math.exp(sm[peak]) - math.exp(base)
         if j < n and rise_abs >= p.bump_min_lost * max(head - math.exp(float(np.min(sm))), 0.0) \
                 and (found is None or sm[peak] - base > found[0]):
             found = (float(sm[peak] - base), i, j, peak, float(base))
-        i = j + 1
     if found is None:
         return None
     rise, a, b, pk, base = found
@@ -236,6 +228,25 @@ def _bump(run: Run, p: Params) -> Hit | None:
                severity=None if ratio >= p.big_ratio else "info",
                causes=("lr-too-high", "bad-batch", "numerical-instability", "no-grad-clipping"),
                marks=(int(steps[pk]),))
+
+
+def _episodes(sm: np.ndarray, best: np.ndarray, up: float, back: float, start: int) -> Iterator[tuple[int, int, int]]:
+    """(first, end, peak) of each episode of a smoothed level ``sm`` above its running best ``best``, scanning from
+    ``start``: an episode begins where the level is ``up`` or more above the best, lasts while it stays ``back`` or
+    more above the best it began from (``end`` is the first point back, ``len(sm)`` when none is), peaks at its first
+    highest point; the next one is looked for after ``end``. Vectorised: the scan jumps between candidate starts."""
+    n = len(sm)
+    starts = np.flatnonzero(sm - best >= up)
+    i = start
+    while True:
+        at = int(np.searchsorted(starts, i))
+        if at >= len(starts):
+            return
+        i = int(starts[at])
+        ended = np.flatnonzero(sm[i:] - best[i] < back)
+        j = i + int(ended[0]) if len(ended) else n
+        yield i, j, (i + int(np.argmax(sm[i:j])) if j > i else i)
+        i = j + 1
 
 
 def _val_loss_tags(run: Run) -> list[str]:
