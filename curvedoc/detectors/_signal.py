@@ -337,10 +337,17 @@ def rank_sum_z(a: np.ndarray, b: np.ndarray) -> float:
     if n1 == 0 or n2 == 0:
         return math.nan
     both = np.concatenate([a, b])
-    ranks = pd.Series(both).rank(method="average").to_numpy()
-    u = float(ranks[:n1].sum()) - n1 * (n1 + 1) / 2.0
     n = n1 + n2
-    _, counts = np.unique(both, return_counts=True)
+    # average ranks (ties share the mean of their positions, as pandas' rank and scipy's rankdata give them) and the
+    # tie group sizes, from one sort
+    order = np.argsort(both, kind="mergesort")
+    srt = both[order]
+    first = np.flatnonzero(np.concatenate([[True], srt[1:] != srt[:-1]]))
+    last = np.append(first[1:], n)  # each tie group is srt[first:last]
+    counts = last - first
+    ranks = np.empty(n, dtype=np.float64)
+    ranks[order] = np.repeat((first + 1 + last) / 2.0, counts)
+    u = float(ranks[:n1].sum()) - n1 * (n1 + 1) / 2.0
     ties = float(np.sum(counts.astype(np.float64) ** 3 - counts))
     var = n1 * n2 / 12.0 * ((n + 1) - ties / (n * (n - 1))) if n > 1 else 0.0
     if not var > 0:
