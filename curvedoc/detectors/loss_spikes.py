@@ -292,6 +292,8 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
     if len(thr) < n:
         thr = np.append(thr, np.full(n - len(thr), thr_b[-1]))
     idx = np.flatnonzero(yv >= thr)  # cheap first pass; the few candidates get the full test below
+    if len(idx) == 0:
+        return None
     bin_of = np.minimum(idx // k, nb - 1)
     h = yv[idx] - left[bin_of]
     z = h / scale[bin_of]
