@@ -37,6 +37,7 @@ seeds/002 'If you have gradient clipping enabled, the spike usually recovers'; s
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -93,12 +94,15 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
 
 
 def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.ndarray, float]:
-    """Spans (start, end inclusive) of isolated spikes in log values ``x``; also the residuals and sigma."""
+    """Spans (start, end inclusive) of isolated spikes in log values ``x``; also the residuals and sigma (NaN when
+    no point after the skipped start is even ``min_ratio`` above its level: no spike then, whatever the noise)."""
     n = len(x)
     h = max(1, min(p.half_window, n // 4))
     base = rolling_median_excl(x, h)
     resid = x - base
     skip = max(p.skip_min, int(round(p.skip_frac * n)))
+    if not (resid[skip:] >= np.log(p.min_ratio)).any():
+        return [], resid, math.nan
     sigma = max(mad(resid[skip:]), 0.02)
 
     def isolated_spans(z: float) -> list[tuple[int, int]]:
