@@ -86,15 +86,19 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     if n < max(p.min_points, 3):
         return None
     y, logspace = I.finite_positive_log(s)
+    yv = y.to_numpy(dtype=np.float64)
+    k = min(max(p.min_tail_points, sig.window(n, p.tail_frac, lo=1)), max(1, n // 3))
+    tail = float(np.median(yv[n - k:]))
+    if logspace and len(yv) and tail - float(np.min(yv)) < p.min_rise:
+        # the smoothed minimum (medians of medians) is never below the raw one, so the rise measured below cannot
+        # reach min_rise either: most runs end near their best and stop here, before the smoothing
+        return None
     sm = I.smoothed(y, p.smooth_frac)
     vals = sm.to_numpy(dtype=np.float64)
     if len(vals) < 3:
         return None
     bi = int(np.argmin(vals))
     ymin = float(vals[bi])
-    yv = y.to_numpy(dtype=np.float64)
-    k = min(max(p.min_tail_points, sig.window(n, p.tail_frac, lo=1)), max(1, n // 3))
-    tail = float(np.median(yv[n - k:]))
     head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
     rise = tail - ymin
     if logspace:
