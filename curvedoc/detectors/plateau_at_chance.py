@@ -215,9 +215,6 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     steps = s.index.to_numpy()
     if (v <= 0).any():
         return  # cross-entropy is positive; a signed loss is something else
-    w = window(n, 0.08, 3)
-    sm = rolling_median(s, w, center=True).to_numpy(dtype=np.float64)
-    sigma_pt = noise_sigma(v)
     tail = window_median(v, 0.75, 1.0)
     head = window_median(v, 0.0, 0.05)
 
@@ -245,6 +242,10 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
             if why:
                 return
             k_src = "loss"
+    # the smoothed level and the noise only once a K is known (most runs stop above: no K fits their loss)
+    w = window(n, 0.08, 3)
+    sm = rolling_median(s, w, center=True).to_numpy(dtype=np.float64)
+    sigma_pt = noise_sigma(v)
     chance = math.log(k)
     band = p.band * chance
     if math.isfinite(sigma_pt):
