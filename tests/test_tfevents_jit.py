@@ -255,6 +255,17 @@ def test_without_numba_auto_falls_back_and_compiled_says_so(monkeypatch):
     assert _tfrecord.prepare_compiled(2 << 30) is False
 
 
+def test_tags_alike_in_length_and_first_bytes_stay_apart(tmp_path, monkeypatch):
+    """The compiled decoder remembers the last tag seen per (length, first 8 bytes) before it hashes: tags that share
+    both ('train/loss_a', 'train/loss_b', ...) must still each keep their own points, alternating or not."""
+    tags = [f"train/loss_{c}" for c in "abcdefgh"] + ["train/lo", "train/lo2", "x", "y"]
+    events = [simple_event(tags[(i * 7) % len(tags)], i, float(i)) for i in range(600)]
+    events += [simple_event(t, 1000 + j, float(-j)) for j, t in enumerate(tags * 5)]
+    p = write_events(tmp_path / "events.out.tfevents.1.alike", events)
+    b = _both(monkeypatch, p)
+    assert len(b.tag_keys) == len(tags) and b.n_points == 600 + 5 * len(tags)
+
+
 def test_hardware_and_table_checksums_agree():
     """The processor's CRC-32C instruction (x86 SSE4.2) and the slice-by-8 tables give the same verdict on every
     record: intact ones, every length from 0 to 80 bytes (the 8/4/1-byte tails), and records with a flipped bit."""

@@ -347,6 +347,7 @@ def _decode(buf, w8, offs, lens, T, size):
     fv_len = np.empty(N, dtype=np.int64)
     nfv = 0
     slots = np.full(size, -1, dtype=np.int64)
+    recent = np.full(64, -1, dtype=np.int64)  # tag id by (length, first 8 bytes): a file repeats a few tags
     t_off = np.empty(size // 2, dtype=np.int64)
     t_len = np.empty(size // 2, dtype=np.int64)
     t_hash = np.empty(size // 2, dtype=np.uint64)
@@ -469,24 +470,31 @@ def _decode(buf, w8, offs, lens, T, size):
                         if not bad and has_tag:
                             bad = True  # a tag without a value: the numpy path knows what such values mean
                         continue
-                    # intern the tag: hash, then compare the bytes with the tag already under that hash
-                    h = _hash(w8, tag_s, tag_n)
-                    j = np.int64(h & np.uint64(size - 1))
-                    tid = -1
-                    while slots[j] >= 0:
-                        c = slots[j]
-                        if t_hash[c] == h and t_len[c] == tag_n and _same(w8, t_off[c], tag_s, tag_n):
-                            tid = c
-                            break
-                        j = (j + 1) & (size - 1)
+                    # intern the tag: first the tag last seen with the same length and first 8 bytes (compared in
+                    # full), else hash, then compare the bytes with the tag already under that hash
+                    fw = (_word(w8, tag_s, min(8, tag_n)) ^ np.uint64(tag_n)) * np.uint64(0x9E3779B97F4A7C15)
+                    ri = np.int64(fw >> np.uint64(58))
+                    tid = recent[ri]
+                    if tid >= 0 and not (t_len[tid] == tag_n and _same(w8, t_off[tid], tag_s, tag_n)):
+                        tid = -1
                     if tid < 0:
-                        if ntags == size // 2:  # the table is half full: start again with a larger one
-                            return (status, p_rec[:0], p_step[:0], p_wall[:0], p_val[:0], p_tag[:0], t_off[:0],
-                                    t_len[:0], fv_rec[:0], fv_off[:0], fv_len[:0], True)
-                        tid = ntags
-                        t_off[tid], t_len[tid], t_hash[tid] = tag_s, tag_n, h
-                        ntags += 1
-                        slots[j] = tid
+                        h = _hash(w8, tag_s, tag_n)
+                        j = np.int64(h & np.uint64(size - 1))
+                        while slots[j] >= 0:
+                            c = slots[j]
+                            if t_hash[c] == h and t_len[c] == tag_n and _same(w8, t_off[c], tag_s, tag_n):
+                                tid = c
+                                break
+                            j = (j + 1) & (size - 1)
+                        if tid < 0:
+                            if ntags == size // 2:  # the table is half full: start again with a larger one
+                                return (status, p_rec[:0], p_step[:0], p_wall[:0], p_val[:0], p_tag[:0],
+                                        t_off[:0], t_len[:0], fv_rec[:0], fv_off[:0], fv_len[:0], True)
+                            tid = ntags
+                            t_off[tid], t_len[tid], t_hash[tid] = tag_s, tag_n, h
+                            ntags += 1
+                            slots[j] = tid
+                        recent[ri] = tid
                     f32[0] = np.uint32(_u32(buf, val_at))
                     p_rec[k] = r
                     p_val[k] = np.float64(f32v[0])
