@@ -418,42 +418,49 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
     for n in names:
         outcomes[n] = [any(f.name == n and f.severity in ("error", "warning") for f in r.findings) for r in readable]
     outcomes["failing"] = [r.status == "failing" for r in readable]
+    # the candidate splits depend on the hyperparameters only: built once, as rows of two boolean matrices (the
+    # group and the rest), so each outcome's counts are two matrix-vector sums instead of four per candidate
+    splits = []
+    for k in keys:
+        vals = [hp.get(k) for hp in hps]
+        present = np.array([v is not None for v in vals])
+        if present.sum() < 2 * min_group:
+            continue
+        distinct = {v for v in vals if v is not None}
+        if len(distinct) < 2 or len(distinct) > max(50, len(vals) // 2) and not all(
+            isinstance(v, (int, float)) for v in distinct
+        ):
+            continue
+        numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in distinct)
+        candidates = []
+        if numeric:
+            xs = np.array([float(v) if v is not None else np.nan for v in vals])
+            for t in sorted(distinct)[1:]:
+                hi = present & (xs >= float(t))
+                lo = present & (xs < float(t))
+                candidates.append((hi, lo, f"{k} >= {_fmt(t)}", "below"))
+                candidates.append((lo, hi, f"{k} < {_fmt(t)}", f"with {k} >= {_fmt(t)}"))
+        else:
+            for v in sorted(distinct, key=str):
+                grp = present & np.array([x == v for x in vals])
+                rest = present & ~grp
+                candidates.append((grp, rest, f"{k} = {_fmt(v)}", "with other values"))
+        grp_m = np.array([c[0] for c in candidates], dtype=np.int64)
+        rest_m = np.array([c[1] for c in candidates], dtype=np.int64)
+        splits.append((k, len(distinct), candidates, grp_m, rest_m, grp_m.sum(axis=1), rest_m.sum(axis=1)))
     results = []
     for outcome, flags in outcomes.items():
         y = np.array(flags, dtype=bool)
         n_pos = int(y.sum())
         if n_pos < min_group or n_pos == len(y):
             continue
+        yi = y.astype(np.int64)
         found: dict[str, tuple] = {}
-        for k in keys:
-            vals = [hp.get(k) for hp in hps]
-            present = np.array([v is not None for v in vals])
-            if present.sum() < 2 * min_group:
-                continue
-            distinct = {v for v in vals if v is not None}
-            if len(distinct) < 2 or len(distinct) > max(50, len(vals) // 2) and not all(
-                isinstance(v, (int, float)) for v in distinct
-            ):
-                continue
-            numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in distinct)
-            candidates = []
-            if numeric:
-                xs = np.array([float(v) if v is not None else np.nan for v in vals])
-                for t in sorted(distinct)[1:]:
-                    hi = present & (xs >= float(t))
-                    lo = present & (xs < float(t))
-                    candidates.append((hi, lo, f"{k} >= {_fmt(t)}", "below"))
-                    candidates.append((lo, hi, f"{k} < {_fmt(t)}", f"with {k} >= {_fmt(t)}"))
-            else:
-                for v in sorted(distinct, key=str):
-                    grp = present & np.array([x == v for x in vals])
-                    rest = present & ~grp
-                    candidates.append((grp, rest, f"{k} = {_fmt(v)}", "with other values"))
-            for grp, rest, label, rest_label in candidates:
-                a, b = int((y & grp).sum()), int(grp.sum())
-                c, d = int((y & rest).sum()), int(rest.sum())
-                if b < 1 or d < 1 or a < min_group:
-                    continue
+        for k, n_distinct, candidates, grp_m, rest_m, bs, ds in splits:
+            As, Cs = grp_m @ yi, rest_m @ yi
+            for i in np.flatnonzero((bs >= 1) & (ds >= 1) & (As >= min_group)).tolist():
+                _, _, label, rest_label = candidates[i]
+                a, b, c, d = int(As[i]), int(bs[i]), int(Cs[i]), int(ds[i])
                 gap = a / b - c / d
                 if gap < min_gap:
                     continue
@@ -462,7 +469,7 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
                     continue
                 # ties (two hparams separating equally well) go to the one with fewer distinct values:
                 # a 3-value learning rate explains more than a 20-value run index
-                score = (round(gap, 6), -p, -len(distinct), a)
+                score = (round(gap, 6), -p, -n_distinct, a)
                 if k not in found or score > found[k][0]:
                     found[k] = (score, {
                         "outcome": outcome,
