@@ -96,6 +96,11 @@ def value_at(s: pd.Series, step: int) -> float | None:
     return v if math.isfinite(v) else None
 
 
+def near_peak_index(v: np.ndarray) -> int:
+    """Index of the first value within 5% of the series' maximum: where a rising LR has (about) reached its peak."""
+    return int(np.argmax(v >= 0.95 * float(np.max(v))))
+
+
 def warmup_end(lr: pd.Series) -> int | None:
     """Step where a rising LR first reaches ~its peak, or None when the LR does not start with a warmup.
 
@@ -108,7 +113,7 @@ def warmup_end(lr: pd.Series) -> int | None:
     peak = float(np.max(v))
     if not peak > 0 or not v[0] < 0.5 * peak:
         return None
-    i = int(np.argmax(v >= 0.95 * peak))
+    i = near_peak_index(v)
     if i == 0:
         return None
     return int(lr.index[i])

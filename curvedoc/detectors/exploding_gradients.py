@@ -112,7 +112,7 @@ def _lr_ramp(run: Run, start: int, cross: int, sm: pd.Series) -> tuple[float, fl
     ls = lr.index.to_numpy()
     if c < 0.95 * float(np.max(lv[ls <= cross])):
         return None  # the LR was no longer rising: warm-up over, decaying or cycling
-    w = int(ls[int(np.argmax(lv >= 0.95 * float(np.max(lv))))])
+    w = int(ls[I.near_peak_index(lv)])
     after = sm[sm.index >= w].to_numpy()
     if len(after) and float(np.max(after) - after[0]) >= 0.3:
         return None  # it kept growing after the warm-up: a run-away

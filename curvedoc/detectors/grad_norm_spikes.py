@@ -68,7 +68,6 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     """Median of the ``h`` points on each side of every point, the point itself left out (edges: what exists)."""
     n = len(x)
     pad = np.concatenate([np.full(h, np.nan), x, np.full(h, np.nan)])
-    win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1)
     out = np.empty(n)
     # interior points: the 2h neighbours are all there (no padding), and a plain median of the two half-windows is
     # the same number as nanmedian over the window with the point masked, at a fraction of the cost
@@ -78,6 +77,7 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
         if kernels is not None and not np.isnan(x).any():  # the same numbers from a sliding sorted window
             kernels.median_around(np.ascontiguousarray(x, dtype=np.float64), h, out)
         else:
+            win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1)
             inner = np.concatenate([win[lo:hi, :h], win[lo:hi, h + 1:]], axis=1)
             if np.isnan(inner).any():  # NaN inside the series itself: keep nanmedian's skipping
                 out[lo:hi] = np.nanmedian(inner, axis=1)

@@ -202,13 +202,14 @@ def _bump(run: Run, p: Params) -> Hit | None:
     noise = 1.2533 * noise_sigma(y) / math.sqrt(w) * math.sqrt(2.0)
     up, back = max(math.log(p.bump_ratio), p.z_min * noise), math.log(p.bump_back)
     head = math.exp(float(np.median(y[: max(1, n // 50)])))
+    # in loss units an episode must give back a visible share of the progress the run made: a converged loss of
+    # 0.014 wandering to 0.037 for a few epochs after a start at 1.3 gives back 2% of it
+    min_lost = p.bump_min_lost * max(head - math.exp(float(np.min(sm))), 0.0)
     found = None
     for i, j, peak in _episodes(sm, best, up, back, int(0.1 * n)):
         base = best[i]
-        # in loss units the episode must give back a visible share of the progress the run made: a converged loss
-        # of 0.014 wandering to 0.037 for a few epochs after a start at 1.3 gives back 2% of it
         rise_abs = math.exp(sm[peak]) - math.exp(base)
-        if j < n and rise_abs >= p.bump_min_lost * max(head - math.exp(float(np.min(sm))), 0.0) \
+        if j < n and rise_abs >= min_lost \
                 and (found is None or sm[peak] - base > found[0]):
             found = (float(sm[peak] - base), i, j, peak, float(base))
     if found is None:

@@ -112,46 +112,36 @@ def _host_has_crc32c() -> bool:
         return False
 
 
-@intrinsic
-def _crc32c_u64(typingctx, crc, data):
-    """The processor's CRC-32C step over 8 bytes (x86 ``crc32 r64, r64``): no inversion, like a table step."""
-    sig = types.uint64(types.uint64, types.uint64)
+def _crc32c_codegen(crc_bits: int, data_bits: int):
+    """Code generator calling the processor's CRC-32C instruction on a ``crc_bits`` running value and ``data_bits``
+    of data (LLVM's ``llvm.x86.sse42.crc32.<crc>.<data>``): no inversion, like a table step."""
+    name = f"llvm.x86.sse42.crc32.{crc_bits}.{data_bits}"
 
     def codegen(context, builder, signature, args):
         from llvmlite import ir
 
-        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
-        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse42.crc32.64.64"), args)
+        fnty = ir.FunctionType(ir.IntType(crc_bits), [ir.IntType(crc_bits), ir.IntType(data_bits)])
+        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, name), args)
 
-    return sig, codegen
+    return codegen
+
+
+@intrinsic
+def _crc32c_u64(typingctx, crc, data):
+    """The CRC-32C step over 8 bytes (x86 ``crc32 r64, r64``)."""
+    return types.uint64(types.uint64, types.uint64), _crc32c_codegen(64, 64)
 
 
 @intrinsic
 def _crc32c_u8(typingctx, crc, data):
-    """The processor's CRC-32C step over one byte (x86 ``crc32 r32, r8``)."""
-    sig = types.uint32(types.uint32, types.uint8)
-
-    def codegen(context, builder, signature, args):
-        from llvmlite import ir
-
-        fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32), ir.IntType(8)])
-        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse42.crc32.32.8"), args)
-
-    return sig, codegen
+    """The CRC-32C step over one byte (x86 ``crc32 r32, r8``)."""
+    return types.uint32(types.uint32, types.uint8), _crc32c_codegen(32, 8)
 
 
 @intrinsic
 def _crc32c_u32(typingctx, crc, data):
-    """The processor's CRC-32C step over 4 bytes (x86 ``crc32 r32, r32``)."""
-    sig = types.uint32(types.uint32, types.uint32)
-
-    def codegen(context, builder, signature, args):
-        from llvmlite import ir
-
-        fnty = ir.FunctionType(ir.IntType(32), [ir.IntType(32), ir.IntType(32)])
-        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.sse42.crc32.32.32"), args)
-
-    return sig, codegen
+    """The CRC-32C step over 4 bytes (x86 ``crc32 r32, r32``)."""
+    return types.uint32(types.uint32, types.uint32), _crc32c_codegen(32, 32)
 
 
 @njit(cache=True, nogil=True)

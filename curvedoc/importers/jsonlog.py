@@ -48,7 +48,6 @@ MAX_DEPTH = 8  # nesting levels flattened into a/b/c keys; deeper values are dro
 MAX_LINE_CHARS = 64 * 1024 * 1024  # longer lines are skipped (a log record is never that long)
 
 
-
 def _record_kinds(cols, step_col, steps: np.ndarray) -> tuple[str | None, np.ndarray | None]:
     """Records of different kinds in one file: (a note when the step only seems to go back, a mask of the
     evaluation records or None).

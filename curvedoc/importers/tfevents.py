@@ -383,8 +383,9 @@ def _differing(earlier: _FileData, drop: np.ndarray, later: _FileData) -> int:
     ek = earlier.codes[drop].astype(np.int64) * big + earlier.steps[drop].astype(np.int64)
     ev = earlier.values[drop]
     pos = np.searchsorted(lk, ek, side="right") - 1  # the last write at that (tag, step) in the later file
-    found = (pos >= 0) & (lk[np.clip(pos, 0, None)] == ek)
-    same = found & ((lv[np.clip(pos, 0, None)] == ev) | (np.isnan(lv[np.clip(pos, 0, None)]) & np.isnan(ev)))
+    at = np.clip(pos, 0, None)
+    found = (pos >= 0) & (lk[at] == ek)
+    same = found & ((lv[at] == ev) | (np.isnan(lv[at]) & np.isnan(ev)))
     return int((~same).sum())
 
 
