@@ -20,6 +20,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``max_late_improvement``: largest relative drop over the second half of the run that still counts as "stopped improving".
 - ``high_frac``: the final loss counts as high when it is at least this fraction of log(K).
 - ``max_norm_acc``: the final accuracy counts as low when it is at most this fraction of the way from chance to 1.
+- ``high_loss_norm_acc``: the same limit when the final loss is also high against log(K): two agreeing signs.
 - ``max_gap``: largest |log(val / train)| for "train and val close together".
 - ``min_points``: fewest finite training-loss points.
 - ``k_isolation``: a K read from the first loss alone must be unambiguous: no other candidate's log K within this many times the 5% tolerance.
@@ -71,6 +72,7 @@ class Params:
     lr_ended_frac: float
     flat_metric: float
     min_improvement: float
+    high_loss_norm_acc: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -156,11 +158,14 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         high_loss = tail >= p.high_frac * chance
         if high_loss:
             reasons.append(f"{fmt_num(tail)} is {tail / chance:.0%} of log({k:,}) = {fmt_num(chance)} ({k_src})")
+    # a loss still at >= high_frac of log K is one sign of a poor fit, a middling accuracy another: together they make
+    # the case one strong sign makes alone, so with a high loss the accuracy must come closer to 1 to clear the run
+    acc_limit = p.high_loss_norm_acc if high_loss else p.max_norm_acc
     low_acc = False
     if math.isfinite(acc_tail):
         chance_acc = 1.0 / k if k else 0.0
         norm = (acc_tail - chance_acc) / max(1e-9, 1.0 - chance_acc)
-        if norm > p.max_norm_acc:
+        if norm > acc_limit:
             return  # the accuracy says the model fits the data reasonably well
         low_acc = True
         reasons.append(f"{acc_role} accuracy only {acc_tail:.3f}" + (f" (chance {chance_acc:.3f})" if k else ""))
@@ -170,7 +175,10 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     low_rates = False
     if rate_ends:
         best_end, best_mid, best_tag = max(rate_ends)
-        if best_end > p.max_norm_acc:
+        # an accuracy among them is judged from chance like the accuracy above (other rates have no chance level)
+        best_norm = max((e - 1.0 / k) / (1.0 - 1.0 / k) if k and kind == "accuracy" else e
+                        for (e, _m, _t), (_tag, kind, _a) in zip(rate_ends, rates))
+        if best_norm > acc_limit:
             return  # a quality rate says the model does its task reasonably well
         if not low_acc and improvement >= p.min_improvement:
             # a loss that hardly moved beside a poor quality rate never learned at all: constant-loss's and
