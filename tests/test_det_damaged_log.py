@@ -74,3 +74,69 @@ def test_no_placeholder_finding_for_real_series(case):
             "moving": {"loss": -np.linspace(1, 2, n)}}[case]
     run = make_run(**tags, **{"val/acc": np.linspace(0.1, 0.9, n)})
     assert not [h for h in run_detector("damaged-log", run) if h.evidence.get("mode") == "placeholder-loss"]
+
+
+# ------------------------------------------------- a held-out loss that is NaN/inf at a few points, finite again
+def _eval_run(n_train, evals, bad_at, bad_value, seed=0, tag="val/loss", **extra):
+    """A training run of n_train steps with `evals` evaluations of `tag`; the evaluations at the indices `bad_at`
+    are `bad_value` (NaN or inf)."""
+    rng = np.random.default_rng(seed)
+    st = np.arange(n_train)
+    loss = (0.3 + 2.0 * np.exp(-st / (0.2 * n_train))) * np.exp(rng.normal(0, 0.05, n_train))
+    es = np.linspace(n_train / evals, n_train - 1, evals).astype(int)
+    ev = (0.4 + 2.0 * np.exp(-es / (0.2 * n_train))) * np.exp(rng.normal(0, 0.02, evals))
+    ev[list(bad_at)] = bad_value
+    return make_run(**{"train/loss": loss, tag: (es, ev)}, **extra)
+
+
+@pytest.mark.parametrize("n_train,evals", [(50, 6), (2000, 20), (20000, 300)])
+@pytest.mark.parametrize("bad", [float("nan"), float("inf")])
+@pytest.mark.parametrize("where", ["first", "middle", "two"])
+def test_a_held_out_loss_non_finite_at_a_few_points_is_reported(n_train, evals, bad, where):
+    at = {"first": [0], "middle": [evals // 2], "two": [1, evals - 2]}[where]
+    hits = [h for h in run_detector(NAME, _eval_run(n_train, evals, at, bad)) if h.evidence.get("mode") == "non-finite-points"]
+    assert len(hits) == 1 and hits[0].severity == "info", hits
+    assert hits[0].evidence["series"] == {"val/loss": len(at)}
+    assert ("NaN" if bad != bad else "inf") in hits[0].message
+
+
+@pytest.mark.parametrize("case", ["at-the-end", "everywhere", "too-few-finite", "train-loss", "finite"])
+def test_no_non_finite_finding_where_it_is_not_an_isolated_glitch(case):
+    if case == "at-the-end":  # a loss that went non-finite and stayed: the run's end, not a glitch
+        run = _eval_run(2000, 20, [18, 19], float("nan"))
+    elif case == "everywhere":  # a validation loss never computed
+        run = _eval_run(2000, 20, range(20), float("nan"))
+    elif case == "too-few-finite":
+        run = _eval_run(2000, 4, [0, 1], float("inf"))
+    elif case == "train-loss":  # a training loss NaN for a while is divergence's warning
+        run = _eval_run(2000, 20, [], 0.0)
+        v = run.series("train_loss").to_numpy().copy()
+        v[500:510] = np.nan
+        run = make_run(**{"train/loss": v})
+    else:
+        run = _eval_run(2000, 20, [], 0.0)
+    assert [h for h in run_detector(NAME, run) if h.evidence.get("mode") == "non-finite-points"] == []
+
+
+def test_a_non_finite_part_of_a_held_out_loss_counts_even_when_a_later_session_rewrote_the_step():
+    """YOLO-style parts, and a second session appended to the log that re-wrote step 1: series() keeps the later
+    (finite) value, but the inf is in the log and is reported."""
+    es = np.arange(1, 11)
+    parts = {f"val/{p}_loss": (np.concatenate([es[:5], es]), np.r_[np.full(5, 1.0), np.full(10, 0.9)])
+             for p in ("box", "cls", "dfl")}
+    cls_st, cls_v = parts["val/cls_loss"]
+    cls_v = cls_v.copy()
+    cls_v[0] = np.inf
+    parts["val/cls_loss"] = (cls_st, cls_v)
+    train = {f"train/{p}_loss": (es, np.linspace(2, 1, 10)) for p in ("box", "cls", "dfl")}
+    run = make_run(**parts, **train)
+    assert np.isfinite(run.series("val/cls_loss").to_numpy()).all()
+    hits = [h for h in run_detector(NAME, run) if h.evidence.get("mode") == "non-finite-points"]
+    assert len(hits) == 1 and hits[0].evidence["series"] == {"val/cls_loss": 1} and "step 1)" in hits[0].message
+
+
+@pytest.mark.parametrize("rel", ["yolo_results_csv/yolov8-falcon-6-runs-appended-inf",
+                                 "yolo_results_csv/yolov5-lid-nan-val-killed-150of300"])
+def test_real_runs_with_a_non_finite_evaluation(rel):
+    hits = [h for h in run_detector(NAME, real_run(rel)) if h.evidence.get("mode") == "non-finite-points"]
+    assert len(hits) == 1 and hits[0].step == 1

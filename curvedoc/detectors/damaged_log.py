@@ -3,7 +3,12 @@ Records the importer skipped: truncated or corrupt event-file records, half-writ
 LFS pointer stubs among the files of a run. And a series that cannot be what it says: a gradient norm
 logged as exactly 0.0 at a share ``min_zero_share`` of its points while the training loss is non-zero and
 moving (the norm was not measured there), or a loss-named series that holds one negative whole number at every
-one of its points ('Loss: -1.0000', a placeholder printed where the loss should be).
+one of its points ('Loss: -1.0000', a placeholder printed where the loss should be). And a held-out loss or a part of a loss
+that is NaN or infinite at a few points and finite again afterwards (reported as info): those evaluations are
+not measurements -- an evaluation on a degenerate batch, an fp16 overflow in an early evaluation -- and plotting
+tools drop them without a word; a point a later session re-wrote at the same step is still counted, since it
+is in the log. A non-finite training loss is divergence's business, and a loss non-finite to its end or at
+every point is not an isolated glitch.
 
 ## Why it matters
 Points are missing; other readers drop them silently.
@@ -44,6 +49,54 @@ def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
     yield from _skipped_records(run, p)
     yield from _zero_grad_norm(run, p)
     yield from _placeholder_losses(run, p)
+    yield from _nonfinite_points(run, p)
+
+
+NONFINITE_MIN_FINITE = 3  # finite points a series needs around its non-finite ones to be a curve with glitches
+
+
+def _nonfinite_points(run: Run, p: Params) -> Iterator[Hit]:
+    """A held-out loss, or a part of a loss, that is NaN/inf at some of its points and finite again by its last
+    point. Every write counts (Run.tag_values): a session appended to the same log may have re-written the step.
+    The training loss is left to divergence (a NaN that comes and goes is its warning), and so are the parts of a
+    training loss summed from its parts (a non-finite part makes the sum non-finite)."""
+    from curvedoc.model.roles import infer_role, other_losses
+
+    train = run.roles.get("train_loss")
+    counts = run.tag_counts()
+    derived_train = train is not None and train not in counts
+    cands = [run.roles["val_loss"]] if run.roles.get("val_loss") in counts else []
+    for t in other_losses(run):
+        r = infer_role(t)
+        if t != train and not (derived_train and r is not None and r[0] == "train_loss"):
+            cands.append(t)
+    found = []
+    steps_all = None
+    for tag in dict.fromkeys(cands):
+        v = run.tag_values(tag)
+        bad = ~np.isfinite(v)
+        if not bad.any() or not np.isfinite(v[-1]) or int((~bad).sum()) < NONFINITE_MIN_FINITE:
+            continue
+        if steps_all is None:
+            steps_all = run.scalars["step"].to_numpy()
+        steps = steps_all[run._tag_index()[tag]][bad]
+        kinds = sorted({"NaN" if np.isnan(x) else "inf" for x in v[bad]})
+        found.append((tag, int(bad.sum()), len(v), sorted({int(s) for s in steps}), "/".join(kinds)))
+    if not found:
+        return
+    parts = []
+    for tag, nb, n, steps, kinds in found[:4]:
+        at = ", ".join(f"{s:,}" for s in steps[:3]) + (" ..." if len(steps) > 3 else "")
+        parts.append(f"{tag} is {kinds} at {nb} of its {n:,} points (step{'s' if len(steps) > 1 else ''} {at})")
+    more = f", and {len(found) - 4} more series" if len(found) > 4 else ""
+    first = min(s for f in found for s in f[3])
+    yield Hit(
+        "; ".join(parts) + more + ", and finite again afterwards: those evaluations are not measurements (a degenerate "
+        "batch, an fp16 overflow), and plots and rules skip them",
+        step=first, confidence=0.8, severity="info",
+        evidence={"mode": "non-finite-points", "series": {f[0]: f[1] for f in found}, "first_step": first},
+        causes=("numerical-instability", "fp16-overflow", "log-damaged"),
+    )
 
 
 PLACEHOLDER_MIN_POINTS = 5  # fewer prints of one value could be a loss that happens to repeat
