@@ -336,3 +336,42 @@ def test_rank_sum_z_matches_scipy(n1, n2, ties):
     assert norm.sf(z) == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-15)
     assert rank_sum_z(b, a) == pytest.approx(-z)
     assert np.isnan(rank_sum_z(a, np.array([]))) and rank_sum_z(np.ones(3), np.ones(4)) == 0.0
+
+
+# ------------------------------------- a small step at one boundary, judged after the run's initial descent
+
+def _sft(n, noise, seed, *, step, boundary=0.77, tail_slope=0.0, epochs_end=1.3):
+    """An SFT run killed in its second epoch (HF fractional epochs): a descent over the first tenth that keeps easing
+    into a plateau (the largest shifts of the run are in its end), a `step` (log space) at the one boundary, and an
+    optional steady decline `tail_slope` (log units over the run) that carries on across the boundary."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(1, n + 1)
+    ep = epochs_end * x / n
+    v = np.log(0.6 + 0.5 * np.exp(-x / (0.04 * n))) - tail_slope * x / n
+    v = v - step * (ep >= 1.0) + rng.normal(0, noise, n)
+    return make_run(loss=(x, np.exp(v)), epoch=(x, np.round(ep, 2)))
+
+
+@pytest.mark.parametrize("n", [200, 574, 3000])
+@pytest.mark.parametrize("noise", [0.005, 0.02])
+def test_a_small_step_at_the_one_boundary_is_found_once_the_descent_is_over(n, noise):
+    """An 8% drop at the only boundary (hf_dict-trl-open-r1: 0.603 -> 0.553 at epoch 1.00, noise ~1.5%): smaller
+    than the shifts of the early descent, far larger than any shift after it."""
+    hits = run_detector(NAME, _sft(n, noise, n, step=0.085))
+    assert len(hits) == 1 and hits[0].evidence["variant"] == "few-boundaries" and hits[0].severity == "info", hits
+    assert "once its initial descent is over" in hits[0].message
+
+
+@pytest.mark.parametrize("n", [200, 574, 3000])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_decline_that_carries_on_across_the_boundary_is_not_a_step(n, seed):
+    """No step, but the loss keeps falling 15% over the run: the shift at the boundary is like those beside it."""
+    assert run_detector(NAME, _sft(n, 0.02, seed, step=0.0, tail_slope=0.15)) == []
+    assert run_detector(NAME, _sft(n, 0.02, seed, step=0.0)) == []
+
+
+def test_the_real_sft_that_steps_at_its_one_boundary():
+    run = real_run("text_log/hf_dict-trl-open-r1-sft-unfinished-cr")
+    hits = run_detector(NAME, run)
+    assert len(hits) == 1 and hits[0].evidence["variant"] == "few-boundaries"
+    assert hits[0].evidence["jump"] < -0.06

@@ -6,8 +6,8 @@ each boundary the level just after is compared with the level just before (media
 each side), and the typical size of that jump is compared with the same statistic inside epochs.
 Runs logged once per epoch (every point is a boundary) are skipped. With fewer than
 ``min_boundaries`` boundaries (a fine-tune of 1.5-3 epochs) each boundary is tested as a scan statistic:
-its level change must exceed the change at every other position of the run (after its first tenth) and
-``few_min_jump``; the finding is an info.
+its level change must exceed ``few_min_ratio`` times the change at every other position of the run (after its
+first tenth and after the initial descent) and ``few_min_jump``; the finding is an info.
 
 ## Why it matters
 A drop at each new epoch means the model recognises examples it has already seen: it is memorising
@@ -29,7 +29,8 @@ staircase dropping at each boundary).
 - ``min_ratio``: typical boundary jump over typical within-epoch change of the same statistic.
 - ``min_jump``: smallest typical boundary jump (log space: 0.03 = 3%).
 - ``min_agreement``: share of boundaries whose jump has the dominant sign.
-- ``few_min_jump``: with only one or two boundaries, the smallest level change (log space) across each, which must also be the largest shift of the run anywhere else (info).
+- ``few_min_jump``: with only one or two boundaries, the smallest level change (log space) across each (info).
+- ``few_min_ratio``: ...and how many times the largest shift of the run anywhere else (after the initial descent) it must be.
 - ``rank_min_boundaries``: with at least this many boundaries, a boundary shift smaller than ``min_ratio`` times the
   changes inside epochs still counts when a rank-sum test puts the boundary changes beyond them.
 - ``rank_z``: the rank-sum z (in the jump's direction) that test needs.
@@ -69,6 +70,7 @@ class Params:
     min_agreement: float
     infer_period: bool
     few_min_jump: float
+    few_min_ratio: float
     rank_min_boundaries: int
     rank_z: float
 
@@ -373,13 +375,27 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
+def _descent_end(rm: np.ndarray, b0: int, w: int, share: float = 0.95) -> int:
+    """Index at which the run's initial descent is over: the first point from which the trailing rolling median
+    ``rm`` has made ``share`` of its fall from the start (the first window) to the level just before the first
+    boundary. The shifts of a run still learning its first steps are not shifts of a level; 0 when the loss did
+    not fall before the boundary."""
+    start, before = float(rm[w - 1]), float(rm[b0 - 1])
+    if not start > before:
+        return 0
+    done = np.flatnonzero(rm[w - 1: b0] <= before + (1.0 - share) * (start - before))
+    return int(w - 1 + done[0]) if len(done) else 0
+
+
 def _few_boundaries(run: Run, ts, tw, t_log: bool, b_idx, w: int, p: Params) -> Iterator[Hit]:
     """One or two epoch boundaries (a fine-tune of 1.5-3 epochs): too few for a typical jump, so each is
     tested as a scan statistic. The level change across every position of the run is measured (median of the w
-    points after minus median of the w before); a boundary counts when its change is larger than the change at
-    EVERY other position away from the boundaries (after the first tenth of the run, the initial descent) and
-    at least ``few_min_jump``. By chance the largest level shift of a run falls at a given position with
-    probability ~1/positions, so a run of a few hundred points gives p < 1%; with two boundaries both must."""
+    points after minus median of the w before); a boundary counts when its change is ``few_min_ratio`` times larger
+    than the change at EVERY other position away from the boundaries (after the first tenth of the run and after
+    the initial descent, see _descent_end) and at least ``few_min_jump``. By chance the largest level shift of a
+    run falls at a given boundary with probability ~w/n (n/w independent windows: 1 in 13 for 44-point windows in
+    574 points), so being the largest is not enough: it must stand out by the ratio; with two boundaries both
+    must."""
     n = len(tw)
     if n < 8 * w or not t_log:
         return
@@ -393,12 +409,12 @@ def _few_boundaries(run: Run, ts, tw, t_log: bool, b_idx, w: int, p: Params) -> 
     away = np.ones(len(pos), dtype=bool)
     for b in b_idx:
         away &= np.abs(pos - b) > w
-    away &= pos >= max(w, int(0.1 * n))
+    away &= pos >= max(w, int(0.1 * n), _descent_end(rm, int(b_idx[0]), w))
     if away.sum() < 4 * w:
         return
     # the largest change of the same sign anywhere else (a fall for a drop, a rise for a jump up)
     other = float(np.max(sign * d[away]))
-    if not float(np.min(sign * jumps)) > max(other, 0.0):
+    if not float(np.min(sign * jumps)) > max(p.few_min_ratio * other, 0.0):
         return
     tag = run.roles.get("train_loss", "train_loss")
     b_steps = ts[b_idx]
@@ -408,7 +424,7 @@ def _few_boundaries(run: Run, ts, tw, t_log: bool, b_idx, w: int, p: Params) -> 
     meaning = ("the model does better on examples it has already seen: the second pass over the data is "
                "memorisation" if sign < 0 else "the next epoch starts with harder (or identically ordered) data")
     msg = (f"{tag} steps {direction} at the epoch boundar{'ies' if len(b_idx) > 1 else 'y'} ({where}), "
-           f"a larger level shift than at any other point of the run after its first tenth "
+           f"a larger level shift than at any other point of the run once its initial descent is over "
            f"(largest elsewhere {fmt_pct(float(math.expm1(sign * other)))}); {meaning}")
     yield Hit(
         msg, step=int(b_steps[0]), steps=(int(b_steps[0]), int(b_steps[-1])), confidence=0.5,
