@@ -248,3 +248,45 @@ def test_a_bump_at_the_start_that_is_still_coming_down_is_info(n, noise):
     trained = np.where(x < 0.4, 2.0 * np.exp(-x / 0.1), 2.0 * np.exp(-4.0) * np.exp((x - 0.4) * 6)) * np.exp(rng.normal(0, noise, n))
     hits = run_detector(NAME, make_run(train_loss=trained))
     assert len(hits) == 1 and hits[0].severity != "info"
+
+
+# ------------------------------------------------- a loss that rose within its first points and never came back
+
+def _rose_at_once(n, noise, seed, *, level=2.9, first=1.57, ramp=3, late_fall=0.0):
+    """The first logged loss `first`, then within `ramp` points a level `level` that holds to the end with log
+    noise `noise` (optionally falling `late_fall` over the second half): a preference loss whose first print is
+    the untrained model's and that went away at once."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(n)
+    v = np.log(level) - late_fall * np.clip(x / n - 0.5, 0, None) * 2
+    v = v + rng.normal(0, noise, n)
+    v[:ramp] = np.linspace(np.log(first), v[ramp], ramp + 1)[:-1]
+    return make_run(train_loss=(x * 10 + 1, np.exp(v)))
+
+
+@pytest.mark.parametrize("n", [30, 400, 5000])
+@pytest.mark.parametrize("noise", [0.01, 0.04])
+@pytest.mark.parametrize("ramp", [1, 3])
+def test_a_loss_that_rose_within_its_first_points_and_stayed_up_diverged(n, noise, ramp):
+    hits = run_detector(NAME, _rose_at_once(n, noise, n + ramp, ramp=ramp))
+    assert len(hits) == 1 and hits[0].evidence["best_step"] == 1, hits
+    assert hits[0].severity != "info"  # (None: the rule's own severity, error)
+
+
+@pytest.mark.parametrize("n", [30, 400, 5000])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_first_point_within_the_noise_is_not_the_best(n, seed):
+    """A noisy first batch 1.3x below a flat level with 10% point-to-point noise: not clear of the noise."""
+    assert run_detector(NAME, _rose_at_once(n, 0.1, seed, level=2.0, first=1.55, ramp=1)) == []
+
+
+@pytest.mark.parametrize("n", [100, 2000])
+def test_a_rise_at_once_that_is_coming_back_down_is_an_info(n):
+    """A dynamic assigner warming up (rtmdet: 0.08 -> 1.4 in 100 iterations, then falling to 0.6): info."""
+    hits = run_detector(NAME, _rose_at_once(n, 0.01, 1, level=1.2, first=0.3, ramp=3, late_fall=0.5))
+    assert [h.severity for h in hits] in ([], ["info"])
+
+
+def test_the_real_preference_loss_that_rose_from_its_first_print():
+    hits = run_detector(NAME, real_run("hf_trainer_state/iplm-preference-loss-rises-ckpt4000"))
+    assert len(hits) == 1 and hits[0].evidence["best_step"] == 1 and hits[0].evidence["best_loss"] == pytest.approx(1.57, abs=0.01)

@@ -32,6 +32,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``smooth_frac``: rolling-median window for the loss trend, as a fraction of the points.
 - ``min_rise``: how far (natural-log units) the end-of-run loss must sit above its best.
 - ``min_progress_lost``: fraction of the start-to-best improvement the loss must have given back.
+- ``first_z``: the first logged loss is the best when it lies this many robust sigmas (and half of ``min_rise``) below the whole smoothed curve.
 - ``tail_frac``: fraction of the run (in points) whose median is the end-of-run level.
 - ``min_tail_points``: fewest points after onset (and in the end-of-run window).
 - ``early_frac``: a NaN within this fraction of the points counts as "within a few steps".
@@ -67,6 +68,7 @@ class Params:
     smooth_frac: float
     min_rise: float
     min_progress_lost: float
+    first_z: float
     tail_frac: float
     min_tail_points: int
     early_frac: float
@@ -99,6 +101,14 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         return None
     bi = int(np.argmin(vals))
     ymin = float(vals[bi])
+    # the first logged loss is the untrained model's: when it lies clearly below everything the smoothed curve
+    # reached -- first_z robust sigmas of the point-to-point noise and half of min_rise -- the loss rose within the
+    # first smoothing window (which averages that point away) and the first point is the run's best
+    first_best = False
+    if logspace:
+        noise = I.diff_noise(yv)
+        if math.isfinite(noise) and float(yv[0]) < ymin - max(p.first_z * noise, 0.5 * p.min_rise):
+            first_best, ymin, bi = True, float(yv[0]), 0
     head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
     rise = tail - ymin
     if logspace:
@@ -118,7 +128,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     if lost < p.min_progress_lost:
         return None
     below = np.flatnonzero(vals[bi:] - ymin < half)
-    j = bi + int(below[-1])
+    j = bi + int(below[-1]) if len(below) else 0  # (none: the first point alone was that low)
     if j >= len(vals) - 1:
         return None  # the smoothed curve is back down at the very end: not sustained
     # a cycle, not a divergence: the loss already rose this far above its running minimum and came back down
@@ -138,7 +148,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
             episodes, inside = episodes + 1, False
     if episodes >= p.max_prior_cycles:
         return None
-    prev_step = int(sm.index[j])
+    prev_step = int(y.index[0]) if first_best and not len(below) else int(sm.index[j])
     after = y[y.index > prev_step]
     cand = after[after.to_numpy() >= ymin + half]
     onset = int(cand.index[0]) if len(cand) else int(sm.index[j + 1])
@@ -149,7 +159,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     return {
         "logspace": logspace,
         "onset": onset,
-        "best_step": int(sm.index[bi]),
+        "best_step": int(y.index[0]) if first_best else int(sm.index[bi]),
         "best": _lin(ymin, logspace),
         "end_level": _lin(tail, logspace),
         "peak": _lin(peak, logspace),
