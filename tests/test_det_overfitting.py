@@ -419,3 +419,45 @@ def test_the_overfitting_finding_supersedes_metric_regression_on_the_same_metric
     rep = curvedoc.diagnose(_detection_log(0, 24, "diverge", 0.005))
     codes = [f.code for f in rep.runs[0].findings]
     assert "V001" not in codes and "M001" in codes
+
+
+# ------------------------------------------------- a validation loss that hardly improved while training fell a lot
+
+def _flat_val_run(evals, noise, seed, *, train_fall, val_gain=0.0, per_eval_train=10):
+    """The training loss falls `train_fall` (relative) over the run; the validation loss, evaluated `evals` times,
+    improves by only `val_gain` (relative) from its first evaluation, with evaluation noise `noise` (log)."""
+    rng = np.random.default_rng(seed)
+    n = evals * per_eval_train
+    ts = np.arange(n)
+    tr = 8.4 * (1 - train_fall * (1 - np.exp(-ts / (0.3 * n)))) * np.exp(rng.normal(0, 0.01, n))
+    vs = np.arange(per_eval_train - 1, n, per_eval_train)
+    v = 7.5 * (1 - val_gain * vs / n) * np.exp(rng.normal(0, noise, evals))
+    return make_run(train_loss=(ts, tr), val_loss=(vs, v))
+
+
+@pytest.mark.parametrize("evals", [8, 30, 100])
+@pytest.mark.parametrize("noise", [0.003, 0.01])  # (the stall's tolerance is 2% of the smoothed curve)
+@pytest.mark.parametrize("seed", range(2))
+def test_a_validation_loss_that_hardly_improved_while_training_fell_is_the_extreme_stall(evals, noise, seed):
+    """cgan-colorization-val-flat: val_loss_G ~7.5 -> 7.3 over 100 epochs while loss_G fell 8.4 -> 4.8."""
+    hits = run_detector(NAME, _flat_val_run(evals, noise, seed, train_fall=0.5, val_gain=0.02))
+    assert len(hits) == 1 and hits[0].severity == "info", hits
+    assert hits[0].evidence["never_improved"] and "hardly improved" in hits[0].message
+
+
+@pytest.mark.parametrize("evals", [8, 30, 100])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_flat_validation_beside_a_flat_training_loss_is_not_overfitting(evals, seed):
+    """Both flat (a model that learns nothing: underfitting's or plateau's), or training falling too little."""
+    assert run_detector(NAME, _flat_val_run(evals, 0.01, seed, train_fall=0.0)) == []
+    assert run_detector(NAME, _flat_val_run(evals, 0.01, seed, train_fall=0.15)) == []
+
+
+@pytest.mark.parametrize("evals", [8, 30, 100])
+def test_a_validation_loss_that_improves_with_training_is_not_a_stall(evals):
+    assert run_detector(NAME, _flat_val_run(evals, 0.01, 3, train_fall=0.5, val_gain=0.4)) == []
+
+
+def test_the_real_cgan_whose_validation_never_moved():
+    hits = run_detector(NAME, real_run("csv_custom/cgan-colorization-val-flat"))
+    assert len(hits) == 1 and hits[0].evidence["never_improved"] and hits[0].severity == "info"

@@ -5,7 +5,8 @@ train/val pair of one loss component (``val/obj_loss`` with ``train/obj_loss``) 
 held to ``component_noise_z`` sigmas, and the finding names the component; so is every other eval set
 (``eval_ood_loss`` beside ``eval_loss``) against the training loss, and the finding names the set. The finding's step is the best checkpoint (the
 validation minimum). A milder variant is reported as ``info``: validation has stalled for a long
-stretch while the training loss kept falling a lot, so the train/val gap keeps widening.
+stretch while the training loss kept falling a lot, so the train/val gap keeps widening; a validation loss that
+hardly improved at all while the training loss fell that much is the same variant at its most extreme.
 
 When no validation loss is logged (detection and segmentation logs print mAP / mIoU, not a validation loss) the
 held-out quality metric stands in: it reaches its best and then declines, measured as metric-regression measures
@@ -186,12 +187,14 @@ def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params)
     # earliest index i such that ok holds from i to the end
     bad = np.nonzero(~ok)[0]
     i0 = int(bad[-1] + 1) if len(bad) else 0
-    if i0 == 0:
-        return None  # never improved at all: not a stall after learning (underfitting's business)
     if (s1 - float(steps[i0])) / (s1 - s0) < p.stall_min_frac or n - i0 < 5:
         return None
-    if float(sm[0] - sm[i0]) < 2 * p.stall_max_val_gain:
-        return None  # the val curve did not learn much before the stall
+    # a validation loss that learned (almost) nothing before its stall hardly improved at all: with the training
+    # loss falling a lot over the same span (checked below, as for any stall) nothing the training learns carries
+    # over to validation -- the stall at its most extreme; a training loss that stalls too is underfitting's
+    never = float(sm[0] - sm[i0]) < 2 * p.stall_max_val_gain
+    if never:
+        i0 = 0
     t0, t1 = (float(x) for x in train.at([int(steps[i0]), int(steps[-1])]))
     if not (np.isfinite(t0) and np.isfinite(t1)):
         return None
@@ -210,6 +213,7 @@ def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params)
         "val_points": int(n),
         "stall_points": int(n - i0),
         "best_step": int(steps[int(np.argmin(work))]),
+        "never_improved": never,
     }
 
 
@@ -341,12 +345,20 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
         return
     st = _stall(vs, vr, vw, v_log, train, t_log, p) if main else None
     if st is not None:
-        msg = (
-            f"{val_tag} has stalled since step {fmt_step(st['stall_step'])} (smoothed {fmt_num(st['val_at_stall'])} -> "
-            f"{fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) while {train_tag} fell "
-            f"{fmt_pct(-st['train_change']).lstrip('+')} over the same span: the val/train gap widened {st['gap_growth']:.1f}x "
-            f"and further training no longer helps validation"
-        )
+        if st["never_improved"]:
+            msg = (
+                f"{val_tag} hardly improved over its {st['val_points']} evaluations (smoothed {fmt_num(st['val_at_stall'])} "
+                f"-> {fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) while {train_tag} fell "
+                f"{fmt_pct(-st['train_change']).lstrip('+')}: nothing the training learned carries over to validation "
+                f"(the val/train gap widened {st['gap_growth']:.1f}x)"
+            )
+        else:
+            msg = (
+                f"{val_tag} has stalled since step {fmt_step(st['stall_step'])} (smoothed {fmt_num(st['val_at_stall'])} -> "
+                f"{fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) while {train_tag} fell "
+                f"{fmt_pct(-st['train_change']).lstrip('+')} over the same span: the val/train gap widened "
+                f"{st['gap_growth']:.1f}x and further training no longer helps validation"
+            )
         conf = 0.4 + 0.3 * gx.ratio01(math.log(st["gap_growth"]) - p.stall_min_train_drop, p.stall_min_train_drop)
         yield Hit(
             msg,
