@@ -252,7 +252,7 @@ def test_a_bump_at_the_start_that_is_still_coming_down_is_info(n, noise):
 
 # ------------------------------------------------- a loss that rose within its first points and never came back
 
-def _rose_at_once(n, noise, seed, *, level=2.9, first=1.57, ramp=3, late_fall=0.0):
+def _rose_at_once(n, noise, seed, *, level=2.9, first=1.57, ramp=3, late_fall=0.0, every=10):
     """The first logged loss `first`, then within `ramp` points a level `level` that holds to the end with log
     noise `noise` (optionally falling `late_fall` over the second half): a preference loss whose first print is
     the untrained model's and that went away at once."""
@@ -261,14 +261,15 @@ def _rose_at_once(n, noise, seed, *, level=2.9, first=1.57, ramp=3, late_fall=0.
     v = np.log(level) - late_fall * np.clip(x / n - 0.5, 0, None) * 2
     v = v + rng.normal(0, noise, n)
     v[:ramp] = np.linspace(np.log(first), v[ramp], ramp + 1)[:-1]
-    return make_run(train_loss=(x * 10 + 1, np.exp(v)))
+    return make_run(train_loss=(x * every + 1, np.exp(v)))
 
 
 @pytest.mark.parametrize("n", [30, 400, 5000])
 @pytest.mark.parametrize("noise", [0.01, 0.04])
 @pytest.mark.parametrize("ramp", [1, 3])
-def test_a_loss_that_rose_within_its_first_points_and_stayed_up_diverged(n, noise, ramp):
-    hits = run_detector(NAME, _rose_at_once(n, noise, n + ramp, ramp=ramp))
+@pytest.mark.parametrize("every", [1, 10, 500])
+def test_a_loss_that_rose_within_its_first_points_and_stayed_up_diverged(n, noise, ramp, every):
+    hits = run_detector(NAME, _rose_at_once(n, noise, n + ramp, ramp=ramp, every=every))
     assert len(hits) == 1 and hits[0].evidence["best_step"] == 1, hits
     assert hits[0].severity != "info"  # (None: the rule's own severity, error)
 

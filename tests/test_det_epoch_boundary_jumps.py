@@ -340,7 +340,7 @@ def test_rank_sum_z_matches_scipy(n1, n2, ties):
 
 # ------------------------------------- a small step at one boundary, judged after the run's initial descent
 
-def _sft(n, noise, seed, *, step, boundary=0.77, tail_slope=0.0, epochs_end=1.3):
+def _sft(n, noise, seed, *, step, tail_slope=0.0, epochs_end=1.3, every=1):
     """An SFT run killed in its second epoch (HF fractional epochs): a descent over the first tenth that keeps easing
     into a plateau (the largest shifts of the run are in its end), a `step` (log space) at the one boundary, and an
     optional steady decline `tail_slope` (log units over the run) that carries on across the boundary."""
@@ -349,15 +349,16 @@ def _sft(n, noise, seed, *, step, boundary=0.77, tail_slope=0.0, epochs_end=1.3)
     ep = epochs_end * x / n
     v = np.log(0.6 + 0.5 * np.exp(-x / (0.04 * n))) - tail_slope * x / n
     v = v - step * (ep >= 1.0) + rng.normal(0, noise, n)
-    return make_run(loss=(x, np.exp(v)), epoch=(x, np.round(ep, 2)))
+    return make_run(loss=(x * every, np.exp(v)), epoch=(x * every, np.round(ep, 2)))
 
 
 @pytest.mark.parametrize("n", [200, 574, 3000])
 @pytest.mark.parametrize("noise", [0.005, 0.02])
-def test_a_small_step_at_the_one_boundary_is_found_once_the_descent_is_over(n, noise):
+@pytest.mark.parametrize("every", [1, 25])
+def test_a_small_step_at_the_one_boundary_is_found_once_the_descent_is_over(n, noise, every):
     """An 8% drop at the only boundary (hf_dict-trl-open-r1: 0.603 -> 0.553 at epoch 1.00, noise ~1.5%): smaller
     than the shifts of the early descent, far larger than any shift after it."""
-    hits = run_detector(NAME, _sft(n, noise, n, step=0.085))
+    hits = run_detector(NAME, _sft(n, noise, n, step=0.085, every=every))
     assert len(hits) == 1 and hits[0].evidence["variant"] == "few-boundaries" and hits[0].severity == "info", hits
     assert "once its initial descent is over" in hits[0].message
 

@@ -438,9 +438,11 @@ def _flat_val_run(evals, noise, seed, *, train_fall, val_gain=0.0, per_eval_trai
 @pytest.mark.parametrize("evals", [8, 30, 100])
 @pytest.mark.parametrize("noise", [0.003, 0.01])  # (the stall's tolerance is 2% of the smoothed curve)
 @pytest.mark.parametrize("seed", range(2))
-def test_a_validation_loss_that_hardly_improved_while_training_fell_is_the_extreme_stall(evals, noise, seed):
+@pytest.mark.parametrize("per_eval", [1, 10, 200])
+def test_a_validation_loss_that_hardly_improved_while_training_fell_is_the_extreme_stall(evals, noise, seed, per_eval):
     """cgan-colorization-val-flat: val_loss_G ~7.5 -> 7.3 over 100 epochs while loss_G fell 8.4 -> 4.8."""
-    hits = run_detector(NAME, _flat_val_run(evals, noise, seed, train_fall=0.5, val_gain=0.02))
+    hits = run_detector(NAME, _flat_val_run(evals, noise, seed, train_fall=0.5, val_gain=0.02,
+                                            per_eval_train=per_eval))
     assert len(hits) == 1 and hits[0].severity == "info", hits
     assert hits[0].evidence["never_improved"] and "hardly improved" in hits[0].message
 

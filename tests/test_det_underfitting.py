@@ -258,19 +258,20 @@ def test_real_runs_that_ended_poor_while_the_loss_still_fell(rel):
 
 # ------------------------------------------------ a high loss and a middling accuracy: two agreeing signs
 
-def _five_class_stall(n, noise, seed, *, level, acc_end, val_every=0):
+def _five_class_stall(n, noise, seed, *, level, acc_end, val_every=0, every=1):
     """A 5-class fine-tune (num_classes = 5 in its hyperparameters) whose loss falls from ~log 5 to `level` in the
     first fifth of the run and stays there, with the training accuracy climbing to `acc_end`; optionally a
-    validation loss at the same level every `val_every` points."""
+    validation loss at the same level every `val_every` points; one point logged every `every` steps."""
     rng = np.random.default_rng(seed)
     x = np.arange(n)
     tau = 0.05 * n
     loss = (level + (1.45 - level) * np.exp(-x / tau)) * np.exp(rng.normal(0, noise, n))
     acc = acc_end - (acc_end - 0.3) * np.exp(-x / tau) + rng.normal(0, noise / 4, n)
-    tags = {"train/loss": loss, "train/accuracy": np.clip(acc, 0, 1)}
+    st = x * every
+    tags = {"train/loss": (st, loss), "train/accuracy": (st, np.clip(acc, 0, 1))}
     if val_every:
         vs = np.arange(val_every - 1, n, val_every)
-        tags["val/loss"] = (vs, level * np.exp(rng.normal(0, noise / 2, len(vs))))
+        tags["val/loss"] = (vs * every, level * np.exp(rng.normal(0, noise / 2, len(vs))))
     return make_run(hparams={"num_classes": 5}, **tags)
 
 
@@ -280,10 +281,11 @@ STALL_FAMILIES = [(n, noise, val) for n in (25, 200, 3000) for noise in (0.005, 
 
 @pytest.mark.parametrize("n,noise,val", STALL_FAMILIES)
 @pytest.mark.parametrize("acc_end", [0.62, 0.7, 0.76])
-def test_fires_when_a_high_loss_sits_beside_a_middling_accuracy(n, noise, val, acc_end):
+@pytest.mark.parametrize("every", [1, 50])
+def test_fires_when_a_high_loss_sits_beside_a_middling_accuracy(n, noise, val, acc_end, every):
     """The loss stalls at 0.9 nats (56% of log 5) while the accuracy stops at 0.55-0.7 of the way from chance
     (resnet50-steplr-too-aggressive: 0.896 nats at 66% train accuracy): two agreeing signs of a poor fit."""
-    hits = run_detector(NAME, _five_class_stall(n, noise, 0, level=0.9, acc_end=acc_end, val_every=val))
+    hits = run_detector(NAME, _five_class_stall(n, noise, 0, level=0.9, acc_end=acc_end, val_every=val, every=every))
     assert len(hits) == 1 and "of log(5)" in hits[0].message and "accuracy only" in hits[0].message, hits
 
 

@@ -187,14 +187,15 @@ def _stall(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params)
     # earliest index i such that ok holds from i to the end
     bad = np.nonzero(~ok)[0]
     i0 = int(bad[-1] + 1) if len(bad) else 0
-    if (s1 - float(steps[i0])) / (s1 - s0) < p.stall_min_frac or n - i0 < 5:
-        return None
-    # a validation loss that learned (almost) nothing before its stall hardly improved at all: with the training
-    # loss falling a lot over the same span (checked below, as for any stall) nothing the training learns carries
-    # over to validation -- the stall at its most extreme; a training loss that stalls too is underfitting's
+    # a validation loss that learned (almost) nothing before its stall hardly improved at all: the whole evaluated
+    # span is its stall, and with the training loss falling a lot over it (checked below, as for any stall)
+    # nothing the training learns carries over to validation -- the stall at its most extreme; a training loss
+    # that stalls too is underfitting's
     never = float(sm[0] - sm[i0]) < 2 * p.stall_max_val_gain
     if never:
         i0 = 0
+    if (s1 - float(steps[i0])) / (s1 - s0) < p.stall_min_frac or n - i0 < 5:
+        return None
     t0, t1 = (float(x) for x in train.at([int(steps[i0]), int(steps[-1])]))
     if not (np.isfinite(t0) and np.isfinite(t1)):
         return None
