@@ -140,3 +140,11 @@ def test_a_non_finite_part_of_a_held_out_loss_counts_even_when_a_later_session_r
 def test_real_runs_with_a_non_finite_evaluation(rel):
     hits = [h for h in run_detector(NAME, real_run(rel)) if h.evidence.get("mode") == "non-finite-points"]
     assert len(hits) == 1 and hits[0].step == 1
+
+
+def test_tag_steps_and_values_keep_every_write_in_order():
+    """Run.tag_steps / tag_values: every write, re-writes of a step included, where series() keeps the last."""
+    run = make_run(**{"val/loss": (np.array([1, 2, 1, 2, 3]), np.array([np.inf, 1.0, 0.9, 0.8, 0.7]))})
+    assert run.tag_steps("val/loss").tolist() == [1, 2, 1, 2, 3]
+    assert run.tag_values("val/loss")[0] == np.inf and len(run.series("val/loss")) == 3
+    assert len(run.tag_steps("absent")) == 0

@@ -71,15 +71,12 @@ def _nonfinite_points(run: Run, p: Params) -> Iterator[Hit]:
         if t != train and not (derived_train and r is not None and r[0] == "train_loss"):
             cands.append(t)
     found = []
-    steps_all = None
     for tag in dict.fromkeys(cands):
         v = run.tag_values(tag)
         bad = ~np.isfinite(v)
         if not bad.any() or not np.isfinite(v[-1]) or int((~bad).sum()) < NONFINITE_MIN_FINITE:
             continue
-        if steps_all is None:
-            steps_all = run.scalars["step"].to_numpy()
-        steps = steps_all[run._tag_index()[tag]][bad]
+        steps = run.tag_steps(tag)[bad]
         kinds = sorted({"NaN" if np.isnan(x) else "inf" for x in v[bad]})
         found.append((tag, int(bad.sum()), len(v), sorted({int(s) for s in steps}), "/".join(kinds)))
     if not found:

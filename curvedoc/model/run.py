@@ -275,6 +275,13 @@ class Run:
             return np.zeros(0, dtype=np.float64)
         return self.scalars["value"].to_numpy(dtype=np.float64)[ix]
 
+    def tag_steps(self, tag: str) -> np.ndarray:
+        """The step of every write of a tag, in write order: the steps of :meth:`tag_values`."""
+        ix = self._tag_index().get(tag)
+        if ix is None:
+            return np.zeros(0, dtype=np.int64)
+        return self.scalars["step"].to_numpy()[ix]
+
     def tag_for(self, role: str) -> str | None:
         return self.roles.get(role)
 
