@@ -26,6 +26,7 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``min_rel_noise``: robust step-to-step noise of log(loss) in the late part that counts as high.
 - ``max_late_drop``: the late median level fell by less than this (log units) = no progress.
 - ``min_noise_ratio``: late noise at least this multiple of the earlier noise.
+- ``noise_growth_z``: ...and beyond this many standard errors of the ratio of two noise estimates (few points).
 - ``min_noise_vs_progress``: late swings at least this fraction of the progress since the start.
 - ``high_noise``: late noise so high that it counts even without growth...
 - ``tiny_batch``: with a stated batch size up to this, growth of the step noise is not evidence (near per-example losses).
@@ -57,6 +58,10 @@ from curvedoc.detectors._gradients import _last_key
 from curvedoc.model.run import Run
 
 
+MAD_LOG_VAR = 1.65  # m x the variance of log(diff_noise) over m first differences of white noise (simulated: 1.57-1.73 for
+# m = 10-200; independent values would give 1.36, consecutive differences are correlated)
+
+
 @dataclass(frozen=True)
 class Params:
     min_points: int
@@ -64,6 +69,7 @@ class Params:
     min_rel_noise: float
     max_late_drop: float
     min_noise_ratio: float
+    noise_growth_z: float
     min_noise_vs_progress: float
     high_noise: float
     high_noise_vs_progress: float
@@ -211,7 +217,10 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     se = 1.2533 * rel_noise * math.sqrt(2.0 / q)
     if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se):
         return
-    grew = ratio >= p.min_noise_ratio and nvp >= p.min_noise_vs_progress
+    # the two noise levels are estimates from len(late) and len(ref) differences: their ratio must clear what sampling
+    # alone gives (a noise estimate from m differences has var(log) ~ 1.65 / m), or a short equally-noisy run "grows" by chance
+    chance = p.noise_growth_z * math.sqrt(MAD_LOG_VAR / max(len(late) - 1, 1) + MAD_LOG_VAR / max(len(ref) - 1, 1))
+    grew = ratio >= max(p.min_noise_ratio, math.exp(chance)) and nvp >= p.min_noise_vs_progress
     bs = _batch_size(run)
     if bs is not None and bs <= p.tiny_batch:
         # a batch of a handful of examples logs almost a per-example loss: as the model learns, easy examples go
