@@ -265,3 +265,34 @@ def test_real_runs_with_a_broken_start():
     for rel in ("hf_trainer_state/gemma3-1b-first-loss-14", "text_log/detectron2-frcnn-semisup-resumed-3x"):
         hits = run_detector(NAME, real_run(rel))
         assert [h.evidence.get("mode") for h in hits] == ["transient-start"], rel
+
+
+# --------------------------------------------------------------- the first loss is one point, as noisy as the rest
+
+def _noisy_start(n, k, noise, seed, first_mult=1.0, every=1):
+    """A K-class run whose clean loss starts at first_mult x log K and falls to a fifth of log K, logged per step
+    with multiplicative noise `noise` (a small batch), K stated in the hyperparameters."""
+    rng = np.random.default_rng(seed)
+    x = np.arange(n) / n
+    start = first_mult * np.log(k)
+    clean = 0.2 * np.log(k) + (start - 0.2 * np.log(k)) * np.exp(-x / 0.1)
+    return make_run(hparams={"num_classes": k}, train_loss=(np.arange(n) * every,
+                                                            clean * np.exp(rng.normal(0, noise, n))))
+
+
+@pytest.mark.parametrize("n", [30, 150, 1000])
+@pytest.mark.parametrize("k", [2, 10, 100])
+@pytest.mark.parametrize("noise", [0.3, 0.5])
+def test_a_noisy_first_point_at_chance_is_not_a_bad_start(n, k, noise):
+    """A fresh model at log K whose per-step loss swings +-30-50%: its first point lands at 2x log K by chance."""
+    fired = sum(bool(run_detector(NAME, _noisy_start(n, k, noise, seed))) for seed in range(40))
+    assert fired <= 1, fired
+
+
+@pytest.mark.parametrize("n", [30, 150, 1000])
+@pytest.mark.parametrize("noise", [0.05, 0.3, 0.5])
+@pytest.mark.parametrize("every", [1, 100])
+def test_a_real_bad_start_stands_above_the_noise(n, noise, every):
+    """A first loss 12x log 10 (final layer initialised far too large) is found however noisy the steps are."""
+    hits = run_detector(NAME, _noisy_start(n, 10, noise, 7, first_mult=12.0, every=every))
+    assert len(hits) == 1 and "log(10)" in hits[0].message, hits

@@ -32,6 +32,7 @@ run and converges to a worse model.
 - ``max_recover_frac``: with K unknown, the loss must come down to the largest plausible log K within this fraction of the run (a bad start is transient; a loss that stays above is on another scale).
 - ``max_start_drop``: a first loss at least this many times the level reached at 5% of the run (and at no plausible log K) is a broken start.
 - ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
+- ``first_noise_z``: the first loss is one noisy point: its ratio to log K must also exceed exp(this many times the run's point-to-point noise in log space).
 
 ## References
 seeds/000 10.16 Debugging training: 'Sanity checks before launching a long run' ('Check loss at
@@ -48,6 +49,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
+from curvedoc.detectors import _instability as I
 from curvedoc.detectors._progress import (
     stated_k,
     accuracy,
@@ -75,6 +77,7 @@ class Params:
     max_recover_frac: float
     floor_margin: float
     max_start_drop: float
+    first_noise_z: float
 
 
 def double_softmax_floor(k: int) -> float:
@@ -98,6 +101,10 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         return
     first = float(v[0])
     second = float(v[1])
+    # the first loss is one logged point, as noisy as any other: a per-step loss of a small batch that swings +-50%
+    # from one point to the next puts its first value at 2x log K by chance; the ratio must clear that noise too
+    noise = I.diff_noise(np.log(v))
+    noise_floor = math.exp(p.first_noise_z * noise) if math.isfinite(noise) else 1.0
 
     k, k_src = None, None
     k_given = stated_k(run, p.num_classes)
@@ -120,7 +127,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     if k is not None:
         chance = math.log(k)
         ratio = first / chance
-        if ratio >= p.ratio_known:
+        if ratio >= max(p.ratio_known, noise_floor):
             yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
             return
     elif not non_ce:
@@ -139,7 +146,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         # another scale (summed over frames or tokens, a regression target), not badly initialised
         below = np.flatnonzero(v <= chance_max)
         recovers = len(below) > 0 and (span <= 0 or float(steps[below[0]] - steps[0]) <= p.max_recover_frac * span)
-        if ratio >= p.ratio_unknown and recovers:
+        if ratio >= max(p.ratio_unknown, noise_floor) and recovers:
             yield _far_above(run, steps, v, first, second, chance_max, ratio, None, kind, 0.6)
             return
 
