@@ -32,6 +32,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``smooth_frac``: rolling-median window for the loss trend, as a fraction of the points.
 - ``min_rise``: how far (natural-log units) the end-of-run loss must sit above its best.
 - ``min_progress_lost``: fraction of the start-to-best improvement the loss must have given back.
+- ``rise_noise_z``: the rise must also clear this many standard errors of the medians it compares (short noisy runs).
 - ``first_z``: the first logged loss is the best when it lies this many robust sigmas (and half of ``min_rise``) below the whole smoothed curve.
 - ``tail_frac``: fraction of the run (in points) whose median is the end-of-run level.
 - ``min_tail_points``: fewest points after onset (and in the end-of-run window).
@@ -69,6 +70,7 @@ class Params:
     min_rise: float
     min_progress_lost: float
     first_z: float
+    rise_noise_z: float
     tail_frac: float
     min_tail_points: int
     early_frac: float
@@ -105,14 +107,19 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     # reached -- first_z robust sigmas of the point-to-point noise and half of min_rise -- the loss rose within the
     # first smoothing window (which averages that point away) and the first point is the run's best
     first_best = False
-    if logspace:
-        noise = I.diff_noise(yv)
-        if math.isfinite(noise) and float(yv[0]) < ymin - max(p.first_z * noise, 0.5 * p.min_rise):
-            first_best, ymin, bi = True, float(yv[0]), 0
+    noise = I.diff_noise(yv) if logspace else float("nan")
+    if logspace and math.isfinite(noise) and float(yv[0]) < ymin - max(p.first_z * noise, 0.5 * p.min_rise):
+        first_best, ymin, bi = True, float(yv[0]), 0
     head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
     rise = tail - ymin
     if logspace:
         if rise < p.min_rise:
+            return None
+        # the end level and the best are medians of a few noisy points (k at the end, the smoothing window at the
+        # best, one point for a first-point best), and the best is the lowest of many such medians: on a short,
+        # noisy run the rise must also clear rise_noise_z standard errors of that difference
+        w_best = 1 if first_best else sig.window(len(vals), p.smooth_frac, 3)
+        if math.isfinite(noise) and rise < p.rise_noise_z * 1.2533 * noise * math.sqrt(1.0 / k + 1.0 / w_best):
             return None
         head_l, min_l, tail_l = _lin(head, True), _lin(ymin, True), _lin(tail, True)
         progress = head_l - min_l
