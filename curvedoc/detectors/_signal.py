@@ -22,6 +22,7 @@ import pandas as pd
 
 MAX_POINTS = 4000
 MAD_TO_SIGMA = 1.4826
+MEDIAN_SE = 1.2533  # sqrt(pi / 2): the median of n normal values has a standard error of ~1.2533 sigma / sqrt(n)
 
 
 def arrays(s: pd.Series) -> tuple[np.ndarray, np.ndarray]:
@@ -84,6 +85,12 @@ def mad(x: np.ndarray) -> float:
     if len(x) == 0:
         return float("nan")
     return float(MAD_TO_SIGMA * median(np.abs(x - median(x))))
+
+
+def median_se(sigma: float, *counts: float) -> float:
+    """Standard error of a median of ``n`` points of noise ``sigma`` (one count), or of a difference of medians of
+    ``n1``, ``n2``... points (several counts): sqrt(pi/2) sigma sqrt(1/n1 + 1/n2 + ...)."""
+    return MEDIAN_SE * sigma * math.sqrt(sum(1.0 / c for c in counts))
 
 
 def robust_z(x: np.ndarray, center: np.ndarray | float, scale: float | np.ndarray) -> np.ndarray:

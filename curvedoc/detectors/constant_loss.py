@@ -44,7 +44,7 @@ from curvedoc.detectors._progress import (
     subsample,
     trend_ratio,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc.detectors._signal import fmt_num, fmt_step, median_se
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.run import Run
 
@@ -126,11 +126,11 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     parts = np.array_split(v, nseg)
     meds = np.array([sig_median(x) for x in parts])
     seg_len = min(len(x) for x in parts)
-    se = 1.2533 * sigma / math.sqrt(seg_len)
+    se = median_se(sigma, seg_len)
     dev = np.abs(meds - level)
     k = max(3, min(20, int(0.02 * m)))
     head = float(np.median(v[:k]))
-    se_head = 1.2533 * sigma / math.sqrt(k)
+    se_head = median_se(sigma, k)
     tol_seg = min(p.z * se, p.max_rel_move * scale)
     tol_head = p.z * se_head  # 20 points: the noise, not the cap, bounds what can be told apart
     if dev.max() > tol_seg or abs(head - level) > tol_head:

@@ -119,7 +119,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         # best, one point for a first-point best), and the best is the lowest of many such medians: on a short,
         # noisy run the rise must also clear rise_noise_z standard errors of that difference
         w_best = 1 if first_best else sig.window(len(vals), p.smooth_frac, 3)
-        if math.isfinite(noise) and rise < p.rise_noise_z * 1.2533 * noise * math.sqrt(1.0 / k + 1.0 / w_best):
+        if math.isfinite(noise) and rise < p.rise_noise_z * sig.median_se(noise, k, w_best):
             return None
         head_l, min_l, tail_l = _lin(head, True), _lin(ymin, True), _lin(tail, True)
         progress = head_l - min_l

@@ -199,7 +199,7 @@ def _bump(run: Run, p: Params) -> Hit | None:
     best = np.minimum.accumulate(sm)
     # the rise is a difference of two smoothed levels (the running best is itself the low extreme of noisy
     # medians): it must also clear z_min of their noise, so tiny-batch scatter does not make episodes
-    noise = 1.2533 * noise_sigma(y) / math.sqrt(w) * math.sqrt(2.0)
+    noise = sig.median_se(noise_sigma(y), w, w)
     up, back = max(math.log(p.bump_ratio), p.z_min * noise), math.log(p.bump_back)
     head = math.exp(float(np.median(y[: max(1, n // 50)])))
     # in loss units an episode must give back a visible share of the progress the run made: a converged loss of

@@ -214,7 +214,7 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     nvp = amp / progress if progress > 0 else math.inf
     ratio = noise_late / noise_ref if math.isfinite(noise_ref) and noise_ref > 0 else math.inf
     # a drop smaller than what the noise alone makes of two medians of q points (3 standard errors) is no progress
-    se = 1.2533 * rel_noise * math.sqrt(2.0 / q)
+    se = sig.median_se(rel_noise, q, q)
     if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se):
         return
     # the two noise levels are estimates from len(late) and len(ref) differences: their ratio must clear what sampling

@@ -57,7 +57,7 @@ from curvedoc.detectors._progress import (
     step_weights,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, rolling_median, theil_sen, window
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se, rolling_median, theil_sen, window
 from curvedoc.model.run import Run
 
 
@@ -250,7 +250,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     band = p.band * chance
     if math.isfinite(sigma_pt):
         # a very noisy minibatch loss: the rolling median itself wanders by a few standard errors
-        band = max(band, 4.0 * 1.2533 * sigma_pt / math.sqrt(w))
+        band = max(band, 4.0 * median_se(sigma_pt, w))
     inband = np.abs(sm - chance) <= band
     seg = longest_true_run(inband)
     if seg is None:
@@ -269,7 +269,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         m = max(1, len(plateau) // 5)
         sigma = noise_sigma(plateau)
         if math.isfinite(sigma):
-            allowed = max(allowed, 4.0 * 1.2533 * sigma * math.sqrt(2.0 / m) / chance)
+            allowed = max(allowed, 4.0 * median_se(sigma, m, m) / chance)
     else:
         drift = abs(plateau[-1] - plateau[0]) / chance
     if drift > allowed:

@@ -45,7 +45,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS
 from curvedoc.model.run import Run
 
@@ -92,7 +92,7 @@ def _trend(run: Run, p: Params) -> dict | None:
     sigma = noise_sigma(x)
     k_mid = max(1, int(0.2 * n))
     k_end = max(1, int(0.1 * n))
-    se = 1.2533 * sigma * math.sqrt(1.0 / k_mid + 1.0 / k_end) if math.isfinite(sigma) else 0.0
+    se = median_se(sigma, k_mid, k_end) if math.isfinite(sigma) else 0.0
     if not pos:
         se /= max(abs(a_mid), 1e-12)
     # per unit of run: the windows' centres are 0.3 apart (early->mid) and 0.25 apart (mid->end)
