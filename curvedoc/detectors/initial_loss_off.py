@@ -101,10 +101,13 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         return
     first = float(v[0])
     second = float(v[1])
-    # the first loss is one logged point, as noisy as any other: a per-step loss of a small batch that swings +-50%
-    # from one point to the next puts its first value at 2x log K by chance; the ratio must clear that noise too
-    noise = I.diff_noise(np.log(v))
-    noise_floor = math.exp(p.first_noise_z * noise) if math.isfinite(noise) else 1.0
+
+    def above_noise(ratio: float) -> bool:
+        # the first loss is one logged point, as noisy as any other: a per-step loss of a small batch that swings
+        # +-50% from one point to the next puts its first value at 2x log K by chance; the ratio must clear that
+        # noise too (measured only for a ratio that already passes the fixed bound: most runs stop before)
+        noise = I.diff_noise(np.log(v))
+        return ratio >= (math.exp(p.first_noise_z * noise) if math.isfinite(noise) else 1.0)
 
     k, k_src = None, None
     k_given = stated_k(run, p.num_classes)
@@ -127,7 +130,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     if k is not None:
         chance = math.log(k)
         ratio = first / chance
-        if ratio >= max(p.ratio_known, noise_floor):
+        if ratio >= p.ratio_known and above_noise(ratio):
             yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
             return
     elif not non_ce:
@@ -146,7 +149,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         # another scale (summed over frames or tokens, a regression target), not badly initialised
         below = np.flatnonzero(v <= chance_max)
         recovers = len(below) > 0 and (span <= 0 or float(steps[below[0]] - steps[0]) <= p.max_recover_frac * span)
-        if ratio >= max(p.ratio_unknown, noise_floor) and recovers:
+        if ratio >= p.ratio_unknown and recovers and above_noise(ratio):
             yield _far_above(run, steps, v, first, second, chance_max, ratio, None, kind, 0.6)
             return
 
