@@ -346,20 +346,15 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
         return
     st = _stall(vs, vr, vw, v_log, train, t_log, p) if main else None
     if st is not None:
+        levels = (f"(smoothed {fmt_num(st['val_at_stall'])} -> {fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) "
+                  f"while {train_tag} fell {fmt_pct(-st['train_change']).lstrip('+')}")
+        widened = f"the val/train gap widened {st['gap_growth']:.1f}x"
         if st["never_improved"]:
-            msg = (
-                f"{val_tag} hardly improved over its {st['val_points']} evaluations (smoothed {fmt_num(st['val_at_stall'])} "
-                f"-> {fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) while {train_tag} fell "
-                f"{fmt_pct(-st['train_change']).lstrip('+')}: nothing the training learned carries over to validation "
-                f"(the val/train gap widened {st['gap_growth']:.1f}x)"
-            )
+            msg = (f"{val_tag} hardly improved over its {st['val_points']} evaluations {levels}: nothing the training "
+                   f"learned carries over to validation ({widened})")
         else:
-            msg = (
-                f"{val_tag} has stalled since step {fmt_step(st['stall_step'])} (smoothed {fmt_num(st['val_at_stall'])} -> "
-                f"{fmt_num(st['val_end'])}, {fmt_pct(st['val_change'])}) while {train_tag} fell "
-                f"{fmt_pct(-st['train_change']).lstrip('+')} over the same span: the val/train gap widened "
-                f"{st['gap_growth']:.1f}x and further training no longer helps validation"
-            )
+            msg = (f"{val_tag} has stalled since step {fmt_step(st['stall_step'])} {levels} over the same span: "
+                   f"{widened} and further training no longer helps validation")
         conf = 0.4 + 0.3 * gx.ratio01(math.log(st["gap_growth"]) - p.stall_min_train_drop, p.stall_min_train_drop)
         yield Hit(
             msg,
