@@ -19,7 +19,7 @@ import numpy as np
 
 
 def build_run(steps: int, seed: int = 0):
-    from curvedoc.model.run import Run, make_frame
+    from _runs import run_from_series
 
     rng = np.random.default_rng(seed)
     t = np.arange(steps, dtype=float)
@@ -32,14 +32,8 @@ def build_run(steps: int, seed: int = 0):
     acc = np.clip(1 - train / 3, 0, 1)
     vs = np.arange(0, steps, 100)
     val = 0.35 + 2.0 * np.exp(-vs / tau) + rng.normal(0, 0.005, len(vs))
-    tags, st, vals = [], [], []
-    for name, s, v in [("train/loss", t, train), ("train/learning_rate", t, lr), ("train/grad_norm", t, gn),
-                       ("train/weight_norm", t, wn), ("train/accuracy", t, acc), ("eval/loss", vs, val)]:
-        tags += [name] * len(v)
-        st.append(np.asarray(s, dtype=np.int64))
-        vals.append(v)
-    frame = make_frame(tags, np.concatenate(st), np.concatenate(vals))
-    return Run("bench", "synthetic", frame)
+    return run_from_series("bench", [("train/loss", t, train), ("train/learning_rate", t, lr), ("train/grad_norm", t, gn),
+                                     ("train/weight_norm", t, wn), ("train/accuracy", t, acc), ("eval/loss", vs, val)])
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import curvedoc  # noqa: E402
-from curvedoc.model.run import Run, make_frame  # noqa: E402
+from _runs import run_from_series  # noqa: E402
 
 LENGTHS = (30, 150, 1000, 8000)
 NOISES = (0.02, 0.1, 0.3, 0.5)
@@ -39,7 +39,7 @@ SHAPES = ("exp", "power", "cosine")
 CLASSES = (0, 2, 100)
 
 
-def healthy_run(seed: int, n: int, noise: float, every: int, evals: int, shape: str, k: int) -> Run:
+def healthy_run(seed: int, n: int, noise: float, every: int, evals: int, shape: str, k: int):
     rng = np.random.default_rng(seed)
     x = np.arange(n)
     frac = x / max(n - 1, 1)
@@ -68,13 +68,8 @@ def healthy_run(seed: int, n: int, noise: float, every: int, evals: int, shape: 
         if k:
             acc = 1 / k + (1 - 1 / k) * (1 - clean[es] / start) * rng.uniform(0.8, 1.0)
             tags["val/accuracy"] = (es * every, np.clip(acc + rng.normal(0, 0.005, evals), 0, 1))
-    names, st, vals = [], [], []
-    for tag, (s, v) in tags.items():
-        names += [tag] * len(v)
-        st.append(s)
-        vals.append(v)
-    frame = make_frame(names, np.concatenate(st), np.concatenate(vals))
-    return Run(f"healthy-{seed}", "synthetic", frame, hparams={"num_classes": k} if k else None)
+    return run_from_series(f"healthy-{seed}", [(tag, s, v) for tag, (s, v) in tags.items()],
+                           hparams={"num_classes": k} if k else None)
 
 
 def main(argv: list[str] | None = None) -> int:
