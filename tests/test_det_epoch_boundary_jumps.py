@@ -338,6 +338,25 @@ def test_rank_sum_z_matches_scipy(n1, n2, ties):
     assert np.isnan(rank_sum_z(a, np.array([]))) and rank_sum_z(np.ones(3), np.ones(4)) == 0.0
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_average_ranks_match_pandas(seed):
+    """The ranks behind rank_sum_z and vanishing-gradients' Spearman correlation: pandas' rank() numbers, ties
+    averaged, NaN kept as NaN and left out, inf ranked as a value; the tie group sizes sum to the finite count."""
+    import pandas as pd
+
+    from curvedoc.detectors._signal import average_ranks
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(0, 40))
+    x = rng.integers(0, 6, n).astype(float)
+    if n:
+        x[rng.integers(0, n, int(rng.integers(0, 4)))] = np.nan
+        x[rng.integers(0, n)] = np.inf if seed % 2 else x[0]
+    ranks, counts = average_ranks(x)
+    assert np.array_equal(ranks, pd.Series(x).rank().to_numpy(), equal_nan=True)
+    assert counts.sum() == int((~np.isnan(x)).sum())
+
+
 # ------------------------------------- a small step at one boundary, judged after the run's initial descent
 
 def _sft(n, noise, seed, *, step, tail_slope=0.0, epochs_end=1.3, every=1):

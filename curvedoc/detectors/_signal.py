@@ -332,6 +332,23 @@ def theil_sen(x: np.ndarray, y: np.ndarray, z: float = 2.576, max_points: int = 
     return med, float(part[lo]), float(part[hi])
 
 
+def average_ranks(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(ranks 1..n, tie group sizes) of ``x`` from one sort: ties share the mean of their positions, as pandas'
+    ``rank()`` and scipy's ``rankdata`` give them; a NaN keeps a NaN rank and is left out of the others (pandas'
+    ``na_option='keep'``) and of the groups."""
+    x = np.asarray(x, dtype=np.float64)
+    ranks = np.full(len(x), np.nan)
+    ok = np.flatnonzero(~np.isnan(x))
+    n = len(ok)
+    order = ok[np.argsort(x[ok], kind="mergesort")]
+    srt = x[order]
+    first = np.flatnonzero(np.concatenate([[True], srt[1:] != srt[:-1]])) if n else np.zeros(0, dtype=np.int64)
+    last = np.append(first[1:], n)  # each tie group is srt[first:last]
+    counts = last - first
+    ranks[order] = np.repeat((first + 1 + last) / 2.0, counts)
+    return ranks, counts
+
+
 def rank_sum_z(a: np.ndarray, b: np.ndarray) -> float:
     """Mann-Whitney rank-sum statistic of ``a`` against ``b`` as a z score (normal approximation with the tie
     correction, as scipy.stats.mannwhitneyu computes it without continuity correction): positive when ``a``
@@ -343,17 +360,8 @@ def rank_sum_z(a: np.ndarray, b: np.ndarray) -> float:
     n1, n2 = len(a), len(b)
     if n1 == 0 or n2 == 0:
         return math.nan
-    both = np.concatenate([a, b])
     n = n1 + n2
-    # average ranks (ties share the mean of their positions, as pandas' rank and scipy's rankdata give them) and the
-    # tie group sizes, from one sort
-    order = np.argsort(both, kind="mergesort")
-    srt = both[order]
-    first = np.flatnonzero(np.concatenate([[True], srt[1:] != srt[:-1]]))
-    last = np.append(first[1:], n)  # each tie group is srt[first:last]
-    counts = last - first
-    ranks = np.empty(n, dtype=np.float64)
-    ranks[order] = np.repeat((first + 1 + last) / 2.0, counts)
+    ranks, counts = average_ranks(np.concatenate([a, b]))
     u = float(ranks[:n1].sum()) - n1 * (n1 + 1) / 2.0
     ties = float(np.sum(counts.astype(np.float64) ** 3 - counts))
     var = n1 * n2 / 12.0 * ((n + 1) - ties / (n * (n - 1))) if n > 1 else 0.0

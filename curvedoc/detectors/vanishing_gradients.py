@@ -49,7 +49,7 @@ from curvedoc.detectors._gradients import (
     stats_sample,
     trend,
 )
-from curvedoc.detectors._signal import finite, fmt_num, fmt_pct, fmt_step, rolling_median_values, window
+from curvedoc.detectors._signal import average_ranks, finite, fmt_num, fmt_pct, fmt_step, rolling_median_values, window
 from curvedoc.model.run import Run
 
 LN10 = math.log(10.0)
@@ -88,8 +88,7 @@ def _loss_progress(run: Run, tail_frac: float) -> float | None:
 def _spearman(a: np.ndarray, b: np.ndarray) -> float:
     if len(a) < 3:
         return float("nan")
-    ra = pd.Series(a).rank().to_numpy()
-    rb = pd.Series(b).rank().to_numpy()
+    ra, rb = average_ranks(a)[0], average_ranks(b)[0]
     if np.std(ra) == 0 or np.std(rb) == 0:
         return float("nan")
     return float(np.corrcoef(ra, rb)[0, 1])
