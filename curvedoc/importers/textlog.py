@@ -57,6 +57,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -509,6 +510,120 @@ def _table_row(msg: str, ncols: int) -> list[str] | None:
     return cells if nums >= ncols - 1 and nums >= 2 else None
 
 
+# ---------------------------------------------------------------------------------------------- one rendering
+class _TableRow(NamedTuple):
+    keys: list
+    vals: list
+    epoch: int | None
+    planned_epochs: int | None
+    bar: bool
+    label: str | None  # the class a per-class row names ("all" is the table's own row: None)
+
+
+def _table_values(cells: list[str], cols: list[str], bar: bool) -> _TableRow:
+    keys, vals = [], []
+    epoch = planned = None
+    label = None
+    for c, cell in zip(cols, cells):
+        if re.fullmatch(r"\d+/\d+", cell):
+            if c.lower().startswith("epoch") or epoch is None:
+                epoch = int(cell.split("/")[0])
+                planned = int(cell.split("/")[1])
+            continue
+        if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
+            label = cell
+            continue
+        name = c.strip("()").replace("Box(", "").rstrip(")")
+        num = re.match(NUM, cell, re.IGNORECASE).group(0)
+        keys.append(name)
+        vals.append(_num(num))
+    return _TableRow(keys, vals, epoch, planned, bar, label if label and label.lower() != "all" else None)
+
+
+@dataclass
+class _Line:
+    """What one rendering says, read from its text alone (and the table header in force): the parser's state
+    is not consulted, so the same text always reads the same way (see :meth:`TextLogParser._apply`)."""
+    msg: str | None = None  # the message (None when not kept: it is then read again if a note needs it)
+    empty: bool = False
+    garbled: bool = False
+    crash: bool = False
+    kill: bool = False
+    resume: bool = False
+    early: bool = False
+    settings: list = field(default_factory=list)
+    options: list = field(default_factory=list)
+    dot: tuple | None = None
+    copypaste: list | None = None
+    table_head: list | None = None
+    table_row: _TableRow | None = None
+    rec: Rec | None = None
+    eta: tuple | None = None  # (days, hours, minutes, seconds) left
+    heading: str | None = None
+    unparsed: bool = False
+
+
+def _analyse(raw: str, table: list[str] | None) -> _Line:
+    msg, prefix = strip_prefix(raw)
+    if not msg:
+        return _Line(msg, empty=True)
+    a = _Line(msg)
+    a.garbled = GARBLED.search(msg) is not None
+    if CRASH.search(msg) or CRASH.search(prefix):
+        a.crash = True
+        a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
+    if ("esum" in msg or "from iter" in msg or "ontinuing" in msg or "estor" in msg or "oaded checkpoint" in msg) \
+            and len(msg) < 2_000:
+        m = RESUME.search(msg)
+        a.resume = bool(m and int(m.group("n1") or m.group("n2") or 1) > 0)
+    if ("improve" in msg or "early" in msg or "Early" in msg) and len(msg) < 2_000 and EARLY_STOP.search(msg):
+        a.early = True
+    if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
+        a.settings = [(key, word) for key, word in NAMED_SETTING.findall(msg)
+                      if word.lower() not in ("none", "null", "true", "false")]
+    # a printed command line ("python train.py --n_epoch=100 --lr=5e-4 ..."): its options are settings
+    if "--" in msg and len(msg) < 20_000:
+        opts = CMD_OPTION.findall(msg)
+        if len(opts) >= 2:
+            for key, val in opts:
+                num = _num(val) if NUMBER_ONLY.match(val) else None
+                if num is not None and math.isfinite(num):
+                    a.options.append((key.replace("-", "_"), int(num) if re.fullmatch(r"[+-]?\d+", val) else num))
+                else:
+                    a.options.append((key.replace("-", "_"), val))
+    # an argument dump with dot leaders ("train_iters ........ 500"): a setting
+    dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
+    if dm:
+        a.dot = (dm.group(1), _num(dm.group(2)) if re.fullmatch(NUM, dm.group(2), re.IGNORECASE) else None)
+        return a
+    # pycocotools / detectron2 'copypaste' CSV header + values
+    cp = re.match(r"^copypaste:\s*(.*)$", msg)
+    if cp:
+        a.copypaste = [c.strip() for c in cp.group(1).split(",")]
+        return a
+    # whitespace tables (Ultralytics YOLO)
+    a.table_head = _table_header(msg)
+    if a.table_head is not None:
+        return a
+    if table is not None:
+        cells = _table_row(msg, len(table))
+        if cells is not None:
+            a.table_row = _table_values(cells, table, has_bar(msg))
+            return a
+    rec = a.rec = parse_record(msg)
+    if rec is not None and ("eta" in msg or "ETA" in msg):
+        em = ETA.search(msg)
+        if em:
+            a.eta = (int(em.group("d") or 0), int(em.group("h")), int(em.group("m")), int(em.group("s")))
+    if rec is None:
+        if msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
+            a.heading = msg[:-1].strip()
+        elif not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) \
+                and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+            a.unparsed = True
+    return a
+
+
 # ---------------------------------------------------------------------------------------------- parser
 @dataclass
 class _Series:
@@ -601,82 +716,61 @@ class TextLogParser:
                 self._feed_one(lineno, rendering)
 
     def _feed_one(self, lineno: int, raw: str):
-        msg, prefix = strip_prefix(raw)
-        if not msg:
+        self._apply(lineno, raw, _analyse(raw, self.table))
+
+    def _apply(self, lineno: int, raw: str, a: "_Line"):
+        """What a rendering read by :func:`_analyse` changes in the parser's state, in the order the log says it."""
+        if a.empty:
             return
-        if GARBLED.search(msg):
+        if a.garbled:
             self.garbled += 1
-        if CRASH.search(msg) or CRASH.search(prefix):
+        if a.crash:
+            msg = a.msg
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
                 if self.crash_line is not None:
                     self.mid_crashes.append(self.crash_line)  # training went on after it: a launch that died
                 self.crash_line = (lineno, msg.strip()[:160])
                 self.kill_line = None
-            if self.kill_line is None and (KILL_WORDS.search(msg) or KILL_WORDS.search(prefix)):
+            if self.kill_line is None and a.kill:
                 # a traceback's last line says what ended it: "KeyboardInterrupt" after "Traceback (most recent
                 # call last):" is a run stopped from outside, not a failure of its own
                 self.kill_line = (lineno, msg.strip()[:160])
-        if ("esum" in msg or "from iter" in msg or "ontinuing" in msg or "estor" in msg or "oaded checkpoint" in msg) \
-                and len(msg) < 2_000:
-            m = RESUME.search(msg)
-            if m and int(m.group("n1") or m.group("n2") or 1) > 0:
-                self.resumes.append((lineno, msg.strip()[:160]))
-        if ("improve" in msg or "early" in msg or "Early" in msg) and len(msg) < 2_000 and EARLY_STOP.search(msg):
-            self.early_stop = (lineno, msg.strip()[:160])
-        if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
-            for key, word in NAMED_SETTING.findall(msg):
-                if word.lower() not in ("none", "null", "true", "false") and not self.hparams.get(key):
-                    self.hparams[key] = word
-        # a printed command line ("python train.py --n_epoch=100 --lr=5e-4 ..."): its options are settings
-        if "--" in msg and len(msg) < 20_000:
-            opts = CMD_OPTION.findall(msg)
-            if len(opts) >= 2:
-                for key, val in opts:
-                    key = key.replace("-", "_")
-                    if key not in self.hparams:
-                        num = _num(val) if NUMBER_ONLY.match(val) else None
-                        if num is not None and math.isfinite(num):
-                            self.hparams[key] = int(num) if re.fullmatch(r"[+-]?\d+", val) else num
-                        else:
-                            self.hparams[key] = val
-        # an argument dump with dot leaders ("train_iters ........ 500"): a setting
-        dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
-        if dm:
-            v = _num(dm.group(2)) if re.fullmatch(NUM, dm.group(2), re.IGNORECASE) else None
-            if v is not None:
-                self.hparams.setdefault(dm.group(1), v)
+        if a.resume:
+            self.resumes.append((lineno, a.msg.strip()[:160]))
+        if a.early:
+            self.early_stop = (lineno, a.msg.strip()[:160])
+        for key, word in a.settings:
+            if not self.hparams.get(key):
+                self.hparams[key] = word
+        for key, val in a.options:
+            if key not in self.hparams:
+                self.hparams[key] = val
+        if a.dot is not None:
+            if a.dot[1] is not None:
+                self.hparams.setdefault(*a.dot)
             return
-        # pycocotools / detectron2 'copypaste' CSV header + values
-        cp = re.match(r"^copypaste:\s*(.*)$", msg)
-        if cp:
-            cells = [c.strip() for c in cp.group(1).split(",")]
+        if a.copypaste is not None:
+            cells = a.copypaste
             if cells and all(re.fullmatch(NUM, c, re.IGNORECASE) for c in cells) and self.csv_head and len(cells) == len(self.csv_head):
                 tpl = ("copypaste",) + tuple(self.csv_head)
                 self._positionless(tpl, [f"val/{h}" for h in self.csv_head], [_num(c) for c in cells], lineno, False)
             elif cells and not any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cells) and len(cells) > 1:
                 self.csv_head = cells
             return
-        # whitespace tables (Ultralytics YOLO)
-        head = _table_header(msg)
-        if head is not None:
-            self.table = head
-            self.table_ctx = "val" if head[0].lower() in ("class", "classes") else ""
+        if a.table_head is not None:
+            self.table = a.table_head
+            self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
             return
-        if self.table is not None:
-            cells = _table_row(msg, len(self.table))
-            if cells is not None:
-                self._table_record(cells, lineno, has_bar(msg))
-                return
-        rec = parse_record(msg)
-        if rec is not None and ("eta" in msg or "ETA" in msg):
-            em = ETA.search(msg)
-            if em:
-                secs = (int(em.group("d") or 0) * 86400 + int(em.group("h")) * 3600 + int(em.group("m")) * 60
-                        + int(em.group("s")))
-                self.etas = (self.etas + [(lineno, secs)])[-2:]
-        if rec is None and msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
+        if a.table_row is not None:
+            self._table_record(a.table_row, lineno)
+            return
+        rec = a.rec
+        if a.eta is not None:
+            d, h, m, sec = a.eta
+            self.etas = (self.etas + [(lineno, d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+        if a.heading is not None:
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it
-            self.heading = msg[:-1].strip()
+            self.heading = a.heading
             return
         if rec is not None and self.heading is not None:
             if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
@@ -688,34 +782,20 @@ class TextLogParser:
         elif rec is None:
             self.heading = None
         if rec is None:
-            if not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+            if a.unparsed:
                 self.unparsed += 1
                 if len(self.unparsed_examples) < 3:
-                    self.unparsed_examples.append(msg[:120])
+                    self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         self._record(rec, lineno)
 
-    def _table_record(self, cells: list[str], lineno: int, bar: bool):
-        cols = self.table
-        keys, vals = [], []
-        epoch = None
-        label = None
-        for c, cell in zip(cols, cells):
-            if re.fullmatch(r"\d+/\d+", cell):
-                if c.lower().startswith("epoch") or epoch is None:
-                    epoch = int(cell.split("/")[0])
-                    self.planned["epochs"] = int(cell.split("/")[1])
-                continue
-            if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
-                label = cell
-                continue
-            name = c.strip("()").replace("Box(", "").rstrip(")")
-            num = re.match(NUM, cell, re.IGNORECASE).group(0)
-            keys.append(name)
-            vals.append(_num(num))
+    def _table_record(self, row: _TableRow, lineno: int):
+        keys, vals, epoch, planned_epochs, bar, _ = row
+        if planned_epochs is not None:
+            self.planned["epochs"] = planned_epochs
         prefix = "val/" if self.table_ctx == "val" else "train/"
-        if label and label.lower() != "all":
-            prefix += label + "/"
+        if row.label:
+            prefix += row.label + "/"
         keys = [prefix + k for k in keys]
         tpl = ("table",) + tuple(keys)
         if epoch is not None:
