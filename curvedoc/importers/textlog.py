@@ -52,6 +52,7 @@ Memory is bounded by the series, not the file: the file is decoded and parsed in
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import functools
 import math
 import re
@@ -551,8 +552,8 @@ class _Line:
     kill: bool = False
     resume: bool = False
     early: bool = False
-    settings: list = field(default_factory=list)
-    options: list = field(default_factory=list)
+    settings: tuple | list = ()
+    options: tuple | list = ()
     dot: tuple | None = None
     copypaste: list | None = None
     table_head: list | None = None
@@ -585,6 +586,7 @@ def _analyse(raw: str, table: list[str] | None) -> _Line:
     if "--" in msg and len(msg) < 20_000:
         opts = CMD_OPTION.findall(msg)
         if len(opts) >= 2:
+            a.options = []
             for key, val in opts:
                 num = _num(val) if NUMBER_ONLY.match(val) else None
                 if num is not None and math.isfinite(num):
@@ -624,6 +626,225 @@ def _analyse(raw: str, table: list[str] | None) -> _Line:
     return a
 
 
+# ---------------------------------------------------------------------------------------------- shapes
+# A log prints the same few lines over and over with other numbers in them. How a line reads depends on its
+# characters' classes (a digit is a digit: the patterns above read digits as \d, count them and never ask which
+# digit it is) and on a few properties of the numbers it holds (NaN, sign, zero, integral); the numbers themselves
+# are only copied into the result. So the reading of one line serves every later line of the same *shape* (the
+# line with each digit written 0): the numbers are taken from the same places, once it is checked that
+#   * three probes of the first line (every digit shifted, by amounts that differ from place to place, twice; and
+#     every digit 0) read the same way, and each number of the reading is found at one place, and one only, of the
+#     line in all four (a slot);
+#   * the digits that are not free-standing numbers (``mAP50``, ``layer3``, ``v1.2``) are the same as there;
+#   * each number read has the same properties (NaN, infinite, sign, integral) as in the first line.
+# Anything else (a line that reads a setting, a crash, a resume, a table header; a digit's value read by CRASH's
+# "exitcode: [1-9]"; a check that fails) is read afresh. tests/test_textlog.py compares both ways of reading.
+DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # over UTF-8 bytes: an ASCII digit is one byte
+
+
+# Block glyphs of a progress bar ("██▌   ") are read only through the two classes BAR names (U+2588-U+258F, and
+# the rest of U+2580-U+259F): a bar that grew by a glyph is the same shape; probes change the glyphs within their
+# class, so a glyph that reaches the reading (a cell read as a label) leaves such lines to be read afresh.
+_GLYPH_CLASSES = ([chr(c) for c in range(0x2588, 0x2590)],
+                  [chr(c) for c in [*range(0x2580, 0x2588), *range(0x2590, 0x25A0)]])
+_GLYPHS_AS_CLASS = str.maketrans({g: cls[0] for cls in _GLYPH_CLASSES for g in cls})
+
+
+def _shape_key(raw: str) -> bytes:
+    if not raw.isascii():
+        raw = raw.translate(_GLYPHS_AS_CLASS)
+    return raw.encode("utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)
+
+
+def _probes(raw: str, tokens: list[tuple[int, int]]) -> list[str]:
+    """The line with every digit of its free-standing numbers changed, by a shift (1-9) that differs from place to
+    place, so that no two places change alike (two probes); and the line with those digits 0. (The other digits are
+    guards: a line they differ in is read afresh.) Bar glyphs change alike within their class."""
+    code = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    inside = np.zeros(len(code), dtype=bool)
+    for a, b in tokens:
+        inside[a:b] = True
+    at = np.flatnonzero(inside & (code >= 48) & (code <= 57))
+    glyphs = [] if raw.isascii() else [(np.flatnonzero(np.isin(code, [ord(g) for g in cls])), cls)
+                                       for cls in _GLYPH_CLASSES]
+    out = []
+    for k in (1, 2, None):
+        c = code.copy()
+        c[at] = 48 if k is None else 48 + (c[at] - 48 + 1 + (7 * at + 13 * k) % 9) % 10
+        for where, cls in glyphs:
+            if len(where):
+                n = len(cls)
+                index = np.searchsorted(np.array([ord(g) for g in cls]), c[where])
+                c[where] = ord(cls[0]) if k is None else np.array([ord(g) for g in cls])[
+                    (index + 1 + (7 * where + 13 * k) % (n - 1)) % n]
+        out.append(c.tobytes().decode("utf-32-le", "surrogatepass"))
+    return out
+FREE_NUMBER = re.compile(r"(?<![A-Za-z_\d.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
+_DIGIT_RUN = re.compile(r"\d+")
+MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
+PLAN_AT = 3  # a plan is made at the third line of its shape and guard digits (lines printed once or twice are many)
+PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of number properties)
+PLANS_PER_SHAPE = 64  # plans per shape (one per set of guard digits), then lines of new guard digits are read afresh
+
+
+def _leaves(a: _Line) -> list:
+    """The numbers of a reading, in a fixed order (None where the shape has none)."""
+    out: list = []
+    if a.table_row is not None:
+        out.extend(a.table_row.vals)
+        out += [a.table_row.epoch, a.table_row.planned_epochs]
+    r = a.rec
+    if r is not None:
+        out.extend(r.values)
+        out += [r.step, r.epoch, *(r.inner or (None, None)), r.counter, *r.planned.values(), r.step_total]
+    out.extend(a.eta or (None,) * 4)
+    return out
+
+
+def _shape(a: _Line) -> tuple:
+    """A reading with its numbers left out: what must be the same for two lines to read alike."""
+    t, r = a.table_row, a.rec
+    return (a.empty, a.garbled, a.crash, a.resume, a.early, bool(a.settings), bool(a.options), a.dot is not None,
+            a.copypaste is not None, a.table_head, a.heading, a.unparsed, a.eta is None,
+            None if t is None else (tuple(t.keys), len(t.vals), t.bar, t.label),
+            None if r is None else (r.keys, len(r.values), r.inner is None, r.ctx, r.bar, tuple(r.planned), r.config),
+            tuple(type(x) for x in _leaves(a)))
+
+
+def _rebuild(a: _Line, x: list) -> _Line:
+    """A reading of the shape of ``a`` holding the numbers ``x`` (ordered as :func:`_leaves`)."""
+    i = 0
+    row = rec = None
+    if a.table_row is not None:
+        n = len(a.table_row.vals)
+        row = a.table_row._replace(vals=x[:n], epoch=x[n], planned_epochs=x[n + 1])
+        i = n + 2
+    r = a.rec
+    if r is not None:
+        n = len(r.values)
+        j = i + n
+        planned = dict(zip(r.planned, x[j + 5: j + 5 + len(r.planned)]))
+        rec = Rec(r.keys, x[i:j], x[j], x[j + 1], None if r.inner is None else (x[j + 2], x[j + 3]), x[j + 4], r.ctx,
+                  r.bar, planned, x[j + 5 + len(r.planned)], r.config)
+        i = j + 6 + len(r.planned)
+    eta = None if a.eta is None else tuple(x[i:i + 4])
+    return _Line(None, a.empty, a.garbled, table_row=row, rec=rec, eta=eta, heading=a.heading, unparsed=a.unparsed)
+
+
+def _as(kind: type, text: str):
+    """The number ``text`` says, as the reading holds it (None when it does not say one)."""
+    try:
+        return kind(text)
+    except ValueError:
+        v = _num(text)
+        if kind is float:
+            return v
+        return int(v) if math.isfinite(v) and v.is_integer() else None
+
+
+def _same(a, b) -> bool:
+    return a == b or (a != a and b != b)
+
+
+def _props(v) -> tuple:
+    """What a reading may ask of a number besides copying it: its sign, and for a float whether it is integral
+    (False for inf) and NaN."""
+    if isinstance(v, float):
+        return (v > 0, v < 0, v.is_integer(), v != v)
+    return (v > 0, v < 0)
+
+
+def _guards(raw: str) -> list[tuple[int, int]]:
+    """Where the digits outside free-standing numbers are (``mAP50``, ``layer3``, ``v1.2``): the same places in
+    every line of a shape."""
+    out, at = [], 0
+    for a, b in [*(m.span() for m in FREE_NUMBER.finditer(raw)), (len(raw), len(raw))]:
+        out += [d.span() for d in _DIGIT_RUN.finditer(raw, at, a)]
+        at = b
+    return out
+
+
+class _Shape:
+    """The plans of one shape per set of guard digits: one per set of number properties met (an int: times seen so
+    far; True: none can be made), and how often no plan fitted since the last was made."""
+
+    __slots__ = ("guards", "plans", "misses")
+
+    def __init__(self, guards: list[tuple[int, int]]):
+        self.guards, self.plans, self.misses = guards, {}, {}
+
+
+class _Plan:
+    """How to read any line of one shape and guard digits: the first line's reading and where each of its numbers
+    is (slots)."""
+
+    __slots__ = ("line", "leaves", "slots", "table")
+
+    def __init__(self, line: _Line, leaves: list, slots: list, table: list[str] | None):
+        self.line, self.leaves, self.slots, self.table = line, leaves, slots, table
+
+    def read(self, raw: str, table: list[str] | None) -> _Line | None:
+        if self.table is not None and self.table != table:
+            return None  # a table row under another header of as many columns: other names
+        x = self.leaves.copy()
+        for j, a, b, kind, props in self.slots:
+            t = raw[a:b]
+            try:
+                v = kind(t)
+            except ValueError:
+                v = _as(kind, t)
+                if v is None:
+                    return None
+            if (kind is float and (v > 0, v < 0, v.is_integer(), v != v) != props) \
+                    or (kind is int and (v > 0, v < 0) != props):
+                return None
+            x[j] = v
+        return _rebuild(self.line, x)
+
+
+def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
+    """A plan for the shape of ``raw`` read as ``a``, or None when lines of that shape must be read afresh."""
+    if a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None or a.copypaste is not None \
+            or a.table_head is not None or "xit" in raw:
+        return None
+    shape, leaves = _shape(a), _leaves(a)
+    tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+    probes = _probes(raw, tokens)
+    seen = []
+    for p in probes:
+        b = _analyse(p, table)
+        if _shape(b) != shape:
+            return None
+        seen.append(_leaves(b))
+    texts = [raw, *probes]
+    nan = "nan"  # NaN equals itself here: a NaN read from a place is that place's NaN
+
+    def read_at(kind, i, k):
+        return tuple(nan if v != v else v for v in (_as(kind, t[i:k]) for t in texts))
+
+    at_token: dict = {}  # kind -> {the four numbers a whole free-standing number reads as -> its places}
+    slots = []
+    for j, v in enumerate(leaves):
+        vs = [v] + [x[j] for x in seen]
+        if v is None or all(_same(v, w) for w in vs[1:]):
+            continue  # not in this shape, or not from a digit that varies (NaN, inf, a guarded digit)
+        kind = type(v)
+        want = tuple(nan if w != w else w for w in vs)
+        if kind not in at_token:
+            at_token[kind] = {}
+            for span in tokens:
+                at_token[kind].setdefault(read_at(kind, *span), []).append(span)
+        # a whole free-standing number, else a part of one ("1,2345" read as 1): exactly one place must fit
+        found = at_token[kind].get(want, [])
+        if not found:
+            found = [(i, k) for s0, e0 in tokens if e0 - s0 <= 40 for i in range(s0, e0)
+                     for k in range(i + 1, e0 + 1) if (i, k) != (s0, e0) and read_at(kind, i, k) == want]
+        if len(found) != 1:
+            return None
+        slots.append((j, found[0][0], found[0][1], kind, _props(v)))
+    return _Plan(a, leaves, slots, None if a.table_row is None else list(table))
+
+
 # ---------------------------------------------------------------------------------------------- parser
 @dataclass
 class _Series:
@@ -640,8 +861,13 @@ CLOCK_KIND = {"step": "step", "global-iter": "step", "epoch": "epoch", "ctx-epoc
 
 
 class TextLogParser:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, reuse: bool = True):
         self.path = path
+        self.reuse = reuse  # reuse the reading of a line for lines of the same shape (see _Plan)
+        # a table header in force changes how lines read only through its number of columns (_table_row), and the
+        # names of a table row's values (a plan of a row keeps the header it was made under)
+        self._plans_per_ncols: dict[int, dict] = {0: {}}
+        self.plans: dict[bytes, int | _Shape] = self._plans_per_ncols[0]  # shape -> times seen, or its plans
         self.series: dict[tuple, dict[str, _Series]] = {}
         self.template_last: dict[tuple, int] = {}  # template -> seq of its last emitted record
         self.ctx_epoch: int | None = None
@@ -716,7 +942,51 @@ class TextLogParser:
                 self._feed_one(lineno, rendering)
 
     def _feed_one(self, lineno: int, raw: str):
-        self._apply(lineno, raw, _analyse(raw, self.table))
+        self._apply(lineno, raw, self._read(raw))
+
+    def _read(self, raw: str) -> _Line:
+        """The reading of one rendering: by the plan of its shape and guard digits when there is one (see _Plan),
+        else afresh. A plan costs three readings (its probes), so it is made when its shape and guard digits are
+        seen the PLAN_AT-th time. Lines of one shape have their guard digits at the same places (FREE_NUMBER reads
+        character classes), so ``layer3`` after ``layer2`` is the same shape with another plan."""
+        if not self.reuse:
+            return _analyse(raw, self.table)
+        skel = _shape_key(raw)
+        got = self.plans.get(skel)
+        if got.__class__ is _Shape:
+            key = "".join([raw[a:b] for a, b in got.guards]) if got.guards else ""
+            plans = got.plans.get(key, 0)
+            if plans.__class__ is list:
+                for plan in plans:
+                    a = plan.read(raw, self.table)
+                    if a is not None:
+                        return a
+                # numbers of other properties (0.000 after 0.002): a plan of their own, once seen PLAN_AT times
+                a = _analyse(raw, self.table)
+                got.misses[key] = n = got.misses.get(key, 0) + 1
+                if n >= PLAN_AT and len(plans) < PROPERTIES_PER_SHAPE:
+                    got.misses[key] = 0
+                    plan = _plan(raw, a, self.table)
+                    if plan is not None:
+                        plans.append(plan)
+                return a
+            a = _analyse(raw, self.table)
+            if plans is not True:  # seen ``plans`` times before
+                if plans + 1 >= PLAN_AT:
+                    plan = _plan(raw, a, self.table)
+                    got.plans[key] = [plan] if plan is not None else True  # True: none can be made
+                elif plans or len(got.plans) < PLANS_PER_SHAPE:
+                    got.plans[key] = plans + 1
+            return a
+        a = _analyse(raw, self.table)
+        seen = (got or 0) + 1
+        if seen >= PLAN_AT:
+            shape = self.plans[skel] = _Shape(_guards(raw))
+            plan = _plan(raw, a, self.table)
+            shape.plans["".join([raw[a:b] for a, b in shape.guards])] = [plan] if plan is not None else True
+        elif got is not None or len(self.plans) < MAX_SHAPES:
+            self.plans[skel] = seen
+        return a
 
     def _apply(self, lineno: int, raw: str, a: "_Line"):
         """What a rendering read by :func:`_analyse` changes in the parser's state, in the order the log says it."""
@@ -759,6 +1029,7 @@ class TextLogParser:
             return
         if a.table_head is not None:
             self.table = a.table_head
+            self.plans = self._plans_per_ncols.setdefault(len(a.table_head), {})
             self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
             return
         if a.table_row is not None:
@@ -774,9 +1045,10 @@ class TextLogParser:
             return
         if rec is not None and self.heading is not None:
             if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
-                rec.keys = tuple(f"{self.heading}/{k}" for k in rec.keys)
-                if re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading):
-                    rec.ctx = "val"
+                # a new record, not the reading changed in place: a plan may hold that reading (see _Plan)
+                heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
+                rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
+                                          ctx="val" if heldout else rec.ctx)
             else:
                 self.heading = None
         elif rec is None:
@@ -1120,10 +1392,10 @@ def read(spec: RunSpec) -> RunData:
     return read_text_log(path)
 
 
-def read_text_log(path: Path) -> RunData:
+def read_text_log(path: Path, reuse: bool = True) -> RunData:
     check_file(path)
     issues: list[ImportIssue] = []
-    p = TextLogParser(path)
+    p = TextLogParser(path, reuse)
     try:
         for lineno, line in _lines(path, issues):
             p.feed(lineno, line)

@@ -1,0 +1,179 @@
+"""A line read by the plan of its shape (textlog._Plan) reads exactly as the same line read afresh: on the real
+printed logs, on synthetic logs whose numbers take every property a reading may ask about (zero, sign, integral,
+NaN, inf, thousands separators, exponents, widths that grow), with digits inside keys, bars that grow by a glyph,
+value-reading patterns ("exitcode: 1"), tables and headings; and on random mutations of them."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from _helpers import real_runs_dir
+
+from curvedoc.errors import LoadError
+from curvedoc.importers.textlog import TextLogParser, _analyse, read_text_log
+
+
+def _both(path):
+    """(reading with plans, reading afresh): each a RunData or the error it raised."""
+    out = []
+    for reuse in (True, False):
+        try:
+            out.append(read_text_log(path, reuse=reuse))
+        except LoadError as exc:
+            out.append(f"{type(exc).__name__}: {exc}")
+    return out
+
+
+def _assert_same(path):
+    a, b = _both(path)
+    if isinstance(a, str) or isinstance(b, str):
+        assert a == b
+        return
+    pd.testing.assert_frame_equal(a.frame, b.frame, check_exact=True)
+    assert a.meta == b.meta
+    assert [repr(i) for i in a.issues] == [repr(i) for i in b.issues]
+    assert repr(sorted(a.hparams.items(), key=str)) == repr(sorted(b.hparams.items(), key=str))
+
+
+def _number(rng: random.Random) -> str:
+    """A printed number with the properties a reading may depend on drawn often."""
+    kind = rng.randrange(14)
+    if kind == 0:
+        return "0.0000"
+    if kind == 1:
+        return f"{rng.randint(0, 9)}.0000"  # integral
+    if kind == 2:
+        return rng.choice(["nan", "inf", "-inf", "NaN"])
+    if kind == 3:
+        return f"{rng.uniform(-1, 1):.3e}"
+    if kind == 4:
+        return f"{rng.randint(0, 9_999_999):,}"  # thousands separators, width grows
+    if kind == 5:
+        return str(rng.randint(0, 120))
+    if kind == 6:
+        return f"{rng.uniform(-5, 5):.4f}"
+    if kind == 7:
+        return rng.choice(["1e+30", "1e999", "-0.0", "1.5e3", "2.0e0", "0.5e1"])
+    return f"{rng.uniform(0, 10):.4f}"
+
+
+def _bar(rng: random.Random, frac: float, width: int = 10) -> str:
+    full = int(frac * width)
+    part = "" if full == width else rng.choice(["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"])
+    return ("█" * full + part).ljust(width)
+
+
+def _line(rng: random.Random, i: int) -> str:
+    n = lambda: _number(rng)  # noqa: E731
+    e, big = 1 + i // 40, rng.choice([50, 100, 1000])
+    frac = rng.random()
+    styles = [
+        lambda: f"iter {i}: loss {n()}, time {n()}ms, mfu {n()}%",
+        lambda: f"2024-05-0{rng.randint(1, 9)} 12:{rng.randint(0, 59):02d}:07,123 | INFO | step={i}, loss={n()}, lr={n()}",
+        lambda: "{" + f"'loss': {n()}, 'grad_norm': {n()}, 'learning_rate': {n()}, 'epoch': {n()}" + "}",
+        lambda: f" iteration {i}/ {big} | lm loss: {n()} | grad norm: {n()} | number of skipped iterations: {rng.randint(0, 2)} |",
+        lambda: f"Epoch [{e}][{i % 50}/50]\tlr: {n()}, eta: 0:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}, loss: {n()}, loss_cls: {n()}",
+        lambda: f"Epoch {e}/{big}",
+        lambda: f"{i % 30}/30 [==>......] - ETA: {rng.randint(0, 99)}s - loss: {n()} - accuracy: {n()}",
+        lambda: f"layer{rng.randint(0, 12)} grad norm {n()}",  # a digit inside the key
+        lambda: f"s{rng.randint(0, 3)}.loss_cls: {n()}  s{rng.randint(0, 3)}.acc: {n()}",
+        lambda: f"exitcode  : {rng.choice([0, 1, -9])} (pid: {rng.randint(100, 99999)})",  # CRASH reads the digit
+        lambda: f"Epoch {e}: {int(frac * 100):3d}%|{_bar(rng, frac)}| {int(frac * 200)}/200 [00:{rng.randint(0, 59):02d}<00:12, "
+                f"{n()}it/s, loss={n()}, v_num=0]",
+        lambda: "\r".join(f"Epoch {e}: {k * 10:3d}%|{_bar(rng, k / 10)}| {k * 20}/200 [00:01<00:02, 4.{k}it/s, loss={n()}]"
+                          for k in range(rng.randint(1, 11))),
+        lambda: f"val: epoch {e} acc {n()} mAP50 {n()} mAP50-95 {n()}",
+        lambda: "Evaluation Results:",
+        lambda: f"  accuracy: {n()}",
+        lambda: "      Epoch    GPU_mem   box_loss   cls_loss  Instances       Size",
+        lambda: f"      {e}/{big}      {n()}G      {n()}      {n()}        {rng.randint(1, 300)}        640: "
+                f"{int(frac * 100):3d}%|{_bar(rng, frac)}| {int(frac * 30)}/30 [00:01<00:02, 4.2it/s]",
+        lambda: f"                   all        {rng.randint(1, 999)}       {rng.randint(1, 9999)}      {n()}      {n()}      {n()}",
+        lambda: f"v{rng.randint(0, 3)}.{rng.randint(0, 9)}.{rng.randint(0, 9)} loaded 0x{rng.randint(0, 255):02x}f {n()}",
+        lambda: f"Train Loss {n()}, Test Acc {n()} | step {i:,}",
+        lambda: f"[{rng.choice(['train', 'eval'])}] epoch: {e} | loss: {n()} | step: {i} | {n()} tok/s",
+        lambda: f"nan.{rng.randint(0, 9)} loss {n()}",
+        # a step is the clock only when integral; a planned count only when positive
+        lambda: f"step: {rng.choice(['2.0', '2.5', '3.0', '7.25', '1.00', '1.50', '0'])} loss: {n()}",
+        lambda: ", ".join([f"task=detect, epochs={rng.choice([0, 3, 50])}, steps={rng.choice([0, 100])}, lr0={n()}"]
+                          + [f"p{k}={n()}" for k in range(10)] + ["name='exp'"]),
+    ]
+    return rng.choice(styles)()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_synthetic_logs_read_alike_with_and_without_plans(tmp_path, seed):
+    rng = random.Random(seed)
+    # a few styles per log, so that shapes repeat and plans are made and used
+    lines = []
+    picks = [rng.random() for _ in range(4)]
+    for i in range(rng.choice([40, 300, 1500])):
+        r = random.Random(int(picks[i % 4] * 1e6) + i * (seed + 1))
+        lines.append(_line(r if rng.random() < 0.9 else rng, i))
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _assert_same(p)
+    _assert_each_line_reads_alike(lines)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_mutated_logs_read_alike_with_and_without_plans(tmp_path, seed):
+    """Lines that repeat, then one digit, sign, separator or letter changed at random places: shapes that plans
+    were made for, met with what a plan must not read alike."""
+    rng = random.Random(1000 + seed)
+    base = [_line(random.Random(seed * 7 + k), i) for i, k in enumerate([0, 1, 2, 3] * 150)]
+    out = []
+    for line in base:
+        chars = list(line)
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            if chars:
+                at = rng.randrange(len(chars))
+                chars[at] = rng.choice("0123456789.,-+eE: |/%xnaA█▌")
+        out.append("".join(chars))
+    p = tmp_path / "mut.log"
+    p.write_text("\n".join(out) + "\n", encoding="utf-8")
+    _assert_same(p)
+    _assert_each_line_reads_alike(out)
+
+
+def _assert_each_line_reads_alike(lines: list[str]):
+    """Every rendering's reading by plan equals its reading afresh (the message text aside: a plan does not keep
+    it), fed in order so that table headers are in force as in a real read."""
+    p = TextLogParser(Path("x.log"))
+    for n, line in enumerate(lines, 1):
+        for raw in line.split("\r"):
+            if not raw.strip():
+                continue
+            got, want = p._read(raw), _analyse(raw, p.table)
+            assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
+            p._apply(n, raw, want)
+
+
+@pytest.mark.parametrize("digit", ["0", "1", "2"])
+def test_the_digit_a_crash_pattern_reads_is_not_taken_from_a_plan(digit):
+    """CRASH reads which digit an exit code is ([1-9]): a line of the same shape with another digit is no guide."""
+    lines = [f"failed (exitcode: {d}) local_rank: 0 (pid: 4242) of binary: /usr/bin/python" for d in "0000"]
+    lines += [f"Process exited with code {d}" for d in "0000"]
+    _assert_each_line_reads_alike(lines + [lines[0].replace("exitcode: 0", f"exitcode: {digit}"),
+                                           lines[-1].replace("code 0", f"code {digit}")])
+
+
+def test_a_number_of_other_properties_is_not_read_by_the_plan():
+    """1.5e3 is integral (a step), 2.5e0 is not (a value): the same shape, and the probes of the first cannot tell
+    (5.4e8, 9.9e2 and 0.0e0 are all integral); the number read from its place must be checked."""
+    lines = ["step 1.5e3 loss 0.5", "step 2.5e3 loss 0.4", "step 3.5e3 loss 0.3", "step 4.5e3 loss 0.2",
+             "step 2.5e0 loss 0.1"]
+    _assert_each_line_reads_alike(lines)
+
+
+@pytest.mark.slow  # reads the real text logs twice (~15 s); CI runs it (.ci/run)
+def test_real_text_logs_read_alike_with_and_without_plans():
+    root = real_runs_dir() / "text_log"
+    files = [f for d in sorted(root.iterdir()) if d.is_dir() for f in sorted(d.iterdir()) if f.is_file()]
+    assert len(files) >= 40
+    for f in files:
+        _assert_same(f)
