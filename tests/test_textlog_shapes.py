@@ -120,6 +120,33 @@ def test_synthetic_logs_read_alike_with_and_without_plans(tmp_path, seed):
     _assert_each_line_reads_alike(lines)
 
 
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("style", ["iter {i}: loss {v}, time {w}ms, mfu {v}%",
+                                   "{{'loss': {v}, 'grad_norm': {w}, 'learning_rate': 1e-05, 'epoch': 0.{i}}}",
+                                   " iteration {i}/ 9999 | lm loss: {v} | grad norm: {w} | skipped: 0 |"])
+def test_long_runs_of_one_shape_read_alike(tmp_path, seed, style):
+    """Hundreds of lines of one shape (their numbers are converted as columns at once), broken now and then by a
+    number of other properties (integral, zero, NaN, inf, a separator), another line, or a line of the same shape
+    under a heading."""
+    rng = random.Random(seed)
+    lines = []
+    for i in range(rng.choice([20, 400, 3000])):
+        v = f"{rng.uniform(1, 9):.4f}"
+        w = f"{rng.uniform(10, 99):.2f}"
+        roll = rng.random()
+        if roll < 0.02:
+            v = rng.choice(["2.0000", "0.0000", "nan", "inf", "1,234", "-1.500"])
+        elif roll < 0.03:
+            w = rng.choice(["nan", "10.00", "1e+01"])
+        elif roll < 0.035:
+            lines.append(rng.choice(["Evaluation Results:", "saving checkpoint", f"eval loss {v}", "",
+                                     "Traceback (most recent call last):", "exitcode: 1"]))
+        lines.append(style.format(i=1000 + i, v=v, w=w))
+    p = tmp_path / "runs.log"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _assert_same(p)
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_mutated_logs_read_alike_with_and_without_plans(tmp_path, seed):
     """Lines that repeat, then one digit, sign, separator or letter changed at random places: shapes that plans

@@ -195,7 +195,8 @@ def _clean_key(k: str) -> str:
 
 # ---------------------------------------------------------------------------------------------- decoding
 def _lines(path: Path, issues: list[ImportIssue]):
-    """Yield (physical line number, text) for every rendering of every line, decoding incrementally."""
+    """Yield (physical line number of the first, texts) for consecutive lines, decoding incrementally; a very long
+    line's renderings can come in several parts with the same line number."""
     with open_binary(path) as fh:
         head = fh.read(CHUNK)
         if is_lfs_pointer(head[:64]):
@@ -228,14 +229,14 @@ def _lines(path: Path, issues: list[ImportIssue]):
             buf += text
             parts = buf.split("\n")
             buf = parts.pop()
-            for ln in parts:
-                lineno += 1
-                yield lineno, ln
+            if parts:
+                yield lineno + 1, parts
+                lineno += len(parts)
             if len(buf) > MAX_LINE and "\r" in buf:
                 # a progress bar redrawn with \r for hours is one physical line of many renderings: hand over
                 # the complete renderings as they come (same line number), so none is lost to the length cap
                 cut = buf.rfind("\r")
-                yield lineno + 1, buf[:cut]
+                yield lineno + 1, [buf[:cut]]
                 buf = buf[cut:]
             if len(buf) > MAX_LINE * 16:  # one endless line (a 1 GB line with no newline): keep its tail only
                 cut_lines[lineno + 1] = cut_lines.get(lineno + 1, 0) + len(buf) - MAX_LINE
@@ -259,7 +260,7 @@ def _lines(path: Path, issues: list[ImportIssue]):
                 # ends mid-line at an exact multiple of 64 KiB: a copy cut at a block boundary
                 issues.append(ImportIssue("truncated", f"the file ends mid-line at {size:,} bytes, an exact "
                                           "multiple of 64 KiB: a truncated copy", file=str(path), count=1))
-            yield lineno, buf
+            yield lineno, [buf]
 
 
 def strip_prefix(line: str) -> tuple[str, str]:
@@ -626,6 +627,14 @@ def _analyse(raw: str, table: list[str] | None) -> _Line:
     return a
 
 
+def _tag(key: str, ctx: str) -> str:
+    """A held-out record's keys get ``val/`` unless they name their split already; optimizer state (lr,
+    momentum, grad norm) printed on an eval line belongs to no split."""
+    if ctx == "val" and not _split_of(key) and not OPTIMIZER_KEY.search(key):
+        return "val/" + key
+    return key
+
+
 # ---------------------------------------------------------------------------------------------- shapes
 # A log prints the same few lines over and over with other numbers in them. How a line reads depends on its
 # characters' classes (a digit is a digit: the patterns above read digits as \d, count them and never ask which
@@ -636,7 +645,9 @@ def _analyse(raw: str, table: list[str] | None) -> _Line:
 #     every digit 0) read the same way, and each number of the reading is found at one place, and one only, of the
 #     line in all four (a slot);
 #   * the digits that are not free-standing numbers (``mAP50``, ``layer3``, ``v1.2``) are the same as there;
-#   * each number read has the same properties (NaN, infinite, sign, integral) as in the first line.
+#   * each number read converts as in the first line (an int stays an int) and has the same sign; for the keys
+#     whose value's properties decide how the line reads (a clock, a planned count: _reads_properties), also the
+#     same integrality and NaN.
 # Anything else (a line that reads a setting, a crash, a resume, a table header; a digit's value read by CRASH's
 # "exitcode: [1-9]"; a check that fails) is read afresh. tests/test_textlog.py compares both ways of reading.
 DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # over UTF-8 bytes: an ASCII digit is one byte
@@ -656,9 +667,14 @@ def _shape_key(raw: str) -> bytes:
     return raw.encode("utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)
 
 
+# the shift of each place's digit in the two probes: drawn once (fixed seed), so that two numbers at different
+# places change alike only by chance (1 in 81 per digit over both probes), not by a period of the places
+_SHIFTS = np.random.default_rng(20261126).integers(1, 10, size=(2, MAX_LINE))
+
+
 def _probes(raw: str, tokens: list[tuple[int, int]]) -> list[str]:
-    """The line with every digit of its free-standing numbers changed, by a shift (1-9) that differs from place to
-    place, so that no two places change alike (two probes); and the line with those digits 0. (The other digits are
+    """The line with every digit of its free-standing numbers changed, by a shift (1-9) drawn for each place, so
+    that two places rarely change alike (two probes); and the line with those digits 0. (The other digits are
     guards: a line they differ in is read afresh.) Bar glyphs change alike within their class."""
     code = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     inside = np.zeros(len(code), dtype=bool)
@@ -670,18 +686,20 @@ def _probes(raw: str, tokens: list[tuple[int, int]]) -> list[str]:
     out = []
     for k in (1, 2, None):
         c = code.copy()
-        c[at] = 48 if k is None else 48 + (c[at] - 48 + 1 + (7 * at + 13 * k) % 9) % 10
+        c[at] = 48 if k is None else 48 + (c[at] - 48 + _SHIFTS[k - 1, at]) % 10
         for where, cls in glyphs:
             if len(where):
                 n = len(cls)
                 index = np.searchsorted(np.array([ord(g) for g in cls]), c[where])
                 c[where] = ord(cls[0]) if k is None else np.array([ord(g) for g in cls])[
-                    (index + 1 + (7 * where + 13 * k) % (n - 1)) % n]
+                    (index + 1 + _SHIFTS[k - 1, where] % (n - 1)) % n]
         out.append(c.tobytes().decode("utf-32-le", "surrogatepass"))
     return out
 FREE_NUMBER = re.compile(r"(?<![A-Za-z_\d.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
 _DIGIT_RUN = re.compile(r"\d+")
 MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
+MAX_FAST = 4096  # shapes that go straight to a batch
+RUN_AT_ONCE = 16  # lines of one shape in a row whose numbers are converted as columns (fewer: one by one)
 PLAN_AT = 3  # a plan is made at the third line of its shape and guard digits (lines printed once or twice are many)
 PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of number properties)
 PLANS_PER_SHAPE = 64  # plans per shape (one per set of guard digits), then lines of new guard digits are read afresh
@@ -746,6 +764,18 @@ def _same(a, b) -> bool:
     return a == b or (a != a and b != b)
 
 
+def _reads_properties(key: str) -> bool:
+    """Does parse_record consult the sign, integrality or NaN of this key's value? Only for a clock (STEP_KEYS,
+    EPOCH_KEYS: an integral value is the position, else a value) and a planned count in a configuration echo; the
+    key may have been renamed after (a split named before it, ``#2`` for a repeat)."""
+    k = re.sub(r" #\d+$", "", key).lower()
+    head, _, rest = k.partition(" ")
+    if rest and head in SPLIT_WORDS:
+        k = rest
+    return k in STEP_KEYS or k.endswith("num_updates") or k in EPOCH_KEYS or k in ("epochs", "steps", "iterations",
+                                                                                     "iters")
+
+
 def _props(v) -> tuple:
     """What a reading may ask of a number besides copying it: its sign, and for a float whether it is integral
     (False for inf) and NaN."""
@@ -778,12 +808,43 @@ class _Plan:
     """How to read any line of one shape and guard digits: the first line's reading and where each of its numbers
     is (slots)."""
 
-    __slots__ = ("line", "leaves", "slots", "table")
+    __slots__ = ("line", "leaves", "slots", "table", "bulk", "tagged", "need", "at")
 
     def __init__(self, line: _Line, leaves: list, slots: list, table: list[str] | None):
         self.line, self.leaves, self.slots, self.table = line, leaves, slots, table
+        # records that change the parser's state alike, line after line, are applied together (TextLogParser._flush):
+        # a training record on a step clock (with or without an epoch), on an epoch and in-epoch counter ("[e][i/N]"),
+        # or a record of two keys or more with no clock (placed when the log has been read)
+        r = line.rec
+        self.bulk = self.tagged = self.need = self.at = None
+        if r is None or not r.keys or r.bar or r.config:
+            return
+        if r.step is not None and (r.epoch is None or not r.step_total):
+            kind = "step"
+        elif r.step is None and r.epoch is not None and r.inner is not None:
+            kind = "global"
+        elif r.step is None and r.epoch is None and r.counter is None and len(r.keys) >= 2:
+            kind = "none"
+        else:
+            return
+        self.tagged = [_tag(k, r.ctx) for k in r.keys]
+        nv, npl = len(r.values), len(r.planned)
+        # the numbers a bulk apply uses (indices into the leaves), and where each kind starts among them
+        self.need, self.at = list(range(nv)), {}
+        for name, first, count, present in (("step", nv, 1, r.step is not None), ("epoch", nv + 1, 1, r.epoch is not None),
+                                            ("inner", nv + 2, 2, r.inner is not None), ("planned", nv + 5, npl, npl > 0),
+                                            ("eta", nv + 6 + npl, 4, line.eta is not None)):
+            if present:
+                self.at[name] = len(self.need)
+                self.need += range(first, first + count)
+        self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled)
 
     def read(self, raw: str, table: list[str] | None) -> _Line | None:
+        x = self.numbers(raw, table)
+        return None if x is None else _rebuild(self.line, x)
+
+    def numbers(self, raw: str, table: list[str] | None) -> list | None:
+        """The numbers of ``raw`` (ordered as :func:`_leaves`), or None when this plan does not read it."""
         if self.table is not None and self.table != table:
             return None  # a table row under another header of as many columns: other names
         x = self.leaves.copy()
@@ -795,11 +856,41 @@ class _Plan:
                 v = _as(kind, t)
                 if v is None:
                     return None
-            if (kind is float and (v > 0, v < 0, v.is_integer(), v != v) != props) \
-                    or (kind is int and (v > 0, v < 0) != props):
+            if props is not None and ((v > 0, v < 0, v.is_integer(), v != v) if kind is float else (v > 0, v < 0)) \
+                    != props:
                 return None
             x[j] = v
-        return _rebuild(self.line, x)
+        return x
+
+
+def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[list], np.ndarray] | None:
+    """Columns of the numbers ``plan.need`` for lines of one shape at once, and which lines the plan reads (their
+    numbers have the first line's properties): the lines have the same length and their numbers the same places,
+    so each number is a column of characters, converted by numpy (the same correctly rounded parse as float()).
+    None when the lines are not ASCII or a column does not convert (thousands separators, an exponent in an int):
+    they are then read one by one."""
+    n = len(raws)
+    data = "".join(raws).encode("utf-8", "surrogatepass")
+    width = len(raws[0])
+    if len(data) != n * width:
+        return None
+    chars = np.frombuffer(data, dtype=np.uint8).reshape(n, width)
+    ok = np.ones(n, dtype=bool)
+    found = {}
+    for j, a, b, kind, props in plan.slots:
+        if j not in plan.need:
+            continue
+        text = np.ascontiguousarray(chars[:, a:b]).view(f"S{b - a}").ravel()
+        try:
+            v = text.astype(np.float64 if kind is float else np.int64)
+        except (ValueError, OverflowError):
+            return None
+        if props is not None:
+            tests = (v > 0, v < 0, (v == np.floor(v)) & np.isfinite(v), np.isnan(v)) if kind is float else (v > 0, v < 0)
+            for got, want in zip(tests, props):
+                ok &= got == want
+        found[j] = v.tolist()
+    return [found[j] if j in found else [plan.leaves[j]] * n for j in plan.need], ok
 
 
 def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
@@ -817,6 +908,8 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
             return None
         seen.append(_leaves(b))
     texts = [raw, *probes]
+    # the values whose properties the reading consults (see _reads_properties); the others are only copied
+    read_props = {q for q, k in enumerate(a.rec.keys) if _reads_properties(k)} if a.rec is not None else set()
     nan = "nan"  # NaN equals itself here: a NaN read from a place is that place's NaN
 
     def read_at(kind, i, k):
@@ -841,7 +934,7 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
                      for k in range(i + 1, e0 + 1) if (i, k) != (s0, e0) and read_at(kind, i, k) == want]
         if len(found) != 1:
             return None
-        slots.append((j, found[0][0], found[0][1], kind, _props(v)))
+        slots.append((j, found[0][0], found[0][1], kind, _props(v) if kind is int or j in read_props else None))
     return _Plan(a, leaves, slots, None if a.table_row is None else list(table))
 
 
@@ -903,6 +996,11 @@ class TextLogParser:
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
         self.heading: str | None = None
+        self.batch: list = []  # [line, text, plan, numbers or None] of records held back to apply together (_flush)
+        self.batch_kind: tuple | None = None
+        # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
+        # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
+        self.fast: dict[bytes, tuple] = {}
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
@@ -932,35 +1030,79 @@ class TextLogParser:
             self.epoch_at["step"][pos] = self.ctx_epoch
 
     def feed(self, lineno: int, raw: str):
-        if lineno != self._last_lineno:  # the renderings of one long physical line can come in several parts
-            self.n_lines += 1
-            self._last_lineno = lineno
-        for rendering in raw.split("\r"):
-            if len(rendering) > MAX_LINE:
-                rendering = rendering[:MAX_LINE]
-            if rendering.strip():
-                self._feed_one(lineno, rendering)
+        self.feed_lines(lineno, [raw])
 
-    def _feed_one(self, lineno: int, raw: str):
-        self._apply(lineno, raw, self._read(raw))
+    def feed_lines(self, first: int, lines: list[str]):
+        """Physical lines ``first``, ``first + 1``, ... (the renderings of one long physical line can come in
+        several parts: the first may continue the line fed last). The common case -- one rendering of the shape
+        of the record held back last -- is handled here, the rest by :meth:`_feed_one`."""
+        if not lines:
+            return
+        self.n_lines += len(lines) - (first == self._last_lineno)
+        self._last_lineno = first + len(lines) - 1
+        reuse = self.reuse
+        for lineno, raw in enumerate(lines, first):
+            if not reuse or "\r" in raw or len(raw) > MAX_LINE:
+                for rendering in raw.split("\r"):
+                    if len(rendering) > MAX_LINE:
+                        rendering = rendering[:MAX_LINE]
+                    if rendering.strip():
+                        self._feed_one(lineno, rendering)
+                continue
+            if not raw or raw.isspace():
+                continue
+            skel = (raw if raw.isascii() else raw.translate(_GLYPHS_AS_CLASS)).encode(
+                "utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)  # _shape_key, inline: this runs for every line
+            known = self.fast.get(skel)
+            if known is not None:
+                guards, gkey, plan = known
+                if (not guards or "".join([raw[a:b] for a, b in guards]) == gkey) \
+                        and (plan.bulk == self.batch_kind or not self.batch):
+                    self.batch_kind = plan.bulk
+                    self.batch.append([lineno, raw, plan, None])  # its numbers are read when the batch is applied
+                    continue
+            self._feed_one(lineno, raw, skel)
+
+    def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
+        if not self.reuse:
+            self._apply(lineno, raw, _analyse(raw, self.table))
+            return
+        if skel is None:
+            skel = _shape_key(raw)
+        plan, x, shape, gkey = self._lookup(raw, skel)
+        if plan is None or plan.bulk is None:
+            self._flush()
+            self._apply(lineno, raw, x if plan is None else _rebuild(plan.line, x))
+            return
+        if plan.bulk != self.batch_kind:
+            self._flush()
+            self.batch_kind = plan.bulk
+        self.batch.append([lineno, raw, plan, x])
+        if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
+            # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
+            self.fast[skel] = (shape.guards, gkey, plan)
 
     def _read(self, raw: str) -> _Line:
-        """The reading of one rendering: by the plan of its shape and guard digits when there is one (see _Plan),
-        else afresh. A plan costs three readings (its probes), so it is made when its shape and guard digits are
-        seen the PLAN_AT-th time. Lines of one shape have their guard digits at the same places (FREE_NUMBER reads
-        character classes), so ``layer3`` after ``layer2`` is the same shape with another plan."""
+        """The reading of one rendering (by a plan when one fits)."""
         if not self.reuse:
             return _analyse(raw, self.table)
-        skel = _shape_key(raw)
+        plan, x, _, _ = self._lookup(raw, _shape_key(raw))
+        return x if plan is None else _rebuild(plan.line, x)
+
+    def _lookup(self, raw: str, skel: bytes) -> tuple[_Plan | None, object, _Shape | None, str]:
+        """(plan, numbers, shape, guard digits) when a plan of the line's shape and guard digits fits (see _Plan),
+        else (None, the line read afresh, ...). A plan costs three readings (its probes), so it is made when its shape and guard digits are
+        seen the PLAN_AT-th time. Lines of one shape have their guard digits at the same places (FREE_NUMBER reads
+        character classes), so ``layer3`` after ``layer2`` is the same shape with another plan."""
         got = self.plans.get(skel)
         if got.__class__ is _Shape:
             key = "".join([raw[a:b] for a, b in got.guards]) if got.guards else ""
             plans = got.plans.get(key, 0)
             if plans.__class__ is list:
                 for plan in plans:
-                    a = plan.read(raw, self.table)
-                    if a is not None:
-                        return a
+                    x = plan.numbers(raw, self.table)
+                    if x is not None:
+                        return plan, x, got, key
                 # numbers of other properties (0.000 after 0.002): a plan of their own, once seen PLAN_AT times
                 a = _analyse(raw, self.table)
                 got.misses[key] = n = got.misses.get(key, 0) + 1
@@ -969,7 +1111,7 @@ class TextLogParser:
                     plan = _plan(raw, a, self.table)
                     if plan is not None:
                         plans.append(plan)
-                return a
+                return None, a, None, ""
             a = _analyse(raw, self.table)
             if plans is not True:  # seen ``plans`` times before
                 if plans + 1 >= PLAN_AT:
@@ -977,7 +1119,7 @@ class TextLogParser:
                     got.plans[key] = [plan] if plan is not None else True  # True: none can be made
                 elif plans or len(got.plans) < PLANS_PER_SHAPE:
                     got.plans[key] = plans + 1
-            return a
+            return None, a, None, ""
         a = _analyse(raw, self.table)
         seen = (got or 0) + 1
         if seen >= PLAN_AT:
@@ -986,7 +1128,132 @@ class TextLogParser:
             shape.plans["".join([raw[a:b] for a, b in shape.guards])] = [plan] if plan is not None else True
         elif got is not None or len(self.plans) < MAX_SHAPES:
             self.plans[skel] = seen
-        return a
+        return None, a, None, ""
+
+    def _flush(self):
+        """Apply the records held back (consecutive lines whose plans change the state alike: _Plan.bulk) as
+        :meth:`_apply` would one by one, in one go: their numbers are taken as columns (at once for the lines of one
+        shape), and a line its plan does not read is read and applied by itself, in its place."""
+        rows = self.batch
+        if not rows:
+            return
+        self.batch = []
+        self.batch_kind = None
+        n = len(rows)
+        first_plan = rows[0][2]
+        width = len(first_plan.need)
+        cols = [np.empty(n, dtype=object) for _ in range(width)]
+        ok = np.ones(n, dtype=bool)
+        groups: dict[int, list[int]] = {}
+        for t, r in enumerate(rows):
+            groups.setdefault(id(r[2]), []).append(t)
+        for idx in groups.values():
+            plan = rows[idx[0]][2]
+            got = _numbers_of_run(plan, [rows[t][1] for t in idx]) if len(idx) >= RUN_AT_ONCE else None
+            if got is not None:
+                run_cols, run_ok = got
+                ok[idx] = run_ok
+            else:  # one by one
+                xs = [rows[t][3] if rows[t][3] is not None else plan.numbers(rows[t][1], None) for t in idx]
+                run_cols = [[x[j] if x is not None else None for x in xs] for j in plan.need]
+                ok[idx] = [x is not None for x in xs]
+            for c, rc in zip(cols, run_cols):
+                c[idx] = rc
+        start = 0
+        for t in [*np.flatnonzero(~ok).tolist(), n]:
+            if t > start:  # lines their plans read
+                self._apply_records(first_plan, [r[0] for r in rows[start:t]], [c[start:t].tolist() for c in cols])
+            if t < n:  # a line its plan does not: read and applied by itself, in its place
+                self._apply(rows[t][0], rows[t][1], self._read(rows[t][1]))
+            start = t + 1
+
+    def _apply_records(self, plan: _Plan, lines: list[int], cols: list[list]):
+        """What :meth:`_apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
+        (``cols``: their numbers ``plan.need``)."""
+        line, r, at = plan.line, plan.line.rec, plan.at
+        kind = plan.bulk[0]
+        n = len(lines)
+        if (kind == "none" and self.heading is not None) or (kind == "global" and not all(cols[at["inner"] + 1])):
+            # a heading names these keys; an in-epoch counter with no total is no clock: one by one
+            for t, lineno in enumerate(lines):
+                x = plan.leaves.copy()
+                for j, c in zip(plan.need, cols):
+                    x[j] = c[t]
+                self._apply(lineno, "", _rebuild(line, x))
+            return
+        if line.garbled:
+            self.garbled += n
+        if "eta" in at:
+            e = at["eta"]
+            for t in range(max(0, n - 2), n):
+                d, h, m, sec = (cols[e][t], cols[e + 1][t], cols[e + 2][t], cols[e + 3][t])
+                self.etas = (self.etas + [(lines[t], d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+        if "planned" in at:
+            p0 = at["planned"]
+            for t in range(n):
+                self.planned.update({k: cols[p0 + q][t] for q, k in enumerate(r.planned) if cols[p0 + q][t]})
+        tpl = (r.ctx,) + r.keys
+        last = lines[-1]
+        if kind == "none":
+            first = self.first_seen.setdefault(tpl, lines[0])
+            pending = self.pending.setdefault(tpl, [])
+            nv = len(r.values)
+            for t in range(n):
+                self.seq += 1
+                pending.append((self.seq, self.ctx_epoch, self.ctx_step, list(plan.tagged), [c[t] for c in cols[:nv]],
+                                False))
+            # (as _positionless decides it for the first; the same holds for the rest)
+            if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
+                self.last_point_line = last
+            self.open_record = None
+            return
+        self.heading = None
+        epochs = cols[at["epoch"]] if "epoch" in at else None
+        if epochs is not None:
+            if self.epoch_base is None:
+                self.epoch_base = epochs[0] if epochs[0] in (0, 1) else 0
+            self.ctx_epoch = epochs[-1]
+            if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
+                i0 = at["inner"]
+                marks = [(lines[t], epochs[t], cols[i0][t], cols[i0 + 1][t]) for t in range(n) if cols[i0 + 1][t]]
+                self.inner = (self.inner + marks[-2:])[-2:]
+        if kind == "step":
+            steps = cols[at["step"]]
+            how = "step"
+            parts = [(tpl, range(n))]
+        else:
+            i0, base = at["inner"], self.epoch_base or 0
+            steps = [(e - base) * big + i for e, i, big in zip(epochs, cols[i0], cols[i0 + 1])]
+            how = "global-iter"
+            by_period: dict[int, list[int]] = {}
+            for t, big in enumerate(cols[i0 + 1]):
+                by_period.setdefault(big, []).append(t)
+            parts = [(tpl + (("period", big),), idx) for big, idx in by_period.items()]
+        seq0 = self.seq
+        self.seq += n
+        for tp, idx in parts:
+            fam = self.series.setdefault(tp, {})
+            period = next((x[1] for x in tp if isinstance(x, tuple)), 0)
+            sub = (lambda c: c) if len(idx) == n else (lambda c: [c[t] for t in idx])
+            st, orders = sub(steps), [seq0 + 1 + t for t in idx]
+            for q, k in enumerate(plan.tagged):
+                ser = fam.get(k)
+                if ser is None:
+                    ser = fam[k] = _Series(period=period)
+                ser.steps.extend(st)
+                ser.values.extend(sub(cols[q]))
+                ser.order.extend(orders)
+                ser.how.extend([how] * len(idx))
+                ser.last_bar = False
+            self.template_last[tp] = seq0 + 1 + idx[-1]
+        if epochs is not None:
+            self.epoch_at["step"].update(zip(steps, epochs))
+        elif self.ctx_epoch is not None:
+            self.epoch_at["step"].update(dict.fromkeys(steps, self.ctx_epoch))
+        self.ctx_step = steps[-1]
+        self.open_record = (parts[-1][0] if len(parts) == 1 else (tpl + (("period", cols[at["inner"] + 1][-1]),)),
+                            steps[-1], how, last)
+        self.last_point_line = last
 
     def _apply(self, lineno: int, raw: str, a: "_Line"):
         """What a rendering read by :func:`_analyse` changes in the parser's state, in the order the log says it."""
@@ -1030,6 +1297,7 @@ class TextLogParser:
         if a.table_head is not None:
             self.table = a.table_head
             self.plans = self._plans_per_ncols.setdefault(len(a.table_head), {})
+            self.fast = {}
             self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
             return
         if a.table_row is not None:
@@ -1160,7 +1428,7 @@ class TextLogParser:
             period = rec.inner[1] or (rec.inner[0] if rec.ctx == "val" else 0)
         if period:
             tpl += (("period", period),)
-        keys = [self._tag(k, rec.ctx) for k in rec.keys]
+        keys = [_tag(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
             self._set_epoch(rec.epoch)
         if rec.step is not None and rec.step_total and rec.epoch is not None:
@@ -1204,16 +1472,9 @@ class TextLogParser:
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
 
-    @staticmethod
-    def _tag(key: str, ctx: str) -> str:
-        """A held-out record's keys get ``val/`` unless they name their split already; optimizer state (lr,
-        momentum, grad norm) printed on an eval line belongs to no split."""
-        if ctx == "val" and not _split_of(key) and not OPTIMIZER_KEY.search(key):
-            return "val/" + key
-        return key
-
     # -- result
     def result(self):
+        self._flush()
         self._resolve_positionless()
         return self._frame()
 
@@ -1397,8 +1658,8 @@ def read_text_log(path: Path, reuse: bool = True) -> RunData:
     issues: list[ImportIssue] = []
     p = TextLogParser(path, reuse)
     try:
-        for lineno, line in _lines(path, issues):
-            p.feed(lineno, line)
+        for first, lines in _lines(path, issues):
+            p.feed_lines(first, lines)
     except OSError as exc:
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
     frame = p.result()
