@@ -6,15 +6,17 @@ value-reading patterns ("exitcode: 1"), tables and headings; and on random mutat
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from _helpers import real_runs_dir
 
 from curvedoc.errors import LoadError
-from curvedoc.importers.textlog import TextLogParser, _analyse, read_text_log
+from curvedoc.importers.textlog import TextLogParser, _analyse, _decimal_column, _shape_key, read_text_log
 
 
 def _both(path):
@@ -195,6 +197,38 @@ def test_a_number_of_other_properties_is_not_read_by_the_plan():
     lines = ["step 1.5e3 loss 0.5", "step 2.5e3 loss 0.4", "step 3.5e3 loss 0.3", "step 4.5e3 loss 0.2",
              "step 2.5e0 loss 0.1"]
     _assert_each_line_reads_alike(lines)
+
+
+@pytest.mark.parametrize("fmt", ["{:.4f}", "{:.6E}", "{:.3e}", "{:,.1f}", "{:+.2f}", "{:.0f}", "{:g}", "{:.12f}",
+                                 "{:,d}", "{:d}", "{:+d}", "{:07d}", "{:.15g}", "{:.17g}", "{:.1e}"])
+def test_numbers_read_as_a_column_equal_those_read_one_by_one(fmt):
+    """A column of numbers of one written form converts to exactly what float() / int() give (Clinger's fast path,
+    else numpy's own correctly rounded parse)."""
+    rng = random.Random(fmt)
+    integral = fmt.endswith("d}")
+    by_width: dict[int, list[str]] = {}
+    for _ in range(3000):
+        mag = 10 ** rng.uniform(*rng.choice([(-30, 30), (-8, 8)])) if not integral else \
+            rng.randint(0, 10 ** rng.randint(1, 15))
+        x = fmt.format(rng.choice([-1, 1]) * mag)
+        by_width.setdefault(_shape_key(x), []).append(x)
+    for texts in by_width.values():
+        chars = np.frombuffer("".join(texts).encode(), dtype=np.uint8).reshape(len(texts), -1)
+        kind = int if integral else float
+        got = _decimal_column(chars, texts[0], kind)
+        if got is None:
+            continue  # written so that numpy's parse is used for the column (test below)
+        want = [kind(t.replace(",", "")) for t in texts]
+        assert got.tolist() == want
+        assert [math.copysign(1, g) for g in got.tolist()] == [math.copysign(1, w) for w in want]
+
+
+def test_numpy_parses_numbers_as_float_does():
+    rng = random.Random(7)
+    texts = [repr(rng.uniform(-1e3, 1e3)) for _ in range(5000)] + \
+            [f"{rng.random() * 10 ** rng.randint(-300, 300):.17e}" for _ in range(5000)] + ["nan", "inf", "-inf", "1e999"]
+    got = np.array([t.encode() for t in texts]).astype(np.float64).tolist()
+    assert [repr(g) for g in got] == [repr(float(t)) for t in texts]
 
 
 @pytest.mark.slow  # reads the real text logs twice (~15 s); CI runs it (.ci/run)

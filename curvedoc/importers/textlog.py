@@ -645,9 +645,10 @@ def _tag(key: str, ctx: str) -> str:
 #     every digit 0) read the same way, and each number of the reading is found at one place, and one only, of the
 #     line in all four (a slot);
 #   * the digits that are not free-standing numbers (``mAP50``, ``layer3``, ``v1.2``) are the same as there;
-#   * each number read converts as in the first line (an int stays an int) and has the same sign; for the keys
-#     whose value's properties decide how the line reads (a clock, a planned count: _reads_properties), also the
-#     same integrality and NaN.
+#   * each number read converts as in the first line (an int stays an int); for the keys whose value's properties
+#     decide how the line reads (a clock, a planned count: _reads_properties), it has the same sign, integrality
+#     and NaN. (An int -- an epoch, a counter -- is only copied: what its value decides, the parser decides when it
+#     applies the reading.)
 # Anything else (a line that reads a setting, a crash, a resume, a table header; a digit's value read by CRASH's
 # "exitcode: [1-9]"; a check that fails) is read afresh. tests/test_textlog.py compares both ways of reading.
 DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # over UTF-8 bytes: an ASCII digit is one byte
@@ -695,7 +696,9 @@ def _probes(raw: str, tokens: list[tuple[int, int]]) -> list[str]:
                     (index + 1 + _SHIFTS[k - 1, where] % (n - 1)) % n]
         out.append(c.tobytes().decode("utf-32-le", "surrogatepass"))
     return out
-FREE_NUMBER = re.compile(r"(?<![A-Za-z_\d.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
+# a number not attached to a word: digits with thousands separators only between groups of three ("12,345", not
+# the "128," of "bsz=128, lr=..."), a fraction, an exponent
+FREE_NUMBER = re.compile(r"(?<![A-Za-z_\d.])[-+]?(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")
 _DIGIT_RUN = re.compile(r"\d+")
 MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
 MAX_FAST = 4096  # shapes that go straight to a batch
@@ -776,12 +779,10 @@ def _reads_properties(key: str) -> bool:
                                                                                      "iters")
 
 
-def _props(v) -> tuple:
-    """What a reading may ask of a number besides copying it: its sign, and for a float whether it is integral
-    (False for inf) and NaN."""
-    if isinstance(v, float):
-        return (v > 0, v < 0, v.is_integer(), v != v)
-    return (v > 0, v < 0)
+def _props(v: float) -> tuple:
+    """What a reading may ask of a value besides copying it: its sign, whether it is integral (False for inf) and
+    NaN."""
+    return (v > 0, v < 0, v.is_integer(), v != v)
 
 
 def _guards(raw: str) -> list[tuple[int, int]]:
@@ -819,7 +820,7 @@ class _Plan:
         self.bulk = self.tagged = self.need = self.at = None
         if r is None or not r.keys or r.bar or r.config:
             return
-        if r.step is not None and (r.epoch is None or not r.step_total):
+        if r.step is not None and (r.epoch is None or r.step_total is None):  # (else the step may count in-epoch)
             kind = "step"
         elif r.step is None and r.epoch is not None and r.inner is not None:
             kind = "global"
@@ -856,11 +857,44 @@ class _Plan:
                 v = _as(kind, t)
                 if v is None:
                     return None
-            if props is not None and ((v > 0, v < 0, v.is_integer(), v != v) if kind is float else (v > 0, v < 0)) \
-                    != props:
+            if props is not None and (v > 0, v < 0, v.is_integer(), v != v) != props:
                 return None
             x[j] = v
         return x
+
+
+_DECIMAL = re.compile(r"([-+]?)(\d[\d,]*|)(?:\.(\d*))?(?:[eE]([-+]?)(\d+))?")
+_POW10 = np.array([float(10 ** i) for i in range(23)])  # exact: 10**22 < 2**53 * 2**22
+
+
+def _decimal_column(chars: np.ndarray, first: str, kind: type) -> np.ndarray | None:
+    """The numbers of a column of characters, all written like ``first`` (same sign, separators, point and
+    exponent places; other digits): the digits' integer M and the power of ten E are exact, and M * 10**E (or
+    M / 10**-E) is one correctly rounded operation when M < 2**53 and |E| <= 22 (Clinger's fast path), so each
+    value is the one float() gives (numpy's own correctly rounded parse for a power of ten beyond 22). None (numpy's
+    parse is used for the column) when ``first`` is not written so (NaN, inf) or has more than 15 digits."""
+    m = _DECIMAL.fullmatch(first)
+    if m is None:
+        return None
+    mant = [p for p in range(*m.span(2)) if first[p] != ","] + (list(range(*m.span(3))) if m.group(3) else [])
+    if not mant or len(mant) > 15 or (kind is int and (m.group(3) is not None or m.group(5) is not None)):
+        return None
+    digits = chars[:, mant].astype(np.int64) - 48
+    big = digits @ (10 ** np.arange(len(mant) - 1, -1, -1, dtype=np.int64))
+    if kind is int:
+        return -big if m.group(1) == "-" else big
+    e = np.full(len(big), -len(m.group(3) or ""), dtype=np.int64)
+    if m.group(5) is not None:
+        ed = chars[:, list(range(*m.span(5)))].astype(np.int64) - 48
+        ev = ed @ (10 ** np.arange(ed.shape[1] - 1, -1, -1, dtype=np.int64))
+        e += -ev if m.group(4) == "-" else ev
+    v = big.astype(np.float64)
+    v = np.where(e >= 0, v * _POW10[np.clip(e, 0, 22)], v / _POW10[np.clip(-e, 0, 22)])
+    v = -v if m.group(1) == "-" else v
+    far = np.flatnonzero(np.abs(e) > 22)
+    if len(far):  # beyond the fast path: numpy's parse for those
+        v[far] = np.ascontiguousarray(chars[far]).view(f"S{chars.shape[1]}").ravel().astype(np.float64)
+    return v
 
 
 def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[list], np.ndarray] | None:
@@ -880,14 +914,15 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[list], np.ndarra
     for j, a, b, kind, props in plan.slots:
         if j not in plan.need:
             continue
-        text = np.ascontiguousarray(chars[:, a:b]).view(f"S{b - a}").ravel()
-        try:
-            v = text.astype(np.float64 if kind is float else np.int64)
-        except (ValueError, OverflowError):
-            return None
+        v = _decimal_column(chars[:, a:b], raws[0][a:b], kind)
+        if v is None:
+            text = np.ascontiguousarray(chars[:, a:b]).view(f"S{b - a}").ravel()
+            try:
+                v = text.astype(np.float64 if kind is float else np.int64)
+            except (ValueError, OverflowError):
+                return None
         if props is not None:
-            tests = (v > 0, v < 0, (v == np.floor(v)) & np.isfinite(v), np.isnan(v)) if kind is float else (v > 0, v < 0)
-            for got, want in zip(tests, props):
+            for got, want in zip((v > 0, v < 0, (v == np.floor(v)) & np.isfinite(v), np.isnan(v)), props):
                 ok &= got == want
         found[j] = v.tolist()
     return [found[j] if j in found else [plan.leaves[j]] * n for j in plan.need], ok
@@ -934,7 +969,7 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
                      for k in range(i + 1, e0 + 1) if (i, k) != (s0, e0) and read_at(kind, i, k) == want]
         if len(found) != 1:
             return None
-        slots.append((j, found[0][0], found[0][1], kind, _props(v) if kind is int or j in read_props else None))
+        slots.append((j, found[0][0], found[0][1], kind, _props(v) if j in read_props else None))
     return _Plan(a, leaves, slots, None if a.table_row is None else list(table))
 
 
