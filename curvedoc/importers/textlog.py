@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import RunData, RunSpec, check_file, is_lfs_pointer, looks_utf16le, open_binary
@@ -702,6 +703,7 @@ FREE_NUMBER = re.compile(r"(?<![A-Za-z_\d.])[-+]?(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|
 _DIGIT_RUN = re.compile(r"\d+")
 MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
 MAX_FAST = 4096  # shapes that go straight to a batch
+MAX_BATCH = 50_000  # records held back at most (plus one block of lines read)
 RUN_AT_ONCE = 16  # lines of one shape in a row whose numbers are converted as columns (fewer: one by one)
 PLAN_AT = 3  # a plan is made at the third line of its shape and guard digits (lines printed once or twice are many)
 PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of number properties)
@@ -1032,7 +1034,6 @@ class TextLogParser:
         self.launches: list[int] = []
         self.heading: str | None = None
         self.batch: list = []  # [line, text, plan, numbers or None] of records held back to apply together (_flush)
-        self.batch_kind: tuple | None = None
         # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
         # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
         self.fast: dict[bytes, tuple] = {}
@@ -1091,12 +1092,12 @@ class TextLogParser:
             known = self.fast.get(skel)
             if known is not None:
                 guards, gkey, plan = known
-                if (not guards or "".join([raw[a:b] for a, b in guards]) == gkey) \
-                        and (plan.bulk == self.batch_kind or not self.batch):
-                    self.batch_kind = plan.bulk
+                if not guards or "".join([raw[a:b] for a, b in guards]) == gkey:
                     self.batch.append([lineno, raw, plan, None])  # its numbers are read when the batch is applied
                     continue
             self._feed_one(lineno, raw, skel)
+        if len(self.batch) >= MAX_BATCH:  # memory stays bounded by the series, not the file
+            self._flush()
 
     def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
         if not self.reuse:
@@ -1109,9 +1110,6 @@ class TextLogParser:
             self._flush()
             self._apply(lineno, raw, x if plan is None else _rebuild(plan.line, x))
             return
-        if plan.bulk != self.batch_kind:
-            self._flush()
-            self.batch_kind = plan.bulk
         self.batch.append([lineno, raw, plan, x])
         if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
             # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
@@ -1134,9 +1132,13 @@ class TextLogParser:
             key = "".join([raw[a:b] for a, b in got.guards]) if got.guards else ""
             plans = got.plans.get(key, 0)
             if plans.__class__ is list:
-                for plan in plans:
+                for q, plan in enumerate(plans):
                     x = plan.numbers(raw, self.table)
                     if x is not None:
+                        if q:  # the plan read last is tried first (numbers of a line's neighbours look alike)
+                            plans.insert(0, plans.pop(q))
+                            if skel in self.fast and plan.bulk is not None:
+                                self.fast[skel] = (got.guards, key, plan)
                         return plan, x, got, key
                 # numbers of other properties (0.000 after 0.002): a plan of their own, once seen PLAN_AT times
                 a = _analyse(raw, self.table)
@@ -1166,22 +1168,26 @@ class TextLogParser:
         return None, a, None, ""
 
     def _flush(self):
-        """Apply the records held back (consecutive lines whose plans change the state alike: _Plan.bulk) as
-        :meth:`_apply` would one by one, in one go: their numbers are taken as columns (at once for the lines of one
-        shape), and a line its plan does not read is read and applied by itself, in its place."""
+        """Apply the records held back (lines whose plans change the state in ways known in advance: _Plan.bulk)
+        as :meth:`_apply` would one by one: the numbers of the lines of one plan are taken as columns at once, and
+        consecutive records of one kind are applied in one go; a line its plan does not read is read and applied
+        by itself, in its place."""
         rows = self.batch
         if not rows:
             return
         self.batch = []
-        self.batch_kind = None
         n = len(rows)
-        first_plan = rows[0][2]
-        width = len(first_plan.need)
-        cols = [np.empty(n, dtype=object) for _ in range(width)]
         ok = np.ones(n, dtype=bool)
-        groups: dict[int, list[int]] = {}
+        kinds: dict[tuple, list[int]] = {}  # kind -> its rows (in order)
+        groups: dict[int, list[int]] = {}  # plan -> its rows
         for t, r in enumerate(rows):
+            kinds.setdefault(r[2].bulk, []).append(t)
             groups.setdefault(id(r[2]), []).append(t)
+        at_kind = np.empty(n, dtype=np.int64)  # a row's place among the rows of its kind
+        cols: dict[tuple, list[np.ndarray]] = {}
+        for kind, idx in kinds.items():
+            at_kind[idx] = np.arange(len(idx))
+            cols[kind] = [np.empty(len(idx), dtype=object) for _ in rows[idx[0]][2].need]
         for idx in groups.values():
             plan = rows[idx[0]][2]
             got = _numbers_of_run(plan, [rows[t][1] for t in idx]) if len(idx) >= RUN_AT_ONCE else None
@@ -1192,15 +1198,22 @@ class TextLogParser:
                 xs = [rows[t][3] if rows[t][3] is not None else plan.numbers(rows[t][1], None) for t in idx]
                 run_cols = [[x[j] if x is not None else None for x in xs] for j in plan.need]
                 ok[idx] = [x is not None for x in xs]
-            for c, rc in zip(cols, run_cols):
-                c[idx] = rc
-        start = 0
-        for t in [*np.flatnonzero(~ok).tolist(), n]:
-            if t > start:  # lines their plans read
-                self._apply_records(first_plan, [r[0] for r in rows[start:t]], [c[start:t].tolist() for c in cols])
-            if t < n:  # a line its plan does not: read and applied by itself, in its place
+            where = at_kind[idx]
+            for c, rc in zip(cols[plan.bulk], run_cols):
+                c[where] = rc
+        t = 0
+        while t < n:
+            if not ok[t]:  # a line its plan does not read: read and applied by itself, in its place
                 self._apply(rows[t][0], rows[t][1], self._read(rows[t][1]))
-            start = t + 1
+                t += 1
+                continue
+            kind = rows[t][2].bulk
+            k = t + 1
+            while k < n and ok[k] and rows[k][2].bulk == kind:
+                k += 1
+            a, b = at_kind[t], at_kind[k - 1] + 1
+            self._apply_records(rows[t][2], [r[0] for r in rows[t:k]], [c[a:b].tolist() for c in cols[kind]])
+            t = k
 
     def _apply_records(self, plan: _Plan, lines: list[int], cols: list[list]):
         """What :meth:`_apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
@@ -1427,16 +1440,20 @@ class TextLogParser:
                         kept[-1] = (pos, r)
                     continue
                 kept.append((pos, r))
-            for pos, (seq, _, _, keys, vals, _) in kept:
-                for k, v in zip(keys, vals):
-                    ser = fam.get(k)
-                    if ser is None:
-                        ser = fam[k] = _Series()
-                    ser.steps.append(pos)
-                    ser.values.append(v)
-                    ser.order.append(seq)
-                    ser.how.append(how)
-                    ser.last_bar = r[5]
+            if not kept:
+                continue
+            # the records of one template have its keys: appended key by key, as columns
+            keys = kept[0][1][3]
+            steps, orders = [pos for pos, _ in kept], [r[0] for _, r in kept]
+            for k, values in zip(keys, zip(*[r[4] for _, r in kept])):
+                ser = fam.get(k)
+                if ser is None:
+                    ser = fam[k] = _Series()
+                ser.steps.extend(steps)
+                ser.values.extend(values)
+                ser.order.extend(orders)
+                ser.how.extend([how] * len(kept))
+                ser.last_bar = recs[-1][5]
 
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
@@ -1541,7 +1558,7 @@ class TextLogParser:
             alts.sort(key=lambda parts: -sum(len(x.values) for x in parts))
             for j, parts in enumerate(alts):
                 merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
-        tags, steps, values, order = [], [], [], []
+        names, counts, steps, values, order = [], [], [], [], []
         for k, parts in merged.items():
             if len(parts) == 1:
                 st_l, va_l, or_l, how = parts[0].steps, parts[0].values, parts[0].order, parts[0].how
@@ -1577,22 +1594,29 @@ class TextLogParser:
                     or_l = list(np.asarray(or_l)[keep])
             if clock in ("step", "epoch", "global-iter"):
                 self.clocked[k] = st
-            tags.extend([k] * len(st))
+            names.append(k)
+            counts.append(len(st))
             steps.append(st)
-            values.extend(va_l)
-            order.extend(or_l)
-        if not tags:
+            values.append(np.asarray(va_l, dtype=np.float64))
+            order.append(np.asarray(or_l, dtype=np.int64))
+        if not any(counts):
             return None
         ep = self._epoch_tag(merged)
         if ep is not None:
-            tags.extend(["epoch"] * len(ep[0]))
+            names.append("epoch")
+            counts.append(len(ep[0]))
             steps.append(ep[0])
-            values.extend(ep[1])
-            order.extend([self.seq + 1] * len(ep[0]))
-        steps_a = np.concatenate(steps)
-        idx = np.argsort(np.asarray(order), kind="stable")
-        tag_a = np.asarray(tags, dtype=object)[idx]
-        return make_frame(tag_a, steps_a[idx], np.asarray(values, dtype=np.float64)[idx], source_file=str(self.path))
+            values.append(np.asarray(ep[1], dtype=np.float64))
+            order.append(np.full(len(ep[0]), self.seq + 1, dtype=np.int64))
+        idx = np.argsort(np.concatenate(order), kind="stable")
+        # the tag column as codes into the categories pandas would choose for these names (a column of millions of
+        # strings is not built)
+        unique = list(dict.fromkeys(names))
+        base = pd.Categorical(np.asarray(unique, dtype=object))
+        code_of = dict(zip(unique, base.codes))
+        codes = np.repeat(np.asarray([code_of[k] for k in names], dtype=np.int64), counts)[idx]
+        tag = pd.Categorical.from_codes(codes, dtype=base.dtype)
+        return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path))
 
 
     def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, list[float]] | None:
