@@ -55,6 +55,7 @@ import codecs
 import dataclasses
 import functools
 import math
+import operator
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -304,6 +305,7 @@ class Rec:
     planned: dict = field(default_factory=dict)
     step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
+    asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see _Plan)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -424,8 +426,15 @@ def parse_record(msg: str) -> Rec | None:
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config_echo = len(pairs) >= 12
+    asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
+        # line may read another line's value here only if it has the same properties: see _Plan)
+        consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
+                     or ((low in STEP_KEYS or low.endswith("num_updates")) and step is None)
+                     or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
+                         and not (config_echo and low == "epochs" and not tot)))
         if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
             if not math.isnan(v) and float(v).is_integer() and v > 0:
                 planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
@@ -457,6 +466,8 @@ def parse_record(msg: str) -> Rec | None:
                 seen[key] += 1
                 key = f"{key} #{seen[key]}"
         seen.setdefault(key, 1)
+        if consulted:
+            asked.append(len(vals))
         keys.append(key)
         vals.append(v)
     if epoch is None:
@@ -482,7 +493,7 @@ def parse_record(msg: str) -> Rec | None:
     config = (len(SETTING_ASSIGN.findall(msg)) + len(DICT_KEY.findall(msg)) >= 12
               and WORD_VALUE.search(msg) is not None)
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
-               config)
+               config, tuple(asked))
 
 
 # ---------------------------------------------------------------------------------------------- tables
@@ -646,9 +657,9 @@ def _tag(key: str, ctx: str) -> str:
 #     every digit 0) read the same way, and each number of the reading is found at one place, and one only, of the
 #     line in all four (a slot);
 #   * the digits that are not free-standing numbers (``mAP50``, ``layer3``, ``v1.2``) are the same as there;
-#   * each number read converts as in the first line (an int stays an int); for the keys whose value's properties
-#     decide how the line reads (a clock, a planned count: _reads_properties), it has the same sign, integrality
-#     and NaN. (An int -- an epoch, a counter -- is only copied: what its value decides, the parser decides when it
+#   * each number read converts as in the first line (an int stays an int); a value whose properties decided how
+#     the first line reads (a clock or planned count that was not one because it was not integral: Rec.asked) has
+#     the same sign, integrality and NaN. (An int -- an epoch, a counter -- is only copied: what its value decides, the parser decides when it
 #     applies the reading.)
 # Anything else (a line that reads a setting, a crash, a resume, a table header; a digit's value read by CRASH's
 # "exitcode: [1-9]"; a check that fails) is read afresh. tests/test_textlog.py compares both ways of reading.
@@ -703,7 +714,7 @@ FREE_NUMBER = re.compile(r"(?<![A-Za-z_\d.])[-+]?(?:(?:\d{1,3}(?:,\d{3})+(?!\d)|
 _DIGIT_RUN = re.compile(r"\d+")
 MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
 MAX_FAST = 4096  # shapes that go straight to a batch
-MAX_BATCH = 50_000  # records held back at most (plus one block of lines read)
+MAX_BATCH = 8192  # records held back at most: memory, and the lines a stale fast plan sends to be looked up again
 RUN_AT_ONCE = 16  # lines of one shape in a row whose numbers are converted as columns (fewer: one by one)
 PLAN_AT = 3  # a plan is made at the third line of its shape and guard digits (lines printed once or twice are many)
 PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of number properties)
@@ -730,7 +741,8 @@ def _shape(a: _Line) -> tuple:
     return (a.empty, a.garbled, a.crash, a.resume, a.early, bool(a.settings), bool(a.options), a.dot is not None,
             a.copypaste is not None, a.table_head, a.heading, a.unparsed, a.eta is None,
             None if t is None else (tuple(t.keys), len(t.vals), t.bar, t.label),
-            None if r is None else (r.keys, len(r.values), r.inner is None, r.ctx, r.bar, tuple(r.planned), r.config),
+            None if r is None else (r.keys, len(r.values), r.inner is None, r.ctx, r.bar, tuple(r.planned), r.config,
+                                    r.asked),
             tuple(type(x) for x in _leaves(a)))
 
 
@@ -748,7 +760,7 @@ def _rebuild(a: _Line, x: list) -> _Line:
         j = i + n
         planned = dict(zip(r.planned, x[j + 5: j + 5 + len(r.planned)]))
         rec = Rec(r.keys, x[i:j], x[j], x[j + 1], None if r.inner is None else (x[j + 2], x[j + 3]), x[j + 4], r.ctx,
-                  r.bar, planned, x[j + 5 + len(r.planned)], r.config)
+                  r.bar, planned, x[j + 5 + len(r.planned)], r.config, r.asked)
         i = j + 6 + len(r.planned)
     eta = None if a.eta is None else tuple(x[i:i + 4])
     return _Line(None, a.empty, a.garbled, table_row=row, rec=rec, eta=eta, heading=a.heading, unparsed=a.unparsed)
@@ -767,18 +779,6 @@ def _as(kind: type, text: str):
 
 def _same(a, b) -> bool:
     return a == b or (a != a and b != b)
-
-
-def _reads_properties(key: str) -> bool:
-    """Does parse_record consult the sign, integrality or NaN of this key's value? Only for a clock (STEP_KEYS,
-    EPOCH_KEYS: an integral value is the position, else a value) and a planned count in a configuration echo; the
-    key may have been renamed after (a split named before it, ``#2`` for a repeat)."""
-    k = re.sub(r" #\d+$", "", key).lower()
-    head, _, rest = k.partition(" ")
-    if rest and head in SPLIT_WORDS:
-        k = rest
-    return k in STEP_KEYS or k.endswith("num_updates") or k in EPOCH_KEYS or k in ("epochs", "steps", "iterations",
-                                                                                     "iters")
 
 
 def _props(v: float) -> tuple:
@@ -945,8 +945,8 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
             return None
         seen.append(_leaves(b))
     texts = [raw, *probes]
-    # the values whose properties the reading consults (see _reads_properties); the others are only copied
-    read_props = {q for q, k in enumerate(a.rec.keys) if _reads_properties(k)} if a.rec is not None else set()
+    # the values whose properties the reading consulted (Rec.asked); the others are only copied
+    read_props = set(a.rec.asked) if a.rec is not None else set()
     nan = "nan"  # NaN equals itself here: a NaN read from a place is that place's NaN
 
     def read_at(kind, i, k):
@@ -984,6 +984,24 @@ class _Series:
     how: list = field(default_factory=list)  # position kind per point: "step" | "epoch" | "ordinal" | "ctx"
     last_bar: bool = False  # the last point came from a progress-bar rendering (the next one may replace it)
     period: int = 0  # the epoch length N of "[e][i/N]" records (0: none); a different N is another training
+
+
+class _Pending:
+    """The records of one template with no clock of their own, in log order, with the epoch and step of the
+    nearest preceding line (their clock is chosen when the whole log has been read)."""
+
+    __slots__ = ("keys", "seq", "epoch", "step", "values", "bar")
+
+    def __init__(self, keys: list[str]):
+        self.keys = keys
+        self.seq, self.epoch, self.step, self.values, self.bar = [], [], [], [], []
+
+    def add(self, seqs, epoch, step, values: list, bar: bool):
+        self.seq.extend(seqs)
+        self.epoch.extend([epoch] * len(values))
+        self.step.extend([step] * len(values))
+        self.values.extend(values)
+        self.bar.extend([bar] * len(values))
 
 
 CLOCK_KIND = {"step": "step", "global-iter": "step", "epoch": "epoch", "ctx-epoch": "ctx", "ctx-step": "ctx",
@@ -1027,7 +1045,7 @@ class TextLogParser:
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.summary: dict[str, float] = {}
         self.garbled = 0
-        self.pending: dict[tuple, list] = {}
+        self.pending: dict[tuple, _Pending] = {}
         self.tpl_clock: dict[tuple, list] = {}
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
@@ -1094,10 +1112,10 @@ class TextLogParser:
                 guards, gkey, plan = known
                 if not guards or "".join([raw[a:b] for a, b in guards]) == gkey:
                     self.batch.append([lineno, raw, plan, None])  # its numbers are read when the batch is applied
+                    if len(self.batch) >= MAX_BATCH:  # memory stays bounded by the series, not the file
+                        self._flush()
                     continue
             self._feed_one(lineno, raw, skel)
-        if len(self.batch) >= MAX_BATCH:  # memory stays bounded by the series, not the file
-            self._flush()
 
     def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
         if not self.reuse:
@@ -1111,6 +1129,8 @@ class TextLogParser:
             self._apply(lineno, raw, x if plan is None else _rebuild(plan.line, x))
             return
         self.batch.append([lineno, raw, plan, x])
+        if len(self.batch) >= MAX_BATCH:
+            self._flush()
         if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
             # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
             self.fast[skel] = (shape.guards, gkey, plan)
@@ -1178,38 +1198,60 @@ class TextLogParser:
         self.batch = []
         n = len(rows)
         ok = np.ones(n, dtype=bool)
-        kinds: dict[tuple, list[int]] = {}  # kind -> its rows (in order)
         groups: dict[int, list[int]] = {}  # plan -> its rows
         for t, r in enumerate(rows):
-            kinds.setdefault(r[2].bulk, []).append(t)
             groups.setdefault(id(r[2]), []).append(t)
+        numbers = []  # (rows, their plan's columns, which the plan read)
+        for idx in groups.values():
+            plan = rows[idx[0]][2]
+            got = _numbers_of_run(plan, [rows[t][1] for t in idx]) if len(idx) >= RUN_AT_ONCE else None
+            if got is None:  # one by one
+                xs = [rows[t][3] if rows[t][3] is not None else plan.numbers(rows[t][1], None) for t in idx]
+                got = [[x[j] if x is not None else None for x in xs] for j in plan.need], \
+                    np.array([x is not None for x in xs], dtype=bool)
+            ok[idx] = got[1]
+            numbers.append((np.asarray(idx), *got))
+        # a line the plan it joined with does not read: another plan of its shape may (the plan that read the
+        # line before it may not read this one: 0.00, then 0.01); else it is read afresh and applied by itself
+        own = {}
+        for t in np.flatnonzero(~ok).tolist():
+            raw = rows[t][1]
+            plan, x, _, _ = self._lookup(raw, _shape_key(raw))
+            if plan is not None and plan.bulk is not None:
+                rows[t][2], rows[t][3] = plan, x
+            else:
+                own[t] = x if plan is None else _rebuild(plan.line, x)
+        kinds: dict[tuple, list[int]] = {}  # kind -> its rows (in order)
+        for t, r in enumerate(rows):
+            if t not in own:
+                kinds.setdefault(r[2].bulk, []).append(t)
         at_kind = np.empty(n, dtype=np.int64)  # a row's place among the rows of its kind
         cols: dict[tuple, list[np.ndarray]] = {}
         for kind, idx in kinds.items():
             at_kind[idx] = np.arange(len(idx))
             cols[kind] = [np.empty(len(idx), dtype=object) for _ in rows[idx[0]][2].need]
-        for idx in groups.values():
-            plan = rows[idx[0]][2]
-            got = _numbers_of_run(plan, [rows[t][1] for t in idx]) if len(idx) >= RUN_AT_ONCE else None
-            if got is not None:
-                run_cols, run_ok = got
-                ok[idx] = run_ok
-            else:  # one by one
-                xs = [rows[t][3] if rows[t][3] is not None else plan.numbers(rows[t][1], None) for t in idx]
-                run_cols = [[x[j] if x is not None else None for x in xs] for j in plan.need]
-                ok[idx] = [x is not None for x in xs]
-            where = at_kind[idx]
-            for c, rc in zip(cols[plan.bulk], run_cols):
-                c[where] = rc
+        for idx, run_cols, run_ok in numbers:
+            sel = np.flatnonzero(run_ok)
+            if not len(sel):
+                continue
+            where = at_kind[idx[sel]]
+            whole = len(sel) == len(idx)
+            for c, rc in zip(cols[rows[idx[sel[0]]][2].bulk], run_cols):
+                c[where] = rc if whole else [rc[q] for q in sel.tolist()]
+        for t in np.flatnonzero(~ok).tolist():
+            if t not in own:
+                x = rows[t][3]
+                for c, j in zip(cols[rows[t][2].bulk], rows[t][2].need):
+                    c[at_kind[t]] = x[j]
         t = 0
         while t < n:
-            if not ok[t]:  # a line its plan does not read: read and applied by itself, in its place
-                self._apply(rows[t][0], rows[t][1], self._read(rows[t][1]))
+            if t in own:  # read and applied by itself, in its place
+                self._apply(rows[t][0], rows[t][1], own[t])
                 t += 1
                 continue
             kind = rows[t][2].bulk
             k = t + 1
-            while k < n and ok[k] and rows[k][2].bulk == kind:
+            while k < n and k not in own and rows[k][2].bulk == kind:
                 k += 1
             a, b = at_kind[t], at_kind[k - 1] + 1
             self._apply_records(rows[t][2], [r[0] for r in rows[t:k]], [c[a:b].tolist() for c in cols[kind]])
@@ -1244,12 +1286,10 @@ class TextLogParser:
         last = lines[-1]
         if kind == "none":
             first = self.first_seen.setdefault(tpl, lines[0])
-            pending = self.pending.setdefault(tpl, [])
-            nv = len(r.values)
-            for t in range(n):
-                self.seq += 1
-                pending.append((self.seq, self.ctx_epoch, self.ctx_step, list(plan.tagged), [c[t] for c in cols[:nv]],
-                                False))
+            pending = self.pending.get(tpl) or self.pending.setdefault(tpl, _Pending(list(plan.tagged)))
+            pending.add(range(self.seq + 1, self.seq + n + 1), self.ctx_epoch, self.ctx_step,
+                        list(zip(*cols[:len(r.values)])), False)
+            self.seq += n
             # (as _positionless decides it for the first; the same holds for the rest)
             if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
                 self.last_point_line = last
@@ -1403,7 +1443,8 @@ class TextLogParser:
         when the whole log has been read (see :meth:`_resolve_positionless`)."""
         self.seq += 1
         first = self.first_seen.setdefault(tpl, lineno)
-        self.pending.setdefault(tpl, []).append((self.seq, self.ctx_epoch, self.ctx_step, list(keys), list(vals), bar))
+        pending = self.pending.get(tpl) or self.pending.setdefault(tpl, _Pending(list(keys)))
+        pending.add([self.seq], self.ctx_epoch, self.ctx_step, [list(vals)], bar)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -1421,39 +1462,41 @@ class TextLogParser:
         nearest preceding line on the same test, else the ordinal. With a context clock, a record printed
         again before the clock moved is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
-        for tpl, recs in self.pending.items():
-            how = "ordinal"
-            for col, name in ((1, "ctx-epoch"), (2, "ctx-step")):
-                ctx = [r[col] for r in recs]
-                changes = sum(1 for a, b in zip(ctx, ctx[1:]) if a != b)
-                if all(c is not None for c in ctx) and (len(recs) == 1 or changes >= 0.5 * (len(recs) - 1)):
-                    how = name
+        for tpl, pend in self.pending.items():
+            n = len(pend.seq)
+            how, ctx = "ordinal", None
+            for column, name in ((pend.epoch, "ctx-epoch"), (pend.step, "ctx-step")):
+                changes = sum(map(operator.ne, column[:-1], column[1:]))
+                if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
+                    how, ctx = name, column
                     break
             fam = self.series.setdefault(tpl, {})
-            col = {"ctx-epoch": 1, "ctx-step": 2}.get(how)
-            kept = []
-            for n, r in enumerate(recs):
-                pos = r[col] if col else n + 1
-                if col and kept and kept[-1][0] == pos and not self._launch_between(kept[-1][1][0], r[0]):
-                    self.repeats += len(r[3])
-                    if r[5]:
-                        kept[-1] = (pos, r)
-                    continue
-                kept.append((pos, r))
-            if not kept:
+            if ctx is None:
+                kept, steps = range(n), list(range(1, n + 1))
+            else:
+                kept, steps = [], []
+                for t in range(n):
+                    pos = ctx[t]
+                    if kept and steps[-1] == pos and not self._launch_between(pend.seq[kept[-1]], pend.seq[t]):
+                        self.repeats += len(pend.keys)
+                        if pend.bar[t]:
+                            kept[-1] = t
+                        continue
+                    kept.append(t)
+                    steps.append(pos)
+            if not n:
                 continue
             # the records of one template have its keys: appended key by key, as columns
-            keys = kept[0][1][3]
-            steps, orders = [pos for pos, _ in kept], [r[0] for _, r in kept]
-            for k, values in zip(keys, zip(*[r[4] for _, r in kept])):
+            orders = [pend.seq[t] for t in kept]
+            for k, values in zip(pend.keys, zip(*[pend.values[t] for t in kept])):
                 ser = fam.get(k)
                 if ser is None:
                     ser = fam[k] = _Series()
                 ser.steps.extend(steps)
                 ser.values.extend(values)
                 ser.order.extend(orders)
-                ser.how.extend([how] * len(kept))
-                ser.last_bar = recs[-1][5]
+                ser.how.extend([how] * len(orders))
+                ser.last_bar = pend.bar[-1]
 
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
