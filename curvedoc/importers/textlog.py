@@ -1051,7 +1051,16 @@ class TextLogParser:
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
         self.heading: str | None = None
-        self.batch: list = []  # [line, text, plan, numbers or None] of records held back to apply together (_flush)
+        # records held back to apply together (_flush): their line numbers, texts, plans (by number) and the
+        # numbers already read of some (by place); the lists are emptied in place (feed_lines binds them)
+        self.b_lines: list[int] = []
+        self.b_raws: list[str] = []
+        self.b_pids: list[int] = []
+        self.b_x: dict[int, list] = {}
+        self.plan_of: list[_Plan] = []  # plans by number, and the number of each one's kind of record
+        self.kind_of_pid: list[int] = []
+        self._pids: dict[int, int] = {}
+        self._kinds: dict[tuple, int] = {}
         # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
         # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
         self.fast: dict[bytes, tuple] = {}
@@ -1094,7 +1103,8 @@ class TextLogParser:
             return
         self.n_lines += len(lines) - (first == self._last_lineno)
         self._last_lineno = first + len(lines) - 1
-        reuse = self.reuse
+        reuse, fast, pids = self.reuse, self.fast, self.b_pids
+        add_line, add_raw, add_pid = self.b_lines.append, self.b_raws.append, pids.append
         for lineno, raw in enumerate(lines, first):
             if not reuse or "\r" in raw or len(raw) > MAX_LINE:
                 for rendering in raw.split("\r"):
@@ -1107,15 +1117,19 @@ class TextLogParser:
                 continue
             skel = (raw if raw.isascii() else raw.translate(_GLYPHS_AS_CLASS)).encode(
                 "utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)  # _shape_key, inline: this runs for every line
-            known = self.fast.get(skel)
+            known = fast.get(skel)
             if known is not None:
-                guards, gkey, plan = known
+                guards, gkey, pid = known
                 if not guards or "".join([raw[a:b] for a, b in guards]) == gkey:
-                    self.batch.append([lineno, raw, plan, None])  # its numbers are read when the batch is applied
-                    if len(self.batch) >= MAX_BATCH:  # memory stays bounded by the series, not the file
+                    # its numbers are read when the batch is applied
+                    add_line(lineno)
+                    add_raw(raw)
+                    add_pid(pid)
+                    if len(pids) >= MAX_BATCH:  # memory stays bounded by the series, not the file
                         self._flush()
                     continue
             self._feed_one(lineno, raw, skel)
+            fast = self.fast  # (a table header starts another set)
 
     def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
         if not self.reuse:
@@ -1128,12 +1142,25 @@ class TextLogParser:
             self._flush()
             self._apply(lineno, raw, x if plan is None else _rebuild(plan.line, x))
             return
-        self.batch.append([lineno, raw, plan, x])
-        if len(self.batch) >= MAX_BATCH:
-            self._flush()
+        pid = self._pid(plan)
+        self.b_x[len(self.b_pids)] = x
+        self.b_lines.append(lineno)
+        self.b_raws.append(raw)
+        self.b_pids.append(pid)
         if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
             # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
-            self.fast[skel] = (shape.guards, gkey, plan)
+            self.fast[skel] = (shape.guards, gkey, pid)
+        if len(self.b_pids) >= MAX_BATCH:
+            self._flush()
+
+    def _pid(self, plan: _Plan) -> int:
+        """The number of a plan whose records are batched (and of its kind of record)."""
+        pid = self._pids.get(id(plan))
+        if pid is None:
+            pid = self._pids[id(plan)] = len(self.plan_of)
+            self.plan_of.append(plan)
+            self.kind_of_pid.append(self._kinds.setdefault(plan.bulk, len(self._kinds)))
+        return pid
 
     def _read(self, raw: str) -> _Line:
         """The reading of one rendering (by a plan when one fits)."""
@@ -1158,7 +1185,7 @@ class TextLogParser:
                         if q:  # the plan read last is tried first (numbers of a line's neighbours look alike)
                             plans.insert(0, plans.pop(q))
                             if skel in self.fast and plan.bulk is not None:
-                                self.fast[skel] = (got.guards, key, plan)
+                                self.fast[skel] = (got.guards, key, self._pid(plan))
                         return plan, x, got, key
                 # numbers of other properties (0.000 after 0.002): a plan of their own, once seen PLAN_AT times
                 a = _analyse(raw, self.table)
@@ -1192,70 +1219,68 @@ class TextLogParser:
         as :meth:`_apply` would one by one: the numbers of the lines of one plan are taken as columns at once, and
         consecutive records of one kind are applied in one go; a line its plan does not read is read and applied
         by itself, in its place."""
-        rows = self.batch
-        if not rows:
+        n = len(self.b_pids)
+        if not n:
             return
-        self.batch = []
-        n = len(rows)
+        lines, raws, xs = self.b_lines[:], self.b_raws[:], self.b_x
+        pid = np.asarray(self.b_pids, dtype=np.int64)
+        del self.b_lines[:], self.b_raws[:], self.b_pids[:]
+        self.b_x = {}
         ok = np.ones(n, dtype=bool)
-        groups: dict[int, list[int]] = {}  # plan -> its rows
-        for t, r in enumerate(rows):
-            groups.setdefault(id(r[2]), []).append(t)
+        order = np.argsort(pid, kind="stable")
         numbers = []  # (rows, their plan's columns, which the plan read)
-        for idx in groups.values():
-            plan = rows[idx[0]][2]
-            got = _numbers_of_run(plan, [rows[t][1] for t in idx]) if len(idx) >= RUN_AT_ONCE else None
+        for idx in np.split(order, np.flatnonzero(np.diff(pid[order])) + 1):
+            plan = self.plan_of[pid[idx[0]]]
+            rows = idx.tolist()
+            got = _numbers_of_run(plan, [raws[t] for t in rows]) if len(rows) >= RUN_AT_ONCE else None
             if got is None:  # one by one
-                xs = [rows[t][3] if rows[t][3] is not None else plan.numbers(rows[t][1], None) for t in idx]
-                got = [[x[j] if x is not None else None for x in xs] for j in plan.need], \
-                    np.array([x is not None for x in xs], dtype=bool)
+                found = [xs[t] if t in xs else plan.numbers(raws[t], None) for t in rows]
+                got = [[x[j] if x is not None else None for x in found] for j in plan.need], \
+                    np.array([x is not None for x in found], dtype=bool)
             ok[idx] = got[1]
-            numbers.append((np.asarray(idx), *got))
+            numbers.append((idx, *got))
         # a line the plan it joined with does not read: another plan of its shape may (the plan that read the
         # line before it may not read this one: 0.00, then 0.01); else it is read afresh and applied by itself
+        kid = np.asarray(self.kind_of_pid, dtype=np.int64)[pid]
         own = {}
-        for t in np.flatnonzero(~ok).tolist():
-            raw = rows[t][1]
-            plan, x, _, _ = self._lookup(raw, _shape_key(raw))
+        redone = np.flatnonzero(~ok).tolist()
+        for t in redone:
+            plan, x, _, _ = self._lookup(raws[t], _shape_key(raws[t]))
             if plan is not None and plan.bulk is not None:
-                rows[t][2], rows[t][3] = plan, x
+                pid[t] = self._pid(plan)
+                kid[t] = self.kind_of_pid[pid[t]]
+                xs[t] = x
             else:
                 own[t] = x if plan is None else _rebuild(plan.line, x)
-        kinds: dict[tuple, list[int]] = {}  # kind -> its rows (in order)
-        for t, r in enumerate(rows):
-            if t not in own:
-                kinds.setdefault(r[2].bulk, []).append(t)
-        at_kind = np.empty(n, dtype=np.int64)  # a row's place among the rows of its kind
-        cols: dict[tuple, list[np.ndarray]] = {}
-        for kind, idx in kinds.items():
-            at_kind[idx] = np.arange(len(idx))
-            cols[kind] = [np.empty(len(idx), dtype=object) for _ in rows[idx[0]][2].need]
+                kid[t] = -1
+        at_kind = np.zeros(n, dtype=np.int64)  # a row's place among the rows of its kind
+        cols: dict[int, list[np.ndarray]] = {}
+        for k in np.unique(kid).tolist():
+            if k >= 0:
+                idx = np.flatnonzero(kid == k)
+                at_kind[idx] = np.arange(len(idx))
+                cols[k] = [np.empty(len(idx), dtype=object) for _ in self.plan_of[pid[idx[0]]].need]
         for idx, run_cols, run_ok in numbers:
             sel = np.flatnonzero(run_ok)
-            if not len(sel):
-                continue
-            where = at_kind[idx[sel]]
-            whole = len(sel) == len(idx)
-            for c, rc in zip(cols[rows[idx[sel[0]]][2].bulk], run_cols):
-                c[where] = rc if whole else [rc[q] for q in sel.tolist()]
-        for t in np.flatnonzero(~ok).tolist():
+            if len(sel):
+                where = at_kind[idx[sel]]
+                whole = len(sel) == len(idx)
+                for c, rc in zip(cols[kid[idx[sel[0]]]], run_cols):
+                    c[where] = rc if whole else [rc[q] for q in sel.tolist()]
+        for t in redone:
             if t not in own:
-                x = rows[t][3]
-                for c, j in zip(cols[rows[t][2].bulk], rows[t][2].need):
-                    c[at_kind[t]] = x[j]
-        t = 0
-        while t < n:
-            if t in own:  # read and applied by itself, in its place
-                self._apply(rows[t][0], rows[t][1], own[t])
-                t += 1
+                for c, j in zip(cols[kid[t]], self.plan_of[pid[t]].need):
+                    c[at_kind[t]] = xs[t][j]
+        # consecutive records of one kind are applied together, in log order
+        starts = np.flatnonzero(np.concatenate(([True], kid[1:] != kid[:-1]))).tolist() + [n]
+        for a, b in zip(starts[:-1], starts[1:]):
+            k = int(kid[a])
+            if k < 0:
+                for t in range(a, b):
+                    self._apply(lines[t], raws[t], own[t])
                 continue
-            kind = rows[t][2].bulk
-            k = t + 1
-            while k < n and k not in own and rows[k][2].bulk == kind:
-                k += 1
-            a, b = at_kind[t], at_kind[k - 1] + 1
-            self._apply_records(rows[t][2], [r[0] for r in rows[t:k]], [c[a:b].tolist() for c in cols[kind]])
-            t = k
+            lo, hi = at_kind[a], at_kind[b - 1] + 1
+            self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi].tolist() for c in cols[k]])
 
     def _apply_records(self, plan: _Plan, lines: list[int], cols: list[list]):
         """What :meth:`_apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
