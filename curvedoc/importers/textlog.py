@@ -899,7 +899,7 @@ def _decimal_column(chars: np.ndarray, first: str, kind: type) -> np.ndarray | N
     return v
 
 
-def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[list], np.ndarray] | None:
+def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.ndarray] | None:
     """Columns of the numbers ``plan.need`` for lines of one shape at once, and which lines the plan reads (their
     numbers have the first line's properties): the lines have the same length and their numbers the same places,
     so each number is a column of characters, converted by numpy (the same correctly rounded parse as float()).
@@ -926,8 +926,8 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[list], np.ndarra
         if props is not None:
             for got, want in zip((v > 0, v < 0, (v == np.floor(v)) & np.isfinite(v), np.isnan(v)), props):
                 ok &= got == want
-        found[j] = v.tolist()
-    return [found[j] if j in found else [plan.leaves[j]] * n for j in plan.need], ok
+        found[j] = v
+    return [found[j] if j in found else np.full(n, plan.leaves[j]) for j in plan.need], ok
 
 
 def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
@@ -978,12 +978,45 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
 # ---------------------------------------------------------------------------------------------- parser
 @dataclass
 class _Series:
+    """The points of one key of one template: runs of points added at once (``chunks``: arrays of steps, values
+    and record orders, and how they are placed), then the points added one by one since (the lists)."""
     steps: list = field(default_factory=list)
     values: list = field(default_factory=list)
     order: list = field(default_factory=list)
     how: list = field(default_factory=list)  # position kind per point: "step" | "epoch" | "ordinal" | "ctx"
     last_bar: bool = False  # the last point came from a progress-bar rendering (the next one may replace it)
     period: int = 0  # the epoch length N of "[e][i/N]" records (0: none); a different N is another training
+    chunks: list = field(default_factory=list)
+
+    def add(self, steps: np.ndarray, values: np.ndarray, order: np.ndarray, how: str):
+        if self.steps:  # the points added one by one come first
+            self.chunks.append(self._tail())
+            self.steps, self.values, self.order, self.how = [], [], [], []
+        self.chunks.append((steps, values, order, how))
+        self.last_bar = False
+
+    def _tail(self) -> tuple:
+        return (np.asarray(self.steps, dtype=np.int64), np.asarray(self.values, dtype=np.float64),
+                np.asarray(self.order, dtype=np.int64), self.how)
+
+    def count(self) -> int:
+        return sum(len(c[0]) for c in self.chunks) + len(self.steps)
+
+    def first(self) -> tuple:
+        """(value, how) of the first point."""
+        if self.chunks:
+            c = self.chunks[0]
+            return c[1][0].item(), c[3] if isinstance(c[3], str) else c[3][0]
+        return self.values[0], self.how[0]
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
+        """(steps, values, orders, how per point) of every point, in the order added."""
+        parts = [*self.chunks, self._tail()] if self.steps or not self.chunks else self.chunks
+        how = [h for c in parts for h in ([c[3]] * len(c[0]) if isinstance(c[3], str) else c[3])]
+        if len(parts) == 1:
+            return parts[0][0], parts[0][1], parts[0][2], how
+        return (np.concatenate([c[0] for c in parts]), np.concatenate([c[1] for c in parts]),
+                np.concatenate([c[2] for c in parts]), how)
 
 
 class _Pending:
@@ -1259,7 +1292,9 @@ class TextLogParser:
             if k >= 0:
                 idx = np.flatnonzero(kid == k)
                 at_kind[idx] = np.arange(len(idx))
-                cols[k] = [np.empty(len(idx), dtype=object) for _ in self.plan_of[pid[idx[0]]].need]
+                first = self.plan_of[pid[idx[0]]]  # (the numbers of one kind have the same types)
+                cols[k] = [np.empty(len(idx), dtype=np.float64 if isinstance(first.leaves[j], float) else np.int64)
+                           for j in first.need]
         for idx, run_cols, run_ok in numbers:
             sel = np.flatnonzero(run_ok)
             if len(sel):
@@ -1280,19 +1315,20 @@ class TextLogParser:
                     self._apply(lines[t], raws[t], own[t])
                 continue
             lo, hi = at_kind[a], at_kind[b - 1] + 1
-            self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi].tolist() for c in cols[k]])
+            self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[k]])
 
-    def _apply_records(self, plan: _Plan, lines: list[int], cols: list[list]):
+    def _apply_records(self, plan: _Plan, lines: list[int], cols: list[np.ndarray]):
         """What :meth:`_apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
-        (``cols``: their numbers ``plan.need``)."""
+        (``cols``: their numbers ``plan.need``, as arrays). Numbers kept in the parser's state are Python's."""
         line, r, at = plan.line, plan.line.rec, plan.at
         kind = plan.bulk[0]
         n = len(lines)
-        if (kind == "none" and self.heading is not None) or (kind == "global" and not all(cols[at["inner"] + 1])):
+        if (kind == "none" and self.heading is not None) or (kind == "global" and not cols[at["inner"] + 1].all()):
             # a heading names these keys; an in-epoch counter with no total is no clock: one by one
+            rows = [c.tolist() for c in cols]
             for t, lineno in enumerate(lines):
                 x = plan.leaves.copy()
-                for j, c in zip(plan.need, cols):
+                for j, c in zip(plan.need, rows):
                     x[j] = c[t]
                 self._apply(lineno, "", _rebuild(line, x))
             return
@@ -1301,19 +1337,21 @@ class TextLogParser:
         if "eta" in at:
             e = at["eta"]
             for t in range(max(0, n - 2), n):
-                d, h, m, sec = (cols[e][t], cols[e + 1][t], cols[e + 2][t], cols[e + 3][t])
+                d, h, m, sec = (int(cols[e + q][t]) for q in range(4))
                 self.etas = (self.etas + [(lines[t], d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
         if "planned" in at:
             p0 = at["planned"]
-            for t in range(n):
-                self.planned.update({k: cols[p0 + q][t] for q, k in enumerate(r.planned) if cols[p0 + q][t]})
+            for q, k in enumerate(r.planned):  # the last record that states a total sets it
+                said = np.flatnonzero(cols[p0 + q])
+                if len(said):
+                    self.planned[k] = int(cols[p0 + q][said[-1]])
         tpl = (r.ctx,) + r.keys
         last = lines[-1]
         if kind == "none":
             first = self.first_seen.setdefault(tpl, lines[0])
             pending = self.pending.get(tpl) or self.pending.setdefault(tpl, _Pending(list(plan.tagged)))
             pending.add(range(self.seq + 1, self.seq + n + 1), self.ctx_epoch, self.ctx_step,
-                        list(zip(*cols[:len(r.values)])), False)
+                        list(zip(*[c.tolist() for c in cols[:len(r.values)]])), False)
             self.seq += n
             # (as _positionless decides it for the first; the same holds for the rest)
             if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -1324,48 +1362,45 @@ class TextLogParser:
         epochs = cols[at["epoch"]] if "epoch" in at else None
         if epochs is not None:
             if self.epoch_base is None:
-                self.epoch_base = epochs[0] if epochs[0] in (0, 1) else 0
-            self.ctx_epoch = epochs[-1]
+                self.epoch_base = int(epochs[0]) if epochs[0] in (0, 1) else 0
+            self.ctx_epoch = int(epochs[-1])
             if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
                 i0 = at["inner"]
-                marks = [(lines[t], epochs[t], cols[i0][t], cols[i0 + 1][t]) for t in range(n) if cols[i0 + 1][t]]
-                self.inner = (self.inner + marks[-2:])[-2:]
+                marked = np.flatnonzero(cols[i0 + 1])[-2:].tolist()
+                self.inner = (self.inner + [(lines[t], int(epochs[t]), int(cols[i0][t]), int(cols[i0 + 1][t]))
+                                            for t in marked])[-2:]
+        orders = np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64)
+        self.seq += n
         if kind == "step":
             steps = cols[at["step"]]
             how = "step"
-            parts = [(tpl, range(n))]
+            parts = [(tpl, None)]
         else:
             i0, base = at["inner"], self.epoch_base or 0
-            steps = [(e - base) * big + i for e, i, big in zip(epochs, cols[i0], cols[i0 + 1])]
+            steps = (epochs - base) * cols[i0 + 1] + cols[i0]
             how = "global-iter"
-            by_period: dict[int, list[int]] = {}
-            for t, big in enumerate(cols[i0 + 1]):
-                by_period.setdefault(big, []).append(t)
-            parts = [(tpl + (("period", big),), idx) for big, idx in by_period.items()]
-        seq0 = self.seq
-        self.seq += n
+            periods = cols[i0 + 1]
+            parts = [(tpl + (("period", big),), None if len(set(periods.tolist())) == 1 else np.flatnonzero(periods == big))
+                     for big in dict.fromkeys(periods.tolist())]
         for tp, idx in parts:
             fam = self.series.setdefault(tp, {})
             period = next((x[1] for x in tp if isinstance(x, tuple)), 0)
-            sub = (lambda c: c) if len(idx) == n else (lambda c: [c[t] for t in idx])
-            st, orders = sub(steps), [seq0 + 1 + t for t in idx]
+            sub = (lambda c: c) if idx is None else (lambda c: c[idx])
+            st, od = sub(steps), sub(orders)
             for q, k in enumerate(plan.tagged):
                 ser = fam.get(k)
                 if ser is None:
                     ser = fam[k] = _Series(period=period)
-                ser.steps.extend(st)
-                ser.values.extend(sub(cols[q]))
-                ser.order.extend(orders)
-                ser.how.extend([how] * len(idx))
-                ser.last_bar = False
-            self.template_last[tp] = seq0 + 1 + idx[-1]
+                ser.add(st, sub(cols[q]), od, how)
+            self.template_last[tp] = int(od[-1])
+        step_list = steps.tolist()
         if epochs is not None:
-            self.epoch_at["step"].update(zip(steps, epochs))
+            self.epoch_at["step"].update(zip(step_list, epochs.tolist()))
         elif self.ctx_epoch is not None:
-            self.epoch_at["step"].update(dict.fromkeys(steps, self.ctx_epoch))
-        self.ctx_step = steps[-1]
-        self.open_record = (parts[-1][0] if len(parts) == 1 else (tpl + (("period", cols[at["inner"] + 1][-1]),)),
-                            steps[-1], how, last)
+            self.epoch_at["step"].update(dict.fromkeys(step_list, self.ctx_epoch))
+        self.ctx_step = step_list[-1]
+        self.open_record = (parts[-1][0] if len(parts) == 1 else (tpl + (("period", int(periods[-1])),)),
+                            step_list[-1], how, last)
         self.last_point_line = last
 
     def _apply(self, lineno: int, raw: str, a: "_Line"):
@@ -1606,16 +1641,17 @@ class TextLogParser:
         groups: dict[tuple[str, str], list[_Series]] = {}
         for fam in self.series.values():
             for k, ser in fam.items():
-                if len(ser.values) == 1 and ser.how[0] == "ordinal":
+                value, first_how = ser.first()
+                if ser.count() == 1 and first_how == "ordinal":
                     # printed once with no clock: a setting ("lr0=0.01", a config dump), not a curve
-                    self.hparams.setdefault(k, ser.values[0])
+                    self.hparams.setdefault(k, value)
                     continue
-                if len(ser.values) == 1 and ser.how[0].startswith("ctx"):
+                if ser.count() == 1 and first_how.startswith("ctx"):
                     # printed once after some point of the run (a W&B run summary, a final test score): a
                     # summary value, not a curve of one point that would compete with the real series
-                    self.summary.setdefault(k, ser.values[0])
+                    self.summary.setdefault(k, value)
                     continue
-                groups.setdefault((k, CLOCK_KIND.get(ser.how[0], ser.how[0]), ser.period), []).append(ser)
+                groups.setdefault((k, CLOCK_KIND.get(first_how, first_how), ser.period), []).append(ser)
         # one key on one kind of clock is one series; the same key on another clock (a final evaluation
         # printed after training without a step) is kept apart as "key [2]"
         merged: dict[str, list[_Series]] = {}
@@ -1623,19 +1659,22 @@ class TextLogParser:
         for (k, _, _), parts in groups.items():
             by_key.setdefault(k, []).append(parts)
         for k, alts in by_key.items():
-            alts.sort(key=lambda parts: -sum(len(x.values) for x in parts))
+            alts.sort(key=lambda parts: -sum(x.count() for x in parts))
             for j, parts in enumerate(alts):
                 merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
         names, counts, steps, values, order = [], [], [], [], []
         for k, parts in merged.items():
             if len(parts) == 1:
-                st_l, va_l, or_l, how = parts[0].steps, parts[0].values, parts[0].order, parts[0].how
-            else:
-                rows = sorted((o, st, v, h) for ser in parts for o, st, v, h in zip(ser.order, ser.steps, ser.values, ser.how))
-                or_l = [r[0] for r in rows]
-                st_l = [r[1] for r in rows]
-                va_l = [r[2] for r in rows]
-                how = [r[3] for r in rows]
+                st_l, va_l, or_l, how = parts[0].arrays()
+            else:  # merged in write order (each record has its own order)
+                got = [ser.arrays() for ser in parts]
+                or_l = np.concatenate([g[2] for g in got])
+                by = np.argsort(or_l, kind="stable")
+                or_l = or_l[by]
+                st_l = np.concatenate([g[0] for g in got])[by]
+                va_l = np.concatenate([g[1] for g in got])[by]
+                how_all = [h for g in got for h in g[3]]
+                how = [how_all[i] for i in by.tolist()]
             st = np.asarray(st_l, dtype=np.int64)
             # an epoch shared by consecutive records is not their clock: use the ordinal
             clock = how[0]
@@ -1698,14 +1737,14 @@ class TextLogParser:
         # the clock of the training signal: the longest LOSS series when there is one (profiler or progress
         # lines printed more often than the losses must not choose the clock)
         losses = [k for k in merged if role_of_name(k) in ("train_loss", "val_loss")]
-        key = max(losses or list(merged), key=lambda k: sum(len(x.values) for x in merged[k]))
+        key = max(losses or list(merged), key=lambda k: sum(x.count() for x in merged[k]))
         ep = self.ordinal_epochs.get(key)
         if ep is not None and len(np.unique(ep)) >= 2:
             # records numbered in order, each printed with its epoch ("Epoch 3 - Batch loss: 0.12"): the epoch
             # tag sits on the same ordinal positions
             return np.arange(1, len(ep) + 1, dtype=np.int64), [float(x) for x in ep]
         longest = merged[key]
-        kind = "epoch" if longest[0].how and longest[0].how[0] == "epoch" else "step"
+        kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
         at = self.epoch_at[kind]
         if len(at) < 2:
             return None
