@@ -1003,38 +1003,62 @@ class _Series:
         return sum(len(c[0]) for c in self.chunks) + len(self.steps)
 
     def first(self) -> tuple:
-        """(value, how) of the first point."""
+        """(value, how, record order) of the first point."""
         if self.chunks:
             c = self.chunks[0]
-            return c[1][0].item(), c[3] if isinstance(c[3], str) else c[3][0]
-        return self.values[0], self.how[0]
+            v = c[1][0].item()
+            return math.nan if v != v else v, c[3] if isinstance(c[3], str) else c[3][0], c[2][0]  # NaN as _num gives it
+        return self.values[0], self.how[0], self.order[0]
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list]:
-        """(steps, values, orders, how per point) of every point, in the order added."""
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, set]:
+        """(steps, values, orders) of every point, in the order added, and the set of ways they were placed."""
         parts = [*self.chunks, self._tail()] if self.steps or not self.chunks else self.chunks
-        how = [h for c in parts for h in ([c[3]] * len(c[0]) if isinstance(c[3], str) else c[3])]
+        hows = {h for c in parts for h in ([c[3]] if isinstance(c[3], str) else set(c[3]))}
         if len(parts) == 1:
-            return parts[0][0], parts[0][1], parts[0][2], how
+            return parts[0][0], parts[0][1], parts[0][2], hows
         return (np.concatenate([c[0] for c in parts]), np.concatenate([c[1] for c in parts]),
-                np.concatenate([c[2] for c in parts]), how)
+                np.concatenate([c[2] for c in parts]), hows)
 
 
 class _Pending:
     """The records of one template with no clock of their own, in log order, with the epoch and step of the
-    nearest preceding line (their clock is chosen when the whole log has been read)."""
+    nearest preceding line (their clock is chosen when the whole log has been read): runs of records added at
+    once (arrays), then records added one by one (lists)."""
 
-    __slots__ = ("keys", "seq", "epoch", "step", "values", "bar")
+    __slots__ = ("keys", "chunks", "seq", "epoch", "step", "values", "bar")
 
     def __init__(self, keys: list[str]):
         self.keys = keys
+        self.chunks: list[tuple] = []  # (orders, epoch, step, values: records x keys, bar)
         self.seq, self.epoch, self.step, self.values, self.bar = [], [], [], [], []
 
-    def add(self, seqs, epoch, step, values: list, bar: bool):
-        self.seq.extend(seqs)
-        self.epoch.extend([epoch] * len(values))
-        self.step.extend([step] * len(values))
-        self.values.extend(values)
-        self.bar.extend([bar] * len(values))
+    def add_one(self, seq: int, epoch, step, values: list, bar: bool):
+        self.seq.append(seq)
+        self.epoch.append(epoch)
+        self.step.append(step)
+        self.values.append(values)
+        self.bar.append(bar)
+
+    def add(self, seqs: np.ndarray, epoch, step, values: np.ndarray, bar: bool):
+        if self.seq:
+            self._seal()
+        self.chunks.append((seqs, epoch, step, values, bar))
+
+    def _seal(self):
+        self.chunks.append((np.asarray(self.seq, dtype=np.int64), self.epoch, self.step,
+                            np.asarray(self.values, dtype=np.float64).reshape(len(self.seq), len(self.keys)), self.bar))
+        self.seq, self.epoch, self.step, self.values, self.bar = [], [], [], [], []
+
+    def columns(self) -> tuple[np.ndarray, list, list, np.ndarray, list]:
+        """(orders, epochs, steps, values: records x keys, bars) of every record, in log order."""
+        if self.seq:
+            self._seal()
+        n = [len(c[0]) for c in self.chunks]
+        spread = [(c[1], c[2], c[4]) if isinstance(c[4], list) else ([c[1]] * k, [c[2]] * k, [c[4]] * k)
+                  for c, k in zip(self.chunks, n)]
+        return (np.concatenate([c[0] for c in self.chunks]), [x for e, _, _ in spread for x in e],
+                [x for _, st, _ in spread for x in st], np.concatenate([c[3] for c in self.chunks]),
+                [x for _, _, b in spread for x in b])
 
 
 CLOCK_KIND = {"step": "step", "global-iter": "step", "epoch": "epoch", "ctx-epoch": "ctx", "ctx-step": "ctx",
@@ -1148,8 +1172,11 @@ class TextLogParser:
                 continue
             if not raw or raw.isspace():
                 continue
-            skel = (raw if raw.isascii() else raw.translate(_GLYPHS_AS_CLASS)).encode(
-                "utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)  # _shape_key, inline: this runs for every line
+            # _shape_key, inline: this runs for every line
+            if raw.isascii():
+                skel = raw.encode().translate(DIGITS_AS_ZERO)
+            else:
+                skel = raw.translate(_GLYPHS_AS_CLASS).encode("utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)
             known = fast.get(skel)
             if known is not None:
                 guards, gkey, pid = known
@@ -1350,8 +1377,8 @@ class TextLogParser:
         if kind == "none":
             first = self.first_seen.setdefault(tpl, lines[0])
             pending = self.pending.get(tpl) or self.pending.setdefault(tpl, _Pending(list(plan.tagged)))
-            pending.add(range(self.seq + 1, self.seq + n + 1), self.ctx_epoch, self.ctx_step,
-                        list(zip(*[c.tolist() for c in cols[:len(r.values)]])), False)
+            pending.add(np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64), self.ctx_epoch, self.ctx_step,
+                        np.column_stack(cols[:len(r.values)]).astype(np.float64), False)
             self.seq += n
             # (as _positionless decides it for the first; the same holds for the rest)
             if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -1504,7 +1531,7 @@ class TextLogParser:
         self.seq += 1
         first = self.first_seen.setdefault(tpl, lineno)
         pending = self.pending.get(tpl) or self.pending.setdefault(tpl, _Pending(list(keys)))
-        pending.add([self.seq], self.ctx_epoch, self.ctx_step, [list(vals)], bar)
+        pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -1523,40 +1550,37 @@ class TextLogParser:
         again before the clock moved is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
         for tpl, pend in self.pending.items():
-            n = len(pend.seq)
+            seq, epochs, ctx_steps, values, bars = pend.columns()
+            n = len(seq)
             how, ctx = "ordinal", None
-            for column, name in ((pend.epoch, "ctx-epoch"), (pend.step, "ctx-step")):
+            for column, name in ((epochs, "ctx-epoch"), (ctx_steps, "ctx-step")):
                 changes = sum(map(operator.ne, column[:-1], column[1:]))
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
-            fam = self.series.setdefault(tpl, {})
             if ctx is None:
-                kept, steps = range(n), list(range(1, n + 1))
+                kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
             else:
-                kept, steps = [], []
+                kept, at = [], []
                 for t in range(n):
                     pos = ctx[t]
-                    if kept and steps[-1] == pos and not self._launch_between(pend.seq[kept[-1]], pend.seq[t]):
+                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])):
                         self.repeats += len(pend.keys)
-                        if pend.bar[t]:
+                        if bars[t]:
                             kept[-1] = t
                         continue
                     kept.append(t)
-                    steps.append(pos)
-            if not n:
-                continue
-            # the records of one template have its keys: appended key by key, as columns
-            orders = [pend.seq[t] for t in kept]
-            for k, values in zip(pend.keys, zip(*[pend.values[t] for t in kept])):
+                    at.append(pos)
+                steps = np.asarray(at, dtype=np.int64)
+            # the records of one template have its keys: added key by key, as columns
+            fam = self.series.setdefault(tpl, {})
+            orders, values = seq[kept], values[kept]
+            for q, k in enumerate(pend.keys):
                 ser = fam.get(k)
                 if ser is None:
                     ser = fam[k] = _Series()
-                ser.steps.extend(steps)
-                ser.values.extend(values)
-                ser.order.extend(orders)
-                ser.how.extend([how] * len(orders))
-                ser.last_bar = pend.bar[-1]
+                ser.add(steps, values[:, q], orders, how)
+                ser.last_bar = bars[-1]
 
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
@@ -1641,7 +1665,7 @@ class TextLogParser:
         groups: dict[tuple[str, str], list[_Series]] = {}
         for fam in self.series.values():
             for k, ser in fam.items():
-                value, first_how = ser.first()
+                value, first_how, _ = ser.first()
                 if ser.count() == 1 and first_how == "ordinal":
                     # printed once with no clock: a setting ("lr0=0.01", a config dump), not a curve
                     self.hparams.setdefault(k, value)
@@ -1664,8 +1688,10 @@ class TextLogParser:
                 merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
         names, counts, steps, values, order = [], [], [], [], []
         for k, parts in merged.items():
+            # how the earliest point was placed is the clock; hows: every way a point was
+            clock = min(parts, key=lambda ser: ser.first()[2]).first()[1]
             if len(parts) == 1:
-                st_l, va_l, or_l, how = parts[0].arrays()
+                st_l, va_l, or_l, hows = parts[0].arrays()
             else:  # merged in write order (each record has its own order)
                 got = [ser.arrays() for ser in parts]
                 or_l = np.concatenate([g[2] for g in got])
@@ -1673,12 +1699,10 @@ class TextLogParser:
                 or_l = or_l[by]
                 st_l = np.concatenate([g[0] for g in got])[by]
                 va_l = np.concatenate([g[1] for g in got])[by]
-                how_all = [h for g in got for h in g[3]]
-                how = [how_all[i] for i in by.tolist()]
+                hows = set().union(*[g[3] for g in got])
             st = np.asarray(st_l, dtype=np.int64)
             # an epoch shared by consecutive records is not their clock: use the ordinal
-            clock = how[0]
-            if len(st) > 2 and all(h in ("epoch", "ctx-epoch") for h in how) and np.mean(st[1:] == st[:-1]) > 0.5:
+            if len(st) > 2 and hows <= {"epoch", "ctx-epoch"} and np.mean(st[1:] == st[:-1]) > 0.5:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
                 self.ordinal_epochs[k] = st.copy()
                 st = np.arange(1, len(st) + 1, dtype=np.int64)
@@ -1726,7 +1750,7 @@ class TextLogParser:
         return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path))
 
 
-    def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, list[float]] | None:
+    def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, np.ndarray | list[float]] | None:
         """(steps, epochs) of the ``epoch`` tag on the clock of the longest series, so that a planned number of
         epochs ("Epoch 3/400") can be compared with the epochs reached. None when the log names a key ``epoch``
         itself, or knows fewer than two epoch positions on that clock."""
@@ -1748,8 +1772,9 @@ class TextLogParser:
         at = self.epoch_at[kind]
         if len(at) < 2:
             return None
-        pos = sorted(at)
-        return np.asarray(pos, dtype=np.int64), [float(at[x]) for x in pos]
+        pos = np.fromiter(at.keys(), dtype=np.int64, count=len(at))
+        by = np.argsort(pos, kind="stable")
+        return pos[by], np.fromiter(at.values(), dtype=np.float64, count=len(at))[by]
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
