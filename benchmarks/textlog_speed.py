@@ -70,6 +70,25 @@ def _styles() -> dict[str, tuple[str, callable]]:
             f"{i % 1000 + 1:>4d} / 1000 loss={loss(i, r):.3f}, ppl={r.uniform(8, 12):.2f}, wps={r.uniform(12000, 13000):.1f}, "
             f"ups={r.uniform(1, 2):.2f}, wpb={r.uniform(12000, 13000):.1f}, bsz=128, num_updates={i}, lr={1e-4:.6g}, "
             f"gnorm={r.uniform(0.5, 2):.3f}, train_wall={r.randint(10, 99)}, gb_free=12.3, wall={i}")),
+        "Keras": ("keras2-carnd-behavioral-cloning-crlf", lambda i, r: (
+            f"Epoch {i // 2 + 1}/{N_LINES // 2}" if i % 2 == 0 else
+            f"1875/1875 [==============================] - {r.randint(5, 15)}s {r.randint(3, 9)}ms/step - loss: "
+            f"{loss(i, r, 1):.4f} - accuracy: {r.uniform(0.8, 0.99):.4f} - val_loss: {loss(i, r, 1):.4f} - val_accuracy: "
+            f"{r.uniform(0.8, 0.99):.4f}")),
+        "AverageMeter": ("avgmeter-swav-cifar10-400ep", lambda i, r: (
+            f"INFO - 09/02/20 14:{i // 60 % 60:02d}:{i % 60:02d} - 0:{i // 60 % 60:02d}:{i % 60:02d} - Epoch: [{i // 250}]"
+            f"[{i % 250 * 50}]\tTime {r.uniform(1, 3):.3f} ({r.uniform(1, 3):.3f})\tData {r.uniform(0, 0.1):.3f} "
+            f"({r.uniform(0, 0.1):.3f})\tLoss {loss(i, r):.4f} ({loss(i, r):.4f})\tLr: {r.uniform(0, 0.5):.4f}")),
+        "MMCV 1.x": ("mmcv-cascade-rcnn-underwater-nohup-cr", lambda i, r: (
+            f"2021-03-01 10:{i // 60 % 60:02d}:{i % 60:02d},123 - mmdet - INFO - Epoch [{1 + i // 500}][{i % 500 * 50 + 50}/25000]"
+            f"\tlr: {2e-2:.5e}, eta: {(N_LINES - i) // 3600}:{(N_LINES - i) // 60 % 60:02d}:{(N_LINES - i) % 60:02d}, "
+            f"time: {r.uniform(0.4, 0.6):.3f}, data_time: {r.uniform(0.01, 0.09):.3f}, memory: 4567, loss_rpn_cls: "
+            f"{loss(i, r, 0.1):.4f}, loss_rpn_bbox: {loss(i, r, 0.1):.4f}, loss_cls: {loss(i, r, 0.5):.4f}, acc: "
+            f"{r.uniform(80, 99):.4f}, loss_bbox: {loss(i, r, 0.4):.4f}, loss: {loss(i, r, 1):.4f}")),
+        "DeepSpeed": ("deepspeed-dschat-step1-opt1.3b-sft-16ep", lambda i, r: (
+            f"[2023-04-18 01:{i // 60 % 60:02d}:{i % 60:02d},{r.randint(100, 999)}] [INFO] [logging.py:96:log_dist] [Rank 0] "
+            f"step={i * 10}, skipped={r.randint(0, 9)}, lr=[{9.6e-06 * (1 - i / 3e5)}, {9.6e-06 * (1 - i / 3e5)}], "
+            f"mom=[(0.9, 0.95), (0.9, 0.95)]")),
     }
 
 

@@ -817,15 +817,16 @@ class _Plan:
         self.line, self.leaves, self.slots, self.table = line, leaves, slots, table
         # records that change the parser's state alike, line after line, are applied together (TextLogParser._flush):
         # a training record on a step clock (with or without an epoch), on an epoch and in-epoch counter ("[e][i/N]"),
-        # or a record of two keys or more with no clock (placed when the log has been read)
+        # on its epoch alone ("Epoch: [e][i]", "Epoch 3 - loss"), or a record of two keys or more with no clock
+        # (placed when the log has been read)
         r = line.rec
         self.bulk = self.tagged = self.need = self.at = None
         if r is None or not r.keys or r.bar or r.config:
             return
         if r.step is not None and (r.epoch is None or r.step_total is None):  # (else the step may count in-epoch)
             kind = "step"
-        elif r.step is None and r.epoch is not None and r.inner is not None:
-            kind = "global"
+        elif r.step is None and r.epoch is not None:
+            kind = "global" if r.inner is not None and r.inner[1] else "epoch"
         elif r.step is None and r.epoch is None and r.counter is None and len(r.keys) >= 2:
             kind = "none"
         else:
@@ -1350,8 +1351,9 @@ class TextLogParser:
         line, r, at = plan.line, plan.line.rec, plan.at
         kind = plan.bulk[0]
         n = len(lines)
-        if (kind == "none" and self.heading is not None) or (kind == "global" and not cols[at["inner"] + 1].all()):
-            # a heading names these keys; an in-epoch counter with no total is no clock: one by one
+        if (kind == "none" and self.heading is not None) or (kind == "global" and not cols[at["inner"] + 1].all()) \
+                or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()):
+            # a heading names these keys; an in-epoch counter is the clock only with a total: one by one
             rows = [c.tolist() for c in cols]
             for t, lineno in enumerate(lines):
                 x = plan.leaves.copy()
@@ -1398,17 +1400,23 @@ class TextLogParser:
                                             for t in marked])[-2:]
         orders = np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64)
         self.seq += n
+        periods = None  # the epoch length N of "[e][i/N]" is part of the clock (see _record)
         if kind == "step":
-            steps = cols[at["step"]]
-            how = "step"
+            steps, how = cols[at["step"]], "step"
+        elif kind == "global":
+            i0, base = at["inner"], self.epoch_base or 0
+            steps, how = (epochs - base) * cols[i0 + 1] + cols[i0], "global-iter"
+            periods = cols[i0 + 1]
+        else:
+            steps, how = epochs, "epoch"
+            if "inner" in at and r.ctx == "val":  # MMCV's "Epoch(val) [e][N]": N is the length
+                periods = cols[at["inner"]]
+        if periods is None:
             parts = [(tpl, None)]
         else:
-            i0, base = at["inner"], self.epoch_base or 0
-            steps = (epochs - base) * cols[i0 + 1] + cols[i0]
-            how = "global-iter"
-            periods = cols[i0 + 1]
-            parts = [(tpl + (("period", big),), None if len(set(periods.tolist())) == 1 else np.flatnonzero(periods == big))
-                     for big in dict.fromkeys(periods.tolist())]
+            ps = periods.tolist()
+            parts = [(tpl + (("period", big),) if big else tpl,
+                      None if len(set(ps)) == 1 else np.flatnonzero(periods == big)) for big in dict.fromkeys(ps)]
         for tp, idx in parts:
             fam = self.series.setdefault(tp, {})
             period = next((x[1] for x in tp if isinstance(x, tuple)), 0)
@@ -1421,13 +1429,17 @@ class TextLogParser:
                 ser.add(st, sub(cols[q]), od, how)
             self.template_last[tp] = int(od[-1])
         step_list = steps.tolist()
-        if epochs is not None:
-            self.epoch_at["step"].update(zip(step_list, epochs.tolist()))
-        elif self.ctx_epoch is not None:
-            self.epoch_at["step"].update(dict.fromkeys(step_list, self.ctx_epoch))
-        self.ctx_step = step_list[-1]
-        self.open_record = (parts[-1][0] if len(parts) == 1 else (tpl + (("period", int(periods[-1])),)),
-                            step_list[-1], how, last)
+        if how == "epoch":
+            self.epoch_at["epoch"].update(zip(step_list, step_list))
+        else:
+            if epochs is not None:
+                self.epoch_at["step"].update(zip(step_list, epochs.tolist()))
+            elif self.ctx_epoch is not None:
+                self.epoch_at["step"].update(dict.fromkeys(step_list, self.ctx_epoch))
+            self.ctx_step = step_list[-1]
+        last_tpl = parts[-1][0] if len(parts) == 1 else \
+            (tpl + (("period", int(periods[-1])),) if periods[-1] else tpl)
+        self.open_record = (last_tpl, step_list[-1], how, last)
         self.last_point_line = last
 
     def _apply(self, lineno: int, raw: str, a: "_Line"):
