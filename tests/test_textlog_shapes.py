@@ -125,7 +125,9 @@ def test_synthetic_logs_read_alike_with_and_without_plans(tmp_path, seed):
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("style", ["iter {i}: loss {v}, time {w}ms, mfu {v}%",
                                    "{{'loss': {v}, 'grad_norm': {w}, 'learning_rate': 1e-05, 'epoch': 0.{i}}}",
-                                   " iteration {i}/ 9999 | lm loss: {v} | grad norm: {w} | skipped: 0 |"])
+                                   " iteration {i}/ 9999 | lm loss: {v} | grad norm: {w} | skipped: 0 |",
+                                   "Epoch {i}/9999\n1875/1875 [==============================] - 12s - loss: {v} - val_loss: {w}",
+                                   "Epoch: [{i}][50]\tTime {w} ({w})\tLoss {v} ({v})"])
 def test_long_runs_of_one_shape_read_alike(tmp_path, seed, style):
     """Hundreds of lines of one shape (their numbers are converted as columns at once), broken now and then by a
     number of other properties (integral, zero, NaN, inf, a separator), another line, or a line of the same shape

@@ -821,14 +821,20 @@ class _Plan:
         # (placed when the log has been read)
         r = line.rec
         self.bulk = self.tagged = self.need = self.at = None
-        if r is None or not r.keys or r.bar or r.config:
+        if r is None or r.config:
             return
-        if r.step is not None and (r.epoch is None or r.step_total is None):  # (else the step may count in-epoch)
+        if not r.keys:  # a line that only says where training is ("Epoch 3/50" before Keras' progress line)
+            if r.epoch is None or r.step is not None or r.inner is not None or r.bar:
+                return
+            kind = "position"
+        elif r.step is None and r.epoch is None and len(r.keys) >= 2:
+            kind = "none"  # (a progress bar's counter is its clock only before any epoch: checked when applied)
+        elif r.bar:
+            return
+        elif r.step is not None and (r.epoch is None or r.step_total is None):  # (else the step may count in-epoch)
             kind = "step"
         elif r.step is None and r.epoch is not None:
             kind = "global" if r.inner is not None and r.inner[1] else "epoch"
-        elif r.step is None and r.epoch is None and r.counter is None and len(r.keys) >= 2:
-            kind = "none"
         else:
             return
         self.tagged = [_tag(k, r.ctx) for k in r.keys]
@@ -836,12 +842,13 @@ class _Plan:
         # the numbers a bulk apply uses (indices into the leaves), and where each kind starts among them
         self.need, self.at = list(range(nv)), {}
         for name, first, count, present in (("step", nv, 1, r.step is not None), ("epoch", nv + 1, 1, r.epoch is not None),
-                                            ("inner", nv + 2, 2, r.inner is not None), ("planned", nv + 5, npl, npl > 0),
+                                            ("inner", nv + 2, 2, r.inner is not None), ("counter", nv + 4, 1, r.counter is not None),
+                                            ("planned", nv + 5, npl, npl > 0),
                                             ("eta", nv + 6 + npl, 4, line.eta is not None)):
             if present:
                 self.at[name] = len(self.need)
                 self.need += range(first, first + count)
-        self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled)
+        self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled, r.bar)
 
     def read(self, raw: str, table: list[str] | None) -> _Line | None:
         x = self.numbers(raw, table)
@@ -1041,6 +1048,7 @@ class _Pending:
         self.bar.append(bar)
 
     def add(self, seqs: np.ndarray, epoch, step, values: np.ndarray, bar: bool):
+        """Records at once: ``epoch`` is the epoch in force for all, or a list (one per record)."""
         if self.seq:
             self._seal()
         self.chunks.append((seqs, epoch, step, values, bar))
@@ -1055,7 +1063,8 @@ class _Pending:
         if self.seq:
             self._seal()
         n = [len(c[0]) for c in self.chunks]
-        spread = [(c[1], c[2], c[4]) if isinstance(c[4], list) else ([c[1]] * k, [c[2]] * k, [c[4]] * k)
+        spread = [(c[1], c[2], c[4]) if isinstance(c[4], list) else
+                  (c[1] if isinstance(c[1], list) else [c[1]] * k, [c[2]] * k, [c[4]] * k)
                   for c, k in zip(self.chunks, n)]
         return (np.concatenate([c[0] for c in self.chunks]), [x for e, _, _ in spread for x in e],
                 [x for _, st, _ in spread for x in st], np.concatenate([c[3] for c in self.chunks]),
@@ -1119,6 +1128,7 @@ class TextLogParser:
         self.kind_of_pid: list[int] = []
         self._pids: dict[int, int] = {}
         self._kinds: dict[tuple, int] = {}
+        self._kind_names: list[str] = []
         # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
         # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
         self.fast: dict[bytes, tuple] = {}
@@ -1220,7 +1230,10 @@ class TextLogParser:
         if pid is None:
             pid = self._pids[id(plan)] = len(self.plan_of)
             self.plan_of.append(plan)
-            self.kind_of_pid.append(self._kinds.setdefault(plan.bulk, len(self._kinds)))
+            if plan.bulk not in self._kinds:
+                self._kinds[plan.bulk] = len(self._kinds)
+                self._kind_names.append(plan.bulk[0])
+            self.kind_of_pid.append(self._kinds[plan.bulk])
         return pid
 
     def _read(self, raw: str) -> _Line:
@@ -1334,26 +1347,72 @@ class TextLogParser:
             if t not in own:
                 for c, j in zip(cols[kid[t]], self.plan_of[pid[t]].need):
                     c[at_kind[t]] = xs[t][j]
-        # consecutive records of one kind are applied together, in log order
+        # consecutive records of one kind are applied together, in log order; epoch lines and the clockless
+        # records between them (Keras: "Epoch 3/50", then its progress line) together
         starts = np.flatnonzero(np.concatenate(([True], kid[1:] != kid[:-1]))).tolist() + [n]
-        for a, b in zip(starts[:-1], starts[1:]):
+        runs = list(zip(starts[:-1], starts[1:]))
+        i = 0
+        while i < len(runs):
+            a, b = runs[i]
             k = int(kid[a])
             if k < 0:
                 for t in range(a, b):
                     self._apply(lines[t], raws[t], own[t])
+                i += 1
+                continue
+            j = i + 1
+            pair = {k}
+            while j < len(runs) and kid[runs[j][0]] >= 0 and len(pair | {int(kid[runs[j][0]])}) <= 2:
+                pair.add(int(kid[runs[j][0]]))
+                j += 1
+            names = {self._kind_names[q] for q in pair}
+            if j > i + 1 and names == {"position", "none"} and self._apply_interleaved(
+                    lines, pid, kid, at_kind, cols, runs[i][0], runs[j - 1][1]):
+                i = j
                 continue
             lo, hi = at_kind[a], at_kind[b - 1] + 1
             self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[k]])
+            i += 1
 
-    def _apply_records(self, plan: _Plan, lines: list[int], cols: list[np.ndarray]):
+    def _apply_interleaved(self, lines, pid, kid, at_kind, cols, a: int, b: int) -> bool:
+        """Records [a, b) of a batch, lines that only say the epoch and clockless records between them, applied as
+        two runs: each clockless record keeps the epoch of the epoch line before it. False (nothing applied) when
+        the two kinds share what they change (a planned total, an ETA) or a heading is in force: the caller then
+        applies them run by run."""
+        rows = np.arange(a, b)
+        is_pos = np.asarray([self._kind_names[int(q)] == "position" for q in kid[a:b]])
+        p_rows, n_rows = rows[is_pos], rows[~is_pos]
+        p_plan, n_plan = self.plan_of[pid[p_rows[0]]], self.plan_of[pid[n_rows[0]]]
+        if (set(p_plan.line.rec.planned) & set(n_plan.line.rec.planned)) or ("eta" in p_plan.at and "eta" in n_plan.at) \
+                or (self.heading is not None and not is_pos[0]):
+            return False
+        p_cols = [c[at_kind[p_rows[0]]:at_kind[p_rows[-1]] + 1] for c in cols[int(kid[p_rows[0]])]]
+        n_cols = [c[at_kind[n_rows[0]]:at_kind[n_rows[-1]] + 1] for c in cols[int(kid[n_rows[0]])]]
+        epochs = p_cols[p_plan.at["epoch"]].tolist()
+        before = np.searchsorted(p_rows, n_rows) - 1  # the epoch line before each clockless record
+        seen = [epochs[q] if q >= 0 else self.ctx_epoch for q in before.tolist()]
+        self.heading = None  # (the first line is an epoch line, which ends a heading's group)
+        self._apply_records(n_plan, [lines[t] for t in n_rows.tolist()], n_cols, epochs_seen=seen)
+        last_point, open_record = self.last_point_line, self.open_record
+        self._apply_records(p_plan, [lines[t] for t in p_rows.tolist()], p_cols)
+        if not is_pos[-1]:  # the last line was a record: the open record is its (none), not the epoch line's
+            self.open_record = open_record
+        self.last_point_line = last_point
+        return True
+
+    def _apply_records(self, plan: _Plan, lines: list[int], cols: list[np.ndarray], epochs_seen: list | None = None):
         """What :meth:`_apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
-        (``cols``: their numbers ``plan.need``, as arrays). Numbers kept in the parser's state are Python's."""
+        (``cols``: their numbers ``plan.need``, as arrays; ``epochs_seen``: for records with no clock, the epoch in
+        force at each, when epoch lines came between them). Numbers kept in the parser's state are Python's."""
         line, r, at = plan.line, plan.line.rec, plan.at
         kind = plan.bulk[0]
         n = len(lines)
-        if (kind == "none" and self.heading is not None) or (kind == "global" and not cols[at["inner"] + 1].all()) \
+        seen = epochs_seen if epochs_seen is not None else [self.ctx_epoch] * n
+        if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen))) \
+                or (kind == "global" and not cols[at["inner"] + 1].all()) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()):
-            # a heading names these keys; an in-epoch counter is the clock only with a total: one by one
+            # a heading names these keys; a bar's counter is the clock before any epoch; an in-epoch counter is
+            # the clock only with a total: one by one
             rows = [c.tolist() for c in cols]
             for t, lineno in enumerate(lines):
                 x = plan.leaves.copy()
@@ -1376,11 +1435,20 @@ class TextLogParser:
                     self.planned[k] = int(cols[p0 + q][said[-1]])
         tpl = (r.ctx,) + r.keys
         last = lines[-1]
+        if kind == "position":
+            epochs = cols[at["epoch"]]
+            self.heading = None
+            if self.epoch_base is None:
+                self.epoch_base = int(epochs[0]) if epochs[0] in (0, 1) else 0
+            self.ctx_epoch = int(epochs[-1])
+            self.open_record = (tpl, self.ctx_epoch, "epoch", last)
+            return
         if kind == "none":
             first = self.first_seen.setdefault(tpl, lines[0])
             pending = self.pending.get(tpl) or self.pending.setdefault(tpl, _Pending(list(plan.tagged)))
-            pending.add(np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64), self.ctx_epoch, self.ctx_step,
-                        np.column_stack(cols[:len(r.values)]).astype(np.float64), False)
+            pending.add(np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64),
+                        seen if epochs_seen is not None else self.ctx_epoch, self.ctx_step,
+                        np.column_stack(cols[:len(r.values)]).astype(np.float64), r.bar)
             self.seq += n
             # (as _positionless decides it for the first; the same holds for the rest)
             if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
