@@ -16,7 +16,8 @@ import pytest
 from _helpers import real_runs_dir
 
 from curvedoc.errors import LoadError
-from curvedoc.importers.textlog import TextLogParser, _analyse, _decimal_column, _shape_key, read_text_log
+from curvedoc.importers.textlog import (_GLYPH_CLASSES, TextLogParser, _analyse, _decimal_column, _glyphs_as_class,
+                                        _shape_key, read_text_log)
 
 
 def _both(path):
@@ -223,6 +224,16 @@ def test_numbers_read_as_a_column_equal_those_read_one_by_one(fmt):
         want = [kind(t.replace(",", "")) for t in texts]
         assert got.tolist() == want
         assert [math.copysign(1, g) for g in got.tolist()] == [math.copysign(1, w) for w in want]
+
+
+def test_bar_glyphs_are_written_by_class_as_a_translation_table_would():
+    classes = {g: cls[0] for cls in _GLYPH_CLASSES for g in cls}
+    table = str.maketrans(classes)
+    rng = random.Random(3)
+    chars = [chr(c) for c in range(0x2570, 0x25B0)] + list("ab 1%|\u00e9")
+    for _ in range(5000):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 30)))
+        assert _glyphs_as_class(text) == text.translate(table)
 
 
 def test_numpy_parses_numbers_as_float_does():

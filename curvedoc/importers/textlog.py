@@ -671,12 +671,23 @@ DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # over UTF-8 bytes
 # class, so a glyph that reaches the reading (a cell read as a label) leaves such lines to be read afresh.
 _GLYPH_CLASSES = ([chr(c) for c in range(0x2588, 0x2590)],
                   [chr(c) for c in [*range(0x2580, 0x2588), *range(0x2590, 0x25A0)]])
-_GLYPHS_AS_CLASS = str.maketrans({g: cls[0] for cls in _GLYPH_CLASSES for g in cls})
+_OTHER_GLYPHS = re.compile("[" + "".join(_GLYPH_CLASSES[1][1:]) + "]")
+
+
+def _glyphs_as_class(raw: str) -> str:
+    """Each bar glyph written as the first of its class (str.translate with a table does the same at a fifth of
+    the speed: a bar is on most lines of a progress log)."""
+    for g in _GLYPH_CLASSES[0][1:]:
+        if g in raw:
+            raw = raw.replace(g, _GLYPH_CLASSES[0][0])
+    if _OTHER_GLYPHS.search(raw):
+        raw = _OTHER_GLYPHS.sub(_GLYPH_CLASSES[1][0], raw)
+    return raw
 
 
 def _shape_key(raw: str) -> bytes:
     if not raw.isascii():
-        raw = raw.translate(_GLYPHS_AS_CLASS)
+        raw = _glyphs_as_class(raw)
     return raw.encode("utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)
 
 
@@ -829,8 +840,6 @@ class _Plan:
             kind = "position"
         elif r.step is None and r.epoch is None and len(r.keys) >= 2:
             kind = "none"  # (a progress bar's counter is its clock only before any epoch: checked when applied)
-        elif r.bar:
-            return
         elif r.step is not None and (r.epoch is None or r.step_total is None):  # (else the step may count in-epoch)
             kind = "step"
         elif r.step is None and r.epoch is not None:
@@ -911,11 +920,13 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.
     """Columns of the numbers ``plan.need`` for lines of one shape at once, and which lines the plan reads (their
     numbers have the first line's properties): the lines have the same length and their numbers the same places,
     so each number is a column of characters, converted by numpy (the same correctly rounded parse as float()).
-    None when the lines are not ASCII or a column does not convert (thousands separators, an exponent in an int):
+    Lines with other characters (a bar's glyphs) are taken as UTF-8 bytes: lines of one shape have the same
+    bytes before each number. None when a column does not convert (thousands separators, an exponent in an int):
     they are then read one by one."""
     n = len(raws)
     data = "".join(raws).encode("utf-8", "surrogatepass")
-    width = len(raws[0])
+    first = raws[0]
+    width = len(data) // n
     if len(data) != n * width:
         return None
     chars = np.frombuffer(data, dtype=np.uint8).reshape(n, width)
@@ -924,7 +935,13 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.
     for j, a, b, kind, props in plan.slots:
         if j not in plan.need:
             continue
-        v = _decimal_column(chars[:, a:b], raws[0][a:b], kind)
+        text = first[a:b]
+        if not first.isascii():  # the number's place in bytes
+            if not text.isascii():
+                return None  # (digits of other scripts: one by one)
+            a = len(first[:a].encode("utf-8", "surrogatepass"))
+            b = a + len(text)
+        v = _decimal_column(chars[:, a:b], text, kind)
         if v is None:
             text = np.ascontiguousarray(chars[:, a:b]).view(f"S{b - a}").ravel()
             try:
@@ -1009,6 +1026,34 @@ class _Series:
 
     def count(self) -> int:
         return sum(len(c[0]) for c in self.chunks) + len(self.steps)
+
+    def last_point(self) -> tuple[int, int]:
+        """(step, record order) of the last point."""
+        if self.steps:
+            return self.steps[-1], self.order[-1]
+        c = self.chunks[-1]
+        return int(c[0][-1]), int(c[2][-1])
+
+    def replace_last(self, value: float, order: int):
+        """The last point, at the same step and placed the same way, with another value and record order."""
+        if not self.steps:  # in a run added at once: moved to the points added one by one
+            c = self.chunks[-1]
+            self.steps, self.values, self.order = [int(c[0][-1])], [c[1][-1].item()], [int(c[2][-1])]
+            self.how = [c[3] if isinstance(c[3], str) else c[3][-1]]
+            self.chunks.pop()
+            if len(c[0]) > 1:
+                self.chunks.append((c[0][:-1], c[1][:-1], c[2][:-1], c[3] if isinstance(c[3], str) else c[3][:-1]))
+        self.values[-1] = value
+        self.order[-1] = order
+
+    def drop_last(self):
+        if self.steps:
+            for column in (self.steps, self.values, self.order, self.how):
+                column.pop()
+            return
+        c = self.chunks.pop()
+        if len(c[0]) > 1:
+            self.chunks.append((c[0][:-1], c[1][:-1], c[2][:-1], c[3] if isinstance(c[3], str) else c[3][:-1]))
 
     def first(self) -> tuple:
         """(value, how, record order) of the first point."""
@@ -1145,9 +1190,8 @@ class TextLogParser:
             s = fam.get(k)
             if s is None:
                 s = fam[k] = _Series(period=next((x[1] for x in tpl if isinstance(x, tuple)), 0))
-            if bar and s.last_bar and s.steps[-1] == pos and s.order[-1] == self.template_last.get(tpl):
-                s.values[-1] = v
-                s.order[-1] = self.seq
+            if bar and s.last_bar and s.last_point() == (pos, self.template_last.get(tpl)):
+                s.replace_last(v, self.seq)
                 continue
             s.steps.append(pos)
             s.values.append(v)
@@ -1165,42 +1209,41 @@ class TextLogParser:
 
     def feed_lines(self, first: int, lines: list[str]):
         """Physical lines ``first``, ``first + 1``, ... (the renderings of one long physical line can come in
-        several parts: the first may continue the line fed last). The common case -- one rendering of the shape
-        of the record held back last -- is handled here, the rest by :meth:`_feed_one`."""
+        several parts: the first may continue the line fed last). The common case -- a rendering of a shape
+        whose plan is applied in batches -- is handled here, the rest by :meth:`_feed_one`."""
         if not lines:
             return
         self.n_lines += len(lines) - (first == self._last_lineno)
         self._last_lineno = first + len(lines) - 1
         reuse, fast, pids = self.reuse, self.fast, self.b_pids
         add_line, add_raw, add_pid = self.b_lines.append, self.b_raws.append, pids.append
-        for lineno, raw in enumerate(lines, first):
-            if not reuse or "\r" in raw or len(raw) > MAX_LINE:
-                for rendering in raw.split("\r"):
-                    if len(rendering) > MAX_LINE:
-                        rendering = rendering[:MAX_LINE]
-                    if rendering.strip():
-                        self._feed_one(lineno, rendering)
-                continue
-            if not raw or raw.isspace():
-                continue
-            # _shape_key, inline: this runs for every line
-            if raw.isascii():
-                skel = raw.encode().translate(DIGITS_AS_ZERO)
-            else:
-                skel = raw.translate(_GLYPHS_AS_CLASS).encode("utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)
-            known = fast.get(skel)
-            if known is not None:
-                guards, gkey, pid = known
-                if not guards or "".join([raw[a:b] for a, b in guards]) == gkey:
-                    # its numbers are read when the batch is applied
-                    add_line(lineno)
-                    add_raw(raw)
-                    add_pid(pid)
-                    if len(pids) >= MAX_BATCH:  # memory stays bounded by the series, not the file
-                        self._flush()
+        for lineno, line in enumerate(lines, first):
+            # a progress bar redrawn with \r: each rendering is read (the last one at a position stands)
+            for raw in (line,) if "\r" not in line and len(line) <= MAX_LINE else \
+                    [rendering[:MAX_LINE] for rendering in line.split("\r")]:
+                if not raw or raw.isspace():
                     continue
-            self._feed_one(lineno, raw, skel)
-            fast = self.fast  # (a table header starts another set)
+                if not reuse:
+                    self._feed_one(lineno, raw)
+                    continue
+                # _shape_key, inline: this runs for every line
+                if raw.isascii():
+                    skel = raw.encode().translate(DIGITS_AS_ZERO)
+                else:
+                    skel = _glyphs_as_class(raw).encode("utf-8", "surrogatepass").translate(DIGITS_AS_ZERO)
+                known = fast.get(skel)
+                if known is not None:
+                    guards, gkey, pid = known
+                    if not guards or "".join([raw[a:b] for a, b in guards]) == gkey:
+                        # its numbers are read when the batch is applied
+                        add_line(lineno)
+                        add_raw(raw)
+                        add_pid(pid)
+                        if len(pids) >= MAX_BATCH:  # memory stays bounded by the series, not the file
+                            self._flush()
+                        continue
+                self._feed_one(lineno, raw, skel)
+                fast = self.fast  # (a table header starts another set)
 
     def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
         if not self.reuse:
@@ -1490,11 +1533,25 @@ class TextLogParser:
             period = next((x[1] for x in tp if isinstance(x, tuple)), 0)
             sub = (lambda c: c) if idx is None else (lambda c: c[idx])
             st, od = sub(steps), sub(orders)
+            keep = replace = None
+            if r.bar:
+                # successive renderings of one progress bar at one position are one point, the last rendering
+                # (as _emit decides it rendering by rendering): the first may replace the template's last point
+                keep = np.ones(len(st), dtype=bool)
+                keep[:-1] = st[1:] != st[:-1]
+                ser = fam.get(plan.tagged[0])
+                replace = ser is not None and ser.last_bar and ser.last_point() == (int(st[0]), self.template_last.get(tp))
             for q, k in enumerate(plan.tagged):
                 ser = fam.get(k)
                 if ser is None:
                     ser = fam[k] = _Series(period=period)
-                ser.add(st, sub(cols[q]), od, how)
+                if keep is None:
+                    ser.add(st, sub(cols[q]), od, how)
+                    continue
+                if replace:
+                    ser.drop_last()
+                ser.add(st[keep], sub(cols[q])[keep], od[keep], how)
+                ser.last_bar = True
             self.template_last[tp] = int(od[-1])
         step_list = steps.tolist()
         if how == "epoch":
