@@ -726,7 +726,7 @@ _DIGIT_RUN = re.compile(r"\d+")
 MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
 MAX_FAST = 4096  # shapes that go straight to a batch
 MAX_BATCH = 8192  # records held back at most: memory, and the lines a stale fast plan sends to be looked up again
-RUN_AT_ONCE = 16  # lines of one shape in a row whose numbers are converted as columns (fewer: one by one)
+RUN_AT_ONCE = 48  # lines of one shape in a row whose numbers are converted as columns (fewer: one by one)
 PLAN_AT = 3  # a plan is made at the third line of its shape and guard digits (lines printed once or twice are many)
 PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of number properties)
 PLANS_PER_SHAPE = 64  # plans per shape (one per set of guard digits), then lines of new guard digits are read afresh
@@ -1174,6 +1174,7 @@ class TextLogParser:
         self._pids: dict[int, int] = {}
         self._kinds: dict[tuple, int] = {}
         self._kind_names: list[str] = []
+        self._batch_only: list[int] = []  # plans of one line's reading, numbered for the batch being held
         # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
         # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
         self.fast: dict[bytes, tuple] = {}
@@ -1253,8 +1254,31 @@ class TextLogParser:
             skel = _shape_key(raw)
         plan, x, shape, gkey = self._lookup(raw, skel)
         if plan is None or plan.bulk is None:
-            self._flush()
-            self._apply(lineno, raw, x if plan is None else _rebuild(plan.line, x))
+            a = x if plan is None else _rebuild(plan.line, x)
+            if a.table_head is not None:  # how the lines after it read depends on it: applied now
+                self._flush()
+                self._apply(lineno, raw, a)
+                return
+            # a record of a kind applied in batches joins them with its numbers (a plan of its own reading:
+            # lines of new shapes do not cut a batch's run of one kind); anything else is applied by itself, in
+            # its place, when the batch is
+            own = _Plan(a, _leaves(a), [], None) if a.rec is not None and not (
+                a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None
+                or a.copypaste is not None) else None
+            if own is not None and own.bulk is not None:
+                self.b_x[len(self.b_pids)] = own.leaves
+                pid = len(self.plan_of)  # (numbered for this batch only)
+                self.plan_of.append(own)
+                self.kind_of_pid.append(self._kind(own.bulk))
+                self._batch_only.append(pid)
+            else:
+                self.b_x[len(self.b_pids)] = a
+                pid = -1
+            self.b_lines.append(lineno)
+            self.b_raws.append(raw)
+            self.b_pids.append(pid)
+            if len(self.b_pids) >= MAX_BATCH:
+                self._flush()
             return
         pid = self._pid(plan)
         self.b_x[len(self.b_pids)] = x
@@ -1273,11 +1297,14 @@ class TextLogParser:
         if pid is None:
             pid = self._pids[id(plan)] = len(self.plan_of)
             self.plan_of.append(plan)
-            if plan.bulk not in self._kinds:
-                self._kinds[plan.bulk] = len(self._kinds)
-                self._kind_names.append(plan.bulk[0])
-            self.kind_of_pid.append(self._kinds[plan.bulk])
+            self.kind_of_pid.append(self._kind(plan.bulk))
         return pid
+
+    def _kind(self, bulk: tuple) -> int:
+        if bulk not in self._kinds:
+            self._kinds[bulk] = len(self._kinds)
+            self._kind_names.append(bulk[0])
+        return self._kinds[bulk]
 
     def _read(self, raw: str) -> _Line:
         """The reading of one rendering (by a plan when one fits)."""
@@ -1347,6 +1374,8 @@ class TextLogParser:
         order = np.argsort(pid, kind="stable")
         numbers = []  # (rows, their plan's columns, which the plan read)
         for idx in np.split(order, np.flatnonzero(np.diff(pid[order])) + 1):
+            if pid[idx[0]] < 0:  # lines read afresh: applied by themselves
+                continue
             plan = self.plan_of[pid[idx[0]]]
             rows = idx.tolist()
             got = _numbers_of_run(plan, [raws[t] for t in rows]) if len(rows) >= RUN_AT_ONCE else None
@@ -1358,8 +1387,8 @@ class TextLogParser:
             numbers.append((idx, *got))
         # a line the plan it joined with does not read: another plan of its shape may (the plan that read the
         # line before it may not read this one: 0.00, then 0.01); else it is read afresh and applied by itself
-        kid = np.asarray(self.kind_of_pid, dtype=np.int64)[pid]
-        own = {}
+        kid = np.where(pid >= 0, np.asarray(self.kind_of_pid + [-1], dtype=np.int64)[pid], -1)
+        own = {t: xs[t] for t in np.flatnonzero(pid < 0).tolist()}
         redone = np.flatnonzero(~ok).tolist()
         for t in redone:
             plan, x, _, _ = self._lookup(raws[t], _shape_key(raws[t]))
@@ -1416,6 +1445,9 @@ class TextLogParser:
             lo, hi = at_kind[a], at_kind[b - 1] + 1
             self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[k]])
             i += 1
+        for q in self._batch_only:  # (their numbers are no longer needed: only the list's place stays)
+            self.plan_of[q] = None
+        self._batch_only = []
 
     def _apply_interleaved(self, lines, pid, kid, at_kind, cols, a: int, b: int) -> bool:
         """Records [a, b) of a batch, lines that only say the epoch and clockless records between them, applied as
