@@ -895,34 +895,68 @@ _DECIMAL = re.compile(r"([-+]?)(\d[\d,]*|)(?:\.(\d*))?(?:[eE]([-+]?)(\d+))?")
 _POW10 = np.array([float(10 ** i) for i in range(23)])  # exact: 10**22 < 2**53 * 2**22
 
 
-def _decimal_column(chars: np.ndarray, first: str, kind: type) -> np.ndarray | None:
-    """The numbers of a column of characters, all written like ``first`` (same sign, separators, point and
-    exponent places; other digits): the digits' integer M and the power of ten E are exact, and M * 10**E (or
-    M / 10**-E) is one correctly rounded operation when M < 2**53 and |E| <= 22 (Clinger's fast path), so each
-    value is the one float() gives (numpy's own correctly rounded parse for a power of ten beyond 22). None (numpy's
-    parse is used for the column) when ``first`` is not written so (NaN, inf) or has more than 15 digits."""
-    m = _DECIMAL.fullmatch(first)
-    if m is None:
-        return None
-    mant = [p for p in range(*m.span(2)) if first[p] != ","] + (list(range(*m.span(3))) if m.group(3) else [])
-    if not mant or len(mant) > 15 or (kind is int and (m.group(3) is not None or m.group(5) is not None)):
-        return None
-    digits = chars[:, mant].astype(np.int64) - 48
-    big = digits @ (10 ** np.arange(len(mant) - 1, -1, -1, dtype=np.int64))
-    if kind is int:
-        return -big if m.group(1) == "-" else big
-    e = np.full(len(big), -len(m.group(3) or ""), dtype=np.int64)
-    if m.group(5) is not None:
-        ed = chars[:, list(range(*m.span(5)))].astype(np.int64) - 48
-        ev = ed @ (10 ** np.arange(ed.shape[1] - 1, -1, -1, dtype=np.int64))
-        e += -ev if m.group(4) == "-" else ev
+def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]]) -> list[np.ndarray | None]:
+    """The numbers of columns of characters (``spans``: start, end, the first line's text, int or float), each
+    column written like its first line (same sign, separators, point and exponent places; other digits): the
+    digits' integer M and the power of ten E are exact, and M * 10**E (or M / 10**-E) is one correctly rounded
+    operation when M < 2**53 and |E| <= 22 (Clinger's fast path), so each value is the one float() gives (numpy's
+    own correctly rounded parse for a power of ten beyond 22). All columns at once: the digits of every column
+    are one array, their Ms and Es two sums. None for a column not written so (NaN, inf, more than 15
+    digits): numpy's parse is used for it."""
+    out: list[np.ndarray | None] = [None] * len(spans)
+    mpos, mcol, mpow, epos, ecol, epow, fast = [], [], [], [], [], [], []
+    frac, esign, neg = np.zeros(len(spans), dtype=np.int64), np.ones(len(spans), dtype=np.int64), []
+    for q, (a, b, text, kind) in enumerate(spans):
+        m = _DECIMAL.fullmatch(text)
+        if m is None:
+            continue
+        mant = [a + p for p in range(*m.span(2)) if text[p] != ","] + ([a + p for p in range(*m.span(3))] if m.group(3) else [])
+        if not mant or len(mant) > 15 or (kind is int and (m.group(3) is not None or m.group(5) is not None)):
+            continue
+        mpos += mant
+        mcol += [q] * len(mant)
+        mpow += range(len(mant) - 1, -1, -1)
+        frac[q] = len(m.group(3) or "")
+        if m.group(5) is not None:
+            ep = [a + p for p in range(*m.span(5))]
+            epos += ep
+            ecol += [q] * len(ep)
+            epow += range(len(ep) - 1, -1, -1)
+            esign[q] = -1 if m.group(4) == "-" else 1
+        fast.append(q)
+        neg.append(m.group(1) == "-")
+    if not fast:
+        return out
+    def sums(pos: list[int], col: list[int], pw: list[int]) -> np.ndarray:
+        """rows x columns: each column's digits (contiguous in ``pos``) times their powers of ten, summed."""
+        terms = (chars[:, pos].astype(np.int64) - 48) * (10 ** np.asarray(pw, dtype=np.int64))
+        starts = np.flatnonzero(np.diff(np.asarray(col), prepend=-1))
+        out = np.zeros((chars.shape[0], len(spans)), dtype=np.int64)
+        out[:, np.asarray(col)[starts]] = np.add.reduceat(terms, starts, axis=1)
+        return out
+
+    big = sums(mpos, mcol, mpow)  # rows x columns
+    e = np.broadcast_to(-frac, big.shape)
+    if epos:
+        e = e + sums(epos, ecol, epow) * esign
     v = big.astype(np.float64)
     v = np.where(e >= 0, v * _POW10[np.clip(e, 0, 22)], v / _POW10[np.clip(-e, 0, 22)])
-    v = -v if m.group(1) == "-" else v
-    far = np.flatnonzero(np.abs(e) > 22)
-    if len(far):  # beyond the fast path: numpy's parse for those
-        v[far] = np.ascontiguousarray(chars[far]).view(f"S{chars.shape[1]}").ravel().astype(np.float64)
-    return v
+    for q, minus in zip(fast, neg):
+        a, b, _, kind = spans[q]
+        if kind is int:
+            out[q] = -big[:, q] if minus else big[:, q]
+            continue
+        col = -v[:, q] if minus else v[:, q].copy()
+        far = np.flatnonzero(np.abs(e[:, q]) > 22)
+        if len(far):  # beyond the fast path: numpy's parse for those
+            col[far] = np.ascontiguousarray(chars[far, a:b]).view(f"S{b - a}").ravel().astype(np.float64)
+        out[q] = col
+    return out
+
+
+def _decimal_column(chars: np.ndarray, first: str, kind: type) -> np.ndarray | None:
+    """One column of :func:`_decimal_columns` (``chars``: the column's characters)."""
+    return _decimal_columns(chars, [(0, chars.shape[1], first, kind)])[0]
 
 
 def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.ndarray] | None:
@@ -941,6 +975,7 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.
     chars = np.frombuffer(data, dtype=np.uint8).reshape(n, width)
     ok = np.ones(n, dtype=bool)
     found = {}
+    slots, spans = [], []
     for j, a, b, kind, props in plan.slots:
         if j not in plan.need:
             continue
@@ -950,7 +985,9 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.
                 return None  # (digits of other scripts: one by one)
             a = len(first[:a].encode("utf-8", "surrogatepass"))
             b = a + len(text)
-        v = _decimal_column(chars[:, a:b], text, kind)
+        slots.append((j, props))
+        spans.append((a, b, text, kind))
+    for (j, props), (a, b, _, kind), v in zip(slots, spans, _decimal_columns(chars, spans)):
         if v is None:
             text = np.ascontiguousarray(chars[:, a:b]).view(f"S{b - a}").ravel()
             try:
