@@ -741,6 +741,13 @@ PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of num
 PLANS_PER_SHAPE = 64  # plans per shape (one per set of guard digits), then lines of new guard digits are read afresh
 
 
+def _rec_offsets(r: Rec) -> dict[str, int]:
+    """Where each of a record's numbers starts among its leaves (the order :func:`_leaves` lists them)."""
+    nv, npl = len(r.values), len(r.planned)
+    return {"values": 0, "step": nv, "epoch": nv + 1, "inner": nv + 2, "counter": nv + 4, "planned": nv + 5,
+            "step_total": nv + 5 + npl, "end": nv + 6 + npl}
+
+
 def _leaves(a: _Line) -> list:
     """The numbers of a reading, in a fixed order (None where the shape has none)."""
     out: list = []
@@ -776,12 +783,12 @@ def _rebuild(a: _Line, x: list) -> _Line:
         i = n + 2
     r = a.rec
     if r is not None:
-        n = len(r.values)
-        j = i + n
-        planned = dict(zip(r.planned, x[j + 5: j + 5 + len(r.planned)]))
-        rec = Rec(r.keys, x[i:j], x[j], x[j + 1], None if r.inner is None else (x[j + 2], x[j + 3]), x[j + 4], r.ctx,
-                  r.bar, planned, x[j + 5 + len(r.planned)], r.config, r.asked)
-        i = j + 6 + len(r.planned)
+        o = {k: i + v for k, v in _rec_offsets(r).items()}
+        planned = dict(zip(r.planned, x[o["planned"]:o["step_total"]]))
+        rec = Rec(r.keys, x[i:o["step"]], x[o["step"]], x[o["epoch"]],
+                  None if r.inner is None else (x[o["inner"]], x[o["inner"] + 1]), x[o["counter"]], r.ctx, r.bar,
+                  planned, x[o["step_total"]], r.config, r.asked)
+        i = o["end"]
     eta = None if a.eta is None else tuple(x[i:i + 4])
     return _Line(None, a.empty, a.garbled, table_row=row, rec=rec, eta=eta, heading=a.heading, unparsed=a.unparsed)
 
@@ -856,15 +863,15 @@ class _Plan:
         else:
             return
         self.tagged = [_tag(k, r.ctx) for k in r.keys]
-        nv, npl = len(r.values), len(r.planned)
+        o = _rec_offsets(r)
         # the numbers a bulk apply uses (indices into the leaves), and where each kind starts among them
-        self.need, self.at = list(range(nv)), {}
-        for name, first, count, present in (("step", nv, 1, r.step is not None), ("epoch", nv + 1, 1, r.epoch is not None),
-                                            ("inner", nv + 2, 2, r.inner is not None), ("counter", nv + 4, 1, r.counter is not None),
-                                            ("planned", nv + 5, npl, npl > 0),
-                                            ("eta", nv + 6 + npl, 4, line.eta is not None)):
+        self.need, self.at = list(range(len(r.values))), {}
+        for name, count, present in (("step", 1, r.step is not None), ("epoch", 1, r.epoch is not None),
+                                     ("inner", 2, r.inner is not None), ("counter", 1, r.counter is not None),
+                                     ("planned", len(r.planned), len(r.planned) > 0), ("eta", 4, line.eta is not None)):
             if present:
                 self.at[name] = len(self.need)
+                first = o["end"] if name == "eta" else o[name]  # (an ETA's numbers follow the record's)
                 self.need += range(first, first + count)
         self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled, r.bar)
 
