@@ -659,19 +659,21 @@ def _tag(key: str, ctx: str) -> str:
 # ---------------------------------------------------------------------------------------------- shapes
 # A log prints the same few lines over and over with other numbers in them. How a line reads depends on its
 # characters' classes (a digit is a digit: the patterns above read digits as \d, count them and never ask which
-# digit it is) and on a few properties of the numbers it holds (NaN, sign, zero, integral); the numbers themselves
-# are only copied into the result. So the reading of one line serves every later line of the same *shape* (the
-# line with each digit written 0): the numbers are taken from the same places, once it is checked that
-#   * three probes of the first line (every digit shifted, by amounts that differ from place to place, twice; and
-#     every digit 0) read the same way, and each number of the reading is found at one place, and one only, of the
-#     line in all four (a slot);
+# digit it is) and on a few properties of the numbers it holds (NaN, sign, integral); the numbers themselves are
+# only copied into the result. So the reading of one line serves every later line of the same *shape* (the line
+# with each digit written 0, each bar glyph as its class): the numbers are taken from the same places, once it
+# is checked that
+#   * three probes of the first line (the digits of its free-standing numbers shifted by amounts drawn per place,
+#     twice, and written 0) read the same way, and each number of the reading is found at one place, and one
+#     only, of the line in all four (a slot);
 #   * the digits that are not free-standing numbers (``mAP50``, ``layer3``, ``v1.2``) are the same as there;
 #   * each number read converts as in the first line (an int stays an int); a value whose properties decided how
-#     the first line reads (a clock or planned count that was not one because it was not integral: Rec.asked) has
-#     the same sign, integrality and NaN. (An int -- an epoch, a counter -- is only copied: what its value decides, the parser decides when it
-#     applies the reading.)
+#     the first line reads (a clock or planned count that was not one because it was not integral: Rec.asked)
+#     has the same sign, integrality and NaN. (An int -- an epoch, a counter -- is only copied: what its value
+#     decides, the parser decides when it applies the reading.)
 # Anything else (a line that reads a setting, a crash, a resume, a table header; a digit's value read by CRASH's
-# "exitcode: [1-9]"; a check that fails) is read afresh. tests/test_textlog.py compares both ways of reading.
+# "exitcode: [1-9]"; a check that fails) is read afresh. tests/test_textlog_shapes.py compares both ways of
+# reading, line by line and log by log.
 DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")  # over UTF-8 bytes: an ASCII digit is one byte
 
 
@@ -917,7 +919,8 @@ def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]])
         m = _DECIMAL.fullmatch(text)
         if m is None:
             continue
-        mant = [a + p for p in range(*m.span(2)) if text[p] != ","] + ([a + p for p in range(*m.span(3))] if m.group(3) else [])
+        mant = [a + p for p in range(*m.span(2)) if text[p] != ","]
+        mant += [a + p for p in range(*m.span(3))] if m.group(3) else []
         if not mant or len(mant) > 15 or (kind is int and (m.group(3) is not None or m.group(5) is not None)):
             continue
         mpos += mant
@@ -1113,7 +1116,8 @@ class _Series:
         if self.chunks:
             c = self.chunks[0]
             v = c[1][0].item()
-            return math.nan if v != v else v, c[3] if isinstance(c[3], str) else c[3][0], c[2][0]  # NaN as _num gives it
+            # (a NaN as _num gives it)
+            return math.nan if v != v else v, c[3] if isinstance(c[3], str) else c[3][0], c[2][0]
         return self.values[0], self.how[0], self.order[0]
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, set]:
@@ -1368,9 +1372,10 @@ class TextLogParser:
 
     def _lookup(self, raw: str, skel: bytes) -> tuple[_Plan | None, object, _Shape | None, str]:
         """(plan, numbers, shape, guard digits) when a plan of the line's shape and guard digits fits (see _Plan),
-        else (None, the line read afresh, ...). A plan costs three readings (its probes), so it is made when its shape and guard digits are
-        seen the PLAN_AT-th time. Lines of one shape have their guard digits at the same places (FREE_NUMBER reads
-        character classes), so ``layer3`` after ``layer2`` is the same shape with another plan."""
+        else (None, the line read afresh, None, ""). A plan costs three readings (its probes), so it is made when
+        its shape and guard digits are seen the PLAN_AT-th time. Lines of one shape have their guard digits at the
+        same places (FREE_NUMBER reads character classes), so ``layer3`` after ``layer2`` is the same shape with
+        another plan."""
         got = self.plans.get(skel)
         if got.__class__ is _Shape:
             key = "".join([raw[a:b] for a, b in got.guards]) if got.guards else ""
@@ -1511,8 +1516,8 @@ class TextLogParser:
         is_pos = np.asarray([self._kind_names[int(q)] == "position" for q in kid[a:b]])
         p_rows, n_rows = rows[is_pos], rows[~is_pos]
         p_plan, n_plan = self.plan_of[pid[p_rows[0]]], self.plan_of[pid[n_rows[0]]]
-        if (set(p_plan.line.rec.planned) & set(n_plan.line.rec.planned)) or ("eta" in p_plan.at and "eta" in n_plan.at) \
-                or (self.heading is not None and not is_pos[0]):
+        shared = set(p_plan.line.rec.planned) & set(n_plan.line.rec.planned)
+        if shared or ("eta" in p_plan.at and "eta" in n_plan.at) or (self.heading is not None and not is_pos[0]):
             return False
         p_cols = [c[at_kind[p_rows[0]]:at_kind[p_rows[-1]] + 1] for c in cols[int(kid[p_rows[0]])]]
         n_cols = [c[at_kind[n_rows[0]]:at_kind[n_rows[-1]] + 1] for c in cols[int(kid[n_rows[0]])]]
@@ -1625,7 +1630,8 @@ class TextLogParser:
                 keep = np.ones(len(st), dtype=bool)
                 keep[:-1] = st[1:] != st[:-1]
                 ser = fam.get(plan.tagged[0])
-                replace = ser is not None and ser.last_bar and ser.last_point() == (int(st[0]), self.template_last.get(tp))
+                replace = ser is not None and ser.last_bar and \
+                    ser.last_point() == (int(st[0]), self.template_last.get(tp))
             for q, k in enumerate(plan.tagged):
                 ser = fam.get(k)
                 if ser is None:
