@@ -16,8 +16,8 @@ import pytest
 from _helpers import real_runs_dir
 
 from curvedoc.errors import LoadError
-from curvedoc.importers.textlog import (_GLYPH_CLASSES, TextLogParser, _analyse, _decimal_column, _glyphs_as_class,
-                                        _shape_key, read_text_log)
+from curvedoc.importers.textlog import (_GLYPH_CLASSES, MAX_BATCH, TextLogParser, _analyse, _decimal_column,
+                                        _glyphs_as_class, _lines, _shape_key, read_text_log)
 
 
 def _both(path):
@@ -242,6 +242,22 @@ def test_numpy_parses_numbers_as_float_does():
             [f"{rng.random() * 10 ** rng.randint(-300, 300):.17e}" for _ in range(5000)] + ["nan", "inf", "-inf", "1e999"]
     got = np.array([t.encode() for t in texts]).astype(np.float64).tolist()
     assert [repr(g) for g in got] == [repr(float(t)) for t in texts]
+
+
+def test_memory_for_lines_of_new_shapes_stays_bounded(tmp_path):
+    """A log whose lines are mostly of shapes not seen before: the plans numbered for one batch only are freed
+    and their places reused, so what the parser keeps is bounded by a batch and the shapes, not the lines."""
+    rng = random.Random(0)
+    n = 3 * MAX_BATCH
+    p = tmp_path / "new-shapes.log"
+    # (a run name with the line's number in it: digits attached to a word are guards, so no two lines share a plan)
+    p.write_text("\n".join(f"step {i} loss {rng.random():.4f} acc {rng.random():.4f} seed{i}" for i in range(n)) + "\n")
+    parser = TextLogParser(p)
+    for first, lines in _lines(p, []):
+        parser.feed_lines(first, lines)
+    parser.result()
+    assert len(parser.plan_of) < 2 * MAX_BATCH
+    _assert_same(p)
 
 
 @pytest.mark.slow  # reads the real text logs twice (~15 s); CI runs it (.ci/run)

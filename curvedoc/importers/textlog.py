@@ -1232,6 +1232,7 @@ class TextLogParser:
         self._kinds: dict[tuple, int] = {}
         self._kind_names: list[str] = []
         self._batch_only: list[int] = []  # plans of one line's reading, numbered for the batch being held
+        self._free: list[int] = []  # their numbers once that batch is applied
         # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
         # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
         self.fast: dict[bytes, tuple] = {}
@@ -1324,9 +1325,13 @@ class TextLogParser:
                 or a.copypaste is not None) else None
             if own is not None and own.bulk is not None:
                 self.b_x[len(self.b_pids)] = own.leaves
-                pid = len(self.plan_of)  # (numbered for this batch only)
-                self.plan_of.append(own)
-                self.kind_of_pid.append(self._kind(own.bulk))
+                if self._free:  # (numbered for this batch only, in a place an earlier batch freed)
+                    pid = self._free.pop()
+                    self.plan_of[pid], self.kind_of_pid[pid] = own, self._kind(own.bulk)
+                else:
+                    pid = len(self.plan_of)
+                    self.plan_of.append(own)
+                    self.kind_of_pid.append(self._kind(own.bulk))
                 self._batch_only.append(pid)
             else:
                 self.b_x[len(self.b_pids)] = a
@@ -1503,8 +1508,9 @@ class TextLogParser:
             lo, hi = at_kind[a], at_kind[b - 1] + 1
             self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[k]])
             i += 1
-        for q in self._batch_only:  # (their numbers are no longer needed: only the list's place stays)
+        for q in self._batch_only:  # their places are free for the next batch's
             self.plan_of[q] = None
+        self._free += self._batch_only
         self._batch_only = []
 
     def _apply_interleaved(self, lines, pid, kid, at_kind, cols, a: int, b: int) -> bool:
