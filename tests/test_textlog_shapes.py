@@ -244,6 +244,19 @@ def test_numpy_parses_numbers_as_float_does():
     assert [repr(g) for g in got] == [repr(float(t)) for t in texts]
 
 
+@pytest.mark.parametrize("head", ["Evaluation Results:", "Epoch 1/50"])
+def test_epoch_lines_and_records_that_cannot_be_applied_as_two_runs(tmp_path, head):
+    """Epoch lines alternating with clockless two-key records under a heading (the records' keys are the
+    heading's): applied run by run, in order, as one by one would."""
+    rng = random.Random(5)
+    lines = [head]
+    for e in range(2, 1500):
+        lines += [f"precision: {rng.random():.4f} recall: {rng.random():.4f}", f"Epoch {e}/5000"]
+    p = tmp_path / "heading.log"
+    p.write_text("\n".join(lines) + "\n")
+    _assert_same(p)
+
+
 def test_memory_for_lines_of_new_shapes_stays_bounded(tmp_path):
     """A log whose lines are mostly of shapes not seen before: the plans numbered for one batch only are freed
     and their places reused, so what the parser keeps is bounded by a batch and the shapes, not the lines."""

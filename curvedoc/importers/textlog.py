@@ -1500,18 +1500,23 @@ class TextLogParser:
             while j < len(runs) and kid[runs[j][0]] >= 0 and len(pair | {int(kid[runs[j][0]])}) <= 2:
                 pair.add(int(kid[runs[j][0]]))
                 j += 1
-            names = {self._kind_names[q] for q in pair}
-            if j > i + 1 and names == {"position", "none"} and self._apply_interleaved(
-                    lines, pid, kid, at_kind, cols, runs[i][0], runs[j - 1][1]):
+            if j > i + 1 and {self._kind_names[q] for q in pair} == {"position", "none"}:
+                if not self._apply_interleaved(lines, pid, kid, at_kind, cols, runs[i][0], runs[j - 1][1]):
+                    for a, b in runs[i:j]:  # (not as two runs: run by run, in order)
+                        self._apply_run(lines, pid, kid, at_kind, cols, a, b)
                 i = j
                 continue
-            lo, hi = at_kind[a], at_kind[b - 1] + 1
-            self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[k]])
+            self._apply_run(lines, pid, kid, at_kind, cols, a, b)
             i += 1
         for q in self._batch_only:  # their places are free for the next batch's
             self.plan_of[q] = None
         self._free += self._batch_only
         self._batch_only = []
+
+    def _apply_run(self, lines, pid, kid, at_kind, cols, a: int, b: int):
+        """Records [a, b) of a batch, all of one kind."""
+        lo, hi = at_kind[a], at_kind[b - 1] + 1
+        self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[int(kid[a])]])
 
     def _apply_interleaved(self, lines, pid, kid, at_kind, cols, a: int, b: int) -> bool:
         """Records [a, b) of a batch, lines that only say the epoch and clockless records between them, applied as
