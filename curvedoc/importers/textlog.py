@@ -816,6 +816,11 @@ def _props(v: float) -> tuple:
     return (v > 0, v < 0, v.is_integer(), v != v)
 
 
+def _guard_key(raw: str, guards: list[tuple[int, int]]) -> str:
+    """The guard digits of a line (at the places :func:`_guards` found for its shape)."""
+    return "".join([raw[a:b] for a, b in guards]) if guards else ""
+
+
 def _guards(raw: str) -> list[tuple[int, int]]:
     """Where the digits outside free-standing numbers are (``mAP50``, ``layer3``, ``v1.2``): the same places in
     every line of a shape."""
@@ -877,10 +882,6 @@ class _Plan:
                 self.need += range(first, first + count)
         self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled, r.bar)
 
-    def read(self, raw: str, table: list[str] | None) -> _Line | None:
-        x = self.numbers(raw, table)
-        return None if x is None else _rebuild(self.line, x)
-
     def numbers(self, raw: str, table: list[str] | None) -> list | None:
         """The numbers of ``raw`` (ordered as :func:`_leaves`), or None when this plan does not read it."""
         if self.table is not None and self.table != table:
@@ -894,7 +895,7 @@ class _Plan:
                 v = _as(kind, t)
                 if v is None:
                     return None
-            if props is not None and (v > 0, v < 0, v.is_integer(), v != v) != props:
+            if props is not None and _props(v) != props:
                 return None
             x[j] = v
         return x
@@ -1011,10 +1012,16 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.
     return [found[j] if j in found else np.full(n, plan.leaves[j]) for j in plan.need], ok
 
 
+def _acts_beyond_its_numbers(a: _Line) -> bool:
+    """Does the reading say more than a record or table row: a crash, a resume, an early stop, settings, a table
+    header (what the parser does with it depends on its text, not only on its numbers)?"""
+    return bool(a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None
+                or a.copypaste is not None or a.table_head is not None)
+
+
 def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
     """A plan for the shape of ``raw`` read as ``a``, or None when lines of that shape must be read afresh."""
-    if a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None or a.copypaste is not None \
-            or a.table_head is not None or "xit" in raw:
+    if _acts_beyond_its_numbers(a) or "xit" in raw:
         return None
     shape, leaves = _shape(a), _leaves(a)
     tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
@@ -1094,11 +1101,9 @@ class _Series:
         """The last point, at the same step and placed the same way, with another value and record order."""
         if not self.steps:  # in a run added at once: moved to the points added one by one
             c = self.chunks[-1]
+            self.drop_last()
             self.steps, self.values, self.order = [int(c[0][-1])], [c[1][-1].item()], [int(c[2][-1])]
             self.how = [c[3] if isinstance(c[3], str) else c[3][-1]]
-            self.chunks.pop()
-            if len(c[0]) > 1:
-                self.chunks.append((c[0][:-1], c[1][:-1], c[2][:-1], c[3] if isinstance(c[3], str) else c[3][:-1]))
         self.values[-1] = value
         self.order[-1] = order
 
@@ -1293,7 +1298,7 @@ class TextLogParser:
                 known = fast.get(skel)
                 if known is not None:
                     guards, gkey, pid = known
-                    if not guards or "".join([raw[a:b] for a, b in guards]) == gkey:
+                    if not guards or _guard_key(raw, guards) == gkey:
                         # its numbers are read when the batch is applied
                         add_line(lineno)
                         add_raw(raw)
@@ -1320,11 +1325,8 @@ class TextLogParser:
             # a record of a kind applied in batches joins them with its numbers (a plan of its own reading:
             # lines of new shapes do not cut a batch's run of one kind); anything else is applied by itself, in
             # its place, when the batch is
-            own = _Plan(a, _leaves(a), [], None) if a.rec is not None and not (
-                a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None
-                or a.copypaste is not None) else None
+            own = _Plan(a, _leaves(a), [], None) if a.rec is not None and not _acts_beyond_its_numbers(a) else None
             if own is not None and own.bulk is not None:
-                self.b_x[len(self.b_pids)] = own.leaves
                 if self._free:  # (numbered for this batch only, in a place an earlier batch freed)
                     pid = self._free.pop()
                     self.plan_of[pid], self.kind_of_pid[pid] = own, self._kind(own.bulk)
@@ -1333,24 +1335,24 @@ class TextLogParser:
                     self.plan_of.append(own)
                     self.kind_of_pid.append(self._kind(own.bulk))
                 self._batch_only.append(pid)
+                self._hold(lineno, raw, pid, own.leaves)
             else:
-                self.b_x[len(self.b_pids)] = a
-                pid = -1
-            self.b_lines.append(lineno)
-            self.b_raws.append(raw)
-            self.b_pids.append(pid)
-            if len(self.b_pids) >= MAX_BATCH:
-                self._flush()
+                self._hold(lineno, raw, -1, a)
             return
         pid = self._pid(plan)
-        self.b_x[len(self.b_pids)] = x
-        self.b_lines.append(lineno)
-        self.b_raws.append(raw)
-        self.b_pids.append(pid)
         if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
             # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
             self.fast[skel] = (shape.guards, gkey, pid)
-        if len(self.b_pids) >= MAX_BATCH:
+        self._hold(lineno, raw, pid, x)
+
+    def _hold(self, lineno: int, raw: str, pid: int, known):
+        """Hold a rendering back for the batch: read by plan ``pid`` (its numbers ``known``), or with pid -1 a
+        reading ``known`` applied by itself in its place. (feed_lines does the same inline for the common case.)"""
+        self.b_x[len(self.b_pids)] = known
+        self.b_lines.append(lineno)
+        self.b_raws.append(raw)
+        self.b_pids.append(pid)
+        if len(self.b_pids) >= MAX_BATCH:  # memory stays bounded by the series, not the file
             self._flush()
 
     def _pid(self, plan: _Plan) -> int:
@@ -1383,7 +1385,7 @@ class TextLogParser:
         another plan."""
         got = self.plans.get(skel)
         if got.__class__ is _Shape:
-            key = "".join([raw[a:b] for a, b in got.guards]) if got.guards else ""
+            key = _guard_key(raw, got.guards)
             plans = got.plans.get(key, 0)
             if plans.__class__ is list:
                 for q, plan in enumerate(plans):
@@ -1416,7 +1418,7 @@ class TextLogParser:
         if seen >= PLAN_AT:
             shape = self.plans[skel] = _Shape(_guards(raw))
             plan = _plan(raw, a, self.table)
-            shape.plans["".join([raw[a:b] for a, b in shape.guards])] = [plan] if plan is not None else True
+            shape.plans[_guard_key(raw, shape.guards)] = [plan] if plan is not None else True
         elif got is not None or len(self.plans) < MAX_SHAPES:
             self.plans[skel] = seen
         return None, a, None, ""
@@ -1582,9 +1584,8 @@ class TextLogParser:
         if kind == "position":
             epochs = cols[at["epoch"]]
             self.heading = None
-            if self.epoch_base is None:
-                self.epoch_base = int(epochs[0]) if epochs[0] in (0, 1) else 0
-            self.ctx_epoch = int(epochs[-1])
+            self._set_epoch(int(epochs[0]))  # (the first sets the base when none was)
+            self._set_epoch(int(epochs[-1]))
             self.open_record = (tpl, self.ctx_epoch, "epoch", last)
             return
         if kind == "none":
@@ -1602,9 +1603,8 @@ class TextLogParser:
         self.heading = None
         epochs = cols[at["epoch"]] if "epoch" in at else None
         if epochs is not None:
-            if self.epoch_base is None:
-                self.epoch_base = int(epochs[0]) if epochs[0] in (0, 1) else 0
-            self.ctx_epoch = int(epochs[-1])
+            self._set_epoch(int(epochs[0]))  # (the first sets the base when none was)
+            self._set_epoch(int(epochs[-1]))
             if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
                 i0 = at["inner"]
                 marked = np.flatnonzero(cols[i0 + 1])[-2:].tolist()
