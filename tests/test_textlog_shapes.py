@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ import pandas as pd
 import pytest
 from _helpers import real_runs_dir
 
+import curvedoc.importers.textlog as tl
 from curvedoc.errors import LoadError
 from curvedoc.importers.textlog import (_GLYPH_CLASSES, MAX_BATCH, TextLogParser, _analyse, _decimal_column,
                                         _glyphs_as_class, _lines, _shape_key, read_text_log)
@@ -280,3 +282,108 @@ def test_real_text_logs_read_alike_with_and_without_plans():
     assert len(files) >= 40
     for f in files:
         _assert_same(f)
+
+
+def _width_varying(rng: random.Random) -> str:
+    """A number as %g or a rounded repr prints it: its width changes from line to line (0.6274, 1.253, 12.5, 3)."""
+    x = 10 ** rng.uniform(-5, 5) * rng.choice([1, 1, 1, -1])
+    kind = rng.randrange(6)
+    if kind == 0:
+        return f"{x:.4g}"
+    if kind == 1:
+        return repr(round(x, rng.randint(0, 4)))
+    if kind == 2:
+        return str(rng.randint(0, 10 ** rng.randint(1, 7)))
+    if kind == 3:
+        return rng.choice(["0", "1", "1.0", "0.0", "nan", "inf", "2.5e-05", "1e+30"])
+    return f"{x:.5g}"
+
+
+_FAMILY_STYLES = [
+    "[09/12 10:{m:02d}:{s:02d} d2.utils.events]:  eta: {h}:{m:02d}:{s:02d}  iter: {i}  total_loss: {v}  loss_cls: {v}  "
+    "lr: {v}  max_mem: {n}M",
+    "2021-06-01 10:{m:02d}:{s:02d} | INFO | train_inner | epoch {e:03d}: {i:>6d} / 1000 loss={v}, ppl={v}, bsz={n}, "
+    "num_updates={i}, lr={v}, gnorm={v}, wall={i}",
+    "{{'loss': {v}, 'grad_norm': {v}, 'learning_rate': {v}, 'epoch': {v}}}",
+    "{i}: loss {v} acc {v}",  # "99999:" is a prefix a launcher adds, "100000:" is not (\d{{1,5}}:)
+    "step {i} val {n},{n} lr {v}",  # "12,345" is one number with a separator, "12,3456" two
+    "Epoch: [{e}][{i}/{n}]\tTime {v} ({v})\tLoss {v} ({v})",
+    "eta: {h}:{m}:{s} iter {i} loss {v}",  # an ETA's minutes and seconds are two digits: other widths are not one
+    "layer{e} grad norm {v} step {i}",
+    "exitcode: {e} step {i} loss {v}",
+]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_numbers_that_change_width_read_alike_with_and_without_plans(tmp_path, seed):
+    """Lines whose numbers change width (%g, rounded reprs, counters that grow) are of many shapes of one family:
+    a new shape gets its plan from a planned line of its family when it reads as that line does
+    (textlog._Template), and reads exactly as afresh -- also where a width changes the reading (a prefix, a
+    thousands separator, an ETA), where two numbers of the line are equal, and where digits are in keys."""
+    rng = random.Random(seed)
+    styles = rng.sample(_FAMILY_STYLES, 3)
+    lines = []
+    for k in range(rng.choice([200, 1500])):
+        i = rng.choice([k, 99_990 + k, 10 ** rng.randint(0, 6) + k])
+        style = re.sub(r"\{v\}", lambda _: _width_varying(rng), rng.choice(styles))  # (each {v} a number of its own)
+        lines.append(style.format(i=i, e=rng.randint(0, 12), n=rng.choice([0, 7, 45, 128, 999, 1000, 12345]),
+                                  h=rng.choice([0, 9, 10, 123]), m=rng.randint(0, 59), s=rng.randint(0, 59)))
+    p = tmp_path / "widths.log"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _assert_same(p)
+    _assert_each_line_reads_alike(lines)
+
+
+def _width_reader(which: str):
+    """A reader (in place of textlog._analyse) whose reading depends on a number's width, as a pattern that counts
+    digits may: with a step of three digits or more it takes 'loss' and 'acc' from the other places ("swap"), or
+    reads a 'lead' number from the step's first digit (0 for shorter steps: "lead")."""
+    def read(raw, table):
+        n, y, z = [m.group() for m in tl.FREE_NUMBER.finditer(raw)][:3]
+        wide = len(n) >= 3
+        keys, vals = ["loss", "acc"], [float(y), float(z)]
+        if which == "swap" and wide:
+            vals.reverse()
+        if which == "lead":
+            keys.append("lead")
+            vals.append(float(n[0]) if wide else 0.0)
+        return tl._Line(raw, rec=tl.Rec(tuple(keys), vals, step=int(n)))
+    return read
+
+
+@pytest.mark.parametrize("which, wide", [("swap", "x 100 y 0.5 z 0.7"), ("swap", "x 100 y 0.5 z 0.5"),
+                                         ("lead", "x 100 y 0.5 z 0.7")])
+def test_a_new_shape_whose_numbers_read_otherwise_gets_no_plan_from_its_family(monkeypatch, which, wide):
+    """A template lends its plan to a line of another shape only when that line's reading takes each number from
+    the same place (checked by value, and by a probe where two numbers are equal) and its other numbers are the
+    template's: here a reader whose reading changes with a number's width."""
+    monkeypatch.setattr(tl, "_analyse", _width_reader(which))
+    p = TextLogParser(Path("x.log"))
+    lines = ["x 10 y 0.1 z 0.2", "x 11 y 0.3 z 0.4", "x 12 y 0.5 z 0.6", wide, "x 101 y 0.1 z 0.2", "x 102 y 0.3 z 0.4",
+             "x 103 y 0.5 z 0.6", "x 204 y 0.7 z 0.8"]
+    for raw in lines:
+        got, want = p._read(raw), tl._analyse(raw, None)
+        assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
+    assert p.families, "the lines of two-digit steps make a template"
+
+
+def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypatch):
+    """Lines that differ only in the widths of their numbers (detectron2 prints %.4g) are hundreds of shapes; after
+    the first plan made by probes, the others are lent by it (one reading each, not three probes after three
+    sightings)."""
+    probed = []
+    plan = tl._plan
+    monkeypatch.setattr(tl, "_plan", lambda *a: probed.append(1) or plan(*a))
+    rng = random.Random(4)
+    lines = [f"[09/12 10:{i // 60 % 60:02d}:{i % 60:02d} d2.utils.events]:  eta: 1:{i // 60 % 60:02d}:{i % 60:02d}  "
+             f"iter: {i}  total_loss: {rng.uniform(0.01, 3):.4g}  loss_cls: {rng.uniform(0.01, 1):.4g}  "
+             f"lr: {0.004 * (1 - i / 3e3):.5g}  max_mem: 4567M" for i in range(2000)]
+    p = tmp_path / "d2.log"
+    p.write_text("\n".join(lines) + "\n")
+    parser = TextLogParser(p)
+    for first, chunk in _lines(p, []):
+        parser.feed_lines(first, chunk)
+    shapes = [s for s in parser.plans.values() if isinstance(s, tl._Shape)]
+    assert len(shapes) > 100
+    assert len(probed) <= 5
+    _assert_same(p)

@@ -60,6 +60,7 @@ tests/test_textlog_shapes.py compares them).
 
 from __future__ import annotations
 
+import collections
 import codecs
 import dataclasses
 import functools
@@ -707,7 +708,7 @@ def _shape_key(raw: str) -> bytes:
 _SHIFTS = np.random.default_rng(20261126).integers(1, 10, size=(2, MAX_LINE))
 
 
-def _probes(raw: str, tokens: list[tuple[int, int]]) -> list[str]:
+def _probes(raw: str, tokens: list[tuple[int, int]], which: tuple = (1, 2, None)) -> list[str]:
     """The line with every digit of its free-standing numbers changed, by a shift (1-9) drawn for each place, so
     that two places rarely change alike (two probes); and the line with those digits 0. (The other digits are
     guards: a line they differ in is read afresh.) Bar glyphs change alike within their class."""
@@ -719,7 +720,7 @@ def _probes(raw: str, tokens: list[tuple[int, int]]) -> list[str]:
     glyphs = [] if raw.isascii() else [(np.flatnonzero(np.isin(code, [ord(g) for g in cls])), cls)
                                        for cls in _GLYPH_CLASSES]
     out = []
-    for k in (1, 2, None):
+    for k in which:
         c = code.copy()
         c[at] = 48 if k is None else 48 + (c[at] - 48 + _SHIFTS[k - 1, at]) % 10
         for where, cls in glyphs:
@@ -1063,6 +1064,95 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
     return _Plan(a, leaves, slots, None if a.table_row is None else list(table))
 
 
+
+# A log that prints numbers with %g or as a rounded repr writes them with more or fewer digits from line to line
+# (0.6274, 1.253, 0.491, iteration 99 then 100), and each set of widths is another shape: a long log of such lines
+# has hundreds, most seen a few times. Lines of one *family* -- the shape with each run of digits written once --
+# whose text outside their free-standing numbers is the same read alike, except where a pattern counts digits (a
+# time stamp's \d\d, a thousands group, a "12:" prefix) or a number moves to another key. So the first line of
+# a new shape is read afresh, as always, and when its reading is that of a planned line of its family (the same
+# reading with its numbers left out, each number taken from the free-standing number of the same rank), its shape
+# gets a plan at once: the planned line's probes vouched that the digits' values do not matter, this line's own
+# reading that its widths do not. A number is placed by its value; where another free-standing number of the line
+# reads the same (two places could be swapped unseen), a probe of the line (its digits shifted, as for a plan)
+# must read as the plan says too. A plan with a number inside a free-standing one ("1,2345" read as 1) is not a
+# template.
+_ZERO_RUN = re.compile(rb"0+")
+TEMPLATES_PER_FAMILY = 8  # planned lines kept per family (one per text outside the numbers: layer2, layer3, ...)
+
+
+def _family_key(skel: bytes) -> bytes:
+    """The shape key with each run of digits written once."""
+    return _ZERO_RUN.sub(b"0", skel)
+
+
+def _gaps(raw: str, tokens: list[tuple[int, int]]) -> tuple[str, ...]:
+    """The text around and between the free-standing numbers ``tokens``."""
+    ends = [0, *(x for span in tokens for x in span), len(raw)]
+    return tuple(raw[ends[i]:ends[i + 1]] for i in range(0, len(ends), 2))
+
+
+class _Template:
+    """A planned line (its plan made by probes) that lines of other shapes of its family are compared with: the
+    text outside its free-standing numbers, its reading with the numbers left out, and the rank of the number
+    each slot reads."""
+
+    __slots__ = ("plan", "shape", "gaps", "where")
+
+    def __init__(self, raw: str, plan: _Plan, tokens: list[tuple[int, int]], where: list[tuple]):
+        self.plan, self.shape, self.gaps, self.where = plan, _shape(plan.line), _gaps(raw, tokens), where
+
+    @staticmethod
+    def of(raw: str, plan: _Plan) -> "_Template | None":
+        """The template of a plan, or None when a slot is part of a free-standing number."""
+        tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+        rank = {span: i for i, span in enumerate(tokens)}
+        where = []
+        for j, a, b, kind, _ in plan.slots:
+            if (a, b) not in rank:
+                return None
+            where.append((j, rank[a, b], kind))
+        return _Template(raw, plan, tokens, where)
+
+    def derive(self, raw: str, a: _Line, table: list[str] | None, tokens: list[tuple[int, int]],
+               gaps: tuple[str, ...], shape: tuple) -> _Plan | None:
+        """A plan for the shape of ``raw`` (read as ``a``; its free-standing numbers ``tokens``), or None when the
+        line does not read as this template does."""
+        if gaps != self.gaps or shape != self.shape:
+            return None
+        plan = self.plan
+        if plan.table is not None and plan.table != table:
+            return None
+        leaves = _leaves(a)
+        in_slot = set()
+        alike = False
+        read_props = set(a.rec.asked) if a.rec is not None else set()
+        slots = []
+        told: dict = {}  # kind -> how many free-standing numbers read as each value
+        for j, t, kind in self.where:
+            v = leaves[j]
+            s0, e0 = tokens[t]
+            if not _same(_as(kind, raw[s0:e0]), v):
+                return None
+            if not alike:  # another number reads the same: a probe tells which one the reading took
+                if kind not in told:
+                    told[kind] = collections.Counter("nan" if w != w else w
+                                                     for w in (_as(kind, raw[s:e]) for s, e in tokens))
+                alike = told[kind]["nan" if v != v else v] > 1
+            in_slot.add(j)
+            slots.append((j, s0, e0, kind, _props(v) if j in read_props else None))
+        if not all(_same(v, w) for j, (v, w) in enumerate(zip(leaves, plan.leaves)) if j not in in_slot):
+            return None  # a number not from a free-standing one (a guard digit's) reads otherwise
+        derived = _Plan(a, leaves, slots, None if a.table_row is None else list(table))
+        if alike:
+            probe = _probes(raw, tokens, which=(1,))[0]
+            b = _analyse(probe, table)
+            x = derived.numbers(probe, table)
+            if x is None or _shape(b) != shape or not all(_same(v, w) for v, w in zip(x, _leaves(b))):
+                return None
+        return derived
+
+
 # ---------------------------------------------------------------------------------------------- parser
 @dataclass
 class _Series:
@@ -1190,6 +1280,8 @@ class TextLogParser:
         # names of a table row's values (a plan of a row keeps the header it was made under)
         self._plans_per_ncols: dict[int, dict] = {0: {}}
         self.plans: dict[bytes, int | _Shape] = self._plans_per_ncols[0]  # shape -> times seen, or its plans
+        self._families_per_ncols: dict[int, dict] = {0: {}}
+        self.families: dict[bytes, list[_Template]] = self._families_per_ncols[0]  # family -> its templates
         self.series: dict[tuple, dict[str, _Series]] = {}
         self.template_last: dict[tuple, int] = {}  # template -> seq of its last emitted record
         self.ctx_epoch: int | None = None
@@ -1380,9 +1472,9 @@ class TextLogParser:
     def _lookup(self, raw: str, skel: bytes) -> tuple[_Plan | None, object, _Shape | None, str]:
         """(plan, numbers, shape, guard digits) when a plan of the line's shape and guard digits fits (see _Plan),
         else (None, the line read afresh, None, ""). A plan costs three readings (its probes), so it is made when
-        its shape and guard digits are seen the PLAN_AT-th time. Lines of one shape have their guard digits at the
-        same places (FREE_NUMBER reads character classes), so ``layer3`` after ``layer2`` is the same shape with
-        another plan."""
+        its shape and guard digits are seen the PLAN_AT-th time -- or at once from a planned line of its family
+        (see _Template). Lines of one shape have their guard digits at the same places (FREE_NUMBER reads
+        character classes), so ``layer3`` after ``layer2`` is the same shape with another plan."""
         got = self.plans.get(skel)
         if got.__class__ is _Shape:
             key = _guard_key(raw, got.guards)
@@ -1401,27 +1493,66 @@ class TextLogParser:
                 got.misses[key] = n = got.misses.get(key, 0) + 1
                 if n >= PLAN_AT and len(plans) < PROPERTIES_PER_SHAPE:
                     got.misses[key] = 0
-                    plan = _plan(raw, a, self.table)
+                    plan = self._probed(raw, skel, a)
                     if plan is not None:
                         plans.append(plan)
                 return None, a, None, ""
             a = _analyse(raw, self.table)
-            if plans is not True:  # seen ``plans`` times before
+            if plans is not True and (plans or len(got.plans) < PLANS_PER_SHAPE):  # seen ``plans`` times before
+                plan = self._derived(raw, skel, a)
+                if plan is not None:
+                    got.plans[key] = [plan]
+                    return plan, plan.leaves, got, key
                 if plans + 1 >= PLAN_AT:
-                    plan = _plan(raw, a, self.table)
+                    plan = self._probed(raw, skel, a)
                     got.plans[key] = [plan] if plan is not None else True  # True: none can be made
-                elif plans or len(got.plans) < PLANS_PER_SHAPE:
+                else:
                     got.plans[key] = plans + 1
             return None, a, None, ""
         a = _analyse(raw, self.table)
+        if got is None and len(self.plans) >= MAX_SHAPES:
+            return None, a, None, ""
         seen = (got or 0) + 1
-        if seen >= PLAN_AT:
+        plan = self._derived(raw, skel, a)
+        if plan is not None or seen >= PLAN_AT:
             shape = self.plans[skel] = _Shape(_guards(raw))
-            plan = _plan(raw, a, self.table)
-            shape.plans[_guard_key(raw, shape.guards)] = [plan] if plan is not None else True
-        elif got is not None or len(self.plans) < MAX_SHAPES:
+            key = _guard_key(raw, shape.guards)
+            if plan is not None:
+                shape.plans[key] = [plan]
+                return plan, plan.leaves, shape, key
+            plan = self._probed(raw, skel, a)
+            shape.plans[key] = [plan] if plan is not None else True
+        else:
             self.plans[skel] = seen
         return None, a, None, ""
+
+    def _probed(self, raw: str, skel: bytes, a: _Line) -> _Plan | None:
+        """The plan :func:`_plan` makes (by probes), kept as a template of its family when it can be one."""
+        plan = _plan(raw, a, self.table)
+        if plan is not None:
+            templates = self.families.get(family := _family_key(skel))
+            if templates is None:
+                if len(self.families) >= MAX_SHAPES:
+                    return plan
+                templates = self.families[family] = []
+            if len(templates) < TEMPLATES_PER_FAMILY:
+                t = _Template.of(raw, plan)
+                if t is not None and not any(u.gaps == t.gaps and u.shape == t.shape for u in templates):
+                    templates.append(t)
+        return plan
+
+    def _derived(self, raw: str, skel: bytes, a: _Line) -> _Plan | None:
+        """A plan for the shape of ``raw`` from a template of its family that reads as ``a`` (see _Template)."""
+        templates = self.families.get(_family_key(skel))
+        if not templates or _acts_beyond_its_numbers(a) or "xit" in raw:
+            return None
+        tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+        gaps, shape = _gaps(raw, tokens), _shape(a)
+        for t in templates:
+            plan = t.derive(raw, a, self.table, tokens, gaps, shape)
+            if plan is not None:
+                return plan
+        return None
 
     def _flush(self):
         """Apply the records held back (lines whose plans change the state in ways known in advance: _Plan.bulk)
@@ -1711,6 +1842,7 @@ class TextLogParser:
         if a.table_head is not None:
             self.table = a.table_head
             self.plans = self._plans_per_ncols.setdefault(len(a.table_head), {})
+            self.families = self._families_per_ncols.setdefault(len(a.table_head), {})
             self.fast = {}
             self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
             return
