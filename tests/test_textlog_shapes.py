@@ -205,7 +205,8 @@ def test_a_number_of_other_properties_is_not_read_by_the_plan():
 
 
 @pytest.mark.parametrize("fmt", ["{:.4f}", "{:.6E}", "{:.3e}", "{:,.1f}", "{:+.2f}", "{:.0f}", "{:g}", "{:.12f}",
-                                 "{:,d}", "{:d}", "{:+d}", "{:07d}", "{:.15g}", "{:.17g}", "{:.1e}"])
+                                 "{:,d}", "{:d}", "{:+d}", "{:07d}", "{:.15g}", "{:.17g}", "{:.1e}", "{:.25f}",
+                                 "{:.30f}"])
 def test_numbers_read_as_a_column_equal_those_read_one_by_one(fmt):
     """A column of numbers of one written form converts to exactly what float() / int() give (Clinger's fast path,
     else numpy's own correctly rounded parse)."""

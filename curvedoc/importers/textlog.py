@@ -738,7 +738,7 @@ _DIGIT_RUN = re.compile(r"\d+")
 MAX_SHAPES = 50_000  # shapes remembered per table header: memory stays bounded on a log of unique lines
 MAX_FAST = 4096  # shapes that go straight to a batch
 MAX_BATCH = 8192  # records held back at most: memory, and the lines a stale fast plan sends to be looked up again
-RUN_AT_ONCE = 48  # lines of one shape in a row whose numbers are converted as columns (fewer: one by one)
+RUN_AT_ONCE = 16  # lines of one shape in a batch whose numbers are converted as columns (fewer: one by one)
 PLAN_AT = 3  # a plan is made at the third line of its shape and guard digits (lines printed once or twice are many)
 PROPERTIES_PER_SHAPE = 4  # plans per shape and guard digits (one per set of number properties)
 PLANS_PER_SHAPE = 64  # plans per shape (one per set of guard digits), then lines of new guard digits are read afresh
@@ -846,10 +846,11 @@ class _Plan:
     """How to read any line of one shape and guard digits: the first line's reading and where each of its numbers
     is (slots)."""
 
-    __slots__ = ("line", "leaves", "slots", "table", "bulk", "tagged", "need", "at")
+    __slots__ = ("line", "leaves", "slots", "table", "bulk", "tagged", "need", "at", "columns")
 
     def __init__(self, line: _Line, leaves: list, slots: list, table: list[str] | None):
         self.line, self.leaves, self.slots, self.table = line, leaves, slots, table
+        self.columns = None  # where its numbers are as columns of bytes (_numbers_of_run), once worked out
         # records that change the parser's state alike, line after line, are applied together (TextLogParser._flush):
         # a training record on a step clock (with or without an epoch), on an epoch and in-epoch counter ("[e][i/N]"),
         # on its epoch alone ("Epoch: [e][i]", "Epoch 3 - loss"), or a record of two keys or more with no clock
@@ -906,17 +907,23 @@ _DECIMAL = re.compile(r"([-+]?)(\d[\d,]*|)(?:\.(\d*))?(?:[eE]([-+]?)(\d+))?")
 _POW10 = np.array([float(10 ** i) for i in range(23)])  # exact: 10**22 < 2**53 * 2**22
 
 
-def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]]) -> list[np.ndarray | None]:
-    """The numbers of columns of characters (``spans``: start, end, the first line's text, int or float), each
-    column written like its first line (same sign, separators, point and exponent places; other digits): the
-    digits' integer M and the power of ten E are exact, and M * 10**E (or M / 10**-E) is one correctly rounded
-    operation when M < 2**53 and |E| <= 22 (Clinger's fast path), so each value is the one float() gives (numpy's
-    own correctly rounded parse for a power of ten beyond 22). All columns at once: the digits of every column
-    are one array, their Ms and Es two sums. None for a column not written so (NaN, inf, more than 15
-    digits): numpy's parse is used for it."""
-    out: list[np.ndarray | None] = [None] * len(spans)
+class _DecimalSpec(NamedTuple):
+    """Where the digits of columns written alike are, and what they weigh (:func:`_decimal_spec`)."""
+    mpos: np.ndarray  # the mantissa digits' places
+    mweight: np.ndarray  # digits x columns: the power of ten each digit weighs in its column (0 elsewhere)
+    epos: np.ndarray  # the same for the exponents' digits
+    eweight: np.ndarray
+    frac: np.ndarray  # digits after the point, per column
+    esign: np.ndarray  # the exponent's sign, per column
+    fast: list  # (column, negative) of the columns written so
+
+
+def _decimal_spec(spans: list[tuple[int, int, str, type]]) -> _DecimalSpec | None:
+    """The digits' places of columns (``spans``: start, end, the first line's text, int or float) for
+    :func:`_decimal_columns`: they depend only on where the first line has digits, sign, point and exponent, so a
+    plan works them out once. None when no column is written so."""
     mpos, mcol, mpow, epos, ecol, epow, fast = [], [], [], [], [], [], []
-    frac, esign, neg = np.zeros(len(spans), dtype=np.int64), np.ones(len(spans), dtype=np.int64), []
+    frac, esign = np.zeros(len(spans), dtype=np.int64), np.ones(len(spans), dtype=np.int64)
     for q, (a, b, text, kind) in enumerate(spans):
         m = _DECIMAL.fullmatch(text)
         if m is None:
@@ -935,32 +942,55 @@ def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]])
             ecol += [q] * len(ep)
             epow += range(len(ep) - 1, -1, -1)
             esign[q] = -1 if m.group(4) == "-" else 1
-        fast.append(q)
-        neg.append(m.group(1) == "-")
+        fast.append((q, m.group(1) == "-"))
     if not fast:
-        return out
-    def sums(pos: list[int], col: list[int], pw: list[int]) -> np.ndarray:
-        """rows x columns: each column's digits (contiguous in ``pos``) times their powers of ten, summed."""
-        terms = (chars[:, pos].astype(np.int64) - 48) * (10 ** np.asarray(pw, dtype=np.int64))
-        starts = np.flatnonzero(np.diff(np.asarray(col), prepend=-1))
-        out = np.zeros((chars.shape[0], len(spans)), dtype=np.int64)
-        out[:, np.asarray(col)[starts]] = np.add.reduceat(terms, starts, axis=1)
+        return None
+
+    def where(pos: list[int], col: list[int], pw: list[int]) -> tuple:
+        weight = np.zeros((len(pos), len(spans)))
+        weight[np.arange(len(pos)), col] = 10.0 ** np.asarray(pw, dtype=np.float64)
+        return np.asarray(pos, dtype=np.intp), weight
+
+    return _DecimalSpec(*where(mpos, mcol, mpow), *where(epos, ecol, epow), frac, esign, fast)
+
+
+def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]],
+                     spec: _DecimalSpec | None | bool = False) -> list[np.ndarray | None]:
+    """The numbers of columns of characters (``spans``: start, end, the first line's text, int or float; ``spec``:
+    their :func:`_decimal_spec`, when known), each column written like its first line (same sign, separators,
+    point and exponent places; other digits): the digits' integer M and the power of ten E are exact, and
+    M * 10**E (or M / 10**-E) is one correctly rounded operation when M < 2**53 and |E| <= 22 (Clinger's fast
+    path), so each value is the one float() gives (numpy's own correctly rounded parse for a power of ten beyond
+    22). All columns at once: the digits of every column are one array, their Ms and Es two sums. None for a
+    column not written so (NaN, inf, more than 15 digits): numpy's parse is used for it."""
+    out: list[np.ndarray | None] = [None] * len(spans)
+    if spec is False:
+        spec = _decimal_spec(spans)
+    if spec is None:
         return out
 
-    big = sums(mpos, mcol, mpow)  # rows x columns
-    e = np.broadcast_to(-frac, big.shape)
-    if epos:
-        e = e + sums(epos, ecol, epow) * esign
-    v = big.astype(np.float64)
-    v = np.where(e >= 0, v * _POW10[np.clip(e, 0, 22)], v / _POW10[np.clip(-e, 0, 22)])
-    for q, minus in zip(fast, neg):
+    def sums(pos: np.ndarray, weight: np.ndarray) -> np.ndarray:
+        """rows x columns: each column's digits times their powers of ten, summed -- one product of matrices,
+        exact: every product and partial sum is an integer below 10**15 < 2**53."""
+        return (chars[:, pos] - np.uint8(48)).astype(np.float64) @ weight
+
+    m = sums(spec.mpos, spec.mweight)  # rows x columns
+    if len(spec.epos):
+        e = sums(spec.epos, spec.eweight).astype(np.int64) * spec.esign - spec.frac
+        v = np.where(e >= 0, m * _POW10[np.clip(e, 0, 22)], m / _POW10[np.clip(-e, 0, 22)])
+        far_in = (np.abs(e) > 22).any(axis=0)
+    else:  # a power of ten per column (at most 15 digits after the point): one division
+        e = None
+        v = m / _POW10[spec.frac]
+    for q, minus in spec.fast:
         a, b, _, kind = spans[q]
         if kind is int:
-            out[q] = -big[:, q] if minus else big[:, q]
+            col = m[:, q].astype(np.int64)
+            out[q] = -col if minus else col
             continue
         col = -v[:, q] if minus else v[:, q].copy()
-        far = np.flatnonzero(np.abs(e[:, q]) > 22)
-        if len(far):  # beyond the fast path: numpy's parse for those
+        if e is not None and far_in[q]:  # beyond the fast path: numpy's parse for those
+            far = np.flatnonzero(np.abs(e[:, q]) > 22)
             col[far] = np.ascontiguousarray(chars[far, a:b]).view(f"S{b - a}").ravel().astype(np.float64)
         out[q] = col
     return out
@@ -987,19 +1017,25 @@ def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.
     chars = np.frombuffer(data, dtype=np.uint8).reshape(n, width)
     ok = np.ones(n, dtype=bool)
     found = {}
-    slots, spans = [], []
-    for j, a, b, kind, props in plan.slots:
-        if j not in plan.need:
-            continue
-        text = first[a:b]
-        if not first.isascii():  # the number's place in bytes
-            if not text.isascii():
-                return None  # (digits of other scripts: one by one)
-            a = len(first[:a].encode("utf-8", "surrogatepass"))
-            b = a + len(text)
-        slots.append((j, props))
-        spans.append((a, b, text, kind))
-    for (j, props), (a, b, _, kind), v in zip(slots, spans, _decimal_columns(chars, spans)):
+    if plan.columns is None:  # where the numbers are, in bytes, and their digits (the same for every line)
+        slots, spans = [], []
+        for j, a, b, kind, props in plan.slots:
+            if j not in plan.need:
+                continue
+            text = first[a:b]
+            if not first.isascii():  # the number's place in bytes
+                if not text.isascii():
+                    plan.columns = False  # (digits of other scripts: one by one)
+                    return None
+                a = len(first[:a].encode("utf-8", "surrogatepass"))
+                b = a + len(text)
+            slots.append((j, props))
+            spans.append((a, b, text, kind))
+        plan.columns = slots, spans, _decimal_spec(spans)
+    elif plan.columns is False:
+        return None
+    slots, spans, spec = plan.columns
+    for (j, props), (a, b, _, kind), v in zip(slots, spans, _decimal_columns(chars, spans, spec)):
         if v is None:
             text = np.ascontiguousarray(chars[:, a:b]).view(f"S{b - a}").ravel()
             try:
