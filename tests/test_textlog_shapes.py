@@ -356,9 +356,13 @@ def _width_reader(which: str):
                                          ("lead", "x 100 y 0.5 z 0.7")])
 def test_a_new_shape_whose_numbers_read_otherwise_gets_no_plan_from_its_family(monkeypatch, which, wide):
     """A template lends its plan to a line of another shape only when that line's reading takes each number from
-    the same place (checked by value, and by a probe where two numbers are equal) and its other numbers are the
-    template's: here a reader whose reading changes with a number's width."""
+    the same place (checked by value, and by a second probe where two numbers are equal in the first) and its
+    other numbers are the template's: here a reader whose reading changes with a number's width. (The first
+    probe's shifts are made 10 here, so that it is the line itself: "0.5 0.5" stays two equal numbers.)"""
     monkeypatch.setattr(tl, "_analyse", _width_reader(which))
+    shifts = tl._SHIFTS.copy()
+    shifts[0] = 10
+    monkeypatch.setattr(tl, "_SHIFTS", shifts)
     p = TextLogParser(Path("x.log"))
     lines = ["x 10 y 0.1 z 0.2", "x 11 y 0.3 z 0.4", "x 12 y 0.5 z 0.6", wide, "x 101 y 0.1 z 0.2", "x 102 y 0.3 z 0.4",
              "x 103 y 0.5 z 0.6", "x 204 y 0.7 z 0.8"]

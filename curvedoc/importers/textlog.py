@@ -1105,14 +1105,14 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
 # (0.6274, 1.253, 0.491, iteration 99 then 100), and each set of widths is another shape: a long log of such lines
 # has hundreds, most seen a few times. Lines of one *family* -- the shape with each run of digits written once --
 # whose text outside their free-standing numbers is the same read alike, except where a pattern counts digits (a
-# time stamp's \d\d, a thousands group, a "12:" prefix) or a number moves to another key. So the first line of
-# a new shape is read afresh, as always, and when its reading is that of a planned line of its family (the same
-# reading with its numbers left out, each number taken from the free-standing number of the same rank), its shape
-# gets a plan at once: the planned line's probes vouched that the digits' values do not matter, this line's own
-# reading that its widths do not. A number is placed by its value; where another free-standing number of the line
-# reads the same (two places could be swapped unseen), a probe of the line (its digits shifted, as for a plan)
-# must read as the plan says too. A plan with a number inside a free-standing one ("1,2345" read as 1) is not a
-# template.
+# time stamp's \d\d, a thousands group, a "12:" prefix) or a number moves to another key. So when a line of a new
+# shape comes, a probe of it (its free-standing digits shifted, as for a plan: a line of the same shape) is read
+# afresh, and when that reading is the one of a planned line of its family (the same reading with its numbers
+# left out, each number taken from the free-standing number of the same rank, the other numbers the same), the
+# shape gets a plan at once and the line is read by it: the planned line's probes vouched that the digits' values
+# do not matter, the probe's reading that these widths do not. A number is placed by its value; where another
+# free-standing number of the probe reads the same (two places could be swapped unseen), a second probe must read
+# as the plan says too. A plan with a number inside a free-standing one ("1,2345" read as 1) is not a template.
 _ZERO_RUN = re.compile(rb"0+")
 TEMPLATES_PER_FAMILY = 8  # planned lines kept per family (one per text outside the numbers: layer2, layer3, ...)
 
@@ -1181,7 +1181,7 @@ class _Template:
             return None  # a number not from a free-standing one (a guard digit's) reads otherwise
         derived = _Plan(a, leaves, slots, None if a.table_row is None else list(table))
         if alike:
-            probe = _probes(raw, tokens, which=(1,))[0]
+            probe = _probes(raw, tokens, which=(2,))[0]
             b = _analyse(probe, table)
             x = derived.numbers(probe, table)
             if x is None or _shape(b) != shape or not all(_same(v, w) for v, w in zip(x, _leaves(b))):
@@ -1533,34 +1533,37 @@ class TextLogParser:
                     if plan is not None:
                         plans.append(plan)
                 return None, a, None, ""
-            a = _analyse(raw, self.table)
             if plans is not True and (plans or len(got.plans) < PLANS_PER_SHAPE):  # seen ``plans`` times before
-                plan = self._derived(raw, skel, a)
+                plan = self._derived(raw, skel)
                 if plan is not None:
                     got.plans[key] = [plan]
-                    return plan, plan.leaves, got, key
+                    x = plan.numbers(raw, self.table)
+                    return (plan, x, got, key) if x is not None else (None, _analyse(raw, self.table), None, "")
+                a = _analyse(raw, self.table)
                 if plans + 1 >= PLAN_AT:
                     plan = self._probed(raw, skel, a)
                     got.plans[key] = [plan] if plan is not None else True  # True: none can be made
                 else:
                     got.plans[key] = plans + 1
-            return None, a, None, ""
-        a = _analyse(raw, self.table)
+                return None, a, None, ""
+            return None, _analyse(raw, self.table), None, ""
         if got is None and len(self.plans) >= MAX_SHAPES:
-            return None, a, None, ""
+            return None, _analyse(raw, self.table), None, ""
         seen = (got or 0) + 1
-        plan = self._derived(raw, skel, a)
+        plan = self._derived(raw, skel)
         if plan is not None or seen >= PLAN_AT:
             shape = self.plans[skel] = _Shape(_guards(raw))
             key = _guard_key(raw, shape.guards)
             if plan is not None:
                 shape.plans[key] = [plan]
-                return plan, plan.leaves, shape, key
+                x = plan.numbers(raw, self.table)
+                return (plan, x, shape, key) if x is not None else (None, _analyse(raw, self.table), None, "")
+            a = _analyse(raw, self.table)
             plan = self._probed(raw, skel, a)
             shape.plans[key] = [plan] if plan is not None else True
-        else:
-            self.plans[skel] = seen
-        return None, a, None, ""
+            return None, a, None, ""
+        self.plans[skel] = seen
+        return None, _analyse(raw, self.table), None, ""
 
     def _probed(self, raw: str, skel: bytes, a: _Line) -> _Plan | None:
         """The plan :func:`_plan` makes (by probes), kept as a template of its family when it can be one."""
@@ -1577,15 +1580,22 @@ class TextLogParser:
                     templates.append(t)
         return plan
 
-    def _derived(self, raw: str, skel: bytes, a: _Line) -> _Plan | None:
-        """A plan for the shape of ``raw`` from a template of its family that reads as ``a`` (see _Template)."""
+    def _derived(self, raw: str, skel: bytes) -> _Plan | None:
+        """A plan for the shape of ``raw`` from a template of its family (see _Template), made from the reading
+        of a probe of the line (its free-standing digits shifted: two numbers rarely read the same there, and the
+        line itself is then read by the plan, like every line of its shape); None when its family has no template
+        that reads so."""
         templates = self.families.get(_family_key(skel))
-        if not templates or _acts_beyond_its_numbers(a) or "xit" in raw:
+        if not templates or "xit" in raw:
             return None
         tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
-        gaps, shape = _gaps(raw, tokens), _shape(a)
+        probe = _probes(raw, tokens, which=(1,))[0]
+        b = _analyse(probe, self.table)
+        if _acts_beyond_its_numbers(b):
+            return None
+        gaps, shape = _gaps(probe, tokens), _shape(b)
         for t in templates:
-            plan = t.derive(raw, a, self.table, tokens, gaps, shape)
+            plan = t.derive(probe, b, self.table, tokens, gaps, shape)
             if plan is not None:
                 return plan
         return None
