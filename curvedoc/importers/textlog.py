@@ -822,6 +822,12 @@ def _guard_key(raw: str, guards: list[tuple[int, int]]) -> str:
     return "".join([raw[a:b] for a, b in guards]) if guards else ""
 
 
+def _fast_guards(guards: list[tuple[int, int]]) -> None | slice | list[tuple[int, int]]:
+    """The guard places as feed_lines checks them: None for none, a slice for one (most shapes with guards have
+    one: ``d2.utils``, ``layer3``), else the places."""
+    return None if not guards else slice(*guards[0]) if len(guards) == 1 else guards
+
+
 def _guards(raw: str) -> list[tuple[int, int]]:
     """Where the digits outside free-standing numbers are (``mAP50``, ``layer3``, ``v1.2``): the same places in
     every line of a shape."""
@@ -1366,8 +1372,9 @@ class TextLogParser:
         self._kind_names: list[str] = []
         self._batch_only: list[int] = []  # plans of one line's reading, numbered for the batch being held
         self._free: list[int] = []  # their numbers once that batch is applied
-        # shapes whose first plan is applied in batches: shape -> (guard places, guard digits, plan); a line of one
-        # joins the batch without a lookup (its plan reads it, or it is read afresh, when the batch is applied)
+        # shapes whose first plan is applied in batches: shape -> (guard places as _fast_guards, guard digits,
+        # plan); a line of one joins the batch without a lookup (its plan reads it, or it is read afresh, when the
+        # batch is applied)
         self.fast: dict[bytes, tuple] = {}
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
@@ -1426,7 +1433,8 @@ class TextLogParser:
                 known = fast.get(skel)
                 if known is not None:
                     guards, gkey, pid = known
-                    if not guards or _guard_key(raw, guards) == gkey:
+                    if guards is None or (raw[guards] == gkey if guards.__class__ is slice else
+                                          _guard_key(raw, guards) == gkey):
                         # its numbers are read when the batch is applied
                         add_line(lineno)
                         add_raw(raw)
@@ -1470,7 +1478,7 @@ class TextLogParser:
         pid = self._pid(plan)
         if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
             # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
-            self.fast[skel] = (shape.guards, gkey, pid)
+            self.fast[skel] = (_fast_guards(shape.guards), gkey, pid)
         self._hold(lineno, raw, pid, x)
 
     def _hold(self, lineno: int, raw: str, pid: int, known):
@@ -1522,7 +1530,7 @@ class TextLogParser:
                         if q:  # the plan read last is tried first (numbers of a line's neighbours look alike)
                             plans.insert(0, plans.pop(q))
                             if skel in self.fast and plan.bulk is not None:
-                                self.fast[skel] = (got.guards, key, self._pid(plan))
+                                self.fast[skel] = (_fast_guards(got.guards), key, self._pid(plan))
                         return plan, x, got, key
                 # numbers of other properties (0.000 after 0.002): a plan of their own, once seen PLAN_AT times
                 a = _analyse(raw, self.table)
