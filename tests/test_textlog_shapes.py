@@ -374,11 +374,12 @@ def test_a_new_shape_whose_numbers_read_otherwise_gets_no_plan_from_its_family(m
 
 def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypatch):
     """Lines that differ only in the widths of their numbers (detectron2 prints %.4g) are hundreds of shapes; after
-    the first plan made by probes, the others are lent by it (one reading each, not three probes after three
-    sightings)."""
-    probed = []
-    plan = tl._plan
+    the first plan made by probes, the others get theirs from it: by one reading of a probe while their widths are
+    new, then without a reading (not three probes after three sightings each)."""
+    probed, readings = [], []
+    plan, analyse = tl._plan, tl._analyse
     monkeypatch.setattr(tl, "_plan", lambda *a: probed.append(1) or plan(*a))
+    monkeypatch.setattr(tl, "_analyse", lambda *a: readings.append(1) or analyse(*a))
     rng = random.Random(4)
     lines = [f"[09/12 10:{i // 60 % 60:02d}:{i % 60:02d} d2.utils.events]:  eta: 1:{i // 60 % 60:02d}:{i % 60:02d}  "
              f"iter: {i}  total_loss: {rng.uniform(0.01, 3):.4g}  loss_cls: {rng.uniform(0.01, 1):.4g}  "
@@ -391,4 +392,35 @@ def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypa
     shapes = [s for s in parser.plans.values() if isinstance(s, tl._Shape)]
     assert len(shapes) > 100
     assert len(probed) <= 5
+    assert len(readings) < len(shapes) / 2
     _assert_same(p)
+
+
+def _swapping_reader(swap):
+    """A reader (in place of textlog._analyse) that reads 'loss' and 'acc' from the last two numbers, and from each
+    other's places when ``swap(line, numbers)``: a reading that depends on widths as a pattern counting digits may."""
+    def read(raw, table):
+        numbers = [m.group() for m in tl.FREE_NUMBER.finditer(raw)]
+        vals = [float(numbers[-2]), float(numbers[-1])]
+        if swap(raw, numbers):
+            vals.reverse()
+        return tl._Line(raw, rec=tl.Rec(("loss", "acc"), vals, step=int(numbers[0])))
+    return read
+
+
+@pytest.mark.parametrize("swap, lines", [
+    # each number's width was read alike before, not the two together ("10/5": numbers one character apart)
+    (lambda raw, n: len(n[0]) > len(n[1]), ["x 1/5 y 0.1 z 0.2"] * 3 + ["x 10/50 y 0.3 z 0.4", "x 10/5 y 0.5 z 0.6",
+                                                                       "x 11/6 y 0.7 z 0.8", "x 12/7 y 0.9 z 0.1"]),
+    # each width was read alike before, not at this length
+    (lambda raw, n: len(raw) > 26, ["x 10 y 0.1 z 0.2"] * 3 + ["x 10 y 0.1234567 z 0.2", "x 10 y 0.1 z 0.2345678",
+                                                             "x 10 y 0.1234567 z 0.2345678",
+                                                             "x 11 y 0.7654321 z 0.8765432"]),
+])
+def test_a_plan_is_lent_to_a_new_shape_only_for_widths_read_alike_before(monkeypatch, swap, lines):
+    monkeypatch.setattr(tl, "_analyse", _swapping_reader(swap))
+    p = TextLogParser(Path("x.log"))
+    for raw in lines:
+        got, want = p._read(raw), tl._analyse(raw, None)
+        assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
+    assert any(len(seen) > 1 for t in p.families[tl._family_key(tl._shape_key(lines[0]))] for seen in t.seen)

@@ -1132,6 +1132,11 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
 # do not matter, the probe's reading that these widths do not. A number is placed by its value; where another
 # free-standing number of the probe reads the same (two places could be swapped unseen), a second probe must read
 # as the plan says too. A plan with a number inside a free-standing one ("1,2345" read as 1) is not a template.
+# Once such readings have shown that some widths read alike, a line of a new shape whose widths are all among
+# them is read by the template's plan without a reading of its own (_Template.lend): its widths are checked
+# number by number -- and together for numbers next to each other or one character apart ("12:05:33", "1,234",
+# "2021-06-01 10:00:08", "3/50"), which is where the patterns that count digits look at several numbers -- and
+# its length must lie between the lengths read (a few checks ask how long a message is).
 _ZERO_RUN = re.compile(rb"0+")
 TEMPLATES_PER_FAMILY = 8  # planned lines kept per family (one per text outside the numbers: layer2, layer3, ...)
 
@@ -1152,10 +1157,46 @@ class _Template:
     text outside its free-standing numbers, its reading with the numbers left out, and the rank of the number
     each slot reads."""
 
-    __slots__ = ("plan", "shape", "gaps", "where")
+    __slots__ = ("plan", "shape", "gaps", "where", "groups", "seen", "lengths")
 
     def __init__(self, raw: str, plan: _Plan, tokens: list[tuple[int, int]], where: list[tuple]):
         self.plan, self.shape, self.gaps, self.where = plan, _shape(plan.line), _gaps(raw, tokens), where
+        # free-standing numbers next to each other or one character apart (by rank), whose widths are checked
+        # together; the widths of each group and the lengths of the lines read as this template reads
+        self.groups: list[list[int]] = []
+        for i in range(len(tokens)):
+            if i and len(self.gaps[i]) <= 1:
+                self.groups[-1].append(i)
+            else:
+                self.groups.append([i])
+        self.seen: list[set] = [set() for _ in self.groups]
+        self.lengths = [len(raw), len(raw)]
+        self.learn(raw, tokens)
+
+    def _widths(self, raw: str, tokens: list[tuple[int, int]]) -> list[tuple]:
+        """The widths of the digit runs of each group of free-standing numbers."""
+        runs = [tuple(len(r) for r in _DIGIT_RUN.findall(raw, a, b)) for a, b in tokens]
+        return [tuple(runs[i] for i in group) for group in self.groups]
+
+    def learn(self, raw: str, tokens: list[tuple[int, int]]):
+        """A line of the family read afresh has read as this template does: its widths read alike."""
+        for seen, widths in zip(self.seen, self._widths(raw, tokens)):
+            seen.add(widths)
+        self.lengths = [min(self.lengths[0], len(raw)), max(self.lengths[1], len(raw))]
+
+    def lend(self, raw: str, tokens: list[tuple[int, int]], gaps: tuple[str, ...],
+             table: list[str] | None) -> _Plan | None:
+        """The template's plan with its numbers' places in ``raw`` (a line of another shape of the family, its
+        free-standing numbers ``tokens``), when every group of its numbers has widths read alike before; else
+        None."""
+        plan = self.plan
+        if gaps != self.gaps or not self.lengths[0] <= len(raw) <= self.lengths[1] \
+                or (plan.table is not None and plan.table != table):
+            return None
+        if not all(w in seen for seen, w in zip(self.seen, self._widths(raw, tokens))):
+            return None
+        slots = [(j, *tokens[t], kind, slot[4]) for (j, t, kind), slot in zip(self.where, plan.slots)]
+        return _Plan(plan.line, plan.leaves, slots, plan.table)
 
     @staticmethod
     def of(raw: str, plan: _Plan) -> "_Template | None":
@@ -1610,6 +1651,11 @@ class TextLogParser:
         if not templates or "xit" in raw:
             return None
         tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+        gaps = _gaps(raw, tokens)
+        for t in templates:
+            plan = t.lend(raw, tokens, gaps, self.table)
+            if plan is not None:
+                return plan
         probe = _probes(raw, tokens, which=(1,))[0]
         b = _analyse(probe, self.table)
         if _acts_beyond_its_numbers(b):
@@ -1618,6 +1664,7 @@ class TextLogParser:
         for t in templates:
             plan = t.derive(probe, b, self.table, tokens, gaps, shape)
             if plan is not None:
+                t.learn(probe, tokens)
                 return plan
         return None
 
