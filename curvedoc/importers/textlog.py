@@ -829,10 +829,10 @@ def _guard_key(raw: str, guards: list[tuple[int, int]]) -> str:
     return "".join([raw[a:b] for a, b in guards]) if guards else ""
 
 
-def _fast_guards(guards: list[tuple[int, int]]) -> None | slice | list[tuple[int, int]]:
-    """The guard places as feed_lines checks them: None for none, a slice for one (most shapes with guards have
-    one: ``d2.utils``, ``layer3``), else the places."""
-    return None if not guards else slice(*guards[0]) if len(guards) == 1 else guards
+def _fast_entry(guards: list[tuple[int, int]], gkey: str, pid: int) -> int | tuple:
+    """What feed_lines looks up for a shape: the plan's number alone for a shape without guard digits, else
+    (places, guard digits, number) with the places as a slice when there is one run (``d2.utils``, ``layer3``)."""
+    return pid if not guards else (slice(*guards[0]) if len(guards) == 1 else guards, gkey, pid)
 
 
 def _guards(raw: str) -> list[tuple[int, int]]:
@@ -1426,10 +1426,10 @@ class TextLogParser:
         self._kind_names: list[str] = []
         self._batch_only: list[int] = []  # plans of one line's reading, numbered for the batch being held
         self._free: list[int] = []  # their numbers once that batch is applied
-        # shapes whose first plan is applied in batches: shape -> (guard places as _fast_guards, guard digits,
-        # plan); a line of one joins the batch without a lookup (its plan reads it, or it is read afresh, when the
-        # batch is applied)
-        self.fast: dict[bytes, tuple] = {}
+        # shapes whose first plan is applied in batches: shape -> its number (with guard places and digits when it
+        # has some: _fast_entry); a line of one joins the batch without a lookup (its plan reads it, or it is read
+        # afresh, when the batch is applied)
+        self.fast: dict[bytes, int | tuple] = {}
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
@@ -1482,22 +1482,23 @@ class TextLogParser:
             items = ((lineno, raw, _shape_key(raw)) for lineno, line in enumerate(lines, first)
                      for raw in _renderings(line))
         for lineno, raw, skel in items:
-            if not raw or raw.isspace():
-                continue
-            known = fast.get(skel)
-            if known is not None:
-                guards, gkey, pid = known
-                if guards is None or (raw[guards] == gkey if guards.__class__ is slice else
-                                      _guard_key(raw, guards) == gkey):
-                    # its numbers are read when the batch is applied
-                    add_line(lineno)
-                    add_raw(raw)
-                    add_pid(pid)
-                    if len(pids) >= MAX_BATCH:  # memory stays bounded by the series, not the file
-                        self._flush()
+            pid = fast.get(skel)
+            if pid.__class__ is not int:  # (an int: the plan of a shape without guard digits)
+                if pid is not None:
+                    guards, gkey, pid = pid
+                    if not (raw[guards] == gkey if guards.__class__ is slice else _guard_key(raw, guards) == gkey):
+                        pid = None
+                if pid is None:
+                    if raw and not raw.isspace():  # (blank lines have no plan)
+                        self._feed_one(lineno, raw, skel)
+                        fast = self.fast  # (a table header starts another set)
                     continue
-            self._feed_one(lineno, raw, skel)
-            fast = self.fast  # (a table header starts another set)
+            # its numbers are read when the batch is applied
+            add_line(lineno)
+            add_raw(raw)
+            add_pid(pid)
+            if len(pids) >= MAX_BATCH:  # memory stays bounded by the series, not the file
+                self._flush()
 
     def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
         if not self.reuse:
@@ -1532,7 +1533,7 @@ class TextLogParser:
         pid = self._pid(plan)
         if plan is shape.plans[gkey][0] and len(self.fast) < MAX_FAST:
             # lines of this shape and guard digits go straight to the batch from now on (feed_lines)
-            self.fast[skel] = (_fast_guards(shape.guards), gkey, pid)
+            self.fast[skel] = _fast_entry(shape.guards, gkey, pid)
         self._hold(lineno, raw, pid, x)
 
     def _hold(self, lineno: int, raw: str, pid: int, known):
@@ -1584,7 +1585,7 @@ class TextLogParser:
                         if q:  # the plan read last is tried first (numbers of a line's neighbours look alike)
                             plans.insert(0, plans.pop(q))
                             if skel in self.fast and plan.bulk is not None:
-                                self.fast[skel] = (_fast_guards(got.guards), key, self._pid(plan))
+                                self.fast[skel] = _fast_entry(got.guards, key, self._pid(plan))
                         return plan, x, got, key
                 # numbers of other properties (0.000 after 0.002): a plan of their own, once seen PLAN_AT times
                 a = _analyse(raw, self.table)
