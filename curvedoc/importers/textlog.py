@@ -1321,6 +1321,41 @@ class _Series:
                 np.concatenate([c[2] for c in parts]), hows)
 
 
+class _LastAt:
+    """The value written last at each position (the epoch a step was printed in), written one by one or as arrays
+    and worked out once, when the log has been read."""
+
+    __slots__ = ("chunks", "pos", "val")
+
+    def __init__(self):
+        self.chunks: list[tuple[np.ndarray, np.ndarray]] = []
+        self.pos: list[int] = []
+        self.val: list[float] = []
+
+    def set(self, pos: int, val: float):
+        self.pos.append(pos)
+        self.val.append(val)
+
+    def set_many(self, pos: np.ndarray, val):
+        self._seal()
+        self.chunks.append((np.asarray(pos, dtype=np.int64), np.broadcast_to(np.asarray(val, dtype=np.float64),
+                                                                             (len(pos),))))
+
+    def _seal(self):
+        if self.pos:
+            self.chunks.append((np.array(self.pos, dtype=np.int64), np.array(self.val, dtype=np.float64)))
+            self.pos, self.val = [], []
+
+    def resolved(self) -> tuple[np.ndarray, np.ndarray]:
+        """(positions in increasing order, the last value written at each)."""
+        self._seal()
+        if not self.chunks:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        pos = np.concatenate([c[0] for c in self.chunks])[::-1]
+        at, last = np.unique(pos, return_index=True)  # (the first in reverse: the last written)
+        return at, np.concatenate([c[1] for c in self.chunks])[::-1][last]
+
+
 class _Pending:
     """The records of one template with no clock of their own, in log order, with the epoch and step of the
     nearest preceding line (their clock is chosen when the whole log has been read): runs of records added at
@@ -1433,7 +1468,7 @@ class TextLogParser:
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
-        self.epoch_at: dict[str, dict[int, int]] = {"epoch": {}, "step": {}}
+        self.epoch_at: dict[str, _LastAt] = {"epoch": _LastAt(), "step": _LastAt()}
 
     # -- emit
     def _emit(self, tpl: tuple, keys, vals, pos: int, how: str, bar: bool):
@@ -1453,9 +1488,9 @@ class TextLogParser:
             s.last_bar = bar
         self.template_last[tpl] = self.seq
         if how == "epoch":
-            self.epoch_at["epoch"][pos] = pos
+            self.epoch_at["epoch"].set(pos, pos)
         elif how in ("step", "global-iter") and self.ctx_epoch is not None:
-            self.epoch_at["step"][pos] = self.ctx_epoch
+            self.epoch_at["step"].set(pos, self.ctx_epoch)
 
     def feed(self, lineno: int, raw: str):
         self.feed_lines(lineno, [raw])
@@ -1901,18 +1936,17 @@ class TextLogParser:
                 ser.add(st[keep], sub(cols[q])[keep], od[keep], how)
                 ser.last_bar = True
             self.template_last[tp] = int(od[-1])
-        step_list = steps.tolist()
         if how == "epoch":
-            self.epoch_at["epoch"].update(zip(step_list, step_list))
+            self.epoch_at["epoch"].set_many(steps, steps)
         else:
             if epochs is not None:
-                self.epoch_at["step"].update(zip(step_list, epochs.tolist()))
+                self.epoch_at["step"].set_many(steps, epochs)
             elif self.ctx_epoch is not None:
-                self.epoch_at["step"].update(dict.fromkeys(step_list, self.ctx_epoch))
-            self.ctx_step = step_list[-1]
+                self.epoch_at["step"].set_many(steps, self.ctx_epoch)
+            self.ctx_step = int(steps[-1])
         last_tpl = parts[-1][0] if len(parts) == 1 else \
             (tpl + (("period", int(periods[-1])),) if periods[-1] else tpl)
-        self.open_record = (last_tpl, step_list[-1], how, last)
+        self.open_record = (last_tpl, int(steps[-1]), how, last)
         self.last_point_line = last
 
     def _apply(self, lineno: int, raw: str, a: "_Line"):
@@ -2255,12 +2289,8 @@ class TextLogParser:
             return np.arange(1, len(ep) + 1, dtype=np.int64), [float(x) for x in ep]
         longest = merged[key]
         kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
-        at = self.epoch_at[kind]
-        if len(at) < 2:
-            return None
-        pos = np.fromiter(at.keys(), dtype=np.int64, count=len(at))
-        by = np.argsort(pos, kind="stable")
-        return pos[by], np.fromiter(at.values(), dtype=np.float64, count=len(at))[by]
+        pos, epochs = self.epoch_at[kind].resolved()
+        return (pos, epochs) if len(pos) >= 2 else None
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
