@@ -1692,6 +1692,8 @@ class TextLogParser:
             plan = t.lend(raw, tokens, gaps, self.table)
             if plan is not None:
                 return plan
+        if not any(t.gaps == gaps for t in templates):
+            return None  # (other text between the numbers, which a probe keeps: no template can fit)
         probe = _probes(raw, tokens, which=(1,))[0]
         b = _analyse(probe, self.table)
         if _acts_beyond_its_numbers(b):
