@@ -835,11 +835,13 @@ def _fast_entry(guards: list[tuple[int, int]], gkey: str, pid: int) -> int | tup
     return pid if not guards else (slice(*guards[0]) if len(guards) == 1 else guards, gkey, pid)
 
 
-def _guards(raw: str) -> list[tuple[int, int]]:
-    """Where the digits outside free-standing numbers are (``mAP50``, ``layer3``, ``v1.2``): the same places in
-    every line of a shape."""
+def _guards(raw: str, tokens: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Where the digits outside free-standing numbers (``tokens``, when known) are (``mAP50``, ``layer3``,
+    ``v1.2``): the same places in every line of a shape."""
     out, at = [], 0
-    for a, b in [*(m.span() for m in FREE_NUMBER.finditer(raw)), (len(raw), len(raw))]:
+    if tokens is None:
+        tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+    for a, b in [*tokens, (len(raw), len(raw))]:
         out += [d.span() for d in _DIGIT_RUN.finditer(raw, at, a)]
         at = b
     return out
@@ -1632,7 +1634,7 @@ class TextLogParser:
                         plans.append(plan)
                 return None, a, None, ""
             if plans is not True and (plans or len(got.plans) < PLANS_PER_SHAPE):  # seen ``plans`` times before
-                plan = self._derived(raw, skel)
+                plan, _ = self._derived(raw, skel)
                 if plan is not None:
                     got.plans[key] = [plan]
                     x = plan.numbers(raw, self.table)
@@ -1648,9 +1650,9 @@ class TextLogParser:
         if got is None and len(self.plans) >= MAX_SHAPES:
             return None, _analyse(raw, self.table), None, ""
         seen = (got or 0) + 1
-        plan = self._derived(raw, skel)
+        plan, tokens = self._derived(raw, skel)
         if plan is not None or seen >= PLAN_AT:
-            shape = self.plans[skel] = _Shape(_guards(raw))
+            shape = self.plans[skel] = _Shape(_guards(raw, tokens))
             key = _guard_key(raw, shape.guards)
             if plan is not None:
                 shape.plans[key] = [plan]
@@ -1678,33 +1680,34 @@ class TextLogParser:
                     templates.append(t)
         return plan
 
-    def _derived(self, raw: str, skel: bytes) -> _Plan | None:
-        """A plan for the shape of ``raw`` from a template of its family (see _Template), made from the reading
-        of a probe of the line (its free-standing digits shifted: two numbers rarely read the same there, and the
-        line itself is then read by the plan, like every line of its shape); None when its family has no template
-        that reads so."""
+    def _derived(self, raw: str, skel: bytes) -> tuple[_Plan | None, list[tuple[int, int]] | None]:
+        """(plan, the line's free-standing numbers): a plan for the shape of ``raw`` lent by a template of its
+        family, or made from the reading of a probe of the line as a template reads (see _Template; the probe's
+        digits are shifted, so two numbers rarely read the same there, and the line itself is then read by the
+        plan like every line of its shape). The plan is None when no template fits, the numbers when the family
+        has no template."""
         templates = self.families.get(_family_key(skel))
         if not templates or "xit" in raw:
-            return None
+            return None, None
         tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
         gaps = _gaps(raw, tokens)
         for t in templates:
             plan = t.lend(raw, tokens, gaps, self.table)
             if plan is not None:
-                return plan
+                return plan, tokens
         if not any(t.gaps == gaps for t in templates):
-            return None  # (other text between the numbers, which a probe keeps: no template can fit)
+            return None, tokens  # (other text between the numbers, which a probe keeps: no template can fit)
         probe = _probes(raw, tokens, which=(1,))[0]
         b = _analyse(probe, self.table)
         if _acts_beyond_its_numbers(b):
-            return None
+            return None, tokens
         gaps, shape = _gaps(probe, tokens), _shape(b)
         for t in templates:
             plan = t.derive(probe, b, self.table, tokens, gaps, shape)
             if plan is not None:
                 t.learn(probe, tokens)
-                return plan
-        return None
+                return plan, tokens
+        return None, tokens
 
     def _flush(self):
         """Apply the records held back (lines whose plans change the state in ways known in advance: _Plan.bulk)
