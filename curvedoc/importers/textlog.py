@@ -51,10 +51,12 @@ Memory is bounded by the series, not the file: the file is decoded and parsed in
 Speed comes from reading each *shape* of line once. A log prints the same few lines with other numbers in
 them; the reading of a line (:func:`_analyse`, pure) is kept as a plan for the later lines of its shape (each
 digit written 0), whose numbers are taken from the same places once three probes have shown that the reading
-does not depend on their digits (:class:`_Plan`). Records whose effect on the parser's state is known in
-advance (a record on a step or epoch clock, an epoch line, a record with no clock) are held back and applied
-in batches, their numbers converted as columns (:meth:`TextLogParser._flush`); everything else is applied one
-by one, in its place. Reading with and without plans gives the same result (``read_text_log(reuse=False)``;
+does not depend on their digits (:class:`_Plan`). Numbers that change width from line to line (``%g``, rounded
+reprs) make many shapes of one *family*; a new shape gets the plan of a planned line of its family when a probe
+of it reads alike, and without a reading once its widths have all read alike (:class:`_Template`). Records whose
+effect on the parser's state is known in advance (a record on a step or epoch clock, an epoch line, a record
+with no clock) are held back and applied in batches, their numbers converted as columns
+(:meth:`TextLogParser._flush`); everything else is applied one by one, in its place. Reading with and without plans gives the same result (``read_text_log(reuse=False)``;
 tests/test_textlog_shapes.py compares them).
 """
 
