@@ -56,14 +56,14 @@ reprs) make many shapes of one *family*; a new shape gets the plan of a planned 
 of it reads alike, and without a reading once its widths have all read alike (:class:`_Template`). Records whose
 effect on the parser's state is known in advance (a record on a step or epoch clock, an epoch line, a record
 with no clock) are held back and applied in batches, their numbers converted as columns
-(:meth:`TextLogParser._flush`); everything else is applied one by one, in its place. Reading with and without plans gives the same result (``read_text_log(reuse=False)``;
-tests/test_textlog_shapes.py compares them).
+(:meth:`TextLogParser._flush`); everything else is applied one by one, in its place. Reading with and without
+plans gives the same result (``read_text_log(reuse=False)``; tests/test_textlog_shapes.py compares them).
 """
 
 from __future__ import annotations
 
-import collections
 import codecs
+import collections
 import dataclasses
 import functools
 import itertools
@@ -831,6 +831,11 @@ def _guard_key(raw: str, guards: list[tuple[int, int]]) -> str:
     return "".join([raw[a:b] for a, b in guards]) if guards else ""
 
 
+def _free_numbers(raw: str) -> list[tuple[int, int]]:
+    """The places of a line's free-standing numbers (FREE_NUMBER)."""
+    return [m.span() for m in FREE_NUMBER.finditer(raw)]
+
+
 def _fast_entry(guards: list[tuple[int, int]], gkey: str, pid: int) -> int | tuple:
     """What feed_lines looks up for a shape: the plan's number alone for a shape without guard digits, else
     (places, guard digits, number) with the places as a slice when there is one run (``d2.utils``, ``layer3``)."""
@@ -841,9 +846,7 @@ def _guards(raw: str, tokens: list[tuple[int, int]] | None = None) -> list[tuple
     """Where the digits outside free-standing numbers (``tokens``, when known) are (``mAP50``, ``layer3``,
     ``v1.2``): the same places in every line of a shape."""
     out, at = [], 0
-    if tokens is None:
-        tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
-    for a, b in [*tokens, (len(raw), len(raw))]:
+    for a, b in [*(_free_numbers(raw) if tokens is None else tokens), (len(raw), len(raw))]:
         out += [d.span() for d in _DIGIT_RUN.finditer(raw, at, a)]
         at = b
     return out
@@ -1084,7 +1087,7 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
     if _acts_beyond_its_numbers(a) or "xit" in raw:
         return None
     shape, leaves = _shape(a), _leaves(a)
-    tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+    tokens = _free_numbers(raw)
     probes = _probes(raw, tokens)
     seen = []
     for p in probes:
@@ -1121,7 +1124,6 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
             return None
         slots.append((j, found[0][0], found[0][1], kind, _props(v) if j in read_props else None))
     return _Plan(a, leaves, slots, None if a.table_row is None else list(table))
-
 
 
 # A log that prints numbers with %g or as a rounded repr writes them with more or fewer digits from line to line
@@ -1177,6 +1179,11 @@ class _Template:
         self.lengths = [len(raw), len(raw)]
         self.learn(raw, tokens)
 
+    def _same_text(self, gaps: tuple[str, ...], table: list[str] | None) -> bool:
+        """Does a line with the text ``gaps`` outside its numbers, under the table header ``table``, have the
+        template's text (and header, for a table row)?"""
+        return gaps == self.gaps and (self.plan.table is None or self.plan.table == table)
+
     def _widths(self, raw: str, tokens: list[tuple[int, int]]) -> list[tuple]:
         """The widths of the digit runs of each group of free-standing numbers."""
         runs = [tuple(len(r) for r in _DIGIT_RUN.findall(raw, a, b)) for a, b in tokens]
@@ -1194,8 +1201,7 @@ class _Template:
         free-standing numbers ``tokens``), when every group of its numbers has widths read alike before; else
         None."""
         plan = self.plan
-        if gaps != self.gaps or not self.lengths[0] <= len(raw) <= self.lengths[1] \
-                or (plan.table is not None and plan.table != table):
+        if not self._same_text(gaps, table) or not self.lengths[0] <= len(raw) <= self.lengths[1]:
             return None
         if not all(w in seen for seen, w in zip(self.seen, self._widths(raw, tokens))):
             return None
@@ -1205,7 +1211,7 @@ class _Template:
     @staticmethod
     def of(raw: str, plan: _Plan) -> "_Template | None":
         """The template of a plan, or None when a slot is part of a free-standing number."""
-        tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+        tokens = _free_numbers(raw)
         rank = {span: i for i, span in enumerate(tokens)}
         where = []
         for j, a, b, kind, _ in plan.slots:
@@ -1218,11 +1224,9 @@ class _Template:
                gaps: tuple[str, ...], shape: tuple) -> _Plan | None:
         """A plan for the shape of ``raw`` (read as ``a``; its free-standing numbers ``tokens``), or None when the
         line does not read as this template does."""
-        if gaps != self.gaps or shape != self.shape:
+        if not self._same_text(gaps, table) or shape != self.shape:
             return None
         plan = self.plan
-        if plan.table is not None and plan.table != table:
-            return None
         leaves = _leaves(a)
         in_slot = set()
         alike = False
@@ -1638,9 +1642,7 @@ class TextLogParser:
             if plans is not True and (plans or len(got.plans) < PLANS_PER_SHAPE):  # seen ``plans`` times before
                 plan, _ = self._derived(raw, skel)
                 if plan is not None:
-                    got.plans[key] = [plan]
-                    x = plan.numbers(raw, self.table)
-                    return (plan, x, got, key) if x is not None else (None, _analyse(raw, self.table), None, "")
+                    return self._read_by(plan, raw, got, key)
                 a = _analyse(raw, self.table)
                 if plans + 1 >= PLAN_AT:
                     plan = self._probed(raw, skel, a)
@@ -1657,15 +1659,20 @@ class TextLogParser:
             shape = self.plans[skel] = _Shape(_guards(raw, tokens))
             key = _guard_key(raw, shape.guards)
             if plan is not None:
-                shape.plans[key] = [plan]
-                x = plan.numbers(raw, self.table)
-                return (plan, x, shape, key) if x is not None else (None, _analyse(raw, self.table), None, "")
+                return self._read_by(plan, raw, shape, key)
             a = _analyse(raw, self.table)
             plan = self._probed(raw, skel, a)
             shape.plans[key] = [plan] if plan is not None else True
             return None, a, None, ""
         self.plans[skel] = seen
         return None, _analyse(raw, self.table), None, ""
+
+    def _read_by(self, plan: _Plan, raw: str, shape: _Shape, key: str) -> tuple:
+        """:meth:`_lookup`'s answer for a line whose shape and guard digits ``key`` get ``plan`` from its family:
+        read by it (or afresh, when its numbers have other properties than the plan's)."""
+        shape.plans[key] = [plan]
+        x = plan.numbers(raw, self.table)
+        return (plan, x, shape, key) if x is not None else (None, _analyse(raw, self.table), None, "")
 
     def _probed(self, raw: str, skel: bytes, a: _Line) -> _Plan | None:
         """The plan :func:`_plan` makes (by probes), kept as a template of its family when it can be one."""
@@ -1691,7 +1698,7 @@ class TextLogParser:
         templates = self.families.get(_family_key(skel))
         if not templates or "xit" in raw:
             return None, None
-        tokens = [m.span() for m in FREE_NUMBER.finditer(raw)]
+        tokens = _free_numbers(raw)
         gaps = _gaps(raw, tokens)
         for t in templates:
             plan = t.lend(raw, tokens, gaps, self.table)
