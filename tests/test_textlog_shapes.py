@@ -335,21 +335,31 @@ def test_numbers_that_change_width_read_alike_with_and_without_plans(tmp_path, s
     _assert_each_line_reads_alike(lines)
 
 
-def _width_reader(which: str):
-    """A reader (in place of textlog._analyse) whose reading depends on a number's width, as a pattern that counts
-    digits may: with a step of three digits or more it takes 'loss' and 'acc' from the other places ("swap"), or
-    reads a 'lead' number from the step's first digit (0 for shorter steps: "lead")."""
+def _fake_reader(swap, lead: bool = False):
+    """A reader (in place of textlog._analyse) whose reading depends on widths, as a pattern that counts digits may:
+    'loss' and 'acc' from the last two numbers, and from each other's places when ``swap(line, numbers)``; with
+    ``lead``, also a 'lead' number read from the step's first digit when the step has three digits or more (else 0).
+    The step is the first number."""
     def read(raw, table):
-        n, y, z = [m.group() for m in tl.FREE_NUMBER.finditer(raw)][:3]
-        wide = len(n) >= 3
-        keys, vals = ["loss", "acc"], [float(y), float(z)]
-        if which == "swap" and wide:
+        numbers = [m.group() for m in tl.FREE_NUMBER.finditer(raw)]
+        keys, vals = ["loss", "acc"], [float(numbers[-2]), float(numbers[-1])]
+        if swap(raw, numbers):
             vals.reverse()
-        if which == "lead":
+        if lead:
             keys.append("lead")
-            vals.append(float(n[0]) if wide else 0.0)
-        return tl._Line(raw, rec=tl.Rec(tuple(keys), vals, step=int(n)))
+            vals.append(float(numbers[0][0]) if len(numbers[0]) >= 3 else 0.0)
+        return tl._Line(raw, rec=tl.Rec(tuple(keys), vals, step=int(numbers[0])))
     return read
+
+
+def _reads_alike(monkeypatch, reader, lines: list[str]) -> TextLogParser:
+    """Each line read through a parser (plans made, lent and derived) reads as ``reader`` reads it."""
+    monkeypatch.setattr(tl, "_analyse", reader)
+    p = TextLogParser(Path("x.log"))
+    for raw in lines:
+        got, want = p._read(raw), reader(raw, None)
+        assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
+    return p
 
 
 @pytest.mark.parametrize("which, wide", [("swap", "x 100 y 0.5 z 0.7"), ("swap", "x 100 y 0.5 z 0.5"),
@@ -359,16 +369,13 @@ def test_a_new_shape_whose_numbers_read_otherwise_gets_no_plan_from_its_family(m
     the same place (checked by value, and by a second probe where two numbers are equal in the first) and its
     other numbers are the template's: here a reader whose reading changes with a number's width. (The first
     probe's shifts are made 10 here, so that it is the line itself: "0.5 0.5" stays two equal numbers.)"""
-    monkeypatch.setattr(tl, "_analyse", _width_reader(which))
     shifts = tl._SHIFTS.copy()
     shifts[0] = 10
     monkeypatch.setattr(tl, "_SHIFTS", shifts)
-    p = TextLogParser(Path("x.log"))
     lines = ["x 10 y 0.1 z 0.2", "x 11 y 0.3 z 0.4", "x 12 y 0.5 z 0.6", wide, "x 101 y 0.1 z 0.2", "x 102 y 0.3 z 0.4",
              "x 103 y 0.5 z 0.6", "x 204 y 0.7 z 0.8"]
-    for raw in lines:
-        got, want = p._read(raw), tl._analyse(raw, None)
-        assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
+    reader = _fake_reader(lambda raw, n: which == "swap" and len(n[0]) >= 3, lead=which == "lead")
+    p = _reads_alike(monkeypatch, reader, lines)
     assert p.families, "the lines of two-digit steps make a template"
 
 
@@ -396,18 +403,6 @@ def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypa
     _assert_same(p)
 
 
-def _swapping_reader(swap):
-    """A reader (in place of textlog._analyse) that reads 'loss' and 'acc' from the last two numbers, and from each
-    other's places when ``swap(line, numbers)``: a reading that depends on widths as a pattern counting digits may."""
-    def read(raw, table):
-        numbers = [m.group() for m in tl.FREE_NUMBER.finditer(raw)]
-        vals = [float(numbers[-2]), float(numbers[-1])]
-        if swap(raw, numbers):
-            vals.reverse()
-        return tl._Line(raw, rec=tl.Rec(("loss", "acc"), vals, step=int(numbers[0])))
-    return read
-
-
 @pytest.mark.parametrize("swap, lines", [
     # each number's width was read alike before, not the two together ("10/5": numbers one character apart)
     (lambda raw, n: len(n[0]) > len(n[1]), ["x 1/5 y 0.1 z 0.2"] * 3 + ["x 10/50 y 0.3 z 0.4", "x 10/5 y 0.5 z 0.6",
@@ -418,9 +413,5 @@ def _swapping_reader(swap):
                                                              "x 11 y 0.7654321 z 0.8765432"]),
 ])
 def test_a_plan_is_lent_to_a_new_shape_only_for_widths_read_alike_before(monkeypatch, swap, lines):
-    monkeypatch.setattr(tl, "_analyse", _swapping_reader(swap))
-    p = TextLogParser(Path("x.log"))
-    for raw in lines:
-        got, want = p._read(raw), tl._analyse(raw, None)
-        assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
+    p = _reads_alike(monkeypatch, _fake_reader(swap), lines)
     assert any(len(seen) > 1 for t in p.families[tl._family_key(tl._shape_key(lines[0]))] for seen in t.seen)
