@@ -415,3 +415,42 @@ def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypa
 def test_a_plan_is_lent_to_a_new_shape_only_for_widths_read_alike_before(monkeypatch, swap, lines):
     p = _reads_alike(monkeypatch, _fake_reader(swap), lines)
     assert any(len(seen) > 1 for t in p.families[tl._family_key(tl._shape_key(lines[0]))] for seen in t.seen)
+
+
+@pytest.mark.parametrize("before", [1, 3])
+def test_keras_progress_lines_before_the_first_epoch_line(tmp_path, before):
+    """A log that starts inside an epoch (its head cut off): the progress lines before the first "Epoch k/N" have
+    their counter as their clock, the later ones their epoch. Epoch lines and records applied in batches (as two
+    runs) must read as one by one: the records before any epoch are applied in order, not with the rest."""
+    rng = random.Random(before)
+    rec = lambda: (f"1875/1875 [==============================] - {rng.randint(5, 15)}s {rng.randint(3, 9)}ms/step - "  # noqa: E731
+                   f"loss: {rng.uniform(0.1, 2):.4f} - accuracy: {rng.uniform(0.8, 0.99):.4f}")
+    lines = [rec() for _ in range(before)]
+    for e in range(2, 1500):
+        lines += [f"Epoch {e}/5000", rec()]
+    p = tmp_path / "keras-cut.log"
+    p.write_text("\n".join(lines) + "\n")
+    _assert_same(p)
+    frame = read_text_log(p).frame
+    assert (frame["tag"] == "loss").sum() >= 1 + 1498  # (the records before any epoch are at one step: 1875)
+
+
+@pytest.mark.slow  # ~20 s: each style read twice; CI runs it (.ci/run)
+def test_the_benchmark_styles_read_alike_with_and_without_plans(tmp_path):
+    """The long logs benchmarks/textlog_speed.py times (one per common style, numbers printed as the frameworks
+    print them; a tqdm bar redrawn with \\r), cut to 20,000 lines: read by plans, families and batches exactly as
+    one by one."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("textlog_speed", Path(__file__).parents[1] / "benchmarks" /
+                                                  "textlog_speed.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for name, (_, line) in bench._styles().items():
+        rng = random.Random(name)
+        p = tmp_path / f"{name}.log"
+        p.write_text("\n".join(line(i, rng) for i in range(1, 20_001)) + "\n")
+        _assert_same(p)
+    p = tmp_path / "tqdm.log"
+    bench._tqdm_log(p, renderings_per_line=200)
+    _assert_same(p)

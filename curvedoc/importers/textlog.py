@@ -1818,8 +1818,8 @@ class TextLogParser:
     def _apply_interleaved(self, lines, pid, kid, at_kind, cols, a: int, b: int) -> bool:
         """Records [a, b) of a batch, lines that only say the epoch and clockless records between them, applied as
         two runs: each clockless record keeps the epoch of the epoch line before it. False (nothing applied) when
-        the two kinds share what they change (a planned total, an ETA) or a heading is in force: the caller then
-        applies them run by run."""
+        the two kinds share what they change (a planned total, an ETA), a heading is in force, or a record with a
+        counter comes before any epoch (its counter is then its clock): the caller then applies them run by run."""
         rows = np.arange(a, b)
         is_pos = np.asarray([self._kind_names[int(q)] == "position" for q in kid[a:b]])
         p_rows, n_rows = rows[is_pos], rows[~is_pos]
@@ -1832,6 +1832,8 @@ class TextLogParser:
         epochs = p_cols[p_plan.at["epoch"]].tolist()
         before = np.searchsorted(p_rows, n_rows) - 1  # the epoch line before each clockless record
         seen = [epochs[q] if q >= 0 else self.ctx_epoch for q in before.tolist()]
+        if "counter" in n_plan.at and None in seen:
+            return False
         self.heading = None  # (the first line is an epoch line, which ends a heading's group)
         self._apply_records(n_plan, [lines[t] for t in n_rows.tolist()], n_cols, epochs_seen=seen)
         last_point, open_record = self.last_point_line, self.open_record
