@@ -94,10 +94,12 @@ def _styles() -> dict[str, tuple[str, callable]]:
     }
 
 
-def _time(path: Path) -> tuple[int, float]:
+def _time(path: Path) -> tuple[int, float, int]:
+    """(lines, seconds, points read): the points, so that a reading that got faster by losing some shows it
+    (tests/test_textlog_shapes.py checks these logs read alike one by one)."""
     t = time.perf_counter()
     rd = read_text_log(path)
-    return rd.meta["lines"], time.perf_counter() - t
+    return rd.meta["lines"], time.perf_counter() - t, len(rd.frame)
 
 
 def _tqdm_log(path: Path, renderings_per_line: int = 1000) -> int:
@@ -125,13 +127,14 @@ def styles() -> None:
             rng = random.Random(0)
             p = Path(tmp) / f"{name}.log"
             p.write_text("\n".join(line(i, rng) for i in range(1, N_LINES + 1)) + "\n")
-            lines, dt = min((_time(p) for _ in range(3)), key=lambda r: r[1])
-            print(f"  {name:20s} (like {model}) {lines:9,d} lines {dt:6.2f} s {lines / dt:10,.0f} lines/s")
+            lines, dt, points = min((_time(p) for _ in range(3)), key=lambda r: r[1])
+            print(f"  {name:20s} (like {model}) {lines:9,d} lines {dt:6.2f} s {lines / dt:10,.0f} lines/s "
+                  f"{points:11,d} points")
         p = Path(tmp) / "tqdm.log"
         renderings = _tqdm_log(p)
-        lines, dt = min((_time(p) for _ in range(3)), key=lambda r: r[1])
+        lines, dt, points = min((_time(p) for _ in range(3)), key=lambda r: r[1])
         print(f"  {'tqdm bar, redrawn':20s} (like lightning-unet-dicebce-flat-loss-cr-killed) {lines:,d} lines of "
-              f"{renderings:,d} renderings {dt:6.2f} s {renderings / dt:10,.0f} renderings/s")
+              f"{renderings:,d} renderings {dt:6.2f} s {renderings / dt:10,.0f} renderings/s {points:,d} points")
 
 
 def corpus() -> None:
@@ -142,7 +145,7 @@ def corpus() -> None:
     total_s = 0.0
     for d in sorted(p for p in ROOT.iterdir() if p.is_dir()):
         for f in d.iterdir():
-            lines, dt = _time(f)
+            lines, dt, _ = _time(f)
             total_s += dt
             total_lines += lines
             total_bytes += f.stat().st_size
