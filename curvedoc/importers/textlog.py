@@ -1142,7 +1142,8 @@ def _plan(raw: str, a: _Line, table: list[str] | None) -> _Plan | None:
 # them is read by the template's plan without a reading of its own (_Template.lend): its widths are checked
 # number by number -- and together for numbers next to each other or one character apart ("12:05:33", "1,234",
 # "2021-06-01 10:00:08", "3/50"), which is where the patterns that count digits look at several numbers -- and
-# its length must lie between the lengths read (a few checks ask how long a message is).
+# its length must lie between the lengths read (a few checks ask how long a message is). (A pattern added to the
+# reader that counts the digits of numbers further apart must widen these groups: _Template.__init__.)
 _ZERO_RUN = re.compile(rb"0+")
 TEMPLATES_PER_FAMILY = 8  # planned lines kept per family (one per text outside the numbers: layer2, layer3, ...)
 
