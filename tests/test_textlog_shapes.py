@@ -18,7 +18,7 @@ from _helpers import real_runs_dir
 
 import curvedoc.importers.textlog as tl
 from curvedoc.errors import LoadError
-from curvedoc.importers.textlog import (_GLYPH_CLASSES, MAX_BATCH, TextLogParser, _analyse, _decimal_column,
+from curvedoc.importers.textlog import (_GLYPH_CLASSES, MAX_BATCH, TextLogParser, _decimal_column,
                                         _glyphs_as_class, _lines, _shape_key, read_text_log)
 
 
@@ -174,17 +174,18 @@ def test_mutated_logs_read_alike_with_and_without_plans(tmp_path, seed):
     _assert_each_line_reads_alike(out)
 
 
-def _assert_each_line_reads_alike(lines: list[str]):
-    """Every rendering's reading by plan equals its reading afresh (the message text aside: a plan does not keep
-    it), fed in order so that table headers are in force as in a real read."""
+def _assert_each_line_reads_alike(lines: list[str]) -> TextLogParser:
+    """Every rendering's reading by plan equals its reading afresh (textlog._analyse; the message text aside: a
+    plan does not keep it), fed in order so that table headers are in force as in a real read."""
     p = TextLogParser(Path("x.log"))
     for n, line in enumerate(lines, 1):
         for raw in line.split("\r"):
             if not raw.strip():
                 continue
-            got, want = p._read(raw), _analyse(raw, p.table)
+            got, want = p._read(raw), tl._analyse(raw, p.table)
             assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
             p._apply(n, raw, want)
+    return p
 
 
 @pytest.mark.parametrize("digit", ["0", "1", "2"])
@@ -355,11 +356,7 @@ def _fake_reader(swap, lead: bool = False):
 def _reads_alike(monkeypatch, reader, lines: list[str]) -> TextLogParser:
     """Each line read through a parser (plans made, lent and derived) reads as ``reader`` reads it."""
     monkeypatch.setattr(tl, "_analyse", reader)
-    p = TextLogParser(Path("x.log"))
-    for raw in lines:
-        got, want = p._read(raw), reader(raw, None)
-        assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
-    return p
+    return _assert_each_line_reads_alike(lines)
 
 
 @pytest.mark.parametrize("which, wide", [("swap", "x 100 y 0.5 z 0.7"), ("swap", "x 100 y 0.5 z 0.5"),

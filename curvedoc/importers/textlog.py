@@ -979,17 +979,15 @@ def _decimal_spec(spans: list[tuple[int, int, str, type]]) -> _DecimalSpec | Non
 
 
 def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]],
-                     spec: _DecimalSpec | None | bool = False) -> list[np.ndarray | None]:
+                     spec: _DecimalSpec | None) -> list[np.ndarray | None]:
     """The numbers of columns of characters (``spans``: start, end, the first line's text, int or float; ``spec``:
-    their :func:`_decimal_spec`, when known), each column written like its first line (same sign, separators,
+    their :func:`_decimal_spec`), each column written like its first line (same sign, separators,
     point and exponent places; other digits): the digits' integer M and the power of ten E are exact, and
     M * 10**E (or M / 10**-E) is one correctly rounded operation when M < 2**53 and |E| <= 22 (Clinger's fast
     path), so each value is the one float() gives (numpy's own correctly rounded parse for a power of ten beyond
     22). All columns at once: the digits of every column are one array, their Ms and Es two sums. None for a
     column not written so (NaN, inf, more than 15 digits): numpy's parse is used for it."""
     out: list[np.ndarray | None] = [None] * len(spans)
-    if spec is False:
-        spec = _decimal_spec(spans)
     if spec is None:
         return out
 
@@ -1024,7 +1022,8 @@ def _decimal_columns(chars: np.ndarray, spans: list[tuple[int, int, str, type]],
 
 def _decimal_column(chars: np.ndarray, first: str, kind: type) -> np.ndarray | None:
     """One column of :func:`_decimal_columns` (``chars``: the column's characters)."""
-    return _decimal_columns(chars, [(0, chars.shape[1], first, kind)])[0]
+    spans = [(0, chars.shape[1], first, kind)]
+    return _decimal_columns(chars, spans, _decimal_spec(spans))[0]
 
 
 def _numbers_of_run(plan: _Plan, raws: list[str]) -> tuple[list[np.ndarray], np.ndarray] | None:
@@ -1516,7 +1515,7 @@ class TextLogParser:
         add_line, add_raw, add_pid = self.b_lines.append, self.b_raws.append, pids.append
         # each rendering (a progress bar redrawn with \r is several: the last one at a position stands) with its
         # shape key -- for a chunk of plain lines (ASCII, no \r) all keys at once, else one by one
-        joined = "\n".join(lines)
+        joined = "\n".join(lines) if self.reuse else ""
         if not self.reuse:
             items = ((lineno, raw, None) for lineno, line in enumerate(lines, first) for raw in _renderings(line))
         elif joined.isascii() and "\r" not in joined and joined.count("\n") == len(lines) - 1 \
