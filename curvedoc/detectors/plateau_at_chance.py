@@ -3,7 +3,10 @@ The training loss sits at the loss of uniform guessing, log(K) nats for a K-clas
 most of the run: the model never beats chance. K comes from the ``num_classes`` option, or from a
 training accuracy that sits at 1/K, or (more cautiously) from a loss level that matches log(K) for a
 plausible class count (2-32, round numbers, common tokenizer vocabularies) on a loss that starts there
-too. With only an accuracy logged, an accuracy flat at 1/K is reported the same way.
+too. With only an accuracy logged, an accuracy flat at 1/K is reported the same way. A loss that
+started at log(K), exploded and came back to sit at or just above it is at chance after a blow-up; and a
+validation accuracy that never beat 1/K is reported whatever the loss did, with the causes the evidence
+points to (a loss explosion first: the learning rate; a fitted training split: the labels).
 
 ## Why it matters
 A classifier whose loss never leaves log(K) has learned nothing, not even slowly: the labels are
@@ -24,6 +27,9 @@ log 10 = 2.303).
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.
 - ``frozen_min_points``: an accuracy identical at every point needs only this many.
+- ``max_excess_above``: with K confirmed by more than the plateau's level, how far above log(K) it may sit.
+- ``explode_ratio``: a training loss this many times log(K) exploded (the learning rate comes first then).
+- ``val_margin``: how far above 1/K (as a share of the way to 1) a validation accuracy may reach and still never have beaten chance.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
 - ``min_evals``: fewest evaluations of a held-out metric for the floor to count.
 - ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
@@ -48,6 +54,7 @@ from curvedoc.detectors._progress import (
     acc_at_chance,
     accuracy,
     k_from_acc,
+    LOSS_K,
     k_from_loss,
     k_label,
     longest_true_run,
@@ -76,6 +83,9 @@ class Params:
     metric_zero_share: float
     min_evals: int
     frozen_min_points: int
+    max_excess_above: float
+    explode_ratio: float
+    val_margin: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -102,6 +112,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         why = "its training loss has no finite values to judge" if "train_loss" in run.roles else \
             "no training loss is logged"
         hits = list(_from_accuracy(run, p, why))
+    if not hits:
+        hits = list(_from_validation(run, p))
     if not hits:
         hits = list(_from_metric(run, p))
     yield from hits[:1]
@@ -178,6 +190,200 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
+# causes of a model at chance after its loss exploded: the step was too large (or grew too fast) for the model
+_AFTER_BLOWUP = ("lr-too-high", "no-warmup", "numerical-instability", "bad-init", "labels-detached")
+# causes of a validation score at chance while the training split was fitted: what the model learned does not
+# transfer at all, so the training labels (or the validation pipeline) are unrelated to the inputs
+_FIT_BUT_CHANCE = ("labels-detached", "eval-mode-bug", "delayed-generalisation", "overfitting-capacity")
+
+
+def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
+    """The training loss exploded: a finite value at least ``explode_ratio`` times ``scale``, or non-finite values
+    after a finite start. ``scale`` is log K, the loss a fresh K-class classifier starts at, with K confirmed by
+    more than this loss (a first logged value already that high is the explosion, logged after it began). Read from every raw point: an explosion lasts a few steps and bin medians would hide it.
+    Returns {'tag', 'step', 'peak', 'ratio'} or None."""
+    tag = run.roles.get("train_loss")
+    if tag is None:
+        return None
+    s = run.series("train_loss")
+    v = s.to_numpy(dtype=np.float64)
+    fin = np.isfinite(v)
+    if fin.sum() < 3 or scale <= 0:
+        return None
+    steps = s.index.to_numpy()
+    i = int(np.argmax(np.where(fin, v, -np.inf)))
+    if float(v[i]) >= explode_ratio * scale:
+        return {"tag": tag, "step": int(steps[i]), "peak": float(v[i]), "ratio": float(v[i]) / scale}
+    start = int(np.argmax(fin))
+    bad = np.flatnonzero(~fin[start:])
+    if len(bad):
+        j = start + int(bad[0])
+        return {"tag": tag, "step": int(steps[j]), "peak": float("inf"), "ratio": float("inf")}
+    return None
+
+
+def _k_after_blowup(run: Run, tail: float, p: Params) -> int | None:
+    """K of a loss that started at log K, exploded (``explode_ratio`` x log K), and came back to sit at or just
+    above log K: three readings of one K (start, return, flat tail), not a coincidence of one level."""
+    s = run.series("train_loss")
+    v = s.to_numpy(dtype=np.float64)
+    v = v[np.isfinite(v)]
+    if len(v) < max(p.min_points, 3):
+        return None
+    k = k_from_loss(float(v[0]), p.match_tol)
+    if k is None:
+        return None
+    chance = math.log(k)
+    if not -p.band <= tail / chance - 1.0 <= p.max_excess_above:
+        return None
+    peak = float(np.max(v))
+    if peak < p.explode_ratio * max(chance, float(v[0])):
+        return None
+    return k
+
+
+def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
+    """(role, late level: median of the last quarter) of the training and validation losses."""
+    out = []
+    for role in ("train_loss", "val_loss"):
+        if role in run.roles:
+            v = prepared(run, role).to_numpy(dtype=np.float64)
+            if len(v) >= 3:
+                out.append((role, window_median(v, 0.75, 1.0)))
+    return out
+
+
+def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
+    """A validation loss whose median sits well below log K (by more than three chance bands): the held-out
+    predictions are better than the class prior, so the model is not at chance on that split whatever an
+    accuracy beside it says (it is computed on something else, or thresholded wrongly)."""
+    if "val_loss" not in run.roles:
+        return False
+    v = prepared(run, "val_loss").to_numpy(dtype=np.float64)
+    return len(v) >= 3 and float(np.median(v)) < (1.0 - 3.0 * p.band) * math.log(k)
+
+
+def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tuple[int, str] | None:
+    """K of a validation accuracy sitting at chance, read twice: (1) from a loss whose late level sits at or just
+    above log K for a plausible K (the class counts of common tasks, as for a loss alone) with the accuracy's
+    median at 1/K within its own noise -- a small evaluation set scatters an accuracy at 1/100 over 0.002-0.014,
+    too noisy to read K from it alone; (2) from the accuracy's median at 1/K (10%), confirmed by a loss at log K
+    or by an accuracy identical at every evaluation. None when the two readings do not agree on one K."""
+    med = float(np.median(v))
+    noise = 2.0 * sigma / math.sqrt(len(v)) if math.isfinite(sigma) else 0.0
+    levels = _late_loss_levels(run)
+    for role, level in levels:
+        for k in LOSS_K:
+            if -p.band <= level / math.log(k) - 1.0 <= p.max_excess_above and \
+                    abs(med - 1.0 / k) <= max(0.1 / k, noise):
+                return k, f"from {run.roles[role]} at log K and the accuracy at 1/K"
+    k = k_from_acc(med, tol=0.1, k_max=1000)
+    if k is None:
+        return None
+    for role, level in levels:
+        if -p.band <= level / math.log(k) - 1.0 <= p.max_excess_above:
+            return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
+    if frozen:
+        return k, "from the accuracy level, identical at every evaluation"
+    return None
+
+
+def _train_fitted(run: Run, chance_loss: float, p: Params) -> str | None:
+    """How the training split shows the model fitted it (a training accuracy at half its scale or more, or a
+    training loss far below log K late in the run), or None."""
+    for m, t in _late_levels(run):
+        if m.split == "train" and m.kind == "accuracy" and m.higher_is_better and t >= 0.5:
+            return f"{m.tag} reached {t:.3f}"
+    v = prepared(run, "train_loss").to_numpy(dtype=np.float64) if "train_loss" in run.roles else np.array([])
+    if len(v) >= 3:
+        tail = window_median(v, 0.75, 1.0)
+        if tail < 0.5 * chance_loss:
+            return f"{run.roles['train_loss']} fell to {fmt_num(tail)}, far below log K = {fmt_num(chance_loss)}"
+    return None
+
+
+def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
+    """A held-out accuracy that never beat chance: every evaluation at or below 1/K plus a margin, whatever the
+    training loss did before. K is stated (``num_classes`` or a class-count hyperparameter) or read from the
+    accuracy level 1/K, and then confirmed by a second reading: a loss sitting at or just above log K, or an
+    accuracy identical at every evaluation (a predictor that no longer changes). The margin is the larger of
+    ``val_margin`` of the way from 1/K to 1 and four times the evaluations' own noise, and at most ``acc_slack``
+    (where learning is proven). Causes follow the evidence: a loss explosion first puts the learning rate first,
+    a fitted training split puts the labels first."""
+    k_given = stated_k(run, p.num_classes)
+    found = []
+    for m in run.metrics:
+        if m.kind != "accuracy" or not m.higher_is_better or m.split != "val" or not m.rate:
+            continue
+        s = run.series(m.tag)
+        vals = s.to_numpy(dtype=np.float64)
+        fin = np.isfinite(vals)
+        v = vals[fin] / m.scale
+        steps = s.index.to_numpy()[fin]
+        if len(v) < max(p.min_evals, 3):
+            continue
+        med = float(np.median(v))
+        frozen = float(np.ptp(v)) == 0.0
+        sigma = noise_sigma(v)
+        if k_given:
+            k, src = k_given, "num_classes"
+        else:
+            ks = _val_k(run, v, sigma, frozen, p)
+            if ks is None:
+                continue  # one reading of K is a coincidence as often as not (0.33 is also a slow 100-way learner)
+            k, src = ks
+        chance = 1.0 / k
+        if _val_loss_below_chance(run, k, p):
+            continue
+        margin = p.val_margin * (1.0 - chance)
+        if math.isfinite(sigma):
+            margin = max(margin, 4.0 * sigma)
+        margin = min(margin, p.acc_slack * (1.0 - chance))
+        best = float(np.max(v))
+        if best > chance + margin or abs(med - chance) > max(0.1 * chance, margin):
+            continue
+        found.append((m, k, src, v, steps, best, chance, margin, frozen))
+    if not found:
+        return
+    m, k, src, v, steps, best, chance, margin, frozen = found[0]
+    chance_loss = math.log(k)
+    blow = _blowup(run, chance_loss, p.explode_ratio)
+    fitted = _train_fitted(run, chance_loss, p)
+    if blow is not None:
+        causes = _AFTER_BLOWUP
+        why = (f"; {blow['tag']} exploded to {fmt_num(blow['peak'])} at step {fmt_step(blow['step'])} "
+               f"({fmt_num(blow['ratio'])}x log K) first")
+    elif fitted is not None:
+        causes = _FIT_BUT_CHANCE
+        why = f"; meanwhile the training split was fitted ({fitted}): what it learned does not transfer at all"
+    else:
+        causes = None
+        why = ""
+    loss_txt = ""
+    if "train_loss" in run.roles:
+        lv = prepared(run, "train_loss").to_numpy(dtype=np.float64)
+        if len(lv) >= 3:
+            loss_txt = (f"; {run.roles['train_loss']} ends at {fmt_num(window_median(lv, 0.75, 1.0))} vs "
+                        f"log({k:,}) = {fmt_num(chance_loss)}")
+    same = " (identical at every evaluation)" if frozen else ""
+    also = f"; so do {len(found) - 1} other validation accuracies" if len(found) > 1 else ""
+    msg = (f"{m.tag} (validation accuracy) never beat chance: all {len(v)} evaluations from step "
+           f"{fmt_step(steps[0])} to {fmt_step(steps[-1])} stay at or below {chance + margin:.3f}, best "
+           f"{best:.3f}{same}, vs 1/K = {chance:.3f} for {k_label(k)} ({src}){loss_txt}{why}{also}")
+    conf = 0.9 if (src != "num_classes" or frozen) else 0.85
+    if len(v) < 5:
+        conf *= 0.85
+    ev = {"metric": m.tag, "tag": m.tag, "num_classes": k, "chance_acc": chance, "best": best,
+          "evaluations": int(len(v)), "k_source": src, "margin": round(margin, 6)}
+    if blow is not None:
+        ev["exploded_to"] = blow["peak"]
+        ev["exploded_at"] = blow["step"]
+    if fitted is not None:
+        ev["train_fitted"] = fitted
+    yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf, evidence=ev,
+              causes=tuple(causes) if causes else None)
+
+
 def _late_levels(run: Run) -> list[tuple]:
     """(metric, late level as a fraction of its scale: median of the last quarter) for every bounded rate metric
     with at least 3 finite values."""
@@ -231,17 +437,22 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         k = k_from_loss(tail, p.match_tol)
         if k is None:  # a plateau that ended before the tail: the run's median sits on it
             k = k_from_loss(float(np.median(v)), p.match_tol)
+        k_blow = _k_after_blowup(run, tail, p)
+        if k_blow is not None and k in (None, k_blow):
+            # started at log K, exploded, came back to (just above) log K: the start names K, the return confirms it
+            k, k_src = k_blow, "loss+blowup"
         if k is None:
             return
         if math.isfinite(acc_tail):
             if not acc_at_chance(acc_tail, k, p.acc_slack):
                 return  # the accuracy shows learning: a loss near log(K) is a coincidence (or imbalance)
-            k_src = "loss+acc"
+            if k_src is None:
+                k_src = "loss+acc"
         else:
             why = looks_non_ce(run)
             if why:
                 return
-            k_src = "loss"
+            k_src = k_src or "loss"
     # the smoothed level and the noise only once a K is known (most runs stop above: no K fits their loss)
     w = window(n, 0.08, 3)
     sm = rolling_median(s, w, center=True).to_numpy(dtype=np.float64)
@@ -251,7 +462,10 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if math.isfinite(sigma_pt):
         # a very noisy minibatch loss: the rolling median itself wanders by a few standard errors
         band = max(band, 4.0 * median_se(sigma_pt, w))
-    inband = np.abs(sm - chance) <= band
+    # with K confirmed by more than the plateau's own level, "at chance" includes a little above log K: a model
+    # collapsed by a too-high learning rate predicts a slightly miscalibrated prior (5-15% above log K)
+    band_hi = max(band, p.max_excess_above * chance) if k_src != "loss" else band
+    inband = (sm - chance <= band_hi) & (chance - sm <= band)
     seg = longest_true_run(inband)
     if seg is None:
         return
@@ -291,16 +505,24 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
             return
     if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack):
         return
-    still = abs(tail - chance) <= band and b >= n - max(2, int(0.05 * n))
+    still = -band <= tail - chance <= band_hi and b >= n - max(2, int(0.05 * n))
     level = float(np.median(v[a : b + 1]))
 
     acc_txt = ""
     if math.isfinite(acc_tail):
         acc_txt = f"; train accuracy {acc_tail:.3f} vs chance 1/K = {1.0 / k:.3f}"
     src_txt = {"given": "num_classes", "loss+acc": "from the loss level and the accuracy",
-               "loss": "inferred from the loss level"}[k_src]
+               "loss": "inferred from the loss level",
+               "loss+blowup": "from the first loss, which started there before the loss exploded"}[k_src]
+    blow = _blowup(run, chance, p.explode_ratio)
+    if blow is not None and blow["step"] > int(steps[min(a + w, n - 1)]):
+        blow = None  # a spike well inside the plateau is not what put the model there
+    blow_txt = ""
+    if blow is not None:
+        blow_txt = (f"after {blow['tag']} exploded to {fmt_num(blow['peak'])} at step {fmt_step(blow['step'])} "
+                    f"({fmt_num(blow['ratio'])}x log K), ")
     if still:
-        msg = (f"train_loss sits at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)}, the loss of uniform guessing "
+        msg = (f"{blow_txt}train_loss sits at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)}, the loss of uniform guessing "
                f"over {k_label(k)} ({src_txt}), from step {fmt_step(steps[a])} to the end "
                f"({fmt_pct(share).lstrip('+')} of the run){acc_txt}")
         severity = None
@@ -309,7 +531,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
                f"{src_txt}) from step {fmt_step(steps[a])} to {fmt_step(steps[b])} "
                f"({fmt_pct(share).lstrip('+')} of the run) before it started to learn{acc_txt}")
         severity = "warning"
-    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75}[k_src]
+    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75, "loss+blowup": 0.85}[k_src]
     if k > 1001 and k_src == "loss":
         conf = 0.6
     conf *= 0.85 + 0.15 * min(1.0, (share - p.min_share) / max(1e-9, 1.0 - p.min_share))
@@ -331,8 +553,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     # went unstable points to the learning rate first.
     before = v[: a]
     learned_before = len(before) >= 3 and float(np.min(sm[: a])) < chance * (1.0 - 3.0 * p.band)
-    if learned_before and not lr_zero:
-        causes = ["lr-too-high", "numerical-instability", "no-warmup", "wrong-loss", "labels-detached"]
+    if (learned_before or blow is not None) and not lr_zero:
+        causes = list(_AFTER_BLOWUP) if blow is not None else \
+            ["lr-too-high", "numerical-instability", "no-warmup", "wrong-loss", "labels-detached"]
     # The gradient reaching some layers is orders of magnitude below the rest: the signal dies on its way
     # down (saturating activations, deep stacks without normalisation), so the model cannot leave chance
     # even with correct labels -- that is the first thing to check.
@@ -356,6 +579,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if math.isfinite(acc_tail):
         ev["train_acc"] = acc_tail
         ev["chance_acc"] = 1.0 / k
+    if blow is not None:
+        ev["exploded_to"] = blow["peak"]
+        ev["exploded_at"] = blow["step"]
     yield Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])), confidence=min(conf, 0.97),
               evidence=ev, severity=severity, causes=tuple(causes))
 
