@@ -7,10 +7,14 @@ an HF trainer_state.json). Every member must get the verdict the family stands f
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pytest
 
 import curvedoc
 from _families import FORMATS, lr_blowup_to_chance, write
+from _helpers import make_run, run_detector
 
 SEEDS = range(8)
 
@@ -28,3 +32,56 @@ def test_lr_blowup_then_chance_is_failing_at_chance_with_the_lr_first(fmt, tmp_p
         assert rr.findings[0].name == "plateau-at-chance", what
         assert rr.top_causes[0]["id"] == "lr-too-high", what
         assert "exploded" in rr.findings[0].message, what
+
+
+# ------------------------------------------------------------------------ practically nothing: metric-regression
+def _wandering_at_chance(seed):
+    """A validation accuracy of a model at chance: 1/K plus the scatter of an evaluation set of a few hundred to a
+    few thousand examples, drifting slowly, over 4-200 evaluations (K 2-100)."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([2, 2, 3, 5, 10, 20, 100]))
+    n = int(rng.integers(4, 200))
+    size = int(rng.choice([200, 500, 1000, 5000]))
+    sd = math.sqrt((1 / k) * (1 - 1 / k) / size)
+    drift = np.zeros(n)  # a slow wander of the collapsed prediction, as large as the sampling scatter (AR(1))
+    for i in range(1, n):
+        drift[i] = 0.9 * drift[i - 1] + rng.normal(0, sd * math.sqrt(1 - 0.81))
+    acc = np.clip(1 / k + rng.normal(0, sd, n) + drift, 0, 1)
+    steps = np.arange(1, n + 1) * int(rng.choice([50, 100, 500]))
+    train = 0.7 * np.exp(-np.arange(n * 10) / (n * 3)) + 0.01
+    return make_run(train_loss=train, **{"val/acc": (steps, acc)}), k
+
+
+def test_metric_regression_silent_on_an_accuracy_that_never_left_chance():
+    fired = []
+    for seed in range(300):
+        run, k = _wandering_at_chance(seed)
+        if run_detector("metric-regression", run):
+            fired.append((seed, k))
+    # at most 1%: a slow wander as large as a 200-example set's scatter reaches 2.5 sigmas once in a few hundred
+    assert len(fired) <= 3, f"{len(fired)} of 300 accuracies at chance called a regression: {fired[:5]}"
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_metric_regression_with_few_evaluations_needs_a_drop_beyond_the_unmeasured_noise(n):
+    # 3-5 evaluations of a healthy detector's AP: the best among them by 6-9 points is the scatter of one small
+    # validation set, not a regression; a fall of 25 points is one whatever the noise
+    steps = np.arange(1, n + 1) * 500
+    for drop in (0.06, 0.09):
+        ap = np.full(n, 0.85)
+        ap[0] += drop
+        assert not run_detector("metric-regression", make_run(train_loss=np.linspace(2, 0.3, 100),
+                                                              **{"val/AP50": (steps, ap)})), drop
+    ap = np.full(n, 0.85)
+    ap[1:] -= 0.25
+    assert run_detector("metric-regression", make_run(train_loss=np.linspace(2, 0.3, 100),
+                                                      **{"val/AP50": (steps, ap)}))
+
+
+def test_metric_regression_still_fires_on_a_real_decline():
+    rng = np.random.default_rng(1)
+    n = 30
+    acc = np.concatenate([np.linspace(0.4, 0.8, 10), np.linspace(0.8, 0.6, 20)]) + rng.normal(0, 0.005, n)
+    hits = run_detector("metric-regression", make_run(train_loss=np.linspace(2, 0.3, 300),
+                                                      **{"val/acc": (np.arange(1, n + 1) * 10, acc)}))
+    assert hits and "val/acc" in hits[0].message

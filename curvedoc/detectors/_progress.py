@@ -226,6 +226,38 @@ def acc_at_chance(acc: float, k: int, slack: float) -> bool:
     return acc <= chance + slack * (1.0 - chance)
 
 
+def chance_margin(v: np.ndarray, k: int, margin: float, slack: float) -> float:
+    """How far above 1/K an accuracy series ``v`` (fractions) may reach and still be at chance: ``margin`` of the
+    way from 1/K to 1, or four times the series' own scatter when that is larger (a small evaluation set scatters
+    an accuracy at chance; the larger of the point-to-point noise and the robust spread around the median, since
+    a model at chance may also drift slowly between evaluations), never beyond ``slack`` of the way (where
+    learning is proven)."""
+    chance = 1.0 / k
+    out = margin * (1.0 - chance)
+    if len(v) >= 3:
+        sigma = max(noise_sigma(v), mad(v))
+        if math.isfinite(sigma):
+            out = max(out, 4.0 * sigma)
+    return min(out, slack * (1.0 - chance))
+
+
+def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float) -> bool:
+    """The accuracy series ``v`` (fractions) never rose above 1/K plus :func:`chance_margin`, and its median sits
+    at 1/K (within 10% of it or the margin). From 10 evaluations on, "rose" is read on the centred rolling median
+    a tenth of the evaluations wide (as metric-regression finds a best): the maximum of 100 draws of one small
+    evaluation set's scatter is 2.5 sigmas above its mean, a lasting rise is not."""
+    n = len(v)
+    if n == 0:
+        return False
+    chance = 1.0 / k
+    m = chance_margin(v, k, margin, slack)
+    top = v
+    if n >= 10:
+        w = max(3, n // 10) | 1
+        top = pd.Series(v).rolling(w, center=True, min_periods=1).median().to_numpy()
+    return float(np.max(top)) <= chance + m and abs(float(np.median(v)) - chance) <= max(0.1 * chance, m)
+
+
 def k_label(k: int) -> str:
     if k in VOCAB_SIZES and k > 20000:
         return f"K={k:,} (a tokenizer vocabulary)"

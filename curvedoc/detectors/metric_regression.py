@@ -27,6 +27,8 @@ and the cause (overfitting, a learning rate that became too high, a broken data 
 - ``noise_z``: the drop must also exceed this many robust sigmas of the evaluation noise (from second differences, so a trend is not noise).
 - ``smooth_min_points``: from this many points on, the series is judged on its rolling median (a tenth of the points wide).
 - ``tail_frac``: share of the evaluations (after the best) whose median is the final level; 1 evaluation below 6.
+- ``few_evals_factor``: with fewer than 6 evaluations (noise not measurable) the drop must clear this many times the floor.
+- ``chance_margin``, ``chance_slack``: an accuracy that never left 1/K by more than this margin (as plateau-at-chance measures it) is not judged.
 
 ## References
 Practitioners' guide (seeds/002) 'Overfitting: the crossover' and 'early stopping'; seeds/003 'Monitor the
@@ -42,6 +44,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._instability import last_session
+from curvedoc.detectors._progress import k_from_acc, never_beat_chance, stated_k
 from curvedoc.detectors._signal import fmt_num, fmt_step, mad, rolling_median_values
 from curvedoc.model.metrics import Metric, primary
 from curvedoc.model.roles import rl_marker
@@ -59,6 +62,9 @@ class Params:
     noise_z: float
     tail_frac: float
     smooth_min_points: int
+    few_evals_factor: float
+    chance_margin: float
+    chance_slack: float
 
 
 def lead_metrics(run: Run) -> list[Metric]:
@@ -113,13 +119,31 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
     drop = float(g[i_best] - final)
     # evaluation noise from second differences (a steady trend, up before the best or down after it, is not
     # noise): for white noise of sigma s, the second difference has sigma s*sqrt(6)
-    sigma = float(mad(np.diff(g, 2)) / np.sqrt(6)) if n >= 6 else 0.0
-    need = max(floor, p.noise_z * sigma)
+    if n >= 6:
+        sigma = float(mad(np.diff(g, 2)) / np.sqrt(6))
+        need = max(floor, p.noise_z * sigma)
+    else:
+        # too few evaluations to measure their noise: the drop must clear the practical floor by a margin that
+        # stands in for the unmeasured scatter
+        sigma = 0.0
+        need = p.few_evals_factor * floor
     if not drop > need:
         return None
     return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(g[i_best], unit, sign, m.scale),
             "final": _raw(final, unit, sign, m.scale), "last_step": int(steps[-1]), "drop": drop, "need": need,
             "unit": unit, "after": after, "n": n, "strength": drop / need}
+
+
+def _at_chance(vals: np.ndarray, m: Metric, k_stated: int | None, p: Params) -> bool:
+    """An accuracy whose every evaluation stays at 1/K within the chance margin (K stated, or read from its median
+    at 1/K): a model at chance, whatever its evaluations wander by."""
+    if m.kind != "accuracy" or not m.rate or not m.higher_is_better:
+        return False
+    v = vals[np.isfinite(vals)] / m.scale
+    if len(v) < 3:
+        return False
+    k = k_stated or k_from_acc(float(np.median(v)), tol=0.1, k_max=1000)
+    return k is not None and never_beat_chance(v, k, p.chance_margin, p.chance_slack)
 
 
 def _raw(g: float, unit: str, sign: float, scale: float) -> float:
@@ -145,8 +169,11 @@ def change_text(a: dict, m: Metric) -> str:
 def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
     found = []
     cands = candidates(run)
+    k_stated = stated_k(run, 0)
     for m in cands:
         s = last_session(run, run.series(m.tag))
+        if _at_chance(s.to_numpy(dtype=np.float64), m, k_stated, p):
+            continue  # an accuracy that never left chance has no best to fall from: its ups and downs are noise
         a = assess(s.index.to_numpy(), s.to_numpy(dtype=np.float64), m, p)
         if a is not None:
             found.append((m, a))

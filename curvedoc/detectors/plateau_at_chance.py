@@ -53,12 +53,14 @@ from curvedoc.detectors._progress import (
     stated_k,
     acc_at_chance,
     accuracy,
+    chance_margin,
     k_from_acc,
     LOSS_K,
     k_from_loss,
     k_label,
     longest_true_run,
     looks_non_ce,
+    never_beat_chance,
     noise_sigma,
     prepared,
     step_weights,
@@ -322,7 +324,6 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         steps = s.index.to_numpy()[fin]
         if len(v) < max(p.min_evals, 3):
             continue
-        med = float(np.median(v))
         frozen = float(np.ptp(v)) == 0.0
         sigma = noise_sigma(v)
         if k_given:
@@ -333,15 +334,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 continue  # one reading of K is a coincidence as often as not (0.33 is also a slow 100-way learner)
             k, src = ks
         chance = 1.0 / k
-        if _val_loss_below_chance(run, k, p):
+        if _val_loss_below_chance(run, k, p) or not never_beat_chance(v, k, p.val_margin, p.acc_slack):
             continue
-        margin = p.val_margin * (1.0 - chance)
-        if math.isfinite(sigma):
-            margin = max(margin, 4.0 * sigma)
-        margin = min(margin, p.acc_slack * (1.0 - chance))
+        margin = chance_margin(v, k, p.val_margin, p.acc_slack)
         best = float(np.max(v))
-        if best > chance + margin or abs(med - chance) > max(0.1 * chance, margin):
-            continue
         found.append((m, k, src, v, steps, best, chance, margin, frozen))
     if not found:
         return
