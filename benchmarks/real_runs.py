@@ -18,6 +18,8 @@ Measures (the ones issue 12 names):
     python benchmarks/real_runs.py                      # score, per-class table, run-by-run differences
     python benchmarks/real_runs.py --json score.json    # also write the raw per-entry verdicts
     python benchmarks/real_runs.py --only hf_trainer_state --quiet
+    python benchmarks/real_runs.py --root benchmarks/lockbox/2026-11-27a/runs \
+        --labels benchmarks/lockbox/2026-11-27a/LABELS.json    # a lock-box batch: score it once, then it is seen
 """
 
 from __future__ import annotations
@@ -130,12 +132,14 @@ def score(labels: dict, verdicts: dict) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", type=Path, default=REAL_RUNS, help="real_runs folder (default ../shared/real_runs)")
+    ap.add_argument("--labels", type=Path, help="LABELS.json (default: ROOT/LABELS.json; a lock-box batch keeps it "
+                    "beside its runs/ folder: --root benchmarks/lockbox/DATE/runs --labels benchmarks/lockbox/DATE/LABELS.json)")
     ap.add_argument("--only", default="", help="score only entries whose key starts with this")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", type=Path, help="write the per-entry verdicts and the score here")
     ap.add_argument("--quiet", action="store_true", help="no run-by-run differences")
     a = ap.parse_args(argv)
-    labels_path = a.root / "LABELS.json"
+    labels_path = a.labels or a.root / "LABELS.json"
     if not labels_path.is_file():
         print(f"no labels at {labels_path}", file=sys.stderr)
         return 2
