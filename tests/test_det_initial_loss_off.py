@@ -44,8 +44,13 @@ def test_fires_with_accuracy_at_chance_at_the_start():
 
 
 def test_unknown_k_needs_a_loss_above_every_vocabulary():
-    assert len(run_detector(NAME, make_run(loss=bad_init(first=25.5)))) == 1  # mt5-az-news-killed
-    assert run_detector(NAME, make_run(loss=bad_init(first=11.0))) == []  # whisper: ~log(51,865)
+    # mt5-az-news-killed: a summariser (ROUGE logged: a token cross-entropy) whose first loss is 25.5
+    rouge = (np.arange(100, 1501, 100), np.linspace(0.1, 0.3, 15))
+    assert len(run_detector(NAME, make_run(loss=bad_init(first=25.5), eval_rouge1=rouge))) == 1
+    assert run_detector(NAME, make_run(loss=bad_init(first=11.0), eval_rouge1=rouge)) == []  # whisper: ~log(51,865)
+    # the same start with nothing saying the loss is a cross-entropy (a detection total, a regression error): no
+    # log K to compare it with
+    assert run_detector(NAME, make_run(loss=bad_init(first=25.5))) == []
 
 
 def test_classifier_with_accuracy_has_a_tighter_bound():

@@ -85,3 +85,36 @@ def test_metric_regression_still_fires_on_a_real_decline():
     hits = run_detector("metric-regression", make_run(train_loss=np.linspace(2, 0.3, 300),
                                                       **{"val/acc": (np.arange(1, n + 1) * 10, acc)}))
     assert hits and "val/acc" in hits[0].message
+
+
+# ------------------------------------------------------------------------------- loss kind: log(K) needs a CE
+def _non_ce_start(seed):
+    """A loss that is not one classifier's cross-entropy and starts high: a detection total (SSD/DSFD/RetinaNet
+    localisation + confidence sums start at 19-30), a physics-informed residual, a summed reconstruction error."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(30, 3000))
+    start = float(rng.uniform(19, 400))
+    end = start * float(rng.uniform(0.005, 0.3))
+    x = np.arange(n)
+    loss = end + (start - end) * np.exp(-x / (n * rng.uniform(0.02, 0.3)))
+    loss *= np.exp(rng.normal(0, rng.uniform(0.01, 0.15), n))
+    name = str(rng.choice(["Loss", "loss", "train_loss", "total_loss", "train/loss"]))
+    return make_run(**{name: loss})
+
+
+def test_initial_loss_off_needs_a_cross_entropy_to_compare_with_log_k():
+    fired = []
+    for seed in range(200):
+        run = _non_ce_start(seed)
+        hits = [h for h in run_detector("initial-loss-off", run) if (h.severity or "warning") != "info"]
+        if hits:
+            fired.append(seed)
+    assert not fired, f"{len(fired)} of 200 non-CE losses called 'far above log K': {fired[:5]}"
+
+
+def test_initial_loss_off_still_judges_a_classifier_far_above_every_log_k():
+    n = 400
+    loss = np.concatenate([[60.0, 45.0], 2.3 * np.exp(-np.arange(n - 2) / 100) + 0.2])
+    acc = (np.arange(0, n, 20), np.linspace(0.1, 0.9, n // 20))
+    hits = run_detector("initial-loss-off", make_run(train_loss=loss, val_acc=acc))
+    assert hits and hits[0].evidence.get("ratio", 0) > 2

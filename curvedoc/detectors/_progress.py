@@ -135,6 +135,37 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
     return None
 
 
+# words in a loss tag or a hyperparameter name that say the loss is a cross-entropy over classes or tokens
+_CE_WORDS = frozenset({"ce", "xent", "nll", "crossentropy", "cross_entropy", "logloss", "bce", "lm", "mlm", "clm",
+                       "token", "tokens", "ppl", "perplexity"})
+_CE_HPARAMS = frozenset({"vocab_size", "num_labels", "num_classes", "n_classes", "nb_classes", "num_class",
+                         "n_vocab", "ntokens", "vocab"})
+
+
+def ce_evidence(run) -> str | None:
+    """What says the training loss is a cross-entropy over classes or tokens (None when nothing does): an accuracy
+    logged beside it, a language-model metric (perplexity, BLEU ...), a loss tag naming a cross-entropy or a token
+    loss, or a class-count / vocabulary hyperparameter. log(K) arguments about a loss's LEVEL need one of these:
+    a detection total, a physics residual or a regression error can sit anywhere, including far above log K."""
+    if any(m.kind == "accuracy" for m in run.metrics):
+        return f"an accuracy is logged ({next(m.tag for m in run.metrics if m.kind == 'accuracy')})"
+    lm = lm_metric(run)
+    if lm:
+        return f"a language-model metric is logged ({lm})"
+    tag = run.roles.get("train_loss")
+    if tag is not None:
+        words = set(tokens(tag)) | {tag.lower().replace(" ", "_")}
+        if words & _CE_WORDS or re.search(r"cross.?entropy|token.?acc", tag.lower()):
+            return f"the loss tag {tag!r} names a cross-entropy"
+    for t in run.tags:
+        if re.search(r"token.?acc|perplexity|(^|[/_])ppl($|[/_])", t.lower()):
+            return f"{t!r} is logged beside it"
+    for key in (run.hparams or {}):
+        if re.split(r"[./]", str(key).lower())[-1] in _CE_HPARAMS:
+            return f"the hyperparameter {key!r} counts classes or tokens"
+    return None
+
+
 def _accuracy_heads(run) -> set[str]:
     """The distinct qualifiers of accuracy tags ('obj', 'class', 'no obj'), split words and the framework's
     grouping dropped: several of them are several heads of one model."""

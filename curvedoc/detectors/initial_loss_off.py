@@ -58,6 +58,7 @@ from curvedoc.detectors._progress import (
     k_from_loss,
     k_label,
     looks_non_ce,
+    ce_evidence,
     subsample,
     window_median,
 )
@@ -133,8 +134,11 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         if ratio >= p.ratio_known and above_noise(ratio):
             yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
             return
-    elif not non_ce:
-        # a run that logs a per-example accuracy is a classifier: its K is far below a tokenizer vocabulary,
+    elif not non_ce and ce_evidence(run):
+        # with K unknown the bound is the uniform loss of the largest vocabularies, which only a cross-entropy has:
+        # a detection total (SSD's localisation + confidence sums start at 20-30), a physics residual or a
+        # regression error starts wherever its scale puts it, so something must say the loss is a cross-entropy.
+        # A run that logs a per-example accuracy is a classifier: its K is far below a tokenizer vocabulary,
         # so the bound on log K is much tighter. Only a plain accuracy name says so: the accuracy of a part of
         # the output ('token_acc', 'Seq Acc', 'val_Obj_Accuracy') belongs to a language model, a seq2seq or a
         # detector whose loss is not one classifier's cross-entropy
