@@ -118,3 +118,40 @@ def test_initial_loss_off_still_judges_a_classifier_far_above_every_log_k():
     acc = (np.arange(0, n, 20), np.linspace(0.1, 0.9, n // 20))
     hits = run_detector("initial-loss-off", make_run(train_loss=loss, val_acc=acc))
     assert hits and hits[0].evidence.get("ratio", 0) > 2
+
+
+def test_a_frozen_loss_at_a_vocabulary_sized_level_is_constant_not_chance():
+    # a frozen reconstruction loss that happens to sit within 3% of log(V) for some tokenizer vocabulary V: with
+    # nothing saying the loss is a token cross-entropy, the level names no K; the loss does not move, and that is
+    # the finding (plateau-at-chance used to say 'uniform over 100,277 tokens', constant-loss deferred to it)
+    from curvedoc.detectors._progress import VOCAB_SIZES
+
+    for i, vocab in enumerate(VOCAB_SIZES[::3]):
+        rng = np.random.default_rng(i)
+        n = int(rng.integers(60, 600))
+        level = math.log(vocab) * (1 + rng.uniform(-0.02, 0.02))
+        loss = level + rng.normal(0, 2e-4 * level, n)
+        loss[0] = level * 1.004
+        val = (np.arange(1, n, 10), np.full(len(range(1, n, 10)), level * 1.003))
+        run = make_run(Loss=loss, ValLoss=val)
+        assert run_detector("plateau-at-chance", run) == [], vocab
+        assert run_detector("constant-loss", run), vocab
+        # the same loss named as a language model's (a token count logged) is at chance over the vocabulary
+        lm = make_run(Loss=loss, ValLoss=val, num_input_tokens_seen=np.arange(n) * 4096.0)
+        assert run_detector("plateau-at-chance", lm), vocab
+
+
+def test_a_noisy_flat_loss_with_gradients_flowing_is_not_a_frozen_model():
+    # a LoRA fine-tune whose loss stays 2.1-2.2 (+-10% minibatch noise) under a cosine LR while its gradient norm
+    # is ~1: the parameters are updated, the model learns nothing visible (underfitting), it is not frozen; with a
+    # gradient norm of 0 (frozen parameters, detached graph) or none logged, constant-loss still says so
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(60, 1000))
+        loss = 2.15 * np.exp(rng.normal(0, 0.08, n))
+        lr = 2e-4 * 0.5 * (1 + np.cos(np.pi * np.arange(n) / n))
+        flowing = make_run(train_loss=loss, lr=lr, grad_norm=np.abs(1 + rng.normal(0, 0.2, n)))
+        assert run_detector("constant-loss", flowing) == [], seed
+        frozen = make_run(train_loss=loss, lr=lr, grad_norm=np.zeros(n))
+        assert run_detector("constant-loss", frozen), seed
+        assert run_detector("constant-loss", make_run(train_loss=loss, lr=lr)), seed

@@ -139,13 +139,20 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
 _CE_WORDS = frozenset({"ce", "xent", "nll", "crossentropy", "cross_entropy", "logloss", "bce", "lm", "mlm", "clm",
                        "token", "tokens", "ppl", "perplexity"})
 _CE_HPARAMS = frozenset({"vocab_size", "num_labels", "num_classes", "n_classes", "nb_classes", "num_class",
-                         "n_vocab", "ntokens", "vocab"})
+                         "n_vocab", "ntokens", "vocab",
+                         # the context of a language model: it reads token sequences and predicts the next token
+                         "seq_len", "seq_length", "sequence_length", "sequence length", "max_seq_len",
+                         "max_seq_length", "block_size", "context_length", "n_ctx", "n_positions"})
+# throughput and progress counted in tokens: a language model's log
+_TOKEN_TAG = re.compile(r"token.?acc|perplexity|(^|[/_ ])(ppl|tps|tokens?_per_s(ec(ond)?)?|num_tokens|"
+                        r"num_input_tokens_seen|tokens_seen)($|[/_ ])")
 
 
 def ce_evidence(run) -> str | None:
     """What says the training loss is a cross-entropy over classes or tokens (None when nothing does): an accuracy
     logged beside it, a language-model metric (perplexity, BLEU ...), a loss tag naming a cross-entropy or a token
-    loss, or a class-count / vocabulary hyperparameter. log(K) arguments about a loss's LEVEL need one of these:
+    loss, token counts or throughput logged beside it, or a class-count / vocabulary / context-length
+    hyperparameter. log(K) arguments about a loss's LEVEL need one of these:
     a detection total, a physics residual or a regression error can sit anywhere, including far above log K."""
     if any(m.kind == "accuracy" for m in run.metrics):
         return f"an accuracy is logged ({next(m.tag for m in run.metrics if m.kind == 'accuracy')})"
@@ -158,7 +165,7 @@ def ce_evidence(run) -> str | None:
         if words & _CE_WORDS or re.search(r"cross.?entropy|token.?acc", tag.lower()):
             return f"the loss tag {tag!r} names a cross-entropy"
     for t in run.tags:
-        if re.search(r"token.?acc|perplexity|(^|[/_])ppl($|[/_])", t.lower()):
+        if _TOKEN_TAG.search(t.lower()):
             return f"{t!r} is logged beside it"
     for key in (run.hparams or {}):
         if re.split(r"[./]", str(key).lower())[-1] in _CE_HPARAMS:
@@ -211,6 +218,16 @@ def k_from_loss(level: float, tol: float, cands=LOSS_K) -> int | None:
     if best is not None and best_err <= tol:
         return best
     return None
+
+
+def k_of_level(run, level: float, tol: float, cands=LOSS_K) -> int | None:
+    """:func:`k_from_loss` for a loss of ``run``, where a vocabulary-sized K (above 1001) counts only when
+    something says the loss is a cross-entropy (:func:`ce_evidence`): integers are dense up there, so a level
+    alone names a vocabulary by coincidence as often as not (a masked autoencoder flat at 11.5 nats)."""
+    k = k_from_loss(level, tol, cands)
+    if k is not None and k > 1001 and ce_evidence(run) is None:
+        return None
+    return k
 
 
 # metrics that score generated text or a next-token model: their run trains a language model whose K is a

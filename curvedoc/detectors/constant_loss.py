@@ -18,7 +18,7 @@ steps, or the learning rate is 0. Every step of the run is wasted compute.
 - ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
 - ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
 - ``max_first_frac``: the noisy test needs the start of training in the log: a first logged step beyond this fraction of the last one is a late stretch of a run (resumed, or logging started late).
-- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too, and a noisy level at log K of a common class count is left to plateau-at-chance).
+- ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too, and a noisy level at log K of a common class count is left to plateau-at-chance). A gradient norm clearly above 0 under a learning rate above 0 also vetoes the noisy case: the parameters are updated, so the model learns nothing visible (underfitting) rather than being frozen.
 
 ## References
 seeds/000 10.16 Debugging training: 'Common pathologies' table ('Loss exactly constant: detached
@@ -37,7 +37,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     clean,
-    k_from_loss,
+    k_of_level,
     looks_non_ce,
     noise_sigma,
     prepared,
@@ -71,6 +71,15 @@ def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
             if np.all(lr == 0):
                 causes = ["optimizer-not-stepping", "frozen-params", "wrong-loss"]
     return tuple(causes), ev
+
+
+def _gradients_flow(run: Run) -> bool:
+    """A logged gradient norm whose median is clearly above 0 (1e-8) and a logged learning rate above 0."""
+    if "grad_norm" not in run.roles or "lr" not in run.roles:
+        return False
+    g = prepared(run, "grad_norm").to_numpy(dtype=np.float64)
+    lr = prepared(run, "lr").to_numpy(dtype=np.float64)
+    return len(g) >= 3 and len(lr) >= 1 and float(np.median(g)) > 1e-8 and float(np.max(lr)) > 0
 
 
 @detector("constant-loss", params=Params)
@@ -143,10 +152,16 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
             limit = math.log(1.001)
         if tr is not None and tr > limit:
             return
+    # gradients that flow (a logged gradient norm clearly above 0) under a learning rate above 0: the parameters are
+    # being updated, so a loss whose level does not move beyond its noise is a model that learns nothing visible
+    # (underfitting says so, with its causes), not a frozen one -- frozen parameters or a detached graph give a
+    # gradient norm of 0, an optimizer that never steps is told by an LR of 0 or by no gradient logged at all
+    if _gradients_flow(run):
+        return
     # flat with noise exactly at log K (a common class count): the model sits at the class prior, which
     # plateau-at-chance reports with the more useful causes (labels detached first); an EXACTLY constant
     # loss is still reported above
-    if level > 0 and not looks_non_ce(run) and k_from_loss(level, 0.03) is not None:
+    if level > 0 and not looks_non_ce(run) and k_of_level(run, level, 0.03) is not None:
         return
     # a frozen model's validation loss (a fixed set) is constant too; and a flat total can hide moving
     # components (an adversarial loss = task - lambda * domain, camels-ch-lightning-v125)

@@ -58,6 +58,7 @@ from curvedoc.detectors._progress import (
     LOSS_K,
     k_from_loss,
     k_label,
+    k_of_level,
     longest_true_run,
     looks_non_ce,
     never_beat_chance,
@@ -430,9 +431,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if k_given:
         k, k_src = k_given, "given"
     else:
-        k = k_from_loss(tail, p.match_tol)
+        k = k_of_level(run, tail, p.match_tol)
         if k is None:  # a plateau that ended before the tail: the run's median sits on it
-            k = k_from_loss(float(np.median(v)), p.match_tol)
+            k = k_of_level(run, float(np.median(v)), p.match_tol)
         k_blow = _k_after_blowup(run, tail, p)
         if k_blow is not None and k in (None, k_blow):
             # started at log K, exploded, came back to (just above) log K: the start names K, the return confirms it
