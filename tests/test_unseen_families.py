@@ -155,3 +155,21 @@ def test_a_noisy_flat_loss_with_gradients_flowing_is_not_a_frozen_model():
         frozen = make_run(train_loss=loss, lr=lr, grad_norm=np.zeros(n))
         assert run_detector("constant-loss", frozen), seed
         assert run_detector("constant-loss", make_run(train_loss=loss, lr=lr)), seed
+
+
+def test_a_detector_predicting_boxes_everywhere_never_left_the_floor():
+    # mAP never above 2% while recall is high (boxes everywhere) and precision ~0: the combined metric judges,
+    # the halves that trade against each other neither fire nor veto
+    rng = np.random.default_rng(0)
+    ev = np.arange(1, 51)
+    run = make_run(train_loss=np.linspace(4, 3.6, 500) + rng.normal(0, 0.05, 500), **{
+        "metrics/mAP50-95(B)": (ev, np.abs(rng.normal(0.005, 0.004, 50))),
+        "metrics/precision(B)": (ev, np.abs(rng.normal(0.003, 0.001, 50))),
+        "metrics/recall(B)": (ev, np.clip(rng.uniform(0.4, 0.96, 50), 0, 1))})
+    hits = run_detector("plateau-at-chance", run)
+    assert hits and hits[0].evidence["metric"] == "metrics/mAP50-95(B)"
+    # without the combined metric, a recall far from the floor still says the model learned something
+    run = make_run(train_loss=np.linspace(4, 3.6, 500), **{
+        "metrics/precision(B)": (ev, np.abs(rng.normal(0.003, 0.001, 50))),
+        "metrics/recall(B)": (ev, np.clip(rng.uniform(0.4, 0.96, 50), 0, 1))})
+    assert run_detector("plateau-at-chance", run) == []

@@ -156,9 +156,15 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     # chance. Only like compares with like: a detector's proposal-classifier accuracy of 98% (background is most
     # proposals) says nothing about a box mAP of 0.
     learned = _learned_train_kinds(run)
+    # precision and recall trade against each other: a detector that predicts boxes everywhere has a recall near 1
+    # and a precision near 0. Where a metric that combines them is logged (mAP, AP, F1), it is the judge and the
+    # halves neither fire nor veto
+    combined = any(m.kind in _COMBINED_KINDS and m.split == "val" for m in run.metrics)
     judged = []
     for m in run.metrics:
         if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in ("success", "reward", "return"))):
+            continue
+        if combined and m.kind in ("precision", "recall"):
             continue
         if m.kind in learned:
             return
@@ -379,6 +385,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         ev["train_fitted"] = fitted
     yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf, evidence=ev,
               causes=tuple(causes) if causes else None)
+
+
+_COMBINED_KINDS = ("map", "ap", "f1")
 
 
 def _late_levels(run: Run) -> list[tuple]:
