@@ -173,3 +173,17 @@ def test_a_detector_predicting_boxes_everywhere_never_left_the_floor():
         "metrics/precision(B)": (ev, np.abs(rng.normal(0.003, 0.001, 50))),
         "metrics/recall(B)": (ev, np.clip(rng.uniform(0.4, 0.96, 50), 0, 1))})
     assert run_detector("plateau-at-chance", run) == []
+
+
+def test_an_rl_run_stopped_before_its_planned_length_is_unfinished():
+    # a GRPO-style checkpoint: 2,000 of max_steps 14,973, a policy loss ~0 (as usual), rewards improving. The planned
+    # length says the run is unfinished whatever the loss does; the loss's own trend is not read
+    rng = np.random.default_rng(0)
+    n = 2000
+    run = make_run(meta={"max_steps": 14973, "global_step": n}, loss=rng.normal(0, 5e-4, n),
+                   reward=np.clip(0.15 + 0.2 * np.arange(n) / n + rng.normal(0, 0.2, n), 0, 1),
+                   learning_rate=np.full(n, 3e-5))
+    from curvedoc.engine import Plan, diagnose_run, resolve_settings
+
+    rr = diagnose_run(run, Plan.build(resolve_settings()))
+    assert "unfinished-schedule" in [f.name for f in rr.findings], rr.skipped

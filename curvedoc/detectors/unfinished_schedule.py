@@ -47,6 +47,7 @@ from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
 from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS
+from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
 
@@ -324,8 +325,9 @@ def _stopped_from_outside(run: Run) -> str | None:
 def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     if run.meta.get("early_stopped"):
         return  # the log says the framework's early-stopping rule ended the run: a planned end, however early
-    tr = _trend(run, p)
-    improving = _still_improving(run, p, tr)
+    # a reinforcement-learning loss tracks a moving target: its trend says nothing about being unfinished
+    tr = _trend(run, p) if rl_marker(run) is None else None
+    improving = tr is not None and _still_improving(run, p, tr)
     slope_txt = ""
     if tr is not None and tr["recent_drop"] > 0:
         drop = -math.expm1(-tr["recent_drop"]) if tr["log_space"] else tr["recent_drop"]
