@@ -187,3 +187,39 @@ def test_an_rl_run_stopped_before_its_planned_length_is_unfinished():
 
     rr = diagnose_run(run, Plan.build(resolve_settings()))
     assert "unfinished-schedule" in [f.name for f in rr.findings], rr.skipped
+
+
+# --------------------------------------------------------------------------------------- binary tasks at chance
+def _h(q):
+    return -(q * math.log(q) + (1 - q) * math.log(1 - q))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_binary_model_predicting_the_majority_class_is_at_chance(seed):
+    # Keras binary runs of 4-60 epochs on a small unbalanced set: the model predicts the majority class, so the
+    # validation accuracy repeats the majority share q and the loss sits at the prior's entropy H(q) <= log 2
+    rng = np.random.default_rng(seed)
+    size = int(rng.choice([47, 120, 300, 1000]))
+    q = round(float(rng.uniform(0.5, 0.85)) * size) / size
+    n = int(rng.integers(4, 60))
+    acc = np.full(n, q)
+    flips = rng.random(n) < 0.3
+    acc[flips] += rng.integers(-2, 3, flips.sum()) / size
+    loss = _h(q) * (1 + rng.normal(0, 0.01, n))
+    run = make_run(accuracy=np.clip(q + rng.normal(0, 0.04, n), 0, 1), loss=loss * 1.01, val_accuracy=acc,
+                   val_loss=loss)
+    hits = run_detector("plateau-at-chance", run)
+    # by the validation accuracy, or (q near 0.5) by the training loss at log 2 with the accuracy at chance
+    assert hits and ("never beat chance" in hits[0].message or "uniform guessing" in hits[0].message), (q, n)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_binary_classifier_that_learned_is_not_at_chance(seed):
+    # balanced, 85-95% accurate, loss 0.2-0.4 (near H(0.9) = 0.325 by coincidence): its accuracy moves between
+    # evaluations, so no majority share repeats
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(4, 60))
+    acc = np.clip(np.round(rng.uniform(0.85, 0.95) + rng.normal(0, 0.01, n), 4), 0, 1)
+    loss = _h(float(np.median(acc))) * (1 + rng.normal(0, 0.03, n))
+    run = make_run(accuracy=np.clip(acc + 0.03, 0, 1), loss=loss * 0.9, val_accuracy=acc, val_loss=loss)
+    assert run_detector("plateau-at-chance", run) == []

@@ -274,22 +274,40 @@ def acc_at_chance(acc: float, k: int, slack: float) -> bool:
     return acc <= chance + slack * (1.0 - chance)
 
 
-def chance_margin(v: np.ndarray, k: int, margin: float, slack: float) -> float:
+def chance_margin(v: np.ndarray, k: int, margin: float, slack: float, chance: float | None = None) -> float:
     """How far above 1/K an accuracy series ``v`` (fractions) may reach and still be at chance: ``margin`` of the
     way from 1/K to 1, or four times the series' own scatter when that is larger (a small evaluation set scatters
     an accuracy at chance; the larger of the point-to-point noise and the robust spread around the median, since
     a model at chance may also drift slowly between evaluations), never beyond ``slack`` of the way (where
-    learning is proven)."""
-    chance = 1.0 / k
+    learning is proven). ``chance`` is the accuracy of predicting the prior: 1/K for balanced classes, the majority
+    share of a binary evaluation set otherwise."""
+    chance = 1.0 / k if chance is None else chance
     out = margin * (1.0 - chance)
     if len(v) >= 3:
-        sigma = max(noise_sigma(v), mad(v))
+        sigma = max(noise_sigma(v), mad(v), binomial_sigma(v, chance))
         if math.isfinite(sigma):
             out = max(out, 4.0 * sigma)
     return min(out, slack * (1.0 - chance))
 
 
-def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float) -> bool:
+def binomial_sigma(v: np.ndarray, p: float) -> float:
+    """The scatter of an accuracy at ``p`` over the evaluation set the series ``v`` was measured on, when its size
+    shows: an accuracy over N examples moves in steps of 1/N, so when every value is a multiple of the smallest
+    step between distinct values (within 1% of a step, N up to 10,000), sigma = sqrt(p (1-p) / N). 0 otherwise
+    (a large or unknown set: the other noise readings decide)."""
+    u = np.unique(v[np.isfinite(v)])
+    if len(u) < 2 or not 0 < p < 1:
+        return 0.0
+    d = float(np.min(np.diff(u)))
+    if d <= 0:
+        return 0.0
+    n = int(round(1.0 / d))
+    if not 2 <= n <= 10_000 or float(np.max(np.abs(u * n - np.round(u * n)))) > 0.01:
+        return 0.0
+    return math.sqrt(p * (1.0 - p) / n)
+
+
+def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float, chance: float | None = None) -> bool:
     """The accuracy series ``v`` (fractions) never rose above 1/K plus :func:`chance_margin`, and its median sits
     at 1/K (within 10% of it or the margin). From 10 evaluations on, "rose" is read on the centred rolling median
     a tenth of the evaluations wide (as metric-regression finds a best): the maximum of 100 draws of one small
@@ -297,8 +315,8 @@ def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float) -> boo
     n = len(v)
     if n == 0:
         return False
-    chance = 1.0 / k
-    m = chance_margin(v, k, margin, slack)
+    chance = 1.0 / k if chance is None else chance
+    m = chance_margin(v, k, margin, slack, chance)
     top = v
     if n >= 10:
         w = max(3, n // 10) | 1

@@ -262,6 +262,26 @@ def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
     return out
 
 
+def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
+    """(2, why, q) for a binary task with unbalanced classes whose model predicts the prior: the validation
+    accuracy sits at one value q >= 0.5 (the majority share of a fixed evaluation set) at half of the evaluations
+    or more, and a loss sits at the prior's entropy H(q) = -(q log q + (1-q) log(1-q)) <= log 2 (within the chance
+    band below, ``max_excess_above`` above). A model that learned anything moves its accuracy off the majority
+    share and its loss below H(q); a balanced 90%-accurate classifier whose loss happens to be near H(0.9) does
+    not repeat one accuracy at half of its evaluations."""
+    vals, counts = np.unique(v, return_counts=True)
+    i = int(np.argmax(counts))
+    q = float(vals[i])
+    if counts[i] < max(3, 0.5 * len(v)) or not 0.5 <= q < 1.0:
+        return None
+    h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q > 0.5 else math.log(2.0)
+    for role, level in _late_loss_levels(run):
+        if -p.band <= level / h - 1.0 <= p.max_excess_above:
+            return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
+                       f"{run.roles[role]} sits at the entropy of that prior, {fmt_num(h)}"), q
+    return None
+
+
 def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
     """A validation loss whose median sits well below log K (by more than three chance bands): the held-out
     predictions are better than the class prior, so the model is not at chance on that split whatever an
@@ -297,11 +317,12 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
     return None
 
 
-def _train_fitted(run: Run, chance_loss: float, p: Params) -> str | None:
-    """How the training split shows the model fitted it (a training accuracy at half its scale or more, or a
-    training loss far below log K late in the run), or None."""
+def _train_fitted(run: Run, chance_loss: float, chance_acc: float, p: Params) -> str | None:
+    """How the training split shows the model fitted it (a training accuracy at least half of the way from chance
+    to 1, or a training loss below half of the chance loss late in the run), or None."""
     for m, t in _late_levels(run):
-        if m.split == "train" and m.kind == "accuracy" and m.higher_is_better and t >= 0.5:
+        if m.split == "train" and m.kind == "accuracy" and m.higher_is_better and \
+                t >= chance_acc + 0.5 * (1.0 - chance_acc):
             return f"{m.tag} reached {t:.3f}"
     v = prepared(run, "train_loss").to_numpy(dtype=np.float64) if "train_loss" in run.roles else np.array([])
     if len(v) >= 3:
@@ -333,17 +354,24 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             continue
         frozen = float(np.ptp(v)) == 0.0
         sigma = noise_sigma(v)
+        chance = None
         if k_given:
             k, src = k_given, "num_classes"
         else:
             ks = _val_k(run, v, sigma, frozen, p)
             if ks is None:
-                continue  # one reading of K is a coincidence as often as not (0.33 is also a slow 100-way learner)
-            k, src = ks
-        chance = 1.0 / k
-        if _val_loss_below_chance(run, k, p) or not never_beat_chance(v, k, p.val_margin, p.acc_slack):
+                ks = _binary_prior(run, v, p)
+                if ks is None:
+                    continue  # one reading of K is a coincidence as often as not (0.33 is also a slow 100-way learner)
+                chance = ks[2]
+            k, src = ks[0], ks[1]
+        if chance is None:
+            chance = 1.0 / k
+            if _val_loss_below_chance(run, k, p):
+                continue
+        if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
             continue
-        margin = chance_margin(v, k, p.val_margin, p.acc_slack)
+        margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
         found.append((m, k, src, v, steps, best, chance, margin, frozen))
     if not found:
@@ -351,7 +379,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     m, k, src, v, steps, best, chance, margin, frozen = found[0]
     chance_loss = math.log(k)
     blow = _blowup(run, chance_loss, p.explode_ratio)
-    fitted = _train_fitted(run, chance_loss, p)
+    fitted = _train_fitted(run, chance_loss, chance, p)
     if blow is not None:
         causes = _AFTER_BLOWUP
         why = (f"; {blow['tag']} exploded to {fmt_num(blow['peak'])} at step {fmt_step(blow['step'])} "
@@ -370,9 +398,15 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                         f"log({k:,}) = {fmt_num(chance_loss)}")
     same = " (identical at every evaluation)" if frozen else ""
     also = f"; so do {len(found) - 1} other validation accuracies" if len(found) > 1 else ""
-    msg = (f"{m.tag} (validation accuracy) never beat chance: all {len(v)} evaluations from step "
-           f"{fmt_step(steps[0])} to {fmt_step(steps[-1])} stay at or below {chance + margin:.3f}, best "
-           f"{best:.3f}{same}, vs 1/K = {chance:.3f} for {k_label(k)} ({src}){loss_txt}{why}{also}")
+    ref = (f"1/K = {chance:.3f} for {k_label(k)}" if abs(chance - 1.0 / k) < 1e-12 else
+           f"{chance:.3f}, the share of the majority class")
+    # from 10 evaluations on the test reads the running median (never_beat_chance): say so when one evaluation
+    # went above the limit by itself
+    stay = (f"all {len(v)} evaluations from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} stay at or below "
+            f"{chance + margin:.3f}, best {best:.3f}" if best <= chance + margin else
+            f"its running median over {len(v)} evaluations from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} "
+            f"stays at or below {chance + margin:.3f} (best single evaluation {best:.3f})")
+    msg = (f"{m.tag} (validation accuracy) never beat chance: {stay}{same}, vs {ref} ({src}){loss_txt}{why}{also}")
     conf = 0.9 if (src != "num_classes" or frozen) else 0.85
     if len(v) < 5:
         conf *= 0.85
