@@ -223,3 +223,28 @@ def test_a_binary_classifier_that_learned_is_not_at_chance(seed):
     loss = _h(float(np.median(acc))) * (1 + rng.normal(0, 0.03, n))
     run = make_run(accuracy=np.clip(acc + 0.03, 0, 1), loss=loss * 0.9, val_accuracy=acc, val_loss=loss)
     assert run_detector("plateau-at-chance", run) == []
+
+
+# -------------------------------------------------------------------------------------------- never learned
+@pytest.mark.parametrize("level", [0.05, 1.7, 25.0, 3100.0])
+def test_a_loss_that_never_left_its_start_is_reported_whatever_its_scale(level):
+    # no K, no accuracy: a regression, a reconstruction, a detection total that ends where it started, noise
+    # 2-10%, 400-5,000 points (enough to show the fall is under 5%; a noisier or shorter run is not judged)
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(400, 5000))
+        loss = level * np.exp(rng.normal(0, rng.uniform(0.02, 0.1), n))
+        hits = run_detector("underfitting", make_run(train_loss=loss))
+        assert hits and hits[0].evidence.get("mode") == "never-learned", (level, seed)
+
+
+def test_never_learned_stays_silent_when_the_loss_fell_or_cannot_be_measured():
+    rng = np.random.default_rng(0)
+    x = np.arange(2000)
+    fell = 1.0 * (0.88 + 0.12 * np.exp(-x / 300)) * np.exp(rng.normal(0, 0.05, 2000))  # a fine-tune: -12%
+    assert run_detector("underfitting", make_run(train_loss=fell)) == []
+    short_noisy = 1.0 * np.exp(rng.normal(0, 0.5, 25))  # 25 points at 50% noise: the fall cannot be measured
+    assert run_detector("underfitting", make_run(train_loss=short_noisy)) == []
+    flat_but_val_learns = 1.0 * np.exp(rng.normal(0, 0.05, 2000))
+    val = (np.arange(100, 2000, 100), np.linspace(1.0, 0.7, 19))
+    assert run_detector("underfitting", make_run(train_loss=flat_but_val_learns, val_loss=val)) == []

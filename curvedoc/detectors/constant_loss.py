@@ -97,7 +97,10 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     spread = (hi - lo) / scale
     causes, ev = _causes(run)
     base_ev = {"level": level, "points": n, "first_step": int(steps[0]), "last_step": int(steps[-1]),
-               "rel_spread": spread, **ev}
+               "rel_spread": spread, **ev,
+               # a loss that does not move never learned: this finding names the frozen model, underfitting's
+               # 'never learned' on the same loss is the same phenomenon
+               "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]}
 
     if spread <= p.flat_rel_tol:
         exact = hi == lo

@@ -195,7 +195,8 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         f"{m.tag} ({m.kind}) never leaves the floor over {len(v)} evaluations from step {fmt_step(steps[0])} to "
         f"{fmt_step(steps[-1])}: {why}{also}; the model never produces a useful output",
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7 if len(v) >= 5 else 0.55,
-        evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v))},
+        evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v)),
+                  "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]},
     )
 
 
@@ -411,7 +412,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     if len(v) < 5:
         conf *= 0.85
     ev = {"metric": m.tag, "tag": m.tag, "num_classes": k, "chance_acc": chance, "best": best,
-          "evaluations": int(len(v)), "k_source": src, "margin": round(margin, 6)}
+          "evaluations": int(len(v)), "k_source": src, "margin": round(margin, 6),
+          "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]}
     if blow is not None:
         ev["exploded_to"] = blow["peak"]
         ev["exploded_at"] = blow["step"]
@@ -615,6 +617,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         "last_loss": tail,
         "learned_before_plateau": bool(learned_before),
         "layer_grad_spread": layer_spread,
+        # a model at chance never learned: the chance verdict names why, underfitting's 'never learned' is its effect
+        "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]],
     }
     if math.isfinite(acc_tail):
         ev["train_acc"] = acc_tail

@@ -28,6 +28,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``lr_ended_frac``: the LR schedule has ended when the last LR is at most this fraction of its peak; a loss still falling then does not veto.
 - ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
+- ``never_min_points``, ``never_floor``, ``never_z``: the "never learned" check (no K needed): at least this many points, and the loss's fall from its start to its end shown below this relative floor at this many sigmas of its own noise, with nothing else improving.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' ('Training loss high, validation loss higher:
@@ -46,6 +47,9 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     accuracy,
+    clean,
+    noise_sigma,
+    subsample,
     k_from_acc,
     k_from_first_loss,
     lm_metric,
@@ -54,7 +58,8 @@ from curvedoc.detectors._progress import (
     stated_k,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_pct
+from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se, rolling_median_values
+from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.run import Run
 
 
@@ -73,6 +78,9 @@ class Params:
     flat_metric: float
     min_improvement: float
     high_loss_norm_acc: float
+    never_min_points: int
+    never_floor: float
+    never_z: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -91,6 +99,86 @@ def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
 
 @detector("underfitting", params=Params)
 def underfitting(run: Run, p: Params) -> Iterator[Hit]:
+    hits = list(_poor_fit(run, p))
+    if not hits:
+        hits = list(_never_learned(run, p))
+    yield from hits[:1]
+
+
+def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
+    """The training loss did not end clearly below where it started, whatever happened in between, and nothing
+    else the run logs improved: a model that never learned. Needs no K and no scale: the start and the end are
+    robust medians of the first 5% and the last 15% of the points (at least 3 each), compared in log space (a
+    relative change) with the run's own point-to-point noise, and the finding needs the fall to be shown SMALLER
+    than ``never_floor`` (its upper ``never_z``-sigma bound below it): a short or noisy run whose fall cannot be
+    measured is not judged. A loss that fell well below its start in between and came back is divergence's; a
+    quality metric or a validation loss that improved says the model learned."""
+    s = clean(run.series("train_loss"))
+    n = len(s)
+    if n < max(p.never_min_points, 10):
+        return
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if (v <= 0).any() or (steps[0] > 0 and steps[0] > 0.05 * float(steps[-1])):
+        return  # a signed loss has no relative change; a log that starts late did not see the start
+    g = np.log(subsample(v))
+    m = len(g)
+    a, b = max(3, int(0.05 * m)), max(3, int(0.15 * m))
+    head, tail = sig_median(g[:a]), sig_median(g[m - b:])
+    sigma = noise_sigma(g)
+    if not math.isfinite(sigma):
+        return
+    se = math.hypot(median_se(sigma, a), median_se(sigma, b))
+    fall = head - tail  # log units: 0.05 = the loss ended ~5% below its start
+    if fall + p.never_z * se >= p.never_floor:
+        return  # it fell by the floor or more, or the noise cannot tell
+    w = max(3, m // 10) | 1
+    low = float(np.min(rolling_median_values(g, w, 1, center=True)))
+    # the lowest of many running medians sits ~3 of its standard errors below the level by chance alone
+    if head - low > 3.0 * p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
+        return  # it learned and lost it again: divergence (or a restart) says so
+    if _something_improved(run, p):
+        return
+    tag = run.roles.get("train_loss", "train_loss")
+    change = math.expm1(-fall)
+    yield Hit(
+        f"{tag} never learned: it ends at {fmt_num(math.exp(tail))}, {fmt_pct(change)} from the "
+        f"{fmt_num(math.exp(head))} it started at (medians of the first {a} and last {b} of {m:,} points, steps "
+        f"{fmt_step(steps[0])}-{fmt_step(steps[-1])}), a change within {p.never_floor:.0%} with its noise "
+        f"({fmt_pct(math.expm1(p.never_z * se)).lstrip('+')} at {p.never_z:g} sigma); nothing else the run logs "
+        "improved either",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7,
+        evidence={"tag": tag, "first_loss": math.exp(head), "last_loss": math.exp(tail), "change": round(change, 4),
+                  "noise_bound": round(p.never_z * se, 4), "mode": "never-learned"},
+        causes=("lr-too-low", "capacity", "optimizer-not-stepping", "frozen-params", "labels-detached"),
+    )
+
+
+def _something_improved(run: Run, p: Params) -> bool:
+    """A validation loss that ended clearly below its start, or a quality metric that moved the good way by more
+    than the floor (``flat_metric`` of a rate's scale; ``never_floor`` relative otherwise)."""
+    if "val_loss" in run.roles:
+        vv = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+        if len(vv) >= 3 and (vv > 0).all():
+            k = max(1, len(vv) // 5)
+            if math.log(sig_median(vv[:k]) / sig_median(vv[-k:])) > p.never_floor:
+                return True
+    for metric in run.metrics:
+        mv = clean(run.series(metric.tag)).to_numpy(dtype=np.float64)
+        if len(mv) < 3:
+            continue
+        k = max(1, len(mv) // 5)
+        first, last = sig_median(mv[:k]), sig_median(mv[-k:])
+        sign = 1.0 if metric.higher_is_better else -1.0
+        if metric.rate:
+            if sign * (last - first) / metric.scale > p.flat_metric:
+                return True
+        elif first != 0 and sign * (last - first) / abs(first) > p.never_floor:
+            return True
+    return False
+
+
+def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     s = prepared(run, "train_loss")
     n = len(s)
     if n < max(p.min_points, 5):
