@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from curvedoc.engine.causality import attribute, fixes_for
 from curvedoc.engine.config import Settings, load_settings
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
@@ -185,12 +186,7 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
     cause_ids = list(hit.causes) if hit.causes else list(rule.causes)
     cause_ids = [c for c in cause_ids if c in catalog.causes]
     ev = dict(hit.evidence)
-    fixes: list[str] = []
-    for cid in cause_ids[:2]:
-        for t in catalog.causes[cid].fixes[:2]:
-            fx = fill_template(t, ev)
-            if fx and fx not in fixes:
-                fixes.append(fx)
+    fixes = fixes_for(cause_ids, ev, catalog)
     sev = hit.severity or rule.severity
     conf = float(hit.confidence)
     if not math.isfinite(conf):
@@ -205,7 +201,7 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
         steps=None if hit.steps is None else (int(hit.steps[0]), int(hit.steps[1])),
         evidence=ev,
         causes=tuple(catalog.causes[c].title for c in cause_ids),
-        fixes=tuple(fixes),
+        fixes=fixes,
         cause_ids=tuple(cause_ids),
         marks=tuple(int(m) for m in hit.marks),
         run=run_name,
@@ -275,16 +271,6 @@ class Applicability:
         return None
 
 
-def _drop_superseded(findings: list[Finding]) -> list[Finding]:
-    """A finding whose evidence says ``supersedes: [[rule name, tag], ...]`` explains what those rules found on that
-    tag (V001 calling a held-out metric's decline overfitting, where metric-regression saw the same decline): their
-    findings on the tag are left out, so one phenomenon is reported once, by the rule that names its cause."""
-    gone = {(str(r), str(t)) for f in findings for r, t in (f.evidence.get("supersedes") or ())}
-    if not gone:
-        return findings
-    return [f for f in findings if (f.name, str(f.evidence.get("tag"))) not in gone]
-
-
 def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     """Diagnose one loaded run with a prepared plan. Never raises for a detector bug."""
     if plan.settings.roles:
@@ -311,7 +297,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
             errors.append(f"{rule.code} {rule.name}: {type(exc).__name__}: {exc}{where}")
             errored.add(rule.code)
-    findings = _drop_superseded(findings)
+    findings = attribute(findings, plan.catalog, run)
     findings.sort(key=Finding.sort_key)
     cov = coverage(run, ran, skipped, errored)
     if errored and cov.get("assessed"):

@@ -111,6 +111,11 @@ def _finding_lines(f, c: Ansi, short: bool = False) -> list[str]:
     lines = [head if len(head_plain) <= WIDTH else head_plain[:WIDTH]]
     msg = clean(f.message)
     lines += _wrap(msg, 6)
+    origin = f.evidence.get("explained_by")
+    if isinstance(origin, dict) and origin.get("code"):
+        at = f" from step {fmt_step(origin['step'])}" if origin.get("step") is not None else ""
+        lines += [c(x, "dim") for x in _wrap(f"a consequence of {clean(str(origin['code']))} "
+                                              f"{clean(str(origin.get('name', '')))}{at}: its causes come first", 6)]
     if short and f.causes:
         likely = f"likely: {clean(f.causes[0])}" + (f" -> {clean(f.fixes[0])}" if f.fixes else "")
         lines += [c(x, "dim") for x in _wrap(likely, 6)]
