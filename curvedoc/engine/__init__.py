@@ -89,12 +89,16 @@ def _finite_count(run, tag: str) -> int:
     return int(np.isfinite(v).sum())
 
 
-def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str]) -> dict[str, Any]:
+def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str],
+             min_points: Mapping[str, int] | None = None) -> dict[str, Any]:
     """What was analysed: the training signal, the rules that ran on it, and why a run is not assessed.
 
     A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
     training loss; failing that the validation loss; failing that a quality metric) and at least one
-    selected rule that reads that signal ran without error (``errored``: codes of the rules that raised)."""
+    selected rule that reads that signal ran without error (``errored``: codes of the rules that raised) on
+    enough points to judge it: ``min_points`` (rule code -> its ``min_points`` parameter) says how many each
+    needs, and a signal shorter than the fewest of them was not judged -- a 3-point run is not 'checked and
+    fine'."""
     from curvedoc.model.roles import rl_marker
 
     roles = run.roles
@@ -116,12 +120,22 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         # (critic/value losses grow with the value scale), so its return or success rate is the signal
         signal_note = "reinforcement learning: its loss tracks a moving target" if rl else "no loss logged"
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
+    need = {r.code: int(min_points[r.code]) for r in readers if min_points and r.code in min_points}
+    needed = min(need.values()) if need else 0
+    points = (next((m.points for m in metrics if m.tag == signal_tag), 0) if signal == "metric"
+              else _finite_count(run, signal_tag)) if signal else 0
+    too_short = bool(readers) and points < needed
+    fewest = ", ".join(f"{r.code} {r.name}" for r in readers if need.get(r.code) == needed)
+    readers = [] if too_short else [r for r in readers if need.get(r.code, 0) <= points]
     reason = ""
     if signal is None:
         shown = ", ".join(repr(t) for t in list(run.tags)[:8]) + (" ..." if len(run.tags) > 8 else "")
         why = "; ".join(short) if short else (f"no training loss, validation loss or quality metric with "
                                                f"{MIN_SIGNAL_POINTS}+ points was recognised")
         reason = f"{why} (tags: {shown or 'none'}); --role train_loss=TAG sets one"
+    elif too_short:
+        reason = (f"too short to judge: {signal} {signal_tag!r} has {points} finite point{'s' if points != 1 else ''}, "
+                  f"and a verdict needs at least {needed} ({fewest}, the rule reading it that needs the fewest)")
     elif not readers:
         reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
     applicable = len(ran) + sum(1 for s in skipped if s.get("missing") or s.get("why"))
@@ -299,7 +313,9 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             errored.add(rule.code)
     findings = attribute(findings, plan.catalog, run)
     findings.sort(key=Finding.sort_key)
-    cov = coverage(run, ran, skipped, errored)
+    need = {rule.code: params.min_points for rule, _, params in plan.rules
+            if isinstance(getattr(params, "min_points", None), int)}
+    cov = coverage(run, ran, skipped, errored, need)
     if errored and cov.get("assessed"):
         # a rule that failed checked nothing: 'healthy' must mean every selected rule that could run said so
         cov = {**cov, "assessed": False,
