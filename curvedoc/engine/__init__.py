@@ -40,7 +40,7 @@ class Plan:
         detectors = registry()
         for name in settings.params:
             if catalog.get(name) is None:
-                raise ConfigError(f"parameters given for unknown rule {name!r}")
+                raise ConfigError(f"parameters given for unknown rule {name!r}{catalog.did_you_mean(name)}")
         chosen = []
         for rule in catalog.select(settings.select, settings.ignore):
             spec = detectors.get(rule.name)

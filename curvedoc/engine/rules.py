@@ -115,6 +115,19 @@ class Catalog:
             return self.rules[name_or_code]
         return self.by_code().get(name_or_code.upper())
 
+    def did_you_mean(self, name: str) -> str:
+        """'; did you mean overfitting (V001)?' for a mistyped rule name or code, else ''."""
+        import difflib
+
+        by_key = {r.name: r for r in self.rules.values()} | {r.code: r for r in self.rules.values()}
+        key = name.strip()
+        close = difflib.get_close_matches(key.lower(), [k.lower() for k in by_key], n=2, cutoff=0.75)
+        lower = {k.lower(): r for k, r in by_key.items()}
+        found = list(dict.fromkeys(lower[c].name for c in close))
+        if not found:
+            return ""
+        return "; did you mean " + " or ".join(f"{n} ({self.rules[n].code})" for n in found) + "?"
+
     def select(self, select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> list[Rule]:
         """Rules enabled by ``select`` (default ALL) minus ``ignore``; selectors are codes, code prefixes,
         names or ``ALL``. Unknown selectors raise :class:`ConfigError`."""
@@ -123,7 +136,8 @@ class Catalog:
         ign = list(ignore or [])
         for s in sel + ign:
             if not any(_matches(r, s) for r in rules):
-                raise ConfigError(f"unknown rule selector {s!r} (see `curvedoc rules` for codes and names)")
+                raise ConfigError(f"unknown rule selector {s!r}{self.did_you_mean(s)} (see `curvedoc rules` for codes "
+                                  "and names)")
         return [r for r in rules if any(_matches(r, s) for s in sel) and not any(_matches(r, s) for s in ign)]
 
 

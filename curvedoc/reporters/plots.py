@@ -64,6 +64,7 @@ def _mpl():
     if _FIGURE_CLASS is None:
         class CurvedocFigure(Figure):
             def _repr_png_(self) -> bytes:
+                self._curvedoc_shown = True  # the cell showed it (its last line's value): no second copy at its end
                 buf = io.BytesIO()
                 self.savefig(buf, format="png", dpi=96)
                 return buf.getvalue()
@@ -122,6 +123,50 @@ PART_PREFIX = "part:"  # the other losses rules read: parts of a loss, other eva
 MAX_PARTS = 8
 PART_COLORS = ("#6a3d9a", "#b15928", "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#a6cee3", "#fb9a99")
 MAX_METRICS = 4
+_PENDING: list = []  # figures made by report.plot() in the running notebook cell, shown at its end if not yet
+_HOOKED: list = []  # the IPython shell whose post_execute event shows them
+
+
+def _notebook_shell():
+    """The running IPython kernel's shell (Jupyter, VS Code, nbconvert), else None (a script, a terminal)."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return None
+    try:
+        shell = ipython.get_ipython()
+    except Exception:  # pragma: no cover - an IPython too old or half-imported
+        return None
+    return shell if shell is not None and getattr(shell, "kernel", None) is not None else None
+
+
+def _show_pending() -> None:
+    pending = list(_PENDING)
+    _PENDING.clear()
+    if not pending:
+        return
+    from IPython.display import display
+
+    for fig in pending:
+        if not getattr(fig, "_curvedoc_shown", True):
+            display(fig)
+
+
+def show_at_cell_end(fig) -> None:
+    """In a notebook, show ``fig`` when the cell ends unless the cell already showed it, as pyplot's inline backend
+    does: ``fig = report.plot(0)`` draws the plot too (``display(fig)`` shows it again elsewhere). Nothing
+    happens outside a notebook kernel."""
+    shell = _notebook_shell()
+    if shell is None:
+        return
+    if shell not in _HOOKED:
+        shell.events.register("post_execute", _show_pending)
+        _HOOKED.append(shell)
+    fig._curvedoc_shown = False
+    _PENDING.append(fig)
+
+
 METRIC_COLORS = ("#c2185b", "#ef6c00", "#00838f", "#6d4c41")
 
 
