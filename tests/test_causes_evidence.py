@@ -150,3 +150,13 @@ def test_a_user_rules_folder_can_add_a_link(tmp_path):
     rr = curvedoc.diagnose(_zero_grad_missing(), rules_dirs=[extra]).runs[0]
     assert _finding(rr, "D001").cause_ids[0] == "bad-batch"
     assert _finding(rr, "G001").cause_ids[0] == "grads-accumulate"
+
+
+def test_every_report_format_says_which_finding_explains_a_consequence():
+    from curvedoc.reporters import render
+
+    rep = curvedoc.diagnose(_blowup_then_collapse())
+    note = "a consequence of D001 divergence from step 200: its causes come first"
+    for fmt in ("text", "markdown", "html"):
+        assert note in " ".join(render(rep, fmt).split()), fmt
+    assert rep.to_dict()["runs"][0]["findings"][1]["evidence"]["explained_by"]["code"] == "D001"
