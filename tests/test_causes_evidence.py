@@ -160,3 +160,10 @@ def test_every_report_format_says_which_finding_explains_a_consequence():
     for fmt in ("text", "markdown", "html"):
         assert note in " ".join(render(rep, fmt).split()), fmt
     assert rep.to_dict()["runs"][0]["findings"][1]["evidence"]["explained_by"]["code"] == "D001"
+
+
+def test_every_shape_the_rule_files_may_name_has_an_implementation():
+    from curvedoc.engine.causality import SHAPES
+    from curvedoc.engine.rules import SIGNATURE_SHAPES
+
+    assert set(SHAPES) == set(SIGNATURE_SHAPES)
