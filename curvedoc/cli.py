@@ -139,34 +139,6 @@ def _check_out(out: str | None, inputs: str | None) -> str | None:
     return out
 
 
-# the report format a file name's extension names (--out without --format)
-OUT_EXTENSIONS = {".json": "json", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
-                  ".txt": "text", ".log": "text"}
-
-
-def _out_format(fmt: str | None, out: str | None) -> str:
-    """The format to write: --format when given, else the one --out's extension names (text without --out or an
-    extension). Exits 2 when the extension names no report format, or another one than --format (text written
-    into x.json is no JSON file)."""
-    if out is None or out == "-":
-        return fmt or "text"
-    ext = os.path.splitext(out)[1].lower()
-    named = OUT_EXTENSIONS.get(ext)
-    known = ", ".join(sorted(OUT_EXTENSIONS))
-    if fmt is None:
-        if named is not None or not ext:
-            return named or "text"
-        _fail(f"--out {out}: {ext!r} names no report format ({known}); add --format "
-              f"({', '.join(FORMAT_CHOICES)})")
-    if named is not None and named != fmt and not (named == "text" and fmt == "github"):
-        _fail(f"--out {out}: the name says {named} ({ext}), but --format is {fmt}; drop --format or name the file "
-              f"{os.path.splitext(out)[0]}{_EXT_FOR.get(fmt, '.txt')}")
-    return fmt
-
-
-_EXT_FOR = {"json": ".json", "markdown": ".md", "html": ".html", "text": ".txt", "github": ".txt"}
-
-
 def _inside(path: str, root: str) -> bool:
     """``path`` is ``root`` itself or lies under it (compared as absolute paths)."""
     target, src = os.path.abspath(path), os.path.abspath(root)
@@ -193,6 +165,34 @@ def _emit(report, fmt, out, color, statistics):
     else:
         # color= tells click not to strip (or add) ANSI codes on its own: --color works through a pipe
         click.echo(text, nl=not text.endswith("\n"), color=use_color)
+
+
+# the report format a file name's extension names (--out without --format)
+OUT_EXTENSIONS = {".json": "json", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
+                  ".txt": "text", ".log": "text"}
+
+
+def _out_format(fmt: str | None, out: str | None) -> str:
+    """The format to write: --format when given, else the one --out's extension names (text without --out or an
+    extension). Exits 2 when the extension names no report format, or another one than --format (text written
+    into x.json is no JSON file)."""
+    if out is None or out == "-":
+        return fmt or "text"
+    ext = os.path.splitext(out)[1].lower()
+    named = OUT_EXTENSIONS.get(ext)
+    known = ", ".join(sorted(OUT_EXTENSIONS))
+    if fmt is None:
+        if named is not None or not ext:
+            return named or "text"
+        _fail(f"--out {out}: {ext!r} names no report format ({known}); add --format "
+              f"({', '.join(FORMAT_CHOICES)})")
+    if named is not None and named != fmt and not (named == "text" and fmt == "github"):
+        _fail(f"--out {out}: the name says {named} ({ext}), but --format is {fmt}; drop --format or name the file "
+              f"{os.path.splitext(out)[0]}{_EXT_FOR.get(fmt, '.txt')}")
+    return fmt
+
+
+_EXT_FOR = {"json": ".json", "markdown": ".md", "html": ".html", "text": ".txt", "github": ".txt"}
 
 
 # what each reader of curvedoc.importers.READERS reads, as a user names it (a test keeps the two in step)
