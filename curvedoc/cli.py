@@ -35,8 +35,8 @@ def _split(values) -> list[str]:
 
 def _common_options(f):
     opts = [
-        click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="text", show_default=True,
-                     help="Output format."),
+        click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default=None,
+                     help="Output format (default: the one --out's extension names -- .json, .md, .html -- else text)."),
         click.option("--out", "out", type=str, default=None, metavar="FILE",
                      help="Write the report to FILE instead of standard output (- = standard output; required for html on a terminal). Checked before any work: its folder must exist, and it must not lie inside the input."),
         click.option("--select", multiple=True, help="Rules to run: codes, code prefixes (D, V0) or names; comma-separated; default ALL."),
@@ -167,6 +167,85 @@ def _emit(report, fmt, out, color, statistics):
         click.echo(text, nl=not text.endswith("\n"), color=use_color)
 
 
+# the report format a file name's extension names (--out without --format)
+OUT_EXTENSIONS = {".json": "json", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
+                  ".txt": "text", ".log": "text"}
+
+
+def _out_format(fmt: str | None, out: str | None) -> str:
+    """The format to write: --format when given, else the one --out's extension names (text without --out or an
+    extension). Exits 2 when the extension names no report format, or another one than --format (text written
+    into x.json is no JSON file)."""
+    if out is None or out == "-":
+        return fmt or "text"
+    ext = os.path.splitext(out)[1].lower()
+    named = OUT_EXTENSIONS.get(ext)
+    known = ", ".join(sorted(OUT_EXTENSIONS))
+    if fmt is None:
+        if named is not None or not ext:
+            return named or "text"
+        _fail(f"--out {out}: {ext!r} names no report format ({known}); add --format "
+              f"({', '.join(FORMAT_CHOICES)})")
+    if named is not None and named != fmt and not (named == "text" and fmt == "github"):
+        _fail(f"--out {out}: the name says {named} ({ext}), but --format is {fmt}; drop --format or name the file "
+              f"{os.path.splitext(out)[0]}{_EXT_FOR.get(fmt, '.txt')}")
+    return fmt
+
+
+_EXT_FOR = {"json": ".json", "markdown": ".md", "html": ".html", "text": ".txt", "github": ".txt"}
+
+
+# what each reader of curvedoc.importers.READERS reads, as a user names it (a test keeps the two in step)
+FORMAT_NAMES = {
+    "tfevents": "TensorBoard event files",
+    "hf-trainer-state": "trainer_state.json (HF Trainer)",
+    "csv": "CSV",
+    "json": "JSON/JSONL",
+    "mlflow": "MLflow (mlruns/, mlflow.db)",
+    "mlflow-db": "MLflow (mlruns/, mlflow.db)",
+    "wandb": "W&B (wandb/)",
+    "text-log": "text logs (console output)",
+    "dvclive": "DVCLive",
+}
+# files that hold a model's weights, never its training curves
+CHECKPOINT_EXTENSIONS = (".pt", ".pth", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".pkl", ".onnx",
+                         ".pb", ".npz", ".msgpack", ".gguf", ".tflite")
+
+
+def _only_checkpoints(path: str, limit: int = 2000) -> list[str]:
+    """The checkpoint files at ``path`` when nothing else is there (hidden files aside), else []."""
+    found: list[str] = []
+    if os.path.isfile(path):
+        files = [path]
+    else:
+        files = []
+        for root, dirs, names in os.walk(path):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            files += [os.path.join(root, n) for n in sorted(names) if not n.startswith(".")]
+            if len(files) > limit:
+                return []
+    for f in files:
+        if not f.lower().endswith(CHECKPOINT_EXTENSIONS):
+            return []
+        found.append(os.path.basename(f))
+    return found
+
+
+def _no_log_message(path: str, problems, what: str = "no training log found") -> str:
+    """'no training log found': what was there instead (only a checkpoint, or the files that could not be read),
+    and every format curvedoc reads."""
+    from curvedoc.importers import READERS
+
+    formats = ", ".join(dict.fromkeys(FORMAT_NAMES.get(k, k) for k in READERS))
+    ckpts = _only_checkpoints(path)
+    if ckpts:
+        shown = ", ".join(ckpts[:3]) + (f" and {len(ckpts) - 3} more" if len(ckpts) > 3 else "")
+        return (f"{path}: {what}, only a checkpoint ({shown}): it holds the weights, not the "
+                f"training curves; point curvedoc at the run's logs -- it reads {formats}")
+    reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in problems[:3])
+    return f"{path}: {what}" + (f" ({reasons})" if reasons else "") + f"; curvedoc reads {formats}"
+
+
 def _fail(msg: str) -> "NoReturn":  # noqa: F821
     from curvedoc.reporters._style import clean
 
@@ -265,13 +344,13 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
     if not remote and not os.path.lexists(path):
         _fail(f"{path}: no such file or directory")
     out = _check_out(out, None if remote else path)
+    fmt = _out_format(fmt, out)
     try:
         report = _diagnose(path, config=settings, storage_options=options)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
     if not report.runs:
-        reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in report.problems[:3])
-        _fail(f"{path}: no training log found" + (f" ({reasons})" if reasons else " (no event files, CSV, JSON(L), trainer_state.json, MLflow or W&B runs)"))
+        _fail(_no_log_message(path, report.problems))
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
     code = report.exit_status(settings.fail_on)
@@ -331,6 +410,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
         _fail("--resume needs --out FILE.jsonl (the results file to resume)")
     if scheduler and executor != "dask":
         _fail("--scheduler is for --executor dask")
+    fmt = _out_format(fmt, None if stream else out)  # a results stream is JSON lines; the report goes to stdout
     if not remote and os.path.isfile(path) and is_stream(path):
         if stream or resume:
             _fail(f"{path} is a results file: its report is rebuilt as it is; --out FILE.jsonl/--resume are for a sweep")
@@ -354,7 +434,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
                        f"{report.sweep.get('resumed_runs', 0)} kept from before)", err=True)
             out = None
     if not report.runs:
-        _fail(f"{path}: no training runs found")
+        _fail(_no_log_message(path, report.problems, "no training runs found"))
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
     code = report.exit_status(settings.fail_on)
@@ -412,6 +492,7 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
     for p in paths:
         out = _check_out(out, p) if out not in (None, "-") and not _is_url(p) else out
     out = _check_out(out, None if _is_url(baseline) else baseline) if out not in (None, "-") else None
+    fmt = _out_format(fmt, out)
     try:
         report = _compare(list(paths), baseline, config=settings, band=band, rtol=rtol, atol=atol,
                           seed_rtol=seed_rtol, align=align, storage_options=options)
@@ -420,7 +501,7 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
     except ConfigError as exc:
         _fail(str(exc))
     if not report.runs:
-        _fail(f"{', '.join(paths)}: no training log found")
+        _fail(_no_log_message(paths[0], []) if len(paths) == 1 else f"{', '.join(paths)}: no training log found")
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
     code = report.exit_status(settings.fail_on)
@@ -602,7 +683,7 @@ def rule_cmd(name_or_code, rules_dir):
     cat = _catalog(rules_dir)
     rule = cat.get(name_or_code)
     if rule is None:
-        _fail(f"unknown rule {name_or_code!r} (see `curvedoc rules`)")
+        _fail(f"unknown rule {name_or_code!r}{cat.did_you_mean(name_or_code)} (see `curvedoc rules`)")
     click.echo(explain_rule(cat, rule), nl=False)
 
 

@@ -65,6 +65,20 @@ def test_bad_rows_are_counted_and_nan_literals_kept(tmp_path):
     assert kinds["bad-lines"].count == 2
 
 
+def test_rows_with_more_fields_than_the_header_are_skipped_and_counted_without_a_warning(tmp_path):
+    """A first row with an extra field was cut to fit with a pandas ParserWarning, later ones skipped: both are
+    damaged rows now, skipped and counted, and reading them warns of nothing."""
+    import warnings
+
+    d = tmp_path / "dvclive"
+    _write(d, "plots/metrics/loss.tsv", "step\tloss\n0\t2.0\t9\n1\t1.5\n2\t1.0\t7\t8\n3\t0.9\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        (run,) = curvedoc.load(tmp_path)
+    assert list(run.series("loss").index) == [1, 3]
+    assert {i.kind: i for i in run.issues}["bad-lines"].count == 2
+
+
 def test_a_folder_with_no_points_is_reported_not_healthy(tmp_path):
     _write(tmp_path / "dvclive", "plots/metrics/loss.tsv", "step\tloss\n")
     res = load_all(tmp_path)

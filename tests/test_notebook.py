@@ -38,3 +38,27 @@ def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(tmp_path):
     out_plot = nb.cells[1].outputs[0]["data"]
     assert "text/html" in out_report and "curvedoc" in out_report["text/html"]
     assert "image/png" in out_plot, json.dumps(list(out_plot))
+
+
+def test_an_assigned_plot_shows_at_the_end_of_the_cell_and_a_shown_one_only_once(tmp_path):
+    """`fig = report.plot(0)` draws the plot as pyplot's inline figures do; `report.plot()` as the last line shows
+    it once, not twice; a figure the cell did not make through report.plot (the HTML report's) is not shown."""
+    nbformat = pytest.importorskip("nbformat", reason="nbformat not installed (pip install nbconvert ipykernel)")
+    pytest.importorskip("nbconvert", reason="nbconvert not installed (pip install nbconvert ipykernel)")
+    pytest.importorskip("ipykernel", reason="ipykernel not installed (pip install nbconvert ipykernel)")
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    run = str(SAMPLE_RUNS / "divergence-warmup-too-high")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(f"import curvedoc\nreport = curvedoc.diagnose({run!r})"),
+                nbformat.v4.new_code_cell("fig = report.plot(0)"),
+                nbformat.v4.new_code_cell("report.plot(0)"),
+                nbformat.v4.new_code_cell("html = report.render('html')\nx = 1")]
+    ExecutePreprocessor(timeout=180, kernel_name="python3").preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+
+    def pngs(cell):
+        return [o for o in cell.outputs if "image/png" in (o.get("data") or {})]
+
+    assert len(pngs(nb.cells[1])) == 1, json.dumps([list(o.get("data") or {}) for o in nb.cells[1].outputs])
+    assert len(pngs(nb.cells[2])) == 1
+    assert not pngs(nb.cells[3])

@@ -80,7 +80,10 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
             win = np.lib.stride_tricks.sliding_window_view(pad, 2 * h + 1)
             inner = np.concatenate([win[lo:hi, :h], win[lo:hi, h + 1:]], axis=1)
             if np.isnan(inner).any():  # NaN inside the series itself: keep nanmedian's skipping
-                out[lo:hi] = np.nanmedian(inner, axis=1)
+                some = ~np.isnan(inner).all(axis=1)  # a window of NaN only has no median (NaN), and no warning
+                seg = np.full(hi - lo, np.nan)
+                seg[some] = np.nanmedian(inner[some], axis=1)
+                out[lo:hi] = seg
             else:  # 2h values: the mean of the middle two after a row sort, as np.median computes it, 3x faster
                 srt = np.sort(inner, axis=1)
                 out[lo:hi] = srt[:, h - 1 : h + 1].mean(axis=1)

@@ -454,6 +454,16 @@ def _accuracy_metric_tail(run: Run) -> float:
     return max(levels) if levels else float("nan")
 
 
+def _acc_read(run: Run, acc, level: float) -> tuple[str, str]:
+    """(split, tag) of the accuracy a message quotes: the training accuracy, else the metric whose late level it is."""
+    if len(acc) >= 3 and math.isfinite(window_median(acc.to_numpy(), 0.75, 1.0)):
+        return "training", run.roles["train_acc"]
+    for m, t in _late_levels(run):
+        if m.kind == "accuracy" and t == level:
+            return ("validation" if m.split == "val" else "training"), m.tag
+    return "", ""
+
+
 def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     s = prepared(run, "train_loss")
     n = len(s)
@@ -551,8 +561,10 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     level = float(np.median(v[a : b + 1]))
 
     acc_txt = ""
+    acc_split, acc_tag = _acc_read(run, acc, acc_tail)
     if math.isfinite(acc_tail):
-        acc_txt = f"; train accuracy {acc_tail:.3f} vs chance 1/K = {1.0 / k:.3f}"
+        acc_txt = f"; {acc_split} accuracy {acc_tag} {acc_tail:.3f} vs chance 1/K = {1.0 / k:.3f}"
+    loss_name = f"the training loss {run.roles['train_loss']}"
     src_txt = {"given": "num_classes", "loss+acc": "from the loss level and the accuracy",
                "loss": "inferred from the loss level",
                "loss+blowup": "from the first loss, which started there before the loss exploded"}[k_src]
@@ -564,12 +576,12 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         blow_txt = (f"after {blow['tag']} exploded to {fmt_num(blow['peak'])} at step {fmt_step(blow['step'])} "
                     f"({fmt_num(blow['ratio'])}x log K), ")
     if still:
-        msg = (f"{blow_txt}train_loss sits at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)}, the loss of uniform guessing "
+        msg = (f"{blow_txt}{loss_name} sits at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)}, the loss of uniform guessing "
                f"over {k_label(k)} ({src_txt}), from step {fmt_step(steps[a])} to the end "
                f"({fmt_pct(share).lstrip('+')} of the run){acc_txt}")
         severity = None
     else:
-        msg = (f"train_loss sat at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)} (chance for {k_label(k)}, "
+        msg = (f"{loss_name} sat at {fmt_num(level)} ≈ log({k:,}) = {fmt_num(chance)} (chance for {k_label(k)}, "
                f"{src_txt}) from step {fmt_step(steps[a])} to {fmt_step(steps[b])} "
                f"({fmt_pct(share).lstrip('+')} of the run) before it started to learn{acc_txt}")
         severity = "warning"
@@ -621,7 +633,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]],
     }
     if math.isfinite(acc_tail):
-        ev["train_acc"] = acc_tail
+        ev["acc_level"] = acc_tail  # the accuracy read, named by its tag and split
+        ev["acc_tag"], ev["acc_split"] = acc_tag, acc_split
         ev["chance_acc"] = 1.0 / k
     if blow is not None:
         ev["exploded_to"] = blow["peak"]
@@ -665,7 +678,7 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
     same = (f" (exactly {fmt_num(level, 4)} at all {n} points: a predictor whose outputs no longer change)"
             if frozen else "")
     yield Hit(
-        f"train accuracy sits at {level:.3f} ≈ 1/K = {chance:.3f} for K={k} ({src}) from step {fmt_step(steps[a])} "
+        f"the training accuracy {run.roles['train_acc']} sits at {level:.3f} ≈ 1/K = {chance:.3f} for K={k} ({src}) from step {fmt_step(steps[a])} "
         f"to the end ({fmt_pct(share).lstrip('+')} of the run){same}; {why}",
         step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
         confidence=0.8 if src == "num_classes" else 0.55,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from curvedoc.engine.causality import attribute, fixes_for
 from curvedoc.engine.config import Settings, load_settings
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
@@ -39,7 +40,7 @@ class Plan:
         detectors = registry()
         for name in settings.params:
             if catalog.get(name) is None:
-                raise ConfigError(f"parameters given for unknown rule {name!r}")
+                raise ConfigError(f"parameters given for unknown rule {name!r}{catalog.did_you_mean(name)}")
         chosen = []
         for rule in catalog.select(settings.select, settings.ignore):
             spec = detectors.get(rule.name)
@@ -88,12 +89,16 @@ def _finite_count(run, tag: str) -> int:
     return int(np.isfinite(v).sum())
 
 
-def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str]) -> dict[str, Any]:
+def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str],
+             min_points: Mapping[str, int] | None = None) -> dict[str, Any]:
     """What was analysed: the training signal, the rules that ran on it, and why a run is not assessed.
 
     A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
     training loss; failing that the validation loss; failing that a quality metric) and at least one
-    selected rule that reads that signal ran without error (``errored``: codes of the rules that raised)."""
+    selected rule that reads that signal ran without error (``errored``: codes of the rules that raised) on
+    enough points to judge it: ``min_points`` (rule code -> its ``min_points`` parameter) says how many each
+    needs, and a signal shorter than the fewest of them was not judged -- a 3-point run is not 'checked and
+    fine'."""
     from curvedoc.model.roles import rl_marker
 
     roles = run.roles
@@ -115,12 +120,22 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         # (critic/value losses grow with the value scale), so its return or success rate is the signal
         signal_note = "reinforcement learning: its loss tracks a moving target" if rl else "no loss logged"
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
+    need = {r.code: int(min_points[r.code]) for r in readers if min_points and r.code in min_points}
+    needed = min(need.values()) if need else 0
+    points = (next((m.points for m in metrics if m.tag == signal_tag), 0) if signal == "metric"
+              else _finite_count(run, signal_tag)) if signal else 0
+    too_short = bool(readers) and points < needed
+    fewest = ", ".join(f"{r.code} {r.name}" for r in readers if need.get(r.code) == needed)
+    readers = [] if too_short else [r for r in readers if need.get(r.code, 0) <= points]
     reason = ""
     if signal is None:
         shown = ", ".join(repr(t) for t in list(run.tags)[:8]) + (" ..." if len(run.tags) > 8 else "")
         why = "; ".join(short) if short else (f"no training loss, validation loss or quality metric with "
                                                f"{MIN_SIGNAL_POINTS}+ points was recognised")
         reason = f"{why} (tags: {shown or 'none'}); --role train_loss=TAG sets one"
+    elif too_short:
+        reason = (f"too short to judge: {signal} {signal_tag!r} has {points} finite point{'s' if points != 1 else ''}, "
+                  f"and a verdict needs at least {needed} ({fewest}, the rule reading it that needs the fewest)")
     elif not readers:
         reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
     applicable = len(ran) + sum(1 for s in skipped if s.get("missing") or s.get("why"))
@@ -185,12 +200,7 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
     cause_ids = list(hit.causes) if hit.causes else list(rule.causes)
     cause_ids = [c for c in cause_ids if c in catalog.causes]
     ev = dict(hit.evidence)
-    fixes: list[str] = []
-    for cid in cause_ids[:2]:
-        for t in catalog.causes[cid].fixes[:2]:
-            fx = fill_template(t, ev)
-            if fx and fx not in fixes:
-                fixes.append(fx)
+    fixes = fixes_for(cause_ids, ev, catalog)
     sev = hit.severity or rule.severity
     conf = float(hit.confidence)
     if not math.isfinite(conf):
@@ -205,7 +215,7 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
         steps=None if hit.steps is None else (int(hit.steps[0]), int(hit.steps[1])),
         evidence=ev,
         causes=tuple(catalog.causes[c].title for c in cause_ids),
-        fixes=tuple(fixes),
+        fixes=fixes,
         cause_ids=tuple(cause_ids),
         marks=tuple(int(m) for m in hit.marks),
         run=run_name,
@@ -275,16 +285,6 @@ class Applicability:
         return None
 
 
-def _drop_superseded(findings: list[Finding]) -> list[Finding]:
-    """A finding whose evidence says ``supersedes: [[rule name, tag], ...]`` explains what those rules found on that
-    tag (V001 calling a held-out metric's decline overfitting, where metric-regression saw the same decline): their
-    findings on the tag are left out, so one phenomenon is reported once, by the rule that names its cause."""
-    gone = {(str(r), str(t)) for f in findings for r, t in (f.evidence.get("supersedes") or ())}
-    if not gone:
-        return findings
-    return [f for f in findings if (f.name, str(f.evidence.get("tag"))) not in gone]
-
-
 def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     """Diagnose one loaded run with a prepared plan. Never raises for a detector bug."""
     if plan.settings.roles:
@@ -311,9 +311,11 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
             where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
             errors.append(f"{rule.code} {rule.name}: {type(exc).__name__}: {exc}{where}")
             errored.add(rule.code)
-    findings = _drop_superseded(findings)
+    findings = attribute(findings, plan.catalog, run)
     findings.sort(key=Finding.sort_key)
-    cov = coverage(run, ran, skipped, errored)
+    need = {rule.code: params.min_points for rule, _, params in plan.rules
+            if isinstance(getattr(params, "min_points", None), int)}
+    cov = coverage(run, ran, skipped, errored, need)
     if errored and cov.get("assessed"):
         # a rule that failed checked nothing: 'healthy' must mean every selected rule that could run said so
         cov = {**cov, "assessed": False,

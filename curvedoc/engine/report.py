@@ -203,8 +203,12 @@ class Report:
 
     def plot(self, run: str | int | None = None):
         """A matplotlib figure of one run's curves with its findings marked; for a compared run (curvedoc.compare),
-        its curves against the baseline's with the band shaded."""
-        from curvedoc.reporters.plots import compare_figure, plot_run
+        its curves against the baseline's with the band shaded.
+
+        In a notebook the figure shows itself: as the value of a cell's last line, or, when assigned
+        (``fig = report.plot(0)``), at the end of the cell, as pyplot's inline figures do; ``display(fig)`` shows
+        it again. ``fig.savefig("run.png")`` writes it to a file."""
+        from curvedoc.reporters.plots import compare_figure, plot_run, show_at_cell_end
 
         if run is None:
             rr = self.runs[0]
@@ -212,11 +216,11 @@ class Report:
             rr = self.runs[run]
         else:
             rr = self.run(run)
-        if rr.comparison is not None:
-            fig = compare_figure(rr)
-            if fig is not None:
-                return fig
-        return plot_run(rr)
+        fig = compare_figure(rr) if rr.comparison is not None else None
+        if fig is None:
+            fig = plot_run(rr)
+        show_at_cell_end(fig)
+        return fig
 
     def _repr_html_(self) -> str:
         from curvedoc.reporters import render

@@ -1,6 +1,7 @@
 """The rule catalogue: rule entries and the cause table, read from ``rules/*.toml``.
 
-A rule file holds ``[[rule]]`` entries (and may add ``[causes.<id>]`` tables). Users can add a
+A rule file holds ``[[rule]]`` entries (and may add ``[causes.<id>]`` tables, and ``[[consequence]]`` and
+``[[signature]]`` entries that make a run's causes follow its strongest evidence: see rules/causes.toml). Users can add a
 folder of their own TOML files (``--rules-dir`` or ``rules-dir`` in ``[tool.curvedoc]``): an entry
 whose ``name`` already exists overrides that rule's fields (severity, params, causes...); a new
 name must have a detector of that name.
@@ -62,10 +63,49 @@ class Rule:
         return ["|".join(g) for g in self.needs if not any(r in have for r in g)]
 
 
+@dataclass(frozen=True)
+class Origin:
+    """A finding that can explain a collapse: its rule, the evidence it must reach, the evidence key (if any)
+    that says how many steps it took to recover (a spike's span ends there)."""
+
+    rule: str
+    min: tuple[tuple[str, float], ...] = ()
+    recovery: str = ""
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """``[[consequence]]``: findings of ``effects`` (rule, within) that an ``origins`` finding began before are its
+    effect: their causes become the origin's, ``lead`` first, without ``drop``."""
+
+    origins: tuple[Origin, ...]
+    effects: tuple[tuple[str, float], ...]
+    lead: tuple[str, ...] = ()
+    drop: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Signature:
+    """``[[signature]]``: when a finding of ``rules`` is present and the run's series has ``shape`` (with its
+    parameters) for every group of ``roles`` (a group: any of its roles, as a rule's ``needs``), ``cause`` goes first
+    among that finding's causes."""
+
+    cause: str
+    rules: tuple[str, ...]
+    roles: tuple[tuple[str, ...], ...]
+    shape: str
+    params: dict[str, float] = field(default_factory=dict)
+
+
+SIGNATURE_SHAPES = {"monotone-rise": ("chunks", "min_step")}
+
+
 @dataclass
 class Catalog:
     rules: dict[str, Rule] = field(default_factory=dict)  # by name, in code order
     causes: dict[str, Cause] = field(default_factory=dict)
+    consequences: list[Consequence] = field(default_factory=list)
+    signatures: list[Signature] = field(default_factory=list)
 
     def by_code(self) -> dict[str, Rule]:
         return {r.code: r for r in self.rules.values()}
@@ -75,6 +115,19 @@ class Catalog:
             return self.rules[name_or_code]
         return self.by_code().get(name_or_code.upper())
 
+    def did_you_mean(self, name: str) -> str:
+        """'; did you mean overfitting (V001)?' for a mistyped rule name or code, else ''."""
+        import difflib
+
+        by_key = {r.name: r for r in self.rules.values()} | {r.code: r for r in self.rules.values()}
+        key = name.strip()
+        close = difflib.get_close_matches(key.lower(), [k.lower() for k in by_key], n=2, cutoff=0.75)
+        lower = {k.lower(): r for k, r in by_key.items()}
+        found = list(dict.fromkeys(lower[c].name for c in close))
+        if not found:
+            return ""
+        return "; did you mean " + " or ".join(f"{n} ({self.rules[n].code})" for n in found) + "?"
+
     def select(self, select: Iterable[str] | None = None, ignore: Iterable[str] | None = None) -> list[Rule]:
         """Rules enabled by ``select`` (default ALL) minus ``ignore``; selectors are codes, code prefixes,
         names or ``ALL``. Unknown selectors raise :class:`ConfigError`."""
@@ -83,7 +136,8 @@ class Catalog:
         ign = list(ignore or [])
         for s in sel + ign:
             if not any(_matches(r, s) for r in rules):
-                raise ConfigError(f"unknown rule selector {s!r} (see `curvedoc rules` for codes and names)")
+                raise ConfigError(f"unknown rule selector {s!r}{self.did_you_mean(s)} (see `curvedoc rules` for codes "
+                                  "and names)")
         return [r for r in rules if any(_matches(r, s) for s in sel) and not any(_matches(r, s) for s in ign)]
 
 
@@ -106,7 +160,8 @@ def _as_needs(raw) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
-def _read_file(path: Path, rules: dict[str, dict], causes: dict[str, Cause], override: bool) -> None:
+def _read_file(path: Path, rules: dict[str, dict], causes: dict[str, Cause], override: bool,
+               links: list[tuple[str, str, dict]] | None = None) -> None:
     try:
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
@@ -119,6 +174,12 @@ def _read_file(path: Path, rules: dict[str, dict], causes: dict[str, Cause], ove
             causes[cid] = Cause(cid, c["title"], c.get("explanation", ""), tuple(c.get("fixes", [])), c.get("source", ""))
         except KeyError as exc:
             raise ConfigError(f"{path}: cause {cid!r} lacks {exc}") from None
+    if links is not None:
+        for kind in ("consequence", "signature"):
+            for entry in data.get(kind) or []:
+                if not isinstance(entry, dict):
+                    raise ConfigError(f"{path}: [[{kind}]] must be a table")
+                links.append((kind, str(path), entry))
     for entry in data.get("rule", []) or []:
         name = entry.get("name")
         if not name:
@@ -136,7 +197,43 @@ def _read_file(path: Path, rules: dict[str, dict], causes: dict[str, Cause], ove
             rules[name] = dict(entry, _file=str(path))
 
 
-def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
+def _names(path: str, kind: str, what: str, values, known) -> tuple[str, ...]:
+    vals = [values] if isinstance(values, str) else list(values or [])
+    for v in vals:
+        if v not in known:
+            raise ConfigError(f"{path}: [[{kind}]] names an unknown {what} {v!r}")
+    return tuple(vals)
+
+
+def _link(kind: str, path: str, e: dict, rules: set[str], causes: dict[str, Cause]):
+    """One ``[[consequence]]`` or ``[[signature]]`` entry, checked against the rules and causes it names."""
+    try:
+        if kind == "consequence":
+            origins = []
+            for o in e["origin"]:
+                mins = tuple((str(k), float(v)) for k, v in (o.get("min") or {}).items())
+                origins.append(Origin(_names(path, kind, "rule", o["rule"], rules)[0], mins, str(o.get("recovery", ""))))
+            effects = []
+            for x in e["effect"]:
+                within = float(x.get("within", 0.0))
+                if not 0.0 <= within <= 1.0:
+                    raise ConfigError(f"{path}: [[consequence]] effect {x['rule']!r}: within must lie in [0, 1]")
+                effects.append((_names(path, kind, "rule", x["rule"], rules)[0], within))
+            return Consequence(tuple(origins), tuple(effects), _names(path, kind, "cause", e.get("lead"), causes),
+                               _names(path, kind, "cause", e.get("drop"), causes))
+        shape = e["shape"]
+        if shape not in SIGNATURE_SHAPES:
+            raise ConfigError(f"{path}: [[signature]] shape {shape!r} is not one of {sorted(SIGNATURE_SHAPES)}")
+        params = {k: float(e[k]) for k in SIGNATURE_SHAPES[shape]}
+        return Signature(_names(path, kind, "cause", e["cause"], causes)[0], _names(path, kind, "rule", e["rules"], rules),
+                         _as_needs(e["roles"]), shape, params)
+    except KeyError as exc:
+        raise ConfigError(f"{path}: a [[{kind}]] entry lacks {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise ConfigError(f"{path}: a [[{kind}]] entry is malformed: {exc}") from None
+
+
+def _build(rules_raw: dict[str, dict], causes: dict[str, Cause], links=()) -> Catalog:
     cat = Catalog(causes=causes)
     built = []
     for name, e in rules_raw.items():
@@ -178,6 +275,9 @@ def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
         raise ConfigError(f"duplicate rule codes: {sorted(dup)}")
     for r in sorted(built, key=lambda r: r.code):
         cat.rules[r.name] = r
+    for kind, path, entry in links:
+        link = _link(kind, path, entry, set(cat.rules), causes)
+        (cat.consequences if kind == "consequence" else cat.signatures).append(link)
     return cat
 
 
@@ -185,18 +285,19 @@ def _build(rules_raw: dict[str, dict], causes: dict[str, Cause]) -> Catalog:
 def _load_cached(extra: tuple[str, ...]) -> Catalog:
     rules_raw: dict[str, dict] = {}
     causes: dict[str, Cause] = {}
+    links: list[tuple[str, str, dict]] = []
     base = rules_dir()
     for p in sorted(base.glob("*.toml")):
         if p.name in NON_RULE_FILES:
             continue
-        _read_file(p, rules_raw, causes, override=False)
+        _read_file(p, rules_raw, causes, override=False, links=links)
     for d in extra:
         dp = Path(d)
         if not dp.is_dir():
             raise ConfigError(f"rules folder {d!r} does not exist")
         for p in sorted(dp.glob("*.toml")):
-            _read_file(p, rules_raw, causes, override=True)
-    return _build(rules_raw, causes)
+            _read_file(p, rules_raw, causes, override=True, links=links)
+    return _build(rules_raw, causes, links)
 
 
 def load_catalog(extra_dirs: Iterable[str | Path] = ()) -> Catalog:

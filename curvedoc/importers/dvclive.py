@@ -65,8 +65,12 @@ def _parse_tsv(path: Path, tag: str, issues: list[ImportIssue]) -> pd.DataFrame 
     if value_col is None:
         issues.append(ImportIssue("bad-format", f"metric {tag!r}: no value column; skipped", file=str(path)))
         return None
-    body = "\n".join(lines[1:])
+    # a row with more fields than the header is damaged: skipped and counted with the rows that do not parse, never
+    # cut to fit (pandas would cut a first such row with a ParserWarning, and skip the later ones)
+    body = "\n".join(ln for ln in lines[1:] if ln.count("\t") < len(header))
     if not body.strip():
+        if any(ln.strip() for ln in lines[1:]):
+            issues.append(ImportIssue("bad-lines", f"metric {tag!r}: no row parses; skipped", file=str(path)))
         return None
     raw = pd.read_csv(io.StringIO(body), sep="\t", header=None, names=header, dtype=str, engine="c",
                       on_bad_lines="skip", keep_default_na=False, index_col=False)

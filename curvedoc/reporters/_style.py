@@ -459,3 +459,13 @@ def unused_tags(rr) -> list[str]:
         return list(cov["unused_tags"])
     metric_tags = {m.get("tag") for m in cov.get("metrics") or []}
     return [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
+
+
+def consequence_note(f) -> str:
+    """'a consequence of D001 divergence from step 162: its causes come first' for a finding that an explosion
+    explains (evidence ``explained_by``, see rules/causes.toml [[consequence]]), else ''."""
+    origin = (f.evidence or {}).get("explained_by")
+    if not isinstance(origin, dict) or not origin.get("code"):
+        return ""
+    at = f" from step {fmt_step(origin['step'])}" if origin.get("step") is not None else ""
+    return f"a consequence of {origin['code']} {origin.get('name', '')}{at}: its causes come first"

@@ -25,22 +25,41 @@ def escape_property(s: str) -> str:
     return escape_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
+def _repo_root(path: str) -> str | None:
+    """The nearest folder above ``path`` holding a ``.git`` (a repository's root, or a worktree's), else None."""
+    d = os.path.dirname(os.path.abspath(path))
+    while True:
+        if os.path.exists(os.path.join(d, ".git")):
+            return d
+        up = os.path.dirname(d)
+        if up == d:
+            return None
+        d = up
+
+
 def _file(path: str) -> str:
-    """The run's path relative to the workspace (GitHub matches annotations to repository files)."""
+    """The log's path as GitHub matches annotations to repository files: relative to the workspace
+    (``GITHUB_WORKSPACE``, else the working directory) when it lies inside it, else relative to the root of the
+    repository that holds it; absolute only when neither holds it. Never a bare file name that resolves nowhere."""
     if not path:
         return ""
-    base = os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
-    try:
-        rel = os.path.relpath(path, base)
-    except ValueError:  # another drive on Windows
-        return path
-    return path if rel.startswith("..") else rel
+    bases = [os.environ.get("GITHUB_WORKSPACE") or os.getcwd(), _repo_root(path)]
+    for base in bases:
+        if not base:
+            continue
+        try:
+            rel = os.path.relpath(path, base)
+        except ValueError:  # another drive on Windows
+            continue
+        if not rel.startswith(".."):
+            return rel
+    return os.path.abspath(path)
 
 
 def _log_file(rr) -> str:
     """The log FILE an annotation points at (GitHub attaches annotations to files, not folders): the run's path
-    when it is a file, else the file most of its points were read from, else a file an importer issue names,
-    else the folder."""
+    when it is a file, else the file most of its points were read from (a name the importer gives relative to the
+    run's folder is joined to it), else a file an importer issue names, else the folder."""
     path = rr.path or ""
     if path and not os.path.isdir(path):
         return path
@@ -51,6 +70,8 @@ def _log_file(rr) -> str:
             counts = src.value_counts()
             best = next((str(f) for f in counts.index if str(f)), "")
             if best:
+                if path and not os.path.isabs(best) and os.path.exists(os.path.join(path, best)):
+                    return os.path.join(path, best)
                 return best
         except (KeyError, AttributeError, TypeError):
             pass

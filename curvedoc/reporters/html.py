@@ -21,6 +21,7 @@ import warnings
 from typing import Any
 
 from curvedoc.reporters._style import (
+    consequence_note,
     unused_tags,
     points_text,
     duplicate_groups,
@@ -108,6 +109,12 @@ CSS = """
 def e(s: Any) -> str:
     """Escape text (from the logs or not) for HTML content and attribute values."""
     return html.escape(clean(s), quote=True)
+
+
+def _consequence(f) -> str:
+    """The consequence note of a finding an explosion explains, as a muted line under its message."""
+    note = consequence_note(f)
+    return f'<br><span class="muted">{e(note)}</span>' if note else ""
 
 
 def _badge(text: str, cls: str) -> str:
@@ -202,7 +209,7 @@ def _findings_table(rr) -> str:
         rows.append(
             f'<tr class="{e(f.severity)}"><td>{_badge(f.severity, f.severity)}</td><td class="code">{e(f.code)}</td>'
             f"<td class=\"rule\">{e(f.name)}</td><td class=\"num\">{f.confidence:.0%}</td>"
-            f'<td class="num">{e(fmt_steps(f).replace("steps ", "").replace("step ", ""))}</td><td>{e(f.message)}</td></tr>'
+            f'<td class="num">{e(fmt_steps(f).replace("steps ", "").replace("step ", ""))}</td><td>{e(f.message)}{_consequence(f)}</td></tr>'
         )
     return ('<table class="findings"><thead><tr><th>severity</th><th>code</th><th>rule</th><th>confidence</th>'
             "<th>step(s)</th><th>what was seen</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")

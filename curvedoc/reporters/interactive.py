@@ -110,6 +110,7 @@ def chart_data(rr, small: bool = False) -> dict | None:
             ys = [np.where(y > 0, y, np.nan) for y in ys]
         panels.append({
             "name": p["name"], "ylabel": p["ylabel"], "log": bool(p["log"]),
+            "ylim": None if p.get("ylim") is None else [_num(p["ylim"][0]), _num(p["ylim"][1])],
             "x": [_num(v) for v in xs],
             "ys": [[_num(v) for v in y] for y in ys],
             "lines": [_line_meta(ln) for ln in p["lines"]],
@@ -177,7 +178,9 @@ def fallback_svg(data: dict, small: bool = False) -> str:
         if p["hline"] is not None and p["hline"]["y"] is not None:
             vals.append(p["hline"]["y"])
         log = p["log"] and vals and min(vals) > 0
-        if vals:
+        if p.get("ylim"):  # a rate's full scale (0-1 or 0-100)
+            lo, hi = p["ylim"]
+        elif vals:
             lo, hi = min(vals), max(vals)
         else:
             lo, hi = 0.0, 1.0
@@ -391,7 +394,8 @@ INIT_JS = r"""
           width: width, height: p.name === "loss" ? 280 : 180,
           series: series,
           // a log axis spans the data (uPlot would round it out to whole decades, flattening a 0.5-1.6 loss)
-          scales: { x: { time: false }, y: p.log ? { distr: 3, range: function (u, lo, hi) { return [lo / 1.15, hi * 1.15]; } } : {} },
+          scales: { x: { time: false }, y: p.log ? { distr: 3, range: function (u, lo, hi) { return [lo / 1.15, hi * 1.15]; } }
+                                                   : p.ylim ? { range: function () { return p.ylim.slice(); } } : {} },
           axes: [{ label: last ? "step" : "", size: last ? 44 : 30 }, { label: p.ylabel, size: 64, values: function (u, v) { return v.map(tick); },
                    splits: p.log ? logSplits : undefined, filter: p.log ? function (u, v) { return v; } : undefined }],
           cursor: { sync: { key: key, setSeries: false }, drag: { x: true, y: false, setScale: true } },

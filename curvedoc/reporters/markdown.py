@@ -9,6 +9,7 @@ or inject HTML, newlines cannot end a row, ``@name`` cannot notify anyone.
 from __future__ import annotations
 
 from curvedoc.reporters._style import (
+    consequence_note,
     points_text,
     duplicate_groups,
     STATUS_SYMBOL,
@@ -51,7 +52,7 @@ def _findings_table(rr) -> list[str]:
     rows = []
     for f in sorted_findings(rr.findings):
         where = fmt_steps(f).replace("steps ", "").replace("step ", "")
-        rows.append([f.severity, f"`{f.code}`", m(f.name), f"{f.confidence:.0%}", m(where), m(f.message)])
+        rows.append([f.severity, f"`{f.code}`", m(f.name), f"{f.confidence:.0%}", m(where), m(" ".join(x for x in (f.message, f"({consequence_note(f)})" if consequence_note(f) else "") if x))])
     return table(["severity", "code", "rule", "confidence", "step(s)", "what was seen"], rows,
                  ["l", "l", "l", "r", "r", "l"])
 

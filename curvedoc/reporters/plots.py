@@ -64,6 +64,7 @@ def _mpl():
     if _FIGURE_CLASS is None:
         class CurvedocFigure(Figure):
             def _repr_png_(self) -> bytes:
+                self._curvedoc_shown = True  # the cell showed it (its last line's value): no second copy at its end
                 buf = io.BytesIO()
                 self.savefig(buf, format="png", dpi=96)
                 return buf.getvalue()
@@ -122,6 +123,50 @@ PART_PREFIX = "part:"  # the other losses rules read: parts of a loss, other eva
 MAX_PARTS = 8
 PART_COLORS = ("#6a3d9a", "#b15928", "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#a6cee3", "#fb9a99")
 MAX_METRICS = 4
+_PENDING: list = []  # figures made by report.plot() in the running notebook cell, shown at its end if not yet
+_HOOKED: list = []  # the IPython shell whose post_execute event shows them
+
+
+def _notebook_shell():
+    """The running IPython kernel's shell (Jupyter, VS Code, nbconvert), else None (a script, a terminal)."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return None
+    try:
+        shell = ipython.get_ipython()
+    except Exception:  # pragma: no cover - an IPython too old or half-imported
+        return None
+    return shell if shell is not None and getattr(shell, "kernel", None) is not None else None
+
+
+def _show_pending() -> None:
+    pending = list(_PENDING)
+    _PENDING.clear()
+    if not pending:
+        return
+    from IPython.display import display
+
+    for fig in pending:
+        if not getattr(fig, "_curvedoc_shown", True):
+            display(fig)
+
+
+def show_at_cell_end(fig) -> None:
+    """In a notebook, show ``fig`` when the cell ends unless the cell already showed it, as pyplot's inline backend
+    does: ``fig = report.plot(0)`` draws the plot too (``display(fig)`` shows it again elsewhere). Nothing
+    happens outside a notebook kernel."""
+    shell = _notebook_shell()
+    if shell is None:
+        return
+    if shell not in _HOOKED:
+        shell.events.register("post_execute", _show_pending)
+        _HOOKED.append(shell)
+    fig._curvedoc_shown = False
+    _PENDING.append(fig)
+
+
 METRIC_COLORS = ("#c2185b", "#ef6c00", "#00838f", "#6d4c41")
 
 
@@ -345,6 +390,9 @@ def panel_specs(rr, small: bool = False) -> list[dict]:
     threshold). The notebook figure and the HTML page (interactive chart and static fallback) draw the same."""
     curves = _curves(rr)
     roles = dict(rr.roles or {})
+    run = getattr(rr, "run_obj", None)
+    rates = {METRIC_PREFIX + m.tag: float(getattr(m, "scale", 1.0)) for m in (_drawn_metrics(run) if run else [])
+             if getattr(m, "rate", False)}
     panels = [(name, [r for r in rs if r in curves], ylabel) for name, rs, ylabel in PANELS]
     metric_rs = [r for r in curves if r.startswith(METRIC_PREFIX)]
     if metric_rs:
@@ -383,13 +431,36 @@ def panel_specs(rr, small: bool = False) -> list[dict]:
             log = _all_positive([curves[r][1] for r in rs])
         else:
             log = _use_log([curves[r][1] for r in rs])
+        ylim = _rate_range(rs, curves, rates) if name in ("acc", "metric") else None
+        if ylim is not None:
+            log = False
         hline = None
         if name == "grad":
             thr = _clip_threshold(rr)
             if thr is not None:
                 hline = (thr, f"clip threshold {thr:g}")
-        out.append({"name": name, "ylabel": ylabel, "log": log, "lines": lines, "hline": hline})
+        out.append({"name": name, "ylabel": ylabel, "log": log, "lines": lines, "hline": hline, "ylim": ylim})
     return out
+
+
+def _rate_range(rs: Sequence[str], curves, rates: dict[str, float]) -> tuple[float, float] | None:
+    """The full scale of a panel of bounded rates (accuracy, mAP, AUC, F1...): (0, 1), or (0, 100) for percents,
+    so that chance-level noise of a point or two does not fill the panel and look like swings. A metric panel
+    qualifies when every curve in it is a known rate (``rates``: role -> its scale); an accuracy panel by its
+    values. None when a value falls outside the scale (then it is not the rate it seemed) or nothing is finite."""
+    vals = [curves[r][1][np.isfinite(curves[r][1])] for r in rs]
+    vals = np.concatenate(vals) if vals else np.array([])
+    if not len(vals):
+        return None
+    scales = {rates.get(r) for r in rs}
+    if None in scales:
+        if any(r.startswith(METRIC_PREFIX) for r in rs):
+            return None  # a metric that is not a bounded rate (loss-like, BLEU, reward...) keeps its own range
+        scales = {1.0 if vals.max() <= 1.0 else 100.0}
+    scale = max(scales)
+    if vals.min() < 0 or vals.max() > scale:
+        return None
+    return (0.0, float(scale))
 
 
 def logged_range(panels: Sequence[dict]) -> tuple[float, float] | None:
@@ -450,6 +521,9 @@ def plot_run(rr, *, small: bool = False, title: bool = True, findings: Sequence 
             if spec["hline"] is not None:
                 ax.axhline(spec["hline"][0], color="#8c564b", ls=":", lw=0.8, label=spec["hline"][1])
             _flat_axis(ax, [curves[r][1] for r in main_rs])
+            if spec.get("ylim") is not None:
+                lo, hi = spec["ylim"]
+                ax.set_ylim(lo - 0.03 * (hi - lo), hi + 0.03 * (hi - lo))  # a curve at 0 or at the top stays visible
             ax.set_ylabel(spec["ylabel"])
             ax.grid(True, alpha=0.25, lw=0.5)
             ax.tick_params(labelsize=7 if small else 8)

@@ -189,6 +189,38 @@ def _rule_markdown(catalog, rule, level: int = 2) -> list[str]:
     return out
 
 
+def _evidence_markdown(catalog, codes: dict[str, str]) -> list[str]:
+    """How a run's causes follow its strongest evidence: the [[consequence]] and [[signature]] entries."""
+    if not catalog.consequences and not catalog.signatures:
+        return []
+
+    def named(names) -> str:
+        return ", ".join(f"{codes.get(n, '?')} {n}" for n in names)
+
+    def titled(ids) -> str:
+        return ", ".join(f"*{_md(catalog.causes[c].title)}*" for c in ids)
+
+    out = ["## Causes that follow the evidence", "",
+           "A finding's causes are its rule's, most likely first, except where the run holds stronger evidence "
+           "(rules/causes.toml holds these links, and a `--rules-dir` file may add its own):", ""]
+    for link in catalog.consequences:
+        origins = []
+        for o in link.origins:
+            cond = " and ".join(f"{k} >= {v:g}" for k, v in o.min)
+            origins.append(f"{codes.get(o.rule, '?')} {o.rule}" + (f" ({cond})" if cond else ""))
+        out.append(f"- **Consequences.** A finding of {named(r for r, _ in link.effects)} that a finding of "
+                   f"{', '.join(origins)} began before (after the run's first point) is its effect: it takes that "
+                   f"finding's causes" + (f", {titled(link.lead)} first" if link.lead else "")
+                   + (f", and no longer cites {titled(link.drop)}" if link.drop else "") + ".")
+    for sig in catalog.signatures:
+        params = ", ".join(f"{k} {v:g}" for k, v in sig.params.items())
+        series = " and ".join(" or ".join(g) for g in sig.roles)
+        out.append(f"- **Signature.** When {series} {'have' if len(sig.roles) > 1 else 'has'} the shape "
+                   f"`{sig.shape}` ({params}), "
+                   f"{titled([sig.cause])} comes first in the findings of {named(sig.rules)}.")
+    return out + [""]
+
+
 def rules_markdown(catalog) -> str:
     """The whole rules reference page (docs/rules.md): index table, one section per rule, cause table."""
     rules = list(catalog.rules.values())
@@ -222,6 +254,12 @@ def rules_markdown(catalog) -> str:
     for r in rules:
         for cid in r.causes:
             cited.setdefault(cid, []).append(r.code)
+    codes = {r.name: r.code for r in rules}
+    for sig in catalog.signatures:
+        for name in sig.rules:
+            if codes.get(name) and codes[name] not in cited.setdefault(sig.cause, []):
+                cited[sig.cause].append(codes[name])
+    out += _evidence_markdown(catalog, codes)
     out += ["## Causes", "",
             "The likely causes the rules cite, with the fixes to try first. A run's report ranks them by the "
             "severity and confidence of the findings that cite them.", "",

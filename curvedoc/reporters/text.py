@@ -13,6 +13,7 @@ import textwrap
 from typing import Any
 
 from curvedoc.reporters._style import (
+    consequence_note,
     unused_tags,
     points_text,
     duplicate_groups,
@@ -111,6 +112,9 @@ def _finding_lines(f, c: Ansi, short: bool = False) -> list[str]:
     lines = [head if len(head_plain) <= WIDTH else head_plain[:WIDTH]]
     msg = clean(f.message)
     lines += _wrap(msg, 6)
+    note = consequence_note(f)
+    if note:
+        lines += [c(x, "dim") for x in _wrap(clean(note), 6)]
     if short and f.causes:
         likely = f"likely: {clean(f.causes[0])}" + (f" -> {clean(f.fixes[0])}" if f.fixes else "")
         lines += [c(x, "dim") for x in _wrap(likely, 6)]
