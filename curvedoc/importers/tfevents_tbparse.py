@@ -8,8 +8,9 @@ cannot. Source: ``tfevents``, with ``meta["reader"] = "tbparse"``.
 What it reads: every scalar point (``simple_value``) and every single-number tensor (TF2's ``tf.summary.scalar``)
 of each event file, with its step and wall time; a sub-folder's tags get the sub-folder as a prefix
 (``train/loss``), as the native reader does. What it does not do: damage detection (tbparse skips a bad record
-silently, so damaged files are only noted), separating unrelated runs written into one folder, hparams
-(only the ``hparams.yaml`` beside the files is read, by the native reader's own code).
+silently, so damaged files are only noted), separating unrelated runs written into one folder. Hyperparameters come from the
+``_hparams_`` plugin record (through tbparse) and the ``hparams.yaml`` beside the files (the native reader's code),
+merged as the native reader merges them.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ SOURCE = "tfevents"
 
 
 def _points(path: Path):
-    """(tags, steps, values, walls) of one event file through tbparse's SummaryReader."""
+    """(tags, steps, values, walls, hparams) of one event file through tbparse's SummaryReader."""
     from tbparse import SummaryReader
 
-    r = SummaryReader(str(path), pivot=False, extra_columns={"wall_time"}, event_types={"scalars", "tensors"})
+    r = SummaryReader(str(path), pivot=False, extra_columns={"wall_time"},
+                      event_types={"scalars", "tensors", "hparams"})
     tags: list[str] = []
     steps: list[int] = []
     values: list[float] = []
@@ -48,7 +50,14 @@ def _points(path: Path):
             steps.append(int(s))
             values.append(float(v))
             walls.append(float(w))
-    return tags, steps, values, walls
+    hparams: dict = {}
+    hp = r.hparams
+    if hp is not None and len(hp):
+        # the hparams plugin's session-start record (Lightning's TensorBoardLogger, add_hparams): a run's settings
+        # live there when no hparams.yaml was kept beside the file
+        for t, v in zip(hp["tag"], hp["value"]):
+            hparams.setdefault(str(t), v.item() if isinstance(v, np.generic) else v)
+    return tags, steps, values, walls, hparams
 
 
 def read(spec: RunSpec) -> RunData:
@@ -60,14 +69,17 @@ def read(spec: RunSpec) -> RunData:
         raise LoadError(root, "no event files", kind="unreadable")
     issues: list[ImportIssue] = []
     cols: tuple[list, list, list, list, list] = ([], [], [], [], [])
+    plugin_hp: dict = {}
     for f in files:
         check_file(f)
         try:
-            tags, steps, values, walls = _points(f)
+            tags, steps, values, walls, file_hp = _points(f)
         except Exception as exc:  # tbparse raises whatever TensorBoard's loader raises on a damaged file
             issues.append(ImportIssue("unreadable", f"tbparse could not read it: {type(exc).__name__}: {exc}",
                                       file=str(f)))
             continue
+        for k, v in file_hp.items():
+            plugin_hp.setdefault(k, v)
         prefix = spec.prefixes.get(str(f), "")
         rel = _rel(f, root)
         cols[0].extend(prefix + t for t in tags)
@@ -89,7 +101,9 @@ def read(spec: RunSpec) -> RunData:
                                   "the folder already holds (resumed or restarted job?); the later write wins",
                                   count=n))
     dirs = sorted({f.parent for f in files} | ({root} if root.is_dir() else set()))
-    hparams = _load_yaml_hparams(dirs, issues, root) if any((d / "hparams.yaml").is_file() for d in dirs) else {}
+    hparams = dict(plugin_hp)
+    # hparams.yaml keeps the types (ints stay ints); the plugin stores doubles -- as the native reader merges them
+    hparams.update(_load_yaml_hparams(dirs, issues, root) if any((d / "hparams.yaml").is_file() for d in dirs) else {})
     issues.append(ImportIssue("reader", "read with tbparse (--reader tbparse): no damage detection, record checksums "
                               "not reported", severity="info"))
     return RunData(frame=frame, source=SOURCE, hparams=hparams,
