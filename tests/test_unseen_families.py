@@ -248,3 +248,26 @@ def test_never_learned_stays_silent_when_the_loss_fell_or_cannot_be_measured():
     flat_but_val_learns = 1.0 * np.exp(rng.normal(0, 0.05, 2000))
     val = (np.arange(100, 2000, 100), np.linspace(1.0, 0.7, 19))
     assert run_detector("underfitting", make_run(train_loss=flat_but_val_learns, val_loss=val)) == []
+
+
+# ---------------------------------------------------------------- practically nothing: noise of tiny batches
+def test_the_framework_stated_batch_size_counts_for_per_example_noise():
+    # a 1-epoch SFT at batch size 1 (HF writes train_batch_size into trainer_state.json, not the hyperparameters):
+    # the per-step loss is a per-example loss, its scatter grows as easy examples get easy; not oscillation
+    rng = np.random.default_rng(0)
+    n = 128
+    level = 0.6 + 0.15 * np.exp(-np.arange(n) / 10)
+    noise = np.where(np.arange(n) > 85, 0.37, 0.14)
+    loss = level * np.exp(rng.normal(0, 1, n) * noise)
+    lr = np.full(n, 2e-5)
+    assert run_detector("oscillation", make_run(train_loss=loss, lr=lr))  # no batch size known: growing noise
+    assert run_detector("oscillation", make_run(train_loss=loss, lr=lr, meta={"train_batch_size": 1})) == []
+
+
+def test_precision_and_recall_beside_map_do_not_oscillate_for_it():
+    rng = np.random.default_rng(2)
+    ev = np.arange(1, 56)
+    m = np.clip(np.linspace(0.1, 0.3, 55) + rng.normal(0, 0.005, 55), 0, 1)
+    rec = np.clip(np.concatenate([np.linspace(0.3, 0.75, 27), 0.7 + 0.15 * (-1) ** np.arange(28)]), 0, 1)
+    run = make_run(train_loss=np.linspace(3, 1, 550), **{"metrics/mAP50(B)": (ev, m), "metrics/recall(B)": (ev, rec)})
+    assert not [h for h in run_detector("oscillation", run) if "recall" in h.message]

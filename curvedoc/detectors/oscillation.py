@@ -55,6 +55,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._gradients import _last_key
+from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
 
@@ -101,8 +102,9 @@ def _metric_swings(run: Run, p: Params) -> Iterator[Hit]:
     healthy metric's late changes are small next to what the run gained; one that swings by a third of it
     cannot tell one checkpoint from the next. The series with the largest swings against progress is reported."""
     best = None
+    halves = trade_off_halves(run.metrics)  # precision/recall beside mAP/F1: they swing against each other
     for m in run.metrics:
-        if not (m.rate and m.split == "val") or m.points < p.metric_min_evals:
+        if not (m.rate and m.split == "val") or m.points < p.metric_min_evals or m.tag in halves:
             continue
         s = sig.finite(run.series(m.tag))
         a = s.to_numpy(dtype=np.float64) / m.scale
@@ -272,9 +274,10 @@ _BATCH_KEYS = ("batch_size", "bs", "per_device_train_batch_size", "train_batch_s
 
 
 def _batch_size(run: Run) -> int | None:
-    """The training batch size stated in the hyperparameters (the last part of a dotted key), or None."""
+    """The training batch size stated in the hyperparameters (the last part of a dotted key) or by the framework's
+    own state (an HF ``trainer_state.json`` keeps ``train_batch_size`` beside ``max_steps``), or None."""
     found = {}
-    for key, val in (run.hparams or {}).items():
+    for key, val in [*(run.hparams or {}).items(), *(run.meta or {}).items()]:
         k = _last_key(key).replace("-", "_")
         if k in _BATCH_KEYS and isinstance(val, (int, float)) and not isinstance(val, bool) and 0 < val < 1e9:
             found.setdefault(k, int(val))

@@ -68,6 +68,7 @@ from curvedoc.detectors._progress import (
     window_median,
 )
 from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se, rolling_median, theil_sen, window
+from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
 
@@ -156,15 +157,13 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     # chance. Only like compares with like: a detector's proposal-classifier accuracy of 98% (background is most
     # proposals) says nothing about a box mAP of 0.
     learned = _learned_train_kinds(run)
-    # precision and recall trade against each other: a detector that predicts boxes everywhere has a recall near 1
-    # and a precision near 0. Where a metric that combines them is logged (mAP, AP, F1), it is the judge and the
-    # halves neither fire nor veto
-    combined = any(m.kind in _COMBINED_KINDS and m.split == "val" for m in run.metrics)
+    # precision and recall trade against each other: where a metric combining them is logged, it judges
+    halves = trade_off_halves(run.metrics)
     judged = []
     for m in run.metrics:
         if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in ("success", "reward", "return"))):
             continue
-        if combined and m.kind in ("precision", "recall"):
+        if m.tag in halves:
             continue
         if m.kind in learned:
             return
@@ -421,9 +420,6 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         ev["train_fitted"] = fitted
     yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf, evidence=ev,
               causes=tuple(causes) if causes else None)
-
-
-_COMBINED_KINDS = ("map", "ap", "f1")
 
 
 def _late_levels(run: Run) -> list[tuple]:

@@ -150,6 +150,19 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
     return out
 
 
+# quality metrics that combine precision and recall: where one is logged, it judges the model
+COMBINED_KINDS = ("map", "ap", "f1")
+
+
+def trade_off_halves(metrics: list[Metric]) -> set[str]:
+    """Tags of the precision and recall metrics of a split that also logs a metric combining them (mAP, AP, F1).
+    The two halves trade against each other through the confidence threshold: a detector predicting boxes
+    everywhere has a recall near 1 and a precision near 0, and either may swing from one evaluation to the next
+    while the model does not change. The combined metric is the one to judge; the halves neither fire nor veto."""
+    splits = {m.split for m in metrics if m.kind in COMBINED_KINDS}
+    return {m.tag for m in metrics if m.kind in ("precision", "recall") and m.split in splits}
+
+
 def primary(metrics: list[Metric], counts: dict[str, int], split: str) -> Metric | None:
     """The metric a report leads with for a split: rates first (accuracy, mAP...), then most points,
     then the shortest name (``eval_accuracy`` over ``eval_g3_accuracy``)."""
