@@ -88,9 +88,11 @@ def _tfevents(c: Curves, folder: Path) -> Path:
     from tensorboardX import SummaryWriter
 
     w = SummaryWriter(str(folder))
-    for s, v, lr in zip(c.steps, c.train_loss, c.lr):
+    for i, (s, v, lr) in enumerate(zip(c.steps, c.train_loss, c.lr)):
         w.add_scalar(f"train/{c.loss_name}", float(v), int(s))
         w.add_scalar("train/lr", float(lr), int(s))
+        if c.train_acc is not None:
+            w.add_scalar("train/acc", float(c.train_acc[i]), int(s))
     for i, s in enumerate(c.eval_steps):
         if c.val_loss is not None:
             w.add_scalar(f"val/{c.loss_name}", float(c.val_loss[i]), int(s))
@@ -166,3 +168,28 @@ def _hf(c: Curves, folder: Path) -> Path:
     p = folder / "trainer_state.json"
     p.write_text(json.dumps(state, indent=2))
     return p
+
+
+def shuffled_labels(seed: int, *, k: int | None = None, n: int | None = None) -> Curves:
+    """Training labels shuffled: the model memorises the training set (loss from log K towards 0, training accuracy
+    towards 1) while validation accuracy stays at 1/K the whole run and the validation loss climbs above log K."""
+    rng = np.random.default_rng(seed)
+    k = k or int(rng.choice([2, 5, 10, 10, 100]))
+    n = n or int(rng.integers(60, 3000))
+    every = int(rng.choice([1, 10, 50]))
+    steps = np.arange(n, dtype=np.int64) * every
+    c = math.log(k)
+    x = np.arange(n) / n
+    tau = rng.uniform(0.2, 0.6)
+    loss = c * np.exp(-x / tau) * (1 + 0.02 * rng.standard_normal(n)) + 0.01
+    loss = np.clip(loss * np.exp(rng.normal(0, rng.uniform(0.02, 0.15), n)), 1e-4, None)
+    lr = np.full(n, float(rng.choice([1e-3, 3e-4, 0.05])))
+    m = int(rng.integers(5, 30))
+    eval_steps = np.unique(np.linspace(steps[-1] / m, steps[-1], m).astype(np.int64))
+    me = len(eval_steps)
+    size = int(rng.choice([500, 2000, 10000]))
+    val_acc = np.clip(rng.normal(1 / k, math.sqrt((1 / k) * (1 - 1 / k) / size), me), 0, 1)
+    val_loss = c * (1 + np.linspace(0.0, rng.uniform(0.3, 2.0), me)) * (1 + 0.01 * rng.standard_normal(me))
+    train_acc = np.clip(1 / k + (1 - 1 / k) * (1 - np.exp(-x / tau)), 0, 1)
+    return Curves(steps, loss, lr, eval_steps, val_loss=val_loss, val_acc=val_acc, train_acc=train_acc,
+                  hparams={"lr": float(lr[0])})

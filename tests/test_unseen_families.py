@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import curvedoc
-from _families import FORMATS, lr_blowup_to_chance, write
+from _families import FORMATS, lr_blowup_to_chance, shuffled_labels, write
 from _helpers import make_run, run_detector
 
 SEEDS = range(8)
@@ -32,6 +32,19 @@ def test_lr_blowup_then_chance_is_failing_at_chance_with_the_lr_first(fmt, tmp_p
         assert rr.findings[0].name == "plateau-at-chance", what
         assert rr.top_causes[0]["id"] == "lr-too-high", what
         assert "exploded" in rr.findings[0].message, what
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_shuffled_training_labels_are_at_chance_with_the_labels_first(fmt, tmp_path):
+    # the model memorises the training labels while validation accuracy stays at 1/K the whole run: not ordinary
+    # overfitting -- what it learned does not transfer at all, so the labels are the first thing to check
+    pytest.importorskip("tensorboardX")
+    for seed in SEEDS:
+        c = shuffled_labels(seed)
+        rr = curvedoc.diagnose(str(write(c, fmt, tmp_path / str(seed)))).runs[0]
+        what = f"seed {seed} ({fmt}): {[(f.code, f.severity) for f in rr.findings]}"
+        assert rr.status == "failing" and rr.findings[0].name == "plateau-at-chance", what
+        assert rr.top_causes[0]["id"] == "labels-detached", what
 
 
 # ------------------------------------------------------------------------ practically nothing: metric-regression

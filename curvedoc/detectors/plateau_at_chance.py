@@ -54,6 +54,7 @@ from curvedoc.detectors._progress import (
     acc_at_chance,
     accuracy,
     chance_margin,
+    clean,
     k_from_acc,
     LOSS_K,
     k_from_loss,
@@ -262,6 +263,25 @@ def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
     return out
 
 
+def _loss_levels(run: Run) -> list[tuple[str, float]]:
+    """Where the losses sit late (:func:`_late_loss_levels`) and where they start: the first logged training and
+    validation losses (a fresh K-class model starts at log K, so a start at log K reads
+    K as well as a plateau there -- a model that memorised shuffled labels leaves log K on both losses, one down
+    and one up, but started there)."""
+    out = _late_loss_levels(run)
+    for role in ("train_loss", "val_loss"):
+        if role in run.roles:
+            s = clean(run.series(role))
+            v = s.to_numpy(dtype=np.float64)
+            steps = s.index.to_numpy()
+            # a training loss starts at log K only at initialisation: its first point must be the start of the run
+            # (within 2% of its steps), not a value logged after some learning
+            at_start = role == "val_loss" or steps[0] <= 0.02 * max(float(steps[-1]), 1.0)
+            if len(v) >= 3 and at_start:
+                out.append((role, float(v[0])))
+    return out
+
+
 def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
     """(2, why, q) for a binary task with unbalanced classes whose model predicts the prior: the validation
     accuracy sits at one value q >= 0.5 (the majority share of a fixed evaluation set) at half of the evaluations
@@ -293,14 +313,14 @@ def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
 
 
 def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tuple[int, str] | None:
-    """K of a validation accuracy sitting at chance, read twice: (1) from a loss whose late level sits at or just
-    above log K for a plausible K (the class counts of common tasks, as for a loss alone) with the accuracy's
+    """K of a validation accuracy sitting at chance, read twice: (1) from a loss whose late level (or start) sits at
+    or just above log K for a plausible K (the class counts of common tasks, as for a loss alone) with the accuracy's
     median at 1/K within its own noise -- a small evaluation set scatters an accuracy at 1/100 over 0.002-0.014,
     too noisy to read K from it alone; (2) from the accuracy's median at 1/K (10%), confirmed by a loss at log K
     or by an accuracy identical at every evaluation. None when the two readings do not agree on one K."""
     med = float(np.median(v))
     noise = 2.0 * sigma / math.sqrt(len(v)) if math.isfinite(sigma) else 0.0
-    levels = _late_loss_levels(run)
+    levels = _loss_levels(run)
     for role, level in levels:
         for k in LOSS_K:
             if -p.band <= level / math.log(k) - 1.0 <= p.max_excess_above and \
@@ -309,7 +329,9 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
     k = k_from_acc(med, tol=0.1, k_max=1000)
     if k is None:
         return None
-    for role, level in levels:
+    # a K read from the accuracy alone (any integer) is confirmed only by where a loss settles: a start that happens
+    # to sit at log K for some integer is a coincidence as often as not
+    for role, level in _late_loss_levels(run):
         if -p.band <= level / math.log(k) - 1.0 <= p.max_excess_above:
             return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
     if frozen:
@@ -342,6 +364,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     a fitted training split puts the labels first."""
     k_given = stated_k(run, p.num_classes)
     found = []
+    judged = 0
     for m in run.metrics:
         if m.kind != "accuracy" or not m.higher_is_better or m.split != "val" or not m.rate:
             continue
@@ -352,6 +375,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         steps = s.index.to_numpy()[fin]
         if len(v) < max(p.min_evals, 3):
             continue
+        judged += 1
         frozen = float(np.ptp(v)) == 0.0
         sigma = noise_sigma(v)
         chance = None
@@ -374,7 +398,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
         found.append((m, k, src, v, steps, best, chance, margin, frozen))
-    if not found:
+    if not found or len(found) < judged:
+        # a model at chance is at chance on every held-out accuracy: one eval set (or a top-5 beside a top-1) that
+        # clearly beat its chance level says the model learned something, as for the floor test of other metrics
         return
     m, k, src, v, steps, best, chance, margin, frozen = found[0]
     chance_loss = math.log(k)
