@@ -500,7 +500,8 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
 
     ``counter``: the x axis per row (NaN where a row has none); ``epoch``: a second, coarser counter (NaN where
     absent) that must agree; ``config``: :func:`config_columns`; ``header_starts``: rows where a repeated header
-    line stood; ``row_kind``: a key per row of which columns it fills (a train row and a val row differ). The
+    line stood; ``row_kind``: a key per row of which columns it fills (a train row and a val row differ; see
+    :func:`row_kinds`). The
     principles:
 
     * config blocks: one run per block, named by its value -- unless the counter simply goes on across a block
@@ -509,7 +510,9 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
       counter of that row agrees (an epoch column, where there is one, goes back too): a resumed run goes back
       to a later point and goes on, and stays one run (its overlap is the restart the readers report). A counter
       that stays at its start value is back at its start too when the row is of the same kind as the one before
-      (a one-epoch run followed by another), not when it is another kind of row at the same step (eval rows);
+      (a one-epoch run followed by another), not when it is another kind of row at the same step (eval rows). A
+      new run starts with the kind of row its predecessor started with (a training record, not an evaluation
+      record numbered by epoch);
     * a repeated header line starts a new run only where no counter says the rows go on.
     """
     idx = np.flatnonzero(np.isfinite(counter)) if counter is not None else np.empty(0, dtype=np.int64)
@@ -554,6 +557,8 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
             first = _first_from(idx, seg0, i)
             if first is None or counter[i] > counter[first]:
                 continue  # back to a later point than its run started at: a resume, not a new run
+            if row_kind is not None and row_kind[i] != row_kind[first]:
+                continue  # not the kind of row the run started with (an eval record numbered by epoch)
             if epoch is not None:
                 e0 = _first_from(eidx, seg0, i)
                 if not np.isfinite(epoch[i]) or (e0 is not None and epoch[i] > epoch[e0]):
@@ -588,6 +593,15 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
     return segs
 
 
+def row_kinds(cols: Sequence[NumericColumn]) -> np.ndarray | None:
+    """A small integer per row naming which of ``cols`` it fills: rows of one kind (training records, evaluation
+    records, an LR monitor's rows) share it."""
+    if not cols:
+        return None
+    filled = np.packbits(np.column_stack([c.present for c in cols]), axis=1)
+    return np.unique(filled, axis=0, return_inverse=True)[1].reshape(-1)
+
+
 def describe_split(segs: Sequence[Segment], counter_name: str, config_names: Sequence[str] = ()) -> str:
     """Where and why a table was split, in one clause: "the epoch counter starts again at rows 21, 41, 61"."""
     def rows(kind):
@@ -603,6 +617,46 @@ def describe_split(segs: Sequence[Segment], counter_name: str, config_names: Seq
     if rows("header"):
         parts.append(f"the header line is repeated before {rows('header')}")
     return "; ".join(parts)
+
+
+# issues about the end of a file belong to the run the file ends with, not to every run it holds
+_LAST_ROWS_KINDS = frozenset({"truncated", "no-final-newline"})
+
+
+def segment_issues(file: str, segs: Sequence[Segment], k: int, how: str,
+                   file_issues: Sequence[ImportIssue], n_rows: int) -> list[ImportIssue]:
+    """The issues of run ``k`` (1-based) of a file split into ``segs``: the file's own (those about its last rows
+    only on the last run), where the file was split, and -- for a new training appended after others -- a
+    restart note (I001)."""
+    seg = segs[k - 1]
+    name = file.replace("\\", "/").rsplit("/", 1)[-1]
+    out = [i for i in file_issues if i.kind not in _LAST_ROWS_KINDS or seg.end == n_rows]
+    out.append(ImportIssue(
+        "segments",
+        f"{name} holds {len(segs)} runs one after another ({how}): this is run {k} of {len(segs)} "
+        f"({seg.label!r}, rows {seg.start + 1}-{seg.end}), read on its own so that no rule compares across "
+        "the boundary",
+        file=file, count=len(segs), severity="info",
+    ))
+    if seg.rerun:
+        out.append(ImportIssue(
+            "restart",
+            f"a new training appended to {name}: {seg.why}; read as a run of its own, not stitched to the rows "
+            "before",
+            file=file, count=None,
+        ))
+    return out
+
+
+def segment_meta(segs: Sequence[Segment], k: int) -> dict:
+    """``meta["segment"]`` of run ``k`` (1-based): its place in the file (rows are 1-based, inclusive)."""
+    seg = segs[k - 1]
+    return {"index": k, "of": len(segs), "label": seg.label, "rows": [seg.start + 1, seg.end],
+            "new_training": seg.rerun}
+
+
+def slice_columns(cols: Sequence[NumericColumn], start: int, end: int) -> list[NumericColumn]:
+    return [NumericColumn(c.name, c.values[start:end], c.present[start:end]) for c in cols]
 
 
 def _label(value: str) -> str:

@@ -274,10 +274,6 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
 
 
 # --------------------------------------------------------------------------- main
-# issues about the end of the file belong to the run the file ends with
-_LAST_ROWS_KINDS = {"truncated", "no-final-newline"}
-
-
 def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     """One CSV log: its run, or -- when the file holds several runs one after another (appended sessions, a
     sweep with a ``model`` column) -- one :class:`RunData` per run, named ``#1``, ``#2``... or ``#<value>``."""
@@ -314,30 +310,15 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     how = T.describe_split(segs, x.name if x is not None else "step", config_names)
     out = []
     for k, seg in enumerate(segs, 1):
-        sub = [T.NumericColumn(c.name, c.values[seg.start:seg.end], c.present[seg.start:seg.end]) for c in cols]
+        sub = T.slice_columns(cols, seg.start, seg.end)
         if not any(c.present.any() for c in sub):
             continue
-        mine = [i for i in issues if i.kind not in _LAST_ROWS_KINDS or seg.end == len(df)]
-        mine.append(ImportIssue(
-            "segments",
-            f"{path.name} holds {len(segs)} runs one after another ({how}): this is run {k} of {len(segs)} "
-            f"({seg.label!r}, rows {seg.start + 1}-{seg.end}), read on its own so that no rule compares across "
-            "the boundary",
-            file=str(path), count=len(segs), severity="info",
-        ))
-        if seg.rerun:
-            mine.append(ImportIssue(
-                "restart",
-                f"a new training appended to {path.name}: {seg.why}; read as a run of its own, not stitched to "
-                "the rows before",
-                file=str(path), count=None,
-            ))
+        mine = T.segment_issues(str(path), segs, k, how, issues, len(df))
         hs = np.asarray([h - seg.start for h in header_starts if seg.start < h < seg.end], dtype=np.int64)
         d = _run(df.iloc[seg.start:seg.end].reset_index(drop=True), names, conv, sub, flavour, path, prefix, mine,
                  hs, sep)
         d.name_suffix = f"#{seg.label}"
-        d.meta["segment"] = {"index": k, "of": len(segs), "label": seg.label, "rows": [seg.start + 1, seg.end],
-                             "new_training": seg.rerun}
+        d.meta["segment"] = T.segment_meta(segs, k)
         out.append(d)
     return out
 
@@ -369,10 +350,7 @@ def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: s
     if epoch_col is not None and x is not None and epoch_col is not x:
         epoch = np.where(epoch_col.present, epoch_col.values, np.nan)
     config = T.config_columns(df, names, conv.skipped)
-    kind = None
-    if counter is not None and cols:
-        filled = np.packbits(np.column_stack([c.present for c in cols]), axis=1)
-        kind = np.unique(filled, axis=0, return_inverse=True)[1].reshape(-1)
+    kind = T.row_kinds(cols) if counter is not None else None
     return T.split_rows(len(df), counter, x.name if x is not None else "step", epoch=epoch, config=config,
                         header_starts=header_starts, row_kind=kind)
 
