@@ -257,6 +257,12 @@ def test_wandb_run_named_by_its_folder_not_the_latest_run_link(tmp_path):
     wandb = tmp_path / "wandb"
     shutil.copytree(run_dir, wandb / run_dir.name)
     (wandb / "latest-run").symlink_to(run_dir.name)
+    # W&B's debug logs beside the run folders (links into the latest run's logs/): its bookkeeping, not runs
+    (wandb / run_dir.name / "logs").mkdir()
+    for name in ("debug.log", "debug-internal.log"):
+        (wandb / run_dir.name / "logs" / name).write_text(
+            "2024-02-15 01:27:27,100 DEBUG   SenderThread:99 [sender.py:send():382] send: history step 10 loss\n")
+        (wandb / name).symlink_to(f"{run_dir.name}/logs/{name}")
     res = load_all(tmp_path)
     assert [r.name for r in res.runs] == [f"wandb/{run_dir.name}"]
     assert [p.kind for p in res.problems] == ["duplicate-path"]

@@ -47,6 +47,8 @@ JSON_SKIP = {
     "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
     "training_args.json",  # HF TrainingArguments beside trainer_state.json: read by the HF reader as hparams
 }
+WANDB_RUN_DIR = re.compile(r"^(offline-)?run-\d{8}_\d{6}-\w+$|^latest-run$")
+WANDB_DEBUG_LOGS = {"debug.log", "debug-internal.log", "debug-cli.log"}
 PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "dvclive", "csv", "json", "text-log"]
 SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -300,6 +302,9 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             dirnames[:] = [x for x in dirnames if x not in ("files", "logs", "tmp")]
             continue
 
+        if any(WANDB_RUN_DIR.match(x) for x in dirnames):
+            # W&B's own debug logs beside its run folders (links into the latest run's logs/): not training logs
+            files = [f for f in files if f not in WANDB_DEBUG_LOGS]
         ev = [d / f for f in files if is_event_file(f)]
         if ev:
             tb_dirs[d] = ev
