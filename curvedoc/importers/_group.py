@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from curvedoc.model.run import ImportIssue, Run
 
@@ -138,7 +137,7 @@ def merge(group_name: str, parts: list[tuple[Run, list[str]]], root=None) -> lis
     best, best_files, _ = same[best_i]
     sources = []
     issues = list(best.issues)
-    for i, (run, files, _chk) in enumerate(same):
+    for i, (run, files, _) in enumerate(same):
         entry = {"format": run.source, "files": [str(f) for f in files], "points": int(run.n_points),
                  "read": i == best_i}
         if i != best_i:
@@ -150,11 +149,11 @@ def merge(group_name: str, parts: list[tuple[Run, list[str]]], root=None) -> lis
                 best.meta.setdefault(k, v)
             # what the other log says of the training that the one read does not (the trainer state's 'ended
             # early', a damaged events file): kept, named by its file
-            kinds = {i.kind for i in issues}
-            for i in run.issues:
-                if i.kind not in kinds:
-                    issues.append(ImportIssue(i.kind, f"{_short(entry)}: {i.message}", file=i.file, count=i.count,
-                                              severity=i.severity))
+            kinds = {iss.kind for iss in issues}
+            for iss in run.issues:
+                if iss.kind not in kinds:
+                    issues.append(ImportIssue(iss.kind, f"{_short(entry)}: {iss.message}", file=iss.file,
+                                              count=iss.count, severity=iss.severity))
             if chk.equal < chk.compared:
                 tags = ", ".join(chk.differing_tags[:5]) + (" ..." if len(chk.differing_tags) > 5 else "")
                 issues.append(ImportIssue(

@@ -324,8 +324,8 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
 
 def _x_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:
-    """The column a flavour reads as its x axis, when it has one (Keras and a generic CSV without a step column
-    fall back to the epoch)."""
+    """The step-like column a flavour reads as its x axis (None for Keras, and for a generic CSV without one: those
+    fall back to the epoch, see :func:`_counter_column` and :func:`_run`)."""
     if flavour == "lightning-csv":
         return T.find_column(cols, ("step",))
     if flavour == "yolo-csv":
