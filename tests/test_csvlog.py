@@ -535,3 +535,13 @@ def test_columns_that_are_not_run_names_do_not_split(tmp_path):
     # a date column: many rows of one day, then the next day -- a clock, not a run name
     rows = ["date,step,loss"] + [f"2024-01-0{1 + s // 10},{s},{2 - s * 0.01:.3f}" for s in range(30)]
     assert not isinstance(_read(tmp_path, "d.csv", "\n".join(rows) + "\n"), list)
+
+
+def test_a_counter_that_cycles_every_few_rows_is_not_a_run_counter(tmp_path):
+    # 'step' alternates 0, 1, 0, 1 (a phase number, not a clock): 5,000 'runs' of two rows would be nonsense
+    rows = ["step,loss"] + [f"{i % 2},{1 / (i + 1):.5f}" for i in range(10_000)]
+    d = _read(tmp_path, "a.csv", "\n".join(rows) + "\n")
+    assert not isinstance(d, list) and "restart" in _kinds(d)
+    # a batch counter of 120 epochs without an epoch column: not 120 runs
+    rows = ["batch,loss"] + [f"{b},{2 - e * 0.01:.3f}" for e in range(120) for b in range(10)]
+    assert not isinstance(_read(tmp_path, "b.csv", "\n".join(rows) + "\n"), list)

@@ -428,6 +428,9 @@ SPLIT_VALUES = frozenset({"train", "training", "val", "valid", "validation", "ev
 # A column of run names changes value rarely: blocks of at least this many rows on average (a per-row 'mode' or
 # 'phase' column that alternates is bookkeeping inside one run)
 MIN_BLOCK_ROWS = 3
+# Launches appended to one log are a handful (the real corpus holds up to 7 in a file); a counter that starts again
+# this many times is a counter inside one run, not a run counter
+MAX_RUNS_PER_FILE = 100
 
 
 @dataclass
@@ -567,6 +570,11 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
             bounds.append((i, True, f"the {counter_name} counter starts again at row {i + 1} "
                                     f"({counter_name} {_num(prev)} -> {_num(counter[i])})", "counter"))
             last_cut = i
+        resets = [b for b in bounds if b[3] == "counter"]
+        if len(resets) >= MAX_RUNS_PER_FILE or (len(resets) > 2 and (len(resets) + 1) * MIN_BLOCK_ROWS > n):
+            # a counter that starts again every few rows, or hundreds of times, counts something inside ONE run
+            # (the batches of an epoch, a phase), not launches: no split (the readers report where it goes back)
+            bounds = [b for b in bounds if b[3] != "counter"]
     else:
         cut = {b[0] for b in bounds}
         for h in header_starts:
