@@ -64,14 +64,19 @@ def test_real_csv_runs(rel):
     folder = REAL / rel
     (csv,) = [p for p in folder.rglob("*.csv")]
     source, step_col, manifest_points = CASES[rel]
-    (run,) = curvedoc.load(folder)
-    assert run.source == source
+    runs = curvedoc.load(folder)  # a file of sessions appended one after another: one run per session
+    run = runs[0]
+    assert {r.source for r in runs} == {source}
     counts = _pandas_counts(csv)
     expected = {c: n for c, n in counts.items() if c != step_col and n}
-    assert run.tag_counts() == expected
-    assert run.n_points == sum(expected.values())
+    got: dict[str, int] = {}
+    for r in runs:
+        for tag, n in r.tag_counts().items():
+            got[tag] = got.get(tag, 0) + n
+    assert got == expected
+    assert sum(r.n_points for r in runs) == sum(expected.values())
     if manifest_points is not None:  # the manifest excludes epoch counters, we keep them as a tag
-        assert run.n_points - counts.get("epoch", 0) == manifest_points
+        assert sum(r.n_points for r in runs) - counts.get("epoch", 0) == manifest_points
     assert run.scalars["step"].dtype == np.int64 and run.scalars["value"].dtype == np.float64
     assert step_col is None or step_col not in run.tags
     roles = run.roles
@@ -85,17 +90,19 @@ def test_real_csv_runs(rel):
         assert "lr" in roles or rel == "lightning_csv/slm-training-v0" or rel == "lightning_csv/slm-training-v8"
 
 
-def test_keras_sessions_are_continuous():
+def test_keras_sessions_are_runs_of_their_own():
+    # CSVLogger(append=True): four fit() sessions in one file, the epoch back at 0 three times -> four runs, each
+    # on its own epoch axis; the sessions after the first say they were appended (I001)
     _need_real()
-    (run,) = curvedoc.load(REAL / "keras_csvlogger/brain-tumor-cnn")
-    assert run.meta["sessions"] == [0, 5, 9, 19]
-    loss = run.series("train_loss")
-    assert len(loss) == 24 and list(loss.index) == list(range(24))
-    restarts = [i for i in run.issues if i.kind == "restart"]
-    assert len(restarts) == 1 and restarts[0].count == 3
-    assert "row 6" in restarts[0].message and "row 20" in restarts[0].message
-    epoch = run.series("epoch")
-    assert epoch.loc[5] == 0 and epoch.loc[4] == 4  # the epoch tag shows the reset
+    runs = curvedoc.load(REAL / "keras_csvlogger/brain-tumor-cnn")
+    assert [r.name.rsplit("#", 1)[1] for r in runs] == ["1", "2", "3", "4"]
+    assert [len(r.series("train_loss")) for r in runs] == [5, 4, 10, 5]
+    assert all(r.series("train_loss").index[0] == 0 for r in runs)
+    assert [r.meta["segment"]["rows"] for r in runs] == [[1, 5], [6, 9], [10, 19], [20, 24]]
+    assert [[i.kind for i in r.issues if i.kind == "restart"] for r in runs] == [[], ["restart"], ["restart"],
+                                                                                   ["restart"]]
+    seg = [i for i in runs[0].issues if i.kind == "segments"]
+    assert seg and "holds 4 runs" in seg[0].message and "rows 6, 10, 20" in seg[0].message
 
 
 def test_lightning_sparse_rows_and_hparams():
@@ -250,18 +257,40 @@ def test_non_numeric_column_skipped_once(tmp_path):
 
 
 def test_keras_restart_synthetic(tmp_path):
-    d = _read(tmp_path, "training.log", "epoch,loss,val_loss\n0,1.0,1.1\n1,0.8,0.9\n0,1.2,1.3\n1,0.7,0.8\n2,0.6,0.7\n")
-    assert d.source == "keras-csv"
-    assert d.meta["sessions"] == [0, 2]
-    loss = d.frame[d.frame["tag"] == "loss"]
-    assert list(loss["step"]) == [0, 1, 2, 3, 4]
+    d = read_csv_file(_write(tmp_path, "training.log",
+                             "epoch,loss,val_loss\n0,1.0,1.1\n1,0.8,0.9\n0,1.2,1.3\n1,0.7,0.8\n2,0.6,0.7\n"))
+    assert [x.source for x in d] == ["keras-csv", "keras-csv"]
+    assert [x.name_suffix for x in d] == ["#1", "#2"]
+    assert [list(x.frame[x.frame["tag"] == "loss"]["step"]) for x in d] == [[0, 1], [0, 1, 2]]
+    assert [[i.count for i in x.issues if i.kind == "restart"] for x in d] == [[], [None]]
+
+
+def test_keras_resume_from_a_later_epoch_stays_one_run(tmp_path):
+    # a job killed after epoch 4 and resumed from the checkpoint of epoch 2 (initial_epoch=3): the counter goes
+    # back to a LATER point than the run began at and goes on -- one run, the overlap a restart (later write wins)
+    d = _read(tmp_path, "training.log", "epoch,loss\n0,1.0\n1,0.8\n2,0.6\n3,0.9\n4,0.95\n3,0.55\n4,0.5\n5,0.45\n")
+    assert not isinstance(d, list)
     assert [i.count for i in d.issues if i.kind == "restart"] == [1]
+    assert "segments" not in _kinds(d)
+    loss = d.frame[d.frame["tag"] == "loss"]
+    assert sorted(set(loss["step"])) == [0, 1, 2, 3, 4, 5]
 
 
 def test_repeated_header_rows(tmp_path):
+    # two logs concatenated (`cat a.csv b.csv`): the header again and the epoch back at 0 -> two runs
     d = _read(tmp_path, "log.csv", "epoch,loss\n0,1\n1,0.5\nepoch,loss\n0,2\n1,1\n")
-    assert "repeated-header" in _kinds(d) and "restart" in _kinds(d)
-    assert len(d.frame[d.frame["tag"] == "loss"]) == 4
+    assert [x.name_suffix for x in d] == ["#1", "#2"]
+    assert all("repeated-header" in _kinds(x) for x in d) and "restart" in _kinds(d[1])
+    assert [len(x.frame[x.frame["tag"] == "loss"]) for x in d] == [2, 2]
+
+
+def test_repeated_header_where_the_counter_goes_on_is_one_run(tmp_path):
+    # a logger that writes its header again when the job is resumed, the steps going on: one run
+    d = _read(tmp_path, "log.csv", "step,loss\n0,1\n10,0.5\nstep,loss\n20,0.4\n30,0.3\n")
+    assert not isinstance(d, list) and "repeated-header" in _kinds(d) and "restart" not in _kinds(d)
+    # no counter at all: nothing says the rows go on, the header starts a second log
+    d = _read(tmp_path, "log2.csv", "loss,acc\n1,0.1\n0.5,0.2\nloss,acc\n2,0.1\n1,0.3\n")
+    assert [x.name_suffix for x in d] == ["#1", "#2"]
 
 
 def test_lightning_detection_needs_more_than_columns(tmp_path):
@@ -405,3 +434,114 @@ def test_duplicate_column_names_and_json_keys_are_reported(tmp_path):
     k = curvedoc.load(tmp_path / "k.jsonl")[0]
     assert [i.kind for i in d.issues] == ["duplicate-columns"] and sorted(d.tags) == ["loss", "loss.1"]
     assert [i.kind for i in k.issues] == ["duplicate-keys"]
+
+
+# ----------------------------------------------------------------------------- several runs in one file
+def _loss_rows(n, start=1.0, end=0.2):
+    return np.geomspace(start, end, n)
+
+
+def test_keras_csvlogger_appended_twice_is_two_runs_and_no_rule_crosses_the_reset(tmp_path):
+    # CSVLogger(append=True) twice: 0..29 then 0..29 again, each session a healthy fall from 2.3. Read as one run,
+    # the jump back to 2.3 at the reset was a loss spike (D002); as two runs nothing compares across it.
+    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    for _ in range(2):
+        for e, v in enumerate(_loss_rows(30, 2.3, 0.3)):
+            rows.append(f"{e},{0.9 - v / 3:.4f},{v:.4f},{0.85 - v / 3:.4f},{v * 1.1:.4f}")
+    p = _write(tmp_path, "training.log", "\n".join(rows) + "\n")
+    res = load_all(p)
+    assert [r.name for r in res.runs] == ["training.log#1", "training.log#2"]
+    assert [r.series("train_loss").index.tolist() for r in res.runs] == [list(range(30))] * 2
+    rep = curvedoc.diagnose(p)
+    assert len(rep.runs) == 2
+    codes = {f.name for rr in rep.runs for f in rr.findings}
+    assert "loss-spikes" not in codes and "divergence" not in codes and "metric-regression" not in codes
+    assert [[f.name for f in rr.findings if f.name == "restarted-run"] for rr in rep.runs] == [[], ["restarted-run"]]
+
+
+def test_sweep_csv_with_a_model_column_is_one_run_per_model(tmp_path):
+    rows = ["model,epoch,train_loss,val_loss"]
+    for m, top in (("resnet18", 2.0), ("vit-b/16", 3.0), ("mlp", 1.5)):
+        for e, v in enumerate(_loss_rows(12, top, top / 5), 1):
+            rows.append(f"{m},{e},{v:.4f},{v * 1.2:.4f}")
+    p = _write(tmp_path, "sweep.csv", "\n".join(rows) + "\n")
+    runs = curvedoc.load(p)
+    assert [r.name for r in runs] == ["sweep.csv#resnet18", "sweep.csv#vit-b_16", "sweep.csv#mlp"]  # file order
+    assert all(r.series("train_loss").index.tolist() == list(range(1, 13)) for r in runs)
+    # members of a sweep, not restarts; the model column names the runs and is not reported as skipped text
+    assert not [i for r in runs for i in r.issues if i.kind in ("restart", "non-numeric-columns", "duplicate-steps")]
+    assert all(r.meta["segment"]["of"] == 3 for r in runs)
+    assert "'model' changes value at rows 13, 25" in [i for i in runs[0].issues if i.kind == "segments"][0].message
+
+
+def test_config_value_seen_again_is_a_rerun(tmp_path):
+    rows = ["model,epoch,loss"] + [f"a,{e},{1 / e:.3f}" for e in range(1, 6)] + [
+        f"b,{e},{1 / e:.3f}" for e in range(1, 6)] + [f"a,{e},{1 / e:.3f}" for e in range(1, 4)]
+    d = _read(tmp_path, "log.csv", "\n".join(rows) + "\n")
+    assert [x.name_suffix for x in d] == ["#a", "#b", "#a.2"]
+    assert ["restart" in _kinds(x) for x in d] == [False, False, True]
+
+
+def test_step_counter_reset_is_a_new_run(tmp_path):
+    rows = ["step,loss,lr"] + [f"{s},{v:.4f},0.001" for s, v in zip(range(0, 500, 10), _loss_rows(50))] * 2
+    d = _read(tmp_path, "metrics_log.csv", "\n".join(rows) + "\n")
+    assert [x.name_suffix for x in d] == ["#1", "#2"]
+    assert [x.frame["step"].max() for x in d] == [490, 490]
+    assert not [i for x in d for i in x.issues if i.kind == "duplicate-steps"]
+
+
+def test_a_counter_inside_the_epoch_is_not_a_reset(tmp_path):
+    # 'iter' counts batches within an epoch and starts again each epoch, while the epoch goes on: one run
+    rows = ["epoch,iter,loss"] + [f"{e},{i},{2 - e * 0.1 - i * 0.01:.3f}" for e in range(4) for i in range(5)]
+    d = _read(tmp_path, "log.csv", "\n".join(rows) + "\n")
+    assert not isinstance(d, list)
+
+
+def test_eval_rows_at_restarting_steps_are_not_runs(tmp_path):
+    # Lightning's val *_step rows: the step counts val batches from 0 again, the epoch cell is empty on them
+    rows = ["epoch,step,train_loss_step,val_loss_step"]
+    for e in range(3):
+        rows.append(f"{e},{(e + 1) * 50 - 1},{2 - e * 0.3:.2f},")
+        rows += [f",{i},,{2.5 - e * 0.2:.2f}" for i in range(3)]
+    d = read_csv_file(_write(tmp_path, "metrics.csv", "\n".join(rows) + "\n"))
+    assert not isinstance(d, list) and d.source == "lightning-csv"
+    # the same row shape at the same step (a train row and a val row of step 0) is not a one-row run either
+    d = _read(tmp_path, "m.csv", "step,loss,val_loss\n0,2.0,\n0,,2.1\n10,1.5,\n10,,1.7\n20,1.2,\n")
+    assert not isinstance(d, list)
+
+
+def test_one_epoch_session_between_two_is_its_own_run(tmp_path):
+    # an Ultralytics results.csv of runs appended: 1..3, a 1-epoch run, 1..2 (the epoch stays at 1 on a row of
+    # the same kind: a new run)
+    head = "epoch,train/box_loss,metrics/mAP50(B),val/box_loss,lr/pg0"
+    rows = [head] + [f"{e},{1 / e:.3f},{0.1 * e:.2f},{1.1 / e:.3f},0.01" for e in (1, 2, 3, 1, 1, 2)]
+    d = _read(tmp_path, "results.csv", "\n".join(rows) + "\n")
+    assert [x.source for x in d] == ["yolo-csv"] * 3
+    assert [x.meta["segment"]["rows"] for x in d] == [[1, 3], [4, 4], [5, 6]]
+
+
+def test_columns_that_are_not_run_names_do_not_split(tmp_path):
+    # a 'phase' that changes while the step goes on: phases of one run
+    rows = ["step,phase,loss"] + [f"{s},warmup,{2 - s * 0.01:.3f}" for s in range(10)] + [
+        f"{s},main,{1.9 - s * 0.01:.3f}" for s in range(10, 30)]
+    assert not isinstance(_read(tmp_path, "a.csv", "\n".join(rows) + "\n"), list)
+    # a data split of one run (rows of train, then rows of val), and a mode column alternating per row
+    rows = ["split,epoch,loss"] + [f"train,{e},{1 / (e + 1):.3f}" for e in range(6)] + [
+        f"val,{e},{1.2 / (e + 1):.3f}" for e in range(6)]
+    d = _read(tmp_path, "b.csv", "\n".join(rows) + "\n")
+    assert not isinstance(d, list) or not any(x.name_suffix in ("#train", "#val") for x in d)
+    rows = ["mode,loss"] + [f"{'train' if i % 2 else 'eval'},{1 / (i + 1):.3f}" for i in range(20)]
+    assert not isinstance(_read(tmp_path, "c.csv", "\n".join(rows) + "\n"), list)
+    # a date column: many rows of one day, then the next day -- a clock, not a run name
+    rows = ["date,step,loss"] + [f"2024-01-0{1 + s // 10},{s},{2 - s * 0.01:.3f}" for s in range(30)]
+    assert not isinstance(_read(tmp_path, "d.csv", "\n".join(rows) + "\n"), list)
+
+
+def test_a_counter_that_cycles_every_few_rows_is_not_a_run_counter(tmp_path):
+    # 'step' alternates 0, 1, 0, 1 (a phase number, not a clock): 5,000 'runs' of two rows would be nonsense
+    rows = ["step,loss"] + [f"{i % 2},{1 / (i + 1):.5f}" for i in range(10_000)]
+    d = _read(tmp_path, "a.csv", "\n".join(rows) + "\n")
+    assert not isinstance(d, list) and "restart" in _kinds(d)
+    # a batch counter of 120 epochs without an epoch column: not 120 runs
+    rows = ["batch,loss"] + [f"{b},{2 - e * 0.01:.3f}" for e in range(120) for b in range(10)]
+    assert not isinstance(_read(tmp_path, "b.csv", "\n".join(rows) + "\n"), list)

@@ -253,13 +253,15 @@ def test_the_legend_sits_outside_the_data():
     assert leg.get_window_extent(r).x1 <= fig.bbox.x1 + 1  # and inside the figure
 
 
-def test_appended_sessions_are_marked_where_each_begins(tmp_path):
-    # a Keras CSVLogger file with three trainings appended: the epoch counter starts again at 0
-    rows = ["epoch,loss,val_loss"]
-    for _ in range(3):
-        rows += [f"{e},{1.2 - 0.1 * e:.3f},{1.1 - 0.08 * e:.3f}" for e in range(6)]
-    (tmp_path / "training.log").write_text("\n".join(rows) + "\n", encoding="utf-8")
-    rep = curvedoc.diagnose(tmp_path / "training.log")
+def test_appended_sessions_are_marked_where_each_begins():
+    # a run stitched from three training sessions (meta["sessions"]: the step where each begins; the CSV and JSON
+    # readers now read such files as one run per session, a run made by hand may still carry them)
+    loss = np.concatenate([1.2 - 0.1 * np.arange(6)] * 3)
+    from curvedoc.model.run import ImportIssue
+
+    run = make_run(steps=np.arange(18), train_loss=loss, val_loss=loss - 0.1, meta={"sessions": [0, 6, 12]})
+    run.issues.append(ImportIssue("restart", "3 training sessions appended to one file", count=2))
+    rep = curvedoc.diagnose(run)
     (i001,) = [f for f in rep.runs[0].findings if f.code == "I001"]
     assert list(i001.marks) == [6, 12] and "new training session" in str(i001.causes[0]).lower()
     fig = rep.plot(rep.runs[0].run)

@@ -57,13 +57,16 @@ def test_detectron2_medical_waste_folder():
 def test_detectron2_kevin_file_with_restarted_iteration():
     _need_real()
     path = REAL / "jsonl_detectron2/detectron2-training-kevin/metrics.json"
-    (run,) = curvedoc.load(path)  # the folder itself is read as tfevents (higher priority)
-    assert run.source == "detectron2"
+    # the folder itself is read as tfevents (higher priority). Iteration 19 is written twice with different
+    # values: a stray row of an aborted start, then the real run from 19 again -- two launches, two runs
+    aborted, run = curvedoc.load(path)
+    assert {aborted.source, run.source} == {"detectron2"}
+    assert aborted.meta["segment"]["rows"] == [1, 1] and run.meta["segment"]["rows"] == [2, 16]
     expected = _count_jsonl(path, "iteration")
-    assert run.tag_counts() == expected and run.n_points == 336
-    assert "loss_mask" in run.tags
-    dup = [i for i in run.issues if i.kind == "duplicate-steps"]
-    assert dup and dup[0].severity == "warning"  # iteration 19 is written twice with different values
+    got = {t: aborted.tag_counts().get(t, 0) + run.tag_counts().get(t, 0) for t in expected}
+    assert got == expected and aborted.n_points + run.n_points == 336
+    assert "loss_mask" in run.tags and run.series("total_loss").index[0] == 19
+    assert "restart" in {i.kind for i in run.issues} and "duplicate-steps" not in {i.kind for i in run.issues}
 
 
 def test_keras_history_json():
@@ -327,6 +330,32 @@ def test_real_mmengine_scalars_restart_only_where_labelled():
         restarted = "restarted_run" in labels.get(f"mmengine_json/{d.name}", {}).get("must", [])
         for f in d.rglob("*.json"):
             got = read_json_file(f)
-            assert ("restart" in _kinds(got)) == restarted, (f, [i.message for i in got.issues])
+            got = got if isinstance(got, list) else [got]  # launches appended: one run each
+            assert any("restart" in _kinds(g) for g in got) == restarted, (f, [i.message for g in got for i in g.issues])
+            assert (len(got) > 1) == restarted
             checked += 1
     assert checked >= 7
+
+
+def test_launches_appended_to_one_metrics_json_are_runs_of_their_own(tmp_path):
+    # Detectron2 metrics.json of three launches into one output dir: 19..199, an aborted 19..59, 19..299; eval
+    # records (bbox/AP) at the end of the first and last. A resume from a checkpoint (back to 99, not to 19) is not
+    # a new run.
+    def train(it, loss):
+        return json.dumps({"iteration": it, "total_loss": loss, "lr": 0.01, "data_time": 0.01, "loss_cls": loss / 2,
+                           "loss_box_reg": loss / 3})
+
+    lines = [train(i, 2.0 - i / 200) for i in range(19, 200, 20)] + [json.dumps({"iteration": 199, "bbox/AP": 30.0})]
+    lines += [train(i, 2.0 - i / 200) for i in range(19, 60, 20)]
+    lines += [train(i, 2.0 - i / 300) for i in range(19, 300, 20)] + [train(i, 1.4 - i / 1000) for i in (99, 119)]
+    lines += [json.dumps({"iteration": 299, "bbox/AP": 40.0})]
+    p = tmp_path / "metrics.json"
+    p.write_text("\n".join(lines) + "\n")
+    runs = curvedoc.load(p)
+    assert [r.name for r in runs] == ["metrics.json#1", "metrics.json#2", "metrics.json#3"]
+    assert [r.meta["segment"]["rows"] for r in runs] == [[1, 11], [12, 14], [15, 32]]
+    assert [r.series("total_loss").index[0] for r in runs] == [19, 19, 19]
+    assert "bbox/AP" in runs[0].tags and "bbox/AP" in runs[2].tags
+    # the resumed rows stay in the third run: a restart there, later write wins
+    assert [i.count for i in runs[2].issues if i.kind == "restart"][-1] == 1
+    assert runs[2].series("total_loss").loc[99] == pytest.approx(1.4 - 99 / 1000)

@@ -255,6 +255,8 @@ def _spec_files(spec: RunSpec, listing: _Listings | None = None) -> list[Path]:
             files.update(listing.configs(folder))
     except OSError:
         pass
+    for part in spec.extras.get("companions", ()):  # the other logs of the same training (HF, MMEngine layouts)
+        files.update(_spec_files(part, listing))
     return sorted(files)
 
 
@@ -272,8 +274,9 @@ def _spec_key(spec: RunSpec, settings_key: str, listing: _Listings | None = None
     if "remote" in spec.extras:  # in object storage: each needed object's size and ETag / mtime from the listing
         from curvedoc.importers.remote import fingerprint
 
-        for line in fingerprint(spec):
-            h.update(_b(line))
+        for part in [spec, *spec.extras.get("companions", ())]:
+            for line in fingerprint(part):
+                h.update(_b(line))
         return h.hexdigest()
     for p in _spec_files(spec, listing):
         try:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import RunData, RunSpec
+from curvedoc.importers._base import RunData, RunSpec, windowed
 from curvedoc.importers.discover import Discovery, Problem, discover
 from curvedoc.model.run import ImportIssue, Run
 
@@ -115,7 +115,18 @@ class LoadResult:
 
 
 def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
-    """Read one discovered run. Raises :class:`LoadError` (never anything else) on failure."""
+    """Read one discovered run. Raises :class:`LoadError` (never anything else) on failure.
+
+    A spec with ``extras["companions"]`` (other logs the framework writes of the same training, by the layout) is
+    read with them, and the sources whose shared steps carry equal values come back as ONE run (see
+    :mod:`curvedoc.importers._group`)."""
+    if spec.extras.get("companions"):
+        if any(windowed(f) for f in spec.files):  # a watch poll: the part appended to this file, nothing else
+            import dataclasses
+
+            return read_spec(dataclasses.replace(spec, extras={k: v for k, v in spec.extras.items()
+                                                               if k not in _GROUP_KEYS}), role_overrides)
+        return _read_group(spec, role_overrides)
     if "remote" in spec.extras:  # in object storage: fetched by this process, read by the same reader
         from curvedoc.importers.remote import read_remote
 
@@ -173,6 +184,50 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) ->
             )
         )
     return runs
+
+
+_GROUP_KEYS = ("companions", "own_name", "group_root")  # what discovery adds to the spec standing for a group
+
+
+def _read_group(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> list[Run]:
+    """The runs of a layout group: each source read on its own, then kept together where the values agree."""
+    import dataclasses
+
+    from curvedoc.importers._group import merge
+
+    first = dataclasses.replace(spec, name=spec.extras.get("own_name", spec.name),
+                                extras={k: v for k, v in spec.extras.items() if k not in _GROUP_KEYS})
+    parts: list[tuple[Run, list[str]]] = []
+    apart: list[Run] = []
+    errors: list[tuple[RunSpec, LoadError]] = []
+    for part in [first, *spec.extras["companions"]]:
+        try:
+            runs = read_spec(part, role_overrides)
+        except LoadError as exc:
+            errors.append((part, exc))
+            continue
+        if len(runs) == 1:
+            parts.append((runs[0], [str(f) for f in part.files]))
+        else:  # a source that is itself several runs (two hosts' events) is never one of the group's
+            apart.extend(runs)
+    if not parts and not apart:
+        raise errors[0][1]
+    out = merge(spec.name, parts, spec.extras.get("group_root", spec.root)) + apart
+    # a log left apart keeps its own name; where that is the group's (a printed log alone in the work folder),
+    # it is named by its file
+    files_of = {id(r): f for r, f in parts}
+    seen: set[str] = set()
+    for run in out:
+        if run.name in seen and files_of.get(id(run)):
+            run.name = f"{run.name}/{Path(files_of[id(run)][0]).name}"
+        seen.add(run.name)
+    for part, exc in errors:  # a source of the training that cannot be read: said on the run that was read
+        out[0].issues.append(ImportIssue(
+            "companion-unreadable",
+            f"{part.format} log of the same folder layout ({Path(exc.path).name}) could not be read: {exc.reason}",
+            file=str(exc.path), severity="info",
+        ))
+    return out
 
 
 def _mlflow_name(name: str, meta: Mapping) -> str:

@@ -138,6 +138,11 @@ def _window(path) -> bytes | None:
     return None if not m else m.get(os.path.abspath(os.fspath(path)))
 
 
+def windowed(path) -> bool:
+    """True while a byte window stands for ``path`` (a watch poll reading what was appended to it)."""
+    return _window(path) is not None
+
+
 def _gz(path) -> bool:
     return os.fspath(path).lower().endswith(".gz")
 

@@ -420,3 +420,258 @@ def _number_like(s: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+# --------------------------------------------------------------------------- several runs in one table
+# Values that name a data split of ONE run (rows of train, then rows of val), never a run of their own
+SPLIT_VALUES = frozenset({"train", "training", "val", "valid", "validation", "eval", "evaluation", "test", "dev"})
+# A column of run names changes value rarely: blocks of at least this many rows on average (a per-row 'mode' or
+# 'phase' column that alternates is bookkeeping inside one run)
+MIN_BLOCK_ROWS = 3
+# Launches appended to one log are a handful (the real corpus holds up to 7 in a file); a counter that starts again
+# this many times is a counter inside one run, not a run counter
+MAX_RUNS_PER_FILE = 100
+
+
+@dataclass
+class Segment:
+    """Rows ``start:end`` of a table that hold one run, and why a run starts at ``start``.
+
+    ``label`` names the run inside its file (the config value, or its position); ``rerun`` says the rows start a
+    new training of something the file already holds (an epoch counter back at its start, a config value seen
+    before), rather than the next member of a sweep; ``why`` says in words what starts it (empty for the first)."""
+
+    start: int
+    end: int
+    label: str = ""
+    rerun: bool = False
+    why: str = ""
+    kind: str = ""  # what starts it: "config" (a config value changes), "counter" (back at its start), "header"
+
+
+def config_columns(df: pd.DataFrame, names: Sequence[str], text_columns: Iterable[str]) -> tuple[list[str], np.ndarray] | None:
+    """The text columns that name the run of each row (``model``, ``config``, ``optimizer``...), with the label of
+    every row; None when there are none.
+
+    Such a column holds a value in every row, is not a date or a data split (train/val), changes value at least
+    once, and its rows form contiguous blocks (on average :data:`MIN_BLOCK_ROWS` rows or more per block): a sweep
+    written into one file, one block per run."""
+    text = set(text_columns)
+    n = len(df)
+    picked: list[str] = []
+    cols: list[np.ndarray] = []
+    for i, name in enumerate(names):
+        if name not in text or norm_name(name) in WALL_CLOCK_NAMES + ("date", "time"):
+            continue
+        s = df.iloc[:, i].astype("string").str.strip()
+        if s.isna().any() or (s == "").any():
+            continue
+        vals = s.to_numpy(dtype=object)
+        n_blocks = int(np.count_nonzero(vals[1:] != vals[:-1])) + 1
+        if n_blocks < 2 or n_blocks * MIN_BLOCK_ROWS > n:
+            continue
+        distinct = set(vals.tolist())
+        if {v.lower() for v in distinct} <= SPLIT_VALUES or any(_DATEISH.match(v) for v in list(distinct)[:20]):
+            continue
+        picked.append(name)
+        cols.append(vals)
+    if not picked:
+        return None
+    labels = cols[0] if len(cols) == 1 else np.array([",".join(t) for t in zip(*cols)], dtype=object)
+    n_blocks = int(np.count_nonzero(labels[1:] != labels[:-1])) + 1
+    if n_blocks * MIN_BLOCK_ROWS > n:
+        return None
+    return picked, labels
+
+
+def _last_before(idx: np.ndarray, i: int) -> int | None:
+    """The last row number in the sorted ``idx`` below ``i`` (None when there is none)."""
+    k = int(np.searchsorted(idx, i))
+    return int(idx[k - 1]) if k else None
+
+
+def _first_from(idx: np.ndarray, lo: int, hi: int) -> int | None:
+    """The first row number in the sorted ``idx`` within ``lo:hi`` (None when there is none)."""
+    k = int(np.searchsorted(idx, lo))
+    return int(idx[k]) if k < len(idx) and idx[k] < hi else None
+
+
+def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: np.ndarray | None = None,
+               config: tuple[list[str], np.ndarray] | None = None, header_starts: Sequence[int] = (),
+               row_kind: np.ndarray | None = None) -> list[Segment]:
+    """Where a table holds several runs one after another, its row ranges (one :class:`Segment` per run).
+
+    ``counter``: the x axis per row (NaN where a row has none); ``epoch``: a second, coarser counter (NaN where
+    absent) that must agree; ``config``: :func:`config_columns`; ``header_starts``: rows where a repeated header
+    line stood; ``row_kind``: a key per row of which columns it fills (a train row and a val row differ; see
+    :func:`row_kinds`). The
+    principles:
+
+    * config blocks: one run per block, named by its value -- unless the counter simply goes on across a block
+      change (then the column names phases of one run);
+    * a counter that goes back to (or below) the value its run started at starts a new run, but only if every
+      counter of that row agrees (an epoch column, where there is one, goes back too): a resumed run goes back
+      to a later point and goes on, and stays one run (its overlap is the restart the readers report). A counter
+      that stays at its start value is back at its start too when the row is of the same kind as the one before
+      (a one-epoch run followed by another), not when it is another kind of row at the same step (eval rows). A
+      new run starts with the kind of row its predecessor started with (a training record, not an evaluation
+      record numbered by epoch);
+    * a repeated header line starts a new run only where no counter says the rows go on.
+    """
+    idx = np.flatnonzero(np.isfinite(counter)) if counter is not None else np.empty(0, dtype=np.int64)
+    eidx = np.flatnonzero(np.isfinite(epoch)) if epoch is not None else np.empty(0, dtype=np.int64)
+    bounds: list[tuple[int, bool, str, str]] = []  # (row, rerun, why, kind)
+    labels = None
+    if config is not None:
+        names, labels = config
+        change = [int(i) for i in np.flatnonzero(labels[1:] != labels[:-1]) + 1]
+        goes_on = False
+        for i in change:
+            j = _last_before(idx, i)
+            if counter is not None and np.isfinite(counter[i]) and j is not None and counter[i] > counter[j]:
+                goes_on = True
+                break
+        if goes_on:
+            labels = None  # the counter goes on across the change: phases of one run, not runs
+        else:
+            what = ", ".join(repr(c) for c in names)
+            seen = {labels[0]}
+            for i in change:
+                again = labels[i] in seen
+                seen.add(labels[i])
+                why = (f"{what} changes from {labels[i - 1]!r} to {labels[i]!r} at row {i + 1}"
+                       + (", a value already trained earlier in the file" if again else ""))
+                bounds.append((i, again, why, "config"))
+    if counter is not None:
+        config_cuts = [b[0] for b in bounds]
+        v = counter[idx]
+        stays = v[1:] == v[:-1]
+        if row_kind is not None:
+            stays &= row_kind[idx[1:]] == row_kind[idx[:-1]]
+        else:
+            stays[:] = False
+        back = idx[1:][(v[1:] < v[:-1]) | stays]  # rows where the counter goes back (or stays, same kind of row)
+        last_cut = 0
+        for i in back.tolist():
+            k = int(np.searchsorted(config_cuts, i, side="right"))
+            seg0 = max(last_cut, config_cuts[k - 1] if k else 0)
+            if seg0 == i:
+                continue  # a config block starts here already
+            first = _first_from(idx, seg0, i)
+            if first is None or counter[i] > counter[first]:
+                continue  # back to a later point than its run started at: a resume, not a new run
+            if row_kind is not None and row_kind[i] != row_kind[first]:
+                continue  # not the kind of row the run started with (an eval record numbered by epoch)
+            if epoch is not None:
+                e0 = _first_from(eidx, seg0, i)
+                if not np.isfinite(epoch[i]) or (e0 is not None and epoch[i] > epoch[e0]):
+                    continue  # the epoch does not go back with it: a counter inside the epoch, or an eval row
+            prev = counter[_last_before(idx, i)]
+            bounds.append((i, True, f"the {counter_name} counter starts again at row {i + 1} "
+                                    f"({counter_name} {_num(prev)} -> {_num(counter[i])})", "counter"))
+            last_cut = i
+        resets = [b for b in bounds if b[3] == "counter"]
+        if len(resets) >= MAX_RUNS_PER_FILE or (len(resets) > 2 and (len(resets) + 1) * MIN_BLOCK_ROWS > n):
+            # a counter that starts again every few rows, or hundreds of times, counts something inside ONE run
+            # (the batches of an epoch, a phase), not launches: no split (the readers report where it goes back)
+            bounds = [b for b in bounds if b[3] != "counter"]
+    else:
+        cut = {b[0] for b in bounds}
+        for h in header_starts:
+            h = int(h)
+            if 0 < h < n and h not in cut:
+                bounds.append((h, True, f"the header line is repeated before row {h + 1} (logs concatenated)",
+                               "header"))
+    if not bounds:
+        return [Segment(0, n)]
+    bounds.sort()
+    starts = [0] + [b[0] for b in bounds]
+    segs = [Segment(s, e) for s, e in zip(starts, starts[1:] + [n])]
+    for seg, (_, rerun, why, kind) in zip(segs[1:], bounds):
+        seg.rerun, seg.why, seg.kind = rerun, why, kind
+    if labels is None:
+        for k, seg in enumerate(segs, 1):
+            seg.label = str(k)
+    else:
+        count: dict[str, int] = {}
+        for seg in segs:
+            base = _label(str(labels[seg.start]))
+            count[base] = count.get(base, 0) + 1
+            seg.label = base if count[base] == 1 else f"{base}.{count[base]}"
+    return segs
+
+
+def row_kinds(cols: Sequence[NumericColumn]) -> np.ndarray | None:
+    """A small integer per row naming which of ``cols`` it fills: rows of one kind (training records, evaluation
+    records, an LR monitor's rows) share it."""
+    if not cols:
+        return None
+    filled = np.packbits(np.column_stack([c.present for c in cols]), axis=1)
+    return np.unique(filled, axis=0, return_inverse=True)[1].reshape(-1)
+
+
+def describe_split(segs: Sequence[Segment], counter_name: str, config_names: Sequence[str] = ()) -> str:
+    """Where and why a table was split, in one clause: "the epoch counter starts again at rows 21, 41, 61"."""
+    def rows(kind):
+        r = [s.start + 1 for s in segs[1:] if s.kind == kind]
+        shown = ", ".join(str(x) for x in r[:8]) + (f" ... ({len(r)} in all)" if len(r) > 8 else "")
+        return f"row{'s' if len(r) > 1 else ''} {shown}" if r else ""
+
+    parts = []
+    if rows("config"):
+        parts.append(f"{', '.join(repr(c) for c in config_names)} changes value at {rows('config')}")
+    if rows("counter"):
+        parts.append(f"the {counter_name} counter starts again at {rows('counter')}")
+    if rows("header"):
+        parts.append(f"the header line is repeated before {rows('header')}")
+    return "; ".join(parts)
+
+
+# issues about the end of a file belong to the run the file ends with, not to every run it holds
+_LAST_ROWS_KINDS = frozenset({"truncated", "no-final-newline"})
+
+
+def segment_issues(file: str, segs: Sequence[Segment], k: int, how: str,
+                   file_issues: Sequence[ImportIssue], n_rows: int) -> list[ImportIssue]:
+    """The issues of run ``k`` (1-based) of a file split into ``segs``: the file's own (those about its last rows
+    only on the last run), where the file was split, and -- for a new training appended after others -- a
+    restart note (I001)."""
+    seg = segs[k - 1]
+    name = file.replace("\\", "/").rsplit("/", 1)[-1]
+    out = [i for i in file_issues if i.kind not in _LAST_ROWS_KINDS or seg.end == n_rows]
+    out.append(ImportIssue(
+        "segments",
+        f"{name} holds {len(segs)} runs one after another ({how}): this is run {k} of {len(segs)} "
+        f"({seg.label!r}, rows {seg.start + 1}-{seg.end}), read on its own so that no rule compares across "
+        "the boundary",
+        file=file, count=len(segs), severity="info",
+    ))
+    if seg.rerun:
+        out.append(ImportIssue(
+            "restart",
+            f"a new training appended to {name}: {seg.why}; read as a run of its own, not stitched to the rows "
+            "before",
+            file=file, count=None,
+        ))
+    return out
+
+
+def segment_meta(segs: Sequence[Segment], k: int) -> dict:
+    """``meta["segment"]`` of run ``k`` (1-based): its place in the file (rows are 1-based, inclusive)."""
+    seg = segs[k - 1]
+    return {"index": k, "of": len(segs), "label": seg.label, "rows": [seg.start + 1, seg.end],
+            "new_training": seg.rerun}
+
+
+def slice_columns(cols: Sequence[NumericColumn], start: int, end: int) -> list[NumericColumn]:
+    return [NumericColumn(c.name, c.values[start:end], c.present[start:end]) for c in cols]
+
+
+def _label(value: str) -> str:
+    """A config value as part of a run name: one line, no path separators, at most 60 characters."""
+    s = re.sub(r"[\s/\\]+", "_", value.strip())[:60]
+    return s or "unnamed"
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

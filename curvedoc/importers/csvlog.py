@@ -10,20 +10,24 @@ What each flavour does with the x axis:
   only grows; else the row index.
 * ``lightning-csv``: the ``step`` column. Train, validation and LR-monitor values live on different rows;
   empty cells are simply no point.
-* ``keras-csv``: no step column; the epoch counter, made continuous across sessions appended to the same
-  file (``append=True`` restarts the epoch at 0): every row is kept, each restart is reported, and
-  ``meta["sessions"]`` lists the step where each session starts.
+* ``keras-csv``: no step column; the epoch counter.
 * ``yolo-csv``: the ``epoch`` column (header cells are space-padded).
 * ``rl-progress-csv``: ``total/steps``, ``time/total_timesteps``, ``steps_done``... else the row index.
 
 In every flavour the ``epoch`` column is also kept as an ``epoch`` tag.
+
+One file may hold several runs, one after another: ``CSVLogger(append=True)`` sessions (the epoch starts again at
+0), results of several trainings concatenated (a repeated header line, a counter back at its start), a sweep with
+a ``model`` column. Such a file is read as one run per segment, named ``<file>#1``, ``#2``... or by the config
+value (``sweep.csv#resnet18``), before any rule runs, so no rule ever compares across the boundary; a counter
+that goes back to a LATER point and goes on is a resumed run, kept as one run (the restart is reported, the later
+write wins). See :func:`curvedoc.importers._tabular.split_rows`.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import itertools
 import re
 import warnings
 from pathlib import Path
@@ -236,23 +240,6 @@ def _flavour(names: list[str], path: Path) -> str:
     return "csv"
 
 
-def _epoch_steps(epoch: np.ndarray) -> tuple[np.ndarray, list[int]]:
-    """Continuous steps from an epoch counter that restarts: each session continues after the previous one.
-
-    Returns (steps, row indices where a session starts). Within a session step = epoch + offset, so gaps
-    in the epoch counter (resumed with ``initial_epoch``) are kept.
-    """
-    starts = [0] + [int(i) for i in np.flatnonzero(epoch[1:] <= epoch[:-1]) + 1]
-    steps = epoch.astype(np.int64).copy()
-    offset = 0
-    bounds = starts + [len(epoch)]
-    for s, e in itertools.pairwise(bounds):
-        if s > 0:
-            offset = int(steps[s - 1]) + 1 - int(epoch[s])
-        steps[s:e] = epoch[s:e] + offset
-    return steps, starts
-
-
 def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
     """Lightning's ``hparams.yaml`` beside ``metrics.csv``, read with the safe tolerant loader."""
     hp = path.parent / "hparams.yaml"
@@ -287,7 +274,9 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
 
 
 # --------------------------------------------------------------------------- main
-def read_csv_file(path: Path, prefix: str = "") -> RunData:
+def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
+    """One CSV log: its run, or -- when the file holds several runs one after another (appended sessions, a
+    sweep with a ``model`` column) -- one :class:`RunData` per run, named ``#1``, ``#2``... or ``#<value>``."""
     path = Path(path)
     issues: list[ImportIssue] = []
     data = read_bytes(path)
@@ -305,27 +294,86 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
     flavour = _flavour(names, path)
     conv = T.convert_table(df, names)
     cols = conv.columns
-    n_rows = len(df)
-    meta: dict = {"rows": int(n_rows), "separator": sep}
 
     # TensorBoard's own CSV export ("Wall time,Step,Value"): the value is the file's one tag
     low = {T.norm_name(c.name): c for c in cols}
     if set(low) == {"wall time", "step", "value"}:
         low["value"].name = path.stem
 
-    # ---- the x axis
-    step_col: T.NumericColumn | None = None
-    steps: np.ndarray | None = None
-    sessions: list[int] | None = None
-    epoch_col = T.find_column(cols, ("epoch",))
+    segs = _segments(df, names, conv, flavour, header_starts)
+    if len(segs) == 1:
+        return _run(df, names, conv, cols, flavour, path, prefix, issues, header_starts, sep)
+    config = T.config_columns(df, names, conv.skipped)
+    config_names = config[0] if config is not None and any(s.kind == "config" for s in segs) else []
+    conv.skipped = [c for c in conv.skipped if c not in config_names]  # read as the runs' names, not skipped
+    x = _counter_column(cols, flavour)
+    how = T.describe_split(segs, x.name if x is not None else "step", config_names)
+    out = []
+    for k, seg in enumerate(segs, 1):
+        sub = T.slice_columns(cols, seg.start, seg.end)
+        if not any(c.present.any() for c in sub):
+            continue
+        mine = T.segment_issues(str(path), segs, k, how, issues, len(df))
+        hs = np.asarray([h - seg.start for h in header_starts if seg.start < h < seg.end], dtype=np.int64)
+        d = _run(df.iloc[seg.start:seg.end].reset_index(drop=True), names, conv, sub, flavour, path, prefix, mine,
+                 hs, sep)
+        d.name_suffix = f"#{seg.label}"
+        d.meta["segment"] = T.segment_meta(segs, k)
+        out.append(d)
+    return out
+
+
+def _x_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:
+    """The step-like column a flavour reads as its x axis (None for Keras, and for a generic CSV without one: those
+    fall back to the epoch, see :func:`_counter_column` and :func:`_run`)."""
     if flavour == "lightning-csv":
-        step_col = T.find_column(cols, ("step",))
-    elif flavour == "yolo-csv":
-        step_col = epoch_col
-    elif flavour == "rl-progress-csv":
-        step_col = T.find_column(cols, RL_STEP_NAMES)
-    elif flavour == "csv":
-        step_col = T.find_column(cols, STEP_NAMES)
+        return T.find_column(cols, ("step",))
+    if flavour == "yolo-csv":
+        return T.find_column(cols, ("epoch",))
+    if flavour == "rl-progress-csv":
+        return T.find_column(cols, RL_STEP_NAMES)
+    if flavour == "csv":
+        return T.find_column(cols, STEP_NAMES)
+    return None
+
+
+def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: str,
+              header_starts: np.ndarray) -> list[T.Segment]:
+    """The runs the rows of one CSV hold (see :func:`curvedoc.importers._tabular.split_rows`)."""
+    cols = conv.columns
+    epoch_col = T.find_column(cols, ("epoch",))
+    x = _counter_column(cols, flavour)
+    counter = None
+    if x is not None and T.integral_steps(x) is not None:
+        counter = np.where(x.present & np.isfinite(x.values), x.values, np.nan)
+    epoch = None
+    if epoch_col is not None and x is not None and epoch_col is not x:
+        epoch = np.where(epoch_col.present, epoch_col.values, np.nan)
+    config = T.config_columns(df, names, conv.skipped)
+    kind = T.row_kinds(cols) if counter is not None else None
+    return T.split_rows(len(df), counter, x.name if x is not None else "step", epoch=epoch, config=config,
+                        header_starts=header_starts, row_kind=kind)
+
+
+def _counter_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:
+    """The counter whose restarts split a file into runs: the x axis, else (Keras, a generic CSV) the epoch."""
+    x = _x_column(cols, flavour)
+    if x is None and flavour in ("keras-csv", "csv"):
+        x = T.find_column(cols, ("epoch",))
+    return x
+
+
+def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.NumericColumn], flavour: str,
+         path: Path, prefix: str, issues: list[ImportIssue], header_starts: np.ndarray, sep: str) -> RunData:
+    """The run held by the rows of ``df`` (``cols``: its numeric columns over the same rows)."""
+    issues = list(issues)
+    n_rows = len(df)
+    meta: dict = {"rows": int(n_rows), "separator": sep}
+
+    # ---- the x axis
+    step_col = _x_column(cols, flavour)
+    steps: np.ndarray | None = None
+    epoch_col = T.find_column(cols, ("epoch",))
     if step_col is not None:
         steps = T.integral_steps(step_col)
         if steps is None:
@@ -343,20 +391,12 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
                 file=str(path), count=missing, severity="info",
             ))
     if steps is None and flavour in ("keras-csv", "csv") and epoch_col is not None and epoch_col.present.all():
+        # Keras: the epoch, also where a resumed session goes back over epochs already written (the restart is
+        # reported, the later write wins); a generic CSV: an epoch column that only grows
         ep = T.integral_steps(epoch_col)
         if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)):
-            steps, starts = _epoch_steps(ep)
+            steps = ep
             step_col = epoch_col
-            if len(starts) > 1:
-                sessions = [int(steps[s]) for s in starts]
-                where = ", ".join(f"row {s + 1} (epoch {int(ep[s - 1])} -> {int(ep[s])}, step {int(steps[s])})"
-                                  for s in starts[1:6])
-                issues.append(ImportIssue(
-                    "restart",
-                    f"{len(starts)} training sessions appended to one file (epoch counter restarts): "
-                    f"{where}{' ...' if len(starts) > 6 else ''}; all rows kept, steps made continuous",
-                    file=str(path), count=len(starts) - 1,
-                ))
     if steps is None:
         why = T.per_item_table(df, names)
         if why:
@@ -364,12 +404,10 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
         if flavour == "keras-csv":
             flavour = "csv"
         steps = np.arange(n_rows, dtype=np.int64)
-    elif sessions is None:
+    else:
         issue = T.restart_issue(steps, str(path), what=step_col.name if step_col else "step")
         if issue:
             issues.append(issue)
-    if flavour == "keras-csv":
-        meta["sessions"] = sessions or [int(steps[0])]
     if len(header_starts):
         meta["blocks"] = [0] + [int(steps[min(s, n_rows - 1)]) for s in header_starts]
 
@@ -383,8 +421,7 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
         and not (absolute and c.name == wall_name)
     ]
     if prefix:
-        for c in tag_cols:
-            c.name = prefix + c.name
+        tag_cols = [T.NumericColumn(prefix + c.name, c.values, c.present) for c in tag_cols]
     if not tag_cols:
         why = "no numeric columns" if not cols else "no numeric columns besides the step"
         raise UnsupportedFormat(path, f"{why}: not a training log")
@@ -392,9 +429,8 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData:
         raise UnsupportedFormat(path, "no step column and no column named like a metric: not a training log")
 
     frame = T.melt(tag_cols, steps, wall, str(path))
-    if wall_name in conv.skipped:  # a date/time text column read as the wall clock
-        conv.skipped.remove(wall_name)
-    for iss in (T.skipped_issue(conv.skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
+    skipped = [c for c in conv.skipped if c != wall_name]  # a date/time text column read as the wall clock
+    for iss in (T.skipped_issue(skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
         if iss:
             issues.append(iss)
     issues.extend(T.duplicate_issues(frame, str(path), steps))

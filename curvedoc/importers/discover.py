@@ -15,6 +15,9 @@ Rules (one run per folder; format detection by content, not only by name):
   log (``config.json``) is passed over quietly.
 * When one folder holds several formats, the first of ``trainer_state > tfevents > mlflow > wandb
   > csv > json`` is read, and the others are mentioned in the run's import issues.
+* One training, several logs, in a layout its framework writes (HF Trainer: ``trainer_state.json`` and the
+  events of ``runs/<run>/``; MMEngine: ``<stamp>.log`` and ``vis_data/{scalars.json,<stamp>.json}``): proposed as
+  one group; reading keeps the logs together only if their shared steps carry equal values (``_layout_groups``).
 * Symlinks are followed, loops are not; unreadable folders are reported, not fatal.
 """
 
@@ -44,6 +47,8 @@ JSON_SKIP = {
     "summary_metrics.json", "model_index.json", "added_tokens.json", "trainer_config.json",
     "training_args.json",  # HF TrainingArguments beside trainer_state.json: read by the HF reader as hparams
 }
+WANDB_RUN_DIR = re.compile(r"^(offline-)?run-\d{8}_\d{6}-\w+$|^latest-run$")
+WANDB_DEBUG_LOGS = {"debug.log", "debug-internal.log", "debug-cli.log"}
 PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "dvclive", "csv", "json", "text-log"]
 SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -167,6 +172,10 @@ def discover(path: str | os.PathLike, with_base: bool = False, storage_options=N
             out = _discover(tree.base, with_base, tree)
         for spec in out.specs:
             remote.attach(tree, spec)
+            for part in spec.extras.get("companions", ()):
+                remote.attach(tree, part)
+            if spec.extras.get("companions"):  # the run, if the logs prove one training, is named by its URL
+                spec.extras["group_root"] = tree.url_of(spec.extras.get("group_root", spec.root))
         for pr in out.problems:
             if pr.path in tree.files or tree.is_dir(pr.path):
                 pr.path = tree.url_of(pr.path)
@@ -234,7 +243,9 @@ def _walk(base: Path, tree, out: Discovery):
             dirnames[:] = []
             continue
         visited[key] = d
-        dirnames.sort()
+        # real folders before links to them: W&B's 'latest-run' link names the run folder beside it, which must
+        # be read under its own name (the link is then 'another name', read once)
+        dirnames.sort(key=lambda x: (os.path.islink(os.path.join(dirpath, x)), x))
         files = []
         for f in sorted(filenames):
             if _special(d / f):
@@ -291,6 +302,9 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             dirnames[:] = [x for x in dirnames if x not in ("files", "logs", "tmp")]
             continue
 
+        if any(WANDB_RUN_DIR.match(x) for x in dirnames):
+            # W&B's own debug logs beside its run folders (links into the latest run's logs/): not training logs
+            files = [f for f in files if f not in WANDB_DEBUG_LOGS]
         ev = [d / f for f in files if is_event_file(f)]
         if ev:
             tb_dirs[d] = ev
@@ -367,12 +381,68 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                 out.specs.append(s)
             continue
         chosen.name = _rel_name(d, base, with_base)
+        if chosen.format == "hf-trainer-state":
+            # TensorBoard events beside the state (logging_dir = output_dir): the same training, if values agree
+            tb = [s for s in rest if s.format == "tfevents"]
+            for s in tb:
+                s.name = f"{chosen.name}#tfevents"
+                chosen.extras.setdefault("companions", []).append(s)
+            rest = [s for s in rest if s.format != "tfevents"]
         if rest:
             chosen.extras["also_found"] = [str(f) for s in rest for f in s.files]
         out.specs.append(chosen)
 
+    out.specs = _layout_groups(out.specs, base, with_base)
     out.specs.sort(key=lambda s: s.name)
     return out
+
+
+MMENGINE_VIS = "vis_data"
+STAMP_NAME = re.compile(r"^\d{8}_\d{6}$")
+
+
+def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[RunSpec]:
+    """Logs of ONE training that a framework writes in a known layout, proposed as one group (the spec that
+    stands for it carries the others in ``extras["companions"]``); reading keeps them together only where their
+    shared steps carry equal values (:mod:`curvedoc.importers._group`). Layouts:
+
+    * HF Trainer: ``<output_dir>/trainer_state.json`` and the TensorBoard events of ``<output_dir>/runs/<run>/``
+      (the Trainer's default ``logging_dir``);
+    * MMEngine: ``<work_dir>/<stamp>/<stamp>.log`` and ``<stamp>/vis_data/`` (``scalars.json``, ``<stamp>.json``,
+      TensorBoard events); also without the printed log."""
+    by_root: dict[Path, list[RunSpec]] = {}
+    events_in: dict[Path, list[RunSpec]] = {}  # folder -> the TensorBoard runs in its sub-folders
+    for s in specs:
+        by_root.setdefault(Path(s.root), []).append(s)
+        if s.format == "tfevents":
+            events_in.setdefault(Path(s.root).parent, []).append(s)
+    taken: set[int] = set()
+    for s in specs:
+        if s.format != "hf-trainer-state":
+            continue
+        for t in events_in.get(Path(s.root) / "runs", ()):
+            if id(t) not in taken:
+                s.extras.setdefault("companions", []).append(t)
+                taken.add(id(t))
+    for root in list(by_root):
+        if root.name != MMENGINE_VIS:
+            continue
+        vis = [t for t in by_root[root] if t.format in ("json", "tfevents") and id(t) not in taken]
+        if not vis:
+            continue
+        work = root.parent
+        logs = [t for t in by_root.get(work, []) if t.format == "text-log" and id(t) not in taken
+                and len(t.files) == 1 and (STAMP_NAME.match(Path(t.files[0]).stem) or len(by_root[work]) == 1)]
+        # the structured records first (the printed log is compared with them), scalars.json before <stamp>.json
+        members = sorted(vis, key=lambda t: (t.format != "json", Path(t.files[0]).name != "scalars.json")) + logs
+        if len(members) < 2:
+            continue
+        lead = members[0]
+        # named by the work folder when the logs prove one training; else each keeps its own name
+        lead.extras = {**lead.extras, "companions": members[1:], "own_name": lead.name, "group_root": str(work)}
+        lead.name = _rel_name(work, base, with_base)
+        taken.update(id(t) for t in members[1:])
+    return [s for s in specs if id(s) not in taken]
 
 
 def _special(p: Path) -> bool:

@@ -377,7 +377,9 @@ def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataF
 
 
 # --------------------------------------------------------------------------- main
-def read_json_file(path: Path, prefix: str = "") -> RunData:
+def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
+    """One JSON log: its run, or one :class:`RunData` per run when launches were appended to the file (``#1``,
+    ``#2``...; see :func:`curvedoc.importers._tabular.split_rows`)."""
     path = Path(path)
     issues: list[ImportIssue] = []
     data = read_bytes(path)
@@ -454,6 +456,56 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
     if source == "jsonl" and "iteration" in lowset and len(lowset & DETECTRON2_KEYS) >= 2:
         source = "detectron2"
 
+    segs = _segments(df, names, conv) if index is None else [T.Segment(0, len(df))]
+    if len(segs) == 1:
+        return _run(df, names, conv, cols, source, index, path, prefix, issues)
+    # launches appended to one file (the step back at its start): one run each, before any rule runs
+    config = T.config_columns(df, names, conv.skipped)
+    config_names = config[0] if config is not None and any(s.kind == "config" for s in segs) else []
+    conv.skipped = [c for c in conv.skipped if c not in config_names]
+    x = _counter(cols)
+    how = T.describe_split(segs, x.name if x is not None else "step", config_names)
+    out = []
+    for k, seg in enumerate(segs, 1):
+        sub = T.slice_columns(cols, seg.start, seg.end)
+        if not any(c.present.any() for c in sub):
+            continue
+        mine = T.segment_issues(str(path), segs, k, how, issues, len(df))
+        d = _run(df.iloc[seg.start:seg.end].reset_index(drop=True), names, conv, sub, source, None, path, prefix,
+                 mine)
+        d.name_suffix = f"#{seg.label}"
+        d.meta["segment"] = T.segment_meta(segs, k)
+        out.append(d)
+    return out
+
+
+def _counter(cols) -> T.NumericColumn | None:
+    """The records' step counter (else their epoch), when it counts in whole numbers."""
+    for cands in (STEP_KEYS, EPOCH_KEYS):
+        cand = T.find_column(cols, cands)
+        if cand is not None and T.integral_steps(cand) is not None:
+            return cand
+    return None
+
+
+def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion) -> list[T.Segment]:
+    """The runs the records of one file hold (see :func:`curvedoc.importers._tabular.split_rows`): launches
+    appended to one log, each starting its step count again."""
+    cols = conv.columns
+    x = _counter(cols)
+    counter = np.where(x.present & np.isfinite(x.values), x.values, np.nan) if x is not None else None
+    ep = T.find_column(cols, EPOCH_KEYS)
+    epoch = np.where(ep.present, ep.values, np.nan) if ep is not None and x is not None and ep is not x else None
+    return T.split_rows(len(df), counter, x.name if x is not None else "step", epoch=epoch,
+                        config=T.config_columns(df, names, conv.skipped),
+                        row_kind=T.row_kinds([c for c in cols if c is not x]) if x is not None else None)
+
+
+def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, source: str, index: np.ndarray | None,
+         path: Path, prefix: str, issues: list[ImportIssue]) -> RunData:
+    """The run held by the records of ``df`` (``cols``: its numeric columns over the same records)."""
+    issues = list(issues)
+
     # ---- x axis
     step_col: T.NumericColumn | None = None
     steps: np.ndarray | None = None
@@ -510,12 +562,10 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
     if not tag_cols:
         raise UnsupportedFormat(path, "no numeric values besides the step: not a training log")
     if prefix:
-        for c in tag_cols:
-            c.name = prefix + c.name
+        tag_cols = [T.NumericColumn(prefix + c.name, c.values, c.present) for c in tag_cols]
     frame = T.melt(tag_cols, steps, wall, str(path))
-    if wall_name in conv.skipped:
-        conv.skipped.remove(wall_name)
-    for iss in (T.skipped_issue(conv.skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
+    skipped = [c for c in conv.skipped if c != wall_name]  # a date/time text column read as the wall clock
+    for iss in (T.skipped_issue(skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
         if iss:
             issues.append(iss)
     issues.extend(T.duplicate_issues(frame, str(path), steps))
