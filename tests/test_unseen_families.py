@@ -284,3 +284,21 @@ def test_precision_and_recall_beside_map_do_not_oscillate_for_it():
     rec = np.clip(np.concatenate([np.linspace(0.3, 0.75, 27), 0.7 + 0.15 * (-1) ** np.arange(28)]), 0, 1)
     run = make_run(train_loss=np.linspace(3, 1, 550), **{"metrics/mAP50(B)": (ev, m), "metrics/recall(B)": (ev, rec)})
     assert not [h for h in run_detector("oscillation", run) if "recall" in h.message]
+
+
+def test_a_model_at_chance_from_start_to_end_has_no_metric_regression_or_swing_to_report():
+    # the loss sits at log 2 from the first step to the last; a recall/accuracy beside it wanders 0.25-0.65: its
+    # 'best' was never a learned state, so the chance verdict is the one finding
+    from curvedoc.engine import Plan, diagnose_run, resolve_settings
+
+    rng = np.random.default_rng(3)
+    n = 28
+    loss = math.log(2) * (1 + rng.normal(0, 1e-4, n))
+    ev = np.arange(n)
+    rec = np.clip(0.45 + 0.2 * (-1) ** ev * rng.uniform(0.3, 1, n), 0, 1)
+    acc = np.concatenate([[0.25], np.abs(rng.normal(0.001, 0.001, n - 1))])
+    run = make_run(loss=loss, accuracy=np.full(n, 0.03), val_loss=(ev, np.full(n, 0.6932)),
+                   val_accuracy=(ev, acc), val_recall=(ev, rec))
+    names = [f.name for f in diagnose_run(run, Plan.build(resolve_settings())).findings]
+    assert "plateau-at-chance" in names
+    assert "metric-regression" not in names and "oscillation" not in names, names

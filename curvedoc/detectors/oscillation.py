@@ -139,7 +139,7 @@ def _metric_swings(run: Run, p: Params) -> Iterator[Hit]:
            f"one checkpoint from the next")
     yield Hit(msg, step=int(steps[h]), steps=(int(steps[h]), int(steps[-1])),
               confidence=round(0.5 + 0.3 * I.clamp01(ratio / p.metric_swing_vs_progress - 1.0), 3),
-              evidence={"series": m.tag, "median_swing": swing * unit, "progress": progress * unit,
+              evidence={"series": m.tag, "tag": m.tag, "median_swing": swing * unit, "progress": progress * unit,
                         "swing_vs_progress": ratio, "reversal_share": rev, "evaluations": int(len(v))},
               causes=("lr-too-high", "noisy-gradients", "lr-too-high-late"), tags=(m.tag,))
 
@@ -172,7 +172,7 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
            f"checkpoint from the next")
     yield Hit(msg, step=int(steps[1]), steps=(int(steps[0]), int(steps[-1])),
               confidence=round(0.5 + 0.35 * I.clamp01(share / p.val_min_reversals - 1.0), 3),
-              evidence={"series": tag, "median_swing": math.expm1(med), "reversal_share": share,
+              evidence={"series": tag, "tag": tag, "median_swing": math.expm1(med), "reversal_share": share,
                         "evaluations": int(len(v))},
               causes=("lr-too-high", "noisy-gradients", "lr-too-high-late"), tags=(tag,))
 

@@ -654,6 +654,10 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         # a model at chance never learned: the chance verdict names why, underfitting's 'never learned' is its effect
         "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]],
     }
+    if still and not learned_before and blow is None:
+        # at chance from the start to the end: the model learned nothing, so a metric's 'best' was never a learned
+        # state and its fall from there (or its swings) is noise, not a regression (or an oscillation)
+        ev["supersedes"] += [[rule, m.tag] for m in run.metrics for rule in ("metric-regression", "oscillation")]
     if math.isfinite(acc_tail):
         ev["acc_level"] = acc_tail  # the accuracy read, named by its tag and split
         ev["acc_tag"], ev["acc_split"] = acc_tag, acc_split
