@@ -33,8 +33,25 @@ one parser per framework:
   last rendering wins). The same record printed again at the same position is an echo (one point), unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
   config dict): a launch started there, and its records are its own.
-* **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context marks a record held-out; keys
-  that do not name a split then get a ``val/`` prefix.
+* **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
+  words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
+  (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
+  ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key.
+* **Printed step.** A step printed beside an epoch and an in-epoch counter (``epoch 19 | iter 3/43 | step 820``)
+  is the x axis, and the counter counts inside the epoch; on a log whose training clock is the printed step, a
+  record that names only its epoch (a validation per epoch) is placed at the step training had reached when it
+  was printed. Read whole, in chunks or from any line onward, the series on the printed step are the same
+  (tests/test_textlog_readings.py).
+* **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record, a line of
+  settings (a dozen, or half a dozen with a named choice, or under ``hyperparameters:``), a block under a heading
+  such as ``Configuration:``: hyperparameters. Model summaries (``Model summary``, ``models.common.C3``) and
+  dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
+  names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
+  point).
+* **Table columns.** A header's columns map one to one (``mAP@.5`` and ``mAP@.5:.95`` are two); a training table's
+  columns named by a part of the loss alone (YOLO's ``box obj cls``) are that loss (``box_loss``).
+* **Not text.** A file whose first bytes are a binary format's (gzip, zip, NumPy, SQLite, pickle...) or which holds
+  control bytes a printed log does not is refused as not a text log, whatever its name.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
   ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
 * **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three

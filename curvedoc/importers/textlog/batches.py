@@ -357,20 +357,20 @@ class BatchedFeed:
             if j > i + 1 and {self._kind_names[q] for q in pair} == {"position", "none"}:
                 if not self._apply_interleaved(lines, pid, kid, at_kind, cols, runs[i][0], runs[j - 1][1]):
                     for a, b in runs[i:j]:  # (not as two runs: run by run, in order)
-                        self._apply_run(lines, pid, kid, at_kind, cols, a, b)
+                        self._apply_run(lines, raws, pid, kid, at_kind, cols, a, b)
                 i = j
                 continue
-            self._apply_run(lines, pid, kid, at_kind, cols, a, b)
+            self._apply_run(lines, raws, pid, kid, at_kind, cols, a, b)
             i += 1
         for q in self._batch_only:  # their places are free for the next batch's
             self.plan_of[q] = None
         self._free += self._batch_only
         self._batch_only = []
 
-    def _apply_run(self, lines, pid, kid, at_kind, cols, a: int, b: int):
+    def _apply_run(self, lines, raws, pid, kid, at_kind, cols, a: int, b: int):
         """Records [a, b) of a batch, all of one kind."""
         lo, hi = at_kind[a], at_kind[b - 1] + 1
-        self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[int(kid[a])]])
+        self._apply_records(self.plan_of[pid[a]], lines[a:b], [c[lo:hi] for c in cols[int(kid[a])]], raws=raws[a:b])
 
     def _apply_interleaved(self, lines, pid, kid, at_kind, cols, a: int, b: int) -> bool:
         """Records [a, b) of a batch, lines that only say the epoch and clockless records between them, applied as
@@ -382,7 +382,8 @@ class BatchedFeed:
         p_rows, n_rows = rows[is_pos], rows[~is_pos]
         p_plan, n_plan = self.plan_of[pid[p_rows[0]]], self.plan_of[pid[n_rows[0]]]
         shared = set(p_plan.line.rec.planned) & set(n_plan.line.rec.planned)
-        if shared or ("eta" in p_plan.at and "eta" in n_plan.at) or (self.heading is not None and not is_pos[0]):
+        if shared or ("eta" in p_plan.at and "eta" in n_plan.at) or (self.heading is not None and not is_pos[0])\
+                or self.in_settings_block():
             return False
         p_cols = [c[at_kind[p_rows[0]]:at_kind[p_rows[-1]] + 1] for c in cols[int(kid[p_rows[0]])]]
         n_cols = [c[at_kind[n_rows[0]]:at_kind[n_rows[-1]] + 1] for c in cols[int(kid[n_rows[0]])]]
@@ -400,7 +401,8 @@ class BatchedFeed:
         self.last_point_line = last_point
         return True
 
-    def _apply_records(self, plan: Plan, lines: list[int], cols: list[np.ndarray], epochs_seen: list | None = None):
+    def _apply_records(self, plan: Plan, lines: list[int], cols: list[np.ndarray], epochs_seen: list | None = None,
+                       raws: list[str] | None = None):
         """What :meth:`apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
         (``cols``: their numbers ``plan.need``, as arrays; ``epochs_seen``: for records with no clock, the epoch in
         force at each, when epoch lines came between them). Numbers kept in the parser's state are Python's."""
@@ -409,6 +411,7 @@ class BatchedFeed:
         n = len(lines)
         seen = epochs_seen if epochs_seen is not None else [self.ctx_epoch] * n
         if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen))) \
+                or self.in_settings_block() \
                 or (kind == "global" and not cols[at["inner"] + 1].all()) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()):
             # a heading names these keys; a bar's counter is the clock before any epoch; an in-epoch counter is
@@ -418,7 +421,7 @@ class BatchedFeed:
                 x = plan.leaves.copy()
                 for j, c in zip(plan.need, rows):
                     x[j] = c[t]
-                self.apply(lineno, "", rebuild(line, x))
+                self.apply(lineno, raws[t] if raws is not None else "", rebuild(line, x))
             return
         if line.garbled:
             self.garbled += n

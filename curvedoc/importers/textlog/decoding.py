@@ -13,6 +13,13 @@ from curvedoc.model.run import ImportIssue
 CHUNK = 1 << 20
 MAX_LINE = 1 << 16  # characters of one line that are parsed; the rest of a longer line is ignored (counted)
 
+# the first bytes of binary formats a log's name may be given to (a checkpoint, an array, an archive, a database)
+BINARY_MAGIC = ((b"\x1f\x8b", "gzip-compressed data"), (b"PK\x03\x04", "a zip archive (a PyTorch checkpoint?)"),
+                (b"\x93NUMPY", "a NumPy array file"), (b"\x89PNG", "a PNG image"),
+                (b"SQLite format 3\x00", "an SQLite database"), (b"\x80\x02", "a pickle"), (b"\x80\x04", "a pickle"),
+                (b"\x80\x05", "a pickle"), (b"\x7fELF", "an executable"),
+                (b"\xfd7zXZ\x00", "xz-compressed data"), (b"\x28\xb5\x2f\xfd", "zstd-compressed data"))
+
 # ---------------------------------------------------------------------------------------------- decoding
 def text_lines(path: Path, issues: list[ImportIssue]):
     """Yield (physical line number of the first, texts) for consecutive lines, decoding incrementally; a very long
@@ -31,10 +38,15 @@ def text_lines(path: Path, issues: list[ImportIssue]):
         else:
             # NUL runs inside a text log are damage (a file preallocated or cut by a crash), not a binary
             # format: they are dropped and reported; a file that is mostly control bytes is not text
+            # (a printed log holds almost no other control bytes: compressed or packed data holds one in ten)
             sample = head[:65536].replace(b"\x00", b"")
             ctrl = sum(sample.count(bytes([b])) for b in range(32) if b not in (8, 9, 10, 11, 12, 13, 27))
-            if not sample.strip() or ctrl > 0.1 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
-                raise UnsupportedFormat(path, "binary data, not a text log")
+            magic = next((name for sig, name in BINARY_MAGIC if head.startswith(sig)), None)
+            if magic is not None:
+                raise UnsupportedFormat(path, f"{magic}, not a text log (binary data)")
+            if not sample.strip() or ctrl > 0.02 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
+                raise UnsupportedFormat(path, f"binary data, not a text log ({ctrl:,} control bytes in its first "
+                                        f"{len(sample):,})")
         dec = codecs.getincrementaldecoder(enc)(errors="replace")
         nuls = 0
         buf = ""

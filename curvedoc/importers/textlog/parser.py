@@ -12,9 +12,30 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import NUM, Line, Rec, TableRow, strip_prefix, tag_of, to_number
+from curvedoc.importers.textlog.records import (NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+                                                to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
+
+# what an evaluation reports: a loss, or a quality metric (accuracy, AP/mAP, F1, BLEU, ...) -- a key printed once that
+# names one (or names a held-out split) is a final evaluation, not a setting
+EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]+)?|acc(?:uracy)?|top-?[15](?:[_ ]acc)?|f1|"
+                         r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall)(?=$|[\s/_\-.(])",
+                         re.IGNORECASE)
+
+
+# a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
+SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
+# a line of a nested group in a settings block: brackets only ("),", "])"), or a member that opens a group or goes
+# on to the next line ("dict(", "1333, 800),", "'bbox',")
+NESTING_ONLY = re.compile(r"^[\s()\[\]{},]+$|^[^:=]*[,(\[{]\s*$")
+SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
+
+
+def is_evaluation(key: str) -> bool:
+    """Does a key name an evaluation result (held-out, or a loss or quality metric)?"""
+    return key.startswith("val/") or split_of(key) == "val" or EVAL_METRIC.search(key) is not None
+
 
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
@@ -50,6 +71,7 @@ class TextLogParser(BatchedFeed):
         self.repeats = 0
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
+        self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
         self.summary: dict[str, float] = {}
         self.garbled = 0
         self.pending: dict[tuple, Pending] = {}
@@ -70,7 +92,8 @@ class TextLogParser(BatchedFeed):
         for k, v in zip(keys, vals):
             s = fam.get(k)
             if s is None:
-                s = fam[k] = Series(period=next((x[1] for x in tpl if isinstance(x, tuple)), 0))
+                s = fam[k] = Series(period=next((x[1] for x in tpl if isinstance(x, tuple)), 0),
+                                    continued=tpl[-1] == "+")
             if bar and s.last_bar and s.last_point() == (pos, self.template_last.get(tpl)):
                 s.replace_last(v, self.seq)
                 continue
@@ -90,6 +113,18 @@ class TextLogParser(BatchedFeed):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
             return
+        if self.in_settings_block() and a.heading is None:
+            # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
+            msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
+            m = SETTING_LINE.match(msg)
+            if m:
+                value = m.group(2).rstrip(",")
+                if not value.endswith(("(", "[", "{")):  # (a nested group's members follow)
+                    self.hparams.setdefault(m.group(1), setting_value(value))
+                return
+            if NESTING_ONLY.match(msg):  # a line of a nested group: still the settings
+                return
+            self.heading = None
         if a.garbled:
             self.garbled += 1
         if a.crash:
@@ -113,6 +148,14 @@ class TextLogParser(BatchedFeed):
         for key, val in a.options:
             if key not in self.hparams:
                 self.hparams[key] = val
+        if a.launch:  # a launch starts here: the records after it are its own (see _frame)
+            self.seq += 1
+            self.launches.append(self.seq)
+        if a.dict_settings is not None and not self.seq and not self.series:
+            # a dict of settings before any record: the hyperparameters the script printed as it started
+            for key, val in a.dict_settings:
+                self.hparams.setdefault(key, val)
+            return
         if a.dot is not None:
             if a.dot[1] is not None:
                 self.hparams.setdefault(*a.dot)
@@ -138,8 +181,10 @@ class TextLogParser(BatchedFeed):
             d, h, m, sec = a.eta
             self.etas = (self.etas + [(lineno, d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
         if a.heading is not None:
-            # a heading ("Evaluation Results:") names the group of the key: value lines that follow it
+            # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
+            # not continue the record printed before it)
             self.heading = a.heading
+            self.open_record = None
             return
         if rec is not None and self.heading is not None:
             if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
@@ -158,6 +203,10 @@ class TextLogParser(BatchedFeed):
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         self._record(rec, lineno)
+
+    def in_settings_block(self) -> bool:
+        """Is a heading that names settings ("Configuration:", "Arguments:") in force?"""
+        return self.heading is not None and SETTINGS_HEADING.search(self.heading) is not None
 
     def _table_record(self, row: TableRow, lineno: int):
         keys, vals, epoch, planned_epochs, bar, _ = row
@@ -240,7 +289,12 @@ class TextLogParser(BatchedFeed):
     def _record(self, rec: Rec, lineno: int):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
-            self.launches.append(self.seq + 1)  # the order the configuration's own record gets
+            # a launch starts here (the records after it are its own); its settings are hyperparameters
+            self.seq += 1
+            self.launches.append(self.seq)
+            for key, val in zip(rec.keys, rec.values):
+                self.hparams.setdefault(key, val)
+            return
         if rec.inner is not None and rec.inner[1] and rec.epoch is not None and rec.ctx != "val" and rec.keys:
             # where in its epoch each training record was printed: (line, epoch, batch, batches per epoch)
             self.inner = (self.inner + [(lineno, rec.epoch, rec.inner[0], rec.inner[1])])[-2:]
@@ -277,7 +331,7 @@ class TextLogParser(BatchedFeed):
                 st[:] = [rec.epoch, rec.step, False, rec.epoch]
             st[0], st[1] = rec.epoch, rec.step
             pos = (rec.epoch - st[3]) * rec.step_total + rec.step if st[2] else rec.step
-            how = "step"
+            how = "global-iter" if st[2] else "step"  # (a step counted inside the epoch: made global here)
             self.ctx_step = pos
         elif rec.step is not None:
             pos, how = rec.step, "step"
@@ -321,15 +375,18 @@ class TextLogParser(BatchedFeed):
         for fam in self.series.values():
             for k, ser in fam.items():
                 value, first_how, _ = ser.first()
-                if ser.count() == 1 and first_how == "ordinal":
-                    # printed once with no clock: a setting ("lr0=0.01", a config dump), not a curve
-                    self.hparams.setdefault(k, value)
-                    continue
-                if ser.count() == 1 and first_how.startswith("ctx"):
-                    # printed once after some point of the run (a W&B run summary, a final test score): a
-                    # summary value, not a curve of one point that would compete with the real series
+                once = ser.count() == 1 and (first_how == "ordinal" or first_how.startswith("ctx"))
+                if once and first_how.startswith("ctx"):
+                    # printed once after some point of the run (a W&B run summary, a final test score)
                     self.summary.setdefault(k, value)
+                if once and not is_evaluation(k):
+                    # printed once with no clock: a setting ("lr0=0.01", a config dump), or a summary value,
+                    # not a curve of one point that would compete with the real series
+                    if first_how == "ordinal":
+                        self.hparams.setdefault(k, value)
                     continue
+                # (a single final evaluation -- "{'eval_loss': 0.41}" once at the end, one AP line -- is a
+                # series of one point)
                 groups.setdefault((k, CLOCK_KIND.get(first_how, first_how), ser.period), []).append(ser)
         # one key on one kind of clock is one series; the same key on another clock (a final evaluation
         # printed after training without a step) is kept apart as "key [2]"
@@ -341,6 +398,7 @@ class TextLogParser(BatchedFeed):
             alts.sort(key=lambda parts: -sum(x.count() for x in parts))
             for j, parts in enumerate(alts):
                 merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
+        trained = self._printed_steps(merged)
         names, counts, steps, values, order = [], [], [], [], []
         for k, parts in merged.items():
             # how the earliest point was placed is the clock; hows: every way a point was
@@ -357,12 +415,19 @@ class TextLogParser(BatchedFeed):
                 hows = set().union(*[g[3] for g in got])
             st = np.asarray(st_l, dtype=np.int64)
             # an epoch shared by consecutive records is not their clock: use the ordinal
-            if len(st) > 2 and hows <= {"epoch", "ctx-epoch"} and np.mean(st[1:] == st[:-1]) > 0.5:
+            numbered = len(st) > 2 and hows <= {"epoch", "ctx-epoch"} and np.mean(st[1:] == st[:-1]) > 0.5
+            if numbered:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
                 self.ordinal_epochs[k] = st.copy()
                 st = np.arange(1, len(st) + 1, dtype=np.int64)
                 clock = "ordinal"
-            elif len(st) > 1:
+            else:
+                if trained is not None and clock in ("epoch", "ctx-epoch") and hows <= {"epoch", "ctx-epoch"}:
+                    # a record that names only its epoch (a validation per epoch) on a log whose clock is the
+                    # printed step: at the step training had reached when it was printed, not at "step e"
+                    st = self._at_training_step(trained, np.asarray(or_l))
+                    clock = "step"
+            if not numbered and len(st) > 1:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
                 va = np.asarray(va_l, dtype=np.float64)
                 echo = np.concatenate([[False], (st[1:] == st[:-1]) & ((va[1:] == va[:-1]) | (np.isnan(va[1:]) & np.isnan(va[:-1])))])
@@ -380,6 +445,9 @@ class TextLogParser(BatchedFeed):
                     or_l = list(np.asarray(or_l)[keep])
             if clock in ("step", "epoch", "global-iter"):
                 self.clocked[k] = st
+            # (how its points are placed: on one clock, or at a position another line printed)
+            self.clock_of[k] = "continued" if any(ser.continued for ser in parts) else \
+                clock if hows <= {clock} else "mixed"
             names.append(k)
             counts.append(len(st))
             steps.append(st)
@@ -404,6 +472,29 @@ class TextLogParser(BatchedFeed):
         tag = pd.Categorical.from_codes(codes, dtype=base.dtype)
         return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path))
 
+
+    def _printed_steps(self, merged: dict) -> tuple[np.ndarray, np.ndarray] | None:
+        """(record orders, steps) of the training signal -- the longest training-loss series, else the longest
+        series -- when its clock is a step the log prints; else None."""
+        from curvedoc.model.roles import role_of_name
+
+        if not merged:
+            return None
+        losses = [k for k in merged if role_of_name(k) == "train_loss"]
+        key = max(losses or list(merged), key=lambda k: sum(x.count() for x in merged[k]))
+        if sum(x.count() for x in merged[key]) < 2 or merged[key][0].first()[1] != "step":
+            return None
+        got = [ser.arrays() for ser in merged[key]]
+        orders = np.concatenate([g[2] for g in got])
+        by = np.argsort(orders, kind="stable")
+        return orders[by], np.concatenate([g[0] for g in got])[by]
+
+    @staticmethod
+    def _at_training_step(trained: tuple[np.ndarray, np.ndarray], orders: np.ndarray) -> np.ndarray:
+        """The step of the last training record printed before each record order (the first step printed, for a
+        record printed before any)."""
+        before = np.searchsorted(trained[0], orders) - 1
+        return np.asarray(trained[1], dtype=np.int64)[np.maximum(before, 0)]
 
     def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, np.ndarray | list[float]] | None:
         """(steps, epochs) of the ``epoch`` tag on the clock of the longest series, so that a planned number of

@@ -24,7 +24,7 @@ PREFIX = re.compile(
 # after a log level: an optional "logger.name:" / "name:lineno:" then the message
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
-PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S)")  # INFO:__main__:msg (logging.basicConfig default)
+PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
 
 # ---------------------------------------------------------------------------------------------- numbers
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
@@ -235,8 +235,38 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
 DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
+# a model summary (YOLO's "Model summary: 214 layers, 7022326 parameters", its layer table "models.common.C3
+# [64, 64, 1]", "Fusing layers...") or a dataset scan ("Scanning '...' images and labels... 1000 found, 0 missing")
+NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
+                          r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]")
+NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
+NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
+DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
+# a held-out word among the first words of a line, before its first number (see parse_record)
+SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|eval|validation|valid|val|test|dev)"
+                        r"(?![\w/.\-])(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
+SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
+                           r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
 # a record needs a number: a digit, or a NaN / infinity written out (NUM)
 _MAY_HOLD_NUMBER = re.compile(r"\d|nan|inf", re.IGNORECASE)
+
+
+def _is_config(msg: str) -> bool:
+    """The configuration a launch prints as it starts (its settings are hyperparameters, not series): a dozen
+    settings or more (name=value, or 'name': value in a dict) with at least one named choice among the values
+    ('AdamW', 'x.yaml', True, None) -- an argparse Namespace, a config dump; half a dozen name=value settings with a
+    named choice written bare ("weights=yolov5s.pt, data=coco128.yaml, epochs=100"); or settings under a name that
+    says so ("hyperparameters: lr0=0.01, momentum=0.937"). A line of a dozen metrics (a JSON progress line, all
+    numbers) is a record."""
+    if "=" not in msg and ":" not in msg:
+        return False
+    assigned = len(SETTING_ASSIGN.findall(msg))
+    if assigned + len(DICT_KEY.findall(msg)) >= 12 and WORD_VALUE.search(msg) is not None:
+        return True
+    if assigned >= 6 and BARE_WORD_VALUE.search(msg) is not None:
+        return True
+    return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
 
 
 def parse_record(msg: str) -> Rec | None:
@@ -274,6 +304,13 @@ def parse_record(msg: str) -> Rec | None:
     if lead:
         ctx = SPLIT_WORDS[lead.group(1).lower()]
         msg = msg[lead.end():]
+    elif not ctx:
+        # the words that open a line name its split ("Validation Epoch 3: mean loss ...", "Test set: Average
+        # loss: ...", "Eval | step 500 | loss ..."): a held-out word among them, standing alone (not the start
+        # of a key such as val_loss, nor a bare split name with its own number, "val 9.84"), marks the record
+        words = SPLIT_LEAD.match(msg)
+        if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
+            ctx = "val"
     if bar:
         # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
         # postfix, not the bar's counters and rates
@@ -295,14 +332,22 @@ def parse_record(msg: str) -> Rec | None:
     last_split = None
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
-    config_echo = len(pairs) >= 12
+    config = _is_config(msg)
+    config_echo = len(pairs) >= 12 or config
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if " " in low:
+            # "Validation Epoch 3", "Train Step 20": split words before a clock's name say the split of the
+            # record (taken from the line's first words above); the key is the clock
+            *lead_words, last = low.split()
+            if (last in EPOCH_KEYS or last in STEP_KEYS) and all(w in SPLIT_WORDS for w in lead_words):
+                key = key.split()[-1]
+                low = last
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
-                     or ((low in STEP_KEYS or low.endswith("num_updates")) and step is None)
+                     or low in STEP_KEYS or low.endswith("num_updates")
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
                          and not (config_echo and low == "epochs" and not tot)))
         if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
@@ -314,6 +359,16 @@ def parse_record(msg: str) -> Rec | None:
                 if tot:
                     planned["steps"] = int(tot)
                     step_total = int(tot)
+                continue
+            if not math.isnan(v) and float(v).is_integer():
+                # a second step printed on the line is not a metric. Beside an epoch, a counter with a total
+                # ("epoch 19 | iter 3/43 | step 820") counts inside the epoch, and the step printed without
+                # one is the run's step: the x axis, however much of the log is read
+                if step_total is not None and not tot and has_epoch and inner is None:
+                    inner = (step, step_total)
+                    if planned.get("steps") == step_total:
+                        del planned["steps"]
+                    step, step_total = int(v), None
                 continue
         # an epoch printed with a decimal point ('epoch': 1.0 in an HF dict) is progress, not a clock
         # (and a dict's 'epoch' is HF Trainer's fractional progress even when it prints '1')
@@ -357,21 +412,22 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
-    # the configuration a launch prints as it starts: a dozen settings or more (name=value, or 'name': value in a
-    # dict) with at least one named choice among the values ('AdamW', 'x.yaml', True, None): an argparse
-    # Namespace, a config dump; a line of a dozen metrics (a JSON progress line, all numbers) is a record
-    config = (len(SETTING_ASSIGN.findall(msg)) + len(DICT_KEY.findall(msg)) >= 12
-              and WORD_VALUE.search(msg) is not None)
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
                config, tuple(asked))
 
 
 # ---------------------------------------------------------------------------------------------- tables
-TABLE_HEAD = re.compile(r"^(?:[A-Za-z][\w()\-./@]*\s+){2,}[A-Za-z][\w()\-./@]*\)?\s*(?::|$)")
+# a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
+# colon that ends the header is followed by a space or nothing
+_COLUMN = r"[A-Za-z][\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
+TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::|$)")
+# the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
+# ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
+LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
 
 
 def _table_header(msg: str) -> list[str] | None:
-    head = msg.split(":", 1)[0] if ("%" in msg or "━" in msg) else msg
+    head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) else msg
     if not TABLE_HEAD.match(head + ":"):  # the header of a bar-less table has no ':' of its own
         return None
     cols = head.split()
@@ -408,6 +464,7 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     keys, vals = [], []
     epoch = planned = None
     label = None
+    training = any(c.lower().startswith("epoch") for c in cols)
     for c, cell in zip(cols, cells):
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
@@ -418,6 +475,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
             label = cell
             continue
         name = c.strip("()").replace("Box(", "").rstrip(")")
+        if training and name.lower() in LOSS_PART_COLUMNS:
+            name += "_loss"
         num = re.match(NUM, cell, re.IGNORECASE).group(0)
         keys.append(name)
         vals.append(to_number(num))
@@ -445,6 +504,19 @@ class Line:
     eta: tuple | None = None  # (days, hours, minutes, seconds) left
     heading: str | None = None
     unparsed: bool = False
+    # a dict of settings ('name': value, with a named choice among the values): the hyperparameters when it is
+    # the first record of the log (the parser decides), else a record
+    dict_settings: list | None = None
+    launch: bool = False  # the configuration a launch prints as it starts (an argparse Namespace)
+
+
+def setting_value(text: str):
+    """A printed setting's value: a number (an int when written as one), else the text without its quotes."""
+    text = text.strip()
+    if NUMBER_ONLY.match(text):
+        v = to_number(text)
+        return int(v) if re.fullmatch(r"[+-]?\d+", text) else v
+    return text.strip("'\"")
 
 
 def analyse(raw: str, table: list[str] | None) -> Line:
@@ -476,6 +548,16 @@ def analyse(raw: str, table: list[str] | None) -> Line:
                     a.options.append((key.replace("-", "_"), int(num) if re.fullmatch(r"[+-]?\d+", val) else num))
                 else:
                     a.options.append((key.replace("-", "_"), val))
+    # argparse's echo of its arguments ("Namespace(batch_size=64, lr=0.001, model='resnet18')"): settings, whatever
+    # their number; never a record
+    ns = NAMESPACE.match(msg) if "Namespace(" in msg else None
+    if ns:
+        a.options = [(k, setting_value(v)) for k, v in NAMESPACE_ITEM.findall(msg[ns.end():])]
+        a.launch = True
+        return a
+    # a model summary or a dataset scan holds numbers that are no training series: nothing to read
+    if NOT_A_SERIES.search(msg):
+        return a
     # an argument dump with dot leaders ("train_iters ........ 500"): a setting
     dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
     if dm:
@@ -496,6 +578,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
+        a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
     if rec is not None and ("eta" in msg or "ETA" in msg):
         em = ETA.search(msg)
         if em:

@@ -21,6 +21,7 @@ class Series:
     last_bar: bool = False  # the last point came from a progress-bar rendering (the next one may replace it)
     period: int = 0  # the epoch length N of "[e][i/N]" records (0: none); a different N is another training
     chunks: list = field(default_factory=list)
+    continued: bool = False  # its points continue the record printed before them (OLMo: one metric a line)
 
     def add(self, steps: np.ndarray, values: np.ndarray, order: np.ndarray, how: str):
         if self.steps:  # the points added one by one come first
