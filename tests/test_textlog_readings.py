@@ -303,3 +303,17 @@ def test_a_single_final_evaluation_is_a_series_of_one_point(tmp_path):
     assert len(_series(rd, "eval_loss")[1]) == 1 and _series(rd, "eval_loss")[1] == [0.7417]
     assert _series(rd, "Test AP")[1] == [0.532]
     assert "eval_loss" not in rd.hparams
+
+
+def test_what_is_printed_once_and_is_no_evaluation_stays_out_of_the_series(tmp_path):
+    """Megatron's dataset sizes ("train: 40000" under a heading: a bare split name alone is no loss), HF's final
+    training summary ('train_loss': the average over training), counts and runtimes printed once: settings or
+    summary values, not series of one point."""
+    lines = ["> datasets target sizes (minimum size):", "    train:      40000", "    validation: 4040",
+             "    test:       40"]
+    lines += [f" iteration {i:8d}/     500 | lm loss: {10 - i / 10:.6E} | grad norm: {1 + i / 100:.3f} |"
+              for i in range(1, 21)]
+    lines += ["{'train_runtime': 123.4, 'train_samples_per_second': 5.6, 'train_loss': 0.58, 'epoch': 3.0}",
+              "{'eval_loss': 0.61, 'eval_runtime': 9.9, 'epoch': 3.0}"]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"lm loss", "grad norm", "eval_loss"}

@@ -382,7 +382,9 @@ def parse_record(msg: str) -> Rec | None:
         sp = split_of(key)
         if sp:
             last_split = sp
-        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v":
+        # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
+        # under "datasets target sizes:") it is not
+        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2:
             key = key + " loss"
         if key in seen:
             if last_split and not split_of(key):
