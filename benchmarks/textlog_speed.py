@@ -9,7 +9,7 @@ Two measures (issue 13 asks for >= 300k lines/s on the common styles):
   This is what reading a long training log costs.
 * **The real corpus.** Every file in ../shared/real_runs/text_log, as they are: small files, many of odd
   styles, so a larger share of lines is read afresh (the reading of a line is reused only for lines of its
-  shape, or of its family, seen before: textlog._Plan, textlog._Template).
+  shape, or of its family, seen before: textlog.shapes.Plan, textlog.shapes.Template).
 
 Run `python benchmarks/textlog_speed.py` (add `--styles` or `--corpus` for one of the two).
 """

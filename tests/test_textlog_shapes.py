@@ -1,4 +1,4 @@
-"""A line read by the plan of its shape (textlog._Plan) reads exactly as the same line read afresh: on the real
+"""A line read by the plan of its shape (textlog.shapes.Plan) reads exactly as the same line read afresh: on the real
 printed logs, on synthetic logs whose numbers take every property a reading may ask about (zero, sign, integral,
 NaN, inf, thousands separators, exponents, widths that grow), with digits inside keys, bars that grow by a glyph,
 value-reading patterns ("exitcode: 1"), tables and headings; and on random mutations of them."""
@@ -16,10 +16,10 @@ import pandas as pd
 import pytest
 from _helpers import real_runs_dir
 
-import curvedoc.importers.textlog as tl
 from curvedoc.errors import LoadError
-from curvedoc.importers.textlog import (_GLYPH_CLASSES, MAX_BATCH, TextLogParser, _decimal_column,
-                                        _glyphs_as_class, _lines, _shape_key, read_text_log)
+from curvedoc.importers.textlog import MAX_BATCH, TextLogParser, read_text_log, records, shapes
+from curvedoc.importers.textlog.decoding import text_lines
+from curvedoc.importers.textlog.shapes import GLYPH_CLASSES, decimal_column, glyphs_as_class, shape_key
 
 
 def _both(path):
@@ -175,16 +175,16 @@ def test_mutated_logs_read_alike_with_and_without_plans(tmp_path, seed):
 
 
 def _assert_each_line_reads_alike(lines: list[str]) -> TextLogParser:
-    """Every rendering's reading by plan equals its reading afresh (textlog._analyse; the message text aside: a
+    """Every rendering's reading by plan equals its reading afresh (textlog.records.analyse; the message text aside: a
     plan does not keep it), fed in order so that table headers are in force as in a real read."""
     p = TextLogParser(Path("x.log"))
     for n, line in enumerate(lines, 1):
         for raw in line.split("\r"):
             if not raw.strip():
                 continue
-            got, want = p._read(raw), tl._analyse(raw, p.table)
+            got, want = p.read_line(raw), records.analyse(raw, p.table)
             assert repr(dataclasses.replace(got, msg=None)) == repr(dataclasses.replace(want, msg=None)), raw
-            p._apply(n, raw, want)
+            p.apply(n, raw, want)
     return p
 
 
@@ -218,11 +218,11 @@ def test_numbers_read_as_a_column_equal_those_read_one_by_one(fmt):
         mag = 10 ** rng.uniform(*rng.choice([(-30, 30), (-8, 8)])) if not integral else \
             rng.randint(0, 10 ** rng.randint(1, 15))
         x = fmt.format(rng.choice([-1, 1]) * mag)
-        by_width.setdefault(_shape_key(x), []).append(x)
+        by_width.setdefault(shape_key(x), []).append(x)
     for texts in by_width.values():
         chars = np.frombuffer("".join(texts).encode(), dtype=np.uint8).reshape(len(texts), -1)
         kind = int if integral else float
-        got = _decimal_column(chars, texts[0], kind)
+        got = decimal_column(chars, texts[0], kind)
         if got is None:
             continue  # written so that numpy's parse is used for the column (test below)
         want = [kind(t.replace(",", "")) for t in texts]
@@ -231,13 +231,13 @@ def test_numbers_read_as_a_column_equal_those_read_one_by_one(fmt):
 
 
 def test_bar_glyphs_are_written_by_class_as_a_translation_table_would():
-    classes = {g: cls[0] for cls in _GLYPH_CLASSES for g in cls}
+    classes = {g: cls[0] for cls in GLYPH_CLASSES for g in cls}
     table = str.maketrans(classes)
     rng = random.Random(3)
     chars = [chr(c) for c in range(0x2570, 0x25B0)] + list("ab 1%|\u00e9")
     for _ in range(5000):
         text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 30)))
-        assert _glyphs_as_class(text) == text.translate(table)
+        assert glyphs_as_class(text) == text.translate(table)
 
 
 def test_numpy_parses_numbers_as_float_does():
@@ -270,7 +270,7 @@ def test_memory_for_lines_of_new_shapes_stays_bounded(tmp_path):
     # (a run name with the line's number in it: digits attached to a word are guards, so no two lines share a plan)
     p.write_text("\n".join(f"step {i} loss {rng.random():.4f} acc {rng.random():.4f} seed{i}" for i in range(n)) + "\n")
     parser = TextLogParser(p)
-    for first, lines in _lines(p, []):
+    for first, lines in text_lines(p, []):
         parser.feed_lines(first, lines)
     parser.result()
     assert len(parser.plan_of) < 2 * MAX_BATCH
@@ -320,7 +320,7 @@ _FAMILY_STYLES = [
 def test_numbers_that_change_width_read_alike_with_and_without_plans(tmp_path, seed):
     """Lines whose numbers change width (%g, rounded reprs, counters that grow) are of many shapes of one family:
     a new shape gets its plan from a planned line of its family when it reads as that line does
-    (textlog._Template), and reads exactly as afresh -- also where a width changes the reading (a prefix, a
+    (textlog.shapes.Template), and reads exactly as afresh -- also where a width changes the reading (a prefix, a
     thousands separator, an ETA), where two numbers of the line are equal, and where digits are in keys."""
     rng = random.Random(seed)
     styles = rng.sample(_FAMILY_STYLES, 3)
@@ -337,25 +337,25 @@ def test_numbers_that_change_width_read_alike_with_and_without_plans(tmp_path, s
 
 
 def _fake_reader(swap, lead: bool = False):
-    """A reader (in place of textlog._analyse) whose reading depends on widths, as a pattern that counts digits may:
+    """A reader (in place of textlog.records.analyse) whose reading depends on widths, as a pattern that counts digits may:
     'loss' and 'acc' from the last two numbers, and from each other's places when ``swap(line, numbers)``; with
     ``lead``, also a 'lead' number read from the step's first digit when the step has three digits or more (else 0).
     The step is the first number."""
     def read(raw, table):
-        numbers = [m.group() for m in tl.FREE_NUMBER.finditer(raw)]
+        numbers = [m.group() for m in shapes.FREE_NUMBER.finditer(raw)]
         keys, vals = ["loss", "acc"], [float(numbers[-2]), float(numbers[-1])]
         if swap(raw, numbers):
             vals.reverse()
         if lead:
             keys.append("lead")
             vals.append(float(numbers[0][0]) if len(numbers[0]) >= 3 else 0.0)
-        return tl._Line(raw, rec=tl.Rec(tuple(keys), vals, step=int(numbers[0])))
+        return records.Line(raw, rec=records.Rec(tuple(keys), vals, step=int(numbers[0])))
     return read
 
 
 def _reads_alike(monkeypatch, reader, lines: list[str]) -> TextLogParser:
     """Each line read through a parser (plans made, lent and derived) reads as ``reader`` reads it."""
-    monkeypatch.setattr(tl, "_analyse", reader)
+    monkeypatch.setattr(records, "analyse", reader)
     return _assert_each_line_reads_alike(lines)
 
 
@@ -366,9 +366,9 @@ def test_a_new_shape_whose_numbers_read_otherwise_gets_no_plan_from_its_family(m
     the same place (checked by value, and by a second probe where two numbers are equal in the first) and its
     other numbers are the template's: here a reader whose reading changes with a number's width. (The first
     probe's shifts are made 10 here, so that it is the line itself: "0.5 0.5" stays two equal numbers.)"""
-    shifts = tl._SHIFTS.copy()
+    shifts = shapes.SHIFTS.copy()
     shifts[0] = 10
-    monkeypatch.setattr(tl, "_SHIFTS", shifts)
+    monkeypatch.setattr(shapes, "SHIFTS", shifts)
     lines = ["x 10 y 0.1 z 0.2", "x 11 y 0.3 z 0.4", "x 12 y 0.5 z 0.6", wide, "x 101 y 0.1 z 0.2", "x 102 y 0.3 z 0.4",
              "x 103 y 0.5 z 0.6", "x 204 y 0.7 z 0.8"]
     reader = _fake_reader(lambda raw, n: which == "swap" and len(n[0]) >= 3, lead=which == "lead")
@@ -381,9 +381,9 @@ def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypa
     the first plan made by probes, the others get theirs from it: by one reading of a probe while their widths are
     new, then without a reading (not three probes after three sightings each)."""
     probed, readings = [], []
-    plan, analyse = tl._plan, tl._analyse
-    monkeypatch.setattr(tl, "_plan", lambda *a: probed.append(1) or plan(*a))
-    monkeypatch.setattr(tl, "_analyse", lambda *a: readings.append(1) or analyse(*a))
+    plan, analyse = shapes.make_plan, records.analyse
+    monkeypatch.setattr(shapes, "make_plan", lambda *a: probed.append(1) or plan(*a))
+    monkeypatch.setattr(records, "analyse", lambda *a: readings.append(1) or analyse(*a))
     rng = random.Random(4)
     lines = [f"[09/12 10:{i // 60 % 60:02d}:{i % 60:02d} d2.utils.events]:  eta: 1:{i // 60 % 60:02d}:{i % 60:02d}  "
              f"iter: {i}  total_loss: {rng.uniform(0.01, 3):.4g}  loss_cls: {rng.uniform(0.01, 1):.4g}  "
@@ -391,12 +391,12 @@ def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypa
     p = tmp_path / "d2.log"
     p.write_text("\n".join(lines) + "\n")
     parser = TextLogParser(p)
-    for first, chunk in _lines(p, []):
+    for first, chunk in text_lines(p, []):
         parser.feed_lines(first, chunk)
-    shapes = [s for s in parser.plans.values() if isinstance(s, tl._Shape)]
-    assert len(shapes) > 100
+    planned = [s for s in parser.plans.values() if isinstance(s, shapes.Shape)]
+    assert len(planned) > 100
     assert len(probed) <= 5
-    assert len(readings) < len(shapes) / 2
+    assert len(readings) < len(planned) / 2
     _assert_same(p)
 
 
@@ -411,7 +411,7 @@ def test_shapes_of_one_family_get_their_plans_from_a_template(tmp_path, monkeypa
 ])
 def test_a_plan_is_lent_to_a_new_shape_only_for_widths_read_alike_before(monkeypatch, swap, lines):
     p = _reads_alike(monkeypatch, _fake_reader(swap), lines)
-    assert any(len(seen) > 1 for t in p.families[tl._family_key(tl._shape_key(lines[0]))] for seen in t.seen)
+    assert any(len(seen) > 1 for t in p.families[shapes.family_key(shape_key(lines[0]))] for seen in t.seen)
 
 
 @pytest.mark.parametrize("before", [1, 3])
@@ -451,3 +451,16 @@ def test_the_benchmark_styles_read_alike_with_and_without_plans(tmp_path):
     p = tmp_path / "tqdm.log"
     bench._tqdm_log(p, renderings_per_line=200)
     _assert_same(p)
+
+
+def test_the_reference_reading_does_not_import_the_fast_path():
+    """records (what a line means) is what the fast path is checked against: it must not depend on it."""
+    import ast
+
+    from curvedoc.importers.textlog import decoding
+
+    for module in (records, decoding):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        names = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        assert not [n for n in names if "textlog" in n], (module.__name__, names)

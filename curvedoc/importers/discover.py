@@ -502,7 +502,9 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
         return RunSpec(p, name, "json", [p])
     if low.endswith((".txt", ".log")) and _sniff_csv(p):
         first = head_bytes(p, 512).split(b"\n", 1)[0].lower()
-        if (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first:
+        # (a print of its arguments -- "Namespace(lr=0.1, epochs=3)", a dict -- is a printed log's first line)
+        if (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first \
+                and b"=" not in first and not first.lstrip().startswith(b"{"):
             return RunSpec(p, name, "csv", [p])
     # anything else that is text: a printed training log (the reader says if it holds no metrics)
     if not head.startswith(b"\x00") and (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)

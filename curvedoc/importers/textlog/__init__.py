@@ -1,0 +1,94 @@
+"""Plain-text training logs: what a training script printed (``train.log``, ``nohup.out``, ``slurm-*.out``,
+W&B's captured ``output.log``), for nanoGPT / modded-nanogpt, Megatron-LM, DeepSpeed, fairseq, HF Trainer /
+TRL / LLaMA-Factory / ms-swift printed dicts, MMEngine / MMCV, Detectron2, YOLOX, Ultralytics YOLO tables,
+Keras and Lightning progress lines, torchtitan, OLMo, AverageMeter loggers and ad-hoc prints.
+
+Source: ``text-log``.
+
+There is no schema, so the reader works from principles that hold across these styles rather than from
+one parser per framework:
+
+* **Cleaning.** ANSI colour codes are removed; a ``\\r`` rewrite splits a physical line into renderings
+  (each progress-bar refresh is its own rendering); the line prefix a logger or launcher adds (time stamps,
+  ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``) is cut off.
+* **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
+  so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
+  running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
+  in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
+  as a key (``train 9.85 val 9.84``) is that split's loss. Numbers keep their printed value: exponents,
+  ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied; a number printed
+  through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number.
+* **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
+  ``copypaste`` CSV lines) is read column by column.
+* **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
+  i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
+  record (OLMo prints one metric per line).
+* **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
+  ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
+  iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
+  job appended to or interleaved with the log, and form their own series, ``key [2]``); else the epoch. A line with no clock of its own takes the
+  epoch (or step) of the nearest preceding line when that changed since the template was last printed,
+  else its ordinal. When consecutive records of a template share one epoch, the epoch is not their clock
+  and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
+  last rendering wins). The same record printed again at the same position is an echo (one point), unless a
+  configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
+  config dict): a launch started there, and its records are its own.
+* **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
+  words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
+  (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
+  ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key.
+* **Printed step.** A step printed beside an epoch and an in-epoch counter (``epoch 19 | iter 3/43 | step 820``)
+  is the x axis, and the counter counts inside the epoch; on a log whose training clock is the printed step, a
+  record that names only its epoch (a validation per epoch) is placed at the step training had reached when it
+  was printed. Read whole, in chunks or from any line onward, the series on the printed step are the same
+  (tests/test_textlog_readings.py).
+* **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record, a line of
+  settings (a dozen, or half a dozen with a named choice, or under ``hyperparameters:``), a block under a heading
+  such as ``Configuration:``: hyperparameters. Model summaries (``Model summary``, ``models.common.C3``) and
+  dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
+  names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
+  point).
+* **Table columns.** A header's columns map one to one (``mAP@.5`` and ``mAP@.5:.95`` are two); a training table's
+  columns named by a part of the loss alone (YOLO's ``box obj cls``) are that loss (``box_loss``).
+* **Not text.** A file whose first bytes are a binary format's (gzip, zip, NumPy, SQLite, pickle...) or which holds
+  control bytes a printed log does not is refused as not a text log, whatever its name.
+* **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
+  ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
+* **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three
+  logging intervals and a minute of training, is kept as ``meta["eta_at_end_s"]`` (rule S002 reads it).
+* **Inside an epoch.** A log whose last point is a training record printed well inside an epoch (``[100/188]``,
+  more than two logging intervals and 2% of the epoch to go) is kept as ``meta["ends_inside_epoch"]`` (rule S002).
+* **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
+  ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
+  even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
+* **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
+
+Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.
+
+Speed comes from reading each *shape* of line once. A log prints the same few lines with other numbers in
+them; the reading of a line (:func:`analyse`, pure) is kept as a plan for the later lines of its shape (each
+digit written 0), whose numbers are taken from the same places once three probes have shown that the reading
+does not depend on their digits (:class:`Plan`). Numbers that change width from line to line (``%g``, rounded
+reprs) make many shapes of one *family*; a new shape gets the plan of a planned line of its family when a probe
+of it reads alike, and without a reading once its widths have all read alike (:class:`Template`). Records whose
+effect on the parser's state is known in advance (a record on a step or epoch clock, an epoch line, a record
+with no clock) are held back and applied in batches, their numbers converted as columns
+(:meth:`TextLogParser.flush`); everything else is applied one by one, in its place. Reading with and without
+plans gives the same result (``read_text_log(reuse=False)``; tests/test_textlog_shapes.py compares them).
+
+The package, by section: :mod:`.records` is the reference reading (what one line means, one line at a time:
+cleaning, pairs, records, tables; :func:`~.records.analyse`); :mod:`.decoding` gives a file's lines;
+:mod:`.shapes` (plans, families, numbers as columns) and :mod:`.batches` (lines held back and applied together)
+are the fast path, checked against the reference reading; :mod:`.series` holds the points collected;
+:mod:`.parser` applies each reading to the parser's state and builds the frame; :mod:`.reader` reads a file.
+The reference reading never imports the fast path.
+"""
+
+from curvedoc.importers.textlog.decoding import CHUNK, MAX_LINE
+from curvedoc.importers.textlog.parser import TextLogParser
+from curvedoc.importers.textlog.reader import SOURCE, console_ending, read, read_text_log
+from curvedoc.importers.textlog.records import Line, Rec, analyse, parse_record, strip_prefix
+from curvedoc.importers.textlog.shapes import MAX_BATCH
+
+__all__ = ["CHUNK", "MAX_BATCH", "MAX_LINE", "SOURCE", "Line", "Rec", "TextLogParser", "analyse", "console_ending",
+           "parse_record", "read", "read_text_log", "strip_prefix"]

@@ -1,0 +1,102 @@
+"""The lines of a text-log file, decoded incrementally (UTF-8, UTF-16, a BOM; NUL runs dropped; a binary file
+refused), and the renderings of one physical line (a progress bar redrawn with \\r is several)."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers._base import is_lfs_pointer, looks_utf16le, open_binary
+from curvedoc.model.run import ImportIssue
+
+CHUNK = 1 << 20
+MAX_LINE = 1 << 16  # characters of one line that are parsed; the rest of a longer line is ignored (counted)
+
+# the first bytes of binary formats a log's name may be given to (a checkpoint, an array, an archive, a database)
+BINARY_MAGIC = ((b"\x1f\x8b", "gzip-compressed data"), (b"PK\x03\x04", "a zip archive (a PyTorch checkpoint?)"),
+                (b"\x93NUMPY", "a NumPy array file"), (b"\x89PNG", "a PNG image"),
+                (b"SQLite format 3\x00", "an SQLite database"), (b"\x80\x02", "a pickle"), (b"\x80\x04", "a pickle"),
+                (b"\x80\x05", "a pickle"), (b"\x7fELF", "an executable"),
+                (b"\xfd7zXZ\x00", "xz-compressed data"), (b"\x28\xb5\x2f\xfd", "zstd-compressed data"))
+
+# ---------------------------------------------------------------------------------------------- decoding
+def text_lines(path: Path, issues: list[ImportIssue]):
+    """Yield (physical line number of the first, texts) for consecutive lines, decoding incrementally; a very long
+    line's renderings can come in several parts with the same line number."""
+    with open_binary(path) as fh:
+        head = fh.read(CHUNK)
+        if is_lfs_pointer(head[:64]):
+            raise LoadError(path, "Git LFS pointer, not the data (run `git lfs pull`)", kind="lfs-pointer")
+        enc = "utf-8"
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            enc = "utf-16"
+        elif head.startswith(b"\xef\xbb\xbf"):
+            enc = "utf-8-sig"
+        elif looks_utf16le(head):
+            enc = "utf-16-le"
+        else:
+            # NUL runs inside a text log are damage (a file preallocated or cut by a crash), not a binary
+            # format: they are dropped and reported; a file that is mostly control bytes is not text
+            # (a printed log holds almost no other control bytes: compressed or packed data holds one in ten)
+            sample = head[:65536].replace(b"\x00", b"")
+            ctrl = sum(sample.count(bytes([b])) for b in range(32) if b not in (8, 9, 10, 11, 12, 13, 27))
+            magic = next((name for sig, name in BINARY_MAGIC if head.startswith(sig)), None)
+            if magic is not None:
+                raise UnsupportedFormat(path, f"{magic}, not a text log (binary data)")
+            if not sample.strip() or ctrl > 0.02 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
+                raise UnsupportedFormat(path, f"binary data, not a text log ({ctrl:,} control bytes in its first "
+                                        f"{len(sample):,})")
+        dec = codecs.getincrementaldecoder(enc)(errors="replace")
+        nuls = 0
+        buf = ""
+        lineno = 0
+        cut_lines: dict[int, int] = {}  # line number -> characters dropped from an endless line
+        chunk = head
+        while True:
+            text = dec.decode(chunk, final=not chunk)
+            if "\x00" in text:
+                nuls += text.count("\x00")
+                text = text.replace("\x00", "")
+            buf += text
+            parts = buf.split("\n")
+            buf = parts.pop()
+            if parts:
+                yield lineno + 1, parts
+                lineno += len(parts)
+            if len(buf) > MAX_LINE and "\r" in buf:
+                # a progress bar redrawn with \r for hours is one physical line of many renderings: hand over
+                # the complete renderings as they come (same line number), so none is lost to the length cap
+                cut = buf.rfind("\r")
+                yield lineno + 1, [buf[:cut]]
+                buf = buf[cut:]
+            if len(buf) > MAX_LINE * 16:  # one endless line (a 1 GB line with no newline): keep its tail only
+                cut_lines[lineno + 1] = cut_lines.get(lineno + 1, 0) + len(buf) - MAX_LINE
+                buf = buf[-MAX_LINE:]
+            if not chunk:
+                break
+            chunk = fh.read(CHUNK)
+        if cut_lines:  # one note for all of them, not one per megabyte read
+            first, longest = min(cut_lines), max(cut_lines.values())
+            issues.append(ImportIssue(
+                "long-line", f"{len(cut_lines):,} line(s) longer than 1 MB were cut and only their last "
+                f"{MAX_LINE:,} characters read (first at line {first:,}; {longest / 1e6:,.0f}M characters dropped "
+                "from the longest)", file=str(path), count=len(cut_lines), severity="info"))
+        if nuls:
+            issues.append(ImportIssue("bad-chunks", f"{nuls:,} NUL byte(s) inside the text (a damaged or "
+                                      "preallocated file) were dropped", file=str(path), count=1))
+        if buf:
+            lineno += 1
+            size = fh.tell()
+            if size % 65536 == 0 and enc.startswith("utf-8"):
+                # ends mid-line at an exact multiple of 64 KiB: a copy cut at a block boundary
+                issues.append(ImportIssue("truncated", f"the file ends mid-line at {size:,} bytes, an exact "
+                                          "multiple of 64 KiB: a truncated copy", file=str(path), count=1))
+            yield lineno, [buf]
+
+
+
+def renderings(line: str) -> list[str]:
+    """The renderings of a physical line (a progress bar redrawn with \r is several), each cut at MAX_LINE."""
+    return [line] if "\r" not in line and len(line) <= MAX_LINE else \
+        [rendering[:MAX_LINE] for rendering in line.split("\r")]

@@ -1,0 +1,520 @@
+"""The text-log parser: what each reading changes in its state (clocks, templates, series, settings, crash and
+resume notes), in the order the log says it, and the canonical frame built from it when the log has been read."""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.importers.textlog.batches import BatchedFeed
+from curvedoc.importers.textlog.records import (NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+                                                to_number)
+from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
+from curvedoc.model.run import make_frame
+
+# what an evaluation reports: a loss, or a quality metric (accuracy, AP/mAP, F1, BLEU, ...) -- a key printed once that
+# names one is a final evaluation, not a setting
+EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]+)?|acc(?:uracy)?|top-?[15](?:[_ ]acc)?|f1|"
+                         r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall)(?=$|[\s/_\-.(])",
+                         re.IGNORECASE)
+
+
+# a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
+SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
+# a line of a nested group in a settings block: brackets only ("),", "])"), or a member that opens a group or goes
+# on to the next line ("dict(", "1333, 800),", "'bbox',")
+NESTING_ONLY = re.compile(r"^[\s()\[\]{},]+$|^[^:=]*[,(\[{]\s*$")
+SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
+
+
+def is_evaluation(key: str) -> bool:
+    """Does a key name an evaluation result: a loss or quality metric, not of the training split ("eval_loss",
+    "Test AP", "val/mAP50"; not "train_loss", an average over training, nor "val/DataLoader" or "eval_runtime")?"""
+    return EVAL_METRIC.search(key) is not None and split_of(key) != "train" and not key.startswith("train/")
+
+
+class TextLogParser(BatchedFeed):
+    """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
+    line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
+
+    def __init__(self, path: Path, reuse: bool = True):
+        self.path = path
+        BatchedFeed.__init__(self, reuse)
+        self.series: dict[tuple, dict[str, Series]] = {}
+        self.template_last: dict[tuple, int] = {}  # template -> seq of its last emitted record
+        self.ctx_epoch: int | None = None
+        self.ctx_step: int | None = None
+        self.epoch_base: int | None = None
+        self.planned: dict = {}
+        self.n_lines = 0
+        self._last_lineno = -1
+        self.ordinal_epochs: dict[str, np.ndarray] = {}  # series numbered in order -> the epoch of each record
+        self.unparsed = 0
+        self.unparsed_examples: list[str] = []
+        self.crash_line: tuple[int, str] | None = None
+        self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
+        self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
+        self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
+        self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
+        self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
+        self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
+        self.last_point_line = 0
+        self.table: list[str] | None = None
+        self.table_ctx = ""
+        self.csv_head: list[str] | None = None
+        self.seq = 0
+        self.open_record: tuple | None = None  # (template, step, how) a one-pair continuation attaches to
+        self.repeats = 0
+        self.first_seen: dict[tuple, int] = {}
+        self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
+        self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
+        self.summary: dict[str, float] = {}
+        self.garbled = 0
+        self.pending: dict[tuple, Pending] = {}
+        self.tpl_clock: dict[tuple, list] = {}
+        # where a configuration was printed (record order): a launch starts there, so the same record printed at
+        # the same position on either side of it is two launches' records, not an echo
+        self.launches: list[int] = []
+        self.heading: str | None = None
+        self.hparams: dict = {}
+        # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
+        # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
+        self.epoch_at: dict[str, LastAt] = {"epoch": LastAt(), "step": LastAt()}
+
+    # -- emit
+    def _emit(self, tpl: tuple, keys, vals, pos: int, how: str, bar: bool):
+        fam = self.series.setdefault(tpl, {})
+        self.seq += 1
+        for k, v in zip(keys, vals):
+            s = fam.get(k)
+            if s is None:
+                s = fam[k] = Series(period=next((x[1] for x in tpl if isinstance(x, tuple)), 0),
+                                    continued=tpl[-1] == "+")
+            if bar and s.last_bar and s.last_point() == (pos, self.template_last.get(tpl)):
+                s.replace_last(v, self.seq)
+                continue
+            s.steps.append(pos)
+            s.values.append(v)
+            s.order.append(self.seq)
+            s.how.append(how)
+            s.last_bar = bar
+        self.template_last[tpl] = self.seq
+        if how == "epoch":
+            self.epoch_at["epoch"].set(pos, pos)
+        elif how in ("step", "global-iter") and self.ctx_epoch is not None:
+            self.epoch_at["step"].set(pos, self.ctx_epoch)
+
+
+    def apply(self, lineno: int, raw: str, a: "Line"):
+        """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
+        if a.empty:
+            return
+        if self.in_settings_block() and a.heading is None:
+            # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
+            msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
+            m = SETTING_LINE.match(msg)
+            if m:
+                value = m.group(2).rstrip(",")
+                if not value.endswith(("(", "[", "{")):  # (a nested group's members follow)
+                    self.hparams.setdefault(m.group(1), setting_value(value))
+                return
+            if NESTING_ONLY.match(msg):  # a line of a nested group: still the settings
+                return
+            self.heading = None
+        if a.garbled:
+            self.garbled += 1
+        if a.crash:
+            msg = a.msg
+            if self.crash_line is None or self.crash_line[0] < self.last_point_line:
+                if self.crash_line is not None:
+                    self.mid_crashes.append(self.crash_line)  # training went on after it: a launch that died
+                self.crash_line = (lineno, msg.strip()[:160])
+                self.kill_line = None
+            if self.kill_line is None and a.kill:
+                # a traceback's last line says what ended it: "KeyboardInterrupt" after "Traceback (most recent
+                # call last):" is a run stopped from outside, not a failure of its own
+                self.kill_line = (lineno, msg.strip()[:160])
+        if a.resume:
+            self.resumes.append((lineno, a.msg.strip()[:160]))
+        if a.early:
+            self.early_stop = (lineno, a.msg.strip()[:160])
+        for key, word in a.settings:
+            if not self.hparams.get(key):
+                self.hparams[key] = word
+        for key, val in a.options:
+            if key not in self.hparams:
+                self.hparams[key] = val
+        if a.launch:  # a launch starts here: the records after it are its own (see _frame)
+            self.seq += 1
+            self.launches.append(self.seq)
+        if a.dict_settings is not None and not self.seq and not self.series:
+            # a dict of settings before any record: the hyperparameters the script printed as it started
+            for key, val in a.dict_settings:
+                self.hparams.setdefault(key, val)
+            return
+        if a.dot is not None:
+            if a.dot[1] is not None:
+                self.hparams.setdefault(*a.dot)
+            return
+        if a.copypaste is not None:
+            cells = a.copypaste
+            if cells and all(re.fullmatch(NUM, c, re.IGNORECASE) for c in cells) and self.csv_head and len(cells) == len(self.csv_head):
+                tpl = ("copypaste",) + tuple(self.csv_head)
+                self._positionless(tpl, [f"val/{h}" for h in self.csv_head], [to_number(c) for c in cells], lineno, False)
+            elif cells and not any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cells) and len(cells) > 1:
+                self.csv_head = cells
+            return
+        if a.table_head is not None:
+            self.table = a.table_head
+            self.use_plans_of_table(len(a.table_head))
+            self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
+            return
+        if a.table_row is not None:
+            self._table_record(a.table_row, lineno)
+            return
+        rec = a.rec
+        if a.eta is not None:
+            d, h, m, sec = a.eta
+            self.etas = (self.etas + [(lineno, d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+        if a.heading is not None:
+            # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
+            # not continue the record printed before it)
+            self.heading = a.heading
+            self.open_record = None
+            return
+        if rec is not None and self.heading is not None:
+            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
+                # a new record, not the reading changed in place: a plan may hold that reading (see Plan)
+                heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
+                rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
+                                          ctx="val" if heldout else rec.ctx)
+            else:
+                self.heading = None
+        elif rec is None:
+            self.heading = None
+        if rec is None:
+            if a.unparsed:
+                self.unparsed += 1
+                if len(self.unparsed_examples) < 3:
+                    self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
+            return
+        self._record(rec, lineno)
+
+    def in_settings_block(self) -> bool:
+        """Is a heading that names settings ("Configuration:", "Arguments:") in force?"""
+        return self.heading is not None and SETTINGS_HEADING.search(self.heading) is not None
+
+    def _table_record(self, row: TableRow, lineno: int):
+        keys, vals, epoch, planned_epochs, bar, _ = row
+        if planned_epochs is not None:
+            self.planned["epochs"] = planned_epochs
+        prefix = "val/" if self.table_ctx == "val" else "train/"
+        if row.label:
+            prefix += row.label + "/"
+        keys = [prefix + k for k in keys]
+        tpl = ("table",) + tuple(keys)
+        if epoch is not None:
+            self.set_epoch(epoch)
+            self._emit(tpl, keys, vals, epoch, "epoch", bar)
+            self.last_point_line = lineno
+        else:
+            self._positionless(tpl, keys, vals, lineno, bar)
+
+    def set_epoch(self, e: int):
+        if self.epoch_base is None:
+            self.epoch_base = e if e in (0, 1) else 0
+        self.ctx_epoch = e
+
+    def _positionless(self, tpl, keys, vals, lineno, bar):
+        """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
+        when the whole log has been read (see :meth:`_resolve_positionless`)."""
+        self.seq += 1
+        first = self.first_seen.setdefault(tpl, lineno)
+        pending = self.pending.get(tpl) or self.pending.setdefault(tpl, Pending(list(keys)))
+        pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
+        # after an error message, only a kind of line training printed before the error shows training went
+        # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
+        if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
+            self.last_point_line = lineno
+
+    def _launch_between(self, a: int, b: int) -> bool:
+        """Did a launch start between record orders a and b (a configuration printed between them)?"""
+        import bisect
+
+        return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
+
+    def _resolve_positionless(self):
+        """Clock of each positionless template: the epoch of the nearest preceding line when it changes
+        between most of the template's records (an evaluation printed once per epoch), else the step of the
+        nearest preceding line on the same test, else the ordinal. With a context clock, a record printed
+        again before the clock moved is one point: the first print (an echo, a final re-evaluation of the
+        best checkpoint follows it), or for a progress bar the last rendering."""
+        for tpl, pend in self.pending.items():
+            seq, epochs, ctx_steps, values, bars = pend.columns()
+            n = len(seq)
+            how, ctx = "ordinal", None
+            for column, name in ((epochs, "ctx-epoch"), (ctx_steps, "ctx-step")):
+                changes = sum(map(operator.ne, column[:-1], column[1:]))
+                if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
+                    how, ctx = name, column
+                    break
+            if ctx is None:
+                kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
+            else:
+                kept, at = [], []
+                for t in range(n):
+                    pos = ctx[t]
+                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])):
+                        self.repeats += len(pend.keys)
+                        if bars[t]:
+                            kept[-1] = t
+                        continue
+                    kept.append(t)
+                    at.append(pos)
+                steps = np.asarray(at, dtype=np.int64)
+            # the records of one template have its keys: added key by key, as columns
+            fam = self.series.setdefault(tpl, {})
+            orders, values = seq[kept], values[kept]
+            for q, k in enumerate(pend.keys):
+                ser = fam.get(k)
+                if ser is None:
+                    ser = fam[k] = Series()
+                ser.add(steps, values[:, q], orders, how)
+                ser.last_bar = bars[-1]
+
+    def _record(self, rec: Rec, lineno: int):
+        self.planned.update({k: v for k, v in rec.planned.items() if v})
+        if rec.config:
+            # a launch starts here (the records after it are its own); its settings are hyperparameters
+            self.seq += 1
+            self.launches.append(self.seq)
+            for key, val in zip(rec.keys, rec.values):
+                self.hparams.setdefault(key, val)
+            return
+        if rec.inner is not None and rec.inner[1] and rec.epoch is not None and rec.ctx != "val" and rec.keys:
+            # where in its epoch each training record was printed: (line, epoch, batch, batches per epoch)
+            self.inner = (self.inner + [(lineno, rec.epoch, rec.inner[0], rec.inner[1])])[-2:]
+        # OLMo-style continuation: one key=value alone on a line right after a record
+        if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
+                and lineno - self.open_record[3] <= 2:
+            tpl, pos, how, _ = self.open_record
+            self._emit(tpl + ("+",), [rec.keys[0]], rec.values, pos, how, False)
+            self.open_record = (tpl, pos, how, lineno)
+            self.last_point_line = lineno
+            return
+        tpl = (rec.ctx,) + rec.keys
+        # "[e][i/N]" counters (and MMCV's "Epoch(val) [e][N]"): the epoch length N is part of the clock
+        # (global step = (e - 1) * N + i), so records with another N come from another training -- a second
+        # job appended to, or interleaved with, this log (another dataset or batch size) -- and form their own
+        # series rather than one that jumps back and forth between two clocks
+        period = 0
+        if rec.epoch is not None and rec.inner is not None and rec.step is None:
+            period = rec.inner[1] or (rec.inner[0] if rec.ctx == "val" else 0)
+        if period:
+            tpl += (("period", period),)
+        keys = [tag_of(k, rec.ctx) for k in rec.keys]
+        if rec.epoch is not None:
+            self.set_epoch(rec.epoch)
+        if rec.step is not None and rec.step_total and rec.epoch is not None:
+            # "epoch 2 | step 100/6501": the step is global until it goes back to a smaller value when the
+            # epoch advances; from then on it counts inside the epoch (global = (epoch - first) * N + step)
+            st = self.tpl_clock.get(tpl)
+            if st is None:
+                st = self.tpl_clock[tpl] = [rec.epoch, rec.step, False, rec.epoch]
+            elif rec.epoch > st[0] and rec.step < st[1]:
+                st[2] = True
+            elif rec.epoch < st[0]:  # a new launch appended to the log: start again
+                st[:] = [rec.epoch, rec.step, False, rec.epoch]
+            st[0], st[1] = rec.epoch, rec.step
+            pos = (rec.epoch - st[3]) * rec.step_total + rec.step if st[2] else rec.step
+            how = "global-iter" if st[2] else "step"  # (a step counted inside the epoch: made global here)
+            self.ctx_step = pos
+        elif rec.step is not None:
+            pos, how = rec.step, "step"
+            self.ctx_step = rec.step
+        elif rec.epoch is not None and rec.inner is not None and rec.inner[1]:
+            base = self.epoch_base or 0
+            pos, how = (rec.epoch - base) * rec.inner[1] + rec.inner[0], "global-iter"
+            self.ctx_step = pos
+        elif rec.epoch is not None:
+            pos, how = rec.epoch, "epoch"
+        else:
+            pos, how = None, ""
+        if not keys:
+            # a position line: it opens a record that one-pair lines may continue
+            if pos is not None:
+                self.open_record = (tpl, pos, how, lineno)
+            return
+        if pos is None:
+            if rec.counter is not None and self.ctx_epoch is None:
+                self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)
+            else:
+                self._positionless(tpl, keys, rec.values, lineno, rec.bar)
+            self.open_record = None
+            return
+        self._emit(tpl, keys, rec.values, pos, how, rec.bar)
+        self.open_record = (tpl, pos, how, lineno)
+        self.last_point_line = lineno
+
+    # -- result
+    def result(self):
+        self.flush()
+        self._resolve_positionless()
+        return self._frame()
+
+    def _frame(self):
+        """The canonical frame (None when no series was found); settings printed once go to ``self.hparams``.
+
+        The same key printed by several templates (a dict that gains keys at an eval step, a summary line
+        that adds a column) is one series, merged in write order."""
+        groups: dict[tuple[str, str], list[Series]] = {}
+        for fam in self.series.values():
+            for k, ser in fam.items():
+                value, first_how, _ = ser.first()
+                once = ser.count() == 1 and (first_how == "ordinal" or first_how.startswith("ctx"))
+                if once and first_how.startswith("ctx"):
+                    # printed once after some point of the run (a W&B run summary, a final test score)
+                    self.summary.setdefault(k, value)
+                if once and not is_evaluation(k):
+                    # printed once with no clock: a setting ("lr0=0.01", a config dump), or a summary value,
+                    # not a curve of one point that would compete with the real series
+                    if first_how == "ordinal":
+                        self.hparams.setdefault(k, value)
+                    continue
+                # (a single final evaluation -- "{'eval_loss': 0.41}" once at the end, one AP line -- is a
+                # series of one point)
+                groups.setdefault((k, CLOCK_KIND.get(first_how, first_how), ser.period), []).append(ser)
+        # one key on one kind of clock is one series; the same key on another clock (a final evaluation
+        # printed after training without a step) is kept apart as "key [2]"
+        merged: dict[str, list[Series]] = {}
+        by_key: dict[str, list] = {}
+        for (k, _, _), parts in groups.items():
+            by_key.setdefault(k, []).append(parts)
+        for k, alts in by_key.items():
+            alts.sort(key=lambda parts: -sum(x.count() for x in parts))
+            for j, parts in enumerate(alts):
+                merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
+        trained = self._printed_steps(merged)
+        names, counts, steps, values, order = [], [], [], [], []
+        for k, parts in merged.items():
+            # how the earliest point was placed is the clock; hows: every way a point was
+            clock = min(parts, key=lambda ser: ser.first()[2]).first()[1]
+            if len(parts) == 1:
+                st_l, va_l, or_l, hows = parts[0].arrays()
+            else:  # merged in write order (each record has its own order)
+                got = [ser.arrays() for ser in parts]
+                or_l = np.concatenate([g[2] for g in got])
+                by = np.argsort(or_l, kind="stable")
+                or_l = or_l[by]
+                st_l = np.concatenate([g[0] for g in got])[by]
+                va_l = np.concatenate([g[1] for g in got])[by]
+                hows = set().union(*[g[3] for g in got])
+            st = np.asarray(st_l, dtype=np.int64)
+            # an epoch shared by consecutive records is not their clock: use the ordinal
+            numbered = len(st) > 2 and hows <= {"epoch", "ctx-epoch"} and np.mean(st[1:] == st[:-1]) > 0.5
+            if numbered:
+                # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
+                self.ordinal_epochs[k] = st.copy()
+                st = np.arange(1, len(st) + 1, dtype=np.int64)
+                clock = "ordinal"
+            else:
+                if trained is not None and clock in ("epoch", "ctx-epoch") and hows <= {"epoch", "ctx-epoch"}:
+                    # a record that names only its epoch (a validation per epoch) on a log whose clock is the
+                    # printed step: at the step training had reached when it was printed, not at "step e"
+                    st = self._at_training_step(trained, np.asarray(or_l))
+                    clock = "step"
+            if not numbered and len(st) > 1:
+                # on a real clock, the same value printed again at the same position is an echo ("-> best")
+                va = np.asarray(va_l, dtype=np.float64)
+                echo = np.concatenate([[False], (st[1:] == st[:-1]) & ((va[1:] == va[:-1]) | (np.isnan(va[1:]) & np.isnan(va[:-1])))])
+                if echo.any() and self.launches:
+                    # ... unless a launch started between the two prints (a job that died at its first epoch
+                    # and was started again prints that epoch's record again: two records)
+                    ords = np.asarray(or_l)
+                    marks = np.asarray(self.launches)
+                    echo[1:] &= np.searchsorted(marks, ords[1:]) == np.searchsorted(marks, ords[:-1])
+                if echo.any():
+                    self.repeats += int(echo.sum())
+                    keep = ~echo
+                    st = st[keep]
+                    va_l = list(va[keep])
+                    or_l = list(np.asarray(or_l)[keep])
+            if clock in ("step", "epoch", "global-iter"):
+                self.clocked[k] = st
+            # (how its points are placed: on one clock, or at a position another line printed)
+            self.clock_of[k] = "continued" if any(ser.continued for ser in parts) else \
+                clock if hows <= {clock} else "mixed"
+            names.append(k)
+            counts.append(len(st))
+            steps.append(st)
+            values.append(np.asarray(va_l, dtype=np.float64))
+            order.append(np.asarray(or_l, dtype=np.int64))
+        if not any(counts):
+            return None
+        ep = self._epoch_tag(merged)
+        if ep is not None:
+            names.append("epoch")
+            counts.append(len(ep[0]))
+            steps.append(ep[0])
+            values.append(np.asarray(ep[1], dtype=np.float64))
+            order.append(np.full(len(ep[0]), self.seq + 1, dtype=np.int64))
+        idx = np.argsort(np.concatenate(order), kind="stable")
+        # the tag column as codes into the categories pandas would choose for these names (a column of millions of
+        # strings is not built)
+        unique = list(dict.fromkeys(names))
+        base = pd.Categorical(np.asarray(unique, dtype=object))
+        code_of = dict(zip(unique, base.codes))
+        codes = np.repeat(np.asarray([code_of[k] for k in names], dtype=np.int64), counts)[idx]
+        tag = pd.Categorical.from_codes(codes, dtype=base.dtype)
+        return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path))
+
+
+    def _printed_steps(self, merged: dict) -> tuple[np.ndarray, np.ndarray] | None:
+        """(record orders, steps) of the training signal -- the longest training-loss series, else the longest
+        series -- when its clock is a step the log prints; else None."""
+        from curvedoc.model.roles import role_of_name
+
+        if not merged:
+            return None
+        losses = [k for k in merged if role_of_name(k) == "train_loss"]
+        key = max(losses or list(merged), key=lambda k: sum(x.count() for x in merged[k]))
+        if sum(x.count() for x in merged[key]) < 2 or merged[key][0].first()[1] != "step":
+            return None
+        got = [ser.arrays() for ser in merged[key]]
+        orders = np.concatenate([g[2] for g in got])
+        by = np.argsort(orders, kind="stable")
+        return orders[by], np.concatenate([g[0] for g in got])[by]
+
+    @staticmethod
+    def _at_training_step(trained: tuple[np.ndarray, np.ndarray], orders: np.ndarray) -> np.ndarray:
+        """The step of the last training record printed before each record order (the first step printed, for a
+        record printed before any)."""
+        before = np.searchsorted(trained[0], orders) - 1
+        return np.asarray(trained[1], dtype=np.int64)[np.maximum(before, 0)]
+
+    def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, np.ndarray | list[float]] | None:
+        """(steps, epochs) of the ``epoch`` tag on the clock of the longest series, so that a planned number of
+        epochs ("Epoch 3/400") can be compared with the epochs reached. None when the log names a key ``epoch``
+        itself, or knows fewer than two epoch positions on that clock."""
+        if "epoch" in merged:
+            return None
+        from curvedoc.model.roles import role_of_name
+
+        # the clock of the training signal: the longest LOSS series when there is one (profiler or progress
+        # lines printed more often than the losses must not choose the clock)
+        losses = [k for k in merged if role_of_name(k) in ("train_loss", "val_loss")]
+        key = max(losses or list(merged), key=lambda k: sum(x.count() for x in merged[k]))
+        ep = self.ordinal_epochs.get(key)
+        if ep is not None and len(np.unique(ep)) >= 2:
+            # records numbered in order, each printed with its epoch ("Epoch 3 - Batch loss: 0.12"): the epoch
+            # tag sits on the same ordinal positions
+            return np.arange(1, len(ep) + 1, dtype=np.int64), [float(x) for x in ep]
+        longest = merged[key]
+        kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
+        pos, epochs = self.epoch_at[kind].resolved()
+        return (pos, epochs) if len(pos) >= 2 else None

@@ -1,0 +1,603 @@
+"""The reference reading of a text log: what one line means, read from its text alone (and the table header in
+force). Cleaning (ANSI codes, the prefix a logger or launcher adds), pairs, records, tables and the other things a
+line can say (a crash, a resume, settings...): :func:`analyse` gives a :class:`Line`. Nothing here depends on the
+lines read before, and nothing here imports the fast path (:mod:`.shapes`, :mod:`.batches`), which is checked
+against this reading (tests/test_textlog_shapes.py)."""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+# ---------------------------------------------------------------------------------------------- cleaning
+ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
+_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+PREFIX = re.compile(
+    r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
+    r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
+    r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d))"
+)
+# after a log level: an optional "logger.name:" / "name:lineno:" then the message
+AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
+LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
+PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
+
+# ---------------------------------------------------------------------------------------------- numbers
+NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
+UNIT = r"(?:%|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
+_WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
+KEY = _WORD + r"(?:[ ](?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
+PAIR = re.compile(
+    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
+    r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
+    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w.]|:\d)",
+    re.IGNORECASE,
+)
+DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
+                       re.IGNORECASE)
+# a number printed through its library's repr: numpy >= 2 scalars in a dict ("'mAP50': np.float64(0.696)") and torch
+# scalar tensors ("'loss': tensor(1.23, device='cuda:0', grad_fn=<NllLossBackward0>)") hold the number the user meant
+WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
+                         r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
+BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+EPOCH_BRACKETS = re.compile(
+    r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
+    r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
+    re.IGNORECASE,
+)
+EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
+BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
+
+
+def has_bar(msg: str) -> bool:
+    """A progress bar in the line (BAR). Every form of it holds '%', '[' or a non-ASCII bar glyph, so a plain
+    ASCII line without those is answered without running the pattern (most lines of a log)."""
+    return (not msg.isascii() or "%" in msg or "[" in msg) and BAR.search(msg) is not None
+BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
+
+STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter",
+             "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+EPOCH_KEYS = ("epoch", "epochs", "ep")
+OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
+                           re.IGNORECASE)
+SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
+               "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val"}
+HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
+# words that are never metric keys (prose that happens to precede a number)
+NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
+            "are", "be", "after", "before", "than", "over", "under", "per", "every", "line", "file", "rank", "gpu",
+            "cuda", "version", "pid", "port", "seed", "size", "v_num",
+            # calendar words ("Fri May 15 19:07:23 CEST 2026") are dates, not keys
+            "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+            "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
+
+CRASH = re.compile(
+    r"Traceback \(most recent call last\)|CUDA out of memory|OutOfMemoryError|out of memory|"
+    r"\bKilled\b|SIGTERM|SIGKILL|Signals\.SIG\w+|KeyboardInterrupt|Segmentation fault|core dumped|"
+    r"CANCELLED AT|DUE TO TIME LIMIT|ChildFailedError|exitcode\s*:\s*-?[1-9]|Error executing job|"
+    r"RuntimeError:|NCCL error|Watchdog caught collective operation timeout|terminate called|"
+    r"received signal|Aborted|exited with code [1-9]|error: \*\*\*"
+)
+# the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
+ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
+# a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
+# "Starting training from iteration 5500", HF's "Continuing training from checkpoint", Lightning's "Restoring states
+# from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ..."
+RESUME = re.compile(
+    r"\bstarting training from (?:iteration|iter|step|epoch)\s+(?P<n1>\d+)|\bcontinuing training from\b|"
+    r"\bresum(?:ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:from|at)\b|"
+    r"\brestor(?:ed|ing)\s+(?:all\s+)?(?:training\s+)?states?\s+from\b|"
+    r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
+    re.IGNORECASE,
+)
+# a training framework saying its early-stopping rule ended the run (a planned end, not a cut-off): MMEngine's and
+# Lightning's "... did not improve in the last 10 records", Keras' "Epoch 29: early stopping", Ultralytics'
+# "Stopping training early as no improvement observed ...", fairseq's "early stop since valid performance hasn't
+# improved"; settings that merely name the feature ("early_stopping=True", EarlyStoppingHook) are not this
+EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|evaluations|checks|validations)"
+                        r"|^\s*Epoch \d+: early stopping\s*$|stopping training early|early stop since"
+                        r"|early stopping (?:triggered|activated|at epoch)", re.IGNORECASE)
+KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|KeyboardInterrupt|received signal|Signals\.SIG",
+                        re.IGNORECASE)
+
+
+# a named setting whose value is a word, printed in an argument echo: the optimizer and the LR schedule
+# (detectors ask whether the optimizer normalises update sizes, and what shape the schedule has)
+NAMED_SETTING = re.compile(r"\b(optim|optimizer|optimizer_type|optimizer_name|lr_scheduler_type|lr_scheduler|scheduler)"
+                           r"\s*[=:]\s*['\"]?(?:OptimizerNames\.|SchedulerType\.)?([A-Za-z][\w.]{1,60})(?![\w.(])", re.IGNORECASE)
+# a command-line option with a value: "--n_epoch=100", "--lr 5e-4" (a value is not another option)
+CMD_OPTION = re.compile(r"(?:^|\s)--([A-Za-z][\w.\-]{0,60})(?:=|\s+)(?!--)([^\s\"']{1,200})")
+NUMBER_ONLY = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+DOT_LEADER = re.compile(r"^([A-Za-z_][\w.\-]*)\s*\.{3,}\s*(\S+)\s*$")
+# two renderings written over each other leave numbers glued together ("0.8667.8622")
+GARBLED = re.compile(r"(?<![\w.])\d+\.\d{3,}\.\d{3,}(?![\w.])")
+
+
+def to_number(s: str) -> float:
+    s = s.strip().replace(",", "")
+    low = s.lower()
+    if "nan" in low:
+        return math.nan
+    if "inf" in low:
+        return -math.inf if low.startswith("-") else math.inf
+    try:
+        return float(s)
+    except ValueError:
+        return math.nan
+
+
+def _clean_key(k: str) -> str:
+    return " ".join(k.strip().strip("'\"").split())
+
+
+
+def strip_prefix(line: str) -> tuple[str, str]:
+    """(message, prefix): cut what a logger / launcher put in front of the message."""
+    s = ANSI.sub("", line) if "\x1b" in line else line
+    m = LEVEL_IN_LINE.search(s, 0, 200)
+    prefix = ""
+    if m:
+        before = s[: m.start()]
+        # only a prefix when nothing before the level looks like a metric pair
+        if not PAIR.search(before) or re.match(r"^[\s\[\]\d:/.,\-| A-Za-z_]*$", before) and "=" not in before:
+            prefix = before
+            rest = s[m.end():]
+            pm = PY_LOGGING_NAME.match(rest)
+            if pm:
+                rest = rest[pm.end():]
+            else:
+                rest = rest[AFTER_LEVEL.match(rest).end():]
+            s = rest
+    for _ in range(12):
+        m2 = PREFIX.match(s)
+        if not m2 or m2.end() == 0:
+            break
+        prefix += s[: m2.end()]
+        s = s[m2.end():]
+    return s.strip(), prefix
+
+
+# ---------------------------------------------------------------------------------------------- records
+@dataclass
+class Rec:
+    keys: tuple[str, ...]
+    values: list[float]
+    step: int | None = None
+    epoch: int | None = None
+    inner: tuple[int, int] | None = None  # (i, N) counter inside the epoch
+    counter: int | None = None  # bare n/N counter
+    ctx: str = ""
+    bar: bool = False
+    planned: dict = field(default_factory=dict)
+    step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
+    config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
+    asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
+
+
+@functools.lru_cache(maxsize=8192)
+def split_of(key: str) -> str | None:
+    """'val' / 'train' when a key names its split ('val_loss', 'eval/acc', 'train loss'), else None. Keys repeat on
+    every line of a log: the answer is kept per key."""
+    low = key.lower()
+    first = re.split(r"[\s_/.\-]", low, 1)[0]
+    if first in SPLIT_WORDS:
+        return SPLIT_WORDS[first]
+    if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith(("val", "eval")):
+        return "val"
+    return None
+
+
+@functools.lru_cache(maxsize=8192)
+def _pair_key(raw: str) -> str | None:
+    """The key a PAIR match names, or None when it is not a key (filler words). Kept per raw text: the same keys
+    come back on every line of a log."""
+    words = _clean_key(raw).split(" ")
+    # prose words before the real key: keep the last words that are not filler
+    while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+        words = words[1:]
+    if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
+        return None
+    key = " ".join(words)
+    if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
+        key = key.rsplit(". ", 1)[1]
+    return key
+
+
+def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
+    """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
+    out: list[tuple[str, float, str | None, str]] = []
+    if "{" in msg and (":" in msg):
+        dp = [(m.group("key"), m.group("val"), m.group("tot")) for m in DICT_PAIR.finditer(msg)]
+        if dp:
+            return [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
+    used = []
+    for m in PAIR.finditer(msg):
+        key = _pair_key(m.group("key"))
+        if key is None:
+            continue
+        tot = m.group("tot")
+        out.append((key, to_number(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
+        if m.group("avg"):
+            out.append((key + " (avg)", to_number(m.group("avgv")), None, m.group("avgv")))
+        used.append((m.start(), m.end()))
+    counters = []
+    for m in BARE_COUNTER.finditer(msg):
+        if any(a <= m.start() < b for a, b in used):
+            continue
+        counters.append((int(m.group(1)), int(m.group(2))))
+    return out, counters
+
+
+SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
+DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
+WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
+# a model summary (YOLO's "Model summary: 214 layers, 7022326 parameters", its layer table "models.common.C3
+# [64, 64, 1]", "Fusing layers...") or a dataset scan ("Scanning '...' images and labels... 1000 found, 0 missing")
+NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
+                          r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]")
+NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
+NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
+DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
+# a held-out word among the first words of a line, before its first number (see parse_record)
+SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|eval|validation|valid|val|test|dev)"
+                        r"(?![\w/.\-])(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
+SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
+                           r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
+# a record needs a number: a digit, or a NaN / infinity written out (NUM)
+_MAY_HOLD_NUMBER = re.compile(r"\d|nan|inf", re.IGNORECASE)
+
+
+def _is_config(msg: str) -> bool:
+    """The configuration a launch prints as it starts (its settings are hyperparameters, not series): a dozen
+    settings or more (name=value, or 'name': value in a dict) with at least one named choice among the values
+    ('AdamW', 'x.yaml', True, None) -- an argparse Namespace, a config dump; half a dozen name=value settings with a
+    named choice written bare ("weights=yolov5s.pt, data=coco128.yaml, epochs=100"); or settings under a name that
+    says so ("hyperparameters: lr0=0.01, momentum=0.937"). A line of a dozen metrics (a JSON progress line, all
+    numbers) is a record."""
+    if "=" not in msg and ":" not in msg:
+        return False
+    assigned = len(SETTING_ASSIGN.findall(msg))
+    if assigned + len(DICT_KEY.findall(msg)) >= 12 and WORD_VALUE.search(msg) is not None:
+        return True
+    if assigned >= 6 and BARE_WORD_VALUE.search(msg) is not None:
+        return True
+    return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
+
+
+def parse_record(msg: str) -> Rec | None:
+    if _MAY_HOLD_NUMBER.search(msg) is None:
+        return None  # no value, step or epoch can be read from a line without a number
+    if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
+        msg = WRAPPED_NUM.sub(r"\1", msg)
+    ctx = ""
+    bar = has_bar(msg)
+    epoch = inner = None
+    planned: dict = {}
+    m = EPOCH_BRACKETS.search(msg)
+    if m:
+        epoch = int(m.group("e"))
+        if m.group("E"):
+            planned["epochs"] = int(m.group("E"))
+        if m.group("i") is not None:
+            inner = (int(m.group("i")), int(m.group("N")) if m.group("N") else 0)
+        c = (m.group("ctx") or "").lower()
+        if c in HELDOUT:
+            ctx = "val"
+        msg = msg[: m.start()] + " | " + msg[m.end():]
+    bm = BRACKET_COUNTER.search(msg)
+    if bm and epoch is None:
+        c = (bm.group("ctx") or "").lower()
+        if c:
+            ctx = SPLIT_WORDS.get(c, ctx)
+            epoch = int(bm.group("n"))
+            planned["epochs"] = int(bm.group("N"))
+            msg = msg[: bm.start()] + " | " + msg[bm.end():]
+        elif re.search(r"\bepoch\b", msg[: bm.start()], re.IGNORECASE):
+            inner = (int(bm.group("n")), int(bm.group("N")))
+            msg = msg[: bm.start()] + " | " + msg[bm.end():]
+    lead = re.match(r"^\s*\[\s*(train|training|eval|evaluation|val|valid|validation|test)\s*\]", msg, re.IGNORECASE)
+    if lead:
+        ctx = SPLIT_WORDS[lead.group(1).lower()]
+        msg = msg[lead.end():]
+    elif not ctx:
+        # the words that open a line name its split ("Validation Epoch 3: mean loss ...", "Test set: Average
+        # loss: ...", "Eval | step 500 | loss ..."): a held-out word among them, standing alone (not the start
+        # of a key such as val_loss, nor a bare split name with its own number, "val 9.84"), marks the record
+        words = SPLIT_LEAD.match(msg)
+        if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
+            ctx = "val"
+    if bar:
+        # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
+        # postfix, not the bar's counters and rates
+        bc = re.search(r"\d+%\s*(?:\|[^|]*\||━+)\s*(\d+)/(\d+)", msg)
+        if bc and inner is None:
+            inner = (int(bc.group(1)), int(bc.group(2)))
+        msg = re.sub(r"\d+%\s*\|[^|]*\|\s*\d+/\d+\s*\[[^\],]*,\s*[^\],]*(?:,|\])", " | ", msg)
+        msg = re.sub(r"\d+%\s*━+\s*\d+/\d+\s+\S+\s+\S+", " | ", msg)
+    pairs, counters = _pairs(msg)
+    is_dict = counters == [(-1, -1)]
+    if is_dict:
+        counters = []
+    has_epoch = epoch is not None or any(k.lower() in EPOCH_KEYS for k, *_ in pairs) or bool(EPOCH_WORD.search(msg))
+    keys: list[str] = []
+    vals: list[float] = []
+    step = None
+    step_total = None
+    seen: dict[str, int] = {}
+    last_split = None
+    # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
+    # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
+    config = _is_config(msg)
+    config_echo = len(pairs) >= 12 or config
+    asked = []
+    for key, v, tot, raw in pairs:
+        low = key.lower()
+        if " " in low:
+            # "Validation Epoch 3", "Train Step 20": split words before a clock's name say the split of the
+            # record (taken from the line's first words above); the key is the clock
+            *lead_words, last = low.split()
+            if (last in EPOCH_KEYS or last in STEP_KEYS) and all(w in SPLIT_WORDS for w in lead_words):
+                key = key.split()[-1]
+                low = last
+        # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
+        # line may read another line's value here only if it has the same properties: see Plan)
+        consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
+                     or low in STEP_KEYS or low.endswith("num_updates")
+                     or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
+                         and not (config_echo and low == "epochs" and not tot)))
+        if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
+            if not math.isnan(v) and float(v).is_integer() and v > 0:
+                planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
+        elif low in STEP_KEYS or low.endswith("num_updates"):
+            if not math.isnan(v) and float(v).is_integer() and step is None:
+                step = int(v)
+                if tot:
+                    planned["steps"] = int(tot)
+                    step_total = int(tot)
+                continue
+            if not math.isnan(v) and float(v).is_integer():
+                # a second step printed on the line is not a metric. Beside an epoch, a counter with a total
+                # ("epoch 19 | iter 3/43 | step 820") counts inside the epoch, and the step printed without
+                # one is the run's step: the x axis, however much of the log is read
+                if step_total is not None and not tot and has_epoch and inner is None:
+                    inner = (step, step_total)
+                    if planned.get("steps") == step_total:
+                        del planned["steps"]
+                    step, step_total = int(v), None
+                continue
+        # an epoch printed with a decimal point ('epoch': 1.0 in an HF dict) is progress, not a clock
+        # (and a dict's 'epoch' is HF Trainer's fractional progress even when it prints '1')
+        if low in EPOCH_KEYS and not math.isnan(v) and float(v).is_integer() and "." not in raw and not is_dict \
+                and not (config_echo and low == "epochs" and not tot):
+            if epoch is None:
+                epoch = int(v)
+                if tot:
+                    planned["epochs"] = int(tot)
+                continue
+        sp = split_of(key)
+        if sp:
+            last_split = sp
+        # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
+        # under "datasets target sizes:") it is not
+        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2:
+            key = key + " loss"
+        if key in seen:
+            if last_split and not split_of(key):
+                key = f"{last_split} {key}"
+            if key in seen:
+                seen[key] += 1
+                key = f"{key} #{seen[key]}"
+        seen.setdefault(key, 1)
+        if consulted:
+            asked.append(len(vals))
+        keys.append(key)
+        vals.append(v)
+    if epoch is None:
+        em = EPOCH_WORD.search(msg)
+        if em:
+            epoch = int(em.group("e"))
+            if em.group("E"):
+                planned["epochs"] = int(em.group("E"))
+    counter = None
+    if counters and not bar:
+        n, N = counters[0]
+        if epoch is not None and inner is None and re.search(r"\b(?:step|iter|batch)\b", msg, re.IGNORECASE):
+            inner = (n, N)
+        else:
+            counter = n
+    elif counters and bar and epoch is None and inner is None:
+        counter = counters[0][0]
+    if not keys and step is None and epoch is None:
+        return None
+    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
+               config, tuple(asked))
+
+
+# ---------------------------------------------------------------------------------------------- tables
+# a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
+# colon that ends the header is followed by a space or nothing
+_COLUMN = r"[A-Za-z][\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
+TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::|$)")
+# the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
+# ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
+LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
+
+
+def _table_header(msg: str) -> list[str] | None:
+    head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) else msg
+    if not TABLE_HEAD.match(head + ":"):  # the header of a bar-less table has no ':' of its own
+        return None
+    cols = head.split()
+    if len(cols) < 3 or len(cols) > 20:
+        return None
+    if any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cols):
+        return None
+    low = " ".join(cols).lower()
+    if not re.search(r"loss|map|acc|ap50|precision|recall|p\b|r\b|epoch", low):
+        return None
+    return cols
+
+
+def _table_row(msg: str, ncols: int) -> list[str] | None:
+    body = msg.split(":", 1)[0] if has_bar(msg) else msg
+    cells = body.split()
+    if len(cells) != ncols:
+        return None
+    nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+", c, re.IGNORECASE))
+    return cells if nums >= ncols - 1 and nums >= 2 else None
+
+
+# ---------------------------------------------------------------------------------------------- one rendering
+class TableRow(NamedTuple):
+    keys: list
+    vals: list
+    epoch: int | None
+    planned_epochs: int | None
+    bar: bool
+    label: str | None  # the class a per-class row names ("all" is the table's own row: None)
+
+
+def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
+    keys, vals = [], []
+    epoch = planned = None
+    label = None
+    training = any(c.lower().startswith("epoch") for c in cols)
+    for c, cell in zip(cols, cells):
+        if re.fullmatch(r"\d+/\d+", cell):
+            if c.lower().startswith("epoch") or epoch is None:
+                epoch = int(cell.split("/")[0])
+                planned = int(cell.split("/")[1])
+            continue
+        if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
+            label = cell
+            continue
+        name = c.strip("()").replace("Box(", "").rstrip(")")
+        if training and name.lower() in LOSS_PART_COLUMNS:
+            name += "_loss"
+        num = re.match(NUM, cell, re.IGNORECASE).group(0)
+        keys.append(name)
+        vals.append(to_number(num))
+    return TableRow(keys, vals, epoch, planned, bar, label if label and label.lower() != "all" else None)
+
+
+@dataclass
+class Line:
+    """What one rendering says, read from its text alone (and the table header in force): the parser's state
+    is not consulted, so the same text always reads the same way (see :meth:`TextLogParser.apply`)."""
+    msg: str | None = None  # the message (None when not kept: it is then read again if a note needs it)
+    empty: bool = False
+    garbled: bool = False
+    crash: bool = False
+    kill: bool = False
+    resume: bool = False
+    early: bool = False
+    settings: tuple | list = ()
+    options: tuple | list = ()
+    dot: tuple | None = None
+    copypaste: list | None = None
+    table_head: list | None = None
+    table_row: TableRow | None = None
+    rec: Rec | None = None
+    eta: tuple | None = None  # (days, hours, minutes, seconds) left
+    heading: str | None = None
+    unparsed: bool = False
+    # a dict of settings ('name': value, with a named choice among the values): the hyperparameters when it is
+    # the first record of the log (the parser decides), else a record
+    dict_settings: list | None = None
+    launch: bool = False  # the configuration a launch prints as it starts (an argparse Namespace)
+
+
+def setting_value(text: str):
+    """A printed setting's value: a number (an int when written as one), else the text without its quotes."""
+    text = text.strip()
+    if NUMBER_ONLY.match(text):
+        v = to_number(text)
+        return int(v) if re.fullmatch(r"[+-]?\d+", text) else v
+    return text.strip("'\"")
+
+
+def analyse(raw: str, table: list[str] | None) -> Line:
+    msg, prefix = strip_prefix(raw)
+    if not msg:
+        return Line(msg, empty=True)
+    a = Line(msg)
+    a.garbled = GARBLED.search(msg) is not None
+    if CRASH.search(msg) or CRASH.search(prefix):
+        a.crash = True
+        a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
+    if ("esum" in msg or "from iter" in msg or "ontinuing" in msg or "estor" in msg or "oaded checkpoint" in msg) \
+            and len(msg) < 2_000:
+        m = RESUME.search(msg)
+        a.resume = bool(m and int(m.group("n1") or m.group("n2") or 1) > 0)
+    if ("improve" in msg or "early" in msg or "Early" in msg) and len(msg) < 2_000 and EARLY_STOP.search(msg):
+        a.early = True
+    if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
+        a.settings = [(key, word) for key, word in NAMED_SETTING.findall(msg)
+                      if word.lower() not in ("none", "null", "true", "false")]
+    # a printed command line ("python train.py --n_epoch=100 --lr=5e-4 ..."): its options are settings
+    if "--" in msg and len(msg) < 20_000:
+        opts = CMD_OPTION.findall(msg)
+        if len(opts) >= 2:
+            a.options = []
+            for key, val in opts:
+                num = to_number(val) if NUMBER_ONLY.match(val) else None
+                if num is not None and math.isfinite(num):
+                    a.options.append((key.replace("-", "_"), int(num) if re.fullmatch(r"[+-]?\d+", val) else num))
+                else:
+                    a.options.append((key.replace("-", "_"), val))
+    # argparse's echo of its arguments ("Namespace(batch_size=64, lr=0.001, model='resnet18')"): settings, whatever
+    # their number; never a record
+    ns = NAMESPACE.match(msg) if "Namespace(" in msg else None
+    if ns:
+        a.options = [(k, setting_value(v)) for k, v in NAMESPACE_ITEM.findall(msg[ns.end():])]
+        a.launch = True
+        return a
+    # a model summary or a dataset scan holds numbers that are no training series: nothing to read
+    if NOT_A_SERIES.search(msg):
+        return a
+    # an argument dump with dot leaders ("train_iters ........ 500"): a setting
+    dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
+    if dm:
+        a.dot = (dm.group(1), to_number(dm.group(2)) if re.fullmatch(NUM, dm.group(2), re.IGNORECASE) else None)
+        return a
+    # pycocotools / detectron2 'copypaste' CSV header + values
+    cp = re.match(r"^copypaste:\s*(.*)$", msg)
+    if cp:
+        a.copypaste = [c.strip() for c in cp.group(1).split(",")]
+        return a
+    # whitespace tables (Ultralytics YOLO)
+    a.table_head = _table_header(msg)
+    if a.table_head is not None:
+        return a
+    if table is not None:
+        cells = _table_row(msg, len(table))
+        if cells is not None:
+            a.table_row = _table_values(cells, table, has_bar(msg))
+            return a
+    rec = a.rec = parse_record(msg)
+    if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
+        a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
+    if rec is not None and ("eta" in msg or "ETA" in msg):
+        em = ETA.search(msg)
+        if em:
+            a.eta = (int(em.group("d") or 0), int(em.group("h")), int(em.group("m")), int(em.group("s")))
+    if rec is None:
+        if msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
+            a.heading = msg[:-1].strip()
+        elif not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) \
+                and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+            a.unparsed = True
+    return a
+
+
+def tag_of(key: str, ctx: str) -> str:
+    """A held-out record's keys get ``val/`` unless they name their split already; optimizer state (lr,
+    momentum, grad norm) printed on an eval line belongs to no split."""
+    if ctx == "val" and not split_of(key) and not OPTIMIZER_KEY.search(key):
+        return "val/" + key
+    return key
