@@ -28,7 +28,8 @@ and the cause (overfitting, a learning rate that became too high, a broken data 
 - ``smooth_min_points``: from this many points on, the series is judged on its rolling median (a tenth of the points wide).
 - ``tail_frac``: share of the evaluations (after the best) whose median is the final level; 1 evaluation below 6.
 - ``few_evals_factor``: with fewer than 6 evaluations (noise not measurable) the drop must clear this many times the floor.
-- ``chance_margin``, ``chance_slack``: an accuracy that never left 1/K by more than this margin (as plateau-at-chance measures it) is not judged.
+- ``chance_margin``: an accuracy that never left 1/K by more than this share of the way to 1 (or four times its own scatter: plateau-at-chance's test) is not judged.
+- ``chance_slack``: the chance margin never exceeds this share of the way from 1/K to 1.
 
 ## References
 Practitioners' guide (seeds/002) 'Overfitting: the crossover' and 'early stopping'; seeds/003 'Monitor the

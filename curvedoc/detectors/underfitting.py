@@ -28,7 +28,9 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``lr_ended_frac``: the LR schedule has ended when the last LR is at most this fraction of its peak; a loss still falling then does not veto.
 - ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
-- ``never_min_points``, ``never_floor``, ``never_z``: the "never learned" check (no K needed): at least this many points, and the loss's fall from its start to its end shown below this relative floor at this many sigmas of its own noise, with nothing else improving.
+- ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
+- ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor, with nothing else improving.
+- ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' ('Training loss high, validation loss higher:
