@@ -27,7 +27,7 @@ class LiveDiagnosis:
     def __init__(self, *, every: int = 50, stop_on: str | Sequence[str] | None = "error", name: str = "training",
                  select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
                  params: Mapping[str, Mapping[str, Any]] | None = None, roles: Mapping[str, str] | None = None,
-                 logger: logging.Logger | None = None):
+                 logger: logging.Logger | None = None, source: str = "live"):
         if int(every) < 1:
             raise ValueError(f"every must be a positive number of steps, got {every!r}")
         self.every = int(every)
@@ -39,7 +39,9 @@ class LiveDiagnosis:
         elif stop_on is not None:
             sel = [stop_on] if isinstance(stop_on, str) else list(stop_on)
             self.stop_codes = {r.code for r in self.monitor.plan.catalog.select(sel)}  # unknown selectors raise
-        self.live = LiveRun(name, "live")
+        # named as the framework's own log reads (hf-trainer-state, lightning-csv ...): the rules that know a format's
+        # conventions treat the live run as they treat that log
+        self.live = LiveRun(name, source)
         self.findings: list = []  # every finding reported so far (curvedoc Finding objects)
         self.stop_reason: Any = None  # the finding that asked the trainer to stop
         self.logger = logger or logging.getLogger("curvedoc")

@@ -39,6 +39,7 @@ class CurvedocCallback(keras.callbacks.Callback):
         self.diagnosis = LiveDiagnosis(every=every, stop_on=stop_on, **kw)
         self.step = 0
         self._prev: dict[str, float] = {}
+        self._prev_batch = -1
 
     @property
     def findings(self):
@@ -50,20 +51,25 @@ class CurvedocCallback(keras.callbacks.Callback):
 
     def on_epoch_begin(self, epoch, logs=None):
         self._prev = {}
+        self._prev_batch = -1
 
     def on_train_batch_end(self, batch, logs=None):
+        # Keras' batch logs are the epoch's running means over batches 0..batch: the batches since the last call
+        # (one, or steps_per_execution) averaged (b + 1) m_b - (p + 1) m_p over b - p batches
         per_batch = {}
+        gap = batch - self._prev_batch
         for k, v in (logs or {}).items():
             try:
                 m = float(v)
             except (TypeError, ValueError):
                 continue
-            prev = self._prev.get(k)
-            if batch == 0 or prev is None or not (math.isfinite(m) and math.isfinite(prev)):
+            prev = self._prev.get(k, 0.0 if self._prev_batch < 0 else None)
+            if gap < 1 or prev is None or not (math.isfinite(m) and math.isfinite(prev)):
                 per_batch[k] = m
             else:
-                per_batch[k] = (batch + 1) * m - batch * prev
+                per_batch[k] = ((batch + 1) * m - (self._prev_batch + 1) * prev) / gap
             self._prev[k] = m
+        self._prev_batch = batch
         lr = getattr(getattr(self.model, "optimizer", None), "learning_rate", None)
         try:
             per_batch["lr"] = float(lr.numpy() if hasattr(lr, "numpy") else lr)
