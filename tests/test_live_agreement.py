@@ -89,15 +89,35 @@ class Recorder:
 
 
 def _offline(path: Path, plan, *, live: bool, meta: dict | None = None):
+    run = _load(path)
+    run.meta.update(meta or {})
+    run.meta["live"] = live
+    return diagnose_run(run, plan, keep_run=False)
+
+
+def _load(path: Path):
     from curvedoc.importers import load_all
 
     res = load_all(path)
     assert not res.failures, [f.reason for f in res.failures]
     assert len(res.runs) == 1, [r.name for r in res.runs]
-    run = res.runs[0]
-    run.meta.update(meta or {})
-    run.meta["live"] = live
-    return diagnose_run(run, plan, keep_run=False)
+    return res.runs[0]
+
+
+def _check_same_run(rec: Recorder, path: Path, meta_keys=()):
+    """The callback's run holds the points the framework's file holds: the same tags, each with the same values at
+    the same steps, read as the same format (and the state's facts the rules read)."""
+    live = rec.diag.live.snapshot(live=False)
+    off = _load(path)
+    assert live.source == off.source
+    assert live.tags == off.tags
+    for tag in off.tags:
+        a, b = live.tag_series(tag), off.tag_series(tag)
+        assert a.index.tolist() == b.index.tolist(), tag
+        np.testing.assert_allclose(a.to_numpy(), b.to_numpy(), rtol=1e-6, equal_nan=True, err_msg=tag)
+    for k in meta_keys:
+        assert live.meta.get(k) == off.meta.get(k), k
+    assert live.hparams == off.hparams
 
 
 def _check_agreement(rec: Recorder, tmp_path: Path, write, meta: dict | None = None):
@@ -195,7 +215,9 @@ def test_hf_healthy_run_is_quiet_and_agrees_with_its_trainer_state(tmp_path):
     _check_agreement(rec, tmp_path, _write_state)
     final = _offline(out, rec.diag.monitor.plan, live=False)
     assert _keys(rec.diag.monitor.reports[rec.diag.live.name].findings) == _keys(final.findings)
-    # the summary row's mean train_loss is read as the file reads it, not as a second training loss
+    # the summary row's mean train_loss is read as the file reads it (train_summary/train_loss), not as a training
+    # loss; epoch once per step; the state's max_steps, logging and eval intervals as the file has them
+    _check_same_run(rec, out, ("max_steps", "global_step", "logging_steps", "eval_steps", "num_train_epochs"))
     assert rec.diag.live.snapshot().roles["train_loss"] == "loss"
 
 
@@ -204,6 +226,7 @@ def test_hf_blow_up_is_stopped_at_the_first_check_after_it(tmp_path):
     _check_stopped_at_first_check_after(rec, "loss")
     assert trainer.state.global_step < 3 * STEPS_PER_EPOCH
     _check_agreement(rec, tmp_path, _write_state)
+    _check_same_run(rec, out, ("max_steps", "global_step"))
 
 
 # ================================================================================================ Lightning
@@ -263,6 +286,7 @@ def test_lightning_healthy_run_is_quiet_and_agrees_with_its_csv_log(tmp_path):
     _check_agreement(rec, tmp_path, _write_csv)
     final = _offline(log_dir, rec.diag.monitor.plan, live=False)
     assert _keys(rec.diag.monitor.reports[rec.diag.live.name].findings) == _keys(final.findings)
+    _check_same_run(rec, log_dir)
     run = rec.diag.live.snapshot()
     # a validation enters the run once, when Lightning logs it: one value per validation, not one per batch
     n_val = len(run.tag_series("val_loss"))
@@ -272,10 +296,11 @@ def test_lightning_healthy_run_is_quiet_and_agrees_with_its_csv_log(tmp_path):
 
 
 def test_lightning_blow_up_is_stopped_at_the_first_check_after_it(tmp_path):
-    rec, trainer, _ = _lightning(tmp_path, BLOW_UP_LR)
+    rec, trainer, log_dir = _lightning(tmp_path, BLOW_UP_LR)
     _check_stopped_at_first_check_after(rec, "train_loss")
     assert trainer.global_step < 3 * STEPS_PER_EPOCH
     _check_agreement(rec, tmp_path, _write_csv)
+    _check_same_run(rec, log_dir)
 
 
 # ================================================================================================ Keras 3
@@ -327,3 +352,24 @@ def test_keras_blow_up_is_stopped_at_the_first_check_after_it(tmp_path):
     rec, history, _ = _keras(tmp_path, BLOW_UP_LR)
     _check_stopped_at_first_check_after(rec, "loss")
     assert rec.cb.step < 3 * STEPS_PER_EPOCH
+
+
+def test_keras_running_means_become_the_values_of_the_batches_they_cover():
+    """Keras passes each batch the running mean of the epoch so far; with ``steps_per_execution`` a call covers
+    several batches. The callback records, at each call, the mean of the batches since the previous call -- a
+    per-batch loss, never a running mean -- and starts again at each epoch."""
+    _keras_module()
+    from curvedoc.integrations.keras import CurvedocCallback
+
+    losses = [[4.0, 2.0, 3.0, 1.0, 1.0, 1.0], [2.0, 1.0, 3.0, 5.0, 4.0, 6.0]]
+    cb = CurvedocCallback(every=1000, stop_on="never")
+    for epoch, batch_losses in enumerate(losses):
+        cb.on_epoch_begin(epoch)
+        running = np.cumsum(batch_losses) / np.arange(1, len(batch_losses) + 1)
+        for b in (2, 5):  # three batches per call
+            cb.on_train_batch_end(b, {"loss": float(running[b]), "note": "not a number"})
+        cb.on_epoch_end(epoch, {"loss": float(running[-1]), "val_loss": 1.5 + epoch})
+    run = cb.diagnosis.live.snapshot()
+    assert run.tag_series("loss").tolist() == pytest.approx([3.0, 1.0, 2.0, 5.0])  # (4+2+3)/3, (1+1+1)/3 ...
+    assert run.tag_series("val_loss").to_dict() == {1: 1.5, 3: 2.5}  # at each epoch's last recorded step
+    assert "note" not in run.tags
