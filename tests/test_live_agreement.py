@@ -19,6 +19,7 @@ are marked ``slow``. Each framework's tests skip with the reason when it is not 
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -134,10 +135,16 @@ def _check_agreement(rec: Recorder, tmp_path: Path, write, meta: dict | None = N
         assert c["live"] == _keys(off.findings), (c["step"], c["live"], [f.message for f in off.findings])
 
 
+class HealthyRunWarned(AssertionError):
+    """A healthy training got a warning or an error (raised apart from agreement failures, so a known rule false
+    alarm can be marked without hiding a disagreement between live and offline)."""
+
+
 def _check_healthy(rec: Recorder, last_step: int, planned: int):
-    assert rec.diag.stop_reason is None, rec.diag.stop_reason.message
+    bad = rec.bad()
+    if rec.diag.stop_reason is not None or bad:
+        raise HealthyRunWarned(f"stopped by {rec.diag.stop_reason and rec.diag.stop_reason.code}: {bad}")
     assert last_step >= planned, (last_step, planned)
-    assert rec.bad() == []
     assert all(not c["stop"] for c in rec.checks)
 
 
@@ -152,15 +159,22 @@ def _onset(values: list[tuple[int, float]]) -> int | None:
 
 
 def _check_stopped_at_first_check_after(rec: Recorder, loss_tag: str):
+    """Stopped by a divergence rule, at the latest at the first check whose points include the blow-up (a loss ten
+    times its start, or not finite); a stop before the loss got that far must follow a real rise (3x its best)."""
     d = rec.diag
     assert d.stop_reason is not None, [(f.code, f.message) for f in d.findings]
     assert d.stop_reason.code in ("D001", "G001", "D002"), d.stop_reason.message
-    run = d.live.snapshot(live=False)
-    s = run.tag_series(loss_tag)
-    onset = _onset(list(zip(s.index.tolist(), s.tolist())))
-    assert onset is not None, s.tolist()[:20]
-    after = [c for c in rec.checks if c["step"] is not None and c["step"] >= onset]
-    assert after and after[0]["stop"], ([(c["step"], c["stop"]) for c in rec.checks], onset)
+    stops = [c for c in rec.checks if c["stop"]]
+    assert len(stops) == 1, [(c["step"], c["stop"]) for c in rec.checks]
+    s = d.live.snapshot(live=False).tag_series(loss_tag)
+    values = list(zip(s.index.tolist(), s.tolist()))
+    onset = _onset(values)
+    if onset is not None:
+        after = [c for c in rec.checks if c["step"] is not None and c["step"] >= onset]
+        assert after and after[0]["stop"], ([(c["step"], c["stop"]) for c in rec.checks], onset)
+    else:
+        seen = [x for st, x in values if st <= stops[0]["step"]]
+        assert max(seen) > 3 * min(seen[: int(np.argmax(seen)) + 1]), seen
 
 
 # ================================================================================================ HF Trainer
@@ -373,3 +387,98 @@ def test_keras_running_means_become_the_values_of_the_batches_they_cover():
     assert run.tag_series("loss").tolist() == pytest.approx([3.0, 1.0, 2.0, 5.0])  # (4+2+3)/3, (1+1+1)/3 ...
     assert run.tag_series("val_loss").to_dict() == {1: 1.5, 3: 2.5}  # at each epoch's last recorded step
     assert "note" not in run.tags
+
+
+# ================================================================================================ variations
+# seeds 0-4, learning rates 0.01-0.1, validation every 20-100 steps (Keras: each epoch), five epochs (225 steps)
+VARIATIONS = [(0, 0.01, 20), (1, 0.03, 100), (2, 0.1, 44), (3, 0.05, 30), (4, 0.07, 60)]
+# Where the rules themselves (not the callbacks) warn on a healthy run: the live verdict equals the offline one on the
+# log written so far (checked before the quiet-run assertion), and both are wrong. Left to the rules' owners; strict,
+# so a fixed rule shows up here as an unexpected pass.
+_P002_EARLY = ("P002 constant-loss (error) judges a slow start (lr 0.01: 2.30 -> 2.23 over the first ~80 steps, "
+               "within its noise bound) as a loss that never moves, on the partial run")
+_P004_MID_RUN = ("P004 double softmax (warning) fires while a slow run passes just above log(1 + 9/e) = 1.46 "
+                 "(every value so far >= 1.47): on the partial run the floor test cannot tell slow learning from it")
+
+
+def _known(framework: str, seed: int, lr: float, val_every: int | None = None):
+    reasons = {("hf", 0, 0.01, 20): _P002_EARLY, ("lightning", 0, 0.01, 20): _P002_EARLY,
+               ("lightning", 1, 0.03, 100): _P004_MID_RUN}
+    why = reasons.get((framework, seed, lr, val_every))
+    args = (seed, lr) if val_every is None else (seed, lr, val_every)
+    return pytest.param(*args, marks=pytest.mark.xfail(reason=why, strict=True, raises=HealthyRunWarned)) if why else pytest.param(*args)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,lr,val_every", [_known("hf", *v) for v in VARIATIONS])
+def test_hf_healthy_variations(tmp_path, seed, lr, val_every):
+    rec, trainer, out = _hf(tmp_path, lr, seed=seed, eval_steps=val_every, epochs=5)
+    _check_agreement(rec, tmp_path, _write_state)
+    _check_same_run(rec, out, ("max_steps", "global_step"))
+    _check_healthy(rec, trainer.state.global_step, 5 * STEPS_PER_EPOCH)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,lr,val_every", [_known("lightning", *v) for v in VARIATIONS])
+def test_lightning_healthy_variations(tmp_path, seed, lr, val_every):
+    rec, trainer, log_dir = _lightning(tmp_path, lr, seed=seed, val_every=val_every, epochs=5)
+    _check_agreement(rec, tmp_path, _write_csv)
+    _check_same_run(rec, log_dir)
+    _check_healthy(rec, trainer.global_step, 5 * STEPS_PER_EPOCH)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed,lr", [(s, lr) for s, lr, _ in VARIATIONS])
+def test_keras_healthy_variations(tmp_path, seed, lr):
+    rec, history, csv = _keras(tmp_path, lr, seed=seed, epochs=5)
+    _check_healthy(rec, rec.cb.step, 5 * STEPS_PER_EPOCH)
+    final = _offline(csv, rec.diag.monitor.plan, live=False)
+    assert [k for k in _keys(final.findings) if k[1] != "info"] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_blow_up_is_stopped_in_every_framework_whatever_the_seed(tmp_path, seed):
+    for d in ("hf", "pl", "keras"):
+        (tmp_path / d).mkdir()
+    rec, _, _ = _hf(tmp_path / "hf", BLOW_UP_LR, seed=seed)
+    _check_stopped_at_first_check_after(rec, "loss")
+    rec, _, _ = _lightning(tmp_path / "pl", BLOW_UP_LR, seed=seed)
+    _check_stopped_at_first_check_after(rec, "train_loss")
+    rec, _, _ = _keras(tmp_path / "keras", BLOW_UP_LR, seed=seed)
+    _check_stopped_at_first_check_after(rec, "loss")
+
+
+def test_hf_rows_are_read_as_the_state_file_reads_them(tmp_path):
+    """Row by row, without training: whatever a log_history row holds (epoch repeated by the eval row of a step,
+    the final summary row with its mean train_loss, strings, booleans, nulls, NaN), the callback's run is the run
+    ``curvedoc diagnose`` reads from the trainer_state.json holding those rows."""
+    pytest.importorskip("transformers", reason="transformers not installed (pip install '.[integrations]')")
+    from types import SimpleNamespace
+
+    from curvedoc.integrations.hf import CurvedocCallback
+
+    rows = [{"loss": 2.3, "grad_norm": 1.0, "learning_rate": 0.1, "epoch": 0.5, "step": 10},
+            {"eval_loss": 2.2, "eval_runtime": 0.3, "epoch": 0.5, "step": 10},
+            {"loss": float("nan"), "learning_rate": 0.1, "epoch": 1.0, "note": "text", "flag": True, "x": None,
+             "step": 20},
+            {"train_runtime": 9.0, "train_samples_per_second": 99.0, "train_steps_per_second": 2.0,
+             "train_loss": 2.25, "total_flos": 1e9, "epoch": 1.0, "step": 20}]
+    cb = CurvedocCallback(every=1, stop_on="never")
+    state = SimpleNamespace(log_history=[], global_step=0, max_steps=20, logging_steps=10, eval_steps=10,
+                            save_steps=500, num_train_epochs=1, train_batch_size=32, epoch=0.0)
+    control = SimpleNamespace(should_training_stop=False)
+    cb.on_train_begin(None, state, control)
+    for row in rows:
+        state.log_history.append(row)
+        state.global_step, state.epoch = row["step"], row["epoch"]
+        cb.on_log(None, state, control, logs={k: v for k, v in row.items() if k != "step"})
+    cb.on_train_end(None, state, control)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "trainer_state.json").write_text(json.dumps({**vars(state)}))
+    rec = SimpleNamespace(diag=cb.diagnosis)
+    _check_same_run(rec, out, ("max_steps", "global_step", "logging_steps", "eval_steps", "save_steps"))
+    live = cb.diagnosis.live.snapshot()
+    assert "train_summary/train_loss" in live.tags and "train_loss" not in live.tags
+    assert live.tag_series("epoch").to_dict() == {10: 0.5, 20: 1.0}

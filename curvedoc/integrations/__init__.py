@@ -8,6 +8,12 @@ Each feeds what the framework logs into a :class:`~curvedoc.live.LiveRun`, diagn
 every ``every`` steps (rules that judge a finished run wait for the end of training), reports each new finding
 once through the framework's logger, and with ``stop_on`` (a severity, or rule selectors such as
 ``["D001", "G001"]``) asks the trainer to stop. The framework is imported only by its own module.
+
+What enters the run is what the framework says is new, at the step it gives it: a value logged once is one point,
+never re-sampled from a "latest metrics" dict at every batch (that turns one validation into dozens), and a value
+is read as what it is (Keras' batch running means become the batches' values). So a check on the first N logged
+points gives what ``curvedoc diagnose`` gives for the framework's own log holding those N points (whole-run rules
+aside), and the run is named as that log's format, so the rules that know a format's conventions agree too.
 """
 
 from __future__ import annotations

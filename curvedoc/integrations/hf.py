@@ -59,8 +59,8 @@ class CurvedocCallback(TrainerCallback):
         summary = not SUMMARY_MARKERS.isdisjoint(row)
         values = {}
         for key, v in row.items():
-            if key == "step":
-                continue
+            if key == "step" or v is None or isinstance(v, (bool, str)):
+                continue  # as the file is read: booleans, strings and nulls are not points
             if key == "epoch":
                 try:
                     x = float(v)
