@@ -3,10 +3,13 @@
     from curvedoc.integrations.keras import CurvedocCallback
     model.fit(x, y, epochs=20, callbacks=[CurvedocCallback(stop_on="error")])
 
-Keras passes each batch the running mean of the epoch so far; the callback turns it back into per-batch values
-(``(b + 1) m_b - b m_(b-1)``), so the curve has no saw-tooth at epoch boundaries. Epoch-end logs (``val_loss``,
-``val_accuracy``...) are recorded at the current step. Checks every ``every`` batches, prints new findings with
-Keras' own printer and sets ``model.stop_training`` when a finding matches ``stop_on``.
+Keras passes each batch the running mean of the epoch so far; the callback turns it back into the value of the
+batches since its previous call (``((b + 1) m_b - (p + 1) m_p) / (b - p)``: one batch, or ``steps_per_execution``),
+so the curve holds per-batch losses, with no saw-tooth at epoch boundaries and no running mean's lag. (Keras
+weights its mean by samples: the epoch's last, smaller batch comes out blended a little with the earlier mean.)
+Epoch-end ``val_*`` logs are recorded at the epoch's last step (the epoch's ``loss`` is the batches' mean, already
+there). Checks every ``every`` batches, prints new findings with Keras' own printer and sets
+``model.stop_training`` when a finding matches ``stop_on``.
 """
 
 from __future__ import annotations
