@@ -8,6 +8,12 @@ Each feeds what the framework logs into a :class:`~curvedoc.live.LiveRun`, diagn
 every ``every`` steps (rules that judge a finished run wait for the end of training), reports each new finding
 once through the framework's logger, and with ``stop_on`` (a severity, or rule selectors such as
 ``["D001", "G001"]``) asks the trainer to stop. The framework is imported only by its own module.
+
+What enters the run is what the framework says is new, at the step it gives it: a value logged once is one point,
+never re-sampled from a "latest metrics" dict at every batch (that turns one validation into dozens), and a value
+is read as what it is (Keras' batch running means become the batches' values). So a check on the first N logged
+points gives what ``curvedoc diagnose`` gives for the framework's own log holding those N points (whole-run rules
+aside), and the run is named as that log's format, so the rules that know a format's conventions agree too.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ class LiveDiagnosis:
     def __init__(self, *, every: int = 50, stop_on: str | Sequence[str] | None = "error", name: str = "training",
                  select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
                  params: Mapping[str, Mapping[str, Any]] | None = None, roles: Mapping[str, str] | None = None,
-                 logger: logging.Logger | None = None):
+                 logger: logging.Logger | None = None, source: str = "live"):
         if int(every) < 1:
             raise ValueError(f"every must be a positive number of steps, got {every!r}")
         self.every = int(every)
@@ -39,7 +45,9 @@ class LiveDiagnosis:
         elif stop_on is not None:
             sel = [stop_on] if isinstance(stop_on, str) else list(stop_on)
             self.stop_codes = {r.code for r in self.monitor.plan.catalog.select(sel)}  # unknown selectors raise
-        self.live = LiveRun(name, "live")
+        # named as the framework's own log reads (hf-trainer-state, lightning-csv ...): the rules that know a format's
+        # conventions treat the live run as they treat that log
+        self.live = LiveRun(name, source)
         self.findings: list = []  # every finding reported so far (curvedoc Finding objects)
         self.stop_reason: Any = None  # the finding that asked the trainer to stop
         self.logger = logger or logging.getLogger("curvedoc")

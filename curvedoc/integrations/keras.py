@@ -3,10 +3,13 @@
     from curvedoc.integrations.keras import CurvedocCallback
     model.fit(x, y, epochs=20, callbacks=[CurvedocCallback(stop_on="error")])
 
-Keras passes each batch the running mean of the epoch so far; the callback turns it back into per-batch values
-(``(b + 1) m_b - b m_(b-1)``), so the curve has no saw-tooth at epoch boundaries. Epoch-end logs (``val_loss``,
-``val_accuracy``...) are recorded at the current step. Checks every ``every`` batches, prints new findings with
-Keras' own printer and sets ``model.stop_training`` when a finding matches ``stop_on``.
+Keras passes each batch the running mean of the epoch so far; the callback turns it back into the value of the
+batches since its previous call (``((b + 1) m_b - (p + 1) m_p) / (b - p)``: one batch, or ``steps_per_execution``),
+so the curve holds per-batch losses, with no saw-tooth at epoch boundaries and no running mean's lag. (Keras
+weights its mean by samples: the epoch's last, smaller batch comes out blended a little with the earlier mean.)
+Epoch-end ``val_*`` logs are recorded at the epoch's last step (the epoch's ``loss`` is the batches' mean, already
+there). Checks every ``every`` batches, prints new findings with Keras' own printer and sets
+``model.stop_training`` when a finding matches ``stop_on``.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class CurvedocCallback(keras.callbacks.Callback):
         self.diagnosis = LiveDiagnosis(every=every, stop_on=stop_on, **kw)
         self.step = 0
         self._prev: dict[str, float] = {}
+        self._prev_batch = -1
 
     @property
     def findings(self):
@@ -50,20 +54,25 @@ class CurvedocCallback(keras.callbacks.Callback):
 
     def on_epoch_begin(self, epoch, logs=None):
         self._prev = {}
+        self._prev_batch = -1
 
     def on_train_batch_end(self, batch, logs=None):
+        # Keras' batch logs are the epoch's running means over batches 0..batch: the batches since the last call
+        # (one, or steps_per_execution) averaged (b + 1) m_b - (p + 1) m_p over b - p batches
         per_batch = {}
+        gap = batch - self._prev_batch
         for k, v in (logs or {}).items():
             try:
                 m = float(v)
             except (TypeError, ValueError):
                 continue
-            prev = self._prev.get(k)
-            if batch == 0 or prev is None or not (math.isfinite(m) and math.isfinite(prev)):
+            prev = self._prev.get(k, 0.0 if self._prev_batch < 0 else None)
+            if gap < 1 or prev is None or not (math.isfinite(m) and math.isfinite(prev)):
                 per_batch[k] = m
             else:
-                per_batch[k] = (batch + 1) * m - batch * prev
+                per_batch[k] = ((batch + 1) * m - (self._prev_batch + 1) * prev) / gap
             self._prev[k] = m
+        self._prev_batch = batch
         lr = getattr(getattr(self.model, "optimizer", None), "learning_rate", None)
         try:
             per_batch["lr"] = float(lr.numpy() if hasattr(lr, "numpy") else lr)
