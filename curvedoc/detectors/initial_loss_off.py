@@ -162,8 +162,10 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         yield hit
         return
 
-    # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it
-    if non_ce or n < 20:
+    # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it. Judged on a finished
+    # run only: a slow run passes just above that floor on its way down, and on the part written so far 'never
+    # below it' cannot be told from 'not below it yet'
+    if non_ce or n < 20 or run.meta.get("live"):
         return
     head = window_median(v, 0.0, 0.02)
     if k is None:
