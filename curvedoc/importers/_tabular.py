@@ -663,6 +663,29 @@ def segment_meta(segs: Sequence[Segment], k: int) -> dict:
             "new_training": seg.rerun}
 
 
+def split_runs(df: pd.DataFrame, names: Sequence[str], conv, cols: Sequence[NumericColumn], segs: Sequence[Segment],
+               path, issues: Sequence[ImportIssue], counter_name: str, read_part) -> list:
+    """One run per segment of a table that holds several (launches appended one after another, a config column
+    naming each run): the columns and rows of each segment, its issues (:func:`segment_issues`) and its name suffix
+    and ``meta["segment"]``, with the per-format reading left to ``read_part(frame, columns, issues, segment)``
+    (a RunData). The config column that names the runs is read as their names, not skipped as text."""
+    config = config_columns(df, names, conv.skipped)
+    config_names = config[0] if config is not None and any(s.kind == "config" for s in segs) else []
+    conv.skipped = [c for c in conv.skipped if c not in config_names]
+    how = describe_split(segs, counter_name, config_names)
+    out = []
+    for k, seg in enumerate(segs, 1):
+        sub = slice_columns(cols, seg.start, seg.end)
+        if not any(c.present.any() for c in sub):
+            continue
+        mine = segment_issues(str(path), segs, k, how, issues, len(df))
+        d = read_part(df.iloc[seg.start:seg.end].reset_index(drop=True), sub, mine, seg)
+        d.name_suffix = f"#{seg.label}"
+        d.meta["segment"] = segment_meta(segs, k)
+        out.append(d)
+    return out
+
+
 def slice_columns(cols: Sequence[NumericColumn], start: int, end: int) -> list[NumericColumn]:
     return [NumericColumn(c.name, c.values[start:end], c.present[start:end]) for c in cols]
 

@@ -303,24 +303,13 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     segs = _segments(df, names, conv, flavour, header_starts)
     if len(segs) == 1:
         return _run(df, names, conv, cols, flavour, path, prefix, issues, header_starts, sep)
-    config = T.config_columns(df, names, conv.skipped)
-    config_names = config[0] if config is not None and any(s.kind == "config" for s in segs) else []
-    conv.skipped = [c for c in conv.skipped if c not in config_names]  # read as the runs' names, not skipped
     x = _counter_column(cols, flavour)
-    how = T.describe_split(segs, x.name if x is not None else "step", config_names)
-    out = []
-    for k, seg in enumerate(segs, 1):
-        sub = T.slice_columns(cols, seg.start, seg.end)
-        if not any(c.present.any() for c in sub):
-            continue
-        mine = T.segment_issues(str(path), segs, k, how, issues, len(df))
+
+    def part(frame, sub, mine, seg):
         hs = np.asarray([h - seg.start for h in header_starts if seg.start < h < seg.end], dtype=np.int64)
-        d = _run(df.iloc[seg.start:seg.end].reset_index(drop=True), names, conv, sub, flavour, path, prefix, mine,
-                 hs, sep)
-        d.name_suffix = f"#{seg.label}"
-        d.meta["segment"] = T.segment_meta(segs, k)
-        out.append(d)
-    return out
+        return _run(frame, names, conv, sub, flavour, path, prefix, mine, hs, sep)
+
+    return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step", part)
 
 
 def _x_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:

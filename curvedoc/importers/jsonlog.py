@@ -460,23 +460,9 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     if len(segs) == 1:
         return _run(df, names, conv, cols, source, index, path, prefix, issues)
     # launches appended to one file (the step back at its start): one run each, before any rule runs
-    config = T.config_columns(df, names, conv.skipped)
-    config_names = config[0] if config is not None and any(s.kind == "config" for s in segs) else []
-    conv.skipped = [c for c in conv.skipped if c not in config_names]
     x = _counter(cols)
-    how = T.describe_split(segs, x.name if x is not None else "step", config_names)
-    out = []
-    for k, seg in enumerate(segs, 1):
-        sub = T.slice_columns(cols, seg.start, seg.end)
-        if not any(c.present.any() for c in sub):
-            continue
-        mine = T.segment_issues(str(path), segs, k, how, issues, len(df))
-        d = _run(df.iloc[seg.start:seg.end].reset_index(drop=True), names, conv, sub, source, None, path, prefix,
-                 mine)
-        d.name_suffix = f"#{seg.label}"
-        d.meta["segment"] = T.segment_meta(segs, k)
-        out.append(d)
-    return out
+    return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step",
+                        lambda frame, sub, mine, seg: _run(frame, names, conv, sub, source, None, path, prefix, mine))
 
 
 def _counter(cols) -> T.NumericColumn | None:
