@@ -141,6 +141,66 @@ def test_unknown_protocol_and_bad_option_are_user_errors():
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "KEY=VALUE" in r.stderr
 
 
+# ------------------------------------------------------------------------------------------ unsafe keys (issue 39.1)
+
+_MLFLOW_META = b'run_id: abc\nexperiment_id: "0"\nstatus: 3\nstart_time: 1\nend_time: 2\n'
+_MLFLOW_LOSS = b"".join(b"%d %.3f %d\n" % (1000 + i, 1.0 / (i + 1), i) for i in range(30))
+
+
+def _escaping_keys(run_key: str, target: Path) -> list[str]:
+    """Object keys under a run's data folders that name ``target`` (or a file beside it) once joined to a local
+    folder: ``..`` segments (enough to reach / from any temporary folder), backslashes, an absolute path glued on."""
+    up = "/".join([".."] * 40)
+    return [f"{run_key}/metrics/{up}{target}",
+            f"{run_key}/params/{up}{target.parent}/new-folder/p",
+            f"{run_key}/tags/..\\..\\..\\{target.name}",
+            f"{run_key}/metrics//{str(target.parent / 'abs').lstrip('/')}",
+            f"{run_key}/metrics/./loss2"]
+
+
+def _assert_nothing_escaped(tmp_path: Path, victim: Path, before: bytes) -> None:
+    assert victim.read_bytes() == before  # an existing file is never overwritten
+    assert sorted(p.name for p in tmp_path.iterdir()) == [victim.name]  # nothing created beside it
+
+
+def test_memory_keys_that_leave_the_staging_folder_are_skipped_and_reported(memfs, tmp_path):
+    fs, name = memfs
+    victim = tmp_path / "bashrc"
+    victim.write_bytes(b"# the user's file\n")
+    run = f"{name}/sweep/run1"
+    fs.pipe(f"{run}/meta.yaml", _MLFLOW_META)
+    fs.pipe(f"{run}/metrics/loss", _MLFLOW_LOSS)
+    bad = _escaping_keys(run, victim)
+    for k in bad:
+        fs.pipe(k, b"1 0.5 0\n")
+    # a DVCLive run's plots/metrics/ prefix, and a key outside every run folder
+    fs.pipe(f"{name}/sweep/dv/dvc.yaml", b"metrics:\n- dvclive/metrics.json\n")
+    fs.pipe(f"{name}/sweep/dv/dvclive/plots/metrics/loss.tsv", b"step\tloss\n" + b"".join(b"%d\t%.3f\n" % (i, 1 / (i + 1)) for i in range(30)))
+    fs.pipe(f"{name}/sweep/dv/dvclive/plots/metrics/{'/'.join(['..'] * 40)}{tmp_path}/dv.tsv", b"step\tloss\n0\t1\n")
+    fs.pipe(f"{name}/sweep/{'/'.join(['..'] * 40)}{tmp_path}/top", b"x")
+    before = victim.read_bytes()
+    rep = curvedoc.diagnose(f"memory:/{run}")
+    _assert_nothing_escaped(tmp_path, victim, before)
+    (r,) = rep.runs
+    assert r.status != "unreadable"
+    issues = [i for i in r.issues if i["kind"] == "unsafe-key"]
+    assert len(issues) == len(bad) and all("skipped" in i["message"] and i["file"].startswith("memory://") for i in issues)
+    for jobs in (1, 2):
+        got = audit(f"memory:/{name}/sweep", cache=False, jobs=jobs)
+        _assert_nothing_escaped(tmp_path, victim, before)
+        assert sorted(x.status != "unreadable" for x in got.runs) == [True, True]
+        assert any(p["kind"] == "unsafe-key" and p["path"].endswith("/top") for p in got.problems)
+        assert sum(i["kind"] == "unsafe-key" for x in got.runs for i in x.issues) == len(bad) + 1
+
+
+def test_unsafe_key_names_what_is_wrong():
+    from curvedoc.importers.remote import unsafe_key
+
+    assert unsafe_key("bucket/run/metrics/loss") is None and unsafe_key("/mem/run/m.csv") is None
+    assert unsafe_key("bucket/run/../x") and unsafe_key("bucket/run/./x") and unsafe_key("b/r/a\\b")
+    assert unsafe_key("bucket//etc/passwd") and unsafe_key("b/r/x\0y") and unsafe_key("b/r/..")
+
+
 # ------------------------------------------------------------------------------------------ S3 (moto)
 
 
@@ -210,6 +270,25 @@ def test_s3_cli_audit_streams_results(s3, tmp_path, local_audit):
     names = sorted(rec["run"]["run"] for rec in stream_mod.records(out) if "run" in rec)
     assert names == sorted(rr.run for rr in local_audit.runs)
     assert _norm(report_from_stream(out)) == _norm(local_audit)
+
+
+def test_s3_keys_that_leave_the_staging_folder_are_skipped_and_reported(s3, tmp_path):
+    fs, opts = s3
+    victim = tmp_path / "bashrc"
+    victim.write_bytes(b"# the user's file\n")
+    before = victim.read_bytes()
+    run = "sweeps/evil/run1"
+    fs.pipe(f"{run}/meta.yaml", _MLFLOW_META)
+    fs.pipe(f"{run}/metrics/loss", _MLFLOW_LOSS)
+    bad = [k for k in _escaping_keys(run, victim) if "//" not in k]  # S3 keys may hold '..', '.' and '\\'
+    for k in bad:
+        fs.pipe(k, b"1 0.5 0\n")
+    assert len(fs.find(run)) == 2 + len(bad)  # the store keeps each key as written (else this test means nothing)
+    rep = curvedoc.diagnose(f"s3://{run}", storage_options=opts)
+    got = audit("s3://sweeps/evil", cache=False, jobs=1, storage_options=opts)
+    _assert_nothing_escaped(tmp_path, victim, before)
+    for r in (*rep.runs, *got.runs):
+        assert r.status != "unreadable" and sum(i["kind"] == "unsafe-key" for i in r.issues) == len(bad)
 
 
 # ------------------------------------------------------------------------------------------ Dask

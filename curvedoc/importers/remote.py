@@ -22,6 +22,7 @@ layer of its own. What it does:
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -33,6 +34,7 @@ from urllib.parse import unquote
 
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.importers._base import is_settings_file
+from curvedoc.model.run import ImportIssue
 
 _URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+)(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
 
@@ -41,6 +43,30 @@ EXTRAS = {"s3": "s3", "s3a": "s3", "gs": "gcs", "gcs": "gcs", "az": "azure", "ab
           "adl": "azure"}
 
 HEAD_BYTES = 65536  # what discovery's sniffers read of a file (the largest head any of them asks for)
+
+
+def unsafe_key(key: str) -> str | None:
+    """Why an object key cannot be given a local name under the staging folder, or None.
+
+    A key is only a string: ``run/metrics/../../../home/u/.bashrc`` is a valid S3 key. Staging names a fetched
+    object by its key, so a key with a ``..`` or ``.`` segment, an empty segment inside it (``a//b``, an
+    absolute path glued on), a backslash (a Windows separator) or a NUL byte would name a
+    file elsewhere, or two keys would name one file: such keys are never fetched."""
+    if "\0" in key:
+        return "a NUL byte"
+    if "\\" in key:
+        return "a backslash (a Windows path separator)"
+    parts = key.strip("/").split("/")
+    for part in parts:
+        if part in ("..", "."):
+            return f"a '{part}' path segment"
+        if part == "":
+            return "an empty path segment ('//', an absolute path inside the key)"
+    return None
+
+
+def _unsafe_message(url: str, why: str) -> str:
+    return f"object {url!r} skipped: its key has {why}, so it cannot be staged under a local name safely"
 
 
 
@@ -107,6 +133,7 @@ class RemoteTree:
         self.files: dict[str, dict[str, Any]] = {}  # virtual path -> info (key, size, version)
         self.dirs: dict[str, tuple[list[str], list[str]]] = {}
         self._heads: dict[str, bytes] = {}
+        self.unsafe: dict[str, str] = {}  # object key -> why it is never fetched (see unsafe_key)
         self._lock = threading.Lock()
         try:
             info = self.fs.info(self.root_key)
@@ -151,6 +178,10 @@ class RemoteTree:
             return f"{_protocol(self.url)}://{key}"
 
     def _add(self, key: str, info: Mapping[str, Any]) -> None:
+        why = unsafe_key(key)
+        if why:
+            self.unsafe[key] = why
+            return
         v = self.virtual(key)
         self.files[v] = {"key": key, "size": int(info.get("size") or 0), "version": _version(info)}
         child, parent = PurePosixPath(v), PurePosixPath(v).parent
@@ -274,19 +305,37 @@ def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[
 
 def attach(tree: RemoteTree, spec) -> None:
     """Give a discovered spec what a worker needs to read it on its own: the URL, storage options and each
-    needed file's key, size and version."""
+    needed file's key, size and version; and the objects under the run's folder that were skipped for an
+    unsafe key (reported as the run's import issues)."""
     need = needed_files(tree, spec.format, spec.root, spec.files, spec.extras)
     spec.extras["remote"] = {
         "url": tree.url,
         "options": tree.options,
         "files": [[v, tree.files[v]["key"], tree.files[v]["size"], tree.files[v]["version"]] for v in need],
         "root_url": tree.url_of(spec.root),
+        "unsafe": [[tree.url_of(tree.virtual(k)), why] for k, why in sorted(tree.unsafe.items())
+                   if tree.is_dir(spec.root) and _under(k, tree, spec.root)],
     }
 
 
+def _under(key: str, tree: RemoteTree, folder) -> bool:
+    return tree.virtual(key).startswith(str(folder).rstrip("/") + "/")
+
+
+def unclaimed_unsafe(tree: RemoteTree, specs) -> list[tuple[str, str]]:
+    """(URL, message) of each object skipped for an unsafe key that is in no run's folder (a discovery
+    problem: the others are their runs' import issues)."""
+    roots = [s.root for s in specs if tree.is_dir(s.root)]
+    return [(tree.url_of(tree.virtual(k)), _unsafe_message(tree.url_of(tree.virtual(k)), why))
+            for k, why in sorted(tree.unsafe.items()) if not any(_under(k, tree, r) for r in roots)]
+
+
 def fingerprint(spec) -> list[str]:
-    """What the cache keys a remote run by: each needed file's path, size and ETag / mtime."""
-    return [f"{v}|{size}|{version}" for v, _key, size, version in spec.extras["remote"]["files"]]
+    """What the cache keys a remote run by: each needed file's path, size and ETag / mtime (and the objects
+    skipped for an unsafe key, which its report names)."""
+    info = spec.extras["remote"]
+    return ([f"{v}|{size}|{version}" for v, _key, size, version in info["files"]]
+            + [f"unsafe|{url}|{why}" for url, why in info.get("unsafe", [])])
 
 
 # ------------------------------------------------------------------------------ reading a remote run
@@ -315,26 +364,50 @@ def read_remote(spec, role_overrides=None):
     limit = max_file_bytes()
     urls: dict[str, str] = {}
     keys, targets = [], []
-    stage = tempfile.mkdtemp(prefix="curvedoc-stage-")
+    skipped: list[tuple[str, str]] = [(u, why) for u, why in info.get("unsafe", [])]
+    stage = os.path.realpath(tempfile.mkdtemp(prefix="curvedoc-stage-"))
+
+    def staged(v: str) -> str | None:
+        """The local name of virtual path ``v`` under the staging folder, or None when it would not stay there
+        (resolved: ``..``, a symlink made by an earlier object, an absolute form)."""
+        if unsafe_key(v):
+            return None
+        t = os.path.realpath(os.path.join(stage, v.lstrip("/")))
+        return t if os.path.commonpath([stage, t]) == stage and t != stage else None
+
     try:
+        named = {str(f) for f in spec.files} | {str(spec.root)}
+        for v in sorted(named):
+            if staged(v) is None:
+                raise LoadError(info["root_url"], f"cannot stage {v!r} safely (its name has "
+                                f"{unsafe_key(v) or 'a path outside the staging folder'}); not read", kind="unreadable")
         for v, key, size, _version in info["files"]:
             try:
                 urls[v] = fs.unstrip_protocol(key)
             except Exception:  # pragma: no cover
                 urls[v] = key
+            why = unsafe_key(key) or unsafe_key(v)
+            target = None if why else staged(v)
+            if target is None:
+                skipped.append((urls[v], why or "a local name outside the staging folder"))
+                continue
             if size > limit:
                 if any(str(f) == v for f in spec.files):
                     raise LoadError(urls[v], f"file is {_size(size)}, over the {_size(limit)} per-file limit "
                                     "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
                 continue
             keys.append(key)
-            targets.append(stage + v)
-        for t in targets:
-            Path(t).parent.mkdir(parents=True, exist_ok=True)
-        for v in {str(f) for f in spec.files} | {str(spec.root)}:
-            if v not in urls:  # a folder named in the spec (DVCLive's plots/metrics, a run folder)
-                Path(stage + v).mkdir(parents=True, exist_ok=True)
-                urls[v] = info["root_url"] if v == str(spec.root) else v
+            targets.append(target)
+        try:
+            for t in targets:
+                Path(t).parent.mkdir(parents=True, exist_ok=True)
+            for v in named:
+                if v not in urls:  # a folder named in the spec (DVCLive's plots/metrics, a run folder)
+                    Path(staged(v)).mkdir(parents=True, exist_ok=True)
+                    urls[v] = info["root_url"] if v == str(spec.root) else v
+        except OSError as exc:  # an object and a folder of the same name (``a`` and ``a/b``)
+            raise LoadError(info["root_url"], f"cannot stage the run's objects: {exc.strerror or exc}",
+                            kind="unreadable") from None
         try:
             if keys:
                 fs.get(keys, targets)
@@ -355,6 +428,8 @@ def read_remote(spec, role_overrides=None):
         except LoadError as exc:
             raise LoadError(_remap(exc.path, stage, urls), _remap(exc.reason, stage, urls), exc.kind) from None
         for run in runs:
+            for url, why in skipped:
+                run.issues.append(ImportIssue("unsafe-key", _unsafe_message(url, why), file=url))
             run.source = _remap(str(run.source), stage, urls)
             run.path = info["root_url"]
             for issue in run.issues:
