@@ -135,14 +135,50 @@ def _check_out(out: str | None, inputs: str | None) -> str | None:
     if not os.access(parent, os.W_OK):
         _fail(f"--out {out}: the folder {parent} is not writable")
     if inputs is not None and _inside(out, inputs):  # None: the input is a storage URL, never a local folder
-        _fail(f"--out {out}: inside the input {inputs}; write the report outside the logs it reads")
+        _fail(f"--out {out}: inside the input {inputs} (or another name for one of its files); write the report "
+              "outside the logs it reads")
     return out
 
 
 def _inside(path: str, root: str) -> bool:
-    """``path`` is ``root`` itself or lies under it (compared as absolute paths)."""
-    target, src = os.path.abspath(path), os.path.abspath(root)
-    return target == src or target.startswith(src.rstrip(os.sep) + os.sep)
+    """``path`` is ``root`` itself or lies under it, compared as absolute paths and as real paths (a
+    ``latest -> runs/exp1`` symlink on either side is the same folder), or ``path`` is an existing file that a
+    name in ``root`` resolves to (a symlink or hard link in the run folder to a log elsewhere)."""
+    for target, src in ((os.path.abspath(path), os.path.abspath(root)), (os.path.realpath(path), os.path.realpath(root))):
+        if target == src or target.startswith(src.rstrip(os.sep) + os.sep):
+            return True
+    return _names_file(root, path)
+
+
+def _names_file(root: str, path: str) -> bool:
+    """Some name under the folder ``root`` (followed through symlinked folders, each folder once) is the existing
+    file ``path``. One listing of the tree, from the directory entries (no stat per file but the candidates)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if not os.path.isdir(root) or not os.path.isfile(path):
+        return False
+    seen, stack = set(), [root]
+    while stack:
+        d = stack.pop()
+        try:
+            dst = os.stat(d)
+            if (dst.st_dev, dst.st_ino) in seen:
+                continue
+            seen.add((dst.st_dev, dst.st_ino))
+            entries = list(os.scandir(d))
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                if e.is_dir():  # follows symlinks, as discovery does
+                    stack.append(e.path)
+                elif (e.is_symlink() or e.inode() == st.st_ino) and os.path.samefile(e.path, path):
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 def _emit(report, fmt, out, color, statistics):

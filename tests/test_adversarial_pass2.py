@@ -1,0 +1,61 @@
+"""The second adversarial pass (issue 39): never write outside, never hang, never lie.
+
+Each test names the defect it pins down; inputs are tiny and every time limit short, so the file runs in seconds.
+"""
+
+from __future__ import annotations
+
+import os
+
+from click.testing import CliRunner
+
+from curvedoc.cli import main
+
+
+def _csv_run(folder, rows=60):
+    folder.mkdir(parents=True)
+    p = folder / "metrics.csv"
+    p.write_text("step,loss\n" + "".join(f"{i},{2.0 * 0.97 ** i + 0.01 * (i % 3)}\n" for i in range(rows)))
+    return p
+
+
+def _one_error_line(r) -> bool:
+    return r.exit_code == 2 and r.output.count("\n") == 1 and r.output.startswith("curvedoc: error:")
+
+
+# ------------------------------------------------------------------------------ 10: --out through a symlink
+
+
+def test_out_through_a_symlink_to_the_input_is_refused(tmp_path, monkeypatch):
+    """39.10: ``latest -> runs/exp1``; ``--out latest/metrics.csv`` (or the run read through ``latest`` and
+    ``--out runs/exp1/metrics.csv``) names the training log itself: refused, the log unchanged."""
+    log = _csv_run(tmp_path / "runs" / "exp1")
+    (tmp_path / "latest").symlink_to(tmp_path / "runs" / "exp1")
+    before = log.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    for inp, out in (("runs/exp1", "latest/metrics.csv"), ("latest", "runs/exp1/metrics.csv"),
+                     ("runs/exp1", "latest/report.txt"), ("latest/metrics.csv", "runs/exp1/metrics.csv")):
+        r = CliRunner().invoke(main, ["diagnose", inp, "--out", out])
+        assert _one_error_line(r) and "inside the input" in r.output, (inp, out, r.output)
+        assert log.read_bytes() == before
+    assert sorted(os.listdir(tmp_path / "runs" / "exp1")) == ["metrics.csv"]
+
+
+def test_out_that_a_run_folder_links_to_is_refused(tmp_path):
+    """39.10: a run folder holding a symlink (or a hard link) to a log kept elsewhere: ``--out`` naming that log
+    would overwrite the training data through another name."""
+    elsewhere = _csv_run(tmp_path / "data")
+    hard = _csv_run(tmp_path / "data2")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "metrics.csv").symlink_to(elsewhere)
+    os.link(hard, run / "more.csv")
+    for target in (elsewhere, hard):
+        before = target.read_bytes()
+        for cmd in ("diagnose", "audit"):
+            r = CliRunner().invoke(main, [cmd, str(run), "--out", str(target)])
+            assert _one_error_line(r) and "inside the input" in r.output, r.output
+            assert target.read_bytes() == before
+    ok = tmp_path / "report.txt"  # a new file beside the run is fine
+    r = CliRunner().invoke(main, ["diagnose", str(run), "--out", str(ok)])
+    assert r.exit_code in (0, 1) and ok.read_text()
