@@ -59,3 +59,36 @@ def test_out_that_a_run_folder_links_to_is_refused(tmp_path):
     ok = tmp_path / "report.txt"  # a new file beside the run is fine
     r = CliRunner().invoke(main, ["diagnose", str(run), "--out", str(ok)])
     assert r.exit_code in (0, 1) and ok.read_text()
+
+
+# ------------------------------------------------------------------------------ 16: settings from the data
+
+
+def test_a_pyproject_inside_the_data_never_changes_the_settings(tmp_path, monkeypatch):
+    """39.16: a downloaded sweep carries ``pyproject.toml`` with ``fail-on = "never"``, ``jobs = 40`` and a rule
+    ignored: the diverging run must still fail the command, and the settings come from the working directory's
+    project (here: none), for diagnose, audit and the library alike."""
+    import curvedoc
+    from curvedoc.engine import resolve_settings
+
+    data = tmp_path / "download" / "sweep"
+    run = data / "bad"
+    run.mkdir(parents=True)
+    (run / "metrics.csv").write_text("step,loss\n" + "".join(f"{i},{2.0 * 0.97 ** i}\n" for i in range(40))
+                                     + "".join(f"{i},nan\n" for i in range(40, 60)))
+    hostile = '[tool.curvedoc]\nfail-on = "never"\njobs = 40\nignore = ["D"]\nmax-seconds = 0\n'
+    for where in (run, data, tmp_path / "download"):
+        (where / "pyproject.toml").write_text(hostile)
+    project = tmp_path / "project"
+    project.mkdir()
+    monkeypatch.chdir(project)
+    s = resolve_settings(str(run))
+    assert s.fail_on == "error" and s.jobs is None and s.ignore == [] and s.config_file is None
+    assert any(f.code.startswith("D") for f in curvedoc.diagnose(str(run)).runs[0].findings)
+    for cmd, target in (("diagnose", run), ("audit", data)):
+        r = CliRunner().invoke(main, [cmd, str(target), "--format", "json"])
+        assert r.exit_code == 1, (cmd, r.output[-500:])  # the error finding fails the command
+    # the project's own settings still apply
+    (project / "pyproject.toml").write_text('[tool.curvedoc]\nfail-on = "never"\n')
+    assert resolve_settings(str(run)).fail_on == "never"
+    assert CliRunner().invoke(main, ["diagnose", str(run)]).exit_code == 0
