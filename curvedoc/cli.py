@@ -94,11 +94,15 @@ def _storage_options(values) -> dict:
     """``KEY=VALUE`` pairs as fsspec storage options; a value that reads as JSON (true, 3, "x") is taken as such."""
     import json
 
+    import re
+
     out: dict = {}
-    for item in values or ():
+    for n, item in enumerate(values or (), 1):
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            _fail(f"--storage-option {item!r}: expected KEY=VALUE (e.g. endpoint_url=http://127.0.0.1:9000)")
+        if not sep or not re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", key):
+            # never echoed: a mistyped option (secret:VALUE, a pasted credential) is likely to hold a secret
+            _fail(f"--storage-option number {n} ({len(item)} characters, not shown as it may hold a secret): "
+                  "expected KEY=VALUE with KEY a name such as endpoint_url (e.g. endpoint_url=http://127.0.0.1:9000)")
         try:
             out[key.strip()] = json.loads(value)
         except ValueError:

@@ -92,3 +92,16 @@ def test_a_pyproject_inside_the_data_never_changes_the_settings(tmp_path, monkey
     (project / "pyproject.toml").write_text('[tool.curvedoc]\nfail-on = "never"\n')
     assert resolve_settings(str(run)).fail_on == "never"
     assert CliRunner().invoke(main, ["diagnose", str(run)]).exit_code == 0
+
+
+# ------------------------------------------------------------------------------ 25: a malformed secret option
+
+
+def test_a_malformed_storage_option_never_prints_its_value():
+    """39.25: ``--storage-option secret:VALUE`` (a colon for the '='), a pasted credential with no key, a key
+    with a space: one error line that says which option and what is expected, never the text given."""
+    secret = "AKIAhunter2SECRETvalue"
+    for bad in (f"secret:{secret}", f"={secret}", secret, f"aws secret={secret}", f"{secret}:x=1"):
+        r = CliRunner().invoke(main, ["diagnose", "memory://x", "--storage-option", "key=ok", "--storage-option", bad])
+        assert _one_error_line(r) and "KEY=VALUE" in r.output and "number 2" in r.output, r.output
+        assert secret not in r.output and "hunter2" not in r.output
