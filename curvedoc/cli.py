@@ -463,6 +463,11 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
         _fail(f"{', '.join(paths)}: no training log found")
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
+    stuck = [rr for rr in report.runs if rr.comparison is not None and rr.comparison.get("verdict") == "not-compared"]
+    if stuck:  # nothing was compared: neither a pass nor a failure
+        notes = "; ".join(stuck[0].comparison.get("notes") or []) or "no shared role, metric or loss tag"
+        _fail(f"{stuck[0].run}{f' (and {len(stuck) - 1} more)' if len(stuck) > 1 else ''}: no curve could be "
+              f"compared with the baseline ({notes})")
     code = report.exit_status(settings.fail_on)
     if exit_zero and code == 1:
         code = 0
