@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from curvedoc.live import Event, LiveRun, Monitor
 
+HEAD_CHECK = 256  # bytes of a file's start compared at each poll to tell a rewritten file from a grown one
 LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
 
 
@@ -40,6 +41,8 @@ class _File:
     size: int = -1
     mtime: float = -1.0
     header: bytes = b""  # a CSV's header line, put in front of every new chunk
+    ident: tuple[int, int] | None = None  # (device, inode) of the file read from
+    head: bytes = b""  # its first bytes (up to HEAD_CHECK) when first read: a file rewritten in place differs
 
 
 @dataclass
@@ -153,6 +156,12 @@ class Watcher:
         from curvedoc.importers._base import byte_windows
         from curvedoc.errors import LoadError
 
+        if self._replaced(w):
+            # a log rotated or replaced (a new inode, a shorter file, other first bytes: a restarted script's
+            # new header): the run starts over from the new files, never the old offsets under the old header
+            w.live = LiveRun(w.live.name, w.live.source, path=w.spec.root)
+            w.files.clear()
+            w.started = False
         windows: dict[str, bytes] = {}
         grown: list[Path] = []
         whole_changed = False
@@ -171,16 +180,18 @@ class Watcher:
                 f.size, f.mtime = st.st_size, st.st_mtime
                 whole_changed = True
                 continue
-            if st.st_size < f.offset:  # truncated or replaced: start over
-                f.offset, f.header = 0, b""
             if f.mode == "records":
                 end, chunk = _complete_records(p, f.offset, st.st_size)
             else:
                 end = _complete_lines(p, f.offset, st.st_size)
                 chunk = _read_range(p, f.offset, end) if end > f.offset else b""
             f.size, f.mtime = st.st_size, st.st_mtime
+            if f.ident is None:
+                f.ident = (st.st_dev, st.st_ino)
             if end <= f.offset:
                 continue
+            if f.offset == 0:
+                f.head = chunk[:HEAD_CHECK]
             if f.mode == "lines" and w.spec.format == "csv":
                 if f.offset == 0:
                     nl = chunk.find(b"\n")
@@ -226,6 +237,27 @@ class Watcher:
                 w.live.meta.update({k: v for k, v in r.meta.items() if k != "live"})
         w.started = True
         return added > 0
+
+    @staticmethod
+    def _replaced(w: _Watched) -> bool:
+        """A file of the run already read from is now another file: another inode, shorter than what was read,
+        or its first bytes differ (rewritten in place)."""
+        for key, f in w.files.items():
+            if f.mode == "whole" or f.offset == 0:
+                continue
+            try:
+                st = f.path.stat()
+            except OSError:
+                continue  # gone for now (mid-rotation): the next poll sees what took its place
+            if (f.ident is not None and (st.st_dev, st.st_ino) != f.ident) or st.st_size < f.offset:
+                return True
+            if f.head and (st.st_size != f.size or st.st_mtime != f.mtime):
+                try:
+                    if _read_range(f.path, 0, len(f.head)) != f.head:
+                        return True
+                except OSError:
+                    continue
+        return False
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> list[Event]:

@@ -278,3 +278,44 @@ def test_a_whole_file_format_is_reread_when_it_changes(tmp_path):
     div = [(s, e) for s, e in found if e.finding.code == "D001"]
     assert len(div) == 1 and ONSET < div[0][0] <= ONSET + 400
     assert not [e for _, e in found if e.finding.code == "I002"]
+
+
+# ------------------------------------------------------------------------------ issue 39.4: rotated logs
+
+
+def _csv_log(path: Path, header: str, rows) -> None:
+    path.write_text(header + "\n" + "".join(",".join(repr(float(x)) if i else str(int(x)) for i, x in enumerate(r)) + "\n"
+                                            for r in rows))
+
+
+def _loss_of(watcher) -> np.ndarray:
+    (w,) = watcher.runs.values()
+    return w.live.snapshot().series("loss").to_numpy()
+
+
+@pytest.mark.parametrize("how", ["rename", "rewrite-longer", "rewrite-shorter"])
+def test_a_rotated_or_replaced_log_is_read_from_its_start(tmp_path, how):
+    """39.4: a healthy CSV log replaced by a restarted script's (columns in another order: step,lr,loss): read
+    from the old offset under the old header, the lr column became the loss and the run was reported diverging.
+    A new inode, a shorter file or other first bytes start the run over."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    log = folder / "metrics.csv"
+    steps = np.arange(300)
+    loss = 2.0 * np.exp(-steps / 200) + 0.3
+    _csv_log(log, "step,loss,lr", np.column_stack([steps[:200], loss[:200], np.full(200, 1e-3)]))
+    watcher = Watcher(folder)
+    events = watcher.poll()
+    assert np.allclose(_loss_of(watcher), loss[:200])
+    n = {"rename": 300, "rewrite-longer": 300, "rewrite-shorter": 120}[how]
+    new_rows = np.column_stack([steps[:n], np.full(n, 50.0), loss[:n]])  # lr 50 where the loss was
+    if how == "rename":
+        tmp = folder / "metrics.csv.new"
+        _csv_log(tmp, "step,lr,loss", new_rows)
+        os.replace(tmp, log)
+    else:
+        _csv_log(log, "step,lr,loss", new_rows)
+    for _ in range(2):
+        events += watcher.poll()
+    assert np.allclose(_loss_of(watcher), loss[:n])  # the new file's loss, whole, nothing from the old offset
+    assert not [e for e in events if e.finding.severity == "error"], [e.finding.code for e in events]
