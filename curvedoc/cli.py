@@ -491,28 +491,28 @@ def _event_text(ev, c) -> str:
 
 def _exec_hook(cmd: str, ev) -> None:
     """Run ``cmd`` (split like a shell would, never through one) with the finding as JSON on stdin and in
-    CURVEDOC_* environment variables: text from the logs is data, never part of the command line."""
+    CURVEDOC_* environment variables: text from the logs is data, never part of the command line. Its output
+    (bounded) goes to stderr; see :func:`curvedoc.watch.run_hook`."""
     import json as _json
     import shlex
-    import subprocess
+
+    from curvedoc.watch import hook_env, run_hook
 
     f = ev.finding
-    env = dict(os.environ)
-    env.update({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
-                "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
-                "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
-                "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
-    env = {k: _SURROGATES.sub("\ufffd", v) for k, v in env.items()}
-    try:
-        r = subprocess.run(shlex.split(cmd), input=_json.dumps(ev.to_dict(), ensure_ascii=False) + "\n", text=True,
-                           env=env, timeout=300, capture_output=True, errors="replace")
-        hook_out = (r.stdout or "") + (r.stderr or "")
-        if hook_out:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
-            click.echo(hook_out, err=True, nl=not hook_out.endswith("\n"))
-        if r.returncode:
-            click.echo(f"curvedoc: --exec {cmd!r} exited with {r.returncode} for {f.code} on {ev.run}", err=True)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        click.echo(f"curvedoc: --exec {cmd!r} failed: {exc}", err=True)
+    env = hook_env({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
+                    "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
+                    "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
+                    "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
+    payload = _SURROGATES.sub("\ufffd", _json.dumps(ev.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
+    r = run_hook(shlex.split(cmd), payload, env)
+    if r.output:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
+        click.echo(r.output, err=True, nl=not r.output.endswith("\n"))
+    if r.dropped:
+        click.echo(f"curvedoc: --exec {cmd!r}: {r.dropped:,} more bytes of output not shown", err=True)
+    if r.error:
+        click.echo(f"curvedoc: --exec {cmd!r} {r.error} for {f.code} on {ev.run}", err=True)
+    elif r.returncode:
+        click.echo(f"curvedoc: --exec {cmd!r} exited with {r.returncode} for {f.code} on {ev.run}", err=True)
 
 
 @main.command()

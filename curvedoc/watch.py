@@ -294,4 +294,115 @@ class Watcher:
         return None
 
 
-__all__ = ["Watcher"]
+# ------------------------------------------------------------------------------ the --exec hook
+
+HOOK_TIMEOUT = 300.0  # seconds a hook may run before it (and what it started) is stopped
+HOOK_OUTPUT_BYTES = 64 * 1024  # of a hook's output shown; the rest is counted, read and dropped
+HOOK_ENV_CHARS = 4096  # per CURVEDOC_* variable (the whole finding is on stdin); the kernel caps one at 128 kB
+HOOK_DRAIN_SECONDS = 0.5  # after the hook exits, how long its output is still read (a background child may hold it)
+
+
+@dataclass
+class HookResult:
+    returncode: int | None  # None: not started or stopped at the time limit
+    output: str  # stdout + stderr, the first HOOK_OUTPUT_BYTES
+    dropped: int = 0  # output bytes beyond those
+    error: str = ""  # why it did not run or was stopped
+
+
+def hook_env(values: dict[str, str], base: dict[str, str] | None = None) -> dict[str, str]:
+    """The hook's environment: ``base`` (default: this process's) plus ``values``, each made a valid environment
+    string (a NUL byte or a lone surrogate from a log becomes U+FFFD) of at most :data:`HOOK_ENV_CHARS`
+    characters (cut with '...': the full finding is on stdin), so no run name or tag can stop the hook."""
+    env = dict(os.environ if base is None else base)
+    for k, v in values.items():
+        v = str(v).replace("\0", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+        if len(v) > HOOK_ENV_CHARS:
+            v = v[: HOOK_ENV_CHARS - 3] + "..."
+        env[k] = v
+    return env
+
+
+def run_hook(argv: list[str], stdin: bytes, env: dict[str, str], *, timeout: float = HOOK_TIMEOUT,
+             max_output: int = HOOK_OUTPUT_BYTES) -> HookResult:
+    """Run ``argv`` (no shell) with ``stdin``, its output read as it comes and bounded to ``max_output`` bytes
+    (the rest read and dropped: a hook printing gigabytes costs no memory). The hook runs in its own process
+    group: at ``timeout`` the group is stopped. When the hook exits, its output is read for
+    :data:`HOOK_DRAIN_SECONDS` more, then left: a child it put in the background and that keeps the pipe open
+    never blocks the watch."""
+    import selectors
+    import signal
+    import subprocess
+    import threading
+
+    try:
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+    except (OSError, ValueError) as exc:
+        return HookResult(None, "", 0, f"cannot start: {exc}")
+
+    def feed() -> None:
+        try:
+            proc.stdin.write(stdin)
+        except OSError:  # the hook does not read its input: fine
+            pass
+        finally:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+
+    threading.Thread(target=feed, daemon=True).start()
+    kept, dropped = bytearray(), 0
+    deadline = time.monotonic() + timeout
+    exited_at = None
+    error = ""
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    fd = proc.stdout.fileno()
+    try:
+        while True:
+            now = time.monotonic()
+            if exited_at is None and proc.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at >= HOOK_DRAIN_SECONDS:
+                break
+            if now >= deadline:
+                error = f"stopped after {timeout:g} s (the time limit of a hook)"
+                break
+            if not sel.select(timeout=0.05):
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:  # every writer closed: done once the hook has exited
+                if proc.wait(timeout=max(0.0, deadline - time.monotonic())) is not None:
+                    break
+                continue
+            room = max_output - len(kept)
+            kept += chunk[:room]
+            dropped += max(0, len(chunk) - room)
+    except subprocess.TimeoutExpired:
+        error = f"stopped after {timeout:g} s (the time limit of a hook)"
+    except BaseException:
+        _stop_group(proc, signal)
+        raise
+    finally:
+        sel.close()
+        proc.stdout.close()
+    if error:
+        _stop_group(proc, signal)
+    rc = proc.poll()
+    return HookResult(None if error else rc, kept.decode("utf-8", "replace"), dropped, error)
+
+
+def _stop_group(proc, signal) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    try:
+        proc.wait(timeout=5)
+    except Exception:
+        pass
+
+
+__all__ = ["Watcher", "HookResult", "hook_env", "run_hook"]

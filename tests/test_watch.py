@@ -319,3 +319,85 @@ def test_a_rotated_or_replaced_log_is_read_from_its_start(tmp_path, how):
         events += watcher.poll()
     assert np.allclose(_loss_of(watcher), loss[:n])  # the new file's loss, whole, nothing from the old offset
     assert not [e for e in events if e.finding.severity == "error"], [e.finding.code for e in events]
+
+
+# ------------------------------------------------------------------------------ issue 39.9 / 14 / 15: --exec hooks
+
+
+def _nan_run(folder: Path, tag: str = "loss") -> Path:
+    folder.mkdir(parents=True)
+    with open(folder / "m.jsonl", "w") as fh:
+        for s in range(300):
+            fh.write(json.dumps({"step": s, tag: float("nan") if s > 200 else 1.0 / (1 + s)}) + "\n")
+    return folder
+
+
+def test_exec_hook_output_is_bounded(tmp_path):
+    """39.9: a hook printing without end was captured whole (3.6 GB in 20 s): its output is read as it comes,
+    the first 64 kB shown, the rest counted and dropped."""
+    from curvedoc.watch import HOOK_OUTPUT_BYTES, hook_env, run_hook
+
+    flood = [sys.executable, "-c", "import sys\nfor _ in range(320): sys.stdout.buffer.write(b'x' * 65536)"]
+    r = run_hook(flood, b"{}\n", hook_env({}))
+    assert r.returncode == 0 and len(r.output) == HOOK_OUTPUT_BYTES and r.dropped == 320 * 65536 - HOOK_OUTPUT_BYTES
+    folder = _nan_run(tmp_path / "run")
+    res = CliRunner().invoke(main, ["watch", str(folder), "--idle", "0", "--fail-on", "error",
+                                    "--exec", " ".join(__import__("shlex").quote(a) for a in flood)])
+    assert res.exit_code == 1 and len(res.output) < 4 * HOOK_OUTPUT_BYTES and "more bytes of output not shown" in res.output
+
+
+def test_exec_hook_gets_a_nul_and_a_huge_tag_as_data(tmp_path):
+    """39.14: a NUL in a run name was a traceback (an environment string cannot hold one); a tag over 128 kB
+    made the hook fail to start (one environment string is capped by the kernel). Both reach the hook: the
+    variables cleaned and cut, the whole finding on stdin."""
+    from curvedoc.watch import HOOK_ENV_CHARS, hook_env, run_hook
+
+    env = hook_env({"CURVEDOC_RUN": "a\0b", "CURVEDOC_MESSAGE": "m" * 300_000, "CURVEDOC_X": "\udcff"})
+    assert env["CURVEDOC_RUN"] == "a\ufffdb" and len(env["CURVEDOC_MESSAGE"]) == HOOK_ENV_CHARS
+    r = run_hook([sys.executable, "-c", "import os,sys; print(os.environ['CURVEDOC_RUN'], len(sys.stdin.read()))"],
+                 b"x" * 500_000, env)
+    assert r.returncode == 0 and r.output.split() == ["a\ufffdb", "500000"], r
+    big = "loss_" + "t" * 200_000
+    folder = _nan_run(tmp_path / "run", big)
+    out = tmp_path / "hook.txt"
+    hook = (f"{sys.executable} -c \"import os,sys,json; d=json.load(sys.stdin); "
+            f"open({str(out)!r},'a').write(os.environ['CURVEDOC_CODE']+chr(10))\"")
+    res = CliRunner().invoke(main, ["watch", str(folder), "--idle", "0", "--exec", hook])
+    assert res.exit_code in (0, 1) and "Traceback" not in res.output
+    assert out.exists() and out.read_text().split(), res.output[-500:]
+
+
+def test_a_hook_leaving_a_background_child_does_not_block_the_watch(tmp_path):
+    """39.15: a hook that starts a background child (which keeps the output pipe open) blocked every poll up to
+    300 s. The watch stops reading shortly after the hook itself exits."""
+    from curvedoc.watch import hook_env, run_hook
+
+    pidfile = tmp_path / "child.pid"
+    hook = [sys.executable, "-c", "import subprocess, sys; p = subprocess.Popen(['sleep', '30']); "
+            f"open({str(pidfile)!r}, 'w').write(str(p.pid)); print('started')"]
+    t0 = time.monotonic()
+    try:
+        r = run_hook(hook, b"{}\n", hook_env({}))
+        took = time.monotonic() - t0
+        assert r.returncode == 0 and "started" in r.output and took < 5, took
+    finally:
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text()), 9)
+
+
+def test_a_hook_past_its_time_limit_is_stopped_with_what_it_started(tmp_path):
+    from curvedoc.watch import hook_env, run_hook
+
+    pidfile = tmp_path / "child.pid"
+    hook = [sys.executable, "-c", "import subprocess, time; p = subprocess.Popen(['sleep', '30']); "
+            f"open({str(pidfile)!r}, 'w').write(str(p.pid)); time.sleep(30)"]
+    r = run_hook(hook, b"", hook_env({}), timeout=1.0)
+    assert r.returncode is None and "time limit" in r.error
+    time.sleep(0.2)
+    pid = int(pidfile.read_text())
+    try:
+        os.kill(pid, 0)
+        alive = open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+    except (ProcessLookupError, FileNotFoundError):
+        alive = False
+    assert not alive  # the hook's own child was stopped with it
