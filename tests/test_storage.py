@@ -333,6 +333,68 @@ def test_executor_errors_are_user_errors(tmp_path):
     assert r.returncode == 2 and "--executor dask" in r.stderr
 
 
+class _NotAScheduler:
+    """A port that accepts TCP connections but is not a Dask scheduler: silent, or a web server (the dashboard)."""
+
+    def __init__(self, http: bool):
+        import socket
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.http, self.conns, self.done = http, [], False
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    @property
+    def address(self) -> str:
+        return f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    def _serve(self):
+        while not self.done:
+            try:
+                c, _ = self.sock.accept()
+            except OSError:
+                return
+            if self.http:
+                c.settimeout(2)
+                try:
+                    c.recv(65536)
+                    c.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+                except OSError:
+                    pass
+            self.conns.append(c)
+
+    def close(self):
+        self.done = True
+        self.sock.close()
+        for c in self.conns:
+            c.close()
+
+
+@pytest.mark.parametrize("http", [False, True])
+def test_a_scheduler_address_that_is_not_a_scheduler_fails_in_time(http, monkeypatch):
+    """39.3: a port that accepts TCP but does not speak Dask (the dashboard's 8787) hung the audit for good and
+    ignored Ctrl-C: Dask times out the TCP connect only. Now a connect + handshake limit, then exit 2."""
+    pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
+    from curvedoc.engine import cluster
+
+    srv = _NotAScheduler(http)
+    try:
+        monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+        t0 = time.monotonic()
+        with pytest.raises(ConfigError, match="Dask scheduler"):
+            audit(str(SAMPLES / "healthy-mlp-cosine"), cache=False, executor="dask", scheduler=srv.address)
+        assert time.monotonic() - t0 < 5
+        if http:  # the CLI: one line, exit 2 (a silent port would take the full 10 s limit here)
+            r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--executor", "dask",
+                                "--scheduler", srv.address, "--no-cache"], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not a Dask scheduler" in r.stderr, r.stderr
+    finally:
+        srv.close()
+
+
 # ------------------------------------------------------------------------------------------ streamed results
 
 
