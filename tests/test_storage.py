@@ -502,3 +502,54 @@ def test_ctrl_c_stops_a_dask_audit_and_its_workers(tmp_path):
             break
         time.sleep(0.2)
     assert not left.strip(), left
+
+
+# ------------------------------------------------------------------------------------------ issue 39.8
+
+
+def _two_runs(tmp_path: Path) -> Path:
+    sweep = tmp_path / "sweep"
+    shutil.copytree(SAMPLES / "overfitting-small-data", sweep / "a")
+    shutil.copytree(SAMPLES / "healthy-mlp-cosine", sweep / "b")
+    return sweep
+
+
+def test_a_worker_that_died_is_never_cached(tmp_path, monkeypatch):
+    """39.8: after a transient Dask failure "worker died twice" was cached: the healthy runs stayed unreadable in
+    every later audit. Infrastructure failures are reported, never cached."""
+    from curvedoc.engine import cluster
+    from curvedoc.engine import unreadable_report
+
+    sweep, cache = _two_runs(tmp_path), str(tmp_path / "cache")
+
+    class Client:  # what _execute asks of a Dask client
+        def scheduler_info(self):
+            return {"workers": {"w": {}}}
+
+    def lost(client, settings, todo, chunk, emit):  # what cluster.run emits for a batch whose worker died
+        for i, spec, _ in todo:
+            emit(i, [unreadable_report(spec.name, str(spec.root), "the worker died (KilledWorker)", "worker-died").to_dict()])
+
+    monkeypatch.setattr(cluster, "run", lost)
+    first = audit(str(sweep), cache_dir=cache, executor="dask", client=Client())
+    assert [r.status for r in first.runs] == ["unreadable", "unreadable"]
+    monkeypatch.undo()
+    again = audit(str(sweep), cache_dir=cache, jobs=1)
+    assert again.sweep["cached_runs"] == 0 and all(r.status != "unreadable" for r in again.runs)
+    assert audit(str(sweep), cache_dir=cache, jobs=1).sweep["cached_runs"] == 2  # real results are cached
+
+
+def test_resume_redoes_runs_whose_worker_died(tmp_path):
+    """39.8: --resume kept "worker died" / time-limit records as done: they are diagnosed again."""
+    sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    lines = out.read_text().splitlines()
+    recs = [json.loads(x) for x in lines[1:]]
+    for rec, kind in zip(recs, ("worker-died", "timeout")):
+        rec["run"]["status"] = "unreadable"
+        rec["run"]["findings"] = []
+        rec["run"]["issues"] = [{"kind": kind, "message": "lost", "file": None, "count": None, "severity": "error"}]
+    out.write_text("\n".join([lines[0]] + [json.dumps(r) for r in recs]) + "\n")
+    rep = audit(str(sweep), cache=False, jobs=1, stream=out, resume=True)
+    assert rep.sweep["resumed_runs"] == 0 and all(r.status != "unreadable" for r in rep.runs)
+    assert all(r.status != "unreadable" for r in report_from_stream(out).runs)

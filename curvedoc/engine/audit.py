@@ -108,8 +108,17 @@ def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
         return [unreadable_report(spec.name, str(spec.root), exc.reason, "timeout").to_dict()]
 
 
-def _timed_out(result: list[dict[str, Any]]) -> bool:
-    return any(i.get("kind") == "timeout" for d in result for i in d.get("issues") or [])
+# what went wrong around a run rather than in it: a worker that died (killed, a lost Dask worker), the time
+# limit (the machine's load), the memory guard (its share depends on the machine and the number of workers), a
+# fetch from object storage that failed (the network). Such a result is reported, never cached nor kept by
+# --resume: the next audit tries the run again.
+TRANSIENT_KINDS = frozenset({"worker-died", "timeout", "out-of-memory", "fetch-failed"})
+
+
+def _transient(result: list[dict[str, Any]]) -> bool:
+    """The result says an infrastructure failure (:data:`TRANSIENT_KINDS`), not something about the inputs."""
+    return any(i.get("kind") in TRANSIENT_KINDS for d in result if isinstance(d, dict)
+               for i in (d.get("issues") or []) if isinstance(i, dict))
 
 
 def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
@@ -140,7 +149,7 @@ def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
 def _work(item: tuple[int, RunSpec, str | None]) -> tuple[int, list[dict[str, Any]]]:
     idx, spec, cache_path = item
     result = _diagnose_spec(spec)
-    if cache_path and not _timed_out(result):  # a timeout depends on the machine's load: retry next time
+    if cache_path and not _transient(result):  # a timeout depends on the machine's load: retry next time
         _cache_write(cache_path, result)
     return idx, result
 
@@ -719,6 +728,7 @@ def audit(
     from curvedoc.engine import stream as _stream
 
     keep = _stream.complete(stream) if stream is not None and resume else {}
+    keep = {k: v for k, v in keep.items() if not _transient(v)}  # a worker that died last time: try again
     results: list[list[dict[str, Any]] | None] = [None] * len(specs)
     keys: list[str | None] = [None] * len(specs)
     todo: list[tuple[int, RunSpec, str | None]] = []
@@ -837,7 +847,7 @@ def _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled
         cache_paths = {i: cpath for i, _, cpath in todo}
 
         def emit_and_cache(i, res):
-            if cache_paths[i] and not _timed_out(res):  # a path only when the cache is on
+            if cache_paths[i] and not _transient(res):  # a path only when the cache is on
                 _cache_write(cache_paths[i], res)
             emit(i, res)
 

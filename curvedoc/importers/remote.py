@@ -412,9 +412,9 @@ def read_remote(spec, role_overrides=None):
             if keys:
                 fs.get(keys, targets)
         except FileNotFoundError as exc:
-            raise LoadError(info["root_url"], f"an object disappeared while reading: {exc}", kind="unreadable") from None
-        except Exception as exc:
-            raise LoadError(info["root_url"], f"cannot fetch: {type(exc).__name__}: {exc}", kind="unreadable") from None
+            raise LoadError(info["root_url"], f"an object disappeared while reading: {exc}", kind="fetch-failed") from None
+        except Exception as exc:  # the network, credentials that expired: tried again by the next audit
+            raise LoadError(info["root_url"], f"cannot fetch: {type(exc).__name__}: {exc}", kind="fetch-failed") from None
         local = dataclasses.replace(
             spec,
             root=Path(stage + str(spec.root)),
