@@ -110,9 +110,9 @@ def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
 
 # what went wrong around a run rather than in it: a worker that died (killed, a lost Dask worker), the time
 # limit (the machine's load), the memory guard (its share depends on the machine and the number of workers), a
-# fetch from object storage that failed (the network). Such a result is reported, never cached nor kept by
+# fetch from object storage that failed (the network), a store that kept changing while it was copied. Such a result is reported, never cached nor kept by
 # --resume: the next audit tries the run again.
-TRANSIENT_KINDS = frozenset({"worker-died", "timeout", "out-of-memory", "fetch-failed"})
+TRANSIENT_KINDS = frozenset({"worker-died", "timeout", "out-of-memory", "fetch-failed", "store-busy"})
 
 
 def _transient(result: list[dict[str, Any]]) -> bool:
