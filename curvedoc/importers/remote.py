@@ -134,6 +134,7 @@ class RemoteTree:
         self.dirs: dict[str, tuple[list[str], list[str]]] = {}
         self._heads: dict[str, bytes] = {}
         self.unsafe: dict[str, str] = {}  # object key -> why it is never fetched (see unsafe_key)
+        self._subdir_names: dict[str, set[str]] = {}  # folder -> its subfolders' names (membership in O(1))
         self._lock = threading.Lock()
         try:
             info = self.fs.info(self.root_key)
@@ -184,17 +185,21 @@ class RemoteTree:
             return
         v = self.virtual(key)
         self.files[v] = {"key": key, "size": int(info.get("size") or 0), "version": _version(info)}
-        child, parent = PurePosixPath(v), PurePosixPath(v).parent
-        is_file = True
-        while True:
-            subdirs, names = self.dirs.setdefault(str(parent), ([], []))
-            if is_file:
-                names.append(child.name)
-            elif child.name not in subdirs:
-                subdirs.append(child.name)
-            if str(parent) == self.virtual(self.root_key) or parent == parent.parent:
-                break
-            child, parent, is_file = parent, parent.parent, False
+        top = self.virtual(self.root_key)
+        parent, _, name = v.rpartition("/")
+        parent = parent or "/"
+        self.dirs.setdefault(parent, ([], []))[1].append(name)
+        # each folder above, up to the root of the listing, once: linear in the keys (a list scanned for every key
+        # made 8,000 MLflow runs take a minute)
+        while parent != top and parent != "/":
+            up, _, name = parent.rpartition("/")
+            up = up or "/"
+            known = self._subdir_names.setdefault(up, set())
+            if name in known:
+                break  # this folder and every one above it are known already
+            known.add(name)
+            self.dirs.setdefault(up, ([], []))[0].append(name)
+            parent = up
 
     # -------------------------------------------------------------- what discovery asks
     def is_file(self, p) -> bool:
