@@ -576,3 +576,58 @@ def test_resume_redoes_runs_whose_worker_died(tmp_path):
     rep = audit(str(sweep), cache=False, jobs=1, stream=out, resume=True)
     assert rep.sweep["resumed_runs"] == 0 and all(r.status != "unreadable" for r in rep.runs)
     assert all(r.status != "unreadable" for r in report_from_stream(out).runs)
+
+
+# ------------------------------------------------------------------------------------------ issues 39.18 / 39.19
+
+
+def test_a_hand_edited_results_file_never_breaks_resume(tmp_path):
+    """39.18: a hand-edited line (a score that is text, a finding without its fields) crashed every later --resume.
+    Lines that are not whole run records are dropped like a cut line: their runs are diagnosed again."""
+    sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    lines = out.read_text().splitlines()
+    recs = [json.loads(x) for x in lines[1:]]
+    recs[0]["run"]["score"] = "high"
+    recs[1]["run"]["findings"] = [{"code": 5}]
+    junk = ['{"key": "k", "part": 0, "parts": 1, "run": []}', '{"key": "k", "part": "0", "parts": 1, "run": {}}',
+            '[1, 2]', '{"key": "k", "part": 3, "parts": 1, "problem": null}']
+    out.write_text("\n".join([lines[0]] + [json.dumps(r) for r in recs] + junk) + "\n")
+    assert report_from_stream(out).runs == []  # nothing valid is left: no crash
+    rep = audit(str(sweep), cache=False, jobs=1, stream=out, resume=True)
+    assert rep.sweep["resumed_runs"] == 0 and len(rep.runs) == 2
+    assert len(report_from_stream(out).runs) == 2
+
+
+def test_a_results_file_that_is_a_device_or_a_fifo_is_refused(tmp_path):
+    """39.18: --out as a symlink to /dev/zero ended in MemoryError (one endless line); a FIFO hung. Both are
+    refused at once (exit 2, one line); reading one as a results file finds no record."""
+    sweep = _two_runs(tmp_path)
+    zero, fifo = tmp_path / "zero.jsonl", tmp_path / "fifo.jsonl"
+    zero.symlink_to("/dev/zero")
+    os.mkfifo(fifo)
+    for bad in (zero, fifo):
+        assert list(stream_mod.records(bad)) == [] and not stream_mod.is_stream(bad)
+        with pytest.raises(ConfigError, match="not a regular file"):
+            audit(str(sweep), cache=False, jobs=1, stream=bad, resume=True)
+        r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(bad), "--resume",
+                            "--no-cache", "-j", "1"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not a regular file" in r.stderr, r.stderr
+
+
+def test_two_audits_on_one_results_file_do_not_both_write_it(tmp_path):
+    """39.19: two audits on the same --out lost the first one's lines while both said "wrote". The second one is
+    refused while the first holds the file; the lock goes with the audit."""
+    sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"
+    first = stream_mod.StreamLock(out)
+    try:
+        with pytest.raises(ConfigError, match="another audit is writing"):
+            audit(str(sweep), cache=False, jobs=1, stream=out)
+        r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(out), "--no-cache",
+                            "-j", "1"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "another audit is writing" in r.stderr and "wrote" not in r.stderr
+    finally:
+        first.release()
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    assert len(report_from_stream(out).runs) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl", "sweep"]  # no lock file left behind

@@ -727,59 +727,70 @@ def audit(
 
     from curvedoc.engine import stream as _stream
 
-    keep = _stream.complete(stream) if stream is not None and resume else {}
-    keep = {k: v for k, v in keep.items() if not _transient(v)}  # a worker that died last time: try again
-    results: list[list[dict[str, Any]] | None] = [None] * len(specs)
-    keys: list[str | None] = [None] * len(specs)
-    todo: list[tuple[int, RunSpec, str | None]] = []
-    listing = _Listings()
-    reused: dict[str, list[dict[str, Any]]] = {}
-    cached = 0
-    for i, spec in enumerate(specs):
-        cpath = None
-        if skey is not None:
-            keys[i] = key = _spec_key(spec, skey, listing)
-            if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
-                results[i] = reused[key] = keep[key]
-                continue
-            if cache_root is not None:
-                cpath = str(cache_root / f"{key}.json")
-                hit = _cache_read(cpath)
-                if hit is not None:
-                    results[i] = hit
-                    cached += 1
-                    continue
-        todo.append((i, spec, cpath))
+    if stream is not None and os.path.exists(stream) and not os.path.isfile(stream):
+        from curvedoc.errors import ConfigError
 
-    sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
-    if sink is not None:
-        for i, res in enumerate(results):  # cache hits are part of the account too
-            if res is not None and keys[i] not in reused:
-                sink.write(keys[i], res)
-    bar = _Progress(len(specs), progress)
-    bar.update(len(specs) - len(todo))
-
-    def emit(i: int, res: list[dict[str, Any]]) -> None:
-        results[i] = res
-        if sink is not None:
-            sink.write(keys[i], res)
-        bar.update()
-
+        raise ConfigError(f"{stream}: not a regular file (a FIFO, a device or a folder); a results file is written "
+                          "and read back by --resume")
+    # one audit at a time writes a results file: a second one on the same --out would interleave or lose lines
+    lock = _stream.StreamLock(stream) if stream is not None else None
     try:
-        if todo:
-            compiled = _prepare_compiled(todo)  # Dask workers find numba's cache warmed by this
-            _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled)
-    finally:
-        bar.close()
-        if sink is not None:
-            sink.close()
+        keep = _stream.complete(stream) if stream is not None and resume else {}
+        keep = {k: v for k, v in keep.items() if not _transient(v)}  # a worker that died last time: try again
+        results: list[list[dict[str, Any]] | None] = [None] * len(specs)
+        keys: list[str | None] = [None] * len(specs)
+        todo: list[tuple[int, RunSpec, str | None]] = []
+        listing = _Listings()
+        reused: dict[str, list[dict[str, Any]]] = {}
+        cached = 0
+        for i, spec in enumerate(specs):
+            cpath = None
+            if skey is not None:
+                keys[i] = key = _spec_key(spec, skey, listing)
+                if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
+                    results[i] = reused[key] = keep[key]
+                    continue
+                if cache_root is not None:
+                    cpath = str(cache_root / f"{key}.json")
+                    hit = _cache_read(cpath)
+                    if hit is not None:
+                        results[i] = hit
+                        cached += 1
+                        continue
+            todo.append((i, spec, cpath))
 
-    report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
-    report.sweep["jobs"] = n_jobs
-    report.sweep["cached_runs"] = cached
-    if stream is not None:
-        report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
-    return report
+        sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
+        if sink is not None:
+            for i, res in enumerate(results):  # cache hits are part of the account too
+                if res is not None and keys[i] not in reused:
+                    sink.write(keys[i], res)
+        bar = _Progress(len(specs), progress)
+        bar.update(len(specs) - len(todo))
+
+        def emit(i: int, res: list[dict[str, Any]]) -> None:
+            results[i] = res
+            if sink is not None:
+                sink.write(keys[i], res)
+            bar.update()
+
+        try:
+            if todo:
+                compiled = _prepare_compiled(todo)  # Dask workers find numba's cache warmed by this
+                _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled)
+        finally:
+            bar.close()
+            if sink is not None:
+                sink.close()
+
+        report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
+        report.sweep["jobs"] = n_jobs
+        report.sweep["cached_runs"] = cached
+        if stream is not None:
+            report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
+        return report
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], problems: list[dict]) -> Report:
