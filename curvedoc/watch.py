@@ -21,6 +21,7 @@ run is read in full and diagnosed once more with every rule, exactly as ``diagno
 from __future__ import annotations
 
 import os
+import stat
 import struct
 import time
 from dataclasses import dataclass, field
@@ -64,9 +65,23 @@ def _mode(fmt: str, path: Path) -> str:
     return "whole"
 
 
+def _open(path: Path):
+    """``path`` opened for reading, non-blocking, then checked to be a regular file: a log swapped for a FIFO
+    (or a device) between a check and the open cannot hang the watch. OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path}: not a regular file (a FIFO or a device): not read")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _looks_jsonl(path: Path) -> bool:
     try:
-        with open(path, "rb") as fh:
+        with _open(path) as fh:
             head = fh.read(65536)
     except OSError:
         return False
@@ -76,32 +91,60 @@ def _looks_jsonl(path: Path) -> bool:
 
 def _complete_records(path: Path, start: int, size: int) -> tuple[int, bytes]:
     """(offset after the last complete TFRecord in ``[start, size)``, the bytes of those records): read once and
-    framed in memory (length header + data + both CRCs), not one seek and read per record."""
-    with open(path, "rb") as fh:
+    framed in memory (length header + data + both CRCs), not one seek and read per record.
+
+    A record whose length header fails its checksum is damage, not a record still being written: the reading
+    resynchronises at the next offset where a length header checks (as ``diagnose`` does), so one torn record
+    does not stop the watch for good; the damaged bytes are skipped."""
+    from curvedoc.importers._tfrecord import masked_crc
+
+    with _open(path) as fh:
         fh.seek(start)
         data = fh.read(max(0, size - start))
     pos, n = 0, len(data)
+    out = bytearray()
     while pos + 12 <= n:
         (length,) = struct.unpack_from("<Q", data, pos)
+        (crc,) = struct.unpack_from("<I", data, pos + 8)
+        if masked_crc(data[pos:pos + 8]) != crc:
+            nxt = _resync(data, pos + 1, masked_crc)
+            if nxt is None:
+                break  # no good header after it yet: wait for more bytes
+            pos = nxt
+            continue
         end = pos + 12 + length + 4
-        if length > 1 << 31 or end > n:
-            break
+        if end > n:
+            break  # a record still being written
+        out += data[pos:end]
         pos = end
-    return start + pos, data[:pos]
+    return start + pos, bytes(out)
 
 
-def _complete_lines(path: Path, start: int, size: int) -> int:
-    """Offset after the last newline in ``[start, size)``."""
+def _resync(data: bytes, pos: int, masked_crc) -> int | None:
+    """The next offset from ``pos`` where a length header passes its checksum, with room for its record's
+    framing, or None."""
+    n = len(data)
+    while pos + 12 <= n:
+        (crc,) = struct.unpack_from("<I", data, pos + 8)
+        if masked_crc(data[pos:pos + 8]) == crc:
+            return pos
+        pos += 1
+    return None
+
+
+def _complete_lines(path: Path, start: int, size: int, cr: bool = False) -> int:
+    """Offset after the last line end in ``[start, size)``: a newline, or with ``cr`` a carriage return too (a
+    progress bar redraws its line with ``\\r`` and writes the newline only when it ends)."""
     if size <= start:
         return start
-    with open(path, "rb") as fh:
+    with _open(path) as fh:
         step = 1 << 16
         end = size
         while end > start:
             a = max(start, end - step)
             fh.seek(a)
             chunk = fh.read(end - a)
-            i = chunk.rfind(b"\n")
+            i = max(chunk.rfind(b"\n"), chunk.rfind(b"\r")) if cr else chunk.rfind(b"\n")
             if i >= 0:
                 return a + i + 1
             end = a
@@ -109,7 +152,7 @@ def _complete_lines(path: Path, start: int, size: int) -> int:
 
 
 def _read_range(path: Path, a: int, b: int) -> bytes:
-    with open(path, "rb") as fh:
+    with _open(path) as fh:
         fh.seek(a)
         return fh.read(b - a)
 
@@ -180,11 +223,14 @@ class Watcher:
                 f.size, f.mtime = st.st_size, st.st_mtime
                 whole_changed = True
                 continue
-            if f.mode == "records":
-                end, chunk = _complete_records(p, f.offset, st.st_size)
-            else:
-                end = _complete_lines(p, f.offset, st.st_size)
-                chunk = _read_range(p, f.offset, end) if end > f.offset else b""
+            try:
+                if f.mode == "records":
+                    end, chunk = _complete_records(p, f.offset, st.st_size)
+                else:
+                    end = _complete_lines(p, f.offset, st.st_size, cr=w.spec.format == "text-log")
+                    chunk = _read_range(p, f.offset, end) if end > f.offset else b""
+            except OSError:  # gone, or not a regular file any more: the next poll sees what took its place
+                continue
             f.size, f.mtime = st.st_size, st.st_mtime
             if f.ident is None:
                 f.ident = (st.st_dev, st.st_ino)

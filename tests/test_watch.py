@@ -401,3 +401,85 @@ def test_a_hook_past_its_time_limit_is_stopped_with_what_it_started(tmp_path):
     except (ProcessLookupError, FileNotFoundError):
         alive = False
     assert not alive  # the hook's own child was stopped with it
+
+
+# ------------------------------------------------------------------------------ issue 39.11 / 13 / 30
+
+
+def _events(steps, tag="train/loss"):
+    from test_tfevents import frame
+    from tensorboard.compat.proto import event_pb2
+
+    out = b""
+    for s in steps:
+        ev = event_pb2.Event(wall_time=1e9 + s, step=s)
+        ev.summary.value.add(tag=tag, simple_value=2.0 / (1 + s / 50))
+        out += frame(ev.SerializeToString())
+    return out
+
+
+def test_a_torn_event_record_does_not_stop_the_watch(tmp_path):
+    """39.11: one torn record (a length header that fails its checksum) stopped the watch for good: its offset
+    never moved past it. The reading resynchronises at the next good record, as diagnose does."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "events.out.tfevents.1700000000.host.1.0"
+    p.write_bytes(_events(range(100)))
+    watcher = Watcher(folder)
+    watcher.poll()
+    with open(p, "ab") as fh:
+        fh.write(b"\xff" * 7 + b"\x00" * 9 + b"garbage")  # a torn record
+        fh.write(_events(range(100, 300)))
+    watcher.poll()
+    (w,) = watcher.runs.values()
+    steps = w.live.snapshot().series("train/loss").index
+    assert w.live.points == 300 and steps.max() == 299
+
+
+def test_progress_bars_redrawn_with_carriage_returns_are_seen_live(tmp_path):
+    """39.13: a text log whose lines end in \\r (a progress bar redrawn in place) was not read until a newline:
+    nothing was diagnosed live. A carriage return ends a line of a text log too."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "train.log"
+    watcher = Watcher(folder)
+    with open(p, "w", newline="") as fh:
+        for s in range(300):
+            fh.write(f"step {s} | loss {2.0 / (1 + s / 50):.5f} | lr 1.00e-03\r")
+        fh.flush()
+        watcher.poll()
+    (w,) = watcher.runs.values()
+    assert w.live.points >= 300 * 0.9, w.live.points
+
+
+def test_a_log_swapped_for_a_fifo_never_hangs_the_watch(tmp_path, monkeypatch):
+    """39.30: a file swapped for a FIFO between the regular-file check and the first read hung the watch. Files
+    are opened non-blocking and checked after the open."""
+    import threading
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "metrics.jsonl"
+    p.write_text("".join(json.dumps({"step": s, "loss": 1.0 / (1 + s)}) + "\n" for s in range(100)))
+    watcher = Watcher(folder)
+    watcher.poll()
+    with open(p, "a") as fh:
+        fh.write(json.dumps({"step": 100, "loss": 0.01}) + "\n")
+    grown = p.stat()  # what the watch saw: a regular file that grew ...
+    p.unlink()
+    os.mkfifo(p)  # ... and what it opens a moment later
+    real_stat = Path.stat
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: grown if self == p else real_stat(self, **kw))
+    w = next(iter(watcher.runs.values()))
+    done = threading.Event()
+
+    def grow():
+        watcher._grow(w)
+        done.set()
+
+    threading.Thread(target=grow, daemon=True).start()
+    try:
+        assert done.wait(5), "the watch blocked on a FIFO"
+    finally:
+        if not done.is_set():  # unblock the reader so no thread is left behind
+            os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
