@@ -102,17 +102,19 @@ def test_only_needed_bytes_are_read(memfs):
     fetched: list[tuple[str, int]] = []
     orig_ranges, orig_get, orig_cat_file = fs.cat_ranges, fs.get, fs.cat_file
 
-    def cat_ranges(paths, starts, ends, **kw):
-        fetched.extend((p, e - s) for p, s, e in zip(paths, starts, ends))
-        return orig_ranges(paths, starts, ends, **kw)
+    def cat_ranges(paths, starts, ends, **kw):  # the bytes that came back (a range may reach past the end)
+        got = orig_ranges(paths, starts, ends, **kw)
+        fetched.extend((p, len(b)) for p, b in zip(paths, got) if isinstance(b, bytes))
+        return got
 
     def get(rpaths, lpaths, **kw):
-        fetched.extend((p, fs.size(p)) for p in rpaths)
+        fetched.extend((p, fs.size(p)) for p in ([rpaths] if isinstance(rpaths, str) else rpaths))
         return orig_get(rpaths, lpaths, **kw)
 
     def cat_file(path, start=None, end=None, **kw):
-        fetched.append((path, (end or fs.size(path)) - (start or 0)))
-        return orig_cat_file(path, start=start, end=end, **kw)
+        got = orig_cat_file(path, start=start, end=end, **kw)
+        fetched.append((path, len(got)))
+        return got
 
     fs.cat_ranges, fs.get, fs.cat_file = cat_ranges, get, cat_file
     try:
@@ -631,3 +633,30 @@ def test_two_audits_on_one_results_file_do_not_both_write_it(tmp_path):
     audit(str(sweep), cache=False, jobs=1, stream=out)
     assert len(report_from_stream(out).runs) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl", "sweep"]  # no lock file left behind
+
+
+def test_an_object_that_grew_after_the_listing_is_fetched_no_further_than_the_limit(memfs, monkeypatch):
+    """39.21: an object that grew after the listing was downloaded whole before the size limit applied. Objects are
+    fetched with a byte range capped at the limit + 1: a log past it is too large, a settings file past it skipped."""
+    from curvedoc.importers import remote
+
+    fs, name = memfs
+    run = f"{name}/r"
+    fs.pipe(f"{run}/metrics.csv", b"step,loss\n" + b"".join(b"%d,%.4f\n" % (i, 1 / (i + 1)) for i in range(50)))
+    from curvedoc.importers.discover import discover
+
+    (spec,) = discover(f"memory:/{run}").specs  # the listing (50 rows), then the object grows to 1.3 MB
+    monkeypatch.setenv("CURVEDOC_MAX_FILE_BYTES", "4096")
+    fs.pipe(f"{run}/metrics.csv", b"step,loss\n" + b"".join(b"%d,%.4f\n" % (i, 1 / (i + 1)) for i in range(100000)))
+    asked: list[int] = []
+    orig = fs.cat_ranges
+
+    def cat_ranges(paths, starts, ends, **kw):
+        got = orig(paths, starts, ends, **kw)
+        asked.extend(len(b) for b in got if isinstance(b, bytes))
+        return got
+
+    monkeypatch.setattr(fs, "cat_ranges", cat_ranges)
+    with pytest.raises(curvedoc.LoadError, match="grew past"):
+        remote.read_remote(spec)
+    assert asked and max(asked) <= 4097

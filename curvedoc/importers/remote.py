@@ -356,6 +356,58 @@ def _remap(text: str, stage: str, tree_urls: Mapping[str, str]) -> str:
     return re.sub(re.escape(stage) + r"/[^\s'\"(),;]*", sub, text)
 
 
+SMALL_OBJECT = 1 << 20  # objects listed below this are fetched in batched range requests, the others streamed
+BATCH_BYTES = 64 << 20  # listed bytes per batched request
+
+
+def _fetch(fs, keys: list, targets: list, sizes: list, limit: int) -> list[int]:
+    """Fetch each object into its target, never more than ``limit + 1`` bytes of it (its size may have grown since
+    the listing: a whole download before the size check could fill the disk or the memory). Small objects come
+    in batched range requests (``cat_ranges``, concurrent on the async stores), big ones streamed in pieces.
+    Returns the indexes of the objects found over the limit (their targets removed)."""
+    over: list[int] = []
+    batches: list[list[int]] = []
+    cur: list[int] = []
+    total = 0
+    for i in (j for j, n in enumerate(sizes) if n < SMALL_OBJECT):
+        if cur and total + sizes[i] > BATCH_BYTES:
+            batches.append(cur)
+            cur, total = [], 0
+        cur.append(i)
+        total += sizes[i]
+    if cur:
+        batches.append(cur)
+    for batch in batches:
+        got = fs.cat_ranges([keys[j] for j in batch], [0] * len(batch), [limit + 1] * len(batch), on_error="return")
+        for j, data in zip(batch, got):
+            if isinstance(data, BaseException):
+                raise data
+            if len(data) > limit:
+                over.append(j)
+                continue
+            with open(targets[j], "wb") as fh:
+                fh.write(data)
+    for i in (j for j, n in enumerate(sizes) if n >= SMALL_OBJECT):
+        done = 0
+        with fs.open(keys[i], "rb") as src, open(targets[i], "wb") as dst:
+            while True:
+                piece = src.read(min(8 << 20, limit + 1 - done))
+                if not piece:
+                    break
+                dst.write(piece)
+                done += len(piece)
+                if done > limit:
+                    break
+        if done > limit:
+            over.append(i)
+    for i in over:
+        try:
+            os.unlink(targets[i])
+        except OSError:
+            pass
+    return sorted(over)
+
+
 def read_remote(spec, role_overrides=None):
     """Read a remote spec: fetch its needed files into a private temporary folder (outside the data; removed
     afterwards), read them with the local reader, and name every file by its URL. Raises LoadError only."""
@@ -368,7 +420,7 @@ def read_remote(spec, role_overrides=None):
     fs, _ = filesystem(info["url"], info["options"])
     limit = max_file_bytes()
     urls: dict[str, str] = {}
-    keys, targets = [], []
+    keys, targets, sizes, logs = [], [], [], []
     skipped: list[tuple[str, str]] = [(u, why) for u, why in info.get("unsafe", [])]
     stage = os.path.realpath(tempfile.mkdtemp(prefix="curvedoc-stage-"))
 
@@ -403,6 +455,8 @@ def read_remote(spec, role_overrides=None):
                 continue
             keys.append(key)
             targets.append(target)
+            sizes.append(size)
+            logs.append(any(str(f) == v for f in spec.files))
         try:
             for t in targets:
                 Path(t).parent.mkdir(parents=True, exist_ok=True)
@@ -414,12 +468,17 @@ def read_remote(spec, role_overrides=None):
             raise LoadError(info["root_url"], f"cannot stage the run's objects: {exc.strerror or exc}",
                             kind="unreadable") from None
         try:
-            if keys:
-                fs.get(keys, targets)
+            grew = _fetch(fs, keys, targets, sizes, limit)
         except FileNotFoundError as exc:
             raise LoadError(info["root_url"], f"an object disappeared while reading: {exc}", kind="fetch-failed") from None
         except Exception as exc:  # the network, credentials that expired: tried again by the next audit
             raise LoadError(info["root_url"], f"cannot fetch: {type(exc).__name__}: {exc}", kind="fetch-failed") from None
+        for i in grew:  # an object that grew past the limit after the listing: fetched no further than limit + 1
+            url = fs.unstrip_protocol(keys[i]) if hasattr(fs, "unstrip_protocol") else keys[i]
+            if logs[i]:
+                raise LoadError(url, f"file grew past the {_size(limit)} per-file limit after it was listed "
+                                "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
+            skipped.append((url, f"a size past the {_size(limit)} per-file limit (it grew after the listing)"))
         local = dataclasses.replace(
             spec,
             root=Path(stage + str(spec.root)),
