@@ -304,6 +304,18 @@ def test_memory_is_linear_in_distinct_keys(tmp_path, monkeypatch, chunk):
     assert any(i.kind == "sparse-records" for i in d.issues)
 
 
+def test_steps_past_2_62_are_said_so_and_not_a_curve(tmp_path):
+    """39.29: steps >= 2^62 fell back to the record index with "not a whole-number counter" (they are whole
+    numbers) and the step key was diagnosed as a curve. The message says what is wrong; the key is no curve."""
+    p = tmp_path / "m.jsonl"
+    p.write_text("".join(json.dumps({"step": 2**62 + 2**40 * i, "loss": 1.0 / (i + 1)}) + "\n" for i in range(50)))
+    d = read_json_file(p)
+    assert set(d.frame["tag"].astype(str)) == {"loss"}
+    assert d.frame["step"].tolist() == list(range(50))
+    (iss,) = [i for i in d.issues if i.kind == "step-out-of-range"]
+    assert "2^62" in iss.message and not any(i.kind == "non-integer-steps" for i in d.issues)
+
+
 # ----------------------------------------------------------------- training and evaluation records in one stream
 
 def _mmengine_lines(epochs=12, iters_per_epoch=137, every=50, val_step="epoch", restart_at=None):

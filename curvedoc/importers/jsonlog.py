@@ -608,6 +608,7 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
     # ---- x axis
     step_col: T.NumericColumn | None = None
     steps: np.ndarray | None = None
+    not_curves: list = []  # step keys refused as the step that are counters all the same
     if index is not None:
         steps = index
     else:
@@ -617,6 +618,17 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
                 continue
             st = T.integral_steps(cand)
             if st is None:
+                fin = cand.values[cand.present & np.isfinite(cand.values)]
+                if len(fin) and np.all(fin == np.floor(fin)) and np.abs(fin).max() > 2**62:
+                    # whole numbers, but past what a step can hold: a counter all the same, never a curve
+                    not_curves.append(cand)
+                    issues.append(ImportIssue(
+                        "step-out-of-range",
+                        f"key {cand.name!r} counts past 2^62 (up to {np.abs(fin).max():.4g}), beyond what a step can "
+                        "hold; not used as the step (points numbered by record instead) nor read as a curve",
+                        file=str(path), severity="warning",
+                    ))
+                    continue
                 issues.append(ImportIssue(
                     "non-integer-steps", f"key {cand.name!r} is not a whole-number counter; not used as the step",
                     file=str(path), severity="info",
@@ -656,7 +668,7 @@ def read_json_file(path: Path, prefix: str = "") -> RunData:
     tag_cols = [
         c for c in cols
         if not (step_col is not None and c is step_col and T.norm_name(c.name) != "epoch")
-        and not (absolute and c.name == wall_name)
+        and not (absolute and c.name == wall_name) and not any(c is x for x in not_curves)
     ]
     if not tag_cols:
         raise UnsupportedFormat(path, "no numeric values besides the step: not a training log")
