@@ -52,6 +52,11 @@ class _Watched:
     live: LiveRun
     files: dict[str, _File] = field(default_factory=dict)
     started: bool = False
+    # a whole-file store of several runs (an mlflow.db): one live run each, by name, never one merged run
+    parts: dict[str, LiveRun] = field(default_factory=dict)
+
+    def lives(self) -> list[LiveRun]:
+        return list(self.parts.values()) if self.parts else [self.live]
 
 
 def _mode(fmt: str, path: Path) -> str:
@@ -190,7 +195,8 @@ class Watcher:
                 w.spec = spec  # new files of the run are in the new spec
             if self._grow(w):
                 self.last_growth = time.monotonic()
-                events += self.monitor.check(w.live)
+                for live in w.lives():
+                    events += self.monitor.check(live)
         return events
 
     def _grow(self, w: _Watched) -> bool:
@@ -258,12 +264,21 @@ class Watcher:
                     if f.mode == "whole":
                         f.size = f.mtime = -1
                 return False
+            if len(runs) > 1:  # several runs in one file (an mlflow.db): each its own live run
+                parts = {}
+                for r in runs:
+                    lv = parts[r.name] = LiveRun(r.name, w.live.source, path=w.spec.root)
+                    lv.append_scalars(r.scalars)
+                    lv.hparams.update(r.hparams)
+                    lv.meta.update(r.meta)
+                w.parts = parts
+                return any(lv.points > 0 for lv in parts.values())
             fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
             for r in runs:
                 fresh.append_scalars(r.scalars)
                 fresh.hparams.update(r.hparams)
                 fresh.meta.update(r.meta)
-            w.live = fresh
+            w.live, w.parts = fresh, {}
             return fresh.points > 0
         import dataclasses
 

@@ -483,3 +483,31 @@ def test_a_log_swapped_for_a_fifo_never_hangs_the_watch(tmp_path, monkeypatch):
     finally:
         if not done.is_set():  # unblock the reader so no thread is left behind
             os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def test_each_run_of_an_mlflow_store_is_watched_on_its_own(tmp_path):
+    """39.12: every run of one mlflow.db was merged into one live run (a healthy run's loss and a diverging one's
+    as one curve). Each run of the store is its own live run, with its own findings."""
+    import sqlite3
+
+    from test_mlflow_db import SCHEMA
+
+    folder = tmp_path / "mlruns"
+    folder.mkdir()
+    con = sqlite3.connect(folder / "mlflow.db")
+    con.executescript(SCHEMA)
+    rng = np.random.default_rng(0)
+    for i, (name, diverge) in enumerate((("calm", False), ("wild", True))):
+        uuid = f"{i:032x}"
+        con.execute("insert into runs values (?,?,?,?,?,?,?)", (uuid, name, "RUNNING", i, None, "active", 1))
+        con.executemany("insert into metrics values ('loss', ?, ?, ?, ?, 0)",
+                        [(loss_at(s, rng, diverge), 1000 * s, uuid, s) for s in range(0, TOTAL, 10)])
+    con.commit()
+    con.close()
+    watcher = Watcher(folder)
+    events = watcher.poll()
+    (w,) = watcher.runs.values()
+    assert sorted(lv.name.rsplit("#", 1)[-1] for lv in w.lives()) == ["calm", "wild"]
+    assert all(lv.points == TOTAL // 10 for lv in w.lives())
+    div = [e for e in events if e.finding.code == "D001"]
+    assert div and all(e.run.endswith("#wild") for e in div)
