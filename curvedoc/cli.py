@@ -554,7 +554,7 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
 
     from curvedoc.engine import Plan
     from curvedoc.live import at_or_above
-    from curvedoc.reporters._style import Ansi
+    from curvedoc.reporters._style import Ansi, clean
     from curvedoc.watch import Watcher
 
     if not (interval > 0 and interval != float("inf")):
@@ -588,7 +588,8 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
             _exec_hook(exec_cmd, ev)
         worst.append(ev.finding.severity)
 
-    watcher = Watcher(path, settings=settings, on_event=emit)
+    watcher = Watcher(path, settings=settings, on_event=emit,
+                      on_note=lambda msg: click.echo(f"curvedoc: {clean(msg)}", err=True))
     hit = watcher.run(interval=interval, idle=idle, stop=(lambda ev: at_or_above(ev.finding.severity, fail_on)))
     n = len(watcher.runs)
     if fmt == "json":

@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 from curvedoc.live import Event, LiveRun, Monitor
 
+WINDOW_BYTES = 64 << 20  # at most this much of a file is read per poll (the rest on the next ones)
 HEAD_CHECK = 256  # bytes of a file's start compared at each poll to tell a rewritten file from a grown one
 LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
 
@@ -105,7 +106,11 @@ def _complete_records(path: Path, start: int, size: int) -> tuple[int, bytes]:
 
     with _open(path) as fh:
         fh.seek(start)
-        data = fh.read(max(0, size - start))
+        data = fh.read(max(0, min(size - start, WINDOW_BYTES)))
+        if len(data) >= 12 and size - start > len(data):  # a first record bigger than the window: that one whole
+            (length,) = struct.unpack_from("<Q", data, 0)
+            if 12 + length + 4 > len(data) and start + 12 + length + 4 <= size:
+                data += fh.read(12 + length + 4 - len(data))
     pos, n = 0, len(data)
     out = bytearray()
     while pos + 12 <= n:
@@ -138,6 +143,11 @@ def _resync(data: bytes, pos: int, masked_crc) -> int | None:
 
 
 def _complete_lines(path: Path, start: int, size: int, cr: bool = False) -> int:
+    size = min(size, start + WINDOW_BYTES) if size - start > WINDOW_BYTES else size
+    return _last_line_end(path, start, size, cr)
+
+
+def _last_line_end(path: Path, start: int, size: int, cr: bool = False) -> int:
     """Offset after the last line end in ``[start, size)``: a newline, or with ``cr`` a carriage return too (a
     progress bar redraws its line with ``\\r`` and writes the newline only when it ends)."""
     if size <= start:
@@ -166,15 +176,24 @@ class Watcher:
     """Polls ``path`` and diagnoses what grew. ``on_event`` receives each new finding as an
     :class:`~curvedoc.live.Event`."""
 
-    def __init__(self, path, *, settings=None, on_event: Callable[[Event], None] | None = None):
+    def __init__(self, path, *, settings=None, on_event: Callable[[Event], None] | None = None,
+                 on_note: Callable[[str], None] | None = None):
         from curvedoc.engine import Plan, resolve_settings
 
+        self.on_note = on_note
+        self.notes: list[str] = []  # what could not be watched, and why (each said once)
         self.path = os.fspath(path)
         self.settings = settings if settings is not None else resolve_settings(self.path)
         self.monitor = Monitor(Plan.build(self.settings), on_event=on_event)
         self.runs: dict[str, _Watched] = {}
         self.last_growth = time.monotonic()
         self.polls = 0
+
+    def _note(self, msg: str) -> None:
+        if msg not in self.notes:
+            self.notes.append(msg)
+            if self.on_note is not None:
+                self.on_note(msg)
 
     # ------------------------------------------------------------------ one poll
     def poll(self) -> list[Event]:
@@ -202,9 +221,10 @@ class Watcher:
     def _grow(self, w: _Watched) -> bool:
         """Read the new bytes of the run's files into its LiveRun; True when anything was added."""
         from curvedoc.importers import read_spec
-        from curvedoc.importers._base import byte_windows
+        from curvedoc.importers._base import byte_windows, max_file_bytes
         from curvedoc.errors import LoadError
 
+        limit = max_file_bytes()
         if self._replaced(w):
             # a log rotated or replaced (a new inode, a shorter file, other first bytes: a restarted script's
             # new header): the run starts over from the new files, never the old offsets under the old header
@@ -225,6 +245,11 @@ class Watcher:
                 f = w.files[str(p)] = _File(p, _mode(w.spec.format, p))
             if st.st_size == f.size and st.st_mtime == f.mtime:
                 continue
+            if st.st_size > limit:  # as diagnose: over the size guard, not read -- and said, not a silent gap
+                self._note(f"{p}: {st.st_size:,} bytes, over the {limit:,}-byte per-file limit: not watched (raise "
+                           "it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)")
+                f.size, f.mtime = st.st_size, st.st_mtime
+                continue
             if f.mode == "whole":
                 f.size, f.mtime = st.st_size, st.st_mtime
                 whole_changed = True
@@ -238,6 +263,8 @@ class Watcher:
             except OSError:  # gone, or not a regular file any more: the next poll sees what took its place
                 continue
             f.size, f.mtime = st.st_size, st.st_mtime
+            if st.st_size - f.offset > WINDOW_BYTES:
+                f.size = -1  # more than a window was waiting: the next poll reads on, grown or not
             if f.ident is None:
                 f.ident = (st.st_dev, st.st_ino)
             if end <= f.offset:
@@ -286,7 +313,8 @@ class Watcher:
         try:
             with byte_windows(windows):
                 runs = read_spec(part)
-        except LoadError:
+        except LoadError as exc:
+            self._note(f"{exc.path}: {exc.reason}: what was appended is not watched")
             return False
         added = 0
         for r in runs:

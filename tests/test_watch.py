@@ -511,3 +511,28 @@ def test_each_run_of_an_mlflow_store_is_watched_on_its_own(tmp_path):
     assert all(lv.points == TOTAL // 10 for lv in w.lives())
     div = [e for e in events if e.finding.code == "D001"]
     assert div and all(e.run.endswith("#wild") for e in div)
+
+
+def test_event_files_are_read_a_window_at_a_time_and_one_over_the_limit_is_said(tmp_path, monkeypatch):
+    """39.20: watch read an event file whole at its first poll (3.4x its size), even over the size limit, and the
+    run then vanished without a word. A poll reads at most a window of a file; a file over the limit is named."""
+    from curvedoc import watch as watch_mod
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "events.out.tfevents.1700000000.host.1.0"
+    p.write_bytes(_events(range(600)))
+    monkeypatch.setattr(watch_mod, "WINDOW_BYTES", p.stat().st_size // 5)
+    notes: list[str] = []
+    watcher = Watcher(folder, on_note=notes.append)
+    watcher.poll()
+    (w,) = watcher.runs.values()
+    assert 0 < w.live.points < 600  # one window, not the whole file
+    for _ in range(6):
+        watcher.poll()
+    assert w.live.points == 600 and not notes
+    monkeypatch.setenv("CURVEDOC_MAX_FILE_BYTES", str(p.stat().st_size // 2))
+    with open(p, "ab") as fh:
+        fh.write(_events(range(600, 700)))
+    watcher.poll()
+    assert len(notes) == 1 and "over the" in notes[0] and p.name in notes[0]
