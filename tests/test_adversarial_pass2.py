@@ -105,3 +105,35 @@ def test_a_malformed_storage_option_never_prints_its_value():
         r = CliRunner().invoke(main, ["diagnose", "memory://x", "--storage-option", "key=ok", "--storage-option", bad])
         assert _one_error_line(r) and "KEY=VALUE" in r.output and "number 2" in r.output, r.output
         assert secret not in r.output and "hunter2" not in r.output
+
+
+# ------------------------------------------------------------------------------ 27: the YAML alias bomb
+
+
+def test_a_yaml_alias_bomb_says_what_it_dropped(tmp_path):
+    """39.27: a hparams.yaml whose aliases expand without end was cut at 2,000 values without a word. The cut is
+    an import issue of the run (TensorBoard's hparams.yaml, DVCLive's params.yaml)."""
+    import sys
+    from pathlib import Path
+
+    import curvedoc
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_tfevents import simple_event, write_events
+
+    bomb = "a0: &a0 {k0: 1, k1: 2, k2: 3}\n" + "".join(  # 3 x 20^4 values from 6 lines
+        f"a{i}: &a{i} {{{', '.join(f'x{j}: *a{i - 1}' for j in range(20))}}}\n" for i in range(1, 5))
+    tb = tmp_path / "tb"
+    write_events(tb / "events.out.tfevents.1700000000.host.1.0",
+                 [simple_event("train/loss", s, 2.0 / (1 + s / 20)) for s in range(60)])
+    (tb / "hparams.yaml").write_text(bomb)
+    (run,) = curvedoc.load(tb)
+    (iss,) = [i for i in run.issues if i.kind == "truncated-hparams"]
+    assert "2,000" in iss.message and len(run.hparams) == 2000
+    dv = tmp_path / "dv"
+    (dv / "plots" / "metrics").mkdir(parents=True)
+    (dv / "plots" / "metrics" / "loss.tsv").write_text(
+        "step\tloss\n" + "".join(f"{s}\t{2.0 / (1 + s / 20)}\n" for s in range(60)))
+    (dv / "params.yaml").write_text(bomb)
+    runs = curvedoc.load(dv)
+    assert runs and any(i.kind == "truncated-hparams" for r in runs for i in r.issues), [i.kind for r in runs for i in r.issues]
