@@ -31,8 +31,22 @@ from typing import Any
 DEFAULT_MAX_SECONDS = 300.0
 ENV = "CURVEDOC_MAX_SECONDS_PER_RUN"
 
-__all__ = ["DEFAULT_MAX_SECONDS", "ENV", "MEMORY_ENV", "MemoryGuard", "RunTimeout", "guard_available", "max_memory_bytes",
-           "max_seconds", "memory_reason", "time_guard"]
+__all__ = ["DEFAULT_MAX_SECONDS", "ENV", "MEMORY_ENV", "MemoryGuard", "RunTimeout", "active_deadline", "active_timeout",
+           "guard_available", "max_memory_bytes", "max_seconds", "memory_reason", "time_guard"]
+
+# (monotonic deadline, seconds) of each time guard in force in this thread's process, innermost last: for code
+# that runs long inside C and can check a deadline itself (SQLite's progress handler)
+_ACTIVE: list[tuple[float, float]] = []
+
+
+def active_deadline() -> float | None:
+    """The ``time.monotonic()`` at which the nearest time guard in force fires, or None (no limit)."""
+    return min(d for d, _ in _ACTIVE) if _ACTIVE else None
+
+
+def active_timeout() -> "RunTimeout | None":
+    """The :class:`RunTimeout` the nearest guard in force raises (for code that stopped at its deadline)."""
+    return RunTimeout(min(_ACTIVE)[1]) if _ACTIVE else None
 
 
 class RunTimeout(BaseException):
@@ -110,9 +124,11 @@ def time_guard(seconds: float | None) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, prev_delay, prev_interval)
         yield
         return
+    _ACTIVE.append((t0 + seconds, seconds))
     try:
         yield
     finally:
+        _ACTIVE.remove((t0 + seconds, seconds))
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old_handler)
         if prev_delay:

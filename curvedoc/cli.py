@@ -94,11 +94,15 @@ def _storage_options(values) -> dict:
     """``KEY=VALUE`` pairs as fsspec storage options; a value that reads as JSON (true, 3, "x") is taken as such."""
     import json
 
+    import re
+
     out: dict = {}
-    for item in values or ():
+    for n, item in enumerate(values or (), 1):
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            _fail(f"--storage-option {item!r}: expected KEY=VALUE (e.g. endpoint_url=http://127.0.0.1:9000)")
+        if not sep or not re.fullmatch(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*", key):
+            # never echoed: a mistyped option (secret:VALUE, a pasted credential) is likely to hold a secret
+            _fail(f"--storage-option number {n} ({len(item)} characters, not shown as it may hold a secret): "
+                  "expected KEY=VALUE with KEY a name such as endpoint_url (e.g. endpoint_url=http://127.0.0.1:9000)")
         try:
             out[key.strip()] = json.loads(value)
         except ValueError:
@@ -135,14 +139,50 @@ def _check_out(out: str | None, inputs: str | None) -> str | None:
     if not os.access(parent, os.W_OK):
         _fail(f"--out {out}: the folder {parent} is not writable")
     if inputs is not None and _inside(out, inputs):  # None: the input is a storage URL, never a local folder
-        _fail(f"--out {out}: inside the input {inputs}; write the report outside the logs it reads")
+        _fail(f"--out {out}: inside the input {inputs} (or another name for one of its files); write the report "
+              "outside the logs it reads")
     return out
 
 
 def _inside(path: str, root: str) -> bool:
-    """``path`` is ``root`` itself or lies under it (compared as absolute paths)."""
-    target, src = os.path.abspath(path), os.path.abspath(root)
-    return target == src or target.startswith(src.rstrip(os.sep) + os.sep)
+    """``path`` is ``root`` itself or lies under it, compared as absolute paths and as real paths (a
+    ``latest -> runs/exp1`` symlink on either side is the same folder), or ``path`` is an existing file that a
+    name in ``root`` resolves to (a symlink or hard link in the run folder to a log elsewhere)."""
+    for target, src in ((os.path.abspath(path), os.path.abspath(root)), (os.path.realpath(path), os.path.realpath(root))):
+        if target == src or target.startswith(src.rstrip(os.sep) + os.sep):
+            return True
+    return _names_file(root, path)
+
+
+def _names_file(root: str, path: str) -> bool:
+    """Some name under the folder ``root`` (followed through symlinked folders, each folder once) is the existing
+    file ``path``. One listing of the tree, from the directory entries (no stat per file but the candidates)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if not os.path.isdir(root) or not os.path.isfile(path):
+        return False
+    seen, stack = set(), [root]
+    while stack:
+        d = stack.pop()
+        try:
+            dst = os.stat(d)
+            if (dst.st_dev, dst.st_ino) in seen:
+                continue
+            seen.add((dst.st_dev, dst.st_ino))
+            entries = list(os.scandir(d))
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                if e.is_dir():  # follows symlinks, as discovery does
+                    stack.append(e.path)
+                elif (e.is_symlink() or e.inode() == st.st_ino) and os.path.samefile(e.path, path):
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 def _emit(report, fmt, out, color, statistics):
@@ -504,6 +544,11 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
         _fail(_no_log_message(paths[0], []) if len(paths) == 1 else f"{', '.join(paths)}: no training log found")
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
+    stuck = [rr for rr in report.runs if rr.comparison is not None and rr.comparison.get("verdict") == "not-compared"]
+    if stuck:  # nothing was compared: neither a pass nor a failure
+        notes = "; ".join(stuck[0].comparison.get("notes") or []) or "no shared role, metric or loss tag"
+        _fail(f"{stuck[0].run}{f' (and {len(stuck) - 1} more)' if len(stuck) > 1 else ''}: no curve could be "
+              f"compared with the baseline ({notes})")
     code = report.exit_status(settings.fail_on)
     if exit_zero and code == 1:
         code = 0
@@ -527,28 +572,28 @@ def _event_text(ev, c) -> str:
 
 def _exec_hook(cmd: str, ev) -> None:
     """Run ``cmd`` (split like a shell would, never through one) with the finding as JSON on stdin and in
-    CURVEDOC_* environment variables: text from the logs is data, never part of the command line."""
+    CURVEDOC_* environment variables: text from the logs is data, never part of the command line. Its output
+    (bounded) goes to stderr; see :func:`curvedoc.watch.run_hook`."""
     import json as _json
     import shlex
-    import subprocess
+
+    from curvedoc.watch import hook_env, run_hook
 
     f = ev.finding
-    env = dict(os.environ)
-    env.update({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
-                "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
-                "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
-                "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
-    env = {k: _SURROGATES.sub("\ufffd", v) for k, v in env.items()}
-    try:
-        r = subprocess.run(shlex.split(cmd), input=_json.dumps(ev.to_dict(), ensure_ascii=False) + "\n", text=True,
-                           env=env, timeout=300, capture_output=True, errors="replace")
-        hook_out = (r.stdout or "") + (r.stderr or "")
-        if hook_out:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
-            click.echo(hook_out, err=True, nl=not hook_out.endswith("\n"))
-        if r.returncode:
-            click.echo(f"curvedoc: --exec {cmd!r} exited with {r.returncode} for {f.code} on {ev.run}", err=True)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        click.echo(f"curvedoc: --exec {cmd!r} failed: {exc}", err=True)
+    env = hook_env({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
+                    "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
+                    "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
+                    "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
+    payload = _SURROGATES.sub("\ufffd", _json.dumps(ev.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
+    r = run_hook(shlex.split(cmd), payload, env)
+    if r.output:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
+        click.echo(r.output, err=True, nl=not r.output.endswith("\n"))
+    if r.dropped:
+        click.echo(f"curvedoc: --exec {cmd!r}: {r.dropped:,} more bytes of output not shown", err=True)
+    if r.error:
+        click.echo(f"curvedoc: --exec {cmd!r} {r.error} for {f.code} on {ev.run}", err=True)
+    elif r.returncode:
+        click.echo(f"curvedoc: --exec {cmd!r} exited with {r.returncode} for {f.code} on {ev.run}", err=True)
 
 
 @main.command()
@@ -590,7 +635,7 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
 
     from curvedoc.engine import Plan
     from curvedoc.live import at_or_above
-    from curvedoc.reporters._style import Ansi
+    from curvedoc.reporters._style import Ansi, clean
     from curvedoc.watch import Watcher
 
     if not (interval > 0 and interval != float("inf")):
@@ -624,7 +669,8 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
             _exec_hook(exec_cmd, ev)
         worst.append(ev.finding.severity)
 
-    watcher = Watcher(path, settings=settings, on_event=emit)
+    watcher = Watcher(path, settings=settings, on_event=emit,
+                      on_note=lambda msg: click.echo(f"curvedoc: {clean(msg)}", err=True))
     hit = watcher.run(interval=interval, idle=idle, stop=(lambda ev: at_or_above(ev.finding.severity, fail_on)))
     n = len(watcher.runs)
     if fmt == "json":

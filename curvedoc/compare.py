@@ -8,7 +8,11 @@ rule (C001 baseline-departure) applicable: each curve the two share is checked a
 band (``curvedoc/detectors/_baseline.py``). Findings the baseline has too are moved out of the run's
 findings into ``comparison["shared_findings"]`` -- a comparison answers "did this change make training
 worse?", and a spike the baseline also had is not news -- so the status, the score and the exit code count
-only what is new. Several baseline runs at the baseline path (seeds of one recipe) form one baseline whose
+only what is new. A finding is the baseline's when the baseline has the same code *starting at about the same
+point* (within :data:`ONSET_SHARE` of the runs' length): a divergence at 10% of training is not the
+baseline's divergence in its last 5 steps. A curve of the run that turns non-finite (NaN, inf) where the
+baseline's is still finite is worse, never "no data" to skip. A baseline with no curve of 3+ finite points
+cannot be compared with: an error (LoadError), not a pass. Several baseline runs at the baseline path (seeds of one recipe) form one baseline whose
 band includes their spread.
 """
 
@@ -25,6 +29,8 @@ from curvedoc.engine.report import Report, RunReport
 from curvedoc.errors import ConfigError, LoadError
 
 RULE = "baseline-departure"
+# two findings of one code are one event when their onsets are within this share of the runs' length in steps
+ONSET_SHARE = 0.1
 # the command-line / keyword shortcuts for the comparison rule's parameters
 SHORTCUTS = ("band", "rtol", "atol", "seed_rtol", "align")
 
@@ -82,40 +88,98 @@ def _verdict(rr: RunReport, series: Sequence[dict[str, Any]]) -> str:
     return "matches"
 
 
+def _span(runs: Sequence) -> float:
+    """The longest step range among ``runs`` (0 when none has a step)."""
+    import numpy as np
+
+    out = 0.0
+    for r in runs:
+        st = r.scalars["step"].to_numpy() if len(r.scalars) else np.zeros(0)
+        if len(st):
+            out = max(out, float(st.max()) - float(st.min()))
+    return out
+
+
+def _same_event(f, b, tol: float) -> bool:
+    """Finding ``f`` of the run is the baseline's finding ``b``: same code, and onsets within ``tol`` steps
+    (a finding about the whole run, with no onset, matches by code)."""
+    if f.code != b.code:
+        return False
+    if f.step is None or b.step is None:
+        return f.step is None and b.step is None
+    return abs(int(f.step) - int(b.step)) <= tol
+
+
+def _first_nonfinite(run, tag: str):
+    """The first step at which ``tag`` is NaN or infinite, or None."""
+    import numpy as np
+
+    try:
+        s = run.series(tag)
+    except KeyError:
+        return None
+    v = s.to_numpy(dtype=np.float64)
+    bad = ~np.isfinite(v)
+    return int(s.index[int(np.argmax(bad))]) if bad.any() else None
+
+
+def _nonfinite_series(run, bases: Sequence, series: list[dict[str, Any]], notes: list[str]) -> None:
+    """A curve of the run that turns non-finite where the baseline's is still finite is worse from there (the
+    band comparison sees only finite points, and would read the rest as "no data")."""
+    for s in series:
+        at = _first_nonfinite(run, s["run_tag"])
+        if at is None:
+            continue
+        base_at = [_first_nonfinite(b, s["baseline_tag"]) for b in bases]
+        base_last = max((int(b.series(s["baseline_tag"]).index.max()) for b in bases
+                         if len(b.series(s["baseline_tag"]))), default=None)
+        if base_last is None or at > base_last:
+            continue  # past the baseline's end: nothing to compare with there
+        if all(a is not None and a <= at for a in base_at):
+            continue  # the baseline was already non-finite there too
+        s["compared"], s["side"] = True, "worse"
+        s["left_step"] = at if s.get("left_step") is None else min(int(s["left_step"]), at)
+        s["nonfinite_step"] = at
+        notes.append(f"{s['run_tag']} is non-finite (NaN or inf) from step {at:,}, where the baseline's "
+                     f"{s['baseline_tag']} is still finite: worse from there")
+
+
 def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunReport], plan: Plan) -> list[RunReport]:
     """Diagnose each run with the baseline attached and fold the comparison into its report."""
     from curvedoc.detectors._baseline import compare_run
 
     bp = _band_params(plan)
     base_findings = [f for br in base_reports for f in br.findings]
-    base_codes = {f.code for f in base_findings}
+    base_span = _span(bases)
     out = []
     for run in runs:
         run.baseline = list(bases)
         rr = diagnose_run(run, plan)
         cmp = compare_run(run, bases, bp)
         run.__dict__["_comparison"] = cmp  # for the plots of the HTML report and notebooks
-        shared = [f for f in rr.findings if f.code != "C001" and f.code in base_codes]
+        tol = ONSET_SHARE * max(base_span, _span([run]))
+        shared = [f for f in rr.findings if f.code != "C001" and any(_same_event(f, b, tol) for b in base_findings)]
         new = [f for f in rr.findings if f not in shared]
-        run_codes = {f.code for f in rr.findings}
         resolved = []
         seen = set()
         for f in base_findings:
-            if f.code not in seen and f.code not in run_codes:
-                seen.add(f.code)
+            if f.code != "C001" and not any(_same_event(g, f, tol) for g in rr.findings) and (f.code, f.step) not in seen:
+                seen.add((f.code, f.step))
                 resolved.append({"code": f.code, "name": f.name, "severity": f.severity, "message": f.message,
-                                 "baseline_run": f.run})
+                                 "step": f.step, "baseline_run": f.run})
         rr.findings = new
         rr.status = _status(new, rr.coverage.get("assessed", False))
         rr.score = _score(new, rr.coverage)
         rr.top_causes = rank_causes(new, plan.catalog)
         series = [s.to_dict() for s in cmp.series]
+        notes = list(cmp.notes)
+        _nonfinite_series(run, bases, series, notes)
         rr.comparison = {
             "baseline": [b.name for b in bases],
             "verdict": "",
             "axis": cmp.axis,
             "axis_reason": cmp.axis_reason,
-            "notes": list(cmp.notes),
+            "notes": notes,
             "new_findings": sorted({f.code for f in new}),
             "shared_findings": [f.to_dict() for f in shared],
             "resolved_findings": resolved,
@@ -125,6 +189,13 @@ def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunRepo
         rr.comparison["verdict"] = _verdict(rr, series)
         out.append(rr)
     return out
+
+
+def _comparable(run) -> bool:
+    """The run has a curve with 3+ finite points: something a run can be compared with."""
+    import numpy as np
+
+    return any(int(np.isfinite(run.tag_values(t)).sum()) >= 3 for t in run.tags)
 
 
 def compare(
@@ -169,6 +240,11 @@ def compare(
         reasons = "; ".join(f"{f.path}: {f.reason}" for f in base_fail[:3])
         raise LoadError(str(baseline), "no readable training run in the baseline" + (f" ({reasons})" if reasons else ""),
                         kind="nothing-readable")
+    flat = [b.name for b in bases if not _comparable(b)]
+    if flat:
+        raise LoadError(str(baseline), f"the baseline cannot be compared with: {', '.join(flat[:3])} "
+                        f"{'has' if len(flat) == 1 else 'have'} no curve with 3 or more finite values "
+                        "(all NaN, inf or too short)", kind="not-comparable")
     base_reports = [diagnose_run(b, plan) for b in bases]
     report = Report(target=", ".join(str(t) for t in targets if isinstance(t, (str, os.PathLike))))
     report.baseline = {

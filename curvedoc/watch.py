@@ -21,6 +21,7 @@ run is read in full and diagnosed once more with every rule, exactly as ``diagno
 from __future__ import annotations
 
 import os
+import stat
 import struct
 import time
 from dataclasses import dataclass, field
@@ -29,6 +30,8 @@ from typing import Any, Callable
 
 from curvedoc.live import Event, LiveRun, Monitor
 
+WINDOW_BYTES = 64 << 20  # at most this much of a file is read per poll (the rest on the next ones)
+HEAD_CHECK = 256  # bytes of a file's start compared at each poll to tell a rewritten file from a grown one
 LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
 
 
@@ -40,6 +43,8 @@ class _File:
     size: int = -1
     mtime: float = -1.0
     header: bytes = b""  # a CSV's header line, put in front of every new chunk
+    ident: tuple[int, int] | None = None  # (device, inode) of the file read from
+    head: bytes = b""  # its first bytes (up to HEAD_CHECK) when first read: a file rewritten in place differs
 
 
 @dataclass
@@ -48,6 +53,11 @@ class _Watched:
     live: LiveRun
     files: dict[str, _File] = field(default_factory=dict)
     started: bool = False
+    # a whole-file store of several runs (an mlflow.db): one live run each, by name, never one merged run
+    parts: dict[str, LiveRun] = field(default_factory=dict)
+
+    def lives(self) -> list[LiveRun]:
+        return list(self.parts.values()) if self.parts else [self.live]
 
 
 def _mode(fmt: str, path: Path) -> str:
@@ -61,9 +71,23 @@ def _mode(fmt: str, path: Path) -> str:
     return "whole"
 
 
+def _open(path: Path):
+    """``path`` opened for reading, non-blocking, then checked to be a regular file: a log swapped for a FIFO
+    (or a device) between a check and the open cannot hang the watch. OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path}: not a regular file (a FIFO or a device): not read")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _looks_jsonl(path: Path) -> bool:
     try:
-        with open(path, "rb") as fh:
+        with _open(path) as fh:
             head = fh.read(65536)
     except OSError:
         return False
@@ -73,32 +97,69 @@ def _looks_jsonl(path: Path) -> bool:
 
 def _complete_records(path: Path, start: int, size: int) -> tuple[int, bytes]:
     """(offset after the last complete TFRecord in ``[start, size)``, the bytes of those records): read once and
-    framed in memory (length header + data + both CRCs), not one seek and read per record."""
-    with open(path, "rb") as fh:
+    framed in memory (length header + data + both CRCs), not one seek and read per record.
+
+    A record whose length header fails its checksum is damage, not a record still being written: the reading
+    resynchronises at the next offset where a length header checks (as ``diagnose`` does), so one torn record
+    does not stop the watch for good; the damaged bytes are skipped."""
+    from curvedoc.importers._tfrecord import masked_crc
+
+    with _open(path) as fh:
         fh.seek(start)
-        data = fh.read(max(0, size - start))
+        data = fh.read(max(0, min(size - start, WINDOW_BYTES)))
+        if len(data) >= 12 and size - start > len(data):  # a first record bigger than the window: that one whole
+            (length,) = struct.unpack_from("<Q", data, 0)
+            if 12 + length + 4 > len(data) and start + 12 + length + 4 <= size:
+                data += fh.read(12 + length + 4 - len(data))
     pos, n = 0, len(data)
+    out = bytearray()
     while pos + 12 <= n:
         (length,) = struct.unpack_from("<Q", data, pos)
+        (crc,) = struct.unpack_from("<I", data, pos + 8)
+        if masked_crc(data[pos:pos + 8]) != crc:
+            nxt = _resync(data, pos + 1, masked_crc)
+            if nxt is None:
+                break  # no good header after it yet: wait for more bytes
+            pos = nxt
+            continue
         end = pos + 12 + length + 4
-        if length > 1 << 31 or end > n:
-            break
+        if end > n:
+            break  # a record still being written
+        out += data[pos:end]
         pos = end
-    return start + pos, data[:pos]
+    return start + pos, bytes(out)
 
 
-def _complete_lines(path: Path, start: int, size: int) -> int:
-    """Offset after the last newline in ``[start, size)``."""
+def _resync(data: bytes, pos: int, masked_crc) -> int | None:
+    """The next offset from ``pos`` where a length header passes its checksum, with room for its record's
+    framing, or None."""
+    n = len(data)
+    while pos + 12 <= n:
+        (crc,) = struct.unpack_from("<I", data, pos + 8)
+        if masked_crc(data[pos:pos + 8]) == crc:
+            return pos
+        pos += 1
+    return None
+
+
+def _complete_lines(path: Path, start: int, size: int, cr: bool = False) -> int:
+    size = min(size, start + WINDOW_BYTES) if size - start > WINDOW_BYTES else size
+    return _last_line_end(path, start, size, cr)
+
+
+def _last_line_end(path: Path, start: int, size: int, cr: bool = False) -> int:
+    """Offset after the last line end in ``[start, size)``: a newline, or with ``cr`` a carriage return too (a
+    progress bar redraws its line with ``\\r`` and writes the newline only when it ends)."""
     if size <= start:
         return start
-    with open(path, "rb") as fh:
+    with _open(path) as fh:
         step = 1 << 16
         end = size
         while end > start:
             a = max(start, end - step)
             fh.seek(a)
             chunk = fh.read(end - a)
-            i = chunk.rfind(b"\n")
+            i = max(chunk.rfind(b"\n"), chunk.rfind(b"\r")) if cr else chunk.rfind(b"\n")
             if i >= 0:
                 return a + i + 1
             end = a
@@ -106,7 +167,7 @@ def _complete_lines(path: Path, start: int, size: int) -> int:
 
 
 def _read_range(path: Path, a: int, b: int) -> bytes:
-    with open(path, "rb") as fh:
+    with _open(path) as fh:
         fh.seek(a)
         return fh.read(b - a)
 
@@ -115,15 +176,24 @@ class Watcher:
     """Polls ``path`` and diagnoses what grew. ``on_event`` receives each new finding as an
     :class:`~curvedoc.live.Event`."""
 
-    def __init__(self, path, *, settings=None, on_event: Callable[[Event], None] | None = None):
+    def __init__(self, path, *, settings=None, on_event: Callable[[Event], None] | None = None,
+                 on_note: Callable[[str], None] | None = None):
         from curvedoc.engine import Plan, resolve_settings
 
+        self.on_note = on_note
+        self.notes: list[str] = []  # what could not be watched, and why (each said once)
         self.path = os.fspath(path)
         self.settings = settings if settings is not None else resolve_settings(self.path)
         self.monitor = Monitor(Plan.build(self.settings), on_event=on_event)
         self.runs: dict[str, _Watched] = {}
         self.last_growth = time.monotonic()
         self.polls = 0
+
+    def _note(self, msg: str) -> None:
+        if msg not in self.notes:
+            self.notes.append(msg)
+            if self.on_note is not None:
+                self.on_note(msg)
 
     # ------------------------------------------------------------------ one poll
     def poll(self) -> list[Event]:
@@ -144,15 +214,23 @@ class Watcher:
                 w.spec = spec  # new files of the run are in the new spec
             if self._grow(w):
                 self.last_growth = time.monotonic()
-                events += self.monitor.check(w.live)
+                for live in w.lives():
+                    events += self.monitor.check(live)
         return events
 
     def _grow(self, w: _Watched) -> bool:
         """Read the new bytes of the run's files into its LiveRun; True when anything was added."""
         from curvedoc.importers import read_spec
-        from curvedoc.importers._base import byte_windows
+        from curvedoc.importers._base import byte_windows, max_file_bytes
         from curvedoc.errors import LoadError
 
+        limit = max_file_bytes()
+        if self._replaced(w):
+            # a log rotated or replaced (a new inode, a shorter file, other first bytes: a restarted script's
+            # new header): the run starts over from the new files, never the old offsets under the old header
+            w.live = LiveRun(w.live.name, w.live.source, path=w.spec.root)
+            w.files.clear()
+            w.started = False
         windows: dict[str, bytes] = {}
         grown: list[Path] = []
         whole_changed = False
@@ -167,20 +245,32 @@ class Watcher:
                 f = w.files[str(p)] = _File(p, _mode(w.spec.format, p))
             if st.st_size == f.size and st.st_mtime == f.mtime:
                 continue
+            if st.st_size > limit:  # as diagnose: over the size guard, not read -- and said, not a silent gap
+                self._note(f"{p}: {st.st_size:,} bytes, over the {limit:,}-byte per-file limit: not watched (raise "
+                           "it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)")
+                f.size, f.mtime = st.st_size, st.st_mtime
+                continue
             if f.mode == "whole":
                 f.size, f.mtime = st.st_size, st.st_mtime
                 whole_changed = True
                 continue
-            if st.st_size < f.offset:  # truncated or replaced: start over
-                f.offset, f.header = 0, b""
-            if f.mode == "records":
-                end, chunk = _complete_records(p, f.offset, st.st_size)
-            else:
-                end = _complete_lines(p, f.offset, st.st_size)
-                chunk = _read_range(p, f.offset, end) if end > f.offset else b""
+            try:
+                if f.mode == "records":
+                    end, chunk = _complete_records(p, f.offset, st.st_size)
+                else:
+                    end = _complete_lines(p, f.offset, st.st_size, cr=w.spec.format == "text-log")
+                    chunk = _read_range(p, f.offset, end) if end > f.offset else b""
+            except OSError:  # gone, or not a regular file any more: the next poll sees what took its place
+                continue
             f.size, f.mtime = st.st_size, st.st_mtime
+            if st.st_size - f.offset > WINDOW_BYTES:
+                f.size = -1  # more than a window was waiting: the next poll reads on, grown or not
+            if f.ident is None:
+                f.ident = (st.st_dev, st.st_ino)
             if end <= f.offset:
                 continue
+            if f.offset == 0:
+                f.head = chunk[:HEAD_CHECK]
             if f.mode == "lines" and w.spec.format == "csv":
                 if f.offset == 0:
                     nl = chunk.find(b"\n")
@@ -201,12 +291,21 @@ class Watcher:
                     if f.mode == "whole":
                         f.size = f.mtime = -1
                 return False
+            if len(runs) > 1:  # several runs in one file (an mlflow.db): each its own live run
+                parts = {}
+                for r in runs:
+                    lv = parts[r.name] = LiveRun(r.name, w.live.source, path=w.spec.root)
+                    lv.append_scalars(r.scalars)
+                    lv.hparams.update(r.hparams)
+                    lv.meta.update(r.meta)
+                w.parts = parts
+                return any(lv.points > 0 for lv in parts.values())
             fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
             for r in runs:
                 fresh.append_scalars(r.scalars)
                 fresh.hparams.update(r.hparams)
                 fresh.meta.update(r.meta)
-            w.live = fresh
+            w.live, w.parts = fresh, {}
             return fresh.points > 0
         import dataclasses
 
@@ -214,7 +313,8 @@ class Watcher:
         try:
             with byte_windows(windows):
                 runs = read_spec(part)
-        except LoadError:
+        except LoadError as exc:
+            self._note(f"{exc.path}: {exc.reason}: what was appended is not watched")
             return False
         added = 0
         for r in runs:
@@ -226,6 +326,27 @@ class Watcher:
                 w.live.meta.update({k: v for k, v in r.meta.items() if k != "live"})
         w.started = True
         return added > 0
+
+    @staticmethod
+    def _replaced(w: _Watched) -> bool:
+        """A file of the run already read from is now another file: another inode, shorter than what was read,
+        or its first bytes differ (rewritten in place)."""
+        for key, f in w.files.items():
+            if f.mode == "whole" or f.offset == 0:
+                continue
+            try:
+                st = f.path.stat()
+            except OSError:
+                continue  # gone for now (mid-rotation): the next poll sees what took its place
+            if (f.ident is not None and (st.st_dev, st.st_ino) != f.ident) or st.st_size < f.offset:
+                return True
+            if f.head and (st.st_size != f.size or st.st_mtime != f.mtime):
+                try:
+                    if _read_range(f.path, 0, len(f.head)) != f.head:
+                        return True
+                except OSError:
+                    continue
+        return False
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> list[Event]:
@@ -262,4 +383,115 @@ class Watcher:
         return None
 
 
-__all__ = ["Watcher"]
+# ------------------------------------------------------------------------------ the --exec hook
+
+HOOK_TIMEOUT = 300.0  # seconds a hook may run before it (and what it started) is stopped
+HOOK_OUTPUT_BYTES = 64 * 1024  # of a hook's output shown; the rest is counted, read and dropped
+HOOK_ENV_CHARS = 4096  # per CURVEDOC_* variable (the whole finding is on stdin); the kernel caps one at 128 kB
+HOOK_DRAIN_SECONDS = 0.5  # after the hook exits, how long its output is still read (a background child may hold it)
+
+
+@dataclass
+class HookResult:
+    returncode: int | None  # None: not started or stopped at the time limit
+    output: str  # stdout + stderr, the first HOOK_OUTPUT_BYTES
+    dropped: int = 0  # output bytes beyond those
+    error: str = ""  # why it did not run or was stopped
+
+
+def hook_env(values: dict[str, str], base: dict[str, str] | None = None) -> dict[str, str]:
+    """The hook's environment: ``base`` (default: this process's) plus ``values``, each made a valid environment
+    string (a NUL byte or a lone surrogate from a log becomes U+FFFD) of at most :data:`HOOK_ENV_CHARS`
+    characters (cut with '...': the full finding is on stdin), so no run name or tag can stop the hook."""
+    env = dict(os.environ if base is None else base)
+    for k, v in values.items():
+        v = str(v).replace("\0", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+        if len(v) > HOOK_ENV_CHARS:
+            v = v[: HOOK_ENV_CHARS - 3] + "..."
+        env[k] = v
+    return env
+
+
+def run_hook(argv: list[str], stdin: bytes, env: dict[str, str], *, timeout: float = HOOK_TIMEOUT,
+             max_output: int = HOOK_OUTPUT_BYTES) -> HookResult:
+    """Run ``argv`` (no shell) with ``stdin``, its output read as it comes and bounded to ``max_output`` bytes
+    (the rest read and dropped: a hook printing gigabytes costs no memory). The hook runs in its own process
+    group: at ``timeout`` the group is stopped. When the hook exits, its output is read for
+    :data:`HOOK_DRAIN_SECONDS` more, then left: a child it put in the background and that keeps the pipe open
+    never blocks the watch."""
+    import selectors
+    import signal
+    import subprocess
+    import threading
+
+    try:
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                env=env, start_new_session=True)
+    except (OSError, ValueError) as exc:
+        return HookResult(None, "", 0, f"cannot start: {exc}")
+
+    def feed() -> None:
+        try:
+            proc.stdin.write(stdin)
+        except OSError:  # the hook does not read its input: fine
+            pass
+        finally:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+
+    threading.Thread(target=feed, daemon=True).start()
+    kept, dropped = bytearray(), 0
+    deadline = time.monotonic() + timeout
+    exited_at = None
+    error = ""
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    fd = proc.stdout.fileno()
+    try:
+        while True:
+            now = time.monotonic()
+            if exited_at is None and proc.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at >= HOOK_DRAIN_SECONDS:
+                break
+            if now >= deadline:
+                error = f"stopped after {timeout:g} s (the time limit of a hook)"
+                break
+            if not sel.select(timeout=0.05):
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:  # every writer closed: done once the hook has exited
+                if proc.wait(timeout=max(0.0, deadline - time.monotonic())) is not None:
+                    break
+                continue
+            room = max_output - len(kept)
+            kept += chunk[:room]
+            dropped += max(0, len(chunk) - room)
+    except subprocess.TimeoutExpired:
+        error = f"stopped after {timeout:g} s (the time limit of a hook)"
+    except BaseException:
+        _stop_group(proc, signal)
+        raise
+    finally:
+        sel.close()
+        proc.stdout.close()
+    if error:
+        _stop_group(proc, signal)
+    rc = proc.poll()
+    return HookResult(None if error else rc, kept.decode("utf-8", "replace"), dropped, error)
+
+
+def _stop_group(proc, signal) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    try:
+        proc.wait(timeout=5)
+    except Exception:
+        pass
+
+
+__all__ = ["Watcher", "HookResult", "hook_env", "run_hook"]

@@ -264,3 +264,67 @@ def test_report_plot_of_a_compared_run_draws_the_band():
     assert any(t.startswith("val/loss: worse") for t in titles), titles
     assert fig._repr_png_()[:4] == b"\x89PNG"
     assert "baseline band" in rep._repr_html_()
+
+
+# ------------------------------------------------------------------------------------------ issue 39.5
+
+
+def _loss_run(path, values):
+    path.mkdir(parents=True)
+    (path / "metrics.csv").write_text("step,loss\n" + "".join(f"{i},{v}\n" for i, v in enumerate(values)))
+    return path
+
+
+def _decay(n=200):
+    return [2.0 * 0.98 ** i + 0.05 for i in range(n)]
+
+
+def test_a_run_nan_early_is_not_the_baseline_nan_at_the_end(tmp_path):
+    """39.5: the run is NaN from 10% of training, the baseline only in its last 5 steps. The same code (D001)
+    at another onset is a new finding, and the NaN is worse than the baseline, not "no data": exit 1."""
+    run = _decay()
+    run[20:] = [float("nan")] * 180
+    base = _decay()
+    base[-5:] = [float("nan")] * 5
+    r, b = _loss_run(tmp_path / "run", run), _loss_run(tmp_path / "base", base)
+    rep = curvedoc.compare(r, b)
+    rr = rep.runs[0]
+    assert any(f.code == "D001" and f.step == 20 for f in rr.findings)
+    assert not any(f["code"] == "D001" for f in rr.comparison["shared_findings"])
+    assert _verdict(rep) == "worse" and rep.exit_status("error") == 1
+    assert _series(rep)["train_loss"]["side"] == "worse" and _series(rep)["train_loss"]["nonfinite_step"] == 20
+    assert any("non-finite" in n and "20" in n for n in rr.comparison["notes"])
+    with pytest.raises(AssertionError):
+        assert_matches_baseline(r, b)
+    assert CliRunner().invoke(main, ["compare", str(r), "-b", str(b)]).exit_code == 1
+    # the same event at about the same point (a seed's NaN a few steps apart) is still the baseline's
+    twin = _decay()
+    twin[-4:] = [float("nan")] * 4
+    rep = curvedoc.compare(_loss_run(tmp_path / "twin", twin), b)
+    assert any(f["code"] == "D001" for f in rep.runs[0].comparison["shared_findings"])
+    assert rep.exit_status("error") == 0
+
+
+def test_a_baseline_that_cannot_be_compared_is_an_error(tmp_path):
+    """39.5: an all-NaN baseline hid a diverging run (exit 0). It is an error: LoadError, exit 2 with one line,
+    assert_matches_baseline fails."""
+    div = _decay()
+    div[100:] = [div[100] + 0.5 * i for i in range(100)]
+    r = _loss_run(tmp_path / "run", div)
+    b = _loss_run(tmp_path / "base", [float("nan")] * 200)
+    with pytest.raises(curvedoc.LoadError, match="cannot be compared"):
+        curvedoc.compare(r, b)
+    res = CliRunner().invoke(main, ["compare", str(r), "-b", str(b)])
+    assert res.exit_code == 2 and res.output.count("\n") == 1 and "cannot be compared" in res.output
+    with pytest.raises(Exception):
+        assert_matches_baseline(r, b)
+
+
+def test_a_run_sharing_no_curve_with_the_baseline_exits_2(tmp_path):
+    """Nothing compared is neither a pass nor a failure: exit 2 with one line after the report."""
+    r = _loss_run(tmp_path / "run", _decay())
+    b = tmp_path / "base"
+    b.mkdir()
+    (b / "metrics.csv").write_text("step,val_accuracy\n" + "".join(f"{i},{min(0.9, 0.1 + i / 100)}\n" for i in range(200)))
+    res = CliRunner().invoke(main, ["compare", str(r), "-b", str(b), "--format", "json"])
+    assert res.exit_code == 2 and "no curve could be compared" in res.output

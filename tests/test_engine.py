@@ -115,7 +115,8 @@ def test_nan_evidence_is_valid_json():
     assert '"NaN"' in s and '"inf"' in s and "1.5" in s
 
 
-def test_config_from_pyproject(tmp_path):
+def test_config_from_pyproject(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the working directory's project
     (tmp_path / "pyproject.toml").write_text(
         '[tool.curvedoc]\nselect = ["I"]\nignore = ["I001"]\nfail-on = "warning"\n'
         '[tool.curvedoc.roles]\ntrain_loss = "my/loss"\n[tool.curvedoc.params.damaged-log]\nmin_skipped = 3\n'
@@ -162,9 +163,10 @@ def test_rl_losses_get_their_role_but_no_rule_expects_them_to_fall():
     assert "reinforcement learning" in render(rep, "text")
 
 
-def test_max_file_mb_is_scoped_to_the_call(tmp_path):
+def test_max_file_mb_is_scoped_to_the_call(tmp_path, monkeypatch):
     import os
 
+    monkeypatch.chdir(tmp_path)  # the working directory's project
     from curvedoc.importers._base import max_file_bytes
 
     d = tmp_path / "r"

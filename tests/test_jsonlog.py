@@ -280,6 +280,45 @@ def test_a_big_json_lines_file_read_in_pieces_equals_one_read(tmp_path, monkeypa
     assert [i.kind for i in pieces.issues] == [i.kind for i in whole.issues] == ["truncated"]
 
 
+@pytest.mark.parametrize("chunk", [None, 20_000])
+def test_memory_is_linear_in_distinct_keys(tmp_path, monkeypatch, chunk):
+    """39.6 (a regression of issue 18's fix): a record per line with a key of its own made a records x keys table:
+    0.78 MB of JSON lines needed 2.4 GB. A sparse log is read key by key: the same points, memory linear in its
+    values, whole or in pieces (a file read a piece at a time whose pieces differ in keys)."""
+    import tracemalloc
+
+    from curvedoc.importers import jsonlog
+
+    if chunk:
+        monkeypatch.setattr(jsonlog, "CHUNK_CHARS", chunk)
+    n = 2500
+    p = tmp_path / "m.jsonl"
+    p.write_text("".join(json.dumps({"step": i, f"metric_{i}": 0.5, "loss": 1.0 / (i + 1), "note": "x"}) + "\n"
+                         for i in range(n)))
+    tracemalloc.start()
+    d = read_json_file(p)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 40 * p.stat().st_size + 16 * 2**20, f"{peak / 2**20:.0f} MB for a {p.stat().st_size / 2**10:.0f} kB file"
+    f = d.frame
+    assert len(f) == 2 * n and f["tag"].nunique() == n + 1
+    loss = f[f["tag"] == "loss"].sort_values("step")
+    assert loss["step"].tolist() == list(range(n)) and np.allclose(loss["value"], 1.0 / (np.arange(n) + 1))
+    assert any(i.kind == "sparse-records" for i in d.issues)
+
+
+def test_steps_past_2_62_are_said_so_and_not_a_curve(tmp_path):
+    """39.29: steps >= 2^62 fell back to the record index with "not a whole-number counter" (they are whole
+    numbers) and the step key was diagnosed as a curve. The message says what is wrong; the key is no curve."""
+    p = tmp_path / "m.jsonl"
+    p.write_text("".join(json.dumps({"step": 2**62 + 2**40 * i, "loss": 1.0 / (i + 1)}) + "\n" for i in range(50)))
+    d = read_json_file(p)
+    assert set(d.frame["tag"].astype(str)) == {"loss"}
+    assert d.frame["step"].tolist() == list(range(50))
+    (iss,) = [i for i in d.issues if i.kind == "step-out-of-range"]
+    assert "2^62" in iss.message and not any(i.kind == "non-integer-steps" for i in d.issues)
+
+
 # ----------------------------------------------------------------- training and evaluation records in one stream
 
 def _mmengine_lines(epochs=12, iters_per_epoch=137, every=50, val_step="epoch", restart_at=None):

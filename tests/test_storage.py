@@ -102,17 +102,19 @@ def test_only_needed_bytes_are_read(memfs):
     fetched: list[tuple[str, int]] = []
     orig_ranges, orig_get, orig_cat_file = fs.cat_ranges, fs.get, fs.cat_file
 
-    def cat_ranges(paths, starts, ends, **kw):
-        fetched.extend((p, e - s) for p, s, e in zip(paths, starts, ends))
-        return orig_ranges(paths, starts, ends, **kw)
+    def cat_ranges(paths, starts, ends, **kw):  # the bytes that came back (a range may reach past the end)
+        got = orig_ranges(paths, starts, ends, **kw)
+        fetched.extend((p, len(b)) for p, b in zip(paths, got) if isinstance(b, bytes))
+        return got
 
     def get(rpaths, lpaths, **kw):
-        fetched.extend((p, fs.size(p)) for p in rpaths)
+        fetched.extend((p, fs.size(p)) for p in ([rpaths] if isinstance(rpaths, str) else rpaths))
         return orig_get(rpaths, lpaths, **kw)
 
     def cat_file(path, start=None, end=None, **kw):
-        fetched.append((path, (end or fs.size(path)) - (start or 0)))
-        return orig_cat_file(path, start=start, end=end, **kw)
+        got = orig_cat_file(path, start=start, end=end, **kw)
+        fetched.append((path, len(got)))
+        return got
 
     fs.cat_ranges, fs.get, fs.cat_file = cat_ranges, get, cat_file
     try:
@@ -139,6 +141,89 @@ def test_unknown_protocol_and_bad_option_are_user_errors():
     r = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", "memory://x", "--storage-option", "novalue"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "KEY=VALUE" in r.stderr
+
+
+# ------------------------------------------------------------------------------------------ unsafe keys (issue 39.1)
+
+_MLFLOW_META = b'run_id: abc\nexperiment_id: "0"\nstatus: 3\nstart_time: 1\nend_time: 2\n'
+_MLFLOW_LOSS = b"".join(b"%d %.3f %d\n" % (1000 + i, 1.0 / (i + 1), i) for i in range(30))
+
+
+def _escaping_keys(run_key: str, target: Path) -> list[str]:
+    """Object keys under a run's data folders that name ``target`` (or a file beside it) once joined to a local
+    folder: ``..`` segments (enough to reach / from any temporary folder), backslashes, an absolute path glued on."""
+    up = "/".join([".."] * 40)
+    return [f"{run_key}/metrics/{up}{target}",
+            f"{run_key}/params/{up}{target.parent}/new-folder/p",
+            f"{run_key}/tags/..\\..\\..\\{target.name}",
+            f"{run_key}/metrics//{str(target.parent / 'abs').lstrip('/')}",
+            f"{run_key}/metrics/./loss2"]
+
+
+def _assert_nothing_escaped(tmp_path: Path, victim: Path, before: bytes) -> None:
+    assert victim.read_bytes() == before  # an existing file is never overwritten
+    assert sorted(p.name for p in tmp_path.iterdir()) == [victim.name]  # nothing created beside it
+
+
+def test_memory_keys_that_leave_the_staging_folder_are_skipped_and_reported(memfs, tmp_path):
+    fs, name = memfs
+    victim = tmp_path / "bashrc"
+    victim.write_bytes(b"# the user's file\n")
+    run = f"{name}/sweep/run1"
+    fs.pipe(f"{run}/meta.yaml", _MLFLOW_META)
+    fs.pipe(f"{run}/metrics/loss", _MLFLOW_LOSS)
+    bad = _escaping_keys(run, victim)
+    for k in bad:
+        fs.pipe(k, b"1 0.5 0\n")
+    # a DVCLive run's plots/metrics/ prefix, and a key outside every run folder
+    fs.pipe(f"{name}/sweep/dv/dvc.yaml", b"metrics:\n- dvclive/metrics.json\n")
+    fs.pipe(f"{name}/sweep/dv/dvclive/plots/metrics/loss.tsv", b"step\tloss\n" + b"".join(b"%d\t%.3f\n" % (i, 1 / (i + 1)) for i in range(30)))
+    fs.pipe(f"{name}/sweep/dv/dvclive/plots/metrics/{'/'.join(['..'] * 40)}{tmp_path}/dv.tsv", b"step\tloss\n0\t1\n")
+    fs.pipe(f"{name}/sweep/{'/'.join(['..'] * 40)}{tmp_path}/top", b"x")
+    before = victim.read_bytes()
+    rep = curvedoc.diagnose(f"memory:/{run}")
+    _assert_nothing_escaped(tmp_path, victim, before)
+    (r,) = rep.runs
+    assert r.status != "unreadable"
+    issues = [i for i in r.issues if i["kind"] == "unsafe-key"]
+    assert len(issues) == len(bad) and all("skipped" in i["message"] and i["file"].startswith("memory://") for i in issues)
+    for jobs in (1, 2):
+        got = audit(f"memory:/{name}/sweep", cache=False, jobs=jobs)
+        _assert_nothing_escaped(tmp_path, victim, before)
+        assert sorted(x.status != "unreadable" for x in got.runs) == [True, True]
+        assert any(p["kind"] == "unsafe-key" and p["path"].endswith("/top") for p in got.problems)
+        assert sum(i["kind"] == "unsafe-key" for x in got.runs for i in x.issues) == len(bad) + 1
+
+
+def test_unsafe_key_names_what_is_wrong():
+    from curvedoc.importers.remote import unsafe_key
+
+    assert unsafe_key("bucket/run/metrics/loss") is None and unsafe_key("/mem/run/m.csv") is None
+    assert unsafe_key("bucket/run/../x") and unsafe_key("bucket/run/./x") and unsafe_key("b/r/a\\b")
+    assert unsafe_key("bucket//etc/passwd") and unsafe_key("b/r/x\0y") and unsafe_key("b/r/..")
+
+
+def test_listing_is_linear_in_the_keys(monkeypatch):
+    """39.17: each key's folders were looked up in a list of their siblings: 8,000 MLflow runs took 58 s to
+    list. 20,000 run folders of one file each are listed in well under the time the list scans took (a store
+    that answers at once stands in for the bucket: the time measured is curvedoc's own)."""
+    from curvedoc.importers import remote
+
+    listing = {f"bucket/exp/{i:06d}/metrics.csv": {"type": "file", "size": 10, "ETag": str(i)} for i in range(20000)}
+
+    class Store:
+        def info(self, key):
+            return {"type": "directory"}
+
+        def find(self, key, detail=True):
+            return listing
+
+    monkeypatch.setattr(remote, "filesystem", lambda url, options=None: (Store(), "bucket/exp"))
+    t0 = time.perf_counter()
+    tree = remote.RemoteTree("s3://bucket/exp")
+    took = time.perf_counter() - t0
+    assert len(tree.files) == 20000 and len(tree.dirs["/bucket/exp"][0]) == 20000
+    assert took < 2.0, f"listing 20,000 keys took {took:.1f} s"
 
 
 # ------------------------------------------------------------------------------------------ S3 (moto)
@@ -212,6 +297,25 @@ def test_s3_cli_audit_streams_results(s3, tmp_path, local_audit):
     assert _norm(report_from_stream(out)) == _norm(local_audit)
 
 
+def test_s3_keys_that_leave_the_staging_folder_are_skipped_and_reported(s3, tmp_path):
+    fs, opts = s3
+    victim = tmp_path / "bashrc"
+    victim.write_bytes(b"# the user's file\n")
+    before = victim.read_bytes()
+    run = "sweeps/evil/run1"
+    fs.pipe(f"{run}/meta.yaml", _MLFLOW_META)
+    fs.pipe(f"{run}/metrics/loss", _MLFLOW_LOSS)
+    bad = [k for k in _escaping_keys(run, victim) if "//" not in k]  # S3 keys may hold '..', '.' and '\\'
+    for k in bad:
+        fs.pipe(k, b"1 0.5 0\n")
+    assert len(fs.find(run)) == 2 + len(bad)  # the store keeps each key as written (else this test means nothing)
+    rep = curvedoc.diagnose(f"s3://{run}", storage_options=opts)
+    got = audit("s3://sweeps/evil", cache=False, jobs=1, storage_options=opts)
+    _assert_nothing_escaped(tmp_path, victim, before)
+    for r in (*rep.runs, *got.runs):
+        assert r.status != "unreadable" and sum(i["kind"] == "unsafe-key" for i in r.issues) == len(bad)
+
+
 # ------------------------------------------------------------------------------------------ Dask
 
 
@@ -252,6 +356,68 @@ def test_executor_errors_are_user_errors(tmp_path):
     r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--executor dask" in r.stderr
+
+
+class _NotAScheduler:
+    """A port that accepts TCP connections but is not a Dask scheduler: silent, or a web server (the dashboard)."""
+
+    def __init__(self, http: bool):
+        import socket
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.http, self.conns, self.done = http, [], False
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    @property
+    def address(self) -> str:
+        return f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    def _serve(self):
+        while not self.done:
+            try:
+                c, _ = self.sock.accept()
+            except OSError:
+                return
+            if self.http:
+                c.settimeout(2)
+                try:
+                    c.recv(65536)
+                    c.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+                except OSError:
+                    pass
+            self.conns.append(c)
+
+    def close(self):
+        self.done = True
+        self.sock.close()
+        for c in self.conns:
+            c.close()
+
+
+@pytest.mark.parametrize("http", [False, True])
+def test_a_scheduler_address_that_is_not_a_scheduler_fails_in_time(http, monkeypatch):
+    """39.3: a port that accepts TCP but does not speak Dask (the dashboard's 8787) hung the audit for good and
+    ignored Ctrl-C: Dask times out the TCP connect only. Now a connect + handshake limit, then exit 2."""
+    pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
+    from curvedoc.engine import cluster
+
+    srv = _NotAScheduler(http)
+    try:
+        monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+        t0 = time.monotonic()
+        with pytest.raises(ConfigError, match="Dask scheduler"):
+            audit(str(SAMPLES / "healthy-mlp-cosine"), cache=False, executor="dask", scheduler=srv.address)
+        assert time.monotonic() - t0 < 5
+        if http:  # the CLI: one line, exit 2 (a silent port would take the full 10 s limit here)
+            r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--executor", "dask",
+                                "--scheduler", srv.address, "--no-cache"], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not a Dask scheduler" in r.stderr, r.stderr
+    finally:
+        srv.close()
 
 
 # ------------------------------------------------------------------------------------------ streamed results
@@ -361,3 +527,136 @@ def test_ctrl_c_stops_a_dask_audit_and_its_workers(tmp_path):
             break
         time.sleep(0.2)
     assert not left.strip(), left
+
+
+# ------------------------------------------------------------------------------------------ issue 39.8
+
+
+def _two_runs(tmp_path: Path) -> Path:
+    sweep = tmp_path / "sweep"
+    shutil.copytree(SAMPLES / "overfitting-small-data", sweep / "a")
+    shutil.copytree(SAMPLES / "healthy-mlp-cosine", sweep / "b")
+    return sweep
+
+
+def test_a_worker_that_died_is_never_cached(tmp_path, monkeypatch):
+    """39.8: after a transient Dask failure "worker died twice" was cached: the healthy runs stayed unreadable in
+    every later audit. Infrastructure failures are reported, never cached."""
+    from curvedoc.engine import cluster
+    from curvedoc.engine import unreadable_report
+
+    sweep, cache = _two_runs(tmp_path), str(tmp_path / "cache")
+
+    class Client:  # what _execute asks of a Dask client
+        def scheduler_info(self):
+            return {"workers": {"w": {}}}
+
+    def lost(client, settings, todo, chunk, emit):  # what cluster.run emits for a batch whose worker died
+        for i, spec, _ in todo:
+            emit(i, [unreadable_report(spec.name, str(spec.root), "the worker died (KilledWorker)", "worker-died").to_dict()])
+
+    monkeypatch.setattr(cluster, "run", lost)
+    first = audit(str(sweep), cache_dir=cache, executor="dask", client=Client())
+    assert [r.status for r in first.runs] == ["unreadable", "unreadable"]
+    monkeypatch.undo()
+    again = audit(str(sweep), cache_dir=cache, jobs=1)
+    assert again.sweep["cached_runs"] == 0 and all(r.status != "unreadable" for r in again.runs)
+    assert audit(str(sweep), cache_dir=cache, jobs=1).sweep["cached_runs"] == 2  # real results are cached
+
+
+def test_resume_redoes_runs_whose_worker_died(tmp_path):
+    """39.8: --resume kept "worker died" / time-limit records as done: they are diagnosed again."""
+    sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    lines = out.read_text().splitlines()
+    recs = [json.loads(x) for x in lines[1:]]
+    for rec, kind in zip(recs, ("worker-died", "timeout")):
+        rec["run"]["status"] = "unreadable"
+        rec["run"]["findings"] = []
+        rec["run"]["issues"] = [{"kind": kind, "message": "lost", "file": None, "count": None, "severity": "error"}]
+    out.write_text("\n".join([lines[0]] + [json.dumps(r) for r in recs]) + "\n")
+    rep = audit(str(sweep), cache=False, jobs=1, stream=out, resume=True)
+    assert rep.sweep["resumed_runs"] == 0 and all(r.status != "unreadable" for r in rep.runs)
+    assert all(r.status != "unreadable" for r in report_from_stream(out).runs)
+
+
+# ------------------------------------------------------------------------------------------ issues 39.18 / 39.19
+
+
+def test_a_hand_edited_results_file_never_breaks_resume(tmp_path):
+    """39.18: a hand-edited line (a score that is text, a finding without its fields) crashed every later --resume.
+    Lines that are not whole run records are dropped like a cut line: their runs are diagnosed again."""
+    sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    lines = out.read_text().splitlines()
+    recs = [json.loads(x) for x in lines[1:]]
+    recs[0]["run"]["score"] = "high"
+    recs[1]["run"]["findings"] = [{"code": 5}]
+    junk = ['{"key": "k", "part": 0, "parts": 1, "run": []}', '{"key": "k", "part": "0", "parts": 1, "run": {}}',
+            '[1, 2]', '{"key": "k", "part": 3, "parts": 1, "problem": null}']
+    out.write_text("\n".join([lines[0]] + [json.dumps(r) for r in recs] + junk) + "\n")
+    assert report_from_stream(out).runs == []  # nothing valid is left: no crash
+    rep = audit(str(sweep), cache=False, jobs=1, stream=out, resume=True)
+    assert rep.sweep["resumed_runs"] == 0 and len(rep.runs) == 2
+    assert len(report_from_stream(out).runs) == 2
+
+
+def test_a_results_file_that_is_a_device_or_a_fifo_is_refused(tmp_path):
+    """39.18: --out as a symlink to /dev/zero ended in MemoryError (one endless line); a FIFO hung. Both are
+    refused at once (exit 2, one line); reading one as a results file finds no record."""
+    sweep = _two_runs(tmp_path)
+    zero, fifo = tmp_path / "zero.jsonl", tmp_path / "fifo.jsonl"
+    zero.symlink_to("/dev/zero")
+    os.mkfifo(fifo)
+    for bad in (zero, fifo):
+        assert list(stream_mod.records(bad)) == [] and not stream_mod.is_stream(bad)
+        with pytest.raises(ConfigError, match="not a regular file"):
+            audit(str(sweep), cache=False, jobs=1, stream=bad, resume=True)
+        r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(bad), "--resume",
+                            "--no-cache", "-j", "1"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not a regular file" in r.stderr, r.stderr
+
+
+def test_two_audits_on_one_results_file_do_not_both_write_it(tmp_path):
+    """39.19: two audits on the same --out lost the first one's lines while both said "wrote". The second one is
+    refused while the first holds the file; the lock goes with the audit."""
+    sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"
+    first = stream_mod.StreamLock(out)
+    try:
+        with pytest.raises(ConfigError, match="another audit is writing"):
+            audit(str(sweep), cache=False, jobs=1, stream=out)
+        r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(out), "--no-cache",
+                            "-j", "1"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "another audit is writing" in r.stderr and "wrote" not in r.stderr
+    finally:
+        first.release()
+    audit(str(sweep), cache=False, jobs=1, stream=out)
+    assert len(report_from_stream(out).runs) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl", "sweep"]  # no lock file left behind
+
+
+def test_an_object_that_grew_after_the_listing_is_fetched_no_further_than_the_limit(memfs, monkeypatch):
+    """39.21: an object that grew after the listing was downloaded whole before the size limit applied. Objects are
+    fetched with a byte range capped at the limit + 1: a log past it is too large, a settings file past it skipped."""
+    from curvedoc.importers import remote
+
+    fs, name = memfs
+    run = f"{name}/r"
+    fs.pipe(f"{run}/metrics.csv", b"step,loss\n" + b"".join(b"%d,%.4f\n" % (i, 1 / (i + 1)) for i in range(50)))
+    from curvedoc.importers.discover import discover
+
+    (spec,) = discover(f"memory:/{run}").specs  # the listing (50 rows), then the object grows to 1.3 MB
+    monkeypatch.setenv("CURVEDOC_MAX_FILE_BYTES", "4096")
+    fs.pipe(f"{run}/metrics.csv", b"step,loss\n" + b"".join(b"%d,%.4f\n" % (i, 1 / (i + 1)) for i in range(100000)))
+    asked: list[int] = []
+    orig = fs.cat_ranges
+
+    def cat_ranges(paths, starts, ends, **kw):
+        got = orig(paths, starts, ends, **kw)
+        asked.extend(len(b) for b in got if isinstance(b, bytes))
+        return got
+
+    monkeypatch.setattr(fs, "cat_ranges", cat_ranges)
+    with pytest.raises(curvedoc.LoadError, match="grew past"):
+        remote.read_remote(spec)
+    assert asked and max(asked) <= 4097

@@ -278,3 +278,261 @@ def test_a_whole_file_format_is_reread_when_it_changes(tmp_path):
     div = [(s, e) for s, e in found if e.finding.code == "D001"]
     assert len(div) == 1 and ONSET < div[0][0] <= ONSET + 400
     assert not [e for _, e in found if e.finding.code == "I002"]
+
+
+# ------------------------------------------------------------------------------ issue 39.4: rotated logs
+
+
+def _csv_log(path: Path, header: str, rows) -> None:
+    path.write_text(header + "\n" + "".join(",".join(repr(float(x)) if i else str(int(x)) for i, x in enumerate(r)) + "\n"
+                                            for r in rows))
+
+
+def _loss_of(watcher) -> np.ndarray:
+    (w,) = watcher.runs.values()
+    return w.live.snapshot().series("loss").to_numpy()
+
+
+@pytest.mark.parametrize("how", ["rename", "rewrite-longer", "rewrite-shorter"])
+def test_a_rotated_or_replaced_log_is_read_from_its_start(tmp_path, how):
+    """39.4: a healthy CSV log replaced by a restarted script's (columns in another order: step,lr,loss): read
+    from the old offset under the old header, the lr column became the loss and the run was reported diverging.
+    A new inode, a shorter file or other first bytes start the run over."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    log = folder / "metrics.csv"
+    steps = np.arange(300)
+    loss = 2.0 * np.exp(-steps / 200) + 0.3
+    _csv_log(log, "step,loss,lr", np.column_stack([steps[:200], loss[:200], np.full(200, 1e-3)]))
+    watcher = Watcher(folder)
+    events = watcher.poll()
+    assert np.allclose(_loss_of(watcher), loss[:200])
+    n = {"rename": 300, "rewrite-longer": 300, "rewrite-shorter": 120}[how]
+    new_rows = np.column_stack([steps[:n], np.full(n, 50.0), loss[:n]])  # lr 50 where the loss was
+    if how == "rename":
+        tmp = folder / "metrics.csv.new"
+        _csv_log(tmp, "step,lr,loss", new_rows)
+        os.replace(tmp, log)
+    else:
+        _csv_log(log, "step,lr,loss", new_rows)
+    for _ in range(2):
+        events += watcher.poll()
+    assert np.allclose(_loss_of(watcher), loss[:n])  # the new file's loss, whole, nothing from the old offset
+    assert not [e for e in events if e.finding.severity == "error"], [e.finding.code for e in events]
+
+
+# ------------------------------------------------------------------------------ issue 39.9 / 14 / 15: --exec hooks
+
+
+def _nan_run(folder: Path, tag: str = "loss") -> Path:
+    folder.mkdir(parents=True)
+    with open(folder / "m.jsonl", "w") as fh:
+        for s in range(300):
+            fh.write(json.dumps({"step": s, tag: float("nan") if s > 200 else 1.0 / (1 + s)}) + "\n")
+    return folder
+
+
+def test_exec_hook_output_is_bounded(tmp_path):
+    """39.9: a hook printing without end was captured whole (3.6 GB in 20 s): its output is read as it comes,
+    the first 64 kB shown, the rest counted and dropped."""
+    from curvedoc.watch import HOOK_OUTPUT_BYTES, hook_env, run_hook
+
+    flood = [sys.executable, "-c", "import sys\nfor _ in range(320): sys.stdout.buffer.write(b'x' * 65536)"]
+    r = run_hook(flood, b"{}\n", hook_env({}))
+    assert r.returncode == 0 and len(r.output) == HOOK_OUTPUT_BYTES and r.dropped == 320 * 65536 - HOOK_OUTPUT_BYTES
+    folder = _nan_run(tmp_path / "run")
+    res = CliRunner().invoke(main, ["watch", str(folder), "--idle", "0", "--fail-on", "error",
+                                    "--exec", " ".join(__import__("shlex").quote(a) for a in flood)])
+    assert res.exit_code == 1 and len(res.output) < 4 * HOOK_OUTPUT_BYTES and "more bytes of output not shown" in res.output
+
+
+def test_exec_hook_gets_a_nul_and_a_huge_tag_as_data(tmp_path):
+    """39.14: a NUL in a run name was a traceback (an environment string cannot hold one); a tag over 128 kB
+    made the hook fail to start (one environment string is capped by the kernel). Both reach the hook: the
+    variables cleaned and cut, the whole finding on stdin."""
+    from curvedoc.watch import HOOK_ENV_CHARS, hook_env, run_hook
+
+    env = hook_env({"CURVEDOC_RUN": "a\0b", "CURVEDOC_MESSAGE": "m" * 300_000, "CURVEDOC_X": "\udcff"})
+    assert env["CURVEDOC_RUN"] == "a\ufffdb" and len(env["CURVEDOC_MESSAGE"]) == HOOK_ENV_CHARS
+    r = run_hook([sys.executable, "-c", "import os,sys; print(os.environ['CURVEDOC_RUN'], len(sys.stdin.read()))"],
+                 b"x" * 500_000, env)
+    assert r.returncode == 0 and r.output.split() == ["a\ufffdb", "500000"], r
+    big = "loss_" + "t" * 200_000
+    folder = _nan_run(tmp_path / "run", big)
+    out = tmp_path / "hook.txt"
+    hook = (f"{sys.executable} -c \"import os,sys,json; d=json.load(sys.stdin); "
+            f"open({str(out)!r},'a').write(os.environ['CURVEDOC_CODE']+chr(10))\"")
+    res = CliRunner().invoke(main, ["watch", str(folder), "--idle", "0", "--exec", hook])
+    assert res.exit_code in (0, 1) and "Traceback" not in res.output
+    assert out.exists() and out.read_text().split(), res.output[-500:]
+
+
+def test_a_hook_leaving_a_background_child_does_not_block_the_watch(tmp_path):
+    """39.15: a hook that starts a background child (which keeps the output pipe open) blocked every poll up to
+    300 s. The watch stops reading shortly after the hook itself exits."""
+    from curvedoc.watch import hook_env, run_hook
+
+    pidfile = tmp_path / "child.pid"
+    hook = [sys.executable, "-c", "import subprocess, sys; p = subprocess.Popen(['sleep', '30']); "
+            f"open({str(pidfile)!r}, 'w').write(str(p.pid)); print('started')"]
+    t0 = time.monotonic()
+    try:
+        r = run_hook(hook, b"{}\n", hook_env({}))
+        took = time.monotonic() - t0
+        assert r.returncode == 0 and "started" in r.output and took < 5, took
+    finally:
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text()), 9)
+
+
+def test_a_hook_past_its_time_limit_is_stopped_with_what_it_started(tmp_path):
+    from curvedoc.watch import hook_env, run_hook
+
+    pidfile = tmp_path / "child.pid"
+    hook = [sys.executable, "-c", "import subprocess, time; p = subprocess.Popen(['sleep', '30']); "
+            f"open({str(pidfile)!r}, 'w').write(str(p.pid)); time.sleep(30)"]
+    r = run_hook(hook, b"", hook_env({}), timeout=1.0)
+    assert r.returncode is None and "time limit" in r.error
+    time.sleep(0.2)
+    pid = int(pidfile.read_text())
+    try:
+        os.kill(pid, 0)
+        alive = open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+    except (ProcessLookupError, FileNotFoundError):
+        alive = False
+    assert not alive  # the hook's own child was stopped with it
+
+
+# ------------------------------------------------------------------------------ issue 39.11 / 13 / 30
+
+
+def _events(steps, tag="train/loss"):
+    from test_tfevents import frame
+    from tensorboard.compat.proto import event_pb2
+
+    out = b""
+    for s in steps:
+        ev = event_pb2.Event(wall_time=1e9 + s, step=s)
+        ev.summary.value.add(tag=tag, simple_value=2.0 / (1 + s / 50))
+        out += frame(ev.SerializeToString())
+    return out
+
+
+def test_a_torn_event_record_does_not_stop_the_watch(tmp_path):
+    """39.11: one torn record (a length header that fails its checksum) stopped the watch for good: its offset
+    never moved past it. The reading resynchronises at the next good record, as diagnose does."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "events.out.tfevents.1700000000.host.1.0"
+    p.write_bytes(_events(range(100)))
+    watcher = Watcher(folder)
+    watcher.poll()
+    with open(p, "ab") as fh:
+        fh.write(b"\xff" * 7 + b"\x00" * 9 + b"garbage")  # a torn record
+        fh.write(_events(range(100, 300)))
+    watcher.poll()
+    (w,) = watcher.runs.values()
+    steps = w.live.snapshot().series("train/loss").index
+    assert w.live.points == 300 and steps.max() == 299
+
+
+def test_progress_bars_redrawn_with_carriage_returns_are_seen_live(tmp_path):
+    """39.13: a text log whose lines end in \\r (a progress bar redrawn in place) was not read until a newline:
+    nothing was diagnosed live. A carriage return ends a line of a text log too."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "train.log"
+    watcher = Watcher(folder)
+    with open(p, "w", newline="") as fh:
+        for s in range(300):
+            fh.write(f"step {s} | loss {2.0 / (1 + s / 50):.5f} | lr 1.00e-03\r")
+        fh.flush()
+        watcher.poll()
+    (w,) = watcher.runs.values()
+    assert w.live.points >= 300 * 0.9, w.live.points
+
+
+def test_a_log_swapped_for_a_fifo_never_hangs_the_watch(tmp_path, monkeypatch):
+    """39.30: a file swapped for a FIFO between the regular-file check and the first read hung the watch. Files
+    are opened non-blocking and checked after the open."""
+    import threading
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "metrics.jsonl"
+    p.write_text("".join(json.dumps({"step": s, "loss": 1.0 / (1 + s)}) + "\n" for s in range(100)))
+    watcher = Watcher(folder)
+    watcher.poll()
+    with open(p, "a") as fh:
+        fh.write(json.dumps({"step": 100, "loss": 0.01}) + "\n")
+    grown = p.stat()  # what the watch saw: a regular file that grew ...
+    p.unlink()
+    os.mkfifo(p)  # ... and what it opens a moment later
+    real_stat = Path.stat
+    monkeypatch.setattr(Path, "stat", lambda self, **kw: grown if self == p else real_stat(self, **kw))
+    w = next(iter(watcher.runs.values()))
+    done = threading.Event()
+
+    def grow():
+        watcher._grow(w)
+        done.set()
+
+    threading.Thread(target=grow, daemon=True).start()
+    try:
+        assert done.wait(5), "the watch blocked on a FIFO"
+    finally:
+        if not done.is_set():  # unblock the reader so no thread is left behind
+            os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def test_each_run_of_an_mlflow_store_is_watched_on_its_own(tmp_path):
+    """39.12: every run of one mlflow.db was merged into one live run (a healthy run's loss and a diverging one's
+    as one curve). Each run of the store is its own live run, with its own findings."""
+    import sqlite3
+
+    from test_mlflow_db import SCHEMA
+
+    folder = tmp_path / "mlruns"
+    folder.mkdir()
+    con = sqlite3.connect(folder / "mlflow.db")
+    con.executescript(SCHEMA)
+    rng = np.random.default_rng(0)
+    for i, (name, diverge) in enumerate((("calm", False), ("wild", True))):
+        uuid = f"{i:032x}"
+        con.execute("insert into runs values (?,?,?,?,?,?,?)", (uuid, name, "RUNNING", i, None, "active", 1))
+        con.executemany("insert into metrics values ('loss', ?, ?, ?, ?, 0)",
+                        [(loss_at(s, rng, diverge), 1000 * s, uuid, s) for s in range(0, TOTAL, 10)])
+    con.commit()
+    con.close()
+    watcher = Watcher(folder)
+    events = watcher.poll()
+    (w,) = watcher.runs.values()
+    assert sorted(lv.name.rsplit("#", 1)[-1] for lv in w.lives()) == ["calm", "wild"]
+    assert all(lv.points == TOTAL // 10 for lv in w.lives())
+    div = [e for e in events if e.finding.code == "D001"]
+    assert div and all(e.run.endswith("#wild") for e in div)
+
+
+def test_event_files_are_read_a_window_at_a_time_and_one_over_the_limit_is_said(tmp_path, monkeypatch):
+    """39.20: watch read an event file whole at its first poll (3.4x its size), even over the size limit, and the
+    run then vanished without a word. A poll reads at most a window of a file; a file over the limit is named."""
+    from curvedoc import watch as watch_mod
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    p = folder / "events.out.tfevents.1700000000.host.1.0"
+    p.write_bytes(_events(range(600)))
+    monkeypatch.setattr(watch_mod, "WINDOW_BYTES", p.stat().st_size // 5)
+    notes: list[str] = []
+    watcher = Watcher(folder, on_note=notes.append)
+    watcher.poll()
+    (w,) = watcher.runs.values()
+    assert 0 < w.live.points < 600  # one window, not the whole file
+    for _ in range(6):
+        watcher.poll()
+    assert w.live.points == 600 and not notes
+    monkeypatch.setenv("CURVEDOC_MAX_FILE_BYTES", str(p.stat().st_size // 2))
+    with open(p, "ab") as fh:
+        fh.write(_events(range(600, 700)))
+    watcher.poll()
+    assert len(notes) == 1 and "over the" in notes[0] and p.name in notes[0]

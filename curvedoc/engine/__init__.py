@@ -364,8 +364,7 @@ def resolve_settings(
     if isinstance(config, Settings):
         base = config
     else:
-        start = target if isinstance(target, (str, os.PathLike)) else None
-        base = load_settings(start, config)
+        base = load_settings(config_file=config)  # the working directory's project, never the data (target)
     return base.merged(
         select=list(select) if select else None,
         ignore=list(ignore) if ignore else None,

@@ -108,8 +108,17 @@ def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
         return [unreadable_report(spec.name, str(spec.root), exc.reason, "timeout").to_dict()]
 
 
-def _timed_out(result: list[dict[str, Any]]) -> bool:
-    return any(i.get("kind") == "timeout" for d in result for i in d.get("issues") or [])
+# what went wrong around a run rather than in it: a worker that died (killed, a lost Dask worker), the time
+# limit (the machine's load), the memory guard (its share depends on the machine and the number of workers), a
+# fetch from object storage that failed (the network), a store that kept changing while it was copied. Such a result is reported, never cached nor kept by
+# --resume: the next audit tries the run again.
+TRANSIENT_KINDS = frozenset({"worker-died", "timeout", "out-of-memory", "fetch-failed", "store-busy"})
+
+
+def _transient(result: list[dict[str, Any]]) -> bool:
+    """The result says an infrastructure failure (:data:`TRANSIENT_KINDS`), not something about the inputs."""
+    return any(i.get("kind") in TRANSIENT_KINDS for d in result if isinstance(d, dict)
+               for i in (d.get("issues") or []) if isinstance(i, dict))
 
 
 def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
@@ -140,7 +149,7 @@ def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
 def _work(item: tuple[int, RunSpec, str | None]) -> tuple[int, list[dict[str, Any]]]:
     idx, spec, cache_path = item
     result = _diagnose_spec(spec)
-    if cache_path and not _timed_out(result):  # a timeout depends on the machine's load: retry next time
+    if cache_path and not _transient(result):  # a timeout depends on the machine's load: retry next time
         _cache_write(cache_path, result)
     return idx, result
 
@@ -721,58 +730,70 @@ def audit(
 
     from curvedoc.engine import stream as _stream
 
-    keep = _stream.complete(stream) if stream is not None and resume else {}
-    results: list[list[dict[str, Any]] | None] = [None] * len(specs)
-    keys: list[str | None] = [None] * len(specs)
-    todo: list[tuple[int, RunSpec, str | None]] = []
-    listing = _Listings()
-    reused: dict[str, list[dict[str, Any]]] = {}
-    cached = 0
-    for i, spec in enumerate(specs):
-        cpath = None
-        if skey is not None:
-            keys[i] = key = _spec_key(spec, skey, listing)
-            if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
-                results[i] = reused[key] = keep[key]
-                continue
-            if cache_root is not None:
-                cpath = str(cache_root / f"{key}.json")
-                hit = _cache_read(cpath)
-                if hit is not None:
-                    results[i] = hit
-                    cached += 1
-                    continue
-        todo.append((i, spec, cpath))
+    if stream is not None and os.path.exists(stream) and not os.path.isfile(stream):
+        from curvedoc.errors import ConfigError
 
-    sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
-    if sink is not None:
-        for i, res in enumerate(results):  # cache hits are part of the account too
-            if res is not None and keys[i] not in reused:
-                sink.write(keys[i], res)
-    bar = _Progress(len(specs), progress)
-    bar.update(len(specs) - len(todo))
-
-    def emit(i: int, res: list[dict[str, Any]]) -> None:
-        results[i] = res
-        if sink is not None:
-            sink.write(keys[i], res)
-        bar.update()
-
+        raise ConfigError(f"{stream}: not a regular file (a FIFO, a device or a folder); a results file is written "
+                          "and read back by --resume")
+    # one audit at a time writes a results file: a second one on the same --out would interleave or lose lines
+    lock = _stream.StreamLock(stream) if stream is not None else None
     try:
-        if todo:
-            compiled = _prepare_compiled(todo)  # Dask workers find numba's cache warmed by this
-            _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled)
-    finally:
-        bar.close()
-        if sink is not None:
-            sink.close()
+        keep = _stream.complete(stream) if stream is not None and resume else {}
+        keep = {k: v for k, v in keep.items() if not _transient(v)}  # a worker that died last time: try again
+        results: list[list[dict[str, Any]] | None] = [None] * len(specs)
+        keys: list[str | None] = [None] * len(specs)
+        todo: list[tuple[int, RunSpec, str | None]] = []
+        listing = _Listings()
+        reused: dict[str, list[dict[str, Any]]] = {}
+        cached = 0
+        for i, spec in enumerate(specs):
+            cpath = None
+            if skey is not None:
+                keys[i] = key = _spec_key(spec, skey, listing)
+                if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
+                    results[i] = reused[key] = keep[key]
+                    continue
+                if cache_root is not None:
+                    cpath = str(cache_root / f"{key}.json")
+                    hit = _cache_read(cpath)
+                    if hit is not None:
+                        results[i] = hit
+                        cached += 1
+                        continue
+            todo.append((i, spec, cpath))
 
-    report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
-    report.sweep["jobs"] = n_jobs
-    report.sweep["cached_runs"] = cached
-    if stream is not None:
-        report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
-    return report
+        sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
+        if sink is not None:
+            for i, res in enumerate(results):  # cache hits are part of the account too
+                if res is not None and keys[i] not in reused:
+                    sink.write(keys[i], res)
+        bar = _Progress(len(specs), progress)
+        bar.update(len(specs) - len(todo))
+
+        def emit(i: int, res: list[dict[str, Any]]) -> None:
+            results[i] = res
+            if sink is not None:
+                sink.write(keys[i], res)
+            bar.update()
+
+        try:
+            if todo:
+                compiled = _prepare_compiled(todo)  # Dask workers find numba's cache warmed by this
+                _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled)
+        finally:
+            bar.close()
+            if sink is not None:
+                sink.close()
+
+        report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
+        report.sweep["jobs"] = n_jobs
+        report.sweep["cached_runs"] = cached
+        if stream is not None:
+            report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
+        return report
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], problems: list[dict]) -> Report:
@@ -840,7 +861,7 @@ def _execute(settings, todo, n_jobs, emit, executor, client, scheduler, compiled
         cache_paths = {i: cpath for i, _, cpath in todo}
 
         def emit_and_cache(i, res):
-            if cache_paths[i] and not _timed_out(res):  # a path only when the cache is on
+            if cache_paths[i] and not _transient(res):  # a path only when the cache is on
                 _cache_write(cache_paths[i], res)
             emit(i, res)
 

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from curvedoc.engine.config import Settings
 
 _PLANS: dict[str, Any] = {}
+CONNECT_SECONDS = 10.0  # to reach a scheduler and complete Dask's handshake with it
 
 
 def _batch(settings: Settings, items: list) -> list:
@@ -45,8 +46,9 @@ def client_for(scheduler: str | None, n_workers: int):
     except ImportError:
         raise ConfigError("--executor dask needs dask.distributed: pip install 'curvedoc[dask]'") from None
     if scheduler:
+        _probe(scheduler, CONNECT_SECONDS)
         try:
-            return Client(scheduler, timeout="10s")
+            return Client(scheduler, timeout=f"{CONNECT_SECONDS:g}s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise ConfigError(f"--scheduler {scheduler}: cannot connect ({exc})") from None
     import dask
@@ -58,6 +60,41 @@ def client_for(scheduler: str | None, n_workers: int):
         cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, dashboard_address=None,
                                host="127.0.0.1")
     return Client(cluster)
+
+
+def _probe(address: str, seconds: float) -> None:
+    """Connect to ``address`` and complete Dask's handshake within ``seconds``, or raise ConfigError (exit 2).
+
+    Dask's own connect times out the TCP connection only, then waits for the peer's handshake without limit: a
+    port that accepts connections but is not a scheduler (the dashboard's 8787, any web server) hung the audit
+    for good, deaf to Ctrl-C. The probe runs in an event loop of its own, so the limit cancels it cleanly."""
+    import asyncio
+
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    from curvedoc.errors import ConfigError
+
+    async def attempt():
+        comm = await connect(address, timeout=seconds, **Security().get_connection_args("client"))
+        try:
+            info = comm.remote_info or {}
+        finally:
+            await comm.close()
+        return info
+
+    try:
+        info = asyncio.run(asyncio.wait_for(attempt(), seconds))
+    except asyncio.TimeoutError:
+        raise ConfigError(f"--scheduler {address}: no Dask scheduler answered within {seconds:g} s (something "
+                          "accepts connections there but does not speak Dask's protocol: the dashboard's port?)") from None
+    except (OSError, ValueError, TypeError) as exc:
+        raise ConfigError(f"--scheduler {address}: cannot connect ({type(exc).__name__}: {exc})") from None
+    except Exception:  # a peer answering something else than Dask's handshake (read as a frame length: any size)
+        raise ConfigError(f"--scheduler {address}: not a Dask scheduler (it answered something other than Dask's "
+                          "handshake: a web server or the dashboard's port?)") from None
+    if not isinstance(info, dict):
+        raise ConfigError(f"--scheduler {address}: not a Dask scheduler (unexpected handshake)")
 
 
 def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int, list], None]) -> None:

@@ -14,8 +14,10 @@
     [tool.curvedoc.params.divergence]   # rule name -> parameter overrides
     min_rise = 0.5
 
-The nearest ``pyproject.toml`` with a ``[tool.curvedoc]`` table is used, searched upward from the
-diagnosed path and then from the current directory.
+The nearest ``pyproject.toml`` with a ``[tool.curvedoc]`` table is used, searched upward from the current
+directory (the project curvedoc is run from). Never from the data: a ``pyproject.toml`` inside a run folder or a
+downloaded sweep is part of what is diagnosed, and must not be able to turn checks off (``fail-on = "never"``),
+raise the limits or the number of workers.
 """
 
 from __future__ import annotations
@@ -83,37 +85,32 @@ class Settings:
         return s
 
 
-def find_pyproject(start: str | os.PathLike | None) -> Path | None:
-    seen: set[Path] = set()
-    from curvedoc.importers.remote import is_url
-
-    for origin in (start, os.getcwd()):
-        if origin is None or is_url(origin):  # a bucket has no pyproject.toml of the user's: the working folder's
-            continue
-        p = Path(origin).resolve()
-        if p.is_file():
-            p = p.parent
-        for d in (p, *p.parents):
-            if d in seen:
-                break
-            seen.add(d)
-            cand = d / "pyproject.toml"
-            if cand.is_file():
-                try:
-                    with open(cand, "rb") as fh:
-                        data = tomllib.load(fh)
-                except (OSError, tomllib.TOMLDecodeError):
-                    continue
-                if "curvedoc" in data.get("tool", {}):
-                    return cand
+def find_pyproject(project: str | os.PathLike | None = None) -> Path | None:
+    """The nearest ``pyproject.toml`` with a ``[tool.curvedoc]`` table in ``project`` (default: the current
+    directory) or a folder above it. Never searched from the diagnosed path (see the module's note)."""
+    p = Path(project if project is not None else os.getcwd()).resolve()
+    if p.is_file():
+        p = p.parent
+    for d in (p, *p.parents):
+        cand = d / "pyproject.toml"
+        if cand.is_file():
+            try:
+                with open(cand, "rb") as fh:
+                    data = tomllib.loads(fh.read(MAX_CONFIG_BYTES + 1).decode("utf-8"))
+            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+                continue
+            if "curvedoc" in data.get("tool", {}):
+                return cand
     return None
 
 
 MAX_CONFIG_BYTES = 8 * 1024 * 1024  # a pyproject.toml is kilobytes; a settings file this big is a mistake
 
 
-def load_settings(start: str | os.PathLike | None = None, config_file: str | os.PathLike | None = None) -> Settings:
-    path = Path(config_file) if config_file else find_pyproject(start)
+def load_settings(project: str | os.PathLike | None = None, config_file: str | os.PathLike | None = None) -> Settings:
+    """The settings of ``config_file``, else of the project's ``pyproject.toml`` (:func:`find_pyproject`: from
+    ``project``, default the current directory; never from the data)."""
+    path = Path(config_file) if config_file else find_pyproject(project)
     if path is None:
         return Settings()
     try:

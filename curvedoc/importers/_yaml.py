@@ -22,7 +22,8 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-__all__ = ["UNSAFE_TAG_KEY", "StrictSafeLoader", "TolerantSafeLoader", "flatten_hparams", "load_yaml_tolerant"]
+__all__ = ["UNSAFE_TAG_KEY", "StrictSafeLoader", "TolerantSafeLoader", "flatten_hparams", "load_yaml_tolerant",
+           "truncation_note"]
 
 UNSAFE_TAG_KEY = "__yaml_tag__"  # a mapping built from a tagged node records its tag here
 
@@ -173,21 +174,36 @@ def _scalar(v: Any) -> bool:
     return v is None or isinstance(v, (bool, int, float, str))
 
 
-def flatten_hparams(obj: Any, *, prefix: str = "") -> dict[str, Any]:
+def flatten_hparams(obj: Any, *, prefix: str = "", stats: dict[str, Any] | None = None) -> dict[str, Any]:
     """Flatten nested mappings into ``{"a.b.c": scalar}``.
 
     Keeps what is useful as a hyperparameter: numbers, booleans, None, short strings, and short
     lists of scalars (as a compact string ``"[1, 2, 3]"``). Objects rebuilt from ``!!python/object``
     tags are descended into only for their plain scalar attributes; private attributes (``_x``),
     binary blobs and serialized tensors are dropped.
+
+    At most :data:`_MAX_KEYS` values are kept (YAML aliases can make a small file expand without end: an alias
+    bomb); when values were left out, ``stats["truncated"]`` is set (a message for the caller's issues: the
+    values dropped are not dropped silently, see :func:`truncation_note`).
     """
     out: dict[str, Any] = {}
-    _flatten(obj, prefix, out, 0)
+    state = {"truncated": False}
+    _flatten(obj, prefix, out, 0, state)
+    if stats is not None:
+        stats.update(state)
     return out
 
 
-def _flatten(obj: Any, key: str, out: dict[str, Any], depth: int) -> None:
+def truncation_note(name: str) -> str:
+    """The issue message of a settings file whose values were cut at :data:`_MAX_KEYS`."""
+    return (f"{name} holds more than {_MAX_KEYS:,} values (YAML aliases repeating a block without end, or a huge "
+            f"config): only the first {_MAX_KEYS:,} are kept as hyperparameters, the rest dropped")
+
+
+def _flatten(obj: Any, key: str, out: dict[str, Any], depth: int, state: dict | None = None) -> None:
     if len(out) >= _MAX_KEYS:
+        if state is not None and (key not in out):
+            state["truncated"] = True
         return
     if _scalar(obj):
         if isinstance(obj, str) and len(obj) > _MAX_STR:
@@ -209,7 +225,7 @@ def _flatten(obj: Any, key: str, out: dict[str, Any], depth: int) -> None:
             ks = str(k)
             if tag is not None and ks.startswith("_"):
                 continue  # private attributes of dumped objects (_modules, _buffers, hooks...)
-            _flatten(v, f"{key}.{ks}" if key else ks, out, depth + 1)
+            _flatten(v, f"{key}.{ks}" if key else ks, out, depth + 1, state)
         return
     if isinstance(obj, (list, tuple, set)):
         items = list(obj)

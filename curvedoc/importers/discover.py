@@ -179,6 +179,7 @@ def discover(path: str | os.PathLike, with_base: bool = False, storage_options=N
         for pr in out.problems:
             if pr.path in tree.files or tree.is_dir(pr.path):
                 pr.path = tree.url_of(pr.path)
+        out.problems.extend(Problem(url, msg, "unsafe-key") for url, msg in remote.unclaimed_unsafe(tree, out.specs))
         return out
     return _discover(Path(remote.local_path(path)), with_base, None)
 

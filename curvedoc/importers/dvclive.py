@@ -121,7 +121,12 @@ def read(spec: RunSpec) -> RunData:
             check_file(params)
             data = load_yaml_tolerant(read_bytes(params))
             if isinstance(data, dict):
-                hparams = flatten_hparams(data)
+                cut: dict = {}
+                hparams = flatten_hparams(data, stats=cut)
+                if cut.get("truncated"):
+                    from curvedoc.importers._yaml import truncation_note
+
+                    issues.append(ImportIssue("truncated-hparams", truncation_note("params.yaml"), file=str(params)))
         except LoadError as exc:
             issues.append(ImportIssue("unreadable", f"params.yaml: {exc.reason}", file=str(params)))
         except Exception as exc:  # malformed YAML: the curves stand without their parameters

@@ -46,6 +46,11 @@ DETECTRON2_KEYS = {"total_loss", "data_time", "eta_seconds", "loss_cls", "loss_b
                    "loss_rpn_cls", "fast_rcnn/cls_accuracy"}
 MAX_DEPTH = 8  # nesting levels flattened into a/b/c keys; deeper values are dropped and reported
 MAX_LINE_CHARS = 64 * 1024 * 1024  # longer lines are skipped (a log record is never that long)
+# records x distinct keys past which a sparse log (most keys absent from most records: a key per record, a new
+# metric name every few steps) is not made a table: a table of it costs records x keys cells (0.78 MB of such
+# JSON lines asked for 2.4 GB); it is read key by key instead, in memory linear in its values
+SPARSE_CELLS = 4_000_000
+SPARSE_DENSITY = 0.05  # at most this share of the cells holding a value
 
 
 def _record_kinds(cols, step_col, steps: np.ndarray) -> tuple[str | None, np.ndarray | None]:
@@ -163,6 +168,8 @@ def _chunked_frame(text: str, path: Path, issues: list[ImportIssue]) -> pd.DataF
         records = _parse_lines(text[pos:end], path, issues)
         pos = end
         if records:
+            if _sparse([r for r in records if isinstance(r, dict)]):
+                raise _SparseLog()
             try:
                 frames.append(_records_frame(records, path, issues))
             except LoadError:
@@ -171,7 +178,141 @@ def _chunked_frame(text: str, path: Path, issues: list[ImportIssue]) -> pd.DataF
     if not frames:
         why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))
         raise UnsupportedFormat(path, "no JSON record could be read" + (f" ({why})" if why else ""))
+    rows = sum(len(f) for f in frames)
+    union = len(set().union(*(f.columns for f in frames)))
+    values = sum(int(f.notna().to_numpy().sum()) for f in frames)
+    if rows * union > SPARSE_CELLS and values < SPARSE_DENSITY * rows * union:
+        raise _SparseLog()  # pieces with keys of their own: one table of all would be mostly empty
     return frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True, sort=False)
+
+
+def _chunked_records(text: str, path: Path, issues: list[ImportIssue]):
+    """The records of a big JSON-lines text, a piece at a time (as :func:`_chunked_frame` cuts it)."""
+    pos, n = 0, len(text)
+    while pos < n:
+        end = n if n - pos <= CHUNK_CHARS else text.find("\n", pos + CHUNK_CHARS)
+        end = n if end < 0 else end + 1
+        yield _parse_lines(text[pos:end], path, issues)
+        pos = end
+
+
+# --------------------------------------------------------------------------- sparse logs
+
+
+class _SparseLog(Exception):
+    """A piece of a big file is sparse: the whole file is read key by key."""
+
+
+def _sparse(dicts: list) -> bool:
+    """Most cells of the records' table would be empty, and it would be big (see :data:`SPARSE_CELLS`)."""
+    if len(dicts) < 2:
+        return False
+    keys: set = set()
+    values = 0
+    for d in dicts:
+        if isinstance(d, dict):
+            keys.update(d)
+            values += len(d)
+    cells = len(dicts) * len(keys)
+    return cells > SPARSE_CELLS and values < SPARSE_DENSITY * cells
+
+
+def _flat_items(d: dict, prefix: str, depth: int, state: dict):
+    for k, v in d.items():
+        name = f"{prefix}{k}"
+        if isinstance(v, dict):
+            if depth >= MAX_DEPTH:
+                state["deep"] += 1
+            else:
+                yield from _flat_items(v, name + "/", depth + 1, state)
+        elif isinstance(v, (list, tuple)):
+            state["lists"].add(name)
+        else:
+            yield name, v
+
+
+def _number(v: Any) -> float | None:
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, (int, float)):
+        try:
+            return float(v)
+        except OverflowError:
+            return math.inf if v > 0 else -math.inf
+    if isinstance(v, str):
+        t = v.strip()
+        if t in ("NaN", "nan"):
+            return math.nan
+        try:
+            return float(t) if t and len(t) < 64 else None
+        except ValueError:
+            return None
+    return None
+
+
+def _sparse_run(pieces, path: Path, issues: list[ImportIssue], prefix: str, source: str) -> RunData:
+    """A sparse JSON log read key by key: each record's numeric values become points at the record's step (its
+    step key, else its epoch, else its index), in memory linear in the values, never a records x keys table."""
+    from curvedoc.model.run import make_frame
+
+    tag_ids: dict[str, int] = {}
+    tags, steps, values = [], [], []
+    step_names = {T.norm_name(k) for k in STEP_KEYS}
+    epoch_names = {T.norm_name(k) for k in EPOCH_KEYS}
+    state = {"deep": 0, "lists": set()}
+    n = other = no_step = 0
+    used_step = None
+    for records in pieces:
+        for rec in records:
+            if not isinstance(rec, dict):
+                other += 1
+                continue
+            items = [(k, x) for k, v in _flat_items(rec, "", 1, state) if (x := _number(v)) is not None]
+            step = None
+            for names in (step_names, epoch_names):
+                for k, x in items:
+                    if T.norm_name(k) in names and math.isfinite(x) and x == int(x) and abs(x) < 2 ** 62:
+                        step, used_step = int(x), used_step or k
+                        break
+                if step is not None:
+                    break
+            if step is None:
+                step = n
+                no_step += 1
+            for k, x in items:
+                if k == used_step:
+                    continue
+                name = prefix + k
+                tags.append(tag_ids.setdefault(name, len(tag_ids)))
+                steps.append(step)
+                values.append(x)
+            n += 1
+    if not n:
+        raise LoadError(path, "no data rows (no JSON object records)", kind="header-only")
+    if not values:
+        raise UnsupportedFormat(path, "no numeric values: not a training log")
+    names = np.empty(len(tag_ids), dtype=object)
+    for k, i in tag_ids.items():
+        names[i] = k
+    codes = np.asarray(tags, dtype=np.int64)
+    frame = make_frame(pd.Categorical.from_codes(codes, categories=list(names)), np.asarray(steps, dtype=np.int64),
+                       np.asarray(values, dtype=np.float64), None, str(path))
+    issues.append(ImportIssue(
+        "sparse-records",
+        f"{len(tag_ids):,} distinct keys over {n:,} records, most records holding few of them: read key by key "
+        "(points at each record's step), not as a table of records x keys", file=str(path), severity="info"))
+    if other:
+        issues.append(ImportIssue("bad-rows", f"{other} record(s) are not JSON objects and were skipped",
+                                  file=str(path), count=other))
+    if state["deep"]:
+        issues.append(ImportIssue("too-deep", f"{state['deep']} value(s) nested deeper than {MAX_DEPTH} levels were "
+                                  "dropped", file=str(path), count=state["deep"]))
+    if used_step is not None and no_step:
+        issues.append(ImportIssue("rows-without-step", f"{no_step} record(s) have no step; they take their index",
+                                  file=str(path), count=no_step, severity="info"))
+    issues.extend(T.duplicate_issues(frame, str(path)))
+    meta = {"rows": n, "step_column": used_step, "sparse": True}
+    return RunData(frame=frame, source=source, meta=meta, issues=issues)
 
 
 def _duplicate_keys(body: str, lines: int = 50) -> str | None:
@@ -417,6 +558,8 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         elif lists_of_dicts:  # {"log_history": [{...}, ...]} and the like
             key = max(lists_of_dicts, key=lambda k: len(inner[k]))
             source = "json"
+            if _sparse(inner[key]):
+                return _sparse_run([inner[key]], path, issues, prefix, source)
             df = _records_frame(inner[key], path, issues)
         else:
             df = _records_frame([doc], path, issues)
@@ -424,6 +567,8 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                 raise UnsupportedFormat(path, "a single JSON object of values (a summary or config), not a training log")
     elif whole_ok and isinstance(doc, list):
         source = "json"
+        if _sparse([r for r in doc if isinstance(r, dict)]):
+            return _sparse_run([doc], path, issues, prefix, source)
         df = _records_frame(doc, path, issues)
     elif whole_ok:
         raise UnsupportedFormat(path, "a single JSON value, not a training log")
@@ -438,13 +583,19 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             records = _parse_lines(text_lines, path, issues)
         elif len(text) > CHUNK_CHARS:
             records = None
-            df = _chunked_frame(text, path, issues)
+            try:
+                df = _chunked_frame(text, path, issues)
+            except _SparseLog:
+                issues[:] = [i for i in issues if i.kind not in ("bad-rows", "too-deep", "truncated", "long-line")]
+                return _sparse_run(_chunked_records(text, path, issues), path, issues, prefix, source)
         else:
             records = _parse_lines(text, path, issues)
         if records is not None:
             if not records:
                 why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))
                 raise UnsupportedFormat(path, "no JSON record could be read" + (f" ({why})" if why else ""))
+            if _sparse([r for r in records if isinstance(r, dict)]):
+                return _sparse_run([records], path, issues, prefix, source)
             df = _records_frame(records, path, issues)
 
     names = T.unique_names(df.columns)
@@ -495,6 +646,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
     # ---- x axis
     step_col: T.NumericColumn | None = None
     steps: np.ndarray | None = None
+    not_curves: list = []  # step keys refused as the step that are counters all the same
     if index is not None:
         steps = index
     else:
@@ -504,6 +656,17 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
                 continue
             st = T.integral_steps(cand)
             if st is None:
+                fin = cand.values[cand.present & np.isfinite(cand.values)]
+                if len(fin) and np.all(fin == np.floor(fin)) and np.abs(fin).max() > 2**62:
+                    # whole numbers, but past what a step can hold: a counter all the same, never a curve
+                    not_curves.append(cand)
+                    issues.append(ImportIssue(
+                        "step-out-of-range",
+                        f"key {cand.name!r} counts past 2^62 (up to {np.abs(fin).max():.4g}), beyond what a step can "
+                        "hold; not used as the step (points numbered by record instead) nor read as a curve",
+                        file=str(path), severity="warning",
+                    ))
+                    continue
                 issues.append(ImportIssue(
                     "non-integer-steps", f"key {cand.name!r} is not a whole-number counter; not used as the step",
                     file=str(path), severity="info",
@@ -543,7 +706,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
     tag_cols = [
         c for c in cols
         if not (step_col is not None and c is step_col and T.norm_name(c.name) != "epoch")
-        and not (absolute and c.name == wall_name)
+        and not (absolute and c.name == wall_name) and not any(c is x for x in not_curves)
     ]
     if not tag_cols:
         raise UnsupportedFormat(path, "no numeric values besides the step: not a training log")

@@ -22,6 +22,7 @@ layer of its own. What it does:
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -33,6 +34,7 @@ from urllib.parse import unquote
 
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.importers._base import is_settings_file
+from curvedoc.model.run import ImportIssue
 
 _URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+)(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
 
@@ -41,6 +43,30 @@ EXTRAS = {"s3": "s3", "s3a": "s3", "gs": "gcs", "gcs": "gcs", "az": "azure", "ab
           "adl": "azure"}
 
 HEAD_BYTES = 65536  # what discovery's sniffers read of a file (the largest head any of them asks for)
+
+
+def unsafe_key(key: str) -> str | None:
+    """Why an object key cannot be given a local name under the staging folder, or None.
+
+    A key is only a string: ``run/metrics/../../../home/u/.bashrc`` is a valid S3 key. Staging names a fetched
+    object by its key, so a key with a ``..`` or ``.`` segment, an empty segment inside it (``a//b``, an
+    absolute path glued on), a backslash (a Windows separator) or a NUL byte would name a
+    file elsewhere, or two keys would name one file: such keys are never fetched."""
+    if "\0" in key:
+        return "a NUL byte"
+    if "\\" in key:
+        return "a backslash (a Windows path separator)"
+    parts = key.strip("/").split("/")
+    for part in parts:
+        if part in ("..", "."):
+            return f"a '{part}' path segment"
+        if part == "":
+            return "an empty path segment ('//', an absolute path inside the key)"
+    return None
+
+
+def _unsafe_message(url: str, why: str) -> str:
+    return f"object {url!r} skipped: its key has {why}, so it cannot be staged under a local name safely"
 
 
 
@@ -107,6 +133,8 @@ class RemoteTree:
         self.files: dict[str, dict[str, Any]] = {}  # virtual path -> info (key, size, version)
         self.dirs: dict[str, tuple[list[str], list[str]]] = {}
         self._heads: dict[str, bytes] = {}
+        self.unsafe: dict[str, str] = {}  # object key -> why it is never fetched (see unsafe_key)
+        self._subdir_names: dict[str, set[str]] = {}  # folder -> its subfolders' names (membership in O(1))
         self._lock = threading.Lock()
         try:
             info = self.fs.info(self.root_key)
@@ -151,19 +179,27 @@ class RemoteTree:
             return f"{_protocol(self.url)}://{key}"
 
     def _add(self, key: str, info: Mapping[str, Any]) -> None:
+        why = unsafe_key(key)
+        if why:
+            self.unsafe[key] = why
+            return
         v = self.virtual(key)
         self.files[v] = {"key": key, "size": int(info.get("size") or 0), "version": _version(info)}
-        child, parent = PurePosixPath(v), PurePosixPath(v).parent
-        is_file = True
-        while True:
-            subdirs, names = self.dirs.setdefault(str(parent), ([], []))
-            if is_file:
-                names.append(child.name)
-            elif child.name not in subdirs:
-                subdirs.append(child.name)
-            if str(parent) == self.virtual(self.root_key) or parent == parent.parent:
-                break
-            child, parent, is_file = parent, parent.parent, False
+        top = self.virtual(self.root_key)
+        parent, _, name = v.rpartition("/")
+        parent = parent or "/"
+        self.dirs.setdefault(parent, ([], []))[1].append(name)
+        # each folder above, up to the root of the listing, once: linear in the keys (a list scanned for every key
+        # made 8,000 MLflow runs take a minute)
+        while parent != top and parent != "/":
+            up, _, name = parent.rpartition("/")
+            up = up or "/"
+            known = self._subdir_names.setdefault(up, set())
+            if name in known:
+                break  # this folder and every one above it are known already
+            known.add(name)
+            self.dirs.setdefault(up, ([], []))[0].append(name)
+            parent = up
 
     # -------------------------------------------------------------- what discovery asks
     def is_file(self, p) -> bool:
@@ -274,19 +310,37 @@ def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[
 
 def attach(tree: RemoteTree, spec) -> None:
     """Give a discovered spec what a worker needs to read it on its own: the URL, storage options and each
-    needed file's key, size and version."""
+    needed file's key, size and version; and the objects under the run's folder that were skipped for an
+    unsafe key (reported as the run's import issues)."""
     need = needed_files(tree, spec.format, spec.root, spec.files, spec.extras)
     spec.extras["remote"] = {
         "url": tree.url,
         "options": tree.options,
         "files": [[v, tree.files[v]["key"], tree.files[v]["size"], tree.files[v]["version"]] for v in need],
         "root_url": tree.url_of(spec.root),
+        "unsafe": [[tree.url_of(tree.virtual(k)), why] for k, why in sorted(tree.unsafe.items())
+                   if tree.is_dir(spec.root) and _under(k, tree, spec.root)],
     }
 
 
+def _under(key: str, tree: RemoteTree, folder) -> bool:
+    return tree.virtual(key).startswith(str(folder).rstrip("/") + "/")
+
+
+def unclaimed_unsafe(tree: RemoteTree, specs) -> list[tuple[str, str]]:
+    """(URL, message) of each object skipped for an unsafe key that is in no run's folder (a discovery
+    problem: the others are their runs' import issues)."""
+    roots = [s.root for s in specs if tree.is_dir(s.root)]
+    return [(tree.url_of(tree.virtual(k)), _unsafe_message(tree.url_of(tree.virtual(k)), why))
+            for k, why in sorted(tree.unsafe.items()) if not any(_under(k, tree, r) for r in roots)]
+
+
 def fingerprint(spec) -> list[str]:
-    """What the cache keys a remote run by: each needed file's path, size and ETag / mtime."""
-    return [f"{v}|{size}|{version}" for v, _key, size, version in spec.extras["remote"]["files"]]
+    """What the cache keys a remote run by: each needed file's path, size and ETag / mtime (and the objects
+    skipped for an unsafe key, which its report names)."""
+    info = spec.extras["remote"]
+    return ([f"{v}|{size}|{version}" for v, _key, size, version in info["files"]]
+            + [f"unsafe|{url}|{why}" for url, why in info.get("unsafe", [])])
 
 
 # ------------------------------------------------------------------------------ reading a remote run
@@ -302,6 +356,58 @@ def _remap(text: str, stage: str, tree_urls: Mapping[str, str]) -> str:
     return re.sub(re.escape(stage) + r"/[^\s'\"(),;]*", sub, text)
 
 
+SMALL_OBJECT = 1 << 20  # objects listed below this are fetched in batched range requests, the others streamed
+BATCH_BYTES = 64 << 20  # listed bytes per batched request
+
+
+def _fetch(fs, keys: list, targets: list, sizes: list, limit: int) -> list[int]:
+    """Fetch each object into its target, never more than ``limit + 1`` bytes of it (its size may have grown since
+    the listing: a whole download before the size check could fill the disk or the memory). Small objects come
+    in batched range requests (``cat_ranges``, concurrent on the async stores), big ones streamed in pieces.
+    Returns the indexes of the objects found over the limit (their targets removed)."""
+    over: list[int] = []
+    batches: list[list[int]] = []
+    cur: list[int] = []
+    total = 0
+    for i in (j for j, n in enumerate(sizes) if n < SMALL_OBJECT):
+        if cur and total + sizes[i] > BATCH_BYTES:
+            batches.append(cur)
+            cur, total = [], 0
+        cur.append(i)
+        total += sizes[i]
+    if cur:
+        batches.append(cur)
+    for batch in batches:
+        got = fs.cat_ranges([keys[j] for j in batch], [0] * len(batch), [limit + 1] * len(batch), on_error="return")
+        for j, data in zip(batch, got):
+            if isinstance(data, BaseException):
+                raise data
+            if len(data) > limit:
+                over.append(j)
+                continue
+            with open(targets[j], "wb") as fh:
+                fh.write(data)
+    for i in (j for j, n in enumerate(sizes) if n >= SMALL_OBJECT):
+        done = 0
+        with fs.open(keys[i], "rb") as src, open(targets[i], "wb") as dst:
+            while True:
+                piece = src.read(min(8 << 20, limit + 1 - done))
+                if not piece:
+                    break
+                dst.write(piece)
+                done += len(piece)
+                if done > limit:
+                    break
+        if done > limit:
+            over.append(i)
+    for i in over:
+        try:
+            os.unlink(targets[i])
+        except OSError:
+            pass
+    return sorted(over)
+
+
 def read_remote(spec, role_overrides=None):
     """Read a remote spec: fetch its needed files into a private temporary folder (outside the data; removed
     afterwards), read them with the local reader, and name every file by its URL. Raises LoadError only."""
@@ -314,34 +420,65 @@ def read_remote(spec, role_overrides=None):
     fs, _ = filesystem(info["url"], info["options"])
     limit = max_file_bytes()
     urls: dict[str, str] = {}
-    keys, targets = [], []
-    stage = tempfile.mkdtemp(prefix="curvedoc-stage-")
+    keys, targets, sizes, logs = [], [], [], []
+    skipped: list[tuple[str, str]] = [(u, why) for u, why in info.get("unsafe", [])]
+    stage = os.path.realpath(tempfile.mkdtemp(prefix="curvedoc-stage-"))
+
+    def staged(v: str) -> str | None:
+        """The local name of virtual path ``v`` under the staging folder, or None when it would not stay there
+        (resolved: ``..``, a symlink made by an earlier object, an absolute form)."""
+        if unsafe_key(v):
+            return None
+        t = os.path.realpath(os.path.join(stage, v.lstrip("/")))
+        return t if os.path.commonpath([stage, t]) == stage and t != stage else None
+
     try:
+        named = {str(f) for f in spec.files} | {str(spec.root)}
+        for v in sorted(named):
+            if staged(v) is None:
+                raise LoadError(info["root_url"], f"cannot stage {v!r} safely (its name has "
+                                f"{unsafe_key(v) or 'a path outside the staging folder'}); not read", kind="unreadable")
         for v, key, size, _version in info["files"]:
             try:
                 urls[v] = fs.unstrip_protocol(key)
             except Exception:  # pragma: no cover
                 urls[v] = key
+            why = unsafe_key(key) or unsafe_key(v)
+            target = None if why else staged(v)
+            if target is None:
+                skipped.append((urls[v], why or "a local name outside the staging folder"))
+                continue
             if size > limit:
                 if any(str(f) == v for f in spec.files):
                     raise LoadError(urls[v], f"file is {_size(size)}, over the {_size(limit)} per-file limit "
                                     "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
                 continue
             keys.append(key)
-            targets.append(stage + v)
-        for t in targets:
-            Path(t).parent.mkdir(parents=True, exist_ok=True)
-        for v in {str(f) for f in spec.files} | {str(spec.root)}:
-            if v not in urls:  # a folder named in the spec (DVCLive's plots/metrics, a run folder)
-                Path(stage + v).mkdir(parents=True, exist_ok=True)
-                urls[v] = info["root_url"] if v == str(spec.root) else v
+            targets.append(target)
+            sizes.append(size)
+            logs.append(any(str(f) == v for f in spec.files))
         try:
-            if keys:
-                fs.get(keys, targets)
+            for t in targets:
+                Path(t).parent.mkdir(parents=True, exist_ok=True)
+            for v in named:
+                if v not in urls:  # a folder named in the spec (DVCLive's plots/metrics, a run folder)
+                    Path(staged(v)).mkdir(parents=True, exist_ok=True)
+                    urls[v] = info["root_url"] if v == str(spec.root) else v
+        except OSError as exc:  # an object and a folder of the same name (``a`` and ``a/b``)
+            raise LoadError(info["root_url"], f"cannot stage the run's objects: {exc.strerror or exc}",
+                            kind="unreadable") from None
+        try:
+            grew = _fetch(fs, keys, targets, sizes, limit)
         except FileNotFoundError as exc:
-            raise LoadError(info["root_url"], f"an object disappeared while reading: {exc}", kind="unreadable") from None
-        except Exception as exc:
-            raise LoadError(info["root_url"], f"cannot fetch: {type(exc).__name__}: {exc}", kind="unreadable") from None
+            raise LoadError(info["root_url"], f"an object disappeared while reading: {exc}", kind="fetch-failed") from None
+        except Exception as exc:  # the network, credentials that expired: tried again by the next audit
+            raise LoadError(info["root_url"], f"cannot fetch: {type(exc).__name__}: {exc}", kind="fetch-failed") from None
+        for i in grew:  # an object that grew past the limit after the listing: fetched no further than limit + 1
+            url = fs.unstrip_protocol(keys[i]) if hasattr(fs, "unstrip_protocol") else keys[i]
+            if logs[i]:
+                raise LoadError(url, f"file grew past the {_size(limit)} per-file limit after it was listed "
+                                "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
+            skipped.append((url, f"a size past the {_size(limit)} per-file limit (it grew after the listing)"))
         local = dataclasses.replace(
             spec,
             root=Path(stage + str(spec.root)),
@@ -355,6 +492,8 @@ def read_remote(spec, role_overrides=None):
         except LoadError as exc:
             raise LoadError(_remap(exc.path, stage, urls), _remap(exc.reason, stage, urls), exc.kind) from None
         for run in runs:
+            for url, why in skipped:
+                run.issues.append(ImportIssue("unsafe-key", _unsafe_message(url, why), file=url))
             run.source = _remap(str(run.source), stage, urls)
             run.path = info["root_url"]
             for issue in run.issues:

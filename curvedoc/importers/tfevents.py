@@ -400,10 +400,13 @@ def _load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) 
         rel = _rel(p, root)
         try:
             check_file(p)
-            from curvedoc.importers._yaml import flatten_hparams
+            from curvedoc.importers._yaml import flatten_hparams, truncation_note
 
             obj = _load_counting(p)
-            flat = flatten_hparams(obj)
+            cut: dict = {}
+            flat = flatten_hparams(obj, stats=cut)
+            if cut.get("truncated"):
+                issues.append(ImportIssue("truncated-hparams", truncation_note(rel), file=rel))
         except LoadError as exc:
             issues.append(ImportIssue("bad-hparams", f"{rel}: {exc.reason}", file=rel, severity="info"))
             continue
