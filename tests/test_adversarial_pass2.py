@@ -137,3 +137,10 @@ def test_a_yaml_alias_bomb_says_what_it_dropped(tmp_path):
     (dv / "params.yaml").write_text(bomb)
     runs = curvedoc.load(dv)
     assert runs and any(i.kind == "truncated-hparams" for r in runs for i in r.issues), [i.kind for r in runs for i in r.issues]
+    # Lightning's CSVLogger folder: metrics.csv with the hparams.yaml beside it
+    pl = tmp_path / "pl"
+    pl.mkdir()
+    (pl / "metrics.csv").write_text("epoch,step,train_loss\n" + "".join(f"0,{s},{2.0 / (1 + s / 20)}\n" for s in range(60)))
+    (pl / "hparams.yaml").write_text(bomb)
+    (run,) = curvedoc.load(pl)
+    assert [i for i in run.issues if i.kind == "truncated-hparams"] and len(run.hparams) == 2000

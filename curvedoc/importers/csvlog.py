@@ -250,7 +250,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
     except LoadError as exc:
         issues.append(ImportIssue("bad-hparams", f"hparams.yaml: {exc.reason}", file=str(hp), severity="info"))
         return {}
-    from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+    from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant, truncation_note
 
     try:
         obj = load_yaml_tolerant(raw)
@@ -270,7 +270,11 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
         ))
     if not isinstance(obj, dict):
         return {}
-    return dict(flatten_hparams(obj))
+    cut: dict = {}
+    flat = dict(flatten_hparams(obj, stats=cut))
+    if cut.get("truncated"):  # an alias bomb or a huge config: what was dropped is said, not dropped silently
+        issues.append(ImportIssue("truncated-hparams", truncation_note("hparams.yaml"), file=str(hp)))
+    return flat
 
 
 # --------------------------------------------------------------------------- main
