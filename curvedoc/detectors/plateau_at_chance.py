@@ -282,6 +282,10 @@ def _loss_levels(run: Run) -> list[tuple[str, float]]:
     return out
 
 
+# the largest majority share a binary prior predictor is recognised at: H(0.8) = 0.50 nats, 72% of log 2
+_MAX_PRIOR_SHARE = 0.8
+
+
 def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
     """(2, why, q) for a binary task with unbalanced classes whose model predicts the prior: the validation
     accuracy sits at one value q >= 0.5 (the majority share of a fixed evaluation set) at half of the evaluations
@@ -292,7 +296,9 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
     vals, counts = np.unique(v, return_counts=True)
     i = int(np.argmax(counts))
     q = float(vals[i])
-    if counts[i] < max(3, 0.5 * len(v)) or not 0.5 <= q < 1.0:
+    if counts[i] < max(3, 0.5 * len(v)) or not 0.5 <= q <= _MAX_PRIOR_SHARE:
+        # above ~0.8 the prior's entropy (< 0.5 nats) is as low as a good classifier's loss, and a converged
+        # classifier's accuracy repeats on a small evaluation set too: the two readings no longer tell them apart
         return None
     h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q > 0.5 else math.log(2.0)
     for role, level in _late_loss_levels(run):
