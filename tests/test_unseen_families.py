@@ -142,7 +142,7 @@ def test_a_frozen_loss_at_a_vocabulary_sized_level_is_constant_not_chance():
     for i, vocab in enumerate(VOCAB_SIZES[::3]):
         rng = np.random.default_rng(i)
         n = int(rng.integers(60, 600))
-        level = math.log(vocab) * (1 + rng.uniform(-0.02, 0.02))
+        level = math.log(vocab) * (1 + rng.choice([-1, 1]) * rng.uniform(0.005, 0.02))  # near log V, not on it
         loss = level + rng.normal(0, 2e-4 * level, n)
         loss[0] = level * 1.004
         val = (np.arange(1, n, 10), np.full(len(range(1, n, 10)), level * 1.003))
@@ -152,6 +152,10 @@ def test_a_frozen_loss_at_a_vocabulary_sized_level_is_constant_not_chance():
         # the same loss named as a language model's (a token count logged) is at chance over the vocabulary
         lm = make_run(Loss=loss, ValLoss=val, num_input_tokens_seen=np.arange(n) * 4096.0)
         assert run_detector("plateau-at-chance", lm), vocab
+        # and a loss at log V to the printed digit (a fine-tune collapsed to uniform) needs no other evidence
+        exact = math.log(vocab) * (1 + rng.normal(0, 1e-5, n))
+        exact[:3] = 1.6
+        assert run_detector("plateau-at-chance", make_run(Loss=exact)), vocab
 
 
 def test_a_noisy_flat_loss_with_gradients_flowing_is_not_a_frozen_model():
@@ -338,3 +342,27 @@ def test_a_slow_start_on_a_live_run_is_neither_constant_nor_double_softmax():
         return [h for h in hits if "double_softmax_floor" in h.evidence]
 
     assert double_softmax({}) and double_softmax(live) == []  # the finished run is judged, the partial one waits
+
+
+# -------------------------------------------------------------------------------------- frozen from some step on
+@pytest.mark.parametrize("seed", range(8))
+def test_a_loss_frozen_from_some_step_to_the_end_is_constant(seed):
+    # a model that stopped changing at step s (collapsed after a blow-up, or frozen from epoch 5): the loss then
+    # scatters by ~1e-4 around one level (or repeats one printed number) for the rest of the run
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(40, 800))
+    s = int(rng.integers(2, n // 3))
+    level = float(rng.uniform(0.03, 5))
+    loss = np.concatenate([level * np.exp(rng.uniform(0.3, 3, s)), level * (1 + rng.normal(0, 1e-4, n - s))])
+    if seed % 2:
+        loss[s:] = round(level, 5)  # printed with its digits, the same number every epoch
+    hits = run_detector("constant-loss", make_run(train_loss=loss))
+    assert hits and "frozen from step" in hits[0].message, (seed, n, s)
+
+
+def test_a_converged_loss_is_not_frozen():
+    x = np.arange(600)
+    creeping = 0.2 + 2.0 * np.exp(-x / 30) + 1e-4 * np.exp(-x / 300)  # a full-batch fit: down, ever more slowly
+    assert run_detector("constant-loss", make_run(train_loss=creeping)) == []
+    coarse = np.concatenate([np.linspace(2.3, 0.01, 100), np.full(500, 0.0012)])  # printed with 4 decimals
+    assert run_detector("constant-loss", make_run(train_loss=coarse)) == []

@@ -17,6 +17,8 @@ steps, or the learning rate is 0. Every step of the run is wasted compute.
 - ``segments``: number of equal segments whose medians must all agree with the overall median.
 - ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
 - ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
+- ``frozen_min_share``: a loss that is the same number at every point from some step on is frozen when that stretch covers at least this share of the run.
+- ``frozen_min_digits``: a stretch of one identical printed number counts only when it has at least this many significant digits (0.0012 may be a converged loss at its printed precision).
 - ``max_first_frac``: the noisy test needs the start of training in the log: a first logged step beyond this fraction of the last one is a late stretch of a run (resumed, or logging started late).
 - ``max_grad_trend``: a logged gradient norm whose first and last fifths differ by more than this factor shows the parameters move (no finding in the noisy case; a validation loss or another loss component that moves vetoes it too, and a noisy level at log K of a common class count is left to plateau-at-chance). A gradient norm clearly above 0 under a learning rate above 0 also vetoes the noisy case: the parameters are updated, so the model learns nothing visible (underfitting) rather than being frozen.
 
@@ -59,6 +61,8 @@ class Params:
     max_rel_move: float
     max_grad_trend: float
     max_first_frac: float
+    frozen_min_share: float
+    frozen_min_digits: int
 
 
 def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
@@ -71,6 +75,47 @@ def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
             if np.all(lr == 0):
                 causes = ["optimizer-not-stepping", "frozen-params", "wrong-loss"]
     return tuple(causes), ev
+
+
+def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, float] | None:
+    """(first index, share of the step span) of the longest stretch at the end of the run where the loss stays the
+    same number (its spread within ``flat_rel_tol`` of its level, as the whole-run test), when it covers at least ``frozen_min_share`` of the run, has at least
+    ``min_points`` points, and -- when every point is the very same number -- that number has at least
+    ``frozen_min_digits`` significant digits: one coarse printed value (0.0012 at every epoch) is as often a
+    converged loss creeping below the printed precision as a frozen model, while 1.08311 +- 1e-4 for 400 epochs
+    (a model collapsed to the class prior after a blow-up) or 0.0333 repeated is a model that no longer changes.
+    A stretch that moves only one way, however little (a full-batch fit converging), is not frozen: a frozen model
+    on changing minibatches scatters both ways around its level."""
+    n = len(v)
+    if n < max(p.min_points, 3) or not np.isfinite(v[-1]):
+        return None
+    # the stretch at the end whose spread stays within flat_rel_tol of its level (as for the whole run)
+    r = v[::-1]
+    hi, lo = np.maximum.accumulate(np.where(np.isfinite(r), r, np.inf)), np.minimum.accumulate(r)
+    same = (hi - lo <= p.flat_rel_tol * abs(float(v[-1])))[::-1]
+    j = n - int(np.argmin(same[::-1])) if not same.all() else 0
+    if j == 0 or n - j < max(p.min_points, 3):
+        return None  # the whole run (the exact test above) or too short a stretch
+    span = float(steps[-1] - steps[0])
+    share = float(steps[-1] - steps[j]) / span if span > 0 else (n - j) / n
+    if share < p.frozen_min_share:
+        return None
+    tail = v[j:]
+    if float(np.ptp(tail)) == 0.0:
+        if _significant_digits(float(tail[0])) < p.frozen_min_digits:
+            return None  # one coarse printed value (0.0012, 0.0): a loss still creeping below the printed precision
+    else:
+        d = np.diff(tail)
+        if min(float(np.mean(d > 0)), float(np.mean(d < 0))) < 0.1:
+            return None  # creeping one way (a full-batch fit converging): not frozen, however small the steps
+    return j, share
+
+
+def _significant_digits(x: float) -> int:
+    """How many significant digits the number needs (0.0012 -> 2, 1.08311 -> 6, 0 -> 0)."""
+    if x == 0 or not math.isfinite(x):
+        return 0
+    return next((d for d in range(1, 18) if float(f"{x:.{d}g}") == x), 17)
 
 
 def _gradients_flow(run: Run) -> bool:
@@ -114,6 +159,19 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
             f"(steps {fmt_step(steps[0])}-{fmt_step(steps[-1])}): the loss does not respond to training at all",
             step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.95 if n >= 10 else 0.8,
             evidence=base_ev, causes=causes,
+        )
+        return
+
+    frozen = _frozen_tail(v_all, steps, p)
+    if frozen is not None:
+        j, share = frozen
+        yield Hit(
+            f"train_loss is frozen from step {fmt_step(steps[j])} to the end: {fmt_num(float(v_all[-1]), 6)} to "
+            f"{p.flat_rel_tol:.0e} relative at all {n - j:,} points ({share:.0%} of the run's steps), after moving before it "
+            f"({fmt_num(float(v_all[0]))} at step {fmt_step(steps[0])}): from there on the model no longer changes",
+            step=int(steps[j]), steps=(int(steps[j]), int(steps[-1])), confidence=0.9,
+            evidence={**base_ev, "frozen_from": int(steps[j]), "frozen_share": round(share, 4),
+                      "level": float(v_all[-1])}, causes=causes,
         )
         return
 
