@@ -450,16 +450,18 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
         _fail("--resume needs --out FILE.jsonl (the results file to resume)")
     if scheduler and executor != "dask":
         _fail("--scheduler is for --executor dask")
+    from_stream = not remote and os.path.isfile(path) and is_stream(path)
+    if not from_stream and not remote and not os.path.isdir(path):
+        _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
+    # where the output goes is checked first (as for diagnose): an --out that is one of the input's files is refused
+    # as such, whatever its extension says about the format
+    out = _check_out(out, None if remote else path)
     fmt = _out_format(fmt, None if stream else out)  # a results stream is JSON lines; the report goes to stdout
-    if not remote and os.path.isfile(path) and is_stream(path):
+    if from_stream:
         if stream or resume:
             _fail(f"{path} is a results file: its report is rebuilt as it is; --out FILE.jsonl/--resume are for a sweep")
         report = report_from_stream(path)
-        out = _check_out(out, path)
     else:
-        if not remote and not os.path.isdir(path):
-            _fail(f"{path}: not a folder" if os.path.lexists(path) else f"{path}: no such file or directory")
-        out = _check_out(out, None if remote else path)
         if cache_dir is not None and not remote and _inside(cache_dir, path):
             _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
         show_progress = progress if progress is not None else sys.stderr.isatty()
