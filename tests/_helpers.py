@@ -261,3 +261,21 @@ def label_check(detector: str, severe_only: bool = True) -> tuple[set[str], set[
     must = {k for k, v in labels.items() if cls in v.get("must", [])}
     allowed = must | {k for k, v in labels.items() if cls in v.get("may", [])} | set(KNOWN_DISAGREEMENTS.get(detector, {}))
     return fired, must, allowed
+
+
+def hf_classifier(n_in: int, hidden: int, n_out: int):
+    """A tiny MLP classifier in the form HF's Trainer takes (``forward(x, labels)`` returns loss and logits), for
+    the tests that train with transformers on CPU. Imports torch when called."""
+    import torch
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.net = torch.nn.Sequential(torch.nn.Linear(n_in, hidden), torch.nn.ReLU(),
+                                           torch.nn.Linear(hidden, n_out))
+
+        def forward(self, x, labels=None):
+            logits = self.net(x)
+            return {"loss": torch.nn.functional.cross_entropy(logits, labels), "logits": logits}
+
+    return Net()

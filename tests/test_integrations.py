@@ -10,6 +10,8 @@ import os
 import numpy as np
 import pytest
 
+from _helpers import hf_classifier
+
 from curvedoc.integrations import LiveDiagnosis
 
 EVERY = 10
@@ -77,15 +79,6 @@ def _hf_train(tmp_path, lr):
 
     torch.manual_seed(0)
 
-    class Net(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.net = torch.nn.Sequential(torch.nn.Linear(20, 64), torch.nn.ReLU(), torch.nn.Linear(64, 4))
-
-        def forward(self, x, labels=None):
-            logits = self.net(x)
-            return {"loss": torch.nn.functional.cross_entropy(logits, labels), "logits": logits}
-
     x, y = _data()
     ds = [{"x": torch.from_numpy(a), "labels": torch.tensor(b)} for a, b in zip(x, y)]
     args = TrainingArguments(output_dir=str(tmp_path / "out"), max_steps=MAX_STEPS, per_device_train_batch_size=32,
@@ -93,7 +86,7 @@ def _hf_train(tmp_path, lr):
                              logging_steps=1, logging_nan_inf_filter=False, report_to="none", save_strategy="no",
                              use_cpu=True, disable_tqdm=True, remove_unused_columns=False, seed=0)
     cb = CurvedocCallback(every=EVERY, stop_on="error")
-    trainer = Trainer(model=Net(), args=args, train_dataset=ds, callbacks=[cb])
+    trainer = Trainer(model=hf_classifier(20, 64, 4), args=args, train_dataset=ds, callbacks=[cb])
     trainer.train()
     return cb, trainer.state.global_step
 

@@ -16,7 +16,7 @@ import pytest
 import curvedoc
 from curvedoc.importers import discover, load_all
 
-from _helpers import REAL_RUNS as REAL
+from _helpers import REAL_RUNS as REAL, hf_classifier
 T5_STATE = REAL / "hf_trainer_state" / "t5-summarization-demo" / "trainer_state.json"
 T5_EVENTS = REAL / "tfevents" / "t5-summarization-demo"
 MM_SCALARS = REAL / "mmengine_json" / "rtmdet-drinks-40ep-healthy" / "scalars.json"
@@ -147,15 +147,6 @@ def test_a_real_hf_trainer_output_folder_is_one_run(tmp_path):
 
     torch.manual_seed(0)
 
-    class Net(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.net = torch.nn.Sequential(torch.nn.Linear(20, 32), torch.nn.ReLU(), torch.nn.Linear(32, 4))
-
-        def forward(self, x, labels=None):
-            logits = self.net(x)
-            return {"loss": torch.nn.functional.cross_entropy(logits, labels), "logits": logits}
-
     rng = np.random.default_rng(0)
     x = rng.normal(size=(256, 20)).astype(np.float32)
     y = (x[:, 0] > 0).astype(np.int64) + 2 * (x[:, 1] > 0)
@@ -164,7 +155,7 @@ def test_a_real_hf_trainer_output_folder_is_one_run(tmp_path):
                              learning_rate=0.05, optim="sgd", logging_steps=2, report_to="tensorboard",
                              save_strategy="steps", save_steps=15, eval_strategy="steps", eval_steps=10,
                              use_cpu=True, disable_tqdm=True, remove_unused_columns=False, seed=0)
-    Trainer(model=Net(), args=args, train_dataset=ds, eval_dataset=ds[:64]).train()
+    Trainer(model=hf_classifier(20, 32, 4), args=args, train_dataset=ds, eval_dataset=ds[:64]).train()
     assert list((tmp_path / "out" / "runs").iterdir())  # the layout this test is about
     (run,) = curvedoc.load(tmp_path / "out")
     assert sorted(s["format"] for s in run.meta["sources"]) == ["hf-trainer-state", "tfevents"]

@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from _helpers import hf_classifier
+
 from curvedoc.engine import diagnose_run
 
 EVERY = 10
@@ -186,15 +188,6 @@ def _hf(tmp_path: Path, lr: float, *, seed: int = 0, eval_steps: int = 50, epoch
 
     from curvedoc.integrations.hf import CurvedocCallback
 
-    class Net(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.net = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.ReLU(), torch.nn.Linear(64, 10))
-
-        def forward(self, x, labels=None):
-            logits = self.net(x)
-            return {"loss": torch.nn.functional.cross_entropy(logits, labels), "logits": logits}
-
     x, y = digits_like(seed)
     rows = [{"x": torch.from_numpy(a), "labels": torch.tensor(b)} for a, b in zip(x, y)]
     out = tmp_path / "hf"
@@ -206,8 +199,8 @@ def _hf(tmp_path: Path, lr: float, *, seed: int = 0, eval_steps: int = 50, epoch
                              seed=seed, dataloader_num_workers=0)
     torch.manual_seed(seed)
     cb = CurvedocCallback(every=EVERY, stop_on="warning")
-    trainer = Trainer(model=Net(), args=args, train_dataset=rows[:N_TRAIN], eval_dataset=rows[N_TRAIN:],
-                      callbacks=[cb])
+    trainer = Trainer(model=hf_classifier(64, 64, 10), args=args, train_dataset=rows[:N_TRAIN],
+                      eval_dataset=rows[N_TRAIN:], callbacks=[cb])
     scratch = tmp_path / "state-now.json"
 
     def state_now() -> str:  # the trainer_state.json a checkpoint saved now would hold
