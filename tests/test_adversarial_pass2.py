@@ -144,3 +144,33 @@ def test_a_yaml_alias_bomb_says_what_it_dropped(tmp_path):
     (pl / "hparams.yaml").write_text(bomb)
     (run,) = curvedoc.load(pl)
     assert [i for i in run.issues if i.kind == "truncated-hparams"] and len(run.hparams) == 2000
+
+
+# ------------------------------------------------------------------------------ 26: frequent large loss spikes
+def test_frequent_large_loss_spikes_are_not_taken_for_noise():
+    """39.26: 20-50 spikes of 8-20x in 1,000 points (2-5%) came out healthy: above 1% of qualifying points the rule
+    took every crossing for heavy-tailed noise. Crossings that are nearly all large are recurring events; a
+    heavy-tailed loss (most crossings just above the bar) stays silent."""
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _helpers import make_run, run_detector
+
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        n = 1000
+        base = (0.3 + 2 * np.exp(-np.arange(n) / 150)) * np.exp(rng.normal(0, 0.05, n))
+        for count in (20, 50):
+            v = base.copy()
+            at = rng.choice(np.arange(20, n), count, replace=False)
+            v[at] *= rng.uniform(8, 20, count)
+            hits = run_detector("loss-spikes", make_run(train_loss=v))
+            assert hits and hits[0].severity != "info", (seed, count)
+        # 3% of the points 1.6-2.5x up: crossings mostly just above the bar, the tail of a noisy loss, not events
+        moderate = base.copy()
+        at = rng.choice(np.arange(20, n), 30, replace=False)
+        moderate[at] *= rng.uniform(1.6, 2.5, 30)
+        assert not [h for h in run_detector("loss-spikes", make_run(train_loss=moderate)) if h.severity != "info"]

@@ -46,6 +46,7 @@ divergence. Repeated spikes are an early warning.
 - ``max_spike_frac``: above this fraction of qualifying points the jumps are noise: report nothing.
 - ``slow_recovery_points``: still up after this many logged points = slow recovery.
 - ``big_ratio``: spike size that makes the finding a warning rather than info.
+- ``max_big_spike_frac``: above ``max_spike_frac``, crossings that are nearly all big (``big_ratio`` or more) are still events up to this fraction of the points.
 - ``grad_ratio``: grad norm this many times its own recent level at the spike = spiked with it.
 - ``bump_ratio``: with no sudden spike, a smoothed rise to this many times the running best that recovers ...
 - ``bump_back``: ... to within this factor of that best before the end is an instability episode (a bump).
@@ -88,6 +89,7 @@ class Params:
     max_spike_frac: float
     slow_recovery_points: int
     big_ratio: float
+    max_big_spike_frac: float
     grad_ratio: float
     bump_ratio: float
     bump_back: float
@@ -322,7 +324,14 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
     groups = np.split(np.arange(len(idx)), np.flatnonzero(np.diff(idx) > 2) + 1)
     limit = max(3.0, p.max_spike_frac * n)
     if len(groups) > limit:
-        return None
+        # many crossings are the run's heavy-tailed noise when most of them sit just above the bar, as the tail of a
+        # noise distribution does; when nearly all are large (big_ratio x the level or more) and they are no more
+        # than max_big_spike_frac of the points, they are recurring events (20-50 spikes of 8-20x in 1,000 points)
+        gh = np.array([float(np.max(h[g])) for g in groups])
+        big = gh >= math.log(p.big_ratio) if logspace else np.zeros(len(groups), dtype=bool)
+        if big.sum() < 0.8 * len(groups) or big.sum() > p.max_big_spike_frac * n:
+            return None
+        groups = [g for g, b in zip(groups, big) if b]
     peaks = [int(g[int(np.argmax(h[g]))]) for g in groups]  # positions in idx
 
     gn = I.grad_norm_series(run)
