@@ -366,3 +366,27 @@ def test_a_converged_loss_is_not_frozen():
     assert run_detector("constant-loss", make_run(train_loss=creeping)) == []
     coarse = np.concatenate([np.linspace(2.3, 0.01, 100), np.full(500, 0.0012)])  # printed with 4 decimals
     assert run_detector("constant-loss", make_run(train_loss=coarse)) == []
+
+
+# ------------------------------------------------------------------------------ the loss kind, said in the report
+@pytest.mark.parametrize("tags,hparams,kind", [
+    ({"train/loss": None, "val/acc": "acc"}, {}, "a cross-entropy over classes"),
+    ({"train/loss": None}, {"num_classes": 10}, "a cross-entropy over 10 classes"),
+    ({"train/loss": None}, {"num_labels": 2}, "a binary cross-entropy"),
+    ({"loss": None, "eval_rouge1": "acc"}, {}, "a token cross-entropy of a language model"),
+    ({"train/box_loss": None}, {}, "a detection loss of several parts"),
+    ({"train/mse_loss": None}, {}, "a regression or reconstruction loss"),
+    ({"loss_G": None, "loss_D": None, "loss_G_l1": None}, {}, "an adversarial (GAN) loss"),
+    ({"loss": None}, {}, "of unknown kind"),
+])
+def test_the_loss_kind_is_inferred_and_said(tags, hparams, kind):
+    from curvedoc.engine import Plan, diagnose_run, resolve_settings
+    from curvedoc.reporters.text import coverage_text
+
+    n = 200
+    x = np.arange(n)
+    data = {t: (x[::20], np.linspace(0.2, 0.8, len(x[::20]))) if v == "acc" else 2.0 * np.exp(-x / 80) + 0.2
+            for t, v in tags.items()}
+    rr = diagnose_run(make_run(hparams=hparams, **data), Plan.build(resolve_settings()))
+    assert rr.coverage["loss_kind"]["kind"] == kind and rr.coverage["loss_kind"]["why"]
+    assert f", {kind};" in coverage_text(rr)

@@ -24,7 +24,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-__all__ = ["Hit", "DetectorSpec", "detector", "registry"]
+__all__ = ["Hit", "DetectorSpec", "detector", "registry", "loss_kind"]
 
 
 @dataclass(frozen=True)
@@ -82,3 +82,11 @@ def registry() -> dict[str, DetectorSpec]:
                 importlib.import_module(f"{__name__}.{mod.name}")
         _LOADED = True
     return dict(_REGISTRY)
+
+
+def loss_kind(run) -> dict:
+    """What a run's training loss is (a cross-entropy over classes or tokens, regression, detection, RL, GAN ...) and
+    what says so: the reading the log(K) rules rely on, reported in each run's coverage."""
+    from curvedoc.detectors._progress import loss_kind as _loss_kind
+
+    return _loss_kind(run)

@@ -173,6 +173,55 @@ def ce_evidence(run) -> str | None:
     return None
 
 
+_GAN_RE = re.compile(r"(^|[^a-z])(gan|disc|discriminator|gen|generator|adv|adversarial|[dg]_?loss|loss_?[dg])($|[^a-z])")
+_DETECTION_RE = re.compile(r"box|bbox|obj|dfl|giou|(^|[^a-z])iou|rpn|(^|[^a-z])loc($|[^a-z])|detection|m?ap(50|75)?\b")
+_REGRESSION_RE2 = re.compile(r"mse|mae|rmse|(^|[^a-z])l[12]($|[^a-z])|huber|recon|regression|(^|[^a-z])r2($|[^a-z])|"
+                             r"nse|kge|spearman|pearson|pde|physics|residual")
+_CONTRASTIVE_RE = re.compile(r"contrastive|triplet|infonce|(^|[^a-z])nce($|[^a-z])|simclr|clip")
+_TOKEN_WORDS = ("language-model", "token", "vocab", "perplexity", "ppl", "sequence", "context", "seq_len",
+                "block_size", "n_ctx", "n_positions", "tps")
+
+
+def loss_kind(run) -> dict:
+    """What the training loss is, as far as the run says, and why: ``{'kind', 'why'[, 'num_classes']}`` (empty
+    without a training loss). ``kind`` is a noun phrase for reports: a reinforcement-learning loss; a detection loss
+    of several parts, a regression or reconstruction loss, a contrastive loss, an adversarial (GAN) loss, a sum of
+    several losses (what :func:`looks_non_ce` says, named by the words that said it); a token cross-entropy of a
+    language model, a cross-entropy over (K) classes, a binary cross-entropy (what :func:`ce_evidence` or a stated K
+    says); or "of unknown kind" when nothing says -- then no rule argues from log K unless K is stated."""
+    from curvedoc.model.roles import rl_marker
+
+    tag = run.roles.get("train_loss")
+    if tag is None:
+        return {}
+    rl = rl_marker(run)
+    if rl is not None:
+        return {"kind": "a reinforcement-learning loss", "why": f"{rl!r} is logged"}
+    non = looks_non_ce(run)
+    k = stated_k(run, 0)
+    if non and k is None:
+        # the tag first, then the other tags the reason names (not its generic wording)
+        for words in (tag.lower(), non.lower().replace("regression/detection/adversarial", "")):
+            for kind, rx in (("a detection loss of several parts", _DETECTION_RE),
+                             ("a regression or reconstruction loss", _REGRESSION_RE2),
+                             ("a contrastive loss", _CONTRASTIVE_RE), ("an adversarial (GAN) loss", _GAN_RE)):
+                if rx.search(words):
+                    return {"kind": kind, "why": non}
+        return {"kind": "a sum of several losses", "why": non}
+    why = ce_evidence(run) if k is None else f"K = {k} is stated"
+    if why is None:
+        return {"kind": "of unknown kind", "why": "nothing logged says what it is: log(K) arguments need a stated num_classes, "
+                                          "an accuracy, or a loss named as a cross-entropy"}
+    if k is None and (lm_metric(run) or any(w in why.lower() for w in _TOKEN_WORDS)):
+        return {"kind": "a token cross-entropy of a language model", "why": why}
+    if k == 2:
+        return {"kind": "a binary cross-entropy", "why": why, "num_classes": 2}
+    out = {"kind": f"a cross-entropy over {k} classes" if k else "a cross-entropy over classes", "why": why}
+    if k is not None:
+        out["num_classes"] = k
+    return out
+
+
 def _accuracy_heads(run) -> set[str]:
     """The distinct qualifiers of accuracy tags ('obj', 'class', 'no obj'), split words and the framework's
     grouping dropped: several of them are several heads of one model."""

@@ -159,7 +159,17 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
         "other_losses": losses,
         "unused_tags": [t for t in run.tags if t not in read],
         "reason": reason,
+        "loss_kind": _loss_kind(run) if signal == "train_loss" else {},
     }
+
+
+def _loss_kind(run) -> dict:
+    from curvedoc.detectors import loss_kind
+
+    try:
+        return loss_kind(run)
+    except Exception:  # pragma: no cover - a description must never fail a run the rules could read
+        return {}
 
 
 def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[dict[str, Any]]:

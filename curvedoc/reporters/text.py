@@ -192,7 +192,9 @@ def coverage_text(rr) -> str:
     if mets:
         shown = ", ".join(f"{m['tag']} ({m['direction']} is better)" for m in mets[:3])
         mtxt = f"; metrics: {shown}" + (f" and {len(mets) - 3} more" if len(mets) > 3 else "")
-    return f"analysed: {what} {cov.get('signal_tag')!s}; {ran} rules ran, {on} of them on that signal{mtxt}"
+    kind = (cov.get("loss_kind") or {}).get("kind")
+    ktxt = f", {kind}" if kind else ""
+    return f"analysed: {what} {cov.get('signal_tag')!s}{ktxt}; {ran} rules ran, {on} of them on that signal{mtxt}"
 
 
 def comparison_lines(rr, c: Ansi) -> list[str]:
