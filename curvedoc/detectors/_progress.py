@@ -173,8 +173,10 @@ def ce_evidence(run) -> str | None:
     return None
 
 
-_GAN_RE = re.compile(r"(^|[^a-z])(gan|disc|discriminator|gen|generator|adv|adversarial|[dg]_?loss|loss_?[dg])($|[^a-z])")
-_DETECTION_RE = re.compile(r"box|bbox|obj|dfl|giou|(^|[^a-z])iou|rpn|(^|[^a-z])loc($|[^a-z])|detection|m?ap(50|75)?\b")
+_GAN_RE = re.compile(r"(^|[^a-z])(gan|disc|discriminator|gen|generator|adv|adversarial|[dg]_?loss|loss_?[dg])"
+                     r"($|[^a-z])")
+_DETECTION_RE = re.compile(r"box|bbox|obj|dfl|giou|(^|[^a-z])iou|rpn|(^|[^a-z])loc($|[^a-z])|detection|"
+                           r"m?ap(50|75)?\b")
 _REGRESSION_RE2 = re.compile(r"mse|mae|rmse|(^|[^a-z])l[12]($|[^a-z])|huber|recon|regression|(^|[^a-z])r2($|[^a-z])|"
                              r"nse|kge|spearman|pearson|pde|physics|residual")
 _CONTRASTIVE_RE = re.compile(r"contrastive|triplet|infonce|(^|[^a-z])nce($|[^a-z])|simclr|clip")
@@ -210,8 +212,8 @@ def loss_kind(run) -> dict:
         return {"kind": "a sum of several losses", "why": non}
     why = ce_evidence(run) if k is None else f"K = {k} is stated"
     if why is None:
-        return {"kind": "of unknown kind", "why": "nothing logged says what it is: log(K) arguments need a stated num_classes, "
-                                          "an accuracy, or a loss named as a cross-entropy"}
+        return {"kind": "of unknown kind", "why": "nothing logged says what it is: log(K) arguments need a stated "
+                                                  "num_classes, an accuracy, or a loss named as a cross-entropy"}
     if k is None and (lm_metric(run) or any(w in why.lower() for w in _TOKEN_WORDS)):
         return {"kind": "a token cross-entropy of a language model", "why": why}
     if k == 2:

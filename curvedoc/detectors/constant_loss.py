@@ -79,21 +79,21 @@ def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
 
 def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, float] | None:
     """(first index, share of the step span) of the longest stretch at the end of the run where the loss stays the
-    same number (its spread within ``flat_rel_tol`` of its level, as the whole-run test), when it covers at least ``frozen_min_share`` of the run, has at least
-    ``min_points`` points, and -- when every point is the very same number -- that number has at least
-    ``frozen_min_digits`` significant digits: one coarse printed value (0.0012 at every epoch) is as often a
-    converged loss creeping below the printed precision as a frozen model, while 1.08311 +- 1e-4 for 400 epochs
+    same number (its spread within ``flat_rel_tol`` of its level, as the whole-run test), when it covers at least
+    ``frozen_min_share`` of the run, has at least ``min_points`` points, and -- when every point is the very same
+    number -- that number has at least ``frozen_min_digits`` significant digits: one coarse printed value (0.0012
+    at every epoch) is as often a converged loss creeping below the printed precision as a frozen model, while 1.08311 +- 1e-4 for 400 epochs
     (a model collapsed to the class prior after a blow-up) or 0.0333 repeated is a model that no longer changes.
     A stretch that moves only one way, however little (a full-batch fit converging), is not frozen: a frozen model
     on changing minibatches scatters both ways around its level."""
-    n = len(v)
-    if n < max(p.min_points, 3) or not np.isfinite(v[-1]):
+    n = len(v)  # finite points (the caller's clean series)
+    if n < max(p.min_points, 3):
         return None
-    # the stretch at the end whose spread stays within flat_rel_tol of its level (as for the whole run)
+    # the stretch at the end whose spread stays within flat_rel_tol of its level (as for the whole run), read
+    # backwards from the last point: its length is the first point that breaks it
     r = v[::-1]
-    hi, lo = np.maximum.accumulate(np.where(np.isfinite(r), r, np.inf)), np.minimum.accumulate(r)
-    same = (hi - lo <= p.flat_rel_tol * abs(float(v[-1])))[::-1]
-    j = n - int(np.argmin(same[::-1])) if not same.all() else 0
+    same = np.maximum.accumulate(r) - np.minimum.accumulate(r) <= p.flat_rel_tol * abs(float(v[-1]))
+    j = n - int(np.argmin(same)) if not same.all() else 0
     if j == 0 or n - j < max(p.min_points, 3):
         return None  # the whole run (the exact test above) or too short a stretch
     span = float(steps[-1] - steps[0])
@@ -167,7 +167,8 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         j, share = frozen
         yield Hit(
             f"train_loss is frozen from step {fmt_step(steps[j])} to the end: {fmt_num(float(v_all[-1]), 6)} to "
-            f"{p.flat_rel_tol:.0e} relative at all {n - j:,} points ({share:.0%} of the run's steps), after moving before it "
+            f"{p.flat_rel_tol:.0e} relative at all {n - j:,} points ({share:.0%} of the run's steps), after moving "
+            f"before it "
             f"({fmt_num(float(v_all[0]))} at step {fmt_step(steps[0])}): from there on the model no longer changes",
             step=int(steps[j]), steps=(int(steps[j]), int(steps[-1])), confidence=0.9,
             evidence={**base_ev, "frozen_from": int(steps[j]), "frozen_share": round(share, 4),

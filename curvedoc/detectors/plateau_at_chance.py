@@ -210,7 +210,8 @@ _FIT_BUT_CHANCE = ("labels-detached", "eval-mode-bug", "delayed-generalisation",
 def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
     """The training loss exploded: a finite value at least ``explode_ratio`` times ``scale``, or non-finite values
     after a finite start. ``scale`` is log K, the loss a fresh K-class classifier starts at, with K confirmed by
-    more than this loss (a first logged value already that high is the explosion, logged after it began). Read from every raw point: an explosion lasts a few steps and bin medians would hide it.
+    more than this loss (a first logged value already that high is the explosion, logged after it began). Read
+    from every raw point: an explosion lasts a few steps and bin medians would hide it.
     Returns {'tag', 'step', 'peak', 'ratio'} or None."""
     tag = run.roles.get("train_loss")
     if tag is None:
@@ -244,12 +245,18 @@ def _k_after_blowup(run: Run, tail: float, p: Params) -> int | None:
     if k is None:
         return None
     chance = math.log(k)
-    if not -p.band <= tail / chance - 1.0 <= p.max_excess_above:
+    if not _sits_at(tail, chance, p):
         return None
     peak = float(np.max(v))
     if peak < p.explode_ratio * max(chance, float(v[0])):
         return None
     return k
+
+
+def _sits_at(level: float, chance_loss: float, p: Params) -> bool:
+    """A loss level at or just above the chance loss: at most ``band`` below it, ``max_excess_above`` above it (a
+    model predicting the class prior, slightly miscalibrated)."""
+    return -p.band <= level / chance_loss - 1.0 <= p.max_excess_above
 
 
 def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
@@ -302,7 +309,7 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
         return None
     h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q > 0.5 else math.log(2.0)
     for role, level in _late_loss_levels(run):
-        if -p.band <= level / h - 1.0 <= p.max_excess_above:
+        if _sits_at(level, h, p):
             return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
                        f"{run.roles[role]} sits at the entropy of that prior, {fmt_num(h)}"), q
     return None
@@ -329,8 +336,7 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
     levels = _loss_levels(run)
     for role, level in levels:
         for k in LOSS_K:
-            if -p.band <= level / math.log(k) - 1.0 <= p.max_excess_above and \
-                    abs(med - 1.0 / k) <= max(0.1 / k, noise):
+            if _sits_at(level, math.log(k), p) and abs(med - 1.0 / k) <= max(0.1 / k, noise):
                 return k, f"from {run.roles[role]} at log K and the accuracy at 1/K"
     k = k_from_acc(med, tol=0.1, k_max=1000)
     if k is None:
@@ -338,7 +344,7 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
     # a K read from the accuracy alone (any integer) is confirmed only by where a loss settles: a start that happens
     # to sit at log K for some integer is a coincidence as often as not
     for role, level in _late_loss_levels(run):
-        if -p.band <= level / math.log(k) - 1.0 <= p.max_excess_above:
+        if _sits_at(level, math.log(k), p):
             return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
     if frozen:
         return k, "from the accuracy level, identical at every evaluation"
