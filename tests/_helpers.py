@@ -279,3 +279,18 @@ def hf_classifier(n_in: int, hidden: int, n_out: int):
             return {"loss": torch.nn.functional.cross_entropy(logits, labels), "logits": logits}
 
     return Net()
+
+
+def keras_on_torch():
+    """Keras 3 on its torch backend (the backend these tests train with), or a skip with the reason: torch or keras
+    missing, or keras already imported with another backend in this process."""
+    import os
+    import sys
+
+    if "keras" not in sys.modules:
+        os.environ.setdefault("KERAS_BACKEND", "torch")
+    pytest.importorskip("torch", reason="torch not installed (Keras runs on its torch backend here)")
+    keras = pytest.importorskip("keras", reason="keras not installed (pip install '.[integrations]')")
+    if keras.backend.backend() != "torch":
+        pytest.skip(f"keras was imported with the {keras.backend.backend()} backend before this test")
+    return keras

@@ -5,12 +5,11 @@ Each framework's tests skip with the reason when it is not installed (pip instal
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 import pytest
 
-from _helpers import hf_classifier
+from _helpers import hf_classifier, keras_on_torch
 
 from curvedoc.integrations import LiveDiagnosis
 
@@ -144,18 +143,8 @@ def test_lightning_leaves_a_healthy_run_alone():
 
 
 # ------------------------------------------------------------------------------------------ Keras 3
-def _keras():
-    if "keras" not in __import__("sys").modules:
-        os.environ.setdefault("KERAS_BACKEND", "torch")
-    pytest.importorskip("torch", reason="torch not installed (Keras runs on its torch backend here)")
-    keras = pytest.importorskip("keras", reason="keras not installed (pip install '.[integrations]')")
-    if keras.backend.backend() != "torch":
-        pytest.skip(f"keras was imported with the {keras.backend.backend()} backend before this test")
-    return keras
-
-
 def _keras_train(lr):
-    keras = _keras()
+    keras = keras_on_torch()
     from curvedoc.integrations.keras import CurvedocCallback
 
     keras.utils.set_random_seed(0)

@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from _helpers import hf_classifier
+from _helpers import hf_classifier, keras_on_torch
 
 from curvedoc.engine import diagnose_run
 
@@ -312,18 +310,8 @@ def test_lightning_blow_up_is_stopped_at_the_first_check_after_it(tmp_path):
 
 
 # ================================================================================================ Keras 3
-def _keras_module():
-    if "keras" not in sys.modules:
-        os.environ.setdefault("KERAS_BACKEND", "torch")
-    pytest.importorskip("torch", reason="torch not installed (Keras runs on its torch backend here)")
-    keras = pytest.importorskip("keras", reason="keras not installed (pip install '.[integrations]')")
-    if keras.backend.backend() != "torch":
-        pytest.skip(f"keras was imported with the {keras.backend.backend()} backend before this test")
-    return keras
-
-
 def _keras(tmp_path: Path, lr: float, *, seed: int = 0, epochs: int = 3):
-    keras = _keras_module()
+    keras = keras_on_torch()
     from curvedoc.integrations.keras import CurvedocCallback
 
     keras.utils.set_random_seed(seed)
@@ -366,7 +354,7 @@ def test_keras_running_means_become_the_values_of_the_batches_they_cover():
     """Keras passes each batch the running mean of the epoch so far; with ``steps_per_execution`` a call covers
     several batches. The callback records, at each call, the mean of the batches since the previous call -- a
     per-batch loss, never a running mean -- and starts again at each epoch."""
-    _keras_module()
+    keras_on_torch()
     from curvedoc.integrations.keras import CurvedocCallback
 
     losses = [[4.0, 2.0, 3.0, 1.0, 1.0, 1.0], [2.0, 1.0, 3.0, 5.0, 4.0, 6.0]]

@@ -23,7 +23,9 @@ def test_the_notebook_fragment_keeps_its_table_layout():
     assert "div.curvedoc table th,div.curvedoc table td{text-align:left !important" in html
 
 
-def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(tmp_path):
+def _executed(tmp_path, first: str, *cells: str, timeout: int):
+    """A notebook whose first cell diagnoses the demo run (``first`` follows that line), then ``cells``, run by
+    nbconvert's kernel as Jupyter would (skipped without nbformat, nbconvert or ipykernel)."""
     nbformat = pytest.importorskip("nbformat", reason="nbformat not installed (pip install nbconvert ipykernel)")
     pytest.importorskip("nbconvert", reason="nbconvert not installed (pip install nbconvert ipykernel)")
     pytest.importorskip("ipykernel", reason="ipykernel not installed (pip install nbconvert ipykernel)")
@@ -31,9 +33,14 @@ def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(tmp_path):
 
     run = str(SAMPLE_RUNS / "divergence-warmup-too-high")
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(f"import curvedoc\nreport = curvedoc.diagnose({run!r})\nreport"),
-                nbformat.v4.new_code_cell("report.plot()")]
-    ExecutePreprocessor(timeout=120, kernel_name="python3").preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+    nb.cells = [nbformat.v4.new_code_cell(f"import curvedoc\nreport = curvedoc.diagnose({run!r}){first}")]
+    nb.cells += [nbformat.v4.new_code_cell(c) for c in cells]
+    ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+    return nb
+
+
+def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(tmp_path):
+    nb = _executed(tmp_path, "\nreport", "report.plot()", timeout=120)
     out_report = nb.cells[0].outputs[0]["data"]
     out_plot = nb.cells[1].outputs[0]["data"]
     assert "text/html" in out_report and "curvedoc" in out_report["text/html"]
@@ -43,18 +50,8 @@ def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(tmp_path):
 def test_an_assigned_plot_shows_at_the_end_of_the_cell_and_a_shown_one_only_once(tmp_path):
     """`fig = report.plot(0)` draws the plot as pyplot's inline figures do; `report.plot()` as the last line shows
     it once, not twice; a figure the cell did not make through report.plot (the HTML report's) is not shown."""
-    nbformat = pytest.importorskip("nbformat", reason="nbformat not installed (pip install nbconvert ipykernel)")
-    pytest.importorskip("nbconvert", reason="nbconvert not installed (pip install nbconvert ipykernel)")
-    pytest.importorskip("ipykernel", reason="ipykernel not installed (pip install nbconvert ipykernel)")
-    from nbconvert.preprocessors import ExecutePreprocessor
-
-    run = str(SAMPLE_RUNS / "divergence-warmup-too-high")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(f"import curvedoc\nreport = curvedoc.diagnose({run!r})"),
-                nbformat.v4.new_code_cell("fig = report.plot(0)"),
-                nbformat.v4.new_code_cell("report.plot(0)"),
-                nbformat.v4.new_code_cell("html = report.render('html')\nx = 1")]
-    ExecutePreprocessor(timeout=180, kernel_name="python3").preprocess(nb, {"metadata": {"path": str(tmp_path)}})
+    nb = _executed(tmp_path, "", "fig = report.plot(0)", "report.plot(0)", "html = report.render('html')\nx = 1",
+                   timeout=180)
 
     def pngs(cell):
         return [o for o in cell.outputs if "image/png" in (o.get("data") or {})]
