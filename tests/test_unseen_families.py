@@ -390,3 +390,38 @@ def test_the_loss_kind_is_inferred_and_said(tags, hparams, kind):
     rr = diagnose_run(make_run(hparams=hparams, **data), Plan.build(resolve_settings()))
     assert rr.coverage["loss_kind"]["kind"] == kind and rr.coverage["loss_kind"]["why"]
     assert f", {kind};" in coverage_text(rr)
+
+
+# ------------------------------------------------------------- stalled at a constant prediction; a metric of noise
+@pytest.mark.parametrize("seed", range(8))
+def test_a_loss_stalled_at_one_level_is_constant_though_validation_scatters(seed):
+    # a regression net stalled at the mean prediction from the first epoch: the training loss stays within ~0.5%
+    # for 30-200 epochs while the validation loss scatters by a few percent around one level (a few evaluations
+    # 5-8% high). The validation loss's level does not move, so the model is as stalled as its training loss
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(30, 200))
+    level = float(rng.uniform(0.01, 50))
+    train = level * (1 + rng.normal(0, 0.001, n))
+    val = 0.9 * level * (1 + np.abs(rng.normal(0, 0.01, n)))
+    val[rng.choice(n, 3, replace=False)] *= 1.07
+    hits = run_detector("constant-loss", make_run(train_loss=train, val_loss=val))
+    assert hits and "does not move" in hits[0].message, (seed, n)
+    # a validation loss whose level falls (a model that learns while the training loss hides it in its noise)
+    # still vetoes the finding
+    falling = 0.9 * level * np.linspace(1.0, 0.8, n) * (1 + np.abs(rng.normal(0, 0.01, n)))
+    assert run_detector("constant-loss", make_run(train_loss=train, val_loss=falling)) == [], (seed, n)
+
+
+def test_metric_regression_silent_on_a_metric_that_is_only_noise():
+    # an error metric (MAE, WER ...) of a model that learns nothing, scattering 10-30% (log scale) around one
+    # level over 20-300 evaluations: its best is the luckiest evaluation, not a level it fell from. The noise
+    # must be measured on the evaluations themselves, not on their rolling median
+    fired = []
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(20, 300))
+        mae = 0.05 * np.exp(rng.normal(0, rng.uniform(0.1, 0.3), n))
+        run = make_run(train_loss=np.linspace(2, 0.3, 10 * n), **{"valid_MAE": (np.arange(1, n + 1) * 10, mae)})
+        if run_detector("metric-regression", run):
+            fired.append((seed, n))
+    assert len(fired) <= 2, f"{len(fired)} of 200 noise-only metrics called a regression: {fired[:5]}"

@@ -388,7 +388,7 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
         return
     train = gx.Level(ts, tr, t_log)
     mp = mr.Params(min_points=p.metric_min_points, min_drop_rate=p.metric_min_drop_rate,
-                   min_drop_log=p.metric_min_drop_log, min_drop_range=1.0, noise_z=p.metric_noise_z,
+                   min_drop_log=p.metric_min_drop_log, min_drop_range=1.0, noise_z=p.metric_noise_z, alpha=0.01,
                    tail_frac=0.15, smooth_min_points=10**9,  # M001's tail; the noise of the raw evaluations
                    # the training loss falling over the same span is the second reading that M001 lacks with
                    # few evaluations; the chance test is M001's own (assess does not make it)
