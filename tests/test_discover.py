@@ -147,3 +147,24 @@ def test_all_negative_steps_are_read_and_said(tmp_path):
     (tmp_path / "neg.csv").write_text("step,loss\n" + "".join(f"{-100 + i},{2 / (1 + i)}\n" for i in range(100)))
     run = curvedoc.load(tmp_path / "neg.csv")[0]
     assert [i.kind for i in run.issues] == ["negative-steps"] and len(run.series("train_loss")) == 100
+
+
+@pytest.mark.parametrize("name", ["speaker250_training.log", "training_191017.log", "history.txt"])
+@pytest.mark.parametrize("given", ["folder", "file"])
+def test_a_csvlogger_table_under_any_log_name_is_read_as_csv(tmp_path, name, given):
+    # Keras' CSVLogger writes to whatever file the user names; its content (a header of names, then rows of numbers)
+    # says it is a table, not a printed log
+    import curvedoc
+
+    rows = ["epoch,acc,loss,val_acc,val_loss"] + [f"{i},{0.5 + i / 40:.4f},{2 / (i + 1):.4f},{0.5 + i / 50:.4f},"
+                                                  f"{1.5 / (i + 1) + i / 30:.4f}" for i in range(12)]
+    p = tmp_path / "run" / name
+    _touch(p, ("\n".join(rows) + "\n").encode())
+    d = discover(p.parent if given == "folder" else p)
+    assert [s.format for s in d.specs] == ["csv"]
+    run = curvedoc.load(str(p.parent if given == "folder" else p))[0]
+    assert {"train_loss", "val_loss"} <= set(run.roles)
+    # a printed log whose first line happens to hold commas stays a text log
+    q = tmp_path / "printed" / name
+    _touch(q, b"2025-06-04 17:36:55,380 - INFO - start\nepoch 1 loss 0.5\n")
+    assert [s.format for s in discover(q.parent).specs] == ["text-log"]

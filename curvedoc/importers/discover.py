@@ -94,6 +94,21 @@ def _csv_header_like(path: Path) -> bool:
     return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
 
 
+def _csv_table_like(path: Path) -> bool:
+    """A ``.log``/``.txt`` file that is a CSV table whatever its name (Keras' CSVLogger writes to any file the user
+    names: ``speaker250_training.log``): a header of names (:func:`_csv_header_like`) followed by a row with the same
+    number of cells, most of them numbers. A printed log never starts that way (a time stamp, prose, a banner)."""
+    if not _csv_header_like(path):
+        return False
+    lines = [x.strip() for x in head_bytes(path, 4096).splitlines()[:3] if x.strip()]
+    if len(lines) < 2:
+        return False
+    sep = max((b",", b"\t", b";"), key=lines[0].count)
+    head, row = lines[0].split(sep), lines[1].split(sep)
+    nums = sum(bool(re.fullmatch(rb"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|(?i:nan|inf)", c.strip())) for c in row)
+    return len(head) == len(row) and nums * 2 >= len(row)
+
+
 def _sniff_json(path: Path) -> bool:
     """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
     head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
@@ -318,7 +333,8 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                 m = CHECKPOINT_DIR.match(d.name)
                 group = d.parent if m else d
                 hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))
-            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and _csv_header_like(p)):
+            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and _csv_header_like(p)) \
+                    or (low.endswith((".log", ".txt")) and _csv_table_like(p)):
                 # every .csv is handed to the reader: a damaged one (binary, truncated) must be reported,
                 # while a readable CSV that is not a training log is passed over quietly (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
@@ -488,7 +504,8 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
         return RunSpec(p, name, "mlflow-db", [p])
     if low.endswith((".jsonl", ".json", ".ndjson")) and _sniff_json(p):
         return RunSpec(p, name, "json", [p])
-    if (low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and _sniff_csv(p):
+    if ((low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and _sniff_csv(p)) \
+            or (low.endswith((".log", ".txt")) and _csv_table_like(p)):
         return RunSpec(p, name, "csv", [p])
     # content sniffing for files with unhelpful names
     head = head_bytes(p, 16)
