@@ -364,7 +364,7 @@ def test_a_converged_loss_is_not_frozen():
     x = np.arange(600)
     creeping = 0.2 + 2.0 * np.exp(-x / 30) + 1e-4 * np.exp(-x / 300)  # a full-batch fit: down, ever more slowly
     assert run_detector("constant-loss", make_run(train_loss=creeping)) == []
-    coarse = np.concatenate([np.linspace(2.3, 0.01, 100), np.full(500, 0.0012)])  # printed with 4 decimals
+    coarse = np.round(np.concatenate([np.linspace(2.3, 0.01, 100), np.full(500, 0.0012)]), 4)  # printed with 4 decimals
     assert run_detector("constant-loss", make_run(train_loss=coarse)) == []
 
 
@@ -425,3 +425,19 @@ def test_metric_regression_silent_on_a_metric_that_is_only_noise():
         if run_detector("metric-regression", run):
             fired.append((seed, n))
     assert len(fired) <= 2, f"{len(fired)} of 200 noise-only metrics called a regression: {fired[:5]}"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_loss_that_underflows_to_exactly_zero_is_frozen(seed):
+    # a loss written at full precision (0.0029, 3.1e-06, 2.6e-08) that then reads exactly 0.0 for most of the run
+    # has underflowed: the outputs saturated and no gradient flows. A loss printed with 4 decimals that reaches
+    # 0.0000 is still only the printed precision (test_a_converged_loss_is_not_frozen)
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(200, 3000))
+    s = int(rng.integers(n // 10, n // 3))
+    loss = 0.69 * np.exp(-np.arange(n) * rng.uniform(15, 40) / s) * np.exp(rng.normal(0, 0.1, n))
+    loss[s:] = 0.0
+    hits = run_detector("constant-loss", make_run(train_loss=loss))
+    assert hits and "exactly" in hits[0].message, (seed, n, s)
+    printed = np.round(loss, 4)  # the same run printed with 4 decimals: 0.0000 long before it underflows
+    assert run_detector("constant-loss", make_run(train_loss=printed)) == [], (seed, n, s)

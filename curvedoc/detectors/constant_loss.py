@@ -102,13 +102,33 @@ def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, floa
         return None
     tail = v[j:]
     if float(np.ptp(tail)) == 0.0:
-        if _significant_digits(float(tail[0])) < p.frozen_min_digits:
+        if _significant_digits(float(tail[0])) < p.frozen_min_digits and not _printed_exactly(v[max(0, j - 20):j], float(tail[0])):
             return None  # one coarse printed value (0.0012, 0.0): a loss still creeping below the printed precision
     else:
         d = np.diff(tail)
         if min(float(np.mean(d > 0)), float(np.mean(d < 0))) < 0.1:
             return None  # creeping one way (a full-batch fit converging): not frozen, however small the steps
     return j, share
+
+
+def _printed_exactly(before: np.ndarray, rep: float) -> bool:
+    """Whether the points just before a stretch of one repeated number were written at full precision: most of them
+    need more than 6 decimal places (2.6e-08, 0.00029137) and more than the repeated number does. A log printed with
+    a fixed number of decimals (4: 0.0331, 0.0012, 0.0000) never shows that, so its repeated number may be the
+    printed precision hiding a loss that still creeps; at full precision the repeated number is the value itself --
+    a loss that underflowed to exactly 0 (saturated outputs: no gradient flows any more) or a model that stopped."""
+    before = before[np.isfinite(before)]
+    if len(before) < 3:
+        return False
+    need = max(6, _decimals(rep))
+    return float(np.mean([_decimals(float(x)) > need for x in before])) >= 0.8
+
+
+def _decimals(x: float) -> int:
+    """Decimal places the number needs (0.0012 -> 4, 2.6e-08 -> 9, 0 -> 0)."""
+    if not math.isfinite(x):
+        return 0
+    return next((d for d in range(0, 18) if round(x, d) == x), 18)
 
 
 def _significant_digits(x: float) -> int:
@@ -178,9 +198,10 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     frozen = _frozen_tail(v_all, steps, p)
     if frozen is not None:
         j, share = frozen
+        same = "exactly" if float(np.ptp(v_all[j:])) == 0.0 else f"to {p.flat_rel_tol:.0e} relative"
         yield Hit(
-            f"train_loss is frozen from step {fmt_step(steps[j])} to the end: {fmt_num(float(v_all[-1]), 6)} to "
-            f"{p.flat_rel_tol:.0e} relative at all {n - j:,} points ({share:.0%} of the run's steps), after moving "
+            f"train_loss is frozen from step {fmt_step(steps[j])} to the end: {fmt_num(float(v_all[-1]), 6)} {same} "
+            f"at all {n - j:,} points ({share:.0%} of the run's steps), after moving "
             f"before it "
             f"({fmt_num(float(v_all[0]))} at step {fmt_step(steps[0])}): from there on the model no longer changes",
             step=int(steps[j]), steps=(int(steps[j]), int(steps[-1])), confidence=0.9,
