@@ -441,3 +441,22 @@ def test_a_loss_that_underflows_to_exactly_zero_is_frozen(seed):
     assert hits and "exactly" in hits[0].message, (seed, n, s)
     printed = np.round(loss, 4)  # the same run printed with 4 decimals: 0.0000 long before it underflows
     assert run_detector("constant-loss", make_run(train_loss=printed)) == [], (seed, n, s)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_short_run_that_learned_in_its_first_points_then_converged_did_learn(seed):
+    # 15-40 epochs: the untrained loss, then most of the fall within 1-2 epochs, then a converged level creeping
+    # down a few percent with ~0.5% noise. The median of the first three readings sits on the converged level; the
+    # first reading does not, so this run learned (it is not 'never learned')
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(15, 40))
+    level = float(rng.uniform(0.3, 3.0))
+    loss = level * (1 - 0.03 * np.arange(n) / n) * (1 + rng.normal(0, 0.005, n))
+    loss[0] = level * rng.uniform(1.12, 1.4)
+    loss[1] = level * rng.uniform(1.0, 1.05)
+    hits = run_detector("underfitting", make_run(train_loss=loss))
+    # (a first loss that happens to sit at log K is the poor-fit path's business, not this one's)
+    assert not [h for h in hits if h.evidence.get("mode") == "never-learned"], (seed, n)
+    flat = loss.copy()
+    flat[:2] = loss[2:4]  # the same run without the fall at its start never learned
+    assert run_detector("underfitting", make_run(train_loss=flat)), (seed, n)

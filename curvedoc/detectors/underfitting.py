@@ -111,7 +111,8 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     """The training loss did not end clearly below where it started, whatever happened in between, and nothing
     else the run logs improved: a model that never learned. Needs no K and no scale: the start and the end are
     robust medians of the first 5% and the last 15% of the points (at least 3 each), compared in log space (a
-    relative change) with the run's own point-to-point noise, and the finding needs the fall to be shown SMALLER
+    relative change) with the run's own point-to-point noise (and the first reading alone, when it stands above the
+    end by the floor beyond one point's noise, counts as learning that happened within the first points), and the finding needs the fall to be shown SMALLER
     than ``never_floor`` (its upper ``never_z``-sigma bound below it): a short or noisy run whose fall cannot be
     measured is not judged. A loss that fell well below its start in between and came back is divergence's; a
     quality metric or a validation loss that improved says the model learned."""
@@ -134,6 +135,11 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     fall = head - tail  # log units: 0.05 = the loss ended ~5% below its start
     if fall + p.never_z * se >= p.never_floor:
         return  # it fell by the floor or more, or the noise cannot tell
+    if g[0] - tail > p.never_floor + p.never_z * math.hypot(sigma, median_se(sigma, b)):
+        # the very first reading (the untrained model) sits above the end by the floor beyond one point's noise:
+        # a short run that learned within its first points (2.83 -> 2.57 in two epochs, then converged), which the
+        # median of the first points hides
+        return
     w = max(3, m // 10) | 1
     low = float(np.min(rolling_median_values(g, w, 1, center=True)))
     # the lowest of many running medians sits ~3 of its standard errors below the level by chance alone
