@@ -39,6 +39,9 @@ def _zero_norm_run(zero_share, n=300, seed=0, loss_zero_share=0.0):
 def test_a_grad_norm_logged_as_zero_while_the_loss_moves_is_damage(share, seed):
     hits = run_detector(NAME, _zero_norm_run(share, seed=seed, loss_zero_share=0.02))
     assert [h.evidence.get("mode") for h in hits] == ["zero-grad-norm"]
+    # a minority of zeros is what a mixed-precision loss scaler logs for the steps it skipped: information; half
+    # the steps or more is a norm that is not measured: the rule's warning
+    assert hits[0].severity == ("info" if hits[0].evidence["zero_share"] < 0.5 else None)
 
 
 def test_an_occasional_zero_or_a_frozen_model_is_not():

@@ -19,6 +19,7 @@ An event file cut 7 bytes short (job killed mid-write).
 ## Options
 - ``min_skipped``: fewest skipped records worth a finding.
 - ``min_zero_share``: share of a gradient norm's points at exactly 0.0 (with a moving loss) worth a finding.
+- ``max_skipped_share``: below this share the zeros are steps a mixed-precision loss scaler skipped (information); at or above it the norm is not measured (a warning).
 
 ## References
 FORMATS.md 1.7.
@@ -42,6 +43,7 @@ KINDS = {"truncated-record", "truncated", "corrupt-records", "bad-rows", "bad-li
 class Params:
     min_skipped: int
     min_zero_share: float
+    max_skipped_share: float
 
 
 @detector("damaged-log", params=Params)
@@ -152,12 +154,17 @@ def _zero_grad_norm(run: Run, p: Params) -> Iterator[Hit]:
         return
     tag = run.roles["grad_norm"]
     first = int(g.index.to_numpy()[zero][0])
+    # a minority of isolated zeros is what mixed precision writes for the steps its loss scaler skipped after an
+    # overflow: normal operation, said for the reader of the gradient rules (info); zeros at half the steps or more
+    # are a norm that is not measured (a ZeRO-sharded optimizer), a gap in the log (the rule's warning)
+    skipped = share < p.max_skipped_share
+    why = ("steps skipped after a mixed-precision overflow log 0, or a sharded optimizer such as DeepSpeed ZeRO does"
+           if skipped else "a sharded optimizer such as DeepSpeed ZeRO, or skipped steps")
     yield Hit(
         f"{tag} is exactly 0 at {int(zero.sum())} of its {int(fin.sum())} points ({share:.0%}, first at step "
         f"{first:,}) while the training loss is non-zero and changing: a model whose loss moves has a gradient, so "
-        "the norm was not measured at those steps (a sharded optimizer such as DeepSpeed ZeRO, or skipped steps); "
-        "gradient rules read that series with care",
-        step=first, confidence=0.8,
+        f"the norm was not measured at those steps ({why}); gradient rules read that series with care",
+        step=first, confidence=0.8, severity="info" if skipped else None,
         evidence={"zero_share": round(share, 4), "zero_points": int(zero.sum()), "tag": tag, "mode": "zero-grad-norm"},
         causes=("log-damaged", "fp16-overflow"),
     )
