@@ -460,3 +460,22 @@ def test_a_short_run_that_learned_in_its_first_points_then_converged_did_learn(s
     flat = loss.copy()
     flat[:2] = loss[2:4]  # the same run without the fall at its start never learned
     assert run_detector("underfitting", make_run(train_loss=flat)), (seed, n)
+
+
+@pytest.mark.parametrize("k", [3, 10, 100, 1000])
+def test_a_noisy_fine_tune_loss_that_happens_to_sit_near_log_k_is_not_chance(k):
+    # a pretrained LM fine-tuned with tiny batches: the per-batch loss bounces 0.3-0.5 nats around a flat level that
+    # happens to sit at log K, with nothing else logged. A model at chance predicts the same distribution for every
+    # input; its minibatch loss scatters by the spread of -log p(y), not by tens of percent of log K
+    fired = []
+    for seed in range(10):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(40, 400))
+        loss = math.log(k) * (1 + rng.normal(0, 0.01)) + rng.normal(0, rng.uniform(0.3, 0.5), n)
+        if run_detector("plateau-at-chance", make_run(train_loss=np.abs(loss))):
+            fired.append(seed)
+    assert not fired, (k, fired)
+    # the same level with the little scatter of a model at chance is still at chance
+    rng = np.random.default_rng(0)
+    flat = math.log(k) * (1 + rng.normal(0, 0.01, 200))
+    assert run_detector("plateau-at-chance", make_run(train_loss=flat))

@@ -586,8 +586,12 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         # a model at chance outputs the same distribution whatever the input, so its minibatch loss is nearly
         # constant (a few % of log K in practice); a loss bouncing by tens of percent comes from confident,
         # input-dependent predictions, and its median only happens to sit near some log(K)
+        # With K read from the level alone, the bound is in nats: a prior predictor's minibatch loss scatters by
+        # the spread of -log p(y) over the batch, which does not grow with K, so the binary bound (max_noise x
+        # log 2) holds for every K; confirmed K (an accuracy at chance, a start at log K) keeps the relative bound
+        limit = p.max_noise * (min(chance, math.log(2.0)) if k_src == "loss" else chance)
         sigma_plateau = noise_sigma(plateau)
-        if math.isfinite(sigma_plateau) and sigma_plateau > p.max_noise * chance:
+        if math.isfinite(sigma_plateau) and sigma_plateau > limit:
             return
     if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack):
         return
