@@ -479,3 +479,23 @@ def test_a_noisy_fine_tune_loss_that_happens_to_sit_near_log_k_is_not_chance(k):
     rng = np.random.default_rng(0)
     flat = math.log(k) * (1 + rng.normal(0, 0.01, 200))
     assert run_detector("plateau-at-chance", make_run(train_loss=flat))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_one_recovered_spike_is_information_and_repeated_or_huge_ones_warn(seed):
+    # a warmup transient or one bad batch: the loss jumps 3-8x once and is back at the next point. Worth telling,
+    # not a fault; two such spikes, or one of 10x and more, are
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(80, 600))
+    base = (0.4 + 2.0 * np.exp(-np.arange(n) / (n / 5))) * np.exp(rng.normal(0, 0.02, n))
+    i = int(rng.integers(n // 10, n - 5))
+    one = base.copy()
+    one[i] *= rng.uniform(3.5, 8.0)
+    hits = run_detector("loss-spikes", make_run(train_loss=one))
+    assert hits and hits[0].severity == "info", (seed, [(h.severity, h.message) for h in hits])
+    huge = base.copy()
+    huge[i] *= 12.0
+    assert run_detector("loss-spikes", make_run(train_loss=huge))[0].severity is None, seed
+    two = one.copy()
+    two[(i + n // 3) % (n - 5) or 5] *= 5.0
+    assert run_detector("loss-spikes", make_run(train_loss=two))[0].severity is None, seed

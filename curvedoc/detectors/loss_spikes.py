@@ -171,8 +171,9 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     found = []
     for tag in _val_loss_tags(run):
         h = _spikes(run, sig.finite(run.series(tag)), p)
-        # only clear spikes: a lone small one in an evaluation series is the noise of a small validation set
-        if h is not None and h.severity != "info":
+        # only clear spikes: a lone small one in an evaluation series is the noise of a small validation set (a
+        # lone big one that recovered at once is kept, as the information it is)
+        if h is not None and (h.severity != "info" or (h.evidence.get("max_ratio") or 0.0) >= p.big_ratio):
             found.append((h.evidence.get("max_ratio") or 0.0, tag, h))
     if found:
         _, tag, h = max(found, key=lambda x: x[0])
@@ -424,6 +425,10 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
     else:
         big = zmax >= 2 * p.z_min
         notable = zmax >= 1.5 * p.z_min
+    if big and count == 1 and not unrec and not slow and math.isfinite(max_mag) and max_mag < p.big_ratio ** 2:
+        # one spike, recovered at once and under big_ratio^2 (9x): an event the run shrugged off (a bad batch, a
+        # warmup transient) -- worth telling, not a fault; two or more, a slow or no recovery, or 9x and up are
+        big = False
     severity = None if (big or (notable and (count >= 3 or slow))) else "info"
     strength = 0.5 * (zmax / p.z_min - 1.0)
     if math.isfinite(max_mag):
