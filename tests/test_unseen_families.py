@@ -499,3 +499,19 @@ def test_one_recovered_spike_is_information_and_repeated_or_huge_ones_warn(seed)
     two = one.copy()
     two[(i + n // 3) % (n - 5) or 5] *= 5.0
     assert run_detector("loss-spikes", make_run(train_loss=two))[0].severity is None, seed
+
+
+@pytest.mark.parametrize("n_evals", [3, 4])
+def test_a_gap_that_opens_is_seen_with_three_or_four_evaluations(n_evals):
+    # an HF classification fine-tune evaluated 3-4 times: training loss 1.9 -> 0.03, eval loss stalls near 0.9
+    # (ratio 3x -> ~30x). A healthy one whose eval loss keeps improving, or whose gap stays under 4x, is not
+    steps = np.arange(10, 330, 10)
+    train = 1.9 * np.exp(-steps / 45.0) + 0.03
+    ev_steps = np.linspace(100, 320, n_evals).round(-1).astype(int)
+    stalled = 0.9 * (1 + 0.02 * np.arange(n_evals))
+    hits = run_detector("train-val-gap", make_run(loss=(steps, train), eval_loss=(ev_steps, stalled)))
+    assert hits and "opened" in hits[0].message
+    improving = 1.2 * np.exp(-ev_steps / 300.0)
+    assert run_detector("train-val-gap", make_run(loss=(steps, train), eval_loss=(ev_steps, improving))) == []
+    mild = 0.9 * train[np.searchsorted(steps, ev_steps)] * np.linspace(1.5, 3.5, n_evals)  # ends 3.5x: under 4x
+    assert run_detector("train-val-gap", make_run(loss=(steps, train), eval_loss=(ev_steps, mild))) == []

@@ -34,7 +34,7 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``open_growth``: smallest growth of the log ratio from the first to the last evaluations for a gap that opened.
 - ``val_stall``: largest log-space improvement of validation over the second half of the evaluations that counts as stalled.
 - ``min_train_fall``: smallest log-space fall of the training loss over that second half (the gap opens because training goes on).
-- ``min_open_evals``: fewest evaluations to judge a gap that opens (a half needs a few points).
+- ``min_open_evals``: below this many evaluations (3 at least) a gap that opens must end at ``min_ratio`` squared.
 - ``early_span``: a gap reaching ``min_ratio`` within this share of the training counts as there from the start ...
 - ``fit_share``: ... when the training loss had made this share of its whole drop by then (it fit at once) ...
 - ``hold_share``: ... and the gap holds at this share of the evaluations after that (validation may rise meanwhile) ...
@@ -89,15 +89,19 @@ def _opening_gap(run: Run, p: Params, vs, vr, vw, t_at, r) -> Iterator[Hit]:
     ``open_growth`` (log). Validation need not rise (that is V001 overfitting's signature); this is the point
     where the seeds' advice is early stopping: more epochs only widen the generalisation gap."""
     n = len(vs)
-    if n < p.min_open_evals:
+    if n < 3:
         return
+    # with fewer than min_open_evals evaluations a half holds one or two of them: the gap must then end at least
+    # min_ratio squared (4x, as the few-evaluations rule of the constant gap), a size no stalled-by-chance
+    # validation of a healthy run reaches (an HF fine-tune with 3 evaluations: 3x -> 29x while eval_loss stalled)
+    end_floor = math.log(p.open_ratio) if n >= p.min_open_evals else 2.0 * math.log(p.min_ratio)
     half = n // 2
     v_a, v_b = _thirds(vw[half:])
     t_a, t_b = _thirds(t_at[half:])
     val_gain, train_fall = v_a - v_b, t_a - t_b
     k = max(1, min(3, math.ceil(0.2 * n)))
     r_start, r_end = float(np.median(r[:k])), float(np.median(r[n - k:]))
-    if not (val_gain <= p.val_stall and train_fall >= p.min_train_fall and r_end >= math.log(p.open_ratio)
+    if not (val_gain <= p.val_stall and train_fall >= p.min_train_fall and r_end >= end_floor
             and r_end - r_start >= p.open_growth):
         return
     best = int(np.argmin(gx.smooth_sparse(vw)))
