@@ -515,3 +515,23 @@ def test_a_gap_that_opens_is_seen_with_three_or_four_evaluations(n_evals):
     assert run_detector("train-val-gap", make_run(loss=(steps, train), eval_loss=(ev_steps, improving))) == []
     mild = 0.9 * train[np.searchsorted(steps, ev_steps)] * np.linspace(1.5, 3.5, n_evals)  # ends 3.5x: under 4x
     assert run_detector("train-val-gap", make_run(loss=(steps, train), eval_loss=(ev_steps, mild))) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_loss_that_climbs_back_half_its_orders_of_magnitude_has_diverged(seed):
+    # a regression loss falls by 1.5-2 orders of magnitude, then climbs back 60-80% of that (on a log scale) over
+    # the last epochs, still rising at the end: only 10-25% of the linear progress is given back
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(18, 60))
+    m = int(n * rng.uniform(0.6, 0.75))
+    start, best = float(rng.uniform(1, 5)), 0.0
+    best = start / rng.uniform(30, 100)
+    fall = start * (best / start) ** (np.arange(m) / (m - 1))
+    climb = best * np.exp(np.linspace(0, math.log(start / best) * rng.uniform(0.6, 0.8), n - m + 1))[1:]
+    loss = np.concatenate([fall, climb]) * np.exp(rng.normal(0, 0.03, n))
+    hits = run_detector("divergence", make_run(train_loss=loss))
+    assert hits and "rose" in hits[0].message, (seed, n, m)
+    # a memorising loss creeping back 1.5-3x from 1e-3 after starting at 2.5 gave back a third of its log fall or
+    # less: not divergence
+    mem = np.concatenate([2.5 * (4e-4) ** (np.arange(m) / (m - 1)), 1e-3 * np.linspace(1, 2.5, n - m)])
+    assert run_detector("divergence", make_run(train_loss=mem)) == [], (seed, n, m)

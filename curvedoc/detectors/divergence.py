@@ -32,6 +32,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``smooth_frac``: rolling-median window for the loss trend, as a fraction of the points.
 - ``min_rise``: how far (natural-log units) the end-of-run loss must sit above its best.
 - ``min_progress_lost``: fraction of the start-to-best improvement the loss must have given back.
+- ``min_log_progress_lost``: ... or this fraction of it in log space (the orders of magnitude won).
 - ``rise_noise_z``: the rise must also clear this many standard errors of the medians it compares (short noisy runs).
 - ``first_z``: the first logged loss is the best when it lies this many robust sigmas (and half of ``min_rise``) below the whole smoothed curve.
 - ``tail_frac``: fraction of the run (in points) whose median is the end-of-run level.
@@ -69,6 +70,7 @@ class Params:
     smooth_frac: float
     min_rise: float
     min_progress_lost: float
+    min_log_progress_lost: float
     first_z: float
     rise_noise_z: float
     tail_frac: float
@@ -124,6 +126,9 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         head_l, min_l, tail_l = _lin(head, True), _lin(ymin, True), _lin(tail, True)
         progress = head_l - min_l
         lost = (tail_l - min_l) / progress if progress > 1e-12 * max(abs(min_l), 1e-300) else math.inf
+        # a loss that fell by orders of magnitude and climbed back by half of them (0.061 -> 0.55 after
+        # 2.58 -> 0.061: 9x up, still rising) has diverged, though it gave back only 20% of the linear progress
+        lost_log = rise / (head - ymin) if head - ymin > 0 else math.inf
         half = 0.5 * p.min_rise
     else:
         spread = float(np.quantile(vals, 0.9) - np.quantile(vals, 0.1))
@@ -131,8 +136,9 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         if rise < p.min_progress_lost * scale:
             return None
         lost = rise / (head - ymin) if head - ymin > 1e-12 else math.inf
+        lost_log = 0.0
         half = 0.5 * p.min_progress_lost * scale
-    if lost < p.min_progress_lost:
+    if lost < p.min_progress_lost and lost_log < p.min_log_progress_lost:
         return None
     below = np.flatnonzero(vals[bi:] - ymin < half)
     j = bi + int(below[-1]) if len(below) else 0  # (none: the first point alone was that low)
@@ -173,6 +179,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         "onset_value": _lin(float(y[y.index >= onset].iloc[0]), logspace),
         "rise_log": rise if logspace else float("nan"),
         "lost": lost,
+        "lost_log": lost_log,
         "n_after": n_after,
         "from_start": bi <= max(1, int(0.05 * len(vals))),
         "head": _lin(head, logspace),
@@ -307,10 +314,14 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         how = f"{I.ratio_text(res['rise_log'])} its best {sig.fmt_num(res['best'])} at step {sig.fmt_step(res['best_step'])}"
     else:
         how = f"from its best {sig.fmt_num(res['best'])} at step {sig.fmt_step(res['best_step'])}"
+    log_txt = ""
+    if res["lost"] < p.min_progress_lost and math.isfinite(res["lost_log"]):
+        log_txt = f", {sig.fmt_pct(min(res['lost_log'], 1.0)).lstrip('+')} of its fall on a log scale"
     lost_txt = "more than all" if not math.isfinite(res["lost"]) or res["lost"] > 1 else sig.fmt_pct(res["lost"]).lstrip("+")
     ctx = _context_text(ev)
     msg = (f"train_loss rose from step {sig.fmt_step(onset)} and stayed up to the end: end level "
-           f"{sig.fmt_num(res['end_level'])} is {how} ({lost_txt} of the progress since the start lost)"
+           f"{sig.fmt_num(res['end_level'])} is {how} ({lost_txt} of the progress since the start lost"
+           f"{log_txt})"
            + (f"; {ctx}" if ctx else ""))
     strength = (res["rise_log"] / p.min_rise) if res["logspace"] else (min(res["lost"], 3.0) / p.min_progress_lost)
     conf = 0.55 + 0.4 * I.clamp01((strength - 1.0) / 2.0)
