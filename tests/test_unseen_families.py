@@ -535,3 +535,15 @@ def test_a_loss_that_climbs_back_half_its_orders_of_magnitude_has_diverged(seed)
     # less: not divergence
     mem = np.concatenate([2.5 * (4e-4) ** (np.arange(m) / (m - 1)), 1e-3 * np.linspace(1, 2.5, n - m)])
     assert run_detector("divergence", make_run(train_loss=mem)) == [], (seed, n, m)
+
+
+def test_a_reinforcement_learning_loss_that_is_exactly_constant_is_reported():
+    # an RL loss need not fall, but a loss that is the very same number at every update (0.0 in all 288 rows: the
+    # network is never updated, or the loss never computed) is broken in any training; a flat noisy RL loss is not
+    rng = np.random.default_rng(0)
+    reward = np.clip(np.cumsum(rng.normal(0.01, 0.1, 300)), -1, None)
+    zero = make_run(Loss=np.zeros(300), Reward=reward)
+    rep = curvedoc.diagnose(zero)
+    assert "constant-loss" in [f.name for f in rep.runs[0].findings]
+    noisy = make_run(Loss=np.abs(1.0 + rng.normal(0, 0.2, 300)), Reward=reward)
+    assert "constant-loss" not in [f.name for f in curvedoc.diagnose(noisy).runs[0].findings]

@@ -48,6 +48,7 @@ from curvedoc.detectors._progress import (
 )
 from curvedoc.detectors._signal import fmt_num, fmt_step, median_se
 from curvedoc.detectors._signal import median as sig_median
+from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
 
@@ -195,6 +196,11 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         )
         return
 
+    if rl_marker(run) is not None:
+        # a reinforcement-learning loss tracks a moving target and need not settle or fall: only a loss that is
+        # the very same number everywhere (above) is judged there -- that is no update, or no loss computed, in
+        # any training
+        return
     frozen = _frozen_tail(v_all, steps, p)
     if frozen is not None:
         j, share = frozen
