@@ -547,3 +547,19 @@ def test_a_reinforcement_learning_loss_that_is_exactly_constant_is_reported():
     assert "constant-loss" in [f.name for f in rep.runs[0].findings]
     noisy = make_run(Loss=np.abs(1.0 + rng.normal(0, 0.2, 300)), Reward=reward)
     assert "constant-loss" not in [f.name for f in curvedoc.diagnose(noisy).runs[0].findings]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_slow_binary_classifier_passing_over_the_double_softmax_floor_is_not_pressed_against_it(seed):
+    # a binary classifier learning slowly: 0.69 -> 0.32 over 40 epochs, still falling 10-20% over its last third.
+    # log(1 + 1/e) = 0.313 is on its way down; a loss held up by probabilities fed as logits flattens onto it
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(30, 80))
+    x = np.arange(n) / (n - 1)
+    slow = 0.693 - (0.693 - rng.uniform(0.315, 0.33)) * x ** 0.8 + rng.normal(0, 0.002, n)
+    acc = 0.5 + 0.36 * x  # an accuracy beside the loss says it is a classifier's cross-entropy
+    assert not [h for h in run_detector("initial-loss-off", make_run(train_loss=slow, train_acc=acc))
+                if "double_softmax_floor" in h.evidence], seed
+    pressed = 0.314 + (0.693 - 0.314) * np.exp(-x * 12) + rng.normal(0, 0.001, n)
+    assert [h for h in run_detector("initial-loss-off", make_run(train_loss=np.maximum(pressed, 0.3135), train_acc=acc))
+            if "double_softmax_floor" in h.evidence], seed

@@ -186,6 +186,11 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         return  # not close enough to the floor to tell double softmax from slow learning
     if chance - floor < 0.2 * chance:
         return  # floor too close to log K to tell anything (K=2 ... only with tight evidence)
+    if window_median(v, 0.6, 0.75) > tail * (1 + p.floor_margin):
+        # still falling by more than the margin from the third quarter to the end: a slow learner passing over the
+        # floor on its way down (a binary classifier at 0.37 -> 0.32 over its last ten epochs), not one pressed
+        # against it -- a loss held up by probabilities fed as logits flattens as it nears the floor
+        return
     yield Hit(
         f"train_loss starts at {fmt_num(head)} ≈ log({k}) = {fmt_num(chance)} but never goes below "
         f"{fmt_num(vmin)}: it presses against {fmt_num(floor)} = log(1 + (K-1)/e), the lowest loss a "
