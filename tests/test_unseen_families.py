@@ -563,3 +563,19 @@ def test_a_slow_binary_classifier_passing_over_the_double_softmax_floor_is_not_p
     pressed = 0.314 + (0.693 - 0.314) * np.exp(-x * 12) + rng.normal(0, 0.001, n)
     assert [h for h in run_detector("initial-loss-off", make_run(train_loss=np.maximum(pressed, 0.3135), train_acc=acc))
             if "double_softmax_floor" in h.evidence], seed
+
+
+def test_a_stated_class_count_does_not_make_a_sum_of_losses_one_cross_entropy():
+    # a segmentation net with num_classes=19 whose printed total sums a semantic loss and an auxiliary loss
+    # starts at 11.6 (4x log 19): the total is not one classifier's cross-entropy. The semantic part alone at 4x
+    # log K would still be a bad start
+    rng = np.random.default_rng(0)
+    n = 300
+    sem = 2.9 * np.exp(-np.arange(n) / 40) + 0.4 + rng.normal(0, 0.02, n)
+    ic = 8.0 * np.exp(-np.arange(n) / 20) + 0.2 + rng.normal(0, 0.02, n)
+    aux = 0.5 * np.exp(-np.arange(n) / 60) + 0.1
+    total = make_run(hparams={"num_classes": 19}, **{"Loss": sem + ic + aux, "Semantic loss": sem, "IC loss": ic,
+                                                     "Aux loss": aux})
+    assert [h for h in run_detector("initial-loss-off", total) if h.evidence.get("k_source") == "num_classes"] == []
+    single = make_run(hparams={"num_classes": 19}, train_loss=4 * math.log(19) * np.exp(-np.arange(n) / 10) + 0.5)
+    assert run_detector("initial-loss-off", single)

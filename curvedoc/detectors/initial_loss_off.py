@@ -126,9 +126,11 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
                     k = ka
                     k_src = f"first {role.replace('_', ' ')} values at 1/K"
                     break
-    non_ce = looks_non_ce(run) if k_src != "num_classes" else None
+    non_ce = looks_non_ce(run)
 
-    if k is not None:
+    # a stated K names the classes, not the loss: a total that sums several logged parts (a segmentation loss +
+    # an auxiliary head) or sits beside regression/detection metrics starts wherever its parts put it
+    if k is not None and not non_ce:
         chance = math.log(k)
         ratio = first / chance
         if ratio >= p.ratio_known and above_noise(ratio):
