@@ -545,3 +545,25 @@ def test_a_counter_that_cycles_every_few_rows_is_not_a_run_counter(tmp_path):
     # a batch counter of 120 epochs without an epoch column: not 120 runs
     rows = ["batch,loss"] + [f"{b},{2 - e * 0.01:.3f}" for e in range(120) for b in range(10)]
     assert not isinstance(_read(tmp_path, "b.csv", "\n".join(rows) + "\n"), list)
+
+
+def test_rows_where_evaluation_did_not_run_are_missing_not_zero(tmp_path):
+    # Ultralytics with validation only after the last epoch writes 0.0 in every val/* loss and metric of the
+    # other rows: placeholders, not a model at 0 mAP with a zero validation loss that then 'rises'
+    import curvedoc
+
+    head = "epoch,train/box_loss,train/cls_loss,val/box_loss,val/cls_loss,metrics/precision(B),metrics/mAP50(B),lr/pg0"
+    rows = [f"{e},{1.6 - e * 0.02:.3f},{2.4 - e * 0.08:.3f},0,0,0,0,0.001" for e in range(1, 20)]
+    rows.append("20,1.09,0.61,1.175,0.608,0.91,0.948,0.0001")
+    p = tmp_path / "results.csv"
+    p.write_text("\n".join([head] + rows) + "\n")
+    rr = curvedoc.diagnose(str(p)).runs[0]
+    assert any(i["kind"] == "not-evaluated" and i["count"] == 19 for i in rr.issues), rr.issues
+    assert rr.status == "healthy", [(f.code, f.message) for f in rr.findings]
+    # a model really at 0 mAP (its validation losses non-zero) keeps its zeros
+    rows0 = [f"{e},{1.6 - e * 0.02:.3f},{2.4 - e * 0.08:.3f},{3.2 - e * 0.01:.3f},4.1,0,0,0.001" for e in range(1, 21)]
+    q = tmp_path / "zero" / "results.csv"
+    q.parent.mkdir()
+    q.write_text("\n".join([head] + rows0) + "\n")
+    rz = curvedoc.diagnose(str(q)).runs[0]
+    assert not any(i["kind"] == "not-evaluated" for i in rz.issues)

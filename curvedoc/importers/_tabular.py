@@ -698,3 +698,48 @@ def _label(value: str) -> str:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def not_evaluated_rows(cols: list[NumericColumn], path: str) -> ImportIssue | None:
+    """Blank the held-out cells of rows where evaluation did not run, and say so.
+
+    A results table written every epoch with validation run only some epochs (Ultralytics ``val=False`` until the
+    last epoch, a validation interval) fills the skipped rows with 0.0 in every held-out column. A real evaluation
+    never scores exactly 0 on every validation loss and every quality metric at once, so a row where all of them
+    are exactly 0 while other rows hold non-zero values is a placeholder, not a measurement: its held-out cells
+    become missing. Needs a held-out loss among the columns (a row of metrics alone at 0 can be a model at 0 mAP)."""
+    from curvedoc.model.metrics import classify
+    from curvedoc.model.roles import infer_role
+
+    held = []
+    has_loss = False
+    for c in cols:
+        r = infer_role(c.name)
+        if r is not None and r[0] == "val_loss":
+            held.append(c)
+            has_loss = True
+            continue
+        m = classify(c.name)
+        if m is not None and m[2] == "val":
+            held.append(c)
+    if not has_loss or len(held) < 2:
+        return None
+    zero = np.ones(len(held[0].values), dtype=bool)
+    seen = np.zeros(len(held[0].values), dtype=bool)
+    for c in held:
+        zero &= ~c.present | (c.values == 0.0)
+        seen |= c.present
+    zero &= seen
+    nonzero_rows = seen & ~zero
+    if not zero.any() or not nonzero_rows.any():
+        return None
+    for c in held:
+        c.present = c.present & ~zero
+    count = int(zero.sum())
+    return ImportIssue(
+        "not-evaluated",
+        f"{count} row(s) hold 0.0 in every validation loss and metric ({', '.join(c.name for c in held[:4])}"
+        f"{' ...' if len(held) > 4 else ''}): evaluation did not run there; those cells are read as missing",
+        file=path, count=count, severity="info",
+    )
+

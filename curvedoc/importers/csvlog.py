@@ -413,6 +413,9 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
         if not (step_col is not None and c is step_col and T.norm_name(c.name) != "epoch")
         and not (absolute and c.name == wall_name)
     ]
+    blank = T.not_evaluated_rows(tag_cols, str(path))
+    if blank:
+        issues.append(blank)
     if prefix:
         tag_cols = [T.NumericColumn(prefix + c.name, c.values, c.present) for c in tag_cols]
     if not tag_cols:
