@@ -135,6 +135,8 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     fall = head - tail  # log units: 0.05 = the loss ended ~5% below its start
     if fall + p.never_z * se >= p.never_floor:
         return  # it fell by the floor or more, or the noise cannot tell
+    if fall - p.never_z * se <= -p.never_floor:
+        return  # it ended clearly ABOVE its start: a loss that rose is divergence's, not one that stayed put
     if g[0] - tail > p.never_floor + p.never_z * math.hypot(sigma, median_se(sigma, b)):
         # the very first reading (the untrained model) sits above the end by the floor beyond one point's noise:
         # a short run that learned within its first points (2.83 -> 2.57 in two epochs, then converged), which the
