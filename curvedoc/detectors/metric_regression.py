@@ -40,10 +40,10 @@ metric you care about, not just the loss'.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Iterator
 
 import numpy as np
-from scipy.special import ndtri
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._instability import last_session
@@ -138,7 +138,7 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
             # would miss 10-point falls over 8 evaluations. Known cost: on 6-19 evaluations of pure noise the bar is
             # still reached ~13% of the time (the smoothed case: ~1%)
             se = sigma
-        z = max(p.noise_z, float(ndtri(1.0 - p.alpha / max(1, n - k))))
+        z = max(p.noise_z, NormalDist().inv_cdf(1.0 - p.alpha / max(1, n - k)))
         need = max(floor, z * se)
     else:
         # too few evaluations to measure their noise: the drop must clear the practical floor by a margin that
