@@ -27,6 +27,7 @@ from curvedoc.engine import (Plan, _score, _status, diagnose_run, rank_causes, r
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
 from curvedoc.errors import ConfigError, LoadError
+from curvedoc.vocab import WARNING_OR_WORSE
 
 RULE = "baseline-departure"
 # two findings of one code are one event when their onsets are within this share of the runs' length in steps
@@ -78,7 +79,7 @@ def _verdict(rr: RunReport, series: Sequence[dict[str, Any]]) -> str:
     if not compared:
         return "not-compared"
     sides = {s.get("side") for s in compared}
-    new_bad = any(f.severity in ("error", "warning") and f.code != "C001" for f in rr.findings)
+    new_bad = any(f.severity in WARNING_OR_WORSE and f.code != "C001" for f in rr.findings)
     if "worse" in sides or new_bad:
         return "worse"
     if "better" in sides:

@@ -19,9 +19,10 @@ from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
 from curvedoc.engine.rules import Catalog, Rule, load_catalog, make_params
 from curvedoc.errors import ConfigError
+from curvedoc.vocab import Severity, Status
 
 # How much one finding of each severity lowers the score (times its confidence).
-SEVERITY_WEIGHT = {"error": 0.6, "warning": 0.25, "info": 0.02}
+SEVERITY_WEIGHT = {Severity.ERROR: 0.6, Severity.WARNING: 0.25, Severity.INFO: 0.02}
 
 
 @dataclass
@@ -68,11 +69,11 @@ def _status(findings: Sequence[Finding], assessed: bool = True) -> str:
     """failing / warning from the worst finding; otherwise healthy only when the run was assessed (the core
     checks ran on a training signal), else not-assessed: 'healthy' must mean 'checked and fine'."""
     sev = {f.severity for f in findings}
-    if "error" in sev:
-        return "failing"
-    if "warning" in sev:
-        return "warning"
-    return "healthy" if assessed else "not-assessed"
+    if Severity.ERROR in sev:
+        return Status.FAILING
+    if Severity.WARNING in sev:
+        return Status.WARNING
+    return Status.HEALTHY if assessed else Status.NOT_ASSESSED
 
 
 # A curve needs this many finite points to have a shape (start, middle, end); fewer is not a training signal.
@@ -356,8 +357,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
 
 
 def unreadable_report(name: str, path: str, reason: str, kind: str = "unreadable") -> RunReport:
-    return RunReport(run=name, source="", status="unreadable", score=0.0, errors=[reason], path=path,
-                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": "error"}])
+    return RunReport(run=name, source="", status=Status.UNREADABLE, score=0.0, errors=[reason], path=path,
+                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": Severity.ERROR}])
 
 
 def resolve_settings(

@@ -7,7 +7,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+from curvedoc.vocab import severity_rank
 
 
 def _jsonable(v: Any) -> Any:
@@ -117,4 +117,4 @@ class Finding:
         )
 
     def sort_key(self):
-        return (SEVERITY_RANK.get(self.severity, 3), -self.confidence, self.code)
+        return (severity_rank(self.severity), -self.confidence, self.code)

@@ -18,9 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from curvedoc.engine.findings import Finding, _jsonable
-
-STATUSES = ("healthy", "warning", "failing", "not-assessed", "unreadable")
-STATUS_RANK = {"unreadable": 0, "failing": 1, "warning": 2, "not-assessed": 3, "healthy": 4}
+from curvedoc.vocab import Status, failing_severities
 
 
 @dataclass
@@ -124,10 +122,9 @@ class Report:
 
     def exit_status(self, fail_on: str = "error") -> int:
         """0: nothing at or above ``fail_on``; 1: something was; 2: nothing could be read."""
-        if not self.runs or all(r.status == "unreadable" for r in self.runs):
+        if not self.runs or all(r.status == Status.UNREADABLE for r in self.runs):
             return 2
-        levels = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info"),
-                  "never": ()}[fail_on]
+        levels = failing_severities(fail_on)
         return 1 if any(f.severity in levels for f in self.findings) else 0
 
     def statistics(self) -> list[dict[str, Any]]:

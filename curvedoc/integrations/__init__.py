@@ -21,9 +21,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Iterable, Mapping, Sequence
 
-from curvedoc.live import Event, LiveRun, Monitor, at_or_above
-
-SEVERITIES = ("error", "warning", "info")
+from curvedoc.live import Event, LiveRun, Monitor
+from curvedoc.vocab import FAIL_ON_LEVELS, at_or_above
 
 
 class LiveDiagnosis:
@@ -40,7 +39,7 @@ class LiveDiagnosis:
         self.stop_levels: str | None = None
         self.stop_codes: set[str] = set()
         self.monitor = Monitor(select=select, ignore=ignore, params=params, roles=roles)
-        if isinstance(stop_on, str) and stop_on in SEVERITIES + ("never",):
+        if isinstance(stop_on, str) and stop_on in FAIL_ON_LEVELS:
             self.stop_levels = stop_on
         elif stop_on is not None:
             sel = [stop_on] if isinstance(stop_on, str) else list(stop_on)

@@ -37,6 +37,7 @@ from curvedoc.reporters._style import (
     status_counts,
     worst_runs,
 )
+from curvedoc.vocab import FLAGGED_STATUSES, Severity, Status
 
 WIDTH = 100
 AUDIT_DETAIL_RUNS = 10   # findings in short form for this many worst runs
@@ -69,7 +70,7 @@ def _status_line(rr, c: Ansi) -> list[str]:
     name = clean(rr.run)
     head_plain = f"{sym} {name}  {rr.status}"
     head = f"{c.status(sym, rr.status)} {c(name, 'bold')}  {c.status(rr.status, rr.status)}"
-    if rr.status == "unreadable":
+    if rr.status == Status.UNREADABLE:
         reason = clean(rr.errors[0]) if rr.errors else "could not be read"
         lines = _wrap(f"{head_plain}: {reason}", 4, first="")
         first = lines[0]
@@ -154,7 +155,7 @@ def _issue_lines(rr, c: Ansi, limit: int = 3) -> list[str]:
         if len(wrapped) > 2:
             wrapped = wrapped[:2]
             wrapped[-1] = wrapped[-1][: WIDTH - 1] + "…"
-        style = "red" if it.get("severity") == "error" else ("yellow" if it.get("severity") == "warning" else "dim")
+        style = "red" if it.get("severity") == Severity.ERROR else ("yellow" if it.get("severity") == Severity.WARNING else "dim")
         lines += [c(x, style) for x in wrapped]
     if len(issues) > limit:
         lines.append(c(f"  importer: ... {len(issues) - limit} more issue(s) (see --format json)", "dim"))
@@ -247,10 +248,10 @@ def baseline_text(report) -> str:
 
 def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
     lines = _status_line(rr, c)
-    if rr.status == "unreadable":
+    if rr.status == Status.UNREADABLE:
         return lines
     lines += comparison_lines(rr, c)
-    if rr.status == "not-assessed":
+    if rr.status == Status.NOT_ASSESSED:
         lines += [c(x, "cyan") for x in _wrap(clean(coverage_text(rr)), 6, first="  ")]
     for f in sorted_findings(rr.findings):
         lines += _finding_lines(f, c, short=short)
@@ -260,7 +261,7 @@ def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
         return lines
     lines += _causes_lines(rr, c)
     cov = coverage_text(rr)
-    if cov and rr.status != "not-assessed":
+    if cov and rr.status != Status.NOT_ASSESSED:
         lines += [c(x, "dim") for x in _wrap_max(clean(cov), 6, 3, first="  ")]
     sk = skipped_line(rr.skipped)
     if sk:
@@ -303,7 +304,7 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     lines = _wrap(f"curvedoc audit of {target}: {n} run{'s' if n != 1 else ''} ({counts_phrase(counts)})", 4, first="")
     lines[0] = c(lines[0], "bold")
     lines.append("")
-    readable = [r for r in ranked_runs(report) if r.status != "unreadable"]
+    readable = [r for r in ranked_runs(report) if r.status != Status.UNREADABLE]
     if readable:
         lines.append(c("Runs, worst first", "bold"))
         nw = min(40, max(len(clean(r.run)) for r in readable))
@@ -366,7 +367,7 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     unread = sw.get("unreadable")
     if unread is None:
         unread = [{"run": r.run, "reason": r.errors[0] if r.errors else ""} for r in report.runs
-                  if r.status == "unreadable"]
+                  if r.status == Status.UNREADABLE]
     if unread:
         lines.append(c(f"Could not be read ({len(unread)})", "bold"))
         for u in unread:
@@ -376,7 +377,7 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     if details:
         worst = worst_runs(report, detail)
         if worst:
-            nbad = sum(1 for r in report.runs if r.status in ("failing", "warning"))
+            nbad = sum(1 for r in report.runs if r.status in FLAGGED_STATUSES)
             more = f" (worst {len(worst)} of {nbad})" if nbad > len(worst) else ""
             lines.append(c(f"Findings of the failing and warning runs{more}", "bold"))
             for r in worst:
