@@ -7,6 +7,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
+from curvedoc._fmt import fmt_num
 from curvedoc.vocab import severity_rank
 
 
@@ -58,8 +59,6 @@ def fill_template(template: str, evidence: dict[str, Any]) -> str:
 
 def _fmt_value(v: Any) -> Any:
     if isinstance(v, float):
-        from curvedoc.detectors._signal import fmt_num
-
         return fmt_num(v)
     if isinstance(v, int) and not isinstance(v, bool):
         return f"{v:,}"

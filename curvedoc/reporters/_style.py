@@ -7,6 +7,7 @@ import math
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from curvedoc._fmt import fmt_num as finding_num
 from curvedoc.vocab import FLAGGED_STATUSES, SEVERITIES, Severity, Status, status_rank
 
 if TYPE_CHECKING:
@@ -103,15 +104,13 @@ def fmt_steps(f: Finding) -> str:
 
 
 def fmt_num(x: Any) -> str:
-    """A number as the findings write it (:func:`curvedoc.detectors._signal.fmt_num`); "-" for nothing."""
+    """A number as the findings write it (:func:`curvedoc._fmt.fmt_num`); "-" for nothing."""
     if x is None:
         return "-"
     if isinstance(x, bool):
         return str(x)
     if isinstance(x, (int, float)):
-        from curvedoc.detectors._signal import fmt_num as _num
-
-        return _num(x)
+        return finding_num(x)
     return str(x)
 
 
