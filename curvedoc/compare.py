@@ -22,10 +22,10 @@ import os
 from typing import Any, Iterable, Mapping, Sequence
 
 from curvedoc.detectors._baseline import hparams_diff
-from curvedoc.engine import (Plan, _score, _status, diagnose_run, rank_causes, resolve_settings,
-                             unreadable_report)
+from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.scoring import run_score, run_status
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.vocab import WARNING_OR_WORSE
 
@@ -169,8 +169,8 @@ def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunRepo
                 resolved.append({"code": f.code, "name": f.name, "severity": f.severity, "message": f.message,
                                  "step": f.step, "baseline_run": f.run})
         rr.findings = new
-        rr.status = _status(new, rr.coverage.get("assessed", False))
-        rr.score = _score(new, rr.coverage)
+        rr.status = run_status(new, rr.coverage.get("assessed", False))
+        rr.score = run_score(new, rr.coverage)
         rr.top_causes = rank_causes(new, plan.catalog)
         series = [s.to_dict() for s in cmp.series]
         notes = list(cmp.notes)

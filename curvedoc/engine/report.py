@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from curvedoc.engine.findings import Finding, _jsonable
+from curvedoc.engine.findings import Finding, jsonable
 from curvedoc.vocab import Status, failing_severities
 
 
@@ -59,15 +59,15 @@ class RunReport:
             "roles": dict(self.roles),
             "role_notes": list(self.role_notes),
             "findings": [f.to_dict() for f in sorted(self.findings, key=Finding.sort_key)],
-            "top_causes": _jsonable(self.top_causes),
+            "top_causes": jsonable(self.top_causes),
             "skipped": list(self.skipped),
             "errors": list(self.errors),
-            "issues": _jsonable(self.issues),
+            "issues": jsonable(self.issues),
             "tags": dict(self.tags),
-            "hparams": _jsonable(self.hparams),
-            "summary": _jsonable(self.summary),
-            "coverage": _jsonable(self.coverage),
-            **({"comparison": _jsonable(self.comparison)} if self.comparison is not None else {}),
+            "hparams": jsonable(self.hparams),
+            "summary": jsonable(self.summary),
+            "coverage": jsonable(self.coverage),
+            **({"comparison": jsonable(self.comparison)} if self.comparison is not None else {}),
         }
 
     @classmethod
@@ -147,11 +147,11 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"curvedoc_version": self.curvedoc_version, "runs": [r.to_dict() for r in self.runs]}
         if self.sweep is not None:
-            d["sweep"] = _jsonable(self.sweep)
+            d["sweep"] = jsonable(self.sweep)
         if self.problems:
             d["problems"] = list(self.problems)
         if self.baseline is not None:
-            d["baseline"] = _jsonable(self.baseline)
+            d["baseline"] = jsonable(self.baseline)
         return d
 
     def to_json(self, indent: int | None = 2) -> str:
