@@ -563,14 +563,14 @@ def _event_text(ev, c) -> str:
     import time as _time
 
     from curvedoc.reporters._style import clean, fmt_steps
-    from curvedoc.reporters.text import _wrap
+    from curvedoc.reporters.text import wrap
 
     f = ev.finding
     stamp = _time.strftime("%H:%M:%S", _time.localtime(ev.time))
     where = fmt_steps(f)
     head = (f"{stamp} {clean(ev.run)}  " + c.severity(f"{f.code} {f.name}", f.severity) + "  "
             + c.severity(f"{f.severity} {f.confidence:.0%}", f.severity) + (f"  {where}" if where else ""))
-    return "\n".join([head] + _wrap(clean(f.message), 4))
+    return "\n".join([head] + wrap(clean(f.message), 4))
 
 
 def _exec_hook(cmd: str, ev) -> None:

@@ -110,7 +110,7 @@ def envelope(steps, values, max_points: int = MAX_LINE_POINTS) -> tuple[np.ndarr
     return xs, ys
 
 
-def _nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndarray:
+def nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndarray:
     x = np.asarray(steps, dtype=np.float64)
     y = np.asarray(values, dtype=np.float64)
     bad = x[~np.isfinite(y)]
@@ -376,7 +376,7 @@ def _draw_line(ax, line: dict, small: bool) -> None:
     ax.plot(ex, ey, color=line["color"], lw=0.9 if not small else 0.8, label=line["label"], ls=line["dash"],
             marker="o" if sparse else None, ms=3.5 if sparse else 0,
             zorder=4 if line["role"].startswith("val") else 3)
-    bad = _nonfinite_steps(xs, ys)
+    bad = nonfinite_steps(xs, ys)
     if len(bad):
         tr = ax.get_xaxis_transform()
         name = line["short"]
