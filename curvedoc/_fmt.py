@@ -1,9 +1,9 @@
-"""Numbers and steps as curvedoc writes them in messages and reports. Ground floor: imports nothing from curvedoc,
-so the detectors (their messages), the engine (filling rule templates) and the reporters (tables) write a number
-the same way.
+"""Numbers, steps and sizes as curvedoc writes them in messages and reports. Ground floor: imports nothing from
+curvedoc, so the detectors (their messages), the importers (size limits), the engine (filling rule templates) and
+the reporters (tables) write a number the same way.
 
     fmt_num(0.00123) -> '0.00123'   fmt_num(1234567.0) -> '1.23e+06'   fmt_num(12) -> '12'
-    fmt_step(12000) -> '12,000'     fmt_pct(-0.42) -> '-42%'
+    fmt_step(12000) -> '12,000'     fmt_pct(-0.42) -> '-42%'         fmt_bytes(250_000_000) -> '250.0 MB'
 """
 
 from __future__ import annotations
@@ -39,4 +39,12 @@ def fmt_pct(x: float) -> str:
     return f"{x * 100:+.0f}%" if abs(x) >= 0.01 else f"{x * 100:+.1f}%"
 
 
-__all__ = ["fmt_num", "fmt_pct", "fmt_step"]
+def fmt_bytes(n: int) -> str:
+    """Bytes for people: 3.2 GB, 250.0 MB, 12.5 kB, 900 bytes (a small limit must not read '0.0 GB')."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
+__all__ = ["fmt_bytes", "fmt_num", "fmt_pct", "fmt_step"]
