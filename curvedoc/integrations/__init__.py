@@ -22,7 +22,7 @@ import logging
 from typing import Any, Iterable, Mapping, Sequence
 
 from curvedoc.live import Event, LiveRun, Monitor
-from curvedoc.vocab import FAIL_ON_LEVELS, at_or_above
+from curvedoc.vocab import FAIL_ON_LEVELS, Severity, at_or_above
 
 
 class LiveDiagnosis:
@@ -76,7 +76,7 @@ class LiveDiagnosis:
             f = ev.finding
             self.findings.append(f)
             where = f" at step {f.step:,}" if f.step is not None else ""
-            level = {"error": logging.ERROR, "warning": logging.WARNING}.get(f.severity, logging.INFO)
+            level = {Severity.ERROR: logging.ERROR, Severity.WARNING: logging.WARNING}.get(f.severity, logging.INFO)
             self.logger.log(level, f"curvedoc {f.code} {f.name} ({f.severity}){where}: {f.message}")
             if stop and self.stop_reason is None and (f.code in self.stop_codes or at_or_above(f.severity, self.stop_levels)):
                 self.stop_reason = f
