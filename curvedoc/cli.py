@@ -20,6 +20,7 @@ import click
 
 from curvedoc import __version__
 from curvedoc.errors import ConfigError, CurvedocError
+from curvedoc.vocab import FAIL_ON_LEVELS, SEVERITIES
 
 FORMAT_CHOICES = ["text", "json", "markdown", "html", "github"]
 _SURROGATES = re.compile("[\ud800-\udfff]")
@@ -44,7 +45,7 @@ def _common_options(f):
         click.option("--ignore", multiple=True, help="Rules to skip: codes, prefixes or names."),
         click.option("--role", "role", multiple=True, metavar="ROLE=TAG", help="Use TAG for ROLE (e.g. train_loss=loss/total)."),
         click.option("--param", "param", multiple=True, metavar="RULE.PARAM=VALUE", help="Override a rule parameter."),
-        click.option("--fail-on", type=click.Choice(["error", "warning", "info", "never"]), default=None,
+        click.option("--fail-on", type=click.Choice(FAIL_ON_LEVELS), default=None,
                      help="Lowest severity that makes the exit code 1 (default: error)."),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings are present (2 still means bad input)."),
         click.option("--statistics", is_flag=True, help="Print counts per rule across everything diagnosed."),
@@ -562,14 +563,14 @@ def _event_text(ev, c) -> str:
     import time as _time
 
     from curvedoc.reporters._style import clean, fmt_steps
-    from curvedoc.reporters.text import _wrap
+    from curvedoc.reporters.text import wrap
 
     f = ev.finding
     stamp = _time.strftime("%H:%M:%S", _time.localtime(ev.time))
     where = fmt_steps(f)
     head = (f"{stamp} {clean(ev.run)}  " + c.severity(f"{f.code} {f.name}", f.severity) + "  "
             + c.severity(f"{f.severity} {f.confidence:.0%}", f.severity) + (f"  {where}" if where else ""))
-    return "\n".join([head] + _wrap(clean(f.message), 4))
+    return "\n".join([head] + wrap(clean(f.message), 4))
 
 
 def _exec_hook(cmd: str, ev) -> None:
@@ -607,7 +608,7 @@ def _exec_hook(cmd: str, ev) -> None:
               help="text: one block per new finding; json: one JSON object per line (event 'finding', then 'end').")
 @click.option("--exec", "exec_cmd", default=None, metavar="CMD",
               help="Run CMD for each new finding: the finding as JSON on stdin and in CURVEDOC_* environment variables (no shell).")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+@click.option("--fail-on", type=click.Choice(SEVERITIES), default=None,
               help="Exit 1 at the first finding at or above this severity (e.g. to stop a job).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 at the end even when findings are present.")
 @click.option("--select", multiple=True, help="Rules to run (as for diagnose).")
@@ -636,8 +637,8 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
     import json as _json
 
     from curvedoc.engine import Plan
-    from curvedoc.live import at_or_above
     from curvedoc.reporters._style import Ansi, clean
+    from curvedoc.vocab import at_or_above
     from curvedoc.watch import Watcher
 
     if not (interval > 0 and interval != float("inf")):

@@ -22,11 +22,12 @@ import os
 from typing import Any, Iterable, Mapping, Sequence
 
 from curvedoc.detectors._baseline import hparams_diff
-from curvedoc.engine import (Plan, _score, _status, diagnose_run, rank_causes, resolve_settings,
-                             unreadable_report)
+from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.scoring import run_score, run_status
 from curvedoc.errors import ConfigError, LoadError
+from curvedoc.vocab import WARNING_OR_WORSE
 
 RULE = "baseline-departure"
 # two findings of one code are one event when their onsets are within this share of the runs' length in steps
@@ -78,7 +79,7 @@ def _verdict(rr: RunReport, series: Sequence[dict[str, Any]]) -> str:
     if not compared:
         return "not-compared"
     sides = {s.get("side") for s in compared}
-    new_bad = any(f.severity in ("error", "warning") and f.code != "C001" for f in rr.findings)
+    new_bad = any(f.severity in WARNING_OR_WORSE and f.code != "C001" for f in rr.findings)
     if "worse" in sides or new_bad:
         return "worse"
     if "better" in sides:
@@ -168,8 +169,8 @@ def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunRepo
                 resolved.append({"code": f.code, "name": f.name, "severity": f.severity, "message": f.message,
                                  "step": f.step, "baseline_run": f.run})
         rr.findings = new
-        rr.status = _status(new, rr.coverage.get("assessed", False))
-        rr.score = _score(new, rr.coverage)
+        rr.status = run_status(new, rr.coverage.get("assessed", False))
+        rr.score = run_score(new, rr.coverage)
         rr.top_causes = rank_causes(new, plan.catalog)
         series = [s.to_dict() for s in cmp.series]
         notes = list(cmp.notes)

@@ -22,6 +22,8 @@ from typing import Any, Callable, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
+from curvedoc.vocab import at_or_above  # offered here as before (in __all__); declared with the vocabulary
+
 HEAD = 512  # first points kept exactly: the initial loss, the warmup
 RECENT = 8192  # last points kept exactly: what is happening now
 MIDDLE = 4096  # the binned part is halved when it grows past twice this
@@ -170,15 +172,6 @@ class Event:
             d["finding"] = self.finding.to_dict()
         d.update(self.detail)
         return d
-
-
-SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
-
-
-def at_or_above(severity: str, level: str | None) -> bool:
-    if level in (None, "never"):
-        return False
-    return SEVERITY_RANK.get(severity, -1) >= SEVERITY_RANK[level]
 
 
 def finding_key(run: str, f) -> tuple:

@@ -25,15 +25,14 @@ import os
 from typing import Any, Iterable, Mapping
 
 from curvedoc.reporters import render
+from curvedoc.vocab import FAIL_ON_LEVELS, Status, failing_severities
 
 __all__ = ["assert_healthy", "assert_matches_baseline", "assert_overfits"]
 
-LEVELS = ("error", "warning", "info", "never")
-
 
 def _check_level(fail_on: str) -> None:
-    if fail_on not in LEVELS:
-        raise ValueError(f"fail_on must be one of {', '.join(LEVELS)}, got {fail_on!r}")
+    if fail_on not in FAIL_ON_LEVELS:
+        raise ValueError(f"fail_on must be one of {', '.join(FAIL_ON_LEVELS)}, got {fail_on!r}")
 
 
 def _problems(report, fail_on: str, what: str) -> list[str]:
@@ -42,12 +41,12 @@ def _problems(report, fail_on: str, what: str) -> list[str]:
     if not report.runs:
         why.append(f"no training run found at {report.target or 'the path'}")
     for rr in report.runs:
-        if rr.status == "unreadable":
+        if rr.status == Status.UNREADABLE:
             why.append(f"{rr.run}: could not be read ({rr.errors[0] if rr.errors else 'unknown reason'})")
-        elif rr.status == "not-assessed":
+        elif rr.status == Status.NOT_ASSESSED:
             why.append(f"{rr.run}: nothing was checked ({(rr.coverage or {}).get('reason', 'no training signal')})")
     if report.runs and report.exit_status(fail_on) == 1:
-        n = sum(1 for f in report.findings if f.severity in LEVELS[: LEVELS.index(fail_on) + 1])
+        n = sum(1 for f in report.findings if f.severity in failing_severities(fail_on))
         why.append(f"{n} finding(s) at or above '{fail_on}' {what}")
     return why
 

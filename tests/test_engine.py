@@ -84,17 +84,17 @@ def test_exit_status_levels():
 
 
 def test_score_and_status_ordering():
-    from curvedoc.engine import _score, _status
+    from curvedoc.engine.scoring import run_score, run_status
     from curvedoc.engine.findings import Finding
 
     err = Finding("D001", "divergence", "error", 0.9, "m")
     warn = Finding("V001", "overfitting", "warning", 0.8, "m")
     info = Finding("V003", "grokking", "info", 0.9, "m")
-    assert _status([]) == "healthy" and _score([]) == 100
-    assert _status([info]) == "healthy" and _score([info]) > 95
-    assert _status([warn]) == "warning"
-    assert _status([warn, err]) == "failing"
-    assert _score([err]) < _score([warn]) < _score([info])
+    assert run_status([]) == "healthy" and run_score([]) == 100
+    assert run_status([info]) == "healthy" and run_score([info]) > 95
+    assert run_status([warn]) == "warning"
+    assert run_status([warn, err]) == "failing"
+    assert run_score([err]) < run_score([warn]) < run_score([info])
 
 
 def test_report_roundtrip_and_frame():

@@ -20,7 +20,7 @@ from _helpers import run_detector
 from fuzz_profile import time_limit
 
 from curvedoc.detectors import Hit, registry
-from curvedoc.engine.findings import _jsonable
+from curvedoc.engine.findings import jsonable
 from curvedoc.model.run import ImportIssue, Run, make_frame
 
 # numpy overflow is a silent wrong answer (an int64 step + tolerance wrapping negative): fail on it
@@ -199,7 +199,7 @@ def check_hit(hit, name: str) -> None:
     assert all(_int_like(m) for m in hit.marks), f"{name}: marks {hit.marks!r}"
     assert isinstance(hit.evidence, dict), f"{name}: evidence is {type(hit.evidence).__name__}"
     _check_leaf(hit.evidence, f"{name}.evidence")
-    json.dumps(_jsonable(dict(hit.evidence)), allow_nan=False)
+    json.dumps(jsonable(dict(hit.evidence)), allow_nan=False)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -288,7 +288,7 @@ def test_hardware_and_table_checksums_agree():
         if trial:
             i = int(rng.integers(0, len(d)))
             d[i] ^= 1 << int(rng.integers(0, 8))
-        ch = _tfrecord._Chunk(bytes(d) + bytes(_tfrecord._PAD), len(d))
+        ch = _tfrecord.Chunk(bytes(d) + bytes(_tfrecord.PAD), len(d))
         a = np.empty(len(offs), dtype=np.bool_)
         b = np.empty(len(offs), dtype=np.bool_)
         J._data_crc_ok_table(ch.u8, ch.u64, offs, lens, J.TABLES, a)

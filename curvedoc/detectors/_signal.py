@@ -20,6 +20,8 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step  # noqa: F401 -- re-exported: the detectors call sig.fmt_num
+
 MAX_POINTS = 4000
 MAD_TO_SIGMA = 1.4826
 MEDIAN_SE = 1.2533  # sqrt(pi / 2): the median of n normal values has a standard error of ~1.2533 sigma / sqrt(n)
@@ -396,30 +398,3 @@ def infer_classes_from_loss(loss: float, k_max: int = 100000, tol: float = 0.05)
                 best = cand
     return best
 
-
-def fmt_step(step: int | float | None) -> str:
-    if step is None:
-        return "?"
-    return f"{int(step):,}"
-
-
-def fmt_num(x: float, digits: int = 3) -> str:
-    """Human number: 0.00123 -> '0.00123', 1234567 -> '1.23e+06', NaN -> 'NaN'."""
-    if x is None:
-        return "?"
-    if isinstance(x, (int, np.integer)):
-        return f"{int(x):,}"
-    if not np.isfinite(x):
-        return "NaN" if np.isnan(x) else ("inf" if x > 0 else "-inf")
-    ax = abs(x)
-    if ax != 0 and (ax >= 1e5 or ax < 1e-3):
-        return f"{x:.{digits - 1}e}"
-    return f"{x:.{digits}g}"
-
-
-def fmt_pct(x: float) -> str:
-    if x is None or not np.isfinite(x):
-        return "?"
-    if 0.995 <= abs(x) < 1.0:  # "-100%" for a 99.8% drop would read as "went to zero"
-        return f"{x * 100:+.1f}%"
-    return f"{x * 100:+.0f}%" if abs(x) >= 0.01 else f"{x * 100:+.1f}%"

@@ -41,7 +41,7 @@ from typing import Iterator
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._baseline import BandParams, compare_run, hparams_diff
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 
 

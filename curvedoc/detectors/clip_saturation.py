@@ -52,7 +52,7 @@ from curvedoc.detectors._gradients import (
     pre_clip_norm,
     stats_sample,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.model.run import Run
 
 

@@ -46,7 +46,8 @@ from curvedoc.detectors._progress import (
     subsample,
     trend_ratio,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_step, median_se
+from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._signal import median_se
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._signal import fmt_step
+from curvedoc._fmt import fmt_step
 from curvedoc.model.run import Run
 
 FAILED_STATUS = {"FAILED", "KILLED"}

@@ -53,7 +53,8 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
 from curvedoc.detectors import _signal as sig
-from curvedoc.detectors._signal import MAD_TO_SIGMA, fmt_pct, fmt_step, rank_sum_z
+from curvedoc._fmt import fmt_pct, fmt_step
+from curvedoc.detectors._signal import MAD_TO_SIGMA, rank_sum_z
 from curvedoc.model.run import Run
 
 MAX_BOUNDARIES = 2000

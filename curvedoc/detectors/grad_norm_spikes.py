@@ -46,7 +46,8 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import clean_steps, positive, pre_clip_norm
 from curvedoc.detectors._instability import clipping_configured, lr_context
-from curvedoc.detectors._signal import compiled_kernels, fmt_num, fmt_step, mad
+from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._signal import compiled_kernels, mad
 from curvedoc.model.run import Run
 
 

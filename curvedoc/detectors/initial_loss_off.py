@@ -62,7 +62,7 @@ from curvedoc.detectors._progress import (
     subsample,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_step
+from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.model.roles import infer_role
 from curvedoc.model.run import Run
 

@@ -48,7 +48,8 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._instability import last_session
 from curvedoc.detectors._progress import k_from_acc, never_beat_chance, stated_k
-from curvedoc.detectors._signal import fmt_num, fmt_step, mad, rolling_median_values
+from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._signal import mad, rolling_median_values
 from curvedoc.model.metrics import Metric, primary
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run

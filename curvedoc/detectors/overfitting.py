@@ -54,7 +54,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 
 

@@ -68,7 +68,8 @@ from curvedoc.detectors._progress import (
     step_weights,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se, rolling_median, theil_sen, window
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import median_se, rolling_median, theil_sen, window
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 

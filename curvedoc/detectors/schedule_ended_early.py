@@ -43,7 +43,8 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import clean, prepared
-from curvedoc.detectors._signal import downsample, fmt_num, fmt_pct, fmt_step, rolling_median_values
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import downsample, rolling_median_values
 from curvedoc.model.run import Run
 
 

@@ -55,7 +55,8 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
-from curvedoc.detectors._signal import fmt_num, fmt_step, mad
+from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._signal import mad
 from curvedoc.model.run import Run
 
 

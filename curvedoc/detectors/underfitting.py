@@ -60,7 +60,8 @@ from curvedoc.detectors._progress import (
     stated_k,
     window_median,
 )
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se, rolling_median_values
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.run import Run
 

@@ -45,7 +45,8 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step, median_se
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import median_se
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run

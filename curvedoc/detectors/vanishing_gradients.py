@@ -49,7 +49,8 @@ from curvedoc.detectors._gradients import (
     stats_sample,
     trend,
 )
-from curvedoc.detectors._signal import average_ranks, finite, fmt_num, fmt_pct, fmt_step, rolling_median_values, window
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import average_ranks, finite, rolling_median_values, window
 from curvedoc.model.run import Run
 
 LN10 = math.log(10.0)

@@ -35,7 +35,8 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import clean_steps, positive, smoothed_weight_norm, weight_norm_series
-from curvedoc.detectors._signal import finite, fmt_num, fmt_pct, fmt_step, window
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import finite, window
 from curvedoc.model.run import Run
 
 

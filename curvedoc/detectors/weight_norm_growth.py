@@ -37,7 +37,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import clean_steps, smoothed_weight_norm, weight_norm_series
-from curvedoc.detectors._signal import fmt_num, fmt_pct, fmt_step
+from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.model.run import Run
 
 

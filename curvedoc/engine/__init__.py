@@ -18,11 +18,9 @@ from curvedoc.engine.config import Settings, load_settings
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
 from curvedoc.engine.rules import Catalog, Rule, load_catalog, make_params
+from curvedoc.engine.scoring import SEVERITY_WEIGHT, run_score, run_status
 from curvedoc.errors import ConfigError
-
-# How much one finding of each severity lowers the score (times its confidence).
-SEVERITY_WEIGHT = {"error": 0.6, "warning": 0.25, "info": 0.02}
-
+from curvedoc.vocab import Severity, Status
 
 @dataclass
 class Plan:
@@ -49,30 +47,6 @@ class Plan:
             overrides = settings.params.get(rule.name) or settings.params.get(rule.code) or {}
             chosen.append((rule, spec, make_params(rule, spec.params, overrides)))
         return cls(catalog, chosen, settings)
-
-
-def _score(findings: Sequence[Finding], cov: Mapping[str, Any] | None = None) -> float:
-    """100 x the product of (1 - severity weight x confidence) over the findings, scaled by coverage: a run
-    whose rules mostly could not run (missing roles) cannot score as well as one checked in full, and a run
-    that was not assessed keeps at most half."""
-    s = 1.0
-    for f in findings:
-        s *= 1.0 - SEVERITY_WEIGHT.get(f.severity, 0.0) * max(0.0, min(1.0, f.confidence))
-    if cov is not None:
-        frac = float(cov.get("fraction", 1.0)) if cov.get("assessed") else 0.0
-        s *= 0.5 + 0.5 * frac
-    return round(100.0 * s, 1)
-
-
-def _status(findings: Sequence[Finding], assessed: bool = True) -> str:
-    """failing / warning from the worst finding; otherwise healthy only when the run was assessed (the core
-    checks ran on a training signal), else not-assessed: 'healthy' must mean 'checked and fine'."""
-    sev = {f.severity for f in findings}
-    if "error" in sev:
-        return "failing"
-    if "warning" in sev:
-        return "warning"
-    return "healthy" if assessed else "not-assessed"
 
 
 # A curve needs this many finite points to have a shape (start, middle, end); fewer is not a training signal.
@@ -334,8 +308,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     rr = RunReport(
         run=run.name,
         source=run.source,
-        status=_status(findings, cov["assessed"]),
-        score=_score(findings, cov),
+        status=run_status(findings, cov["assessed"]),
+        score=run_score(findings, cov),
         coverage=cov,
         roles=roles,
         findings=findings,
@@ -356,8 +330,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
 
 
 def unreadable_report(name: str, path: str, reason: str, kind: str = "unreadable") -> RunReport:
-    return RunReport(run=name, source="", status="unreadable", score=0.0, errors=[reason], path=path,
-                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": "error"}])
+    return RunReport(run=name, source="", status=Status.UNREADABLE, score=0.0, errors=[reason], path=path,
+                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": Severity.ERROR}])
 
 
 def resolve_settings(

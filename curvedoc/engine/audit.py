@@ -29,8 +29,9 @@ import numpy as np
 
 from curvedoc.engine import Plan, diagnose_run, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
-from curvedoc.engine.report import STATUS_RANK, STATUSES, Report, RunReport
+from curvedoc.engine.report import Report, RunReport
 from curvedoc.importers._base import SETTINGS_SUFFIXES, RunSpec, is_settings_file
+from curvedoc.vocab import STATUSES, WARNING_OR_WORSE, Status, status_rank
 
 CURVE_POINTS = 100
 
@@ -420,16 +421,16 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
     when both groups have ``min_group`` runs or the outcome group does, the rate difference is at
     least ``min_gap`` and Fisher's exact test gives p <= ``max_p``.
     """
-    readable = [r for r in runs if r.status != "unreadable"]
+    readable = [r for r in runs if r.status != Status.UNREADABLE]
     if len(readable) < 2 * min_group:
         return []
     hps = [_flat_hparams(r) for r in readable]
     keys = sorted({k for hp in hps for k in hp})
     outcomes: dict[str, list[bool]] = {}
-    names = sorted({f.name for r in readable for f in r.findings if f.severity in ("error", "warning")})
+    names = sorted({f.name for r in readable for f in r.findings if f.severity in WARNING_OR_WORSE})
     for n in names:
-        outcomes[n] = [any(f.name == n and f.severity in ("error", "warning") for f in r.findings) for r in readable]
-    outcomes["failing"] = [r.status == "failing" for r in readable]
+        outcomes[n] = [any(f.name == n and f.severity in WARNING_OR_WORSE for f in r.findings) for r in readable]
+    outcomes[Status.FAILING.value] = [r.status == Status.FAILING for r in readable]
     # the candidate splits depend on the hyperparameters only: built once, as rows of two boolean matrices (the
     # group and the rest), so each outcome's counts are two matrix-vector sums instead of four per candidate
     splits = []
@@ -495,14 +496,14 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
         ranked = sorted(found.values(), key=lambda t: t[0], reverse=True)
         results.extend(stmt for _, stmt in ranked[:max_per_outcome])
     order = {o: i for i, o in enumerate(outcomes)}
-    results.sort(key=lambda r: (r["outcome"] == "failing", order[r["outcome"]]))
+    results.sort(key=lambda r: (r["outcome"] == Status.FAILING, order[r["outcome"]]))
     return results
 
 
 def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -> dict[str, Any]:
-    readable = [r for r in runs if r.status != "unreadable"]
+    readable = [r for r in runs if r.status != Status.UNREADABLE]
     counts = {s: sum(1 for r in runs if r.status == s) for s in STATUSES}
-    ranked = sorted(runs, key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
+    ranked = sorted(runs, key=lambda r: (status_rank(r.status), r.score, r.run))
     table = []
     for i, r in enumerate(ranked, 1):
         tf = r.top_finding
@@ -519,7 +520,7 @@ def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -
     if len(readable) >= 3:
         for name, n in sorted(findings_count.items(), key=lambda kv: -kv[1]):
             sev = {f.severity for r in readable for f in r.findings if f.name == name}
-            if n >= 0.9 * len(readable) and sev & {"error", "warning"}:
+            if n >= 0.9 * len(readable) and sev & set(WARNING_OR_WORSE):
                 shared.append({"finding": name, "runs": n, "of": len(readable),
                                "statement": f"{name} in {n} of {len(readable)} runs: likely a bug shared by the "
                                             "whole pipeline (data, loss, config), not a hyperparameter"})
@@ -533,14 +534,14 @@ def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -
     # best run by final validation loss (then by final train loss when no run has validation)
     best = None
     for role in ("val_loss", "train_loss"):
-        cands = [(r.summary.get(role, {}).get("last"), r) for r in readable if r.status != "failing"]
+        cands = [(r.summary.get(role, {}).get("last"), r) for r in readable if r.status != Status.FAILING]
         cands = [(v, r) for v, r in cands if isinstance(v, (int, float)) and math.isfinite(v)]
         if cands:
             v, r = min(cands, key=lambda t: t[0])
             best = {"run": r.run, "by": f"final {role}", "value": v}
             break
     unreadable = [{"run": r.run, "path": r.path, "reason": r.errors[0] if r.errors else ""}
-                  for r in runs if r.status == "unreadable"]
+                  for r in runs if r.status == Status.UNREADABLE]
     return {
         "runs": len(runs),
         "status_counts": counts,
@@ -812,7 +813,7 @@ def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], pr
             rr.meta["curves"] = d.get("_curves") or {}
             fingerprints[rr.run] = d.get("_fingerprint")
             report.runs.append(rr)
-    report.runs.sort(key=lambda r: (STATUS_RANK.get(r.status, 9), r.score, r.run))
+    report.runs.sort(key=lambda r: (status_rank(r.status), r.score, r.run))
     report.problems = list(problems) + not_logs
     report.sweep = sweep_analysis(report.runs, fingerprints)
     return report

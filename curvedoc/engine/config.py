@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from curvedoc.errors import ConfigError
-
-FAIL_ON = ("error", "warning", "info", "never")
+from curvedoc.vocab import FAIL_ON_LEVELS
 KNOWN_KEYS = {"select", "ignore", "extend-select", "fail-on", "rules-dir", "roles", "params", "max-file-mb", "jobs",
               "max-seconds", "max-memory-mb", "reader"}
 READERS = ("native", "tbparse")  # event-file readers: curvedoc's own decoder, or tbparse as a reference
@@ -80,8 +79,8 @@ class Settings:
             s.reader = cli["reader"]
         if s.reader not in READERS:
             raise ConfigError(f"reader must be one of {', '.join(READERS)}, not {s.reader!r}")
-        if s.fail_on not in FAIL_ON:
-            raise ConfigError(f"fail-on must be one of {', '.join(FAIL_ON)}, not {s.fail_on!r}")
+        if s.fail_on not in FAIL_ON_LEVELS:
+            raise ConfigError(f"fail-on must be one of {', '.join(FAIL_ON_LEVELS)}, not {s.fail_on!r}")
         return s
 
 
@@ -140,8 +139,8 @@ def load_settings(project: str | os.PathLike | None = None, config_file: str | o
         s.select = (s.select or ["ALL"]) + _str_list(table["extend-select"], "extend-select", path)
     s.ignore = _str_list(table.get("ignore", []), "ignore", path)
     s.fail_on = table.get("fail-on", "error")
-    if s.fail_on not in FAIL_ON:
-        raise ConfigError(f"{path}: fail-on must be one of {', '.join(FAIL_ON)}")
+    if s.fail_on not in FAIL_ON_LEVELS:
+        raise ConfigError(f"{path}: fail-on must be one of {', '.join(FAIL_ON_LEVELS)}")
     roles = table.get("roles", {})
     if not isinstance(roles, dict) or not all(isinstance(v, str) for v in roles.values()):
         raise ConfigError(f"{path}: [tool.curvedoc.roles] must map role names to tag strings")

@@ -7,10 +7,11 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+from curvedoc._fmt import fmt_num
+from curvedoc.vocab import severity_rank
 
 
-def _jsonable(v: Any) -> Any:
+def jsonable(v: Any) -> Any:
     """Evidence values as JSON-safe scalars (NaN/inf become strings: JSON has no NaN)."""
     try:
         import numpy as np
@@ -28,9 +29,9 @@ def _jsonable(v: Any) -> Any:
             return "inf" if v > 0 else "-inf"
         return v
     if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
+        return [jsonable(x) for x in v]
     if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
+        return {str(k): jsonable(x) for k, x in v.items()}
     if v is None or isinstance(v, (bool, int, str)):
         return v
     return str(v)
@@ -58,8 +59,6 @@ def fill_template(template: str, evidence: dict[str, Any]) -> str:
 
 def _fmt_value(v: Any) -> Any:
     if isinstance(v, float):
-        from curvedoc.detectors._signal import fmt_num
-
         return fmt_num(v)
     if isinstance(v, int) and not isinstance(v, bool):
         return f"{v:,}"
@@ -91,7 +90,7 @@ class Finding:
             "step": None if self.step is None else int(self.step),
             "steps": None if self.steps is None else [int(self.steps[0]), int(self.steps[1])],
             "message": self.message,
-            "evidence": _jsonable(dict(self.evidence)),
+            "evidence": jsonable(dict(self.evidence)),
             "causes": list(self.causes),
             "fixes": list(self.fixes),
             "cause_ids": list(self.cause_ids),
@@ -117,4 +116,4 @@ class Finding:
         )
 
     def sort_key(self):
-        return (SEVERITY_RANK.get(self.severity, 3), -self.confidence, self.code)
+        return (severity_rank(self.severity), -self.confidence, self.code)

@@ -17,10 +17,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from curvedoc.engine.findings import Finding, _jsonable
-
-STATUSES = ("healthy", "warning", "failing", "not-assessed", "unreadable")
-STATUS_RANK = {"unreadable": 0, "failing": 1, "warning": 2, "not-assessed": 3, "healthy": 4}
+from curvedoc.engine.findings import Finding, jsonable
+from curvedoc.vocab import Status, failing_severities
 
 
 @dataclass
@@ -61,15 +59,15 @@ class RunReport:
             "roles": dict(self.roles),
             "role_notes": list(self.role_notes),
             "findings": [f.to_dict() for f in sorted(self.findings, key=Finding.sort_key)],
-            "top_causes": _jsonable(self.top_causes),
+            "top_causes": jsonable(self.top_causes),
             "skipped": list(self.skipped),
             "errors": list(self.errors),
-            "issues": _jsonable(self.issues),
+            "issues": jsonable(self.issues),
             "tags": dict(self.tags),
-            "hparams": _jsonable(self.hparams),
-            "summary": _jsonable(self.summary),
-            "coverage": _jsonable(self.coverage),
-            **({"comparison": _jsonable(self.comparison)} if self.comparison is not None else {}),
+            "hparams": jsonable(self.hparams),
+            "summary": jsonable(self.summary),
+            "coverage": jsonable(self.coverage),
+            **({"comparison": jsonable(self.comparison)} if self.comparison is not None else {}),
         }
 
     @classmethod
@@ -124,10 +122,9 @@ class Report:
 
     def exit_status(self, fail_on: str = "error") -> int:
         """0: nothing at or above ``fail_on``; 1: something was; 2: nothing could be read."""
-        if not self.runs or all(r.status == "unreadable" for r in self.runs):
+        if not self.runs or all(r.status == Status.UNREADABLE for r in self.runs):
             return 2
-        levels = {"error": ("error",), "warning": ("error", "warning"), "info": ("error", "warning", "info"),
-                  "never": ()}[fail_on]
+        levels = failing_severities(fail_on)
         return 1 if any(f.severity in levels for f in self.findings) else 0
 
     def statistics(self) -> list[dict[str, Any]]:
@@ -150,11 +147,11 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"curvedoc_version": self.curvedoc_version, "runs": [r.to_dict() for r in self.runs]}
         if self.sweep is not None:
-            d["sweep"] = _jsonable(self.sweep)
+            d["sweep"] = jsonable(self.sweep)
         if self.problems:
             d["problems"] = list(self.problems)
         if self.baseline is not None:
-            d["baseline"] = _jsonable(self.baseline)
+            d["baseline"] = jsonable(self.baseline)
         return d
 
     def to_json(self, indent: int | None = 2) -> str:

@@ -20,8 +20,7 @@ from typing import Any, Iterable
 
 from curvedoc._resources import rules_dir
 from curvedoc.errors import ConfigError
-
-SEVERITIES = ("error", "warning", "info")
+from curvedoc.vocab import SEVERITIES
 CODE_RE = re.compile(r"^[A-Z]{1,3}\d{3}$")
 NON_RULE_FILES = {"roles.toml"}
 

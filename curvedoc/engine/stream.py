@@ -28,9 +28,10 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from curvedoc.vocab import SEVERITIES
+
 HEADER_KIND = "audit-results"
 MAX_LINE_BYTES = 64 * 1024 * 1024  # a run's line is kilobytes; a longer one is not a record (skipped, read past)
-SEVERITIES = ("error", "warning", "info")
 
 
 def _open_regular(path: str | os.PathLike):

@@ -12,6 +12,7 @@ from typing import Any
 
 import pandas as pd
 
+from curvedoc._fmt import fmt_bytes
 from curvedoc.errors import LoadError
 from curvedoc.model.run import ImportIssue
 
@@ -79,14 +80,6 @@ class RunData:
     name_suffix: str = ""
 
 
-def _size(n: int) -> str:
-    """Bytes for people: 3.2 GB, 250.0 MB, 12.5 kB, 900 bytes (a small limit must not read '0.0 GB')."""
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{n} bytes"
-
-
 def check_file(path: Path) -> int:
     """Stat a file before reading it: exists, is a regular file, readable, under the size guard.
 
@@ -106,7 +99,7 @@ def check_file(path: Path) -> int:
     if st.st_size > limit:
         raise LoadError(
             path,
-            f"file is {_size(st.st_size)}, over the {_size(limit)} per-file limit "
+            f"file is {fmt_bytes(st.st_size)}, over the {fmt_bytes(limit)} per-file limit "
             "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)",
             kind="too-large",
         )
@@ -176,7 +169,7 @@ def _gunzip(path) -> bytes:
                     break
                 total += len(b)
                 if total > limit:
-                    raise LoadError(path, f"decompresses to more than the {_size(limit)} per-file limit",
+                    raise LoadError(path, f"decompresses to more than the {fmt_bytes(limit)} per-file limit",
                                     kind="too-large")
                 chunks.append(b)
     except (OSError, EOFError, zlib.error) as exc:

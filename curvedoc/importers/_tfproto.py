@@ -1,6 +1,7 @@
-"""Protobuf fallback for event records the fast template parser does not handle.
+"""Protobuf fallback for event records the fast template parser (:mod:`._tfrecord`) does not handle, and the
+TensorProto dtype table both parsers read.
 
-Imported lazily (only when such a record appears): it pulls in TensorBoard's generated protobufs.
+TensorBoard's generated protobufs are imported lazily, only when such a record appears.
 """
 
 from __future__ import annotations
@@ -9,16 +10,31 @@ from typing import Any
 
 import numpy as np
 
-_NUMERIC = {1, 2, 3, 4, 5, 6, 9, 10, 14, 17, 19, 22, 23}
+# TensorProto dtype -> (numpy dtype for tensor_content, typed field number, value kind)
+# kinds: "f4"/"f8" fixed little-endian floats, varint kinds "i64", "u64", "half", "bf16", "bool"
+DTYPES: dict[int, tuple[str, int, str]] = {
+    1: ("<f4", 5, "f4"),  # DT_FLOAT   float_val
+    2: ("<f8", 6, "f8"),  # DT_DOUBLE  double_val
+    3: ("<i4", 7, "i64"),  # DT_INT32   int_val
+    4: ("u1", 7, "i64"),  # DT_UINT8
+    5: ("<i2", 7, "i64"),  # DT_INT16
+    6: ("i1", 7, "i64"),  # DT_INT8
+    9: ("<i8", 10, "i64"),  # DT_INT64  int64_val
+    10: ("?", 11, "bool"),  # DT_BOOL  bool_val
+    14: ("bf16", 13, "bf16"),  # DT_BFLOAT16 half_val
+    17: ("<u2", 7, "i64"),  # DT_UINT16
+    19: ("<f2", 13, "half"),  # DT_HALF  half_val
+    22: ("<u4", 16, "u64"),  # DT_UINT32 uint32_val
+    23: ("<u8", 17, "u64"),  # DT_UINT64 uint64_val
+}
+_NUMERIC = frozenset(DTYPES)
 
 
 def _tensor_scalar(t) -> float | None:
     """Value of a numeric rank-0 TensorProto, or None if it is not one."""
     if t.dtype not in _NUMERIC or len(t.tensor_shape.dim) or t.tensor_shape.unknown_rank:
         return None
-    from curvedoc.importers._tfrecord import _DTYPES
-
-    np_dtype, field_no, kind = _DTYPES[t.dtype]
+    np_dtype, field_no, kind = DTYPES[t.dtype]
     if t.tensor_content:
         if np_dtype == "bf16":
             if len(t.tensor_content) != 2:

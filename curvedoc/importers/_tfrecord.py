@@ -43,6 +43,8 @@ from typing import Any
 
 import numpy as np
 
+from curvedoc.importers._tfproto import DTYPES
+
 try:  # hardware CRC-32C
     import google_crc32c as _gcrc
 
@@ -71,7 +73,7 @@ DEFAULT_CHUNK = 4 << 20  # bytes read at a time by the numpy decoder: its per-ch
 # is framed, checksummed and decoded (measured on the audit benchmark's files: 6.2 ms per 3.3 MB file at 256 KB,
 # 10 ms at 4 MB; 128 KB and 512 KB-1 MB within 25%)
 COMPILED_CHUNK = 256 << 10
-_PAD = 16  # zero bytes after each chunk so unaligned 8-byte reads never leave the buffer
+PAD = 16  # zero bytes after each chunk so unaligned 8-byte reads never leave the buffer
 _MAX_TABLE_K = 4096  # affine CRC tables for positions at most this far from a record's end
 _MIN_AFFINE = 4  # smaller groups: one direct CRC call per record
 
@@ -134,23 +136,6 @@ class Fallback(Exception):
     """The small parser does not handle this record; use the real protobuf."""
 
 
-# TensorProto dtype -> (numpy dtype for tensor_content, typed field number, value kind)
-# kinds: "f4"/"f8" fixed little-endian floats, varint kinds "i64", "u64", "half", "bf16", "bool"
-_DTYPES: dict[int, tuple[str, int, str]] = {
-    1: ("<f4", 5, "f4"),  # DT_FLOAT   float_val
-    2: ("<f8", 6, "f8"),  # DT_DOUBLE  double_val
-    3: ("<i4", 7, "i64"),  # DT_INT32   int_val
-    4: ("u1", 7, "i64"),  # DT_UINT8
-    5: ("<i2", 7, "i64"),  # DT_INT16
-    6: ("i1", 7, "i64"),  # DT_INT8
-    9: ("<i8", 10, "i64"),  # DT_INT64  int64_val
-    10: ("?", 11, "bool"),  # DT_BOOL  bool_val
-    14: ("bf16", 13, "bf16"),  # DT_BFLOAT16 half_val
-    17: ("<u2", 7, "i64"),  # DT_UINT16
-    19: ("<f2", 13, "half"),  # DT_HALF  half_val
-    22: ("<u4", 16, "u64"),  # DT_UINT32 uint32_val
-    23: ("<u8", 17, "u64"),  # DT_UINT64 uint64_val
-}
 _FIXED_KINDS = {"f4": 4, "f8": 8}
 
 
@@ -405,7 +390,7 @@ def _parse_tensor(rec: bytes, s: int, e: int, t: Template, tag: str, plugin: str
             content = (vs, ve)
         elif fn in (5, 6, 7, 8, 10, 11, 13, 16, 17):
             vals.setdefault(fn, []).append((wt, vs, ve))
-    spec = _DTYPES.get(dtype)
+    spec = DTYPES.get(dtype)
     numeric = spec is not None
     info = TensorInfo(tag, plugin, data_class, False, dtype)
     t.tensors.append(info)
@@ -542,16 +527,16 @@ class _TagTable:
 
 
 # ----------------------------------------------------------------------------- the reader
-class _Chunk:
+class Chunk:
     """A buffer of file bytes with strided unaligned views for vectorised field reads."""
 
     __slots__ = ("buf", "n", "u8", "u32", "u64")
 
     def __init__(self, data: bytearray | bytes, n: int | None = None):
-        """``data`` holds ``n`` file bytes followed by at least ``_PAD`` zero bytes."""
+        """``data`` holds ``n`` file bytes followed by at least ``PAD`` zero bytes."""
         if n is None:
             n = len(data)
-            data = bytes(data) + bytes(_PAD)
+            data = bytes(data) + bytes(PAD)
         self.n = n
         self.buf = data
         self.u8 = np.frombuffer(self.buf, dtype=np.uint8)
@@ -568,7 +553,7 @@ def _len_crc_expected(lens: np.ndarray) -> np.ndarray:
     return exp[inv]
 
 
-def _header_ok_at(ch: _Chunk, positions: np.ndarray) -> np.ndarray:
+def _header_ok_at(ch: Chunk, positions: np.ndarray) -> np.ndarray:
     """Vectorised: does the 8-byte length at each position match its stored masked CRC?"""
     if len(positions) == 0:
         return np.zeros(0, dtype=bool)
@@ -632,7 +617,7 @@ def _best_period(h: np.ndarray) -> int:
     return best
 
 
-def _walk(ch: _Chunk, pos: int, end: int) -> tuple[list[np.ndarray], list[np.ndarray], int]:
+def _walk(ch: Chunk, pos: int, end: int) -> tuple[list[np.ndarray], list[np.ndarray], int]:
     """Find record header offsets from ``pos``; records must end within ``end``.
 
     Returns lists of offset / length arrays and the position after the last complete record.
@@ -818,7 +803,7 @@ class EventFileReader:
             while True:
                 want = max(self.chunk_size, need - len(carry))
                 c = len(carry)
-                buf = bytearray(c + want + _PAD)
+                buf = bytearray(c + want + PAD)
                 buf[:c] = carry
                 got = 0
                 mv = memoryview(buf)
@@ -832,7 +817,7 @@ class EventFileReader:
                 n = c + got
                 if n == 0:
                     break
-                buf[n : n + _PAD] = bytes(_PAD)
+                buf[n : n + PAD] = bytes(PAD)
                 scan.size = max(scan.size, st.file_off + n)
                 consumed, need = self._process(buf, n, st, eof)
                 carry = bytes(buf[consumed:n])
@@ -846,7 +831,7 @@ class EventFileReader:
 
     def _process(self, data: bytearray, n: int, st: _State, at_eof: bool) -> tuple[int, int]:
         """Consume the records of ``data[:n]``; return (bytes consumed, bytes needed in the next buffer)."""
-        ch = _Chunk(data, n)
+        ch = Chunk(data, n)
         pos = 0
         need = 0
         offs_all: list[np.ndarray] = []
@@ -921,7 +906,7 @@ class EventFileReader:
         return pos, need
 
     # ------------------------------------------------------------------ damage handling
-    def _one_record(self, ch: _Chunk, st: _State, q: int) -> int | None:
+    def _one_record(self, ch: Chunk, st: _State, q: int) -> int | None:
         """Was the skipped region exactly one record with a damaged header? -> 1, else None."""
         start = st.corrupt_from - st.file_off if st.corrupt_from is not None else -1
         if start < 0 or q - start < 16:
@@ -971,7 +956,7 @@ class EventFileReader:
             )
         )
 
-    def _resync(self, ch: _Chunk, pos: int, n: int, st: _State, at_eof: bool) -> int | None:
+    def _resync(self, ch: Chunk, pos: int, n: int, st: _State, at_eof: bool) -> int | None:
         """Next offset >= pos+1 (or pos if corruption started before this chunk) holding a fully valid record.
 
         Returns the offset, ``None`` if there is none in this chunk, or ``-q`` when a candidate at q
@@ -1001,7 +986,7 @@ class EventFileReader:
         return None
 
     # ------------------------------------------------------------------ decoding
-    def _decode(self, ch: _Chunk, offs: np.ndarray, lens: np.ndarray, st: _State) -> None:
+    def _decode(self, ch: Chunk, offs: np.ndarray, lens: np.ndarray, st: _State) -> None:
         """Check and decode one buffer's framed records; append their points to the scan in record order."""
         scan = self.scan
         N = len(offs)
@@ -1022,7 +1007,7 @@ class EventFileReader:
             scan.tagids.append(tagids)
         st.record_base += N
 
-    def _decode_compiled(self, ch: _Chunk, offs: np.ndarray, lens: np.ndarray, st: _State):
+    def _decode_compiled(self, ch: Chunk, offs: np.ndarray, lens: np.ndarray, st: _State):
         """The compiled decoder (numba) on every record it handles exactly; the rest through the numpy path."""
         jit = self.jit
         (status, rec, steps, walls, values, tid, t_off, t_len,
@@ -1067,7 +1052,7 @@ class EventFileReader:
             rec = rec[order]
         return bad, rec, steps, values, walls, tagids
 
-    def _decode_numpy(self, ch: _Chunk, offs: np.ndarray, lens: np.ndarray, st: _State, index: np.ndarray | None):
+    def _decode_numpy(self, ch: Chunk, offs: np.ndarray, lens: np.ndarray, st: _State, index: np.ndarray | None):
         """(bad record mask, record of each point, steps, values, wall times, tag ids) of the records at ``offs``;
         ``index`` maps them to their positions among the buffer's records when they are a subset."""
         self._chunk_base = st.record_base
@@ -1148,7 +1133,7 @@ class EventFileReader:
         rec = np.repeat(np.arange(N, dtype=np.int64), counts) if index is not None else None
         return bad, rec, steps, values, walls, tagids
 
-    def _rows(self, ch: _Chunk, pay: np.ndarray, L: int) -> np.ndarray:
+    def _rows(self, ch: Chunk, pay: np.ndarray, L: int) -> np.ndarray:
         """The records' bytes padded to whole words, one row each: gathered as one opaque ``V{8W}`` item per
         record (a memcpy each) rather than W separate 8-byte reads, three times faster."""
         nb = 8 * ((L + 7) // 8)
@@ -1186,7 +1171,7 @@ class EventFileReader:
         R8 = np.frombuffer(rec, dtype=np.uint8)[None, :]
         plans.append((T, np.array([i], dtype=np.int64), R8))
 
-    def _fallback(self, rec: bytes, ch: _Chunk, i: int) -> list:
+    def _fallback(self, rec: bytes, ch: Chunk, i: int) -> list:
         """Parse a record with TensorBoard's own protobuf (lazy import)."""
         from curvedoc.importers._tfproto import event_points
 

@@ -515,13 +515,13 @@ def warm() -> None:
     buffer and its strided 8-byte view. The audit calls this once before its workers start (they inherit it)."""
     import struct
 
-    from curvedoc.importers._tfrecord import _PAD, _Chunk, masked_crc
+    from curvedoc.importers._tfrecord import PAD, Chunk, masked_crc
 
     event = b"\x09" + struct.pack("<d", 1.0) + b"\x10\x01" + b"\x2a\x0a\x0a\x08\x0a\x01x\x15" + struct.pack("<f", 1.0)
     head = struct.pack("<Q", len(event))
     rec = head + struct.pack("<I", masked_crc(head)) + event + struct.pack("<I", masked_crc(event))
-    buf = bytearray(rec + bytes(_PAD))
-    ch = _Chunk(buf, len(rec))
+    buf = bytearray(rec + bytes(PAD))
+    ch = Chunk(buf, len(rec))
     offs, lens, _, _ = frame(ch.u8, 0, ch.n, TABLES)
     out = decode(ch.u8, ch.u64, offs, lens, TABLES)
     if not (len(offs) == 1 and out[0][0] == 0 and out[4][0] == 1.0):

@@ -96,7 +96,7 @@ def _parse_metric(path: Path, key: str, issues: list[ImportIssue]) -> pd.DataFra
 
 
 # ----------------------------------------------------------------------------- params / meta
-def _param_value(text: str) -> Any:
+def param_value(text: str) -> Any:
     s = text.strip()
     if _NUM_RE.match(s):
         try:
@@ -217,7 +217,7 @@ def read(spec: RunSpec) -> RunData:
         for key, p in walk_files(pdir, issues):
             text = _read_small_text(p, issues)
             if text is not None:
-                hparams[key] = _param_value(text)
+                hparams[key] = param_value(text)
 
     status = meta.get("status")
     if status == "RUNNING" and meta.get("end_time") is None:

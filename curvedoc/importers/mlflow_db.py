@@ -43,7 +43,7 @@ import numpy as np
 
 from curvedoc.errors import LoadError
 from curvedoc.importers._base import RunData, RunSpec, check_file, max_file_bytes
-from curvedoc.importers.mlflow import _param_value
+from curvedoc.importers.mlflow import param_value
 from curvedoc.model.run import ImportIssue, make_frame
 
 SOURCE = "mlflow-db"
@@ -387,7 +387,7 @@ def _read_store(con: sqlite3.Connection, path: Path, tables: dict[str, str]) -> 
         if frame is None:
             frame = make_frame([], [], [], [], str(path))
             issues.append(ImportIssue("empty-history", "the run logged no metric", file=str(path), severity="info"))
-        hparams = {k: _param_value(v if v is not None else "") for k, v in params.get(uuid, [])}
+        hparams = {k: param_value(v if v is not None else "") for k, v in params.get(uuid, [])}
         status = str(r.get("status") or "").upper()
         meta: dict[str, Any] = {"run_id": uuid, "status": status, "store": str(path)}
         for k in ("start_time", "end_time"):

@@ -414,7 +414,8 @@ def read_remote(spec, role_overrides=None):
     import dataclasses
 
     from curvedoc.importers import read_spec
-    from curvedoc.importers._base import _size, max_file_bytes
+    from curvedoc._fmt import fmt_bytes
+    from curvedoc.importers._base import max_file_bytes
 
     info = spec.extras["remote"]
     fs, _ = filesystem(info["url"], info["options"])
@@ -450,7 +451,7 @@ def read_remote(spec, role_overrides=None):
                 continue
             if size > limit:
                 if any(str(f) == v for f in spec.files):
-                    raise LoadError(urls[v], f"file is {_size(size)}, over the {_size(limit)} per-file limit "
+                    raise LoadError(urls[v], f"file is {fmt_bytes(size)}, over the {fmt_bytes(limit)} per-file limit "
                                     "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
                 continue
             keys.append(key)
@@ -476,9 +477,9 @@ def read_remote(spec, role_overrides=None):
         for i in grew:  # an object that grew past the limit after the listing: fetched no further than limit + 1
             url = fs.unstrip_protocol(keys[i]) if hasattr(fs, "unstrip_protocol") else keys[i]
             if logs[i]:
-                raise LoadError(url, f"file grew past the {_size(limit)} per-file limit after it was listed "
+                raise LoadError(url, f"file grew past the {fmt_bytes(limit)} per-file limit after it was listed "
                                 "(raise it with CURVEDOC_MAX_FILE_BYTES or max-file-mb)", kind="too-large")
-            skipped.append((url, f"a size past the {_size(limit)} per-file limit (it grew after the listing)"))
+            skipped.append((url, f"a size past the {fmt_bytes(limit)} per-file limit (it grew after the listing)"))
         local = dataclasses.replace(
             spec,
             root=Path(stage + str(spec.root)),

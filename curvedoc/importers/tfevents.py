@@ -99,7 +99,7 @@ class _FileData:
         return len(self.values)
 
 
-def _rel(path: Path, root: Path) -> str:
+def rel_path(path: Path, root: Path) -> str:
     try:
         if root.is_file():
             return path.name
@@ -389,7 +389,7 @@ def _differing(earlier: _FileData, drop: np.ndarray, later: _FileData) -> int:
     return int((~same).sum())
 
 
-def _load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) -> dict[str, Any]:
+def load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     seen: set[Path] = set()
     for d in dirs:
@@ -397,7 +397,7 @@ def _load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) 
         if p in seen or not p.is_file():
             continue
         seen.add(p)
-        rel = _rel(p, root)
+        rel = rel_path(p, root)
         try:
             check_file(p)
             from curvedoc.importers._yaml import flatten_hparams, truncation_note
@@ -466,7 +466,7 @@ def read(spec: RunSpec, *, chunk_size: int | None = None) -> RunData | list[RunD
     garbage: list[str] = []
     header_only: list[str] = []
     for f in files:
-        rel = _rel(f, root)
+        rel = rel_path(f, root)
         prefix = spec.prefixes.get(str(f), "")
         r = _read_one(f, rel, prefix, tags, issues, chunk_size)
         if r == "lfs":
@@ -518,7 +518,7 @@ def read(spec: RunSpec, *, chunk_size: int | None = None) -> RunData | list[RunD
 
     clusters = _cluster(datas, tags)
     yaml_dirs = sorted({f.parent for f in files} | ({root} if root.is_dir() else set()))
-    yaml_hp = _load_yaml_hparams(yaml_dirs, issues, root) if any((d / "hparams.yaml").is_file() for d in yaml_dirs) else {}
+    yaml_hp = load_yaml_hparams(yaml_dirs, issues, root) if any((d / "hparams.yaml").is_file() for d in yaml_dirs) else {}
 
     hosts = [c[0].host for c in clusters]
     others = [f"{h or '?'} ({_plural(sum(1 for f in c if f.n), 'file')}, {_plural(sum(f.n for f in c), 'point')})"

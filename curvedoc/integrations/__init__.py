@@ -21,9 +21,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Iterable, Mapping, Sequence
 
-from curvedoc.live import Event, LiveRun, Monitor, at_or_above
-
-SEVERITIES = ("error", "warning", "info")
+from curvedoc.live import Event, LiveRun, Monitor
+from curvedoc.vocab import FAIL_ON_LEVELS, Severity, at_or_above
 
 
 class LiveDiagnosis:
@@ -40,7 +39,7 @@ class LiveDiagnosis:
         self.stop_levels: str | None = None
         self.stop_codes: set[str] = set()
         self.monitor = Monitor(select=select, ignore=ignore, params=params, roles=roles)
-        if isinstance(stop_on, str) and stop_on in SEVERITIES + ("never",):
+        if isinstance(stop_on, str) and stop_on in FAIL_ON_LEVELS:
             self.stop_levels = stop_on
         elif stop_on is not None:
             sel = [stop_on] if isinstance(stop_on, str) else list(stop_on)
@@ -77,7 +76,7 @@ class LiveDiagnosis:
             f = ev.finding
             self.findings.append(f)
             where = f" at step {f.step:,}" if f.step is not None else ""
-            level = {"error": logging.ERROR, "warning": logging.WARNING}.get(f.severity, logging.INFO)
+            level = {Severity.ERROR: logging.ERROR, Severity.WARNING: logging.WARNING}.get(f.severity, logging.INFO)
             self.logger.log(level, f"curvedoc {f.code} {f.name} ({f.severity}){where}: {f.message}")
             if stop and self.stop_reason is None and (f.code in self.stop_codes or at_or_above(f.severity, self.stop_levels)):
                 self.stop_reason = f

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from curvedoc.engine.findings import Finding
-from curvedoc.engine.report import STATUS_RANK
+from curvedoc._fmt import fmt_num as finding_num
+from curvedoc.vocab import FLAGGED_STATUSES, SEVERITIES, Severity, Status, status_rank
 
-SEVERITY_ORDER = ("error", "warning", "info")
-STATUS_SYMBOL = {"failing": "✗", "warning": "!", "healthy": "✓", "not-assessed": "–", "unreadable": "?"}
-STATUS_WORSE_FIRST = STATUS_RANK
+if TYPE_CHECKING:
+    from curvedoc.engine.findings import Finding
+
+STATUS_SYMBOL = {Status.FAILING: "✗", Status.WARNING: "!", Status.HEALTHY: "✓", Status.NOT_ASSESSED: "–",
+                 Status.UNREADABLE: "?"}
 # how counts of runs per status read in a summary line: the bad news first, then healthy, then the rest
-COUNT_ORDER = ("failing", "warning", "healthy", "not-assessed", "unreadable")
+COUNT_ORDER = tuple(s.value for s in (Status.FAILING, Status.WARNING, Status.HEALTHY, Status.NOT_ASSESSED,
+                                      Status.UNREADABLE))
 
 SPARK = "▁▂▃▄▅▆▇█"
 
@@ -39,11 +42,11 @@ class Ansi:
         return f"\x1b[{codes}m{text}\x1b[0m" if codes else text
 
     def severity(self, text: str, severity: str) -> str:
-        return self(text, {"error": "red", "warning": "yellow", "info": "blue"}.get(severity, "grey"))
+        return self(text, {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "blue"}.get(severity, "grey"))
 
     def status(self, text: str, status: str) -> str:
-        return self(text, *{"failing": ("red", "bold"), "warning": ("yellow", "bold"), "healthy": ("green",), "not-assessed": ("cyan",),
-                            "unreadable": ("magenta", "bold")}.get(status, ()))
+        return self(text, *{Status.FAILING: ("red", "bold"), Status.WARNING: ("yellow", "bold"), Status.HEALTHY: ("green",), Status.NOT_ASSESSED: ("cyan",),
+                            Status.UNREADABLE: ("magenta", "bold")}.get(status, ()))
 
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -101,15 +104,13 @@ def fmt_steps(f: Finding) -> str:
 
 
 def fmt_num(x: Any) -> str:
-    """A number as the findings write it (:func:`curvedoc.detectors._signal.fmt_num`); "-" for nothing."""
+    """A number as the findings write it (:func:`curvedoc._fmt.fmt_num`); "-" for nothing."""
     if x is None:
         return "-"
     if isinstance(x, bool):
         return str(x)
     if isinstance(x, (int, float)):
-        from curvedoc.detectors._signal import fmt_num as _num
-
-        return _num(x)
+        return finding_num(x)
     return str(x)
 
 
@@ -132,11 +133,11 @@ def fmt_hparam(v: Any, limit: int = 120) -> str:
 
 
 def sorted_findings(findings: Iterable[Finding]) -> list[Finding]:
-    return sorted(findings, key=Finding.sort_key)
+    return sorted(findings, key=lambda f: f.sort_key())
 
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
-    out = {s: 0 for s in SEVERITY_ORDER}
+    out = {s: 0 for s in SEVERITIES}
     for f in findings:
         out[f.severity] = out.get(f.severity, 0) + 1
     return out
@@ -297,28 +298,15 @@ def slug(text: str, used: set[str]) -> str:
     return s
 
 
-def rule_codes(report) -> dict[str, str]:
-    """finding name -> code, from the findings present (falls back to the catalogue)."""
-    out = {f.name: f.code for f in report.findings}
-    try:
-        from curvedoc.engine.rules import load_catalog
-
-        for r in load_catalog().rules.values():
-            out.setdefault(r.name, r.code)
-    except Exception:  # pragma: no cover - the catalogue is only a convenience here
-        pass
-    return out
-
-
 def worst_runs(report, limit: int) -> list:
     """Failing and warning runs, worst first (status, then score, then name), at most ``limit``."""
-    runs = [r for r in report.runs if r.status in ("failing", "warning")]
-    runs.sort(key=lambda r: (STATUS_WORSE_FIRST.get(r.status, 9), r.score, r.run))
+    runs = [r for r in report.runs if r.status in FLAGGED_STATUSES]
+    runs.sort(key=lambda r: (status_rank(r.status), r.score, r.run))
     return runs[:limit]
 
 
 def ranked_runs(report) -> list:
-    return sorted(report.runs, key=lambda r: (STATUS_WORSE_FIRST.get(r.status, 9), r.score, r.run))
+    return sorted(report.runs, key=lambda r: (status_rank(r.status), r.score, r.run))
 
 
 def status_counts(report) -> dict[str, int]:
@@ -346,14 +334,14 @@ def rule_counts(report) -> list[dict[str, Any]]:
             row["count"] += 1
             row["runs"].add(r.run)
             row["by_severity"].setdefault(f.severity, set()).add(r.run)
-            if SEVERITY_ORDER.index(f.severity) < SEVERITY_ORDER.index(row["severity"]):
+            if SEVERITIES.index(f.severity) < SEVERITIES.index(row["severity"]):
                 row["severity"] = f.severity
     out = []
     for row in rows.values():
         out.append(dict(row, runs=len(row["runs"]),
                         by_severity={k: len(v) for k, v in sorted(row["by_severity"].items(),
-                                                                   key=lambda kv: SEVERITY_ORDER.index(kv[0]))}))
-    out.sort(key=lambda x: (-x["runs"], SEVERITY_ORDER.index(x["severity"]), x["code"]))
+                                                                   key=lambda kv: SEVERITIES.index(kv[0]))}))
+    out.sort(key=lambda x: (-x["runs"], SEVERITIES.index(x["severity"]), x["code"]))
     return out
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 import os
 
 from curvedoc.reporters._style import counts_phrase, fmt_steps, neutral, sorted_findings, status_counts
+from curvedoc.vocab import Severity, Status
 
-LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+# GitHub's annotation commands for each severity
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
 def escape_data(s: str) -> str:
@@ -94,7 +96,7 @@ def render(report, **_) -> str:
     lines = []
     for rr in report.runs:
         f_path = _file(_log_file(rr))
-        if rr.status == "unreadable":
+        if rr.status == Status.UNREADABLE:
             reason = rr.errors[0] if rr.errors else "could not be read"
             lines.append(command("error", f"{rr.run}: {reason}", file=f_path, title="curvedoc unreadable run"))
             continue

@@ -43,6 +43,7 @@ from curvedoc.reporters._style import (
     sorted_findings,
     status_counts,
 )
+from curvedoc.vocab import Status
 
 DETAIL_RUNS = 50  # runs drawn in detail; the rest are listed
 
@@ -284,7 +285,7 @@ def _run_section(rr, anchor: str, small: bool, interactive: bool = True) -> str:
     parts = [f'<section class="run {e(rr.status)}" id="{e(anchor)}">']
     sym = STATUS_SYMBOL.get(rr.status, "?")
     parts.append(f"<h2>{_badge(f'{sym} {rr.status}', rr.status)} {e(rr.run)}</h2>")
-    if rr.status == "unreadable":
+    if rr.status == Status.UNREADABLE:
         reason = rr.errors[0] if rr.errors else "could not be read"
         parts.append(f'<p class="errors">{e(reason)}</p><p class="sub">{e(rr.path)}</p></section>')
         return "".join(parts)
@@ -318,7 +319,7 @@ def _ranked_table(runs, anchors: dict[int, str]) -> str:
     rows = []
     for i, r in enumerate(runs, 1):
         tf = r.top_finding
-        top = f"{tf.code} {tf.name}" if tf else ("" if r.status != "unreadable" else "")
+        top = f"{tf.code} {tf.name}" if tf else ("" if r.status != Status.UNREADABLE else "")
         msg = tf.message if tf else (r.errors[0] if r.errors else "")
         if len(msg) > 130:
             msg = msg[:129] + "…"
@@ -374,7 +375,7 @@ def _sweep_sections(report) -> str:
 
 
 def _unreadable(report, anchors: dict[int, str]) -> str:
-    bad = [r for r in report.runs if r.status == "unreadable"]
+    bad = [r for r in report.runs if r.status == Status.UNREADABLE]
     if not bad:
         return ""
     items = "".join(f'<li id="{e(anchors[id(r)])}"><code>{e(r.run)}</code>: {e(r.errors[0] if r.errors else "")}</li>'
@@ -398,7 +399,7 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
     runs = ranked_runs(report) if (report.sweep is not None or len(report.runs) > 1) else list(report.runs)
     used: set[str] = set()
     anchors = {id(r): slug(r.run, used) for r in runs}
-    readable = [r for r in runs if r.status != "unreadable"]
+    readable = [r for r in runs if r.status != Status.UNREADABLE]
     detailed = readable[:detail_runs]
     rest = readable[detail_runs:]
     small = report.sweep is not None or len(readable) > 3
@@ -426,7 +427,7 @@ def render(report, fragment: bool = False, detail_runs: int = DETAIL_RUNS, **_) 
             body.append(f"<h2 style=\"margin-top:22px\">Runs in detail{e(more)}</h2>")
     for r in detailed:
         body.append(_run_section(r, anchors[id(r)], small=small, interactive=not fragment))
-    if len(runs) == 1 and runs[0].status == "unreadable":
+    if len(runs) == 1 and runs[0].status == Status.UNREADABLE:
         body.append(_run_section(runs[0], anchors[id(runs[0])], small=False, interactive=not fragment))
     if rest:
         rows = "".join(

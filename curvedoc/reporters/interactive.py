@@ -67,14 +67,14 @@ def _marks(findings) -> list[dict]:
 def _line_meta(ln: dict) -> dict:
     """A curve's label, colour, dash and its NaN/inf points (marked at the bottom of the panel and counted in the
     legend, as the notebook figure does)."""
-    from curvedoc.reporters.plots import MAX_NONFINITE_MARKS, _nonfinite_steps
+    from curvedoc.reporters.plots import MAX_NONFINITE_MARKS, nonfinite_steps
 
     y = np.asarray(ln["y"], dtype=np.float64)
     nbad = int((~np.isfinite(y)).sum())
     out = {"label": clean(ln["label"]), "color": ln["color"], "dash": ln["dash"] != "-",
            "sparse": bool(np.isfinite(y).sum() <= 40)}
     if nbad:
-        out["bad"] = [_num(v) for v in _nonfinite_steps(ln["x"], y, MAX_NONFINITE_MARKS)]
+        out["bad"] = [_num(v) for v in nonfinite_steps(ln["x"], y, MAX_NONFINITE_MARKS)]
         out["bad_label"] = f"{clean(ln['short'])} NaN/inf ({nbad:,})"
     return out
 

@@ -30,6 +30,7 @@ from curvedoc.reporters._style import (
     status_counts,
     worst_runs,
 )
+from curvedoc.vocab import FLAGGED_STATUSES, Status
 
 AUDIT_DETAIL_RUNS = 10
 AUDIT_TABLE_ROWS = 50
@@ -97,8 +98,8 @@ def comparison_section(rr) -> list[str]:
 def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
     h = "#" * level
     sym = STATUS_SYMBOL.get(rr.status, "?")
-    out = [f"{h} {sym} {m(rr.run)}: {rr.status}" + ("" if rr.status == "unreadable" else f" (score {rr.score:.0f})"), ""]
-    if rr.status == "unreadable":
+    out = [f"{h} {sym} {m(rr.run)}: {rr.status}" + ("" if rr.status == Status.UNREADABLE else f" (score {rr.score:.0f})"), ""]
+    if rr.status == Status.UNREADABLE:
         out += [f"Could not be read: {m(rr.errors[0] if rr.errors else 'unknown reason')}", ""]
         return out
     sparks = sparkline_pair(run_curves(rr), 20)
@@ -148,7 +149,7 @@ def _audit(report) -> list[str]:
     counts = status_counts(report)
     out = [f"# curvedoc audit{': ' + m(report.target) if report.target else ''}", "",
            f"**{n} runs**: {counts_phrase(counts)}", ""]
-    readable = [r for r in ranked_runs(report) if r.status != "unreadable"]
+    readable = [r for r in ranked_runs(report) if r.status != Status.UNREADABLE]
     if readable:
         rows = []
         for i, r in enumerate(readable[:AUDIT_TABLE_ROWS], 1):
@@ -182,13 +183,13 @@ def _audit(report) -> list[str]:
     best = sw.get("best_run")
     if best:
         out += [f"**Best run:** {m(best.get('run'))} ({m(best.get('by'))} {m(fmt_num(best.get('value')))})", ""]
-    bad = [r for r in report.runs if r.status == "unreadable"]
+    bad = [r for r in report.runs if r.status == Status.UNREADABLE]
     if bad:
         out += [f"## Could not be read ({len(bad)})", ""]
         out += [f"- {m(r.run)}: {m(r.errors[0] if r.errors else '')}" for r in bad] + [""]
     worst = worst_runs(report, AUDIT_DETAIL_RUNS)
     if worst:
-        nbad = sum(1 for r in report.runs if r.status in ("failing", "warning"))
+        nbad = sum(1 for r in report.runs if r.status in FLAGGED_STATUSES)
         more = f" (worst {len(worst)} of {nbad})" if nbad > len(worst) else ""
         out += [f"## Failing and warning runs{more}", ""]
         for r in worst:

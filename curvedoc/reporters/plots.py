@@ -19,14 +19,15 @@ from typing import Any, Sequence
 import numpy as np
 
 from curvedoc.reporters._style import clean, middle_trunc
+from curvedoc.vocab import FLAGGED_STATUSES, Severity, Status
 
 MAX_LINE_POINTS = 2000
 MAX_NONFINITE_MARKS = 200
 MAX_MARKS = 300
 
-SEVERITY_COLOR = {"error": "#c62828", "warning": "#d98200", "info": "#5c6bc0"}
-STATUS_COLOR = {"failing": "#c62828", "warning": "#e69500", "healthy": "#7aa37a", "not-assessed": "#5c8fb0",
-                "unreadable": "#9e9e9e"}
+SEVERITY_COLOR = {Severity.ERROR: "#c62828", Severity.WARNING: "#d98200", Severity.INFO: "#5c6bc0"}
+STATUS_COLOR = {Status.FAILING: "#c62828", Status.WARNING: "#e69500", Status.HEALTHY: "#7aa37a",
+                Status.NOT_ASSESSED: "#5c8fb0", Status.UNREADABLE: "#9e9e9e"}
 ROLE_STYLE = {
     "train_loss": ("#1f4e79", "train"),
     "val_loss": ("#2ca02c", "val"),
@@ -109,7 +110,7 @@ def envelope(steps, values, max_points: int = MAX_LINE_POINTS) -> tuple[np.ndarr
     return xs, ys
 
 
-def _nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndarray:
+def nonfinite_steps(steps, values, limit: int = MAX_NONFINITE_MARKS) -> np.ndarray:
     x = np.asarray(steps, dtype=np.float64)
     y = np.asarray(values, dtype=np.float64)
     bad = x[~np.isfinite(y)]
@@ -375,7 +376,7 @@ def _draw_line(ax, line: dict, small: bool) -> None:
     ax.plot(ex, ey, color=line["color"], lw=0.9 if not small else 0.8, label=line["label"], ls=line["dash"],
             marker="o" if sparse else None, ms=3.5 if sparse else 0,
             zorder=4 if line["role"].startswith("val") else 3)
-    bad = _nonfinite_steps(xs, ys)
+    bad = nonfinite_steps(xs, ys)
     if len(bad):
         tr = ax.get_xaxis_transform()
         name = line["short"]
@@ -628,10 +629,10 @@ def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
     import matplotlib
     from matplotlib.lines import Line2D
 
-    runs = [r for r in (runs if runs is not None else report.runs) if r.status != "unreadable"]
+    runs = [r for r in (runs if runs is not None else report.runs) if r.status != Status.UNREADABLE]
     # keep every failing/warning run (up to the cap) and an even sample of the healthy ones
-    bad = [r for r in runs if r.status in ("failing", "warning")][:max_runs]
-    good = [r for r in runs if r.status not in ("failing", "warning")]
+    bad = [r for r in runs if r.status in FLAGGED_STATUSES][:max_runs]
+    good = [r for r in runs if r.status not in FLAGGED_STATUSES]
     room = max(0, max_runs - len(bad))
     if len(good) > room:
         good = [good[i] for i in np.linspace(0, len(good) - 1, room).astype(int)] if room else []
@@ -655,7 +656,7 @@ def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
             _no_math(fig.text(0.5, 0.5, "no loss curves to draw", ha="center", va="center", color="#666666"))
             return fig
         axes = fig.subplots(1, len(roles), squeeze=False)[0]
-        order = {"healthy": 0, "warning": 1, "failing": 2}
+        order = {Status.HEALTHY: 0, Status.WARNING: 1, Status.FAILING: 2}
         for ax, role in zip(axes, roles):
             items = sorted(data[role], key=lambda t: order.get(t[0].status, 0))
             lengths = [float(np.nanmax(xs)) for _, xs, _ in items if len(xs)]
@@ -678,8 +679,8 @@ def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
                     y = ys / abs(float(fin[0]))
                 all_y.append(y)
                 st = r.status
-                ax.plot(x, y, color=STATUS_COLOR.get(st, "#999999"), lw=0.8 if st != "healthy" else 0.6,
-                        alpha=0.85 if st != "healthy" else 0.45, zorder={"healthy": 1, "warning": 2}.get(st, 3))
+                ax.plot(x, y, color=STATUS_COLOR.get(st, "#999999"), lw=0.8 if st != Status.HEALTHY else 0.6,
+                        alpha=0.85 if st != Status.HEALTHY else 0.45, zorder={Status.HEALTHY: 1, Status.WARNING: 2}.get(st, 3))
             if _use_log(all_y):
                 ax.set_yscale("log")
             ax.set_xlabel("fraction of the run's steps" if frac else "step")
@@ -688,7 +689,8 @@ def overview_figure(report, runs: Sequence | None = None, max_runs: int = 400):
             ax.set_title(f"{ylabel} ({len(items)} runs)", fontsize=9)
             ax.grid(True, alpha=0.25, lw=0.5)
             ax.minorticks_off()
-        handles = [Line2D([], [], color=STATUS_COLOR[s], lw=1.5, label=s) for s in ("failing", "warning", "healthy")]
+        handles = [Line2D([], [], color=STATUS_COLOR[s], lw=1.5, label=s.value)
+                   for s in (Status.FAILING, Status.WARNING, Status.HEALTHY)]
         axes[-1].legend(handles=handles, fontsize=7.5, loc="best", framealpha=0.85)
         _margins(fig, top_title=True, wspace=0.28)
     return fig

@@ -37,6 +37,7 @@ from curvedoc.reporters._style import (
     status_counts,
     worst_runs,
 )
+from curvedoc.vocab import FLAGGED_STATUSES, Severity, Status
 
 WIDTH = 100
 AUDIT_DETAIL_RUNS = 10   # findings in short form for this many worst runs
@@ -44,7 +45,7 @@ AUDIT_TABLE_ROWS = 40    # rows of the ranked table before "... N more"
 BIG_AUDIT = 50           # with --statistics, an audit this big prints the statistics table instead of details
 
 
-def _wrap(text: str, indent: int, first: str | None = None, width: int = WIDTH) -> list[str]:
+def wrap(text: str, indent: int, first: str | None = None, width: int = WIDTH) -> list[str]:
     """Wrap plain text to ``width``; ``first`` replaces the indent on the first line."""
     pad = " " * indent
     return textwrap.wrap(text, width=width, initial_indent=first if first is not None else pad,
@@ -52,8 +53,8 @@ def _wrap(text: str, indent: int, first: str | None = None, width: int = WIDTH) 
 
 
 def _wrap_max(text: str, indent: int, lines: int, first: str | None = None) -> list[str]:
-    """:func:`_wrap` kept to ``lines`` lines; a cut list ends with '...' instead of a dangling comma."""
-    out = _wrap(text, indent, first=first)
+    """:func:`wrap` kept to ``lines`` lines; a cut list ends with '...' instead of a dangling comma."""
+    out = wrap(text, indent, first=first)
     if len(out) <= lines:
         return out
     out = out[:lines]
@@ -69,9 +70,9 @@ def _status_line(rr, c: Ansi) -> list[str]:
     name = clean(rr.run)
     head_plain = f"{sym} {name}  {rr.status}"
     head = f"{c.status(sym, rr.status)} {c(name, 'bold')}  {c.status(rr.status, rr.status)}"
-    if rr.status == "unreadable":
+    if rr.status == Status.UNREADABLE:
         reason = clean(rr.errors[0]) if rr.errors else "could not be read"
-        lines = _wrap(f"{head_plain}: {reason}", 4, first="")
+        lines = wrap(f"{head_plain}: {reason}", 4, first="")
         first = lines[0]
         lines[0] = head + c(first[len(head_plain):], "magenta")
         return lines
@@ -111,13 +112,13 @@ def _finding_lines(f, c: Ansi, short: bool = False) -> list[str]:
             + (f"  {c(where, 'bold')}" if where else ""))
     lines = [head if len(head_plain) <= WIDTH else head_plain[:WIDTH]]
     msg = clean(f.message)
-    lines += _wrap(msg, 6)
+    lines += wrap(msg, 6)
     note = consequence_note(f)
     if note:
-        lines += [c(x, "dim") for x in _wrap(clean(note), 6)]
+        lines += [c(x, "dim") for x in wrap(clean(note), 6)]
     if short and f.causes:
         likely = f"likely: {clean(f.causes[0])}" + (f" -> {clean(f.fixes[0])}" if f.fixes else "")
-        lines += [c(x, "dim") for x in _wrap(likely, 6)]
+        lines += [c(x, "dim") for x in wrap(likely, 6)]
     return lines
 
 
@@ -129,14 +130,14 @@ def _causes_lines(rr, c: Ansi) -> list[str]:
         sup = ", ".join(cause.get("supported_by") or [])
         w = cause.get("weight")
         tail = f"  [{sup}{'; ' if sup and w is not None else ''}{'' if w is None else f'{float(w):.0%}'}]"
-        title_lines = _wrap(f"{i}. {clean(cause.get('title', '?'))}", 7, first="    ")
+        title_lines = wrap(f"{i}. {clean(cause.get('title', '?'))}", 7, first="    ")
         if len(title_lines[-1]) + len(tail) <= WIDTH:
             title_lines[-1] += c(tail, "dim")
         else:
             title_lines.append(" " * 7 + c(tail.strip(), "dim"))
         lines += title_lines
         for fx in (cause.get("fixes") or [])[:2]:
-            lines += [c(x, "green") for x in _wrap(f"-> {clean(fx)}", 10, first="       ")]
+            lines += [c(x, "green") for x in wrap(f"-> {clean(fx)}", 10, first="       ")]
     return lines
 
 
@@ -150,11 +151,11 @@ def _issue_lines(rr, c: Ansi, limit: int = 3) -> list[str]:
         cnt = it.get("count")
         msg = clean(it.get("message", ""))
         text = f"importer: {kind}{f' x{cnt:,}' if isinstance(cnt, int) and cnt > 1 else ''}: {msg}"
-        wrapped = _wrap(text, 6, first="  ")
+        wrapped = wrap(text, 6, first="  ")
         if len(wrapped) > 2:
             wrapped = wrapped[:2]
             wrapped[-1] = wrapped[-1][: WIDTH - 1] + "…"
-        style = "red" if it.get("severity") == "error" else ("yellow" if it.get("severity") == "warning" else "dim")
+        style = "red" if it.get("severity") == Severity.ERROR else ("yellow" if it.get("severity") == Severity.WARNING else "dim")
         lines += [c(x, style) for x in wrapped]
     if len(issues) > limit:
         lines.append(c(f"  importer: ... {len(issues) - limit} more issue(s) (see --format json)", "dim"))
@@ -205,7 +206,7 @@ def comparison_lines(rr, c: Ansi) -> list[str]:
         return []
     verdict = cmp.get("verdict")
     style = {"worse": "red", "better": "green", "matches": "green"}.get(verdict, "cyan")
-    lines = [c(x, style) for x in _wrap(clean(comparison_head(rr)), 6, first="  ")]
+    lines = [c(x, style) for x in wrap(clean(comparison_head(rr)), 6, first="  ")]
     rows = comparison_rows(rr)
     if rows:
         w = min(36, max(len("curve"), *(len(clean(r["curve"])) for r in rows)))
@@ -217,17 +218,17 @@ def comparison_lines(rr, c: Ansi) -> list[str]:
                          f"{r['change']:>7}  {r['band']:>9}  " + verdict_txt)
     hp = hparam_diff_text(rr)
     if hp:
-        lines += [c(x, "dim") for x in _wrap(clean(hp), 6, first="  ")]
+        lines += [c(x, "dim") for x in wrap(clean(hp), 6, first="  ")]
     shared = cmp.get("shared_findings") or []
     if shared:
         codes = ", ".join(f"{f['code']} {f['name']}" for f in shared)
-        lines += [c(x, "dim") for x in _wrap(f"also in the baseline (not counted): {clean(codes)}", 6, first="  ")]
+        lines += [c(x, "dim") for x in wrap(f"also in the baseline (not counted): {clean(codes)}", 6, first="  ")]
     resolved = cmp.get("resolved_findings") or []
     if resolved:
         codes = ", ".join(f"{f['code']} {f['name']}" for f in resolved)
-        lines += [c(x, "green") for x in _wrap(f"the baseline had, this run has not: {clean(codes)}", 6, first="  ")]
+        lines += [c(x, "green") for x in wrap(f"the baseline had, this run has not: {clean(codes)}", 6, first="  ")]
     for note in cmp.get("notes") or []:
-        lines += [c(x, "dim") for x in _wrap(f"note: {clean(note)}", 6, first="  ")]
+        lines += [c(x, "dim") for x in wrap(f"note: {clean(note)}", 6, first="  ")]
     return lines
 
 
@@ -247,27 +248,27 @@ def baseline_text(report) -> str:
 
 def render_run(rr, c: Ansi, short: bool = False) -> list[str]:
     lines = _status_line(rr, c)
-    if rr.status == "unreadable":
+    if rr.status == Status.UNREADABLE:
         return lines
     lines += comparison_lines(rr, c)
-    if rr.status == "not-assessed":
-        lines += [c(x, "cyan") for x in _wrap(clean(coverage_text(rr)), 6, first="  ")]
+    if rr.status == Status.NOT_ASSESSED:
+        lines += [c(x, "cyan") for x in wrap(clean(coverage_text(rr)), 6, first="  ")]
     for f in sorted_findings(rr.findings):
         lines += _finding_lines(f, c, short=short)
     if short:
         for e in rr.errors:
-            lines += [c(x, "red") for x in _wrap(f"error: {clean(e)}", 6, first="  ")]
+            lines += [c(x, "red") for x in wrap(f"error: {clean(e)}", 6, first="  ")]
         return lines
     lines += _causes_lines(rr, c)
     cov = coverage_text(rr)
-    if cov and rr.status != "not-assessed":
+    if cov and rr.status != Status.NOT_ASSESSED:
         lines += [c(x, "dim") for x in _wrap_max(clean(cov), 6, 3, first="  ")]
     sk = skipped_line(rr.skipped)
     if sk:
-        lines += [c(x, "dim") for x in _wrap(sk, 6, first="  ")]
+        lines += [c(x, "dim") for x in wrap(sk, 6, first="  ")]
     lines += _issue_lines(rr, c)
     for e in rr.errors:
-        lines += [c(x, "red") for x in _wrap(f"error: {clean(e)}", 6, first="  ")]
+        lines += [c(x, "red") for x in wrap(f"error: {clean(e)}", 6, first="  ")]
     lines += _roles_lines(rr, c)
     return lines
 
@@ -300,10 +301,10 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     counts = status_counts(report)
     n = len(report.runs)
     target = clean(report.target) or "the sweep"
-    lines = _wrap(f"curvedoc audit of {target}: {n} run{'s' if n != 1 else ''} ({counts_phrase(counts)})", 4, first="")
+    lines = wrap(f"curvedoc audit of {target}: {n} run{'s' if n != 1 else ''} ({counts_phrase(counts)})", 4, first="")
     lines[0] = c(lines[0], "bold")
     lines.append("")
-    readable = [r for r in ranked_runs(report) if r.status != "unreadable"]
+    readable = [r for r in ranked_runs(report) if r.status != Status.UNREADABLE]
     if readable:
         lines.append(c("Runs, worst first", "bold"))
         nw = min(40, max(len(clean(r.run)) for r in readable))
@@ -340,43 +341,43 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     if sep:
         lines.append(c("What separates the failing runs", "bold"))
         for s in sep:
-            lines += _wrap(f"- {clean(s.get('statement', ''))}" + (f"  (p={s['p_value']:.2g})" if isinstance(
+            lines += wrap(f"- {clean(s.get('statement', ''))}" + (f"  (p={s['p_value']:.2g})" if isinstance(
                 s.get("p_value"), (int, float)) else ""), 4, first="  ")
         lines.append("")
     shared = sw.get("shared_failures") or []
     if shared:
         lines.append(c("Shared failures", "bold"))
         for s in shared:
-            lines += [c(x, "red") for x in _wrap(f"- {clean(s.get('statement', ''))}", 4, first="  ")]
+            lines += [c(x, "red") for x in wrap(f"- {clean(s.get('statement', ''))}", 4, first="  ")]
         lines.append("")
     dups = sw.get("duplicate_runs") or []
     if dups:
         lines.append(c("Identical curves (seed not varied, or one run copied twice)", "bold"))
         shown, left = duplicate_groups(dups)
         for g in shown:
-            lines += _wrap("- " + " = ".join(clean(x) for x in g), 4, first="  ")
+            lines += wrap("- " + " = ".join(clean(x) for x in g), 4, first="  ")
         if left:
             lines.append(f"  ... and {left} more groups (--format json lists them all)")
         lines.append("")
     best = sw.get("best_run")
     if best:
-        lines += _wrap(f"Best run: {clean(best.get('run'))} ({clean(best.get('by'))} {fmt_num(best.get('value'))})",
+        lines += wrap(f"Best run: {clean(best.get('run'))} ({clean(best.get('by'))} {fmt_num(best.get('value'))})",
                        4, first="")
         lines.append("")
     unread = sw.get("unreadable")
     if unread is None:
         unread = [{"run": r.run, "reason": r.errors[0] if r.errors else ""} for r in report.runs
-                  if r.status == "unreadable"]
+                  if r.status == Status.UNREADABLE]
     if unread:
         lines.append(c(f"Could not be read ({len(unread)})", "bold"))
         for u in unread:
-            lines += [c(x, "magenta") for x in _wrap(f"? {clean(u.get('run'))}: {clean(u.get('reason'))}", 4,
+            lines += [c(x, "magenta") for x in wrap(f"? {clean(u.get('run'))}: {clean(u.get('reason'))}", 4,
                                                      first="  ")]
         lines.append("")
     if details:
         worst = worst_runs(report, detail)
         if worst:
-            nbad = sum(1 for r in report.runs if r.status in ("failing", "warning"))
+            nbad = sum(1 for r in report.runs if r.status in FLAGGED_STATUSES)
             more = f" (worst {len(worst)} of {nbad})" if nbad > len(worst) else ""
             lines.append(c(f"Findings of the failing and warning runs{more}", "bold"))
             for r in worst:
@@ -391,7 +392,7 @@ def _problem_lines(report, c: Ansi) -> list[str]:
         return []
     lines = [c(f"{len(probs)} path(s) skipped while looking for runs:", "dim")]
     for p in probs[:5]:
-        lines += [c(x, "dim") for x in _wrap(f"- {clean(p.get('path'))}: {clean(p.get('reason'))}", 4, first="  ")]
+        lines += [c(x, "dim") for x in wrap(f"- {clean(p.get('path'))}: {clean(p.get('reason'))}", 4, first="  ")]
     if len(probs) > 5:
         lines.append(c(f"  ... {len(probs) - 5} more", "dim"))
     return lines
@@ -415,7 +416,7 @@ def render(report, color: bool = False, statistics: bool = False, **_) -> str:
             counts = status_counts(report)
             lines += ["", c(f"{len(report.runs)} runs: {counts_phrase(counts)}", "bold")]
         if report.baseline is not None:
-            lines += [""] + [c(x, "dim") for x in _wrap(clean(baseline_text(report)), 4, first="")]
+            lines += [""] + [c(x, "dim") for x in wrap(clean(baseline_text(report)), 4, first="")]
     pl = _problem_lines(report, c)
     if pl:
         lines += [""] + pl
