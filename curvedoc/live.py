@@ -86,6 +86,7 @@ class LiveRun:
         self.path = path
         self.hparams: dict[str, Any] = dict(hparams or {})
         self.meta: dict[str, Any] = dict(meta or {})
+        self.issues: list = []  # what the importer said of the log read so far (a restart, damage ...)
         self._tags: dict[str, _Series] = {}
         self.points = 0  # points appended in all (before binning)
         self.version = 0
@@ -150,7 +151,8 @@ class LiveRun:
             frame = make_frame([], [], [])
         meta = dict(self.meta)
         meta["live"] = live
-        return Run(self.name, self.source, frame, hparams=self.hparams, meta=meta, path=self.path)
+        return Run(self.name, self.source, frame, hparams=self.hparams, meta=meta, path=self.path,
+                   issues=list(self.issues))
 
 
 @dataclass

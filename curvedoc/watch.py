@@ -45,6 +45,7 @@ class _File:
     header: bytes = b""  # a CSV's header line, put in front of every new chunk
     ident: tuple[int, int] | None = None  # (device, inode) of the file read from
     head: bytes = b""  # its first bytes (up to HEAD_CHECK) when first read: a file rewritten in place differs
+    follower: Any = None  # a text log: one parser fed every line since the file's start (GrowingTextLog)
 
 
 @dataclass
@@ -271,6 +272,21 @@ class Watcher:
                 continue
             if f.offset == 0:
                 f.head = chunk[:HEAD_CHECK]
+            if f.mode == "lines" and w.spec.format == "text-log":
+                # one parser for the whole file, fed what was appended: a piece that starts mid-epoch is read
+                # with the clocks the lines before it set (never "iter 16/48" taken as step 16)
+                if f.follower is None:
+                    from curvedoc.importers.textlog import GrowingTextLog
+
+                    f.follower = GrowingTextLog(p)
+                f.offset = end
+                try:
+                    f.follower.feed(chunk)
+                except LoadError as exc:  # its first bytes are not text (a binary file named train.log)
+                    self._note(f"{exc.path}: {exc.reason}: not watched")
+                    continue
+                grown.append(p)
+                continue
             if f.mode == "lines" and w.spec.format == "csv":
                 if f.offset == 0:
                     nl = chunk.find(b"\n")
@@ -307,6 +323,9 @@ class Watcher:
                 fresh.meta.update(r.meta)
             w.live, w.parts = fresh, {}
             return fresh.points > 0
+        followed = [w.files[str(g)].follower for g in grown if w.files[str(g)].follower is not None]
+        if followed:
+            return self._reread_text(w, followed[0])
         import dataclasses
 
         part = dataclasses.replace(w.spec, files=grown)
@@ -326,6 +345,29 @@ class Watcher:
                 w.live.meta.update({k: v for k, v in r.meta.items() if k != "live"})
         w.started = True
         return added > 0
+
+    def _reread_text(self, w: _Watched, follower) -> bool:
+        """A text log grew: the run becomes the reading of the log so far (what ``diagnose`` reads from a file
+        holding those lines: the same points at the same steps, settings, facts and import notes)."""
+        from curvedoc.errors import LoadError, UnsupportedFormat
+
+        try:
+            rd = follower.reading()
+        except UnsupportedFormat:
+            return False  # no metric printed yet (the start was checked to be text): wait for more lines
+        except LoadError as exc:
+            self._note(f"{exc.path}: {exc.reason}: what was appended is not watched")
+            return False
+        except Exception as exc:  # a reader bug must not stop the watch of the other runs
+            self._note(f"{follower.path}: internal error in the text-log reader: {type(exc).__name__}: {exc}")
+            return False
+        fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
+        fresh.append_scalars(rd.frame)
+        fresh.hparams.update(rd.hparams)
+        fresh.meta.update(rd.meta)
+        fresh.issues = list(rd.issues)
+        w.live, w.started = fresh, True
+        return fresh.points > 0
 
     @staticmethod
     def _replaced(w: _Watched) -> bool:

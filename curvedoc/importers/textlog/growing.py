@@ -1,0 +1,76 @@
+"""A text log read while it is written (``curvedoc watch``).
+
+The lines appended since the last reading are fed to ONE parser kept from the log's first line on, so a reading of
+the log so far is the reading of a file holding exactly those bytes: the clocks -- the first epoch seen, an in-epoch
+counter ``iter i/N`` made global once the epoch has turned, the printed step, a validation line that names only its
+epoch placed at the step training had reached -- come from the whole log, never from where an appended piece starts.
+A reading costs the lines appended since the last one plus a copy of the points kept (the parser itself is never
+finished: :meth:`GrowingTextLog.reading` finishes a copy of it)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from curvedoc.errors import UnsupportedFormat
+from curvedoc.importers._base import RunData, byte_windows
+from curvedoc.importers.textlog.decoding import text_lines
+from curvedoc.importers.textlog.parser import TextLogParser
+from curvedoc.importers.textlog.reader import run_data
+from curvedoc.model.run import ImportIssue
+
+
+class GrowingTextLog:
+    """``feed(appended_bytes)`` as the log grows, ``reading()`` for the :class:`RunData` of everything fed so far
+    (equal to :func:`~curvedoc.importers.textlog.read_text_log` of a file holding those bytes).
+
+    Bytes after the last newline (a line still being written, or a progress bar redrawn with ``\\r`` that has not
+    ended its line) are kept: a reading reads them as the file's last line, as a reading of the file would, and
+    the next ``feed`` puts them in front of what follows. The first bytes fed are the file's start: a binary file
+    is refused there (:class:`~curvedoc.errors.UnsupportedFormat`), as the reader refuses it."""
+
+    def __init__(self, path, reuse: bool = True):
+        self.path = Path(path)
+        self._parser = TextLogParser(self.path, reuse)
+        self._issues: list[ImportIssue] = []
+        self._lines = 0  # physical lines fed to the parser
+        self._partial = b""  # the bytes after the last newline, not fed yet
+        self.fed = 0  # bytes given to feed
+
+    def feed(self, data: bytes) -> None:
+        start = not self.fed and not self._partial
+        self.fed += len(data)
+        data = self._partial + data
+        cut = data.rfind(b"\n") + 1
+        self._partial = data[cut:]
+        if cut:
+            self._lines = _feed(self._parser, self.path, data[:cut], self._lines, self._issues, start)
+
+    def reading(self) -> RunData:
+        """The run as a reading of the file holding the bytes fed so far gives it (UnsupportedFormat when no
+        metric has been printed yet)."""
+        p = copy.deepcopy(self._parser)
+        issues = list(self._issues)
+        if self._partial:
+            _feed(p, self.path, self._partial, self._lines, issues, not self._lines)
+        return run_data(p, self.path, issues)
+
+
+def _feed(p: TextLogParser, path: Path, data: bytes, before: int, issues: list[ImportIssue], start: bool) -> int:
+    """Feed the lines of ``data`` (which follows ``before`` physical lines) to ``p``; the lines fed in all. Only the
+    file's start is checked for being text (a later piece is part of a file already read as a text log)."""
+    if data.strip():
+        try:
+            with byte_windows({str(path): data}):
+                for first, lines in text_lines(path, issues):
+                    p.feed_lines(before + first, lines)
+        except UnsupportedFormat:
+            if start:
+                raise
+            # a later piece that looks binary on its own (mostly control bytes): damage inside a text log, said
+            issues.append(ImportIssue("bad-chunks", f"{len(data):,} bytes after line {before:,} are not text and "
+                                      "were not read", file=str(path), count=1))
+    return before + data.count(b"\n")
+
+
+__all__ = ["GrowingTextLog"]
