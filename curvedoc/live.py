@@ -127,6 +127,18 @@ class LiveRun:
                 continue
             self.append(k, [int(step)], [x], [w])
 
+    def steps_back(self, frame: pd.DataFrame) -> tuple[int, int, str] | None:
+        """(last step kept, first step given, tag) for the first tag of a long frame about to be appended whose
+        first step is before the tag's last step here (a resumed job appended to the log), else None."""
+        if frame is None or not len(frame):
+            return None
+        firsts = frame.groupby(frame["tag"].astype(str), sort=False)["step"].first()
+        for tag, first in firsts.items():
+            s = self._tags.get(str(tag))
+            if s is not None and s.n and int(first) < int(s.steps[s.n - 1]):
+                return int(s.steps[s.n - 1]), int(first), str(tag)
+        return None
+
     @property
     def tags(self) -> list[str]:
         return sorted(self._tags)

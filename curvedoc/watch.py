@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from curvedoc.live import Event, LiveRun, Monitor
+from curvedoc.model.run import ImportIssue
 
 WINDOW_BYTES = 64 << 20  # at most this much of a file is read per poll (the rest on the next ones)
 HEAD_CHECK = 256  # bytes of a file's start compared at each poll to tell a rewritten file from a grown one
@@ -165,6 +166,17 @@ def _last_line_end(path: Path, start: int, size: int, cr: bool = False) -> int:
                 return a + i + 1
             end = a
     return start
+
+
+def _whole_file_notes(issues, w: "_Watched") -> list:
+    """The importer's notes on a whole-file format re-read: a file cut short (``truncated*``) was caught while being
+    rewritten, not damaged -- not kept, and the file is read again at the next poll, changed or not."""
+    kept = [i for i in issues if not str(i.kind).startswith("truncated")]
+    if len(kept) < len(issues):
+        for f in w.files.values():
+            if f.mode == "whole":
+                f.size = f.mtime = -1
+    return kept
 
 
 def _read_range(path: Path, a: int, b: int) -> bytes:
@@ -314,6 +326,7 @@ class Watcher:
                     lv.append_scalars(r.scalars)
                     lv.hparams.update(r.hparams)
                     lv.meta.update(r.meta)
+                    lv.issues = _whole_file_notes(r.issues, w)
                 w.parts = parts
                 return any(lv.points > 0 for lv in parts.values())
             fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
@@ -321,6 +334,7 @@ class Watcher:
                 fresh.append_scalars(r.scalars)
                 fresh.hparams.update(r.hparams)
                 fresh.meta.update(r.meta)
+                fresh.issues.extend(_whole_file_notes(r.issues, w))
             w.live, w.parts = fresh, {}
             return fresh.points > 0
         followed = [w.files[str(g)].follower for g in grown if w.files[str(g)].follower is not None]
@@ -338,6 +352,15 @@ class Watcher:
         added = 0
         for r in runs:
             before = w.live.points
+            # a table whose row step goes back is a resumed run appended to it (csv / json lines importers): what was
+            # appended starts before where the file had got, said as diagnose says it of the whole file
+            back = w.live.steps_back(r.scalars) if w.spec.format in ("csv", "json") else None
+            if back is not None:
+                w.live.issues.append(ImportIssue(
+                    "restart", f"the step goes back where a watch poll read on (step {back[0]:,} -> {back[1]:,} in "
+                    f"'{back[2]}': resumed or restarted run appended to the same file?)", file=str(grown[0]), count=1))
+            # the importer's notes on what was appended (a restart or damage inside it), kept as diagnose keeps them
+            w.live.issues.extend(r.issues)
             w.live.append_scalars(r.scalars)
             added += w.live.points - before
             if not w.started:
