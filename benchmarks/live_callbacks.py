@@ -10,7 +10,8 @@ training counts as warned when any check (or the end) reported a warning or an e
 in time when the callback stopped it by a divergence rule at the first check whose points include the blow-up.
 
     python benchmarks/live_callbacks.py                      # the whole grid (~135 trainings; long on 2 cores)
-    python benchmarks/live_callbacks.py --seeds 0 1 --frameworks hf keras
+    python benchmarks/live_callbacks.py --cycle              # each (seed, lr) with one interval: 20 per framework
+    python benchmarks/live_callbacks.py --seeds 0 1 --frameworks hf keras --no-healthy
     python benchmarks/live_callbacks.py --json out.json
 
 Keras runs on its torch backend (KERAS_BACKEND=torch is set before keras is imported).
@@ -54,6 +55,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, nargs="*", default=[0, 1, 2, 3, 4])
     ap.add_argument("--frameworks", nargs="*", default=["hf", "lightning", "keras"])
     ap.add_argument("--json", help="write every training's outcome here")
+    ap.add_argument("--cycle", action="store_true",
+                    help="each (seed, lr) validated at one interval, the intervals taken in turn (not every one)")
+    ap.add_argument("--no-healthy", action="store_true", help="only the blow-ups")
+    ap.add_argument("--no-blow-up", action="store_true", help="only the healthy trainings")
     args = ap.parse_args(argv)
     import logging
 
@@ -61,8 +66,14 @@ def main(argv=None) -> int:
     rows = []
     t0 = time.time()
     for fw in args.frameworks:
-        grid = [(s, lr, v) for s, lr, v in itertools.product(args.seeds, LRS, VAL_EVERY if fw != "keras" else [None])]
-        grid += [(s, T.BLOW_UP_LR, None) for s in args.seeds]
+        if fw == "keras":
+            grid = [(s, lr, None) for s, lr in itertools.product(args.seeds, LRS)]
+        elif args.cycle:
+            grid = [(s, lr, VAL_EVERY[(s + i) % len(VAL_EVERY)]) for s in args.seeds for i, lr in enumerate(LRS)]
+        else:
+            grid = list(itertools.product(args.seeds, LRS, VAL_EVERY))
+        grid = [] if args.no_healthy else grid
+        grid += [] if args.no_blow_up else [(s, T.BLOW_UP_LR, None) for s in args.seeds]
         for seed, lr, val_every in grid:
             with tempfile.TemporaryDirectory() as tmp:
                 t = time.time()
