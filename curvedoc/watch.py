@@ -12,6 +12,13 @@ whole-file formats (``trainer_state.json``, W&B, MLflow, DVCLive) are re-read wh
 a file caught half-written is read again on the next poll. A partial record or line at the end of a growing
 file is never read, so it is never reported as damage.
 
+A print log (text-log) is not read piece by piece: where a piece starts says nothing of the clock (``iter 16/48``
+is step 16 of an epoch whose number the piece may not hold, a validation line names only its epoch), so its new
+lines are fed to one parser kept from the file's first line (:class:`~curvedoc.importers.textlog.GrowingTextLog`),
+and the run becomes that parser's reading of the log so far -- what ``diagnose`` reads from a file holding those
+lines. A poll parses what was appended and copies the points read so far (no re-parse of the file). A CSV or JSON
+log whose step goes back between two polls gets the restart note ``diagnose`` gives it.
+
 The runs are kept in bounded :class:`~curvedoc.live.LiveRun` s and diagnosed as live (whole-run rules wait), so
 a poll costs what was appended, not the run length. When the watch ends (``idle`` seconds without growth), every
 run is read in full and diagnosed once more with every rule, exactly as ``diagnose`` would: what that adds
