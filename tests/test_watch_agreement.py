@@ -360,3 +360,18 @@ def test_a_resumed_job_appended_to_a_structured_log_is_said_live(tmp_path, fmt, 
     assert [p["live"] for p in polls] == [p["offline"] for p in polls]
     # (an event file's steps written twice are repeated points, an info note, not a restart: live as offline)
     assert any(k[0] == "I001" for k in polls[-1]["live"]) == (fmt != "tfevents")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_utf16_print_log_cut_between_the_bytes_of_a_character_reads_as_the_whole(tmp_path, encoding):
+    """PowerShell writes UTF-16 (with or without a BOM): a piece may end between the two bytes of a character;
+    live as offline at every poll, and no damage note the file does not have."""
+    (tmp_path / "src").mkdir()
+    src = tmp_path / "src" / "train.log"
+    rng = np.random.default_rng(0)
+    src.write_bytes(("".join(f"step {s} | loss {_loss(s, rng, 600):.4f} | lr 0.05\n" for s in range(0, 900, 5)))
+                    .encode(encoding))
+    polls, watcher = watch_in_pieces(tmp_path, src, [c | 1 for c in _cuts(src.stat().st_size, 2, k=15)])
+    assert [p["live"] for p in polls] == [p["offline"] for p in polls]
+    assert not [e for p in polls for e in p["events"] if e[0] == "I002"]
+    assert [k[0] for k in polls[-1]["live"]] == ["D001"]

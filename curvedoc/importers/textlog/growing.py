@@ -9,15 +9,20 @@ finished: :meth:`GrowingTextLog.reading` finishes a copy of it)."""
 
 from __future__ import annotations
 
+import codecs
 import copy
 from pathlib import Path
 
 from curvedoc.errors import UnsupportedFormat
-from curvedoc.importers._base import RunData, byte_windows
+from curvedoc.importers._base import RunData, byte_windows, looks_utf16le
+from curvedoc.importers.textlog.decoding import CHUNK
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.reader import run_data
 from curvedoc.model.run import ImportIssue
+
+
+UTF16_PROBE = 64  # bytes needed to tell a UTF-16 log without a BOM (looks_utf16le) from a UTF-8 one
 
 
 class GrowingTextLog:
@@ -36,10 +41,26 @@ class GrowingTextLog:
         self._lines = 0  # physical lines fed to the parser
         self._partial = b""  # the bytes after the last newline, not fed yet
         self.fed = 0  # bytes given to feed
+        self._decoder = None  # a UTF-16 log's decoder (its text is read as UTF-8)
+        self._decided = False  # the encoding has been told (from the file's first bytes)
+        self._head = b""  # the first bytes, while too few to tell
 
     def feed(self, data: bytes) -> None:
-        start = not self.fed and not self._partial
+        start = not self._lines and not self._decided
         self.fed += len(data)
+        if not self._decided:
+            head = self._head = self._head + data
+            bom = head[:2] in (b"\xff\xfe", b"\xfe\xff")
+            if not bom and len(head) <= UTF16_PROBE:
+                self._partial = head  # too little to tell UTF-16 from UTF-8: a reading reads it as the file
+                return
+            self._decided, self._head, self._partial, data = True, b"", b"", head
+            if bom or looks_utf16le(head[:CHUNK]):
+                # a UTF-16 log (PowerShell): its pieces are cut between the two bytes of a character; decoded as
+                # one stream and read as UTF-8 text, as the reader decodes the whole file
+                self._decoder = codecs.getincrementaldecoder("utf-16" if bom else "utf-16-le")(errors="replace")
+        if self._decoder is not None:
+            data = self._decoder.decode(data).encode("utf-8")
         data = self._partial + data
         cut = data.rfind(b"\n") + 1
         self._partial = data[cut:]
@@ -53,7 +74,7 @@ class GrowingTextLog:
         p = _copy(self._parser)
         issues = list(self._issues)
         if self._partial:
-            _feed(p, self.path, self._partial, self._lines, issues, not self._lines)
+            _feed(p, self.path, self._partial, self._lines, issues, not self._decided)
         return run_data(p, self.path, issues)
 
 
