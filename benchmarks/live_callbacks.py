@@ -58,6 +58,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cycle", action="store_true",
                     help="each (seed, lr) validated at one interval, the intervals taken in turn (not every one)")
     ap.add_argument("--no-healthy", action="store_true", help="only the blow-ups")
+    ap.add_argument("--lrs", type=float, nargs="*", default=list(LRS), help="healthy learning rates")
+    ap.add_argument("--val-every", type=int, nargs="*", default=list(VAL_EVERY), help="validation intervals (steps)")
     ap.add_argument("--no-blow-up", action="store_true", help="only the healthy trainings")
     args = ap.parse_args(argv)
     import logging
@@ -66,12 +68,13 @@ def main(argv=None) -> int:
     rows = []
     t0 = time.time()
     for fw in args.frameworks:
+        lrs, vals = args.lrs, args.val_every
         if fw == "keras":
-            grid = [(s, lr, None) for s, lr in itertools.product(args.seeds, LRS)]
+            grid = [(s, lr, None) for s, lr in itertools.product(args.seeds, lrs)]
         elif args.cycle:
-            grid = [(s, lr, VAL_EVERY[(s + i) % len(VAL_EVERY)]) for s in args.seeds for i, lr in enumerate(LRS)]
+            grid = [(s, lr, vals[(s + i) % len(vals)]) for s in args.seeds for i, lr in enumerate(lrs)]
         else:
-            grid = list(itertools.product(args.seeds, LRS, VAL_EVERY))
+            grid = list(itertools.product(args.seeds, lrs, vals))
         grid = [] if args.no_healthy else grid
         grid += [] if args.no_blow_up else [(s, T.BLOW_UP_LR, None) for s in args.seeds]
         for seed, lr, val_every in grid:
