@@ -7,6 +7,7 @@ costs at that length (what a naive watch would pay every poll).
 
     python benchmarks/watch_growth.py                   # 1M points in 50 appends
     python benchmarks/watch_growth.py --points 200000 --appends 20 --format tfevents
+    python benchmarks/watch_growth.py --points 400000 --appends 20 --format text   # a print log: parser kept
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--points", type=int, default=1_000_000)
     ap.add_argument("--appends", type=int, default=50)
-    ap.add_argument("--format", choices=["jsonl", "tfevents"], default="jsonl")
+    ap.add_argument("--format", choices=["jsonl", "tfevents", "text"], default="jsonl")
     ap.add_argument("--naive-at", type=int, nargs="*", default=None, help="run lengths (points) at which to time a full diagnose")
     args = ap.parse_args(argv)
     steps_total = args.points // 2
@@ -45,16 +46,20 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "run"
         folder.mkdir()
-        path = folder / ("metrics.jsonl" if args.format == "jsonl" else "events.out.tfevents.1700000000.host.1.0")
+        path = folder / {"jsonl": "metrics.jsonl", "text": "train.log"}.get(args.format,
+                                                                            "events.out.tfevents.1700000000.host.1.0")
         w = Watcher(folder)
         rows = []
         step = 0
-        with open(path, "w" if args.format == "jsonl" else "wb") as fh:
+        with open(path, "wb" if args.format == "tfevents" else "w") as fh:
             for k in range(args.appends):
                 s = np.arange(step, step + per)
                 loss = (2.3 * np.exp(-s / (steps_total / 5)) + 0.3) * rng.gamma(16, 1 / 16, per)
                 if args.format == "jsonl":
                     fh.write("".join(f'{{"step": {int(a)}, "loss": {b:.6g}, "lr": 0.001}}\n' for a, b in zip(s, loss)))
+                elif args.format == "text":  # a print log: the text-log parser is kept across polls
+                    fh.write("".join(f"epoch {int(a) // 1000} | iter {int(a) % 1000}/1000 | loss {b:.5f} | lr 0.001\n"
+                                     for a, b in zip(s, loss)))
                 else:
                     fh.write(b"".join(_event(int(a), "loss", float(b)) + _event(int(a), "lr", 1e-3) for a, b in zip(s, loss)))
                 fh.flush()

@@ -88,6 +88,7 @@ class LiveRun:
         self.path = path
         self.hparams: dict[str, Any] = dict(hparams or {})
         self.meta: dict[str, Any] = dict(meta or {})
+        self.issues: list = []  # what the importer said of the log read so far (a restart, damage ...)
         self._tags: dict[str, _Series] = {}
         self.points = 0  # points appended in all (before binning)
         self.version = 0
@@ -128,6 +129,18 @@ class LiveRun:
                 continue
             self.append(k, [int(step)], [x], [w])
 
+    def steps_back(self, frame: pd.DataFrame) -> tuple[int, int, str] | None:
+        """(last step kept, first step given, tag) for the first tag of a long frame about to be appended whose
+        first step is before the tag's last step here (a resumed job appended to the log), else None."""
+        if frame is None or not len(frame):
+            return None
+        firsts = frame.groupby(frame["tag"].astype(str), sort=False)["step"].first()
+        for tag, first in firsts.items():
+            s = self._tags.get(str(tag))
+            if s is not None and s.n and int(first) < int(s.steps[s.n - 1]):
+                return int(s.steps[s.n - 1]), int(first), str(tag)
+        return None
+
     @property
     def tags(self) -> list[str]:
         return sorted(self._tags)
@@ -152,7 +165,8 @@ class LiveRun:
             frame = make_frame([], [], [])
         meta = dict(self.meta)
         meta["live"] = live
-        return Run(self.name, self.source, frame, hparams=self.hparams, meta=meta, path=self.path)
+        return Run(self.name, self.source, frame, hparams=self.hparams, meta=meta, path=self.path,
+                   issues=list(self.issues))
 
 
 @dataclass

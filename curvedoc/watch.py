@@ -12,6 +12,13 @@ whole-file formats (``trainer_state.json``, W&B, MLflow, DVCLive) are re-read wh
 a file caught half-written is read again on the next poll. A partial record or line at the end of a growing
 file is never read, so it is never reported as damage.
 
+A print log (text-log) is not read piece by piece: where a piece starts says nothing of the clock (``iter 16/48``
+is step 16 of an epoch whose number the piece may not hold, a validation line names only its epoch), so its new
+lines are fed to one parser kept from the file's first line (:class:`~curvedoc.importers.textlog.GrowingTextLog`),
+and the run becomes that parser's reading of the log so far -- what ``diagnose`` reads from a file holding those
+lines. A poll parses what was appended and copies the points read so far (no re-parse of the file). A CSV or JSON
+log whose step goes back between two polls gets the restart note ``diagnose`` gives it.
+
 The runs are kept in bounded :class:`~curvedoc.live.LiveRun` s and diagnosed as live (whole-run rules wait), so
 a poll costs what was appended, not the run length. When the watch ends (``idle`` seconds without growth), every
 run is read in full and diagnosed once more with every rule, exactly as ``diagnose`` would: what that adds
@@ -29,6 +36,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from curvedoc.live import Event, LiveRun, Monitor
+from curvedoc.model.run import ImportIssue
 
 WINDOW_BYTES = 64 << 20  # at most this much of a file is read per poll (the rest on the next ones)
 HEAD_CHECK = 256  # bytes of a file's start compared at each poll to tell a rewritten file from a grown one
@@ -45,6 +53,7 @@ class _File:
     header: bytes = b""  # a CSV's header line, put in front of every new chunk
     ident: tuple[int, int] | None = None  # (device, inode) of the file read from
     head: bytes = b""  # its first bytes (up to HEAD_CHECK) when first read: a file rewritten in place differs
+    follower: Any = None  # a text log: one parser fed every line since the file's start (GrowingTextLog)
 
 
 @dataclass
@@ -166,6 +175,17 @@ def _last_line_end(path: Path, start: int, size: int, cr: bool = False) -> int:
     return start
 
 
+def _whole_file_notes(issues, w: "_Watched") -> list:
+    """The importer's notes on a whole-file format re-read: a file cut short (``truncated*``) was caught while being
+    rewritten, not damaged -- not kept, and the file is read again at the next poll, changed or not."""
+    kept = [i for i in issues if not str(i.kind).startswith("truncated")]
+    if len(kept) < len(issues):
+        for f in w.files.values():
+            if f.mode == "whole":
+                f.size = f.mtime = -1
+    return kept
+
+
 def _read_range(path: Path, a: int, b: int) -> bytes:
     with _open(path) as fh:
         fh.seek(a)
@@ -271,6 +291,21 @@ class Watcher:
                 continue
             if f.offset == 0:
                 f.head = chunk[:HEAD_CHECK]
+            if f.mode == "lines" and w.spec.format == "text-log":
+                # one parser for the whole file, fed what was appended: a piece that starts mid-epoch is read
+                # with the clocks the lines before it set (never "iter 16/48" taken as step 16)
+                if f.follower is None:
+                    from curvedoc.importers.textlog import GrowingTextLog
+
+                    f.follower = GrowingTextLog(p)
+                f.offset = end
+                try:
+                    f.follower.feed(chunk)
+                except LoadError as exc:  # its first bytes are not text (a binary file named train.log)
+                    self._note(f"{exc.path}: {exc.reason}: not watched")
+                    continue
+                grown.append(p)
+                continue
             if f.mode == "lines" and w.spec.format == "csv":
                 if f.offset == 0:
                     nl = chunk.find(b"\n")
@@ -298,6 +333,7 @@ class Watcher:
                     lv.append_scalars(r.scalars)
                     lv.hparams.update(r.hparams)
                     lv.meta.update(r.meta)
+                    lv.issues = _whole_file_notes(r.issues, w)
                 w.parts = parts
                 return any(lv.points > 0 for lv in parts.values())
             fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
@@ -305,8 +341,12 @@ class Watcher:
                 fresh.append_scalars(r.scalars)
                 fresh.hparams.update(r.hparams)
                 fresh.meta.update(r.meta)
+                fresh.issues.extend(_whole_file_notes(r.issues, w))
             w.live, w.parts = fresh, {}
             return fresh.points > 0
+        followed = [w.files[str(g)].follower for g in grown if w.files[str(g)].follower is not None]
+        if followed:
+            return self._reread_text(w, followed[0])
         import dataclasses
 
         part = dataclasses.replace(w.spec, files=grown)
@@ -319,6 +359,15 @@ class Watcher:
         added = 0
         for r in runs:
             before = w.live.points
+            # a table whose row step goes back is a resumed run appended to it (csv / json lines importers): what was
+            # appended starts before where the file had got, said as diagnose says it of the whole file
+            back = w.live.steps_back(r.scalars) if w.spec.format in ("csv", "json") else None
+            if back is not None:
+                w.live.issues.append(ImportIssue(
+                    "restart", f"the step goes back where a watch poll read on (step {back[0]:,} -> {back[1]:,} in "
+                    f"'{back[2]}': resumed or restarted run appended to the same file?)", file=str(grown[0]), count=1))
+            # the importer's notes on what was appended (a restart or damage inside it), kept as diagnose keeps them
+            w.live.issues.extend(r.issues)
             w.live.append_scalars(r.scalars)
             added += w.live.points - before
             if not w.started:
@@ -326,6 +375,29 @@ class Watcher:
                 w.live.meta.update({k: v for k, v in r.meta.items() if k != "live"})
         w.started = True
         return added > 0
+
+    def _reread_text(self, w: _Watched, follower) -> bool:
+        """A text log grew: the run becomes the reading of the log so far (what ``diagnose`` reads from a file
+        holding those lines: the same points at the same steps, settings, facts and import notes)."""
+        from curvedoc.errors import LoadError, UnsupportedFormat
+
+        try:
+            rd = follower.reading()
+        except UnsupportedFormat:
+            return False  # no metric printed yet (the start was checked to be text): wait for more lines
+        except LoadError as exc:
+            self._note(f"{exc.path}: {exc.reason}: what was appended is not watched")
+            return False
+        except Exception as exc:  # a reader bug must not stop the watch of the other runs
+            self._note(f"{follower.path}: internal error in the text-log reader: {type(exc).__name__}: {exc}")
+            return False
+        fresh = LiveRun(w.live.name, w.live.source, path=w.spec.root)
+        fresh.append_scalars(rd.frame)
+        fresh.hparams.update(rd.hparams)
+        fresh.meta.update(rd.meta)
+        fresh.issues = list(rd.issues)
+        w.live, w.started = fresh, True
+        return fresh.points > 0
 
     @staticmethod
     def _replaced(w: _Watched) -> bool:

@@ -60,3 +60,18 @@ def test_compare_example_is_what_the_code_prints(monkeypatch):
     res = CliRunner().invoke(main, cmd + ["--no-color"])
     assert res.exit_code == 1
     assert res.output.splitlines()[: len(body)] == body, "README compare example is stale: paste the real output"
+
+
+def test_the_rules_that_wait_for_the_end_are_the_whole_run_ones():
+    """What the README says a callback or ``watch`` cannot raise mid-run is the rule data's ``whole_run`` list, by code
+    and name, and the Keras backend note is there."""
+    from curvedoc.engine import Plan, resolve_settings
+
+    watch = _section(README.read_text(encoding="utf-8"), "## Watch a run while it trains")
+    said = re.search(r"Rules that need the end of the run \(([^)]*)\)", watch)
+    assert said, "the README no longer says which rules wait for the end of the run"
+    catalog = Plan.build(resolve_settings(None)).catalog
+    whole = {r.code: r.name.replace("-", " ") for r in catalog.rules.values() if r.whole_run}
+    listed = dict(re.findall(r"\b([A-Z]\d{3}) ([a-z][a-z ]+?)(?=,|:|$)", said.group(1)))
+    assert listed == whole, (listed, whole)
+    assert "KERAS_BACKEND" in watch

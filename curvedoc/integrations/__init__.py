@@ -52,6 +52,11 @@ class LiveDiagnosis:
         self.logger = logger or logging.getLogger("curvedoc")
         self._last = None
 
+    @property
+    def can_stop(self) -> bool:
+        """Can a finding ask the trainer to stop (``stop_on`` is neither None nor "never")?"""
+        return bool(self.stop_codes) or self.stop_levels not in (None, "never")
+
     def log(self, step: int, metrics: Mapping[str, Any]) -> None:
         self.live.log(step, metrics)
 

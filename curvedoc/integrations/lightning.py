@@ -11,6 +11,12 @@ the run once, when it is logged anew; ``callback_metrics`` (which holds the last
 validation) is never sampled. Log the learning rate with ``LearningRateMonitor`` to have it checked. Checks every
 ``every`` steps when new values arrive, reports new findings through Lightning's logger and sets
 ``trainer.should_stop`` when a finding matches ``stop_on``. The logger is removed when fitting ends.
+
+Several processes (DDP): Lightning calls every logger on every rank, and its own loggers write on rank 0 only; so
+does the callback -- rank 0 records, diagnoses and reports, the other ranks keep nothing. Rank 0's decision to
+stop reaches every rank as Lightning's ``EarlyStopping`` does it (``strategy.reduce_boolean_decision``, one
+collective of one number at the start of each training batch while a stop is possible), so all ranks stop at the
+same batch and none waits in a collective for another that has stopped.
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ except ImportError:  # pragma: no cover - the older package name
 from curvedoc.integrations import LiveDiagnosis
 
 SOURCE = "lightning-csv"  # the run reads as Lightning's CSVLogger file of the same values would
+
+
+def _world_size(trainer) -> int:
+    return int(getattr(trainer, "world_size", 1) or 1)
 
 
 class _Feed(Logger):
@@ -66,6 +76,7 @@ class CurvedocCallback(Callback):
         self._trainer = None
         self._feed: _Feed | None = None
         self._last_step = 0
+        self._stop = False  # rank 0 decided to stop; every rank learns it at its next batch (several processes)
 
     @property
     def findings(self):
@@ -76,8 +87,15 @@ class CurvedocCallback(Callback):
         return self.diagnosis.stop_reason
 
     # ------------------------------------------------------------------ what the loggers receive
+    def _recording(self) -> bool:
+        """Only rank 0 records and diagnoses (as Lightning's own loggers write on rank 0 only)."""
+        return getattr(self._trainer, "global_rank", 0) == 0
+
     def _hparams(self, params: Any) -> None:
         from curvedoc.importers._yaml import flatten_hparams
+
+        if not self._recording():
+            return
 
         if isinstance(params, Namespace):
             params = vars(params)
@@ -85,6 +103,8 @@ class CurvedocCallback(Callback):
             self.diagnosis.live.hparams.update(flatten_hparams(dict(params)))
 
     def _metrics(self, metrics: dict[str, float], step: int | None) -> None:
+        if not self._recording():
+            return
         if step is None:  # Lightning always passes one; a direct call without one goes at the last step seen
             step = self._last_step
         step = int(step)
@@ -92,7 +112,9 @@ class CurvedocCallback(Callback):
         self.diagnosis.log(step, metrics)
         trainer = self._trainer
         if trainer is not None and self.diagnosis.due(step) and self.diagnosis.check(step):
-            trainer.should_stop = True
+            self._stop = True
+            if _world_size(trainer) == 1:
+                trainer.should_stop = True  # one process: at once, before the next batch
 
     # ------------------------------------------------------------------ hooks
     def on_fit_start(self, trainer, pl_module):
@@ -105,8 +127,16 @@ class CurvedocCallback(Callback):
         if trainer.max_steps and trainer.max_steps > 0:
             self.diagnosis.live.meta["max_steps"] = int(trainer.max_steps)
 
+    def on_train_batch_start(self, trainer, pl_module, batch, batch_idx):
+        # several processes: rank 0's decision, reduced over the ranks on every rank at the same point (Lightning's
+        # EarlyStopping convention); no collective when nothing can ask for a stop
+        if _world_size(trainer) > 1 and self.diagnosis.can_stop:
+            if trainer.strategy.reduce_boolean_decision(bool(self._stop) and self._recording(), all=False):
+                trainer.should_stop = True
+
     def on_train_end(self, trainer, pl_module):
-        self.diagnosis.finish()
+        if self._recording():
+            self.diagnosis.finish()
 
     def teardown(self, trainer, pl_module, stage):
         if self._feed is not None and self._feed in trainer.loggers:

@@ -85,10 +85,11 @@ The reference reading never imports the fast path.
 """
 
 from curvedoc.importers.textlog.decoding import CHUNK, MAX_LINE
+from curvedoc.importers.textlog.growing import GrowingTextLog
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.reader import SOURCE, console_ending, read, read_text_log
 from curvedoc.importers.textlog.records import Line, Rec, analyse, parse_record, strip_prefix
 from curvedoc.importers.textlog.shapes import MAX_BATCH
 
 __all__ = ["CHUNK", "MAX_BATCH", "MAX_LINE", "SOURCE", "Line", "Rec", "TextLogParser", "analyse", "console_ending",
-           "parse_record", "read", "read_text_log", "strip_prefix"]
+           "parse_record", "read", "read_text_log", "strip_prefix", "GrowingTextLog"]

@@ -93,6 +93,12 @@ def read_text_log(path: Path, reuse: bool = True) -> RunData:
             p.feed_lines(first, lines)
     except OSError as exc:
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
+    return run_data(p, path, issues)
+
+
+def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData:
+    """The run read from the lines ``p`` was fed (its frame, meta, settings and import issues, after ``issues``
+    met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
     frame = p.result()
     if frame is None:
         raise UnsupportedFormat(path, "no training metrics found in this text file (no 'key: value' lines)")
