@@ -38,6 +38,21 @@ def is_evaluation(key: str) -> bool:
     return EVAL_METRIC.search(key) is not None and split_of(key) != "train" and not key.startswith("train/")
 
 
+def counts_inside_epochs(steps: np.ndarray) -> bool:
+    """Is this "step" a counter inside the epoch rather than the run's step? It climbs to the same value and
+    starts again from its first value, three times or more ("TRAIN in epoch 3 , step 0 ... step 750", "Epoch 3,
+    Step 25 ... Step 125"): each climb is an epoch whose length is not printed, so the counter cannot be made
+    global, and records that name only their epoch stay on the epoch. (A run restarted or resumed in the same file
+    starts again too, but its launches do not all stop at one value.)"""
+    if len(steps) < 4:
+        return False
+    back = np.flatnonzero(steps[1:] < steps[:-1])
+    if len(back) < 3 or not np.all(steps[back + 1] == steps[0]):
+        return False
+    tops = steps[back]  # the value reached before each restart (the last climb may be cut short)
+    return bool(np.all(tops == tops[0]))
+
+
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
     line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
@@ -488,7 +503,10 @@ class TextLogParser(BatchedFeed):
         got = [ser.arrays() for ser in merged[key]]
         orders = np.concatenate([g[2] for g in got])
         by = np.argsort(orders, kind="stable")
-        return orders[by], np.concatenate([g[0] for g in got])[by]
+        steps = np.asarray(np.concatenate([g[0] for g in got])[by], dtype=np.int64)
+        if counts_inside_epochs(steps):
+            return None
+        return orders[by], steps
 
     @staticmethod
     def _at_training_step(trained: tuple[np.ndarray, np.ndarray], orders: np.ndarray) -> np.ndarray:

@@ -34,7 +34,7 @@ KEY = _WORD + r"(?:[ ](?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
-    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w.]|:\d)",
+    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w]|\.[\w.]|:\d)",
     re.IGNORECASE,
 )
 DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
@@ -67,6 +67,8 @@ OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
                "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val"}
 HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
+# the verb that joins a key to its value in a sentence ("val loss is 0.05")
+COPULAS = {"is", "was", "are", "were", "equals"}
 # words that are never metric keys (prose that happens to precede a number)
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
             "are", "be", "after", "before", "than", "over", "under", "per", "every", "line", "file", "rank", "gpu",
@@ -199,6 +201,10 @@ def _pair_key(raw: str) -> str | None:
     # prose words before the real key: keep the last words that are not filler
     while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
         words = words[1:]
+    # a key said in a sentence ("avg loss so far is 0.11", "val loss was 0.48"): the copula joins the key to its
+    # value; the words before it are the key
+    if len(words) > 1 and words[-1].lower() in COPULAS and words[-2].lower() not in NOT_KEYS:
+        words = words[:-1]
     if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
         return None
     key = " ".join(words)
@@ -330,6 +336,7 @@ def parse_record(msg: str) -> Rec | None:
     step_total = None
     seen: dict[str, int] = {}
     last_split = None
+    split_rest = None
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -382,6 +389,12 @@ def parse_record(msg: str) -> Rec | None:
         sp = split_of(key)
         if sp:
             last_split = sp
+            if " " in low and low.split(" ", 1)[0] in SPLIT_WORDS:
+                # a split word written alone before a key ("END epoch:1  val loss_avg: 3.0 top1_avg: 0.33") names
+                # the split of the keys printed after it on the line, which do not repeat it
+                split_rest = sp
+        elif split_rest is not None:
+            key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not
         if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2:
