@@ -48,6 +48,47 @@ def test_a_split_word_before_a_key_names_the_split_of_the_keys_after_it(tmp_path
     assert all(len(v) == 5 for v in tops.values())
 
 
+# ------------------------------------------------------------------------------------------ key | value tables
+def _sb3_table(rows: list[tuple[str, object]]) -> list[str]:
+    width = max(len(k) for k, _ in rows) + 4
+    rule = "-" * (width + 16)
+    out = [rule]
+    for k, v in rows:
+        out.append(f"| {k:<{width}} | {'' if v is None else v!s:<12} |")
+    return out + [rule]
+
+
+def test_stable_baselines_tables_are_one_record_each_at_their_timesteps(tmp_path):
+    """Stable-Baselines3 prints each logger record as a ``| key | value |`` table with section rows (``rollout/``,
+    ``time/``, ``train/``) between rule lines: one record per table, at its ``total_timesteps``, keys named by their
+    section; an ad-hoc print between two tables is a record of its own."""
+    lines = ["Using cpu device", "Wrapping the env with a `Monitor` wrapper"]
+    for it in range(1, 7):
+        rows = [("rollout/", None), ("   ep_len_mean", 200 + it), ("   ep_rew_mean", round(it * 0.5, 3)),
+                ("time/", None), ("   fps", 900 - it), ("   iterations", it), ("   total_timesteps", 2048 * it)]
+        if it > 1:
+            rows += [("train/", None), ("   approx_kl", 0.01), ("   entropy_loss", round(-1.4 + it / 100, 3)),
+                     ("   loss", round(0.5 / it, 5)), ("   n_updates", 10 * (it - 1)), ("   value_loss", round(1 / it, 5))]
+        lines += _sb3_table(rows)
+        lines.append(f"Output {it}: Average over 100 episodes - Reward: {it / 10}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train/loss") == ([2048 * it for it in range(2, 7)], [round(0.5 / it, 5) for it in range(2, 7)])
+    assert _series(rd, "rollout/ep_rew_mean") == ([2048 * it for it in range(1, 7)], [it * 0.5 for it in range(1, 7)])
+    assert "time/total_timesteps" not in _tags(rd) and "total_timesteps" not in _tags(rd)
+    assert len(_series(rd, "Reward")[1]) == 6
+
+
+def test_openai_baselines_tables_without_sections(tmp_path):
+    """OpenAI baselines' logger: the same table without sections (``| eprewmean | 21.3 |``), its step in
+    ``total_timesteps``; a table cut off by the end of the log is still its record."""
+    lines = []
+    for u in range(1, 5):
+        lines += _sb3_table([("eplenmean", 100 + u), ("eprewmean", 20.0 + u), ("fps", 1500), ("nupdates", u),
+                             ("policy_entropy", 1.1 - u / 10), ("total_timesteps", 2048 * u), ("value_loss", 1.0 / u)])
+    rd = _read(tmp_path, lines[:-1])
+    assert _series(rd, "eprewmean") == ([2048, 4096, 6144, 8192], [21.0, 22.0, 23.0, 24.0])
+
+
 # ------------------------------------------------------------------------------------------ the clock
 def test_a_step_counted_inside_the_epoch_keeps_evaluations_on_their_epoch(tmp_path):
     """``TRAIN in epoch 3 , step 0 ... step 750`` then ``TEST in epoch3, loss = ..``: the step starts again at every

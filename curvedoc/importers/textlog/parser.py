@@ -4,6 +4,7 @@ resume notes), in the order the log says it, and the canonical frame built from 
 from __future__ import annotations
 
 import dataclasses
+import math
 import operator
 import re
 from pathlib import Path
@@ -12,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -96,6 +97,9 @@ class TextLogParser(BatchedFeed):
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
         self.heading: str | None = None
+        self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
+        self.kv_section = ""
+        self.kv_line = 0
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
@@ -129,6 +133,11 @@ class TextLogParser(BatchedFeed):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
             return
+        if a.kv_row is not None or a.kv_rule:
+            self._kv_line(a, lineno)
+            return
+        if self.kv_block:
+            self._close_kv(lineno)
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -219,6 +228,40 @@ class TextLogParser(BatchedFeed):
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         self._record(rec, lineno)
+
+    def _kv_line(self, a: "Line", lineno: int):
+        """A row of a key | value table (or the rule around it). Stable-Baselines3 and OpenAI baselines print each
+        logger record as such a table -- a section row ("| rollout/ |  |") names the keys under it, a rule line
+        ends it -- so the rows between two rules are one record, at the step it prints (time/total_timesteps)."""
+        if a.kv_rule:
+            self._close_kv(lineno)
+            return
+        key, value = a.kv_row
+        if value is None:
+            self.kv_section = key if key.endswith("/") else ""
+            return
+        if self.kv_block is None:
+            self.kv_block = []
+        self.kv_block.append((self.kv_section + key, value))
+        self.kv_line = lineno
+
+    def _close_kv(self, lineno: int):
+        block, self.kv_block, self.kv_section = self.kv_block, None, ""
+        if not block:
+            return
+        keys, vals = [k for k, _ in block], [v for _, v in block]
+        step = None
+        names = [k.rsplit("/", 1)[-1].lower() for k in keys]
+        for want in KV_STEP_KEYS:
+            if want in names:
+                j = names.index(want)
+                v = vals[j]
+                if not math.isnan(v) and float(v).is_integer():
+                    step = int(v)
+                    del keys[j], vals[j]
+                break
+        if keys:
+            self._record(Rec(tuple(keys), vals, step), self.kv_line)
 
     def in_settings_block(self) -> bool:
         """Is a heading that names settings ("Configuration:", "Arguments:") in force?"""
@@ -379,6 +422,8 @@ class TextLogParser(BatchedFeed):
     # -- result
     def result(self):
         self.flush()
+        if self.kv_block:
+            self._close_kv(self.kv_line)
         self._resolve_positionless()
         return self._frame()
 

@@ -432,6 +432,16 @@ def parse_record(msg: str) -> Rec | None:
 
 
 # ---------------------------------------------------------------------------------------------- tables
+# a row of a key | value table, as Stable-Baselines3 and OpenAI baselines print their logger's record (the leading
+# "|" is cut with the line's prefix): "|    ep_rew_mean     | 1.53        |", a section row "| rollout/  |   |"
+KV_ROW = re.compile(r"^\|?\s*(?P<k>[A-Za-z_][\w./\-]*(?: [\w./\-]+){0,3}/?)\s*\|\s*(?:(?P<v>" + NUM + r")\s*)?\|$",
+                    re.IGNORECASE)
+KV_RULE = re.compile(r"^-{5,}$")
+# the key of such a table that says how far training went (its record's step): SB3's time/total_timesteps,
+# baselines' total_timesteps / TimestepsSoFar, else the number of iterations
+KV_STEP_KEYS = ("total_timesteps", "timestepssofar", "timesteps", "timesteps_total", "total_steps", "num_timesteps",
+                "steps", "step", "global_step", "iterations", "iteration", "nupdates", "n_updates_total")
+
 # a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
 # colon that ends the header is followed by a space or nothing
 _COLUMN = r"[A-Za-z][\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
@@ -523,6 +533,10 @@ class Line:
     # the first record of the log (the parser decides), else a record
     dict_settings: list | None = None
     launch: bool = False  # the configuration a launch prints as it starts (an argparse Namespace)
+    # a row of a key | value table (Stable-Baselines3 / OpenAI baselines): (key, value), value None on a section
+    # row ("| rollout/ |  |"); a rule line ("-----") closes the table, which is one record
+    kv_row: tuple | None = None
+    kv_rule: bool = False
 
 
 def setting_value(text: str):
@@ -582,6 +596,15 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     cp = re.match(r"^copypaste:\s*(.*)$", msg)
     if cp:
         a.copypaste = [c.strip() for c in cp.group(1).split(",")]
+        return a
+    # key | value tables (Stable-Baselines3, OpenAI baselines' logger): a row per key, a rule line around them
+    if "|" in msg:
+        kv = KV_ROW.match(msg)
+        if kv:
+            a.kv_row = (kv.group("k").strip(), to_number(kv.group("v")) if kv.group("v") else None)
+            return a
+    elif msg[:1] == "-" and KV_RULE.match(msg):
+        a.kv_rule = True
         return a
     # whitespace tables (Ultralytics YOLO)
     a.table_head = _table_header(msg)
