@@ -48,6 +48,65 @@ def test_a_split_word_before_a_key_names_the_split_of_the_keys_after_it(tmp_path
     assert all(len(v) == 5 for v in tops.values())
 
 
+def test_a_value_with_its_counts_is_not_a_table_header_nor_a_position(tmp_path):
+    """``Accuracy on Test-Set: 10.40% (1040 / 10000)`` every 100 steps: a pair (not the header of a table: a header
+    is column names only) whose counts in parentheses are no position; it is placed at the step training reached."""
+    lines = []
+    for st in range(10, 510, 10):
+        lines.append(f"Global Step: {st:6d}, accuracy: {10 + st / 50:5.1f}%, loss = {2.3 - st / 500:.2f} (611.0 "
+                     f"examples/sec, 0.21 sec/batch)")
+        if st % 100 == 0:
+            lines.append(f"Accuracy on Test-Set: {10 + st / 60:.2f}% ({100 * st + 40} / 10000)")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Accuracy on Test-Set") == ([100, 200, 300, 400, 500],
+                                                   [round(10 + st / 60, 2) for st in (100, 200, 300, 400, 500)])
+
+
+def test_a_ratio_written_with_its_value_is_the_value(tmp_path):
+    """build-nanogpt: ``HellaSwag accuracy: 2497/10042=0.2487`` is 0.2487 (not 2497), and like the validation loss
+    printed before the first step it is at step 0, then at the step training had reached."""
+    lines = ["validation loss: 10.9519", "HellaSwag accuracy: 2497/10042=0.2487"]
+    for st in range(0, 60):
+        lines.append(f"step {st:5d} | loss: {10 - st / 10:.6f} | lr 3.0e-04 | norm: 1.4 | dt: 210.00ms")
+        if st % 20 == 19:
+            lines += [f"validation loss: {9 - st / 20:.4f}", f"HellaSwag accuracy: {2500 + st}/10042={(2500 + st) / 10042:.4f}"]
+    rd = _read(tmp_path, lines)
+    hs = [t for t in _tags(rd) if t.startswith("HellaSwag")]
+    assert hs == ["HellaSwag accuracy"]
+    assert _series(rd, hs[0]) == ([0, 19, 39, 59], [0.2487] + [round((2500 + st) / 10042, 4) for st in (19, 39, 59)])
+    assert _series(rd, "validation loss")[0] == [0, 19, 39, 59]
+
+
+def test_the_same_result_under_another_name_is_an_echo_and_a_test_is_not_the_validation(tmp_path):
+    """``====> Validation loss: .., acc: ..%`` then ``====> Test set loss: .., acc: ..%`` and the same test numbers
+    again as ``====> Test loss: .., acc: ..%``: per epoch one validation accuracy and one test accuracy, apart."""
+    lines = []
+    for e in range(1, 8):
+        lines.append(f"====> Epoch {e} Average train loss: {2 / e:.4f}")
+        lines.append(f"====> Validation loss: {1.9 / e:.4f},  acc: {20 + e:.2f}%")
+        lines.append(f"====> Test set loss: {1.95 / e:.4f},  acc: {21 + e:.2f}%")
+        lines.append(f"====> Test loss: {1.95 / e:.4f},  acc: {21 + e:.2f}%")
+    rd = _read(tmp_path, lines)
+    accs = sorted(_series(rd, t) for t in _tags(rd) if t.lower().endswith("acc"))
+    epochs = list(range(1, 8))
+    assert accs == [(epochs, [20.0 + e for e in epochs]), (epochs, [21.0 + e for e in epochs])]
+
+
+def test_an_early_stopping_statement_is_no_epoch(tmp_path):
+    """Keras 1 prints ``Epoch 00013: early stopping`` between ``Epoch 14/50`` and that epoch's line: the line is
+    epoch 14's, and the next fit() starting again at epoch 1 keeps all its points."""
+    lines = []
+    for fit, n in ((1, 14), (2, 6)):
+        lines.append("Train on 40000 samples, validate on 10000 samples")
+        for e in range(1, n + 1):
+            lines.append(f"Epoch {e}/50")
+            if e == n and fit == 1:
+                lines.append(f"Epoch {e - 1:05d}: early stopping")
+            lines.append(f"225s - loss: {1 / (e + 10 * fit):.4f} - acc: 0.9 - val_loss: {1.2 / (e + 10 * fit):.4f} - val_acc: 0.8")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val_loss")[0] == list(range(1, 15)) + list(range(1, 7))
+
+
 # ------------------------------------------------------------------------------------------ key | value tables
 def _sb3_table(rows: list[tuple[str, object]]) -> list[str]:
     width = max(len(k) for k, _ in rows) + 4

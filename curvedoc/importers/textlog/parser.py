@@ -460,10 +460,13 @@ class TextLogParser(BatchedFeed):
             for j, parts in enumerate(alts):
                 merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
         trained = self._printed_steps(merged)
+        if trained is not None:
+            self._join_evaluations(merged, trained)
         names, counts, steps, values, order = [], [], [], [], []
         for k, parts in merged.items():
             # how the earliest point was placed is the clock; hows: every way a point was
             clock = min(parts, key=lambda ser: ser.first()[2]).first()[1]
+            part_of = None  # which template printed each point (when several did)
             if len(parts) == 1:
                 st_l, va_l, or_l, hows = parts[0].arrays()
             else:  # merged in write order (each record has its own order)
@@ -471,12 +474,23 @@ class TextLogParser(BatchedFeed):
                 or_l = np.concatenate([g[2] for g in got])
                 by = np.argsort(or_l, kind="stable")
                 or_l = or_l[by]
+                part_of = np.concatenate([np.full(len(g[2]), q) for q, g in enumerate(got)])[by]
                 st_l = np.concatenate([g[0] for g in got])[by]
                 va_l = np.concatenate([g[1] for g in got])[by]
                 hows = set().union(*[g[3] for g in got])
             st = np.asarray(st_l, dtype=np.int64)
-            # an epoch shared by consecutive records is not their clock: use the ordinal
-            numbered = len(st) > 2 and hows <= {"epoch", "ctx-epoch"} and np.mean(st[1:] == st[:-1]) > 0.5
+            # an epoch shared by consecutive records is not their clock: use the ordinal (a value printed again at
+            # the same epoch -- the same test result under another name, "Test set loss: .., acc: .." then "Test
+            # loss: .., acc: .." -- is an echo, not a second record of that epoch)
+            numbered = False
+            if len(st) > 2 and hows <= {"epoch", "ctx-epoch"}:
+                sf = st
+                if part_of is not None:
+                    va0 = np.asarray(va_l, dtype=np.float64)
+                    again = (st[1:] == st[:-1]) & (part_of[1:] != part_of[:-1]) & (
+                        (va0[1:] == va0[:-1]) | (np.isnan(va0[1:]) & np.isnan(va0[:-1])))
+                    sf = st[np.concatenate([[True], ~again])]
+                numbered = len(sf) > 2 and np.mean(sf[1:] == sf[:-1]) > 0.5
             if numbered:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
                 self.ordinal_epochs[k] = st.copy()
@@ -552,6 +566,28 @@ class TextLogParser(BatchedFeed):
         if counts_inside_epochs(steps):
             return None
         return orders[by], steps
+
+    def _join_evaluations(self, merged: dict, trained: tuple[np.ndarray, np.ndarray]):
+        """One evaluation is one series, whatever placed each of its prints: on a log whose clock is the printed
+        step, an evaluation line that names no position is at the step training had reached -- whether it was read
+        as continuing the step line just before it, placed at the step in force, or printed before the first step
+        (then at the first step). Its prints kept apart as ``key [2]`` by the way they were placed are joined."""
+        for k in [k for k in merged if is_evaluation(k) and f"{k} [2]" in merged]:
+            names = [k] + [f"{k} [{j}]" for j in range(2, 10) if f"{k} [{j}]" in merged]
+            parts = [ser for n in names for ser in merged[n]]
+            hows = set().union(*[ser.arrays()[3] for ser in parts])
+            if not hows <= {"step", "ctx-step", "ordinal"} or any(ser.period for ser in parts):
+                continue
+            got = [ser.arrays() for ser in parts]
+            orders = np.concatenate([g[2] for g in got])
+            by = np.argsort(orders, kind="stable")
+            orders = orders[by]
+            values = np.concatenate([g[1] for g in got])[by]
+            joined = Series()
+            joined.add(self._at_training_step(trained, orders), values, orders, "step")
+            for n in names:
+                del merged[n]
+            merged[k] = [joined]
 
     @staticmethod
     def _at_training_step(trained: tuple[np.ndarray, np.ndarray], orders: np.ndarray) -> np.ndarray:

@@ -43,6 +43,7 @@ DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" +
 # scalar tensors ("'loss': tensor(1.23, device='cuda:0', grad_fn=<NllLossBackward0>)") hold the number the user meant
 WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
+RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
@@ -221,6 +222,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         if dp:
             return [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
     used = []
+    if "=" in msg and "/" in msg:
+        # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
+        msg = RATIO_VALUE.sub(r"\1", msg)
     for m in PAIR.finditer(msg):
         key = _pair_key(m.group("key"))
         if key is None:
@@ -234,6 +238,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     for m in BARE_COUNTER.finditer(msg):
         if any(a <= m.start() < b for a, b in used):
             continue
+        if msg[:m.start()].rstrip().endswith("(") and msg[m.end():].lstrip().startswith(")"):
+            continue  # "accuracy: 10.40% (1040 / 10000)": the counts behind a value, not a position
         counters.append((int(m.group(1)), int(m.group(2))))
     return out, counters
 
@@ -391,8 +397,9 @@ def parse_record(msg: str) -> Rec | None:
             last_split = sp
             if " " in low and low.split(" ", 1)[0] in SPLIT_WORDS:
                 # a split word written alone before a key ("END epoch:1  val loss_avg: 3.0 top1_avg: 0.33") names
-                # the split of the keys printed after it on the line, which do not repeat it
-                split_rest = sp
+                # the split of the keys printed after it on the line, which do not repeat it; the word as written
+                # ("Test set loss: .., acc: ..": a test, not the validation of the line before)
+                split_rest = key.split(" ", 1)[0]
         elif split_rest is not None:
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
@@ -452,8 +459,11 @@ LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", 
 
 
 def _table_header(msg: str) -> list[str] | None:
-    head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) else msg
-    if not TABLE_HEAD.match(head + ":"):  # the header of a bar-less table has no ':' of its own
+    # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
+    # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
+    head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
+    # the header of a bar-less table has no ':' of its own; the whole of it is column names
+    if not TABLE_HEAD.fullmatch(head.rstrip() + ":"):
         return None
     cols = head.split()
     if len(cols) < 3 or len(cols) > 20:
@@ -616,6 +626,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if a.early and rec is not None and not rec.keys:
+        # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line): a statement about the
+        # run, not the start of an epoch
+        rec = a.rec = None
     if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
         a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
     if rec is not None and ("eta" in msg or "ETA" in msg):
