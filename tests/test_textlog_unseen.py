@@ -107,6 +107,38 @@ def test_an_early_stopping_statement_is_no_epoch(tmp_path):
     assert _series(rd, "val_loss")[0] == list(range(1, 15)) + list(range(1, 7))
 
 
+def test_an_announced_evaluation_holds_out_the_records_under_it(tmp_path):
+    """Paddle's hapi ``Model.fit`` prints its evaluation with the training's words (``step 10/88 - loss: ..``) under
+    ``Eval begin...``: those records are held out, their own counter is the evaluation's progress (its last line
+    holds the result: one point per evaluation), and the block ends when the next epoch starts."""
+    lines = []
+    for e in range(1, 5):
+        lines.append(f"Epoch {e}/4")
+        lines += [f"step {s:3d}/300 - loss: {1 / (e * s):.4f} - AUROC_avg: {0.5 + e / 20:.4f} - 2s/step"
+                  for s in range(10, 310, 10)]
+        lines.append("Eval begin...")
+        lines += [f"step {s:2d}/44 - loss: {0.3 + e / 100 + s / 1000:.4f} - AUROC_avg: {0.6 + e / 50:.4f} - 1s/step"
+                  for s in (10, 20, 30, 40, 44)]
+        lines.append("Eval samples: 11219")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val/loss")[1] == [round(0.3 + e / 100 + 0.044, 4) for e in range(1, 5)]
+    assert len(_series(rd, "loss")[1]) == 120 and min(_series(rd, "loss")[1]) < 0.001
+
+
+def test_a_command_running_an_evaluation_script_holds_out_its_launch(tmp_path):
+    """A terminal copy with the training launch, then ``$ python -u tools/infer.py -m config.yaml`` evaluating
+    saved epochs with the same words: the second launch's records are held out, not more training points."""
+    lines = ["user@host:~/work/models/sign$ python -u ../../tools/trainer.py -m config.yaml"]
+    lines += [f"2022-04-12 17:24:35,400 - INFO - epoch: {e} done, AUC: {0.87 + e / 100:.6f},ACC: 0.82, epoch time: 1105.58 s"
+              for e in range(5)]
+    lines += ["", "user@host:~/work/models/sign$ python -u ../../tools/infer.py -m config.yaml"]
+    lines += [f"2022-04-12 23:20:18,932 - INFO - epoch: {e} done, AUC: {0.94 + e / 1000:.6f},ACC: 0.89, epoch time: 71.35 s"
+              for e in (3, 4)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "AUC")[1] == [round(0.87 + e / 100, 6) for e in range(5)]
+    assert _series(rd, "val/AUC") == ([3, 4], [0.943, 0.944])
+
+
 # ------------------------------------------------------------------------------------------ key | value tables
 def _sb3_table(rows: list[tuple[str, object]]) -> list[str]:
     width = max(len(k) for k, _ in rows) + 4

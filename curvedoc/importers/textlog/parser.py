@@ -97,6 +97,7 @@ class TextLogParser(BatchedFeed):
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
         self.heading: str | None = None
+        self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
         self.kv_section = ""
         self.kv_line = 0
@@ -138,6 +139,11 @@ class TextLogParser(BatchedFeed):
             return
         if self.kv_block:
             self._close_kv(lineno)
+        if a.announce is not None:
+            # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
+            # a command running an evaluation script: the records of that launch, up to the next command
+            split, kind = a.announce
+            self.block = (split, kind) if split == "val" else None
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -284,6 +290,8 @@ class TextLogParser(BatchedFeed):
             self._positionless(tpl, keys, vals, lineno, bar)
 
     def set_epoch(self, e: int):
+        if self.block is not None and self.block[1] == "phase" and self.ctx_epoch is not None and e != self.ctx_epoch:
+            self.block = None  # training went on: the evaluation announced in the last epoch is over
         if self.epoch_base is None:
             self.epoch_base = e if e in (0, 1) else 0
         self.ctx_epoch = e
@@ -294,7 +302,13 @@ class TextLogParser(BatchedFeed):
         self.seq += 1
         first = self.first_seen.setdefault(tpl, lineno)
         pending = self.pending.get(tpl) or self.pending.setdefault(tpl, Pending(list(keys)))
-        pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
+        if self.block is not None and bar and pending.bar and pending.bar[-1] and pending.epoch[-1] == self.ctx_epoch \
+                and pending.step[-1] == self.ctx_step:
+            # in an announced evaluation, the next rendering of its progress ("step 20/88" after "step 10/88")
+            # replaces the last one
+            pending.seq[-1], pending.values[-1] = self.seq, list(vals)
+        else:
+            pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -346,6 +360,16 @@ class TextLogParser(BatchedFeed):
                 ser.last_bar = bars[-1]
 
     def _record(self, rec: Rec, lineno: int):
+        if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
+                and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
+            self.block = None  # training went on: the evaluation announced in the last epoch is over
+        if self.block is not None and rec.keys and not rec.ctx and not rec.config:
+            # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
+            # is the evaluation's progress, not training's: its renderings are one result (the last one holds it)
+            if self.block[1] == "phase" and rec.step is not None and (rec.step_total or "steps" in rec.planned):
+                rec = dataclasses.replace(rec, step=None, step_total=None, bar=True,
+                                          planned={k: v for k, v in rec.planned.items() if k != "steps"})
+            rec = dataclasses.replace(rec, ctx="val")
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters

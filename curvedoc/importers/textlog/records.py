@@ -438,6 +438,36 @@ def parse_record(msg: str) -> Rec | None:
                config, tuple(asked))
 
 
+# ---------------------------------------------------------------------------------------------- announcements
+# a line that says an evaluation phase starts, and nothing else: "Eval begin...", "Start testing", "Evaluating:",
+# "Running validation ..."; a training phase: "Start training...", "Training:"
+_EVAL_WORD = r"(?:eval(?:uation|uating|uate)?|validat(?:e|ion|ing)|test(?:ing)?|infer(?:ence|ring)?|predict(?:ion|ing)?)"
+_PHASE = r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?\s*(?:\.\.\.|…|:|!)?\s*$"
+ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE, re.IGNORECASE)
+ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?train(?:ing)?" + _PHASE,
+                            re.IGNORECASE)
+# a command line that runs a script (a launch): what the script's name says it does
+ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?(?P<name>[\w\-]+)\.py\b.*$")
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def announcement(msg: str) -> tuple | None:
+    """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
+    cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
+    if cmd:
+        name = cmd.group("name").lower()
+        if re.search(r"(?:^|_|-)" + _EVAL_WORD + r"(?:$|_|-)", name):
+            return ("val", "launch")
+        if re.search(r"(?:^|_|-)train(?:er|ing)?(?:$|_|-)", name):
+            return ("train", "launch")
+        return None
+    if ANNOUNCE_EVAL.match(msg):
+        return ("val", "phase")
+    if ANNOUNCE_TRAIN.match(msg):
+        return ("train", "phase")
+    return None
+
+
 # ---------------------------------------------------------------------------------------------- tables
 # a row of a key | value table, as Stable-Baselines3 and OpenAI baselines print their logger's record (the leading
 # "|" is cut with the line's prefix): "|    ep_rew_mean     | 1.53        |", a section row "| rollout/  |   |"
@@ -547,6 +577,9 @@ class Line:
     # row ("| rollout/ |  |"); a rule line ("-----") closes the table, which is one record
     kv_row: tuple | None = None
     kv_rule: bool = False
+    # a line that says an evaluation (or training) starts: "Eval begin...", "Start testing", a command running an
+    # evaluation script ("python tools/infer.py -m config.yaml"): "val" / "train", with "phase" or "launch"
+    announce: tuple | None = None
 
 
 def setting_value(text: str):
@@ -607,6 +640,12 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if cp:
         a.copypaste = [c.strip() for c in cp.group(1).split(",")]
         return a
+    # an evaluation (or training) announced: the records after it are of that split (see TextLogParser.apply); a
+    # heading ("Validation:", a group of key: value lines under it) is not an announcement
+    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):
+        a.announce = announcement(msg)
+        if a.announce is not None and "python" not in msg:
+            return a
     # key | value tables (Stable-Baselines3, OpenAI baselines' logger): a row per key, a rule line around them
     if "|" in msg:
         kv = KV_ROW.match(msg)

@@ -430,7 +430,7 @@ def acts_beyond_its_numbers(a: Line) -> bool:
     header (what the parser does with it depends on its text, not only on its numbers)?"""
     return bool(a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None
                 or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
-                or a.kv_row is not None or a.kv_rule)
+                or a.kv_row is not None or a.kv_rule or a.announce is not None)
 
 
 def make_plan(raw: str, a: Line, table: list[str] | None) -> Plan | None:
