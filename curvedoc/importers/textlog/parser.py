@@ -544,9 +544,10 @@ class TextLogParser(BatchedFeed):
                     or_l = list(np.asarray(or_l)[keep])
             if clock in ("step", "epoch", "global-iter"):
                 self.clocked[k] = st
-            # (how its points are placed: on one clock, or at a position another line printed)
+            # (how its points are placed: on one clock, or at a position another line printed; a "step" that counts
+            # inside the epoch is no run-wide step: see counts_inside_epochs)
             self.clock_of[k] = "continued" if any(ser.continued for ser in parts) else \
-                clock if hows <= {clock} else "mixed"
+                ("in-epoch" if clock == "step" and counts_inside_epochs(st) else clock) if hows <= {clock} else "mixed"
             names.append(k)
             counts.append(len(st))
             steps.append(st)
@@ -608,7 +609,8 @@ class TextLogParser(BatchedFeed):
             orders = orders[by]
             values = np.concatenate([g[1] for g in got])[by]
             joined = Series()
-            joined.add(self._at_training_step(trained, orders), values, orders, "step")
+            # (placed at a position other lines printed, as a record with no clock of its own: "ctx-step")
+            joined.add(self._at_training_step(trained, orders), values, orders, "ctx-step")
             for n in names:
                 del merged[n]
             merged[k] = [joined]
