@@ -180,6 +180,22 @@ def test_openai_baselines_tables_without_sections(tmp_path):
     assert _series(rd, "eprewmean") == ([2048, 4096, 6144, 8192], [21.0, 22.0, 23.0, 24.0])
 
 
+def test_a_line_that_closes_its_epoch_is_that_epochs_summary(tmp_path):
+    """PaddleRec prints ``epoch: 3, batch_id: 500, AUC:.., loss:..`` during the epoch and ``epoch: 3 done, AUC: ..,
+    loss: ..`` at its end: the summary is a series of its own (one point per epoch), not one more batch point."""
+    lines = []
+    for e in range(6):
+        lines += [f"2022-04-12 17:10:51,909 - INFO - epoch: {e}, batch_id: {b}, AUC:{0.7 + e / 50 + b / 1e5:.6f}, "
+                  f"ACC:0.69, loss:{0.2 - e / 100 - b / 1e5:.6f}, avg_reader_cost: 0.00012 sec" for b in (0, 500, 1000)]
+        lines.append(f"2022-04-12 17:24:35,400 - INFO - epoch: {e} done, AUC: {0.8 + e / 50:.6f},ACC: 0.82,"
+                     f"loss:{0.15 - e / 100:.6f}, epoch time: 1105.58 s")
+    rd = _read(tmp_path, lines)
+    summaries = [t for t in _tags(rd) if t.startswith("loss") and len(_series(rd, t)[1]) == 6]
+    assert len(summaries) == 1
+    assert _series(rd, summaries[0]) == (list(range(6)), [round(0.15 - e / 100, 6) for e in range(6)])
+    assert any(len(_series(rd, t)[1]) == 18 for t in _tags(rd) if t.startswith("loss"))
+
+
 # ------------------------------------------------------------------------------------------ the clock
 def test_a_step_counted_inside_the_epoch_keeps_evaluations_on_their_epoch(tmp_path):
     """``TRAIN in epoch 3 , step 0 ... step 750`` then ``TEST in epoch3, loss = ..``: the step starts again at every
@@ -294,11 +310,11 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     assert not mixes, mixes
 
 
-# Measured on ../shared + tests/data/textlogs_real (see tests/data/textlogs_real/README.md): exact 214/230 (93.0%),
-# analysed 183/230 (79.6%); the first reading of the new logs was 53/91 exact. Issue 36 asks for 98% / 95%: these
+# Measured on ../shared + tests/data/textlogs_real (see tests/data/textlogs_real/README.md): exact 218/230 (94.8%),
+# analysed 187/230 (81.3%); the first reading of the new logs was 53/91 exact. Issue 36 asks for 98% / 95%: these
 # floors keep what is reached, the README lists what is still missed and why.
-MIN_EXACT = 0.92
-MIN_ANALYSED = 0.78
+MIN_EXACT = 0.94
+MIN_ANALYSED = 0.81
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

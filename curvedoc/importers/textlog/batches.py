@@ -439,6 +439,8 @@ class BatchedFeed:
                 if len(said):
                     self.planned[k] = int(cols[p0 + q][said[-1]])
         tpl = (r.ctx,) + r.keys
+        if r.closes:
+            tpl += (("period", -1),)
         last = lines[-1]
         if kind == "position":
             epochs = cols[at["epoch"]]

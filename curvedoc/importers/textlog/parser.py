@@ -390,6 +390,8 @@ class TextLogParser(BatchedFeed):
             self.last_point_line = lineno
             return
         tpl = (rec.ctx,) + rec.keys
+        if rec.closes:
+            tpl += (("period", -1),)  # an epoch's summary is a series of its own (see series.Series.period)
         # "[e][i/N]" counters (and MMCV's "Epoch(val) [e][N]"): the epoch length N is part of the clock
         # (global step = (e - 1) * N + i), so records with another N come from another training -- a second
         # job appended to, or interleaved with, this log (another dataset or batch size) -- and form their own

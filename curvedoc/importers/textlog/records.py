@@ -50,6 +50,9 @@ EPOCH_BRACKETS = re.compile(
     r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
     re.IGNORECASE,
 )
+# a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
+EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done|finished|complete[d]?|ended|over)\b"
+                        r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
 EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
 BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
 
@@ -180,6 +183,7 @@ class Rec:
     step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
     asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
+    closes: bool = False  # the line says its epoch is over ("epoch: 3 done, ..."): that epoch's summary
 
 
 @functools.lru_cache(maxsize=8192)
@@ -435,8 +439,9 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
+    closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
-               config, tuple(asked))
+               config, tuple(asked), closes)
 
 
 # ---------------------------------------------------------------------------------------------- announcements
