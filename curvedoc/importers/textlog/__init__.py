@@ -48,6 +48,20 @@ one parser per framework:
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
   point).
+* **Key | value tables.** Stable-Baselines3 / OpenAI baselines print each logger record as ``| key | value |`` rows
+  between rule lines, section rows (``rollout/``, ``train/``) naming the keys under them: one record per table, at
+  its ``total_timesteps``.
+* **Announced evaluations.** A line that says an evaluation starts and nothing else (``Eval begin...``, ``Start
+  testing``) holds out the records after it until the next epoch, and inside it a record's own ``step n/N`` is the
+  evaluation's progress (its last rendering holds the result); a command running an evaluation script (``python
+  tools/infer.py``) holds out its launch. A line that says its epoch is over (``epoch: 3 done, loss: ..``) is that
+  epoch's summary, a series apart from the records printed during the epoch.
+* **Counters inside the epoch.** A step that climbs to one value and starts again at every epoch (``TRAIN in epoch 3 ,
+  step 750``, no epoch length printed) counts inside the epoch: it is no printed step clock and no restart, and
+  records that name only their epoch stay on it. An RL script's ``Episode N`` is its records' position.
+* **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value; a sentence's full stop is no part of the
+  number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no
+  position.
 * **Table columns.** A header's columns map one to one (``mAP@.5`` and ``mAP@.5:.95`` are two); a training table's
   columns named by a part of the loss alone (YOLO's ``box obj cls``) are that loss (``box_loss``).
 * **Not text.** A file whose first bytes are a binary format's (gzip, zip, NumPy, SQLite, pickle...) or which holds

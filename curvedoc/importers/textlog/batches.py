@@ -383,6 +383,7 @@ class BatchedFeed:
         p_plan, n_plan = self.plan_of[pid[p_rows[0]]], self.plan_of[pid[n_rows[0]]]
         shared = set(p_plan.line.rec.planned) & set(n_plan.line.rec.planned)
         if shared or ("eta" in p_plan.at and "eta" in n_plan.at) or (self.heading is not None and not is_pos[0])\
+                or self.block is not None\
                 or self.in_settings_block():
             return False
         p_cols = [c[at_kind[p_rows[0]]:at_kind[p_rows[-1]] + 1] for c in cols[int(kid[p_rows[0]])]]
@@ -411,6 +412,7 @@ class BatchedFeed:
         n = len(lines)
         seen = epochs_seen if epochs_seen is not None else [self.ctx_epoch] * n
         if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen))) \
+                or self.block is not None \
                 or self.in_settings_block() \
                 or (kind == "global" and not cols[at["inner"] + 1].all()) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()):
@@ -437,6 +439,8 @@ class BatchedFeed:
                 if len(said):
                     self.planned[k] = int(cols[p0 + q][said[-1]])
         tpl = (r.ctx,) + r.keys
+        if r.closes:
+            tpl += (("period", -1),)
         last = lines[-1]
         if kind == "position":
             epochs = cols[at["epoch"]]

@@ -4,6 +4,7 @@ resume notes), in the order the log says it, and the canonical frame built from 
 from __future__ import annotations
 
 import dataclasses
+import math
 import operator
 import re
 from pathlib import Path
@@ -12,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -36,6 +37,21 @@ def is_evaluation(key: str) -> bool:
     """Does a key name an evaluation result: a loss or quality metric, not of the training split ("eval_loss",
     "Test AP", "val/mAP50"; not "train_loss", an average over training, nor "val/DataLoader" or "eval_runtime")?"""
     return EVAL_METRIC.search(key) is not None and split_of(key) != "train" and not key.startswith("train/")
+
+
+def counts_inside_epochs(steps: np.ndarray) -> bool:
+    """Is this "step" a counter inside the epoch rather than the run's step? It climbs to the same value and
+    starts again from its first value, three times or more ("TRAIN in epoch 3 , step 0 ... step 750", "Epoch 3,
+    Step 25 ... Step 125"): each climb is an epoch whose length is not printed, so the counter cannot be made
+    global, and records that name only their epoch stay on the epoch. (A run restarted or resumed in the same file
+    starts again too, but its launches do not all stop at one value.)"""
+    if len(steps) < 4:
+        return False
+    back = np.flatnonzero(steps[1:] < steps[:-1])
+    if len(back) < 3 or not np.all(steps[back + 1] == steps[0]):
+        return False
+    tops = steps[back]  # the value reached before each restart (the last climb may be cut short)
+    return bool(np.all(tops == tops[0]))
 
 
 class TextLogParser(BatchedFeed):
@@ -81,6 +97,10 @@ class TextLogParser(BatchedFeed):
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
         self.heading: str | None = None
+        self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
+        self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
+        self.kv_section = ""
+        self.kv_line = 0
         self.hparams: dict = {}
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
@@ -114,6 +134,16 @@ class TextLogParser(BatchedFeed):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
             return
+        if a.kv_row is not None or a.kv_rule:
+            self._kv_line(a, lineno)
+            return
+        if self.kv_block:
+            self._close_kv(lineno)
+        if a.announce is not None:
+            # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
+            # a command running an evaluation script: the records of that launch, up to the next command
+            split, kind = a.announce
+            self.block = (split, kind) if split == "val" else None
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -205,6 +235,40 @@ class TextLogParser(BatchedFeed):
             return
         self._record(rec, lineno)
 
+    def _kv_line(self, a: "Line", lineno: int):
+        """A row of a key | value table (or the rule around it). Stable-Baselines3 and OpenAI baselines print each
+        logger record as such a table -- a section row ("| rollout/ |  |") names the keys under it, a rule line
+        ends it -- so the rows between two rules are one record, at the step it prints (time/total_timesteps)."""
+        if a.kv_rule:
+            self._close_kv(lineno)
+            return
+        key, value = a.kv_row
+        if value is None:
+            self.kv_section = key if key.endswith("/") else ""
+            return
+        if self.kv_block is None:
+            self.kv_block = []
+        self.kv_block.append((self.kv_section + key, value))
+        self.kv_line = lineno
+
+    def _close_kv(self, lineno: int):
+        block, self.kv_block, self.kv_section = self.kv_block, None, ""
+        if not block:
+            return
+        keys, vals = [k for k, _ in block], [v for _, v in block]
+        step = None
+        names = [k.rsplit("/", 1)[-1].lower() for k in keys]
+        for want in KV_STEP_KEYS:
+            if want in names:
+                j = names.index(want)
+                v = vals[j]
+                if not math.isnan(v) and float(v).is_integer():
+                    step = int(v)
+                    del keys[j], vals[j]
+                break
+        if keys:
+            self._record(Rec(tuple(keys), vals, step), self.kv_line)
+
     def in_settings_block(self) -> bool:
         """Is a heading that names settings ("Configuration:", "Arguments:") in force?"""
         return self.heading is not None and SETTINGS_HEADING.search(self.heading) is not None
@@ -226,6 +290,8 @@ class TextLogParser(BatchedFeed):
             self._positionless(tpl, keys, vals, lineno, bar)
 
     def set_epoch(self, e: int):
+        if self.block is not None and self.block[1] == "phase" and self.ctx_epoch is not None and e != self.ctx_epoch:
+            self.block = None  # training went on: the evaluation announced in the last epoch is over
         if self.epoch_base is None:
             self.epoch_base = e if e in (0, 1) else 0
         self.ctx_epoch = e
@@ -236,7 +302,13 @@ class TextLogParser(BatchedFeed):
         self.seq += 1
         first = self.first_seen.setdefault(tpl, lineno)
         pending = self.pending.get(tpl) or self.pending.setdefault(tpl, Pending(list(keys)))
-        pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
+        if self.block is not None and bar and pending.bar and pending.bar[-1] and pending.epoch[-1] == self.ctx_epoch \
+                and pending.step[-1] == self.ctx_step:
+            # in an announced evaluation, the next rendering of its progress ("step 20/88" after "step 10/88")
+            # replaces the last one
+            pending.seq[-1], pending.values[-1] = self.seq, list(vals)
+        else:
+            pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -288,6 +360,16 @@ class TextLogParser(BatchedFeed):
                 ser.last_bar = bars[-1]
 
     def _record(self, rec: Rec, lineno: int):
+        if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
+                and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
+            self.block = None  # training went on: the evaluation announced in the last epoch is over
+        if self.block is not None and rec.keys and not rec.ctx and not rec.config:
+            # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
+            # is the evaluation's progress, not training's: its renderings are one result (the last one holds it)
+            if self.block[1] == "phase" and rec.step is not None and (rec.step_total or "steps" in rec.planned):
+                rec = dataclasses.replace(rec, step=None, step_total=None, bar=True,
+                                          planned={k: v for k, v in rec.planned.items() if k != "steps"})
+            rec = dataclasses.replace(rec, ctx="val")
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
@@ -308,6 +390,8 @@ class TextLogParser(BatchedFeed):
             self.last_point_line = lineno
             return
         tpl = (rec.ctx,) + rec.keys
+        if rec.closes:
+            tpl += (("period", -1),)  # an epoch's summary is a series of its own (see series.Series.period)
         # "[e][i/N]" counters (and MMCV's "Epoch(val) [e][N]"): the epoch length N is part of the clock
         # (global step = (e - 1) * N + i), so records with another N come from another training -- a second
         # job appended to, or interleaved with, this log (another dataset or batch size) -- and form their own
@@ -364,6 +448,8 @@ class TextLogParser(BatchedFeed):
     # -- result
     def result(self):
         self.flush()
+        if self.kv_block:
+            self._close_kv(self.kv_line)
         self._resolve_positionless()
         return self._frame()
 
@@ -400,10 +486,13 @@ class TextLogParser(BatchedFeed):
             for j, parts in enumerate(alts):
                 merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
         trained = self._printed_steps(merged)
+        if trained is not None:
+            self._join_evaluations(merged, trained)
         names, counts, steps, values, order = [], [], [], [], []
         for k, parts in merged.items():
             # how the earliest point was placed is the clock; hows: every way a point was
             clock = min(parts, key=lambda ser: ser.first()[2]).first()[1]
+            part_of = None  # which template printed each point (when several did)
             if len(parts) == 1:
                 st_l, va_l, or_l, hows = parts[0].arrays()
             else:  # merged in write order (each record has its own order)
@@ -411,12 +500,23 @@ class TextLogParser(BatchedFeed):
                 or_l = np.concatenate([g[2] for g in got])
                 by = np.argsort(or_l, kind="stable")
                 or_l = or_l[by]
+                part_of = np.concatenate([np.full(len(g[2]), q) for q, g in enumerate(got)])[by]
                 st_l = np.concatenate([g[0] for g in got])[by]
                 va_l = np.concatenate([g[1] for g in got])[by]
                 hows = set().union(*[g[3] for g in got])
             st = np.asarray(st_l, dtype=np.int64)
-            # an epoch shared by consecutive records is not their clock: use the ordinal
-            numbered = len(st) > 2 and hows <= {"epoch", "ctx-epoch"} and np.mean(st[1:] == st[:-1]) > 0.5
+            # an epoch shared by consecutive records is not their clock: use the ordinal (a value printed again at
+            # the same epoch -- the same test result under another name, "Test set loss: .., acc: .." then "Test
+            # loss: .., acc: .." -- is an echo, not a second record of that epoch)
+            numbered = False
+            if len(st) > 2 and hows <= {"epoch", "ctx-epoch"}:
+                sf = st
+                if part_of is not None:
+                    va0 = np.asarray(va_l, dtype=np.float64)
+                    again = (st[1:] == st[:-1]) & (part_of[1:] != part_of[:-1]) & (
+                        (va0[1:] == va0[:-1]) | (np.isnan(va0[1:]) & np.isnan(va0[:-1])))
+                    sf = st[np.concatenate([[True], ~again])]
+                numbered = len(sf) > 2 and np.mean(sf[1:] == sf[:-1]) > 0.5
             if numbered:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
                 self.ordinal_epochs[k] = st.copy()
@@ -446,9 +546,10 @@ class TextLogParser(BatchedFeed):
                     or_l = list(np.asarray(or_l)[keep])
             if clock in ("step", "epoch", "global-iter"):
                 self.clocked[k] = st
-            # (how its points are placed: on one clock, or at a position another line printed)
+            # (how its points are placed: on one clock, or at a position another line printed; a "step" that counts
+            # inside the epoch is no run-wide step: see counts_inside_epochs)
             self.clock_of[k] = "continued" if any(ser.continued for ser in parts) else \
-                clock if hows <= {clock} else "mixed"
+                ("in-epoch" if clock == "step" and counts_inside_epochs(st) else clock) if hows <= {clock} else "mixed"
             names.append(k)
             counts.append(len(st))
             steps.append(st)
@@ -488,7 +589,33 @@ class TextLogParser(BatchedFeed):
         got = [ser.arrays() for ser in merged[key]]
         orders = np.concatenate([g[2] for g in got])
         by = np.argsort(orders, kind="stable")
-        return orders[by], np.concatenate([g[0] for g in got])[by]
+        steps = np.asarray(np.concatenate([g[0] for g in got])[by], dtype=np.int64)
+        if counts_inside_epochs(steps):
+            return None
+        return orders[by], steps
+
+    def _join_evaluations(self, merged: dict, trained: tuple[np.ndarray, np.ndarray]):
+        """One evaluation is one series, whatever placed each of its prints: on a log whose clock is the printed
+        step, an evaluation line that names no position is at the step training had reached -- whether it was read
+        as continuing the step line just before it, placed at the step in force, or printed before the first step
+        (then at the first step). Its prints kept apart as ``key [2]`` by the way they were placed are joined."""
+        for k in [k for k in merged if is_evaluation(k) and f"{k} [2]" in merged]:
+            names = [k] + [f"{k} [{j}]" for j in range(2, 10) if f"{k} [{j}]" in merged]
+            parts = [ser for n in names for ser in merged[n]]
+            hows = set().union(*[ser.arrays()[3] for ser in parts])
+            if not hows <= {"step", "ctx-step", "ordinal"} or any(ser.period for ser in parts):
+                continue
+            got = [ser.arrays() for ser in parts]
+            orders = np.concatenate([g[2] for g in got])
+            by = np.argsort(orders, kind="stable")
+            orders = orders[by]
+            values = np.concatenate([g[1] for g in got])[by]
+            joined = Series()
+            # (placed at a position other lines printed, as a record with no clock of its own: "ctx-step")
+            joined.add(self._at_training_step(trained, orders), values, orders, "ctx-step")
+            for n in names:
+                del merged[n]
+            merged[k] = [joined]
 
     @staticmethod
     def _at_training_step(trained: tuple[np.ndarray, np.ndarray], orders: np.ndarray) -> np.ndarray:

@@ -20,9 +20,11 @@ SOURCE = "text-log"
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
     """A clock that goes back in the longest series on a real clock: a job appended a new launch (or a
     resume from a checkpoint) to the same log."""
-    if not p.clocked:
+    # (a counter inside the epoch starts again at every epoch: that is no restart)
+    clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch"]
+    if not clocked:
         return None
-    tag = max(p.clocked, key=lambda t: len(p.clocked[t]))
+    tag = max(clocked, key=lambda t: len(p.clocked[t]))
     if len(p.clocked[tag]) < 3:
         return None
     return restart_issue(p.clocked[tag], file, what=f"step of '{tag}'")

@@ -34,7 +34,7 @@ KEY = _WORD + r"(?:[ ](?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
-    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w.]|:\d)",
+    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w]|\.[\w.]|:\d)",
     re.IGNORECASE,
 )
 DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
@@ -43,12 +43,16 @@ DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" +
 # scalar tensors ("'loss': tensor(1.23, device='cuda:0', grad_fn=<NllLossBackward0>)") hold the number the user meant
 WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
+RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
     r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
     re.IGNORECASE,
 )
+# a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
+EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done|finished|complete[d]?|ended|over)\b"
+                        r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
 EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
 BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
 
@@ -59,7 +63,8 @@ def has_bar(msg: str) -> bool:
     return (not msg.isascii() or "%" in msg or "[" in msg) and BAR.search(msg) is not None
 BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
 
-STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter",
+# (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
+STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
@@ -67,6 +72,8 @@ OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
                "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val"}
 HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
+# the verb that joins a key to its value in a sentence ("val loss is 0.05")
+COPULAS = {"is", "was", "are", "were", "equals"}
 # words that are never metric keys (prose that happens to precede a number)
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
             "are", "be", "after", "before", "than", "over", "under", "per", "every", "line", "file", "rank", "gpu",
@@ -176,6 +183,7 @@ class Rec:
     step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
     asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
+    closes: bool = False  # the line says its epoch is over ("epoch: 3 done, ..."): that epoch's summary
 
 
 @functools.lru_cache(maxsize=8192)
@@ -199,6 +207,10 @@ def _pair_key(raw: str) -> str | None:
     # prose words before the real key: keep the last words that are not filler
     while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
         words = words[1:]
+    # a key said in a sentence ("avg loss so far is 0.11", "val loss was 0.48"): the copula joins the key to its
+    # value; the words before it are the key
+    if len(words) > 1 and words[-1].lower() in COPULAS and words[-2].lower() not in NOT_KEYS:
+        words = words[:-1]
     if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
         return None
     key = " ".join(words)
@@ -215,6 +227,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         if dp:
             return [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
     used = []
+    if "=" in msg and "/" in msg:
+        # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
+        msg = RATIO_VALUE.sub(r"\1", msg)
     for m in PAIR.finditer(msg):
         key = _pair_key(m.group("key"))
         if key is None:
@@ -228,6 +243,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     for m in BARE_COUNTER.finditer(msg):
         if any(a <= m.start() < b for a, b in used):
             continue
+        if msg[:m.start()].rstrip().endswith("(") and msg[m.end():].lstrip().startswith(")"):
+            continue  # "accuracy: 10.40% (1040 / 10000)": the counts behind a value, not a position
         counters.append((int(m.group(1)), int(m.group(2))))
     return out, counters
 
@@ -330,6 +347,7 @@ def parse_record(msg: str) -> Rec | None:
     step_total = None
     seen: dict[str, int] = {}
     last_split = None
+    split_rest = None
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -382,6 +400,13 @@ def parse_record(msg: str) -> Rec | None:
         sp = split_of(key)
         if sp:
             last_split = sp
+            if " " in low and low.split(" ", 1)[0] in SPLIT_WORDS:
+                # a split word written alone before a key ("END epoch:1  val loss_avg: 3.0 top1_avg: 0.33") names
+                # the split of the keys printed after it on the line, which do not repeat it; the word as written
+                # ("Test set loss: .., acc: ..": a test, not the validation of the line before)
+                split_rest = key.split(" ", 1)[0]
+        elif split_rest is not None:
+            key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not
         if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2:
@@ -414,11 +439,52 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
+    closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
-               config, tuple(asked))
+               config, tuple(asked), closes)
+
+
+# ---------------------------------------------------------------------------------------------- announcements
+# a line that says an evaluation phase starts, and nothing else: "Eval begin...", "Start testing", "Evaluating:",
+# "Running validation ..."; a training phase: "Start training...", "Training:"
+_EVAL_WORD = r"(?:eval(?:uation|uating|uate)?|validat(?:e|ion|ing)|test(?:ing)?|infer(?:ence|ring)?|predict(?:ion|ing)?)"
+_PHASE = r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?\s*(?:\.\.\.|…|:|!)?\s*$"
+ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE, re.IGNORECASE)
+ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?train(?:ing)?" + _PHASE,
+                            re.IGNORECASE)
+# a command line that runs a script (a launch): what the script's name says it does
+ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?(?P<name>[\w\-]+)\.py\b.*$")
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def announcement(msg: str) -> tuple | None:
+    """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
+    cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
+    if cmd:
+        name = cmd.group("name").lower()
+        if re.search(r"(?:^|_|-)" + _EVAL_WORD + r"(?:$|_|-)", name):
+            return ("val", "launch")
+        if re.search(r"(?:^|_|-)train(?:er|ing)?(?:$|_|-)", name):
+            return ("train", "launch")
+        return None
+    if ANNOUNCE_EVAL.match(msg):
+        return ("val", "phase")
+    if ANNOUNCE_TRAIN.match(msg):
+        return ("train", "phase")
+    return None
 
 
 # ---------------------------------------------------------------------------------------------- tables
+# a row of a key | value table, as Stable-Baselines3 and OpenAI baselines print their logger's record (the leading
+# "|" is cut with the line's prefix): "|    ep_rew_mean     | 1.53        |", a section row "| rollout/  |   |"
+KV_ROW = re.compile(r"^\|?\s*(?P<k>[A-Za-z_][\w./\-]*(?: [\w./\-]+){0,3}/?)\s*\|\s*(?:(?P<v>" + NUM + r")\s*)?\|$",
+                    re.IGNORECASE)
+KV_RULE = re.compile(r"^-{5,}$")
+# the key of such a table that says how far training went (its record's step): SB3's time/total_timesteps,
+# baselines' total_timesteps / TimestepsSoFar, else the number of iterations
+KV_STEP_KEYS = ("total_timesteps", "timestepssofar", "timesteps", "timesteps_total", "total_steps", "num_timesteps",
+                "steps", "step", "global_step", "iterations", "iteration", "nupdates", "n_updates_total")
+
 # a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
 # colon that ends the header is followed by a space or nothing
 _COLUMN = r"[A-Za-z][\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
@@ -429,8 +495,11 @@ LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", 
 
 
 def _table_header(msg: str) -> list[str] | None:
-    head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) else msg
-    if not TABLE_HEAD.match(head + ":"):  # the header of a bar-less table has no ':' of its own
+    # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
+    # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
+    head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
+    # the header of a bar-less table has no ':' of its own; the whole of it is column names
+    if not TABLE_HEAD.fullmatch(head.rstrip() + ":"):
         return None
     cols = head.split()
     if len(cols) < 3 or len(cols) > 20:
@@ -510,6 +579,13 @@ class Line:
     # the first record of the log (the parser decides), else a record
     dict_settings: list | None = None
     launch: bool = False  # the configuration a launch prints as it starts (an argparse Namespace)
+    # a row of a key | value table (Stable-Baselines3 / OpenAI baselines): (key, value), value None on a section
+    # row ("| rollout/ |  |"); a rule line ("-----") closes the table, which is one record
+    kv_row: tuple | None = None
+    kv_rule: bool = False
+    # a line that says an evaluation (or training) starts: "Eval begin...", "Start testing", a command running an
+    # evaluation script ("python tools/infer.py -m config.yaml"): "val" / "train", with "phase" or "launch"
+    announce: tuple | None = None
 
 
 def setting_value(text: str):
@@ -570,6 +646,21 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if cp:
         a.copypaste = [c.strip() for c in cp.group(1).split(",")]
         return a
+    # an evaluation (or training) announced: the records after it are of that split (see TextLogParser.apply); a
+    # heading ("Validation:", a group of key: value lines under it) is not an announcement
+    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):
+        a.announce = announcement(msg)
+        if a.announce is not None and "python" not in msg:
+            return a
+    # key | value tables (Stable-Baselines3, OpenAI baselines' logger): a row per key, a rule line around them
+    if "|" in msg:
+        kv = KV_ROW.match(msg)
+        if kv:
+            a.kv_row = (kv.group("k").strip(), to_number(kv.group("v")) if kv.group("v") else None)
+            return a
+    elif msg[:1] == "-" and KV_RULE.match(msg):
+        a.kv_rule = True
+        return a
     # whitespace tables (Ultralytics YOLO)
     a.table_head = _table_header(msg)
     if a.table_head is not None:
@@ -580,6 +671,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if a.early and rec is not None and not rec.keys:
+        # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line): a statement about the
+        # run, not the start of an epoch
+        rec = a.rec = None
     if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
         a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
     if rec is not None and ("eta" in msg or "ETA" in msg):

@@ -19,7 +19,9 @@ class Series:
     order: list = field(default_factory=list)
     how: list = field(default_factory=list)  # position kind per point: "step" | "epoch" | "ordinal" | "ctx"
     last_bar: bool = False  # the last point came from a progress-bar rendering (the next one may replace it)
-    period: int = 0  # the epoch length N of "[e][i/N]" records (0: none); a different N is another training
+    # the epoch length N of "[e][i/N]" records (0: none); a different N is another training. -1: the records say their
+    # epoch is over ("epoch: 3 done, loss: .."), the epoch's summary, a series apart from the records during it
+    period: int = 0
     chunks: list = field(default_factory=list)
     continued: bool = False  # its points continue the record printed before them (OLMo: one metric a line)
 

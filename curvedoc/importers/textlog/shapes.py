@@ -132,7 +132,7 @@ def shape_of(a: Line) -> tuple:
             a.copypaste is not None, a.table_head, a.heading, a.unparsed, a.eta is None,
             None if t is None else (tuple(t.keys), len(t.vals), t.bar, t.label),
             None if r is None else (r.keys, len(r.values), r.inner is None, r.ctx, r.bar, tuple(r.planned), r.config,
-                                    r.asked),
+                                    r.asked, r.closes),
             tuple(type(x) for x in leaves_of(a)))
 
 
@@ -150,7 +150,7 @@ def rebuild(a: Line, x: list) -> Line:
         planned = dict(zip(r.planned, x[o["planned"]:o["step_total"]]))
         rec = Rec(r.keys, x[i:o["step"]], x[o["step"]], x[o["epoch"]],
                   None if r.inner is None else (x[o["inner"]], x[o["inner"] + 1]), x[o["counter"]], r.ctx, r.bar,
-                  planned, x[o["step_total"]], r.config, r.asked)
+                  planned, x[o["step_total"]], r.config, r.asked, r.closes)
         i = o["end"]
     eta = None if a.eta is None else tuple(x[i:i + 4])
     return Line(None, a.empty, a.garbled, table_row=row, rec=rec, eta=eta, heading=a.heading, unparsed=a.unparsed)
@@ -429,7 +429,8 @@ def acts_beyond_its_numbers(a: Line) -> bool:
     """Does the reading say more than a record or table row: a crash, a resume, an early stop, settings, a table
     header (what the parser does with it depends on its text, not only on its numbers)?"""
     return bool(a.crash or a.resume or a.early or a.settings or a.options or a.dot is not None
-                or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None)
+                or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
+                or a.kv_row is not None or a.kv_rule or a.announce is not None)
 
 
 def make_plan(raw: str, a: Line, table: list[str] | None) -> Plan | None:
