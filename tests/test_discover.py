@@ -168,3 +168,10 @@ def test_a_csvlogger_table_under_any_log_name_is_read_as_csv(tmp_path, name, giv
     q = tmp_path / "printed" / name
     _touch(q, b"2025-06-04 17:36:55,380 - INFO - start\nepoch 1 loss 0.5\n")
     assert [s.format for s in discover(q.parent).specs] == ["text-log"]
+
+
+def test_a_reinforcement_learning_print_log_is_a_text_log(tmp_path):
+    # an RL script prints episodes and rewards, no 'loss' or 'epoch': still a training log
+    lines = [f"INFO:root:Episode {i * 10} | Avg Reward: {5 + i * 0.3:.2f} | Epsilon: {0.99 ** i:.3f}" for i in range(40)]
+    _touch(tmp_path / "run" / "training.log", ("\n".join(lines) + "\n").encode())
+    assert [s.format for s in discover(tmp_path / "run").specs] == ["text-log"]

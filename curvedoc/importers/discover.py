@@ -151,7 +151,7 @@ def _looks_like_text_log(path: Path) -> bool:
         head = head.replace(b"\x00", b"")
     elif head.count(0) > 0.5 * len(head):
         return False
-    return bool(re.search(rb"(?i)(\b|_)(loss|lr|learning.rate|epoch|iter(ation)?|step)(\b|_)", head))
+    return bool(re.search(rb"(?i)(\b|_)(loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
 
 
 def _rel_name(root: Path, base: Path, with_base: bool = False) -> str:
