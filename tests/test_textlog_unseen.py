@@ -348,3 +348,15 @@ def _after_table(data: bytes, cut: int) -> int:
             return end + 1
         end = nxt
     return len(data) - 1
+
+
+@pytest.mark.parametrize("word", ["nan", "NaN", "inf", "-inf"])
+def test_a_nan_printed_after_a_bare_key_is_that_keys_value(tmp_path, word):
+    """``Epoch 0 iter 5/43 loss nan lr 0.05``: the word after ``loss`` is its value (the commonest way a blow-up
+    shows in a print log), not a further word of a key ``loss nan lr``."""
+    lines = [f"Epoch 0 iter {i}/43 loss {2.3 - i * 0.1:.3f} lr 0.05" for i in range(1, 6)]
+    lines += [f"Epoch 0 iter {i}/43 loss {word} lr 0.05" for i in range(6, 10)]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) >= {"loss", "lr"} and not any(" " in t for t in _tags(rd)), _tags(rd)
+    _, v = _series(rd, "loss")
+    assert len(v) == 9 and all(not math.isfinite(x) for x in v[5:])
