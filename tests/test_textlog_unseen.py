@@ -360,15 +360,3 @@ def test_a_nan_printed_after_a_bare_key_is_that_keys_value(tmp_path, word):
     assert _tags(rd) >= {"loss", "lr"} and not any(" " in t for t in _tags(rd)), _tags(rd)
     _, v = _series(rd, "loss")
     assert len(v) == 9 and all(not math.isfinite(x) for x in v[5:])
-
-
-def test_a_source_location_in_a_log_prefix_is_not_a_series(tmp_path):
-    """TensorFlow's and absl's glog prefix ``E tensorflow/core/util/util.cc:131] msg`` and logging's
-    ``%(filename)s:%(lineno)d`` name a line of code, not a training quantity."""
-    lines = []
-    for e in range(6):  # a warning each epoch starts (a data pipeline rebuilt, a relaunch)
-        lines += [f"2026-01-11 17:0{e}:17.433569: E tensorflow/core/util/util.cc:131] oneDNN supports DT_INT32 only",
-                  f"2026-01-11 17:0{e}:18.1: W external/xla/stream_executor/cuda/cuda_blas.cc:1442] Unable to register",
-                  f"epoch {e} loss: {1 / (e + 1):.4f}"]
-    rd = _read(tmp_path, lines)
-    assert _tags(rd) == {"loss", "epoch"} or _tags(rd) == {"loss"}, _tags(rd)

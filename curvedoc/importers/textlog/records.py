@@ -200,9 +200,6 @@ def split_of(key: str) -> str | None:
     return None
 
 
-SOURCE_FILE = re.compile(r"\.(?:py|pyx|cc|cpp|cxx|c|h|hpp|cu|cuh|java|rs|go|js|ts|scala|kt)$", re.IGNORECASE)
-
-
 @functools.lru_cache(maxsize=8192)
 def _pair_key(raw: str) -> str | None:
     """The key a PAIR match names, or None when it is not a key (filler words). Kept per raw text: the same keys
@@ -216,10 +213,6 @@ def _pair_key(raw: str) -> str | None:
     if len(words) > 1 and words[-1].lower() in COPULAS and words[-2].lower() not in NOT_KEYS:
         words = words[:-1]
     if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
-        return None
-    if SOURCE_FILE.search(words[-1]):
-        # "E tensorflow/core/util/util.cc:131] ...", "W py_utils.py:38]": a source location (glog, absl, logging
-        # with %(filename)s:%(lineno)d), its number is a line of code, not a training series
         return None
     key = " ".join(words)
     if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
