@@ -35,11 +35,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from array import array
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import (
@@ -152,6 +154,8 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
     if b"\x00" in data[:4096]:
         raise LoadError(path, "binary data, not JSON (not a trainer_state.json)", kind="bad-json")
     text = decode_text(data, path, issues)
+    n_bytes = len(data)
+    del data  # the text holds it all: the bytes need not take memory beside the parsed JSON
     try:
         state = json.loads(text)
     except RecursionError:
@@ -161,7 +165,7 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
         stripped = text.rstrip()
         truncated = stripped.lstrip().startswith("{") and (exc.pos >= len(stripped) or not stripped.endswith("}"))
         if truncated:
-            reason = f"truncated JSON ({len(data):,} bytes): {exc.msg} at line {exc.lineno} column {exc.colno}"
+            reason = f"truncated JSON ({n_bytes:,} bytes): {exc.msg} at line {exc.lineno} column {exc.colno}"
         else:
             reason = f"invalid JSON at line {exc.lineno} column {exc.colno} (char {exc.pos:,}): {exc.msg}"
         top = _salvage(text)
@@ -289,6 +293,37 @@ def _other_states(path: Path, n_rows: int, others: list[str], issues: list[Impor
             )
 
 
+
+def _categorical(codes: array, code_of: dict[str, int]) -> pd.Categorical:
+    """The tag column from codes in first-seen order: categories sorted, as ``pd.Categorical`` of the tag strings
+    would make them (so the frame is the same whichever way it is built)."""
+    names = sorted(code_of)
+    remap = np.empty(max(len(code_of), 1), dtype=np.int32)
+    for new, name in enumerate(names):
+        remap[code_of[name]] = new
+    return pd.Categorical.from_codes(remap[np.frombuffer(codes, dtype=np.int32)] if len(codes) else
+                                     np.empty(0, dtype=np.int32), categories=names)
+
+
+def _repeated_points(frame: pd.DataFrame, skip: str) -> tuple[list[str], int]:
+    """(sorted tags, count) of the points that repeat a (tag, step) written before them, tag ``skip`` aside; computed
+    on the integer codes (``DataFrame.duplicated`` on a filtered copy of the frame took a copy and a hash table
+    of every point)."""
+    cats = frame["tag"].cat.categories
+    c = frame["tag"].cat.codes.to_numpy()
+    s = frame["step"].to_numpy()
+    where = np.flatnonzero(cats == skip)
+    if len(where):
+        keep = c != where[0]
+        c, s = c[keep], s[keep]
+    if len(c) < 2:
+        return [], 0
+    order = np.lexsort((s, c))  # stable: equal (tag, step) pairs keep their order, the first stays the original
+    cs, ss = c[order], s[order]
+    rep = (cs[1:] == cs[:-1]) & (ss[1:] == ss[:-1])
+    n = int(rep.sum())
+    return (sorted({str(cats[i]) for i in np.unique(cs[1:][rep])}), n) if n else ([], 0)
+
 # ----------------------------------------------------------------------------- reader
 def read(spec: RunSpec) -> RunData:
     path = spec.files[0] if spec.files else spec.root
@@ -305,9 +340,12 @@ def read(spec: RunSpec) -> RunData:
     global_step = _int_or_none(state.get("global_step"))
     max_steps = _int_or_none(state.get("max_steps"))
 
-    tags: list[str] = []
-    steps: list[int] = []
-    values: list[float] = []
+    # one point = a tag code, an int64 step and a float64 value in typed arrays (17 bytes; lists of Python objects
+    # held ~60 bytes a point beside the parsed JSON, the largest part of the reader's peak memory)
+    codes = array("i")
+    steps = array("q")
+    values = array("d")
+    code_of: dict[str, int] = {}
     epoch_at: dict[int, float] = {}
     summary: dict[str, float] = {}
     nonnumeric: Counter[str] = Counter()
@@ -316,7 +354,8 @@ def read(spec: RunSpec) -> RunData:
     no_step_keys: Counter[str] = Counter()
     last_step: int | None = None
 
-    for row in log_history:
+    for i, row in enumerate(log_history):
+        log_history[i] = None  # each row's objects are let go once read: the parsed rows and the points never add up
         if not isinstance(row, dict):
             bad_rows += 1
             continue
@@ -349,14 +388,20 @@ def read(spec: RunSpec) -> RunData:
                 summary[key] = x
             else:
                 tag = key
-            tags.append(tag)
+            code = code_of.get(tag)
+            if code is None:
+                code = code_of[tag] = len(code_of)
+            codes.append(code)
             steps.append(step)
             values.append(x)
 
-    frame = make_frame(
-        np.asarray(tags, dtype=object), np.asarray(steps, dtype=np.int64), np.asarray(values, dtype=np.float64),
-        None, str(path),
-    )
+    n_rows = len(log_history)
+    # the parsed JSON is no longer needed (only scalar top-level keys are read below): let it go before the frame
+    # is built, so that the two never take memory at the same time
+    state["log_history"] = log_history = None
+    frame = make_frame(_categorical(codes, code_of), np.frombuffer(steps, dtype=np.int64).copy(),
+                       np.frombuffer(values, dtype=np.float64).copy(), None, str(path))
+    del codes, steps, values
 
     # ------------------------------------------------------------------ issues
     if bad_rows:
@@ -378,11 +423,9 @@ def read(spec: RunSpec) -> RunData:
         issues.append(ImportIssue("non-numeric", f"{n} non-numeric values skipped (keys {shown})",
                                   file=str(path), count=n, severity="info"))
     if len(frame):
-        not_epoch = frame[frame["tag"] != "epoch"]
-        dup = not_epoch.duplicated(["tag", "step"], keep="first")
-        n_dup = int(dup.sum())
+        dtags_all, n_dup = _repeated_points(frame, skip="epoch")
         if n_dup:
-            dtags = sorted(set(not_epoch.loc[dup, "tag"].astype(str)))[:4]
+            dtags = dtags_all[:4]
             issues.append(
                 ImportIssue(
                     "duplicate-steps",
@@ -391,11 +434,11 @@ def read(spec: RunSpec) -> RunData:
                     file=str(path), count=n_dup,
                 )
             )
-    if not log_history:
+    if not n_rows:
         issues.append(ImportIssue("empty-history", "log_history is empty: nothing was logged", file=str(path)))
 
     # ------------------------------------------------------------------ meta
-    meta: dict[str, Any] = {"state_file": str(path), "log_rows": len(log_history)}
+    meta: dict[str, Any] = {"state_file": str(path), "log_rows": n_rows}
     for k in META_KEYS:
         if k in state and state[k] is not None and _scalar(state[k]):
             meta[k] = state[k]
@@ -435,6 +478,6 @@ def read(spec: RunSpec) -> RunData:
     others = spec.extras.get("other_states") or []
     if others:
         meta["other_states"] = len(others)
-        _other_states(path, len(log_history), list(others), issues)
+        _other_states(path, n_rows, list(others), issues)
 
     return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)
