@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import (
@@ -52,6 +51,8 @@ from curvedoc.importers._base import (
     is_lfs_pointer,
     json_number,
     read_bytes,
+    repeated_points,
+    tags_from_codes,
 )
 from curvedoc.model.run import ImportIssue, make_frame
 
@@ -294,36 +295,6 @@ def _other_states(path: Path, n_rows: int, others: list[str], issues: list[Impor
 
 
 
-def _categorical(codes: array, code_of: dict[str, int]) -> pd.Categorical:
-    """The tag column from codes in first-seen order: categories sorted, as ``pd.Categorical`` of the tag strings
-    would make them (so the frame is the same whichever way it is built)."""
-    names = sorted(code_of)
-    remap = np.empty(max(len(code_of), 1), dtype=np.int32)
-    for new, name in enumerate(names):
-        remap[code_of[name]] = new
-    return pd.Categorical.from_codes(remap[np.frombuffer(codes, dtype=np.int32)] if len(codes) else
-                                     np.empty(0, dtype=np.int32), categories=names)
-
-
-def _repeated_points(frame: pd.DataFrame, skip: str) -> tuple[list[str], int]:
-    """(sorted tags, count) of the points that repeat a (tag, step) written before them, tag ``skip`` aside; computed
-    on the integer codes (``DataFrame.duplicated`` on a filtered copy of the frame took a copy and a hash table
-    of every point)."""
-    cats = frame["tag"].cat.categories
-    c = frame["tag"].cat.codes.to_numpy()
-    s = frame["step"].to_numpy()
-    where = np.flatnonzero(cats == skip)
-    if len(where):
-        keep = c != where[0]
-        c, s = c[keep], s[keep]
-    if len(c) < 2:
-        return [], 0
-    order = np.lexsort((s, c))  # stable: equal (tag, step) pairs keep their order, the first stays the original
-    cs, ss = c[order], s[order]
-    rep = (cs[1:] == cs[:-1]) & (ss[1:] == ss[:-1])
-    n = int(rep.sum())
-    return (sorted({str(cats[i]) for i in np.unique(cs[1:][rep])}), n) if n else ([], 0)
-
 # ----------------------------------------------------------------------------- reader
 def read(spec: RunSpec) -> RunData:
     path = spec.files[0] if spec.files else spec.root
@@ -399,7 +370,7 @@ def read(spec: RunSpec) -> RunData:
     # the parsed JSON is no longer needed (only scalar top-level keys are read below): let it go before the frame
     # is built, so that the two never take memory at the same time
     state["log_history"] = log_history = None
-    frame = make_frame(_categorical(codes, code_of), np.frombuffer(steps, dtype=np.int64).copy(),
+    frame = make_frame(tags_from_codes(codes, code_of), np.frombuffer(steps, dtype=np.int64).copy(),
                        np.frombuffer(values, dtype=np.float64).copy(), None, str(path))
     del codes, steps, values
 
@@ -423,7 +394,7 @@ def read(spec: RunSpec) -> RunData:
         issues.append(ImportIssue("non-numeric", f"{n} non-numeric values skipped (keys {shown})",
                                   file=str(path), count=n, severity="info"))
     if len(frame):
-        dtags_all, n_dup = _repeated_points(frame, skip="epoch")
+        dtags_all, n_dup = repeated_points(frame, skip="epoch")
         if n_dup:
             dtags = dtags_all[:4]
             issues.append(
