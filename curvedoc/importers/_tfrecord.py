@@ -726,11 +726,41 @@ def _mode() -> str:
     return os.environ.get("CURVEDOC_TF_DECODER", "auto").strip().lower()
 
 
+def _writable(folder: str) -> bool:
+    """``folder`` can be written, or created and written (its nearest existing parent can)."""
+    while not os.path.isdir(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return False
+        folder = parent
+    return os.access(folder, os.W_OK)
+
+
+def numba_cache_dir() -> str | None:
+    """The folder numba keeps the decoder's machine code in (``_tfrecord_jit.*.nbi``), found the way numba finds it,
+    without importing numba: ``$NUMBA_CACHE_DIR``, else the module's ``__pycache__`` when this user can write it,
+    else the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, then ``numba/``) -- where a package
+    installed read-only (system-wide, a container image, another user's environment) gets its cache. None: numba
+    could not cache it at all (it would compile in every process)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    import hashlib
+
+    sub = f"{os.path.basename(here)}_{hashlib.sha1(here.encode()).hexdigest()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.path.join(os.environ["NUMBA_CACHE_DIR"], sub)
+    tree = os.path.join(here, "__pycache__")
+    if _writable(tree):
+        return tree
+    user = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "numba", sub)
+    return user if _writable(user) else None
+
+
 def _cache_warm() -> bool:
-    """numba keeps the decoder's machine code beside the module (``__pycache__/_tfrecord_jit.*.nbi``): loading it
-    takes a tenth of a second, compiling it about five."""
+    """numba's cache holds the decoder's machine code (see :func:`numba_cache_dir`): loading it takes a tenth of a
+    second, compiling it about five."""
+    folder = numba_cache_dir()
     try:
-        names = os.listdir(os.path.join(os.path.dirname(__file__), "__pycache__"))
+        names = os.listdir(folder) if folder else []
     except OSError:
         return False
     return all(any(n.startswith(f"_tfrecord_jit.{f}-") and n.endswith(".nbi") for n in names)
