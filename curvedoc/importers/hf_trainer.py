@@ -294,7 +294,6 @@ def _other_states(path: Path, n_rows: int, others: list[str], issues: list[Impor
             )
 
 
-
 # ----------------------------------------------------------------------------- reader
 def read(spec: RunSpec) -> RunData:
     path = spec.files[0] if spec.files else spec.root
