@@ -348,3 +348,25 @@ def test_huge_ints_and_weird_steps(tmp_path):
     assert f[f.tag == "num_tokens"].value.iloc[0] == float(2**70)
     assert list(f[f.tag == "loss"].step) == [1, 2]  # 10**400 is skipped; "7" is no step -> last step (1)
     assert list(f[f.tag == "loss"].value) == [1.0, 2.0]
+
+
+def test_memory_is_a_few_frames_not_the_parsed_json_plus_lists(tmp_path):
+    """Issue 41: the rows were copied into Python lists beside the parsed JSON and the duplicate check copied the
+    frame (8.3x the frame at peak on importer_memory.py's 60 MB state); typed arrays, each parsed row let go once
+    read, and a duplicate check on the integer codes keep the peak near 6x. Measured with tracemalloc (allocations,
+    not the process's RSS), so the figure does not depend on what else the machine runs."""
+    import tracemalloc
+
+    rows = [{"step": i, "loss": 1 / (1 + i), "learning_rate": 0.001, "grad_norm": 0.5, "epoch": i / 1000}
+            for i in range(60_000)]
+    (tmp_path / "trainer_state.json").write_text(json.dumps({"global_step": 60_000, "max_steps": 60_000,
+                                                             "log_history": rows}, indent=2))
+    del rows
+    tracemalloc.start()
+    try:
+        runs = curvedoc.load(tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    frame = sum(int(r.scalars.memory_usage(deep=False).sum()) for r in runs)
+    assert runs[0].n_points == 240_000 and peak < 7 * frame, (peak / frame, peak, frame)

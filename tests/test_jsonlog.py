@@ -398,3 +398,24 @@ def test_launches_appended_to_one_metrics_json_are_runs_of_their_own(tmp_path):
     # the resumed rows stay in the third run: a restart there, later write wins
     assert [i.count for i in runs[2].issues if i.kind == "restart"][-1] == 1
     assert runs[2].series("total_loss").loc[99] == pytest.approx(1.4 - 99 / 1000)
+
+
+def test_memory_is_a_few_frames_not_the_file_three_times(tmp_path):
+    """Issue 41: the file's bytes, its text, a stripped copy of the text and the (rows x columns) matrices of the
+    melt were all alive beside the frame being built: 7.1x the frame (RSS) on importer_memory.py's 40 MB JSON lines.
+    The bytes go once decoded, the text and records once tabled, the matrices once the points are picked, and the
+    frame takes its fresh arrays without a copy: 4.1x. Measured here with tracemalloc (allocations, independent
+    of the machine's load) on a file big enough to be read in pieces: 6.8x before, 4.9x now."""
+    import tracemalloc
+
+    p = tmp_path / "metrics.jsonl"
+    p.write_text("".join(json.dumps({"step": i, "loss": 1 / (1 + i), "lr": 0.001, "grad_norm": 0.5,
+                                     "val_loss": 1.1 / (1 + i)}) + "\n" for i in range(200_000)))
+    tracemalloc.start()
+    try:
+        runs = curvedoc.load(p)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    frame = sum(int(r.scalars.memory_usage(deep=False).sum()) for r in runs)
+    assert runs[0].n_points == 800_000 and peak < 6 * frame, (peak / frame, peak, frame)

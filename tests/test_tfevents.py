@@ -640,3 +640,39 @@ def test_a_later_file_repeating_the_last_point_with_the_same_value_is_an_echo(tm
                  [simple_event("train/epoch", 50, 0.5), simple_event("train/train_runtime", 50, 123.0)])
     (run,) = load_all(run_dir).runs
     assert [i for i in run.issues if i.kind == "duplicate-steps"]
+
+
+def test_the_compiled_decoders_cache_is_looked_for_where_numba_keeps_it(tmp_path, monkeypatch):
+    """Issue 41: whether the compiled decoder's machine code is cached was read from the module's own __pycache__
+    only. numba uses $NUMBA_CACHE_DIR first, and for a package installed where the user cannot write (system-wide,
+    a container image) ~/.cache/numba: there the cache was never seen, and a single large read never used the
+    compiled decoder however often it had been compiled. Checked without numba: the decision must not import it."""
+    import hashlib
+    import os
+
+    from curvedoc.importers import _tfrecord
+
+    here = os.path.dirname(os.path.abspath(_tfrecord.__file__))
+    sub = f"importers_{hashlib.sha1(here.encode()).hexdigest()}"
+
+    def fill(folder):
+        os.makedirs(folder, exist_ok=True)
+        for f in ("frame", "_decode"):
+            open(os.path.join(folder, f"_tfrecord_jit.{f}-1.py311.nbi"), "w").close()
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "empty"))
+    assert _tfrecord.numba_cache_dir() == str(tmp_path / "empty" / sub)
+    assert not _tfrecord._cache_warm()  # whatever the module's __pycache__ holds: numba would not look there
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "user"))
+    fill(tmp_path / "user" / sub)
+    assert _tfrecord._cache_warm()
+
+    # installed read-only: numba falls back to the user's cache folder
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    writable = _tfrecord._writable
+    monkeypatch.setattr(_tfrecord, "_writable", lambda d: not d.startswith(here) and writable(d))
+    assert _tfrecord.numba_cache_dir() == str(tmp_path / "xdg" / "numba" / sub)
+    assert not _tfrecord._cache_warm()
+    fill(tmp_path / "xdg" / "numba" / sub)
+    assert _tfrecord._cache_warm()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from curvedoc._fmt import fmt_bytes
@@ -312,3 +313,36 @@ def json_number(v: Any, nonfinite_strings: bool = False) -> float | None:
     if nonfinite_strings and isinstance(v, str):
         return NONFINITE_STRINGS.get(v)
     return None
+
+
+# ----------------------------------------------------------------------------- points collected one by one
+def tags_from_codes(codes, code_of: dict[str, int]) -> pd.Categorical:
+    """The tag column from ``codes`` (a typed array of int32, ``code_of`` giving each tag's code in first-seen order,
+    as a reader collects them point by point): categories sorted, as ``pd.Categorical`` of the tag strings
+    would make them (so the frame is the same whichever way it is built)."""
+    names = sorted(code_of)
+    remap = np.empty(max(len(code_of), 1), dtype=np.int32)
+    for new, name in enumerate(names):
+        remap[code_of[name]] = new
+    return pd.Categorical.from_codes(remap[np.frombuffer(codes, dtype=np.int32)] if len(codes) else
+                                     np.empty(0, dtype=np.int32), categories=names)
+
+
+def repeated_points(frame: pd.DataFrame, skip: str | None = None) -> tuple[list[str], int]:
+    """(sorted tags, count) of the points that repeat a (tag, step) written before them, tag ``skip`` aside; computed
+    on the integer codes (``DataFrame.duplicated`` on a filtered copy of the frame took a copy and a hash table
+    of every point)."""
+    cats = frame["tag"].cat.categories
+    c = frame["tag"].cat.codes.to_numpy()
+    s = frame["step"].to_numpy()
+    where = np.flatnonzero(cats == skip) if skip is not None else []
+    if len(where):
+        keep = c != where[0]
+        c, s = c[keep], s[keep]
+    if len(c) < 2:
+        return [], 0
+    order = np.lexsort((s, c))  # stable: equal (tag, step) pairs keep their order, the first stays the original
+    cs, ss = c[order], s[order]
+    rep = (cs[1:] == cs[:-1]) & (ss[1:] == ss[:-1])
+    n = int(rep.sum())
+    return (sorted({str(cats[i]) for i in np.unique(cs[1:][rep])}), n) if n else ([], 0)

@@ -292,7 +292,9 @@ def melt(
     rows, colix = np.nonzero(present)  # C order: row by row
     tags = pd.Categorical.from_codes(colix.astype(np.int32), categories=[c.name for c in cols])
     wt = wall_time[rows] if wall_time is not None else None
-    return make_frame(tags, steps[rows], values[rows, colix], wt, source_file)
+    point_values = values[rows, colix]
+    del present, values, colix  # the (rows x columns) matrices are not needed once the points are picked
+    return make_frame(tags, steps[rows], point_values, wt, source_file, take=True)
 
 
 # --------------------------------------------------------------------------- checks

@@ -700,7 +700,13 @@ def _walk(ch: Chunk, pos: int, end: int) -> tuple[list[np.ndarray], list[np.ndar
         # back to the walk (it stops cleanly at the chunk end)
 
 
-_JIT_AFTER_BYTES = 32 << 20
+# A process that has not loaded numba yet switches to the compiled decoder once it has been asked to read this many
+# bytes of event files. Measured in a fresh process with numba's cache warm (CPU seconds, issue 41): a 40 MB file
+# took 0.60 s with numpy and 0.94 s compiled, a 153 MB file 1.30 s and 1.40 s -- loading numba and the machine code
+# is not won back below ~150 MB -- and loading it adds 100-150 MB to the process's peak memory (a 40 MB file peaked
+# at 8.1x its frame compiled, 3.3x with numpy). From 256 MB on the compiled decoder is faster and that fixed memory
+# is under 1.1x the frame.
+_JIT_AFTER_BYTES = 256 << 20
 _JIT_WARM_SWEEP = 1 << 30
 _read_bytes = 0  # event-file bytes this process has been asked to read
 _jit_missing = False
@@ -711,11 +717,41 @@ def _mode() -> str:
     return os.environ.get("CURVEDOC_TF_DECODER", "auto").strip().lower()
 
 
+def _writable(folder: str) -> bool:
+    """``folder`` can be written, or created and written (its nearest existing parent can)."""
+    while not os.path.isdir(folder):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return False
+        folder = parent
+    return os.access(folder, os.W_OK)
+
+
+def numba_cache_dir() -> str | None:
+    """The folder numba keeps the decoder's machine code in (``_tfrecord_jit.*.nbi``), found the way numba finds it,
+    without importing numba: ``$NUMBA_CACHE_DIR``, else the module's ``__pycache__`` when this user can write it,
+    else the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, then ``numba/``) -- where a package
+    installed read-only (system-wide, a container image, another user's environment) gets its cache. None: numba
+    could not cache it at all (it would compile in every process)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    import hashlib
+
+    sub = f"{os.path.basename(here)}_{hashlib.sha1(here.encode()).hexdigest()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.path.join(os.environ["NUMBA_CACHE_DIR"], sub)
+    tree = os.path.join(here, "__pycache__")
+    if _writable(tree):
+        return tree
+    user = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "numba", sub)
+    return user if _writable(user) else None
+
+
 def _cache_warm() -> bool:
-    """numba keeps the decoder's machine code beside the module (``__pycache__/_tfrecord_jit.*.nbi``): loading it
-    takes a tenth of a second, compiling it about five."""
+    """numba's cache holds the decoder's machine code (see :func:`numba_cache_dir`): loading it takes a tenth of a
+    second, compiling it about five."""
+    folder = numba_cache_dir()
     try:
-        names = os.listdir(os.path.join(os.path.dirname(__file__), "__pycache__"))
+        names = os.listdir(folder) if folder else []
     except OSError:
         return False
     return all(any(n.startswith(f"_tfrecord_jit.{f}-") and n.endswith(".nbi") for n in names)
@@ -726,16 +762,16 @@ def compiled_decoder(size: int):
     """The compiled decoder module (numba, ``curvedoc[fast]``) when it is worth using for a file of ``size`` bytes.
 
     ``CURVEDOC_TF_DECODER``: ``numpy`` never uses it, ``compiled`` always does (ImportError without numba),
-    ``auto`` (the default) once this process has been asked to read 32 MB of event files, counting this one, and
-    only when the machine code is ready (numba's cache, or :func:`prepare_compiled` in this process or its
-    parent): importing numba and loading that code takes about 0.3 s, more than the numpy path needs for a small
-    run, and compiling it takes about 5 s, while an audit of many runs or one large file gains several times the
-    former. Both paths give the same points, checksums and damage reports (tests/test_tfevents_jit.py)."""
+    ``auto`` (the default) whenever it is loaded already (:func:`prepare_compiled` in this process or its parent:
+    an audit's workers), else once this process has been asked to read :data:`_JIT_AFTER_BYTES` (256 MB) of event
+    files, counting this one, and only when numba's cache holds the machine code: importing numba and loading that
+    code costs more than the numpy path takes for anything smaller (and 100-150 MB of memory), and compiling it
+    takes about 5 s. Both paths give the same points, checksums and damage reports (tests/test_tfevents_jit.py)."""
     global _read_bytes, _jit_missing
     mode = _mode()
     _read_bytes += max(0, size)
-    if mode == "numpy" or (mode != "compiled" and (_jit_missing or _read_bytes < _JIT_AFTER_BYTES
-                                                    or not (_jit_ready or _cache_warm()))):
+    if mode == "numpy" or (mode != "compiled" and (_jit_missing or not (
+            _jit_ready or (_read_bytes >= _JIT_AFTER_BYTES and _cache_warm())))):
         return None
     try:
         return importlib.import_module("curvedoc.importers._tfrecord_jit")

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from array import array
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,8 @@ from curvedoc.importers._base import (
     is_lfs_pointer,
     json_number,
     read_bytes,
+    repeated_points,
+    tags_from_codes,
 )
 from curvedoc.model.run import ImportIssue, make_frame
 
@@ -152,6 +155,8 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
     if b"\x00" in data[:4096]:
         raise LoadError(path, "binary data, not JSON (not a trainer_state.json)", kind="bad-json")
     text = decode_text(data, path, issues)
+    n_bytes = len(data)
+    del data  # the text holds it all: the bytes need not take memory beside the parsed JSON
     try:
         state = json.loads(text)
     except RecursionError:
@@ -161,7 +166,7 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
         stripped = text.rstrip()
         truncated = stripped.lstrip().startswith("{") and (exc.pos >= len(stripped) or not stripped.endswith("}"))
         if truncated:
-            reason = f"truncated JSON ({len(data):,} bytes): {exc.msg} at line {exc.lineno} column {exc.colno}"
+            reason = f"truncated JSON ({n_bytes:,} bytes): {exc.msg} at line {exc.lineno} column {exc.colno}"
         else:
             reason = f"invalid JSON at line {exc.lineno} column {exc.colno} (char {exc.pos:,}): {exc.msg}"
         top = _salvage(text)
@@ -305,9 +310,12 @@ def read(spec: RunSpec) -> RunData:
     global_step = _int_or_none(state.get("global_step"))
     max_steps = _int_or_none(state.get("max_steps"))
 
-    tags: list[str] = []
-    steps: list[int] = []
-    values: list[float] = []
+    # one point = a tag code, an int64 step and a float64 value in typed arrays (17 bytes; lists of Python objects
+    # held ~60 bytes a point beside the parsed JSON, the largest part of the reader's peak memory)
+    codes = array("i")
+    steps = array("q")
+    values = array("d")
+    code_of: dict[str, int] = {}
     epoch_at: dict[int, float] = {}
     summary: dict[str, float] = {}
     nonnumeric: Counter[str] = Counter()
@@ -316,7 +324,8 @@ def read(spec: RunSpec) -> RunData:
     no_step_keys: Counter[str] = Counter()
     last_step: int | None = None
 
-    for row in log_history:
+    for i, row in enumerate(log_history):
+        log_history[i] = None  # each row's objects are let go once read: the parsed rows and the points never add up
         if not isinstance(row, dict):
             bad_rows += 1
             continue
@@ -349,14 +358,20 @@ def read(spec: RunSpec) -> RunData:
                 summary[key] = x
             else:
                 tag = key
-            tags.append(tag)
+            code = code_of.get(tag)
+            if code is None:
+                code = code_of[tag] = len(code_of)
+            codes.append(code)
             steps.append(step)
             values.append(x)
 
-    frame = make_frame(
-        np.asarray(tags, dtype=object), np.asarray(steps, dtype=np.int64), np.asarray(values, dtype=np.float64),
-        None, str(path),
-    )
+    n_rows = len(log_history)
+    # the parsed JSON is no longer needed (only scalar top-level keys are read below): let it go before the frame
+    # is built, so that the two never take memory at the same time
+    state["log_history"] = log_history = None
+    frame = make_frame(tags_from_codes(codes, code_of), np.frombuffer(steps, dtype=np.int64).copy(),
+                       np.frombuffer(values, dtype=np.float64).copy(), None, str(path))
+    del codes, steps, values
 
     # ------------------------------------------------------------------ issues
     if bad_rows:
@@ -378,11 +393,9 @@ def read(spec: RunSpec) -> RunData:
         issues.append(ImportIssue("non-numeric", f"{n} non-numeric values skipped (keys {shown})",
                                   file=str(path), count=n, severity="info"))
     if len(frame):
-        not_epoch = frame[frame["tag"] != "epoch"]
-        dup = not_epoch.duplicated(["tag", "step"], keep="first")
-        n_dup = int(dup.sum())
+        dtags_all, n_dup = repeated_points(frame, skip="epoch")
         if n_dup:
-            dtags = sorted(set(not_epoch.loc[dup, "tag"].astype(str)))[:4]
+            dtags = dtags_all[:4]
             issues.append(
                 ImportIssue(
                     "duplicate-steps",
@@ -391,11 +404,11 @@ def read(spec: RunSpec) -> RunData:
                     file=str(path), count=n_dup,
                 )
             )
-    if not log_history:
+    if not n_rows:
         issues.append(ImportIssue("empty-history", "log_history is empty: nothing was logged", file=str(path)))
 
     # ------------------------------------------------------------------ meta
-    meta: dict[str, Any] = {"state_file": str(path), "log_rows": len(log_history)}
+    meta: dict[str, Any] = {"state_file": str(path), "log_rows": n_rows}
     for k in META_KEYS:
         if k in state and state[k] is not None and _scalar(state[k]):
             meta[k] = state[k]
@@ -435,6 +448,6 @@ def read(spec: RunSpec) -> RunData:
     others = spec.extras.get("other_states") or []
     if others:
         meta["other_states"] = len(others)
-        _other_states(path, len(log_history), list(others), issues)
+        _other_states(path, n_rows, list(others), issues)
 
     return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)

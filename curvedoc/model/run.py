@@ -52,11 +52,16 @@ def make_frame(
     value: Iterable[float] | np.ndarray,
     wall_time: Iterable[float] | np.ndarray | None = None,
     source_file: str | Iterable[str] | np.ndarray | None = None,
+    *,
+    take: bool = False,
 ) -> pd.DataFrame:
     """Build a canonical scalars frame with the canonical dtypes.
 
     ``tag`` and ``source_file`` are categorical (a 3M-point run stays small in memory),
     ``step`` is int64, ``value`` and ``wall_time`` are float64 (NaN/inf are kept as they are).
+    ``take=True``: the arrays were made for this frame and the caller keeps no other use of them, so the frame
+    takes them as they are (without it pandas copies value and wall_time into one block: 16 bytes a point more at
+    the reader's peak).
     """
     value = np.asarray(value, dtype=np.float64)
     n = len(value)
@@ -75,7 +80,8 @@ def make_frame(
     else:
         src = pd.Categorical(np.asarray(source_file, dtype=object))
     return pd.DataFrame(
-        {"tag": tag_col, "step": step, "value": value, "wall_time": wall_time, "source_file": src}
+        {"tag": tag_col, "step": step, "value": value, "wall_time": wall_time, "source_file": src},
+        copy=False if take else None,
     )
 
 
