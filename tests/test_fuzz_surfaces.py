@@ -101,6 +101,34 @@ def test_hostile_keys_never_leave_the_staging_folder(keys, tmp_path_factory, pri
         fs.rm(root, recursive=True)
 
 
+@pytest.mark.parametrize("key", ["metrics", "", "params", "metrics/" + "x" * 300, "tags/" + "/".join(["d" * 200] * 25)])
+def test_an_object_named_like_a_folder_or_too_long_to_stage_loses_itself_not_the_run(key, private_tmp):
+    """Found by the fuzzer: an object whose key is also a folder of other objects ('run/metrics' beside
+    'run/metrics/loss'; the run folder's own name, as a folder marker with content) made the whole run
+    unreadable, or the folder read as a file ('unsupported format'); a key with a segment longer than a file
+    name (S3 allows 1,024 bytes) or a path past the system's limit failed the whole fetch (ENAMETOOLONG). Such an
+    object is skipped and reported; the run is read."""
+    fs = fsspec.filesystem("memory")
+    root = f"/named-{os.getpid()}-{time.monotonic_ns()}"
+    run = f"{root}/exp/1/abc"
+    fs.pipe(f"{run}/meta.yaml", _META)
+    fs.pipe(f"{run}/{_LOSS_KEY}", _LOSS)
+    fs.pipe(f"{run}/params/lr", b"0.1")
+    fs.pipe(f"{run}/{key}".rstrip("/"), b"1 0.5 0\n")
+    try:
+        for url in (f"memory:/{run}", f"memory:/{root}"):
+            with time_limit(60, "diagnose"):
+                rep = curvedoc.diagnose(url)
+            (r,) = rep.runs
+            assert r.status != "unreadable" and r.tags.get("train_loss") == 50, (url, r.status, r.errors, rep.problems)
+            # named once: as the run's issue, or (an object named like the run folder itself: not inside it) a problem
+            skipped = [i["message"] for i in r.issues if i["kind"] == "unsafe-key"] + [
+                p["reason"] for p in rep.problems if p["kind"] == "unsafe-key"]
+            assert len(skipped) == 1 and "skipped" in skipped[0], (r.issues, rep.problems)
+    finally:
+        fs.rm(root, recursive=True)
+
+
 @fuzz(20)
 @given(change=st.sampled_from(["grow", "shrink", "vanish", "grow-side", "vanish-side", "huge"]),
        limit=st.integers(64, 8192), big=st.booleans())
