@@ -314,6 +314,35 @@ def test_any_mlflow_db_schema_is_read_or_refused_with_a_reason(store, tmp_path_f
         json.dumps(rep.to_dict(), allow_nan=False)
 
 
+def test_text_that_is_not_utf8_in_a_store_is_read_with_replacement(tmp_path):
+    """Found by the schema fuzzer: a text cell (or a table's SQL in the schema) that is not valid UTF-8 -- a
+    damaged byte, or text written as raw bytes -- raised UnicodeDecodeError out of the reader ('internal error');
+    discovery too. Such text reads with U+FFFD in place of the bad bytes; the run is read."""
+    from test_mlflow_db import SCHEMA
+
+    from curvedoc.importers import load_all
+
+    db = tmp_path / "mlflow.db"
+    con = sqlite3.connect(db)
+    con.executescript(SCHEMA)
+    con.execute("insert into runs values ('a', cast(x'6f6bff' as text), 'FINISHED', 1, 2, 'active', 1)")
+    con.executemany("insert into metrics values (?, ?, ?, 'a', ?, 0)",
+                    [("loss", 2.0 / (1 + s / 20), s, s) for s in range(60)])
+    con.execute("insert into metrics values (cast(x'6c6f7373ff' as text), 0.5, 1, 'a', 1, 0)")
+    con.execute("insert into params values (cast(x'ff' as text), cast(x'fe' as text), 'a')")
+    con.execute("insert into tags values ('mlflow.note', cast(x'c3' as text), 'a')")
+    con.execute("create table \"odd\xff\" (x)".encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+    con.commit()
+    con.close()
+    data = db.read_bytes()
+    at = data.find("odd\ufffd".encode())
+    db.write_bytes(data[:at] + b"odd\xff\xff\xff" + data[at + 6:])  # a table name in the schema that is not UTF-8
+    res = load_all(tmp_path)
+    assert not res.failures and not res.problems, (res.failures, res.problems)
+    (run,) = res.runs
+    assert run.tag_counts()["loss"] == 60 and "ok\ufffd" in run.name
+
+
 # ------------------------------------------------------------------------------------------ results files
 
 
@@ -506,9 +535,10 @@ class _Log:
         return self.path.is_file() and not self.path.is_symlink()
 
     def apply(self, op: str, rng: random.Random) -> None:
-        if op in ("append", "partial") and not self._regular():
+        if op in ("append", "partial") and not self._regular():  # the script starts a new file, whole lines
             self.path.unlink(missing_ok=True)
             self._write_all(self.step)
+            self.pending = b""
         if op == "append":
             n = rng.randrange(1, 40)
             with open(self.path, "ab") as fh:

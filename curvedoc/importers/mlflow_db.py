@@ -301,9 +301,16 @@ def _rows_around_damage(con, sql: str, table: str, a: int, b: int, damage: list[
     return _rows_around_damage(con, sql, table, a, m, damage) + _rows_around_damage(con, sql, table, m + 1, b, damage)
 
 
+def _text(raw: bytes) -> str:
+    """SQLite text as str: bytes that are not UTF-8 (a damaged byte, text stored as raw bytes) read as U+FFFD
+    instead of failing the whole store (sqlite3's default decoding raises on the first bad cell)."""
+    return raw.decode("utf-8", "replace")
+
+
 def is_mlflow_store(path: Path) -> bool:
     try:
         con = sqlite3.connect("file:" + quote(str(path.resolve())) + "?mode=ro&immutable=1", uri=True)
+        con.text_factory = _text
         try:
             names = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
         finally:
@@ -326,6 +333,7 @@ def read(spec: RunSpec) -> list[RunData]:
             con = sqlite3.connect(str(copy))
         except sqlite3.Error as exc:
             raise LoadError(path, f"not a readable SQLite file: {exc}", kind="unreadable") from None
+        con.text_factory = _text
         deadline = _Deadline()
         con.set_progress_handler(deadline, PROGRESS_OPS)
         try:
