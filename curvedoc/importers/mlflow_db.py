@@ -315,7 +315,7 @@ def is_mlflow_store(path: Path) -> bool:
             names = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
         finally:
             con.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):
         return False
     return REQUIRED_TABLES <= names
 
@@ -339,6 +339,8 @@ def read(spec: RunSpec) -> list[RunData]:
         try:
             try:
                 tables = {n: sql for n, sql in con.execute("select name, sql from sqlite_master where type='table'")}
+            except UnicodeDecodeError:  # SQLite's message quotes the damaged schema text, which is not UTF-8
+                raise LoadError(path, "not a readable SQLite file: its schema is damaged", kind="unsupported-format") from None
             except sqlite3.DatabaseError as exc:
                 limit = _limit_error(exc, deadline)
                 if limit is not None:
@@ -348,6 +350,9 @@ def read(spec: RunSpec) -> list[RunData]:
             if problem:
                 raise LoadError(path, problem, kind="unsupported-format")
             return _read_store(con, path, tables)
+        except UnicodeDecodeError:  # an error message of SQLite's quoting damaged text
+            raise LoadError(path, "damaged MLflow store: its pages hold text that is not UTF-8 where SQLite needs "
+                            "names", kind="unreadable") from None
         except sqlite3.Error as exc:
             limit = _limit_error(exc, deadline)
             if limit is not None:
