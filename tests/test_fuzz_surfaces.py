@@ -543,7 +543,7 @@ class _Log:
         self._write_all(0)
 
     def _row(self, s: int) -> bytes:
-        v = round(2.0 * np.exp(-s / 150) + 0.3, 6)
+        v = round(float(2.0 * np.exp(-s / 150) + 0.3), 6)
         self.loss.add(v)
         vals = {"step": str(s), "loss": repr(v), "lr": repr(LR)}
         return (",".join(vals[c] for c in self.order) + "\n").encode()
@@ -620,3 +620,39 @@ def test_watch_survives_any_rotation_of_its_log(ops, seed, tmp_path_factory):
                 assert not (finite >= LR).any(), (ops, "the lr column read as the loss")
     errors = [(e.finding.code, e.finding.message) for e in events if e.finding.severity == "error"]
     assert not errors, (ops, errors)
+
+
+@pytest.mark.parametrize("start", ["header-only", "rows"])
+def test_a_log_rewritten_in_place_with_its_old_first_bytes_is_read_from_its_start(start, tmp_path):
+    """Found by the rotation fuzzer: a CSV log that held only its header when first read (a script that had
+    just started, or just truncated it), then rows, then was rewritten in place -- same inode, same header, longer
+    -- was read on from the old offset: mid-line, '3,50.0' under 'step,loss,lr' put the lr in the loss column.
+    The first bytes compared must be all that was read up to HEAD_CHECK, and the bytes just before the offset
+    must be unchanged too (a rewrite keeping the first bytes). Every cut of the old offset into the new rows."""
+    from curvedoc.watch import Watcher
+
+    def rows(a, b):
+        return "".join(f"{s},{round(2.0 * np.exp(-s / 150) + 0.3, 6)!r},{LR!r}\n" for s in range(a, b))
+
+    first = "step,loss,lr\n" + ("" if start == "header-only" else rows(0, 40))
+    wrong = []
+    for cut in range(1, 30):
+        folder = tmp_path / f"run{cut}"
+        folder.mkdir()
+        log = folder / "metrics.csv"
+        log.write_text(first)
+        watcher = Watcher(folder)
+        watcher.poll()
+        with open(log, "a") as fh:
+            fh.write(rows(1000, 1002) + "9" * cut + "\n")  # an odd line: the old offset falls anywhere in a row
+        watcher.poll()
+        with open(log, "r+") as fh:  # rewritten in place: same inode, same first bytes, other rows, longer
+            fh.write(first + rows(40, 400))
+        events = []
+        for _ in range(2):
+            events += watcher.poll()
+        (w,) = watcher.runs.values()
+        loss = w.live.snapshot().series("loss").to_numpy()
+        if (loss >= LR).any() or [e for e in events if e.finding.severity == "error"]:
+            wrong.append(cut)
+    assert not wrong, wrong
