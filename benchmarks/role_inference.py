@@ -14,6 +14,19 @@ tag a part of the training loss, 3 points each, no total logged: the case that s
 20k to 200k tags is linear; the old code's grew (its per-name cache of 65,536 names thrashed, and the loss parts
 were compared pairwise).
 
+Measured on the shared 2-core machine (CPU seconds, so other users' load counts little), before (d1fe962) and after
+issue 39 item 28:
+
+    case              tags      before                after
+    roles   keys      20,000      0.94 s (47 us/tag)     0.38 s (19 us/tag)
+    roles   keys     200,000     45.9  s (229 us/tag)    4.0  s (20 us/tag)
+    roles   losses    20,000     36.8  s (1.8 ms/tag)    1.1  s (57 us/tag)
+    roles   losses   200,000    > 600  s (stopped)      12.7  s (64 us/tag)
+    textlog keys      20,000      4.6  s (230 us/tag)    3.6  s (179 us/tag)
+    textlog keys     200,000     96.5  s (483 us/tag)   35.5  s (177 us/tag)
+
+The rest of ``textlog`` (~150 us per distinct key, flat) is the reader's and the rules' own per-key work.
+
     python benchmarks/role_inference.py                     # this checkout, 20k and 200k tags
     python benchmarks/role_inference.py --repo /path/to/old  # another checkout (before/after figures)
     python benchmarks/role_inference.py --sizes 20000 --cases roles:keys
