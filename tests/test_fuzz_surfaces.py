@@ -656,3 +656,24 @@ def test_a_log_rewritten_in_place_with_its_old_first_bytes_is_read_from_its_star
         if (loss >= LR).any() or [e for e in events if e.finding.severity == "error"]:
             wrong.append(cut)
     assert not wrong, wrong
+
+
+def test_rows_wider_than_a_cut_header_never_shift_the_columns(tmp_path):
+    """Found by the rotation fuzzer: a log truncated inside its header ('step,loss,lr' cut to 'step,loss') and
+    written on: every row one field wider than the header, pandas took the first field for an index column and
+    shifted every name one column right -- the lr read as the loss, in diagnose and in watch alike. The values
+    are read by position under the header's names, and the run says its rows are wider than the header."""
+    from curvedoc.watch import Watcher
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    log = folder / "metrics.csv"
+    log.write_text("step,loss\n" + "".join(f"{s},{2.0 / (1 + s / 30)!r},{LR!r}\n" for s in range(60)))
+    (run,) = curvedoc.load(log)
+    loss = run.series("loss").to_numpy()
+    assert len(loss) == 60 and not (loss >= LR).any() and list(run.series("loss").index[:2]) == [0, 1]
+    assert any(i.kind == "bad-rows" for i in run.issues), [i.to_dict() for i in run.issues]
+    watcher = Watcher(folder)
+    watcher.poll()
+    (w,) = watcher.runs.values()
+    assert not (w.live.snapshot().series("loss").to_numpy() >= LR).any()
