@@ -52,7 +52,8 @@ class _File:
     mtime: float = -1.0
     header: bytes = b""  # a CSV's header line, put in front of every new chunk
     ident: tuple[int, int] | None = None  # (device, inode) of the file read from
-    head: bytes = b""  # its first bytes (up to HEAD_CHECK) when first read: a file rewritten in place differs
+    head: bytes = b""  # its first bytes (up to HEAD_CHECK) as read: a file rewritten in place differs
+    tail: bytes = b""  # the last bytes read (up to HEAD_CHECK), just before ``offset``: they too must be unchanged
     follower: Any = None  # a text log: one parser fed every line since the file's start (GrowingTextLog)
 
 
@@ -289,8 +290,9 @@ class Watcher:
                 f.ident = (st.st_dev, st.st_ino)
             if end <= f.offset:
                 continue
-            if f.offset == 0:
-                f.head = chunk[:HEAD_CHECK]
+            if f.offset < HEAD_CHECK:  # the first bytes, however few came with the first read (a lone header)
+                f.head = (f.head + chunk[:HEAD_CHECK])[:HEAD_CHECK]
+            f.tail = (f.tail + chunk[-HEAD_CHECK:])[-HEAD_CHECK:]
             if f.mode == "lines" and w.spec.format == "text-log":
                 # one parser for the whole file, fed what was appended: a piece that starts mid-epoch is read
                 # with the clocks the lines before it set (never "iter 16/48" taken as step 16)
@@ -414,7 +416,8 @@ class Watcher:
                 return True
             if f.head and (st.st_size != f.size or st.st_mtime != f.mtime):
                 try:
-                    if _read_range(f.path, 0, len(f.head)) != f.head:
+                    if _read_range(f.path, 0, len(f.head)) != f.head or (
+                            f.tail and _read_range(f.path, f.offset - len(f.tail), f.offset) != f.tail):
                         return True
                 except OSError:
                     continue

@@ -731,11 +731,18 @@ def audit(
 
     from curvedoc.engine import stream as _stream
 
-    if stream is not None and os.path.exists(stream) and not os.path.isfile(stream):
+    if stream is not None:
         from curvedoc.errors import ConfigError
 
-        raise ConfigError(f"{stream}: not a regular file (a FIFO, a device or a folder); a results file is written "
-                          "and read back by --resume")
+        given = stream
+        # a link is followed: the results go where it points (not a new file in place of the link), under one lock
+        # per real file whatever link names it
+        stream = os.path.realpath(stream)
+        if os.path.exists(stream) and not os.path.isfile(stream):
+            raise ConfigError(f"{given}: not a regular file (a FIFO, a device or a folder); a results file is "
+                              "written and read back by --resume")
+        if not os.path.isdir(os.path.dirname(stream)):
+            raise ConfigError(f"{given}: the folder {os.path.dirname(stream)} it would be written in does not exist")
     # one audit at a time writes a results file: a second one on the same --out would interleave or lose lines
     lock = _stream.StreamLock(stream) if stream is not None else None
     try:

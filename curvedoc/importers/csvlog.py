@@ -155,6 +155,9 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
                 keep_default_na=False,
                 na_values=T.MISSING_TOKENS,
                 on_bad_lines="warn",
+                # rows one field wider than the header are never an index column: pandas would shift every name
+                # one column right ('step,loss' over '0,2.3,50.0' read the 50.0 as the loss)
+                index_col=False,
                 skip_blank_lines=True,
                 low_memory=False,
             )
@@ -165,6 +168,11 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             if "out of memory" in msg:  # pandas' C tokenizer reports a failed allocation as a parser error
                 raise MemoryError(msg) from None
             raise LoadError(path, f"malformed CSV: {msg}", kind="malformed") from None
+    if any("does not match length of data" in str(w.message) for w in caught):
+        issues.append(ImportIssue(
+            "bad-rows", "rows have more fields than the header: the values were read by position under its names "
+            "and the fields past them dropped", file=str(path),
+        ))
     bad = sum(str(w.message).count("Skipping line") for w in caught)
     if bad:
         issues.append(ImportIssue(

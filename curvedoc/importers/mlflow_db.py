@@ -301,14 +301,21 @@ def _rows_around_damage(con, sql: str, table: str, a: int, b: int, damage: list[
     return _rows_around_damage(con, sql, table, a, m, damage) + _rows_around_damage(con, sql, table, m + 1, b, damage)
 
 
+def _text(raw: bytes) -> str:
+    """SQLite text as str: bytes that are not UTF-8 (a damaged byte, text stored as raw bytes) read as U+FFFD
+    instead of failing the whole store (sqlite3's default decoding raises on the first bad cell)."""
+    return raw.decode("utf-8", "replace")
+
+
 def is_mlflow_store(path: Path) -> bool:
     try:
         con = sqlite3.connect("file:" + quote(str(path.resolve())) + "?mode=ro&immutable=1", uri=True)
+        con.text_factory = _text
         try:
             names = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
         finally:
             con.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):
         return False
     return REQUIRED_TABLES <= names
 
@@ -326,11 +333,14 @@ def read(spec: RunSpec) -> list[RunData]:
             con = sqlite3.connect(str(copy))
         except sqlite3.Error as exc:
             raise LoadError(path, f"not a readable SQLite file: {exc}", kind="unreadable") from None
+        con.text_factory = _text
         deadline = _Deadline()
         con.set_progress_handler(deadline, PROGRESS_OPS)
         try:
             try:
                 tables = {n: sql for n, sql in con.execute("select name, sql from sqlite_master where type='table'")}
+            except UnicodeDecodeError:  # SQLite's message quotes the damaged schema text, which is not UTF-8
+                raise LoadError(path, "not a readable SQLite file: its schema is damaged", kind="unsupported-format") from None
             except sqlite3.DatabaseError as exc:
                 limit = _limit_error(exc, deadline)
                 if limit is not None:
@@ -340,6 +350,9 @@ def read(spec: RunSpec) -> list[RunData]:
             if problem:
                 raise LoadError(path, problem, kind="unsupported-format")
             return _read_store(con, path, tables)
+        except UnicodeDecodeError:  # an error message of SQLite's quoting damaged text
+            raise LoadError(path, "damaged MLflow store: its pages hold text that is not UTF-8 where SQLite needs "
+                            "names", kind="unreadable") from None
         except sqlite3.Error as exc:
             limit = _limit_error(exc, deadline)
             if limit is not None:

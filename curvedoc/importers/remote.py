@@ -152,10 +152,36 @@ class RemoteTree:
             listing = self.fs.find(self.root_key, detail=True)
         except Exception as exc:
             raise LoadError(url, f"cannot list: {type(exc).__name__}: {exc}", kind="unreadable") from None
+        if len(listing) == 1 and next(iter(listing)).strip("/") == self.root_key.strip("/"):
+            # a folder that is also an object ('run' beside 'run/metrics/loss'): a store may list it as the object
+            # alone (fsspec's memory store does); what lies under it is then listed from the folder above
+            above = self.root_key.strip("/").rpartition("/")[0]
+            try:
+                wider = self.fs.find(above, detail=True) if above else {}
+            except Exception:
+                wider = {}
+            inside = self.root_key.strip("/") + "/"
+            listing.update({k: v for k, v in wider.items() if k.strip("/").startswith(inside)})
         for key, inf in sorted(listing.items()):
             if inf.get("type", "file") == "file":
                 self._add(key, inf)
         self.dirs.setdefault(self.virtual(self.root_key), ([], []))
+        self._drop_objects_named_like_folders()
+
+    def _drop_objects_named_like_folders(self) -> None:
+        """A store may hold an object ``run/metrics`` beside ``run/metrics/loss`` (or one named like the listed
+        folder itself, a folder marker with content): no local tree can, so staging the run failed whole, or the
+        folder was taken for a file. Such an object is skipped and reported; the folder is read."""
+        clash = [v for v in self.files if v in self.dirs]
+        parents: set[str] = set()
+        for v in clash:
+            info = self.files.pop(v)
+            self.unsafe[info["key"]] = "the name of a folder that holds other objects"
+            parents.add(v.rpartition("/")[0] or "/")
+        for parent in parents:
+            if parent in self.dirs:
+                subdirs, files = self.dirs[parent]
+                self.dirs[parent] = (subdirs, [n for n in files if (parent.rstrip("/") + "/" + n) not in self.dirs])
 
     # -------------------------------------------------------------- paths
     @staticmethod
@@ -408,6 +434,17 @@ def _fetch(fs, keys: list, targets: list, sizes: list, limit: int) -> list[int]:
     return sorted(over)
 
 
+def _name_limits(folder: str) -> tuple[int, int]:
+    """(the longest file name, the longest path) the file system of ``folder`` takes, in bytes."""
+    out = []
+    for name, default in (("PC_NAME_MAX", 255), ("PC_PATH_MAX", 4096)):
+        try:
+            out.append(int(os.pathconf(folder, name)))
+        except (OSError, ValueError, AttributeError):
+            out.append(default)
+    return out[0], out[1]
+
+
 def read_remote(spec, role_overrides=None):
     """Read a remote spec: fetch its needed files into a private temporary folder (outside the data; removed
     afterwards), read them with the local reader, and name every file by its URL. Raises LoadError only."""
@@ -424,31 +461,44 @@ def read_remote(spec, role_overrides=None):
     keys, targets, sizes, logs = [], [], [], []
     skipped: list[tuple[str, str]] = [(u, why) for u, why in info.get("unsafe", [])]
     stage = os.path.realpath(tempfile.mkdtemp(prefix="curvedoc-stage-"))
+    name_max, path_max = _name_limits(stage)
+
+    def unstageable(v: str) -> str | None:
+        """Why virtual path ``v`` cannot be given a local name under the staging folder, or None: an unsafe key, a
+        name no local file can have (a segment longer than a file name, a path past the system's limit: S3 keys
+        go to 1,024 bytes in any segments), or a name that resolves outside the folder (``..``, a symlink made by
+        an earlier object, an absolute form)."""
+        why = unsafe_key(v)
+        if why:
+            return why
+        longest = max((len(os.fsencode(seg)) for seg in v.split("/")), default=0)
+        if longest > name_max:
+            return f"a path segment of {longest:,} bytes, longer than a file name here ({name_max:,} bytes)"
+        if len(os.fsencode(stage + v)) >= path_max:
+            return f"a path longer than this system's limit ({path_max:,} bytes) once staged"
+        t = os.path.realpath(os.path.join(stage, v.lstrip("/")))
+        return None if os.path.commonpath([stage, t]) == stage and t != stage else "a local name outside the staging folder"
 
     def staged(v: str) -> str | None:
-        """The local name of virtual path ``v`` under the staging folder, or None when it would not stay there
-        (resolved: ``..``, a symlink made by an earlier object, an absolute form)."""
-        if unsafe_key(v):
-            return None
-        t = os.path.realpath(os.path.join(stage, v.lstrip("/")))
-        return t if os.path.commonpath([stage, t]) == stage and t != stage else None
+        """The local name of virtual path ``v`` under the staging folder, or None (see ``unstageable``)."""
+        return None if unstageable(v) else os.path.realpath(os.path.join(stage, v.lstrip("/")))
 
     try:
         named = {str(f) for f in spec.files} | {str(spec.root)}
         for v in sorted(named):
-            if staged(v) is None:
-                raise LoadError(info["root_url"], f"cannot stage {v!r} safely (its name has "
-                                f"{unsafe_key(v) or 'a path outside the staging folder'}); not read", kind="unreadable")
+            if unstageable(v):
+                raise LoadError(info["root_url"], f"cannot stage {v!r} safely (its name has {unstageable(v)}); not read",
+                                kind="unreadable")
         for v, key, size, _version in info["files"]:
             try:
                 urls[v] = fs.unstrip_protocol(key)
             except Exception:  # pragma: no cover
                 urls[v] = key
-            why = unsafe_key(key) or unsafe_key(v)
-            target = None if why else staged(v)
-            if target is None:
-                skipped.append((urls[v], why or "a local name outside the staging folder"))
+            why = unsafe_key(key) or unstageable(v)
+            if why:
+                skipped.append((urls[v], why))
                 continue
+            target = staged(v)
             if size > limit:
                 if any(str(f) == v for f in spec.files):
                     raise LoadError(urls[v], f"file is {fmt_bytes(size)}, over the {fmt_bytes(limit)} per-file limit "

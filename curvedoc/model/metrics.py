@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _SPLIT = re.compile(r"[/\s._:@()\[\]|,=+-]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_PREFIXED = re.compile(r"[a-z][A-Z][A-Za-z0-9]*")
 
 
 def tokens(tag: str) -> list[str]:
@@ -51,7 +52,7 @@ def tokens(tag: str) -> list[str]:
         if not part:
             continue
         # keep 'mAP', 'mIoU', 'aAcc' whole: a single lower-case letter before capitals is a prefix
-        if re.fullmatch(r"[a-z][A-Z][A-Za-z0-9]*", part):
+        if _PREFIXED.fullmatch(part):
             out.append(part.lower())
             continue
         out.extend(p.lower() for p in _CAMEL.split(part) if p)

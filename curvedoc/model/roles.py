@@ -36,6 +36,19 @@ def _table():
     return roles, families, _combine(data.get("rl_markers", []) or ["(?!)"])
 
 
+@functools.lru_cache(maxsize=1)
+def _any_table_name() -> tuple[re.Pattern, re.Pattern]:
+    """(one regex over every role's patterns, one over every family's): a tag that fully matches neither -- most
+    tags of a log with thousands of keys -- is passed over with one regex call instead of one per role/family."""
+    roles, families, _ = _table()
+    return (_union([p for _, pats, _ in roles for p in pats]),
+            _union([p.pattern for pats, _ in families.values() for p in pats]))
+
+
+def _union(patterns: list[str]) -> re.Pattern:
+    return re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)")
+
+
 def _combine(patterns: list[str]) -> re.Pattern:
     return re.compile("|".join(f"(?P<p{i}>{p})" for i, p in enumerate(patterns)))
 
@@ -44,6 +57,37 @@ def _first_pattern(combined: re.Pattern, text: str) -> int | None:
     """Index of the first pattern that fully matches ``text`` (the outer named group closes last)."""
     m = combined.fullmatch(text)
     return int(m.lastgroup[1:]) if m else None
+
+
+def _table_hits(norm: str) -> tuple[int | None, ...]:
+    """The first pattern of each role (in the table's order) that fully matches the normalised name ``norm``;
+    all None, after one regex call, when no role's pattern does."""
+    if _any_table_name()[0].fullmatch(norm) is None:
+        return _no_hits()  # one shared tuple: a run keeps these for each of its (maybe 200,000) tags
+    return tuple(_first_pattern(combined, norm) for _, _, combined in _table()[0])
+
+
+@functools.lru_cache(maxsize=1)
+def _no_hits() -> tuple[None, ...]:
+    return (None,) * len(_table()[0])
+
+
+def _name_facts(run: "Run") -> dict[str, tuple[tuple[str, int] | None, tuple[int | None, ...]]]:
+    """tag -> (its role by its words (infer_role), its first table pattern per role (_table_hits)) for every tag
+    of the run: what role resolution asks of each name, asked once per tag -- a log with 200,000 distinct keys
+    costs 200,000 inferences, not one per tag and role (infer_role's bounded cache cannot hold them all).
+    Kept on the run: its tags never change."""
+    cache = run.__dict__
+    facts = cache.get("_name_facts")
+    if facts is None:
+        facts = cache["_name_facts"] = {t: (infer_role(t), _table_hits(_norm(t))) for t in run.tags}
+    return facts
+
+
+def _inferred(run: "Run", tag: str) -> tuple[str, int] | None:
+    """infer_role(tag) through the run's facts (a derived series or an override's name: asked directly)."""
+    f = _name_facts(run).get(tag)
+    return f[0] if f is not None else infer_role(tag)
 
 
 def role_names() -> list[str]:
@@ -88,7 +132,10 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
     roles_table = _table()[0]
     counts = run.tag_counts()
     tags = list(counts)
-    norm = {t: _norm(t) for t in tags}
+    facts = _name_facts(run)
+    # only a tag some role's pattern names, or whose words give it a role, can fill one: the others (most keys of a
+    # log with thousands of them) are set aside once instead of being looked at again for every role
+    named = [t for t in tags if facts[t][0] is not None or any(i is not None for i in facts[t][1])]
     chosen: dict[str, str] = {}
     notes: list[str] = []
     used: set[str] = set()
@@ -99,18 +146,18 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
             used.add(tag)
         else:
             notes.append(f"role override {role}={tag}: the run has no tag {tag!r}")
-    for role, _patterns, combined in roles_table:
+    for k, (role, _patterns, _combined) in enumerate(roles_table):
         if role in chosen:
             continue
         # the words of a tag say which role it can fill (infer_role); among those candidates a name the table
         # knows ranks first, in the table's order (the conventional name of each framework), then the plainest
         # name by its words; a name known only by its words must also have values that role can take
         idx: dict[str, tuple[int, int]] = {}
-        for t in tags:
+        for t in named:
             if t in used:
                 continue
-            r = infer_role(t)
-            i = _first_pattern(combined, norm[t])
+            r, hits = facts[t]
+            i = hits[k]
             if i is not None and _table_name_stands(r, t, role):
                 # a conventional name, unless its words say it is another role or no series at all
                 # ('lr_scale' is a multiplier; 'MAE on validation after epoch' has no vocabulary word and stands)
@@ -140,7 +187,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         if role == "train_loss" and len(multi) > 1:
             # the training loss is the one a validation loss mirrors: 'loss_G' beside 'val_loss_G' (a GAN's
             # generator), not 'loss_D' (its discriminator), when both are equally plain names
-            val_stems = {_stem(t) for t in tags if (r := infer_role(t)) is not None and r[0] == "val_loss"}
+            val_stems = {_stem(t) for t in named if (r := facts[t][0]) is not None and r[0] == "val_loss"}
             multi = [c for c in multi if _stem(c) in val_stems] or multi
         if role == "val_loss" and "train_loss" in chosen and len(multi) > 1:
             stem = _stem(chosen["train_loss"])
@@ -228,7 +275,7 @@ def _loss_parts(run: "Run", role: str, counts: Mapping[str, int], skip: set[str]
     for t, n in counts.items():
         if t in skip or n < 3:
             continue
-        r = infer_role(t)
+        r = _inferred(run, t)
         if r is None or r[0] != role or r[1] < 1 or is_placeholder(run, t):
             continue
         v = _raw_values(run, t)
@@ -243,6 +290,26 @@ def _loss_parts(run: "Run", role: str, counts: Mapping[str, int], skip: set[str]
 def _extends(tag: str, base: str) -> bool:
     """``tag`` is ``base`` with more words after it (``loss_G_l1`` extends ``loss_G``; ``loss_Gx`` does not)."""
     return len(tag) > len(base) + 1 and tag.startswith(base) and tag[len(base)] in "_/.-: "
+
+
+def _extended(tags: list[str]) -> list[str]:
+    """The tags (of a sorted list) that another tag of the list extends (:func:`_extends`), in their order. The
+    tags starting with ``base + sep`` sit together in sorted order, so each base costs a few bisections, not a
+    pass over every other tag (a log with thousands of loss parts)."""
+    import bisect
+
+    out = []
+    for base in tags:
+        for sep in "_/.-: ":
+            head = base + sep
+            at = bisect.bisect_left(tags, head)
+            # the first tag at or after base+sep that starts with it; base+sep itself does not extend base
+            if at < len(tags) and tags[at] == head:
+                at += 1
+            if at < len(tags) and tags[at].startswith(head):
+                out.append(base)
+                break
+    return out
 
 
 def _sum_series(run: "Run", tags: list[str]):
@@ -280,7 +347,7 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     parts = _loss_parts(run, "train_loss", counts, used)
     if tr not in parts or len(parts) < 2:
         return
-    totals = [t for t in parts if any(o != t and _extends(o, t) for o in parts)]
+    totals = _extended(parts)
     if len(totals) == 1:
         # a loss whose name the others extend (loss_G beside loss_G_l1, loss_G_adv) is their total, logged: it is
         # judged as it is, and summing it with its own parts would count them twice
@@ -332,9 +399,11 @@ def other_losses(run: "Run") -> list[str]:
     counts = run.tag_counts()
     out = []
     for t, n in counts.items():
-        if t in used or n < _MIN_CURVE or _stem(t) in copies:
+        if t in used or n < _MIN_CURVE:
             continue
-        r = infer_role(t)
+        r = _inferred(run, t)
+        if r is None or _stem(t) in copies:
+            continue
         if r is not None and r[0] in ("train_loss", "val_loss") and not is_placeholder(run, t):
             out.append((r[0] != "val_loss", t))
     return [t for _, t in sorted(out)]
@@ -343,21 +412,32 @@ def other_losses(run: "Run") -> list[str]:
 def resolve_families(run: "Run") -> dict[str, dict[str, str]]:
     """family -> {layer name -> tag} for tags not already used by a role."""
     _, families, _ = _table()
+    any_family = _any_table_name()[1]
     used = set(run.roles.values())
+    # each tag is looked at once: a family pattern can name it (one regex over all of them first) or its words
+    # (only a tag with 'norm' in it); the others -- most tags of a log with thousands -- are passed over
+    member: list[tuple[str, str, tuple[str, str] | None]] = []
+    for tag in run.tags:
+        if tag in used:
+            continue
+        n = _norm(tag)
+        if any_family.fullmatch(n) is not None:
+            member.append((tag, n, None))
+        elif "norm" in n:  # _part_norm needs the word 'norm'
+            part = _part_norm(tag)
+            if part is not None:
+                member.append((tag, n, part))
     out: dict[str, dict[str, str]] = {}
     for fam, (patterns, combined) in families.items():
         layers: dict[str, str] = {}
-        for tag in run.tags:
-            if tag in used:
-                continue
-            n = _norm(tag)
-            i = _first_pattern(combined, n)
+        for tag, n, part in member:
+            i = _first_pattern(combined, n) if part is None else None
             if i is not None:
                 layers.setdefault(patterns[i].fullmatch(n).group(1), tag)
-            else:
-                part = _part_norm(tag)
-                if part is not None and part[0] == fam:
-                    layers.setdefault(part[1], tag)
+                continue
+            part = part or _part_norm(tag)
+            if part is not None and part[0] == fam:
+                layers.setdefault(part[1], tag)
         if layers:
             out[fam] = layers
     return out
@@ -397,11 +477,14 @@ _NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad
 def _raw_values(run: "Run", tag: str):
     """The finite values logged for ``tag``, in write order (run.series() would resolve the roles being resolved
     here); None when the run has no such tag."""
-    import numpy as np
-
-    if tag not in run._tag_index():
+    ix = run._tag_index().get(tag)
+    if ix is None:
         return None
-    v = run.tag_values(tag)
+    # the value column once per run (and frame), not once per tag: several checks per candidate of thousands
+    held = run.__dict__.get("_role_values")
+    if held is None or held[0] is not run.scalars:
+        held = run.__dict__["_role_values"] = (run.scalars, run.scalars["value"].to_numpy(dtype=np.float64))
+    v = held[1][ix]
     return v[np.isfinite(v)]
 
 
@@ -458,14 +541,26 @@ def _vocab() -> dict[str, frozenset]:
     return {k: frozenset(v) for k, v in load_toml("roles.toml").get("tokens", {}).items()}
 
 
+@functools.lru_cache(maxsize=1)
+def _known_words() -> frozenset:
+    """Every word of the vocabulary."""
+    return frozenset().union(*_vocab().values())
+
+
+@functools.lru_cache(maxsize=1)
+def _role_words() -> frozenset:
+    """The words one of which a name needs for infer_role to give it a role: the vocabulary, plus the words its
+    conventions test by themselves (the loss scale's 'scale', a bare 'grad')."""
+    return _known_words() | {"loss scale", "loss scaler", "scaler", "scale", "grad scale", "grad", "grads"}
+
+
 def _words(tag: str) -> tuple[list[str], set[str], bool]:
     """(words, words and adjacent pairs, copy) of a tag: the metric tokenizer's words with trailing digits
     dropped from a word the vocabulary does not know whole ('lr0' -> 'lr', 'acc1' -> 'acc'); ``copy`` is a
     numbered copy of a key ('loss [2]', 'loss_cls #2': the same key printed by a second line shape)."""
     from curvedoc.model.metrics import tokens
 
-    v = _vocab()
-    known = set().union(*v.values()) if v else set()
+    known = _known_words()
     copy = bool(_COPY_SUFFIX.search(tag))
     words = []
     for t in tokens(_COPY_SUFFIX.sub("", tag)):
@@ -474,7 +569,13 @@ def _words(tag: str) -> tuple[list[str], set[str], bool]:
     return words, set(words) | pairs, copy
 
 
-@functools.lru_cache(maxsize=65536)  # a pure function of the name, asked by several rules of every run
+_VS = re.compile(r"\s+vs\.?\s+")
+
+
+# a pure function of the name, asked ~7 times per name (the text-log reader, role resolution, several rules): the
+# cache holds the names of a log with 200,000 distinct keys (about 25 MB when full; it was 65,536 names, and past
+# that every question was answered afresh)
+@functools.lru_cache(maxsize=1 << 18)
 def infer_role(tag: str) -> tuple[str, int] | None:
     """(role, rank) read from the words of a tag, or None; a lower rank is a plainer name for that role
     (``train/loss`` 0, ``train/loss_cls`` 1, ``loss_ce_0`` 2), so a total wins over its components.
@@ -501,7 +602,9 @@ def infer_role(tag: str) -> tuple[str, int] | None:
     if not v or ("(" in tag and ")" not in tag):
         return None
     # 'lm loss vs samples': the series named before 'vs', drawn against another x axis
-    words, have, copy = _words(re.split(r"\s+vs\.?\s+", tag, maxsplit=1)[0])
+    words, have, copy = _words(_VS.split(tag, maxsplit=1)[0])
+    if not have & _role_words():
+        return None  # no word any convention below reads (most keys of a log with thousands of them)
     # the last path part names the series; earlier parts are groups, which may name an x axis
     # ('Train/Samples/train_loss' is the training loss plotted against samples)
     last = _words(tag.rsplit("/", 1)[-1])[1] if "/" in tag else have
@@ -578,9 +681,8 @@ def role_of_name(tag: str) -> str | None:
     (:func:`infer_role`); None when the name fills no role. The values can still disqualify a name known only by
     its words (see ``_values_fit``). Per-layer family members and quality metrics are not roles (see
     :func:`resolve_families`, ``curvedoc.model.metrics``)."""
-    n = _norm(tag)
     r = infer_role(tag)
-    for role, _patterns, combined in _table()[0]:
-        if _first_pattern(combined, n) is not None and _table_name_stands(r, tag, role):
+    for (role, _patterns, _combined), i in zip(_table()[0], _table_hits(_norm(tag))):
+        if i is not None and _table_name_stands(r, tag, role):
             return role
     return r[0] if r else None
