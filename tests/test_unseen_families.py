@@ -590,3 +590,21 @@ def test_a_loss_that_rose_far_above_its_start_did_not_merely_never_learn(seed):
     loss = 2.9 * np.exp(np.linspace(0, 0.4, n)) + rng.normal(0, 0.25, n)
     assert not [h for h in run_detector("underfitting", make_run(train_loss=loss))
                 if h.evidence.get("mode") == "never-learned"], seed
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7])
+def test_a_short_run_whose_loss_rose_at_every_point_diverged(n):
+    # 4-7 logged epochs, the loss up at every one and 50-200% above its start by the end (the eval loss's minimum
+    # at its first evaluation): too short to smooth, but no noisy level rises at every reading; a short run that
+    # wobbles, or rises by less than the practical floor, is not judged
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        up = np.exp(np.sort(rng.uniform(0, rng.uniform(0.45, 1.1), n)))
+        up[0] = 1.0
+        hits = run_detector("divergence", make_run(train_loss=up * rng.uniform(0.1, 5)))
+        assert hits, (n, seed, up)
+        wobble = up.copy()
+        wobble[n // 2] = wobble[n // 2 - 1] * 0.97
+        assert run_detector("divergence", make_run(train_loss=wobble)) == [], (n, seed)
+        small = 1.0 + np.linspace(0, 0.3, n)  # +30%: under min_rise (log 0.4)
+        assert run_detector("divergence", make_run(train_loss=small)) == [], n

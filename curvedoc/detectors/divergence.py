@@ -21,6 +21,9 @@ epoch sawtooth, cyclic LR) is a cycle, not a divergence. When the importer found
 the finite-rise check looks at the last session only: a later session starting higher is another
 training, not a divergence.
 
+A run too short to smooth (4 to ``min_points`` - 1 logged points) diverged when its loss rose at every point and
+ended ``min_rise`` or more above its first value.
+
 ## Why it matters
 A diverged run wastes every step after the onset; the checkpoint to keep is the one before it.
 
@@ -86,9 +89,27 @@ def _lin(x: float, logspace: bool) -> float:
     return float(math.exp(min(x, 700.0))) if logspace else float(x)
 
 
+def _short_rise(s: pd.Series, p: Params) -> dict | None:
+    """A run too short to smooth (4 to min_points - 1 points) diverged when its loss rose at every logged point and
+    ended at least min_rise (log) above its first: no noise estimate is needed, since a sequence of 4+ noisy
+    readings of a level rises at every step by chance once in 24 (4 points) to 5,040 (7), and the rise must also
+    clear the practical floor. A loss that falls at any point is left to the longer-run test."""
+    y, logspace = I.finite_positive_log(s)
+    yv = y.to_numpy(dtype=np.float64)
+    if not logspace or not bool(np.all(np.diff(yv) > 0)) or float(yv[-1] - yv[0]) < p.min_rise:
+        return None
+    st = y.index
+    return {"logspace": True, "onset": int(st[1]), "best_step": int(st[0]), "best": _lin(float(yv[0]), True),
+            "end_level": _lin(float(yv[-1]), True), "peak": _lin(float(yv[-1]), True),
+            "onset_value": _lin(float(yv[1]), True), "rise_log": float(yv[-1] - yv[0]), "lost": math.inf,
+            "lost_log": math.inf, "n_after": len(yv) - 1, "from_start": True, "head": _lin(float(yv[0]), True)}
+
+
 def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     """Sustained rise of a finite loss series to its end, or None."""
     n = len(s)
+    if 4 <= n < p.min_points:
+        return _short_rise(s, p)
     if n < max(p.min_points, 3):
         return None
     y, logspace = I.finite_positive_log(s)
