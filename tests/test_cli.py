@@ -151,7 +151,10 @@ def test_ctrl_c_exits_130_not_the_findings_code(tmp_path):
             "from curvedoc.cli import main\n"
             f"sys.argv = ['curvedoc', 'diagnose', {str(run)!r}]\n"
             "print('ready', flush=True)\nmain()\n")
-    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # (a terminal's Ctrl-C reaches a process whose SIGINT is in its default state: a library in this test process
+    # may have left it ignored, which a child inherits, and Python then never installs its KeyboardInterrupt)
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=_default_sigint)
     assert p.stdout.readline().strip() == b"ready"
     time.sleep(0.5)
     p.send_signal(signal.SIGINT)
@@ -217,3 +220,12 @@ def test_the_command_ends_quickly_with_its_exit_code_and_all_its_output(tmp_path
         rc = subprocess.run([sys.executable, "-m", "curvedoc", "rules", "--format", "markdown"], stdout=fh,
                             timeout=120).returncode
     assert rc == 0 and dest.read_text().count("\n| ") >= 24
+
+
+def _default_sigint():
+    """In a child before exec: SIGINT handled by default and not blocked, as in a terminal."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+

@@ -507,7 +507,8 @@ def test_ctrl_c_stops_a_dask_audit_and_its_workers(tmp_path):
     out = tmp_path / "results.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--executor", "dask", "-j", "2",
                              "--out", str(out), "--no-cache", "--progress"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, text=True,
+                            preexec_fn=_default_sigint)  # as in a terminal, whatever this test process inherited
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (out.exists() and len(out.read_bytes().splitlines()) >= 4):
         time.sleep(0.05)
@@ -675,3 +676,11 @@ def test_a_dask_audit_leaves_nothing_in_the_temporary_folder(tmp_path):
     assert r.returncode in (0, 1), r.stderr[-2000:]
     assert len(json.loads(r.stdout)["runs"]) == 3 * sum(1 for x in SAMPLES.iterdir() if x.is_dir())
     assert sorted(p.name for p in tmpdir.iterdir()) == [], sorted(p.name for p in tmpdir.rglob("*"))[:10]
+
+
+def _default_sigint():
+    """In a child before exec: SIGINT handled by default and not blocked, as in a terminal (a library in the test
+    process may have left it ignored, which a child inherits, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
