@@ -104,7 +104,8 @@ def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, floa
         return None
     tail = v[j:]
     if float(np.ptp(tail)) == 0.0:
-        if _significant_digits(float(tail[0])) < p.frozen_min_digits and not _printed_exactly(v[max(0, j - 20):j], float(tail[0])):
+        coarse = _significant_digits(float(tail[0])) < p.frozen_min_digits
+        if coarse and not _printed_exactly(v[max(0, j - 20):j], float(tail[0])):
             return None  # one coarse printed value (0.0012, 0.0): a loss still creeping below the printed precision
     else:
         d = np.diff(tail)

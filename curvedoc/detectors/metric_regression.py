@@ -25,7 +25,7 @@ and the cause (overfitting, a learning rate that became too high, a broken data 
 - ``min_drop_log``: for positive unbounded metrics (WER, perplexity, loss): smallest relative worsening in log space (0.1 = 10%).
 - ``min_drop_range``: for metrics that can be negative (returns): smallest drop as a share of the observed range.
 - ``noise_z``: the drop must also exceed this many robust sigmas of the evaluation noise (from second differences of the raw evaluations, so a trend is not noise; for a rolling median, its standard error).
-- ``alpha``: the best is the largest of n - k levels, so the bar is the 1 - alpha / (n - k) normal quantile when that exceeds ``noise_z``.
+- ``alpha``: the best is the largest of the n - k levels before the tail, so the bar is the 1 - alpha / (n - k) normal quantile when that exceeds ``noise_z``.
 - ``smooth_min_points``: from this many points on, the series is judged on its rolling median (a tenth of the points wide).
 - ``tail_frac``: share of the evaluations (after the best) whose median is the final level; 1 evaluation below 6.
 - ``few_evals_factor``: with fewer than 6 evaluations (noise not measurable) the drop must clear this many times the floor.
@@ -49,7 +49,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._instability import last_session
 from curvedoc.detectors._progress import k_from_acc, never_beat_chance, stated_k
 from curvedoc._fmt import fmt_num, fmt_step
-from curvedoc.detectors._signal import mad, rolling_median_values
+from curvedoc.detectors._signal import mad, median_se, rolling_median_values
 from curvedoc.model.metrics import Metric, primary
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
@@ -126,13 +126,13 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         # the drop compares two levels: one evaluation each, or two w-point rolling medians (standard error
         # 1.25 s / sqrt(w) of a median; fewer points at the ends of a centred window). The noise s is measured on
         # the raw evaluations: second differences of a rolling median are mostly 0 and would call it nothing. On a
-        # smoothed series the best is the largest of n - k overlapping levels, so scatter alone lifts it by more
-        # than any fixed multiple of its error as the run grows: the bar is the 1 - alpha / (n - k) quantile of a
-        # normal, at least noise_z (a single-evaluation best keeps noise_z: it already stands for the largest)
+        # smoothed or not, the best is the largest of the n - k levels before the tail, so scatter alone lifts it
+        # by more than any fixed multiple of its error as the run grows: the bar is the 1 - alpha / (n - k)
+        # quantile of a normal, at least noise_z
         if w > 1:
             h = w // 2
             w_best = min(i_best, h) + min(n - 1 - i_best, h) + 1
-            se = sigma * 1.2533 * np.sqrt(1.0 / w_best + 1.0 / w)
+            se = median_se(sigma, w_best, w)
         else:
             # one evaluation against the median of the last k; the tail's own error is not added: the MAD of a
             # handful of second differences already overstates the noise at the peak's kink, and a fuller error

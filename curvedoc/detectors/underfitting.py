@@ -113,9 +113,10 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     else the run logs improved: a model that never learned. Needs no K and no scale: the start and the end are
     robust medians of the first 5% and the last 15% of the points (at least 3 each), compared in log space (a
     relative change) with the run's own point-to-point noise (and the first reading alone, when it stands above the
-    end by the floor beyond one point's noise, counts as learning that happened within the first points), and the finding needs the fall to be shown SMALLER
-    than ``never_floor`` (its upper ``never_z``-sigma bound below it): a short or noisy run whose fall cannot be
-    measured is not judged. A loss that fell well below its start in between and came back is divergence's; a
+    end by the floor beyond one point's noise, counts as learning that happened within the first points), and the
+    finding needs the change to be shown SMALLER than ``never_floor`` both ways (its ``never_z``-sigma bounds inside
+    it): a short or noisy run whose change cannot be measured is not judged, a loss that ended clearly above its
+    start is divergence's. A loss that fell well below its start in between and came back is divergence's; a
     quality metric or a validation loss that improved says the model learned."""
     s = clean(run.series("train_loss"))
     n = len(s)
