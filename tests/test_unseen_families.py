@@ -608,3 +608,21 @@ def test_a_short_run_whose_loss_rose_at_every_point_diverged(n):
         assert run_detector("divergence", make_run(train_loss=wobble)) == [], (n, seed)
         small = 1.0 + np.linspace(0, 0.3, n)  # +30%: under min_rise (log 0.4)
         assert run_detector("divergence", make_run(train_loss=small)) == [], n
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_reinforcement_learning_loss_frozen_at_one_number_to_the_end_is_reported(seed):
+    # an RL loss that moved and then reads the very same number in every row to the end (0.0 once the policy
+    # collapsed: the value and policy losses vanish, nothing is updated) is no update in any training; an RL loss
+    # that keeps moving, however flat, is not judged
+    rng = np.random.default_rng(seed)
+    n = 2000
+    cut = int(n * rng.uniform(0.03, 0.3))
+    moving = np.abs(3000 * np.exp(rng.normal(0, 0.3, cut)))
+    reward = np.concatenate([rng.normal(-96, 2, cut), np.full(n - cut, -100.0)])
+    frozen = make_run(**{"train/loss": np.concatenate([moving, np.zeros(n - cut)]),
+                         "rollout/ep_rew_mean": reward, "rollout/ep_len_mean": np.ones(n)})
+    assert "constant-loss" in [f.name for f in curvedoc.diagnose(frozen).runs[0].findings], seed
+    still = make_run(**{"train/loss": np.abs(3000 * np.exp(rng.normal(0, 0.3, n))) * np.linspace(1, 0.01, n),
+                        "rollout/ep_rew_mean": reward, "rollout/ep_len_mean": np.ones(n)})
+    assert "constant-loss" not in [f.name for f in curvedoc.diagnose(still).runs[0].findings], seed

@@ -198,12 +198,13 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         )
         return
 
-    if rl_marker(run) is not None:
-        # a reinforcement-learning loss tracks a moving target and need not settle or fall: only a loss that is
-        # the very same number everywhere (above) is judged there -- that is no update, or no loss computed, in
-        # any training
-        return
+    rl = rl_marker(run) is not None
     frozen = _frozen_tail(v_all, steps, p)
+    if rl and (frozen is None or float(np.ptp(v_all[frozen[0]:])) != 0.0):
+        # a reinforcement-learning loss tracks a moving target and need not settle or fall: only a loss that is
+        # the very same number (above: everywhere; here: from some step to the end, e.g. 0.0 in every row once
+        # the policy collapsed) is judged there -- that is no update, or no loss computed, in any training
+        return
     if frozen is not None:
         j, share = frozen
         same = "exactly" if float(np.ptp(v_all[j:])) == 0.0 else f"to {p.flat_rel_tol:.0e} relative"
