@@ -567,3 +567,27 @@ def test_rows_where_evaluation_did_not_run_are_missing_not_zero(tmp_path):
     q.write_text("\n".join([head] + rows0) + "\n")
     rz = curvedoc.diagnose(str(q)).runs[0]
     assert not any(i["kind"] == "not-evaluated" for i in rz.issues)
+
+
+@pytest.mark.parametrize("first_marker_line", [2, 3])
+def test_an_unresolved_merge_conflict_is_a_damaged_log(tmp_path, first_marker_line):
+    # a log committed with git's conflict markers holds two versions of itself: the markers are not rows (no
+    # 'bad values' in the step column), both versions are read, and the file is reported as damaged
+    rng = np.random.default_rng(0)
+    rows = [f"{e},{2.3 * math.exp(-e / 20) + rng.normal(0, 0.01):.5f},{2.4 * math.exp(-e / 25):.5f}"
+            for e in range(1, 61)]
+    theirs = [f"{e},{2.2 * math.exp(-e / 3):.5f},{2.3 * math.exp(-e / 4):.5f}" for e in range(1, 3)]
+    head = ["epoch,train_loss,val_loss"] + rows[:first_marker_line - 2]
+    text = "\n".join(head + ["<<<<<<< HEAD"] + rows[first_marker_line - 2:] + ["======="] + theirs
+                     + [">>>>>>> d0150e4 (Reduce model size)"]) + "\n"
+    (tmp_path / "training_log.csv").write_text(text)
+    rep = curvedoc.diagnose(tmp_path)
+    kinds = {i.kind for r in load_all(tmp_path).runs for i in r.issues}
+    assert "merge-conflict" in kinds and "bad-values" not in kinds
+    assert "damaged-log" in {f.name for rr in rep.runs for f in rr.findings}
+
+
+def test_a_lone_separator_line_is_not_a_merge_conflict(tmp_path):
+    text = "epoch,loss\n" + "".join(f"{e},{1 / e:.4f}\n" for e in range(1, 30)) + "=======\n"
+    (tmp_path / "log.csv").write_text(text)
+    assert "merge-conflict" not in {i.kind for r in load_all(tmp_path).runs for i in r.issues}

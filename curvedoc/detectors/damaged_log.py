@@ -1,6 +1,7 @@
 """## What it detects
 Records the importer skipped: truncated or corrupt event-file records, half-written CSV/JSON lines,
-LFS pointer stubs among the files of a run. And a series that cannot be what it says: a gradient norm
+LFS pointer stubs among the files of a run, the marker lines of an unresolved git merge conflict (two versions
+of the log interleaved). And a series that cannot be what it says: a gradient norm
 logged as exactly 0.0 at a share ``min_zero_share`` of its points while the training loss is non-zero and
 moving (the norm was not measured there), or a loss-named series that holds one negative whole number at every
 one of its points ('Loss: -1.0000', a placeholder printed where the loss should be). And a held-out loss or a part of a loss
@@ -36,7 +37,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.model.run import Run
 
 KINDS = {"truncated-record", "truncated", "corrupt-records", "bad-rows", "bad-lines", "lfs-pointer", "bad-chunks",
-         "invalid-utf8", "truncated-json"}
+         "invalid-utf8", "truncated-json", "merge-conflict"}
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,7 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
         raise LoadError(path, "empty file", kind="empty")
     # leading blank lines do not make a header
     text = text.lstrip("\r\n")
+    text = _drop_merge_conflict_markers(text, path, issues)
     first_nl = text.find("\n")
     header = text if first_nl < 0 else text[:first_nl]
     sep = _sniff_sep(header, path)
@@ -193,6 +194,32 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             file=str(path), count=len(dups), severity="info",
         ))
     return df, names, sep
+
+
+_CONFLICT_MARKER = re.compile(r"^(?:<{7}(?: .*)?|={7}|>{7}(?: .*)?|\|{7}(?: .*)?)\r?$", re.M)
+
+
+def _drop_merge_conflict_markers(text: str, path: Path, issues: list[ImportIssue]) -> str:
+    """A log committed with an unresolved git merge conflict holds two versions of itself between ``<<<<<<<``,
+    ``=======`` and ``>>>>>>>`` lines (``|||||||`` with diff3): the marker lines are not rows and are dropped, both
+    versions' rows are read (their step counters tell them apart), and the file is reported as damaged -- which
+    version is the real log is for its owner to say. Only a complete conflict (an opening and a closing marker, in
+    that order) counts: a lone ``=======`` is a separator some scripts print."""
+    if "<<<<<<<" not in text or ">>>>>>>" not in text:
+        return text
+    marks = [(m.start(), m.group(0)[0]) for m in _CONFLICT_MARKER.finditer(text)]
+    opens = [i for i, (_, c) in enumerate(marks) if c == "<"]
+    if not opens or not any(c == ">" for _, c in marks[opens[0]:]):
+        return text
+    lines = [text.count("\n", 0, pos) + 1 for pos, _ in marks]
+    issues.append(ImportIssue(
+        "merge-conflict",
+        f"the file holds an unresolved git merge conflict (marker lines {', '.join(map(str, lines[:6]))}"
+        f"{' ...' if len(lines) > 6 else ''}): two versions of the log are interleaved; the marker lines were "
+        "dropped and both versions' rows read",
+        file=str(path), count=len(marks),
+    ))
+    return _CONFLICT_MARKER.sub("", text)
 
 
 def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
