@@ -30,6 +30,7 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``stall_max_val_gain``: stall variant: largest validation improvement (log) that still counts as stalled.
 - ``stall_min_frac``: stall variant: shortest stall, as a fraction of the validation steps.
 - ``few_min_points``: fewest validation points for the few-evaluations variant (runs evaluated 3-4 times).
+- ``component_min_rise``: the practical floor of a component's rise (log space), twice ``min_rise`` as ``component_noise_z`` is twice ``noise_z``.
 - ``component_noise_z``: the rise a loss component's validation curve needs, in noise sigmas (each component judged is one more chance for noise to pass).
 - ``few_min_rise``: few-evaluations variant: rise (log space) of the last evaluation over the best one.
 - ``metric_min_points``: without a validation loss, fewest evaluations of the held-out metric.
@@ -71,6 +72,7 @@ class Params:
     few_min_points: int
     few_min_rise: float
     component_noise_z: float
+    component_min_rise: float
     metric_min_points: int
     metric_min_drop_rate: float
     metric_min_drop_log: float
@@ -238,7 +240,8 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     pairs = gx.component_pairs(run, val_tag, train_tag, p.min_val_points)[:12]
     for vt, tt in pairs:
         comp = [h for h in _judge(run, pc, vt, tt, run.series(vt), run.series(tt), main=False)
-                if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points]
+                if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points
+                and h.evidence.get("rise_log", math.inf) >= p.component_min_rise]
         if comp:
             h = comp[0]
             yield dataclasses.replace(h, message=f"the {gx.component_name(vt)} component overfits: {h.message}",
@@ -254,7 +257,8 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
         if vt in judged or gx.loss_stem(vt) in train_stems:
             continue
         other = [h for h in _judge(run, pc, vt, train_tag, run.series(vt), run.series("train_loss"), main=False)
-                 if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points]
+                 if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points
+                 and h.evidence.get("rise_log", math.inf) >= p.component_min_rise]
         if other:
             h = other[0]
             yield dataclasses.replace(h, message=f"the eval set {vt} overfits while {val_tag} does not: {h.message}",
