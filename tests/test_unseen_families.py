@@ -626,3 +626,19 @@ def test_a_reinforcement_learning_loss_frozen_at_one_number_to_the_end_is_report
     still = make_run(**{"train/loss": np.abs(3000 * np.exp(rng.normal(0, 0.3, n))) * np.linspace(1, 0.01, n),
                         "rollout/ep_rew_mean": reward, "rollout/ep_len_mean": np.ones(n)})
     assert "constant-loss" not in [f.name for f in curvedoc.diagnose(still).runs[0].findings], seed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_language_models_token_accuracy_does_not_give_a_class_count(seed):
+    # a conversation model's per-epoch log (loss, perplexity, token accuracy in percent): its first accuracy,
+    # 23-28% after one epoch, sits near 1/4, but a token cross-entropy is over a vocabulary, not 4 classes, so its
+    # first loss 5.6 is not '4x log 4'; the same numbers from a 4-class classifier (no language-model metric) are
+    rng = np.random.default_rng(seed)
+    e = np.arange(10)
+    loss = 5.62 - 0.55 * np.log1p(e) + rng.normal(0, 0.01, 10)
+    acc = 23.2 + 7.6 * (1 - np.exp(-e / 2)) + rng.normal(0, 0.2, 10)
+    lm = make_run(loss=loss, ppl=np.exp(loss), accuracy=acc)
+    assert "initial-loss-off" not in [h.name for h in curvedoc.diagnose(lm).runs[0].findings], seed
+    flat = np.full(10, 25.0) + rng.normal(0, 0.3, 10)
+    clf = make_run(loss=loss, accuracy=flat)
+    assert "initial-loss-off" in [h.name for h in curvedoc.diagnose(clf).runs[0].findings], seed

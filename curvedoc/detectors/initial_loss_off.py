@@ -57,6 +57,7 @@ from curvedoc.detectors._progress import (
     k_from_acc,
     k_from_loss,
     k_label,
+    loss_kind,
     looks_non_ce,
     ce_evidence,
     subsample,
@@ -114,7 +115,9 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     k_given = stated_k(run, p.num_classes)
     if k_given:
         k, k_src = k_given, "num_classes"
-    else:
+    elif not loss_kind(run).get("kind", "").startswith("a token cross-entropy"):
+        # an accuracy at 1/K names a K-way classifier; a language model's token accuracy of 0.25 after its first
+        # epoch says nothing of a vocabulary of thousands, so the loss kind decides whether K may come from it
         for role in ("train_acc", "val_acc"):
             acc = accuracy(run, role)
             # the first THREE accuracies must sit at 1/K: one value could be an epoch average that
