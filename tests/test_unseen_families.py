@@ -642,3 +642,26 @@ def test_a_language_models_token_accuracy_does_not_give_a_class_count(seed):
     flat = np.full(10, 25.0) + rng.normal(0, 0.3, 10)
     clf = make_run(loss=loss, accuracy=flat)
     assert "initial-loss-off" in [h.name for h in curvedoc.diagnose(clf).runs[0].findings], seed
+
+
+@pytest.mark.parametrize("share", [0.55, 0.8, 0.9866, 0.995])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_held_out_accuracy_that_never_changes_is_a_constant_predictor(share, seed):
+    # a segmentation U-Net predicting background everywhere: val_accuracy is the background share at every one of
+    # 35 evaluations (float32 averaging moves it by 1e-7 only) while the training loss falls: the held-out
+    # predictions never change, whatever the share. A converged classifier's accuracy moves while it learns, and
+    # one value repeated at 5 evaluations of a small set is its granularity: neither is reported
+    rng = np.random.default_rng(seed)
+    n = 35
+    e = np.arange(n)
+    loss = 1.4 * np.exp(-e / 3) + 0.05 + rng.normal(0, 0.005, n)
+    frozen = share + rng.choice([-1.2e-7, 0.0, 0.0, 6e-8], n)
+    run = make_run(loss=loss, val_loss=0.9 * np.exp(-e / 2) + 0.06, accuracy=1 - loss / 3, val_accuracy=frozen)
+    assert "plateau-at-chance" in [f.name for f in curvedoc.diagnose(run).runs[0].findings], (share, seed)
+    learned = np.minimum(0.999, share * (1 - 0.3 * np.exp(-e / 4)) + rng.normal(0, 0.002, n))
+    ok = make_run(loss=loss, val_loss=0.9 * np.exp(-e / 2) + 0.06, accuracy=1 - loss / 3, val_accuracy=learned)
+    assert "plateau-at-chance" not in [f.name for f in curvedoc.diagnose(ok).runs[0].findings], (share, seed)
+    if share > 0.8:  # (at or below 0.8 a repeated share is also judged by where the loss sits: the prior's entropy)
+        few = make_run(loss=loss[:5], val_loss=(0.9 * np.exp(-e / 2) + 0.06)[:5], accuracy=(1 - loss / 3)[:5],
+                       val_accuracy=np.full(5, share))
+        assert "plateau-at-chance" not in [f.name for f in curvedoc.diagnose(few).runs[0].findings], (share, seed)

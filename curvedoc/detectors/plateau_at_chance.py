@@ -301,6 +301,16 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
     band below, ``max_excess_above`` above). A model that learned anything moves its accuracy off the majority
     share and its loss below H(q); a balanced 90%-accurate classifier whose loss happens to be near H(0.9) does
     not repeat one accuracy at half of its evaluations."""
+    if len(v) >= 2 * p.min_evals and 0.5 <= float(v[0]) < 1.0 and _same_number(v):
+        # the very same accuracy at every evaluation from the first one on, over twice the evaluations the floor
+        # test needs: the held-out predictions never changed while training went on -- a model that predicts one
+        # class everywhere scores that class's share (0.987 of a segmentation's background pixels), however high
+        # that share is. A classifier that learned moves its accuracy at least while it learns; one repeated
+        # value at a few evaluations is a small evaluation set's granularity (above _MAX_PRIOR_SHARE the loss
+        # test below cannot tell the two apart, this one can)
+        q = float(np.median(v))
+        return 2, (f"the accuracy is the same number, {q:.4f}, at all {len(v)} evaluations from the first: the "
+                   "held-out predictions never change"), q
     vals, counts = np.unique(v, return_counts=True)
     i = int(np.argmax(counts))
     q = float(vals[i])
@@ -314,6 +324,12 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
             return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
                        f"{run.roles[role]} sits at the entropy of that prior, {fmt_num(h)}"), q
     return None
+
+
+def _same_number(v: np.ndarray) -> bool:
+    """Every value the same number up to float32 rounding (a relative spread of 1e-6: an accuracy averaged over
+    batches in float32 reads 0.98660713 or 0.98660702 for the same count of correct predictions)."""
+    return float(np.ptp(v)) <= 1e-6 * max(abs(float(np.median(v))), 1e-12)
 
 
 def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
@@ -430,7 +446,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         causes = None
         why = ""
     loss_txt = ""
-    if "train_loss" in run.roles:
+    if "train_loss" in run.roles and abs(chance - 1.0 / k) < 1e-12:  # a majority share has no log K to compare
         lv = prepared(run, "train_loss").to_numpy(dtype=np.float64)
         if len(lv) >= 3:
             loss_txt = (f"; {run.roles['train_loss']} ends at {fmt_num(window_median(lv, 0.75, 1.0))} vs "
