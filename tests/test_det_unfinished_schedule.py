@@ -284,3 +284,20 @@ def test_a_run_its_early_stopping_rule_ended_is_finished():
     assert run_detector(NAME, run) != []
     run.meta["early_stopped"] = "line 5,792: 'the monitored metric did not improve in the last 10 records.'"
     assert run_detector(NAME, run) == []
+
+
+@pytest.mark.parametrize("n", [5, 7, 12, 40])
+def test_a_short_run_stopped_inside_its_warmup_is_unfinished(n):
+    # a YOLO run of 7 epochs whose LR still rises at every epoch (1.2e-4 -> 8.9e-4 of a ramp to ~1e-2): a schedule
+    # has no noise, so a handful of rises in a row says the warmup never finished, however few the points
+    e = np.arange(n)
+    lr = 1.2e-4 * (1 + e)
+    loss = 0.16 * np.exp(-e / 6) + 0.02
+    hits = run_detector(NAME, make_run(train_loss=loss, lr=lr))
+    assert hits and "still warming up" in hits[0].message
+    # a constant or a decaying LR over as few points says nothing of a warmup
+    assert not [h for h in run_detector(NAME, make_run(train_loss=loss, lr=np.full(n, 1e-3)))
+                if "warming" in h.message]
+    assert not [h for h in run_detector(NAME, make_run(train_loss=loss, lr=1e-3 * 0.9 ** e)) if "warming" in h.message]
+    # four points are not enough to tell a warmup from anything else
+    assert not [h for h in run_detector(NAME, make_run(train_loss=loss[:4], lr=lr[:4])) if "warming" in h.message]

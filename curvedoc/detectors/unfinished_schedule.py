@@ -258,7 +258,9 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
     s = clean(run.series("lr"))
     v = s.to_numpy(dtype=np.float64)
     n = len(v)
-    if n < 8 or v.max() <= 0 or v[0] <= 0:
+    # a learning rate is a schedule, not a measurement: it has no noise, so 5 points that rise at every step (4
+    # rises in a row, each one its own evidence) already say the warmup was still running
+    if n < 5 or v.max() <= 0 or v[0] <= 0:
         return None
     d = np.diff(v)
     if v[-1] < v.max() * (1 - 1e-9) or np.mean(d > 0) < 0.9 or v[-1] < 2.0 * v[0]:
