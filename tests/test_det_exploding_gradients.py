@@ -251,3 +251,23 @@ def test_real_norm_growing_through_a_warmup_cut_by_a_crash():
     per-epoch training loss falling 0.264 -> 0.216."""
     hits = run_detector(NAME, real_run("text_log/fairseq-json-ropadet-crash-no-space"))
     assert len(hits) == 1 and hits[0].severity == "info" and hits[0].evidence["loss_followed"] is False
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("growth", [30.0, 150.0])
+def test_a_norm_that_grows_as_a_classifier_leaves_its_flat_start_is_information(seed, growth):
+    # a small BERT fine-tune at 0.69 (ln 2) for its first quarter with tiny gradients, then learning: the norm grows
+    # 30-150x while the loss falls from 0.69 to ~0.2 and keeps falling -- the model left its flat start (HF clips at
+    # 1.0 by default), not a run-away; the same growth with a loss that only holds its level stays a warning
+    rng = np.random.default_rng(seed)
+    n = 200
+    x = np.arange(n)
+    learn = 1 / (1 + np.exp(-(x - 60) / 8))
+    # (the loss the Trainer logs is a mean over its logging interval: a few percent of noise)
+    loss = (0.69 - 0.49 * learn - 0.05 * np.clip((x - 100) / 100, 0, 1)) * np.exp(rng.normal(0, 0.03, n))
+    gn = 0.1 * np.exp(np.log(growth) * np.clip((x - 45) / 60, 0, 1) ** 0.7) * np.exp(rng.normal(0, 0.5, n))
+    hits = run_detector(NAME, make_run(train_loss=loss, grad_norm=gn))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    flat = 0.69 * np.exp(rng.normal(0, 0.05, n))
+    hits = run_detector(NAME, make_run(train_loss=flat, grad_norm=gn))
+    assert hits and hits[0].severity != "info"

@@ -94,6 +94,34 @@ def _loss_followed(run: Run, cross: int, p: Params) -> tuple[bool | None, str]:
     return None, ""
 
 
+def _learned_from_a_flat_start(run: Run, step: int, p: Params) -> float:
+    """How far (log space) the training loss fell from a flat start to the end of the run, or 0.
+
+    The start is flat when up to ``step`` (the end of the gradient norm's reference window, the first ``early_frac``
+    of its points) the loss fell (medians of the window's first and last thirds) by less than ``loss_follow`` and by
+    less than a quarter of what its average pace over the run would give there (``early_frac`` of its whole fall):
+    a plateau has next to no fall, while a run that learns from the first step is at its fastest there. (A noisy
+    window can hide a small fall: then the start is not shown flat and the growth keeps its severity.) A model that had not started to learn had tiny gradients there, so its
+    reference level is not a learning model's norm. The fall is from the window's median to the median of the last
+    tenth of the points."""
+    if "train_loss" not in run.roles:
+        return 0.0
+    lf = sig.finite(run.series("train_loss"))
+    vals = lf.to_numpy(dtype=np.float64)
+    if len(vals) < 6 or not np.all(vals > 0):
+        return 0.0
+    y = np.log(vals)
+    head = y[lf.index.to_numpy() <= step]
+    if len(head) < 3:
+        return 0.0
+    t = max(1, len(head) // 3)
+    start = float(np.median(head[:t]))
+    total = start - float(np.median(y[-max(3, len(y) // 10):]))
+    if not total > 0 or start - float(np.median(head[-t:])) >= min(p.loss_follow, 0.25 * p.early_frac * total):
+        return 0.0
+    return float(np.median(head)) - float(np.median(y[-max(3, len(y) // 10):]))
+
+
 def _lr_ramp(run: Run, start: int, cross: int, sm: pd.Series) -> tuple[float, float, bool] | None:
     """(LR where the norm series starts, LR at the crossing, whether the warm-up ended before the log does) when
     the norm crossed during an LR warm-up and
@@ -230,6 +258,9 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     if followed is False:
         conf = min(conf, 0.7)
     severity = None if severe else "warning"
+    ref_end = int(gn[np.isfinite(v) & (v > 0)].index[sig.window(int(np.sum(np.isfinite(v) & (v > 0))),
+                                                                 p.early_frac, lo=3) - 1])
+    fell = _learned_from_a_flat_start(run, ref_end, p) if followed is False else 0.0
     if end_exc <= 0.0 and followed is not True:
         # the norm came back to (or below) where it started and the loss never rose: a transient burst (the
         # first steps of a warm-up while the loss collapses), not a run-away; worth knowing, not a fault
@@ -247,5 +278,15 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
                     + (" and stopped when the warm-up did" if ramp[2] else ", a warm-up still under way when the log ends")
                     + ": the norm follows the growing step size, not a run-away"
                     + ("" if followed is False else " as long as the loss does not rise"))
+    if severity != "info" and fell >= p.loss_follow:
+        # the reference level was measured while the loss sat on a flat start (a classifier at log K, whose
+        # gradients are tiny until it finds a direction); the loss then fell by at least the factor that counts as
+        # following (1.3x) and did not rise after the crossing: the norm grew because the model started to learn,
+        # and the weights were not thrown anywhere (a framework's default clipping -- HF Trainer's max_grad_norm
+        # 1.0 -- bounds the step whatever the norm). Worth knowing, not a fault
+        severity = "info"
+        ev["loss_fall_from_flat_start"] = round(fell, 4)
+        msg += (f"; the loss sat flat while the early level was measured, then fell {sig.fmt_num(math.exp(fell))}x: the "
+                "norm grew as the model started to learn, not a run-away")
     yield Hit(msg, step=cross, steps=(cross, int(steps[-1])), confidence=min(conf, 0.97), evidence=ev,
               severity=severity, causes=tuple(causes), marks=(int(sm.index[pi]),))
