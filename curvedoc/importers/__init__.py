@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import RunData, RunSpec, windowed
+from curvedoc.importers._base import SETTINGS_SUFFIXES, RunData, RunSpec, is_settings_file, windowed
 from curvedoc.importers.discover import Discovery, Problem, discover
 from curvedoc.model.run import ImportIssue, Run
 
@@ -61,6 +61,14 @@ def event_reader(name: str | None):
         yield
     finally:
         set_event_reader(previous)
+
+
+def prepare_event_decoder(total_bytes: int) -> bool:
+    """Ready the compiled event-file decoder (numba) in this process when ``total_bytes`` of event files are to be
+    read (an audit, once before its workers start; see :func:`curvedoc.importers._tfrecord.prepare_compiled`)."""
+    from curvedoc.importers._tfrecord import prepare_compiled
+
+    return prepare_compiled(total_bytes)
 
 
 def set_reading(settings) -> tuple:
@@ -294,4 +302,5 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
     return res.runs
 
 
-__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS"]
+__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS",
+           "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder"]
