@@ -38,8 +38,6 @@ ALLOWED_PRIVATE_NAMES: dict[tuple[str, str, str], str] = {
         "detector helper; the detectors are the lead's room this round (import lines only)",
     ("curvedoc.detectors.unfinished_schedule", "curvedoc.detectors._gradients", "_last_key"):
         "as above",
-    ("curvedoc.importers", "curvedoc.importers._base", "_LIMIT_OVERRIDE"):
-        "reading limits travel through a module global (item 1: a ReadContext passed to readers)",
 }
 
 ALLOWED_PRIVATE_MODULES: dict[tuple[str, str], str] = {

@@ -1,6 +1,6 @@
 """What one audit worker does: read an input (a run spec), diagnose every run in it, send back plain dicts.
 
-    init_worker(settings)                 # once per worker process: the plan, the reading limits, the memory guard
+    init_worker(settings)                 # once per worker process: the plan, the ReadContext, the memory guard
     index, result = work((index, spec, cache_path))
     diagnose_batch(settings, items)       # a Dask worker's task: the same for a batch, plan built once per settings
 
@@ -48,7 +48,7 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
     import signal
     import threading
 
-    from curvedoc.importers import set_reading
+    from curvedoc.importers.context import ReadContext, install
 
     if threading.current_thread() is threading.main_thread() and mp.parent_process() is not None:
         # a worker process forked from an audit inherits the parent's SIGTERM handler (executors.terminate_on_sigterm,
@@ -56,7 +56,7 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
         # multiprocessing does -- a SystemExit raised inside the task queue's lock left a worker blocked on it and
         # the audit waiting forever for it to end
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    set_reading(settings)  # the size guard and the event-file reader, for the worker's lifetime
+    install(ReadContext.from_settings(settings))  # the size guard and the event-file reader, for the worker's life
     if compiled:
         from curvedoc.detectors import prepare_rolling_median
 
@@ -69,19 +69,18 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
 
 def diagnose_batch(settings: Settings, items: list) -> list:
     """A Dask worker's task: ``work`` on each ``(index, spec, cache_path)`` item. The plan is built once per worker
-    process and settings (a worker outlives one audit and may serve several); the reading settings are applied
-    again for every batch, so a batch reads with its own audit's limits."""
+    process and settings (a worker outlives one audit and may serve several); the batch is read with its own
+    audit's :class:`~curvedoc.importers.context.ReadContext`, entered for the batch and left after it, so nothing
+    of one audit's reading limits stays for the next."""
     global _PLAN
-    from curvedoc.importers import set_reading
+    from curvedoc.importers.context import ReadContext, use
 
     key = repr(settings)
     if key not in _PLANS:
-        init_worker(settings)
-        _PLANS[key] = _PLAN
-    else:
-        set_reading(settings)
+        _PLANS[key] = Plan.build(settings)
     _PLAN = _PLANS[key]
-    return [work(item) for item in items]
+    with use(ReadContext.from_settings(settings)):
+        return [work(item) for item in items]
 
 
 def _curve(run, role: str) -> list[list[float]] | None:
