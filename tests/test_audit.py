@@ -226,6 +226,39 @@ def test_a_worker_killed_mid_audit_does_not_hang_it(tmp_path):
     assert all(got[f"run{i:02d}"][0] != "unreadable" for i in range(12))
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_the_isolated_executor_loses_only_the_run_whose_process_died(tmp_path, monkeypatch):
+    """Issue 40.5: the executors share one interface, run(settings, todo, emit); the isolated one (a process per
+    input, the pool's second try) reports a process that died as that run's unreadable entry, the others read."""
+    import multiprocessing as mp
+    import signal
+
+    import curvedoc.importers.csvlog as csvlog
+    from curvedoc.engine.config import Settings
+    from curvedoc.engine.executors import Isolated
+    from curvedoc.importers.discover import discover
+
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("the killing reader reaches the children by fork")
+    real = csvlog.read
+
+    def read(spec):
+        if "boom" in str(spec.root):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(spec)
+
+    monkeypatch.setattr(csvlog, "read", read)
+    _csv_sweep(tmp_path, ["a", "boom", "c"])
+    todo = [(i, spec, None) for i, spec in enumerate(discover(tmp_path).specs)]
+    got = {}
+    Isolated(2).run(Settings(), todo, lambda i, res: got.setdefault(i, res))
+    by_name = {todo[i][1].name: res[0] for i, res in got.items()}
+    assert sorted(by_name) == ["a", "boom", "c"]
+    assert by_name["boom"]["status"] == "unreadable" and "died" in by_name["boom"]["errors"][0]
+    assert "signal 9" in by_name["boom"]["errors"][0]
+    assert by_name["a"]["status"] != "unreadable" and by_name["c"]["status"] != "unreadable"
+
+
 @pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(), reason="needs SIGTERM and /proc")
 def test_sigterm_to_the_audit_leaves_no_worker_behind(tmp_path):
     import signal

@@ -126,8 +126,8 @@ def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
 
 # what went wrong around a run rather than in it: a worker that died (killed, a lost Dask worker), the time
 # limit (the machine's load), the memory guard (its share depends on the machine and the number of workers), a
-# fetch from object storage that failed (the network), a store that kept changing while it was copied. Such a result is reported, never cached nor kept by
-# --resume: the next audit tries the run again.
+# fetch from object storage that failed (the network), a store that kept changing while it was copied. Such a
+# result is reported, never cached nor kept by --resume: the next audit tries the run again.
 TRANSIENT_KINDS = frozenset({"worker-died", "timeout", "out-of-memory", "fetch-failed", "store-busy"})
 
 
