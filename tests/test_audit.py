@@ -158,7 +158,7 @@ def test_the_exact_fisher_test_matches_scipy():
 
     from scipy.stats import fisher_exact
 
-    from curvedoc.engine.audit import fisher_greater
+    from curvedoc.engine.sweep import fisher_greater
 
     for a, b, c, d in itertools.product(range(0, 7), range(0, 6), range(0, 6), range(0, 7)):
         want = float(fisher_exact([[a, b], [c, d]], alternative="greater")[1])
@@ -226,6 +226,39 @@ def test_a_worker_killed_mid_audit_does_not_hang_it(tmp_path):
     assert all(got[f"run{i:02d}"][0] != "unreadable" for i in range(12))
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_the_isolated_executor_loses_only_the_run_whose_process_died(tmp_path, monkeypatch):
+    """Issue 40.5: the executors share one interface, run(settings, todo, emit); the isolated one (a process per
+    input, the pool's second try) reports a process that died as that run's unreadable entry, the others read."""
+    import multiprocessing as mp
+    import signal
+
+    import curvedoc.importers.csvlog as csvlog
+    from curvedoc.engine.config import Settings
+    from curvedoc.engine.executors import Isolated
+    from curvedoc.importers.discover import discover
+
+    if "fork" not in mp.get_all_start_methods():
+        pytest.skip("the killing reader reaches the children by fork")
+    real = csvlog.read
+
+    def read(spec):
+        if "boom" in str(spec.root):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(spec)
+
+    monkeypatch.setattr(csvlog, "read", read)
+    _csv_sweep(tmp_path, ["a", "boom", "c"])
+    todo = [(i, spec, None) for i, spec in enumerate(discover(tmp_path).specs)]
+    got = {}
+    Isolated(2).run(Settings(), todo, lambda i, res: got.setdefault(i, res))
+    by_name = {todo[i][1].name: res[0] for i, res in got.items()}
+    assert sorted(by_name) == ["a", "boom", "c"]
+    assert by_name["boom"]["status"] == "unreadable" and "died" in by_name["boom"]["errors"][0]
+    assert "signal 9" in by_name["boom"]["errors"][0]
+    assert by_name["a"]["status"] != "unreadable" and by_name["c"]["status"] != "unreadable"
+
+
 @pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_dir(), reason="needs SIGTERM and /proc")
 def test_sigterm_to_the_audit_leaves_no_worker_behind(tmp_path):
     import signal
@@ -254,13 +287,13 @@ def test_sigterm_to_the_audit_leaves_no_worker_behind(tmp_path):
 
 # ------------------------------------------------------------------------------ issue 18 items 8 and 13
 def test_cache_key_covers_the_code_and_the_files_beside_each_log(tmp_path, monkeypatch):
-    from curvedoc.engine import audit as A
+    from curvedoc.engine import cache as A
     from curvedoc.engine.config import Settings
 
-    s = A._settings_key(Settings())
-    A._code_key.cache_clear()
-    monkeypatch.setattr(A, "_code_key", lambda: "another version of the detectors")
-    assert A._settings_key(Settings()) != s  # a changed detector is never served old findings
+    s = A.settings_key(Settings())
+    A.code_key.cache_clear()
+    monkeypatch.setattr(A, "code_key", lambda: "another version of the detectors")
+    assert A.settings_key(Settings()) != s  # a changed detector is never served old findings
     # a Keras-layout run: train/hparams.yaml beside an event file in a sub-folder, not in the run folder
     import shutil
 
@@ -270,20 +303,20 @@ def test_cache_key_covers_the_code_and_the_files_beside_each_log(tmp_path, monke
     shutil.copytree(REPO / "sample_runs" / "healthy-keras-tf2", run)
     (run / "train" / "hparams.yaml").write_text("lr: 0.001\n")
     (spec,) = discover(run).specs
-    assert run / "train" / "hparams.yaml" in A._spec_files(spec)
+    assert run / "train" / "hparams.yaml" in A.spec_files(spec)
     # an HF run whose training_args.json lives in a checkpoint folder
     hf = tmp_path / "hf"
     (hf / "checkpoint-600").mkdir(parents=True)
     shutil.copy(REPO / "sample_runs" / "healthy-gru-charlm" / "trainer_state.json", hf / "checkpoint-600")
     (hf / "checkpoint-600" / "training_args.json").write_text('{"learning_rate": 0.003}')
     (spec,) = discover(hf).specs
-    assert hf / "checkpoint-600" / "training_args.json" in A._spec_files(spec)
+    assert hf / "checkpoint-600" / "training_args.json" in A.spec_files(spec)
 
 
 def test_a_cached_audit_is_linear_in_the_logs_of_one_folder(tmp_path):
     """Each log's cache key lists its own file and the small configs beside it, not the folder's other logs
     (listing them made every key O(n) and the audit O(n^2): 2,000 CSVs took 249 s cold)."""
-    from curvedoc.engine import audit as A
+    from curvedoc.engine import cache as A
     from curvedoc.importers.discover import discover
 
     folder = tmp_path / "many"
@@ -293,8 +326,8 @@ def test_a_cached_audit_is_linear_in_the_logs_of_one_folder(tmp_path):
     (folder / "config.yaml").write_text("lr: 0.1\n")
     specs = discover(folder).specs
     assert len(specs) == 300
-    listing = A._Listings()
-    sizes = {len(A._spec_files(sp, listing)) for sp in specs}
+    listing = A.Listings()
+    sizes = {len(A.spec_files(sp, listing)) for sp in specs}
     assert sizes == {2}  # the CSV and the config beside it
 
 
@@ -309,7 +342,7 @@ def test_config_that_is_not_a_regular_file_is_refused(tmp_path):
 
 
 def test_no_home_folder_is_created_for_the_cache(tmp_path, monkeypatch):
-    from curvedoc.engine import audit as A
+    from curvedoc.engine import cache as A
 
     ghost = tmp_path / "no-such-home"
     monkeypatch.delenv("CURVEDOC_CACHE_DIR", raising=False)
@@ -320,7 +353,7 @@ def test_no_home_folder_is_created_for_the_cache(tmp_path, monkeypatch):
 
 
 def test_a_failed_cache_write_leaves_no_partial_file(tmp_path, monkeypatch):
-    from curvedoc.engine import audit as A
+    from curvedoc.engine import cache as A
 
     target = tmp_path / "entry.json"
 
@@ -339,7 +372,7 @@ def test_a_failed_cache_write_leaves_no_partial_file(tmp_path, monkeypatch):
             raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(A, "open", FullDisk, raising=False)
-    A._cache_write(str(target), [{"x": 1}])
+    A.write(str(target), [{"x": 1}])
     assert list(tmp_path.iterdir()) == []
 
 

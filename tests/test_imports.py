@@ -27,8 +27,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "curvedoc"
 ALLOWED_CYCLES: dict[frozenset[str], str] = {
     frozenset({"curvedoc.importers", "curvedoc.importers.discover", "curvedoc.importers.remote"}):
         "discover and remote reach back to the package's readers (item 10: one reader registry)",
-    frozenset({"curvedoc.engine.audit", "curvedoc.engine.cluster"}):
-        "the Dask executor reuses the process pool's worker functions (item 5: worker.py and executors.py)",
 }
 
 ALLOWED_PRIVATE_NAMES: dict[tuple[str, str, str], str] = {
@@ -40,16 +38,6 @@ ALLOWED_PRIVATE_NAMES: dict[tuple[str, str, str], str] = {
         "detector helper; the detectors are the lead's room this round (import lines only)",
     ("curvedoc.detectors.unfinished_schedule", "curvedoc.detectors._gradients", "_last_key"):
         "as above",
-    ("curvedoc.importers", "curvedoc.importers._base", "_LIMIT_OVERRIDE"):
-        "reading limits travel through a module global (item 1: a ReadContext passed to readers)",
-    ("curvedoc.engine.cluster", "curvedoc.importers._base", "_LIMIT_OVERRIDE"):
-        "as above: cluster re-applies max-file-mb by hand (item 1)",
-    ("curvedoc.engine.cluster", "curvedoc.engine.audit", "_PLAN"):
-        "the Dask executor pokes the process pool's worker state (item 5: executors with one interface)",
-    ("curvedoc.engine.cluster", "curvedoc.engine.audit", "_init_worker"):
-        "as above (item 5)",
-    ("curvedoc.engine.cluster", "curvedoc.engine.audit", "_work"):
-        "as above (item 5)",
 }
 
 ALLOWED_PRIVATE_MODULES: dict[tuple[str, str], str] = {
@@ -57,14 +45,6 @@ ALLOWED_PRIVATE_MODULES: dict[tuple[str, str], str] = {
         "the CLI renders watch events and one-line errors itself (item 7: reporters/events.py)",
     ("curvedoc.compare", "curvedoc.detectors._baseline"):
         "hparams_diff is shared by baseline-departure and compare; the detectors are the lead's room this round",
-    ("curvedoc.engine.audit", "curvedoc.detectors._signal"):
-        "the audit warms the compiled rolling kernels and downsamples curves (item 5: worker.py)",
-    ("curvedoc.engine.audit", "curvedoc.importers._base"):
-        "settings-file detection and reading limits (items 1 and 5)",
-    ("curvedoc.engine.audit", "curvedoc.importers._tfrecord"):
-        "the audit warms the compiled event-file decoder (item 5: worker.py)",
-    ("curvedoc.engine.cluster", "curvedoc.importers._base"):
-        "reading limits (item 1)",
     ("curvedoc.integrations.lightning", "curvedoc.importers._yaml"):
         "the Lightning callback reads hparams.yaml as the importer does; to be made a public helper",
     ("curvedoc.watch", "curvedoc.importers._base"):

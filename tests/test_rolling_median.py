@@ -96,15 +96,15 @@ def test_kernel_self_check():
 def test_an_audit_readies_the_kernel_only_for_a_large_sweep(monkeypatch):
     from types import SimpleNamespace
 
-    from curvedoc.engine import audit
+    from curvedoc.engine import worker
 
     pytest.importorskip("numba", reason="the compiled rolling median needs numba (pip install '.[fast]')")
     monkeypatch.delenv("CURVEDOC_ROLLING", raising=False)
     monkeypatch.setattr(sig, "_ROLLING", {})
     spec = SimpleNamespace(format="csv", files=[])
-    few = [(i, spec, None) for i in range(audit._COMPILED_ROLLING_RUNS - 1)]
-    assert audit._prepare_compiled(few) is False and "kernel" not in sig._ROLLING
-    assert audit._prepare_compiled(few + [(len(few), spec, None)]) is True and "kernel" in sig._ROLLING
+    few = [(i, spec, None) for i in range(worker.COMPILED_ROLLING_RUNS - 1)]
+    assert worker.warm_up(few) is False and "kernel" not in sig._ROLLING
+    assert worker.warm_up(few + [(len(few), spec, None)]) is True and "kernel" in sig._ROLLING
 
 
 @pytest.mark.parametrize("kernel", ["sorted_median", "ranked_median"])

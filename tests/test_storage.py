@@ -548,7 +548,7 @@ def test_a_worker_that_died_is_never_cached(tmp_path, monkeypatch):
 
     sweep, cache = _two_runs(tmp_path), str(tmp_path / "cache")
 
-    class Client:  # what _execute asks of a Dask client
+    class Client:  # what the Dask executor asks of a Dask client
         def scheduler_info(self):
             return {"workers": {"w": {}}}
 

@@ -391,9 +391,9 @@ def test_max_seconds_from_pyproject_through_the_cli(slow_reader, tmp_path, monke
 def _sigterm_disposition(settings, conn):
     import signal
 
-    from curvedoc.engine.audit import _init_worker
+    from curvedoc.engine.worker import init_worker
 
-    _init_worker(settings)
+    init_worker(settings)
     conn.send(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
     conn.close()
 
@@ -405,13 +405,13 @@ def test_audit_workers_do_not_inherit_the_parents_sigterm_handler():
     import multiprocessing as mp
     import signal
 
-    from curvedoc.engine.audit import _terminate_on_sigterm
+    from curvedoc.engine.executors import terminate_on_sigterm
     from curvedoc.engine.config import Settings
 
     if "fork" not in mp.get_all_start_methods():
         pytest.skip("fork start method not available")
     ctx = mp.get_context("fork")
-    with _terminate_on_sigterm():
+    with terminate_on_sigterm():
         assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)
         r, w = ctx.Pipe(duplex=False)
         p = ctx.Process(target=_sigterm_disposition, args=(Settings(), w))

@@ -90,3 +90,7 @@ def loss_kind(run) -> dict:
     from curvedoc.detectors._progress import loss_kind as _loss_kind
 
     return _loss_kind(run)
+
+
+# public for the audit worker (engine/worker.py): the overview plot's curves and the compiled rolling median's warm-up
+from curvedoc.detectors._signal import downsample, prepare_compiled as prepare_rolling_median  # noqa: E402,F401

@@ -8,31 +8,18 @@ here). What crosses the network is small both ways: a spec (paths or URLs, sizes
 a 100-point curve back. Each worker reads its runs from storage itself -- a local path every worker sees (a shared
 file system), or object storage through fsspec -- never through the client. A ``memory://`` store lives in one
 process and is not visible to Dask workers.
+
+What a worker does with a batch is :func:`curvedoc.engine.worker.diagnose_batch`, as in the process pool; the
+audit reaches this module through :class:`curvedoc.engine.executors.Dask`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from curvedoc.engine.config import Settings
 
-_PLANS: dict[str, Any] = {}
 CONNECT_SECONDS = 10.0  # to reach a scheduler and complete Dask's handshake with it
-
-
-def _batch(settings: Settings, items: list) -> list:
-    """Worker body: the plan is built once per worker process and settings, then each item as in the pool."""
-    from curvedoc.engine import audit as _audit
-    from curvedoc.importers import _base
-
-    key = repr(settings)
-    if key not in _PLANS:
-        _audit._init_worker(settings)
-        _PLANS[key] = _audit._PLAN
-    _audit._PLAN = _PLANS[key]
-    if settings.max_file_bytes():
-        _base._LIMIT_OVERRIDE = settings.max_file_bytes()
-    return [_audit._work((i, spec, None)) for i, spec, _cache in items]
 
 
 def client_for(scheduler: str | None, n_workers: int):
@@ -113,11 +100,11 @@ def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int,
     from distributed import as_completed
 
     from curvedoc.engine import unreadable_report
-    from curvedoc.engine.audit import WORKER_DIED
+    from curvedoc.engine.worker import WORKER_DIED, diagnose_batch
 
     batches = [todo[a:a + chunk] for a in range(0, len(todo), chunk)]
     # specs travel without their cache paths: the client writes the cache (a worker may be another machine)
-    futures = {client.submit(_batch, settings, [(i, spec, None) for i, spec, _ in b], pure=False): b for b in batches}
+    futures = {client.submit(diagnose_batch, settings, [(i, spec, None) for i, spec, _ in b], pure=False): b for b in batches}
     try:
         for fut in as_completed(futures):
             batch = futures[fut]

@@ -8,6 +8,7 @@ reading a CSV never imports the TensorBoard protobufs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib
 import warnings
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import RunData, RunSpec, windowed
+from curvedoc.importers._base import SETTINGS_SUFFIXES, RunData, RunSpec, is_settings_file, windowed
+from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
 from curvedoc.model.run import ImportIssue, Run
 
@@ -39,57 +41,38 @@ EVENT_READERS: dict[str, str] = {
     "native": READERS["tfevents"],
     "tbparse": "curvedoc.importers.tfevents_tbparse:read",
 }
-_event_reader = "native"
-
-
-def set_event_reader(name: str | None) -> str:
-    """Select the event-file reader for this process (audit workers); returns the previous one."""
-    global _event_reader
-    previous = _event_reader
-    if name:
-        if name not in EVENT_READERS:
-            raise ValueError(f"unknown event-file reader {name!r} (known: {', '.join(EVENT_READERS)})")
-        _event_reader = name
-    return previous
 
 
 @contextlib.contextmanager
 def event_reader(name: str | None):
     """The event-file reader for the duration of a block (``None``: leave it as it is)."""
-    previous = set_event_reader(name)
-    try:
+    if not name:
         yield
-    finally:
-        set_event_reader(previous)
+        return
+    if name not in EVENT_READERS:
+        raise ValueError(f"unknown event-file reader {name!r} (known: {', '.join(EVENT_READERS)})")
+    with use(dataclasses.replace(current(), reader=name)):
+        yield
 
 
-def set_reading(settings) -> tuple:
-    """Apply what the settings say about reading files to this process -- the per-file size limit (``max-file-mb``)
-    and the event-file reader (``reader``) -- and return what was in force (for :func:`reading` to put back)."""
-    from curvedoc.importers import _base
+def prepare_event_decoder(total_bytes: int) -> bool:
+    """Ready the compiled event-file decoder (numba) in this process when ``total_bytes`` of event files are to be
+    read (an audit, once before its workers start; see :func:`curvedoc.importers._tfrecord.prepare_compiled`)."""
+    from curvedoc.importers._tfrecord import prepare_compiled
 
-    previous = (_base._LIMIT_OVERRIDE, _event_reader)
-    if settings.max_file_bytes():
-        _base._LIMIT_OVERRIDE = settings.max_file_bytes()
-    set_event_reader(getattr(settings, "reader", None))
-    return previous
+    return prepare_compiled(total_bytes)
 
 
-@contextlib.contextmanager
 def reading(settings):
-    """:func:`set_reading` for the duration of a block."""
-    from curvedoc.importers import _base
-
-    previous = set_reading(settings)
-    try:
-        yield
-    finally:
-        _base._LIMIT_OVERRIDE, reader = previous
-        set_event_reader(reader)
+    """What the settings say about reading files -- the per-file size limit (``max-file-mb``) and the event-file
+    reader (``reader``) -- for the duration of a block (a :class:`ReadContext`, byte windows and storage listing
+    kept); the precedence rule is :mod:`curvedoc.importers.context`'s."""
+    wanted = ReadContext.from_settings(settings)
+    return use(dataclasses.replace(current(), max_file_bytes=wanted.max_file_bytes, reader=wanted.reader))
 
 
 def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:
-    target = EVENT_READERS[_event_reader] if fmt == "tfevents" else READERS[fmt]
+    target = EVENT_READERS[current().reader] if fmt == "tfevents" else READERS[fmt]
     module, func = target.split(":")
     return getattr(importlib.import_module(module), func)
 
@@ -114,12 +97,18 @@ class LoadResult:
     problems: list[Problem] = field(default_factory=list)
 
 
-def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
+def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
+              context: ReadContext | None = None) -> list[Run]:
     """Read one discovered run. Raises :class:`LoadError` (never anything else) on failure.
+
+    ``context``: the reading limits and views to read it with (:class:`ReadContext`); None: the one in force.
 
     A spec with ``extras["companions"]`` (other logs the framework writes of the same training, by the layout) is
     read with them, and the sources whose shared steps carry equal values come back as ONE run (see
     :mod:`curvedoc.importers._group`)."""
+    if context is not None:
+        with use(context):
+            return read_spec(spec, role_overrides)
     if spec.extras.get("companions"):
         if any(windowed(f) for f in spec.files):  # a watch poll: the part appended to this file, nothing else
             import dataclasses
@@ -294,4 +283,5 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
     return res.runs
 
 
-__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS"]
+__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS",
+           "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext", "reading", "event_reader"]

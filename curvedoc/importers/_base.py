@@ -3,9 +3,7 @@ and small helpers for reading files safely (read-only, size-guarded, never modif
 
 from __future__ import annotations
 
-import contextlib
 import os
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +13,8 @@ import pandas as pd
 
 from curvedoc._fmt import fmt_bytes
 from curvedoc.errors import LoadError
+from curvedoc.importers.context import current, entered, with_tree, with_windows
 from curvedoc.model.run import ImportIssue
-
-# Default per-file size guard (bytes). Overridable with CURVEDOC_MAX_FILE_BYTES or the
-# `max-file-mb` config key; a 50 GB file must not stall an audit.
-DEFAULT_MAX_FILE_BYTES = 2 * 1024**3
 
 LFS_MAGIC = b"version https://git-lfs"
 
@@ -33,21 +28,11 @@ def is_settings_file(name: str, size: int) -> bool:
     return name.lower().endswith(SETTINGS_SUFFIXES) and size < SETTINGS_MAX_BYTES
 
 
-_LIMIT_OVERRIDE: int | None = None  # max-file-mb in force (curvedoc.importers.set_reading / reading), or None
-
-
 def max_file_bytes() -> int:
-    """The per-file size limit: the settings' ``max-file-mb`` if one is in force, else
-    ``CURVEDOC_MAX_FILE_BYTES``, else :data:`DEFAULT_MAX_FILE_BYTES`."""
-    if _LIMIT_OVERRIDE is not None:
-        return _LIMIT_OVERRIDE
-    env = os.environ.get("CURVEDOC_MAX_FILE_BYTES")
-    if env:
-        try:
-            return int(float(env))
-        except ValueError:
-            pass
-    return DEFAULT_MAX_FILE_BYTES
+    """The per-file size limit in force: the :class:`~curvedoc.importers.context.ReadContext`'s (``max-file-mb`` or
+    ``CURVEDOC_MAX_FILE_BYTES``, see its precedence rule), else
+    :data:`~curvedoc.importers.context.DEFAULT_MAX_FILE_BYTES`."""
+    return current().max_file_bytes
 
 
 @dataclass
@@ -111,25 +96,17 @@ def check_file(path: Path) -> int:
 
 # Byte windows (curvedoc watch): while a window is set for a path, the readers see only those bytes -- the part
 # of a growing file appended since the last poll (plus, for a CSV, its header) -- so a poll costs what was
-# appended, not the file. Thread-local: a watch in one thread never changes what another thread reads.
-_WINDOWS = threading.local()
-
-
-@contextlib.contextmanager
+# appended, not the file. They are part of the ReadContext in force: a watch in one thread never changes what
+# another thread reads.
 def byte_windows(windows: dict[str, bytes]):
     """Make :func:`read_bytes`, :func:`open_binary` and :func:`file_size` see ``windows[str(path)]`` instead of
-    the file, for the duration of a block."""
-    previous = getattr(_WINDOWS, "map", None)
-    _WINDOWS.map = {**(previous or {}), **{os.path.abspath(k): v for k, v in windows.items()}}
-    try:
-        yield
-    finally:
-        _WINDOWS.map = previous
+    the file, for the duration of a block (:func:`curvedoc.importers.context.with_windows`)."""
+    return with_windows(windows)
 
 
 def _window(path) -> bytes | None:
-    m = getattr(_WINDOWS, "map", None)
-    return None if not m else m.get(os.path.abspath(os.fspath(path)))
+    ctx = entered()
+    return None if ctx is None else ctx.window(path)
 
 
 def windowed(path) -> bool:
@@ -223,27 +200,20 @@ def walk_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
     return out
 
 
-# A listing of object storage that discovery is walking (remote.RemoteTree): while one is set, head_bytes answers
-# from the heads fetched for it, not from the local disk. Thread-local, like the byte windows.
-_TREE = threading.local()
-
-
-@contextlib.contextmanager
+# A listing of object storage that discovery is walking (remote.RemoteTree): while one is in the ReadContext,
+# head_bytes answers from the heads fetched for it, not from the local disk.
 def remote_view(tree):
-    previous = getattr(_TREE, "tree", None)
-    _TREE.tree = tree
-    try:
-        yield
-    finally:
-        _TREE.tree = previous
+    """Read heads from ``tree`` for the duration of a block (:func:`curvedoc.importers.context.with_tree`)."""
+    return with_tree(tree)
 
 
 def active_tree():
-    return getattr(_TREE, "tree", None)
+    ctx = entered()
+    return None if ctx is None else ctx.tree
 
 
 def head_bytes(path: Path, n: int = 4096) -> bytes:
-    tree = getattr(_TREE, "tree", None)
+    tree = active_tree()
     if tree is not None:
         return tree.head(path, n)
     try:

@@ -1,0 +1,200 @@
+"""What one audit worker does: read an input (a run spec), diagnose every run in it, send back plain dicts.
+
+    init_worker(settings)                 # once per worker process: the plan, the ReadContext, the memory guard
+    index, result = work((index, spec, cache_path))
+    diagnose_batch(settings, items)       # a Dask worker's task: the same for a batch, plan built once per settings
+
+A result is a list of findings-only :class:`RunReport` dicts (plus a 100-point curve per loss for the overview plot
+and a fingerprint of the curves) or ``{"_problem": ...}`` for a readable file that is not a training log; nothing
+holds a run's frame after its diagnosis, so a worker's memory stays bounded by one run. Each input is bounded by
+the per-run time guard (``max-seconds``); a result that says an infrastructure failure (:func:`is_transient`) is
+never cached. :func:`warm_up` readies the compiled kernels once in the parent before the workers start.
+
+Every executor (:mod:`curvedoc.engine.executors`) runs these functions; they hold the only per-process state of an
+audit (the plan in force).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing as mp
+import os
+from typing import Any
+
+import numpy as np
+
+from curvedoc.engine import Plan, diagnose_run, unreadable_report
+from curvedoc.engine import cache
+from curvedoc.engine.config import Settings
+from curvedoc.importers import RunSpec
+
+CURVE_POINTS = 100
+
+# a worker that died (killed, out of memory, a lost Dask worker): the message of each run it was reading
+WORKER_DIED = ("the worker process reading this run died twice (killed, or out of memory?); the rest of the "
+               "audit went on")
+
+_PLAN: Plan | None = None  # the plan in force in this process (init_worker, diagnose_batch)
+_PLANS: dict[str, Plan] = {}  # a long-lived (Dask) worker's plans, one per settings it has been sent
+
+
+def init_worker(settings: Settings, memory: int | None = None, compiled: bool = False) -> Any:
+    """Per worker process: the plan, the size guard and the memory guard (``memory`` bytes per run on top of what
+    the process holds) for the worker's lifetime; returns the memory guard (the in-process path restores it).
+    ``compiled``: the parent readied the compiled rolling median (a forked worker has it already, a spawned one
+    loads it from numba's cache)."""
+    global _PLAN
+    import signal
+    import threading
+
+    from curvedoc.importers.context import ReadContext, install
+
+    if threading.current_thread() is threading.main_thread() and mp.parent_process() is not None:
+        # a worker process forked from an audit inherits the parent's SIGTERM handler (executors.terminate_on_sigterm,
+        # which raises SystemExit wherever Python happens to be): Pool.terminate() must kill a worker outright, as stock
+        # multiprocessing does -- a SystemExit raised inside the task queue's lock left a worker blocked on it and
+        # the audit waiting forever for it to end
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    install(ReadContext.from_settings(settings))  # the size guard and the event-file reader, for the worker's life
+    if compiled:
+        from curvedoc.detectors import prepare_rolling_median
+
+        prepare_rolling_median()
+    _PLAN = Plan.build(settings)
+    from curvedoc._guard import MemoryGuard
+
+    return MemoryGuard(memory)  # last: the plan and its imports count as what the process holds
+
+
+def diagnose_batch(settings: Settings, items: list) -> list:
+    """A Dask worker's task: ``work`` on each ``(index, spec, cache_path)`` item. The plan is built once per worker
+    process and settings (a worker outlives one audit and may serve several); the batch is read with its own
+    audit's :class:`~curvedoc.importers.context.ReadContext`, entered for the batch and left after it, so nothing
+    of one audit's reading limits stays for the next."""
+    global _PLAN
+    from curvedoc.importers.context import ReadContext, use
+
+    key = repr(settings)
+    if key not in _PLANS:
+        _PLANS[key] = Plan.build(settings)
+    _PLAN = _PLANS[key]
+    with use(ReadContext.from_settings(settings)):
+        return [work(item) for item in items]
+
+
+def _curve(run, role: str) -> list[list[float]] | None:
+    if role not in run.roles:
+        return None
+    from curvedoc.detectors import downsample
+
+    s = run.series(role)
+    if len(s) == 0:
+        return None
+    d = downsample(s, CURVE_POINTS)
+    v = d.to_numpy(dtype=np.float64)
+    return [[int(st), (float(x) if math.isfinite(x) else None)] for st, x in zip(d.index.to_numpy(), v)]
+
+
+def _fingerprint(run) -> str | None:
+    """Identical curves => identical fingerprint (seed not varied, or the same run copied twice)."""
+    if "train_loss" not in run.roles:
+        return None
+    h = hashlib.sha1()
+    for role in ("train_loss", "val_loss"):
+        if role in run.roles:
+            s = run.series(role)
+            h.update(s.index.to_numpy(np.int64).tobytes())
+            h.update(np.round(s.to_numpy(np.float64), 6).astype(np.float32).tobytes())
+    return h.hexdigest()
+
+
+def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
+    """Worker body: read one spec, diagnose every run in it, return plain dicts (no frames).
+
+    Bounded by the per-run time guard (``max-seconds``): a spec that takes longer is one unreadable entry.
+    """
+    from curvedoc._guard import RunTimeout, max_seconds, time_guard
+
+    assert _PLAN is not None
+    try:
+        with time_guard(max_seconds(_PLAN.settings)):
+            return _diagnose_spec_unguarded(spec)
+    except RunTimeout as exc:
+        return [unreadable_report(spec.name, str(spec.root), exc.reason, "timeout").to_dict()]
+
+
+# what went wrong around a run rather than in it: a worker that died (killed, a lost Dask worker), the time
+# limit (the machine's load), the memory guard (its share depends on the machine and the number of workers), a
+# fetch from object storage that failed (the network), a store that kept changing while it was copied. Such a
+# result is reported, never cached nor kept by --resume: the next audit tries the run again.
+TRANSIENT_KINDS = frozenset({"worker-died", "timeout", "out-of-memory", "fetch-failed", "store-busy"})
+
+
+def is_transient(result: list[dict[str, Any]]) -> bool:
+    """The result says an infrastructure failure (:data:`TRANSIENT_KINDS`), not something about the inputs."""
+    return any(i.get("kind") in TRANSIENT_KINDS for d in result if isinstance(d, dict)
+               for i in (d.get("issues") or []) if isinstance(i, dict))
+
+
+def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
+    from curvedoc.errors import LoadError
+    from curvedoc.importers import not_a_log, read_spec
+
+    assert _PLAN is not None
+    try:
+        runs = read_spec(spec, _PLAN.settings.roles)
+    except LoadError as exc:
+        if not_a_log(spec, exc):
+            # a readable file that is simply not a training log (config.csv, predictions.json): a problem
+            # of discovery, not a broken run -- the same rule as diagnose (importers.load_all)
+            return [{"_problem": {"path": exc.path, "reason": exc.reason, "kind": exc.kind}}]
+        return [unreadable_report(spec.name, exc.path, exc.reason, exc.kind).to_dict()]
+    except Exception as exc:  # pragma: no cover - read_spec already wraps reader bugs
+        return [unreadable_report(spec.name, str(spec.root), f"{type(exc).__name__}: {exc}", "internal-error").to_dict()]
+    out = []
+    for run in runs:
+        rr = diagnose_run(run, _PLAN, keep_run=False)
+        d = rr.to_dict()
+        d["_curves"] = {r: c for r in ("train_loss", "val_loss") if (c := _curve(run, r))}
+        d["_fingerprint"] = _fingerprint(run)
+        out.append(d)
+    return out
+
+
+def work(item: tuple[int, RunSpec, str | None]) -> tuple[int, list[dict[str, Any]]]:
+    idx, spec, cache_path = item
+    result = _diagnose_spec(spec)
+    if cache_path and not is_transient(result):  # a timeout depends on the machine's load: retry next time
+        cache.write(cache_path, result)
+    return idx, result
+
+
+def work_batch(items: list) -> list:
+    """:func:`work` on each item (a process pool's task: fewer, larger tasks)."""
+    return [work(item) for item in items]
+
+
+COMPILED_ROLLING_RUNS = 200  # inputs from which an audit readies the compiled rolling median
+
+
+def warm_up(todo) -> bool:
+    """Ready the compiled kernels (``curvedoc[fast]``, numba) once, before the workers start, so none of them compiles
+    them on its own (a no-op without numba): the event-file decoder with a gigabyte or more of local event files to
+    read, the detectors' rolling median with ``COMPILED_ROLLING_RUNS`` inputs or more (it saves ~5 ms of CPU per
+    run and costs ~0.5 s to load once). True when the rolling median is ready."""
+    from curvedoc.detectors import prepare_rolling_median
+    from curvedoc.importers import prepare_event_decoder
+
+    total = 0
+    for _, spec, _ in todo:
+        if spec.format == "tfevents":
+            for f in spec.files:
+                try:
+                    total += os.stat(f).st_size
+                except (OSError, TypeError, ValueError):
+                    pass
+    prepare_event_decoder(total)
+    return len(todo) >= COMPILED_ROLLING_RUNS and prepare_rolling_median()
+
+
