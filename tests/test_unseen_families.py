@@ -665,3 +665,25 @@ def test_a_held_out_accuracy_that_never_changes_is_a_constant_predictor(share, s
         few = make_run(loss=loss[:5], val_loss=(0.9 * np.exp(-e / 2) + 0.06)[:5], accuracy=(1 - loss / 3)[:5],
                        val_accuracy=np.full(5, share))
         assert "plateau-at-chance" not in [f.name for f in curvedoc.diagnose(few).runs[0].findings], (share, seed)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_binary_model_flipping_between_the_two_class_shares_is_at_chance(seed):
+    # HF Trainer at lr 30: the first logged loss is 359 (ln 2 = 0.69), it decays with the LR but never reaches ln 2,
+    # and eval_accuracy is 0.522 or 0.478 at every evaluation -- one class for every example, then the other. At
+    # chance, with the learning rate first; a binary model that learns scores other numbers
+    rng = np.random.default_rng(seed)
+    steps = np.arange(10, 190, 10)
+    loss = 359 * np.exp(-steps / 45) * np.exp(rng.normal(0, 0.2, len(steps))) + 5
+    es = np.array([40, 80, 120, 160, 189])
+    share = rng.choice([0.522, 0.51, 0.538])
+    acc = np.where(rng.random(5) < 0.25, 1 - share, share)
+    acc[0], acc[2] = share, 1 - share  # (at least one flip: one repeated value is judged by other readings)
+    run = make_run(loss=(steps, loss), eval_loss=(es, loss[es // 10 - 1] / 6), eval_accuracy=(es, acc),
+                   learning_rate=(steps, 30 * (1 - steps / 189)))
+    rr = curvedoc.diagnose(run).runs[0]
+    f = rr.findings
+    assert f and f[0].name == "plateau-at-chance" and rr.top_causes[0]["id"] == "lr-too-high", [x.name for x in f]
+    learned = np.array([0.52, 0.61, 0.75, 0.84, 0.88])
+    ok = make_run(loss=(steps, loss), eval_loss=(es, loss[es // 10 - 1] / 6), eval_accuracy=(es, learned))
+    assert "plateau-at-chance" not in [x.name for x in curvedoc.diagnose(ok).runs[0].findings]

@@ -311,6 +311,14 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
         q = float(np.median(v))
         return 2, (f"the accuracy is the same number, {q:.4f}, at all {len(v)} evaluations from the first: the "
                    "held-out predictions never change"), q
+    two = np.unique(np.round(v, 6))
+    if len(v) >= p.min_evals and len(two) == 2 and abs(float(two[0] + two[1]) - 1.0) <= 2e-6 and float(two[1]) < 1.0:
+        # every evaluation scores one of two numbers that sum to 1 (0.522 and 0.478): the two class shares of a fixed
+        # binary evaluation set, i.e. the accuracy of predicting one class for every example, then the other. A
+        # model that learned anything scores something else at least once
+        q = float(two[1])
+        return 2, (f"binary: every one of the {len(v)} evaluations scores {q:.3f} or {1 - q:.3f}, the two class "
+                   "shares: the model predicts one class for every example"), q
     vals, counts = np.unique(v, return_counts=True)
     i = int(np.argmax(counts))
     q = float(vals[i])
