@@ -687,3 +687,19 @@ def test_a_binary_model_flipping_between_the_two_class_shares_is_at_chance(seed)
     learned = np.array([0.52, 0.61, 0.75, 0.84, 0.88])
     ok = make_run(loss=(steps, loss), eval_loss=(es, loss[es // 10 - 1] / 6), eval_accuracy=(es, learned))
     assert "plateau-at-chance" not in [x.name for x in curvedoc.diagnose(ok).runs[0].findings]
+
+
+def test_a_first_loss_hundreds_of_times_log_2_is_reported_when_every_evaluation_sits_at_chance():
+    # the same lr-30 run: evaluation every 40 steps, logging every 10. The first accuracy is later than the first
+    # loss, but a model whose every evaluation scores 1/2 was at chance from the start: K = 2 and 359 is 518x log 2
+    steps = np.arange(10, 190, 10)
+    loss = 359 * np.exp(-steps / 45) + 5
+    es = np.array([40, 80, 120, 160, 189])
+    run = make_run(loss=(steps, loss), eval_loss=(es, loss[es // 10 - 1] / 6),
+                   eval_accuracy=(es, np.array([0.522, 0.522, 0.478, 0.522, 0.522])))
+    assert "initial-loss-off" in [f.name for f in curvedoc.diagnose(run).runs[0].findings]
+    # a model that learned: its later accuracies are not at chance, and nothing says what K its first loss had
+    ok = make_run(loss=(steps, loss), eval_loss=(es, loss[es // 10 - 1] / 6),
+                  eval_accuracy=(es, np.array([0.52, 0.61, 0.75, 0.84, 0.88])))
+    hits = [f for f in curvedoc.diagnose(ok).runs[0].findings if f.name == "initial-loss-off"]
+    assert all("K=2" not in f.message for f in hits)

@@ -99,7 +99,10 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         return
     span = float(steps[-1] - steps[0])
     # was the start of training logged at all? (a resumed run, or logging that starts late)
-    if steps[0] > 0 and span > 0 and steps[0] > p.max_first_frac * float(steps[-1]):
+    # (a log whose first point is its first logging interval -- step 10 of a Trainer logging every 10 steps -- did
+    # log the start: nothing was due before it)
+    first_interval = len(steps) >= 2 and steps[0] <= steps[1] - steps[0]
+    if steps[0] > 0 and span > 0 and steps[0] > p.max_first_frac * float(steps[-1]) and not first_interval:
         return
     first = float(v[0])
     second = float(v[1])
@@ -122,12 +125,23 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             acc = accuracy(run, role)
             # the first THREE accuracies must sit at 1/K: one value could be an epoch average that
             # happens to equal 1/K for a smaller K (e.g. 0.5 after one epoch of a 10-class task)
-            if len(acc) >= 3 and abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
-                a3 = acc.to_numpy(dtype=np.float64)[:3]
+            if len(acc) < 3:
+                continue
+            av = acc.to_numpy(dtype=np.float64)
+            if abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
+                a3 = av[:3]
                 ka = k_from_acc(float(np.median(a3)), tol=0.15, k_max=p.max_classes)
                 if ka and bool(np.all(np.abs(a3 * ka - 1.0) <= 0.15)):  # all three at chance, not rising
                     k = ka
                     k_src = f"first {role.replace('_', ' ')} values at 1/K"
+                    break
+            else:
+                # the first accuracy comes later than the first loss (an evaluation every 40 steps): it describes
+                # the initial model only if the model never left chance -- every accuracy of the run at 1/K
+                ka = k_from_acc(float(np.median(av)), tol=0.15, k_max=p.max_classes)
+                if ka and bool(np.all(np.abs(av * ka - 1.0) <= 0.15)):
+                    k = ka
+                    k_src = f"every {role.replace('_', ' ')} value at 1/K"
                     break
     non_ce = looks_non_ce(run)
 
