@@ -703,3 +703,16 @@ def test_a_first_loss_hundreds_of_times_log_2_is_reported_when_every_evaluation_
                   eval_accuracy=(es, np.array([0.52, 0.61, 0.75, 0.84, 0.88])))
     hits = [f for f in curvedoc.diagnose(ok).runs[0].findings if f.name == "initial-loss-off"]
     assert all("K=2" not in f.message for f in hits)
+
+
+def test_a_loss_nan_from_its_first_point_with_accuracy_at_chance_is_divergence_and_chance():
+    # SGD lr 2 with momentum: every printed loss is nan from the first one, and the validation accuracy is 24.67% at
+    # each of 25 epochs (4 classes): the run diverged at once and the model sits at chance -- both reported, and
+    # no rule falls over a loss that has no finite point
+    ep = np.arange(1, 26)
+    run = make_run(train_loss=(ep * 32, np.full(25, np.nan)), val_loss=(ep * 32, np.full(25, np.nan)),
+                   val_acc=(ep * 32, np.full(25, 0.2467)))
+    rr = curvedoc.diagnose(run).runs[0]
+    names = [f.name for f in rr.findings]
+    assert "divergence" in names and "plateau-at-chance" in names, names
+    assert rr.errors == [], rr.errors

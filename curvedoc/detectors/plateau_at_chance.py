@@ -284,8 +284,10 @@ def _loss_levels(run: Run) -> list[tuple[str, float]]:
             steps = s.index.to_numpy()
             # a training loss starts at log K only at initialisation: its first point must be the start of the run
             # (within 2% of its steps), not a value logged after some learning
+            if len(v) < 3:
+                continue  # (a loss NaN at every point has no start to read)
             at_start = role == "val_loss" or steps[0] <= 0.02 * max(float(steps[-1]), 1.0)
-            if len(v) >= 3 and at_start:
+            if at_start:
                 out.append((role, float(v[0])))
     return out
 
