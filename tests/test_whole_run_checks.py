@@ -131,3 +131,29 @@ def test_at_chance_for_most_of_the_planned_run_is_flagged_live():
     early = _by_code(_diagnose({"live": True, "max_steps": 1000}, steps=steps[:31], train_loss=loss[:31],
                                train_acc=acc[:31]))
     assert "P001" not in early
+
+
+def test_watch_says_a_whole_run_check_in_its_last_pass_only(tmp_path):
+    """A model frozen within its noise (lr 0.01 logged, nothing moves), written as JSON lines in pieces: no poll says
+    P002; the last pass (the run read whole, as ``diagnose`` reads it) does, once, as diagnose does."""
+    import json
+
+    import curvedoc
+    from curvedoc.watch import Watcher
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    rng = np.random.default_rng(4)
+    watcher = Watcher(folder)
+    polled = []
+    with open(folder / "metrics.jsonl", "w") as fh:
+        for s in range(400):
+            fh.write(json.dumps({"step": s, "loss": 1.8 * math.exp(rng.normal(0, 0.02)), "lr": 0.01}) + "\n")
+            if s % 50 == 49:
+                fh.flush()
+                polled += [e.finding.code for e in watcher.poll()]
+    assert "P002" not in polled
+    end = [e.finding for e in watcher.finish() if e.finding.code == "P002"]
+    assert len(end) == 1 and end[0].evidence["whole_run_check"] == "flat-within-noise"
+    ref = [f for f in curvedoc.diagnose(folder).runs[0].findings if f.code == "P002"]
+    assert [f.message for f in ref] == [end[0].message]
