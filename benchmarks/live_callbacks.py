@@ -21,6 +21,12 @@ four of it, seeds 3-4 --cycle), 0/20 Lightning (--cycle, and lr 0.05 validated e
 Keras; lr 3 stopped at the first check after the blow-up 5/5 HF, 5/5 Lightning, 4/5 Keras (seed 3: the loss hit
 10x its start at step 8 and fell back to 3.8x by the check at step 10, where divergence does not fire yet; stopped
 at the next check, step 20).
+
+Re-measured 2026-11-28 with --cycle (15 healthy + 5 lr-3 trainings per framework; load 8-10), before and after the
+whole-run checks moved into the rule data (27bc97c): the same both times, 0/15 healthy warned in each framework, lr 3
+stopped in time 5/5 HF, 5/5 Lightning, 4/5 Keras (seed 3 as above: at the check at step 10 divergence's rise, 1.788
+in log, misses its noise bar, 1.789, because the first differences it estimates the noise from are the blow-up's own
+jumps; stopped at step 20).
 """
 
 from __future__ import annotations

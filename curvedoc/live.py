@@ -4,7 +4,9 @@ Shared by ``curvedoc watch`` (:mod:`curvedoc.watch`) and the training-loop callb
 (:mod:`curvedoc.integrations`). One engine: the monitor calls :func:`curvedoc.engine.diagnose_run` with the
 usual plan on a :class:`~curvedoc.model.run.Run` whose ``meta["live"]`` is true, which makes the engine leave
 out the rules that judge a finished run (``whole_run = true`` in the rule data: schedule ended early,
-unfinished, crashed, underfitting).
+unfinished, crashed, underfitting) and the checks of other rules that need its end (``whole_run_checks``: at chance
+with nothing else to show it, flat within noise at a learning rate above 0, double softmax). Detectors never ask
+whether a run is live: they judge the points they are given.
 
 **Bounded cost.** A :class:`LiveRun` keeps, per tag, the first ``HEAD`` points and the last ``RECENT`` points
 exactly, and the points between binned pairwise (mean of two neighbours; a non-finite value wins, so a NaN is

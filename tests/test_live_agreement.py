@@ -377,12 +377,12 @@ VARIATIONS = [(0, 0.01, 20), (1, 0.03, 100), (2, 0.1, 44), (3, 0.05, 30), (4, 0.
 # Where the rules themselves (not the callbacks) would warn on a healthy run, the live verdict equals the offline one
 # on the log written so far (checked before the quiet-run assertion). A known rule false alarm would be listed in
 # _known as a strict xfail, so that a fixed rule shows up as an unexpected pass; there is none today: constant-loss's
-# noisy test and initial-loss-off's double-softmax floor wait for the finished run on a live one.
+# noisy test and initial-loss-off's double-softmax floor are whole_run_checks in the rule data (judged at the end).
 
 
 def _known(framework: str, seed: int, lr: float, val_every: int | None = None):
-    # both rules now wait for the finished run on a live one (constant-loss's noisy test unless the LR is 0,
-    # initial-loss-off's double-softmax floor): no variation is a known false alarm any more
+    # both checks are whole_run_checks in the rule data (constant-loss's 'flat-within-noise' unless the LR is 0,
+    # initial-loss-off's 'double-softmax'): no variation is a known false alarm any more
     reasons: dict = {}
     why = reasons.get((framework, seed, lr, val_every))
     args = (seed, lr) if val_every is None else (seed, lr, val_every)

@@ -74,4 +74,8 @@ def test_the_rules_that_wait_for_the_end_are_the_whole_run_ones():
     whole = {r.code: r.name.replace("-", " ") for r in catalog.rules.values() if r.whole_run}
     listed = dict(re.findall(r"\b([A-Z]\d{3}) ([a-z][a-z ]+?)(?=,|:|$)", said.group(1)))
     assert listed == whole, (listed, whole)
+    checks = re.search(r"Checks that need the end of the run:\s+([^)]*)\)", watch)
+    assert checks, "the README no longer says which checks of other rules wait for the end of the run"
+    waiting = {r.code for r in catalog.rules.values() if r.whole_run_checks and not r.whole_run}
+    assert set(re.findall(r"\b([A-Z]\d{3}) ", checks.group(1))) == waiting, (checks.group(1), waiting)
     assert "KERAS_BACKEND" in watch

@@ -35,7 +35,9 @@ class Hit:
     finding spans one. ``severity`` overrides the rule's default when the evidence warrants it
     (e.g. 100% clipped is worse than 60%). ``causes`` re-ranks the rule's cause ids by this run's
     evidence (ids not in the rule are allowed if they exist in the cause table). ``marks`` are extra
-    steps for plots (each spike, each epoch boundary).
+    steps for plots (each spike, each epoch boundary). ``check`` names the part of the rule that found it when the
+    rule's data lists that part among its ``whole_run_checks`` (judged on a finished run only): a detector computes
+    the same hits on a live run as on a finished one, and the engine leaves those out while the run is live.
     """
 
     message: str
@@ -47,6 +49,7 @@ class Hit:
     causes: tuple[str, ...] | None = None
     tags: tuple[str, ...] = ()
     marks: tuple[int, ...] = ()
+    check: str = ""
 
 
 @dataclass(frozen=True)

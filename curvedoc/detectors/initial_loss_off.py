@@ -181,10 +181,10 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         yield hit
         return
 
-    # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it. Judged on a finished
-    # run only: a slow run passes just above that floor on its way down, and on the part written so far 'never
-    # below it' cannot be told from 'not below it yet'
-    if non_ce or n < 20 or run.meta.get("live"):
+    # double softmax: starts at log K, never gets below log(1 + (K-1)/e), presses against it. A whole-run check (the
+    # rule data's whole_run_checks): a slow run passes just above that floor on its way down, and on the part
+    # written so far 'never below it' cannot be told from 'not below it yet'
+    if non_ce or n < 20:
         return
     head = window_median(v, 0.0, 0.02)
     if k is None:
@@ -217,7 +217,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         step=int(steps[0]), confidence=0.75 if k_src == "num_classes" else 0.65,
         evidence={"num_classes": k, "chance_loss": chance, "first_loss": first, "double_softmax_floor": floor,
                   "min_loss": vmin, "last_loss": tail},
-        causes=("double-softmax", "wrong-loss", "bad-init"),
+        causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax",
     )
 
 

@@ -104,10 +104,6 @@ def _span_share(steps: np.ndarray, a: int, b: int) -> float:
 
 @detector("plateau-at-chance", params=Params)
 def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
-    if run.meta.get("live") and not _live_horizon(run):
-        # a run still being written: every classifier starts at log(K), and a model in warmup may stay there for
-        # a while, so "most of the run" needs the run's planned length; without one the finished run is judged
-        return
     hits = []
     # the loss decides when it can be judged; a loss with too few finite values (NaN from the first step) cannot,
     # and then the training accuracy is the evidence, as in a run that logs no loss
@@ -125,8 +121,16 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     yield from hits[:1]
 
 
-def _live_horizon(run: Run) -> int | None:
-    """The planned last step of a live run (``max_steps`` from the trainer state or a 'step x/N' log), if known."""
+# The check of a finding whose evidence is "at chance for most of the run" and nothing else: every classifier starts
+# at log K and a model in warmup may stay there a while, so on the part of a run written so far it is also a slow
+# start. Listed in the rule data's whole_run_checks: judged once the run has ended. A finding corroborated by more
+# (the loss exploded first, the model had learned and fell back, the training split was fitted while validation
+# stayed at chance) or covering most of the run's PLANNED length is no slow start and is judged at any point.
+SO_FAR = "chance-so-far"
+
+
+def _horizon(run: Run) -> int | None:
+    """The planned last step of the run (``max_steps`` from the trainer state or a 'step x/N' log), if known."""
     try:
         planned = int(run.meta.get("max_steps") or 0)
     except (TypeError, ValueError):
@@ -134,13 +138,25 @@ def _live_horizon(run: Run) -> int | None:
     return planned if planned > 0 else None
 
 
-def _live_share(run: Run, steps: np.ndarray, a: int, b: int, share: float) -> float:
-    """On a live run with a planned length, the plateau's share of the PLANNED run (it may still end soon)."""
-    horizon = _live_horizon(run) if run.meta.get("live") else None
+def _planned_share(run: Run, steps: np.ndarray, a: int, b: int) -> float:
+    """The share of the run's PLANNED length between ``steps[a]`` and ``steps[b]`` (0 when no length is planned)."""
+    horizon = _horizon(run)
     if not horizon or len(steps) == 0:
-        return share
+        return 0.0
     span = max(float(horizon - steps[0]), float(steps[-1] - steps[0]), 1.0)
-    return min(share, float(steps[b] - steps[a]) / span)
+    return float(steps[b] - steps[a]) / span
+
+
+def _from_zero(steps: np.ndarray) -> np.ndarray:
+    """Evaluation steps with the run's start (step 0) put first: evaluations judge the run from its start to the
+    last one, however late the first came."""
+    return np.concatenate([[0], np.asarray(steps, dtype=np.int64)])
+
+
+def _check(run: Run, steps: np.ndarray, a: int, b: int, p: Params, corroborated: bool) -> str:
+    """'' (judged at any point) when the evidence is more than a stretch at chance or that stretch covers
+    ``min_share`` of the planned run; else :data:`SO_FAR` (judged on the finished run)."""
+    return "" if corroborated or _planned_share(run, steps, a, b) >= p.min_share else SO_FAR
 
 
 def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
@@ -198,6 +214,7 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7 if len(v) >= 5 else 0.55,
         evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v)),
                   "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]},
+        check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=False),
     )
 
 
@@ -483,8 +500,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         ev["exploded_at"] = blow["step"]
     if fitted is not None:
         ev["train_fitted"] = fitted
+    # every evaluation so far at chance is also a slow start's first evaluations, unless the loss exploded first
+    # or the training split was fitted meanwhile (neither happens to a slow healthy start)
     yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf, evidence=ev,
-              causes=tuple(causes) if causes else None)
+              causes=tuple(causes) if causes else None,
+              check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=blow is not None or fitted is not None))
 
 
 def _late_levels(run: Run) -> list[tuple]:
@@ -583,7 +603,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if seg is None:
         return
     a, b = seg
-    share = _live_share(run, steps, a, b, _span_share(steps, a, b))
+    share = _span_share(steps, a, b)
     if share < p.min_share:
         return
     if k_src == "loss" and head > chance * (1.0 + p.max_head_excess):
@@ -709,7 +729,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         ev["exploded_to"] = blow["peak"]
         ev["exploded_at"] = blow["step"]
     yield Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])), confidence=min(conf, 0.97),
-              evidence=ev, severity=severity, causes=tuple(causes))
+              evidence=ev, severity=severity, causes=tuple(causes),
+              check=_check(run, steps, a, b, p, corroborated=blow is not None or learned_before))
 
 
 def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged") -> Iterator[Hit]:
@@ -740,7 +761,7 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
     if seg is None:
         return
     a, b = seg
-    share = _live_share(run, steps, a, b, _span_share(steps, a, b))
+    share = _span_share(steps, a, b)
     if share < p.min_share or b < n - max(2, int(0.05 * n)):
         return
     level = float(np.median(v[a : b + 1]))
@@ -753,6 +774,7 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
         confidence=0.8 if src == "num_classes" else 0.55,
         evidence={"num_classes": k, "chance_acc": chance, "acc_level": level, "plateau_start": int(steps[a]),
                   "plateau_end": int(steps[b]), "plateau_share": round(share, 4)},
+        check=_check(run, steps, a, b, p, corroborated=False),
     )
 
 

@@ -184,6 +184,8 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
     cause_ids = list(hit.causes) if hit.causes else list(rule.causes)
     cause_ids = [c for c in cause_ids if c in catalog.causes]
     ev = dict(hit.evidence)
+    if hit.check and hit.check in rule.whole_run_checks:
+        ev["whole_run_check"] = hit.check  # said only once the run has ended (never by watch or a callback mid-run)
     fixes = fixes_for(cause_ids, ev, catalog)
     sev = hit.severity or rule.severity
     conf = float(hit.confidence)
@@ -253,6 +255,11 @@ class Applicability:
         self.no_loss = present - {"train_loss", "val_loss"} if self.rl_tag is not None else present
         self.live = bool(run.meta.get("live"))
 
+    def judges(self, rule: Rule, hit) -> bool:
+        """Whether ``hit`` is reported: a hit of one of the rule's whole-run checks waits for the end of a live run
+        (the detector computed it as on a finished run; its evidence needs the run's end)."""
+        return not (self.live and hit.check and hit.check in rule.whole_run_checks)
+
     def skip(self, rule: Rule) -> dict[str, Any] | None:
         """None when ``rule`` runs; else {'name', 'code', 'missing'[, 'why']}, or {} when it does not apply at
         all (a comparison rule outside a comparison; a whole-run rule on a live run) and is not listed."""
@@ -289,6 +296,8 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
         ran.append(rule)
         try:
             for hit in spec.func(run, params) or ():
+                if not can.judges(rule, hit):
+                    continue
                 findings.append(_to_finding(rule, hit, plan.catalog, run.name))
         except Exception as exc:  # a detector bug becomes this rule's error; the other rules still run
             tb = traceback.extract_tb(exc.__traceback__)

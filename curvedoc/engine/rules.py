@@ -53,6 +53,10 @@ class Rule:
     # judged on the finished run only ("ended early", "unfinished", "crashed"): not run while the run is live
     # (curvedoc watch, training callbacks), where the last point is not the end
     whole_run: bool = False
+    # the parts of the rule (a hit's ``check``) that need the finished run while the rest can judge a live one:
+    # "most of the run" needs its end when nothing else corroborates it (plateau-at-chance from the start), "never
+    # below" needs the last point (double softmax). Left out while the run is live, as a whole-run rule is
+    whole_run_checks: tuple[str, ...] = ()
     # its judgement holds on a reinforcement-learning loss too (a critic or policy loss tracks a moving target and
     # need not fall): the rules that expect a loss to fall, level off or mirror a held-out loss say False
     rl_loss: bool = False
@@ -159,6 +163,13 @@ def _as_needs(raw) -> tuple[tuple[str, ...], ...]:
     return tuple(out)
 
 
+def _checks(name: str, raw) -> tuple[str, ...]:
+    """A rule's ``whole_run_checks``: a list of check names."""
+    if not isinstance(raw, list) or not all(isinstance(c, str) and c for c in raw):
+        raise ConfigError(f"rule {name!r}: whole_run_checks must be a list of check names, got {raw!r}")
+    return tuple(raw)
+
+
 def _read_file(path: Path, rules: dict[str, dict], causes: dict[str, Cause], override: bool,
                links: list[tuple[str, str, dict]] | None = None) -> None:
     try:
@@ -263,6 +274,7 @@ def _build(rules_raw: dict[str, dict], causes: dict[str, Cause], links=()) -> Ca
                     status=e.get("status", "stable"),
                     file=e.get("_file", ""),
                     whole_run=bool(e.get("whole_run", False)),
+                    whole_run_checks=_checks(name, e.get("whole_run_checks", [])),
                     rl_loss=bool(e.get("rl_loss", False)),
                 )
             )

@@ -13,7 +13,7 @@ What enters the run is what the framework says is new, at the step it gives it: 
 never re-sampled from a "latest metrics" dict at every batch (that turns one validation into dozens), and a value
 is read as what it is (Keras' batch running means become the batches' values). So a check on the first N logged
 points gives what ``curvedoc diagnose`` gives for the framework's own log holding those N points (whole-run rules
-aside), and the run is named as that log's format, so the rules that know a format's conventions agree too.
+and checks aside), and the run is named as that log's format, so the rules that know a format's conventions agree too.
 """
 
 from __future__ import annotations

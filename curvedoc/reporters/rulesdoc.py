@@ -102,6 +102,14 @@ def list_rules(catalog, fmt: str = "text") -> str:
     return "\n".join(lines) + "\n"
 
 
+def _checks(rule) -> str:
+    """'check x is' / 'checks x and y are': the rule's whole-run checks, named."""
+    names = [f"'{c}'" for c in rule.whole_run_checks]
+    if len(names) == 1:
+        return f"check {names[0]} is"
+    return f"checks {', '.join(names[:-1])} and {names[-1]} are"
+
+
 def explain_rule(catalog, rule, markdown: bool = False) -> str:
     """The full explanation of one rule: what it detects, why it matters, parameters with defaults and
     their docs, likely causes with fixes, references."""
@@ -115,6 +123,9 @@ def explain_rule(catalog, rule, markdown: bool = False) -> str:
     if rule.whole_run:
         lines += _fill("Judged on the finished run only: not while a run is watched or trained with a callback "
                        "(curvedoc watch reports it after its last full pass).")
+    elif rule.whole_run_checks:
+        lines += _fill(f"Its {_checks(rule)} judged on the finished run only (whole_run_checks): not while a run "
+                       "is watched or trained with a callback; the rest of the rule is judged mid-run too.")
     for title, text in (("What it detects", rule.what), ("Why it matters", rule.why)):
         if text:
             lines += ["", title, "-" * len(title)]
@@ -155,7 +166,9 @@ def _rule_markdown(catalog, rule, level: int = 2) -> list[str]:
     out += [f"**{rule.summary}**", ""]
     out += [f"Severity: `{rule.severity}` · Needs: {', '.join(' or '.join(f'`{x}`' for x in g) for g in rule.needs) or 'nothing (importer issues)'}"
             + (f" · Status: {rule.status}" if rule.status != "stable" else "")
-            + (" · Judged on the finished run only (not while watched)" if rule.whole_run else ""), ""]
+            + (" · Judged on the finished run only (not while watched)" if rule.whole_run else "")
+            + (f" · Its {_checks(rule)} judged on the finished run only (not while watched)"
+               if rule.whole_run_checks and not rule.whole_run else ""), ""]
     if rule.what:
         out += [f"{h}# What it detects", ""]
         for p in _paragraphs(rule.what):
