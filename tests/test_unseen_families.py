@@ -724,3 +724,23 @@ def test_a_loss_nan_from_its_first_point_with_accuracy_at_chance_is_divergence_a
     names = [f.name for f in rr.findings]
     assert "divergence" in names and "plateau-at-chance" in names, names
     assert rr.errors == [], rr.errors
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_accuracy_at_1_over_k_after_the_loss_exploded_is_at_chance(seed):
+    # a CNN whose optimizer.zero_grad() was forgotten: the step loss climbs from 1.8 to 1e7 and turns NaN halfway,
+    # validation accuracy scatters 12-22% around 1/6 at every epoch. K=6 read from the accuracy alone is a
+    # coincidence as often as not; after an explosion it is not (a slow learner does not explode)
+    rng = np.random.default_rng(seed)
+    steps = np.arange(10, 760, 10)
+    loss = 1.8 * np.exp(np.linspace(0, 16, len(steps))) * np.exp(rng.normal(0, 0.3, len(steps)))
+    loss[len(steps) // 2:] = np.nan
+    ep = np.arange(1, 16) * 50
+    acc = np.clip(1 / 6 + rng.normal(0, 0.03, 15), 0.1, 0.23)
+    run = make_run(train_loss=(steps, loss), val_loss=(ep, np.full(15, np.nan)), val_acc=(ep, acc))
+    rr = curvedoc.diagnose(run).runs[0]
+    names = [f.name for f in rr.findings]
+    assert "plateau-at-chance" in names and "divergence" in names, names
+    # the same accuracies with a loss that falls slowly: one reading of K, nothing said
+    slow = make_run(train_loss=(steps, 4.0 - 0.002 * steps), val_acc=(ep, acc))
+    assert "plateau-at-chance" not in [f.name for f in curvedoc.diagnose(slow).runs[0].findings]

@@ -392,6 +392,10 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
             return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
     if frozen:
         return k, "from the accuracy level, identical at every evaluation"
+    if _blowup(run, math.log(k), p.explode_ratio) is not None:
+        # a training loss that exploded (to explode_ratio x log K, or to NaN) is not a slow K'-way learner passing
+        # through 1/K: the explosion is the second reading
+        return k, "from the accuracy at 1/K, after the training loss exploded"
     return None
 
 
