@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from _helpers import real_runs_dir
 
+import curvedoc
 from curvedoc.importers.discover import discover
 
 REPO = Path(__file__).resolve().parents[1]
@@ -175,3 +176,39 @@ def test_a_reinforcement_learning_print_log_is_a_text_log(tmp_path):
     lines = [f"INFO:root:Episode {i * 10} | Avg Reward: {5 + i * 0.3:.2f} | Epsilon: {0.99 ** i:.3f}" for i in range(40)]
     _touch(tmp_path / "run" / "training.log", ("\n".join(lines) + "\n").encode())
     assert [s.format for s in discover(tmp_path / "run").specs] == ["text-log"]
+
+
+def test_add_scalars_sub_writers_are_one_run_with_their_keys(tmp_path):
+    # SummaryWriter.add_scalars("loss", {"train": .., "val": ..}) writes <logdir>/loss_train/ and <logdir>/loss_val/,
+    # each under the tag "loss" (a slash in the main tag becomes '_' in the folder name): one training, read as
+    # loss/train and loss/val -- not four runs and an 'unreadable' parent
+    pytest.importorskip("tensorboardX")
+    from tensorboardX import SummaryWriter
+
+    w = SummaryWriter(str(tmp_path / "run"))
+    for s in range(40):
+        w.add_scalars("loss", {"train": 2.3 * 0.93 ** s, "val": 2.4 * 0.95 ** s}, s)
+        w.add_scalars("metrics/accuracy", {"train": 1 - 0.9 * 0.93 ** s, "val": 1 - 0.9 * 0.95 ** s}, s)
+    w.close()
+    runs = curvedoc.load(tmp_path / "run")
+    runs = runs if isinstance(runs, list) else [runs]
+    assert len(runs) == 1
+    assert {"loss/train", "loss/val", "metrics/accuracy/train", "metrics/accuracy/val"} <= set(runs[0].tags)
+    assert runs[0].roles["train_loss"] == "loss/train" and runs[0].roles["val_loss"] == "loss/val"
+
+
+def test_runs_of_a_sweep_under_a_logged_folder_stay_runs(tmp_path):
+    # a sweep folder that has an event file of its own and one sub-folder per setting (lr_0.1, lr_0.01) whose tags
+    # are not the folder's name: separate runs, as before
+    pytest.importorskip("tensorboardX")
+    from tensorboardX import SummaryWriter
+
+    SummaryWriter(str(tmp_path / "sweep")).close()
+    for lr in ("0.1", "0.01"):
+        w = SummaryWriter(str(tmp_path / "sweep" / f"lr_{lr}"))
+        for s in range(30):
+            w.add_scalar("train/loss", 2.3 * 0.95 ** s, s)
+        w.close()
+    runs = curvedoc.load(tmp_path / "sweep")
+    runs = runs if isinstance(runs, list) else [runs]
+    assert sorted(len(r.tags) for r in runs if r.tags) == [1, 1]

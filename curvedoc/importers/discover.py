@@ -369,6 +369,13 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
         is_sub = (name.lower() in SUBRUN_NAMES or TIMESTAMP_DIR.match(name)) and d != base
         root = parent if is_sub else d
         prefix = "" if (not is_sub or TIMESTAMP_DIR.match(name)) else name + "/"
+        found = _add_scalars_writer(d, tb_dirs, base)
+        if found is not None:
+            # SummaryWriter.add_scalars(main_tag, {key: value}) writes each key with a writer of its own, in
+            # <logdir>/<main_tag with / as _>_<key>/ (torch) or <logdir>/<main_tag>/<key>/ (tensorboardX), under the
+            # tag main_tag: one training with the logdir's own writer, read as main_tag/key
+            root, key = found
+            prefix = "{tag}/" + key
         spec = tb_roots.get(root)
         if spec is None:
             spec = tb_roots[root] = RunSpec(root, "", "tfevents", [])
@@ -416,6 +423,39 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
 
 MMENGINE_VIS = "vis_data"
 STAMP_NAME = re.compile(r"^\d{8}_\d{6}$")
+
+
+def _add_scalars_writer(d: Path, tb_dirs: dict, base: Path) -> tuple[Path, str] | None:
+    """(logdir, key) when the event folder ``d`` is an ``add_scalars`` sub-writer of a logdir that holds event files
+    of its own (up to 4 levels above it, inside the target), else None. The folder's path below the logdir is
+    ``<main_tag>_<key>`` (torch, a ``/`` in the main tag written as ``_``) or ``<main_tag>/<key>`` (tensorboardX), and
+    its event file holds the values under the tag ``main_tag``: the folder is one when, for some split of that path
+    at a ``_`` or ``/``, the main tag (as written, or with its underscores as slashes) is the tag of the file's first
+    scalar (read from its first 4 KB). A sweep's run folders (``lr_0.1`` holding ``train/loss``) do not match."""
+    up = d
+    for _ in range(4):
+        if up == base or up.parent == up:
+            return None
+        up = up.parent
+        if up in tb_dirs:
+            break
+    else:
+        return None
+    if up not in tb_dirs:
+        return None
+    rel = d.relative_to(up).as_posix()
+    try:
+        head = head_bytes(tb_dirs[d][0], 4096)
+    except (OSError, IndexError):
+        return None
+    for i in [j for j, c in enumerate(rel) if c in "_/" and 0 < j < len(rel) - 1]:
+        main, key = rel[:i], rel[i + 1:]
+        for tag in {main, main.replace("_", "/")}:
+            t = tag.encode("utf-8", "replace")
+            # the tag is a length-prefixed string in the summary proto: field 1, wire type 2 (0x0a), then its length
+            if len(t) < 128 and b"\x0a" + bytes([len(t)]) + t in head:
+                return up, key.replace("/", "_")
+    return None
 
 
 def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[RunSpec]:

@@ -198,7 +198,8 @@ def _read_one(path: Path, rel: str, prefix: str, tags: _Tags, issues: list[Impor
                 ok = plugin == "scalars" or data_class == 1
         keep_ids[i] = ok
         if ok:
-            lut[i] = tags.get(prefix + tag)
+            # (a prefix holding '{tag}' is a template: add_scalars sub-writers read as main_tag/key)
+            lut[i] = tags.get(prefix.replace("{tag}", tag) if "{tag}" in prefix else prefix + tag)
     if no_meta:
         issues.append(ImportIssue(
             "tensor-without-metadata",
