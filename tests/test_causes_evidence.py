@@ -167,3 +167,24 @@ def test_every_shape_the_rule_files_may_name_has_an_implementation():
     from curvedoc.engine.rules import SIGNATURE_SHAPES
 
     assert set(SHAPES) == set(SIGNATURE_SHAPES)
+
+
+def test_a_metric_that_fell_because_the_run_blew_up_is_information_beside_the_blow_up():
+    # a classifier at 99% for three epochs, then log(0) = -inf: every loss NaN from there, validation accuracy at
+    # 1/3 for the 37 epochs left. The divergence is the fault (error); the metric's fall is what it did (info, with
+    # the divergence named as what explains it) -- not a second warning to act on
+    import numpy as np
+    from _helpers import make_run
+
+    it = np.arange(10, 1890, 10)
+    loss = np.where(it < 180, 0.05, np.nan)
+    ep = np.arange(1, 41) * 47
+    acc = np.where(ep < 180, 0.99, 0.34)
+    rr = curvedoc.diagnose(make_run(train_loss=(it, loss), val_acc=(ep, acc))).runs[0]
+    by = {f.name: f for f in rr.findings}
+    assert by["divergence"].severity == "error"
+    m = by.get("metric-regression")
+    assert m is not None and m.severity == "info" and m.evidence["explained_by"]["name"] == "divergence"
+    # a metric that falls on its own keeps its warning
+    rr = curvedoc.diagnose(make_run(train_loss=(it, np.full(len(it), 0.05)), val_acc=(ep, acc))).runs[0]
+    assert [f.severity for f in rr.findings if f.name == "metric-regression"] == ["warning"]

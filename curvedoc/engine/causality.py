@@ -114,6 +114,10 @@ def explain_consequences(findings: list[Finding], catalog: Catalog, first_step: 
             own = [c for c in f.cause_ids if c not in link.drop]
             out[i] = _with_causes(f, [*link.lead, *g.cause_ids, *own], catalog,
                                   explained_by={"code": g.code, "name": g.name, "step": best[0]})
+            if f.name in link.as_info and f.severity != "info":
+                # the symptom of the explosion that explains it: the origin carries the severity, this says what
+                # it did to the metric
+                out[i] = dataclasses.replace(out[i], severity="info")
     return out
 
 

@@ -85,6 +85,7 @@ class Consequence:
     effects: tuple[tuple[str, float], ...]
     lead: tuple[str, ...] = ()
     drop: tuple[str, ...] = ()
+    as_info: tuple[str, ...] = ()  # effects reported as info once explained (``severity = "info"`` on the effect)
 
 
 @dataclass(frozen=True)
@@ -223,14 +224,21 @@ def _link(kind: str, path: str, e: dict, rules: set[str], causes: dict[str, Caus
             for o in e["origin"]:
                 mins = tuple((str(k), float(v)) for k, v in (o.get("min") or {}).items())
                 origins.append(Origin(_names(path, kind, "rule", o["rule"], rules)[0], mins, str(o.get("recovery", ""))))
-            effects = []
+            effects, as_info = [], []
             for x in e["effect"]:
                 within = float(x.get("within", 0.0))
                 if not 0.0 <= within <= 1.0:
                     raise ConfigError(f"{path}: [[consequence]] effect {x['rule']!r}: within must lie in [0, 1]")
-                effects.append((_names(path, kind, "rule", x["rule"], rules)[0], within))
+                name = _names(path, kind, "rule", x["rule"], rules)[0]
+                effects.append((name, within))
+                sev = x.get("severity")
+                if sev is not None and sev != "info":
+                    raise ConfigError(f"{path}: [[consequence]] effect {x['rule']!r}: severity can only be 'info' "
+                                      f"(an explained effect is reported as information), not {sev!r}")
+                if sev == "info":
+                    as_info.append(name)
             return Consequence(tuple(origins), tuple(effects), _names(path, kind, "cause", e.get("lead"), causes),
-                               _names(path, kind, "cause", e.get("drop"), causes))
+                               _names(path, kind, "cause", e.get("drop"), causes), tuple(as_info))
         shape = e["shape"]
         if shape not in SIGNATURE_SHAPES:
             raise ConfigError(f"{path}: [[signature]] shape {shape!r} is not one of {sorted(SIGNATURE_SHAPES)}")
