@@ -241,7 +241,7 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     for vt, tt in pairs:
         comp = [h for h in _judge(run, pc, vt, tt, run.series(vt), run.series(tt), main=False)
                 if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points
-                and h.evidence.get("rise_log", math.inf) >= p.component_min_rise]
+                and _rise_log(h.evidence) >= p.component_min_rise]
         if comp:
             h = comp[0]
             yield dataclasses.replace(h, message=f"the {gx.component_name(vt)} component overfits: {h.message}",
@@ -258,13 +258,25 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
             continue
         other = [h for h in _judge(run, pc, vt, train_tag, run.series(vt), run.series("train_loss"), main=False)
                  if h.severity != "info" and h.evidence.get("val_points", 0) >= p.min_val_points
-                 and h.evidence.get("rise_log", math.inf) >= p.component_min_rise]
+                 and _rise_log(h.evidence) >= p.component_min_rise]
         if other:
             h = other[0]
             yield dataclasses.replace(h, message=f"the eval set {vt} overfits while {val_tag} does not: {h.message}",
                                       evidence={**h.evidence, "eval_set": vt})
             return
     yield from hits
+
+
+def _rise_log(ev: dict) -> float:
+    """A finding's rise in log space: its own ``rise_log`` when the curve was judged in log space, else the log of
+    its end over its best (a linear-space judgement of positive values); unknown -> +inf (nothing to hold it to)."""
+    r = ev.get("rise_log")
+    if isinstance(r, (int, float)) and math.isfinite(r):
+        return float(r)
+    best, end = ev.get("val_best"), ev.get("val_end")
+    if isinstance(best, (int, float)) and isinstance(end, (int, float)) and best > 0 and end > 0:
+        return math.log(end / best)
+    return math.inf
 
 
 def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, main: bool) -> Iterator[Hit]:
