@@ -19,7 +19,9 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
-    r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d))"
+    r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d)|"
+    # a markdown code fence the output was pasted in, on the output's own first line ("``` Epoch GPU_mem ...")
+    r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$))"
 )
 # after a log level: an optional "logger.name:" / "name:lineno:" then the message
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
@@ -55,7 +57,10 @@ EPOCH_BRACKETS = re.compile(
 EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done|finished|complete[d]?|ended|over)\b"
                         r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
 EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
-BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
+# (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
+# 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
+BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}"
+                 r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<")
 
 
 def has_bar(msg: str) -> bool:
@@ -672,9 +677,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
-    if a.early and rec is not None and not rec.keys:
-        # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line): a statement about the
-        # run, not the start of an epoch
+    if a.early and rec is not None:
+        # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line), "Stopping training early
+        # as no improvement observed in last 100 epochs. Best results observed at epoch 232" (Ultralytics): a
+        # statement about the run, not a record; its numbers (a patience, the best epoch) are no points and its
+        # epoch is not the clock (the best epoch is in the past: the final re-evaluation after it is no new epoch)
         rec = a.rec = None
     if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
         a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]

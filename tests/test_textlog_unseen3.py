@@ -1,0 +1,67 @@
+"""Text logs in styles the reader had not seen (issue 36, third round): each principle a misreading of a real log in
+tests/data/textlogs_unseen3 broke, on a small synthetic log written the way its tool prints (read with and without
+plans, through ``_read``)."""
+
+from __future__ import annotations
+
+from test_textlog_readings import _read, _series, _tags
+
+
+# ------------------------------------------------------------------------------------------ tables and bars
+def _yolo_v7_epoch(e: int, n: int, fence: str = "") -> list[str]:
+    """One epoch of YOLOv5 v7.0 as a notebook's text output shows it: tqdm without its bar glyphs."""
+    return [f"{fence}     Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size",
+            f"{e:>9}/{n - 1}      10.2G {0.1 / (e + 1):>10.5f} {0.03 / (e + 1):>10.5f} {0.04 / (e + 1):>10.5f}"
+            f"         26        640: 100% 15/15 [00:08<00:00,  1.79it/s]",
+            "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100% 1/1 "
+            "[00:00<00:00,  1.28it/s]",
+            f"                   all         51         87 {0.1 + e / 100:>10.4f} {0.2 + e / 100:>10.4f} "
+            f"{0.3 + e / 100:>10.4f} {0.15 + e / 100:>10.4f}",
+            ""]
+
+
+def test_a_progress_bar_without_its_glyphs_is_still_the_tables_bar(tmp_path):
+    """tqdm rendered as text (a notebook's output, ``ncols=0``) prints ``100% 15/15 [00:08<00:00, 1.79it/s]`` with no
+    bar glyph: it is the row's progress bar all the same, so YOLO's training and validation rows map to their own
+    header's columns (not the validation row onto the training header)."""
+    lines = []
+    for e in range(6):
+        lines += _yolo_v7_epoch(e, 6)
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train/box_loss") == (list(range(6)), [round(0.1 / (e + 1), 5) for e in range(6)])
+    assert _series(rd, "val/mAP50") == (list(range(6)), [round(0.3 + e / 100, 4) for e in range(6)])
+    assert "train/GPU_mem" not in _tags(rd) or _series(rd, "train/GPU_mem")[1] == [10.2] * 6
+
+
+def test_a_markdown_fence_on_the_outputs_first_line_is_no_part_of_it(tmp_path):
+    """Output pasted in markdown often starts on the fence's own line (``` Epoch GPU_mem ...): the fence is cut like
+    a prefix, so the first epoch's header (and the epoch under it) is read."""
+    lines = ["<details>", "  <summary>Click to expand!</summary>", ""]
+    for e in range(5):
+        lines += _yolo_v7_epoch(e, 5, fence="  ```" if e == 0 else "")
+    lines += ["     ```", "</details>"]
+    rd = _read(tmp_path, lines, name="README.md")
+    assert _series(rd, "train/box_loss")[0] == list(range(5))
+
+
+def test_an_early_stopping_statement_with_the_best_epoch_moves_no_clock(tmp_path):
+    """Ultralytics ends an early-stopped run with "Stopping training early as no improvement observed in last 100
+    epochs. Best results observed at epoch 2, best model saved as best.pt." then validates best.pt once more: the
+    statement is no record (its numbers are a patience and a past epoch), and the final validation is no new epoch
+    (not a point placed back at epoch 2)."""
+    lines = []
+    for e in range(6):
+        lines += _yolo_v7_epoch(e, 300)
+    lines += ["Stopping training early as no improvement observed in last 100 epochs. Best results observed at "
+              "epoch 2, best model saved as best.pt.",
+              "To update EarlyStopping(patience=100) pass a new patience value, i.e. `python train.py --patience 300` "
+              "or use `--patience 0` to disable EarlyStopping.", "",
+              "6 epochs completed in 0.949 hours.", "", "Validating runs/train/exp/weights/best.pt...",
+              "Fusing layers... ", "Model summary: 157 layers, 7018216 parameters, 0 gradients, 15.8 GFLOPs",
+              "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100% 1/1 "
+              "[00:00<00:00,  1.70it/s]",
+              "                   all         51         87      0.737      0.504      0.603       0.44"]
+    rd = _read(tmp_path, lines)
+    steps, _ = _series(rd, "val/mAP50")
+    assert steps == list(range(6))
+    assert not [t for t in _tags(rd) if "observed" in t or "improvement" in t]
