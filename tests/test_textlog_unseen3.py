@@ -65,3 +65,18 @@ def test_an_early_stopping_statement_with_the_best_epoch_moves_no_clock(tmp_path
     steps, _ = _series(rd, "val/mAP50")
     assert steps == list(range(6))
     assert not [t for t in _tags(rd) if "observed" in t or "improvement" in t]
+
+
+def test_a_line_printed_right_after_a_tqdm_bar_is_a_line_of_its_own(tmp_path):
+    """tqdm writes no newline after its bar, so a ``print`` after a bar that was left open continues the same
+    physical line: ``  0%|    | 0/938 [00:00<?, ?it/s]Epoch 15, Val Loss: 0.08, Val Accuracy: 0.97``. The text after
+    the meter's ``[elapsed<remaining, rate]`` block is a rendering of its own, read like the same print on its own
+    line (one series, not a second one for the lines that followed a bar)."""
+    lines = []
+    for e in range(1, 11):
+        bar = f"100%|██████████| 938/938 [00:20<00:00, 45.5it/s, accuracy=1, loss={0.1 / e:.5f}, lr=0.0001]"
+        val = f"Epoch {e}, Val Loss: {0.5 / e:.6f}, Val Accuracy: {0.9 + e / 200:.6f}"
+        lines += [bar, ("  0%|          | 0/938 [00:00<?, ?it/s]" + val) if e % 3 == 0 else val]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Val Loss") == (list(range(1, 11)), [round(0.5 / e, 6) for e in range(1, 11)])
+    assert not [t for t in _tags(rd) if t.startswith("Val Loss ")]
