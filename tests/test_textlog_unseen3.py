@@ -80,3 +80,20 @@ def test_a_line_printed_right_after_a_tqdm_bar_is_a_line_of_its_own(tmp_path):
     rd = _read(tmp_path, lines)
     assert _series(rd, "Val Loss") == (list(range(1, 11)), [round(0.5 / e, 6) for e in range(1, 11)])
     assert not [t for t in _tags(rd) if t.startswith("Val Loss ")]
+
+
+# ------------------------------------------------------------------------------------------ prefixes
+def test_glog_and_tensorflow_prefixes_are_no_part_of_the_message(tmp_path):
+    """Caffe and other glog users prefix each line with ``I1128 12:00:00.123456 4567 solver.cpp:218]`` (level and
+    date, thread id, source file:line); TensorFlow's C++ logging writes ``2023-01-17 17:27:07.438560: I
+    tensorflow/.../cuda_dnn.cc:428]``. That prefix is cut like a logger's: no tag is named after a source file, and
+    the records after it are read as if printed alone."""
+    lines = ["2023-01-17 17:27:07.438560: I tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:428] Loaded "
+             "cuDNN version 8204"]
+    for it in range(0, 1000, 100):
+        lines.append(f"I1128 12:{it // 100:02d}:00.123456 31073 solver.cpp:218] Iteration {it} (9.5 iter/s, 10.5s/100 "
+                     f"iters), loss = {2.3 / (1 + it / 100):.5f}")
+        lines.append(f"I1128 12:{it // 100:02d}:00.123900 31073 sgd_solver.cpp:105] Iteration {it}, lr = 0.01")
+    rd = _read(tmp_path, lines)
+    assert not [t for t in _tags(rd) if ".cc" in t or ".cpp" in t], _tags(rd)
+    assert _series(rd, "loss") == (list(range(0, 1000, 100)), [round(2.3 / (1 + it / 100), 5) for it in range(0, 1000, 100)])

@@ -21,7 +21,10 @@ PREFIX = re.compile(
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
     r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d)|"
     # a markdown code fence the output was pasted in, on the output's own first line ("``` Epoch GPU_mem ...")
-    r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$))"
+    r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$)|"
+    # glog / absl / TensorFlow C++ logging: "I1128 12:00:00.123 4567 solver.cpp:218] msg" (after its level-and-date
+    # part: the thread id and the source file:line), "2023-01-17 17:27:07.438560: I tensorflow/.../cuda_dnn.cc:428] msg"
+    r":?\s*[IWEF](?=\s+[\w./\-]+\.\w+:\d+\])|(?:\d+\s+)?[\w./\-]+\.[A-Za-z]\w*:\d+\])"
 )
 # after a log level: an optional "logger.name:" / "name:lineno:" then the message
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
