@@ -97,3 +97,24 @@ def test_glog_and_tensorflow_prefixes_are_no_part_of_the_message(tmp_path):
     rd = _read(tmp_path, lines)
     assert not [t for t in _tags(rd) if ".cc" in t or ".cpp" in t], _tags(rd)
     assert _series(rd, "loss") == (list(range(0, 1000, 100)), [round(2.3 / (1 + it / 100), 5) for it in range(0, 1000, 100)])
+
+
+# ------------------------------------------------------------------------------------------ echoes
+def test_a_checkpoint_statement_repeating_the_last_values_is_an_echo(tmp_path):
+    """``保存最佳模型 (val_loss=3.2508)`` ("saving the best model") after ``Epoch 1/100 - Train Loss: 4.05, Val Loss:
+    3.2508`` repeats a value the epoch's line printed: no ``val_loss`` series of its own beside ``Val Loss`` (which
+    would take the role). A checkpoint line whose value was printed nowhere before is still a record."""
+    lines = []
+    best = 9.0
+    for e in range(1, 21):
+        val = 3.0 / e + (0.3 if e % 4 == 0 else 0)
+        lines.append(f"Epoch {e}/20 - Train Loss: {4 / e:.4f}, Val Loss: {val:.4f}")
+        if val < best:
+            best = val
+            lines.append(f"  保存最佳模型 (val_loss={val:.4f})" if e % 2 else f"Saving best model (val_loss={val:.4f})")
+    lines.append("Loaded checkpoint from best.pt (test_acc=0.8123)")
+    rd = _read(tmp_path, lines)
+    assert "val_loss" not in _tags(rd), _tags(rd)
+    assert len(_series(rd, "Val Loss")[1]) == 20
+    assert _series(rd, "test_acc")[1] == [0.8123] or rd.summary.get("test_acc") == 0.8123 \
+        or rd.hparams.get("test_acc") == 0.8123

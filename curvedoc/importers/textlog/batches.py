@@ -516,6 +516,7 @@ class BatchedFeed:
                 ser.add(st[keep], sub(cols[q])[keep], od[keep], how)
                 ser.last_bar = True
             self.template_last[tp] = int(od[-1])
+        self.remember_values([cols[q][-1] for q in range(len(plan.tagged))])
         if how == "epoch":
             self.epoch_at["epoch"].set_many(steps, steps)
         else:

@@ -86,6 +86,8 @@ class TextLogParser(BatchedFeed):
         self.seq = 0
         self.open_record: tuple | None = None  # (template, step, how) a one-pair continuation attaches to
         self.repeats = 0
+        # the values of the last few records (any template), to tell a checkpoint statement that repeats them
+        self.recent_values: list[frozenset] = []
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
@@ -124,6 +126,7 @@ class TextLogParser(BatchedFeed):
             s.how.append(how)
             s.last_bar = bar
         self.template_last[tpl] = self.seq
+        self.remember_values(vals)
         if how == "epoch":
             self.epoch_at["epoch"].set(pos, pos)
         elif how in ("step", "global-iter") and self.ctx_epoch is not None:
@@ -233,6 +236,9 @@ class TextLogParser(BatchedFeed):
                 if len(self.unparsed_examples) < 3:
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
+        if a.checkpoint and self._echoed_by_checkpoint(rec):
+            self.repeats += len(rec.keys)
+            return
         self._record(rec, lineno)
 
     def _kv_line(self, a: "Line", lineno: int):
@@ -309,10 +315,20 @@ class TextLogParser(BatchedFeed):
             pending.seq[-1], pending.values[-1] = self.seq, list(vals)
         else:
             pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
+        self.remember_values(vals)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
             self.last_point_line = lineno
+
+    def remember_values(self, vals) -> None:
+        self.recent_values = (self.recent_values + [frozenset(float(v) for v in vals)])[-3:]
+
+    def _echoed_by_checkpoint(self, rec: Rec) -> bool:
+        """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"
+        then "Saving best model (val_loss=1.05)")? Then it is an echo, not a record."""
+        seen = frozenset().union(*self.recent_values) if self.recent_values else frozenset()
+        return bool(rec.values) and all(float(v) in seen for v in rec.values)
 
     def _launch_between(self, a: int, b: int) -> bool:
         """Did a launch start between record orders a and b (a configuration printed between them)?"""

@@ -66,6 +66,15 @@ BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|
                  r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<")
 
 
+# a statement that a checkpoint (a model, its weights) was saved, loaded or restored: "Saving best model",
+# "saved checkpoint", "Loaded checkpoint from ...", "best model saved", "=> loading checkpoint", "保存最佳模型"
+CHECKPOINT_SAID = re.compile(
+    r"\b(?:sav(?:e|ed|ing)|load(?:ed|ing)?|restor(?:e|ed|ing)|writ(?:e|ing|ten)|stor(?:e|ed|ing))\b[^=:\d]{0,40}?"
+    r"\b(?:model|checkpoint|ckpt|weights|snapshot|state[_ ]dict)s?\b"
+    r"|\b(?:model|checkpoint|ckpt|weights|snapshot)s?\b[^=:\d]{0,30}?\b(?:saved|loaded|restored|written|stored)\b"
+    r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
+
+
 def has_bar(msg: str) -> bool:
     """A progress bar in the line (BAR). Every form of it holds '%', '[' or a non-ASCII bar glyph, so a plain
     ASCII line without those is answered without running the pattern (most lines of a log)."""
@@ -595,6 +604,10 @@ class Line:
     # a line that says an evaluation (or training) starts: "Eval begin...", "Start testing", a command running an
     # evaluation script ("python tools/infer.py -m config.yaml"): "val" / "train", with "phase" or "launch"
     announce: tuple | None = None
+    # a line that says a checkpoint was saved or loaded ("Saving best model (val_loss=1.05)", "Loaded checkpoint
+    # ... (epoch=20, val_loss=1.05)"): the values it names repeat what the run printed just before (see
+    # TextLogParser.apply), not a series of their own
+    checkpoint: bool = False
 
 
 def setting_value(text: str):
@@ -680,6 +693,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
+        a.checkpoint = True
     if a.early and rec is not None:
         # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line), "Stopping training early
         # as no improvement observed in last 100 epochs. Best results observed at epoch 232" (Ultralytics): a
