@@ -118,3 +118,58 @@ def test_a_checkpoint_statement_repeating_the_last_values_is_an_echo(tmp_path):
     assert len(_series(rd, "Val Loss")[1]) == 20
     assert _series(rd, "test_acc")[1] == [0.8123] or rd.summary.get("test_acc") == 0.8123 \
         or rd.hparams.get("test_acc") == 0.8123
+
+
+# ------------------------------------------------------------------------------------------ names
+def test_a_detection_tables_p_and_r_columns_are_its_precision_and_recall(tmp_path):
+    """YOLO's validation header "Class Images Instances P R mAP50 mAP50-95" names precision and recall by their
+    initials: the series are named so (``val/precision``, ``val/recall``) and read as quality metrics."""
+    from curvedoc.model.run import Run
+
+    lines = []
+    for e in range(6):
+        lines += _yolo_v7_epoch(e, 6)
+    rd = _read(tmp_path, lines)
+    assert {"val/precision", "val/recall"} <= _tags(rd) and not {"val/P", "val/R"} & _tags(rd)
+    run = Run("yolo", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert {"val/precision", "val/recall", "val/mAP50"} <= {m.tag for m in run.metrics}
+
+
+def test_losses_named_by_their_criterion_and_other_held_out_sets_are_analysed():
+    """A criterion printed by its name alone is that loss (GluonCV's ``CrossEntropy`` / ``SmoothL1`` columns, a
+    VAE's ``recons``), unless an accuracy word makes it an accuracy of it; FCN's "Mean IU" is the mean IoU; a test
+    set's loss beside the validation loss is another held-out loss, not a copy of it."""
+    import numpy as np
+    import pandas as pd
+
+    from curvedoc.model.metrics import tokens  # noqa: F401  (the tokenizer the roles read)
+    from curvedoc.model.roles import infer_role, other_losses
+    from curvedoc.model.run import Run
+
+    assert infer_role("CrossEntropy") == ("train_loss", 0)
+    assert infer_role("SmoothL1")[0] == "train_loss"
+    assert infer_role("v_recons")[0] == "val_loss"
+    assert infer_role("recon_acc")[0] == "train_acc"
+    assert infer_role("l1_norm") is None
+    rows = []
+    for e in range(1, 11):
+        for tag, v in (("Loss", 2 / e), ("Validation loss", 2.2 / e), ("Test loss", 2.3 / e), ("Mean IU", 40 + e)):
+            rows.append((tag, e, v))
+    frame = pd.DataFrame(rows, columns=["tag", "step", "value"])
+    frame["wall_time"] = np.nan
+    run = Run("r", "text-log", frame)
+    assert run.roles["val_loss"] == "Validation loss"
+    assert "Test loss" in other_losses(run)
+    assert "Mean IU" in {m.tag for m in run.metrics}
+
+
+def test_a_launchers_process_messages_are_no_series(tmp_path):
+    """torchrun's "Received 15 death signal, shutting down workers" and "Sending process 55014 closing signal
+    SIGTERM" (after a glog prefix, cut) hold a signal number and a process id: no series."""
+    lines = [f"[step {s}/100] loss {1 / s:.4f}" for s in range(1, 40)]
+    lines += ["W1227 22:43:28.153000 54958 torch/distributed/elastic/agent/server/api.py:725] Received 15 death "
+              "signal, shutting down workers",
+              "W1227 22:43:28.153000 54958 torch/distributed/elastic/multiprocessing/api.py:908] Sending process "
+              "55014 closing signal SIGTERM"]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) <= {"loss", "step"}, _tags(rd)

@@ -272,8 +272,11 @@ DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
 # a model summary (YOLO's "Model summary: 214 layers, 7022326 parameters", its layer table "models.common.C3
 # [64, 64, 1]", "Fusing layers...") or a dataset scan ("Scanning '...' images and labels... 1000 found, 0 missing")
+# (and a launcher's process management -- torchrun's "Received 15 death signal, shutting down workers", "Sending
+# process 55014 closing signal SIGTERM", an exit code -- whose numbers are a signal, a process id, a status)
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
-                          r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]")
+                          r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
+                          r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
 NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
@@ -510,6 +513,9 @@ TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
 LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
+# the columns of a detection validation table (one with mAP columns) that name a metric by its initial: YOLO's
+# "Class Images Labels P R mAP@.5 mAP@.5:.95" -- P is the precision, R the recall
+METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 
 
 def _table_header(msg: str) -> list[str] | None:
@@ -554,6 +560,7 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     epoch = planned = None
     label = None
     training = any(c.lower().startswith("epoch") for c in cols)
+    detection = not training and any(c.lower().startswith("map") for c in cols)
     for c, cell in zip(cols, cells):
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
@@ -566,6 +573,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
         name = c.strip("()").replace("Box(", "").rstrip(")")
         if training and name.lower() in LOSS_PART_COLUMNS:
             name += "_loss"
+        elif detection and name.lower() in METRIC_INITIAL_COLUMNS:
+            name = METRIC_INITIAL_COLUMNS[name.lower()]
         num = re.match(NUM, cell, re.IGNORECASE).group(0)
         keys.append(name)
         vals.append(to_number(num))
