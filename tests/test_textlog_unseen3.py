@@ -173,3 +173,50 @@ def test_a_launchers_process_messages_are_no_series(tmp_path):
               "55014 closing signal SIGTERM"]
     rd = _read(tmp_path, lines)
     assert _tags(rd) <= {"loss", "step"}, _tags(rd)
+
+
+# ------------------------------------------------------------------------------------------ the clock
+def test_the_same_record_printed_without_its_epoch_after_training_is_a_final_evaluation(tmp_path):
+    """``Epoch 20/100, Accuracy: 0.46, F1 Score: 0.29`` per epoch, then ``Accuracy: 0.50, F1 Score: 0.33`` once the
+    run is over (the test set): the same words without the epoch are the final evaluation, a series of its own,
+    not one more point of the epochs' series."""
+    lines = []
+    for run in range(3):
+        lines += [f"Epoch {e}/10, Accuracy: {0.4 + e / 100:.2f}, F1 Score: {0.2 + e / 100:.2f}" for e in range(1, 11)]
+        lines.append(f"Accuracy: {0.6 + run / 100:.2f}, F1 Score: {0.5 + run / 100:.2f}")
+    rd = _read(tmp_path, lines)
+    steps, vals = _series(rd, "Accuracy")
+    assert len(vals) == 30 and vals[:10] == [round(0.4 + e / 100, 2) for e in range(1, 11)]
+    finals = [t for t in _tags(rd) if t.startswith("Accuracy") and t != "Accuracy"]
+    assert len(finals) == 1 and _series(rd, finals[0])[1] == [0.6, 0.61, 0.62]
+
+
+def test_a_fractional_epoch_is_no_epoch_counter(tmp_path):
+    """xnmt prints ``Epoch 23.0000 dev BLEU4: 0.165`` at each epoch end (and ``Epoch 19.5323: train_loss/word=..``
+    in between): the number is no epoch 2 (its first digit) nor an epoch counter; the record is placed by the
+    step its training lines print."""
+    lines = []
+    for e in range(8, 14):
+        for q in (0.25, 0.5, 0.75, 1.0):
+            lines.append(f"[exp] Epoch {e - 1 + q:.4f}: train_loss/word={3 / (e + q):.6f} (steps={int((e - 1 + q) * 100)}, "
+                         f"words/sec=11000.00, time=0-00:19:34)")
+        lines.append(f"[exp] Epoch {e:.4f} dev BLEU4: {0.1 + e / 100}, 0.48/0.22/0.11/0.06 (BP = 0.99, ratio=1.00, "
+                     f"hyp_len=7736, ref_len=7744) (time=0-00:20:13)")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "dev BLEU4") == ([100 * e for e in range(8, 14)], [round(0.1 + e / 100, 6) for e in range(8, 14)])
+
+
+def test_a_command_at_a_shell_prompt_starts_a_launch(tmp_path):
+    """A notes file with two trainings pasted one after the other, each after its command at a shell prompt
+    (``(env) user@host:~/exp$ xnmt --gpu config.yaml``): the second training's first evaluation, printed before
+    any of its own training lines, is a record of the new launch, not an echo of the last evaluation of the first."""
+    lines = []
+    for run, (first, n) in enumerate(((1, 5), (6, 5))):
+        lines.append(f"(xnmt-py3.6) ye@host:~/tool/xnmt/exp/run{run}$ time xnmt --backend torch --gpu ./config{run}.yaml")
+        lines += ["...", "> Checkpoint [exp]"]
+        for e in range(first, first + n):
+            if not (run == 1 and e == first):
+                lines.append(f"[exp] Epoch {e:.4f}: train_loss/word={3 / e:.6f} (steps={100 * e}, words/sec=1.0, time=0)")
+            lines.append(f"[exp] Epoch {e:.4f} dev BLEU4: {0.1 + e / 100 + run / 1000}, 0.4/0.2/0.1/0.06 (BP = 0.9)")
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "dev BLEU4")[1]) == 10

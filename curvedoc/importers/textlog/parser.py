@@ -365,8 +365,12 @@ class TextLogParser(BatchedFeed):
                     kept.append(t)
                     at.append(pos)
                 steps = np.asarray(at, dtype=np.int64)
-            # the records of one template have its keys: added key by key, as columns
-            fam = self.series.setdefault(tpl, {})
+            # the records of one template have its keys: added key by key, as columns. Records of a template whose
+            # other records name their own epoch or step, printed without it ("Accuracy: 0.50, F1 Score: .." after
+            # the "Epoch 100/100, Accuracy: .." lines: the final evaluation), are a series of their own
+            clocked = any(ser.count() and ser.first()[1] in ("step", "epoch", "global-iter")
+                          for ser in self.series.get(tpl, {}).values())
+            fam = self.series.setdefault(tpl + ("unclocked",) if clocked else tpl, {})
             orders, values = seq[kept], values[kept]
             for q, k in enumerate(pend.keys):
                 ser = fam.get(k)

@@ -59,7 +59,8 @@ EPOCH_BRACKETS = re.compile(
 # a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
 EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done|finished|complete[d]?|ended|over)\b"
                         r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
-EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
+# (the whole number: "Epoch 23.0000" is no epoch 2, nor 23 -- a fractional epoch is no epoch counter)
+EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*/\s*(?P<E>\d+)(?!\d))?(?!\.\d)", re.IGNORECASE)
 # (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
 # 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
 BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}"
@@ -478,6 +479,9 @@ ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?
 _HAS_DIGIT = re.compile(r"\d")
 
 
+SHELL_PROMPT = re.compile(r"^(?:\([\w.\-]+\)\s*)?[\w.\-]+@[\w.\-]+:[^\s$#]*[$#]\s*\S")
+
+
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
@@ -683,6 +687,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
             return a
+    # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
+    # the records after it are that command's (its options were read above as settings)
+    if "@" in msg and ("$" in msg or "#" in msg) and SHELL_PROMPT.match(msg):
+        a.launch = True
+        return a
     # key | value tables (Stable-Baselines3, OpenAI baselines' logger): a row per key, a rule line around them
     if "|" in msg:
         kv = KV_ROW.match(msg)
