@@ -4,6 +4,9 @@ plans, through ``_read``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from test_textlog_readings import _read, _series, _tags
 
 
@@ -220,3 +223,34 @@ def test_a_command_at_a_shell_prompt_starts_a_launch(tmp_path):
             lines.append(f"[exp] Epoch {e:.4f} dev BLEU4: {0.1 + e / 100 + run / 1000}, 0.4/0.2/0.1/0.06 (BP = 0.9)")
     rd = _read(tmp_path, lines)
     assert len(_series(rd, "dev BLEU4")[1]) == 10
+
+
+def test_a_bar_rendering_on_its_way_gives_way_to_the_line_that_closes_its_epoch(tmp_path):
+    """Keras 2 with a callback that prints mid-epoch: ``214/215 [=====>.] - ETA: 0s - loss: 0.0379 - accuracy:
+    0.9885``, then ``Epoch 6: ReduceLROnPlateau reducing learning rate to 0.0005.``, then the epoch's final ``215/215
+    [=====] - 6s 27ms/step - loss: 0.0378 - ... - val_loss: ..``: the rendering reporting an ETA showed the value on
+    its way, the final line the epoch's: one point per epoch."""
+    lines = []
+    for e in range(1, 11):
+        lines.append(f"Epoch {e}/10")
+        if e in (4, 7):
+            lines += [f"214/215 [============================>.] - ETA: 0s - loss: {1 / e + 0.001:.4f} - accuracy: 0.9",
+                      f"Epoch {e}: ReduceLROnPlateau reducing learning rate to 0.0005000000237487257."]
+        lines.append(f"215/215 [==============================] - 6s 27ms/step - loss: {1 / e:.4f} - accuracy: 0.9 - "
+                     f"val_loss: {1.2 / e:.4f} - val_accuracy: 0.8 - lr: 0.0010")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == (list(range(1, 11)), [round(1 / e, 4) for e in range(1, 11)])
+
+
+@pytest.mark.slow  # reads each log of the third batch twice (~10 s)
+def test_the_third_batch_reads_alike_with_and_without_plans():
+    """The fast path (plans reused from line to line) and the reference reading agree on every log of
+    tests/data/textlogs_unseen3 (a shell prompt, a checkpoint statement: lines that act beyond their numbers)."""
+    from test_textlog_shapes import _assert_same
+
+    root = Path(__file__).parent / "data" / "textlogs_unseen3"
+    files = [f for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")
+             for f in sorted(d.iterdir()) if f.is_file()]
+    assert len(files) >= 7
+    for f in files:
+        _assert_same(f)

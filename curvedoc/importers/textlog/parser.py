@@ -324,6 +324,11 @@ class TextLogParser(BatchedFeed):
     def remember_values(self, vals) -> None:
         self.recent_values = (self.recent_values + [frozenset(float(v) for v in vals)])[-3:]
 
+    def remember_rows(self, cols, width: int, n: int) -> None:
+        """remember_values for the last records of a batch of n (its columns), as applying them one by one would."""
+        for t in range(max(0, n - 3), n):
+            self.remember_values([cols[q][t] for q in range(width)])
+
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"
         then "Saving best model (val_loss=1.05)")? Then it is an echo, not a record."""
@@ -479,6 +484,9 @@ class TextLogParser(BatchedFeed):
         The same key printed by several templates (a dict that gains keys at an eval step, a summary line
         that adds a column) is one series, merged in write order."""
         groups: dict[tuple[str, str], list[Series]] = {}
+        # the series of templates that report an ETA: renderings of a progress bar on its way
+        in_progress = {id(ser) for tpl, fam in self.series.items()
+                       if any(isinstance(x, str) and x.lower() == "eta" for x in tpl) for ser in fam.values()}
         for fam in self.series.values():
             for k, ser in fam.items():
                 value, first_how, _ = ser.first()
@@ -524,6 +532,17 @@ class TextLogParser(BatchedFeed):
                 st_l = np.concatenate([g[0] for g in got])[by]
                 va_l = np.concatenate([g[1] for g in got])[by]
                 hows = set().union(*[g[3] for g in got])
+                # a rendering of a progress bar on its way (it reports an ETA: Keras' "214/215 [====>.] - ETA: 0s -
+                # loss: .." printed before a callback's message), then the line that closes the same position (the
+                # epoch's "215/215 [=====] - 6s - loss: .. - val_loss: .."): one point, the closing line's
+                on_the_way = np.asarray([id(ser) in in_progress for ser in parts])[part_of]
+                st0 = np.asarray(st_l, dtype=np.int64)
+                gone = np.zeros(len(st0), dtype=bool)
+                gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1] & ~on_the_way[1:]
+                if gone.any():
+                    self.repeats += int(gone.sum())
+                    keep = ~gone
+                    st_l, va_l, or_l, part_of = st0[keep], np.asarray(va_l)[keep], or_l[keep], part_of[keep]
             st = np.asarray(st_l, dtype=np.int64)
             # an epoch shared by consecutive records is not their clock: use the ordinal (a value printed again at
             # the same epoch -- the same test result under another name, "Test set loss: .., acc: .." then "Test

@@ -428,8 +428,8 @@ def numbers_of_run(plan: Plan, raws: list[str]) -> tuple[list[np.ndarray], np.nd
 def acts_beyond_its_numbers(a: Line) -> bool:
     """Does the reading say more than a record or table row: a crash, a resume, an early stop, settings, a table
     header (what the parser does with it depends on its text, not only on its numbers)?"""
-    return bool(a.crash or a.resume or a.early or a.checkpoint or a.settings or a.options or a.dot is not None
-                or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
+    return bool(a.crash or a.resume or a.early or a.checkpoint or a.launch or a.settings or a.options
+                or a.dot is not None or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
                 or a.kv_row is not None or a.kv_rule or a.announce is not None)
 
 
