@@ -254,3 +254,18 @@ def test_the_third_batch_reads_alike_with_and_without_plans():
     assert len(files) >= 7
     for f in files:
         _assert_same(f)
+
+
+def test_renderings_of_one_bar_stay_one_series_when_only_some_carry_the_epoch(tmp_path):
+    """A Keras bar garbled by a terminal emulator (W&B's capture of a notebook): some renderings carry the epoch
+    glued in front (``Epoch 8/10[=====>.....] - ETA: 11s - loss: ..``), the others not. They are renderings of one
+    bar reporting an ETA, one series -- not a 'final evaluation' apart (that is for plain lines printed without the
+    epoch after the epochs)."""
+    lines = []
+    for e in range(1, 9):
+        for i, eta in enumerate((30, 20, 11)):
+            lead = f"Epoch {e}/10" if i == 0 else ""
+            lines.append(f"{lead}[{'=' * (10 * i + 5)}>{'.' * (30 - 10 * i)}] - ETA: {eta}s - loss: {1 / e + eta / 1000:.4f}"
+                         f" - accuracy: {0.5 + e / 100:.4f}")
+    rd = _read(tmp_path, lines)
+    assert not [t for t in _tags(rd) if t.startswith("loss ")], _tags(rd)

@@ -372,10 +372,14 @@ class TextLogParser(BatchedFeed):
                 steps = np.asarray(at, dtype=np.int64)
             # the records of one template have its keys: added key by key, as columns. Records of a template whose
             # other records name their own epoch or step, printed without it ("Accuracy: 0.50, F1 Score: .." after
-            # the "Epoch 100/100, Accuracy: .." lines: the final evaluation), are a series of their own
-            clocked = any(ser.count() and ser.first()[1] in ("step", "epoch", "global-iter")
-                          for ser in self.series.get(tpl, {}).values())
-            fam = self.series.setdefault(tpl + ("unclocked",) if clocked else tpl, {})
+            # the "Epoch 100/100, Accuracy: .." lines: the final evaluation; a progress bar's postfix beside the
+            # epoch's own line), are a series of their own -- unless both are renderings of one progress bar (a
+            # garbled Keras bar, its epoch glued to some renderings only, each reporting an ETA): one series
+            clocked = [ser for ser in self.series.get(tpl, {}).values()
+                       if ser.count() and ser.first()[1] in ("step", "epoch", "global-iter")]
+            one_bar = (any(ser.last_bar for ser in clocked) and all(bars)) or any(
+                isinstance(x, str) and x.lower() == "eta" for x in tpl)  # (a record reporting an ETA: a bar on its way)
+            fam = self.series.setdefault(tpl + ("unclocked",) if clocked and not one_bar else tpl, {})
             orders, values = seq[kept], values[kept]
             for q, k in enumerate(pend.keys):
                 ser = fam.get(k)
