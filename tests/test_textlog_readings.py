@@ -120,7 +120,7 @@ def test_model_summaries_dataset_scans_and_argument_echoes_are_no_series(tmp_pat
     ] + _yolov5(4)
     rd = _read(tmp_path, lines)
     assert _tags(rd) == {"epoch", "train/box_loss", "train/obj_loss", "train/cls_loss", "train/gpu_mem",
-                         "train/labels", "train/img_size", "val/Images", "val/Labels", "val/P", "val/R", "val/mAP@.5",
+                         "train/labels", "train/img_size", "val/Images", "val/Labels", "val/precision", "val/recall", "val/mAP@.5",
                          "val/mAP@.5:.95"}
     assert rd.hparams["batch_size"] == 16 and rd.hparams["lr0"] == 0.01 and rd.hparams["momentum"] == 0.937
 

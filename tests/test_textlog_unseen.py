@@ -1,7 +1,8 @@
 """Text logs in styles the reader had not seen (issue 36, second round): each principle a misreading of a real log in
 tests/data/textlogs_real broke, on a small synthetic log written the way its script prints, read with and without
-plans; then the labelled corpus itself (tests/data/textlogs_real plus ../shared): the series the labels name come
-back exactly, a role, loss part or quality metric names them, and no series mixes training and evaluation values."""
+plans; then the labelled corpus itself (tests/data/textlogs_real, tests/data/textlogs_unseen3 and ../shared): the
+series the labels name come back exactly, a role, loss part or quality metric names them, and no series mixes
+training and evaluation values."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from test_textlog_readings import _read, _series, _tags
 from curvedoc.importers.textlog import read_text_log
 
 NEW = Path(__file__).parent / "data" / "textlogs_real"
+# the third batch (tests/data/textlogs_unseen3/README.md): labelled, scored once, then added to the corpus
+NEW3 = Path(__file__).parent / "data" / "textlogs_unseen3"
+NEW_FOLDERS = (NEW, NEW3)
 
 
 # ------------------------------------------------------------------------------------------ pairs
@@ -260,9 +264,10 @@ def _corpus() -> list[tuple[str, Path, dict]]:
     for key, lab in real_labels().items():
         if key.startswith("text_log/"):
             out.append((key, next(f for f in (root / key).iterdir() if f.is_file()), lab))
-    for key, lab in json.loads((NEW / "LABELS.json").read_text(encoding="utf-8")).items():
-        d = NEW / key.split("/", 1)[1]
-        out.append((key, next(f for f in d.iterdir() if f.is_file()), lab))
+    for folder in NEW_FOLDERS:
+        for key, lab in json.loads((folder / "LABELS.json").read_text(encoding="utf-8")).items():
+            d = folder / key.split("/", 1)[1]
+            out.append((key, next(f for f in d.iterdir() if f.is_file()), lab))
     return out
 
 
@@ -304,29 +309,31 @@ def reading_of_corpus():
 @pytest.mark.slow  # reads every labelled text log (~25 s); CI runs it (.ci/run)
 def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus()
-    assert total >= 220
+    assert total >= 260
     assert exact / total >= MIN_EXACT, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED, (analysed, total, unanalysed)
     assert not mixes, mixes
 
 
-# Measured on ../shared + tests/data/textlogs_real (see tests/data/textlogs_real/README.md): exact 218/230 (94.8%),
-# analysed 187/230 (81.3%); the first reading of the new logs was 53/91 exact. Issue 36 asks for 98% / 95%: these
-# floors keep what is reached, the README lists what is still missed and why.
-MIN_EXACT = 0.94
-MIN_ANALYSED = 0.81
+# Measured on ../shared + tests/data/textlogs_real + tests/data/textlogs_unseen3 (see the READMEs of the two
+# folders): exact 248/260 (95.4%), analysed 225/260 (86.5%); the third batch read 14/30 exactly (13 analysed) before
+# the changes it prompted, 30/30 (29) after. Issue 36 asks for 98% / 95%: these floors keep what is reached, the
+# READMEs list what is still missed and why.
+MIN_EXACT = 0.95
+MIN_ANALYSED = 0.86
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)
 def test_every_new_text_log_reads_the_same_whole_in_chunks_or_from_any_line():
-    """The chunked / tail / whole property (tests/test_textlog_readings.py) on every log of tests/data/textlogs_real.
+    """The chunked / tail / whole property (tests/test_textlog_readings.py) on every log of tests/data/textlogs_real
+    and tests/data/textlogs_unseen3.
     A key | value table is one record written at once: a window is not cut inside one (as `watch` reads what a
     flush appended, and a logger writes its table in one flush)."""
     import random
 
     from test_textlog_readings import _assert_chunks_read_as_whole
 
-    for d in sorted(p for p in NEW.iterdir() if p.is_dir() and not p.name.startswith(".")):
+    for d in sorted(p for folder in NEW_FOLDERS for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
         path = next(f for f in d.iterdir() if f.is_file())
         data = path.read_bytes()
         rng = random.Random(len(data))

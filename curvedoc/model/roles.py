@@ -116,6 +116,17 @@ def _stem(tag: str) -> str:
     return " ".join(re.split(r"[/_ ]+", t)).strip()
 
 
+_HELD_OUT_SETS = (("test", ("test", "testing")), ("predict", ("predict",)),
+                  ("val", ("val", "valid", "validation", "eval", "evaluation", "dev", "heldout")))
+
+
+def _split_word(tag: str) -> str:
+    """Which data a loss tag measures, by its split word: 'test', 'predict', 'val' (a validation set under any of
+    its names), else 'train'."""
+    words = set(re.split(r"[/_ .\-]+", _norm(tag)))
+    return next((name for name, said in _HELD_OUT_SETS if words & set(said)), "train")
+
+
 def rl_marker(run: "Run") -> str | None:
     """The first tag that marks a reinforcement-learning run (returns, episode rewards, success rates), or None.
 
@@ -394,15 +405,16 @@ def other_losses(run: "Run") -> list[str]:
     if rl_marker(run) is not None:
         return []
     used = set(run.roles.values())
-    # the role's own loss logged twice (Lightning's train_loss_step beside train_loss_epoch) is a copy, not another loss
-    copies = {_stem(run.roles[r]) for r in ("train_loss", "val_loss") if r in run.roles}
+    # the role's own loss logged twice (Lightning's train_loss_step beside train_loss_epoch) is a copy, not another
+    # loss; the same loss on another held-out set ('Test loss' beside the val_loss role's 'Validation loss') is not
+    copies = {(_stem(run.roles[r]), _split_word(run.roles[r])) for r in ("train_loss", "val_loss") if r in run.roles}
     counts = run.tag_counts()
     out = []
     for t, n in counts.items():
         if t in used or n < _MIN_CURVE:
             continue
         r = _inferred(run, t)
-        if r is None or _stem(t) in copies:
+        if r is None or (_stem(t), _split_word(t)) in copies:
             continue
         if r is not None and r[0] in ("train_loss", "val_loss") and not is_placeholder(run, t):
             out.append((r[0] != "val_loss", t))
@@ -656,12 +668,15 @@ def infer_role(tag: str) -> tuple[str, int] | None:
     if rest and all(w in v["epoch"] for w in rest) and len(rest) == 1:
         return "epoch", extra_rank
     held_out = any_of("val") or (len(words) > 1 and words[0] == "v") or bool(have & v.get("heldout_acc", frozenset()))
+    criterion = v.get("criterion", frozenset())
     for kind, role_train, role_val in (("loss", "train_loss", "val_loss"), ("acc", "train_acc", "val_acc")):
-        if not any_of(kind):
+        named = any_of(kind) or (kind == "loss" and bool(have & criterion) and not any_of("acc"))
+        if not named:
             continue
         if have & v["not_convergence"]:
             return None
-        qualifiers = [w for w in words if not (w in v[kind] or w in v["neutral"] or w in v["val"] or w in v["train"]
+        said = v[kind] | criterion if kind == "loss" else v[kind]
+        qualifiers = [w for w in words if not (w in said or w in v["neutral"] or w in v["val"] or w in v["train"]
                                                or (w in ("v", "t") and words[0] == w) or w == "entropy")]
         rank = len(qualifiers) + extra_rank
         return (role_val if held_out else role_train), rank

@@ -455,6 +455,7 @@ class BatchedFeed:
             pending.add(np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64),
                         seen if epochs_seen is not None else self.ctx_epoch, self.ctx_step,
                         np.column_stack(cols[:len(r.values)]).astype(np.float64), r.bar)
+            self.remember_rows(cols, len(r.values), n)
             self.seq += n
             # (as _positionless decides it for the first; the same holds for the rest)
             if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
@@ -516,6 +517,7 @@ class BatchedFeed:
                 ser.add(st[keep], sub(cols[q])[keep], od[keep], how)
                 ser.last_bar = True
             self.template_last[tp] = int(od[-1])
+        self.remember_rows(cols, len(r.values), n)
         if how == "epoch":
             self.epoch_at["epoch"].set_many(steps, steps)
         else:

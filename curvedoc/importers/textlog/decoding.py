@@ -3,6 +3,8 @@ refused), and the renderings of one physical line (a progress bar redrawn with \
 
 from __future__ import annotations
 
+import re
+
 import codecs
 from pathlib import Path
 
@@ -96,7 +98,23 @@ def text_lines(path: Path, issues: list[ImportIssue]):
 
 
 
+# the end of a tqdm meter ("... 1/87 [00:00<?, ?it/s]", "[01:02<00:00, 44.4it/s, loss=0.1]") with more text right
+# after it on the same physical line: tqdm writes no newline, so what a print() wrote next continues the line
+TQDM_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\](?=[ \t]*[^\s])")
+
+
 def renderings(line: str) -> list[str]:
-    """The renderings of a physical line (a progress bar redrawn with \r is several), each cut at MAX_LINE."""
-    return [line] if "\r" not in line and len(line) <= MAX_LINE else \
+    """The renderings of a physical line (a progress bar redrawn with \r is several; a line printed right after a
+    tqdm bar that ended without a newline is one more), each cut at MAX_LINE."""
+    parts = [line] if "\r" not in line and len(line) <= MAX_LINE else \
         [rendering[:MAX_LINE] for rendering in line.split("\r")]
+    if "<" not in line or "]" not in line:
+        return parts
+    out = []
+    for part in parts:
+        start = 0
+        for m in TQDM_END.finditer(part):
+            out.append(part[start:m.end()])
+            start = m.end()
+        out.append(part[start:])
+    return out

@@ -86,6 +86,8 @@ class TextLogParser(BatchedFeed):
         self.seq = 0
         self.open_record: tuple | None = None  # (template, step, how) a one-pair continuation attaches to
         self.repeats = 0
+        # the values of the last few records (any template), to tell a checkpoint statement that repeats them
+        self.recent_values: list[frozenset] = []
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
@@ -124,6 +126,7 @@ class TextLogParser(BatchedFeed):
             s.how.append(how)
             s.last_bar = bar
         self.template_last[tpl] = self.seq
+        self.remember_values(vals)
         if how == "epoch":
             self.epoch_at["epoch"].set(pos, pos)
         elif how in ("step", "global-iter") and self.ctx_epoch is not None:
@@ -233,6 +236,9 @@ class TextLogParser(BatchedFeed):
                 if len(self.unparsed_examples) < 3:
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
+        if a.checkpoint and self._echoed_by_checkpoint(rec):
+            self.repeats += len(rec.keys)
+            return
         self._record(rec, lineno)
 
     def _kv_line(self, a: "Line", lineno: int):
@@ -309,10 +315,25 @@ class TextLogParser(BatchedFeed):
             pending.seq[-1], pending.values[-1] = self.seq, list(vals)
         else:
             pending.add_one(self.seq, self.ctx_epoch, self.ctx_step, list(vals), bar)
+        self.remember_values(vals)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
             self.last_point_line = lineno
+
+    def remember_values(self, vals) -> None:
+        self.recent_values = (self.recent_values + [frozenset(float(v) for v in vals)])[-3:]
+
+    def remember_rows(self, cols, width: int, n: int) -> None:
+        """remember_values for the last records of a batch of n (its columns), as applying them one by one would."""
+        for t in range(max(0, n - 3), n):
+            self.remember_values([cols[q][t] for q in range(width)])
+
+    def _echoed_by_checkpoint(self, rec: Rec) -> bool:
+        """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"
+        then "Saving best model (val_loss=1.05)")? Then it is an echo, not a record."""
+        seen = frozenset().union(*self.recent_values) if self.recent_values else frozenset()
+        return bool(rec.values) and all(float(v) in seen for v in rec.values)
 
     def _launch_between(self, a: int, b: int) -> bool:
         """Did a launch start between record orders a and b (a configuration printed between them)?"""
@@ -349,8 +370,16 @@ class TextLogParser(BatchedFeed):
                     kept.append(t)
                     at.append(pos)
                 steps = np.asarray(at, dtype=np.int64)
-            # the records of one template have its keys: added key by key, as columns
-            fam = self.series.setdefault(tpl, {})
+            # the records of one template have its keys: added key by key, as columns. Records of a template whose
+            # other records name their own epoch or step, printed without it ("Accuracy: 0.50, F1 Score: .." after
+            # the "Epoch 100/100, Accuracy: .." lines: the final evaluation; a progress bar's postfix beside the
+            # epoch's own line), are a series of their own -- unless both are renderings of one progress bar (a
+            # garbled Keras bar, its epoch glued to some renderings only, each reporting an ETA): one series
+            clocked = [ser for ser in self.series.get(tpl, {}).values()
+                       if ser.count() and ser.first()[1] in ("step", "epoch", "global-iter")]
+            one_bar = (any(ser.last_bar for ser in clocked) and all(bars)) or any(
+                isinstance(x, str) and x.lower() == "eta" for x in tpl)  # (a record reporting an ETA: a bar on its way)
+            fam = self.series.setdefault(tpl + ("unclocked",) if clocked and not one_bar else tpl, {})
             orders, values = seq[kept], values[kept]
             for q, k in enumerate(pend.keys):
                 ser = fam.get(k)
@@ -459,6 +488,9 @@ class TextLogParser(BatchedFeed):
         The same key printed by several templates (a dict that gains keys at an eval step, a summary line
         that adds a column) is one series, merged in write order."""
         groups: dict[tuple[str, str], list[Series]] = {}
+        # the series of templates that report an ETA: renderings of a progress bar on its way
+        in_progress = {id(ser) for tpl, fam in self.series.items()
+                       if any(isinstance(x, str) and x.lower() == "eta" for x in tpl) for ser in fam.values()}
         for fam in self.series.values():
             for k, ser in fam.items():
                 value, first_how, _ = ser.first()
@@ -504,6 +536,17 @@ class TextLogParser(BatchedFeed):
                 st_l = np.concatenate([g[0] for g in got])[by]
                 va_l = np.concatenate([g[1] for g in got])[by]
                 hows = set().union(*[g[3] for g in got])
+                # a rendering of a progress bar on its way (it reports an ETA: Keras' "214/215 [====>.] - ETA: 0s -
+                # loss: .." printed before a callback's message), then the line that closes the same position (the
+                # epoch's "215/215 [=====] - 6s - loss: .. - val_loss: .."): one point, the closing line's
+                on_the_way = np.asarray([id(ser) in in_progress for ser in parts])[part_of]
+                st0 = np.asarray(st_l, dtype=np.int64)
+                gone = np.zeros(len(st0), dtype=bool)
+                gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1] & ~on_the_way[1:]
+                if gone.any():
+                    self.repeats += int(gone.sum())
+                    keep = ~gone
+                    st_l, va_l, or_l, part_of = st0[keep], np.asarray(va_l)[keep], or_l[keep], part_of[keep]
             st = np.asarray(st_l, dtype=np.int64)
             # an epoch shared by consecutive records is not their clock: use the ordinal (a value printed again at
             # the same epoch -- the same test result under another name, "Test set loss: .., acc: .." then "Test

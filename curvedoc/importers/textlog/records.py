@@ -19,7 +19,12 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
-    r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d))"
+    r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d)|"
+    # a markdown code fence the output was pasted in, on the output's own first line ("``` Epoch GPU_mem ...")
+    r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$)|"
+    # glog / absl / TensorFlow C++ logging: "I1128 12:00:00.123 4567 solver.cpp:218] msg" (after its level-and-date
+    # part: the thread id and the source file:line), "2023-01-17 17:27:07.438560: I tensorflow/.../cuda_dnn.cc:428] msg"
+    r":?\s*[IWEF](?=\s+[\w./\-]+\.\w+:\d+\])|(?:\d+\s+)?[\w./\-]+\.[A-Za-z]\w*:\d+\])"
 )
 # after a log level: an optional "logger.name:" / "name:lineno:" then the message
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
@@ -54,8 +59,21 @@ EPOCH_BRACKETS = re.compile(
 # a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
 EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done|finished|complete[d]?|ended|over)\b"
                         r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
-EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?:\s*/\s*(?P<E>\d+))?(?!\.\d)", re.IGNORECASE)
-BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}")
+# (the whole number: "Epoch 23.0000" is no epoch 2, nor 23 -- a fractional epoch is no epoch counter)
+EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*/\s*(?P<E>\d+)(?!\d))?(?!\.\d)", re.IGNORECASE)
+# (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
+# 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
+BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}"
+                 r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<")
+
+
+# a statement that a checkpoint (a model, its weights) was saved, loaded or restored: "Saving best model",
+# "saved checkpoint", "Loaded checkpoint from ...", "best model saved", "=> loading checkpoint", "保存最佳模型"
+CHECKPOINT_SAID = re.compile(
+    r"\b(?:sav(?:e|ed|ing)|load(?:ed|ing)?|restor(?:e|ed|ing)|writ(?:e|ing|ten)|stor(?:e|ed|ing))\b[^=:\d]{0,40}?"
+    r"\b(?:model|checkpoint|ckpt|weights|snapshot|state[_ ]dict)s?\b"
+    r"|\b(?:model|checkpoint|ckpt|weights|snapshot)s?\b[^=:\d]{0,30}?\b(?:saved|loaded|restored|written|stored)\b"
+    r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
 
 
 def has_bar(msg: str) -> bool:
@@ -255,8 +273,11 @@ DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
 # a model summary (YOLO's "Model summary: 214 layers, 7022326 parameters", its layer table "models.common.C3
 # [64, 64, 1]", "Fusing layers...") or a dataset scan ("Scanning '...' images and labels... 1000 found, 0 missing")
+# (and a launcher's process management -- torchrun's "Received 15 death signal, shutting down workers", "Sending
+# process 55014 closing signal SIGTERM", an exit code -- whose numbers are a signal, a process id, a status)
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
-                          r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]")
+                          r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
+                          r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
 NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
@@ -458,6 +479,9 @@ ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?
 _HAS_DIGIT = re.compile(r"\d")
 
 
+SHELL_PROMPT = re.compile(r"^(?:\([\w.\-]+\)\s*)?[\w.\-]+@[\w.\-]+:[^\s$#]*[$#]\s*\S")
+
+
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
@@ -493,6 +517,9 @@ TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
 LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
+# the columns of a detection validation table (one with mAP columns) that name a metric by its initial: YOLO's
+# "Class Images Labels P R mAP@.5 mAP@.5:.95" -- P is the precision, R the recall
+METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 
 
 def _table_header(msg: str) -> list[str] | None:
@@ -537,6 +564,7 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     epoch = planned = None
     label = None
     training = any(c.lower().startswith("epoch") for c in cols)
+    detection = not training and any(c.lower().startswith("map") for c in cols)
     for c, cell in zip(cols, cells):
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
@@ -549,6 +577,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
         name = c.strip("()").replace("Box(", "").rstrip(")")
         if training and name.lower() in LOSS_PART_COLUMNS:
             name += "_loss"
+        elif detection and name.lower() in METRIC_INITIAL_COLUMNS:
+            name = METRIC_INITIAL_COLUMNS[name.lower()]
         num = re.match(NUM, cell, re.IGNORECASE).group(0)
         keys.append(name)
         vals.append(to_number(num))
@@ -587,6 +617,10 @@ class Line:
     # a line that says an evaluation (or training) starts: "Eval begin...", "Start testing", a command running an
     # evaluation script ("python tools/infer.py -m config.yaml"): "val" / "train", with "phase" or "launch"
     announce: tuple | None = None
+    # a line that says a checkpoint was saved or loaded ("Saving best model (val_loss=1.05)", "Loaded checkpoint
+    # ... (epoch=20, val_loss=1.05)"): the values it names repeat what the run printed just before (see
+    # TextLogParser.apply), not a series of their own
+    checkpoint: bool = False
 
 
 def setting_value(text: str):
@@ -653,6 +687,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
             return a
+    # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
+    # the records after it are that command's (its options were read above as settings)
+    if "@" in msg and ("$" in msg or "#" in msg) and SHELL_PROMPT.match(msg):
+        a.launch = True
+        return a
     # key | value tables (Stable-Baselines3, OpenAI baselines' logger): a row per key, a rule line around them
     if "|" in msg:
         kv = KV_ROW.match(msg)
@@ -672,9 +711,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
-    if a.early and rec is not None and not rec.keys:
-        # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line): a statement about the
-        # run, not the start of an epoch
+    if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
+        a.checkpoint = True
+    if a.early and rec is not None:
+        # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line), "Stopping training early
+        # as no improvement observed in last 100 epochs. Best results observed at epoch 232" (Ultralytics): a
+        # statement about the run, not a record; its numbers (a patience, the best epoch) are no points and its
+        # epoch is not the clock (the best epoch is in the past: the final re-evaluation after it is no new epoch)
         rec = a.rec = None
     if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
         a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
