@@ -209,3 +209,21 @@ def test_a_per_epoch_summary_yields_to_the_curve_it_summarises():
     late = upd[upd >= 2000]  # starts after the summary's first point: not the same span
     run = make_run(**{"loss": (late, np.linspace(0.26, 0.21, len(late))), "train_loss": (ep, np.linspace(0.26, 0.22, len(ep)))})
     assert run.roles["train_loss"] == "train_loss"
+
+
+def test_a_regression_log_with_no_loss_uses_its_error_as_the_loss():
+    # pandas history of a regression (epoch, train_mse, val_mse, val_r2, lr): no loss-named series, but MSE is the
+    # loss a regression minimises -- it fills the loss roles, so overfitting can read train vs held-out error
+    import numpy as np
+    from _helpers import make_run
+
+    e = np.arange(1, 121)
+    run = make_run(train_mse=0.43 * np.exp(-e / 20) + 0.02, val_mse=0.1 + 0.0002 * np.abs(e - 12),
+                   val_r2=0.9 - 0.0002 * np.abs(e - 12))
+    assert run.roles["train_loss"] == "train_mse" and run.roles["val_loss"] == "val_mse"
+    # a run that logs a loss keeps it; its MSE stays a metric
+    run = make_run(loss=0.43 * np.exp(-e / 20) + 0.02, train_mse=0.43 * np.exp(-e / 20), val_mse=np.full(120, 0.1))
+    assert run.roles["train_loss"] == "loss" and "val_loss" not in run.roles
+    # a held-out error alone does not make a training loss up
+    run = make_run(val_mae=0.3 * np.exp(-e / 30) + 0.1)
+    assert "train_loss" not in run.roles

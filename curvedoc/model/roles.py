@@ -225,7 +225,46 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
                          "not fall, so the rules that expect a falling loss judge the return or success instead")
     elif "train_loss" not in overrides:
         _component_sums(run, chosen, notes, counts, overrides)
+    if "train_loss" not in chosen and "val_loss" not in chosen:
+        _regression_error_as_loss(run, chosen, notes, counts, used, overrides)
     return chosen, notes
+
+
+# the errors a regression minimises, most usual loss first: MSE is the loss, RMSE and MAE follow it step for step
+_REGRESSION_ERRORS = ("mse", "rmse", "mae")
+
+
+def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
+                              used: set[str], overrides: Mapping[str, str]) -> None:
+    """A log with no loss series that records a regression error on the training split (``train_mse``): that
+    error is what the model minimises (MSE is the regression loss; RMSE and MAE move with it), so it fills the loss
+    roles -- its training-split series train_loss, the same error's held-out series val_loss. The first error kind of
+    _REGRESSION_ERRORS that has a training-split series decides; both roles take that kind."""
+    from curvedoc.model.metrics import classify, named_split
+
+    found: dict[tuple[str, str], list[str]] = {}
+    for t, n in counts.items():
+        if t in used or n < 3:
+            continue
+        c = classify(t)
+        if c is None or c[0] not in _REGRESSION_ERRORS or c[1] or c[3]:
+            continue
+        split = named_split(t)
+        if split is not None:
+            found.setdefault((c[0], split), []).append(t)
+    for kind in _REGRESSION_ERRORS:
+        train = found.get((kind, "train"))
+        if not train:
+            continue
+        for role, tags in (("train_loss", train), ("val_loss", found.get((kind, "val")))):
+            if not tags or role in overrides:
+                continue
+            pick = sorted(tags, key=lambda c: (-counts[c], len(c), c))[0]
+            chosen[role] = pick
+            used.add(pick)
+            notes.append(f"{role}: no loss is logged, so the regression error {pick!r} ({kind.upper()}, what a "
+                         "regression minimises) stands for it")
+        return
 
 
 # the words of a value-function loss: the part of an actor-critic or Q-learning run trained by regression
