@@ -283,3 +283,24 @@ def test_huge_first_norms_then_ordinary_training_is_not_vanishing(n, transient):
     g2 = noisy(rng, 1.0, n) * np.where(np.arange(n) < n // 5, 1.0, 1e-4)
     hits = run_detector(NAME, make_run(grad_norm=g2, train_loss=flat_loss(rng, n)))
     assert [h for h in hits if h.evidence.get("mode") == "global"]
+
+
+def test_a_policy_gradient_norm_falling_to_zero_is_not_vanishing_gradients():
+    # a GRPO run (TRL trainer_state): the loss sits near 0 as GRPO's does, the reward is logged, and the global grad
+    # norm reads exactly 0 at many of its points (every rollout of those groups scored the same: zero advantage, no
+    # signal). That is the learning signal missing -- the reward's rules speak of it -- not gradients vanishing
+    # through depth; the same norm and loss without a reward (a supervised run) are still judged
+    import numpy as np
+    from _helpers import make_run
+
+    gn = np.array([1.64, 1.81, 1.24, 0.8, 0.84, 0, 0, 0, 0.66, 0.75, 0.7, 0.66, 1.06, 0.85, 0.68, 0.93, 1.09, 0.98, 0,
+                   0, 0.84, 0.76, 0, 1.02, 0.87, 0, 0.79, 0.7, 0.76, 0.71, 1.08, 0.73, 0, 0, 0.72, 0, 0, 0.76, 0.76,
+                   0.7, 0, 0.63, 0, 0, 0, 0.71, 1.03, 0, 1.02, 0.65])
+    rng = np.random.default_rng(0)
+    loss = np.array([-0.0143, 0.008, 0.0008, 0.0133, -0.0002, -0.0126] + list(rng.normal(0.0005, 0.003, 44)))
+    steps = np.arange(10, 510, 10)
+    reward = np.cumsum(rng.normal(0.05, 0.5, 50))
+    rl = make_run(loss=(steps, loss), reward=(steps, reward), grad_norm=(steps, gn))
+    assert run_detector(NAME, rl) == []
+    sup = make_run(loss=(steps, loss), grad_norm=(steps, gn))
+    assert run_detector(NAME, sup), "the supervised twin is judged as before"

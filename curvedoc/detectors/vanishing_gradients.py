@@ -51,6 +51,7 @@ from curvedoc.detectors._gradients import (
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import average_ranks, finite, rolling_median_values, window
+from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
 LN10 = math.log(10.0)
@@ -101,6 +102,12 @@ def vanishing_gradients(run: Run, p: Params) -> Iterator[Hit]:
     hit = _per_layer(run, p, progress)
     if hit is not None:
         yield hit
+        return
+    if rl_marker(run) is not None:
+        # a reinforcement-learning run's (policy-optimisation included) global norm follows the advantages, which
+        # sit at 0 while every rollout of a group scores the same (GRPO's zero-std groups): a norm that falls to 0
+        # there is the learning signal missing, not gradients vanishing through depth -- as exploding-gradients does
+        # not judge its growth. Per-layer norms (above) are still compared across depth
         return
     hit = _global(run, p, progress)
     if hit is not None:
