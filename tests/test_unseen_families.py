@@ -744,3 +744,15 @@ def test_an_accuracy_at_1_over_k_after_the_loss_exploded_is_at_chance(seed):
     # the same accuracies with a loss that falls slowly: one reading of K, nothing said
     slow = make_run(train_loss=(steps, 4.0 - 0.002 * steps), val_acc=(ep, acc))
     assert "plateau-at-chance" not in [f.name for f in curvedoc.diagnose(slow).runs[0].findings]
+
+
+def test_a_class_count_read_from_one_accuracy_must_agree_with_the_other_split():
+    # a Lightning run: train_acc about 0.5 over its first epochs, val_acc 0.04-0.3 (many classes), loss 3.0: K=2 from
+    # the training accuracy is contradicted by a held-out accuracy far below 1/2, so '3.0 is 4.4x log 2' is not said
+    e = np.arange(100)
+    loss = 3.02 - 0.2 * (1 - np.exp(-e / 20))
+    tr = 0.498 + 0.12 * (1 - np.exp(-e / 30))
+    va = np.clip(0.0427 + 0.25 * (1 - np.exp(-e / 15)), 0, 1)
+    run = make_run(train_loss=(e * 847 + 847, loss), train_acc=(e * 847 + 847, tr), val_acc=(e * 847 + 847, va))
+    hits = [f for f in curvedoc.diagnose(run).runs[0].findings if f.name == "initial-loss-off"]
+    assert not [h for h in hits if "K=2" in h.message], [h.message for h in hits]

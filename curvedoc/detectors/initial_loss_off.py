@@ -119,6 +119,18 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     if k_given:
         k, k_src = k_given, "num_classes"
     elif not loss_kind(run).get("kind", "").startswith("a token cross-entropy"):
+        def others_agree(ka: int, role: str) -> bool:
+            # a K-way model at its start scores about 1/K on every split: another accuracy of the run whose first
+            # three readings sit below half of 1/K (0.04 beside a train accuracy of 0.5) says there are more classes
+            # than 1/K reads
+            for other in ("train_acc", "val_acc"):
+                if other != role:
+                    oa = accuracy(run, other).to_numpy(dtype=np.float64)
+                    oa = oa[np.isfinite(oa)]
+                    if len(oa) >= 3 and float(np.median(oa[:3])) < 0.5 / ka:
+                        return False
+            return True
+
         # an accuracy at 1/K names a K-way classifier; a language model's token accuracy of 0.25 after its first
         # epoch says nothing of a vocabulary of thousands, so the loss kind decides whether K may come from it
         for role in ("train_acc", "val_acc"):
@@ -131,15 +143,15 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             if abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
                 a3 = av[:3]
                 ka = k_from_acc(float(np.median(a3)), tol=0.15, k_max=p.max_classes)
-                if ka and bool(np.all(np.abs(a3 * ka - 1.0) <= 0.15)):  # all three at chance, not rising
-                    k = ka
+                if ka and bool(np.all(np.abs(a3 * ka - 1.0) <= 0.15)) and others_agree(ka, role):  # all three at
+                    k = ka  # chance, not rising
                     k_src = f"first {role.replace('_', ' ')} values at 1/K"
                     break
             else:
                 # the first accuracy comes later than the first loss (an evaluation every 40 steps): it describes
                 # the initial model only if the model never left chance -- every accuracy of the run at 1/K
                 ka = k_from_acc(float(np.median(av)), tol=0.15, k_max=p.max_classes)
-                if ka and bool(np.all(np.abs(av * ka - 1.0) <= 0.15)):
+                if ka and bool(np.all(np.abs(av * ka - 1.0) <= 0.15)) and others_agree(ka, role):
                     k = ka
                     k_src = f"every {role.replace('_', ' ')} value at 1/K"
                     break
