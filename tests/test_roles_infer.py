@@ -227,3 +227,18 @@ def test_a_regression_log_with_no_loss_uses_its_error_as_the_loss():
     # a held-out error alone does not make a training loss up
     run = make_run(val_mae=0.3 * np.exp(-e / 30) + 0.1)
     assert "train_loss" not in run.roles
+
+
+def test_yolov10_loss_parts_named_by_head_are_loss_parts():
+    # Ultralytics YOLOv10 writes box/cls/dfl of its one-to-many and one-to-one heads without the word 'loss'
+    # (train/box_om, val/cls_oo): they are the loss's parts, summed for the loss roles like v8's box_loss ...
+    import numpy as np
+    from _helpers import make_run
+
+    e = np.arange(1, 51)
+    parts = {f"{split}/{p}_{h}": (1.0 + 0.3 * k) * np.exp(-e / 30) + 0.2
+             for k, p in enumerate(("box", "cls", "dfl")) for h in ("om", "oo") for split in ("train", "val")}
+    run = make_run(**parts, **{"metrics/mAP50-95(B)": 0.8 * (1 - np.exp(-e / 10))})
+    assert run.roles["train_loss"].startswith("train loss = sum of 6 parts")
+    assert run.roles["val_loss"].startswith("val loss = sum of 6 parts")
+    assert infer_role("room") is None and infer_role("train/box") is None
