@@ -12,7 +12,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch", reason="torch not installed (pip install '.[samples]'): cannot regenerate sample runs")
+
+@pytest.fixture(autouse=True, scope="module")
+def _torch():
+    """torch is imported when a test of this file runs, not when the suite is collected (1.5-2.5 s of CPU in every
+    xdist worker, which all collect every file, and most never run these tests)."""
+    return pytest.importorskip("torch", reason="torch not installed (pip install '.[samples]'): cannot regenerate "
+                                               "sample runs")
+
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -38,7 +38,7 @@ import re
 from array import array
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -146,7 +146,8 @@ def _salvage(text: str) -> dict[str, Any] | None:
         return top
 
 
-def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
+def _read_text(path: Path, issues: list[ImportIssue]) -> tuple[str, int]:
+    """The file's text and its size in bytes, after the checks that make it no JSON at all."""
     data = read_bytes(path)
     if is_lfs_pointer(data[:64]):
         raise LoadError(path, "Git LFS pointer, not the data (run `git lfs pull`)", kind="lfs-pointer")
@@ -154,9 +155,12 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
         raise LoadError(path, f"empty file ({len(data)} bytes)", kind="empty")
     if b"\x00" in data[:4096]:
         raise LoadError(path, "binary data, not JSON (not a trainer_state.json)", kind="bad-json")
-    text = decode_text(data, path, issues)
-    n_bytes = len(data)
-    del data  # the text holds it all: the bytes need not take memory beside the parsed JSON
+    return decode_text(data, path, issues), len(data)
+
+
+def _load_state(path: Path, text: str, n_bytes: int, issues: list[ImportIssue]) -> dict[str, Any]:
+    """The whole text parsed at once (what :func:`_stream_state` leaves to it: broken JSON, with the parser's exact
+    message and the rows before the break salvaged, or a repeated ``log_history`` key)."""
     try:
         state = json.loads(text)
     except RecursionError:
@@ -185,17 +189,93 @@ def _load_state(path: Path, issues: list[ImportIssue]) -> dict[str, Any]:
             )
             return top  # type: ignore[return-value]
         raise LoadError(path, reason, kind="truncated" if truncated else "bad-json") from None
-    if not isinstance(state, dict):
-        raise UnsupportedFormat(
-            path, f"not a HuggingFace trainer state: top level is a JSON {type(state).__name__}, expected an object"
-        )
-    if "log_history" not in state:
-        raise UnsupportedFormat(path, "not a HuggingFace trainer state: no log_history key")
     return state
+
+
+class _NotStreamed(Exception):
+    """The row-by-row parse stops: the text is not one well-formed JSON object with at most one ``log_history``.
+    The whole-text parse (:func:`_load_state`) then decides, with the parser's own message."""
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _stream_state(text: str, top: dict[str, Any]) -> Iterator[Any]:
+    """The rows of ``log_history`` one at a time, each parsed by the json module's own scanner (the one
+    ``json.loads`` uses, so every value comes out the same); ``top`` receives the other top-level keys, complete
+    once the rows are exhausted. Parsing the whole text at once held every row as a dict of Python objects (about
+    3x the text) beside the points taken from them: the largest part of the reader's peak memory.
+
+    Raises :class:`_NotStreamed` wherever ``json.loads`` would raise (same scanner, same grammar), and for a
+    second ``log_history`` key (``json.loads`` keeps the last one; the rows of the first are already taken)."""
+    scan = _DECODER.scan_once
+    ws = _WS.match
+    try:
+        i = ws(text, 0).end()
+        if text[i : i + 1] != "{":
+            raise _NotStreamed
+        i = ws(text, i + 1).end()
+        if text[i : i + 1] == "}":
+            i += 1
+        else:
+            while True:
+                if text[i : i + 1] != '"':
+                    raise _NotStreamed
+                key, i = scan(text, i)
+                i = ws(text, i).end()
+                if text[i : i + 1] != ":":
+                    raise _NotStreamed
+                i = ws(text, i + 1).end()
+                if key == "log_history" and key in top:
+                    raise _NotStreamed
+                if key == "log_history" and text[i : i + 1] == "[":
+                    top[key] = []  # a list, as the rows were: they are taken as they come, not kept
+                    i = ws(text, i + 1).end()
+                    if text[i : i + 1] == "]":
+                        i += 1
+                    else:
+                        # between two rows: the same whitespace, comma, whitespace and "{" as last time (",\n    {"
+                        # in HF's indented files) is one string compare instead of two whitespace matches
+                        sep = None
+                        while True:
+                            row, i = scan(text, i)
+                            yield row
+                            if sep is not None and text.startswith(sep, i):
+                                i += len(sep) - 1
+                                continue
+                            j = ws(text, i).end()
+                            c = text[j : j + 1]
+                            if c == ",":
+                                k = ws(text, j + 1).end()
+                                sep = text[i : k + 1]
+                                i = k
+                            elif c == "]":
+                                i = j + 1
+                                break
+                            else:
+                                raise _NotStreamed
+                else:
+                    top[key], i = scan(text, i)
+                i = ws(text, i).end()
+                c = text[i : i + 1]
+                if c == ",":
+                    i = ws(text, i + 1).end()
+                elif c == "}":
+                    i += 1
+                    break
+                else:
+                    raise _NotStreamed
+        if ws(text, i).end() != len(text):
+            raise _NotStreamed
+    except (StopIteration, ValueError, RecursionError) as exc:
+        raise _NotStreamed from exc
 
 
 # ----------------------------------------------------------------------------- values
 _num = json_number  # a JSON value as a float, or None (HF writes NaN/Infinity as literals, not strings)
+
+
+_EXACT = 2**53  # an int up to this size is its own float: _step(n) == n
 
 
 def _step(v: Any) -> int | None:
@@ -257,6 +337,26 @@ def _read_args(dirs: list[Path], issues: list[ImportIssue]) -> tuple[dict[str, A
 
 
 # ----------------------------------------------------------------------------- restarts
+def _count_rows(path: Path) -> tuple[int, Any] | None:
+    """(log rows, global_step) of another state file, or None when it is unreadable or holds no list of rows. The
+    rows are counted as they are parsed, not kept (an older checkpoint's state is about as big as the newest)."""
+    try:
+        text = read_bytes(path).decode("utf-8", errors="replace")
+    except LoadError:
+        return None
+    top: dict[str, Any] = {}
+    try:
+        n = sum(1 for _ in _stream_state(text, top))
+    except _NotStreamed:
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        rows = obj.get("log_history") if isinstance(obj, dict) else None
+        return (len(rows), obj.get("global_step")) if isinstance(rows, list) else None
+    return (n, top.get("global_step")) if isinstance(top.get("log_history"), list) else None
+
+
 def _other_states(path: Path, n_rows: int, others: list[str], issues: list[ImportIssue]) -> None:
     """Report an older checkpoint state with more log rows than the newest one (a restart)."""
     try:
@@ -275,103 +375,172 @@ def _other_states(path: Path, n_rows: int, others: list[str], issues: list[Impor
         if osize < 0.8 * size or osize > budget:
             continue
         budget -= osize
-        try:
-            obj = json.loads(read_bytes(p).decode("utf-8", errors="replace"))
-        except (LoadError, ValueError, RecursionError):
+        count = _count_rows(p)
+        if count is None:
             continue
-        rows = obj.get("log_history") if isinstance(obj, dict) else None
-        if isinstance(rows, list) and len(rows) > n_rows:
-            gs = obj.get("global_step")
+        n_other, gs = count
+        if n_other > n_rows:
             issues.append(
                 ImportIssue(
                     "restart",
-                    f"{p.parent.name}/{p.name} holds {len(rows):,} log rows (global_step {gs}), more than the "
+                    f"{p.parent.name}/{p.name} holds {n_other:,} log rows (global_step {gs}), more than the "
                     f"{n_rows:,} rows of the state read ({path.parent.name}/{path.name}): the run was probably "
                     "restarted or resumed from an earlier checkpoint; only the newest state is read",
                     file=str(p),
-                    count=len(rows) - n_rows,
+                    count=n_other - n_rows,
                 )
             )
 
 
 # ----------------------------------------------------------------------------- reader
+class _Points:
+    """The points of the log rows, taken row by row: a tag code, an int64 step and a float64 value each in typed
+    arrays (17 bytes a point; lists of Python objects held ~60), with what the rows' issues and meta need."""
+
+    def __init__(self) -> None:
+        self.codes = array("i")
+        self.steps = array("q")
+        self.values = array("d")
+        self.code_of: dict[str, int] = {}
+        self.epoch_at: dict[int, float] = {}
+        self.summary: dict[str, float] = {}
+        self.nonnumeric: Counter[str] = Counter()
+        self.no_step_keys: Counter[str] = Counter()
+        self.bad_rows = 0
+        self.no_step_rows = 0
+        self.n_rows = 0
+        self.last_step: int | None = None
+
+    def take(self, rows: Iterator[Any], global_step: int | None, known: bool = True) -> dict[str, Any] | None:
+        """Take the points of ``rows`` in order. A row with no step before any row with one is placed at
+        ``global_step``: when that is not ``known`` yet (a top-level key after ``log_history``), the row is returned
+        untaken and the rest of ``rows`` is left for a second call once it is known."""
+        codes, steps, values, code_of = self.codes, self.steps, self.values, self.code_of
+        epoch_at, summary, nonnumeric = self.epoch_at, self.summary, self.nonnumeric
+        last_step = self.last_step
+        n_rows = bad_rows = 0
+        waiting = None
+        for row in rows:
+            if not isinstance(row, dict):
+                n_rows += 1
+                bad_rows += 1
+                continue
+            step = row.get("step")
+            if type(step) is not int or not -_EXACT <= step <= _EXACT:  # (the common case needs no conversion)
+                step = _step(step)
+            if step is None:
+                if last_step is None and not known:
+                    waiting = row
+                    break
+                self.no_step_rows += 1
+                step = last_step if last_step is not None else (global_step or 0)
+                for k in row:
+                    if k != "epoch":
+                        self.no_step_keys[k.split("_", 1)[0] + "_*" if "_" in k else k] += 1
+            else:
+                last_step = step
+            n_rows += 1
+            is_summary = not SUMMARY_MARKERS.isdisjoint(row)
+            for key, raw in row.items():  # (a JSON key is a str, a JSON number an exact int or float)
+                if key == "step":
+                    continue
+                if type(raw) is float:
+                    x = raw
+                else:
+                    x = _num(raw)
+                    if x is None:
+                        nonnumeric[key] += 1
+                        continue
+                if key == "epoch":
+                    prev = epoch_at.get(step)
+                    if prev is not None and (prev == x or (math.isnan(prev) and math.isnan(x))):
+                        continue
+                    epoch_at[step] = x
+                    tag = "epoch"
+                elif is_summary:
+                    tag = SUMMARY_PREFIX + key
+                    summary[key] = x
+                else:
+                    tag = key
+                code = code_of.get(tag)
+                if code is None:
+                    code = code_of[tag] = len(code_of)
+                codes.append(code)
+                steps.append(step)
+                values.append(x)
+        self.last_step = last_step
+        self.n_rows += n_rows
+        self.bad_rows += bad_rows
+        return waiting
+
+
+def _drained(rows: list[Any]) -> Iterator[Any]:
+    """The rows of a parsed list, each let go once yielded: the parsed rows and the points never add up."""
+    for i, row in enumerate(rows):
+        rows[i] = None
+        yield row
+
+
+def _checked(path: Path, state: Any) -> list[Any]:
+    if not isinstance(state, dict):
+        raise UnsupportedFormat(
+            path, f"not a HuggingFace trainer state: top level is a JSON {type(state).__name__}, expected an object"
+        )
+    if "log_history" not in state:
+        raise UnsupportedFormat(path, "not a HuggingFace trainer state: no log_history key")
+    log_history = state["log_history"]
+    if not isinstance(log_history, list):
+        raise LoadError(
+            path, f"log_history is a JSON {type(log_history).__name__}, expected a list of log rows", kind="bad-format"
+        )
+    return log_history
+
+
 def read(spec: RunSpec) -> RunData:
     path = spec.files[0] if spec.files else spec.root
     if path.is_dir():
         path = path / "trainer_state.json"
     issues: list[ImportIssue] = []
-    state = _load_state(path, issues)
-    log_history = state.get("log_history")
-    if not isinstance(log_history, list):
-        raise LoadError(
-            path, f"log_history is a JSON {type(log_history).__name__}, expected a list of log rows", kind="bad-format"
-        )
+    text, n_bytes = _read_text(path, issues)
+    # The rows are parsed and taken one at a time (peak: the text, one row and the points); a text the row-by-row
+    # parse does not take whole (broken JSON, a second log_history) is parsed at once, with the salvage of the
+    # rows before a break and the parser's own message.
+    state: dict[str, Any] = {}
+    pts = _Points()
+    try:
+        rows = _stream_state(text, state)
+        waiting = pts.take(rows, None, known=False)
+        if waiting is not None:
+            rest = [waiting, *rows]  # wait for the top-level keys after log_history (global_step)
+            _checked(path, state)
+            pts.take(_drained(rest), _int_or_none(state.get("global_step")))
+            del rest
+        else:
+            _checked(path, state)
+    except _NotStreamed:
+        pts = _Points()
+        state = _load_state(path, text, n_bytes, issues)
+        log_history = _checked(path, state)
+        del text  # only the parsed rows are needed now
+        pts.take(_drained(log_history), _int_or_none(state.get("global_step")))
+        # only the scalar top-level keys are read below: the emptied list need not stay
+        state["log_history"] = log_history = None
+    text = None  # the text is no longer needed: let it go before the frame is built
 
     global_step = _int_or_none(state.get("global_step"))
     max_steps = _int_or_none(state.get("max_steps"))
-
-    # one point = a tag code, an int64 step and a float64 value in typed arrays (17 bytes; lists of Python objects
-    # held ~60 bytes a point beside the parsed JSON, the largest part of the reader's peak memory)
-    codes = array("i")
-    steps = array("q")
-    values = array("d")
-    code_of: dict[str, int] = {}
-    epoch_at: dict[int, float] = {}
-    summary: dict[str, float] = {}
-    nonnumeric: Counter[str] = Counter()
-    bad_rows = 0
-    no_step_rows = 0
-    no_step_keys: Counter[str] = Counter()
-    last_step: int | None = None
-
-    for i, row in enumerate(log_history):
-        log_history[i] = None  # each row's objects are let go once read: the parsed rows and the points never add up
-        if not isinstance(row, dict):
-            bad_rows += 1
-            continue
-        step = _step(row.get("step"))
-        if step is None:
-            no_step_rows += 1
-            step = last_step if last_step is not None else (global_step or 0)
-            for k in row:
-                if k != "epoch":
-                    no_step_keys[k.split("_", 1)[0] + "_*" if "_" in k else k] += 1
-        else:
-            last_step = step
-        is_summary = not SUMMARY_MARKERS.isdisjoint(row)
-        for key, raw in row.items():
-            if key == "step":
-                continue
-            x = _num(raw)
-            if x is None:
-                nonnumeric[str(key)] += 1
-                continue
-            key = str(key)
-            if key == "epoch":
-                prev = epoch_at.get(step)
-                if prev is not None and (prev == x or (math.isnan(prev) and math.isnan(x))):
-                    continue
-                epoch_at[step] = x
-                tag = "epoch"
-            elif is_summary:
-                tag = SUMMARY_PREFIX + key
-                summary[key] = x
-            else:
-                tag = key
-            code = code_of.get(tag)
-            if code is None:
-                code = code_of[tag] = len(code_of)
-            codes.append(code)
-            steps.append(step)
-            values.append(x)
-
-    n_rows = len(log_history)
-    # the parsed JSON is no longer needed (only scalar top-level keys are read below): let it go before the frame
-    # is built, so that the two never take memory at the same time
-    state["log_history"] = log_history = None
-    frame = make_frame(tags_from_codes(codes, code_of), np.frombuffer(steps, dtype=np.int64).copy(),
-                       np.frombuffer(values, dtype=np.float64).copy(), None, str(path))
-    del codes, steps, values
+    n_rows, bad_rows, no_step_rows, no_step_keys = pts.n_rows, pts.bad_rows, pts.no_step_rows, pts.no_step_keys
+    summary, nonnumeric = pts.summary, pts.nonnumeric
+    # each column is copied out of its typed array (exact size) and the array let go before the next one, and the
+    # frame takes the copies as they are: the points are never held three times over
+    codes, steps, values, code_of = pts.codes, pts.steps, pts.values, pts.code_of
+    del pts
+    steps = np.frombuffer(steps, dtype=np.int64).copy()
+    values = np.frombuffer(values, dtype=np.float64).copy()
+    tags = tags_from_codes(codes, code_of)
+    del codes
+    frame = make_frame(tags, steps, values, None, str(path), take=True)
+    del tags, steps, values
 
     # ------------------------------------------------------------------ issues
     if bad_rows:
