@@ -288,9 +288,9 @@ def _no_log_message(path: str, problems, what: str = "no training log found") ->
 
 
 def _fail(msg: str) -> "NoReturn":  # noqa: F821
-    from curvedoc.reporters._style import clean
+    from curvedoc.reporters.events import error_line
 
-    click.echo(f"curvedoc: error: {clean(msg)}", err=True)  # paths and names in it come from the user's disk
+    click.echo(error_line(msg), err=True)  # paths and names in it come from the user's disk: cleaned there
     sys.exit(2)
 
 
@@ -558,21 +558,6 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
     sys.exit(code)
 
 
-def _event_text(ev, c) -> str:
-    """One finding of a watch as a block: time, run, code, severity, steps, then the message wrapped."""
-    import time as _time
-
-    from curvedoc.reporters._style import clean, fmt_steps
-    from curvedoc.reporters.text import wrap
-
-    f = ev.finding
-    stamp = _time.strftime("%H:%M:%S", _time.localtime(ev.time))
-    where = fmt_steps(f)
-    head = (f"{stamp} {clean(ev.run)}  " + c.severity(f"{f.code} {f.name}", f.severity) + "  "
-            + c.severity(f"{f.severity} {f.confidence:.0%}", f.severity) + (f"  {where}" if where else ""))
-    return "\n".join([head] + wrap(clean(f.message), 4))
-
-
 def _exec_hook(cmd: str, ev) -> None:
     """Run ``cmd`` (split like a shell would, never through one) with the finding as JSON on stdin and in
     CURVEDOC_* environment variables: text from the logs is data, never part of the command line. Its output
@@ -634,10 +619,9 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
       curvedoc watch sweeps/grid --idle 600 --format json | jq .
       curvedoc watch runs/exp1 --fail-on error --exec "scancel 12345"
     """
-    import json as _json
-
     from curvedoc.engine import Plan
-    from curvedoc.reporters._style import Ansi, clean
+    from curvedoc.reporters.events import (event_json, event_text, note_line, palette, watch_end_json,
+                                           watch_end_text)
     from curvedoc.vocab import at_or_above
     from curvedoc.watch import Watcher
 
@@ -660,29 +644,26 @@ def watch(path, interval, idle, fmt, exec_cmd, fail_on, exit_zero, select, exten
         _fail(str(exc))
     if not os.path.lexists(path):
         _fail(f"{path}: no such file or directory")
-    c = Ansi(_use_color(color))
+    c = palette(_use_color(color))
     worst: list[str] = []
 
     def emit(ev) -> None:
         if fmt == "json":
-            click.echo(_json.dumps(ev.to_dict(), ensure_ascii=False, allow_nan=False, default=str))
+            click.echo(event_json(ev))
         else:
-            click.echo(_event_text(ev, c), color=c.enabled)
+            click.echo(event_text(ev, c), color=c.enabled)
         if exec_cmd:
             _exec_hook(exec_cmd, ev)
         worst.append(ev.finding.severity)
 
     watcher = Watcher(path, settings=settings, on_event=emit,
-                      on_note=lambda msg: click.echo(f"curvedoc: {clean(msg)}", err=True))
+                      on_note=lambda msg: click.echo(note_line(msg), err=True))
     hit = watcher.run(interval=interval, idle=idle, stop=(lambda ev: at_or_above(ev.finding.severity, fail_on)))
     n = len(watcher.runs)
     if fmt == "json":
-        click.echo(_json.dumps({"event": "end", "runs": n, "findings": len(worst), "polls": watcher.polls,
-                                "stopped_by": None if hit is None else hit.finding.code}))
+        click.echo(watch_end_json(n, len(worst), watcher.polls, None if hit is None else hit.finding.code))
     else:
-        why = f"stopped at {hit.finding.code} ({hit.finding.severity})" if hit is not None else "no growth for --idle"
-        click.echo(c(f"curvedoc watch: {n} run{'s' if n != 1 else ''}, {len(worst)} finding(s), {watcher.polls} "
-                     f"polls; {why}", "dim"), err=True)
+        click.echo(watch_end_text(n, len(worst), watcher.polls, hit, c), err=True)
     if hit is not None:
         sys.exit(1)
     code = 1 if any(at_or_above(s, settings.fail_on) for s in worst) else 0

@@ -41,8 +41,6 @@ ALLOWED_PRIVATE_NAMES: dict[tuple[str, str, str], str] = {
 }
 
 ALLOWED_PRIVATE_MODULES: dict[tuple[str, str], str] = {
-    ("curvedoc.cli", "curvedoc.reporters._style"):
-        "the CLI renders watch events and one-line errors itself (item 7: reporters/events.py)",
     ("curvedoc.compare", "curvedoc.detectors._baseline"):
         "hparams_diff is shared by baseline-departure and compare; the detectors are the lead's room this round",
     ("curvedoc.integrations.lightning", "curvedoc.importers._yaml"):
