@@ -756,3 +756,19 @@ def test_a_class_count_read_from_one_accuracy_must_agree_with_the_other_split():
     run = make_run(train_loss=(e * 847 + 847, loss), train_acc=(e * 847 + 847, tr), val_acc=(e * 847 + 847, va))
     hits = [f for f in curvedoc.diagnose(run).runs[0].findings if f.name == "initial-loss-off"]
     assert not [h for h in hits if "K=2" in h.message], [h.message for h in hits]
+
+
+@pytest.mark.parametrize("k", [2, 3, 10])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_loss_settling_onto_log_k_from_just_above_is_at_chance(k, seed):
+    # an HF checkpoint of a 3-class fine-tune at lr 1e-3: the loss starts 3-4% above ln 3 and settles onto it
+    # (1.14 -> 1.10) for all 50 logged points, eval accuracy 0.33: the model learned the class prior and nothing
+    # else. Coming down ONTO log K is no learning; learning takes the loss through it (test_det_plateau_at_chance
+    # keeps a loss creeping through the band silent)
+    rng = np.random.default_rng(seed)
+    steps = np.arange(10, 510, 10)
+    chance = math.log(k)
+    loss = chance * (1 + 0.035 * np.exp(-np.arange(50) / 8)) + rng.normal(0, 0.008 * chance, 50)
+    run = make_run(loss=(steps, loss), eval_loss=(np.array([250, 500]), np.array([1.017, 1.008]) * chance),
+                   eval_accuracy=(np.array([250, 500]), np.array([1.0, 0.99]) / k))
+    assert "plateau-at-chance" in [f.name for f in curvedoc.diagnose(run).runs[0].findings], (k, seed)

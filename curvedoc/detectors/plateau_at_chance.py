@@ -623,9 +623,16 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
             allowed = max(allowed, 4.0 * median_se(sigma, m, m) / chance)
     else:
         drift = abs(plateau[-1] - plateau[0]) / chance
-    if drift > allowed:
+    # a loss that comes down onto log K from just above it and stays there (1.14 -> 1.10 = ln 3) is a model
+    # settling on the class prior, not learning: learning takes the loss through log K and below it. A downward
+    # drift is no evidence of learning when the run ends inside the band (its last quarter, not only the plateau's
+    # last fifth, at or above log K less the band) and the plateau ends closer to log K than it began
+    late = window_median(plateau, 0.8, 1.0)
+    settling = (tail >= chance - band and window_median(plateau, 0.0, 0.2) >= late
+                and abs(late - chance) <= abs(window_median(plateau, 0.0, 0.2) - chance))
+    if drift > allowed and not settling:
         return  # creeping down (or up) through the band: slow learning, not a chance plateau
-    if len(plateau) >= 20:
+    if len(plateau) >= 20 and not settling:
         # the same question with every point instead of two fifths: a robust trend whose 99% interval excludes
         # zero and that moves the loss by more than max_drift over the plateau is learning, however noisy the
         # minibatches (two fifths of a short noisy plateau cannot tell a steady 20% fall from noise)
