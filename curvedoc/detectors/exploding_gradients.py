@@ -167,7 +167,8 @@ def _growth(gn: pd.Series, p: Params) -> dict | None:
     if not peak >= p.min_orders:
         return None
     ci = int(np.argmax(exc >= p.min_orders))
-    return {"base": base, "peak": peak, "cross": int(sm.index[ci]), "end": float(exc[-1]), "sm": sm, "pi": pi}
+    return {"base": base, "peak": peak, "cross": int(sm.index[ci]), "end": float(exc[-1]), "sm": sm, "pi": pi,
+            "ref_end": int(g.index[k - 1])}
 
 
 @detector("exploding-gradients", params=Params)
@@ -258,9 +259,7 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     if followed is False:
         conf = min(conf, 0.7)
     severity = None if severe else "warning"
-    ref_end = int(gn[np.isfinite(v) & (v > 0)].index[sig.window(int(np.sum(np.isfinite(v) & (v > 0))),
-                                                                 p.early_frac, lo=3) - 1])
-    fell = _learned_from_a_flat_start(run, ref_end, p) if followed is False else 0.0
+    fell = _learned_from_a_flat_start(run, gr["ref_end"], p) if followed is False else 0.0
     if end_exc <= 0.0 and followed is not True:
         # the norm came back to (or below) where it started and the loss never rose: a transient burst (the
         # first steps of a warm-up while the loss collapses), not a run-away; worth knowing, not a fault

@@ -140,21 +140,16 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             if len(acc) < 3:
                 continue
             av = acc.to_numpy(dtype=np.float64)
-            if abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span):
-                a3 = av[:3]
-                ka = k_from_acc(float(np.median(a3)), tol=0.15, k_max=p.max_classes)
-                if ka and bool(np.all(np.abs(a3 * ka - 1.0) <= 0.15)) and others_agree(ka, role):  # all three at
-                    k = ka  # chance, not rising
-                    k_src = f"first {role.replace('_', ' ')} values at 1/K"
-                    break
-            else:
-                # the first accuracy comes later than the first loss (an evaluation every 40 steps): it describes
-                # the initial model only if the model never left chance -- every accuracy of the run at 1/K
-                ka = k_from_acc(float(np.median(av)), tol=0.15, k_max=p.max_classes)
-                if ka and bool(np.all(np.abs(av * ka - 1.0) <= 0.15)) and others_agree(ka, role):
-                    k = ka
-                    k_src = f"every {role.replace('_', ' ')} value at 1/K"
-                    break
+            # when the first accuracy comes later than the first loss (an evaluation every 40 steps), it describes
+            # the initial model only if the model never left chance: then every accuracy of the run must sit at 1/K
+            aligned = abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span)
+            a = av[:3] if aligned else av
+            ka = k_from_acc(float(np.median(a)), tol=0.15, k_max=p.max_classes)
+            if ka and bool(np.all(np.abs(a * ka - 1.0) <= 0.15)) and others_agree(ka, role):  # at chance, not rising
+                k = ka
+                k_src = (f"first {role.replace('_', ' ')} values at 1/K" if aligned
+                         else f"every {role.replace('_', ' ')} value at 1/K")
+                break
     non_ce = looks_non_ce(run)
 
     # a stated K names the classes, not the loss: a total that sums several logged parts (a segmentation loss +

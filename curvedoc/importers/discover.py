@@ -441,8 +441,6 @@ def _add_scalars_writer(d: Path, tb_dirs: dict, base: Path) -> tuple[Path, str] 
             break
     else:
         return None
-    if up not in tb_dirs:
-        return None
     rel = d.relative_to(up).as_posix()
     try:
         head = head_bytes(tb_dirs[d][0], 4096)

@@ -226,7 +226,7 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
     elif "train_loss" not in overrides:
         _component_sums(run, chosen, notes, counts, overrides)
     if "train_loss" not in chosen and "val_loss" not in chosen:
-        _regression_error_as_loss(run, chosen, notes, counts, used, overrides)
+        _regression_error_as_loss(run, chosen, notes, counts, used)
     return chosen, notes
 
 
@@ -235,7 +235,7 @@ _REGRESSION_ERRORS = ("mse", "rmse", "mae")
 
 
 def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
-                              used: set[str], overrides: Mapping[str, str]) -> None:
+                              used: set[str]) -> None:
     """A log with no loss series that records a regression error on the training split (``train_mse``): that
     error is what the model minimises (MSE is the regression loss; RMSE and MAE move with it), so it fills the loss
     roles -- its training-split series train_loss, the same error's held-out series val_loss. The first error kind of
@@ -257,7 +257,7 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
         if not train:
             continue
         for role, tags in (("train_loss", train), ("val_loss", found.get((kind, "val")))):
-            if not tags or role in overrides:
+            if not tags:  # (neither loss role is chosen here: an override of either skips this whole step)
                 continue
             pick = sorted(tags, key=lambda c: (-counts[c], len(c), c))[0]
             chosen[role] = pick
