@@ -772,3 +772,33 @@ def test_a_loss_settling_onto_log_k_from_just_above_is_at_chance(k, seed):
     run = make_run(loss=(steps, loss), eval_loss=(np.array([250, 500]), np.array([1.017, 1.008]) * chance),
                    eval_accuracy=(np.array([250, 500]), np.array([1.0, 0.99]) / k))
     assert "plateau-at-chance" in [f.name for f in curvedoc.diagnose(run).runs[0].findings], (k, seed)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_loss_that_blew_up_at_once_and_swung_chaotically_above_its_start_diverged(seed):
+    # the untrained model's loss first (log K-ish), then an LR far too high: the next epoch is 10-30x higher and the
+    # loss swings chaotically for the rest of the run (dipping back near the start now and then, bursting up again).
+    # The dips make the final rise look like 'one more cycle' measured from the lowest dip, but a loss that ends far
+    # above the model it started from has lost everything, whatever it did in between
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(60, 900))
+    start = float(rng.uniform(0.7, 3.0))
+    level = np.log(start * rng.uniform(10, 30)) + np.cumsum(rng.normal(0, 0.05, n)) / np.sqrt(n / 60)
+    swings = level + rng.normal(0, rng.uniform(0.2, 0.35), n)
+    for at in rng.choice(np.arange(n // 10, n - n // 5), size=3, replace=False):  # stretches back near the start
+        w = max(3, n // 25)
+        swings[at:at + w] = np.log(start * rng.uniform(1.2, 1.6)) + rng.normal(0, 0.05, len(swings[at:at + w]))
+    loss = np.exp(swings)
+    loss[0] = start
+    hits = run_detector("divergence", make_run(train_loss=loss))
+    assert hits and hits[0].evidence["best_step"] == 0, (seed, n)
+    # the same chaos that ends BELOW the start (an epoch sawtooth, a cyclic LR, a noisy loss that learned) is not
+    calm = np.exp(np.log(start) - np.linspace(0, 1.0, n) + 0.6 * np.abs(np.sin(np.arange(n) / 7.0))
+                  + rng.normal(0, 0.05, n))
+    calm[0] = start * 1.3
+    assert run_detector("divergence", make_run(train_loss=calm)) == [], seed
+    # and a flat, very noisy per-batch loss whose first reading happens to be low (2 sigma) has not diverged:
+    # the end must clear the run's own noise above that one reading
+    flat = np.exp(np.log(start) + rng.normal(0, 0.5, n))
+    flat[0] = start * math.exp(-1.0)
+    assert run_detector("divergence", make_run(train_loss=flat)) == [], seed

@@ -3,7 +3,8 @@ The training loss becomes NaN/Inf and stays so, or rises and *stays* far above i
 (a reinforcement-learning loss is judged on the NaN/Inf part only: a critic or value loss tracks a moving target
 and may grow as the value estimates grow, but a non-finite loss is a broken update in any training)
 until the end of the run (the smoothed loss ends at least ``min_rise`` above its best in log space
-and has given back at least ``min_progress_lost`` of the progress made since the start). Transient
+and has given back at least ``min_progress_lost`` of the progress made since the start; a loss that ends far above its
+very first reading, beyond the run's noise, is measured from that reading whatever it did in between). Transient
 spikes that come back down (loss-spikes), a warmup bump that recovers, and a rising validation loss
 with a falling training loss (overfitting) are not divergence. NaN values that appear and then
 disappear again are reported as a warning.
@@ -105,6 +106,19 @@ def _short_rise(s: pd.Series, p: Params) -> dict | None:
             "lost_log": math.inf, "n_after": len(yv) - 1, "from_start": True, "head": _lin(float(yv[0]), True)}
 
 
+def _above_start(yv: np.ndarray, tail: float, k: int, noise: float, logspace: bool, p: Params) -> bool:
+    """The end level (median of the last ``k`` log values) sits above the FIRST reading -- the untrained model's
+    loss -- by ``min_rise`` and by ``rise_noise_z`` standard errors of the two (one point and a k-point median).
+    A loss that blew up at once and then swung chaotically, dipping now and then, has its smoothed minimum on a
+    dip (or on the blown-up level itself), and measured from there the end is 'one more cycle' or no rise at all;
+    but cycles explain a rise from a dip, not an end above the start: a loss that ends clearly worse than the model
+    it started from has lost all of its progress, whatever it did in between."""
+    if not logspace or not len(yv) or not math.isfinite(noise):
+        return False
+    above = tail - float(yv[0])
+    return above >= p.min_rise and above >= p.rise_noise_z * sig.median_se(noise, k, 1)
+
+
 def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     """Sustained rise of a finite loss series to its end, or None."""
     n = len(s)
@@ -132,6 +146,10 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     first_best = False
     noise = I.diff_noise(yv) if logspace else float("nan")
     if logspace and math.isfinite(noise) and float(yv[0]) < ymin - max(p.first_z * noise, 0.5 * p.min_rise):
+        first_best, ymin, bi = True, float(yv[0]), 0
+    elif float(yv[0]) < ymin and _above_start(yv, tail, k, noise, logspace, p):
+        # the end sits far above the untrained model's loss: the rise is measured from the start, not from the
+        # lowest stretch of a loss that swung chaotically after blowing up at once
         first_best, ymin, bi = True, float(yv[0]), 0
     head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
     rise = tail - ymin
