@@ -802,3 +802,18 @@ def test_a_loss_that_blew_up_at_once_and_swung_chaotically_above_its_start_diver
     flat = np.exp(np.log(start) + rng.normal(0, 0.5, n))
     flat[0] = start * math.exp(-1.0)
     assert run_detector("divergence", make_run(train_loss=flat)) == [], seed
+
+
+@pytest.mark.parametrize("returns", ["AverageReturn", "RawAverageReturn", "AverageDiscountedReturn",
+                                     "AverageEpRet", "AverageTestEpRet", "eprewmean", "EpRewMean"])
+def test_the_classic_rl_libraries_progress_tables_mark_an_rl_run(returns):
+    # rllab/garage, Spinning Up and OpenAI baselines name the return their own way; their value-function loss grows
+    # with the returns, so a run that logs one is judged on its return, and a value loss rising from its first
+    # reading is not divergence
+    from curvedoc.model.roles import rl_marker
+
+    vf = 0.07 * np.exp(np.linspace(0, 2.3, 12))
+    run = make_run(**{returns: np.linspace(6, 72, 12), "vf_loss_after": vf})
+    assert rl_marker(run) == returns
+    assert run_detector("divergence", run) == []
+    assert rl_marker(make_run(train_loss=vf, portfolio_return=np.ones(12))) is None  # a return is not an RL marker
