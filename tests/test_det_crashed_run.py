@@ -48,3 +48,26 @@ def test_real_run_exit_code_255():
 
 def test_real_run_finished_cleanly():
     assert run_detector("crashed-run", real_run("wandb_offline/nanogpt-5000it-healthy")) == []
+
+
+@pytest.mark.parametrize("meta, said", [
+    ({"ends_inside_epoch": {"epoch": 61, "batch": 274, "batches": 391}}, "inside epoch 61, at batch 274 of 391"),
+    ({"eta_at_end_s": 46931}, "still expected 46,931 s"),
+])
+def test_a_printed_log_that_stops_mid_work_without_a_word_is_an_info(meta, said):
+    # killed without a message (SIGKILL, the OOM killer, a lost node) or still being written: evidence, not proof
+    hits = run_detector("crashed-run", make_run(train_loss=[1.0, 0.8, 0.7], meta=meta))
+    assert len(hits) == 1 and hits[0].severity == "info" and said in hits[0].message, hits
+
+
+@pytest.mark.parametrize("meta", [{"ends_inside_epoch": {"epoch": 3, "batch": 391, "batches": 391}},
+                                  {"ends_inside_epoch": {"epoch": "x"}}, {"eta_at_end_s": 0}])
+def test_a_log_that_ends_at_an_epoch_end_is_not_cut_off(meta):
+    assert run_detector("crashed-run", make_run(train_loss=[1.0, 0.8, 0.7], meta=meta)) == []
+
+
+def test_an_error_message_outranks_the_cut_off():
+    run = make_run(train_loss=[1.0, 0.8], meta={"ends_inside_epoch": {"epoch": 1, "batch": 5, "batches": 9}},
+                   issues=[ImportIssue("crash", "the log ends with a traceback (CUDA out of memory)")])
+    hits = run_detector("crashed-run", run)
+    assert len(hits) == 1 and hits[0].severity is None and "traceback" in hits[0].message

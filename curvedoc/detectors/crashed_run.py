@@ -4,7 +4,9 @@ a FAILED or KILLED run status (MLflow), a traceback, out-of-memory or kill messa
 log (importer issue ``crash``), or a W&B run with no exit record at all (killed without a chance to write
 one, or still running: reported as a warning with lower confidence). A printed log whose earlier launches
 ended in an error before the job was started again (importer issue ``crash-restarted``: an error message,
-then training whose clock starts again) gets an info: the final launch may have finished.
+then training whose clock starts again) gets an info: the final launch may have finished. So does a printed log
+that simply stops in the middle of its work -- its last record inside an epoch, or its last progress line still
+expecting time to go -- with no error and no closing record: killed or died without a word (or still running).
 
 ## Why it matters
 The curves stop where the process died; the final checkpoint is not the one planned, and the reason (OOM,
@@ -48,6 +50,26 @@ def _last_step(run: Run) -> int | None:
     return int(run.scalars["step"].max()) if run.n_points else None
 
 
+def _cut_off(run: Run) -> str:
+    """How a printed log shows it stopped in the middle of its work ('' when it does not): its last training
+    record sits inside an epoch (batch i of N, i < N), or its last progress line still expected time to go."""
+    mid = run.meta.get("ends_inside_epoch")
+    if isinstance(mid, dict):
+        try:
+            e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
+        except (KeyError, TypeError, ValueError):
+            e = i = nb = 0
+        if 0 <= i < nb:
+            return f"ends inside epoch {e}, at batch {i:,} of {nb:,},"
+    try:
+        eta = int(run.meta.get("eta_at_end_s") or 0)
+    except (TypeError, ValueError):
+        eta = 0
+    if eta > 0:
+        return f"ends on a progress line that still expected {eta:,} s of training to go"
+    return ""
+
+
 @detector("crashed-run", params=Params)
 def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
     last = _last_step(run)
@@ -78,6 +100,16 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
     if not hits and run.meta.get("finished") is False:
         hits.append(Hit(f"the log has no exit record: the process was killed{where} (or is still running)",
                         step=last, confidence=0.5, severity="warning", evidence={"last_step": last}))
+    if not hits:
+        cut = _cut_off(run)
+        if cut:
+            # a printed log that stops mid-epoch (or with its progress bar still expecting time to go) and says
+            # nothing more: the process died or was killed without a word (SIGKILL, OOM killer, a lost node, a
+            # closed terminal), or it is still being written. With no error message this is evidence, not proof:
+            # worth knowing (unfinished-schedule says what it cost), not a failure by itself
+            hits.append(Hit(f"the log {cut} and has no closing record or error message: the process was probably "
+                            f"killed or died without a word{where} (or is still running)", step=last, confidence=0.5,
+                            severity="info", evidence={"last_step": last, "cut_off": cut}))
     for h in hits[:1]:
         if h.confidence >= p.min_confidence:
             yield h
