@@ -817,3 +817,36 @@ def test_the_classic_rl_libraries_progress_tables_mark_an_rl_run(returns):
     assert rl_marker(run) == returns
     assert run_detector("divergence", run) == []
     assert rl_marker(make_run(train_loss=vf, portfolio_return=np.ones(12))) is None  # a return is not an RL marker
+
+
+def _crossover(seed, metric, big=False):
+    """A fine-tune whose training loss keeps falling while its validation loss turns up 10-40% after its minimum;
+    the held-out accuracy either keeps creeping up (over-confidence), holds, or falls 3-10 points (worse
+    predictions), or is not logged. 8-60 evaluations."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(8, 60))
+    t = np.linspace(0, 1, n)
+    at = float(rng.uniform(0.25, 0.5))  # where the validation loss is lowest
+    rise = float(rng.uniform(0.1, 0.3)) if not big else float(rng.uniform(0.5, 1.0))  # log: +10-35% / +65-170%
+    val = np.log(0.4) - 0.8 * np.minimum(t, at) + rise * np.clip((t - at) / (1 - at), 0, None)
+    val = np.exp(val + rng.normal(0, 0.01, n))
+    train = np.exp(np.log(0.5) - 3.0 * t + rng.normal(0, 0.01, n))
+    acc = {"up": 0.80 + 0.12 * (1 - np.exp(-4 * t)), "flat": 0.80 + 0.1 * np.minimum(t / at, 1.0),
+           "down": 0.80 + 0.1 * np.minimum(t / at, 1.0) - rng.uniform(0.03, 0.1) * np.clip((t - at) / (1 - at), 0, None)
+           }.get(metric)
+    tags = {"train_loss": (np.arange(n) * 10, train), "val_loss": (np.arange(n) * 10, val)}
+    if acc is not None:
+        tags["val_acc"] = (np.arange(n) * 10, acc + rng.normal(0, 0.003, n))
+    return make_run(**tags)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_crossover_that_cost_nothing_measurable_is_information(seed):
+    # what a crossover cost decides its severity: the held-out accuracy ending no worse than at the validation loss's
+    # best checkpoint is over-confidence (an info); a falling accuracy, or no metric to say, is a warning
+    for metric, want in (("up", "info"), ("flat", "info"), ("down", None), (None, None)):
+        hits = run_detector("overfitting", _crossover(seed, metric))
+        assert hits and hits[0].severity == want, (seed, metric, [(h.severity, h.message) for h in hits])
+    # a validation loss up by half or more is a warning whatever the metric does: the probabilities are far gone
+    hits = run_detector("overfitting", _crossover(seed, "up", big=True))
+    assert hits and hits[0].severity is None, (seed, [(h.severity, h.message) for h in hits])

@@ -12,6 +12,10 @@ When no validation loss is logged (detection and segmentation logs print mAP / m
 held-out quality metric stands in: it reaches its best and then declines, measured as metric-regression measures
 it, while the training loss keeps falling (``metric_min_train_drop``) over the same span.
 
+What it cost decides the severity: a loss crossover while every held-out metric the run logs (accuracy, mAP, F1 ...) is
+still at its best is an info (over-confidence on the examples the model gets wrong, not more of them wrong yet),
+unless the validation loss rose by ``large_rise`` or more.
+
 ## Why it matters
 Every step past the crossover makes the model worse on unseen data; the checkpoint to keep is the
 one at the validation minimum, and the remedy is early stopping or more regularisation/data.
@@ -38,6 +42,9 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``metric_min_drop_log``: the same for positive unbounded metrics such as WER (log space).
 - ``metric_noise_z``: the decline must also exceed this many robust sigmas of the evaluation noise.
 - ``metric_min_train_drop``: the training loss fall (log space) over the decline that makes it overfitting.
+- ``hold_rate`` / ``hold_log`` / ``hold_z``: a held-out metric counts as still at its best (the crossover is
+  then an info) within this share of its scale, relative change, or standard errors of its noise.
+- ``large_rise``: a validation-loss rise this large (log space) is a warning whatever the metric does.
 
 ## References
 seeds/002 'Overfitting: The Crossover'; seeds/000 10.16 'Loss curves' (training loss low, validation
@@ -56,6 +63,8 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._signal import rolling_median_values
+from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
 
@@ -78,6 +87,10 @@ class Params:
     metric_min_drop_log: float
     metric_noise_z: float
     metric_min_train_drop: float
+    hold_rate: float
+    hold_log: float
+    hold_z: float
+    large_rise: float
 
 
 def _train_change(train: gx.Level, best_step: int, end_step: int, t_is_log: bool) -> tuple[float, float, float] | None:
@@ -225,6 +238,11 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
     if run.has("train_loss") and not run.has("val_loss"):
         yield from _metric_crossover(run, p)
         return
+    for h in _loss_crossover(run, p):
+        yield _weighed(run, h, p)
+
+
+def _loss_crossover(run: Run, p: Params) -> Iterator[Hit]:
     if not run.has("train_loss", "val_loss"):
         return
     val_tag = run.roles.get("val_loss", "val_loss")
@@ -265,6 +283,84 @@ def overfitting(run: Run, p: Params) -> Iterator[Hit]:
                                       evidence={**h.evidence, "eval_set": vt})
             return
     yield from hits
+
+
+def _weighed(run: Run, h: Hit, p: Params) -> Hit:
+    """What a loss crossover cost. A validation loss rising while the held-out quality metric the run logs (its lead
+    metric: accuracy, mAP, F1 ...) is still at its best is the model growing over-confident on the examples it gets
+    wrong, not yet getting more of them wrong: worth knowing (the checkpoint at the loss's minimum is the better
+    calibrated one), not a warning -- unless the loss rose so far on its own (``large_rise``) that the predicted
+    probabilities are no longer usable. Every held-out metric must hold (an AUC that slipped while the accuracy held
+    is a cost). With no held-out metric logged the loss is all there is, and it stands."""
+    if h.severity == "info":
+        return h
+    rise = _rise_log(h.evidence)
+    if not math.isfinite(rise) or rise >= p.large_rise:
+        return h
+    best_step = h.evidence.get("best_step")
+    held = _held_out_holds(run, p, int(best_step)) if isinstance(best_step, (int, np.integer)) else None
+    if held is None:
+        return h
+    tag, at_best, end = held
+    return dataclasses.replace(
+        h, severity="info",
+        message=f"{h.message}; but the held-out metric {tag} ended no worse than at that checkpoint ({fmt_num(end)} "
+                f"vs {fmt_num(at_best)}) or than its own best: over-confidence on the examples the model gets wrong, not more of them "
+                "wrong yet",
+        evidence={**h.evidence, "metric_held": tag, "metric_at_best": at_best, "metric_end": end})
+
+
+# a perplexity or bits-per-character is the validation loss itself, exponentiated or rescaled: it cannot say what
+# the loss's rise cost
+LOSS_LIKE = ("perplexity", "ppl", "bpc", "bpb")
+
+
+def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, float] | None:
+    """(tag, at the loss's best checkpoint, at the end) when every held-out quality metric the run logs (precision
+    and recall beside the mAP/F1 that combines them aside, as is a perplexity: it is the loss) ended at least as good
+    as it was at the validation loss's best checkpoint -- the one early stopping would have kept -- and as its own
+    best level, so going on past the crossover cost nothing measurable. 'As good' is within ``hold_rate`` of the full
+    scale (rates) or ``hold_log`` (other positive metrics, log space), or within ``hold_z`` standard errors of the
+    metric's own evaluation noise (second differences) for the two medians compared (k evaluations: around the
+    checkpoint, the last k, the best k-wide running median; k a tenth of the evaluations, 1 below 10). None when no
+    metric has 3 evaluations, one of them is worse at the end, or a metric sits low and never moved (a model at
+    chance, a frozen score: it says nothing of the cost)."""
+    halves = trade_off_halves(run.metrics)
+    held_out = [m for m in run.metrics if m.split == "val" and m.tag not in halves and m.kind not in LOSS_LIKE]
+    out = None
+    for m in held_out:
+        s = run.series(m.tag)
+        s = s[np.isfinite(s.to_numpy(dtype=np.float64))]
+        v = s.to_numpy(dtype=np.float64)
+        n = len(v)
+        if n < 3:
+            return None
+        sign = 1.0 if m.higher_is_better else -1.0
+        if m.rate:
+            g, floor = sign * v / m.scale, p.hold_rate
+        elif (v > 0).all():
+            g, floor = sign * np.log(v), p.hold_log
+        else:
+            return None
+        k = max(1, int(round(0.1 * n))) if n >= 10 else 1
+        noise = float(np.median(np.abs(np.diff(g, 2))) / (0.6745 * math.sqrt(6))) if n >= 6 else 0.0
+        bar = max(floor, p.hold_z * noise * math.sqrt(2.0 / k))
+        i = int(np.clip(np.searchsorted(s.index.to_numpy(), best_step), 0, n - 1))
+        at_best = float(np.median(g[max(0, i - k // 2): max(0, i - k // 2) + k]))
+        end = float(np.median(g[-k:]))
+        top = float(np.max(rolling_median_values(g, k | 1, 1, center=True))) if k > 1 else float(np.max(g))
+        if end < max(at_best, top) - bar:
+            return None  # worse at the end than at the loss's best checkpoint, or than the metric's own best level
+        if float(np.max(g)) - float(np.median(g[:k])) <= bar and not (m.rate and m.higher_is_better and
+                                                                         float(np.max(g)) > 0.5):
+            # a metric that never moved from its first readings and sits in the lower half of its scale is a model
+            # at chance or a frozen score (held-out accuracy 0.01 of a memorising model). One that was high from its
+            # first evaluation learned before it (a small task learned in one epoch)
+            return None
+        if out is None:
+            out = (m.tag, sign * at_best * (m.scale if m.rate else 1.0) if m.rate else float(math.exp(sign * at_best)),
+                   float(np.median(v[-k:])))
+    return out
 
 
 def _rise_log(ev: dict) -> float:
