@@ -850,3 +850,24 @@ def test_a_crossover_that_cost_nothing_measurable_is_information(seed):
     # a validation loss up by half or more is a warning whatever the metric does: the probabilities are far gone
     hits = run_detector("overfitting", _crossover(seed, "up", big=True))
     assert hits and hits[0].severity is None, (seed, [(h.severity, h.message) for h in hits])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_validation_loss_near_zero_swinging_by_large_factors_is_practically_nothing(seed):
+    # a fine-tune that masters its task: the eval loss falls from ~0.1-1 to 0.1-1% of that within a few
+    # evaluations, then jumps by factors of 2-5 between neighbouring evaluations on those tiny values. In log space
+    # that is wild; in the loss's own units it is a fraction of a percent of what the validation loss learned
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(10, 40))
+    start = float(rng.uniform(0.1, 1.0))
+    tiny = start * 10 ** rng.uniform(-3.0, -2.0)
+    val = np.concatenate([[start], start * np.exp(-np.arange(1, 4) * 1.5),
+                          tiny * np.exp(np.where(np.arange(n - 4) % 2 == 0, 1.0, -1.0) * rng.uniform(0.4, 0.8, n - 4))])
+    train = np.exp(np.linspace(np.log(start), np.log(tiny), 5 * n) + rng.normal(0, 0.05, 5 * n))
+    run = make_run(train_loss=(np.arange(5 * n), train), val_loss=(np.arange(n) * 5 + 4, val))
+    assert run_detector("oscillation", run) == [], seed
+    # the same back-and-forth at a level comparable to its progress is unstable validation
+    alternate = np.where(np.arange(n - 1) % 2 == 0, 1.0, -1.0) * rng.uniform(0.3, 0.6, n - 1)
+    wild = np.concatenate([[start], start * 0.5 * np.exp(alternate)])
+    assert run_detector("oscillation", make_run(train_loss=(np.arange(5 * n), train),
+                                                val_loss=(np.arange(n) * 5 + 4, wild))), seed

@@ -33,6 +33,8 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``val_min_evals``: validation swings (judged when the training loss does not oscillate): fewest evaluations.
 - ``val_min_swing``: validation swings: median |change| between consecutive evaluations (log space).
 - ``val_min_reversals``: validation swings: share of consecutive pairs of moves that are large and in opposite directions.
+- ``val_swing_vs_progress``: validation swings: median |change| in loss units as a fraction of the progress the
+  validation loss made (first evaluation to its best).
 - ``metric_min_evals``: held-out quality-rate swings (judged when no loss oscillates): fewest evaluations.
 - ``metric_min_swing``: ...median |change| between consecutive late evaluations, on the rate's 0-1 scale.
 - ``metric_swing_vs_progress``: ...that median as a fraction of all the progress the rate made.
@@ -80,6 +82,7 @@ class Params:
     metric_min_evals: int
     metric_min_swing: float
     metric_swing_vs_progress: float
+    val_swing_vs_progress: float
     tiny_batch: int
 
 
@@ -149,7 +152,9 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
     the median |change| between consecutive evaluations is at least ``val_min_swing`` (log space) and at
     least ``val_min_reversals`` of the consecutive pairs of moves are large moves in opposite directions (up
     then down, or down then up). A healthy validation curve moves a few percent per evaluation, mostly in one
-    direction; one that jumps +-40% back and forth cannot tell one checkpoint from another."""
+    direction; one that jumps +-40% back and forth cannot tell one checkpoint from another -- unless the swings,
+    in the loss's own units, are a small part (``val_swing_vs_progress``) of all the progress the validation loss
+    made: a loss that fell to 1% of its start swings by large factors on tiny values, which is practically nothing."""
     s = sig.finite(run.series("val_loss"))
     v = s.to_numpy(dtype=np.float64)
     if len(v) < p.val_min_evals or (v <= 0).any():
@@ -161,6 +166,12 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
     rev = big[:-1] & big[1:] & (np.sign(d[:-1]) != np.sign(d[1:]))
     share = float(np.mean(rev)) if len(rev) else 0.0
     if med < p.val_min_swing or share < p.val_min_reversals:
+        return
+    # the swings in the loss's own units against all the progress the validation loss made (its first evaluation
+    # to its best): a loss that fell to 1% of where it started moves by a large factor on tiny values
+    amp = float(np.median(np.abs(np.diff(v))))
+    progress = float(v[0] - np.min(v))
+    if progress > 0 and amp < p.val_swing_vs_progress * progress:
         return
     tag = run.roles.get("val_loss", "val_loss")
     i = int(np.argmax(np.abs(d)))
