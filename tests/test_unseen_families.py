@@ -871,3 +871,25 @@ def test_a_validation_loss_near_zero_swinging_by_large_factors_is_practically_no
     wild = np.concatenate([[start], start * 0.5 * np.exp(alternate)])
     assert run_detector("oscillation", make_run(train_loss=(np.arange(5 * n), train),
                                                 val_loss=(np.arange(n) * 5 + 4, wild))), seed
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_double_softmax_is_read_from_the_floor_when_the_first_loss_is_an_epoch_mean(seed):
+    # probabilities fed to a cross-entropy: the loss cannot go below log(1 + (K-1)/e) while the training accuracy
+    # reaches ~1. Logged per epoch (Keras, Lightning epoch means, a print per epoch) the first reading is already
+    # below log K, so the start does not name K; the floor and the accuracy together do
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(3, 21))
+    n = int(rng.integers(25, 80))
+    floor = math.log(1 + (k - 1) / math.e)
+    start = math.log(k) * rng.uniform(0.85, 0.95)
+    t = np.arange(n)
+    loss = floor + (start - floor) * np.exp(-t / rng.uniform(2, 5)) + np.abs(rng.normal(0, 2e-4, n))
+    acc = 1.0 - (1.0 - 1.5 / k) * np.exp(-t / 3.0) - 0.002 * rng.random(n)
+    hits = run_detector("initial-loss-off", make_run(train_loss=loss, train_acc=acc))
+    assert hits and hits[0].evidence.get("num_classes") == k and hits[0].causes[0] == "double-softmax", (seed, k)
+    # an accuracy that stays well short of 1, or a level between two whole-K floors, names nothing
+    assert run_detector("initial-loss-off", make_run(train_loss=loss, train_acc=0.8 * acc)) == [], seed
+    between = math.log(1 + (k - 0.5) / math.e)
+    off = between + (start - between) * np.exp(-t / 3.0)
+    assert run_detector("initial-loss-off", make_run(train_loss=off, train_acc=acc)) == [], seed

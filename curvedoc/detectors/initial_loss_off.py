@@ -32,6 +32,7 @@ run and converges to a worse model.
 - ``max_recover_frac``: with K unknown, the loss must come down to the largest plausible log K within this fraction of the run (a bad start is transient; a loss that stays above is on another scale).
 - ``max_start_drop``: a first loss at least this many times the level reached at 5% of the run (and at no plausible log K) is a broken start.
 - ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
+- ``floor_min_acc``: double softmax with K read from the floor itself: the training accuracy the run must end at.
 - ``first_noise_z``: the first loss is one noisy point: its ratio to log K must also exceed exp(this many times the run's point-to-point noise in log space).
 
 ## References
@@ -80,6 +81,7 @@ class Params:
     floor_margin: float
     max_start_drop: float
     first_noise_z: float
+    floor_min_acc: float
 
 
 def double_softmax_floor(k: int) -> float:
@@ -194,13 +196,21 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     if non_ce or n < 20:
         return
     head = window_median(v, 0.0, 0.02)
+    from_floor = False
     if k is None:
-        k = k_from_loss(head, 0.03, cands=(2, 3, 4, 5, 10, 100, 1000))
-        k_src = "first loss at log K"
-        if k is None:
-            return
+        # two agreeing readings (a training accuracy near 1 and a flat level at log(1 + (K-1)/e) for a whole K) name
+        # K more surely than one first loss within 3% of a log K (an epoch-mean first reading of a 6-class model,
+        # 1.65, is 2.8% from log 5)
+        k = _k_from_floor(run, v, p)
+        if k is not None:
+            from_floor, k_src = True, "the level it flattens at, with a training accuracy near 1"
+        else:
+            k = k_from_loss(head, 0.03, cands=(2, 3, 4, 5, 10, 100, 1000))
+            k_src = "first loss at log K"
+            if k is None:
+                return
     chance = math.log(k)
-    if abs(head - chance) > 0.1 * chance:
+    if abs(head - chance) > 0.1 * chance and not from_floor:
         return
     floor = double_softmax_floor(k)
     vmin = float(v.min())
@@ -217,6 +227,19 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         # floor on its way down (a binary classifier at 0.37 -> 0.32 over its last ten epochs), not one pressed
         # against it -- a loss held up by probabilities fed as logits flattens as it nears the floor
         return
+    if from_floor:
+        acc_end = window_median(accuracy(run, "train_acc").to_numpy(dtype=np.float64), 0.85, 1.0)
+        yield Hit(
+            f"train_loss flattens at {tail:.4f} (never below {vmin:.4f}) while the training accuracy reaches "
+            f"{acc_end:.3f}: a model that gets nearly every example right should drive a cross-entropy towards 0, "
+            f"but this one presses against {floor:.4f} = log(1 + (K-1)/e) for K={k}, the lowest loss a "
+            "cross-entropy can give when it receives probabilities instead of logits",
+            step=int(steps[0]), confidence=0.6,
+            evidence={"num_classes": k, "double_softmax_floor": floor, "min_loss": vmin, "last_loss": tail,
+                      "train_acc_end": acc_end, "k_from": "floor"},
+            causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax",
+        )
+        return
     yield Hit(
         f"train_loss starts at {fmt_num(head)} ≈ log({k}) = {fmt_num(chance)} but never goes below "
         f"{fmt_num(vmin)}: it presses against {fmt_num(floor)} = log(1 + (K-1)/e), the lowest loss a "
@@ -226,6 +249,27 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
                   "min_loss": vmin, "last_loss": tail},
         causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax",
     )
+
+
+def _k_from_floor(run: Run, v: np.ndarray, p: Params) -> int | None:
+    """K read from the level a cross-entropy flattens at, when its start did not name K (an epoch-mean first
+    reading is already below log K): the training accuracy ends at ``floor_min_acc`` or more -- the model gets
+    nearly every training example right, so its loss should head for 0 -- while the loss flattens at a level that
+    equals log(1 + (K-1)/e) for a whole K (3 to ``max_classes``) within a tenth of ``floor_margin``. A loss held
+    up for another reason (label smoothing, noisy labels) sits at a level with no such K, or at most by chance
+    one time in ~10 given the tolerance; two agreeing readings (the accuracy and the whole K) are needed."""
+    acc = accuracy(run, "train_acc").to_numpy(dtype=np.float64)
+    acc = acc[np.isfinite(acc)]
+    if len(acc) < 5 or window_median(acc, 0.85, 1.0) < p.floor_min_acc:
+        return None
+    tail = window_median(v, 0.85, 1.0)
+    kf = 1.0 + math.e * math.expm1(tail)
+    k = int(round(kf))
+    if not 3 <= k <= p.max_classes:
+        return None
+    if abs(tail - double_softmax_floor(k)) > 0.1 * p.floor_margin * double_softmax_floor(k):
+        return None
+    return k
 
 
 def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
