@@ -893,3 +893,19 @@ def test_double_softmax_is_read_from_the_floor_when_the_first_loss_is_an_epoch_m
     between = math.log(1 + (k - 0.5) / math.e)
     off = between + (start - between) * np.exp(-t / 3.0)
     assert run_detector("initial-loss-off", make_run(train_loss=off, train_acc=acc)) == [], seed
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_validation_spikes_that_came_back_while_training_was_smooth_are_information(seed):
+    # a detector head or a one-cycle peak makes the validation loss jump 3-60x at one or two evaluations and come
+    # straight back, while the training loss falls smoothly: a checkpoint that was bad for a moment, nothing the
+    # final model paid for
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(40, 300))
+    t = np.arange(n)
+    train = np.exp(np.log(2.0) - 1.5 * t / n + rng.normal(0, 0.01, n))
+    val = np.exp(np.log(2.2) - 1.4 * t / n + rng.normal(0, 0.01, n))
+    for at in rng.choice(np.arange(n // 5, n - 5), size=int(rng.integers(1, 3)), replace=False):
+        val[at] *= rng.uniform(3, 60)
+    hits = run_detector("loss-spikes", make_run(train_loss=train, val_loss=val))
+    assert hits and all(h.severity == "info" for h in hits), (seed, [(h.severity, h.message) for h in hits])

@@ -11,7 +11,9 @@ When the training loss has no spike, every held-out loss series (the validation 
 sets, the components of a detector's validation loss) is judged by the same test against its own noise,
 and the largest clear spike (a warning, not a lone small one, which is the noise of a small validation
 set) is reported with the tag it is in: a validation loss can spike in the high-LR phase
-of a one-cycle schedule, or in one head of a detector, while training stays smooth.
+of a one-cycle schedule, or in one head of a detector, while training stays smooth. With training smooth and
+every such spike recovered, neither the training nor the final model paid for it: an info (a checkpoint that was
+bad for a moment); one that did not recover stays a warning.
 
 With no sudden spike, a bump is reported: the smoothed loss rising to ``bump_ratio`` times its running best after
 the first tenth of the run and coming back within ``bump_back`` of it before the end (an instability episode
@@ -177,7 +179,12 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
             found.append((h.evidence.get("max_ratio") or 0.0, tag, h))
     if found:
         _, tag, h = max(found, key=lambda x: x[0])
-        yield dataclasses.replace(h, message=f"validation loss {tag}: {h.message}", tags=(tag,),
+        # the training loss was smooth (judged above): a spike in an evaluation curve that came back is a checkpoint
+        # that was bad for a moment, and with every spike recovered neither the training nor the final model paid
+        # for it -- what happened, worth telling (keep the checkpoint choice in mind), not a warning. One that did
+        # not come back (the model stayed worse) stays one
+        sev = "info" if not h.evidence.get("not_recovered") else h.severity
+        yield dataclasses.replace(h, message=f"validation loss {tag}: {h.message}", tags=(tag,), severity=sev,
                                   evidence={**h.evidence, "series": tag})
 
 
