@@ -42,8 +42,10 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``metric_min_drop_log``: the same for positive unbounded metrics such as WER (log space).
 - ``metric_noise_z``: the decline must also exceed this many robust sigmas of the evaluation noise.
 - ``metric_min_train_drop``: the training loss fall (log space) over the decline that makes it overfitting.
-- ``hold_rate`` / ``hold_log`` / ``hold_z``: a held-out metric counts as still at its best (the crossover is
-  then an info) within this share of its scale, relative change, or standard errors of its noise.
+- ``hold_rate``: a held-out rate counts as still at its best (the crossover is then an info) within this share of
+  its scale.
+- ``hold_log``: the same for other positive metrics, as a relative change (log space).
+- ``hold_z``: ... or within this many standard errors of the metric's own evaluation noise.
 - ``large_rise``: a validation-loss rise this large (log space) is a warning whatever the metric does.
 
 ## References
