@@ -909,3 +909,34 @@ def test_validation_spikes_that_came_back_while_training_was_smooth_are_informat
         val[at] *= rng.uniform(3, 60)
     hits = run_detector("loss-spikes", make_run(train_loss=train, val_loss=val))
     assert hits and all(h.severity == "info" for h in hits), (seed, [(h.severity, h.message) for h in hits])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_binary_model_at_chance_on_a_small_validation_set_is_at_chance(seed):
+    # 5-12 epochs of a binary classifier whose validation loss never leaves log 2 while its accuracy over 100-200
+    # held-out examples scatters around 0.5 (up to 0.59-0.63 once by luck: 2.6 binomial sigmas): nothing generalises. On a
+    # large evaluation set (10,000 examples) the same 0.55-0.60 is learning, proven
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 13))
+    size = int(rng.choice([100, 200]))
+    acc = np.round(np.clip(0.5 + rng.normal(0, math.sqrt(0.25 / size), n), 0, 1) * size) / size
+    acc[int(rng.integers(0, n))] = np.round((0.5 + 2.6 * math.sqrt(0.25 / size)) * size) / size  # one lucky evaluation
+    val = math.log(2) * (1 + rng.normal(0, 0.004, n))
+    train = np.exp(np.log(0.6931) - np.linspace(0, 0.3, n))  # the training split is being fitted
+    run = make_run(loss=(np.arange(n), train), val_loss=(np.arange(n), val), val_accuracy=(np.arange(n), acc))
+    hits = run_detector("plateau-at-chance", run)
+    assert hits and hits[0].evidence.get("num_classes") == 2, (seed, acc)
+    big = np.round((0.56 + 0.02 * np.sin(np.arange(n))) * 10000) / 10000
+    run = make_run(loss=(np.arange(n), train), val_loss=(np.arange(n), val * 0.97), val_accuracy=(np.arange(n), big))
+    assert run_detector("plateau-at-chance", run) == [], seed
+
+
+def test_a_discriminator_at_chance_is_a_gan_doing_its_job():
+    # an adversarial training logs its discriminator's (a steganalyser's) held-out accuracy: at 0.5 the generator
+    # wins, which is the goal
+    rng = np.random.default_rng(0)
+    n = 20
+    acc = np.round(0.5 + rng.normal(0, 0.04, n), 2)
+    run = make_run(Loss_G=np.exp(np.linspace(np.log(11.0), np.log(2.1), n)), Loss_D=0.7 + rng.normal(0, 0.1, n),
+                   **{"val/Steganalysis Accuracy": acc})
+    assert run_detector("plateau-at-chance", run) == []

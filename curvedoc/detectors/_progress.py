@@ -184,6 +184,20 @@ _TOKEN_WORDS = ("language-model", "token", "vocab", "perplexity", "ppl", "sequen
                 "block_size", "n_ctx", "n_positions", "tps")
 
 
+_G_LOSS_RE = re.compile(r"(^|[^a-z])(g|gen|generator)[_ /]?loss|loss[_ /]?(g|gen|generator)($|[^a-z])|"
+                        r"(^|[^a-z])(g|gen|generator)[_/](adv|gan|total)")
+_D_LOSS_RE = re.compile(r"(^|[^a-z])(d|disc|discriminator|critic)[_ /]?loss|loss[_ /]?(d|disc|discriminator)($|[^a-z])|"
+                        r"(^|[^a-z])(d|disc|discriminator)[_/](real|fake|adv|gan|total)")
+
+
+def adversarial(run) -> bool:
+    """The run trains a generator against a discriminator: it logs a loss of each (Loss_G and Loss_D, g_loss and
+    d_loss, loss/generator and loss/discriminator, D_real/D_fake). Its accuracies are the discriminator's, and its
+    losses are a game's, not one model's fit."""
+    tags = [t.lower() for t in run.tags]
+    return any(_G_LOSS_RE.search(t) for t in tags) and any(_D_LOSS_RE.search(t) for t in tags)
+
+
 def loss_kind(run) -> dict:
     """What the training loss is, as far as the run says, and why: ``{'kind', 'why'[, 'num_classes']}`` (empty
     without a training loss). ``kind`` is a noun phrase for reports: a reinforcement-learning loss; a detection loss
@@ -335,15 +349,21 @@ def chance_margin(v: np.ndarray, k: int, margin: float, slack: float, chance: fl
     way from 1/K to 1, or four times the series' own scatter when that is larger (a small evaluation set scatters
     an accuracy at chance; the larger of the point-to-point noise and the robust spread around the median, since
     a model at chance may also drift slowly between evaluations), never beyond ``slack`` of the way (where
-    learning is proven). ``chance`` is the accuracy of predicting the prior: 1/K for balanced classes, the majority
+    learning is proven) -- or beyond three binomial sigmas of the evaluation set when its size shows and that is
+    larger (a small evaluation set proves nothing by a few points). ``chance`` is the accuracy of predicting the prior: 1/K for balanced classes, the majority
     share of a binary evaluation set otherwise."""
     chance = 1.0 / k if chance is None else chance
     out = margin * (1.0 - chance)
+    cap = slack * (1.0 - chance)
     if len(v) >= 3:
-        sigma = max(noise_sigma(v), mad(v), binomial_sigma(v, chance))
+        binom = binomial_sigma(v, chance)
+        sigma = max(noise_sigma(v), mad(v), binom)
         if math.isfinite(sigma):
             out = max(out, 4.0 * sigma)
-    return min(out, slack * (1.0 - chance))
+        # 'learning is proven' only beyond what the evaluation set's own sampling scatter does at chance: a binary
+        # accuracy over 100 examples reads 0.60 at 2 sigma, once in seven evaluations by luck alone
+        cap = max(cap, 3.0 * binom)
+    return min(out, cap)
 
 
 def binomial_sigma(v: np.ndarray, p: float) -> float:

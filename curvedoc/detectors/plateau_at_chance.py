@@ -61,7 +61,9 @@ from curvedoc.detectors._progress import (
     k_label,
     k_of_level,
     longest_true_run,
+    adversarial,
     looks_non_ce,
+    loss_kind,
     never_beat_chance,
     noise_sigma,
     prepared,
@@ -376,7 +378,9 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
     too noisy to read K from it alone; (2) from the accuracy's median at 1/K (10%), confirmed by a loss at log K
     or by an accuracy identical at every evaluation. None when the two readings do not agree on one K."""
     med = float(np.median(v))
-    noise = 2.0 * sigma / math.sqrt(len(v)) if math.isfinite(sigma) else 0.0
+    # the median of n readings scattered by sigma has a standard error of 1.25 sigma / sqrt(n); the accuracy only has
+    # to agree with the K the loss reads (it does not name K itself here), so 'within its own noise' is 3 of them
+    noise = 3.0 * 1.25 * sigma / math.sqrt(len(v)) if math.isfinite(sigma) else 0.0
     levels = _loss_levels(run)
     for role, level in levels:
         for k in LOSS_K:
@@ -423,6 +427,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     (where learning is proven). Causes follow the evidence: a loss explosion first puts the learning rate first,
     a fitted training split puts the labels first."""
     k_given = stated_k(run, p.num_classes)
+    if not k_given and (adversarial(run) or loss_kind(run).get("kind", "").startswith("an adversarial")):
+        # in an adversarial training the accuracies are a discriminator's (a steganalyser's, a domain classifier's):
+        # at chance is the generator winning -- the goal, not a model that learned nothing
+        return
     found = []
     judged = 0
     for m in run.metrics:
