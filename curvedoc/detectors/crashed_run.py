@@ -50,17 +50,25 @@ def _last_step(run: Run) -> int | None:
     return int(run.scalars["step"].max()) if run.n_points else None
 
 
+def inside_epoch(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, batch, batches) when the importer found the log's last training record inside an epoch (batch i of
+    N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
+    mid = run.meta.get("ends_inside_epoch")
+    if not isinstance(mid, dict):
+        return None
+    try:
+        e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return (e, i, nb) if 0 <= i < nb else None
+
+
 def _cut_off(run: Run) -> str:
     """How a printed log shows it stopped in the middle of its work ('' when it does not): its last training
     record sits inside an epoch (batch i of N, i < N), or its last progress line still expected time to go."""
-    mid = run.meta.get("ends_inside_epoch")
-    if isinstance(mid, dict):
-        try:
-            e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
-        except (KeyError, TypeError, ValueError):
-            e = i = nb = 0
-        if 0 <= i < nb:
-            return f"ends inside epoch {e}, at batch {i:,} of {nb:,},"
+    mid = inside_epoch(run)
+    if mid is not None:
+        return f"ends inside epoch {mid[0]}, at batch {mid[1]:,} of {mid[2]:,},"
     try:
         eta = int(run.meta.get("eta_at_end_s") or 0)
     except (TypeError, ValueError):

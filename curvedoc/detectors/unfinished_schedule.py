@@ -47,7 +47,7 @@ from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
-from curvedoc.detectors.crashed_run import SIGNAL_EXITS
+from curvedoc.detectors.crashed_run import SIGNAL_EXITS, inside_epoch
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -282,16 +282,12 @@ def _log_says_unfinished(run: Run, p: Params, last: int) -> tuple[str, float, di
     if left and left > 0:
         return (f"the run's last progress line (step {fmt_step(last)}) still expected {_duration(left)} of training to "
                 "go (its ETA): the run stopped before its end", 0.8, {"eta_at_end_s": left})
-    mid = run.meta.get("ends_inside_epoch")
-    if isinstance(mid, dict):
-        try:
-            e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
-        except (KeyError, TypeError, ValueError):
-            e = i = nb = 0
-        if 0 <= i < nb:
-            return (f"the log ends inside epoch {e}, at batch {i:,} of {nb:,} (step {fmt_step(last)}): an epoch-based "
-                    "training ends at an epoch's end, so this one was cut off", 0.75,
-                    {"epoch": e, "batch": i, "batches": nb})
+    mid = inside_epoch(run)
+    if mid is not None:
+        e, i, nb = mid
+        return (f"the log ends inside epoch {e}, at batch {i:,} of {nb:,} (step {fmt_step(last)}): an epoch-based "
+                "training ends at an epoch's end, so this one was cut off", 0.75,
+                {"epoch": e, "batch": i, "batches": nb})
     stop = _stopped_from_outside(run)
     if stop and not _annealed(run, p):
         lr = "lr" in run.roles
