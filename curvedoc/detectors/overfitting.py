@@ -288,12 +288,12 @@ def _loss_crossover(run: Run, p: Params) -> Iterator[Hit]:
 
 
 def _weighed(run: Run, h: Hit, p: Params) -> Hit:
-    """What a loss crossover cost. A validation loss rising while the held-out quality metric the run logs (its lead
-    metric: accuracy, mAP, F1 ...) is still at its best is the model growing over-confident on the examples it gets
-    wrong, not yet getting more of them wrong: worth knowing (the checkpoint at the loss's minimum is the better
-    calibrated one), not a warning -- unless the loss rose so far on its own (``large_rise``) that the predicted
-    probabilities are no longer usable. Every held-out metric must hold (an AUC that slipped while the accuracy held
-    is a cost). With no held-out metric logged the loss is all there is, and it stands."""
+    """What a loss crossover cost. A validation loss rising while every held-out quality metric the run logs
+    (accuracy, mAP, F1 ...) is still at its best is the model growing over-confident on the examples it gets wrong,
+    not yet getting more of them wrong: worth knowing (the checkpoint at the loss's minimum is the better calibrated
+    one), not a warning -- unless the loss rose so far on its own (``large_rise``) that the predicted probabilities
+    are no longer usable. Every held-out metric must hold (an AUC that slipped while the accuracy held is a cost).
+    With no held-out metric logged the loss is all there is, and it stands."""
     if h.severity == "info":
         return h
     rise = _rise_log(h.evidence)
@@ -307,8 +307,8 @@ def _weighed(run: Run, h: Hit, p: Params) -> Hit:
     return dataclasses.replace(
         h, severity="info",
         message=f"{h.message}; but the held-out metric {tag} ended no worse than at that checkpoint ({fmt_num(end)} "
-                f"vs {fmt_num(at_best)}) or than its own best: over-confidence on the examples the model gets wrong, not more of them "
-                "wrong yet",
+                f"vs {fmt_num(at_best)}) or than its own best: over-confidence on the examples the model gets wrong, "
+                "not more of them wrong yet",
         evidence={**h.evidence, "metric_held": tag, "metric_at_best": at_best, "metric_end": end})
 
 
@@ -360,8 +360,8 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
             # first evaluation learned before it (a small task learned in one epoch)
             return None
         if out is None:
-            out = (m.tag, sign * at_best * (m.scale if m.rate else 1.0) if m.rate else float(math.exp(sign * at_best)),
-                   float(np.median(v[-k:])))
+            raw_at_best = sign * at_best * m.scale if m.rate else math.exp(sign * at_best)
+            out = (m.tag, float(raw_at_best), float(np.median(v[-k:])))
     return out
 
 
