@@ -212,3 +212,47 @@ def test_runs_of_a_sweep_under_a_logged_folder_stay_runs(tmp_path):
     runs = curvedoc.load(tmp_path / "sweep")
     runs = runs if isinstance(runs, list) else [runs]
     assert sorted(len(r.tags) for r in runs if r.tags) == [1, 1]
+
+
+def _split_table(path: Path, losses, start: int = 0, header: str = "epoch,loss,accuracy") -> None:
+    rows = [header] + [f"{start + i}, {v:.4f}, {0.2 + 0.05 * i:.3f}" for i, v in enumerate(losses)]
+    path.write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("train_name, val_name, word, run_name", [
+    ("train.log", "valid.log", "valid", "chatbot"),
+    ("log_train.csv", "log_val.csv", "val", "chatbot/log"),
+    ("history-training.csv", "history-test.csv", "test", "chatbot/history"),
+])
+def test_a_custom_logger_writing_each_split_to_its_own_table_is_one_training(tmp_path, train_name, val_name, word,
+                                                                          run_name):
+    # a neural-conversation model's train.log and valid.log (epoch,loss,ppl,accuracy): one training, its
+    # validation side in the other table -- not two runs, one of them 'a training loss that barely moves'
+    d = tmp_path / "chatbot"
+    d.mkdir()
+    _split_table(d / train_name, [6.3 - 0.4 * i for i in range(10)])
+    _split_table(d / val_name, [5.6 - 0.05 * i for i in range(10)])
+    runs = curvedoc.load(str(tmp_path))
+    assert [r.name for r in runs] == [run_name]
+    run = runs[0]
+    assert f"{word}_loss" in run.tags and f"{word}_epoch" not in run.tags and "loss" in run.tags
+    assert run.roles["val_loss"] == f"{word}_loss" and run.roles["train_loss"] == "loss"
+    assert any(i.kind == "split-files" and val_name in i.message for i in run.issues)
+
+
+def test_split_tables_on_another_clock_stay_apart(tmp_path):
+    # the 'valid' table counts its own evaluations far past the training's last epoch: not the same clock
+    _split_table(tmp_path / "train.csv", [2.0 - 0.1 * i for i in range(10)])
+    _split_table(tmp_path / "valid.csv", [1.9 - 0.1 * i for i in range(10)], start=1000)
+    assert sorted(r.name for r in curvedoc.load(str(tmp_path))) == ["train.csv", "valid.csv"]
+
+
+def test_a_split_table_that_cannot_be_read_is_said_on_the_training(tmp_path):
+    _split_table(tmp_path / "train.csv", [2.0 - 0.1 * i for i in range(10)])
+    (tmp_path / "valid.csv").write_bytes(b"epoch,loss\n\x00\x01\x02\xff\xfe garbage")
+    from curvedoc.importers import load_all
+
+    res = load_all(str(tmp_path))
+    assert [r.name for r in res.runs] == ["train.csv"]
+    said = [i for i in res.runs[0].issues if i.kind == "companion-unreadable"]
+    assert said and "valid.csv" in said[0].message  # not lost: said on the training's run

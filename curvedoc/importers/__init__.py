@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib
+import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from curvedoc.errors import LoadError
 from curvedoc.importers._base import SETTINGS_SUFFIXES, RunData, RunSpec, is_settings_file, windowed
 from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
-from curvedoc.model.run import ImportIssue, Run
+from curvedoc.model.run import ImportIssue, Run, concat_frames
 
 # format family -> "module:function"; each reader is ``read(spec: RunSpec) -> RunData | list[RunData]``
 READERS: dict[str, str] = {
@@ -116,6 +117,8 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
             return read_spec(dataclasses.replace(spec, extras={k: v for k, v in spec.extras.items()
                                                                if k not in _GROUP_KEYS}), role_overrides)
         return _read_group(spec, role_overrides)
+    if spec.extras.get("split_companions"):
+        return _read_splits(spec, role_overrides)
     if "remote" in spec.extras:  # in object storage: fetched by this process, read by the same reader
         from curvedoc.importers.remote import read_remote
 
@@ -176,6 +179,62 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
 
 
 _GROUP_KEYS = ("companions", "own_name", "group_root")  # what discovery adds to the spec standing for a group
+_SPLIT_KEYS = ("split_companions", "own_name")
+# columns that say where in the training a row is, not what was measured: the training's own say that
+_CLOCK = re.compile(r"(?i)(epoch|epochs|step|steps|global_step|iter|iteration|iterations|time|timestamp|wall_time|"
+                    r"date|lr|learning_rate)")
+
+
+def _read_splits(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> list[Run]:
+    """A training whose custom logger wrote each split to its own table ('train.log' beside 'valid.log'): the
+    training's run gets the other tables' series named by their split (``valid_loss``, ``valid_accuracy``; their
+    clock columns are the training's own), where their steps lie on the training's clock (within its first and last
+    step). A table that cannot be read, holds several runs, or counts on another clock stays a run of its own."""
+    import dataclasses
+
+    lead = dataclasses.replace(spec, name=spec.extras.get("own_name", spec.name),
+                               extras={k: v for k, v in spec.extras.items() if k not in _SPLIT_KEYS})
+    runs = read_spec(lead, role_overrides)
+    comps = spec.extras["split_companions"]
+    if len(runs) != 1:
+        return runs + [r for c, _ in comps for r in _read_apart(c, role_overrides, runs[0].issues if runs else [])]
+    base = runs[0]
+    steps = base.scalars["step"].to_numpy()
+    lo, hi = (int(steps.min()), int(steps.max())) if len(steps) else (0, -1)
+    frames, issues, apart = [base.scalars], list(base.issues), []
+    for comp, word in comps:
+        prefix = f"{word}_"
+        f = str(comp.files[0])
+        try:
+            cr = read_spec(dataclasses.replace(comp, prefixes={f: prefix}), role_overrides)
+        except LoadError as exc:
+            issues.append(ImportIssue("companion-unreadable", f"the {word} table {Path(f).name} could not be read: "
+                                                              f"{exc.reason}", file=f, severity="info"))
+            continue
+        sc = cr[0].scalars if len(cr) == 1 else None
+        if sc is None or not len(sc) or int(sc["step"].min()) < lo or int(sc["step"].max()) > hi:
+            apart.extend(_read_apart(comp, role_overrides, issues))  # another clock, or several runs: its own
+            continue
+        own = sc["tag"].astype(str).str.slice(len(prefix))
+        frames.append(sc[~own.str.fullmatch(_CLOCK.pattern, case=False).to_numpy()])
+        issues.append(ImportIssue("split-files", f"{Path(f).name} holds the {word} side of this training: its series "
+                                                 f"are read into this run as {prefix}*", file=f, severity="info"))
+    if len(frames) > 1:
+        base = Run(spec.name, base.source, concat_frames(frames), hparams=base.hparams, issues=issues, meta=base.meta,
+                   path=Path(spec.files[0]).parent, role_overrides=role_overrides)
+    else:
+        base.issues = issues
+    return [base] + apart
+
+
+def _read_apart(spec: RunSpec, role_overrides: Mapping[str, str] | None, issues: list[ImportIssue]) -> list[Run]:
+    """A split table read as a run of its own; one that cannot be read is said on the training's run (not lost)."""
+    try:
+        return read_spec(spec, role_overrides)
+    except LoadError as exc:
+        issues.append(ImportIssue("companion-unreadable", f"{Path(str(exc.path)).name} could not be read: "
+                                                          f"{exc.reason}", file=str(exc.path), severity="info"))
+        return []
 
 
 def _read_group(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> list[Run]:

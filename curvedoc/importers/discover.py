@@ -497,7 +497,44 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
         lead.extras = {**lead.extras, "companions": members[1:], "own_name": lead.name, "group_root": str(work)}
         lead.name = _rel_name(work, base, with_base)
         taken.update(id(t) for t in members[1:])
+    _split_files(specs, taken, base, with_base)
     return [s for s in specs if id(s) not in taken]
+
+
+# a split word in a file name: the file holds that split of the training ('train.log' / 'valid.log', 'history_train.csv'
+# / 'history_val.csv'); the training side is the one whose word is a training word
+SPLIT_WORD = re.compile(r"(?i)(?<![a-z])(train|training|valid|validation|val|eval|evaluation|dev|test)(?![a-z])")
+_TRAIN_WORDS = ("train", "training")
+
+
+def _split_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: bool) -> None:
+    """Custom loggers that write each split of one training to its own table, side by side in one folder and named
+    alike but for the split ('train.log' + 'valid.log', 'log_train.csv' + 'log_val.csv'): the training file's spec
+    carries the others in ``extras["split_companions"]`` as (spec, split word), and reading puts their series into
+    the training's run under the split's name (``valid_loss``) -- where their steps lie on the training's clock;
+    otherwise they stay runs of their own. A folder with more than one training file of that name is left alone."""
+    by_key: dict[tuple[Path, str, str], list[tuple[RunSpec, str]]] = {}
+    for s in specs:
+        if id(s) in taken or s.format != "csv" or len(s.files) != 1 or set(s.extras) - {"tentative"}:
+            continue
+        stem = Path(s.files[0]).name
+        found = SPLIT_WORD.findall(stem)
+        if len(found) != 1:
+            continue
+        key = (Path(s.files[0]).parent, SPLIT_WORD.sub("{split}", stem), s.format)
+        by_key.setdefault(key, []).append((s, found[0].lower()))
+    for (folder, pattern, _fmt), members in by_key.items():
+        train = [(s, w) for s, w in members if w in _TRAIN_WORDS]
+        others = [(s, w) for s, w in members if w not in _TRAIN_WORDS]
+        if len(train) != 1 or not others or len({w for _, w in others}) != len(others):
+            continue
+        lead = train[0][0]
+        suffix = Path(pattern.replace("{split}", "x")).suffix
+        rest = (pattern[: -len(suffix)] if suffix else pattern).replace("{split}", "")
+        named = re.sub(r"^[\W_]+|[\W_]+$", "", rest)  # 'train.log' -> '' (the folder), 'log_train.csv' -> 'log'
+        lead.extras = {**lead.extras, "split_companions": others, "own_name": lead.name}
+        lead.name = _rel_name(folder / named, base, with_base) if named else _rel_name(folder, base, with_base)
+        taken.update(id(s) for s, _ in others)
 
 
 def _special(p: Path) -> bool:
