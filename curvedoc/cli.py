@@ -69,26 +69,22 @@ _reader_option = click.option(
 
 
 def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs=None, reader=None):
-    from curvedoc.engine import resolve_settings
-    from curvedoc.engine.config import parse_param_option, parse_role_option
+    """The one Settings of a command: its options over the config file (``--config``, else the working directory's
+    pyproject.toml; never ``path``'s), built once and passed to the library."""
+    from curvedoc.engine.config import Settings, parse_param_option, parse_role_option
 
-    s = resolve_settings(
-        path,
+    return Settings.build(
+        config,
         select=_split(select) or None,
+        extend_select=_split(extend_select) or None,
         ignore=_split(ignore) or None,
         params=parse_param_option(param),
         roles=parse_role_option(role),
         fail_on=fail_on,
         rules_dirs=list(rules_dir),
-        config=config,
+        jobs=jobs,
+        reader=reader,
     )
-    if extend_select:
-        s.select = (s.select or ["ALL"]) + _split(extend_select)
-    if jobs:
-        s.jobs = jobs
-    if reader:
-        s.reader = reader
-    return s
 
 
 def _storage_options(values) -> dict:
@@ -387,7 +383,7 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
     out = _check_out(out, None if remote else path)
     fmt = _out_format(fmt, out)
     try:
-        report = _diagnose(path, config=settings, storage_options=options)
+        report = _diagnose(path, settings=settings, storage_options=options)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
     if not report.runs:
@@ -467,7 +463,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
             _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
         show_progress = progress if progress is not None else sys.stderr.isatty()
         try:
-            report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
+            report = _audit(path, settings=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
                             progress=show_progress, storage_options=options, executor=executor, scheduler=scheduler,
                             stream=stream, resume=resume)
         except (ConfigError, CurvedocError) as exc:
@@ -537,7 +533,7 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
     out = _check_out(out, None if _is_url(baseline) else baseline) if out not in (None, "-") else None
     fmt = _out_format(fmt, out)
     try:
-        report = _compare(list(paths), baseline, config=settings, band=band, rtol=rtol, atol=atol,
+        report = _compare(list(paths), baseline, settings=settings, band=band, rtol=rtol, atol=atol,
                           seed_rtol=seed_rtol, align=align, storage_options=options)
     except LoadError as exc:
         _fail(str(exc))

@@ -51,10 +51,10 @@ def _load(target, settings: Settings, what: str, storage_options=None) -> tuple[
     target = local_path(target)
     if not is_url(target) and not os.path.lexists(target):
         raise LoadError(target, "no such file or directory", kind="not-found")
-    from curvedoc.importers import load_all, reading
+    from curvedoc.importers import load_all, reading_context
 
-    with reading(settings):
-        res = load_all(target, settings.roles, with_base=True, storage_options=storage_options)
+    res = load_all(target, settings.roles, with_base=True, storage_options=storage_options,
+                   context=reading_context(settings))
     if is_url(target) and not res.runs and not res.failures and any(p.kind == "not-found" for p in res.problems):
         raise LoadError(target, "no such object or prefix", kind="not-found")
     return res.runs, res.failures
@@ -216,12 +216,15 @@ def compare(
     seed_rtol: float | None = None,
     align: str | None = None,
     storage_options: Mapping[str, Any] | None = None,
+    settings: Settings | None = None,
 ) -> Report:
     """Compare the run(s) at ``target`` (a path, a Run, or a list of paths / runs) with ``baseline`` (a path
     holding one run or several seeds of one recipe, or Runs).
 
     ``band`` (noise standard deviations), ``rtol``, ``atol``, ``seed_rtol`` and ``align`` set the comparison
-    rule's parameters (``params={"baseline-departure": {...}}`` does the same). Returns a :class:`Report` whose
+    rule's parameters (``params={"baseline-departure": {...}}`` does the same). ``settings`` (built once with
+    :meth:`Settings.build <curvedoc.engine.config.Settings.build>`) configures the comparison as for
+    :func:`curvedoc.diagnose`; the keywords apply on top of it. Returns a :class:`Report` whose
     runs carry ``comparison``; :meth:`Report.exit_status` counts only findings the baseline does not have.
     Raises :class:`LoadError` when a path does not exist or the baseline holds no readable run, and
     :class:`ConfigError` for unknown rules or parameters.
@@ -233,7 +236,7 @@ def compare(
     targets = list(target) if isinstance(target, (list, tuple)) and not _all_runs(target) else [target]
     first = targets[0] if targets and isinstance(targets[0], (str, os.PathLike)) else None
     settings = resolve_settings(first, select=select, ignore=ignore, params=merged, roles=roles, fail_on=fail_on,
-                                rules_dirs=rules_dirs, config=config)
+                                rules_dirs=rules_dirs, config=config, settings=settings)
     plan = Plan.build(settings)
     _band_params(plan)  # a bad align (keyword, --param or pyproject) fails before anything is read
     bases, base_fail = _load(baseline, settings, "baseline", storage_options)

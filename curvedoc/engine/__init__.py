@@ -353,19 +353,15 @@ def resolve_settings(
     fail_on: str | None = None,
     rules_dirs: Iterable[str] | None = None,
     config: str | os.PathLike | Settings | None = None,
+    settings: Settings | None = None,
 ) -> Settings:
-    if isinstance(config, Settings):
-        base = config
-    else:
-        base = load_settings(config_file=config)  # the working directory's project, never the data (target)
-    return base.merged(
-        select=list(select) if select else None,
-        ignore=list(ignore) if ignore else None,
-        params={k: dict(v) for k, v in (params or {}).items()},
-        roles=dict(roles or {}),
-        fail_on=fail_on,
-        rules_dirs=list(rules_dirs or []),
-    )
+    """The settings the public functions' keywords ask for: :meth:`Settings.build` over ``settings`` (built
+    already) or ``config`` (a settings file; None: the working directory's ``pyproject.toml``, never ``target``'s).
+    Giving both ``settings`` and ``config`` is a mistake (:class:`TypeError`)."""
+    if settings is not None and config is not None:
+        raise TypeError("give settings= (built already) or config= (a settings file), not both")
+    return Settings.build(settings if settings is not None else config, select=select, ignore=ignore,
+                          params=params, roles=roles, fail_on=fail_on, rules_dirs=rules_dirs)
 
 
 def diagnose(
@@ -379,6 +375,7 @@ def diagnose(
     rules_dirs: Iterable[str] | None = None,
     config: str | os.PathLike | Settings | None = None,
     storage_options: Mapping[str, Any] | None = None,
+    settings: Settings | None = None,
 ) -> Report:
     """Diagnose a path (file, run folder or tree), a storage URL (``s3://bucket/runs``, with fsspec's
     ``storage_options``), a :class:`Run`, or a list of runs.
@@ -387,6 +384,10 @@ def diagnose(
     entry of that run; runs that cannot be read are present with status ``unreadable``.
     Unknown rules or parameters raise :class:`~curvedoc.errors.ConfigError`; a path that does not exist
     raises :class:`~curvedoc.errors.LoadError`.
+
+    ``settings`` (a :class:`~curvedoc.engine.config.Settings`, built once with :meth:`Settings.build`) configures
+    the diagnosis; the keywords, when given too, apply on top of it. Without it the keywords apply on top of
+    ``config`` (a settings file), else of the working directory's ``pyproject.toml``.
     """
     from curvedoc.model.run import Run
 
@@ -399,7 +400,7 @@ def diagnose(
 
         raise LoadError(target, "no such file or directory", kind="not-found")
     settings = resolve_settings(target, select=select, ignore=ignore, params=params, roles=roles,
-                                fail_on=fail_on, rules_dirs=rules_dirs, config=config)
+                                fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
     plan = Plan.build(settings)
     report = Report(target=str(target) if isinstance(target, (str, os.PathLike)) else "")
     if isinstance(target, Run):
@@ -408,9 +409,7 @@ def diagnose(
         runs, failures, problems = list(target), [], []
     else:
         from curvedoc._guard import RunTimeout, max_seconds, time_guard
-        from curvedoc.importers import Failure, LoadResult, discover, read_into
-
-        from curvedoc.importers import reading
+        from curvedoc.importers import Failure, LoadResult, discover, read_into, reading_context
 
         disc = discover(target, with_base=True, storage_options=storage_options)
         if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
@@ -419,14 +418,14 @@ def diagnose(
             raise LoadError(target, "no such object or prefix", kind="not-found")
         res = LoadResult(problems=list(disc.problems))
         limit = max_seconds(settings)
-        with reading(settings):
-            for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
-                try:
-                    with time_guard(limit):
-                        done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles)]
-                    report.runs.extend(done)
-                except RunTimeout as exc:
-                    res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
+        context = reading_context(settings)  # passed to every read: the size limit and the event-file reader
+        for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
+            try:
+                with time_guard(limit):
+                    done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles, context)]
+                report.runs.extend(done)
+            except RunTimeout as exc:
+                res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
         runs, failures, problems = [], res.failures, res.problems
     for run in runs:
         report.runs.append(diagnose_run(run, plan))

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from curvedoc.engine import Plan, resolve_settings
+from curvedoc.engine.config import Settings
 from curvedoc.engine.cache import Listings, default_cache_dir, settings_key, spec_key
 from curvedoc.engine.cache import read as cache_read
 from curvedoc.engine.executors import EXECUTORS, executor_for
@@ -89,6 +90,7 @@ def audit(
     client=None,
     stream: str | os.PathLike | None = None,
     resume: bool = False,
+    settings: Settings | None = None,
 ) -> Report:
     """Diagnose every run under ``path`` in parallel and add a ``sweep`` section to the report.
 
@@ -96,7 +98,9 @@ def audit(
     ``"processes"`` (a local pool of ``jobs`` processes) or ``"dask"`` (``client``, a ``dask.distributed.Client``,
     or one connected to ``scheduler``, or a new local cluster of ``jobs`` workers). ``stream`` names a JSON-lines
     file that gets one line per run as it is diagnosed; with ``resume`` the runs already complete in it (inputs
-    unchanged) are kept and not diagnosed again (see :mod:`curvedoc.engine.stream`)."""
+    unchanged) are kept and not diagnosed again (see :mod:`curvedoc.engine.stream`). ``settings`` (built once with
+    :meth:`Settings.build <curvedoc.engine.config.Settings.build>`) configures every worker, as for
+    :func:`curvedoc.diagnose`; the keywords apply on top of it."""
     from curvedoc.importers.discover import discover
     from curvedoc.importers.remote import local_path
 
@@ -108,7 +112,7 @@ def audit(
         executor = "dask"
     path = local_path(path)
     settings = resolve_settings(path, select=select, ignore=ignore, params=params, roles=roles,
-                                fail_on=fail_on, rules_dirs=rules_dirs, config=config)
+                                fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
     Plan.build(settings)  # validate in the parent: config errors surface before any work
     disc = discover(path, storage_options=storage_options)
     specs = disc.specs
