@@ -279,7 +279,7 @@ def _no_log_message(path: str, problems, what: str = "no training log found") ->
         shown = ", ".join(ckpts[:3]) + (f" and {len(ckpts) - 3} more" if len(ckpts) > 3 else "")
         return (f"{path}: {what}, only a checkpoint ({shown}): it holds the weights, not the "
                 f"training curves; point curvedoc at the run's logs -- it reads {formats}")
-    reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in problems[:3])
+    reasons = "; ".join(f"{p.path}: {p.reason}" for p in problems[:3])
     return f"{path}: {what}" + (f" ({reasons})" if reasons else "") + f"; curvedoc reads {formats}"
 
 
@@ -470,7 +470,7 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
             _fail(str(exc))
         if stream:
             click.echo(f"curvedoc: wrote {stream} ({len(report.runs)} runs; "
-                       f"{report.sweep.get('resumed_runs', 0)} kept from before)", err=True)
+                       f"{report.sweep.resumed_runs or 0} kept from before)", err=True)
             out = None
     if not report.runs:
         _fail(_no_log_message(path, report.problems, "no training runs found"))
@@ -543,9 +543,9 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
         _fail(_no_log_message(paths[0], []) if len(paths) == 1 else f"{', '.join(paths)}: no training log found")
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
-    stuck = [rr for rr in report.runs if rr.comparison is not None and rr.comparison.get("verdict") == "not-compared"]
+    stuck = [rr for rr in report.runs if rr.comparison is not None and rr.comparison.verdict == "not-compared"]
     if stuck:  # nothing was compared: neither a pass nor a failure
-        notes = "; ".join(stuck[0].comparison.get("notes") or []) or "no shared role, metric or loss tag"
+        notes = "; ".join(stuck[0].comparison.notes) or "no shared role, metric or loss tag"
         _fail(f"{stuck[0].run}{f' (and {len(stuck) - 1} more)' if len(stuck) > 1 else ''}: no curve could be "
               f"compared with the baseline ({notes})")
     code = report.exit_status(settings.fail_on)

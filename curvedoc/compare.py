@@ -1,12 +1,12 @@
 """``curvedoc compare``: runs against a baseline run, through the same engine as ``diagnose``.
 
     report = curvedoc.compare("runs/new", baseline="golden/")      # a Report, like diagnose's
-    report.run(".").comparison["verdict"]                          # 'matches' | 'worse' | 'better' | ...
+    report.run(".").comparison.verdict                             # 'matches' | 'worse' | 'better' | ...
 
 Every run is diagnosed with the selected rules and with the baseline attached, which makes the comparison
 rule (C001 baseline-departure) applicable: each curve the two share is checked against the baseline's noise
 band (``curvedoc/detectors/_baseline.py``). Findings the baseline has too are moved out of the run's
-findings into ``comparison["shared_findings"]`` -- a comparison answers "did this change make training
+findings into ``comparison.shared_findings`` (a :class:`~curvedoc.engine.results.Comparison`) -- a comparison answers "did this change make training
 worse?", and a spike the baseline also had is not news -- so the status, the score and the exit code count
 only what is new. A finding is the baseline's when the baseline has the same code *starting at about the same
 point* (within :data:`ONSET_SHARE` of the runs' length): a divergence at 10% of training is not the
@@ -18,6 +18,7 @@ band includes their spread.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -25,6 +26,7 @@ from curvedoc.detectors._baseline import hparams_diff
 from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.results import Comparison
 from curvedoc.engine.scoring import run_score, run_status
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.vocab import WARNING_OR_WORSE
@@ -169,25 +171,24 @@ def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunRepo
                 resolved.append({"code": f.code, "name": f.name, "severity": f.severity, "message": f.message,
                                  "step": f.step, "baseline_run": f.run})
         rr.findings = new
-        rr.status = run_status(new, rr.coverage.get("assessed", False))
+        rr.status = run_status(new, bool(rr.coverage is not None and rr.coverage.assessed))
         rr.score = run_score(new, rr.coverage)
         rr.top_causes = rank_causes(new, plan.catalog)
         series = [s.to_dict() for s in cmp.series]
         notes = list(cmp.notes)
         _nonfinite_series(run, bases, series, notes)
-        rr.comparison = {
-            "baseline": [b.name for b in bases],
-            "verdict": "",
-            "axis": cmp.axis,
-            "axis_reason": cmp.axis_reason,
-            "notes": notes,
-            "new_findings": sorted({f.code for f in new}),
-            "shared_findings": [f.to_dict() for f in shared],
-            "resolved_findings": resolved,
-            "series": series,
-            "hparams_diff": hparams_diff(run.hparams, bases[0].hparams),
-        }
-        rr.comparison["verdict"] = _verdict(rr, series)
+        rr.comparison = Comparison(
+            baseline=tuple(b.name for b in bases),
+            verdict=_verdict(rr, series),
+            axis=cmp.axis,
+            axis_reason=cmp.axis_reason,
+            notes=tuple(notes),
+            new_findings=tuple(sorted({f.code for f in new})),
+            shared_findings=tuple(f.to_dict() for f in shared),
+            resolved_findings=tuple(resolved),
+            series=tuple(series),
+            hparams_diff=tuple(hparams_diff(run.hparams, bases[0].hparams)),
+        )
         out.append(rr)
     return out
 
@@ -270,7 +271,8 @@ def compare(
                 rr.run = os.path.relpath(rr.path) if not os.path.isabs(str(targets[0])) else rr.path
     for rr in report.runs:
         if rr.comparison is not None and rr.path and os.path.realpath(rr.path) in base_paths:
-            rr.comparison["notes"].insert(0, "this run is the baseline itself: it matches trivially")
+            rr.comparison = dataclasses.replace(
+                rr.comparison, notes=("this run is the baseline itself: it matches trivially", *rr.comparison.notes))
     return report
 
 

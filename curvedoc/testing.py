@@ -45,7 +45,8 @@ def _problems(report, fail_on: str, what: str) -> list[str]:
         if rr.status == Status.UNREADABLE:
             why.append(f"{rr.run}: could not be read ({rr.errors[0] if rr.errors else 'unknown reason'})")
         elif rr.status == Status.NOT_ASSESSED:
-            why.append(f"{rr.run}: nothing was checked ({(rr.coverage or {}).get('reason', 'no training signal')})")
+            reason = rr.coverage.reason if rr.coverage is not None else None
+            why.append(f"{rr.run}: nothing was checked ({reason if reason is not None else 'no training signal'})")
     if report.runs and report.exit_status(fail_on) == 1:
         n = sum(1 for f in report.findings if f.severity in failing_severities(fail_on))
         why.append(f"{n} finding(s) at or above '{fail_on}' {what}")
@@ -112,9 +113,9 @@ def assert_matches_baseline(
                               settings=settings)
     why = _problems(report, fail_on, "that the baseline does not have")
     for rr in report.runs:
-        if rr.comparison is not None and rr.comparison.get("verdict") == "not-compared":
+        if rr.comparison is not None and rr.comparison.verdict == "not-compared":
             why.append(f"{rr.run}: no curve could be compared with the baseline "
-                       f"({'; '.join(rr.comparison.get('notes') or []) or 'no shared role, metric or loss tag'})")
+                       f"({'; '.join(rr.comparison.notes) or 'no shared role, metric or loss tag'})")
     if why:
         _fail(why, report)
     return report

@@ -6,6 +6,7 @@ rank the likely causes, and give each run a status and a score.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import traceback
@@ -14,9 +15,10 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from curvedoc.engine.causality import attribute, fixes_for
-from curvedoc.engine.config import Settings, load_settings
+from curvedoc.engine.config import Settings
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.results import CauseRank, Coverage, Problem, SkippedRule
 from curvedoc.engine.rules import Catalog, Rule, load_catalog, make_params
 from curvedoc.engine.scoring import SEVERITY_WEIGHT, run_score, run_status
 from curvedoc.errors import ConfigError
@@ -63,8 +65,8 @@ def _finite_count(run, tag: str) -> int:
     return int(np.isfinite(v).sum())
 
 
-def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str],
-             min_points: Mapping[str, int] | None = None) -> dict[str, Any]:
+def coverage(run, ran: Sequence[Rule], skipped: Sequence[SkippedRule], errored: set[str],
+             min_points: Mapping[str, int] | None = None) -> Coverage:
     """What was analysed: the training signal, the rules that ran on it, and why a run is not assessed.
 
     A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
@@ -112,7 +114,7 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
                   f"and a verdict needs at least {needed} ({fewest}, the rule reading it that needs the fewest)")
     elif not readers:
         reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
-    applicable = len(ran) + sum(1 for s in skipped if s.get("missing") or s.get("why"))
+    applicable = len(ran) + sum(1 for s in skipped if s.missing or s.why)
     from curvedoc.model.roles import other_losses
 
     losses = other_losses(run)
@@ -121,20 +123,20 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
     except Exception:  # pragma: no cover - a listing must never fail a run the rules could read
         family_tags = set()
     read = set(roles.values()) | {m.tag for m in run.metrics} | set(losses) | family_tags
-    return {
-        "assessed": bool(readers),
-        "signal": signal,
-        "signal_tag": signal_tag,
-        "signal_note": signal_note,
-        "rules_ran": [r.code for r in ran],
-        "rules_on_signal": [r.code for r in readers],
-        "fraction": round(len(ran) / applicable, 3) if applicable else 0.0,
-        "metrics": [m.to_dict() for m in run.metrics],
-        "other_losses": losses,
-        "unused_tags": [t for t in run.tags if t not in read],
-        "reason": reason,
-        "loss_kind": _loss_kind(run) if signal == "train_loss" else {},
-    }
+    return Coverage(
+        assessed=bool(readers),
+        signal=signal,
+        signal_tag=signal_tag,
+        signal_note=signal_note,
+        rules_ran=tuple(r.code for r in ran),
+        rules_on_signal=tuple(r.code for r in readers),
+        fraction=round(len(ran) / applicable, 3) if applicable else 0.0,
+        metrics=tuple(m.to_dict() for m in run.metrics),
+        other_losses=tuple(losses),
+        unused_tags=tuple(t for t in run.tags if t not in read),
+        reason=reason,
+        loss_kind=_loss_kind(run) if signal == "train_loss" else {},
+    )
 
 
 def _loss_kind(run) -> dict:
@@ -146,7 +148,7 @@ def _loss_kind(run) -> dict:
         return {}
 
 
-def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[dict[str, Any]]:
+def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[CauseRank]:
     """Aggregate each finding's ranked causes, weighted by severity x confidence x 1/rank."""
     scores: dict[str, float] = {}
     support: dict[str, list[str]] = {}
@@ -168,15 +170,8 @@ def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> 
         if cause is None:
             continue
         ev = dict(best_finding[cid].evidence)
-        out.append(
-            {
-                "id": cid,
-                "title": cause.title,
-                "weight": round(sc / total, 3),
-                "supported_by": support[cid],
-                "fixes": [fill_template(t, ev) for t in cause.fixes],
-            }
-        )
+        out.append(CauseRank(id=cid, title=cause.title, weight=round(sc / total, 3), supported_by=tuple(support[cid]),
+                             fixes=tuple(fill_template(t, ev) for t in cause.fixes)))
     return out
 
 
@@ -260,19 +255,22 @@ class Applicability:
         (the detector computed it as on a finished run; its evidence needs the run's end)."""
         return not (self.live and hit.check and hit.check in rule.whole_run_checks)
 
-    def skip(self, rule: Rule) -> dict[str, Any] | None:
-        """None when ``rule`` runs; else {'name', 'code', 'missing'[, 'why']}, or {} when it does not apply at
-        all (a comparison rule outside a comparison; a whole-run rule on a live run) and is not listed."""
+    def applies(self, rule: Rule) -> bool:
+        """False when ``rule`` does not apply at all, and is not listed as skipped either: a comparison rule outside
+        a comparison, a whole-run rule on a live run."""
+        if rule.missing_roles(self.present) == ["baseline"]:
+            return False  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
+        return not (self.live and rule.whole_run)  # judged when the run has ended (watch does a last full pass)
+
+    def skip(self, rule: Rule) -> SkippedRule | None:
+        """None when ``rule`` (one that :meth:`applies`) runs; else why not: the roles it needs that are missing,
+        or why it does not apply to this run."""
         missing = rule.missing_roles(self.present)
-        if missing == ["baseline"]:
-            return {}  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
-        if self.live and rule.whole_run:
-            return {}  # judged when the run has ended (watch does a last full pass), never on a partial run
         if missing:
-            return {"name": rule.name, "code": rule.code, "missing": missing}
+            return SkippedRule(name=rule.name, code=rule.code, missing=tuple(missing))
         if not rule.rl_loss and rule.missing_roles(self.no_loss):
-            return {"name": rule.name, "code": rule.code, "missing": [],
-                    "why": f"reinforcement learning ({self.rl_tag!r} logged): its loss need not fall"}
+            return SkippedRule(name=rule.name, code=rule.code, missing=(),
+                               why=f"reinforcement learning ({self.rl_tag!r} logged): its loss need not fall")
         return None
 
 
@@ -283,15 +281,16 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     roles = dict(run.roles)
     can = Applicability(run)
     findings: list[Finding] = []
-    skipped: list[dict[str, Any]] = []
+    skipped: list[SkippedRule] = []
     errors: list[str] = []
     ran: list[Rule] = []
     errored: set[str] = set()
     for rule, spec, params in plan.rules:
+        if not can.applies(rule):
+            continue
         skip = can.skip(rule)
         if skip is not None:
-            if skip:
-                skipped.append(skip)
+            skipped.append(skip)
             continue
         ran.append(rule)
         try:
@@ -309,15 +308,15 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     need = {rule.code: params.min_points for rule, _, params in plan.rules
             if isinstance(getattr(params, "min_points", None), int)}
     cov = coverage(run, ran, skipped, errored, need)
-    if errored and cov.get("assessed"):
+    if errored and cov.assessed:
         # a rule that failed checked nothing: 'healthy' must mean every selected rule that could run said so
-        cov = {**cov, "assessed": False,
-               "reason": f"{len(errored)} rule(s) failed while checking this run ({', '.join(sorted(errored))}); "
-                         "see the errors"}
+        cov = dataclasses.replace(
+            cov, assessed=False,
+            reason=f"{len(errored)} rule(s) failed while checking this run ({', '.join(sorted(errored))}); see the errors")
     rr = RunReport(
         run=run.name,
         source=run.source,
-        status=run_status(findings, cov["assessed"]),
+        status=run_status(findings, cov.assessed),
         score=run_score(findings, cov),
         coverage=cov,
         roles=roles,
@@ -431,7 +430,7 @@ def diagnose(
         report.runs.append(diagnose_run(run, plan))
     for f in failures:
         report.runs.append(unreadable_report(f.name, f.path, f.reason, f.kind))
-    report.problems = [p.to_dict() for p in problems]
+    report.problems = [Problem.from_dict(p.to_dict()) for p in problems]
     return report
 
 

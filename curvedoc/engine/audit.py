@@ -1,7 +1,7 @@
 """Sweep audit: diagnose hundreds to thousands of runs at once, rank them, explain the sweep.
 
     report = curvedoc.audit("sweeps/lr_bs_grid", jobs=4)
-    report.sweep["separating_hparams"]   # "divergence in 7 of 7 runs with lr >= 0.003, in 0 of 21 below"
+    report.sweep.separating_hparams      # "divergence in 7 of 7 runs with lr >= 0.003, in 0 of 21 below"
 
 This module orchestrates; each room holds one part:
 
@@ -19,6 +19,7 @@ This module orchestrates; each room holds one part:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -31,6 +32,7 @@ from curvedoc.engine.cache import Listings, default_cache_dir, settings_key, spe
 from curvedoc.engine.cache import read as cache_read
 from curvedoc.engine.executors import EXECUTORS, executor_for
 from curvedoc.engine.report import Report
+from curvedoc.engine.results import Problem
 from curvedoc.engine.sweep import name_hparams, separating_hparams, sweep_analysis, sweep_report
 from curvedoc.engine.worker import is_transient, warm_up
 from curvedoc.importers import RunSpec
@@ -196,11 +198,10 @@ def audit(
             if sink is not None:
                 sink.close()
 
-        report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
-        report.sweep["jobs"] = n_jobs
-        report.sweep["cached_runs"] = cached
-        if stream is not None:
-            report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
+        report = sweep_report(str(path), results, [Problem.from_dict(p.to_dict()) for p in disc.problems])
+        report.sweep = dataclasses.replace(
+            report.sweep, jobs=n_jobs, cached_runs=cached,
+            resumed_runs=len(specs) - len(todo) - cached if stream is not None else None)
         return report
     finally:
         if lock is not None:

@@ -202,7 +202,7 @@ def _curves(rr) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         for m in _drawn_metrics(run):
             s = run.series(m.tag)
             out[METRIC_PREFIX + m.tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
-        for tag in ((rr.coverage or {}).get("other_losses") or [])[:MAX_PARTS]:
+        for tag in ((rr.coverage.other_losses if rr.coverage is not None else None) or ())[:MAX_PARTS]:
             s = run.series(tag)
             if len(s):
                 out[PART_PREFIX + tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))

@@ -1,0 +1,210 @@
+"""The typed parts of a report: what was analysed (:class:`Coverage`), the rules that could not run
+(:class:`SkippedRule`), the ranked causes (:class:`CauseRank`), a run against a baseline (:class:`Comparison`), a
+sweep's statistics (:class:`SweepSummary`) and the paths discovery could not use (:class:`Problem`).
+
+    rr.coverage.assessed, rr.coverage.reason          # attributes, not rr.coverage.get("assessed")
+    rr.top_causes[0].title, rr.skipped[0].missing
+    report.sweep.separating_hparams                   # the statements, as the JSON has them
+    Coverage.from_dict(d).to_dict() == d              # the JSON contract, unchanged
+
+Each is a frozen dataclass whose fields are the keys of its object in the JSON report
+(``curvedoc/reporters/schema.json``; ``tests/test_results.py`` holds the two together), in the same order;
+``to_dict()`` gives exactly that object and ``from_dict()`` reads it back (a results stream, the cache, an audit
+worker's answer, a saved report). A field that is None where the JSON has no null is left out of ``to_dict()``
+(``why`` of a skipped rule, ``resumed_runs`` of a sweep that was not resumed, keys a report saved by an older
+curvedoc does not have). The items of the lists inside (a comparison's curves, a sweep's ranking rows, a finding
+the baseline shares) stay the plain JSON objects the schema describes.
+
+For code written when these were dicts, each also reads as a read-only mapping of its JSON object
+(``rr.coverage["assessed"]``, ``report.sweep.get("jobs")``, ``"why" in skipped``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterator, Mapping
+
+
+class _Record:
+    """The JSON mapping of a result: its fields in order, tuples as lists, the optional ones left out when None."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset()  # fields left out of to_dict() when None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            if v is None and f.name in self.OPTIONAL:
+                continue
+            out[f.name] = _plain(v)
+        return out
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]):
+        """The result a JSON object describes; keys it does not know are left out, missing ones take their
+        defaults (a report saved by an older or newer curvedoc still reads)."""
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+    # a read-only mapping of the JSON object, for code written when results were dicts
+    def __getitem__(self, key: str) -> Any:
+        return self.to_dict()[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.to_dict().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.to_dict()
+
+    def keys(self):
+        return self.to_dict().keys()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.to_dict())
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _tuple(v: Any) -> tuple | None:
+    return None if v is None else tuple(v)
+
+
+def _own(obj: Any, *names: str) -> None:
+    """Lists given to a frozen result become tuples (nothing outside can change them later)."""
+    for n in names:
+        object.__setattr__(obj, n, _tuple(getattr(obj, n)))
+
+
+@dataclass(frozen=True)
+class SkippedRule(_Record):
+    """A selected rule that did not run on a run: the roles it needs that are not logged (``missing``: role groups,
+    alternatives joined by '|'), or, with its roles logged, why it does not apply (``why``: a reinforcement-learning
+    loss need not fall)."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"why"})
+
+    name: str = ""
+    code: str = ""
+    missing: tuple[str, ...] = ()
+    why: str | None = None
+
+    def __post_init__(self):
+        _own(self, "missing")
+
+
+@dataclass(frozen=True)
+class CauseRank(_Record):
+    """One of a run's most likely causes: its share of the findings' weight (severity x confidence / rank), the
+    findings that support it and the fixes, filled with the evidence of its strongest finding."""
+
+    id: str = ""
+    title: str = ""
+    weight: float = 0.0
+    supported_by: tuple[str, ...] = ()
+    fixes: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        _own(self, "supported_by", "fixes")
+
+
+@dataclass(frozen=True)
+class Coverage(_Record):
+    """What was analysed on a run (see :func:`curvedoc.engine.coverage`): the training signal, the rules that ran
+    and those that read the signal, and why the run is not assessed (``reason``; empty when it is). ``metrics``
+    (quality metrics as :meth:`MetricInfo.to_dict` gives them) and ``loss_kind`` (what the training loss is) are
+    the JSON objects the schema describes."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({
+        "assessed", "signal_note", "rules_ran", "rules_on_signal", "fraction", "metrics", "other_losses",
+        "unused_tags", "reason", "loss_kind"})
+
+    assessed: bool | None = None
+    signal: str | None = None
+    signal_tag: str | None = None
+    signal_note: str | None = None
+    rules_ran: tuple[str, ...] | None = None
+    rules_on_signal: tuple[str, ...] | None = None
+    fraction: float | None = None
+    metrics: tuple[dict[str, Any], ...] | None = None
+    other_losses: tuple[str, ...] | None = None
+    unused_tags: tuple[str, ...] | None = None
+    reason: str | None = None
+    loss_kind: dict[str, Any] | None = None
+
+    def __post_init__(self):
+        _own(self, "rules_ran", "rules_on_signal", "metrics", "other_losses", "unused_tags")
+
+
+@dataclass(frozen=True)
+class Comparison(_Record):
+    """A run against a baseline (``curvedoc compare``): the verdict, the axis the curves were aligned on and why,
+    notes, the codes of the findings the baseline does not have, the findings it shares and those it had that
+    this run does not, one entry per paired curve (``series``), and the hyperparameters that differ."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hparams_diff"})
+
+    baseline: tuple[str, ...] = ()
+    verdict: str = ""
+    axis: str = "step"
+    axis_reason: str = ""
+    notes: tuple[str, ...] = ()
+    new_findings: tuple[str, ...] = ()
+    shared_findings: tuple[dict[str, Any], ...] = ()
+    resolved_findings: tuple[dict[str, Any], ...] = ()
+    series: tuple[dict[str, Any], ...] = ()
+    hparams_diff: tuple[dict[str, Any], ...] | None = None
+
+    def __post_init__(self):
+        _own(self, "baseline", "notes", "new_findings", "shared_findings", "resolved_findings", "series",
+             "hparams_diff")
+
+
+@dataclass(frozen=True)
+class SweepSummary(_Record):
+    """What an audit's runs say together (:func:`curvedoc.engine.sweep.sweep_analysis`): counts, the ranking,
+    the hyperparameters that separate failing runs, failures every run shares, identical curves, the best run,
+    the unreadable runs; and how the audit ran (workers, runs served from the cache or kept from a results
+    stream)."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"unreadable", "jobs", "cached_runs", "resumed_runs"})
+
+    runs: int = 0
+    status_counts: dict[str, int] = field(default_factory=dict)
+    ranking: tuple[dict[str, Any], ...] = ()
+    finding_counts: dict[str, int] = field(default_factory=dict)
+    separating_hparams: tuple[dict[str, Any], ...] = ()
+    shared_failures: tuple[dict[str, Any], ...] = ()
+    duplicate_runs: tuple[tuple[str, ...], ...] = ()
+    best_run: dict[str, Any] | None = None
+    unreadable: tuple[dict[str, Any], ...] | None = None  # None: not listed (a report saved before it was)
+    jobs: int | None = None
+    cached_runs: int | None = None
+    resumed_runs: int | None = None
+
+    def __post_init__(self):
+        _own(self, "ranking", "separating_hparams", "shared_failures", "unreadable")
+        object.__setattr__(self, "duplicate_runs", tuple(tuple(g) for g in self.duplicate_runs or ()))
+
+
+@dataclass(frozen=True)
+class Problem(_Record):
+    """A path discovery could not use (an unsupported or unreadable file, a symlink loop, a file that is not a
+    training log): listed in the report, not a run."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"kind"})
+
+    path: str = ""
+    reason: str = ""
+    kind: str | None = None
+
+
+__all__ = ["CauseRank", "Comparison", "Coverage", "Problem", "SkippedRule", "SweepSummary"]

@@ -1,0 +1,92 @@
+"""Typed results (issue 40 item 3): a report's parts are frozen dataclasses whose fields are the keys of the JSON
+contract (curvedoc/reporters/schema.json), and whose ``to_dict()`` is exactly that JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.results import CauseRank, Comparison, Coverage, Problem, SkippedRule, SweepSummary
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
+SAMPLES = ROOT / "sample_runs"
+
+# each typed result and the schema object it writes
+WHERE = {
+    Coverage: SCHEMA["$defs"]["run"]["properties"]["coverage"],
+    SkippedRule: SCHEMA["$defs"]["skipped"],
+    CauseRank: SCHEMA["$defs"]["cause"],
+    Comparison: SCHEMA["$defs"]["comparison"],
+    SweepSummary: SCHEMA["$defs"]["sweep"],
+    Problem: SCHEMA["properties"]["problems"]["items"],
+}
+
+
+@pytest.mark.parametrize("cls", list(WHERE), ids=lambda c: c.__name__)
+def test_the_schema_and_the_dataclass_name_the_same_fields(cls):
+    schema = WHERE[cls]
+    fields = [f.name for f in dataclasses.fields(cls)]
+    assert set(fields) == set(schema["properties"]), f"{cls.__name__} vs schema.json"
+    assert set(schema.get("required", ())) <= set(fields)
+    # a key the schema requires is never left out of to_dict() -- but a sweep's "unreadable", which a report saved
+    # before it existed lacks (then None, and the text report lists the unreadable runs from the runs themselves)
+    assert not set(schema.get("required", ())) & (cls.OPTIONAL - {"unreadable"}), cls.OPTIONAL
+
+
+def test_the_run_report_fields_that_are_typed_are_those_of_the_schema():
+    typed = {"coverage": Coverage, "comparison": Comparison}
+    hints = {f.name: f.type for f in dataclasses.fields(RunReport)}
+    for name, cls in typed.items():
+        assert cls.__name__ in str(hints[name])
+    assert "SkippedRule" in str(hints["skipped"]) and "CauseRank" in str(hints["top_causes"])
+    report_hints = {f.name: f.type for f in dataclasses.fields(Report)}
+    assert "SweepSummary" in str(report_hints["sweep"]) and "Problem" in str(report_hints["problems"])
+
+
+def _reports():
+    import curvedoc
+    from curvedoc.compare import compare
+    from curvedoc.engine.audit import audit
+
+    healthy, spiky = SAMPLES / "healthy-mlp-cosine", SAMPLES / "loss-spikes-corrupt-batches"
+    yield "diagnose", curvedoc.diagnose(spiky)
+    yield "compare", compare(spiky, healthy)
+    yield "audit", audit(SAMPLES, jobs=1, cache=False)
+
+
+def test_to_dict_round_trips_and_the_parts_are_typed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for kind, report in _reports():
+        d = report.to_dict()
+        assert Report.from_dict(json.loads(json.dumps(d))).to_dict() == d, kind
+        for rr in report.runs:
+            assert rr.coverage is None or isinstance(rr.coverage, Coverage)
+            assert all(isinstance(s, SkippedRule) for s in rr.skipped)
+            assert all(isinstance(c, CauseRank) for c in rr.top_causes)
+        if kind == "compare":
+            cmp = report.runs[0].comparison
+            assert isinstance(cmp, Comparison) and cmp.verdict in ("matches", "worse", "better", "different")
+            assert d["runs"][0]["comparison"] == cmp.to_dict()
+        if kind == "audit":
+            assert isinstance(report.sweep, SweepSummary) and report.sweep.runs == len(report.runs)
+            assert report.sweep.jobs == 1 and report.sweep.cached_runs == 0
+            assert "resumed_runs" not in d["sweep"]  # only for an audit resumed from a results stream
+            assert all(isinstance(p, Problem) for p in report.problems)
+
+
+def test_results_are_frozen_and_still_read_as_mappings():
+    cov = Coverage(assessed=True, signal="train_loss", signal_tag="loss", rules_ran=["D001"], reason="")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cov.assessed = False
+    assert cov.rules_ran == ("D001",)
+    # code written when coverage was a dict keeps working, read-only
+    assert cov["assessed"] is True and cov.get("signal") == "train_loss" and cov.get("nope", 3) == 3
+    assert "signal_note" not in cov and "reason" in cov
+    skipped = SkippedRule(name="x", code="X001", missing=["epoch"])
+    assert skipped.to_dict() == {"name": "x", "code": "X001", "missing": ["epoch"]}  # no "why": none was given
+    assert SkippedRule.from_dict({**skipped.to_dict(), "future_key": 1}) == skipped  # unknown keys are left out
