@@ -22,7 +22,7 @@ import dataclasses
 import os
 from typing import Any, Iterable, Mapping, Sequence
 
-from curvedoc.detectors._baseline import hparams_diff
+from curvedoc.detectors.baseline_departure import hparams_diff  # the comparison rule's module (C001)
 from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
@@ -149,7 +149,7 @@ def _nonfinite_series(run, bases: Sequence, series: list[dict[str, Any]], notes:
 
 def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunReport], plan: Plan) -> list[RunReport]:
     """Diagnose each run with the baseline attached and fold the comparison into its report."""
-    from curvedoc.detectors._baseline import compare_run
+    from curvedoc.detectors.baseline_departure import compare_run
 
     bp = _band_params(plan)
     base_findings = [f for br in base_reports for f in br.findings]

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import SETTINGS_SUFFIXES, RunData, RunSpec, is_settings_file, windowed
+from curvedoc.importers._base import (SETTINGS_SUFFIXES, RunData, RunSpec, byte_windows, is_settings_file,
+                                      max_file_bytes, windowed)
 from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
 from curvedoc.model.run import ImportIssue, Run
@@ -61,6 +62,15 @@ def prepare_event_decoder(total_bytes: int) -> bool:
     from curvedoc.importers._tfrecord import prepare_compiled
 
     return prepare_compiled(total_bytes)
+
+
+def flatten_hparams(obj, **kw) -> dict:
+    """Nested hyperparameters as one flat mapping (``{"optimizer.lr": 0.1}``), kept as the readers keep them (numbers,
+    booleans, short strings and lists; no blobs, no private attributes): for callbacks that receive a framework's
+    hyperparameters (PyYAML is imported on first use)."""
+    from curvedoc.importers._yaml import flatten_hparams as flatten
+
+    return flatten(obj, **kw)
 
 
 def reading_context(settings) -> ReadContext:
@@ -124,7 +134,7 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
     if "remote" in spec.extras:  # in object storage: fetched by this process, read by the same reader
         from curvedoc.importers.remote import read_remote
 
-        return read_remote(spec, role_overrides)
+        return read_remote(spec, role_overrides, read=read_spec)
     try:
         data = _reader(spec.format)(spec)
     except LoadError:
@@ -295,4 +305,4 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
 
 __all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS",
            "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext", "reading", "reading_context",
-           "event_reader"]
+           "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams"]
