@@ -26,7 +26,7 @@ from curvedoc.detectors.baseline_departure import hparams_diff  # the comparison
 from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
-from curvedoc.engine.results import Comparison
+from curvedoc.engine.results import BaselineInfo, Comparison
 from curvedoc.engine.scoring import run_score, run_status
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.vocab import WARNING_OR_WORSE
@@ -252,12 +252,12 @@ def compare(
                         "(all NaN, inf or too short)", kind="not-comparable")
     base_reports = [diagnose_run(b, plan) for b in bases]
     report = Report(target=", ".join(str(t) for t in targets if isinstance(t, (str, os.PathLike))))
-    report.baseline = {
-        "path": str(baseline) if isinstance(baseline, (str, os.PathLike)) else "",
-        "runs": [{"run": br.run, "source": br.source, "status": br.status, "score": br.score, "path": br.path,
-                  "findings": [f.to_dict() for f in br.findings]} for br in base_reports],
-        "unreadable": [f.to_dict() for f in base_fail],
-    }
+    report.baseline = BaselineInfo(
+        path=str(baseline) if isinstance(baseline, (str, os.PathLike)) else "",
+        runs=tuple({"run": br.run, "source": br.source, "status": br.status, "score": br.score, "path": br.path,
+                    "findings": [f.to_dict() for f in br.findings]} for br in base_reports),
+        unreadable=tuple(f.to_dict() for f in base_fail),
+    )
     base_paths = {os.path.realpath(str(b.path)) for b in bases if b.path is not None}
     for t in targets:
         runs, failures = _load(t, settings, "the run", storage_options)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from curvedoc.engine.report import Report, RunReport
-from curvedoc.engine.results import CauseRank, Comparison, Coverage, Problem, SkippedRule, SweepSummary
+from curvedoc.engine.results import (BaselineInfo, CauseRank, Comparison, Coverage, Issue, Problem, RoleSummary,
+                                     SkippedRule, SweepSummary)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
@@ -24,6 +25,9 @@ WHERE = {
     Comparison: SCHEMA["$defs"]["comparison"],
     SweepSummary: SCHEMA["$defs"]["sweep"],
     Problem: SCHEMA["properties"]["problems"]["items"],
+    Issue: SCHEMA["$defs"]["issue"],
+    RoleSummary: SCHEMA["$defs"]["roleSummary"],
+    BaselineInfo: SCHEMA["$defs"]["baseline"],
 }
 
 
@@ -44,8 +48,10 @@ def test_the_run_report_fields_that_are_typed_are_those_of_the_schema():
     for name, cls in typed.items():
         assert cls.__name__ in str(hints[name])
     assert "SkippedRule" in str(hints["skipped"]) and "CauseRank" in str(hints["top_causes"])
+    assert "Issue" in str(hints["issues"]) and "RoleSummary" in str(hints["summary"])
     report_hints = {f.name: f.type for f in dataclasses.fields(Report)}
     assert "SweepSummary" in str(report_hints["sweep"]) and "Problem" in str(report_hints["problems"])
+    assert "BaselineInfo" in str(report_hints["baseline"])
 
 
 def _reports():
@@ -68,10 +74,13 @@ def test_to_dict_round_trips_and_the_parts_are_typed(tmp_path, monkeypatch):
             assert rr.coverage is None or isinstance(rr.coverage, Coverage)
             assert all(isinstance(s, SkippedRule) for s in rr.skipped)
             assert all(isinstance(c, CauseRank) for c in rr.top_causes)
+            assert all(isinstance(i, Issue) for i in rr.issues)
+            assert all(isinstance(s, RoleSummary) for s in rr.summary.values())
         if kind == "compare":
             cmp = report.runs[0].comparison
             assert isinstance(cmp, Comparison) and cmp.verdict in ("matches", "worse", "better", "different")
             assert d["runs"][0]["comparison"] == cmp.to_dict()
+            assert isinstance(report.baseline, BaselineInfo) and report.baseline.runs[0]["run"]
         if kind == "audit":
             assert isinstance(report.sweep, SweepSummary) and report.sweep.runs == len(report.runs)
             assert report.sweep.jobs == 1 and report.sweep.cached_runs == 0

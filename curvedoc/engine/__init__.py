@@ -18,7 +18,7 @@ from curvedoc.engine.causality import attribute, fixes_for
 from curvedoc.engine.config import Settings
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
-from curvedoc.engine.results import CauseRank, Coverage, Problem, SkippedRule
+from curvedoc.engine.results import CauseRank, Coverage, Issue, Problem, RoleSummary, SkippedRule
 from curvedoc.engine.rules import Catalog, Rule, load_catalog, make_params
 from curvedoc.engine.scoring import SEVERITY_WEIGHT, run_score, run_status
 from curvedoc.errors import ConfigError
@@ -203,11 +203,11 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
     )
 
 
-def run_summary(run) -> dict[str, Any]:
+def run_summary(run) -> dict[str, RoleSummary]:
     """A few numbers for tables and sweep analysis (no frames): first/last/best of the losses."""
     import numpy as np
 
-    out: dict[str, Any] = {}
+    out: dict[str, RoleSummary] = {}
     for role in ("train_loss", "val_loss", "val_acc"):
         if role not in run.roles:
             continue
@@ -215,19 +215,19 @@ def run_summary(run) -> dict[str, Any]:
         v = s.to_numpy(dtype=np.float64)
         fin = np.isfinite(v)
         if not fin.any():
-            out[role] = {"first": None, "last": None, "best": None, "best_step": None, "points": int(len(v))}
+            out[role] = RoleSummary(points=int(len(v)))
             continue
         vf = v[fin]
         steps = s.index.to_numpy()[fin]
         best_i = int(np.argmax(vf)) if role.endswith("acc") else int(np.argmin(vf))
-        out[role] = {
-            "first": float(vf[0]),
-            "last": float(v[-1]) if math.isfinite(v[-1]) else float(vf[-1]),
-            "best": float(vf[best_i]),
-            "best_step": int(steps[best_i]),
-            "last_step": int(s.index[-1]),
-            "points": int(len(v)),
-        }
+        out[role] = RoleSummary(
+            first=float(vf[0]),
+            last=float(v[-1]) if math.isfinite(v[-1]) else float(vf[-1]),
+            best=float(vf[best_i]),
+            best_step=int(steps[best_i]),
+            last_step=int(s.index[-1]),
+            points=int(len(v)),
+        )
     return out
 
 
@@ -326,7 +326,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
         points=run.n_points,
         path=str(run.path) if run.path is not None else "",
         tags=run.tag_counts(),
-        issues=[i.to_dict() for i in run.issues],
+        issues=[Issue.from_dict(i.to_dict()) for i in run.issues],
         role_notes=list(run.role_notes),
         top_causes=rank_causes(findings, plan.catalog),
         hparams=dict(run.hparams),
@@ -339,7 +339,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
 
 def unreadable_report(name: str, path: str, reason: str, kind: str = "unreadable") -> RunReport:
     return RunReport(run=name, source="", status=Status.UNREADABLE, score=0.0, errors=[reason], path=path,
-                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": Severity.ERROR}])
+                     issues=[Issue(kind=kind, message=reason, file=path, count=None, severity=Severity.ERROR)])
 
 
 def resolve_settings(

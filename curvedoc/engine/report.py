@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from curvedoc.engine.findings import Finding, jsonable
-from curvedoc.engine.results import CauseRank, Comparison, Coverage, Problem, SkippedRule, SweepSummary
+from curvedoc.engine.results import (BaselineInfo, CauseRank, Comparison, Coverage, Issue, Problem, RoleSummary,
+                                     SkippedRule, SweepSummary)
 from curvedoc.vocab import Status, failing_severities
 
 
@@ -37,12 +38,12 @@ class RunReport:
     points: int = 0
     path: str = ""
     tags: dict[str, int] = field(default_factory=dict)
-    issues: list[dict[str, Any]] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)  # what the importer noticed, or why the run is unreadable
     role_notes: list[str] = field(default_factory=list)
     top_causes: list[CauseRank] = field(default_factory=list)
     hparams: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
-    summary: dict[str, Any] = field(default_factory=dict)  # small numbers for tables: first/last/best losses
+    summary: dict[str, RoleSummary] = field(default_factory=dict)  # role -> first/last/best of its curve
     coverage: Coverage | None = None  # what was analysed (engine.coverage); None for an unreadable run
     comparison: Comparison | None = None  # against a baseline (curvedoc compare), else None
     run_obj: Any = field(default=None, repr=False, compare=False)  # the Run, when in memory
@@ -65,10 +66,10 @@ class RunReport:
             "top_causes": jsonable([c.to_dict() for c in self.top_causes]),
             "skipped": [s.to_dict() for s in self.skipped],
             "errors": list(self.errors),
-            "issues": jsonable(self.issues),
+            "issues": jsonable([i.to_dict() for i in self.issues]),
             "tags": dict(self.tags),
             "hparams": jsonable(self.hparams),
-            "summary": jsonable(self.summary),
+            "summary": jsonable({role: s.to_dict() for role, s in self.summary.items()}),
             "coverage": jsonable(self.coverage.to_dict()) if self.coverage is not None else {},
             **({"comparison": jsonable(self.comparison.to_dict())} if self.comparison is not None else {}),
         }
@@ -87,11 +88,11 @@ class RunReport:
             points=int(d.get("points") or 0),
             path=d.get("path", ""),
             tags=dict(d.get("tags") or {}),
-            issues=list(d.get("issues") or []),
+            issues=[Issue.from_dict(i) for i in d.get("issues") or []],
             role_notes=list(d.get("role_notes") or []),
             top_causes=[CauseRank.from_dict(c) for c in d.get("top_causes") or []],
             hparams=dict(d.get("hparams") or {}),
-            summary=dict(d.get("summary") or {}),
+            summary={role: RoleSummary.from_dict(s) for role, s in (d.get("summary") or {}).items()},
             coverage=Coverage.from_dict(d["coverage"]) if d.get("coverage") else None,
             comparison=Comparison.from_dict(d["comparison"]) if d.get("comparison") is not None else None,
         )
@@ -104,7 +105,7 @@ class Report:
     sweep: SweepSummary | None = None  # an audit's statistics (curvedoc.engine.sweep)
     problems: list[Problem] = field(default_factory=list)  # discovery problems (symlink loops, unsupported files)
     target: str = ""
-    baseline: dict[str, Any] | None = None  # curvedoc compare: the baseline's path, runs and their diagnosis
+    baseline: BaselineInfo | None = None  # curvedoc compare: the baseline's path, runs and their diagnosis
 
     def __post_init__(self):
         if not self.curvedoc_version:
@@ -154,7 +155,7 @@ class Report:
         if self.problems:
             d["problems"] = [p.to_dict() for p in self.problems]
         if self.baseline is not None:
-            d["baseline"] = jsonable(self.baseline)
+            d["baseline"] = jsonable(self.baseline.to_dict())
         return d
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -167,7 +168,7 @@ class Report:
             curvedoc_version=d.get("curvedoc_version", ""),
             sweep=SweepSummary.from_dict(d["sweep"]) if d.get("sweep") is not None else None,
             problems=[Problem.from_dict(p) for p in d.get("problems") or []],
-            baseline=d.get("baseline"),
+            baseline=BaselineInfo.from_dict(d["baseline"]) if d.get("baseline") is not None else None,
         )
 
     def to_frame(self):

@@ -1,6 +1,8 @@
 """The typed parts of a report: what was analysed (:class:`Coverage`), the rules that could not run
-(:class:`SkippedRule`), the ranked causes (:class:`CauseRank`), a run against a baseline (:class:`Comparison`), a
-sweep's statistics (:class:`SweepSummary`) and the paths discovery could not use (:class:`Problem`).
+(:class:`SkippedRule`), the ranked causes (:class:`CauseRank`), what the importer noticed (:class:`Issue`), the
+numbers of each role's curve (:class:`RoleSummary`), a run against a baseline (:class:`Comparison`) and the
+baseline itself (:class:`BaselineInfo`), a sweep's statistics (:class:`SweepSummary`) and the paths discovery could
+not use (:class:`Problem`).
 
     rr.coverage.assessed, rr.coverage.reason          # attributes, not rr.coverage.get("assessed")
     rr.top_causes[0].title, rr.skipped[0].missing
@@ -207,4 +209,47 @@ class Problem(_Record):
     kind: str | None = None
 
 
-__all__ = ["CauseRank", "Comparison", "Coverage", "Problem", "SkippedRule", "SweepSummary"]
+@dataclass(frozen=True)
+class Issue(_Record):
+    """Something the importer noticed about a run (skipped records, a restart, duplicate steps...) or why it could
+    not be read: a stable kebab-case ``kind``, a sentence, the file, how many times, how serious."""
+
+    kind: str = ""
+    message: str = ""
+    file: str | None = None
+    count: int | None = None
+    severity: str = "warning"
+
+
+@dataclass(frozen=True)
+class RoleSummary(_Record):
+    """A few numbers of one role's curve for tables and sweep analysis: its first, last and best finite values, the
+    best one's step, the last step and the number of points (``last_step`` is absent when no value is finite)."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"last_step"})
+
+    first: float | None = None
+    last: float | None = None
+    best: float | None = None
+    best_step: int | None = None
+    last_step: int | None = None
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class BaselineInfo(_Record):
+    """What ``curvedoc compare`` compared the runs with: the baseline's path, its runs with their own diagnosis
+    (``run``, ``source``, ``status``, ``score``, ``path``, ``findings``) and the files of it that could not be read."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"unreadable"})
+
+    path: str = ""
+    runs: tuple[dict[str, Any], ...] = ()
+    unreadable: tuple[dict[str, Any], ...] | None = None
+
+    def __post_init__(self):
+        _own(self, "runs", "unreadable")
+
+
+__all__ = ["BaselineInfo", "CauseRank", "Comparison", "Coverage", "Issue", "Problem", "RoleSummary", "SkippedRule",
+           "SweepSummary"]

@@ -200,7 +200,8 @@ def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -
     # best run by final validation loss (then by final train loss when no run has validation)
     best = None
     for role in ("val_loss", "train_loss"):
-        cands = [(r.summary.get(role, {}).get("last"), r) for r in readable if r.status != Status.FAILING]
+        cands = [(r.summary[role].last if role in r.summary else None, r) for r in readable
+                 if r.status != Status.FAILING]
         cands = [(v, r) for v, r in cands if isinstance(v, (int, float)) and math.isfinite(v)]
         if cands:
             v, r = min(cands, key=lambda t: t[0])

@@ -246,10 +246,10 @@ def _issues(rr) -> str:
         return ""
     rows = []
     for it in rr.issues:
-        cnt = it.get("count")
-        rows.append(f"<tr><td>{_badge(it.get('severity', 'warning'), it.get('severity', 'warning'))}</td>"
-                    f"<td class=\"code\">{e(it.get('kind', ''))}</td><td class=\"num\">{'' if cnt is None else e(f'{cnt:,}' if isinstance(cnt, int) else cnt)}</td>"
-                    f"<td>{e(it.get('message', ''))}</td><td class=\"name\">{e(it.get('file') or '')}</td></tr>")
+        cnt = it.count
+        rows.append(f"<tr><td>{_badge(it.severity, it.severity)}</td>"
+                    f"<td class=\"code\">{e(it.kind)}</td><td class=\"num\">{'' if cnt is None else e(f'{cnt:,}' if isinstance(cnt, int) else cnt)}</td>"
+                    f"<td>{e(it.message)}</td><td class=\"name\">{e(it.file or '')}</td></tr>")
     return ("<h3>Importer issues</h3><table><thead><tr><th>severity</th><th>kind</th><th>count</th><th>message</th>"
             "<th>file</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 

@@ -131,9 +131,9 @@ def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
     if rr.issues:
         out += ["**Importer issues**", ""]
         for it in rr.issues:
-            cnt = it.get("count")
-            out.append(f"- `{m(it.get('kind', ''))}`" + (f" ×{cnt:,}" if isinstance(cnt, int) and cnt > 1 else "")
-                       + f": {m(it.get('message', ''))}")
+            cnt = it.count
+            out.append(f"- `{m(it.kind)}`" + (f" ×{cnt:,}" if isinstance(cnt, int) and cnt > 1 else "")
+                       + f": {m(it.message)}")
         out.append("")
     sk = _skipped(rr)
     if sk:

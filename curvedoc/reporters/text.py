@@ -146,15 +146,15 @@ def _issue_lines(rr, c: Ansi, limit: int = 3) -> list[str]:
         return []
     lines = []
     for it in issues[:limit]:
-        kind = clean(it.get("kind", "issue"))
-        cnt = it.get("count")
-        msg = clean(it.get("message", ""))
+        kind = clean(it.kind)
+        cnt = it.count
+        msg = clean(it.message)
         text = f"importer: {kind}{f' x{cnt:,}' if isinstance(cnt, int) and cnt > 1 else ''}: {msg}"
         wrapped = wrap(text, 6, first="  ")
         if len(wrapped) > 2:
             wrapped = wrapped[:2]
             wrapped[-1] = wrapped[-1][: WIDTH - 1] + "…"
-        style = "red" if it.get("severity") == Severity.ERROR else ("yellow" if it.get("severity") == Severity.WARNING else "dim")
+        style = "red" if it.severity == Severity.ERROR else ("yellow" if it.severity == Severity.WARNING else "dim")
         lines += [c(x, style) for x in wrapped]
     if len(issues) > limit:
         lines.append(c(f"  importer: ... {len(issues) - limit} more issue(s) (see --format json)", "dim"))
@@ -233,15 +233,17 @@ def comparison_lines(rr, c: Ansi) -> list[str]:
 
 def baseline_text(report) -> str:
     """One sentence on the baseline: its path, its runs and their own diagnosis."""
-    b = report.baseline or {}
-    runs = b.get("runs") or []
+    b = report.baseline
+    if b is None:
+        return ""
+    runs = b.runs
     parts = [f"{r['run']} ({r['source']}, {r['status']}" + (f": {', '.join(sorted({f['code'] for f in r.get('findings') or []}))}"
              if r.get("findings") else "") + ")" for r in runs[:5]]
     more = f" and {len(runs) - 5} more" if len(runs) > 5 else ""
-    txt = (f"baseline {b.get('path') or '(in memory)'}: {len(runs)} run{'s' if len(runs) != 1 else ''}"
+    txt = (f"baseline {b.path or '(in memory)'}: {len(runs)} run{'s' if len(runs) != 1 else ''}"
            f"{' (seeds of one recipe: their spread widens the band)' if len(runs) > 1 else ''}: " + "; ".join(parts) + more)
-    if b.get("unreadable"):
-        txt += f"; {len(b['unreadable'])} could not be read"
+    if b.unreadable:
+        txt += f"; {len(b.unreadable)} could not be read"
     return txt
 
 
