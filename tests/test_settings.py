@@ -34,6 +34,14 @@ def test_settings_are_frozen_and_own_their_values():
     assert s.select == ("D",) and s.roles == {"train_loss": "loss"} and s.params == {"divergence": {"min_rise": 0.5}}
 
 
+def test_one_selector_given_as_a_string_is_one_selector():
+    """``select="D001"`` used to become the selectors D, 0, 0, 1 (list() of a string)."""
+    s = Settings.build(select="D001", ignore="D002", rules_dirs=Path("extra"))
+    assert s.select == ("D001",) and s.ignore == ("D002",) and s.rules_dirs == ("extra",)
+    assert Settings(select="V001").select == ("V001",)
+    assert [r.code for r, _, _ in Plan.build(Settings.build(select="D001")).rules] == ["D001"]
+
+
 def test_keywords_go_on_top_of_settings_and_of_the_config_file(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.curvedoc]\nselect = ["D"]\nignore = ["D002"]\nfail-on = "warning"\n'
                                              "[tool.curvedoc.params.divergence]\nmin_rise = 0.5\n")

@@ -73,9 +73,9 @@ class Settings:
         # changes these settings
         set_ = object.__setattr__
         if self.select is not None:
-            set_(self, "select", tuple(self.select))
-        set_(self, "ignore", tuple(self.ignore or ()))
-        set_(self, "rules_dirs", tuple(self.rules_dirs or ()))
+            set_(self, "select", _names(self.select))
+        set_(self, "ignore", _names(self.ignore or ()))
+        set_(self, "rules_dirs", _names(self.rules_dirs or ()))
         set_(self, "roles", dict(self.roles or {}))
         set_(self, "params", {k: dict(v) for k, v in (self.params or {}).items()})
 
@@ -93,9 +93,9 @@ class Settings:
             raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
         select = self.select
         if cli.get("select"):
-            select = tuple(cli["select"])
+            select = _names(cli["select"])
         if cli.get("extend_select"):
-            select = (select or ("ALL",)) + tuple(cli["extend_select"])
+            select = (select or ("ALL",)) + _names(cli["extend_select"])
         roles = {**self.roles, **(cli.get("roles") or {})}
         params = {k: dict(v) for k, v in self.params.items()}
         for rule, kv in (cli.get("params") or {}).items():
@@ -103,11 +103,11 @@ class Settings:
         s = dataclasses.replace(
             self,
             select=select,
-            ignore=self.ignore + tuple(cli.get("ignore") or ()),
+            ignore=self.ignore + _names(cli.get("ignore") or ()),
             fail_on=cli.get("fail_on") or self.fail_on,
             roles=roles,
             params=params,
-            rules_dirs=self.rules_dirs + tuple(cli.get("rules_dirs") or ()),
+            rules_dirs=self.rules_dirs + _names(cli.get("rules_dirs") or ()),
             jobs=cli.get("jobs") or self.jobs,
             reader=cli.get("reader") or self.reader,
         )
@@ -137,16 +137,24 @@ class Settings:
         ``pyproject.toml`` (never the data's: see the module's note) -- with the keywords on top (:meth:`merged`)."""
         start = base if isinstance(base, Settings) else load_settings(config_file=base)
         return start.merged(
-            select=list(select) if select else None,
-            extend_select=list(extend_select) if extend_select else None,
-            ignore=list(ignore) if ignore else None,
+            select=_names(select) if select else None,
+            extend_select=_names(extend_select) if extend_select else None,
+            ignore=_names(ignore) if ignore else None,
             params={k: dict(v) for k, v in (params or {}).items()},
             roles=dict(roles or {}),
             fail_on=fail_on,
-            rules_dirs=list(rules_dirs or []),
+            rules_dirs=_names(rules_dirs or ()),
             jobs=jobs,
             reader=reader,
         )
+
+
+def _names(v: Any) -> tuple:
+    """Selectors, rule names or folders as a tuple; one given as a plain string (or path) is one, not its
+    characters (``select="D001"`` means rule D001, as ``select = "D001"`` does in pyproject.toml)."""
+    if isinstance(v, (str, os.PathLike)):
+        return (os.fspath(v),)
+    return tuple(os.fspath(x) if isinstance(x, os.PathLike) else x for x in v)
 
 
 MERGE_KEYS = frozenset({"select", "extend_select", "ignore", "fail_on", "roles", "params", "rules_dirs", "jobs",
