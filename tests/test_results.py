@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from curvedoc.engine.report import Report, RunReport
-from curvedoc.engine.results import (BaselineInfo, CauseRank, Comparison, Coverage, Issue, Problem, RoleSummary,
-                                     SkippedRule, SweepSummary)
+from curvedoc.engine.results import (BaselineInfo, BestRun, CauseRank, Comparison, Coverage, Issue, Problem,
+                                     RankRow, RoleSummary, Separation, SharedFailure, SkippedRule, SweepSummary,
+                                     UnreadableRun)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
@@ -28,14 +29,20 @@ WHERE = {
     Issue: SCHEMA["$defs"]["issue"],
     RoleSummary: SCHEMA["$defs"]["roleSummary"],
     BaselineInfo: SCHEMA["$defs"]["baseline"],
+    RankRow: SCHEMA["$defs"]["sweep"]["properties"]["ranking"]["items"],
+    Separation: SCHEMA["$defs"]["sweep"]["properties"]["separating_hparams"]["items"],
+    SharedFailure: SCHEMA["$defs"]["sweep"]["properties"]["shared_failures"]["items"],
+    BestRun: SCHEMA["$defs"]["sweep"]["properties"]["best_run"]["oneOf"][1],
+    UnreadableRun: SCHEMA["$defs"]["sweep"]["properties"]["unreadable"]["items"],
 }
 
 
 @pytest.mark.parametrize("cls", list(WHERE), ids=lambda c: c.__name__)
 def test_the_schema_and_the_dataclass_name_the_same_fields(cls):
     schema = WHERE[cls]
-    fields = [f.name for f in dataclasses.fields(cls)]
-    assert set(fields) == set(schema["properties"]), f"{cls.__name__} vs schema.json"
+    fields = cls.json_keys()
+    # an object the schema describes by its required keys only (a shared failure, an unreadable run) names them all
+    assert set(fields) == set(schema.get("properties") or schema["required"]), f"{cls.__name__} vs schema.json"
     assert set(schema.get("required", ())) <= set(fields)
     # a key the schema requires is never left out of to_dict() -- but a sweep's "unreadable", which a report saved
     # before it existed lacks (then None, and the text report lists the unreadable runs from the runs themselves)
@@ -83,6 +90,9 @@ def test_to_dict_round_trips_and_the_parts_are_typed(tmp_path, monkeypatch):
             assert isinstance(report.baseline, BaselineInfo) and report.baseline.runs[0]["run"]
         if kind == "audit":
             assert isinstance(report.sweep, SweepSummary) and report.sweep.runs == len(report.runs)
+            assert all(isinstance(r, RankRow) for r in report.sweep.ranking) and report.sweep.ranking[0].rank == 1
+            assert isinstance(report.sweep.best_run, BestRun)
+            assert all(isinstance(u, UnreadableRun) for u in report.sweep.unreadable)
             assert report.sweep.jobs == 1 and report.sweep.cached_runs == 0
             assert "resumed_runs" not in d["sweep"]  # only for an audit resumed from a results stream
             assert all(isinstance(p, Problem) for p in report.problems)
@@ -99,3 +109,15 @@ def test_results_are_frozen_and_still_read_as_mappings():
     skipped = SkippedRule(name="x", code="X001", missing=["epoch"])
     assert skipped.to_dict() == {"name": "x", "code": "X001", "missing": ["epoch"]}  # no "why": none was given
     assert SkippedRule.from_dict({**skipped.to_dict(), "future_key": 1}) == skipped  # unknown keys are left out
+
+
+def test_a_separating_statement_keeps_its_json_keys():
+    """"with" is a Python keyword: the field is with_, the JSON key stays "with"."""
+    d = {"outcome": "divergence", "hparam": "lr", "condition": "lr >= 0.1", "with": [3, 3], "without": [0, 5],
+         "p_value": 0.018, "statement": "divergence in 3 of 3 runs with lr >= 0.1, in 0 of 5 below"}
+    s = Separation.from_dict(d)
+    assert s.with_ == (3, 3) and s.to_dict() == d and list(s.to_dict()) == list(d)
+    sweep = SweepSummary.from_dict({"runs": 8, "separating_hparams": [d], "shared_failures": [],
+                                    "best_run": {"run": "a", "by": "final val_loss", "value": 0.5}})
+    assert sweep.separating_hparams == (s,) and sweep.best_run == BestRun("a", "final val_loss", 0.5)
+    assert sweep["separating_hparams"] == [d]  # the mapping view gives the JSON

@@ -32,6 +32,12 @@ class _Record:
     """The JSON mapping of a result: its fields in order, tuples as lists, the optional ones left out when None."""
 
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()  # fields left out of to_dict() when None
+    JSON_NAMES: ClassVar[dict[str, str]] = {}  # field -> its JSON key, where the key is a Python keyword ("with")
+
+    @classmethod
+    def json_keys(cls) -> list[str]:
+        """The keys of the JSON object, in order."""
+        return [cls.JSON_NAMES.get(f.name, f.name) for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -39,15 +45,15 @@ class _Record:
             v = getattr(self, f.name)
             if v is None and f.name in self.OPTIONAL:
                 continue
-            out[f.name] = _plain(v)
+            out[self.JSON_NAMES.get(f.name, f.name)] = _plain(v)
         return out
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]):
         """The result a JSON object describes; keys it does not know are left out, missing ones take their
         defaults (a report saved by an older or newer curvedoc still reads)."""
-        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        return cls(**{k: v for k, v in d.items() if k in names})
+        by_key = {cls.JSON_NAMES.get(f.name, f.name): f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        return cls(**{by_key[k]: v for k, v in d.items() if k in by_key})
 
     # a read-only mapping of the JSON object, for code written when results were dicts
     def __getitem__(self, key: str) -> Any:
@@ -67,6 +73,8 @@ class _Record:
 
 
 def _plain(v: Any) -> Any:
+    if isinstance(v, _Record):
+        return v.to_dict()
     if isinstance(v, tuple):
         return [_plain(x) for x in v]
     if isinstance(v, list):
@@ -170,6 +178,74 @@ class Comparison(_Record):
              "hparams_diff")
 
 
+def _typed(cls, items: Any) -> tuple | None:
+    """``items`` (JSON objects or results already) as a tuple of ``cls``; None stays None."""
+    if items is None:
+        return None
+    return tuple(x if isinstance(x, cls) else cls.from_dict(x) for x in items)
+
+
+@dataclass(frozen=True)
+class RankRow(_Record):
+    """One run in a sweep's ranking, worst first: its status and score, its top finding and where it starts."""
+
+    rank: int = 0
+    run: str = ""
+    status: str = ""
+    score: float = 0.0
+    top_finding: str | None = None
+    step: int | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Separation(_Record):
+    """A hyperparameter that separates runs with an outcome (a finding's name, or ``failing``) from the others:
+    ``with_`` = [runs with the outcome, runs] where the condition holds (JSON key ``with``), ``without`` the same
+    where it does not, Fisher's one-sided p-value, and the sentence."""
+
+    JSON_NAMES: ClassVar[dict[str, str]] = {"with_": "with"}
+
+    outcome: str = ""
+    hparam: str = ""
+    condition: str = ""
+    with_: tuple[int, int] = (0, 0)
+    without: tuple[int, int] = (0, 0)
+    p_value: float = 1.0
+    statement: str = ""
+
+    def __post_init__(self):
+        _own(self, "with_", "without")
+
+
+@dataclass(frozen=True)
+class SharedFailure(_Record):
+    """A finding (by name) in nearly every readable run of a sweep: a bug of the whole pipeline, not a setting."""
+
+    finding: str = ""
+    runs: int = 0
+    of: int = 0
+    statement: str = ""
+
+
+@dataclass(frozen=True)
+class BestRun(_Record):
+    """The best run of a sweep and by what (``final val_loss``), with its value."""
+
+    run: str = ""
+    by: str = ""
+    value: float = 0.0
+
+
+@dataclass(frozen=True)
+class UnreadableRun(_Record):
+    """A run of a sweep that could not be read, and why."""
+
+    run: str = ""
+    path: str = ""
+    reason: str = ""
+
+
 @dataclass(frozen=True)
 class SweepSummary(_Record):
     """What an audit's runs say together (:func:`curvedoc.engine.sweep.sweep_analysis`): counts, the ranking,
@@ -181,20 +257,26 @@ class SweepSummary(_Record):
 
     runs: int = 0
     status_counts: dict[str, int] = field(default_factory=dict)
-    ranking: tuple[dict[str, Any], ...] = ()
+    ranking: tuple[RankRow, ...] = ()
     finding_counts: dict[str, int] = field(default_factory=dict)
-    separating_hparams: tuple[dict[str, Any], ...] = ()
-    shared_failures: tuple[dict[str, Any], ...] = ()
+    separating_hparams: tuple[Separation, ...] = ()
+    shared_failures: tuple[SharedFailure, ...] = ()
     duplicate_runs: tuple[tuple[str, ...], ...] = ()
-    best_run: dict[str, Any] | None = None
-    unreadable: tuple[dict[str, Any], ...] | None = None  # None: not listed (a report saved before it was)
+    best_run: BestRun | None = None
+    unreadable: tuple[UnreadableRun, ...] | None = None  # None: not listed (a report saved before it was)
     jobs: int | None = None
     cached_runs: int | None = None
     resumed_runs: int | None = None
 
     def __post_init__(self):
-        _own(self, "ranking", "separating_hparams", "shared_failures", "unreadable")
-        object.__setattr__(self, "duplicate_runs", tuple(tuple(g) for g in self.duplicate_runs or ()))
+        set_ = object.__setattr__
+        set_(self, "ranking", _typed(RankRow, self.ranking or ()))
+        set_(self, "separating_hparams", _typed(Separation, self.separating_hparams or ()))
+        set_(self, "shared_failures", _typed(SharedFailure, self.shared_failures or ()))
+        set_(self, "unreadable", _typed(UnreadableRun, self.unreadable))
+        if isinstance(self.best_run, Mapping):
+            set_(self, "best_run", BestRun.from_dict(self.best_run))
+        set_(self, "duplicate_runs", tuple(tuple(g) for g in self.duplicate_runs or ()))
 
 
 @dataclass(frozen=True)
@@ -251,5 +333,5 @@ class BaselineInfo(_Record):
         _own(self, "runs", "unreadable")
 
 
-__all__ = ["BaselineInfo", "CauseRank", "Comparison", "Coverage", "Issue", "Problem", "RoleSummary", "SkippedRule",
-           "SweepSummary"]
+__all__ = ["BaselineInfo", "BestRun", "CauseRank", "Comparison", "Coverage", "Issue", "Problem", "RankRow",
+           "RoleSummary", "Separation", "SharedFailure", "SkippedRule", "SweepSummary", "UnreadableRun"]

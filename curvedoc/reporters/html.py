@@ -355,13 +355,13 @@ def _sweep_sections(report) -> str:
     out = []
     sep = sw.separating_hparams
     if sep:
-        items = "".join(f"<li>{e(s.get('statement', ''))}"
-                        + (f" <span class=\"muted\">(p = {s['p_value']:.2g})</span>" if isinstance(s.get('p_value'), (int, float)) else "")
+        items = "".join(f"<li>{e(s.statement)}"
+                        + (f" <span class=\"muted\">(p = {s.p_value:.2g})</span>" if isinstance(s.p_value, (int, float)) else "")
                         + "</li>" for s in sep)
         out.append(f'<h3>What separates the failing runs</h3><ul class="statements">{items}</ul>')
     shared = sw.shared_failures
     if shared:
-        items = "".join(f"<li>{e(s.get('statement', ''))}</li>" for s in shared)
+        items = "".join(f"<li>{e(s.statement)}</li>" for s in shared)
         out.append(f'<h3>Shared failures</h3><ul class="statements errors">{items}</ul>')
     dups = sw.duplicate_runs
     if dups:
@@ -371,8 +371,8 @@ def _sweep_sections(report) -> str:
         out.append(f"<h3>Identical curves (seed not varied, or one run copied twice)</h3><ul>{items}</ul>")
     best = sw.best_run
     if best:
-        out.append(f"<p><b>Best run:</b> <code>{e(best.get('run'))}</code> ({e(best.get('by'))} "
-                   f"{e(fmt_num(best.get('value')))})</p>")
+        out.append(f"<p><b>Best run:</b> <code>{e(best.run)}</code> ({e(best.by)} "
+                   f"{e(fmt_num(best.value))})</p>")
     return "".join(out)
 
 

@@ -171,10 +171,10 @@ def _audit(report) -> list[str]:
         out.append("")
     sep = sw.separating_hparams if sw is not None else ()
     if sep:
-        out += ["## What separates the failing runs", ""] + [f"- {m(s.get('statement', ''))}" for s in sep] + [""]
+        out += ["## What separates the failing runs", ""] + [f"- {m(s.statement)}" for s in sep] + [""]
     shared = sw.shared_failures if sw is not None else ()
     if shared:
-        out += ["## Shared failures", ""] + [f"- {m(s.get('statement', ''))}" for s in shared] + [""]
+        out += ["## Shared failures", ""] + [f"- {m(s.statement)}" for s in shared] + [""]
     dups = sw.duplicate_runs if sw is not None else ()
     if dups:
         shown, left = duplicate_groups(dups)
@@ -182,7 +182,7 @@ def _audit(report) -> list[str]:
         out += ([f"- ... and {left} more groups"] if left else []) + [""]
     best = sw.best_run if sw is not None else None
     if best:
-        out += [f"**Best run:** {m(best.get('run'))} ({m(best.get('by'))} {m(fmt_num(best.get('value')))})", ""]
+        out += [f"**Best run:** {m(best.run)} ({m(best.by)} {m(fmt_num(best.value))})", ""]
     bad = [r for r in report.runs if r.status == Status.UNREADABLE]
     if bad:
         out += [f"## Could not be read ({len(bad)})", ""]

@@ -342,14 +342,14 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
     if sep:
         lines.append(c("What separates the failing runs", "bold"))
         for s in sep:
-            lines += wrap(f"- {clean(s.get('statement', ''))}" + (f"  (p={s['p_value']:.2g})" if isinstance(
-                s.get("p_value"), (int, float)) else ""), 4, first="  ")
+            lines += wrap(f"- {clean(s.statement)}" + (f"  (p={s.p_value:.2g})" if isinstance(
+                s.p_value, (int, float)) else ""), 4, first="  ")
         lines.append("")
     shared = sw.shared_failures if sw is not None else ()
     if shared:
         lines.append(c("Shared failures", "bold"))
         for s in shared:
-            lines += [c(x, "red") for x in wrap(f"- {clean(s.get('statement', ''))}", 4, first="  ")]
+            lines += [c(x, "red") for x in wrap(f"- {clean(s.statement)}", 4, first="  ")]
         lines.append("")
     dups = sw.duplicate_runs if sw is not None else ()
     if dups:
@@ -362,18 +362,16 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
         lines.append("")
     best = sw.best_run if sw is not None else None
     if best:
-        lines += wrap(f"Best run: {clean(best.get('run'))} ({clean(best.get('by'))} {fmt_num(best.get('value'))})",
+        lines += wrap(f"Best run: {clean(best.run)} ({clean(best.by)} {fmt_num(best.value)})",
                        4, first="")
         lines.append("")
-    unread = sw.unreadable if sw is not None else None
-    if unread is None:
-        unread = [{"run": r.run, "reason": r.errors[0] if r.errors else ""} for r in report.runs
-                  if r.status == Status.UNREADABLE]
+    unread = [(u.run, u.reason) for u in sw.unreadable] if sw is not None and sw.unreadable is not None else None
+    if unread is None:  # a report that does not list them (saved before it did): from the runs themselves
+        unread = [(r.run, r.errors[0] if r.errors else "") for r in report.runs if r.status == Status.UNREADABLE]
     if unread:
         lines.append(c(f"Could not be read ({len(unread)})", "bold"))
-        for u in unread:
-            lines += [c(x, "magenta") for x in wrap(f"? {clean(u.get('run'))}: {clean(u.get('reason'))}", 4,
-                                                     first="  ")]
+        for run, reason in unread:
+            lines += [c(x, "magenta") for x in wrap(f"? {clean(run)}: {clean(reason)}", 4, first="  ")]
         lines.append("")
     if details:
         worst = worst_runs(report, detail)
