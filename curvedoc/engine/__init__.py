@@ -2,6 +2,12 @@
 rank the likely causes, and give each run a status and a score.
 
     report = curvedoc.diagnose("runs/exp1", select=["D", "overfitting"], params={"divergence": {"min_rise": 0.5}})
+    report = curvedoc.diagnose("runs/exp1", settings=Settings.build(select=["D"]))   # the same, built once
+
+The configuration is one frozen :class:`~curvedoc.engine.config.Settings` (the keywords are put on top of it by
+:func:`resolve_settings`); a :class:`Plan` (the selected rules with their parameters) is built from it once and used
+for every run; reading gets its :class:`~curvedoc.importers.context.ReadContext` from it, passed to every read. A
+run's report (:mod:`curvedoc.engine.report`) holds typed parts (:mod:`curvedoc.engine.results`).
 """
 
 from __future__ import annotations
