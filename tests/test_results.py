@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from curvedoc.engine.report import Report, RunReport
-from curvedoc.engine.results import (BaselineInfo, BestRun, CauseRank, Comparison, Coverage, Issue, Problem,
-                                     RankRow, RoleSummary, Separation, SharedFailure, SkippedRule, SweepSummary,
-                                     UnreadableRun)
+from curvedoc.engine.results import (BaselineInfo, BestRun, CauseRank, Comparison, Coverage, CurveComparison,
+                                     HparamDiff, Issue, Problem, RankRow, ResolvedFinding, RoleSummary, Separation,
+                                     SharedFailure, SkippedRule, SweepSummary, UnreadableRun)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
@@ -47,6 +47,18 @@ def test_the_schema_and_the_dataclass_name_the_same_fields(cls):
     # a key the schema requires is never left out of to_dict() -- but a sweep's "unreadable", which a report saved
     # before it existed lacks (then None, and the text report lists the unreadable runs from the runs themselves)
     assert not set(schema.get("required", ())) & (cls.OPTIONAL - {"unreadable"}), cls.OPTIONAL
+
+
+@pytest.mark.parametrize("cls, where", [
+    (CurveComparison, SCHEMA["$defs"]["comparison"]["properties"]["series"]["items"]),
+    (ResolvedFinding, SCHEMA["$defs"]["comparison"]["properties"]["resolved_findings"]["items"]),
+    (HparamDiff, SCHEMA["$defs"]["comparison"]["properties"]["hparams_diff"]["items"]),
+], ids=lambda x: getattr(x, "__name__", ""))
+def test_a_comparisons_parts_carry_every_key_the_schema_names(cls, where):
+    """The schema names some keys of these objects (the required ones and those it constrains); the dataclass has
+    them all, and its other fields are what compare writes today (tests below check the JSON itself)."""
+    keys = set(cls.json_keys())
+    assert set(where.get("required", ())) <= keys and set(where.get("properties", {})) <= keys
 
 
 def test_the_run_report_fields_that_are_typed_are_those_of_the_schema():
@@ -88,6 +100,8 @@ def test_to_dict_round_trips_and_the_parts_are_typed(tmp_path, monkeypatch):
             assert isinstance(cmp, Comparison) and cmp.verdict in ("matches", "worse", "better", "different")
             assert d["runs"][0]["comparison"] == cmp.to_dict()
             assert isinstance(report.baseline, BaselineInfo) and report.baseline.runs[0]["run"]
+            assert cmp.series and all(isinstance(s, CurveComparison) for s in cmp.series)
+            assert all(isinstance(h, HparamDiff) for h in cmp.hparams_diff or ())
         if kind == "audit":
             assert isinstance(report.sweep, SweepSummary) and report.sweep.runs == len(report.runs)
             assert all(isinstance(r, RankRow) for r in report.sweep.ranking) and report.sweep.ranking[0].rank == 1

@@ -155,6 +155,71 @@ class Coverage(_Record):
 
 
 @dataclass(frozen=True)
+class CurveComparison(_Record):
+    """One curve of a run against the baseline's (a role, a metric, a loss component), on the comparison's axis:
+    whether it was compared (else ``reason``), where it left the baseline's noise band for good (``left_at`` on the
+    axis, ``left_step`` the run's own step) and to which side, the band's width, the finals and bests of both, and
+    ``nonfinite_step`` when the run's curve turned NaN or inf where the baseline's is finite. Numbers that are not
+    finite are None."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"reason", "nonfinite_step"})
+
+    key: str = ""
+    run_tag: str = ""
+    baseline_tag: str = ""
+    direction: str | None = None
+    axis: str = "step"
+    scale: str = "linear"
+    compared: bool = False
+    points: int = 0
+    overlap: tuple[float | None, float | None] | None = None
+    left_at: float | None = None
+    left_step: int | None = None
+    side: str | None = None
+    out_share: float = 0.0
+    excess: float = 0.0
+    band_rel: float | None = None
+    band_abs: float | None = None
+    run_final: float | None = None
+    baseline_final: float | None = None
+    final_delta: float | None = None
+    final_rel: float | None = None
+    run_best: float | None = None
+    baseline_best: float | None = None
+    run_best_at: float | None = None
+    baseline_best_at: float | None = None
+    best_rel: float | None = None
+    run_end: float | None = None
+    baseline_end: float | None = None
+    reason: str | None = None
+    nonfinite_step: int | None = None
+
+    def __post_init__(self):
+        _own(self, "overlap")
+
+
+@dataclass(frozen=True)
+class ResolvedFinding(_Record):
+    """A finding of a baseline run that the compared run does not have."""
+
+    code: str = ""
+    name: str = ""
+    severity: str = ""
+    message: str = ""
+    step: int | None = None
+    baseline_run: str = ""
+
+
+@dataclass(frozen=True)
+class HparamDiff(_Record):
+    """A hyperparameter whose value differs between the run and the (first) baseline run; None: not logged there."""
+
+    key: str = ""
+    run: Any = None
+    baseline: Any = None
+
+
+@dataclass(frozen=True)
 class Comparison(_Record):
     """A run against a baseline (``curvedoc compare``): the verdict, the axis the curves were aligned on and why,
     notes, the codes of the findings the baseline does not have, the findings it shares and those it had that
@@ -168,14 +233,16 @@ class Comparison(_Record):
     axis_reason: str = ""
     notes: tuple[str, ...] = ()
     new_findings: tuple[str, ...] = ()
-    shared_findings: tuple[dict[str, Any], ...] = ()
-    resolved_findings: tuple[dict[str, Any], ...] = ()
-    series: tuple[dict[str, Any], ...] = ()
-    hparams_diff: tuple[dict[str, Any], ...] | None = None
+    shared_findings: tuple[dict[str, Any], ...] = ()  # the findings as Finding.to_dict() gives them
+    resolved_findings: tuple[ResolvedFinding, ...] = ()
+    series: tuple[CurveComparison, ...] = ()
+    hparams_diff: tuple[HparamDiff, ...] | None = None
 
     def __post_init__(self):
-        _own(self, "baseline", "notes", "new_findings", "shared_findings", "resolved_findings", "series",
-             "hparams_diff")
+        _own(self, "baseline", "notes", "new_findings", "shared_findings")
+        object.__setattr__(self, "resolved_findings", _typed(ResolvedFinding, self.resolved_findings or ()))
+        object.__setattr__(self, "series", _typed(CurveComparison, self.series or ()))
+        object.__setattr__(self, "hparams_diff", _typed(HparamDiff, self.hparams_diff))
 
 
 def _typed(cls, items: Any) -> tuple | None:
@@ -333,5 +400,6 @@ class BaselineInfo(_Record):
         _own(self, "runs", "unreadable")
 
 
-__all__ = ["BaselineInfo", "BestRun", "CauseRank", "Comparison", "Coverage", "Issue", "Problem", "RankRow",
-           "RoleSummary", "Separation", "SharedFailure", "SkippedRule", "SweepSummary", "UnreadableRun"]
+__all__ = ["BaselineInfo", "BestRun", "CauseRank", "Comparison", "Coverage", "CurveComparison", "HparamDiff", "Issue",
+           "Problem", "RankRow", "ResolvedFinding", "RoleSummary", "Separation", "SharedFailure", "SkippedRule",
+           "SweepSummary", "UnreadableRun"]

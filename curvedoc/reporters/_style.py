@@ -404,27 +404,27 @@ def comparison_rows(rr) -> list[dict[str, str]]:
     rows = []
     axis = cmp.axis
     for s in cmp.series:
-        name = s["run_tag"] if s["run_tag"] == s["baseline_tag"] else f"{s['run_tag']} / {s['baseline_tag']}"
-        if not s.get("compared"):
+        name = s.run_tag if s.run_tag == s.baseline_tag else f"{s.run_tag} / {s.baseline_tag}"
+        if not s.compared:
             rows.append({"curve": name, "run": "", "baseline": "", "change": "", "band": "",
-                         "verdict": f"not compared: {s.get('reason', '')}", "side": "", "best": ""})
+                         "verdict": f"not compared: {s.reason or ''}", "side": "", "best": ""})
             continue
-        if s.get("band_rel") is not None:
-            band = f"±{s['band_rel'] * 100:.0f}%" + (" err" if s.get("scale") == "error" else "")
+        if s.band_rel is not None:
+            band = f"±{s.band_rel * 100:.0f}%" + (" err" if s.scale == "error" else "")
         else:
-            band = f"±{fmt_num(s.get('band_abs'))}"
-        side = s.get("side")
-        where = (f"step {fmt_step(s.get('left_step'))}" if axis == "step"
-                 else f"{axis.rstrip('s')} {fmt_num(s.get('left_at'))}")
+            band = f"±{fmt_num(s.band_abs)}"
+        side = s.side
+        where = (f"step {fmt_step(s.left_step)}" if axis == "step"
+                 else f"{axis.rstrip('s')} {fmt_num(s.left_at)}")
         verdict = {"worse": f"worse from {where}", "better": f"better from {where}",
                    "different": f"differs from {where}"}.get(side, "inside the band")
         best = ""
-        if s.get("run_best") is not None and s.get("baseline_best") is not None:
-            best = f"{fmt_num(s['run_best'])} vs {fmt_num(s['baseline_best'])}"
-            if _pct(s.get("best_rel")):
-                best += f" ({_pct(s.get('best_rel'))})"
-        rows.append({"curve": name, "run": fmt_num(s.get("run_final")), "baseline": fmt_num(s.get("baseline_final")),
-                     "change": _pct(s.get("final_rel")), "band": band, "verdict": verdict, "side": side or "",
+        if s.run_best is not None and s.baseline_best is not None:
+            best = f"{fmt_num(s.run_best)} vs {fmt_num(s.baseline_best)}"
+            if _pct(s.best_rel):
+                best += f" ({_pct(s.best_rel)})"
+        rows.append({"curve": name, "run": fmt_num(s.run_final), "baseline": fmt_num(s.baseline_final),
+                     "change": _pct(s.final_rel), "band": band, "verdict": verdict, "side": side or "",
                      "best": best})
     return rows
 
@@ -436,7 +436,7 @@ def hparam_diff_text(rr, limit: int = 6) -> str:
     def v(x):
         return "(not logged)" if x is None else fmt_hparam(x, 40)
 
-    parts = [f"{d['key']} {v(d['run'])} vs {v(d['baseline'])}" for d in diff[:limit]]
+    parts = [f"{d.key} {v(d.run)} vs {v(d.baseline)}" for d in diff[:limit]]
     more = f" and {len(diff) - limit} more" if len(diff) > limit else ""
     return "hyperparameters that differ (run vs baseline): " + ", ".join(parts) + more
 

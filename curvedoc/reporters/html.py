@@ -180,7 +180,7 @@ def _comparison(rr, anchor: str) -> str:
         items.append("also in the baseline (not counted): " + e(", ".join(f"{f['code']} {f['name']}" for f in shared)))
     resolved = cmp.resolved_findings
     if resolved:
-        items.append("the baseline had, this run has not: " + e(", ".join(f"{f['code']} {f['name']}" for f in resolved)))
+        items.append("the baseline had, this run has not: " + e(", ".join(f"{f.code} {f.name}" for f in resolved)))
     items += [f"note: {e(n)}" for n in cmp.notes]
     if items:
         parts.append('<ul class="muted">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>")

@@ -89,7 +89,7 @@ def comparison_section(rr) -> list[str]:
         extra.append("also in the baseline (not counted): " + ", ".join(f"`{f['code']}` {m(f['name'])}" for f in shared))
     resolved = cmp.resolved_findings
     if resolved:
-        extra.append("the baseline had, this run has not: " + ", ".join(f"`{f['code']}` {m(f['name'])}" for f in resolved))
+        extra.append("the baseline had, this run has not: " + ", ".join(f"`{f.code}` {m(f.name)}" for f in resolved))
     extra += [f"note: {m(n)}" for n in cmp.notes]
     out += [f"- {x}" for x in extra] + ([""] if extra else [])
     return out

@@ -224,7 +224,7 @@ def comparison_lines(rr, c: Ansi) -> list[str]:
         lines += [c(x, "dim") for x in wrap(f"also in the baseline (not counted): {clean(codes)}", 6, first="  ")]
     resolved = cmp.resolved_findings
     if resolved:
-        codes = ", ".join(f"{f['code']} {f['name']}" for f in resolved)
+        codes = ", ".join(f"{f.code} {f.name}" for f in resolved)
         lines += [c(x, "green") for x in wrap(f"the baseline had, this run has not: {clean(codes)}", 6, first="  ")]
     for note in cmp.notes:
         lines += [c(x, "dim") for x in wrap(f"note: {clean(note)}", 6, first="  ")]
