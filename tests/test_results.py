@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from curvedoc.engine.report import Report, RunReport
-from curvedoc.engine.results import (BaselineInfo, BestRun, CauseRank, Comparison, Coverage, CurveComparison,
-                                     HparamDiff, Issue, Problem, RankRow, ResolvedFinding, RoleSummary, Separation,
-                                     SharedFailure, SkippedRule, SweepSummary, UnreadableRun)
+from curvedoc.engine.results import (BaselineInfo, BaselineRun, BestRun, CauseRank, Comparison, Coverage,
+                                     CurveComparison, HparamDiff, Issue, Problem, RankRow, ResolvedFinding,
+                                     RoleSummary, Separation, SharedFailure, SkippedRule, SweepSummary, UnreadableRun)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
@@ -53,6 +53,7 @@ def test_the_schema_and_the_dataclass_name_the_same_fields(cls):
     (CurveComparison, SCHEMA["$defs"]["comparison"]["properties"]["series"]["items"]),
     (ResolvedFinding, SCHEMA["$defs"]["comparison"]["properties"]["resolved_findings"]["items"]),
     (HparamDiff, SCHEMA["$defs"]["comparison"]["properties"]["hparams_diff"]["items"]),
+    (BaselineRun, SCHEMA["$defs"]["baseline"]["properties"]["runs"]["items"]),
 ], ids=lambda x: getattr(x, "__name__", ""))
 def test_a_comparisons_parts_carry_every_key_the_schema_names(cls, where):
     """The schema names some keys of these objects (the required ones and those it constrains); the dataclass has
@@ -99,7 +100,7 @@ def test_to_dict_round_trips_and_the_parts_are_typed(tmp_path, monkeypatch):
             cmp = report.runs[0].comparison
             assert isinstance(cmp, Comparison) and cmp.verdict in ("matches", "worse", "better", "different")
             assert d["runs"][0]["comparison"] == cmp.to_dict()
-            assert isinstance(report.baseline, BaselineInfo) and report.baseline.runs[0]["run"]
+            assert isinstance(report.baseline, BaselineInfo) and report.baseline.runs[0].run == "healthy-mlp-cosine"
             assert cmp.series and all(isinstance(s, CurveComparison) for s in cmp.series)
             assert all(isinstance(h, HparamDiff) for h in cmp.hparams_diff or ())
         if kind == "audit":

@@ -386,20 +386,36 @@ class RoleSummary(_Record):
 
 
 @dataclass(frozen=True)
+class BaselineRun(_Record):
+    """One run of a baseline with its own diagnosis (its findings as ``Finding.to_dict()`` gives them)."""
+
+    run: str = ""
+    source: str = ""
+    status: str = ""
+    score: float = 0.0
+    path: str = ""
+    findings: tuple[dict[str, Any], ...] = ()
+
+    def __post_init__(self):
+        _own(self, "findings")
+
+
+@dataclass(frozen=True)
 class BaselineInfo(_Record):
-    """What ``curvedoc compare`` compared the runs with: the baseline's path, its runs with their own diagnosis
-    (``run``, ``source``, ``status``, ``score``, ``path``, ``findings``) and the files of it that could not be read."""
+    """What ``curvedoc compare`` compared the runs with: the baseline's path, its runs with their own diagnosis and
+    the files of it that could not be read (``{"run", "path", "reason", "kind"}``)."""
 
     OPTIONAL: ClassVar[frozenset[str]] = frozenset({"unreadable"})
 
     path: str = ""
-    runs: tuple[dict[str, Any], ...] = ()
+    runs: tuple[BaselineRun, ...] = ()
     unreadable: tuple[dict[str, Any], ...] | None = None
 
     def __post_init__(self):
-        _own(self, "runs", "unreadable")
+        object.__setattr__(self, "runs", _typed(BaselineRun, self.runs or ()))
+        _own(self, "unreadable")
 
 
-__all__ = ["BaselineInfo", "BestRun", "CauseRank", "Comparison", "Coverage", "CurveComparison", "HparamDiff", "Issue",
-           "Problem", "RankRow", "ResolvedFinding", "RoleSummary", "Separation", "SharedFailure", "SkippedRule",
-           "SweepSummary", "UnreadableRun"]
+__all__ = ["BaselineInfo", "BaselineRun", "BestRun", "CauseRank", "Comparison", "Coverage", "CurveComparison",
+           "HparamDiff", "Issue", "Problem", "RankRow", "ResolvedFinding", "RoleSummary", "Separation", "SharedFailure",
+           "SkippedRule", "SweepSummary", "UnreadableRun"]

@@ -237,8 +237,8 @@ def baseline_text(report) -> str:
     if b is None:
         return ""
     runs = b.runs
-    parts = [f"{r['run']} ({r['source']}, {r['status']}" + (f": {', '.join(sorted({f['code'] for f in r.get('findings') or []}))}"
-             if r.get("findings") else "") + ")" for r in runs[:5]]
+    parts = [f"{r.run} ({r.source}, {r.status}" + (f": {', '.join(sorted({f['code'] for f in r.findings}))}"
+             if r.findings else "") + ")" for r in runs[:5]]
     more = f" and {len(runs) - 5} more" if len(runs) > 5 else ""
     txt = (f"baseline {b.path or '(in memory)'}: {len(runs)} run{'s' if len(runs) != 1 else ''}"
            f"{' (seeds of one recipe: their spread widens the band)' if len(runs) > 1 else ''}: " + "; ".join(parts) + more)
