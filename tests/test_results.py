@@ -11,8 +11,9 @@ import pytest
 
 from curvedoc.engine.report import Report, RunReport
 from curvedoc.engine.results import (BaselineInfo, BaselineRun, BestRun, CauseRank, Comparison, Coverage,
-                                     CurveComparison, HparamDiff, Issue, Problem, RankRow, ResolvedFinding,
-                                     RoleSummary, Separation, SharedFailure, SkippedRule, SweepSummary, UnreadableRun)
+                                     CurveComparison, HparamDiff, Issue, MetricEntry, Problem, RankRow,
+                                     ResolvedFinding, RoleSummary, Separation, SharedFailure, SkippedRule,
+                                     SweepSummary, UnreadableRun)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "curvedoc" / "reporters" / "schema.json").read_text())
@@ -54,6 +55,7 @@ def test_the_schema_and_the_dataclass_name_the_same_fields(cls):
     (ResolvedFinding, SCHEMA["$defs"]["comparison"]["properties"]["resolved_findings"]["items"]),
     (HparamDiff, SCHEMA["$defs"]["comparison"]["properties"]["hparams_diff"]["items"]),
     (BaselineRun, SCHEMA["$defs"]["baseline"]["properties"]["runs"]["items"]),
+    (MetricEntry, SCHEMA["$defs"]["run"]["properties"]["coverage"]["properties"]["metrics"]["items"]),
 ], ids=lambda x: getattr(x, "__name__", ""))
 def test_a_comparisons_parts_carry_every_key_the_schema_names(cls, where):
     """The schema names some keys of these objects (the required ones and those it constrains); the dataclass has
@@ -92,6 +94,7 @@ def test_to_dict_round_trips_and_the_parts_are_typed(tmp_path, monkeypatch):
         assert Report.from_dict(json.loads(json.dumps(d))).to_dict() == d, kind
         for rr in report.runs:
             assert rr.coverage is None or isinstance(rr.coverage, Coverage)
+            assert rr.coverage is None or all(isinstance(m, MetricEntry) for m in rr.coverage.metrics)
             assert all(isinstance(s, SkippedRule) for s in rr.skipped)
             assert all(isinstance(c, CauseRank) for c in rr.top_causes)
             assert all(isinstance(i, Issue) for i in rr.issues)

@@ -127,11 +127,25 @@ class CauseRank(_Record):
 
 
 @dataclass(frozen=True)
+class MetricEntry(_Record):
+    """A quality metric a run logs (``MetricInfo.to_dict()``): its tag, kind (accuracy, f1, map ...), which
+    direction is better, its split and scale."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"scale"})
+
+    tag: str = ""
+    kind: str = ""
+    direction: str = ""
+    split: str = ""
+    scale: float | None = None
+
+
+@dataclass(frozen=True)
 class Coverage(_Record):
     """What was analysed on a run (see :func:`curvedoc.engine.coverage`): the training signal, the rules that ran
     and those that read the signal, and why the run is not assessed (``reason``; empty when it is). ``metrics``
-    (quality metrics as :meth:`MetricInfo.to_dict` gives them) and ``loss_kind`` (what the training loss is) are
-    the JSON objects the schema describes."""
+    (:class:`MetricEntry`) are the quality metrics the run logs; ``loss_kind`` (what the training loss is) is the
+    JSON object the schema describes."""
 
     OPTIONAL: ClassVar[frozenset[str]] = frozenset({
         "assessed", "signal_note", "rules_ran", "rules_on_signal", "fraction", "metrics", "other_losses",
@@ -144,14 +158,15 @@ class Coverage(_Record):
     rules_ran: tuple[str, ...] | None = None
     rules_on_signal: tuple[str, ...] | None = None
     fraction: float | None = None
-    metrics: tuple[dict[str, Any], ...] | None = None
+    metrics: tuple[MetricEntry, ...] | None = None
     other_losses: tuple[str, ...] | None = None
     unused_tags: tuple[str, ...] | None = None
     reason: str | None = None
     loss_kind: dict[str, Any] | None = None
 
     def __post_init__(self):
-        _own(self, "rules_ran", "rules_on_signal", "metrics", "other_losses", "unused_tags")
+        _own(self, "rules_ran", "rules_on_signal", "other_losses", "unused_tags")
+        object.__setattr__(self, "metrics", _typed(MetricEntry, self.metrics))
 
 
 @dataclass(frozen=True)
@@ -417,5 +432,5 @@ class BaselineInfo(_Record):
 
 
 __all__ = ["BaselineInfo", "BaselineRun", "BestRun", "CauseRank", "Comparison", "Coverage", "CurveComparison",
-           "HparamDiff", "Issue", "Problem", "RankRow", "ResolvedFinding", "RoleSummary", "Separation", "SharedFailure",
-           "SkippedRule", "SweepSummary", "UnreadableRun"]
+           "HparamDiff", "Issue", "MetricEntry", "Problem", "RankRow", "ResolvedFinding", "RoleSummary", "Separation",
+           "SharedFailure", "SkippedRule", "SweepSummary", "UnreadableRun"]

@@ -447,7 +447,7 @@ def unused_tags(rr) -> list[str]:
     cov = rr.coverage
     if cov is not None and cov.unused_tags is not None:
         return list(cov.unused_tags)
-    metric_tags = {m.get("tag") for m in (cov.metrics if cov is not None else None) or ()}
+    metric_tags = {m.tag for m in (cov.metrics if cov is not None else None) or ()}
     return [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
 
 

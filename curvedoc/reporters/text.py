@@ -190,7 +190,7 @@ def coverage_text(rr) -> str:
     mets = cov.metrics or ()
     mtxt = ""
     if mets:
-        shown = ", ".join(f"{m['tag']} ({m['direction']} is better)" for m in mets[:3])
+        shown = ", ".join(f"{m.tag} ({m.direction} is better)" for m in mets[:3])
         mtxt = f"; metrics: {shown}" + (f" and {len(mets) - 3} more" if len(mets) > 3 else "")
     kind = (cov.loss_kind or {}).get("kind")
     ktxt = f", {kind}" if kind else ""
