@@ -104,25 +104,33 @@ def test_an_audit_worker_passes_its_reading_context_instead_of_installing_one():
     assert entered() is None
 
 
-def test_the_cli_builds_one_settings(monkeypatch):
+@pytest.mark.parametrize("command", ["diagnose", "audit", "compare"])
+def test_the_cli_builds_one_settings(command, monkeypatch):
     """Every command hands the library the Settings it built from its options (not keywords rebuilt from them)."""
     from click.testing import CliRunner
 
+    import curvedoc.compare as compare_module
     import curvedoc.engine as engine
+    import curvedoc.engine.audit as audit_module
     from curvedoc.cli import main
 
+    module, name = {"diagnose": (engine, "diagnose"), "audit": (audit_module, "audit"),
+                    "compare": (compare_module, "compare")}[command]
     seen = []
-    real = engine.diagnose
+    real = getattr(module, name)
 
-    def spy(target, **kw):
+    def spy(*args, **kw):
         seen.append(kw)
-        return real(target, **kw)
+        return real(*args, **kw)
 
-    monkeypatch.setattr(engine, "diagnose", spy)
-    res = CliRunner().invoke(main, ["diagnose", str(SAMPLE), "--select", "G", "--extend-select", "I",
-                                    "--fail-on", "warning", "--format", "json"])
+    monkeypatch.setattr(module, name, spy)
+    args = {"diagnose": ["diagnose", str(SAMPLE)], "audit": ["audit", str(SAMPLE.parent), "--no-cache", "-j", "1"],
+            "compare": ["compare", str(SAMPLE), "--baseline", str(SAMPLE)]}[command]
+    res = CliRunner().invoke(main, args + ["--select", "G", "--extend-select", "I", "--fail-on", "warning",
+                                           "--format", "json"])
     assert res.exit_code in (0, 1), res.output
     (kw,) = seen
-    assert set(kw) == {"settings", "storage_options"}
-    assert kw["settings"] == Settings.build(select=["G"], extend_select=["I"], fail_on="warning")
+    assert not {"select", "ignore", "params", "roles", "fail_on", "rules_dirs", "config"} & set(kw)
+    assert kw["settings"] == Settings.build(select=["G"], extend_select=["I"], fail_on="warning",
+                                            jobs=1 if command == "audit" else None)
     assert isinstance(Plan.build(kw["settings"]), Plan)
