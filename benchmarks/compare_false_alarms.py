@@ -38,7 +38,7 @@ PAIRS = REPO / "tests" / "data" / "compare"
 def departures(rep) -> list[str]:
     out = []
     for rr in rep.runs:
-        for s in (rr.comparison or {}).get("series") or []:
+        for s in (rr.comparison.series if rr.comparison is not None else ()):
             if s.get("side"):
                 out.append(f"{s['key']} {s['side']} from {s['left_at']:g}")
     return out
@@ -75,14 +75,14 @@ def main(argv=None) -> int:
             fa_pairs += bool(d)
             fa_exit += rep.exit_status("error") == 1
             rows.append({"recipe": r, "run": str(path.relative_to(path.parents[1])), "kind": "reseed",
-                         "verdict": rep.runs[0].comparison["verdict"], "departures": d})
+                         "verdict": rep.runs[0].comparison.verdict, "departures": d})
         for kind in ("label-noise", "label-noise-late"):
             path = PAIRS / kind / r
             if not path.is_dir():
                 continue
             rep = curvedoc.compare(path, base)
             cmp = rep.runs[0].comparison
-            worse = [s for s in cmp["series"] if s["side"] == "worse"]
+            worse = [s for s in cmp.series if s["side"] == "worse"]
             detect[kind][1] += 1
             onset_ok = True
             if kind == "label-noise-late" and worse:
@@ -92,7 +92,7 @@ def main(argv=None) -> int:
             rows.append({"recipe": r, "run": f"{kind}/{r}", "kind": kind, "verdict": cmp["verdict"],
                          "departures": departures(rep)})
         rep = curvedoc.compare(PAIRS / "lr-x10" / r, base)
-        rows.append({"recipe": r, "run": f"lr-x10/{r}", "kind": "lr-x10", "verdict": rep.runs[0].comparison["verdict"],
+        rows.append({"recipe": r, "run": f"lr-x10/{r}", "kind": "lr-x10", "verdict": rep.runs[0].comparison.verdict,
                      "departures": departures(rep)})
         bases = [base, PAIRS / "reseed1" / r, PAIRS / "reseed2" / r]
         runs = [b for p in bases for b in curvedoc.load(p)]

@@ -8,6 +8,8 @@ The public API is imported lazily so that ``import curvedoc`` and the CLI start 
     >>> import curvedoc
     >>> runs = curvedoc.load("sample_runs/healthy-mlp-cosine")
     >>> report = curvedoc.diagnose("sample_runs/overfitting-mlp")
+    >>> settings = curvedoc.Settings.build(select=["D"], fail_on="warning")   # built once, passed to any of
+    >>> report = curvedoc.diagnose("sample_runs/overfitting-mlp", settings=settings)  # diagnose/audit/compare
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ __all__ = [
     "ImportIssue",
     "Finding",
     "Report",
+    "Settings",
     "CurvedocError",
     "LoadError",
 ]
@@ -41,6 +44,7 @@ _LAZY = {
     "Watcher": ("curvedoc.watch", "Watcher"),
     "Finding": ("curvedoc.engine.findings", "Finding"),
     "Report": ("curvedoc.engine.report", "Report"),
+    "Settings": ("curvedoc.engine.config", "Settings"),
 }
 
 

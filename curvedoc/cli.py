@@ -69,26 +69,22 @@ _reader_option = click.option(
 
 
 def _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs=None, reader=None):
-    from curvedoc.engine import resolve_settings
-    from curvedoc.engine.config import parse_param_option, parse_role_option
+    """The one Settings of a command: its options over the config file (``--config``, else the working directory's
+    pyproject.toml; never ``path``'s), built once and passed to the library."""
+    from curvedoc.engine.config import Settings, parse_param_option, parse_role_option
 
-    s = resolve_settings(
-        path,
+    return Settings.build(
+        config,
         select=_split(select) or None,
+        extend_select=_split(extend_select) or None,
         ignore=_split(ignore) or None,
         params=parse_param_option(param),
         roles=parse_role_option(role),
         fail_on=fail_on,
         rules_dirs=list(rules_dir),
-        config=config,
+        jobs=jobs,
+        reader=reader,
     )
-    if extend_select:
-        s.select = (s.select or ["ALL"]) + _split(extend_select)
-    if jobs:
-        s.jobs = jobs
-    if reader:
-        s.reader = reader
-    return s
 
 
 def _storage_options(values) -> dict:
@@ -283,7 +279,7 @@ def _no_log_message(path: str, problems, what: str = "no training log found") ->
         shown = ", ".join(ckpts[:3]) + (f" and {len(ckpts) - 3} more" if len(ckpts) > 3 else "")
         return (f"{path}: {what}, only a checkpoint ({shown}): it holds the weights, not the "
                 f"training curves; point curvedoc at the run's logs -- it reads {formats}")
-    reasons = "; ".join(f"{p['path']}: {p['reason']}" for p in problems[:3])
+    reasons = "; ".join(f"{p.path}: {p.reason}" for p in problems[:3])
     return f"{path}: {what}" + (f" ({reasons})" if reasons else "") + f"; curvedoc reads {formats}"
 
 
@@ -387,7 +383,7 @@ def diagnose(path, fmt, out, select, extend_select, ignore, role, param, fail_on
     out = _check_out(out, None if remote else path)
     fmt = _out_format(fmt, out)
     try:
-        report = _diagnose(path, config=settings, storage_options=options)
+        report = _diagnose(path, settings=settings, storage_options=options)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
     if not report.runs:
@@ -467,14 +463,14 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
             _fail(f"--cache-dir {cache_dir}: inside the sweep {path}; the cache would be read as runs next time")
         show_progress = progress if progress is not None else sys.stderr.isatty()
         try:
-            report = _audit(path, config=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
+            report = _audit(path, settings=settings, jobs=settings.jobs, cache=not no_cache, cache_dir=cache_dir,
                             progress=show_progress, storage_options=options, executor=executor, scheduler=scheduler,
                             stream=stream, resume=resume)
         except (ConfigError, CurvedocError) as exc:
             _fail(str(exc))
         if stream:
             click.echo(f"curvedoc: wrote {stream} ({len(report.runs)} runs; "
-                       f"{report.sweep.get('resumed_runs', 0)} kept from before)", err=True)
+                       f"{report.sweep.resumed_runs or 0} kept from before)", err=True)
             out = None
     if not report.runs:
         _fail(_no_log_message(path, report.problems, "no training runs found"))
@@ -537,7 +533,7 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
     out = _check_out(out, None if _is_url(baseline) else baseline) if out not in (None, "-") else None
     fmt = _out_format(fmt, out)
     try:
-        report = _compare(list(paths), baseline, config=settings, band=band, rtol=rtol, atol=atol,
+        report = _compare(list(paths), baseline, settings=settings, band=band, rtol=rtol, atol=atol,
                           seed_rtol=seed_rtol, align=align, storage_options=options)
     except LoadError as exc:
         _fail(str(exc))
@@ -547,9 +543,9 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
         _fail(_no_log_message(paths[0], []) if len(paths) == 1 else f"{', '.join(paths)}: no training log found")
     _check_roles(report, settings)
     _emit(report, fmt, out, color, statistics)
-    stuck = [rr for rr in report.runs if rr.comparison is not None and rr.comparison.get("verdict") == "not-compared"]
+    stuck = [rr for rr in report.runs if rr.comparison is not None and rr.comparison.verdict == "not-compared"]
     if stuck:  # nothing was compared: neither a pass nor a failure
-        notes = "; ".join(stuck[0].comparison.get("notes") or []) or "no shared role, metric or loss tag"
+        notes = "; ".join(stuck[0].comparison.notes) or "no shared role, metric or loss tag"
         _fail(f"{stuck[0].run}{f' (and {len(stuck) - 1} more)' if len(stuck) > 1 else ''}: no curve could be "
               f"compared with the baseline ({notes})")
     code = report.exit_status(settings.fail_on)

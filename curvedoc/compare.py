@@ -1,12 +1,12 @@
 """``curvedoc compare``: runs against a baseline run, through the same engine as ``diagnose``.
 
     report = curvedoc.compare("runs/new", baseline="golden/")      # a Report, like diagnose's
-    report.run(".").comparison["verdict"]                          # 'matches' | 'worse' | 'better' | ...
+    report.run(".").comparison.verdict                             # 'matches' | 'worse' | 'better' | ...
 
 Every run is diagnosed with the selected rules and with the baseline attached, which makes the comparison
 rule (C001 baseline-departure) applicable: each curve the two share is checked against the baseline's noise
 band (``curvedoc/detectors/_baseline.py``). Findings the baseline has too are moved out of the run's
-findings into ``comparison["shared_findings"]`` -- a comparison answers "did this change make training
+findings into ``comparison.shared_findings`` (a :class:`~curvedoc.engine.results.Comparison`) -- a comparison answers "did this change make training
 worse?", and a spike the baseline also had is not news -- so the status, the score and the exit code count
 only what is new. A finding is the baseline's when the baseline has the same code *starting at about the same
 point* (within :data:`ONSET_SHARE` of the runs' length): a divergence at 10% of training is not the
@@ -18,13 +18,15 @@ band includes their spread.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Any, Iterable, Mapping, Sequence
 
-from curvedoc.detectors._baseline import hparams_diff
+from curvedoc.detectors.baseline_departure import hparams_diff  # the comparison rule's module (C001)
 from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.results import BaselineInfo, Comparison
 from curvedoc.engine.scoring import run_score, run_status
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.vocab import WARNING_OR_WORSE
@@ -51,10 +53,10 @@ def _load(target, settings: Settings, what: str, storage_options=None) -> tuple[
     target = local_path(target)
     if not is_url(target) and not os.path.lexists(target):
         raise LoadError(target, "no such file or directory", kind="not-found")
-    from curvedoc.importers import load_all, reading
+    from curvedoc.importers import load_all, reading_context
 
-    with reading(settings):
-        res = load_all(target, settings.roles, with_base=True, storage_options=storage_options)
+    res = load_all(target, settings.roles, with_base=True, storage_options=storage_options,
+                   context=reading_context(settings))
     if is_url(target) and not res.runs and not res.failures and any(p.kind == "not-found" for p in res.problems):
         raise LoadError(target, "no such object or prefix", kind="not-found")
     return res.runs, res.failures
@@ -147,7 +149,7 @@ def _nonfinite_series(run, bases: Sequence, series: list[dict[str, Any]], notes:
 
 def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunReport], plan: Plan) -> list[RunReport]:
     """Diagnose each run with the baseline attached and fold the comparison into its report."""
-    from curvedoc.detectors._baseline import compare_run
+    from curvedoc.detectors.baseline_departure import compare_run
 
     bp = _band_params(plan)
     base_findings = [f for br in base_reports for f in br.findings]
@@ -169,25 +171,24 @@ def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunRepo
                 resolved.append({"code": f.code, "name": f.name, "severity": f.severity, "message": f.message,
                                  "step": f.step, "baseline_run": f.run})
         rr.findings = new
-        rr.status = run_status(new, rr.coverage.get("assessed", False))
+        rr.status = run_status(new, bool(rr.coverage is not None and rr.coverage.assessed))
         rr.score = run_score(new, rr.coverage)
         rr.top_causes = rank_causes(new, plan.catalog)
         series = [s.to_dict() for s in cmp.series]
         notes = list(cmp.notes)
         _nonfinite_series(run, bases, series, notes)
-        rr.comparison = {
-            "baseline": [b.name for b in bases],
-            "verdict": "",
-            "axis": cmp.axis,
-            "axis_reason": cmp.axis_reason,
-            "notes": notes,
-            "new_findings": sorted({f.code for f in new}),
-            "shared_findings": [f.to_dict() for f in shared],
-            "resolved_findings": resolved,
-            "series": series,
-            "hparams_diff": hparams_diff(run.hparams, bases[0].hparams),
-        }
-        rr.comparison["verdict"] = _verdict(rr, series)
+        rr.comparison = Comparison(
+            baseline=tuple(b.name for b in bases),
+            verdict=_verdict(rr, series),
+            axis=cmp.axis,
+            axis_reason=cmp.axis_reason,
+            notes=tuple(notes),
+            new_findings=tuple(sorted({f.code for f in new})),
+            shared_findings=tuple(f.to_dict() for f in shared),
+            resolved_findings=tuple(resolved),
+            series=tuple(series),
+            hparams_diff=tuple(hparams_diff(run.hparams, bases[0].hparams)),
+        )
         out.append(rr)
     return out
 
@@ -216,12 +217,15 @@ def compare(
     seed_rtol: float | None = None,
     align: str | None = None,
     storage_options: Mapping[str, Any] | None = None,
+    settings: Settings | None = None,
 ) -> Report:
     """Compare the run(s) at ``target`` (a path, a Run, or a list of paths / runs) with ``baseline`` (a path
     holding one run or several seeds of one recipe, or Runs).
 
     ``band`` (noise standard deviations), ``rtol``, ``atol``, ``seed_rtol`` and ``align`` set the comparison
-    rule's parameters (``params={"baseline-departure": {...}}`` does the same). Returns a :class:`Report` whose
+    rule's parameters (``params={"baseline-departure": {...}}`` does the same). ``settings`` (built once with
+    :meth:`Settings.build <curvedoc.engine.config.Settings.build>`) configures the comparison as for
+    :func:`curvedoc.diagnose`; the keywords apply on top of it. Returns a :class:`Report` whose
     runs carry ``comparison``; :meth:`Report.exit_status` counts only findings the baseline does not have.
     Raises :class:`LoadError` when a path does not exist or the baseline holds no readable run, and
     :class:`ConfigError` for unknown rules or parameters.
@@ -233,7 +237,7 @@ def compare(
     targets = list(target) if isinstance(target, (list, tuple)) and not _all_runs(target) else [target]
     first = targets[0] if targets and isinstance(targets[0], (str, os.PathLike)) else None
     settings = resolve_settings(first, select=select, ignore=ignore, params=merged, roles=roles, fail_on=fail_on,
-                                rules_dirs=rules_dirs, config=config)
+                                rules_dirs=rules_dirs, config=config, settings=settings)
     plan = Plan.build(settings)
     _band_params(plan)  # a bad align (keyword, --param or pyproject) fails before anything is read
     bases, base_fail = _load(baseline, settings, "baseline", storage_options)
@@ -248,12 +252,12 @@ def compare(
                         "(all NaN, inf or too short)", kind="not-comparable")
     base_reports = [diagnose_run(b, plan) for b in bases]
     report = Report(target=", ".join(str(t) for t in targets if isinstance(t, (str, os.PathLike))))
-    report.baseline = {
-        "path": str(baseline) if isinstance(baseline, (str, os.PathLike)) else "",
-        "runs": [{"run": br.run, "source": br.source, "status": br.status, "score": br.score, "path": br.path,
-                  "findings": [f.to_dict() for f in br.findings]} for br in base_reports],
-        "unreadable": [f.to_dict() for f in base_fail],
-    }
+    report.baseline = BaselineInfo(
+        path=str(baseline) if isinstance(baseline, (str, os.PathLike)) else "",
+        runs=tuple({"run": br.run, "source": br.source, "status": br.status, "score": br.score, "path": br.path,
+                    "findings": [f.to_dict() for f in br.findings]} for br in base_reports),
+        unreadable=tuple(f.to_dict() for f in base_fail),
+    )
     base_paths = {os.path.realpath(str(b.path)) for b in bases if b.path is not None}
     for t in targets:
         runs, failures = _load(t, settings, "the run", storage_options)
@@ -267,7 +271,8 @@ def compare(
                 rr.run = os.path.relpath(rr.path) if not os.path.isabs(str(targets[0])) else rr.path
     for rr in report.runs:
         if rr.comparison is not None and rr.path and os.path.realpath(rr.path) in base_paths:
-            rr.comparison["notes"].insert(0, "this run is the baseline itself: it matches trivially")
+            rr.comparison = dataclasses.replace(
+                rr.comparison, notes=("this run is the baseline itself: it matches trivially", *rr.comparison.notes))
     return report
 
 

@@ -203,15 +203,19 @@ class Monitor:
     """Diagnoses live runs with one plan and reports each new finding once.
 
     ``check(live_run)`` diagnoses the run as it is now and returns the new findings as :class:`Event` s;
-    ``finish(run)`` diagnoses a finished run (every rule, whole-run ones included) and returns what is new."""
+    ``finish(run)`` diagnoses a finished run (every rule, whole-run ones included) and returns what is new.
+
+    The plan is ``plan`` (built already), else built once from ``settings`` (a frozen
+    :class:`~curvedoc.engine.config.Settings`) with the keywords on top, as for :func:`curvedoc.diagnose`."""
 
     def __init__(self, plan=None, *, select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
                  params: Mapping[str, Mapping[str, Any]] | None = None, roles: Mapping[str, str] | None = None,
-                 on_event: Callable[[Event], None] | None = None):
+                 on_event: Callable[[Event], None] | None = None, settings=None):
         if plan is None:
             from curvedoc.engine import Plan, resolve_settings
 
-            plan = Plan.build(resolve_settings(None, select=select, ignore=ignore, params=params, roles=roles))
+            plan = Plan.build(resolve_settings(None, select=select, ignore=ignore, params=params, roles=roles,
+                                               settings=settings))
         self.plan = plan
         self.seen: set[tuple] = set()
         self.on_event = on_event

@@ -15,7 +15,8 @@ message::
         assert_overfits(tmp_path)                                 # the loss falls to ~0: the seeds' golden rule
 
 Each returns what it checked (a :class:`~curvedoc.engine.report.Report`, or the final loss) so a test can
-look further.
+look further. ``assert_healthy`` and ``assert_matches_baseline`` take the keywords of :func:`curvedoc.diagnose`,
+``settings=`` (a :class:`~curvedoc.engine.config.Settings` built once, e.g. for a whole test module) among them.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def _problems(report, fail_on: str, what: str) -> list[str]:
         if rr.status == Status.UNREADABLE:
             why.append(f"{rr.run}: could not be read ({rr.errors[0] if rr.errors else 'unknown reason'})")
         elif rr.status == Status.NOT_ASSESSED:
-            why.append(f"{rr.run}: nothing was checked ({(rr.coverage or {}).get('reason', 'no training signal')})")
+            reason = rr.coverage.reason if rr.coverage is not None else None
+            why.append(f"{rr.run}: nothing was checked ({reason if reason is not None else 'no training signal'})")
     if report.runs and report.exit_status(fail_on) == 1:
         n = sum(1 for f in report.findings if f.severity in failing_severities(fail_on))
         why.append(f"{n} finding(s) at or above '{fail_on}' {what}")
@@ -65,6 +67,7 @@ def assert_healthy(
     params: Mapping[str, Mapping[str, Any]] | None = None,
     roles: Mapping[str, str] | None = None,
     config: str | os.PathLike | None = None,
+    settings=None,
 ):
     """Diagnose ``path`` (a log file, run folder, folder of runs, or a Run) and raise ``AssertionError`` with the
     report when a finding at or above ``fail_on`` (default ``warning``: a healthy run has none) is present, or
@@ -73,7 +76,8 @@ def assert_healthy(
     import curvedoc
 
     _check_level(fail_on)
-    report = curvedoc.diagnose(path, select=select, ignore=ignore, params=params, roles=roles, config=config)
+    report = curvedoc.diagnose(path, select=select, ignore=ignore, params=params, roles=roles, config=config,
+                               settings=settings)
     why = _problems(report, fail_on, "")
     if why:
         _fail(why, report)
@@ -95,6 +99,7 @@ def assert_matches_baseline(
     params: Mapping[str, Mapping[str, Any]] | None = None,
     roles: Mapping[str, str] | None = None,
     config: str | os.PathLike | None = None,
+    settings=None,
 ):
     """Compare ``path`` with ``baseline`` (:func:`curvedoc.compare`) and raise ``AssertionError`` with the report
     when a finding the baseline does not have is at or above ``fail_on`` (default ``error``: a curve that became
@@ -104,12 +109,13 @@ def assert_matches_baseline(
 
     _check_level(fail_on)
     report = curvedoc.compare(path, baseline, select=select, ignore=ignore, params=params, roles=roles,
-                              config=config, band=band, rtol=rtol, atol=atol, seed_rtol=seed_rtol, align=align)
+                              config=config, band=band, rtol=rtol, atol=atol, seed_rtol=seed_rtol, align=align,
+                              settings=settings)
     why = _problems(report, fail_on, "that the baseline does not have")
     for rr in report.runs:
-        if rr.comparison is not None and rr.comparison.get("verdict") == "not-compared":
+        if rr.comparison is not None and rr.comparison.verdict == "not-compared":
             why.append(f"{rr.run}: no curve could be compared with the baseline "
-                       f"({'; '.join(rr.comparison.get('notes') or []) or 'no shared role, metric or loss tag'})")
+                       f"({'; '.join(rr.comparison.notes) or 'no shared role, metric or loss tag'})")
     if why:
         _fail(why, report)
     return report

@@ -112,7 +112,7 @@ def _complete_records(path: Path, start: int, size: int) -> tuple[int, bytes]:
     A record whose length header fails its checksum is damage, not a record still being written: the reading
     resynchronises at the next offset where a length header checks (as ``diagnose`` does), so one torn record
     does not stop the watch for good; the damaged bytes are skipped."""
-    from curvedoc.importers._tfrecord import masked_crc
+    from curvedoc.importers.tfevents import masked_crc
 
     with _open(path) as fh:
         fh.seek(start)
@@ -241,8 +241,7 @@ class Watcher:
 
     def _grow(self, w: _Watched) -> bool:
         """Read the new bytes of the run's files into its LiveRun; True when anything was added."""
-        from curvedoc.importers import read_spec
-        from curvedoc.importers._base import byte_windows, max_file_bytes
+        from curvedoc.importers import byte_windows, max_file_bytes, read_spec
         from curvedoc.errors import LoadError
 
         limit = max_file_bytes()

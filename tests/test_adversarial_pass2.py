@@ -83,7 +83,7 @@ def test_a_pyproject_inside_the_data_never_changes_the_settings(tmp_path, monkey
     project.mkdir()
     monkeypatch.chdir(project)
     s = resolve_settings(str(run))
-    assert s.fail_on == "error" and s.jobs is None and s.ignore == [] and s.config_file is None
+    assert s.fail_on == "error" and s.jobs is None and s.ignore == () and s.config_file is None
     assert any(f.code.startswith("D") for f in curvedoc.diagnose(str(run)).runs[0].findings)
     for cmd, target in (("diagnose", run), ("audit", data)):
         r = CliRunner().invoke(main, [cmd, str(target), "--format", "json"])

@@ -122,7 +122,7 @@ def test_config_from_pyproject(tmp_path, monkeypatch):
         '[tool.curvedoc.roles]\ntrain_loss = "my/loss"\n[tool.curvedoc.params.damaged-log]\nmin_skipped = 3\n'
     )
     s = resolve_settings(tmp_path)
-    assert s.select == ["I"] and s.ignore == ["I001"] and s.fail_on == "warning"
+    assert s.select == ("I",) and s.ignore == ("I001",) and s.fail_on == "warning"
     assert s.roles == {"train_loss": "my/loss"} and s.params == {"damaged-log": {"min_skipped": 3}}
     (tmp_path / "pyproject.toml").write_text('[tool.curvedoc]\nselct = ["I"]\n')
     with pytest.raises(ConfigError, match="selct"):

@@ -144,7 +144,7 @@ def test_an_object_that_changes_after_the_listing_is_fetched_within_the_limit(ch
                                                                               private_tmp):
     """Small objects come in batched range requests, big ones streamed: both stop at limit + 1 bytes, whatever
     the object became since the listing."""
-    from curvedoc.importers import remote
+    from curvedoc.importers import read_spec, remote
     from curvedoc.importers.discover import discover
 
     fs = fsspec.filesystem("memory")
@@ -194,7 +194,7 @@ def test_an_object_that_changes_after_the_listing_is_fetched_within_the_limit(ch
         monkeypatch.setattr(fs, "open", lambda path, mode="rb", **kw: Counted(real_open(path, mode, **kw)))
         with time_limit(60, "read_remote"):
             try:
-                runs = remote.read_remote(spec)
+                runs = remote.read_remote(spec, read=read_spec)
             except LoadError as exc:
                 assert str(exc) and "\n" not in exc.reason
                 runs = []

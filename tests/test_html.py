@@ -182,10 +182,13 @@ def test_audit_html_draws_the_worst_and_lists_the_rest():
             loss[120:] = np.nan
         runs.append(make_run(f"run{i}", train_loss=loss))
     rep = curvedoc.diagnose(runs)
-    rep.sweep = {"status_counts": {"failing": 3, "warning": 0, "healthy": 5, "unreadable": 0},
-                 "separating_hparams": [{"statement": "divergence in 3 of 3 runs with lr >= 0.1, in 0 of 5 below",
-                                         "p_value": 0.02}],
-                 "shared_failures": [], "duplicate_runs": [["run5", "run6"]], "best_run": None, "unreadable": []}
+    from curvedoc.engine.results import SweepSummary
+
+    rep.sweep = SweepSummary.from_dict(
+        {"status_counts": {"failing": 3, "warning": 0, "healthy": 5, "unreadable": 0},
+         "separating_hparams": [{"statement": "divergence in 3 of 3 runs with lr >= 0.1, in 0 of 5 below",
+                                 "p_value": 0.02}],
+         "shared_failures": [], "duplicate_runs": [["run5", "run6"]], "best_run": None, "unreadable": []})
     doc = render(rep, "html", detail_runs=4)
     page = parse(doc)
     assert page.count("svg") == 4 + 1

@@ -172,10 +172,13 @@ def test_text_never_passes_control_characters():
 
 
 def test_skipped_grouping():
-    skipped = [{"name": "exploding-gradients", "code": "G001", "missing": ["grad_norm|grad_norm_sq"]},
-               {"name": "clip-saturation", "code": "G003", "missing": ["grad_norm|grad_norm_clipped|grad_norm_sq"]},
-               {"name": "vanishing-gradients", "code": "G002", "missing": ["grad_norm|layer_grad_norm"]},
-               {"name": "epoch-boundary-jumps", "code": "E001", "missing": ["epoch"]}]
+    from curvedoc.engine.results import SkippedRule
+
+    skipped = [SkippedRule.from_dict(d) for d in (
+        {"name": "exploding-gradients", "code": "G001", "missing": ["grad_norm|grad_norm_sq"]},
+        {"name": "clip-saturation", "code": "G003", "missing": ["grad_norm|grad_norm_clipped|grad_norm_sq"]},
+        {"name": "vanishing-gradients", "code": "G002", "missing": ["grad_norm|layer_grad_norm"]},
+        {"name": "epoch-boundary-jumps", "code": "E001", "missing": ["epoch"]})]
     groups = group_skipped(skipped)
     assert [g for g, _ in groups] == ["no grad_norm logged", "no epoch logged"]
     line = skipped_line(skipped, names=2)

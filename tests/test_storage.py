@@ -639,7 +639,7 @@ def test_two_audits_on_one_results_file_do_not_both_write_it(tmp_path):
 def test_an_object_that_grew_after_the_listing_is_fetched_no_further_than_the_limit(memfs, monkeypatch):
     """39.21: an object that grew after the listing was downloaded whole before the size limit applied. Objects are
     fetched with a byte range capped at the limit + 1: a log past it is too large, a settings file past it skipped."""
-    from curvedoc.importers import remote
+    from curvedoc.importers import read_spec, remote
 
     fs, name = memfs
     run = f"{name}/r"
@@ -659,7 +659,7 @@ def test_an_object_that_grew_after_the_listing_is_fetched_no_further_than_the_li
 
     monkeypatch.setattr(fs, "cat_ranges", cat_ranges)
     with pytest.raises(curvedoc.LoadError, match="grew past"):
-        remote.read_remote(spec)
+        remote.read_remote(spec, read=read_spec)
     assert asked and max(asked) <= 4097
 
 

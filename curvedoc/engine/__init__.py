@@ -2,10 +2,17 @@
 rank the likely causes, and give each run a status and a score.
 
     report = curvedoc.diagnose("runs/exp1", select=["D", "overfitting"], params={"divergence": {"min_rise": 0.5}})
+    report = curvedoc.diagnose("runs/exp1", settings=Settings.build(select=["D"]))   # the same, built once
+
+The configuration is one frozen :class:`~curvedoc.engine.config.Settings` (the keywords are put on top of it by
+:func:`resolve_settings`); a :class:`Plan` (the selected rules with their parameters) is built from it once and used
+for every run; reading gets its :class:`~curvedoc.importers.context.ReadContext` from it, passed to every read. A
+run's report (:mod:`curvedoc.engine.report`) holds typed parts (:mod:`curvedoc.engine.results`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import traceback
@@ -14,9 +21,10 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from curvedoc.engine.causality import attribute, fixes_for
-from curvedoc.engine.config import Settings, load_settings
+from curvedoc.engine.config import Settings
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.results import CauseRank, Coverage, Issue, Problem, RoleSummary, SkippedRule
 from curvedoc.engine.rules import Catalog, Rule, load_catalog, make_params
 from curvedoc.engine.scoring import SEVERITY_WEIGHT, run_score, run_status
 from curvedoc.errors import ConfigError
@@ -63,8 +71,8 @@ def _finite_count(run, tag: str) -> int:
     return int(np.isfinite(v).sum())
 
 
-def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errored: set[str],
-             min_points: Mapping[str, int] | None = None) -> dict[str, Any]:
+def coverage(run, ran: Sequence[Rule], skipped: Sequence[SkippedRule], errored: set[str],
+             min_points: Mapping[str, int] | None = None) -> Coverage:
     """What was analysed: the training signal, the rules that ran on it, and why a run is not assessed.
 
     A run is *assessed* when a training signal with at least MIN_SIGNAL_POINTS finite points exists (the
@@ -112,7 +120,7 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
                   f"and a verdict needs at least {needed} ({fewest}, the rule reading it that needs the fewest)")
     elif not readers:
         reason = f"no selected rule reads {signal} ({signal_tag!r}): check --select/--ignore"
-    applicable = len(ran) + sum(1 for s in skipped if s.get("missing") or s.get("why"))
+    applicable = len(ran) + sum(1 for s in skipped if s.missing or s.why)
     from curvedoc.model.roles import other_losses
 
     losses = other_losses(run)
@@ -121,20 +129,20 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[dict[str, Any]], errore
     except Exception:  # pragma: no cover - a listing must never fail a run the rules could read
         family_tags = set()
     read = set(roles.values()) | {m.tag for m in run.metrics} | set(losses) | family_tags
-    return {
-        "assessed": bool(readers),
-        "signal": signal,
-        "signal_tag": signal_tag,
-        "signal_note": signal_note,
-        "rules_ran": [r.code for r in ran],
-        "rules_on_signal": [r.code for r in readers],
-        "fraction": round(len(ran) / applicable, 3) if applicable else 0.0,
-        "metrics": [m.to_dict() for m in run.metrics],
-        "other_losses": losses,
-        "unused_tags": [t for t in run.tags if t not in read],
-        "reason": reason,
-        "loss_kind": _loss_kind(run) if signal == "train_loss" else {},
-    }
+    return Coverage(
+        assessed=bool(readers),
+        signal=signal,
+        signal_tag=signal_tag,
+        signal_note=signal_note,
+        rules_ran=tuple(r.code for r in ran),
+        rules_on_signal=tuple(r.code for r in readers),
+        fraction=round(len(ran) / applicable, 3) if applicable else 0.0,
+        metrics=tuple(m.to_dict() for m in run.metrics),
+        other_losses=tuple(losses),
+        unused_tags=tuple(t for t in run.tags if t not in read),
+        reason=reason,
+        loss_kind=_loss_kind(run) if signal == "train_loss" else {},
+    )
 
 
 def _loss_kind(run) -> dict:
@@ -146,7 +154,7 @@ def _loss_kind(run) -> dict:
         return {}
 
 
-def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[dict[str, Any]]:
+def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> list[CauseRank]:
     """Aggregate each finding's ranked causes, weighted by severity x confidence x 1/rank."""
     scores: dict[str, float] = {}
     support: dict[str, list[str]] = {}
@@ -168,15 +176,8 @@ def rank_causes(findings: Sequence[Finding], catalog: Catalog, top: int = 3) -> 
         if cause is None:
             continue
         ev = dict(best_finding[cid].evidence)
-        out.append(
-            {
-                "id": cid,
-                "title": cause.title,
-                "weight": round(sc / total, 3),
-                "supported_by": support[cid],
-                "fixes": [fill_template(t, ev) for t in cause.fixes],
-            }
-        )
+        out.append(CauseRank(id=cid, title=cause.title, weight=round(sc / total, 3), supported_by=tuple(support[cid]),
+                             fixes=tuple(fill_template(t, ev) for t in cause.fixes)))
     return out
 
 
@@ -208,11 +209,11 @@ def _to_finding(rule: Rule, hit, catalog: Catalog, run_name: str) -> Finding:
     )
 
 
-def run_summary(run) -> dict[str, Any]:
+def run_summary(run) -> dict[str, RoleSummary]:
     """A few numbers for tables and sweep analysis (no frames): first/last/best of the losses."""
     import numpy as np
 
-    out: dict[str, Any] = {}
+    out: dict[str, RoleSummary] = {}
     for role in ("train_loss", "val_loss", "val_acc"):
         if role not in run.roles:
             continue
@@ -220,19 +221,19 @@ def run_summary(run) -> dict[str, Any]:
         v = s.to_numpy(dtype=np.float64)
         fin = np.isfinite(v)
         if not fin.any():
-            out[role] = {"first": None, "last": None, "best": None, "best_step": None, "points": int(len(v))}
+            out[role] = RoleSummary(points=int(len(v)))
             continue
         vf = v[fin]
         steps = s.index.to_numpy()[fin]
         best_i = int(np.argmax(vf)) if role.endswith("acc") else int(np.argmin(vf))
-        out[role] = {
-            "first": float(vf[0]),
-            "last": float(v[-1]) if math.isfinite(v[-1]) else float(vf[-1]),
-            "best": float(vf[best_i]),
-            "best_step": int(steps[best_i]),
-            "last_step": int(s.index[-1]),
-            "points": int(len(v)),
-        }
+        out[role] = RoleSummary(
+            first=float(vf[0]),
+            last=float(v[-1]) if math.isfinite(v[-1]) else float(vf[-1]),
+            best=float(vf[best_i]),
+            best_step=int(steps[best_i]),
+            last_step=int(s.index[-1]),
+            points=int(len(v)),
+        )
     return out
 
 
@@ -260,19 +261,22 @@ class Applicability:
         (the detector computed it as on a finished run; its evidence needs the run's end)."""
         return not (self.live and hit.check and hit.check in rule.whole_run_checks)
 
-    def skip(self, rule: Rule) -> dict[str, Any] | None:
-        """None when ``rule`` runs; else {'name', 'code', 'missing'[, 'why']}, or {} when it does not apply at
-        all (a comparison rule outside a comparison; a whole-run rule on a live run) and is not listed."""
+    def applies(self, rule: Rule) -> bool:
+        """False when ``rule`` does not apply at all, and is not listed as skipped either: a comparison rule outside
+        a comparison, a whole-run rule on a live run."""
+        if rule.missing_roles(self.present) == ["baseline"]:
+            return False  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
+        return not (self.live and rule.whole_run)  # judged when the run has ended (watch does a last full pass)
+
+    def skip(self, rule: Rule) -> SkippedRule | None:
+        """None when ``rule`` (one that :meth:`applies`) runs; else why not: the roles it needs that are missing,
+        or why it does not apply to this run."""
         missing = rule.missing_roles(self.present)
-        if missing == ["baseline"]:
-            return {}  # a comparison rule outside a comparison: not applicable, not 'skipped for lack of a tag'
-        if self.live and rule.whole_run:
-            return {}  # judged when the run has ended (watch does a last full pass), never on a partial run
         if missing:
-            return {"name": rule.name, "code": rule.code, "missing": missing}
+            return SkippedRule(name=rule.name, code=rule.code, missing=tuple(missing))
         if not rule.rl_loss and rule.missing_roles(self.no_loss):
-            return {"name": rule.name, "code": rule.code, "missing": [],
-                    "why": f"reinforcement learning ({self.rl_tag!r} logged): its loss need not fall"}
+            return SkippedRule(name=rule.name, code=rule.code, missing=(),
+                               why=f"reinforcement learning ({self.rl_tag!r} logged): its loss need not fall")
         return None
 
 
@@ -283,15 +287,16 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     roles = dict(run.roles)
     can = Applicability(run)
     findings: list[Finding] = []
-    skipped: list[dict[str, Any]] = []
+    skipped: list[SkippedRule] = []
     errors: list[str] = []
     ran: list[Rule] = []
     errored: set[str] = set()
     for rule, spec, params in plan.rules:
+        if not can.applies(rule):
+            continue
         skip = can.skip(rule)
         if skip is not None:
-            if skip:
-                skipped.append(skip)
+            skipped.append(skip)
             continue
         ran.append(rule)
         try:
@@ -309,15 +314,15 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
     need = {rule.code: params.min_points for rule, _, params in plan.rules
             if isinstance(getattr(params, "min_points", None), int)}
     cov = coverage(run, ran, skipped, errored, need)
-    if errored and cov.get("assessed"):
+    if errored and cov.assessed:
         # a rule that failed checked nothing: 'healthy' must mean every selected rule that could run said so
-        cov = {**cov, "assessed": False,
-               "reason": f"{len(errored)} rule(s) failed while checking this run ({', '.join(sorted(errored))}); "
-                         "see the errors"}
+        cov = dataclasses.replace(
+            cov, assessed=False,
+            reason=f"{len(errored)} rule(s) failed while checking this run ({', '.join(sorted(errored))}); see the errors")
     rr = RunReport(
         run=run.name,
         source=run.source,
-        status=run_status(findings, cov["assessed"]),
+        status=run_status(findings, cov.assessed),
         score=run_score(findings, cov),
         coverage=cov,
         roles=roles,
@@ -327,7 +332,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
         points=run.n_points,
         path=str(run.path) if run.path is not None else "",
         tags=run.tag_counts(),
-        issues=[i.to_dict() for i in run.issues],
+        issues=[Issue.from_dict(i.to_dict()) for i in run.issues],
         role_notes=list(run.role_notes),
         top_causes=rank_causes(findings, plan.catalog),
         hparams=dict(run.hparams),
@@ -340,7 +345,7 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
 
 def unreadable_report(name: str, path: str, reason: str, kind: str = "unreadable") -> RunReport:
     return RunReport(run=name, source="", status=Status.UNREADABLE, score=0.0, errors=[reason], path=path,
-                     issues=[{"kind": kind, "message": reason, "file": path, "count": None, "severity": Severity.ERROR}])
+                     issues=[Issue(kind=kind, message=reason, file=path, count=None, severity=Severity.ERROR)])
 
 
 def resolve_settings(
@@ -353,19 +358,15 @@ def resolve_settings(
     fail_on: str | None = None,
     rules_dirs: Iterable[str] | None = None,
     config: str | os.PathLike | Settings | None = None,
+    settings: Settings | None = None,
 ) -> Settings:
-    if isinstance(config, Settings):
-        base = config
-    else:
-        base = load_settings(config_file=config)  # the working directory's project, never the data (target)
-    return base.merged(
-        select=list(select) if select else None,
-        ignore=list(ignore) if ignore else None,
-        params={k: dict(v) for k, v in (params or {}).items()},
-        roles=dict(roles or {}),
-        fail_on=fail_on,
-        rules_dirs=list(rules_dirs or []),
-    )
+    """The settings the public functions' keywords ask for: :meth:`Settings.build` over ``settings`` (built
+    already) or ``config`` (a settings file; None: the working directory's ``pyproject.toml``, never ``target``'s).
+    Giving both ``settings`` and ``config`` is a mistake (:class:`TypeError`)."""
+    if settings is not None and config is not None:
+        raise TypeError("give settings= (built already) or config= (a settings file), not both")
+    return Settings.build(settings if settings is not None else config, select=select, ignore=ignore,
+                          params=params, roles=roles, fail_on=fail_on, rules_dirs=rules_dirs)
 
 
 def diagnose(
@@ -379,6 +380,7 @@ def diagnose(
     rules_dirs: Iterable[str] | None = None,
     config: str | os.PathLike | Settings | None = None,
     storage_options: Mapping[str, Any] | None = None,
+    settings: Settings | None = None,
 ) -> Report:
     """Diagnose a path (file, run folder or tree), a storage URL (``s3://bucket/runs``, with fsspec's
     ``storage_options``), a :class:`Run`, or a list of runs.
@@ -387,6 +389,10 @@ def diagnose(
     entry of that run; runs that cannot be read are present with status ``unreadable``.
     Unknown rules or parameters raise :class:`~curvedoc.errors.ConfigError`; a path that does not exist
     raises :class:`~curvedoc.errors.LoadError`.
+
+    ``settings`` (a :class:`~curvedoc.engine.config.Settings`, built once with :meth:`Settings.build`) configures
+    the diagnosis; the keywords, when given too, apply on top of it. Without it the keywords apply on top of
+    ``config`` (a settings file), else of the working directory's ``pyproject.toml``.
     """
     from curvedoc.model.run import Run
 
@@ -399,7 +405,7 @@ def diagnose(
 
         raise LoadError(target, "no such file or directory", kind="not-found")
     settings = resolve_settings(target, select=select, ignore=ignore, params=params, roles=roles,
-                                fail_on=fail_on, rules_dirs=rules_dirs, config=config)
+                                fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
     plan = Plan.build(settings)
     report = Report(target=str(target) if isinstance(target, (str, os.PathLike)) else "")
     if isinstance(target, Run):
@@ -408,9 +414,7 @@ def diagnose(
         runs, failures, problems = list(target), [], []
     else:
         from curvedoc._guard import RunTimeout, max_seconds, time_guard
-        from curvedoc.importers import Failure, LoadResult, discover, read_into
-
-        from curvedoc.importers import reading
+        from curvedoc.importers import Failure, LoadResult, discover, read_into, reading_context
 
         disc = discover(target, with_base=True, storage_options=storage_options)
         if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
@@ -419,20 +423,20 @@ def diagnose(
             raise LoadError(target, "no such object or prefix", kind="not-found")
         res = LoadResult(problems=list(disc.problems))
         limit = max_seconds(settings)
-        with reading(settings):
-            for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
-                try:
-                    with time_guard(limit):
-                        done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles)]
-                    report.runs.extend(done)
-                except RunTimeout as exc:
-                    res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
+        context = reading_context(settings)  # passed to every read: the size limit and the event-file reader
+        for spec in disc.specs:  # read + diagnose one run at a time, under the per-run time guard
+            try:
+                with time_guard(limit):
+                    done = [diagnose_run(run, plan) for run in read_into(res, spec, settings.roles, context)]
+                report.runs.extend(done)
+            except RunTimeout as exc:
+                res.failures.append(Failure(spec.name, str(spec.root), exc.reason, "timeout"))
         runs, failures, problems = [], res.failures, res.problems
     for run in runs:
         report.runs.append(diagnose_run(run, plan))
     for f in failures:
         report.runs.append(unreadable_report(f.name, f.path, f.reason, f.kind))
-    report.problems = [p.to_dict() for p in problems]
+    report.problems = [Problem.from_dict(p.to_dict()) for p in problems]
     return report
 
 

@@ -1,7 +1,7 @@
 """Sweep audit: diagnose hundreds to thousands of runs at once, rank them, explain the sweep.
 
     report = curvedoc.audit("sweeps/lr_bs_grid", jobs=4)
-    report.sweep["separating_hparams"]   # "divergence in 7 of 7 runs with lr >= 0.003, in 0 of 21 below"
+    report.sweep.separating_hparams      # "divergence in 7 of 7 runs with lr >= 0.003, in 0 of 21 below"
 
 This module orchestrates; each room holds one part:
 
@@ -19,6 +19,7 @@ This module orchestrates; each room holds one part:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -26,10 +27,12 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from curvedoc.engine import Plan, resolve_settings
+from curvedoc.engine.config import Settings
 from curvedoc.engine.cache import Listings, default_cache_dir, settings_key, spec_key
 from curvedoc.engine.cache import read as cache_read
 from curvedoc.engine.executors import EXECUTORS, executor_for
 from curvedoc.engine.report import Report
+from curvedoc.engine.results import Problem
 from curvedoc.engine.sweep import name_hparams, separating_hparams, sweep_analysis, sweep_report
 from curvedoc.engine.worker import is_transient, warm_up
 from curvedoc.importers import RunSpec
@@ -89,6 +92,7 @@ def audit(
     client=None,
     stream: str | os.PathLike | None = None,
     resume: bool = False,
+    settings: Settings | None = None,
 ) -> Report:
     """Diagnose every run under ``path`` in parallel and add a ``sweep`` section to the report.
 
@@ -96,7 +100,9 @@ def audit(
     ``"processes"`` (a local pool of ``jobs`` processes) or ``"dask"`` (``client``, a ``dask.distributed.Client``,
     or one connected to ``scheduler``, or a new local cluster of ``jobs`` workers). ``stream`` names a JSON-lines
     file that gets one line per run as it is diagnosed; with ``resume`` the runs already complete in it (inputs
-    unchanged) are kept and not diagnosed again (see :mod:`curvedoc.engine.stream`)."""
+    unchanged) are kept and not diagnosed again (see :mod:`curvedoc.engine.stream`). ``settings`` (built once with
+    :meth:`Settings.build <curvedoc.engine.config.Settings.build>`) configures every worker, as for
+    :func:`curvedoc.diagnose`; the keywords apply on top of it."""
     from curvedoc.importers.discover import discover
     from curvedoc.importers.remote import local_path
 
@@ -108,7 +114,7 @@ def audit(
         executor = "dask"
     path = local_path(path)
     settings = resolve_settings(path, select=select, ignore=ignore, params=params, roles=roles,
-                                fail_on=fail_on, rules_dirs=rules_dirs, config=config)
+                                fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
     Plan.build(settings)  # validate in the parent: config errors surface before any work
     disc = discover(path, storage_options=storage_options)
     specs = disc.specs
@@ -192,11 +198,10 @@ def audit(
             if sink is not None:
                 sink.close()
 
-        report = sweep_report(str(path), results, [p.to_dict() for p in disc.problems])
-        report.sweep["jobs"] = n_jobs
-        report.sweep["cached_runs"] = cached
-        if stream is not None:
-            report.sweep["resumed_runs"] = len(specs) - len(todo) - cached
+        report = sweep_report(str(path), results, [Problem.from_dict(p.to_dict()) for p in disc.problems])
+        report.sweep = dataclasses.replace(
+            report.sweep, jobs=n_jobs, cached_runs=cached,
+            resumed_runs=len(specs) - len(todo) - cached if stream is not None else None)
         return report
     finally:
         if lock is not None:

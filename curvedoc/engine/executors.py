@@ -66,18 +66,16 @@ def _context():
 
 
 class InProcess:
-    """In this process: the reading settings and memory guard ``init_worker`` sets are restored when it ends."""
+    """In this process: the memory guard ``init_worker`` sets is restored when it ends (the reading context is
+    passed to each read, never put in force for the process)."""
 
     def run(self, settings: Settings, todo: list, emit: Emit) -> None:
-        from curvedoc.importers import reading
-
-        with reading(settings):
-            guard = init_worker(settings, memory_per_run(settings, 1))
-            try:
-                for item in todo:
-                    emit(*work(item))
-            finally:
-                guard.restore()
+        guard = init_worker(settings, memory_per_run(settings, 1))
+        try:
+            for item in todo:
+                emit(*work(item))
+        finally:
+            guard.restore()
 
 
 class ProcessPool:

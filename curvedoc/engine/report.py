@@ -8,7 +8,9 @@
      "sweep": {...} | absent}
 
 A :class:`RunReport` holds findings, not data frames, so audit workers can send it between
-processes cheaply; ``RunReport.run`` keeps the :class:`Run` when it is at hand (for plots).
+processes cheaply; ``RunReport.run`` keeps the :class:`Run` when it is at hand (for plots). Its parts are typed
+(:mod:`curvedoc.engine.results`: ``coverage``, ``skipped``, ``top_causes``, ``comparison``; a report's ``sweep`` and
+``problems``), each with ``to_dict()`` giving its object of the JSON contract.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from curvedoc.engine.findings import Finding, jsonable
+from curvedoc.engine.results import (BaselineInfo, CauseRank, Comparison, Coverage, Issue, Problem, RoleSummary,
+                                     SkippedRule, SweepSummary)
 from curvedoc.vocab import Status, failing_severities
 
 
@@ -29,19 +33,19 @@ class RunReport:
     score: float
     roles: dict[str, str] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
-    skipped: list[dict[str, Any]] = field(default_factory=list)  # {"name", "code", "missing": [roles]}
+    skipped: list[SkippedRule] = field(default_factory=list)  # selected rules that did not run, and why
     errors: list[str] = field(default_factory=list)
     points: int = 0
     path: str = ""
     tags: dict[str, int] = field(default_factory=dict)
-    issues: list[dict[str, Any]] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)  # what the importer noticed, or why the run is unreadable
     role_notes: list[str] = field(default_factory=list)
-    top_causes: list[dict[str, Any]] = field(default_factory=list)
+    top_causes: list[CauseRank] = field(default_factory=list)
     hparams: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
-    summary: dict[str, Any] = field(default_factory=dict)  # small numbers for tables: first/last/best losses
-    coverage: dict[str, Any] = field(default_factory=dict)  # what was analysed (engine.coverage)
-    comparison: dict[str, Any] | None = None  # against a baseline (curvedoc compare), else None
+    summary: dict[str, RoleSummary] = field(default_factory=dict)  # role -> first/last/best of its curve
+    coverage: Coverage | None = None  # what was analysed (engine.coverage); None for an unreadable run
+    comparison: Comparison | None = None  # against a baseline (curvedoc compare), else None
     run_obj: Any = field(default=None, repr=False, compare=False)  # the Run, when in memory
 
     @property
@@ -59,15 +63,15 @@ class RunReport:
             "roles": dict(self.roles),
             "role_notes": list(self.role_notes),
             "findings": [f.to_dict() for f in sorted(self.findings, key=Finding.sort_key)],
-            "top_causes": jsonable(self.top_causes),
-            "skipped": list(self.skipped),
+            "top_causes": jsonable([c.to_dict() for c in self.top_causes]),
+            "skipped": [s.to_dict() for s in self.skipped],
             "errors": list(self.errors),
-            "issues": jsonable(self.issues),
+            "issues": jsonable([i.to_dict() for i in self.issues]),
             "tags": dict(self.tags),
             "hparams": jsonable(self.hparams),
-            "summary": jsonable(self.summary),
-            "coverage": jsonable(self.coverage),
-            **({"comparison": jsonable(self.comparison)} if self.comparison is not None else {}),
+            "summary": jsonable({role: s.to_dict() for role, s in self.summary.items()}),
+            "coverage": jsonable(self.coverage.to_dict()) if self.coverage is not None else {},
+            **({"comparison": jsonable(self.comparison.to_dict())} if self.comparison is not None else {}),
         }
 
     @classmethod
@@ -79,18 +83,18 @@ class RunReport:
             score=float(d.get("score", 0)),
             roles=dict(d.get("roles") or {}),
             findings=[Finding.from_dict(f, d["run"]) for f in d.get("findings") or []],
-            skipped=list(d.get("skipped") or []),
+            skipped=[SkippedRule.from_dict(s) for s in d.get("skipped") or []],
             errors=list(d.get("errors") or []),
             points=int(d.get("points") or 0),
             path=d.get("path", ""),
             tags=dict(d.get("tags") or {}),
-            issues=list(d.get("issues") or []),
+            issues=[Issue.from_dict(i) for i in d.get("issues") or []],
             role_notes=list(d.get("role_notes") or []),
-            top_causes=list(d.get("top_causes") or []),
+            top_causes=[CauseRank.from_dict(c) for c in d.get("top_causes") or []],
             hparams=dict(d.get("hparams") or {}),
-            summary=dict(d.get("summary") or {}),
-            coverage=dict(d.get("coverage") or {}),
-            comparison=d.get("comparison"),
+            summary={role: RoleSummary.from_dict(s) for role, s in (d.get("summary") or {}).items()},
+            coverage=Coverage.from_dict(d["coverage"]) if d.get("coverage") else None,
+            comparison=Comparison.from_dict(d["comparison"]) if d.get("comparison") is not None else None,
         )
 
 
@@ -98,10 +102,10 @@ class RunReport:
 class Report:
     runs: list[RunReport] = field(default_factory=list)
     curvedoc_version: str = ""
-    sweep: dict[str, Any] | None = None
-    problems: list[dict[str, Any]] = field(default_factory=list)  # discovery problems (symlink loops, unsupported files)
+    sweep: SweepSummary | None = None  # an audit's statistics (curvedoc.engine.sweep)
+    problems: list[Problem] = field(default_factory=list)  # discovery problems (symlink loops, unsupported files)
     target: str = ""
-    baseline: dict[str, Any] | None = None  # curvedoc compare: the baseline's path, runs and their diagnosis
+    baseline: BaselineInfo | None = None  # curvedoc compare: the baseline's path, runs and their diagnosis
 
     def __post_init__(self):
         if not self.curvedoc_version:
@@ -147,11 +151,11 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"curvedoc_version": self.curvedoc_version, "runs": [r.to_dict() for r in self.runs]}
         if self.sweep is not None:
-            d["sweep"] = jsonable(self.sweep)
+            d["sweep"] = jsonable(self.sweep.to_dict())
         if self.problems:
-            d["problems"] = list(self.problems)
+            d["problems"] = [p.to_dict() for p in self.problems]
         if self.baseline is not None:
-            d["baseline"] = jsonable(self.baseline)
+            d["baseline"] = jsonable(self.baseline.to_dict())
         return d
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -162,9 +166,9 @@ class Report:
         return cls(
             runs=[RunReport.from_dict(r) for r in d.get("runs", [])],
             curvedoc_version=d.get("curvedoc_version", ""),
-            sweep=d.get("sweep"),
-            problems=list(d.get("problems") or []),
-            baseline=d.get("baseline"),
+            sweep=SweepSummary.from_dict(d["sweep"]) if d.get("sweep") is not None else None,
+            problems=[Problem.from_dict(p) for p in d.get("problems") or []],
+            baseline=BaselineInfo.from_dict(d["baseline"]) if d.get("baseline") is not None else None,
         )
 
     def to_frame(self):

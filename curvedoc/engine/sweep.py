@@ -18,6 +18,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from curvedoc.engine.report import Report, RunReport
+from curvedoc.engine.results import Problem, SweepSummary
 from curvedoc.vocab import STATUSES, WARNING_OR_WORSE, Status, status_rank
 
 _KV = re.compile(r"(?:^|[_/,\-\s])([A-Za-z][A-Za-z0-9.]*)=([^_/,\s=]+)")
@@ -165,7 +166,7 @@ def separating_hparams(runs: list[RunReport], min_group: int = 3, min_gap: float
     return results
 
 
-def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -> dict[str, Any]:
+def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -> SweepSummary:
     readable = [r for r in runs if r.status != Status.UNREADABLE]
     counts = {s: sum(1 for r in runs if r.status == s) for s in STATUSES}
     ranked = sorted(runs, key=lambda r: (status_rank(r.status), r.score, r.run))
@@ -199,7 +200,8 @@ def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -
     # best run by final validation loss (then by final train loss when no run has validation)
     best = None
     for role in ("val_loss", "train_loss"):
-        cands = [(r.summary.get(role, {}).get("last"), r) for r in readable if r.status != Status.FAILING]
+        cands = [(r.summary[role].last if role in r.summary else None, r) for r in readable
+                 if r.status != Status.FAILING]
         cands = [(v, r) for v, r in cands if isinstance(v, (int, float)) and math.isfinite(v)]
         if cands:
             v, r = min(cands, key=lambda t: t[0])
@@ -207,20 +209,20 @@ def sweep_analysis(runs: list[RunReport], fingerprints: dict[str, str | None]) -
             break
     unreadable = [{"run": r.run, "path": r.path, "reason": r.errors[0] if r.errors else ""}
                   for r in runs if r.status == Status.UNREADABLE]
-    return {
-        "runs": len(runs),
-        "status_counts": counts,
-        "ranking": table,
-        "finding_counts": dict(sorted(findings_count.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "separating_hparams": separating_hparams(runs),
-        "shared_failures": shared,
-        "duplicate_runs": duplicates,
-        "best_run": best,
-        "unreadable": unreadable,
-    }
+    return SweepSummary(
+        runs=len(runs),
+        status_counts=counts,
+        ranking=tuple(table),
+        finding_counts=dict(sorted(findings_count.items(), key=lambda kv: (-kv[1], kv[0]))),
+        separating_hparams=tuple(separating_hparams(runs)),
+        shared_failures=tuple(shared),
+        duplicate_runs=tuple(tuple(g) for g in duplicates),
+        best_run=best,
+        unreadable=tuple(unreadable),
+    )
 
 
-def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], problems: list[dict]) -> Report:
+def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], problems: list[Problem]) -> Report:
     """The audit report from per-input result lists (run dicts and ``{"_problem": ...}``): findings only, the
     same whether they came from workers, the cache or a results stream."""
     report = Report(target=target)
@@ -230,7 +232,7 @@ def sweep_report(target: str, results: Iterable[list[dict[str, Any]] | None], pr
         for d in res or []:
             if "_problem" in d:
                 if d["_problem"]:
-                    not_logs.append(d["_problem"])
+                    not_logs.append(Problem.from_dict(d["_problem"]))
                 continue
             rr = RunReport.from_dict(d)
             rr.meta["curves"] = d.get("_curves") or {}

@@ -3,6 +3,7 @@
     init_worker(settings)                 # once per worker process: the plan, the ReadContext, the memory guard
     index, result = work((index, spec, cache_path))
     diagnose_batch(settings, items)       # a Dask worker's task: the same for a batch, plan built once per settings
+    diagnose_spec(spec, plan, context)    # the body of both, everything it uses passed in
 
 A result is a list of findings-only :class:`RunReport` dicts (plus a 100-point curve per loss for the overview plot
 and a fingerprint of the curves) or ``{"_problem": ...}`` for a readable file that is not a training log; nothing
@@ -10,8 +11,10 @@ holds a run's frame after its diagnosis, so a worker's memory stays bounded by o
 the per-run time guard (``max-seconds``); a result that says an infrastructure failure (:func:`is_transient`) is
 never cached. :func:`warm_up` readies the compiled kernels once in the parent before the workers start.
 
-Every executor (:mod:`curvedoc.engine.executors`) runs these functions; they hold the only per-process state of an
-audit (the plan in force).
+Every executor (:mod:`curvedoc.engine.executors`) runs these functions. The only per-process state of an audit is
+what a pool worker was initialised with (:func:`init_worker`: the plan and the reading context, both built from the
+frozen settings); it is handed to :func:`diagnose_spec` explicitly, and a Dask batch passes its own (nothing of one
+audit's reading limits is left in force for the next).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import numpy as np
 from curvedoc.engine import Plan, diagnose_run, unreadable_report
 from curvedoc.engine import cache
 from curvedoc.engine.config import Settings
-from curvedoc.importers import RunSpec
+from curvedoc.importers import ReadContext, RunSpec, reading_context
 
 CURVE_POINTS = 100
 
@@ -35,7 +38,8 @@ CURVE_POINTS = 100
 WORKER_DIED = ("the worker process reading this run died twice (killed, or out of memory?); the rest of the "
                "audit went on")
 
-_PLAN: Plan | None = None  # the plan in force in this process (init_worker, diagnose_batch)
+# what init_worker gave this worker process: (the plan, the reading context), read by work()
+_STATE: "tuple[Plan, ReadContext] | None" = None
 _PLANS: dict[str, Plan] = {}  # a long-lived (Dask) worker's plans, one per settings it has been sent
 
 
@@ -44,11 +48,9 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
     the process holds) for the worker's lifetime; returns the memory guard (the in-process path restores it).
     ``compiled``: the parent readied the compiled rolling median (a forked worker has it already, a spawned one
     loads it from numba's cache)."""
-    global _PLAN
+    global _STATE
     import signal
     import threading
-
-    from curvedoc.importers.context import ReadContext, install
 
     if threading.current_thread() is threading.main_thread() and mp.parent_process() is not None:
         # a worker process forked from an audit inherits the parent's SIGTERM handler (executors.terminate_on_sigterm,
@@ -56,12 +58,12 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
         # multiprocessing does -- a SystemExit raised inside the task queue's lock left a worker blocked on it and
         # the audit waiting forever for it to end
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    install(ReadContext.from_settings(settings))  # the size guard and the event-file reader, for the worker's life
+    context = reading_context(settings)  # the size guard and the event-file reader, for the worker's life
     if compiled:
         from curvedoc.detectors import prepare_rolling_median
 
         prepare_rolling_median()
-    _PLAN = Plan.build(settings)
+    _STATE = (Plan.build(settings), context)
     from curvedoc._guard import MemoryGuard
 
     return MemoryGuard(memory)  # last: the plan and its imports count as what the process holds
@@ -70,17 +72,13 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
 def diagnose_batch(settings: Settings, items: list) -> list:
     """A Dask worker's task: ``work`` on each ``(index, spec, cache_path)`` item. The plan is built once per worker
     process and settings (a worker outlives one audit and may serve several); the batch is read with its own
-    audit's :class:`~curvedoc.importers.context.ReadContext`, entered for the batch and left after it, so nothing
-    of one audit's reading limits stays for the next."""
-    global _PLAN
-    from curvedoc.importers.context import ReadContext, use
-
+    audit's :class:`~curvedoc.importers.context.ReadContext`, passed to every read, so nothing of one audit's
+    reading limits stays for the next."""
     key = repr(settings)
     if key not in _PLANS:
         _PLANS[key] = Plan.build(settings)
-    _PLAN = _PLANS[key]
-    with use(ReadContext.from_settings(settings)):
-        return [work(item) for item in items]
+    plan, context = _PLANS[key], reading_context(settings)
+    return [_work(item, plan, context) for item in items]
 
 
 def _curve(run, role: str) -> list[list[float]] | None:
@@ -109,17 +107,17 @@ def _fingerprint(run) -> str | None:
     return h.hexdigest()
 
 
-def _diagnose_spec(spec: RunSpec) -> list[dict[str, Any]]:
-    """Worker body: read one spec, diagnose every run in it, return plain dicts (no frames).
+def diagnose_spec(spec: RunSpec, plan: Plan, context: ReadContext) -> list[dict[str, Any]]:
+    """Worker body: read one spec with ``context``, diagnose every run in it with ``plan``, return plain dicts (no
+    frames).
 
     Bounded by the per-run time guard (``max-seconds``): a spec that takes longer is one unreadable entry.
     """
     from curvedoc._guard import RunTimeout, max_seconds, time_guard
 
-    assert _PLAN is not None
     try:
-        with time_guard(max_seconds(_PLAN.settings)):
-            return _diagnose_spec_unguarded(spec)
+        with time_guard(max_seconds(plan.settings)):
+            return _diagnose_spec_unguarded(spec, plan, context)
     except RunTimeout as exc:
         return [unreadable_report(spec.name, str(spec.root), exc.reason, "timeout").to_dict()]
 
@@ -137,13 +135,12 @@ def is_transient(result: list[dict[str, Any]]) -> bool:
                for i in (d.get("issues") or []) if isinstance(i, dict))
 
 
-def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
+def _diagnose_spec_unguarded(spec: RunSpec, plan: Plan, context: ReadContext) -> list[dict[str, Any]]:
     from curvedoc.errors import LoadError
     from curvedoc.importers import not_a_log, read_spec
 
-    assert _PLAN is not None
     try:
-        runs = read_spec(spec, _PLAN.settings.roles)
+        runs = read_spec(spec, plan.settings.roles, context)
     except LoadError as exc:
         if not_a_log(spec, exc):
             # a readable file that is simply not a training log (config.csv, predictions.json): a problem
@@ -154,7 +151,7 @@ def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
         return [unreadable_report(spec.name, str(spec.root), f"{type(exc).__name__}: {exc}", "internal-error").to_dict()]
     out = []
     for run in runs:
-        rr = diagnose_run(run, _PLAN, keep_run=False)
+        rr = diagnose_run(run, plan, keep_run=False)
         d = rr.to_dict()
         d["_curves"] = {r: c for r in ("train_loss", "val_loss") if (c := _curve(run, r))}
         d["_fingerprint"] = _fingerprint(run)
@@ -163,8 +160,15 @@ def _diagnose_spec_unguarded(spec: RunSpec) -> list[dict[str, Any]]:
 
 
 def work(item: tuple[int, RunSpec, str | None]) -> tuple[int, list[dict[str, Any]]]:
+    """A pool worker's task: one ``(index, spec, cache_path)`` item with what :func:`init_worker` set up."""
+    if _STATE is None:
+        raise RuntimeError("work() runs in a process set up by init_worker(settings)")
+    return _work(item, *_STATE)
+
+
+def _work(item: tuple[int, RunSpec, str | None], plan: Plan, context: ReadContext) -> tuple[int, list[dict[str, Any]]]:
     idx, spec, cache_path = item
-    result = _diagnose_spec(spec)
+    result = diagnose_spec(spec, plan, context)
     if cache_path and not is_transient(result):  # a timeout depends on the machine's load: retry next time
         cache.write(cache_path, result)
     return idx, result

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
-from curvedoc.importers._base import SETTINGS_SUFFIXES, RunData, RunSpec, is_settings_file, windowed
+from curvedoc.importers._base import (SETTINGS_SUFFIXES, RunData, RunSpec, byte_windows, is_settings_file,
+                                      max_file_bytes, windowed)
 from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
 from curvedoc.model.run import ImportIssue, Run, concat_frames
@@ -64,12 +65,26 @@ def prepare_event_decoder(total_bytes: int) -> bool:
     return prepare_compiled(total_bytes)
 
 
-def reading(settings):
-    """What the settings say about reading files -- the per-file size limit (``max-file-mb``) and the event-file
-    reader (``reader``) -- for the duration of a block (a :class:`ReadContext`, byte windows and storage listing
-    kept); the precedence rule is :mod:`curvedoc.importers.context`'s."""
+def flatten_hparams(obj, **kw) -> dict:
+    """Nested hyperparameters as one flat mapping (``{"optimizer.lr": 0.1}``), kept as the readers keep them (numbers,
+    booleans, short strings and lists; no blobs, no private attributes): for callbacks that receive a framework's
+    hyperparameters (PyYAML is imported on first use)."""
+    from curvedoc.importers._yaml import flatten_hparams as flatten
+
+    return flatten(obj, **kw)
+
+
+def reading_context(settings) -> ReadContext:
+    """The context to read with under ``settings``: the per-file size limit (``max-file-mb``) and the event-file
+    reader (``reader``) they ask for, the byte windows and storage listing in force kept; the precedence rule is
+    :mod:`curvedoc.importers.context`'s. Pass it to :func:`read_spec` / :func:`read_into` (``context=``)."""
     wanted = ReadContext.from_settings(settings)
-    return use(dataclasses.replace(current(), max_file_bytes=wanted.max_file_bytes, reader=wanted.reader))
+    return dataclasses.replace(current(), max_file_bytes=wanted.max_file_bytes, reader=wanted.reader)
+
+
+def reading(settings):
+    """:func:`reading_context` in force for the duration of a block (for code that cannot pass it explicitly)."""
+    return use(reading_context(settings))
 
 
 def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:
@@ -122,7 +137,7 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
     if "remote" in spec.extras:  # in object storage: fetched by this process, read by the same reader
         from curvedoc.importers.remote import read_remote
 
-        return read_remote(spec, role_overrides)
+        return read_remote(spec, role_overrides, read=read_spec)
     try:
         data = _reader(spec.format)(spec)
     except LoadError:
@@ -292,9 +307,12 @@ def _mlflow_name(name: str, meta: Mapping) -> str:
 
 
 def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False,
-             storage_options=None) -> LoadResult:
+             storage_options=None, context: ReadContext | None = None) -> LoadResult:
     """Every run at ``path`` (a local path or a storage URL) plus everything that could not be read (never raises
-    for bad input)."""
+    for bad input). ``context``: the reading limits and views to discover and read with; None: the one in force."""
+    if context is not None:
+        with use(context):
+            return load_all(path, role_overrides, with_base, storage_options)
     disc: Discovery = discover(path, with_base=with_base, storage_options=storage_options)
     res = LoadResult(problems=list(disc.problems))
     for spec in disc.specs:
@@ -308,13 +326,15 @@ def not_a_log(spec: RunSpec, exc: LoadError) -> bool:
     return bool(spec.extras.get("tentative")) and exc.kind == "unsupported-format"
 
 
-def read_into(res: LoadResult, spec: RunSpec, role_overrides: Mapping[str, str] | None = None) -> list[Run]:
+def read_into(res: LoadResult, spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
+              context: ReadContext | None = None) -> list[Run]:
     """Read one spec into ``res``: its runs, or its failure (a tentative file that is not a log: a problem).
+    ``context`` as for :func:`read_spec`.
 
     Returns the runs read (empty on failure).
     """
     try:
-        runs = read_spec(spec, role_overrides)
+        runs = read_spec(spec, role_overrides, context)
     except LoadError as exc:
         if not_a_log(spec, exc):
             res.problems.append(Problem(exc.path, exc.reason, exc.kind))
@@ -343,4 +363,5 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
 
 
 __all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS",
-           "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext", "reading", "event_reader"]
+           "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext", "reading", "reading_context",
+           "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams"]

@@ -13,8 +13,9 @@ the previous one back -- so a long-lived worker never keeps an earlier audit's l
 :class:`contextvars.ContextVar`: one thread's (or task's) reading never changes what another reads. With no context
 entered, readers get :func:`ReadContext.from_settings` of no settings (the environment, else the defaults).
 
-Who passes it: :func:`curvedoc.importers.read_spec` takes one (``context=``), the engine enters one per diagnosis,
-audit worker or Dask batch (:func:`curvedoc.importers.reading`). The readers keep their one-argument signature
+Who passes it: :func:`curvedoc.importers.read_spec`, ``read_into`` and ``load_all`` take one (``context=``); the
+engine builds one from its frozen Settings per diagnosis, comparison, audit worker or Dask batch
+(:func:`curvedoc.importers.reading_context`) and passes it to every read -- nothing is installed for a process. The readers keep their one-argument signature
 ``read(spec)``: the file helpers every reader goes through (``check_file``, ``read_bytes``, ``open_binary``,
 ``file_size``, ``head_bytes`` in :mod:`curvedoc.importers._base`) consult the context in force.
 

@@ -29,7 +29,7 @@ import tempfile
 import threading
 import zlib
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import unquote
 
 from curvedoc.errors import ConfigError, LoadError
@@ -445,12 +445,13 @@ def _name_limits(folder: str) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def read_remote(spec, role_overrides=None):
+def read_remote(spec, role_overrides=None, *, read: Callable[..., list]):
     """Read a remote spec: fetch its needed files into a private temporary folder (outside the data; removed
-    afterwards), read them with the local reader, and name every file by its URL. Raises LoadError only."""
+    afterwards), read them with ``read`` (:func:`curvedoc.importers.read_spec`, which calls this for a remote spec
+    and passes itself: this module never imports the package's readers back), and name every file by its URL.
+    Raises LoadError only."""
     import dataclasses
 
-    from curvedoc.importers import read_spec
     from curvedoc._fmt import fmt_bytes
     from curvedoc.importers._base import max_file_bytes
 
@@ -539,7 +540,7 @@ def read_remote(spec, role_overrides=None):
                     for k, x in spec.extras.items() if k != "remote"},
         )
         try:
-            runs = read_spec(local, role_overrides)
+            runs = read(local, role_overrides)
         except LoadError as exc:
             raise LoadError(_remap(exc.path, stage, urls), _remap(exc.reason, stage, urls), exc.kind) from None
         for run in runs:

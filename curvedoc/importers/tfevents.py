@@ -455,6 +455,14 @@ def _describe_kinds(kinds: dict[str, int]) -> str:
     return "only " + ", ".join(parts)
 
 
+def masked_crc(data) -> int:
+    """TFRecord's masked CRC-32C of ``data`` (a record's length header or payload), for code that frames records of
+    a growing event file itself (``curvedoc watch``)."""
+    from curvedoc.importers._tfrecord import masked_crc as crc
+
+    return crc(data)
+
+
 def read(spec: RunSpec, *, chunk_size: int | None = None) -> RunData | list[RunData]:
     root = Path(spec.root)
     files = sort_files([Path(f) for f in spec.files])
@@ -630,4 +638,4 @@ def _build(spec, root, cfiles: list[_FileData], tags: _Tags, issues: list[Import
     return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)
 
 
-__all__ = ["SOURCE", "file_host", "file_time", "read", "sort_files"]
+__all__ = ["SOURCE", "file_host", "file_time", "masked_crc", "read", "sort_files"]

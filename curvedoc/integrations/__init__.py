@@ -32,13 +32,14 @@ class LiveDiagnosis:
     def __init__(self, *, every: int = 50, stop_on: str | Sequence[str] | None = "error", name: str = "training",
                  select: Iterable[str] | None = None, ignore: Iterable[str] | None = None,
                  params: Mapping[str, Mapping[str, Any]] | None = None, roles: Mapping[str, str] | None = None,
-                 logger: logging.Logger | None = None, source: str = "live"):
+                 logger: logging.Logger | None = None, source: str = "live", settings=None):
         if int(every) < 1:
             raise ValueError(f"every must be a positive number of steps, got {every!r}")
         self.every = int(every)
         self.stop_levels: str | None = None
         self.stop_codes: set[str] = set()
-        self.monitor = Monitor(select=select, ignore=ignore, params=params, roles=roles)
+        # one plan for the whole training: ``settings`` (a frozen curvedoc Settings) with the keywords on top
+        self.monitor = Monitor(select=select, ignore=ignore, params=params, roles=roles, settings=settings)
         if isinstance(stop_on, str) and stop_on in FAIL_ON_LEVELS:
             self.stop_levels = stop_on
         elif stop_on is not None:

@@ -92,7 +92,7 @@ class CurvedocCallback(Callback):
         return getattr(self._trainer, "global_rank", 0) == 0
 
     def _hparams(self, params: Any) -> None:
-        from curvedoc.importers._yaml import flatten_hparams
+        from curvedoc.importers import flatten_hparams
 
         if not self._recording():
             return

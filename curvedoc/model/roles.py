@@ -108,12 +108,16 @@ def _norm(tag: str) -> str:
     return " ".join(tag.strip().lower().split())
 
 
-def _stem(tag: str) -> str:
-    """The part of a loss tag that names *which* loss it is, for pairing train and val tags."""
+def tag_stem(tag: str) -> str:
+    """The part of a loss tag that names *which* loss it is, for pairing train and val tags (``train/loss_cls`` and
+    ``val/loss_cls`` -> ``loss cls``)."""
     t = _norm(tag)
     t = re.sub(r"(^|[/_ ])(train|training|val|valid|validation|eval|test)(?=$|[/_ ])", " ", t)
     t = re.sub(r"_(step|epoch)$", "", t)
     return " ".join(re.split(r"[/_ ]+", t)).strip()
+
+
+_stem = tag_stem  # the name this module and the detectors use (the detectors move to tag_stem in their own room)
 
 
 _HELD_OUT_SETS = (("test", ("test", "testing")), ("predict", ("predict",)),

@@ -12,6 +12,7 @@ from curvedoc.vocab import FLAGGED_STATUSES, SEVERITIES, Severity, Status, statu
 
 if TYPE_CHECKING:
     from curvedoc.engine.findings import Finding
+    from curvedoc.engine.results import SkippedRule
 
 STATUS_SYMBOL = {Status.FAILING: "✗", Status.WARNING: "!", Status.HEALTHY: "✓", Status.NOT_ASSESSED: "–",
                  Status.UNREADABLE: "?"}
@@ -149,7 +150,7 @@ def first_fixes(rr, limit: int = 3) -> list[str]:
     out: list[str] = []
     for rank in range(3):
         for c in causes:
-            fx = c.get("fixes") or []
+            fx = c.fixes
             if rank < len(fx) and fx[rank] not in out:
                 out.append(fx[rank])
             if len(out) >= limit:
@@ -174,23 +175,23 @@ def _missing_label(missing: Sequence[str]) -> str:
     return "no " + " and no ".join(groups) + " logged" if groups else "not applicable"
 
 
-def group_skipped(skipped: Iterable[dict]) -> list[tuple[str, list[dict]]]:
+def group_skipped(skipped: Iterable[SkippedRule]) -> list[tuple[str, list[SkippedRule]]]:
     """Skipped rules grouped by what was missing: [("no grad_norm or grad_norm_sq logged", [rules])], the
     largest group first."""
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[SkippedRule]] = {}
     for s in skipped or ():
-        key = s.get("why") or _missing_label(list(s.get("missing") or []))
+        key = s.why or _missing_label(list(s.missing))
         groups.setdefault(key, []).append(s)
     return sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
 
 
-def skipped_line(skipped: Sequence[dict], names: int = 4) -> str:
+def skipped_line(skipped: Sequence[SkippedRule], names: int = 4) -> str:
     """'7 rules skipped: no grad_norm logged (exploding-gradients, clip-saturation, ...); no epoch logged (...)'."""
     if not skipped:
         return ""
     parts = []
     for label, rules in group_skipped(skipped):
-        shown = [r.get("name", r.get("code", "?")) for r in rules[:names]]
+        shown = [r.name for r in rules[:names]]
         more = ", ..." if len(rules) > names else ""
         parts.append(f"{label} ({', '.join(shown)}{more})")
     n = len(skipped)
@@ -310,8 +311,8 @@ def ranked_runs(report) -> list:
 
 
 def status_counts(report) -> dict[str, int]:
-    if report.sweep and report.sweep.get("status_counts"):
-        return dict(report.sweep["status_counts"])
+    if report.sweep is not None and report.sweep.status_counts:
+        return dict(report.sweep.status_counts)
     out = {s: 0 for s in COUNT_ORDER}
     for r in report.runs:
         out[r.status] = out.get(r.status, 0) + 1
@@ -385,9 +386,8 @@ def comparison_head(rr) -> str:
     cmp = rr.comparison
     if not cmp:
         return ""
-    names = ", ".join(cmp.get("baseline") or []) or "?"
-    axis = cmp.get("axis", "step")
-    return f"vs baseline {names} (by {axis}): {VERDICT_WORDS.get(cmp.get('verdict'), cmp.get('verdict'))}"
+    names = ", ".join(cmp.baseline) or "?"
+    return f"vs baseline {names} (by {cmp.axis}): {VERDICT_WORDS.get(cmp.verdict, cmp.verdict)}"
 
 
 def _pct(x: Any) -> str:
@@ -398,43 +398,45 @@ def _pct(x: Any) -> str:
 
 def comparison_rows(rr) -> list[dict[str, str]]:
     """One row per paired curve: curve, run's final, baseline's final, change, band, verdict, best values (text)."""
-    cmp = rr.comparison or {}
+    cmp = rr.comparison
+    if cmp is None:
+        return []
     rows = []
-    axis = cmp.get("axis", "step")
-    for s in cmp.get("series") or []:
-        name = s["run_tag"] if s["run_tag"] == s["baseline_tag"] else f"{s['run_tag']} / {s['baseline_tag']}"
-        if not s.get("compared"):
+    axis = cmp.axis
+    for s in cmp.series:
+        name = s.run_tag if s.run_tag == s.baseline_tag else f"{s.run_tag} / {s.baseline_tag}"
+        if not s.compared:
             rows.append({"curve": name, "run": "", "baseline": "", "change": "", "band": "",
-                         "verdict": f"not compared: {s.get('reason', '')}", "side": "", "best": ""})
+                         "verdict": f"not compared: {s.reason or ''}", "side": "", "best": ""})
             continue
-        if s.get("band_rel") is not None:
-            band = f"±{s['band_rel'] * 100:.0f}%" + (" err" if s.get("scale") == "error" else "")
+        if s.band_rel is not None:
+            band = f"±{s.band_rel * 100:.0f}%" + (" err" if s.scale == "error" else "")
         else:
-            band = f"±{fmt_num(s.get('band_abs'))}"
-        side = s.get("side")
-        where = (f"step {fmt_step(s.get('left_step'))}" if axis == "step"
-                 else f"{axis.rstrip('s')} {fmt_num(s.get('left_at'))}")
+            band = f"±{fmt_num(s.band_abs)}"
+        side = s.side
+        where = (f"step {fmt_step(s.left_step)}" if axis == "step"
+                 else f"{axis.rstrip('s')} {fmt_num(s.left_at)}")
         verdict = {"worse": f"worse from {where}", "better": f"better from {where}",
                    "different": f"differs from {where}"}.get(side, "inside the band")
         best = ""
-        if s.get("run_best") is not None and s.get("baseline_best") is not None:
-            best = f"{fmt_num(s['run_best'])} vs {fmt_num(s['baseline_best'])}"
-            if _pct(s.get("best_rel")):
-                best += f" ({_pct(s.get('best_rel'))})"
-        rows.append({"curve": name, "run": fmt_num(s.get("run_final")), "baseline": fmt_num(s.get("baseline_final")),
-                     "change": _pct(s.get("final_rel")), "band": band, "verdict": verdict, "side": side or "",
+        if s.run_best is not None and s.baseline_best is not None:
+            best = f"{fmt_num(s.run_best)} vs {fmt_num(s.baseline_best)}"
+            if _pct(s.best_rel):
+                best += f" ({_pct(s.best_rel)})"
+        rows.append({"curve": name, "run": fmt_num(s.run_final), "baseline": fmt_num(s.baseline_final),
+                     "change": _pct(s.final_rel), "band": band, "verdict": verdict, "side": side or "",
                      "best": best})
     return rows
 
 
 def hparam_diff_text(rr, limit: int = 6) -> str:
-    diff = (rr.comparison or {}).get("hparams_diff") or []
+    diff = (rr.comparison.hparams_diff or ()) if rr.comparison is not None else ()
     if not diff:
         return ""
     def v(x):
         return "(not logged)" if x is None else fmt_hparam(x, 40)
 
-    parts = [f"{d['key']} {v(d['run'])} vs {v(d['baseline'])}" for d in diff[:limit]]
+    parts = [f"{d.key} {v(d.run)} vs {v(d.baseline)}" for d in diff[:limit]]
     more = f" and {len(diff) - limit} more" if len(diff) > limit else ""
     return "hyperparameters that differ (run vs baseline): " + ", ".join(parts) + more
 
@@ -442,10 +444,10 @@ def hparam_diff_text(rr, limit: int = 6) -> str:
 def unused_tags(rr) -> list[str]:
     """The logged tags no rule reads (the coverage's list; for a report saved before it existed, every tag that
     is not a role or a quality metric)."""
-    cov = rr.coverage or {}
-    if "unused_tags" in cov:
-        return list(cov["unused_tags"])
-    metric_tags = {m.get("tag") for m in cov.get("metrics") or []}
+    cov = rr.coverage
+    if cov is not None and cov.unused_tags is not None:
+        return list(cov.unused_tags)
+    metric_tags = {m.tag for m in (cov.metrics if cov is not None else None) or ()}
     return [t for t in (rr.tags or {}) if t not in set(rr.roles.values()) and t not in metric_tags]
 
 

@@ -78,7 +78,7 @@ def _log_file(rr) -> str:
         except (KeyError, AttributeError, TypeError):
             pass
     for issue in rr.issues or []:
-        f = issue.get("file") if isinstance(issue, dict) else None
+        f = issue.file
         if f and not os.path.isdir(f):
             return str(f)
     return path

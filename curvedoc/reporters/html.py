@@ -151,10 +151,10 @@ def _compare_svg(rr, anchor: str) -> str:
 def _comparison(rr, anchor: str) -> str:
     """The verdict, the per-curve table, the plot with the baseline's band, what differs and what is shared."""
     cmp = rr.comparison
-    if not cmp:
+    if cmp is None:
         return ""
-    cls = {"worse": "failing", "better": "healthy", "matches": "healthy"}.get(cmp.get("verdict"), "info")
-    parts = [f"<h3>{_badge(cmp.get('verdict', ''), cls)} {e(comparison_head(rr))}</h3>"]
+    cls = {"worse": "failing", "better": "healthy", "matches": "healthy"}.get(cmp.verdict, "info")
+    parts = [f"<h3>{_badge(cmp.verdict, cls)} {e(comparison_head(rr))}</h3>"]
     rows = comparison_rows(rr)
     if rows:
         body = "".join(
@@ -175,13 +175,13 @@ def _comparison(rr, anchor: str) -> str:
     hp = hparam_diff_text(rr)
     if hp:
         items.append(e(hp))
-    shared = cmp.get("shared_findings") or []
+    shared = cmp.shared_findings
     if shared:
         items.append("also in the baseline (not counted): " + e(", ".join(f"{f['code']} {f['name']}" for f in shared)))
-    resolved = cmp.get("resolved_findings") or []
+    resolved = cmp.resolved_findings
     if resolved:
-        items.append("the baseline had, this run has not: " + e(", ".join(f"{f['code']} {f['name']}" for f in resolved)))
-    items += [f"note: {e(n)}" for n in cmp.get("notes") or []]
+        items.append("the baseline had, this run has not: " + e(", ".join(f"{f.code} {f.name}" for f in resolved)))
+    items += [f"note: {e(n)}" for n in cmp.notes]
     if items:
         parts.append('<ul class="muted">' + "".join(f"<li>{x}</li>" for x in items) + "</ul>")
     return "".join(parts)
@@ -221,11 +221,11 @@ def _causes(rr) -> str:
         return ""
     items = []
     for c in rr.top_causes:
-        sup = ", ".join(c.get("supported_by") or [])
-        w = c.get("weight")
+        sup = ", ".join(c.supported_by)
+        w = c.weight
         meta = " ".join(x for x in (f"[{sup}]" if sup else "", f"{float(w):.0%}" if isinstance(w, (int, float)) else "") if x)
-        fixes = "".join(f"<li>{e(fx)}</li>" for fx in c.get("fixes") or [])
-        items.append(f"<li><b>{e(c.get('title', '?'))}</b> <span class=\"muted\">{e(meta)}</span>"
+        fixes = "".join(f"<li>{e(fx)}</li>" for fx in c.fixes)
+        items.append(f"<li><b>{e(c.title)}</b> <span class=\"muted\">{e(meta)}</span>"
                      + (f'<ul class="fixes">{fixes}</ul>' if fixes else "") + "</li>")
     return "<h3>Likely causes, and what to try first</h3><ol class=\"causes\">" + "".join(items) + "</ol>"
 
@@ -235,7 +235,7 @@ def _skipped(rr) -> str:
         return ""
     parts = []
     for label, rules in group_skipped(rr.skipped):
-        names = ", ".join(f"{r.get('code', '')} {r.get('name', '')}".strip() for r in rules)
+        names = ", ".join(f"{r.code} {r.name}".strip() for r in rules)
         parts.append(f"{e(label)} ({e(names)})")
     n = len(rr.skipped)
     return f'<p class="muted">{n} rule{"s" if n != 1 else ""} skipped: ' + "; ".join(parts) + "</p>"
@@ -246,10 +246,10 @@ def _issues(rr) -> str:
         return ""
     rows = []
     for it in rr.issues:
-        cnt = it.get("count")
-        rows.append(f"<tr><td>{_badge(it.get('severity', 'warning'), it.get('severity', 'warning'))}</td>"
-                    f"<td class=\"code\">{e(it.get('kind', ''))}</td><td class=\"num\">{'' if cnt is None else e(f'{cnt:,}' if isinstance(cnt, int) else cnt)}</td>"
-                    f"<td>{e(it.get('message', ''))}</td><td class=\"name\">{e(it.get('file') or '')}</td></tr>")
+        cnt = it.count
+        rows.append(f"<tr><td>{_badge(it.severity, it.severity)}</td>"
+                    f"<td class=\"code\">{e(it.kind)}</td><td class=\"num\">{'' if cnt is None else e(f'{cnt:,}' if isinstance(cnt, int) else cnt)}</td>"
+                    f"<td>{e(it.message)}</td><td class=\"name\">{e(it.file or '')}</td></tr>")
     return ("<h3>Importer issues</h3><table><thead><tr><th>severity</th><th>kind</th><th>count</th><th>message</th>"
             "<th>file</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
@@ -264,8 +264,8 @@ def _roles_hparams(rr) -> str:
         out.append(f"<details><summary>Roles: which logged tag was used for what ({len(rr.roles)})</summary>"
                    f"<table><thead><tr><th>role</th><th>tag</th><th>points</th></tr></thead><tbody>{rows}</tbody></table>"
                    + (f'<ul class="muted">{notes}</ul>' if notes else "") + "</details>")
-    cov = rr.coverage or {}
-    for title, tags in (("Other losses the rules read (parts of a loss, other eval sets)", cov.get("other_losses")),
+    losses = rr.coverage.other_losses if rr.coverage is not None else None
+    for title, tags in (("Other losses the rules read (parts of a loss, other eval sets)", losses),
                         ("Logged tags no rule reads", unused_tags(rr))):
         if tags:
             shown = ", ".join(f"<code>{e(t)}</code>" for t in tags[:200])
@@ -349,28 +349,30 @@ def _counts_table(report) -> str:
 
 
 def _sweep_sections(report) -> str:
-    sw = report.sweep or {}
+    sw = report.sweep
+    if sw is None:
+        return ""
     out = []
-    sep = sw.get("separating_hparams") or []
+    sep = sw.separating_hparams
     if sep:
-        items = "".join(f"<li>{e(s.get('statement', ''))}"
-                        + (f" <span class=\"muted\">(p = {s['p_value']:.2g})</span>" if isinstance(s.get('p_value'), (int, float)) else "")
+        items = "".join(f"<li>{e(s.statement)}"
+                        + (f" <span class=\"muted\">(p = {s.p_value:.2g})</span>" if isinstance(s.p_value, (int, float)) else "")
                         + "</li>" for s in sep)
         out.append(f'<h3>What separates the failing runs</h3><ul class="statements">{items}</ul>')
-    shared = sw.get("shared_failures") or []
+    shared = sw.shared_failures
     if shared:
-        items = "".join(f"<li>{e(s.get('statement', ''))}</li>" for s in shared)
+        items = "".join(f"<li>{e(s.statement)}</li>" for s in shared)
         out.append(f'<h3>Shared failures</h3><ul class="statements errors">{items}</ul>')
-    dups = sw.get("duplicate_runs") or []
+    dups = sw.duplicate_runs
     if dups:
         shown, left = duplicate_groups(dups)
         items = "".join("<li>" + " = ".join(f"<code>{e(x)}</code>" for x in g) + "</li>" for g in shown)
         items += f"<li>... and {left} more groups</li>" if left else ""
         out.append(f"<h3>Identical curves (seed not varied, or one run copied twice)</h3><ul>{items}</ul>")
-    best = sw.get("best_run")
+    best = sw.best_run
     if best:
-        out.append(f"<p><b>Best run:</b> <code>{e(best.get('run'))}</code> ({e(best.get('by'))} "
-                   f"{e(fmt_num(best.get('value')))})</p>")
+        out.append(f"<p><b>Best run:</b> <code>{e(best.run)}</code> ({e(best.by)} "
+                   f"{e(fmt_num(best.value))})</p>")
     return "".join(out)
 
 
@@ -386,7 +388,7 @@ def _unreadable(report, anchors: dict[int, str]) -> str:
 def _problems(report) -> str:
     if not report.problems:
         return ""
-    items = "".join(f"<li><code>{e(p.get('path'))}</code>: {e(p.get('reason'))}</li>" for p in report.problems[:200])
+    items = "".join(f"<li><code>{e(p.path)}</code>: {e(p.reason)}</li>" for p in report.problems[:200])
     return f'<details><summary>{len(report.problems)} path(s) skipped while looking for runs</summary><ul class="muted">{items}</ul></details>'
 
 

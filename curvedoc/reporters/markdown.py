@@ -61,7 +61,7 @@ def _findings_table(rr) -> list[str]:
 def _skipped(rr) -> str:
     if not rr.skipped:
         return ""
-    parts = [f"{m(label)} ({', '.join(m(r.get('name', '')) for r in rules)})" for label, rules in group_skipped(rr.skipped)]
+    parts = [f"{m(label)} ({', '.join(m(r.name) for r in rules)})" for label, rules in group_skipped(rr.skipped)]
     n = len(rr.skipped)
     return f"<sub>{n} rule{'s' if n != 1 else ''} skipped: " + "; ".join(parts) + "</sub>"
 
@@ -70,7 +70,7 @@ def comparison_section(rr) -> list[str]:
     """The comparison with the baseline: verdict, one table row per curve, differing hyperparameters, shared
     and resolved findings, notes."""
     cmp = rr.comparison
-    if not cmp:
+    if cmp is None:
         return []
     out = [f"**{m(comparison_head(rr))}**", ""]
     rows = comparison_rows(rr)
@@ -84,13 +84,13 @@ def comparison_section(rr) -> list[str]:
     hp = hparam_diff_text(rr)
     if hp:
         extra.append(m(hp))
-    shared = cmp.get("shared_findings") or []
+    shared = cmp.shared_findings
     if shared:
         extra.append("also in the baseline (not counted): " + ", ".join(f"`{f['code']}` {m(f['name'])}" for f in shared))
-    resolved = cmp.get("resolved_findings") or []
+    resolved = cmp.resolved_findings
     if resolved:
-        extra.append("the baseline had, this run has not: " + ", ".join(f"`{f['code']}` {m(f['name'])}" for f in resolved))
-    extra += [f"note: {m(n)}" for n in cmp.get("notes") or []]
+        extra.append("the baseline had, this run has not: " + ", ".join(f"`{f.code}` {m(f.name)}" for f in resolved))
+    extra += [f"note: {m(n)}" for n in cmp.notes]
     out += [f"- {x}" for x in extra] + ([""] if extra else [])
     return out
 
@@ -115,15 +115,15 @@ def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
     if short:
         if rr.top_causes:
             c = rr.top_causes[0]
-            fx = (c.get("fixes") or [""])[0]
-            out += [f"Likely: **{m(c.get('title', ''))}**" + (f": {m(fx)}" if fx else ""), ""]
+            fx = (c.fixes or ("",))[0]
+            out += [f"Likely: **{m(c.title)}**" + (f": {m(fx)}" if fx else ""), ""]
         return out
     if rr.top_causes:
         out += ["**Likely causes, and what to try first**", ""]
         for i, c in enumerate(rr.top_causes, 1):
-            sup = ", ".join(c.get("supported_by") or [])
-            out.append(f"{i}. **{m(c.get('title', ''))}**" + (f" ({m(sup)})" if sup else ""))
-            for fx in c.get("fixes") or []:
+            sup = ", ".join(c.supported_by)
+            out.append(f"{i}. **{m(c.title)}**" + (f" ({m(sup)})" if sup else ""))
+            for fx in c.fixes:
                 out.append(f"   - {m(fx)}")
         out.append("")
     if rr.errors:
@@ -131,9 +131,9 @@ def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
     if rr.issues:
         out += ["**Importer issues**", ""]
         for it in rr.issues:
-            cnt = it.get("count")
-            out.append(f"- `{m(it.get('kind', ''))}`" + (f" ×{cnt:,}" if isinstance(cnt, int) and cnt > 1 else "")
-                       + f": {m(it.get('message', ''))}")
+            cnt = it.count
+            out.append(f"- `{m(it.kind)}`" + (f" ×{cnt:,}" if isinstance(cnt, int) and cnt > 1 else "")
+                       + f": {m(it.message)}")
         out.append("")
     sk = _skipped(rr)
     if sk:
@@ -144,7 +144,7 @@ def run_section(rr, level: int = 2, short: bool = False) -> list[str]:
 
 
 def _audit(report) -> list[str]:
-    sw = report.sweep or {}
+    sw = report.sweep  # None: a report of many runs shown as a sweep
     n = len(report.runs)
     counts = status_counts(report)
     out = [f"# curvedoc audit{': ' + m(report.target) if report.target else ''}", "",
@@ -169,20 +169,20 @@ def _audit(report) -> list[str]:
                        ", ".join(f"{k} {v}" for k, v in r["by_severity"].items())] for r in rc],
                      ["l", "l", "r", "r", "l"])
         out.append("")
-    sep = sw.get("separating_hparams") or []
+    sep = sw.separating_hparams if sw is not None else ()
     if sep:
-        out += ["## What separates the failing runs", ""] + [f"- {m(s.get('statement', ''))}" for s in sep] + [""]
-    shared = sw.get("shared_failures") or []
+        out += ["## What separates the failing runs", ""] + [f"- {m(s.statement)}" for s in sep] + [""]
+    shared = sw.shared_failures if sw is not None else ()
     if shared:
-        out += ["## Shared failures", ""] + [f"- {m(s.get('statement', ''))}" for s in shared] + [""]
-    dups = sw.get("duplicate_runs") or []
+        out += ["## Shared failures", ""] + [f"- {m(s.statement)}" for s in shared] + [""]
+    dups = sw.duplicate_runs if sw is not None else ()
     if dups:
         shown, left = duplicate_groups(dups)
         out += ["## Identical curves", ""] + ["- " + " = ".join(m(x) for x in g) for g in shown]
         out += ([f"- ... and {left} more groups"] if left else []) + [""]
-    best = sw.get("best_run")
+    best = sw.best_run if sw is not None else None
     if best:
-        out += [f"**Best run:** {m(best.get('run'))} ({m(best.get('by'))} {m(fmt_num(best.get('value')))})", ""]
+        out += [f"**Best run:** {m(best.run)} ({m(best.by)} {m(fmt_num(best.value))})", ""]
     bad = [r for r in report.runs if r.status == Status.UNREADABLE]
     if bad:
         out += [f"## Could not be read ({len(bad)})", ""]
@@ -222,7 +222,7 @@ def render(report, statistics: bool = False, **_) -> str:
             out += [f"<sub>{m(baseline_text(report))}</sub>", ""]
     if report.problems:
         out += [f"<sub>{len(report.problems)} path(s) skipped while looking for runs: "
-                + "; ".join(f"{m(p.get('path'))}: {m(p.get('reason'))}" for p in report.problems[:5]) + "</sub>", ""]
+                + "; ".join(f"{m(p.path)}: {m(p.reason)}" for p in report.problems[:5]) + "</sub>", ""]
     if statistics:
         out += _statistics(report)
     while out and out[-1] == "":

@@ -202,7 +202,7 @@ def _curves(rr) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         for m in _drawn_metrics(run):
             s = run.series(m.tag)
             out[METRIC_PREFIX + m.tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
-        for tag in ((rr.coverage or {}).get("other_losses") or [])[:MAX_PARTS]:
+        for tag in ((rr.coverage.other_losses if rr.coverage is not None else None) or ())[:MAX_PARTS]:
             s = run.series(tag)
             if len(s):
                 out[PART_PREFIX + tag] = (s.index.to_numpy(dtype=np.float64), s.to_numpy(dtype=np.float64))
@@ -408,16 +408,16 @@ def panel_specs(rr, small: bool = False) -> list[dict]:
     out = []
     for name, rs, ylabel in panels:
         if name == "parts":  # a part's training and held-out curves share a colour (held-out dashed)
-            from curvedoc.model.roles import _stem
+            from curvedoc.model.roles import tag_stem
 
-            stems = list(dict.fromkeys(_stem(r[len(PART_PREFIX):]) for r in rs))
+            stems = list(dict.fromkeys(tag_stem(r[len(PART_PREFIX):]) for r in rs))
         lines = []
         for i, role in enumerate(rs):
             color = None
             if name == "metric":
                 color = METRIC_COLORS[i % len(METRIC_COLORS)]
             elif name == "parts":
-                color = PART_COLORS[stems.index(_stem(role[len(PART_PREFIX):])) % len(PART_COLORS)]
+                color = PART_COLORS[stems.index(tag_stem(role[len(PART_PREFIX):])) % len(PART_COLORS)]
             label, color, dash = line_style(role, roles.get(role, ""), color)
             short = label if role.startswith((METRIC_PREFIX, PART_PREFIX)) else ROLE_STYLE.get(role, ("", role))[1]
             xs, ys = curves[role]

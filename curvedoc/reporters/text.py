@@ -10,7 +10,6 @@ duplicates, best run, unreadable runs) and the worst runs' findings in short for
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from curvedoc.reporters._style import (
     consequence_note,
@@ -127,16 +126,16 @@ def _causes_lines(rr, c: Ansi) -> list[str]:
         return []
     lines = ["  " + c("Likely causes, and what to try first", "bold")]
     for i, cause in enumerate(rr.top_causes, 1):
-        sup = ", ".join(cause.get("supported_by") or [])
-        w = cause.get("weight")
+        sup = ", ".join(cause.supported_by)
+        w = cause.weight
         tail = f"  [{sup}{'; ' if sup and w is not None else ''}{'' if w is None else f'{float(w):.0%}'}]"
-        title_lines = wrap(f"{i}. {clean(cause.get('title', '?'))}", 7, first="    ")
+        title_lines = wrap(f"{i}. {clean(cause.title)}", 7, first="    ")
         if len(title_lines[-1]) + len(tail) <= WIDTH:
             title_lines[-1] += c(tail, "dim")
         else:
             title_lines.append(" " * 7 + c(tail.strip(), "dim"))
         lines += title_lines
-        for fx in (cause.get("fixes") or [])[:2]:
+        for fx in cause.fixes[:2]:
             lines += [c(x, "green") for x in wrap(f"-> {clean(fx)}", 10, first="       ")]
     return lines
 
@@ -147,15 +146,15 @@ def _issue_lines(rr, c: Ansi, limit: int = 3) -> list[str]:
         return []
     lines = []
     for it in issues[:limit]:
-        kind = clean(it.get("kind", "issue"))
-        cnt = it.get("count")
-        msg = clean(it.get("message", ""))
+        kind = clean(it.kind)
+        cnt = it.count
+        msg = clean(it.message)
         text = f"importer: {kind}{f' x{cnt:,}' if isinstance(cnt, int) and cnt > 1 else ''}: {msg}"
         wrapped = wrap(text, 6, first="  ")
         if len(wrapped) > 2:
             wrapped = wrapped[:2]
             wrapped[-1] = wrapped[-1][: WIDTH - 1] + "…"
-        style = "red" if it.get("severity") == Severity.ERROR else ("yellow" if it.get("severity") == Severity.WARNING else "dim")
+        style = "red" if it.severity == Severity.ERROR else ("yellow" if it.severity == Severity.WARNING else "dim")
         lines += [c(x, style) for x in wrapped]
     if len(issues) > limit:
         lines.append(c(f"  importer: ... {len(issues) - limit} more issue(s) (see --format json)", "dim"))
@@ -167,7 +166,7 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
     if rr.roles:
         used = ", ".join(f"{k}={clean(v)}" for k, v in rr.roles.items())
         lines += [c(x, "dim") for x in _wrap_max(f"roles: {used}", 6, 3, first="  ")]
-    losses = (rr.coverage or {}).get("other_losses") or []
+    losses = list((rr.coverage.other_losses if rr.coverage is not None else None) or ())
     for label, tags in (("other losses read", losses), ("tags no rule reads", unused_tags(rr))):
         if tags:
             shown = ", ".join(clean(t) for t in tags[:6]) + (f", ... {len(tags) - 6} more" if len(tags) > 6 else "")
@@ -179,32 +178,32 @@ def _roles_lines(rr, c: Ansi) -> list[str]:
 
 def coverage_text(rr) -> str:
     """One sentence on what was analysed (or why the run was not assessed)."""
-    cov = rr.coverage or {}
-    if not cov:
+    cov = rr.coverage
+    if cov is None:
         return ""
-    if not cov.get("assessed"):
-        return f"not assessed: {cov.get('reason') or 'no training signal was analysed'}"
-    sig = cov.get("signal")
+    if not cov.assessed:
+        return f"not assessed: {cov.reason or 'no training signal was analysed'}"
+    sig = cov.signal
     what = {"train_loss": "training loss", "val_loss": "validation loss (no training loss logged)",
-            "metric": f"quality metric ({cov.get('signal_note') or 'no loss logged'})"}.get(sig, sig)
-    ran, on = len(cov.get("rules_ran") or []), len(cov.get("rules_on_signal") or [])
-    mets = cov.get("metrics") or []
+            "metric": f"quality metric ({cov.signal_note or 'no loss logged'})"}.get(sig, sig)
+    ran, on = len(cov.rules_ran or ()), len(cov.rules_on_signal or ())
+    mets = cov.metrics or ()
     mtxt = ""
     if mets:
-        shown = ", ".join(f"{m['tag']} ({m['direction']} is better)" for m in mets[:3])
+        shown = ", ".join(f"{m.tag} ({m.direction} is better)" for m in mets[:3])
         mtxt = f"; metrics: {shown}" + (f" and {len(mets) - 3} more" if len(mets) > 3 else "")
-    kind = (cov.get("loss_kind") or {}).get("kind")
+    kind = (cov.loss_kind or {}).get("kind")
     ktxt = f", {kind}" if kind else ""
-    return f"analysed: {what} {cov.get('signal_tag')!s}{ktxt}; {ran} rules ran, {on} of them on that signal{mtxt}"
+    return f"analysed: {what} {cov.signal_tag!s}{ktxt}; {ran} rules ran, {on} of them on that signal{mtxt}"
 
 
 def comparison_lines(rr, c: Ansi) -> list[str]:
     """The comparison with the baseline: a verdict line, one row per curve, what differs in the
     hyperparameters, findings the baseline shares or had, notes."""
     cmp = rr.comparison
-    if not cmp:
+    if cmp is None:
         return []
-    verdict = cmp.get("verdict")
+    verdict = cmp.verdict
     style = {"worse": "red", "better": "green", "matches": "green"}.get(verdict, "cyan")
     lines = [c(x, style) for x in wrap(clean(comparison_head(rr)), 6, first="  ")]
     rows = comparison_rows(rr)
@@ -219,30 +218,32 @@ def comparison_lines(rr, c: Ansi) -> list[str]:
     hp = hparam_diff_text(rr)
     if hp:
         lines += [c(x, "dim") for x in wrap(clean(hp), 6, first="  ")]
-    shared = cmp.get("shared_findings") or []
+    shared = cmp.shared_findings
     if shared:
         codes = ", ".join(f"{f['code']} {f['name']}" for f in shared)
         lines += [c(x, "dim") for x in wrap(f"also in the baseline (not counted): {clean(codes)}", 6, first="  ")]
-    resolved = cmp.get("resolved_findings") or []
+    resolved = cmp.resolved_findings
     if resolved:
-        codes = ", ".join(f"{f['code']} {f['name']}" for f in resolved)
+        codes = ", ".join(f"{f.code} {f.name}" for f in resolved)
         lines += [c(x, "green") for x in wrap(f"the baseline had, this run has not: {clean(codes)}", 6, first="  ")]
-    for note in cmp.get("notes") or []:
+    for note in cmp.notes:
         lines += [c(x, "dim") for x in wrap(f"note: {clean(note)}", 6, first="  ")]
     return lines
 
 
 def baseline_text(report) -> str:
     """One sentence on the baseline: its path, its runs and their own diagnosis."""
-    b = report.baseline or {}
-    runs = b.get("runs") or []
-    parts = [f"{r['run']} ({r['source']}, {r['status']}" + (f": {', '.join(sorted({f['code'] for f in r.get('findings') or []}))}"
-             if r.get("findings") else "") + ")" for r in runs[:5]]
+    b = report.baseline
+    if b is None:
+        return ""
+    runs = b.runs
+    parts = [f"{r.run} ({r.source}, {r.status}" + (f": {', '.join(sorted({f['code'] for f in r.findings}))}"
+             if r.findings else "") + ")" for r in runs[:5]]
     more = f" and {len(runs) - 5} more" if len(runs) > 5 else ""
-    txt = (f"baseline {b.get('path') or '(in memory)'}: {len(runs)} run{'s' if len(runs) != 1 else ''}"
+    txt = (f"baseline {b.path or '(in memory)'}: {len(runs)} run{'s' if len(runs) != 1 else ''}"
            f"{' (seeds of one recipe: their spread widens the band)' if len(runs) > 1 else ''}: " + "; ".join(parts) + more)
-    if b.get("unreadable"):
-        txt += f"; {len(b['unreadable'])} could not be read"
+    if b.unreadable:
+        txt += f"; {len(b.unreadable)} could not be read"
     return txt
 
 
@@ -297,7 +298,7 @@ def _trunc(s: str, n: int) -> str:
 
 def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUDIT_DETAIL_RUNS,
                 details: bool = True) -> list[str]:
-    sw: dict[str, Any] = report.sweep or {}
+    sw = report.sweep  # None: a report of many runs shown as a sweep
     counts = status_counts(report)
     n = len(report.runs)
     target = clean(report.target) or "the sweep"
@@ -337,20 +338,20 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
             lines.append(f"  {c.severity(s['code'], s['severity'])} {s['name']:<{w}}  in {s['runs']:>4} of {n} "
                          f"run{'s' if n != 1 else ''}  " + c(f"({sev}{extra})", "dim"))
         lines.append("")
-    sep = sw.get("separating_hparams") or []
+    sep = sw.separating_hparams if sw is not None else ()
     if sep:
         lines.append(c("What separates the failing runs", "bold"))
         for s in sep:
-            lines += wrap(f"- {clean(s.get('statement', ''))}" + (f"  (p={s['p_value']:.2g})" if isinstance(
-                s.get("p_value"), (int, float)) else ""), 4, first="  ")
+            lines += wrap(f"- {clean(s.statement)}" + (f"  (p={s.p_value:.2g})" if isinstance(
+                s.p_value, (int, float)) else ""), 4, first="  ")
         lines.append("")
-    shared = sw.get("shared_failures") or []
+    shared = sw.shared_failures if sw is not None else ()
     if shared:
         lines.append(c("Shared failures", "bold"))
         for s in shared:
-            lines += [c(x, "red") for x in wrap(f"- {clean(s.get('statement', ''))}", 4, first="  ")]
+            lines += [c(x, "red") for x in wrap(f"- {clean(s.statement)}", 4, first="  ")]
         lines.append("")
-    dups = sw.get("duplicate_runs") or []
+    dups = sw.duplicate_runs if sw is not None else ()
     if dups:
         lines.append(c("Identical curves (seed not varied, or one run copied twice)", "bold"))
         shown, left = duplicate_groups(dups)
@@ -359,20 +360,18 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
         if left:
             lines.append(f"  ... and {left} more groups (--format json lists them all)")
         lines.append("")
-    best = sw.get("best_run")
+    best = sw.best_run if sw is not None else None
     if best:
-        lines += wrap(f"Best run: {clean(best.get('run'))} ({clean(best.get('by'))} {fmt_num(best.get('value'))})",
+        lines += wrap(f"Best run: {clean(best.run)} ({clean(best.by)} {fmt_num(best.value)})",
                        4, first="")
         lines.append("")
-    unread = sw.get("unreadable")
-    if unread is None:
-        unread = [{"run": r.run, "reason": r.errors[0] if r.errors else ""} for r in report.runs
-                  if r.status == Status.UNREADABLE]
+    unread = [(u.run, u.reason) for u in sw.unreadable] if sw is not None and sw.unreadable is not None else None
+    if unread is None:  # a report that does not list them (saved before it did): from the runs themselves
+        unread = [(r.run, r.errors[0] if r.errors else "") for r in report.runs if r.status == Status.UNREADABLE]
     if unread:
         lines.append(c(f"Could not be read ({len(unread)})", "bold"))
-        for u in unread:
-            lines += [c(x, "magenta") for x in wrap(f"? {clean(u.get('run'))}: {clean(u.get('reason'))}", 4,
-                                                     first="  ")]
+        for run, reason in unread:
+            lines += [c(x, "magenta") for x in wrap(f"? {clean(run)}: {clean(reason)}", 4, first="  ")]
         lines.append("")
     if details:
         worst = worst_runs(report, detail)
@@ -392,7 +391,7 @@ def _problem_lines(report, c: Ansi) -> list[str]:
         return []
     lines = [c(f"{len(probs)} path(s) skipped while looking for runs:", "dim")]
     for p in probs[:5]:
-        lines += [c(x, "dim") for x in wrap(f"- {clean(p.get('path'))}: {clean(p.get('reason'))}", 4, first="  ")]
+        lines += [c(x, "dim") for x in wrap(f"- {clean(p.path)}: {clean(p.reason)}", 4, first="  ")]
     if len(probs) > 5:
         lines.append(c(f"  ... {len(probs) - 5} more", "dim"))
     return lines
