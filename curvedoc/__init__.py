@@ -40,7 +40,7 @@ _LAZY = {
     "LoadError": ("curvedoc.errors", "LoadError"),
     "diagnose": ("curvedoc.engine", "diagnose"),
     "audit": ("curvedoc.engine.audit", "audit"),
-    "compare": ("curvedoc.compare", "compare"),
+    "compare": ("curvedoc.comparison", "compare"),
     "Watcher": ("curvedoc.watch", "Watcher"),
     "Finding": ("curvedoc.engine.findings", "Finding"),
     "Report": ("curvedoc.engine.report", "Report"),

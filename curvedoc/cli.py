@@ -511,7 +511,7 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
       curvedoc compare runs/new --baseline golden/ --rtol 0.05 --fail-on warning
       curvedoc compare runs/new --baseline golden/ --format html --out compare.html
     """
-    from curvedoc.compare import compare as _compare
+    from curvedoc.comparison import compare as _compare
     from curvedoc.engine import Plan
     from curvedoc.errors import LoadError
 

@@ -328,3 +328,14 @@ def test_a_run_sharing_no_curve_with_the_baseline_exits_2(tmp_path):
     (b / "metrics.csv").write_text("step,val_accuracy\n" + "".join(f"{i},{min(0.9, 0.1 + i / 100)}\n" for i in range(200)))
     res = CliRunner().invoke(main, ["compare", str(r), "-b", str(b), "--format", "json"])
     assert res.exit_code == 2 and "no curve could be compared" in res.output
+
+
+def test_curvedoc_compare_stays_the_function_once_its_module_is_imported():
+    # the module behind the public function is curvedoc.comparison: importing it (the CLI does) must not turn
+    # curvedoc.compare into a module ("'module' object is not callable")
+    import importlib
+
+    import curvedoc
+
+    importlib.import_module("curvedoc.comparison")
+    assert callable(curvedoc.compare) and curvedoc.compare.__name__ == "compare"

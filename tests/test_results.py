@@ -78,7 +78,7 @@ def test_the_run_report_fields_that_are_typed_are_those_of_the_schema():
 
 def _reports():
     import curvedoc
-    from curvedoc.compare import compare
+    from curvedoc.comparison import compare
     from curvedoc.engine.audit import audit
 
     healthy, spiky = SAMPLES / "healthy-mlp-cosine", SAMPLES / "loss-spikes-corrupt-batches"

@@ -67,7 +67,7 @@ def test_diagnose_audit_and_compare_take_one_settings():
     # keywords given with settings apply on top of them
     narrowed = curvedoc.diagnose(SAMPLE, settings=Settings.build(select=["ALL"]), select=["G"]).to_dict()
     assert narrowed == by_settings
-    from curvedoc.compare import compare  # (curvedoc.compare is the module once another test imported it)
+    from curvedoc.comparison import compare
     from curvedoc.engine.audit import audit
 
     cmp = compare(SAMPLE, SAMPLE, settings=s)
@@ -109,7 +109,7 @@ def test_the_cli_builds_one_settings(command, monkeypatch):
     """Every command hands the library the Settings it built from its options (not keywords rebuilt from them)."""
     from click.testing import CliRunner
 
-    import curvedoc.compare as compare_module
+    import curvedoc.comparison as compare_module
     import curvedoc.engine as engine
     import curvedoc.engine.audit as audit_module
     from curvedoc.cli import main
