@@ -587,7 +587,9 @@ class TextLogParser(BatchedFeed):
                     st = st[keep]
                     va_l = list(va[keep])
                     or_l = list(np.asarray(or_l)[keep])
-            if clock in ("step", "epoch", "global-iter"):
+            # (an epoch read off the heading above a record -- Keras' "Epoch 3/15" before its line -- is a clock too:
+            # a file holding several fit() calls counts from 1 again at each, a restart like any other clock's)
+            if clock in ("step", "epoch", "global-iter", "ctx-epoch"):
                 self.clocked[k] = st
             # (how its points are placed: on one clock, or at a position another line printed; a "step" that counts
             # inside the epoch is no run-wide step: see counts_inside_epochs)
