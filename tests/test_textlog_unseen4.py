@@ -25,3 +25,23 @@ def test_keras_fits_appended_in_one_file_are_restarts(tmp_path):
     assert _series(rd, "val_loss")[0] == list(range(1, 7)) * 2 + list(range(1, 5))
     restarts = [i for i in rd.issues if i.kind == "restart"]
     assert len(restarts) == 1 and restarts[0].count == 2, rd.issues
+
+
+def test_the_wandb_run_summary_is_the_runs_summary_not_one_more_point(tmp_path):
+    """YOLOv5 with W&B: after the last epoch W&B prints ``wandb: Run summary:`` and the last (or best) value of each
+    series it logged (``wandb:       train/box_loss 0.02659``) after ``wandb:  best/epoch 259``. They are the run's
+    summary (its metadata), not one more point of the training series at "epoch 259"."""
+    lines = ["      Epoch    gpu_mem       box       obj       cls    labels  img_size"]
+    for e in range(8):
+        lines.append(f"      {e}/3999     14.2G   {0.1 - e / 100:.4f}    0.1121   {0.04 - e / 1000:.5f}       618       640: "
+                     f"100% 3/3 [00:05<00:00,  1.81s/it]")
+    lines += ["wandb: Waiting for W&B process to finish... (success).", "wandb: ", "wandb: Run summary:",
+              "wandb:           best/epoch 5", "wandb:       train/box_loss 0.03", "wandb:       train/cls_loss 0.033",
+              "wandb:                x/lr0 0.00911", "wandb: ",
+              "wandb: Synced neat-elevator-1: https://wandb.ai/x/YOLOv5/runs/1wgcbwdz",
+              "wandb: Synced 5 W&B file(s), 13 media file(s), 1 artifact file(s) and 0 other file(s)"]
+    rd = _read(tmp_path, lines)
+    box = [t for t in rd.frame["tag"].astype(str).unique() if "box" in t]
+    assert len(box) == 1 and _series(rd, box[0]) == (list(range(8)), [round(0.1 - e / 100, 4) for e in range(8)])
+    assert rd.meta["summary"]["train/box_loss"] == 0.03 and rd.meta["summary"]["best/epoch"] == 5
+    assert not any("Synced" in t or "file(s)" in t for t in rd.frame["tag"].astype(str).unique())

@@ -137,6 +137,9 @@ class TextLogParser(BatchedFeed):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
             return
+        if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
+            self.summary[a.run_summary[0]] = a.run_summary[1]
+            return
         if a.kv_row is not None or a.kv_rule:
             self._kv_line(a, lineno)
             return

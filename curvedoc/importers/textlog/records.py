@@ -278,6 +278,8 @@ WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|Fal
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
                           r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
                           r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
+# a row of the summary W&B prints as a run ends ("wandb:   train/box_loss 0.02659", under "wandb: Run summary:")
+WANDB_SUMMARY_ROW = re.compile(r"^wandb:\s+([A-Za-z_][\w./\-:@]*)\s+(" + NUM + r")\s*$", re.IGNORECASE)
 NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
@@ -621,6 +623,8 @@ class Line:
     # ... (epoch=20, val_loss=1.05)"): the values it names repeat what the run printed just before (see
     # TextLogParser.apply), not a series of their own
     checkpoint: bool = False
+    # a row of W&B's end-of-run summary ("wandb:   train/box_loss 0.02659"): (key, value), the run's summary
+    run_summary: tuple | None = None
 
 
 def setting_value(text: str):
@@ -670,6 +674,14 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         return a
     # a model summary or a dataset scan holds numbers that are no training series: nothing to read
     if NOT_A_SERIES.search(msg):
+        return a
+    # what W&B prints itself ("wandb: Run summary:", "wandb:   train/box_loss 0.02659", "wandb: Synced 5 W&B
+    # file(s)"): its end-of-run summary repeats the last (or best) value of a series the run already logged, a
+    # summary of the run and not one more point; nothing else it prints is a series
+    if msg.startswith("wandb:"):
+        sm = WANDB_SUMMARY_ROW.match(msg)
+        if sm:
+            a.run_summary = (sm.group(1), to_number(sm.group(2)))
         return a
     # an argument dump with dot leaders ("train_iters ........ 500"): a setting
     dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
