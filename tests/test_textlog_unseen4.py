@@ -45,3 +45,24 @@ def test_the_wandb_run_summary_is_the_runs_summary_not_one_more_point(tmp_path):
     assert len(box) == 1 and _series(rd, box[0]) == (list(range(8)), [round(0.1 - e / 100, 4) for e in range(8)])
     assert rd.meta["summary"]["train/box_loss"] == 0.03 and rd.meta["summary"]["best/epoch"] == 5
     assert not any("Synced" in t or "file(s)" in t for t in rd.frame["tag"].astype(str).unique())
+
+
+def test_marian_abbreviated_epoch_and_update_are_the_clock_and_cost_is_the_loss(tmp_path):
+    """Marian NMT: ``Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01 * 414,436 after 414,436 : Time 609.91s`` and
+    ``[valid] Ep. 1 : Up. 5000 : cross-entropy : 219.282 : new best``. "Up." (updates) is the step and "Ep." the
+    epoch, so training and validation share the update axis; "Cost" is Marian's training objective, the loss (and a
+    PaddlePaddle timing named 'batch_cost' is not)."""
+    from curvedoc.model.run import Run
+
+    lines = []
+    for u in range(500, 10500, 500):
+        lines.append(f"[2021-05-26 23:22:42] Ep. {1 + u // 4000} : Up. {u} : Sen. {u * 30:,} : Cost {6 - u / 4000:.8f} "
+                     f"* 414,436 after {u * 800:,} : Time 609.91s : 679.50 words/s : batch_cost: 0.61")
+        if u % 5000 == 0:
+            lines.append(f"[2021-05-27 00:53:30] [valid] Ep. {1 + u // 4000} : Up. {u} : cross-entropy : {220 - u / 100:.3f}"
+                         " : new best")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Cost")[0] == list(range(500, 10500, 500))
+    assert _series(rd, "val/cross-entropy") == ([5000, 10000], [170.0, 120.0])
+    run = Run("marian", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.roles["train_loss"] == "Cost" and run.roles["val_loss"] == "val/cross-entropy"

@@ -86,6 +86,8 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
+# clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
+ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
                            re.IGNORECASE)
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
@@ -379,6 +381,9 @@ def parse_record(msg: str) -> Rec | None:
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if low in ABBREVIATED_CLOCKS:
+            # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
+            key = low = ABBREVIATED_CLOCKS[low]
         if " " in low:
             # "Validation Epoch 3", "Train Step 20": split words before a clock's name say the split of the
             # record (taken from the line's first words above); the key is the clock
