@@ -66,3 +66,15 @@ def test_marian_abbreviated_epoch_and_update_are_the_clock_and_cost_is_the_loss(
     assert _series(rd, "val/cross-entropy") == ([5000, 10000], [170.0, 120.0])
     run = Run("marian", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
     assert run.roles["train_loss"] == "Cost" and run.roles["val_loss"] == "val/cross-entropy"
+
+
+def test_a_value_in_decibels_is_the_value(tmp_path):
+    """KAIR (USRNet, DPSR ...) prints ``<epoch: 10, Average PSNR : 18.33dB`` after its training lines: the PSNR is
+    18.33 (the unit written against the number, like '%' or 's'), a series at its epoch."""
+    lines = []
+    for e in range(1, 31):
+        lines.append(f"<epoch:{e:3d}, lr:1.000e-04> loss: {0.4 / e:.3e} ")
+        if e % 10 == 0:
+            lines.append(f"<epoch:{e:3d}, Average PSNR : {18 + e / 10:.2f}dB")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Average PSNR") == ([10, 20, 30], [19.0, 20.0, 21.0])
