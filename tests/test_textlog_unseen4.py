@@ -78,3 +78,22 @@ def test_a_value_in_decibels_is_the_value(tmp_path):
             lines.append(f"<epoch:{e:3d}, Average PSNR : {18 + e / 10:.2f}dB")
     rd = _read(tmp_path, lines)
     assert _series(rd, "Average PSNR") == ([10, 20, 30], [19.0, 20.0, 21.0])
+
+
+def test_a_models_parameter_count_printed_at_each_fit_is_no_series(tmp_path):
+    """Keras' ``model.summary()`` before each fit() ends with ``Total params: 39,344`` / ``Trainable params: ..`` /
+    ``Non-trainable params: 0``; a logging script prints ``Total parameters: 4386178 || Trainable parameters: 258
+    (0.0059%)`` at each launch. They describe the model, not its training: no series (a loss beside a 'total' is
+    still read)."""
+    lines = []
+    for fit, n in enumerate((39344, 22326, 51000)):
+        lines += ['Model: "sequential"', "_" * 65, f"Total params: {n:,}", f"Trainable params: {n:,}",
+                  "Non-trainable params: 0", "_" * 65,
+                  f"2024-06-17 22:30:23,751 - INFO - Total parameters: {n + 7} || Trainable parameters: {n} (99.98%)"]
+        for e in range(1, 4):
+            lines += [f"Epoch {e}/3", f"128/128 - 0s - loss: {3 / e + fit:.4f} - accuracy: {0.1 * e:.4f} - 358ms/epoch - 3ms/step"]
+    lines.append("Epoch 4 | total 3.2 | loss 0.5")
+    rd = _read(tmp_path, lines)
+    tags = set(rd.frame["tag"].astype(str))
+    assert not any("param" in t.lower() for t in tags), tags
+    assert {"loss", "accuracy", "total"} <= tags

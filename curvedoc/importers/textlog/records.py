@@ -283,6 +283,10 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
 # a row of the summary W&B prints as a run ends ("wandb:   train/box_loss 0.02659", under "wandb: Run summary:")
 WANDB_SUMMARY_ROW = re.compile(r"^wandb:\s+([A-Za-z_][\w./\-:@]*)\s+(" + NUM + r")\s*$", re.IGNORECASE)
+# the keys of a model's parameter count (see analyse)
+PARAM_COUNT_KEY = re.compile(r"(?:(?:total|trainable|non[-_ ]?trainable|all|learnable|frozen|model|num|n)[-_ ]?)?"
+                             r"(?:params?|parameters?)(?:[-_ ]?count)?|total|trainable|non[-_ ]?trainable",
+                             re.IGNORECASE)
 NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
@@ -729,6 +733,12 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if rec is not None and rec.keys and "aram" in msg and all(PARAM_COUNT_KEY.fullmatch(k) for k in rec.keys):
+        # the size of a model ("Total params: 39,344" under Keras' model.summary(), "Total parameters: 4386178 ||
+        # Trainable parameters: 258", "Model parameters: total=17517458 | trainable=17359954"), printed again at
+        # each fit or launch: it describes the model, it is no training series
+        a.rec = None
+        return a
     if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
         a.checkpoint = True
     if a.early and rec is not None:
