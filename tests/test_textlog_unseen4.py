@@ -97,3 +97,24 @@ def test_a_models_parameter_count_printed_at_each_fit_is_no_series(tmp_path):
     tags = set(rd.frame["tag"].astype(str))
     assert not any("param" in t.lower() for t in tags), tags
     assert {"loss", "accuracy", "total"} <= tags
+
+
+def test_trainings_one_after_the_other_each_with_its_epoch_length_count_steps_inside_the_epoch(tmp_path):
+    """MTCNN trains its P-, R- and O-Net one after the other into one nohup file, each printing ``Epoch: e, Step: s,
+    accuracy: .., det loss: ..`` with the step starting again at every epoch, and each net its own epoch length: the
+    step counts inside the epoch for all three (not a run-wide step that goes back 59 times), whether the file is
+    read whole, in chunks or from any line onward."""
+    from test_textlog_readings import _assert_chunks_read_as_whole, _clocks
+
+    lines = []
+    for net, top in (("pnet", 1200), ("rnet", 1000), ("onet", 400)):
+        lines.append(f"training {net} ...")
+        for e in range(1, 6):
+            lines += [f"2022-11-21 19:27:39.088521 : Epoch: {e}, Step: {s}, accuracy: {0.8 + e / 100 + s / 1e5:.6f}, "
+                      f"det loss: {0.6 - e / 20 - s / 1e5:.6f}, all_loss: {0.7 - e / 20:.6f}, lr:0.01 " for s in range(0, top + 1, 200)]
+    rd = _read(tmp_path, lines)
+    p = tmp_path / "train.log"
+    assert _clocks(p)["accuracy"] == "in-epoch"
+    assert not [i for i in rd.issues if i.kind == "restart"]
+    data = p.read_bytes()
+    _assert_chunks_read_as_whole(p, [len(data) // 5, len(data) // 2, 4 * len(data) // 5])
