@@ -118,3 +118,29 @@ def test_trainings_one_after_the_other_each_with_its_epoch_length_count_steps_in
     assert not [i for i in rd.issues if i.kind == "restart"]
     data = p.read_bytes()
     _assert_chunks_read_as_whole(p, [len(data) // 5, len(data) // 2, 4 * len(data) // 5])
+
+
+def test_a_step_counted_inside_each_epoch_gives_the_roles_to_the_epoch_summaries(tmp_path):
+    """PaddleClas 2.0: ``epoch:3 , train step:10 , top1: .., loss: ..`` during the epoch (the step starts again at every
+    epoch, no epoch length printed), ``END epoch:3   train top1: .., loss: ..`` at its end, and the same for ``valid
+    step`` / ``END epoch:3   valid ...``. On a step axis that starts again at every epoch the last epoch would
+    overwrite the others, and the valid steps are the evaluation's progress: the loss and accuracy roles go to the
+    END summaries, one point per epoch."""
+    from curvedoc.model.run import Run
+
+    p = "2021-03-19 20:19:45,498 - INFO - "
+    lines = []
+    for e in range(12):
+        lines += [f"{p}epoch:{e:<3d}, train step:{s:<4d}, top1: {0.1 + e / 20:.5f}, top5: 0.5, loss: {4 - e / 4 - s / 100:.5f}, "
+                  f"lr: 0.0125, batch_cost: 0.60194 s, reader_cost: 0.42753 s, ips: 53.16 images/sec." for s in (0, 10, 20, 30)]
+        lines.append(f"{p}END epoch:{e:<3d} train top1: {0.1 + e / 20:.5f}, top5: 0.5, loss: {3.9 - e / 4:.5f},  batch_cost: "
+                     "0.58692 s, reader_cost: 0.41308 s, batch_cost_sum: 12.32524 s, ips: 54.52226 images/sec.")
+        lines += [f"{p}epoch:{e:<3d}, valid step:{s:<4d}, top1: {0.2 + e / 25:.5f}, top5: 0.6, loss: {4.1 - e / 5 + s / 50:.5f}, "
+                  f"lr: 0.000000, batch_cost: 0.42536 s, reader_cost: 0.32728 s, ips: 47.0 images/sec." for s in (0, 10, 20)]
+        lines.append(f"{p}END epoch:{e:<3d} valid top1: {0.21 + e / 25:.5f}, top5: 0.6, loss: {4.3 - e / 5:.5f},  batch_cost: "
+                     "0.25130 s, reader_cost: 0.20991 s, batch_cost_sum: 10.30339 s, ips: 79.58546 images/sec.")
+    rd = _read(tmp_path, lines)
+    run = Run("paddleclas", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.series("train_loss").tolist() == [round(3.9 - e / 4, 5) for e in range(12)]
+    assert run.series("val_loss").tolist() == [round(4.3 - e / 5, 5) for e in range(12)]
+    assert len(run.series("val_acc")) == 12 and len(run.series("train_acc")) == 12
