@@ -3,6 +3,9 @@ a misreading of a real log of that batch broke, on a small synthetic log written
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from test_textlog_readings import _read, _series
 
 
@@ -144,3 +147,17 @@ def test_a_step_counted_inside_each_epoch_gives_the_roles_to_the_epoch_summaries
     assert run.series("train_loss").tolist() == [round(3.9 - e / 4, 5) for e in range(12)]
     assert run.series("val_loss").tolist() == [round(4.3 - e / 5, 5) for e in range(12)]
     assert len(run.series("val_acc")) == 12 and len(run.series("train_acc")) == 12
+
+
+@pytest.mark.slow  # reads each log of the fourth batch twice (~30 s)
+def test_the_fourth_batch_reads_alike_with_and_without_plans():
+    """The fast path (plans reused from line to line) and the reference reading agree on every log of
+    tests/data/textlogs_unseen4 (W&B summaries, parameter counts, abbreviated clocks: lines read apart)."""
+    from test_textlog_shapes import _assert_same
+
+    root = Path(__file__).parent / "data" / "textlogs_unseen4"
+    files = [f for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")
+             for f in sorted(d.iterdir()) if f.is_file()]
+    assert len(files) >= 25
+    for f in files:
+        _assert_same(f)
