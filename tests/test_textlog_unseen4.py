@@ -149,6 +149,18 @@ def test_a_step_counted_inside_each_epoch_gives_the_roles_to_the_epoch_summaries
     assert len(run.series("val_acc")) == 12 and len(run.series("train_acc")) == 12
 
 
+def test_settings_printed_as_a_tuple_of_strings_are_settings(tmp_path):
+    """A sweep script prints the settings of each run it starts as a tuple of strings, ``('Cell type: LSTM',
+    'Drop Input: 0.1', 'Cell Count: 64')``: the numbers are inside text, the run's settings, not series."""
+    lines = []
+    for cell, drop, count in (("LSTM", 0.1, 64), ("GRU", 0.3, 128), ("GRU", 0.5, 256)):
+        lines.append(f"('Cell type: {cell}', 'Drop Input: {drop}', 'Cell Count: {count}')")
+        lines += _keras_fit(4, 2.0 + drop)
+    rd = _read(tmp_path, lines)
+    assert set(rd.frame["tag"].astype(str)) == {"loss", "acc", "val_loss", "val_acc"}
+    assert rd.hparams["Cell type"] == "LSTM" and rd.hparams["Drop Input"] == 0.1 and rd.hparams["Cell Count"] == 64
+
+
 @pytest.mark.slow  # reads each log of the fourth batch twice (~30 s)
 def test_the_fourth_batch_reads_alike_with_and_without_plans():
     """The fast path (plans reused from line to line) and the reference reading agree on every log of

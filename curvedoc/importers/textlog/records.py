@@ -281,6 +281,9 @@ WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|Fal
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
                           r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
                           r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
+# the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
+STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
+QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
 # a row of the summary W&B prints as a run ends ("wandb:   train/box_loss 0.02659", under "wandb: Run summary:")
 WANDB_SUMMARY_ROW = re.compile(r"^wandb:\s+([A-Za-z_][\w./\-:@]*)\s+(" + NUM + r")\s*$", re.IGNORECASE)
 # the keys of a model's parameter count (see analyse)
@@ -684,6 +687,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         return a
     # a model summary or a dataset scan holds numbers that are no training series: nothing to read
     if NOT_A_SERIES.search(msg):
+        return a
+    # a tuple or list of strings printed whole ("('Cell type: LSTM', 'Drop Input: 0.1', 'Cell Count: 64')", a sweep
+    # script naming the settings of the run it starts): the numbers are inside text, the settings of that run
+    if msg[:1] in "([" and STRINGS_REPR.match(msg):
+        a.settings = [(k.strip(), setting_value(v)) for k, v in QUOTED_SETTING.findall(msg)]
         return a
     # what W&B prints itself ("wandb: Run summary:", "wandb:   train/box_loss 0.02659", "wandb: Synced 5 W&B
     # file(s)"): its end-of-run summary repeats the last (or best) value of a series the run already logged, a
