@@ -161,6 +161,21 @@ def test_settings_printed_as_a_tuple_of_strings_are_settings(tmp_path):
     assert rd.hparams["Cell type"] == "LSTM" and rd.hparams["Drop Input"] == 0.1 and rd.hparams["Cell Count"] == 64
 
 
+def test_the_pytorch_tutorials_epoch_and_batch_in_brackets_are_the_position(tmp_path):
+    """The PyTorch CIFAR-10 tutorial prints ``[2,  2000] loss: 1.234`` (epoch, then the batch inside it) and, after
+    every 5th epoch, ``Accuracy of the network on the 10000 test images: 52 %``: the brackets are the record's epoch
+    and batch (not noise before the loss), so the evaluations are placed at their epochs."""
+    lines = []
+    for e in range(1, 11):
+        lines += [f"[{e}, {b:5d}] loss: {2.3 - e / 10 - b / 10000:.6f}" for b in (20, 40, 60)]
+        if e % 5 == 0:
+            lines.append(f"Accuracy of the network on the 10000 test images: {40 + e} %")
+    rd = _read(tmp_path, lines)
+    acc = [t for t in set(rd.frame["tag"].astype(str)) if "test images" in t]
+    assert len(acc) == 1 and _series(rd, acc[0]) == ([5, 10], [45.0, 50.0])
+    assert len(_series(rd, "loss")[1]) == 30 and sorted(set(_series(rd, "epoch")[1])) == list(range(1, 11))
+
+
 @pytest.mark.slow  # reads each log of the fourth batch twice (~30 s)
 def test_the_fourth_batch_reads_alike_with_and_without_plans():
     """The fast path (plans reused from line to line) and the reference reading agree on every log of
