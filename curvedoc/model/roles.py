@@ -191,6 +191,8 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
         # final 'train/loss'), not the curve the role is about: the name ranks only among curves
         if any(counts[t] >= _MIN_CURVE for t in idx):
             idx = {t: r for t, r in idx.items() if counts[t] >= _MIN_CURVE}
+        if role in _EPOCH_SUMMARY_ROLES and len(idx) > 1:
+            idx = _forward_over_in_epoch(run, idx)
         if role == "train_loss" and len(idx) > 1:
             # a per-epoch summary beside the curve it summarises: fairseq's '[train]' train_loss (17 points) beside
             # its per-update loss (71): the denser curve over the same span is the one the rules should read
@@ -273,6 +275,44 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
 
 # the words of a value-function loss: the part of an actor-critic or Q-learning run trained by regression
 _VALUE_WORDS = frozenset({"critic", "value", "q", "td", "cri", "vf"})
+
+
+_EPOCH_SUMMARY_ROLES = ("train_loss", "val_loss", "train_acc", "val_acc")
+
+
+def _in_epoch_steps(steps: np.ndarray) -> bool:
+    """Do these steps count inside each epoch (or each evaluation) rather than along the run: they go back to their
+    first value three times or more, each climb stopping where the one before or after it stops (PaddleClas' 'train
+    step:10' and 'valid step:10', printed with no epoch length)? A run restarted in the same file goes back too, but
+    its launches do not stop where the launch before or after them stopped."""
+    back = np.flatnonzero(steps[1:] < steps[:-1])
+    if len(back) < 3 or not np.all(steps[back + 1] == steps[0]):
+        return False
+    tops = steps[back]
+    same = tops[1:] == tops[:-1]
+    paired = np.zeros(len(tops), dtype=bool)
+    paired[1:] |= same
+    paired[:-1] |= same
+    return bool(paired.all())
+
+
+def _forward_over_in_epoch(run: "Run", idx: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """Candidates whose steps count inside each epoch or evaluation (PaddleClas' running 'loss' at 'train step:10',
+    the evaluation's progress at 'valid step:10') give way to a candidate of the same series -- the same name and
+    split once the split words are set aside -- whose steps only go forward (the 'END epoch:3  train loss: ..' /
+    'valid loss: ..' summary): on a step axis that starts again at every epoch the later epochs overwrite the
+    earlier ones, and an evaluation's progress is no evaluation result."""
+    steps = {t: run.tag_steps(t) for t in idx}
+    forward = {t for t, st in steps.items() if len(st) >= _MIN_CURVE and np.all(st[1:] > st[:-1])}
+    if not forward:
+        return idx
+    out = dict(idx)
+    for t, st in steps.items():
+        if t in forward or not _in_epoch_steps(st):
+            continue
+        if any(_stem(f) == _stem(t) and _split_word(f) == _split_word(t) for f in forward):
+            del out[t]
+    return out or idx
 
 
 def _dense_over_summary(run: "Run", idx: dict[str, tuple[int, int]], counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:

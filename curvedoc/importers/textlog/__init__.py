@@ -17,7 +17,8 @@ one parser per framework:
   in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
   as a key (``train 9.85 val 9.84``) is that split's loss. Numbers keep their printed value: exponents,
   ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied; a number printed
-  through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number.
+  through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number (a PSNR
+  ``18.33dB`` is 18.33).
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
@@ -32,7 +33,8 @@ one parser per framework:
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
   last rendering wins). The same record printed again at the same position is an echo (one point), unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
-  config dict): a launch started there, and its records are its own.
+  config dict): a launch started there, and its records are its own. ``[2,  2000] loss: ..`` (the PyTorch tutorial)
+  names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step.
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
   (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
@@ -47,7 +49,9 @@ one parser per framework:
   such as ``Configuration:``: hyperparameters. Model summaries (``Model summary``, ``models.common.C3``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
-  point).
+  point). A model's parameter count (``Total params: 39,344``, ``Trainable parameters: 258``) is no series; a tuple
+  of strings printed whole (``('Cell type: LSTM', 'Drop Input: 0.1')``) holds settings; what W&B prints itself is
+  no record, and its ``Run summary:`` rows are the run's summary (``meta["summary"]``), not one more point.
 * **Key | value tables.** Stable-Baselines3 / OpenAI baselines print each logger record as ``| key | value |`` rows
   between rule lines, section rows (``rollout/``, ``train/``) naming the keys under them: one record per table, at
   its ``total_timesteps``.
@@ -58,7 +62,12 @@ one parser per framework:
   epoch's summary, a series apart from the records printed during the epoch.
 * **Counters inside the epoch.** A step that climbs to one value and starts again at every epoch (``TRAIN in epoch 3 ,
   step 750``, no epoch length printed) counts inside the epoch: it is no printed step clock and no restart, and
-  records that name only their epoch stay on it. An RL script's ``Episode N`` is its records' position.
+  records that name only their epoch stay on it; trainings run one after the other may each have their own epoch
+  length (the climbs stop at one value for several epochs in a row, then at another). An RL script's ``Episode N``
+  is its records' position.
+* **Restarts.** A clock that goes back -- a printed step, a printed epoch, or the epoch of the heading above the
+  records (Keras' ``Epoch 3/15`` before its line: several fit() calls appended to one file) -- is a ``restart``
+  import issue: every point is kept, the runs are not read as one curve.
 * **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value; a sentence's full stop is no part of the
   number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no
   position.

@@ -43,15 +43,22 @@ def counts_inside_epochs(steps: np.ndarray) -> bool:
     """Is this "step" a counter inside the epoch rather than the run's step? It climbs to the same value and
     starts again from its first value, three times or more ("TRAIN in epoch 3 , step 0 ... step 750", "Epoch 3,
     Step 25 ... Step 125"): each climb is an epoch whose length is not printed, so the counter cannot be made
-    global, and records that name only their epoch stay on the epoch. (A run restarted or resumed in the same file
-    starts again too, but its launches do not all stop at one value.)"""
+    global, and records that name only their epoch stay on the epoch. Trainings run one after the other in one
+    file (MTCNN's P-, R- and O-Net) each have their epoch length: the climbs stop at one value for several epochs in
+    a row, then at another. (A run restarted or resumed in the same file starts again too, but its launches do not
+    stop at the value of the launch before or after them.)"""
     if len(steps) < 4:
         return False
     back = np.flatnonzero(steps[1:] < steps[:-1])
     if len(back) < 3 or not np.all(steps[back + 1] == steps[0]):
         return False
     tops = steps[back]  # the value reached before each restart (the last climb may be cut short)
-    return bool(np.all(tops == tops[0]))
+    # every top is the top of the climb before or after it: epochs of one length, in runs
+    same = tops[1:] == tops[:-1]
+    paired = np.zeros(len(tops), dtype=bool)
+    paired[1:] |= same
+    paired[:-1] |= same
+    return bool(paired.all())
 
 
 class TextLogParser(BatchedFeed):
@@ -136,6 +143,9 @@ class TextLogParser(BatchedFeed):
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
+            return
+        if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
+            self.summary[a.run_summary[0]] = a.run_summary[1]
             return
         if a.kv_row is not None or a.kv_rule:
             self._kv_line(a, lineno)
@@ -587,7 +597,9 @@ class TextLogParser(BatchedFeed):
                     st = st[keep]
                     va_l = list(va[keep])
                     or_l = list(np.asarray(or_l)[keep])
-            if clock in ("step", "epoch", "global-iter"):
+            # (an epoch read off the heading above a record -- Keras' "Epoch 3/15" before its line -- is a clock too:
+            # a file holding several fit() calls counts from 1 again at each, a restart like any other clock's)
+            if clock in ("step", "epoch", "global-iter", "ctx-epoch"):
                 self.clocked[k] = st
             # (how its points are placed: on one clock, or at a position another line printed; a "step" that counts
             # inside the epoch is no run-wide step: see counts_inside_epochs)

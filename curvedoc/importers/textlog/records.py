@@ -33,7 +33,8 @@ PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg 
 
 # ---------------------------------------------------------------------------------------------- numbers
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
-UNIT = r"(?:%|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
+# (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
+UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
 _WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
@@ -51,6 +52,8 @@ WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bflo
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+# "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
+EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
     r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
@@ -86,6 +89,8 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
+# clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
+ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
                            re.IGNORECASE)
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
@@ -278,6 +283,15 @@ WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|Fal
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
                           r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
                           r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
+# the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
+STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
+QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
+# a row of the summary W&B prints as a run ends ("wandb:   train/box_loss 0.02659", under "wandb: Run summary:")
+WANDB_SUMMARY_ROW = re.compile(r"^wandb:\s+([A-Za-z_][\w./\-:@]*)\s+(" + NUM + r")\s*$", re.IGNORECASE)
+# the keys of a model's parameter count (see analyse)
+PARAM_COUNT_KEY = re.compile(r"(?:(?:total|trainable|non[-_ ]?trainable|all|learnable|frozen|model|num|n)[-_ ]?)?"
+                             r"(?:params?|parameters?)(?:[-_ ]?count)?|total|trainable|non[-_ ]?trainable",
+                             re.IGNORECASE)
 NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
@@ -328,6 +342,13 @@ def parse_record(msg: str) -> Rec | None:
         if c in HELDOUT:
             ctx = "val"
         msg = msg[: m.start()] + " | " + msg[m.end():]
+    elif msg[:1] == "[":
+        pb = EPOCH_BATCH_PAIR.match(msg)
+        if pb:
+            # the PyTorch CIFAR-10 tutorial's "[2,  2000] loss: 1.234": the epoch and the batch inside it (no
+            # epoch length printed)
+            epoch, inner = int(pb.group(1)), (int(pb.group(2)), 0)
+            msg = " | " + msg[pb.end():]
     bm = BRACKET_COUNTER.search(msg)
     if bm and epoch is None:
         c = (bm.group("ctx") or "").lower()
@@ -377,6 +398,9 @@ def parse_record(msg: str) -> Rec | None:
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if low in ABBREVIATED_CLOCKS:
+            # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
+            key = low = ABBREVIATED_CLOCKS[low]
         if " " in low:
             # "Validation Epoch 3", "Train Step 20": split words before a clock's name say the split of the
             # record (taken from the line's first words above); the key is the clock
@@ -621,6 +645,8 @@ class Line:
     # ... (epoch=20, val_loss=1.05)"): the values it names repeat what the run printed just before (see
     # TextLogParser.apply), not a series of their own
     checkpoint: bool = False
+    # a row of W&B's end-of-run summary ("wandb:   train/box_loss 0.02659"): (key, value), the run's summary
+    run_summary: tuple | None = None
 
 
 def setting_value(text: str):
@@ -671,6 +697,19 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     # a model summary or a dataset scan holds numbers that are no training series: nothing to read
     if NOT_A_SERIES.search(msg):
         return a
+    # a tuple or list of strings printed whole ("('Cell type: LSTM', 'Drop Input: 0.1', 'Cell Count: 64')", a sweep
+    # script naming the settings of the run it starts): the numbers are inside text, the settings of that run
+    if msg[:1] in "([" and STRINGS_REPR.match(msg):
+        a.settings = [(k.strip(), setting_value(v)) for k, v in QUOTED_SETTING.findall(msg)]
+        return a
+    # what W&B prints itself ("wandb: Run summary:", "wandb:   train/box_loss 0.02659", "wandb: Synced 5 W&B
+    # file(s)"): its end-of-run summary repeats the last (or best) value of a series the run already logged, a
+    # summary of the run and not one more point; nothing else it prints is a series
+    if msg.startswith("wandb:"):
+        sm = WANDB_SUMMARY_ROW.match(msg)
+        if sm:
+            a.run_summary = (sm.group(1), to_number(sm.group(2)))
+        return a
     # an argument dump with dot leaders ("train_iters ........ 500"): a setting
     dm = DOT_LEADER.match(msg) if "..." in msg else None  # the pattern needs three dots
     if dm:
@@ -711,6 +750,12 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if rec is not None and rec.keys and "aram" in msg and all(PARAM_COUNT_KEY.fullmatch(k) for k in rec.keys):
+        # the size of a model ("Total params: 39,344" under Keras' model.summary(), "Total parameters: 4386178 ||
+        # Trainable parameters: 258", "Model parameters: total=17517458 | trainable=17359954"), printed again at
+        # each fit or launch: it describes the model, it is no training series
+        a.rec = None
+        return a
     if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
         a.checkpoint = True
     if a.early and rec is not None:
