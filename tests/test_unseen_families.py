@@ -940,3 +940,19 @@ def test_a_discriminator_at_chance_is_a_gan_doing_its_job():
     run = make_run(Loss_G=np.exp(np.linspace(np.log(11.0), np.log(2.1), n)), Loss_D=0.7 + rng.normal(0, 0.1, n),
                    **{"val/Steganalysis Accuracy": acc})
     assert run_detector("plateau-at-chance", run) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_validation_swings_are_weighed_against_the_untrained_loss_when_evaluation_came_late(seed):
+    # a fine-tune that learns its task in the first tens of steps and is first evaluated after that: every
+    # evaluation already sits at 1e-5..1e-3 of the training loss's start and jumps by factors between evaluations.
+    # The untrained model's loss is the training loss's first reading; against it the swings are nothing
+    rng = np.random.default_rng(seed)
+    n_train, every = 600, int(rng.integers(50, 120))
+    start = float(rng.uniform(0.3, 3.0))
+    train = start * np.exp(-np.arange(n_train) / 10.0) + 1e-4 * (1 + rng.random(n_train))
+    ev_steps = np.arange(every, n_train, every)
+    tiny = start * 10 ** rng.uniform(-5.0, -3.0)
+    val = tiny * np.exp(np.where(np.arange(len(ev_steps)) % 2 == 0, 1.0, -1.0) * rng.uniform(0.5, 1.0, len(ev_steps)))
+    run = make_run(train_loss=(np.arange(n_train), train), val_loss=(ev_steps, val))
+    assert run_detector("oscillation", run) == [], seed

@@ -154,7 +154,9 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
     then down, or down then up). A healthy validation curve moves a few percent per evaluation, mostly in one
     direction; one that jumps +-40% back and forth cannot tell one checkpoint from another -- unless the swings,
     in the loss's own units, are a small part (``val_swing_vs_progress``) of all the progress the validation loss
-    made: a loss that fell to 1% of its start swings by large factors on tiny values, which is practically nothing."""
+    made from the untrained model's loss (its first evaluation, or the training loss's first reading when that came
+    earlier and is higher): a loss that fell to 1% of its start swings by large factors on tiny values, which is
+    practically nothing."""
     s = sig.finite(run.series("val_loss"))
     v = s.to_numpy(dtype=np.float64)
     if len(v) < p.val_min_evals or (v <= 0).any():
@@ -167,10 +169,17 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
     share = float(np.mean(rev)) if len(rev) else 0.0
     if med < p.val_min_swing or share < p.val_min_reversals:
         return
-    # the swings in the loss's own units against all the progress the validation loss made (its first evaluation
-    # to its best): a loss that fell to 1% of where it started moves by a large factor on tiny values
+    # the swings in the loss's own units against all the progress the validation loss made (from the untrained
+    # model's loss to its best): a loss that fell to 1% of where it started moves by a large factor on tiny values.
+    # The first evaluation can come after the model learned (a fine-tune evaluated every 100 steps that learned its
+    # task in 50): the untrained model's loss is then the training loss's first reading, when that is higher
     amp = float(np.median(np.abs(np.diff(v))))
-    progress = float(v[0] - np.min(v))
+    start = float(v[0])
+    if "train_loss" in run.roles:
+        t = sig.finite(run.series("train_loss")).to_numpy(dtype=np.float64)
+        if len(t) and t[0] > 0 and int(sig.finite(run.series("train_loss")).index[0]) <= int(steps[0]):
+            start = max(start, float(t[0]))
+    progress = float(start - np.min(v))
     if progress > 0 and amp < p.val_swing_vs_progress * progress:
         return
     tag = run.roles.get("val_loss", "val_loss")
