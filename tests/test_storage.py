@@ -338,8 +338,8 @@ def _json_without_timing(report) -> dict:
     return d
 
 
-def test_dask_gives_the_pools_json(dask_client):
-    pool = audit(str(SAMPLES), cache=False, jobs=2)
+def test_dask_gives_the_pools_json(dask_client, local_audit):
+    pool = local_audit  # the process pool's audit of the sample runs (jobs=2), shared with the storage tests
     dask = audit(str(SAMPLES), cache=False, client=dask_client)
     assert json.dumps(_json_without_timing(dask), sort_keys=True) == json.dumps(_json_without_timing(pool), sort_keys=True)
 
@@ -455,7 +455,7 @@ def test_stream_has_a_line_per_run_and_rebuilds_the_report(tmp_path):
 
 
 def test_resume_after_a_killed_audit_loses_and_repeats_nothing(tmp_path):
-    sweep = _sweep(tmp_path, 3)
+    sweep = _sweep(tmp_path, 2)  # 56 runs: killed after 10 lines, the kill is part-way whatever the load
     n_dirs = sum(1 for _ in sweep.glob("*/*"))
     out = tmp_path / "results.jsonl"
     cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(out), "--no-cache", "-j", "1",
