@@ -25,7 +25,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 # `--dist loadfile` (pyproject's addopts) sends whole test files to a worker, so a module's fixtures (the moto S3
 # server, the Dask cluster, the audits they are compared with) are built once, not once per worker. This
 # scheduler refines it in two ways:
-# - every file that reads ../shared/real_runs through tests/_helpers.py (`real_runs()`, `real_run()`) goes to one
+# - every file that reads ../shared/real_runs through tests/_helpers.py (`real_runs()`, `label_check()`...) goes to one
 #   worker as one unit: the corpus is loaded once per process (~7.5 s of CPU, mostly the text logs), and with
 #   per-test distribution each worker loaded it;
 # - units start in order of their expected cost, longest first (the corpus unit, then the files that start
@@ -37,7 +37,24 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 _TESTS = Path(__file__).resolve().parent
 _CORPUS_UNIT = "tests/[real_runs corpus]"
-_CORPUS_USE = re.compile(r"\breal_runs\(\)|\breal_run\(")
+
+
+def _corpus_helpers() -> set[str]:
+    """The functions of tests/_helpers.py that load the corpus: ``_load_real_runs`` and, transitively, those that
+    call it (``real_runs``, ``real_run``, ``label_check``...)."""
+    import ast
+
+    tree = ast.parse((_TESTS / "_helpers.py").read_text(encoding="utf-8"))
+    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    called = {name: {c.func.id for c in ast.walk(f) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+              for name, f in funcs.items()}
+    users = {"_load_real_runs"}
+    while grown := {name for name, calls in called.items() if name not in users and calls & users}:
+        users |= grown
+    return users
+
+
+_CORPUS_USE = re.compile(r"(?<!\w)(?:%s)\(" % "|".join(sorted(map(re.escape, _corpus_helpers()))))
 # measured CPU (2026-11-28, issue 41), most first: these start subprocesses, Dask clusters, DDP trainings
 _LONG_FIRST = ("test_storage.py", "test_lightning_ddp.py", "test_fuzz_importers.py", "test_watch_agreement.py",
                "test_textlog_shapes.py", "test_audit.py", "test_torture.py", "test_integrations.py",
