@@ -10,7 +10,95 @@ the environment) uses one. Set here, before anything imports numpy or torch; a v
 
 from __future__ import annotations
 
+import functools
 import os
+import re
+from pathlib import Path
+
+import pytest
 
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
+
+
+# ------------------------------------------------------------------------------------------ xdist scheduling
+# `--dist loadfile` (pyproject's addopts) sends whole test files to a worker, so a module's fixtures (the moto S3
+# server, the Dask cluster, the audits they are compared with) are built once, not once per worker. This
+# scheduler refines it in two ways:
+# - every file that reads ../shared/real_runs through tests/_helpers.py (`real_runs()`, `label_check()`...) goes to one
+#   worker as one unit: the corpus is loaded once per process (~7.5 s of CPU, mostly the text logs), and with
+#   per-test distribution each worker loaded it;
+# - units start in order of their expected cost, longest first (the corpus unit, then the files that start
+#   processes, clusters and trainings, then the rest by number of tests), so no long file starts last while the
+#   other worker sits idle.
+# xdist's `loadgroup` would do the grouping from marks, but with pytest 9 it silently groups nothing
+# (pytest-xdist#1386: it renames `item._nodeid`, which pytest 9 no longer reads). `pytest --dist load` still gives
+# xdist's own per-test distribution.
+
+_TESTS = Path(__file__).resolve().parent
+_CORPUS_UNIT = "tests/[real_runs corpus]"
+
+
+def _corpus_helpers() -> set[str]:
+    """The functions of tests/_helpers.py that load the corpus: ``_load_real_runs`` and, transitively, those that
+    call it (``real_runs``, ``real_run``, ``label_check``...)."""
+    import ast
+
+    tree = ast.parse((_TESTS / "_helpers.py").read_text(encoding="utf-8"))
+    funcs = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    called = {name: {c.func.id for c in ast.walk(f) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+              for name, f in funcs.items()}
+    users = {"_load_real_runs"}
+    while grown := {name for name, calls in called.items() if name not in users and calls & users}:
+        users |= grown
+    return users
+
+
+_CORPUS_USE = re.compile(r"(?<!\w)(?:%s)\(" % "|".join(sorted(map(re.escape, _corpus_helpers()))))
+# measured CPU (2026-11-28, issue 41), most first: these start subprocesses, Dask clusters, DDP trainings
+_LONG_FIRST = ("test_storage.py", "test_lightning_ddp.py", "test_fuzz_importers.py", "test_watch_agreement.py",
+               "test_textlog_shapes.py", "test_audit.py", "test_torture.py", "test_integrations.py",
+               "test_mlflow_db.py", "test_watch.py", "test_tfevents.py", "test_unseen_families.py",
+               "test_jsonlog.py", "test_live_agreement.py", "test_fuzz_surfaces.py", "test_textlog.py")
+
+
+@functools.lru_cache(maxsize=None)
+def _uses_the_corpus(filename: str) -> bool:
+    path = _TESTS / filename
+    return path.is_file() and bool(_CORPUS_USE.search(path.read_text(encoding="utf-8", errors="replace")))
+
+
+def _unit_of(nodeid: str) -> str:
+    file = nodeid.split("::", 1)[0]
+    return _CORPUS_UNIT if _uses_the_corpus(Path(file).name) else file
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class CurvedocScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _unit_of(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            if not getattr(self, "_ordered", False):  # the queue is complete before the first assignment
+                units = list(self.workqueue.items())
+                self.workqueue.clear()
+                self.workqueue.update(sorted(units, key=_rank))
+                self._ordered = True
+            super()._assign_work_unit(node)
+
+    return CurvedocScheduling(config, log)
+
+
+def _rank(unit: tuple[str, dict]) -> tuple:
+    scope, tests = unit
+    name = Path(scope).name
+    if scope == _CORPUS_UNIT:
+        return (0, 0, 0)
+    if name in _LONG_FIRST:
+        return (1, _LONG_FIRST.index(name), 0)
+    return (2, 0, -len(tests))

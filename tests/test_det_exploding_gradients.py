@@ -135,9 +135,11 @@ def test_one_million_points_is_fast():
     st = np.arange(1_000_000)
     run = make_run(grad_norm=_noise(rng, np.ones(1_000_000)), train_loss=minibatch(rng, curve(st, 1e6)))
     run.series("grad_norm"), run.series("train_loss")
-    t = time.perf_counter()
+    # the detector's own CPU time (one thread): wall time also counts the time others' processes hold the cores
+    # (0.52 s measured at load ~10 on 2 cores, for ~0.1 s of work)
+    t = time.process_time()
     assert _hits(run) == []
-    assert time.perf_counter() - t < 0.5
+    assert time.process_time() - t < 0.5
 
 
 # ----------------------------------------------------------------------------------------- sample runs

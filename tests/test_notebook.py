@@ -39,23 +39,30 @@ def _executed(tmp_path, first: str, *cells: str, timeout: int):
     return nb
 
 
-def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(tmp_path):
-    nb = _executed(tmp_path, "\nreport", "report.plot()", timeout=120)
-    out_report = nb.cells[0].outputs[0]["data"]
-    out_plot = nb.cells[1].outputs[0]["data"]
+@pytest.fixture(scope="module")
+def notebook(tmp_path_factory):
+    """One kernel for both tests below (starting one costs ~2 s of CPU): the report shown by the first cell, then
+    ``report.plot()`` as a last line, an assigned plot, a shown one, and a cell that renders the HTML report."""
+    return _executed(tmp_path_factory.mktemp("nb"), "\nreport", "report.plot()", "fig = report.plot(0)",
+                     "report.plot(0)", "html = report.render('html')\nx = 1", timeout=180)
+
+
+def test_nbconvert_runs_a_notebook_that_displays_a_report_and_a_plot(notebook):
+    out_report = notebook.cells[0].outputs[0]["data"]
+    out_plot = notebook.cells[1].outputs[0]["data"]
     assert "text/html" in out_report and "curvedoc" in out_report["text/html"]
     assert "image/png" in out_plot, json.dumps(list(out_plot))
 
 
-def test_an_assigned_plot_shows_at_the_end_of_the_cell_and_a_shown_one_only_once(tmp_path):
+def _pngs(cell):
+    return [o for o in cell.outputs if "image/png" in (o.get("data") or {})]
+
+
+def test_an_assigned_plot_shows_at_the_end_of_the_cell_and_a_shown_one_only_once(notebook):
     """`fig = report.plot(0)` draws the plot as pyplot's inline figures do; `report.plot()` as the last line shows
     it once, not twice; a figure the cell did not make through report.plot (the HTML report's) is not shown."""
-    nb = _executed(tmp_path, "", "fig = report.plot(0)", "report.plot(0)", "html = report.render('html')\nx = 1",
-                   timeout=180)
-
-    def pngs(cell):
-        return [o for o in cell.outputs if "image/png" in (o.get("data") or {})]
-
-    assert len(pngs(nb.cells[1])) == 1, json.dumps([list(o.get("data") or {}) for o in nb.cells[1].outputs])
-    assert len(pngs(nb.cells[2])) == 1
-    assert not pngs(nb.cells[3])
+    cells = notebook.cells
+    assert len(_pngs(cells[1])) == 1, json.dumps([list(o.get("data") or {}) for o in cells[1].outputs])
+    assert len(_pngs(cells[2])) == 1, json.dumps([list(o.get("data") or {}) for o in cells[2].outputs])
+    assert len(_pngs(cells[3])) == 1
+    assert not _pngs(cells[4])

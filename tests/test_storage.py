@@ -338,8 +338,8 @@ def _json_without_timing(report) -> dict:
     return d
 
 
-def test_dask_gives_the_pools_json(dask_client):
-    pool = audit(str(SAMPLES), cache=False, jobs=2)
+def test_dask_gives_the_pools_json(dask_client, local_audit):
+    pool = local_audit  # the process pool's audit of the sample runs (jobs=2), shared with the storage tests
     dask = audit(str(SAMPLES), cache=False, client=dask_client)
     assert json.dumps(_json_without_timing(dask), sort_keys=True) == json.dumps(_json_without_timing(pool), sort_keys=True)
 
@@ -455,7 +455,7 @@ def test_stream_has_a_line_per_run_and_rebuilds_the_report(tmp_path):
 
 
 def test_resume_after_a_killed_audit_loses_and_repeats_nothing(tmp_path):
-    sweep = _sweep(tmp_path, 3)
+    sweep = _sweep(tmp_path, 2)  # 56 runs: killed after 10 lines, the kill is part-way whatever the load
     n_dirs = sum(1 for _ in sweep.glob("*/*"))
     out = tmp_path / "results.jsonl"
     cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--out", str(out), "--no-cache", "-j", "1",
@@ -667,11 +667,14 @@ def test_a_dask_audit_leaves_nothing_in_the_temporary_folder(tmp_path):
     # Dask's workers keep lock files and spill data in 'dask-scratch-space' under the temporary folder, which
     # outlived the audit: the local cluster's scratch is now a private folder removed with the cluster (issue 39)
     pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
-    sweep = _two_runs(tmp_path)  # the scratch space comes with the workers, whatever they audit
+    # the scratch space comes with each worker, whatever it audits: one worker (a nanny and its worker process)
+    # leaves it as two do, at half the processes to start (without the private folder, 'dask-scratch-space' and
+    # its lock files stay behind here with -j 1 too)
+    sweep = _two_runs(tmp_path)
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
     env = {**os.environ, "TMPDIR": str(tmpdir)}
-    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--executor", "dask", "-j", "2",
+    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--executor", "dask", "-j", "1",
                         "--no-cache", "--format", "json"], capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode in (0, 1), r.stderr[-2000:]
     assert len(json.loads(r.stdout)["runs"]) == 2
