@@ -205,31 +205,26 @@ def test_unsafe_key_names_what_is_wrong():
 
 def test_listing_is_linear_in_the_keys(monkeypatch):
     """39.17: each key's folders were looked up in a list of their siblings: 8,000 MLflow runs took 58 s to
-    list. Listing ten times as many run folders must cost about ten times the CPU, not a hundred (a store that
-    answers at once stands in for the bucket: the cost measured is curvedoc's own; CPU time of this process and a
-    ratio, so a loaded machine cannot fail it)."""
+    list. 20,000 run folders of one file each are listed in well under the time the list scans took (a store
+    that answers at once stands in for the bucket: the cost measured is curvedoc's own). Measured as this
+    process's CPU time, not wall time, so a loaded machine cannot fail it (~0.2 s here; the list scans: minutes)."""
     from curvedoc.importers import remote
 
-    def cpu_to_list(n: int) -> float:
-        listing = {f"bucket/exp/{i:06d}/metrics.csv": {"type": "file", "size": 10, "ETag": str(i)} for i in range(n)}
+    listing = {f"bucket/exp/{i:06d}/metrics.csv": {"type": "file", "size": 10, "ETag": str(i)} for i in range(20000)}
 
-        class Store:
-            def info(self, key):
-                return {"type": "directory"}
+    class Store:
+        def info(self, key):
+            return {"type": "directory"}
 
-            def find(self, key, detail=True):
-                return listing
+        def find(self, key, detail=True):
+            return listing
 
-        monkeypatch.setattr(remote, "filesystem", lambda url, options=None: (Store(), "bucket/exp"))
-        t0 = time.process_time()
-        tree = remote.RemoteTree("s3://bucket/exp")
-        took = time.process_time() - t0
-        assert len(tree.files) == n and len(tree.dirs["/bucket/exp"][0]) == n
-        return took
-
-    small = min(cpu_to_list(2000) for _ in range(3))
-    big = cpu_to_list(20000)
-    assert big < 30 * max(small, 1e-3), f"10x the keys took {big / max(small, 1e-3):.0f}x the CPU ({small:.3f} s -> {big:.3f} s)"
+    monkeypatch.setattr(remote, "filesystem", lambda url, options=None: (Store(), "bucket/exp"))
+    t0 = time.process_time()
+    tree = remote.RemoteTree("s3://bucket/exp")
+    took = time.process_time() - t0
+    assert len(tree.files) == 20000 and len(tree.dirs["/bucket/exp"][0]) == 20000
+    assert took < 2.0, f"listing 20,000 keys took {took:.1f} s of CPU"
 
 
 # ------------------------------------------------------------------------------------------ S3 (moto)
