@@ -427,3 +427,18 @@ def test_memory_is_a_few_frames_not_the_file_three_times(tmp_path, monkeypatch):
         tracemalloc.stop()
     frame = sum(int(r.scalars.memory_usage(deep=False).sum()) for r in runs)
     assert runs[0].n_points == 200_000 and peak < 6 * frame, (peak / frame, peak, frame)
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_a_keras_history_saved_through_pandas_to_json_is_found_and_read(tmp_path, indent):
+    # what a new user writes: pd.DataFrame(history.history).to_json("history.json") -- a dict of
+    # {"0": value, "1": value ...} per column, on one line (or indented); discovery must find it in a folder
+    import pandas as pd
+
+    hist = {"loss": [1.2, 0.8, 0.5, 0.3], "accuracy": [0.4, 0.7, 0.8, 0.9],
+            "val_loss": [1.1, 0.9, 0.95, 1.1], "val_accuracy": [0.45, 0.6, 0.62, 0.6]}
+    (tmp_path / "run").mkdir()
+    pd.DataFrame(hist).to_json(tmp_path / "run" / "history.json", indent=indent)
+    runs = curvedoc.load(str(tmp_path))
+    assert len(runs) == 1 and runs[0].source == "keras-history"
+    assert runs[0].series("val_loss").tolist() == pytest.approx(hist["val_loss"])

@@ -125,8 +125,10 @@ def _sniff_json(path: Path) -> bool:
             return True  # JSON lines
     except (ValueError, RecursionError):  # 100k nested '[' must not take discovery (the whole audit) down
         pass
-    # whole-document JSON: a dict of lists (Keras history.history dump)
-    return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head))
+    # whole-document JSON: a dict of lists (Keras history.history dump), or pandas' to_json() of that history
+    # (pd.DataFrame(history.history).to_json(...): a dict of {"0": value, "1": value ...} per column)
+    return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head)) or \
+        bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
 
 
 def _looks_like_text_log(path: Path) -> bool:
