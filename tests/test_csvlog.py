@@ -591,3 +591,19 @@ def test_a_lone_separator_line_is_not_a_merge_conflict(tmp_path):
     text = "epoch,loss\n" + "".join(f"{e},{1 / e:.4f}\n" for e in range(1, 30)) + "=======\n"
     (tmp_path / "log.csv").write_text(text)
     assert "merge-conflict" not in {i.kind for r in load_all(tmp_path).runs for i in r.issues}
+
+
+def test_a_loss_column_empty_in_every_row_of_a_pandas_table_is_nan(tmp_path):
+    # a new user's loss was NaN from the first epoch; pd.DataFrame(history).to_csv() writes NaN as an empty cell:
+    # 'epoch,train_loss,val_loss' then '1,,' ... The loss was logged, as NaN -- not absent
+    hist = pd.DataFrame({"epoch": range(1, 21), "train_loss": [float("nan")] * 20, "val_loss": [float("nan")] * 20})
+    hist.to_csv(tmp_path / "history.csv", index=False)
+    rep = curvedoc.diagnose(str(tmp_path / "history.csv"))
+    rr = rep.runs[0]
+    assert rr.status == "failing" and rr.findings[0].name == "divergence", [f.name for f in rr.findings]
+    run = curvedoc.load(str(tmp_path / "history.csv"))[0]
+    assert any(i.kind == "empty-column" for i in run.issues)
+    # a sparse table (a column filled in some rows only) keeps its empty cells as 'no point'
+    (tmp_path / "sparse.csv").write_text("epoch,loss,val_loss\n1,0.9,\n2,0.8,0.85\n3,0.7,\n4,0.6,0.7\n")
+    sparse = curvedoc.load(str(tmp_path / "sparse.csv"))[0]
+    assert len(sparse.series("val_loss")) == 2 and not any(i.kind == "empty-column" for i in sparse.issues)

@@ -332,6 +332,8 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
     flavour = _flavour(names, path)
     conv = T.convert_table(df, names)
+    if flavour in ("csv", "keras-csv"):
+        _empty_columns_as_nan(df, names, conv, path, issues)
     cols = conv.columns
 
     # TensorBoard's own CSV export ("Wall time,Step,Value"): the value is the file's one tag
@@ -349,6 +351,33 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         return _run(frame, names, conv, sub, flavour, path, prefix, mine, hs, sep)
 
     return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step", part)
+
+
+def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion, path: Path,
+                          issues: list[ImportIssue]) -> None:
+    """A column named in the header and empty in every row of a table whose other columns are filled in every
+    row: a writer of whole rows had no number for it at any row. pandas' ``to_csv`` writes NaN as an empty cell,
+    so a loss that was NaN from the first epoch (``pd.DataFrame(history).to_csv``) leaves exactly this. Read as
+    NaN at every row (and said), not dropped: a training whose loss was never a number is not 'no loss logged'.
+    A sparse table (Lightning's, a column filled in some rows only) is left as it is."""
+    have = {c.name for c in conv.columns}
+    filled = [c for c in conv.columns if c.present.any()]
+    if len(df) < 3 or not filled or not all(bool(c.present.all()) for c in filled):
+        return
+    empty = [c.name for c in conv.columns if not c.present.any()]  # (pandas read the empty cells as NaN floats)
+    for c in conv.columns:
+        if not c.present.any():
+            c.values, c.present = np.full(len(df), np.nan), np.ones(len(df), dtype=bool)
+    for i, n in enumerate(names):  # (or kept them as text: no column at all)
+        if n not in have and n not in conv.skipped and not bool(df.iloc[:, i].notna().any()):
+            conv.columns.append(T.NumericColumn(n, np.full(len(df), np.nan), np.ones(len(df), dtype=bool)))
+            empty.append(n)
+    if empty:
+        issues.append(ImportIssue(
+            "empty-column",
+            f"{len(empty)} column(s) empty in every one of the {len(df):,} rows while the others are filled in every "
+            f"row ({', '.join(repr(n) for n in empty[:5])}): a writer of whole rows had no number for them -- pandas "
+            "writes NaN as an empty cell -- so they are read as NaN", file=str(path), count=len(empty)))
 
 
 def _x_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:
