@@ -607,3 +607,12 @@ def test_a_loss_column_empty_in_every_row_of_a_pandas_table_is_nan(tmp_path):
     (tmp_path / "sparse.csv").write_text("epoch,loss,val_loss\n1,0.9,\n2,0.8,0.85\n3,0.7,\n4,0.6,0.7\n")
     sparse = curvedoc.load(str(tmp_path / "sparse.csv"))[0]
     assert len(sparse.series("val_loss")) == 2 and not any(i.kind == "empty-column" for i in sparse.issues)
+
+
+def test_an_empty_setting_column_stays_out(tmp_path):
+    # a setting written as None (an empty cell too) beside filled losses is no series: only a loss or a metric
+    # that is empty everywhere was NaN
+    rows = ["step,train_loss,scheduled_freeze_step"] + [f"{i},{2.0 - 0.01 * i}," for i in range(10)]
+    (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
+    run = curvedoc.load(str(tmp_path / "log.csv"))[0]
+    assert "scheduled_freeze_step" not in run.tags and not any(i.kind == "empty-column" for i in run.issues)

@@ -44,6 +44,7 @@ from curvedoc.importers._base import (
     is_lfs_pointer,
     read_bytes,
 )
+from curvedoc.model.metrics import classify
 from curvedoc.model.run import ImportIssue
 
 STEP_NAMES = (
@@ -357,19 +358,25 @@ def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion
                           issues: list[ImportIssue]) -> None:
     """A column named in the header and empty in every row of a table whose other columns are filled in every
     row: a writer of whole rows had no number for it at any row. pandas' ``to_csv`` writes NaN as an empty cell,
-    so a loss that was NaN from the first epoch (``pd.DataFrame(history).to_csv``) leaves exactly this. Read as
-    NaN at every row (and said), not dropped: a training whose loss was never a number is not 'no loss logged'.
-    A sparse table (Lightning's, a column filled in some rows only) is left as it is."""
+    so a loss that was NaN from the first epoch (``pd.DataFrame(history).to_csv``) leaves exactly this. A loss or a
+    quality metric (by its name) is read as NaN at every row (and said), not dropped: a training whose loss was never
+    a number is not 'no loss logged'. A setting may be None (also an empty cell): left out, as before. A sparse
+    table (Lightning's, a column filled in some rows only) is left as it is."""
     have = {c.name for c in conv.columns}
     filled = [c for c in conv.columns if c.present.any()]
     if len(df) < 3 or not filled or not all(bool(c.present.all()) for c in filled):
         return
-    empty = [c.name for c in conv.columns if not c.present.any()]  # (pandas read the empty cells as NaN floats)
-    for c in conv.columns:
-        if not c.present.any():
+
+    def measured(name: str) -> bool:  # a loss or a quality metric has a number at every row; a setting may be None
+        return "loss" in T.norm_name(name) or classify(name) is not None
+
+    empty = []
+    for c in conv.columns:  # (pandas read the empty cells as NaN floats)
+        if not c.present.any() and measured(c.name):
             c.values, c.present = np.full(len(df), np.nan), np.ones(len(df), dtype=bool)
+            empty.append(c.name)
     for i, n in enumerate(names):  # (or kept them as text: no column at all)
-        if n not in have and n not in conv.skipped and not bool(df.iloc[:, i].notna().any()):
+        if n not in have and n not in conv.skipped and measured(n) and not bool(df.iloc[:, i].notna().any()):
             conv.columns.append(T.NumericColumn(n, np.full(len(df), np.nan), np.ones(len(df), dtype=bool)))
             empty.append(n)
     if empty:
