@@ -304,3 +304,19 @@ def test_a_policy_gradient_norm_falling_to_zero_is_not_vanishing_gradients():
     assert run_detector(NAME, rl) == []
     sup = make_run(loss=(steps, loss), grad_norm=(steps, gn))
     assert run_detector(NAME, sup), "the supervised twin is judged as before"
+
+
+def test_the_two_ends_of_a_deep_sigmoid_net_logged_by_hand_show_vanishing_gradients():
+    # a user logs grad_norm/first_layer and grad_norm/last_layer: 1e-10 against 0.5 over the whole run (a 12-layer
+    # sigmoid MLP) is the signature; the same two ends within a decade of each other are a healthy net
+    rng = np.random.default_rng(0)
+    n = 120
+    loss = 3.0 + rng.normal(0, 0.01, n)
+    first = 1e-10 * np.exp(rng.normal(0, 0.1, n))
+    last = 0.5 * np.exp(rng.normal(0, 0.1, n))
+    hits = run_detector(NAME, make_run(train_loss=loss, **{"grad_norm/first_layer": first,
+                                                            "grad_norm/last_layer": last}))
+    assert hits and hits[0].evidence["mode"] == "per-layer" and "two ends" in hits[0].message
+    ok = run_detector(NAME, make_run(train_loss=np.exp(-np.arange(n) / 40), **{
+        "grad_norm/first_layer": 0.1 * np.exp(rng.normal(0, 0.1, n)), "grad_norm/last_layer": last}))
+    assert ok == []

@@ -43,6 +43,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import (
     clean_steps,
     family_frame,
+    layer_position,
     order_layers,
     param_kind,
     pre_clip_norm,
@@ -205,14 +206,19 @@ def _global(run: Run, p: Params, progress: float | None) -> Hit | None:
 
 def _per_layer(run: Run, p: Params, progress: float | None) -> Hit | None:
     fam = run.family("layer_grad_norm")
-    if not fam or len(fam) < p.min_layers:
+    names = [n for n in (fam or {}) if n.strip().lower() not in GLOBAL_NAMES]
+    # the two ends of the net, named so (first_layer / last_layer, input / output): what a user logs by hand. The
+    # input end getting orders of magnitude less gradient than the output end is the signature itself; with two
+    # layers there is no trend with depth to read, so their gap alone decides
+    ends = len(names) == 2 and sorted(layer_position(n) for n in names) == [-1, 1]
+    need = 2 if ends else p.min_layers
+    if len(names) < need:
         return None
-    names = [n for n in fam if n.strip().lower() not in GLOBAL_NAMES]
     weights = [n for n in names if param_kind(n) == "weight"]
-    if len(weights) >= p.min_layers:
+    if len(weights) >= need:
         names = weights
     ordered = order_layers(names)
-    if ordered is None or len(ordered) < p.min_layers:
+    if ordered is None or len(ordered) < need:
         return None
     df = family_frame(run, "layer_grad_norm", ordered, max_points=1000)
     if df.empty:
@@ -224,7 +230,7 @@ def _per_layer(run: Run, p: Params, progress: float | None) -> Hit | None:
     counts = np.sum(np.isfinite(logs), axis=0)
     zero_counts = np.sum(np.isfinite(vals) & (vals == 0), axis=0)
     keep = (counts >= max(2, p.min_points // 2)) | (zero_counts >= p.min_points // 2)
-    if keep.sum() < p.min_layers:
+    if keep.sum() < need:
         return None
     cols = [c for c, k in zip(df.columns, keep) if k]
     logs, vals = logs[:, keep], vals[:, keep]
@@ -250,7 +256,7 @@ def _per_layer(run: Run, p: Params, progress: float | None) -> Hit | None:
     corr = _spearman(np.arange(m)[fin], level[fin]) if fin.sum() >= 3 else float("nan")
     if gap < p.layer_min_decades:
         return None
-    if not math.isinf(gap) and not (corr >= p.layer_min_rank_corr):
+    if not math.isinf(gap) and not ends and not (corr >= p.layer_min_rank_corr):
         return None
 
     # time-resolved gap: early-group minus late-group median log norm at every step (carried forward)
@@ -285,9 +291,11 @@ def _per_layer(run: Run, p: Params, progress: float | None) -> Hit | None:
         ratio = 10 ** gap
         msg = (f"input-side layers get gradients {fmt_num(gap, 2)} decades ({fmt_num(ratio)}x) smaller than "
                f"output-side layers: median grad norm {fmt_num(lvl_first)} at {first_name} vs {fmt_num(lvl_last)} at "
-               f"{last_name}, shrinking steadily with depth over {m} layers (rank correlation {fmt_num(corr, 2)})")
+               + (f"{last_name}, the two ends of the net" if ends else
+                  f"{last_name}, shrinking steadily with depth over {m} layers (rank correlation {fmt_num(corr, 2)})"))
         causes = None
-        conf = 0.6 + 0.1 * min(2.0, gap - p.layer_min_decades) + 0.15 * max(0.0, corr - p.layer_min_rank_corr) / max(1e-9, 1 - p.layer_min_rank_corr)
+        steady = 0.0 if ends else max(0.0, corr - p.layer_min_rank_corr) / max(1e-9, 1 - p.layer_min_rank_corr)
+        conf = 0.6 + 0.1 * min(2.0, gap - p.layer_min_decades) + 0.15 * steady
     if progress is not None:
         msg += f"; train_loss changed {fmt_pct(-progress)} over the run"
         if progress >= p.learning_progress:
