@@ -577,3 +577,20 @@ def test_a_setting_that_names_early_stopping_is_not_an_early_stop(tmp_path, sett
     lines = "".join(f"epoch {e} | loss {3.0 / e:.4f}\n" for e in range(1, 13))
     assert "early_stopped" not in _read(tmp_path, setting + "\n" + lines).meta
     assert "early_stopped" not in _read(tmp_path, lines + setting + "\n").meta
+
+
+def test_an_iteration_total_beside_the_epoch_is_the_epochs_length_not_the_runs(tmp_path):
+    # 'epoch 14 iter 20/50': the 50 is the epoch's batches; the clock counts on across epochs (step 670 at the
+    # end), so 50 is no planned length -- read as one, the run looked finished at 'step 670 of 50'
+    lines = ["start: 30 epochs, 50 classes"]
+    for e in range(1, 15):
+        for i in range(10, 51 if e < 14 else 21, 10):
+            lines.append(f"epoch {e} iter {i}/50 loss {1.0 / (e * i):.4f} lr 0.06")
+        if e < 14:
+            lines.append(f"epoch {e} val loss {1.0 / e:.4f} val top1 0.9")
+    (tmp_path / "run.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "run.log"))[0]
+    assert int(run.series("loss").index[-1]) > 50
+    assert "max_steps" not in run.meta and run.hparams.get("max_steps") is None

@@ -116,6 +116,10 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             p.planned["steps"] = int(val)
         elif k == "num epochs" and val > 0 and not p.planned.get("epochs"):
             p.planned["epochs"] = int(val)
+    if p.planned.get("steps") and len(frame) and int(frame["step"].max()) > p.planned["steps"]:
+        # the log's own steps went past it: the total printed in 'iter 20/50' beside an epoch was the epoch's
+        # length, not the run's (the clock counts on across epochs), so it plans nothing
+        del p.planned["steps"]
     if p.planned.get("steps"):
         meta["max_steps"] = p.planned["steps"]
     if p.planned.get("epochs"):
