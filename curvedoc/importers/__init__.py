@@ -205,8 +205,6 @@ def _read_splits(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> lis
     training's run gets the other tables' series named by their split (``valid_loss``, ``valid_accuracy``; their
     clock columns are the training's own), where their steps lie on the training's clock (within its first and last
     step). A table that cannot be read, holds several runs, or counts on another clock stays a run of its own."""
-    import dataclasses
-
     lead = dataclasses.replace(spec, name=spec.extras.get("own_name", spec.name),
                                extras={k: v for k, v in spec.extras.items() if k not in _SPLIT_KEYS})
     runs = read_spec(lead, role_overrides)
@@ -221,17 +219,18 @@ def _read_splits(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> lis
         prefix = f"{word}_"
         f = str(comp.files[0])
         try:
-            cr = read_spec(dataclasses.replace(comp, prefixes={f: prefix}), role_overrides)
+            cr = read_spec(comp, role_overrides)  # read once: merged under the split's name, or kept as it is
         except LoadError as exc:
             issues.append(ImportIssue("companion-unreadable", f"the {word} table {Path(f).name} could not be read: "
                                                               f"{exc.reason}", file=f, severity="info"))
             continue
         sc = cr[0].scalars if len(cr) == 1 else None
         if sc is None or not len(sc) or int(sc["step"].min()) < lo or int(sc["step"].max()) > hi:
-            apart.extend(_read_apart(comp, role_overrides, issues))  # another clock, or several runs: its own
+            apart.extend(cr)  # another clock, or several runs: its own
             continue
-        own = sc["tag"].astype(str).str.slice(len(prefix))
-        frames.append(sc[~own.str.fullmatch(_CLOCK.pattern, case=False).to_numpy()])
+        own = sc["tag"].astype(str)
+        measured = sc[~own.str.fullmatch(_CLOCK.pattern, case=False).to_numpy()]
+        frames.append(measured.assign(tag=prefix + measured["tag"].astype(str)))
         issues.append(ImportIssue("split-files", f"{Path(f).name} holds the {word} side of this training: its series "
                                                  f"are read into this run as {prefix}*", file=f, severity="info"))
     if len(frames) > 1:

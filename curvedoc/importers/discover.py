@@ -515,17 +515,17 @@ def _split_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: b
     carries the others in ``extras["split_companions"]`` as (spec, split word), and reading puts their series into
     the training's run under the split's name (``valid_loss``) -- where their steps lie on the training's clock;
     otherwise they stay runs of their own. A folder with more than one training file of that name is left alone."""
-    by_key: dict[tuple[Path, str, str], list[tuple[RunSpec, str]]] = {}
+    by_key: dict[tuple[Path, str], list[tuple[RunSpec, str]]] = {}
     for s in specs:
         if id(s) in taken or s.format != "csv" or len(s.files) != 1 or set(s.extras) - {"tentative"}:
             continue
-        stem = Path(s.files[0]).name
-        found = SPLIT_WORD.findall(stem)
+        file_name = Path(s.files[0]).name
+        found = SPLIT_WORD.findall(file_name)
         if len(found) != 1:
             continue
-        key = (Path(s.files[0]).parent, SPLIT_WORD.sub("{split}", stem), s.format)
+        key = (Path(s.files[0]).parent, SPLIT_WORD.sub("{split}", file_name))
         by_key.setdefault(key, []).append((s, found[0].lower()))
-    for (folder, pattern, _fmt), members in by_key.items():
+    for (folder, pattern), members in by_key.items():
         train = [(s, w) for s, w in members if w in _TRAIN_WORDS]
         others = [(s, w) for s, w in members if w not in _TRAIN_WORDS]
         if len(train) != 1 or not others or len({w for _, w in others}) != len(others):
