@@ -34,7 +34,8 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``val_min_swing``: validation swings: median |change| between consecutive evaluations (log space).
 - ``val_min_reversals``: validation swings: share of consecutive pairs of moves that are large and in opposite directions.
 - ``val_swing_vs_progress``: validation swings: median |change| in loss units as a fraction of the progress the
-  validation loss made (first evaluation to its best).
+  validation loss made (from the untrained model's loss -- its first evaluation, or the training loss's first
+  reading when that came earlier and is higher -- to its best).
 - ``metric_min_evals``: held-out quality-rate swings (judged when no loss oscillates): fewest evaluations.
 - ``metric_min_swing``: ...median |change| between consecutive late evaluations, on the rate's 0-1 scale.
 - ``metric_swing_vs_progress``: ...that median as a fraction of all the progress the rate made.
@@ -176,9 +177,9 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
     amp = float(np.median(np.abs(np.diff(v))))
     start = float(v[0])
     if "train_loss" in run.roles:
-        t = sig.finite(run.series("train_loss")).to_numpy(dtype=np.float64)
-        if len(t) and t[0] > 0 and int(sig.finite(run.series("train_loss")).index[0]) <= int(steps[0]):
-            start = max(start, float(t[0]))
+        t = sig.finite(run.series("train_loss"))
+        if len(t) and float(t.iloc[0]) > 0 and int(t.index[0]) <= int(steps[0]):
+            start = max(start, float(t.iloc[0]))
     progress = float(start - np.min(v))
     if progress > 0 and amp < p.val_swing_vs_progress * progress:
         return

@@ -345,7 +345,7 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
         else:
             return None
         k = max(1, int(round(0.1 * n))) if n >= 10 else 1
-        noise = float(np.median(np.abs(np.diff(g, 2))) / (0.6745 * math.sqrt(6))) if n >= 6 else 0.0
+        noise = gx.noise_sigma(g, 0.0) if n >= 6 else 0.0  # second differences: the metric's trend is no noise
         bar = max(floor, p.hold_z * noise * math.sqrt(2.0 / k))
         i = int(np.clip(np.searchsorted(s.index.to_numpy(), best_step), 0, n - 1))
         at_best = float(np.median(g[max(0, i - k // 2): max(0, i - k // 2) + k]))
