@@ -26,6 +26,7 @@ W&B ``RunExitRecord.exit_code``; MLflow ``RunStatus`` (FAILED = 4, KILLED = 5); 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -63,16 +64,26 @@ def inside_epoch(run: Run) -> tuple[int, int, int] | None:
     return (e, i, nb) if 0 <= i < nb else None
 
 
+def eta_left(run: Run) -> int:
+    """Seconds of training the log's last progress line still expected to go (``meta["eta_at_end_s"]``), 0 when it
+    expected none or the log has no ETA. Unfinished-schedule reads it too."""
+    v = run.meta.get("eta_at_end_s")
+    if v is None or isinstance(v, bool):
+        return 0
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return 0
+    return int(f) if math.isfinite(f) and f > 0 else 0
+
+
 def _cut_off(run: Run) -> str:
     """How a printed log shows it stopped in the middle of its work ('' when it does not): its last training
     record sits inside an epoch (batch i of N, i < N), or its last progress line still expected time to go."""
     mid = inside_epoch(run)
     if mid is not None:
         return f"ends inside epoch {mid[0]}, at batch {mid[1]:,} of {mid[2]:,},"
-    try:
-        eta = int(run.meta.get("eta_at_end_s") or 0)
-    except (TypeError, ValueError):
-        eta = 0
+    eta = eta_left(run)
     if eta > 0:
         return f"ends on a progress line that still expected {eta:,} s of training to go"
     return ""

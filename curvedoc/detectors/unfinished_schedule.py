@@ -47,7 +47,7 @@ from curvedoc.detectors._gradients import _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
-from curvedoc.detectors.crashed_run import SIGNAL_EXITS, inside_epoch
+from curvedoc.detectors.crashed_run import SIGNAL_EXITS, eta_left, inside_epoch
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -278,8 +278,8 @@ def _log_says_unfinished(run: Run, p: Params, last: int) -> tuple[str, float, di
     """(sentence, confidence, evidence) when the log itself says the run did not reach its end, whatever its loss
     does: the last progress line still expects time to go (its ETA), the last training record sits inside an
     epoch, or the run was stopped from outside with its LR not annealed."""
-    left = _int(run.meta.get("eta_at_end_s"))
-    if left and left > 0:
+    left = eta_left(run)
+    if left > 0:
         return (f"the run's last progress line (step {fmt_step(last)}) still expected {_duration(left)} of training to "
                 "go (its ETA): the run stopped before its end", 0.8, {"eta_at_end_s": left})
     mid = inside_epoch(run)
