@@ -1019,3 +1019,41 @@ def test_a_noisy_loss_that_never_moved_is_shown_by_a_flat_validation_loss(seed):
     assert run_detector("underfitting", make_run(train_loss=loss, val_loss=(ev, fell))) == []
     late = (np.arange(n // 2, n, 3), level * 0.8 * np.ones(len(range(n // 2, n, 3))))
     assert run_detector("underfitting", make_run(train_loss=loss, val_loss=late)) == []
+
+
+# ------------------------------------------------------------ an evaluation set of a handful of examples
+def _tiny_eval_set(seed):
+    """A model that fits its training split (accuracy 0.5 -> 0.97) evaluated on 4-8 held-out examples: the validation
+    accuracy moves in steps of 1/N and jumps between 0 and 1 from epoch to epoch; its validation loss improves."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(4, 9))
+    n = int(rng.integers(8, 40))
+    x = np.arange(n)
+    train_acc = 0.5 + 0.47 * (1 - np.exp(-x / (n / 4)))
+    loss = 0.69 * np.exp(-x / (n / 3)) + 0.02
+    val_acc = rng.binomial(size, float(rng.uniform(0.4, 0.8)), n) / size
+    val_loss = (1.0 + 0.3 * np.exp(-x / (n / 3))) * np.exp(rng.normal(0, 0.05, n))
+    return make_run(loss=loss, accuracy=train_acc, val_loss=val_loss, val_accuracy=val_acc)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_evaluation_set_of_a_few_examples_proves_neither_chance_nor_a_regression(seed):
+    # six validation examples: 6/6 then 3/6 is three examples, and 'never beat chance' with a margin of three
+    # binomial sigmas (0.6 of the scale) is no evidence of chance either: neither is reported
+    run = _tiny_eval_set(seed)
+    names = [f.name for f in curvedoc.diagnose(run).runs[0].findings if f.severity != "info"]
+    assert "plateau-at-chance" not in names and "metric-regression" not in names, (seed, names)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_accuracy_repeating_one_count_while_the_validation_loss_improves_is_no_frozen_predictor(seed):
+    # 10 evaluations on a 6-example set all at 3/6 (or 4/6) while the validation loss falls 8-20% and the training
+    # split is fitted: the held-out predictions changed, the set is too small to show it in its count
+    rng = np.random.default_rng(seed)
+    n = 10
+    x = np.arange(n)
+    acc = np.full(n, float(rng.choice([0.5, 4 / 6])))
+    val_loss = 1.3 * np.exp(-float(rng.uniform(0.08, 0.2)) * x / (n - 1)) * np.exp(rng.normal(0, 0.01, n))
+    run = make_run(loss=1.0 * np.exp(-x / 3) + 0.05, accuracy=0.5 + 0.47 * (1 - np.exp(-x / 3)),
+                   val_loss=val_loss, val_accuracy=acc)
+    assert run_detector("plateau-at-chance", run) == [], seed

@@ -324,7 +324,7 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
     band below, ``max_excess_above`` above). A model that learned anything moves its accuracy off the majority
     share and its loss below H(q); a balanced 90%-accurate classifier whose loss happens to be near H(0.9) does
     not repeat one accuracy at half of its evaluations."""
-    if len(v) >= 2 * p.min_evals and 0.5 <= float(v[0]) < 1.0 and _same_number(v):
+    if len(v) >= 2 * p.min_evals and 0.5 <= float(v[0]) < 1.0 and _same_number(v) and not _outputs_moving(run, float(v[0]), p):
         # the very same accuracy at every evaluation from the first one on, over twice the evaluations the floor
         # test needs: the held-out predictions never changed while training went on -- a model that predicts one
         # class everywhere scores that class's share (0.987 of a segmentation's background pixels), however high
@@ -355,6 +355,44 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
             return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
                        f"{run.roles[role]} sits at the entropy of that prior, {fmt_num(h)}"), q
     return None
+
+
+def _loss_at_chance(run: Run, k: int, chance: float, p: Params) -> bool:
+    """A late training or validation loss level sits where a predictor of the prior sits: at log K for a chance
+    accuracy of 1/K, at the prior's entropy H(q) for a majority share q (:func:`_sits_at`)."""
+    if abs(chance - 1.0 / k) < 1e-12:
+        h = math.log(k)
+    elif 0.5 <= chance < 1.0:
+        h = -(chance * math.log(chance) + (1.0 - chance) * math.log(1.0 - chance))
+    else:
+        return False
+    return any(_sits_at(level, h, p) for _, level in _late_loss_levels(run))
+
+
+def _outputs_moving(run: Run, q: float, p: Params) -> bool:
+    """A validation loss that says the held-out outputs are still changing while an accuracy beside it repeats the
+    value ``q``: it moved by more than 5% (medians of its first and last fifths; the practical floor of the loss
+    rules) and ends above what a constant predictor scoring ``q`` can sit at -- the entropy of its prior, at most
+    log 2 for a binary share q >= 0.5 and log K for q = 1/K -- by more than ``max_excess_above``. A constant
+    predictor's loss either sits still (a dead network's 14.4 at every epoch) or settles onto that entropy while the
+    prior is learned (within ``max_excess_above`` of it, or 0.05 nats for the small entropies of a share near 1); a
+    loss still falling well above it belongs to a model whose outputs change, and an accuracy
+    over a few examples (3/6 at ten evaluations) hides that in one count."""
+    if "val_loss" not in run.roles or not 0.0 < q < 1.0:
+        return False
+    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    if len(v) < 3 or (v <= 0).any():
+        return False
+    k = max(1, len(v) // 5)
+    first, last = float(np.median(v[:k])), float(np.median(v[-k:]))
+    if abs(math.log(last / first)) <= 0.05:
+        return False
+    if q >= 0.5:
+        h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q < 1.0 else 0.0
+    else:
+        h = math.log(max(2, round(1.0 / q)))
+    # settled: within max_excess_above of the entropy, or 0.05 nats of it for the tiny entropies of a share near 1
+    return last > max((1.0 + p.max_excess_above) * h, h + 0.05)
 
 
 def _same_number(v: np.ndarray) -> bool:
@@ -498,7 +536,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         if len(v) < max(p.min_evals, 3):
             continue
         judged += 1
-        frozen = float(np.ptp(v)) == 0.0
+        # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
+        # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
+        frozen = float(np.ptp(v)) == 0.0 and not _outputs_moving(run, float(v[0]), p)
         sigma = noise_sigma(v)
         chance = None
         if k_given:
@@ -515,9 +555,15 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             chance = 1.0 / k
             if _val_loss_below_chance(run, k, p):
                 continue
+        margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
+        if margin >= 0.5 * (1.0 - chance) and not _loss_at_chance(run, k, chance, p):
+            # an evaluation set so small that its own sampling scatter at chance reaches half of the way to a
+            # perfect score (six validation examples: an accuracy in sixths): it cannot tell a model at chance from
+            # one that learned, so 'never beat chance' is no evidence of chance -- unless a loss says so by sitting
+            # where a prior predictor's sits
+            continue
         if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
             continue
-        margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
         found.append((m, k, src, v, steps, best, chance, margin, frozen))
     if not found or len(found) < judged:
