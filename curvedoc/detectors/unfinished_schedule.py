@@ -147,7 +147,9 @@ def _annealed(run: Run, p: Params) -> bool:
 
 
 PLANNED_STEP_KEYS = ("max_steps", "num_steps", "total_steps", "train_steps", "num_train_steps", "max_iters",
-                     "max_iter", "train_iters", "total_iters", "num_iterations", "iterations", "total_training_steps")
+                     "max_iter", "train_iters", "total_iters", "num_iterations", "iterations", "total_training_steps",
+                     # the long spellings ("max_iterations=90000" in an argparse Namespace)
+                     "max_iterations", "total_iterations", "max_iteration")
 PLANNED_EPOCH_KEYS = ("epochs", "num_epochs", "max_epochs", "n_epochs", "num_train_epochs", "total_epochs",
                       # singular spellings of the same setting ("--n_epoch=100", "max_epoch: 300")
                       "n_epoch", "num_epoch", "max_epoch", "nepochs", "nepoch")
