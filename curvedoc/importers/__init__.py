@@ -59,8 +59,8 @@ def event_reader(name: str | None):
 
 def prepare_event_decoder(total_bytes: int) -> bool:
     """Ready the compiled event-file decoder (numba) in this process when ``total_bytes`` of event files are to be
-    read (an audit, once before its workers start; see :func:`curvedoc.importers._tfrecord.prepare_compiled`)."""
-    from curvedoc.importers._tfrecord import prepare_compiled
+    read (an audit, once before its workers start; see :func:`curvedoc.importers._tfcompiled.prepare_compiled`)."""
+    from curvedoc.importers._tfcompiled import prepare_compiled
 
     return prepare_compiled(total_bytes)
 
