@@ -232,55 +232,10 @@ def _out_format(fmt: str | None, out: str | None) -> str:
 _EXT_FOR = {"json": ".json", "markdown": ".md", "html": ".html", "text": ".txt", "github": ".txt"}
 
 
-# what each reader of curvedoc.importers.READERS reads, as a user names it (a test keeps the two in step)
-FORMAT_NAMES = {
-    "tfevents": "TensorBoard event files",
-    "hf-trainer-state": "trainer_state.json (HF Trainer)",
-    "csv": "CSV",
-    "json": "JSON/JSONL",
-    "mlflow": "MLflow (mlruns/, mlflow.db)",
-    "mlflow-db": "MLflow (mlruns/, mlflow.db)",
-    "wandb": "W&B (wandb/)",
-    "text-log": "text logs (console output)",
-    "dvclive": "DVCLive",
-}
-# files that hold a model's weights, never its training curves
-CHECKPOINT_EXTENSIONS = (".pt", ".pth", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".pkl", ".onnx",
-                         ".pb", ".npz", ".msgpack", ".gguf", ".tflite")
-
-
-def _only_checkpoints(path: str, limit: int = 2000) -> list[str]:
-    """The checkpoint files at ``path`` when nothing else is there (hidden files aside), else []."""
-    found: list[str] = []
-    if os.path.isfile(path):
-        files = [path]
-    else:
-        files = []
-        for root, dirs, names in os.walk(path):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            files += [os.path.join(root, n) for n in sorted(names) if not n.startswith(".")]
-            if len(files) > limit:
-                return []
-    for f in files:
-        if not f.lower().endswith(CHECKPOINT_EXTENSIONS):
-            return []
-        found.append(os.path.basename(f))
-    return found
-
-
 def _no_log_message(path: str, problems, what: str = "no training log found") -> str:
-    """'no training log found': what was there instead (only a checkpoint, or the files that could not be read),
-    and every format curvedoc reads."""
-    from curvedoc.importers import READERS
+    from curvedoc.importers.discover import nothing_found
 
-    formats = ", ".join(dict.fromkeys(FORMAT_NAMES.get(k, k) for k in READERS))
-    ckpts = _only_checkpoints(path)
-    if ckpts:
-        shown = ", ".join(ckpts[:3]) + (f" and {len(ckpts) - 3} more" if len(ckpts) > 3 else "")
-        return (f"{path}: {what}, only a checkpoint ({shown}): it holds the weights, not the "
-                f"training curves; point curvedoc at the run's logs -- it reads {formats}")
-    reasons = "; ".join(f"{p.path}: {p.reason}" for p in problems[:3])
-    return f"{path}: {what}" + (f" ({reasons})" if reasons else "") + f"; curvedoc reads {formats}"
+    return nothing_found(path, problems, what)
 
 
 def _fail(msg: str) -> "NoReturn":  # noqa: F821

@@ -2,14 +2,16 @@
 
 ``load(path)`` finds every run at ``path`` (see :mod:`curvedoc.importers.discover`) and reads
 it with the reader of its format. Readers live one per module and are looked up lazily, so
-reading a CSV never imports the TensorBoard protobufs.
+reading a CSV never imports the TensorBoard protobufs. Every format is one entry of the reader registry
+(:mod:`curvedoc.importers.registry`: how a file of it is recognised, read, and followed while it grows), which
+discovery, reading, object storage and ``curvedoc watch`` all go by; adding a format = one importer module + one
+entry there.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import importlib
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -18,31 +20,15 @@ from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
 from curvedoc.importers._base import (SETTINGS_SUFFIXES, RunData, RunSpec, byte_windows, is_settings_file,
-                                      max_file_bytes, windowed)
+                                      max_file_bytes, open_regular, windowed)
 from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
+from curvedoc.importers.registry import EVENT_READERS, FORMATS, reader
 from curvedoc.model.run import ImportIssue, Run, concat_frames
 
-# format family -> "module:function"; each reader is ``read(spec: RunSpec) -> RunData | list[RunData]``
-READERS: dict[str, str] = {
-    "tfevents": "curvedoc.importers.tfevents:read",
-    "hf-trainer-state": "curvedoc.importers.hf_trainer:read",
-    "csv": "curvedoc.importers.csvlog:read",
-    "json": "curvedoc.importers.jsonlog:read",
-    "mlflow": "curvedoc.importers.mlflow:read",
-    "mlflow-db": "curvedoc.importers.mlflow_db:read",
-    "wandb": "curvedoc.importers.wandb:read",
-    "text-log": "curvedoc.importers.textlog:read",
-    "dvclive": "curvedoc.importers.dvclive:read",
-}
-
-
-# the reader of TensorBoard event files: curvedoc's own decoder, or tbparse (``--reader tbparse``, ``reader =
-# "tbparse"`` in pyproject) as an independent reference
-EVENT_READERS: dict[str, str] = {
-    "native": READERS["tfevents"],
-    "tbparse": "curvedoc.importers.tfevents_tbparse:read",
-}
+# format family -> "module:function" of its reader, ``read(spec: RunSpec) -> RunData | list[RunData]``; the event-file
+# readers by name (curvedoc's own decoder, or tbparse as an independent reference): both from the reader registry
+READERS: dict[str, str] = {f.name: f.read for f in FORMATS}
 
 
 @contextlib.contextmanager
@@ -88,9 +74,7 @@ def reading(settings):
 
 
 def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:
-    target = EVENT_READERS[current().reader] if fmt == "tfevents" else READERS[fmt]
-    module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    return reader(fmt, current().reader)
 
 
 @dataclass
@@ -361,6 +345,7 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
     return res.runs
 
 
-__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS",
-           "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext", "reading", "reading_context",
-           "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams"]
+__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData",
+           "READERS", "EVENT_READERS", "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext",
+           "reading", "reading_context", "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams",
+           "open_regular"]

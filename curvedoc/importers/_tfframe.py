@@ -211,3 +211,49 @@ def factorize(h: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
     codes, uniq = pd.factorize(h, sort=False)
     return codes, uniq
+
+
+# ----------------------------------------------------------------------------- following a growing file
+def complete_records(fh, start: int, size: int, window: int) -> tuple[int, bytes]:
+    """(offset after the last complete TFRecord in ``[start, size)``, the bytes of those records) of the open file
+    ``fh``, reading at most ``window`` bytes (more only for a first record bigger than that: that one whole): read
+    once and framed in memory (length header + data + both CRCs), not one seek and read per record.
+
+    A record whose length header fails its checksum is damage, not a record still being written: the reading
+    resynchronises at the next offset where a length header checks (as the reader does), so one torn record does
+    not stop a watch for good; the damaged bytes are skipped. A record still being written is left for later."""
+    fh.seek(start)
+    data = fh.read(max(0, min(size - start, window)))
+    if len(data) >= 12 and size - start > len(data):  # a first record bigger than the window: that one whole
+        (length,) = struct.unpack_from("<Q", data, 0)
+        if 12 + length + 4 > len(data) and start + 12 + length + 4 <= size:
+            data += fh.read(12 + length + 4 - len(data))
+    pos, n = 0, len(data)
+    out = bytearray()
+    while pos + 12 <= n:
+        (length,) = struct.unpack_from("<Q", data, pos)
+        (crc,) = struct.unpack_from("<I", data, pos + 8)
+        if masked_crc(data[pos:pos + 8]) != crc:
+            nxt = _resync(data, pos + 1)
+            if nxt is None:
+                break  # no good header after it yet: wait for more bytes
+            pos = nxt
+            continue
+        end = pos + 12 + length + 4
+        if end > n:
+            break  # a record still being written
+        out += data[pos:end]
+        pos = end
+    return start + pos, bytes(out)
+
+
+def _resync(data: bytes, pos: int) -> int | None:
+    """The next offset from ``pos`` where a length header passes its checksum, with room for its record's
+    framing, or None."""
+    n = len(data)
+    while pos + 12 <= n:
+        (crc,) = struct.unpack_from("<I", data, pos + 8)
+        if masked_crc(data[pos:pos + 8]) == crc:
+            return pos
+        pos += 1
+    return None
