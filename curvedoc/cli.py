@@ -510,21 +510,12 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
 
 
 def _exec_hook(cmd: str, ev) -> None:
-    """Run ``cmd`` (split like a shell would, never through one) with the finding as JSON on stdin and in
-    CURVEDOC_* environment variables: text from the logs is data, never part of the command line. Its output
-    (bounded) goes to stderr; see :func:`curvedoc.watch.run_hook`."""
-    import json as _json
-    import shlex
-
-    from curvedoc.watch import hook_env, run_hook
+    """Run ``cmd`` for a finding (:func:`curvedoc.watch.exec_hook`: no shell, the finding as data); its output
+    (bounded) and how it ended go to stderr."""
+    from curvedoc.watch import exec_hook
 
     f = ev.finding
-    env = hook_env({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
-                    "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
-                    "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
-                    "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
-    payload = _SURROGATES.sub("\ufffd", _json.dumps(ev.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
-    r = run_hook(shlex.split(cmd), payload, env)
+    r = exec_hook(cmd, ev)
     if r.output:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
         click.echo(r.output, err=True, nl=not r.output.endswith("\n"))
     if r.dropped:

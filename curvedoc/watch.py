@@ -453,6 +453,24 @@ def run_hook(argv: list[str], stdin: bytes, env: dict[str, str], *, timeout: flo
     return HookResult(None if error else rc, kept.decode("utf-8", "replace"), dropped, error)
 
 
+def exec_hook(cmd: str, ev: Event) -> HookResult:
+    """``curvedoc watch --exec CMD`` for one finding: ``cmd`` split like a shell would split it (never run through
+    one), run by :func:`run_hook` with the finding as JSON on stdin and in ``CURVEDOC_*`` environment variables --
+    text from the logs is data, never part of the command line."""
+    import json
+    import re
+    import shlex
+
+    f = ev.finding
+    env = hook_env({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
+                    "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
+                    "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
+                    "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
+    # a file or folder name that is not valid UTF-8 reaches the text as lone surrogates: U+FFFD on stdin
+    payload = re.sub("[\ud800-\udfff]", "\ufffd", json.dumps(ev.to_dict(), ensure_ascii=False) + "\n")
+    return run_hook(shlex.split(cmd), payload.encode("utf-8"), env)
+
+
 def _stop_group(proc, signal) -> None:
     try:
         os.killpg(proc.pid, signal.SIGKILL)
@@ -464,4 +482,4 @@ def _stop_group(proc, signal) -> None:
         pass
 
 
-__all__ = ["Watcher", "HookResult", "hook_env", "run_hook"]
+__all__ = ["Watcher", "HookResult", "hook_env", "run_hook", "exec_hook"]

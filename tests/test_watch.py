@@ -367,6 +367,29 @@ def test_exec_hook_gets_a_nul_and_a_huge_tag_as_data(tmp_path):
     assert out.exists() and out.read_text().split(), res.output[-500:]
 
 
+def test_exec_hook_runs_the_command_with_the_finding_as_data(tmp_path):
+    """watch.exec_hook (the CLI's --exec, moved out of cli.py): the command is split, never run through a shell;
+    the finding arrives as JSON on stdin (a run name that is not valid UTF-8 -- lone surrogates -- as U+FFFD, so the
+    JSON stays valid) and in CURVEDOC_* variables."""
+    from curvedoc.watch import exec_hook
+
+    folder = _nan_run(tmp_path / "run")
+    w = Watcher(folder)
+    events = w.poll() + w.finish()
+    assert events
+    import dataclasses
+
+    ev = dataclasses.replace(events[0], run="bad\udcffname")
+    out = tmp_path / "got.json"
+    code = (f"import os,sys; open({str(out)!r},'w').write(sys.stdin.read()); "
+            "print(os.environ['CURVEDOC_CODE'], os.environ['CURVEDOC_SEVERITY'])")
+    r = exec_hook(f"{sys.executable} -c {__import__('shlex').quote(code)} ';' echo not-a-shell", ev)
+    assert r.returncode == 0 and r.error == "", r
+    assert r.output.split() == [ev.finding.code, ev.finding.severity]
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert got["run"] == "bad\ufffdname" and got["finding"]["code"] == ev.finding.code
+
+
 def test_a_hook_leaving_a_background_child_does_not_block_the_watch(tmp_path):
     """39.15: a hook that starts a background child (which keeps the output pipe open) blocked every poll up to
     300 s. The watch stops reading shortly after the hook itself exits."""
