@@ -134,3 +134,28 @@ def test_an_mlflow_store_by_any_name_is_sniffed_by_content(tmp_path):
     db = tmp_path / "runs.sqlite"
     sqlite3.connect(db).execute("create table t (x)").connection.commit()
     assert R.sniff_file(db) == "mlflow-db"
+
+
+def test_a_target_becomes_runs_one_way(tmp_path):
+    """find_runs: what diagnose and compare turn a target into -- a missing path or an empty storage URL raises,
+    the same in both (compare checked the URL after reading, diagnose before)."""
+    import uuid
+
+    import fsspec
+
+    from curvedoc.errors import LoadError
+    from curvedoc.importers import find_runs, load_all
+
+    with pytest.raises(LoadError, match="no such file or directory"):
+        find_runs(tmp_path / "nope")
+    with pytest.raises(LoadError, match="no such file or directory"):
+        load_all(tmp_path / "nope", must_exist=True)
+    assert load_all(tmp_path / "nope").problems[0].kind == "not-found"  # without must_exist: said, not raised
+    assert find_runs(tmp_path).specs == []  # an empty folder exists: nothing found is not an error here
+    (tmp_path / "m.csv").write_text("step,loss\n1,0.5\n2,0.4\n")
+    assert [s.name for s in find_runs("file://" + str(tmp_path)).specs] == [tmp_path.name]
+    name = f"reg-{uuid.uuid4().hex[:8]}"
+    fsspec.filesystem("memory").pipe(f"/{name}/run/m.csv", b"step,loss\n1,0.5\n2,0.4\n")
+    with pytest.raises(LoadError, match="no such object or prefix"):
+        find_runs(f"memory://{name}/nothing-here")
+    assert [s.format for s in find_runs(f"memory://{name}/run").specs] == ["csv"]

@@ -5,13 +5,15 @@ it with the reader of its format. Readers live one per module and are looked up 
 reading a CSV never imports the TensorBoard protobufs. Every format is one entry of the reader registry
 (:mod:`curvedoc.importers.registry`: how a file of it is recognised, read, and followed while it grows), which
 discovery, reading, object storage and ``curvedoc watch`` all go by; adding a format = one importer module + one
-entry there.
+entry there. :func:`find_runs` is how ``diagnose`` and ``compare`` turn a target into runs (a target that does not
+exist raises); :func:`load_all` reads them all.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -289,14 +291,42 @@ def _mlflow_name(name: str, meta: Mapping) -> str:
     return name  # a run folder named by the user (no store layout around it) keeps that name
 
 
+def existing_target(target):
+    """``target`` as discovery takes it (``file:///runs/x`` -> ``/runs/x``); a local path that does not exist
+    raises :class:`LoadError` (kind ``not-found``): a mistyped path is a mistake to raise, not an empty report."""
+    from curvedoc.importers.remote import is_url, local_path
+
+    target = local_path(target)
+    if not is_url(target) and not os.path.lexists(target):
+        raise LoadError(target, "no such file or directory", kind="not-found")
+    return target
+
+
+def find_runs(target, *, with_base: bool = True, storage_options=None) -> Discovery:
+    """The runs at ``target`` -- a file, a run folder, a tree, or a storage URL --, discovered, not read: what
+    ``diagnose`` and ``compare`` turn a target into (``audit`` and ``watch`` discover a folder that may hold
+    nothing yet). A local path or a storage URL that does not exist raises :class:`LoadError` (``not-found``)."""
+    from curvedoc.importers.remote import is_url
+
+    target = existing_target(target)
+    disc = discover(target, with_base=with_base, storage_options=storage_options)
+    if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
+        raise LoadError(target, "no such object or prefix", kind="not-found")
+    return disc
+
+
 def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False,
-             storage_options=None, context: ReadContext | None = None) -> LoadResult:
+             storage_options=None, context: ReadContext | None = None, must_exist: bool = False) -> LoadResult:
     """Every run at ``path`` (a local path or a storage URL) plus everything that could not be read (never raises
-    for bad input). ``context``: the reading limits and views to discover and read with; None: the one in force."""
+    for bad input but, with ``must_exist``, a target that does not exist: see :func:`find_runs`). ``context``: the
+    reading limits and views to discover and read with; None: the one in force."""
     if context is not None:
         with use(context):
-            return load_all(path, role_overrides, with_base, storage_options)
-    disc: Discovery = discover(path, with_base=with_base, storage_options=storage_options)
+            return load_all(path, role_overrides, with_base, storage_options, must_exist=must_exist)
+    if must_exist:
+        disc = find_runs(path, with_base=with_base, storage_options=storage_options)
+    else:
+        disc = discover(path, with_base=with_base, storage_options=storage_options)
     res = LoadResult(problems=list(disc.problems))
     for spec in disc.specs:
         read_into(res, spec, role_overrides)
@@ -345,7 +375,7 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
     return res.runs
 
 
-__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData",
+__all__ = ["load", "load_all", "find_runs", "existing_target", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData",
            "READERS", "EVENT_READERS", "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext",
            "reading", "reading_context", "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams",
            "open_regular"]
