@@ -51,17 +51,17 @@ RECORDS, LINES, WHOLE = "records", "lines", "whole"
 class Follow:
     """How ``curvedoc watch`` reads a file of a format while it is being written.
 
-    ``unit``: :data:`RECORDS` -- only complete framed records are read (``take`` frames them); :data:`LINES` --
-    only complete lines; :data:`WHOLE` -- the file is read again, whole, when its size or mtime changes (a
-    format rewritten in place, or one whose pieces mean nothing alone). ``header``: the file's first line is a
-    header, put in front of every appended piece (CSV). ``line_ends``: the bytes that end a line (a progress bar
-    redraws its line with ``\\r``). ``parser``: ``"module:Class"`` of one parser fed every piece since the file's
-    start (printed logs: where a piece starts says nothing of the clock)."""
+    ``unit``: :data:`RECORDS` -- only complete framed records are read; :data:`LINES` -- only complete lines
+    (:func:`take_lines`: a printed log's line may end with the ``\\r`` of a progress bar too); :data:`WHOLE` -- the
+    file is read again, whole, when its size or mtime changes (a format rewritten in place, or one whose pieces
+    mean nothing alone). ``take(fh, start, size, window)``: the offset after the last complete unit from
+    ``start`` (at most ``window`` bytes on) and the bytes of those units. ``header``: the file's first line is a
+    header, put in front of every appended piece (CSV). ``parser``: ``"module:Class"`` of one parser fed every
+    piece since the file's start (printed logs: where a piece starts says nothing of the clock)."""
 
     unit: str = WHOLE
     take: Callable[[BinaryIO, int, int, int], tuple[int, bytes]] | None = None
     header: bool = False
-    line_ends: bytes = b"\n"
     parser: str | None = None
 
 
@@ -148,8 +148,7 @@ def _follow_text(path: Path) -> Follow:
 # a JSON log under one of these names is JSON lines (one record per line: followed by lines)
 JSON_LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
 CSV_FOLLOW = Follow(LINES, take_lines(), header=True)
-TEXT_FOLLOW = Follow(LINES, take_lines(b"\n\r"), line_ends=b"\n\r",
-                     parser="curvedoc.importers.textlog:GrowingTextLog")
+TEXT_FOLLOW = Follow(LINES, take_lines(b"\n\r"), parser="curvedoc.importers.textlog:GrowingTextLog")
 
 _S = "curvedoc.importers.sniffers:"
 FORMATS: tuple[Format, ...] = (
