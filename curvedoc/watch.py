@@ -258,7 +258,7 @@ class Watcher:
             before = w.live.points
             # a table whose row step goes back is a resumed run appended to it (csv / json lines importers): what was
             # appended starts before where the file had got, said as diagnose says it of the whole file
-            back = w.live.steps_back(r.scalars) if w.spec.format in ("csv", "json") else None
+            back = w.live.steps_back(r.scalars) if w.files[str(grown[0])].follow.rows_restart else None
             if back is not None:
                 w.live.issues.append(ImportIssue(
                     "restart", f"the step goes back where a watch poll read on (step {back[0]:,} -> {back[1]:,} in "

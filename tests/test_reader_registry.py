@@ -67,6 +67,9 @@ def test_how_watch_follows_each_format(tmp_path):
     lines = tmp_path / "metrics.json"
     lines.write_text('{"step": 1, "loss": 1}\n{"step": 2, "loss": 0.5}\n')
     assert R.follow("json", lines).unit == R.LINES
+    # a table's step going back between two pieces is a restart (CSV, JSON lines); not for records or a printed log
+    assert R.CSV_FOLLOW.rows_restart and R.follow("json", lines).rows_restart
+    assert not R.TEXT_FOLLOW.rows_restart and not R.follow("tfevents", tmp_path / "events.out.tfevents.1").rows_restart
     for name in ("hf-trainer-state", "mlflow", "mlflow-db", "wandb", "dvclive", "no-such-format"):
         assert R.follow(name, tmp_path / "x").unit == R.WHOLE
 

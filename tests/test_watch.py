@@ -259,6 +259,29 @@ def test_cli_watches_a_run_written_by_another_process(tmp_path):
     assert proc.stdout.count("D001 divergence") == 1
 
 
+@pytest.mark.parametrize("name, header, row", [
+    ("metrics.csv", "step,loss\n", "{s},{v}\n"),
+    ("metrics.jsonl", "", '{{"step": {s}, "loss": {v}}}\n'),
+])
+def test_a_table_whose_step_goes_back_between_polls_says_restart(tmp_path, name, header, row):
+    """A resumed run appended to its CSV / JSON-lines log (the step goes back where the last poll read on) gets
+    the restart note diagnose gives the whole file -- a table's rows (the registry's rows_restart), not records."""
+    run = tmp_path / "run"
+    run.mkdir()
+    log = run / name
+    log.write_text(header + "".join(row.format(s=s, v=1.0 / (1 + s)) for s in range(100)))
+    w = Watcher(run)
+    w.poll()
+    (live,) = [x.live for x in w.runs.values()]
+    assert not [i for i in live.issues if i.kind == "restart"]
+    with open(log, "a") as fh:
+        fh.write("".join(row.format(s=s, v=1.0 / (1 + s)) for s in range(40, 140)))
+    w.poll()
+    (live,) = [x.live for x in w.runs.values()]
+    notes = [i.message for i in live.issues if i.kind == "restart"]
+    assert notes and "step 99 -> 40" in notes[0], notes
+
+
 def test_a_whole_file_format_is_reread_when_it_changes(tmp_path):
     """HF's trainer_state.json is rewritten at every checkpoint: re-read whole; a half-written copy is retried."""
     folder = tmp_path / "run"

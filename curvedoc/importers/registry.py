@@ -57,12 +57,15 @@ class Follow:
     mean nothing alone). ``take(fh, start, size, window)``: the offset after the last complete unit from
     ``start`` (at most ``window`` bytes on) and the bytes of those units. ``header``: the file's first line is a
     header, put in front of every appended piece (CSV). ``parser``: ``"module:Class"`` of one parser fed every
-    piece since the file's start (printed logs: where a piece starts says nothing of the clock)."""
+    piece since the file's start (printed logs: where a piece starts says nothing of the clock). ``rows_restart``:
+    a table of rows, whose step going back from one piece to the next is a resumed run appended to the file (the
+    restart its importer notes in a whole file: CSV, JSON lines)."""
 
     unit: str = WHOLE
     take: Callable[[BinaryIO, int, int, int], tuple[int, bytes]] | None = None
     header: bool = False
     parser: str | None = None
+    rows_restart: bool = False
 
 
 def take_lines(line_ends: bytes = b"\n") -> Callable[[BinaryIO, int, int, int], tuple[int, bytes]]:
@@ -102,7 +105,7 @@ def take_records(fh: BinaryIO, start: int, size: int, window: int) -> tuple[int,
 
 
 WHOLE_FILE = Follow()
-LINES_FOLLOW = Follow(LINES, take_lines())
+JSON_LINES_FOLLOW = Follow(LINES, take_lines(), rows_restart=True)
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,7 @@ def _follow_events(path: Path) -> Follow:
 def _follow_json(path: Path) -> Follow:
     from curvedoc.importers.sniffers import looks_json_lines
 
-    return LINES_FOLLOW if path.name.lower().endswith(JSON_LINE_EXT) or looks_json_lines(path) else WHOLE_FILE
+    return JSON_LINES_FOLLOW if path.name.lower().endswith(JSON_LINE_EXT) or looks_json_lines(path) else WHOLE_FILE
 
 
 def _follow_csv(path: Path) -> Follow:
@@ -147,7 +150,7 @@ def _follow_text(path: Path) -> Follow:
 
 # a JSON log under one of these names is JSON lines (one record per line: followed by lines)
 JSON_LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
-CSV_FOLLOW = Follow(LINES, take_lines(), header=True)
+CSV_FOLLOW = Follow(LINES, take_lines(), header=True, rows_restart=True)
 TEXT_FOLLOW = Follow(LINES, take_lines(b"\n\r"), parser="curvedoc.importers.textlog:GrowingTextLog")
 
 _S = "curvedoc.importers.sniffers:"
