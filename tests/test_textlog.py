@@ -612,3 +612,25 @@ def test_printed_epochs_times_the_epochs_length_is_the_runs_plan(tmp_path):
     assert int(run.meta["max_steps"]) == 1500 and int(run.meta["num_epochs"]) == 30
     names = [f.name for f in curvedoc.diagnose(run).runs[0].findings]
     assert "unfinished-schedule" in names, names
+
+
+def test_split_sizes_printed_as_whole_numbers_are_no_losses(tmp_path):
+    # 'Dataset split - Train: 7000, Val: 1000, Test: 2000' once per launch beside the real 'train_loss=0.4954' lines:
+    # the bare split words hold the splits' sizes, not a 'Train loss' constant at 7000 that outranks the real loss.
+    # Given alone under Keras CSVLogger's default name, the printed log (commas in its time stamps) is a text log
+    lines = []
+    for launch in range(3):
+        t = f"2026-02-1{launch} 15:03:06,467 - project.data.loader - INFO - "
+        lines.append(t + "Dataset split - Train: 7000, Val: 1000, Test: 2000")
+        for e in range(20, 101, 20):
+            lines.append(t.replace("data.loader", "models") +
+                         f"Epoch {e}/200: train_loss={0.5 - e / 1000:.4f}, val_loss={0.45 - e / 2000:.4f}, val_acc=0.84")
+    (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "training.log"))[0]
+    assert not [t for t in run.tags if t.lower() in ("train loss", "val loss")], run.tags
+    assert run.roles["train_loss"] == "train_loss"
+    # a bare split name beside another, printed with decimals, is still that split's loss
+    (tmp_path / "b.log").write_text("".join(f"epoch {e} train {3 - e / 10:.2f} val {3.1 - e / 10:.2f}\n" for e in range(1, 9)))
+    assert "train loss" in [t.lower() for t in curvedoc.load(str(tmp_path / "b.log"))[0].tags]

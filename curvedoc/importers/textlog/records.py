@@ -454,8 +454,10 @@ def parse_record(msg: str) -> Rec | None:
         elif split_rest is not None:
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
-        # under "datasets target sizes:") it is not
-        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2:
+        # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
+        # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes)
+        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2 \
+                and not ("." not in raw and not math.isnan(v) and float(v).is_integer()):
             key = key + " loss"
         if key in seen:
             if last_split and not split_of(key):
