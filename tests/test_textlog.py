@@ -634,3 +634,22 @@ def test_split_sizes_printed_as_whole_numbers_are_no_losses(tmp_path):
     # a bare split name beside another, printed with decimals, is still that split's loss
     (tmp_path / "b.log").write_text("".join(f"epoch {e} train {3 - e / 10:.2f} val {3.1 - e / 10:.2f}\n" for e in range(1, 9)))
     assert "train loss" in [t.lower() for t in curvedoc.load(str(tmp_path / "b.log"))[0].tags]
+
+
+def test_a_qualifier_in_parentheses_before_the_colon_belongs_to_the_key(tmp_path):
+    # 'Training Loss (avg over last 100): 2.4486' is a training loss of 2.4486, not 'avg over last' = 100 with the
+    # loss lost; an average in parentheses AFTER a value ('loss 0.41 (0.52)') stays what it was
+    lines = []
+    for b in range(25, 501, 25):
+        lines.append(f"2024-10-31 21:38:50,739 - INFO - Stage 1, Epoch 1, Batch {b}, Training Loss (avg over last 100): "
+                     f"{2.5 / (1 + b / 100):.4f}")
+        lines.append(f"2024-10-31 21:38:50,808 - INFO - Stage 1, Epoch 1, Batch {b}, Validation Loss (avg over last "
+                     f"100): {0.2 + b / 5000:.4f}")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "train.log"))[0]
+    assert run.roles.get("train_loss") == "Training Loss (avg over last 100)", run.tags
+    assert run.roles.get("val_loss") == "Validation Loss (avg over last 100)", run.tags
+    assert "avg over last" not in run.tags
+    assert abs(float(run.series("train_loss").iloc[0]) - 2.0) < 1e-9

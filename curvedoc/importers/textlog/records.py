@@ -38,6 +38,9 @@ UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|se
 _WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
+# a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
+# is a training loss of 2.45, not "avg over last" = 100 (only before ':' or '=': "loss (0.52)" is an average)
+KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
