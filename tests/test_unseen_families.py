@@ -1084,3 +1084,17 @@ def test_a_gradient_norm_high_only_at_the_first_batches_did_not_explode(seed):
     late = gn.copy()
     late[n // 2:] *= np.logspace(0, 3, n - n // 2)
     assert run_detector("exploding-gradients", make_run(train_loss=loss, grad_norm=late)), seed
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_blow_up_whose_own_jumps_swamp_the_noise_estimate_is_divergence_at_once(seed):
+    # a live check 11 steps into a Keras run at lr 3: five readings near log K (2.5, 2.8, 2.3, 1.2, 2.0), then the
+    # blow-up's chaotic 5-25 (16, 11, 25, 12, 9): first differences of the log loss are the jumps themselves, so a
+    # noise bar drawn from them (0.58 per point) hides a 5x rise. Every reading after the onset above every reading
+    # before it is a shift noise makes once in C(11, 5) = 462 orders
+    rng = np.random.default_rng(seed)
+    pre = 2.3 * np.exp(rng.normal(0, 0.25, 5))
+    post = float(pre.max()) * 2.0 * np.exp(np.abs(rng.normal(0, 0.8, 6)))
+    loss = np.concatenate([pre, post])
+    hits = run_detector("divergence", make_run(train_loss=loss))
+    assert hits, (seed, np.round(loss, 2))

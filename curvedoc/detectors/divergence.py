@@ -106,6 +106,23 @@ def _short_rise(s: pd.Series, p: Params) -> dict | None:
             "lost_log": math.inf, "n_after": len(yv) - 1, "from_start": True, "head": _lin(float(yv[0]), True)}
 
 
+def _separated(yv: np.ndarray, floor: float, alpha: float = 0.01) -> bool:
+    """Every reading from some point on lies above every reading before it, by ``floor`` (log) at least, with 2+
+    readings before and 3+ after: a shift that noise produces with probability 1 / C(n, j) at most (the readings
+    in a random order put the j lowest first once in C(n, j)), here at most ``alpha``. Needs no noise estimate: a
+    blow-up's own jumps (2.5 -> 16 -> 11 -> 25 -> 12 -> 9 in its first steps) inflate any estimate drawn from
+    first differences, but cannot put a reading back below the level before it."""
+    n = len(yv)
+    if n < 5:
+        return False
+    pre_max = np.maximum.accumulate(yv)[:-1]
+    post_min = np.minimum.accumulate(yv[::-1])[::-1][1:]
+    for j in range(2, n - 2):  # j readings before, n - j after
+        if post_min[j - 1] - pre_max[j - 1] >= floor and math.comb(n, j) * alpha >= 1.0:
+            return True
+    return False
+
+
 def _above_start(yv: np.ndarray, tail: float, k: int, noise: float, logspace: bool, p: Params) -> bool:
     """The end level (median of the last ``k`` log values) sits above the FIRST reading -- the untrained model's
     loss -- by ``min_rise`` and by ``rise_noise_z`` standard errors of the two (one point and a k-point median).
@@ -160,7 +177,8 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         # best, one point for a first-point best), and the best is the lowest of many such medians: on a short,
         # noisy run the rise must also clear rise_noise_z standard errors of that difference
         w_best = 1 if first_best else sig.window(len(vals), p.smooth_frac, 3)
-        if math.isfinite(noise) and rise < p.rise_noise_z * sig.median_se(noise, k, w_best):
+        if math.isfinite(noise) and rise < p.rise_noise_z * sig.median_se(noise, k, w_best) \
+                and not _separated(yv, p.min_rise):
             return None
         head_l, min_l, tail_l = _lin(head, True), _lin(ymin, True), _lin(tail, True)
         progress = head_l - min_l
