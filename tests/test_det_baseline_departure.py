@@ -8,6 +8,7 @@ import pytest
 from _helpers import DEGENERATE_SERIES, make_run, run_detector
 
 from curvedoc.detectors._baseline import BandParams, choose_axis, compare_run, pairs
+from curvedoc.model.run import RunView
 
 NAME = "baseline-departure"
 
@@ -38,8 +39,7 @@ def recipe(seed, *, total=3000, every=10, evals=20, batch=16, scale=1.0, change_
 
 
 def with_baseline(run, *bases):
-    run.baseline = list(bases)
-    return run
+    return RunView(run, baseline=bases)
 
 
 def hits_of(run, **kw):
@@ -149,7 +149,7 @@ def test_epoch_axis_when_the_batch_size_differs():
     v = base.series("val_loss")
     vl = np.interp(vs * 2, v.index.to_numpy(), v.to_numpy())
     run = make_run("run", train_loss=(ts, tl), val_loss=(vs, vl), epoch=(ts, ts / 150))
-    run.baseline = [base]
+    run = RunView(run, baseline=[base])
     assert choose_axis(run, [base])[0] == "epoch"
     assert hits_of(run) == []
     assert worse(hits_of(run, align="step")) or hits_of(run, align="step"), "by step the curves differ"

@@ -132,10 +132,11 @@ def test_config_from_pyproject(tmp_path, monkeypatch):
 def test_role_override_picks_tag():
     run = make_run("r", **{"a/b": np.linspace(3, 1, 20), "loss": np.linspace(2, 1, 20)})
     assert run.roles["train_loss"] == "loss"
-    run.set_role_overrides({"train_loss": "a/b"})
-    assert run.roles["train_loss"] == "a/b"
-    run.set_role_overrides({"train_loss": "missing"})
-    assert any("missing" in n for n in run.role_notes)
+    from curvedoc.model.run import RunView
+
+    assert RunView(run, roles={"train_loss": "a/b"}).roles["train_loss"] == "a/b"
+    assert any("missing" in n for n in RunView(run, roles={"train_loss": "missing"}).role_notes)
+    assert run.roles["train_loss"] == "loss", "a view with overrides leaves the run's own reading as it was"
 
 
 def test_user_rules_dir_overrides_severity(tmp_path):

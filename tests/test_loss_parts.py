@@ -100,8 +100,9 @@ def test_a_part_that_overfits_is_named(seed):
 
 def test_role_override_wins_over_the_sum():
     run = _run()
-    run.set_role_overrides({"train_loss": "train/cls_loss"})
-    assert run.roles["train_loss"] == "train/cls_loss"
+    from curvedoc.model.run import RunView
+
+    assert RunView(run, roles={"train_loss": "train/cls_loss"}).roles["train_loss"] == "train/cls_loss"
 
 
 def test_parts_and_unused_tags_are_drawn_and_listed():
