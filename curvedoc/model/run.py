@@ -192,6 +192,17 @@ class Run:
         self._logged: tuple[pd.DataFrame, dict[str, pd.Series]] | None = None
         self._view: Any = None
 
+    _DATA = ("name", "source", "scalars", "hparams", "issues", "meta", "path", "role_overrides")
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the data only: the index and the run's own view are made again at the first question
+        return {k: getattr(self, k) for k in Run._DATA}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for k in Run._DATA:
+            setattr(self, k, state[k])
+        self._index = self._values = self._logged = self._view = None
+
     # ------------------------------------------------------------------ tags
     def tag_rows(self) -> Mapping[str, np.ndarray]:
         """tag -> the rows of :attr:`scalars` it was written in, in write order (tags with at least one point).
@@ -477,8 +488,19 @@ class RunView(Run):
             d = self._memo[key] = {}
         return d
 
+    def __reduce__(self):
+        # pickled as what it reads (the run, the overrides, the baseline, the comparison): what it derived is
+        # worked out again at the first question
+        return (_unpickle_view, (self.run, self.overrides, self.baseline, self.comparison))
+
     def __repr__(self) -> str:
         extra = (f", roles={self.overrides!r}" if self.overrides else "") + (
             f", baseline={[b.name for b in self.baseline]!r}" if self.baseline is not None else "")
         return f"RunView({self.run!r}{extra})"
 
+
+def _unpickle_view(run: Run, overrides: dict[str, str], baseline: list[Run] | None, comparison: Any) -> RunView:
+    view = RunView(run, baseline=baseline)
+    view.overrides = dict(overrides)
+    view.comparison = comparison
+    return view

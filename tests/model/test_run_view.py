@@ -84,3 +84,19 @@ def test_memos_are_per_view():
     run = _loss_run()
     run.memo("x")["k"] = 1
     assert run.memo("x") == {"k": 1} and RunView(run).memo("x") == {}
+
+
+def test_runs_views_and_reports_pickle():
+    """A report keeps the view it was diagnosed through (run_obj): it pickles, as the Run it replaced did."""
+    import pickle
+
+    run = _loss_run()
+    run.roles  # noqa: B018 - the run's own view exists: it is not pickled with the run, made again after
+    again = pickle.loads(pickle.dumps(run))
+    assert again.roles == run.roles and again.view().run is again and again.scalars.equals(run.scalars)
+    view = RunView(run, roles={"train_loss": "aux/loss"}, baseline=[_loss_run("base")])
+    view.memo("x")["k"] = 1
+    back = pickle.loads(pickle.dumps(view))
+    assert back.roles["train_loss"] == "aux/loss" and [b.name for b in back.baseline] == ["base"]
+    report = curvedoc.diagnose(run, roles={"train_loss": "aux/loss"})
+    assert pickle.loads(pickle.dumps(report)).runs[0].run_obj.roles["train_loss"] == "aux/loss"
