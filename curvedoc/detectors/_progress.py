@@ -366,19 +366,30 @@ def chance_margin(v: np.ndarray, k: int, margin: float, slack: float, chance: fl
     return min(out, cap)
 
 
-def binomial_sigma(v: np.ndarray, p: float) -> float:
-    """The scatter of an accuracy at ``p`` over the evaluation set the series ``v`` was measured on, when its size
-    shows: an accuracy over N examples moves in steps of 1/N, so when every value is a multiple of the smallest
-    step between distinct values (within 1% of a step, N up to 10,000), sigma = sqrt(p (1-p) / N). 0 otherwise
-    (a large or unknown set: the other noise readings decide)."""
+def eval_set_size(v: np.ndarray) -> int:
+    """The size N of the evaluation set an accuracy series ``v`` (fractions) was measured on, when it shows: an
+    accuracy over N examples moves in steps of 1/N, so when every value (three distinct ones at least) is a multiple
+    of the smallest step between distinct values (within 1% of a step, N up to 10,000), that step is 1/N. 0 otherwise
+    (a large or unknown set). Values printed to two decimals read as N = 100 or a divisor of it."""
     u = np.unique(v[np.isfinite(v)])
-    if len(u) < 2 or not 0 < p < 1:
-        return 0.0
+    if len(u) < 3:
+        # two distinct values name no step: any two numbers differ by some 1/N (0.522 and 0.478, the two class
+        # shares of a large binary set, differ by 1/23)
+        return 0
     d = float(np.min(np.diff(u)))
     if d <= 0:
-        return 0.0
+        return 0
     n = int(round(1.0 / d))
     if not 2 <= n <= 10_000 or float(np.max(np.abs(u * n - np.round(u * n)))) > 0.01:
+        return 0
+    return n
+
+
+def binomial_sigma(v: np.ndarray, p: float) -> float:
+    """The scatter of an accuracy at ``p`` over the evaluation set the series ``v`` was measured on, when its size
+    shows (:func:`eval_set_size`): sigma = sqrt(p (1-p) / N). 0 otherwise (the other noise readings decide)."""
+    n = eval_set_size(v)
+    if not n or not 0 < p < 1:
         return 0.0
     return math.sqrt(p * (1.0 - p) / n)
 

@@ -2,8 +2,9 @@
 The training loss sits at the loss of uniform guessing, log(K) nats for a K-class cross-entropy, for
 most of the run: the model never beats chance. K comes from the ``num_classes`` option, or from a
 training accuracy that sits at 1/K, or (more cautiously) from a loss level that matches log(K) for a
-plausible class count (2-32, round numbers, common tokenizer vocabularies) on a loss that starts there
-too. With only an accuracy logged, an accuracy flat at 1/K is reported the same way. A loss that
+round class count (2-5, 10, 100, 1000, common tokenizer vocabularies) on a loss that starts there
+too; for any other plausible count (6-32, round counts to 1,000) a loss that starts at log K and sits there
+needs an accuracy at chance for that K as its second witness. With only an accuracy logged, an accuracy flat at 1/K is reported the same way. A loss that
 started at log(K), exploded and came back to sit at or just above it is at chance after a blow-up; and a
 validation accuracy that never beat 1/K is reported whatever the loss did, with the causes the evidence
 points to (a loss explosion first: the learning rate; a fitted training split: the labels).
@@ -65,6 +66,7 @@ from curvedoc.detectors._progress import (
     looks_non_ce,
     loss_kind,
     never_beat_chance,
+    plausible_k,
     noise_sigma,
     prepared,
     step_weights,
@@ -322,7 +324,7 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
     band below, ``max_excess_above`` above). A model that learned anything moves its accuracy off the majority
     share and its loss below H(q); a balanced 90%-accurate classifier whose loss happens to be near H(0.9) does
     not repeat one accuracy at half of its evaluations."""
-    if len(v) >= 2 * p.min_evals and 0.5 <= float(v[0]) < 1.0 and _same_number(v):
+    if len(v) >= 2 * p.min_evals and 0.5 <= float(v[0]) < 1.0 and _same_number(v) and not _outputs_moving(run, float(v[0]), p):
         # the very same accuracy at every evaluation from the first one on, over twice the evaluations the floor
         # test needs: the held-out predictions never changed while training went on -- a model that predicts one
         # class everywhere scores that class's share (0.987 of a segmentation's background pixels), however high
@@ -353,6 +355,44 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
             return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
                        f"{run.roles[role]} sits at the entropy of that prior, {fmt_num(h)}"), q
     return None
+
+
+def _loss_at_chance(run: Run, k: int, chance: float, p: Params) -> bool:
+    """A late training or validation loss level sits where a predictor of the prior sits: at log K for a chance
+    accuracy of 1/K, at the prior's entropy H(q) for a majority share q (:func:`_sits_at`)."""
+    if abs(chance - 1.0 / k) < 1e-12:
+        h = math.log(k)
+    elif 0.5 <= chance < 1.0:
+        h = -(chance * math.log(chance) + (1.0 - chance) * math.log(1.0 - chance))
+    else:
+        return False
+    return any(_sits_at(level, h, p) for _, level in _late_loss_levels(run))
+
+
+def _outputs_moving(run: Run, q: float, p: Params) -> bool:
+    """A validation loss that says the held-out outputs are still changing while an accuracy beside it repeats the
+    value ``q``: it moved by more than 5% (medians of its first and last fifths; the practical floor of the loss
+    rules) and ends above what a constant predictor scoring ``q`` can sit at -- the entropy of its prior, at most
+    log 2 for a binary share q >= 0.5 and log K for q = 1/K -- by more than ``max_excess_above``. A constant
+    predictor's loss either sits still (a dead network's 14.4 at every epoch) or settles onto that entropy while the
+    prior is learned (within ``max_excess_above`` of it, or 0.05 nats for the small entropies of a share near 1); a
+    loss still falling well above it belongs to a model whose outputs change, and an accuracy
+    over a few examples (3/6 at ten evaluations) hides that in one count."""
+    if "val_loss" not in run.roles or not 0.0 < q < 1.0:
+        return False
+    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    if len(v) < 3 or (v <= 0).any():
+        return False
+    k = max(1, len(v) // 5)
+    first, last = float(np.median(v[:k])), float(np.median(v[-k:]))
+    if abs(math.log(last / first)) <= 0.05:
+        return False
+    if q >= 0.5:
+        h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q < 1.0 else 0.0
+    else:
+        h = math.log(max(2, round(1.0 / q)))
+    # settled: within max_excess_above of the entropy, or 0.05 nats of it for the tiny entropies of a share near 1
+    return last > max((1.0 + p.max_excess_above) * h, h + 0.05)
 
 
 def _same_number(v: np.ndarray) -> bool:
@@ -386,6 +426,20 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
         for k in LOSS_K:
             if _sits_at(level, math.log(k), p) and abs(med - 1.0 / k) <= max(0.1 / k, noise):
                 return k, f"from {run.roles[role]} at log K and the accuracy at 1/K"
+    # the same two readings for any plausible class count (a 7-class emotion set, 12 waveform classes): round counts
+    # are tried first because they are the commoner tasks, but a loss SETTLED at log K beside an accuracy at 1/K is
+    # the signature of a model predicting the uniform prior whatever K is. Only where the losses settle: between 1
+    # and 3 nats some integer's log lies within 2% of any first reading (a 10-class model logged after its first
+    # minibatches starts 'at log 7'). The K whose log is nearest a level wins
+    best = None
+    for role, level in _late_loss_levels(run):
+        for k in _plausible_near(level, p):
+            if abs(med - 1.0 / k) <= max(0.1 / k, noise):
+                err = abs(level / math.log(k) - 1.0)
+                if best is None or err < best[0]:
+                    best = (err, k, role)
+    if best is not None:
+        return best[1], f"from {run.roles[best[2]]} at log K and the accuracy at 1/K"
     k = k_from_acc(med, tol=0.1, k_max=1000)
     if k is None:
         return None
@@ -400,6 +454,44 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
         # a training loss that exploded (to explode_ratio x log K, or to NaN) is not a slow K'-way learner passing
         # through 1/K: the explosion is the second reading
         return k, "from the accuracy at 1/K, after the training loss exploded"
+    return None
+
+
+def _plausible_near(level: float, p: Params) -> list[int]:
+    """The plausible class counts (:func:`plausible_k`: every integer up to 32, round counts above) whose log K
+    a loss ``level`` sits at or just above (:func:`_sits_at`), nearest first."""
+    if not math.isfinite(level) or level <= 0 or level / (1.0 + p.max_excess_above) > math.log(1001):
+        return []  # (class counts above 1,000 are vocabularies, read from LOSS_K only)
+    lo = math.exp(level / (1.0 + p.max_excess_above))
+    hi = math.exp(level / (1.0 - p.band))
+    ks = [k for k in range(max(2, math.floor(lo)), min(1001, math.ceil(hi)) + 1) if plausible_k(k)]
+    ks = [k for k in ks if _sits_at(level, math.log(k), p)]
+    return sorted(ks, key=lambda k: abs(level / math.log(k) - 1.0))
+
+
+def _k_from_start(run: Run, v: np.ndarray, steps: np.ndarray, tail: float, acc_tail: float, p: Params) -> int | None:
+    """K of a training loss that starts at log K and sits there, for any plausible class count, when an accuracy
+    beside it is at chance for that K: a fresh K-class model's first loss is log K (its outputs are near uniform),
+    so a first reading at the run's start (within 2% of its steps), the late level and the accuracy give three
+    readings of one K (the first reading is the start when no more than one logging interval or 2% of the run's
+    steps came before it). Round counts (:data:`LOSS_K`) are read from the level alone elsewhere; this is the same
+    question for a 7-class or 12-class task, which needs the accuracy as its second witness."""
+    if not math.isfinite(acc_tail) or len(v) < 3:
+        return None
+    # the first reading is the start when it is the first the logging interval could write (step 9 of a loss logged
+    # every 10 steps) or within 2% of the run's steps
+    if steps[0] > max(0.02 * float(steps[-1]), float(np.median(np.diff(steps)))):
+        return None
+    # the start read as the median of the first points (at least 3, 5% of them): one minibatch's scatter moves a first
+    # reading of log 20 by a class or two
+    start = float(np.median(v[: max(3, int(0.05 * len(v)))]))
+    for k in _plausible_near(start, p):
+        chance = math.log(k)
+        if abs(start / chance - 1.0) > p.match_tol or not _sits_at(tail, chance, p):
+            continue
+        if acc_at_chance(acc_tail, k, p.acc_slack):
+            return k
+        return None  # the nearest K decides; a farther one is a looser reading of the same start
     return None
 
 
@@ -444,7 +536,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         if len(v) < max(p.min_evals, 3):
             continue
         judged += 1
-        frozen = float(np.ptp(v)) == 0.0
+        # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
+        # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
+        frozen = float(np.ptp(v)) == 0.0 and not _outputs_moving(run, float(v[0]), p)
         sigma = noise_sigma(v)
         chance = None
         if k_given:
@@ -461,9 +555,15 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             chance = 1.0 / k
             if _val_loss_below_chance(run, k, p):
                 continue
+        margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
+        if margin >= 0.5 * (1.0 - chance) and not _loss_at_chance(run, k, chance, p):
+            # an evaluation set so small that its own sampling scatter at chance reaches half of the way to a
+            # perfect score (six validation examples: an accuracy in sixths): it cannot tell a model at chance from
+            # one that learned, so 'never beat chance' is no evidence of chance -- unless a loss says so by sitting
+            # where a prior predictor's sits
+            continue
         if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
             continue
-        margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
         found.append((m, k, src, v, steps, best, chance, margin, frozen))
     if not found or len(found) < judged:
@@ -587,6 +687,10 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
             # started at log K, exploded, came back to (just above) log K: the start names K, the return confirms it
             k, k_src = k_blow, "loss+blowup"
         if k is None:
+            k = _k_from_start(run, v, steps, tail, acc_tail, p)
+            if k is not None:
+                k_src = "start+acc"
+        if k is None:
             return
         if math.isfinite(acc_tail):
             if not acc_at_chance(acc_tail, k, p.acc_slack):
@@ -671,6 +775,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     loss_name = f"the training loss {run.roles['train_loss']}"
     src_txt = {"given": "num_classes", "loss+acc": "from the loss level and the accuracy",
                "loss": "inferred from the loss level",
+               "start+acc": "from the first loss, which started there, and an accuracy at chance for that K",
                "loss+blowup": "from the first loss, which started there before the loss exploded"}[k_src]
     blow = _blowup(run, chance, p.explode_ratio)
     if blow is not None and blow["step"] > int(steps[min(a + w, n - 1)]):
@@ -689,7 +794,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
                f"{src_txt}) from step {fmt_step(steps[a])} to {fmt_step(steps[b])} "
                f"({fmt_pct(share).lstrip('+')} of the run) before it started to learn{acc_txt}")
         severity = "warning"
-    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75, "loss+blowup": 0.85}[k_src]
+    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75, "loss+blowup": 0.85, "start+acc": 0.85}[k_src]
     if k > 1001 and k_src == "loss":
         conf = 0.6
     conf *= 0.85 + 0.15 * min(1.0, (share - p.min_share) / max(1e-9, 1.0 - p.min_share))

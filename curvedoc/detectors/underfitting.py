@@ -29,7 +29,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
-- ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor, with nothing else improving.
+- ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor (by the training loss, or, when its minibatch noise cannot show it, by a validation loss evaluated from the first fifth of the run on), with nothing else improving.
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
 
 ## References
@@ -135,10 +135,16 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
         return
     se = math.hypot(median_se(sigma, a), median_se(sigma, b))
     fall = head - tail  # log units: 0.05 = the loss ended ~5% below its start
-    if fall + p.never_z * se >= p.never_floor:
-        return  # it fell by the floor or more, or the noise cannot tell
-    if fall - p.never_z * se <= -p.never_floor:
-        return  # it ended clearly ABOVE its start: a loss that rose is divergence's, not one that stayed put
+    lo, hi = fall - p.never_z * se, fall + p.never_z * se
+    held = None
+    if lo >= p.never_floor or hi <= -p.never_floor:
+        return  # it clearly fell by the floor or more (learning), or clearly rose (divergence's, not one that stayed put)
+    if not -p.never_floor < lo <= hi < p.never_floor:
+        # the training loss's noise cannot show its change is inside the floor: a validation loss evaluated from early
+        # on can (a whole-set evaluation has no minibatch noise), since the training loss did not clearly move either
+        held = _held_out_flat(run, p)
+        if held is None:
+            return  # the noise cannot tell
     if g[0] - tail > p.never_floor + p.never_z * math.hypot(sigma, median_se(sigma, b)):
         # the very first reading (the untrained model) sits above the end by the floor beyond one point's noise:
         # a short run that learned within its first points (2.83 -> 2.57 in two epochs, then converged), which the
@@ -153,17 +159,48 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
         return
     tag = run.roles.get("train_loss", "train_loss")
     change = math.expm1(-fall)
+    if held is None:
+        within = (f"a change within {p.never_floor:.0%} with its noise "
+                  f"({fmt_pct(math.expm1(p.never_z * se)).lstrip('+')} at {p.never_z:g} sigma)")
+    else:
+        within = (f"too noisy to bound by itself, but {held['tag']} moved only {fmt_pct(held['change'])} over "
+                  f"{held['evaluations']} evaluations from step {fmt_step(held['first_step'])}, within "
+                  f"{p.never_floor:.0%} with its noise")
     yield Hit(
         f"{tag} never learned: it ends at {fmt_num(math.exp(tail))}, {fmt_pct(change)} from the "
         f"{fmt_num(math.exp(head))} it started at (medians of the first {a} and last {b} of {m:,} points, steps "
-        f"{fmt_step(steps[0])}-{fmt_step(steps[-1])}), a change within {p.never_floor:.0%} with its noise "
-        f"({fmt_pct(math.expm1(p.never_z * se)).lstrip('+')} at {p.never_z:g} sigma); nothing else the run logs "
-        "improved either",
+        f"{fmt_step(steps[0])}-{fmt_step(steps[-1])}), {within}; nothing else the run logs improved either",
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7,
         evidence={"tag": tag, "first_loss": math.exp(head), "last_loss": math.exp(tail), "change": round(change, 4),
                   "noise_bound": round(p.never_z * se, 4), "mode": "never-learned"},
         causes=("lr-too-low", "capacity", "optimizer-not-stepping", "frozen-params", "labels-detached"),
     )
+
+
+def _held_out_flat(run: Run, p: Params) -> dict | None:
+    """The validation loss as the precise witness of a loss that never moved: evaluated at least 4 times, the first
+    within the first fifth of the run's steps (before a slow learner's progress would show), positive, and its change
+    from the first to the last fifth of its evaluations (medians, log space) shown within ``never_floor`` both ways
+    with ``never_z`` standard errors of its own point-to-point noise. None otherwise."""
+    if "val_loss" not in run.roles or "train_loss" not in run.roles:
+        return None
+    s = clean(run.series("val_loss"))
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    last = float(clean(run.series("train_loss")).index.to_numpy()[-1])
+    if len(v) < 4 or (v <= 0).any() or float(steps[0]) > 0.2 * max(last, float(steps[-1]), 1.0):
+        return None
+    g = np.log(v)
+    k = max(1, len(g) // 5)
+    change = sig_median(g[-k:]) - sig_median(g[:k])
+    sigma = noise_sigma(g)
+    if not math.isfinite(sigma):
+        return None
+    se = median_se(sigma, k, k)
+    if abs(change) + p.never_z * se >= p.never_floor:
+        return None
+    return {"tag": run.roles["val_loss"], "change": math.expm1(change), "evaluations": int(len(v)),
+            "first_step": int(steps[0])}
 
 
 def _something_improved(run: Run, p: Params) -> bool:

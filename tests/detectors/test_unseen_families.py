@@ -956,3 +956,104 @@ def test_validation_swings_are_weighed_against_the_untrained_loss_when_evaluatio
     val = tiny * np.exp(np.where(np.arange(len(ev_steps)) % 2 == 0, 1.0, -1.0) * rng.uniform(0.5, 1.0, len(ev_steps)))
     run = make_run(train_loss=(np.arange(n_train), train), val_loss=(ev_steps, val))
     assert run_detector("oscillation", run) == [], seed
+
+
+# ------------------------------------------------------------- at chance for a class count that is not round
+def _at_chance_any_k(seed):
+    """A K-class model that never learns (labels detached, an LR far too low): the loss starts at log K and stays
+    there within 0.5-3% noise for 8-200 epochs. K is any class count 6-30. The one accuracy logged is too rough to
+    name K by itself: a training accuracy over small epochs (100-300 examples), or a validation accuracy of a
+    predictor collapsed onto one or two classes (their share, 1-2 x 1/K)."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([6, 7, 9, 12, 15, 20, 26, 30]))
+    n = int(rng.integers(8, 200))
+    chance = math.log(k)
+    loss = chance * (1 + rng.normal(0, rng.uniform(0.005, 0.03), n))
+    if seed % 2:
+        size = int(rng.integers(100, 300))
+        return k, make_run(train_loss=loss, train_acc=rng.binomial(size, 1 / k, n) / size)
+    share = float(rng.uniform(1.2, 2.0)) / k
+    val = np.clip(share + rng.normal(0, 0.003, n), 0, 1)
+    return k, make_run(train_loss=loss, val_loss=chance * (1 + rng.normal(0, 0.004, n)), val_acc=val)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_model_at_chance_is_reported_whatever_its_class_count(seed):
+    # the loss at log K from the first reading to the last beside an accuracy at 1/K: three readings of one K, for a
+    # 7-class emotion set or 12 waveform classes as for 10 classes (round counts were the only ones read before)
+    k, run = _at_chance_any_k(seed)
+    hits = run_detector("plateau-at-chance", run)
+    # K as precisely as the loss's scatter reads it: log K within 4% (log 20 and log 22 are 3% apart)
+    assert hits and abs(math.log(hits[0].evidence["num_classes"]) / math.log(k) - 1) <= 0.04, (seed, k, hits)
+
+
+@pytest.mark.parametrize("k", [7, 12, 26])
+def test_a_classifier_that_learned_from_log_k_is_not_at_chance(k):
+    rng = np.random.default_rng(k)
+    n = 60
+    x = np.arange(n)
+    chance = math.log(k)
+    loss = chance * (0.25 + 0.75 * np.exp(-x / 12)) * (1 + rng.normal(0, 0.02, n))
+    acc = 1 / k + (0.85 - 1 / k) * (1 - np.exp(-x / 12))
+    assert run_detector("plateau-at-chance", make_run(train_loss=loss, train_acc=acc)) == []
+    # a loss flat from its first reading with an accuracy far above 1/K is a model logged after it converged
+    flat = chance * 0.3 * (1 + rng.normal(0, 0.02, n))
+    assert run_detector("plateau-at-chance", make_run(train_loss=flat, train_acc=np.full(n, 0.8))) == []
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_noisy_loss_that_never_moved_is_shown_by_a_flat_validation_loss(seed):
+    # a regression homework: 25 minibatch losses scattered by 5-15% (too few and too noisy to bound the change by
+    # themselves) beside a validation loss evaluated every epoch that moved by less than 1% -- the whole-set
+    # evaluation is the precise witness that the model never learned (an LR far too low)
+    rng = np.random.default_rng(seed)
+    level = float(rng.choice([0.05, 3.0, 900.0]))
+    n = int(rng.integers(20, 40))
+    loss = level * np.exp(rng.normal(0, rng.uniform(0.05, 0.15), n))
+    ev = np.arange(n // 5 - 1, n, n // 5)
+    val = level * 0.8 * (1 - np.linspace(0, rng.uniform(0.0, 0.008), len(ev)))
+    hits = run_detector("underfitting", make_run(train_loss=loss, val_loss=(ev, val)))
+    assert hits and hits[0].evidence.get("mode") == "never-learned", seed
+    # the same losses beside a validation loss that fell 15%, or one first evaluated late, say nothing
+    fell = level * 0.8 * np.linspace(1.0, 0.85, len(ev))
+    assert run_detector("underfitting", make_run(train_loss=loss, val_loss=(ev, fell))) == []
+    late = (np.arange(n // 2, n, 3), level * 0.8 * np.ones(len(range(n // 2, n, 3))))
+    assert run_detector("underfitting", make_run(train_loss=loss, val_loss=late)) == []
+
+
+# ------------------------------------------------------------ an evaluation set of a handful of examples
+def _tiny_eval_set(seed):
+    """A model that fits its training split (accuracy 0.5 -> 0.97) evaluated on 4-8 held-out examples: the validation
+    accuracy moves in steps of 1/N and jumps between 0 and 1 from epoch to epoch; its validation loss improves."""
+    rng = np.random.default_rng(seed)
+    size = int(rng.integers(4, 9))
+    n = int(rng.integers(8, 40))
+    x = np.arange(n)
+    train_acc = 0.5 + 0.47 * (1 - np.exp(-x / (n / 4)))
+    loss = 0.69 * np.exp(-x / (n / 3)) + 0.02
+    val_acc = rng.binomial(size, float(rng.uniform(0.4, 0.8)), n) / size
+    val_loss = (1.0 + 0.3 * np.exp(-x / (n / 3))) * np.exp(rng.normal(0, 0.05, n))
+    return make_run(loss=loss, accuracy=train_acc, val_loss=val_loss, val_accuracy=val_acc)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_evaluation_set_of_a_few_examples_proves_neither_chance_nor_a_regression(seed):
+    # six validation examples: 6/6 then 3/6 is three examples, and 'never beat chance' with a margin of three
+    # binomial sigmas (0.6 of the scale) is no evidence of chance either: neither is reported
+    run = _tiny_eval_set(seed)
+    names = [f.name for f in curvedoc.diagnose(run).runs[0].findings if f.severity != "info"]
+    assert "plateau-at-chance" not in names and "metric-regression" not in names, (seed, names)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_accuracy_repeating_one_count_while_the_validation_loss_improves_is_no_frozen_predictor(seed):
+    # 10 evaluations on a 6-example set all at 3/6 (or 4/6) while the validation loss falls 8-20% and the training
+    # split is fitted: the held-out predictions changed, the set is too small to show it in its count
+    rng = np.random.default_rng(seed)
+    n = 10
+    x = np.arange(n)
+    acc = np.full(n, float(rng.choice([0.5, 4 / 6])))
+    val_loss = 1.3 * np.exp(-float(rng.uniform(0.08, 0.2)) * x / (n - 1)) * np.exp(rng.normal(0, 0.01, n))
+    run = make_run(loss=1.0 * np.exp(-x / 3) + 0.05, accuracy=0.5 + 0.47 * (1 - np.exp(-x / 3)),
+                   val_loss=val_loss, val_accuracy=acc)
+    assert run_detector("plateau-at-chance", run) == [], seed
