@@ -97,7 +97,7 @@ def _frame_records(payload_rows: np.ndarray) -> np.ndarray:
 
 def generate_run(path: Path, style: str, steps: int, tags: list[str], seed: int) -> dict:
     """Write one event file of ``steps`` x ``len(tags)`` scalars; return the ground truth."""
-    from curvedoc.importers._tfrecord import parse_template
+    from curvedoc.importers._tftemplate import parse_template
 
     rng = np.random.default_rng(seed)
     T = len(tags)

@@ -232,55 +232,10 @@ def _out_format(fmt: str | None, out: str | None) -> str:
 _EXT_FOR = {"json": ".json", "markdown": ".md", "html": ".html", "text": ".txt", "github": ".txt"}
 
 
-# what each reader of curvedoc.importers.READERS reads, as a user names it (a test keeps the two in step)
-FORMAT_NAMES = {
-    "tfevents": "TensorBoard event files",
-    "hf-trainer-state": "trainer_state.json (HF Trainer)",
-    "csv": "CSV",
-    "json": "JSON/JSONL",
-    "mlflow": "MLflow (mlruns/, mlflow.db)",
-    "mlflow-db": "MLflow (mlruns/, mlflow.db)",
-    "wandb": "W&B (wandb/)",
-    "text-log": "text logs (console output)",
-    "dvclive": "DVCLive",
-}
-# files that hold a model's weights, never its training curves
-CHECKPOINT_EXTENSIONS = (".pt", ".pth", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".pkl", ".onnx",
-                         ".pb", ".npz", ".msgpack", ".gguf", ".tflite")
-
-
-def _only_checkpoints(path: str, limit: int = 2000) -> list[str]:
-    """The checkpoint files at ``path`` when nothing else is there (hidden files aside), else []."""
-    found: list[str] = []
-    if os.path.isfile(path):
-        files = [path]
-    else:
-        files = []
-        for root, dirs, names in os.walk(path):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            files += [os.path.join(root, n) for n in sorted(names) if not n.startswith(".")]
-            if len(files) > limit:
-                return []
-    for f in files:
-        if not f.lower().endswith(CHECKPOINT_EXTENSIONS):
-            return []
-        found.append(os.path.basename(f))
-    return found
-
-
 def _no_log_message(path: str, problems, what: str = "no training log found") -> str:
-    """'no training log found': what was there instead (only a checkpoint, or the files that could not be read),
-    and every format curvedoc reads."""
-    from curvedoc.importers import READERS
+    from curvedoc.importers.discover import nothing_found
 
-    formats = ", ".join(dict.fromkeys(FORMAT_NAMES.get(k, k) for k in READERS))
-    ckpts = _only_checkpoints(path)
-    if ckpts:
-        shown = ", ".join(ckpts[:3]) + (f" and {len(ckpts) - 3} more" if len(ckpts) > 3 else "")
-        return (f"{path}: {what}, only a checkpoint ({shown}): it holds the weights, not the "
-                f"training curves; point curvedoc at the run's logs -- it reads {formats}")
-    reasons = "; ".join(f"{p.path}: {p.reason}" for p in problems[:3])
-    return f"{path}: {what}" + (f" ({reasons})" if reasons else "") + f"; curvedoc reads {formats}"
+    return nothing_found(path, problems, what)
 
 
 def _fail(msg: str) -> "NoReturn":  # noqa: F821
@@ -555,21 +510,12 @@ def compare(paths, baseline, band, rtol, atol, seed_rtol, align, fmt, out, selec
 
 
 def _exec_hook(cmd: str, ev) -> None:
-    """Run ``cmd`` (split like a shell would, never through one) with the finding as JSON on stdin and in
-    CURVEDOC_* environment variables: text from the logs is data, never part of the command line. Its output
-    (bounded) goes to stderr; see :func:`curvedoc.watch.run_hook`."""
-    import json as _json
-    import shlex
-
-    from curvedoc.watch import hook_env, run_hook
+    """Run ``cmd`` for a finding (:func:`curvedoc.watch.exec_hook`: no shell, the finding as data); its output
+    (bounded) and how it ended go to stderr."""
+    from curvedoc.watch import exec_hook
 
     f = ev.finding
-    env = hook_env({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
-                    "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
-                    "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
-                    "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
-    payload = _SURROGATES.sub("\ufffd", _json.dumps(ev.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
-    r = run_hook(shlex.split(cmd), payload, env)
+    r = exec_hook(cmd, ev)
     if r.output:  # the hook's own output goes to stderr: stdout stays the watch's (JSON lines stay parseable)
         click.echo(r.output, err=True, nl=not r.output.endswith("\n"))
     if r.dropped:

@@ -48,17 +48,10 @@ def _load(target, settings: Settings, what: str, storage_options=None) -> tuple[
         return list(target), []
     if not isinstance(target, (str, os.PathLike)):
         raise TypeError(f"{what} must be a path, a Run or a list of Runs, not {type(target).__name__}")
-    from curvedoc.importers.remote import is_url, local_path
-
-    target = local_path(target)
-    if not is_url(target) and not os.path.lexists(target):
-        raise LoadError(target, "no such file or directory", kind="not-found")
     from curvedoc.importers import load_all, reading_context
 
     res = load_all(target, settings.roles, with_base=True, storage_options=storage_options,
-                   context=reading_context(settings))
-    if is_url(target) and not res.runs and not res.failures and any(p.kind == "not-found" for p in res.problems):
-        raise LoadError(target, "no such object or prefix", kind="not-found")
+                   context=reading_context(settings), must_exist=True)  # a target that does not exist raises
     return res.runs, res.failures
 
 

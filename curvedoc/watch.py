@@ -6,7 +6,9 @@
 
 Each poll walks the path again (new files and new runs are picked up), and reads only what was appended since
 the last poll: event files from the last complete record, CSV / JSON-lines / text logs from the last complete
-line (a CSV's header is put back in front). The bytes go through the usual importers (via
+line (a CSV's header is put back in front): each format's way of being followed is its entry in the reader
+registry (:func:`curvedoc.importers.registry.follow`), the framing of its records too. The bytes go through the
+usual importers (via
 :func:`curvedoc.importers._base.byte_windows`), so a line means the same thing live as in ``diagnose``. Small
 whole-file formats (``trainer_state.json``, W&B, MLflow, DVCLive) are re-read when their size or mtime changes;
 a file caught half-written is read again on the next poll. A partial record or line at the end of a growing
@@ -28,8 +30,6 @@ run is read in full and diagnosed once more with every rule, exactly as ``diagno
 from __future__ import annotations
 
 import os
-import stat
-import struct
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,13 +40,12 @@ from curvedoc.model.run import ImportIssue
 
 WINDOW_BYTES = 64 << 20  # at most this much of a file is read per poll (the rest on the next ones)
 HEAD_CHECK = 256  # bytes of a file's start compared at each poll to tell a rewritten file from a grown one
-LINE_EXT = (".csv", ".tsv", ".jsonl", ".ndjson", ".jsonlines", ".log", ".txt", ".out", ".err")
 
 
 @dataclass
 class _File:
     path: Path
-    mode: str  # 'records' (TFRecord), 'lines', 'whole'
+    follow: Any  # how the file is read as it grows (curvedoc.importers.registry.Follow)
     offset: int = 0  # bytes consumed (records / lines modes)
     size: int = -1
     mtime: float = -1.0
@@ -55,6 +54,11 @@ class _File:
     head: bytes = b""  # its first bytes (up to HEAD_CHECK) as read: a file rewritten in place differs
     tail: bytes = b""  # the last bytes read (up to HEAD_CHECK), just before ``offset``: they too must be unchanged
     follower: Any = None  # a text log: one parser fed every line since the file's start (GrowingTextLog)
+
+    @property
+    def mode(self) -> str:
+        """'records' (complete framed records), 'lines' (complete lines) or 'whole' (read again when changed)."""
+        return self.follow.unit
 
 
 @dataclass
@@ -70,112 +74,6 @@ class _Watched:
         return list(self.parts.values()) if self.parts else [self.live]
 
 
-def _mode(fmt: str, path: Path) -> str:
-    name = path.name.lower()
-    if name.endswith(".gz"):
-        return "whole"  # offsets into a compressed stream are not offsets into the log
-    if fmt == "tfevents" and "tfevents" in name:
-        return "records"
-    if fmt in ("csv", "text-log") or (fmt == "json" and (name.endswith(LINE_EXT) or _looks_jsonl(path))):
-        return "lines"
-    return "whole"
-
-
-def _open(path: Path):
-    """``path`` opened for reading, non-blocking, then checked to be a regular file: a log swapped for a FIFO
-    (or a device) between a check and the open cannot hang the watch. OSError otherwise."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path}: not a regular file (a FIFO or a device): not read")
-        os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _looks_jsonl(path: Path) -> bool:
-    try:
-        with _open(path) as fh:
-            head = fh.read(65536)
-    except OSError:
-        return False
-    lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
-    return len(lines) >= 2 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:3])
-
-
-def _complete_records(path: Path, start: int, size: int) -> tuple[int, bytes]:
-    """(offset after the last complete TFRecord in ``[start, size)``, the bytes of those records): read once and
-    framed in memory (length header + data + both CRCs), not one seek and read per record.
-
-    A record whose length header fails its checksum is damage, not a record still being written: the reading
-    resynchronises at the next offset where a length header checks (as ``diagnose`` does), so one torn record
-    does not stop the watch for good; the damaged bytes are skipped."""
-    from curvedoc.importers.tfevents import masked_crc
-
-    with _open(path) as fh:
-        fh.seek(start)
-        data = fh.read(max(0, min(size - start, WINDOW_BYTES)))
-        if len(data) >= 12 and size - start > len(data):  # a first record bigger than the window: that one whole
-            (length,) = struct.unpack_from("<Q", data, 0)
-            if 12 + length + 4 > len(data) and start + 12 + length + 4 <= size:
-                data += fh.read(12 + length + 4 - len(data))
-    pos, n = 0, len(data)
-    out = bytearray()
-    while pos + 12 <= n:
-        (length,) = struct.unpack_from("<Q", data, pos)
-        (crc,) = struct.unpack_from("<I", data, pos + 8)
-        if masked_crc(data[pos:pos + 8]) != crc:
-            nxt = _resync(data, pos + 1, masked_crc)
-            if nxt is None:
-                break  # no good header after it yet: wait for more bytes
-            pos = nxt
-            continue
-        end = pos + 12 + length + 4
-        if end > n:
-            break  # a record still being written
-        out += data[pos:end]
-        pos = end
-    return start + pos, bytes(out)
-
-
-def _resync(data: bytes, pos: int, masked_crc) -> int | None:
-    """The next offset from ``pos`` where a length header passes its checksum, with room for its record's
-    framing, or None."""
-    n = len(data)
-    while pos + 12 <= n:
-        (crc,) = struct.unpack_from("<I", data, pos + 8)
-        if masked_crc(data[pos:pos + 8]) == crc:
-            return pos
-        pos += 1
-    return None
-
-
-def _complete_lines(path: Path, start: int, size: int, cr: bool = False) -> int:
-    size = min(size, start + WINDOW_BYTES) if size - start > WINDOW_BYTES else size
-    return _last_line_end(path, start, size, cr)
-
-
-def _last_line_end(path: Path, start: int, size: int, cr: bool = False) -> int:
-    """Offset after the last line end in ``[start, size)``: a newline, or with ``cr`` a carriage return too (a
-    progress bar redraws its line with ``\\r`` and writes the newline only when it ends)."""
-    if size <= start:
-        return start
-    with _open(path) as fh:
-        step = 1 << 16
-        end = size
-        while end > start:
-            a = max(start, end - step)
-            fh.seek(a)
-            chunk = fh.read(end - a)
-            i = max(chunk.rfind(b"\n"), chunk.rfind(b"\r")) if cr else chunk.rfind(b"\n")
-            if i >= 0:
-                return a + i + 1
-            end = a
-    return start
-
-
 def _whole_file_notes(issues, w: "_Watched") -> list:
     """The importer's notes on a whole-file format re-read: a file cut short (``truncated*``) was caught while being
     rewritten, not damaged -- not kept, and the file is read again at the next poll, changed or not."""
@@ -188,7 +86,9 @@ def _whole_file_notes(issues, w: "_Watched") -> list:
 
 
 def _read_range(path: Path, a: int, b: int) -> bytes:
-    with _open(path) as fh:
+    from curvedoc.importers import open_regular
+
+    with open_regular(path) as fh:
         fh.seek(a)
         return fh.read(b - a)
 
@@ -241,8 +141,9 @@ class Watcher:
 
     def _grow(self, w: _Watched) -> bool:
         """Read the new bytes of the run's files into its LiveRun; True when anything was added."""
-        from curvedoc.importers import byte_windows, max_file_bytes, read_spec
         from curvedoc.errors import LoadError
+        from curvedoc.importers import byte_windows, max_file_bytes, open_regular, read_spec
+        from curvedoc.importers.registry import follow, parser
 
         limit = max_file_bytes()
         if self._replaced(w):
@@ -262,7 +163,7 @@ class Watcher:
                 continue
             f = w.files.get(str(p))
             if f is None:
-                f = w.files[str(p)] = _File(p, _mode(w.spec.format, p))
+                f = w.files[str(p)] = _File(p, follow(w.spec.format, p))
             if st.st_size == f.size and st.st_mtime == f.mtime:
                 continue
             if st.st_size > limit:  # as diagnose: over the size guard, not read -- and said, not a silent gap
@@ -274,12 +175,9 @@ class Watcher:
                 f.size, f.mtime = st.st_size, st.st_mtime
                 whole_changed = True
                 continue
-            try:
-                if f.mode == "records":
-                    end, chunk = _complete_records(p, f.offset, st.st_size)
-                else:
-                    end = _complete_lines(p, f.offset, st.st_size, cr=w.spec.format == "text-log")
-                    chunk = _read_range(p, f.offset, end) if end > f.offset else b""
+            try:  # the complete records or lines appended (at most a window of them), by the format's framing
+                with open_regular(p) as fh:
+                    end, chunk = f.follow.take(fh, f.offset, st.st_size, WINDOW_BYTES)
             except OSError:  # gone, or not a regular file any more: the next poll sees what took its place
                 continue
             f.size, f.mtime = st.st_size, st.st_mtime
@@ -292,13 +190,11 @@ class Watcher:
             if f.offset < HEAD_CHECK:  # the first bytes, however few came with the first read (a lone header)
                 f.head = (f.head + chunk[:HEAD_CHECK])[:HEAD_CHECK]
             f.tail = (f.tail + chunk[-HEAD_CHECK:])[-HEAD_CHECK:]
-            if f.mode == "lines" and w.spec.format == "text-log":
-                # one parser for the whole file, fed what was appended: a piece that starts mid-epoch is read
-                # with the clocks the lines before it set (never "iter 16/48" taken as step 16)
+            if f.follow.parser is not None:
+                # one parser for the whole file, fed what was appended: a piece of a printed log that starts
+                # mid-epoch is read with the clocks the lines before it set (never "iter 16/48" taken as step 16)
                 if f.follower is None:
-                    from curvedoc.importers.textlog import GrowingTextLog
-
-                    f.follower = GrowingTextLog(p)
+                    f.follower = parser(f.follow, p)
                 f.offset = end
                 try:
                     f.follower.feed(chunk)
@@ -307,7 +203,7 @@ class Watcher:
                     continue
                 grown.append(p)
                 continue
-            if f.mode == "lines" and w.spec.format == "csv":
+            if f.follow.header:  # a table's header line, put back in front of every piece after the first
                 if f.offset == 0:
                     nl = chunk.find(b"\n")
                     f.header = chunk[: nl + 1]
@@ -362,7 +258,7 @@ class Watcher:
             before = w.live.points
             # a table whose row step goes back is a resumed run appended to it (csv / json lines importers): what was
             # appended starts before where the file had got, said as diagnose says it of the whole file
-            back = w.live.steps_back(r.scalars) if w.spec.format in ("csv", "json") else None
+            back = w.live.steps_back(r.scalars) if w.files[str(grown[0])].follow.rows_restart else None
             if back is not None:
                 w.live.issues.append(ImportIssue(
                     "restart", f"the step goes back where a watch poll read on (step {back[0]:,} -> {back[1]:,} in "
@@ -557,6 +453,24 @@ def run_hook(argv: list[str], stdin: bytes, env: dict[str, str], *, timeout: flo
     return HookResult(None if error else rc, kept.decode("utf-8", "replace"), dropped, error)
 
 
+def exec_hook(cmd: str, ev: Event) -> HookResult:
+    """``curvedoc watch --exec CMD`` for one finding: ``cmd`` split like a shell would split it (never run through
+    one), run by :func:`run_hook` with the finding as JSON on stdin and in ``CURVEDOC_*`` environment variables --
+    text from the logs is data, never part of the command line."""
+    import json
+    import re
+    import shlex
+
+    f = ev.finding
+    env = hook_env({"CURVEDOC_RUN": str(ev.run), "CURVEDOC_PATH": str(ev.path), "CURVEDOC_CODE": f.code,
+                    "CURVEDOC_NAME": f.name, "CURVEDOC_SEVERITY": f.severity,
+                    "CURVEDOC_STEP": "" if f.step is None else str(f.step), "CURVEDOC_MESSAGE": f.message,
+                    "CURVEDOC_CONFIDENCE": f"{f.confidence:.3f}"})
+    # a file or folder name that is not valid UTF-8 reaches the text as lone surrogates: U+FFFD on stdin
+    payload = re.sub("[\ud800-\udfff]", "\ufffd", json.dumps(ev.to_dict(), ensure_ascii=False) + "\n")
+    return run_hook(shlex.split(cmd), payload.encode("utf-8"), env)
+
+
 def _stop_group(proc, signal) -> None:
     try:
         os.killpg(proc.pid, signal.SIGKILL)
@@ -568,4 +482,4 @@ def _stop_group(proc, signal) -> None:
         pass
 
 
-__all__ = ["Watcher", "HookResult", "hook_env", "run_hook"]
+__all__ = ["Watcher", "HookResult", "hook_env", "run_hook", "exec_hook"]

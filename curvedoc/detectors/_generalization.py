@@ -199,7 +199,7 @@ def sibling_eval_loss_tags(run, val_tag: str, min_points: int) -> list[str]:
 
 def loss_stem(tag: str) -> str:
     """The words that say which loss a tag is, split words dropped: 'val/box_loss' and 'train/box_loss' -> 'box loss'."""
-    from curvedoc.model.roles import _stem
+    from curvedoc.model.roles import tag_stem as _stem
 
     return _stem(tag)
 
@@ -213,7 +213,7 @@ def is_train_loss_tag(tag: str) -> bool:
 
 def component_name(tag: str) -> str:
     """'val/obj_loss' -> 'obj', 'loss_rpn_cls' -> 'rpn cls': the words that say which part of the loss a tag is."""
-    from curvedoc.model.roles import _stem
+    from curvedoc.model.roles import tag_stem as _stem
 
     words = [w for w in _stem(tag).split() if w not in ("loss", "losses")]
     return " ".join(words) or tag
@@ -223,7 +223,7 @@ def component_pairs(run, val_tag: str, train_tag: str, min_points: int) -> list[
     """(validation tag, training tag) pairs of the same loss component other than the role pair: the
     validation-side loss tags of the run whose component words (split and 'loss' dropped) match those of a
     training-side loss tag (``val/obj_loss`` with ``train/obj_loss``, ``val_loss_cls`` with ``loss_cls``)."""
-    from curvedoc.model.roles import _stem, infer_role
+    from curvedoc.model.roles import infer_role, tag_stem as _stem
 
     counts = run.tag_counts()
     train_by_stem: dict[str, str] = {}

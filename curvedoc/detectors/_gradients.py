@@ -50,7 +50,9 @@ def _as_float(v: Any) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _last_key(key: str) -> str:
+def last_key(key: str) -> str:
+    """The last part of a hyperparameter or tag key, lower-case: 'optimizer.Grad_Clip' and 'trainer/grad_clip' ->
+    'grad_clip' (the name a setting goes by, whatever it is nested under)."""
     return re.split(r"[./]", str(key).strip().lower())[-1]
 
 
@@ -67,7 +69,7 @@ def clip_threshold_from_hparams(hparams: Mapping[str, Any]) -> tuple[float | Non
     by_name: dict[str, list[tuple[str, Any]]] = {}
     algo_value = False
     for k, v in hparams.items():
-        last = _last_key(k)
+        last = last_key(k)
         if last in CLIP_KEYS:
             by_name.setdefault(last, []).append((str(k), v))
         elif last in VALUE_CLIP_ALGO_KEYS and isinstance(v, str) and v.strip().lower() == "value":

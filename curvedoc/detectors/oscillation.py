@@ -57,7 +57,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
-from curvedoc.detectors._gradients import _last_key
+from curvedoc.detectors._gradients import last_key as _last_key
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 

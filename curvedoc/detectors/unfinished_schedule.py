@@ -43,7 +43,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._gradients import _last_key
+from curvedoc.detectors._gradients import last_key as _last_key
 from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
@@ -147,7 +147,9 @@ def _annealed(run: Run, p: Params) -> bool:
 
 
 PLANNED_STEP_KEYS = ("max_steps", "num_steps", "total_steps", "train_steps", "num_train_steps", "max_iters",
-                     "max_iter", "train_iters", "total_iters", "num_iterations", "iterations", "total_training_steps")
+                     "max_iter", "train_iters", "total_iters", "num_iterations", "iterations", "total_training_steps",
+                     # the long spellings ("max_iterations=90000" in an argparse Namespace)
+                     "max_iterations", "total_iterations", "max_iteration")
 PLANNED_EPOCH_KEYS = ("epochs", "num_epochs", "max_epochs", "n_epochs", "num_train_epochs", "total_epochs",
                       # singular spellings of the same setting ("--n_epoch=100", "max_epoch: 300")
                       "n_epoch", "num_epoch", "max_epoch", "nepochs", "nepoch")

@@ -412,14 +412,10 @@ def diagnose(
     """
     from curvedoc.model.run import Run
 
-    from curvedoc.importers.remote import is_url, local_path
+    from curvedoc.importers import existing_target
 
-    target = local_path(target)
-    if isinstance(target, (str, os.PathLike)) and not is_url(target) and not os.path.lexists(target):
-        # a mistyped path is a mistake to raise, as curvedoc.load does, not an empty report
-        from curvedoc.errors import LoadError
-
-        raise LoadError(target, "no such file or directory", kind="not-found")
+    if isinstance(target, (str, os.PathLike)):
+        target = existing_target(target)  # a mistyped path is a mistake to raise, not an empty report
     settings = resolve_settings(target, select=select, ignore=ignore, params=params, roles=roles,
                                 fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
     plan = Plan.build(settings)
@@ -430,13 +426,9 @@ def diagnose(
         runs, failures, problems = list(target), [], []
     else:
         from curvedoc._guard import RunTimeout, max_seconds, time_guard
-        from curvedoc.importers import Failure, LoadResult, discover, read_into, reading_context
+        from curvedoc.importers import Failure, LoadResult, find_runs, read_into, reading_context
 
-        disc = discover(target, with_base=True, storage_options=storage_options)
-        if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
-            from curvedoc.errors import LoadError
-
-            raise LoadError(target, "no such object or prefix", kind="not-found")
+        disc = find_runs(target, storage_options=storage_options)  # a URL with nothing under it raises too
         res = LoadResult(problems=list(disc.problems))
         limit = max_seconds(settings)
         context = reading_context(settings)  # passed to every read: the size limit and the event-file reader

@@ -2,14 +2,18 @@
 
 ``load(path)`` finds every run at ``path`` (see :mod:`curvedoc.importers.discover`) and reads
 it with the reader of its format. Readers live one per module and are looked up lazily, so
-reading a CSV never imports the TensorBoard protobufs.
+reading a CSV never imports the TensorBoard protobufs. Every format is one entry of the reader registry
+(:mod:`curvedoc.importers.registry`: how a file of it is recognised, read, and followed while it grows), which
+discovery, reading, object storage and ``curvedoc watch`` all go by; adding a format = one importer module + one
+entry there. :func:`find_runs` is how ``diagnose`` and ``compare`` turn a target into runs (a target that does not
+exist raises); :func:`load_all` reads them all.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import importlib
+import os
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -18,31 +22,15 @@ from typing import Callable, Mapping
 
 from curvedoc.errors import LoadError
 from curvedoc.importers._base import (SETTINGS_SUFFIXES, RunData, RunSpec, byte_windows, is_settings_file,
-                                      max_file_bytes, windowed)
+                                      max_file_bytes, open_regular, windowed)
 from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
+from curvedoc.importers.registry import EVENT_READERS, FORMATS, reader
 from curvedoc.model.run import ImportIssue, Run, concat_frames
 
-# format family -> "module:function"; each reader is ``read(spec: RunSpec) -> RunData | list[RunData]``
-READERS: dict[str, str] = {
-    "tfevents": "curvedoc.importers.tfevents:read",
-    "hf-trainer-state": "curvedoc.importers.hf_trainer:read",
-    "csv": "curvedoc.importers.csvlog:read",
-    "json": "curvedoc.importers.jsonlog:read",
-    "mlflow": "curvedoc.importers.mlflow:read",
-    "mlflow-db": "curvedoc.importers.mlflow_db:read",
-    "wandb": "curvedoc.importers.wandb:read",
-    "text-log": "curvedoc.importers.textlog:read",
-    "dvclive": "curvedoc.importers.dvclive:read",
-}
-
-
-# the reader of TensorBoard event files: curvedoc's own decoder, or tbparse (``--reader tbparse``, ``reader =
-# "tbparse"`` in pyproject) as an independent reference
-EVENT_READERS: dict[str, str] = {
-    "native": READERS["tfevents"],
-    "tbparse": "curvedoc.importers.tfevents_tbparse:read",
-}
+# format family -> "module:function" of its reader, ``read(spec: RunSpec) -> RunData | list[RunData]``; the event-file
+# readers by name (curvedoc's own decoder, or tbparse as an independent reference): both from the reader registry
+READERS: dict[str, str] = {f.name: f.read for f in FORMATS}
 
 
 @contextlib.contextmanager
@@ -59,8 +47,8 @@ def event_reader(name: str | None):
 
 def prepare_event_decoder(total_bytes: int) -> bool:
     """Ready the compiled event-file decoder (numba) in this process when ``total_bytes`` of event files are to be
-    read (an audit, once before its workers start; see :func:`curvedoc.importers._tfrecord.prepare_compiled`)."""
-    from curvedoc.importers._tfrecord import prepare_compiled
+    read (an audit, once before its workers start; see :func:`curvedoc.importers._tfcompiled.prepare_compiled`)."""
+    from curvedoc.importers._tfcompiled import prepare_compiled
 
     return prepare_compiled(total_bytes)
 
@@ -88,9 +76,7 @@ def reading(settings):
 
 
 def _reader(fmt: str) -> Callable[[RunSpec], RunData | list[RunData]]:
-    target = EVENT_READERS[current().reader] if fmt == "tfevents" else READERS[fmt]
-    module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    return reader(fmt, current().reader)
 
 
 @dataclass
@@ -305,14 +291,42 @@ def _mlflow_name(name: str, meta: Mapping) -> str:
     return name  # a run folder named by the user (no store layout around it) keeps that name
 
 
+def existing_target(target):
+    """``target`` as discovery takes it (``file:///runs/x`` -> ``/runs/x``); a local path that does not exist
+    raises :class:`LoadError` (kind ``not-found``): a mistyped path is a mistake to raise, not an empty report."""
+    from curvedoc.importers.remote import is_url, local_path
+
+    target = local_path(target)
+    if not is_url(target) and not os.path.lexists(target):
+        raise LoadError(target, "no such file or directory", kind="not-found")
+    return target
+
+
+def find_runs(target, *, with_base: bool = True, storage_options=None) -> Discovery:
+    """The runs at ``target`` -- a file, a run folder, a tree, or a storage URL --, discovered, not read: what
+    ``diagnose`` and ``compare`` turn a target into (``audit`` and ``watch`` discover a folder that may hold
+    nothing yet). A local path or a storage URL that does not exist raises :class:`LoadError` (``not-found``)."""
+    from curvedoc.importers.remote import is_url
+
+    target = existing_target(target)
+    disc = discover(target, with_base=with_base, storage_options=storage_options)
+    if is_url(target) and not disc.specs and any(p.kind == "not-found" for p in disc.problems):
+        raise LoadError(target, "no such object or prefix", kind="not-found")
+    return disc
+
+
 def load_all(path, role_overrides: Mapping[str, str] | None = None, with_base: bool = False,
-             storage_options=None, context: ReadContext | None = None) -> LoadResult:
+             storage_options=None, context: ReadContext | None = None, must_exist: bool = False) -> LoadResult:
     """Every run at ``path`` (a local path or a storage URL) plus everything that could not be read (never raises
-    for bad input). ``context``: the reading limits and views to discover and read with; None: the one in force."""
+    for bad input but, with ``must_exist``, a target that does not exist: see :func:`find_runs`). ``context``: the
+    reading limits and views to discover and read with; None: the one in force."""
     if context is not None:
         with use(context):
-            return load_all(path, role_overrides, with_base, storage_options)
-    disc: Discovery = discover(path, with_base=with_base, storage_options=storage_options)
+            return load_all(path, role_overrides, with_base, storage_options, must_exist=must_exist)
+    if must_exist:
+        disc = find_runs(path, with_base=with_base, storage_options=storage_options)
+    else:
+        disc = discover(path, with_base=with_base, storage_options=storage_options)
     res = LoadResult(problems=list(disc.problems))
     for spec in disc.specs:
         read_into(res, spec, role_overrides)
@@ -361,6 +375,7 @@ def load(path, roles: Mapping[str, str] | None = None, storage_options=None) -> 
     return res.runs
 
 
-__all__ = ["load", "load_all", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData", "READERS",
-           "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext", "reading", "reading_context",
-           "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams"]
+__all__ = ["load", "load_all", "find_runs", "existing_target", "read_spec", "read_into", "discover", "LoadResult", "Failure", "RunSpec", "RunData",
+           "READERS", "EVENT_READERS", "SETTINGS_SUFFIXES", "is_settings_file", "prepare_event_decoder", "ReadContext",
+           "reading", "reading_context", "event_reader", "byte_windows", "max_file_bytes", "flatten_hparams",
+           "open_regular"]

@@ -132,6 +132,23 @@ def open_binary(path, buffering: int = -1):
     return open(path, "rb", buffering=buffering)
 
 
+def open_regular(path):
+    """``path`` opened for reading (raw bytes, no window), non-blocking, then checked to be a regular file: a log
+    swapped for a FIFO (or a device) between a check and the open cannot hang the caller (``curvedoc watch``
+    polling a growing file). OSError otherwise."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path}: not a regular file (a FIFO or a device): not read")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _gunzip(path) -> bytes:
     """A ``.gz`` file's content, refusing more than the per-file limit (a gzip bomb must not fill memory)."""
     import gzip

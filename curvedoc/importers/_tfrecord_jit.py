@@ -1,6 +1,7 @@
 """Compiled TFRecord framing and scalar decoding, used when numba is installed (``pip install 'curvedoc[fast]'``).
 
-The numpy reader in :mod:`curvedoc.importers._tfrecord` stays the reference and the fallback: this module only
+The numpy reader in :mod:`curvedoc.importers._tfrecord` (its framing in :mod:`~curvedoc.importers._tfframe`) stays
+the reference and the fallback: this module only
 takes over the two loops that cost the most there, and only for what it can decode exactly.
 
 * :func:`frame` walks the records of a buffer one by one, checking every length header against its masked
@@ -515,7 +516,8 @@ def warm() -> None:
     buffer and its strided 8-byte view. The audit calls this once before its workers start (they inherit it)."""
     import struct
 
-    from curvedoc.importers._tfrecord import PAD, Chunk, masked_crc
+    from curvedoc.importers._crc32c import masked_crc
+    from curvedoc.importers._tfframe import PAD, Chunk
 
     event = b"\x09" + struct.pack("<d", 1.0) + b"\x10\x01" + b"\x2a\x0a\x0a\x08\x0a\x01x\x15" + struct.pack("<f", 1.0)
     head = struct.pack("<Q", len(event))

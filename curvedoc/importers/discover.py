@@ -13,8 +13,13 @@ Rules (one run per folder; format detection by content, not only by name):
   output folder are ONE run (the newest state holds the whole history).
 * CSV / JSON(L) files are sniffed by their first bytes; a file that is plainly not a training
   log (``config.json``) is passed over quietly.
+* A file given on its own is of the format the reader registry's sniffers recognise it as (by its name, else by
+  its first bytes: :func:`curvedoc.importers.registry.sniff_file`); the walk of a folder uses the same predicates
+  (:mod:`curvedoc.importers.sniffers`) with the rules of the layouts above.
 * When one folder holds several formats, the first of ``trainer_state > tfevents > mlflow > wandb
-  > csv > json`` is read, and the others are mentioned in the run's import issues.
+  > csv > json`` (the registry's precedence) is read, and the others are mentioned in the run's import issues.
+* Nothing found: :func:`nothing_found` says what was there instead (only checkpoints, unreadable files) and
+  every format curvedoc reads.
 * One training, several logs, in a layout its framework writes (HF Trainer: ``trainer_state.json`` and the
   events of ``runs/<run>/``; MMEngine: ``<stamp>.log`` and ``vis_data/{scalars.json,<stamp>.json}``): proposed as
   one group; reading keeps the logs together only if their shared steps carry equal values (``_layout_groups``).
@@ -24,22 +29,22 @@ Rules (one run per folder; format detection by content, not only by name):
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from curvedoc.importers._base import RunSpec, active_tree, head_bytes, is_lfs_pointer, looks_utf16le, remote_view
+from curvedoc.importers._base import RunSpec, active_tree, head_bytes, is_lfs_pointer, remote_view
 from curvedoc.importers.dvclive import METRICS_DIR, is_dvclive_dir
+from curvedoc.importers.registry import PRIORITY, sniff_file
+from curvedoc.importers.sniffers import (CSV_NAMES_EXTRA, SQLITE_EXT, SQLITE_MAGIC, TEXT_LOG_EXT, TEXT_LOG_NAME,
+                                        csv_header_like, csv_table_like, inner_name, is_event_file,
+                                        looks_like_text_log, own_output, sniff_json)
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
 CHECKPOINT_DIR = re.compile(r"^checkpoint[-_](\d+)$")
-CSV_NAMES_EXTRA = {"training.log", "training_log", "history.log"}
-TEXT_LOG_EXT = {".log", ".txt", ".out", ".err", ".stdout", ".stderr"}
-TEXT_LOG_NAME = re.compile(r"^(nohup|slurm[-_].*|stdout|stderr|output|train|training|log)(\.\w+)?$")
 JSON_SKIP = {
     "config.json", "wandb-summary.json", "wandb-metadata.json", "tokenizer.json", "tokenizer_config.json",
     "special_tokens_map.json", "generation_config.json", "adapter_config.json", "preprocessor_config.json",
@@ -49,9 +54,6 @@ JSON_SKIP = {
 }
 WANDB_RUN_DIR = re.compile(r"^(offline-)?run-\d{8}_\d{6}-\w+$|^latest-run$")
 WANDB_DEBUG_LOGS = {"debug.log", "debug-internal.log", "debug-cli.log"}
-PRIORITY = ["hf-trainer-state", "tfevents", "mlflow", "mlflow-db", "wandb", "dvclive", "csv", "json", "text-log"]
-SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
-SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 @dataclass
@@ -70,90 +72,6 @@ class Problem:
 class Discovery:
     specs: list[RunSpec] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-
-
-def is_event_file(name: str) -> bool:
-    return "tfevents" in name and not name.endswith(".profile-empty")
-
-
-def _sniff_csv(path: Path) -> bool:
-    head = head_bytes(path, 2048)
-    if not head or b"\x00" in head[:512]:
-        return False
-    first = head.split(b"\n", 1)[0]
-    return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
-
-
-def _csv_header_like(path: Path) -> bool:
-    """A Keras CSVLogger file (``training.log``) starts with a header of names: "epoch,loss,val_loss". A printed
-    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ...")."""
-    if not _sniff_csv(path):
-        return False
-    first = head_bytes(path, 2048).split(b"\n", 1)[0].strip().lstrip(b"\xef\xbb\xbf")
-    cells = re.split(rb"[,\t;]", first)
-    return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
-
-
-def _csv_table_like(path: Path) -> bool:
-    """A ``.log``/``.txt`` file that is a CSV table whatever its name (Keras' CSVLogger writes to any file the user
-    names: ``speaker250_training.log``): a header of names (:func:`_csv_header_like`) followed by a row with the same
-    number of cells, most of them numbers. A printed log never starts that way (a time stamp, prose, a banner)."""
-    if not _csv_header_like(path):
-        return False
-    lines = [x.strip() for x in head_bytes(path, 4096).splitlines()[:3] if x.strip()]
-    if len(lines) < 2:
-        return False
-    sep = max((b",", b"\t", b";"), key=lines[0].count)
-    head, row = lines[0].split(sep), lines[1].split(sep)
-    nums = sum(bool(re.fullmatch(rb"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|(?i:nan|inf)", c.strip())) for c in row)
-    return len(head) == len(row) and nums * 2 >= len(row)
-
-
-def _sniff_json(path: Path) -> bool:
-    """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
-    head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
-    if not head:
-        return False
-    if head[:1] == b"[":
-        return b"{" in head[:200]
-    if head[:1] != b"{":
-        return False
-    line = head.split(b"\n", 1)[0].strip()
-    try:
-        obj = json.loads(line)
-        if isinstance(obj, dict) and any(isinstance(v, (int, float)) for v in obj.values()):
-            return True  # JSON lines
-    except (ValueError, RecursionError):  # 100k nested '[' must not take discovery (the whole audit) down
-        pass
-    # whole-document JSON: a dict of lists (Keras history.history dump), or pandas' to_json() of that history
-    # (pd.DataFrame(history.history).to_json(...): a dict of {"0": value, "1": value ...} per column)
-    return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head)) or \
-        bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
-
-
-def _looks_like_text_log(path: Path) -> bool:
-    """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...); UTF-16 text
-    (PowerShell redirection) counts, binary does not. The reader decides for good (tentative)."""
-    head = head_bytes(path, 65536)
-    if not head:
-        return False
-    tree = active_tree()
-    try:  # a long banner or config dump can fill the head: look at the tail too
-        size = tree.size(path) if tree is not None else path.stat().st_size
-        if size > 2 * 65536:
-            if tree is not None:
-                head += tree.tail(path, 65536)
-            else:
-                with open(path, "rb") as fh:
-                    fh.seek(size - 65536)
-                    head += fh.read(65536)
-    except OSError:
-        pass
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or looks_utf16le(head):
-        head = head.replace(b"\x00", b"")
-    elif head.count(0) > 0.5 * len(head):
-        return False
-    return bool(re.search(rb"(?i)(\b|_)(loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
 
 
 def _rel_name(root: Path, base: Path, with_base: bool = False) -> str:
@@ -203,7 +121,7 @@ def discover(path: str | os.PathLike, with_base: bool = False, storage_options=N
 
 def _may_sniff(virtual: str) -> bool:
     """A file discovery may read the head of (by its name): worth a place in the one batched head fetch."""
-    name = _inner(virtual.rsplit("/", 1)[-1])
+    name = inner_name(virtual.rsplit("/", 1)[-1])
     suffix = Path(name).suffix
     return (suffix in (".csv", ".tsv", ".json", ".jsonl", ".ndjson", "", *SQLITE_EXT, *TEXT_LOG_EXT)
             or name in CSV_NAMES_EXTRA or bool(TEXT_LOG_NAME.match(name))) and not is_event_file(name)
@@ -328,15 +246,15 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             tb_dirs[d] = ev
         for f in files:
             p = d / f
-            low = _inner(f)
+            low = inner_name(f)
             if is_event_file(f):
                 continue
             if low == "trainer_state.json":
                 m = CHECKPOINT_DIR.match(d.name)
                 group = d.parent if m else d
                 hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))
-            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and _csv_header_like(p)) \
-                    or (low.endswith((".log", ".txt")) and _csv_table_like(p)):
+            elif low.endswith((".csv", ".tsv")) or (low in CSV_NAMES_EXTRA and csv_header_like(p)) \
+                    or (low.endswith((".log", ".txt")) and csv_table_like(p)):
                 # every .csv is handed to the reader: a damaged one (binary, truncated) must be reported,
                 # while a readable CSV that is not a training log is passed over quietly (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "csv", [p], extras={"tentative": True}))
@@ -347,12 +265,12 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                     out.problems.append(Problem(str(p), "a curvedoc report or watch output, not a training log: "
                                                 "skipped", "own-output"))
                     continue
-                if low.endswith((".jsonl", ".ndjson")) or low == "metrics.json" or _sniff_json(p):
+                if low.endswith((".jsonl", ".ndjson")) or low == "metrics.json" or sniff_json(p):
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
-            elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and _looks_like_text_log(p):
+            elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and looks_like_text_log(p):
                 other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder
@@ -549,60 +467,54 @@ def _special(p: Path) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
-# curvedoc's own outputs (a JSON report, watch events) saved beside the runs they describe: never runs themselves
-_OWN_OUTPUT = re.compile(rb'^\s*\{\s*"(curvedoc_version|event)"\s*:')
-
-
-def own_output(p: Path) -> bool:
-    head = head_bytes(p, 256).lstrip(b"\xef\xbb\xbf")
-    m = _OWN_OUTPUT.match(head)
-    if not m:
-        return False
-    return m.group(1) == b"curvedoc_version" or b'"finding"' in head_bytes(p, 4096) or b'"stopped_by"' in head
-
-
-def _inner(name: str) -> str:
-    """The lower-case name a compressed log stands for: 'train.csv.gz' is read as 'train.csv'."""
-    low = name.lower()
-    return low[:-3] if low.endswith(".gz") and len(low) > 3 else low
-
-
 def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
-    low = _inner(p.name)
+    """The run of a file given on its own: the format the registry's sniffers recognise it as
+    (:func:`curvedoc.importers.registry.sniff_file`), or None."""
+    low = inner_name(p.name)
     if low.endswith((".json", ".jsonl", ".ndjson")) and own_output(p):
         return None  # the caller says 'unsupported format'; a folder walk says what it is
-    if is_event_file(p.name):
-        return RunSpec(p, name, "tfevents", [p])
-    if low == "trainer_state.json":
-        return RunSpec(p, name, "hf-trainer-state", [p])
-    if p.suffix == ".wandb":
-        return RunSpec(p.parent, name, "wandb", [p])
-    if head_bytes(p, 16) == SQLITE_MAGIC:
-        return RunSpec(p, name, "mlflow-db", [p])
-    if low.endswith((".jsonl", ".json", ".ndjson")) and _sniff_json(p):
-        return RunSpec(p, name, "json", [p])
-    if ((low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and _sniff_csv(p)) \
-            or (low.endswith((".log", ".txt")) and _csv_table_like(p)):
-        return RunSpec(p, name, "csv", [p])
-    # content sniffing for files with unhelpful names
-    head = head_bytes(p, 16)
-    if len(head) >= 12 and head[8:12] and not is_lfs_pointer(head) and p.suffix == "":
-        # maybe a renamed TFRecord event file: first record length is small
-        import struct
+    fmt = sniff_file(p)
+    if fmt is None:
+        return None
+    return RunSpec(p.parent if fmt == "wandb" else p, name, fmt, [p])
 
-        (length,) = struct.unpack_from("<Q", head, 0)
-        if 0 < length < 1 << 20:
-            return RunSpec(p, name, "tfevents", [p])
-    if _sniff_json(p):
-        return RunSpec(p, name, "json", [p])
-    if low.endswith((".txt", ".log")) and _sniff_csv(p):
-        first = head_bytes(p, 512).split(b"\n", 1)[0].lower()
-        # (a print of its arguments -- "Namespace(lr=0.1, epochs=3)", a dict -- is a printed log's first line)
-        if (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first \
-                and b"=" not in first and not first.lstrip().startswith(b"{"):
-            return RunSpec(p, name, "csv", [p])
-    # anything else that is text: a printed training log (the reader says if it holds no metrics)
-    if not head.startswith(b"\x00") and (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)
-                                         or _looks_like_text_log(p)):
-        return RunSpec(p, name, "text-log", [p])
-    return None
+
+# ------------------------------------------------------------------------------ when nothing was found
+
+# files that hold a model's weights, never its training curves
+CHECKPOINT_EXTENSIONS = (".pt", ".pth", ".ckpt", ".safetensors", ".bin", ".h5", ".hdf5", ".keras", ".pkl", ".onnx",
+                         ".pb", ".npz", ".msgpack", ".gguf", ".tflite")
+
+
+def only_checkpoints(path: str, limit: int = 2000) -> list[str]:
+    """The checkpoint files at ``path`` when nothing else is there (hidden files aside), else []."""
+    found: list[str] = []
+    if os.path.isfile(path):
+        files = [path]
+    else:
+        files = []
+        for root, dirs, names in os.walk(path):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            files += [os.path.join(root, n) for n in sorted(names) if not n.startswith(".")]
+            if len(files) > limit:
+                return []
+    for f in files:
+        if not f.lower().endswith(CHECKPOINT_EXTENSIONS):
+            return []
+        found.append(os.path.basename(f))
+    return found
+
+
+def nothing_found(path: str, problems, what: str = "no training log found") -> str:
+    """The message for a target where no run was found: what was there instead (only a checkpoint, or the files
+    that could not be read), and every format curvedoc reads (the reader registry's labels)."""
+    from curvedoc.importers.registry import labels
+
+    formats = ", ".join(labels())
+    ckpts = only_checkpoints(path)
+    if ckpts:
+        shown = ", ".join(ckpts[:3]) + (f" and {len(ckpts) - 3} more" if len(ckpts) > 3 else "")
+        return (f"{path}: {what}, only a checkpoint ({shown}): it holds the weights, not the "
+                f"training curves; point curvedoc at the run's logs -- it reads {formats}")
+    reasons = "; ".join(f"{p.path}: {p.reason}" for p in problems[:3])
+    return f"{path}: {what}" + (f" ({reasons})" if reasons else "") + f"; curvedoc reads {formats}"

@@ -34,6 +34,7 @@ from urllib.parse import unquote
 
 from curvedoc.errors import ConfigError, LoadError
 from curvedoc.importers._base import is_settings_file
+from curvedoc.importers.registry import BY_NAME
 from curvedoc.model.run import ImportIssue
 
 _URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]+)(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
@@ -292,7 +293,8 @@ def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[
     """The virtual paths a reader of ``fmt`` may open for this run, from the listing: its logs (a folder in the
     list stands for its files), other checkpoints' states (HF), the settings files (YAML/JSON under 1 MB,
     ``training_args.bin``) in the run folder, beside each log and in the folder above a checkpoint folder, and
-    the parts of a run folder its format keeps data in (MLflow ``metrics/ params/ tags/``, W&B ``files/``).
+    the parts of a run folder its format keeps data in (its reader registry entry's ``fetch``: MLflow ``metrics/
+    params/ tags/``; ``fetch_settings``: W&B ``files/``).
     Never the rest of a folder: a folder of 2,000 CSV runs is not fetched 2,000 times."""
     root = str(root)
     out: set[str] = set()
@@ -323,14 +325,12 @@ def needed_files(tree: RemoteTree, fmt: str, root, files: list, extras: Mapping[
             dirs.add(str(parent.parent))
     for d in dirs:
         settings_in(d)
-    if tree.is_dir(root):
-        parts = {"mlflow": ("metrics", "params", "tags"), "wandb": ("files",)}.get(fmt, ())
-        for part in parts:
-            d = str(PurePosixPath(root) / part)
-            if part == "files":
-                settings_in(d)
-            else:
-                subtree(d)
+    entry = BY_NAME.get(fmt)
+    if tree.is_dir(root) and entry is not None:  # the parts of a run folder its format keeps data in (registry)
+        for part in entry.fetch:
+            subtree(str(PurePosixPath(root) / part))
+        for part in entry.fetch_settings:
+            settings_in(str(PurePosixPath(root) / part))
     return sorted(out)
 
 

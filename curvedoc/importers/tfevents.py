@@ -458,7 +458,7 @@ def _describe_kinds(kinds: dict[str, int]) -> str:
 def masked_crc(data) -> int:
     """TFRecord's masked CRC-32C of ``data`` (a record's length header or payload), for code that frames records of
     a growing event file itself (``curvedoc watch``)."""
-    from curvedoc.importers._tfrecord import masked_crc as crc
+    from curvedoc.importers._crc32c import masked_crc as crc
 
     return crc(data)
 

@@ -11,7 +11,7 @@ import pytest
 from _helpers import SAMPLE_RUNS
 from click.testing import CliRunner
 
-from curvedoc.cli import FORMAT_NAMES, main
+from curvedoc.cli import main
 
 
 def _csv_run(root, rows=60):
@@ -127,10 +127,16 @@ def test_no_training_log_lists_every_format_read(tmp_path):
     assert "only a checkpoint" not in r.output
 
 
-def test_every_reader_has_a_name_in_the_message():
-    from curvedoc.importers import READERS
+def test_every_format_of_the_registry_is_named_in_the_message(tmp_path):
+    """The formats listed to a user come from the reader registry: each entry's label, once, in table order."""
+    from curvedoc.importers.registry import FORMATS, labels
 
-    assert set(READERS) <= set(FORMAT_NAMES)
+    (tmp_path / "notes.md").write_text("my experiment\n")
+    r = _invoke("diagnose", tmp_path)
+    assert r.exit_code == 2
+    assert all(f.label for f in FORMATS)
+    assert "curvedoc reads " + ", ".join(labels()) in r.output
+    assert len(labels()) == len({f.label for f in FORMATS})
 
 
 def test_a_folder_with_only_a_checkpoint_says_so(tmp_path):

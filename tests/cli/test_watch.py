@@ -259,6 +259,29 @@ def test_cli_watches_a_run_written_by_another_process(tmp_path):
     assert proc.stdout.count("D001 divergence") == 1
 
 
+@pytest.mark.parametrize("name, header, row", [
+    ("metrics.csv", "step,loss\n", "{s},{v}\n"),
+    ("metrics.jsonl", "", '{{"step": {s}, "loss": {v}}}\n'),
+])
+def test_a_table_whose_step_goes_back_between_polls_says_restart(tmp_path, name, header, row):
+    """A resumed run appended to its CSV / JSON-lines log (the step goes back where the last poll read on) gets
+    the restart note diagnose gives the whole file -- a table's rows (the registry's rows_restart), not records."""
+    run = tmp_path / "run"
+    run.mkdir()
+    log = run / name
+    log.write_text(header + "".join(row.format(s=s, v=1.0 / (1 + s)) for s in range(100)))
+    w = Watcher(run)
+    w.poll()
+    (live,) = [x.live for x in w.runs.values()]
+    assert not [i for i in live.issues if i.kind == "restart"]
+    with open(log, "a") as fh:
+        fh.write("".join(row.format(s=s, v=1.0 / (1 + s)) for s in range(40, 140)))
+    w.poll()
+    (live,) = [x.live for x in w.runs.values()]
+    notes = [i.message for i in live.issues if i.kind == "restart"]
+    assert notes and "step 99 -> 40" in notes[0], notes
+
+
 def test_a_whole_file_format_is_reread_when_it_changes(tmp_path):
     """HF's trainer_state.json is rewritten at every checkpoint: re-read whole; a half-written copy is retried."""
     folder = tmp_path / "run"
@@ -365,6 +388,29 @@ def test_exec_hook_gets_a_nul_and_a_huge_tag_as_data(tmp_path):
     res = CliRunner().invoke(main, ["watch", str(folder), "--idle", "0", "--exec", hook])
     assert res.exit_code in (0, 1) and "Traceback" not in res.output
     assert out.exists() and out.read_text().split(), res.output[-500:]
+
+
+def test_exec_hook_runs_the_command_with_the_finding_as_data(tmp_path):
+    """watch.exec_hook (the CLI's --exec, moved out of cli.py): the command is split, never run through a shell;
+    the finding arrives as JSON on stdin (a run name that is not valid UTF-8 -- lone surrogates -- as U+FFFD, so the
+    JSON stays valid) and in CURVEDOC_* variables."""
+    from curvedoc.watch import exec_hook
+
+    folder = _nan_run(tmp_path / "run")
+    w = Watcher(folder)
+    events = w.poll() + w.finish()
+    assert events
+    import dataclasses
+
+    ev = dataclasses.replace(events[0], run="bad\udcffname")
+    out = tmp_path / "got.json"
+    code = (f"import os,sys; open({str(out)!r},'w').write(sys.stdin.read()); "
+            "print(os.environ['CURVEDOC_CODE'], os.environ['CURVEDOC_SEVERITY'])")
+    r = exec_hook(f"{sys.executable} -c {__import__('shlex').quote(code)} ';' echo not-a-shell", ev)
+    assert r.returncode == 0 and r.error == "", r
+    assert r.output.split() == [ev.finding.code, ev.finding.severity]
+    got = json.loads(out.read_text(encoding="utf-8"))
+    assert got["run"] == "bad\ufffdname" and got["finding"]["code"] == ev.finding.code
 
 
 def test_a_hook_leaving_a_background_child_does_not_block_the_watch(tmp_path):

@@ -1057,3 +1057,13 @@ def test_an_accuracy_repeating_one_count_while_the_validation_loss_improves_is_n
     run = make_run(loss=1.0 * np.exp(-x / 3) + 0.05, accuracy=0.5 + 0.47 * (1 - np.exp(-x / 3)),
                    val_loss=val_loss, val_accuracy=acc)
     assert run_detector("plateau-at-chance", run) == [], seed
+
+
+@pytest.mark.parametrize("key", ["max_iterations", "total_iterations", "max_iters"])
+def test_a_planned_iteration_count_in_any_common_spelling_says_the_run_stopped_early(key):
+    # an argparse Namespace with max_iterations=90000 and a log that ends at iteration 20: stopped at 0% of its plan
+    rng = np.random.default_rng(0)
+    loss = 1.0 * np.exp(rng.normal(0, 0.2, 20))
+    run = make_run(train_loss=(np.arange(1, 21), loss), hparams={key: 90000, "max_epochs": 400})
+    hits = run_detector("unfinished-schedule", run)
+    assert hits and "90,000" in hits[0].message, key

@@ -594,3 +594,21 @@ def test_an_iteration_total_beside_the_epoch_is_the_epochs_length_not_the_runs(t
     run = curvedoc.load(str(tmp_path / "run.log"))[0]
     assert int(run.series("loss").index[-1]) > 50
     assert "max_steps" not in run.meta and run.hparams.get("max_steps") is None
+
+
+def test_printed_epochs_times_the_epochs_length_is_the_runs_plan(tmp_path):
+    # 'Epoch 14/30' over 'iter 20/50' bars on a clock that counts on across epochs: the run planned 30 x 50 = 1,500
+    # steps and was killed at step 670 -- the two totals together state its plan (one alone does not)
+    lines = []
+    for e in range(1, 15):
+        lines.append(f"Epoch {e}/30")
+        for i in range(10, 51 if e < 14 else 21, 10):
+            lines.append(f"iter {(e - 1) * 50 + i}/50 loss {1.0 / (e * i):.4f}")
+    (tmp_path / "run.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "run.log"))[0]
+    assert int(run.series("loss").index[-1]) == 670
+    assert int(run.meta["max_steps"]) == 1500 and int(run.meta["num_epochs"]) == 30
+    names = [f.name for f in curvedoc.diagnose(run).runs[0].findings]
+    assert "unfinished-schedule" in names, names

@@ -650,9 +650,9 @@ def test_the_compiled_decoders_cache_is_looked_for_where_numba_keeps_it(tmp_path
     import hashlib
     import os
 
-    from curvedoc.importers import _tfrecord
+    from curvedoc.importers import _tfcompiled
 
-    here = os.path.dirname(os.path.abspath(_tfrecord.__file__))
+    here = os.path.dirname(os.path.abspath(_tfcompiled.__file__))
     sub = f"importers_{hashlib.sha1(here.encode()).hexdigest()}"
 
     def fill(folder):
@@ -661,18 +661,18 @@ def test_the_compiled_decoders_cache_is_looked_for_where_numba_keeps_it(tmp_path
             open(os.path.join(folder, f"_tfrecord_jit.{f}-1.py311.nbi"), "w").close()
 
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "empty"))
-    assert _tfrecord.numba_cache_dir() == str(tmp_path / "empty" / sub)
-    assert not _tfrecord._cache_warm()  # whatever the module's __pycache__ holds: numba would not look there
+    assert _tfcompiled.numba_cache_dir() == str(tmp_path / "empty" / sub)
+    assert not _tfcompiled._cache_warm()  # whatever the module's __pycache__ holds: numba would not look there
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "user"))
     fill(tmp_path / "user" / sub)
-    assert _tfrecord._cache_warm()
+    assert _tfcompiled._cache_warm()
 
     # installed read-only: numba falls back to the user's cache folder
     monkeypatch.delenv("NUMBA_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    writable = _tfrecord._writable
-    monkeypatch.setattr(_tfrecord, "_writable", lambda d: not d.startswith(here) and writable(d))
-    assert _tfrecord.numba_cache_dir() == str(tmp_path / "xdg" / "numba" / sub)
-    assert not _tfrecord._cache_warm()
+    writable = _tfcompiled._writable
+    monkeypatch.setattr(_tfcompiled, "_writable", lambda d: not d.startswith(here) and writable(d))
+    assert _tfcompiled.numba_cache_dir() == str(tmp_path / "xdg" / "numba" / sub)
+    assert not _tfcompiled._cache_warm()
     fill(tmp_path / "xdg" / "numba" / sub)
-    assert _tfrecord._cache_warm()
+    assert _tfcompiled._cache_warm()

@@ -21,7 +21,7 @@ from _helpers import REAL_RUNS  # noqa: E402
 from test_tfevents import simple_event, tensor_event, write_events  # noqa: E402
 from test_tfevents_corruption import DATA, OFFS, _frame  # noqa: E402
 
-from curvedoc.importers import _tfrecord  # noqa: E402
+from curvedoc.importers import _tfcompiled, _tfrecord  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -212,55 +212,55 @@ def test_auto_uses_the_compiled_decoder_once_a_process_has_read_256_mb(monkeypat
     of CPU for a 40 MB file) and added 100-150 MB of memory; an audit's worker, where it is loaded already, uses it
     from its first run."""
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "auto")
-    monkeypatch.setattr(_tfrecord, "_read_bytes", 0)
-    monkeypatch.setattr(_tfrecord, "_jit_ready", False)
-    monkeypatch.setattr(_tfrecord, "_cache_warm", lambda: True)
-    assert _tfrecord.compiled_decoder(1 << 20) is None  # a small run: numba's start-up would cost more
-    assert _tfrecord.compiled_decoder(40 << 20) is None  # a 40 MB file: still cheaper without it
-    assert _tfrecord.compiled_decoder(215 << 20) is not None  # 256 MB read in all: a large file, many runs
-    monkeypatch.setattr(_tfrecord, "_read_bytes", 0)
-    monkeypatch.setattr(_tfrecord, "_jit_ready", True)  # loaded by the audit before its workers started
-    assert _tfrecord.compiled_decoder(1 << 20) is not None
+    monkeypatch.setattr(_tfcompiled, "_read_bytes", 0)
+    monkeypatch.setattr(_tfcompiled, "_jit_ready", False)
+    monkeypatch.setattr(_tfcompiled, "_cache_warm", lambda: True)
+    assert _tfcompiled.compiled_decoder(1 << 20) is None  # a small run: numba's start-up would cost more
+    assert _tfcompiled.compiled_decoder(40 << 20) is None  # a 40 MB file: still cheaper without it
+    assert _tfcompiled.compiled_decoder(215 << 20) is not None  # 256 MB read in all: a large file, many runs
+    monkeypatch.setattr(_tfcompiled, "_read_bytes", 0)
+    monkeypatch.setattr(_tfcompiled, "_jit_ready", True)  # loaded by the audit before its workers started
+    assert _tfcompiled.compiled_decoder(1 << 20) is not None
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "numpy")
-    assert _tfrecord.compiled_decoder(1 << 30) is None
+    assert _tfcompiled.compiled_decoder(1 << 30) is None
 
 
 def test_auto_never_compiles_on_its_own(monkeypatch):
     """Without numba's cache and outside a prepared audit, auto keeps the numpy decoder: compiling takes ~5 s."""
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "auto")
-    monkeypatch.setattr(_tfrecord, "_read_bytes", 1 << 40)
-    monkeypatch.setattr(_tfrecord, "_jit_ready", False)
-    monkeypatch.setattr(_tfrecord, "_cache_warm", lambda: False)
-    assert _tfrecord.compiled_decoder(1 << 30) is None
-    monkeypatch.setattr(_tfrecord, "_cache_warm", lambda: True)
-    assert _tfrecord.compiled_decoder(1 << 30) is not None
+    monkeypatch.setattr(_tfcompiled, "_read_bytes", 1 << 40)
+    monkeypatch.setattr(_tfcompiled, "_jit_ready", False)
+    monkeypatch.setattr(_tfcompiled, "_cache_warm", lambda: False)
+    assert _tfcompiled.compiled_decoder(1 << 30) is None
+    monkeypatch.setattr(_tfcompiled, "_cache_warm", lambda: True)
+    assert _tfcompiled.compiled_decoder(1 << 30) is not None
 
 
 def test_an_audit_of_a_gigabyte_prepares_the_compiled_decoder_once(monkeypatch):
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "auto")
-    monkeypatch.setattr(_tfrecord, "_jit_ready", False)
-    assert _tfrecord.prepare_compiled(100 << 20) is False and not _tfrecord._jit_ready
-    assert _tfrecord.prepare_compiled(2 << 30) is True and _tfrecord._jit_ready
-    monkeypatch.setattr(_tfrecord, "_jit_ready", False)
+    monkeypatch.setattr(_tfcompiled, "_jit_ready", False)
+    assert _tfcompiled.prepare_compiled(100 << 20) is False and not _tfcompiled._jit_ready
+    assert _tfcompiled.prepare_compiled(2 << 30) is True and _tfcompiled._jit_ready
+    monkeypatch.setattr(_tfcompiled, "_jit_ready", False)
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "numpy")
-    assert _tfrecord.prepare_compiled(2 << 30) is False
+    assert _tfcompiled.prepare_compiled(2 << 30) is False
 
 
 def test_without_numba_auto_falls_back_and_compiled_says_so(monkeypatch):
     import sys
 
     monkeypatch.setitem(sys.modules, "curvedoc.importers._tfrecord_jit", None)  # import fails as if absent
-    monkeypatch.setattr(_tfrecord, "_jit_missing", False)
-    monkeypatch.setattr(_tfrecord, "_jit_ready", True)
-    monkeypatch.setattr(_tfrecord, "_read_bytes", 1 << 40)
+    monkeypatch.setattr(_tfcompiled, "_jit_missing", False)
+    monkeypatch.setattr(_tfcompiled, "_jit_ready", True)
+    monkeypatch.setattr(_tfcompiled, "_read_bytes", 1 << 40)
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "auto")
-    assert _tfrecord.compiled_decoder(1) is None
+    assert _tfcompiled.compiled_decoder(1) is None
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "compiled")
     with pytest.raises(ImportError):
-        _tfrecord.compiled_decoder(1)
-    monkeypatch.setattr(_tfrecord, "_jit_missing", False)
+        _tfcompiled.compiled_decoder(1)
+    monkeypatch.setattr(_tfcompiled, "_jit_missing", False)
     monkeypatch.setenv("CURVEDOC_TF_DECODER", "auto")
-    assert _tfrecord.prepare_compiled(2 << 30) is False
+    assert _tfcompiled.prepare_compiled(2 << 30) is False
 
 
 def test_tags_alike_in_length_and_first_bytes_stay_apart(tmp_path, monkeypatch):

@@ -187,10 +187,10 @@ def test_layouts_with_long_cycles(n_steps, every, extra, chunk, seed):
 
 
 def test_period_finder_prefers_the_cycle_that_explains_most():
-    from curvedoc.importers._tfrecord import _best_period
+    from curvedoc.importers._tfframe import best_period
 
     cycle = [50, 51, 52] * 99 + [50, 60, 51, 52, 61]  # training records, then an evaluation inside a step
     h = np.array(([9] * 40 + cycle * 3), dtype=np.uint64)
-    assert _best_period(h) == len(cycle)
-    assert _best_period(np.array([50, 51, 52] * 20, dtype=np.uint64)) == 3  # the smallest of equals
-    assert _best_period(np.arange(100, dtype=np.uint64)) == 0
+    assert best_period(h) == len(cycle)
+    assert best_period(np.array([50, 51, 52] * 20, dtype=np.uint64)) == 3  # the smallest of equals
+    assert best_period(np.arange(100, dtype=np.uint64)) == 0

@@ -26,15 +26,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "curvedoc"
 
 ALLOWED_CYCLES: dict[frozenset[str], str] = {}
 
-ALLOWED_PRIVATE_NAMES: dict[tuple[str, str, str], str] = {
-    ("curvedoc.detectors._generalization", "curvedoc.model.roles", "_stem"):
-        "a tag's stem (train_/val_ stripped): public as model.roles.tag_stem; the detectors are the lead's room this "
-        "round (import line only)",
-    ("curvedoc.detectors.oscillation", "curvedoc.detectors._gradients", "_last_key"):
-        "detector helper; the detectors are the lead's room this round (import lines only)",
-    ("curvedoc.detectors.unfinished_schedule", "curvedoc.detectors._gradients", "_last_key"):
-        "as above",
-}
+ALLOWED_PRIVATE_NAMES: dict[tuple[str, str, str], str] = {}
 
 ALLOWED_PRIVATE_MODULES: dict[tuple[str, str], str] = {}
 

@@ -118,8 +118,12 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             p.planned["epochs"] = int(val)
     if p.planned.get("steps") and len(frame) and int(frame["step"].max()) > p.planned["steps"]:
         # the log's own steps went past it: the total printed in 'iter 20/50' beside an epoch was the epoch's
-        # length, not the run's (the clock counts on across epochs), so it plans nothing
-        del p.planned["steps"]
+        # length, not the run's (the clock counts on across epochs). With the planned epochs printed too ('Epoch
+        # 2/40' over '45/625' bars) the run's plan is their product, on that same clock
+        epoch_len = p.planned.pop("steps")
+        epochs = p.planned.get("epochs")
+        if epochs and epochs * epoch_len >= int(frame["step"].max()):
+            p.planned["steps"] = int(epochs * epoch_len)
     if p.planned.get("steps"):
         meta["max_steps"] = p.planned["steps"]
     if p.planned.get("epochs"):

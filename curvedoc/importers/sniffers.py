@@ -1,0 +1,195 @@
+"""What a file is, by its name and first bytes: the sniffers of discovery and of the reader registry.
+
+Each format's ``sniff(path, by)`` (:mod:`curvedoc.importers.registry`) says whether a file given on its own is of
+that format -- ``by="name"``: its name says so and its first bytes agree; ``by="content"``: its first bytes alone
+say so (a renamed file). The registry tries every format by name, then every format by content, in its table's
+order. The predicates they are made of (``sniff_csv``, ``sniff_json``, ``looks_like_text_log``...) are what
+discovery's folder walk uses too. Light by design: discovery imports this module for every target, never a
+reader's module; a sniffer reads at most a file's first 64 kB (and its last 64 kB, for a printed log), through
+:func:`~curvedoc.importers._base.head_bytes` (which also answers from a storage listing's prefetched heads).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+from curvedoc.importers._base import active_tree, head_bytes, is_lfs_pointer, looks_utf16le, open_regular
+
+CSV_NAMES_EXTRA = {"training.log", "training_log", "history.log"}
+TEXT_LOG_EXT = {".log", ".txt", ".out", ".err", ".stdout", ".stderr"}
+TEXT_LOG_NAME = re.compile(r"^(nohup|slurm[-_].*|stdout|stderr|output|train|training|log)(\.\w+)?$")
+SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def is_event_file(name: str) -> bool:
+    return "tfevents" in name and not name.endswith(".profile-empty")
+
+
+def sniff_csv(path: Path) -> bool:
+    head = head_bytes(path, 2048)
+    if not head or b"\x00" in head[:512]:
+        return False
+    first = head.split(b"\n", 1)[0]
+    return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
+
+
+def csv_header_like(path: Path) -> bool:
+    """A Keras CSVLogger file (``training.log``) starts with a header of names: "epoch,loss,val_loss". A printed
+    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ...")."""
+    if not sniff_csv(path):
+        return False
+    first = head_bytes(path, 2048).split(b"\n", 1)[0].strip().lstrip(b"\xef\xbb\xbf")
+    cells = re.split(rb"[,\t;]", first)
+    return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
+
+
+def csv_table_like(path: Path) -> bool:
+    """A ``.log``/``.txt`` file that is a CSV table whatever its name (Keras' CSVLogger writes to any file the user
+    names: ``speaker250_training.log``): a header of names (:func:`csv_header_like`) followed by a row with the same
+    number of cells, most of them numbers. A printed log never starts that way (a time stamp, prose, a banner)."""
+    if not csv_header_like(path):
+        return False
+    lines = [x.strip() for x in head_bytes(path, 4096).splitlines()[:3] if x.strip()]
+    if len(lines) < 2:
+        return False
+    sep = max((b",", b"\t", b";"), key=lines[0].count)
+    head, row = lines[0].split(sep), lines[1].split(sep)
+    nums = sum(bool(re.fullmatch(rb"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|(?i:nan|inf)", c.strip())) for c in row)
+    return len(head) == len(row) and nums * 2 >= len(row)
+
+
+def sniff_json(path: Path) -> bool:
+    """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
+    head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
+    if not head:
+        return False
+    if head[:1] == b"[":
+        return b"{" in head[:200]
+    if head[:1] != b"{":
+        return False
+    line = head.split(b"\n", 1)[0].strip()
+    try:
+        obj = json.loads(line)
+        if isinstance(obj, dict) and any(isinstance(v, (int, float)) for v in obj.values()):
+            return True  # JSON lines
+    except (ValueError, RecursionError):  # 100k nested '[' must not take discovery (the whole audit) down
+        pass
+    # whole-document JSON: a dict of lists (Keras history.history dump), or pandas' to_json() of that history
+    # (pd.DataFrame(history.history).to_json(...): a dict of {"0": value, "1": value ...} per column)
+    return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head)) or \
+        bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
+
+
+def looks_like_text_log(path: Path) -> bool:
+    """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...); UTF-16 text
+    (PowerShell redirection) counts, binary does not. The reader decides for good (tentative)."""
+    head = head_bytes(path, 65536)
+    if not head:
+        return False
+    tree = active_tree()
+    try:  # a long banner or config dump can fill the head: look at the tail too
+        size = tree.size(path) if tree is not None else path.stat().st_size
+        if size > 2 * 65536:
+            if tree is not None:
+                head += tree.tail(path, 65536)
+            else:
+                with open(path, "rb") as fh:
+                    fh.seek(size - 65536)
+                    head += fh.read(65536)
+    except OSError:
+        pass
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or looks_utf16le(head):
+        head = head.replace(b"\x00", b"")
+    elif head.count(0) > 0.5 * len(head):
+        return False
+    return bool(re.search(rb"(?i)(\b|_)(loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
+
+
+# curvedoc's own outputs (a JSON report, watch events) saved beside the runs they describe: never runs themselves
+_OWN_OUTPUT = re.compile(rb'^\s*\{\s*"(curvedoc_version|event)"\s*:')
+
+
+def own_output(p: Path) -> bool:
+    head = head_bytes(p, 256).lstrip(b"\xef\xbb\xbf")
+    m = _OWN_OUTPUT.match(head)
+    if not m:
+        return False
+    return m.group(1) == b"curvedoc_version" or b'"finding"' in head_bytes(p, 4096) or b'"stopped_by"' in head
+
+
+def inner_name(name: str) -> str:
+    """The lower-case name a compressed log stands for: 'train.csv.gz' is read as 'train.csv'."""
+    low = name.lower()
+    return low[:-3] if low.endswith(".gz") and len(low) > 3 else low
+
+
+# ------------------------------------------------------------------------------ one sniffer per format (registry)
+
+
+def hf_trainer_state(p: Path, by: str) -> bool:
+    return by == "name" and inner_name(p.name) == "trainer_state.json"
+
+
+def event_file(p: Path, by: str) -> bool:
+    if by == "name":
+        return is_event_file(p.name)
+    # a renamed TFRecord event file: no extension, and its first record's length is small
+    head = head_bytes(p, 16)
+    if len(head) >= 12 and head[8:12] and not is_lfs_pointer(head) and p.suffix == "":
+        (length,) = struct.unpack_from("<Q", head, 0)
+        return 0 < length < 1 << 20
+    return False
+
+
+def sqlite(p: Path, by: str) -> bool:
+    """An SQLite file (an MLflow store), whatever its name; by content only (no CSV or JSON file starts this way)."""
+    return by == "content" and head_bytes(p, 16) == SQLITE_MAGIC
+
+
+def wandb_file(p: Path, by: str) -> bool:
+    return by == "name" and p.suffix == ".wandb"
+
+
+def csv_file(p: Path, by: str) -> bool:
+    low = inner_name(p.name)
+    if by == "name":
+        return bool(((low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and sniff_csv(p))
+                    or (low.endswith((".log", ".txt")) and csv_table_like(p)))
+    if not (low.endswith((".txt", ".log")) and sniff_csv(p)) or sniff_json(p):  # JSON's own content comes first
+        return False
+    first = head_bytes(p, 512).split(b"\n", 1)[0].lower()
+    # (a print of its arguments -- "Namespace(lr=0.1, epochs=3)", a dict -- is a printed log's first line)
+    return (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first \
+        and b"=" not in first and not first.lstrip().startswith(b"{")
+
+
+def json_file(p: Path, by: str) -> bool:
+    if by == "name":
+        return inner_name(p.name).endswith((".jsonl", ".json", ".ndjson")) and sniff_json(p)
+    return sniff_json(p)
+
+
+def text_log(p: Path, by: str) -> bool:
+    """Anything else that is text: a printed training log (the reader says if it holds no metrics). By content
+    only: the last resort, after every other format's content."""
+    if by != "content":
+        return False
+    low = inner_name(p.name)
+    return not head_bytes(p, 16).startswith(b"\x00") and bool(
+        Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low) or looks_like_text_log(p))
+
+
+def looks_json_lines(path: Path) -> bool:
+    """The file's first 64 kB are JSON lines (two or more lines, each one object): a JSON log under a name that
+    does not say so, followed line by line while it grows."""
+    try:
+        with open_regular(path) as fh:
+            head = fh.read(65536)
+    except OSError:
+        return False
+    lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
+    return len(lines) >= 2 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:3])
