@@ -162,6 +162,10 @@ def _growth(gn: pd.Series, p: Params) -> dict | None:
         return None  # the smoothed norm (medians of medians) never exceeds the raw one: no rise of min_orders
     sm = I.smoothed(y, p.smooth_frac)
     exc = sm.to_numpy() - base
+    # a growth is a rise FROM the reference: only after the window that set it. A norm that is high at the very
+    # first points (an untrained model's first batches: 36 at step 10 of a fine-tune whose first loss is 12) and
+    # already back by the end of the window rose from nothing it was measured against
+    exc[:k] = -np.inf
     pi = int(np.argmax(exc))
     peak = float(exc[pi])
     if not peak >= p.min_orders:

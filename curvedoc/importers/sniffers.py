@@ -157,7 +157,9 @@ def wandb_file(p: Path, by: str) -> bool:
 def csv_file(p: Path, by: str) -> bool:
     low = inner_name(p.name)
     if by == "name":
-        return bool(((low.endswith((".csv", ".tsv")) or low in CSV_NAMES_EXTRA) and sniff_csv(p))
+        # a Keras CSVLogger's default names hold a CSV only when they start with a header of names, as in a
+        # folder walk: a printed 'training.log' whose time stamps have commas is a text log, given alone or not
+        return bool((low.endswith((".csv", ".tsv")) and sniff_csv(p)) or (low in CSV_NAMES_EXTRA and csv_header_like(p))
                     or (low.endswith((".log", ".txt")) and csv_table_like(p)))
     if not (low.endswith((".txt", ".log")) and sniff_csv(p)) or sniff_json(p):  # JSON's own content comes first
         return False

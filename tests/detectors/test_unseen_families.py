@@ -1067,3 +1067,20 @@ def test_a_planned_iteration_count_in_any_common_spelling_says_the_run_stopped_e
     run = make_run(train_loss=(np.arange(1, 21), loss), hparams={key: 90000, "max_epochs": 400})
     hits = run_detector("unfinished-schedule", run)
     assert hits and "90,000" in hits[0].message, key
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_gradient_norm_high_only_at_the_first_batches_did_not_explode(seed):
+    # an HF fine-tune whose first logged loss is 12 (the new head's first batches): grad_norm 20-60 at the first
+    # logged step, then 0.3-0.7 for the rest of the run -- it rose from nothing the reference was measured against
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(80, 140))
+    gn = rng.uniform(0.33, 0.69, n)
+    gn[:8] = float(rng.uniform(20, 60)) * np.array([1.0, 0.55, 0.037, 0.029, 0.025, 0.015, 0.012, 0.009])
+    loss = 0.1 + 0.3 * np.exp(-np.arange(n) / 20)
+    loss[0] = 12.0
+    assert run_detector("exploding-gradients", make_run(train_loss=loss, grad_norm=gn)) == [], seed
+    # the same start, then a norm that runs away later in the run, is still an explosion
+    late = gn.copy()
+    late[n // 2:] *= np.logspace(0, 3, n - n // 2)
+    assert run_detector("exploding-gradients", make_run(train_loss=loss, grad_norm=late)), seed

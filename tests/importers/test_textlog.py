@@ -612,3 +612,44 @@ def test_printed_epochs_times_the_epochs_length_is_the_runs_plan(tmp_path):
     assert int(run.meta["max_steps"]) == 1500 and int(run.meta["num_epochs"]) == 30
     names = [f.name for f in curvedoc.diagnose(run).runs[0].findings]
     assert "unfinished-schedule" in names, names
+
+
+def test_split_sizes_printed_as_whole_numbers_are_no_losses(tmp_path):
+    # 'Dataset split - Train: 7000, Val: 1000, Test: 2000' once per launch beside the real 'train_loss=0.4954' lines:
+    # the bare split words hold the splits' sizes, not a 'Train loss' constant at 7000 that outranks the real loss.
+    # Given alone under Keras CSVLogger's default name, the printed log (commas in its time stamps) is a text log
+    lines = []
+    for launch in range(3):
+        t = f"2026-02-1{launch} 15:03:06,467 - project.data.loader - INFO - "
+        lines.append(t + "Dataset split - Train: 7000, Val: 1000, Test: 2000")
+        for e in range(20, 101, 20):
+            lines.append(t.replace("data.loader", "models") +
+                         f"Epoch {e}/200: train_loss={0.5 - e / 1000:.4f}, val_loss={0.45 - e / 2000:.4f}, val_acc=0.84")
+    (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "training.log"))[0]
+    assert not [t for t in run.tags if t.lower() in ("train loss", "val loss")], run.tags
+    assert run.roles["train_loss"] == "train_loss"
+    # a bare split name beside another, printed with decimals, is still that split's loss
+    (tmp_path / "b.log").write_text("".join(f"epoch {e} train {3 - e / 10:.2f} val {3.1 - e / 10:.2f}\n" for e in range(1, 9)))
+    assert "train loss" in [t.lower() for t in curvedoc.load(str(tmp_path / "b.log"))[0].tags]
+
+
+def test_a_qualifier_in_parentheses_before_the_colon_belongs_to_the_key(tmp_path):
+    # 'Training Loss (avg over last 100): 2.4486' is a training loss of 2.4486, not 'avg over last' = 100 with the
+    # loss lost; an average in parentheses AFTER a value ('loss 0.41 (0.52)') stays what it was
+    lines = []
+    for b in range(25, 501, 25):
+        lines.append(f"2024-10-31 21:38:50,739 - INFO - Stage 1, Epoch 1, Batch {b}, Training Loss (avg over last 100): "
+                     f"{2.5 / (1 + b / 100):.4f}")
+        lines.append(f"2024-10-31 21:38:50,808 - INFO - Stage 1, Epoch 1, Batch {b}, Validation Loss (avg over last "
+                     f"100): {0.2 + b / 5000:.4f}")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "train.log"))[0]
+    assert run.roles.get("train_loss") == "Training Loss (avg over last 100)", run.tags
+    assert run.roles.get("val_loss") == "Validation Loss (avg over last 100)", run.tags
+    assert "avg over last" not in run.tags
+    assert abs(float(run.series("train_loss").iloc[0]) - 2.0) < 1e-9

@@ -38,6 +38,9 @@ UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|se
 _WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
+# a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
+# is a training loss of 2.45, not "avg over last" = 100 (only before ':' or '=': "loss (0.52)" is an average)
+KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
@@ -454,8 +457,10 @@ def parse_record(msg: str) -> Rec | None:
         elif split_rest is not None:
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
-        # under "datasets target sizes:") it is not
-        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2:
+        # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
+        # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes)
+        if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2 \
+                and not ("." not in raw and not math.isnan(v) and float(v).is_integer()):
             key = key + " loss"
         if key in seen:
             if last_split and not split_of(key):
