@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Do the training callbacks stay quiet on healthy trainings and stop a blow-up at once? (issue 37's "done when")
 
-Real tiny trainings on CPU in each framework, as tests/test_live_agreement.py trains them: an MLP (64-64-10) on a
+Real tiny trainings on CPU in each framework, as tests/integrations/test_live_agreement.py trains them: an MLP (64-64-10) on a
 digits-like task (1,437 examples to train, 360 to validate), plain SGD, batches of 32 (45 steps an epoch), the
 training loss logged every step, ``CurvedocCallback(every=10, stop_on="warning")``. The grid: seeds 0-4, learning
 rates 0.01 / 0.05 / 0.1, validation every 20 / 50 / 100 steps (HF Trainer ``eval_steps``, Lightning

@@ -96,7 +96,7 @@ def _styles() -> dict[str, tuple[str, callable]]:
 
 def _time(path: Path) -> tuple[int, float, int]:
     """(lines, seconds, points read): the points, so that a reading that got faster by losing some shows it
-    (tests/test_textlog_shapes.py checks these logs read alike one by one)."""
+    (tests/importers/test_textlog_shapes.py checks these logs read alike one by one)."""
     t = time.perf_counter()
     rd = read_text_log(path)
     return rd.meta["lines"], time.perf_counter() - t, len(rd.frame)

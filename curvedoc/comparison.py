@@ -23,7 +23,7 @@ import os
 from typing import Any, Iterable, Mapping, Sequence
 
 from curvedoc.detectors.baseline_departure import hparams_diff  # the comparison rule's module (C001)
-from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report
+from curvedoc.engine import Plan, diagnose_run, rank_causes, resolve_settings, unreadable_report, view_for
 from curvedoc.engine.config import Settings
 from curvedoc.engine.report import Report, RunReport
 from curvedoc.engine.results import BaselineInfo, Comparison
@@ -149,10 +149,10 @@ def compare_runs(runs: Sequence, bases: Sequence, base_reports: Sequence[RunRepo
     base_span = _span(bases)
     out = []
     for run in runs:
-        run.baseline = list(bases)
+        run = view_for(run, plan, baseline=bases)  # the view the detectors read, the baseline attached
         rr = diagnose_run(run, plan)
-        cmp = compare_run(run, bases, bp)
-        run.__dict__["_comparison"] = cmp  # for the plots of the HTML report and notebooks
+        cmp = compare_run(run, bases, bp)  # the baseline-departure detector's comparison, from the view's memo
+        run.comparison = cmp  # for the plots of the HTML report and notebooks (rr.run_obj is this view)
         tol = ONSET_SHARE * max(base_span, _span([run]))
         shared = [f for f in rr.findings if f.code != "C001" and any(_same_event(f, b, tol) for b in base_findings)]
         new = [f for f in rr.findings if f not in shared]

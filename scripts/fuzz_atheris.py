@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Coverage-guided fuzzing of curvedoc's importers with atheris (libFuzzer), for long unattended runs.
 
-The pytest fuzz suite (``tests/test_fuzz_importers.py``) runs a fixed, small budget in CI; this
+The pytest fuzz suite (``tests/importers/test_fuzz_importers.py``) runs a fixed, small budget in CI; this
 harness runs for as long as you let it and follows coverage into the readers' corners.
 
 Install and run (from the repository root)::

@@ -4,7 +4,7 @@
     python scripts/gen_rules_doc.py           # regenerate docs/rules.md
     python scripts/gen_rules_doc.py --check   # exit 1 if docs/rules.md is out of date
 
-tests/test_rules_doc.py fails when the committed page differs from what this script would write.
+tests/reporters/test_rules_doc.py fails when the committed page differs from what this script would write.
 """
 
 from __future__ import annotations

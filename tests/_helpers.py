@@ -139,7 +139,8 @@ def _load_real_runs() -> tuple[tuple[tuple[str, Run], ...], dict[str, str]]:
 
 def real_runs() -> tuple[tuple[str, Run], ...]:
     """``(folder relative to real_runs, Run)`` for every run of every loadable folder of ../shared/real_runs,
-    loaded once per session. The runs are shared: tests must not mutate them (no ``set_role_overrides``)."""
+    loaded once per session. The runs are shared: tests must not mutate their data (a test that needs other roles
+    reads one through ``RunView(run, roles=...)``)."""
     real_runs_dir()
     return _load_real_runs()[0]
 

@@ -1,11 +1,22 @@
-"""Settings of the test processes themselves (not of curvedoc).
+"""Settings of the test processes themselves (not of curvedoc), and the layout of the suite.
 
-The suite runs one pytest-xdist worker per core. Left alone, torch (the trainings of tests/test_integrations.py,
-tests/test_live_agreement.py...) and numpy's OpenBLAS each start a thread per core in every worker, and their
-threads spin-wait for one another: on this project's 2-core machine a tiny MLP's backward pass took ~78 ms a step
-instead of a few, and the Keras healthy-run test 21.7 s of CPU instead of 7.4 s. The models and matrices the tests
-use are far too small to gain from intra-op threads, so each worker (and every process it starts, which inherits
-the environment) uses one. Set here, before anything imports numpy or torch; a value already set is kept.
+The tests live in rooms, one folder per part of curvedoc: ``importers/``, ``model/``, ``detectors/`` (one
+``test_det_<rule>.py`` per rule, plus ``test_sample_run_table.py``: the rule -> sample runs that must fire / stay
+silent table, and the degenerate-inputs table), ``engine/``, ``reporters/``, ``cli/``, ``integrations/``,
+``corpus/`` (the sample runs and ../shared/real_runs as a whole) and ``project/`` (house rules: imports, README,
+registry, read-only guarantee). Shared helpers stay here at the top: ``_helpers.py`` (runs, detectors, sample
+runs, the corpus), ``_families.py`` (synthetic families of sick runs), ``fuzz_profile.py`` (fuzzing); ``data/``
+and ``golden/`` hold the fixtures. Every room is put on ``sys.path`` below, so a test imports a helper of another
+room's test module by its name (``from test_tfevents import write_events``) wherever it lives and however pytest
+was started (one file, one room, the suite).
+
+The suite runs one pytest-xdist worker per core. Left alone, torch (the trainings of
+tests/integrations/test_integrations.py, tests/integrations/test_live_agreement.py...) and numpy's OpenBLAS each
+start a thread per core in every worker, and their threads spin-wait for one another: on this project's 2-core
+machine a tiny MLP's backward pass took ~78 ms a step instead of a few, and the Keras healthy-run test 21.7 s of
+CPU instead of 7.4 s. The models and matrices the tests use are far too small to gain from intra-op threads, so
+each worker (and every process it starts, which inherits the environment) uses one. Set here, before anything
+imports numpy or torch; a value already set is kept.
 """
 
 from __future__ import annotations
@@ -13,6 +24,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,6 +49,13 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 _TESTS = Path(__file__).resolve().parent
 _CORPUS_UNIT = "tests/[real_runs corpus]"
+# the rooms: every folder of tests/ that holds test files (data/ and golden/ hold none)
+_ROOMS = sorted(p for p in _TESTS.iterdir() if p.is_dir() and any(p.glob("test_*.py")))
+for _room in _ROOMS:
+    if str(_room) not in sys.path:
+        sys.path.append(str(_room))
+# test file name -> its path: names are unique across rooms (pytest imports a test module by its name)
+_TEST_FILES = {p.name: p for room in _ROOMS for p in room.glob("test_*.py")}
 
 
 def _corpus_helpers() -> set[str]:
@@ -64,8 +83,8 @@ _LONG_FIRST = ("test_storage.py", "test_lightning_ddp.py", "test_fuzz_importers.
 
 @functools.lru_cache(maxsize=None)
 def _uses_the_corpus(filename: str) -> bool:
-    path = _TESTS / filename
-    return path.is_file() and bool(_CORPUS_USE.search(path.read_text(encoding="utf-8", errors="replace")))
+    path = _TEST_FILES.get(filename)
+    return path is not None and bool(_CORPUS_USE.search(path.read_text(encoding="utf-8", errors="replace")))
 
 
 def _unit_of(nodeid: str) -> str:

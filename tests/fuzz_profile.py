@@ -502,7 +502,7 @@ MB = 1024 * 1024
 class _Lazy(Mapping):
     """name -> bytes, each input built when it is asked for: a test reads one input, and building all of them (three
     of 10 MB, one of random bytes, regular-expression rewrites of the seed) took ~36 ms a call -- ~14 s of CPU
-    over the ~400 calls of tests/test_fuzz_importers.py."""
+    over the ~400 calls of tests/importers/test_fuzz_importers.py."""
 
     def __init__(self, makers: dict[str, Callable[[], bytes]]):
         self._makers = makers

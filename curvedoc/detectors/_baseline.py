@@ -535,7 +535,7 @@ def _rate_scales(run) -> dict[str, float]:
 def compare_run(run, bases: Sequence, p: BandParams) -> RunComparison:
     """Every paired curve of ``run`` against ``bases`` (one or more runs of the baseline recipe). Cached on the
     run per parameter set, so the detector and the report share one computation."""
-    cache = run.__dict__.setdefault("_baseline_cache", {})
+    cache = run.memo("baseline")
     key = (p, tuple(id(b) for b in bases))
     if key in cache:
         return cache[key]

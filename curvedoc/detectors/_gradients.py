@@ -277,7 +277,7 @@ def smoothed_weight_norm(run, raw: pd.Series, label: str) -> tuple[np.ndarray, n
     once per run: weight-norm growth and collapse both read it, and smoothed_log keeps only the finite positive
     points, so either rule's own cleaning of the raw series gives the same level. Keyed by the series' tag and
     length (a role override that picks another tag gets its own)."""
-    memo = run.__dict__.setdefault("_weight_norm_smoothed", {})
+    memo = run.memo("weight_norm_smoothed")
     key = (label, len(raw))
     if key not in memo:
         memo[key] = smoothed_log(raw)

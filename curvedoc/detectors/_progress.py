@@ -64,7 +64,7 @@ def prepared(run, role: str, max_points: int = 2000) -> pd.Series:
     for the same few series.
     """
     tag = run.roles.get(role, role)
-    cache = run.__dict__.setdefault("_progress_prepared", {})
+    cache = run.memo("progress_prepared")
     raw = run.series(role)
     key = (tag, max_points, len(raw))
     hit = cache.get(key)

@@ -9,7 +9,7 @@ return either: they compare equal). Two ways to keep the window, chosen by its l
 series, a few thousand bins): up to ``RANKED_FROM`` points a sorted array (binary search, then a shift: O(w) per
 point, but no setup), beyond it the ranks of all values in a Fenwick tree of counts (one sort of the series, then
 O(log n) per point whatever the window; the shift costs most when the values are skewed, e.g. absolute residuals
-with many near zero). Both are several times faster than pandas; tests/test_rolling_median.py compares each with it.
+with many near zero). Both are several times faster than pandas; tests/detectors/test_rolling_median.py compares each with it.
 """
 
 from __future__ import annotations

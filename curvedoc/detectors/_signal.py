@@ -211,7 +211,7 @@ def rolling_median_values(y, w: int, min_periods: int | None = None, center: boo
     NaN and +-inf are not observations (pandas turns inf into NaN); a window with fewer than ``min_periods``
     observations (default ``w``) is NaN; ``center=True`` reads the window ``[i - w//2, i + (w-1)//2]``. Computed by
     the compiled kernel when :func:`prepare_compiled` has readied it (or ``CURVEDOC_ROLLING=compiled``), else by
-    pandas; tests/test_rolling_median.py checks that both agree."""
+    pandas; tests/detectors/test_rolling_median.py checks that both agree."""
     x = np.asarray(y, dtype=np.float64)
     w = int(w)
     mp = w if min_periods is None else int(min_periods)

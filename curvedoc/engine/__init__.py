@@ -280,10 +280,26 @@ class Applicability:
         return None
 
 
+def view_for(run, plan: Plan, baseline: Sequence | None = None):
+    """The :class:`~curvedoc.model.run.RunView` a diagnosis reads ``run`` with: the settings' role overrides when
+    they name any (they replace those the run was read with), and ``baseline`` (else the one a view given already
+    carries). With neither it is the run's own view (:meth:`Run.view() <curvedoc.model.run.Run.view>`), so a run
+    diagnosed twice resolves its roles once; a view that already reads so is used as it is."""
+    from curvedoc.model.run import RunView
+
+    roles = dict(plan.settings.roles or {})
+    if baseline is None and (not roles or (isinstance(run, RunView) and run.overrides == roles)):
+        return run.view()
+    return RunView(run, roles=roles or None, baseline=baseline if baseline is not None else run.baseline)
+
+
 def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
-    """Diagnose one loaded run with a prepared plan. Never raises for a detector bug."""
-    if plan.settings.roles:
-        run.set_role_overrides(plan.settings.roles)
+    """Diagnose one loaded run with a prepared plan. Never raises for a detector bug.
+
+    The detectors, the coverage and the causes read one :func:`view_for` the run (``run`` itself when it is a view
+    that reads with the settings' overrides already); the report keeps that view (``run_obj``) for plots. ``run``
+    is never written into."""
+    run = view_for(run, plan)
     roles = dict(run.roles)
     can = Applicability(run)
     findings: list[Finding] = []
@@ -432,4 +448,4 @@ def diagnose(
     return report
 
 
-__all__ = ["diagnose", "diagnose_run", "Plan", "rank_causes", "resolve_settings", "unreadable_report"]
+__all__ = ["diagnose", "diagnose_run", "Plan", "rank_causes", "resolve_settings", "unreadable_report", "view_for"]

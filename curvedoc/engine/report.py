@@ -46,7 +46,7 @@ class RunReport:
     summary: dict[str, RoleSummary] = field(default_factory=dict)  # role -> first/last/best of its curve
     coverage: Coverage | None = None  # what was analysed (engine.coverage); None for an unreadable run
     comparison: Comparison | None = None  # against a baseline (curvedoc compare), else None
-    run_obj: Any = field(default=None, repr=False, compare=False)  # the Run, when in memory
+    run_obj: Any = field(default=None, repr=False, compare=False)  # the RunView the run was diagnosed through, when in memory
 
     @property
     def top_finding(self) -> Finding | None:

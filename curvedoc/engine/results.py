@@ -10,7 +10,7 @@ not use (:class:`Problem`).
     Coverage.from_dict(d).to_dict() == d              # the JSON contract, unchanged
 
 Each is a frozen dataclass whose fields are the keys of its object in the JSON report
-(``curvedoc/reporters/schema.json``; ``tests/test_results.py`` holds the two together), in the same order;
+(``curvedoc/reporters/schema.json``; ``tests/engine/test_results.py`` holds the two together), in the same order;
 ``to_dict()`` gives exactly that object and ``from_dict()`` reads it back (a results stream, the cache, an audit
 worker's answer, a saved report). A field that is None where the JSON has no null is left out of ``to_dict()``
 (``why`` of a skipped rule, ``resumed_runs`` of a sweep that was not resumed, keys a report saved by an older

@@ -1,6 +1,11 @@
 """Map each run's tags to roles (train_loss, val_loss, lr, grad_norm, ...).
 
 The alias table is data: ``rules/roles.toml``. See that file for the matching rules.
+
+Pure functions of a run's data and the overrides given: :func:`resolve` returns the roles, the notes and the
+series it derived, and a :class:`~curvedoc.model.run.RunView` keeps them; nothing here writes into a run. What a
+function works out once per run (the role facts of every tag name, the reinforcement-learning marker) is kept in
+the view's memo (``run.memo("roles")``).
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import numpy as np
 from curvedoc._resources import load_toml
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
     from curvedoc.model.run import Run
 
 
@@ -76,11 +83,11 @@ def _name_facts(run: "Run") -> dict[str, tuple[tuple[str, int] | None, tuple[int
     """tag -> (its role by its words (infer_role), its first table pattern per role (_table_hits)) for every tag
     of the run: what role resolution asks of each name, asked once per tag -- a log with 200,000 distinct keys
     costs 200,000 inferences, not one per tag and role (infer_role's bounded cache cannot hold them all).
-    Kept on the run: its tags never change."""
-    cache = run.__dict__
-    facts = cache.get("_name_facts")
+    Kept in the view's memo (:meth:`~curvedoc.model.run.RunView.memo`): the run's tags never change."""
+    held = run.memo("roles")
+    facts = held.get("name_facts")
     if facts is None:
-        facts = cache["_name_facts"] = {t: (infer_role(t), _table_hits(_norm(t))) for t in run.tags}
+        facts = held["name_facts"] = {t: (infer_role(t), _table_hits(_norm(t))) for t in run.tags}
     return facts
 
 
@@ -134,16 +141,27 @@ def _split_word(tag: str) -> str:
 def rl_marker(run: "Run") -> str | None:
     """The first tag that marks a reinforcement-learning run (returns, episode rewards, success rates), or None.
 
-    Computed once per run (a run's tags never change) and kept on it: role resolution and several detectors ask."""
-    cache = run.__dict__
-    if "_rl_marker" not in cache:
+    Computed once per view (a run's tags never change) and kept in its memo: role resolution and several detectors
+    ask."""
+    held = run.memo("roles")
+    if "rl_marker" not in held:
         rl_markers = _table()[2]
-        cache["_rl_marker"] = next((t for t in run.tags if rl_markers.fullmatch(_norm(t))), None)
-    return cache["_rl_marker"]
+        held["rl_marker"] = next((t for t in run.tags if rl_markers.fullmatch(_norm(t))), None)
+    return held["rl_marker"]
 
 
 def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
     """Return (role -> tag, notes). Notes explain choices among several candidates and bad overrides."""
+    chosen, notes, _ = resolve(run, overrides)
+    return chosen, notes
+
+
+def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dict[str, str], list[str],
+                                                                              dict[str, "pd.Series"]]:
+    """(role -> tag, notes, derived series): :func:`resolve_roles`, plus the series made from logged ones that a
+    role names (the sum of a loss logged only as its parts), name -> series. A
+    :class:`~curvedoc.model.run.RunView` keeps all three; nothing is written into ``run``."""
+    derived: dict[str, "pd.Series"] = {}
     roles_table = _table()[0]
     counts = run.tag_counts()
     tags = list(counts)
@@ -230,10 +248,10 @@ def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tup
             notes.append(f"reinforcement-learning run ({rl_tag!r} logged): its loss tracks a moving target and need "
                          "not fall, so the rules that expect a falling loss judge the return or success instead")
     elif "train_loss" not in overrides:
-        _component_sums(run, chosen, notes, counts, overrides)
+        _component_sums(run, chosen, notes, counts, overrides, derived)
     if "train_loss" not in chosen and "val_loss" not in chosen:
         _regression_error_as_loss(run, chosen, notes, counts, used)
-    return chosen, notes
+    return chosen, notes, derived
 
 
 # the errors a regression minimises, most usual loss first: MSE is the loss, RMSE and MAE follow it step for step
@@ -429,9 +447,9 @@ def _sum_name(split: str, tags: list[str]) -> str:
 
 
 def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
-                    overrides: Mapping[str, str]) -> None:
+                    overrides: Mapping[str, str], derived: dict) -> None:
     """When no total training loss is logged, only its parts: the training-loss role becomes their sum (a derived
-    series of the run), and the validation-loss role the sum of the same parts on the held-out side when those
+    series, added to ``derived``), and the validation-loss role the sum of the same parts on the held-out side when those
     are all logged too."""
     tr = chosen.get("train_loss")
     r = infer_role(tr) if tr else None
@@ -455,7 +473,7 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     if total is None:
         return
     name = _sum_name("train", parts)
-    run._derived[name] = total
+    derived[name] = total
     chosen["train_loss"] = name
     notes[:] = [n for n in notes if not n.startswith(("train_loss: chose", f"train_loss: {tr!r} by its words"))]
     notes.append(f"train_loss: no total training loss is logged, so the sum of its {len(parts)} parts "
@@ -475,7 +493,7 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
     if vtotal is None:
         return
     vname = _sum_name("val", vparts)
-    run._derived[vname] = vtotal
+    derived[vname] = vtotal
     chosen["val_loss"] = vname
     notes[:] = [n for n in notes if not n.startswith(("val_loss: chose", f"val_loss: {va!r} by its words"))]
     notes.append(f"val_loss: the sum of the same {len(vparts)} parts on the held-out side ({', '.join(vparts)})")
@@ -572,14 +590,9 @@ _NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad
 def _raw_values(run: "Run", tag: str):
     """The finite values logged for ``tag``, in write order (run.series() would resolve the roles being resolved
     here); None when the run has no such tag."""
-    ix = run._tag_index().get(tag)
-    if ix is None:
+    if tag not in run.tag_rows():
         return None
-    # the value column once per run (and frame), not once per tag: several checks per candidate of thousands
-    held = run.__dict__.get("_role_values")
-    if held is None or held[0] is not run.scalars:
-        held = run.__dict__["_role_values"] = (run.scalars, run.scalars["value"].to_numpy(dtype=np.float64))
-    v = held[1][ix]
+    v = run.tag_values(tag)  # the run reads its value column once per frame, not once per tag
     return v[np.isfinite(v)]
 
 

@@ -1,19 +1,39 @@
-"""The canonical run model every importer produces and every detector reads.
+"""The canonical run model every importer produces and every detector reads: a :class:`Run` (the data) and a
+:class:`RunView` (what the data means, read with given role overrides and baseline).
 
-A :class:`Run` holds one training run as a *long* pandas frame with the columns
-``tag, step, value, wall_time, source_file`` (one row per logged point, in write
-order), plus the run's hyperparameters, format metadata and what the importer
-noticed while reading (:class:`ImportIssue`).
+A :class:`Run` holds one training run as a *long* pandas frame with the columns ``tag, step, value, wall_time,
+source_file`` (one row per logged point, in write order), plus the run's hyperparameters, format metadata and what
+the importer noticed while reading (:class:`ImportIssue`). That is all it holds: its data, set by the importer that
+made it, and an index of its own frame (which rows each tag has, the value column, each tag's step series), a
+function of that data alone. Its class has ``__slots__``: no cache and no method can be attached to it from outside.
 
-Roles ("train_loss", "val_loss", "lr", ...) map to the tag actually used; see
-:mod:`curvedoc.model.roles`.
+What the run *means* depends on choices made outside it -- the user's role overrides (``--role``,
+``[tool.curvedoc.roles]``) and, for ``curvedoc compare``, the baseline runs -- and lives on a :class:`RunView`:
+
+- :attr:`RunView.roles` and :attr:`RunView.role_notes`: which tag fills which role and why
+  (:func:`curvedoc.model.roles.resolve`), with the series role resolution derived from logged ones (the sum of a
+  loss logged only as its parts), reachable by name through :meth:`RunView.series` and :attr:`RunView.roles`,
+  never listed among the logged :attr:`Run.tags`;
+- :attr:`RunView.metrics`: quality metrics (:mod:`curvedoc.model.metrics`);
+- :meth:`RunView.family`, :meth:`RunView.family_map`: per-layer families;
+- :attr:`RunView.baseline`: the runs it is compared with, and :attr:`RunView.comparison`, the band comparison
+  :func:`curvedoc.compare` made (for plots and notebooks);
+- :meth:`RunView.memo`: named dicts where the detectors' shared helpers (and role resolution) keep what several
+  rules ask for (a smoothed curve, a baseline comparison, the role facts of every tag name), once per view.
+
+Each is worked out at its first question and kept on the view; the run under it is never written into. The engine
+reads each run through one view per diagnosis (:func:`curvedoc.engine.view_for`) and hands it to every detector. A
+view *is* a :class:`Run` (a subclass that reads the same data, not a copy), so a detector's ``run: Run`` is
+either: a plain run answers the same questions read-only through its own view, :meth:`Run.view` (the importer's
+role overrides, no baseline) -- a notebook or a test calls ``run.roles`` or ``run.series("train_loss")`` as a
+detector does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -113,7 +133,7 @@ def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
 
 
 class Run:
-    """One training run.
+    """One training run: its data, as the importer read it.
 
     Attributes
     ----------
@@ -132,11 +152,18 @@ class Run:
         ``status`` (MLflow), ``finished`` (W&B exit record seen).
     path:
         Filesystem path of the run root (file or directory).
-    baseline:
-        Runs of the baseline this run is compared with (set by :func:`curvedoc.compare`), else None.
+    role_overrides:
+        role -> tag the user chose for this run when it was read (``--role``), applied by its :meth:`view`.
+
+    The attributes are the importer's to set while it makes the run (a grouped run takes its group's name); the
+    class has no other attributes (``__slots__``): a cache or a method cannot be attached to a run from outside.
+    Reading methods: the tag index (:attr:`tags`, :meth:`tag_counts`, :meth:`tag_series`, :meth:`tag_values`,
+    :meth:`tag_steps`) reads the frame; :attr:`roles`, :meth:`series`, :attr:`metrics`, :meth:`family` ... are
+    those of the run's own :meth:`view`.
     """
 
-    baseline: list["Run"] | None = None
+    __slots__ = ("name", "source", "scalars", "hparams", "issues", "meta", "path", "role_overrides",
+                 "_index", "_values", "_logged", "_view")
 
     def __init__(
         self,
@@ -157,110 +184,80 @@ class Run:
         self.issues: list[ImportIssue] = list(issues or [])
         self.meta: dict[str, Any] = dict(meta or {})
         self.path = Path(path) if path is not None else None
-        self._role_overrides = dict(role_overrides or {})
-        self._roles: dict[str, str] | None = None
-        self._role_notes: list[str] = []
-        self._index: dict[str, np.ndarray] | None = None
-        self._series_cache: dict[str, pd.Series] = {}
-        # series made from logged ones while roles are resolved (the sum of a loss logged only as its parts):
-        # reachable by name through series() and roles, never listed among the logged tags
-        self._derived: dict[str, pd.Series] = {}
+        self.role_overrides: dict[str, str] = dict(role_overrides or {})
+        # the index of the frame, each keyed by the frame it was made from (an importer that gives the run another
+        # frame gets a new index): (frame, tag -> rows), (frame, value column), (frame, tag -> step series)
+        self._index: tuple[pd.DataFrame, dict[str, np.ndarray]] | None = None
+        self._values: tuple[pd.DataFrame, np.ndarray] | None = None
+        self._logged: tuple[pd.DataFrame, dict[str, pd.Series]] | None = None
+        self._view: Any = None
+
+    _DATA = ("name", "source", "scalars", "hparams", "issues", "meta", "path", "role_overrides")
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the data only: the index and the run's own view are made again at the first question
+        return {k: getattr(self, k) for k in Run._DATA}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for k in Run._DATA:
+            setattr(self, k, state[k])
+        self._index = self._values = self._logged = self._view = None
 
     # ------------------------------------------------------------------ tags
-    def _tag_index(self) -> dict[str, np.ndarray]:
-        if self._index is None:
-            if len(self.scalars) == 0:
-                self._index = {}
+    def tag_rows(self) -> Mapping[str, np.ndarray]:
+        """tag -> the rows of :attr:`scalars` it was written in, in write order (tags with at least one point).
+        Built once per frame; read-only for callers."""
+        frame = self.scalars
+        if self._index is None or self._index[0] is not frame:
+            if len(frame) == 0:
+                index: dict[str, np.ndarray] = {}
             else:
-                tags = self.scalars["tag"]
+                tags = frame["tag"]
                 if not isinstance(tags.dtype, pd.CategoricalDtype):
                     tags = tags.astype("category")
                 codes = tags.cat.codes.to_numpy()
                 cats = tags.cat.categories
                 order = np.argsort(codes, kind="stable")
                 bounds = np.searchsorted(codes[order], np.arange(len(cats) + 1))
-                self._index = {
+                index = {
                     str(cats[i]): order[bounds[i] : bounds[i + 1]]
                     for i in range(len(cats))
                     if bounds[i + 1] > bounds[i]
                 }
-        return self._index
+            self._index = (frame, index)
+        return self._index[1]
 
     @property
     def tags(self) -> list[str]:
         """Every tag with at least one point, sorted."""
-        return sorted(self._tag_index())
+        return sorted(self.tag_rows())
 
     @property
     def n_points(self) -> int:
         return int(len(self.scalars))
 
     def tag_counts(self) -> dict[str, int]:
-        return {t: int(len(ix)) for t, ix in sorted(self._tag_index().items())}
-
-    # ----------------------------------------------------------------- roles
-    @property
-    def roles(self) -> dict[str, str]:
-        """role -> tag actually used (only roles that were found)."""
-        if self._roles is None:
-            from curvedoc.model.roles import resolve_roles
-
-            self._roles, self._role_notes = resolve_roles(self, self._role_overrides)
-        return self._roles
-
-    @property
-    def role_notes(self) -> list[str]:
-        """Why a role was chosen where several tags could have filled it."""
-        _ = self.roles
-        return self._role_notes
-
-    def set_role_overrides(self, overrides: Mapping[str, str]) -> None:
-        self._role_overrides = dict(overrides)
-        self._roles = None
-        self._role_notes = []
-        self._derived = {}
-        self.__dict__.pop("_metrics_cache", None)
-
-    @property
-    def metrics(self) -> list:
-        """Quality metrics (:class:`curvedoc.model.metrics.Metric`): accuracy, mAP, WER, reward, ... with their
-        direction and split, for tags that fill no other role."""
-        cached = self.__dict__.get("_metrics_cache")
-        if cached is None:
-            from curvedoc.model.metrics import infer_metrics
-
-            cached = self.__dict__["_metrics_cache"] = infer_metrics(
-                self, {t for r, t in self.roles.items() if r not in ("train_acc", "val_acc")})
-        return cached
-
-    def has(self, *roles: str) -> bool:
-        r = self.roles
-        return all(role in r for role in roles)
-
-    # ---------------------------------------------------------------- series
-    def series(self, role_or_tag: str) -> pd.Series:
-        """Step-indexed float series for a role (or, failing that, a tag name).
-
-        Sorted by step; where a step was written more than once the later write wins
-        (the importer has already reported duplicates in :attr:`issues`).
-        Returns an empty series when neither a role nor a tag of that name exists.
-        """
-        return self.tag_series(self.roles.get(role_or_tag, role_or_tag))
+        return {t: int(len(ix)) for t, ix in sorted(self.tag_rows().items())}
 
     def tag_series(self, tag: str) -> pd.Series:
-        """:meth:`series` of a tag by its name only (no role lookup: usable while roles are being resolved)."""
-        cached = self._series_cache.get(tag)
+        """The step-indexed float series of a logged tag, by its name only (no role lookup).
+
+        Sorted by step; where a step was written more than once the later write wins (the importer has already
+        reported duplicates in :attr:`issues`). An empty series when the run has no such tag. A view also
+        answers for the series it derived (:meth:`RunView.tag_series`)."""
+        frame = self.scalars
+        if self._logged is None or self._logged[0] is not frame:
+            self._logged = (frame, {})
+        logged = self._logged[1]
+        cached = logged.get(tag)
         if cached is not None:
             return cached
-        derived = self._derived.get(tag)
-        if derived is not None:
-            return derived.rename(tag)
-        ix = self._tag_index().get(tag)
+        ix = self.tag_rows().get(tag)
         if ix is None or len(ix) == 0:
             s = pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"), name=tag)
         else:
-            steps = self.scalars["step"].to_numpy()[ix]
-            values = self.scalars["value"].to_numpy()[ix]
+            steps = frame["step"].to_numpy()[ix]
+            values = frame["value"].to_numpy()[ix]
             if len(steps) > 1 and not np.all(steps[1:] > steps[:-1]):
                 # stable sort by step, then keep the last write of each step
                 order = np.argsort(steps, kind="stable")
@@ -269,27 +266,81 @@ class Run:
                 last[:-1] = steps[1:] != steps[:-1]
                 steps, values = steps[last], values[last]
             s = pd.Series(values, index=pd.Index(steps, name="step"), name=tag, copy=False)
-        self._series_cache[tag] = s
+        logged[tag] = s
         return s
 
     def tag_values(self, tag: str) -> np.ndarray:
         """Every value written for a tag, in write order, re-writes of a step included (a restarted session that
         evaluated again at a step already written): for questions about everything the log saw, such as the best
         score any evaluation reached, where :meth:`tag_series` keeps one value per step."""
-        ix = self._tag_index().get(tag)
+        ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.float64)
-        return self.scalars["value"].to_numpy(dtype=np.float64)[ix]
+        frame = self.scalars
+        if self._values is None or self._values[0] is not frame:
+            # the value column once per frame, not once per tag: role resolution asks for thousands of tags
+            self._values = (frame, frame["value"].to_numpy(dtype=np.float64))
+        return self._values[1][ix]
 
     def tag_steps(self, tag: str) -> np.ndarray:
         """The step of every write of a tag, in write order: the steps of :meth:`tag_values`."""
-        ix = self._tag_index().get(tag)
+        ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.int64)
         return self.scalars["step"].to_numpy()[ix]
 
+    # ---------------------------------------------------- the run's own reading
+    def view(self) -> "RunView":
+        """The run's own reading: a :class:`RunView` with the importer's role overrides and
+        no baseline, made at the first question and the same one after (the run's data does not change).
+        A view with other overrides or a baseline is ``RunView(run, roles=..., baseline=...)``."""
+        if self._view is None:
+            self._view = RunView(self)
+        return self._view
+
+    @property
+    def baseline(self) -> list["Run"] | None:
+        """The runs this run is compared with: none for a run itself (a :class:`RunView` made by
+        :func:`curvedoc.compare` carries them)."""
+        return None
+
+    @property
+    def roles(self) -> dict[str, str]:
+        """role -> tag actually used (only roles that were found): :attr:`RunView.roles` of :meth:`view`."""
+        return self.view().roles
+
+    @property
+    def role_notes(self) -> list[str]:
+        """Why a role was chosen where several tags could have filled it: :attr:`RunView.role_notes` of :meth:`view`."""
+        return self.view().role_notes
+
+    @property
+    def metrics(self) -> list:
+        """Quality metrics (:class:`curvedoc.model.metrics.Metric`): :attr:`RunView.metrics` of :meth:`view`."""
+        return self.view().metrics
+
+    def has(self, *roles: str) -> bool:
+        return self.view().has(*roles)
+
+    def series(self, role_or_tag: str) -> pd.Series:
+        """Step-indexed float series for a role (or, failing that, a tag name): :meth:`RunView.series` of
+        :meth:`view`."""
+        return self.view().series(role_or_tag)
+
     def tag_for(self, role: str) -> str | None:
-        return self.roles.get(role)
+        return self.view().tag_for(role)
+
+    def family(self, name: str) -> dict[str, str]:
+        """Per-layer tags of a family (``layer_grad_norm``, ``layer_weight_norm``): layer -> tag."""
+        return self.view().family(name)
+
+    def family_map(self) -> dict[str, dict[str, str]]:
+        """Every per-layer family found: family -> {layer -> tag}."""
+        return self.view().family_map()
+
+    def memo(self, key: str) -> dict:
+        """The memo dict ``key`` of the run's :meth:`view` (see :meth:`RunView.memo`)."""
+        return self.view().memo(key)
 
     # ------------------------------------------------------------- summaries
     def summary(self) -> dict[str, Any]:
@@ -304,30 +355,152 @@ class Run:
         }
 
     def __repr__(self) -> str:
-        return f"Run(name={self.name!r}, source={self.source!r}, points={self.n_points}, tags={len(self._tag_index())})"
+        return f"Run(name={self.name!r}, source={self.source!r}, points={self.n_points}, tags={len(self.tag_rows())})"
 
 
-def _families(run: Run) -> dict[str, dict[str, str]]:
-    from curvedoc.model.roles import resolve_families
-
-    return resolve_families(run)
-
-
-def _family_map(self: Run) -> dict[str, dict[str, str]]:
-    """Every per-layer family found: family -> {layer -> tag}."""
-    _family(self, "")
-    return dict(self.__dict__["_families_cache"])
+def _data(attr: str, doc: str) -> property:
+    """A data attribute of the view: the underlying run's, read through (an importer may still set it)."""
+    return property(lambda self: getattr(self.run, attr), doc=doc)
 
 
-Run.family_map = _family_map  # type: ignore[attr-defined]
+class RunView(Run):
+    """A run read with given role overrides and baseline: its roles, metrics, families, derived series and the
+    detectors' memos.
+
+    ``RunView(run)`` reads ``run`` with the overrides it was imported with; ``roles=`` replaces them when given
+    (non-empty), as the settings' ``roles`` do; ``baseline=`` are the runs it is compared with. A view of a view
+    reads the run under it. The data attributes (:attr:`name`, :attr:`scalars`, :attr:`meta` ...) and the tag
+    index are the run's own.
+    """
+
+    __slots__ = ("run", "overrides", "baseline", "comparison", "_resolved", "_metrics", "_families", "_memo")
+
+    def __init__(self, run: Run, *, roles: Mapping[str, str] | None = None, baseline: Sequence[Run] | None = None):
+        base = run.run if isinstance(run, RunView) else run
+        self.run: Run = base
+        self.overrides: dict[str, str] = dict(roles) if roles else (
+            dict(run.overrides) if isinstance(run, RunView) else dict(base.role_overrides))
+        self.baseline: list[Run] | None = list(baseline) if baseline is not None else None
+        # the band comparison with the baseline, set by curvedoc.compare (for the HTML report's plots, notebooks)
+        self.comparison: Any = None
+        self._resolved: tuple[dict[str, str], list[str], dict[str, pd.Series]] | None = None
+        self._metrics: list | None = None
+        self._families: dict[str, dict[str, str]] | None = None
+        self._memo: dict[str, dict] = {}
+
+    # ------------------------------------------------------------ the run's data
+    name = _data("name", "Path of the run relative to what the user gave.")
+    source = _data("source", "Format name.")
+    scalars = _data("scalars", "Long frame ``tag, step, value, wall_time, source_file`` in write order.")
+    hparams = _data("hparams", "Hyperparameters the format carries.")
+    issues = _data("issues", "What the importer noticed (:class:`ImportIssue` list).")
+    meta = _data("meta", "Format facts useful to detectors.")
+    path = _data("path", "Filesystem path of the run root.")
+    role_overrides = _data("role_overrides", "role -> tag the run was read with (this view applies :attr:`overrides`).")
+
+    def tag_rows(self) -> Mapping[str, np.ndarray]:
+        return self.run.tag_rows()
+
+    def tag_values(self, tag: str) -> np.ndarray:
+        return self.run.tag_values(tag)
+
+    def tag_steps(self, tag: str) -> np.ndarray:
+        return self.run.tag_steps(tag)
+
+    def view(self) -> "RunView":
+        """A view is its own reading."""
+        return self
+
+    # ------------------------------------------------------------------- roles
+    def _resolve(self) -> tuple[dict[str, str], list[str], dict[str, pd.Series]]:
+        if self._resolved is None:
+            from curvedoc.model.roles import resolve
+
+            self._resolved = resolve(self, self.overrides)
+        return self._resolved
+
+    @property
+    def roles(self) -> dict[str, str]:
+        """role -> tag actually used (only roles that were found)."""
+        return self._resolve()[0]
+
+    @property
+    def role_notes(self) -> list[str]:
+        """Why a role was chosen where several tags could have filled it."""
+        return self._resolve()[1]
+
+    def has(self, *roles: str) -> bool:
+        r = self.roles
+        return all(role in r for role in roles)
+
+    def tag_for(self, role: str) -> str | None:
+        return self.roles.get(role)
+
+    @property
+    def metrics(self) -> list:
+        """Quality metrics (:class:`curvedoc.model.metrics.Metric`): accuracy, mAP, WER, reward, ... with their
+        direction and split, for tags that fill no other role."""
+        if self._metrics is None:
+            from curvedoc.model.metrics import infer_metrics
+
+            self._metrics = infer_metrics(self, {t for r, t in self.roles.items() if r not in ("train_acc", "val_acc")})
+        return self._metrics
+
+    def family_map(self) -> dict[str, dict[str, str]]:
+        """Every per-layer family found: family -> {layer -> tag}."""
+        if self._families is None:
+            from curvedoc.model.roles import resolve_families
+
+            self._families = resolve_families(self)
+        return dict(self._families)
+
+    def family(self, name: str) -> dict[str, str]:
+        """Per-layer tags of a family (``layer_grad_norm``, ``layer_weight_norm``): layer -> tag."""
+        self.family_map()
+        return self._families.get(name, {})
+
+    # ------------------------------------------------------------------ series
+    def series(self, role_or_tag: str) -> pd.Series:
+        """Step-indexed float series for a role (or, failing that, a tag name).
+
+        Sorted by step; where a step was written more than once the later write wins
+        (the importer has already reported duplicates in :attr:`issues`).
+        Returns an empty series when neither a role nor a tag of that name exists.
+        """
+        return self.tag_series(self.roles.get(role_or_tag, role_or_tag))
+
+    def tag_series(self, tag: str) -> pd.Series:
+        """:meth:`series` of a tag by its name only (no role lookup): a logged tag's, or a series role resolution
+        derived (usable while roles are being resolved: it then knows the logged tags only)."""
+        if self._resolved is not None:
+            derived = self._resolved[2].get(tag)
+            if derived is not None:
+                return derived.rename(tag)
+        return self.run.tag_series(tag)
+
+    # -------------------------------------------------------------------- memo
+    def memo(self, key: str) -> dict:
+        """The dict named ``key`` where a helper keeps what it computed from this view (made empty at the first
+        call): a detector family's prepared series, a baseline comparison, role resolution's facts about the tag
+        names. It lives as long as the view, so it never outlives the overrides and baseline it was computed with."""
+        d = self._memo.get(key)
+        if d is None:
+            d = self._memo[key] = {}
+        return d
+
+    def __reduce__(self):
+        # pickled as what it reads (the run, the overrides, the baseline, the comparison): what it derived is
+        # worked out again at the first question
+        return (_unpickle_view, (self.run, self.overrides, self.baseline, self.comparison))
+
+    def __repr__(self) -> str:
+        extra = (f", roles={self.overrides!r}" if self.overrides else "") + (
+            f", baseline={[b.name for b in self.baseline]!r}" if self.baseline is not None else "")
+        return f"RunView({self.run!r}{extra})"
 
 
-def _family(self: Run, name: str) -> dict[str, str]:
-    """Per-layer tags of a family (``layer_grad_norm``, ``layer_weight_norm``): layer -> tag."""
-    cache = self.__dict__.setdefault("_families_cache", None)
-    if cache is None:
-        cache = self.__dict__["_families_cache"] = _families(self)
-    return cache.get(name, {})
-
-
-Run.family = _family  # type: ignore[attr-defined]
+def _unpickle_view(run: Run, overrides: dict[str, str], baseline: list[Run] | None, comparison: Any) -> RunView:
+    view = RunView(run, baseline=baseline)
+    view.overrides = dict(overrides)
+    view.comparison = comparison
+    return view

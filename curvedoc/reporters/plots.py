@@ -736,7 +736,7 @@ def compare_figure(rr, *, title: bool = True):
     run's points faint and its smoothed curve in colour, and the step where the run left the band for good
     marked. Returns a Figure, or None when the run carries no comparison curves."""
     run = getattr(rr, "run_obj", None)
-    cmp = run.__dict__.get("_comparison") if run is not None else None
+    cmp = getattr(run, "comparison", None)  # a RunView made by curvedoc.compare carries it
     if cmp is None:
         return None
     series = [s for s in cmp.series if s.compared and s.curves]

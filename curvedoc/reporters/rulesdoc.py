@@ -1,7 +1,7 @@
 """Rule documentation from the rule data (``rules/*.toml``): ``curvedoc rules`` (the list, as text,
 JSON or Markdown), ``curvedoc rule NAME|CODE`` (one rule explained) and ``docs/rules.md`` (the
 generated reference page: an index, one section per rule and the cause table; written by
-``scripts/gen_rules_doc.py``, checked for staleness by ``tests/test_rules_doc.py``).
+``scripts/gen_rules_doc.py``, checked for staleness by ``tests/reporters/test_rules_doc.py``).
 """
 
 from __future__ import annotations

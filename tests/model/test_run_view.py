@@ -1,0 +1,102 @@
+"""A Run is data; its reading (roles, metrics, families, derived series, memos) lives on a RunView (issue 40).
+
+Nothing is written into a run from outside it: role overrides and a baseline make a view, the caller's run reads as
+it did before a diagnosis or a comparison, and no cache or method can be attached to the class."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from _helpers import make_run
+
+import curvedoc
+from curvedoc.model.run import Run, RunView, make_frame
+
+
+def _loss_run(name="r"):
+    n = 60
+    x = np.linspace(0, 1, n)
+    return make_run(name, **{"loss": 2.0 * np.exp(-3 * x) + 0.1, "aux/loss": np.linspace(3, 1, n),
+                             "val_loss": 2.1 * np.exp(-3 * x) + 0.2})
+
+
+def test_a_run_takes_no_attached_state():
+    run = _loss_run()
+    with pytest.raises(AttributeError):
+        run._roles_cache = {}  # no __dict__: a cache cannot be put on a run from outside
+    assert not hasattr(run, "__dict__")
+    with pytest.raises(AttributeError):
+        run.baseline = [run]  # a baseline is a view's
+    assert not hasattr(run, "set_role_overrides")
+
+
+def test_role_overrides_make_a_view_and_leave_the_run_as_it_was():
+    run = _loss_run()
+    assert run.roles["train_loss"] == "loss"
+    view = RunView(run, roles={"train_loss": "aux/loss"})
+    assert view.roles["train_loss"] == "aux/loss" and view.series("train_loss").iloc[0] == 3.0
+    assert run.roles["train_loss"] == "loss" and run.series("train_loss").iloc[0] == pytest.approx(2.1)
+    # the view reads the run's data, not a copy
+    assert view.scalars is run.scalars and view.name == run.name and view.tags == run.tags
+    assert isinstance(view, Run) and view.view() is view and run.view() is run.view()
+
+
+def test_diagnose_with_roles_does_not_rewrite_the_callers_run():
+    run = _loss_run()
+    before = dict(run.roles)
+    report = curvedoc.diagnose(run, roles={"train_loss": "aux/loss"})
+    assert report.runs[0].roles["train_loss"] == "aux/loss"
+    assert dict(run.roles) == before  # before issue 40 the engine set the overrides on the caller's run
+    view = report.runs[0].run_obj
+    assert isinstance(view, RunView) and view.run is run and view.roles["train_loss"] == "aux/loss"
+
+
+def test_diagnose_without_overrides_reads_the_runs_own_view():
+    run = _loss_run()
+    report = curvedoc.diagnose(run)
+    assert report.runs[0].run_obj is run.view()  # roles resolved once however often the run is diagnosed
+
+
+def test_compare_attaches_the_baseline_to_a_view_not_to_the_runs():
+    run, base = _loss_run("run"), _loss_run("base")
+    report = curvedoc.compare(run, base)
+    assert run.baseline is None and base.baseline is None
+    view = report.runs[0].run_obj
+    assert [b.name for b in view.baseline] == ["base"] and view.comparison is not None
+
+
+def test_derived_series_live_on_the_view():
+    n = 50
+    st = np.arange(n)
+    tags = ["train/box_loss"] * n + ["train/cls_loss"] * n
+    vals = np.concatenate([np.linspace(2, 1, n), np.linspace(3, 1, n)])
+    run = Run("parts", "csv", make_frame(tags, np.concatenate([st, st]), vals))
+    name = run.roles["train_loss"]
+    assert name.startswith("train loss = sum of 2 parts")
+    assert name not in run.tags and len(run.series("train_loss")) == n
+    np.testing.assert_allclose(run.series(name).to_numpy(), np.linspace(2, 1, n) + np.linspace(3, 1, n))
+    # another view of the same run (an override) has no such series: it never reached the run
+    other = RunView(run, roles={"train_loss": "train/cls_loss"})
+    assert other.roles["train_loss"] == "train/cls_loss" and len(other.tag_series(name)) == 0
+
+
+def test_memos_are_per_view():
+    run = _loss_run()
+    run.memo("x")["k"] = 1
+    assert run.memo("x") == {"k": 1} and RunView(run).memo("x") == {}
+
+
+def test_runs_views_and_reports_pickle():
+    """A report keeps the view it was diagnosed through (run_obj): it pickles, as the Run it replaced did."""
+    import pickle
+
+    run = _loss_run()
+    run.roles  # noqa: B018 - the run's own view exists: it is not pickled with the run, made again after
+    again = pickle.loads(pickle.dumps(run))
+    assert again.roles == run.roles and again.view().run is again and again.scalars.equals(run.scalars)
+    view = RunView(run, roles={"train_loss": "aux/loss"}, baseline=[_loss_run("base")])
+    view.memo("x")["k"] = 1
+    back = pickle.loads(pickle.dumps(view))
+    assert back.roles["train_loss"] == "aux/loss" and [b.name for b in back.baseline] == ["base"]
+    report = curvedoc.diagnose(run, roles={"train_loss": "aux/loss"})
+    assert pickle.loads(pickle.dumps(report)).runs[0].run_obj.roles["train_loss"] == "aux/loss"
