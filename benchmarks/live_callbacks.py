@@ -43,6 +43,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests" / "integrations"))
 os.environ.setdefault("KERAS_BACKEND", "torch")
 
 import test_live_agreement as T  # noqa: E402  (the trainings of the agreement tests, one definition)
