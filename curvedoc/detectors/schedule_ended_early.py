@@ -2,7 +2,9 @@
 A learning-rate schedule that reaches its floor (about 0, or a small fraction of its peak) well before
 the last step and stays there: a large share of the run is spent at a learning rate too small to
 move the weights. The loss is used as evidence: improving right up to the drop and flat afterwards
-makes the finding stronger; still improving at the floor makes it weaker.
+makes the finding stronger; still improving at the floor makes it weaker. When the run logs the LR of
+several parameter groups of one optimizer (``lr/pg0``, ``lr/pg1``...), every group must reach its floor
+early: groups share one schedule and may differ at its start only (a bias group warmed down from 0.1).
 
 Or a schedule that ran out on time but too soon: the LR decays to its floor at the last step while a
 held-out quality metric (mAP, accuracy...) is still climbing at least at its average rate -- a share
@@ -36,6 +38,7 @@ scheduler stepping every micro-batch spends the remaining 75% at the minimum LR)
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -177,42 +180,69 @@ def _ran_out(run: Run, p: Params) -> Iterator[Hit]:
         return
 
 
-def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
-    s = clean(run.series("lr"))
+def _floor_shape(s, p: Params) -> dict | None:
+    """Where an LR series reaches a floor early and stays there to the end: {'lr', 'steps', 'ipeak', 'peak',
+    'floor', 'ratio', 'i0', 'onset', 'share', 'start', 'end'}, or None (no lasting floor that early)."""
+    s = clean(s)
     if len(s) > 4000:
         s = clean(downsample(s, 4000, how="max"))  # bin maxima: a bin is at the floor only if all of it is
     n = len(s)
     if n < max(p.min_points, 4):
-        return
+        return None
     lr = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
     if (lr < 0).any():
-        return
+        return None
     start, end = int(steps[0]), int(steps[-1])
     if end <= start:
-        return
+        return None
     ipeak = int(np.argmax(lr))
     peak = float(lr[ipeak])
     if peak <= 0:
-        return  # LR 0 all along: constant-loss's business
+        return None  # LR 0 all along: constant-loss's business
     floor = float(lr[ipeak:].min())
     ratio = floor / peak
     if ratio > p.floor_ratio * (1.0 + 1e-6):  # (float slack: 2.5e-6 / 5e-5 = 0.05000000000000001)
-        return  # constant LR, or decays that leave a meaningful LR
+        return None  # constant LR, or decays that leave a meaningful LR
     thr = max(floor * (1.0 + p.floor_tol), peak * p.floor_ratio / 10.0) if floor > 0 else peak * p.floor_ratio / 10.0
     thr = min(thr, peak * p.floor_ratio * (1.0 + 1e-6))
     at = lr <= thr
     if not at[-1]:
-        return  # it rises again at the end (a restart / cyclic schedule): no lasting floor
+        return None  # it rises again at the end (a restart / cyclic schedule): no lasting floor
     # first index from which the LR stays at the floor to the end
     not_at = np.flatnonzero(~at)
     i0 = int(not_at[-1] + 1) if len(not_at) else 0
     if i0 <= ipeak:
-        return  # at the floor from the peak on: no schedule shape to judge
+        return None  # at the floor from the peak on: no schedule shape to judge
     onset = int(steps[i0])
     share = (end - onset) / float(end - start)
     if share < p.min_share:
+        return None
+    return {"lr": lr, "steps": steps, "ipeak": ipeak, "peak": peak, "floor": floor, "ratio": ratio, "i0": i0,
+            "onset": onset, "share": share, "start": start, "end": end}
+
+
+def _sibling_groups(run: Run) -> list[str]:
+    """The other parameter groups' LR tags of the optimizer whose LR the run's lr role reads: tags that differ
+    from it only in their digits ('lr/pg1', 'lr/pg2' beside 'lr/pg0'; 'lr-AdamW/pg2' beside 'lr-AdamW/pg1')."""
+    tag = run.roles.get("lr")
+    if not tag or not re.search(r"\d", tag):
+        return []
+    stem = re.sub(r"\d+", "#", tag)
+    return [t for t in run.tags if t != tag and re.sub(r"\d+", "#", t) == stem]
+
+
+def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
+    shape = _floor_shape(run.series("lr"), p)
+    if shape is None:
         return
+    # the parameter groups of one optimizer follow one schedule and may differ at its start only (Ultralytics
+    # warms its bias group DOWN from 0.1 while the others warm up from 0): a floor reached 'early' against one
+    # group's warm-up start is no schedule that ended early unless every group logged reaches its floor early
+    if any(_floor_shape(run.series(t), p) is None for t in _sibling_groups(run)):
+        return
+    lr, steps, ipeak, peak, floor, ratio, i0, onset, share, start, end = (
+        shape[k] for k in ("lr", "steps", "ipeak", "peak", "floor", "ratio", "i0", "onset", "share", "start", "end"))
     rates = _loss_rates(run, onset, int(steps[ipeak]), start, end)
     conf = 0.7
     loss_txt = ""

@@ -1098,3 +1098,24 @@ def test_a_blow_up_whose_own_jumps_swamp_the_noise_estimate_is_divergence_at_onc
     loss = np.concatenate([pre, post])
     hits = run_detector("divergence", make_run(train_loss=loss))
     assert hits, (seed, np.round(loss, 2))
+
+
+@pytest.mark.parametrize("epochs", [10, 30, 100])
+def test_a_bias_group_warmed_down_from_a_high_start_is_no_schedule_that_ended_early(epochs):
+    # Ultralytics: lr/pg0 (the biases) starts at warmup_bias_lr 0.1 and falls to lr0 over the warm-up while pg1 and
+    # pg2 rise from 0 to it; then all three decay linearly to 1% of lr0. Against pg0's start the whole run looks 'at
+    # the floor'; the groups share one schedule, and it ran to its end
+    e = np.arange(1, epochs + 1)
+    lr0 = 3e-4
+    decay = lr0 * (1 - 0.99 * (e - 1) / (epochs - 1))
+    warm = np.clip(e / 3, 0, 1)
+    pg0 = np.where(e <= 3, 0.1 + (decay - 0.1) * warm, decay)
+    pg1 = np.where(e <= 3, decay * warm, decay)
+    loss = 2.0 * np.exp(-e / (epochs / 3)) + 0.5
+    run = make_run(**{"train/box_loss": (e, loss), "lr/pg0": (e, pg0), "lr/pg1": (e, pg1), "lr/pg2": (e, pg1)})
+    assert run_detector("schedule-ended-early", run) == [], epochs
+    # every group at the floor from a third of the run on: the schedule did end early
+    early = np.where(e > epochs // 3, lr0 * 1e-3, decay)
+    run = make_run(**{"train/box_loss": (e, loss), "lr/pg0": (e, np.where(e <= 3, pg0, early)),
+                      "lr/pg1": (e, early), "lr/pg2": (e, early)})
+    assert run_detector("schedule-ended-early", run), epochs
