@@ -220,7 +220,10 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     q = max(2, L // 4)
     first_q, last_q = float(np.median(late[:q])), float(np.median(late[-q:]))
     late_level = float(np.median(late))
-    head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
+    # the start level: the first 2% of the points (at most 20: a loss falling fast from its untrained value), or the
+    # first tenth when its median sits higher -- 20 readings of a per-example loss that jumps 2-20x from one point to
+    # the next put their median anywhere in that scatter, and the progress measured from it is then no progress
+    head = max(float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)])), float(np.median(yv[: max(1, n // 10)])))
     if logspace:
         rel_noise = noise_late
         drop = first_q - last_q
@@ -250,7 +253,13 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
         # to ~0 and hard ones stay high, so the step-to-step noise in log space GROWS while the model improves;
         # growth is no evidence here, only wild noise against the progress is
         grew = False
-    wild = rel_noise >= p.high_noise and nvp >= p.high_noise_vs_progress
+    # wild late noise that was as wild before (from a tenth of the run on) while the level under it kept falling from
+    # that stretch to the late one (beyond the noise of the two medians) is the logging's grain -- near per-example
+    # losses of a tiny batch, a model still learning under them -- not an oscillation the end of training fell into
+    # (a too-high LR bouncing around a level it stopped leaving stays: no fall from the earlier stretch)
+    grain = logspace and math.isfinite(noise_ref) and noise_ref >= p.high_noise and \
+        float(np.median(ref)) - late_level >= max(p.max_late_drop, 3.0 * sig.median_se(rel_noise, len(ref), len(late)))
+    wild = rel_noise >= p.high_noise and nvp >= p.high_noise_vs_progress and not grain
     if not (grew or wild):
         return
 
