@@ -305,29 +305,36 @@ def scale(args) -> None:
             cmd = base[:4] + [f"s3://bench/{prefix or f's{n}'}", "--out", str(out)] + base[4:] + cmds[kind]
             load = os.getloadavg()[0]
             t0 = time.perf_counter()
-            p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=audit_env,
-                                 start_new_session=True)
+            errlog = services.tmp / f"audit-{kind}-{n}.err"
+            with open(errlog, "wb") as errfh:  # a file, not a pipe: a chatty audit cannot fill it and stall
+                p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errfh, env=audit_env,
+                                     start_new_session=True)
             p.name = f"audit-{kind}-{n}"  # type: ignore[attr-defined]
             services.procs.append(p)
             killed = None
             if kill_at is not None:
-                while p.poll() is None and killed is None:
-                    try:
-                        with open(out, "rb") as fh:
-                            done = sum(1 for _ in fh) - 1
-                    except OSError:
-                        done = 0
-                    if done >= kill_at * n:
-                        pids = _worker_processes(nannies[0])
-                        if pids:
-                            os.kill(pids[0], signal.SIGKILL)
-                            killed = (pids[0], done)
-                    time.sleep(0.05)
-            _, err = p.communicate()
+                done, fh = 0, None
+                try:
+                    while p.poll() is None and killed is None:
+                        if fh is None and out.exists():
+                            fh = open(out, "rb")
+                        if fh is not None:  # the lines written since the last look (the header counts as one)
+                            done += sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+                        if done - 1 >= kill_at * n:
+                            pids = _worker_processes(nannies[0])
+                            if pids:
+                                os.kill(pids[0], signal.SIGKILL)
+                                killed = (pids[0], done - 1)
+                        time.sleep(0.2)
+                finally:
+                    if fh is not None:
+                        fh.close()
+            p.wait()
             t = time.perf_counter() - t0
             services.procs.remove(p)
             if p.returncode != 0:
-                raise SystemExit(f"{' '.join(cmd)}: exit {p.returncode}\n{err.decode(errors='replace')[-2000:]}")
+                err = errlog.read_text(errors="replace")[-2000:]
+                raise SystemExit(f"{' '.join(cmd)}: exit {p.returncode}\n{err}")
             runs, lines = _jsonl_runs(out)
             return {"seconds": t, "runs": runs, "lines": lines, "load": load, "killed": killed}
 
