@@ -92,7 +92,7 @@ def _parse_metric(path: Path, key: str, issues: list[ImportIssue]) -> pd.DataFra
     if n == 0:
         return empty_frame()
     tag = pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), categories=[key])
-    return make_frame(tag, stp.astype(np.int64), val, ts / 1000.0, str(path), take=True)  # arrays of its own
+    return make_frame(tag, stp.astype(np.int64), val, ts / 1000.0, str(path))
 
 
 # ----------------------------------------------------------------------------- params / meta
