@@ -94,29 +94,45 @@ def _probe(address: str, seconds: float) -> None:
 
 
 def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int, list], None]) -> None:
-    """Fan ``todo`` out in batches of ``chunk`` and ``emit(index, result)`` as batches finish. A batch whose
-    worker died (Dask retried it and gave up) makes each of its runs an unreadable entry; Ctrl-C cancels what is
-    left on the cluster before it propagates."""
+    """Fan ``todo`` out in batches of ``chunk`` and ``emit(index, result)`` once per item as batches finish.
+
+    A worker that dies (kill -9, the OOM killer) is Dask's to handle first: the scheduler gives its tasks to another
+    worker, up to ``distributed.scheduler.allowed-failures`` times. A batch that still fails (``KilledWorker``) may
+    hold one run that kills every worker reading it and healthy runs with it, so each of its runs is tried again
+    in a task of its own, as the process pool does (:class:`~curvedoc.engine.executors.Isolated`): only a run whose
+    own task fails too is an unreadable entry (``worker-died``). Ctrl-C cancels what is left on the cluster before
+    it propagates."""
     from distributed import as_completed
 
     from curvedoc.engine import unreadable_report
     from curvedoc.engine.worker import WORKER_DIED, diagnose_batch
 
-    batches = [todo[a:a + chunk] for a in range(0, len(todo), chunk)]
-    # specs travel without their cache paths: the client writes the cache (a worker may be another machine)
-    futures = {client.submit(diagnose_batch, settings, [(i, spec, None) for i, spec, _ in b], pure=False): b for b in batches}
+    def submit(batch: list):
+        # specs travel without their cache paths: the client writes the cache (a worker may be another machine)
+        return client.submit(diagnose_batch, settings, [(i, spec, None) for i, spec, _ in batch], pure=False)
+
+    futures = {submit(todo[a:a + chunk]): todo[a:a + chunk] for a in range(0, len(todo), chunk)}
+    pending = as_completed(list(futures))
     try:
-        for fut in as_completed(futures):
-            batch = futures[fut]
+        for fut in pending:
+            batch = futures.pop(fut)
             try:
                 got = fut.result()
             except Exception as exc:  # KilledWorker, a worker that lost its connection...
+                fut.release()
+                if len(batch) > 1:  # which run of the batch was to blame is unknown: each alone, once more
+                    for item in batch:
+                        again = submit([item])
+                        futures[again] = [item]
+                        pending.add(again)
+                    continue
                 why = f"{WORKER_DIED} ({type(exc).__name__})"
                 got = [(i, [unreadable_report(spec.name, str(spec.root), why, "worker-died").to_dict()])
                        for i, spec, _ in batch]
+            else:
+                fut.release()
             for i, res in got:
                 emit(i, res)
-            fut.release()
     except BaseException:
         client.cancel(list(futures))
         raise

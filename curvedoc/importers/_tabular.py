@@ -277,8 +277,10 @@ def melt(
 ) -> pd.DataFrame:
     """Wide -> long: one point per present cell, in write order (row by row, column order within a row).
 
-    Vectorised: ``np.nonzero`` of a (rows x columns) presence mask gives, in C order, the row of each
-    point (whose step/wall_time it repeats) and its column (the tag code).
+    Vectorised over a (rows x columns) matrix of the values, read in C order (row by row): where every cell is
+    present the matrix itself is the value column and each row's step/wall_time is repeated once per column;
+    otherwise the flat positions of the present cells give each point's row and column (the tag code). No pair of
+    int64 index arrays (16 bytes a cell) is made.
     """
     n = len(steps)
     k = len(cols)
@@ -289,12 +291,27 @@ def melt(
     for j, c in enumerate(cols):
         present[:, j] = c.present
         values[:, j] = c.values
-    rows, colix = np.nonzero(present)  # C order: row by row
-    tags = pd.Categorical.from_codes(colix.astype(np.int32), categories=[c.name for c in cols])
-    wt = wall_time[rows] if wall_time is not None else None
-    point_values = values[rows, colix]
-    del present, values, colix  # the (rows x columns) matrices are not needed once the points are picked
-    return make_frame(tags, steps[rows], point_values, wt, source_file, take=True)
+    code_type = np.int8 if k <= np.iinfo(np.int8).max else np.int32  # what pandas keeps of the codes anyway
+    if present.all():
+        del present
+        point_values = values.reshape(-1)  # a view: the matrix is the value column
+        point_steps = np.repeat(steps, k)
+        wt = np.repeat(wall_time, k) if wall_time is not None else None
+        codes = np.tile(np.arange(k, dtype=code_type), n)
+    else:
+        flat = np.flatnonzero(present)  # C order: row by row
+        del present
+        point_values = values.reshape(-1)[flat]
+        del values
+        rows, colix = np.divmod(flat, k)
+        del flat
+        codes = colix.astype(code_type)
+        del colix
+        point_steps = steps[rows]
+        wt = wall_time[rows] if wall_time is not None else None
+        del rows
+    tags = pd.Categorical.from_codes(codes, categories=[c.name for c in cols])
+    return make_frame(tags, point_steps, point_values, wt, source_file, take=True)
 
 
 # --------------------------------------------------------------------------- checks

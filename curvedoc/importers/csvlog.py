@@ -146,11 +146,13 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
                 file=str(path), severity="info",
             ))
 
+    payload = io.BytesIO(text.encode("utf-8"))  # bytes: the C tokenizer is ~1.6x faster than on a StringIO
+    del text  # the caller keeps no reference either: one copy of the file while pandas parses it, not two
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
             df = pd.read_csv(
-                io.BytesIO(text.encode("utf-8")),  # bytes: the C tokenizer is ~1.6x faster than on a StringIO
+                payload,
                 sep=sep,
                 engine="c",
                 encoding="utf-8",
@@ -319,9 +321,8 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     sweep with a ``model`` column) -- one :class:`RunData` per run, named ``#1``, ``#2``... or ``#<value>``."""
     path = Path(path)
     issues: list[ImportIssue] = []
-    data = read_bytes(path)
-    text = _decode(data, path, issues)
-    df, names, sep = _parse(text, path, issues)
+    # the file's bytes and its text are not kept past the parse (each is as large as the file)
+    df, names, sep = _parse(_decode(read_bytes(path), path, issues), path, issues)
     df, header_starts = _drop_repeated_headers(df, names, path, issues)
     if len(df) == 0:
         raise LoadError(path, "no data rows (header only)", kind="header-only")

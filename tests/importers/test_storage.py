@@ -566,6 +566,54 @@ def test_a_worker_that_died_is_never_cached(tmp_path, monkeypatch):
     assert audit(str(sweep), cache_dir=cache, jobs=1).sweep["cached_runs"] == 2  # real results are cached
 
 
+def test_a_run_that_kills_its_dask_worker_costs_only_its_own_result(tmp_path, monkeypatch):
+    """Issue 41: a batch whose Dask worker died for good (KilledWorker) made every run of the batch unreadable
+    ("worker died"), the healthy ones with the one that killed the worker. Now each run of such a batch is tried
+    again alone (as the process pool does): only the run that kills its worker is reported, every run once."""
+    pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
+    import dask
+    from distributed import Client, LocalCluster
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    from curvedoc.engine import executors
+
+    sweep = tmp_path / "sweep"
+    for name in ("a", "b", "poison"):
+        shutil.copytree(SAMPLES / "healthy-mlp-cosine", sweep / name)
+
+    class KillOnPoison(WorkerPlugin):  # in every worker process, the restarted ones too: reading "poison" kills it
+        name = "kill-on-poison"
+
+        def setup(self, worker):
+            import curvedoc.engine.worker as w
+
+            real = w.diagnose_spec
+
+            def dying(spec, plan, context):
+                if spec.name == "poison":
+                    os._exit(1)
+                return real(spec, plan, context)
+
+            w.diagnose_spec = dying
+
+    monkeypatch.setattr(executors, "chunk_size", lambda n, workers: n)  # the three runs in one batch
+    # one worker running one task at a time, no retry by Dask itself: a death blames the task it was running only
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0,
+                          "distributed.worker.profile.enabled": False, "temporary-directory": str(tmp_path)}):
+        with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                          host="127.0.0.1", local_directory=str(tmp_path)) as lc, Client(lc) as client:
+            client.register_plugin(KillOnPoison())
+            out = tmp_path / "r.jsonl"
+            rep = audit(str(sweep), cache=False, client=client, stream=out)
+    status = {r.run: r.status for r in rep.runs}
+    assert sorted(status) == ["a", "b", "poison"]
+    assert status["poison"] == "unreadable" and any(i.kind == "worker-died" for r in rep.runs if r.run == "poison"
+                                                    for i in r.issues)
+    assert status["a"] != "unreadable" and status["b"] != "unreadable"
+    names = [rec["run"]["run"] for rec in stream_mod.records(out)]
+    assert sorted(names) == ["a", "b", "poison"]  # each once in the results file
+
+
 def test_resume_redoes_runs_whose_worker_died(tmp_path):
     """39.8: --resume kept "worker died" / time-limit records as done: they are diagnosed again."""
     sweep, out = _two_runs(tmp_path), tmp_path / "r.jsonl"

@@ -625,9 +625,11 @@ class TextLogParser(BatchedFeed):
         unique = list(dict.fromkeys(names))
         base = pd.Categorical(np.asarray(unique, dtype=object))
         code_of = dict(zip(unique, base.codes))
-        codes = np.repeat(np.asarray([code_of[k] for k in names], dtype=np.int64), counts)[idx]
+        small = np.int8 if len(unique) <= np.iinfo(np.int8).max else np.int32  # what pandas keeps of them anyway
+        codes = np.repeat(np.asarray([code_of[k] for k in names], dtype=small), counts)[idx]
         tag = pd.Categorical.from_codes(codes, dtype=base.dtype)
-        return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path))
+        return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path),
+                          take=True)  # arrays made for the frame: not copied again into one block
 
 
     def _printed_steps(self, merged: dict) -> tuple[np.ndarray, np.ndarray] | None:
