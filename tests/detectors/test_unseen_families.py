@@ -1132,3 +1132,17 @@ def test_a_per_example_loss_wild_from_the_start_while_its_level_falls_is_no_osci
         level = 0.23 + 0.6 * np.exp(-np.arange(n) / (n / 5))
         fired += bool(run_detector("oscillation", make_run(train_loss=level * np.exp(rng.normal(0, 1.3, n)))))
     assert fired <= 2, fired  # (11 of 20 before)
+
+
+def test_a_classification_error_in_percent_is_a_rate_with_a_practical_floor():
+    # DETR's test_class_error: a percentage of 0 at the first evaluation and about 1 (point of 100) later: a rise
+    # of one point of a percentage is below the 5-point floor of a rate, not a regression from 'its best, 0'
+    rng = np.random.default_rng(0)
+    ev = np.arange(1, 301)
+    err = np.clip(np.r_[0.0, np.linspace(0.2, 1.2, 299) + rng.normal(0, 0.2, 299)], 0, 100)
+    loss = 16 * np.exp(-ev / 60) + 1.5
+    run = make_run(train_loss=loss, test_class_error=(ev, err), test_loss=(ev, 8 + 0 * ev))
+    assert run_detector("metric-regression", run) == []
+    # an error rate that climbed from 10% to 30% and stayed is one
+    bad = np.r_[np.linspace(40, 10, 100), np.linspace(10, 30, 100), np.full(100, 30.0)] + rng.normal(0, 0.5, 300)
+    assert run_detector("metric-regression", make_run(train_loss=loss, test_class_error=(ev, bad)))
