@@ -7,7 +7,8 @@ and has given back at least ``min_progress_lost`` of the progress made since the
 very first reading, beyond the run's noise, is measured from that reading whatever it did in between). Transient
 spikes that come back down (loss-spikes), a warmup bump that recovers, and a rising validation loss
 with a falling training loss (overfitting) are not divergence. NaN values that appear and then
-disappear again are reported as a warning.
+disappear again are reported as a warning. A cross-entropy (by what the run logs beside it) that falls below zero
+and on to ten times further below it is not bounded below (NLLLoss on raw logits): reported as divergence too.
 
 The finding says where it started (onset: the point of no return of the smoothed loss; for a NaN
 the key step is the first NaN and the rise before it, if any, is the start of the span), how bad it got against the best loss and where that was, the LR at onset and whether onset lies
@@ -355,6 +356,10 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
     if rl_marker(run) is not None:
         return  # a reinforcement-learning loss tracks a moving target: a finite rise is not divergence, a NaN is
     f = I.last_session(run, s[fin])
+    below = _below_zero(run, f)
+    if below is not None:
+        yield below
+        return
     res = _finite_rise(f, p)
     if res is None:
         return
@@ -397,6 +402,37 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         ev["late_fall"] = late
     yield Hit(msg, step=onset, steps=(onset, int(f.index[-1])), confidence=conf, evidence=ev, causes=causes,
               severity=severity, marks=(res["best_step"],))
+
+
+def _below_zero(run: Run, f: pd.Series) -> Hit | None:
+    """A cross-entropy falling without bound below zero. A cross-entropy is never negative; one that the run says is
+    a cross-entropy (an accuracy beside it, a name, a stated class count: :func:`loss_kind`) and that ends below zero,
+    at its lowest, at least ten times further below zero than its first negative reading and than log 2, is not
+    bounded below -- NLLLoss on raw logits (log-softmax forgotten), a sign error -- and the optimizer drives it to
+    minus infinity: the run is lost however 'well' the loss falls. A small negative value (an entropy bonus
+    subtracted) does not qualify."""
+    from curvedoc.detectors._progress import loss_kind
+
+    v = f.to_numpy(dtype=np.float64)
+    if len(v) < 3 or float(v[-1]) >= 0.0 or "cross-entropy" not in loss_kind(run).get("kind", ""):
+        return None
+    neg = np.flatnonzero(v < 0.0)
+    first_neg = float(v[neg[0]])
+    end = float(v[-1])
+    if end > float(np.min(v)) or end > 10.0 * min(first_neg, -math.log(2.0)):
+        return None
+    steps = f.index.to_numpy()
+    tag = run.roles.get("train_loss", "train_loss")
+    kind = loss_kind(run)
+    msg = (f"{tag} is {kind['kind']} ({kind['why']}) but fell below zero from step {sig.fmt_step(steps[neg[0]])} "
+           f"({sig.fmt_num(first_neg)}) to {sig.fmt_num(end)} at step {sig.fmt_step(steps[-1])}, still falling: a "
+           "cross-entropy is never negative, so this loss is not bounded below (log-softmax missing before NLLLoss, "
+           "a sign error) and the optimizer drives it to minus infinity")
+    # a loss "still improving" at minus thousands is this fault, not a run stopped too soon
+    ev = {"onset_step": int(steps[neg[0]]), "first_negative": first_neg, "end_loss": end, "mode": "below-zero",
+          "supersedes": [["unfinished-schedule", tag]]}
+    return Hit(msg, step=int(steps[neg[0]]), steps=(int(steps[neg[0]]), int(steps[-1])), confidence=0.9, evidence=ev,
+               causes=("wrong-loss", "numerical-instability"))
 
 
 def _late_fall(f) -> float | None:

@@ -415,6 +415,6 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
            f"the run ends at step {fmt_step(steps[-1])} while the loss is still clearly improving{status}: {slope_txt}")
     msg += f"; last loss {fmt_num(float(np.median(tr['v'][-max(1, len(tr['v']) // 10):])))}"
     yield Hit(msg, step=int(steps[-1]), confidence=0.7 if status else 0.6,
-              evidence={"last_step": int(steps[-1]), **ev_trend},
+              evidence={"last_step": int(steps[-1]), "tag": run.roles.get("train_loss", "train_loss"), **ev_trend},
               # nothing says it was stopped: it may have ended as planned, the plan too short for the model
               causes=("run-killed", "too-few-steps") if status else ("too-few-steps", "run-killed"))

@@ -1146,3 +1146,22 @@ def test_a_classification_error_in_percent_is_a_rate_with_a_practical_floor():
     # an error rate that climbed from 10% to 30% and stayed is one
     bad = np.r_[np.linspace(40, 10, 100), np.linspace(10, 30, 100), np.full(100, 30.0)] + rng.normal(0, 0.5, 300)
     assert run_detector("metric-regression", make_run(train_loss=loss, test_class_error=(ev, bad)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_cross_entropy_falling_without_bound_below_zero_diverged(seed):
+    # NLLLoss on raw logits (log_softmax forgotten): the 'loss' is minus the true class's logit, -2 after the first
+    # epoch and -5,000 twenty epochs later, falling faster each epoch, with a validation accuracy beside it (so the
+    # loss is a cross-entropy, which is never negative). A naive reader sees a loss that keeps improving
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(10, 60))
+    loss = -2.0 * np.exp(np.linspace(0, float(rng.uniform(5, 8)), n)) * (1 + rng.normal(0, 0.02, n))
+    acc = np.r_[0.67, np.full(n - 1, 0.47)]
+    run = make_run(train_loss=loss, val_acc=acc)
+    hits = run_detector("divergence", run)
+    assert hits and hits[0].evidence.get("mode") == "below-zero", seed
+    names = [f.name for f in curvedoc.diagnose(run).runs[0].findings]
+    assert "unfinished-schedule" not in names, names
+    # a cross-entropy with an entropy bonus subtracted that ends a little below zero is no such fault
+    small = np.linspace(1.0, -0.05, n)
+    assert run_detector("divergence", make_run(train_loss=small, val_acc=np.linspace(0.5, 0.9, n))) == []
