@@ -653,3 +653,21 @@ def test_a_qualifier_in_parentheses_before_the_colon_belongs_to_the_key(tmp_path
     assert run.roles.get("val_loss") == "Validation Loss (avg over last 100)", run.tags
     assert "avg over last" not in run.tags
     assert abs(float(run.series("train_loss").iloc[0]) - 2.0) < 1e-9
+
+
+def test_a_batch_counted_against_its_total_beside_the_epoch_is_a_position(tmp_path):
+    # 'epoch 3 batch 15/75 loss 2.77' (logging's INFO:__main__: prefix): the batch counts inside the epoch of 75, so
+    # the step is 3 * 75 + 15; read before as the records' order (1, 2, 3 ...), which put the epoch's validation at
+    # 'step 1' beside the second training record. 'batch 64' alone stays a setting
+    lines = []
+    for e in range(4):
+        lines += [f"INFO:__main__:epoch {e} batch {b}/75 loss {2.3 + e + b / 100:.4f}" for b in range(0, 75, 15)]
+        lines.append(f"INFO:__main__:validation after epoch {e}: loss {3.0 + e:.4f}, accuracy 15.67%")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "train.log"))[0]
+    assert run.series("train_loss").index.tolist() == [e * 75 + b for e in range(4) for b in range(0, 75, 15)]
+    assert "batch" not in run.tags
+    (tmp_path / "b.log").write_text("".join(f"epoch {e} batch 64 loss {3 - e / 10:.3f}\n" for e in range(1, 9)))
+    assert curvedoc.load(str(tmp_path / "b.log"))[0].series("train_loss").index.tolist() == list(range(1, 9))

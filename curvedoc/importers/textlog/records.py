@@ -92,6 +92,9 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
+# a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
+# the batch size, a setting
+BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
 ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
@@ -414,13 +417,13 @@ def parse_record(msg: str) -> Rec | None:
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
-                     or low in STEP_KEYS or low.endswith("num_updates")
+                     or low in STEP_KEYS or low.endswith("num_updates") or (low in BATCH_COUNTERS and tot)
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
                          and not (config_echo and low == "epochs" and not tot)))
         if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
             if not math.isnan(v) and float(v).is_integer() and v > 0:
                 planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
-        elif low in STEP_KEYS or low.endswith("num_updates"):
+        elif low in STEP_KEYS or low.endswith("num_updates") or (low in BATCH_COUNTERS and tot):
             if not math.isnan(v) and float(v).is_integer() and step is None:
                 step = int(v)
                 if tot:
