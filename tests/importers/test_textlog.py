@@ -671,3 +671,17 @@ def test_a_batch_counted_against_its_total_beside_the_epoch_is_a_position(tmp_pa
     assert "batch" not in run.tags
     (tmp_path / "b.log").write_text("".join(f"epoch {e} batch 64 loss {3 - e / 10:.3f}\n" for e in range(1, 9)))
     assert curvedoc.load(str(tmp_path / "b.log"))[0].series("train_loss").index.tolist() == list(range(1, 9))
+
+
+def test_a_counter_ending_in_an_ellipsis_keeps_its_total(tmp_path):
+    # 'Epoch 8/50... Train loss: 474868.36 Val loss: 452899.78' (a PowerShell capture): 50 epochs were planned and the
+    # file ends after 8; the ellipsis hid the total. A bare number before one ('for epoch 0...') stays prose
+    lines = ["Reshuffling data loader for epoch 0..."]
+    lines += [f"Epoch {e}/50... Train loss: {488807 - 1800 * e:.6f} Val loss: {460859 - 1000 * e:.6f}" for e in range(1, 9)]
+    (tmp_path / "out.txt").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    run = curvedoc.load(str(tmp_path / "out.txt"))[0]
+    assert int(run.meta["num_epochs"]) == 50
+    assert not [t for t in run.tags if t.lower().startswith("reshuffling")], run.tags
+    assert "unfinished-schedule" in [f.name for f in curvedoc.diagnose(run).runs[0].findings]

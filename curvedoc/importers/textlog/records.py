@@ -41,10 +41,13 @@ KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/
 # a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
 # is a training loss of 2.45, not "avg over last" = 100 (only before ':' or '=': "loss (0.52)" is an average)
 KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
+# (a counter with its total may end a sentence with an ellipsis: "Epoch 8/50... Train loss: 474868.36" -- its total is
+# 50; a bare number before one, "Reshuffling data loader for epoch 0...", stays prose)
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
-    r"(?P<tot>\s*/\s*\d+(?![\d.]))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?(?![\w]|\.[\w.]|:\d)",
+    r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
+    r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?![\w]|\.[\w.]|:\d))",
     re.IGNORECASE,
 )
 DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
