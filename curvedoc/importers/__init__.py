@@ -223,7 +223,7 @@ def _read_splits(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> lis
         base = Run(spec.name, base.source, concat_frames(frames), hparams=base.hparams, issues=issues, meta=base.meta,
                    path=Path(spec.files[0]).parent, role_overrides=role_overrides)
     else:
-        base.issues = issues
+        base = base.replace(issues=issues)
     return [base] + apart
 
 
@@ -265,10 +265,13 @@ def _read_group(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> list
     # it is named by its file
     files_of = {id(r): f for r, f in parts}
     seen: set[str] = set()
+    named = []
     for run in out:
         if run.name in seen and files_of.get(id(run)):
-            run.name = f"{run.name}/{Path(files_of[id(run)][0]).name}"
+            run = run.replace(name=f"{run.name}/{Path(files_of[id(run)][0]).name}")
         seen.add(run.name)
+        named.append(run)
+    out = named
     for part, exc in errors:  # a source of the training that cannot be read: said on the run that was read
         out[0].issues.append(ImportIssue(
             "companion-unreadable",

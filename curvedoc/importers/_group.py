@@ -171,11 +171,9 @@ def merge(group_name: str, parts: list[tuple[Run, list[str]]], root=None) -> lis
         + "; ".join(f"{_short(s)} ({s['shared_points']:,} shared points, {s['equal']:,} equal)" for s in others),
         severity="info", count=len(others) + 1,
     ))
-    best.issues = issues
-    best.meta["sources"] = sources
-    best.name = group_name
-    if root is not None:  # a folder, or the URL of one in object storage (kept as written)
-        best.path = root if isinstance(root, str) and "://" in root else Path(root)
+    # a folder, or the URL of one in object storage (kept as written)
+    path = best.path if root is None else root if isinstance(root, str) and "://" in root else Path(root)
+    best = best.replace(issues=issues, meta={**best.meta, "sources": sources}, name=group_name, path=path)
     return [best] + apart
 
 

@@ -543,11 +543,10 @@ def read_remote(spec, role_overrides=None, *, read: Callable[..., list]):
             runs = read(local, role_overrides)
         except LoadError as exc:
             raise LoadError(_remap(exc.path, stage, urls), _remap(exc.reason, stage, urls), exc.kind) from None
+        runs = [run.replace(source=_remap(str(run.source), stage, urls), path=info["root_url"]) for run in runs]
         for run in runs:
             for url, why in skipped:
                 run.issues.append(ImportIssue("unsafe-key", _unsafe_message(url, why), file=url))
-            run.source = _remap(str(run.source), stage, urls)
-            run.path = info["root_url"]
             for issue in run.issues:
                 if issue.file:
                     issue.file = _remap(issue.file, stage, urls)

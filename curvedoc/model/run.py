@@ -155,15 +155,16 @@ class Run:
     role_overrides:
         role -> tag the user chose for this run when it was read (``--role``), applied by its :meth:`view`.
 
-    The attributes are the importer's to set while it makes the run (a grouped run takes its group's name); the
-    class has no other attributes (``__slots__``): a cache or a method cannot be attached to a run from outside.
+    The attributes are set when the run is made and not after: a run is frozen (:meth:`replace` makes another, as a
+    grouped run takes its group's name); the class has no other attributes (``__slots__``): a cache or a method
+    cannot be attached to a run from outside.
     Reading methods: the tag index (:attr:`tags`, :meth:`tag_counts`, :meth:`tag_series`, :meth:`tag_values`,
     :meth:`tag_steps`) reads the frame; :attr:`roles`, :meth:`series`, :attr:`metrics`, :meth:`family` ... are
     those of the run's own :meth:`view`.
     """
 
     __slots__ = ("name", "source", "scalars", "hparams", "issues", "meta", "path", "role_overrides",
-                 "_index", "_values", "_logged", "_view")
+                 "_index", "_values", "_logged", "_view", "_sealed")
 
     def __init__(
         self,
@@ -191,17 +192,41 @@ class Run:
         self._values: tuple[pd.DataFrame, np.ndarray] | None = None
         self._logged: tuple[pd.DataFrame, dict[str, pd.Series]] | None = None
         self._view: Any = None
+        object.__setattr__(self, "_sealed", True)
 
     _DATA = ("name", "source", "scalars", "hparams", "issues", "meta", "path", "role_overrides")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # frozen once made: its data attributes are set by the constructor (or :meth:`replace`, which makes another
+        # run), so a reader holding it -- a view, a report, a worker -- sees the run the importer returned
+        if name in Run._DATA and getattr(self, "_sealed", False):
+            raise AttributeError(f"a Run is frozen once made: make another with run.replace({name}=...)")
+        object.__setattr__(self, name, value)
+
+    def replace(self, **changes: Any) -> "Run":
+        """Another run with the same data but ``changes`` (data attributes only; the frame is shared, the dicts and the
+        issue list are copied). ``path`` is kept as given (a URL stays a string)."""
+        unknown = sorted(set(changes) - set(Run._DATA))
+        if unknown:
+            raise TypeError(f"Run.replace(): not a data attribute: {', '.join(unknown)}")
+        state = {k: getattr(self, k) for k in Run._DATA}
+        state.update({"hparams": dict(self.hparams), "issues": list(self.issues), "meta": dict(self.meta),
+                      "role_overrides": dict(self.role_overrides)})
+        state.update(changes)
+        new = Run.__new__(Run)
+        new.__setstate__(state)
+        return new
 
     def __getstate__(self) -> dict[str, Any]:
         # the data only: the index and the run's own view are made again at the first question
         return {k: getattr(self, k) for k in Run._DATA}
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_sealed", False)
         for k in Run._DATA:
             setattr(self, k, state[k])
         self._index = self._values = self._logged = self._view = None
+        object.__setattr__(self, "_sealed", True)
 
     # ------------------------------------------------------------------ tags
     def tag_rows(self) -> Mapping[str, np.ndarray]:

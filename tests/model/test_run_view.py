@@ -100,3 +100,21 @@ def test_runs_views_and_reports_pickle():
     assert back.roles["train_loss"] == "aux/loss" and [b.name for b in back.baseline] == ["base"]
     report = curvedoc.diagnose(run, roles={"train_loss": "aux/loss"})
     assert pickle.loads(pickle.dumps(report)).runs[0].run_obj.roles["train_loss"] == "aux/loss"
+
+
+def test_a_run_is_frozen_once_made_and_replace_makes_another():
+    import pandas as pd
+    import pytest as _pytest
+
+    from curvedoc.model.run import Run, make_frame
+
+    run = Run("a", "csv", make_frame(["loss"] * 3, [0, 1, 2], [3.0, 2.0, 1.0], None, None), meta={"k": 1},
+              path="runs/a")
+    for attr, value in (("name", "b"), ("path", None), ("issues", []), ("meta", {}), ("scalars", pd.DataFrame())):
+        with _pytest.raises(AttributeError, match="frozen"):
+            setattr(run, attr, value)
+    other = run.replace(name="b", path="s3://bucket/runs/b")
+    assert (other.name, str(other.path), run.name) == ("b", "s3://bucket/runs/b", "a")  # a URL kept as written
+    assert other.scalars is run.scalars and other.meta == run.meta and other.meta is not run.meta
+    with _pytest.raises(TypeError):
+        run.replace(colour="red")

@@ -289,7 +289,7 @@ def test_github_escaping():
     assert escape_data("100% done\r\nnext") == "100%25 done%0D%0Anext"
     assert escape_property("a:b,c%") == "a%3Ab%2Cc%25"
     run = make_run("x,y:z\nevil::error::boom", train_loss=np.r_[np.linspace(2, 1, 40), [np.nan] * 10])
-    run.path = None
+    run = run.replace(path=None)
     rep = curvedoc.diagnose(run)
     rep.runs[0].path = "/tmp/a,b:c/run"
     for ln in render(rep, "github").splitlines():
