@@ -320,3 +320,19 @@ def trend(s: pd.Series, max_points: int = 2000) -> pd.Series:
     if n > 8 * max_points:
         s = s.iloc[:: int(math.ceil(n / (8 * max_points)))]
     return downsample(s, max_points=max_points)
+
+
+def layer_grad_spread(run) -> float | None:
+    """Ratio of the largest to the smallest per-layer median gradient norm (None without >= 2 layers)."""
+    layers = run.family("layer_grad_norm")
+    if len(layers) < 2:
+        return None
+    meds = []
+    for tag in layers.values():
+        v = run.series(tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v) & (v > 0)]
+        if len(v):
+            meds.append(float(np.median(v)))
+    if len(meds) < 2 or min(meds) <= 0:
+        return None
+    return max(meds) / min(meds)

@@ -505,3 +505,17 @@ def stated_k(run, num_classes: int) -> int | None:
         if k == int(k) and 2 <= k <= 10**6:
             return int(k)
     return None
+
+
+def late_rate_levels(run) -> list[tuple]:
+    """(metric, late level as a fraction of its scale: median of the last quarter) for every bounded rate metric
+    with at least 3 finite values."""
+    out = []
+    for m in run.metrics:
+        if not m.rate:
+            continue
+        v = run.series(m.tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)]
+        if len(v) >= 3:
+            out.append((m, window_median(v, 0.75, 1.0) / m.scale))
+    return out

@@ -61,6 +61,7 @@ from curvedoc.detectors._progress import (
     k_from_loss,
     k_label,
     k_of_level,
+    late_rate_levels,
     longest_true_run,
     adversarial,
     looks_non_ce,
@@ -73,6 +74,7 @@ from curvedoc.detectors._progress import (
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
+from curvedoc.detectors._gradients import layer_grad_spread
 from curvedoc.detectors._signal import median_se, rolling_median, theil_sen, window
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
@@ -498,7 +500,7 @@ def _k_from_start(run: Run, v: np.ndarray, steps: np.ndarray, tail: float, acc_t
 def _train_fitted(run: Run, chance_loss: float, chance_acc: float, p: Params) -> str | None:
     """How the training split shows the model fitted it (a training accuracy at least half of the way from chance
     to 1, or a training loss below half of the chance loss late in the run), or None."""
-    for m, t in _late_levels(run):
+    for m, t in late_rate_levels(run):
         if m.split == "train" and m.kind == "accuracy" and m.higher_is_better and \
                 t >= chance_acc + 0.5 * (1.0 - chance_acc):
             return f"{m.tag} reached {t:.3f}"
@@ -619,31 +621,17 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
               check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=blow is not None or fitted is not None))
 
 
-def _late_levels(run: Run) -> list[tuple]:
-    """(metric, late level as a fraction of its scale: median of the last quarter) for every bounded rate metric
-    with at least 3 finite values."""
-    out = []
-    for m in run.metrics:
-        if not m.rate:
-            continue
-        v = run.series(m.tag).to_numpy(dtype=np.float64)
-        v = v[np.isfinite(v)]
-        if len(v) >= 3:
-            out.append((m, window_median(v, 0.75, 1.0) / m.scale))
-    return out
-
-
 def _learned_train_kinds(run: Run) -> set[str]:
     """Kinds of higher-is-better training-split rates whose late level is at least half their scale: the model
     learned its training set by that measure."""
-    return {m.kind for m, t in _late_levels(run) if m.split == "train" and m.higher_is_better and t >= 0.5}
+    return {m.kind for m, t in late_rate_levels(run) if m.split == "train" and m.higher_is_better and t >= 0.5}
 
 
 def _accuracy_metric_tail(run: Run) -> float:
     """The highest late level (as a fraction) of any accuracy the run logs, NaN when it logs none. A model at
     chance cannot score far above 1/K on any split, so the most lenient accuracy decides (a label-smoothed loss
     has a high floor while its accuracy is 0.98)."""
-    levels = [t for m, t in _late_levels(run) if m.kind == "accuracy"]
+    levels = [t for m, t in late_rate_levels(run) if m.kind == "accuracy"]
     return max(levels) if levels else float("nan")
 
 
@@ -651,7 +639,7 @@ def _acc_read(run: Run, acc, level: float) -> tuple[str, str]:
     """(split, tag) of the accuracy a message quotes: the training accuracy, else the metric whose late level it is."""
     if len(acc) >= 3 and math.isfinite(window_median(acc.to_numpy(), 0.75, 1.0)):
         return "training", run.roles["train_acc"]
-    for m, t in _late_levels(run):
+    for m, t in late_rate_levels(run):
         if m.kind == "accuracy" and t == level:
             return ("validation" if m.split == "val" else "training"), m.tag
     return "", ""
@@ -822,7 +810,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     # The gradient reaching some layers is orders of magnitude below the rest: the signal dies on its way
     # down (saturating activations, deep stacks without normalisation), so the model cannot leave chance
     # even with correct labels -- that is the first thing to check.
-    layer_spread = _layer_grad_spread(run)
+    layer_spread = layer_grad_spread(run)
     if layer_spread is not None and layer_spread >= 1e3 and not lr_zero and not learned_before:
         causes = ["vanishing-gradients"] + [c for c in causes if c != "vanishing-gradients"]
     ev = {
@@ -900,19 +888,3 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
                   "plateau_end": int(steps[b]), "plateau_share": round(share, 4)},
         check=_check(run, steps, a, b, p, corroborated=False),
     )
-
-
-def _layer_grad_spread(run: Run) -> float | None:
-    """Ratio of the largest to the smallest per-layer median gradient norm (None without >= 2 layers)."""
-    layers = run.family("layer_grad_norm")
-    if len(layers) < 2:
-        return None
-    meds = []
-    for tag in layers.values():
-        v = run.series(tag).to_numpy(dtype=np.float64)
-        v = v[np.isfinite(v) & (v > 0)]
-        if len(v):
-            meds.append(float(np.median(v)))
-    if len(meds) < 2 or min(meds) <= 0:
-        return None
-    return max(meds) / min(meds)
