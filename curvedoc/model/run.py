@@ -149,7 +149,8 @@ class Run:
         :class:`ImportIssue` list: what the importer noticed.
     meta:
         Format facts useful to detectors, e.g. ``max_steps`` (planned length), ``global_step``,
-        ``status`` (MLflow), ``finished`` (W&B exit record seen).
+        ``status`` (MLflow), ``finished`` (W&B exit record seen): the keys rules read are the contract
+        :class:`curvedoc.model.meta.RunMeta` documents.
     path:
         Filesystem path of the run root (file or directory).
     role_overrides:
