@@ -414,7 +414,10 @@ def _below_zero(run: Run, f: pd.Series) -> Hit | None:
     from curvedoc.detectors._progress import loss_kind
 
     v = f.to_numpy(dtype=np.float64)
-    if len(v) < 3 or float(v[-1]) >= 0.0 or "cross-entropy" not in loss_kind(run).get("kind", ""):
+    if len(v) < 3 or float(v[-1]) >= 0.0:
+        return None
+    kind = loss_kind(run)
+    if "cross-entropy" not in kind.get("kind", ""):
         return None
     neg = np.flatnonzero(v < 0.0)
     first_neg = float(v[neg[0]])
@@ -423,7 +426,6 @@ def _below_zero(run: Run, f: pd.Series) -> Hit | None:
         return None
     steps = f.index.to_numpy()
     tag = run.roles.get("train_loss", "train_loss")
-    kind = loss_kind(run)
     msg = (f"{tag} is {kind['kind']} ({kind['why']}) but fell below zero from step {sig.fmt_step(steps[neg[0]])} "
            f"({sig.fmt_num(first_neg)}) to {sig.fmt_num(end)} at step {sig.fmt_step(steps[-1])}, still falling: a "
            "cross-entropy is never negative, so this loss is not bounded below (log-softmax missing before NLLLoss, "

@@ -351,7 +351,7 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
         # above ~0.8 the prior's entropy (< 0.5 nats) is as low as a good classifier's loss, and a converged
         # classifier's accuracy repeats on a small evaluation set too: the two readings no longer tell them apart
         return None
-    h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q > 0.5 else math.log(2.0)
+    h = _prior_loss(q)
     for role, level in _late_loss_levels(run):
         if _sits_at(level, h, p):
             return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
@@ -362,13 +362,18 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
 def _loss_at_chance(run: Run, k: int, chance: float, p: Params) -> bool:
     """A late training or validation loss level sits where a predictor of the prior sits: at log K for a chance
     accuracy of 1/K, at the prior's entropy H(q) for a majority share q (:func:`_sits_at`)."""
-    if abs(chance - 1.0 / k) < 1e-12:
-        h = math.log(k)
-    elif 0.5 <= chance < 1.0:
-        h = -(chance * math.log(chance) + (1.0 - chance) * math.log(1.0 - chance))
-    else:
+    if not (abs(chance - 1.0 / k) < 1e-12 or 0.5 <= chance < 1.0):
         return False
+    h = _prior_loss(chance)
     return any(_sits_at(level, h, p) for _, level in _late_loss_levels(run))
+
+
+def _prior_loss(q: float) -> float:
+    """The loss of a predictor of the class prior that scores accuracy ``q``: the prior's entropy H(q) for a binary
+    majority share q >= 0.5 (log 2 at 0.5), log K for a chance accuracy q = 1/K below it."""
+    if q >= 0.5:
+        return -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q < 1.0 else 0.0
+    return math.log(max(2, round(1.0 / q)))
 
 
 def _outputs_moving(run: Run, q: float, p: Params) -> bool:
@@ -389,10 +394,7 @@ def _outputs_moving(run: Run, q: float, p: Params) -> bool:
     first, last = float(np.median(v[:k])), float(np.median(v[-k:]))
     if abs(math.log(last / first)) <= 0.05:
         return False
-    if q >= 0.5:
-        h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) if q < 1.0 else 0.0
-    else:
-        h = math.log(max(2, round(1.0 / q)))
+    h = _prior_loss(q)
     # settled: within max_excess_above of the entropy, or 0.05 nats of it for the tiny entropies of a share near 1
     return last > max((1.0 + p.max_excess_above) * h, h + 0.05)
 

@@ -419,14 +419,16 @@ def parse_record(msg: str) -> Rec | None:
                 low = last
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
+        # a step clock: its name, or a batch counted against its total
+        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
         consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
-                     or low in STEP_KEYS or low.endswith("num_updates") or (low in BATCH_COUNTERS and tot)
+                     or step_key
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
                          and not (config_echo and low == "epochs" and not tot)))
         if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
             if not math.isnan(v) and float(v).is_integer() and v > 0:
                 planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
-        elif low in STEP_KEYS or low.endswith("num_updates") or (low in BATCH_COUNTERS and tot):
+        elif step_key:
             if not math.isnan(v) and float(v).is_integer() and step is None:
                 step = int(v)
                 if tot:
