@@ -228,43 +228,35 @@ _VANISHING_GRADIENTS = {
 }
 
 
-_WEIGHT_NORM_COLLAPSE = {
-    "empty": (np.array([], dtype=np.int64), np.array([])),
-    "one": (np.array([0]), np.array([2.0])),
-    "two": (np.array([0, 1]), np.array([2.0, 3.0])),
-    "all_nan": (np.arange(50), np.full(50, np.nan)),
-    "all_inf": (np.arange(50), np.full(50, np.inf)),
-    "constant": (np.arange(50), np.full(50, 3.0)),
-    "zeros": (np.arange(50), np.zeros(50)),
-    "negative": (np.arange(50), -np.geomspace(1e3, 1, 50)),
-    "backwards": (np.arange(50)[::-1], np.geomspace(1e3, 1, 50)),
-    "duplicates": (np.repeat(np.arange(25), 2), np.geomspace(1e3, 1, 50)),
-    "negative_steps": (np.arange(-50, 0), np.geomspace(1e3, 1, 50)),
-    "huge_steps": (np.arange(50, dtype=np.int64) + 2**60, np.geomspace(1e3, 1, 50)),
-    "fp16_range": (np.arange(50), np.r_[np.full(25, 65504.0), np.full(25, 6e-8)]),
-    "huge": (np.arange(50), np.geomspace(1e300, 1e-300, 50)),
-    "mixed_nonfinite": (np.arange(50), np.where(np.arange(50) % 3 == 0, np.nan, np.geomspace(1e3, 1, 50))),
-}
+def _hostile_norms(falling: bool) -> dict:
+    """Degenerate weight-norm series for the collapse (falling) and growth (rising) rules: the same inputs, the
+    curve and the extremes in that rule's direction."""
+    ends = (1e3, 1) if falling else (1, 1e3)
+    curve = np.geomspace(*ends, 50)
+    fp16 = (65504.0, 6e-8) if falling else (6e-8, 65504.0)
+    huge = (1e300, 1e-300) if falling else (1e-300, 1e300)
+    return {
+        "empty": (np.array([], dtype=np.int64), np.array([])),
+        "one": (np.array([0]), np.array([2.0])),
+        "two": (np.array([0, 1]), np.array([2.0, 3.0])),
+        "all_nan": (np.arange(50), np.full(50, np.nan)),
+        "all_inf": (np.arange(50), np.full(50, np.inf)),
+        "constant": (np.arange(50), np.full(50, 3.0)),
+        "zeros": (np.arange(50), np.zeros(50)),
+        "negative": (np.arange(50), -np.geomspace(*ends, 50)),
+        "backwards": (np.arange(50)[::-1], curve),
+        "duplicates": (np.repeat(np.arange(25), 2), curve),
+        "negative_steps": (np.arange(-50, 0), curve),
+        "huge_steps": (np.arange(50, dtype=np.int64) + 2**60, curve),
+        "fp16_range": (np.arange(50), np.r_[np.full(25, fp16[0]), np.full(25, fp16[1])]),
+        "huge": (np.arange(50), np.geomspace(*huge, 50)),
+        "mixed_nonfinite": (np.arange(50), np.where(np.arange(50) % 3 == 0, np.nan, curve)),
+    }
 
 
-_WEIGHT_NORM_GROWTH = {
-    "empty": (np.array([], dtype=np.int64), np.array([])),
-    "one": (np.array([0]), np.array([2.0])),
-    "two": (np.array([0, 1]), np.array([2.0, 3.0])),
-    "all_nan": (np.arange(50), np.full(50, np.nan)),
-    "all_inf": (np.arange(50), np.full(50, np.inf)),
-    "constant": (np.arange(50), np.full(50, 3.0)),
-    "zeros": (np.arange(50), np.zeros(50)),
-    "negative": (np.arange(50), -np.geomspace(1, 1e3, 50)),
-    "backwards": (np.arange(50)[::-1], np.geomspace(1, 1e3, 50)),
-    "duplicates": (np.repeat(np.arange(25), 2), np.geomspace(1, 1e3, 50)),
-    "negative_steps": (np.arange(-50, 0), np.geomspace(1, 1e3, 50)),
-    "huge_steps": (np.arange(50, dtype=np.int64) + 2**60, np.geomspace(1, 1e3, 50)),
-    "fp16_range": (np.arange(50), np.r_[np.full(25, 6e-8), np.full(25, 65504.0)]),
-    "huge": (np.arange(50), np.geomspace(1e-300, 1e300, 50)),
-    "mixed_nonfinite": (np.arange(50), np.where(np.arange(50) % 3 == 0, np.nan, np.geomspace(1, 1e3, 50))),
-    "inf_at_end": (np.arange(50), np.r_[np.geomspace(1, 1e3, 45), np.full(5, np.inf)]),
-}
+_WEIGHT_NORM_COLLAPSE = _hostile_norms(falling=True)
+_WEIGHT_NORM_GROWTH = {**_hostile_norms(falling=False),
+                       "inf_at_end": (np.arange(50), np.r_[np.geomspace(1, 1e3, 45), np.full(5, np.inf)])}
 
 
 def _epoch_boundary_jumps_runs():

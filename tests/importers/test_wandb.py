@@ -19,10 +19,11 @@ from curvedoc.importers import load_all
 from curvedoc.importers import _protowire as pw
 from curvedoc.importers._base import RunSpec
 from curvedoc.importers.wandb import read
+from fuzz_profile import WANDB_BLOCK, wandb_log
 
 REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "real_runs"
 WB = REAL / "wandb_offline"
-BLOCK = 32768
+BLOCK = WANDB_BLOCK
 
 
 def _real_dirs():
@@ -299,23 +300,7 @@ def _exit(code=0):
     return pw.encode_field(18, pw.encode_field(1, code) + pw.encode_field(2, 12))
 
 
-def _frame_log(records, block=BLOCK):
-    out = bytearray(b":W&B" + struct.pack("<H", 0xBEE1) + b"\x00")
-    for rec in records:
-        data, first = rec, True
-        while True:
-            room = block - len(out) % block
-            if room < 7:
-                out += b"\x00" * room
-                continue
-            frag, data = data[: room - 7], data[room - 7 :]
-            last = not data
-            kind = 1 if first and last else 2 if first else 4 if last else 3
-            out += struct.pack("<IHB", zlib.crc32(bytes([kind]) + frag), len(frag), kind) + frag
-            first = False
-            if last:
-                break
-    return bytes(out)
+_frame_log = wandb_log  # records framed as a .wandb file holds them (the fuzzers' writer: one copy of the framing)
 
 
 def _write_run(tmp_path: Path, records, name="run-20240101_000000-abc") -> Path:
