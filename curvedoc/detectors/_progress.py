@@ -19,7 +19,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from curvedoc.detectors._signal import downsample, mad
+from curvedoc.detectors._signal import downsample, mad, median_se
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import tokens
 
@@ -519,3 +519,59 @@ def late_rate_levels(run) -> list[tuple]:
         if len(v) >= 3:
             out.append((m, window_median(v, 0.75, 1.0) / m.scale))
     return out
+
+
+# held-out scores of where a detector puts its boxes or a segmenter its masks: they have no chance level (a model
+# that learned nothing scores 0, not 1/K) and rise only as the localisation gets good, so a low score beside a
+# falling loss is a model still learning, not one stuck at the prior
+LOCALISATION_KINDS = frozenset({"map", "ap", "ar", "iou", "dice"})
+
+
+def loss_fall(run, role: str, min_points: int) -> dict | None:
+    """How far the loss of ``role`` fell from its start to its end, in log units (0.05 = ~5% lower), with the
+    standard error of that fall from the run's own point-to-point noise: robust medians of the first 5% and the
+    last 15% of the points (at least 3 each; every k-th point of a long log, which keeps the local noise). None for
+    fewer than ``min_points`` finite points, a loss that is zero or negative anywhere (no relative change), or a log
+    that starts after the first 5% of its steps (it did not see the start).
+    Returns {'fall', 'se', 'sigma', 'head', 'tail', 'a', 'b', 'm', 'g', 'steps'} (head/tail in log units)."""
+    if role not in run.roles:
+        return None
+    s = clean(run.series(role))
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if len(v) < max(min_points, 6) or (v <= 0).any() or (steps[0] > 0 and steps[0] > 0.05 * float(steps[-1])):
+        return None
+    g = np.log(subsample(v))
+    m = len(g)
+    a, b = max(3, int(0.05 * m)), max(3, int(0.15 * m))
+    sigma = noise_sigma(g)
+    if not math.isfinite(sigma):
+        return None
+    head, tail = sig_median(g[:a]), sig_median(g[m - b:])
+    se = math.hypot(median_se(sigma, a), median_se(sigma, b))
+    return {"fall": head - tail, "se": se, "sigma": sigma, "head": head, "tail": tail, "a": a, "b": b, "m": m,
+            "g": g, "steps": steps}
+
+
+def learning_slowly(run, floor: float, z: float, fitted_factor: float, min_points: int) -> dict | None:
+    """The model is learning, slowly: the training loss ended clearly below its start (its fall's ``z``-sigma lower
+    bound at least ``floor`` in log units) but by less than ``fitted_factor`` (a loss that fell by an order of
+    magnitude fitted its training data) and kept falling after the first fifth of the run (its end at least ``floor``
+    below the median of that fifth: a loss that dropped at once and then stalled or rose back is no learner at
+    work), and a validation loss, where one is evaluated, did not rise (the medians of its last
+    fifth at most ``floor`` above its first). None otherwise; else {'first', 'last', 'fall'} of the training
+    loss (values, and the fall as a fraction)."""
+    f = loss_fall(run, "train_loss", min_points)
+    if f is None or f["fall"] - z * f["se"] < floor or f["fall"] >= math.log(fitted_factor):
+        return None
+    if f["tail"] > window_median(f["g"], 0.0, 0.2) - floor:
+        return None  # it fell within the first fifth and no further since (or rose back): not a learner at work
+    if "val_loss" in run.roles:
+        vv = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+        if len(vv) >= 3:
+            if (vv <= 0).any():
+                return None
+            k = max(1, len(vv) // 5)
+            if math.log(sig_median(vv[-k:]) / sig_median(vv[:k])) > floor:
+                return None
+    return {"first": math.exp(f["head"]), "last": math.exp(f["tail"]), "fall": -math.expm1(-f["fall"])}

@@ -33,6 +33,9 @@ log 10 = 2.303).
 - ``val_margin``: how far above 1/K (as a share of the way to 1) a validation accuracy may reach and still never have beaten chance.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
 - ``min_evals``: fewest evaluations of a held-out metric for the floor to count.
+- ``learning_floor``: a localisation score (mAP, IoU, dice) at the floor is left to underfitting when the training loss clearly fell by at least this much (log units) while the validation loss did not rise: the model learns, too slowly.
+- ``learning_z``: how many standard errors of that fall (from the run's own noise) its lower bound uses.
+- ``fitted_factor``: a training loss that fell by this factor or more fitted its training data: a localisation score at the floor beside it stays at chance.
 - ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
 - ``max_noise``: with K inferred, the largest point-to-point noise (sigma) of the plateau relative to log(K); a model at chance predicts the same distribution for every input, so its minibatch loss barely moves.
 
@@ -58,10 +61,12 @@ from curvedoc.detectors._progress import (
     clean,
     k_from_acc,
     LOSS_K,
+    LOCALISATION_KINDS,
     k_from_loss,
     k_label,
     k_of_level,
     late_rate_levels,
+    learning_slowly,
     longest_true_run,
     adversarial,
     looks_non_ce,
@@ -98,6 +103,9 @@ class Params:
     max_excess_above: float
     explode_ratio: float
     val_margin: float
+    learning_floor: float
+    learning_z: float
+    fitted_factor: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -211,6 +219,12 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
             return  # a metric that left the floor: the model learned something
         judged.append((strength, m, v, steps, why))
     if not judged:
+        return
+    if any(j[1].kind in LOCALISATION_KINDS for j in judged) and \
+            learning_slowly(run, p.learning_floor, p.learning_z, p.fitted_factor, p.min_points) is not None:
+        # a detector's or segmenter's score has no chance level: at the floor beside a training loss that clearly
+        # fell (by less than the order of magnitude that fits the training data) and a validation loss that did not
+        # rise, the model is learning too little in this run -- underfitting's, not a model stuck at the prior
         return
     _, m, v, steps, why = max(judged, key=lambda j: j[0])
     also = f"; so are the other {len(judged) - 1} such metrics" if len(judged) > 1 else ""

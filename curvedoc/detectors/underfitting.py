@@ -5,7 +5,8 @@ Train and validation sit close together (no generalisation gap), the signature o
 fit even its training data. Without a scale reference (K, an accuracy, or the quality rates the run logs:
 mAP, F1, ...) the detector stays silent: "high" cannot be judged from a loss value alone. A loss still falling
 at the end vetoes it, unless the fall no longer buys anything: the LR schedule has ended, or no quality rate
-moved over the second half.
+moved over the second half. A detector or segmenter whose localisation score (mAP, IoU, dice) never left its
+floor while its loss clearly fell (by less than an order of magnitude) learned too little in the run.
 
 ## Why it matters
 The model is too weak for the task, or the learning rate too low, or the schedule decayed too early:
@@ -31,6 +32,9 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
 - ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor (by the training loss, or, when its minibatch noise cannot show it, by a validation loss evaluated from the first fifth of the run on), with nothing else improving.
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
+- ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise.
+- ``floor_min_evals``: fewest evaluations of each held-out score for that check.
+- ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' ('Training loss high, validation loss higher:
@@ -51,11 +55,13 @@ from curvedoc.detectors._progress import (
     accuracy,
     clean,
     noise_sigma,
-    subsample,
     k_from_acc,
     k_from_first_loss,
+    LOCALISATION_KINDS,
+    learning_slowly,
     lm_metric,
     looks_non_ce,
+    loss_fall,
     prepared,
     stated_k,
     window_median,
@@ -63,6 +69,7 @@ from curvedoc.detectors._progress import (
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
+from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
 
@@ -84,6 +91,9 @@ class Params:
     never_min_points: int
     never_floor: float
     never_z: float
+    floor_rate: float
+    floor_min_evals: int
+    fitted_factor: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -105,7 +115,55 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     hits = list(_poor_fit(run, p))
     if not hits:
         hits = list(_never_learned(run, p))
+    if not hits:
+        hits = list(_localisation_floor(run, p))
     yield from hits[:1]
+
+
+def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:
+    """A detector or segmenter that learned too little in this run: every held-out score it logs stays below
+    ``floor_rate`` of its scale at every one of at least ``floor_min_evals`` evaluations, at least one of them a
+    localisation score (mAP, AP, AR, IoU, dice: no chance level -- a model that learned nothing scores 0, and the
+    score rises only once boxes or masks get good), while the training loss clearly fell, by less than
+    ``fitted_factor``, and the validation loss did not rise. The model is learning, too slowly to be useful within
+    the run (too few epochs, an LR too low, too little capacity or data); a score at the floor beside a loss that
+    did not move, rose or fell by an order of magnitude (the training data fitted) is plateau-at-chance's."""
+    halves = trade_off_halves(run.metrics)
+    judged = []
+    for m in run.metrics:
+        if m.split != "val" or not m.higher_is_better or m.tag in halves:
+            continue
+        v = run.tag_values(m.tag)
+        v = v[np.isfinite(v)]
+        if len(v) < p.floor_min_evals:
+            continue
+        best = float(np.max(v))
+        if not m.rate or best >= p.floor_rate * m.scale:
+            return  # a held-out score that left the floor (or one without a scale): the model does something
+        judged.append((m, best, len(v)))
+    loc = [j for j in judged if j[0].kind in LOCALISATION_KINDS]
+    if not loc:
+        return
+    slow = learning_slowly(run, p.never_floor, p.never_z, p.fitted_factor, p.min_points)
+    if slow is None:
+        return
+    m, best, n = max(loc, key=lambda j: j[2])
+    s = clean(run.series(m.tag))
+    steps = s.index.to_numpy()
+    tag = run.roles.get("train_loss", "train_loss")
+    others = len(judged) - 1
+    also = "" if not others else \
+        " (as is the other held-out score)" if others == 1 else f" (as are the other {others} held-out scores)"
+    yield Hit(
+        f"{m.tag} ({m.kind}) stayed at its floor over {n} evaluations: its best is {fmt_num(best)}, below "
+        f"{p.floor_rate:.0%} of the scale{also}, while {tag} fell only {fmt_pct(slow['fall']).lstrip('+')} (from "
+        f"{fmt_num(slow['first'])} to {fmt_num(slow['last'])}) and the validation loss did not rise: the model is "
+        f"learning, too little to be useful in this run",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.65,
+        evidence={"metric": m.tag, "best": best, "evaluations": n, "first_loss": slow["first"],
+                  "last_loss": slow["last"], "mode": "localisation-floor"},
+        causes=("too-few-steps", "lr-too-low", "capacity"),
+    )
 
 
 def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
@@ -118,23 +176,12 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     it): a short or noisy run whose change cannot be measured is not judged, a loss that ended clearly above its
     start is divergence's. A loss that fell well below its start in between and came back is divergence's; a
     quality metric or a validation loss that improved says the model learned."""
-    s = clean(run.series("train_loss"))
-    n = len(s)
-    if n < max(p.never_min_points, 10):
-        return
-    v = s.to_numpy(dtype=np.float64)
-    steps = s.index.to_numpy()
-    if (v <= 0).any() or (steps[0] > 0 and steps[0] > 0.05 * float(steps[-1])):
-        return  # a signed loss has no relative change; a log that starts late did not see the start
-    g = np.log(subsample(v))
-    m = len(g)
-    a, b = max(3, int(0.05 * m)), max(3, int(0.15 * m))
-    head, tail = sig_median(g[:a]), sig_median(g[m - b:])
-    sigma = noise_sigma(g)
-    if not math.isfinite(sigma):
-        return
-    se = math.hypot(median_se(sigma, a), median_se(sigma, b))
-    fall = head - tail  # log units: 0.05 = the loss ended ~5% below its start
+    f = loss_fall(run, "train_loss", max(p.never_min_points, 10))
+    if f is None:
+        return  # too short, a signed loss (no relative change), or a log that starts late and did not see the start
+    g, m, a, b, head, tail, sigma, se = f["g"], f["m"], f["a"], f["b"], f["head"], f["tail"], f["sigma"], f["se"]
+    steps = f["steps"]
+    fall = f["fall"]  # log units: 0.05 = the loss ended ~5% below its start
     lo, hi = fall - p.never_z * se, fall + p.never_z * se
     held = None
     if lo >= p.never_floor or hi <= -p.never_floor:

@@ -177,9 +177,10 @@ def test_a_noisy_flat_loss_with_gradients_flowing_is_not_a_frozen_model():
 def test_a_detector_predicting_boxes_everywhere_never_left_the_floor():
     # mAP never above 2% while recall is high (boxes everywhere) and precision ~0: the combined metric judges,
     # the halves that trade against each other neither fire nor veto
+    # (a training loss that does not move: one that clearly falls is a slow learner, underfitting's -- below)
     rng = np.random.default_rng(0)
     ev = np.arange(1, 51)
-    run = make_run(train_loss=np.linspace(4, 3.6, 500) + rng.normal(0, 0.05, 500), **{
+    run = make_run(train_loss=3.8 + rng.normal(0, 0.05, 500), **{
         "metrics/mAP50-95(B)": (ev, np.abs(rng.normal(0.005, 0.004, 50))),
         "metrics/precision(B)": (ev, np.abs(rng.normal(0.003, 0.001, 50))),
         "metrics/recall(B)": (ev, np.clip(rng.uniform(0.4, 0.96, 50), 0, 1))})
@@ -190,6 +191,58 @@ def test_a_detector_predicting_boxes_everywhere_never_left_the_floor():
         "metrics/precision(B)": (ev, np.abs(rng.normal(0.003, 0.001, 50))),
         "metrics/recall(B)": (ev, np.clip(rng.uniform(0.4, 0.96, 50), 0, 1))})
     assert run_detector("plateau-at-chance", run) == []
+
+
+def _slow_detector(seed: int, *, fall: float, val_rise: float = 0.0):
+    """A YOLO-like results table: box/cls/dfl losses whose sum falls by ``fall`` (a fraction) over 10-300 epochs
+    with 1-8% noise, validation losses moving by ``val_rise``, mAP at 0.002-0.05 creeping up, precision/recall
+    scattered (they trade against each other)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([10, 25, 50, 100, 300]))
+    ev = np.arange(1, n + 1)
+    shape = np.exp(-ev / (n / 3))
+    total = 1 - fall * (1 - shape) / (1 - shape[-1])
+    noise = float(rng.uniform(0.01, 0.08)) / math.sqrt(max(1.0, n / 25))
+    parts = {}
+    for part, w in (("box", 0.4), ("cls", 0.35), ("dfl", 0.25)):
+        base = float(rng.uniform(2, 6)) * w
+        parts[f"train/{part}_loss"] = (ev, base * total * (1 + rng.normal(0, noise, n)))
+        parts[f"val/{part}_loss"] = (ev, base * np.linspace(1, 1 + val_rise, n) * (0.97 * total[0] + 0.03 * total)
+                                     * (1 + rng.normal(0, noise / 3, n)))
+    top = float(rng.uniform(0.002, 0.05))
+    parts["metrics/mAP50(B)"] = (ev, np.clip(np.linspace(0, top, n) + rng.normal(0, top / 10, n), 0, 1))
+    parts["metrics/mAP50-95(B)"] = (ev, parts["metrics/mAP50(B)"][1] / 2)
+    parts["metrics/precision(B)"] = (ev, np.clip(rng.uniform(0.0, 0.9, n), 0, 1))
+    parts["metrics/recall(B)"] = (ev, np.clip(rng.uniform(0.0, 0.2, n), 0, 1))
+    return make_run(**parts)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_detector_whose_loss_falls_while_its_map_stays_low_learned_too_little(seed):
+    # a detector or segmenter's score has no chance level: mAP 0.03 after 50 epochs beside a loss that fell 30% is a
+    # model learning too slowly (too few epochs, LR too low), not one stuck at the prior
+    rng = np.random.default_rng(100 + seed)
+    run = _slow_detector(seed, fall=float(rng.uniform(0.15, 0.6)))
+    names = [f.name for f in curvedoc.diagnose(run).runs[0].findings]
+    assert "underfitting" in names and "plateau-at-chance" not in names, (seed, names)
+    hit = run_detector("underfitting", run)[0]
+    assert hit.evidence["mode"] == "localisation-floor" and hit.causes[0] == "too-few-steps"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_detector_at_the_floor_whose_loss_did_not_fall_or_fitted_is_at_chance(seed):
+    # the same score beside a loss that did not move, one that fell by two orders of magnitude (the training data
+    # fitted, nothing transfers) or a validation loss that rose stays plateau-at-chance's
+    for fall, rise in ((0.0, 0.0), (0.99, 0.0), (0.3, 0.8)):
+        run = _slow_detector(seed, fall=fall, val_rise=rise)
+        assert run_detector("plateau-at-chance", run), (seed, fall, rise)
+        assert [h for h in run_detector("underfitting", run) if h.evidence.get("mode") == "localisation-floor"] == []
+    # and a detector whose mAP left the floor is neither
+    run = _slow_detector(seed, fall=0.3)
+    ev, v = run.series("metrics/mAP50(B)").index.to_numpy(), run.series("metrics/mAP50(B)").to_numpy()
+    fine = make_run(**{t: (run.series(t).index.to_numpy(), run.series(t).to_numpy()) for t in run.tags
+                       if t != "metrics/mAP50(B)"}, **{"metrics/mAP50(B)": (ev, v + 0.3)})
+    assert [h for h in run_detector("underfitting", fine) if h.evidence.get("mode") == "localisation-floor"] == []
 
 
 def test_an_rl_run_stopped_before_its_planned_length_is_unfinished():
