@@ -198,6 +198,9 @@ def adversarial(run) -> bool:
     return any(_G_LOSS_RE.search(t) for t in tags) and any(_D_LOSS_RE.search(t) for t in tags)
 
 
+REGRESSION_KIND = "a regression or reconstruction loss"
+
+
 def loss_kind(run) -> dict:
     """What the training loss is, as far as the run says, and why: ``{'kind', 'why'[, 'num_classes']}`` (empty
     without a training loss). ``kind`` is a noun phrase for reports: a reinforcement-learning loss; a detection loss
@@ -219,7 +222,7 @@ def loss_kind(run) -> dict:
         # the tag first, then the other tags the reason names (not its generic wording)
         for words in (tag.lower(), non.lower().replace("regression/detection/adversarial", "")):
             for kind, rx in (("a detection loss of several parts", _DETECTION_RE),
-                             ("a regression or reconstruction loss", _REGRESSION_RE2),
+                             (REGRESSION_KIND, _REGRESSION_RE2),
                              ("a contrastive loss", _CONTRASTIVE_RE), ("an adversarial (GAN) loss", _GAN_RE)):
                 if rx.search(words):
                     return {"kind": kind, "why": non}
@@ -575,3 +578,23 @@ def learning_slowly(run, floor: float, z: float, fitted_factor: float, min_point
             if math.log(sig_median(vv[-k:]) / sig_median(vv[:k])) > floor:
                 return None
     return {"first": math.exp(f["head"]), "last": math.exp(f["tail"]), "fall": -math.expm1(-f["fall"])}
+
+
+def lr_still_warming(run) -> tuple[np.ndarray, np.ndarray] | None:
+    """(steps, values) of the LR role when it rose over the whole run and is at its maximum at the last step: the
+    warmup never finished. A learning rate is a schedule, not a measurement: it has no noise, so 5 points that rise
+    at (nearly) every step already say the warmup was still running; 4 do when the first is exactly 0 and each
+    rises (nobody trains at an LR of 0: a schedule that starts there is a warmup by construction, e.g. Ultralytics'
+    logged once an epoch). The LR must at least double (from a start at 0, any rise does)."""
+    if "lr" not in run.roles:
+        return None
+    s = clean(run.series("lr"))
+    v = s.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < 4 or v.max() <= 0 or v[0] < 0:
+        return None
+    d = np.diff(v)
+    rising = bool(v[0] == 0 and np.all(d > 0)) if n == 4 else np.mean(d > 0) >= 0.9
+    if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < 2.0 * v[0]:
+        return None
+    return s.index.to_numpy(), v

@@ -68,6 +68,7 @@ from curvedoc.detectors._progress import (
     late_rate_levels,
     learning_slowly,
     longest_true_run,
+    lr_still_warming,
     adversarial,
     looks_non_ce,
     loss_kind,
@@ -218,7 +219,9 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         else:
             return  # a metric that left the floor: the model learned something
         judged.append((strength, m, v, steps, why))
-    if not judged:
+    if not judged or lr_still_warming(run) is not None:
+        # (every evaluation inside a warmup that never ended says nothing about the floor: the model has hardly
+        # been trained -- unfinished-schedule reports the run)
         return
     if any(j[1].kind in LOCALISATION_KINDS for j in judged) and \
             learning_slowly(run, p.learning_floor, p.learning_z, p.fitted_factor, p.min_points) is not None:

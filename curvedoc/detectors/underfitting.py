@@ -58,10 +58,12 @@ from curvedoc.detectors._progress import (
     k_from_acc,
     k_from_first_loss,
     LOCALISATION_KINDS,
+    REGRESSION_KIND,
     learning_slowly,
     lm_metric,
     looks_non_ce,
     loss_fall,
+    loss_kind,
     prepared,
     stated_k,
     window_median,
@@ -312,12 +314,17 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
                 moving.append(f"val_loss still fell {fmt_pct(1.0 - v_tail / v_mid).lstrip('+')}")
             val_ev = {"val_last": v_tail, "gap_log": round(gap, 4)}
 
-    # how high is high: needs K or an accuracy
+    # how high is high: needs K or an accuracy -- a classification accuracy: one logged beside a regression or
+    # reconstruction loss (Keras' 'accuracy' of a model with continuous targets) counts exact matches of real numbers
+    # and says nothing about the fit
+    regression = loss_kind(run).get("kind") == REGRESSION_KIND
     acc = accuracy(run, "train_acc")
     acc_role = "train"
     if len(acc) < 3:
         acc = accuracy(run, "val_acc")
         acc_role = "validation"
+    if regression:
+        acc = acc.iloc[:0]
     acc_tail = window_median(acc.to_numpy(), 0.8, 1.0) if len(acc) >= 3 else float("nan")
     k, k_src = None, None
     k_given = stated_k(run, p.num_classes)
@@ -355,6 +362,8 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         reasons.append(f"{acc_role} accuracy only {acc_tail:.3f}" + (f" (chance {chance_acc:.3f})" if k else ""))
     # every quality rate the run logs (accuracy, mAP, F1, precision/recall ...): the best of them must be low too
     rates, rate_split = _rates(run)
+    if regression:
+        rates = [r for r in rates if r[1] != "accuracy"]
     rate_ends = [(window_median(a, 0.8, 1.0), window_median(a, 0.4, 0.6), tag) for tag, _kind, a in rates]
     low_rates = False
     if rate_ends:

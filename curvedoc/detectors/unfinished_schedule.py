@@ -44,7 +44,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import last_key as _last_key
-from curvedoc.detectors._progress import clean, noise_sigma, prepared, window_median
+from curvedoc.detectors._progress import clean, lr_still_warming, noise_sigma, prepared, window_median
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS, eta_left, inside_epoch
@@ -254,20 +254,11 @@ def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
 
 def _still_warming(run: Run, p: Params) -> Hit | None:
     """The LR rose over the whole run and is at its maximum at the last step: the warmup never finished, so
-    the schedule never reached its peak, let alone its decay."""
-    if "lr" not in run.roles:
+    the schedule never reached its peak, let alone its decay (:func:`lr_still_warming`)."""
+    warm = lr_still_warming(run)
+    if warm is None:
         return None
-    s = clean(run.series("lr"))
-    v = s.to_numpy(dtype=np.float64)
-    n = len(v)
-    # a learning rate is a schedule, not a measurement: it has no noise, so 5 points that rise at every step (4
-    # rises in a row, each one its own evidence) already say the warmup was still running
-    if n < 5 or v.max() <= 0 or v[0] <= 0:
-        return None
-    d = np.diff(v)
-    if v[-1] < v.max() * (1 - 1e-9) or np.mean(d > 0) < 0.9 or v[-1] < 2.0 * v[0]:
-        return None
-    steps = s.index.to_numpy()
+    steps, v = warm
     return Hit(f"the learning rate was still warming up at the last step {fmt_step(steps[-1])}: it rose from "
                f"{fmt_num(float(v[0]))} to {fmt_num(float(v[-1]))} over the whole run, so the schedule never reached "
                "its peak or its decay (the warmup is longer than the training)",

@@ -1218,3 +1218,40 @@ def test_a_cross_entropy_falling_without_bound_below_zero_diverged(seed):
     # a cross-entropy with an entropy bonus subtracted that ends a little below zero is no such fault
     small = np.linspace(1.0, -0.05, n)
     assert run_detector("divergence", make_run(train_loss=small, val_acc=np.linspace(0.5, 0.9, n))) == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_accuracy_logged_beside_a_regression_loss_is_no_evidence_of_a_poor_fit(seed):
+    # Keras' metrics=['accuracy'] on a model with continuous targets counts exact matches of real numbers (0.1-0.2
+    # whatever the fit): beside an MSE whose mae falls, it says nothing about underfitting
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(12, 60))
+    loss = 0.054 * np.exp(-np.arange(n) / (3 * n)) * (1 + rng.normal(0, 0.01, n))
+    mae = 0.17 * np.exp(-np.arange(n) / (3 * n))
+    acc = 0.18 + rng.normal(0, 0.005, n)
+    run = make_run(loss=loss, mae=mae, accuracy=acc)
+    assert run_detector("underfitting", run) == [], seed
+    # the same accuracy beside a classification loss that stalled at 1.6 nats after falling from 2.3 is one
+    stalled = np.r_[np.linspace(2.3, 1.62, n // 3), np.full(n - n // 3, 1.6)] * (1 + rng.normal(0, 0.005, n))
+    assert run_detector("underfitting", make_run(loss=stalled, accuracy=acc)), seed
+
+
+@pytest.mark.parametrize("rows", [4, 5, 8])
+def test_a_run_stopped_inside_its_warmup_is_unfinished_and_its_floor_says_nothing(rows):
+    # Ultralytics warms the LR up from 0 over its first epochs; a job stopped after 4 of 100 epochs has mAP 0 at
+    # every evaluation: the model has hardly been trained, it is not at chance
+    rng = np.random.default_rng(rows)
+    ev = np.arange(1, rows + 1)
+    lr = 1.4e-5 * (ev - 1)
+    tags = {"lr/pg0": (ev, lr), "metrics/mAP50(B)": (ev, np.zeros(rows)), "metrics/mAP50-95(B)": (ev, np.zeros(rows))}
+    for part in ("box", "cls", "dfl"):
+        tags[f"train/{part}_loss"] = (ev, 2 + rng.normal(0, 0.1, rows))
+        tags[f"val/{part}_loss"] = (ev, 2 + rng.normal(0, 0.05, rows))
+    run = make_run(**tags)
+    assert run_detector("plateau-at-chance", run) == []
+    hits = run_detector("unfinished-schedule", run)
+    assert hits and "warming up" in hits[0].message
+    # the same evaluations after the warmup ended (the LR at its peak, then decaying) are judged
+    done = dict(tags)
+    done["lr/pg0"] = (ev, np.r_[1e-4, np.linspace(1e-3, 5e-4, rows - 1)])
+    assert run_detector("plateau-at-chance", make_run(**done))
