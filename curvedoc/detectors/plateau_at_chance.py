@@ -235,8 +235,7 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         f"{m.tag} ({m.kind}) never leaves the floor over {len(v)} evaluations from step {fmt_step(steps[0])} to "
         f"{fmt_step(steps[-1])}: {why}{also}; the model never produces a useful output",
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7 if len(v) >= 5 else 0.55,
-        evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v)),
-                  "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]},
+        evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v))},
         check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=False),
     )
 
@@ -246,6 +245,14 @@ _AFTER_BLOWUP = ("lr-too-high", "no-warmup", "numerical-instability", "bad-init"
 # causes of a validation score at chance while the training split was fitted: what the model learned does not
 # transfer at all, so the training labels (or the validation pipeline) are unrelated to the inputs
 _FIT_BUT_CHANCE = ("labels-detached", "eval-mode-bug", "delayed-generalisation", "overfitting-capacity")
+
+
+def _superseded_after_blowup(run: Run) -> list[list[str]]:
+    """A model put at chance by a loss explosion has underfitting's symptoms for the opposite reason (a step too
+    large, not too small or a model too weak): the chance verdict, whose causes put the LR first, replaces it. Without
+    an explosion both are reported -- the model predicts the prior (chance) and fits nothing (underfitting, whose
+    causes add a learning rate too low and too little capacity): practitioners name both."""
+    return [["underfitting", run.roles.get("train_loss", "train_loss")]]
 
 
 def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
@@ -626,9 +633,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     if len(v) < 5:
         conf *= 0.85
     ev = {"metric": m.tag, "tag": m.tag, "num_classes": k, "chance_acc": chance, "best": best,
-          "evaluations": int(len(v)), "k_source": src, "margin": round(margin, 6),
-          "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]}
+          "evaluations": int(len(v)), "k_source": src, "margin": round(margin, 6)}
     if blow is not None:
+        ev["supersedes"] = _superseded_after_blowup(run)
         ev["exploded_to"] = blow["peak"]
         ev["exploded_at"] = blow["step"]
     if fitted is not None:
@@ -845,8 +852,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         "last_loss": tail,
         "learned_before_plateau": bool(learned_before),
         "layer_grad_spread": layer_spread,
-        # a model at chance never learned: the chance verdict names why, underfitting's 'never learned' is its effect
-        "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]],
+        "supersedes": _superseded_after_blowup(run) if blow is not None else [],
     }
     if still and not learned_before and blow is None:
         # at chance from the start to the end: the model learned nothing, so a metric's 'best' was never a learned
