@@ -5,7 +5,8 @@ one by more than the metric's own evaluation-to-evaluation noise and by a minimu
 metric's units (percentage points for bounded rates such as accuracy or mAP, a relative change for unbounded
 positive metrics such as WER or perplexity, a share of the observed range for rewards that can be negative).
 The direction comes from the metric's name (accuracy: higher is better; WER: lower is better). In a
-reinforcement-learning run the episode return / reward / success rate is checked the same way; in a run that
+reinforcement-learning run the episode return / reward / success rate is checked the same way, once it rose above
+its start (the random policy's level) by as much as the fall must be; in a run that
 logs a validation loss but no training loss, the validation loss is. When one file holds several appended
 training sessions (a CSVLogger that restarted from scratch), only the last session is judged. Of several metrics of the same kind
 (one accuracy per eval set) the worst regression is reported and the others are counted.
@@ -161,6 +162,14 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         need = max(p.few_evals_factor * floor, p.noise_z * binom * np.sqrt(2.0))
     if not drop > need:
         return None
+    if m.kind in RL_KINDS:
+        # an agent's return starts at what its random policy earns, and its episodes scatter widely: a best that
+        # never rose above the start by the same bar is the top of that scatter, not a learned policy to lose --
+        # there is no regression without a gain first (an agent that never learned is underfitting's)
+        gs = rolling_median_values(g, w, 1, center=True) if w > 1 else g
+        start = float(np.median(gs[: max(3, n // 20)]))  # the first 5% of the episodes (at least 3)
+        if not best_level - start > need:
+            return None
     return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(best_level, unit, sign, m.scale),
             "final": _raw(final, unit, sign, m.scale), "last_step": int(steps[-1]), "drop": drop, "need": need,
             "unit": unit, "after": after, "n": n, "strength": drop / need}

@@ -1255,3 +1255,25 @@ def test_a_run_stopped_inside_its_warmup_is_unfinished_and_its_floor_says_nothin
     done = dict(tags)
     done["lr/pg0"] = (ev, np.r_[1e-4, np.linspace(1e-3, 5e-4, rows - 1)])
     assert run_detector("plateau-at-chance", make_run(**done))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_an_agent_that_never_beat_its_random_start_has_no_reward_to_lose(seed):
+    # an RL agent's return starts at what its random policy earns and scatters widely: a lucky stretch early on and
+    # a typical one at the end is not a regression unless the return first rose above the start by as much
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([60, 250, 1200]))
+    steps = np.arange(n) * 2048
+    level = float(rng.uniform(-30, 5))
+    scale = float(rng.uniform(1, 8))
+    # the first episodes of a random policy happened to earn more (a lucky stretch, or a policy that then collapsed
+    # onto a worse deterministic action): never a learned gain
+    t = np.arange(n) / n
+    flat = level + 3 * scale * np.exp(-t / 0.1) + rng.normal(0, scale, n)
+    run = make_run(steps=steps, **{"rollout/ep_rew_mean": flat, "train/value_loss": np.abs(rng.normal(1, 0.3, n))})
+    assert run_detector("metric-regression", run) == [], seed
+    # the same agent that learned (the return climbed well above its start) and then lost most of it regressed
+    learned = level + 10 * scale * np.r_[np.linspace(0, 1, n // 2), np.linspace(1, 0.3, n - n // 2)] + \
+        rng.normal(0, scale, n)
+    run = make_run(steps=steps, **{"rollout/ep_rew_mean": learned, "train/value_loss": np.abs(rng.normal(1, 0.3, n))})
+    assert run_detector("metric-regression", run), seed
