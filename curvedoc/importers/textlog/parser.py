@@ -443,19 +443,14 @@ class TextLogParser(BatchedFeed):
         keys = [tag_of(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
             self.set_epoch(rec.epoch)
-        if rec.step is not None and rec.step_total and rec.epoch is not None:
+        # the epoch a "step n/N" is printed in: on its line, else on a line of its own above it ("Epoch 2/10" over
+        # Paddle hapi's and Keras' "step 45/625 - loss: ..")
+        in_epoch = rec.epoch if rec.epoch is not None else self.ctx_epoch
+        if rec.step is not None and rec.step_total and in_epoch is not None:
             # "epoch 2 | step 100/6501": the step is global until it goes back to a smaller value when the
             # epoch advances; from then on it counts inside the epoch (global = (epoch - first) * N + step)
-            st = self.tpl_clock.get(tpl)
-            if st is None:
-                st = self.tpl_clock[tpl] = [rec.epoch, rec.step, False, rec.epoch]
-            elif rec.epoch > st[0] and rec.step < st[1]:
-                st[2] = True
-            elif rec.epoch < st[0]:  # a new launch appended to the log: start again
-                st[:] = [rec.epoch, rec.step, False, rec.epoch]
-            st[0], st[1] = rec.epoch, rec.step
-            pos = (rec.epoch - st[3]) * rec.step_total + rec.step if st[2] else rec.step
-            how = "global-iter" if st[2] else "step"  # (a step counted inside the epoch: made global here)
+            pos = self.step_in_epoch(tpl, in_epoch, rec.step, rec.step_total)
+            how = "global-iter" if self.tpl_clock[tpl][2] else "step"  # (counted inside the epoch: made global)
             self.ctx_step = pos
         elif rec.step is not None:
             pos, how = rec.step, "step"
@@ -483,6 +478,19 @@ class TextLogParser(BatchedFeed):
         self._emit(tpl, keys, rec.values, pos, how, rec.bar)
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
+
+    def step_in_epoch(self, tpl: tuple, epoch: int, step: int, total: int) -> int:
+        """The position of a record of ``tpl`` printing ``step n/N`` in ``epoch``: the step as printed until it goes
+        back to a smaller value when the epoch advances; from then on (epoch - first epoch) * N + step."""
+        st = self.tpl_clock.get(tpl)
+        if st is None:
+            st = self.tpl_clock[tpl] = [epoch, step, False, epoch]
+        elif epoch > st[0] and step < st[1]:
+            st[2] = True
+        elif epoch < st[0]:  # a new launch appended to the log: start again
+            st[:] = [epoch, step, False, epoch]
+        st[0], st[1] = epoch, step
+        return (epoch - st[3]) * total + step if st[2] else step
 
     # -- result
     def result(self):

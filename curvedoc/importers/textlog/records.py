@@ -213,7 +213,8 @@ class Rec:
     ctx: str = ""
     bar: bool = False
     planned: dict = field(default_factory=dict)
-    step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
+    # N of a "step n/N" (maybe a counter inside the epoch: the epoch printed beside it, or on a line of its own)
+    step_total: int | None = None
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
     asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
     closes: bool = False  # the line says its epoch is over ("epoch: 3 done, ..."): that epoch's summary
@@ -499,8 +500,8 @@ def parse_record(msg: str) -> Rec | None:
     if not keys and step is None and epoch is None:
         return None
     closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
-    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
-               config, tuple(asked), closes)
+    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
+               closes)
 
 
 # ---------------------------------------------------------------------------------------------- announcements
