@@ -72,3 +72,22 @@ def test_a_part_of_the_loss_named_alone_beside_the_loss_is_that_part(tmp_path):
     assert _series(rd, "cls_loss")[1] == [round(5 / e, 4) for e in range(1, 21)]
     rd = _read(tmp_path, [f"iter {i} | cls {i % 10} | acc 0.5" for i in range(1, 20)])
     assert "cls" in set(rd.frame["tag"].astype(str))
+
+
+def test_records_at_the_end_of_each_epoch_are_on_the_epoch_whatever_its_length(tmp_path):
+    """An ad-hoc ImageNet script keeps the last rendering of each epoch's bar, ``Train Epoch: 4 Loss: 2.966 Acc@1
+    36.7: 100%|██████████| 5005/5005 [59:22<00:00, 1.41it/s]``; resumed with another batch size its epochs are 5005
+    batches long instead of 10010. Every record is at the end of its epoch: one point per epoch, on the epoch -- one
+    series, not two split by the epoch length (nor a clock that goes back)."""
+    bar = "\u2588" * 10
+    lines = []
+    for e in range(1, 9):
+        n = 10010 if e <= 3 else 5005
+        lines += [f"Epoch: {e}", f"Learning rate: {0.005 * e:.6f}",
+                  f"Train Epoch: {e} Loss: {6 / e:.3f} Acc@1 {4 * e:.3f} Acc@5 {11 * e:.3f}: 100%|{bar}| {n}/{n} "
+                  f"[59:22<00:00,  1.41it/s]", "", f"Test set: Average loss: {5 / e:.4f}, Acc@1: {8 * e:.3f}%", ""]
+    rd = _read(tmp_path, lines)
+    tags = set(rd.frame["tag"].astype(str))
+    assert not any(t.endswith("[2]") for t in tags), tags
+    assert _series(rd, "Loss") == (list(range(1, 9)), [round(6 / e, 3) for e in range(1, 9)])
+    assert not [i for i in rd.issues if i.kind == "restart"]

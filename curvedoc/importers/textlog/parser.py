@@ -505,6 +505,7 @@ class TextLogParser(BatchedFeed):
 
         The same key printed by several templates (a dict that gains keys at an eval step, a summary line
         that adds a column) is one series, merged in write order."""
+        self._epoch_ends_on_their_epoch()
         groups: dict[tuple[str, str], list[Series]] = {}
         # the series of templates that report an ETA: renderings of a progress bar on its way
         in_progress = {id(ser) for tpl, fam in self.series.items()
@@ -639,6 +640,24 @@ class TextLogParser(BatchedFeed):
         return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path),
                           take=True)  # arrays made for the frame: not copied again into one block
 
+
+    def _epoch_ends_on_their_epoch(self):
+        """Records of an "[e][i/N]" template that are all at the end of their epoch (i = N: the last rendering of
+        each epoch's progress bar, ``Train Epoch: 4 Loss: 2.97 ..: 100%| 5005/5005``) are one point per epoch: they
+        are placed on the epoch, where a change of the epoch length (a run resumed with another batch size,
+        10010 batches an epoch, then 5005) does not split them into two series nor send the clock back."""
+        base = self.epoch_base or 0
+        for fam in self.series.values():
+            for k, ser in list(fam.items()):
+                if ser.period <= 0 or ser.count() < 2:
+                    continue
+                st, va, od, hows = ser.arrays()
+                if hows != {"global-iter"} or np.any(st % ser.period) or np.any(np.diff(st) <= 0):
+                    continue
+                on_epoch = Series()
+                on_epoch.add(st // ser.period + base - 1, va, od, "epoch")
+                on_epoch.last_bar = ser.last_bar
+                fam[k] = on_epoch
 
     def _printed_steps(self, merged: dict) -> tuple[np.ndarray, np.ndarray] | None:
         """(record orders, steps) of the training signal -- the longest training-loss series, else the longest
