@@ -15,7 +15,9 @@ one parser per framework:
   so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
   in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
-  as a key (``train 9.85 val 9.84``) is that split's loss. Numbers keep their printed value: exponents,
+  as a key (``train 9.85 val 9.84``) is that split's loss, unless its value is a duration (``train 2.2s``,
+  ``Eval: 0.0002 s/iter``). A part of a detector's loss named alone beside the loss (``loss 6.86 cls 1.75
+  box 0.10``) is that part (``cls_loss``), as YOLO's table columns are. Numbers keep their printed value: exponents,
   ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied; a number printed
   through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number (a PSNR
   ``18.33dB`` is 18.33).
@@ -60,6 +62,11 @@ one parser per framework:
   evaluation's progress (its last rendering holds the result); a command running an evaluation script (``python
   tools/infer.py``) holds out its launch. A line that says its epoch is over (``epoch: 3 done, loss: ..``) is that
   epoch's summary, a series apart from the records printed during the epoch.
+* **An epoch said on its own line.** ``step 10/614 - loss: ..`` under ``Epoch 2/10`` (Paddle hapi, Keras) counts
+  inside that epoch once it starts again as the epoch advances: laid end to end ((epoch - first) * N + step), as
+  when the epoch is on the record's own line. Records of ``[e][i/N]`` that are all at the end of their epoch (the
+  last rendering of each epoch's bar, ``5005/5005``) are one point per epoch, placed on the epoch: a run resumed with
+  another epoch length stays one series.
 * **Counters inside the epoch.** A step that climbs to one value and starts again at every epoch (``TRAIN in epoch 3 ,
   step 750``, no epoch length printed) counts inside the epoch: it is no printed step clock and no restart, and
   records that name only their epoch stay on it; trainings run one after the other may each have their own epoch

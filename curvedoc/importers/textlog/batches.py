@@ -475,7 +475,18 @@ class BatchedFeed:
         orders = np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64)
         self.seq += n
         periods = None  # the epoch length N of "[e][i/N]" is part of the clock (see _record)
-        if kind == "step":
+        if kind == "step" and "step_total" in at and self.ctx_epoch is not None and cols[at["step_total"]].all():
+            # "step n/N" under an epoch line: the epoch is the same for the whole run of records, so only the first
+            # can find the step gone back as the epoch advanced (see TextLogParser.step_in_epoch)
+            steps, totals = cols[at["step"]], cols[at["step_total"]]
+            self.step_in_epoch(tpl, self.ctx_epoch, int(steps[0]), int(totals[0]))
+            st = self.tpl_clock[tpl]
+            st[1] = int(steps[-1])
+            if st[2]:
+                steps, how = (self.ctx_epoch - st[3]) * totals + steps, "global-iter"
+            else:
+                how = "step"
+        elif kind == "step":
             steps, how = cols[at["step"]], "step"
         elif kind == "global":
             i0, base = at["inner"], self.epoch_base or 0

@@ -443,19 +443,14 @@ class TextLogParser(BatchedFeed):
         keys = [tag_of(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
             self.set_epoch(rec.epoch)
-        if rec.step is not None and rec.step_total and rec.epoch is not None:
+        # the epoch a "step n/N" is printed in: on its line, else on a line of its own above it ("Epoch 2/10" over
+        # Paddle hapi's and Keras' "step 45/625 - loss: ..")
+        in_epoch = rec.epoch if rec.epoch is not None else self.ctx_epoch
+        if rec.step is not None and rec.step_total and in_epoch is not None:
             # "epoch 2 | step 100/6501": the step is global until it goes back to a smaller value when the
             # epoch advances; from then on it counts inside the epoch (global = (epoch - first) * N + step)
-            st = self.tpl_clock.get(tpl)
-            if st is None:
-                st = self.tpl_clock[tpl] = [rec.epoch, rec.step, False, rec.epoch]
-            elif rec.epoch > st[0] and rec.step < st[1]:
-                st[2] = True
-            elif rec.epoch < st[0]:  # a new launch appended to the log: start again
-                st[:] = [rec.epoch, rec.step, False, rec.epoch]
-            st[0], st[1] = rec.epoch, rec.step
-            pos = (rec.epoch - st[3]) * rec.step_total + rec.step if st[2] else rec.step
-            how = "global-iter" if st[2] else "step"  # (a step counted inside the epoch: made global here)
+            pos = self.step_in_epoch(tpl, in_epoch, rec.step, rec.step_total)
+            how = "global-iter" if self.tpl_clock[tpl][2] else "step"  # (counted inside the epoch: made global)
             self.ctx_step = pos
         elif rec.step is not None:
             pos, how = rec.step, "step"
@@ -484,6 +479,19 @@ class TextLogParser(BatchedFeed):
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
 
+    def step_in_epoch(self, tpl: tuple, epoch: int, step: int, total: int) -> int:
+        """The position of a record of ``tpl`` printing ``step n/N`` in ``epoch``: the step as printed until it goes
+        back to a smaller value when the epoch advances; from then on (epoch - first epoch) * N + step."""
+        st = self.tpl_clock.get(tpl)
+        if st is None:
+            st = self.tpl_clock[tpl] = [epoch, step, False, epoch]
+        elif epoch > st[0] and step < st[1]:
+            st[2] = True
+        elif epoch < st[0]:  # a new launch appended to the log: start again
+            st[:] = [epoch, step, False, epoch]
+        st[0], st[1] = epoch, step
+        return (epoch - st[3]) * total + step if st[2] else step
+
     # -- result
     def result(self):
         self.flush()
@@ -497,6 +505,7 @@ class TextLogParser(BatchedFeed):
 
         The same key printed by several templates (a dict that gains keys at an eval step, a summary line
         that adds a column) is one series, merged in write order."""
+        self._epoch_ends_on_their_epoch()
         groups: dict[tuple[str, str], list[Series]] = {}
         # the series of templates that report an ETA: renderings of a progress bar on its way
         in_progress = {id(ser) for tpl, fam in self.series.items()
@@ -631,6 +640,24 @@ class TextLogParser(BatchedFeed):
         return make_frame(tag, np.concatenate(steps)[idx], np.concatenate(values)[idx], source_file=str(self.path),
                           take=True)  # arrays made for the frame: not copied again into one block
 
+
+    def _epoch_ends_on_their_epoch(self):
+        """Records of an "[e][i/N]" template that are all at the end of their epoch (i = N: the last rendering of
+        each epoch's progress bar, ``Train Epoch: 4 Loss: 2.97 ..: 100%| 5005/5005``) are one point per epoch: they
+        are placed on the epoch, where a change of the epoch length (a run resumed with another batch size,
+        10010 batches an epoch, then 5005) does not split them into two series nor send the clock back."""
+        base = self.epoch_base or 0
+        for fam in self.series.values():
+            for k, ser in list(fam.items()):
+                if ser.period <= 0 or ser.count() < 2:
+                    continue
+                st, va, od, hows = ser.arrays()
+                if hows != {"global-iter"} or np.any(st % ser.period) or np.any(np.diff(st) <= 0):
+                    continue
+                on_epoch = Series()
+                on_epoch.add(st // ser.period + base - 1, va, od, "epoch")
+                on_epoch.last_bar = ser.last_bar
+                fam[k] = on_epoch
 
     def _printed_steps(self, merged: dict) -> tuple[np.ndarray, np.ndarray] | None:
         """(record orders, steps) of the training signal -- the longest training-loss series, else the longest

@@ -213,10 +213,17 @@ class Rec:
     ctx: str = ""
     bar: bool = False
     planned: dict = field(default_factory=dict)
-    step_total: int | None = None  # N of a "step n/N" printed beside an epoch (maybe an in-epoch counter)
+    # N of a "step n/N" (maybe a counter inside the epoch: the epoch printed beside it, or on a line of its own)
+    step_total: int | None = None
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
     asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
     closes: bool = False  # the line says its epoch is over ("epoch: 3 done, ..."): that epoch's summary
+
+
+def _is_duration(msg: str, key: str, raw: str) -> bool:
+    """Is ``key``'s value ``raw`` written with a unit of time in ``msg`` ("train 2.2s", "val: 310ms")?"""
+    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?|h)\b",
+                     msg) is not None
 
 
 @functools.lru_cache(maxsize=8192)
@@ -466,9 +473,11 @@ def parse_record(msg: str) -> Rec | None:
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
-        # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes)
+        # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes), nor with a duration ("Epoch 5
+        # loss 9.52 | train 2.2s | infer 4.5s": the time the split took)
         if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2 \
-                and not ("." not in raw and not math.isnan(v) and float(v).is_integer()):
+                and not ("." not in raw and not math.isnan(v) and float(v).is_integer()) \
+                and not _is_duration(msg, key, raw):
             key = key + " loss"
         if key in seen:
             if last_split and not split_of(key):
@@ -498,9 +507,13 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
+    if len(keys) >= 2 and any(LOSS_WORD.search(k) for k in keys):
+        # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
+        # (as YOLO's table columns are), printed beside the loss, is that part of the loss
+        keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
     closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
-    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total if has_epoch else None,
-               config, tuple(asked), closes)
+    return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
+               closes)
 
 
 # ---------------------------------------------------------------------------------------------- announcements
@@ -554,6 +567,10 @@ TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
 LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
+# the same parts printed as keys of a record beside its loss ("loss 10.97 | cls 5.06"); not the words that can
+# as well be a metric or a count there (an IoU, an L1 error, a total)
+LOSS_PART_KEYS = LOSS_PART_COLUMNS - {"iou", "l1", "total"}
+LOSS_WORD = re.compile(r"(?i)(?:^|[\s_/])loss(?:$|[\s_/])")
 # the columns of a detection validation table (one with mAP columns) that name a metric by its initial: YOLO's
 # "Class Images Labels P R mAP@.5 mAP@.5:.95" -- P is the precision, R the recall
 METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}

@@ -248,7 +248,8 @@ class Plan:
         self.need, self.at = list(range(len(r.values))), {}
         for name, count, present in (("step", 1, r.step is not None), ("epoch", 1, r.epoch is not None),
                                      ("inner", 2, r.inner is not None), ("counter", 1, r.counter is not None),
-                                     ("planned", len(r.planned), len(r.planned) > 0), ("eta", 4, line.eta is not None)):
+                                     ("planned", len(r.planned), len(r.planned) > 0),
+                                     ("step_total", 1, r.step_total is not None), ("eta", 4, line.eta is not None)):
             if present:
                 self.at[name] = len(self.need)
                 first = o["end"] if name == "eta" else o[name]  # (an ETA's numbers follow the record's)
