@@ -350,6 +350,29 @@ def duplicate_issues(frame: pd.DataFrame, file: str, row_steps: np.ndarray | Non
     )]
 
 
+def epoch_positions(steps: np.ndarray, epoch: np.ndarray) -> np.ndarray | None:
+    """Steps laid end to end when the step column counts positions INSIDE the epoch (``epoch,batch,loss`` with the
+    batch starting again at 0 every epoch): every fall of the step comes with a rise of the epoch, the epoch never
+    falls, and within an epoch the step only grows. Then step ``b`` of epoch ``e`` is ``(e - e0) * L + b``, ``L`` the
+    epoch's length in steps (the largest position plus the usual stride between logged positions). None when the
+    step does not restart with the epoch (a global counter, or a restart that is a new session)."""
+    if len(steps) < 3 or len(epoch) != len(steps) or not np.all(np.isfinite(epoch)):
+        return None
+    e = epoch.astype(np.float64)
+    if np.any(np.diff(e) < 0) or np.any(e != np.round(e)):
+        return None
+    ds = np.diff(steps)
+    de = np.diff(e)
+    falls = ds < 0
+    if not falls.any() or np.any(falls & (de <= 0)) or np.any((de > 0) & ~falls & (steps[1:] > steps[:1].min())):
+        # no restart; a restart inside an epoch; or an epoch that begins without the position going back to the start
+        return None
+    inside = ds[(de == 0) & (ds > 0)]
+    stride = int(np.median(inside)) if len(inside) else 1
+    length = int(steps.max()) + stride
+    return ((e - e[0]).astype(np.int64) * length + steps.astype(np.int64)).astype(np.int64)
+
+
 def restart_issue(steps: np.ndarray, file: str, what: str = "step") -> ImportIssue | None:
     """Where the row step goes backwards (a resumed run appended to the same file)."""
     if len(steps) < 2:

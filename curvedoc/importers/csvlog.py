@@ -455,6 +455,13 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
                 f"{missing} row(s) have no {step_col.name!r}; they take the step of the row before",
                 file=str(path), count=missing, severity="info",
             ))
+    if steps is not None and flavour == "csv" and step_col is not None and epoch_col is not None \
+            and epoch_col is not step_col and epoch_col.present.all():
+        # a position counted inside the epoch (the batch starts again at 0 every epoch): laid end to end, not restarts
+        inside = T.epoch_positions(steps, epoch_col.values)
+        if inside is not None:
+            steps = inside
+            meta["step_inside_epoch"] = step_col.name
     if steps is None and flavour in ("keras-csv", "csv") and epoch_col is not None and epoch_col.present.all():
         # Keras: the epoch, also where a resumed session goes back over epochs already written (the restart is
         # reported, the later write wins); a generic CSV: an epoch column that only grows

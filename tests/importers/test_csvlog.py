@@ -616,3 +616,27 @@ def test_an_empty_setting_column_stays_out(tmp_path):
     (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
     run = curvedoc.load(str(tmp_path / "log.csv"))[0]
     assert "scheduled_freeze_step" not in run.tags and not any(i.kind == "empty-column" for i in run.issues)
+
+
+@pytest.mark.parametrize("first,every", [(0, 1), (1, 1), (0, 10)])
+def test_a_batch_counted_inside_the_epoch_is_laid_end_to_end(tmp_path, first, every):
+    # 'epoch,batch,loss' written by hand: the batch starts again every epoch. It is a position inside the epoch,
+    # not a restarted run: 5 epochs of 14 logged batches are one curve of 70 points in order
+    rows = ["epoch,batch,loss"]
+    for e in range(5):
+        for b in range(first, first + 14 * every, every):
+            rows.append(f"{e},{b},{2.0 - 0.02 * (e * 14 + (b - first) // every):.4f}")
+    p = tmp_path / "log.csv"
+    p.write_text("\n".join(rows) + "\n")
+    rd = read_csv_file(p)
+    s = rd.frame[rd.frame["tag"] == "loss"].sort_values("step")
+    assert len(s) == 70 and s["step"].is_unique
+    assert np.all(np.diff(s["value"].to_numpy()) < 0)  # in the order it was written
+    assert not [i for i in rd.issues if i.kind == "restart"]
+    # a step that goes back while the epoch stays (or goes back too) is a restart still
+    rows2 = ["epoch,step,loss", "0,0,2", "0,1,1.9", "0,2,1.8", "0,0,2.1", "0,1,1.95", "0,2,1.7"]
+    p2 = tmp_path / "again.csv"
+    p2.write_text("\n".join(rows2) + "\n")
+    rd2 = read_csv_file(p2)
+    rd2 = rd2 if not isinstance(rd2, list) else rd2[-1]
+    assert rd2.meta.get("step_inside_epoch") is None
