@@ -66,6 +66,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
+from curvedoc.detectors._progress import adversarial
 from curvedoc.model.run import Run
 
 
@@ -353,8 +354,10 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
 
     from curvedoc.model.roles import rl_marker
 
-    if rl_marker(run) is not None:
-        return  # a reinforcement-learning loss tracks a moving target: a finite rise is not divergence, a NaN is
+    if rl_marker(run) is not None or adversarial(run):
+        # a reinforcement-learning loss tracks a moving target, and a GAN's losses score a game (the generator's
+        # rises as its discriminator wins, then falls back): a finite rise is not divergence, a NaN is
+        return
     f = I.last_session(run, s[fin])
     below = _below_zero(run, f)
     if below is not None:

@@ -1277,3 +1277,20 @@ def test_an_agent_that_never_beat_its_random_start_has_no_reward_to_lose(seed):
         rng.normal(0, scale, n)
     run = make_run(steps=steps, **{"rollout/ep_rew_mean": learned, "train/value_loss": np.abs(rng.normal(1, 0.3, n))})
     assert run_detector("metric-regression", run), seed
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_generator_loss_rising_as_its_discriminator_wins_is_no_divergence(seed):
+    # a GAN starts at the equilibrium (G ~ ln 2, D ~ 2 ln 2); as the discriminator gains the upper hand the
+    # generator's loss climbs to 2-3 with batch spikes: a game's score, not a model losing its fit
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([200, 420, 2000]))
+    t = np.linspace(0, 1, n)
+    g = 0.7 + 2.2 * t ** 0.7 + rng.gamma(2, 0.15, n)
+    d = 1.38 - 1.1 * t ** 0.7 + rng.gamma(2, 0.03, n)
+    run = make_run(**{"Gen Loss": g, "Disc Loss": d})
+    assert run_detector("divergence", run) == [], seed
+    # a NaN in it is still reported
+    g2 = g.copy()
+    g2[n // 2:] = np.nan
+    assert run_detector("divergence", make_run(**{"Gen Loss": g2, "Disc Loss": d})), seed
