@@ -295,3 +295,19 @@ def keras_on_torch():
     if keras.backend.backend() != "torch":
         pytest.skip(f"keras was imported with the {keras.backend.backend()} backend before this test")
     return keras
+
+
+def paddle_hapi_fit_lines(epochs: int = 4) -> list[str]:
+    """The console of Paddle's hapi ``Model.fit`` (Keras prints alike): ``Epoch e/E`` on a line of its own, then
+    ``step s/300 - loss: ..`` counting inside that epoch, then an evaluation announced by ``Eval begin...`` whose
+    records use the training's words (``step s/44 - loss: ..``) and end with ``Eval samples: N``."""
+    lines = []
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}/{epochs}")
+        lines += [f"step {s:3d}/300 - loss: {1 / (e * s):.4f} - AUROC_avg: {0.5 + e / 20:.4f} - 2s/step"
+                  for s in range(10, 310, 10)]
+        lines.append("Eval begin...")
+        lines += [f"step {s:2d}/44 - loss: {0.3 + e / 100 + s / 1000:.4f} - AUROC_avg: {0.6 + e / 50:.4f} - 1s/step"
+                  for s in (10, 20, 30, 40, 44)]
+        lines.append("Eval samples: 11219")
+    return lines

@@ -3,6 +3,7 @@ misreading of a labelled log broke, on a small synthetic log written the way its
 
 from __future__ import annotations
 
+from _helpers import paddle_hapi_fit_lines
 from test_textlog_readings import _read, _series
 
 
@@ -11,15 +12,7 @@ def test_a_step_counted_against_the_epochs_length_under_an_epoch_heading_is_laid
     10/300 - loss: ..`` counting inside that epoch up to its length: the records are on the run's iteration
     ((epoch - first) * 300 + step), not folded onto steps 10..300 where each epoch overwrites the one before; the
     evaluation announced after each epoch is at the iteration training had reached."""
-    lines = []
-    for e in range(1, 5):
-        lines.append(f"Epoch {e}/4")
-        lines += [f"step {s:3d}/300 - loss: {1 / (e * s):.4f} - AUROC_avg: {0.5 + e / 20:.4f} - 2s/step"
-                  for s in range(10, 310, 10)]
-        lines.append("Eval begin...")
-        lines += [f"step {s:2d}/44 - loss: {0.3 + e / 100 + s / 1000:.4f} - AUROC_avg: {0.6 + e / 50:.4f} - 1s/step"
-                  for s in (10, 20, 30, 40, 44)]
-        lines.append("Eval samples: 11219")
+    lines = paddle_hapi_fit_lines()
     rd = _read(tmp_path, lines)
     steps, values = _series(rd, "loss")
     assert steps == [(e - 1) * 300 + s for e in range(1, 5) for s in range(10, 310, 10)]

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 import pytest
-from _helpers import real_labels, real_runs_dir
+from _helpers import paddle_hapi_fit_lines, real_labels, real_runs_dir
 from test_textlog_readings import _read, _series, _tags
 
 from curvedoc.importers.textlog import read_text_log
@@ -117,15 +117,7 @@ def test_an_announced_evaluation_holds_out_the_records_under_it(tmp_path):
     """Paddle's hapi ``Model.fit`` prints its evaluation with the training's words (``step 10/88 - loss: ..``) under
     ``Eval begin...``: those records are held out, their own counter is the evaluation's progress (its last line
     holds the result: one point per evaluation), and the block ends when the next epoch starts."""
-    lines = []
-    for e in range(1, 5):
-        lines.append(f"Epoch {e}/4")
-        lines += [f"step {s:3d}/300 - loss: {1 / (e * s):.4f} - AUROC_avg: {0.5 + e / 20:.4f} - 2s/step"
-                  for s in range(10, 310, 10)]
-        lines.append("Eval begin...")
-        lines += [f"step {s:2d}/44 - loss: {0.3 + e / 100 + s / 1000:.4f} - AUROC_avg: {0.6 + e / 50:.4f} - 1s/step"
-                  for s in (10, 20, 30, 40, 44)]
-        lines.append("Eval samples: 11219")
+    lines = paddle_hapi_fit_lines()
     rd = _read(tmp_path, lines)
     assert _series(rd, "val/loss")[1] == [round(0.3 + e / 100 + 0.044, 4) for e in range(1, 5)]
     assert len(_series(rd, "loss")[1]) == 120 and min(_series(rd, "loss")[1]) < 0.001
