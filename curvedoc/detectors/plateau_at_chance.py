@@ -755,7 +755,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     # last fifth, at or above log K less the band) and the plateau ends closer to log K than it began
     late = window_median(plateau, 0.8, 1.0)
     settling = (tail >= chance - band and window_median(plateau, 0.0, 0.2) >= late
-                and abs(late - chance) <= abs(window_median(plateau, 0.0, 0.2) - chance))
+                and abs(late - chance) <= abs(window_median(plateau, 0.0, 0.2) - chance)
+                and late >= chance - band / 2)
     if drift > allowed and not settling:
         return  # creeping down (or up) through the band: slow learning, not a chance plateau
     if len(plateau) >= 20 and not settling:

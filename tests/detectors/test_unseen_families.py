@@ -1294,3 +1294,18 @@ def test_a_generator_loss_rising_as_its_discriminator_wins_is_no_divergence(seed
     g2 = g.copy()
     g2[n // 2:] = np.nan
     assert run_detector("divergence", make_run(**{"Gen Loss": g2, "Disc Loss": d})), seed
+
+
+@pytest.mark.parametrize("n", [30, 60, 300])
+def test_a_loss_passing_through_log_k_on_its_way_down_is_not_settling_at_chance(n):
+    # an LM fine-tune's window means: 2.23 at the first log, 1.45 soon after, then a slow steady fall to 1.33 -- it
+    # crosses ln 4 = 1.386 and keeps going. A model settling on the prior comes down onto log K and stays at or just
+    # above it; one that ends below log K by half the band is still learning
+    rng = np.random.default_rng(n)
+    k0 = max(2, n // 15)
+    loss = np.r_[np.linspace(2.23, 1.46, k0), np.linspace(1.45, 1.332, n - k0)] * (1 + rng.normal(0, 0.004, n))
+    assert run_detector("plateau-at-chance", make_run(train_loss=loss)) == [], n
+    # settling onto ln 3 from just above it (1.14 -> 1.10) and staying there is the prior
+    settle = np.r_[np.linspace(1.3, 1.14, k0), 1.0986 + 0.04 * np.exp(-np.arange(n - k0) / (n / 8))] * \
+        (1 + rng.normal(0, 0.002, n))
+    assert run_detector("plateau-at-chance", make_run(train_loss=settle)), n
