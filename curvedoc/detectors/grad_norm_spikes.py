@@ -29,6 +29,7 @@ steps. Repeated spikes predict the loss spikes and divergences that follow in lo
 - ``single_min_ratio``: a lone spike must be at least this many times its level (repeated spikes need only ``min_ratio``).
 - ``group_z``: spikes of at least this many robust sigmas count when there are ``group_min`` or more of them ...
 - ``group_min``: ... (a heavy-tailed norm whose lone 4-sigma point is noise, but not three of them).
+- ``working_frac``: a spike must rise above the norm's working range early in the run (the 90th percentile of this leading share of its points, after the initialisation transient).
 
 ## References
 seeds/002 'Gradient norms ... If it suddenly spikes, a bad batch or learning rate change is causing problems';
@@ -63,6 +64,7 @@ class Params:
     single_min_ratio: float
     group_z: float
     group_min: int
+    working_frac: float
 
 
 def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
@@ -152,6 +154,15 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
     if not spans:
         return
     peaks = [i + int(np.argmax(resid[i:j + 1])) for i, j in spans]
+    # a practical floor: a spike that stays below the norm's working range early in the run (the 90th percentile of
+    # its first working_frac of points, the initialisation transient skipped) is a hard batch against a model that
+    # has since converged -- the optimizer took steps that large routinely while it learned
+    skip = max(p.skip_min, int(p.skip_frac * len(v)))
+    early = v[skip: skip + max(3, int(p.working_frac * len(v)))]
+    working = float(np.quantile(early, 0.9)) if len(early) else 0.0
+    peaks = [k for k in peaks if v[k] > working]
+    if not peaks:
+        return
     peaks.sort(key=lambda k: -resid[k])
     top = peaks[0]
     ratio = float(np.exp(resid[top]))

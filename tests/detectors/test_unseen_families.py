@@ -1309,3 +1309,21 @@ def test_a_loss_passing_through_log_k_on_its_way_down_is_not_settling_at_chance(
     settle = np.r_[np.linspace(1.3, 1.14, k0), 1.0986 + 0.04 * np.exp(-np.arange(n - k0) / (n / 8))] * \
         (1 + rng.normal(0, 0.002, n))
     assert run_detector("plateau-at-chance", make_run(train_loss=settle)), n
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_grad_norm_spike_inside_the_range_the_run_learned_with_is_practically_nothing(seed):
+    # a fine-tune that memorises its data: the norm falls from ~8 to ~0.01 and a hard batch lifts it to 0.36 --
+    # 27x its local level, but a step the optimizer took routinely while it learned
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([160, 400, 3000]))
+    t = np.arange(n)
+    g = (8 * np.exp(-t / (n / 20)) + 0.01) * np.exp(rng.normal(0, 0.2, n))
+    spiked = g.copy()
+    for k in rng.choice(np.arange(n // 3, n - 5), 2, replace=False):
+        spiked[k] = float(rng.uniform(0.2, 0.5))
+    loss = 0.7 * np.exp(-t / (n / 10)) + 1e-4
+    assert run_detector("grad-norm-spikes", make_run(train_loss=loss, grad_norm=spiked)) == [], seed
+    # a spike far above anything the run saw is one
+    spiked[n // 2] = 60.0
+    assert run_detector("grad-norm-spikes", make_run(train_loss=loss, grad_norm=spiked)), seed
