@@ -21,7 +21,9 @@ NEW = Path(__file__).parents[1] / "data" / "textlogs_real"
 NEW3 = Path(__file__).parents[1] / "data" / "textlogs_unseen3"
 # the fourth batch (tests/data/textlogs_unseen4/README.md): labelled, scored once, then added to the corpus
 NEW4 = Path(__file__).parents[1] / "data" / "textlogs_unseen4"
-NEW_FOLDERS = (NEW, NEW3, NEW4)
+# the fifth batch (tests/data/textlogs_unseen5/README.md): labelled, scored once, then added to the corpus
+NEW5 = Path(__file__).parents[1] / "data" / "textlogs_unseen5"
+NEW_FOLDERS = (NEW, NEW3, NEW4, NEW5)
 
 
 # ------------------------------------------------------------------------------------------ pairs

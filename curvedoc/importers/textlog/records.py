@@ -43,11 +43,14 @@ KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/
 KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 # (a counter with its total may end a sentence with an ellipsis: "Epoch 8/50... Train loss: 474868.36" -- its total is
 # 50; a bare number before one, "Reshuffling data loader for epoch 0...", stays prose)
+# the next key written against a value, the logger having left out the space ("accuracy/top5: 98.9865data_time:
+# 0.0004", MMEngine's test summary): a name of two letters or more and its colon, then a number
+GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
-    r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?![\w]|\.[\w.]|:\d))",
+    r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
     re.IGNORECASE,
 )
 DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
@@ -57,7 +60,10 @@ DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" +
 WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
+POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+# "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
+BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 EPOCH_BRACKETS = re.compile(
@@ -251,7 +257,10 @@ def _pair_key(raw: str) -> str | None:
     # value; the words before it are the key
     if len(words) > 1 and words[-1].lower() in COPULAS and words[-2].lower() not in NOT_KEYS:
         words = words[:-1]
-    if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
+    # (a word in capitals is an acronym, a metric's name -- "Val PER: 0.03", the phoneme error rate --, never the
+    # filler word it spells in small letters)
+    if (words[-1].lower() in NOT_KEYS and not (len(words[-1]) > 1 and words[-1].isupper())) \
+            or words[-1].lower() in ("x", "e"):
         return None
     key = " ".join(words)
     if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
@@ -270,6 +279,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
         msg = RATIO_VALUE.sub(r"\1", msg)
+    if "'s " in msg:
+        # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
+        # split the key is measured on
+        msg = POSSESSIVE.sub(r"\1 ", msg)
     for m in PAIR.finditer(msg):
         key = _pair_key(m.group("key"))
         if key is None:
@@ -365,6 +378,10 @@ def parse_record(msg: str) -> Rec | None:
             # epoch length printed)
             epoch, inner = int(pb.group(1)), (int(pb.group(2)), 0)
             msg = " | " + msg[pb.end():]
+        else:
+            pb = BOOST_ROUND.match(msg)
+            if pb:
+                msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
     bm = BRACKET_COUNTER.search(msg)
     if bm and epoch is None:
         c = (bm.group("ctx") or "").lower()
