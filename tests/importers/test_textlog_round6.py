@@ -42,3 +42,39 @@ def test_a_boosting_round_in_brackets_is_the_step_and_a_possessive_names_the_spl
     steps, vals = _series(rd, tags[0])
     assert steps == [50, 100, 150] * 3
     assert vals[0] == 0.4395 and vals[-1] == round(0.44 - 0.002 - 0.0015, 6)
+
+
+def _mxnet(epochs, resume_at=None):
+    lines = []
+    for e in epochs:
+        if resume_at is not None and e == resume_at:
+            lines += [f"Resume training with (gpu(0),gpu(1)) from epoch {e}",
+                      "Freezed parameters: [conv1_1_weight,conv1_1_bias,conv1_2_weight,conv1_2_bias]"]
+        for b in (20, 40, 60):
+            lines += [f"Epoch[{e}] Batch [{b}]\tSpeed: 36.22 samples/sec\tTrain-Acc={0.5 + e / 100 + b / 1000:.6f}",
+                      f"Epoch[{e}] Batch [{b}]\tSpeed: 36.22 samples/sec\tTrain-SmoothL1={40 - e - b / 100:.6f}"]
+        lines += [f"Epoch[{e}] Train-Acc={0.6 + e / 100:.6f}", f"Epoch[{e}] Train-SmoothL1={30 - e:.6f}",
+                  f"Epoch[{e}] Time cost=106.624", f'Saved checkpoint to "model/ssd-{e + 1:04d}.params"']
+    return lines
+
+
+def test_mxnet_names_the_batch_between_brackets_and_its_epoch_line_is_the_epochs_summary(tmp_path):
+    """MXNet's Speedometer prints ``Epoch[3] Batch [20]\\tSpeed: ..\\tTrain-Acc=0.77`` (one metric a line), then at
+    the epoch's end ``Epoch[3] Train-Acc=0.95``: the batch is the position inside the epoch (no metric "Batch"), and
+    the line with only the epoch is that epoch's summary, a series apart from the batches' values."""
+    rd = _read(tmp_path, _mxnet(range(5)))
+    assert "Batch" not in _tags(rd)
+    batches = [round(0.5 + e / 100 + b / 1000, 6) for e in range(5) for b in (20, 40, 60)]
+    ends = [round(0.6 + e / 100, 6) for e in range(5)]
+    acc = sorted((_series(rd, t) for t in _tags(rd) if t.startswith("Train-Acc")), key=lambda s: len(s[1]))
+    assert [s[1] for s in acc] == [ends, batches]
+    assert acc[0][0] == list(range(5))
+
+
+def test_a_job_resumed_at_the_epoch_it_had_reached_prints_its_own_records(tmp_path):
+    """``Resume training with (gpu(0)) from epoch 3`` then the same epoch's lines again: a new launch, whose
+    records are its own points, not echoes of the previous job's (even when it prints the same numbers)."""
+    lines = _mxnet(range(4)) + _mxnet([3], resume_at=3) + _mxnet([3], resume_at=3)
+    rd = _read(tmp_path, lines)
+    ends = next(_series(rd, t) for t in _tags(rd) if t.startswith("Train-Acc") and len(_series(rd, t)[1]) < 10)
+    assert ends == ([0, 1, 2, 3, 3, 3], [0.6, 0.61, 0.62, 0.63, 0.63, 0.63])

@@ -85,6 +85,8 @@ class TextLogParser(BatchedFeed):
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
+        # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
+        self.batch_keys: set[str] = set()
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
@@ -184,6 +186,10 @@ class TextLogParser(BatchedFeed):
                 self.kill_line = (lineno, msg.strip()[:160])
         if a.resume:
             self.resumes.append((lineno, a.msg.strip()[:160]))
+            # a job resumed from a saved state is a launch: a record it prints at a position the previous job had
+            # reached ("Resume training from epoch 149", then "Epoch[149] Train-Acc=0.91" again) is its own, no echo
+            self.seq += 1
+            self.launches.append(self.seq)
         if a.early:
             self.early_stop = (lineno, a.msg.strip()[:160])
         for key, word in a.settings:
@@ -398,6 +404,19 @@ class TextLogParser(BatchedFeed):
                 ser.add(steps, values[:, q], orders, how)
                 ser.last_bar = bars[-1]
 
+    def summary_of_epoch(self, rec: Rec) -> Rec:
+        """``rec``, marked as its epoch's summary when it says again, with only its epoch, the training keys that
+        records with a batch counted inside the epoch printed (MXNet's ``Epoch[3] Train-Acc=0.95`` after its
+        ``Epoch[3] Batch [20] .. Train-Acc=0.77`` lines): a series apart, as a line that says its epoch is over."""
+        if rec.epoch is None or rec.step is not None or rec.ctx == "val" or not rec.keys:
+            return rec
+        if rec.inner is not None:
+            self.batch_keys.update(rec.keys)
+        elif not rec.closes and any(k in self.batch_keys for k in rec.keys) \
+                and all(k in self.batch_keys or split_of(k) == "val" for k in rec.keys):
+            return dataclasses.replace(rec, closes=True)
+        return rec
+
     def _record(self, rec: Rec, lineno: int):
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
                 and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
@@ -428,6 +447,7 @@ class TextLogParser(BatchedFeed):
             self.open_record = (tpl, pos, how, lineno)
             self.last_point_line = lineno
             return
+        rec = self.summary_of_epoch(rec)
         tpl = (rec.ctx,) + rec.keys
         if rec.closes:
             tpl += (("period", -1),)  # an epoch's summary is a series of its own (see series.Series.period)

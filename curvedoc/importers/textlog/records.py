@@ -66,9 +66,10 @@ BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
+# ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
-    r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
+    r"(?:\s*(?:batch\s*)?\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
     re.IGNORECASE,
 )
 # a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
@@ -132,10 +133,11 @@ CRASH = re.compile(
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
 # "Starting training from iteration 5500", HF's "Continuing training from checkpoint", Lightning's "Restoring states
-# from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ..."
+# from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ...",
+# MXNet's example scripts' "Resume training with (gpu(0)) from epoch 149"
 RESUME = re.compile(
     r"\bstarting training from (?:iteration|iter|step|epoch)\s+(?P<n1>\d+)|\bcontinuing training from\b|"
-    r"\bresum(?:ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:from|at)\b|"
+    r"\bresum(?:e|ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:with\b[^\n]{0,80}?\s)?(?:from|at)\b|"
     r"\brestor(?:ed|ing)\s+(?:all\s+)?(?:training\s+)?states?\s+from\b|"
     r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
     re.IGNORECASE,
