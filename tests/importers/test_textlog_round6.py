@@ -78,3 +78,19 @@ def test_a_job_resumed_at_the_epoch_it_had_reached_prints_its_own_records(tmp_pa
     rd = _read(tmp_path, lines)
     ends = next(_series(rd, t) for t in _tags(rd) if t.startswith("Train-Acc") and len(_series(rd, t)[1]) < 10)
     assert ends == ([0, 1, 2, 3, 3, 3], [0.6, 0.61, 0.62, 0.63, 0.63, 0.63])
+
+
+def test_a_test_after_a_second_training_of_as_many_epochs_is_no_echo(tmp_path):
+    """Trainings appended to one log (``Epoch [e/15], Train Loss: .., Val Loss: ..`` then ``Test Loss: .., Test
+    Acc: ..``), two of them 15 epochs long: each test is placed at the epoch its training reached, and the second,
+    at the same epoch as the first, is no echo of it -- the epoch went back to 1 and up again in between."""
+    lines = []
+    tests = []
+    for run, n in enumerate((15, 15, 20, 15)):
+        for e in range(1, n + 1):
+            lines.append(f"2025-10-27 21:02:24,983 - INFO - Epoch [{e}/{n}], Train Loss: {2 / e + run / 10:.4f}, "
+                         f"Train Acc: {0.5 + e / 100:.4f}, Val Loss: {2.2 / e + run / 10:.4f}, Val Acc: {0.4 + e / 100:.4f}")
+        tests.append(round(0.03 + run / 100, 4))
+        lines.append(f"2025-10-27 21:29:02,947 - INFO - Test Loss: {tests[-1]:.4f}, Test Acc: {0.99 - run / 100:.4f}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Test Loss") == ([15, 15, 20, 15], tests)

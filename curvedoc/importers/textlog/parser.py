@@ -107,6 +107,9 @@ class TextLogParser(BatchedFeed):
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
+        # the record orders at which the epoch in force changed: a record printed at the epoch it was printed at
+        # before, the epoch having moved in between (a second training that ran as many epochs), is no echo
+        self.epoch_moves: list[int] = []
         self.heading: str | None = None
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
@@ -316,6 +319,8 @@ class TextLogParser(BatchedFeed):
             self.block = None  # training went on: the evaluation announced in the last epoch is over
         if self.epoch_base is None:
             self.epoch_base = e if e in (0, 1) else 0
+        if self.ctx_epoch is not None and e != self.ctx_epoch:
+            self.epoch_moves.append(self.seq)
         self.ctx_epoch = e
 
     def _positionless(self, tpl, keys, vals, lineno, bar):
@@ -357,11 +362,17 @@ class TextLogParser(BatchedFeed):
 
         return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
 
+    def _epoch_moved(self, a: int, b: int) -> bool:
+        """Did the epoch in force change between record orders a and b?"""
+        import bisect
+
+        return bisect.bisect_left(self.epoch_moves, b) != bisect.bisect_left(self.epoch_moves, a)
+
     def _resolve_positionless(self):
         """Clock of each positionless template: the epoch of the nearest preceding line when it changes
         between most of the template's records (an evaluation printed once per epoch), else the step of the
         nearest preceding line on the same test, else the ordinal. With a context clock, a record printed
-        again before the clock moved is one point: the first print (an echo, a final re-evaluation of the
+        again before the clock moved (at the same position, the epoch not having changed between) is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
@@ -378,7 +389,8 @@ class TextLogParser(BatchedFeed):
                 kept, at = [], []
                 for t in range(n):
                     pos = ctx[t]
-                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])):
+                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])) \
+                            and not (how == "ctx-epoch" and self._epoch_moved(int(seq[kept[-1]]), int(seq[t]))):
                         self.repeats += len(pend.keys)
                         if bars[t]:
                             kept[-1] = t
