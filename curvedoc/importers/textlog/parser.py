@@ -107,9 +107,6 @@ class TextLogParser(BatchedFeed):
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
-        # the record orders at which the epoch in force changed: a record printed at the epoch it was printed at
-        # before, the epoch having moved in between (a second training that ran as many epochs), is no echo
-        self.epoch_moves: list[int] = []
         self.heading: str | None = None
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
@@ -319,8 +316,6 @@ class TextLogParser(BatchedFeed):
             self.block = None  # training went on: the evaluation announced in the last epoch is over
         if self.epoch_base is None:
             self.epoch_base = e if e in (0, 1) else 0
-        if self.ctx_epoch is not None and e != self.ctx_epoch:
-            self.epoch_moves.append(self.seq)
         self.ctx_epoch = e
 
     def _positionless(self, tpl, keys, vals, lineno, bar):
@@ -362,11 +357,35 @@ class TextLogParser(BatchedFeed):
 
         return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
 
-    def _epoch_moved(self, a: int, b: int) -> bool:
-        """Did the epoch in force change between record orders a and b?"""
-        import bisect
+    def _epochs_by_order(self) -> tuple[np.ndarray, np.ndarray]:
+        """(record orders, epochs) of every record placed at an epoch -- its own, or the one in force when it was
+        printed --, in order."""
+        ords, eps = [], []
+        for pend in self.pending.values():
+            seq, epochs = pend.columns()[:2]
+            at = [t for t, e in enumerate(epochs) if e is not None]
+            ords.append(np.asarray(seq, dtype=np.int64)[at])
+            eps.append(np.asarray([epochs[t] for t in at], dtype=np.int64))
+        for fam in self.series.values():
+            for ser in fam.values():
+                st, _, od, hows = ser.arrays()
+                if hows == {"epoch"}:
+                    ords.append(np.asarray(od, dtype=np.int64))
+                    eps.append(np.asarray(st, dtype=np.int64))
+        if not ords:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        o, e = np.concatenate(ords), np.concatenate(eps)
+        by = np.argsort(o, kind="stable")
+        return o[by], e[by]
 
-        return bisect.bisect_left(self.epoch_moves, b) != bisect.bisect_left(self.epoch_moves, a)
+    def _epoch_moved(self, a: int, b: int, e: int) -> bool:
+        """Was a record printed at another epoch than ``e`` between record orders a and b (a second training that
+        ran as many epochs: its test at the epoch the first one's test was at is no echo of it)?"""
+        if self._by_order is None:
+            self._by_order = self._epochs_by_order()
+        o, ep = self._by_order
+        i, j = np.searchsorted(o, a, side="right"), np.searchsorted(o, b, side="left")
+        return bool(np.any(ep[i:j] != e))
 
     def _resolve_positionless(self):
         """Clock of each positionless template: the epoch of the nearest preceding line when it changes
@@ -374,6 +393,7 @@ class TextLogParser(BatchedFeed):
         nearest preceding line on the same test, else the ordinal. With a context clock, a record printed
         again before the clock moved (at the same position, the epoch not having changed between) is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
+        self._by_order = None
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -390,7 +410,7 @@ class TextLogParser(BatchedFeed):
                 for t in range(n):
                     pos = ctx[t]
                     if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])) \
-                            and not (how == "ctx-epoch" and self._epoch_moved(int(seq[kept[-1]]), int(seq[t]))):
+                            and not (how == "ctx-epoch" and self._epoch_moved(int(seq[kept[-1]]), int(seq[t]), pos)):
                         self.repeats += len(pend.keys)
                         if bars[t]:
                             kept[-1] = t
