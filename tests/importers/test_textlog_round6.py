@@ -94,3 +94,22 @@ def test_a_test_after_a_second_training_of_as_many_epochs_is_no_echo(tmp_path):
         lines.append(f"2025-10-27 21:29:02,947 - INFO - Test Loss: {tests[-1]:.4f}, Test Acc: {0.99 - run / 100:.4f}")
     rd = _read(tmp_path, lines)
     assert _series(rd, "Test Loss") == ([15, 15, 20, 15], tests)
+
+
+def test_hf_trainers_metrics_banner_heads_the_final_results_apart_from_the_evaluations(tmp_path):
+    """After training, HF Trainer prints ``***** eval metrics *****`` over ``  eval_loss = 0.0842`` lines (the
+    final evaluation, rounded): a group under its heading -- a final evaluation of one point --, not one more point
+    of the ``{'eval_loss': ..}`` series printed during training."""
+    lines = []
+    for i in range(1, 7):
+        lines.append(f"{{'loss': {1 / i:.4f}, 'grad_norm': 9.5, 'learning_rate': 1e-06, 'epoch': {i / 2}}}")
+        if i % 2 == 0:
+            lines.append(f"{{'eval_loss': {0.9 / i:.4f}, 'eval_accuracy': {0.8 + i / 100:.3f}, 'eval_runtime': 128.0, "
+                         f"'epoch': {i / 2}}}")
+    lines += ["***** eval metrics *****", "  epoch                   =        3.0",
+              "  eval_accuracy           =      0.859", "  eval_loss               =     0.1502",
+              "  eval_runtime            = 0:02:06.37"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "eval_loss")[1] == [round(0.9 / i, 4) for i in (2, 4, 6)]
+    final = [t for t in _tags(rd) if t.endswith("eval_loss") and t != "eval_loss"]
+    assert len(final) == 1 and _series(rd, final[0])[1] == [0.1502]

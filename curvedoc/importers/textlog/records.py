@@ -122,6 +122,9 @@ NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with"
             "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
             "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
 
+# a banner naming a group of metrics ("***** eval metrics *****", "***** train metrics *****": HF Trainer's
+# log_metrics, after training)
+METRICS_BANNER = re.compile(r"^\*{3,}\s*(\w+ metrics)\s*\*{3,}$", re.IGNORECASE)
 CRASH = re.compile(
     r"Traceback \(most recent call last\)|CUDA out of memory|OutOfMemoryError|out of memory|"
     r"\bKilled\b|SIGTERM|SIGKILL|Signals\.SIG\w+|KeyboardInterrupt|Segmentation fault|core dumped|"
@@ -822,6 +825,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if rec is None:
         if msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
             a.heading = msg[:-1].strip()
+        elif msg.startswith("***") and METRICS_BANNER.match(msg.strip()):
+            # HF Trainer's "***** eval metrics *****" over "  eval_loss = 0.0842" lines: the final results, a group
+            # under its heading (a final evaluation: series of one point apart from the evaluations during training)
+            a.heading = METRICS_BANNER.match(msg.strip()).group(1)
         elif not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) \
                 and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
             a.unparsed = True
