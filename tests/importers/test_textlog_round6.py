@@ -113,3 +113,19 @@ def test_hf_trainers_metrics_banner_heads_the_final_results_apart_from_the_evalu
     assert _series(rd, "eval_loss")[1] == [round(0.9 / i, 4) for i in (2, 4, 6)]
     final = [t for t in _tags(rd) if t.endswith("eval_loss") and t != "eval_loss"]
     assert len(final) == 1 and _series(rd, final[0])[1] == [0.1502]
+
+
+def test_a_validation_bar_naming_the_global_step_is_at_that_step(tmp_path):
+    """A custom loop's tqdm descriptions: ``Epoch: 1, Loss: 0.40:  21%|..| 249/1209`` while training and
+    ``Validation at Global Step: 750, Validation Loss: 0.4047: 100%|..| 121/121`` after each evaluation: the
+    validation loss is at the global step its bar names (the words before the clock's name are no key), and the
+    bar's description is no table header (a "Step" is no YOLO "P" column)."""
+    lines = []
+    for k, st in enumerate(range(250, 2001, 250)):
+        lines.append(f"Epoch: {st // 1209 + 1}, Loss: {1 / (k + 1):.4f}:  21%|#####     | {st % 1209}/1209 "
+                     f"[00:40<02:13,  7.18it/s]")
+        lines.append(f"Validation at Global Step: {st}, Validation Loss: {0.9 / (k + 1):.4f}: 100%|##########| "
+                     f"121/121 [00:01<00:00, 81.83it/s]")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Validation Loss") == (list(range(250, 2001, 250)), [round(0.9 / (k + 1), 4) for k in range(8)])
+    assert not any("Global" in t for t in _tags(rd))

@@ -440,12 +440,18 @@ def parse_record(msg: str) -> Rec | None:
             # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
             key = low = ABBREVIATED_CLOCKS[low]
         if " " in low:
-            # "Validation Epoch 3", "Train Step 20": split words before a clock's name say the split of the
-            # record (taken from the line's first words above); the key is the clock
-            *lead_words, last = low.split()
-            if (last in EPOCH_KEYS or last in STEP_KEYS) and all(w in SPLIT_WORDS for w in lead_words):
-                key = key.split()[-1]
-                low = last
+            # "Validation Epoch 3", "Train Step 20", "Validation at Global Step: 750": split words (and prose
+            # such as "at") before a clock's name say the split of the record (taken from the line's first words
+            # above); the key is the clock
+            words = low.split()
+            for cut in range(1, len(words)):
+                clock = " ".join(words[cut:])
+                if (clock in EPOCH_KEYS or clock in STEP_KEYS) \
+                        and all(w in SPLIT_WORDS or w in NOT_KEYS for w in words[:cut]) \
+                        and any(w in SPLIT_WORDS for w in words[:cut]):
+                    key = " ".join(key.split()[cut:])
+                    low = clock
+                    break
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
@@ -611,7 +617,8 @@ def _table_header(msg: str) -> list[str] | None:
     if any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cols):
         return None
     low = " ".join(cols).lower()
-    if not re.search(r"loss|map|acc|ap50|precision|recall|p\b|r\b|epoch", low):
+    # (YOLO's "P" and "R" columns are words of their own: "Step" ends with a p, and is no precision)
+    if not re.search(r"loss|map|acc|ap50|precision|recall|\bp\b|\br\b|epoch", low):
         return None
     return cols
 
