@@ -129,3 +129,18 @@ def test_a_validation_bar_naming_the_global_step_is_at_that_step(tmp_path):
     rd = _read(tmp_path, lines)
     assert _series(rd, "Validation Loss") == (list(range(250, 2001, 250)), [round(0.9 / (k + 1), 4) for k in range(8)])
     assert not any("Global" in t for t in _tags(rd))
+
+
+def test_a_key_said_as_a_sentences_subject_is_the_words_after_the_verb(tmp_path):
+    """``The result of BN_Relu_RestNet18 with Adam is test acc: 76.82%, loss: 0.68`` every few epochs between
+    ``\\tepoch 1: train acc: 49.672%, loss: 1.45``: the sentence says its key after the verb, "test acc", and the
+    loss after it is the test's loss -- not one more point of the training loss's family."""
+    lines = []
+    for e in range(1, 11):
+        lines.append(f"\tepoch {e}: train acc: {40 + e:.3f}%, loss: {2 / e:.6f}")
+        if e % 5 == 0:
+            lines.append(f"The result of BN_Relu_RestNet18 with Adam is test acc: {70 + e:.2f}%, loss: {1 / e:.6f}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "test acc")[1] == [75.0, 80.0]
+    assert _series(rd, "test loss")[1] == [0.2, 0.1]
+    assert not any(t.startswith("The result") or t.startswith("Adam") for t in _tags(rd))

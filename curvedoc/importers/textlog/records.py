@@ -262,6 +262,11 @@ def _pair_key(raw: str) -> str | None:
     # value; the words before it are the key
     if len(words) > 1 and words[-1].lower() in COPULAS and words[-2].lower() not in NOT_KEYS:
         words = words[:-1]
+    # ... and in "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68" the key is what the sentence
+    # says its subject is: the words after the copula
+    elif len(words) > 2 and any(w.lower() in COPULAS for w in words[1:-1]):
+        at = max(i for i, w in enumerate(words[:-1]) if w.lower() in COPULAS)
+        words = words[at + 1:]
     # (a word in capitals is an acronym, a metric's name -- "Val PER: 0.03", the phoneme error rate --, never the
     # filler word it spells in small letters)
     if (words[-1].lower() in NOT_KEYS and not (len(words[-1]) > 1 and words[-1].isupper())) \
