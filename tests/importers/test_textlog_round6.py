@@ -23,11 +23,14 @@ def test_a_value_glued_to_the_next_key_is_still_the_value(tmp_path):
 
 def test_a_key_in_capitals_is_an_acronym_not_a_filler_word(tmp_path):
     """``Val PER: 0.0338`` is the phoneme error rate, a metric, though "per" in small letters is prose ("samples
-    per second")."""
+    per second"); a SLURM script's ``START TIME: Fri May 22 02:08:44 CEST 2026`` stays a date."""
     lines = [f"Epoch {e:02d} | Train Loss: {1 / e:.4f} | Val Loss: {1.2 / e:.4f} | Val PER: {0.1 / e:.4f} | "
              f"Time: 37.{e}s" for e in range(1, 9)]
+    lines = ["START TIME: Fri May 22 02:08:44 CEST 2026"] + lines + ["END TIME: Fri May 22 02:57:33 CEST 2026"]
     rd = _read(tmp_path, lines)
     assert _series(rd, "Val PER") == (list(range(1, 9)), [round(0.1 / e, 4) for e in range(1, 9)])
+    # (a time zone is written in capitals too: "CEST 2026" is a date, no key)
+    assert not any("CEST" in t for t in _tags(rd))
 
 
 def test_a_boosting_round_in_brackets_is_the_step_and_a_possessive_names_the_split(tmp_path):
