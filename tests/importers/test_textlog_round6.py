@@ -147,3 +147,13 @@ def test_a_key_said_as_a_sentences_subject_is_the_words_after_the_verb(tmp_path)
     assert _series(rd, "test acc")[1] == [75.0, 80.0]
     assert _series(rd, "test loss")[1] == [0.2, 0.1]
     assert not any(t.startswith("The result") or t.startswith("Adam") for t in _tags(rd))
+
+
+def test_keypoint_pck_and_a_correlation_coefficient_are_quality_metrics():
+    """MMPose's ``PCK`` (percentage of correct keypoints) and a script's ``corrcoef`` (a correlation coefficient,
+    SimCSE's Spearman on STS-B) are scores where more is better, as accuracy and Spearman are."""
+    from curvedoc.model.metrics import classify
+
+    for tag in ("val/PCK", "higher corrcoef", "val_corrcoef"):
+        got = classify(tag)
+        assert got is not None and got[1] is True, (tag, got)
