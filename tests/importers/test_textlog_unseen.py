@@ -1,6 +1,6 @@
 """Text logs in styles the reader had not seen (issue 36, second round): each principle a misreading of a real log in
 tests/data/textlogs_real broke, on a small synthetic log written the way its script prints, read with and without
-plans; then the labelled corpus itself (tests/data/textlogs_real, textlogs_unseen3, textlogs_unseen4, ../shared): the
+plans; then the labelled corpus itself (tests/data/textlogs_real, textlogs_unseen3/4/5, ../shared): the
 series the labels name come back exactly, a role, loss part or quality metric names them, and no series mixes
 training and evaluation values."""
 
@@ -21,7 +21,9 @@ NEW = Path(__file__).parents[1] / "data" / "textlogs_real"
 NEW3 = Path(__file__).parents[1] / "data" / "textlogs_unseen3"
 # the fourth batch (tests/data/textlogs_unseen4/README.md): labelled, scored once, then added to the corpus
 NEW4 = Path(__file__).parents[1] / "data" / "textlogs_unseen4"
-NEW_FOLDERS = (NEW, NEW3, NEW4)
+# the fifth batch (tests/data/textlogs_unseen5/README.md): labelled, scored once, then added to the corpus
+NEW5 = Path(__file__).parents[1] / "data" / "textlogs_unseen5"
+NEW_FOLDERS = (NEW, NEW3, NEW4, NEW5)
 
 
 # ------------------------------------------------------------------------------------------ pairs
@@ -303,25 +305,25 @@ def reading_of_corpus():
 @pytest.mark.slow  # reads every labelled text log (~25 s); CI runs it (.ci/run)
 def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus()
-    assert total >= 337
+    assert total >= 420
     assert exact / total >= MIN_EXACT, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED, (analysed, total, unanalysed)
     assert not mixes, mixes
 
 
-# Measured on ../shared + tests/data/textlogs_real + tests/data/textlogs_unseen3 + tests/data/textlogs_unseen4 (see the
-# READMEs of the three folders): exact 325/337 (96.4%), analysed 300/337 (89.0%); the fourth batch read 65/77 exactly
-# (56 analysed) before the changes it prompted, 72/77 (67) after; the fifth round of fixes (tests/importers/
-# test_textlog_round5.py) took the whole from 320 (292) to 325 (300). Issue 36 asks for 98% / 95%: these floors keep
+# Measured on ../shared + tests/data/textlogs_real + tests/data/textlogs_unseen3/4/5 (see the READMEs of the four
+# folders): exact 395/420 (94.0%), analysed 368/420 (87.6%). Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%);
+# the fifth batch read 55/83 exactly (51 analysed) before the changes it prompted (tests/importers/
+# test_textlog_round6.py), 70/83 (68) after, the other sets unchanged. Issue 36 asks for 98% / 95%: these floors keep
 # what is reached, the READMEs list what is still missed and why.
-MIN_EXACT = 0.964
-MIN_ANALYSED = 0.89
+MIN_EXACT = 0.94
+MIN_ANALYSED = 0.876
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)
 def test_every_new_text_log_reads_the_same_whole_in_chunks_or_from_any_line():
     """The chunked / tail / whole property (tests/importers/test_textlog_readings.py) on every log of tests/data/textlogs_real,
-    tests/data/textlogs_unseen3 and tests/data/textlogs_unseen4.
+    tests/data/textlogs_unseen3, textlogs_unseen4 and textlogs_unseen5.
     A key | value table is one record written at once: a window is not cut inside one (as `watch` reads what a
     flush appended, and a logger writes its table in one flush)."""
     import random

@@ -20,7 +20,9 @@ one parser per framework:
   box 0.10``) is that part (``cls_loss``), as YOLO's table columns are. Numbers keep their printed value: exponents,
   ``nan``/``inf``, thousands separators and unit suffixes are read, the unit is not applied; a number printed
   through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number (a PSNR
-  ``18.33dB`` is 18.33).
+  ``18.33dB`` is 18.33), and so is a value glued to the next key (``top5: 98.98data_time: 0.0004``). A key word in
+  capitals is an acronym (``Val PER``), not the filler word it spells; a data set's possessive (LightGBM's
+  ``valid's binary_logloss``) names the split.
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
@@ -36,7 +38,10 @@ one parser per framework:
   last rendering wins). The same record printed again at the same position is an echo (one point), unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
   config dict): a launch started there, and its records are its own. ``[2,  2000] loss: ..`` (the PyTorch tutorial)
-  names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step.
+  names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step; MXNet's
+  ``Epoch[3] Batch [20]`` the epoch and the batch; LightGBM / XGBoost's ``[50]\\t`` the boosting round (the step).
+  A resume statement (``Resume training .. from epoch 149``) starts a launch too, and a held-out record at the epoch
+  of an earlier one is no echo when another epoch came between (a second training as long as the first).
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
   (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
@@ -51,8 +56,9 @@ one parser per framework:
   such as ``Configuration:``: hyperparameters. Model summaries (``Model summary``, ``models.common.C3``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
-  point). A model's parameter count (``Total params: 39,344``, ``Trainable parameters: 258``) is no series; a tuple
-  of strings printed whole (``('Cell type: LSTM', 'Drop Input: 0.1')``) holds settings; what W&B prints itself is
+  point; HF Trainer's ``***** eval metrics *****`` banner heads such a group). A model's parameter count
+  (``Total params: 39,344``, ``Trainable parameters: 258``) is no series; a tuple of strings printed whole
+  (``('Cell type: LSTM', 'Drop Input: 0.1')``) holds settings; what W&B prints itself is
   no record, and its ``Run summary:`` rows are the run's summary (``meta["summary"]``), not one more point.
 * **Key | value tables.** Stable-Baselines3 / OpenAI baselines print each logger record as ``| key | value |`` rows
   between rule lines, section rows (``rollout/``, ``train/``) naming the keys under them: one record per table, at
@@ -61,7 +67,8 @@ one parser per framework:
   testing``) holds out the records after it until the next epoch, and inside it a record's own ``step n/N`` is the
   evaluation's progress (its last rendering holds the result); a command running an evaluation script (``python
   tools/infer.py``) holds out its launch. A line that says its epoch is over (``epoch: 3 done, loss: ..``) is that
-  epoch's summary, a series apart from the records printed during the epoch.
+  epoch's summary, a series apart from the records printed during the epoch; so is a line that says again, with
+  only its epoch, the training keys records with a batch inside the epoch print (MXNet's ``Epoch[3] Train-Acc=..``).
 * **An epoch said on its own line.** ``step 10/614 - loss: ..`` under ``Epoch 2/10`` (Paddle hapi, Keras) counts
   inside that epoch once it starts again as the epoch advances: laid end to end ((epoch - first) * N + step), as
   when the epoch is on the record's own line. Records of ``[e][i/N]`` that are all at the end of their epoch (the
@@ -75,7 +82,8 @@ one parser per framework:
 * **Restarts.** A clock that goes back -- a printed step, a printed epoch, or the epoch of the heading above the
   records (Keras' ``Epoch 3/15`` before its line: several fit() calls appended to one file) -- is a ``restart``
   import issue: every point is kept, the runs are not read as one curve.
-* **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value; a sentence's full stop is no part of the
+* **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value (``.. with Adam is test acc: 76.8%``: the
+  key is the subject after the verb); a sentence's full stop is no part of the
   number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no
   position.
 * **Table columns.** A header's columns map one to one (``mAP@.5`` and ``mAP@.5:.95`` are two); a training table's

@@ -438,6 +438,7 @@ class BatchedFeed:
                 said = np.flatnonzero(cols[p0 + q])
                 if len(said):
                     self.planned[k] = int(cols[p0 + q][said[-1]])
+        r = self.summary_of_epoch(r)
         tpl = (r.ctx,) + r.keys
         if r.closes:
             tpl += (("period", -1),)

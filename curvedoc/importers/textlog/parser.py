@@ -85,6 +85,8 @@ class TextLogParser(BatchedFeed):
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
+        # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
+        self.batch_keys: set[str] = set()
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
@@ -184,6 +186,10 @@ class TextLogParser(BatchedFeed):
                 self.kill_line = (lineno, msg.strip()[:160])
         if a.resume:
             self.resumes.append((lineno, a.msg.strip()[:160]))
+            # a job resumed from a saved state is a launch: a record it prints at a position the previous job had
+            # reached ("Resume training from epoch 149", then "Epoch[149] Train-Acc=0.91" again) is its own, no echo
+            self.seq += 1
+            self.launches.append(self.seq)
         if a.early:
             self.early_stop = (lineno, a.msg.strip()[:160])
         for key, word in a.settings:
@@ -351,12 +357,43 @@ class TextLogParser(BatchedFeed):
 
         return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
 
+    def _epochs_by_order(self) -> tuple[np.ndarray, np.ndarray]:
+        """(record orders, epochs) of every record placed at an epoch -- its own, or the one in force when it was
+        printed --, in order."""
+        ords, eps = [], []
+        for pend in self.pending.values():
+            seq, epochs = pend.columns()[:2]
+            at = [t for t, e in enumerate(epochs) if e is not None]
+            ords.append(np.asarray(seq, dtype=np.int64)[at])
+            eps.append(np.asarray([epochs[t] for t in at], dtype=np.int64))
+        for fam in self.series.values():
+            for ser in fam.values():
+                st, _, od, hows = ser.arrays()
+                if hows == {"epoch"}:
+                    ords.append(np.asarray(od, dtype=np.int64))
+                    eps.append(np.asarray(st, dtype=np.int64))
+        if not ords:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        o, e = np.concatenate(ords), np.concatenate(eps)
+        by = np.argsort(o, kind="stable")
+        return o[by], e[by]
+
+    def _epoch_moved(self, a: int, b: int, e: int) -> bool:
+        """Was a record printed at another epoch than ``e`` between record orders a and b (a second training that
+        ran as many epochs: its test at the epoch the first one's test was at is no echo of it)?"""
+        if self._by_order is None:
+            self._by_order = self._epochs_by_order()
+        o, ep = self._by_order
+        i, j = np.searchsorted(o, a, side="right"), np.searchsorted(o, b, side="left")
+        return bool(np.any(ep[i:j] != e))
+
     def _resolve_positionless(self):
         """Clock of each positionless template: the epoch of the nearest preceding line when it changes
         between most of the template's records (an evaluation printed once per epoch), else the step of the
         nearest preceding line on the same test, else the ordinal. With a context clock, a record printed
-        again before the clock moved is one point: the first print (an echo, a final re-evaluation of the
+        again before the clock moved (at the same position, the epoch not having changed between) is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
+        self._by_order = None
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -372,7 +409,8 @@ class TextLogParser(BatchedFeed):
                 kept, at = [], []
                 for t in range(n):
                     pos = ctx[t]
-                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])):
+                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])) \
+                            and not (how == "ctx-epoch" and self._epoch_moved(int(seq[kept[-1]]), int(seq[t]), pos)):
                         self.repeats += len(pend.keys)
                         if bars[t]:
                             kept[-1] = t
@@ -397,6 +435,19 @@ class TextLogParser(BatchedFeed):
                     ser = fam[k] = Series()
                 ser.add(steps, values[:, q], orders, how)
                 ser.last_bar = bars[-1]
+
+    def summary_of_epoch(self, rec: Rec) -> Rec:
+        """``rec``, marked as its epoch's summary when it says again, with only its epoch, the training keys that
+        records with a batch counted inside the epoch printed (MXNet's ``Epoch[3] Train-Acc=0.95`` after its
+        ``Epoch[3] Batch [20] .. Train-Acc=0.77`` lines): a series apart, as a line that says its epoch is over."""
+        if rec.epoch is None or rec.step is not None or rec.ctx == "val" or not rec.keys:
+            return rec
+        if rec.inner is not None:
+            self.batch_keys.update(rec.keys)
+        elif not rec.closes and any(k in self.batch_keys for k in rec.keys) \
+                and all(k in self.batch_keys or split_of(k) == "val" for k in rec.keys):
+            return dataclasses.replace(rec, closes=True)
+        return rec
 
     def _record(self, rec: Rec, lineno: int):
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
@@ -428,6 +479,7 @@ class TextLogParser(BatchedFeed):
             self.open_record = (tpl, pos, how, lineno)
             self.last_point_line = lineno
             return
+        rec = self.summary_of_epoch(rec)
         tpl = (rec.ctx,) + rec.keys
         if rec.closes:
             tpl += (("period", -1),)  # an epoch's summary is a series of its own (see series.Series.period)

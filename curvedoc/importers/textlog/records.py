@@ -43,11 +43,14 @@ KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/
 KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 # (a counter with its total may end a sentence with an ellipsis: "Epoch 8/50... Train loss: 474868.36" -- its total is
 # 50; a bare number before one, "Reshuffling data loader for epoch 0...", stays prose)
+# the next key written against a value, the logger having left out the space ("accuracy/top5: 98.9865data_time:
+# 0.0004", MMEngine's test summary): a name of two letters or more and its colon, then a number
+GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
 PAIR = re.compile(
     r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
-    r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?![\w]|\.[\w.]|:\d))",
+    r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
     re.IGNORECASE,
 )
 DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" + NUM + r")(?P<tot>/\d+)?['\"]?\s*[,}]",
@@ -57,12 +60,16 @@ DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" +
 WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
+POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+# "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
+BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
+# ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
-    r"(?:\s*\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
+    r"(?:\s*(?:batch\s*)?\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
     re.IGNORECASE,
 )
 # a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
@@ -108,13 +115,16 @@ HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
 # the verb that joins a key to its value in a sentence ("val loss is 0.05")
 COPULAS = {"is", "was", "are", "were", "equals"}
 # words that are never metric keys (prose that happens to precede a number)
+# calendar words ("Fri May 15 19:07:23 CEST 2026") are dates, not keys
+CALENDAR_WORDS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+                  "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
             "are", "be", "after", "before", "than", "over", "under", "per", "every", "line", "file", "rank", "gpu",
-            "cuda", "version", "pid", "port", "seed", "size", "v_num",
-            # calendar words ("Fri May 15 19:07:23 CEST 2026") are dates, not keys
-            "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
-            "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
+            "cuda", "version", "pid", "port", "seed", "size", "v_num"} | CALENDAR_WORDS
 
+# a banner naming a group of metrics ("***** eval metrics *****", "***** train metrics *****": HF Trainer's
+# log_metrics, after training)
+METRICS_BANNER = re.compile(r"^\*{3,}\s*(\w+ metrics)\s*\*{3,}$", re.IGNORECASE)
 CRASH = re.compile(
     r"Traceback \(most recent call last\)|CUDA out of memory|OutOfMemoryError|out of memory|"
     r"\bKilled\b|SIGTERM|SIGKILL|Signals\.SIG\w+|KeyboardInterrupt|Segmentation fault|core dumped|"
@@ -126,10 +136,11 @@ CRASH = re.compile(
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
 # "Starting training from iteration 5500", HF's "Continuing training from checkpoint", Lightning's "Restoring states
-# from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ..."
+# from the checkpoint path", Megatron's "loaded checkpoint from ... at iteration 14001", ad-hoc "resumed from ...",
+# MXNet's example scripts' "Resume training with (gpu(0)) from epoch 149"
 RESUME = re.compile(
     r"\bstarting training from (?:iteration|iter|step|epoch)\s+(?P<n1>\d+)|\bcontinuing training from\b|"
-    r"\bresum(?:ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:from|at)\b|"
+    r"\bresum(?:e|ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:with\b[^\n]{0,80}?\s)?(?:from|at)\b|"
     r"\brestor(?:ed|ing)\s+(?:all\s+)?(?:training\s+)?states?\s+from\b|"
     r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
     re.IGNORECASE,
@@ -251,7 +262,16 @@ def _pair_key(raw: str) -> str | None:
     # value; the words before it are the key
     if len(words) > 1 and words[-1].lower() in COPULAS and words[-2].lower() not in NOT_KEYS:
         words = words[:-1]
-    if words[-1].lower() in NOT_KEYS or words[-1].lower() in ("x", "e"):
+    # ... and in "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68" the key is what the sentence
+    # says its subject is: the words after the copula
+    elif len(words) > 2 and any(w.lower() in COPULAS for w in words[1:-1]):
+        at = max(i for i, w in enumerate(words[:-1]) if w.lower() in COPULAS)
+        words = words[at + 1:]
+    # (a word in capitals is an acronym, a metric's name -- "Val PER: 0.03", the phoneme error rate --, never the
+    # filler word it spells in small letters; a time zone is written in capitals too: "CEST 2026" is a date)
+    if (words[-1].lower() in NOT_KEYS
+            and not (len(words[-1]) > 1 and words[-1].isupper() and words[-1].lower() not in CALENDAR_WORDS)) \
+            or words[-1].lower() in ("x", "e"):
         return None
     key = " ".join(words)
     if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
@@ -270,6 +290,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
         msg = RATIO_VALUE.sub(r"\1", msg)
+    if "'s " in msg:
+        # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
+        # split the key is measured on
+        msg = POSSESSIVE.sub(r"\1 ", msg)
     for m in PAIR.finditer(msg):
         key = _pair_key(m.group("key"))
         if key is None:
@@ -365,6 +389,10 @@ def parse_record(msg: str) -> Rec | None:
             # epoch length printed)
             epoch, inner = int(pb.group(1)), (int(pb.group(2)), 0)
             msg = " | " + msg[pb.end():]
+        else:
+            pb = BOOST_ROUND.match(msg)
+            if pb:
+                msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
     bm = BRACKET_COUNTER.search(msg)
     if bm and epoch is None:
         c = (bm.group("ctx") or "").lower()
@@ -418,12 +446,18 @@ def parse_record(msg: str) -> Rec | None:
             # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
             key = low = ABBREVIATED_CLOCKS[low]
         if " " in low:
-            # "Validation Epoch 3", "Train Step 20": split words before a clock's name say the split of the
-            # record (taken from the line's first words above); the key is the clock
-            *lead_words, last = low.split()
-            if (last in EPOCH_KEYS or last in STEP_KEYS) and all(w in SPLIT_WORDS for w in lead_words):
-                key = key.split()[-1]
-                low = last
+            # "Validation Epoch 3", "Train Step 20", "Validation at Global Step: 750": split words (and prose
+            # such as "at") before a clock's name say the split of the record (taken from the line's first words
+            # above); the key is the clock
+            words = low.split()
+            for cut in range(1, len(words)):
+                clock = " ".join(words[cut:])
+                if (clock in EPOCH_KEYS or clock in STEP_KEYS) \
+                        and all(w in SPLIT_WORDS or w in NOT_KEYS for w in words[:cut]) \
+                        and any(w in SPLIT_WORDS for w in words[:cut]):
+                    key = " ".join(key.split()[cut:])
+                    low = clock
+                    break
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
@@ -589,7 +623,8 @@ def _table_header(msg: str) -> list[str] | None:
     if any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cols):
         return None
     low = " ".join(cols).lower()
-    if not re.search(r"loss|map|acc|ap50|precision|recall|p\b|r\b|epoch", low):
+    # (YOLO's "P" and "R" columns are words of their own: "Step" ends with a p, and is no precision)
+    if not re.search(r"loss|map|acc|ap50|precision|recall|\bp\b|\br\b|epoch", low):
         return None
     return cols
 
@@ -803,6 +838,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if rec is None:
         if msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
             a.heading = msg[:-1].strip()
+        elif msg.startswith("***") and METRICS_BANNER.match(msg.strip()):
+            # HF Trainer's "***** eval metrics *****" over "  eval_loss = 0.0842" lines: the final results, a group
+            # under its heading (a final evaluation: series of one point apart from the evaluations during training)
+            a.heading = METRICS_BANNER.match(msg.strip()).group(1)
         elif not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) \
                 and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
             a.unparsed = True
