@@ -174,3 +174,15 @@ def test_the_fifth_batch_reads_alike_with_and_without_plans():
     assert len(files) >= 30
     for f in files:
         _assert_same(f)
+
+
+def test_a_device_named_in_capitals_is_no_series(tmp_path):
+    # the acronym rule ('Val PER: 0.03' is a metric) does not make devices into series: 'GPU 0' in an out-of-memory
+    # message and Ultralytics' 'torch-2.9.0+cu126 CUDA:0' banner name a device, not a measurement
+    lines = ["Ultralytics 8.3.225  Python-3.13.9 torch-2.9.0+cu126 CUDA:0 (NVIDIA GeForce RTX 4060 Laptop GPU, 8188MiB)"]
+    lines += [f"Epoch {e} | loss: {1 / e:.4f} | Val PER: {0.5 / e:.4f}" for e in range(1, 6)]
+    lines.append("RuntimeError: CUDA out of memory. Tried to allocate 2.92 GiB (GPU 0; 4.00 GiB total capacity)")
+    rd = _read(tmp_path, lines)
+    tags = set(rd.frame["tag"].astype(str))
+    assert not {t for t in tags if "GPU" in t or "CUDA" in t}, tags
+    assert any("PER" in t for t in tags), tags

@@ -118,9 +118,10 @@ COPULAS = {"is", "was", "are", "were", "equals"}
 # calendar words ("Fri May 15 19:07:23 CEST 2026") are dates, not keys
 CALENDAR_WORDS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
                   "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
+# identifiers printed with a number that names a thing, not a measurement ("GPU 0", "CUDA:0", "rank 3", "pid 4242")
+IDENTIFIER_WORDS = {"line", "file", "rank", "gpu", "cuda", "version", "pid", "port", "seed", "size", "v_num"}
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
-            "are", "be", "after", "before", "than", "over", "under", "per", "every", "line", "file", "rank", "gpu",
-            "cuda", "version", "pid", "port", "seed", "size", "v_num"} | CALENDAR_WORDS
+            "are", "be", "after", "before", "than", "over", "under", "per", "every"} | IDENTIFIER_WORDS | CALENDAR_WORDS
 
 # a banner naming a group of metrics ("***** eval metrics *****", "***** train metrics *****": HF Trainer's
 # log_metrics, after training)
@@ -268,9 +269,11 @@ def _pair_key(raw: str) -> str | None:
         at = max(i for i, w in enumerate(words[:-1]) if w.lower() in COPULAS)
         words = words[at + 1:]
     # (a word in capitals is an acronym, a metric's name -- "Val PER: 0.03", the phoneme error rate --, never the
-    # filler word it spells in small letters; a time zone is written in capitals too: "CEST 2026" is a date)
+    # filler word it spells in small letters; a time zone is written in capitals too: "CEST 2026" is a date, and a
+    # device in capitals is still a device: "GPU 0", "CUDA:0")
     if (words[-1].lower() in NOT_KEYS
-            and not (len(words[-1]) > 1 and words[-1].isupper() and words[-1].lower() not in CALENDAR_WORDS)) \
+            and not (len(words[-1]) > 1 and words[-1].isupper()
+                     and words[-1].lower() not in CALENDAR_WORDS | IDENTIFIER_WORDS)) \
             or words[-1].lower() in ("x", "e"):
         return None
     key = " ".join(words)
