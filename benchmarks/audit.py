@@ -203,7 +203,7 @@ def main() -> None:
                 try:
                     read_event_file(files[0])  # imports (and numba's cached machine code)
                 except ImportError:
-                    print(f"decoder alone ({decoder}): skipped, numba is not installed (pip install '.[fast]')")
+                    print(f"decoder alone ({decoder}): skipped, numba cannot be imported (it is part of the default install)")
                     continue
                 walls = []
                 for _ in range(3):  # the best of three passes over files already in the page cache
@@ -214,14 +214,14 @@ def main() -> None:
                 print(f"decoder alone ({decoder}): {len(files)} files, {n:,} points in {wall:.2f} s = "
                       f"{n / wall / 1e6:.2f} M points/s (best of 3)")
             os.environ.pop("CURVEDOC_TF_DECODER", None)
-        # the compiled kernels (pip install '.[fast]'): compiled once per install (~5 s, kept in numba's cache);
+        # the compiled kernels (numba, in the default install): compiled once per install (~5 s, kept in numba's cache);
         # done here so "cold" below means curvedoc's result cache is empty, not a first compile
         warm = subprocess.run([sys.executable, "-c", "from curvedoc.importers._tfrecord_jit import warm; warm(); "
                                "from curvedoc.detectors._rolling_jit import warm; warm()"],
                               capture_output=True, text=True)
         print("event decoder and rolling median: " + (
             "compiled (numba), their machine code ready" if warm.returncode == 0 else
-            "numpy and pandas (numba not installed: pip install '.[fast]' for the compiled kernels)"))
+            "numpy and pandas (numba cannot be imported here: it is part of the default install)"))
         cache = root / "cache"
         shutil.rmtree(cache, ignore_errors=True)
         cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--cache-dir", str(cache), "--format", "json",
