@@ -9,6 +9,7 @@ the parent and of the largest worker.
     python benchmarks/audit.py                      # 1000 runs x 10,000 steps x 8 tags, eval every 100 steps
     python benchmarks/audit.py --warm               # then audit again from the cache
     python benchmarks/audit.py --repeat 3           # three cold audits: each and the best (the machine is noisy)
+    python benchmarks/audit.py --repeat 5 --warm    # five cold/warm pairs, interleaved: the medians of each
     python benchmarks/audit.py --val-every 1        # every tag at every step (the dense layout)
     python benchmarks/audit.py --runs 100 --steps 2000
     python benchmarks/audit.py --keep /tmp/sweep    # keep the generated sweep for other experiments
@@ -20,8 +21,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import resource
 import shutil
+import statistics
 import struct
 import subprocess
 import sys
@@ -161,10 +164,13 @@ def main() -> None:
     ap.add_argument("--val-every", type=int, default=100,
                     help="steps between evaluations (eval/loss, eval/accuracy); 1 = every tag at every step")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores)")
-    ap.add_argument("--warm", action="store_true", help="also time a second audit that reads the cache")
+    ap.add_argument("--warm", action="store_true",
+                    help="also time an audit that reads the cache, after each cold audit (cold and warm interleaved, "
+                         "so both medians see the same minutes of a shared machine)")
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
-                    help="time the cold audit N times (the cache emptied each time) and report each and the best: "
-                         "this machine's speed varies by 20-30%% from minute to minute")
+                    help="time the cold audit N times (the cache emptied each time; with --warm, N cold/warm pairs) "
+                         "and report each, the best and the median: this machine's speed varies by 20-30%% from "
+                         "minute to minute")
     ap.add_argument("--decode", type=int, default=0, metavar="N",
                     help="also time the event-file decoder alone on N of the sweep's files, in this process")
     ap.add_argument("--keep", type=Path, default=None, help="generate into (or reuse) this folder and keep it")
@@ -189,8 +195,6 @@ def main() -> None:
                 while fh.read(1 << 24):
                     pass
         if args.decode:
-            import os
-
             from curvedoc.importers._tfrecord import read_event_file
 
             files = sorted(sweep.rglob("*tfevents*"))[: args.decode]
@@ -199,7 +203,7 @@ def main() -> None:
                 try:
                     read_event_file(files[0])  # imports (and numba's cached machine code)
                 except ImportError:
-                    print(f"decoder alone ({decoder}): skipped, numba is not installed (pip install '.[fast]')")
+                    print(f"decoder alone ({decoder}): skipped, numba cannot be imported (it is part of the default install)")
                     continue
                 walls = []
                 for _ in range(3):  # the best of three passes over files already in the page cache
@@ -210,22 +214,28 @@ def main() -> None:
                 print(f"decoder alone ({decoder}): {len(files)} files, {n:,} points in {wall:.2f} s = "
                       f"{n / wall / 1e6:.2f} M points/s (best of 3)")
             os.environ.pop("CURVEDOC_TF_DECODER", None)
-        # the compiled kernels (pip install '.[fast]'): compiled once per install (~5 s, kept in numba's cache);
+        # the compiled kernels (numba, in the default install): compiled once per install (~5 s, kept in numba's cache);
         # done here so "cold" below means curvedoc's result cache is empty, not a first compile
         warm = subprocess.run([sys.executable, "-c", "from curvedoc.importers._tfrecord_jit import warm; warm(); "
                                "from curvedoc.detectors._rolling_jit import warm; warm()"],
                               capture_output=True, text=True)
         print("event decoder and rolling median: " + (
             "compiled (numba), their machine code ready" if warm.returncode == 0 else
-            "numpy and pandas (numba not installed: pip install '.[fast]' for the compiled kernels)"))
+            "numpy and pandas (numba cannot be imported here: it is part of the default install)"))
         cache = root / "cache"
         shutil.rmtree(cache, ignore_errors=True)
         cmd = [sys.executable, "-m", "curvedoc", "audit", str(sweep), "--cache-dir", str(cache), "--format", "json",
                "--out", str(root / "audit.json"), "--no-progress"]
         if args.jobs:
             cmd += ["--jobs", str(args.jobs)]
-        labels = ["cold (empty cache)"] * max(1, args.repeat) + (["warm (cache filled)"] if args.warm else [])
-        colds = []
+        pair = ["cold (empty cache)"] + (["warm (cache filled)"] if args.warm else [])
+        labels = pair * max(1, args.repeat)
+        import curvedoc
+
+        print(f"curvedoc {curvedoc.__version__} from {Path(curvedoc.__file__).parent} (the audits run "
+              f"{sys.executable} -m curvedoc from {Path.cwd()}); load average at start "
+              f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        timed: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": []}
         cpu_before = 0.0
         for label in labels:
             if label.startswith("cold"):
@@ -248,11 +258,13 @@ def main() -> None:
             print(f"{label}: audit of {n} runs: {wall:.1f} s wall, {cpu:.1f} s CPU ({n / wall:.0f} runs/s, "
                   f"{pts / wall / 1e6:.2f} M points/s, {nbytes / wall / 1e6:.0f} MB/s); peak RSS of the largest "
                   f"process: {ru.ru_maxrss / 1024:.0f} MB; exit code {proc.returncode}")
-            if label.startswith("cold"):
-                colds.append(wall)
-        if len(colds) > 1:
-            print(f"cold audits: best {min(colds):.1f} s, median {sorted(colds)[len(colds) // 2]:.1f} s of "
-                  f"{len(colds)}")
+            timed[label.split()[0]].append((wall, cpu))
+        for kind, got in timed.items():
+            if len(got) > 1:
+                walls, cpus = sorted(w for w, _ in got), sorted(c for _, c in got)
+                print(f"{kind} audits: median {statistics.median(walls):.2f} s wall (best {walls[0]:.2f}, worst "
+                      f"{walls[-1]:.2f}), median {statistics.median(cpus):.1f} s CPU, of {len(got)}")
+        print(f"load average at end {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print("status counts:", doc["sweep"]["status_counts"])
         for s in doc["sweep"]["separating_hparams"][:3]:
             print("  ", s["statement"])

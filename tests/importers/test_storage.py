@@ -26,6 +26,17 @@ from curvedoc.engine import stream as stream_mod
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_runs"
 
+
+def _cli(*args: str):
+    """The command in this process (click's runner: exit code, stdout and stderr apart), for what a separate
+    process adds nothing to -- an argument refused, a report printed; the tests that kill, interrupt or race an
+    audit, or look at what its processes leave behind, start ``python -m curvedoc``."""
+    from click.testing import CliRunner
+
+    from curvedoc.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
 fsspec = pytest.importorskip("fsspec", reason="fsspec not installed: pip install '.[s3]'")
 
 
@@ -138,9 +149,8 @@ def test_remote_store_is_never_written(memfs):
 def test_unknown_protocol_and_bad_option_are_user_errors():
     with pytest.raises(ConfigError, match="nosuchstore"):
         curvedoc.diagnose("nosuchstore://bucket/run")
-    r = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", "memory://x", "--storage-option", "novalue"],
-                       capture_output=True, text=True)
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "KEY=VALUE" in r.stderr
+    r = _cli("diagnose", "memory://x", "--storage-option", "novalue")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "KEY=VALUE" in r.stderr, r.stderr
 
 
 # ------------------------------------------------------------------------------------------ unsafe keys (issue 39.1)
@@ -274,11 +284,10 @@ def test_s3_cache_is_keyed_by_size_and_etag(s3, tmp_path):
 
 def test_s3_cli_diagnose(s3):
     fs, opts = s3
-    r = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", "s3://sweeps/sample_runs/divergence-warmup-too-high",
-                        "--format", "json", "--storage-option", f"endpoint_url={opts['endpoint_url']}",
-                        "--storage-option", "key=testing", "--storage-option", "secret=testing"],
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 1, r.stderr
+    r = _cli("diagnose", "s3://sweeps/sample_runs/divergence-warmup-too-high", "--format", "json",
+             "--storage-option", f"endpoint_url={opts['endpoint_url']}", "--storage-option", "key=testing",
+             "--storage-option", "secret=testing")
+    assert r.exit_code == 1, r.stderr
     d = json.loads(r.stdout)
     assert d["runs"][0]["run"] == "divergence-warmup-too-high" and any(f["code"] == "D001" for f in d["runs"][0]["findings"])
     assert d["runs"][0]["path"] == "s3://sweeps/sample_runs/divergence-warmup-too-high"
@@ -354,9 +363,8 @@ def test_dask_reads_object_storage_on_the_workers(dask_client, s3, local_audit):
 def test_executor_errors_are_user_errors(tmp_path):
     with pytest.raises(ConfigError, match="executor"):
         audit(str(SAMPLES), executor="threads")
-    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1"],
-                       capture_output=True, text=True)
-    assert r.returncode == 2 and "--executor dask" in r.stderr
+    r = _cli("audit", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1")
+    assert r.exit_code == 2 and "--executor dask" in r.stderr, r.stderr
 
 
 class _NotAScheduler:
@@ -497,9 +505,8 @@ def test_resume_redoes_a_run_whose_inputs_changed(tmp_path):
 
 
 def test_stream_cli_errors(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "curvedoc", "audit", str(SAMPLES), "--resume"],
-                       capture_output=True, text=True)
-    assert r.returncode == 2 and "--out FILE.jsonl" in r.stderr
+    r = _cli("audit", str(SAMPLES), "--resume")
+    assert r.exit_code == 2 and "--out FILE.jsonl" in r.stderr, r.stderr
 
 
 def test_ctrl_c_stops_a_dask_audit_and_its_workers(tmp_path):

@@ -604,23 +604,22 @@ def test_the_tbparse_reader_sees_the_same_series_and_findings(folder):
 
 def test_reader_option_through_the_cli_and_config(tmp_path):
     import json
-    import subprocess
-    import sys
+
+    from click.testing import CliRunner
+
+    from curvedoc.cli import main
 
     pytest.importorskip("tbparse")
     run = Path(__file__).resolve().parents[2] / "sample_runs" / "divergence-warmup-too-high"
-    out = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--reader", "tbparse", "--format",
-                          "json"], capture_output=True, text=True)
-    assert out.returncode == 1, out.stderr[-500:]
+    out = CliRunner().invoke(main, ["diagnose", str(run), "--reader", "tbparse", "--format", "json"])
+    assert out.exit_code == 1, out.stderr[-500:]
     issues = json.loads(out.stdout)["runs"][0]["issues"]
     assert any(i["kind"] == "reader" and "tbparse" in i["message"] for i in issues)
-    bad = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--reader", "tensorflow"],
-                         capture_output=True, text=True)
-    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    bad = CliRunner().invoke(main, ["diagnose", str(run), "--reader", "tensorflow"])
+    assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
     (tmp_path / "pyproject.toml").write_text('[tool.curvedoc]\nreader = "nope"\n')
-    bad = subprocess.run([sys.executable, "-m", "curvedoc", "diagnose", str(run), "--config",
-                          str(tmp_path / "pyproject.toml")], capture_output=True, text=True)
-    assert bad.returncode == 2 and "reader must be one of native, tbparse" in bad.stderr
+    bad = CliRunner().invoke(main, ["diagnose", str(run), "--config", str(tmp_path / "pyproject.toml")])
+    assert bad.exit_code == 2 and "reader must be one of native, tbparse" in bad.stderr, bad.stderr
 
 
 def test_a_later_file_repeating_the_last_point_with_the_same_value_is_an_echo(tmp_path):
