@@ -179,9 +179,11 @@ def test_the_fifth_batch_reads_alike_with_and_without_plans():
 def test_a_device_named_in_capitals_is_no_series(tmp_path):
     # the acronym rule ('Val PER: 0.03' is a metric) does not make devices into series: 'GPU 0' in an out-of-memory
     # message and Ultralytics' 'torch-2.9.0+cu126 CUDA:0' banner name a device, not a measurement
-    lines = ["Ultralytics 8.3.225  Python-3.13.9 torch-2.9.0+cu126 CUDA:0 (NVIDIA GeForce RTX 4060 Laptop GPU, 8188MiB)"]
-    lines += [f"Epoch {e} | loss: {1 / e:.4f} | Val PER: {0.5 / e:.4f}" for e in range(1, 6)]
-    lines.append("RuntimeError: CUDA out of memory. Tried to allocate 2.92 GiB (GPU 0; 4.00 GiB total capacity)")
+    # (each printed at two launches, as the real logs do)
+    devices = ["Ultralytics 8.3.225  Python-3.13.9 torch-2.9.0+cu126 CUDA:0 (NVIDIA GeForce RTX 4060 Laptop GPU, 8188MiB)",
+               "GPU 0,1,2,3: Tesla V100S-PCIE-32GB",
+               "RuntimeError: CUDA out of memory. Tried to allocate 2.92 GiB (GPU 0; 4.00 GiB total capacity)"]
+    lines = devices + [f"Epoch {e} | loss: {1 / e:.4f} | Val PER: {0.5 / e:.4f}" for e in range(1, 6)] + devices
     rd = _read(tmp_path, lines)
     tags = set(rd.frame["tag"].astype(str))
     assert not {t for t in tags if "GPU" in t or "CUDA" in t}, tags
