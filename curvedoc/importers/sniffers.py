@@ -29,11 +29,18 @@ def is_event_file(name: str) -> bool:
     return "tfevents" in name and not name.endswith(".profile-empty")
 
 
+def first_line(head: bytes) -> bytes:
+    """The first line of a file's head, whatever ends it: a newline, a CR-LF, or a carriage return alone (a CSV
+    written with CR line endings -- classic Mac, or a Windows writer that doubled the CR -- is one line to a reader
+    that splits on newlines only)."""
+    return head.splitlines()[0] if head else b""
+
+
 def sniff_csv(path: Path) -> bool:
     head = head_bytes(path, 2048)
     if not head or b"\x00" in head[:512]:
         return False
-    first = head.split(b"\n", 1)[0]
+    first = first_line(head)
     return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
 
 
@@ -42,7 +49,7 @@ def csv_header_like(path: Path) -> bool:
     log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ...")."""
     if not sniff_csv(path):
         return False
-    first = head_bytes(path, 2048).split(b"\n", 1)[0].strip().lstrip(b"\xef\xbb\xbf")
+    first = first_line(head_bytes(path, 2048)).strip().lstrip(b"\xef\xbb\xbf")
     cells = re.split(rb"[,\t;]", first)
     return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
 
@@ -71,7 +78,7 @@ def sniff_json(path: Path) -> bool:
         return b"{" in head[:200]
     if head[:1] != b"{":
         return False
-    line = head.split(b"\n", 1)[0].strip()
+    line = first_line(head).strip()
     try:
         obj = json.loads(line)
         if isinstance(obj, dict) and any(isinstance(v, (int, float)) for v in obj.values()):
@@ -163,7 +170,7 @@ def csv_file(p: Path, by: str) -> bool:
                     or (low.endswith((".log", ".txt")) and csv_table_like(p)))
     if not (low.endswith((".txt", ".log")) and sniff_csv(p)) or sniff_json(p):  # JSON's own content comes first
         return False
-    first = head_bytes(p, 512).split(b"\n", 1)[0].lower()
+    first = first_line(head_bytes(p, 512)).lower()
     # (a print of its arguments -- "Namespace(lr=0.1, epochs=3)", a dict -- is a printed log's first line)
     return (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first \
         and b"=" not in first and not first.lstrip().startswith(b"{")

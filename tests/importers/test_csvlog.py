@@ -640,3 +640,19 @@ def test_a_batch_counted_inside_the_epoch_is_laid_end_to_end(tmp_path, first, ev
     rd2 = read_csv_file(p2)
     rd2 = rd2 if not isinstance(rd2, list) else rd2[-1]
     assert rd2.meta.get("step_inside_epoch") is None
+
+
+@pytest.mark.parametrize("eol", ["\r", "\r\r", "\r\n"])
+def test_a_csvlogger_file_with_carriage_return_line_endings_is_read_as_its_table(tmp_path, eol):
+    # Keras' CSVLogger writing 'train.log' through a Windows writer that doubled the CR (or classic Mac endings):
+    # a reader that splits on newlines alone sees one line and no header -- the file was refused as a text log
+    # without metrics
+    rows = ["epoch,acc,loss,lr,val_acc,val_loss"] + [f"{e},{0.5 + e / 50},{1 / (e + 1)},1e-04,{0.5 + e / 60},{1.2 / (e + 1)}"
+                                                     for e in range(12)]
+    d = tmp_path / "run"
+    d.mkdir()
+    (d / "train.log").write_bytes(eol.join(rows).encode() + eol.encode())
+    res = load_all(d)
+    assert len(res.runs) == 1 and not res.failures
+    s = res.runs[0].series("val_loss")
+    assert len(s) == 12 and s.index.tolist() == list(range(12))
