@@ -231,11 +231,19 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         return
     _, m, v, steps, why = max(judged, key=lambda j: j[0])
     also = f"; so are the other {len(judged) - 1} such metrics" if len(judged) > 1 else ""
+    evidence = {"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v))}
+    # the training loss thrown above the untrained model's own first loss and kept there: the step was too large
+    start = _untrained_loss(run)
+    worse = _worse_than_guessing(run, start, p) if start is not None else None
+    if worse is not None:
+        why += (f"; {run.roles['train_loss']} sits at {worse:.1f}x its untrained first loss over most of the run: the "
+                f"steps were too large for the model")
+        evidence["supersedes"] = _superseded_after_blowup(run)
     yield Hit(
         f"{m.tag} ({m.kind}) never leaves the floor over {len(v)} evaluations from step {fmt_step(steps[0])} to "
         f"{fmt_step(steps[-1])}: {why}{also}; the model never produces a useful output",
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7 if len(v) >= 5 else 0.55,
-        evidence={"metric": m.tag, "best": float(np.max(v)), "evaluations": int(len(v))},
+        evidence=evidence, causes=_AFTER_BLOWUP if worse is not None else None,
         check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=False),
     )
 
@@ -478,11 +486,44 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
             return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
     if frozen:
         return k, "from the accuracy level, identical at every evaluation"
+    first = _untrained_loss(run)
+    if first is not None and abs(first / math.log(k) - 1.0) <= p.match_tol:
+        # the untrained model's own loss (read before any update had moved it) is log K: a fresh K-way classifier
+        return k, "from the accuracy at 1/K and the untrained model's first loss at log K"
     if _blowup(run, math.log(k), p.explode_ratio) is not None:
         # a training loss that exploded (to explode_ratio x log K, or to NaN) is not a slow K'-way learner passing
         # through 1/K: the explosion is the second reading
         return k, "from the accuracy at 1/K, after the training loss exploded"
     return None
+
+
+def _untrained_loss(run: Run) -> float | None:
+    """The training loss's first reading when it was logged before training could move it: at the run's first step,
+    within the first 1% of its steps (step 0 of a per-step print), else None."""
+    if "train_loss" not in run.roles:
+        return None
+    s = clean(run.series("train_loss"))
+    if len(s) < 3:
+        return None
+    steps = s.index.to_numpy()
+    if float(steps[0]) > max(1.0, 0.01 * float(steps[-1])):
+        return None
+    v = float(s.iloc[0])
+    return v if math.isfinite(v) and v > 0 else None
+
+
+def _worse_than_guessing(run: Run, chance_loss: float, p: Params) -> float | None:
+    """The training loss's level over the last three quarters of the run, as a multiple of ``chance_loss`` (log K,
+    or the untrained model's first loss), when it sits at least 1 + max_head_excess times above it: a model made
+    worse than a uniform guess and kept there -- the step too large for it (without the 10x explosion
+    :func:`_blowup` needs). None otherwise."""
+    if "train_loss" not in run.roles:
+        return None
+    v = prepared(run, "train_loss").to_numpy(dtype=np.float64)
+    if len(v) < 4 or chance_loss <= 0:
+        return None
+    level = window_median(v, 0.25, 1.0)
+    return level / chance_loss if level >= (1.0 + p.max_head_excess) * chance_loss else None
 
 
 def _plausible_near(level: float, p: Params) -> list[int]:
@@ -602,10 +643,15 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     chance_loss = math.log(k)
     blow = _blowup(run, chance_loss, p.explode_ratio)
     fitted = _train_fitted(run, chance_loss, chance, p)
+    worse = _worse_than_guessing(run, chance_loss, p) if blow is None else None
     if blow is not None:
         causes = _AFTER_BLOWUP
         why = (f"; {blow['tag']} exploded to {fmt_num(blow['peak'])} at step {fmt_step(blow['step'])} "
                f"({fmt_num(blow['ratio'])}x log K) first")
+    elif worse is not None:
+        causes = _AFTER_BLOWUP
+        why = (f"; {run.roles['train_loss']} sits at {worse:.1f}x log K over most of the run, worse than a uniform "
+               f"guess: the steps were too large for the model")
     elif fitted is not None:
         causes = _FIT_BUT_CHANCE
         why = f"; meanwhile the training split was fitted ({fitted}): what it learned does not transfer at all"
@@ -634,6 +680,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         conf *= 0.85
     ev = {"metric": m.tag, "tag": m.tag, "num_classes": k, "chance_acc": chance, "best": best,
           "evaluations": int(len(v)), "k_source": src, "margin": round(margin, 6)}
+    if worse is not None:
+        ev["supersedes"] = _superseded_after_blowup(run)
+        ev["loss_vs_log_k"] = round(worse, 3)
     if blow is not None:
         ev["supersedes"] = _superseded_after_blowup(run)
         ev["exploded_to"] = blow["peak"]

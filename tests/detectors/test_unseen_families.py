@@ -1327,3 +1327,22 @@ def test_a_grad_norm_spike_inside_the_range_the_run_learned_with_is_practically_
     # a spike far above anything the run saw is one
     spiked[n // 2] = 60.0
     assert run_detector("grad-norm-spikes", make_run(train_loss=loss, grad_norm=spiked)), seed
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_sgd_far_too_high_keeps_the_loss_above_guessing_and_validation_at_chance(seed):
+    # SGD at lr 8 with momentum: the loss starts at ln K (the untrained model, step 0), is thrown to 2-4x ln K within
+    # ten steps and bounces there to the end (never the 10x 'explosion'); validation accuracy, printed in percent,
+    # sits at 100/K at every epoch. At chance, the learning rate first
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([3, 5, 7, 12, 20]))
+    n, ev = 140, int(rng.integers(8, 30))
+    loss = np.r_[math.log(k), math.log(k) * rng.uniform(1.0, 4.2, n - 1)]
+    steps = np.arange(n) * 10
+    ev_steps = np.linspace(steps[5], steps[-1], ev).astype(int)
+    acc = 100.0 / k + rng.normal(0, 1.2, ev)
+    run = make_run(steps=steps, loss=loss, **{"val acc": (ev_steps, acc),
+                                               "val loss": (ev_steps, math.log(k) * rng.uniform(2.4, 3.5, ev))})
+    rep = curvedoc.diagnose(run).runs[0]
+    assert rep.findings and rep.findings[0].name == "plateau-at-chance", (seed, [f.name for f in rep.findings])
+    assert rep.findings[0].cause_ids[0] == "lr-too-high", rep.findings[0].cause_ids
