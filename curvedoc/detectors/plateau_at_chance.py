@@ -32,7 +32,7 @@ log 10 = 2.303).
 - ``explode_ratio``: a training loss this many times log(K) exploded (the learning rate comes first then).
 - ``val_margin``: how far above 1/K (as a share of the way to 1) a validation accuracy may reach and still never have beaten chance.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
-- ``min_evals``: fewest evaluations of a held-out metric for the floor to count.
+- ``min_evals``: fewest evaluations of a held-out metric for the floor to count (three do for a validation accuracy when the training loss exploded first).
 - ``learning_floor``: a localisation score (mAP, IoU, dice) at the floor is left to underfitting when the training loss clearly fell by at least this much (log units) while the validation loss did not rise: the model learns, too slowly.
 - ``learning_z``: how many standard errors of that fall (from the run's own noise) its lower bound uses.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data: a localisation score at the floor beside it stays at chance.
@@ -602,8 +602,14 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         fin = np.isfinite(vals)
         v = vals[fin] / m.scale
         steps = s.index.to_numpy()[fin]
-        if len(v) < max(p.min_evals, 3):
+        if len(v) < 3:
             continue
+        if len(v) < p.min_evals:
+            # fewer evaluations than min_evals could all fall inside a warm-up -- unless the training loss exploded
+            # (to explode_ratio x log K) first: a model blown up is not warming up (a 3-epoch fine-tune at lr 80)
+            kf = k_from_acc(float(np.median(v)), tol=0.1, k_max=1000) if not k_given else k_given
+            if kf is None or _blowup(run, math.log(kf), p.explode_ratio) is None:
+                continue
         judged += 1
         # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
         # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)

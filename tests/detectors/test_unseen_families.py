@@ -1346,3 +1346,22 @@ def test_sgd_far_too_high_keeps_the_loss_above_guessing_and_validation_at_chance
     rep = curvedoc.diagnose(run).runs[0]
     assert rep.findings and rep.findings[0].name == "plateau-at-chance", (seed, [f.name for f in rep.findings])
     assert rep.findings[0].cause_ids[0] == "lr-too-high", rep.findings[0].cause_ids
+
+
+@pytest.mark.parametrize("k", [2, 3, 5])
+def test_three_evaluations_at_chance_after_an_explosion_are_enough(k):
+    # a 3-epoch HF fine-tune at lr 80: the loss is 400-600x log K from the first log and the accuracy is 1/K at each
+    # of the three epoch-end evaluations. Three evaluations could all fall inside a warm-up -- not after an explosion
+    rng = np.random.default_rng(k)
+    steps = np.arange(5, 190, 5)
+    loss = np.linspace(450, 15, len(steps)) * (1 + rng.normal(0, 0.1, len(steps)))
+    ev = np.array([63, 126, 189])
+    acc = np.full(3, round(1 / k - 0.01, 2))
+    run = make_run(steps=steps, loss=loss, eval_accuracy=(ev, acc), eval_loss=(ev, np.array([3.3, 31.9, 6.4])))
+    rep = curvedoc.diagnose(run).runs[0]
+    assert rep.findings[0].name == "plateau-at-chance", [f.name for f in rep.findings]
+    assert rep.findings[0].cause_ids[0] == "lr-too-high"
+    # the same three evaluations beside a loss that fell normally from log K say nothing yet
+    calm = math.log(k) * np.linspace(1.0, 0.9, len(steps))
+    run = make_run(steps=steps, loss=calm, eval_accuracy=(ev, acc))
+    assert run_detector("plateau-at-chance", run) == []
