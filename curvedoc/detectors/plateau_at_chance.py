@@ -66,6 +66,8 @@ from curvedoc.detectors._progress import (
     k_label,
     k_of_level,
     late_rate_levels,
+    lm_metric,
+    VOCAB_SIZES,
     learning_slowly,
     longest_true_run,
     lr_still_warming,
@@ -219,6 +221,11 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         else:
             return  # a metric that left the floor: the model learned something
         judged.append((strength, m, v, steps, why))
+    if judged and all(float(np.ptp(j[2])) == 0.0 for j in judged) and _held_out_loss_halved(run):
+        # the same number at every evaluation beside a validation loss that fell by half or more: the model does
+        # well on held-out data by its own loss, so that metric is not computed for this task (a regression
+        # script's 'Val Acc: 0.00'), not a model at chance
+        return
     if not judged or lr_still_warming(run) is not None:
         # (every evaluation inside a warmup that never ended says nothing about the floor: the model has hardly
         # been trained -- unfinished-schedule reports the run)
@@ -315,14 +322,22 @@ def _sits_at(level: float, chance_loss: float, p: Params) -> bool:
     return -p.band <= level / chance_loss - 1.0 <= p.max_excess_above
 
 
+# a loss whose last quarter sits this much (relative) below its third quarter is still falling: no level yet
+_STILL_FALLING = 0.1
+
+
 def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
-    """(role, late level: median of the last quarter) of the training and validation losses."""
+    """(role, late level: median of the last quarter) of the training and validation losses, each one only where
+    the loss has reached a level (its last quarter at most _STILL_FALLING below its third)."""
     out = []
     for role in ("train_loss", "val_loss"):
         if role in run.roles:
             v = prepared(run, role).to_numpy(dtype=np.float64)
             if len(v) >= 3:
-                out.append((role, window_median(v, 0.75, 1.0)))
+                late = window_median(v, 0.75, 1.0)
+                if len(v) >= 8 and window_median(v, 0.5, 0.75) - late > _STILL_FALLING * abs(late):
+                    continue  # still falling into that level (3.3 -> 1.9 -> 1.45 -> 1.18): passing log K, not at it
+                out.append((role, late))
     return out
 
 
@@ -495,6 +510,17 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
         # through 1/K: the explosion is the second reading
         return k, "from the accuracy at 1/K, after the training loss exploded"
     return None
+
+
+def _held_out_loss_halved(run: Run) -> bool:
+    """The validation loss's last fifth sits at half its first fifth or lower (medians; at least 4 evaluations)."""
+    if "val_loss" not in run.roles:
+        return False
+    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    if len(v) < 4 or (v <= 0).any():
+        return False
+    k = max(1, len(v) // 5)
+    return float(np.median(v[-k:])) <= 0.5 * float(np.median(v[:k]))
 
 
 def _untrained_loss(run: Run) -> float | None:
@@ -770,6 +796,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
             why = looks_non_ce(run)
             if why:
                 return
+            if k_src is None and k < min(VOCAB_SIZES) and lm_metric(run):
+                return  # a text-generation metric (perplexity, BLEU) says language model: its K is a vocabulary
             k_src = k_src or "loss"
     # the smoothed level and the noise only once a K is known (most runs stop above: no K fits their loss)
     w = window(n, 0.08, 3)

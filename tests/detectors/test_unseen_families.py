@@ -1365,3 +1365,45 @@ def test_three_evaluations_at_chance_after_an_explosion_are_enough(k):
     calm = math.log(k) * np.linspace(1.0, 0.9, len(steps))
     run = make_run(steps=steps, loss=calm, eval_accuracy=(ev, acc))
     assert run_detector("plateau-at-chance", run) == []
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_learner_passing_through_log_k_and_one_over_k_is_not_at_chance(seed):
+    # 20 classes: the loss falls 3.3 -> 1.9 -> 1.45 -> 1.18 (through ln 3 = 1.10) while a 16-image validation
+    # accuracy climbs 0.06 -> 0.44 (its median near 1/3): two readings of K = 3 by coincidence, on a learner
+    rng = np.random.default_rng(seed)
+    n = 500
+    loss = 1.0 + 2.3 * np.exp(-np.arange(n) / 170) + rng.normal(0, 0.08, n)
+    ev = np.arange(20, 520, 20)
+    acc = np.clip(np.round((0.06 + 0.38 * (ev / 500) ** 0.8 + rng.normal(0, 0.05, len(ev))) * 16) / 16, 0, 1)
+    run = make_run(**{"loss/train": loss, "acc/val": (ev, acc), "loss/val": (ev, 1.3 + 1.8 * np.exp(-ev / 250))})
+    assert run_detector("plateau-at-chance", run) == [], seed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_metric_printed_as_zero_beside_a_validation_loss_that_fell_is_not_computed(seed):
+    # a regression script printing 'Val Acc: 0.00' every epoch (the field is unused) while its validation loss
+    # falls 6x: the model does well on held-out data by its own loss; the zero is a placeholder, not chance
+    rng = np.random.default_rng(seed)
+    n = 30
+    e = np.arange(1, n + 1)
+    val = 0.04 + 0.23 * np.exp(-e / 3) + rng.normal(0, 0.002, n)
+    run = make_run(steps=e, train_loss=0.03 + 0.3 * np.exp(-e / 4), val_loss=val, **{"Val Acc": np.zeros(n)})
+    assert run_detector("plateau-at-chance", run) == [], seed
+    # the same zero beside a validation loss that did not fall is a model that never produced a correct output
+    run = make_run(steps=e, train_loss=0.03 + 0.3 * np.exp(-e / 4), val_loss=0.27 + rng.normal(0, 0.002, n),
+                   **{"Val Acc": np.zeros(n)})
+    assert run_detector("plateau-at-chance", run), seed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_language_model_loss_near_the_log_of_a_small_count_is_no_chance_level(seed):
+    # an image-captioning LSTM: per-step loss 9.2 -> 2.3 (= ln 10 by coincidence) and flat, perplexity ~10 printed
+    # beside it: a text-generation metric says the loss is over a vocabulary, not 10 classes
+    rng = np.random.default_rng(seed)
+    n = 20000  # (one point a step: the fall takes the first 1% of the run)
+    loss = 2.31 + 6.9 * np.exp(-np.arange(n) / 40) + rng.normal(0, 0.15, n)
+    run = make_run(Loss=loss, Perplexity=np.exp(loss))
+    assert run_detector("plateau-at-chance", run) == [], seed
+    # without the text-generation metric, nothing says it is not a 10-class loss at chance
+    assert run_detector("plateau-at-chance", make_run(Loss=loss)), seed
