@@ -188,3 +188,17 @@ def test_a_device_named_in_capitals_is_no_series(tmp_path):
     tags = set(rd.frame["tag"].astype(str))
     assert not {t for t in tags if "GPU" in t or "CUDA" in t}, tags
     assert any("PER" in t for t in tags), tags
+
+
+def test_a_two_column_tab_table_under_its_header_is_the_training_curve(tmp_path):
+    # print("step\tloss") then print(f"{step}\t{loss:.5f}") every 5 steps, with a validation line per epoch: the
+    # header's first column is the rows' clock, the second the training loss; two words separated by a space
+    # ('Training loss') stay prose
+    lines = ["step\tloss"]
+    for e in range(3):
+        lines += [f"{s}\t{2.0 - s / 1000:.5f}" for s in range(e * 50 + 5, e * 50 + 55, 5)]
+        lines.append(f"val\tepoch={e}\tloss={1.9 - e / 100:.5f}\tacc=0.17")
+    rd = _read(tmp_path, lines)
+    steps, values = _series(rd, "train/loss")
+    assert steps == list(range(5, 155, 5)) and values[0] == 1.995
+    assert not [t for t in set(rd.frame["tag"].astype(str)) if t.endswith("step")]

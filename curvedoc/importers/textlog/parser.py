@@ -61,6 +61,10 @@ def counts_inside_epochs(steps: np.ndarray) -> bool:
     return bool(paired.all())
 
 
+# a plain table's column that counts steps: the rows' clock
+TABLE_CLOCKS = frozenset({"step", "steps", "global_step", "iter", "iteration", "it"})
+
+
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
     line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
@@ -299,6 +303,17 @@ class TextLogParser(BatchedFeed):
         keys, vals, epoch, planned_epochs, bar, _ = row
         if planned_epochs is not None:
             self.planned["epochs"] = planned_epochs
+        # a step column of a plain table ("step\tloss" over "5\t1.904") is the row's clock, not a series
+        clock = next((i for i, k in enumerate(keys) if k.lower() in TABLE_CLOCKS), None) if epoch is None else None
+        if clock is not None and float(vals[clock]).is_integer() and len(keys) > 1:
+            step = int(vals[clock])
+            keys, vals = keys[:clock] + keys[clock + 1:], vals[:clock] + vals[clock + 1:]
+            prefix = "val/" if self.table_ctx == "val" else "train/"
+            keys = [prefix + k for k in keys]
+            self.ctx_step = step
+            self._emit(("table",) + tuple(keys), keys, vals, step, "step", bar)
+            self.last_point_line = lineno
+            return
         prefix = "val/" if self.table_ctx == "val" else "train/"
         if row.label:
             prefix += row.label + "/"

@@ -618,10 +618,13 @@ def _table_header(msg: str) -> list[str] | None:
     # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
     # the header of a bar-less table has no ':' of its own; the whole of it is column names
-    if not TABLE_HEAD.fullmatch(head.rstrip() + ":"):
-        return None
     cols = head.split()
-    if len(cols) < 3 or len(cols) > 20:
+    # two columns make a table only when written as one: tab-separated, a clock first ("step\tloss", a script's
+    # print(f"{step}\t{loss}") under its header); two words separated by a space are prose ("Training loss")
+    two = len(cols) == 2 and "\t" in head and cols[0].lower() in ("step", "epoch", "iter", "iteration", "it", "batch")
+    if not two and not TABLE_HEAD.fullmatch(head.rstrip() + ":"):
+        return None
+    if (len(cols) < 3 and not two) or len(cols) > 20:
         return None
     if any(re.fullmatch(NUM, c, re.IGNORECASE) for c in cols):
         return None
