@@ -30,6 +30,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from curvedoc.detectors import Hit, detector
 from curvedoc._fmt import fmt_step
 from curvedoc.model.run import Run
@@ -56,12 +58,44 @@ def inside_epoch(run: Run) -> tuple[int, int, int] | None:
     N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
     mid = run.meta.get("ends_inside_epoch")
     if not isinstance(mid, dict):
-        return None
+        return _inside_epoch_by_clock(run)
     try:
         e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
     except (KeyError, TypeError, ValueError):
         return None
     return (e, i, nb) if 0 <= i < nb else None
+
+
+def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, steps into it, steps per epoch) from the whole-number epoch the run logs beside its steps: the steps
+    where the epoch moves on give its length (two complete epochs at least, their lengths within one logging interval),
+    and a last logged step short of its epoch's end (the epoch before's last step plus a length) by more than two
+    logging intervals (and 2% of the epoch) was cut off --
+    an epoch-based training ends at an epoch's end. None when the epoch is fractional (HF's ``epoch`` 2.54: a
+    max_steps plan ends anywhere), goes back (a restart), or the log is per epoch."""
+    tag = run.roles.get("epoch")
+    if tag is None:
+        return None
+    s = run.series(tag)
+    e = s.to_numpy(dtype=np.float64)
+    ok = np.isfinite(e)
+    e, st = e[ok], s.index.to_numpy()[ok]
+    if len(e) < 10 or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
+        return None
+    starts = st[np.flatnonzero(np.diff(e) > 0) + 1]  # the first logged step of each epoch after the first
+    lengths = np.diff(starts)
+    interval = float(np.median(np.diff(st)))
+    # (logged every few steps, an epoch's first logged step moves by up to one interval: 60, 60, 70 for 63 a epoch)
+    if len(lengths) < 2 or float(lengths.max() - lengths.min()) > max(interval, 0.1 * float(lengths.max())):
+        return None
+    length = float(np.mean(lengths))
+    prev_end = float(st[e < e[-1]][-1]) if np.any(e < e[-1]) else None  # the last logged step of the epoch before
+    if prev_end is None or int(np.sum(e == e[-1])) < 2:
+        return None  # (a lone row in a new epoch is the framework's closing record: Lightning's test row at max_epochs)
+    pos = float(st[-1]) - prev_end
+    if length <= 2 * interval or length - pos <= max(2 * interval, 0.02 * length):
+        return None
+    return int(e[-1]), int(pos), int(round(length))
 
 
 def eta_left(run: Run) -> int:

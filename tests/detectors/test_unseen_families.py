@@ -1407,3 +1407,24 @@ def test_a_language_model_loss_near_the_log_of_a_small_count_is_no_chance_level(
     assert run_detector("plateau-at-chance", run) == [], seed
     # without the text-generation metric, nothing says it is not a 10-class loss at chance
     assert run_detector("plateau-at-chance", make_run(Loss=loss)), seed
+
+
+@pytest.mark.parametrize("every,length", [(10, 63), (50, 600), (1, 40)])
+def test_a_log_that_stops_inside_an_epoch_was_cut_off_whatever_its_format(every, length):
+    # the epoch logged beside every step (Lightning's metrics.csv, a print 'epoch 7 step 470 loss ..'): the steps
+    # where it moves on give the epoch's length; SIGKILL half-way through epoch 6 leaves the last step well short
+    # of that epoch's end -- the same evidence a text log's 'batch 30/63' gives
+    steps = np.arange(every - 1, 6 * length + length // 2, every)
+    epoch = (steps // length).astype(float)
+    loss = 1.5 * np.exp(-steps / (3 * length)) + 0.1
+    names = {f.name: f for f in curvedoc.diagnose(make_run(steps=steps, train_loss=loss, epoch=epoch)).runs[0].findings}
+    assert "crashed-run" in names and "inside epoch 6" in names["crashed-run"].message, names
+    # the same run that ran its last epoch to the end, with Lightning's closing test row at max_epochs, is whole
+    done = np.r_[np.arange(every - 1, 7 * length, every), 7 * length]
+    ep = np.r_[(np.arange(every - 1, 7 * length, every) // length).astype(float), 7.0]
+    names = [f.name for f in curvedoc.diagnose(make_run(steps=done, train_loss=1.5 * np.exp(-done / (3 * length)) + 0.1,
+                                                        epoch=ep)).runs[0].findings]
+    assert "crashed-run" not in names, names
+    # a fractional epoch (HF's 2.54 of a max_steps plan) says nothing of where an epoch ends
+    names = [f.name for f in curvedoc.diagnose(make_run(steps=steps, train_loss=loss, epoch=steps / length)).runs[0].findings]
+    assert "crashed-run" not in names, names
