@@ -491,6 +491,19 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
                     best = (err, k, role)
     if best is not None:
         return best[1], f"from {run.roles[best[2]]} at log K and the accuracy at 1/K"
+    # the validation loss's first evaluation at log K, the accuracy's first evaluations at 1/K, and a training split
+    # that went on to be fitted: what the model learns never reached held-out data from the first evaluation on --
+    # labels unrelated to the inputs, whose accuracy may then drift below 1/K as the model memorises a wrong mapping
+    first_val = _first_val_loss(run)
+    near = _plausible_near(first_val, p) if first_val is not None else []
+    if near:
+        # (the K whose log the first validation loss is nearest; its accuracy's first evaluations nearer 1/K than
+        # 2/K or 0 -- half of 1/K either way -- which the scatter of a set of a few hundred examples allows)
+        k = min(near, key=lambda c: abs(first_val / math.log(c) - 1.0))
+        head = float(np.median(v[: max(3, len(v) // 5)]))
+        if abs(first_val / math.log(k) - 1.0) <= p.match_tol and abs(head - 1.0 / k) <= 0.5 / k \
+                and _train_fitted(run, math.log(k), 1.0 / k, p) is not None:
+            return k, "from the first validation loss at log K and the first accuracies at 1/K"
     k = k_from_acc(med, tol=0.1, k_max=1000)
     if k is None:
         return None
@@ -505,6 +518,7 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
     if first is not None and abs(first / math.log(k) - 1.0) <= p.match_tol:
         # the untrained model's own loss (read before any update had moved it) is log K: a fresh K-way classifier
         return k, "from the accuracy at 1/K and the untrained model's first loss at log K"
+
     if _blowup(run, math.log(k), p.explode_ratio) is not None:
         # a training loss that exploded (to explode_ratio x log K, or to NaN) is not a slow K'-way learner passing
         # through 1/K: the explosion is the second reading
@@ -521,6 +535,14 @@ def _held_out_loss_halved(run: Run) -> bool:
         return False
     k = max(1, len(v) // 5)
     return float(np.median(v[-k:])) <= 0.5 * float(np.median(v[:k]))
+
+
+def _first_val_loss(run: Run) -> float | None:
+    """The validation loss's first evaluation (at least 4 evaluations), or None."""
+    if "val_loss" not in run.roles:
+        return None
+    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    return float(v[0]) if len(v) >= 4 and v[0] > 0 else None
 
 
 def _untrained_loss(run: Run) -> float | None:

@@ -1428,3 +1428,28 @@ def test_a_log_that_stops_inside_an_epoch_was_cut_off_whatever_its_format(every,
     # a fractional epoch (HF's 2.54 of a max_steps plan) says nothing of where an epoch ends
     names = [f.name for f in curvedoc.diagnose(make_run(steps=steps, train_loss=loss, epoch=steps / length)).runs[0].findings]
     assert "crashed-run" not in names, names
+
+
+@pytest.mark.parametrize("k", [7, 13, 14, 23])
+@pytest.mark.parametrize("seed", range(3))
+def test_labels_unrelated_to_the_inputs_at_any_class_count_are_at_chance_with_the_labels_first(k, seed):
+    # the labels shifted one row against the images: the training split is memorised, the validation loss starts
+    # at ln K at its first evaluation and climbs, and the validation accuracy starts at 1/K and drifts BELOW it as
+    # the model learns a wrong mapping (its median then reads another K: 1/20 for 14 classes). The first validation
+    # loss names K; the first accuracies and the fitted training split confirm it
+    rng = np.random.default_rng(seed)
+    n, m = 1050, 50
+    steps = np.arange(n)
+    loss = math.log(k) * np.exp(-steps / 300) * (1 + rng.normal(0, 0.05, n)) + 0.05
+    ev = np.linspace(20, n - 1, m).astype(int)
+    val_loss = math.log(k) * (1 + np.linspace(0, 1.0, m)) * (1 + rng.normal(0, 0.003, m))
+    val_loss[0] = math.log(k) * (1 + rng.normal(0, 0.004))
+    acc = np.clip(1 / k * np.linspace(1.15, 0.45, m) + rng.normal(0, 0.15 / k, m), 0, 1)
+    run = make_run(train_loss=loss, val_loss=(ev, val_loss), val_acc=(ev, acc))
+    rep = curvedoc.diagnose(run).runs[0]
+    chance = [f for f in rep.findings if f.name == "plateau-at-chance"]
+    assert chance and chance[0].cause_ids[0] == "labels-detached", (k, seed, [f.name for f in rep.findings])
+    # a learner whose validation loss starts at ln K and FALLS (its accuracy rising) is no such run
+    good = make_run(train_loss=loss, val_loss=(ev, math.log(k) * np.linspace(1.0, 0.3, m)),
+                    val_acc=(ev, np.linspace(1 / k, 0.8, m)))
+    assert run_detector("plateau-at-chance", good) == []
