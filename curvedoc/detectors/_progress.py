@@ -19,7 +19,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from curvedoc.detectors._signal import downsample, mad, median_se
+from curvedoc.detectors._signal import downsample, fifth_medians, mad, median_se
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import tokens
 
@@ -574,8 +574,8 @@ def learning_slowly(run, floor: float, z: float, fitted_factor: float, min_point
         if len(vv) >= 3:
             if (vv <= 0).any():
                 return None
-            k = max(1, len(vv) // 5)
-            if math.log(sig_median(vv[-k:]) / sig_median(vv[:k])) > floor:
+            first, last = fifth_medians(vv)
+            if math.log(last / first) > floor:
                 return None
     return {"first": math.exp(f["head"]), "last": math.exp(f["tail"]), "fall": -math.expm1(-f["fall"])}
 

@@ -89,6 +89,13 @@ def mad(x: np.ndarray) -> float:
     return float(MAD_TO_SIGMA * median(np.abs(x - median(x))))
 
 
+def fifth_medians(x: np.ndarray) -> tuple[float, float]:
+    """Medians of the first and the last fifth of ``x`` (one point each below ten): where a series starts and where
+    it ends, robust to one point's noise."""
+    k = max(1, len(x) // 5)
+    return median(x[:k]), median(x[-k:])
+
+
 def median_se(sigma: float, *counts: float) -> float:
     """Standard error of a median of ``n`` points of noise ``sigma`` (one count), or of a difference of medians of
     ``n1``, ``n2``... points (several counts): sqrt(pi/2) sigma sqrt(1/n1 + 1/n2 + ...)."""

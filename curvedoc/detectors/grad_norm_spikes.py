@@ -99,6 +99,11 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     return out
 
 
+def _transient(n: int, p: Params) -> int:
+    """How many leading points of ``n`` are the initialisation transient (``skip_frac``, at least ``skip_min``)."""
+    return max(p.skip_min, int(round(p.skip_frac * n)))
+
+
 def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.ndarray, float]:
     """Spans (start, end inclusive) of isolated spikes in log values ``x``; also the residuals and sigma (NaN when
     no point after the skipped start is even ``min_ratio`` above its level: no spike then, whatever the noise)."""
@@ -106,7 +111,7 @@ def find_spikes(x: np.ndarray, p: Params) -> tuple[list[tuple[int, int]], np.nda
     h = max(1, min(p.half_window, n // 4))
     base = rolling_median_excl(x, h)
     resid = x - base
-    skip = max(p.skip_min, int(round(p.skip_frac * n)))
+    skip = _transient(n, p)
     if not (resid[skip:] >= np.log(p.min_ratio)).any():
         return [], resid, math.nan
     sigma = max(mad(resid[skip:]), 0.02)
@@ -157,7 +162,7 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
     # a practical floor: a spike that stays below the norm's working range early in the run (the 90th percentile of
     # its first working_frac of points, the initialisation transient skipped) is a hard batch against a model that
     # has since converged -- the optimizer took steps that large routinely while it learned
-    skip = max(p.skip_min, int(p.skip_frac * len(v)))
+    skip = _transient(len(v), p)
     early = v[skip: skip + max(3, int(p.working_frac * len(v)))]
     working = float(np.quantile(early, 0.9)) if len(early) else 0.0
     peaks = [k for k in peaks if v[k] > working]

@@ -132,7 +132,8 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
     # batch is not 'the best' and a typical batch is not 'the end'
     w = max(3, n // 10) | 1 if n >= p.smooth_min_points else 1
     k = 1 if n < 6 else max(2, int(round(p.tail_frac * n)))
-    stat = _drop(g, w, k)
+    levels = rolling_median_values(g, w, 1, center=True) if w > 1 else g
+    stat = _drop(levels, k)
     if stat is None:
         return None
     i_best, best_level, final, drop = stat
@@ -166,8 +167,7 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         # an agent's return starts at what its random policy earns, and its episodes scatter widely: a best that
         # never rose above the start by the same bar is the top of that scatter, not a learned policy to lose --
         # there is no regression without a gain first (an agent that never learned is underfitting's)
-        gs = rolling_median_values(g, w, 1, center=True) if w > 1 else g
-        start = float(np.median(gs[: max(3, n // 20)]))  # the first 5% of the episodes (at least 3)
+        start = float(np.median(levels[: max(3, n // 20)]))  # the first 5% of the episodes (at least 3)
         if not best_level - start > need:
             return None
     return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(best_level, unit, sign, m.scale),
@@ -175,12 +175,11 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
             "unit": unit, "after": after, "n": n, "strength": drop / need}
 
 
-def _drop(g: np.ndarray, w: int, k: int) -> tuple[int, float, float, float] | None:
-    """(index of the best level, the best level, the final level, best - final) of a series in 'higher is better'
-    units, on its centred w-point rolling median when w > 1; None when the best is within the last k points."""
+def _drop(g: np.ndarray, k: int) -> tuple[int, float, float, float] | None:
+    """(index of the best level, the best level, the final level, best - final) of the levels of a series in 'higher
+    is better' units (its centred rolling median, or the values themselves); None when the best is within the last k
+    points."""
     n = len(g)
-    if w > 1:
-        g = rolling_median_values(g, w, 1, center=True)
     i_best = int(np.argmax(g))
     if n - 1 - i_best < k:
         return None

@@ -83,7 +83,7 @@ from curvedoc.detectors._progress import (
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._gradients import layer_grad_spread
-from curvedoc.detectors._signal import median_se, rolling_median, theil_sen, window
+from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
@@ -437,8 +437,7 @@ def _outputs_moving(run: Run, q: float, p: Params) -> bool:
     v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
     if len(v) < 3 or (v <= 0).any():
         return False
-    k = max(1, len(v) // 5)
-    first, last = float(np.median(v[:k])), float(np.median(v[-k:]))
+    first, last = fifth_medians(v)
     if abs(math.log(last / first)) <= 0.05:
         return False
     h = _prior_loss(q)
@@ -533,8 +532,8 @@ def _held_out_loss_halved(run: Run) -> bool:
     v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
     if len(v) < 4 or (v <= 0).any():
         return False
-    k = max(1, len(v) // 5)
-    return float(np.median(v[-k:])) <= 0.5 * float(np.median(v[:k]))
+    first, last = fifth_medians(v)
+    return last <= 0.5 * first
 
 
 def _first_val_loss(run: Run) -> float | None:

@@ -47,7 +47,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import clean, prepared
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
-from curvedoc.detectors._signal import downsample, rolling_median_values
+from curvedoc.detectors._signal import downsample, fifth_medians, rolling_median_values
 from curvedoc.model.run import Run
 
 
@@ -83,8 +83,7 @@ def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> d
     pos = bool((v > 0).all())
 
     def change(x):
-        k = max(1, len(x) // 5)
-        a, b = float(np.median(x[:k])), float(np.median(x[-k:]))
+        a, b = fifth_medians(x)
         if pos:
             return math.log(b / a)
         return (b - a) / max(abs(a), 1e-12)

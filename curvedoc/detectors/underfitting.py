@@ -69,7 +69,7 @@ from curvedoc.detectors._progress import (
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
-from curvedoc.detectors._signal import median_se, rolling_median_values
+from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
@@ -258,15 +258,14 @@ def _something_improved(run: Run, p: Params) -> bool:
     if "val_loss" in run.roles:
         vv = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
         if len(vv) >= 3 and (vv > 0).all():
-            k = max(1, len(vv) // 5)
-            if math.log(sig_median(vv[:k]) / sig_median(vv[-k:])) > p.never_floor:
+            first, last = fifth_medians(vv)
+            if math.log(first / last) > p.never_floor:
                 return True
     for metric in run.metrics:
         mv = clean(run.series(metric.tag)).to_numpy(dtype=np.float64)
         if len(mv) < 3:
             continue
-        k = max(1, len(mv) // 5)
-        first, last = sig_median(mv[:k]), sig_median(mv[-k:])
+        first, last = fifth_medians(mv)
         sign = 1.0 if metric.higher_is_better else -1.0
         if metric.rate:
             if sign * (last - first) / metric.scale > p.flat_metric:

@@ -364,13 +364,13 @@ def epoch_positions(steps: np.ndarray, epoch: np.ndarray) -> np.ndarray | None:
     ds = np.diff(steps)
     de = np.diff(e)
     falls = ds < 0
-    if not falls.any() or np.any(falls & (de <= 0)) or np.any((de > 0) & ~falls & (steps[1:] > steps[:1].min())):
+    if not falls.any() or np.any(falls & (de <= 0)) or np.any((de > 0) & ~falls & (steps[1:] > steps[0])):
         # no restart; a restart inside an epoch; or an epoch that begins without the position going back to the start
         return None
     inside = ds[(de == 0) & (ds > 0)]
     stride = int(np.median(inside)) if len(inside) else 1
     length = int(steps.max()) + stride
-    return ((e - e[0]).astype(np.int64) * length + steps.astype(np.int64)).astype(np.int64)
+    return (e - e[0]).astype(np.int64) * length + steps.astype(np.int64)
 
 
 def restart_issue(steps: np.ndarray, file: str, what: str = "step") -> ImportIssue | None:
