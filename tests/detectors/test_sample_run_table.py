@@ -136,7 +136,9 @@ def test_sample_runs(rule, name, folder, exp, checks):
 
 # ========================================================================================== hostile inputs
 
-_CLIP_SATURATION = {
+# the degenerate (steps, values) inputs every stepped-series rule meets first: nothing, one or two points, no finite
+# value, no variation
+_DEGENERATE_STEPPED = {
     "empty": (np.array([], dtype=np.int64), np.array([])),
     "one": (np.array([0]), np.array([2.0])),
     "two": (np.array([0, 1]), np.array([2.0, 3.0])),
@@ -144,6 +146,10 @@ _CLIP_SATURATION = {
     "all_inf": (np.arange(50), np.full(50, np.inf)),
     "constant": (np.arange(50), np.full(50, 3.0)),
     "zeros": (np.arange(50), np.zeros(50)),
+}
+
+_CLIP_SATURATION = {
+    **_DEGENERATE_STEPPED,
     "negative": (np.arange(50), -np.abs(norms(n=50))),
     "backwards": (np.arange(50)[::-1], norms(n=50)),
     "duplicates": (np.repeat(np.arange(25), 2), norms(n=50)),
@@ -210,13 +216,7 @@ _UNFINISHED_SCHEDULE = {
 
 
 _VANISHING_GRADIENTS = {
-    "empty": (np.array([], dtype=np.int64), np.array([])),
-    "one": (np.array([0]), np.array([2.0])),
-    "two": (np.array([0, 1]), np.array([2.0, 3.0])),
-    "all_nan": (np.arange(50), np.full(50, np.nan)),
-    "all_inf": (np.arange(50), np.full(50, np.inf)),
-    "constant": (np.arange(50), np.full(50, 3.0)),
-    "zeros": (np.arange(50), np.zeros(50)),
+    **_DEGENERATE_STEPPED,
     "negative": (np.arange(50), -np.linspace(1, 2, 50)),
     "backwards": (np.arange(50)[::-1], np.geomspace(1, 1e-6, 50)),
     "duplicates": (np.repeat(np.arange(25), 2), np.geomspace(1, 1e-6, 50)),
@@ -236,13 +236,7 @@ def _hostile_norms(falling: bool) -> dict:
     fp16 = (65504.0, 6e-8) if falling else (6e-8, 65504.0)
     huge = (1e300, 1e-300) if falling else (1e-300, 1e300)
     return {
-        "empty": (np.array([], dtype=np.int64), np.array([])),
-        "one": (np.array([0]), np.array([2.0])),
-        "two": (np.array([0, 1]), np.array([2.0, 3.0])),
-        "all_nan": (np.arange(50), np.full(50, np.nan)),
-        "all_inf": (np.arange(50), np.full(50, np.inf)),
-        "constant": (np.arange(50), np.full(50, 3.0)),
-        "zeros": (np.arange(50), np.zeros(50)),
+        **_DEGENERATE_STEPPED,
         "negative": (np.arange(50), -np.geomspace(*ends, 50)),
         "backwards": (np.arange(50)[::-1], curve),
         "duplicates": (np.repeat(np.arange(25), 2), curve),
