@@ -30,6 +30,7 @@ run and converges to a worse model.
 - ``ratio_unknown``: with K unknown, fire when the first loss is at least this multiple of log(max_classes) (or of log(max_classes_with_acc) for a classifier).
 - ``max_first_frac``: the first logged point must lie within this fraction of the run's step span from its start (otherwise the initial loss was not logged).
 - ``max_recover_frac``: with K unknown, the loss must come down to the largest plausible log K within this fraction of the run (a bad start is transient; a loss that stays above is on another scale).
+- ``transient_frac``: a first loss far above log(K) that is back at log(K) by the next logged value, or within this fraction of the run, cost at most one logging interval: info, not a warning.
 - ``max_start_drop``: a first loss at least this many times the level reached at 5% of the run (and at no plausible log K) is a broken start.
 - ``floor_margin``: double softmax: the tail must come within this relative margin of the floor log(1 + (K-1)/e).
 - ``floor_min_acc``: double softmax with K read from the floor itself: the training accuracy the run must end at.
@@ -82,6 +83,7 @@ class Params:
     max_start_drop: float
     first_noise_z: float
     floor_min_acc: float
+    transient_frac: float
 
 
 def double_softmax_floor(k: int) -> float:
@@ -160,7 +162,8 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         chance = math.log(k)
         ratio = first / chance
         if ratio >= p.ratio_known and above_noise(ratio):
-            yield _far_above(run, steps, v, first, second, chance, ratio, k, k_src, 0.85 if k_src == "num_classes" else 0.7)
+            yield _far_above(steps, v, first, second, chance, ratio, k, k_src,
+                             0.85 if k_src == "num_classes" else 0.7, p)
             return
     elif not non_ce and ce_evidence(run):
         # with K unknown the bound is the uniform loss of the largest vocabularies, which only a cross-entropy has:
@@ -182,7 +185,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         below = np.flatnonzero(v <= chance_max)
         recovers = len(below) > 0 and (span <= 0 or float(steps[below[0]] - steps[0]) <= p.max_recover_frac * span)
         if ratio >= p.ratio_unknown and recovers and above_noise(ratio):
-            yield _far_above(run, steps, v, first, second, chance_max, ratio, None, kind, 0.6)
+            yield _far_above(steps, v, first, second, chance_max, ratio, None, kind, 0.6, p)
             return
 
     hit = _transient_start(steps, v, first, span, p)
@@ -300,11 +303,18 @@ def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
     )
 
 
-def _far_above(run, steps, v, first, second, chance, ratio, k, k_src, conf) -> Hit:
+def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params) -> Hit:
+    """The first loss far above log K. How long the loss takes to come down to log K is the cost of the bad
+    start: back there by the next logged value, or within ``transient_frac`` of the run, it cost at most one
+    logging interval -- the epoch mean of a first epoch whose first batches ran on a bad start, a first reading
+    taken before the output layer rescaled itself -- and the run went on from where a good start would have put
+    it: reported as info, as a broken start that recovered is (``_transient_start``). A loss that stays above
+    log K for longer spent a visible part of the run undoing its start: a warning."""
     n = len(v)
-    # how long until the loss first comes down to log K (the cost of the bad start)
     below = np.flatnonzero(v <= chance)
     back = int(steps[below[0]]) if len(below) else None
+    span = float(steps[-1] - steps[0])
+    quick = len(below) > 0 and (below[0] == 1 or (span > 0 and back - float(steps[0]) <= p.transient_frac * span))
     if k is not None:
         ref = f"log({k:,}) = {fmt_num(chance)}, the loss of a uniform guess over {k_label(k)} ({k_src})"
     else:
@@ -315,10 +325,14 @@ def _far_above(run, steps, v, first, second, chance, ratio, k, k_src, conf) -> H
         msg += f"; it first falls to that level at step {fmt_step(back)}"
     if n > 1:
         msg += f" (next logged value {fmt_num(second)})"
+    if quick:
+        share = (back - float(steps[0])) / span if span > 0 else 0.0
+        msg += (f": a bad start that cost {'one logging interval' if below[0] == 1 else 'the first'}"
+                f" ({share:.0%} of the run), undone before the run went on")
     return Hit(
         msg, step=int(steps[0]), confidence=min(0.9, conf + 0.05 * min(2.0, ratio - 1.0)),
         evidence={"first_loss": first, "chance_loss": chance, "ratio": round(ratio, 3), "num_classes": k,
                   "k_source": k_src,
-                  "recovered_step": back},
-        causes=("bad-init", "wrong-loss"),
+                  "recovered_step": back, "recovered_quickly": bool(quick)},
+        causes=("bad-init", "wrong-loss"), severity="info" if quick else None,
     )

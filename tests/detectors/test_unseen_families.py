@@ -1453,3 +1453,32 @@ def test_labels_unrelated_to_the_inputs_at_any_class_count_are_at_chance_with_th
     good = make_run(train_loss=loss, val_loss=(ev, math.log(k) * np.linspace(1.0, 0.3, m)),
                     val_acc=(ev, np.linspace(1 / k, 0.8, m)))
     assert run_detector("plateau-at-chance", good) == []
+
+
+# ------------------------------------------------------------- initial-loss-off: the cost of a bad start decides
+def _bad_start(seed, recover_after):
+    """A K-class classifier (K 2-1,000, 8-400 readings, per-epoch or per-step) whose first loss is 2.5-30x log K
+    and which is back at log K after ``recover_after`` readings, then learns normally."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([2, 3, 5, 10, 38, 100, 1000]))
+    n = int(rng.choice([8, 10, 15, 30, 60, 120, 400]))
+    chance = math.log(k)
+    head = chance * np.geomspace(float(rng.uniform(2.5, 30.0)), 1.2, recover_after) if recover_after else np.array([])
+    rest = chance * (0.1 + 0.8 * np.exp(-np.arange(n - len(head)) / (0.3 * n)))
+    loss = np.concatenate([head, rest]) * np.exp(rng.normal(0, 0.02, n))
+    acc = np.clip(1.0 / k + (1 - 1.0 / k) * (1 - rest / chance), 0, 1)
+    return make_run(train_loss=loss, train_acc=np.concatenate([np.full(len(head), 1.0 / k), acc])[:n],
+                    hparams={"num_classes": k}), n
+
+
+def test_a_bad_start_undone_by_the_next_reading_is_info_and_a_lasting_one_a_warning():
+    # the first reading far above log K and the next one back at it (the epoch mean of a first epoch whose
+    # first batches ran on a bad start): the start cost one logging interval -- info, as a broken start that
+    # recovered is; a loss held above log K for a visible share of the run spent that share undoing its start
+    for seed in range(40):
+        run, n = _bad_start(seed, 1)
+        hits = run_detector("initial-loss-off", run)
+        assert hits and hits[0].severity == "info" and hits[0].evidence["recovered_quickly"], (seed, hits)
+        run, n = _bad_start(seed, max(2, int(0.2 * n)))
+        hits = run_detector("initial-loss-off", run)
+        assert hits and (hits[0].severity or "warning") == "warning", (seed, n, hits)
