@@ -47,6 +47,8 @@ sample_runs/overfitting-* (a small training set trained for many epochs); real:
 - ``hold_log``: the same for other positive metrics, as a relative change (log space).
 - ``hold_z``: ... or within this many standard errors of the metric's own evaluation noise.
 - ``large_rise``: a validation-loss rise this large (log space) is a warning whatever the metric does.
+- ``min_giveback``: a rise below ``large_rise`` that gave back less than this share of the validation loss's progress
+  (first evaluation to minimum) is an info: the end is practically as good as the best checkpoint.
 
 ## References
 seeds/002 'Overfitting: The Crossover'; seeds/000 10.16 'Loss curves' (training loss low, validation
@@ -93,6 +95,7 @@ class Params:
     hold_log: float
     hold_z: float
     large_rise: float
+    min_giveback: float
 
 
 def _train_change(train: gx.Level, best_step: int, end_step: int, t_is_log: bool) -> tuple[float, float, float] | None:
@@ -124,6 +127,7 @@ def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Pa
     t_change, t_best, t_end = tc
     return {
         "best_step": best_step, "end_step": end_step, "val_best": float(raw[i_best]), "val_end": float(raw[-1]),
+        "val_first": float(raw[0]),
         "rise": float(gx.lin_change(work[i_best], work[-1], True)), "rise_log": rise,
         "train_change": float(t_change), "train_at_best": gx.raw(t_best, t_is_log),
         "train_at_end": gx.raw(t_end, t_is_log), "points_after": int(n - 1 - i_best), "val_points": int(n),
@@ -174,6 +178,7 @@ def _assess(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params
         "end_step": end_step,
         "val_best": val_best,
         "val_end": val_end,
+        "val_first": float(raw[0]),
         "rise": float(v_change),
         "rise_log": float(rise) if is_log else float("nan"),
         "rise_z": float(z),
@@ -299,6 +304,15 @@ def _weighed(run: Run, h: Hit, p: Params) -> Hit:
     rise = _rise_log(h.evidence)
     if not math.isfinite(rise) or rise >= p.large_rise:
         return h
+    back = _given_back(h.evidence)
+    if back is not None and back < p.min_giveback:
+        ev = h.evidence
+        return dataclasses.replace(
+            h, severity="info",
+            message=f"{h.message}; but that rise gave back only {back:.1%} of what the validation loss gained from its "
+                    f"first evaluation ({fmt_num(ev['val_first'])} -> {fmt_num(ev['val_best'])}): the model at the end "
+                    "is practically as good as the best checkpoint",
+            evidence={**ev, "given_back": back})
     best_step = h.evidence.get("best_step")
     held = _held_out_holds(run, p, int(best_step)) if isinstance(best_step, (int, np.integer)) else None
     if held is None:
@@ -363,6 +377,18 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
             raw_at_best = sign * at_best * m.scale if m.rate else math.exp(sign * at_best)
             out = (m.tag, float(raw_at_best), float(np.median(v[-k:])))
     return out
+
+
+def _given_back(ev: dict) -> float | None:
+    """The share of the validation loss's progress (its first evaluation down to its minimum) that the rise since
+    the minimum gave back, in the loss's own units; None when the minimum is the first evaluation (no progress to
+    measure against) or a value is missing."""
+    first, best, end = ev.get("val_first"), ev.get("val_best"), ev.get("val_end")
+    if not all(isinstance(x, (int, float)) and math.isfinite(x) for x in (first, best, end)):
+        return None
+    if not first > best:
+        return None
+    return max(0.0, float(end - best)) / float(first - best)
 
 
 def _rise_log(ev: dict) -> float:

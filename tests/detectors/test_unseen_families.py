@@ -1482,3 +1482,33 @@ def test_a_bad_start_undone_by_the_next_reading_is_info_and_a_lasting_one_a_warn
         run, n = _bad_start(seed, max(2, int(0.2 * n)))
         hits = run_detector("initial-loss-off", run)
         assert hits and (hits[0].severity or "warning") == "warning", (seed, n, hits)
+
+
+# ------------------------------------------------------------ overfitting: what the rise gave back of the progress
+def _crossover_after_progress(seed, gained):
+    """A validation loss that falls from its first evaluation by the factor ``gained`` (0.003-0.5 of its start
+    left), then rises by 12-35% over the last 40% while the training loss keeps falling (20-200 evaluations: a
+    crossover the rule finds at every length)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([20, 40, 80, 200]))
+    start = float(rng.uniform(0.05, 5.0))
+    best = start * gained
+    i_best = int(0.6 * n)
+    fall = start * (best / start) ** (np.arange(i_best + 1) / i_best)
+    up = best * np.exp(np.linspace(0, math.log(1 + rng.uniform(0.12, 0.35)), n - i_best)[1:])
+    val = np.concatenate([fall, up]) * np.exp(rng.normal(0, 0.004, n))
+    steps = np.arange(1, n + 1) * 100
+    train = start * np.exp(-np.linspace(0, 6, 10 * n)) * np.exp(rng.normal(0, 0.01, 10 * n))
+    return make_run(train_loss=(np.arange(1, 10 * n + 1) * 10, train), val_loss=(steps, val))
+
+
+def test_an_overfitting_rise_that_gave_back_almost_nothing_of_the_progress_is_info():
+    # a validation loss 100-300x below its start that rose 12-35% since its minimum gave back well under 5% of what it
+    # gained: statistically a crossover, practically the best checkpoint; one that kept only half of its start gave
+    # back far more, and stays a warning
+    for seed in range(30):
+        gained = float(np.random.default_rng(seed).uniform(0.003, 0.01))
+        hits = run_detector("overfitting", _crossover_after_progress(seed, gained))
+        assert hits and hits[0].severity == "info" and hits[0].evidence["given_back"] < 0.05, (seed, hits)
+        hits = run_detector("overfitting", _crossover_after_progress(seed, 0.5))
+        assert hits and (hits[0].severity or "warning") == "warning", (seed, hits)
