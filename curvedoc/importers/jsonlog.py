@@ -488,13 +488,23 @@ def _flatten(df: pd.DataFrame, depth: int, state: dict) -> pd.DataFrame:
     return out
 
 
+def _scalar_list(v: Any) -> bool:
+    return isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v)
+
+
 def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataFrame | None:
-    """Keras ``history.history`` (dict of lists) or pandas ``to_json()`` (dict of {index: value})."""
+    """Keras ``history.history`` (dict of lists) or pandas ``to_json()`` (dict of {index: value}); a history
+    grouped one level deeper -- ``{"loc_loss": {"train": [...], "validation": [...]}}`` or ``{"train": {"loss":
+    [...]}, "val": {...}}``, the per-epoch lists a hand-written loop keeps per split -- is read as ``loc_loss/train``,
+    ``train/loss`` ...: the outer and inner names together say what the list is and which split it belongs to."""
     series: dict[str, pd.Series] = {}
     others = []
     for k, v in obj.items():
-        if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        if _scalar_list(v):
             series[str(k)] = pd.Series(v, dtype=object)
+        elif isinstance(v, dict) and v and all(_scalar_list(x) for x in v.values()) and any(v.values()):
+            for ik, iv in v.items():
+                series[f"{k}/{ik}"] = pd.Series(iv, dtype=object)
         elif isinstance(v, dict) and v and all(str(i).lstrip("-").isdigit() for i in v) and all(
             not isinstance(x, (dict, list)) for x in v.values()
         ):
@@ -548,7 +558,11 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
     if whole_ok and isinstance(doc, dict):
         inner = doc.get("history") if isinstance(doc.get("history"), dict) else doc
-        lists_of_dicts = [k for k, v in inner.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+        # lists of records ({"log_history": [{...}, ...]}); records with no number of their own (per-class tables
+        # nested inside each epoch's entry) are no log of their own beside per-epoch lists
+        lists_of_dicts = [k for k, v in inner.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
+                          and any(_number(y) is not None for x in v for y in x.values()
+                                  if not isinstance(y, (dict, list)))]
         hist = _history_frame(inner, path, issues) if not lists_of_dicts else None
         if hist is not None:
             source = "keras-history"

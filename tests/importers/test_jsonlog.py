@@ -442,3 +442,22 @@ def test_a_keras_history_saved_through_pandas_to_json_is_found_and_read(tmp_path
     runs = curvedoc.load(str(tmp_path))
     assert len(runs) == 1 and runs[0].source == "keras-history"
     assert runs[0].series("val_loss").tolist() == pytest.approx(hist["val_loss"])
+
+
+def test_a_history_kept_per_split_one_level_deeper_is_read(tmp_path):
+    # hand-written loops keep their per-epoch lists per split: {"loc_loss": {"train": [...], "validation": [...]}}
+    # or {"train": {"loss": [...]}, "val": {...}}; a per-epoch list of nested per-class tables beside them holds
+    # no number of its own and is skipped with a note, not taken for the log
+    table = [{"AR": {"f1": [[0.0, 0.3]]}} for _ in range(3)]
+    d = _read(tmp_path, "train_history.json", json.dumps({
+        "loc_loss": {"train": [69.6, 47.5, 32.1], "validation": [32.0, 87.6, 72.4]},
+        "cls_loss": {"train": [10.7, 6.2, 3.7], "validation": [6.5, 27.4, 33.3]},
+        "metrics": table, "time_stamps": [1.0, 2.0, 3.0]}))
+    assert d.source == "keras-history"
+    assert _tag(d, "loc_loss/validation") == ([0, 1, 2], [32.0, 87.6, 72.4])
+    assert "non-scalar-values" in _kinds(d)
+    run = curvedoc.load(str(tmp_path / "train_history.json"))[0]
+    assert run.roles["val_loss"].startswith("val loss") or "validation" in run.roles["val_loss"]
+    d = _read(tmp_path, "h.json", json.dumps({"train": {"loss": [1.0, 0.6, 0.4]}, "val": {"loss": [1.1, 0.8, 0.7],
+                                                                                         "acc": [0.5, 0.7, 0.8]}}))
+    assert _tag(d, "val/acc") == ([0, 1, 2], [0.5, 0.7, 0.8]) and _tag(d, "train/loss")[1] == [1.0, 0.6, 0.4]
