@@ -559,6 +559,23 @@ def _untrained_loss(run: Run) -> float | None:
     return v if math.isfinite(v) and v > 0 else None
 
 
+def _start_reading(run: Run, level: float) -> float:
+    """The training loss's first reading when it is the run's start -- the first record its logging interval could
+    write, or within 2% of its steps (as :func:`_k_from_start` reads it) -- and stands out of the run's own range:
+    above every later reading and by more than 3 sigmas of the point-to-point noise above ``level`` (one reading is
+    as noisy as any other: a small-batch loss that swings 0.01-3 and reaches its first value again later says
+    nothing by its first value), else NaN."""
+    s = clean(run.series("train_loss"))
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if len(v) < 3 or steps[0] > max(0.02 * float(steps[-1]), float(np.median(np.diff(steps)))):
+        return float("nan")
+    sigma = noise_sigma(v)
+    if not math.isfinite(sigma) or float(v[0]) - level <= 3.0 * sigma or float(v[0]) <= float(np.max(v[1:])):
+        return float("nan")
+    return float(v[0])
+
+
 def _worse_than_guessing(run: Run, chance_loss: float, p: Params) -> float | None:
     """The training loss's level over the last three quarters of the run, as a multiple of ``chance_loss`` (log K,
     or the untrained model's first loss), when it sits at least 1 + max_head_excess times above it: a model made
@@ -840,8 +857,12 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     share = _span_share(steps, a, b)
     if share < p.min_share:
         return
-    if k_src == "loss" and head > chance * (1.0 + p.max_head_excess):
-        return  # fell onto log(K) from far above: likely a converged non-classification loss
+    start = _start_reading(run, tail)
+    if k_src == "loss" and (head if not math.isfinite(start) else max(head, start)) > chance * (1.0 + p.max_head_excess):
+        # fell onto log(K) from far above: likely a converged non-classification loss. The untrained model's own
+        # reading says it best when it was logged (a fine-tune's first record at 2.17 falling to 1.15 = log 3 over a
+        # few records: the median of the first 5% of records is already down at 1.3)
+        return
     plateau = v[a : b + 1]
     allowed = p.max_drift
     if len(plateau) >= 10:

@@ -1405,8 +1405,13 @@ def test_a_language_model_loss_near_the_log_of_a_small_count_is_no_chance_level(
     loss = 2.31 + 6.9 * np.exp(-np.arange(n) / 40) + rng.normal(0, 0.15, n)
     run = make_run(Loss=loss, Perplexity=np.exp(loss))
     assert run_detector("plateau-at-chance", run) == [], seed
-    # without the text-generation metric, nothing says it is not a 10-class loss at chance
-    assert run_detector("plateau-at-chance", make_run(Loss=loss)), seed
+    # its first reading, 4x log 10 and never reached again, says so too: a fresh 10-class model starts at log 10
+    assert run_detector("plateau-at-chance", make_run(Loss=loss)) == [], seed
+    # a loss at ln 10 from its first reading: without the text-generation metric nothing says it is not a 10-class
+    # loss at chance; with it, the loss is over a vocabulary
+    flat = 2.31 + rng.normal(0, 0.02, n)
+    assert run_detector("plateau-at-chance", make_run(Loss=flat)), seed
+    assert run_detector("plateau-at-chance", make_run(Loss=flat, Perplexity=np.exp(flat))) == [], seed
 
 
 @pytest.mark.parametrize("every,length", [(10, 63), (50, 600), (1, 40)])
@@ -1512,3 +1517,29 @@ def test_an_overfitting_rise_that_gave_back_almost_nothing_of_the_progress_is_in
         assert hits and hits[0].severity == "info" and hits[0].evidence["given_back"] < 0.05, (seed, hits)
         hits = run_detector("overfitting", _crossover_after_progress(seed, 0.5))
         assert hits and (hits[0].severity or "warning") == "warning", (seed, hits)
+
+
+# ------------------------------------------ plateau-at-chance: a level K is read from alone, against the first record
+def _fine_tune_onto_a_log_k(seed):
+    """A fine-tune's loss (no accuracy, no class count) whose first record is 1.6-3x the level it then hovers at
+    (+-3% noise, 40-400 records every 10-50 steps), the level chosen at log K for a plausible K (2-20)."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 21))
+    n = int(rng.choice([40, 90, 200, 400]))
+    every = int(rng.choice([10, 25, 50]))
+    level = math.log(k) * float(rng.uniform(1.0, 1.04))
+    first = level * float(rng.uniform(1.6, 3.0))
+    x = np.arange(n)
+    loss = level + (first - level) * np.exp(-x / float(rng.uniform(0.5, 2.0)))
+    loss *= np.exp(rng.normal(0, 0.03, n))
+    loss[0] = first
+    steps = (x + 1) * every
+    return make_run(steps=steps, loss=loss, learning_rate=np.full(n, 2e-4), grad_norm=np.abs(rng.normal(0.6, 0.1, n)))
+
+
+def test_a_loss_that_fell_onto_a_log_k_from_its_first_record_far_above_is_not_at_chance():
+    # a fresh K-class model's first loss is log K; a first record at twice the level the loss settles at says the
+    # level is where this loss's learning slowed down, not a uniform guess over K classes -- whatever the median of
+    # the first 5% of records (already down near the level after a few records) says
+    fired = [seed for seed in range(40) if run_detector("plateau-at-chance", _fine_tune_onto_a_log_k(seed))]
+    assert not fired, fired
