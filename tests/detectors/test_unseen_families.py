@@ -1543,3 +1543,28 @@ def test_a_loss_that_fell_onto_a_log_k_from_its_first_record_far_above_is_not_at
     # the first 5% of records (already down near the level after a few records) says
     fired = [seed for seed in range(40) if run_detector("plateau-at-chance", _fine_tune_onto_a_log_k(seed))]
     assert not fired, fired
+
+
+def _short_crossover(seed, blown_up=False):
+    """A fine-tune evaluated 5-8 times: the validation loss is lowest at its first or second evaluation, then rises
+    25-60% by the end with one dip on the way (never back to its minimum), while the training loss keeps falling
+    (and sits below it) -- or, blown up, falls from far above both and stays above them."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 9))
+    i_min = int(rng.integers(0, 2))
+    lo = float(rng.uniform(0.1, 1.0))
+    up = np.exp(np.linspace(0, math.log(1 + rng.uniform(0.25, 0.6)), n - i_min))
+    dip = int(rng.integers(2, n - i_min - 1)) if n - i_min > 3 else 1
+    up[dip] = up[dip - 1] * 0.97  # one dip, still above the minimum
+    val = np.concatenate([lo * np.linspace(1.6, 1.2, i_min + 1)[:i_min], lo * up])
+    train = lo * np.geomspace(1.5, 0.1, 10 * n) if not blown_up else lo * np.geomspace(400, 20, 10 * n)
+    return make_run(train_loss=(np.arange(1, 10 * n + 1), train), val_loss=(np.arange(1, n + 1) * 10, val))
+
+
+def test_a_short_validation_rise_with_a_dip_is_a_crossover_but_not_beside_a_blown_up_training_loss():
+    # five to eight evaluations cannot measure their noise; a validation loss that left its minimum and never came
+    # back, 25-60% above it at the end, beside a training loss that kept falling below it, is the crossover. A
+    # training loss falling from an explosion, still far above the held-out loss, memorised nothing
+    for seed in range(30):
+        assert run_detector("overfitting", _short_crossover(seed)), seed
+        assert run_detector("overfitting", _short_crossover(seed, blown_up=True)) == [], seed
