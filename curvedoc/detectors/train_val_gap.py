@@ -39,6 +39,8 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``fit_share``: ... when the training loss had made this share of its whole drop by then (it fit at once) ...
 - ``hold_share``: ... and the gap holds at this share of the evaluations after that (validation may rise meanwhile) ...
 - ``untrained_share``: ... with validation at or above this share of the untrained training loss throughout.
+- ``acc_agree``: a gap beside training and validation accuracies within this share of the scale of each other is
+  reported as info (the losses differ in how they are computed, not in what the model gets right).
 
 ## References
 seeds/000 10.16 Debugging training, table 'Validation loss much higher than training'; seeds/002
@@ -47,6 +49,7 @@ seeds/000 10.16 Debugging training, table 'Validation loss much higher than trai
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Iterator
@@ -56,6 +59,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
 from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._progress import accuracy, window_median
 from curvedoc.detectors._signal import mad
 from curvedoc.model.run import Run
 
@@ -76,6 +80,7 @@ class Params:
     fit_share: float
     hold_share: float
     untrained_share: float
+    acc_agree: float
 
 
 def _thirds(x: np.ndarray) -> tuple[float, float]:
@@ -157,7 +162,35 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     r = vw - t_at  # log(val / train)
     hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train)) or list(_opened_at_once(run, p, vs, vr, t_at, r,
                                                                                               train, ts))
-    yield from hits or _opening_gap(run, p, vs, vr, vw, t_at, r)
+    for h in hits or _opening_gap(run, p, vs, vr, vw, t_at, r):
+        yield _weighed(run, h, p)
+
+
+def _weighed(run: Run, h: Hit, p: Params) -> Hit:
+    """A loss gap beside training and validation accuracies that agree (within ``acc_agree`` of the scale: the medians
+    of their last quarters, and over the whole run) is no gap in what the model gets right: an evaluation left in train mode, a shifted
+    validation set or a model that memorised would show in the held-out accuracy. The two losses differ in scale --
+    computed or normalised differently (summed over a set of another size, another reduction) --, worth knowing and
+    not a warning: info, with the computation first among the causes."""
+    if h.severity == "info":
+        return h
+    ta, va = accuracy(run, "train_acc"), accuracy(run, "val_acc")
+    if len(ta) < 3 or len(va) < 3:
+        return h
+    t, v = ta.to_numpy(dtype=np.float64), va.to_numpy(dtype=np.float64)
+    t_end, v_end = window_median(t, 0.75, 1.0), window_median(v, 0.75, 1.0)
+    t_all, v_all = window_median(t, 0.0, 1.0), window_median(v, 0.0, 1.0)
+    if not all(math.isfinite(x) for x in (t_end, v_end, t_all, v_all)):
+        return h
+    if abs(t_end - v_end) > p.acc_agree or abs(t_all - v_all) > p.acc_agree:
+        return h  # apart at the end, or over the run (a gap through half of it that closed later)
+    return dataclasses.replace(
+        h, severity="info",
+        message=f"{h.message}; but the training and validation accuracies agree ({t_end:.3f} vs {v_end:.3f}): the "
+                "model does as well on held-out data, so the two losses differ in how they are computed or "
+                "normalised, not in what the model gets right",
+        causes=("eval-metric-mismatch",) + tuple(c for c in (h.causes or ()) if c != "eval-metric-mismatch"),
+        evidence={**h.evidence, "train_acc_end": t_end, "val_acc_end": v_end})
 
 
 def _raw_progress(train, level: float) -> float:

@@ -1568,3 +1568,28 @@ def test_a_short_validation_rise_with_a_dip_is_a_crossover_but_not_beside_a_blow
     for seed in range(30):
         assert run_detector("overfitting", _short_crossover(seed)), seed
         assert run_detector("overfitting", _short_crossover(seed, blown_up=True)) == [], seed
+
+
+# ------------------------------------------------ train-val-gap: a gap in the loss, none in what the model gets right
+def _scaled_gap(seed, acc_gap):
+    """A classifier whose validation loss is 3-10x its training loss from the first evaluation (40-200 epochs), its
+    validation accuracy ``acc_gap`` below the training one."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([40, 100, 200]))
+    e = np.arange(1, n + 1)
+    train = 0.02 + 0.5 * np.exp(-e / (0.1 * n))
+    factor = float(rng.uniform(3, 10))
+    val = factor * train * np.exp(rng.normal(0, 0.02, n))
+    tacc = np.clip(0.995 - 0.4 * np.exp(-e / (0.1 * n)) + rng.normal(0, 0.002, n), 0, 1)
+    return make_run(steps=e, train_loss=train, val_loss=val, train_acc=tacc, val_acc=np.clip(tacc - acc_gap, 0, 1))
+
+
+def test_a_loss_gap_beside_agreeing_accuracies_is_info_and_beside_a_lower_val_accuracy_a_warning():
+    # a validation loss several times the training loss while both accuracies agree: the two losses are computed or
+    # normalised differently (summed over sets of different sizes); an evaluation bug or memorisation shows in
+    # the held-out accuracy
+    for seed in range(20):
+        hits = run_detector("train-val-gap", _scaled_gap(seed, 0.004))
+        assert hits and hits[0].severity == "info" and hits[0].causes[0] == "eval-metric-mismatch", (seed, hits)
+        hits = run_detector("train-val-gap", _scaled_gap(seed, 0.12))
+        assert hits and (hits[0].severity or "warning") == "warning", (seed, hits)
