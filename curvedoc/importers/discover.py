@@ -40,7 +40,7 @@ from curvedoc.importers.dvclive import METRICS_DIR, is_dvclive_dir
 from curvedoc.importers.registry import PRIORITY, sniff_file
 from curvedoc.importers.sniffers import (CSV_NAMES_EXTRA, SQLITE_EXT, SQLITE_MAGIC, TEXT_LOG_EXT, TEXT_LOG_NAME,
                                         csv_header_like, csv_table_like, inner_name, is_event_file,
-                                        looks_like_text_log, own_output, sniff_json)
+                                        looks_json_lines, looks_like_text_log, own_output, sniff_json)
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
@@ -270,6 +270,10 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
+            elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and looks_json_lines(p):
+                # one JSON object per line under a text log's name (DETR's and MAE's log.txt): JSON's own content
+                # comes first, as for a file given alone
+                other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
             elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and looks_like_text_log(p):
                 other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 

@@ -262,3 +262,18 @@ def test_a_split_table_that_cannot_be_read_is_said_on_the_training(tmp_path):
     assert [r.name for r in res.runs] == ["train.csv"]
     said = [i for i in res.runs[0].issues if i.kind == "companion-unreadable"]
     assert said and "valid.csv" in said[0].message  # not lost: said on the training's run
+
+
+def test_json_lines_under_a_text_log_name_are_json_in_a_folder_as_alone(tmp_path):
+    # DETR's and MAE's log.txt hold one JSON object per epoch: given alone the file was read as JSON (and split where
+    # the epoch restarts), found in its folder as a printed text log (one run over every launch)
+    import json as _json
+    import curvedoc
+    rows = [{"epoch": e, "train_loss": 4.0 - 0.3 * e, "test_loss": 4.2 - 0.1 * e} for e in (0, 1)]
+    rows += [{"epoch": e, "train_loss": 4.1 - 0.2 * e, "test_loss": 4.3 - 0.1 * e} for e in range(6)]
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "log.txt").write_text("\n".join(_json.dumps(r) for r in rows) + "\n")
+    alone = curvedoc.load(str(tmp_path / "run" / "log.txt"))
+    folder = curvedoc.load(str(tmp_path / "run"))
+    assert [r.source for r in folder] == [r.source for r in alone] == ["jsonl", "jsonl"]
+    assert [len(r.series("train_loss")) for r in folder] == [2, 6]
