@@ -9,7 +9,7 @@ sparse, so detectors work on:
 * windows defined as a FRACTION of the run (in points), never a fixed number of steps,
 * at most ``MAX_POINTS`` points (bin medians) so a 1M-point run costs milliseconds.
 
-Several rules ask the same questions of one run's series (its noise, its downsampled level, a rolling median): the
+Several rules ask the same questions of one run (a series downsampled, its finite log values, the loss kind): the
 helpers marked :func:`shared` answer each once per run while the engine holds a :func:`run_evidence` for it.
 """
 
