@@ -7,6 +7,12 @@ slowest detectors.
 
     python benchmarks/detect.py                # 1M points
     python benchmarks/detect.py --steps 250000 --repeat 5
+    python benchmarks/detect.py --sweep /tmp/bench/sweep --sample 48   # runs of an audit.py sweep (--keep /tmp/bench)
+
+With ``--sweep`` it reads ``--sample`` runs spread over a sweep that ``benchmarks/audit.py --keep`` generated, readies
+the compiled kernels as an audit of that sweep does, and times every rule's detector on each run read afresh (the
+engine's per-run view and shared evidence included), ``--repeat`` passes (default 3): the CPU per run of all
+detectors, of the whole diagnosis, and of each rule, as the median of the passes, with the load average.
 """
 
 from __future__ import annotations
@@ -39,8 +45,13 @@ def build_run(steps: int, seed: int = 0):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=int, default=200_000, help="steps per tag (x5 tags + val = points)")
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=None, help="passes (default 5; 3 with --sweep)")
+    ap.add_argument("--sweep", type=str, default=None, help="a sweep folder made by benchmarks/audit.py --keep")
+    ap.add_argument("--sample", type=int, default=48, help="with --sweep: how many of its runs (evenly spread)")
     args = ap.parse_args()
+    if args.sweep:
+        return per_run(args.sweep, args.sample, args.repeat or 3)
+    args.repeat = args.repeat or 5
 
     from curvedoc.engine import Plan, diagnose_run, resolve_settings
 
@@ -68,6 +79,55 @@ def main() -> None:
         per.append((time.perf_counter() - t0, rule.code, rule.name))
     per.sort(reverse=True)
     print("slowest detectors: " + ", ".join(f"{c} {n} {s * 1000:.0f} ms" for s, c, n in per[:6]))
+
+
+def per_run(sweep: str, sample: int, repeat: int) -> None:
+    """Detector CPU per run on a sample of a benchmark sweep's runs (see the module's docstring)."""
+    import dataclasses
+    import os
+    from collections import defaultdict
+    from pathlib import Path
+
+    from curvedoc.detectors import prepare_rolling_median
+    from curvedoc.engine import Plan, diagnose_run, resolve_settings
+    from curvedoc.importers import load
+    from curvedoc.model.run import RunView
+
+    prepare_rolling_median()  # as an audit of a sweep this size does (engine/worker.warm_up)
+    dirs = sorted((d for d in Path(sweep).iterdir() if d.is_dir()), key=lambda d: d.name)
+    dirs = dirs[:: max(1, len(dirs) // sample)][:sample]  # spread over the sweep: every kind of run in its share
+    runs = [r for d in dirs for r in load(d)]
+    spent: dict[str, float] = defaultdict(float)
+
+    def timed(name, func):
+        def detector(run, params):
+            t0 = time.process_time()
+            try:
+                return list(func(run, params) or ())
+            finally:
+                spent[name] += time.process_time() - t0
+        return detector
+
+    plan = Plan.build(resolve_settings())
+    plan = dataclasses.replace(plan, rules=[(rule, dataclasses.replace(spec, func=timed(rule.name, spec.func)), params)
+                                            for rule, spec, params in plan.rules])
+    load_avg = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    passes = []
+    for _ in range(repeat):
+        spent.clear()
+        t0 = time.process_time()
+        for run in runs:
+            diagnose_run(RunView(run), plan, keep_run=False)  # a fresh view: nothing carried over from a pass
+        passes.append((sum(spent.values()), time.process_time() - t0, dict(spent)))
+    ms = 1000.0 / len(runs)
+    det = statistics.median(p[0] for p in passes) * ms
+    whole = statistics.median(p[1] for p in passes) * ms
+    per_rule = {k: statistics.median(p[2].get(k, 0.0) for p in passes) * ms for k in passes[0][2]}
+    print(f"{len(runs)} runs of {sweep}, {repeat} passes (load average {load_avg} at start, "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at end): detectors {det:.2f} ms of CPU per run, "
+          f"the whole diagnosis {whole:.2f} ms (medians of the passes: "
+          f"{', '.join(f'{p[0] * ms:.2f}' for p in passes)})")
+    print("per rule, ms per run: " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(per_rule.items(), key=lambda kv: -kv[1])))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-__all__ = ["Hit", "DetectorSpec", "detector", "registry", "loss_kind"]
+__all__ = ["Hit", "DetectorSpec", "detector", "registry", "loss_kind", "run_evidence", "RunEvidence"]
 
 
 @dataclass(frozen=True)
@@ -95,5 +95,7 @@ def loss_kind(run) -> dict:
     return _loss_kind(run)
 
 
-# public for the audit worker (engine/worker.py): the overview plot's curves and the compiled rolling median's warm-up
+# public for the audit worker (engine/worker.py): the overview plot's curves and the compiled rolling median's warm-up;
+# for the engine: the evidence the rules of one run's diagnosis share
 from curvedoc.detectors._signal import downsample, prepare_compiled as prepare_rolling_median  # noqa: E402,F401
+from curvedoc.detectors._signal import RunEvidence, run_evidence  # noqa: E402,F401

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.detectors import _signal as sig
+from curvedoc.detectors._signal import shared
 
 SQRT6 = math.sqrt(6.0)
 LEVEL_POINTS = 1000  # bins for a smoothed level: 0.1% of the run is resolution enough to read it at an eval step
@@ -35,6 +36,7 @@ def clip01(x: float) -> float:
     return float(min(1.0, max(0.0, x)))
 
 
+@shared
 def prepare(s: pd.Series, log: bool | None = None, work: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
     """(steps, raw values, working values, is_log) of the finite points of ``s``.
 
@@ -69,6 +71,7 @@ def prepare(s: pd.Series, log: bool | None = None, work: bool = True) -> tuple[n
     return st.astype(np.int64, copy=False), v, w, use_log
 
 
+@shared
 def thin(steps: np.ndarray, values: np.ndarray, max_points: int) -> tuple[np.ndarray, np.ndarray]:
     """Block means of at most ``max_points`` bins (indexed by each bin's last step); cheap O(n) for dense curves.
 

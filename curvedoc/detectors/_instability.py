@@ -12,12 +12,14 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.detectors import _signal as sig
+from curvedoc.detectors._signal import shared
 
 # Hyperparameter keys that say gradient clipping is on (HF, Lightning, fairseq, timm, nanoGPT ...).
 CLIP_KEYS = ("max_grad_norm", "gradient_clip_val", "grad_clip", "clip_grad_norm", "clip_grad", "clip_norm",
              "max_norm", "gradient_clipping", "clip_gradient", "grad_norm_clip")
 
 
+@shared
 def finite_positive_log(s: pd.Series) -> tuple[pd.Series, bool]:
     """Finite points of ``s``, in log space when every finite value is > 0 (second item says which)."""
     v = s.to_numpy(dtype=np.float64)

@@ -19,7 +19,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from curvedoc.detectors._signal import downsample, fifth_medians, mad, median_se
+from curvedoc.detectors._signal import downsample, fifth_medians, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import tokens
 
@@ -81,6 +81,7 @@ def prepared(run, role: str, max_points: int = 2000) -> pd.Series:
     return s
 
 
+@shared
 def accuracy(run, role: str, max_points: int = 2000) -> pd.Series:
     """Accuracy role as fractions in [0, 1] (percent logs divided by 100); empty when missing/implausible."""
     if role not in run.roles:
@@ -99,6 +100,7 @@ def accuracy(run, role: str, max_points: int = 2000) -> pd.Series:
     return s
 
 
+@shared
 def looks_non_ce(run, role: str = "train_loss") -> str | None:
     """Why the loss of ``role`` is probably not one cross-entropy (None when nothing says so).
 
@@ -201,6 +203,7 @@ def adversarial(run) -> bool:
 REGRESSION_KIND = "a regression or reconstruction loss"
 
 
+@shared
 def loss_kind(run) -> dict:
     """What the training loss is, as far as the run says, and why: ``{'kind', 'why'[, 'num_classes']}`` (empty
     without a training loss). ``kind`` is a noun phrase for reports: a reinforcement-learning loss; a detection loss

@@ -50,6 +50,23 @@ def _remove(buf, cnt, v):
         buf[j] = buf[j + 1]
 
 
+@njit(cache=True, nogil=True)
+def _replace(buf, cnt, u, v):
+    """Take one copy of ``u`` out of the sorted ``buf[:cnt]`` and put ``v`` in, in one shift: only the values between
+    the two positions move (a sliding window's next value is usually near the one leaving it in rank; a separate
+    removal and insertion would each move everything to one side)."""
+    a = _position(buf, cnt, u)  # a copy of u
+    b = _position(buf, cnt, v)  # where v goes, u still in
+    if b > a:  # v goes right of u: the values between move one place left
+        b -= 1
+        for j in range(a, b):
+            buf[j] = buf[j + 1]
+    else:
+        for j in range(a, b, -1):
+            buf[j] = buf[j - 1]
+    buf[b] = v
+
+
 RANKED_FROM = 96  # window length from which the rank tree beats the sorted array (crossover measured at 60-100)
 
 
@@ -69,12 +86,14 @@ def sorted_median(x, w, min_periods, out):
     cnt = 0
     for i in range(len(x)):
         v = x[i]
-        if v == v:  # not NaN: insert in order
-            _insert(buf, cnt, v)
-            cnt += 1
-        if i >= w:
-            u = x[i - w]
-            if u == u:  # the value leaving the window
+        u = x[i - w] if i >= w else np.nan  # the value leaving the window
+        if v == v and u == u:
+            _replace(buf, cnt, u, v)
+        else:
+            if v == v:  # not NaN: insert in order
+                _insert(buf, cnt, v)
+                cnt += 1
+            if u == u:
                 _remove(buf, cnt, u)
                 cnt -= 1
         if cnt > 0 and cnt >= min_periods:
@@ -163,8 +182,7 @@ def median_around(x, h, out):
     buf.sort()
     for i in range(h, n - h):
         if i > h:  # slide: x[i - h - 1] leaves, x[i + h] enters
-            _remove(buf, w, x[i - h - 1])
-            _insert(buf, w - 1, x[i + h])
+            _replace(buf, w, x[i - h - 1], x[i + h])
         p = _position(buf, w, x[i])  # a copy of x[i]; any copy leaves the same multiset
         a = h - 1 if h - 1 < p else h
         b = h if h < p else h + 1

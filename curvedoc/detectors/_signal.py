@@ -8,11 +8,17 @@ sparse, so detectors work on:
 * medians and MAD instead of means and standard deviations,
 * windows defined as a FRACTION of the run (in points), never a fixed number of steps,
 * at most ``MAX_POINTS`` points (bin medians) so a 1M-point run costs milliseconds.
+
+Several rules ask the same questions of one run (a series downsampled, its finite log values, the loss kind): the
+helpers marked :func:`shared` answer each once per run while the engine holds a :func:`run_evidence` for it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
+import inspect
 import math
 import os
 import warnings
@@ -25,6 +31,129 @@ from curvedoc._fmt import fmt_num, fmt_pct, fmt_step  # noqa: F401 -- re-exporte
 MAX_POINTS = 4000
 MAD_TO_SIGMA = 1.4826
 MEDIAN_SE = 1.2533  # sqrt(pi / 2): the median of n normal values has a standard error of ~1.2533 sigma / sqrt(n)
+
+
+class RunEvidence:
+    """What the rules of one run's diagnosis computed through the :func:`shared` helpers, for the others to reuse.
+
+    Held by :func:`run_evidence` for the length of one run's diagnosis, then dropped. Its answers are keyed on the
+    objects asked about (an array by its memory, shape, strides and type; a series, a run by identity) and on the
+    other arguments by type and value; it keeps a reference to each object a key names, so that no other object can
+    take its memory or identity while the evidence lives. The detectors never write into a run's data or into what
+    a helper returned: a shared answer's arrays are handed out as read-only views, so a rule that tried would fail
+    loudly instead of changing another rule's evidence. At most ``max_bytes`` of arrays are kept (past that, answers are
+    computed and not kept), so a run of millions of points stays bounded. ``CURVEDOC_EVIDENCE_CHECK=1`` recomputes
+    every reused answer and raises when it differs (the tests run the corpus so)."""
+
+    def __init__(self, max_bytes: int = 256 << 20) -> None:
+        self.answers: dict[tuple, object] = {}
+        self.named: list[object] = []  # what the keys name, kept alive with the evidence
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.reused = 0
+        self.computed = 0
+        self.check = os.environ.get("CURVEDOC_EVIDENCE_CHECK", "").strip() not in ("", "0")
+
+
+_EVIDENCE: contextvars.ContextVar[RunEvidence | None] = contextvars.ContextVar("curvedoc_run_evidence", default=None)
+
+
+@contextlib.contextmanager
+def run_evidence():
+    """Share the :func:`shared` helpers' answers among the rules while one run is diagnosed (a context variable:
+    each thread of a pool or a Dask worker has its own, a process its own). Yields the :class:`RunEvidence`."""
+    evidence = RunEvidence()
+    token = _EVIDENCE.set(evidence)
+    try:
+        yield evidence
+    finally:
+        _EVIDENCE.reset(token)
+
+
+_SCALARS = (int, float, bool, str, bytes, type(None), np.integer, np.floating, np.bool_)
+_MISSING = object()
+
+
+def _part(x, named: list) -> object:
+    """One argument as part of a key (None: it cannot be one, so the call is not shared)."""
+    if isinstance(x, _SCALARS):
+        return (type(x), x)
+    if isinstance(x, np.ndarray):
+        named.append(x)
+        return ("array", x.__array_interface__["data"][0], x.shape, x.strides, x.dtype.str)
+    if isinstance(x, (pd.Series, pd.Index)) or hasattr(x, "memo"):  # a series, an index, a run or its view
+        named.append(x)
+        return ("object", id(x))
+    return None
+
+
+def _read_only(value):
+    """``value`` with every array in it (itself, or the items of a tuple) replaced by a read-only view of it: the
+    flag is the view's own, so no array anyone else holds changes. Also the bytes those arrays span."""
+    if isinstance(value, np.ndarray):
+        view = value.view()
+        view.flags.writeable = False
+        return view, value.nbytes
+    if isinstance(value, tuple):
+        items = [_read_only(v) for v in value]
+        return tuple(v for v, _ in items), sum(n for _, n in items)
+    if isinstance(value, pd.Series):
+        return value, 16 * len(value)  # its values and steps
+    return value, 0
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, pd.Series) and isinstance(b, pd.Series):
+        return (a.index.equals(b.index) and a.name == b.name and a.dtype == b.dtype
+                and np.array_equal(a.to_numpy(), b.to_numpy(), equal_nan=a.dtype.kind == "f"))
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return a.dtype == b.dtype and np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    return type(a) is type(b) and a == b
+
+
+def shared(func):
+    """Mark a pure helper (same arguments, same answer; it writes into none of them) as evidence the rules share:
+    while a :func:`run_evidence` is held, a call with the arguments of an earlier one returns that call's answer
+    (a dict, list or set as a fresh shallow copy); otherwise it is an ordinary call. Arguments that cannot be keyed
+    (anything but numbers, strings, arrays, series and runs) make an ordinary call too."""
+    code = func.__code__
+    if code.co_kwonlyargcount or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        raise TypeError(f"shared() needs named positional parameters only ({func.__qualname__})")
+    names = code.co_varnames[: code.co_argcount]
+    defaults = dict(zip(names[len(names) - len(func.__defaults__ or ()):], func.__defaults__ or ()))
+
+    @functools.wraps(func)
+    def answer(*args, **kwargs):
+        evidence = _EVIDENCE.get()
+        if evidence is None:
+            return func(*args, **kwargs)
+        values = args
+        if kwargs or len(args) < len(names):
+            values = args + tuple(kwargs.get(n, defaults.get(n, _MISSING)) for n in names[len(args):])
+        named: list = []
+        key = (answer,) + tuple(_part(v, named) for v in values)
+        if None in key:
+            return func(*args, **kwargs)
+        got = evidence.answers.get(key, _MISSING)
+        if got is _MISSING:
+            got, size = _read_only(func(*args, **kwargs))
+            evidence.computed += 1
+            if evidence.bytes + size <= evidence.max_bytes:
+                evidence.answers[key] = got
+                evidence.named.extend(named)
+                evidence.bytes += size
+        else:
+            evidence.reused += 1
+            if evidence.check and not _same(got, func(*args, **kwargs)):
+                raise AssertionError(f"{func.__qualname__}: a shared answer differs from the one computed again")
+        return type(got)(got) if isinstance(got, (dict, list, set)) else got
+
+    answer.unshared = func
+    return answer
 
 
 def arrays(s: pd.Series) -> tuple[np.ndarray, np.ndarray]:
@@ -129,6 +258,7 @@ def row_medians(blocks: np.ndarray) -> np.ndarray:
     return mx(mn(c[0], c[1]), mn(mx(c[0], c[1]), c[2]))
 
 
+@shared
 def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") -> pd.Series:
     """Reduce a long series to at most ``max_points`` bins (median of each bin, indexed by the bin's last step).
 

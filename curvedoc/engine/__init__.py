@@ -298,7 +298,15 @@ def diagnose_run(run, plan: Plan, keep_run: bool = True) -> RunReport:
 
     The detectors, the coverage and the causes read one :func:`view_for` the run (``run`` itself when it is a view
     that reads with the settings' overrides already); the report keeps that view (``run_obj``) for plots. ``run``
-    is never written into."""
+    is never written into. The rules share what several of them ask of the run (a series downsampled, its finite log
+    values, the loss kind) for the length of the diagnosis (:func:`curvedoc.detectors.run_evidence`)."""
+    from curvedoc.detectors import run_evidence
+
+    with run_evidence():
+        return _diagnose_run(run, plan, keep_run)
+
+
+def _diagnose_run(run, plan: Plan, keep_run: bool) -> RunReport:
     run = view_for(run, plan)
     roles = dict(run.roles)
     can = Applicability(run)

@@ -145,3 +145,31 @@ def test_row_medians_are_numpys(k):
     for b in cases:
         with np.errstate(invalid="ignore"):
             assert _same(sig.row_medians(b), np.median(b, axis=1)), b.shape
+
+
+def test_median_around_matches_numpy():
+    """The sliding sorted window of grad-norm-spikes' neighbour median (one shift per step between the leaving and the
+    entering value's places): np.median of the 2h points around each one, itself left out -- on noise, on ties, and
+    on a monotone trend, where the leaving and the entering value sit at opposite ends of the window."""
+    jit = pytest.importorskip("curvedoc.detectors._rolling_jit", reason="needs numba (pip install '.[fast]')")
+    rng = np.random.default_rng(11)
+    series = [rng.standard_normal(500), np.round(rng.standard_normal(500), 1), np.log1p(np.arange(500.0)),
+              -np.arange(500.0), np.full(300, 2.5)]
+    for x in series:
+        for h in (1, 2, 5, 20, 100):
+            out = np.full(len(x), np.nan)
+            jit.median_around(np.ascontiguousarray(x), h, out)
+            want = [np.median(np.concatenate([x[i - h:i], x[i + 1:i + h + 1]])) for i in range(h, len(x) - h)]
+            assert np.array_equal(out[h:len(x) - h], want), h
+
+
+@pytest.mark.parametrize("kernel", ["sorted_median", "ranked_median"])
+def test_monotone_series_match_pandas(kernel):
+    """A rising or falling series (a weight norm, a loss): every step the leaving value is the window's smallest (or
+    largest) and the entering one its other extreme."""
+    jit = pytest.importorskip("curvedoc.detectors._rolling_jit", reason="needs numba (pip install '.[fast]')")
+    for x in (50 + 5 * np.log1p(np.arange(3000.0)), 3.0 * np.exp(-np.arange(2000.0) / 300)):
+        for w, mp in ((7, 1), (101, 1), (201, 50)):
+            out = np.empty(len(x))
+            getattr(jit, kernel)(x, w, mp, out)
+            assert _same(out, _pandas(x, w, mp, False)), (w, mp)

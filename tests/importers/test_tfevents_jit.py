@@ -65,24 +65,34 @@ def _both(monkeypatch, path, chunk=None):
 
 
 # ----------------------------------------------------------------------------- files at hand
-def _event_files():
-    roots = [ROOT / "sample_runs", ROOT / "tests" / "data"]
-    if REAL_RUNS.is_dir():
-        roots.append(REAL_RUNS)
-    else:
-        print(f"{REAL_RUNS} not found: only the bundled event files are compared")
+def _event_files(*roots: Path) -> list[Path]:
     return sorted(p for r in roots for p in r.rglob("*tfevents*") if p.is_file())
 
 
-def test_every_event_file_at_hand_decodes_the_same(monkeypatch):
-    files = _event_files()
-    assert len(files) >= 20
+def _decode_both_ways(monkeypatch, files: list[Path]) -> int:
     points = 0
     for p in files:
         points += _both(monkeypatch, p).n_points
         if p.stat().st_size > 20_000:
             _both(monkeypatch, p, chunk=4096)  # records cut by chunk ends
-    assert points > 100_000
+    return points
+
+
+def test_every_bundled_event_file_decodes_the_same(monkeypatch):
+    """The sample runs and the test data (35 files, every record kind and damage the tests keep): both decoders,
+    whole and in 4 KB chunks."""
+    files = _event_files(ROOT / "sample_runs", ROOT / "tests" / "data")
+    assert len(files) >= 20
+    assert _decode_both_ways(monkeypatch, files) > 30_000
+
+
+@pytest.mark.slow  # decodes the corpus's 68 event files (13.6 MB) twice, whole and chunked (~10-20 s); CI runs it (.ci/run)
+def test_every_real_event_file_decodes_the_same(monkeypatch):
+    if not REAL_RUNS.is_dir():
+        pytest.skip(f"{REAL_RUNS} not found")
+    files = _event_files(REAL_RUNS)
+    assert len(files) >= 20
+    assert _decode_both_ways(monkeypatch, files) > 100_000
 
 
 # ----------------------------------------------------------------------------- generated record kinds
