@@ -1593,3 +1593,25 @@ def test_a_loss_gap_beside_agreeing_accuracies_is_info_and_beside_a_lower_val_ac
         assert hits and hits[0].severity == "info" and hits[0].causes[0] == "eval-metric-mismatch", (seed, hits)
         hits = run_detector("train-val-gap", _scaled_gap(seed, 0.12))
         assert hits and (hits[0].severity or "warning") == "warning", (seed, hits)
+
+
+# ------------------------------------------ loss-spikes: single-step doublings in a long per-step log are batch noise
+def _per_step_with_jumps(seed, width):
+    """A per-step loss (2,000-40,000 steps, 5-15% batch noise) with 4-12 jumps of 2.1-2.8x its level that last
+    ``width`` steps each."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([2000, 10000, 40000]))
+    x = np.arange(n)
+    level = 0.4 + 2.0 * np.exp(-x / (0.1 * n))
+    loss = level * np.exp(rng.normal(0, rng.uniform(0.05, 0.15), n))
+    for at in rng.choice(np.arange(int(0.3 * n), n - 20), int(rng.integers(4, 13)), replace=False):
+        loss[at: at + width] = level[at: at + width] * rng.uniform(2.1, 2.8)
+    return make_run(train_loss=loss)
+
+
+def test_small_spikes_back_at_the_next_reading_are_info_however_many_and_slow_ones_a_warning():
+    for seed in range(12):
+        hits = run_detector("loss-spikes", _per_step_with_jumps(seed, 1))
+        assert all(h.severity == "info" for h in hits), (seed, hits)
+        hits = run_detector("loss-spikes", _per_step_with_jumps(seed, 4))
+        assert hits and any((h.severity or "warning") == "warning" for h in hits), (seed, hits)
