@@ -27,6 +27,8 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``k_isolation``: a K read from the first loss alone must be unambiguous: no other candidate's log K within this many times the 5% tolerance.
 - ``max_lm_small_k``: a K read from the loss up to this size is ignored when a text-generation metric (BLEU, ROUGE, perplexity ...) says the model is a language model.
 - ``lr_ended_frac``: the LR schedule has ended when the last LR is at most this fraction of its peak; a loss still falling then does not veto.
+- ``early_gain``: 'never learned' is vetoed by a quality rate this share of its scale above its first three readings.
+- ``early_factor``: ... or by another logged loss that ended at 1/early_factor of its first three readings or less.
 - ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
@@ -72,6 +74,7 @@ from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import trade_off_halves
+from curvedoc.model.roles import other_losses
 from curvedoc.model.run import Run
 
 
@@ -96,6 +99,8 @@ class Params:
     floor_rate: float
     floor_min_evals: int
     fitted_factor: float
+    early_gain: float
+    early_factor: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -254,7 +259,24 @@ def _held_out_flat(run: Run, p: Params) -> dict | None:
 
 def _something_improved(run: Run, p: Params) -> bool:
     """A validation loss that ended clearly below its start, or a quality metric that moved the good way by more
-    than the floor (``flat_metric`` of a rate's scale; ``never_floor`` relative otherwise)."""
+    than the floor (``flat_metric`` of a rate's scale; ``never_floor`` relative otherwise) -- or something the run
+    learned within its first fifth and kept: a quality rate ``early_gain`` of its scale above its first readings (the
+    untrained model's score: the median of the first three), another logged loss (a part, an auxiliary head) at
+    1/``early_factor`` of its first readings or less. A diffusion model's noise-prediction loss stays flat by nature
+    while its retrieval head goes from 0.04 to 1.0 accuracy in five epochs: the run learned."""
+    for metric in run.metrics:
+        if not metric.rate:
+            continue
+        mv = clean(run.series(metric.tag)).to_numpy(dtype=np.float64)
+        if len(mv) >= 6:
+            sign = 1.0 if metric.higher_is_better else -1.0
+            if sign * (window_median(mv, 0.85, 1.0) - float(np.median(mv[:3]))) / metric.scale >= p.early_gain:
+                return True
+    for tag in other_losses(run):
+        ov = clean(run.series(tag)).to_numpy(dtype=np.float64)
+        if len(ov) >= 6 and (ov > 0).all():
+            if float(np.median(ov[:3])) >= p.early_factor * window_median(ov, 0.85, 1.0):
+                return True
     if "val_loss" in run.roles:
         vv = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
         if len(vv) >= 3 and (vv > 0).all():

@@ -1615,3 +1615,27 @@ def test_small_spikes_back_at_the_next_reading_are_info_however_many_and_slow_on
         assert all(h.severity == "info" for h in hits), (seed, hits)
         hits = run_detector("loss-spikes", _per_step_with_jumps(seed, 4))
         assert hits and any((h.severity or "warning") == "warning" for h in hits), (seed, hits)
+
+
+# ------------------------------------------------ underfitting: a flat main loss beside something learned early
+def _flat_main_loss(seed, aux):
+    """A main training loss flat at its level (a diffusion noise-prediction loss: 0.15 +- 3%, 100-600 epochs) beside
+    an auxiliary head that learned in the first 2-5% of the run and kept it: a retrieval accuracy 0.03 -> ~1.0, or
+    an auxiliary loss 5 -> 0.15; or nothing beside it."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([100, 300, 600]))
+    x = np.arange(n)
+    tags = {"train/loss": 0.15 * np.exp(rng.normal(0, 0.03, n))}
+    fast = np.exp(-x / (rng.uniform(0.02, 0.05) * n))
+    if aux == "acc":
+        tags["train/retrieval_acc"] = np.clip(1.0 - 0.97 * fast + rng.normal(0, 0.01, n), 0, 1)
+    elif aux == "loss":
+        tags["train/loss_retrieval"] = (0.15 + 5.0 * fast) * np.exp(rng.normal(0, 0.05, n))
+    return make_run(**tags)
+
+
+def test_a_flat_main_loss_beside_a_head_that_learned_early_is_not_never_learned():
+    for seed in range(12):
+        for aux in ("acc", "loss"):
+            assert run_detector("underfitting", _flat_main_loss(seed, aux)) == [], (seed, aux)
+        assert run_detector("underfitting", _flat_main_loss(seed, None)), seed
