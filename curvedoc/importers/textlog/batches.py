@@ -446,8 +446,9 @@ class BatchedFeed:
         if kind == "position":
             epochs = cols[at["epoch"]]
             self.heading = None
-            self.set_epoch(int(epochs[0]))  # (the first sets the base when none was)
-            self.set_epoch(int(epochs[-1]))
+            self.mark_epochs(epochs, records=False)
+            self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
+            self.set_epoch(int(epochs[-1]), mark=False)
             self.open_record = (tpl, self.ctx_epoch, "epoch", last)
             return
         if kind == "none":
@@ -466,8 +467,9 @@ class BatchedFeed:
         self.heading = None
         epochs = cols[at["epoch"]] if "epoch" in at else None
         if epochs is not None:
-            self.set_epoch(int(epochs[0]))  # (the first sets the base when none was)
-            self.set_epoch(int(epochs[-1]))
+            self.mark_epochs(epochs, records=True)
+            self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
+            self.set_epoch(int(epochs[-1]), mark=False)
             if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
                 i0 = at["inner"]
                 marked = np.flatnonzero(cols[i0 + 1])[-2:].tolist()

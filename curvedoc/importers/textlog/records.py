@@ -561,6 +561,10 @@ _PHASE = r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?
 ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE, re.IGNORECASE)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?train(?:ing)?" + _PHASE,
                             re.IGNORECASE)
+# a statement that a training starts ("Start training with CNNLSTM model", "Starting training..."; not one that it goes on
+# from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
+START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",
+                            re.IGNORECASE)
 # a command line that runs a script (a launch): what the script's name says it does
 ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?(?P<name>[\w\-]+)\.py\b.*$")
 _HAS_DIGIT = re.compile(r"\d")
@@ -792,6 +796,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.copypaste = [c.strip() for c in cp.group(1).split(",")]
         return a
     # an evaluation (or training) announced: the records after it are of that split (see TextLogParser.apply); a
+    if ("tart" in msg or "egin" in msg) and len(msg) < 300 and START_TRAINING.match(msg):
+        a.launch = True
     # heading ("Validation:", a group of key: value lines under it) is not an announcement
     if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):
         a.announce = announcement(msg)
