@@ -63,3 +63,31 @@ def test_a_statement_that_training_starts_is_a_launch(tmp_path):
     rd = _read(tmp_path, lines)
     assert len(_series(rd, "Val loss")[1]) == 13 and _series(rd, "Val loss")[1][6:8] == [0.69, 0.39]
     assert "Start training with" not in " ".join(_tags(rd))
+
+
+# ------------------------------------------------------------------------------------------ pairs
+def test_a_value_said_at_its_clock_is_named_by_the_words_before_at(tmp_path):
+    """``2017-08-18 02:43:53,914:\\tLoss at step 1: 8.499695``: the loss at step 1 is 8.499695 (not a series "Loss at
+    step" whose values are the steps)."""
+    lines = ["2017-08-18 02:43:52,360:\tStart training epoch 1."]
+    lines += [f"2017-08-18 02:43:53,914:\tLoss at step {s}: {8.5 - s / 40:.6f}" for s in range(1, 41)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Loss") == (list(range(1, 41)), [round(8.5 - s / 40, 6) for s in range(1, 41)])
+    assert not [t for t in _tags(rd) if "at step" in t]
+
+
+def test_a_split_word_abbreviated_with_a_full_stop_still_names_the_split(tmp_path):
+    """Raschka's helper prints ``**Epoch: 001/020 | Train. Acc.: 95.060% | Loss: 0.1574`` and ``**Epoch: 001/020 |
+    Test. Acc.: 97.430% | Loss: 0.0829``: the full stop after Train / Test abbreviates, it ends no sentence; the
+    training and the test records are two series, one point per epoch each."""
+    lines = []
+    for e in range(1, 11):
+        lines += [f"Epoch: {e:03d}/010 | Batch {b:04d}/0469 | Loss: {2 / (e + b / 100):.4f}" for b in (0, 200, 400)]
+        lines += [f"**Epoch: {e:03d}/010 | Train. Acc.: {90 + e / 2:.3f}% | Loss: {0.2 / e:.4f}",
+                  f"**Epoch: {e:03d}/010 | Test. Acc.: {91 + e / 3:.3f}% | Loss: {0.1 / e:.4f}", "Time elapsed: 0.49 min"]
+    rd = _read(tmp_path, lines)
+    tests = [t for t in _tags(rd) if t.lower().startswith(("test", "val/")) and "loss" in t.lower()]
+    trains = [t for t in _tags(rd) if t.lower().startswith("train") and "loss" in t.lower()]
+    assert len(tests) == len(trains) == 1
+    assert _series(rd, tests[0])[1] == [round(0.1 / e, 4) for e in range(1, 11)]
+    assert _series(rd, trains[0])[1] == [round(0.2 / e, 4) for e in range(1, 11)]

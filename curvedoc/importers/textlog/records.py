@@ -61,6 +61,10 @@ WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bflo
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
+# a value named by its key and the clock it was measured at, the value after the clock's number and a colon
+# ("Loss at step 88: 5.063702", "accuracy at epoch 3: 0.91"): the key names the value, the clock is the position
+AT_CLOCK = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.\-]*(?: [A-Za-z_][\w.\-]*){0,3}) at (?P<clock>(?:global )?step|"
+                      r"iter(?:ation)?|epoch|batch|update)\s+(?P<n>\d+)\s*:(?=\s*[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
@@ -278,7 +282,11 @@ def _pair_key(raw: str) -> str | None:
         return None
     key = " ".join(words)
     if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
-        key = key.rsplit(". ", 1)[1]
+        head, key = key.rsplit(". ", 1)
+        # ... but a split word's full stop is an abbreviation's ("**Epoch: 001/020 | Test. Acc.: 97.43% | Loss: .."):
+        # the split stays with the key
+        if head.split(" ")[-1].lower() in SPLIT_WORDS:
+            key = head.split(" ")[-1] + " " + key
     return key
 
 
@@ -293,6 +301,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
         msg = RATIO_VALUE.sub(r"\1", msg)
+    if " at " in msg:
+        msg = AT_CLOCK.sub(r"\g<clock> \g<n>, \g<key>:", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
