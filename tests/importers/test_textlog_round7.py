@@ -91,3 +91,23 @@ def test_a_split_word_abbreviated_with_a_full_stop_still_names_the_split(tmp_pat
     assert len(tests) == len(trains) == 1
     assert _series(rd, tests[0])[1] == [round(0.1 / e, 4) for e in range(1, 11)]
     assert _series(rd, trains[0])[1] == [round(0.2 / e, 4) for e in range(1, 11)]
+
+
+# ------------------------------------------------------------------------------------------ the split of a record
+def test_a_torchlight_log_keeps_its_evaluation_blocks_apart(tmp_path):
+    """ST-GCN's torchlight IO prints ``[03.24.23|09:56:11] Training epoch: 4`` and ``[03.24.23|09:57:51] Eval epoch: 4``,
+    each followed by ``\\tmean_loss: ..`` (and ``\\tTop1: 12.50%`` for the evaluation) on lines of their own: the
+    bracketed date is the line's time stamp, and the evaluation's mean_loss is a validation value, not a second
+    point of the training one."""
+    lines = ["[03.24.23|09:56:11] Parameters:", "{'work_dir': './output', 'phase': 'train', 'num_epoch': 20}", ""]
+    for e in range(20):
+        lines += [f"[03.24.23|09:56:{e + 10}] Training epoch: {e}", f"[03.24.23|09:56:{e + 11}] \tmean_loss: {3 - e / 10:.4f}",
+                  f"[03.24.23|09:56:{e + 11}] Time consumption:", f"[03.24.23|09:56:{e + 11}] Done."]
+        if e % 5 == 4:
+            lines += [f"[03.24.23|09:57:{e + 10}] Eval epoch: {e}", f"[03.24.23|09:57:{e + 11}] \tmean_loss: {3.5 - e / 20:.4f}",
+                      f"[03.24.23|09:57:{e + 11}] \tTop1: {10 + e:.2f}%", f"[03.24.23|09:57:{e + 11}] \tTop5: {50 + e:.2f}%",
+                      f"[03.24.23|09:57:{e + 11}] Done."]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val/mean_loss") == ([4, 9, 14, 19], [round(3.5 - e / 20, 4) for e in (4, 9, 14, 19)])
+    assert _series(rd, "mean_loss") == (list(range(20)), [round(3 - e / 10, 4) for e in range(20)])
+    assert _series(rd, "val/Top1")[1] == [14.0, 19.0, 24.0, 29.0]

@@ -536,7 +536,9 @@ class TextLogParser(BatchedFeed):
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
                 and lineno - self.open_record[3] <= 2:
             tpl, pos, how, _ = self.open_record
-            self._emit(tpl + ("+",), [rec.keys[0]], rec.values, pos, how, False)
+            # (the record it continues names the split: "Eval epoch: 4" then "mean_loss: 5.99" on a line of its own)
+            key = tag_of(rec.keys[0], rec.ctx or tpl[0]) if tpl and isinstance(tpl[0], str) else rec.keys[0]
+            self._emit(tpl + ("+",), [key], rec.values, pos, how, False)
             self.open_record = (tpl, pos, how, lineno)
             self.last_point_line = lineno
             return

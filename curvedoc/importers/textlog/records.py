@@ -15,7 +15,8 @@ from typing import NamedTuple
 # ---------------------------------------------------------------------------------------------- cleaning
 ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
-_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+# (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time)
+_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
