@@ -154,3 +154,20 @@ def test_tensorflow_estimator_evaluation_results_are_the_evaluations(tmp_path):
     assert _series(rd, "eval_accuracy") == ([500], [0.850048])
     assert 0.7218847 not in [v for t in _tags(rd) if not ("val" in t.lower() or "eval" in t.lower())
                              for v in rd.frame[rd.frame["tag"] == t]["value"].tolist()]
+
+
+def test_training_steps_past_an_announced_evaluation_end_it(tmp_path):
+    """A Theano captioner says ``Test Set...`` before scoring the test set, then training goes on in the same epoch:
+    ``Epoch 29 Update 15100 Cost 33.05`` after update 15000. A run-wide step (no total beside it, so no evaluation's
+    progress) past the one training had reached ends the evaluation: the costs after it are training's."""
+    lines = []
+    for u in range(100, 3100, 100):
+        e = u // 1000
+        lines.append(f"Epoch {e} Update {u} Cost {60 - u / 100:.10f} PD 0.0385620594025 UD 0.0977559089661")
+        if u % 1000 == 500:
+            lines += ["Valid Set... ", "validation use time: 69.219109",
+                      f"validation loss: {160 - u / 100:.6f}, validation perp: {380 - u / 50:.6f}", "Test Set... ",
+                      "CIDEr: 0.061", "Bleu_4: 0.001"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Cost") == (list(range(100, 3100, 100)), [round(60 - u / 100, 6) for u in range(100, 3100, 100)])
+    assert not [t for t in _tags(rd) if t.endswith("Cost") and t != "Cost"]

@@ -165,7 +165,7 @@ class TextLogParser(BatchedFeed):
             # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
             # a command running an evaluation script: the records of that launch, up to the next command
             split, kind = a.announce
-            self.block = (split, kind) if split == "val" else None
+            self.block = (split, kind, self.ctx_step) if split == "val" else None
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -516,6 +516,12 @@ class TextLogParser(BatchedFeed):
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
                 and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
             self.block = None  # training went on: the evaluation announced in the last epoch is over
+        if self.block is not None and self.block[1] == "phase" and rec.step is not None and not rec.step_total \
+                and "steps" not in rec.planned and self.block[2] is not None and rec.step > self.block[2]:
+            # a run-wide step (no total beside it: no evaluation's progress) past the one training had reached when
+            # the evaluation was announced ("Test Set..." then "Epoch 29 Update 15100 Cost .." after update 15000):
+            # training went on, the evaluation is over
+            self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
             # is the evaluation's progress, not training's: its renderings are one result (the last one holds it)
