@@ -171,3 +171,17 @@ def test_training_steps_past_an_announced_evaluation_end_it(tmp_path):
     rd = _read(tmp_path, lines)
     assert _series(rd, "Cost") == (list(range(100, 3100, 100)), [round(60 - u / 100, 6) for u in range(100, 3100, 100)])
     assert not [t for t in _tags(rd) if t.endswith("Cost") and t != "Cost"]
+
+
+def test_records_printed_without_their_newlines_are_still_records(tmp_path):
+    """A script's print lost its newline: ``epoch: 1/1000, train_loss: 6.8405, train_acc: 0.3898epoch: 2/1000,
+    train_loss: ..`` on one physical line. A record's epoch written against the last value of the record before it
+    starts the next record: one point per epoch, not keys numbered #2, #3 ... of one record."""
+    lines = [f"epoch: {e}/50, train_loss: {3 - e / 10:.4f}, train_acc: {0.1 + e / 100:.4f}, test_loss: {3.2 - e / 10:.4f}, "
+             f"test_acc: {0.1 + e / 120:.4f} " for e in range(1, 21)]
+    lines.append("".join(f"epoch: {e}/1000, train_loss: {6.8 - e / 10:.4f}, train_acc: {0.39 - e / 1000:.4f}"
+                         for e in range(1, 31)))
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "train_loss")[1]) == 50
+    assert _series(rd, "train_loss")[1][-1] == round(6.8 - 3, 4)
+    assert not [t for t in _tags(rd) if "#" in t]
