@@ -185,3 +185,15 @@ def test_records_printed_without_their_newlines_are_still_records(tmp_path):
     assert len(_series(rd, "train_loss")[1]) == 50
     assert _series(rd, "train_loss")[1][-1] == round(6.8 - 3, 4)
     assert not [t for t in _tags(rd) if "#" in t]
+
+
+def test_values_each_followed_by_their_name_are_named_by_the_words_after_them(tmp_path):
+    """``Epoch 23 @ 06:19 AM : 0.9540 C.E. Loss, 98.49% Accuracy``: in a list after a colon whose items are each a
+    number and then words, the words name the number before them (not "AM" = 0.954)."""
+    lines = ["[W logger.cpp:314] Warning: Cuda time stats are not collected for multi-device modules."]
+    lines += [f"Epoch {e} @ {1 + e % 11:02d}:{e % 60:02d} {'AM' if e % 2 else 'PM'} : {1 - e / 100:.4f} C.E. Loss, "
+              f"{90 + e / 10:.2f}% Accuracy" for e in range(30)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Loss") == (list(range(30)), [round(1 - e / 100, 4) for e in range(30)])
+    assert _series(rd, "Accuracy")[1] == [round(90 + e / 10, 2) for e in range(30)]
+    assert "AM" not in _tags(rd)

@@ -66,6 +66,10 @@ POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
 # ("Loss at step 88: 5.063702", "accuracy at epoch 3: 0.91"): the key names the value, the clock is the position
 AT_CLOCK = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.\-]*(?: [A-Za-z_][\w.\-]*){0,3}) at (?P<clock>(?:global )?step|"
                       r"iter(?:ation)?|epoch|batch|update)\s+(?P<n>\d+)\s*:(?=\s*[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# values each followed by their name, in a list after a colon ("Epoch 23 @ 06:19 AM : 0.9540 C.E. Loss, 98.49% Accuracy"):
+# the words after a number name it (two items or more, the list ending the line)
+NAMED_AFTER = re.compile(r"(?:(?<=:)|(?<=,))\s*(?P<val>" + NUM + r")(?P<unit>%?)\s+(?P<key>[A-Za-z][A-Za-z.\-]*"
+                         r"(?: [A-Za-z][A-Za-z.\-]*){0,2})\s*(?=,|$)", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
@@ -304,6 +308,12 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         msg = RATIO_VALUE.sub(r"\1", msg)
     if " at " in msg:
         msg = AT_CLOCK.sub(r"\g<clock> \g<n>, \g<key>:", msg)
+    if "," in msg:
+        named = list(NAMED_AFTER.finditer(msg))
+        if len(named) >= 2 and named[-1].end() == len(msg.rstrip()) \
+                and all(a.end() < b.start() and msg[a.end():b.start()].strip() == "," for a, b in zip(named, named[1:])):
+            msg = msg[:named[0].start()] + " " + ", ".join(
+                f"{m.group('key')}: {m.group('val')}{m.group('unit')}" for m in named)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
