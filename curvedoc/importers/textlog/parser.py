@@ -517,10 +517,11 @@ class TextLogParser(BatchedFeed):
                 and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
             self.block = None  # training went on: the evaluation announced in the last epoch is over
         if self.block is not None and self.block[1] == "phase" and rec.step is not None and not rec.step_total \
-                and "steps" not in rec.planned and self.block[2] is not None and rec.step > self.block[2]:
+                and "steps" not in rec.planned and (self.block[2] is None or rec.step > self.block[2]):
             # a run-wide step (no total beside it: no evaluation's progress) past the one training had reached when
             # the evaluation was announced ("Test Set..." then "Epoch 29 Update 15100 Cost .." after update 15000):
-            # training went on, the evaluation is over
+            # training went on, the evaluation is over (when no step was seen before the announcement -- a window of
+            # the log that starts there --, any such step is past it)
             self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
