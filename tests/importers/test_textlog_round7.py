@@ -197,3 +197,12 @@ def test_values_each_followed_by_their_name_are_named_by_the_words_after_them(tm
     assert _series(rd, "Loss") == (list(range(30)), [round(1 - e / 100, 4) for e in range(30)])
     assert _series(rd, "Accuracy")[1] == [round(90 + e / 10, 2) for e in range(30)]
     assert "AM" not in _tags(rd)
+
+
+def test_perp_is_a_perplexity():
+    """Nematus-style captioners print ``validation loss: 163.6, validation perp: 383.2``: ``perp`` abbreviates
+    perplexity, a held-out quality metric where lower is better (rules/roles.toml [metrics])."""
+    from curvedoc.model.metrics import classify
+
+    assert classify("validation perp") == ("perplexity", False, "val", False)
+    assert classify("valid_perp")[:3] == ("perplexity", False, "val")
