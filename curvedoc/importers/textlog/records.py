@@ -365,7 +365,6 @@ SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation
 # a line that calls itself a summary among its first words ("- Train Summary | Epoch 1 | Loss=0.2019 | ..", Demucs'
 # solver after its "- Train | Epoch 1 | 143/573 | .. | Loss 0.2343" progress lines): that epoch's summary
 SUMMARY_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?summary\b(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
-HELDOUT_PREFIXED = re.compile(r"^(?:eval|val|valid|validation|test|dev)_\w", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
@@ -463,8 +462,6 @@ def parse_record(msg: str) -> Rec | None:
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
-    prefixed = None  # the held-out split the keys printed so far were prefixed by ("eval_loss")
-    keys_named_train = False
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -535,14 +532,6 @@ def parse_record(msg: str) -> Rec | None:
                 split_rest = key.split(" ", 1)[0]
         elif split_rest is not None:
             key = f"{split_rest} {key}"
-        elif prefixed is not None and not OPTIMIZER_KEY.search(key):
-            # a bare key printed after keys prefixed by a held-out split (TF Estimator's "Saving dict for global step
-            # 5468: eval_accuracy = .., eval_loss = .., global_step = 5468, loss = 0.72") is that split's, as the keys
-            # after a split word are (Keras' "loss: .. - val_loss: .." opens with the training's keys)
-            key = f"{prefixed} {key}"
-        if sp == "val" and prefixed is None and HELDOUT_PREFIXED.match(key) and not keys_named_train:
-            prefixed = key.split("_", 1)[0]
-        keys_named_train = keys_named_train or sp == "train"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
         # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes), nor with a duration ("Epoch 5
@@ -583,6 +572,13 @@ def parse_record(msg: str) -> Rec | None:
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
         keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
+    if not ctx and len(keys) >= 3:
+        # a record whose keys name a held-out split, all but the few that name none (TF Estimator's "Saving dict for
+        # global step 5468: eval_accuracy = .., eval_auc = .., eval_loss = .., global_step = 5468, loss = 0.72"): the
+        # evaluation's record, its unnamed loss the evaluation's too
+        named = [split_of(k) for k in keys]
+        if named.count("val") >= 2 and "train" not in named and named.count(None) < named.count("val"):
+            ctx = "val"
     closes = epoch is not None and step is None and inner is None and (
         EPOCH_OVER.search(msg) is not None or ("ummary" in msg and SUMMARY_LEAD.match(msg) is not None))
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
