@@ -133,29 +133,6 @@ def test_a_line_that_calls_itself_a_summary_is_its_epochs_summary(tmp_path):
     assert sorted(len(s[1]) for t, s in series.items() if t.endswith("Loss") or "Loss [" in t) == [8, 8, 24, 32]
 
 
-def test_tensorflow_estimator_evaluation_results_are_the_evaluations(tmp_path):
-    """TensorFlow 1's Estimator: ``INFO:tensorflow:loss = 0.51, step = 100 (162.5 sec)`` while training, then ``Saving
-    dict for global step 500: eval_accuracy = .., eval_loss = .., global_step = 500, loss = 0.72`` and the same under
-    ``***** Eval results *****`` key by key: that ``loss`` is the evaluation's (its sibling keys say eval_), not one
-    more point of the training loss, whether on the dict line or under the banner after ``global_step = 500``."""
-    lines = ["INFO:tensorflow:***** Running training *****", "INFO:tensorflow:  Num examples = 70000",
-             "INFO:tensorflow:  Batch size = 128"]
-    for s in range(0, 500, 100):
-        lines += [f"INFO:tensorflow:loss = {1 - s / 1000:.7f}, step = {s} ({160 + s / 100:.3f} sec)",
-                  "INFO:tensorflow:global_step/sec: 0.615146"]
-    lines += ["INFO:tensorflow:Loss for final step: 0.0025181356.", "INFO:tensorflow:***** Running evaluation *****",
-              "INFO:tensorflow:Saving dict for global step 500: eval_accuracy = 0.8500477, eval_auc = 0.68875444, "
-              "eval_loss = 0.7216634, global_step = 500, loss = 0.7218847",
-              "INFO:tensorflow:***** Eval results *****", "INFO:tensorflow:  eval_accuracy = 0.8500477",
-              "INFO:tensorflow:  eval_auc = 0.68875444", "INFO:tensorflow:  eval_loss = 0.7216634",
-              "INFO:tensorflow:  global_step = 500", "INFO:tensorflow:  loss = 0.7218847"]
-    rd = _read(tmp_path, lines)
-    assert _series(rd, "loss") == ([0, 100, 200, 300, 400], [1.0, 0.9, 0.8, 0.7, 0.6])
-    assert _series(rd, "eval_accuracy") == ([500], [0.850048])
-    assert 0.7218847 not in [v for t in _tags(rd) if not ("val" in t.lower() or "eval" in t.lower())
-                             for v in rd.frame[rd.frame["tag"] == t]["value"].tolist()]
-
-
 def test_training_steps_past_an_announced_evaluation_end_it(tmp_path):
     """A Theano captioner says ``Test Set...`` before scoring the test set, then training goes on in the same epoch:
     ``Epoch 29 Update 15100 Cost 33.05`` after update 15000. A run-wide step (no total beside it, so no evaluation's

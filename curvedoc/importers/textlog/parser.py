@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (KV_STEP_KEYS, METRICS_BANNER, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -249,10 +249,8 @@ class TextLogParser(BatchedFeed):
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
                                           ctx="val" if heldout else rec.ctx)
-            elif rec.keys or rec.epoch is not None or not METRICS_BANNER.match(f"*** {self.heading} ***"):
+            else:
                 self.heading = None
-            # (a line of a banner's group that says only its step -- "global_step = 5468" among TensorFlow's eval
-            # results -- is the group's, it does not end it)
         elif rec is None:
             self.heading = None
         if rec is None:

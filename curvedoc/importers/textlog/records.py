@@ -133,8 +133,8 @@ NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with"
             "are", "be", "after", "before", "than", "over", "under", "per", "every"} | IDENTIFIER_WORDS | CALENDAR_WORDS
 
 # a banner naming a group of metrics ("***** eval metrics *****", "***** train metrics *****": HF Trainer's
-# log_metrics, after training), or of results ("***** Eval results *****": TensorFlow's BERT scripts, key by key)
-METRICS_BANNER = re.compile(r"^\*{3,}\s*(\w+ (?:metrics|results))\s*\*{3,}$", re.IGNORECASE)
+# log_metrics, after training)
+METRICS_BANNER = re.compile(r"^\*{3,}\s*(\w+ metrics)\s*\*{3,}$", re.IGNORECASE)
 CRASH = re.compile(
     r"Traceback \(most recent call last\)|CUDA out of memory|OutOfMemoryError|out of memory|"
     r"\bKilled\b|SIGTERM|SIGKILL|Signals\.SIG\w+|KeyboardInterrupt|Segmentation fault|core dumped|"
@@ -572,13 +572,6 @@ def parse_record(msg: str) -> Rec | None:
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
         keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
-    if not ctx and len(keys) >= 3:
-        # a record whose keys name a held-out split, all but the few that name none (TF Estimator's "Saving dict for
-        # global step 5468: eval_accuracy = .., eval_auc = .., eval_loss = .., global_step = 5468, loss = 0.72"): the
-        # evaluation's record, its unnamed loss the evaluation's too
-        named = [split_of(k) for k in keys]
-        if named.count("val") >= 2 and "train" not in named and named.count(None) < named.count("val"):
-            ctx = "val"
     closes = epoch is not None and step is None and inner is None and (
         EPOCH_OVER.search(msg) is not None or ("ummary" in msg and SUMMARY_LEAD.match(msg) is not None))
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
