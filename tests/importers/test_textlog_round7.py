@@ -113,26 +113,6 @@ def test_a_torchlight_log_keeps_its_evaluation_blocks_apart(tmp_path):
     assert _series(rd, "val/Top1")[1] == [14.0, 19.0, 24.0, 29.0]
 
 
-def test_a_line_that_calls_itself_a_summary_is_its_epochs_summary(tmp_path):
-    """Demucs' solver prints its progress ``- Train | Epoch 1 | 143/573 | 1.45 it/sec | Loss 0.2343 | Reco 0.2312``
-    and then ``- Train Summary | Epoch 1 | Loss=0.2019 | Reco=0.1994``, the same for the validation: the summary is a
-    series of its own, one point per epoch, apart from the progress lines (training and validation alike)."""
-    lines = []
-    for e in range(1, 9):
-        lines.append("- Training...")
-        lines += [f"- Train | Epoch {e} | {i}/573 | 1.45 it/sec | Loss {0.3 - e / 100 - i / 1e5:.4f} | Reco 0.2312"
-                  for i in (143, 286, 429, 572)]
-        lines += [f"- Train Summary | Epoch {e} | Loss={0.29 - e / 100:.4f} | Reco=0.1994", "- Cross validation..."]
-        lines += [f"- Valid | Epoch {e} | {i}/3 | 0.31 it/sec | Loss {0.25 - e / 100 + i / 1000:.4f} | Nsdr {3 + e + i / 10:.3f}"
-                  for i in (1, 2, 3)]
-        lines.append(f"- Valid Summary | Epoch {e} | Loss={0.24 - e / 100:.4f} | Nsdr={3.5 + e:.3f} | Best={0.24 - e / 100:.4f}")
-    rd = _read(tmp_path, lines)
-    series = {t: _series(rd, t) for t in _tags(rd)}
-    assert (list(range(1, 9)), [round(0.29 - e / 100, 4) for e in range(1, 9)]) in series.values()
-    assert (list(range(1, 9)), [round(3.5 + e, 3) for e in range(1, 9)]) in series.values()
-    assert sorted(len(s[1]) for t, s in series.items() if t.endswith("Loss") or "Loss [" in t) == [8, 8, 24, 32]
-
-
 def test_training_steps_past_an_announced_evaluation_end_it(tmp_path):
     """A Theano captioner says ``Test Set...`` before scoring the test set, then training goes on in the same epoch:
     ``Epoch 29 Update 15100 Cost 33.05`` after update 15000. A run-wide step (no total beside it, so no evaluation's

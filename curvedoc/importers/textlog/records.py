@@ -362,9 +362,6 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 # a held-out word among the first words of a line, before its first number (see parse_record)
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|eval|validation|valid|val|test|dev)"
                         r"(?![\w/.\-])(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
-# a line that calls itself a summary among its first words ("- Train Summary | Epoch 1 | Loss=0.2019 | ..", Demucs'
-# solver after its "- Train | Epoch 1 | 143/573 | .. | Loss 0.2343" progress lines): that epoch's summary
-SUMMARY_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?summary\b(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
@@ -572,8 +569,7 @@ def parse_record(msg: str) -> Rec | None:
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
         keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
-    closes = epoch is not None and step is None and inner is None and (
-        EPOCH_OVER.search(msg) is not None or ("ummary" in msg and SUMMARY_LEAD.match(msg) is not None))
+    closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
                closes)
 
