@@ -307,20 +307,20 @@ def reading_of_corpus():
 @pytest.mark.slow  # reads every labelled text log (~25 s); CI runs it (.ci/run)
 def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus()
-    assert total >= 518
+    assert total >= 510
     assert exact / total >= MIN_EXACT, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED, (analysed, total, unanalysed)
     assert not mixes, mixes
 
 
 # Measured on ../shared + tests/data/textlogs_real + tests/data/textlogs_unseen3/4/5/6 (see the READMEs of the five
-# folders): exact 495/518 (95.6%), analysed 456/518 (88.0%). Before the sixth batch: 395/420 (94.0%), 368/420 (87.6%);
-# the sixth batch read 79/98 exactly (71 analysed) before the changes it prompted (tests/importers/
-# test_textlog_round7.py), 95/98 (84) after. Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%); the fifth read
+# folders): exact 487/510 (95.5%), analysed 452/510 (88.6%). Before the sixth batch: 395/420 (94.0%), 368/420 (87.6%);
+# the sixth batch read 74/90 exactly (68 analysed) before the changes it prompted (tests/importers/
+# test_textlog_round7.py), 87/90 (80) after. Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%); the fifth read
 # 55/83 (51) before round 6, 70/83 (68) after, 75/83 (73) after round 7. Issue 36 asks for 98% / 95%: these floors keep
 # what is reached, the READMEs list what is still missed and why.
-MIN_EXACT = 0.955
-MIN_ANALYSED = 0.88
+MIN_EXACT = 0.954
+MIN_ANALYSED = 0.886
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

@@ -56,32 +56,12 @@ label(R, "normalizing-flow experiment print: a YAML config, then per epoch 'epoc
        "train_loss_data": S(v(R, r", loss data: " + F), "loss data", "epoch")},
       "Bayesian model updating with RealNVP-like flows, several seeds appended.")
 
-R = "alphazero-epoch-loss-parens-val"
-label(R, "an AlphaZero-style trainer's report: self-play game lines, tracebacks of dead workers, then per iteration '    epoch 1/3  loss=1.8599 (p=1.6986 v=0.1613)  val=1.8846 (p=1.6128 v=0.2718)  [best]'", True, [], [],
-      {"train_loss": S(v(R, r"^\s+epoch \d+/\d+\s+loss=" + F), "loss (total, before its policy/value parts in parentheses)", "epoch inside each iteration (restarts)"),
-       "val_loss": S(v(R, r"\)\s+val=" + F), "val (total)", "epoch inside each iteration")},
-      "Quoridor self-play training; the value part of the validation loss rises while the policy part falls.")
-
-R = "demucs-train-valid-pipes"
-label(R, "Demucs-style solver log with CRLF: '- Train | Epoch 1 | 143/573 | 1.45 it/sec | Loss 0.2343 | Reco 0.2312 | Grad ..', '- Train Summary | Epoch 1 | Loss=0.2019 | ..', '- Valid | Epoch 1 | 1/3 | .. | Loss 0.2213 | Reco .. | Nsdr 3.922', '- Valid Summary | Epoch 1 | Loss=.. | Nsdr=.. | Best=..'", True, [], [],
-      {"train_summary_loss": S(v(R, r"Train Summary \| Epoch (\d+) \| Loss=" + F, 2, 1), "Train Summary Loss", "epoch as printed"),
-       "val_summary_loss": S(v(R, r"Valid Summary \| Epoch (\d+) \| Loss=" + F, 2, 1), "Valid Summary Loss", "epoch as printed"),
-       "val_summary_nsdr": S(v(R, r"Valid Summary \| Epoch (\d+) \|.*?Nsdr=" + F, 2, 1), "Valid Summary Nsdr", "epoch as printed")},
-      "Music source separation; the progress lines (Train | .. 143/573, Valid | .. 1/3) are the epoch's running values, the summaries its results.")
-
 R = "composition-validation-perp"
 label(R, "Theano captioning trainer (python 2): 'Epoch 0 Update 1 Cost 19.14 PD .. UD ..' every update, 'validation loss: 163.6, validation perp: 383.3' after each validation, 52,000 'genearate the captions of sample 0' lines, BLEU/METEOR/CIDEr prints", True, [], [],
       {"train_cost": S(v(R, r"^Epoch \d+ Update \d+ Cost " + F), "Cost", "update as printed"),
        "val_loss": S(v(R, r"^validation loss: " + F), "validation loss", "after each validation (51)"),
        "val_perp": S(v(R, r"validation perp: " + F), "validation perp", "after each validation")},
       "Image-composition captioning; validation perplexity falls ~383 -> ~73.")
-
-R = "tf-estimator-loss-step"
-label(R, "TensorFlow 1 Estimator (BERT fine-tune under nohup): 'INFO:tensorflow:loss = 0.5186956, step = 100 (162.563 sec)', 'global_step/sec', then '***** Running evaluation *****' and 'Saving dict for global step 5468: eval_accuracy = .., eval_loss = ..' echoed one per line", True, [], [],
-      {"train_loss": S(v(R, r"INFO:tensorflow:loss = " + F + r", step = (\d+)", 1, 2), "loss", "step as printed"),
-       "eval_accuracy": S(v(R, r"Saving dict for global step (\d+): eval_accuracy = " + F, 2, 1), "eval_accuracy (one final evaluation)", "global step"),
-       "eval_loss": S(v(R, r"Saving dict for global step (\d+):.*?eval_loss = " + F, 2, 1), "eval_loss", "global step")},
-      "BERT sentence-pair similarity; one evaluation at the end.")
 
 R = "stgcn-torchlight-mean-loss"
 tb = blocks(R, r"\] (Training|Eval) epoch: \d+", r"\]\s+mean_loss: " + r"(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?|nan)")
