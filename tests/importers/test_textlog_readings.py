@@ -230,7 +230,10 @@ def _assert_chunks_read_as_whole(path: Path, cuts: list[int]):
         for t, pts in _read_window(path, chunk).items():
             got.setdefault(t, []).extend(pts)
     for t in on_step:
-        assert _without_echoes(got.get(t, [])) == whole[t], (path, t, len(got.get(t, [])), len(whole[t]))
+        # (a repeat of the point before it -- same step, same value -- is counted once by the reader unless a launch
+        # was printed between the two prints: a window that starts after that launch's configuration cannot know)
+        assert _without_echoes(got.get(t, [])) == _without_echoes(whole[t]), (path, t, len(got.get(t, [])),
+                                                                             len(whole[t]))
     start = sum(len(w) for w in windows[:-1])  # from a line onward: the last window
     for t, pts in _read_window(path, data[start:]).items():
         if t in on_step:

@@ -1,6 +1,6 @@
 """Text logs in styles the reader had not seen (issue 36, second round): each principle a misreading of a real log in
 tests/data/textlogs_real broke, on a small synthetic log written the way its script prints, read with and without
-plans; then the labelled corpus itself (tests/data/textlogs_real, textlogs_unseen3/4/5, ../shared): the
+plans; then the labelled corpus itself (tests/data/textlogs_real, textlogs_unseen3/4/5/6, ../shared): the
 series the labels name come back exactly, a role, loss part or quality metric names them, and no series mixes
 training and evaluation values."""
 
@@ -23,7 +23,9 @@ NEW3 = Path(__file__).parents[1] / "data" / "textlogs_unseen3"
 NEW4 = Path(__file__).parents[1] / "data" / "textlogs_unseen4"
 # the fifth batch (tests/data/textlogs_unseen5/README.md): labelled, scored once, then added to the corpus
 NEW5 = Path(__file__).parents[1] / "data" / "textlogs_unseen5"
-NEW_FOLDERS = (NEW, NEW3, NEW4, NEW5)
+# the sixth batch (tests/data/textlogs_unseen6/README.md): labelled, scored once, then added to the corpus
+NEW6 = Path(__file__).parents[1] / "data" / "textlogs_unseen6"
+NEW_FOLDERS = (NEW, NEW3, NEW4, NEW5, NEW6)
 
 
 # ------------------------------------------------------------------------------------------ pairs
@@ -305,25 +307,26 @@ def reading_of_corpus():
 @pytest.mark.slow  # reads every labelled text log (~25 s); CI runs it (.ci/run)
 def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus()
-    assert total >= 420
+    assert total >= 510
     assert exact / total >= MIN_EXACT, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED, (analysed, total, unanalysed)
     assert not mixes, mixes
 
 
-# Measured on ../shared + tests/data/textlogs_real + tests/data/textlogs_unseen3/4/5 (see the READMEs of the four
-# folders): exact 395/420 (94.0%), analysed 368/420 (87.6%). Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%);
-# the fifth batch read 55/83 exactly (51 analysed) before the changes it prompted (tests/importers/
-# test_textlog_round6.py), 70/83 (68) after, the other sets unchanged. Issue 36 asks for 98% / 95%: these floors keep
+# Measured on ../shared + tests/data/textlogs_real + tests/data/textlogs_unseen3/4/5/6 (see the READMEs of the five
+# folders): exact 487/510 (95.5%), analysed 452/510 (88.6%). Before the sixth batch: 395/420 (94.0%), 368/420 (87.6%);
+# the sixth batch read 74/90 exactly (68 analysed) before the changes it prompted (tests/importers/
+# test_textlog_round7.py), 87/90 (80) after. Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%); the fifth read
+# 55/83 (51) before round 6, 70/83 (68) after, 75/83 (73) after round 7. Issue 36 asks for 98% / 95%: these floors keep
 # what is reached, the READMEs list what is still missed and why.
-MIN_EXACT = 0.94
-MIN_ANALYSED = 0.876
+MIN_EXACT = 0.954
+MIN_ANALYSED = 0.886
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)
 def test_every_new_text_log_reads_the_same_whole_in_chunks_or_from_any_line():
     """The chunked / tail / whole property (tests/importers/test_textlog_readings.py) on every log of tests/data/textlogs_real,
-    tests/data/textlogs_unseen3, textlogs_unseen4 and textlogs_unseen5.
+    tests/data/textlogs_unseen3, textlogs_unseen4, textlogs_unseen5 and textlogs_unseen6.
     A key | value table is one record written at once: a window is not cut inside one (as `watch` reads what a
     flush appended, and a logger writes its table in one flush)."""
     import random

@@ -11,7 +11,7 @@ import itertools
 import numpy as np
 
 from curvedoc.importers.textlog import records, shapes
-from curvedoc.importers.textlog.decoding import MAX_LINE, renderings
+from curvedoc.importers.textlog.decoding import GLUED_EPOCH, MAX_LINE, renderings
 from curvedoc.importers.textlog.records import Line
 from curvedoc.importers.textlog.series import Pending, Series
 from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FAST, MAX_SHAPES, PLAN_AT,
@@ -76,7 +76,7 @@ class BatchedFeed:
         if not self.reuse:
             items = ((lineno, raw, None) for lineno, line in enumerate(lines, first) for raw in renderings(line))
         elif joined.isascii() and "\r" not in joined and joined.count("\n") == len(lines) - 1 \
-                and max(map(len, lines)) <= MAX_LINE:
+                and max(map(len, lines)) <= MAX_LINE and ("poch" not in joined or not GLUED_EPOCH.search(joined)):
             items = zip(itertools.count(first), lines, joined.encode().translate(DIGITS_AS_ZERO).split(b"\n"))
         else:
             items = ((lineno, raw, shape_key(raw)) for lineno, line in enumerate(lines, first)
@@ -446,8 +446,9 @@ class BatchedFeed:
         if kind == "position":
             epochs = cols[at["epoch"]]
             self.heading = None
-            self.set_epoch(int(epochs[0]))  # (the first sets the base when none was)
-            self.set_epoch(int(epochs[-1]))
+            self.mark_epochs(epochs, records=False)
+            self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
+            self.set_epoch(int(epochs[-1]), mark=False)
             self.open_record = (tpl, self.ctx_epoch, "epoch", last)
             return
         if kind == "none":
@@ -466,8 +467,9 @@ class BatchedFeed:
         self.heading = None
         epochs = cols[at["epoch"]] if "epoch" in at else None
         if epochs is not None:
-            self.set_epoch(int(epochs[0]))  # (the first sets the base when none was)
-            self.set_epoch(int(epochs[-1]))
+            self.mark_epochs(epochs, records=True)
+            self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
+            self.set_epoch(int(epochs[-1]), mark=False)
             if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
                 i0 = at["inner"]
                 marked = np.flatnonzero(cols[i0 + 1])[-2:].tolist()

@@ -103,11 +103,19 @@ def text_lines(path: Path, issues: list[ImportIssue]):
 TQDM_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\](?=[ \t]*[^\s])")
 
 
+# a record's epoch written against the last value of the record before it ("train_acc: 0.3898epoch: 2/1000,
+# train_loss: .."): a print that lost its newline, the next record starts at its epoch
+GLUED_EPOCH = re.compile(r"(?<=\d)(?=epoch\s*[:=]?\s*\d)", re.IGNORECASE)
+
+
 def renderings(line: str) -> list[str]:
     """The renderings of a physical line (a progress bar redrawn with \r is several; a line printed right after a
-    tqdm bar that ended without a newline is one more), each cut at MAX_LINE."""
+    tqdm bar that ended without a newline is one more; so is a record whose epoch is glued to the record before
+    it), each cut at MAX_LINE."""
     parts = [line] if "\r" not in line and len(line) <= MAX_LINE else \
         [rendering[:MAX_LINE] for rendering in line.split("\r")]
+    if "poch" in line and GLUED_EPOCH.search(line):
+        parts = [piece for part in parts for piece in GLUED_EPOCH.split(part)]
     if "<" not in line or "]" not in line:
         return parts
     out = []

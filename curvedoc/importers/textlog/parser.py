@@ -111,6 +111,9 @@ class TextLogParser(BatchedFeed):
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
+        # (record order, epoch) wherever the epoch in force changed -- an epoch line above records that print none
+        # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
+        self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
@@ -162,7 +165,7 @@ class TextLogParser(BatchedFeed):
             # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
             # a command running an evaluation script: the records of that launch, up to the next command
             split, kind = a.announce
-            self.block = (split, kind) if split == "val" else None
+            self.block = (split, kind, self.ctx_step) if split == "val" else None
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -326,11 +329,25 @@ class TextLogParser(BatchedFeed):
         else:
             self._positionless(tpl, keys, vals, lineno, bar)
 
-    def set_epoch(self, e: int):
+    def mark_epochs(self, epochs, records: bool) -> None:
+        """Note where the epoch in force changes along a batch of lines applied together (see epoch_marks): at each
+        record's order when the lines are records (the first is the next order), before the next record else."""
+        prev = self.ctx_epoch
+        for t, e in enumerate(epochs):
+            e = int(e)
+            if e != prev:
+                self.epoch_marks[0].append(self.seq + t if records else self.seq)
+                self.epoch_marks[1].append(e)
+                prev = e
+
+    def set_epoch(self, e: int, mark: bool = True):
         if self.block is not None and self.block[1] == "phase" and self.ctx_epoch is not None and e != self.ctx_epoch:
             self.block = None  # training went on: the evaluation announced in the last epoch is over
         if self.epoch_base is None:
             self.epoch_base = e if e in (0, 1) else 0
+        if mark and e != self.ctx_epoch:
+            self.epoch_marks[0].append(self.seq)
+            self.epoch_marks[1].append(e)
         self.ctx_epoch = e
 
     def _positionless(self, tpl, keys, vals, lineno, bar):
@@ -400,7 +417,15 @@ class TextLogParser(BatchedFeed):
             self._by_order = self._epochs_by_order()
         o, ep = self._by_order
         i, j = np.searchsorted(o, a, side="right"), np.searchsorted(o, b, side="left")
-        return bool(np.any(ep[i:j] != e))
+        if np.any(ep[i:j] != e):
+            return True
+        # or the epoch in force moved between them with no record printed at it: an epoch line said another
+        # epoch (a fit stopped at the start of its second epoch, the next fit's first epoch printed after it)
+        import bisect
+
+        mo, me = self.epoch_marks
+        lo, hi = bisect.bisect_left(mo, a), bisect.bisect_left(mo, b)
+        return any(x != e for x in me[lo:hi])
 
     def _resolve_positionless(self):
         """Clock of each positionless template: the epoch of the nearest preceding line when it changes
@@ -422,9 +447,10 @@ class TextLogParser(BatchedFeed):
                 kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
             else:
                 kept, at = [], []
+                many = self._records_in_place(seq, ctx, how, values, bars)
                 for t in range(n):
                     pos = ctx[t]
-                    if kept and at[-1] == pos and not self._launch_between(int(seq[kept[-1]]), int(seq[t])) \
+                    if kept and at[-1] == pos and not many[t] and not self._launch_between(int(seq[kept[-1]]), int(seq[t])) \
                             and not (how == "ctx-epoch" and self._epoch_moved(int(seq[kept[-1]]), int(seq[t]), pos)):
                         self.repeats += len(pend.keys)
                         if bars[t]:
@@ -451,6 +477,26 @@ class TextLogParser(BatchedFeed):
                 ser.add(steps, values[:, q], orders, how)
                 ser.last_bar = bars[-1]
 
+    def _records_in_place(self, seq, ctx, how: str, values, bars) -> list[bool]:
+        """For each record of a positionless template, is it one of three or more records printed in a row at one
+        context position, with other numbers (a script that says its epoch once, then trains fold after fold under
+        it)? An echo, or a final re-evaluation of the best checkpoint, is one print more, not a run of them: such
+        records all count."""
+        n = len(seq)
+        many = [False] * n
+        start = 0
+        for t in range(1, n + 1):
+            if t < n and ctx[t] == ctx[t - 1] and not self._launch_between(int(seq[t - 1]), int(seq[t])) \
+                    and not (how == "ctx-epoch" and self._epoch_moved(int(seq[t - 1]), int(seq[t]), ctx[t])):
+                continue
+            run = range(start, t)
+            if len(run) >= 3 and not all(bars[i] for i in run) \
+                    and len({tuple(float(x) for x in values[i]) for i in run}) == len(run):
+                for i in run:
+                    many[i] = True
+            start = t
+        return many
+
     def summary_of_epoch(self, rec: Rec) -> Rec:
         """``rec``, marked as its epoch's summary when it says again, with only its epoch, the training keys that
         records with a batch counted inside the epoch printed (MXNet's ``Epoch[3] Train-Acc=0.95`` after its
@@ -468,6 +514,13 @@ class TextLogParser(BatchedFeed):
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
                 and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
             self.block = None  # training went on: the evaluation announced in the last epoch is over
+        if self.block is not None and self.block[1] == "phase" and rec.step is not None and not rec.step_total \
+                and "steps" not in rec.planned and (self.block[2] is None or rec.step > self.block[2]):
+            # a run-wide step (no total beside it: no evaluation's progress) past the one training had reached when
+            # the evaluation was announced ("Test Set..." then "Epoch 29 Update 15100 Cost .." after update 15000):
+            # training went on, the evaluation is over (when no step was seen before the announcement -- a window of
+            # the log that starts there --, any such step is past it)
+            self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
             # is the evaluation's progress, not training's: its renderings are one result (the last one holds it)
@@ -490,7 +543,9 @@ class TextLogParser(BatchedFeed):
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
                 and lineno - self.open_record[3] <= 2:
             tpl, pos, how, _ = self.open_record
-            self._emit(tpl + ("+",), [rec.keys[0]], rec.values, pos, how, False)
+            # (the record it continues names the split: "Eval epoch: 4" then "mean_loss: 5.99" on a line of its own)
+            key = tag_of(rec.keys[0], rec.ctx or tpl[0]) if tpl and isinstance(tpl[0], str) else rec.keys[0]
+            self._emit(tpl + ("+",), [key], rec.values, pos, how, False)
             self.open_record = (tpl, pos, how, lineno)
             self.last_point_line = lineno
             return
@@ -667,6 +722,13 @@ class TextLogParser(BatchedFeed):
                     ords = np.asarray(or_l)
                     marks = np.asarray(self.launches)
                     echo[1:] &= np.searchsorted(marks, ords[1:]) == np.searchsorted(marks, ords[:-1])
+                if echo.any() and clock in ("epoch", "ctx-epoch") and self.epoch_marks[0]:
+                    # ... or the epoch moved between the two prints (the next fit's first epoch, after a fit that
+                    # stopped at the start of its second: nan printed at epoch 1 by each is two records)
+                    ords = np.asarray(or_l)
+                    for i in np.flatnonzero(echo):
+                        if self._epoch_moved(int(ords[i - 1]), int(ords[i]), int(st[i])):
+                            echo[i] = False
                 if echo.any():
                     self.repeats += int(echo.sum())
                     keep = ~echo

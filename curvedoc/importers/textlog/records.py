@@ -15,7 +15,8 @@ from typing import NamedTuple
 # ---------------------------------------------------------------------------------------------- cleaning
 ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
-_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+# (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time)
+_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
@@ -61,6 +62,14 @@ WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bflo
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
+# a value named by its key and the clock it was measured at, the value after the clock's number and a colon
+# ("Loss at step 88: 5.063702", "accuracy at epoch 3: 0.91"): the key names the value, the clock is the position
+AT_CLOCK = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.\-]*(?: [A-Za-z_][\w.\-]*){0,3}) at (?P<clock>(?:global )?step|"
+                      r"iter(?:ation)?|epoch|batch|update)\s+(?P<n>\d+)\s*:(?=\s*[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# values each followed by their name, in a list after a colon ("Epoch 23 @ 06:19 AM : 0.9540 C.E. Loss, 98.49% Accuracy"):
+# the words after a number name it (two items or more, the list ending the line)
+NAMED_AFTER = re.compile(r"(?:(?<=:)|(?<=,))\s*(?P<val>" + NUM + r")(?P<unit>%?)\s+(?P<key>[A-Za-z][A-Za-z.\-]*"
+                         r"(?: [A-Za-z][A-Za-z.\-]*){0,2})\s*(?=,|$)", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
@@ -278,7 +287,11 @@ def _pair_key(raw: str) -> str | None:
         return None
     key = " ".join(words)
     if ". " in key:  # "Skipping step. Attempted loss scale": a sentence ends inside; the key is after it
-        key = key.rsplit(". ", 1)[1]
+        head, key = key.rsplit(". ", 1)
+        # ... but a split word's full stop is an abbreviation's ("**Epoch: 001/020 | Test. Acc.: 97.43% | Loss: .."):
+        # the split stays with the key
+        if head.split(" ")[-1].lower() in SPLIT_WORDS:
+            key = head.split(" ")[-1] + " " + key
     return key
 
 
@@ -293,6 +306,14 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
         msg = RATIO_VALUE.sub(r"\1", msg)
+    if " at " in msg:
+        msg = AT_CLOCK.sub(r"\g<clock> \g<n>, \g<key>:", msg)
+    if "," in msg:
+        named = list(NAMED_AFTER.finditer(msg))
+        if len(named) >= 2 and named[-1].end() == len(msg.rstrip()) \
+                and all(a.end() < b.start() and msg[a.end():b.start()].strip() == "," for a, b in zip(named, named[1:])):
+            msg = msg[:named[0].start()] + " " + ", ".join(
+                f"{m.group('key')}: {m.group('val')}{m.group('unit')}" for m in named)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -561,6 +582,10 @@ _PHASE = r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?
 ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE, re.IGNORECASE)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?train(?:ing)?" + _PHASE,
                             re.IGNORECASE)
+# a statement that a training starts ("Start training with CNNLSTM model", "Starting training..."; not one that it goes on
+# from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
+START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",
+                            re.IGNORECASE)
 # a command line that runs a script (a launch): what the script's name says it does
 ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?(?P<name>[\w\-]+)\.py\b.*$")
 _HAS_DIGIT = re.compile(r"\d")
@@ -792,6 +817,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.copypaste = [c.strip() for c in cp.group(1).split(",")]
         return a
     # an evaluation (or training) announced: the records after it are of that split (see TextLogParser.apply); a
+    if ("tart" in msg or "egin" in msg) and len(msg) < 300 and START_TRAINING.match(msg):
+        a.launch = True
     # heading ("Validation:", a group of key: value lines under it) is not an announcement
     if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):
         a.announce = announcement(msg)
