@@ -209,6 +209,10 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
         # final 'train/loss'), not the curve the role is about: the name ranks only among curves
         if any(counts[t] >= _MIN_CURVE for t in idx):
             idx = {t: r for t, r in idx.items() if counts[t] >= _MIN_CURVE}
+        # two readings beside a curve of the same role with at least 3x as many over the same span are a summary
+        # printed twice (the best checkpoint's 'val_loss=' at each save beside the per-epoch 'ValLoss'), not the curve
+        idx = {t: r for t, r in idx.items()
+               if counts[t] > 2 or not any(counts[d] >= max(6, 3 * counts[t]) and _covers(run, d, t) for d in idx)}
         if role in _EPOCH_SUMMARY_ROLES and len(idx) > 1:
             idx = _forward_over_in_epoch(run, idx)
         if role == "train_loss" and len(idx) > 1:
@@ -331,6 +335,15 @@ def _forward_over_in_epoch(run: "Run", idx: dict[str, tuple[int, int]]) -> dict[
         if any(_stem(f) == _stem(t) and _split_word(f) == _split_word(t) for f in forward):
             del out[t]
     return out or idx
+
+
+def _covers(run: "Run", dense: str, sparse: str) -> bool:
+    """The steps of ``dense`` span those of ``sparse`` (to within one of its own logging intervals at either end)."""
+    a, b = run.tag_series(sparse).index, run.tag_series(dense).index
+    if not len(a) or len(b) < 2:
+        return False
+    gap = float(np.median(np.diff(b.to_numpy(dtype=np.float64))))
+    return bool(b[0] <= a[0] + gap and b[-1] >= a[-1] - gap)
 
 
 def _dense_over_summary(run: "Run", idx: dict[str, tuple[int, int]], counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:
