@@ -3,6 +3,7 @@ resume notes), in the order the log says it, and the canonical frame built from 
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import math
 import operator
@@ -123,6 +124,16 @@ class TextLogParser(BatchedFeed):
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
         self.epoch_at: dict[str, LastAt] = {"epoch": LastAt(), "step": LastAt()}
+        # tqdm progress bars (see _bar_drawn): the last count of each bar, known by (description, total); the bar
+        # drawn last (with nothing else printed since); the clear marks not yet taken by a record, and the one just
+        # written (kept once the bar is drawn again at the same count); the bars' counts at each record with no
+        # clock of its own (record order -> counts)
+        self.bar_last: dict[tuple, int] = {}
+        self.bar_prev: tuple | None = None
+        self.bar_marks: collections.deque = collections.deque()
+        self.bar_cleared: tuple | None = None
+        self.bar_at: dict[int, dict] = {}
+        self.bar_reached: int | None = None  # the training bar's last count, when records were placed on it
 
     # -- emit
     def _emit(self, tpl: tuple, keys, vals, pos: int, how: str, bar: bool):
@@ -152,7 +163,13 @@ class TextLogParser(BatchedFeed):
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
+            if a.clear and self.bar_prev is not None:
+                self.bar_cleared = self.bar_prev  # a bar cleared: a message may be printed at its count
             return
+        if a.progress is not None:
+            self._bar_drawn(a.progress)
+            return
+        self.bar_prev = None
         if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
             self.summary[a.run_summary[0]] = a.run_summary[1]
             return
@@ -350,10 +367,40 @@ class TextLogParser(BatchedFeed):
             self.epoch_marks[1].append(e)
         self.ctx_epoch = e
 
+    def _bar_drawn(self, progress: tuple) -> None:
+        """A rendering of a tqdm bar. tqdm.write -- what HF Trainer prints its log dicts through -- clears the bars
+        (a rendering of spaces), prints the message and draws the bars again at the same count: a clear followed by
+        the same bar at the same count marks where a message was written. The message itself may come later: the
+        bar is written to stderr, the message to stdout, which a redirected job buffers (a burst of dicts printed
+        at once, long after their steps); the marks, taken in order, say where each was written."""
+        label, n, total = progress
+        bar = (label, total)
+        if self.bar_cleared is not None:
+            if self.bar_cleared == (bar, n):
+                self.bar_marks.append(self.bar_cleared)
+            self.bar_cleared = None
+        self.bar_last[bar] = n
+        self.bar_prev = (bar, n)
+
+    def _bar_counts(self) -> dict:
+        """The count of each bar at a record printed now: the last count drawn, or for the bar of the oldest clear
+        mark not yet taken (a message written there), the count at that mark."""
+        counts = dict(self.bar_last)
+        if self.bar_marks:
+            bar, n = self.bar_marks.popleft()
+            counts[bar] = n
+        elif self.bar_cleared is not None:  # written right after the clear, before the bar is drawn again
+            bar, n = self.bar_cleared
+            counts[bar] = n
+            self.bar_cleared = None
+        return counts
+
     def _positionless(self, tpl, keys, vals, lineno, bar):
         """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
         when the whole log has been read (see :meth:`_resolve_positionless`)."""
         self.seq += 1
+        if self.bar_last:
+            self.bar_at[self.seq] = self._bar_counts()
         first = self.first_seen.setdefault(tpl, lineno)
         pending = self.pending.get(tpl) or self.pending.setdefault(tpl, Pending(list(keys)))
         if self.block is not None and bar and pending.bar and pending.bar[-1] and pending.epoch[-1] == self.ctx_epoch \
@@ -434,6 +481,7 @@ class TextLogParser(BatchedFeed):
         again before the clock moved (at the same position, the epoch not having changed between) is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
         self._by_order = None
+        training_bar = self._training_bar()
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -443,6 +491,14 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
+            if ctx is None and training_bar is not None:
+                counts = self._bar_counts_of(seq, training_bar)
+                if counts is not None and all(a <= b for a, b in zip(counts, counts[1:])):
+                    # on the optimizer step of the training bar when it was printed (HF Trainer's log dicts, its
+                    # evaluations and its final train_runtime dict alike)
+                    how, ctx = "ctx-step", counts
+                    self.planned.setdefault("steps", training_bar[1])
+                    self.bar_reached = self.bar_last[training_bar]
             if ctx is None:
                 kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
             else:
@@ -476,6 +532,41 @@ class TextLogParser(BatchedFeed):
                     ser = fam[k] = Series()
                 ser.add(steps, values[:, q], orders, how)
                 ser.last_bar = bars[-1]
+
+    def _bar_counts_of(self, seq, bar: tuple) -> list[int] | None:
+        """The count of ``bar`` at each record (record orders ``seq``), or None when one was printed without it."""
+        out = []
+        for o in seq:
+            n = self.bar_at.get(int(o), {}).get(bar)
+            if n is None:
+                return None
+            out.append(n)
+        return out
+
+    def _training_bar(self) -> tuple | None:
+        """The progress bar of the training loop, among the tqdm bars a console draws (a data set's ``Map:``, an
+        evaluation loop's ``50/50``, a checkpoint's shards): the one whose count grows from each record with no
+        clock of its own to the next, over the records of one template (HF Trainer's log dicts, written at the
+        optimizer step the bar counts). Another loop's bar is at its end, or restarts, whenever a training record
+        is printed; a bar that grows over the records of the template printed most often is taken (the larger
+        total when two do). None when no bar grows so: the records keep their clock (today's, the ordinal)."""
+        if not self.bar_at:
+            return None
+        best = None
+        for pend in self.pending.values():
+            seq = pend.columns()[0]
+            if len(seq) < 2:
+                continue
+            views = [self.bar_at.get(int(o)) for o in seq]
+            if any(v is None for v in views):
+                continue
+            for bar in set(views[0]).intersection(*views[1:]):
+                counts = [v[bar] for v in views]
+                if all(a < b for a, b in zip(counts, counts[1:])):
+                    rank = (len(seq), bar[1])
+                    if best is None or rank > best[0]:
+                        best = (rank, bar)
+        return None if best is None else best[1]
 
     def _records_in_place(self, seq, ctx, how: str, values, bars) -> list[bool]:
         """For each record of a positionless template, is it one of three or more records printed in a row at one
