@@ -124,14 +124,13 @@ class TextLogParser(BatchedFeed):
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
         self.epoch_at: dict[str, LastAt] = {"epoch": LastAt(), "step": LastAt()}
-        # tqdm progress bars (see _bar_drawn): the last count of each bar, known by (description, total); the bar
-        # drawn last (with nothing else printed since); the clear marks not yet taken by a record, and the one just
-        # written (kept once the bar is drawn again at the same count); the bars' counts at each record with no
-        # clock of its own (record order -> counts)
+        # tqdm progress bars (see _bar_drawn): the last count of each bar, known by (description, total); the clear
+        # marks not yet taken by a record; whether the bars were cleared since one was last drawn (1; 2: and a
+        # record was printed right after, which took its counts); the bars' counts at each record with no clock of
+        # its own (record order -> counts)
         self.bar_last: dict[tuple, int] = {}
-        self.bar_prev: tuple | None = None
         self.bar_marks: collections.deque = collections.deque()
-        self.bar_cleared: tuple | None = None
+        self.bar_cleared = 0
         self.bar_at: dict[int, dict] = {}
         self.bar_reached: int | None = None  # the training bar's last count, when records were placed on it
 
@@ -163,13 +162,12 @@ class TextLogParser(BatchedFeed):
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
-            if a.clear and self.bar_prev is not None:
-                self.bar_cleared = self.bar_prev  # a bar cleared: a message may be printed at its count
+            if a.clear and self.bar_last and not self.bar_cleared:
+                self.bar_cleared = 1  # the bars cleared: a message may be written at their counts
             return
         if a.progress is not None:
             self._bar_drawn(a.progress)
             return
-        self.bar_prev = None
         if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
             self.summary[a.run_summary[0]] = a.run_summary[1]
             return
@@ -370,17 +368,16 @@ class TextLogParser(BatchedFeed):
     def _bar_drawn(self, progress: tuple) -> None:
         """A rendering of a tqdm bar. tqdm.write -- what HF Trainer prints its log dicts through -- clears the bars
         (a rendering of spaces), prints the message and draws the bars again at the same count: a clear followed by
-        the same bar at the same count marks where a message was written. The message itself may come later: the
+        a bar drawn again at its last count marks where a message was written (another bar -- an evaluation's,
+        closing -- may be the one drawn just before the clear). The message itself may come later: the
         bar is written to stderr, the message to stdout, which a redirected job buffers (a burst of dicts printed
         at once, long after their steps); the marks, taken in order, say where each was written."""
         label, n, total = progress
         bar = (label, total)
-        if self.bar_cleared is not None:
-            if self.bar_cleared == (bar, n):
-                self.bar_marks.append(self.bar_cleared)
-            self.bar_cleared = None
+        if self.bar_cleared == 1 and self.bar_last.get(bar) == n:
+            self.bar_marks.append((bar, n))
+        self.bar_cleared = 0
         self.bar_last[bar] = n
-        self.bar_prev = (bar, n)
 
     def _bar_counts(self) -> dict:
         """The count of each bar at a record printed now: the last count drawn, or for the bar of the oldest clear
@@ -389,10 +386,8 @@ class TextLogParser(BatchedFeed):
         if self.bar_marks:
             bar, n = self.bar_marks.popleft()
             counts[bar] = n
-        elif self.bar_cleared is not None:  # written right after the clear, before the bar is drawn again
-            bar, n = self.bar_cleared
-            counts[bar] = n
-            self.bar_cleared = None
+        elif self.bar_cleared == 1:  # written right after the clear, before the bars are drawn again
+            self.bar_cleared = 2
         return counts
 
     def _positionless(self, tpl, keys, vals, lineno, bar):
@@ -493,7 +488,7 @@ class TextLogParser(BatchedFeed):
                     break
             if ctx is None and training_bar is not None:
                 counts = self._bar_counts_of(seq, training_bar)
-                if counts is not None and all(a <= b for a, b in zip(counts, counts[1:])):
+                if counts is not None:
                     # on the optimizer step of the training bar when it was printed (HF Trainer's log dicts, its
                     # evaluations and its final train_runtime dict alike)
                     how, ctx = "ctx-step", counts
@@ -548,25 +543,29 @@ class TextLogParser(BatchedFeed):
         evaluation loop's ``50/50``, a checkpoint's shards): the one whose count grows from each record with no
         clock of its own to the next, over the records of one template (HF Trainer's log dicts, written at the
         optimizer step the bar counts). Another loop's bar is at its end, or restarts, whenever a training record
-        is printed; a bar that grows over the records of the template printed most often is taken (the larger
-        total when two do). None when no bar grows so: the records keep their clock (today's, the ordinal)."""
+        is printed. The bar must grow over the records of the template printed most often (the larger total when
+        two do), and over those of every other template printed beside it with no clock of its own: a record
+        placed on a step another record of its template is on would be a bar that did not move between two records
+        (a console captured at intervals, marks of tqdm.write lost) -- then no bar is the clock. None when no bar
+        grows so: the records keep their clock (the ordinal)."""
         if not self.bar_at:
             return None
-        best = None
-        for pend in self.pending.values():
-            seq = pend.columns()[0]
-            if len(seq) < 2:
-                continue
-            views = [self.bar_at.get(int(o)) for o in seq]
-            if any(v is None for v in views):
-                continue
-            for bar in set(views[0]).intersection(*views[1:]):
-                counts = [v[bar] for v in views]
-                if all(a < b for a, b in zip(counts, counts[1:])):
-                    rank = (len(seq), bar[1])
-                    if best is None or rank > best[0]:
-                        best = (rank, bar)
-        return None if best is None else best[1]
+        seqs = sorted((pend.columns()[0] for pend in self.pending.values()), key=len, reverse=True)
+        if not seqs or len(seqs[0]) < 2:
+            return None
+        views = [self.bar_at.get(int(o)) for o in seqs[0]]
+        if any(v is None for v in views):
+            return None
+        grows = [bar for bar in set(views[0]).intersection(*views[1:])
+                 if all(v[bar] < w[bar] for v, w in zip(views, views[1:]))]
+        if not grows:
+            return None
+        bar = max(grows, key=lambda b: b[1])
+        for seq in seqs[1:]:
+            counts = self._bar_counts_of(seq, bar)
+            if counts is not None and not all(a < b for a, b in zip(counts, counts[1:])):
+                return None
+        return bar
 
     def _records_in_place(self, seq, ctx, how: str, values, bars) -> list[bool]:
         """For each record of a positionless template, is it one of three or more records printed in a row at one
