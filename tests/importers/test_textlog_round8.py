@@ -124,3 +124,26 @@ def test_a_bar_that_does_not_grow_across_the_dicts_is_no_clock(tmp_path):
     rd = _read(tmp_path, text)
     assert _steps(rd, "loss") == list(range(1, 31))
     assert "max_steps" not in rd.meta
+
+
+def test_buffered_dicts_and_evaluations_take_the_marks_in_order(tmp_path):
+    """Buffered stdout and evaluations: the evaluation bar is drawn (and closed) just before the clear that writes
+    the eval dict, then the training bar is drawn again at its count -- that clear marks the eval dict's step too."""
+    rd = _read(tmp_path, hf_console(total=2000, stop=1500, logging_steps=20, eval_steps=200, buffered=16))
+    assert _steps(rd, "loss") == list(range(20, 1461, 20))  # (80 of the 82 dicts flushed: the last 2 never were)
+    assert _steps(rd, "eval_loss") == list(range(200, 1401, 200))
+    assert rd.meta["max_steps"] == 2000 and rd.meta["global_step"] == 1500
+
+
+def test_dicts_on_a_bar_that_did_not_move_between_them_keep_their_order(tmp_path):
+    """A console captured at intervals (W&B's output.log): the bar is drawn every 100 steps and never cleared, so
+    ten dicts in a row are printed at one count. The bar cannot say their steps: all keep their order."""
+    out = []
+    for step in range(1, 1001):
+        if step % 100 == 0:
+            out.append("\r" + _bar(step, 3000))
+        if step % 10 == 0:
+            out.append(f"\n{{'loss': {_loss(step)}, 'learning_rate': 0.0002, 'epoch': {step / 1000}}}\n")
+    rd = _read(tmp_path, "".join(out))
+    assert _steps(rd, "loss") == list(range(1, 101))
+    assert "max_steps" not in rd.meta
