@@ -147,3 +147,20 @@ def test_dicts_on_a_bar_that_did_not_move_between_them_keep_their_order(tmp_path
     rd = _read(tmp_path, "".join(out))
     assert _steps(rd, "loss") == list(range(1, 101))
     assert "max_steps" not in rd.meta
+
+
+def test_bars_of_many_loops_are_remembered_up_to_a_bound(tmp_path):
+    """A data set mapped shard by shard (a bar per shard, each its own total) before training: the reader keeps the
+    last bars met only (memory per record stays bounded), and the training bar still places the dicts."""
+    from curvedoc.importers.textlog import TextLogParser
+    from curvedoc.importers.textlog.decoding import text_lines
+    from curvedoc.importers.textlog.parser import MAX_BARS
+
+    shards = "".join(f"\r{_bar(k, 1000 + s, 'Map', ' examples')}" for s in range(40) for k in (0, 1000 + s)) + "\n"
+    rd = _read(tmp_path, shards + hf_console(total=600, stop=300))
+    assert _steps(rd, "loss") == list(range(10, 301, 10)) and rd.meta["max_steps"] == 600
+    p = TextLogParser(tmp_path / "console.log")
+    for first, lines in text_lines(tmp_path / "console.log", []):
+        p.feed_lines(first, lines)
+    p.result()
+    assert len(p.bar_last) <= MAX_BARS

@@ -66,6 +66,9 @@ def counts_inside_epochs(steps: np.ndarray) -> bool:
 TABLE_CLOCKS = frozenset({"step", "steps", "global_step", "iter", "iteration", "it"})
 
 
+MAX_BARS = 16  # progress bars remembered (the last met): memory per record with no clock stays bounded
+
+
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
     line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
@@ -377,7 +380,12 @@ class TextLogParser(BatchedFeed):
         if self.bar_cleared == 1 and self.bar_last.get(bar) == n:
             self.bar_marks.append((bar, n))
         self.bar_cleared = 0
-        self.bar_last[bar] = n
+        if self.bar_last.get(bar) is None:
+            self.bar_last[bar] = n
+            if len(self.bar_last) > MAX_BARS:  # (bars named by their epoch, one per epoch: the oldest goes)
+                del self.bar_last[next(iter(self.bar_last))]
+        else:
+            self.bar_last[bar] = n
 
     def _bar_counts(self) -> dict:
         """The count of each bar at a record printed now: the last count drawn, or for the bar of the oldest clear
