@@ -18,7 +18,8 @@ class RunMeta(TypedDict, total=False):
 
     max_steps: int
     """The planned number of optimizer steps: HF ``trainer_state.json``'s ``max_steps``; a text log's ``step i/N``
-    total or its printed epochs times the epoch's length ('Epoch 2/40' over '45/625'); a Lightning run's
+    total or its printed epochs times the epoch's length ('Epoch 2/40' over '45/625') or the total of the tqdm bar its
+    records are placed on (an HF console's '4364/13278'); a Lightning run's
     ``trainer.max_steps`` (callback). Rules: unfinished-schedule (a run stopped before it), plateau-at-chance (a stretch
     at chance covering most of the PLANNED run is judged before the run ends)."""
 
@@ -27,7 +28,8 @@ class RunMeta(TypedDict, total=False):
     hyperparameters, where unfinished-schedule reads planned epochs."""
 
     global_step: int
-    """The step an HF Trainer state reached (``global_step``): unfinished-schedule compares it with ``max_steps``."""
+    """The step an HF Trainer state reached (``global_step``), or a text log's training tqdm bar (its last count):
+    unfinished-schedule compares it with ``max_steps``."""
 
     save_steps: int
     """The checkpoint interval (HF ``save_steps``): a state ``max_steps - global_step < save_steps`` short of the end

@@ -74,6 +74,18 @@ one parser per framework:
   when the epoch is on the record's own line. Records of ``[e][i/N]`` that are all at the end of their epoch (the
   last rendering of each epoch's bar, ``5005/5005``) are one point per epoch, placed on the epoch: a run resumed with
   another epoch length stays one series.
+* **A console's progress bar.** HF Trainer / TRL print their log dicts (``{'loss': 1.19, .., 'epoch': 0.01}``,
+  ``{'eval_loss': ..}``) with no step, between the redraws of a tqdm bar over the optimizer steps (``33%|███▎ |
+  4364/13278 [26:15<45:51, 3.24it/s]``): each such record is on the count of the training bar when it was written,
+  the bar's total is the planned number of steps (``max_steps``) and its last count the step the run reached
+  (``global_step``), so a console that stops mid-bar reads as a run stopped before its plan. The training bar is the
+  one whose count grows from each record to the next over the records of one template (the one printed most often):
+  another loop's bar (an evaluation's ``50/50``, a data set's ``Map: .. 1000/1000``, checkpoint shards) is at its end
+  or starts again whenever a training record is printed; a bar is known by its description and its total. The count
+  is the one drawn last before the record, unless tqdm.write cleared the bar there: a rendering of spaces followed by
+  the same bar at the same count marks where a message was written, and records take these marks in order -- a
+  redirected job's stdout is buffered, so its dicts can reach the file in bursts long after the steps the bar drew
+  (the bar is on stderr). With no bar, or none that grows across the records, they keep their clock (the ordinal).
 * **Counters inside the epoch.** A step that climbs to one value and starts again at every epoch (``TRAIN in epoch 3 ,
   step 750``, no epoch length printed) counts inside the epoch: it is no printed step clock and no restart, and
   records that name only their epoch stay on it; trainings run one after the other may each have their own epoch

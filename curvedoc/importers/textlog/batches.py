@@ -20,6 +20,8 @@ from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FA
                                                family_key, fast_entry, free_numbers, gaps_of, guard_key, guards_of,
                                                leaves_of, numbers_of_run, probes_of, rebuild, shape_key, shape_of)
 
+CLEARED = Line("", empty=True, clear=True)  # the reading of a rendering of spaces only (records.analyse)
+
 
 class BatchedFeed:
     """Feeding lines to the parser: plans, batches and their apply (mixed into :class:`.parser.TextLogParser`,
@@ -92,6 +94,11 @@ class BatchedFeed:
                     if raw and not raw.isspace():  # (blank lines have no plan)
                         self._feed_one(lineno, raw, skel)
                         fast = self.fast  # (a table header starts another set)
+                    elif raw:  # spaces only: maybe a progress bar cleared (TextLogParser.apply), in its place
+                        if self.reuse:
+                            self._hold(lineno, raw, -1, CLEARED)
+                        else:
+                            self.apply(lineno, raw, records.analyse(raw, self.table))
                     continue
             # its numbers are read when the batch is applied
             add_line(lineno)
@@ -411,13 +418,13 @@ class BatchedFeed:
         kind = plan.bulk[0]
         n = len(lines)
         seen = epochs_seen if epochs_seen is not None else [self.ctx_epoch] * n
-        if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen))) \
+        if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen) or self.bar_last)) \
                 or self.block is not None \
                 or self.in_settings_block() \
                 or (kind == "global" and not cols[at["inner"] + 1].all()) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()):
             # a heading names these keys; a bar's counter is the clock before any epoch; an in-epoch counter is
-            # the clock only with a total: one by one
+            # the clock only with a total; a progress bar was drawn (each record takes its count): one by one
             rows = [c.tolist() for c in cols]
             for t, lineno in enumerate(lines):
                 x = plan.leaves.copy()

@@ -3,6 +3,7 @@ resume notes), in the order the log says it, and the canonical frame built from 
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import math
 import operator
@@ -65,6 +66,9 @@ def counts_inside_epochs(steps: np.ndarray) -> bool:
 TABLE_CLOCKS = frozenset({"step", "steps", "global_step", "iter", "iteration", "it"})
 
 
+MAX_BARS = 16  # progress bars remembered (the last met): memory per record with no clock stays bounded
+
+
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
     line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
@@ -123,6 +127,15 @@ class TextLogParser(BatchedFeed):
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
         self.epoch_at: dict[str, LastAt] = {"epoch": LastAt(), "step": LastAt()}
+        # tqdm progress bars (see _bar_drawn): the last count of each bar, known by (description, total); the clear
+        # marks not yet taken by a record; whether the bars were cleared since one was last drawn (1; 2: and a
+        # record was printed right after, which took its counts); the bars' counts at each record with no clock of
+        # its own (record order -> counts)
+        self.bar_last: dict[tuple, int] = {}
+        self.bar_marks: collections.deque = collections.deque()
+        self.bar_cleared = 0
+        self.bar_at: dict[int, dict] = {}
+        self.bar_reached: int | None = None  # the training bar's last count, when records were placed on it
 
     # -- emit
     def _emit(self, tpl: tuple, keys, vals, pos: int, how: str, bar: bool):
@@ -152,6 +165,11 @@ class TextLogParser(BatchedFeed):
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
         if a.empty:
+            if a.clear and self.bar_last and not self.bar_cleared:
+                self.bar_cleared = 1  # the bars cleared: a message may be written at their counts
+            return
+        if a.progress is not None:
+            self._bar_drawn(a.progress)
             return
         if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
             self.summary[a.run_summary[0]] = a.run_summary[1]
@@ -350,10 +368,42 @@ class TextLogParser(BatchedFeed):
             self.epoch_marks[1].append(e)
         self.ctx_epoch = e
 
+    def _bar_drawn(self, progress: tuple) -> None:
+        """A rendering of a tqdm bar. tqdm.write -- what HF Trainer prints its log dicts through -- clears the bars
+        (a rendering of spaces), prints the message and draws the bars again at the same count: a clear followed by
+        a bar drawn again at its last count marks where a message was written (another bar -- an evaluation's,
+        closing -- may be the one drawn just before the clear). The message itself may come later: the
+        bar is written to stderr, the message to stdout, which a redirected job buffers (a burst of dicts printed
+        at once, long after their steps); the marks, taken in order, say where each was written."""
+        label, n, total = progress
+        bar = (label, total)
+        if self.bar_cleared == 1 and self.bar_last.get(bar) == n:
+            self.bar_marks.append((bar, n))
+        self.bar_cleared = 0
+        if self.bar_last.get(bar) is None:
+            self.bar_last[bar] = n
+            if len(self.bar_last) > MAX_BARS:  # (bars named by their epoch, one per epoch: the oldest goes)
+                del self.bar_last[next(iter(self.bar_last))]
+        else:
+            self.bar_last[bar] = n
+
+    def _bar_counts(self) -> dict:
+        """The count of each bar at a record printed now: the last count drawn, or for the bar of the oldest clear
+        mark not yet taken (a message written there), the count at that mark."""
+        counts = dict(self.bar_last)
+        if self.bar_marks:
+            bar, n = self.bar_marks.popleft()
+            counts[bar] = n
+        elif self.bar_cleared == 1:  # written right after the clear, before the bars are drawn again
+            self.bar_cleared = 2
+        return counts
+
     def _positionless(self, tpl, keys, vals, lineno, bar):
         """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
         when the whole log has been read (see :meth:`_resolve_positionless`)."""
         self.seq += 1
+        if self.bar_last:
+            self.bar_at[self.seq] = self._bar_counts()
         first = self.first_seen.setdefault(tpl, lineno)
         pending = self.pending.get(tpl) or self.pending.setdefault(tpl, Pending(list(keys)))
         if self.block is not None and bar and pending.bar and pending.bar[-1] and pending.epoch[-1] == self.ctx_epoch \
@@ -434,6 +484,7 @@ class TextLogParser(BatchedFeed):
         again before the clock moved (at the same position, the epoch not having changed between) is one point: the first print (an echo, a final re-evaluation of the
         best checkpoint follows it), or for a progress bar the last rendering."""
         self._by_order = None
+        training_bar = self._training_bar()
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -443,6 +494,14 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
+            if ctx is None and training_bar is not None:
+                counts = self._bar_counts_of(seq, training_bar)
+                if counts is not None:
+                    # on the optimizer step of the training bar when it was printed (HF Trainer's log dicts, its
+                    # evaluations and its final train_runtime dict alike)
+                    how, ctx = "ctx-step", counts
+                    self.planned.setdefault("steps", training_bar[1])
+                    self.bar_reached = self.bar_last[training_bar]
             if ctx is None:
                 kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
             else:
@@ -476,6 +535,45 @@ class TextLogParser(BatchedFeed):
                     ser = fam[k] = Series()
                 ser.add(steps, values[:, q], orders, how)
                 ser.last_bar = bars[-1]
+
+    def _bar_counts_of(self, seq, bar: tuple) -> list[int] | None:
+        """The count of ``bar`` at each record (record orders ``seq``), or None when one was printed without it."""
+        out = []
+        for o in seq:
+            n = self.bar_at.get(int(o), {}).get(bar)
+            if n is None:
+                return None
+            out.append(n)
+        return out
+
+    def _training_bar(self) -> tuple | None:
+        """The progress bar of the training loop, among the tqdm bars a console draws (a data set's ``Map:``, an
+        evaluation loop's ``50/50``, a checkpoint's shards): the one whose count grows from each record with no
+        clock of its own to the next, over the records of one template (HF Trainer's log dicts, written at the
+        optimizer step the bar counts). Another loop's bar is at its end, or restarts, whenever a training record
+        is printed. The bar must grow over the records of the template printed most often (the larger total when
+        two do), and over those of every other template printed beside it with no clock of its own: a record
+        placed on a step another record of its template is on would be a bar that did not move between two records
+        (a console captured at intervals, marks of tqdm.write lost) -- then no bar is the clock. None when no bar
+        grows so: the records keep their clock (the ordinal)."""
+        if not self.bar_at:
+            return None
+        seqs = sorted((pend.columns()[0] for pend in self.pending.values()), key=len, reverse=True)
+        if not seqs or len(seqs[0]) < 2:
+            return None
+        views = [self.bar_at.get(int(o)) for o in seqs[0]]
+        if any(v is None for v in views):
+            return None
+        grows = [bar for bar in set(views[0]).intersection(*views[1:])
+                 if all(v[bar] < w[bar] for v, w in zip(views, views[1:]))]
+        if not grows:
+            return None
+        bar = max(grows, key=lambda b: b[1])
+        for seq in seqs[1:]:
+            counts = self._bar_counts_of(seq, bar)
+            if counts is not None and not all(a < b for a, b in zip(counts, counts[1:])):
+                return None
+        return bar
 
     def _records_in_place(self, seq, ctx, how: str, values, bars) -> list[bool]:
         """For each record of a positionless template, is it one of three or more records printed in a row at one

@@ -126,6 +126,10 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             p.planned["steps"] = int(epochs * epoch_len)
     if p.planned.get("steps"):
         meta["max_steps"] = p.planned["steps"]
+        if p.bar_reached is not None and len(frame) and p.bar_reached >= int(frame["step"].max()):
+            # the training bar's last count is the optimizer step the run reached (HF's global_step), past its last
+            # logged record when the log stops between two logging steps or lost its last, buffered dicts
+            meta["global_step"] = p.bar_reached
     if p.planned.get("epochs"):
         meta["num_epochs"] = p.planned["epochs"]
     # the totals printed in "n/N" counters are the planned length, as a config would state it

@@ -105,6 +105,8 @@ def has_bar(msg: str) -> bool:
     """A progress bar in the line (BAR). Every form of it holds '%', '[' or a non-ASCII bar glyph, so a plain
     ASCII line without those is answered without running the pattern (most lines of a log)."""
     return (not msg.isascii() or "%" in msg or "[" in msg) and BAR.search(msg) is not None
+# a tqdm bar: "{desc}: {percentage}%|{bar}| {n}/{total} [{elapsed}<{remaining}, {rate}]" (the description optional)
+PROGRESS = re.compile(r"(?:(?P<label>[^|%\d][^|%]*?):?\s+)?\d{1,3}%\|[^|]*\|\s*(?P<n>\d+)/(?P<N>\d+)\s*\[")
 BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
 
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
@@ -743,6 +745,12 @@ class Line:
     checkpoint: bool = False
     # a row of W&B's end-of-run summary ("wandb:   train/box_loss 0.02659"): (key, value), the run's summary
     run_summary: tuple | None = None
+    # a tqdm progress bar and nothing else (" 33%|███▎      | 4364/13278 [26:15<45:51,  3.24it/s]", "Map: 100%|..|
+    # 1000/1000 [..]"): (its description, count, total); a bar is known by its description and total
+    progress: tuple | None = None
+    # a rendering of spaces only: what tqdm writes to clear its bar before a message is printed (tqdm.write, which
+    # HF Trainer's console prints each log dict through); see TextLogParser.apply
+    clear: bool = False
 
 
 def setting_value(text: str):
@@ -757,7 +765,7 @@ def setting_value(text: str):
 def analyse(raw: str, table: list[str] | None) -> Line:
     msg, prefix = strip_prefix(raw)
     if not msg:
-        return Line(msg, empty=True)
+        return Line(msg, empty=True, clear=raw.isspace())
     a = Line(msg)
     a.garbled = GARBLED.search(msg) is not None
     if CRASH.search(msg) or CRASH.search(prefix):
@@ -869,7 +877,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         if em:
             a.eta = (int(em.group("d") or 0), int(em.group("h")), int(em.group("m")), int(em.group("s")))
     if rec is None:
-        if msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
+        pm = PROGRESS.match(msg) if "%" in msg and "/" in msg else None
+        if pm and int(pm.group("N")) > 0:
+            a.progress = ((pm.group("label") or "").strip(), int(pm.group("n")), int(pm.group("N")))
+        elif msg.endswith(":") and len(msg) < 80 and not re.search(r"\d", msg):
             a.heading = msg[:-1].strip()
         elif msg.startswith("***") and METRICS_BANNER.match(msg.strip()):
             # HF Trainer's "***** eval metrics *****" over "  eval_loss = 0.0842" lines: the final results, a group

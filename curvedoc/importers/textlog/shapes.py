@@ -122,6 +122,8 @@ def leaves_of(a: Line) -> list:
         out.extend(r.values)
         out += [r.step, r.epoch, *(r.inner or (None, None)), r.counter, *r.planned.values(), r.step_total]
     out.extend(a.eta or (None,) * 4)
+    if a.progress is not None:
+        out.extend(a.progress[1:])
     return out
 
 
@@ -129,7 +131,8 @@ def shape_of(a: Line) -> tuple:
     """A reading with its numbers left out: what must be the same for two lines to read alike."""
     t, r = a.table_row, a.rec
     return (a.empty, a.garbled, a.crash, a.resume, a.early, a.checkpoint, bool(a.settings), bool(a.options), a.dot is not None,
-            a.copypaste is not None, a.table_head, a.heading, a.unparsed, a.eta is None,
+            a.copypaste is not None, a.table_head, a.heading, a.unparsed, a.eta is None, a.clear,
+            None if a.progress is None else a.progress[0],
             None if t is None else (tuple(t.keys), len(t.vals), t.bar, t.label),
             None if r is None else (r.keys, len(r.values), r.inner is None, r.ctx, r.bar, tuple(r.planned), r.config,
                                     r.asked, r.closes),
@@ -153,7 +156,9 @@ def rebuild(a: Line, x: list) -> Line:
                   planned, x[o["step_total"]], r.config, r.asked, r.closes)
         i = o["end"]
     eta = None if a.eta is None else tuple(x[i:i + 4])
-    return Line(None, a.empty, a.garbled, table_row=row, rec=rec, eta=eta, heading=a.heading, unparsed=a.unparsed)
+    progress = None if a.progress is None else (a.progress[0], x[i + 4], x[i + 5])
+    return Line(None, a.empty, a.garbled, table_row=row, rec=rec, eta=eta, heading=a.heading, unparsed=a.unparsed,
+                progress=progress, clear=a.clear)
 
 
 def _as(kind: type, text: str):
