@@ -559,6 +559,12 @@ def _untrained_loss(run: Run) -> float | None:
     return v if math.isfinite(v) and v > 0 else None
 
 
+def _starts_at_start(steps: np.ndarray) -> bool:
+    """The first reading is the run's start: the first its logging interval could write (step 9 of a loss logged every
+    10 steps) or within 2% of the run's steps (at least 2 readings)."""
+    return len(steps) >= 2 and not steps[0] > max(0.02 * float(steps[-1]), float(np.median(np.diff(steps))))
+
+
 def _start_reading(run: Run, level: float) -> float:
     """The training loss's first reading when it is the run's start -- the first record its logging interval could
     write, or within 2% of its steps (as :func:`_k_from_start` reads it) -- and stands out of the run's own range:
@@ -567,8 +573,7 @@ def _start_reading(run: Run, level: float) -> float:
     nothing by its first value), else NaN."""
     s = clean(run.series("train_loss"))
     v = s.to_numpy(dtype=np.float64)
-    steps = s.index.to_numpy()
-    if len(v) < 3 or steps[0] > max(0.02 * float(steps[-1]), float(np.median(np.diff(steps)))):
+    if len(v) < 3 or not _starts_at_start(s.index.to_numpy()):
         return float("nan")
     sigma = noise_sigma(v)
     if not math.isfinite(sigma) or float(v[0]) - level <= 3.0 * sigma or float(v[0]) <= float(np.max(v[1:])):
@@ -611,9 +616,7 @@ def _k_from_start(run: Run, v: np.ndarray, steps: np.ndarray, tail: float, acc_t
     question for a 7-class or 12-class task, which needs the accuracy as its second witness."""
     if not math.isfinite(acc_tail) or len(v) < 3:
         return None
-    # the first reading is the start when it is the first the logging interval could write (step 9 of a loss logged
-    # every 10 steps) or within 2% of the run's steps
-    if steps[0] > max(0.02 * float(steps[-1]), float(np.median(np.diff(steps)))):
+    if not _starts_at_start(steps):
         return None
     # the start read as the median of the first points (at least 3, 5% of them): one minibatch's scatter moves a first
     # reading of log 20 by a class or two
@@ -857,12 +860,13 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     share = _span_share(steps, a, b)
     if share < p.min_share:
         return
-    start = _start_reading(run, tail)
-    if k_src == "loss" and (head if not math.isfinite(start) else max(head, start)) > chance * (1.0 + p.max_head_excess):
+    if k_src == "loss":
         # fell onto log(K) from far above: likely a converged non-classification loss. The untrained model's own
         # reading says it best when it was logged (a fine-tune's first record at 2.17 falling to 1.15 = log 3 over a
         # few records: the median of the first 5% of records is already down at 1.3)
-        return
+        start = _start_reading(run, tail)
+        if (head if not math.isfinite(start) else max(head, start)) > chance * (1.0 + p.max_head_excess):
+            return
     plateau = v[a : b + 1]
     allowed = p.max_drift
     if len(plateau) >= 10:
