@@ -264,14 +264,6 @@ def _something_improved(run: Run, p: Params) -> bool:
     untrained model's score: the median of the first three), another logged loss (a part, an auxiliary head) at
     1/``early_factor`` of its first readings or less. A diffusion model's noise-prediction loss stays flat by nature
     while its retrieval head goes from 0.04 to 1.0 accuracy in five epochs: the run learned."""
-    for metric in run.metrics:
-        if not metric.rate:
-            continue
-        mv = clean(run.series(metric.tag)).to_numpy(dtype=np.float64)
-        if len(mv) >= 6:
-            sign = 1.0 if metric.higher_is_better else -1.0
-            if sign * (window_median(mv, 0.85, 1.0) - float(np.median(mv[:3]))) / metric.scale >= p.early_gain:
-                return True
     for tag in other_losses(run):
         ov = clean(run.series(tag)).to_numpy(dtype=np.float64)
         if len(ov) >= 6 and (ov > 0).all():
@@ -292,6 +284,9 @@ def _something_improved(run: Run, p: Params) -> bool:
         if metric.rate:
             if sign * (last - first) / metric.scale > p.flat_metric:
                 return True
+            if len(mv) >= 6 and sign * (window_median(mv, 0.85, 1.0) - float(np.median(mv[:3]))) / metric.scale \
+                    >= p.early_gain:
+                return True  # learned within the first fifth and kept
         elif first != 0 and sign * (last - first) / abs(first) > p.never_floor:
             return True
     return False
