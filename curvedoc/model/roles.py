@@ -338,7 +338,8 @@ def _forward_over_in_epoch(run: "Run", idx: dict[str, tuple[int, int]]) -> dict[
 
 
 def _covers(run: "Run", dense: str, sparse: str) -> bool:
-    """The steps of ``dense`` span those of ``sparse`` (to within one of its own logging intervals at either end)."""
+    """The steps of ``dense`` span those of ``sparse`` (to within one of the dense curve's own logging intervals at
+    either end: nanoGPT logs its first iteration at step 10 and evaluates at step 0)."""
     a, b = run.tag_series(sparse).index, run.tag_series(dense).index
     if not len(a) or len(b) < 2:
         return False
@@ -354,11 +355,8 @@ def _dense_over_summary(run: "Run", idx: dict[str, tuple[int, int]], counts: Map
     for t in sorted(idx, key=idx.__getitem__):
         if t == best or counts[t] < 3 * counts[best] or idx[t][0] != 0:
             continue
-        a, b = run.tag_series(best).index, run.tag_series(t).index
-        if len(a) and len(b) > 1:
-            gap = float(np.median(np.diff(b.to_numpy(dtype=np.float64))))  # one of its own logging intervals
-            if b[0] <= a[0] + gap and b[-1] >= a[-1] - gap:
-                return {**idx, t: (idx[best][0], idx[best][1] - 1)}
+        if _covers(run, t, best):
+            return {**idx, t: (idx[best][0], idx[best][1] - 1)}
     return idx
 
 
