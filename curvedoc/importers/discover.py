@@ -270,12 +270,13 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
-            elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and looks_json_lines(p):
-                # one JSON object per line under a text log's name (DETR's and MAE's log.txt): JSON's own content
-                # comes first, as for a file given alone
-                other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
-            elif (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and looks_like_text_log(p):
-                other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
+            elif Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low):
+                if looks_json_lines(p):
+                    # one JSON object per line under a text log's name (DETR's and MAE's log.txt): JSON's own content
+                    # comes first, as for a file given alone
+                    other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
+                elif looks_like_text_log(p):
+                    other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder
     for group, entries in hf_groups.items():
