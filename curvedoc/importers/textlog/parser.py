@@ -3,6 +3,7 @@ resume notes), in the order the log says it, and the canonical frame built from 
 
 from __future__ import annotations
 
+import bisect
 import collections
 import dataclasses
 import math
@@ -380,12 +381,10 @@ class TextLogParser(BatchedFeed):
         if self.bar_cleared == 1 and self.bar_last.get(bar) == n:
             self.bar_marks.append((bar, n))
         self.bar_cleared = 0
-        if self.bar_last.get(bar) is None:
-            self.bar_last[bar] = n
-            if len(self.bar_last) > MAX_BARS:  # (bars named by their epoch, one per epoch: the oldest goes)
-                del self.bar_last[next(iter(self.bar_last))]
-        else:
-            self.bar_last[bar] = n
+        new = bar not in self.bar_last
+        self.bar_last[bar] = n
+        if new and len(self.bar_last) > MAX_BARS:  # (bars named by their epoch, one per epoch: the oldest goes)
+            del self.bar_last[next(iter(self.bar_last))]
 
     def _bar_counts(self) -> dict:
         """The count of each bar at a record printed now: the last count drawn, or for the bar of the oldest clear
@@ -435,8 +434,6 @@ class TextLogParser(BatchedFeed):
 
     def _launch_between(self, a: int, b: int) -> bool:
         """Did a launch start between record orders a and b (a configuration printed between them)?"""
-        import bisect
-
         return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
 
     def _epochs_by_order(self) -> tuple[np.ndarray, np.ndarray]:
@@ -471,8 +468,6 @@ class TextLogParser(BatchedFeed):
             return True
         # or the epoch in force moved between them with no record printed at it: an epoch line said another
         # epoch (a fit stopped at the start of its second epoch, the next fit's first epoch printed after it)
-        import bisect
-
         mo, me = self.epoch_marks
         lo, hi = bisect.bisect_left(mo, a), bisect.bisect_left(mo, b)
         return any(x != e for x in me[lo:hi])

@@ -131,6 +131,8 @@ CALENDAR_WORDS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb",
                   "sep", "oct", "nov", "dec", "utc", "gmt", "cest", "cet", "est", "pst", "pdt", "edt", "datetime", "date"}
 # identifiers printed with a number that names a thing, not a measurement ("GPU 0", "CUDA:0", "rank 3", "pid 4242")
 IDENTIFIER_WORDS = {"line", "file", "rank", "gpu", "cuda", "version", "pid", "port", "seed", "size", "v_num"}
+# words written in capitals that are still the word (a time zone, a device), not an acronym naming a metric
+_SPELLED_IN_CAPITALS = CALENDAR_WORDS | IDENTIFIER_WORDS
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
             "are", "be", "after", "before", "than", "over", "under", "per", "every"} | IDENTIFIER_WORDS | CALENDAR_WORDS
 
@@ -284,7 +286,7 @@ def _pair_key(raw: str) -> str | None:
     # device in capitals is still a device: "GPU 0", "CUDA:0")
     if (words[-1].lower() in NOT_KEYS
             and not (len(words[-1]) > 1 and words[-1].isupper()
-                     and words[-1].lower() not in CALENDAR_WORDS | IDENTIFIER_WORDS)) \
+                     and words[-1].lower() not in _SPELLED_IN_CAPITALS)) \
             or words[-1].lower() in ("x", "e"):
         return None
     key = " ".join(words)
