@@ -4,9 +4,6 @@ without plans (the two readings must be equal)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from test_textlog_readings import _read, _series, _tags
 
 
@@ -160,20 +157,6 @@ def test_keypoint_pck_and_a_correlation_coefficient_are_quality_metrics():
     for tag in ("val/PCK", "higher corrcoef", "val_corrcoef"):
         got = classify(tag)
         assert got is not None and got[1] is True, (tag, got)
-
-
-@pytest.mark.slow  # reads each log of the fifth batch twice (~12 s)
-def test_the_fifth_batch_reads_alike_with_and_without_plans():
-    """The fast path (plans reused from line to line) and the reference reading agree on every log of
-    tests/data/textlogs_unseen5 (epoch summaries, resumed jobs, metrics banners: lines read apart)."""
-    from test_textlog_shapes import _assert_same
-
-    root = Path(__file__).parents[1] / "data" / "textlogs_unseen5"
-    files = [f for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")
-             for f in sorted(d.iterdir()) if f.is_file()]
-    assert len(files) >= 30
-    for f in files:
-        _assert_same(f)
 
 
 def test_a_device_named_in_capitals_is_no_series(tmp_path):

@@ -294,6 +294,21 @@ def test_real_text_logs_read_alike_with_and_without_plans():
         _assert_same(f)
 
 
+# the unseen batches of tests/data, each read twice; what each batch brought to read apart: a shell prompt and a
+# checkpoint statement (lines that act beyond their numbers), W&B summaries, parameter counts and abbreviated clocks,
+# epoch summaries, resumed jobs and metrics banners
+@pytest.mark.slow  # ~10, ~30 and ~12 s; CI runs it (.ci/run)
+@pytest.mark.parametrize("folder,least", [("textlogs_unseen3", 7), ("textlogs_unseen4", 25), ("textlogs_unseen5", 30)])
+def test_each_unseen_batch_reads_alike_with_and_without_plans(folder, least):
+    """The fast path (plans reused from line to line) and the reference reading agree on every log of the batch."""
+    root = Path(__file__).parents[1] / "data" / folder
+    files = [f for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")
+             for f in sorted(d.iterdir()) if f.is_file()]
+    assert len(files) >= least
+    for f in files:
+        _assert_same(f)
+
+
 def _width_varying(rng: random.Random) -> str:
     """A number as %g or a rounded repr prints it: its width changes from line to line (0.6274, 1.253, 12.5, 3)."""
     x = 10 ** rng.uniform(-5, 5) * rng.choice([1, 1, 1, -1])

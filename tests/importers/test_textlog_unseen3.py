@@ -4,9 +4,6 @@ plans, through ``_read``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from test_textlog_readings import _read, _series, _tags
 
 
@@ -240,20 +237,6 @@ def test_a_bar_rendering_on_its_way_gives_way_to_the_line_that_closes_its_epoch(
                      f"val_loss: {1.2 / e:.4f} - val_accuracy: 0.8 - lr: 0.0010")
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == (list(range(1, 11)), [round(1 / e, 4) for e in range(1, 11)])
-
-
-@pytest.mark.slow  # reads each log of the third batch twice (~10 s)
-def test_the_third_batch_reads_alike_with_and_without_plans():
-    """The fast path (plans reused from line to line) and the reference reading agree on every log of
-    tests/data/textlogs_unseen3 (a shell prompt, a checkpoint statement: lines that act beyond their numbers)."""
-    from test_textlog_shapes import _assert_same
-
-    root = Path(__file__).parents[1] / "data" / "textlogs_unseen3"
-    files = [f for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")
-             for f in sorted(d.iterdir()) if f.is_file()]
-    assert len(files) >= 7
-    for f in files:
-        _assert_same(f)
 
 
 def test_renderings_of_one_bar_stay_one_series_when_only_some_carry_the_epoch(tmp_path):

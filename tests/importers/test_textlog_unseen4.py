@@ -3,9 +3,6 @@ a misreading of a real log of that batch broke, on a small synthetic log written
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from test_textlog_readings import _read, _series
 
 
@@ -174,17 +171,3 @@ def test_the_pytorch_tutorials_epoch_and_batch_in_brackets_are_the_position(tmp_
     acc = [t for t in set(rd.frame["tag"].astype(str)) if "test images" in t]
     assert len(acc) == 1 and _series(rd, acc[0]) == ([5, 10], [45.0, 50.0])
     assert len(_series(rd, "loss")[1]) == 30 and sorted(set(_series(rd, "epoch")[1])) == list(range(1, 11))
-
-
-@pytest.mark.slow  # reads each log of the fourth batch twice (~30 s)
-def test_the_fourth_batch_reads_alike_with_and_without_plans():
-    """The fast path (plans reused from line to line) and the reference reading agree on every log of
-    tests/data/textlogs_unseen4 (W&B summaries, parameter counts, abbreviated clocks: lines read apart)."""
-    from test_textlog_shapes import _assert_same
-
-    root = Path(__file__).parents[1] / "data" / "textlogs_unseen4"
-    files = [f for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith(".")
-             for f in sorted(d.iterdir()) if f.is_file()]
-    assert len(files) >= 25
-    for f in files:
-        _assert_same(f)
