@@ -266,20 +266,28 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
                               used: set[str]) -> None:
     """A log with no loss series that records a regression error on the training split (``train_mse``): that
     error is what the model minimises (MSE is the regression loss; RMSE and MAE move with it), so it fills the loss
-    roles -- its training-split series train_loss, the same error's held-out series val_loss. The first error kind of
-    _REGRESSION_ERRORS that has a training-split series decides; both roles take that kind."""
+    roles -- its training-split series train_loss, the same error's held-out series val_loss. A bare name beside its
+    'val_' twin (Keras's ``mse`` and ``val_mse``) is the training split. The first error kind of _REGRESSION_ERRORS
+    that has a training-split series decides; both roles take that kind."""
     from curvedoc.model.metrics import classify, named_split
 
     found: dict[tuple[str, str], list[str]] = {}
+    errors: dict[str, tuple[str, str | None]] = {}
     for t, n in counts.items():
         if t in used or n < 3:
             continue
         c = classify(t)
         if c is None or c[0] not in _REGRESSION_ERRORS or c[1] or c[3]:
             continue
-        split = named_split(t)
+        errors[t] = (c[0], named_split(t))
+    held_stems = {tag_stem(t) for t, (_, split) in errors.items() if split == "val"}
+    for t, (kind, split) in errors.items():
+        if split is None and tag_stem(t) == _norm(t) and _norm(t) in held_stems:
+            # Keras's convention (History, CSVLogger, TensorBoard): the bare name is the training split of the
+            # 'val_'-prefixed one beside it (mse / val_mse)
+            split = "train"
         if split is not None:
-            found.setdefault((c[0], split), []).append(t)
+            found.setdefault((kind, split), []).append(t)
     for kind in _REGRESSION_ERRORS:
         train = found.get((kind, "train"))
         if not train:
