@@ -92,8 +92,9 @@ def sniff_json(path: Path) -> bool:
 
 
 def looks_like_text_log(path: Path) -> bool:
-    """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...); UTF-16 text
-    (PowerShell redirection) counts, binary does not. The reader decides for good (tentative)."""
+    """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...), a loss also inside a
+    compound word (``logloss``, ``celoss``, ``trainloss``); UTF-16 text (PowerShell redirection) counts, binary does
+    not. The reader decides for good (tentative)."""
     head = head_bytes(path, 65536)
     if not head:
         return False
@@ -113,7 +114,7 @@ def looks_like_text_log(path: Path) -> bool:
         head = head.replace(b"\x00", b"")
     elif head.count(0) > 0.5 * len(head):
         return False
-    return bool(re.search(rb"(?i)(\b|_)(loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
+    return bool(re.search(rb"(?i)(\b|_)([a-z]*loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
 
 
 # curvedoc's own outputs (a JSON report, watch events) saved beside the runs they describe: never runs themselves
