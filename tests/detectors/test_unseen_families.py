@@ -1639,3 +1639,78 @@ def test_a_flat_main_loss_beside_a_head_that_learned_early_is_not_never_learned(
         for aux in ("acc", "loss"):
             assert run_detector("underfitting", _flat_main_loss(seed, aux)) == [], (seed, aux)
         assert run_detector("underfitting", _flat_main_loss(seed, None)), seed
+
+
+# ----------------------------------------------------------------- the names a new user gives (roles, discovery)
+def _named_at_chance(seed):
+    """A classifier that never learned, logged under the names a new user picks: the cross-entropy as ``ce`` on
+    each split ('train/ce', 'valid/ce'), the accuracy per evaluation. K 2-50, 200-2,000 steps, minibatch noise
+    5-30%."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([2, 3, 5, 10, 50]))
+    n = int(rng.integers(200, 2000))
+    every = int(rng.choice([10, 25, 50]))
+    noise = float(rng.uniform(0.05, 0.3))
+    steps = np.arange(1, n + 1)
+    ev = np.arange(every, n + 1, every)
+    ce = math.log(k) * (1.0 + noise * rng.standard_normal(n) / 3).clip(0.5)
+    return k, {"train/ce": (steps, ce), "valid/ce": (ev, math.log(k) * (1 + 0.002 * rng.standard_normal(len(ev)))),
+               "valid/acc": (ev, 1.0 / k + 0.01 * rng.standard_normal(len(ev)) / k)}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_cross_entropy_named_ce_is_the_loss_and_one_at_log_k_is_at_chance(seed):
+    k, tags = _named_at_chance(seed)
+    run = make_run(**tags)
+    assert run.roles.get("train_loss") == "train/ce" and run.roles.get("val_loss") == "valid/ce"
+    hits = run_detector("plateau-at-chance", run)
+    assert hits, f"K={k}: {run.roles}"
+
+
+def _regression_keras_names(seed, learns):
+    """A Keras regression: no 'loss' key, the error under its bare name and its 'val_' twin (``mse``/``val_mse``,
+    ``mae``/``val_mae``), 20-200 epochs; one that learns (the error falls 10-100x) or one whose inputs say nothing
+    about the targets (the error stays at the targets' variance, within its noise)."""
+    rng = np.random.default_rng(seed)
+    kind = str(rng.choice(["mse", "mae", "rmse"]))
+    n = int(rng.integers(20, 200))
+    e = np.arange(1, n + 1)
+    var = float(rng.uniform(0.5, 50.0))
+    if learns:
+        floor = var / float(rng.uniform(10, 100))
+        tr = floor + (var - floor) * np.exp(-e / (0.2 * n))
+    else:
+        tr = np.full(n, var)
+    tr = tr * (1 + 0.01 * rng.standard_normal(n))
+    va = tr * 1.05 * (1 + 0.02 * rng.standard_normal(n))
+    return kind, {kind: (e, tr), f"val_{kind}": (e, va)}
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_regression_error_under_its_bare_keras_name_is_the_loss_and_a_flat_one_never_learned(seed):
+    kind, tags = _regression_keras_names(seed, learns=False)
+    run = make_run(**tags)
+    assert run.roles.get("train_loss") == kind and run.roles.get("val_loss") == f"val_{kind}", run.roles
+    assert [h for h in run_detector("underfitting", run) if h.evidence.get("mode") == "never-learned"]
+    kind, tags = _regression_keras_names(seed, learns=True)
+    assert run_detector("underfitting", make_run(**tags)) == []
+
+
+@pytest.mark.parametrize("ns", ["finetuning", "model", "stage1"])
+def test_lightning_accuracies_under_a_namespace_with_their_step_or_epoch_suffix_fill_the_accuracy_roles(ns):
+    e = np.arange(1, 11)
+    run = make_run(**{f"{ns}/train_loss_step": (e, 0.69 + 0 * e), f"{ns}/train_acc_epoch": (e, 0.5 + 0 * e),
+                      f"{ns}/val_acc_epoch": (e, 0.5 + 0 * e)})
+    assert run.roles.get("train_acc") == f"{ns}/train_acc_epoch"
+    assert run.roles.get("val_acc") == f"{ns}/val_acc_epoch"
+
+
+@pytest.mark.parametrize("word", ["logloss", "celoss", "trainloss", "nllloss"])
+def test_a_print_log_naming_its_loss_in_a_compound_word_is_found_in_its_folder(word, tmp_path):
+    # 'it 25 | logloss 0.6931 | val logloss 0.6931 | val acc 0.6737' in logreg.txt: a folder walk must hand it to
+    # the text-log reader, as the file given alone is
+    lines = [f"it {i:5d} | {word} {0.7 - i * 1e-4:.6f} | val {word} {0.7 - i * 1e-4:.6f} | val acc 0.6737"
+             for i in range(25, 1525, 25)]
+    (tmp_path / "logreg.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rep = curvedoc.diagnose(str(tmp_path))
+    assert len(rep.runs) == 1 and rep.runs[0].points >= 120
