@@ -194,12 +194,18 @@ def text_log(p: Path, by: str) -> bool:
 
 
 def looks_json_lines(path: Path) -> bool:
-    """The file's first 64 kB are JSON lines (two or more lines, each one object): a JSON log under a name that
-    does not say so, followed line by line while it grows."""
+    """The file's first 64 kB are JSON lines (two or more lines, each one object that JSON parses): a JSON log under
+    a name that does not say so, followed line by line while it grows. Python's printed dicts (``{'loss': 2.07}``,
+    an HF console redirected to a file) look alike but are no JSON: the text-log reader reads those."""
     try:
         with open_regular(path) as fh:
             head = fh.read(65536)
     except OSError:
         return False
     lines = [ln.strip() for ln in head.split(b"\n")[:-1] if ln.strip()]
-    return len(lines) >= 2 and all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:3])
+    if len(lines) < 2 or not all(ln.startswith(b"{") and ln.endswith(b"}") for ln in lines[:3]):
+        return False
+    try:
+        return all(isinstance(json.loads(ln), dict) for ln in lines[:3])
+    except ValueError:  # (JSONDecodeError and a line that is not UTF-8 are both ValueErrors)
+        return False

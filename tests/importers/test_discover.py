@@ -277,3 +277,17 @@ def test_json_lines_under_a_text_log_name_are_json_in_a_folder_as_alone(tmp_path
     folder = curvedoc.load(str(tmp_path / "run"))
     assert [r.source for r in folder] == [r.source for r in alone] == ["jsonl", "jsonl"]
     assert [len(r.series("train_loss")) for r in folder] == [2, 6]
+
+
+@pytest.mark.parametrize("given", ["folder", "file"])
+def test_python_printed_dicts_under_a_text_log_name_are_a_text_log_not_broken_json(given, tmp_path):
+    # an HF console redirected to training.log holds only Python dicts ({'loss': 2.07, 'epoch': 0.2}): they look like
+    # JSON lines but JSON cannot read one of them, so the run was 'no training log found'; the text-log reader reads them
+    import curvedoc
+    lines = [repr({"loss": round(2.1 - 0.01 * i, 4), "learning_rate": 2e-4 * (1 - i / 20), "epoch": round(0.2 * i, 1)})
+             for i in range(1, 16)]
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "training.log").write_text("\n".join(lines) + "\n")
+    runs = curvedoc.load(str(tmp_path / "run" if given == "folder" else tmp_path / "run" / "training.log"))
+    assert len(runs) == 1 and runs[0].source == "text-log"
+    assert len(runs[0].series("train_loss")) == 15
