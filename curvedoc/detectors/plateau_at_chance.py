@@ -7,7 +7,10 @@ too; for any other plausible count (6-32, round counts to 1,000) a loss that sta
 needs an accuracy at chance for that K as its second witness. With only an accuracy logged, an accuracy flat at 1/K is reported the same way. A loss that
 started at log(K), exploded and came back to sit at or just above it is at chance after a blow-up; and a
 validation accuracy that never beat 1/K is reported whatever the loss did, with the causes the evidence
-points to (a loss explosion first: the learning rate; a fitted training split: the labels).
+points to (a loss explosion first: the learning rate; a fitted training split: the labels). A validation
+accuracy that repeats one number at 1/K from some evaluation to the end (at least half of them and
+``min_evals``) collapsed to one output there, whatever it scored before: judged on that stretch (read at 1/K
+only, never as a majority share; not when the training loss went NaN, which is divergence's).
 
 ## Why it matters
 A classifier whose loss never leaves log(K) has learned nothing, not even slowly: the labels are
@@ -423,7 +426,7 @@ def _prior_loss(q: float) -> float:
     return math.log(max(2, round(1.0 / q)))
 
 
-def _outputs_moving(run: Run, q: float, p: Params) -> bool:
+def _outputs_moving(run: Run, q: float, p: Params, since: int | None = None) -> bool:
     """A validation loss that says the held-out outputs are still changing while an accuracy beside it repeats the
     value ``q``: it moved by more than 5% (medians of its first and last fifths; the practical floor of the loss
     rules) and ends above what a constant predictor scoring ``q`` can sit at -- the entropy of its prior, at most
@@ -431,10 +434,14 @@ def _outputs_moving(run: Run, q: float, p: Params) -> bool:
     predictor's loss either sits still (a dead network's 14.4 at every epoch) or settles onto that entropy while the
     prior is learned (within ``max_excess_above`` of it, or 0.05 nats for the small entropies of a share near 1); a
     loss still falling well above it belongs to a model whose outputs change, and an accuracy
-    over a few examples (3/6 at ten evaluations) hides that in one count."""
+    over a few examples (3/6 at ten evaluations) hides that in one count. ``since``: only the evaluations from that
+    step on (the stretch an accuracy repeats its value over)."""
     if "val_loss" not in run.roles or not 0.0 < q < 1.0:
         return False
-    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    vs = clean(run.series("val_loss"))
+    if since is not None:
+        vs = vs[vs.index >= since]
+    v = vs.to_numpy(dtype=np.float64)
     if len(v) < 3 or (v <= 0).any():
         return False
     first, last = fifth_medians(v)
@@ -443,6 +450,24 @@ def _outputs_moving(run: Run, q: float, p: Params) -> bool:
     h = _prior_loss(q)
     # settled: within max_excess_above of the entropy, or 0.05 nats of it for the tiny entropies of a share near 1
     return last > max((1.0 + p.max_excess_above) * h, h + 0.05)
+
+
+def _loss_went_non_finite(run: Run) -> bool:
+    """The training loss has NaN/inf readings (its weights, and so the outputs, went non-finite)."""
+    if "train_loss" not in run.roles:
+        return False
+    return bool((~np.isfinite(run.series("train_loss").to_numpy(dtype=np.float64))).any())
+
+
+def _frozen_tail(v: np.ndarray, p: Params) -> int:
+    """How many evaluations at the end of ``v`` are the same number, when they are most of them (at least half and
+    at least ``min_evals``, and not all: that is the whole-run test's), else 0. A held-out accuracy that repeats one
+    value at every evaluation to the end is a predictor that stopped changing (a collapse to one class after a
+    blow-up); a learning model's accuracy over a real evaluation set moves in its last digits."""
+    n = len(v)
+    same = v == v[-1]
+    tail = n if bool(same.all()) else n - 1 - int(np.flatnonzero(~same)[-1])
+    return tail if max(p.min_evals, 0.5 * n) <= tail < n else 0
 
 
 def _same_number(v: np.ndarray) -> bool:
@@ -454,11 +479,12 @@ def _same_number(v: np.ndarray) -> bool:
 def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
     """A validation loss whose median sits well below log K (by more than three chance bands): the held-out
     predictions are better than the class prior, so the model is not at chance on that split whatever an
-    accuracy beside it says (it is computed on something else, or thresholded wrongly)."""
+    accuracy beside it says (it is computed on something else, or thresholded wrongly). A loss that goes negative is
+    no cross-entropy of predicted probabilities (NLLLoss on raw scores, a sign error): it says nothing of them."""
     if "val_loss" not in run.roles:
         return False
     v = prepared(run, "val_loss").to_numpy(dtype=np.float64)
-    return len(v) >= 3 and float(np.median(v)) < (1.0 - 3.0 * p.band) * math.log(k)
+    return len(v) >= 3 and bool((v >= 0).all()) and float(np.median(v)) < (1.0 - 3.0 * p.band) * math.log(k)
 
 
 def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tuple[int, str] | None:
@@ -633,13 +659,14 @@ def _k_from_start(run: Run, v: np.ndarray, steps: np.ndarray, tail: float, acc_t
 
 def _train_fitted(run: Run, chance_loss: float, chance_acc: float, p: Params) -> str | None:
     """How the training split shows the model fitted it (a training accuracy at least half of the way from chance
-    to 1, or a training loss below half of the chance loss late in the run), or None."""
+    to 1, or a training loss below half of the chance loss late in the run), or None. A loss that went negative
+    fitted nothing: it is no cross-entropy (NLLLoss on raw scores), unbounded below."""
     for m, t in late_rate_levels(run):
         if m.split == "train" and m.kind == "accuracy" and m.higher_is_better and \
                 t >= chance_acc + 0.5 * (1.0 - chance_acc):
             return f"{m.tag} reached {t:.3f}"
     v = prepared(run, "train_loss").to_numpy(dtype=np.float64) if "train_loss" in run.roles else np.array([])
-    if len(v) >= 3:
+    if len(v) >= 3 and bool((v >= 0).all()):
         tail = window_median(v, 0.75, 1.0)
         if tail < 0.5 * chance_loss:
             return f"{run.roles['train_loss']} fell to {fmt_num(tail)}, far below log K = {fmt_num(chance_loss)}"
@@ -681,17 +708,30 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
         # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
         frozen = float(np.ptp(v)) == 0.0 and not _outputs_moving(run, float(v[0]), p)
+        collapsed_at = None
+        tail = _frozen_tail(v, p)
+        if not frozen and tail and not _outputs_moving(run, float(v[-1]), p, since=int(steps[-tail])) \
+                and not _loss_went_non_finite(run):
+            # the same number at every evaluation from some point to the end (most of them): the predictions
+            # collapsed to one output and stayed there, whatever the model scored before -- judged on that stretch
+            # (unless the training loss had turned NaN/inf by then: outputs of NaN weights are divergence's finding)
+            collapsed_at = int(steps[-tail])
+            v, steps, frozen = v[-tail:], steps[-tail:], True
         sigma = noise_sigma(v)
         chance = None
         if k_given:
             k, src = k_given, "num_classes"
         else:
             ks = _val_k(run, v, sigma, frozen, p)
-            if ks is None:
+            if ks is None and collapsed_at is None:
+                # (a collapse is read at 1/K only: a converged model's small evaluation set repeats its high score
+                # at every late evaluation, which a majority share cannot be told from)
                 ks = _binary_prior(run, v, p)
                 if ks is None:
                     continue  # one reading of K is a coincidence as often as not (0.33 is also a slow 100-way learner)
                 chance = ks[2]
+            if ks is None:
+                continue
             k, src = ks[0], ks[1]
         if chance is None:
             chance = 1.0 / k
@@ -707,12 +747,12 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
             continue
         best = float(np.max(v))
-        found.append((m, k, src, v, steps, best, chance, margin, frozen))
+        found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum())))
     if not found or len(found) < judged:
         # a model at chance is at chance on every held-out accuracy: one eval set (or a top-5 beside a top-1) that
         # clearly beat its chance level says the model learned something, as for the floor test of other metrics
         return
-    m, k, src, v, steps, best, chance, margin, frozen = found[0]
+    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals = found[0]
     chance_loss = math.log(k)
     blow = _blowup(run, chance_loss, p.explode_ratio)
     fitted = _train_fitted(run, chance_loss, chance, p)
@@ -738,6 +778,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             loss_txt = (f"; {run.roles['train_loss']} ends at {fmt_num(window_median(lv, 0.75, 1.0))} vs "
                         f"log({k:,}) = {fmt_num(chance_loss)}")
     same = " (identical at every evaluation)" if frozen else ""
+    if collapsed_at is not None:
+        same = (f" (identical at every evaluation from step {fmt_step(collapsed_at)} on, after "
+                f"{n_evals - len(v)} earlier evaluation{'s' if n_evals - len(v) != 1 else ''} above it: the predictions "
+                "collapsed to one output)")
     also = f"; so do {len(found) - 1} other validation accuracies" if len(found) > 1 else ""
     ref = (f"1/K = {chance:.3f} for {k_label(k)}" if abs(chance - 1.0 / k) < 1e-12 else
            f"{chance:.3f}, the share of the majority class")
@@ -747,7 +791,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             f"{chance + margin:.3f}, best {best:.3f}" if best <= chance + margin else
             f"its running median over {len(v)} evaluations from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} "
             f"stays at or below {chance + margin:.3f} (best single evaluation {best:.3f})")
-    msg = (f"{m.tag} (validation accuracy) never beat chance: {stay}{same}, vs {ref} ({src}){loss_txt}{why}{also}")
+    verdict = "never beat chance" if collapsed_at is None else f"sat at chance from step {fmt_step(collapsed_at)} to the end"
+    msg = f"{m.tag} (validation accuracy) {verdict}: {stay}{same}, vs {ref} ({src}){loss_txt}{why}{also}"
     conf = 0.9 if (src != "num_classes" or frozen) else 0.85
     if len(v) < 5:
         conf *= 0.85
@@ -762,6 +807,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         ev["exploded_at"] = blow["step"]
     if fitted is not None:
         ev["train_fitted"] = fitted
+    if collapsed_at is not None:
+        # the fall onto the collapsed value is this finding's, not a metric regression of its own
+        ev["collapsed_at"] = collapsed_at
+        ev["supersedes"] = ev.get("supersedes", []) + [["metric-regression", m.tag]]
     # every evaluation so far at chance is also a slow start's first evaluations, unless the loss exploded first
     # or the training split was fitted meanwhile (neither happens to a slow healthy start)
     yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf, evidence=ev,

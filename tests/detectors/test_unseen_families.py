@@ -1714,3 +1714,45 @@ def test_a_print_log_naming_its_loss_in_a_compound_word_is_found_in_its_folder(w
     (tmp_path / "logreg.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     rep = curvedoc.diagnose(str(tmp_path))
     assert len(rep.runs) == 1 and rep.runs[0].points >= 120
+
+
+def _collapse_after_learning(seed, healthy=False):
+    """A classifier that learned for the first 1-3 evaluations and then collapsed to one output (an LR step too
+    large mid-run, a loss going to minus infinity): from then on its validation accuracy is the same number, the
+    share of the class it predicts (1/K on a balanced set), for 60-95% of 8-40 evaluations. ``healthy``: a model
+    that converged and whose small evaluation set gives the same high score at every late evaluation."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([2, 3, 4, 5, 10, 20]))
+    n = int(rng.integers(8, 40))
+    good = int(rng.integers(1, 4))
+    ev = np.arange(1, n + 1) * 100
+    steps = np.arange(1, n * 100 + 1, 10)
+    if healthy:
+        acc = np.r_[np.linspace(0.5, 0.96, good + 2), np.full(n - good - 2, 0.975)]
+        loss = 2.0 * np.exp(-steps / 800) + 0.05
+        vl = 1.5 * np.exp(-ev / 800) + 0.1
+    else:
+        acc = np.r_[1.0 / k + np.linspace(0.15, 0.3, good) * (1 - 1.0 / k), np.full(n - good, 1.0 / k)]
+        cut = good * 100 + 50
+        loss = np.where(steps < cut, math.log(k) * np.exp(-steps / 2000),
+                        math.log(k) * (1.0 + 0.3 * rng.random(len(steps))) * 5)
+        vl = np.where(ev < cut, math.log(k) * 0.8, math.log(k) * 6)
+    return k, {"train_loss": (steps, loss), "val_loss": (ev, vl), "val_acc": (ev, acc)}
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_validation_accuracy_that_collapsed_to_one_number_at_chance_is_at_chance_whatever_came_before(seed):
+    k, tags = _collapse_after_learning(seed)
+    hits = run_detector("plateau-at-chance", make_run(**tags))
+    assert hits and "collapsed" in hits[0].message, f"K={k}"
+    assert run_detector("plateau-at-chance", make_run(**_collapse_after_learning(seed, healthy=True)[1])) == []
+
+
+def test_a_negative_loss_is_no_evidence_against_chance_nor_of_a_fitted_training_split():
+    # NLLLoss on raw scores: both losses fall without bound below zero while the validation accuracy sits at 1/K,
+    # identical at every evaluation from the second one on
+    e = np.arange(1, 31)
+    acc = np.r_[0.33, np.full(29, 0.2017)]
+    run = make_run(TrainLoss=(e, -2.0 * e ** 3), ValLoss=(e, -7.0 * e ** 3), ValAcc=(e, acc))
+    hits = run_detector("plateau-at-chance", run)
+    assert hits and "fitted" not in hits[0].message

@@ -186,5 +186,12 @@ def test_a_metric_that_fell_because_the_run_blew_up_is_information_beside_the_bl
     m = by.get("metric-regression")
     assert m is not None and m.severity == "info" and m.evidence["explained_by"]["name"] == "divergence"
     # a metric that falls on its own keeps its warning
-    rr = curvedoc.diagnose(make_run(train_loss=(it, np.full(len(it), 0.05)), val_acc=(ep, acc))).runs[0]
+    fell = np.where(ep < 180, 0.99, 0.6 + 0.01 * np.sin(ep))
+    rr = curvedoc.diagnose(make_run(train_loss=(it, np.full(len(it), 0.05)), val_acc=(ep, fell))).runs[0]
     assert [f.severity for f in rr.findings if f.name == "metric-regression"] == ["warning"]
+    # ... and one that fell onto 1/3 and repeats that number to the end, with finite losses, collapsed to one output:
+    # plateau-at-chance's error, which names the fall (no second finding for it)
+    rr = curvedoc.diagnose(make_run(train_loss=(it, np.full(len(it), 0.05)), val_acc=(ep, acc))).runs[0]
+    by = {f.name: f for f in rr.findings}
+    assert by["plateau-at-chance"].severity == "error" and "collapsed" in by["plateau-at-chance"].message
+    assert "metric-regression" not in by
