@@ -151,7 +151,9 @@ class LiveRun:
         return sum(s.n for s in self._tags.values())
 
     def snapshot(self, live: bool = True):
-        """The run as the engine sees it now."""
+        """The run as the engine sees it now (held-out series written against the epoch index placed on the
+        training clock, as a whole read places them: :func:`~curvedoc.model.axes.place_epoch_indexed`)."""
+        from curvedoc.model.axes import place_epoch_indexed
         from curvedoc.model.run import Run, make_frame
 
         tags, steps, values, walls = [], [], [], []
@@ -165,10 +167,11 @@ class LiveRun:
                                np.concatenate(walls))
         else:
             frame = make_frame([], [], [])
+        frame, moved = place_epoch_indexed(frame)
         meta = dict(self.meta)
         meta["live"] = live
         return Run(self.name, self.source, frame, hparams=self.hparams, meta=meta, path=self.path,
-                   issues=list(self.issues))
+                   issues=list(self.issues) + ([moved] if moved is not None else []))
 
 
 @dataclass

@@ -452,6 +452,26 @@ def _outputs_moving(run: Run, q: float, p: Params, since: int | None = None) -> 
     return last > max((1.0 + p.max_excess_above) * h, h + 0.05)
 
 
+def _after_blowup(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | None,
+                  p: Params) -> tuple[int, np.ndarray] | None:
+    """(step, mask of the evaluations after it) when the training loss exploded (``_blowup``, K read from the late
+    evaluations' level at 1/K or stated) after some evaluations that beat chance, and the evaluations after the
+    explosion's peak are most of them (at least half, and at least ``min_evals``, or three as for a short run
+    that blew up)."""
+    late = v[len(v) // 2:]
+    k = k_given or k_from_acc(float(np.median(late)), tol=0.1, k_max=1000)
+    if not k or k < 2 or never_beat_chance(v, k, p.val_margin, p.acc_slack, 1.0 / k):
+        return None
+    blow = _blowup(run, math.log(k), p.explode_ratio)
+    if blow is None:
+        return None
+    keep = steps > blow["step"]
+    n = int(keep.sum())
+    if n == len(v) or n < max(3, 0.5 * len(v)):
+        return None
+    return int(blow["step"]), keep
+
+
 def _loss_went_non_finite(run: Run) -> bool:
     """The training loss has NaN/inf readings (its weights, and so the outputs, went non-finite)."""
     if "train_loss" not in run.roles:
@@ -717,6 +737,14 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # (unless the training loss had turned NaN/inf by then: outputs of NaN weights are divergence's finding)
             collapsed_at = int(steps[-tail])
             v, steps, frozen = v[-tail:], steps[-tail:], True
+        exploded_at = None
+        if not frozen and collapsed_at is None:
+            cut = _after_blowup(run, v, steps, k_given, p)
+            if cut is not None:
+                # evaluations before the training loss exploded scored above chance, every one since has not: the
+                # model was at chance from the explosion on, whatever it had learned before -- judged on those
+                exploded_at, keep = cut
+                v, steps = v[keep], steps[keep]
         sigma = noise_sigma(v)
         chance = None
         if k_given:
@@ -747,12 +775,12 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
             continue
         best = float(np.max(v))
-        found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum())))
+        found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum()), exploded_at))
     if not found or len(found) < judged:
         # a model at chance is at chance on every held-out accuracy: one eval set (or a top-5 beside a top-1) that
         # clearly beat its chance level says the model learned something, as for the floor test of other metrics
         return
-    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals = found[0]
+    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals, exploded_at = found[0]
     chance_loss = math.log(k)
     blow = _blowup(run, chance_loss, p.explode_ratio)
     fitted = _train_fitted(run, chance_loss, chance, p)
@@ -791,7 +819,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             f"{chance + margin:.3f}, best {best:.3f}" if best <= chance + margin else
             f"its running median over {len(v)} evaluations from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} "
             f"stays at or below {chance + margin:.3f} (best single evaluation {best:.3f})")
-    verdict = "never beat chance" if collapsed_at is None else f"sat at chance from step {fmt_step(collapsed_at)} to the end"
+    verdict = ("never beat chance" if collapsed_at is None and exploded_at is None else
+               f"sat at chance from step {fmt_step(collapsed_at)} to the end" if collapsed_at is not None else
+               f"sat at chance after the training loss exploded at step {fmt_step(exploded_at)} "
+               f"({n_evals - len(v)} earlier evaluation{'s' if n_evals - len(v) != 1 else ''} above it)")
     msg = f"{m.tag} (validation accuracy) {verdict}: {stay}{same}, vs {ref} ({src}){loss_txt}{why}{also}"
     conf = 0.9 if (src != "num_classes" or frozen) else 0.85
     if len(v) < 5:

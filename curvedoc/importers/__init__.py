@@ -26,6 +26,7 @@ from curvedoc.importers._base import (SETTINGS_SUFFIXES, RunData, RunSpec, byte_
 from curvedoc.importers.context import ReadContext, current, use
 from curvedoc.importers.discover import Discovery, Problem, discover
 from curvedoc.importers.registry import EVENT_READERS, FORMATS, reader
+from curvedoc.model.axes import place_epoch_indexed
 from curvedoc.model.run import ImportIssue, Run, concat_frames
 
 # format family -> "module:function" of its reader, ``read(spec: RunSpec) -> RunData | list[RunData]``; the event-file
@@ -142,9 +143,16 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
         ) from exc
     datas = data if isinstance(data, list) else [data]
     runs = []
+    whole = not any(windowed(f) for f in spec.files)
     for d in datas:
         issues = list(d.issues)
-        st = d.frame["step"].to_numpy() if len(d.frame) else None
+        frame = d.frame
+        if whole:
+            # held-out evaluations written against the epoch index while training counts steps: onto its clock
+            frame, moved = place_epoch_indexed(frame)
+            if moved is not None:
+                issues.append(moved)
+        st = frame["step"].to_numpy() if len(frame) else None
         if st is not None and st.max() < 0:
             # steps all below zero: read as given, but say so (a counter written as an offset from the end, or a
             # signed overflow); rules measure spans and shares, which do not care about the sign
@@ -168,7 +176,7 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
             Run(
                 name,
                 d.source,
-                d.frame,
+                frame,
                 hparams=d.hparams,
                 issues=issues,
                 meta=d.meta,

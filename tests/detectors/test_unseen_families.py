@@ -1756,3 +1756,63 @@ def test_a_negative_loss_is_no_evidence_against_chance_nor_of_a_fitted_training_
     run = make_run(TrainLoss=(e, -2.0 * e ** 3), ValLoss=(e, -7.0 * e ** 3), ValAcc=(e, acc))
     hits = run_detector("plateau-at-chance", run)
     assert hits and "fitted" not in hits[0].message
+
+
+def _epoch_indexed_blowup(seed, zero_based):
+    """A new user's TensorBoard log: the training loss at every step, the evaluation once per epoch written against
+    the epoch number (``add_scalar('val/acc', acc, epoch)``), 0- or 1-based; the LR is far too high and the loss
+    explodes during the second or third epoch, after one or two evaluations above chance; from then on validation
+    accuracy scatters around 1/K (K 3-20, 10-30 epochs of 30-100 steps)."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([3, 4, 5, 10, 20]))
+    epochs = int(rng.integers(10, 30))
+    per = int(rng.integers(30, 100))
+    good = int(rng.integers(1, 3))
+    steps = np.arange(1, epochs * per + 1)
+    blow = good * per + per // 2
+    loss = np.where(steps < blow, math.log(k) * np.exp(-steps / per),
+                    np.where(steps < blow + 5, 1e9, math.log(k) * 50 * (1 + 0.3 * rng.random(len(steps)))))
+    idx = np.arange(epochs) + (0 if zero_based else 1)
+    acc = np.where(np.arange(epochs) < good, 0.5 + 0.4 * rng.random(epochs),
+                   1.0 / k * (1 + 0.1 * rng.standard_normal(epochs)))
+    return k, steps, loss, idx, acc, per
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("zero_based", [False, True])
+def test_evaluations_written_against_the_epoch_number_sit_at_each_epochs_end_and_chance_after_a_blowup_is_seen(
+        seed, zero_based, tmp_path):
+    pytest.importorskip("tensorboardX")
+    from tensorboardX import SummaryWriter
+
+    k, steps, loss, idx, acc, per = _epoch_indexed_blowup(seed, zero_based)
+    w = SummaryWriter(str(tmp_path))
+    for s, v in zip(steps, loss):
+        w.add_scalar("training_loss", float(v), int(s))
+    for e, a in zip(idx, acc):
+        w.add_scalar("validation_accuracy", float(a), int(e))
+    w.close()
+    rep = curvedoc.diagnose(str(tmp_path))
+    rr = rep.runs[0]
+    run = rr.run_obj
+    placed = run.series("validation_accuracy").index.to_numpy()
+    assert placed[-1] == steps[-1] and abs(placed[0] - per) <= 1, placed[:3]
+    what = f"K={k}: {[(f.code, f.severity, f.message[:80]) for f in rr.findings]}"
+    assert any(i.kind == "epoch-axis" for i in run.issues)
+    assert any(f.name == "plateau-at-chance" and "exploded" in f.message for f in rr.findings), what
+    assert not any(f.name == "train-val-gap" for f in rr.findings), what
+
+
+def test_evaluations_on_the_training_clock_are_left_where_they_are():
+    from curvedoc.model.axes import place_epoch_indexed
+    from curvedoc.model.run import make_frame
+
+    steps = np.arange(1, 501)
+    ev = np.arange(50, 501, 50)
+    frame = make_frame(["train/loss"] * 500 + ["val/loss"] * len(ev), np.r_[steps, ev], np.r_[1 / steps, 1 / ev])
+    out, note = place_epoch_indexed(frame)
+    assert note is None and out is frame
+    # ... and an epoch index with a training clock of its own length (one reading per epoch) is no index
+    e = np.arange(1, 31)
+    frame = make_frame(["loss"] * 30 + ["val_loss"] * 30, np.r_[e, e], np.r_[1 / e, 1 / e])
+    assert place_epoch_indexed(frame)[1] is None

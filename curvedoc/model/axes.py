@@ -1,0 +1,80 @@
+"""Series of one run logged against different clocks: held-out evaluations written against the epoch index.
+
+A script that logs its training loss at every optimizer step and evaluates once per epoch often writes the
+evaluation against the epoch number (``writer.add_scalar("val/acc", acc, epoch)``, MMEngine's ``val`` records,
+``Test set: Average loss`` after each epoch of a print log). Read as they are, the evaluations of epochs 1-20 sit
+at steps 1-20 of a run of 1,260 steps: beside the untrained model, not beside the training they measured, and every
+rule that pairs training and held-out values (the gap between them, chance after a blow-up, the best checkpoint)
+pairs the wrong points. :func:`place_epoch_indexed` puts them back at the end of each epoch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from curvedoc.model.metrics import named_split
+from curvedoc.model.run import ImportIssue
+
+#: fewest evaluations that make an epoch index (fewer say nothing about a clock)
+MIN_EPOCHS = 3
+#: fewest readings of the training clock's densest series
+MIN_DENSE = 20
+#: an epoch index ends within this share of the training clock's last step (20 epochs of a 1,260-step run: 1.6%)
+MAX_INDEX_SHARE = 0.05
+
+
+def _is_index(steps: np.ndarray, last: int) -> bool:
+    """0, 1, 2 ... or 1, 2, 3 ... (every integer once), at least MIN_EPOCHS of them, ending within MAX_INDEX_SHARE
+    of ``last``."""
+    return (len(steps) >= MIN_EPOCHS and int(steps[0]) in (0, 1) and bool(np.all(np.diff(steps) == 1))
+            and int(steps[-1]) <= MAX_INDEX_SHARE * last)
+
+
+def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue | None]:
+    """``frame`` with its held-out series written against the epoch index moved onto the training clock, and the
+    note that says so (None, and the frame itself, when there is nothing to move).
+
+    The training clock is the last step of the densest series that no split word names held-out (at least
+    MIN_DENSE readings). A held-out series (a split word: val, eval, test, dev ...) whose steps are 0/1, 2, 3 ...
+    E with E within MAX_INDEX_SHARE of that last step counts epochs; the series written on exactly the same steps
+    (an epoch's time, its training summary) count them too. Epoch e (counted from 1) is placed at the end of its
+    share of the training clock, ``round(e * last / E)``: evaluations run at an epoch's end, and the epochs of one
+    training are of one length. A frame read in windows (watch) is left as it is: its clock is not the run's."""
+    if not len(frame):
+        return frame, None
+    groups = {str(t): np.unique(g.to_numpy(np.int64)) for t, g in frame.groupby("tag", observed=True)["step"]}
+    held = {t for t in groups if named_split(t) == "val"}
+    dense = [s for t, s in groups.items() if t not in held and len(s) >= MIN_DENSE]
+    if not dense:
+        return frame, None
+    last = max(int(s[-1]) for s in dense)
+    if last <= 0:
+        return frame, None
+    indexed = {tuple(s.tolist()) for t, s in groups.items() if t in held and _is_index(s, last)}
+    if not indexed:
+        return frame, None
+    moved = sorted(t for t, s in groups.items() if _is_index(s, last) and tuple(s.tolist()) in indexed)
+    # epochs counted from 1 across the moved series (a 0-based index: epoch 0 is the first)
+    counts = {t: int(groups[t][-1]) + (1 if int(groups[t][0]) == 0 else 0) for t in moved}
+    epochs = max(counts.values())
+    per = last / epochs
+    out = frame.copy()
+    tag = out["tag"].astype(str).to_numpy()
+    step = out["step"].to_numpy(np.int64).copy()
+    for t in moved:
+        rows = tag == t
+        e1 = step[rows] + (1 if int(groups[t][0]) == 0 else 0)
+        step[rows] = np.rint(e1 * per).astype(np.int64)
+    out["step"] = step
+    first, lastidx = min(int(groups[t][0]) for t in moved), max(int(groups[t][-1]) for t in moved)
+    names = ", ".join(repr(t) for t in moved[:4]) + (f" and {len(moved) - 4} more" if len(moved) > 4 else "")
+    note = ImportIssue(
+        "epoch-axis",
+        f"{names} {'was' if len(moved) == 1 else 'were'} logged against the epoch index ({first}-{lastidx}) while "
+        f"training ran to step {last:,}: placed at the end of each epoch (epoch e at step e x {per:,.4g})",
+        count=int(sum(len(groups[t]) for t in moved)), severity="info")
+    return out, note
+
+
+__all__ = ["place_epoch_indexed", "MIN_EPOCHS", "MIN_DENSE", "MAX_INDEX_SHARE"]
