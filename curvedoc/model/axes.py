@@ -31,6 +31,23 @@ def _is_index(steps: np.ndarray, last: int) -> bool:
             and int(steps[-1]) <= MAX_INDEX_SHARE * last)
 
 
+def _epochs_counted(frame: pd.DataFrame, groups: dict[str, np.ndarray], moved: set[str]) -> int | None:
+    """How many epochs the run's own epoch counter (a series its name makes the ``epoch`` role, on the training
+    clock) says it ran: its largest value, counted from 1; None without one."""
+    from curvedoc.model.roles import infer_role
+
+    best = None
+    for t in groups:
+        if t in moved or (r := infer_role(t)) is None or r[0] != "epoch":
+            continue
+        v = frame.loc[frame["tag"] == t, "value"].to_numpy(np.float64)
+        v = v[np.isfinite(v)]
+        if len(v):
+            n = int(np.floor(v.max())) + (1 if float(v.min()) < 1 else 0)
+            best = n if best is None else max(best, n)
+    return best
+
+
 def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue | None]:
     """``frame`` with its held-out series written against the epoch index moved onto the training clock, and the
     note that says so (None, and the frame itself, when there is nothing to move).
@@ -40,7 +57,9 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     E with E within MAX_INDEX_SHARE of that last step counts epochs; the series written on exactly the same steps
     (an epoch's time, its training summary) count them too. Epoch e (counted from 1) is placed at the end of its
     share of the training clock, ``round(e * last / E)``: evaluations run at an epoch's end, and the epochs of one
-    training are of one length. A frame read in windows (watch) is left as it is: its clock is not the run's."""
+    training are of one length. Not when the run's own epoch counter says fewer epochs than the index counts (it
+    indexes something else: the batches of a validation pass). A frame read in windows (watch) is left as it is:
+    its clock is not the run's."""
     if not len(frame):
         return frame, None
     groups = {str(t): np.unique(g.to_numpy(np.int64)) for t, g in frame.groupby("tag", observed=True)["step"]}
@@ -58,6 +77,11 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     # epochs counted from 1 across the moved series (a 0-based index: epoch 0 is the first)
     counts = {t: int(groups[t][-1]) + (1 if int(groups[t][0]) == 0 else 0) for t in moved}
     epochs = max(counts.values())
+    counter = _epochs_counted(frame, groups, set(moved))
+    if counter is not None and epochs > counter + 1:
+        # the run's own epoch counter says fewer epochs than the index counts: it indexes something else (the
+        # batches of one validation pass, logged per batch)
+        return frame, None
     per = last / epochs
     out = frame.copy()
     tag = out["tag"].astype(str).to_numpy()

@@ -1816,3 +1816,20 @@ def test_evaluations_on_the_training_clock_are_left_where_they_are():
     e = np.arange(1, 31)
     frame = make_frame(["loss"] * 30 + ["val_loss"] * 30, np.r_[e, e], np.r_[1 / e, 1 / e])
     assert place_epoch_indexed(frame)[1] is None
+
+
+def test_an_index_longer_than_the_runs_own_epoch_count_is_no_epoch_index():
+    # Lightning's per-batch validation loss ('valid_loss_step/epoch_0', 157 batches indexed 0-156) beside an epoch
+    # counter that reached 1 (two epochs): those are batches of one validation pass, not 157 epochs
+    from curvedoc.model.axes import place_epoch_indexed
+    from curvedoc.model.run import make_frame
+
+    steps = np.arange(49, 3900, 50)
+    b = np.arange(0, 157)
+    frame = make_frame(["train_loss_step"] * len(steps) + ["valid_loss_step/epoch_0"] * len(b) + ["epoch"] * 2,
+                       np.r_[steps, b, [1718, 3437]], np.r_[1 / steps, 1 / (b + 1), [0.0, 1.0]])
+    assert place_epoch_indexed(frame)[1] is None
+    # without the counter, or with one that reached as many epochs, the index is placed
+    frame = make_frame(["train_loss_step"] * len(steps) + ["valid_loss"] * 20 + ["epoch"] * 2,
+                       np.r_[steps, np.arange(1, 21), [1718, 3437]], np.r_[1 / steps, np.ones(20), [0.0, 19.0]])
+    assert place_epoch_indexed(frame)[1] is not None
