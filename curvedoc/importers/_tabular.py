@@ -373,6 +373,26 @@ def epoch_positions(steps: np.ndarray, epoch: np.ndarray) -> np.ndarray | None:
     return (e - e[0]).astype(np.int64) * length + steps.astype(np.int64)
 
 
+def ended_inside_epoch(steps: np.ndarray, epoch: np.ndarray) -> dict | None:
+    """Where a table whose step counts positions inside the epoch (:func:`epoch_positions`) stops short of an
+    epoch's end: every complete epoch (all but the last, at least two) reached the same last position ``P``, and the
+    last epoch's last position is below it -- the run was cut off inside that epoch (``{"epoch", "batch",
+    "batches"}``, the meta key ``ends_inside_epoch`` text logs set the same way). None otherwise."""
+    e = epoch.astype(np.float64)
+    last = float(e[-1])
+    done = sorted(set(e[e < last].tolist()))
+    if len(done) < 2:
+        return None
+    ends = {int(steps[e == x].max()) for x in done}
+    if len(ends) != 1:
+        return None
+    end = ends.pop()
+    reached = int(steps[e == last].max())
+    if reached >= end:
+        return None
+    return {"epoch": int(last), "batch": reached, "batches": end}
+
+
 def restart_issue(steps: np.ndarray, file: str, what: str = "step") -> ImportIssue | None:
     """Where the row step goes backwards (a resumed run appended to the same file)."""
     if len(steps) < 2:

@@ -460,6 +460,9 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
         # a position counted inside the epoch (the batch starts again at 0 every epoch): laid end to end, not restarts
         inside = T.epoch_positions(steps, epoch_col.values)
         if inside is not None:
+            mid = T.ended_inside_epoch(steps, epoch_col.values)
+            if mid is not None:
+                meta["ends_inside_epoch"] = mid
             steps = inside
             meta["step_inside_epoch"] = step_col.name
     if steps is None and flavour in ("keras-csv", "csv") and epoch_col is not None and epoch_col.present.all():

@@ -57,7 +57,9 @@ class RunMeta(TypedDict, total=False):
     """Text logs: the seconds of training the last progress line still expected (crashed-run, unfinished-schedule)."""
 
     ends_inside_epoch: Any
-    """Text logs: where the log stops inside an epoch ('iter i/N' with i < N): crashed-run, unfinished-schedule."""
+    """Text logs: where the log stops inside an epoch ('iter i/N' with i < N); tables whose step counts positions inside
+    the epoch: the last epoch stopped below the last position every complete epoch reached. crashed-run,
+    unfinished-schedule."""
 
     sessions: list
     """Tables with appended sessions (an epoch counter restarting at 0): the first row of each session; restarted-run

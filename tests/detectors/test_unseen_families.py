@@ -1833,3 +1833,23 @@ def test_an_index_longer_than_the_runs_own_epoch_count_is_no_epoch_index():
     frame = make_frame(["train_loss_step"] * len(steps) + ["valid_loss"] * 20 + ["epoch"] * 2,
                        np.r_[steps, np.arange(1, 21), [1718, 3437]], np.r_[1 / steps, np.ones(20), [0.0, 19.0]])
     assert place_epoch_indexed(frame)[1] is not None
+
+
+@pytest.mark.parametrize("every", [100, 300])
+@pytest.mark.parametrize("cut", [True, False])
+def test_a_table_whose_step_restarts_each_epoch_and_stops_short_of_an_epochs_end_was_cut_off(every, cut, tmp_path):
+    # 'epoch,step,train_loss,...' with the step counting batches inside the epoch (299, 599 every epoch): the last
+    # epoch logged only its first position -- killed inside it; a run that completed its last epoch is not
+    rows = ["epoch,step,train_loss,val_loss,val_acc"]
+    epochs = 5
+    for e in range(1, epochs + 1):
+        for st in range(every - 1, 600, every):
+            rows.append(f"{e},{st},{2.0 / (e + st / 600):.4f},{2.1 / (e + st / 600):.4f},{0.2 + 0.1 * e:.3f}")
+    if cut:
+        rows.append(f"{epochs + 1},{every - 1},{2.0 / (epochs + 1):.4f},{2.1 / (epochs + 1):.4f},0.8")
+    (tmp_path / "training_log.csv").write_text("\n".join(rows) + "\n")
+    rr = curvedoc.diagnose(str(tmp_path)).runs[0]
+    said = [f for f in rr.findings if f.name == "unfinished-schedule" and "inside epoch" in f.message]
+    assert bool(said) == cut, [(f.name, f.message) for f in rr.findings]
+    if cut:
+        assert f"inside epoch {epochs + 1}" in said[0].message
