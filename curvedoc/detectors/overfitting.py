@@ -438,13 +438,18 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
     if ev is None and len(vs) <= max(p.few_max_points, p.min_val_points - 1):
         few = _assess_few(vs, vr, vw, v_log, train, t_log, p)
         if few is not None:
+            # the rule's own witness count: one later evaluation is one reading (min_points_after), worth telling,
+            # not yet a trend -- unless it rose so far (large_rise) that it matters by itself
+            lone = few["points_after"] < p.min_points_after and few["rise_log"] < p.large_rise
             yield Hit(
                 f"{val_tag} {fmt_pct(few['rise'])} since its minimum {fmt_num(few['val_best'])} at step "
                 f"{fmt_step(few['best_step'])}, {'rising at' if few['monotone'] else 'above it at'} each of the "
                 f"{few['points_after']} later evaluations "
                 f"(now {fmt_num(few['val_end'])} at step {fmt_step(few['end_step'])}), while {train_tag} changed "
                 f"{fmt_pct(few['train_change'])}; only {few['val_points']} evaluations, too few to measure their "
-                f"noise; best checkpoint: step {fmt_step(few['best_step'])}",
+                f"noise; best checkpoint: step {fmt_step(few['best_step'])}"
+                + ("; one evaluation after the minimum is a single reading, not yet a trend" if lone else ""),
+                severity="info" if lone else None,
                 step=few["best_step"],
                 steps=(few["best_step"], few["end_step"]),
                 confidence=round(0.45 + 0.2 * gx.ratio01(few["rise_log"] - p.few_min_rise, 2 * p.few_min_rise), 3),

@@ -1853,3 +1853,24 @@ def test_a_table_whose_step_restarts_each_epoch_and_stops_short_of_an_epochs_end
     assert bool(said) == cut, [(f.name, f.message) for f in rr.findings]
     if cut:
         assert f"inside epoch {epochs + 1}" in said[0].message
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_fine_tune_whose_last_evaluation_alone_rose_is_told_as_info_and_two_rising_ones_warn(seed):
+    # 3-5 evaluations of a short fine-tune: the validation loss best at the one before last and up 18-45% at the last
+    # (one reading); the same with the rise seen at two evaluations is a trend
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 6))
+    rise = float(rng.uniform(1.18, 1.45))
+    base = 0.45 * np.exp(-np.arange(n - 1) / 2)
+    ev = np.arange(1, n + 1) * 100
+    steps = np.arange(10, n * 100 + 1, 10)
+    train = 0.7 * np.exp(-steps / 150) + 0.02
+    one = np.r_[base, base[-1] * rise]
+    hits = run_detector("overfitting", make_run(train_loss=(steps, train), val_loss=(ev, one)))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    ev2 = np.arange(1, n + 2) * 100
+    steps2 = np.arange(10, (n + 1) * 100 + 1, 10)
+    two = np.r_[base, base[-1] * rise, base[-1] * rise * 1.05]
+    hits = run_detector("overfitting", make_run(train_loss=(steps2, 0.7 * np.exp(-steps2 / 150) + 0.02), val_loss=(ev2, two)))
+    assert hits and hits[0].severity != "info", [(h.severity, h.message) for h in hits]
