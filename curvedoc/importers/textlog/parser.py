@@ -121,6 +121,7 @@ class TextLogParser(BatchedFeed):
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
+        self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
         self.kv_section = ""
         self.kv_line = 0
@@ -185,6 +186,7 @@ class TextLogParser(BatchedFeed):
             # a command running an evaluation script: the records of that launch, up to the next command
             split, kind = a.announce
             self.block = (split, kind, self.ctx_step) if split == "val" else None
+            self.block_held = set()
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -614,7 +616,15 @@ class TextLogParser(BatchedFeed):
             # training went on, the evaluation is over (when no step was seen before the announcement -- a window of
             # the log that starts there --, any such step is past it)
             self.block = None
+        if self.block is not None and self.block[1] == "phase" and rec.epoch is not None and rec.step is None \
+                and not rec.step_total and (rec.keys, rec.epoch) in self.block_held:
+            # an evaluation gives its result once: the same record at the same epoch again, with no progress counter
+            # of the evaluation's ("testing in eval mode" then "epoch: 0, loss is: 2.50", then "epoch: 0, loss is:
+            # 0.63" as training starts), is training's -- the evaluation is over
+            self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
+            if self.block[1] == "phase" and rec.epoch is not None:
+                self.block_held.add((rec.keys, rec.epoch))
             # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
             # is the evaluation's progress, not training's: its renderings are one result (the last one holds it)
             if self.block[1] == "phase" and rec.step is not None and (rec.step_total or "steps" in rec.planned):

@@ -582,10 +582,15 @@ def parse_record(msg: str) -> Rec | None:
 # a line that says an evaluation phase starts, and nothing else: "Eval begin...", "Start testing", "Evaluating:",
 # "Running validation ..."; a training phase: "Start training...", "Training:"
 _EVAL_WORD = r"(?:eval(?:uation|uating|uate)?|validat(?:e|ion|ing)|test(?:ing)?|infer(?:ence|ring)?|predict(?:ion|ing)?)"
-_PHASE = r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?\s*(?:\.\.\.|…|:|!)?\s*$"
-ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE, re.IGNORECASE)
-ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?train(?:ing)?" + _PHASE,
-                            re.IGNORECASE)
+# (the mode it runs in may be said: "testing in eval mode……"; an ellipsis may be repeated: "……")
+_PHASE = (r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?"
+          r"(?:\s+in\s+(?:eval(?:uation)?|test|val(?:idation)?|train(?:ing)?)\s+mode)?\s*(?:\.\.\.|…|:|!)*\s*$")
+ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE,
+                           re.IGNORECASE)
+# ("Now continue training……" between an evaluation and the next epoch's records: training goes on; not a resume, which
+# names what it goes on from)
+ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
+                            r"train(?:ing)?" + _PHASE, re.IGNORECASE)
 # a statement that a training starts ("Start training with CNNLSTM model", "Starting training..."; not one that it goes on
 # from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
 START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",

@@ -1,0 +1,29 @@
+"""Text logs in styles the lock-box batches' text logs showed misread (issue 36, the lock-box corpus of
+tests/importers/test_textlog_lockbox.py): each principle on a small synthetic log written the way such a script prints,
+read with and without plans (``_read`` compares them)."""
+
+from __future__ import annotations
+
+from test_textlog_readings import _read, _series, _tags
+
+
+# ------------------------------------------------------------------------------------------ announced evaluations
+def test_an_evaluation_announced_in_its_mode_and_training_continued(tmp_path):
+    """A PaddlePaddle script prints ``testing in eval mode……`` before its test line and ``Now continue training……``
+    before the next epoch's training line, both with the same words (``epoch: 0,  loss is: .., acc is: ..``); it
+    tests once before training starts, then trains epoch 0 without announcing it. The test lines are one series, the
+    training lines another: an evaluation gives its result once, so the same record at the same epoch again is
+    training's."""
+    lines = ["aistudio@jupyter-1:~$ python main.py", "testing in eval mode……",
+             "epoch: 0,  loss is: 2.504774796962738, acc is: 0.0708582267165184",
+             "/opt/conda/lib/python3.7/site-packages/paddle/fluid/dygraph/math_op_patch.py:278: UserWarning: dtype",
+             "  format(lhs_dtype, rhs_dtype, lhs_dtype))"]
+    for e in range(6):
+        if e:
+            lines.append("Now continue training……")
+        lines.append(f"epoch: {e},  loss is: {0.6 / (e + 1):.15f}, acc is: {0.78 + e / 100:.15f}")
+        lines += ["testing in eval mode……", f"epoch: {e},  loss is: {0.5 - e / 50:.15f}, acc is: {0.83 + e / 100:.15f}"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == (list(range(6)), [round(0.6 / (e + 1), 6) for e in range(6)])
+    assert _series(rd, "val/loss")[1] == [2.504775] + [round(0.5 - e / 50, 6) for e in range(6)]
+    assert _tags(rd) >= {"acc", "val/acc"}
