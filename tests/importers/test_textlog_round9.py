@@ -7,6 +7,25 @@ from __future__ import annotations
 from test_textlog_readings import _read, _series, _tags
 
 
+# ------------------------------------------------------------------------------------------ the epoch on a step clock
+def test_an_epoch_record_on_the_step_clock_gives_the_run_its_epoch(tmp_path):
+    """``iter 10: loss ..`` with ``epoch 1: train_loss .. val_loss ..`` after each epoch: the epoch's record is placed
+    at the step training had reached, and the epoch it names is the run's epoch at that step (the ``epoch`` series),
+    so that how far a plan of N epochs got can be said."""
+    lines = ["training mlp, 6 epochs"]
+    it = 0
+    for e in range(1, 5):
+        for _ in range(4):
+            it += 10
+            lines.append(f"iter {it}: loss {1 / it:.4f}")
+        lines.append(f"epoch {e}: train_loss {1 / e:.4f} val_loss {1.2 / e:.4f} val_acc {0.5 + e / 20:.3f}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val_loss") == ([40, 80, 120, 160], [round(1.2 / e, 4) for e in range(1, 5)])
+    steps, epochs = _series(rd, "epoch")
+    at = dict(zip(steps, epochs))
+    assert [at.get(s) for s in (40, 80, 120, 160)] == [1, 2, 3, 4]
+
+
 # ------------------------------------------------------------------------------------------ announced evaluations
 def test_an_evaluation_announced_in_its_mode_and_training_continued(tmp_path):
     """A PaddlePaddle script prints ``testing in eval mode……`` before its test line and ``Now continue training……``

@@ -813,8 +813,13 @@ class TextLogParser(BatchedFeed):
                 if trained is not None and clock in ("epoch", "ctx-epoch") and hows <= {"epoch", "ctx-epoch"}:
                     # a record that names only its epoch (a validation per epoch) on a log whose clock is the
                     # printed step: at the step training had reached when it was printed, not at "step e"
+                    named = st
                     st = self._at_training_step(trained, np.asarray(or_l))
                     clock = "step"
+                    if hows == {"epoch"}:
+                        # ... and the epoch it names is the epoch training was in at that step (the run's epoch
+                        # series, which says how far a plan of N epochs got, holds it)
+                        self.epoch_at["step"].set_many(st, named)
             if not numbered and len(st) > 1:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
                 va = np.asarray(va_l, dtype=np.float64)
