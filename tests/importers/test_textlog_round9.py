@@ -46,3 +46,35 @@ def test_an_evaluation_announced_in_its_mode_and_training_continued(tmp_path):
     assert _series(rd, "loss") == (list(range(6)), [round(0.6 / (e + 1), 6) for e in range(6)])
     assert _series(rd, "val/loss")[1] == [2.504775] + [round(0.5 - e / 50, 6) for e in range(6)]
     assert _tags(rd) >= {"acc", "val/acc"}
+
+
+# ------------------------------------------------------------------------------------------ settings, not records
+def test_a_settings_line_with_word_values_is_no_record_and_its_epochs_are_the_plan(tmp_path):
+    """``logging`` prints the run's settings before the first epoch: ``Label smoothing: 0.1, Scheduler: StepLR,
+    Epochs: 50`` names settings by words and counts the epochs in the plural -- the plan, not a record at epoch 50
+    (which would make a run stopped at epoch 6 of 50 look finished)."""
+    lines = ["2025-08-18 19:36:51,923 - INFO - ===== Training Start =====",
+             "2025-08-18 19:36:51,923 - INFO - DATA len: 100000, Batch size: 8, LR: 0.001, Optimizer: AdamW, "
+             "Weight Decay: 0.0001",
+             "2025-08-18 19:36:51,923 - INFO - Label smoothing: 0.1, Scheduler: StepLR, Epochs: 50"]
+    for e in range(1, 7):
+        lines.append(f"2025-08-18 19:38:45,398 - INFO - Epoch [{e}/50] Train Loss: {17 - e / 10:.4f}, ce_loss: "
+                     f"{11 - e / 10:.2f}, Train Acc: 0.45% | Val Loss: {2000 - e:.4f}, Val Acc: 0.62%")
+    rd = _read(tmp_path, lines)
+    assert "Label smoothing" not in _tags(rd) and rd.hparams["Label smoothing"] == 0.1
+    assert _series(rd, "epoch") == (list(range(1, 7)), [float(e) for e in range(1, 7)])
+    assert rd.meta["num_epochs"] == 50
+
+
+def test_a_plural_count_of_epochs_beside_settings_is_the_plan(tmp_path):
+    """``Starting training: epochs=12 batch_size=16 lr=0.001`` before ``epoch 1 step 20 | loss ..``: ``epochs=12`` is
+    how many epochs the run plans, so the batch size and the learning rate beside it are settings, not a record at
+    epoch 12."""
+    lines = ["2026-11-28 02:59:18,136 - INFO - Starting training: epochs=12 batch_size=16 lr=0.001"]
+    for e in range(1, 4):
+        lines += [f"2026-11-28 02:59:18,238 - INFO - epoch {e} step {20 * (3 * e - 3 + i)} | loss {2 - e / 5 - i / 50:.4f}"
+                  f" | lr 0.000999" for i in (1, 2, 3)]
+    rd = _read(tmp_path, lines)
+    assert "batch_size" not in _tags(rd) and rd.hparams["batch_size"] == 16
+    assert _series(rd, "lr")[0] == [20 * k for k in range(1, 10)]
+    assert rd.meta["num_epochs"] == 12

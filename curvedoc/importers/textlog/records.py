@@ -390,6 +390,24 @@ def _is_config(msg: str) -> bool:
     return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
 
 
+# a setting named by a word ("Scheduler: StepLR", "optimizer=AdamW"): the name, then a word that is no number
+WORD_SETTING = re.compile(r"(?:^|[,;|]\s*)[A-Za-z][\w ]{0,30}?\s*[:=]\s*(?!(?:nan|inf)\b)[A-Za-z][\w\-]*\s*(?=[,;|]|$)",
+                          re.IGNORECASE)
+PLURAL_COUNTS = ("epochs", "steps", "iterations", "iters")
+
+
+def _settings_by_word(msg: str, pairs) -> bool:
+    """A line of settings: it names one by a word ("Label smoothing: 0.1, Scheduler: StepLR, Epochs: 50"), and has no
+    clock but a plural count (the plan) and no loss -- its numbers are hyperparameters, not a record."""
+    if WORD_SETTING.search(msg) is None:
+        return False
+    for k, _, tot, _ in pairs:
+        low = k.lower()
+        if tot or LOSS_WORD.search(k) or (low not in PLURAL_COUNTS and (low in STEP_KEYS or low in EPOCH_KEYS)):
+            return False
+    return True
+
+
 def parse_record(msg: str) -> Rec | None:
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
@@ -466,7 +484,13 @@ def parse_record(msg: str) -> Rec | None:
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
-    config_echo = len(pairs) >= 12 or config
+    if not config and epoch is None and inner is None and pairs and _settings_by_word(msg, pairs):
+        config = True
+    # a plural count of epochs with no total, on a line with no loss ("Starting training: epochs=12 batch_size=16
+    # lr=0.001", "Label smoothing: 0.1, Epochs: 50") names the plan, not the epoch the line is at
+    plan_only = any(k.lower() == "epochs" and not t for k, _, t, _ in pairs) \
+        and not any(LOSS_WORD.search(k) for k, *_ in pairs)
+    config_echo = len(pairs) >= 12 or config or plan_only
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
@@ -490,11 +514,11 @@ def parse_record(msg: str) -> Rec | None:
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
         step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
-        consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
+        consulted = ((config_echo and low in PLURAL_COUNTS and not tot)
                      or step_key
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
                          and not (config_echo and low == "epochs" and not tot)))
-        if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
+        if config_echo and low in PLURAL_COUNTS and not tot:
             if not math.isnan(v) and float(v).is_integer() and v > 0:
                 planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
         elif step_key:
