@@ -78,3 +78,54 @@ def test_a_plural_count_of_epochs_beside_settings_is_the_plan(tmp_path):
     assert "batch_size" not in _tags(rd) and rd.hparams["batch_size"] == 16
     assert _series(rd, "lr")[0] == [20 * k for k in range(1, 10)]
     assert rd.meta["num_epochs"] == 12
+
+
+# ------------------------------------------------------------------------------------------ Keras 3 consoles
+def _keras3_console(epochs_done: int, planned: int, steps: int, killed_at: int) -> str:
+    """A SLURM .log of Keras 3's fit(): TensorFlow's start-up noise, then under each ``Epoch e/E`` the bar drawn again
+    and again (a carriage return, the rendering, backspaces) (``\\x1b[1m 46/160\\x1b[0m ━━━ 9:13 5s/step - dice_coef: .. - loss: ..``), a checkpoint
+    callback's message, and the line that closes the epoch with its validation values; the job is killed inside an
+    epoch."""
+    esc, out = "\x1b", []
+    out.append("2026-01-11 17:00:54.806784: I tensorflow/core/util/port.cc:113] oneDNN custom operations are on. You may "
+               "see slightly different numerical results due to floating-point round-off errors from different "
+               "computation orders. To turn them off, set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`.\n")
+    out.append("Starting training...\n")
+    for e in range(1, epochs_done + 2):
+        out.append(f"Epoch {e}/{planned}\n")
+        last = steps if e <= epochs_done else killed_at
+        for n in range(1, last + 1):
+            bar = f"{esc}[32m{'━' * (20 * n // steps)}{esc}[0m{esc}[37m{'━' * (20 - 20 * n // steps)}{esc}[0m"
+            run = 0.9 / (e + n / steps)
+            out.append(f"\r{esc}[1m{n:3d}/{steps}{esc}[0m {bar} {esc}[1m{(steps - n) * 5}s{esc}[0m 5s/step - dice_coef: "
+                       f"{0.1 + e / 20:.4f} - loss: {run:.4f}" + ("\b" * 90 if n < last else ""))
+        if e > epochs_done:
+            break
+        out.append(f"\nEpoch {e}: val_dice_coef improved from 0.1 to 0.2, saving model to seg_model_best.keras\n")
+        out.append(f"{esc}[1m{steps}/{steps}{esc}[0m {bar} {esc}[1m807s{esc}[0m 5s/step - dice_coef: {0.2 + e / 20:.4f} - "
+                   f"loss: {0.5 / e:.4f} - val_dice_coef: {0.1 + e / 25:.4f} - val_loss: {0.6 / e:.4f} - "
+                   f"learning_rate: 0.0010\n")
+    return "".join(out)
+
+
+def test_a_keras3_console_reads_one_point_per_epoch_on_one_axis_with_its_epoch(tmp_path):
+    """Keras 3's bar is redrawn for every batch under ``Epoch e/E`` and closed by a line holding the epoch's results
+    and its validation values: the renderings are that epoch's bar on its way, so the epoch's values are the closing
+    line's, on the epoch -- the axis the validation values are on (not the renderings on an ordinal 1..N beside a
+    ``loss [2]`` of the epochs). The run keeps its epochs (an ``epoch`` series beside the ``num_epochs`` plan), so a
+    job killed inside epoch 4 of 15 can be said to have stopped there; an environment variable quoted in TensorFlow's advice is no
+    series."""
+    p = tmp_path / "ship_training_2775964.log"
+    p.write_text(_keras3_console(epochs_done=3, planned=15, steps=12, killed_at=5), encoding="utf-8")
+    from test_textlog_readings import _assert_same
+
+    from curvedoc.importers.textlog import read_text_log
+
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "val_loss") == ([1, 2, 3], [round(0.6 / e, 4) for e in (1, 2, 3)])
+    # (the bar of epoch 4, which no line closed, is no result of it -- Keras' History has none -- but the run
+    # reached epoch 4)
+    assert _series(rd, "loss") == ([1, 2, 3], [round(0.5 / e, 4) for e in (1, 2, 3)])
+    assert _series(rd, "epoch") == ([1, 2, 3, 4], [1.0, 2.0, 3.0, 4.0]) and rd.meta["num_epochs"] == 15
+    assert not [t for t in _tags(rd) if "[2]" in t or "TF_" in t], _tags(rd)

@@ -390,6 +390,7 @@ def _is_config(msg: str) -> bool:
     return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
 
 
+CODE_ASSIGNMENT = re.compile(r"`[^`\s]+=[^`]*`")
 # a setting named by a word ("Scheduler: StepLR", "optimizer=AdamW"): the name, then a word that is no number
 WORD_SETTING = re.compile(r"(?:^|[,;|]\s*)[A-Za-z][\w ]{0,30}?\s*[:=]\s*(?!(?:nan|inf)\b)[A-Za-z][\w\-]*\s*(?=[,;|]|$)",
                           re.IGNORECASE)
@@ -411,6 +412,10 @@ def _settings_by_word(msg: str, pairs) -> bool:
 def parse_record(msg: str) -> Rec | None:
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    if "`" in msg:
+        # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
+        # what to type, not a value the run logged
+        msg = CODE_ASSIGNMENT.sub(" ", msg)
     if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
