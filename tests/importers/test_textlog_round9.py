@@ -129,3 +129,15 @@ def test_a_keras3_console_reads_one_point_per_epoch_on_one_axis_with_its_epoch(t
     assert _series(rd, "loss") == ([1, 2, 3], [round(0.5 / e, 4) for e in (1, 2, 3)])
     assert _series(rd, "epoch") == ([1, 2, 3, 4], [1.0, 2.0, 3.0, 4.0]) and rd.meta["num_epochs"] == 15
     assert not [t for t in _tags(rd) if "[2]" in t or "TF_" in t], _tags(rd)
+
+
+def test_one_epoch_of_a_planned_two_is_the_epoch_reached(tmp_path):
+    """A print log that says ``Starting Training for 2 epochs...`` and then ``Epoch 1/2 - Loss: 0.97655`` and ends:
+    with the plan stated, the one epoch position is already how far it got (the ``epoch`` series holds it, beside
+    ``num_epochs``), as two or more would be."""
+    lines = ["Training Samples: 332816", "Starting Training for 2 epochs...", "Epoch 1/2 - Loss: 0.97655"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Loss") == ([1], [0.97655])
+    assert _series(rd, "epoch") == ([1], [1.0]) and rd.meta["num_epochs"] == 2
+    # (a log that states no plan keeps no epoch series for one position)
+    assert "epoch" not in _tags(_read(tmp_path, ["Epoch 1 - Loss: 0.97655"], name="other.log"))

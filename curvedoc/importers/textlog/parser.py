@@ -971,7 +971,8 @@ class TextLogParser(BatchedFeed):
     def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, np.ndarray | list[float]] | None:
         """(steps, epochs) of the ``epoch`` tag on the clock of the longest series, so that a planned number of
         epochs ("Epoch 3/400") can be compared with the epochs reached. None when the log names a key ``epoch``
-        itself, or knows fewer than two epoch positions on that clock."""
+        itself, or knows fewer than two epoch positions on that clock (one, when the log states its planned
+        epochs)."""
         if "epoch" in merged:
             return None
         from curvedoc.model.roles import role_of_name
@@ -1000,4 +1001,6 @@ class TextLogParser(BatchedFeed):
             return (st, st.astype(np.float64)) if len(st) >= 2 else None
         kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
         pos, epochs = self.epoch_at[kind].resolved()
-        return (pos, epochs) if len(pos) >= 2 else None
+        # (with a planned number of epochs, one epoch position is already how far the plan got: "Starting Training
+        # for 2 epochs..." then "Epoch 1/2 - Loss: 0.97655" and nothing more)
+        return (pos, epochs) if len(pos) >= (1 if self.planned.get("epochs") else 2) else None
