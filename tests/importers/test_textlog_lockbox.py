@@ -181,6 +181,17 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   ``train 0.3 0.094`` pairs of bare numbers (digitsum-mod10); Test ``Accuracy: n/600 (x%)`` read as 47 not 8.
 # Not analysed (26): CycleGAN / pix2pix ``D_A G_A cycle_A`` (11), GAN discriminator losses, ``l_pix``, ``Win Rate``,
 # ``train/value_loss``, ``Validation Loss`` beside ``Loss``, epoch summaries named like the step records.
-MIN_EXACT_LOCKBOX = 0.82
-MIN_ANALYSED_LOCKBOX = 0.76
-MIN_NAMED_LOCKBOX = 0.82
+#
+# AFTER the changes this reading prompted (tests/importers/test_textlog_round9.py: an epoch record on the step clock
+# gives the run its epoch; "testing in eval mode" / "Now continue training" announce the phases; a settings line with
+# word values and a plural count of epochs are settings and the plan; Keras 3's bar is one point per epoch, the
+# closing line's, with the epoch reached kept; one epoch of a stated plan is the epoch reached):
+#   dict labels: exact 374/415 (90.1%), analysed 346 (83.4%), no mix; list labels: 245/297 (82.5%) named;
+#   main corpus: exact 490/510 (96.1%), analysed 454 (89.0%), no mix; all: 864/925 (93.4%), 800 (86.5%).
+# Still missed (41): the tqdm postfix bars (a value set during an iteration is drawn before the bar counts it: 3 one
+# point off; 2 labels count every redraw), Paddle v1's ``Pass=N Batch=..`` (3), a bare ``4  loss=..`` or ``0\t5\t
+# loss=..`` whose leading numbers are the clock (6), 1-based printed counters the labels give 0-based or the reverse
+# (dcgan, pokemon ``after cycle=N``), ``|grad|``, Chinese keys, conlleval FB1, the rest one each.
+MIN_EXACT_LOCKBOX = 0.90
+MIN_ANALYSED_LOCKBOX = 0.833
+MIN_NAMED_LOCKBOX = 0.824

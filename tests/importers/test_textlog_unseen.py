@@ -342,8 +342,10 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # test_textlog_round7.py), 87/90 (80) after. Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%); the fifth read
 # 55/83 (51) before round 6, 70/83 (68) after, 75/83 (73) after round 7. Issue 36 asks for 98% / 95%: these floors keep
 # what is reached, the READMEs list what is still missed and why.
-MIN_EXACT = 0.954
-MIN_ANALYSED = 0.886
+# Round 9 (tests/importers/test_textlog_lockbox.py): the label's x read as the measure means it (an "ordinal" x is no
+# step, an epoch x is compared through the reading's epoch series): 490/510 (96.1%), 454 (89.0%).
+MIN_EXACT = 0.96
+MIN_ANALYSED = 0.89
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)
