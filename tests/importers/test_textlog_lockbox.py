@@ -31,7 +31,12 @@ assert not any(b.startswith("2026-12-03") for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
-INCONSISTENT: dict[str, dict[str, str]] = {}
+_GLUED = ("the log holds 24 training dicts: the first one logged (step 10, loss 12.4476, lr 2.33e-05 in warmup) reached the "
+          "file late, glued after a tqdm rendering ('| 200/8264 [23:37<15:44:25, 7.03s/it]{'loss': 12.4476, ...}'); the "
+          "label counts the 23 that start a line")
+INCONSISTENT: dict[str, dict[str, str]] = {
+    "2026-11-27a/text_log/hf_dict-gemma2-lmsys-keyboardinterrupt-step244": {"train_loss": _GLUED, "grad_norm": _GLUED},
+}
 
 
 def _log_of(folder: Path) -> Path:
@@ -141,7 +146,7 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
 def test_lockbox_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus(lockbox_corpus())
-    assert total >= 300
+    assert total >= 400
     assert exact / total >= MIN_EXACT_LOCKBOX, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED_LOCKBOX, (analysed, total, unanalysed)
     assert not mixes, mixes
@@ -150,7 +155,7 @@ def test_lockbox_text_logs_read_exactly_analysed_and_unmixed():
 @pytest.mark.slow  # reads ~90 lock-box text logs (~20 s); CI runs it (.ci/run)
 def test_lockbox_text_logs_listed_series_are_tags():
     total, named, misses = reading_of_names()
-    assert total >= 200
+    assert total >= 290
     assert named / total >= MIN_NAMED_LOCKBOX, (named, total, misses)
 
 
@@ -186,12 +191,13 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # gives the run its epoch; "testing in eval mode" / "Now continue training" announce the phases; a settings line with
 # word values and a plural count of epochs are settings and the plan; Keras 3's bar is one point per epoch, the
 # closing line's, with the epoch reached kept; one epoch of a stated plan is the epoch reached):
-#   dict labels: exact 374/415 (90.1%), analysed 346 (83.4%), no mix; list labels: 245/297 (82.5%) named;
+#   dict labels: exact 374/415 (90.1%), analysed 346 (83.4%), no mix -- 374/413 (90.6%), 346 (83.8%) without the two
+#   series of INCONSISTENT (misses at the first reading too); list labels: 245/297 (82.5%) named;
 #   main corpus: exact 490/510 (96.1%), analysed 454 (89.0%), no mix; all: 864/925 (93.4%), 800 (86.5%).
 # Still missed (41): the tqdm postfix bars (a value set during an iteration is drawn before the bar counts it: 3 one
 # point off; 2 labels count every redraw), Paddle v1's ``Pass=N Batch=..`` (3), a bare ``4  loss=..`` or ``0\t5\t
 # loss=..`` whose leading numbers are the clock (6), 1-based printed counters the labels give 0-based or the reverse
 # (dcgan, pokemon ``after cycle=N``), ``|grad|``, Chinese keys, conlleval FB1, the rest one each.
-MIN_EXACT_LOCKBOX = 0.90
-MIN_ANALYSED_LOCKBOX = 0.833
+MIN_EXACT_LOCKBOX = 0.905
+MIN_ANALYSED_LOCKBOX = 0.837
 MIN_NAMED_LOCKBOX = 0.824
