@@ -141,3 +141,16 @@ def test_one_epoch_of_a_planned_two_is_the_epoch_reached(tmp_path):
     assert _series(rd, "epoch") == ([1], [1.0]) and rd.meta["num_epochs"] == 2
     # (a log that states no plan keeps no epoch series for one position)
     assert "epoch" not in _tags(_read(tmp_path, ["Epoch 1 - Loss: 0.97655"], name="other.log"))
+
+
+def test_the_time_left_on_a_keras2_bar_is_no_series(tmp_path):
+    """Keras 2's ``32/58 [=====>....] - ETA: 0s - loss: 1.18 - acc: 0.31`` on the way to the epoch's closing line: the
+    ETA is the time the bar says is left, not a training series (an ``ETA`` tag beside ``loss``)."""
+    lines = ["Train on 58 samples, validate on 26 samples"]
+    for e in range(1, 5):
+        lines += [f"Epoch {e}/40", f"32/58 [===============>..............] - ETA: {5 - e}s - loss: {1.2 / e:.4f} - acc: 0.31",
+                  f"58/58 [==============================] - 0s 7ms/step - loss: {1.1 / e:.4f} - acc: 0.33 - val_loss: "
+                  f"{1.0 / e:.4f} - val_acc: 0.46"]
+    rd = _read(tmp_path, lines)
+    assert "ETA" not in _tags(rd)
+    assert _series(rd, "loss") == ([1, 2, 3, 4], [round(1.1 / e, 4) for e in range(1, 5)])

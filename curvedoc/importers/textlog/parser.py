@@ -755,6 +755,8 @@ class TextLogParser(BatchedFeed):
         in_progress |= closed
         for fam in self.series.values():
             for k, ser in fam.items():
+                if k.lower() == "eta":
+                    continue  # the time a progress bar says is left ("- ETA: 3s -") is no series (see eta_at_end_s)
                 value, first_how, _ = ser.first()
                 once = ser.count() == 1 and (first_how == "ordinal" or first_how.startswith("ctx"))
                 if once and first_how.startswith("ctx"):
