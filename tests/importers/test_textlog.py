@@ -596,7 +596,8 @@ def test_an_iteration_total_beside_the_epoch_is_the_epochs_length_not_the_runs(t
 
     run = curvedoc.load(str(tmp_path / "run.log"))[0]
     assert int(run.series("loss").index[-1]) > 50
-    assert "max_steps" not in run.meta and run.hparams.get("max_steps") is None
+    # ('start: 30 epochs' is the plan, and 30 epochs of 50 batches is 1,500 steps -- never 50)
+    assert run.meta.get("num_epochs") == 30 and run.meta.get("max_steps", 1500) == 1500
 
 
 def test_printed_epochs_times_the_epochs_length_is_the_runs_plan(tmp_path):

@@ -6,6 +6,7 @@ training and evaluation values."""
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 from pathlib import Path
@@ -241,17 +242,35 @@ def _same(a: float, b) -> bool:
 def _recovered(frame, exp: dict) -> str | None:
     """The tag holding the labelled series exactly (count, first and last point; the steps when the label gives
     them as integers), or None."""
+    epochs = _epoch_at(frame)
     for tag, g in frame.groupby("tag", observed=True):
         st, va = g["step"].tolist(), g["value"].tolist()
         if len(va) != exp["points"] or not _same(va[0], exp["first"][1]) or not _same(va[-1], exp["last"][1]):
             continue
-        # (a label whose x is an ordinal -- "ordinal of train-log dict (1-based)" -- gives the points' ranks, which
-        # the count checks: a reading that puts them on the steps the log names for them reads the same series)
-        ordinal = str(exp.get("x", "")).lower().startswith("ordinal")
-        if isinstance(exp["first"][0], int) and not ordinal and (st[0] != exp["first"][0] or st[-1] != exp["last"][0]):
-            continue
-        return str(tag)
+        # (a label whose x is an ordinal -- "ordinal of train-log dict (1-based)", "epoch (ordinal)" -- gives the
+        # points' ranks, which the count checks: a reading that puts them on the steps the log names for them reads
+        # the same series; so does a label whose x names no position, "once at the end")
+        x = str(exp.get("x", "")).lower()
+        if not isinstance(exp["first"][0], int) or "ordinal" in x or x.startswith(("once", "none")):
+            return str(tag)
+        if (st[0], st[-1]) == (exp["first"][0], exp["last"][0]):
+            return str(tag)
+        # (a label whose x is the epoch, on a log whose clock is the step: the reading places the epoch's record at
+        # the step training had reached, and its epoch series says which epoch that step is in)
+        if x.startswith("epoch") and (epochs(st[0]), epochs(st[-1])) == (exp["first"][0], exp["last"][0]):
+            return str(tag)
     return None
+
+
+def _epoch_at(frame):
+    """step -> the epoch the reading's ``epoch`` series gives at that step (its last point at or before it)."""
+    g = frame[frame["tag"] == "epoch"]
+    steps, values = g["step"].tolist(), g["value"].tolist()
+
+    def at(step):
+        i = bisect.bisect_right(steps, step) - 1
+        return None if i < 0 or values[i] != values[i] else int(values[i])
+    return at
 
 
 def _is_eval(name: str) -> bool:
@@ -272,14 +291,15 @@ def _corpus() -> list[tuple[str, Path, dict]]:
     return out
 
 
-def reading_of_corpus():
-    """(total, exact, analysed, misses, unanalysed, mixes) over the labelled text logs."""
+def reading_of_corpus(corpus=None):
+    """(total, exact, analysed, misses, unanalysed, mixes) over the labelled text logs (``corpus``: (key, path, label)
+    triples, by default :func:`_corpus`; tests/importers/test_textlog_lockbox.py passes the lock-box batches')."""
     from curvedoc.model.roles import other_losses
     from curvedoc.model.run import Run
 
     total = exact = analysed = 0
     misses, unanalysed, mixes = [], [], []
-    for key, path, lab in _corpus():
+    for key, path, lab in _corpus() if corpus is None else corpus:
         rd = read_text_log(path)
         run = Run(path.parent.name, "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
         named = set(run.roles.values()) | {m.tag for m in run.metrics} | set(other_losses(run))
@@ -322,8 +342,10 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # test_textlog_round7.py), 87/90 (80) after. Before the fifth batch: 325/337 (96.4%), 300/337 (89.0%); the fifth read
 # 55/83 (51) before round 6, 70/83 (68) after, 75/83 (73) after round 7. Issue 36 asks for 98% / 95%: these floors keep
 # what is reached, the READMEs list what is still missed and why.
-MIN_EXACT = 0.954
-MIN_ANALYSED = 0.886
+# Round 9 (tests/importers/test_textlog_lockbox.py): the label's x read as the measure means it (an "ordinal" x is no
+# step, an epoch x is compared through the reading's epoch series): 490/510 (96.1%), 454 (89.0%).
+MIN_EXACT = 0.96
+MIN_ANALYSED = 0.89
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

@@ -121,6 +121,8 @@ class TextLogParser(BatchedFeed):
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
+        self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
+        self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
         self.kv_section = ""
         self.kv_line = 0
@@ -185,6 +187,7 @@ class TextLogParser(BatchedFeed):
             # a command running an evaluation script: the records of that launch, up to the next command
             split, kind = a.announce
             self.block = (split, kind, self.ctx_step) if split == "val" else None
+            self.block_held = set()
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -480,6 +483,11 @@ class TextLogParser(BatchedFeed):
         best checkpoint follows it), or for a progress bar the last rendering."""
         self._by_order = None
         training_bar = self._training_bar()
+        # templates of progress-bar renderings that another bar template says again with more keys, and no ETA
+        bar_keys = {tpl: set(tpl[1:]) for tpl, pend in self.pending.items()
+                    if pend.keys and all(pend.columns()[4]) and not any(k.lower() == "eta" for k in tpl[1:])}
+        closed_bars = {tpl for tpl, keys in bar_keys.items()
+                       if any(o[:1] == tpl[:1] and keys < ok for o, ok in bar_keys.items())}
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -489,6 +497,14 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
+            if ctx is None and n > 1 and tpl in closed_bars and all(bars) and None not in epochs \
+                    and epochs[0] != epochs[-1]:
+                # the renderings of a progress bar with no clock of its own under the epoch's heading, which a line
+                # closes with their keys and more (Keras 3's "Epoch 3/15", "46/160 ━━━━ 9:13 5s/step - loss: ..",
+                # then "160/160 ━━━━ 807s 5s/step - loss: .. - val_loss: .."), are that epoch's bar: one point per
+                # epoch, the last rendering (as successive renderings of one bar at one position are)
+                how, ctx = "ctx-epoch", epochs
+                self.closed_bars.add(tpl)
             if ctx is None and training_bar is not None:
                 counts = self._bar_counts_of(seq, training_bar)
                 if counts is not None:
@@ -614,7 +630,15 @@ class TextLogParser(BatchedFeed):
             # training went on, the evaluation is over (when no step was seen before the announcement -- a window of
             # the log that starts there --, any such step is past it)
             self.block = None
+        if self.block is not None and self.block[1] == "phase" and rec.epoch is not None and rec.step is None \
+                and not rec.step_total and (rec.keys, rec.epoch) in self.block_held:
+            # an evaluation gives its result once: the same record at the same epoch again, with no progress counter
+            # of the evaluation's ("testing in eval mode" then "epoch: 0, loss is: 2.50", then "epoch: 0, loss is:
+            # 0.63" as training starts), is training's -- the evaluation is over
+            self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
+            if self.block[1] == "phase" and rec.epoch is not None:
+                self.block_held.add((rec.keys, rec.epoch))
             # a record of an announced evaluation is held out; in an evaluation phase its own counter ("step 10/88")
             # is the evaluation's progress, not training's: its renderings are one result (the last one holds it)
             if self.block[1] == "phase" and rec.step is not None and (rec.step_total or "steps" in rec.planned):
@@ -725,8 +749,14 @@ class TextLogParser(BatchedFeed):
         # the series of templates that report an ETA: renderings of a progress bar on its way
         in_progress = {id(ser) for tpl, fam in self.series.items()
                        if any(isinstance(x, str) and x.lower() == "eta" for x in tpl) for ser in fam.values()}
+        # ... and a progress bar's renderings whose keys the line that closes it says again with more (Keras 3's
+        # "160/160 ━━━ 807s - loss: .. - val_loss: .." after "46/160 ━━━ 9:13 - loss: .."): that bar on its way
+        closed = {id(ser) for tpl in self.closed_bars for ser in self.series.get(tpl, {}).values()}
+        in_progress |= closed
         for fam in self.series.values():
             for k, ser in fam.items():
+                if k.lower() == "eta":
+                    continue  # the time a progress bar says is left ("- ETA: 3s -") is no series (see eta_at_end_s)
                 value, first_how, _ = ser.first()
                 once = ser.count() == 1 and (first_how == "ordinal" or first_how.startswith("ctx"))
                 if once and first_how.startswith("ctx"):
@@ -777,6 +807,11 @@ class TextLogParser(BatchedFeed):
                 st0 = np.asarray(st_l, dtype=np.int64)
                 gone = np.zeros(len(st0), dtype=bool)
                 gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1] & ~on_the_way[1:]
+                unclosed = np.asarray([id(ser) in closed for ser in parts])[part_of]
+                if unclosed.any() and not unclosed.all():
+                    # the bar of the epoch the log stops in, which no line closed, holds no result of that epoch
+                    # (Keras' History has none): its epoch is still the one reached (see _epoch_tag)
+                    gone[int(np.flatnonzero(~unclosed)[-1]) + 1:] |= unclosed[int(np.flatnonzero(~unclosed)[-1]) + 1:]
                 if gone.any():
                     self.repeats += int(gone.sum())
                     keep = ~gone
@@ -803,8 +838,13 @@ class TextLogParser(BatchedFeed):
                 if trained is not None and clock in ("epoch", "ctx-epoch") and hows <= {"epoch", "ctx-epoch"}:
                     # a record that names only its epoch (a validation per epoch) on a log whose clock is the
                     # printed step: at the step training had reached when it was printed, not at "step e"
+                    named = st
                     st = self._at_training_step(trained, np.asarray(or_l))
                     clock = "step"
+                    if hows == {"epoch"}:
+                        # ... and the epoch it names is the epoch training was in at that step (the run's epoch
+                        # series, which says how far a plan of N epochs got, holds it)
+                        self.epoch_at["step"].set_many(st, named)
             if not numbered and len(st) > 1:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
                 va = np.asarray(va_l, dtype=np.float64)
@@ -933,7 +973,8 @@ class TextLogParser(BatchedFeed):
     def _epoch_tag(self, merged: dict) -> tuple[np.ndarray, np.ndarray | list[float]] | None:
         """(steps, epochs) of the ``epoch`` tag on the clock of the longest series, so that a planned number of
         epochs ("Epoch 3/400") can be compared with the epochs reached. None when the log names a key ``epoch``
-        itself, or knows fewer than two epoch positions on that clock."""
+        itself, or knows fewer than two epoch positions on that clock (one, when the log states its planned
+        epochs)."""
         if "epoch" in merged:
             return None
         from curvedoc.model.roles import role_of_name
@@ -948,6 +989,20 @@ class TextLogParser(BatchedFeed):
             # tag sits on the same ordinal positions
             return np.arange(1, len(ep) + 1, dtype=np.int64), [float(x) for x in ep]
         longest = merged[key]
+        if longest[0].count() and longest[0].first()[1] == "ctx-epoch":
+            # records placed at the epoch of the heading above them (Keras' "Epoch 9/15" over its bar): their
+            # positions are the epochs reached
+            got = [ser.arrays() for ser in longest]
+            by = np.argsort(np.concatenate([g[2] for g in got]), kind="stable")
+            st = np.asarray(np.concatenate([g[0] for g in got])[by], dtype=np.int64)
+            st = st[np.concatenate([[True], st[1:] != st[:-1]])]
+            marks, last = self.epoch_marks[1], max(int(g[2].max()) for g in got if len(g[2]))
+            if len(st) and marks and self.epoch_marks[0][-1] > last and marks[-1] == st[-1] + 1:
+                # the heading of the next epoch, after the last record: the log stopped inside that epoch
+                st = np.append(st, marks[-1])
+            return (st, st.astype(np.float64)) if len(st) >= 2 else None
         kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
         pos, epochs = self.epoch_at[kind].resolved()
-        return (pos, epochs) if len(pos) >= 2 else None
+        # (with a planned number of epochs, one epoch position is already how far the plan got: "Starting Training
+        # for 2 epochs..." then "Epoch 1/2 - Loss: 0.97655" and nothing more)
+        return (pos, epochs) if len(pos) >= (1 if self.planned.get("epochs") else 2) else None

@@ -390,9 +390,32 @@ def _is_config(msg: str) -> bool:
     return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
 
 
+CODE_ASSIGNMENT = re.compile(r"`[^`\s]+=[^`]*`")
+# a setting named by a word ("Scheduler: StepLR", "optimizer=AdamW"): the name, then a word that is no number
+WORD_SETTING = re.compile(r"(?:^|[,;|]\s*)[A-Za-z][\w ]{0,30}?\s*[:=]\s*(?!(?:nan|inf)\b)[A-Za-z][\w\-]*\s*(?=[,;|]|$)",
+                          re.IGNORECASE)
+PLURAL_COUNTS = ("epochs", "steps", "iterations", "iters")
+
+
+def _settings_by_word(msg: str, pairs) -> bool:
+    """A line of settings: it names one by a word ("Label smoothing: 0.1, Scheduler: StepLR, Epochs: 50"), and has no
+    clock but a plural count (the plan) and no loss -- its numbers are hyperparameters, not a record."""
+    if WORD_SETTING.search(msg) is None:
+        return False
+    for k, _, tot, _ in pairs:
+        low = k.lower()
+        if tot or LOSS_WORD.search(k) or (low not in PLURAL_COUNTS and (low in STEP_KEYS or low in EPOCH_KEYS)):
+            return False
+    return True
+
+
 def parse_record(msg: str) -> Rec | None:
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    if "`" in msg:
+        # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
+        # what to type, not a value the run logged
+        msg = CODE_ASSIGNMENT.sub(" ", msg)
     if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
@@ -466,7 +489,13 @@ def parse_record(msg: str) -> Rec | None:
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
-    config_echo = len(pairs) >= 12 or config
+    if not config and epoch is None and inner is None and pairs and _settings_by_word(msg, pairs):
+        config = True
+    # a plural count of epochs with no total, on a line with no loss ("Starting training: epochs=12 batch_size=16
+    # lr=0.001", "Label smoothing: 0.1, Epochs: 50") names the plan, not the epoch the line is at
+    plan_only = any(k.lower() == "epochs" and not t for k, _, t, _ in pairs) \
+        and not any(LOSS_WORD.search(k) for k, *_ in pairs)
+    config_echo = len(pairs) >= 12 or config or plan_only
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
@@ -490,11 +519,11 @@ def parse_record(msg: str) -> Rec | None:
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
         step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
-        consulted = ((config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot)
+        consulted = ((config_echo and low in PLURAL_COUNTS and not tot)
                      or step_key
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
                          and not (config_echo and low == "epochs" and not tot)))
-        if config_echo and low in ("epochs", "steps", "iterations", "iters") and not tot:
+        if config_echo and low in PLURAL_COUNTS and not tot:
             if not math.isnan(v) and float(v).is_integer() and v > 0:
                 planned.setdefault("epochs" if low == "epochs" else "steps", int(v))
         elif step_key:
@@ -582,10 +611,15 @@ def parse_record(msg: str) -> Rec | None:
 # a line that says an evaluation phase starts, and nothing else: "Eval begin...", "Start testing", "Evaluating:",
 # "Running validation ..."; a training phase: "Start training...", "Training:"
 _EVAL_WORD = r"(?:eval(?:uation|uating|uate)?|validat(?:e|ion|ing)|test(?:ing)?|infer(?:ence|ring)?|predict(?:ion|ing)?)"
-_PHASE = r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?\s*(?:\.\.\.|…|:|!)?\s*$"
-ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE, re.IGNORECASE)
-ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?train(?:ing)?" + _PHASE,
-                            re.IGNORECASE)
+# (the mode it runs in may be said: "testing in eval mode……"; an ellipsis may be repeated: "……")
+_PHASE = (r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?"
+          r"(?:\s+in\s+(?:eval(?:uation)?|test|val(?:idation)?|train(?:ing)?)\s+mode)?\s*(?:\.\.\.|…|:|!)*\s*$")
+ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE,
+                           re.IGNORECASE)
+# ("Now continue training……" between an evaluation and the next epoch's records: training goes on; not a resume, which
+# names what it goes on from)
+ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
+                            r"train(?:ing)?" + _PHASE, re.IGNORECASE)
 # a statement that a training starts ("Start training with CNNLSTM model", "Starting training..."; not one that it goes on
 # from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
 START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",

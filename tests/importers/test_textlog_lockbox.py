@@ -1,0 +1,203 @@
+"""The lock-box batches' text logs as a reading corpus (issue 36): benchmarks/lockbox/<batch>/runs/text_log/*, labelled
+(``expected_series``) from the raw text before curvedoc read them, and scored once already (each batch's SCORES.md),
+so they are seen and fair to read. The same measure as the labelled corpus of test_textlog_unseen.py
+(:func:`reading_of_corpus`: same points, first and last value, first and last step; analysed; no train/eval mixes)
+on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
+named series is a tag of the reading.
+
+Batches named 2026-12-03* are locked (being collected): they are never listed here, never read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from _helpers import real_labels, real_runs_dir
+from test_textlog_unseen import NEW_FOLDERS, reading_of_corpus
+
+from curvedoc.errors import LoadError
+from curvedoc.importers.textlog import read_text_log
+
+LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
+# the scored batches (each with its SCORES.md): a fixed list, so that a batch added later does not move the floors
+LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "2026-11-28e", "2026-11-28f",
+                   "2026-11-28g", "2026-11-28h", "2026-11-28nu", "2026-11-29i", "2026-11-29j", "2026-11-29k",
+                   "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
+                   "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r")
+assert not any(b.startswith("2026-12-03") for b in LOCKBOX_BATCHES)
+
+# Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
+# {entry: {series: why}}
+_GLUED = ("the log holds 24 training dicts: the first one logged (step 10, loss 12.4476, lr 2.33e-05 in warmup) reached the "
+          "file late, glued after a tqdm rendering ('| 200/8264 [23:37<15:44:25, 7.03s/it]{'loss': 12.4476, ...}'); the "
+          "label counts the 23 that start a line")
+INCONSISTENT: dict[str, dict[str, str]] = {
+    "2026-11-27a/text_log/hf_dict-gemma2-lmsys-keyboardinterrupt-step244": {"train_loss": _GLUED, "grad_norm": _GLUED},
+}
+
+
+def _log_of(folder: Path) -> Path:
+    """The labelled log of a run folder: its one file, or the largest when a settings file sits beside the log
+    (CycleGAN's ``train_opt.txt`` beside ``loss_log.txt``)."""
+    files = [f for f in folder.iterdir() if f.is_file()]
+    return max(files, key=lambda f: f.stat().st_size)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _known_digests() -> set[str]:
+    """The files the labelled corpus of test_textlog_unseen.py already reads (../shared's text logs and
+    tests/data/textlogs_*): a lock-box file byte for byte one of them is counted there, not twice."""
+    out = set()
+    root = real_runs_dir()
+    for key in real_labels():
+        if key.startswith("text_log/"):
+            out |= {_digest(f) for f in (root / key).iterdir() if f.is_file()}
+    for folder in NEW_FOLDERS:
+        out |= {_digest(f) for d in folder.iterdir() if d.is_dir() for f in d.iterdir() if f.is_file()}
+    return out
+
+
+def lockbox_entries() -> list[tuple[str, Path, dict]]:
+    """(batch/entry, log, label) for every text log of the scored lock-box batches, in batch order, without the
+    logs the main corpus already holds (or an earlier batch did)."""
+    seen = _known_digests()
+    out = []
+    for batch in LOCKBOX_BATCHES:
+        labels = json.loads((LOCKBOX / batch / "LABELS.json").read_text(encoding="utf-8"))
+        for key, lab in labels.items():
+            if not key.startswith("text_log/"):
+                continue
+            path = _log_of(LOCKBOX / batch / "runs" / key)
+            digest = _digest(path)
+            if digest in seen:
+                continue
+            seen.add(digest)
+            out.append((f"{batch}/{key}", path, lab))
+    return out
+
+
+def lockbox_corpus() -> list[tuple[str, Path, dict]]:
+    """The entries whose ``expected_series`` is a dict ({name: {points, first, last, x, key}}), without the series
+    listed in INCONSISTENT."""
+    out = []
+    for key, path, lab in lockbox_entries():
+        exps = lab.get("expected_series")
+        if not isinstance(exps, dict) or not exps:  # (a log with no series, e.g. a crash before training, is skipped)
+            continue
+        skip = INCONSISTENT.get(key, {})
+        out.append((key, path, {**lab, "expected_series": {n: e for n, e in exps.items() if n not in skip}}))
+    return out
+
+
+_SPLIT = {"val": "val", "valid": "val", "validation": "val", "eval": "val", "dev": "val", "trn": "train",
+          "training": "train", "tst": "test"}
+
+
+def _words(name: str) -> tuple[str, ...]:
+    """A series' name as words: lower case, parentheses dropped (the label's comment), a split word said one way."""
+    name = re.sub(r"\([^)]*\)", " ", name)
+    name = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
+    words = [w for w in re.split(r"[^a-z0-9@.]+", name.lower()) if w]
+    return tuple(_SPLIT.get(w, w) for w in words)
+
+
+def _named_as(name: str, tags: set[str]) -> bool:
+    """A listed name is a tag: the same words, or the same words once the training split's word (which a reading
+    leaves unsaid: ``train loss`` is ``loss``) is dropped."""
+    want = _words(name)
+    have = {_words(t) for t in tags}
+    return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have
+
+
+def reading_of_names():
+    """(total, named, misses) over the lock-box text logs whose ``expected_series`` only lists names."""
+    total = named = 0
+    misses = []
+    for key, path, lab in lockbox_entries():
+        names = lab.get("expected_series")
+        if not isinstance(names, list) or not names:
+            continue
+        try:
+            tags = {str(t) for t in read_text_log(path).frame["tag"].unique()}
+        except LoadError:  # (refused: none of its series is read)
+            tags = set()
+        for name in names:
+            total += 1
+            if _named_as(name, tags):
+                named += 1
+            else:
+                misses.append(f"{key}:{name}")
+    return total, named, misses
+
+
+def test_a_listed_name_matches_its_tag_in_any_spelling():
+    tags = {"Train Loss", "val/loss", "eval_hits@1", "trn_logloss", "mAP50-95"}
+    assert _named_as("train_loss", tags) and _named_as("Val Loss", tags) and _named_as("eval hits@1", tags)
+    assert _named_as("trn_logloss", tags) and _named_as("mAP50-95 (per epoch)", tags)
+    assert not _named_as("val accuracy", tags) and not _named_as("loss", {"val/loss"})
+
+
+@pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
+def test_lockbox_text_logs_read_exactly_analysed_and_unmixed():
+    total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus(lockbox_corpus())
+    assert total >= 400
+    assert exact / total >= MIN_EXACT_LOCKBOX, (exact, total, misses)
+    assert analysed / total >= MIN_ANALYSED_LOCKBOX, (analysed, total, unanalysed)
+    assert not mixes, mixes
+
+
+@pytest.mark.slow  # reads ~90 lock-box text logs (~20 s); CI runs it (.ci/run)
+def test_lockbox_text_logs_listed_series_are_tags():
+    total, named, misses = reading_of_names()
+    assert total >= 290
+    assert named / total >= MIN_NAMED_LOCKBOX, (named, total, misses)
+
+
+# FIRST READING -- the unseen figure for these labels (curvedoc at 74025a0, before any reader change of this branch).
+# 24 scored batches hold 251 text logs; 16 are byte for byte logs of ../shared or tests/data/textlogs_* (counted there),
+# one has no series (a crash before training): 152 logs with dict labels, 415 series (after dedup), and 99 with lists.
+#   dict labels, measure as in test_textlog_unseen.py at 74025a0:     exact 308/415 (74.2%), analysed 286 (68.9%), 1 mix
+#   the same, the label's x read as the measure means it (an x that says "ordinal" anywhere or names no position is
+#   no step; an x that is the epoch is compared through the reading's epoch series):
+#                                                                    exact 344/415 (82.9%), analysed 318 (76.6%), 1 mix
+#   list labels, each listed name a tag:                             245/297 (82.5%)
+#   main corpus (../shared + tests/data/textlogs_*), same reading:   exact 490/510 (96.1%; 488 with the old x
+#                                                                    convention), analysed 454 (89.0%; 453)
+# Mix: paddle-cifar10-8ep's ``loss`` holds the training and the test ``epoch: N, loss is`` lines.
+# Missed (71):
+#   records that name their epoch, placed on the printed step, with no epoch series to say which epoch (26: custom-ce,
+#   parity6, onecycle, adamw-weight-decay, digits-cnn, multilabel-bce, wave5, spiral7, tagging-transformer, fraud-logreg,
+#   polyreg, addsum-rnn, sine-rnn, vae-digits, charlm-lstm); a bare leading number that is the epoch (resnet-120, 4);
+#   tqdm postfix bars: an extra point at the bar's start (char-gru, names-gru, glyphs16) and labels counting every
+#   redraw of one batch (sentiment-logreg-tqdm, projectile-resmlp); a step counted inside the epoch laid end to end from
+#   an epoch the log starts at (driver-distraction epoch 6 of 6, captioning epoch 2 of 2); a 1-based printed counter
+#   label 0-based or the reverse (dcgan-tf1, pokemon-qlearning, paddle-v1 passes, wave6-gru); a console whose
+#   first HF dict is cut off by the KeyboardInterrupt echo (gemma2: 24 vs 23); the lr of an ``lr:(..,)`` tuple
+#   (hdrunet); the lr printed once before the first epoch as a point (cnn-basicconfig x2); Chinese keys (translation
+#   transformer); Paddle v1 ``Pass=N Batch=..`` summaries; conlleval FB1 (chinese-ner); ``Validating Epoch: N,
+#   accuracy`` merged with training accuracy (textsegment); DSFD ``epoch:E || iter:I`` (44 lines lost, val 48 vs 35);
+#   SB3 table cut by the file start (ep_rew_mean 13 vs 14); flair DEV f1; WS-DAN ``* Prec@1``; WGAN 98 vs 101;
+#   ``train 0.3 0.094`` pairs of bare numbers (digitsum-mod10); Test ``Accuracy: n/600 (x%)`` read as 47 not 8.
+# Not analysed (26): CycleGAN / pix2pix ``D_A G_A cycle_A`` (11), GAN discriminator losses, ``l_pix``, ``Win Rate``,
+# ``train/value_loss``, ``Validation Loss`` beside ``Loss``, epoch summaries named like the step records.
+#
+# AFTER the changes this reading prompted (tests/importers/test_textlog_round9.py: an epoch record on the step clock
+# gives the run its epoch; "testing in eval mode" / "Now continue training" announce the phases; a settings line with
+# word values and a plural count of epochs are settings and the plan; Keras 3's bar is one point per epoch, the
+# closing line's, with the epoch reached kept; one epoch of a stated plan is the epoch reached):
+#   dict labels: exact 374/415 (90.1%), analysed 346 (83.4%), no mix -- 374/413 (90.6%), 346 (83.8%) without the two
+#   series of INCONSISTENT (misses at the first reading too); list labels: 245/297 (82.5%) named;
+#   main corpus: exact 490/510 (96.1%), analysed 454 (89.0%), no mix; all: 864/925 (93.4%), 800 (86.5%).
+# Still missed (41): the tqdm postfix bars (a value set during an iteration is drawn before the bar counts it: 3 one
+# point off; 2 labels count every redraw), Paddle v1's ``Pass=N Batch=..`` (3), a bare ``4  loss=..`` or ``0\t5\t
+# loss=..`` whose leading numbers are the clock (6), 1-based printed counters the labels give 0-based or the reverse
+# (dcgan, pokemon ``after cycle=N``), ``|grad|``, Chinese keys, conlleval FB1, the rest one each.
+MIN_EXACT_LOCKBOX = 0.905
+MIN_ANALYSED_LOCKBOX = 0.837
+MIN_NAMED_LOCKBOX = 0.824
