@@ -58,7 +58,7 @@ def inside_epoch(run: Run) -> tuple[int, int, int] | None:
     N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
     mid = run.meta.get("ends_inside_epoch")
     if not isinstance(mid, dict):
-        return _inside_epoch_by_clock(run)
+        return _inside_epoch_by_clock(run) or _epoch_summary_missing(run)
     try:
         e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
     except (KeyError, TypeError, ValueError):
@@ -96,6 +96,50 @@ def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
     if length <= 2 * interval or length - pos <= max(2 * interval, 0.02 * length):
         return None
     return int(e[-1]), int(pos), int(round(length))
+
+
+def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, steps into it, steps per epoch) when every complete epoch ended with a summary the run writes once
+    per epoch (a validation loss, Lightning's ``*_epoch`` values: one reading in each whole-number epoch from the
+    first, at least three) and the training loss went on into the next epoch without one: the run stopped inside
+    that epoch (Lightning's CSVLogger flushed a last ``train_loss_step`` row, then the process was killed). The
+    epoch's length is the summaries' median spacing; None when the training loss's last step is a full epoch past
+    the last summary (a summary every few epochs), or the epoch is fractional, goes back, or is missing."""
+    tag, loss = run.roles.get("epoch"), run.roles.get("train_loss")
+    if tag is None or loss is None:
+        return None
+    es = run.series(tag)
+    e = es.to_numpy(dtype=np.float64)
+    ok = np.isfinite(e)
+    e, est = e[ok], es.index.to_numpy()[ok]
+    if len(e) < 3 or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
+        return None
+    ls = run.series(loss)
+    if not len(ls):
+        return None
+    last = int(ls.index[-1])
+    at = np.searchsorted(est, last, side="right") - 1
+    if at < 0:
+        return None
+    epoch_last = int(e[at])
+    for t in run.tags:
+        if t in (tag, loss):
+            continue
+        st = run.tag_steps(t)
+        if len(st) < 3 or int(st[-1]) >= last:
+            continue
+        idx = np.searchsorted(est, st, side="right") - 1
+        if np.any(idx < 0):
+            continue
+        ep = e[idx].astype(np.int64)
+        first = int(e[0])
+        if not np.array_equal(ep, np.arange(first, first + len(ep))) or int(ep[-1]) != epoch_last - 1:
+            continue
+        length = float(np.median(np.diff(st)))
+        pos = last - int(st[-1])
+        if length > 0 and 0 < pos < length:
+            return epoch_last, int(pos), int(round(length))
+    return None
 
 
 def eta_left(run: Run) -> int:

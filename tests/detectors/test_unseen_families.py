@@ -1874,3 +1874,33 @@ def test_a_fine_tune_whose_last_evaluation_alone_rose_is_told_as_info_and_two_ri
     two = np.r_[base, base[-1] * rise, base[-1] * rise * 1.05]
     hits = run_detector("overfitting", make_run(train_loss=(steps2, 0.7 * np.exp(-steps2 / 150) + 0.02), val_loss=(ev2, two)))
     assert hits and hits[0].severity != "info", [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("killed", [True, False])
+def test_a_lightning_csv_whose_last_epoch_has_no_summary_was_killed_inside_it(seed, killed, tmp_path):
+    # Lightning's CSVLogger: train_loss_step every `every` steps, then per epoch a row with val_loss and
+    # train_loss_epoch; killed, the file ends with train_loss_step rows of an epoch that never wrote its summary
+    # (one row is enough). A finished run ends with its last epoch's summary (and may add a lone test row).
+    rng = np.random.default_rng(seed)
+    per = int(rng.integers(40, 120))
+    every = int(rng.choice([10, 25, 50]))
+    epochs = int(rng.integers(5, 15))
+    stop_epoch = int(rng.integers(3, epochs)) if killed else epochs
+    rows = ["epoch,step,train_loss_step,train_loss_epoch,val_loss"]
+    for e in range(stop_epoch + (1 if killed else 0)):
+        for st in range(e * per, (e + 1) * per):
+            if (st + 1) % every == 0:
+                rows.append(f"{e},{st},{1.0 / (1 + st / per):.4f},,")
+            if killed and e == stop_epoch and st >= e * per + every:
+                break
+        if e < stop_epoch:
+            rows.append(f"{e},{(e + 1) * per - 1},,{1.0 / (1 + e):.4f},{1.1 / (1 + e):.4f}")
+    if not killed:
+        rows.append(f"{epochs},{epochs * per},,,")  # the closing row Lightning writes at max_epochs
+    d = tmp_path / "lightning_logs" / "version_0"
+    d.mkdir(parents=True)
+    (d / "metrics.csv").write_text("\n".join(rows) + "\n")
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    said = [f for f in rr.findings if f.name == "unfinished-schedule" and "inside epoch" in f.message]
+    assert bool(said) == killed, [(f.name, f.message) for f in rr.findings]
