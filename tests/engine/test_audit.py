@@ -201,10 +201,11 @@ print(json.dumps({r.run: [r.status, r.errors[:1]] for r in rep.runs}))
 
 
 def _csv_sweep(root, names, rows=60):
+    text = "step,loss\n" + "".join(f"{i},{2.0 / (1 + i / 10)}\n" for i in range(rows))  # the same log in each run
     for n in names:
         d = root / n
         d.mkdir(parents=True)
-        (d / "log.csv").write_text("step,loss\n" + "".join(f"{i},{2.0 / (1 + i / 10)}\n" for i in range(rows)))
+        (d / "log.csv").write_text(text)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
@@ -267,20 +268,30 @@ def test_sigterm_to_the_audit_leaves_no_worker_behind(tmp_path):
 
     sweep = tmp_path / "sweep-sigterm-marker"
     _csv_sweep(sweep, [f"r{i:03d}" for i in range(400)], rows=3000)
+    def ours() -> list[str]:  # the audit and its workers (forked: the same command line)
+        left = []
+        for p in Path("/proc").iterdir():
+            if p.name.isdigit():
+                try:
+                    if str(sweep).encode() in (p / "cmdline").read_bytes():
+                        left.append(p.name)
+                except OSError:
+                    pass
+        return left
+
     proc = subprocess.Popen([sys.executable, "-m", "curvedoc", "audit", str(sweep), "--jobs", "2", "--no-cache",
                              "--format", "json"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    time.sleep(2.0)
+    # SIGTERM once both workers are reading (not after a fixed 2 s: the 400 runs keep them busy far longer, and
+    # every second waited here was two of their CPU)
+    deadline = time.monotonic() + 30
+    while len(ours()) < 3 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(ours()) >= 3, "the audit ended or never started its two workers"
+    time.sleep(0.3)
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=30)
     time.sleep(1.0)
-    left = []
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                if str(sweep).encode() in (p / "cmdline").read_bytes():
-                    left.append(p.name)
-            except OSError:
-                pass
+    left = ours()
     assert left == [], f"orphaned workers: {left}"
     assert proc.returncode != 0
 
