@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from curvedoc.model.run import Run, make_frame
@@ -30,16 +31,24 @@ def make_run(name: str = "synthetic", *, steps=None, meta: dict | None = None, h
     Tag names are used as given, so pass role-like names (``train_loss``) or framework names (``train/loss``)
     via ``**{"train/loss": arr}``.
     """
-    tag_col, step_col, val_col = [], [], []
+    # the tag column is built from codes: the categorical pandas makes of the list of names (categories sorted),
+    # without factorizing a Python list of one string per point (most of the cost of the thousands of runs the
+    # detector tests build)
+    names, step_col, val_col = [], [], []
     for tag, data in tags.items():
         if isinstance(data, tuple):
             st, v = np.asarray(data[0]), np.asarray(data[1], dtype=float)
         else:
             v = np.asarray(data, dtype=float)
             st = np.asarray(steps) if steps is not None else np.arange(len(v))
-        tag_col += [tag] * len(v)
+        names.append(tag)
         step_col.append(st.astype(np.int64))
         val_col.append(v)
+    present = sorted({t for t, v in zip(names, val_col) if len(v)})
+    tag_col = []
+    if present:
+        codes = np.concatenate([np.full(len(v), present.index(t) if len(v) else 0) for t, v in zip(names, val_col)])
+        tag_col = pd.Categorical.from_codes(codes, categories=present)
     frame = make_frame(tag_col, np.concatenate(step_col) if step_col else [], np.concatenate(val_col) if val_col else [])
     return Run(name, source, frame, meta=meta, hparams=hparams, issues=issues)
 

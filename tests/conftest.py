@@ -33,6 +33,37 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 
+# ------------------------------------------------------------------------------------------ scratch files in memory
+# The suite writes and removes thousands of scratch files (every fuzz example in a folder of its own, sweeps of 400
+# runs, a 1 GB one-line log). On a disk that other work keeps busy, creating and removing them waited on the disk
+# more than the tests computed: tests/importers/test_fuzz_importers.py took 51 s alone for 17 s of CPU with /tmp on
+# this project's shared disk, 22 s with its files in memory (2026-11-28, load 4, issue 41). Where TMPDIR is not set
+# and /dev/shm is a tmpfs with room to spare, the tests' temporary folders (pytest's tmp_path, tempfile's, those of
+# the processes they start) go there; a TMPDIR or --basetemp given is kept. pyproject's tmp_path_retention_policy =
+# "failed" removes a passing test's folder when it ends, so nothing piles up in memory between runs.
+_SCRATCH_ROOM = 4 << 30  # the suite's largest file is 1 GB; a few tests hold theirs at once
+
+
+def _scratch_in_memory() -> None:
+    if os.environ.get("TMPDIR") or not sys.platform.startswith("linux"):
+        return
+    shm = "/dev/shm"
+    try:
+        with open("/proc/mounts", encoding="utf-8") as fh:
+            tmpfs = any(line.split()[1:3] == [shm, "tmpfs"] for line in fh if len(line.split()) > 2)
+        room = os.statvfs(shm)
+    except OSError:
+        return
+    if tmpfs and room.f_bavail * room.f_frsize >= _SCRATCH_ROOM and os.access(shm, os.W_OK | os.X_OK):
+        import tempfile
+
+        os.environ["TMPDIR"] = shm
+        tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_scratch_in_memory()
+
+
 # ------------------------------------------------------------------------------------------ xdist scheduling
 # `--dist loadfile` (pyproject's addopts) sends whole test files to a worker, so a module's fixtures (the moto S3
 # server, the Dask cluster, the audits they are compared with) are built once, not once per worker. This

@@ -137,11 +137,11 @@ def test_only_needed_bytes_are_read(memfs):
     assert all(n <= 65536 for p, n in fetched if not p.endswith(tuple(f.name for f in (SAMPLES / "overfitting-small-data").iterdir())))
 
 
-def test_remote_store_is_never_written(memfs):
+def test_remote_store_is_never_written(memfs, tmp_path):
     fs, name = memfs
     _upload(fs, SAMPLES / "overfitting-small-data", name + "/r")
     before = {k: (v["size"], v.get("created")) for k, v in fs.find(name, detail=True).items()}
-    audit(f"memory:/{name}", cache=True, cache_dir=str(Path(os.environ.get("TMPDIR", "/tmp")) / f"cdc-{os.getpid()}"))
+    audit(f"memory:/{name}", cache=True, cache_dir=str(tmp_path / "cache"))  # (a cdc-<pid> folder was left in TMPDIR)
     after = {k: (v["size"], v.get("created")) for k, v in fs.find(name, detail=True).items()}
     assert before == after
 
