@@ -196,7 +196,10 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     exceed it (a count in other units would)."""
     if "train_loss" not in run.roles and "epoch" not in run.roles:
         return None
-    ep = _hparam(run, PLANNED_EPOCH_KEYS)
+    # the plan the importer read as such ('Epoch 3/15', 'Epochs: 100') before any number a settings line happens to
+    # give under an epoch key ('epochs 1-100' read as epochs = 1)
+    said = _int(run.meta.get("num_epochs"))
+    ep = (said, "num_epochs") if said and said > 0 else _hparam(run, PLANNED_EPOCH_KEYS)
     reached = None
     if "epoch" in run.roles:
         e = clean(run.series("epoch")).to_numpy(dtype=np.float64)

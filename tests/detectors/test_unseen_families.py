@@ -1904,3 +1904,14 @@ def test_a_lightning_csv_whose_last_epoch_has_no_summary_was_killed_inside_it(se
     rr = curvedoc.diagnose(str(d)).runs[0]
     said = [f for f in rr.findings if f.name == "unfinished-schedule" and "inside epoch" in f.message]
     assert bool(said) == killed, [(f.name, f.message) for f in rr.findings]
+
+
+@pytest.mark.parametrize("reached", [5, 16, 40])
+def test_the_plan_a_log_states_wins_over_a_number_a_settings_line_gives_under_an_epoch_key(reached):
+    # 'Epochs: 100' read as the plan; a banner 'Section 1/5, epochs 1-100' also leaves 'epochs' = 1 among the
+    # hyperparameters: the run that stopped at epoch `reached` of 100 did not finish
+    e = np.arange(1, reached + 1)
+    run = make_run(Loss=(e, 1.0 / e), epoch=(e, e.astype(float)), meta={"num_epochs": 100},
+                   hparams={"epochs": 1.0, "Epochs": 100.0, "num_epochs": 100})
+    hits = run_detector("unfinished-schedule", run)
+    assert hits and f"epoch {reached} of" in hits[0].message, [h.message for h in hits]
