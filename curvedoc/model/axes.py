@@ -31,13 +31,13 @@ def _is_index(steps: np.ndarray, last: int) -> bool:
             and int(steps[-1]) <= MAX_INDEX_SHARE * last)
 
 
-def _epochs_counted(frame: pd.DataFrame, groups: dict[str, np.ndarray], moved: set[str]) -> int | None:
+def _epochs_counted(frame: pd.DataFrame, names: list[str], moved: set[str]) -> int | None:
     """How many epochs the run's own epoch counter (a series its name makes the ``epoch`` role, on the training
     clock) says it ran: its largest value, counted from 1; None without one."""
     from curvedoc.model.roles import infer_role
 
     best = None
-    for t in groups:
+    for t in names:
         if t in moved or (r := infer_role(t)) is None or r[0] != "epoch":
             continue
         v = frame.loc[frame["tag"] == t, "value"].to_numpy(np.float64)
@@ -62,14 +62,25 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     its clock is not the run's."""
     if not len(frame):
         return frame, None
-    groups = {str(t): np.unique(g.to_numpy(np.int64)) for t, g in frame.groupby("tag", observed=True)["step"]}
-    held = {t for t in groups if named_split(t) == "val"}
-    dense = [s for t, s in groups.items() if t not in held and len(s) >= MIN_DENSE]
-    if not dense:
+    tags = frame["tag"] if isinstance(frame["tag"].dtype, pd.CategoricalDtype) else frame["tag"].astype("category")
+    names = [str(c) for c in tags.cat.categories]
+    codes = tags.cat.codes.to_numpy()
+    steps = frame["step"].to_numpy(np.int64)
+    counts = np.bincount(codes[codes >= 0], minlength=len(names))
+    # one pass over the points for each tag's last step; the steps themselves only for the few short series that can
+    # be an index (a long log's millions of points are not sorted per tag)
+    top = pd.Series(steps).groupby(codes).max()
+    held = {i for i, t in enumerate(names) if counts[i] and named_split(t) == "val"}
+    dense = [int(top[i]) for i in range(len(names)) if i not in held and counts[i] >= MIN_DENSE]
+    if not dense or max(dense) <= 0:
         return frame, None
-    last = max(int(s[-1]) for s in dense)
-    if last <= 0:
+    last = max(dense)
+    short = [i for i in range(len(names)) if MIN_EPOCHS <= counts[i] and int(top[i]) <= MAX_INDEX_SHARE * last]
+    if not short or not held & set(short):
         return frame, None
+    sel = np.isin(codes, short)
+    groups = {names[i]: np.unique(steps[sel & (codes == i)]) for i in short}
+    held = {names[i] for i in held}
     indexed = {tuple(s.tolist()) for t, s in groups.items() if t in held and _is_index(s, last)}
     if not indexed:
         return frame, None
@@ -77,17 +88,16 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     # epochs counted from 1 across the moved series (a 0-based index: epoch 0 is the first)
     counts = {t: int(groups[t][-1]) + (1 if int(groups[t][0]) == 0 else 0) for t in moved}
     epochs = max(counts.values())
-    counter = _epochs_counted(frame, groups, set(moved))
+    counter = _epochs_counted(frame, names, set(moved))
     if counter is not None and epochs > counter + 1:
         # the run's own epoch counter says fewer epochs than the index counts: it indexes something else (the
         # batches of one validation pass, logged per batch)
         return frame, None
     per = last / epochs
     out = frame.copy()
-    tag = out["tag"].astype(str).to_numpy()
-    step = out["step"].to_numpy(np.int64).copy()
+    step = steps.copy()
     for t in moved:
-        rows = tag == t
+        rows = codes == names.index(t)
         e1 = step[rows] + (1 if int(groups[t][0]) == 0 else 0)
         step[rows] = np.rint(e1 * per).astype(np.int64)
     out["step"] = step

@@ -281,10 +281,11 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
             continue
         errors[t] = (c[0], named_split(t))
     held_stems = {tag_stem(t) for t, (_, split) in errors.items() if split == "val"}
+    named_train = {kind for kind, split in errors.values() if split == "train"}
     for t, (kind, split) in errors.items():
-        if split is None and tag_stem(t) == _norm(t) and _norm(t) in held_stems:
+        if split is None and kind not in named_train and tag_stem(t) == _norm(t) and _norm(t) in held_stems:
             # Keras's convention (History, CSVLogger, TensorBoard): the bare name is the training split of the
-            # 'val_'-prefixed one beside it (mse / val_mse)
+            # 'val_'-prefixed one beside it (mse / val_mse) -- where no name says 'train' itself
             split = "train"
         if split is not None:
             found.setdefault((kind, split), []).append(t)

@@ -1694,6 +1694,12 @@ def test_a_regression_error_under_its_bare_keras_name_is_the_loss_and_a_flat_one
     assert [h for h in run_detector("underfitting", run) if h.evidence.get("mode") == "never-learned"]
     kind, tags = _regression_keras_names(seed, learns=True)
     assert run_detector("underfitting", make_run(**tags)) == []
+    # a name that says 'train' itself is the training split before a bare one (a per-step 'mse' beside per-epoch
+    # 'train mse' / 'val mse')
+    e = np.arange(1, 31)
+    run = make_run(**{kind: (np.arange(1, 301), np.ones(300)), f"train {kind}": (e * 10, np.ones(30)),
+                      f"val {kind}": (e * 10, np.ones(30))})
+    assert run.roles.get("train_loss") == f"train {kind}", run.roles
 
 
 @pytest.mark.parametrize("ns", ["finetuning", "model", "stage1"])
