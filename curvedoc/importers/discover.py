@@ -275,7 +275,7 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                     # one JSON object per line under a text log's name (DETR's and MAE's log.txt): JSON's own content
                     # comes first, as for a file given alone
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
-                elif looks_like_text_log(p):
+                elif looks_like_text_log(p, named_as_log=bool(TEXT_LOG_NAME.match(low))):
                     other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder

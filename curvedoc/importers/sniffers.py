@@ -91,10 +91,12 @@ def sniff_json(path: Path) -> bool:
         bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
 
 
-def looks_like_text_log(path: Path) -> bool:
+def looks_like_text_log(path: Path, named_as_log: bool = False) -> bool:
     """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...), a loss also inside a
     compound word (``logloss``, ``celoss``, ``trainloss``); UTF-16 text (PowerShell redirection) counts, binary does
-    not. The reader decides for good (tentative)."""
+    not. ``named_as_log``: the file's name is a log's (``train.log``, ``nohup.out``): any text will do, since a print
+    log names its numbers as its script likes (``[3/40] mse 1080.3 | Test mse 1076.3``). The reader decides for
+    good (tentative)."""
     head = head_bytes(path, 65536)
     if not head:
         return False
@@ -114,6 +116,8 @@ def looks_like_text_log(path: Path) -> bool:
         head = head.replace(b"\x00", b"")
     elif head.count(0) > 0.5 * len(head):
         return False
+    if named_as_log:
+        return True
     return bool(re.search(rb"(?i)(\b|_)([a-z]*loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
 
 

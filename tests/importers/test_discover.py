@@ -291,3 +291,16 @@ def test_python_printed_dicts_under_a_text_log_name_are_a_text_log_not_broken_js
     runs = curvedoc.load(str(tmp_path / "run" if given == "folder" else tmp_path / "run" / "training.log"))
     assert len(runs) == 1 and runs[0].source == "text-log"
     assert len(runs[0].series("train_loss")) == 15
+
+
+def test_a_file_named_as_a_log_is_read_in_its_folder_whatever_words_its_script_prints(tmp_path):
+    # '[3/40] mse 1080.28 | Test mse 1076.27' in train.log names no 'loss', 'epoch' or 'step': given alone it was read,
+    # in its folder it was passed over (no training log found); a .txt that is not named as a log still needs a
+    # training word to be tried
+    import curvedoc
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "train.log").write_text(
+        "\n".join(f"[{e}/40] mse {1500 / e:.2f} | Test mse {1600 / e:.2f}" for e in range(1, 41)) + "\n")
+    (tmp_path / "run" / "notes.txt").write_text("Ideas: try a wider model, 3 layers, 128 units.\n")
+    runs = curvedoc.load(str(tmp_path / "run"))
+    assert len(runs) == 1 and runs[0].source == "text-log" and len(runs[0].series("train_loss")) == 40
