@@ -527,6 +527,27 @@ def late_rate_levels(run) -> list[tuple]:
     return out
 
 
+#: a rate this share of its scale above its start (10 points of accuracy) shows the model learned
+LEARNED_GAIN = 0.1
+
+
+def rate_rose(run, min_gain: float = LEARNED_GAIN) -> tuple[str, float, float] | None:
+    """(tag, first, last) of a bounded higher-is-better rate (accuracy, F1, mAP ...) whose last readings sit at least
+    ``min_gain`` of its scale above its first ones (medians of the first and last three): the model learned. None
+    when no rate logged at least four readings or none rose that far."""
+    for m in run.metrics:
+        if not (m.rate and m.higher_is_better):
+            continue
+        v = run.series(m.tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)] / m.scale
+        if len(v) < 4:
+            continue
+        first, last = float(np.median(v[:3])), float(np.median(v[-3:]))
+        if last - first >= min_gain:
+            return m.tag, first * m.scale, last * m.scale
+    return None
+
+
 # held-out scores of where a detector puts its boxes or a segmenter its masks: they have no chance level (a model
 # that learned nothing scores 0, not 1/K) and rise only as the localisation gets good, so a low score beside a
 # falling loss is a model still learning, not one stuck at the prior

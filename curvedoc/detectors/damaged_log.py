@@ -9,7 +9,9 @@ that is NaN or infinite at a few points and finite again afterwards (reported as
 not measurements -- an evaluation on a degenerate batch, an fp16 overflow in an early evaluation -- and plotting
 tools drop them without a word; a point a later session re-wrote at the same step is still counted, since it
 is in the log. A non-finite training loss is divergence's business, and a loss non-finite to its end or at
-every point is not an isolated glitch.
+every point is not an isolated glitch -- unless the training loss is NaN/inf at every point while a quality rate
+the run logs rose by 10 points of its scale or more: the model learned, so its weights are finite and it is the
+logged loss that is broken (a warning).
 
 ## Why it matters
 Points are missing; other readers drop them silently.
@@ -53,6 +55,39 @@ def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
     yield from _zero_grad_norm(run, p)
     yield from _placeholder_losses(run, p)
     yield from _nonfinite_points(run, p)
+    yield from _nan_loss_while_learning(run)
+
+
+def _nan_loss_while_learning(run: Run) -> Iterator[Hit]:
+    """A training loss that is NaN/inf at every point while a quality rate the run logs rose by ``LEARNED_GAIN`` of its
+    scale or more: the weights cannot be NaN (the model's predictions improved), so the logged loss is what is
+    broken -- a mean overflowing in fp16, a loss computed over an empty or fully masked batch -- and its curve says
+    nothing. Divergence leaves such a run to this rule."""
+    from curvedoc.detectors._progress import rate_rose
+
+    tag = run.roles.get("train_loss")
+    if tag is None or tag not in run.tag_counts():
+        return
+    v = run.tag_values(tag)
+    if not len(v) or np.isfinite(v).any():
+        return
+    rose = rate_rose(run)
+    if rose is None:
+        return
+    metric, first, last = rose
+    steps = run.tag_steps(tag)
+    also = ""
+    val = run.roles.get("val_loss")
+    if val is not None and val in run.tag_counts() and not np.isfinite(run.tag_values(val)).any():
+        also = f" (and {val} at every one of its points)"
+    yield Hit(
+        f"{tag} is NaN/inf at every one of its {len(v):,} points{also} while {metric} rose from {first:.3g} to "
+        f"{last:.3g}: the model learned, so it is the logged loss that is broken (a mean overflowing in fp16, a loss "
+        "over an empty or fully masked batch), not the training; its curve says nothing",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.8,
+        evidence={"tag": tag, "nonfinite_points": int(len(v)), "metric": metric, "metric_first": first,
+                  "metric_last": last},
+    )
 
 
 NONFINITE_MIN_FINITE = 3  # finite points a series needs around its non-finite ones to be a curve with glitches

@@ -7,7 +7,8 @@ and has given back at least ``min_progress_lost`` of the progress made since the
 very first reading, beyond the run's noise, is measured from that reading whatever it did in between). Transient
 spikes that come back down (loss-spikes), a warmup bump that recovers, and a rising validation loss
 with a falling training loss (overfitting) are not divergence. NaN values that appear and then
-disappear again are reported as a warning. A cross-entropy (by what the run logs beside it) that falls below zero
+disappear again are reported as a warning. A loss NaN at every point while a quality rate rose 10 points of its
+scale is a broken loss log, not a diverged model (damaged-log reports it). A cross-entropy (by what the run logs beside it) that falls below zero
 and on to ten times further below it is not bounded below (NLLLoss on raw logits): reported as divergence too.
 
 The finding says where it started (onset: the point of no return of the smoothed loss; for a NaN
@@ -66,7 +67,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
-from curvedoc.detectors._progress import adversarial
+from curvedoc.detectors._progress import adversarial, rate_rose
 from curvedoc.model.run import Run
 
 
@@ -325,6 +326,8 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
     has_scale = "loss_scale" in run.roles
 
     if not fin.any():
+        if rate_rose(run) is not None:
+            return  # the weights are fine -- the model learned -- so it is the logged loss that is broken: damaged-log's
         ev = {"onset_step": int(steps[0]), "nan_step": int(steps[0]), "nonfinite_points": int(n)}
         ev.update(I.lr_context(run, int(steps[0])))
         causes = _rank(ev, nan=True, early=True, huge=False, has_scale=has_scale)

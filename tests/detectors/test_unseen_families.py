@@ -1921,3 +1921,26 @@ def test_the_plan_a_log_states_wins_over_a_number_a_settings_line_gives_under_an
                    hparams={"epochs": 1.0, "Epochs": 100.0, "num_epochs": 100})
     hits = run_detector("unfinished-schedule", run)
     assert hits and f"epoch {reached} of" in hits[0].message, [h.message for h in hits]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_loss_logged_as_nan_at_every_point_while_accuracy_rises_is_a_broken_log_not_a_divergence(seed):
+    # an fp16 mean that overflows in the logged loss only: NaN at every logged point (4-40 of them), while the
+    # accuracies rise 10-50 points above chance -- the weights are fine. With the accuracy flat at chance the NaN is
+    # the training's: divergence
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([2, 4, 10]))
+    n = int(rng.integers(4, 40))
+    steps = np.arange(1, n + 1) * 200
+    gain = float(rng.uniform(0.1, 0.5))
+    rising = 1.0 / k + np.linspace(0.0, gain, n)
+    flat = 1.0 / k + 0.005 * rng.standard_normal(n)
+    nan = np.full(n, np.nan)
+    for acc, broken in ((rising, True), (flat, False)):
+        rr = curvedoc.diagnose(make_run(**{"training/loss": (steps, nan), "eval_loss": (steps, nan),
+                                           "training/acc": (steps, acc), "eval_acc": (steps, acc)})).runs[0]
+        names = {f.name: f.severity for f in rr.findings}
+        if broken:
+            assert names.get("damaged-log") == "warning" and "divergence" not in names, names
+        else:
+            assert names.get("divergence") == "error" and "damaged-log" not in names, names
