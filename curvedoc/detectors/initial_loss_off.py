@@ -236,11 +236,13 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             f"train_loss flattens at {tail:.4f} (never below {vmin:.4f}) while the training accuracy reaches "
             f"{acc_end:.3f}: a model that gets nearly every example right should drive a cross-entropy towards 0, "
             f"but this one presses against {floor:.4f} = log(1 + (K-1)/e) for K={k}, the lowest loss a "
-            "cross-entropy can give when it receives probabilities instead of logits",
+            "cross-entropy can give when it receives probabilities instead of logits; K is read from that level "
+            "alone, which label smoothing or noisy labels can match by chance (about one time in ten), so this is "
+            "worth checking rather than a warning",
             step=int(steps[0]), confidence=0.6,
             evidence={"num_classes": k, "double_softmax_floor": floor, "min_loss": vmin, "last_loss": tail,
                       "train_acc_end": acc_end, "k_from": "floor"},
-            causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax",
+            causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax", severity="info",
         )
         return
     yield Hit(
