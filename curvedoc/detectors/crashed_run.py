@@ -66,13 +66,9 @@ def inside_epoch(run: Run) -> tuple[int, int, int] | None:
     return (e, i, nb) if 0 <= i < nb else None
 
 
-def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
-    """(epoch, steps into it, steps per epoch) from the whole-number epoch the run logs beside its steps: the steps
-    where the epoch moves on give its length (two complete epochs at least, their lengths within one logging interval),
-    and a last logged step short of its epoch's end (the epoch before's last step plus a length) by more than two
-    logging intervals (and 2% of the epoch) was cut off --
-    an epoch-based training ends at an epoch's end. None when the epoch is fractional (HF's ``epoch`` 2.54: a
-    max_steps plan ends anywhere), goes back (a restart), or the log is per epoch."""
+def _whole_epochs(run: Run, min_points: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(epoch values, their steps) of the run's epoch counter when it is whole-numbered and never goes back, with at
+    least ``min_points`` finite readings; else None (a fractional epoch, a restart, no counter)."""
     tag = run.roles.get("epoch")
     if tag is None:
         return None
@@ -80,8 +76,22 @@ def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
     e = s.to_numpy(dtype=np.float64)
     ok = np.isfinite(e)
     e, st = e[ok], s.index.to_numpy()[ok]
-    if len(e) < 10 or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
+    if len(e) < min_points or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
         return None
+    return e, st
+
+
+def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, steps into it, steps per epoch) from the whole-number epoch the run logs beside its steps: the steps
+    where the epoch moves on give its length (two complete epochs at least, their lengths within one logging interval),
+    and a last logged step short of its epoch's end (the epoch before's last step plus a length) by more than two
+    logging intervals (and 2% of the epoch) was cut off --
+    an epoch-based training ends at an epoch's end. None when the epoch is fractional (HF's ``epoch`` 2.54: a
+    max_steps plan ends anywhere), goes back (a restart), or the log is per epoch."""
+    counter = _whole_epochs(run, 10)
+    if counter is None:
+        return None
+    e, st = counter
     starts = st[np.flatnonzero(np.diff(e) > 0) + 1]  # the first logged step of each epoch after the first
     lengths = np.diff(starts)
     interval = float(np.median(np.diff(st)))
@@ -106,14 +116,10 @@ def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
     epoch's length is the summaries' median spacing; None when the training loss's last step is a full epoch past
     the last summary (a summary every few epochs), or the epoch is fractional, goes back, or is missing."""
     tag, loss = run.roles.get("epoch"), run.roles.get("train_loss")
-    if tag is None or loss is None:
+    counter = _whole_epochs(run, 3)
+    if counter is None or loss is None:
         return None
-    es = run.series(tag)
-    e = es.to_numpy(dtype=np.float64)
-    ok = np.isfinite(e)
-    e, est = e[ok], es.index.to_numpy()[ok]
-    if len(e) < 3 or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
-        return None
+    e, est = counter
     ls = run.series(loss)
     if not len(ls):
         return None
