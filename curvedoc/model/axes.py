@@ -86,8 +86,7 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
         return frame, None
     moved = sorted(t for t, s in groups.items() if _is_index(s, last) and tuple(s.tolist()) in indexed)
     # epochs counted from 1 across the moved series (a 0-based index: epoch 0 is the first)
-    counts = {t: int(groups[t][-1]) + (1 if int(groups[t][0]) == 0 else 0) for t in moved}
-    epochs = max(counts.values())
+    epochs = max(int(groups[t][-1]) + (1 if int(groups[t][0]) == 0 else 0) for t in moved)
     counter = _epochs_counted(frame, names, set(moved))
     if counter is not None and epochs > counter + 1:
         # the run's own epoch counter says fewer epochs than the index counts: it indexes something else (the
@@ -102,10 +101,10 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
         step[rows] = np.rint(e1 * per).astype(np.int64)
     out["step"] = step
     first, lastidx = min(int(groups[t][0]) for t in moved), max(int(groups[t][-1]) for t in moved)
-    names = ", ".join(repr(t) for t in moved[:4]) + (f" and {len(moved) - 4} more" if len(moved) > 4 else "")
+    said = ", ".join(repr(t) for t in moved[:4]) + (f" and {len(moved) - 4} more" if len(moved) > 4 else "")
     note = ImportIssue(
         "epoch-axis",
-        f"{names} {'was' if len(moved) == 1 else 'were'} logged against the epoch index ({first}-{lastidx}) while "
+        f"{said} {'was' if len(moved) == 1 else 'were'} logged against the epoch index ({first}-{lastidx}) while "
         f"training ran to step {last:,}: placed at the end of each epoch (epoch e at step e x {per:,.4g})",
         count=int(sum(len(groups[t]) for t in moved)), severity="info")
     return out, note
