@@ -33,6 +33,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
+from curvedoc.detectors._signal import shared
 from curvedoc._fmt import fmt_step
 from curvedoc.model.run import Run
 
@@ -53,6 +54,7 @@ def _last_step(run: Run) -> int | None:
     return int(run.scalars["step"].max()) if run.n_points else None
 
 
+@shared  # asked by crashed-run and by unfinished-schedule of the same run
 def inside_epoch(run: Run) -> tuple[int, int, int] | None:
     """(epoch, batch, batches) when the importer found the log's last training record inside an epoch (batch i of
     N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
@@ -128,8 +130,11 @@ def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
     if at < 0:
         return None
     epoch_last = int(e[at])
-    for t in run.tags:
-        if t in (tag, loss):
+    first = int(e[0])
+    # a summary has one reading in each complete epoch from the first: exactly epoch_last - first of them (the count
+    # picks the candidates before any tag's steps are read: a log may have thousands of tags)
+    for t, count in run.tag_counts().items():
+        if t in (tag, loss) or count != epoch_last - first:
             continue
         st = run.tag_steps(t)
         if len(st) < 3 or int(st[-1]) >= last:
@@ -138,7 +143,6 @@ def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
         if np.any(idx < 0):
             continue
         ep = e[idx].astype(np.int64)
-        first = int(e[0])
         if not np.array_equal(ep, np.arange(first, first + len(ep))) or int(ep[-1]) != epoch_last - 1:
             continue
         length = float(np.median(np.diff(st)))
