@@ -806,10 +806,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             loss_txt = (f"; {run.roles['train_loss']} ends at {fmt_num(window_median(lv, 0.75, 1.0))} vs "
                         f"log({k:,}) = {fmt_num(chance_loss)}")
     same = " (identical at every evaluation)" if frozen else ""
+    before = n_evals - len(v)  # the evaluations left out before a collapse or an explosion
+    earlier = f"{before} earlier evaluation{'s' if before != 1 else ''} above it"
     if collapsed_at is not None:
-        same = (f" (identical at every evaluation from step {fmt_step(collapsed_at)} on, after "
-                f"{n_evals - len(v)} earlier evaluation{'s' if n_evals - len(v) != 1 else ''} above it: the predictions "
-                "collapsed to one output)")
+        same = (f" (identical at every evaluation from step {fmt_step(collapsed_at)} on, after {earlier}: the "
+                "predictions collapsed to one output)")
     also = f"; so do {len(found) - 1} other validation accuracies" if len(found) > 1 else ""
     ref = (f"1/K = {chance:.3f} for {k_label(k)}" if abs(chance - 1.0 / k) < 1e-12 else
            f"{chance:.3f}, the share of the majority class")
@@ -822,7 +823,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     verdict = ("never beat chance" if collapsed_at is None and exploded_at is None else
                f"sat at chance from step {fmt_step(collapsed_at)} to the end" if collapsed_at is not None else
                f"sat at chance after the training loss exploded at step {fmt_step(exploded_at)} "
-               f"({n_evals - len(v)} earlier evaluation{'s' if n_evals - len(v) != 1 else ''} above it)")
+               f"({earlier})")
     msg = f"{m.tag} (validation accuracy) {verdict}: {stay}{same}, vs {ref} ({src}){loss_txt}{why}{also}"
     conf = 0.9 if (src != "num_classes" or frozen) else 0.85
     if len(v) < 5:
