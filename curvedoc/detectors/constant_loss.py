@@ -5,7 +5,10 @@ level that is the same at the first logged point, in every segment of the run an
 
 ## Why it matters
 Nothing is being learned: the graph is detached, the parameters are frozen, the optimizer never
-steps, or the learning rate is 0. Every step of the run is wasted compute.
+steps, or the learning rate is 0. Every step of the run is wasted compute. A loss flat within its
+noise looks the same when the parameters move far too slowly to show (SGD at 1e-5, Adam at 1e-6):
+underfitting's "never learned", whose causes put a learning rate too low first, is reported beside
+it then; an exactly constant or frozen loss is this finding alone.
 
 ## Example
 ``sample_runs/constant-loss`` (the optimizer is built over a frozen copy of the parameters).
@@ -179,8 +182,9 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     causes, ev = _causes(run)
     base_ev = {"level": level, "points": n, "first_step": int(steps[0]), "last_step": int(steps[-1]),
                "rel_spread": spread, **ev,
-               # a loss that does not move never learned: this finding names the frozen model, underfitting's
-               # 'never learned' on the same loss is the same phenomenon
+               # a loss that does not move at all (the same number, or frozen from some step on) never learned:
+               # this finding names the frozen model, underfitting's 'never learned' on the same loss is the same
+               # phenomenon. The flat-within-noise case below does not supersede it (see there)
                "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]}
 
     if spread <= p.flat_rel_tol:
@@ -292,7 +296,11 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
         f"{rel_noise * 100:.1f}%), and the first points ({fmt_num(head)}) already sit there "
         f"(steps {fmt_step(steps[0])}-{fmt_step(steps[-1])})",
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf,
-        evidence={**base_ev, "noise_rel": rel_noise, "max_segment_dev_rel": worst, "head": head, "segments": nseg},
+        # flat within its noise is what a model updated too slowly looks like as much as a frozen one (a data-order
+        # noise on an unchanged level cannot tell them apart): underfitting's reading of the same loss, whose causes
+        # put a learning rate too low and too little capacity first, stands beside this one rather than under it
+        evidence={**{k: v for k, v in base_ev.items() if k != "supersedes"}, "noise_rel": rel_noise,
+                  "max_segment_dev_rel": worst, "head": head, "segments": nseg},
         causes=causes,
         # 'flat within its noise' over the part written so far is also a slow start (2.30 -> 2.23 over the first
         # ~80 steps at lr 0.01): only the finished run, or a learning rate of 0, says frozen. The exactly constant

@@ -233,8 +233,13 @@ def test_silent_when_a_loss_that_never_moved_sits_beside_a_rate_at_zero(n, evals
     assert all(h.evidence.get("mode") == "never-learned" for h in run_detector(NAME, run))
     names = _reported(run)
     assert names, "a model that never learned is not 'checked and fine'"
-    if "constant-loss" in names:
-        assert "underfitting" not in names  # superseded: one phenomenon, reported once
+    from curvedoc.engine import Plan, diagnose_run, resolve_settings
+
+    found = {f.name: f for f in diagnose_run(run, Plan.build(resolve_settings())).findings}
+    if "constant-loss" in found and "noise_rel" not in found["constant-loss"].evidence:
+        # an exactly constant or frozen loss supersedes 'never learned': one phenomenon, reported once. Flat within
+        # its noise, a model updated far too slowly looks the same: both stand (test_unseen_families)
+        assert "underfitting" not in names
 
 
 @pytest.mark.parametrize("rel", ["yolo_results_csv/yolov8-crack-low-map", "text_log/en2zh-transformer-stuck"])

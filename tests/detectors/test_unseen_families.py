@@ -1947,3 +1947,35 @@ def test_a_loss_logged_as_nan_at_every_point_while_accuracy_rises_is_a_broken_lo
             assert names.get("damaged-log") == "warning" and "divergence" not in names, names
         else:
             assert names.get("divergence") == "error" and "damaged-log" not in names, names
+
+
+# ------------------------------------------------------- a loss flat within its noise: frozen, or learning too slowly
+def _flat_within_noise(seed, exact=False):
+    """A regression loss that never moves from its level (0.03-3,000: a standardised target's 1.0, raw units' 10^3),
+    logged at 100-2,000 steps with minibatch noise 1-5% (or printed as the same number at every step), and a
+    validation loss on a whole held-out set at 10-20 evaluations, at the same level to 0.01-0.2%: a model frozen,
+    or one updated far too slowly to show (a noisier loss cannot be shown flat to the rules' 5%)."""
+    rng = np.random.default_rng(seed)
+    level = float(rng.choice([0.033, 0.49, 1.0, 37.0, 3100.0]))
+    n = int(rng.choice([100, 300, 2000]))
+    noise = 0.0 if exact else float(rng.uniform(0.01, 0.05))
+    steps = np.arange(1, n + 1)
+    every = n // int(rng.choice([10, 20]))
+    ev = np.arange(every, n + 1, every)
+    tr = level * (1.0 + noise * rng.standard_normal(n))
+    va = level * 1.02 * (1.0 + float(rng.uniform(1e-4, 2e-3)) * rng.standard_normal(len(ev)))
+    return make_run(**{"train/mse": (steps, tr), "val/mse": (ev, va)})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_loss_flat_within_its_noise_is_reported_as_never_learned_beside_constant_loss(seed):
+    # data-order noise on an unchanged level cannot tell a frozen model from one updated far too slowly (SGD at
+    # 1e-5, Adam at 1e-6): constant-loss says the loss does not move, underfitting says the model never learned
+    # (causes: LR too low, capacity) -- both stand. A loss printed as the same number at every step is frozen:
+    # constant-loss alone
+    rr = curvedoc.diagnose(_flat_within_noise(seed)).runs[0]
+    names = {f.name for f in rr.findings}
+    assert {"constant-loss", "underfitting"} <= names, [(f.name, f.severity) for f in rr.findings]
+    rr = curvedoc.diagnose(_flat_within_noise(seed, exact=True)).runs[0]
+    names = {f.name for f in rr.findings}
+    assert "constant-loss" in names and "underfitting" not in names, [(f.name, f.severity) for f in rr.findings]
