@@ -36,6 +36,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
 - ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise.
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
+- ``chance_low``, ``chance_high``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below ``chance_low`` x log K (it never learned and fell back) and no point above ``chance_high`` x log K (it never exploded).
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
@@ -101,6 +102,8 @@ class Params:
     fitted_factor: float
     early_gain: float
     early_factor: float
+    chance_low: float
+    chance_high: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -292,6 +295,21 @@ def _something_improved(run: Run, p: Params) -> bool:
     return False
 
 
+def _sat_at_chance(run: Run, v: np.ndarray, chance: float, p: Params) -> bool:
+    """The training loss sat at chance (log K) the whole run: no point thrown above ``chance_high`` times log K (an
+    explosion, however brief: a step too large) and its running median (windows of a twentieth of the points) never
+    below ``chance_low`` times log K (a model that learned and collapsed back). Such a model
+    predicts the prior because it never learned (an LR far too low, a model too weak, a frozen network):
+    underfitting's reading, reported beside plateau-at-chance's."""
+    raw = run.series("train_loss").to_numpy(dtype=np.float64)  # every point: an explosion lasts a few steps
+    if not np.isfinite(raw).all() or float(np.max(raw)) > p.chance_high * chance:
+        return False
+    w = max(3, len(v) // 20) | 1
+    rm = rolling_median_values(v, w, 1, center=True)
+    rm = rm[np.isfinite(rm)]
+    return bool(len(rm)) and float(rm.min()) >= p.chance_low * chance
+
+
 def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     s = prepared(run, "train_loss")
     n = len(s)
@@ -360,8 +378,10 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     high_loss = False
     if k is not None:
         chance = math.log(k)
-        if tail >= 0.95 * chance:
-            return  # at chance: plateau-at-chance / constant-loss own this
+        if tail >= 0.95 * chance and not _sat_at_chance(run, v, chance, p):
+            # at chance after an explosion (the step too large: the opposite cause) or after learning and falling
+            # back (a collapse): plateau-at-chance's verdict, with its causes, is the whole story
+            return
         high_loss = tail >= p.high_frac * chance
         if high_loss:
             reasons.append(f"{fmt_num(tail)} is {tail / chance:.0%} of log({k:,}) = {fmt_num(chance)} ({k_src})")
@@ -426,7 +446,8 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         causes = ["schedule-decayed-early", "capacity", "lr-too-low", "vanishing-gradients"]
     yield Hit(
         msg, step=plateau_step, steps=(plateau_step, int(steps[-1])), confidence=min(conf, 0.9),
-        evidence={"first_loss": head, "last_loss": tail, "improvement": round(improvement, 4),
+        evidence={"tag": run.roles.get("train_loss", "train_loss"), "first_loss": head, "last_loss": tail,
+                  "improvement": round(improvement, 4),
                   "late_improvement": round(late, 4), "num_classes": k, "acc_last": acc_tail if math.isfinite(acc_tail) else None,
                   **val_ev, **lr_ev},
         causes=tuple(causes),

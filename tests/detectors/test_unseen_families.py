@@ -1979,3 +1979,38 @@ def test_a_loss_flat_within_its_noise_is_reported_as_never_learned_beside_consta
     rr = curvedoc.diagnose(_flat_within_noise(seed, exact=True)).runs[0]
     names = {f.name for f in rr.findings}
     assert "constant-loss" in names and "underfitting" not in names, [(f.name, f.severity) for f in rr.findings]
+
+
+# ------------------------------------------- at chance the whole run: never learned (LR far too low), not exploded
+def _creeping_at_chance(seed, spike=False):
+    """A K-class model trained with an LR far too low (SGD 1e-5, Adam 1e-6): its loss starts at log K and creeps
+    down by 1-3% over the run while its accuracy edges 2-6 points above 1/K; K 2-100, 100-2,000 steps, minibatch
+    noise 1-5%, a validation loss and accuracy at 10-20 evaluations. With ``spike``, the same run whose loss was
+    thrown to 3-30x log K for a few steps near the start (an LR too high that then sat at the prior)."""
+    rng = np.random.default_rng(seed)
+    k = int(rng.choice([2, 4, 10, 100]))
+    n = int(rng.choice([100, 400, 2000]))
+    x = np.arange(n) / (n - 1)
+    chance = math.log(k)
+    tr = chance * (1 - float(rng.uniform(0.01, 0.03)) * x) * (1 + float(rng.uniform(0.01, 0.05)) * rng.standard_normal(n))
+    if spike:
+        at = int(rng.integers(1, 4))
+        tr[at:at + 3] = chance * float(rng.uniform(3, 30))
+    every = n // int(rng.choice([10, 20]))
+    ev = np.arange(every, n + 1, every)
+    xe = ev / n
+    gain = float(rng.uniform(0.02, 0.06))
+    acc = 1.0 / k + gain * xe
+    return make_run(**{"train/loss": (np.arange(1, n + 1), tr), "train/acc": (ev, acc + 0.005 * rng.standard_normal(len(ev))),
+                       "val/loss": (ev, chance * (1 - 0.01 * xe)), "val/acc": (ev, acc)})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_loss_that_sat_at_chance_the_whole_run_is_underfitting_too_unless_it_was_thrown_above_it(seed):
+    # the model predicts the prior because it never learned (LR far too low, a model too weak): practitioners call
+    # it underfitting, with plateau-at-chance's verdict beside it; a loss thrown far above log K first (even for
+    # three steps) exploded -- the opposite cause -- and chance's verdict stands alone
+    rr = curvedoc.diagnose(_creeping_at_chance(seed)).runs[0]
+    assert "underfitting" in {f.name for f in rr.findings}, [(f.name, f.severity) for f in rr.findings]
+    rr = curvedoc.diagnose(_creeping_at_chance(seed, spike=True)).runs[0]
+    assert "underfitting" not in {f.name for f in rr.findings}, [(f.name, f.severity) for f in rr.findings]
