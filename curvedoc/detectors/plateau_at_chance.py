@@ -27,6 +27,7 @@ log 10 = 2.303).
 - ``band``: half-width of the chance band around log(K), relative to log(K).
 - ``min_share``: fewest share of the run's steps spent inside the band (longest contiguous stretch).
 - ``max_head_excess``: with K inferred from the loss alone, how far above log(K) the first points may start (relative); a loss that fell from far above onto log(K) is more likely a regression loss that converged there.
+- ``start_tol``, ``settle_tol``: with K inferred from the loss alone, a loss that started more than ``start_tol`` above log(K) (where an untrained K-way classifier starts) and came down onto it must sit at log(K) within ``settle_tol`` (a model predicting the prior scores its entropy: log K for balanced classes); a level a few percent off log(K) is a coincidence.
 - ``max_drift``: largest change between the first and last fifth of the plateau, relative to log(K); a loss that keeps creeping down is learning, however slowly.
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.
@@ -112,6 +113,8 @@ class Params:
     learning_floor: float
     learning_z: float
     fitted_factor: float
+    start_tol: float
+    settle_tol: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -946,8 +949,15 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         # reading says it best when it was logged (a fine-tune's first record at 2.17 falling to 1.15 = log 3 over a
         # few records: the median of the first 5% of records is already down at 1.3)
         start = _start_reading(run, tail)
-        if (head if not math.isfinite(start) else max(head, start)) > chance * (1.0 + p.max_head_excess):
+        lead = head if not math.isfinite(start) else max(head, start)
+        if lead > chance * (1.0 + p.max_head_excess):
             return
+        # came down onto the level from above where an untrained K-way classifier starts (at log K): only a level
+        # AT log K says prior. A model whose outputs no longer depend on the input scores the class prior's entropy
+        # on every batch -- log K itself for balanced classes -- while a fine-tune that hovers a few percent off
+        # log K (a LoRA SFT at 1.42 nats, ln 4 = 1.386) met it by coincidence
+        if lead > chance * (1.0 + p.start_tol) and abs(tail / chance - 1.0) > p.settle_tol:
+            return  # the last quarter's median: where the loss settled, not the way down inside the band
     plateau = v[a : b + 1]
     allowed = p.max_drift
     if len(plateau) >= 10:
