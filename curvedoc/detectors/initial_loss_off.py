@@ -133,6 +133,17 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
                     oa = oa[np.isfinite(oa)]
                     if len(oa) >= 3 and float(np.median(oa[:3])) < 0.5 / ka:
                         return False
+            # the K an accuracy at 1/K names must fit the loss: a model that left chance (an accuracy of the run
+            # ending above the 1/K band the K was read from) while its loss never once came down to log K is not a
+            # K-way cross-entropy over that K -- the loss is on another scale, or K is another number (an ImageNet
+            # model resumed at 32% top-1 read as '1/3', a 7-class skin-lesion model at the majority share read as
+            # '1/2'). A model that never left chance (an LR far too high) keeps its K
+            if float(np.min(v)) > math.log(ka):
+                for other in ("train_acc", "val_acc"):
+                    oa = accuracy(run, other).to_numpy(dtype=np.float64)
+                    oa = oa[np.isfinite(oa)]
+                    if len(oa) >= 3 and window_median(oa, 0.85, 1.0) * ka > 1.15:
+                        return False
             return True
 
         # an accuracy at 1/K names a K-way classifier; a language model's token accuracy of 0.25 after its first

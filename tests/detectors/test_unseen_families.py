@@ -2043,3 +2043,33 @@ def test_a_loss_that_came_down_onto_a_log_k_is_no_chance_level_when_nothing_else
     # coincidence
     fired = [seed for seed in range(40) if run_detector("plateau-at-chance", _fine_tune_settling_near_a_log_k(seed))]
     assert not fired, fired
+
+
+# ------------------------------------------- an accuracy that starts near 1/K for a small K by coincidence
+def _resumed_large_k(seed, small_k_loss=False):
+    """A 100-1,000-class model (top-1 as a fraction) resumed or fine-tuned from a checkpoint: its first held-out
+    accuracies sit near 1/K of a small K (0.33, 0.5, 0.25) by coincidence and climb to 0.72-0.9, while its loss
+    (3-7 nats, the large K's scale) falls slowly and never comes near log of that small K; 30-300 epochs. With
+    ``small_k_loss``, a real small-K classifier with a broken start: the loss starts 4x log K and comes below it."""
+    rng = np.random.default_rng(seed)
+    kk = int(rng.choice([2, 3, 4]))
+    n = int(rng.choice([30, 100, 300]))
+    x = np.arange(n) / (n - 1)
+    rise = np.clip((x - 0.1) / 0.9, 0, 1) ** 0.5  # the first tenth of the run (3-30 evaluations) at 1/K
+    acc = 1.0 / kk + (float(rng.uniform(0.72, 0.9)) - 1.0 / kk) * rise + 0.005 * rng.standard_normal(n)
+    if small_k_loss:
+        loss = math.log(kk) * (4.0 * np.exp(-x / 0.05) + 0.6 * (1 - x) + 0.2)
+    else:
+        loss = float(rng.uniform(3.0, 7.0)) * (1 - 0.3 * x) * (1 + 0.01 * rng.standard_normal(n))
+    e = np.arange(n)
+    return kk, make_run(**{"train_loss": (e, loss), "test_acc1": (e, acc)})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_an_accuracy_near_one_over_k_is_no_class_count_when_the_loss_never_reaches_log_k_as_it_climbs(seed):
+    # a K-way cross-entropy is below log K once the model clearly beats chance: an accuracy that ends well above
+    # 1/K beside a loss that never once came down to log K refutes the K the first accuracies suggested
+    kk, run = _resumed_large_k(seed)
+    assert [h for h in run_detector("initial-loss-off", run) if h.evidence.get("num_classes") == kk] == [], kk
+    kk, run = _resumed_large_k(seed, small_k_loss=True)
+    assert [h for h in run_detector("initial-loss-off", run) if h.evidence.get("num_classes") == kk], kk
