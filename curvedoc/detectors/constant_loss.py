@@ -20,6 +20,7 @@ it then; an exactly constant or frozen loss is this finding alone.
 - ``segments``: number of equal segments whose medians must all agree with the overall median.
 - ``z``: how many standard errors of a segment median a segment may deviate and still count as flat.
 - ``max_rel_move``: largest relative deviation of any segment median (or of the first points) from the run's median, whatever the noise.
+- ``trend_floor``: in the noisy case, a robust trend (Theil-Sen, 99% interval excluding zero) that moves the loss by more than this share of its level over the run shows it responds to training, slowly: no finding.
 - ``frozen_min_share``: a loss that is the same number at every point from some step on is frozen when that stretch covers at least this share of the run.
 - ``frozen_min_digits``: a stretch of one identical printed number counts only when it has at least this many significant digits (0.0012 may be a converged loss at its printed precision).
 - ``max_first_frac``: the noisy test needs the start of training in the log: a first logged step beyond this fraction of the last one is a late stretch of a run (resumed, or logging started late).
@@ -50,7 +51,7 @@ from curvedoc.detectors._progress import (
     trend_ratio,
 )
 from curvedoc._fmt import fmt_num, fmt_step
-from curvedoc.detectors._signal import median_se
+from curvedoc.detectors._signal import median_se, theil_sen
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
@@ -68,6 +69,7 @@ class Params:
     max_first_frac: float
     frozen_min_share: float
     frozen_min_digits: int
+    trend_floor: float
 
 
 def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
@@ -252,6 +254,14 @@ def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     tol_seg = min(p.z * se, p.max_rel_move * scale)
     tol_head = p.z * se_head  # 20 points: the noise, not the cap, bounds what can be told apart
     if dev.max() > tol_seg or abs(head - level) > tol_head:
+        return
+    # a slow steady trend hides inside segment medians of a noisy minibatch loss (epoch means 91.7 -> 87.2 under
+    # per-batch swings of +-15%): a robust slope over the whole run whose 99% interval excludes zero and that
+    # moves the loss by more than trend_floor of its level says it responds to training, slowly -- a frozen model's
+    # loss has data-order noise and no trend
+    slope, s_lo, s_hi = theil_sen(subsample(steps).astype(np.float64), v)  # the points v kept
+    if math.isfinite(slope) and (s_lo > 0 or s_hi < 0) and \
+            abs(slope) * float(steps[-1] - steps[0]) > p.trend_floor * scale:
         return
     # the parameters visibly move when a logged gradient norm trends (a frozen model's does not)
     for role in ("grad_norm", "grad_norm_sq", "weight_norm"):

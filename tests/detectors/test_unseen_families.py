@@ -2073,3 +2073,21 @@ def test_an_accuracy_near_one_over_k_is_no_class_count_when_the_loss_never_reach
     assert [h for h in run_detector("initial-loss-off", run) if h.evidence.get("num_classes") == kk] == [], kk
     kk, run = _resumed_large_k(seed, small_k_loss=True)
     assert [h for h in run_detector("initial-loss-off", run) if h.evidence.get("num_classes") == kk], kk
+
+
+def _slow_steady_fall(seed):
+    """A per-batch loss with +-8-15% noise that falls steadily by 4-10% over the run (100-2,000 batches): a model
+    that learns, slowly (its epoch means fall every epoch)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([140, 500, 2000]))
+    x = np.arange(n) / (n - 1)
+    level = float(rng.choice([0.7, 12.0, 90.0]))
+    loss = level * (1 - float(rng.uniform(0.04, 0.1)) * x) * (1 + float(rng.uniform(0.08, 0.15)) * rng.standard_normal(n))
+    return make_run(**{"train/mse": loss})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_noisy_loss_with_a_steady_trend_is_no_constant_loss(seed):
+    # segment medians of a noisy minibatch loss can all sit within the noise of the run's median while the loss
+    # falls steadily by 5%: a robust slope over the whole run shows it responds to training, however slowly
+    assert run_detector("constant-loss", _slow_steady_fall(seed)) == [], seed
