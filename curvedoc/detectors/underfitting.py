@@ -36,6 +36,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
 - ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise.
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
+- ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell.
 - ``chance_low``, ``chance_high``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below ``chance_low`` x log K (it never learned and fell back) and no point above ``chance_high`` x log K (it never exploded).
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
@@ -76,6 +77,7 @@ from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.roles import other_losses
+from curvedoc.detectors.unfinished_schedule import plan_reached
 from curvedoc.model.run import Run
 
 
@@ -104,6 +106,7 @@ class Params:
     early_factor: float
     chance_low: float
     chance_high: float
+    min_plan_share: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -122,6 +125,11 @@ def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
 
 @detector("underfitting", params=Params)
 def underfitting(run: Run, p: Params) -> Iterator[Hit]:
+    plan = plan_reached(run)
+    if plan is not None and plan[0] < p.min_plan_share:
+        # stopped within the first part of its stated plan (part of epoch 1 of 100): too early to say the model
+        # cannot fit or that more training will not help -- unfinished-schedule says where it stopped
+        return
     hits = list(_poor_fit(run, p))
     if not hits:
         hits = list(_never_learned(run, p))

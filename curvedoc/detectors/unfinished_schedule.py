@@ -224,6 +224,24 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     return None
 
 
+def plan_reached(run: Run) -> tuple[float, str] | None:
+    """(share of its planned length the run reached, the plan's name) from what the run states: the trainer's
+    ``max_steps`` beside its ``global_step`` (or last logged step), else a planned number of steps or epochs in
+    the hyperparameters that the run fell short of (``_planned_from_hparams``). None when no plan is stated or
+    the run reached it. Other rules use it to leave a run stopped early in its plan to this one."""
+    max_steps = _int(run.meta.get("max_steps"))
+    last = _int(run.meta.get("global_step"))
+    if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
+        last = int(run.series("train_loss").index[-1])
+    if max_steps and max_steps > 0 and last is not None:
+        return (last / max_steps, "max_steps") if 0 <= last < max_steps else None
+    hp = _planned_from_hparams(run)
+    if hp is None:
+        return None
+    planned, reached, label = hp
+    return reached / planned, label
+
+
 def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
     """The planned end of a decaying LR schedule, extrapolated: after its peak the LR falls smoothly (linear
     or cosine decay, not steps) and at the last step it is still well above its floor; continuing the recent

@@ -2091,3 +2091,18 @@ def test_a_noisy_loss_with_a_steady_trend_is_no_constant_loss(seed):
     # segment medians of a noisy minibatch loss can all sit within the noise of the run's median while the loss
     # falls steadily by 5%: a robust slope over the whole run shows it responds to training, however slowly
     assert run_detector("constant-loss", _slow_steady_fall(seed)) == [], seed
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_run_stopped_in_the_first_twentieth_of_its_plan_is_not_judged_underfitting(seed):
+    # part of epoch 1 of 100 (a killed job, a debug run) says nothing of whether the model can fit: the run that
+    # never learned in its whole stated plan still is underfitting; stopped at 1-4% of it, unfinished-schedule's
+    rng = np.random.default_rng(seed)
+    base = _creeping_at_chance(seed)
+    tags = {t: (base.series(t).index.to_numpy(), base.series(t).to_numpy()) for t in base.tags}
+    last = int(base.series("train/loss").index[-1])
+    share = float(rng.uniform(0.01, 0.04))
+    key = str(rng.choice(["max_steps", "num_train_steps", "total_steps"]))
+    early = make_run(hparams={key: int(last / share)}, **tags)
+    assert run_detector("underfitting", early) == [], (key, share)
+    assert run_detector("underfitting", make_run(hparams={key: last}, **tags)), key
