@@ -56,6 +56,7 @@ divergence. Repeated spikes are an early warning.
 - ``bump_back``: ... to within this factor of that best before the end is an instability episode (a bump).
 - ``bump_smooth_frac``: the bump test's rolling-median window, as a fraction of the points.
 - ``bump_min_lost``: the bump must give back at least this share of the progress the run made (loss units).
+- ``bump_warn_lost``: a bump is a warning only when it gave back at least this share of the progress (and reached ``big_ratio``); an info otherwise.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (Sudden loss spikes); seeds/002 'Loss Spikes';
@@ -100,6 +101,7 @@ class Params:
     bump_back: float
     bump_smooth_frac: float
     bump_min_lost: float
+    bump_warn_lost: float
 
 
 def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
@@ -196,7 +198,8 @@ def _bump(run: Run, p: Params) -> Hit | None:
     (rolling median over ``bump_smooth_frac`` of the points, log space) rises to at least ``bump_ratio`` times its
     running best (and by ``z_min`` noise sigmas of the smoothed level), giving back at least ``bump_min_lost`` of
     the progress the run made (in loss units), and comes
-    back within ``bump_back`` of that best before the end. A spike spread over many steps
+    back within ``bump_back`` of that best before the end. A warning when it reached ``big_ratio`` and gave back
+    ``bump_warn_lost`` of the progress or more. A spike spread over many steps
     (a burst of bad batches, an LR too high for a while, a warm restart): not sudden, so the spike test above does
     not see it, and not lasting, so it is not divergence. Info below ``big_ratio``."""
     from curvedoc.detectors._progress import noise_sigma, prepared
@@ -224,10 +227,12 @@ def _bump(run: Run, p: Params) -> Hit | None:
         rise_abs = math.exp(sm[peak]) - math.exp(base)
         if j < n and rise_abs >= min_lost \
                 and (found is None or sm[peak] - base > found[0]):
-            found = (float(sm[peak] - base), i, j, peak, float(base))
+            found = (float(sm[peak] - base), i, j, peak, float(base), rise_abs)
     if found is None:
         return None
-    rise, a, b, pk, base = found
+    rise, a, b, pk, base, rise_abs = found
+    progress = max(head - math.exp(float(np.min(sm))), 0.0)
+    lost = rise_abs / progress if progress > 0 else math.inf
     steps = s.index.to_numpy()
     ratio = math.exp(rise)
     msg = (f"the training loss rose to {sig.fmt_num(ratio)}x its best so far and came back: from "
@@ -238,8 +243,12 @@ def _bump(run: Run, p: Params) -> Hit | None:
     return Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
                confidence=round(0.5 + 0.4 * I.clamp01((ratio - p.bump_ratio) / p.bump_ratio), 3),
                evidence={"variant": "bump", "max_ratio": ratio, "peak_step": int(steps[pk]),
-                         "recovered_step": int(steps[b]), "episode_share": round((b - a) / n, 4)},
-               severity=None if ratio >= p.big_ratio else "info",
+                         "recovered_step": int(steps[b]), "episode_share": round((b - a) / n, 4),
+                         "progress_lost": round(lost, 4) if math.isfinite(lost) else None},
+               # a warning by what it cost: a big rise against the running best AND a quarter of the run's progress
+               # given back; a converged loss near 0 wandering from 0.001 to 0.04 after a start at 0.7 is 40x its
+               # best and 5% of the plot's height -- an info
+               severity=None if ratio >= p.big_ratio and lost >= p.bump_warn_lost else "info",
                causes=("lr-too-high", "bad-batch", "numerical-instability", "no-grad-clipping"),
                marks=(int(steps[pk]),))
 
