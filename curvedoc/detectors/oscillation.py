@@ -186,16 +186,41 @@ def _val_swings(run: Run, p: Params) -> Iterator[Hit]:
     tag = run.roles.get("val_loss", "val_loss")
     i = int(np.argmax(np.abs(d)))
     lo, hi = float(np.min(v)), float(np.max(v))
+    steady = _steady_rate(run, p)
     msg = (f"{tag} swings from one evaluation to the next by a median +-{sig.fmt_pct(math.expm1(med)).lstrip('+')}, "
            f"reversing direction at {int(rev.sum())} of {len(rev)} consecutive pairs of evaluations (largest: "
            f"{sig.fmt_num(float(v[i]))} -> {sig.fmt_num(float(v[i + 1]))} at step {sig.fmt_step(int(steps[i + 1]))}; "
-           f"range {sig.fmt_num(lo)}-{sig.fmt_num(hi)} over {len(v)} evaluations): validation cannot tell one "
-           f"checkpoint from the next")
+           f"range {sig.fmt_num(lo)}-{sig.fmt_num(hi)} over {len(v)} evaluations)")
+    if steady is None:
+        msg += ": validation cannot tell one checkpoint from the next"
+    else:
+        msg += (f", while {steady[0]} moved a median {sig.fmt_num(steady[1])} between its last {steady[2]} "
+                "evaluations: the checkpoints score alike on the task, the loss swings on a few examples' confidence")
     yield Hit(msg, step=int(steps[1]), steps=(int(steps[0]), int(steps[-1])),
               confidence=round(0.5 + 0.35 * I.clamp01(share / p.val_min_reversals - 1.0), 3),
               evidence={"series": tag, "tag": tag, "median_swing": math.expm1(med), "reversal_share": share,
-                        "evaluations": int(len(v))},
-              causes=("lr-too-high", "noisy-gradients", "lr-too-high-late"), tags=(tag,))
+                        "evaluations": int(len(v)), **({"steady_metric": steady[0]} if steady else {})},
+              causes=("lr-too-high", "noisy-gradients", "lr-too-high-late"), tags=(tag,),
+              severity="info" if steady is not None else None)
+
+
+def _steady_rate(run: Run, p: Params) -> tuple[str, float, int] | None:
+    """A held-out quality rate (accuracy, F1, mAP ...) of at least ``val_min_evals`` evaluations whose consecutive
+    changes over the second half of them are a median below ``metric_min_swing`` of its 0-1 scale: (tag, that
+    median in the rate's units, evaluations judged), the steadiest such rate; None otherwise. Beside it a swinging
+    validation loss is practically nothing: the checkpoints score alike on the task."""
+    best = None
+    for m in run.metrics:
+        if not (m.rate and m.split == "val") or m.points < p.val_min_evals:
+            continue
+        a = sig.finite(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
+        if len(a) < p.val_min_evals or a.min() < 0 or a.max() > 1:
+            continue
+        late = a[len(a) // 2:]
+        swing = float(np.median(np.abs(np.diff(late))))
+        if swing < p.metric_min_swing and (best is None or swing < best[1] / best[3]):
+            best = (m.tag, swing * m.scale, len(late), m.scale)
+    return None if best is None else best[:3]
 
 
 def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:

@@ -2134,3 +2134,27 @@ def test_a_bump_of_a_converged_loss_that_gave_back_little_of_the_progress_is_inf
     assert all(h.severity == "info" for h in hits), [(h.severity, h.evidence) for h in hits]
     hits = run_detector("loss-spikes", _converged_bump(seed, 0.5))  # a narrow episode may read as a spike
     assert hits and hits[0].severity is None, [(h.severity, h.evidence) for h in hits]
+
+
+def _swinging_val_loss(seed, acc_swing):
+    """A classifier near 99% held-out accuracy whose validation loss (0.01-0.15: a few confidently wrong examples
+    dominate it) jumps up and down by 2-8x between evaluations, 20-60 epochs; its held-out accuracy moves by
+    ``acc_swing`` (absolute) between evaluations over the second half."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(20, 61))
+    e = np.arange(1, n + 1)
+    train = 0.15 * np.exp(-e / (0.2 * n)) + 0.01
+    val = 0.05 * np.exp(np.resize([-1.0, 1.0], n) * float(rng.uniform(0.7, 1.5)))
+    val[0] = 0.15
+    acc = np.clip(0.99 - 0.08 * np.exp(-e / (0.1 * n)) + acc_swing * np.resize([-0.5, 0.5], n), 0, 1)
+    return make_run(**{"train/loss": (e * 100, train), "val/loss": (e * 100, val), "val/accuracy": (e * 100, acc)})
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_validation_loss_swings_beside_a_steady_held_out_accuracy_are_info(seed):
+    # the checkpoints score alike on the task (accuracy moving < 2 points late): the loss swings on a few examples'
+    # confidence, practically nothing; beside an accuracy that swings 8 points too, validation cannot pick a checkpoint
+    hits = [h for h in run_detector("oscillation", _swinging_val_loss(seed, 0.002)) if h.evidence.get("series") == "val/loss"]
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    hits = run_detector("oscillation", _swinging_val_loss(seed, 0.08))
+    assert hits and all(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
