@@ -278,15 +278,44 @@ def _flavour(names: list[str], path: Path) -> str:
     return "csv"
 
 
-def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
-    """Lightning's ``hparams.yaml`` beside ``metrics.csv``, read with the safe tolerant loader."""
-    hp = path.parent / "hparams.yaml"
+def _yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, issues: list[ImportIssue]) -> dict:
+    """The settings Ultralytics writes beside ``results.csv``: ``args.yaml`` (YOLOv8 and later), ``opt.yaml`` and
+    ``hyp.yaml`` (YOLOv5), merged in that order (the first that names a key wins). They state the plan (``epochs``)
+    and the early-stopping rule (``patience``): when the run's last epoch is ``patience`` or more epochs after its
+    best fitness (0.1 x mAP50 + 0.9 x mAP50-95, Ultralytics' own), the trainer stopped it as planned --
+    ``meta['early_stopped']`` says so, as a text log's 'early stopping' line does."""
+    hp: dict = {}
+    for name in ("args.yaml", "opt.yaml", "hyp.yaml"):
+        for k, v in _hparams_beside(path, issues, name).items():
+            hp.setdefault(k, v)
+    patience = hp.get("patience")
+    epoch = T.find_column(frame_cols, ("epoch",))
+    if isinstance(patience, (int, float)) and not isinstance(patience, bool) and patience > 0 and epoch is not None:
+        norm = {T.norm_name(c.name): c for c in frame_cols}
+        m50 = next((norm[k] for k in ("metrics/map50(b)", "metrics/map_0.5", "metrics/map50(m)") if k in norm), None)
+        m95 = next((norm[k] for k in ("metrics/map50-95(b)", "metrics/map_0.5:0.95", "metrics/map50-95(m)")
+                    if k in norm), None)
+        e = np.where(epoch.present, epoch.values, np.nan)
+        if m50 is not None and m95 is not None and np.isfinite(e).any():
+            fit = 0.1 * np.where(m50.present, m50.values, np.nan) + 0.9 * np.where(m95.present, m95.values, np.nan)
+            ok = np.isfinite(fit) & np.isfinite(e)
+            if ok.any():
+                best = float(e[ok][int(np.argmax(fit[ok]))])
+                if float(np.nanmax(e)) - best >= float(patience):
+                    meta["early_stopped"] = True
+    return hp
+
+
+def _hparams_beside(path: Path, issues: list[ImportIssue], name: str = "hparams.yaml") -> dict:
+    """A settings file beside the log (Lightning's ``hparams.yaml`` beside ``metrics.csv``, Ultralytics'
+    ``args.yaml``), read with the safe tolerant loader."""
+    hp = path.parent / name
     if not hp.is_file():
         return {}
     try:
         raw = read_bytes(hp)
     except LoadError as exc:
-        issues.append(ImportIssue("bad-hparams", f"hparams.yaml: {exc.reason}", file=str(hp), severity="info"))
+        issues.append(ImportIssue("bad-hparams", f"{name}: {exc.reason}", file=str(hp), severity="info"))
         return {}
     from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant, truncation_note
 
@@ -294,7 +323,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
         obj = load_yaml_tolerant(raw)
     except Exception as exc:  # noqa: BLE001 - yaml.YAMLError and anything a hostile file may provoke
         issues.append(ImportIssue(
-            "bad-hparams", f"hparams.yaml is not readable YAML ({type(exc).__name__}); hparams from it ignored",
+            "bad-hparams", f"{name} is not readable YAML ({type(exc).__name__}); hparams from it ignored",
             file=str(hp), severity="info",
         ))
         return {}
@@ -302,7 +331,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
     if n_tags:
         issues.append(ImportIssue(
             "unsafe-yaml",
-            f"hparams.yaml holds {n_tags} Python object tag(s) (!!python/...); read safely without executing them, "
+            f"{name} holds {n_tags} Python object tag(s) (!!python/...); read safely without executing them, "
             "only plain values kept",
             file=str(hp), count=n_tags, severity="info",
         ))
@@ -311,7 +340,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue]) -> dict:
     cut: dict = {}
     flat = dict(flatten_hparams(obj, stats=cut))
     if cut.get("truncated"):  # an alias bomb or a huge config: what was dropped is said, not dropped silently
-        issues.append(ImportIssue("truncated-hparams", truncation_note("hparams.yaml"), file=str(hp)))
+        issues.append(ImportIssue("truncated-hparams", truncation_note(name), file=str(hp)))
     return flat
 
 
@@ -516,6 +545,8 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
     meta["step_column"] = step_col.name if step_col is not None else None
     if flavour == "lightning-csv":
         hparams = _hparams_beside(path, issues)
+    elif flavour == "yolo-csv":
+        hparams = _yolo_settings(path, conv.columns, meta, issues)
     else:
         hparams = {}
     return RunData(frame=frame, source=flavour, hparams=hparams, meta=meta, issues=issues)

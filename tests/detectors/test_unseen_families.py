@@ -2158,3 +2158,44 @@ def test_validation_loss_swings_beside_a_steady_held_out_accuracy_are_info(seed)
     assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
     hits = run_detector("oscillation", _swinging_val_loss(seed, 0.08))
     assert hits and all(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_a_one_row_results_table_far_short_of_its_planned_epochs_is_unfinished(first, tmp_path):
+    # a job that wrote one epoch's row and stopped: whether the counter starts at 0 or 1, epoch 1 of a planned 30
+    # is known from the one row and the plan beside it
+    run = tmp_path / "train"
+    run.mkdir()
+    (run / "results.csv").write_text(
+        "epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),metrics/mAP50(B),"
+        "metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2\n"
+        f"{first},1.057,1.825,1.253,0.797,0.594,0.707,0.493,1.142,1.3,1.2,0.000415,0.000415,0.000415\n")
+    (run / "args.yaml").write_text("task: detect\nmode: train\nmodel: yolov8s.pt\nepochs: 30\nbatch: 16\n")
+    rr = curvedoc.diagnose(str(run)).runs[0]
+    assert "unfinished-schedule" in {f.name for f in rr.findings}, [(f.name, f.message) for f in rr.findings]
+
+
+def _yolo_table(tmp_path, rows, best_at, epochs=30, patience=5, name="args.yaml"):
+    """An Ultralytics results.csv of ``rows`` epochs whose fitness peaks at epoch ``best_at`` (1-based), with its
+    settings file beside it (``args.yaml`` of YOLOv8+, or YOLOv5's ``opt.yaml``)."""
+    run = tmp_path / f"train-{rows}-{best_at}-{name}"
+    run.mkdir()
+    lines = ["epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+             "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2"]
+    for e in range(1, rows + 1):
+        m = 0.6 - 0.3 * abs(e - best_at) / rows
+        lines.append(f"{e},{1.5 - 0.02 * e:.4f},{2.0 - 0.03 * e:.4f},{1.3 - 0.01 * e:.4f},0.6,0.5,{m:.4f},{m / 2:.4f},"
+                     f"{1.4 + 0.005 * abs(e - best_at):.4f},1.5,1.3,0.001,0.001,0.001")
+    (run / "results.csv").write_text("\n".join(lines) + "\n")
+    (run / name).write_text(f"task: detect\nmode: train\nepochs: {epochs}\npatience: {patience}\nbatch: 16\n")
+    return run
+
+
+@pytest.mark.parametrize("name", ["args.yaml", "opt.yaml"])
+def test_an_ultralytics_run_reads_its_plan_and_early_stopping_from_the_settings_beside_it(name, tmp_path):
+    # killed at epoch 12 of 30 with its fitness still at its best: unfinished; stopped by its own patience (best at
+    # epoch 6, patience 5, last epoch 12): a planned end, nothing to report
+    killed = curvedoc.diagnose(str(_yolo_table(tmp_path, 12, 12, name=name))).runs[0]
+    assert "unfinished-schedule" in {f.name for f in killed.findings}, [(f.name, f.message) for f in killed.findings]
+    stopped = curvedoc.diagnose(str(_yolo_table(tmp_path, 12, 6, name=name))).runs[0]
+    assert "unfinished-schedule" not in {f.name for f in stopped.findings}, [(f.name, f.message) for f in stopped.findings]
