@@ -548,6 +548,25 @@ def rate_rose(run, min_gain: float = LEARNED_GAIN) -> tuple[str, float, float] |
     return None
 
 
+def held_out_moved(run) -> tuple[str, float, float] | None:
+    """(tag, first, last) of a held-out bounded higher-is-better rate evaluated at least four times that takes at
+    least three different values and ends above where it started (medians of its first and last three): the
+    model's outputs on a fixed evaluation set changed, and for the better -- its weights are finite and updating.
+    A model whose weights went NaN predicts one fixed thing and scores the very same number at every evaluation,
+    however small the set. None otherwise."""
+    for m in run.metrics:
+        if not (m.rate and m.higher_is_better and m.split == "val"):
+            continue
+        v = run.series(m.tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)]
+        if len(v) < 4 or len(np.unique(v)) < 3:
+            continue
+        first, last = float(np.median(v[:3])), float(np.median(v[-3:]))
+        if last > first:
+            return m.tag, first, last
+    return None
+
+
 # held-out scores of where a detector puts its boxes or a segmenter its masks: they have no chance level (a model
 # that learned nothing scores 0, not 1/K) and rise only as the localisation gets good, so a low score beside a
 # falling loss is a model still learning, not one stuck at the prior

@@ -60,10 +60,11 @@ def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
 
 def _nan_loss_while_learning(run: Run) -> Iterator[Hit]:
     """A training loss that is NaN/inf at every point while a quality rate the run logs rose by ``LEARNED_GAIN`` of its
-    scale or more: the weights cannot be NaN (the model's predictions improved), so the logged loss is what is
-    broken -- a mean overflowing in fp16, a loss computed over an empty or fully masked batch -- and its curve says
-    nothing. Divergence leaves such a run to this rule."""
-    from curvedoc.detectors._progress import rate_rose
+    scale or more, or a held-out rate changed between evaluations and ended higher (``held_out_moved``): the weights
+    cannot be NaN (the model's predictions changed for the better), so the logged loss is what is broken -- a mean
+    overflowing in fp16, a loss computed over an empty or fully masked batch -- and its curve says nothing.
+    Divergence leaves such a run to this rule."""
+    from curvedoc.detectors._progress import held_out_moved, rate_rose
 
     tag = run.roles.get("train_loss")
     if tag is None or tag not in run.tag_counts():
@@ -71,7 +72,7 @@ def _nan_loss_while_learning(run: Run) -> Iterator[Hit]:
     v = run.tag_values(tag)
     if not len(v) or np.isfinite(v).any():
         return
-    rose = rate_rose(run)
+    rose = rate_rose(run) or held_out_moved(run)
     if rose is None:
         return
     metric, first, last = rose

@@ -67,7 +67,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
-from curvedoc.detectors._progress import adversarial, rate_rose
+from curvedoc.detectors._progress import adversarial, held_out_moved, rate_rose
 from curvedoc.model.run import Run
 
 
@@ -326,7 +326,7 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
     has_scale = "loss_scale" in run.roles
 
     if not fin.any():
-        if rate_rose(run) is not None:
+        if rate_rose(run) is not None or held_out_moved(run) is not None:
             return  # the weights are fine -- the model learned -- so it is the logged loss that is broken: damaged-log's
         ev = {"onset_step": int(steps[0]), "nan_step": int(steps[0]), "nonfinite_points": int(n)}
         ev.update(I.lr_context(run, int(steps[0])))

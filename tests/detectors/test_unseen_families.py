@@ -1929,8 +1929,9 @@ def test_the_plan_a_log_states_wins_over_a_number_a_settings_line_gives_under_an
 @pytest.mark.parametrize("seed", range(6))
 def test_a_loss_logged_as_nan_at_every_point_while_accuracy_rises_is_a_broken_log_not_a_divergence(seed):
     # an fp16 mean that overflows in the logged loss only: NaN at every logged point (4-40 of them), while the
-    # accuracies rise 10-50 points above chance -- the weights are fine. With the accuracy flat at chance the NaN is
-    # the training's: divergence
+    # accuracies rise 10-50 points above chance -- the weights are fine. With the accuracy at chance the NaN is the
+    # training's: divergence -- a model whose weights went NaN predicts one fixed thing, so its held-out accuracy is
+    # one number at every evaluation (its training accuracy still scatters with the batches)
     rng = np.random.default_rng(seed)
     k = int(rng.choice([2, 4, 10]))
     n = int(rng.integers(4, 40))
@@ -1939,9 +1940,9 @@ def test_a_loss_logged_as_nan_at_every_point_while_accuracy_rises_is_a_broken_lo
     rising = 1.0 / k + np.linspace(0.0, gain, n)
     flat = 1.0 / k + 0.005 * rng.standard_normal(n)
     nan = np.full(n, np.nan)
-    for acc, broken in ((rising, True), (flat, False)):
+    for acc, held, broken in ((rising, rising, True), (flat, np.full(n, round(1.0 / k, 4)), False)):
         rr = curvedoc.diagnose(make_run(**{"training/loss": (steps, nan), "eval_loss": (steps, nan),
-                                           "training/acc": (steps, acc), "eval_acc": (steps, acc)})).runs[0]
+                                           "training/acc": (steps, acc), "eval_acc": (steps, held)})).runs[0]
         names = {f.name: f.severity for f in rr.findings}
         if broken:
             assert names.get("damaged-log") == "warning" and "divergence" not in names, names
@@ -2199,3 +2200,21 @@ def test_an_ultralytics_run_reads_its_plan_and_early_stopping_from_the_settings_
     assert "unfinished-schedule" in {f.name for f in killed.findings}, [(f.name, f.message) for f in killed.findings]
     stopped = curvedoc.diagnose(str(_yolo_table(tmp_path, 12, 6, name=name))).runs[0]
     assert "unfinished-schedule" not in {f.name for f in stopped.findings}, [(f.name, f.message) for f in stopped.findings]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_nan_loss_beside_a_held_out_rate_that_changed_for_the_better_is_a_broken_log(seed):
+    # a model whose weights went NaN predicts one fixed thing: its held-out accuracy is the very same number at every
+    # evaluation. One that takes different values and ends higher (0.29 -> 0.36, under the 10-point bar) was updating
+    # with finite weights: the NaN is in the logged loss (damaged-log), not in the model (divergence)
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 30))
+    ev = np.arange(1, n + 1) * 200
+    k = int(rng.choice([2, 4, 5]))
+    acc = 1.0 / k + float(rng.uniform(0.03, 0.09)) * np.linspace(0, 1, n) + 0.005 * rng.standard_normal(n)
+    tags = {"training/loss": (ev, np.full(n, np.nan)), "eval/loss": (ev, np.full(n, np.nan)), "eval/acc": (ev, acc)}
+    names = {f.name for f in curvedoc.diagnose(make_run(**tags)).runs[0].findings}
+    assert "damaged-log" in names and "divergence" not in names, names
+    tags["eval/acc"] = (ev, np.full(n, round(1.0 / k, 4)))  # NaN weights: the same prediction at every evaluation
+    names = {f.name for f in curvedoc.diagnose(make_run(**tags)).runs[0].findings}
+    assert "divergence" in names, names
