@@ -776,7 +776,13 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # where a prior predictor's sits
             continue
         if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
-            continue
+            bp = _binary_prior(run, v, p) if k == 2 and not k_given and collapsed_at is None else None
+            if bp is None or not never_beat_chance(v, 2, p.val_margin, p.acc_slack, bp[2]):
+                continue
+            # above 1/2, but only at the two class shares of an unbalanced binary set (0.54 and 0.46 after a blow-up):
+            # the majority share is the chance level a constant predictor scores
+            src, chance = bp[1], bp[2]
+            margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
         found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum()), exploded_at))
     if not found or len(found) < judged:

@@ -2218,3 +2218,22 @@ def test_a_nan_loss_beside_a_held_out_rate_that_changed_for_the_better_is_a_brok
     tags["eval/acc"] = (ev, np.full(n, round(1.0 / k, 4)))  # NaN weights: the same prediction at every evaluation
     names = {f.name for f in curvedoc.diagnose(make_run(**tags)).runs[0].findings}
     assert "divergence" in names, names
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_blown_up_binary_model_scoring_only_the_two_class_shares_is_at_chance(seed):
+    # an LR of 80-100 on a binary fine-tune: the loss explodes to 10^3 and the model predicts one class, then the
+    # other -- its evaluations score q or 1 - q, the two class shares of an unbalanced evaluation set (0.54 / 0.46):
+    # above 1/2 (close enough to read K = 2 from it), yet exactly what a constant predictor scores
+    rng = np.random.default_rng(seed)
+    q = round(float(rng.uniform(0.53, 0.56)), 3)
+    n_ev = int(rng.integers(5, 12))
+    steps = np.arange(10, 310, 10)
+    loss = np.r_[1480.0, 2510.0, 2000.0 * np.exp(-np.arange(len(steps) - 2) / 6.0) + 25.0]
+    ev = np.linspace(50, 300, n_ev).astype(int)
+    acc = np.where(rng.random(n_ev) < 0.8, q, round(1 - q, 3))
+    acc[0] = q
+    acc[-1] = round(1 - q, 3) if acc[-1] == q and (acc == round(1 - q, 3)).sum() == 0 else acc[-1]
+    run = make_run(loss=(steps, loss), eval_loss=(ev, 400.0 * np.exp(-ev / 80.0) + 10.0), eval_accuracy=(ev, acc))
+    hits = run_detector("plateau-at-chance", run)
+    assert hits, (q, acc)
