@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -354,7 +355,7 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
     checkpoint, the last k, the best k-wide running median; k a tenth of the evaluations, 1 below 10). None when no
     metric has 3 evaluations, one of them is worse at the end, or a metric sits low and never moved (a model at
     chance, a frozen score: it says nothing of the cost)."""
-    halves = trade_off_halves(run.metrics)
+    halves = trade_off_halves(run.metrics) | _lax_map_twins(run.metrics)
     held_out = [m for m in run.metrics if m.split == "val" and m.tag not in halves and m.kind not in LOSS_LIKE]
     out = None
     for m in held_out:
@@ -390,6 +391,30 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
             raw_at_best = sign * at_best * m.scale if m.rate else math.exp(sign * at_best)
             out = (m.tag, float(raw_at_best), float(np.median(v[-k:])))
     return out
+
+
+# an mAP at one IoU threshold (mAP50, mAP@.5) and the mAP averaged over the thresholds 0.5-0.95 that includes it:
+# the averaged one is the detector's headline (COCO's primary metric, Ultralytics' fitness is 90% of it)
+_MAP_RANGE = re.compile(r"[@_]?(?:50-95|50:95|0?\.5:0?\.95)")
+_MAP_ONE = re.compile(r"[@_]?(?:0?\.5|50)(?![\d:.-])")
+
+
+def _lax_map_twins(metrics) -> set[str]:
+    """The single-threshold mAP tags (``metrics/mAP50(B)``, ``metrics/mAP_0.5``, ``coco/bbox_mAP_50``) of a run that
+    also logs the mAP averaged over IoU 0.5-0.95 for the same head (``metrics/mAP50-95(B)``,
+    ``metrics/mAP_0.5:0.95``, MMDetection's plain ``coco/bbox_mAP``): the averaged one speaks for what the model
+    does (COCO's primary metric; Ultralytics' fitness is 90% of it); the lax one sits near its ceiling and wobbles
+    by a point or four between epochs while the headline holds (a YOLO run whose validation box loss rose)."""
+    tags = [m.tag for m in metrics if "map" in m.tag.lower()]
+    averaged = set()
+    for t in tags:
+        low = t.lower()
+        if _MAP_RANGE.search(low):
+            averaged.add(_MAP_RANGE.sub("", low))
+        elif not _MAP_ONE.search(low) and not re.search(r"[@_]?(?:75|0?\.75)(?![\d])", low):
+            averaged.add(low)  # an mAP with no threshold named is the averaged one
+    return {t for t in tags if not _MAP_RANGE.search(t.lower()) and _MAP_ONE.search(t.lower())
+            and _MAP_ONE.sub("", t.lower()) in averaged}
 
 
 def _given_back(ev: dict) -> float | None:

@@ -2237,3 +2237,28 @@ def test_a_blown_up_binary_model_scoring_only_the_two_class_shares_is_at_chance(
     run = make_run(loss=(steps, loss), eval_loss=(ev, 400.0 * np.exp(-ev / 80.0) + 10.0), eval_accuracy=(ev, acc))
     hits = run_detector("plateau-at-chance", run)
     assert hits, (q, acc)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("names", [("metrics/mAP50(B)", "metrics/mAP50-95(B)"), ("metrics/mAP_0.5", "metrics/mAP_0.5:0.95"),
+                                   ("coco/bbox_mAP_50", "coco/bbox_mAP")])
+def test_a_detector_whose_headline_map_holds_while_its_val_loss_rises_is_an_info(seed, names):
+    # a YOLO run: validation box loss +10-30% since its minimum while training keeps falling; mAP50-95 (the headline,
+    # Ultralytics' fitness) ends at its best while mAP50, near its ceiling, wobbles 2-4 points below its best epoch:
+    # the rise cost nothing measurable -- an info. With the headline 5 points below its best too, a warning
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(50, 200))
+    e = np.arange(1, n + 1)
+    x = e / n
+    train = 2.0 * np.exp(-x / 0.3) + 0.8 - 0.2 * x
+    val = 1.6 + 1.0 * np.exp(-x / 0.08) + float(rng.uniform(0.15, 0.45)) * np.clip(x - 0.3, 0, None)
+    val *= 1 + 0.004 * rng.standard_normal(n)
+    m95 = 0.5 * (1 - np.exp(-x / 0.1)) + 0.002 * rng.standard_normal(n)
+    m50 = 0.92 * (1 - np.exp(-x / 0.08)) - float(rng.uniform(0.02, 0.04)) * np.clip((x - 0.5) * 2, 0, 1) + \
+        0.004 * rng.standard_normal(n)
+    tags = {"train/box_loss": (e, train), "val/box_loss": (e, val), names[0]: (e, m50), names[1]: (e, m95)}
+    hits = run_detector("overfitting", make_run(**tags))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message[-160:]) for h in hits]
+    tags[names[1]] = (e, m95 - 0.05 * np.clip((x - 0.5) * 2, 0, 1))
+    hits = run_detector("overfitting", make_run(**tags))
+    assert hits and hits[0].severity is None, [(h.severity, h.message[-160:]) for h in hits]
