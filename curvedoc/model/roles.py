@@ -795,6 +795,11 @@ def infer_role(tag: str) -> tuple[str, int] | None:
         qualifiers = [w for w in words if not (w in said or w in v["neutral"] or w in v["val"] or w in v["train"]
                                                or (w in ("v", "t") and words[0] == w) or w == "entropy")]
         rank = len(qualifiers) + extra_rank
+        # an accuracy under a leading 'metrics/' namespace with no train word is a held-out one: Ultralytics writes
+        # its validation scores there ('metrics/accuracy_top1' beside 'val/loss'), and the metric table counts the
+        # namespace as held-out (rules/roles.toml [metrics] val_split) -- the two readings must agree
+        if kind == "acc" and not held_out and tag.lower().startswith("metrics/") and not any_of("train"):
+            return role_val, rank
         return (role_val if held_out else role_train), rank
     return None
 
