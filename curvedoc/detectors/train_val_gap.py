@@ -81,6 +81,7 @@ class Params:
     hold_share: float
     untrained_share: float
     acc_agree: float
+    eval_works_acc: float
 
 
 def _thirds(x: np.ndarray) -> tuple[float, float]:
@@ -175,6 +176,19 @@ def _weighed(run: Run, h: Hit, p: Params) -> Hit:
     if h.severity == "info":
         return h
     ta, va = accuracy(run, "train_acc"), accuracy(run, "val_acc")
+    if len(ta) < 3 and len(va) >= 3 and "train_progress_before_first_eval" in h.evidence:
+        # a gap there from the first evaluation says 'the evaluation path is broken' (train mode, shifted data) --
+        # which a held-out accuracy at eval_works_acc or more refutes: a broken evaluation scores far below what
+        # the model does. With no training accuracy to compare, the gap is a generalisation gap of a working
+        # evaluation (a fine-tune whose first logged loss is already low): worth knowing, an info
+        v_end = window_median(va.to_numpy(dtype=np.float64), 0.75, 1.0)
+        if math.isfinite(v_end) and v_end >= p.eval_works_acc:
+            return dataclasses.replace(
+                h, severity="info",
+                message=f"{h.message}; but the held-out accuracy reaches {v_end:.3f}: the evaluation works, and the "
+                        "gap is how much better the model fits its training data than unseen data",
+                causes=("overfitting-capacity",) + tuple(c for c in (h.causes or ()) if c != "overfitting-capacity"),
+                evidence={**h.evidence, "val_acc_end": v_end})
     if len(ta) < 3 or len(va) < 3:
         return h
     t, v = ta.to_numpy(dtype=np.float64), va.to_numpy(dtype=np.float64)

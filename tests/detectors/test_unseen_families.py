@@ -2262,3 +2262,37 @@ def test_a_detector_whose_headline_map_holds_while_its_val_loss_rises_is_an_info
     tags[names[1]] = (e, m95 - 0.05 * np.clip((x - 0.5) * 2, 0, 1))
     hits = run_detector("overfitting", make_run(**tags))
     assert hits and hits[0].severity is None, [(h.severity, h.message[-160:]) for h in hits]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_gap_from_the_first_evaluation_beside_a_high_held_out_accuracy_is_info(seed):
+    # a fine-tune whose training loss is already low at its first record: validation loss 2-4x it from the first
+    # evaluation on. No training accuracy is logged; the held-out accuracy reaches 0.84-0.97 -- the evaluation works,
+    # the gap is ordinary generalisation: an info. Beside a held-out accuracy of 0.3-0.5, the warning stands
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(8, 30))
+    e = np.arange(1, n + 1)
+    steps = np.arange(50, 50 * 18 * n + 1, 50)
+    x = steps / steps[-1]
+    train = (0.06 + 0.05 * np.exp(-x / 0.3)) * np.exp(0.3 * rng.standard_normal(len(steps)))
+    ratio = float(rng.uniform(2.0, 4.0))
+    val = ratio * (0.06 + 0.05 * np.exp(-e / (0.3 * n))) * (1 + 0.05 * rng.standard_normal(n))
+    top = float(rng.uniform(0.84, 0.97))
+    acc = top - 0.03 * np.exp(-e / (0.3 * n))
+    tags = {"train_loss": (steps, train), "val_loss": (e * 900, val), "val_acc": (e * 900, acc)}
+    hits = [h for h in run_detector("train-val-gap", make_run(**tags))]
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message[-120:]) for h in hits]
+    tags["val_acc"] = (e * 900, acc - 0.5)
+    hits = run_detector("train-val-gap", make_run(**tags))
+    assert hits and hits[0].severity is None, [(h.severity, h.message[-120:]) for h in hits]
+
+
+@pytest.mark.parametrize("tag", ["metrics/accuracy_top1", "metrics/accuracy_top5", "metrics/acc"])
+def test_an_accuracy_under_the_metrics_namespace_is_a_held_out_one(tag):
+    # Ultralytics writes its validation scores under 'metrics/' (a classifier's metrics/accuracy_top1 beside
+    # val/loss); the metric table already counts that namespace as held-out, and the roles must agree
+    run = make_run(**{"train/loss": np.linspace(1.0, 0.1, 20), "val/loss": np.linspace(1.1, 0.3, 20),
+                      tag: np.linspace(0.6, 0.9, 20)})
+    assert run.roles.get("val_acc") == tag and "train_acc" not in run.roles, run.roles
+    assert [m.split for m in run.metrics if m.tag == tag] == ["val"]
+    assert make_run(**{"metrics/train_acc": np.linspace(0.6, 0.9, 20)}).roles.get("train_acc") == "metrics/train_acc"
