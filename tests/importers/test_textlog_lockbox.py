@@ -5,7 +5,7 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-Batches named 2026-12-03* are locked (being collected): they are never listed here, never read."""
+Batches named 2026-12-04* are locked (being collected): they are never listed here, never read."""
 
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
 LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "2026-11-28e", "2026-11-28f",
                    "2026-11-28g", "2026-11-28h", "2026-11-28nu", "2026-11-29i", "2026-11-29j", "2026-11-29k",
                    "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
-                   "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r")
-assert not any(b.startswith("2026-12-03") for b in LOCKBOX_BATCHES)
+                   "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
+                   "2026-12-03s", "2026-12-03t", "2026-12-03nu7")
+assert not any(b.startswith("2026-12-04") for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
@@ -198,6 +199,17 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # point off; 2 labels count every redraw), Paddle v1's ``Pass=N Batch=..`` (3), a bare ``4  loss=..`` or ``0\t5\t
 # loss=..`` whose leading numbers are the clock (6), 1-based printed counters the labels give 0-based or the reverse
 # (dcgan, pokemon ``after cycle=N``), ``|grad|``, Chinese keys, conlleval FB1, the rest one each.
+#
+# FIRST READING of 2026-12-03s, 2026-12-03t and 2026-12-03nu7 (scored, added here at 283390f before any reader change
+# of this branch; s and t label by names, nu7 by dicts):
+#   dict labels, all 27 batches:  exact 411/453 (90.7%), analysed 383 (84.5%), no mix -- nu7 alone: 37/40 exact, 37
+#   analysed; list labels, all:   282/344 (82.0%) named -- s and t alone: 37/47; main corpus unchanged (490/510, 454).
+#   Missed in nu7 (3): texture-cnn-tqdm train_loss (the label counts every redraw of a tqdm postfix bar, 808, each batch
+#   drawn twice; the reading has 401 points, one off: a value set during an iteration is drawn before the bar counts
+#   it); modadd-mlp-tiny ``e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%``: the accuracy after the split's loss
+#   (train_acc, val_acc) is not read, and ``e 005`` is not read as the epoch.
+#   Names missed in s/t (10): simgnn ``Model test error``; yolov7's ``box obj cls total`` table columns (4); cwt-swin
+#   W&B output ``loss``/``acc``; gat Lightning ``best score``; paddleclas ``top1``/``top5`` (restarts).
 MIN_EXACT_LOCKBOX = 0.905
 MIN_ANALYSED_LOCKBOX = 0.837
 MIN_NAMED_LOCKBOX = 0.824
