@@ -20,6 +20,8 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
+    # (a logger's "name:lineno", but not an epoch heading the record: "epoch:3 loss=..", "e:3", "Ep:3" are positions)
+    r"(?!(?i:e|ep|epoch|epochs|itr):\d)"
     r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d)|"
     # a markdown code fence the output was pasted in, on the output's own first line ("``` Epoch GPU_mem ...")
     r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$)|"
@@ -36,7 +38,8 @@ PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg 
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
 # (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
 UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
-_WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
+# (a key starts with a letter of any alphabet: "ε: 0.05", "λ=0.1", "β1 0.9" are keys as "eps" is)
+_WORD = r"[^\W\d][\w.@/\-]*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
 # a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
@@ -111,7 +114,7 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
-             "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+             "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
@@ -325,7 +328,13 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     for m in PAIR.finditer(msg):
         key = _pair_key(m.group("key"))
         if key is None:
-            continue
+            # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
+            # epoch; elsewhere a lone "e" is no key (an exponent's letter, a constant)
+            if not (out or used) and m.group("key") in ("e", "E") and m.group("val").isdigit() \
+                    and not msg[:m.start()].strip(" \t|[(#-"):
+                key = "epoch"
+            else:
+                continue
         tot = m.group("tot")
         out.append((key, to_number(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
         if m.group("avg"):
@@ -466,7 +475,12 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
+    tqdm_bar = False
     if bar:
+        # (a bar with no description, as tqdm draws ``tqdm(range(max_steps))`` and HF Trainer its training loop; a
+        # described one -- "Validate:", "Iteration:", "Map:" -- may be another loop, or one inside the epoch)
+        pm = PROGRESS.search(msg)
+        tqdm_bar = pm is not None and not (pm.group("label") or "").strip(" :|")
         # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
         # postfix, not the bar's counters and rates
         bc = re.search(r"\d+%\s*(?:\|[^|]*\||━+)\s*(\d+)/(\d+)", msg)
@@ -598,6 +612,14 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
+    if bar and keys and step is None and epoch is None and inner is not None and inner[1] and ctx != "val" \
+            and tqdm_bar:
+        # a tqdm bar (no description) over the training's iterations with its values in the postfix ("806/55000 [00:12<03:45,
+        # 2.1it/s, loss=..]"): the count is the records' step and the total the planned steps (a run that stops at
+        # 806 of 55,000 is unfinished); the elapsed<remaining and the rate are timing, no series and no step
+        step, step_total = inner
+        planned["steps"] = step_total
+        inner = None
     if len(keys) >= 2 and any(LOSS_WORD.search(k) for k in keys):
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
