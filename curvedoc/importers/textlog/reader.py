@@ -109,12 +109,13 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
 
 
 def launch_segments(p: TextLogParser) -> list[Segment]:
-    """Where trainings appended to one log start (in record order): the clock of the longest series on a real clock
-    goes back to (or below) the value its launch started at -- the same start banner, argparse Namespace or
-    'Starting training' printed again, the step or epoch counter back at its start. A clock that goes back to a
-    later point and goes on is a resume: one launch (its overlap is the ``restart`` issue). The launch starts at the
-    configuration or resume statement printed before its first record, when there is one (the records before it
-    belong to the launch before). A counter inside the epoch is no clock here, and one that starts again every few
+    """Where trainings appended to one log start (in record order): a launch printed again (the start banner's
+    configuration, an argparse Namespace, 'Starting training') and, after it, the clock of the longest series on a
+    real clock back to (or below) the value its launch started at. A clock that goes back to a later point and goes
+    on is a resume: one launch (its overlap is the ``restart`` issue); so is a clock that goes back with no launch
+    printed between (a counter that starts again inside one run: the ``restart`` issue says it). The launch starts
+    at the configuration or statement printed before its first record (the records before it belong to the launch
+    before). A counter inside the epoch is no clock here, and one that starts again every few
     records, or hundreds of times, counts inside one run (as for tables: :func:`curvedoc.importers._tabular.
     split_rows`)."""
     clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch" and t in p.clocked_orders]
@@ -132,10 +133,10 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
         if st[i] > first:
             continue  # back to a later point than its launch started at: a resume
         k = int(np.searchsorted(marks, od[i], side="right"))
-        mark = int(marks[k - 1]) if k and marks[k - 1] > od[i - 1] else None
-        cuts.append((mark if mark is not None else int(od[i]),
-                     f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,})"
-                     + (", after a configuration or start statement printed again" if mark is not None else "")))
+        if not k or marks[k - 1] <= od[i - 1]:
+            continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
+        cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                        "after a configuration or start statement printed again"))
         first = st[i]
     if not cuts or len(cuts) >= T.MAX_RUNS_PER_FILE or (len(cuts) > 2 and (len(cuts) + 1) * T.MIN_BLOCK_ROWS > len(st)):
         return [Segment(1, n)]
