@@ -176,7 +176,8 @@ class TextLogParser(BatchedFeed):
             return
         if a.progress is not None:
             self._bar_drawn(a.progress)
-            return
+            if a.rec is None:
+                return
         if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
             self.summary[a.run_summary[0]] = a.run_summary[1]
             return

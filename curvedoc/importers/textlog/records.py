@@ -475,12 +475,7 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
-    tqdm_bar = False
     if bar:
-        # (a bar with no description, as tqdm draws ``tqdm(range(max_steps))`` and HF Trainer its training loop; a
-        # described one -- "Validate:", "Iteration:", "Map:" -- may be another loop, or one inside the epoch)
-        pm = PROGRESS.search(msg)
-        tqdm_bar = pm is not None and not (pm.group("label") or "").strip(" :|")
         # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
         # postfix, not the bar's counters and rates
         bc = re.search(r"\d+%\s*(?:\|[^|]*\||━+)\s*(\d+)/(\d+)", msg)
@@ -612,14 +607,6 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
-    if bar and keys and step is None and epoch is None and inner is not None and inner[1] and ctx != "val" \
-            and tqdm_bar:
-        # a tqdm bar (no description) over the training's iterations with its values in the postfix ("806/55000 [00:12<03:45,
-        # 2.1it/s, loss=..]"): the count is the records' step and the total the planned steps (a run that stops at
-        # 806 of 55,000 is unfinished); the elapsed<remaining and the rate are timing, no series and no step
-        step, step_total = inner
-        planned["steps"] = step_total
-        inner = None
     if len(keys) >= 2 and any(LOSS_WORD.search(k) for k in keys):
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
@@ -934,6 +921,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         em = ETA.search(msg)
         if em:
             a.eta = (int(em.group("d") or 0), int(em.group("h")), int(em.group("m")), int(em.group("s")))
+    if rec is not None and rec.bar and rec.step is None and rec.epoch is None and "%" in msg and "/" in msg:
+        # a tqdm bar with the records' values in its postfix ("806/55000 [00:12<03:45, 2.1it/s, loss=..]") is drawn as
+        # a bar is: when its count grows from each record to the next it is the training's bar, the records' step,
+        # and its total the planned steps (TextLogParser._training_bar); elapsed<remaining and the rate are timing
+        pm = PROGRESS.search(msg)
+        if pm and int(pm.group("N")) > 0:
+            a.progress = ((pm.group("label") or "").strip(), int(pm.group("n")), int(pm.group("N")))
     if rec is None:
         pm = PROGRESS.match(msg) if "%" in msg and "/" in msg else None
         if pm and int(pm.group("N")) > 0:
