@@ -157,3 +157,29 @@ def test_a_resume_that_continues_the_counter_is_one_run(tmp_path):
     got = read_text_log(tmp_path / "train.log", segments=True)
     assert not isinstance(got, list)
     assert _series(rd, "loss")[0][-1] == 800
+
+
+def test_a_value_each_launch_prints_once_is_a_setting(tmp_path):
+    """``Num examples = 48,000`` printed by each launch's start (after its Namespace and "Starting training"), with no clock: a setting, as a
+    value printed once is, not a two-point curve; a final evaluation, or any value that differs from launch to launch,
+    printed by each launch stays a series."""
+    lines = []
+    for seed, block in ((0, _launches(seeds=(0,), epochs=(3,))), (1, _launches(seeds=(1,), epochs=(3,)))):
+        lines += block[:2] + ["  Num examples = 48,000"] + block[2:] + [f"Test accuracy: {0.8 + seed / 10:.3f}", "",
+                                                                           f"Fine-tuned: {85 + seed}.5%"]
+    rd = _read(tmp_path, lines)
+    assert "Num examples" not in _tags(rd) and rd.hparams["Num examples"] == 48000
+    assert _series(rd, "Test accuracy")[1] == [0.8, 0.9]
+    assert _series(rd, "Fine-tuned")[1] == [85.5, 86.5]  # (a result of each launch, not the same value again)
+
+
+def test_a_splits_loss_and_accuracy_written_as_a_pair(tmp_path):
+    """``e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%``: each split's bare value is its loss and the percentage
+    after the slash its accuracy (four series on the epoch), not a loss alone with the accuracies lost."""
+    lines = [f"e {e:03d} | train {3 / e:.4f} / {30 + e / 5:.1f}% | val {3.2 + e / 100:.4f} / {1 + e / 100:.1f}%"
+             for e in range(5, 65, 5)]
+    rd = _read(tmp_path, lines)
+    epochs = list(range(5, 65, 5))
+    assert _series(rd, "train acc") == (epochs, [round(30 + e / 5, 1) for e in epochs])
+    assert _series(rd, "val acc")[0] == epochs and _series(rd, "val loss")[1][0] == 3.25
+    assert _series(rd, "train loss")[1][-1] == 0.05

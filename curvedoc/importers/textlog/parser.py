@@ -439,6 +439,17 @@ class TextLogParser(BatchedFeed):
         seen = frozenset().union(*self.recent_values) if self.recent_values else frozenset()
         return bool(rec.values) and all(float(v) in seen for v in rec.values)
 
+    def _once_per_launch(self, ser: Series) -> bool:
+        """Is every point of ``ser`` (records with no clock) the same value, printed by another launch (see
+        ``launches``)? (A result each launch gives -- its final accuracy -- differs from launch to launch.)"""
+        if ser.count() > len(self.launches) + 1:
+            return False
+        _, values, orders, hows = ser.arrays()
+        if hows != {"ordinal"} or not (values == values[0]).all():
+            return False
+        at = np.searchsorted(np.asarray(self.launches), orders, side="right")
+        return len(np.unique(at)) == len(at)
+
     def _launch_between(self, a: int, b: int) -> bool:
         """Did a launch start between record orders a and b (a configuration printed between them)?"""
         return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
@@ -788,6 +799,11 @@ class TextLogParser(BatchedFeed):
                     # not a curve of one point that would compete with the real series
                     if first_how == "ordinal":
                         self.hparams.setdefault(k, value)
+                    continue
+                if first_how == "ordinal" and self.launches and not is_evaluation(k) and self._once_per_launch(ser):
+                    # ... and so is the same value printed once by each launch appended to the log (the configuration
+                    # or start banner printed again: "Num examples = 48,000", "class_num: 1000" at every start)
+                    self.hparams.setdefault(k, value)
                     continue
                 # (a single final evaluation -- "{'eval_loss': 0.41}" once at the end, one AP line -- is a
                 # series of one point)

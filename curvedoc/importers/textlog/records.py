@@ -321,6 +321,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
                 and all(a.end() < b.start() and msg[a.end():b.start()].strip() == "," for a, b in zip(named, named[1:])):
             msg = msg[:named[0].start()] + " " + ", ".join(
                 f"{m.group('key')}: {m.group('val')}{m.group('unit')}" for m in named)
+    if "%" in msg and "/" in msg:
+        # a split's loss and accuracy written as a pair ("e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%"): the
+        # bare value is the split's loss (below), the percentage after the slash its accuracy
+        msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>%", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -350,6 +354,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     return out, counters
 
 
+SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>" + NUM
+                            + r")\s*/\s*(?P<b>" + NUM + r")\s*%", re.IGNORECASE)
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
 DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
