@@ -183,3 +183,24 @@ def test_a_splits_loss_and_accuracy_written_as_a_pair(tmp_path):
     assert _series(rd, "train acc") == (epochs, [round(30 + e / 5, 1) for e in epochs])
     assert _series(rd, "val acc")[0] == epochs and _series(rd, "val loss")[1][0] == 3.25
     assert _series(rd, "train loss")[1][-1] == 0.05
+
+
+def test_a_splits_loss_and_fraction_accuracy_written_as_a_pair(tmp_path):
+    """``ep 1  train 2.3204 / 0.094   dev 2.3190 / 0.095``: the fraction after the slash is the split's accuracy as a
+    percentage is; a count against its total (``train 120 / 500``) is no such pair."""
+    lines = [f"ep {e}  train {2.3 - e / 50:.4f} / {0.09 + e / 100:.3f}   dev {2.31 + e / 40:.4f} / {0.095:.3f}"
+             for e in range(1, 11)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train acc") == (list(range(1, 11)), [round(0.09 + e / 100, 3) for e in range(1, 11)])
+    assert _series(rd, "dev acc")[1] == [0.095] * 10 and len(_series(rd, "dev loss")[1]) == 10
+    assert _series(rd, "train loss")[1][0] == 2.28
+
+
+def test_a_bare_number_heading_a_record_of_pairs_is_its_position(tmp_path):
+    """``  4  loss=1.5371  train_acc=0.642  val_loss=1.8489  val_acc=0.404`` every 4th epoch: the number the script
+    prints first is the record's position (4, 8, ... 80), not lost to an ordinal."""
+    lines = [f"  {e}  loss={2 / e:.4f}  train_acc={0.5 + e / 200:.3f}  val_loss={2.2 / e:.4f}  val_acc={0.4 + e / 200:.3f}"
+             for e in range(4, 84, 4)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[0] == list(range(4, 84, 4))
+    assert _series(rd, "val_acc") == (list(range(4, 84, 4)), [round(0.4 + e / 200, 3) for e in range(4, 84, 4)])

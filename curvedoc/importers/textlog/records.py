@@ -321,10 +321,11 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
                 and all(a.end() < b.start() and msg[a.end():b.start()].strip() == "," for a, b in zip(named, named[1:])):
             msg = msg[:named[0].start()] + " " + ", ".join(
                 f"{m.group('key')}: {m.group('val')}{m.group('unit')}" for m in named)
-    if "%" in msg and "/" in msg:
-        # a split's loss and accuracy written as a pair ("e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%"): the
-        # bare value is the split's loss (below), the percentage after the slash its accuracy
-        msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>%", msg)
+    if "/" in msg:
+        # a split's loss and accuracy written as a pair ("e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%", "ep 1
+        # train 2.3204 / 0.094  dev 2.3190 / 0.095"): the bare value is the split's loss (below), the percentage or
+        # the fraction after the slash its accuracy
+        msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>\g<pct>", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -354,8 +355,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     return out, counters
 
 
-SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>" + NUM
-                            + r")\s*/\s*(?P<b>" + NUM + r")\s*%", re.IGNORECASE)
+LEADING_COUNTER = re.compile(r"(\d{1,7})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
+KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
+SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
+                            r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
 DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
@@ -459,6 +462,12 @@ def parse_record(msg: str) -> Rec | None:
             pb = BOOST_ROUND.match(msg)
             if pb:
                 msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
+    if msg[:1].isdigit() and epoch is None:
+        lc = LEADING_COUNTER.match(msg)
+        if lc and len(KEY_ASSIGN.findall(msg, lc.end())) >= 2:
+            # a bare whole number heading a record of key=value pairs ("  4  loss=1.5371  train_acc=0.642  val_loss=
+            # .."): the counter the script prints first, the record's position
+            msg = "step " + lc.group(1) + " | " + msg[lc.end():]
     bm = BRACKET_COUNTER.search(msg)
     if bm and epoch is None:
         c = (bm.group("ctx") or "").lower()
