@@ -102,8 +102,9 @@ one parser per framework:
   resumed at, stays the clock.
 * **Names and abbreviations.** A key starts with a letter of any alphabet (``ε: 0.05``, ``λ=0.1``, ``β1``); an
   abbreviated epoch heading a record (``e:3``, ``e 005 |``, ``Ep 3``) or ``Itr 120`` is the record's position, and
-  ``epoch:3`` at a line's start is no logger's ``name:lineno``. A split's ``loss / acc%`` pair (``train 2.99 /
-  35.7%``) is its loss and its accuracy. A tqdm bar with the records in its postfix is drawn as a bar is: when its
+  ``epoch:3`` at a line's start is no logger's ``name:lineno``; a bare number heading a record of ``key=value``
+  pairs (``  4  loss=1.53  val_acc=0.40``) is its position. A split's ``loss / acc`` pair (``train 2.99 / 35.7%``,
+  ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm bar with the records in its postfix is drawn as a bar is: when its
   count grows from record to record it is their step and its total the plan (``806/55000``: unfinished); its
   elapsed<remaining and rate are timing.
 * **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value (``.. with Adam is test acc: 76.8%``: the
