@@ -204,3 +204,15 @@ def test_a_bare_number_heading_a_record_of_pairs_is_its_position(tmp_path):
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[0] == list(range(4, 84, 4))
     assert _series(rd, "val_acc") == (list(range(4, 84, 4)), [round(0.4 + e / 200, 3) for e in range(4, 84, 4)])
+
+
+def test_two_bare_numbers_heading_a_record_are_its_epoch_and_step(tmp_path):
+    """``0\\t5\\tloss=1.8164`` (the epoch, then the step it counts on), a ``VAL epoch=0 loss=.. acc=..`` line after each
+    epoch: the training records are on their steps 5 ... 150, not merged into the validation's series."""
+    lines = ["epochs=12 steps_per_epoch=75 total=900"]
+    for e in range(2):
+        lines += [f"{e}\t{s}\tloss={1.8 - s / 200:.4f}" for s in range(e * 75 + 5, e * 75 + 80, 5)]
+        lines.append(f"VAL epoch={e} loss={1.3 - e / 10:.4f} acc={0.38 + e / 10:.4f}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[0] == list(range(5, 155, 5))
+    assert _series(rd, "val/loss")[1] == [1.3, 1.2]

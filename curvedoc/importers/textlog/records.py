@@ -356,6 +356,7 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
 
 
 LEADING_COUNTER = re.compile(r"(\d{1,7})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
+LEADING_EPOCH_STEP = re.compile(r"(\d{1,5})\s{1,8}(\d{1,9})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
 KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
 SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
                             r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
@@ -464,10 +465,14 @@ def parse_record(msg: str) -> Rec | None:
                 msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
     if msg[:1].isdigit() and epoch is None:
         lc = LEADING_COUNTER.match(msg)
+        l2 = LEADING_EPOCH_STEP.match(msg) if lc is None else None
         if lc and len(KEY_ASSIGN.findall(msg, lc.end())) >= 2:
             # a bare whole number heading a record of key=value pairs ("  4  loss=1.5371  train_acc=0.642  val_loss=
             # .."): the counter the script prints first, the record's position
             msg = "step " + lc.group(1) + " | " + msg[lc.end():]
+        elif l2 and int(l2.group(1)) <= int(l2.group(2)) and KEY_ASSIGN.match(msg, l2.end()):
+            # two ("0\t5\tloss=1.8164"): the epoch, then the step (which does not count below the epoch)
+            msg = "epoch " + l2.group(1) + " | step " + l2.group(2) + " | " + msg[l2.end():]
     bm = BRACKET_COUNTER.search(msg)
     if bm and epoch is None:
         c = (bm.group("ctx") or "").lower()
