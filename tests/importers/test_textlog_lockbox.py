@@ -5,7 +5,7 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-Batches named 2026-12-03* are locked (being collected): they are never listed here, never read."""
+Batches named 2026-12-04* are locked (being collected): they are never listed here, never read."""
 
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
 LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "2026-11-28e", "2026-11-28f",
                    "2026-11-28g", "2026-11-28h", "2026-11-28nu", "2026-11-29i", "2026-11-29j", "2026-11-29k",
                    "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
-                   "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r")
-assert not any(b.startswith("2026-12-03") for b in LOCKBOX_BATCHES)
+                   "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
+                   "2026-12-03s", "2026-12-03t", "2026-12-03nu7")
+assert not any(b.startswith("2026-12-04") for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
@@ -107,12 +108,23 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(_SPLIT.get(w, w) for w in words)
 
 
-def _named_as(name: str, tags: set[str]) -> bool:
+def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
     """A listed name is a tag: the same words, or the same words once the training split's word (which a reading
-    leaves unsaid: ``train loss`` is ``loss``) is dropped."""
+    leaves unsaid: ``train loss`` is ``loss``) is dropped. A name the label says is held out (its roles give it a
+    ``val_*`` role, or the name says ``test``/``val``) is also the reading's tag with the split it prefixes
+    (``Model test error`` is ``val/Model test error``; ``loss`` of ``[ Valid | 001/100 ] loss = ..`` is ``val/loss``)."""
     want = _words(name)
     have = {_words(t) for t in tags}
-    return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have
+    held_out = held_out or any(w in ("val", "test") for w in want)
+    return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
+        or (held_out and ("val",) + want in have)
+
+
+def _held_out_names(lab: dict) -> set[str]:
+    """The names a label's roles give a held-out role (``"roles": {"val_loss": "loss", "val_metric": "acc"}``)."""
+    roles = lab.get("roles") if isinstance(lab.get("roles"), dict) else {}
+    return {str(n).strip() for r, names in roles.items() if str(r).startswith("val")
+            for n in str(names).split(",")}
 
 
 def reading_of_names():
@@ -127,9 +139,10 @@ def reading_of_names():
             tags = {str(t) for t in read_text_log(path).frame["tag"].unique()}
         except LoadError:  # (refused: none of its series is read)
             tags = set()
+        held = _held_out_names(lab)
         for name in names:
             total += 1
-            if _named_as(name, tags):
+            if _named_as(name, tags, name in held):
                 named += 1
             else:
                 misses.append(f"{key}:{name}")
@@ -141,6 +154,8 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert _named_as("train_loss", tags) and _named_as("Val Loss", tags) and _named_as("eval hits@1", tags)
     assert _named_as("trn_logloss", tags) and _named_as("mAP50-95 (per epoch)", tags)
     assert not _named_as("val accuracy", tags) and not _named_as("loss", {"val/loss"})
+    assert _named_as("loss", {"val/loss"}, held_out=True) and _named_as("Model test error", {"val/Model test error"})
+    assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}
 
 
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
@@ -198,6 +213,30 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # point off; 2 labels count every redraw), Paddle v1's ``Pass=N Batch=..`` (3), a bare ``4  loss=..`` or ``0\t5\t
 # loss=..`` whose leading numbers are the clock (6), 1-based printed counters the labels give 0-based or the reverse
 # (dcgan, pokemon ``after cycle=N``), ``|grad|``, Chinese keys, conlleval FB1, the rest one each.
-MIN_EXACT_LOCKBOX = 0.905
-MIN_ANALYSED_LOCKBOX = 0.837
-MIN_NAMED_LOCKBOX = 0.824
+#
+# FIRST READING of 2026-12-03s, 2026-12-03t and 2026-12-03nu7 (scored, added here at 283390f before any reader change
+# of this branch; s and t label by names, nu7 by dicts):
+#   dict labels, all 27 batches:  exact 411/453 (90.7%), analysed 383 (84.5%), no mix -- nu7 alone: 37/40 exact, 37
+#   analysed; list labels, all:   282/344 (82.0%) named -- s and t alone: 37/47; main corpus unchanged (490/510, 454).
+#   Missed in nu7 (3): texture-cnn-tqdm train_loss (the label counts every redraw of a tqdm postfix bar, 808, each batch
+#   drawn twice; the reading has 401 points, one off: a value set during an iteration is drawn before the bar counts
+#   it); modadd-mlp-tiny ``e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%``: the accuracy after the split's loss
+#   (train_acc, val_acc) is not read, and ``e 005`` is not read as the epoch.
+#   Names missed in s/t (10): simgnn ``Model test error``; yolov7's ``box obj cls total`` table columns (4); cwt-swin
+#   W&B output ``loss``/``acc``; gat Lightning ``best score``; paddleclas ``top1``/``top5`` (restarts).
+#
+# AFTER round 10 (tests/importers/test_textlog_round10.py: keys in any alphabet, an abbreviated epoch heading a record
+# and ``epoch:3`` no logger prefix, a tqdm bar's count and total as step and plan, an HF console resumed from a
+# checkpoint on its bar's step, appended launches one run each through read()):
+#   dict labels, 27 batches: exact 415/453 (91.6%), analysed 385 (85.0%), no mix (+2 DSFD ``epoch:E || iter:I``, +2
+#   the Chinese keys of translation-transformer, read but not analysed: 训练损失 / 验证损失 name no role);
+#   list labels: 294/344 (85.5%) once a name the label holds out (a ``val_*`` role, or ``test``/``val`` in the name)
+#   is matched to the reading's ``val/`` tag (+12; the reading did not change for them); main corpus unchanged
+#   (490/510, 454). Then a split's ``loss / acc%`` pair (modadd, +2; ``/ 0.094``: digitsum, +2) and a bare number
+#   heading a record of pairs as its position (resnet-120, +4), two as its epoch and step (wave6, +2): exact 425/453
+#   (93.8%), analysed 395 (87.2%), no mix.
+#   Still missed in nu7: texture-cnn-tqdm train_loss (the label counts every redraw, 808, of 400 batches; one reading
+#   per batch is what the log holds -- 401 points read, the value set in an iteration being drawn before its count).
+MIN_EXACT_LOCKBOX = 0.938
+MIN_ANALYSED_LOCKBOX = 0.871
+MIN_NAMED_LOCKBOX = 0.854

@@ -93,7 +93,20 @@ one parser per framework:
   is its records' position.
 * **Restarts.** A clock that goes back -- a printed step, a printed epoch, or the epoch of the heading above the
   records (Keras' ``Epoch 3/15`` before its line: several fit() calls appended to one file) -- is a ``restart``
-  import issue: every point is kept, the runs are not read as one curve.
+  import issue: every point is kept, the runs are not read as one curve. Launches appended to one log (a
+  configuration, Namespace or 'Starting training' printed again, then the clock back at its start) are read as one
+  run each by :func:`~.reader.read` (``train.log#1``, ``#2``: ``meta["segment"]``, the ``segments`` and ``restart``
+  issues, as a table holding several runs is split); a clock that goes back to a later point and goes on is a resume,
+  one run. The same value printed once by each launch (a start banner's ``Num examples``) is a setting. An HF
+  console whose ``'epoch'`` goes back was resumed from a checkpoint: its training bar, drawn again from the step it
+  resumed at, stays the clock.
+* **Names and abbreviations.** A key starts with a letter of any alphabet (``ε: 0.05``, ``λ=0.1``, ``β1``); an
+  abbreviated epoch heading a record (``e:3``, ``e 005 |``, ``Ep 3``) or ``Itr 120`` is the record's position, and
+  ``epoch:3`` at a line's start is no logger's ``name:lineno``; a bare number heading a record of ``key=value``
+  pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. A
+  split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm
+  bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
+  step and its total the plan (``806/55000``: unfinished); its elapsed<remaining and rate are timing.
 * **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value (``.. with Adam is test acc: 76.8%``: the
   key is the subject after the verb); a sentence's full stop is no part of the
   number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no

@@ -108,6 +108,8 @@ class TextLogParser(BatchedFeed):
         self.recent_values: list[frozenset] = []
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
+        self.clocked_orders: dict[str, np.ndarray] = {}  # tag -> the record order of each of those steps
+        self.frame_order: np.ndarray | None = None  # the record order of each row of the frame (the epoch tag: 0)
         self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
         self.summary: dict[str, float] = {}
         self.garbled = 0
@@ -116,6 +118,7 @@ class TextLogParser(BatchedFeed):
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
+        self.bar_resumed = False  # the training bar was drawn again from an earlier count (a resume: see _training_bar)
         # (record order, epoch) wherever the epoch in force changed -- an epoch line above records that print none
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
@@ -173,7 +176,8 @@ class TextLogParser(BatchedFeed):
             return
         if a.progress is not None:
             self._bar_drawn(a.progress)
-            return
+            if a.rec is None:
+                return
         if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point
             self.summary[a.run_summary[0]] = a.run_summary[1]
             return
@@ -435,6 +439,17 @@ class TextLogParser(BatchedFeed):
         seen = frozenset().union(*self.recent_values) if self.recent_values else frozenset()
         return bool(rec.values) and all(float(v) in seen for v in rec.values)
 
+    def _once_per_launch(self, ser: Series) -> bool:
+        """Is every point of ``ser`` (records with no clock) the same value, printed by another launch (see
+        ``launches``)? (A result each launch gives -- its final accuracy -- differs from launch to launch.)"""
+        if ser.count() > len(self.launches) + 1:
+            return False
+        _, values, orders, hows = ser.arrays()
+        if hows != {"ordinal"} or not (values == values[0]).all():
+            return False
+        at = np.searchsorted(np.asarray(self.launches), orders, side="right")
+        return len(np.unique(at)) == len(at)
+
     def _launch_between(self, a: int, b: int) -> bool:
         """Did a launch start between record orders a and b (a configuration printed between them)?"""
         return bisect.bisect_right(self.launches, a) != bisect.bisect_right(self.launches, b)
@@ -569,22 +584,39 @@ class TextLogParser(BatchedFeed):
         grows so: the records keep their clock (the ordinal)."""
         if not self.bar_at:
             return None
-        seqs = sorted((pend.columns()[0] for pend in self.pending.values()), key=len, reverse=True)
-        if not seqs or len(seqs[0]) < 2:
+        pends = sorted(self.pending.values(), key=lambda pend: len(pend.columns()[0]), reverse=True)
+        if not pends or len(pends[0].columns()[0]) < 2:
             return None
+        seqs = [pend.columns()[0] for pend in pends]
         views = [self.bar_at.get(int(o)) for o in seqs[0]]
         if any(v is None for v in views):
             return None
+        resumed = self._resumed_between(pends[0])
         grows = [bar for bar in set(views[0]).intersection(*views[1:])
-                 if all(v[bar] < w[bar] for v, w in zip(views, views[1:]))]
+                 if all(v[bar] < w[bar] or r for v, w, r in zip(views, views[1:], resumed))
+                 and not all(r or v[bar] >= w[bar] for v, w, r in zip(views, views[1:], resumed))]
         if not grows:
             return None
         bar = max(grows, key=lambda b: b[1])
-        for seq in seqs[1:]:
+        for pend, seq in zip(pends[1:], seqs[1:]):
             counts = self._bar_counts_of(seq, bar)
-            if counts is not None and not all(a < b for a, b in zip(counts, counts[1:])):
+            back = self._resumed_between(pend)
+            if counts is not None and not all(a < b or r for a, b, r in zip(counts, counts[1:], back)):
                 return None
+        self.bar_resumed = any(resumed)
         return bar
+
+    def _resumed_between(self, pend) -> list[bool]:
+        """For each two records of a positionless template in a row: did the training resume between them? HF
+        Trainer's ``'epoch'`` (its progress, in epochs) going back -- a job started again from a checkpoint, its
+        bar drawn again from the step it resumed at --, or a launch or a resume statement printed between."""
+        seq, _, _, values, _ = pend.columns()
+        epoch = next((q for q, k in enumerate(pend.keys) if str(k).lower() == "epoch"), None)
+        out = []
+        for t in range(1, len(seq)):
+            back = epoch is not None and values[t, epoch] < values[t - 1, epoch]
+            out.append(bool(back or self._launch_between(int(seq[t - 1]), int(seq[t]))))
+        return out
 
     def _records_in_place(self, seq, ctx, how: str, values, bars) -> list[bool]:
         """For each record of a positionless template, is it one of three or more records printed in a row at one
@@ -768,6 +800,11 @@ class TextLogParser(BatchedFeed):
                     if first_how == "ordinal":
                         self.hparams.setdefault(k, value)
                     continue
+                if first_how == "ordinal" and self.launches and not is_evaluation(k) and self._once_per_launch(ser):
+                    # ... and so is the same value printed once by each launch appended to the log (the configuration
+                    # or start banner printed again: "Num examples = 48,000", "class_num: 1000" at every start)
+                    self.hparams.setdefault(k, value)
+                    continue
                 # (a single final evaluation -- "{'eval_loss': 0.41}" once at the end, one AP line -- is a
                 # series of one point)
                 groups.setdefault((k, CLOCK_KIND.get(first_how, first_how), ser.period), []).append(ser)
@@ -870,8 +907,9 @@ class TextLogParser(BatchedFeed):
                     or_l = list(np.asarray(or_l)[keep])
             # (an epoch read off the heading above a record -- Keras' "Epoch 3/15" before its line -- is a clock too:
             # a file holding several fit() calls counts from 1 again at each, a restart like any other clock's)
-            if clock in ("step", "epoch", "global-iter", "ctx-epoch"):
+            if clock in ("step", "epoch", "global-iter", "ctx-epoch") or (clock == "ctx-step" and self.bar_resumed):
                 self.clocked[k] = st
+                self.clocked_orders[k] = np.asarray(or_l, dtype=np.int64)
             # (how its points are placed: on one clock, or at a position another line printed; a "step" that counts
             # inside the epoch is no run-wide step: see counts_inside_epochs)
             self.clock_of[k] = "continued" if any(ser.continued for ser in parts) else \
@@ -891,6 +929,9 @@ class TextLogParser(BatchedFeed):
             values.append(np.asarray(ep[1], dtype=np.float64))
             order.append(np.full(len(ep[0]), self.seq + 1, dtype=np.int64))
         idx = np.argsort(np.concatenate(order), kind="stable")
+        self.frame_order = np.concatenate(order)[idx]
+        if ep is not None:
+            self.frame_order[-len(ep[0]):] = 0  # (the epoch tag is no record: placed by its steps, see reader)
         # the tag column as codes into the categories pandas would choose for these names (a column of millions of
         # strings is not built)
         unique = list(dict.fromkeys(names))

@@ -7,9 +7,12 @@ import math
 import re
 from pathlib import Path
 
+import numpy as np
+
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import RunData, RunSpec, check_file, open_binary
-from curvedoc.importers._tabular import restart_issue
+from curvedoc.importers import _tabular as T
+from curvedoc.importers._tabular import Segment, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS
@@ -81,12 +84,15 @@ def _inside_an_epoch_at_end(p: "TextLogParser") -> dict | None:
     return None
 
 
-def read(spec: RunSpec) -> RunData:
+def read(spec: RunSpec) -> RunData | list[RunData]:
     path = Path(spec.files[0])
-    return read_text_log(path)
+    return read_text_log(path, segments=True)
 
 
-def read_text_log(path: Path, reuse: bool = True) -> RunData:
+def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> RunData | list[RunData]:
+    """The run a text log holds; with ``segments``, one run per launch when several trainings were appended to the
+    log (:func:`launch_segments`), as a table holding several runs is read (:func:`curvedoc.importers._tabular.
+    split_runs`)."""
     check_file(path)
     issues: list[ImportIssue] = []
     p = TextLogParser(path, reuse)
@@ -95,7 +101,89 @@ def read_text_log(path: Path, reuse: bool = True) -> RunData:
             p.feed_lines(first, lines)
     except OSError as exc:
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
-    return run_data(p, path, issues)
+    d = run_data(p, path, issues)
+    if not segments:
+        return d
+    segs = launch_segments(p)
+    return d if len(segs) < 2 else split_launches(d, p, segs, path)
+
+
+def launch_segments(p: TextLogParser) -> list[Segment]:
+    """Where trainings appended to one log start (in record order): a launch printed again (the start banner's
+    configuration, an argparse Namespace, 'Starting training') and, after it, the clock of the longest series on a
+    real clock back to (or below) the value its launch started at. A clock that goes back to a later point and goes
+    on is a resume: one launch (its overlap is the ``restart`` issue); so is a clock that goes back with no launch
+    printed between (a counter that starts again inside one run: the ``restart`` issue says it). The launch starts
+    at the configuration or statement printed before its first record (the records before it belong to the launch
+    before). A counter inside the epoch is no clock here, and one that starts again every few
+    records, or hundreds of times, counts inside one run (as for tables: :func:`curvedoc.importers._tabular.
+    split_rows`)."""
+    clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch" and t in p.clocked_orders]
+    n = p.seq + 1
+    if not clocked or p.frame_order is None:
+        return [Segment(1, n)]
+    tag = max(clocked, key=lambda t: len(p.clocked[t]))
+    st, od = p.clocked[tag], p.clocked_orders[tag]
+    if len(st) < 3:
+        return [Segment(1, n)]
+    marks = np.asarray(p.launches, dtype=np.int64)
+    cuts: list[tuple[int, str]] = []
+    first = st[0]
+    for i in np.flatnonzero(st[1:] < st[:-1]) + 1:
+        if st[i] > first:
+            continue  # back to a later point than its launch started at: a resume
+        k = int(np.searchsorted(marks, od[i], side="right"))
+        if not k or marks[k - 1] <= od[i - 1]:
+            continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
+        cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                        "after a configuration or start statement printed again"))
+        first = st[i]
+    if not cuts or len(cuts) >= T.MAX_RUNS_PER_FILE or (len(cuts) > 2 and (len(cuts) + 1) * T.MIN_BLOCK_ROWS > len(st)):
+        return [Segment(1, n)]
+    starts = [1] + [c for c, _ in cuts]
+    segs = [Segment(a, b) for a, b in zip(starts, starts[1:] + [n])]
+    for k, (seg, (_, why)) in enumerate(zip(segs, [(0, "")] + cuts), 1):
+        seg.label, seg.why, seg.kind, seg.rerun = str(k), why, "counter" if k > 1 else "", k > 1
+    return segs
+
+
+def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path) -> list[RunData]:
+    """One run per launch (``segs``, record orders ``start:end``): its records, and the ``epoch`` tag's points
+    within the steps it covers; named ``<log>#1``, ``#2``.., with ``meta["segment"]`` and the ``segments`` and
+    ``restart`` issues a table split into runs has. Issues about the log's end (a crash, time left) stay with the
+    last launch."""
+    frame, order = d.frame, p.frame_order
+    is_epoch = order == 0
+    name = path.name
+    how = "; ".join(f"{s.why} at record {s.start:,}" for s in segs[1:])
+    out = []
+    end_kinds = {"crash", "killed", "unparsed-lines"}
+    for k, seg in enumerate(segs, 1):
+        mine = (order >= seg.start) & (order < seg.end)
+        if not mine.any():
+            continue
+        steps = frame["step"].to_numpy()[mine]
+        mine |= is_epoch & (frame["step"].to_numpy() >= steps.min()) & (frame["step"].to_numpy() <= steps.max())
+        part = frame[mine].reset_index(drop=True)
+        if "tag" in part and hasattr(part["tag"], "cat"):
+            part["tag"] = part["tag"].cat.remove_unused_categories()
+        issues = [i for i in d.issues if (i.kind not in end_kinds or k == len(segs)) and i.kind != "restart"]
+        issues.append(ImportIssue(
+            "segments", f"{name} holds {len(segs)} trainings one after another ({how}): this is launch {k} of "
+            f"{len(segs)} (records {seg.start:,}-{seg.end - 1:,}), read on its own so that no rule compares across "
+            "the boundary", file=str(path), count=len(segs), severity="info"))
+        if seg.rerun:
+            issues.append(ImportIssue("restart", f"a new training appended to {name}: {seg.why}; read as a run of "
+                                      "its own, not stitched to the records before", file=str(path), count=None))
+        meta = {kk: v for kk, v in d.meta.items() if k == len(segs) or kk not in _END_META}
+        meta["segment"] = T.segment_meta([Segment(s.start - 1, s.end - 1, s.label, s.rerun) for s in segs], k)
+        out.append(RunData(frame=part, source=d.source, meta=meta, issues=issues, hparams=dict(d.hparams),
+                           name_suffix=f"#{seg.label}"))
+    return out
+
+
+# what the log says about how it ends: the last launch's
+_END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "global_step", "early_stopped"})
 
 
 def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData:

@@ -20,6 +20,8 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
+    # (a logger's "name:lineno", but not an epoch heading the record: "epoch:3 loss=..", "e:3", "Ep:3" are positions)
+    r"(?!(?i:e|ep|epoch|epochs|itr):\d)"
     r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d)|"
     # a markdown code fence the output was pasted in, on the output's own first line ("``` Epoch GPU_mem ...")
     r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$)|"
@@ -36,7 +38,8 @@ PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg 
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
 # (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
 UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
-_WORD = r"[A-Za-z_][\w.@/\-]*(?:\([\w/%]*\)?)?"
+# (a key starts with a letter of any alphabet: "ε: 0.05", "λ=0.1", "β1 0.9" are keys as "eps" is)
+_WORD = r"[^\W\d][\w.@/\-]*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
 # a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
@@ -111,7 +114,7 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
-             "iters", "it", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+             "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
@@ -318,6 +321,11 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
                 and all(a.end() < b.start() and msg[a.end():b.start()].strip() == "," for a, b in zip(named, named[1:])):
             msg = msg[:named[0].start()] + " " + ", ".join(
                 f"{m.group('key')}: {m.group('val')}{m.group('unit')}" for m in named)
+    if "/" in msg:
+        # a split's loss and accuracy written as a pair ("e 005 | train 2.9988 / 35.7% | val 3.1567 / 1.3%", "ep 1
+        # train 2.3204 / 0.094  dev 2.3190 / 0.095"): the bare value is the split's loss (below), the percentage or
+        # the fraction after the slash its accuracy
+        msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>\g<pct>", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -325,7 +333,13 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     for m in PAIR.finditer(msg):
         key = _pair_key(m.group("key"))
         if key is None:
-            continue
+            # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
+            # epoch; elsewhere a lone "e" is no key (an exponent's letter, a constant)
+            if not (out or used) and m.group("key") in ("e", "E") and m.group("val").isdigit() \
+                    and not msg[:m.start()].strip(" \t|[(#-"):
+                key = "epoch"
+            else:
+                continue
         tot = m.group("tot")
         out.append((key, to_number(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
         if m.group("avg"):
@@ -341,6 +355,11 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     return out, counters
 
 
+LEADING_COUNTER = re.compile(r"(\d{1,7})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
+LEADING_EPOCH_STEP = re.compile(r"(\d{1,5})\s{1,8}(\d{1,9})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
+KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
+SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
+                            r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
 DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
@@ -444,6 +463,16 @@ def parse_record(msg: str) -> Rec | None:
             pb = BOOST_ROUND.match(msg)
             if pb:
                 msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
+    if msg[:1].isdigit() and epoch is None:
+        lc = LEADING_COUNTER.match(msg)
+        l2 = LEADING_EPOCH_STEP.match(msg) if lc is None else None
+        if lc and len(KEY_ASSIGN.findall(msg, lc.end())) >= 2:
+            # a bare whole number heading a record of key=value pairs ("  4  loss=1.5371  train_acc=0.642  val_loss=
+            # .."): the counter the script prints first, the record's position
+            msg = "step " + lc.group(1) + " | " + msg[lc.end():]
+        elif l2 and int(l2.group(1)) <= int(l2.group(2)) and KEY_ASSIGN.match(msg, l2.end()):
+            # two ("0\t5\tloss=1.8164"): the epoch, then the step (which does not count below the epoch)
+            msg = "epoch " + l2.group(1) + " | step " + l2.group(2) + " | " + msg[l2.end():]
     bm = BRACKET_COUNTER.search(msg)
     if bm and epoch is None:
         c = (bm.group("ctx") or "").lower()
@@ -912,6 +941,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         em = ETA.search(msg)
         if em:
             a.eta = (int(em.group("d") or 0), int(em.group("h")), int(em.group("m")), int(em.group("s")))
+    if rec is not None and rec.bar and rec.step is None and rec.epoch is None and "%" in msg and "/" in msg:
+        # a tqdm bar with the records' values in its postfix ("806/55000 [00:12<03:45, 2.1it/s, loss=..]") is drawn as
+        # a bar is: when its count grows from each record to the next it is the training's bar, the records' step,
+        # and its total the planned steps (TextLogParser._training_bar); elapsed<remaining and the rate are timing
+        pm = PROGRESS.search(msg)
+        if pm and int(pm.group("N")) > 0:
+            a.progress = ((pm.group("label") or "").strip(), int(pm.group("n")), int(pm.group("N")))
     if rec is None:
         pm = PROGRESS.match(msg) if "%" in msg and "/" in msg else None
         if pm and int(pm.group("N")) > 0:

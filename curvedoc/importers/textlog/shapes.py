@@ -233,8 +233,8 @@ class Plan:
         # (placed when the log has been read)
         r = line.rec
         self.bulk = self.tagged = self.need = self.at = None
-        if r is None or r.config:
-            return
+        if r is None or r.config or line.progress is not None:
+            return  # (a record drawing a bar -- its values in the postfix -- draws it first: applied one by one)
         if not r.keys:  # a line that only says where training is ("Epoch 3/50" before Keras' progress line)
             if r.epoch is None or r.step is not None or r.inner is not None or r.bar:
                 return
