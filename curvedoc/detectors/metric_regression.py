@@ -83,12 +83,14 @@ def lead_metrics(run: Run) -> list[Metric]:
 
 def candidates(run: Run) -> list[Metric]:
     """The metrics this rule judges: the lead validation metric and those of the same kind (one per eval set);
-    in an RL run its returns / success rates; the validation loss when no training loss is logged."""
+    in an RL run its returns / success rates; the validation loss when no training loss is logged and no held-out
+    quality metric either (an mAP or an accuracy says what the model does; a validation loss rising beside it is
+    over-confidence, the overfitting rule's reading, not a regression of the model)."""
     ms = run.metrics
     out: list[Metric] = lead_metrics(run)
     if rl_marker(run) is not None or not {"train_loss", "val_loss"} & set(run.roles):
         out += [m for m in ms if m.split == "train" and m.kind in RL_KINDS]
-    if "val_loss" in run.roles and "train_loss" not in run.roles:
+    if "val_loss" in run.roles and "train_loss" not in run.roles and not out:
         out.append(Metric(run.roles["val_loss"], "loss", False, "val", False, 1.0))
     return out
 
