@@ -370,9 +370,14 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     acc_tail = window_median(acc.to_numpy(), 0.8, 1.0) if len(acc) >= 3 else float("nan")
     k, k_src = None, None
     k_given = stated_k(run, p.num_classes)
-    if k_given:
+    non_ce = looks_non_ce(run)
+    if k_given and not non_ce:
         k, k_src = k_given, "num_classes"
-    elif not looks_non_ce(run):
+    elif k_given:
+        # a stated K names the classes, not the loss: a detector's total (classification + box + points parts) or a
+        # regression error is not a K-way cross-entropy, so log K says nothing of how high it is
+        k, k_src = None, None
+    elif not non_ce:
         k = k_from_first_loss(v, head, 0.05, p.k_isolation)
         if k is not None and k <= p.max_lm_small_k and lm_metric(run):
             k = None  # a text-generation metric says language model: its K is a vocabulary, the match a coincidence

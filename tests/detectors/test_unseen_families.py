@@ -2296,3 +2296,34 @@ def test_an_accuracy_under_the_metrics_namespace_is_a_held_out_one(tag):
     assert run.roles.get("val_acc") == tag and "train_acc" not in run.roles, run.roles
     assert [m.split for m in run.metrics if m.tag == tag] == ["val"]
     assert make_run(**{"metrics/train_acc": np.linspace(0.6, 0.9, 20)}).roles.get("train_acc") == "metrics/train_acc"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_validation_loss_is_no_regressing_metric_beside_a_held_out_quality_metric(seed):
+    # a YOLO segment whose training loss is a placeholder (no train_loss role): its validation box loss ends 25%
+    # above its first evaluation while mAP climbs to its best -- the mAP says what the model does; the loss alone
+    # (a recommender logging only val_loss) is still judged
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(20, 60))
+    e = np.arange(1, n + 1)
+    x = e / n
+    vloss = 0.7 * (1 + 0.35 * np.clip(x * 3, 0, 1)) * (1 + 0.02 * rng.standard_normal(n))
+    m = 0.7 * (1 - np.exp(-x / 0.15)) + 0.005 * rng.standard_normal(n)
+    run = make_run(**{"val/box_loss": (e, vloss), "metrics/mAP50-95(B)": (e, m), "epoch": (e, e.astype(float))})
+    assert run_detector("metric-regression", run) == [], run.roles
+    alone = make_run(**{"val_loss": (e, np.r_[vloss[:3] * 0.8, vloss[3:]])})
+    assert run_detector("metric-regression", alone), alone.roles
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_stated_class_count_gives_no_log_k_scale_to_a_detectors_summed_loss(seed):
+    # num_classes = 8 in an MMDetection config names the classes, not the loss: the total of classification, box
+    # and point losses sitting at 1.35 (65% of log 8) after a small early fall says nothing of 'high'
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(200, 1000))
+    x = np.arange(n) / n
+    cls = 0.6 + 0.15 * np.exp(-x / 0.02)
+    box = 0.75 + 0.1 * np.exp(-x / 0.02)
+    noise = np.exp(0.04 * rng.standard_normal(n))
+    run = make_run(hparams={"num_classes": 8}, loss=(cls + box) * noise, loss_cls=cls * noise, loss_bbox=box * noise)
+    assert [h for h in run_detector("underfitting", run) if h.evidence.get("num_classes") == 8] == [], run.roles
