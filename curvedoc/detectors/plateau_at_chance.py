@@ -27,7 +27,8 @@ log 10 = 2.303).
 - ``band``: half-width of the chance band around log(K), relative to log(K).
 - ``min_share``: fewest share of the run's steps spent inside the band (longest contiguous stretch).
 - ``max_head_excess``: with K inferred from the loss alone, how far above log(K) the first points may start (relative); a loss that fell from far above onto log(K) is more likely a regression loss that converged there.
-- ``start_tol``, ``settle_tol``: with K inferred from the loss alone, a loss that started more than ``start_tol`` above log(K) (where an untrained K-way classifier starts) and came down onto it must sit at log(K) within ``settle_tol`` (a model predicting the prior scores its entropy: log K for balanced classes); a level a few percent off log(K) is a coincidence.
+- ``start_tol``: with K inferred from the loss alone, a loss that started more than this above log(K) (where an untrained K-way classifier starts) came down onto the level ...
+- ``settle_tol``: ... and must then sit at log(K) within this (a model predicting the prior scores its entropy: log K for balanced classes); a level a few percent off log(K) is a coincidence.
 - ``max_drift``: largest change between the first and last fifth of the plateau, relative to log(K); a loss that keeps creeping down is learning, however slowly.
 - ``acc_slack``: an accuracy counts as "at chance" while it is within this fraction of the way from 1/K to 1.
 - ``min_points``: fewest finite points needed.

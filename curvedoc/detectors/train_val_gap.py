@@ -41,6 +41,8 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``untrained_share``: ... with validation at or above this share of the untrained training loss throughout.
 - ``acc_agree``: a gap beside training and validation accuracies within this share of the scale of each other is
   reported as info (the losses differ in how they are computed, not in what the model gets right).
+- ``eval_works_acc``: a gap there from the first evaluation beside a held-out accuracy that reaches this share of its
+  scale (and no training accuracy to compare) is a working evaluation's generalisation gap: an info.
 
 ## References
 seeds/000 10.16 Debugging training, table 'Validation loss much higher than training'; seeds/002

@@ -37,7 +37,8 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise.
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
 - ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell.
-- ``chance_low``, ``chance_high``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below ``chance_low`` x log K (it never learned and fell back) and no point above ``chance_high`` x log K (it never exploded).
+- ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
+- ``chance_high``: ... and no point of it above this multiple of log K (it never exploded).
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
