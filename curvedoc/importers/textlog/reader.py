@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from pathlib import Path
@@ -12,7 +13,7 @@ import numpy as np
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import RunData, RunSpec, check_file, open_binary
 from curvedoc.importers import _tabular as T
-from curvedoc.importers._tabular import Segment, restart_issue
+from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS
@@ -270,4 +271,11 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
         issues.append(ImportIssue("repeated-records", f"{p.repeats:,} value(s) printed again with no new step or "
                                   "epoch (an echo or a final re-evaluation) were not counted as new points",
                                   file=str(path), count=p.repeats, severity="info"))
+    if restart is None and frame is not None:
+        # points of one series at a step already written (a step counted inside the epoch with no epoch length
+        # printed, '[E2] step 0 ...': every epoch writes steps 0..N again) are all kept, and the later write is the
+        # one a series shows: said, as a table's repeated steps are, never dropped silently. An info: whether the
+        # log holds a restart is the reader's own reading of its clocks and launches (the restart issue above), not
+        # a count of repeated steps (a final evaluation printed again at the last step repeats one too)
+        issues.extend(dataclasses.replace(i, severity="info") for i in duplicate_issues(frame, str(path)))
     return RunData(frame=frame, source=SOURCE, meta=meta, issues=issues, hparams=hparams)
