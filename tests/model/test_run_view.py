@@ -118,3 +118,21 @@ def test_a_run_is_frozen_once_made_and_replace_makes_another():
     assert other.scalars is run.scalars and other.meta == run.meta and other.meta is not run.meta
     with _pytest.raises(TypeError):
         run.replace(colour="red")
+
+
+def test_frames_of_one_file_share_its_source_dtype_and_read_the_same():
+    """make_frame builds the one-file source_file column from a dtype kept per file name (issue 41: building it per
+    frame cost ten times the column): the column still reads the name on every row, with the categorical dtype a
+    list of that one name gives, and frames of one file compare and concatenate as before."""
+    import pandas as pd
+
+    from curvedoc.model.run import concat_frames, make_frame
+
+    a = make_frame(["loss"] * 3, [1, 2, 3], [1.0, 0.5, 0.25], source_file="logs/a.csv")
+    b = make_frame(["loss"] * 2, [4, 5], [0.2, 0.1], source_file="logs/a.csv")
+    c = make_frame(["loss"], [1], [1.0])
+    assert a["source_file"].dtype is b["source_file"].dtype
+    assert a["source_file"].dtype == pd.CategoricalDtype(["logs/a.csv"])
+    assert list(a["source_file"]) == ["logs/a.csv"] * 3 and list(c["source_file"]) == [""]
+    both = concat_frames([a, b])
+    assert list(both["source_file"]) == ["logs/a.csv"] * 5 and list(both["step"]) == [1, 2, 3, 4, 5]
