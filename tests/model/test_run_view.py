@@ -136,3 +136,29 @@ def test_frames_of_one_file_share_its_source_dtype_and_read_the_same():
     assert list(a["source_file"]) == ["logs/a.csv"] * 3 and list(c["source_file"]) == [""]
     both = concat_frames([a, b])
     assert list(both["source_file"]) == ["logs/a.csv"] * 5 and list(both["step"]) == [1, 2, 3, 4, 5]
+
+
+def test_the_tag_index_reads_each_tags_points_from_its_own_frame():
+    """tag_series / tag_values / tag_steps take a tag's rows from the frame's columns read once per frame (issue 41):
+    each still gives that tag's points (sorted by step, the later write of a step winning, for tag_series; every write
+    in order for the other two), and a run made with another frame reads that frame's."""
+    import pandas as pd
+
+    from curvedoc.model.run import Run, make_frame
+
+    frame = make_frame(["a", "b", "a", "a", "b", "a"], [3, 1, 1, 3, 2, 2], [1.0, 10.0, 2.0, 3.0, 20.0, 4.0])
+    run = Run("r", "csv", frame)
+    s = run.tag_series("a")
+    assert s.index.tolist() == [1, 2, 3] and s.tolist() == [2.0, 4.0, 3.0] and s.name == "a"
+    assert run.tag_values("a").tolist() == [1.0, 2.0, 3.0, 4.0] and run.tag_steps("a").tolist() == [3, 1, 3, 2]
+    assert run.tag_steps("b").tolist() == [1, 2] and run.tag_values("b").dtype == np.float64
+    assert run.tag_values("zz").size == 0 and run.tag_steps("zz").size == 0 and run.tag_series("zz").empty
+    other = run.replace(scalars=make_frame(["a", "a"], [5, 6], [7.0, 8.0]))
+    assert other.tag_series("a").tolist() == [7.0, 8.0] and other.tag_steps("a").tolist() == [5, 6]
+    assert other.tag_values("b").size == 0 and run.tag_values("a").tolist() == [1.0, 2.0, 3.0, 4.0]
+    # a frame made without make_frame (plain strings, integer values) reads the same way
+    plain = pd.DataFrame({"tag": ["x", "x"], "step": [2, 1], "value": [5, 6], "wall_time": [0.0, 0.0],
+                          "source_file": ["", ""]})
+    raw = Run("p", "csv", plain)
+    assert raw.tag_series("x").tolist() == [6, 5] and raw.tag_values("x").tolist() == [5.0, 6.0]
+    assert raw.tag_values("x").dtype == np.float64
