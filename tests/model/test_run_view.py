@@ -162,3 +162,25 @@ def test_the_tag_index_reads_each_tags_points_from_its_own_frame():
     raw = Run("p", "csv", plain)
     assert raw.tag_series("x").tolist() == [6, 5] and raw.tag_values("x").tolist() == [5.0, 6.0]
     assert raw.tag_values("x").dtype == np.float64
+
+
+def test_other_losses_are_worked_out_once_per_view(monkeypatch):
+    """The coverage and two rules (damaged-log, underfitting) ask each run for its other losses: the view keeps the
+    answer (issue 41), hands each caller its own list, and another view (other role overrides) works it out anew."""
+    from curvedoc.model import roles as roles_mod
+    from curvedoc.model.run import Run, RunView, make_frame
+
+    n = 30
+    tags = ["train/loss"] * n + ["train/loss_cls"] * n + ["val/loss"] * n + ["test/loss"] * n
+    frame = make_frame(tags, np.tile(np.arange(n), 4), np.linspace(2.0, 1.0, 4 * n))
+    run = Run("r", "csv", frame)
+    calls = []
+    real = roles_mod._other_losses
+    monkeypatch.setattr(roles_mod, "_other_losses", lambda r: calls.append(r) or real(r))
+    view = RunView(run)
+    first = roles_mod.other_losses(view)
+    first.append("scribbled")
+    assert roles_mod.other_losses(view) == real(view) and "scribbled" not in roles_mod.other_losses(view)
+    assert "test/loss" in real(view) and len(calls) == 1
+    other = RunView(run, roles={"train_loss": "train/loss_cls"})
+    assert roles_mod.other_losses(other) == real(other) != real(view) and len(calls) == 2
