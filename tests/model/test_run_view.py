@@ -136,6 +136,12 @@ def test_frames_of_one_file_share_its_source_dtype_and_read_the_same():
     assert list(a["source_file"]) == ["logs/a.csv"] * 3 and list(c["source_file"]) == [""]
     both = concat_frames([a, b])
     assert list(both["source_file"]) == ["logs/a.csv"] * 5 and list(both["step"]) == [1, 2, 3, 4, 5]
+    # the column names come from one Index kept for every frame: each frame has them, in order, as its own
+    from curvedoc.model.run import SCALAR_COLUMNS
+
+    assert [list(f.columns) for f in (a, b, c, both)] == [list(SCALAR_COLUMNS)] * 4
+    assert a.columns is not b.columns and a.columns.equals(pd.Index(SCALAR_COLUMNS))
+    assert [str(t) for t in a.dtypes] == ["category", "int64", "float64", "float64", "category"]
 
 
 def test_the_tag_index_reads_each_tags_points_from_its_own_frame():
