@@ -278,19 +278,34 @@ def _curve(run, tag: str, axis: str) -> tuple[np.ndarray, np.ndarray]:
     return x, v
 
 
+def _by_width(y: np.ndarray, lo: np.ndarray, hi: np.ndarray, rows_reduce) -> tuple[np.ndarray, np.ndarray]:
+    """``rows_reduce`` (a reduction along axis 1, e.g. np.median) of each non-empty window ``y[lo[i]:hi[i]]``, and the
+    mask of the non-empty ones. Windows of one width are reduced as the rows of one block, a reduction of each row
+    equal to the same reduction of the 1-D slice (a comparison grid of a few hundred points has a few widths: a
+    handful of numpy calls instead of one per point); blocks are cut to about a million values."""
+    width = hi - lo
+    out = np.zeros(len(lo))
+    full = width > 0
+    for k in np.unique(width[full]):
+        k = int(k)
+        rows = np.flatnonzero(width == k)
+        step = max(1, (1 << 20) // k)
+        for s in range(0, len(rows), step):
+            r = rows[s : s + step]
+            out[r] = rows_reduce(y[lo[r, None] + np.arange(k)], axis=1)
+    return out, full
+
+
 def _window_median(x: np.ndarray, y: np.ndarray, at: np.ndarray, h: float) -> np.ndarray:
     """Median of ``y`` over ``|x - a| <= h`` for each ``a`` (the nearest point when the window is empty)."""
     lo = np.searchsorted(x, at - h, side="left")
     hi = np.searchsorted(x, at + h, side="right")
-    out = np.empty(len(at))
-    for i, (a, b) in enumerate(zip(lo, hi)):
-        if b > a:
-            out[i] = np.median(y[a:b])
-        else:
-            j = int(np.clip(np.searchsorted(x, at[i]), 0, len(x) - 1))
-            if j > 0 and abs(x[j - 1] - at[i]) < abs(x[j] - at[i]):
-                j -= 1
-            out[i] = y[j]
+    out, full = _by_width(y, lo, hi, np.median)
+    for i in np.flatnonzero(~full):
+        j = int(np.clip(np.searchsorted(x, at[i]), 0, len(x) - 1))
+        if j > 0 and abs(x[j - 1] - at[i]) < abs(x[j] - at[i]):
+            j -= 1
+        out[i] = y[j]
     return out
 
 
@@ -314,25 +329,24 @@ def _point_noise(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 def _local_sigma(x: np.ndarray, r: np.ndarray, at: np.ndarray, h: float, min_n: int = 5) -> np.ndarray:
     """Robust local noise sd at ``at``: 1.4826 x median of the point residuals within ``h`` (at least the
     ``min_n`` nearest points)."""
-    out = np.empty(len(at))
     lo = np.searchsorted(x, at - h, side="left")
     hi = np.searchsorted(x, at + h, side="right")
     n = len(x)
-    for i, (a, b) in enumerate(zip(lo, hi)):
-        if b - a < min_n:
-            c = int(np.clip(np.searchsorted(x, at[i]), 0, n - 1))
-            a, b = max(0, c - min_n // 2), min(n, c - min_n // 2 + min_n)
-            a = max(0, b - min_n)
-        out[i] = 1.4826 * np.median(r[a:b]) if b > a else 0.0
-    return out
+    few = hi - lo < min_n  # too few within h: the min_n points nearest to a (fewer when the curve has fewer)
+    c = np.clip(np.searchsorted(x, at[few]), 0, n - 1)
+    b = np.minimum(n, c - min_n // 2 + min_n)
+    lo[few], hi[few] = np.maximum(0, b - min_n), b
+    med, full = _by_width(r, lo, hi, np.median)
+    return np.where(full, 1.4826 * med, 0.0)
 
 
 def _sliding(vals: np.ndarray, x: np.ndarray, d: float, fn) -> np.ndarray:
+    """``fn`` (np.max, np.min) of ``vals`` over ``|x - a| <= d`` for each point ``a`` of ``x``."""
     if d <= 0:
         return vals
     lo = np.searchsorted(x, x - d, side="left")
     hi = np.searchsorted(x, x + d, side="right")
-    return np.array([fn(vals[a:b]) for a, b in zip(lo, hi)])
+    return _by_width(vals, lo, hi, fn)[0]  # each window holds its own point
 
 
 def _scale_of(direction: str | None, arrays: Sequence[np.ndarray], rate_scale: float | None) -> str:

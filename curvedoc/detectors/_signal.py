@@ -305,7 +305,8 @@ def rolling_median(s: pd.Series, w: int, center: bool = True) -> pd.Series:
     return pd.Series(rolling_median_values(s.to_numpy(dtype=np.float64), w, 1, center), index=s.index, name=s.name)
 
 
-_ROLLING: dict[str, object] = {}  # "kernel": the compiled module once prepare_compiled() has readied it
+_ROLLING: dict[str, object] = {}  # "kernel": the compiled module once prepare_compiled() has readied it;
+# "pandas": pandas' own rolling-median routine once _pandas_median() has checked it (None: the public call)
 
 
 def _rolling_mode() -> str:
@@ -342,6 +343,43 @@ def compiled_kernels():
     return _ROLLING["kernel"]
 
 
+def _pandas_rolling_median(x: np.ndarray, w: int, mp: int, center: bool) -> np.ndarray:
+    """What ``pd.Series(x).rolling(w, min_periods=mp, center=center).median()`` computes, without the Series, the
+    Rolling object and its validation around it (~50 us a call, more than the median of a few hundred points): the
+    window bounds of pandas' FixedWindowIndexer, +-inf as NaN, then pandas' own routine. For a 1-D float64 ``x`` with
+    at least one value and 0 <= mp <= w (what pandas accepts)."""
+    off = (w - 1) // 2 if center else 0
+    n = len(x)
+    end = np.arange(1 + off, n + 1 + off, dtype=np.int64)
+    start = np.clip(end - w, 0, n)
+    np.clip(end, 0, n, out=end)
+    inf = np.isinf(x)
+    if inf.any():
+        x = np.where(inf, np.nan, x)
+    return np.asarray(_ROLLING["pandas"](x, start, end, mp), dtype=np.float64)
+
+
+def _pandas_median():
+    """:func:`_pandas_rolling_median` where this pandas has the routine it calls and it gives pandas' numbers on a
+    check series (NaN, +-inf, ties, windows centred and trailing, longer than the series, none to all min_periods); else
+    None: the public call is used. Decided once per process."""
+    if "pandas" not in _ROLLING:
+        ok = False
+        try:
+            from pandas._libs.window.aggregations import roll_median_c
+
+            _ROLLING["pandas"] = roll_median_c
+            x = np.array([3.0, np.nan, 1.0, np.inf, 2.0, 2.0, -np.inf, 7.0, 0.5, np.nan, np.nan, 4.0, -1.0])
+            ok = all(np.array_equal(_pandas_rolling_median(x[:n], w, mp, c),
+                                    pd.Series(x[:n]).rolling(w, min_periods=mp, center=c).median().to_numpy(),
+                                    equal_nan=True)
+                     for n in (13,) for w in (1, 4, 16) for mp in {0, w // 2, w} for c in (False, True))
+        except Exception:  # moved or changed in another pandas: the public call it is
+            ok = False
+        _ROLLING["pandas"] = _ROLLING["pandas"] if ok else None
+    return _pandas_rolling_median if _ROLLING["pandas"] is not None else None
+
+
 def rolling_median_values(y, w: int, min_periods: int | None = None, center: bool = False) -> np.ndarray:
     """``pd.Series(y).rolling(w, min_periods=min_periods, center=center).median().to_numpy()``: the same numbers.
 
@@ -354,6 +392,9 @@ def rolling_median_values(y, w: int, min_periods: int | None = None, center: boo
     mp = w if min_periods is None else int(min_periods)
     kernel = compiled_kernels()
     if kernel is None or w < 1:
+        direct = _pandas_median() if 0 <= mp <= w and x.ndim == 1 and len(x) else None
+        if direct is not None:
+            return direct(x, w, mp, center)
         return pd.Series(x).rolling(w, min_periods=mp, center=center).median().to_numpy(dtype=np.float64)
     x = np.where(np.isinf(x), np.nan, x)
     off = (w - 1) // 2 if center else 0

@@ -69,7 +69,8 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     counts = np.bincount(codes[codes >= 0], minlength=len(names))
     # one pass over the points for each tag's last step; the steps themselves only for the few short series that can
     # be an index (a long log's millions of points are not sorted per tag)
-    top = pd.Series(steps).groupby(codes).max()
+    top = np.full(len(names), np.iinfo(np.int64).min)  # read for tags with points only
+    np.maximum.at(top, codes[codes >= 0], steps[codes >= 0])  # numpy's grouped max: no pandas groupby per frame
     held = {i for i, t in enumerate(names) if counts[i] and named_split(t) == "val"}
     dense = [int(top[i]) for i in range(len(names)) if i not in held and counts[i] >= MIN_DENSE]
     if not dense or max(dense) <= 0:

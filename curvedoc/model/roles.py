@@ -522,7 +522,16 @@ def _component_sums(run: "Run", chosen: dict[str, str], notes: list[str], counts
 def other_losses(run: "Run") -> list[str]:
     """The loss series besides the train_loss / val_loss roles that rules read: the parts of a loss (each judged
     for overfitting and spikes, and summed when no total is logged) and the losses of other eval sets. Curves of
-    2+ points; none for a reinforcement-learning run (its losses are not a convergence signal). Held-out first."""
+    2+ points; none for a reinforcement-learning run (its losses are not a convergence signal). Held-out first.
+
+    Worked out once per view (its memo: the tags and roles never change under it); the coverage and two rules ask."""
+    held = run.memo("roles")
+    if "other_losses" not in held:
+        held["other_losses"] = _other_losses(run)
+    return list(held["other_losses"])
+
+
+def _other_losses(run: "Run") -> list[str]:
     if rl_marker(run) is not None:
         return []
     used = set(run.roles.values())

@@ -31,6 +31,7 @@ detector does.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -94,15 +95,28 @@ def make_frame(
     else:
         tag_col = pd.Categorical(np.asarray(tag, dtype=object) if not isinstance(tag, np.ndarray) else tag)
     if source_file is None or isinstance(source_file, str):
-        src = pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), categories=[source_file or ""])
+        src = pd.Categorical.from_codes(np.zeros(n, dtype=np.int8), dtype=_one_file(source_file or ""))
     elif isinstance(source_file, pd.Categorical):
         src = source_file
     else:
         src = pd.Categorical(np.asarray(source_file, dtype=object))
     return pd.DataFrame(
         {"tag": tag_col, "step": step, "value": value, "wall_time": wall_time, "source_file": src},
+        # a copy of one Index (each frame its own, as its name can be set), not one made from the dict's keys: building
+        # that string Index was a third of the frame's cost
+        columns=_COLUMN_INDEX.copy(),
         copy=False if take else None,
     )
+
+
+_COLUMN_INDEX = pd.Index(SCALAR_COLUMNS)
+
+
+@functools.lru_cache(maxsize=256)
+def _one_file(name: str) -> pd.CategoricalDtype:
+    """The categorical dtype of a source_file column of one file (immutable, so shared): building it from the name
+    costs ~40 us a frame, ten times the column itself, and the tests and a text log's pieces make thousands."""
+    return pd.CategoricalDtype([name])
 
 
 def empty_frame() -> pd.DataFrame:
@@ -188,9 +202,9 @@ class Run:
         self.path = Path(path) if path is not None else None
         self.role_overrides: dict[str, str] = dict(role_overrides or {})
         # the index of the frame, each keyed by the frame it was made from (an importer that gives the run another
-        # frame gets a new index): (frame, tag -> rows), (frame, value column), (frame, tag -> step series)
+        # frame gets a new index): (frame, tag -> rows), (frame, step and value columns), (frame, tag -> step series)
         self._index: tuple[pd.DataFrame, dict[str, np.ndarray]] | None = None
-        self._values: tuple[pd.DataFrame, np.ndarray] | None = None
+        self._values: tuple[pd.DataFrame, np.ndarray, np.ndarray, np.ndarray] | None = None
         self._logged: tuple[pd.DataFrame, dict[str, pd.Series]] | None = None
         self._view: Any = None
         object.__setattr__(self, "_sealed", True)
@@ -241,8 +255,8 @@ class Run:
                 tags = frame["tag"]
                 if not isinstance(tags.dtype, pd.CategoricalDtype):
                     tags = tags.astype("category")
-                codes = tags.cat.codes.to_numpy()
-                cats = tags.cat.categories
+                codes = tags.array.codes  # the Categorical's own (read-only): no accessor and Series per frame
+                cats = tags.array.categories
                 order = np.argsort(codes, kind="stable")
                 bounds = np.searchsorted(codes[order], np.arange(len(cats) + 1))
                 index = {
@@ -282,8 +296,9 @@ class Run:
         if ix is None or len(ix) == 0:
             s = pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"), name=tag)
         else:
-            steps = frame["step"].to_numpy()[ix]
-            values = frame["value"].to_numpy()[ix]
+            step_column, value_column, _ = self._columns()
+            steps = step_column[ix]
+            values = value_column[ix]
             if len(steps) > 1 and not np.all(steps[1:] > steps[:-1]):
                 # stable sort by step, then keep the last write of each step
                 order = np.argsort(steps, kind="stable")
@@ -302,18 +317,24 @@ class Run:
         ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.float64)
-        frame = self.scalars
-        if self._values is None or self._values[0] is not frame:
-            # the value column once per frame, not once per tag: role resolution asks for thousands of tags
-            self._values = (frame, frame["value"].to_numpy(dtype=np.float64))
-        return self._values[1][ix]
+        return self._columns()[2][ix]
 
     def tag_steps(self, tag: str) -> np.ndarray:
         """The step of every write of a tag, in write order: the steps of :meth:`tag_values`."""
         ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.int64)
-        return self.scalars["step"].to_numpy()[ix]
+        return self._columns()[0][ix]
+
+    def _columns(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The frame's step column, its value column, and the values as float64, as ``to_numpy`` gives them: read
+        once per frame, not once per tag (role resolution asks for thousands of tags; each column read of a frame
+        costs more than taking a tag's rows)."""
+        frame = self.scalars
+        if self._values is None or self._values[0] is not frame:
+            self._values = (frame, frame["step"].to_numpy(), frame["value"].to_numpy(),
+                            frame["value"].to_numpy(dtype=np.float64))
+        return self._values[1:]
 
     # ---------------------------------------------------- the run's own reading
     def view(self) -> "RunView":

@@ -179,3 +179,38 @@ def test_diagnose_does_not_list_the_comparison_rule_as_skipped(tmp_path):
     rr = rep.runs[0]
     assert all(s["code"] != "C001" for s in rr.skipped)
     assert "C001" not in rr.coverage["rules_ran"]
+
+
+def test_window_reductions_equal_the_reduction_of_each_window():
+    """The band's running medians, local noise and shift envelope reduce every window of one width as one block
+    (issue 41): each number must be the one np.median / np.max / np.min gives that window's slice alone, empty
+    windows taking the nearest point (medians) or zero (noise), whatever the spacing, width or NaN."""
+    from curvedoc.detectors._baseline import _local_sigma, _sliding, _window_median
+
+    rng = np.random.default_rng(41)
+    for _ in range(300):
+        n = int(rng.integers(1, 120))
+        x = np.cumsum(rng.random(n) * 3) if rng.random() < 0.5 else np.arange(n, dtype=float) * 10
+        y = rng.standard_normal(n)
+        if rng.random() < 0.2:
+            y[rng.integers(0, n)] = np.nan
+        at = np.sort(rng.uniform(x[0] - 5, x[-1] + 5, int(rng.integers(1, 80))))
+        h = float(rng.choice([0.0, 0.4, 2.0, 15.0, 1e4]))
+        lo, hi = np.searchsorted(x, at - h, side="left"), np.searchsorted(x, at + h, side="right")
+        near = np.clip(np.searchsorted(x, at), 0, n - 1)  # the nearest point, the later one on a tie
+        near = np.where((near > 0) & (np.abs(x[near - 1] - at) < np.abs(x[near] - at)), near - 1, near)
+        want = [np.median(y[a:b]) if b > a else y[j] for a, b, j in zip(lo, hi, near)]
+        assert np.array_equal(_window_median(x, y, at, h), np.array(want), equal_nan=True)
+        noise = []
+        for a, b, t in zip(lo, hi, at):
+            if b - a < 5:
+                c = int(np.clip(np.searchsorted(x, t), 0, n - 1))
+                b = min(n, c - 2 + 5)
+                a = max(0, b - 5)
+            noise.append(1.4826 * np.median(y[a:b]) if b > a else 0.0)
+        assert np.array_equal(_local_sigma(x, y, at, h), np.array(noise), equal_nan=True)
+        if h > 0:
+            lo, hi = np.searchsorted(x, x - h, side="left"), np.searchsorted(x, x + h, side="right")
+            for fn in (np.max, np.min):
+                want = np.array([fn(y[a:b]) for a, b in zip(lo, hi)])
+                assert np.array_equal(_sliding(y, x, h, fn), want, equal_nan=True)

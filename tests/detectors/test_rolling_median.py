@@ -173,3 +173,24 @@ def test_monotone_series_match_pandas(kernel):
             out = np.empty(len(x))
             getattr(jit, kernel)(x, w, mp, out)
             assert _same(out, _pandas(x, w, mp, False)), (w, mp)
+
+
+def test_the_default_path_calls_pandas_routine_directly_with_pandas_numbers(monkeypatch):
+    """Without the compiled kernel the rolling median skips the Series and Rolling objects around pandas' routine
+    (issue 41: they cost more than the median of a few hundred points) -- the same numbers as the public call on
+    every case, read-only and strided input included -- and takes the public call where the routine is missing."""
+    monkeypatch.delenv("CURVEDOC_ROLLING", raising=False)
+    monkeypatch.setattr(sig, "_ROLLING", {})
+    assert sig._pandas_median() is not None  # this project's pandas has it and passes the check
+    for x, w, mp, center in _cases(7, 1500):
+        assert _same(sig.rolling_median_values(x, w, mp, center), _pandas(x, w, mp, center)), (len(x), w, mp, center)
+    x = np.arange(40, dtype=float)[::-1]
+    x.flags.writeable = False
+    assert _same(sig.rolling_median_values(x[::3], 4, 2, True), _pandas(x[::3], 4, 2, True))
+    calls = []
+    monkeypatch.setattr(sig, "_ROLLING", {"pandas": lambda *a: calls.append(a)})
+    sig.rolling_median_values(np.ones(5), 3, 1, True)
+    assert len(calls) == 1  # the routine is what computes it
+    monkeypatch.setattr(sig, "_ROLLING", {"pandas": None})  # a pandas without it (or failing the check)
+    for x, w, mp, center in _cases(8, 200):
+        assert _same(sig.rolling_median_values(x, w, mp, center), _pandas(x, w, mp, center))

@@ -118,3 +118,75 @@ def test_a_run_is_frozen_once_made_and_replace_makes_another():
     assert other.scalars is run.scalars and other.meta == run.meta and other.meta is not run.meta
     with _pytest.raises(TypeError):
         run.replace(colour="red")
+
+
+def test_frames_of_one_file_share_its_source_dtype_and_read_the_same():
+    """make_frame builds the one-file source_file column from a dtype kept per file name (issue 41: building it per
+    frame cost ten times the column): the column still reads the name on every row, with the categorical dtype a
+    list of that one name gives, and frames of one file compare and concatenate as before."""
+    import pandas as pd
+
+    from curvedoc.model.run import concat_frames, make_frame
+
+    a = make_frame(["loss"] * 3, [1, 2, 3], [1.0, 0.5, 0.25], source_file="logs/a.csv")
+    b = make_frame(["loss"] * 2, [4, 5], [0.2, 0.1], source_file="logs/a.csv")
+    c = make_frame(["loss"], [1], [1.0])
+    assert a["source_file"].dtype is b["source_file"].dtype
+    assert a["source_file"].dtype == pd.CategoricalDtype(["logs/a.csv"])
+    assert list(a["source_file"]) == ["logs/a.csv"] * 3 and list(c["source_file"]) == [""]
+    both = concat_frames([a, b])
+    assert list(both["source_file"]) == ["logs/a.csv"] * 5 and list(both["step"]) == [1, 2, 3, 4, 5]
+    # the column names come from one Index kept for every frame: each frame has them, in order, as its own
+    from curvedoc.model.run import SCALAR_COLUMNS
+
+    assert [list(f.columns) for f in (a, b, c, both)] == [list(SCALAR_COLUMNS)] * 4
+    assert a.columns is not b.columns and a.columns.equals(pd.Index(SCALAR_COLUMNS))
+    assert [str(t) for t in a.dtypes] == ["category", "int64", "float64", "float64", "category"]
+
+
+def test_the_tag_index_reads_each_tags_points_from_its_own_frame():
+    """tag_series / tag_values / tag_steps take a tag's rows from the frame's columns read once per frame (issue 41):
+    each still gives that tag's points (sorted by step, the later write of a step winning, for tag_series; every write
+    in order for the other two), and a run made with another frame reads that frame's."""
+    import pandas as pd
+
+    from curvedoc.model.run import Run, make_frame
+
+    frame = make_frame(["a", "b", "a", "a", "b", "a"], [3, 1, 1, 3, 2, 2], [1.0, 10.0, 2.0, 3.0, 20.0, 4.0])
+    run = Run("r", "csv", frame)
+    s = run.tag_series("a")
+    assert s.index.tolist() == [1, 2, 3] and s.tolist() == [2.0, 4.0, 3.0] and s.name == "a"
+    assert run.tag_values("a").tolist() == [1.0, 2.0, 3.0, 4.0] and run.tag_steps("a").tolist() == [3, 1, 3, 2]
+    assert run.tag_steps("b").tolist() == [1, 2] and run.tag_values("b").dtype == np.float64
+    assert run.tag_values("zz").size == 0 and run.tag_steps("zz").size == 0 and run.tag_series("zz").empty
+    other = run.replace(scalars=make_frame(["a", "a"], [5, 6], [7.0, 8.0]))
+    assert other.tag_series("a").tolist() == [7.0, 8.0] and other.tag_steps("a").tolist() == [5, 6]
+    assert other.tag_values("b").size == 0 and run.tag_values("a").tolist() == [1.0, 2.0, 3.0, 4.0]
+    # a frame made without make_frame (plain strings, integer values) reads the same way
+    plain = pd.DataFrame({"tag": ["x", "x"], "step": [2, 1], "value": [5, 6], "wall_time": [0.0, 0.0],
+                          "source_file": ["", ""]})
+    raw = Run("p", "csv", plain)
+    assert raw.tag_series("x").tolist() == [6, 5] and raw.tag_values("x").tolist() == [5.0, 6.0]
+    assert raw.tag_values("x").dtype == np.float64
+
+
+def test_other_losses_are_worked_out_once_per_view(monkeypatch):
+    """The coverage and two rules (damaged-log, underfitting) ask each run for its other losses: the view keeps the
+    answer (issue 41), hands each caller its own list, and another view (other role overrides) works it out anew."""
+    from curvedoc.model import roles as roles_mod
+    from curvedoc.model.run import Run, RunView, make_frame
+
+    n = 30
+    tags = ["train/loss"] * n + ["train/loss_cls"] * n + ["val/loss"] * n + ["test/loss"] * n
+    frame = make_frame(tags, np.tile(np.arange(n), 4), np.linspace(2.0, 1.0, 4 * n))
+    run = Run("r", "csv", frame)
+    calls = []
+    real = roles_mod._other_losses
+    monkeypatch.setattr(roles_mod, "_other_losses", lambda r: calls.append(r) or real(r))
+    view = RunView(run)
+    first = roles_mod.other_losses(view)
+    first.append("scribbled")
+    assert roles_mod.other_losses(view) == real(view) and "scribbled" not in roles_mod.other_losses(view)
+    assert "test/loss" in real(view) and len(calls) == 1
+    other = RunView(run, roles={"train_loss": "train/loss_cls"})
+    assert roles_mod.other_losses(other) == real(other) != real(view) and len(calls) == 2
