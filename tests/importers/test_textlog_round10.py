@@ -233,3 +233,23 @@ def test_a_step_counted_again_every_epoch_is_said_never_dropped_silently(tmp_pat
     dup = [i for i in run.issues if i.kind == "duplicate-steps"]
     assert dup and dup[0].severity == "info" and dup[0].count >= 100, [(i.kind, i.message) for i in run.issues]
     assert not [i for i in run.issues if i.kind == "restart"]
+
+
+def test_a_log_that_ends_on_a_bare_epoch_bar_short_of_its_total_ended_inside_an_epoch(tmp_path):
+    # fifteen epochs whose training bars ran to 101/101, each closed by its record, then the sixteenth epoch's bar
+    # drawn to 32/101 and nothing more: the run was inside an epoch when the log stops (a killed job). A bar that
+    # never ran to its total before says nothing of an epoch
+    from curvedoc.importers import load
+
+    out = []
+    for e in range(15):
+        out.append(f"------- round {e + 1} -------")
+        out += [f"\r{100 * i // 101:3d}%|#   | {i}/101 [00:{i % 60:02d}<00:30,  2.3it/s]" for i in range(1, 102)]
+        out.append(f"\nepoch {e:3d} | train_loss: {2.0 / (e + 1):.5f} | test_loss: {2.1 / (e + 1):.5f}")
+    out.append("------- round 16 -------")
+    cut = out + [f"\r{100 * i // 101:3d}%|#   | {i}/101 [00:{i:02d}<00:30,  2.3it/s]" for i in range(1, 33)]
+    (tmp_path / "cut.log").write_text("\n".join(cut))
+    run = load(str(tmp_path / "cut.log"))[0]
+    assert run.meta.get("ends_inside_epoch", {}).get("batch") == 32, run.meta
+    (tmp_path / "done.log").write_text("\n".join(out))
+    assert "ends_inside_epoch" not in load(str(tmp_path / "done.log"))[0].meta

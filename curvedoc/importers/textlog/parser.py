@@ -138,6 +138,8 @@ class TextLogParser(BatchedFeed):
         # record was printed right after, which took its counts); the bars' counts at each record with no clock of
         # its own (record order -> counts)
         self.bar_last: dict[tuple, int] = {}
+        self.last_bar: tuple | None = None  # (line, (label, count, total)) of the last bar rendering
+        self.bars_done: set = set()  # (label, total) of the bars drawn at their total at least once
         self.bar_marks: collections.deque = collections.deque()
         self.bar_cleared = 0
         self.bar_at: dict[int, dict] = {}
@@ -176,6 +178,9 @@ class TextLogParser(BatchedFeed):
             return
         if a.progress is not None:
             self._bar_drawn(a.progress)
+            self.last_bar = (lineno, a.progress)
+            if a.progress[1] >= a.progress[2] > 0:
+                self.bars_done.add((a.progress[0], a.progress[2]))
             if a.rec is None:
                 return
         if a.run_summary is not None:  # the value W&B reports for the run as it ends: its summary, not a point

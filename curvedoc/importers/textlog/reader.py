@@ -75,7 +75,7 @@ def _inside_an_epoch_at_end(p: "TextLogParser") -> dict | None:
     so a log that stops in the middle of one was cut off (a finished epoch's last record is at most one interval
     from its end)."""
     if not p.inner or p.inner[-1][0] < p.last_point_line:
-        return None
+        return _in_a_bar_at_end(p)
     _, epoch, i, n = p.inner[-1]
     # the logging interval in batches: from the record before in the same epoch, else the first record of an
     # epoch is printed one interval into it
@@ -83,6 +83,20 @@ def _inside_an_epoch_at_end(p: "TextLogParser") -> dict | None:
     if n - i > max(2 * gap, 0.02 * n, 1):
         return {"epoch": epoch, "batch": i, "batches": n}
     return None
+
+
+def _in_a_bar_at_end(p: "TextLogParser") -> dict | None:
+    """{epoch, batch, batches} when the log ends, after its last record, on a bare progress bar (no record in it)
+    that earlier ran to its total -- the per-epoch training loop's bar ('32/101' after fifteen epochs whose bars
+    reached 101/101) -- with more than 2% of its total still to go: the run was inside its next epoch when the log
+    stops. A bar that never reached its total before is no epoch's loop known to the log."""
+    if p.last_bar is None or p.last_bar[0] <= p.last_point_line:
+        return None
+    label, i, n = p.last_bar[1]
+    if (label, n) not in p.bars_done or not 0 <= i < n or n - i <= max(0.02 * n, 1):
+        return None
+    epoch = (p.ctx_epoch + 1) if p.ctx_epoch is not None else None
+    return {"epoch": epoch, "batch": int(i), "batches": int(n)}
 
 
 def read(spec: RunSpec) -> RunData | list[RunData]:
