@@ -38,7 +38,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
 - ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell.
 - ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
-- ``chance_high``: ... and no point of it above this multiple of log K (it never exploded).
+- ``chance_high``: ... and no point of it (or of its twin at another granularity) above this multiple of log K (it never exploded); the never-learned and poor-fit readings also stand down when the loss was thrown to this multiple of its median level.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
@@ -77,7 +77,7 @@ from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import trade_off_halves
-from curvedoc.model.roles import other_losses
+from curvedoc.model.roles import infer_role, other_losses, tag_stem
 from curvedoc.detectors.unfinished_schedule import plan_reached
 from curvedoc.model.run import Run
 
@@ -223,6 +223,8 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
         return  # it learned and lost it again: divergence (or a restart) says so
     if _something_improved(run, p):
         return
+    if _thrown_above(run, float(np.exp(np.median(g))), p.chance_high):
+        return  # thrown to twice its level or more on the way (an LR far too high): divergence / chance say it
     tag = run.roles.get("train_loss", "train_loss")
     change = math.expm1(-fall)
     if held is None:
@@ -304,14 +306,37 @@ def _something_improved(run: Run, p: Params) -> bool:
     return False
 
 
+def _thrown_above(run: Run, base: float, factor: float) -> bool:
+    """Whether the training loss -- every point of it, and of its twins at another granularity (Lightning's
+    ``train_loss_epoch`` beside ``train_loss_step``: an epoch mean of 10.7 holds a blow-up that the per-step points
+    logged every 5 steps missed) -- went above ``factor`` times ``base``, and beyond four sigmas of the loss's own
+    point-to-point noise (log space) over it, or non-finite: an explosion, however brief -- not a noisy batch of a
+    per-batch loss that swings by half its level."""
+    main = run.roles.get("train_loss")
+    if main is None:
+        return False
+    v = run.tag_values(main)
+    v = v[np.isfinite(v) & (v > 0)]
+    sigma = noise_sigma(np.log(v)) if len(v) >= 3 else float("nan")
+    level = base * max(factor, math.exp(4.0 * sigma) if math.isfinite(sigma) else factor)
+    for tag in [main] + [t for t in run.tags if t != main and tag_stem(t) == tag_stem(main)
+                         and (infer_role(t) or ("", 0))[0] == "train_loss"]:
+        raw = run.tag_values(tag)
+        if len(raw) and (not np.isfinite(raw).all() or float(np.max(raw)) > level):
+            return True
+    return False
+
+
 def _sat_at_chance(run: Run, v: np.ndarray, chance: float, p: Params) -> bool:
     """The training loss sat at chance (log K) the whole run: no point thrown above ``chance_high`` times log K (an
     explosion, however brief: a step too large) and its running median (windows of a twentieth of the points) never
     below ``chance_low`` times log K (a model that learned and collapsed back). Such a model
     predicts the prior because it never learned (an LR far too low, a model too weak, a frozen network):
     underfitting's reading, reported beside plateau-at-chance's."""
-    raw = run.series("train_loss").to_numpy(dtype=np.float64)  # every point: an explosion lasts a few steps
-    if not np.isfinite(raw).all() or float(np.max(raw)) > p.chance_high * chance:
+    # every point (an explosion lasts a few steps), of the training loss and of its twins at another granularity
+    # (Lightning's train_loss_epoch beside train_loss_step: an epoch mean of 10.7 holds the blow-up the per-step
+    # points logged every 5 steps missed)
+    if _thrown_above(run, chance, p.chance_high):
         return False
     w = max(3, len(v) // 20) | 1
     rm = rolling_median_values(v, w, 1, center=True)
@@ -335,6 +360,13 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     late = 1.0 - tail / mid
     if improvement > p.max_improvement:
         return  # learned a lot
+    if _thrown_above(run, float(np.median(v)), p.chance_high):
+        return  # thrown to twice its level or more (an LR far too high): divergence / chance say it, not a weak model
+    w = max(3, n // 50) | 1
+    if float(np.min(rolling_median_values(v, w, 1, center=True))) < (1.0 - p.max_improvement) * tail:
+        # it learned (a level held over 2% of the run well below where it ended) and lost it: divergence's (a
+        # OneCycle peak of 3 that threw a loss of 0.4 back to log K), not a model too weak to fit
+        return
     if late < -2.0 * p.max_late_improvement:
         return  # rising again: not a plateau (divergence, restarted sessions...)
     # 'still learning' is only a veto while learning can go on: a run whose LR schedule has ended, or whose task
