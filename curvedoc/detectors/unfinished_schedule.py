@@ -228,21 +228,36 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     return None
 
 
-def plan_reached(run: Run) -> tuple[float, str] | None:
-    """(share of its planned length the run reached, the plan's name) from what the run states: the trainer's
-    ``max_steps`` beside its ``global_step`` (or last logged step), else a planned number of steps or epochs in
-    the hyperparameters that the run fell short of (``_planned_from_hparams``). None when no plan is stated or
-    the run reached it. Other rules use it to leave a run stopped early in its plan to this one."""
+def _stated_plan(run: Run) -> tuple[int | None, float | None, str, str, int | None]:
+    """(planned, reached, the plan's name, its unit, the last step) from what the run states: the trainer's
+    ``max_steps`` beside its ``global_step`` (or last logged step), else a planned number of steps or epochs in the
+    hyperparameters that the run fell short of (``_planned_from_hparams``). Progress is counted in the plan's unit:
+    the last step, or for a planned number of epochs the epochs reached (``last`` stays the step a finding points at:
+    an epoch count is not a step). ``planned`` is None when no plan is stated."""
     max_steps = _int(run.meta.get("max_steps"))
+    planned_from = "max_steps"
     last = _int(run.meta.get("global_step"))
     if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
         last = int(run.series("train_loss").index[-1])
-    if max_steps and max_steps > 0 and last is not None:
-        return (last / max_steps, "max_steps") if 0 <= last < max_steps else None
-    hp = _planned_from_hparams(run)
-    if hp is None:
+    reached, unit = last, "step"
+    if not max_steps:
+        hp = _planned_from_hparams(run)
+        if hp is not None:
+            max_steps, reached, planned_from = hp
+            if "(epochs" in planned_from:
+                unit = "epoch"
+            else:
+                last = reached
+    return max_steps, reached, planned_from, unit, last
+
+
+def plan_reached(run: Run) -> tuple[float, str] | None:
+    """(share of its planned length the run reached, the plan's name) from what the run states
+    (:func:`_stated_plan`); None when no plan is stated or the run reached it. Other rules use it to leave a run
+    stopped early in its plan to this one."""
+    planned, reached, label, _unit, _last = _stated_plan(run)
+    if not planned or planned <= 0 or reached is None or not 0 <= reached < planned:
         return None
-    planned, reached, label = hp
     return reached / planned, label
 
 
@@ -358,22 +373,8 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     if warm is not None:
         yield warm
         return
-    max_steps = _int(run.meta.get("max_steps"))
-    planned_from = "max_steps"
-    last = _int(run.meta.get("global_step"))
-    if last is None and "train_loss" in run.roles and len(run.series("train_loss")):
-        last = int(run.series("train_loss").index[-1])
-    # progress toward the planned length, in its unit: the last step, or for a planned number of epochs the epochs
-    # reached (``last`` stays the step the finding points at: an epoch count is not a step)
-    reached, unit = last, "step"
-    if not max_steps:
-        hp = _planned_from_hparams(run)
-        if hp is not None:
-            max_steps, reached, planned_from = hp
-            if "(epochs" in planned_from:
-                unit = "epoch"
-            else:
-                last = reached
+    # progress toward the planned length, in its unit (see _stated_plan)
+    max_steps, reached, planned_from, unit, last = _stated_plan(run)
     if not max_steps:
         ext = _lr_extrapolated(run, p)
         if ext is not None:
