@@ -107,18 +107,12 @@ def _metric_swings(run: Run, p: Params) -> Iterator[Hit]:
     cannot tell one checkpoint from the next. The series with the largest swings against progress is reported."""
     best = None
     halves = trade_off_halves(run.metrics)  # precision/recall beside mAP/F1: they swing against each other
-    for m in run.metrics:
-        if not (m.rate and m.split == "val") or m.points < p.metric_min_evals or m.tag in halves:
-            continue
-        s = sig.finite(run.series(m.tag))
-        a = s.to_numpy(dtype=np.float64) / m.scale
-        if len(a) < p.metric_min_evals or a.min() < 0 or a.max() > 1:
+    for m, s, a, h, swing in _late_rate_swings(run, p.metric_min_evals):
+        if m.tag in halves:
             continue
         a = a if m.higher_is_better else -a
-        h = len(a) // 2
         late = a[h:]
         d = np.diff(late)
-        swing = float(np.median(np.abs(d)))
         progress = float(np.median(late)) - float(np.median(a[: max(1, len(a) // 10)]))
         if progress <= 0 or swing < p.metric_min_swing:
             continue  # no progress is another rule's (plateau, regression); small swings are evaluation noise
@@ -210,17 +204,25 @@ def _steady_rate(run: Run, p: Params) -> tuple[str, float, int] | None:
     median in the rate's units, evaluations judged), the steadiest such rate; None otherwise. Beside it a swinging
     validation loss is practically nothing: the checkpoints score alike on the task."""
     best = None
-    for m in run.metrics:
-        if not (m.rate and m.split == "val") or m.points < p.val_min_evals:
-            continue
-        a = sig.finite(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
-        if len(a) < p.val_min_evals or a.min() < 0 or a.max() > 1:
-            continue
-        late = a[len(a) // 2:]
-        swing = float(np.median(np.abs(np.diff(late))))
+    for m, _s, a, h, swing in _late_rate_swings(run, p.val_min_evals):
         if swing < p.metric_min_swing and (best is None or swing < best[1] / best[3]):
-            best = (m.tag, swing * m.scale, len(late), m.scale)
+            best = (m.tag, swing * m.scale, len(a) - h, m.scale)
     return None if best is None else best[:3]
+
+
+def _late_rate_swings(run: Run, min_evals: int) -> Iterator[tuple]:
+    """(metric, its finite series, its values on the 0-1 scale, the index of its second half, the median |change|
+    between consecutive evaluations over that half) of every held-out quality rate with at least ``min_evals``
+    evaluations and values inside its scale."""
+    for m in run.metrics:
+        if not (m.rate and m.split == "val") or m.points < min_evals:
+            continue
+        s = sig.finite(run.series(m.tag))
+        a = s.to_numpy(dtype=np.float64) / m.scale
+        if len(a) < min_evals or a.min() < 0 or a.max() > 1:
+            continue
+        h = len(a) // 2
+        yield m, s, a, h, float(np.median(np.abs(np.diff(a[h:]))))
 
 
 def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
