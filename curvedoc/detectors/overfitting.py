@@ -397,6 +397,7 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
 # the averaged one is the detector's headline (COCO's primary metric, Ultralytics' fitness is 90% of it)
 _MAP_RANGE = re.compile(r"[@_]?(?:50-95|50:95|0?\.5:0?\.95)")
 _MAP_ONE = re.compile(r"[@_]?(?:0?\.5|50)(?![\d:.-])")
+_MAP_75 = re.compile(r"[@_]?(?:75|0?\.75)(?![\d])")
 
 
 def _lax_map_twins(metrics) -> set[str]:
@@ -411,7 +412,7 @@ def _lax_map_twins(metrics) -> set[str]:
         low = t.lower()
         if _MAP_RANGE.search(low):
             averaged.add(_MAP_RANGE.sub("", low))
-        elif not _MAP_ONE.search(low) and not re.search(r"[@_]?(?:75|0?\.75)(?![\d])", low):
+        elif not _MAP_ONE.search(low) and not _MAP_75.search(low):
             averaged.add(low)  # an mAP with no threshold named is the averaged one
     return {t for t in tags if not _MAP_RANGE.search(t.lower()) and _MAP_ONE.search(t.lower())
             and _MAP_ONE.sub("", t.lower()) in averaged}

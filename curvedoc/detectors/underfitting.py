@@ -333,9 +333,6 @@ def _sat_at_chance(run: Run, v: np.ndarray, chance: float, p: Params) -> bool:
     below ``chance_low`` times log K (a model that learned and collapsed back). Such a model
     predicts the prior because it never learned (an LR far too low, a model too weak, a frozen network):
     underfitting's reading, reported beside plateau-at-chance's."""
-    # every point (an explosion lasts a few steps), of the training loss and of its twins at another granularity
-    # (Lightning's train_loss_epoch beside train_loss_step: an epoch mean of 10.7 holds the blow-up the per-step
-    # points logged every 5 steps missed)
     if _thrown_above(run, chance, p.chance_high):
         return False
     w = max(3, len(v) // 20) | 1
