@@ -628,16 +628,22 @@ def lr_still_warming(run) -> tuple[np.ndarray, np.ndarray] | None:
     warmup never finished. A learning rate is a schedule, not a measurement: it has no noise, so 5 points that rise
     at (nearly) every step already say the warmup was still running; 4 do when the first is exactly 0 and each
     rises (nobody trains at an LR of 0: a schedule that starts there is a warmup by construction, e.g. Ultralytics'
-    logged once an epoch). The LR must at least double (from a start at 0, any rise does)."""
+    logged once an epoch); 3 or 4 do when each rises by a nearly equal increment (within 25% of their mean: a linear
+    warmup read once an epoch; no decay, restart or plateau rule raises an LR in equal steps). The LR must at least
+    double (from a start at 0, any rise does)."""
     if "lr" not in run.roles:
         return None
     s = clean(run.series("lr"))
     v = s.to_numpy(dtype=np.float64)
     n = len(v)
-    if n < 4 or v.max() <= 0 or v[0] < 0:
+    if n < 3 or v.max() <= 0 or v[0] < 0:
         return None
     d = np.diff(v)
-    rising = bool(v[0] == 0 and np.all(d > 0)) if n == 4 else np.mean(d > 0) >= 0.9
+    if n <= 4:
+        linear = bool(np.all(d > 0)) and float(np.max(np.abs(d - d.mean()))) <= 0.25 * float(d.mean())
+        rising = linear or bool(n == 4 and v[0] == 0 and np.all(d > 0))
+    else:
+        rising = np.mean(d > 0) >= 0.9
     if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < 2.0 * v[0]:
         return None
     return s.index.to_numpy(), v

@@ -385,8 +385,11 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
     if max_steps and max_steps > 0 and reached is not None and 0 <= reached < max_steps:
         done = reached / max_steps
         save_steps = _int(run.meta.get("save_steps"))
-        # a save interval is in steps: it says something only about a shortfall counted in steps
-        lag = unit == "step" and save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
+        # a save interval is in steps: it says something only about a shortfall counted in steps, and only about a
+        # checkpoint the step schedule wrote (at a multiple of save_steps): one saved at step 2 with save_steps 500
+        # came from an epoch or a manual save, which a finished run would have made at its end too
+        lag = (unit == "step" and save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
+               and reached % save_steps == 0)
         if done <= 1.0 - p.min_missing:
             if unit == "epoch":
                 msg = (f"the run stopped at epoch {reached:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "

@@ -1,0 +1,72 @@
+"""Synthetic families of the kinds of run curvedoc got wrong on logs nobody tuned on (issue 35), ninth round.
+
+Each family is drawn from a generative description (format, length, plan, logging interval), never from a visible
+run; every member must get the verdict the family stands for, and the healthy twin must not.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import curvedoc
+from _helpers import make_run, run_detector
+
+
+def _names(rr):
+    return {f.name for f in rr.findings}
+
+
+# ------------------------------------------------------------- a plan stated without a training loss to read
+@pytest.mark.parametrize("reached,planned", [(2, 6), (40, 300), (500, 4000)])
+def test_a_trainer_checkpoint_with_only_evaluation_rows_short_of_its_plan_is_unfinished(reached, planned, tmp_path):
+    # logging_steps larger than the steps run: the state holds evaluations only, and still states global_step and
+    # max_steps; saved at a step that is no multiple of save_steps (an epoch save), it is no last-checkpoint copy
+    d = tmp_path / f"checkpoint-{reached}"
+    d.mkdir()
+    state = {"global_step": reached, "max_steps": planned, "save_steps": 10_000, "logging_steps": 10_000,
+             "epoch": 1.0, "num_train_epochs": 3,
+             "log_history": [{"epoch": 1.0, "step": reached, "eval_loss": 35.8, "eval_mse": 35.8, "eval_runtime": 0.4}]}
+    (d / "trainer_state.json").write_text(json.dumps(state))
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    f = [f for f in rr.findings if f.name == "unfinished-schedule"]
+    assert f, [(f.name, f.message) for f in rr.findings]
+    assert "less than one save interval" not in f[0].message, f[0].message
+
+
+def test_a_checkpoint_at_a_multiple_of_save_steps_near_the_end_is_still_said_to_be_maybe_a_copy():
+    # saved by the step schedule one interval before the end: the run may have finished after it
+    run = make_run(train_loss=np.linspace(2.0, 1.0, 20), steps=np.arange(1, 21) * 100,
+                   meta={"global_step": 2000, "max_steps": 2300, "save_steps": 500})
+    hits = run_detector("unfinished-schedule", run)
+    assert hits and "less than one save interval" in hits[0].message, [h.message for h in hits]
+
+
+@pytest.mark.parametrize("epochs", [3, 4])
+@pytest.mark.parametrize("lr0", [1e-4, 1e-2])
+def test_a_table_of_three_or_four_epochs_whose_lr_still_rises_in_equal_steps_ended_in_its_warmup(epochs, lr0, tmp_path):
+    # an Ultralytics-style linear warmup read once an epoch, the run ending before it finished: no plan in the file,
+    # too few points to judge the curves, but the schedule says the run never reached its peak
+    run = tmp_path / f"train-{epochs}-{lr0}"
+    run.mkdir()
+    lines = ["epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+             "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2"]
+    rng = np.random.default_rng(epochs)
+    for e in range(1, epochs + 1):
+        lr = lr0 * e / 3.0 * (1 + rng.normal(0, 0.02))
+        lines.append(f"{e},{1.7 + rng.normal(0, 0.05):.4f},{4.0 + rng.normal(0, 0.1):.4f},1.4,0.001,0.1,0.002,0.001,"
+                     f"1.5,4.0,1.4,{lr:.6g},{lr:.6g},{0.1 - 0.03 * e:.6g}")
+    (run / "results.csv").write_text("\n".join(lines) + "\n")
+    rr = curvedoc.diagnose(str(run)).runs[0]
+    assert "unfinished-schedule" in _names(rr), [(f.name, f.message) for f in rr.findings]
+
+
+@pytest.mark.parametrize("lr", [[1e-3, 2e-3, 1e-3], [1e-3, 1e-3, 1e-3], [1e-3, 3e-3, 9e-3], [1e-3, 1.2e-3, 1.5e-3],
+                                [3e-3, 1e-3, 5e-3, 2e-2]])
+def test_three_or_four_lr_points_that_do_not_rise_in_equal_steps_to_double_say_no_warmup(lr):
+    # a triangle, a constant, a geometric (range-test-like) climb, a rise short of doubling, an uneven rise
+    n = len(lr)
+    run = make_run(train_loss=np.linspace(1.0, 0.5, n), lr=np.array(lr))
+    assert not run_detector("unfinished-schedule", run)
