@@ -268,13 +268,15 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
     error is what the model minimises (MSE is the regression loss; RMSE and MAE move with it), so it fills the loss
     roles -- its training-split series train_loss, the same error's held-out series val_loss. A bare name beside its
     'val_' twin (Keras's ``mse`` and ``val_mse``) is the training split. The first error kind of _REGRESSION_ERRORS
-    that has a training-split series decides; both roles take that kind."""
+    that has a training-split series (of 3+ points: a curve) decides; both roles take that kind. The held-out series
+    needs only one point: evaluations are rare, and a run evaluated once (at its end) still has a validation loss to
+    set beside its training loss."""
     from curvedoc.model.metrics import classify, named_split
 
     found: dict[tuple[str, str], list[str]] = {}
     errors: dict[str, tuple[str, str | None]] = {}
     for t, n in counts.items():
-        if t in used or n < 3:
+        if t in used or n < 1:
             continue
         c = classify(t)
         if c is None or c[0] not in _REGRESSION_ERRORS or c[1] or c[3]:
@@ -287,7 +289,7 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
             # Keras's convention (History, CSVLogger, TensorBoard): the bare name is the training split of the
             # 'val_'-prefixed one beside it (mse / val_mse) -- where no name says 'train' itself
             split = "train"
-        if split is not None:
+        if split is not None and (split == "val" or counts[t] >= 3):
             found.setdefault((kind, split), []).append(t)
     for kind in _REGRESSION_ERRORS:
         train = found.get((kind, "train"))

@@ -70,3 +70,25 @@ def test_three_or_four_lr_points_that_do_not_rise_in_equal_steps_to_double_say_n
     n = len(lr)
     run = make_run(train_loss=np.linspace(1.0, 0.5, n), lr=np.array(lr))
     assert not run_detector("unfinished-schedule", run)
+
+
+# ------------------------------------------------- a regression's held-out error evaluated once beside its curve
+@pytest.mark.parametrize("ratio", [1.5, 3.0, 8.0, 30.0, 100.0])
+@pytest.mark.parametrize("kind", ["mse", "rmse"])
+def test_a_regression_evaluated_once_far_above_its_training_error_has_a_train_val_gap(ratio, kind, tmp_path):
+    # Lightning's self.log('train_mse') every step and one validation at the end: the error a regression minimises
+    # is its loss on both sides, and one evaluation is enough to set beside the training curve
+    rng = np.random.default_rng(int(ratio))
+    n = 40
+    train = 10.0 * np.exp(-np.arange(n) / 8.0) + 0.1 + np.abs(rng.normal(0, 0.02, n))
+    d = tmp_path / f"version_{kind}_{int(ratio)}"
+    d.mkdir()
+    rows = [f"train_{kind}_step,epoch,step,val_{kind}_step"]
+    rows += [f"{v:.5f},0,{i}," for i, v in enumerate(train)]
+    rows.append(f",0,{n - 1},{ratio * train[-5:].mean():.5f}")
+    (d / "metrics.csv").write_text("\n".join(rows) + "\n")
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert rr.roles.get("val_loss") == f"val_{kind}_step", rr.roles
+    gap = [f for f in rr.findings if f.name == "train-val-gap"]
+    # one evaluation cannot show the gap persists: it must reach train-val-gap's min_ratio squared (4x)
+    assert (gap != []) == (ratio >= 4.0), [(f.name, f.message) for f in rr.findings]
