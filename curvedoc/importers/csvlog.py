@@ -103,6 +103,25 @@ def _sniff_sep(header: str, path: Path) -> str:
     return best if counts[best] else ","
 
 
+_SKIPPED_LINE = re.compile(r"Skipping line (\d+): expected \d+ fields, saw (\d+)")
+
+
+def _second_record_kind(skipped: list[tuple[int, int]]) -> tuple[int, float] | None:
+    """(field count, lines between them) when the rows pandas skipped for having more fields than the header are a
+    second kind of record rather than damage: at least 3, every one with the same field count, never two in a row
+    (each sits between rows of the header's kind) and evenly spaced (every gap within half of the median gap of
+    the next: a row written once an epoch). Damage is irregular -- a torn or interleaved write gives varying counts
+    at no fixed rhythm -- and a block of consecutive wider rows is a different file appended, not a record kind."""
+    if len(skipped) < 3 or len({n for _, n in skipped}) != 1:
+        return None
+    lines = np.array(sorted(line for line, _ in skipped), dtype=np.float64)
+    gaps = np.diff(lines)
+    med = float(np.median(gaps))
+    if gaps.min() < 2 or np.any(np.abs(gaps - med) > 0.5 * med):
+        return None
+    return skipped[0][1], med
+
+
 def _field_count(line: str, sep: str) -> int:
     try:
         return len(next(csv.reader([line], delimiter=sep)))
@@ -177,8 +196,18 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             "bad-rows", "rows have more fields than the header: the values were read by position under its names "
             "and the fields past them dropped", file=str(path),
         ))
+    skipped = [(int(m.group(1)), int(m.group(2))) for w in caught for m in _SKIPPED_LINE.finditer(str(w.message))]
     bad = sum(str(w.message).count("Skipping line") for w in caught)
-    if bad:
+    kind = _second_record_kind(skipped) if bad == len(skipped) else None
+    if kind is not None:
+        issues.append(ImportIssue(
+            "other-record-kind",
+            f"{bad} row(s) of another kind ({kind[0]} fields under a {n_header}-column header) recur between the rows, "
+            f"one every ~{kind[1]:g} lines: a second record the script writes on purpose (a per-epoch summary?), not "
+            "damage; they were skipped, having no names for their fields",
+            file=str(path), count=bad, severity="info",
+        ))
+    elif bad:
         issues.append(ImportIssue(
             "bad-rows",
             f"{bad} row(s) have more fields than the header and were skipped",

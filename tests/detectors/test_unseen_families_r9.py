@@ -92,3 +92,34 @@ def test_a_regression_evaluated_once_far_above_its_training_error_has_a_train_va
     gap = [f for f in rr.findings if f.name == "train-val-gap"]
     # one evaluation cannot show the gap persists: it must reach train-val-gap's min_ratio squared (4x)
     assert (gap != []) == (ratio >= 4.0), [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------------------- a CSV with a second kind of record in it
+def _two_record_kinds(path, epochs, summary_every=True, jitter=None):
+    lines = ["Epoch,Batch,Loss"]
+    rng = np.random.default_rng(epochs)
+    for e in range(1, epochs + 1):
+        for b in range(1, 501, 100):
+            lines.append(f"{e},{b},{2.0 / e + rng.normal(0, 0.01):.4f}")
+        if summary_every:
+            lines.append(f"{e},summary,{2.0 / e:.4f},{1 - 1 / (e + 1):.4f},6986")
+    if jitter:
+        for i in jitter:  # torn writes: wider rows of varying widths at no rhythm
+            lines.insert(i, "3,1,0.5,0.4" + ",9" * (i % 3))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("epochs", [4, 10, 30])
+def test_a_summary_row_written_once_an_epoch_under_a_narrower_header_is_a_record_kind_not_damage(epochs, tmp_path):
+    rr = curvedoc.diagnose(str(_two_record_kinds(tmp_path / "log.csv", epochs))).runs[0]
+    assert "damaged-log" not in _names(rr), [(f.name, f.message) for f in rr.findings]
+    # said, never dropped silently: as many rows of the other kind as epochs, an info
+    said = [i for i in rr.issues if i.kind == "other-record-kind"]
+    assert said and said[0].count == epochs and said[0].severity == "info", rr.issues
+
+
+def test_wider_rows_of_varying_width_at_no_rhythm_are_still_damage(tmp_path):
+    rr = curvedoc.diagnose(str(_two_record_kinds(tmp_path / "log.csv", 10, summary_every=False,
+                                                 jitter=[3, 4, 17, 40]))).runs[0]
+    assert "damaged-log" in _names(rr), [(f.name, f.message) for f in rr.findings]
