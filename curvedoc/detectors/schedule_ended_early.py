@@ -270,8 +270,42 @@ def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
     floor_txt = "0" if floor == 0 else f"{fmt_num(floor)} ({ratio:.1%} of the peak)"
     msg = (f"the learning rate reaches its floor {floor_txt} at step {fmt_step(onset)} and stays there for the last "
            f"{fmt_pct(share).lstrip('+')} of the run (peak {fmt_num(peak)} at step {fmt_step(steps[ipeak])}){loss_txt}")
+    cuts = _plateau_cuts(steps[ipeak:], lr[ipeak:])
+    severity = None
+    if cuts is not None:
+        # a scheduler that cuts on a plateau reaches its floor because the monitored loss kept stalling: the schedule
+        # did what it was set to do, and the time at the floor is a missing early stop, not a mis-sized schedule
+        severity = "info"
+        causes = ["schedule-decayed-early"]
+        msg += (f"; the LR was cut {cuts[0]} times by the same factor {cuts[1]:.2g} at uneven intervals, as a "
+                "scheduler that cuts on a plateau does, so the floor is its min_lr: early stopping would have ended "
+                "the run there")
     ev = {"lr_peak": peak, "lr_floor": floor, "floor_ratio": ratio, "floor_step": onset,
           "floor_share": round(share, 4), "peak_step": int(steps[ipeak]), "last_step": end}
     if rates:
         ev.update({k: round(v, 6) for k, v in rates.items()})
-    yield Hit(msg, step=onset, steps=(onset, end), confidence=round(conf, 3), evidence=ev, causes=tuple(causes))
+    yield Hit(msg, step=onset, steps=(onset, end), confidence=round(conf, 3), evidence=ev, causes=tuple(causes),
+              severity=severity)
+
+
+def _plateau_cuts(steps: np.ndarray, lr: np.ndarray) -> tuple[int, float] | None:
+    """(number of cuts, factor) when the LR fell from its peak to the end the way a plateau scheduler
+    (ReduceLROnPlateau, Keras' callback) cuts it: piecewise constant, at least 4 cuts, every cut by one factor (within
+    3% of their median; the last may be smaller, clipped at min_lr) and at uneven intervals (the longest at least 1.5x
+    the shortest: it waits for the monitored loss to stall, while a step schedule cuts at a fixed period). None for a
+    smooth decay, a step schedule or too few cuts to tell."""
+    if len(lr) < 6 or (lr <= 0).any():
+        return None
+    d = np.flatnonzero(lr[1:] != lr[:-1])
+    if len(d) < 4 or len(d) > len(lr) // 2:
+        return None  # a handful of cuts between long constant stretches, not a decay changing at every point
+    r = lr[d + 1] / lr[d]
+    if (r >= 1).any():
+        return None
+    med = float(np.median(r[:-1]))
+    if np.any(np.abs(r[:-1] / med - 1.0) > 0.03) or not med * 0.97 <= float(r[-1]) < 1.0:
+        return None
+    gaps = np.diff(steps[d + 1].astype(np.float64))
+    if float(gaps.min()) <= 0 or float(gaps.max()) < 1.5 * float(gaps.min()):
+        return None
+    return len(d), med

@@ -123,3 +123,36 @@ def test_wider_rows_of_varying_width_at_no_rhythm_are_still_damage(tmp_path):
     rr = curvedoc.diagnose(str(_two_record_kinds(tmp_path / "log.csv", 10, summary_every=False,
                                                  jitter=[3, 4, 17, 40]))).runs[0]
     assert "damaged-log" in _names(rr), [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------------ a plateau scheduler at its min_lr is a missing early stop
+def _plateau_scheduled(seed, factor, step_period=None, n=120):
+    """An LR cut by ``factor`` whenever the (validation) loss stalls for a few epochs -- uneven intervals, 4-8
+    cuts down to a min_lr it then stays at -- or, with ``step_period``, a step schedule cutting every that many
+    epochs. The loss converges."""
+    rng = np.random.default_rng(seed)
+    lr = np.empty(n)
+    cur, floor = 1e-3, 1e-3 * factor ** int(rng.integers(4, {0.5: 9, 0.2: 7, 0.1: 6}[factor]))  # min_lr 1e-7+
+    nxt = step_period or int(rng.integers(8, 16))
+    for i in range(n):
+        if i == nxt and cur > floor:
+            cur = max(cur * factor, floor)
+            nxt = i + (step_period or int(rng.choice([4, 5, 6, 7, 9, 12])))
+        lr[i] = cur
+    e = np.arange(n)
+    loss = 0.02 + 0.01 * np.exp(-e / 15) + rng.normal(0, 2e-5, n)
+    return make_run(train_loss=loss, val_loss=loss * 1.02 + rng.normal(0, 2e-5, n), lr=lr)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("factor", [0.5, 0.2, 0.1])
+def test_an_lr_cut_on_plateaus_down_to_its_min_lr_is_told_as_info(seed, factor):
+    hits = run_detector("schedule-ended-early", _plateau_scheduled(seed, factor))
+    assert all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_step_schedule_cutting_at_a_fixed_period_that_ends_early_still_warns(seed):
+    # the same number of cuts at a fixed period: a step schedule sized for a shorter run (StepLR(step_size=8))
+    hits = run_detector("schedule-ended-early", _plateau_scheduled(seed, 0.5, step_period=8))
+    assert hits and hits[0].severity is None, [(h.severity, h.message) for h in hits]
