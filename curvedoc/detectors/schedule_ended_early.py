@@ -5,6 +5,8 @@ move the weights. The loss is used as evidence: improving right up to the drop a
 makes the finding stronger; still improving at the floor makes it weaker. When the run logs the LR of
 several parameter groups of one optimizer (``lr/pg0``, ``lr/pg1``...), every group must reach its floor
 early: groups share one schedule and may differ at its start only (a bias group warmed down from 0.1).
+An LR cut by one factor at uneven intervals (4+ cuts: a scheduler that cuts on a plateau, down to its min_lr)
+reached its floor because the loss kept stalling: reported as info, the time at the floor a missing early stop.
 
 Or a schedule that ran out on time but too soon: the LR decays to its floor at the last step while a
 held-out quality metric (mAP, accuracy...) is still climbing at least at its average rate -- a share
