@@ -113,9 +113,11 @@ def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
 def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
     """(epoch, steps into it, steps per epoch) when every complete epoch ended with a summary the run writes once
     per epoch (a validation loss, Lightning's ``*_epoch`` values: one reading in each whole-number epoch from the
-    first, at least three) and the training loss went on into the next epoch without one: the run stopped inside
+    first; Lightning writes an ``on_epoch`` value at every epoch's end, so one complete epoch with its summary already
+    shows the habit) and the training loss went on into the next epoch without one: the run stopped inside
     that epoch (Lightning's CSVLogger flushed a last ``train_loss_step`` row, then the process was killed). The
-    epoch's length is the summaries' median spacing; None when the training loss's last step is a full epoch past
+    epoch's length is the summaries' median spacing (with one summary: from the training's first step to it); None
+    when the training loss's last step is a full epoch past
     the last summary (a summary every few epochs), or the epoch is fractional, goes back, or is missing."""
     tag, loss = run.roles.get("epoch"), run.roles.get("train_loss")
     counter = _whole_epochs(run, 3)
@@ -137,7 +139,7 @@ def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
         if t in (tag, loss) or count != epoch_last - first:
             continue
         st = run.tag_steps(t)
-        if len(st) < 3 or int(st[-1]) >= last:
+        if not len(st) or int(st[-1]) >= last:
             continue
         idx = np.searchsorted(est, st, side="right") - 1
         if np.any(idx < 0):
@@ -145,7 +147,15 @@ def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
         ep = e[idx].astype(np.int64)
         if not np.array_equal(ep, np.arange(first, first + len(ep))) or int(ep[-1]) != epoch_last - 1:
             continue
-        length = float(np.median(np.diff(st)))
+        if len(st) >= 2:
+            length = float(np.median(np.diff(st)))
+        else:
+            # one complete epoch: from step 0 to its summary, when the training loss was logged from the run's
+            # beginning (its first step within a twentieth of that epoch or one logging interval: 49 when logged
+            # every 50 steps)
+            t0 = int(ls.index[0])
+            every = float(np.median(np.diff(ls.index.to_numpy()))) if len(ls) >= 2 else 0.0
+            length = float(int(st[0]) + 1) if 0 <= t0 <= max(0.05 * int(st[0]), every) else 0.0
         pos = last - int(st[-1])
         if length > 0 and 0 < pos < length:
             return epoch_last, int(pos), int(round(length))

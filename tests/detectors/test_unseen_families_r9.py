@@ -156,3 +156,37 @@ def test_a_step_schedule_cutting_at_a_fixed_period_that_ends_early_still_warns(s
     # the same number of cuts at a fixed period: a step schedule sized for a shorter run (StepLR(step_size=8))
     hits = run_detector("schedule-ended-early", _plateau_scheduled(seed, 0.5, step_period=8))
     assert hits and hits[0].severity is None, [(h.severity, h.message) for h in hits]
+
+
+# -------------------------------------------- a Lightning CSV killed in its second or third epoch
+def _lightning_csv(tmp_path, seed, complete, killed):
+    """Lightning's CSVLogger: train_loss_step every `every` steps from step every-1, one row per epoch end with
+    train_loss_epoch and val_loss; ``complete`` epochs written whole, then (``killed``) part of the next one."""
+    rng = np.random.default_rng(seed)
+    per = int(rng.integers(200, 1000))
+    every = int(rng.choice([10, 25, 50]))
+    rows = ["epoch,step,train_loss_epoch,train_loss_step,val_loss"]
+    upto = complete + (1 if killed else 0)
+    stop = int(per * rng.uniform(0.3, 0.9))
+    for e in range(upto):
+        for st in range(e * per, (e + 1) * per):
+            if killed and e == complete and st - e * per > stop:
+                break
+            if (st + 1) % every == 0:
+                rows.append(f"{e},{st},,{0.8 / (1 + st / per) + rng.normal(0, 0.02):.4f},")
+        if e < complete:
+            rows.append(f"{e},{(e + 1) * per - 1},{0.8 / (1 + e):.4f},,{0.85 / (1 + e):.4f}")
+    d = tmp_path / f"version_{seed}_{complete}_{killed}"
+    d.mkdir()
+    (d / "metrics.csv").write_text("\n".join(rows) + "\n")
+    return d
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("complete", [1, 2])
+@pytest.mark.parametrize("killed", [True, False])
+def test_a_lightning_csv_killed_after_one_or_two_complete_epochs_ends_inside_the_next(seed, complete, killed, tmp_path):
+    # one epoch-end summary already shows the habit: Lightning writes its on_epoch values at every epoch's end
+    rr = curvedoc.diagnose(str(_lightning_csv(tmp_path, seed, complete, killed))).runs[0]
+    said = [f for f in rr.findings if f.name == "unfinished-schedule" and "inside epoch" in f.message]
+    assert bool(said) == killed, [(f.name, f.message) for f in rr.findings]
