@@ -390,12 +390,12 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
         q = float(np.median(v))
         return 2, (f"the accuracy is the same number, {q:.4f}, at all {len(v)} evaluations from the first: the "
                    "held-out predictions never change"), q
-    two = np.unique(np.round(v, 6))
-    if len(v) >= p.min_evals and len(two) == 2 and abs(float(two[0] + two[1]) - 1.0) <= 2e-6 and float(two[1]) < 1.0:
+    two = _two_shares(v) if len(v) >= p.min_evals else None
+    if two is not None:
         # every evaluation scores one of two numbers that sum to 1 (0.522 and 0.478): the two class shares of a fixed
         # binary evaluation set, i.e. the accuracy of predicting one class for every example, then the other. A
         # model that learned anything scores something else at least once
-        q = float(two[1])
+        q = two
         return 2, (f"binary: every one of the {len(v)} evaluations scores {q:.3f} or {1 - q:.3f}, the two class "
                    "shares: the model predicts one class for every example"), q
     vals, counts = np.unique(v, return_counts=True)
@@ -410,6 +410,18 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
         if _sits_at(level, h, p):
             return 2, (f"binary: the accuracy repeats {q:.3f} at {counts[i]} of {len(v)} evaluations and "
                        f"{run.roles[role]} sits at the entropy of that prior, {fmt_num(h)}"), q
+    return None
+
+
+def _two_shares(v: np.ndarray) -> float | None:
+    """The larger of the two values an accuracy series takes when it takes exactly two that sum to 1 (the two class
+    shares of a binary evaluation set: a constant predictor of one class, then of the other), else None. Within
+    0.01: an accuracy averaged over batches weighs a last, smaller batch as a full one, so the shares it reports can
+    sum to 1.004 (0.35625 + 0.6475). Every such evaluation is a constant predictor's score: none beat chance, whichever
+    share most of them show."""
+    two = np.unique(np.round(v, 6))
+    if len(two) == 2 and abs(float(two[0] + two[1]) - 1.0) <= 0.01 and float(two[1]) < 1.0:
+        return float(two[1])
     return None
 
 
@@ -735,10 +747,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         collapsed_at = None
         tail = _frozen_tail(v, p)
         if not frozen and tail and not _outputs_moving(run, float(v[-1]), p, since=int(steps[-tail])) \
-                and not _loss_went_non_finite(run):
+                and not _loss_went_non_finite(run) and _two_shares(v) is None:
             # the same number at every evaluation from some point to the end (most of them): the predictions
             # collapsed to one output and stayed there, whatever the model scored before -- judged on that stretch
-            # (unless the training loss had turned NaN/inf by then: outputs of NaN weights are divergence's finding)
+            # (unless the training loss had turned NaN/inf by then: outputs of NaN weights are divergence's finding;
+            # and not when every evaluation is one of the two class shares: a constant predictor from the first)
             collapsed_at = int(steps[-tail])
             v, steps, frozen = v[-tail:], steps[-tail:], True
         exploded_at = None
@@ -776,9 +789,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # one that learned, so 'never beat chance' is no evidence of chance -- unless a loss says so by sitting
             # where a prior predictor's sits
             continue
-        if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance):
+        if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance) and \
+                not (collapsed_at is None and _two_shares(v) == chance):
             bp = _binary_prior(run, v, p) if k == 2 and not k_given and collapsed_at is None else None
-            if bp is None or not never_beat_chance(v, 2, p.val_margin, p.acc_slack, bp[2]):
+            if bp is None or not (_two_shares(v) == bp[2] or never_beat_chance(v, 2, p.val_margin, p.acc_slack, bp[2])):
                 continue
             # above 1/2, but only at the two class shares of an unbalanced binary set (0.54 and 0.46 after a blow-up):
             # the majority share is the chance level a constant predictor scores

@@ -190,3 +190,25 @@ def test_a_lightning_csv_killed_after_one_or_two_complete_epochs_ends_inside_the
     rr = curvedoc.diagnose(str(_lightning_csv(tmp_path, seed, complete, killed))).runs[0]
     said = [f for f in rr.findings if f.name == "unfinished-schedule" and "inside epoch" in f.message]
     assert bool(said) == killed, [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------- a binary model after a blow-up scoring the two class shares averaged over batches
+@pytest.mark.parametrize("seed", range(8))
+def test_two_class_shares_averaged_over_batches_still_read_as_a_constant_predictor(seed):
+    # Lightning's val_acc is a mean of per-batch accuracies: the last, smaller batch weighs as a full one, so the two
+    # shares a constant predictor scores sum to 1 within a few tenths of a point (0.35625 + 0.6475), not exactly
+    rng = np.random.default_rng(seed)
+    q = round(float(rng.uniform(0.55, 0.7)), 4)
+    other = round(1.0 - q + float(rng.uniform(-0.006, 0.006)), 5)
+    n_ev = int(rng.integers(6, 14))
+    per = 47
+    steps = np.arange(4, per * n_ev, 5)
+    loss = 0.7 + np.abs(rng.normal(0, 0.15, len(steps)))
+    loss[8] = 10.0 ** float(rng.uniform(6, 20))  # SGD at lr 10: the blow-up, then the prior
+    ev = np.arange(1, n_ev + 1) * per - 1
+    acc = np.where(rng.random(n_ev) < 0.6, q, other)
+    acc[:2] = [other, q]
+    run = make_run(train_loss=(steps, loss), val_loss=(ev, 0.7 + np.abs(rng.normal(0, 0.2, n_ev))),
+                   val_acc=(ev, acc))
+    hits = run_detector("plateau-at-chance", run)
+    assert hits, (q, other, acc)
