@@ -9,7 +9,10 @@ reinforcement-learning run the episode return / reward / success rate is checked
 its start (the random policy's level) by as much as the fall must be; in a run that
 logs a validation loss but no training loss, the validation loss is. When one file holds several appended
 training sessions (a CSVLogger that restarted from scratch), only the last session is judged. Of several metrics of the same kind
-(one accuracy per eval set) the worst regression is reported and the others are counted.
+(one accuracy per eval set) the worst regression is reported and the others are counted. With fewer than 20
+evaluations the best is one evaluation, so it must stand on a level: one of its neighbours must also clear half the
+bar over the final level (a lone lucky episode or a small set's scatter above both neighbours is no best to fall
+from); a best at the first evaluation stands as the level a fine-tune started from.
 
 ## Why it matters
 The metric is what the model is for. A run that keeps training past its best evaluation ships a worse model
@@ -165,6 +168,15 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         need = max(p.few_evals_factor * floor, p.noise_z * binom * np.sqrt(2.0))
     if not drop > need:
         return None
+    if w == 1 and n >= 6 and (i_best > 0 or m.kind in RL_KINDS):
+        # one evaluation is the best: it must stand on a level the model was at, not be a lone excursion above
+        # both its neighbours (a lucky episode, a small set's scatter; heavy tails beat a normal bar). A real peak
+        # has a neighbour on it -- on the way up, or before a collapse: the higher neighbour must clear half the bar.
+        # (A best at the first evaluation is where the model started: a fine-tune that only got worse -- but not an
+        # agent's return, which starts at its random policy's level: a first lucky episode is scatter)
+        near = levels[[j for j in (i_best - 1, i_best + 1) if 0 <= j < n]]
+        if not float(np.max(near)) - final > 0.5 * need:
+            return None
     if m.kind in RL_KINDS:
         # an agent's return starts at what its random policy earns, and its episodes scatter widely: a best that
         # never rose above the start by the same bar is the top of that scatter, not a learned policy to lose --
