@@ -88,6 +88,31 @@ def clip_threshold_from_hparams(hparams: Mapping[str, Any]) -> tuple[float | Non
     return None, None, False
 
 
+# the Hugging Face Trainer's default max_grad_norm: it clips the global gradient norm at 1.0 unless told otherwise,
+# and (since transformers 4.38) logs the norm measured before clipping
+HF_DEFAULT_MAX_GRAD_NORM = 1.0
+
+
+def hf_trainer_like(run) -> bool:
+    """Whether a run comes from the Hugging Face Trainer (its trainer_state.json, or its W&B/TensorBoard tags)."""
+    if str(run.source).startswith("hf"):
+        return True
+    tags = set(run.tags)
+    return run.roles.get("grad_norm") == "train/grad_norm" and {"train/learning_rate", "train/epoch"} <= tags
+
+
+def clip_bound(run) -> tuple[float, str] | None:
+    """(threshold, where it comes from) when the run's steps are clipped at a known global-norm threshold: the one
+    its hyperparameters set, else the Hugging Face Trainer's default for a Trainer run that states none; None when
+    clipping is off, unknown, or by value."""
+    thr, key, disabled = clip_threshold_from_hparams(run.hparams or {})
+    if thr is not None:
+        return thr, f"{key} = {thr:g}"
+    if not disabled and key is None and hf_trainer_like(run):
+        return HF_DEFAULT_MAX_GRAD_NORM, f"the Hugging Face Trainer's default max_grad_norm {HF_DEFAULT_MAX_GRAD_NORM:g}"
+    return None
+
+
 _ADAPTIVE = re.compile(r"adam|lion|adafactor|lamb|lars|rmsprop|adagrad|adadelta|sophia|muon|shampoo|prodigy|nadam|radam")
 
 

@@ -47,6 +47,7 @@ from curvedoc.detectors._gradients import (
     clean_steps,
     adaptive_optimizer,
     clip_threshold_from_hparams,
+    hf_trainer_like,
     pos_arrays,
     positive,
     pre_clip_norm,
@@ -68,13 +69,6 @@ class Params:
     suggest_quantile: float
     hf_default_threshold: float
     hf_default_min_ratio: float
-
-
-def _hf_like(run: Run) -> bool:
-    if str(run.source).startswith("hf"):
-        return True
-    tags = set(run.tags)
-    return run.roles.get("grad_norm") == "train/grad_norm" and {"train/learning_rate", "train/epoch"} <= tags
 
 
 def _threshold_tag(run: Run, steps: np.ndarray) -> tuple[np.ndarray | float | None, str | None]:
@@ -175,7 +169,7 @@ def clip_saturation(run: Run, p: Params) -> Iterator[Hit]:
             which = post_label if is_post else pre_label
             src = f"inferred: '{which}' is flat at {fmt_num(top)} on {share:.0%} of steps"
     if thr is None:
-        if use_pre and _hf_like(run) and p.hf_default_min_ratio > 0 and p.hf_default_threshold > 0:
+        if use_pre and hf_trainer_like(run) and p.hf_default_min_ratio > 0 and p.hf_default_threshold > 0:
             first = int(head_steps[0]) if len(head_steps) else int(steps[0])
             yield from _hf_default_note(run, p, first, steps, x, xs, pre_label)
         return

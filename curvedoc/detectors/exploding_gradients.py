@@ -49,6 +49,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
+from curvedoc.detectors._gradients import clip_bound
 from curvedoc.model.run import Run
 
 
@@ -291,5 +292,13 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
         ev["loss_fall_from_flat_start"] = round(fell, 4)
         msg += (f"; the loss sat flat while the early level was measured, then fell {sig.fmt_num(math.exp(fell))}x: the "
                 "norm grew as the model started to learn, not a run-away")
+    bound = clip_bound(run) if severity != "info" and followed is False and peak < p.severe_orders else None
+    if bound is not None and 10.0 ** (base + peak) > bound[0]:
+        # the norm is measured before clipping and every step above the threshold was scaled down to it: a growth
+        # of less than 100x that the loss did not follow moved the weights no further than the threshold allows --
+        # contained, worth knowing (where it crosses the threshold is clip-saturation's reading), not a fault
+        severity = "info"
+        ev["clip_threshold"] = bound[0]
+        msg += f"; the steps are clipped at {bound[1]}, so the weights moved no further than that allows"
     yield Hit(msg, step=cross, steps=(cross, int(steps[-1])), confidence=min(conf, 0.97), evidence=ev,
               severity=severity, causes=tuple(causes), marks=(int(sm.index[pi]),))

@@ -248,3 +248,30 @@ def test_a_metric_that_held_its_best_before_falling_still_regresses(seed, shape)
     acc += rng.normal(0, 0.005, n)
     run = make_run(train_loss=np.linspace(1.0, 0.2, 10 * n), val_acc=(x * 10 + 9, acc))
     assert run_detector("metric-regression", run), acc
+
+
+# ------------------------------------ a pre-clip norm that grew under a known clipping threshold, loss unmoved
+def _growing_norm(seed, growth, source="hf-trainer-state", hparams=None):
+    """A classifier fine-tune logged every 5 of 400-1500 steps: the loss falls steadily from the first step, the
+    gradient norm (measured before clipping) grows ``growth``-fold after the first fifth and stays there."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(80, 300))
+    st = np.arange(1, n + 1) * 5
+    x = np.arange(n) / n
+    loss = (0.7 * np.exp(-x * 2.0) + 0.15) * np.exp(rng.normal(0, 0.05, n))
+    gn = 0.3 * np.where(x > 0.2, np.minimum(growth, np.exp((x - 0.2) * 12.0)), 1.0) * np.exp(rng.normal(0, 0.1, n))
+    return make_run(source=source, train_loss=(st, loss), grad_norm=(st, gn), hparams=hparams)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("growth", [12.0, 40.0])
+def test_a_pre_clip_norm_growing_under_hf_default_clipping_with_the_loss_falling_is_info(seed, growth):
+    hits = run_detector("exploding-gradients", _growing_norm(seed, growth))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    # a threshold the hyperparameters state holds the same way; clipping switched off does not
+    hits = run_detector("exploding-gradients", _growing_norm(seed, growth, "tensorboard", {"gradient_clip_val": 0.5}))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    hits = run_detector("exploding-gradients", _growing_norm(seed, growth, "hf-trainer-state", {"max_grad_norm": 0}))
+    assert hits and hits[0].severity == "warning", [(h.severity, h.message) for h in hits]
+    hits = run_detector("exploding-gradients", _growing_norm(seed, growth, "tensorboard"))
+    assert hits and hits[0].severity == "warning", [(h.severity, h.message) for h in hits]
