@@ -14,7 +14,10 @@ at 1e4-1e6 from the first step while the loss falls normally; growth, not size, 
 the early level by the end while the loss never rose is a transient (a warm-up while the loss collapses):
 info. So is a growth below ``severe_orders`` that crosses while the learning rate is still warming up and stops
 growing when the warm-up ends, with a loss that did not rise: the norm grows with the step size. Isolated NaN/Inf norms followed by
-finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info.
+finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info. A growth
+below ``severe_orders`` that the loss did not follow, of a norm measured before clipping in a run whose steps are
+clipped at a known threshold (the hyperparameters', or the Hugging Face Trainer's default max_grad_norm 1.0), moved
+the weights no further than the threshold allows: info.
 
 ## Why it matters
 Exploding gradients throw the weights far from where they were; the loss follows within a few steps and
