@@ -138,6 +138,12 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             # K-way cross-entropy over that K -- the loss is on another scale, or K is another number (an ImageNet
             # model resumed at 32% top-1 read as '1/3', a 7-class skin-lesion model at the majority share read as
             # '1/2'). A model that never left chance (an LR far too high) keeps its K
+            # the untrained model's loss is the other witness of K: a first loss at log K' of a round class count
+            # (within 1%: 2.30 = log 10) that is not this K says the accuracy's 1/K is a coincidence (a seq2seq
+            # over ten digits whose token accuracy sits near 1/3 after it learned the input-free baseline)
+            kl = k_from_loss(first, 0.01, cands=(2, 3, 4, 5, 10, 100, 1000))
+            if kl is not None and kl != ka:
+                return False
             if float(np.min(v)) > math.log(ka):
                 for other in ("train_acc", "val_acc"):
                     oa = accuracy(run, other).to_numpy(dtype=np.float64)

@@ -275,3 +275,25 @@ def test_a_pre_clip_norm_growing_under_hf_default_clipping_with_the_loss_falling
     assert hits and hits[0].severity == "warning", [(h.severity, h.message) for h in hits]
     hits = run_detector("exploding-gradients", _growing_norm(seed, growth, "tensorboard"))
     assert hits and hits[0].severity == "warning", [(h.severity, h.message) for h in hits]
+
+
+# ---------------------------- the untrained model's first loss at log K' refutes a K read from an accuracy at 1/K
+@pytest.mark.parametrize("seed", range(6))
+def test_a_first_loss_at_log_10_refutes_a_k_of_3_read_from_a_token_accuracy_near_a_third(seed):
+    # a seq2seq over ten digits: its first loss is log 10 (uniform over the digits), an LR far too high throws it
+    # up, and its token accuracy then sits near 1/3 (the input-free baseline) -- the first loss is not '2x log 3'
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(150, 400))
+    loss = 1.6 + 0.3 * rng.random(n)
+    loss[0] = np.log(10) * (1 + rng.uniform(-0.004, 0.004))
+    loss[1:4] = [3.2, 7.5, 4.0]
+    ev = np.arange(50, n, 50)
+    acc = 0.33 + rng.uniform(-0.04, 0.04, len(ev))
+    run = make_run(train_loss=loss, val_acc=(ev, acc), val_loss=(ev, 1.7 + 0.1 * rng.random(len(ev))))
+    assert not [h for h in run_detector("initial-loss-off", run) if h.severity != "info"]
+    # the same run whose first loss is 2.6x log 10 with the accuracy at 1/10 still starts far too high
+    loss[0] = 2.6 * np.log(10)
+    loss[1:4] = [4.5, 3.5, 2.8]  # a bad start coming down, no blow-up
+    run = make_run(train_loss=loss, val_acc=(ev, 0.1 + rng.uniform(-0.004, 0.004, len(ev))),
+                   val_loss=(ev, 2.3 + 0.01 * rng.random(len(ev))))
+    assert run_detector("initial-loss-off", run)
