@@ -148,20 +148,22 @@ def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:
     the run (too few epochs, an LR too low, too little capacity or data); a score at the floor beside a loss that
     did not move, rose or fell by an order of magnitude (the training data fitted) is plateau-at-chance's."""
     halves = trade_off_halves(run.metrics)
-    judged = []
+    judged, few = [], []
     for m in run.metrics:
         if m.split != "val" or not m.higher_is_better or m.tag in halves:
             continue
         v = run.tag_values(m.tag)
         v = v[np.isfinite(v)]
-        if len(v) < p.floor_min_evals:
+        if not len(v):
             continue
         best = float(np.max(v))
         if not m.rate or best >= p.floor_rate * m.scale:
             return  # a held-out score that left the floor (or one without a scale): the model does something
-        judged.append((m, best, len(v)))
+        (judged if len(v) >= p.floor_min_evals else few).append((m, best, len(v)))
     loc = [j for j in judged if j[0].kind in LOCALISATION_KINDS]
     if not loc:
+        if not judged and any(j[0].kind in LOCALISATION_KINDS for j in few):
+            yield from _floor_so_far(run, few, p)
         return
     slow = learning_slowly(run, p.never_floor, p.never_z, p.fitted_factor, p.min_points)
     if slow is None:
@@ -181,6 +183,27 @@ def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.65,
         evidence={"metric": m.tag, "best": best, "evaluations": n, "first_loss": slow["first"],
                   "last_loss": slow["last"], "mode": "localisation-floor"},
+        causes=("too-few-steps", "lr-too-low", "capacity"),
+    )
+
+
+def _floor_so_far(run: Run, few: list, p: Params) -> Iterator[Hit]:
+    """A detector or segmenter evaluated fewer than ``floor_min_evals`` times (a run of 1-3 epochs), every held-out
+    score at its floor at every evaluation: it has learned nothing useful in this run. Too few evaluations to tell a
+    slow learner from one that only needed longer, so an info: what the run shows, not a verdict on the setup."""
+    loc = [j for j in few if j[0].kind in LOCALISATION_KINDS]
+    m, best, n = max(loc, key=lambda j: j[2])
+    s = clean(run.series(m.tag))
+    steps = s.index.to_numpy()
+    others = len(few) - 1
+    also = "" if not others else \
+        " (as is the other held-out score)" if others == 1 else f" (as are the other {others} held-out scores)"
+    yield Hit(
+        f"{m.tag} ({m.kind}) is at its floor at {'its only evaluation' if n == 1 else f'each of its {n} evaluations'}"
+        f": its best is {fmt_num(best)}, below {p.floor_rate:.0%} of the scale{also}. The model has learned nothing "
+        "useful in this run, which is too short to tell whether it learns too slowly or only needed longer",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.5, severity="info",
+        evidence={"metric": m.tag, "best": best, "evaluations": n, "mode": "floor-so-far"},
         causes=("too-few-steps", "lr-too-low", "capacity"),
     )
 

@@ -297,3 +297,26 @@ def test_a_first_loss_at_log_10_refutes_a_k_of_3_read_from_a_token_accuracy_near
     run = make_run(train_loss=loss, val_acc=(ev, 0.1 + rng.uniform(-0.004, 0.004, len(ev))),
                    val_loss=(ev, 2.3 + 0.01 * rng.random(len(ev))))
     assert run_detector("initial-loss-off", run)
+
+
+# -------------------------------------- a detector evaluated 1-3 times with every held-out score at its floor
+@pytest.mark.parametrize("rows", [1, 2, 3])
+@pytest.mark.parametrize("best", [0.0004, 0.03, 0.3])
+def test_a_detector_at_its_floor_after_one_to_three_evaluations_is_said_as_info(rows, best, tmp_path):
+    # a 1-3 epoch Ultralytics run (a first try, a smoke test) whose mAP never left 0: 'not assessed' alone hides
+    # that nothing useful was learned; an mAP that left the floor at any evaluation says nothing of the kind
+    run = tmp_path / f"train-{rows}-{best}"
+    run.mkdir()
+    lines = ["epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+             "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2"]
+    for e in range(1, rows + 1):
+        m = best * e / rows
+        lines.append(f"{e},{2.0 - 0.1 * e:.3f},{4.0 - 0.2 * e:.3f},1.6,0.01,0.1,{m:.5f},{m / 2:.5f},2.1,4.2,1.7,"
+                     "0.001,0.001,0.001")
+    (run / "results.csv").write_text("\n".join(lines) + "\n")
+    rr = curvedoc.diagnose(str(run)).runs[0]
+    said = [f for f in rr.findings if f.name == "underfitting"]
+    if best < 0.1:
+        assert said and said[0].severity == "info" and "floor" in said[0].message, [(f.name, f.message) for f in rr.findings]
+    else:
+        assert not said, [(f.name, f.message) for f in rr.findings]
