@@ -1,7 +1,9 @@
 """## What it detects
 A training loss that does not move at all: exactly constant, constant up to float rounding, or
 (for a frozen model that still sees different minibatches) varying only by data-order noise around a
-level that is the same at the first logged point, in every segment of the run and at its end.
+level that is the same at the first logged point, in every segment of the run and at its end. Or a validation
+loss that is the same number at every one of five or more evaluations (from the first fifth of the run on): the
+model's held-out outputs never change.
 
 ## Why it matters
 Nothing is being learned: the graph is detached, the parameters are frozen, the optimizer never
@@ -170,6 +172,50 @@ def _gradients_flow(run: Run) -> bool:
 
 @detector("constant-loss", params=Params)
 def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
+    hits = list(_training_loss(run, p)) if "train_loss" in run.roles else []
+    yield from hits or _held_out_loss(run, p)
+
+
+def _held_out_loss(run: Run, p: Params) -> Iterator[Hit]:
+    """A validation loss that is the same number at every one of at least ``min_points`` evaluations (within
+    ``flat_rel_tol`` relative), the first of them within the first fifth of the training: the model's held-out
+    outputs never change -- a frozen model, an optimizer that never steps, or an evaluation that reads a stale
+    checkpoint. A learning model moves its validation loss by more than a thousandth between its first evaluations
+    and later ones, even a converged fine-tune; a validation loss alone (no training loss logged) is read the same
+    way."""
+    if "val_loss" not in run.roles:
+        return
+    s = clean(run.series("val_loss"))
+    n = len(s)
+    if n < max(p.min_points, 5):
+        return
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    level = float(np.median(v))
+    spread = float(np.ptp(v)) / max(abs(level), 1e-12)
+    if spread > p.flat_rel_tol or level == 0:
+        return
+    if level > 0 and not looks_non_ce(run) and k_of_level(run, level, 0.03) is not None:
+        return  # the same number at log K: a model predicting the class prior, plateau-at-chance's reading
+    if "train_loss" in run.roles:
+        ts = clean(run.series("train_loss")).index.to_numpy()
+        if len(ts) and float(steps[0]) > 0.2 * max(float(ts[-1]), float(steps[-1]), 1.0):
+            return  # evaluated only late in the run: a converged stretch, not the model's whole history
+    tag = run.roles["val_loss"]
+    same = "exactly the same number" if spread == 0 else f"the same to {spread:.1e} relative"
+    causes, ev = _causes(run)
+    yield Hit(
+        f"{tag} is {same}, {fmt_num(level, 6)}, at all {n:,} evaluations (steps {fmt_step(steps[0])}-"
+        f"{fmt_step(steps[-1])}): the model's held-out outputs never change -- nothing is learned, or the evaluation "
+        "reads a model that is not the one being trained",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.85 if n >= 10 else 0.7,
+        evidence={"tag": tag, "level": level, "points": n, "rel_spread": spread, "first_step": int(steps[0]),
+                  "last_step": int(steps[-1]), **ev},
+        causes=causes,
+    )
+
+
+def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
     s = clean(run.series("train_loss"))
     n = len(s)
     if n < max(p.min_points, 3):

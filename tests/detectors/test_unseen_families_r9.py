@@ -320,3 +320,36 @@ def test_a_detector_at_its_floor_after_one_to_three_evaluations_is_said_as_info(
         assert said and said[0].severity == "info" and "floor" in said[0].message, [(f.name, f.message) for f in rr.findings]
     else:
         assert not said, [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a validation loss that is the same number at every evaluation
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("with_train", [True, False])
+def test_a_validation_loss_the_same_at_every_evaluation_is_a_constant_loss(seed, with_train):
+    # an optimizer that never steps (SGD at 1e-5 on a matrix factorisation: val_mse 1.196152, 1.196153, ...), or an
+    # evaluation of a stale checkpoint; with a noisy training loss beside it or none logged at all
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 60))
+    ev = np.arange(n) * int(rng.choice([1, 100, 627]))
+    level = float(rng.choice([0.0537, 1.196, 17.3, 615.28]))  # (a level at log K is plateau-at-chance's reading)
+    val = level * (1 + np.cumsum(np.full(n, 1e-6)))
+    tags = {"val_loss": (ev, val)}
+    if with_train:
+        tags["train_loss"] = (ev, level * (1 + rng.normal(0, 0.01, n)))
+    hits = run_detector("constant-loss", make_run(**tags))
+    # (a training loss flat within its noise beside it may be the reading given first: either says it)
+    assert hits and (with_train or "val_loss" in hits[0].message), [h.message for h in hits]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_validation_loss_that_moves_a_little_or_was_evaluated_only_late_is_no_constant_loss(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 40))
+    ev = np.arange(1, n + 1) * 100
+    train = 1.0 * np.exp(-np.arange(n * 10) / (n * 3)) + 0.2
+    # a converged fine-tune: its validation loss still moves by a few thousandths
+    val = 0.35 * (1 + 0.004 * np.sin(np.arange(n)) + rng.normal(0, 0.002, n))
+    assert not run_detector("constant-loss", make_run(train_loss=train, val_loss=(ev, val)))
+    # the same number at evaluations that begin only in the last part of a long run: a converged stretch
+    late = np.arange(1, 6) * 10 + n * 10 - 60
+    assert not run_detector("constant-loss", make_run(train_loss=train, val_loss=(late, np.full(5, 0.35))))
