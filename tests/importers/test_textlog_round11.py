@@ -159,3 +159,45 @@ def test_a_held_out_word_before_a_steps_name_holds_the_record_out(tmp_path):
     rd = _read(tmp_path, lines)
     assert len(_series(rd, "loss")[1]) == 12
     assert _series(rd, "val/loss")[1] == [round(3.5 - e / 5, 5) for e in range(4) for _ in (0, 10)]
+
+
+def _fista_bars(epochs: int = 3, batches: int = 12, evals: int = 4) -> str:
+    """A tqdm-only script: each epoch's training bar with ``loss:..,epoch mean:..`` in its postfix, then a
+    ``validating...`` bar over the validation batches with the same words (each rendering drawn twice, as tqdm
+    redraws after set_postfix_str)."""
+    out = []
+    for e in range(epochs):
+        total = 0.0
+        for i in range(batches + 1):
+            loss = 100 / (1 + e * batches + i)
+            total += loss
+            out.append(f"\rEpoch {e}: {100 * i // batches:3d}%|#   | {i}/{batches} [00:{i:02d}<00:10,  1.9s/it, "
+                       f"loss:{loss:.4f},epoch mean:{total / (i + 1):.2f}]")
+        out.append("\n")
+        total = 0.0
+        for i in range(evals + 1):
+            loss = 80 / (1 + e) + i / 10
+            total += loss
+            for _ in range(2):
+                out.append(f"\rvalidating...: {100 * i // evals:3d}%|#   | {i}/{evals} [00:{i:02d}<00:03,  1.0s/it, "
+                           f"loss:{loss:.4f},epoch mean:{total / (i + 1):.2f}]")
+        out.append("\n")
+    return "".join(out)
+
+
+def test_an_evaluations_own_bar_is_held_out_one_result_each_at_the_step_reached(tmp_path):
+    """``validating...: 67%|..| 14/21 [.., loss:23.6,epoch mean:26.00]`` between the epochs' training bars: its
+    records are held out (the loop's name says so), ``epoch mean`` is a key (the running mean, not a bare "mean"),
+    and each evaluation is one result -- its last rendering -- at the step training had reached, not 2 x 21
+    renderings on a clock of their own."""
+    p = tmp_path / "train_fista.log"
+    p.write_text(_fista_bars(), encoding="utf-8")
+    from test_textlog_shapes import _assert_same
+
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert "epoch mean" in _tags(rd) and "mean" not in _tags(rd)
+    steps, values = _series(rd, "val/epoch mean")
+    assert steps == [12, 24, 36]
+    assert values == [round(sum(80 / (1 + e) + i / 10 for i in range(5)) / 5, 2) for e in range(3)]
+    assert len(_series(rd, "val/loss")[0]) == 3

@@ -763,6 +763,13 @@ class TextLogParser(BatchedFeed):
             if pos is not None:
                 self.open_record = (tpl, pos, how, lineno)
             return
+        if pos is None and rec.bar and rec.ctx == "val" and rec.inner is not None and self.ctx_step is not None:
+            # an evaluation's own bar ("validating...: 14/21 [.., loss:23.6]") between training records on a step:
+            # its count is the evaluation's progress, its renderings one result (the last one drawn holds it), at the
+            # step training had reached
+            self._emit(tpl, keys, rec.values, self.ctx_step, "ctx-step", True)
+            self.open_record = None
+            return
         if pos is None:
             if rec.counter is not None and self.ctx_epoch is None:
                 self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)

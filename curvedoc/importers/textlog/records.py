@@ -137,7 +137,9 @@ ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "ste
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
                            re.IGNORECASE)
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
-               "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val"}
+               "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val",
+               # (the loop said as it runs: a tqdm bar's "validating...: 67%|..", "Evaluating: ..")
+               "validating": "val", "evaluating": "val"}
 HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
 # the verb that joins a key to its value in a sentence ("val loss is 0.05")
 COPULAS = {"is", "was", "are", "were", "equals"}
@@ -280,6 +282,10 @@ def split_of(key: str) -> str | None:
     return None
 
 
+# words that say which statistic of a quantity a value is, not which quantity
+_BARE_STATISTICS = frozenset({"mean", "avg", "average", "total", "sum", "median", "min", "max"})
+
+
 @functools.lru_cache(maxsize=8192)
 def _pair_key(raw: str) -> str | None:
     """The key a PAIR match names, or None when it is not a key (filler words). Kept per raw text: the same keys
@@ -287,6 +293,8 @@ def _pair_key(raw: str) -> str | None:
     words = _clean_key(raw).split(" ")
     # prose words before the real key: keep the last words that are not filler
     while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+        if words[0].lower() == "epoch" and len(words) == 2 and words[1].lower() in _BARE_STATISTICS:
+            break  # ("epoch mean: 86.67", the running mean over the epoch: a statistic names nothing alone)
         words = words[1:]
     # a key said in a sentence ("avg loss so far is 0.11", "val loss was 0.48"): the copula joins the key to its
     # value; the words before it are the key
@@ -408,8 +416,8 @@ NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
 # a held-out word among the first words of a line, before its first number (see parse_record)
-SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|eval|validation|valid|val|test|dev)"
-                        r"(?![\w/.\-])(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
+                        r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
