@@ -252,6 +252,23 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   yolov3 ``GIoU obj cls total`` console columns (4, read as train/GIoU_loss .. train/total_loss), yolov8 ``P R mAP50``
 #   (3, read as val/precision, val/recall, val/mAP50) and edt-diffusion ``[Diff-Val(Test-Normal)] .. loss`` (read as
 #   val/loss): read, named otherwise than the label.
-MIN_EXACT_LOCKBOX = 0.935
-MIN_ANALYSED_LOCKBOX = 0.872
-MIN_NAMED_LOCKBOX = 0.849
+#
+# AFTER round 11 (tests/importers/test_textlog_round11.py: a step that starts again every epoch laid end to end on
+# one clock; appended launches each with their own plan of epochs; 'top 1 acc' one name; 'after N steps'; 'epoch:3'
+# after a logger's level; a held-out word before a step's name; an evaluation's own bar one result at the step
+# reached; 'epoch mean' a key; 'IoU' one word; a 'total' that sums the other series the loss), and the measure reading
+# a label's "eval index" as a rank (as "ordinal"):
+#   dict labels, 30 batches: exact 466/494 (94.3%), analysed 438 (88.7%), no mix (+3 motif/pipe-mlp "eval index",
+#   +1 textsegment's 'Validating' records held out; color-mlp's 'Test accuracy after 15 steps' and vae-digits' total /
+#   val total now analysed); list labels: 348/406 (85.7%) (+2 anya 'top 1/5 acc', +1 dtv 'epoch mean').
+#   Still missed: tqdm postfix labels that count every redraw (texture, motif, char-gru, names-gru, glyphs16,
+#   sentiment, projectile), captioning and driver-distraction (a log that starts at epoch 2 of 2 / 6 of 6: the reading
+#   keeps the absolute clock epoch x N + i, as a tail of the log reads; the labels count from the file's first line),
+#   Paddle v1 'Pass=N Batch=..', GAN/WGAN/DCGAN counters, pokemon's 1-based cycles, conlleval FB1, flair DEV, the rest
+#   one each. Not analysed: CycleGAN/GAN parts (D_A, G_A, cycle_A, Loss_D: no role for an adversarial loss by design),
+#   RL value losses, Chinese keys, per-epoch summaries beside the per-step curve that takes the role.
+#   gmm20-mlp-sgd-lr3-logging-ts val_loss is listed "not analysed (train_loss)": every value of both series is NaN, so
+#   the measure's count/first/last cannot tell them apart (the reading has val_loss; no label is wrong).
+MIN_EXACT_LOCKBOX = 0.943
+MIN_ANALYSED_LOCKBOX = 0.886
+MIN_NAMED_LOCKBOX = 0.857
