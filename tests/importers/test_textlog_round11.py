@@ -201,3 +201,23 @@ def test_an_evaluations_own_bar_is_held_out_one_result_each_at_the_step_reached(
     assert steps == [12, 24, 36]
     assert values == [round(sum(80 / (1 + e) + i / 10 for i in range(5)) / 5, 2) for e in range(3)]
     assert len(_series(rd, "val/loss")[0]) == 3
+
+
+def test_a_step_printed_once_per_epoch_or_under_another_records_epoch_keeps_its_value(tmp_path):
+    """MMCV's ``resumed epoch 9, iter 13347`` printed by each launch of an appended log (epochs 9, 9, 8, 9, 13): the
+    iteration never climbed inside one epoch, so it is no counter inside the epoch and stays as printed; and a
+    ``step 500 ..`` record under the epoch another record printed with its values (``epoch 3 done: loss ..``) is on
+    the run's step, not laid end to end."""
+    lines = []
+    for e, it in ((9, 13347), (9, 13347), (8, 23720), (9, 13347), (9, 13347), (8, 23720), (13, 19283)):
+        lines.append(f"2020-10-15 15:42:20,778 - mmdet - INFO - resumed epoch {e}, iter {it}")
+        lines.append(f"2020-10-15 15:42:21,778 - mmdet - INFO - Epoch [{e + 1}][50/1484]\tlr: 1.000e-02, loss: 0.5")
+    rd = _read(tmp_path, lines)
+    # (a value printed again at the same step is an echo: one point)
+    assert set(_series(rd, "resumed epoch")[0]) == {13347, 23720, 19283}
+    lines = []
+    for e in range(1, 5):
+        lines.append(f"epoch {e} done: loss {1 / e:.3f}")
+        lines += [f"step {s} grad_norm {s / 1000:.3f}" for s in (100 * e, 100 * e + 50)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "grad_norm")[0] == [100 * e + d for e in range(1, 5) for d in (0, 50)]

@@ -414,7 +414,7 @@ class BatchedFeed:
     def _plan_changes(self, r, at: dict, cols: list[np.ndarray]) -> bool:
         """Do these records state a plan of epochs other than the one in force (a launch starts at the first that
         does: applied one by one, see TextLogParser.plan_stated)?"""
-        if "planned" not in at or "epochs" not in r.planned:
+        if "planned" not in at or "epochs" not in r.planned or r.epoch is None or r.config:
             return False
         said = cols[at["planned"] + list(r.planned).index("epochs")]
         said = said[said != 0]
@@ -459,7 +459,7 @@ class BatchedFeed:
             for q, k in enumerate(r.planned):  # the last record that states a total sets it
                 said = np.flatnonzero(cols[p0 + q])
                 if len(said):
-                    if k == "epochs":  # (one plan: see _plan_changes)
+                    if k == "epochs" and r.epoch is not None and not r.config:  # (one plan: see _plan_changes)
                         self.plan_stated(int(cols[p0 + q][said[0]]))
                     self.planned[k] = int(cols[p0 + q][said[-1]])
         r = self.summary_of_epoch(r)
@@ -473,6 +473,7 @@ class BatchedFeed:
             self.mark_epochs(epochs, records=False)
             self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
             self.set_epoch(int(epochs[-1]), mark=False)
+            self.epoch_heading = True
             self.open_record = (tpl, self.ctx_epoch, "epoch", last)
             return
         if kind == "none":
@@ -494,6 +495,7 @@ class BatchedFeed:
             self.mark_epochs(epochs, records=True)
             self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
             self.set_epoch(int(epochs[-1]), mark=False)
+            self.epoch_heading = False
             if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
                 i0 = at["inner"]
                 marked = np.flatnonzero(cols[i0 + 1])[-2:].tolist()
@@ -513,7 +515,8 @@ class BatchedFeed:
                 steps, how = (self.ctx_epoch - st[3]) * totals + steps, "global-iter"
             else:
                 how = "step"
-        elif kind == "step" and (epochs is not None or self.ctx_epoch is not None) and r.ctx != "val":
+        elif kind == "step" and (epochs is not None or (self.ctx_epoch is not None and self.epoch_heading)) \
+                and r.ctx != "val":
             # a step with no total beside an epoch: record by record, as _record places it (step_climbing)
             eps = epochs.tolist() if epochs is not None else [self.ctx_epoch] * n
             placed = [self.step_climbing(tpl, int(e), int(s)) for e, s in zip(eps, cols[at["step"]].tolist())]

@@ -116,6 +116,7 @@ class TextLogParser(BatchedFeed):
         self.pending: dict[tuple, Pending] = {}
         self.tpl_clock: dict[tuple, list] = {}
         self.tpl_climb: dict[tuple, list] = {}  # template -> its step with no total, climbing inside each epoch
+        self.epoch_heading = False  # the epoch in force was said by a line of its own ("Epoch 3" over its records)
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
@@ -693,7 +694,8 @@ class TextLogParser(BatchedFeed):
                 rec = dataclasses.replace(rec, step=None, step_total=None, bar=True,
                                           planned={k: v for k, v in rec.planned.items() if k != "steps"})
             rec = dataclasses.replace(rec, ctx="val")
-        self.plan_stated(rec.planned.get("epochs"))
+        if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
+            self.plan_stated(rec.planned.get("epochs"))
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
@@ -731,6 +733,7 @@ class TextLogParser(BatchedFeed):
         keys = [tag_of(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
             self.set_epoch(rec.epoch)
+            self.epoch_heading = not keys
         # the epoch a "step n/N" is printed in: on its line, else on a line of its own above it ("Epoch 2/10" over
         # Paddle hapi's and Keras' "step 45/625 - loss: ..")
         in_epoch = rec.epoch if rec.epoch is not None else self.ctx_epoch
@@ -740,7 +743,8 @@ class TextLogParser(BatchedFeed):
             pos = self.step_in_epoch(tpl, in_epoch, rec.step, rec.step_total)
             how = "global-iter" if self.tpl_clock[tpl][2] else "step"  # (counted inside the epoch: made global)
             self.ctx_step = pos
-        elif rec.step is not None and in_epoch is not None and rec.ctx != "val":
+        elif rec.step is not None and rec.ctx != "val" and keys \
+                and (rec.epoch is not None or (self.ctx_epoch is not None and self.epoch_heading)):
             # "[E2] step 0 ..", "Epoch 3 | step 40": no epoch length printed; the same, the length read off the
             # climbs (see step_climbing). (A held-out record's step counts the evaluation's own batches: its
             # progress, no clock of training's)
@@ -814,20 +818,22 @@ class TextLogParser(BatchedFeed):
         are laid end to end on one clock, each ``L`` steps long, ``L`` the epoch's length as the log shows it -- the
         top a climb reached, less the count the next climb starts at, plus the interval between prints (``0, 100 ..
         400`` then ``0``: 500; ``100 .. 500`` then ``100``: 500; ``1 .. N`` then ``1``: N), the longest climb so far
-        (a log that starts inside an epoch shows a short first climb). An epoch that goes back is a new launch: its
-        clock starts again (its own length, its own offset)."""
+        (a log that starts inside an epoch shows a short first climb). Only a step seen climbing inside an epoch
+        counts there: a record printed once per epoch at a step ('resumed epoch 9, iter 13347') keeps its step. An
+        epoch that goes back is a new launch: its clock starts again (its own length, its own offset)."""
         st = self.tpl_climb.get(tpl)
         # [epoch, last step, offset, laid end to end, top of this climb, epoch length, interval between prints]
         if st is None or epoch < st[0]:
             st = self.tpl_climb[tpl] = [epoch, step, 0, False, step, 0, 0]
             return step, False
-        if epoch > st[0] and (st[3] or step < st[1]):
-            interval = st[6] or 1
-            st[5] = max(st[5], st[4] - step + interval)
-            st[2] += st[5] * (epoch - st[0])
-            st[3] = True
-            st[0], st[4] = epoch, step
-        elif epoch == st[0] and step > st[1]:
+        if epoch > st[0]:
+            if st[3] or (step < st[1] and st[6]):  # (climbed inside an epoch before: a counter)
+                interval = st[6] or 1
+                st[5] = max(st[5], st[4] - step + interval)
+                st[2] += st[5] * (epoch - st[0])
+                st[3] = True
+            st[0], st[4] = epoch, step  # (a new climb starts)
+        elif step > st[1]:
             st[6] = step - st[1] if not st[6] else min(st[6], step - st[1])
             st[4] = max(st[4], step)
         st[1] = step
@@ -950,16 +956,11 @@ class TextLogParser(BatchedFeed):
                     clock = "step"
                     if hows == {"epoch"}:
                         # ... and the epoch it names is the epoch training was in at that step (the run's epoch
-                        # series, which says how far a plan of N epochs got, holds it) -- unless it is behind the
-                        # epoch training's own records say ("The best top1 acc 0.93, in epoch: 17" printed in epoch
-                        # 19 names a past epoch), or a training record printed its own epoch at that step ("Epoch 0,
-                        # Step 125, ..", then "Starting epoch 1 ..": step 125 is still epoch 0's)
-                        at, known = self.epoch_at["step"].resolved()
-                        i = np.searchsorted(at, st, side="right") - 1
-                        ahead = (i < 0) | ~(np.asarray(named) < known[np.maximum(i, 0)]) if len(at) else \
-                            np.ones(len(st), dtype=bool)
-                        said = self.epoch_own.resolved()[0]
-                        ahead &= ~np.isin(st, said)
+                        # series, which says how far a plan of N epochs got, holds it) -- unless a training record
+                        # printed its own epoch at that step ("Epoch 0, Step 125, ..", then "Starting epoch 1 ..":
+                        # step 125 is still epoch 0's; "The best top1 acc 0.93, in epoch: 17" printed in epoch 19
+                        # names a past epoch)
+                        ahead = ~np.isin(st, self.epoch_own.resolved()[0])
                         self.epoch_at["step"].set_many(st[ahead], np.asarray(named)[ahead])
             if not numbered and len(st) > 1:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
