@@ -40,19 +40,21 @@ if TYPE_CHECKING:  # pragma: no cover
 _SPLIT = re.compile(r"[/\s._:@()\[\]|,=+-]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _PREFIXED = re.compile(r"[a-z][A-Z][A-Za-z0-9]*")
+# an acronym written with single small letters between its capitals ('IoU', 'PaQ'): one word, as 'IOU' is
+_MIXED_ACRONYM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+[0-9]*")
 
 
 def tokens(tag: str) -> list[str]:
     """``'eval/DetectionBoxes_Precision/mAP@.50IOU'`` -> ``['eval', 'detection', 'boxes', 'precision', 'map', '50', 'iou']``.
 
     camelCase splits only where a lower-case letter meets an upper-case one (``DetectionBoxes``), so
-    acronyms stay whole (``mAP``, ``AP50`` -> ``ap50``, ``IOU``)."""
+    acronyms stay whole (``mAP``, ``AP50`` -> ``ap50``, ``IOU``, ``IoU``)."""
     out: list[str] = []
     for part in _SPLIT.split(tag.strip()):
         if not part:
             continue
         # keep 'mAP', 'mIoU', 'aAcc' whole: a single lower-case letter before capitals is a prefix
-        if _PREFIXED.fullmatch(part):
+        if _PREFIXED.fullmatch(part) or _MIXED_ACRONYM.fullmatch(part):
             out.append(part.lower())
             continue
         out.extend(p.lower() for p in _CAMEL.split(part) if p)

@@ -252,6 +252,7 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
             notes.append(f"reinforcement-learning run ({rl_tag!r} logged): its loss tracks a moving target and need "
                          "not fall, so the rules that expect a falling loss judge the return or success instead")
     elif "train_loss" not in overrides:
+        _total_of_parts(run, chosen, notes, counts, used)
         _component_sums(run, chosen, notes, counts, overrides, derived)
     if "train_loss" not in chosen and "val_loss" not in chosen:
         _regression_error_as_loss(run, chosen, notes, counts, used)
@@ -444,6 +445,53 @@ def _extended(tags: list[str]) -> list[str]:
                 out.append(base)
                 break
     return out
+
+
+_TOTAL_WORDS = ("total", "sum")
+_TOTAL_PARTS_MAX = 6  # the other series of a run tried as the parts of a total (tags with many series: none tried)
+
+
+def _total_of_parts(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
+                    used: set[str]) -> None:
+    """A series named only 'total' (or 'sum') whose every point is the sum of two or more other series logged with it
+    (a VAE's ``recon=.. kl=.. total=..``) is the loss those parts make up: the training loss, and the held-out
+    series of the same name ('val total') the validation loss -- when no name says which series is the loss, or the
+    one chosen is one of its parts ('recon', a loss by its words)."""
+    import itertools
+
+    import numpy as np
+
+    def named_total(t: str) -> bool:
+        words = [w for w in re.split(r"[/_ .\-]+", _norm(t)) if w]
+        return bool(words) and words[-1] in _TOTAL_WORDS and all(
+            w in _TOTAL_WORDS or _split_word(w) != "train" or w in ("train", "training") for w in words)
+
+    totals = [t for t in counts if named_total(t) and counts[t] >= 3 and t not in used]
+    if not totals or len(counts) > 40 or (chosen.get("train_loss") is not None and _table_hits(
+            _norm(chosen["train_loss"]))[role_names().index("train_loss")] is not None):
+        return  # (none, or the loss has its conventional name)
+    for t in sorted(totals, key=lambda x: (_split_word(x) != "train", -counts[x])):
+        if _split_word(t) != "train":
+            continue
+        tot = run.tag_series(t)
+        sibs = [o for o in counts if o != t and not named_total(o) and counts[o] == counts[t]
+                and _split_word(o) == "train" and run.tag_series(o).index.equals(tot.index)]
+        want = tot.to_numpy(dtype=np.float64)
+        for k in range(2, min(len(sibs), _TOTAL_PARTS_MAX) + 1):
+            for parts in itertools.combinations(sibs, k):
+                got = sum(run.tag_series(o).to_numpy(dtype=np.float64) for o in parts)
+                if np.all(np.isfinite(want)) and np.allclose(got, want, rtol=2e-3, atol=2e-3):
+                    if "train_loss" in chosen and chosen["train_loss"] not in parts:
+                        return
+                    used.discard(chosen.get("train_loss"))
+                    chosen["train_loss"] = t
+                    used.add(t)
+                    notes.append(f"train_loss: {t!r}, the sum of {', '.join(repr(o) for o in parts)} at every step")
+                    held = [v for v in totals if v not in used and _split_word(v) != "train" and _stem(v) == _stem(t)]
+                    if held and "val_loss" not in chosen:
+                        chosen["val_loss"] = max(held, key=lambda v: counts[v])
+                        used.add(chosen["val_loss"])
+                    return
 
 
 def _sum_series(run: "Run", tags: list[str]):

@@ -5,7 +5,7 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-Batches named 2026-12-04* are locked (being collected): they are never listed here, never read."""
+Batches named 2026-12-05* are locked (being collected): they are never listed here, never read."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-11-28g", "2026-11-28h", "2026-11-28nu", "2026-11-29i", "2026-11-29j", "2026-11-29k",
                    "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
                    "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
-                   "2026-12-03s", "2026-12-03t", "2026-12-03nu7")
-assert not any(b.startswith("2026-12-04") for b in LOCKBOX_BATCHES)
+                   "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8")
+assert not any(b.startswith("2026-12-05") for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
@@ -161,7 +161,7 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
 def test_lockbox_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus(lockbox_corpus())
-    assert total >= 400
+    assert total >= 490
     assert exact / total >= MIN_EXACT_LOCKBOX, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED_LOCKBOX, (analysed, total, unanalysed)
     assert not mixes, mixes
@@ -170,7 +170,7 @@ def test_lockbox_text_logs_read_exactly_analysed_and_unmixed():
 @pytest.mark.slow  # reads ~90 lock-box text logs (~20 s); CI runs it (.ci/run)
 def test_lockbox_text_logs_listed_series_are_tags():
     total, named, misses = reading_of_names()
-    assert total >= 290
+    assert total >= 400
     assert named / total >= MIN_NAMED_LOCKBOX, (named, total, misses)
 
 
@@ -237,6 +237,38 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   (93.8%), analysed 395 (87.2%), no mix.
 #   Still missed in nu7: texture-cnn-tqdm train_loss (the label counts every redraw, 808, of 400 batches; one reading
 #   per batch is what the log holds -- 401 points read, the value set in an iteration being drawn before its count).
-MIN_EXACT_LOCKBOX = 0.938
-MIN_ANALYSED_LOCKBOX = 0.871
-MIN_NAMED_LOCKBOX = 0.854
+#
+# FIRST READING of 2026-12-04u, 2026-12-04v and 2026-12-04nu8 (scored, added here at e044b0c before any reader change
+# of this branch; u and v label by names, nu8 by dicts):
+#   dict labels, all 30 batches:  exact 462/494 (93.5%), analysed 431 (87.2%), no mix -- nu8 alone: 37/41 exact, 36
+#   analysed; list labels, all:   345/406 (85.0%) named -- u and v alone: 51/62; main corpus unchanged (490/510, 454).
+#   Missed in nu8 (4): motif-cnn-tqdm train_loss (the label counts every redraw of a tqdm postfix bar, 616 for 304
+#   batches; the reading has 305, one point per count of the bar), its val_loss/val_acc and pipe-mlp-cosine-logging's
+#   val_loss (read on the epochs 0..7 / 0..39 the log prints; the label's x is an "eval index" 1..8 / 1..40, a rank).
+#   Not analysed in nu8 (1): color-mlp-max-steps-debug ``Test accuracy after 15 steps: 30.2%`` read as ``val/steps``.
+#   Names missed in u/v (11): anya-cls ``top 1 acc: ..`` / ``top 5 acc: ..`` (read as a tag ``top`` holding 1 and 5,
+#   and one ``acc`` holding both accuracies; its three appended launches plan 50, 12 and 20 epochs); dtv-fista's tqdm
+#   postfix ``loss:..,epoch mean:..`` (read as ``mean``, and its ``validating...`` bar as ``loss [2]``, not held out);
+#   yolov3 ``GIoU obj cls total`` console columns (4, read as train/GIoU_loss .. train/total_loss), yolov8 ``P R mAP50``
+#   (3, read as val/precision, val/recall, val/mAP50) and edt-diffusion ``[Diff-Val(Test-Normal)] .. loss`` (read as
+#   val/loss): read, named otherwise than the label.
+#
+# AFTER round 11 (tests/importers/test_textlog_round11.py: a step that starts again every epoch laid end to end on
+# one clock; appended launches each with their own plan of epochs; 'top 1 acc' one name; 'after N steps'; 'epoch:3'
+# after a logger's level; a held-out word before a step's name; an evaluation's own bar one result at the step
+# reached; 'epoch mean' a key; 'IoU' one word; a 'total' that sums the other series the loss), and the measure reading
+# a label's "eval index" as a rank (as "ordinal"):
+#   dict labels, 30 batches: exact 466/494 (94.3%), analysed 438 (88.7%), no mix (+3 motif/pipe-mlp "eval index",
+#   +1 textsegment's 'Validating' records held out; color-mlp's 'Test accuracy after 15 steps' and vae-digits' total /
+#   val total now analysed); list labels: 348/406 (85.7%) (+2 anya 'top 1/5 acc', +1 dtv 'epoch mean').
+#   Still missed: tqdm postfix labels that count every redraw (texture, motif, char-gru, names-gru, glyphs16,
+#   sentiment, projectile), captioning and driver-distraction (a log that starts at epoch 2 of 2 / 6 of 6: the reading
+#   keeps the absolute clock epoch x N + i, as a tail of the log reads; the labels count from the file's first line),
+#   Paddle v1 'Pass=N Batch=..', GAN/WGAN/DCGAN counters, pokemon's 1-based cycles, conlleval FB1, flair DEV, the rest
+#   one each. Not analysed: CycleGAN/GAN parts (D_A, G_A, cycle_A, Loss_D: no role for an adversarial loss by design),
+#   RL value losses, Chinese keys, per-epoch summaries beside the per-step curve that takes the role.
+#   gmm20-mlp-sgd-lr3-logging-ts val_loss is listed "not analysed (train_loss)": every value of both series is NaN, so
+#   the measure's count/first/last cannot tell them apart (the reading has val_loss; no label is wrong).
+MIN_EXACT_LOCKBOX = 0.943
+MIN_ANALYSED_LOCKBOX = 0.886
+MIN_NAMED_LOCKBOX = 0.857

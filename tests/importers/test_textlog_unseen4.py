@@ -99,12 +99,13 @@ def test_a_models_parameter_count_printed_at_each_fit_is_no_series(tmp_path):
     assert {"loss", "accuracy", "total"} <= tags
 
 
-def test_trainings_one_after_the_other_each_with_its_epoch_length_count_steps_inside_the_epoch(tmp_path):
+def test_trainings_one_after_the_other_each_with_its_epoch_length_are_laid_end_to_end_each(tmp_path):
     """MTCNN trains its P-, R- and O-Net one after the other into one nohup file, each printing ``Epoch: e, Step: s,
-    accuracy: .., det loss: ..`` with the step starting again at every epoch, and each net its own epoch length: the
-    step counts inside the epoch for all three (not a run-wide step that goes back 59 times), whether the file is
-    read whole, in chunks or from any line onward."""
-    from test_textlog_readings import _assert_chunks_read_as_whole, _clocks
+    accuracy: .., det loss: ..`` with the step starting again at every epoch, and each net its own epoch length: each
+    net's epochs are laid end to end on its own clock (its epoch as long as its climbs: 1,400, 1,200 and 600 steps),
+    and the clock going back as the next net starts at epoch 1 again is a restart (three trainings, not one curve);
+    the same whether the file is read whole, in chunks or from any line onward."""
+    from test_textlog_readings import _assert_chunks_read_as_whole
 
     lines = []
     for net, top in (("pnet", 1200), ("rnet", 1000), ("onet", 400)):
@@ -114,18 +115,21 @@ def test_trainings_one_after_the_other_each_with_its_epoch_length_count_steps_in
                       f"det loss: {0.6 - e / 20 - s / 1e5:.6f}, all_loss: {0.7 - e / 20:.6f}, lr:0.01 " for s in range(0, top + 1, 200)]
     rd = _read(tmp_path, lines)
     p = tmp_path / "train.log"
-    assert _clocks(p)["accuracy"] == "in-epoch"
-    assert not [i for i in rd.issues if i.kind == "restart"]
+    assert _series(rd, "accuracy")[0] == [(e - 1) * (top + 200) + s for top in (1200, 1000, 400) for e in range(1, 6)
+                                          for s in range(0, top + 1, 200)]
+    assert [i for i in rd.issues if i.kind == "restart"]
     data = p.read_bytes()
     _assert_chunks_read_as_whole(p, [len(data) // 5, len(data) // 2, 4 * len(data) // 5])
 
 
-def test_a_step_counted_inside_each_epoch_gives_the_roles_to_the_epoch_summaries(tmp_path):
+def test_a_step_counted_inside_each_epoch_is_laid_end_to_end_and_the_held_out_roles_go_to_the_summaries(tmp_path):
     """PaddleClas 2.0: ``epoch:3 , train step:10 , top1: .., loss: ..`` during the epoch (the step starts again at every
     epoch, no epoch length printed), ``END epoch:3   train top1: .., loss: ..`` at its end, and the same for ``valid
-    step`` / ``END epoch:3   valid ...``. On a step axis that starts again at every epoch the last epoch would
-    overwrite the others, and the valid steps are the evaluation's progress: the loss and accuracy roles go to the
-    END summaries, one point per epoch."""
+    step`` / ``END epoch:3   valid ...`` (``epoch:3`` after the logger's ``INFO -`` is the record's epoch, no logger's
+    name:lineno). The training steps are laid end to end (each epoch as long as its climb: 0 .. 30 every 10, 40
+    steps), so the per-step loss covers every epoch and is the training loss; the valid steps are the evaluation's
+    progress (held out, as ``valid`` before the step's name says): the held-out roles go to the END summaries, one
+    point per epoch."""
     from curvedoc.model.run import Run
 
     p = "2021-03-19 20:19:45,498 - INFO - "
@@ -141,9 +145,11 @@ def test_a_step_counted_inside_each_epoch_gives_the_roles_to_the_epoch_summaries
                      "0.25130 s, reader_cost: 0.20991 s, batch_cost_sum: 10.30339 s, ips: 79.58546 images/sec.")
     rd = _read(tmp_path, lines)
     run = Run("paddleclas", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
-    assert run.series("train_loss").tolist() == [round(3.9 - e / 4, 5) for e in range(12)]
+    train = run.series("train_loss")
+    assert train.tolist() == [round(4 - e / 4 - s / 100, 5) for e in range(12) for s in (0, 10, 20, 30)]
+    assert train.index.tolist() == [40 * e + s for e in range(12) for s in (0, 10, 20, 30)]
     assert run.series("val_loss").tolist() == [round(4.3 - e / 5, 5) for e in range(12)]
-    assert len(run.series("val_acc")) == 12 and len(run.series("train_acc")) == 12
+    assert len(run.series("val_acc")) == 12 and len(run.series("train_acc")) == 48
 
 
 def test_settings_printed_as_a_tuple_of_strings_are_settings(tmp_path):

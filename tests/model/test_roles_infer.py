@@ -242,3 +242,28 @@ def test_yolov10_loss_parts_named_by_head_are_loss_parts():
     assert run.roles["train_loss"].startswith("train loss = sum of 6 parts")
     assert run.roles["val_loss"].startswith("val loss = sum of 6 parts")
     assert infer_role("room") is None and infer_role("train/box") is None
+
+
+def test_an_acronym_written_with_small_letters_between_its_capitals_is_one_word():
+    # a segmentation script prints 'Val IoU: 0.61' and 'Mean IoU: 0.58': IoU is the metric as 'IOU' and 'mIoU' are
+    # (not the words 'io' and 'u'); camelCase words still split where a small letter meets a capital
+    from curvedoc.model.metrics import classify, tokens
+
+    assert tokens("Val IoU") == ["val", "iou"] and tokens("Mean IoU") == ["mean", "iou"]
+    assert classify("Val IoU")[:3] == ("iou", True, "val") and classify("Mean IoU")[0] == "iou"
+    assert tokens("valLoss") == ["val", "loss"] and tokens("TrainAcc") == ["train", "acc"]
+
+
+def test_a_series_named_total_that_sums_others_is_the_loss():
+    # a VAE prints 'step=10; recon=361.6; kl=9.8; total=371.4' and 'epoch 1 done; val total 286.9': 'total' is the
+    # sum of recon and kl at every step, so it is the training loss (not 'recon', a loss by its words but a part of
+    # it), and 'val total' the validation loss; a 'total' that sums nothing (a sample count) is no loss
+    import numpy as np
+    from _helpers import make_run
+
+    e = np.arange(1, 41)
+    recon, kl = 300 * np.exp(-e / 20) + 250, 5 + np.sin(e) ** 2
+    run = make_run(recon=recon, kl=kl, total=recon + kl, **{"val total": recon + kl + 10})
+    assert run.roles["train_loss"] == "total" and run.roles["val_loss"] == "val total"
+    run = make_run(recon=recon, kl=kl, total=np.full(40, 1000.0))
+    assert run.roles.get("train_loss") != "total"

@@ -86,11 +86,18 @@ one parser per framework:
   the same bar at the same count marks where a message was written, and records take these marks in order -- a
   redirected job's stdout is buffered, so its dicts can reach the file in bursts long after the steps the bar drew
   (the bar is on stderr). With no bar, or none that grows across the records, they keep their clock (the ordinal).
-* **Counters inside the epoch.** A step that climbs to one value and starts again at every epoch (``TRAIN in epoch 3 ,
-  step 750``, no epoch length printed) counts inside the epoch: it is no printed step clock and no restart, and
-  records that name only their epoch stay on it; trainings run one after the other may each have their own epoch
-  length (the climbs stop at one value for several epochs in a row, then at another). An RL script's ``Episode N``
-  is its records' position.
+* **Counters inside the epoch.** A step that climbs inside an epoch and starts again as the epoch advances (``TRAIN in
+  epoch 3 , step 750``, ``[E2] step 0``, or under an ``Epoch 3`` heading; no epoch length printed) counts inside the
+  epoch, and the epochs are laid end to end on one clock: each as long as the log shows it (the top a climb reaches,
+  less the count the next starts at, plus the interval between prints: ``0 .. 400`` every 100 is 500 steps; the
+  stated total when there is one). It is no restart; records that name only their epoch go at the step training
+  reached; an epoch that goes back starts another training's clock. A step printed once per epoch, a held-out
+  record's step (the evaluation's own batches) and a step under an epoch another record printed with its values
+  stay as printed. An RL script's ``Episode N`` is its records' position.
+* **Plans.** A record that states another plan of epochs than the one in force (``Epoch: 0/12`` after ``Epoch:
+  29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``).
+* **An evaluation's own bar.** A tqdm bar named by its loop (``validating...``, ``Evaluating``) holds its records
+  out; between training records on a step its renderings are one result (the last drawn) at the step reached.
 * **Restarts.** A clock that goes back -- a printed step, a printed epoch, or the epoch of the heading above the
   records (Keras' ``Epoch 3/15`` before its line: several fit() calls appended to one file) -- is a ``restart``
   import issue: every point is kept, the runs are not read as one curve. Launches appended to one log (a
@@ -107,7 +114,9 @@ one parser per framework:
   split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm
   bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
   step and its total the plan (``806/55000``: unfinished); its elapsed<remaining and rate are timing.
-* **Sentences.** ``avg loss so far is 0.11``: the verb joins key and value (``.. with Adam is test acc: 76.8%``: the
+* **Sentences.** ``Test accuracy after 15 steps: 30.2%`` is the test accuracy at step 15; ``top 1 acc: ..`` /
+  ``Top 5 Error`` are one name each (``top-1 acc``), not a key ``top`` and a rank. ``avg loss so far is 0.11``: the
+  verb joins key and value (``.. with Adam is test acc: 76.8%``: the
   key is the subject after the verb); a sentence's full stop is no part of the
   number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no
   position.

@@ -395,6 +395,8 @@ class BatchedFeed:
             return False
         p_cols = [c[at_kind[p_rows[0]]:at_kind[p_rows[-1]] + 1] for c in cols[int(kid[p_rows[0]])]]
         n_cols = [c[at_kind[n_rows[0]]:at_kind[n_rows[-1]] + 1] for c in cols[int(kid[n_rows[0]])]]
+        if self._plan_changes(p_plan.line.rec, p_plan.at, p_cols):
+            return False  # (a launch starts at an epoch line among them: run by run, in order)
         epochs = p_cols[p_plan.at["epoch"]].tolist()
         before = np.searchsorted(p_rows, n_rows) - 1  # the epoch line before each clockless record
         seen = [epochs[q] if q >= 0 else self.ctx_epoch for q in before.tolist()]
@@ -409,6 +411,18 @@ class BatchedFeed:
         self.last_point_line = last_point
         return True
 
+    def _plan_changes(self, r, at: dict, cols: list[np.ndarray]) -> bool:
+        """Do these records state a plan of epochs other than the one in force (a launch starts at the first that
+        does: applied one by one, see TextLogParser.plan_stated)?"""
+        if "planned" not in at or "epochs" not in r.planned or r.epoch is None or r.config:
+            return False
+        said = cols[at["planned"] + list(r.planned).index("epochs")]
+        said = said[said != 0]
+        if not len(said):
+            return False
+        now = self.epoch_plans[-1][1] if self.epoch_plans else int(said[0])
+        return bool((said != now).any())
+
     def _apply_records(self, plan: Plan, lines: list[int], cols: list[np.ndarray], epochs_seen: list | None = None,
                        raws: list[str] | None = None):
         """What :meth:`apply` and :meth:`_record` do for records of the kind ``plan.bulk``, for many at once
@@ -422,7 +436,8 @@ class BatchedFeed:
                 or self.block is not None \
                 or self.in_settings_block() \
                 or (kind == "global" and not cols[at["inner"] + 1].all()) \
-                or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()):
+                or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()) \
+                or self._plan_changes(r, at, cols):
             # a heading names these keys; a bar's counter is the clock before any epoch; an in-epoch counter is
             # the clock only with a total; a progress bar was drawn (each record takes its count): one by one
             rows = [c.tolist() for c in cols]
@@ -444,6 +459,8 @@ class BatchedFeed:
             for q, k in enumerate(r.planned):  # the last record that states a total sets it
                 said = np.flatnonzero(cols[p0 + q])
                 if len(said):
+                    if k == "epochs" and r.epoch is not None and not r.config:  # (one plan: see _plan_changes)
+                        self.plan_stated(int(cols[p0 + q][said[0]]))
                     self.planned[k] = int(cols[p0 + q][said[-1]])
         r = self.summary_of_epoch(r)
         tpl = (r.ctx,) + r.keys
@@ -456,6 +473,7 @@ class BatchedFeed:
             self.mark_epochs(epochs, records=False)
             self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
             self.set_epoch(int(epochs[-1]), mark=False)
+            self.epoch_heading = True
             self.open_record = (tpl, self.ctx_epoch, "epoch", last)
             return
         if kind == "none":
@@ -477,6 +495,7 @@ class BatchedFeed:
             self.mark_epochs(epochs, records=True)
             self.set_epoch(int(epochs[0]), mark=False)  # (the first sets the base when none was)
             self.set_epoch(int(epochs[-1]), mark=False)
+            self.epoch_heading = False
             if "inner" in at and r.ctx != "val":  # where in its epoch each training record was printed
                 i0 = at["inner"]
                 marked = np.flatnonzero(cols[i0 + 1])[-2:].tolist()
@@ -496,6 +515,14 @@ class BatchedFeed:
                 steps, how = (self.ctx_epoch - st[3]) * totals + steps, "global-iter"
             else:
                 how = "step"
+        elif kind == "step" and (epochs is not None or (self.ctx_epoch is not None and self.epoch_heading)) \
+                and r.ctx != "val":
+            # a step with no total beside an epoch: record by record, as _record places it (step_climbing)
+            eps = epochs.tolist() if epochs is not None else [self.ctx_epoch] * n
+            placed = [self.step_climbing(tpl, int(e), int(s)) for e, s in zip(eps, cols[at["step"]].tolist())]
+            steps = np.asarray([q for q, _ in placed], dtype=np.int64)
+            hows = ["global-iter" if g else "step" for _, g in placed]
+            how = hows[0] if len(set(hows)) == 1 else hows
         elif kind == "step":
             steps, how = cols[at["step"]], "step"
         elif kind == "global":
@@ -535,19 +562,23 @@ class BatchedFeed:
                     continue
                 if replace:
                     ser.drop_last()
-                ser.add(st[keep], sub(cols[q])[keep], od[keep], how)
+                ser.add(st[keep], sub(cols[q])[keep], od[keep], how if isinstance(how, str) else
+                        [h for h, k in zip(how, keep.tolist()) if k])
                 ser.last_bar = True
             self.template_last[tp] = int(od[-1])
         self.remember_rows(cols, len(r.values), n)
         if how == "epoch":
             self.epoch_at["epoch"].set_many(steps, steps)
         else:
-            if epochs is not None:
+            if r.ctx == "val":
+                pass  # (as _emit: training's steps say the epoch)
+            elif epochs is not None:
                 self.epoch_at["step"].set_many(steps, epochs)
+                self.epoch_own.set_many(steps, 1)
             elif self.ctx_epoch is not None:
                 self.epoch_at["step"].set_many(steps, self.ctx_epoch)
             self.ctx_step = int(steps[-1])
         last_tpl = parts[-1][0] if len(parts) == 1 else \
             (tpl + (("period", int(periods[-1])),) if periods[-1] else tpl)
-        self.open_record = (last_tpl, int(steps[-1]), how, last)
+        self.open_record = (last_tpl, int(steps[-1]), how if isinstance(how, str) else how[-1], last)
         self.last_point_line = last

@@ -95,7 +95,7 @@ def _copy(p: TextLogParser) -> TextLogParser:
             columns(ser, ("steps", "values", "order", "how"))
     for pend in p.pending.values():
         columns(pend, ("seq", "epoch", "step", "values", "bar"))
-    for last in p.epoch_at.values():
+    for last in (*p.epoch_at.values(), p.epoch_own):
         columns(last, ("pos", "val"))
     return copy.deepcopy(p, memo)
 

@@ -115,9 +115,14 @@ class TextLogParser(BatchedFeed):
         self.garbled = 0
         self.pending: dict[tuple, Pending] = {}
         self.tpl_clock: dict[tuple, list] = {}
+        self.tpl_climb: dict[tuple, list] = {}  # template -> its step with no total, climbing inside each epoch
+        self.epoch_heading = False  # the epoch in force was said by a line of its own ("Epoch 3" over its records)
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
+        # (record order, epochs) where a record stated a plan of epochs other than the one in force ("Epoch: 0/50" ..
+        # "Epoch: 0/12"): each launch keeps its own (reader.split_launches)
+        self.epoch_plans: list[tuple[int, int]] = []
         self.bar_resumed = False  # the training bar was drawn again from an earlier count (a resume: see _training_bar)
         # (record order, epoch) wherever the epoch in force changed -- an epoch line above records that print none
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
@@ -133,6 +138,10 @@ class TextLogParser(BatchedFeed):
         # the epoch at each position, per clock kind: the epoch itself on an epoch clock, the epoch the line
         # was printed in on a step clock (kept as an ``epoch`` tag, as tabular importers keep their column)
         self.epoch_at: dict[str, LastAt] = {"epoch": LastAt(), "step": LastAt()}
+        # the steps of training records that print their epoch on their own line ("Epoch 0, Step 125, ..."): there
+        # the epoch is known, and a record naming another epoch ("Starting epoch 1 ..") placed there does not move it
+        self.epoch_own: LastAt = LastAt()
+        self.own_epoch = False  # (the record being emitted prints its epoch)
         # tqdm progress bars (see _bar_drawn): the last count of each bar, known by (description, total); the clear
         # marks not yet taken by a record; whether the bars were cleared since one was last drawn (1; 2: and a
         # record was printed right after, which took its counts); the bars' counts at each record with no clock of
@@ -166,8 +175,11 @@ class TextLogParser(BatchedFeed):
         self.remember_values(vals)
         if how == "epoch":
             self.epoch_at["epoch"].set(pos, pos)
-        elif how in ("step", "global-iter") and self.ctx_epoch is not None:
+        elif how in ("step", "global-iter") and self.ctx_epoch is not None and tpl[0] != "val":
+            # (a held-out record's step may count the evaluation's own batches: training's steps say the epoch)
             self.epoch_at["step"].set(pos, self.ctx_epoch)
+            if self.own_epoch:
+                self.epoch_own.set(pos, 1)
 
 
     def apply(self, lineno: int, raw: str, a: "Line"):
@@ -682,6 +694,8 @@ class TextLogParser(BatchedFeed):
                 rec = dataclasses.replace(rec, step=None, step_total=None, bar=True,
                                           planned={k: v for k, v in rec.planned.items() if k != "steps"})
             rec = dataclasses.replace(rec, ctx="val")
+        if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
+            self.plan_stated(rec.planned.get("epochs"))
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
@@ -719,6 +733,7 @@ class TextLogParser(BatchedFeed):
         keys = [tag_of(k, rec.ctx) for k in rec.keys]
         if rec.epoch is not None:
             self.set_epoch(rec.epoch)
+            self.epoch_heading = not keys
         # the epoch a "step n/N" is printed in: on its line, else on a line of its own above it ("Epoch 2/10" over
         # Paddle hapi's and Keras' "step 45/625 - loss: ..")
         in_epoch = rec.epoch if rec.epoch is not None else self.ctx_epoch
@@ -727,6 +742,14 @@ class TextLogParser(BatchedFeed):
             # epoch advances; from then on it counts inside the epoch (global = (epoch - first) * N + step)
             pos = self.step_in_epoch(tpl, in_epoch, rec.step, rec.step_total)
             how = "global-iter" if self.tpl_clock[tpl][2] else "step"  # (counted inside the epoch: made global)
+            self.ctx_step = pos
+        elif rec.step is not None and rec.ctx != "val" and keys \
+                and (rec.epoch is not None or (self.ctx_epoch is not None and self.epoch_heading)):
+            # "[E2] step 0 ..", "Epoch 3 | step 40": no epoch length printed; the same, the length read off the
+            # climbs (see step_climbing). (A held-out record's step counts the evaluation's own batches: its
+            # progress, no clock of training's)
+            pos, made_global = self.step_climbing(tpl, in_epoch, rec.step)
+            how = "global-iter" if made_global else "step"
             self.ctx_step = pos
         elif rec.step is not None:
             pos, how = rec.step, "step"
@@ -744,6 +767,13 @@ class TextLogParser(BatchedFeed):
             if pos is not None:
                 self.open_record = (tpl, pos, how, lineno)
             return
+        if pos is None and rec.bar and rec.ctx == "val" and rec.inner is not None and self.ctx_step is not None:
+            # an evaluation's own bar ("validating...: 14/21 [.., loss:23.6]") between training records on a step:
+            # its count is the evaluation's progress, its renderings one result (the last one drawn holds it), at the
+            # step training had reached
+            self._emit(tpl, keys, rec.values, self.ctx_step, "ctx-step", True)
+            self.open_record = None
+            return
         if pos is None:
             if rec.counter is not None and self.ctx_epoch is None:
                 self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)
@@ -751,7 +781,9 @@ class TextLogParser(BatchedFeed):
                 self._positionless(tpl, keys, rec.values, lineno, rec.bar)
             self.open_record = None
             return
+        self.own_epoch = rec.epoch is not None
         self._emit(tpl, keys, rec.values, pos, how, rec.bar)
+        self.own_epoch = False
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
 
@@ -767,6 +799,45 @@ class TextLogParser(BatchedFeed):
             st[:] = [epoch, step, False, epoch]
         st[0], st[1] = epoch, step
         return (epoch - st[3]) * total + step if st[2] else step
+
+    def plan_stated(self, epochs: int | None):
+        """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a
+        launch (a training appended to the log with its own number of epochs: its records are its own, and its plan
+        is its own -- see ``epoch_plans``)."""
+        if not epochs:
+            return
+        if self.epoch_plans and self.epoch_plans[-1][1] != epochs:
+            self.seq += 1
+            self.launches.append(self.seq)
+        if not self.epoch_plans or self.epoch_plans[-1][1] != epochs:
+            self.epoch_plans.append((self.seq + 1, int(epochs)))
+
+    def step_climbing(self, tpl: tuple, epoch: int, step: int) -> tuple[int, bool]:
+        """(position, laid end to end?) of a record of ``tpl`` printing a step with no total in ``epoch``. The step is
+        the run's until it goes back as the epoch advances: from then on it counts inside the epoch, and the epochs
+        are laid end to end on one clock, each ``L`` steps long, ``L`` the epoch's length as the log shows it -- the
+        top a climb reached, less the count the next climb starts at, plus the interval between prints (``0, 100 ..
+        400`` then ``0``: 500; ``100 .. 500`` then ``100``: 500; ``1 .. N`` then ``1``: N), the longest climb so far
+        (a log that starts inside an epoch shows a short first climb). Only a step seen climbing inside an epoch
+        counts there: a record printed once per epoch at a step ('resumed epoch 9, iter 13347') keeps its step. An
+        epoch that goes back is a new launch: its clock starts again (its own length, its own offset)."""
+        st = self.tpl_climb.get(tpl)
+        # [epoch, last step, offset, laid end to end, top of this climb, epoch length, interval between prints]
+        if st is None or epoch < st[0]:
+            st = self.tpl_climb[tpl] = [epoch, step, 0, False, step, 0, 0]
+            return step, False
+        if epoch > st[0]:
+            if st[3] or (step < st[1] and st[6]):  # (climbed inside an epoch before: a counter)
+                interval = st[6] or 1
+                st[5] = max(st[5], st[4] - step + interval)
+                st[2] += st[5] * (epoch - st[0])
+                st[3] = True
+            st[0], st[4] = epoch, step  # (a new climb starts)
+        elif step > st[1]:
+            st[6] = step - st[1] if not st[6] else min(st[6], step - st[1])
+            st[4] = max(st[4], step)
+        st[1] = step
+        return (st[2] + step, True) if st[3] else (step, False)
 
     # -- result
     def result(self):
@@ -885,8 +956,12 @@ class TextLogParser(BatchedFeed):
                     clock = "step"
                     if hows == {"epoch"}:
                         # ... and the epoch it names is the epoch training was in at that step (the run's epoch
-                        # series, which says how far a plan of N epochs got, holds it)
-                        self.epoch_at["step"].set_many(st, named)
+                        # series, which says how far a plan of N epochs got, holds it) -- unless a training record
+                        # printed its own epoch at that step ("Epoch 0, Step 125, ..", then "Starting epoch 1 ..":
+                        # step 125 is still epoch 0's; "The best top1 acc 0.93, in epoch: 17" printed in epoch 19
+                        # names a past epoch)
+                        ahead = ~np.isin(st, self.epoch_own.resolved()[0])
+                        self.epoch_at["step"].set_many(st[ahead], np.asarray(named)[ahead])
             if not numbered and len(st) > 1:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
                 va = np.asarray(va_l, dtype=np.float64)

@@ -192,7 +192,12 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
                                       "its own, not stitched to the records before", file=str(path), count=None))
         meta = {kk: v for kk, v in d.meta.items() if k == len(segs) or kk not in _END_META}
         meta["segment"] = T.segment_meta([Segment(s.start - 1, s.end - 1, s.label, s.rerun) for s in segs], k)
-        out.append(RunData(frame=part, source=d.source, meta=meta, issues=issues, hparams=dict(d.hparams),
+        hparams = dict(d.hparams)
+        # each launch keeps the plan of epochs its own records stated (the last stated before its end)
+        plan = [e for at, e in p.epoch_plans if at < seg.end]
+        if plan and meta.get("num_epochs") not in (None, plan[-1]):
+            meta["num_epochs"] = hparams["num_epochs"] = plan[-1]
+        out.append(RunData(frame=part, source=d.source, meta=meta, issues=issues, hparams=hparams,
                            name_suffix=f"#{seg.label}"))
     return out
 

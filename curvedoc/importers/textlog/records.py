@@ -17,11 +17,13 @@ ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[
 LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
 # (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time)
 _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+# a clock's name and its count ("epoch:3", "e:3", "step:10"): a position heading the record, not a logger's name:lineno
+_CLOCK_NAMED = r"(?i:e|ep|epoch|epochs|itr|iter|step):\d"
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
     # (a logger's "name:lineno", but not an epoch heading the record: "epoch:3 loss=..", "e:3", "Ep:3" are positions)
-    r"(?!(?i:e|ep|epoch|epochs|itr):\d)"
+    r"(?!" + _CLOCK_NAMED + r")"
     r"[\w.\-]*[A-Za-z][\w.\-]*:\d+(?::\w+)?(?=\s)|" + LEVELS + r"(?=[\s:|\]])[:|]?|[A-Z]\d{4} (?=\d)|"
     # a markdown code fence the output was pasted in, on the output's own first line ("``` Epoch GPU_mem ...")
     r"(?:`{3,}|~{3,})[\w+\-]*(?=\s|$)|"
@@ -30,7 +32,7 @@ PREFIX = re.compile(
     r":?\s*[IWEF](?=\s+[\w./\-]+\.\w+:\d+\])|(?:\d+\s+)?[\w./\-]+\.[A-Za-z]\w*:\d+\])"
 )
 # after a log level: an optional "logger.name:" / "name:lineno:" then the message
-AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
+AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
 PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
 
@@ -69,6 +71,17 @@ POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
 # ("Loss at step 88: 5.063702", "accuracy at epoch 3: 0.91"): the key names the value, the clock is the position
 AT_CLOCK = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.\-]*(?: [A-Za-z_][\w.\-]*){0,3}) at (?P<clock>(?:global )?step|"
                       r"iter(?:ation)?|epoch|batch|update)\s+(?P<n>\d+)\s*:(?=\s*[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# ... and a value measured after a number of steps or epochs ("Test accuracy after 15 steps: 30.2%", "loss after 3
+# epochs = 0.41"): the words before "after" name it, the count is the position
+AFTER_CLOCK = re.compile(r"(?<![\w.])(?P<key>[A-Za-z_][\w.\-]*(?: [A-Za-z_][\w.\-]*){0,3}) after (?P<n>\d+) "
+                         r"(?P<clock>steps?|iter(?:ation)?s?|epochs?|updates?)\s*[:=](?=\s*[-+]?(?:\d|\.\d|nan|inf))",
+                         re.IGNORECASE)
+# a rank written apart from its metric ("top 1 acc: 0.03", "Top 5 Error = 9.1"): one name, "top-1 acc", not a key "top"
+# holding the rank (which would put the top-1 and the top-5 values into one "acc")
+TOP_K = re.compile(r"(?<![\w.\-])(top)\s+(\d{1,3})(?=\s*(?:acc|accuracy|err|error|recall|prec|precision|hits?)\b)",
+                   re.IGNORECASE)
+# an abbreviated epoch in brackets heading a record ("[E2] step 0 loss ..", "[Ep 3] it 40 ..", "[e.1]"): its epoch
+BRACKET_EPOCH = re.compile(r"^\s*\[\s*(?:E|e|Ep|EP|ep)\.?\s*(?P<e>\d+)\s*\]")
 # values each followed by their name, in a list after a colon ("Epoch 23 @ 06:19 AM : 0.9540 C.E. Loss, 98.49% Accuracy"):
 # the words after a number name it (two items or more, the list ending the line)
 NAMED_AFTER = re.compile(r"(?:(?<=:)|(?<=,))\s*(?P<val>" + NUM + r")(?P<unit>%?)\s+(?P<key>[A-Za-z][A-Za-z.\-]*"
@@ -113,7 +126,7 @@ PROGRESS = re.compile(r"(?:(?P<label>[^|%\d][^|%]*?):?\s+)?\d{1,3}%\|[^|]*\|\s*(
 BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
 
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
-STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "step", "steps", "iteration", "iter", "episode",
+STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "iteration step", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
@@ -124,7 +137,9 @@ ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "ste
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
                            re.IGNORECASE)
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
-               "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val"}
+               "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val",
+               # (the loop said as it runs: a tqdm bar's "validating...: 67%|..", "Evaluating: ..")
+               "validating": "val", "evaluating": "val"}
 HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
 # the verb that joins a key to its value in a sentence ("val loss is 0.05")
 COPULAS = {"is", "was", "are", "were", "equals"}
@@ -267,6 +282,10 @@ def split_of(key: str) -> str | None:
     return None
 
 
+# words that say which statistic of a quantity a value is, not which quantity
+_BARE_STATISTICS = frozenset({"mean", "avg", "average", "total", "sum", "median", "min", "max"})
+
+
 @functools.lru_cache(maxsize=8192)
 def _pair_key(raw: str) -> str | None:
     """The key a PAIR match names, or None when it is not a key (filler words). Kept per raw text: the same keys
@@ -274,6 +293,8 @@ def _pair_key(raw: str) -> str | None:
     words = _clean_key(raw).split(" ")
     # prose words before the real key: keep the last words that are not filler
     while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+        if words[0].lower() == "epoch" and len(words) == 2 and words[1].lower() in _BARE_STATISTICS:
+            break  # ("epoch mean: 86.67", the running mean over the epoch: a statistic names nothing alone)
         words = words[1:]
     # a key said in a sentence ("avg loss so far is 0.11", "val loss was 0.48"): the copula joins the key to its
     # value; the words before it are the key
@@ -302,6 +323,12 @@ def _pair_key(raw: str) -> str | None:
     return key
 
 
+def _singular(clock: str) -> str:
+    """The clock's name said once ("steps" -> "step", "Iterations" -> "iteration")."""
+    low = clock.lower()
+    return low[:-1] if low.endswith("s") else low
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
@@ -315,6 +342,12 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         msg = RATIO_VALUE.sub(r"\1", msg)
     if " at " in msg:
         msg = AT_CLOCK.sub(r"\g<clock> \g<n>, \g<key>:", msg)
+    if " after " in msg:
+        msg = AFTER_CLOCK.sub(lambda m: f"{_singular(m.group('clock'))} {m.group('n')}, {m.group('key')}:", msg)
+    if "top " in msg or "Top " in msg or "TOP " in msg:
+        msg = TOP_K.sub(r"\1-\2", msg)
+    if msg.lstrip().startswith("["):
+        msg = BRACKET_EPOCH.sub(r"epoch \g<e> ", msg, count=1)
     if "," in msg:
         named = list(NAMED_AFTER.finditer(msg))
         if len(named) >= 2 and named[-1].end() == len(msg.rstrip()) \
@@ -383,8 +416,8 @@ NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
 # a held-out word among the first words of a line, before its first number (see parse_record)
-SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|eval|validation|valid|val|test|dev)"
-                        r"(?![\w/.\-])(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
+                        r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
@@ -543,6 +576,8 @@ def parse_record(msg: str) -> Rec | None:
                         and any(w in SPLIT_WORDS for w in words[:cut]):
                     key = " ".join(key.split()[cut:])
                     low = clock
+                    if not ctx and any(SPLIT_WORDS.get(w) == "val" for w in words[:cut]):
+                        ctx = "val"  # ("epoch:3, valid step:10, loss: ..": held out wherever the words stand)
                     break
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
