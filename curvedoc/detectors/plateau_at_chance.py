@@ -142,7 +142,44 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_from_validation(run, p))
     if not hits:
         hits = list(_from_metric(run, p))
+    if not hits and not loss_judged:
+        hits = list(_few_points_at_log_k(run, p))
     yield from hits[:1]
+
+
+def _few_points_at_log_k(run: Run, p: Params) -> Iterator[Hit]:
+    """A training loss logged at 2 to ``min_points`` - 1 points, every one within ``match_tol`` of log K for a class
+    count a loss level names alone (2-5, 10, 100, 1000, a tokenizer vocabulary), beside no accuracy that left chance
+    (``acc_slack`` of the way from 1/K to 1): the model sat at a uniform guess at every point the log shows (a binary
+    classifier's 0.696 and 0.700, an LM fine-tune's 10.78 at log 50257). Too few points to tell a model stuck there
+    from one that would leave it with more training, and nothing but the level names K: an info."""
+    if "train_loss" not in run.roles or looks_non_ce(run) or lr_still_warming(run) is not None:
+        return
+    s = clean(run.series("train_loss"))
+    v = s.to_numpy(dtype=np.float64)
+    if not 2 <= len(v) < p.min_points or (v <= 0).any():
+        return
+    k = k_from_loss(float(np.median(v)), p.match_tol)
+    if k is None:
+        return
+    chance = math.log(k)
+    if float(np.max(np.abs(v / chance - 1.0))) > p.match_tol:
+        return
+    for role in ("train_acc", "val_acc"):
+        a = accuracy(run, role).to_numpy(dtype=np.float64)
+        a = a[np.isfinite(a)]
+        if len(a) and float(np.max(a)) > 1.0 / k + p.acc_slack * (1.0 - 1.0 / k):
+            return  # an accuracy that left chance: the model does something, whatever its loss level
+    steps = s.index.to_numpy()
+    yield Hit(
+        f"{run.roles['train_loss']} sits at log({k:,}) = {fmt_num(chance)}, the loss of a uniform guess over "
+        f"{k_label(k)}, at all {len(v)} of its points (steps {fmt_step(steps[0])}-{fmt_step(steps[-1])}, within "
+        f"{p.match_tol:.0%}): at chance wherever the log looks, if it is a {k:,}-way cross-entropy -- too few points to "
+        "tell a model stuck there from one that needed more training",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.45, severity="info",
+        evidence={"num_classes": k, "chance_loss": chance, "points": int(len(v)), "mode": "few-points"},
+        check=SO_FAR,
+    )
 
 
 # The check of a finding whose evidence is "at chance for most of the run" and nothing else: every classifier starts

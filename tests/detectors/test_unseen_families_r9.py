@@ -353,3 +353,22 @@ def test_a_validation_loss_that_moves_a_little_or_was_evaluated_only_late_is_no_
     # the same number at evaluations that begin only in the last part of a long run: a converged stretch
     late = np.arange(1, 6) * 10 + n * 10 - 60
     assert not run_detector("constant-loss", make_run(train_loss=train, val_loss=(late, np.full(5, 0.35))))
+
+
+# ------------------------------------------------ a loss at log K at each of its few logged points
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("k", [2, 10, 50257])
+def test_a_loss_at_log_k_at_each_of_two_to_seven_points_is_said_as_chance_so_far(seed, k):
+    # an HF run logging every 500 of 1,293 steps: 0.696 and 0.700 -- at a uniform guess at every point it shows
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 8))
+    loss = np.log(k) * (1 + rng.uniform(-0.012, 0.012, n))
+    hits = run_detector("plateau-at-chance", make_run(train_loss=(np.arange(1, n + 1) * 500, loss)))
+    assert hits and hits[0].severity == "info", [(h.severity, h.message) for h in hits]
+    # an accuracy that left chance beside it (a classifier at 0.965 whose margins are still small) says otherwise;
+    # a loss off every round log K says nothing
+    acc = run_detector("plateau-at-chance", make_run(train_loss=(np.arange(1, n + 1) * 500, loss),
+                                                      eval_accuracy=([n * 500], [0.965])))
+    assert not acc, [h.message for h in acc]
+    off = run_detector("plateau-at-chance", make_run(train_loss=(np.arange(1, n + 1) * 500, loss * 1.25)))
+    assert not off, [h.message for h in off]
