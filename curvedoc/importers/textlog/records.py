@@ -688,6 +688,9 @@ ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning
 # from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
 START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",
                             re.IGNORECASE)
+# Keras 2's fit() opens every call with the sizes it trains on ("Train on 40000 samples, validate on 10000 samples"):
+# a launch starts there -- a second fit() in the same console is another training, its epochs counted from 1 again
+KERAS_FIT = re.compile(r"^Train on \d+ samples(?:, validate on \d+ samples)?\s*$")
 # a command line that runs a script (a launch): what the script's name says it does
 ANNOUNCE_CMD = re.compile(r"(?:^|[\s/$])(?:python\d?(?:\.\d+)?\s+(?:-u\s+)?)\S*?(?P<name>[\w\-]+)\.py\b.*$")
 _HAS_DIGIT = re.compile(r"\d")
@@ -926,6 +929,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         return a
     # an evaluation (or training) announced: the records after it are of that split (see TextLogParser.apply); a
     if ("tart" in msg or "egin" in msg) and len(msg) < 300 and START_TRAINING.match(msg):
+        a.launch = True
+    elif msg.startswith("Train on ") and KERAS_FIT.match(msg):
         a.launch = True
     # heading ("Validation:", a group of key: value lines under it) is not an announcement
     if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):

@@ -1,0 +1,45 @@
+"""Text logs, twelfth round (issue 35/36): fits appended to one Keras console are separate trainings.
+
+Each case is a small log written the way its script prints it, read with and without plans (the two readings must be
+equal)."""
+
+from __future__ import annotations
+
+from test_textlog_readings import _assert_chunks_read_as_whole
+
+import curvedoc
+
+
+def _keras_fit(lines, epochs, loss0, val=True):
+    lines.append("Train on 40000 samples" + (", validate on 10000 samples" if val else ""))
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}/50")
+        loss = loss0 / e
+        lines.append(f"224s - loss: {loss:.4f} - acc: {1 - loss / 4:.4f}"
+                     + (f" - val_loss: {loss * 1.1:.4f} - val_acc: {1 - loss / 3:.4f}" if val else ""))
+
+
+def test_keras_fits_appended_to_one_console_are_read_as_trainings_of_their_own(tmp_path):
+    """Keras 2 opens every fit() with 'Train on N samples[, validate on M samples]' and counts its epochs from 1
+    again: a second fit() (a new model, or the same one trained on) is another training. Read as one, its first
+    epoch's loss far above the first fit's last was a 'divergence' across the boundary."""
+    lines: list[str] = []
+    _keras_fit(lines, 19, 3.5)
+    lines += ["Epoch 00018: early stopping", "stopped after  19 epochs"]
+    _keras_fit(lines, 14, 0.9)
+    _keras_fit(lines, 10, 3.7, val=False)
+    path = tmp_path / "model_training_log.txt"
+    path.write_text("\n".join(lines) + "\n")
+    rep = curvedoc.diagnose(str(path))
+    assert [len(rr.run_obj.series("train_loss")) for rr in rep.runs] == [19, 14, 10]
+    assert not [f for rr in rep.runs for f in rr.findings if f.name == "divergence"]
+    size = path.stat().st_size
+    _assert_chunks_read_as_whole(path, [size // 3, 2 * size // 3])
+
+
+def test_one_keras_fit_is_one_training(tmp_path):
+    lines: list[str] = []
+    _keras_fit(lines, 12, 2.0)
+    path = tmp_path / "log.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert len(curvedoc.diagnose(str(path)).runs) == 1
