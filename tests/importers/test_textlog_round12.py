@@ -43,3 +43,25 @@ def test_one_keras_fit_is_one_training(tmp_path):
     path = tmp_path / "log.txt"
     path.write_text("\n".join(lines) + "\n")
     assert len(curvedoc.diagnose(str(path)).runs) == 1
+
+
+def test_a_batch_counter_printed_once_an_epoch_at_the_same_position_is_laid_end_to_end(tmp_path):
+    """'Epoch [3/50] Batch 0/15 Loss: 1.0000' once an epoch: the batch never climbs, yet the epoch moved on without
+    it -- it counts inside the epoch, 15 to an epoch (the total it prints). Each epoch's record is a point of its own,
+    not the same step printed again; and 15 is no plan of steps for the run (its 50 epochs are)."""
+    from curvedoc.importers.textlog import read_text_log
+
+    lines = ["--- TRAINING START ---"]
+    for e in range(1, 17):
+        lines += [f"Epoch [{e}/50] Batch 0/15 Loss: 1.0000", f"==> EPOCH {e} DONE | Loss: 1.0000 | Val Dice: 0.0000"]
+    path = tmp_path / "training_log.txt"
+    path.write_text("\n".join(lines) + "\n")
+    d = read_text_log(path)
+    f = d.frame
+    steps = f[f["tag"] == "Loss"]["step"].tolist()
+    assert steps == [15 * e for e in range(16)], steps
+    assert d.meta.get("max_steps") in (None, 750), d.meta
+    rr = curvedoc.diagnose(str(path)).runs[0]
+    assert "constant-loss" in {x.name for x in rr.findings}, [(x.name, x.message) for x in rr.findings]
+    size = path.stat().st_size
+    _assert_chunks_read_as_whole(path, [size // 3, 2 * size // 3])

@@ -788,12 +788,13 @@ class TextLogParser(BatchedFeed):
         self.last_point_line = lineno
 
     def step_in_epoch(self, tpl: tuple, epoch: int, step: int, total: int) -> int:
-        """The position of a record of ``tpl`` printing ``step n/N`` in ``epoch``: the step as printed until it goes
-        back to a smaller value when the epoch advances; from then on (epoch - first epoch) * N + step."""
+        """The position of a record of ``tpl`` printing ``step n/N`` in ``epoch``: the step as printed until the
+        epoch advances without it moving on (back to a smaller value, or the same one: a log that prints only 'Batch
+        0/15' each epoch); from then on (epoch - first epoch) * N + step."""
         st = self.tpl_clock.get(tpl)
         if st is None:
             st = self.tpl_clock[tpl] = [epoch, step, False, epoch]
-        elif epoch > st[0] and step < st[1]:
+        elif epoch > st[0] and step <= st[1]:
             st[2] = True
         elif epoch < st[0]:  # a new launch appended to the log: start again
             st[:] = [epoch, step, False, epoch]
