@@ -65,3 +65,43 @@ def test_a_batch_counter_printed_once_an_epoch_at_the_same_position_is_laid_end_
     assert "constant-loss" in {x.name for x in rr.findings}, [(x.name, x.message) for x in rr.findings]
     size = path.stat().st_size
     _assert_chunks_read_as_whole(path, [size // 3, 2 * size // 3])
+
+
+def _launches(tmp_path, starts, batches):
+    lines = []
+    for k, (start, n) in enumerate(zip(starts, batches)):
+        lines += ["Using device: cuda", "[DataLoader] batch_size=16 num_workers=8", start]
+        lines += [f"  Batch {b}/215 | Loss: {2.3 - 0.002 * b - 0.1 * k:.4f}" for b in range(10, 10 * n + 1, 10)]
+    path = tmp_path / "training.log"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_same_start_of_training_printed_again_is_a_relaunch_into_the_log(tmp_path):
+    """'Starting Training...' three times, the first two launches stopping before (or soon after) their first
+    records: the script was launched again into the same file -- restarted-run's reading, said by the importer; the
+    numbers in the statement (a date) do not make it another."""
+    for start in ("Starting Training...", "Starting training at 2026-02-03 15:3{k}:53"):
+        starts = [start.replace("{k}", str(k)) for k in range(3)]
+        rr = curvedoc.diagnose(str(_launches(tmp_path, starts, [0, 1, 20]))).runs[-1]
+        assert [i for i in rr.issues if i.kind == "restart" and "started 3 times" in i.message], rr.issues
+        assert "restarted-run" in {f.name for f in rr.findings}
+
+
+def test_starts_of_different_trainings_or_one_start_are_no_relaunch(tmp_path):
+    for starts in (["Start training P-Net", "Start training R-Net"], ["Starting Training..."]):
+        rr = curvedoc.diagnose(str(_launches(tmp_path, starts, [20] * len(starts)))).runs[-1]
+        # (two trainings with records each are split into runs, which says so in its own words)
+        assert not [i for i in rr.issues if "times in this log" in i.message], rr.issues
+
+
+def test_a_start_printed_each_epoch_with_its_number_is_a_phase_not_a_relaunch(tmp_path):
+    # fairseq's 'begin training epoch 3' before each epoch's records: one run, whose epochs each announce themselves
+    lines = []
+    for e in range(1, 6):
+        lines.append(f"begin training epoch {e}")
+        lines += [f"epoch {e:03d}: {i * 100} / 500 loss={3.0 / (e + i / 5):.3f}" for i in range(1, 6)]
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(lines) + "\n")
+    rr = curvedoc.diagnose(str(path)).runs[-1]
+    assert not [i for i in rr.issues if "times in this log" in i.message], rr.issues

@@ -104,7 +104,12 @@ one parser per framework:
   configuration, Namespace or 'Starting training' printed again, then the clock back at its start) are read as one
   run each by :func:`~.reader.read` (``train.log#1``, ``#2``: ``meta["segment"]``, the ``segments`` and ``restart``
   issues, as a table holding several runs is split); a clock that goes back to a later point and goes on is a resume,
-  one run. The same value printed once by each launch (a start banner's ``Num examples``) is a setting. An HF
+  one run. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' opens a script's launch. The
+  same statement that a training starts printed again (numbers aside: 'Starting training at <date>') with no
+  clock going back to say so -- launches stopped before they logged much -- is a ``restart`` issue too; statements
+  that differ in words ('Start training P-Net', then 'R-Net') start different trainings. A step printed as
+  ``Batch 0/15`` that stands still while the epoch advances counts inside the epoch, as one that goes back does.
+  The same value printed once by each launch (a start banner's ``Num examples``) is a setting. An HF
   console whose ``'epoch'`` goes back was resumed from a checkpoint: its training bar, drawn again from the step it
   resumed at, stays the clock.
 * **Names and abbreviations.** A key starts with a letter of any alphabet (``ε: 0.05``, ``λ=0.1``, ``β1``); an

@@ -91,6 +91,7 @@ class TextLogParser(BatchedFeed):
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
+        self.starts: list[tuple[int, str]] = []  # statements that a training starts ('Starting training...')
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
@@ -251,6 +252,7 @@ class TextLogParser(BatchedFeed):
         if a.launch:  # a launch starts here: the records after it are its own (see _frame)
             self.seq += 1
             self.launches.append(self.seq)
+            self.starts.append((lineno, a.msg.strip()[:120]))
         if a.dict_settings is not None and not self.seq and not self.series:
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:

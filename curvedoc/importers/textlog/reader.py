@@ -16,10 +16,41 @@ from curvedoc.importers import _tabular as T
 from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
-from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS
+from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT
 from curvedoc.model.run import ImportIssue
 
 SOURCE = "text-log"
+
+_PHASE_WORDS = re.compile(r"\b(?:epoch|epochs|iter|iters|iteration|step|steps|batch|phase|stage|round|fold)\b",
+                          re.IGNORECASE)
+
+
+def _started_again(p: "TextLogParser", file: str) -> ImportIssue | None:
+    """The same statement that a training starts ('Starting Training...', 'Training Session Started: <date>', Keras'
+    'Train on N samples') printed more than once, when no clock going back says so already: the script was launched
+    again into this log -- launches that stopped after logging little or nothing (an aborted start) before the one
+    that ran. Statements that differ by more than their numbers (dates, sizes) start different trainings (MTCNN's
+    'Start training P-Net' then 'R-Net'), not the same one again; one that names an epoch, a step, a stage or a fold
+    with a number that changes between prints ('begin training epoch 10') opens a phase of one run."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for ln, text in p.starts:
+        if "@" in text and SHELL_PROMPT.match(text):
+            continue  # a command typed at a shell prompt may be anything (a 'tmux capture-pane'), not a training
+        groups.setdefault(" ".join(re.sub(r"\d+", "#", text.lower()).split()), []).append((ln, text))
+    # a statement whose numbers change from one print to the next and that names an epoch, a step or a stage
+    # ('begin training epoch 10', 'Start Training 20 Epoch') opens a phase of one run; the same plan printed again
+    # ('Starting training for 10 epoch(s)' each time) or a date that moves on is a launch again
+    groups = {k: g for k, g in groups.items()
+              if len({tuple(re.findall(r"\d+", t)) for _, t in g}) == 1 or not _PHASE_WORDS.search(k)}
+    again = max(groups.values(), key=len, default=[])
+    if len(again) < 2:
+        return None
+    lines = ", ".join(f"{ln:,}" for ln, _ in again[:6]) + (" ..." if len(again) > 6 else "")
+    return ImportIssue(
+        "restart", f"a training is started {len(again)} times in this log ('{again[-1][1]}' at lines {lines}): the "
+        "script was launched again into the same file, the earlier launches stopping before the last; every record "
+        "is kept", file=file, count=len(again) - 1)
+
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
     """A clock that goes back in the longest series on a real clock: a job appended a new launch (or a
@@ -269,7 +300,7 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             "unparsed-lines",
             f"{p.unparsed:,} line(s) with numbers were not read as metrics (e.g. '{p.unparsed_examples[0]}')",
             file=str(path), count=p.unparsed, severity="info"))
-    restart = _restart_issue(p, str(path))
+    restart = _restart_issue(p, str(path)) or (_started_again(p, str(path)) if not p.resumes else None)
     if restart is not None:
         issues.append(restart)
         # an error message followed by training that starts its clock again: an earlier launch appended to this
