@@ -392,8 +392,9 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                and reached % save_steps == 0)
         if done <= 1.0 - p.min_missing:
             if unit == "epoch":
+                at = f", last step {fmt_step(last)}" if last is not None else ""
                 msg = (f"the run stopped at epoch {reached:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "
-                       f"done, last step {fmt_step(last)})")
+                       f"done{at})")
             else:
                 msg = (f"the run stopped at step {fmt_step(last)} of its planned {planned_from} {fmt_step(max_steps)} "
                        f"({done:.0%} done)")
