@@ -168,13 +168,8 @@ def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:
     slow = learning_slowly(run, p.never_floor, p.never_z, p.fitted_factor, p.min_points)
     if slow is None:
         return
-    m, best, n = max(loc, key=lambda j: j[2])
-    s = clean(run.series(m.tag))
-    steps = s.index.to_numpy()
+    m, best, n, steps, also = _floor_pick(run, loc, len(judged) - 1)
     tag = run.roles.get("train_loss", "train_loss")
-    others = len(judged) - 1
-    also = "" if not others else \
-        " (as is the other held-out score)" if others == 1 else f" (as are the other {others} held-out scores)"
     yield Hit(
         f"{m.tag} ({m.kind}) stayed at its floor over {n} evaluations: its best is {fmt_num(best)}, below "
         f"{p.floor_rate:.0%} of the scale{also}, while {tag} fell only {fmt_pct(slow['fall']).lstrip('+')} (from "
@@ -187,17 +182,22 @@ def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
+def _floor_pick(run: Run, loc: list, others: int) -> tuple:
+    """(metric, best, evaluations, its steps, the clause naming the other scores at the floor) of the localisation
+    score evaluated most often among ``loc`` ((metric, best, evaluations) triples)."""
+    m, best, n = max(loc, key=lambda j: j[2])
+    steps = clean(run.series(m.tag)).index.to_numpy()
+    also = "" if not others else \
+        " (as is the other held-out score)" if others == 1 else f" (as are the other {others} held-out scores)"
+    return m, best, n, steps, also
+
+
 def _floor_so_far(run: Run, few: list, p: Params) -> Iterator[Hit]:
     """A detector or segmenter evaluated fewer than ``floor_min_evals`` times (a run of 1-3 epochs), every held-out
     score at its floor at every evaluation: it has learned nothing useful in this run. Too few evaluations to tell a
     slow learner from one that only needed longer, so an info: what the run shows, not a verdict on the setup."""
     loc = [j for j in few if j[0].kind in LOCALISATION_KINDS]
-    m, best, n = max(loc, key=lambda j: j[2])
-    s = clean(run.series(m.tag))
-    steps = s.index.to_numpy()
-    others = len(few) - 1
-    also = "" if not others else \
-        " (as is the other held-out score)" if others == 1 else f" (as are the other {others} held-out scores)"
+    m, best, n, steps, also = _floor_pick(run, loc, len(few) - 1)
     yield Hit(
         f"{m.tag} ({m.kind}) is at its floor at {'its only evaluation' if n == 1 else f'each of its {n} evaluations'}"
         f": its best is {fmt_num(best)}, below {p.floor_rate:.0%} of the scale{also}. The model has learned nothing "
