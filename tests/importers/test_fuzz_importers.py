@@ -132,14 +132,13 @@ BIG_TARGETS = ["csv-generic", "jsonl", "trainer-state", "mlflow-metric", "mlflow
 
 @pytest.fixture(scope="module")
 def settled_heap():
-    """The objects alive before the big-input cases (the worker's modules, caches, every earlier test's state) moved
-    out of the collector's reach for the module: the collection ``_memory_case`` runs before each read then walks
-    only what was made since, not the whole heap -- 0.6 s a case in a worker that had run hundreds of tests, 20 s
-    of the suite for 32 cases (issue 41). The garbage a case leaves is made after the freeze and still collected."""
+    """The objects alive before the big-input cases (every earlier test's state kept by the worker) moved out of the
+    collector's reach, as tests/conftest.py does with what collection made: the collection ``_memory_case`` runs
+    before each read then walks only what was made since, not the whole heap -- 0.6 s a case in a worker that had
+    run hundreds of tests, 20 s of the suite for 32 cases (issue 41). The garbage a case leaves is made after the
+    freeze and still collected. Not unfrozen after the module: that would hand the collector the whole heap again."""
     gc.collect()
     gc.freeze()
-    yield
-    gc.unfreeze()
 
 
 @pytest.mark.usefixtures("settled_heap")
