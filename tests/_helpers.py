@@ -48,9 +48,17 @@ def make_run(name: str = "synthetic", *, steps=None, meta: dict | None = None, h
     tag_col = []
     if present:
         codes = np.concatenate([np.full(len(v), present.index(t) if len(v) else 0) for t, v in zip(names, val_col)])
-        tag_col = pd.Categorical.from_codes(codes, categories=present)
+        tag_col = pd.Categorical.from_codes(codes, dtype=_tag_dtype(tuple(present)))
     frame = make_frame(tag_col, np.concatenate(step_col) if step_col else [], np.concatenate(val_col) if val_col else [])
     return Run(name, source, frame, meta=meta, hparams=hparams, issues=issues)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tag_dtype(names: tuple[str, ...]) -> pd.CategoricalDtype:
+    """The categorical dtype of a tag column with these (sorted) names, shared by the runs that have them: pandas
+    checks the categories each time it builds one (~0.3 ms, a quarter of make_run's cost, issue 41); a dtype is
+    immutable."""
+    return pd.CategoricalDtype(list(names))
 
 
 def real_runs_dir() -> Path:

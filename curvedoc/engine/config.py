@@ -29,6 +29,7 @@ raise the limits or the number of workers.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import os
 import stat
@@ -172,12 +173,28 @@ def find_pyproject(project: str | os.PathLike | None = None) -> Path | None:
         if cand.is_file():
             try:
                 with open(cand, "rb") as fh:
-                    data = tomllib.loads(fh.read(MAX_CONFIG_BYTES + 1).decode("utf-8"))
+                    if _has_curvedoc_table(fh.read(MAX_CONFIG_BYTES + 1)):
+                        return cand
             except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
                 continue
-            if "curvedoc" in data.get("tool", {}):
-                return cand
     return None
+
+
+def _has_curvedoc_table(raw: bytes) -> bool:
+    """``raw`` (a pyproject.toml) parses and has a ``[tool.curvedoc]`` table. The answers for the last few files
+    read are kept by their bytes: every diagnose, audit or settings load in a project walks up to the same
+    pyproject.toml, and parsing it again cost ~2 ms a call, most of a small run's settings (issue 41)."""
+    if len(raw) > _CACHED_CONFIG_BYTES:
+        return _parse_has_curvedoc(raw)
+    return _cached_has_curvedoc(raw)
+
+
+def _parse_has_curvedoc(raw: bytes) -> bool:
+    return "curvedoc" in tomllib.loads(raw.decode("utf-8")).get("tool", {})
+
+
+_cached_has_curvedoc = functools.lru_cache(maxsize=16)(_parse_has_curvedoc)  # an error raised is not kept
+_CACHED_CONFIG_BYTES = 64 * 1024  # a pyproject.toml is a few kilobytes; a bigger one is parsed each time
 
 
 MAX_CONFIG_BYTES = 8 * 1024 * 1024  # a pyproject.toml is kilobytes; a settings file this big is a mistake

@@ -134,3 +134,23 @@ def test_the_cli_builds_one_settings(command, monkeypatch):
     assert kw["settings"] == Settings.build(select=["G"], extend_select=["I"], fail_on="warning",
                                             jobs=1 if command == "audit" else None)
     assert isinstance(Plan.build(kw["settings"]), Plan)
+
+
+def test_the_project_file_is_parsed_once_and_an_edit_is_seen(tmp_path, monkeypatch):
+    """Issue 41: every diagnose walks up to the same pyproject.toml and parsed it again (~2 ms, over a thousand times
+    in the suite). What a file's bytes say is kept, so it is parsed once; a file edited, even to the same size, is
+    read anew."""
+    import tomllib
+
+    from curvedoc.engine import config
+
+    parsed = []
+    real = tomllib.loads
+    monkeypatch.setattr(config.tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "curvedoc-demo"\n[tool.curvedox]\nselect = ["D001"]\n')
+    assert config.find_pyproject() is None and config.find_pyproject() is None
+    assert len(parsed) == 1
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "curvedoc-demo"\n[tool.curvedoc]\nselect = ["D001"]\n')
+    assert config.find_pyproject() == tmp_path / "pyproject.toml"
+    assert load_settings().config_file == str(tmp_path / "pyproject.toml")
