@@ -663,6 +663,49 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
     return segs
 
 
+_TRAIN_WORDS = frozenset({"train", "training"})
+_HELD_OUT_WORDS = frozenset({"val", "valid", "validation", "eval", "evaluation", "test", "dev"})
+
+
+def split_column(df: pd.DataFrame) -> tuple[str, np.ndarray] | None:
+    """(column, mask of the held-out records) when a text column names each record's split -- a script's
+    ``{"type": "train", ...}`` / ``{"type": "eval", ...}``, a ``split`` or ``mode`` key: every value it holds is a
+    split word, a training one and a held-out one among them. The records' own words say which are evaluation
+    results, more surely than the keys they hold (both kinds may log a ``loss``)."""
+    for name in df.columns:
+        col = df[name]
+        if col.dtype != object and not pd.api.types.is_string_dtype(col.dtype):
+            continue
+        vals = col.dropna()
+        if not len(vals) or not all(isinstance(v, str) for v in vals.iloc[:200]):
+            continue
+        words = {str(v).strip().lower() for v in vals.unique()[:8]}
+        if len(words) > 6 or not words <= (_TRAIN_WORDS | _HELD_OUT_WORDS) or not words & _TRAIN_WORDS \
+                or not words & _HELD_OUT_WORDS:
+            continue
+        mask = col.map(lambda v: isinstance(v, str) and v.strip().lower() in _HELD_OUT_WORDS).to_numpy(dtype=bool)
+        return str(name), mask
+    return None
+
+
+def held_out_parts(cols: Sequence[NumericColumn], held: np.ndarray, counters: Iterable[str]) -> list[NumericColumn]:
+    """The columns of a table whose rows name their split (:func:`split_column`): a value column filled on held-out
+    rows is split in two -- its training rows keep the name, its held-out rows become ``val/<name>`` -- so a table
+    that writes 'loss' on its train and its val rows never mixes them in one series. Counters (the step, the epoch)
+    stay whole: both kinds of row sit on the same clock."""
+    keep = {norm_name(c) for c in counters}
+    out = []
+    for c in cols:
+        ev = c.present & held
+        if norm_name(c.name) in keep or not ev.any():
+            out.append(c)
+            continue
+        if (c.present & ~held).any():
+            out.append(NumericColumn(c.name, c.values, c.present & ~held))
+        out.append(NumericColumn("val/" + c.name, c.values, ev))
+    return out
+
+
 def row_kinds(cols: Sequence[NumericColumn]) -> np.ndarray | None:
     """A small integer per row naming which of ``cols`` it fills: rows of one kind (training records, evaluation
     records, an LR monitor's rows) share it."""

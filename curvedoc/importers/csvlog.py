@@ -16,6 +16,10 @@ What each flavour does with the x axis:
 
 In every flavour the ``epoch`` column is also kept as an ``epoch`` tag.
 
+Rows that name their split (a text column holding only split words, a training one and a held-out one among them:
+``split`` = train / val each epoch) keep each split apart: a held-out row's values are read as ``val/<name>``, and
+an epoch shared by a train row and a val row is one point of each, not a counter starting again.
+
 One file may hold several runs, one after another: ``CSVLogger(append=True)`` sessions (the epoch starts again at
 0), results of several trainings concatenated (a repeated header line, a counter back at its start), a sweep with
 a ``model`` column. Such a file is read as one run per segment, named ``<file>#1``, ``#2``... or by the config
@@ -394,6 +398,13 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     conv = T.convert_table(df, names)
     if flavour in ("csv", "keras-csv"):
         _empty_columns_as_nan(df, names, conv, path, issues)
+    said = T.split_column(df)
+    if said is not None:
+        # rows that name their split ('split' = train / val each epoch): each split keeps its own series
+        conv.columns = T.held_out_parts(conv.columns, said[1], (*STEP_NAMES, "epoch", "epochs"))
+        issues.append(ImportIssue(
+            "record-kinds", f"the rows name their split in {said[0]!r}: the held-out rows' values are read as "
+            "val/<name>, apart from the training rows'", file=str(path), severity="info"))
     cols = conv.columns
 
     # TensorBoard's own CSV export ("Wall time,Step,Value"): the value is the file's one tag
@@ -403,12 +414,12 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
     segs = _segments(df, names, conv, flavour, header_starts)
     if len(segs) == 1:
-        return _run(df, names, conv, cols, flavour, path, prefix, issues, header_starts, sep)
+        return _run(df, names, conv, cols, flavour, path, prefix, issues, header_starts, sep, said is not None)
     x = _counter_column(cols, flavour)
 
     def part(frame, sub, mine, seg):
         hs = np.asarray([h - seg.start for h in header_starts if seg.start < h < seg.end], dtype=np.int64)
-        return _run(frame, names, conv, sub, flavour, path, prefix, mine, hs, sep)
+        return _run(frame, names, conv, sub, flavour, path, prefix, mine, hs, sep, said is not None)
 
     return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step", part)
 
@@ -487,8 +498,10 @@ def _counter_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColum
 
 
 def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.NumericColumn], flavour: str,
-         path: Path, prefix: str, issues: list[ImportIssue], header_starts: np.ndarray, sep: str) -> RunData:
-    """The run held by the rows of ``df`` (``cols``: its numeric columns over the same rows)."""
+         path: Path, prefix: str, issues: list[ImportIssue], header_starts: np.ndarray, sep: str,
+         split_rows: bool = False) -> RunData:
+    """The run held by the rows of ``df`` (``cols``: its numeric columns over the same rows; ``split_rows``: the rows
+    name their split, so a train row and a val row may share an epoch)."""
     issues = list(issues)
     n_rows = len(df)
     meta: dict = {"rows": int(n_rows), "separator": sep}
@@ -527,7 +540,8 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
         # Keras: the epoch, also where a resumed session goes back over epochs already written (the restart is
         # reported, the later write wins); a generic CSV: an epoch column that only grows
         ep = T.integral_steps(epoch_col)
-        if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)):
+        if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)
+                               or (split_rows and np.all(np.diff(ep) >= 0))):
             steps = ep
             step_col = epoch_col
     if steps is None:

@@ -704,6 +704,12 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
             steps = np.arange(len(df), dtype=np.int64)
         else:
             note, evaluation = _record_kinds(cols, step_col, steps)
+            said = T.split_column(df)
+            if said is not None and said[1].any():
+                # the records say their split: the held-out ones are evaluation results whatever keys they hold
+                evaluation = said[1]
+                note = note or (f"the records name their split in {said[0]!r} (training and evaluation records in one "
+                                "stream): each split keeps its own values")
             if evaluation is not None:
                 cols, moved = _held_out_columns(cols, evaluation)
                 if note and moved:
