@@ -677,11 +677,12 @@ def split_column(df: pd.DataFrame) -> tuple[str, np.ndarray] | None:
         if col.dtype != object and not pd.api.types.is_string_dtype(col.dtype):
             continue
         vals = col.dropna()
-        if not len(vals) or not all(isinstance(v, str) for v in vals.iloc[:200]):
+        split_words = _TRAIN_WORDS | _HELD_OUT_WORDS
+        # (the first 200 values decide cheaply before a whole text column -- timestamps, paths -- is scanned)
+        if not len(vals) or not all(isinstance(v, str) and v.strip().lower() in split_words for v in vals.iloc[:200]):
             continue
         words = {str(v).strip().lower() for v in vals.unique()[:8]}
-        if len(words) > 6 or not words <= (_TRAIN_WORDS | _HELD_OUT_WORDS) or not words & _TRAIN_WORDS \
-                or not words & _HELD_OUT_WORDS:
+        if len(words) > 6 or not words <= split_words or not words & _TRAIN_WORDS or not words & _HELD_OUT_WORDS:
             continue
         mask = col.map(lambda v: isinstance(v, str) and v.strip().lower() in _HELD_OUT_WORDS).to_numpy(dtype=bool)
         return str(name), mask
