@@ -623,6 +623,17 @@ def learning_slowly(run, floor: float, z: float, fitted_factor: float, min_point
     return {"first": math.exp(f["head"]), "last": math.exp(f["tail"]), "fall": -math.expm1(-f["fall"])}
 
 
+def late_first_evaluation(run, steps: np.ndarray, share: float = 0.2) -> bool:
+    """Whether the first of these evaluation ``steps`` came after the first ``share`` of the training (the training
+    loss's last step, or the evaluations' own last when later): what they show is a late stretch of the run -- a
+    converged one, say -- not the model's history from its start. False when no training loss says how long the run
+    was."""
+    ts = clean(run.series("train_loss")).index if "train_loss" in run.roles else ()
+    if not len(ts) or not len(steps):
+        return False
+    return float(steps[0]) > share * max(float(ts[-1]), float(steps[-1]), 1.0)
+
+
 def lr_still_warming(run) -> tuple[np.ndarray, np.ndarray] | None:
     """(steps, values) of the LR role when it rose over the whole run and is at its maximum at the last step: the
     warmup never finished. A learning rate is a schedule, not a measurement: it has no noise, so 5 points that rise

@@ -46,6 +46,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     clean,
     k_of_level,
+    late_first_evaluation,
     looks_non_ce,
     noise_sigma,
     prepared,
@@ -197,10 +198,8 @@ def _held_out_loss(run: Run, p: Params) -> Iterator[Hit]:
         return
     if level > 0 and not looks_non_ce(run) and k_of_level(run, level, 0.03) is not None:
         return  # the same number at log K: a model predicting the class prior, plateau-at-chance's reading
-    if "train_loss" in run.roles:
-        ts = clean(run.series("train_loss")).index.to_numpy()
-        if len(ts) and float(steps[0]) > 0.2 * max(float(ts[-1]), float(steps[-1]), 1.0):
-            return  # evaluated only late in the run: a converged stretch, not the model's whole history
+    if late_first_evaluation(run, steps):
+        return  # evaluated only late in the run: a converged stretch, not the model's whole history
     tag = run.roles["val_loss"]
     same = "exactly the same number" if spread == 0 else f"the same to {spread:.1e} relative"
     causes, ev = _causes(run)

@@ -62,6 +62,7 @@ from curvedoc.detectors._progress import (
     noise_sigma,
     k_from_acc,
     k_from_first_loss,
+    late_first_evaluation,
     LOCALISATION_KINDS,
     REGRESSION_KIND,
     learning_slowly,
@@ -278,8 +279,7 @@ def _held_out_flat(run: Run, p: Params) -> dict | None:
     s = clean(run.series("val_loss"))
     v = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
-    last = float(clean(run.series("train_loss")).index.to_numpy()[-1])
-    if len(v) < 4 or (v <= 0).any() or float(steps[0]) > 0.2 * max(last, float(steps[-1]), 1.0):
+    if len(v) < 4 or (v <= 0).any() or late_first_evaluation(run, steps):
         return None
     g = np.log(v)
     k = max(1, len(g) // 5)
