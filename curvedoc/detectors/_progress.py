@@ -634,27 +634,47 @@ def late_first_evaluation(run, steps: np.ndarray, share: float = 0.2) -> bool:
     return float(steps[0]) > share * max(float(ts[-1]), float(steps[-1]), 1.0)
 
 
-def lr_still_warming(run) -> tuple[np.ndarray, np.ndarray] | None:
-    """(steps, values) of the LR role when it rose over the whole run and is at its maximum at the last step: the
-    warmup never finished. A learning rate is a schedule, not a measurement: it has no noise, so 5 points that rise
-    at (nearly) every step already say the warmup was still running; 4 do when the first is exactly 0 and each
-    rises (nobody trains at an LR of 0: a schedule that starts there is a warmup by construction, e.g. Ultralytics'
-    logged once an epoch); 3 or 4 do when each rises by a nearly equal increment (within 25% of their mean: a linear
-    warmup read once an epoch; no decay, restart or plateau rule raises an LR in equal steps). The LR must at least
-    double (from a start at 0, any rise does)."""
+def lr_still_warming(run) -> tuple[np.ndarray, np.ndarray, str] | None:
+    """(steps, values, tag) of the LR role -- or of one of its optimizer's parameter groups -- when it rose over the
+    whole run and is at its maximum at the last step: the warmup never finished. A learning rate is a schedule, not
+    a measurement: it has no noise, so 5 points that rise at (nearly) every step already say the warmup was still
+    running; 4 do when the first is exactly 0 and each rises (nobody trains at an LR of 0: a schedule that starts
+    there is a warmup by construction, e.g. Ultralytics' logged once an epoch); 3 or 4 do when each rises by a
+    nearly equal increment (within 25% of their mean: a linear warmup read once an epoch; no decay, restart or
+    plateau rule raises an LR in equal steps); 2 do when the second is twice the first (-1% to +2%) or the first is
+    0: a linear ramp from 0 read at the end of its first two equal intervals reads a, 2a -- nothing but a warmup
+    doubles an LR, and a run that ends while its LR rises ended inside its warmup. The LR must at least double
+    (from a start at 0, any rise does).
+
+    The groups of one optimizer share one schedule's length but not its direction: YOLOv5 warms its bias group
+    *down* from 0.1 while its weights' groups warm up from 0 (``x/lr0`` falls while ``x/lr1``, ``x/lr2`` rise), so
+    the LR role's siblings -- the same name with other group numbers (``x/lr1``, ``lr-AdamW/pg2``) -- are read too."""
     if "lr" not in run.roles:
         return None
-    s = clean(run.series("lr"))
+    tag = run.tag_for("lr")
+    shape = re.sub(r"\d+", "#", tag) if tag else None
+    siblings = [t for t in run.tags if t != tag and re.sub(r"\d+", "#", t) == shape] if shape and shape != tag else []
+    for t in [tag] + sorted(siblings):
+        warm = _warming(clean(run.series("lr") if t == tag else run.tag_series(t)))
+        if warm is not None:
+            return warm[0], warm[1], str(t)
+    return None
+
+
+def _warming(s: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
+    """(steps, values) of one LR series still warming up at its end (:func:`lr_still_warming`), else None."""
     v = s.to_numpy(dtype=np.float64)
     n = len(v)
-    if n < 3 or v.max() <= 0 or v[0] < 0:
+    if n < 2 or v.max() <= 0 or v[0] < 0:
         return None
     d = np.diff(v)
-    if n <= 4:
+    if n == 2:
+        rising = bool(d[0] > 0) and (v[0] == 0 or abs(v[1] / v[0] - 2.0) <= 0.04)
+    elif n <= 4:
         linear = bool(np.all(d > 0)) and float(np.max(np.abs(d - d.mean()))) <= 0.25 * float(d.mean())
         rising = linear or bool(n == 4 and v[0] == 0 and np.all(d > 0))
     else:
         rising = np.mean(d > 0) >= 0.9
-    if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < 2.0 * v[0]:
-        return None
+    if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < 1.98 * v[0]:
+        return None  # (1% short of double still doubles: LRs are often logged in float32 and rounded)
     return s.index.to_numpy(), v

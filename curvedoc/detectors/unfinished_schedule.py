@@ -298,8 +298,8 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
     warm = lr_still_warming(run)
     if warm is None:
         return None
-    steps, v = warm
-    return Hit(f"the learning rate was still warming up at the last step {fmt_step(steps[-1])}: it rose from "
+    steps, v, tag = warm
+    return Hit(f"the learning rate ({tag}) was still warming up at the last step {fmt_step(steps[-1])}: it rose from "
                f"{fmt_num(float(v[0]))} to {fmt_num(float(v[-1]))} over the whole run, so the schedule never reached "
                "its peak or its decay (the warmup is longer than the training)",
                step=int(steps[-1]), confidence=0.75,

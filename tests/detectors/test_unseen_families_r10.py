@@ -1,0 +1,65 @@
+"""Synthetic families of the kinds of run curvedoc got wrong on logs nobody tuned on (issue 35), tenth round.
+
+Each family is drawn from a generative description (format, length, plan, logging interval), never from a visible
+run; every member must get the verdict the family stands for, and the healthy twin must not.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import curvedoc
+from _helpers import make_run, run_detector
+
+
+def _names(rr):
+    return {f.name for f in rr.findings}
+
+
+# ------------------------------------------ a run of two epochs that ended inside its warmup, in any LR group
+def _yolov5_two_epochs(path, lr0, bias_start, group_named, seed):
+    # YOLOv5's warmup read at the end of each epoch: the weights' groups rise linearly from 0 (a, 2a), the bias group
+    # falls from warmup_bias_lr towards lr0; which group the columns name first varies between versions
+    rng = np.random.default_rng(seed)
+    a = lr0 / 3.0
+    head = ("epoch,train/box_loss,train/obj_loss,train/cls_loss,metrics/precision,metrics/recall,metrics/mAP_0.5,"
+            "metrics/mAP_0.5:0.95,val/box_loss,val/obj_loss,val/cls_loss,x/lr0,x/lr1,x/lr2")
+    rows = [head]
+    for e in range(2):
+        w = np.float32(a * (e + 1))
+        b = np.float32(bias_start - (bias_start - lr0) * (e + 1) / 3.0)
+        groups = (b, w, w) if group_named == "bias-first" else (w, w, b)
+        rows.append(f"{e},{0.11 - 0.02 * e + rng.normal(0, 0.002):.5f},0.041,0,{0.04 + 0.2 * e:.4f},0.05,"
+                    f"{0.01 + 0.09 * e:.5f},0.003,0.09,0.03,0,{groups[0]:.6g},{groups[1]:.6g},{groups[2]:.6g}")
+    path.mkdir()
+    (path / "results.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("lr0", [1e-3, 1e-2])
+@pytest.mark.parametrize("group_named", ["bias-first", "weights-first"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_two_epochs_whose_weights_lr_doubled_from_the_first_ended_inside_their_warmup(lr0, group_named, seed, tmp_path):
+    # nothing but a warmup doubles an LR between two equal intervals; the bias group warming *down* from 0.1 must
+    # not hide it when the role picks that column
+    d = tmp_path / f"exp-{lr0}-{group_named}-{seed}"
+    _yolov5_two_epochs(d, lr0, 0.1, group_named, seed)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    f = [f for f in rr.findings if f.name == "unfinished-schedule"]
+    assert f, [(f.name, f.message) for f in rr.findings]
+    assert "x/lr" in f[0].message, f[0].message  # names the series it read
+
+
+@pytest.mark.parametrize("lr", [[1e-3, 1.5e-3], [1e-3, 3e-3], [2e-3, 1e-3], [1e-3, 1e-3], [1e-3, 2.2e-3]])
+def test_two_lr_points_that_do_not_double_say_no_warmup(lr):
+    # a rise short of double, a tripling (a range test's geometric climb), a fall, a constant, a rise past double
+    run = make_run(train_loss=np.array([1.0, 0.8]), lr=np.array(lr))
+    assert not run_detector("unfinished-schedule", run)
+
+
+def test_two_lr_points_from_zero_are_a_warmup_and_a_sibling_group_is_read_only_when_it_is_a_group():
+    run = make_run(train_loss=np.array([1.0, 0.8]), lr=np.array([0.0, 1e-4]))
+    assert run_detector("unfinished-schedule", run)
+    # a tag that merely shares the LR's words is no parameter group: 'lr_scale' doubling says nothing
+    other = make_run(train_loss=np.array([1.0, 0.8]), lr=np.array([1e-3, 1e-3]), lr_scale=np.array([1.0, 2.0]))
+    assert not run_detector("unfinished-schedule", other)
