@@ -205,9 +205,14 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
         e = clean(run.series("epoch")).to_numpy(dtype=np.float64)
         if len(e) >= 2:
             reached = float(e.max()) + (1.0 if float(e.min()) == 0.0 and float(e.max()) == int(e.max()) else 0.0)
+        elif len(e) == 1 and ep is not None and float(e[0]) in (0.0, 1.0) and ep[0] >= 2:
+            # one row, the first epoch any counter gives (0 or 1): a counter from 0 would have written epoch 0 first,
+            # so 'Epoch 1/2' alone is the first of two -- one epoch done, whichever way the counter counts
+            reached = 1.0
         elif len(e) == 1 and ep is not None and float(e[0]) == int(e[0]) and 2.0 * (float(e[0]) + 1.0) <= ep[0]:
-            # one row (a results table written once, then the run stopped): whether its counter starts at 0 or 1,
-            # epoch e means e or e + 1 epochs done, both far short of a plan at least twice that -- 'epoch 1 of 30'
+            # one later row (a results table written once, then the run stopped; or a log's tail): whether its
+            # counter starts at 0 or 1, epoch e means e or e + 1 epochs done, both far short of a plan at least twice
+            # that -- 'epoch 5 of 30'
             reached = float(e[0]) + (1.0 if float(e[0]) == 0.0 else 0.0)
     if ep is not None and reached is not None and reached >= 0.999 * ep[0]:
         # the epoch counter reached the planned epochs: the run finished, and a step count short of a planned

@@ -63,3 +63,23 @@ def test_two_lr_points_from_zero_are_a_warmup_and_a_sibling_group_is_read_only_w
     # a tag that merely shares the LR's words is no parameter group: 'lr_scale' doubling says nothing
     other = make_run(train_loss=np.array([1.0, 0.8]), lr=np.array([1e-3, 1e-3]), lr_scale=np.array([1.0, 2.0]))
     assert not run_detector("unfinished-schedule", other)
+
+
+# ------------------------------------------------------ one epoch logged of a plan of two or more, said in the log
+@pytest.mark.parametrize("planned", [2, 3, 30])
+@pytest.mark.parametrize("first", [0, 1])
+def test_a_log_that_printed_only_its_first_epoch_of_a_plan_stopped_after_one_epoch(planned, first, tmp_path):
+    # a script that says its plan, prints one epoch line and ends: the first epoch a counter gives (0 or 1) is one
+    # epoch done, however the counter counts
+    log = tmp_path / "train.log"
+    log.write_text(f"Loading data...\nStarting training for {planned} epochs\n"
+                   f"Epoch {first}/{planned} - Loss: 0.97655\n")
+    rr = curvedoc.diagnose(str(log)).runs[0]
+    assert "unfinished-schedule" in _names(rr), [(f.name, f.message) for f in rr.findings]
+
+
+def test_a_log_that_finished_its_one_planned_epoch_is_not_unfinished(tmp_path):
+    log = tmp_path / "train.log"
+    log.write_text("Starting training for 1 epochs\nEpoch 1/1 - Loss: 0.97655\n")
+    rr = curvedoc.diagnose(str(log)).runs[0]
+    assert "unfinished-schedule" not in _names(rr), [(f.name, f.message) for f in rr.findings]
