@@ -7,6 +7,8 @@ mAP, F1, ...) the detector stays silent: "high" cannot be judged from a loss val
 at the end vetoes it, unless the fall no longer buys anything: the LR schedule has ended, or no quality rate
 moved over the second half. A detector or segmenter whose localisation score (mAP, IoU, dice) never left its
 floor while its loss clearly fell (by less than an order of magnitude) learned too little in the run.
+A K read only from the first reading of a loss nothing else names (no accuracy, quality rate or loss kind) is
+one coincidental witness: "high against log K" alone is then told as info.
 
 ## Why it matters
 The model is too weak for the task, or the learning rate too low, or the schedule decayed too early:
@@ -510,8 +512,13 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     if lr_ev and lr_ev["lr_last"] <= 0.05 * lr_ev["lr_max"] and \
             window_median(prepared(run, "lr").to_numpy(dtype=np.float64), 0.4, 0.6) <= 0.1 * lr_ev["lr_max"]:
         causes = ["schedule-decayed-early", "capacity", "lr-too-low", "vanishing-gradients"]
+    # a K read from one first reading of a loss nothing else names is a coincidence as often as not (the 5% windows
+    # around log 2 ... log 1000 cover a third of the values a loss of unknown kind starts at): with no accuracy or
+    # quality rate beside it, 'high against log K' is the only sign, and it is told as info
+    lone_k = k_src == "first loss" and not (low_acc or low_rates) and loss_kind(run).get("kind") == "of unknown kind"
     yield Hit(
         msg, step=plateau_step, steps=(plateau_step, int(steps[-1])), confidence=min(conf, 0.9),
+        severity="info" if lone_k else None,
         evidence={"tag": run.roles.get("train_loss", "train_loss"), "first_loss": head, "last_loss": tail,
                   "improvement": round(improvement, 4),
                   "late_improvement": round(late, 4), "num_classes": k, "acc_last": acc_tail if math.isfinite(acc_tail) else None,

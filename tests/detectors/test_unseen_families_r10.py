@@ -83,3 +83,29 @@ def test_a_log_that_finished_its_one_planned_epoch_is_not_unfinished(tmp_path):
     log.write_text("Starting training for 1 epochs\nEpoch 1/1 - Loss: 0.97655\n")
     rr = curvedoc.diagnose(str(log)).runs[0]
     assert "unfinished-schedule" not in _names(rr), [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------- a K read from one first reading of a loss nothing else names
+@pytest.mark.parametrize("start", [0.70, 1.10, 1.62, 2.25, 4.55])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_loss_of_unknown_kind_that_starts_near_some_log_k_and_falls_little_is_underfitting_as_info_only(start, seed):
+    # an SFT demo's per-step loss: it starts wherever the pretrained model is (here near log 2 ... log 100 by
+    # coincidence), falls ~10% and stays noisy; nothing says it is a K-way cross-entropy
+    rng = np.random.default_rng(seed)
+    n = 60
+    loss = start * (1.0 - 0.1 * (1 - np.exp(-np.arange(n) / 8.0))) * (1 + rng.normal(0, 0.05, n))
+    loss[0] = start
+    run = make_run(train_loss=loss, steps=np.arange(1, n + 1))
+    hits = run_detector("underfitting", run)
+    assert all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_first_loss_at_log_k_beside_a_poor_accuracy_is_still_an_underfitting_warning(seed):
+    rng = np.random.default_rng(seed)
+    n = 60
+    loss = np.log(10) * (1.0 - 0.1 * (1 - np.exp(-np.arange(n) / 8.0))) * (1 + rng.normal(0, 0.02, n))
+    acc = 0.1 + 0.12 * (1 - np.exp(-np.arange(n) / 8.0)) + rng.normal(0, 0.01, n)
+    run = make_run(train_loss=loss, train_acc=acc, steps=np.arange(1, n + 1))
+    hits = run_detector("underfitting", run)
+    assert hits and all(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
