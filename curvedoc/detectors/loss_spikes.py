@@ -56,7 +56,7 @@ divergence. Repeated spikes are an early warning.
 - ``bump_back``: ... to within this factor of that best before the end is an instability episode (a bump).
 - ``bump_smooth_frac``: the bump test's rolling-median window, as a fraction of the points.
 - ``bump_min_lost``: the bump must give back at least this share of the progress the run made (loss units).
-- ``bump_warn_lost``: a bump is a warning only when it gave back at least this share of the progress (and reached ``big_ratio``); an info otherwise.
+- ``bump_warn_lost``: a bump is a warning only when it gave back at least this share of the progress (and reached ``big_ratio``); an info otherwise. Sudden spikes that all came back at once and rose by less than this share in loss units are info too.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (Sudden loss spikes); seeds/002 'Loss Spikes';
@@ -391,7 +391,7 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
             if best is not None:
                 gspike = bool(best >= math.log(p.grad_ratio))
         events.append({"i": i, "step": int(steps[i]), "mag": mag, "z": float(z[q]), "rec_pts": rec_pts,
-                       "rec_steps": rec_steps, "stuck": stuck, "grad": gspike, "value": float(f.iloc[i])})
+                       "rec_steps": rec_steps, "stuck": stuck, "grad": gspike, "value": float(f.iloc[i]), "level": lvl})
 
     count = len(events)
     mags = [e["mag"] for e in events if math.isfinite(e["mag"])]
@@ -454,6 +454,14 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
     # took longer to come back, or any slow or lasting one, are a pattern (an LR at the edge of stability)
     at_once = math.isfinite(max_mag) and not unrec and max(e["rec_pts"] for e in rec) <= p.at_once_points
     severity = None if (big or (notable and (slow or (count >= 3 and not at_once)))) else "info"
+    if severity is None and at_once and logspace and span > 0:
+        # spikes that were all back at their level by the next reading or the one after, none of which rose by
+        # bump_warn_lost of the progress from the start to the best in loss units: a near-perfect classifier's
+        # per-step loss going from 5e-4 to 0.07 on one hard batch is 130x its level and 15% of the curve's height --
+        # the same reading as a bump's, an info
+        rise = max(e["value"] - math.exp(min(e["level"], 700.0)) for e in events)
+        if rise < p.bump_warn_lost * span:
+            severity = "info"
     strength = 0.5 * (zmax / p.z_min - 1.0)
     if math.isfinite(max_mag):
         strength += 0.5 * math.log(max_mag) / math.log(p.big_ratio)

@@ -109,3 +109,28 @@ def test_a_first_loss_at_log_k_beside_a_poor_accuracy_is_still_an_underfitting_w
     run = make_run(train_loss=loss, train_acc=acc, steps=np.arange(1, n + 1))
     hits = run_detector("underfitting", run)
     assert hits and all(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
+
+
+# --------------------------------------- a converged per-step loss's one-batch jumps, small in the curve's own units
+def _converged_with_jumps(seed, jump_to, n=2000):
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    loss = 0.7 * np.exp(-t / 150.0) + 5e-4
+    loss = loss * np.exp(rng.normal(0, 0.15, n))
+    at = rng.choice(np.arange(600, n - 50), size=3, replace=False)
+    loss[at] = jump_to  # one hard batch each, back at the next reading
+    return loss
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_one_batch_jumps_of_a_converged_loss_that_undo_little_of_its_progress_are_info(seed):
+    run = make_run(train_loss=_converged_with_jumps(seed, 0.07))
+    hits = run_detector("loss-spikes", run)
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_one_batch_jumps_that_throw_the_loss_back_near_its_start_stay_a_warning(seed):
+    run = make_run(train_loss=_converged_with_jumps(seed, 0.5))
+    hits = run_detector("loss-spikes", run)
+    assert hits and any(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
