@@ -40,7 +40,8 @@ from curvedoc.importers.dvclive import METRICS_DIR, is_dvclive_dir
 from curvedoc.importers.registry import PRIORITY, sniff_file
 from curvedoc.importers.sniffers import (CSV_NAMES_EXTRA, SQLITE_EXT, SQLITE_MAGIC, TEXT_LOG_EXT, TEXT_LOG_NAME,
                                         csv_header_like, csv_table_like, inner_name, is_event_file,
-                                        looks_json_lines, looks_like_text_log, own_output, sniff_json)
+                                        looks_json_lines, looks_like_text_log, named_as_log, own_output,
+                                        sniff_json)
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
@@ -275,7 +276,7 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                     # one JSON object per line under a text log's name (DETR's and MAE's log.txt): JSON's own content
                     # comes first, as for a file given alone
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
-                elif looks_like_text_log(p, named_as_log=bool(TEXT_LOG_NAME.match(low))):
+                elif looks_like_text_log(p, named_as_log=named_as_log(low)):
                     other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder

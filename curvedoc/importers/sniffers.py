@@ -21,7 +21,23 @@ from curvedoc.importers._base import active_tree, head_bytes, is_lfs_pointer, lo
 CSV_NAMES_EXTRA = {"training.log", "training_log", "history.log"}
 TEXT_LOG_EXT = {".log", ".txt", ".out", ".err", ".stdout", ".stderr"}
 TEXT_LOG_NAME = re.compile(r"^(nohup|slurm[-_].*|stdout|stderr|output|train|training|log)(\.\w+)?$")
+# a program's captured output by its extension (a '.log' is a log whatever its stem: 'training_v3.log', 'run.log';
+# '.out' / '.err' are what schedulers and shells redirect into: 'slurm-123.out', 'job.err')
+LOG_SUFFIXES = (".log", ".out", ".err", ".stdout", ".stderr")
+# a stem whose words say log ('train_log.txt', 'log_train.txt', 'training-logs.txt'): the word, not a part of one
+# ('catalog.txt', 'blog.txt' are not)
+_LOG_WORD = re.compile(r"(?:^|[^a-z])logs?(?:[^a-z]|$)")
 SQLITE_EXT = (".db", ".sqlite", ".sqlite3")
+
+
+def named_as_log(low: str) -> bool:
+    """Whether a (lower-case) file name says it is a captured training log: a conventional name ('nohup.out',
+    'train.log', 'slurm-42.out'), a log's extension, or the word log in its stem ('train_log.txt'). Such a file is
+    read as a print log whatever words its numbers carry (the reader decides for good: it is tentative)."""
+    if TEXT_LOG_NAME.match(low) or low.endswith(LOG_SUFFIXES):
+        return True
+    stem = low.rsplit(".", 1)[0] if "." in low else low
+    return bool(_LOG_WORD.search(stem))
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -103,7 +119,7 @@ def looks_like_text_log(path: Path, named_as_log: bool = False) -> bool:
     tree = active_tree()
     try:  # a long banner or config dump can fill the head: look at the tail too
         size = tree.size(path) if tree is not None else path.stat().st_size
-        if size > 2 * 65536:
+        if size > 65536:  # the head did not hold the whole file (a 64 KB banner before a 20 KB log)
             if tree is not None:
                 head += tree.tail(path, 65536)
             else:

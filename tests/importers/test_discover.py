@@ -304,3 +304,34 @@ def test_a_file_named_as_a_log_is_read_in_its_folder_whatever_words_its_script_p
     (tmp_path / "run" / "notes.txt").write_text("Ideas: try a wider model, 3 layers, 128 units.\n")
     runs = curvedoc.load(str(tmp_path / "run"))
     assert len(runs) == 1 and runs[0].source == "text-log" and len(runs[0].series("train_loss")) == 40
+
+
+# ------------------------------------------------ a folder finds the print logs a file given alone would be read as
+@pytest.mark.parametrize("name", ["train_log.txt", "log_train.txt", "training_v3.log", "run.log", "job-42.out",
+                                  "attnpool.log", "training-logs.txt"])
+def test_a_folder_finds_a_print_log_named_as_a_log_whatever_words_its_numbers_carry(name, tmp_path):
+    # 'ep 1  train 2.32 / 0.094   dev 2.31 / 0.095': no 'loss', 'epoch' or 'step' anywhere, but the file's name says
+    # it is a log -- the same file given on its own is read
+    lines = [f"ep {e}  train {2.3 - 0.03 * e:.4f} / {0.1 + 0.01 * e:.3f}   dev {2.31 - 0.02 * e:.4f} / {0.1 + 0.008 * e:.3f}"
+             for e in range(1, 31)]
+    (tmp_path / name).write_text("\n".join(lines) + "\n")
+    d = discover(tmp_path)
+    assert [s.format for s in d.specs] == ["text-log"], (d.specs, d.problems)
+
+
+@pytest.mark.parametrize("name", ["catalog.txt", "notes.txt", "requirements.txt"])
+def test_a_text_file_whose_name_and_words_say_nothing_of_training_is_not_proposed(name, tmp_path):
+    (tmp_path / name).write_text("numpy==1.26.4\npandas 2.2.1\nfoo 3\n")
+    assert discover(tmp_path).specs == []
+
+
+def test_a_log_whose_numbers_start_after_a_64_kb_banner_is_found_below_128_kb(tmp_path):
+    # a console whose first 64 KB are framework warnings: the sniffer must read the end of the file as well, not
+    # only for files over 128 KB
+    banner = "".join(f"W0000 12:00:00.{i:06d} warning: something noisy happened here, again and again\n"
+                     for i in range(900))
+    assert 65536 < len(banner) < 100_000
+    records = "".join(f"{{'loss': {2.0 - 0.01 * i:.4f}, 'learning_rate': 0.0005, 'epoch': {i / 10:.1f}}}\n"
+                      for i in range(100))
+    (tmp_path / "console_v3.txt").write_text(banner + records)
+    assert [s.format for s in discover(tmp_path).specs] == ["text-log"]
