@@ -10,6 +10,7 @@ the parent and of the largest worker.
     python benchmarks/audit.py --warm               # then audit again from the cache
     python benchmarks/audit.py --repeat 3           # three cold audits: each and the best (the machine is noisy)
     python benchmarks/audit.py --repeat 5 --warm    # five cold/warm pairs, interleaved: the medians of each
+    python benchmarks/audit.py --repeat 5 --warm --without-numba   # and the same with numba hidden, interleaved too
     python benchmarks/audit.py --val-every 1        # every tag at every step (the dense layout)
     python benchmarks/audit.py --runs 100 --steps 2000
     python benchmarks/audit.py --keep /tmp/sweep    # keep the generated sweep for other experiments
@@ -173,6 +174,9 @@ def main() -> None:
                          "minute to minute")
     ap.add_argument("--decode", type=int, default=0, metavar="N",
                     help="also time the event-file decoder alone on N of the sweep's files, in this process")
+    ap.add_argument("--without-numba", action="store_true",
+                    help="also time every audit with numba hidden (an installation without it: `import numba` fails in "
+                         "the audit's processes), interleaved with the default one, and check both find the same")
     ap.add_argument("--keep", type=Path, default=None, help="generate into (or reuse) this folder and keep it")
     args = ap.parse_args()
 
@@ -229,19 +233,30 @@ def main() -> None:
         if args.jobs:
             cmd += ["--jobs", str(args.jobs)]
         pair = ["cold (empty cache)"] + (["warm (cache filled)"] if args.warm else [])
-        labels = pair * max(1, args.repeat)
+        variants = {"numba": dict(os.environ)}
+        if args.without_numba:
+            hide = root / "_no_numba"  # a package named numba that cannot be imported, ahead of the installed one
+            (hide / "numba").mkdir(parents=True, exist_ok=True)
+            (hide / "numba" / "__init__.py").write_text("raise ImportError('numba hidden by benchmarks/audit.py')\n")
+            env = dict(os.environ)
+            env["PYTHONPATH"] = os.pathsep.join([str(hide)] + [x for x in [env.get("PYTHONPATH", "")] if x])
+            variants["without numba"] = env
+        labels = [(v, lab) for _ in range(max(1, args.repeat)) for v in variants for lab in pair]
+        findings: dict[str, dict] = {}
         import curvedoc
 
         print(f"curvedoc {curvedoc.__version__} from {Path(curvedoc.__file__).parent} (the audits run "
               f"{sys.executable} -m curvedoc from {Path.cwd()}); load average at start "
               f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-        timed: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": []}
+        timed: dict[str, list[tuple[float, float]]] = {}
+        loads: dict[str, list[float]] = {}
         cpu_before = 0.0
-        for label in labels:
+        for variant, label in labels:
             if label.startswith("cold"):
                 shutil.rmtree(cache, ignore_errors=True)
+            load1 = os.getloadavg()[0]
             t = time.perf_counter()
-            proc = subprocess.run(cmd, capture_output=True, text=True)
+            proc = subprocess.run(cmd, capture_output=True, text=True, env=variants[variant])
             wall = time.perf_counter() - t
             ru = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = ru.ru_utime + ru.ru_stime - cpu_before  # the audit's processes, parent and workers
@@ -255,15 +270,28 @@ def main() -> None:
             n = len(doc["runs"])
             pts = sum(r["points"] for r in doc["runs"])
             assert pts == points, f"points returned {pts:,} != points written {points:,}"
-            print(f"{label}: audit of {n} runs: {wall:.1f} s wall, {cpu:.1f} s CPU ({n / wall:.0f} runs/s, "
-                  f"{pts / wall / 1e6:.2f} M points/s, {nbytes / wall / 1e6:.0f} MB/s); peak RSS of the largest "
-                  f"process: {ru.ru_maxrss / 1024:.0f} MB; exit code {proc.returncode}")
-            timed[label.split()[0]].append((wall, cpu))
+            name = f"{label.split()[0]}, {variant}" if len(variants) > 1 else label.split()[0]
+            print(f"{name if len(variants) > 1 else label}: audit of {n} runs: {wall:.1f} s wall, {cpu:.1f} s CPU "
+                  f"({n / wall:.0f} runs/s, {pts / wall / 1e6:.2f} M points/s, {nbytes / wall / 1e6:.0f} MB/s); "
+                  f"peak RSS of the largest process so far: {ru.ru_maxrss / 1024:.0f} MB; exit code {proc.returncode}; "
+                  f"load average {load1:.1f} before", flush=True)
+            timed.setdefault(name, []).append((wall, cpu))
+            loads.setdefault(name, []).append(load1)
+            # what was found, run by run (codes and steps): every audit of every variant must say the same
+            got = {r["run"]: sorted((f["code"], f.get("step")) for f in r.get("findings", [])) for r in doc["runs"]}
+            findings.setdefault(variant, got)
+            if got != findings[variant] or got != next(iter(findings.values())):
+                differ = [k for k in got if got[k] != next(iter(findings.values())).get(k)]
+                print(f"  FINDINGS DIFFER from the first audit's for {len(differ)} runs, e.g. {differ[:3]}")
         for kind, got in timed.items():
             if len(got) > 1:
                 walls, cpus = sorted(w for w, _ in got), sorted(c for _, c in got)
                 print(f"{kind} audits: median {statistics.median(walls):.2f} s wall (best {walls[0]:.2f}, worst "
-                      f"{walls[-1]:.2f}), median {statistics.median(cpus):.1f} s CPU, of {len(got)}")
+                      f"{walls[-1]:.2f}), median {statistics.median(cpus):.1f} s CPU, of {len(got)}; load average "
+                      f"{min(loads[kind]):.1f}-{max(loads[kind]):.1f} before them")
+        if len(findings) > 1:
+            same = len({repr(sorted(v.items())) for v in findings.values()}) == 1
+            print("findings of every run: " + ("the same with and without numba" if same else "DIFFER between variants"))
         print(f"load average at end {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
         print("status counts:", doc["sweep"]["status_counts"])
         for s in doc["sweep"]["separating_hparams"][:3]:

@@ -93,10 +93,16 @@ def per_run(sweep: str, sample: int, repeat: int) -> None:
     from curvedoc.importers import load
     from curvedoc.model.run import RunView
 
+    from curvedoc.importers import prepare_event_decoder
+
     prepare_rolling_median()  # as an audit of a sweep this size does (engine/worker.warm_up)
     dirs = sorted((d for d in Path(sweep).iterdir() if d.is_dir()), key=lambda d: d.name)
+    prepare_event_decoder(sum(f.stat().st_size for d in dirs for f in d.iterdir()))  # the same
     dirs = dirs[:: max(1, len(dirs) // sample)][:sample]  # spread over the sweep: every kind of run in its share
+    load(dirs[0])  # the readers' imports, once, outside the timing
+    t0 = time.process_time()
     runs = [r for d in dirs for r in load(d)]
+    reading = (time.process_time() - t0) * 1000.0 / len(runs)  # the importer, discovery included
     spent: dict[str, float] = defaultdict(float)
 
     def timed(name, func):
@@ -112,9 +118,13 @@ def per_run(sweep: str, sample: int, repeat: int) -> None:
     plan = dataclasses.replace(plan, rules=[(rule, dataclasses.replace(spec, func=timed(rule.name, spec.func)), params)
                                             for rule, spec, params in plan.rules])
     load_avg = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    passes = []
+    passes, roles = [], []
     for _ in range(repeat):
         spent.clear()
+        t0 = time.process_time()
+        for run in runs:
+            RunView(run).roles  # role inference alone, on a fresh view (diagnose_run's view infers them again)
+        roles.append(time.process_time() - t0)
         t0 = time.process_time()
         for run in runs:
             diagnose_run(RunView(run), plan, keep_run=False)  # a fresh view: nothing carried over from a pass
@@ -122,6 +132,9 @@ def per_run(sweep: str, sample: int, repeat: int) -> None:
     ms = 1000.0 / len(runs)
     det = statistics.median(p[0] for p in passes) * ms
     whole = statistics.median(p[1] for p in passes) * ms
+    role_ms = statistics.median(roles) * ms
+    print(f"per run, ms of CPU: reading (importer) {reading:.2f}, role inference {role_ms:.2f}, detectors {det:.2f}, "
+          f"the rest of the diagnosis (applicability, causes, coverage, report) {whole - det - role_ms:.2f}")
     per_rule = {k: statistics.median(p[2].get(k, 0.0) for p in passes) * ms for k in passes[0][2]}
     print(f"{len(runs)} runs of {sweep}, {repeat} passes (load average {load_avg} at start, "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at end): detectors {det:.2f} ms of CPU per run, "

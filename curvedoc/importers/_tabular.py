@@ -315,14 +315,33 @@ def melt(
 
 
 # --------------------------------------------------------------------------- checks
+def _steps_rise_per_tag(codes: np.ndarray, steps: np.ndarray, n_tags: int) -> bool:
+    """Every tag's steps strictly increase in the frame's order (then no (tag, step) pair repeats). One pass per tag
+    for the few tags of most logs; a stable sort by tag code alone (a counting sort of small integers) for many.
+    The lexsort by (tag, step) that finds the repeats costs several times as much CPU and memory (a 2M-line text
+    log: 0.5 s and ~300 MB of index and sorted copies), and most logs have none."""
+    if n_tags <= 32:
+        for i in range(-1 if len(codes) and codes.min() < 0 else 0, n_tags):  # (-1: a point without a tag)
+            s = steps[codes == i]
+            if len(s) > 1 and not np.all(s[1:] > s[:-1]):
+                return False
+        return True
+    order = np.argsort(codes, kind="stable")
+    c, s = codes[order], steps[order]
+    del order
+    return not np.any((c[1:] == c[:-1]) & (s[1:] <= s[:-1]))
+
+
 def duplicate_issues(frame: pd.DataFrame, file: str, row_steps: np.ndarray | None = None) -> list[ImportIssue]:
     """Report (tag, step) pairs written more than once: a warning when the values differ."""
     if len(frame) < 2:
         return []
     if row_steps is not None and (len(row_steps) < 2 or np.all(row_steps[1:] > row_steps[:-1])):
         return []  # one point per tag per row and strictly increasing rows: no repeats possible
-    codes = frame["tag"].cat.codes.to_numpy().astype(np.int64)
     steps = frame["step"].to_numpy()
+    if _steps_rise_per_tag(frame["tag"].cat.codes.to_numpy(), steps, len(frame["tag"].cat.categories)):
+        return []  # the usual log: no repeats, known without sorting every point by (tag, step)
+    codes = frame["tag"].cat.codes.to_numpy().astype(np.int64)
     vals = frame["value"].to_numpy()
     order = np.lexsort((steps, codes))
     c, s, v = codes[order], steps[order], vals[order]
