@@ -256,7 +256,44 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
         _component_sums(run, chosen, notes, counts, overrides, derived)
     if "train_loss" not in chosen and "val_loss" not in chosen:
         _regression_error_as_loss(run, chosen, notes, counts, used)
+    if "train_loss" not in chosen and "val_loss" not in chosen and not overrides:
+        _split_named_loss(run, chosen, notes, counts, used)
     return chosen, notes, derived
+
+
+# the names of a split alone ('0 train 11.03', '250 val 10.91')
+_SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "val": "val_loss", "valid": "val_loss",
+                "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss"}
+
+
+def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
+                      used: set[str]) -> None:
+    """A print log that names each number only by its split ('STEP train LOSS' / 'STEP val LOSS', nanoGPT-style
+    scripts) prints the one quantity a training is about for each split: its loss. Only where no loss is named at
+    all, and only for a training series that falls (the medians of its last fifth below those of its first: a rate
+    that rises is an accuracy) and is positive; the held-out series of the same log then fills val_loss."""
+    picks: dict[str, str] = {}
+    for t, n in counts.items():
+        role = _SPLIT_ALONE.get(t.strip().lower())
+        if role is None or t in used or role in picks:
+            continue
+        v = run.tag_values(t)
+        v = v[np.isfinite(v)]
+        if len(v) < (3 if role == "train_loss" else 1) or (v <= 0).any():
+            continue
+        picks[role] = t
+    train = picks.get("train_loss")
+    if train is None:
+        return
+    v = run.tag_values(train)
+    v = v[np.isfinite(v)]
+    fifth = max(1, len(v) // 5)
+    if not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])):
+        return  # a rising series named by its split is an accuracy or a score, not the loss
+    for role, t in picks.items():
+        chosen[role] = t
+        used.add(t)
+        notes.append(f"{role}: {t!r} names only its split; no loss is named, so it is read as that split's loss")
 
 
 # the errors a regression minimises, most usual loss first: MSE is the loss, RMSE and MAE follow it step for step
