@@ -13,11 +13,15 @@ every point is not an isolated glitch -- unless the training loss is NaN/inf at 
 the run logs rose by 10 points of its scale or more: the model learned, so its weights are finite and it is the
 logged loss that is broken (a warning).
 
+A file that its writer left inside its last record (a job stopped mid-write, or a copy taken while the run was still
+writing; a file cut at a 4 KiB block boundary is a copy cut short instead) lost that one record only: said as info.
+
 ## Why it matters
 Points are missing; other readers drop them silently.
 
 ## Example
-An event file cut 7 bytes short (job killed mid-write).
+A CSV log with half-written rows inside it (two processes writing at once); an event file cut 7 bytes short (job
+killed mid-write: its last record lost, an info).
 
 ## Options
 - ``min_skipped``: fewest skipped records worth a finding.
@@ -38,6 +42,8 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.model.run import Run
 
+# the kinds an importer gives a file that ends inside its last record (count = records lost)
+END_CUT_KINDS = frozenset({"truncated-record", "truncated"})
 KINDS = {"truncated-record", "truncated", "corrupt-records", "bad-rows", "bad-lines", "lfs-pointer", "bad-chunks",
          "invalid-utf8", "truncated-json", "merge-conflict"}
 
@@ -216,8 +222,16 @@ def _skipped_records(run: Run, p: Params) -> Iterator[Hit]:
         return
     files = sorted({i.file for i in issues if i.file})
     detail = "; ".join(i.message for i in issues[:3])
+    # a file cut inside its last record by its writer (an event file whose size is no whole number of 4 KiB blocks,
+    # a history's last JSON line) lost that one record: the job stopped mid-write, or the file was copied while the
+    # run was still writing (a Colab session's TensorBoard file of a finished 100-epoch run, 33 bytes short). One
+    # point at the end is said, as info; a copy cut at a block boundary (what came after is unknown), damage inside
+    # a file, or more than one record is a warning
+    last_only = len(issues) == 1 and issues[0].kind in END_CUT_KINDS and (issues[0].count or 1) == 1 \
+        and issues[0].severity == "info"  # the importer's reading: the writer stopped, no copy cut at a block
     yield Hit(
-        f"{skipped:,} damaged record(s)/line(s) skipped in {len(files) or 1} file(s): {detail}",
-        confidence=0.95,
+        f"{skipped:,} damaged record(s)/line(s) skipped in {len(files) or 1} file(s): {detail}"
+        + ("; only the file's last record was lost" if last_only else ""),
+        confidence=0.95, severity="info" if last_only else None,
         evidence={"skipped": skipped, "files": len(files)},
     )

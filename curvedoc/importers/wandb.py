@@ -389,8 +389,14 @@ def _read_wandb(path: Path, rows: _Rows, issues: list[ImportIssue], meta: dict[s
         issues.append(ImportIssue("corrupt-records", f"{bad_records} record(s) that are not valid protobuf skipped",
                                   file=src, count=bad_records))
     if fr.truncated_tail:
-        issues.append(ImportIssue("truncated-record", "the file ends in the middle of a record (killed run or "
-                                  "partial copy); the incomplete last record was dropped", file=src, severity="info"))
+        # a writer stopped mid-record leaves a file of any size; a copy or upload cut short stops at a buffer
+        # boundary (a whole number of 4 KiB blocks), and then how much came after is unknown: not just one record
+        copy_cut = len(data) % 4096 == 0
+        issues.append(ImportIssue(
+            "truncated-record", "the file ends in the middle of a record (killed run or partial copy); the incomplete "
+            "last record was dropped" + (f" -- its size, {len(data):,} bytes, is a whole number of 4 KiB blocks: a copy "
+                                         "cut short, so more may be missing" if copy_cut else ""),
+            file=src, severity="warning" if copy_cut else "info"))
     if fr.zero_end is not None:
         meta["zero_tail_at"] = fr.zero_end
     if not exit_seen:
