@@ -91,8 +91,10 @@ class TextLogParser(BatchedFeed):
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
-        self.starts: list[tuple[int, str]] = []  # statements that a training starts ('Starting training...')
+        # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
+        self.starts: list[tuple[int, str, int]] = []
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
+        self.early_stops: list[tuple[int, str, int]] = []  # every such statement: (line, text, record order there)
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
         # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
@@ -121,6 +123,7 @@ class TextLogParser(BatchedFeed):
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
+        self.launch_ends: list[int] = []  # for each launch mark, the line of the last point printed before it
         # (record order, epochs) where a record stated a plan of epochs other than the one in force ("Epoch: 0/50" ..
         # "Epoch: 0/12"): each launch keeps its own (reader.split_launches)
         self.epoch_plans: list[tuple[int, int]] = []
@@ -239,20 +242,27 @@ class TextLogParser(BatchedFeed):
             self.resumes.append((lineno, a.msg.strip()[:160]))
             # a job resumed from a saved state is a launch: a record it prints at a position the previous job had
             # reached ("Resume training from epoch 149", then "Epoch[149] Train-Acc=0.91" again) is its own, no echo
-            self.seq += 1
-            self.launches.append(self.seq)
+            self.launch_here()
         if a.early:
             self.early_stop = (lineno, a.msg.strip()[:160])
+            # (the last of each launch: a launch keeps its own; bounded by the launches)
+            if self.early_stops and not (self.launches and self.launches[-1] > self.early_stops[-1][2]):
+                self.early_stops.pop()
+            self.early_stops.append((lineno, self.early_stop[1], self.seq))
         for key, word in a.settings:
             if not self.hparams.get(key):
                 self.hparams[key] = word
         for key, val in a.options:
             if key not in self.hparams:
                 self.hparams[key] = val
+        if a.plan_epochs is not None:
+            if not self.last_point_line and not self.series and not self.pending:
+                # a number of epochs said in words before the first record ("bits GRU, 30 epochs"): the plan
+                self.planned.setdefault("epochs", a.plan_epochs)
+            return
         if a.launch:  # a launch starts here: the records after it are its own (see _frame)
-            self.seq += 1
-            self.launches.append(self.seq)
-            self.starts.append((lineno, a.msg.strip()[:120]))
+            self.launch_here()
+            self.starts.append((lineno, a.msg.strip()[:120], self.seq))
         if a.dict_settings is not None and not self.seq and not self.series:
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:
@@ -670,7 +680,30 @@ class TextLogParser(BatchedFeed):
             return dataclasses.replace(rec, closes=True)
         return rec
 
+    def stated_epochs(self) -> int | None:
+        """The plan of epochs the log stated so far: a total of epochs, a setting (``epochs=30``, ``num_epochs``), a
+        number of epochs said in words before the first record."""
+        if self.planned.get("epochs"):
+            return int(self.planned["epochs"])
+        for key in ("epochs", "num_epochs", "n_epochs", "max_epochs", "nb_epoch", "nb_epochs", "total_epochs"):
+            v = self.hparams.get(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and v > 0 and float(v).is_integer():
+                return int(v)
+        return None
+
+    def lead_fraction(self, rec: Rec) -> Rec:
+        """``rec``, whose bare fraction heading it ("12/30  train_loss: .. val_loss: ..") is the epoch and the planned
+        epochs when its total is the plan of epochs the log stated ("30 epochs" on a first line, ``epochs: 30``) and
+        no epoch is said on a line of its own above it (there a fraction counts the epoch's batches: Keras'
+        ``1875/1875 - 3s - loss: ..`` under ``Epoch 3/10``); else its position, as before."""
+        if rec.lead_total is None or rec.epoch is not None or rec.step is not None or rec.inner is not None \
+                or self.epoch_heading or rec.lead_total != self.stated_epochs():
+            return rec
+        return dataclasses.replace(rec, epoch=rec.counter, counter=None, lead_total=None,
+                                   planned={**rec.planned, "epochs": rec.lead_total})
+
     def _record(self, rec: Rec, lineno: int):
+        rec = self.lead_fraction(rec)
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
                 and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
             self.block = None  # training went on: the evaluation announced in the last epoch is over
@@ -701,8 +734,7 @@ class TextLogParser(BatchedFeed):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
-            self.seq += 1
-            self.launches.append(self.seq)
+            self.launch_here()
             for key, val in zip(rec.keys, rec.values):
                 self.hparams.setdefault(key, val)
             return
@@ -803,6 +835,13 @@ class TextLogParser(BatchedFeed):
         st[0], st[1] = epoch, step
         return (epoch - st[3]) * total + step if st[2] else step
 
+    def launch_here(self):
+        """A launch starts here (a configuration, a start or resume statement, another plan): the records after it
+        are its own; the line of the last point before it is where the launch before ended (``launch_ends``)."""
+        self.seq += 1
+        self.launches.append(self.seq)
+        self.launch_ends.append(self.last_point_line)
+
     def plan_stated(self, epochs: int | None):
         """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a
         launch (a training appended to the log with its own number of epochs: its records are its own, and its plan
@@ -810,8 +849,7 @@ class TextLogParser(BatchedFeed):
         if not epochs:
             return
         if self.epoch_plans and self.epoch_plans[-1][1] != epochs:
-            self.seq += 1
-            self.launches.append(self.seq)
+            self.launch_here()
         if not self.epoch_plans or self.epoch_plans[-1][1] != epochs:
             self.epoch_plans.append((self.seq + 1, int(epochs)))
 

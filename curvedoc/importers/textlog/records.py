@@ -261,6 +261,9 @@ class Rec:
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
     asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
     closes: bool = False  # the line says its epoch is over ("epoch: 3 done, ..."): that epoch's summary
+    # the total of a bare fraction heading the record ("12/30  train_loss: .."; its count is ``counter``): the epoch
+    # and the planned epochs when the log stated that plan (the parser decides, see TextLogParser.lead_fraction)
+    lead_total: int | None = None
 
 
 def _is_duration(msg: str, key: str, raw: str) -> bool:
@@ -461,9 +464,18 @@ def _settings_by_word(msg: str, pairs) -> bool:
     return True
 
 
+# a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"); not a period ("every 5 epochs"),
+# a patience or a count of what happened ("no improvement for the last 3 epochs", "after 19 epochs", "in 2 epochs")
+PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
+                           r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))", re.IGNORECASE)
+# a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
+LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
+
+
 def parse_record(msg: str) -> Rec | None:
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
         # what to type, not a value the run logged
@@ -651,13 +663,16 @@ def parse_record(msg: str) -> Rec | None:
             epoch = int(em.group("e"))
             if em.group("E"):
                 planned["epochs"] = int(em.group("E"))
-    counter = None
+    counter = lead_total = None
     if counters and not bar:
         n, N = counters[0]
         if epoch is not None and inner is None and re.search(r"\b(?:step|iter|batch)\b", msg, re.IGNORECASE):
             inner = (n, N)
         else:
             counter = n
+            if heading_fraction is not None and epoch is None and step is None and inner is None \
+                    and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N:
+                lead_total = N
     elif counters and bar and epoch is None and inner is None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
@@ -668,7 +683,7 @@ def parse_record(msg: str) -> Rec | None:
         keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
     closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
-               closes)
+               closes, lead_total)
 
 
 # ---------------------------------------------------------------------------------------------- announcements
@@ -684,10 +699,13 @@ ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)
 # names what it goes on from)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
                             r"train(?:ing)?" + _PHASE, re.IGNORECASE)
-# a statement that a training starts ("Start training with CNNLSTM model", "Starting training..."; not one that it goes on
-# from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
-START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",
-                            re.IGNORECASE)
+# a statement that a training starts ("Start training with CNNLSTM model", "Starting training...", "=== Training started
+# ===", "Training Session Started: <date>", "AMHARIC H-NET TRAINING STARTED"; not one that it goes on from a saved
+# state, a resume): a launch starts there, as with the configuration a script prints as it starts (it opens a new
+# training only where the clock goes back: reader.launch_segments, reader._started_again)
+START_TRAINING = re.compile(r"^[\W_]*(?:(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b"
+                            r"|(?:[\w\-]+\s+){0,3}?training(?:\s+session|\s+run)?\s+(?:has\s+)?(?:started|starts|begins)\b)"
+                            r"(?!\s+from\b)", re.IGNORECASE)
 # Keras 2's fit() opens every call with the sizes it trains on ("Train on 40000 samples, validate on 10000 samples"):
 # a launch starts there -- a second fit() in the same console is another training, its epochs counted from 1 again
 KERAS_FIT = re.compile(r"^Train on \d+ samples(?:, validate on \d+ samples)?\s*$")
@@ -854,6 +872,9 @@ class Line:
     # a rendering of spaces only: what tqdm writes to clear its bar before a message is printed (tqdm.write, which
     # HF Trainer's console prints each log dict through); see TextLogParser.apply
     clear: bool = False
+    # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"): the plan when said before
+    # the first record (the parser decides; after training it says what happened: "stopped after 19 epochs")
+    plan_epochs: int | None = None
 
 
 def setting_value(text: str):
@@ -961,6 +982,14 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if "pochs" in msg and len(msg) < 300:
+        pm = PLAN_IN_WORDS.search(msg)
+        if pm and int(pm.group(1)) > 0 and (rec is None or (rec.values == [float(pm.group(1))] and rec.step is None
+                                                           and rec.epoch is None and rec.counter is None)):
+            # "Training for 30 epochs", "Resuming: 30 epochs planned": the number is the plan, no value of a series
+            a.plan_epochs = int(pm.group(1))
+            rec = a.rec = None
+            return a
     if rec is not None and rec.keys and "aram" in msg and all(PARAM_COUNT_KEY.fullmatch(k) for k in rec.keys):
         # the size of a model ("Total params: 39,344" under Keras' model.summary(), "Total parameters: 4386178 ||
         # Trainable parameters: 258", "Model parameters: total=17517458 | trainable=17359954"), printed again at

@@ -1,0 +1,149 @@
+"""Text logs, thirteenth round (issue 36): known misreadings, each on a small log written the way its script prints
+it, read with and without plans (the two readings must be equal): a bare fraction heading each record is the epoch
+and the plan a first line stated; a start statement printed again opens a launch only where the clock goes back; each
+launch keeps its own early-stopping statement."""
+
+from __future__ import annotations
+
+from test_textlog_readings import _assert_chunks_read_as_whole, _assert_same, _read, _series
+
+import curvedoc
+from curvedoc.importers.textlog import read_text_log
+
+
+def _write(tmp_path, lines, name="train.log"):
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _assert_same(path)
+    return path
+
+
+def _runs(path):
+    got = read_text_log(path, segments=True)
+    return got if isinstance(got, list) else [got]
+
+
+# ------------------------------------------------------------------------------------------ a fraction heading records
+def _fraction_log(first: str, epochs, total=30):
+    return [first] + [f"{e:02d}/{total}  train_loss: {1 / e:.4f}  val_loss: {1.2 / e:.4f}  val_acc: {0.5 + e / 100:.4f}"
+                      for e in epochs]
+
+
+def test_a_bare_fraction_heading_each_record_is_the_epoch_and_the_plan_stated(tmp_path):
+    """``print(f"{epoch:02d}/{epochs}  train_loss: ..")`` under a first line that states the plan ("bits GRU, 30
+    epochs", "Training for 30 epochs", "epochs: 30"): the fraction is the epoch and its total the planned epochs -- a
+    log that starts at epoch 12 (a resumed job, a tail) has its series at epochs 12.., the run's plan is 30 epochs (a
+    run killed at epoch 19 stopped before its plan)."""
+    for first in ("bits GRU, 30 epochs", "Training for 30 epochs", "epochs: 30, lr: 0.01, batch_size: 64"):
+        rd = _read(tmp_path, _fraction_log(first, range(12, 20)))
+        assert _series(rd, "train_loss")[0] == list(range(12, 20)), first
+        assert _series(rd, "val_acc")[0] == list(range(12, 20)), first
+        assert rd.meta.get("num_epochs") == 30 and rd.hparams.get("num_epochs") == 30, (first, rd.meta, rd.hparams)
+        # (on the epoch clock: the epochs reached, which the plan is compared with)
+        assert _series(rd, "epoch") == (list(range(12, 20)), list(range(12, 20))), first
+    run = curvedoc.diagnose(str(tmp_path / "train.log")).runs[0]
+    assert "unfinished-schedule" in {f.name for f in run.findings}, [(f.name, f.message) for f in run.findings]
+
+
+def test_a_fraction_whose_total_is_no_stated_plan_of_epochs_stays_a_counter(tmp_path):
+    """A fraction heading records whose total is not the plan of epochs the log stated (``120/5000 loss ..``: the step
+    of 5000) is their position, no plan of epochs; Keras' ``1875/1875 - 3s - loss: ..`` under ``Epoch 3/10`` is the
+    epoch's batches: the plan stays the 10 epochs the heading states."""
+    rd = _read(tmp_path, ["Training for 30 epochs"] + [f"{s}/5000  loss: {2 / s:.4f}  lr: 0.001" for s in range(100, 600, 100)])
+    assert _series(rd, "loss")[0] == list(range(100, 600, 100))
+    assert rd.meta.get("num_epochs") == 30  # (the statement is still the plan)
+    lines = []
+    for e in range(1, 4):
+        lines += [f"Epoch {e}/10", f"1875/1875 - 3s - loss: {0.3 / e:.4f} - accuracy: {0.9 + e / 100:.4f} - "
+                                  f"val_loss: {0.35 / e:.4f} - val_accuracy: {0.88 + e / 100:.4f}"]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("num_epochs") == 10, rd.meta
+    assert _series(rd, "loss")[0] == [1, 2, 3]
+
+
+def test_a_plan_said_in_words_after_training_started_is_no_plan(tmp_path):
+    """"stopped after 19 epochs" at the end of a training is what happened, not a plan of 19."""
+    lines = [f"Epoch {e}: loss {1 / e:.4f}" for e in range(1, 20)] + ["stopped after 19 epochs"]
+    rd = _read(tmp_path, lines)
+    assert "num_epochs" not in rd.meta
+
+
+# ------------------------------------------------------------------------------------------ a start printed again
+def _banner_log(banner: str, second_epochs) -> list[str]:
+    lines = [banner.format(k=0)] + [f"Epoch {e} | loss {2 / e:.4f} | val_loss {2.2 / e:.4f}" for e in range(1, 6)]
+    lines += ["Saving model to runs/best.pt", banner.format(k=1)]
+    lines += [f"Epoch {e} | loss {1.5 / e:.4f} | val_loss {1.7 / e:.4f}" for e in second_epochs]
+    return lines
+
+
+BANNERS = ("=== Training started ===", "Training Session Started: 2026-02-03 15:3{k}:53", "Training started on cuda")
+
+
+def test_a_start_statement_printed_again_opens_a_launch_where_the_clock_goes_back(tmp_path):
+    """The same start statement printed again, then the epochs from 1 again: a second training appended to the log,
+    read as a run of its own (``train.log#1``, ``#2``)."""
+    for banner in BANNERS:
+        path = _write(tmp_path, _banner_log(banner, range(1, 6)))
+        runs = _runs(path)
+        assert [len(_series(r, "loss")[1]) for r in runs] == [5, 5], banner
+        assert [r.name_suffix for r in runs] == ["#1", "#2"], banner
+
+
+def test_a_start_statement_printed_again_with_the_clock_going_on_is_one_launch(tmp_path):
+    """The same banner printed again while the epochs go on (6, 7, ..: a script that prints it at each phase, a job
+    that resumed where it stopped) is one training: one run, no restart said."""
+    for banner in BANNERS:
+        path = _write(tmp_path, _banner_log(banner, range(6, 11)))
+        runs = _runs(path)
+        assert len(runs) == 1, banner
+        assert _series(runs[0], "loss")[0] == list(range(1, 11)), banner
+        assert not [i for i in runs[0].issues if i.kind == "restart"], (banner, runs[0].issues)
+        size = path.stat().st_size
+        _assert_chunks_read_as_whole(path, [size // 3, 2 * size // 3])
+
+
+def test_aborted_starts_printed_before_the_training_are_still_a_relaunch(tmp_path):
+    """The statement printed three times, the first two launches stopping before their first record: no clock goes
+    on across them, the script was launched again into the log (a restart said), one training read."""
+    lines = ["=== Training started ===", "Loading data...", "=== Training started ===", "Loading data...",
+             "=== Training started ==="] + [f"Epoch {e} | loss {2 / e:.4f}" for e in range(1, 6)]
+    runs = _runs(_write(tmp_path, lines))
+    assert len(runs) == 1 and [i for i in runs[0].issues if i.kind == "restart"], runs[0].issues
+
+
+# ------------------------------------------------------------------------------------------ early stopping per launch
+def _keras_fit(lines, epochs, loss0, stop: bool):
+    lines.append("Train on 40000 samples, validate on 10000 samples")
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}/50")
+        loss = loss0 / e
+        lines.append(f"224s - loss: {loss:.4f} - acc: {1 - loss / 4:.4f} - val_loss: {loss * 1.1:.4f} - val_acc: "
+                     f"{1 - loss / 3:.4f}")
+    if stop:
+        lines.append(f"Epoch {epochs:05d}: early stopping")
+
+
+def test_each_launch_keeps_its_own_early_stopping_statement(tmp_path):
+    """Fits appended to one console, each read as a run: the one whose EarlyStopping ended it says so
+    (``meta["early_stopped"]``), the one stopped otherwise does not -- whichever comes last."""
+    for stops in ((True, False), (False, True), (True, True)):
+        lines: list[str] = []
+        for k, stop in enumerate(stops):
+            _keras_fit(lines, 12 + 4 * k, 3.5 - k, stop)
+        runs = _runs(_write(tmp_path, lines))
+        assert len(runs) == 2, stops
+        assert [bool(r.meta.get("early_stopped")) for r in runs] == list(stops), (stops, [r.meta for r in runs])
+        for r, n in zip(runs, (12, 16)):
+            if r.meta.get("early_stopped"):
+                assert f"{n:05d}: early stopping" in r.meta["early_stopped"]
+
+
+def test_an_early_stop_said_in_the_middle_of_a_launch_is_not_its_end(tmp_path):
+    """A statement in the first launch far from its end (a callback's message about an earlier phase) does not mark
+    it; the rule keeps the 'after (or among the last records of) the training' reading."""
+    lines: list[str] = ["Train on 40000 samples, validate on 10000 samples", "Epoch 00001: early stopping"]
+    for e in range(1, 80):
+        lines += [f"Epoch {e}/80", f"224s - loss: {1 / e:.4f} - val_loss: {1.1 / e:.4f}"]
+    _keras_fit(lines, 10, 2.0, False)
+    runs = _runs(_write(tmp_path, lines))
+    assert len(runs) == 2 and not any(r.meta.get("early_stopped") for r in runs), [r.meta for r in runs]
