@@ -147,3 +147,13 @@ def test_an_early_stop_said_in_the_middle_of_a_launch_is_not_its_end(tmp_path):
     _keras_fit(lines, 10, 2.0, False)
     runs = _runs(_write(tmp_path, lines))
     assert len(runs) == 2 and not any(r.meta.get("early_stopped") for r in runs), [r.meta for r in runs]
+
+
+# ------------------------------------------------------------------------------------------ a final evaluation
+def test_a_regressions_single_final_error_is_a_series_of_one_point(tmp_path):
+    """``Final dev mse 0.6377 (rmse 0.7986)`` once after the training records: a single final evaluation (a
+    regression's error is a quality metric, as a loss or an accuracy is), a series of one point -- not a setting."""
+    lines = [f"Step {s} - loss: {1.2 - s / 40:.4f}" for s in range(1, 21)] + ["Final dev mse 0.6377 (rmse 0.7986)"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val/Final dev mse")[1] == [0.6377] and _series(rd, "val/rmse")[1] == [0.7986]
+    assert "val/Final dev mse" not in rd.hparams and "Final dev mse" not in rd.hparams

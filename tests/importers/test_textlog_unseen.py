@@ -252,12 +252,12 @@ def _recovered(frame, exp: dict) -> str | None:
             continue
         # (a label whose x is an ordinal -- "ordinal of train-log dict (1-based)", "epoch (ordinal)" -- gives the
         # points' ranks, which the count checks: a reading that puts them on the steps the log names for them reads
-        # the same series; so does a label whose x names no position, "once at the end")
+        # the same series; so does a label whose x names no position, "once at the end", "final")
         x = str(exp.get("x", "")).lower()
         # (so does "eval index": the rank of an evaluation, no position the log prints -- unlike "batch index in
         # epoch 0", a clock)
         rank = "index" in x.split() and not any(w in x for w in ("batch", "step", "epoch", "iter"))
-        if not isinstance(exp["first"][0], int) or "ordinal" in x or x.startswith(("once", "none")) or rank:
+        if not isinstance(exp["first"][0], int) or "ordinal" in x or x.startswith(("once", "none", "final")) or rank:
             return str(tag)
         if (st[0], st[-1]) == (exp["first"][0], exp["last"][0]):
             return str(tag)

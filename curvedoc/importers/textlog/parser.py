@@ -20,10 +20,10 @@ from curvedoc.importers.textlog.records import (KV_STEP_KEYS, NUM, Line, Rec, Ta
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
 
-# what an evaluation reports: a loss, or a quality metric (accuracy, AP/mAP, F1, BLEU, ...) -- a key printed once that
-# names one is a final evaluation, not a setting
+# what an evaluation reports: a loss, or a quality metric (accuracy, AP/mAP, F1, BLEU, a regression's error ...) -- a
+# key printed once that names one is a final evaluation, not a setting
 EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]+)?|acc(?:uracy)?|top-?[15](?:[_ ]acc)?|f1|"
-                         r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall)(?=$|[\s/_\-.(])",
+                         r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall|r?mse|mae)(?=$|[\s/_\-.(])",
                          re.IGNORECASE)
 
 
@@ -37,7 +37,8 @@ SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
 
 def is_evaluation(key: str) -> bool:
     """Does a key name an evaluation result: a loss or quality metric, not of the training split ("eval_loss",
-    "Test AP", "val/mAP50"; not "train_loss", an average over training, nor "val/DataLoader" or "eval_runtime")?"""
+    "Test AP", "val/mAP50", a regression's "Final dev mse"; not "train_loss", an average over training, nor
+    "val/DataLoader" or "eval_runtime")?"""
     return EVAL_METRIC.search(key) is not None and split_of(key) != "train" and not key.startswith("train/")
 
 
