@@ -20,6 +20,7 @@ from test_textlog_unseen import NEW_FOLDERS, reading_of_corpus
 
 from curvedoc.errors import LoadError
 from curvedoc.importers.textlog import read_text_log
+from curvedoc.importers.textlog.records import LOSS_PART_COLUMNS
 
 LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
 # the scored batches (each with its SCORES.md): a fixed list, so that a batch added later does not move the floors
@@ -101,8 +102,10 @@ _SPLIT = {"val": "val", "valid": "val", "validation": "val", "eval": "val", "dev
 
 
 def _words(name: str) -> tuple[str, ...]:
-    """A series' name as words: lower case, parentheses dropped (the label's comment), a split word said one way."""
+    """A series' name as words: lower case, parentheses dropped (the label's comment), a split word said one way, a
+    data set's possessive dropped (LightGBM's ``valid's auc`` is the ``valid auc`` a reading names)."""
     name = re.sub(r"\([^)]*\)", " ", name)
+    name = re.sub(r"(?<=[A-Za-z])'s\b", " ", name)
     name = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
     words = [w for w in re.split(r"[^a-z0-9@.]+", name.lower()) if w]
     return tuple(_SPLIT.get(w, w) for w in words)
@@ -116,6 +119,10 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
     want = _words(name)
     have = {_words(t) for t in tags}
     held_out = held_out or any(w in ("val", "test") for w in want)
+    if len(want) == 1 and want[0] in LOSS_PART_COLUMNS and want + ("loss",) in have | {t[1:] for t in have}:
+        # (a training table's column named by a part of the loss alone -- YOLO's ``box obj cls total``, JDE's ``box
+        # conf`` -- is read as that loss, ``train/box_loss``: the reader's principle, the same column)
+        return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
         or (held_out and ("val",) + want in have)
 
@@ -153,6 +160,10 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     tags = {"Train Loss", "val/loss", "eval_hits@1", "trn_logloss", "mAP50-95"}
     assert _named_as("train_loss", tags) and _named_as("Val Loss", tags) and _named_as("eval hits@1", tags)
     assert _named_as("trn_logloss", tags) and _named_as("mAP50-95 (per epoch)", tags)
+    assert _named_as("valid's auc", {"valid auc"}) and _named_as("train's auc", {"train auc"})
+    assert not _named_as("valid's auc", {"train auc"})
+    assert _named_as("box", {"train/box_loss"}) and _named_as("obj", {"train/obj_loss"})
+    assert not _named_as("box", {"train/obj_loss"}) and not _named_as("lr", {"train/lr_loss"})
     assert not _named_as("val accuracy", tags) and not _named_as("loss", {"val/loss"})
     assert _named_as("loss", {"val/loss"}, held_out=True) and _named_as("Model test error", {"val/Model test error"})
     assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}

@@ -157,3 +157,34 @@ def test_a_regressions_single_final_error_is_a_series_of_one_point(tmp_path):
     rd = _read(tmp_path, lines)
     assert _series(rd, "val/Final dev mse")[1] == [0.6377] and _series(rd, "val/rmse")[1] == [0.7986]
     assert "val/Final dev mse" not in rd.hparams and "Final dev mse" not in rd.hparams
+
+
+# ------------------------------------------------------------------------------------------ the best iteration restated
+def test_the_best_iteration_restated_at_the_end_is_no_new_point(tmp_path):
+    """LightGBM ends with "Did not meet early stopping. Best iteration is:" (or "Early stopping, best iteration is:")
+    and the best round's record again ("[485]\\ttrain's auc: .."): the run's best restated, not a point at round 485
+    after round 500 -- no clock going back (no restart), the series end at the last round logged; an early stop says
+    so."""
+    rounds = [f"[{r}]\ttrain's auc: {0.84 + r / 1e5:.6f}\tvalid's auc: {0.85 + r / 1e5:.6f}" for r in range(100, 501, 100)]
+    for said, early in (("Did not meet early stopping. Best iteration is:", False),
+                        ("Early stopping, best iteration is:", True)):
+        lines = ["Training until validation scores don't improve for 50 rounds"] + rounds
+        lines += [said, "[485]\ttrain's auc: 0.855137\tvalid's auc: 0.860413", "Model saved to model.pkl"]
+        rd = _read(tmp_path, lines)
+        assert _series(rd, "valid auc")[0] == list(range(100, 501, 100)), said
+        assert not [i for i in rd.issues if i.kind == "restart"], rd.issues
+        assert bool(rd.meta.get("early_stopped")) is early, (said, rd.meta)
+
+
+# ------------------------------------------------------------------------------------------ Torch7's optim.Logger
+def test_torch7_optim_logger_columns_are_read_one_per_name(tmp_path):
+    """Torch7's ``optim.Logger`` writes a header of names, each after a '%' and tab-separated (a name may hold spaces
+    and parentheses), then one row of numbers per epoch: a table, read column by column -- one column too -- at the
+    row's rank (the epoch)."""
+    for cols in (["mean class accuracy (train set)"], ["mean class accuracy (train set)", "mean class accuracy (test set)"]):
+        lines = ["\t".join(f"% {c}" for c in cols) + "\t"]
+        lines += ["\t".join(f" {40 + e + k:.4e}" for k in range(len(cols))) + "\t" for e in range(1, 31)]
+        rd = _read(tmp_path, lines)
+        for k, c in enumerate(cols):
+            tag = next(t for t in rd.frame["tag"].astype(str).unique() if t.endswith(c))
+            assert _series(rd, tag) == (list(range(1, 31)), [40.0 + e + k for e in range(1, 31)]), (cols, tag)

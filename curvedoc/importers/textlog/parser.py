@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (BEST_HEADING, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -298,6 +298,16 @@ class TextLogParser(BatchedFeed):
             # not continue the record printed before it)
             self.heading = a.heading
             self.open_record = None
+            return
+        if rec is not None and self.heading is not None and BEST_HEADING.search(self.heading) \
+                and (rec.step is not None or rec.epoch is not None):
+            # the best iteration's record restated under "Best iteration is:" (LightGBM, XGBoost at their end): the
+            # run's best, printed again (or printed for the first time between two logging periods) -- no new point,
+            # and no clock going back
+            self.heading = None
+            self.repeats += len(rec.keys)
+            for key, val in zip(rec.keys, rec.values):
+                self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
         if rec is not None and self.heading is not None:
             if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:

@@ -180,10 +180,16 @@ RESUME = re.compile(
 # a training framework saying its early-stopping rule ended the run (a planned end, not a cut-off): MMEngine's and
 # Lightning's "... did not improve in the last 10 records", Keras' "Epoch 29: early stopping", Ultralytics'
 # "Stopping training early as no improvement observed ...", fairseq's "early stop since valid performance hasn't
-# improved"; settings that merely name the feature ("early_stopping=True", EarlyStoppingHook) are not this
+# improved", LightGBM's "Early stopping, best iteration is:", XGBoost's "Stopping. Best iteration:"; settings that
+# merely name the feature ("early_stopping=True", EarlyStoppingHook) are not this, nor LightGBM's "Did not meet early
+# stopping"
 EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|evaluations|checks|validations)"
                         r"|^\s*Epoch \d+: early stopping\s*$|stopping training early|early stop since"
-                        r"|early stopping (?:triggered|activated|at epoch)", re.IGNORECASE)
+                        r"|early stopping (?:triggered|activated|at epoch)|^\s*early stopping, best iteration is"
+                        r"|^\s*stopping\. best iteration", re.IGNORECASE)
+# a heading that says the record under it is the best one restated ("Best iteration is:" before LightGBM's
+# "[485]\ttrain's auc: .."; XGBoost's "Stopping. Best iteration:"): a summary of the run, no new point
+BEST_HEADING = re.compile(r"\bbest\s+(?:iteration|iter|epoch|step|round)\b(?:\s+(?:is|was))?\s*$", re.IGNORECASE)
 KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|KeyboardInterrupt|received signal|Signals\.SIG",
                         re.IGNORECASE)
 
@@ -762,6 +768,11 @@ METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 
 
 def _table_header(msg: str) -> list[str] | None:
+    if msg[:1] == "%" and TORCH_LOGGER_HEAD.fullmatch(msg):
+        # Torch7's optim.Logger: "% mean class accuracy (train set)\t% ..." -- a name per column, each after a '%',
+        # then one row of numbers per epoch (a single column too)
+        cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
+        return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
     # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
     # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
@@ -783,13 +794,18 @@ def _table_header(msg: str) -> list[str] | None:
     return cols
 
 
+# Torch7's optim.Logger header: tab-separated names, each after a '%' (a name may hold spaces and parentheses)
+TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
+
+
 def _table_row(msg: str, ncols: int) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = body.split()
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+", c, re.IGNORECASE))
-    return cells if nums >= ncols - 1 and nums >= 2 else None
+    # (a one-column table -- optim.Logger logging one quantity -- has rows of one number)
+    return cells if nums >= ncols - 1 and (nums >= 2 or nums == ncols == 1) else None
 
 
 # ---------------------------------------------------------------------------------------------- one rendering
@@ -817,7 +833,9 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
         if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
             label = cell
             continue
-        name = c.strip("()").replace("Box(", "").rstrip(")")
+        name = c.replace("Box(", "")
+        if name.count("(") != name.count(")"):  # (a header's own brackets: YOLO's "Box(P" .. "mAP50-95)")
+            name = name.strip("()")
         if training and name.lower() in LOSS_PART_COLUMNS:
             name += "_loss"
         elif detection and name.lower() in METRIC_INITIAL_COLUMNS:
