@@ -188,3 +188,18 @@ def test_torch7_optim_logger_columns_are_read_one_per_name(tmp_path):
         for k, c in enumerate(cols):
             tag = next(t for t in rd.frame["tag"].astype(str).unique() if t.endswith(c))
             assert _series(rd, tag) == (list(range(1, 31)), [40.0 + e + k for e in range(1, 31)]), (cols, tag)
+
+
+# ------------------------------------------------------------------------------------------ a norm between bars
+def test_a_quantity_between_bars_is_its_norm(tmp_path):
+    """``it 5  mse 0.41  |grad| 3.462e+06``: ``|grad|`` is the gradient's norm, as the math writes it -- the run's
+    grad_norm, not a key lost between two field separators; bars with spaces around them still separate fields."""
+    lines = [f"it {i:5d}  mse {40 / (1 + i):.4f}  |grad| {3.4e6 / (1 + i):.3e}" for i in range(0, 50, 5)]
+    lines += ["it    50  mse nan  |grad| nan"]
+    rd = _read(tmp_path, lines)
+    steps, values = _series(rd, "grad norm")
+    assert steps == list(range(0, 55, 5)) and values[0] == 3.4e6
+    run = curvedoc.diagnose(str(tmp_path / "train.log")).runs[0]
+    assert run.roles.get("grad_norm") == "grad norm", run.roles
+    rd = _read(tmp_path, [f"step {s} | loss {1 / s:.3f} | grad {s / 10:.2f}" for s in range(1, 9)])
+    assert {"loss", "grad"} <= set(rd.frame["tag"].astype(str))

@@ -474,6 +474,9 @@ def _settings_by_word(msg: str, pairs) -> bool:
 # a patience or a count of what happened ("no improvement for the last 3 epochs", "after 19 epochs", "in 2 epochs")
 PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
                            r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))", re.IGNORECASE)
+# a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
+# separators stand apart from the words: "loss 0.4 | grad 3.1")
+NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
 LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
 
@@ -554,6 +557,10 @@ def parse_record(msg: str) -> Rec | None:
             inner = (int(bc.group(1)), int(bc.group(2)))
         msg = re.sub(r"\d+%\s*\|[^|]*\|\s*\d+/\d+\s*\[[^\],]*,\s*[^\],]*(?:,|\])", " | ", msg)
         msg = re.sub(r"\d+%\s*━+\s*\d+/\d+\s+\S+\s+\S+", " | ", msg)
+    if "|" in msg and NORM_BARS.search(msg):
+        # a quantity between bars ("it 5  mse 0.41  |grad| 3.46e+06"): its norm, written as the math is ("grad norm"),
+        # not a field separator on each side of a key
+        msg = NORM_BARS.sub(r" \1 norm ", msg)
     pairs, counters = _pairs(msg)
     is_dict = counters == [(-1, -1)]
     if is_dict:
