@@ -203,3 +203,24 @@ def test_a_quantity_between_bars_is_its_norm(tmp_path):
     assert run.roles.get("grad_norm") == "grad norm", run.roles
     rd = _read(tmp_path, [f"step {s} | loss {1 / s:.3f} | grad {s / 10:.2f}" for s in range(1, 9)])
     assert {"loss", "grad"} <= set(rd.frame["tag"].astype(str))
+
+
+# ------------------------------------------------------------------------------------------ an evaluation's progress
+def test_an_evaluations_item_count_heading_its_running_result_is_its_progress(tmp_path):
+    """awesome-semantic-segmentation / CIRKD print ``Sample: 37, Validation pixAcc: 0.61, mIoU: 0.11`` for every
+    image of an evaluation: the count is the evaluation's progress, the values its running result -- one result per
+    evaluation (the last line holds it) at the step training reached; no 'Sample' series."""
+    pre = "2023-10-17 08:56:44,634 semantic_segmentation INFO: "
+    lines = []
+    for ev in range(1, 4):
+        lines += [pre + f"Iters: {it}/2400 || Lr: 0.0192 || Task Loss: {2 / (1 + it / 100):.4f} || KD Loss: 0.97"
+                  for it in range(ev * 800 - 790, ev * 800 + 1, 10)]
+        lines.append(pre + "Start validation, Total sample: 50")
+        lines += [pre + f"Sample: {s}, Validation pixAcc: {0.5 + ev / 10 + s / 1000:.3f}, mIoU: {0.1 * ev + s / 1000:.3f}"
+                  for s in range(1, 51)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Validation pixAcc") == ([800, 1600, 2400], [0.65, 0.75, 0.85])
+    assert _series(rd, "Validation mIoU") == ([800, 1600, 2400], [0.15, 0.25, 0.35])
+    assert "Sample" not in set(rd.frame["tag"].astype(str))
+    size = (tmp_path / "train.log").stat().st_size
+    _assert_chunks_read_as_whole(tmp_path / "train.log", [size // 3, 2 * size // 3])

@@ -477,6 +477,8 @@ PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<
 # a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
 # separators stand apart from the words: "loss 0.4 | grad 3.1")
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# the items an evaluation counts as it goes ("Sample: 37, Validation pixAcc: .."): its progress, no value
+EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "example", "examples"})
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
 LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
 
@@ -690,6 +692,15 @@ def parse_record(msg: str) -> Rec | None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
+    if len(keys) >= 2 and step is None and epoch is None and inner is None and not bar \
+            and keys[0].lower() in EVAL_ITEM_COUNTERS and float(vals[0]).is_integer() and vals[0] >= 0 \
+            and (ctx == "val" or all(split_of(k) == "val" for k in keys[1:])):
+        # "Sample: 37, Validation pixAcc: 0.61, mIoU: 0.11" (awesome-semantic-segmentation, CIRKD): the count of the
+        # items an evaluation has gone through heads its running result -- its progress, as an evaluation's bar is:
+        # the renderings are one result (the last holds it), at the step training reached
+        inner, bar, ctx = (int(vals[0]), 0), True, "val"
+        keys, vals = keys[1:], vals[1:]
+        asked = [i - 1 for i in asked if i > 0]
     if len(keys) >= 2 and any(LOSS_WORD.search(k) for k in keys):
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss

@@ -233,9 +233,11 @@ class Plan:
         # (placed when the log has been read)
         r = line.rec
         self.bulk = self.tagged = self.need = self.at = None
-        if r is None or r.config or line.progress is not None or r.lead_total is not None:
+        if r is None or r.config or line.progress is not None or r.lead_total is not None \
+                or (r.bar and r.ctx == "val" and r.inner is not None):
             # (a record drawing a bar -- its values in the postfix -- draws it first; a fraction heading a record
-            # may be its epoch, as the plan stated says: applied one by one)
+            # may be its epoch, as the plan stated says; an evaluation's progress is placed at the step training
+            # reached, its renderings one result: applied one by one)
             return
         if not r.keys:  # a line that only says where training is ("Epoch 3/50" before Keras' progress line)
             if r.epoch is None or r.step is not None or r.inner is not None or r.bar:
