@@ -305,7 +305,8 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # "final" as no position, a possessive ('valid's auc') and a loss-part column ('box' read as train/box_loss) as the
 # reader names them:
 #   dict labels, 33 batches: exact 513/542 (94.6%), analysed 484 (89.3%), no mix (+1 energy-mlp's final dev mse, +1
-#   sine-relu-rnn's ``|grad| 3.46e+06``, a norm written between bars);
+#   sine-relu-rnn's ``|grad| 3.46e+06``, a norm written between bars); then analysed 486 (89.7%): BasicSR's ``l_pix``
+#   (hdr-gan, hdrunet: the run's only loss, no role before; hdrunet now gets its must, unfinished-schedule);
 #   list labels: 426/474 (89.9%) named (+2 lightgbm possessives, +2 optim.Logger, +12 loss-part columns of yolov3,
 #   yolov5-console-mask, maskrcnn, jde); main corpus unchanged (490/510, 454). nu9's runs-gru-killed now reads its
 #   plan (30 epochs) and is unfinished-schedule (its must).
@@ -314,5 +315,5 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   is also how a clock time is printed, so it is left unread as a position); spec-mlp-adam-lr05-print's epoch
 #   summary ``train ..`` is read exactly but not analysed (a copy of the per-step training loss, by design).
 MIN_EXACT_LOCKBOX = 0.946
-MIN_ANALYSED_LOCKBOX = 0.893
+MIN_ANALYSED_LOCKBOX = 0.896
 MIN_NAMED_LOCKBOX = 0.898

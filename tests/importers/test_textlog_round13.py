@@ -224,3 +224,19 @@ def test_an_evaluations_item_count_heading_its_running_result_is_its_progress(tm
     assert "Sample" not in set(rd.frame["tag"].astype(str))
     size = (tmp_path / "train.log").stat().st_size
     _assert_chunks_read_as_whole(tmp_path / "train.log", [size // 3, 2 * size // 3])
+
+
+# ------------------------------------------------------------------------------------------ BasicSR's l_ losses
+def test_basicsr_l_prefixed_losses_are_losses(tmp_path):
+    """BasicSR / MMEditing print each loss as ``l_`` + what it measures (``l_pix: 1.0009e-02``): the run's only loss
+    is its training loss (it was left with no role: nothing analysed); a bookkeeping word stays bookkeeping."""
+    from curvedoc.model.roles import infer_role
+
+    lines = [f"2022-05-01 10:00:{i % 60:02d},000 INFO: [HDRUN..][epoch: {i // 50:3d}, iter: {100 * i:8,d}, lr:(1.000e-04,)] "
+             f"[eta: 1 day, 2:00:00, time (data): 0.500 (0.010)] l_pix: {0.02 / (1 + i / 50):.4e}" for i in range(1, 120)]
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = curvedoc.diagnose(str(path)).runs[0]
+    assert run.roles.get("train_loss") == "l_pix", run.roles
+    assert infer_role("val/l_pix")[0] == "val_loss" and infer_role("L_steg")[0] == "train_loss"
+    assert infer_role("l_time") is None and infer_role("cell_size") is None
