@@ -240,3 +240,24 @@ def test_basicsr_l_prefixed_losses_are_losses(tmp_path):
     assert run.roles.get("train_loss") == "l_pix", run.roles
     assert infer_role("val/l_pix")[0] == "val_loss" and infer_role("L_steg")[0] == "train_loss"
     assert infer_role("l_time") is None and infer_role("cell_size") is None
+
+
+# ------------------------------------------------------------------------------------------ an evaluation after a record
+def test_a_held_out_result_right_after_a_training_record_is_the_evaluations_own(tmp_path):
+    """``[epoch: 2/200, iter: 475/489] total: 1.58``, ``Percentage of used data: 21.25%`` (a pair continuing it),
+    then ``Validation accuracy: 0.508``: the evaluation's result, not one more key of the training record it follows
+    -- one series with the same line printed further from a training record (after a warning), each at the step
+    training had reached (it was two: the first print apart as ``Validation accuracy [2]``)."""
+    lines, want = [], []
+    for e in range(1, 7):
+        lines += [f"[epoch: {e}/200, iter: {i}/489] total: {1.7 - e / 10 - i / 10000:.6f} " for i in range(0, 489, 25)]
+        lines += ["Max Confidence from Epoch [-1, -1, -1]", "Percentage of used data: 21.25%"]
+        if e == 1:  # (the first evaluation printed after a warning, the others right after the training record)
+            lines += ["/home/u/radam.py:45: UserWarning: This overload of addcmul_ is deprecated:",
+                      "	addcmul_(Number value, Tensor tensor1, Tensor tensor2)", "Consider using one of these instead:",
+                      "  exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, grad, grad)"]
+        lines.append(f"Validation accuracy: {0.4 + e / 100:.3f}")
+        want.append(489 * (e - 1) + 475)
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Validation accuracy") == (want, [round(0.4 + e / 100, 3) for e in range(1, 7)])
+    assert not [t for t in set(rd.frame["tag"].astype(str)) if t.startswith("Validation accuracy [")]

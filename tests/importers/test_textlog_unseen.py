@@ -353,13 +353,14 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # Round 11 (tests/importers/test_textlog_round11.py): unchanged, 490/510 (96.1%), 454 (89.0%) -- 'Val IoU' and 'Mean
 # IoU' now analysed, the two PaddleClas END summaries of the training loss no longer (the per-step loss, now on one
 # clock over every epoch, takes the train_loss role and the summary is its copy).
-# Round 13 (tests/importers/test_textlog_round13.py): 492/510 (96.5%), 456 (89.4%) -- +2 slurm-cirkd's 'Sample: n,
-# Validation pixAcc: .., mIoU: ..' read as an evaluation's progress (one result per evaluation, at the step reached).
+# Round 13 (tests/importers/test_textlog_round13.py): 493/510 (96.7%), 457 (89.6%) -- +2 slurm-cirkd's 'Sample: n,
+# Validation pixAcc: .., mIoU: ..' read as an evaluation's progress (one result per evaluation, at the step reached),
+# +1 fer-ssl's 'Validation accuracy' right after a training record (the evaluation's own, not a continuation of it).
 # The other misses are the ones listed above (the READMEs), the not-analysed series mostly a second print of a role's own loss (an epoch
 # summary beside the per-step curve, an evaluation's estimate of the training loss), adversarial and RL losses (no
 # convergence signal by design) and names the metric vocabulary vetoes or lacks ('Val PER', 'count_acc', 'ber').
-MIN_EXACT = 0.964
-MIN_ANALYSED = 0.894
+MIN_EXACT = 0.966
+MIN_ANALYSED = 0.896
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

@@ -713,6 +713,13 @@ class TextLogParser(BatchedFeed):
         return dataclasses.replace(rec, epoch=rec.counter, counter=None, lead_total=None,
                                    planned={**rec.planned, "epochs": rec.lead_total})
 
+    def _held_out_after_training(self, rec: Rec) -> bool:
+        """Is ``rec`` (one pair on its line, no clock) a held-out result printed after a training record with values
+        of its own (not after a position line, which one-pair lines continue: OLMo's one metric per line)?"""
+        tpl = self.open_record[0]
+        trained = bool(tpl) and tpl[0] != "val" and any(isinstance(x, str) and x != "+" for x in tpl[1:])
+        return trained and rec.ctx == "val"
+
     def _record(self, rec: Rec, lineno: int):
         rec = self.lead_fraction(rec)
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
@@ -756,6 +763,19 @@ class TextLogParser(BatchedFeed):
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
                 and lineno - self.open_record[3] <= 2:
             tpl, pos, how, _ = self.open_record
+            if self._held_out_after_training(rec):
+                # a held-out result printed right after a training record ("[epoch: 2/200, iter: 475/489] total: 1.58"
+                # then "Validation accuracy: 0.508"): the evaluation's own record, placed at the step training
+                # reached -- as the same line printed further from a training record is (one series, not two)
+                # (on the epoch in force when there is one, as a record with no clock of its own is placed)
+                if self.ctx_epoch is not None:
+                    pos, ctx_how = self.ctx_epoch, "ctx-epoch"
+                else:
+                    ctx_how = {"step": "ctx-step", "global-iter": "ctx-step", "epoch": "ctx-epoch"}.get(how, how)
+                self._emit((rec.ctx,) + rec.keys + ("@",), [tag_of(rec.keys[0], rec.ctx)], rec.values, pos, ctx_how,
+                           False)
+                self.open_record = (tpl, pos, how, lineno)
+                return
             # (the record it continues names the split: "Eval epoch: 4" then "mean_loss: 5.99" on a line of its own)
             key = tag_of(rec.keys[0], rec.ctx or tpl[0]) if tpl and isinstance(tpl[0], str) else rec.keys[0]
             self._emit(tpl + ("+",), [key], rec.values, pos, how, False)
