@@ -261,3 +261,18 @@ def test_a_held_out_result_right_after_a_training_record_is_the_evaluations_own(
     rd = _read(tmp_path, lines)
     assert _series(rd, "Validation accuracy") == (want, [round(0.4 + e / 100, 3) for e in range(1, 7)])
     assert not [t for t in set(rd.frame["tag"].astype(str)) if t.startswith("Validation accuracy [")]
+
+
+# ------------------------------------------------------------------------------------------ counts with their percentage
+def test_counts_with_their_percentage_are_the_percentage(tmp_path):
+    """The PyTorch MNIST example's ``Test set: Average loss: 0.0341, Accuracy: 9890/10000 (99%)``: the accuracy is the
+    percentage printed, not the count of correct answers (nor 10,000 a plan); its training line's
+    ``[100/600 (17%)]`` stays the batch inside the epoch."""
+    lines = []
+    for e in range(1, 5):
+        lines += [f"Train Epoch: {e} [{b}/600 ({100 * b // 600}%)]\tLoss: {2 / (e + b / 600):.6f}" for b in (0, 300)]
+        lines += ["", f"Test set: Average loss: {1 / e:.4f}, Accuracy: {9000 + 200 * e}/10000 ({90 + 2 * e}%)", ""]
+    rd = _read(tmp_path, lines)
+    acc = next(t for t in set(rd.frame["tag"].astype(str)) if t.endswith("Accuracy"))
+    assert _series(rd, acc)[1] == [92.0, 94.0, 96.0, 98.0]
+    assert "max_steps" not in rd.meta
