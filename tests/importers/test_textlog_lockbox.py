@@ -301,12 +301,12 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # AFTER round 13 (tests/importers/test_textlog_round13.py: a bare fraction heading records is the epoch of the plan a
 # first line states; a start banner printed again opens a launch only where the clock goes back; each launch keeps
 # its own early stop; a regression's single final error is a series of one point; the best iteration restated under
-# 'Best iteration is:' is no point; Torch7 optim.Logger files are tables; '|grad|' is a norm; 'n/N (x%)' is x%), and the measures reading a label's x
+# 'Best iteration is:' is no point; Torch7 optim.Logger files are tables; '|grad|' is a norm; 'n/N (x%)' is x%; 'lr:(1e-4,)' is 1e-4), and the measures reading a label's x
 # "final" as no position, a possessive ('valid's auc') and a loss-part column ('box' read as train/box_loss) as the
 # reader names them:
-#   dict labels, 33 batches: exact 514/542 (94.8%), analysed 487 (89.9%), no mix (+1 energy-mlp's final dev mse, +1
+#   dict labels, 33 batches: exact 515/542 (95.0%), analysed 488 (90.0%), no mix (+1 energy-mlp's final dev mse, +1
 #   sine-relu-rnn's ``|grad| 3.46e+06``, a norm written between bars, +1 digits-handmade's ``Accuracy: 47/600 (8%)``
-#   read as its percentage; +2 analysed: BasicSR's ``l_pix`` in hdr-gan and hdrunet, the run's only loss, no role
+#   read as its percentage, +1 hdrunet's ``lr:(1.587e-04,)``, a tuple of one rate per group; +2 analysed: BasicSR's ``l_pix`` in hdr-gan and hdrunet, the run's only loss, no role
 #   before -- hdrunet now gets its must, unfinished-schedule);
 #   list labels: 426/474 (89.9%) named (+2 lightgbm possessives, +2 optim.Logger, +12 loss-part columns of yolov3,
 #   yolov5-console-mask, maskrcnn, jde); main corpus unchanged (490/510, 454). nu9's runs-gru-killed now reads its
@@ -315,6 +315,6 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   spec-handwritten-log-softmax ``[1:10] loss=`` (``[epoch:step]``: a bracketed pair of numbers joined by a colon
 #   is also how a clock time is printed, so it is left unread as a position); spec-mlp-adam-lr05-print's epoch
 #   summary ``train ..`` is read exactly but not analysed (a copy of the per-step training loss, by design).
-MIN_EXACT_LOCKBOX = 0.948
-MIN_ANALYSED_LOCKBOX = 0.898
+MIN_EXACT_LOCKBOX = 0.950
+MIN_ANALYSED_LOCKBOX = 0.900
 MIN_NAMED_LOCKBOX = 0.898

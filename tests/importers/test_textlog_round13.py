@@ -276,3 +276,16 @@ def test_counts_with_their_percentage_are_the_percentage(tmp_path):
     acc = next(t for t in set(rd.frame["tag"].astype(str)) if t.endswith("Accuracy"))
     assert _series(rd, acc)[1] == [92.0, 94.0, 96.0, 98.0]
     assert "max_steps" not in rd.meta
+
+
+# ------------------------------------------------------------------------------------------ a value as a tuple
+def test_a_learning_rate_printed_as_a_tuple_is_its_first_groups(tmp_path):
+    """BasicSR prints ``lr:(1.587e-04,)`` -- a tuple of one rate per parameter group: the run's learning rate (the
+    first group's, as a list's first value is); a size written as a tuple of integers is no value."""
+    lines = [f"2022-05-01 10:00:00,000 INFO: [HDRUN..][epoch: {i // 40:3d}, iter: {100 * i:8,d}, lr:({1e-4 / (1 + i / 50):.3e},)] "
+             f"l_pix: {0.02 / (1 + i / 50):.4e}" for i in range(1, 90)]
+    rd = _read(tmp_path, lines)
+    steps, values = _series(rd, "lr")
+    assert steps == [100 * i for i in range(1, 90)] and values[0] == round(float(f"{1e-4 / 1.02:.3e}"), 6)
+    rd = _read(tmp_path, [f"step {s} lr=(1e-4, 1e-5) input: (224, 224) loss={1 / s:.3f}" for s in range(1, 9)])
+    assert _series(rd, "lr")[1] == [0.0001] * 8 and not [t for t in set(rd.frame["tag"].astype(str)) if "input" in t]

@@ -372,6 +372,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
             # counts with their percentage in parentheses (the PyTorch MNIST example's "Accuracy: 9890/10000 (99%)"):
             # the value is the percentage printed, the counts behind it no position nor plan
             msg = COUNTS_PERCENT.sub(r"\g<k> \g<p>%", msg)
+    if ",)" in msg or ", " in msg and "(" in msg:
+        # a value printed as a tuple of one per parameter group (BasicSR's "lr:(1.000e-04,)", "lr=(1e-4, 1e-5)"):
+        # the first group's, as a list's first value is
+        msg = TUPLE_VALUE.sub(r"\g<sep>\g<v>", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -404,6 +408,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
 LEADING_COUNTER = re.compile(r"(\d{1,7})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
 LEADING_EPOCH_STEP = re.compile(r"(\d{1,5})\s{1,8}(\d{1,9})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
 KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
+# (a real number: a tuple of whole numbers is a size, "input: (224, 224)", no value)
+TUPLE_VALUE = re.compile(r"(?P<sep>[:=]\s*)\(\s*(?P<v>[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+))"
+                         r"\s*,(?:\s*" + NUM + r"\s*,)*(?:\s*" + NUM + r")?\s*\)", re.IGNORECASE)
 COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*\d+\s*/\s*\d+\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
 SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
                             r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
