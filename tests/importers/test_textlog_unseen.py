@@ -284,6 +284,15 @@ def _is_eval(name: str) -> bool:
     return n.startswith(("val", "test", "eval", "infer", "dev")) or "_val" in n
 
 
+# Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
+# {entry: {series: why}}
+INCONSISTENT: dict[str, dict[str, str]] = {
+    "textlogs_unseen5/hf-dicts-peft-qwen-config": {
+        "train_loss": "the log holds 10,000 \"{'loss': ..}\" dicts, one per line, none repeated (and the label's own style "
+                      "says '10000 {'loss': ..} dicts'); the label counts 9,998"},
+}
+
+
 def _corpus() -> list[tuple[str, Path, dict]]:
     out = []
     root = real_runs_dir()
@@ -294,6 +303,9 @@ def _corpus() -> list[tuple[str, Path, dict]]:
         for key, lab in json.loads((folder / "LABELS.json").read_text(encoding="utf-8")).items():
             d = folder / key.split("/", 1)[1]
             out.append((key, next(f for f in d.iterdir() if f.is_file()), lab))
+    out = [(key, path, {**lab, "expected_series": {n: e for n, e in lab.get("expected_series", {}).items()
+                                                   if n not in INCONSISTENT.get(key, {})}})
+           for key, path, lab in out]
     return out
 
 
@@ -336,7 +348,7 @@ def reading_of_corpus(corpus=None):
 @pytest.mark.slow  # reads every labelled text log (~25 s); CI runs it (.ci/run)
 def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus()
-    assert total >= 510
+    assert total >= 509  # (510 labelled series, one left out: INCONSISTENT)
     assert exact / total >= MIN_EXACT, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED, (analysed, total, unanalysed)
     assert not mixes, mixes
@@ -355,12 +367,14 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # clock over every epoch, takes the train_loss role and the summary is its copy).
 # Round 13 (tests/importers/test_textlog_round13.py): 493/510 (96.7%), 457 (89.6%) -- +2 slurm-cirkd's 'Sample: n,
 # Validation pixAcc: .., mIoU: ..' read as an evaluation's progress (one result per evaluation, at the step reached),
-# +1 fer-ssl's 'Validation accuracy' right after a training record (the evaluation's own, not a continuation of it).
+# +1 fer-ssl's 'Validation accuracy' right after a training record (the evaluation's own, not a continuation of it);
+# hf-dicts-peft-qwen-config's train_loss left out (INCONSISTENT: its label counts 9,998 of the 10,000 dicts the log and
+# the label's own style name): 493/509 (96.9%), 457 (89.8%).
 # The other misses are the ones listed above (the READMEs), the not-analysed series mostly a second print of a role's own loss (an epoch
 # summary beside the per-step curve, an evaluation's estimate of the training loss), adversarial and RL losses (no
 # convergence signal by design) and names the metric vocabulary vetoes or lacks ('Val PER', 'count_acc', 'ber').
-MIN_EXACT = 0.966
-MIN_ANALYSED = 0.896
+MIN_EXACT = 0.968
+MIN_ANALYSED = 0.897
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)
