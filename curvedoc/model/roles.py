@@ -794,6 +794,8 @@ def _words(tag: str) -> tuple[list[str], set[str], bool]:
 
 
 _VS = re.compile(r"\s+vs\.?\s+")
+# BasicSR / MMEditing name each loss 'l_' + what it measures ('l_pix', 'l_percep', 'L_steg'): a loss, as 'loss_pix' is
+_L_PREFIX = re.compile(r"(?:^|[/\s])[lL]_[A-Za-z]")
 
 
 # a pure function of the name, asked ~7 times per name (the text-log reader, role resolution, several rules): the
@@ -827,7 +829,7 @@ def infer_role(tag: str) -> tuple[str, int] | None:
         return None
     # 'lm loss vs samples': the series named before 'vs', drawn against another x axis
     words, have, copy = _words(_VS.split(tag, maxsplit=1)[0])
-    if not have & _role_words():
+    if not have & _role_words() and _L_PREFIX.search(tag) is None:
         return None  # no word any convention below reads (most keys of a log with thousands of them)
     # the last path part names the series; earlier parts are groups, which may name an x axis
     # ('Train/Samples/train_loss' is the training loss plotted against samples)
@@ -882,7 +884,8 @@ def infer_role(tag: str) -> tuple[str, int] | None:
     held_out = any_of("val") or (len(words) > 1 and words[0] == "v") or bool(have & v.get("heldout_acc", frozenset()))
     criterion = v.get("criterion", frozenset())
     for kind, role_train, role_val in (("loss", "train_loss", "val_loss"), ("acc", "train_acc", "val_acc")):
-        named = any_of(kind) or (kind == "loss" and bool(have & criterion) and not any_of("acc"))
+        named = any_of(kind) or (kind == "loss" and bool(have & criterion) and not any_of("acc")) \
+            or (kind == "loss" and _L_PREFIX.search(tag) is not None and not any_of("acc"))
         if not named:
             continue
         if have & v["not_convergence"]:

@@ -5,7 +5,7 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-Batches named 2026-12-05* are locked (being collected): they are never listed here, never read."""
+Batches named 2026-12-06* are locked (being collected): they are never listed here, never read."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from test_textlog_unseen import NEW_FOLDERS, reading_of_corpus
 
 from curvedoc.errors import LoadError
 from curvedoc.importers.textlog import read_text_log
+from curvedoc.importers.textlog.records import LOSS_PART_COLUMNS
 
 LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
 # the scored batches (each with its SCORES.md): a fixed list, so that a batch added later does not move the floors
@@ -27,8 +28,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-11-28g", "2026-11-28h", "2026-11-28nu", "2026-11-29i", "2026-11-29j", "2026-11-29k",
                    "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
                    "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
-                   "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8")
-assert not any(b.startswith("2026-12-05") for b in LOCKBOX_BATCHES)
+                   "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9")
+assert not any(b.startswith("2026-12-06") for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
@@ -101,8 +102,10 @@ _SPLIT = {"val": "val", "valid": "val", "validation": "val", "eval": "val", "dev
 
 
 def _words(name: str) -> tuple[str, ...]:
-    """A series' name as words: lower case, parentheses dropped (the label's comment), a split word said one way."""
+    """A series' name as words: lower case, parentheses dropped (the label's comment), a split word said one way, a
+    data set's possessive dropped (LightGBM's ``valid's auc`` is the ``valid auc`` a reading names)."""
     name = re.sub(r"\([^)]*\)", " ", name)
+    name = re.sub(r"(?<=[A-Za-z])'s\b", " ", name)
     name = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
     words = [w for w in re.split(r"[^a-z0-9@.]+", name.lower()) if w]
     return tuple(_SPLIT.get(w, w) for w in words)
@@ -116,6 +119,10 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
     want = _words(name)
     have = {_words(t) for t in tags}
     held_out = held_out or any(w in ("val", "test") for w in want)
+    if len(want) == 1 and want[0] in LOSS_PART_COLUMNS and want + ("loss",) in have | {t[1:] for t in have}:
+        # (a training table's column named by a part of the loss alone -- YOLO's ``box obj cls total``, JDE's ``box
+        # conf`` -- is read as that loss, ``train/box_loss``: the reader's principle, the same column)
+        return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
         or (held_out and ("val",) + want in have)
 
@@ -153,6 +160,10 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     tags = {"Train Loss", "val/loss", "eval_hits@1", "trn_logloss", "mAP50-95"}
     assert _named_as("train_loss", tags) and _named_as("Val Loss", tags) and _named_as("eval hits@1", tags)
     assert _named_as("trn_logloss", tags) and _named_as("mAP50-95 (per epoch)", tags)
+    assert _named_as("valid's auc", {"valid auc"}) and _named_as("train's auc", {"train auc"})
+    assert not _named_as("valid's auc", {"train auc"})
+    assert _named_as("box", {"train/box_loss"}) and _named_as("obj", {"train/obj_loss"})
+    assert not _named_as("box", {"train/obj_loss"}) and not _named_as("lr", {"train/lr_loss"})
     assert not _named_as("val accuracy", tags) and not _named_as("loss", {"val/loss"})
     assert _named_as("loss", {"val/loss"}, held_out=True) and _named_as("Model test error", {"val/Model test error"})
     assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}
@@ -269,6 +280,41 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   RL value losses, Chinese keys, per-epoch summaries beside the per-step curve that takes the role.
 #   gmm20-mlp-sgd-lr3-logging-ts val_loss is listed "not analysed (train_loss)": every value of both series is NaN, so
 #   the measure's count/first/last cannot tell them apart (the reading has val_loss; no label is wrong).
-MIN_EXACT_LOCKBOX = 0.943
-MIN_ANALYSED_LOCKBOX = 0.886
-MIN_NAMED_LOCKBOX = 0.857
+#
+# FIRST READING of 2026-12-05w, 2026-12-05x and 2026-12-05nu9 (scored, added here at bd41010 before any reader change
+# of this branch; w and x label by names, nu9 by dicts):
+#   dict labels, all 33 batches:  exact 511/542 (94.3%), analysed 482 (88.9%), no mix -- nu9 alone: 45/48 exact, 44
+#   analysed; list labels, all:   410/474 (86.5%) named -- w and x alone: 62/68; main corpus unchanged (490/510, 454).
+#   Missed in nu9 (3): energy-mlp-max-steps-debug's one ``Final dev mse 0.6377 (rmse 0.7986)`` (read as nothing: a
+#   single final evaluation with its root in parentheses); recall-transformer-tqdm train_loss (the label counts every
+#   redraw of a tqdm postfix bar, 1515 for 750 batches; the reading has 751, one per count of the bar);
+#   spec-handwritten-log-softmax ``[1:10] loss=nan`` (``[epoch:step]``, the step global: read on the ordinal 1..38,
+#   the label on the printed step 10..380).
+#   Not analysed in nu9 (1): spec-mlp-adam-lr05-print ``epoch E done -> train ..`` (the epoch summary of the training
+#   loss beside the per-step ``loss`` that takes the train_loss role).
+#   Names missed in w/x (6): lightgbm-horse-race ``train's auc`` / ``valid's auc`` (read as ``train auc`` / ``valid
+#   auc``, the possessive dropped as the reader means it; the measure's words keep the ``s``); torch7-optim-logger-acc
+#   (Torch's optim.Logger: a ``% mean class accuracy (train set)`` header over one number per line, refused as "no
+#   training metrics"); jde-tracking-log-train ``box`` / ``conf`` / ``total`` (read as train/box_loss, train/conf_loss,
+#   train/total_loss: a training table's loss parts named as losses).
+#
+# AFTER round 13 (tests/importers/test_textlog_round13.py: a bare fraction heading records is the epoch of the plan a
+# first line states; a start banner printed again opens a launch only where the clock goes back; each launch keeps
+# its own early stop; a regression's single final error is a series of one point; the best iteration restated under
+# 'Best iteration is:' is no point; Torch7 optim.Logger files are tables; '|grad|' is a norm; 'n/N (x%)' is x%; 'lr:(1e-4,)' is 1e-4), and the measures reading a label's x
+# "final" as no position, a possessive ('valid's auc') and a loss-part column ('box' read as train/box_loss) as the
+# reader names them:
+#   dict labels, 33 batches: exact 515/542 (95.0%), analysed 488 (90.0%), no mix (+1 energy-mlp's final dev mse, +1
+#   sine-relu-rnn's ``|grad| 3.46e+06``, a norm written between bars, +1 digits-handmade's ``Accuracy: 47/600 (8%)``
+#   read as its percentage, +1 hdrunet's ``lr:(1.587e-04,)``, a tuple of one rate per group; +2 analysed: BasicSR's ``l_pix`` in hdr-gan and hdrunet, the run's only loss, no role
+#   before -- hdrunet now gets its must, unfinished-schedule);
+#   list labels: 426/474 (89.9%) named (+2 lightgbm possessives, +2 optim.Logger, +12 loss-part columns of yolov3,
+#   yolov5-console-mask, maskrcnn, jde); main corpus unchanged (490/510, 454). nu9's runs-gru-killed now reads its
+#   plan (30 epochs) and is unfinished-schedule (its must).
+#   Still missed in nu9: recall-transformer-tqdm train_loss (the label counts every redraw, 1515 for 750 batches) and
+#   spec-handwritten-log-softmax ``[1:10] loss=`` (``[epoch:step]``: a bracketed pair of numbers joined by a colon
+#   is also how a clock time is printed, so it is left unread as a position); spec-mlp-adam-lr05-print's epoch
+#   summary ``train ..`` is read exactly but not analysed (a copy of the per-step training loss, by design).
+MIN_EXACT_LOCKBOX = 0.950
+MIN_ANALYSED_LOCKBOX = 0.900
+MIN_NAMED_LOCKBOX = 0.898

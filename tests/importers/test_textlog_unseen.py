@@ -252,12 +252,12 @@ def _recovered(frame, exp: dict) -> str | None:
             continue
         # (a label whose x is an ordinal -- "ordinal of train-log dict (1-based)", "epoch (ordinal)" -- gives the
         # points' ranks, which the count checks: a reading that puts them on the steps the log names for them reads
-        # the same series; so does a label whose x names no position, "once at the end")
+        # the same series; so does a label whose x names no position, "once at the end", "final")
         x = str(exp.get("x", "")).lower()
         # (so does "eval index": the rank of an evaluation, no position the log prints -- unlike "batch index in
         # epoch 0", a clock)
         rank = "index" in x.split() and not any(w in x for w in ("batch", "step", "epoch", "iter"))
-        if not isinstance(exp["first"][0], int) or "ordinal" in x or x.startswith(("once", "none")) or rank:
+        if not isinstance(exp["first"][0], int) or "ordinal" in x or x.startswith(("once", "none", "final")) or rank:
             return str(tag)
         if (st[0], st[-1]) == (exp["first"][0], exp["last"][0]):
             return str(tag)
@@ -284,6 +284,15 @@ def _is_eval(name: str) -> bool:
     return n.startswith(("val", "test", "eval", "infer", "dev")) or "_val" in n
 
 
+# Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
+# {entry: {series: why}}
+INCONSISTENT: dict[str, dict[str, str]] = {
+    "textlogs_unseen5/hf-dicts-peft-qwen-config": {
+        "train_loss": "the log holds 10,000 \"{'loss': ..}\" dicts, one per line, none repeated (and the label's own style "
+                      "says '10000 {'loss': ..} dicts'); the label counts 9,998"},
+}
+
+
 def _corpus() -> list[tuple[str, Path, dict]]:
     out = []
     root = real_runs_dir()
@@ -294,6 +303,9 @@ def _corpus() -> list[tuple[str, Path, dict]]:
         for key, lab in json.loads((folder / "LABELS.json").read_text(encoding="utf-8")).items():
             d = folder / key.split("/", 1)[1]
             out.append((key, next(f for f in d.iterdir() if f.is_file()), lab))
+    out = [(key, path, {**lab, "expected_series": {n: e for n, e in lab.get("expected_series", {}).items()
+                                                   if n not in INCONSISTENT.get(key, {})}})
+           for key, path, lab in out]
     return out
 
 
@@ -336,7 +348,7 @@ def reading_of_corpus(corpus=None):
 @pytest.mark.slow  # reads every labelled text log (~25 s); CI runs it (.ci/run)
 def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
     total, exact, analysed, misses, unanalysed, mixes = reading_of_corpus()
-    assert total >= 510
+    assert total >= 509  # (510 labelled series, one left out: INCONSISTENT)
     assert exact / total >= MIN_EXACT, (exact, total, misses)
     assert analysed / total >= MIN_ANALYSED, (analysed, total, unanalysed)
     assert not mixes, mixes
@@ -353,8 +365,16 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # Round 11 (tests/importers/test_textlog_round11.py): unchanged, 490/510 (96.1%), 454 (89.0%) -- 'Val IoU' and 'Mean
 # IoU' now analysed, the two PaddleClas END summaries of the training loss no longer (the per-step loss, now on one
 # clock over every epoch, takes the train_loss role and the summary is its copy).
-MIN_EXACT = 0.96
-MIN_ANALYSED = 0.89
+# Round 13 (tests/importers/test_textlog_round13.py): 493/510 (96.7%), 457 (89.6%) -- +2 slurm-cirkd's 'Sample: n,
+# Validation pixAcc: .., mIoU: ..' read as an evaluation's progress (one result per evaluation, at the step reached),
+# +1 fer-ssl's 'Validation accuracy' right after a training record (the evaluation's own, not a continuation of it);
+# hf-dicts-peft-qwen-config's train_loss left out (INCONSISTENT: its label counts 9,998 of the 10,000 dicts the log and
+# the label's own style name): 493/509 (96.9%), 457 (89.8%).
+# The other misses are the ones listed above (the READMEs), the not-analysed series mostly a second print of a role's own loss (an epoch
+# summary beside the per-step curve, an evaluation's estimate of the training loss), adversarial and RL losses (no
+# convergence signal by design) and names the metric vocabulary vetoes or lacks ('Val PER', 'count_acc', 'ber').
+MIN_EXACT = 0.968
+MIN_ANALYSED = 0.897
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

@@ -95,7 +95,11 @@ one parser per framework:
   record's step (the evaluation's own batches) and a step under an epoch another record printed with its values
   stay as printed. An RL script's ``Episode N`` is its records' position.
 * **Plans.** A record that states another plan of epochs than the one in force (``Epoch: 0/12`` after ``Epoch:
-  29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``).
+  29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``)
+  and its own early-stopping statement (``early_stopped``). A number of epochs said in words before the first record
+  (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan; a bare fraction heading each record (``12/30
+  train_loss: ..``) whose total is the plan of epochs the log stated is the epoch (under an ``Epoch 3/10`` line of its
+  own, a fraction counts the epoch's batches).
 * **An evaluation's own bar.** A tqdm bar named by its loop (``validating...``, ``Evaluating``) holds its records
   out; between training records on a step its renderings are one result (the last drawn) at the step reached.
 * **Restarts.** A clock that goes back -- a printed step, a printed epoch, or the epoch of the heading above the
@@ -104,9 +108,11 @@ one parser per framework:
   configuration, Namespace or 'Starting training' printed again, then the clock back at its start) are read as one
   run each by :func:`~.reader.read` (``train.log#1``, ``#2``: ``meta["segment"]``, the ``segments`` and ``restart``
   issues, as a table holding several runs is split); a clock that goes back to a later point and goes on is a resume,
-  one run. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' opens a script's launch. The
-  same statement that a training starts printed again (numbers aside: 'Starting training at <date>') with no
-  clock going back to say so -- launches stopped before they logged much -- is a ``restart`` issue too; statements
+  one run. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' ('=== Training started ===',
+  'Training Session Started: <date>') opens a script's launch. The same statement that a training starts printed
+  again (numbers aside: 'Starting training at <date>') with no clock going back to say so -- launches stopped before
+  they logged much -- is a ``restart`` issue too, unless the clock goes on across it (its first point after the
+  statement past its last before: a banner printed at each phase is one launch); statements
   that differ in words ('Start training P-Net', then 'R-Net') start different trainings. A step printed as
   ``Batch 0/15`` that stands still while the epoch advances counts inside the epoch, as one that goes back does.
   The same value printed once by each launch (a start banner's ``Num examples``) is a setting. An HF

@@ -15,15 +15,15 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (BEST_HEADING, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
 
-# what an evaluation reports: a loss, or a quality metric (accuracy, AP/mAP, F1, BLEU, ...) -- a key printed once that
-# names one is a final evaluation, not a setting
+# what an evaluation reports: a loss, or a quality metric (accuracy, AP/mAP, F1, BLEU, a regression's error ...) -- a
+# key printed once that names one is a final evaluation, not a setting
 EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]+)?|acc(?:uracy)?|top-?[15](?:[_ ]acc)?|f1|"
-                         r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall)(?=$|[\s/_\-.(])",
+                         r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall|r?mse|mae)(?=$|[\s/_\-.(])",
                          re.IGNORECASE)
 
 
@@ -37,7 +37,8 @@ SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
 
 def is_evaluation(key: str) -> bool:
     """Does a key name an evaluation result: a loss or quality metric, not of the training split ("eval_loss",
-    "Test AP", "val/mAP50"; not "train_loss", an average over training, nor "val/DataLoader" or "eval_runtime")?"""
+    "Test AP", "val/mAP50", a regression's "Final dev mse"; not "train_loss", an average over training, nor
+    "val/DataLoader" or "eval_runtime")?"""
     return EVAL_METRIC.search(key) is not None and split_of(key) != "train" and not key.startswith("train/")
 
 
@@ -91,8 +92,10 @@ class TextLogParser(BatchedFeed):
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
-        self.starts: list[tuple[int, str]] = []  # statements that a training starts ('Starting training...')
+        # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
+        self.starts: list[tuple[int, str, int]] = []
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
+        self.early_stops: list[tuple[int, str, int]] = []  # every such statement: (line, text, record order there)
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
         # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
@@ -121,6 +124,7 @@ class TextLogParser(BatchedFeed):
         # where a configuration was printed (record order): a launch starts there, so the same record printed at
         # the same position on either side of it is two launches' records, not an echo
         self.launches: list[int] = []
+        self.launch_ends: list[int] = []  # for each launch mark, the line of the last point printed before it
         # (record order, epochs) where a record stated a plan of epochs other than the one in force ("Epoch: 0/50" ..
         # "Epoch: 0/12"): each launch keeps its own (reader.split_launches)
         self.epoch_plans: list[tuple[int, int]] = []
@@ -239,20 +243,27 @@ class TextLogParser(BatchedFeed):
             self.resumes.append((lineno, a.msg.strip()[:160]))
             # a job resumed from a saved state is a launch: a record it prints at a position the previous job had
             # reached ("Resume training from epoch 149", then "Epoch[149] Train-Acc=0.91" again) is its own, no echo
-            self.seq += 1
-            self.launches.append(self.seq)
+            self.launch_here()
         if a.early:
             self.early_stop = (lineno, a.msg.strip()[:160])
+            # (the last of each launch: a launch keeps its own; bounded by the launches)
+            if self.early_stops and not (self.launches and self.launches[-1] > self.early_stops[-1][2]):
+                self.early_stops.pop()
+            self.early_stops.append((lineno, self.early_stop[1], self.seq))
         for key, word in a.settings:
             if not self.hparams.get(key):
                 self.hparams[key] = word
         for key, val in a.options:
             if key not in self.hparams:
                 self.hparams[key] = val
+        if a.plan_epochs is not None:
+            if not self.last_point_line and not self.series and not self.pending:
+                # a number of epochs said in words before the first record ("bits GRU, 30 epochs"): the plan
+                self.planned.setdefault("epochs", a.plan_epochs)
+            return
         if a.launch:  # a launch starts here: the records after it are its own (see _frame)
-            self.seq += 1
-            self.launches.append(self.seq)
-            self.starts.append((lineno, a.msg.strip()[:120]))
+            self.launch_here()
+            self.starts.append((lineno, a.msg.strip()[:120], self.seq))
         if a.dict_settings is not None and not self.seq and not self.series:
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:
@@ -287,6 +298,16 @@ class TextLogParser(BatchedFeed):
             # not continue the record printed before it)
             self.heading = a.heading
             self.open_record = None
+            return
+        if rec is not None and self.heading is not None and BEST_HEADING.search(self.heading) \
+                and (rec.step is not None or rec.epoch is not None):
+            # the best iteration's record restated under "Best iteration is:" (LightGBM, XGBoost at their end): the
+            # run's best, printed again (or printed for the first time between two logging periods) -- no new point,
+            # and no clock going back
+            self.heading = None
+            self.repeats += len(rec.keys)
+            for key, val in zip(rec.keys, rec.values):
+                self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
         if rec is not None and self.heading is not None:
             if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
@@ -670,7 +691,37 @@ class TextLogParser(BatchedFeed):
             return dataclasses.replace(rec, closes=True)
         return rec
 
+    def stated_epochs(self) -> int | None:
+        """The plan of epochs the log stated so far: a total of epochs, a setting (``epochs=30``, ``num_epochs``), a
+        number of epochs said in words before the first record."""
+        if self.planned.get("epochs"):
+            return int(self.planned["epochs"])
+        for key in ("epochs", "num_epochs", "n_epochs", "max_epochs", "nb_epoch", "nb_epochs", "total_epochs"):
+            v = self.hparams.get(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and v > 0 and float(v).is_integer():
+                return int(v)
+        return None
+
+    def lead_fraction(self, rec: Rec) -> Rec:
+        """``rec``, whose bare fraction heading it ("12/30  train_loss: .. val_loss: ..") is the epoch and the planned
+        epochs when its total is the plan of epochs the log stated ("30 epochs" on a first line, ``epochs: 30``) and
+        no epoch is said on a line of its own above it (there a fraction counts the epoch's batches: Keras'
+        ``1875/1875 - 3s - loss: ..`` under ``Epoch 3/10``); else its position, as before."""
+        if rec.lead_total is None or rec.epoch is not None or rec.step is not None or rec.inner is not None \
+                or self.epoch_heading or rec.lead_total != self.stated_epochs():
+            return rec
+        return dataclasses.replace(rec, epoch=rec.counter, counter=None, lead_total=None,
+                                   planned={**rec.planned, "epochs": rec.lead_total})
+
+    def _held_out_after_training(self, rec: Rec) -> bool:
+        """Is ``rec`` (one pair on its line, no clock) a held-out result printed after a training record with values
+        of its own (not after a position line, which one-pair lines continue: OLMo's one metric per line)?"""
+        tpl = self.open_record[0]
+        trained = bool(tpl) and tpl[0] != "val" and any(isinstance(x, str) and x != "+" for x in tpl[1:])
+        return trained and rec.ctx == "val"
+
     def _record(self, rec: Rec, lineno: int):
+        rec = self.lead_fraction(rec)
         if self.block is not None and self.block[1] == "phase" and rec.epoch is not None \
                 and self.ctx_epoch is not None and rec.epoch != self.ctx_epoch:
             self.block = None  # training went on: the evaluation announced in the last epoch is over
@@ -701,8 +752,7 @@ class TextLogParser(BatchedFeed):
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
-            self.seq += 1
-            self.launches.append(self.seq)
+            self.launch_here()
             for key, val in zip(rec.keys, rec.values):
                 self.hparams.setdefault(key, val)
             return
@@ -713,6 +763,19 @@ class TextLogParser(BatchedFeed):
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
                 and lineno - self.open_record[3] <= 2:
             tpl, pos, how, _ = self.open_record
+            if self._held_out_after_training(rec):
+                # a held-out result printed right after a training record ("[epoch: 2/200, iter: 475/489] total: 1.58"
+                # then "Validation accuracy: 0.508"): the evaluation's own record, placed at the step training
+                # reached -- as the same line printed further from a training record is (one series, not two)
+                # (on the epoch in force when there is one, as a record with no clock of its own is placed)
+                if self.ctx_epoch is not None:
+                    pos, ctx_how = self.ctx_epoch, "ctx-epoch"
+                else:
+                    ctx_how = {"step": "ctx-step", "global-iter": "ctx-step", "epoch": "ctx-epoch"}.get(how, how)
+                self._emit((rec.ctx,) + rec.keys + ("@",), [tag_of(rec.keys[0], rec.ctx)], rec.values, pos, ctx_how,
+                           False)
+                self.open_record = (tpl, pos, how, lineno)
+                return
             # (the record it continues names the split: "Eval epoch: 4" then "mean_loss: 5.99" on a line of its own)
             key = tag_of(rec.keys[0], rec.ctx or tpl[0]) if tpl and isinstance(tpl[0], str) else rec.keys[0]
             self._emit(tpl + ("+",), [key], rec.values, pos, how, False)
@@ -803,6 +866,13 @@ class TextLogParser(BatchedFeed):
         st[0], st[1] = epoch, step
         return (epoch - st[3]) * total + step if st[2] else step
 
+    def launch_here(self):
+        """A launch starts here (a configuration, a start or resume statement, another plan): the records after it
+        are its own; the line of the last point before it is where the launch before ended (``launch_ends``)."""
+        self.seq += 1
+        self.launches.append(self.seq)
+        self.launch_ends.append(self.last_point_line)
+
     def plan_stated(self, epochs: int | None):
         """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a
         launch (a training appended to the log with its own number of epochs: its records are its own, and its plan
@@ -810,8 +880,7 @@ class TextLogParser(BatchedFeed):
         if not epochs:
             return
         if self.epoch_plans and self.epoch_plans[-1][1] != epochs:
-            self.seq += 1
-            self.launches.append(self.seq)
+            self.launch_here()
         if not self.epoch_plans or self.epoch_plans[-1][1] != epochs:
             self.epoch_plans.append((self.seq + 1, int(epochs)))
 

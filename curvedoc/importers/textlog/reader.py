@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import math
 import re
@@ -29,27 +30,46 @@ def _started_again(p: "TextLogParser", file: str) -> ImportIssue | None:
     """The same statement that a training starts ('Starting Training...', 'Training Session Started: <date>', Keras'
     'Train on N samples') printed more than once, when no clock going back says so already: the script was launched
     again into this log -- launches that stopped after logging little or nothing (an aborted start) before the one
-    that ran. Statements that differ by more than their numbers (dates, sizes) start different trainings (MTCNN's
-    'Start training P-Net' then 'R-Net'), not the same one again; one that names an epoch, a step, a stage or a fold
-    with a number that changes between prints ('begin training epoch 10') opens a phase of one run."""
-    groups: dict[str, list[tuple[int, str]]] = {}
-    for ln, text in p.starts:
+    that ran. A statement printed again while the clock goes on (its first point after it past the last one before:
+    a banner printed at each phase, a job that went on where it stopped) opens no launch. Statements that differ by
+    more than their numbers (dates, sizes) start different trainings (MTCNN's 'Start training P-Net' then 'R-Net'),
+    not the same one again; one that names an epoch, a step, a stage or a fold with a number that changes between
+    prints ('begin training epoch 10') opens a phase of one run."""
+    groups: dict[str, list[tuple[int, str, int]]] = {}
+    for ln, text, seq in p.starts:
         if "@" in text and SHELL_PROMPT.match(text):
             continue  # a command typed at a shell prompt may be anything (a 'tmux capture-pane'), not a training
-        groups.setdefault(" ".join(re.sub(r"\d+", "#", text.lower()).split()), []).append((ln, text))
+        groups.setdefault(" ".join(re.sub(r"\d+", "#", text.lower()).split()), []).append((ln, text, seq))
     # a statement whose numbers change from one print to the next and that names an epoch, a step or a stage
     # ('begin training epoch 10', 'Start Training 20 Epoch') opens a phase of one run; the same plan printed again
     # ('Starting training for 10 epoch(s)' each time) or a date that moves on is a launch again
     groups = {k: g for k, g in groups.items()
-              if len({tuple(re.findall(r"\d+", t)) for _, t in g}) == 1 or not _PHASE_WORDS.search(k)}
+              if len({tuple(re.findall(r"\d+", t)) for _, t, _ in g}) == 1 or not _PHASE_WORDS.search(k)}
+    goes_on = _clock_goes_on(p)
+    groups = {k: [g[0]] + [x for x in g[1:] if not goes_on(x[2])] for k, g in groups.items()}
     again = max(groups.values(), key=len, default=[])
     if len(again) < 2:
         return None
-    lines = ", ".join(f"{ln:,}" for ln, _ in again[:6]) + (" ..." if len(again) > 6 else "")
+    lines = ", ".join(f"{ln:,}" for ln, _, _ in again[:6]) + (" ..." if len(again) > 6 else "")
     return ImportIssue(
         "restart", f"a training is started {len(again)} times in this log ('{again[-1][1]}' at lines {lines}): the "
         "script was launched again into the same file, the earlier launches stopping before the last; every record "
         "is kept", file=file, count=len(again) - 1)
+
+
+def _clock_goes_on(p: "TextLogParser"):
+    """order -> does the clock of the longest series on a real clock go on across record order ``order`` (its first
+    point after it past its last point before it)? False where it has no point on either side (an aborted start)."""
+    clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch" and t in p.clocked_orders]
+    if not clocked:
+        return lambda order: False
+    tag = max(clocked, key=lambda t: len(p.clocked[t]))
+    st, od = p.clocked[tag], p.clocked_orders[tag]
+
+    def goes_on(order: int) -> bool:
+        i = int(np.searchsorted(od, order, side="left"))
+        return 0 < i < len(st) and st[i] > st[i - 1]
+    return goes_on
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
@@ -221,7 +241,10 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         if seg.rerun:
             issues.append(ImportIssue("restart", f"a new training appended to {name}: {seg.why}; read as a run of "
                                       "its own, not stitched to the records before", file=str(path), count=None))
-        meta = {kk: v for kk, v in d.meta.items() if k == len(segs) or kk not in _END_META}
+        meta = {kk: v for kk, v in d.meta.items() if (k == len(segs) or kk not in _END_META) and kk != "early_stopped"}
+        stop = _early_stop_of(p, seg, k == 1)
+        if stop is not None:  # (each launch keeps its own statement that its early-stopping rule ended it)
+            meta["early_stopped"] = stop
         meta["segment"] = T.segment_meta([Segment(s.start - 1, s.end - 1, s.label, s.rerun) for s in segs], k)
         hparams = dict(d.hparams)
         # each launch keeps the plan of epochs its own records stated (the last stated before its end)
@@ -231,6 +254,17 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         out.append(RunData(frame=part, source=d.source, meta=meta, issues=issues, hparams=hparams,
                            name_suffix=f"#{seg.label}"))
     return out
+
+
+def _early_stop_of(p: TextLogParser, seg: Segment, first: bool) -> str | None:
+    """The statement that the early-stopping rule ended the launch of records ``seg`` (its last one), when said
+    after (or among the last records of) that launch, as :func:`run_data` reads it for a whole log."""
+    k = bisect.bisect_left(p.launches, seg.end)
+    end_line = p.launch_ends[k] if k < len(p.launches) and p.launches[k] == seg.end else p.last_point_line
+    said = [(ln, text) for ln, text, seq in p.early_stops if seq < seg.end and (seq >= seg.start or first)]
+    if said and said[-1][0] >= end_line - 50:
+        return f"line {said[-1][0]:,}: '{said[-1][1]}'"
+    return None
 
 
 # what the log says about how it ends: the last launch's

@@ -180,10 +180,16 @@ RESUME = re.compile(
 # a training framework saying its early-stopping rule ended the run (a planned end, not a cut-off): MMEngine's and
 # Lightning's "... did not improve in the last 10 records", Keras' "Epoch 29: early stopping", Ultralytics'
 # "Stopping training early as no improvement observed ...", fairseq's "early stop since valid performance hasn't
-# improved"; settings that merely name the feature ("early_stopping=True", EarlyStoppingHook) are not this
+# improved", LightGBM's "Early stopping, best iteration is:", XGBoost's "Stopping. Best iteration:"; settings that
+# merely name the feature ("early_stopping=True", EarlyStoppingHook) are not this, nor LightGBM's "Did not meet early
+# stopping"
 EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|evaluations|checks|validations)"
                         r"|^\s*Epoch \d+: early stopping\s*$|stopping training early|early stop since"
-                        r"|early stopping (?:triggered|activated|at epoch)", re.IGNORECASE)
+                        r"|early stopping (?:triggered|activated|at epoch)|^\s*early stopping, best iteration is"
+                        r"|^\s*stopping\. best iteration", re.IGNORECASE)
+# a heading that says the record under it is the best one restated ("Best iteration is:" before LightGBM's
+# "[485]\ttrain's auc: .."; XGBoost's "Stopping. Best iteration:"): a summary of the run, no new point
+BEST_HEADING = re.compile(r"\bbest\s+(?:iteration|iter|epoch|step|round)\b(?:\s+(?:is|was))?\s*$", re.IGNORECASE)
 KILL_WORDS = re.compile(r"\bKilled\b|SIGTERM|SIGKILL|CANCELLED|TIME LIMIT|KeyboardInterrupt|received signal|Signals\.SIG",
                         re.IGNORECASE)
 
@@ -261,6 +267,9 @@ class Rec:
     config: bool = False  # a line of a dozen settings or more: the configuration a launch prints as it starts
     asked: tuple = ()  # the values whose sign, integrality or NaN decided how the line reads (see Plan)
     closes: bool = False  # the line says its epoch is over ("epoch: 3 done, ..."): that epoch's summary
+    # the total of a bare fraction heading the record ("12/30  train_loss: .."; its count is ``counter``): the epoch
+    # and the planned epochs when the log stated that plan (the parser decides, see TextLogParser.lead_fraction)
+    lead_total: int | None = None
 
 
 def _is_duration(msg: str, key: str, raw: str) -> bool:
@@ -359,6 +368,14 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # train 2.3204 / 0.094  dev 2.3190 / 0.095"): the bare value is the split's loss (below), the percentage or
         # the fraction after the slash its accuracy
         msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>\g<pct>", msg)
+        if "%" in msg:
+            # counts with their percentage in parentheses (the PyTorch MNIST example's "Accuracy: 9890/10000 (99%)"):
+            # the value is the percentage printed, the counts behind it no position nor plan
+            msg = COUNTS_PERCENT.sub(r"\g<k> \g<p>%", msg)
+    if ",)" in msg or ", " in msg and "(" in msg:
+        # a value printed as a tuple of one per parameter group (BasicSR's "lr:(1.000e-04,)", "lr=(1e-4, 1e-5)"):
+        # the first group's, as a list's first value is
+        msg = TUPLE_VALUE.sub(r"\g<sep>\g<v>", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -391,6 +408,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
 LEADING_COUNTER = re.compile(r"(\d{1,7})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
 LEADING_EPOCH_STEP = re.compile(r"(\d{1,5})\s{1,8}(\d{1,9})\s{1,8}(?=[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d)")
 KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
+# (a real number: a tuple of whole numbers is a size, "input: (224, 224)", no value)
+TUPLE_VALUE = re.compile(r"(?P<sep>[:=]\s*)\(\s*(?P<v>[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+))"
+                         r"\s*,(?:\s*" + NUM + r"\s*,)*(?:\s*" + NUM + r")?\s*\)", re.IGNORECASE)
+COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*\d+\s*/\s*\d+\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
 SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
                             r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
@@ -461,9 +482,23 @@ def _settings_by_word(msg: str, pairs) -> bool:
     return True
 
 
+# a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"); not a period ("every 5 epochs"),
+# a patience or a count of what happened ("no improvement for the last 3 epochs", "after 19 epochs", "in 2 epochs")
+PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
+                           r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))", re.IGNORECASE)
+# a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
+# separators stand apart from the words: "loss 0.4 | grad 3.1")
+NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# the items an evaluation counts as it goes ("Sample: 37, Validation pixAcc: .."): its progress, no value
+EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "example", "examples"})
+# a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
+LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
+
+
 def parse_record(msg: str) -> Rec | None:
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
         # what to type, not a value the run logged
@@ -536,6 +571,10 @@ def parse_record(msg: str) -> Rec | None:
             inner = (int(bc.group(1)), int(bc.group(2)))
         msg = re.sub(r"\d+%\s*\|[^|]*\|\s*\d+/\d+\s*\[[^\],]*,\s*[^\],]*(?:,|\])", " | ", msg)
         msg = re.sub(r"\d+%\s*━+\s*\d+/\d+\s+\S+\s+\S+", " | ", msg)
+    if "|" in msg and NORM_BARS.search(msg):
+        # a quantity between bars ("it 5  mse 0.41  |grad| 3.46e+06"): its norm, written as the math is ("grad norm"),
+        # not a field separator on each side of a key
+        msg = NORM_BARS.sub(r" \1 norm ", msg)
     pairs, counters = _pairs(msg)
     is_dict = counters == [(-1, -1)]
     if is_dict:
@@ -651,24 +690,36 @@ def parse_record(msg: str) -> Rec | None:
             epoch = int(em.group("e"))
             if em.group("E"):
                 planned["epochs"] = int(em.group("E"))
-    counter = None
+    counter = lead_total = None
     if counters and not bar:
         n, N = counters[0]
         if epoch is not None and inner is None and re.search(r"\b(?:step|iter|batch)\b", msg, re.IGNORECASE):
             inner = (n, N)
         else:
             counter = n
+            if heading_fraction is not None and epoch is None and step is None and inner is None \
+                    and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N:
+                lead_total = N
     elif counters and bar and epoch is None and inner is None:
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
+    if len(keys) >= 2 and step is None and epoch is None and inner is None and not bar \
+            and keys[0].lower() in EVAL_ITEM_COUNTERS and float(vals[0]).is_integer() and vals[0] >= 0 \
+            and (ctx == "val" or all(split_of(k) == "val" for k in keys[1:])):
+        # "Sample: 37, Validation pixAcc: 0.61, mIoU: 0.11" (awesome-semantic-segmentation, CIRKD): the count of the
+        # items an evaluation has gone through heads its running result -- its progress, as an evaluation's bar is:
+        # the renderings are one result (the last holds it), at the step training reached
+        inner, bar, ctx = (int(vals[0]), 0), True, "val"
+        keys, vals = keys[1:], vals[1:]
+        asked = [i - 1 for i in asked if i > 0]
     if len(keys) >= 2 and any(LOSS_WORD.search(k) for k in keys):
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
         keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
     closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
-               closes)
+               closes, lead_total)
 
 
 # ---------------------------------------------------------------------------------------------- announcements
@@ -684,10 +735,13 @@ ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)
 # names what it goes on from)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
                             r"train(?:ing)?" + _PHASE, re.IGNORECASE)
-# a statement that a training starts ("Start training with CNNLSTM model", "Starting training..."; not one that it goes on
-# from a saved state, a resume): a launch starts there, as with the configuration a script prints as it starts
-START_TRAINING = re.compile(r"^[\W_]*(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b(?!\s+from\b)",
-                            re.IGNORECASE)
+# a statement that a training starts ("Start training with CNNLSTM model", "Starting training...", "=== Training started
+# ===", "Training Session Started: <date>", "AMHARIC H-NET TRAINING STARTED"; not one that it goes on from a saved
+# state, a resume): a launch starts there, as with the configuration a script prints as it starts (it opens a new
+# training only where the clock goes back: reader.launch_segments, reader._started_again)
+START_TRAINING = re.compile(r"^[\W_]*(?:(?:start(?:s|ed|ing)?|begin(?:s|ning)?)\s+(?:the\s+|a\s+new\s+)?training\b"
+                            r"|(?:[\w\-]+\s+){0,3}?training(?:\s+session|\s+run)?\s+(?:has\s+)?(?:started|starts|begins)\b)"
+                            r"(?!\s+from\b)", re.IGNORECASE)
 # Keras 2's fit() opens every call with the sizes it trains on ("Train on 40000 samples, validate on 10000 samples"):
 # a launch starts there -- a second fit() in the same console is another training, its epochs counted from 1 again
 KERAS_FIT = re.compile(r"^Train on \d+ samples(?:, validate on \d+ samples)?\s*$")
@@ -744,6 +798,11 @@ METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 
 
 def _table_header(msg: str) -> list[str] | None:
+    if msg[:1] == "%" and TORCH_LOGGER_HEAD.fullmatch(msg):
+        # Torch7's optim.Logger: "% mean class accuracy (train set)\t% ..." -- a name per column, each after a '%',
+        # then one row of numbers per epoch (a single column too)
+        cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
+        return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
     # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
     # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
@@ -765,13 +824,18 @@ def _table_header(msg: str) -> list[str] | None:
     return cols
 
 
+# Torch7's optim.Logger header: tab-separated names, each after a '%' (a name may hold spaces and parentheses)
+TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
+
+
 def _table_row(msg: str, ncols: int) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = body.split()
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+", c, re.IGNORECASE))
-    return cells if nums >= ncols - 1 and nums >= 2 else None
+    # (a one-column table -- optim.Logger logging one quantity -- has rows of one number)
+    return cells if nums >= ncols - 1 and (nums >= 2 or nums == ncols == 1) else None
 
 
 # ---------------------------------------------------------------------------------------------- one rendering
@@ -799,7 +863,9 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
         if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
             label = cell
             continue
-        name = c.strip("()").replace("Box(", "").rstrip(")")
+        name = c.replace("Box(", "")
+        if name.count("(") != name.count(")"):  # (a header's own brackets: YOLO's "Box(P" .. "mAP50-95)")
+            name = name.strip("()")
         if training and name.lower() in LOSS_PART_COLUMNS:
             name += "_loss"
         elif detection and name.lower() in METRIC_INITIAL_COLUMNS:
@@ -854,6 +920,9 @@ class Line:
     # a rendering of spaces only: what tqdm writes to clear its bar before a message is printed (tqdm.write, which
     # HF Trainer's console prints each log dict through); see TextLogParser.apply
     clear: bool = False
+    # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"): the plan when said before
+    # the first record (the parser decides; after training it says what happened: "stopped after 19 epochs")
+    plan_epochs: int | None = None
 
 
 def setting_value(text: str):
@@ -961,6 +1030,14 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
+    if "pochs" in msg and len(msg) < 300:
+        pm = PLAN_IN_WORDS.search(msg)
+        if pm and int(pm.group(1)) > 0 and (rec is None or (rec.values == [float(pm.group(1))] and rec.step is None
+                                                           and rec.epoch is None and rec.counter is None)):
+            # "Training for 30 epochs", "Resuming: 30 epochs planned": the number is the plan, no value of a series
+            a.plan_epochs = int(pm.group(1))
+            rec = a.rec = None
+            return a
     if rec is not None and rec.keys and "aram" in msg and all(PARAM_COUNT_KEY.fullmatch(k) for k in rec.keys):
         # the size of a model ("Total params: 39,344" under Keras' model.summary(), "Total parameters: 4386178 ||
         # Trainable parameters: 258", "Model parameters: total=17517458 | trainable=17359954"), printed again at

@@ -108,7 +108,7 @@ def _rec_offsets(r: Rec) -> dict[str, int]:
     """Where each of a record's numbers starts among its leaves (the order :func:`leaves_of` lists them)."""
     nv, npl = len(r.values), len(r.planned)
     return {"values": 0, "step": nv, "epoch": nv + 1, "inner": nv + 2, "counter": nv + 4, "planned": nv + 5,
-            "step_total": nv + 5 + npl, "end": nv + 6 + npl}
+            "step_total": nv + 5 + npl, "lead_total": nv + 6 + npl, "end": nv + 7 + npl}
 
 
 def leaves_of(a: Line) -> list:
@@ -120,7 +120,7 @@ def leaves_of(a: Line) -> list:
     r = a.rec
     if r is not None:
         out.extend(r.values)
-        out += [r.step, r.epoch, *(r.inner or (None, None)), r.counter, *r.planned.values(), r.step_total]
+        out += [r.step, r.epoch, *(r.inner or (None, None)), r.counter, *r.planned.values(), r.step_total, r.lead_total]
     out.extend(a.eta or (None,) * 4)
     if a.progress is not None:
         out.extend(a.progress[1:])
@@ -153,7 +153,7 @@ def rebuild(a: Line, x: list) -> Line:
         planned = dict(zip(r.planned, x[o["planned"]:o["step_total"]]))
         rec = Rec(r.keys, x[i:o["step"]], x[o["step"]], x[o["epoch"]],
                   None if r.inner is None else (x[o["inner"]], x[o["inner"] + 1]), x[o["counter"]], r.ctx, r.bar,
-                  planned, x[o["step_total"]], r.config, r.asked, r.closes)
+                  planned, x[o["step_total"]], r.config, r.asked, r.closes, x[o["lead_total"]])
         i = o["end"]
     eta = None if a.eta is None else tuple(x[i:i + 4])
     progress = None if a.progress is None else (a.progress[0], x[i + 4], x[i + 5])
@@ -233,8 +233,12 @@ class Plan:
         # (placed when the log has been read)
         r = line.rec
         self.bulk = self.tagged = self.need = self.at = None
-        if r is None or r.config or line.progress is not None:
-            return  # (a record drawing a bar -- its values in the postfix -- draws it first: applied one by one)
+        if r is None or r.config or line.progress is not None or r.lead_total is not None \
+                or (r.bar and r.ctx == "val" and r.inner is not None):
+            # (a record drawing a bar -- its values in the postfix -- draws it first; a fraction heading a record
+            # may be its epoch, as the plan stated says; an evaluation's progress is placed at the step training
+            # reached, its renderings one result: applied one by one)
+            return
         if not r.keys:  # a line that only says where training is ("Epoch 3/50" before Keras' progress line)
             if r.epoch is None or r.step is not None or r.inner is not None or r.bar:
                 return
@@ -436,7 +440,7 @@ def acts_beyond_its_numbers(a: Line) -> bool:
     header (what the parser does with it depends on its text, not only on its numbers)?"""
     return bool(a.crash or a.resume or a.early or a.checkpoint or a.launch or a.settings or a.options
                 or a.dot is not None or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
-                or a.kv_row is not None or a.kv_rule or a.announce is not None)
+                or a.kv_row is not None or a.kv_rule or a.announce is not None or a.plan_epochs is not None)
 
 
 def make_plan(raw: str, a: Line, table: list[str] | None) -> Plan | None:
