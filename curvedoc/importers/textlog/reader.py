@@ -18,7 +18,7 @@ from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT
-from curvedoc.model.run import ImportIssue
+from curvedoc.model.run import ImportIssue, empty_frame
 
 SOURCE = "text-log"
 
@@ -276,6 +276,16 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
     met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
     frame = p.result()
     if frame is None:
+        if p.crash_line is not None:
+            # a console that ends in an error before any training record (a config the framework refused, a data
+            # loader that failed, a traceback at import): the run crashed before it logged a metric -- said, as an
+            # MLflow run FAILED before its first metric is, not refused as 'no metrics'
+            kill = p.kill_line if p.kill_line and p.kill_line[0] >= p.crash_line[0] else None
+            line = kill or p.crash_line
+            return RunData(frame=empty_frame(), source=SOURCE, meta={"format": "text-log", "lines": p.n_lines},
+                           hparams=dict(p.hparams), issues=[*issues, ImportIssue(
+                               "killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
+                               file=str(path))])
         raise UnsupportedFormat(path, "no training metrics found in this text file (no 'key: value' lines)")
     meta: dict = {"format": "text-log", "lines": p.n_lines}
     if p.summary:

@@ -162,7 +162,9 @@ CRASH = re.compile(
     r"\bKilled\b|SIGTERM|SIGKILL|Signals\.SIG\w+|KeyboardInterrupt|Segmentation fault|core dumped|"
     r"CANCELLED AT|DUE TO TIME LIMIT|ChildFailedError|exitcode\s*:\s*-?[1-9]|Error executing job|"
     r"RuntimeError:|NCCL error|Watchdog caught collective operation timeout|terminate called|"
-    r"received signal|Aborted|exited with code [1-9]|error: \*\*\*"
+    r"received signal|Aborted|exited with code [1-9]|error: \*\*\*|"
+    # a compiled program's own last words: darknet's 'Error: ...' and the glibc backtrace it prints before exiting
+    r"^Error: |^backtrace \(\d+ entries\)|\bFatal error\b"
 )
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
