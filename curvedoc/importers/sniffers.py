@@ -60,21 +60,28 @@ def sniff_csv(path: Path) -> bool:
     return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
 
 
-def csv_header_like(path: Path) -> bool:
+_NAME_CELL = re.compile(rb"[\w./\-@()\[\]]+")
+# a name of a few words ('total loss', 'ctc loss'), as a hand-written header names its columns: starts with a letter
+_WORDS_CELL = re.compile(rb"[A-Za-z_][\w./\-@()\[\]]*( [\w./\-@()\[\]]+){1,3}")
+
+
+def csv_header_like(path: Path, spaced: bool = False) -> bool:
     """A Keras CSVLogger file (``training.log``) starts with a header of names: "epoch,loss,val_loss". A printed
-    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ...")."""
+    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ..."). ``spaced``:
+    names of a few words count too ('total loss<TAB>ctc loss'), for a caller that also checks the row below."""
     if not sniff_csv(path):
         return False
     first = first_line(head_bytes(path, 2048)).strip().lstrip(b"\xef\xbb\xbf")
     cells = re.split(rb"[,\t;]", first)
-    return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
+    return len(cells) >= 2 and all(_NAME_CELL.fullmatch(c.strip()) or (spaced and _WORDS_CELL.fullmatch(c.strip()))
+                                   for c in cells if c.strip())
 
 
 def csv_table_like(path: Path) -> bool:
     """A ``.log``/``.txt`` file that is a CSV table whatever its name (Keras' CSVLogger writes to any file the user
     names: ``speaker250_training.log``): a header of names (:func:`csv_header_like`) followed by a row with the same
     number of cells, most of them numbers. A printed log never starts that way (a time stamp, prose, a banner)."""
-    if not csv_header_like(path):
+    if not csv_header_like(path, spaced=True):
         return False
     lines = [x.strip() for x in head_bytes(path, 4096).splitlines()[:3] if x.strip()]
     if len(lines) < 2:

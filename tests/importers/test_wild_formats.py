@@ -1,0 +1,171 @@
+"""Formats found in the wild that curvedoc did not read (issues 35/36): each written the way its tool writes it,
+plus the real, labelled file of a seen lock-box batch it was found in."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import curvedoc
+from curvedoc.errors import LoadError, UnsupportedFormat
+from curvedoc.importers._base import RunSpec
+from curvedoc.importers.csvlog import read_csv_file
+from curvedoc.importers.discover import discover
+from curvedoc.importers.registry import reader, sniff_file
+
+LOCKBOX = Path(__file__).resolve().parents[2] / "benchmarks" / "lockbox"
+
+
+def _real(rel: str) -> Path:
+    p = LOCKBOX / rel
+    if not p.exists():
+        pytest.skip(f"lock-box file not found: {p}")
+    return p
+
+
+def _tags(rd) -> dict[str, np.ndarray]:
+    f = rd.frame
+    return {t: f.loc[f["tag"] == t].sort_values("step")["value"].to_numpy() for t in f["tag"].unique()}
+
+
+def _steps(rd, tag) -> np.ndarray:
+    f = rd.frame
+    return np.sort(f.loc[f["tag"] == tag, "step"].to_numpy())
+
+
+def _read(spec: RunSpec):
+    rd = reader(spec.format)(spec)
+    assert not isinstance(rd, list), rd
+    return rd
+
+
+def _one_run(path: Path):
+    found = discover(path)
+    assert len(found.specs) == 1, (found.specs, found.problems)
+    return found.specs[0]
+
+
+# ------------------------------------------------------------------------- Stable-Baselines3 Monitor
+def _write_monitor(path: Path, episodes: list[tuple[float, int, float]], env_id="CartPole-v1", t_start=1_700_000_000.5,
+                   extra: str = "") -> Path:
+    # stable_baselines3/common/monitor.py (ResultsWriter): '#' + json header line, then a csv.DictWriter of r, l, t
+    lines = ["#" + json.dumps({"t_start": t_start, "env_id": env_id}), "r,l,t" + extra]
+    lines += [f"{r},{n},{t}" + (",1" if extra else "") for r, n, t in episodes]
+    path.write_text("\r\n".join(lines[:1]) + "\n" + "\r\n".join(lines[1:]) + "\r\n")
+    return path
+
+
+def test_sb3_monitor_steps_are_the_running_sum_of_episode_lengths(tmp_path):
+    p = _write_monitor(tmp_path / "monitor.csv", [(10.0, 10, 0.5), (25.0, 25, 1.25), (200.0, 200, 4.0), (500.0, 500, 9.5)])
+    rd = read_csv_file(p)
+    assert rd.source == "sb3-monitor"
+    tags = _tags(rd)
+    assert set(tags) == {"episode_reward", "episode_length"}
+    assert tags["episode_reward"].tolist() == [10.0, 25.0, 200.0, 500.0]
+    assert _steps(rd, "episode_reward").tolist() == [10, 35, 235, 735]
+    wall = rd.frame.loc[rd.frame["tag"] == "episode_reward"].sort_values("step")["wall_time"].to_numpy()
+    assert np.allclose(wall, 1_700_000_000.5 + np.array([0.5, 1.25, 4.0, 9.5]))
+    assert rd.hparams == {"env_id": "CartPole-v1"}
+
+
+def test_sb3_monitor_info_keywords_are_kept_and_the_run_is_judged_on_its_return(tmp_path):
+    rng = np.random.default_rng(0)
+    eps = [(float(min(500, 20 + 2 * i + rng.integers(0, 10))), int(min(500, 20 + 2 * i)), 0.1 * i) for i in range(300)]
+    p = _write_monitor(tmp_path / "0.monitor.csv", eps, extra=",is_success")
+    rd = read_csv_file(p)
+    assert "is_success" in _tags(rd)
+    rep = curvedoc.diagnose(str(tmp_path))
+    (rr,) = rep.runs
+    assert rr.status != "not-assessed" and rr.coverage.signal_tag == "episode_reward", rr.coverage
+
+
+def test_sb3_monitor_real_cartpole():
+    p = _real("2026-12-01p/runs/csv_custom/sb3-monitor-cartpole")
+    rep = curvedoc.diagnose(str(p))
+    (rr,) = rep.runs
+    assert rr.status not in ("not-assessed", "unreadable") and rr.coverage.signal_tag == "episode_reward"
+    rd = _read(_one_run(p))
+    # 389 episodes, 48,831 steps (the label's figures)
+    assert len(_tags(rd)["episode_reward"]) == 389 and _steps(rd, "episode_reward")[-1] == 48_831
+
+
+def test_a_hash_comment_that_is_not_a_monitor_header_is_not_read_as_one(tmp_path):
+    p = tmp_path / "log.csv"
+    p.write_text('#{"note": "x"}\nr,l,t\n1,2,3\n')  # no t_start: not SB3's Monitor header
+    try:
+        rd = read_csv_file(p)
+    except (LoadError, UnsupportedFormat):
+        return
+    assert rd.source != "sb3-monitor"
+
+
+# ------------------------------------------------------------------------- headerless tables
+def test_headerless_two_columns_are_read_unnamed_and_said(tmp_path):
+    p = tmp_path / "loss_log.txt"
+    rows = [(10.0 / (i + 1), -200.0 + i) for i in range(50)]
+    p.write_text("".join(f"{a:.2f},{b:.2f}\n" for a, b in rows))
+    spec = _one_run(p)
+    assert spec.format == "csv"
+    rd = _read(spec)
+    tags = _tags(rd)
+    assert set(tags) == {"column_1", "column_2"}
+    assert len(tags["column_1"]) == 50 and tags["column_1"][0] == 10.0  # the first line is a row, not a header
+    (iss,) = [i for i in rd.issues if i.kind == "no-header"]
+    assert "--role train_loss=column_1" in iss.message and iss.severity == "warning"
+    rep = curvedoc.diagnose(str(p))
+    assert rep.runs[0].status == "not-assessed"  # nothing says which column is the loss: not guessed
+
+
+def test_headerless_single_column_takes_the_file_name(tmp_path):
+    p = tmp_path / "train_loss.csv"
+    np.savetxt(p, np.linspace(2.3, 0.2, 40), delimiter=",")  # one column: no delimiter written at all
+    p.write_text(p.read_text().replace("\n", ",\n"))  # ... so as a writer with a trailing comma does
+    rd = _read(_one_run(p))
+    assert set(_tags(rd)) == {"train_loss"} and len(_tags(rd)["train_loss"]) == 40
+
+
+def test_pandas_default_labels_are_no_names(tmp_path):
+    p = tmp_path / "metrics.csv"
+    p.write_text("0,1\n" + "".join(f"{1 / (i + 1)},{i}\n" for i in range(30)))
+    rd = read_csv_file(p)
+    tags = _tags(rd)
+    assert set(tags) == {"column_1", "column_2"} and len(tags["column_1"]) == 30 and tags["column_1"][0] == 1.0
+
+
+def test_headerless_real_ddqn_loss_reward():
+    p = _real("2026-11-27a/runs/csv_custom/ddqn-headerless-loss-reward")
+    rd = _read(_one_run(p))
+    tags = _tags(rd)
+    assert len(tags["column_1"]) == 8000 and tags["column_1"][0] == 16.84 and tags["column_2"][0] == -210.47
+    rep = curvedoc.diagnose(str(p), roles={"train_loss": "column_1"})
+    assert rep.runs[0].roles.get("train_loss") == "column_1"
+
+
+def test_tab_separated_header_of_several_word_names_in_a_txt(tmp_path):
+    # a hand-written loop: f.write('\t'.join(names) + '\t\n') then one row per logging step, trailing tab kept
+    names = ["total loss", "score loss", "ctc loss"]
+    p = tmp_path / "train_log.txt"
+    p.write_text("\t".join(names) + "\t\n" + "".join(f"{40 - i * 0.1:.6f}\t{0.2:.6f}\t{9 - i * 0.01:.6f}\t\n"
+                                                     for i in range(100)))
+    spec = _one_run(p)
+    assert spec.format == "csv"
+    assert sniff_file(p) == "csv"
+    rd = _read(spec)
+    assert set(_tags(rd)) == set(names) and len(_tags(rd)["total loss"]) == 100
+
+
+def test_printed_log_with_word_cells_is_still_a_text_log(tmp_path):
+    p = tmp_path / "train_log.txt"
+    p.write_text("epoch 1\tloss 0.52\tacc 0.81\nepoch 2\tloss 0.41\tacc 0.85\n")
+    assert _one_run(p).format == "text-log"
+
+
+def test_tsv_of_loss_names_real_pgnet():
+    p = _real("2026-11-28f/runs/csv_custom/pgnet-600-rows-tsv-5-losses")
+    rd = _read(_one_run(p))
+    tags = _tags(rd)
+    assert set(tags) == {"total loss", "score loss", "border loss", "direc loss", "ctc loss"}
+    assert len(tags["total loss"]) == 600 and tags["total loss"][0] == 46.604204
