@@ -160,15 +160,6 @@ def _unnamed_header(header: str, sep: str) -> str | None:
     return "data"
 
 
-def unnamed_columns(n: int, path: Path) -> list[str]:
-    """The names of a table's ``n`` unnamed columns: one column is the file's own series and takes its name
-    (``loss_log.csv`` -> ``loss_log``: the writer named the file after the one thing it holds); several are
-    ``column_1``, ``column_2``... -- the file's name cannot say which column is which, and guessing a loss would
-    judge the wrong curve."""
-    stem = path.name.split(".")[0] or "value"
-    return [stem] if n == 1 else [f"column_{i + 1}" for i in range(n)]
-
-
 def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFrame, list[str], str, bool]:
     """The CSV as a frame of raw cells, its stripped unique column names, the separator and whether the columns
     are unnamed (no header line, or pandas' default labels: see :func:`_unnamed_header`)."""
@@ -261,7 +252,7 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             df = df.iloc[:, :-1]  # a trailing separator on every line: no column
         if len(df) == 0:
             raise LoadError(path, "no data rows (a header of pandas' default labels only)", kind="header-only")
-        df.columns = unnamed_columns(df.shape[1], path)
+        df.columns = T.unnamed_columns(df.shape[1], path)
         return df, list(df.columns), sep, True
     names = T.unique_names(df.columns)
     if len(df) == 0:

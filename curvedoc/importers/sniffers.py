@@ -98,7 +98,11 @@ def sniff_json(path: Path) -> bool:
     if not head:
         return False
     if head[:1] == b"[":
-        return b"{" in head[:200]
+        # a list of objects, or a bare list of numbers (json.dump(losses, f)) or of rows of numbers
+        return b"{" in head[:200] or bool(re.match(rb"\[\s*(\[\s*)?(-?[\d.]|NaN|-?Infinity|null)", head))
+    if head[:1] == b'"':
+        # one string holding a history: JSON dumped twice, or a Python dict's repr (json.dump(str(history.history)))
+        return bool(re.match(rb'"\s*\{\s*(\\"|\')[^"\'\\]{1,200}(\\"|\')\s*:\s*\[', head))
     if head[:1] != b"{":
         return False
     line = first_line(head).strip()

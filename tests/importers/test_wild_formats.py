@@ -169,3 +169,101 @@ def test_tsv_of_loss_names_real_pgnet():
     tags = _tags(rd)
     assert set(tags) == {"total loss", "score loss", "border loss", "direc loss", "ctc loss"}
     assert len(tags["total loss"]) == 600 and tags["total loss"][0] == 46.604204
+
+
+# ------------------------------------------------------------------------- JSON: bare lists, string-wrapped history
+def test_bare_json_list_of_losses_is_one_series_named_by_the_file(tmp_path):
+    losses = [2.3 * 0.99 ** i for i in range(200)]
+    p = tmp_path / "loss_log.json"
+    p.write_text(json.dumps(losses))
+    assert sniff_file(p) == "json"
+    rd = _read(_one_run(p))
+    assert set(_tags(rd)) == {"loss_log"} and np.allclose(_tags(rd)["loss_log"], losses)
+    assert _steps(rd, "loss_log").tolist() == list(range(200))
+    rep = curvedoc.diagnose(str(p))
+    assert rep.runs[0].status != "not-assessed" and rep.runs[0].roles.get("train_loss") == "loss_log"
+
+
+def test_bare_json_list_keeps_nan_as_a_point(tmp_path):
+    p = tmp_path / "losses.json"
+    p.write_text("[2.3, 1.9, NaN, NaN]")
+    v = _tags(_read(_one_run(p)))["losses"]
+    assert len(v) == 4 and np.isnan(v[2:]).all()
+
+
+def test_json_list_of_number_rows_is_unnamed_columns(tmp_path):
+    p = tmp_path / "log.json"
+    p.write_text(json.dumps([[1.0 / (i + 1), i * 0.1] for i in range(20)]))
+    rd = _read(_one_run(p))
+    assert set(_tags(rd)) == {"column_1", "column_2"}
+    assert any(i.kind == "no-header" and "--role train_loss=column_1" in i.message for i in rd.issues)
+
+
+def test_bare_list_real_mlp_digits():
+    p = _real("2026-11-28f/runs/csv_custom/mlp-digits-numpy-9380-step-losses-json")
+    rd = _read(_one_run(p))
+    v = _tags(rd)["loss_log"]
+    assert len(v) == 9380 and abs(v[0] - 2.4235922022919008) < 1e-12
+
+
+def _history(n=8):
+    return {"loss": [1.0 / (i + 1) for i in range(n)], "accuracy": [0.5 + 0.04 * i for i in range(n)],
+            "val_loss": [1.1 / (i + 1) + 0.01 for i in range(n)], "val_accuracy": [0.5 + 0.035 * i for i in range(n)]}
+
+
+def test_history_written_as_a_python_repr_string(tmp_path):
+    p = tmp_path / "training_history.json"
+    with open(p, "w") as fh:
+        json.dump(str(_history()), fh)  # the mistake as it is made: the history's str() dumped as JSON
+    assert sniff_file(p) == "json"
+    rd = _read(_one_run(p))
+    assert rd.source == "keras-history"
+    assert np.allclose(_tags(rd)["val_loss"], _history()["val_loss"])
+    assert any(i.kind == "string-wrapped" and "nothing evaluated" in i.message for i in rd.issues)
+
+
+def test_history_repr_with_numpy2_scalars_and_nan(tmp_path):
+    h = "{'loss': [np.float64(0.9), np.float32(0.5), nan], 'val_loss': [np.float64(1.0), -0.0, inf]}"
+    p = tmp_path / "history.json"
+    p.write_text(json.dumps(h))
+    t = _tags(_read(_one_run(p)))
+    assert t["loss"][:2].tolist() == [0.9, 0.5] and np.isnan(t["loss"][2]) and np.isinf(t["val_loss"][2])
+
+
+def test_history_double_encoded_json(tmp_path):
+    p = tmp_path / "history.json"
+    p.write_text(json.dumps(json.dumps(_history())))
+    assert set(_tags(_read(_one_run(p)))) == set(_history())
+
+
+@pytest.mark.parametrize("payload, words", [
+    ("{'loss': [__import__('os').system('touch PWNED')]}", "not only literal values"),
+    ("{'loss': [1, 2], 'x': open('/etc/passwd').read()}", "not only literal values"),
+    ("{'loss': " + "[" * 200 + "1" + "]" * 200 + "}", "levels deep"),
+    ("{'loss': [1, 2,", "neither JSON nor a Python literal"),
+])
+def test_python_repr_string_is_never_evaluated(tmp_path, payload, words, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    p = tmp_path / "history.json"
+    p.write_text(json.dumps(payload))
+    with pytest.raises(UnsupportedFormat) as err:
+        reader("json")(RunSpec(tmp_path, "r", "json", [p]))
+    assert words in str(err.value)
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_python_repr_string_over_the_size_limit_is_refused(tmp_path, monkeypatch):
+    from curvedoc.importers import jsonlog
+
+    monkeypatch.setattr(jsonlog, "PY_LITERAL_MAX_CHARS", 100)
+    p = tmp_path / "history.json"
+    p.write_text(json.dumps(str(_history(40))))
+    with pytest.raises(UnsupportedFormat, match="character"):
+        reader("json")(RunSpec(tmp_path, "r", "json", [p]))
+
+
+def test_history_repr_real_keras_11ep():
+    p = _real("2026-11-29k/runs/keras_history_json/history-as-python-repr-string-11ep")
+    rep = curvedoc.diagnose(str(p))
+    (rr,) = rep.runs
+    assert rr.roles.get("train_loss") == "loss" and rr.roles.get("val_loss") == "val_loss" and rr.points == 44
