@@ -425,7 +425,7 @@ def _flavour(names: list[str], path: Path) -> str:
     return "csv"
 
 
-def _yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, issues: list[ImportIssue]) -> dict:
+def yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, issues: list[ImportIssue]) -> dict:
     """The settings Ultralytics writes beside ``results.csv``: ``args.yaml`` (YOLOv8 and later), ``opt.yaml`` and
     ``hyp.yaml`` (YOLOv5), merged in that order (the first that names a key wins). They state the plan (``epochs``)
     and the early-stopping rule (``patience``): when the run's last epoch is ``patience`` or more epochs after its
@@ -710,7 +710,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
     if flavour == "lightning-csv":
         hparams = _hparams_beside(path, issues)
     elif flavour == "yolo-csv":
-        hparams = _yolo_settings(path, conv.columns, meta, issues)
+        hparams = yolo_settings(path, conv.columns, meta, issues)
     else:
         hparams = {}
     return RunData(frame=frame, source=flavour, hparams=hparams, meta=meta, issues=issues)

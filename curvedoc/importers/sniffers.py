@@ -92,6 +92,24 @@ def csv_table_like(path: Path) -> bool:
     return len(head) == len(row) and nums * 2 >= len(row)
 
 
+_NUM = rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf)"
+# a row of YOLOv5's / Ultralytics-YOLOv3's results.txt (curvedoc.importers.yolo_txt): 'epoch/last', the GPU memory
+# ('4.54G', '0G' on a CPU), then 13 numbers, whitespace-separated
+YOLO_TXT_ROW = re.compile(rb"^\s*(\d+)/(\d+)\s+(\d+\.?\d*)([GMK]?)\s+" + rb"\s+".join([rb"(" + _NUM + rb")"] * 13)
+                          + rb"\s*$")
+
+
+def looks_like_results_txt(path: Path) -> bool:
+    """The file's first lines are YOLO results.txt rows: at least one, and every complete line among the first five
+    one (no header, no prose: the trainer writes nothing else into it)."""
+    head = head_bytes(path, 4096)
+    lines = [ln for ln in head.split(b"\n")[:6] if ln.strip()]
+    if len(head) == 4096 and not head.endswith(b"\n") and len(lines) > 1:
+        lines = lines[:-1]  # the head's last line may be cut by the head's end
+    lines = lines[:5]
+    return bool(lines) and all(YOLO_TXT_ROW.match(ln.rstrip(b"\r")) for ln in lines)
+
+
 def sniff_json(path: Path) -> bool:
     """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
     head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
@@ -206,6 +224,15 @@ def csv_file(p: Path, by: str) -> bool:
     # (a print of its arguments -- "Namespace(lr=0.1, epochs=3)", a dict -- is a printed log's first line)
     return (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first \
         and b"=" not in first and not first.lstrip().startswith(b"{")
+
+
+def yolo_results_txt(p: Path, by: str) -> bool:
+    """YOLOv5 / Ultralytics-YOLOv3 ``results.txt``: by its rows, under any name ending in ``.txt`` (``results.txt``,
+    ``results_exp3.txt`` as those trainers' plot functions glob ``results*.txt``), or under no such name by content."""
+    low = inner_name(p.name)
+    if by == "name" and not low.endswith(".txt"):
+        return False
+    return looks_like_results_txt(p)
 
 
 def json_file(p: Path, by: str) -> bool:

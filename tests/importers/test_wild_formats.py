@@ -267,3 +267,80 @@ def test_history_repr_real_keras_11ep():
     rep = curvedoc.diagnose(str(p))
     (rr,) = rep.runs
     assert rr.roles.get("train_loss") == "loss" and rr.roles.get("val_loss") == "val_loss" and rr.points == 44
+
+
+# ------------------------------------------------------------------------- YOLOv5 / YOLOv3 results.txt
+def _yolo_row(epoch, epochs, mloss, targets, img, results, mem="4.54G"):
+    # YOLOv5 train.py (v1-v5): s = ('%10s' * 2 + '%10.4g' * 6) % ('%g/%g' % (epoch, epochs - 1), mem, *mloss,
+    # targets.shape[0], imgs.shape[-1]); f.write(s + '%10.4g' * 7 % results + '\n')
+    s = ("%10s" * 2 + "%10.4g" * 6) % ("%g/%g" % (epoch, epochs - 1), mem, *mloss, targets, img)
+    return s + "%10.4g" * 7 % tuple(results) + "\n"
+
+
+def _write_yolo(path: Path, epochs=30, done=None, f1=False) -> Path:
+    lines = []
+    for e in range(done or epochs):
+        box, obj, cls = 0.1 / (1 + 0.1 * e), 0.09 - 0.001 * e, 0.02 / (1 + e)
+        m50 = min(0.9, 0.02 * (e + 1))
+        col11 = min(0.95, 0.03 * (e + 1) + 0.05) if f1 else 0.6 * m50  # F1 (YOLOv3) may exceed mAP@0.5
+        lines.append(_yolo_row(e, epochs, (box, obj, cls, box + obj + cls), 30 + e % 7, 640,
+                               (0.3, 0.5, m50, col11, 0.09 / (1 + 0.1 * e), 0.05, 0.01)))
+    path.write_text("".join(lines))
+    return path
+
+
+def test_yolov5_results_txt_columns_take_yolov5s_own_names(tmp_path):
+    p = _write_yolo(tmp_path / "results.txt", epochs=30)
+    spec = _one_run(tmp_path)
+    assert spec.format == "yolo-txt"
+    rd = _read(spec)
+    tags = _tags(rd)
+    assert {"train/box_loss", "train/obj_loss", "train/cls_loss", "metrics/precision", "metrics/recall",
+            "metrics/mAP_0.5", "metrics/mAP_0.5:0.95", "val/box_loss", "val/obj_loss", "val/cls_loss",
+            "epoch"} <= set(tags)
+    assert "train/total_loss" not in tags  # the sum of the parts: not set against one validation part
+    assert _steps(rd, "train/box_loss").tolist() == list(range(30))
+    assert abs(tags["train/box_loss"][0] - 0.1) < 1e-9 and rd.meta["num_epochs"] == 30
+    assert rd.hparams["img_size"] == 640 and rd.meta["trainer"] == "yolov5"
+    assert np.allclose(tags["gpu_mem_gb"], 4.54)
+
+
+def test_yolov3_results_txt_is_told_by_an_f1_above_map(tmp_path):
+    rd = _read(_one_run(_write_yolo(tmp_path / "results.txt", epochs=20, f1=True)))
+    tags = _tags(rd)
+    assert {"train/giou_loss", "metrics/F1", "val/giou_loss"} <= set(tags) and "metrics/mAP_0.5:0.95" not in tags
+    assert rd.meta["trainer"] == "yolov3"
+
+
+def test_yolo_results_txt_stopped_early_says_its_plan(tmp_path):
+    _write_yolo(tmp_path / "results.txt", epochs=100, done=12)
+    rep = curvedoc.diagnose(str(tmp_path))
+    (rr,) = rep.runs
+    assert rr.meta.get("num_epochs") == 100
+    assert any(f.name in ("unfinished-schedule", "crashed-run") for f in rr.findings), [f.name for f in rr.findings]
+
+
+def test_yolo_results_txt_renamed_and_given_alone(tmp_path):
+    p = _write_yolo(tmp_path / "exp3_metrics", epochs=5)
+    assert sniff_file(p) == "yolo-txt"
+
+
+def test_a_printed_log_or_table_is_not_a_yolo_results_txt(tmp_path):
+    p = tmp_path / "results.txt"
+    p.write_text("Epoch 0/99 loss 0.5 acc 0.3\n" * 5)
+    assert _one_run(tmp_path).format == "text-log"
+    q = tmp_path / "b" / "results.txt"
+    q.parent.mkdir()
+    q.write_text("0/9 1 2 3\n")  # too few fields
+    assert sniff_file(q) != "yolo-txt"
+
+
+@pytest.mark.parametrize("name, epochs", [("yolov5-results-txt-chess-100ep", 100), ("yolov5-results-txt-mushrooms-30ep", 30)])
+def test_yolo_results_txt_real(name, epochs):
+    p = _real(f"2026-12-01o/runs/text_log/{name}")
+    rd = _read(_one_run(p))
+    tags = _tags(rd)
+    assert len(tags["train/box_loss"]) == epochs and rd.meta["num_epochs"] == epochs and rd.meta["trainer"] == "yolov5"
+    rep = curvedoc.diagnose(str(p))
+    (rr,) = rep.runs
+    assert rr.status == "healthy" and "val_loss" in rr.roles and "train_loss" in rr.roles
