@@ -41,7 +41,7 @@ from curvedoc.importers.registry import PRIORITY, sniff_file
 from curvedoc.importers.sniffers import (CSV_NAMES_EXTRA, SQLITE_EXT, SQLITE_MAGIC, TEXT_LOG_EXT, TEXT_LOG_NAME,
                                         csv_header_like, csv_table_like, inner_name, is_event_file,
                                         looks_json_lines, looks_like_results_txt, looks_like_text_log,
-                                        named_as_log, own_output, sniff_json)
+                                        looks_like_trainer_state, named_as_log, own_output, sniff_json)
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
@@ -250,7 +250,9 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             low = inner_name(f)
             if is_event_file(f):
                 continue
-            if low == "trainer_state.json":
+            if low == "trainer_state.json" or (low.endswith(".json") and low not in JSON_SKIP
+                                                and looks_like_trainer_state(p)):
+                # (a TrainerState saved under another name -- 'training_logs.json' -- by its keys)
                 m = CHECKPOINT_DIR.match(d.name)
                 group = d.parent if m else d
                 hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -531,6 +532,36 @@ def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataF
     return df
 
 
+_COMPLETE_LIST = re.compile(r'"((?:[^"\\]|\\.){1,200})"\s*:\s*(\[[^\[\]{}"]*\])')
+
+
+def _cut_history(body: str, path: Path, issues: list[ImportIssue]) -> pd.DataFrame | None:
+    """A history dump (one object of per-epoch lists) cut short -- the job killed while ``json.dump`` wrote it, a
+    partial copy: the lists that are complete before the cut (``"loss": [...]``) are read, the rest is lost and the
+    file reported as truncated (damaged). None when no complete list of numbers is there."""
+    found: dict[str, list] = {}
+    end = 0
+    for m in _COMPLETE_LIST.finditer(body):
+        try:
+            values = _loads(m.group(2))
+        except (ValueError, RecursionError):
+            continue
+        if values and all(_plain_number(v) for v in values):
+            found.setdefault(json.loads(f'"{m.group(1)}"'), values)
+            end = m.end()
+    if not found:
+        return None
+    df = _history_frame(found, path, issues)
+    if df is None:
+        return None
+    issues[:] = [i for i in issues if i.kind not in ("bad-rows", "bad-lines", "truncated", "long-line")]
+    issues.append(ImportIssue(
+        "truncated", f"the JSON document is cut short (not valid JSON: it ends {len(body) - end:,} character(s) after "
+        f"the last complete list); the {len(found)} complete list(s) before the cut were read "
+        f"({', '.join(map(repr, list(found)[:6]))}), whatever came after is lost", file=str(path), count=1))
+    return df
+
+
 def _plain_number(x: Any) -> bool:
     """A JSON number (or NaN/Infinity, or null: a missing value), not a boolean."""
     return x is None or x == "NaN" or (isinstance(x, (int, float)) and not isinstance(x, bool))
@@ -720,6 +751,10 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                 return _sparse_run(_chunked_records(text, path, issues), path, issues, prefix, source)
         else:
             records = _parse_lines(text, path, issues)
+            hist = _cut_history(body, path, issues) if not records and body[0] == "{" else None
+            if hist is not None:
+                df, source, records = hist, "keras-history", None
+                index = df.index.to_numpy(dtype=np.int64)
         if records is not None:
             if not records:
                 why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))

@@ -187,8 +187,25 @@ def inner_name(name: str) -> str:
 # ------------------------------------------------------------------------------ one sniffer per format (registry)
 
 
+_TRAINER_STATE_KEYS = re.compile(rb'"(log_history|global_step|max_steps|trial_name|is_world_process_zero)"\s*:')
+
+
+def looks_like_trainer_state(path: Path) -> bool:
+    """A JSON object with the keys of HF ``TrainerState`` (``log_history`` and at least two of ``global_step``,
+    ``max_steps``, ``trial_name``, ``is_world_process_zero`` in its first 64 kB): a ``trainer_state.json`` saved
+    under another name (``training_logs.json``, ``state.json``) -- the Trainer writes the keys in sorted order, so
+    ``global_step`` comes before ``log_history``'s rows."""
+    head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
+    if head[:1] != b"{":
+        return False
+    keys = {m.group(1) for m in _TRAINER_STATE_KEYS.finditer(head)}
+    return b"log_history" in keys and len(keys) >= 3
+
+
 def hf_trainer_state(p: Path, by: str) -> bool:
-    return by == "name" and inner_name(p.name) == "trainer_state.json"
+    if by == "name":
+        return inner_name(p.name) == "trainer_state.json"
+    return inner_name(p.name).endswith(".json") and looks_like_trainer_state(p)
 
 
 def event_file(p: Path, by: str) -> bool:

@@ -344,3 +344,54 @@ def test_yolo_results_txt_real(name, epochs):
     rep = curvedoc.diagnose(str(p))
     (rr,) = rep.runs
     assert rr.status == "healthy" and "val_loss" in rr.roles and "train_loss" in rr.roles
+
+
+# ------------------------------------------------------------------------- found by the lock-box sweep (item 5)
+def _trainer_state(n=20) -> dict:
+    rows = [{"epoch": i / n, "step": i, "loss": 2.0 / (1 + 0.1 * i), "learning_rate": 1e-4, "grad_norm": 0.5}
+            for i in range(1, n + 1)]
+    # TrainerState.save_to_json: json.dumps(asdict(self), indent=2, sort_keys=True)
+    return {"best_metric": None, "epoch": 1.0, "global_step": n, "is_world_process_zero": True,
+            "log_history": rows, "max_steps": n, "trial_name": None}
+
+
+def test_trainer_state_saved_under_another_name_is_read_as_one(tmp_path):
+    p = tmp_path / "training_logs.json"
+    p.write_text(json.dumps(_trainer_state(), indent=2, sort_keys=True))
+    spec = _one_run(tmp_path)
+    assert spec.format == "hf-trainer-state"
+    assert sniff_file(p) == "hf-trainer-state"
+    assert len(_tags(_read(spec))["loss"]) == 20
+
+
+def test_a_json_log_mentioning_log_history_only_is_not_a_trainer_state(tmp_path):
+    p = tmp_path / "metrics.json"
+    p.write_text(json.dumps({"log_history": "see wandb", "loss": [1.0, 0.5, 0.25]}))
+    assert _one_run(tmp_path).format == "json"
+
+
+def test_real_trainer_state_named_training_logs():
+    p = _real("2026-11-28e/runs/hf_trainer_state/grpo-llama3b-reward-flat-250-steps")
+    rd = _read(_one_run(p))
+    assert rd.meta.get("max_steps") == 250 or rd.frame["step"].max() == 250
+
+
+def test_history_dump_cut_short_keeps_its_complete_lists_and_says_damaged(tmp_path):
+    h = _history(10)
+    p = tmp_path / "model_history.json"
+    full = json.dumps(h)
+    p.write_text(full[: full.index('"val_loss"') + 15])  # cut inside val_loss's list
+    rd = _read(_one_run(tmp_path))
+    tags = _tags(rd)
+    assert set(tags) == {"loss", "accuracy"} and np.allclose(tags["loss"], h["loss"])
+    (iss,) = [i for i in rd.issues if i.kind == "truncated"]
+    assert "'loss'" in iss.message and "cut short" in iss.message
+    rep = curvedoc.diagnose(str(p))
+    assert any(f.name == "damaged-log" for f in rep.runs[0].findings)
+
+
+def test_real_truncated_history_food11():
+    p = _real("2026-11-28d/runs/keras_history_json/food11-history-truncated-json")
+    rep = curvedoc.diagnose(str(p))
+    (rr,) = rep.runs
+    assert rr.points == 10 and any(f.name == "damaged-log" for f in rr.findings)
