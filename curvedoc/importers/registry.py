@@ -141,7 +141,10 @@ def _follow_json(path: Path) -> Follow:
 
 
 def _follow_csv(path: Path) -> Follow:
-    return CSV_FOLLOW
+    from curvedoc.importers.sniffers import table_without_header_line
+
+    # no header line to put in front of each piece (a headerless table, SB3's Monitor file): read whole again
+    return WHOLE_FILE if table_without_header_line(path) else CSV_FOLLOW
 
 
 def _follow_text(path: Path) -> Follow:

@@ -110,6 +110,20 @@ def looks_like_results_txt(path: Path) -> bool:
     return bool(lines) and all(YOLO_TXT_ROW.match(ln.rstrip(b"\r")) for ln in lines)
 
 
+_NUMBER_CELL = re.compile(rb"\s*(" + _NUM + rb")?\s*")
+
+
+def table_without_header_line(path: Path) -> bool:
+    """A CSV whose first line is no header to put in front of each appended piece: a row of numbers (a headerless
+    table), or Stable-Baselines3 Monitor's ``#{...}`` comment (its step is the running sum of every episode length
+    before). Such a file is followed by reading it whole again (:func:`curvedoc.importers.registry.follow`)."""
+    first = first_line(head_bytes(path, 4096)).strip().lstrip(b"\xef\xbb\xbf")
+    if first.startswith(b"#{"):
+        return True
+    cells = re.split(rb"[,\t;|]", first)
+    return bool(first) and all(_NUMBER_CELL.fullmatch(c) for c in cells) and any(c.strip() for c in cells)
+
+
 def sniff_json(path: Path) -> bool:
     """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
     head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()

@@ -395,3 +395,16 @@ def test_real_truncated_history_food11():
     rep = curvedoc.diagnose(str(p))
     (rr,) = rep.runs
     assert rr.points == 10 and any(f.name == "damaged-log" for f in rr.findings)
+
+
+def test_headerless_and_monitor_csvs_are_followed_whole(tmp_path):
+    # `curvedoc watch` puts a CSV's header line in front of each appended piece: these files have none to put
+    from curvedoc.importers.registry import WHOLE_FILE, follow
+
+    a = tmp_path / "loss_log.csv"
+    a.write_text("16.84,-210.47\n10.07,-158.77\n")
+    b = _write_monitor(tmp_path / "monitor.csv", [(10.0, 10, 0.5)])
+    c = tmp_path / "log.csv"
+    c.write_text("step,loss\n0,1.0\n")
+    assert follow("csv", a) is WHOLE_FILE and follow("csv", b) is WHOLE_FILE
+    assert follow("csv", c).header
