@@ -185,6 +185,15 @@ def convert_table(df: pd.DataFrame, names: Sequence[str] | None = None) -> Conve
     return out
 
 
+def unnamed_columns(n: int, path) -> list[str]:
+    """The names of a table's ``n`` unnamed columns: one column is the file's own series and takes its name
+    (``loss_log.csv`` -> ``loss_log``: the writer named the file after the one thing it holds); several are
+    ``column_1``, ``column_2``... -- the file's name cannot say which column is which, and guessing a loss would
+    judge the wrong curve."""
+    stem = path.name.split(".")[0] or "value"
+    return [stem] if n == 1 else [f"column_{i + 1}" for i in range(n)]
+
+
 def unique_names(names: Iterable[str]) -> list[str]:
     """Strip names and make them unique (``loss``, ``loss.1``) so each is one tag."""
     seen: set[str] = set()

@@ -13,6 +13,13 @@ What each flavour does with the x axis:
 * ``keras-csv``: no step column; the epoch counter.
 * ``yolo-csv``: the ``epoch`` column (header cells are space-padded).
 * ``rl-progress-csv``: ``total/steps``, ``time/total_timesteps``, ``steps_done``... else the row index.
+* ``sb3-monitor``: Stable-Baselines3's ``monitor.csv`` (a ``#{"t_start": ..., "env_id": ...}`` line, then ``r,l,t``
+  per episode): the timesteps done (running sum of ``l``); ``r`` is read as ``episode_reward``, ``l`` as
+  ``episode_length``, ``t_start + t`` is the wall clock (:func:`_monitor_run`).
+
+A table whose first line is already a row of numbers (or pandas' default labels ``0,1,...``) has unnamed columns: one
+column takes the file's name (``loss_log.csv`` -> ``loss_log``), several are ``column_1``, ``column_2``... and the
+run says so -- nothing is guessed to be the loss (``--role train_loss=column_1`` names it).
 
 In every flavour the ``epoch`` column is also kept as an ``epoch`` tag.
 
@@ -32,6 +39,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import math
 import re
 import warnings
 from pathlib import Path
@@ -133,8 +142,27 @@ def _field_count(line: str, sep: str) -> int:
         return line.count(sep) + 1
 
 
-def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFrame, list[str], str]:
-    """The CSV as a frame of raw cells, its stripped unique column names and the separator."""
+_NUMBER_CELL = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*|\s*[-+]?(?i:nan|inf|infinity)\s*")
+
+
+def _unnamed_header(header: str, sep: str) -> str | None:
+    """Whether the first line names no column: ``"data"`` -- every cell a number (``np.savetxt(..., delimiter=",")``,
+    ``f.write(f"{loss},{reward}\\n")``: the first line is already a row); ``"labels"`` -- pandas' default column
+    labels ``0,1,...,n-1`` (``pd.DataFrame(array).to_csv(index=False)``), a header that names nothing; else None.
+    An empty cell at the end (a trailing separator) is no column."""
+    cells = header.split(sep)
+    if cells and not cells[-1].strip():
+        cells = cells[:-1]
+    if not cells or any(not _NUMBER_CELL.fullmatch(c) for c in cells):
+        return None
+    if [c.strip() for c in cells] == [str(i) for i in range(len(cells))]:
+        return "labels"
+    return "data"
+
+
+def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFrame, list[str], str, bool]:
+    """The CSV as a frame of raw cells, its stripped unique column names, the separator and whether the columns
+    are unnamed (no header line, or pandas' default labels: see :func:`_unnamed_header`)."""
     text = text.lstrip("\ufeff")
     if not text or text.isspace():
         raise LoadError(path, "empty file", kind="empty")
@@ -145,6 +173,7 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
     header = text if first_nl < 0 else text[:first_nl]
     sep = _sniff_sep(header, path)
     n_header = _field_count(header.rstrip("\r"), sep)
+    unnamed = _unnamed_header(header.rstrip("\r"), sep) if n_header <= MAX_COLUMNS else None
     if n_header > MAX_COLUMNS:
         # pandas renames duplicate column names in quadratic time: 2M columns would take hours
         raise LoadError(path, f"the header has {n_header:,} columns, over the {MAX_COLUMNS:,}-column limit "
@@ -185,6 +214,7 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
                 # rows one field wider than the header are never an index column: pandas would shift every name
                 # one column right ('step,loss' over '0,2.3,50.0' read the 50.0 as the loss)
                 index_col=False,
+                header=None if unnamed == "data" else "infer",
                 skip_blank_lines=True,
                 low_memory=False,
             )
@@ -217,6 +247,13 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             f"{bad} row(s) have more fields than the header and were skipped",
             file=str(path), count=bad,
         ))
+    if unnamed:
+        if df.shape[1] and df.iloc[:, -1].isna().all() and header.rstrip("\r").rstrip(" ").endswith(sep):
+            df = df.iloc[:, :-1]  # a trailing separator on every line: no column
+        if len(df) == 0:
+            raise LoadError(path, "no data rows (a header of pandas' default labels only)", kind="header-only")
+        df.columns = T.unnamed_columns(df.shape[1], path)
+        return df, list(df.columns), sep, True
     names = T.unique_names(df.columns)
     if len(df) == 0:
         raise LoadError(path, "no data rows (header only)", kind="header-only")
@@ -229,7 +266,7 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             f"({', '.join(repr(n) for n in names if any(n.startswith(d + '.') for d in dups[:5]))[:200]})",
             file=str(path), count=len(dups), severity="info",
         ))
-    return df, names, sep
+    return df, names, sep, False
 
 
 _CONFLICT_MARKER = re.compile(r"^(?:<{7}(?: .*)?|={7}|>{7}(?: .*)?|\|{7}(?: .*)?)\r?$", re.M)
@@ -282,6 +319,83 @@ def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
     return df.loc[~is_header].reset_index(drop=True), starts
 
 
+def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
+    if len(names) == 1:
+        return ImportIssue(
+            "no-header", f"the file has no header: its one column of numbers is read as {names[0]!r}, the file's name, "
+            "one value per row (the row number is the step)", file=str(path), severity="info")
+    return ImportIssue(
+        "no-header",
+        f"the file has no header: its {len(names)} columns of numbers are read as {', '.join(map(repr, names[:6]))}"
+        f"{' ...' if len(names) > 6 else ''}, one row per step -- nothing says which is the loss, so no column is "
+        f"judged as one until you say so (--role train_loss={names[0]})", file=str(path), severity="warning")
+
+
+# --------------------------------------------------------------------------- Stable-Baselines3 Monitor
+MONITOR_COLUMNS = ("r", "l", "t")
+# what SB3's Monitor writes per episode (stable_baselines3/common/monitor.py: the ``info["episode"]`` keys), under
+# the names its own logger and the RL markers of the role table know an episode's return and length by
+MONITOR_NAMES = {"r": "episode_reward", "l": "episode_length"}
+
+
+def _monitor_comment(text: str) -> tuple[str, dict | None]:
+    """(the text after SB3's Monitor comment line, the comment's JSON) when the file starts with one: Monitor writes
+    ``#`` + ``json.dumps({"t_start": ..., "env_id": ...})`` before the ``r,l,t`` header. Any other text: (it, None)."""
+    body = text.lstrip("\ufeff")
+    if not body.startswith("#{"):
+        return text, None
+    nl = body.find("\n")
+    line = body[1:nl if nl >= 0 else len(body)].rstrip("\r")
+    try:
+        meta = json.loads(line)
+    except (ValueError, RecursionError):
+        return text, None
+    if not isinstance(meta, dict) or "t_start" not in meta:
+        return text, None
+    return (body[nl + 1:] if nl >= 0 else ""), meta
+
+
+def _monitor_run(df: pd.DataFrame, names: list[str], header: dict, path: Path, prefix: str,
+                 issues: list[ImportIssue]) -> RunData:
+    """A Stable-Baselines3 ``monitor.csv``: one row per finished episode -- ``r`` its return, ``l`` its length in
+    environment steps, ``t`` seconds since ``t_start`` (then any ``info_keywords`` columns). The x axis is the
+    timesteps done when the episode ended (the running sum of ``l``: the step count SB3's own logger plots against);
+    the wall clock is ``t_start + t``. ``r`` is read as ``episode_reward`` and ``l`` as ``episode_length``: an RL
+    run, judged on its return. Several Monitor files of one vectorised env are one file each (one run each)."""
+    conv = T.convert_table(df, names)
+    cols = {T.norm_name(c.name): c for c in conv.columns}
+    r, length, t = (cols.get(k) for k in MONITOR_COLUMNS)
+    if r is None or length is None:
+        raise UnsupportedFormat(path, "a Stable-Baselines3 Monitor file whose 'r' or 'l' column holds no numbers")
+    keep = length.present & np.isfinite(length.values) & (length.values >= 0)
+    dropped = int((~keep).sum())
+    if not keep.any():
+        raise UnsupportedFormat(path, "a Stable-Baselines3 Monitor file with no episode length ('l') to count steps by")
+    steps = np.cumsum(np.where(keep, length.values, 0)).astype(np.int64)[keep]
+    wall = None
+    t0 = header.get("t_start")
+    if t is not None and isinstance(t0, (int, float)) and math.isfinite(t0):
+        wall = np.where(t.present, t.values + float(t0), np.nan)[keep]
+    tag_cols = []
+    for c in conv.columns:
+        if c is t:
+            continue
+        name = MONITOR_NAMES.get(T.norm_name(c.name), c.name)
+        tag_cols.append(T.NumericColumn(prefix + name, c.values[keep], c.present[keep]))
+    if dropped:
+        issues.append(ImportIssue(
+            "rows-without-step", f"{dropped} episode row(s) have no length 'l' and were left out (the step is the "
+            "running sum of the lengths)", file=str(path), count=dropped))
+    frame = T.melt(tag_cols, steps, wall, str(path))
+    for iss in (T.skipped_issue(conv.skipped, str(path)), T.bad_cells_issue(conv.bad_cells, str(path))):
+        if iss:
+            issues.append(iss)
+    meta = {"rows": int(len(df)), "separator": ",", "step_column": "timesteps (running sum of l)",
+            "episodes": int(keep.sum())}
+    hparams = {k: v for k, v in header.items() if k != "t_start" and isinstance(v, (str, int, float, bool))}
+    return RunData(frame=frame, source="sb3-monitor", hparams=hparams, meta=meta, issues=issues)
+
+
 # --------------------------------------------------------------------------- flavours
 def _flavour(names: list[str], path: Path) -> str:
     low = [T.norm_name(n) for n in names]
@@ -311,7 +425,7 @@ def _flavour(names: list[str], path: Path) -> str:
     return "csv"
 
 
-def _yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, issues: list[ImportIssue]) -> dict:
+def yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, issues: list[ImportIssue]) -> dict:
     """The settings Ultralytics writes beside ``results.csv``: ``args.yaml`` (YOLOv8 and later), ``opt.yaml`` and
     ``hyp.yaml`` (YOLOv5), merged in that order (the first that names a key wins). They state the plan (``epochs``)
     and the early-stopping rule (``patience``): when the run's last epoch is ``patience`` or more epochs after its
@@ -384,7 +498,13 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     path = Path(path)
     issues: list[ImportIssue] = []
     # the file's bytes and its text are not kept past the parse (each is as large as the file)
-    df, names, sep = _parse(_decode(read_bytes(path), path, issues), path, issues)
+    text, monitor = _monitor_comment(_decode(read_bytes(path), path, issues))
+    df, names, sep, unnamed = _parse(text, path, issues)
+    del text
+    if monitor is not None and [T.norm_name(n) for n in names[:3]] == list(MONITOR_COLUMNS):
+        return _monitor_run(df, names, monitor, path, prefix, issues)
+    if unnamed:
+        issues.append(_unnamed_issue(names, path))
     df, header_starts = _drop_repeated_headers(df, names, path, issues)
     if len(df) == 0:
         raise LoadError(path, "no data rows (header only)", kind="header-only")
@@ -575,7 +695,8 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
     if not tag_cols:
         why = "no numeric columns" if not cols else "no numeric columns besides the step"
         raise UnsupportedFormat(path, f"{why}: not a training log")
-    if flavour == "csv" and (step_col is None) and not any(METRIC_WORDS.search(T.norm_name(c.name)) for c in tag_cols):
+    if flavour == "csv" and (step_col is None) and not any(METRIC_WORDS.search(T.norm_name(c.name)) for c in tag_cols) \
+            and not any(i.kind == "no-header" for i in issues):  # (unnamed columns: said, not refused)
         raise UnsupportedFormat(path, "no step column and no column named like a metric: not a training log")
 
     frame = T.melt(tag_cols, steps, wall, str(path))
@@ -589,7 +710,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
     if flavour == "lightning-csv":
         hparams = _hparams_beside(path, issues)
     elif flavour == "yolo-csv":
-        hparams = _yolo_settings(path, conv.columns, meta, issues)
+        hparams = yolo_settings(path, conv.columns, meta, issues)
     else:
         hparams = {}
     return RunData(frame=frame, source=flavour, hparams=hparams, meta=meta, issues=issues)

@@ -17,7 +17,7 @@ Rules (one run per folder; format detection by content, not only by name):
   its first bytes: :func:`curvedoc.importers.registry.sniff_file`); the walk of a folder uses the same predicates
   (:mod:`curvedoc.importers.sniffers`) with the rules of the layouts above.
 * When one folder holds several formats, the first of ``trainer_state > tfevents > mlflow > wandb
-  > csv > json`` (the registry's precedence) is read, and the others are mentioned in the run's import issues.
+  > csv > results.txt > json`` (the registry's precedence) is read, and the others are mentioned in the run's import issues.
 * Nothing found: :func:`nothing_found` says what was there instead (only checkpoints, unreadable files) and
   every format curvedoc reads.
 * One training, several logs, in a layout its framework writes (HF Trainer: ``trainer_state.json`` and the
@@ -40,8 +40,8 @@ from curvedoc.importers.dvclive import METRICS_DIR, is_dvclive_dir
 from curvedoc.importers.registry import PRIORITY, sniff_file
 from curvedoc.importers.sniffers import (CSV_NAMES_EXTRA, SQLITE_EXT, SQLITE_MAGIC, TEXT_LOG_EXT, TEXT_LOG_NAME,
                                         csv_header_like, csv_table_like, inner_name, is_event_file,
-                                        looks_json_lines, looks_like_text_log, named_as_log, own_output,
-                                        sniff_json)
+                                        looks_json_lines, looks_like_results_txt, looks_like_text_log,
+                                        looks_like_trainer_state, named_as_log, own_output, sniff_json)
 
 SUBRUN_NAMES = {"train", "training", "eval", "evaluation", "validation", "val", "valid", "test"}
 TIMESTAMP_DIR = re.compile(r"^\d{9,11}(\.\d+)?$")
@@ -250,7 +250,9 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             low = inner_name(f)
             if is_event_file(f):
                 continue
-            if low == "trainer_state.json":
+            if low == "trainer_state.json" or (low.endswith(".json") and low not in JSON_SKIP
+                                                and looks_like_trainer_state(p)):
+                # (a TrainerState saved under another name -- 'training_logs.json' -- by its keys)
                 m = CHECKPOINT_DIR.match(d.name)
                 group = d.parent if m else d
                 hf_groups.setdefault(group, []).append((int(m.group(1)) if m else 1 << 62, p))
@@ -272,7 +274,10 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
             elif Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low):
-                if looks_json_lines(p):
+                if low.endswith(".txt") and looks_like_results_txt(p):
+                    # YOLOv5's / YOLOv3's results.txt: a headerless table of 15 fields per epoch, no printed log
+                    other.setdefault(d, []).append(RunSpec(d, "", "yolo-txt", [p], extras={"tentative": True}))
+                elif looks_json_lines(p):
                     # one JSON object per line under a text log's name (DETR's and MAE's log.txt): JSON's own content
                     # comes first, as for a file given alone
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
@@ -318,10 +323,10 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
         specs.sort(key=lambda s: PRIORITY.index(s.format))
         chosen = specs[0]
         rest = specs[1:]
-        if chosen.format in ("csv", "json", "text-log") and len(specs) > 1:
+        if chosen.format in ("csv", "yolo-txt", "json", "text-log") and len(specs) > 1:
             # several plain data files in one folder: each is its own run (a printed log beside a CSV of
             # the same run is mentioned, not read twice)
-            plain = [s for s in specs if s.format in ("csv", "json")] or specs
+            plain = [s for s in specs if s.format in ("csv", "yolo-txt", "json")] or specs
             if chosen.format != "text-log":
                 logs = [s for s in specs if s.format == "text-log"]
                 if logs:

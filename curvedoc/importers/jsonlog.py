@@ -1,8 +1,12 @@
 """JSON training logs: JSON lines (one object per log call; Detectron2 ``metrics.json``, fairseq
 ``--log-format json``, MMEngine ``scalars.json``...), a Keras ``history.history`` dump (one object of
-lists, index = epoch), and a JSON list of objects.
+lists, index = epoch), a JSON list of objects, and a bare JSON list of numbers (``json.dump(losses, f)``: one value per
+step, named by the file -- ``loss_log.json`` -> ``loss_log``; rows of numbers are unnamed columns ``column_1``...).
+A file whose one JSON value is a string holding the history (JSON dumped twice, or ``str(history.history)``, a
+Python repr) is read from inside the string; the repr by a literal-only parser, never evaluated
+(:func:`_python_literal`).
 
-Sources: ``detectron2``, ``jsonl``, ``keras-history``, ``json``.
+Sources: ``detectron2``, ``jsonl``, ``keras-history``, ``json``, ``json-list``.
 
 Parsing: the whole file goes through ONE ``json.loads`` call (the lines joined into a JSON array), which
 measured ~2x faster than ``json.loads`` per line and, unlike ``pandas.read_json``/``pyarrow.json``, keeps
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -527,6 +532,126 @@ def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataF
     return df
 
 
+_COMPLETE_LIST = re.compile(r'"((?:[^"\\]|\\.){1,200})"\s*:\s*(\[[^\[\]{}"]*\])')
+
+
+def _cut_history(body: str, path: Path, issues: list[ImportIssue]) -> pd.DataFrame | None:
+    """A history dump (one object of per-epoch lists) cut short -- the job killed while ``json.dump`` wrote it, a
+    partial copy: the lists that are complete before the cut (``"loss": [...]``) are read, the rest is lost and the
+    file reported as truncated (damaged). None when no complete list of numbers is there."""
+    found: dict[str, list] = {}
+    end = 0
+    for m in _COMPLETE_LIST.finditer(body):
+        try:
+            values = _loads(m.group(2))
+        except (ValueError, RecursionError):
+            continue
+        if values and all(_plain_number(v) for v in values):
+            found.setdefault(json.loads(f'"{m.group(1)}"'), values)
+            end = m.end()
+    if not found:
+        return None
+    df = _history_frame(found, path, issues)
+    if df is None:
+        return None
+    issues[:] = [i for i in issues if i.kind not in ("bad-rows", "bad-lines", "truncated", "long-line")]
+    issues.append(ImportIssue(
+        "truncated", f"the JSON document is cut short (not valid JSON: it ends {len(body) - end:,} character(s) after "
+        f"the last complete list); the {len(found)} complete list(s) before the cut were read "
+        f"({', '.join(map(repr, list(found)[:6]))}), whatever came after is lost", file=str(path), count=1))
+    return df
+
+
+def _plain_number(x: Any) -> bool:
+    """A JSON number (or NaN/Infinity, or null: a missing value), not a boolean."""
+    return x is None or x == "NaN" or (isinstance(x, (int, float)) and not isinstance(x, bool))
+
+
+# a string holding a Python literal is parsed only up to this size and bracket depth: ast's parser recurses per
+# nesting level (a deep one overflows the C stack) and holds a node per token (a 64 MB history is already ~1 GB)
+PY_LITERAL_MAX_CHARS = 64 * 1024 * 1024
+PY_LITERAL_MAX_DEPTH = 32
+_NUMPY_SCALARS = {"float64", "float32", "float16", "float", "int64", "int32", "int16", "int8", "int", "longdouble",
+                  "float_", "int_", "double", "single", "half", "uint8", "uint16", "uint32", "uint64"}
+
+
+def _unwrap_string(doc: str, path: Path, issues: list[ImportIssue]) -> Any:
+    """The value a JSON file holds as one string: ``json.dump(json.dumps(h), f)`` (JSON inside a JSON string) or
+    ``json.dump(str(history.history), f)`` (a Python dict's repr). The repr is read by :func:`_python_literal`, never
+    evaluated: only literals (numbers, strings, lists, tuples, dicts, ``nan``/``inf``, numpy scalar reprs such as
+    ``np.float64(0.5)``) are accepted, so no code in the file can run."""
+    inner = doc.strip()
+    if not inner or inner[0] not in "[{":
+        raise UnsupportedFormat(path, "a single JSON string, not a training log")
+    try:
+        value = _loads(inner)
+        how = "JSON written again as a JSON string (json.dumps twice)"
+    except (ValueError, RecursionError):
+        value = _python_literal(inner, path)
+        how = ("a Python repr written as a JSON string (json.dump(str(history.history)) or the like); read as literal "
+               "values only, nothing evaluated")
+    if not isinstance(value, (dict, list)):
+        raise UnsupportedFormat(path, "a JSON string holding a single value, not a training log")
+    issues.append(ImportIssue("string-wrapped", f"the file's JSON value is one string holding {how}", file=str(path),
+                              severity="info"))
+    return value
+
+
+def _python_literal(text: str, path: Path) -> Any:
+    """A Python literal (a dict/list repr) parsed with :mod:`ast` and converted node by node: numbers, strings,
+    ``None``/booleans, lists, tuples, dicts, a sign before a number, the names ``nan``/``inf`` and one-argument calls
+    of numpy's scalar types (``np.float32(0.25)``: numpy 2's repr of a history's values). Anything else (a name, an
+    attribute, another call, an operator) is refused with what it is: nothing is evaluated. Bounded by
+    :data:`PY_LITERAL_MAX_CHARS` and :data:`PY_LITERAL_MAX_DEPTH` before the parser sees it."""
+    import ast
+
+    what = "a JSON string holding a Python repr"
+    if len(text) > PY_LITERAL_MAX_CHARS:
+        raise UnsupportedFormat(path, f"{what} of {len(text):,} characters, over the {PY_LITERAL_MAX_CHARS:,}-character "
+                                      "limit for reading one")
+    b = np.frombuffer(text.encode("utf-8", "replace"), dtype=np.uint8)
+    opens = np.isin(b, np.frombuffer(b"[{(", dtype=np.uint8)).astype(np.int32)
+    closes = np.isin(b, np.frombuffer(b"]})", dtype=np.uint8)).astype(np.int32)
+    depth = int(np.max(np.cumsum(opens - closes))) if len(b) else 0
+    if depth > PY_LITERAL_MAX_DEPTH:
+        raise UnsupportedFormat(path, f"{what} nested {depth} levels deep, over the {PY_LITERAL_MAX_DEPTH}-level limit")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise UnsupportedFormat(path, f"a JSON string that is neither JSON nor a Python literal "
+                                      f"({type(exc).__name__}: {str(exc).splitlines()[0][:80] if str(exc) else ''})") from None
+
+    def conv(node: ast.AST) -> Any:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool, type(None))):
+            return node.value
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [conv(e) for e in node.elts]
+        if isinstance(node, ast.Dict) and all(k is not None for k in node.keys):
+            return {str(conv(k)): conv(v) for k, v in zip(node.keys, node.values)}
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = conv(node.operand)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return -v if isinstance(node.op, ast.USub) else v
+        if isinstance(node, ast.Name) and node.id in ("nan", "inf", "NaN", "Infinity"):
+            return _constant("NaN" if node.id.lower() == "nan" else "Infinity")  # as JSON's NaN: a NaN point
+        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and \
+                f.value.id in ("np", "numpy") else None
+            if name in _NUMPY_SCALARS:
+                v = conv(node.args[0])
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    return v
+        raise UnsupportedFormat(path, f"{what} holding {type(node).__name__.lower()} "
+                                      f"{(ast.get_source_segment(text, node) or '')[:60]!r}, not only literal values "
+                                      "(read, never evaluated)")
+
+    try:
+        return conv(tree.body)
+    except RecursionError:
+        raise UnsupportedFormat(path, f"{what} nested too deep to read") from None
+
+
 # --------------------------------------------------------------------------- main
 def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     """One JSON log: its run, or one :class:`RunData` per run when launches were appended to the file (``#1``,
@@ -549,12 +674,35 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     index: np.ndarray | None = None
     doc: Any = None
     whole_ok = False
-    if body[0] in "[{":
+    if body[0] in "[{\"":
         try:
             doc = _loads(body)
             whole_ok = True
         except (ValueError, RecursionError):  # JSON lines, or a damaged document: read line by line
             whole_ok = False
+    if whole_ok and isinstance(doc, str):
+        doc = _unwrap_string(doc, path, issues)
+
+    if whole_ok and isinstance(doc, list) and doc and (all(_plain_number(x) for x in doc) or all(
+            isinstance(r, list) and r and all(_plain_number(x) for x in r) for r in doc)):
+        # a bare list of numbers (json.dump(losses, f)): one value per step, named by the file; a list of rows of
+        # numbers: unnamed columns (see _tabular.unnamed_columns)
+        rows = [[x] for x in doc] if not isinstance(doc[0], list) else doc
+        width = max(len(r) for r in rows)
+        names = T.unnamed_columns(width, path)
+        df = pd.DataFrame([r + [None] * (width - len(r)) for r in rows], columns=names, dtype=object)
+        issues.append(ImportIssue(
+            "no-header", f"the file is a bare JSON list of {len(rows):,} {'numbers' if width == 1 else 'rows of numbers'}"
+            f" with no names: read as {', '.join(map(repr, names[:6]))}{' ...' if width > 6 else ''}, one value per "
+            "step (the list index)" + ("" if width == 1 else f"; nothing says which is the loss (--role "
+                                       f"train_loss={names[0]} names it)"),
+            file=str(path), severity="info" if width == 1 else "warning"))
+        doc = None
+        conv = T.convert_table(df, names)
+        if not conv.columns:
+            raise UnsupportedFormat(path, "a JSON list of nulls: no numeric values")
+        return _run(df, names, conv, conv.columns, "json-list", np.arange(len(df), dtype=np.int64), path, prefix,
+                    issues)
 
     if whole_ok and isinstance(doc, dict):
         inner = doc.get("history") if isinstance(doc.get("history"), dict) else doc
@@ -603,6 +751,10 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                 return _sparse_run(_chunked_records(text, path, issues), path, issues, prefix, source)
         else:
             records = _parse_lines(text, path, issues)
+            hist = _cut_history(body, path, issues) if not records and body[0] == "{" else None
+            if hist is not None:
+                df, source, records = hist, "keras-history", None
+                index = df.index.to_numpy(dtype=np.int64)
         if records is not None:
             if not records:
                 why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))

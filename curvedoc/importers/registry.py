@@ -13,7 +13,7 @@ A :class:`Format` entry says:
   a CSV never imports the TensorBoard protobufs);
 * ``precedence`` -- when one folder holds logs of several formats, the format with the lowest is read and the others
   are mentioned in the run's import issues (:data:`PRIORITY`: trainer_state > tfevents > mlflow > wandb > dvclive >
-  csv > json > text-log);
+  csv > YOLO results.txt > json > text-log);
 * ``sniff`` -- ``"module:function"``, ``function(path, by) -> bool``: a file given on its own is of this format.
   ``by="name"``: its name says so (and its first bytes agree); ``by="content"``: its first bytes alone say so (a
   renamed file). A lone file is tried by name against every entry in table order, then by content
@@ -141,7 +141,10 @@ def _follow_json(path: Path) -> Follow:
 
 
 def _follow_csv(path: Path) -> Follow:
-    return CSV_FOLLOW
+    from curvedoc.importers.sniffers import table_without_header_line
+
+    # no header line to put in front of each piece (a headerless table, SB3's Monitor file): read whole again
+    return WHOLE_FILE if table_without_header_line(path) else CSV_FOLLOW
 
 
 def _follow_text(path: Path) -> Follow:
@@ -160,13 +163,14 @@ FORMATS: tuple[Format, ...] = (
     Format("hf-trainer-state", "trainer_state.json (HF Trainer)", "curvedoc.importers.hf_trainer:read", 0,
            sniff=_S + "hf_trainer_state"),
     Format("csv", "CSV", "curvedoc.importers.csvlog:read", 6, sniff=_S + "csv_file", follow=_follow_csv),
-    Format("json", "JSON/JSONL", "curvedoc.importers.jsonlog:read", 7, sniff=_S + "json_file", follow=_follow_json),
+    Format("yolo-txt", "YOLOv5 results.txt", "curvedoc.importers.yolo_txt:read", 7, sniff=_S + "yolo_results_txt"),
+    Format("json", "JSON/JSONL", "curvedoc.importers.jsonlog:read", 8, sniff=_S + "json_file", follow=_follow_json),
     Format("mlflow", "MLflow (mlruns/, mlflow.db)", "curvedoc.importers.mlflow:read", 2,
            fetch=("metrics", "params", "tags")),
     Format("mlflow-db", "MLflow (mlruns/, mlflow.db)", "curvedoc.importers.mlflow_db:read", 3, sniff=_S + "sqlite"),
     Format("wandb", "W&B (wandb/)", "curvedoc.importers.wandb:read", 4, sniff=_S + "wandb_file",
            fetch_settings=("files",)),
-    Format("text-log", "text logs (console output)", "curvedoc.importers.textlog:read", 8, sniff=_S + "text_log",
+    Format("text-log", "text logs (console output)", "curvedoc.importers.textlog:read", 9, sniff=_S + "text_log",
            follow=_follow_text),
     Format("dvclive", "DVCLive", "curvedoc.importers.dvclive:read", 5),
 )

@@ -60,21 +60,28 @@ def sniff_csv(path: Path) -> bool:
     return first.count(b",") >= 1 or first.count(b"\t") >= 1 or first.count(b";") >= 1
 
 
-def csv_header_like(path: Path) -> bool:
+_NAME_CELL = re.compile(rb"[\w./\-@()\[\]]+")
+# a name of a few words ('total loss', 'ctc loss'), as a hand-written header names its columns: starts with a letter
+_WORDS_CELL = re.compile(rb"[A-Za-z_][\w./\-@()\[\]]*( [\w./\-@()\[\]]+){1,3}")
+
+
+def csv_header_like(path: Path, spaced: bool = False) -> bool:
     """A Keras CSVLogger file (``training.log``) starts with a header of names: "epoch,loss,val_loss". A printed
-    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ...")."""
+    log of the same name starts with a time stamp or prose ("2025-06-04 17:36:55,380 - INFO - ..."). ``spaced``:
+    names of a few words count too ('total loss<TAB>ctc loss'), for a caller that also checks the row below."""
     if not sniff_csv(path):
         return False
     first = first_line(head_bytes(path, 2048)).strip().lstrip(b"\xef\xbb\xbf")
     cells = re.split(rb"[,\t;]", first)
-    return len(cells) >= 2 and all(re.fullmatch(rb"[\w./\-@()\[\]]+", c.strip()) for c in cells if c.strip())
+    return len(cells) >= 2 and all(_NAME_CELL.fullmatch(c.strip()) or (spaced and _WORDS_CELL.fullmatch(c.strip()))
+                                   for c in cells if c.strip())
 
 
 def csv_table_like(path: Path) -> bool:
     """A ``.log``/``.txt`` file that is a CSV table whatever its name (Keras' CSVLogger writes to any file the user
     names: ``speaker250_training.log``): a header of names (:func:`csv_header_like`) followed by a row with the same
     number of cells, most of them numbers. A printed log never starts that way (a time stamp, prose, a banner)."""
-    if not csv_header_like(path):
+    if not csv_header_like(path, spaced=True):
         return False
     lines = [x.strip() for x in head_bytes(path, 4096).splitlines()[:3] if x.strip()]
     if len(lines) < 2:
@@ -85,13 +92,49 @@ def csv_table_like(path: Path) -> bool:
     return len(head) == len(row) and nums * 2 >= len(row)
 
 
+_NUM = rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf)"
+# a row of YOLOv5's / Ultralytics-YOLOv3's results.txt (curvedoc.importers.yolo_txt): 'epoch/last', the GPU memory
+# ('4.54G', '0G' on a CPU), then 13 numbers, whitespace-separated
+YOLO_TXT_ROW = re.compile(rb"^\s*(\d+)/(\d+)\s+(\d+\.?\d*)([GMK]?)\s+" + rb"\s+".join([rb"(" + _NUM + rb")"] * 13)
+                          + rb"\s*$")
+
+
+def looks_like_results_txt(path: Path) -> bool:
+    """The file's first lines are YOLO results.txt rows: at least one, and every complete line among the first five
+    one (no header, no prose: the trainer writes nothing else into it)."""
+    head = head_bytes(path, 4096)
+    lines = [ln for ln in head.split(b"\n")[:6] if ln.strip()]
+    if len(head) == 4096 and not head.endswith(b"\n") and len(lines) > 1:
+        lines = lines[:-1]  # the head's last line may be cut by the head's end
+    lines = lines[:5]
+    return bool(lines) and all(YOLO_TXT_ROW.match(ln.rstrip(b"\r")) for ln in lines)
+
+
+_NUMBER_CELL = re.compile(rb"\s*(" + _NUM + rb")?\s*")
+
+
+def table_without_header_line(path: Path) -> bool:
+    """A CSV whose first line is no header to put in front of each appended piece: a row of numbers (a headerless
+    table), or Stable-Baselines3 Monitor's ``#{...}`` comment (its step is the running sum of every episode length
+    before). Such a file is followed by reading it whole again (:func:`curvedoc.importers.registry.follow`)."""
+    first = first_line(head_bytes(path, 4096)).strip().lstrip(b"\xef\xbb\xbf")
+    if first.startswith(b"#{"):
+        return True
+    cells = re.split(rb"[,\t;|]", first)
+    return bool(first) and all(_NUMBER_CELL.fullmatch(c) for c in cells) and any(c.strip() for c in cells)
+
+
 def sniff_json(path: Path) -> bool:
     """JSON lines of objects, or a JSON object of lists (Keras history), or a JSON list of objects."""
     head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
     if not head:
         return False
     if head[:1] == b"[":
-        return b"{" in head[:200]
+        # a list of objects, or a bare list of numbers (json.dump(losses, f)) or of rows of numbers
+        return b"{" in head[:200] or bool(re.match(rb"\[\s*(\[\s*)?(-?[\d.]|NaN|-?Infinity|null)", head))
+    if head[:1] == b'"':
+        # one string holding a history: JSON dumped twice, or a Python dict's repr (json.dump(str(history.history)))
+        return bool(re.match(rb'"\s*\{\s*(\\"|\')[^"\'\\]{1,200}(\\"|\')\s*:\s*\[', head))
     if head[:1] != b"{":
         return False
     line = first_line(head).strip()
@@ -158,8 +201,25 @@ def inner_name(name: str) -> str:
 # ------------------------------------------------------------------------------ one sniffer per format (registry)
 
 
+_TRAINER_STATE_KEYS = re.compile(rb'"(log_history|global_step|max_steps|trial_name|is_world_process_zero)"\s*:')
+
+
+def looks_like_trainer_state(path: Path) -> bool:
+    """A JSON object with the keys of HF ``TrainerState`` (``log_history`` and at least two of ``global_step``,
+    ``max_steps``, ``trial_name``, ``is_world_process_zero`` in its first 64 kB): a ``trainer_state.json`` saved
+    under another name (``training_logs.json``, ``state.json``) -- the Trainer writes the keys in sorted order, so
+    ``global_step`` comes before ``log_history``'s rows."""
+    head = head_bytes(path, 65536).lstrip(b"\xef\xbb\xbf").lstrip()
+    if head[:1] != b"{":
+        return False
+    keys = {m.group(1) for m in _TRAINER_STATE_KEYS.finditer(head)}
+    return b"log_history" in keys and len(keys) >= 3
+
+
 def hf_trainer_state(p: Path, by: str) -> bool:
-    return by == "name" and inner_name(p.name) == "trainer_state.json"
+    if by == "name":
+        return inner_name(p.name) == "trainer_state.json"
+    return inner_name(p.name).endswith(".json") and looks_like_trainer_state(p)
 
 
 def event_file(p: Path, by: str) -> bool:
@@ -195,6 +255,15 @@ def csv_file(p: Path, by: str) -> bool:
     # (a print of its arguments -- "Namespace(lr=0.1, epochs=3)", a dict -- is a printed log's first line)
     return (b"epoch" in first or b"loss" in first) and first.count(b",") >= 2 and b":" not in first \
         and b"=" not in first and not first.lstrip().startswith(b"{")
+
+
+def yolo_results_txt(p: Path, by: str) -> bool:
+    """YOLOv5 / Ultralytics-YOLOv3 ``results.txt``: by its rows, under any name ending in ``.txt`` (``results.txt``,
+    ``results_exp3.txt`` as those trainers' plot functions glob ``results*.txt``), or under no such name by content."""
+    low = inner_name(p.name)
+    if by == "name" and not low.endswith(".txt"):
+        return False
+    return looks_like_results_txt(p)
 
 
 def json_file(p: Path, by: str) -> bool:
