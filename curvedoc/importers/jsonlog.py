@@ -658,6 +658,7 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     ``#2``...; see :func:`curvedoc.importers._tabular.split_rows`)."""
     path = Path(path)
     issues: list[ImportIssue] = []
+    settings = None  # a first record that holds the run's settings (_leading_settings)
     text = _decode(read_bytes(path), path, issues).lstrip("\ufeff")  # the bytes are not kept beside their text
     body = text.strip()
     if not body:
@@ -759,8 +760,15 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             if not records:
                 why = "; ".join(i.message for i in issues if i.kind in ("bad-rows", "too-deep", "truncated", "long-line"))
                 raise UnsupportedFormat(path, "no JSON record could be read" + (f" ({why})" if why else ""))
+            settings = _leading_settings(records)
+            if settings is not None:
+                records = records[1:]
+                issues.append(ImportIssue(
+                    "settings-record", f"the first record holds the run's settings ({len(settings):,} keys, none of "
+                    "them in any later record): read as its hyperparameters, not as a point", file=str(path),
+                    severity="info"))
             if _sparse([r for r in records if isinstance(r, dict)]):
-                return _sparse_run([records], path, issues, prefix, source)
+                return _with_settings(_sparse_run([records], path, issues, prefix, source), settings)
             df = _records_frame(records, path, issues)
 
     # the file's text and the parsed records are all in df now: let them go before the table is
@@ -777,11 +785,38 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
     segs = _segments(df, names, conv) if index is None else [T.Segment(0, len(df))]
     if len(segs) == 1:
-        return _run(df, names, conv, cols, source, index, path, prefix, issues)
+        return _with_settings(_run(df, names, conv, cols, source, index, path, prefix, issues), settings)
     # launches appended to one file (the step back at its start): one run each, before any rule runs
     x = _counter(cols)
-    return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step",
-                        lambda frame, sub, mine, seg: _run(frame, names, conv, sub, source, None, path, prefix, mine))
+    return _with_settings(T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step",
+                                       lambda frame, sub, mine, seg: _run(frame, names, conv, sub, source, None, path,
+                                                                          prefix, mine)), settings)
+
+
+def _leading_settings(records: list[Any]) -> dict | None:
+    """The first record of a JSON-lines log when it is the run's settings rather than a measurement (openai/glow's
+    train.txt, scripts that write ``json.dumps(vars(args))`` before their first record): at least 5 keys, none of
+    which any later record repeats, and some value a measurement never is (text, a flag, null). Its scalar values are
+    the run's hyperparameters. None otherwise."""
+    if len(records) < 2 or not isinstance(records[0], dict) or len(records[0]) < 5:
+        return None
+    first = records[0]
+    later: set = set()
+    for r in records[1:]:
+        if isinstance(r, dict):
+            later.update(r)
+    if set(first) & later or not any(isinstance(v, (str, bool)) or v is None for v in first.values()):
+        return None
+    return {str(k): v for k, v in first.items() if isinstance(v, (int, float, str, bool)) and not
+            (isinstance(v, str) and len(v) > 500)}
+
+
+def _with_settings(result: RunData | list[RunData], settings: dict | None) -> RunData | list[RunData]:
+    """``result`` with ``settings`` (:func:`_leading_settings`) under its hyperparameters (the files beside it win)."""
+    if settings:
+        for rd in result if isinstance(result, list) else [result]:
+            rd.hparams = {**settings, **rd.hparams}
+    return result
 
 
 def _counter(cols) -> T.NumericColumn | None:
