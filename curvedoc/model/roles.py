@@ -232,7 +232,9 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
             stem = _stem(chosen["train_loss"])
             paired = [c for c in multi if _stem(c) == stem]
             multi = paired or multi
-        pick = sorted(multi, key=lambda c: (-counts[c], len(c), c))[0]
+        # among as many points, the plainest name by its words first: a total ('total loss', rank 0) over its parts
+        # ('ctc loss', 'score loss': rank 1) when one table pattern names them all, then the shortest
+        pick = sorted(multi, key=lambda c: (-counts[c], _word_rank(facts[c][0], role), len(c), c))[0]
         if pick is None:
             continue
         chosen[role] = pick
@@ -298,6 +300,12 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
 
 # the errors a regression minimises, most usual loss first: MSE is the loss, RMSE and MAE follow it step for step
 _REGRESSION_ERRORS = ("mse", "rmse", "mae")
+
+
+def _word_rank(fact: tuple[str, int] | None, role: str) -> int:
+    """The rank a tag's words give it for ``role`` (:func:`infer_role`: 0 a total or plain name, 1 a part ...), or
+    one past any rank when its words name another role or none."""
+    return fact[1] if fact is not None and fact[0] == role else 99
 
 
 def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],

@@ -42,3 +42,14 @@ def test_a_rising_series_named_only_by_its_split_is_no_loss():
 def test_a_split_name_stands_down_where_a_loss_is_named():
     run = make_run(train=np.linspace(5, 1, 50), loss=np.linspace(3, 1, 50))
     assert resolve_roles(run)[0].get("train_loss") == "loss"
+
+
+# ------------------------------------------- one table pattern names a total and its parts alike
+@pytest.mark.parametrize("total,parts", [("total loss", ["ctc loss", "score loss", "border loss"]),
+                                         ("losses/total_loss", ["losses/cls_loss", "losses/reg_loss"]),
+                                         ("train_elbo_loss", ["train_recon_loss", "train_kl_loss"])])
+def test_the_total_is_the_training_loss_over_its_shorter_named_parts(total, parts):
+    n = 60
+    cols = {p: np.linspace(1.0 + i, 0.5, n) for i, p in enumerate(parts)}
+    cols[total] = 3.0 * sum(cols.values())  # a weighted sum: not the plain sum of the parts
+    assert resolve_roles(make_run(**cols))[0].get("train_loss") == total
