@@ -310,13 +310,15 @@ def audit_lines(report, c: Ansi, rows: int = AUDIT_TABLE_ROWS, detail: int = AUD
         lines.append(c("Runs, worst first", "bold"))
         nw = min(40, max(len(clean(r.run)) for r in readable))
         tw = 26
-        lines.append(c(f"{'#':>4}  {'status':<8} {'score':>5}  {'run':<{nw}}  {'top finding':<{tw}} {'step':>9}", "dim"))
+        sw_ = max(8, max(len(str(r.status)) for r in readable[:rows]))  # 'not-assessed' is wider than 'warning'
+        lines.append(c(f"{'#':>4}  {'status':<{sw_}} {'score':>5}  {'run':<{nw}}  {'top finding':<{tw}} {'step':>9}",
+                       "dim"))
         for i, r in enumerate(readable[:rows], 1):
             tf = r.top_finding
             top = _trunc(f"{tf.code} {tf.name}" if tf else "-", tw)
             step = fmt_step(tf.step) if tf and tf.step is not None else ""
             name = middle_trunc(clean(r.run), nw)
-            row = (f"{i:>4}  " + c.status(f"{r.status:<8}", r.status) + f" {r.score:>5.0f}  {name:<{nw}}  "
+            row = (f"{i:>4}  " + c.status(f"{r.status:<{sw_}}", r.status) + f" {r.score:>5.0f}  {name:<{nw}}  "
                    + (c.severity(f"{top:<{tw}}", tf.severity) if tf else f"{top:<{tw}}") + f" {step:>9}")
             lines.append(row.rstrip())
         if len(readable) > rows:

@@ -382,3 +382,18 @@ def test_github_annotations_point_at_the_log_file_relative_to_the_workspace(monk
     first = next(ln for ln in out.splitlines() if ln.startswith(("::warning", "::error", "::notice")) and "file=" in ln)
     file_prop = first.split("file=", 1)[1].split(",", 1)[0]
     assert file_prop == "sample_runs/overfitting-small-data/lightning_logs/version_0/metrics.csv"
+
+
+def test_the_audit_table_keeps_its_columns_when_a_run_is_not_assessed(tmp_path):
+    # 'not-assessed' is wider than the other statuses: the score and run columns must still line up
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "log.csv").write_text("step,loss\n" + "".join(f"{i},{2.0 / (i + 1):.4f}\n" for i in range(40)))
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "log.csv").write_text("step,loss\n0,1.0\n")
+    rep = curvedoc.audit(str(tmp_path))
+    text = render(rep, "text", color=False)
+    rows = [ln for ln in text.splitlines() if re.match(r"\s+\d+\s{2}(healthy|warning|failing|not-assessed)", ln)]
+    assert any("not-assessed" in r for r in rows) and len(rows) == 2, text
+    starts = {re.search(r"\d+\s{2}\S+\s+(\d+)", r).start(1) + len(re.search(r"\d+\s{2}\S+\s+(\d+)", r).group(1))
+              for r in rows}
+    assert len(starts) == 1, rows  # the scores end in one column
