@@ -134,3 +134,29 @@ def test_one_batch_jumps_that_throw_the_loss_back_near_its_start_stay_a_warning(
     run = make_run(train_loss=_converged_with_jumps(seed, 0.5))
     hits = run_detector("loss-spikes", run)
     assert hits and any(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
+
+
+# ------------------------------------- an epoch staircase far below the curve's height (a memorising fine-tune)
+def _staircase(seed, step_size, epochs=30, per_epoch=40, floor=0.02, start=4.0):
+    rng = np.random.default_rng(seed)
+    n = epochs * per_epoch
+    t = np.arange(n)
+    base = floor + (start - floor) * np.exp(-t / 60.0)
+    # the loss creeps up through each epoch and drops back at the boundary, by step_size (relative)
+    within = np.tile(np.linspace(0.0, step_size, per_epoch), epochs)
+    loss = base * np.exp(within) * np.exp(rng.normal(0, 0.05, n))
+    return loss, np.repeat(np.arange(epochs), per_epoch)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_staircase_of_a_loss_memorised_far_below_its_start_is_info(seed):
+    loss, epoch = _staircase(seed, 0.25)
+    hits = run_detector("epoch-boundary-jumps", make_run(train_loss=loss, epoch=epoch.astype(float)))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_staircase_as_tall_as_a_good_part_of_the_progress_still_warns(seed):
+    loss, epoch = _staircase(seed, 0.6, floor=1.5, start=2.5)
+    hits = run_detector("epoch-boundary-jumps", make_run(train_loss=loss, epoch=epoch.astype(float)))
+    assert hits and any(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
