@@ -160,3 +160,26 @@ def test_a_staircase_as_tall_as_a_good_part_of_the_progress_still_warns(seed):
     loss, epoch = _staircase(seed, 0.6, floor=1.5, start=2.5)
     hits = run_detector("epoch-boundary-jumps", make_run(train_loss=loss, epoch=epoch.astype(float)))
     assert hits and any(h.severity is None for h in hits), [(h.severity, h.message) for h in hits]
+
+
+# ---------------------------------- a summed loss with a large irreducible part, creeping under its scatter
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_summed_loss_creeping_down_within_1e3_of_its_level_is_not_frozen(seed):
+    # a VAE's summed ELBO: 1,008 -> 995.5 early, then 995.4 -> 994.9 under a small minibatch scatter (the whole
+    # stretch within 1e-3 of its level, both ways from point to point)
+    rng = np.random.default_rng(seed)
+    n = 240
+    t = np.arange(n)
+    loss = 994.9 + 13.0 * np.exp(-t / 6.0) + 0.5 * (1 - t / n) + rng.normal(0, 0.05, n)
+    hits = run_detector("constant-loss", make_run(train_loss=loss, steps=t * 50 + 49))
+    assert not [h for h in hits if "frozen" in h.message], [h.message for h in hits]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_model_collapsed_to_its_prior_drifting_by_1e4_is_still_frozen(seed):
+    rng = np.random.default_rng(seed)
+    n = 400
+    loss = np.concatenate([np.linspace(5.0, 1.2, 40), 1.08311 + np.linspace(0, -1e-4, n - 40)
+                           + rng.normal(0, 2e-5, n - 40)])
+    hits = run_detector("constant-loss", make_run(train_loss=loss))
+    assert hits and "frozen" in hits[0].message, [h.message for h in hits]
