@@ -5,7 +5,7 @@ move the weights. The loss is used as evidence: improving right up to the drop a
 makes the finding stronger; still improving at the floor makes it weaker. When the run logs the LR of
 several parameter groups of one optimizer (``lr/pg0``, ``lr/pg1``...), every group must reach its floor
 early: groups share one schedule and may differ at its start only (a bias group warmed down from 0.1).
-An LR cut by one factor at uneven intervals (4+ cuts: a scheduler that cuts on a plateau, down to its min_lr)
+An LR cut by one factor at uneven intervals (4+ cuts, or 3 whose last is clipped at a floor: a scheduler that cuts on a plateau, down to its min_lr)
 reached its floor because the loss kept stalling: reported as info, the time at the floor a missing early stop.
 
 Or a schedule that ran out on time but too soon: the LR decays to its floor at the last step while a
@@ -292,20 +292,25 @@ def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
 
 def _plateau_cuts(steps: np.ndarray, lr: np.ndarray) -> tuple[int, float] | None:
     """(number of cuts, factor) when the LR fell from its peak to the end the way a plateau scheduler
-    (ReduceLROnPlateau, Keras' callback) cuts it: piecewise constant, at least 4 cuts, every cut by one factor (within
-    3% of their median; the last may be smaller, clipped at min_lr) and at uneven intervals (the longest at least 1.5x
+    (ReduceLROnPlateau, Keras' callback) cuts it: piecewise constant, at least 4 cuts (3 when the last is clipped at
+    min_lr, smaller than the others), every cut by one factor (within 3% of their median; the last may be smaller,
+    clipped at min_lr) and at uneven intervals (the longest at least 1.5x
     the shortest: it waits for the monitored loss to stall, while a step schedule cuts at a fixed period). None for a
     smooth decay, a step schedule or too few cuts to tell."""
     if len(lr) < 6 or (lr <= 0).any():
         return None
     d = np.flatnonzero(lr[1:] != lr[:-1])
-    if len(d) < 4 or len(d) > len(lr) // 2:
+    if len(d) < 3 or len(d) > len(lr) // 2:
         return None  # a handful of cuts between long constant stretches, not a decay changing at every point
     r = lr[d + 1] / lr[d]
     if (r >= 1).any():
         return None
     med = float(np.median(r[:-1]))
     if np.any(np.abs(r[:-1] / med - 1.0) > 0.03) or not med * 0.97 <= float(r[-1]) < 1.0:
+        return None
+    if len(d) == 3 and not float(r[-1]) > med * 1.03:
+        # three cuts say it only when the last is clipped at a floor (a smaller cut than the others: min_lr); a
+        # step schedule cuts by its one gamma every time, at milestones that may be uneven too
         return None
     gaps = np.diff(steps[d + 1].astype(np.float64))
     if float(gaps.min()) <= 0 or float(gaps.max()) < 1.5 * float(gaps.min()):

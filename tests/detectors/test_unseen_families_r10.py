@@ -183,3 +183,35 @@ def test_a_model_collapsed_to_its_prior_drifting_by_1e4_is_still_frozen(seed):
                            + rng.normal(0, 2e-5, n - 40)])
     hits = run_detector("constant-loss", make_run(train_loss=loss))
     assert hits and "frozen" in hits[0].message, [h.message for h in hits]
+
+
+# -------------------------------------- three plateau cuts, the last clipped at min_lr, vs a three-milestone step
+def _three_cuts(seed, last_clipped):
+    rng = np.random.default_rng(seed)
+    n = 60
+    at = sorted(rng.choice(np.arange(6, 40), size=3, replace=False))
+    while np.diff(at).max() < 1.5 * np.diff(at).min():
+        at = sorted(rng.choice(np.arange(6, 40), size=3, replace=False))
+    lr = np.full(n, 1e-3)
+    for k, i in enumerate(at):
+        lr[i:] = 1e-3 * 0.2 ** (k + 1)
+    if last_clipped:
+        lr[at[2]:] = 1e-5  # 4e-5 x 0.2 = 8e-6, clipped at min_lr 1e-5
+    e = np.arange(n)
+    loss = 0.7 + 1.0 * np.exp(-e / 12) + rng.normal(0, 0.004, n)
+    return make_run(train_loss=loss, val_loss=loss * 1.02, lr=lr)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_three_plateau_cuts_whose_last_is_clipped_at_min_lr_are_info(seed):
+    hits = run_detector("schedule-ended-early", _three_cuts(seed, True))
+    assert all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_three_equal_cuts_at_milestones_are_still_judged_as_a_step_schedule(seed):
+    hits_clipped = run_detector("schedule-ended-early", _three_cuts(seed, True))
+    hits_step = run_detector("schedule-ended-early", _three_cuts(seed, False))
+    # the step schedule is never read as a plateau scheduler (its message does not say so)
+    assert not any("same factor" in h.message for h in hits_step), [h.message for h in hits_step]
+    assert all("same factor" in h.message for h in hits_clipped if h.severity == "info")
