@@ -53,7 +53,11 @@ one parser per framework:
   (tests/test_textlog_readings.py).
 * **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record, a line of
   settings (a dozen, or half a dozen with a named choice, or under ``hyperparameters:``), a block under a heading
-  such as ``Configuration:``: hyperparameters. Model summaries (``Model summary``, ``models.common.C3``) and
+  such as ``Configuration:``: hyperparameters. A YAML config dump (``Running with config:``, or a config file's text after
+  ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),
+  comments and list items included, each named by its path (``SOLVER/MAX_ITER``); printed again by a later launch,
+  the last printed is in force. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
+  is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
   point; HF Trainer's ``***** eval metrics *****`` banner heads such a group). A model's parameter count

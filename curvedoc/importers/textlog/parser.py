@@ -33,6 +33,12 @@ SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?paramet
 # on to the next line ("dict(", "1333, 800),", "'bbox',")
 NESTING_ONLY = re.compile(r"^[\s()\[\]{},]+$|^[^:=]*[,(\[{]\s*$")
 SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
+# a YAML mapping key opening a nested group of a config dump ("SOLVER:" over "  MAX_ITER: 180000"): one name
+YAML_GROUP = re.compile(r"[A-Za-z_][\w.\-]*")
+YAML_ITEM = re.compile(r"^\s*-(?:\s+-)*(?:\s|$)")  # an item of a YAML list ("  - 0.9", "    - - -90")
+# a line that says a configuration is shown or was loaded ("Loaded configuration file configs/x.yaml", "Running with
+# config:"): a YAML document printed right after it is that configuration
+CONFIG_SAID = re.compile(r"(?i)\bconfig(?:uration)?s?\b|\.ya?ml\b")
 
 
 def is_evaluation(key: str) -> bool:
@@ -133,6 +139,9 @@ class TextLogParser(BatchedFeed):
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
+        # the nested groups of a YAML config dump being read ([(indent, name)]: "MODEL:" then "  RPN:" over "    NMS: ..")
+        self.yaml_groups: list[tuple[int, str]] = []
+        self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
@@ -214,6 +223,18 @@ class TextLogParser(BatchedFeed):
             split, kind = a.announce
             self.block = (split, kind, self.ctx_step) if split == "val" else None
             self.block_held = set()
+        # (a line read through a plan of its shape carries no message: the raw line says it)
+        said_config, self.said_config = self.said_config, bool(
+            a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
+        if a.heading is not None and YAML_GROUP.fullmatch(a.heading) and (self.in_settings_block() or said_config):
+            # a YAML config dump ("Running with config:", or the text of a config file after "Loaded configuration
+            # file x.yaml"): a mapping key with nothing after it ("SOLVER:", "  ROI_HEADS:") opens a nested group of
+            # the settings -- its values are settings named by their path (SOLVER/MAX_ITER), never series
+            if not self.in_settings_block():
+                self.heading, self.yaml_groups = "configuration", []
+            indent = len(raw) - len(raw.lstrip(" "))
+            self.yaml_groups = [g for g in self.yaml_groups if g[0] < indent] + [(indent, a.heading)]
+            return
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -221,11 +242,16 @@ class TextLogParser(BatchedFeed):
             if m:
                 value = m.group(2).rstrip(",")
                 if not value.endswith(("(", "[", "{")):  # (a nested group's members follow)
-                    self.hparams.setdefault(m.group(1), setting_value(value))
+                    indent = len(raw) - len(raw.lstrip(" "))
+                    self.yaml_groups = [g for g in self.yaml_groups if g[0] < indent]
+                    key = "/".join([g[1] for g in self.yaml_groups] + [m.group(1)])
+                    # a configuration printed again (by a later launch, with other values) states the settings
+                    # in force from there on: the last one printed is the run's
+                    self.hparams[key] = setting_value(value)
                 return
-            if NESTING_ONLY.match(msg):  # a line of a nested group: still the settings
-                return
-            self.heading = None
+            if NESTING_ONLY.match(msg) or (self.yaml_groups and (msg.startswith("#") or YAML_ITEM.match(raw))):
+                return  # a line of a nested group, a comment or a list's item in a YAML dump: still the settings
+            self.heading, self.yaml_groups = None, []
         if a.garbled:
             self.garbled += 1
         if a.crash:
@@ -296,7 +322,7 @@ class TextLogParser(BatchedFeed):
         if a.heading is not None:
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
-            self.heading = a.heading
+            self.heading, self.yaml_groups = a.heading, []
             self.open_record = None
             return
         if rec is not None and self.heading is not None and BEST_HEADING.search(self.heading) \

@@ -155,6 +155,17 @@ def read(spec: RunSpec) -> RunData | list[RunData]:
     return read_text_log(path, segments=True)
 
 
+# the settings that state the planned number of optimizer iterations (last part of a config path, lower case)
+PLAN_SETTINGS = ("max_iter", "max_iters", "max_steps")
+# the settings of another budget that can end a training before its iterations (a number of epochs, a time limit)
+OTHER_BUDGET = re.compile(r"(?:num_|max_|n_|total_)?epochs?|max_(?:minutes|hours|time|seconds)|time_limit", re.IGNORECASE)
+
+
+def _other_budget(hparams: dict) -> bool:
+    return any(OTHER_BUDGET.fullmatch(str(k).rsplit("/", 1)[-1]) and isinstance(v, (int, float))
+               and not isinstance(v, bool) and v > 0 for k, v in hparams.items())
+
+
 def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> RunData | list[RunData]:
     """The run a text log holds; with ``segments``, one run per launch when several trainings were appended to the
     log (:func:`launch_segments`), as a table holding several runs is read (:func:`curvedoc.importers._tabular.
@@ -299,6 +310,13 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             p.planned["steps"] = int(val)
         elif k == "num epochs" and val > 0 and not p.planned.get("epochs"):
             p.planned["epochs"] = int(val)
+        elif k.rsplit("/", 1)[-1] in PLAN_SETTINGS and val > 0 and not p.planned.get("steps") \
+                and (not len(frame) or int(frame["step"].max()) <= val) and not _other_budget(p.hparams):
+            # a configuration's planned number of iterations (maskrcnn-benchmark / detectron's SOLVER.MAX_ITER, a
+            # max_steps argument): the plan, when the log's steps stay within it (they count the same iterations)
+            # and no other budget is set beside it (a number of epochs, a time limit: whichever comes first ends
+            # the training, so the iterations alone are no plan)
+            p.planned["steps"] = int(val)
     if p.planned.get("steps") and len(frame) and int(frame["step"].max()) > p.planned["steps"]:
         # the log's own steps went past it: the total printed in 'iter 20/50' beside an epoch was the epoch's
         # length, not the run's (the clock counts on across epochs). With the planned epochs printed too ('Epoch

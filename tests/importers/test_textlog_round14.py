@@ -1,0 +1,95 @@
+"""Text logs, fourteenth round (issue 36): misreadings found on the lock-box batches 2026-12-06y and 2026-12-06w, each
+on a small log written the way its program prints it, read with and without plans (the two readings must be equal): a
+YAML config dump's values are settings, its planned iterations the plan; ..."""
+
+from __future__ import annotations
+
+from test_textlog_readings import _assert_chunks_read_as_whole, _assert_same, _read, _series, _tags
+
+import curvedoc
+from curvedoc.importers.textlog import read_text_log
+
+
+def _runs(path):
+    got = read_text_log(path, segments=True)
+    return got if isinstance(got, list) else [got]
+
+
+# ------------------------------------------------------------------------------------------ a YAML config dump
+_PREFIX = "2018-10-29 16:09:22,651 maskrcnn_benchmark"
+
+
+def _yaml_launch(max_iter: int, lr: float, iters=()) -> list[str]:
+    """One launch of maskrcnn-benchmark's train_net.py: the config file's text after 'Loaded configuration file', the
+    merged config after 'Running with config:' (yacs' YAML dump, nested groups), then its training records."""
+    lines = [f"{_PREFIX} INFO: Using 1 GPUs",
+             f"{_PREFIX} INFO: Loaded configuration file configs/e2e_faster_rcnn_R_50_C4_1x.yaml",
+             f"{_PREFIX} INFO: ",
+             "MODEL:", '  META_ARCHITECTURE: "GeneralizedRCNN"', "  RPN:", "    PRE_NMS_TOP_N_TEST: 6000",
+             "SOLVER:", f"  BASE_LR: {lr}", "  WEIGHT_DECAY: 0.0001", f"  MAX_ITER: {max_iter}", "  IMS_PER_BATCH: 8",
+             "",
+             f"{_PREFIX} INFO: Running with config:",
+             "DATALOADER:", "  NUM_WORKERS: 4", "MODEL:", "  ROI_BOX_HEAD:", "    MLP_HEAD_DIM: 1024",
+             "    POOLER_SCALES: (0.0625,)", "  ROI_HEADS:", "    BG_IOU_THRESHOLD: 0.5", "  ROI_MASK_HEAD:",
+             "    MLP_HEAD_DIM: 1024", "  RPN:", "    BG_IOU_THRESHOLD: 0.3", "SOLVER:", f"  BASE_LR: {lr}",
+             "  CHECKPOINT_PERIOD: 2500", f"  MAX_ITER: {max_iter}", "  STEPS: (120000, 160000)",
+             f"{_PREFIX} INFO: Start training"]
+    for i in iters:
+        lines.append(f"{_PREFIX}.trainer INFO: eta: 1 day, 2:03:07  iter: {i}  loss: {1 / (1 + i / 100):.4f} "
+                     f"({1.2 / (1 + i / 100):.4f})  time: 1.95 (1.95)  lr: {lr / 4:.6f}  max mem: 8788")
+    return lines
+
+
+def test_a_yaml_config_dump_printed_by_each_launch_is_settings_and_its_max_iter_the_plan(tmp_path):
+    """A config dump (yacs/YAML: 'SOLVER:' over '  MAX_ITER: 180000'), printed again by later launches with other
+    values, is settings named by their path, never series; the last printed is in force, and its planned iterations
+    (MAX_ITER 72000) against the iteration reached (3960) say the run stopped before its plan."""
+    lines = _yaml_launch(180000, 0.01) + _yaml_launch(180000, 0.01) + _yaml_launch(72000, 0.01, range(0, 4000, 20))
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"loss", "loss (avg)", "time", "time (avg)", "lr", "max mem"}, _tags(rd)
+    assert _series(rd, "loss")[0] == list(range(0, 4000, 20))
+    assert rd.hparams.get("SOLVER/MAX_ITER") == 72000 and rd.hparams.get("SOLVER/BASE_LR") == 0.01, rd.hparams
+    assert rd.hparams.get("MODEL/ROI_BOX_HEAD/MLP_HEAD_DIM") == 1024 and rd.hparams.get("MODEL/RPN/BG_IOU_THRESHOLD") == 0.3
+    assert rd.meta.get("max_steps") == 72000, rd.meta
+    _assert_chunks_read_as_whole(tmp_path / "train.log", [len("\n".join(lines[:60])), len("\n".join(lines[:200]))])
+    run = curvedoc.diagnose(str(tmp_path / "train.log")).runs[0]
+    assert "unfinished-schedule" in {f.name for f in run.findings}, [(f.name, f.message) for f in run.findings]
+
+
+def test_a_max_iter_setting_the_steps_went_past_is_no_plan(tmp_path):
+    """A MAX_ITER the printed iterations exceed does not count the same iterations: no plan from it."""
+    lines = _yaml_launch(1000, 0.01, range(0, 4000, 20))
+    rd = _read(tmp_path, lines)
+    assert rd.hparams.get("SOLVER/MAX_ITER") == 1000 and "max_steps" not in rd.meta, rd.meta
+
+
+def test_a_max_iter_beside_another_budget_is_no_plan(tmp_path):
+    """A config that also sets a number of epochs or a time limit (SSD-style 'SOLVER: MAX_ITER: 120000, MAX_MINUTES: 90',
+    'TEST: NUM_EPOCHS: 50'): whichever budget comes first ends the training, so MAX_ITER alone is no plan."""
+    for other in (["  MAX_MINUTES: 90"], ["TEST:", "  NUM_EPOCHS: 50"]):
+        lines = ["2021-04-25 12:03:45,217 UNET INFO: Running with config:", "SOLVER:", "  LR: 0.01",
+                 "  MAX_ITER: 120000", *other, "2021-04-25 12:03:45,217 UNET INFO: Start training"]
+        lines += [f"2021-04-25 12:03:45,217 UNET.trainer INFO: iter: {i:06d}, lr: 0.01000, total_loss: {1 / i:.3f} "
+                  f"({1 / i:.3f})" for i in range(10, 200, 10)]
+        rd = _read(tmp_path, lines)
+        assert rd.hparams.get("SOLVER/MAX_ITER") == 120000 and "max_steps" not in rd.meta, (other, rd.meta)
+        assert _series(rd, "total_loss")[0] == list(range(10, 200, 10)), _tags(rd)
+
+
+def test_a_yaml_dump_with_comments_and_lists_stays_settings_to_its_end(tmp_path):
+    """detectron2's 'Contents of args.config_file=x.yaml:' and 'Running with full config:' dumps hold comments
+    ('  # 3x schedule ...') and YAML lists ('  - 0.9', '    - - -90'): still the settings, up to the next logged line."""
+    lines = ["[11/16 04:44:54] detectron2 INFO: Contents of args.config_file=configs/faster_rcnn_R_50_FPN_3x.yaml:",
+             '_BASE_: "./Base-RCNN-FPN.yaml"', "MODEL:", "  RESNETS:", "    DEPTH: 50", "SOLVER:",
+             "  # 3x schedule of COCO dataset is ~37 epoch", "  STEPS: (28000, 34000)", "  MAX_ITER: 37000",
+             "  BASE_LR: 0.01", "TEST:", "  EVAL_PERIOD: 500",
+             "[11/16 04:44:54] detectron2 INFO: Running with full config:", "DATASETS:", "  TEST:", "  - nyu_val",
+             "MODEL:", "  ANCHOR_GENERATOR:", "    ANGLES:", "    - - -90", "      - 0", "    ASPECT_RATIOS:", "    - - 0.5",
+             "      - 1.0", "    OFFSET: 0.0", "  RESNETS:", "    DEPTH: 50", "SOLVER:", "  BASE_LR: 0.01", "  MAX_ITER: 37000",
+             "[11/16 04:44:54] detectron2 INFO: Full config saved to ./output/config.yaml"]
+    lines += [f"[11/16 04:45:{i % 60:02d}] d2.utils.events INFO:  eta: 1:02:03  iter: {i}  total_loss: {1 / (i + 1):.4f}"
+              f"  loss_cls: {0.5 / (i + 1):.4f}  lr: 0.001  max_mem: 5000M" for i in range(19, 400, 20)]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"total_loss", "loss_cls", "lr", "max_mem"}, _tags(rd)
+    assert rd.hparams.get("MODEL/ANCHOR_GENERATOR/OFFSET") == 0.0 and rd.hparams.get("SOLVER/MAX_ITER") == 37000
+    assert rd.meta.get("max_steps") == 37000, rd.meta
