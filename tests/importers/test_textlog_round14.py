@@ -93,3 +93,27 @@ def test_a_yaml_dump_with_comments_and_lists_stays_settings_to_its_end(tmp_path)
     assert _tags(rd) == {"total_loss", "loss_cls", "lr", "max_mem"}, _tags(rd)
     assert rd.hparams.get("MODEL/ANCHOR_GENERATOR/OFFSET") == 0.0 and rd.hparams.get("SOLVER/MAX_ITER") == 37000
     assert rd.meta.get("max_steps") == 37000, rd.meta
+
+
+# ------------------------------------------------------------------------------------------ clu's metric writer
+def test_a_bracketed_step_heading_key_value_pairs_is_the_records_step(tmp_path):
+    """vit_jax through clu's metric writer (absl lines): '[3570] img_sec_core_train=40.18, train_loss=0.033119' is the
+    record at step 3570 -- not at the step of the progress line before it ('Step: 3560/10000 35.6%'), and the first
+    ([10]) not at the plan's total; the progress line's total is the plan."""
+    def absl(src, msg):
+        return f"I0103 20:09:51.218508 139972513848384 {src}] {msg}"
+    lines = [absl("train.py:171", "Starting training loop; initial compile can take a while...")]
+    for s in range(10, 400, 10):
+        lines.append(absl("logging_writer.py:35", f"[{s}] img_sec_core_train={100 + s / 7:.6f}, train_loss={1 / s:.6f}"))
+        lines.append(absl("train.py:201", f"Step: {s}/10000 {s / 100:.1f}%, img/sec/core: {100 + s / 7:.1f}, ETA: 4.64h"))
+        if s % 30 == 0:
+            lines.append(absl("logging_writer.py:35", f"[{s + 1}] steps_per_sec=0.{400 + s}"))
+        if s % 100 == 0:
+            lines.append(absl("logging_writer.py:35", f"[{s}] accuracy_test={0.5 + s / 1000:.6f}, lr=0.007500"))
+    lines.append("KeyboardInterrupt")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train_loss")[0] == list(range(10, 400, 10)), _series(rd, "train_loss")
+    assert _series(rd, "steps_per_sec")[0] == list(range(31, 400, 30))
+    assert _series(rd, "accuracy_test")[0] == [100, 200, 300]
+    assert rd.meta.get("max_steps") == 10000, rd.meta
+    _assert_chunks_read_as_whole(tmp_path / "train.log", [len("\n".join(lines[:30])), len("\n".join(lines[:77]))])
