@@ -117,3 +117,36 @@ def test_a_bracketed_step_heading_key_value_pairs_is_the_records_step(tmp_path):
     assert _series(rd, "accuracy_test")[0] == [100, 200, 300]
     assert rd.meta.get("max_steps") == 10000, rd.meta
     _assert_chunks_read_as_whole(tmp_path / "train.log", [len("\n".join(lines[:30])), len("\n".join(lines[:77]))])
+
+
+# ------------------------------------------------------------------------------------------ numbers that name things
+def test_a_network_summary_table_is_nothing(tmp_path):
+    """Darknet prints its network as a table ('  0 conv 32 3 x 3/ 1 416 x 416 x 3 -> 416 x 416 x 32 0.299 BF',
+    'Shortcut Layer: 1, wt = 0, wn = 0, outputs: 208 x 208 x 64', 'route 91 -> 26 x 26 x 256', '[yolo] params:
+    iou_norm: 0.75, ..'): a model summary, no series -- a console that then ends in an error crashed before training."""
+    lines = [" CUDA-version: 12020 (12020), cuDNN: 8.9.6, GPU count: 1  ", " OpenCV version: 4.5.4",
+             "   layer   filters  size/strd(dil)      input                output"]
+    for i in range(0, 40, 4):
+        lines += [f"  {i:>2} conv     32       3 x 3/ 1    416 x 416 x   3 ->  416 x 416 x  32 0.299 BF",
+                  f"  {i + 1:>2} conv     64       3 x 3/ 2    416 x 416 x  32 ->  208 x 208 x  64 1.595 BF",
+                  f"  {i + 2:>2} Shortcut Layer: {i},  wt = 0, wn = 0, outputs: 208 x 208 x  64 0.003 BF",
+                  f"  {i + 3:>2} route  {i + 1} \t                           ->   26 x  26 x 256 "]
+    lines += ["  40 yolo", "[yolo] params: iou loss: mse (2), iou_norm: 0.75, obj_norm: 1.00, cls_norm: 1.00, "
+              "delta_norm: 1.00, scale_x_y: 1.00", "  41 upsample                 4x    26 x  26 x 128 ->  104 x 104 x 128",
+              "Darknet error location: ./src/parser.c, parse_yolo(), line #458",
+              "Error: l.outputs == params.inputs, filters= in the [convolutional]-layer doesn't correspond to classes="]
+    rd = _read(tmp_path, lines)
+    assert len(rd.frame) == 0 and rd.hparams.get("iou_norm") == 0.75, (_tags(rd), rd.hparams)
+    assert [i.kind for i in rd.issues if i.kind == "crash"] == ["crash"], rd.issues
+
+
+def test_an_http_status_and_a_gpu_name_are_no_series(tmp_path):
+    """httpx's 'HTTP Request: HEAD https://.. "HTTP/1.1 404 Not Found"' (a model download) and 'Using GPU: NVIDIA
+    GeForce GTX 1660 Ti' hold numbers that name a status and a product, not a training series."""
+    lines = ["2026-03-30 22:44:47,048 [INFO] Using GPU: NVIDIA GeForce GTX 1660 Ti"]
+    lines += [f'2026-03-30 22:44:52,415 [INFO] HTTP Request: HEAD https://huggingface.co/openai/whisper-small/resolve/'
+              f'main/file{i}.json "HTTP/1.1 {404 if i % 2 else 200} {"Not Found" if i % 2 else "OK"}"' for i in range(6)]
+    lines += [f"2026-03-30 22:46:{e:02d},000 [INFO] epoch {e} train_loss: {1 / e:.4f}" for e in range(1, 6)]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"train_loss", "epoch"}, _tags(rd)
+    assert _series(rd, "train_loss")[0] == [1, 2, 3, 4, 5]

@@ -57,7 +57,8 @@ one parser per framework:
   ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),
   comments and list items included, each named by its path (``SOLVER/MAX_ITER``); printed again by a later launch,
   the last printed is in force. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
-  is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``) and
+  is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``), an HTTP
+  status (``HTTP/1.1 404``), a GPU's model name (``NVIDIA GeForce GTX 1660 Ti``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
   point; HF Trainer's ``***** eval metrics *****`` banner heads such a group). A model's parameter count

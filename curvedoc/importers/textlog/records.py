@@ -428,7 +428,12 @@ WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|Fal
 # process 55014 closing signal SIGTERM", an exit code -- whose numbers are a signal, a process id, a status)
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
                           r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
-                          r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
+                          r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b"
+                          # a layer's tensor shape "416 x 416 x 3" (a network summary's row: Darknet's layer table),
+                          # an HTTP response's status ("HTTP/1.1 404 Not Found": a download logged by httpx), a GPU's
+                          # model name ("NVIDIA GeForce GTX 1660 Ti"): what the numbers name is no training series
+                          r"|\b\d+\s*x\s*\d+\s*x\s*\d+\b|\bHTTP/\d(?:\.\d)?\"?\s+\d{3}\b"
+                          r"|\b(?:NVIDIA|GeForce|Quadro|Radeon)\b")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
@@ -445,7 +450,7 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
-SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
+SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
 # a record needs a number: a digit, or a NaN / infinity written out (NUM)
 _MAY_HOLD_NUMBER = re.compile(r"\d|nan|inf", re.IGNORECASE)
@@ -465,7 +470,8 @@ def _is_config(msg: str) -> bool:
         return True
     if assigned >= 6 and BARE_WORD_VALUE.search(msg) is not None:
         return True
-    return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
+    # (under such a name the settings may be written "name: value": Darknet's "[yolo] params: iou_norm: 0.75, ..")
+    return SETTINGS_LEAD.match(msg) is not None and (assigned >= 2 or len(KEY_ASSIGN.findall(msg)) >= 3)
 
 
 CODE_ASSIGNMENT = re.compile(r"`[^`\s]+=[^`]*`")
