@@ -150,3 +150,62 @@ def test_an_http_status_and_a_gpu_name_are_no_series(tmp_path):
     rd = _read(tmp_path, lines)
     assert _tags(rd) == {"train_loss", "epoch"}, _tags(rd)
     assert _series(rd, "train_loss")[0] == [1, 2, 3, 4, 5]
+
+
+# ------------------------------------------------------------------------------------------ a tqdm bar with its records
+def _unsloth_bar(counts, total=55000, preview_every=20) -> list[str]:
+    """A custom loop's tqdm bar with the loss in its postfix, written to a file with \\r (each count drawn twice: the
+    bar counts the step, then set_postfix draws the step's loss), and a preview of the model's generations every
+    ``preview_every`` steps."""
+    lines, renderings = ["Thunder: Training for 55000 total iterations (updates)..."], []
+    loss = 11.53
+    for n in counts:
+        left = (total - n) * 13.6
+        t = f"[{n * 13 // 3600}:{n * 13 // 60 % 60:02d}:{n * 13 % 60:02d}<{int(left // 3600)}:{int(left // 60 % 60):02d}:" \
+            f"{int(left % 60):02d}, 13.60s/it"
+        renderings.append(f"Training:   1%|▏         | {n}/{total} {t}, Loss={loss:.4f}, Denoising={loss - 0.17:.4f}]")
+        loss = 11.53 - n / 1000
+        renderings.append(f"Training:   1%|▏         | {n}/{total} {t}, Loss={loss:.4f}, Denoising={loss - 0.17:.4f}]")
+        if n % preview_every == 0:
+            lines.append("\r".join(renderings))
+            renderings = []
+            lines += [f"--- PREVIEW (Step {n} | t=428) ---", "Target: ### User:",
+                      "The operation $\\Diamond$ is defined by $a\\Diamond b=ab^2-b+1$.  What is $(-1)\\Diamond 6$?", "",
+                      "### Assistant:", "$$(-1)\\Diamond 6=(-1)6^2-6+1=\\boxed{-41}$$...", "Predict:  lệantu:",
+                      "Compute the sum of all key numbers between 1000 and 1100, excluding 3 of them...",
+                      "--------------------------------------", ""]
+    if renderings:
+        lines.append("\r".join(renderings))
+    return lines
+
+
+def test_a_tqdm_bar_drawn_twice_per_count_is_the_step_its_total_the_plan_and_its_remaining_time_the_eta(tmp_path):
+    """'Training: 1%| 806/55000 [2:56:51<205:09:29, 13.63s/it, Loss=10.8577, Denoising=10.6877]', each count drawn
+    before and after its loss is set: one point per count (the last rendering), on the count; the total is the plan,
+    and the time left when the log ends (~205 h) is kept as the ETA at the end. The model's generations printed under
+    'Target:' / 'Predict:' in between are text, not records."""
+    lines = _unsloth_bar(range(1, 127))
+    rd = _read(tmp_path, lines)
+    steps, values = _series(rd, "Loss")
+    assert steps == list(range(1, 127)) and values[-1] == round(11.53 - 0.126, 6), (steps[:5], values[-3:])
+    assert _tags(rd) == {"Loss", "Denoising", "t"}, _tags(rd)
+    assert rd.meta.get("max_steps") == 55000 and rd.meta.get("global_step") == 126, rd.meta
+    assert abs(rd.meta.get("eta_at_end_s", 0) - (55000 - 126) * 13.6) < 2, rd.meta
+    run = curvedoc.diagnose(str(tmp_path / "train.log")).runs[0]
+    assert "unfinished-schedule" in {f.name for f in run.findings}, [(f.name, f.message) for f in run.findings]
+
+
+def test_a_finished_tqdm_bar_leaves_no_time(tmp_path):
+    """The same bar run to its total ('100/100 [..<00:00, ..]'): no time left, no ETA kept."""
+    rd = _read(tmp_path, _unsloth_bar(range(1, 101), total=100, preview_every=1000))
+    assert rd.meta.get("max_steps") == 100 and "eta_at_end_s" not in rd.meta, rd.meta
+
+
+def test_a_sweeps_bar_at_the_end_is_no_training_eta(tmp_path):
+    """A hyperparameter sweep's bar over its trials ('60%| 3/5 [13:32<08:25, 252.69s/it, best loss: 0.4393]') after
+    the boosting rounds of the trial it ran: its time left is the sweep's, not the training's."""
+    lines = [f"[{r}]\tvalid_0's binary_logloss: {0.44 - r / 10000:.6f}" for r in range(50, 101, 50)]
+    lines += ["Valid Loss and AUC: 0.439569 0.688533",
+              " 60%|██████    | 3/5 [13:32<08:25, 252.69s/it, best loss: 0.439281]"]
+    rd = _read(tmp_path, lines)
+    assert "eta_at_end_s" not in rd.meta, rd.meta

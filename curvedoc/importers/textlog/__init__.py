@@ -129,7 +129,11 @@ one parser per framework:
   pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. A
   split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm
   bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
-  step and its total the plan (``806/55000``: unfinished); its elapsed<remaining and rate are timing.
+  step and its total the plan (``806/55000``: unfinished) -- drawn twice at one count (the bar counts the step,
+  then the postfix shows its loss) it is one point, the last rendering; its elapsed<remaining and rate are timing, and
+  the remaining time of that training bar when the log ends is its ETA (``[2:56:51<205:09:29, ..]``: 205 h left; a
+  sweep's bar over its trials is no training's). The text a model generated, under ``Predict:`` / ``Target:`` /
+  ``Generated:``, is words, not records, up to a rule, a bar drawn again, a record with its position or a logged line.
 * **Sentences.** ``Test accuracy after 15 steps: 30.2%`` is the test accuracy at step 15; ``top 1 acc: ..`` /
   ``Top 5 Error`` are one name each (``top-1 acc``), not a key ``top`` and a rank. ``avg loss so far is 0.11``: the
   verb joins key and value (``.. with Adam is test acc: 76.8%``: the

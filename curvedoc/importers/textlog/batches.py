@@ -454,7 +454,7 @@ class BatchedFeed:
             e = at["eta"]
             for t in range(max(0, n - 2), n):
                 d, h, m, sec = (int(cols[e + q][t]) for q in range(4))
-                self.etas = (self.etas + [(lines[t], d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+                self.note_eta(lines[t], d * 86400 + h * 3600 + m * 60 + sec, line)
         if "planned" in at:
             p0 = at["planned"]
             for q, k in enumerate(r.planned):  # the last record that states a total sets it

@@ -36,6 +36,10 @@ SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
 # a YAML mapping key opening a nested group of a config dump ("SOLVER:" over "  MAX_ITER: 180000"): one name
 YAML_GROUP = re.compile(r"[A-Za-z_][\w.\-]*")
 YAML_ITEM = re.compile(r"^\s*-(?:\s+-)*(?:\s|$)")  # an item of a YAML list ("  - 0.9", "    - - -90")
+# a heading over the text a model generated, or the text it was to generate ("Predict: ### Assistant:", "Target:",
+# "Generated:", "Sample output:"): what follows is words, not records
+SAMPLE_HEADING = re.compile(r"(?i)^\W*(?:predict(?:ed|ion)?s?|targets?|generated|generations?|samples?(?: output| text)?|"
+                            r"completions?|references?|ground truth)\b\s*(?::|$)")
 # a line that says a configuration is shown or was loaded ("Loaded configuration file configs/x.yaml", "Running with
 # config:"): a YAML document printed right after it is that configuration
 CONFIG_SAID = re.compile(r"(?i)\bconfig(?:uration)?s?\b|\.ya?ml\b")
@@ -103,6 +107,8 @@ class TextLogParser(BatchedFeed):
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.early_stops: list[tuple[int, str, int]] = []  # every such statement: (line, text, record order there)
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
+        self.bar_etas: list[tuple[int, int, tuple]] = []  # the same, of progress bars with records: (.., (label, total))
+        self.training_bar: tuple | None = None  # (label, total) of the bar whose counts are the records' steps
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
         # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
         self.batch_keys: set[str] = set()
@@ -141,6 +147,7 @@ class TextLogParser(BatchedFeed):
         self.heading: str | None = None
         # the nested groups of a YAML config dump being read ([(indent, name)]: "MODEL:" then "  RPN:" over "    NMS: ..")
         self.yaml_groups: list[tuple[int, str]] = []
+        self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
         self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
@@ -198,6 +205,20 @@ class TextLogParser(BatchedFeed):
 
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
+        if self.sample_text:
+            # the text a model wrote, under 'Predict:' / 'Target:' (a preview of its generations): words, whatever
+            # numbers they hold (its empty lines and headings too), up to a rule, a progress bar drawn again, a
+            # record with its position or a line a logger wrote
+            rec = a.rec
+            if (raw.strip() and not re.search(r"\w", raw)) or a.progress is not None or (rec is not None and (
+                    rec.bar or rec.step is not None or rec.epoch is not None or rec.inner is not None)) \
+                    or (a.msg is not None and a.msg.strip() != raw.strip() and strip_prefix(raw)[1].strip()):
+                self.sample_text = False
+            else:
+                return
+        if a.heading is not None and SAMPLE_HEADING.match(a.heading):
+            self.sample_text = True
+            return
         if a.empty:
             if a.clear and self.bar_last and not self.bar_cleared:
                 self.bar_cleared = 1  # the bars cleared: a message may be written at their counts
@@ -318,7 +339,7 @@ class TextLogParser(BatchedFeed):
         rec = a.rec
         if a.eta is not None:
             d, h, m, sec = a.eta
-            self.etas = (self.etas + [(lineno, d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+            self.note_eta(lineno, d * 86400 + h * 3600 + m * 60 + sec, a)
         if a.heading is not None:
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
@@ -336,7 +357,9 @@ class TextLogParser(BatchedFeed):
                 self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
         if rec is not None and self.heading is not None:
-            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
+            # (a progress bar's rendering is no member of a heading's group: the bar was drawn again after a block of
+            # text -- a sample generation's 'Predict:' -- and its records are the bar's)
+            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2 and not rec.bar:
                 # a new record, not the reading changed in place: a plan may hold that reading (see Plan)
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
@@ -389,6 +412,15 @@ class TextLogParser(BatchedFeed):
                 break
         if keys:
             self._record(Rec(tuple(keys), vals, step), self.kv_line)
+
+    def note_eta(self, lineno: int, left: int, a: "Line"):
+        """The time a record says is left. A progress bar's remaining time ('[2:56:51<205:09:29, ..]', its records in
+        the postfix) is the training's only when that bar is the training's clock (reader: a hyperparameter sweep's
+        bar over its trials is not): kept apart, with its bar."""
+        if a.progress is not None and a.rec is not None and a.rec.bar:
+            self.bar_etas = (self.bar_etas + [(lineno, left, (a.progress[0], a.progress[2]))])[-2:]
+        else:
+            self.etas = (self.etas + [(lineno, left)])[-2:]
 
     def in_settings_block(self) -> bool:
         """Is a heading that names settings ("Configuration:", "Arguments:") in force?"""
@@ -594,6 +626,7 @@ class TextLogParser(BatchedFeed):
                     how, ctx = "ctx-step", counts
                     self.planned.setdefault("steps", training_bar[1])
                     self.bar_reached = self.bar_last[training_bar]
+                    self.training_bar = training_bar
             if ctx is None:
                 kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
             else:
@@ -658,8 +691,13 @@ class TextLogParser(BatchedFeed):
         if any(v is None for v in views):
             return None
         resumed = self._resumed_between(pends[0])
+        # (renderings of the bar itself, its records in the postfix, are drawn again at one count when a value set
+        # during an iteration is drawn before the bar counts it -- '806/55000 .. Loss=10.55' then '806/55000 ..
+        # Loss=10.86': the count stands still between them, and the last rendering is the point)
+        drawn = pends[0].columns()[4]
         grows = [bar for bar in set(views[0]).intersection(*views[1:])
-                 if all(v[bar] < w[bar] or r for v, w, r in zip(views, views[1:], resumed))
+                 if all(v[bar] < w[bar] or r or (v[bar] == w[bar] and b and c)
+                        for v, w, r, b, c in zip(views, views[1:], resumed, drawn, drawn[1:]))
                  and not all(r or v[bar] >= w[bar] for v, w, r in zip(views, views[1:], resumed))]
         if not grows:
             return None

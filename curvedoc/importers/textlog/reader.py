@@ -111,10 +111,16 @@ def _time_left_at_end(p: "TextLogParser") -> int | None:
     """Seconds of training the last progress record still expected (its ETA), when that record is the log's last
     point and the time left is more than three logging intervals (the ETA's fall between the last two records) and
     more than a minute: a finished run's last record says 0, or at most one interval."""
-    if not p.etas or p.etas[-1][0] < p.last_point_line:
+    etas = p.etas
+    if p.bar_etas and p.training_bar is not None and p.bar_etas[-1][2] == p.training_bar \
+            and (not etas or etas[-1][0] < p.bar_etas[-1][0]):
+        # the remaining time of the training's own progress bar, its records in the postfix (a tqdm bar that is the
+        # records' step): '806/55000 [2:56:51<205:09:29, ..]' says 205 h were left
+        etas = [(line, left) for line, left, bar in p.bar_etas if bar == p.training_bar]
+    if not etas or etas[-1][0] < p.last_point_line:
         return None
-    left = p.etas[-1][1]
-    step = p.etas[-2][1] - left if len(p.etas) == 2 else 0
+    left = etas[-1][1]
+    step = etas[-2][1] - left if len(etas) == 2 else 0
     if left > 60 and left > 3 * max(step, 0):
         return left
     return None

@@ -87,6 +87,8 @@ BRACKET_EPOCH = re.compile(r"^\s*\[\s*(?:E|e|Ep|EP|ep)\.?\s*(?P<e>\d+)\s*\]")
 NAMED_AFTER = re.compile(r"(?:(?<=:)|(?<=,))\s*(?P<val>" + NUM + r")(?P<unit>%?)\s+(?P<key>[A-Za-z][A-Za-z.\-]*"
                          r"(?: [A-Za-z][A-Za-z.\-]*){0,2})\s*(?=,|$)", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+# a tqdm bar's elapsed<remaining ("[2:56:51<205:09:29, 13.63s/it"): the time left (its hours may pass 24)
+TQDM_LEFT = re.compile(r"\[\s*(?:\d+:)?\d+:\d+\s*<\s*(?:(?P<h>\d+):)?(?P<m>\d+):(?P<s>\d+)\s*[,\]]")
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # "[3570] " opening a record of key=value pairs: the step clu's metric writer (JAX / Flax, vit_jax) heads each record
@@ -1076,6 +1078,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         pm = PROGRESS.search(msg)
         if pm and int(pm.group("N")) > 0:
             a.progress = ((pm.group("label") or "").strip(), int(pm.group("n")), int(pm.group("N")))
+            tm = TQDM_LEFT.match(msg, pm.end() - 1) if a.eta is None else None
+            if tm:
+                # its remaining time ("[2:56:51<205:09:29, 13.63s/it, ..]": 205 h to go) is the record's ETA
+                a.eta = (0, int(tm.group("h") or 0), int(tm.group("m")), int(tm.group("s")))
     if rec is None:
         pm = PROGRESS.match(msg) if "%" in msg and "/" in msg else None
         if pm and int(pm.group("N")) > 0:
