@@ -209,3 +209,50 @@ def test_a_sweeps_bar_at_the_end_is_no_training_eta(tmp_path):
               " 60%|██████    | 3/5 [13:32<08:25, 252.69s/it, best loss: 0.439281]"]
     rd = _read(tmp_path, lines)
     assert "eta_at_end_s" not in rd.meta, rd.meta
+
+
+# ------------------------------------------------------------------------------------------ two stages in one log
+def _two_stages(tmp_path) -> list[str]:
+    lines = ["TS-CVA Forecasting Training", "Training TS-CVA representations..."]
+    for e in range(60):
+        loss = 7 / (1 + e / 10)
+        lines.append(f"{'[NEW BEST] ' if e % 7 == 0 else ''}Epoch #{e}: train_loss={loss:.6f}, val_loss={loss:.6f}, "
+                     f"time=0.16s, remaining={(60 - e) * 0.003:.2f}min")
+    lines += ["Loading best model...", "Loaded best model from epoch 56 (val_loss=0.911290)",
+              "Saved best model from epoch 56 (val_loss=0.911290)", "", "Training Forecasting Head"]
+    lines += [f"Epoch {e}/100: train_loss={0.08 / (e / 10):.6f}, val_loss={0.4 - e / 1000:.6f}" for e in range(10, 101, 10)]
+    lines += ["Forecasting training time: 0:00:01", "Finished!"]
+    return lines
+
+
+def test_a_second_stage_with_its_own_plan_is_a_training_of_its_own(tmp_path):
+    """Stage 1 prints 'Epoch #0 .. #59' with no plan; stage 2 'Epoch 10/100 .. 100/100': the clock goes back with a
+    plan stated -- a training of its own, each read (and judged) apart, the second no restart of the first; 'Loaded best
+    model from epoch 56 (val_loss=..)' restates the best epoch, no point."""
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(_two_stages(tmp_path)) + "\n", encoding="utf-8")
+    _assert_same(path)
+    runs = _runs(path)
+    assert len(runs) == 2, [r.meta.get("segment") for r in runs]
+    first, second = runs
+    assert _series(first, "train_loss")[0] == list(range(60)) and _series(first, "val_loss")[0] == list(range(60))
+    assert first.meta.get("num_epochs") is None, first.meta
+    assert _series(second, "train_loss")[0] == list(range(10, 101, 10)) and second.meta.get("num_epochs") == 100
+    assert not any(i.kind == "restart" for r in runs for i in r.issues), [i for r in runs for i in r.issues]
+    assert not second.meta["segment"]["new_training"]
+    assert "Loaded best model from epoch" not in _tags(first)
+    assert first.meta.get("summary", {}).get("best val_loss") == 0.91129, first.meta.get("summary")
+    rep = curvedoc.diagnose(str(path))
+    assert len(rep.runs) == 2 and not any(f.name == "restarted-run" for r in rep.runs for f in r.findings), \
+        [(r.run, [f.name for f in r.findings]) for r in rep.runs]
+
+
+def test_a_relaunch_from_the_start_is_still_a_restart(tmp_path):
+    """The same training started again (its clock back to where it began, the same plan) stays a rerun."""
+    one = [f"Epoch {e}/30: train_loss={1 / e:.4f}, val_loss={1.1 / e:.4f}" for e in range(1, 8)]
+    path = tmp_path / "train.log"
+    path.write_text("\n".join(["Namespace(lr=0.01, epochs=30, model='mlp', optimizer='adam', seed=1, batch_size=8)"] + one
+                              + ["Namespace(lr=0.01, epochs=30, model='mlp', optimizer='adam', seed=1, batch_size=8)"]
+                              + one) + "\n", encoding="utf-8")
+    runs = _runs(path)
+    assert len(runs) == 2 and runs[1].meta["segment"]["new_training"], [r.meta.get("segment") for r in runs]

@@ -101,7 +101,11 @@ one parser per framework:
   stay as printed. An RL script's ``Episode N`` is its records' position.
 * **Plans.** A record that states another plan of epochs than the one in force (``Epoch: 0/12`` after ``Epoch:
   29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``)
-  and its own early-stopping statement (``early_stopped``). A number of epochs said in words before the first record
+  and its own early-stopping statement (``early_stopped``). The first plan stated after records that stated none,
+  at an epoch before the one they reached (``Epoch #199: ..`` then ``Epoch 10/100: ..``: a second stage printed after
+  the first), starts a training of its own: read apart, no rerun of the first (no ``restart``), the first with no
+  plan. A checkpoint statement naming an epoch the training is past (``Loaded best model from epoch 185 (val_loss=
+  ..)``) restates that epoch's record: the run's best (``summary``), no new point. A number of epochs said in words before the first record
   (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan; a bare fraction heading each record (``12/30
   train_loss: ..``) whose total is the plan of epochs the log stated is the epoch (under an ``Epoch 3/10`` line of its
   own, a fraction counts the epoch's batches).

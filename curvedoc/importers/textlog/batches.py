@@ -420,6 +420,9 @@ class BatchedFeed:
         said = said[said != 0]
         if not len(said):
             return False
+        if not self.epoch_plans and self.ctx_epoch is not None and "epoch" in at \
+                and int(cols[at["epoch"]][0]) < self.ctx_epoch:
+            return True  # (the first plan stated, the clock gone back: see TextLogParser.plan_stated)
         now = self.epoch_plans[-1][1] if self.epoch_plans else int(said[0])
         return bool((said != now).any())
 

@@ -140,6 +140,7 @@ class TextLogParser(BatchedFeed):
         # (record order, epochs) where a record stated a plan of epochs other than the one in force ("Epoch: 0/50" ..
         # "Epoch: 0/12"): each launch keeps its own (reader.split_launches)
         self.epoch_plans: list[tuple[int, int]] = []
+        self.plan_launches: set[int] = set()  # the launch marks a record stating another plan made (see plan_stated)
         self.bar_resumed = False  # the training bar was drawn again from an earlier count (a resume: see _training_bar)
         # (record order, epoch) wherever the epoch in force changed -- an epoch line above records that print none
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
@@ -374,8 +375,15 @@ class TextLogParser(BatchedFeed):
                 if len(self.unparsed_examples) < 3:
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
-        if a.checkpoint and self._echoed_by_checkpoint(rec):
+        if a.checkpoint and (self._echoed_by_checkpoint(rec) or (
+                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)):
+            # (a checkpoint statement naming an epoch the training is past -- "Loaded best model from epoch 185
+            # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point)
             self.repeats += len(rec.keys)
+            if not self._echoed_by_checkpoint(rec):
+                for key, val in zip(rec.keys, rec.values):
+                    if key != rec.keys[0] or rec.values[0] != rec.epoch:
+                        self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
         self._record(rec, lineno)
 
@@ -812,7 +820,7 @@ class TextLogParser(BatchedFeed):
                                           planned={k: v for k, v in rec.planned.items() if k != "steps"})
             rec = dataclasses.replace(rec, ctx="val")
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
-            self.plan_stated(rec.planned.get("epochs"))
+            self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
@@ -937,14 +945,18 @@ class TextLogParser(BatchedFeed):
         self.launches.append(self.seq)
         self.launch_ends.append(self.last_point_line)
 
-    def plan_stated(self, epochs: int | None):
+    def plan_stated(self, epochs: int | None, epoch: int | None = None):
         """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a
         launch (a training appended to the log with its own number of epochs: its records are its own, and its plan
-        is its own -- see ``epoch_plans``)."""
+        is its own -- see ``epoch_plans``). So does the first plan stated, at ``epoch``, after records that stated
+        none reached a later epoch: the clock goes back with a plan of its own (a second stage printed after the
+        first, 'Epoch #199: ..' then 'Epoch 10/100: ..')."""
         if not epochs:
             return
-        if self.epoch_plans and self.epoch_plans[-1][1] != epochs:
+        if (self.epoch_plans and self.epoch_plans[-1][1] != epochs) or (
+                not self.epoch_plans and epoch is not None and self.ctx_epoch is not None and epoch < self.ctx_epoch):
             self.launch_here()
+            self.plan_launches.add(self.launches[-1])
         if not self.epoch_plans or self.epoch_plans[-1][1] != epochs:
             self.epoch_plans.append((self.seq + 1, int(epochs)))
 

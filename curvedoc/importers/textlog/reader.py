@@ -213,20 +213,27 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
     cuts: list[tuple[int, str]] = []
     first = st[0]
     for i in np.flatnonzero(st[1:] < st[:-1]) + 1:
-        if st[i] > first:
-            continue  # back to a later point than its launch started at: a resume
         k = int(np.searchsorted(marks, od[i], side="right"))
         if not k or marks[k - 1] <= od[i - 1]:
             continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
-        cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,}) "
-                                        "after a configuration or start statement printed again"))
+        if st[i] > first and int(marks[k - 1]) not in p.plan_launches:
+            continue  # back to a later point than its launch started at: a resume (unless it states its own plan)
+        if st[i] > first:
+            # a training of its own that follows (a second stage: its own plan, its clock from its own start), not
+            # the same training started again
+            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                            "with a plan of epochs of its own", False))
+        else:
+            cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> "
+                                            f"{int(st[i]):,}) after a configuration or start statement printed again",
+                         True))
         first = st[i]
     if not cuts or len(cuts) >= T.MAX_RUNS_PER_FILE or (len(cuts) > 2 and (len(cuts) + 1) * T.MIN_BLOCK_ROWS > len(st)):
         return [Segment(1, n)]
-    starts = [1] + [c for c, _ in cuts]
+    starts = [1] + [c for c, _, _ in cuts]
     segs = [Segment(a, b) for a, b in zip(starts, starts[1:] + [n])]
-    for k, (seg, (_, why)) in enumerate(zip(segs, [(0, "")] + cuts), 1):
-        seg.label, seg.why, seg.kind, seg.rerun = str(k), why, "counter" if k > 1 else "", k > 1
+    for k, (seg, (_, why, rerun)) in enumerate(zip(segs, [(0, "", False)] + cuts), 1):
+        seg.label, seg.why, seg.kind, seg.rerun = str(k), why, "counter" if k > 1 else "", rerun
     return segs
 
 
@@ -268,6 +275,12 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         plan = [e for at, e in p.epoch_plans if at < seg.end]
         if plan and meta.get("num_epochs") not in (None, plan[-1]):
             meta["num_epochs"] = hparams["num_epochs"] = plan[-1]
+        elif not plan and meta.get("num_epochs") is not None \
+                and meta["num_epochs"] in [e for at, e in p.epoch_plans if at >= seg.end]:
+            # (the plan a later launch's records stated is not this one's: it stated none)
+            del meta["num_epochs"]
+            if hparams.get("num_epochs") == d.meta["num_epochs"]:
+                del hparams["num_epochs"]
         out.append(RunData(frame=part, source=d.source, meta=meta, issues=issues, hparams=hparams,
                            name_suffix=f"#{seg.label}"))
     return out
