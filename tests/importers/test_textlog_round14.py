@@ -256,3 +256,36 @@ def test_a_relaunch_from_the_start_is_still_a_restart(tmp_path):
                               + one) + "\n", encoding="utf-8")
     runs = _runs(path)
     assert len(runs) == 2 and runs[1].meta["segment"]["new_training"], [r.meta.get("segment") for r in runs]
+
+
+# ------------------------------------------------------------------------------------------ rows of bare numbers
+def test_rows_of_bare_numbers_are_read_by_place_with_no_role(tmp_path):
+    """'print(epoch, loss, acc)' to a file: '0 0.2027 0.8718' per line, no word. The numbers are read column by column
+    (named by their place, as a headerless CSV's; one column takes the file's name), the first column -- whole numbers
+    counting by one -- is the row's step; nothing says which is the loss, so no role is taken (a warning says how to
+    name one) rather than refusing the file as 'no training metrics'."""
+    lines = [f"{e} {0.2 / (1 + e / 10)} {0.87 + e / 1000}" for e in range(40)]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"column_2", "column_3"} and _series(rd, "column_2")[0] == list(range(40)), _tags(rd)
+    assert any(i.kind == "no-header" and "--role train_loss=column_2" in i.message for i in rd.issues), rd.issues
+    rd = _read(tmp_path, [f"{e} {0.34 / (1 + e / 10):.6f}" for e in range(37)], name="log_train.txt")
+    assert _tags(rd) == {"log_train"} and _series(rd, "log_train")[0] == list(range(37))
+    # (from a later line on, the counter goes on where it is; a first column that does not count is a value)
+    rd = _read(tmp_path, [f"{e} {0.34 / (1 + e / 10):.6f}" for e in range(17, 37)], name="tail.txt")
+    assert _series(rd, "tail")[0] == list(range(17, 37))
+    rd = _read(tmp_path, [f"{0.5 - e / 100:.3f} {0.8 + e / 100:.3f}" for e in range(10)], name="two.txt")
+    assert _tags(rd) == {"column_1", "column_2"} and _series(rd, "column_1")[0] == list(range(10))
+    run = curvedoc.diagnose(str(tmp_path / "train.log")).runs[0]
+    assert run.points == 80 and not run.roles, (run.points, run.roles)
+
+
+def test_a_line_of_words_among_the_numbers_is_no_bare_table(tmp_path):
+    """One line that is not a row of as many numbers: the file is no bare table (read, or refused, as before)."""
+    from curvedoc.errors import UnsupportedFormat
+    path = tmp_path / "odd.txt"
+    path.write_text("0 0.5 0.7\n1 0.4\nsome words 3\n", encoding="utf-8")
+    try:
+        rd = read_text_log(path)
+    except UnsupportedFormat:
+        return
+    assert "bare_table" not in rd.meta

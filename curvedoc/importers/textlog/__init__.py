@@ -157,6 +157,10 @@ one parser per framework:
 * **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
   ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
   even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
+* **Rows of bare numbers.** A file of nothing but rows of as many numbers (``print(epoch, loss, acc)``: ``0 0.2027
+  0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
+  column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,
+  so none takes a role (the ``no-header`` warning says how to name one). A first line naming the columns is a table.
 * **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
 
 Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.

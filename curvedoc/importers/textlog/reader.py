@@ -18,7 +18,7 @@ from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT
-from curvedoc.model.run import ImportIssue, empty_frame
+from curvedoc.model.run import ImportIssue, empty_frame, make_frame
 
 SOURCE = "text-log"
 
@@ -301,6 +301,51 @@ def _early_stop_of(p: TextLogParser, seg: Segment, first: bool) -> str | None:
 _END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "global_step", "early_stopped"})
 
 
+_BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.IGNORECASE)
+
+
+def _bare_number_table(path: Path, issues: list[ImportIssue]) -> RunData | None:
+    """A text log that is nothing but rows of numbers separated by white space, as many in each row ('0 0.2027
+    0.8718' per epoch: a script's ``print(epoch, loss, acc)``), with no line naming them. What can honestly be read:
+    the numbers, column by column, one row per step, named by their place as a headerless CSV's are (``column_2``..;
+    a single column takes the file's name) -- no word says which is the loss, so none is taken for one (the
+    ``no-header`` warning says how to name one). A first column of whole numbers counting by one is the row's position (the epoch the script printed first), not a series. None when any line is not such a row."""
+    rows: list[list[float]] = []
+    width = None
+    for _, texts in text_lines(path, []):
+        for text in texts:
+            cells = text.split()
+            if not cells:
+                continue
+            if width is None:
+                width = len(cells)
+            if len(cells) != width or width > 64 or not all(_BARE_ROW.fullmatch(c) for c in cells):
+                return None
+            rows.append([float(c) for c in cells])
+    if len(rows) < 2:
+        return None
+    table = np.asarray(rows, dtype=np.float64)
+    first = table[:, 0]
+    # (from any start: a window of the file read from a later line -- `watch`, a tail -- counts on from where it is)
+    counts = width > 1 and bool(np.all(first == np.round(first))) and first[0] >= 0 \
+        and bool(np.all(np.diff(first) == 1))
+    steps = first.astype(np.int64) if counts else np.arange(len(table), dtype=np.int64)
+    values = table[:, 1:] if counts else table
+    names = T.unnamed_columns(values.shape[1], path)
+    if counts and len(names) > 1:
+        names = [f"column_{i + 2}" for i in range(values.shape[1])]
+    frame = make_frame(np.repeat(np.asarray(names, dtype=object), len(table)),
+                       np.tile(steps, values.shape[1]), values.T.reshape(-1), source_file=str(path))
+    said = ", ".join(repr(n) for n in names[:6]) + (" ..." if len(names) > 6 else "")
+    pos = "its first column, which counts the rows, is their step" if counts else "the row number is the step"
+    issues = [*issues, ImportIssue(
+        "no-header", f"the file holds only rows of numbers, with no line naming them: {len(names)} column(s) read as "
+        f"{said}, {len(table):,} rows ({pos}) -- nothing says which is the loss, so no column is judged as one "
+        f"until you say so (--role train_loss={names[0]})", file=str(path), severity="warning")]
+    return RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": len(table), "bare_table": True},
+                   issues=issues, hparams={})
+
+
 def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData:
     """The run read from the lines ``p`` was fed (its frame, meta, settings and import issues, after ``issues``
     met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
@@ -316,6 +361,9 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
                            hparams=dict(p.hparams), issues=[*issues, ImportIssue(
                                "killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
                                file=str(path))])
+        bare = _bare_number_table(path, issues)
+        if bare is not None:
+            return bare
         raise UnsupportedFormat(path, "no training metrics found in this text file (no 'key: value' lines)")
     meta: dict = {"format": "text-log", "lines": p.n_lines}
     if p.summary:
