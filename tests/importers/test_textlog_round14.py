@@ -289,3 +289,21 @@ def test_a_line_of_words_among_the_numbers_is_no_bare_table(tmp_path):
     except UnsupportedFormat:
         return
     assert "bare_table" not in rd.meta
+
+
+def test_a_dict_inside_a_record_leaves_the_records_other_pairs(tmp_path):
+    """An SSD-style logger prints 'iter: 000010, lr: 0.01000, total_loss: 1.070 (1.070), .., Dice scores: {'DICE
+    class 1': 0.0, ..}, mem: 4671M' and 'Evaluation result: {'DICE class 1': 0.67, ..}, val loss: 0.248': the pairs
+    around the dict are the record's too (the step, the loss, the validation loss), not only the dict's."""
+    lines = []
+    for i in range(10, 410, 10):
+        lines.append(f"2021-04-25 12:03:45,217 UNET.trainer INFO: iter: {i:06d}, lr: 0.01000, total_loss: {1 / i:.3f} "
+                     f"({1.2 / i:.3f}), time: 0.374 (0.374), eta: 0:00:33, Dice scores: {{'DICE Scores/Train - DICE "
+                     f"Score, class 1': {i / 1000}, 'DICE Scores/Train - DICE Score, class 2': 0.0}}, mem: 4671M")
+        if i % 100 == 0:
+            lines.append(f"2021-04-25 12:05:54,922 UNET.trainer INFO: Evaluation result: {{'DICE Scores/Val - DICE "
+                         f"Score, class 1': {i / 900}, 'DICE Scores/Val - DICE Score, class 2': 0.0}}, val loss: {2 / i}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "total_loss")[0] == list(range(10, 410, 10)), _tags(rd)
+    assert _series(rd, "DICE Scores/Train - DICE Score, class 1")[0] == list(range(10, 410, 10))
+    assert _series(rd, "val loss")[0] == [100, 200, 300, 400], _tags(rd)

@@ -23,6 +23,8 @@ one parser per framework:
   ``18.33dB`` is 18.33), and so is a value glued to the next key (``top5: 98.98data_time: 0.0004``). A key word in
   capitals is an acronym (``Val PER``), not the filler word it spells; a data set's possessive (LightGBM's
   ``valid's binary_logloss``) names the split.
+  A dict printed inside a record (``iter: 10, total_loss: 1.07, .., Dice scores: {'class 1': 0.5}``) adds its items to
+  the record's pairs around it (``key: value``, a space after the colon).
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,

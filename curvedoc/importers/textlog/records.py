@@ -345,13 +345,24 @@ def _singular(clock: str) -> str:
     return low[:-1] if low.endswith("s") else low
 
 
+# a "key: value" pair written around a dict inside a record (the colon and a space: not a logger's "name:lineno")
+OUTER_PAIR = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*:\s+[-+]?\.?\d")
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
     if "{" in msg and (":" in msg):
         dp = [(m.group("key"), m.group("val"), m.group("tot")) for m in DICT_PAIR.finditer(msg)]
         if dp:
-            return [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
+            inner = [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp]
+            outside = re.sub(r"\{[^{}]*\}", " | ", msg)
+            if "{" not in outside and OUTER_PAIR.search(outside):
+                # a dict printed inside a record ("iter: 000010, lr: 0.01, total_loss: 1.070 (1.070), .., Dice
+                # scores: {'DICE class 1': 0.0, ..}"): the pairs around it are the record's too
+                rest, counters = _pairs(outside)
+                return rest + inner, counters
+            return inner, [(-1, -1)]
     used = []
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
