@@ -23,6 +23,8 @@ one parser per framework:
   ``18.33dB`` is 18.33), and so is a value glued to the next key (``top5: 98.98data_time: 0.0004``). A key word in
   capitals is an acronym (``Val PER``), not the filler word it spells; a data set's possessive (LightGBM's
   ``valid's binary_logloss``) names the split.
+  A dict printed inside a record (``iter: 10, total_loss: 1.07, .., Dice scores: {'class 1': 0.5}``) adds its items to
+  the record's pairs around it (``key: value``, a space after the colon).
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
@@ -39,7 +41,7 @@ one parser per framework:
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
   config dict): a launch started there, and its records are its own. ``[2,  2000] loss: ..`` (the PyTorch tutorial)
   names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step; MXNet's
-  ``Epoch[3] Batch [20]`` the epoch and the batch; LightGBM / XGBoost's ``[50]\\t`` the boosting round (the step).
+  ``Epoch[3] Batch [20]`` the epoch and the batch; LightGBM / XGBoost's ``[50]\\t`` the boosting round (the step); clu's metric writer's ``[3570] train_loss=..`` (JAX, vit_jax) the step.
   A resume statement (``Resume training .. from epoch 149``) starts a launch too, and a held-out record at the epoch
   of an earlier one is no echo when another epoch came between (a second training as long as the first).
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
@@ -53,7 +55,12 @@ one parser per framework:
   (tests/test_textlog_readings.py).
 * **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record, a line of
   settings (a dozen, or half a dozen with a named choice, or under ``hyperparameters:``), a block under a heading
-  such as ``Configuration:``: hyperparameters. Model summaries (``Model summary``, ``models.common.C3``) and
+  such as ``Configuration:``: hyperparameters. A YAML config dump (``Running with config:``, or a config file's text after
+  ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),
+  comments and list items included, each named by its path (``SOLVER/MAX_ITER``); printed again by a later launch,
+  the last printed is in force. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
+  is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``), an HTTP
+  status (``HTTP/1.1 404``), a GPU's model name (``NVIDIA GeForce GTX 1660 Ti``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
   point; HF Trainer's ``***** eval metrics *****`` banner heads such a group). A model's parameter count
@@ -96,7 +103,11 @@ one parser per framework:
   stay as printed. An RL script's ``Episode N`` is its records' position.
 * **Plans.** A record that states another plan of epochs than the one in force (``Epoch: 0/12`` after ``Epoch:
   29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``)
-  and its own early-stopping statement (``early_stopped``). A number of epochs said in words before the first record
+  and its own early-stopping statement (``early_stopped``). The first plan stated after records that stated none,
+  at an epoch before the one they reached (``Epoch #199: ..`` then ``Epoch 10/100: ..``: a second stage printed after
+  the first), starts a training of its own: read apart, no rerun of the first (no ``restart``), the first with no
+  plan. A checkpoint statement naming an epoch the training is past (``Loaded best model from epoch 185 (val_loss=
+  ..)``) restates that epoch's record: the run's best (``summary``), no new point. A number of epochs said in words before the first record
   (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan; a bare fraction heading each record (``12/30
   train_loss: ..``) whose total is the plan of epochs the log stated is the epoch (under an ``Epoch 3/10`` line of its
   own, a fraction counts the epoch's batches).
@@ -124,7 +135,11 @@ one parser per framework:
   pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. A
   split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm
   bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
-  step and its total the plan (``806/55000``: unfinished); its elapsed<remaining and rate are timing.
+  step and its total the plan (``806/55000``: unfinished) -- drawn twice at one count (the bar counts the step,
+  then the postfix shows its loss) it is one point, the last rendering; its elapsed<remaining and rate are timing, and
+  the remaining time of that training bar when the log ends is its ETA (``[2:56:51<205:09:29, ..]``: 205 h left; a
+  sweep's bar over its trials is no training's). The text a model generated, under ``Predict:`` / ``Target:`` /
+  ``Generated:``, is words, not records, up to a rule, a bar drawn again, a record with its position or a logged line.
 * **Sentences.** ``Test accuracy after 15 steps: 30.2%`` is the test accuracy at step 15; ``top 1 acc: ..`` /
   ``Top 5 Error`` are one name each (``top-1 acc``), not a key ``top`` and a rank. ``avg loss so far is 0.11``: the
   verb joins key and value (``.. with Adam is test acc: 76.8%``: the
@@ -144,6 +159,10 @@ one parser per framework:
 * **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
   ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
   even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
+* **Rows of bare numbers.** A file of nothing but rows of as many numbers (``print(epoch, loss, acc)``: ``0 0.2027
+  0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
+  column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,
+  so none takes a role (the ``no-header`` warning says how to name one). A first line naming the columns is a table.
 * **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
 
 Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.

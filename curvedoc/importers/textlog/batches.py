@@ -420,6 +420,9 @@ class BatchedFeed:
         said = said[said != 0]
         if not len(said):
             return False
+        if not self.epoch_plans and self.ctx_epoch is not None and "epoch" in at \
+                and int(cols[at["epoch"]][0]) < self.ctx_epoch:
+            return True  # (the first plan stated, the clock gone back: see TextLogParser.plan_stated)
         now = self.epoch_plans[-1][1] if self.epoch_plans else int(said[0])
         return bool((said != now).any())
 
@@ -454,7 +457,7 @@ class BatchedFeed:
             e = at["eta"]
             for t in range(max(0, n - 2), n):
                 d, h, m, sec = (int(cols[e + q][t]) for q in range(4))
-                self.etas = (self.etas + [(lines[t], d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+                self.note_eta(lines[t], d * 86400 + h * 3600 + m * 60 + sec, line)
         if "planned" in at:
             p0 = at["planned"]
             for q, k in enumerate(r.planned):  # the last record that states a total sets it

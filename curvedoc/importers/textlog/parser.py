@@ -33,6 +33,16 @@ SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?paramet
 # on to the next line ("dict(", "1333, 800),", "'bbox',")
 NESTING_ONLY = re.compile(r"^[\s()\[\]{},]+$|^[^:=]*[,(\[{]\s*$")
 SETTING_LINE = re.compile(r"^([A-Za-z_][\w.\-]*)\s*[:=]\s*(\S.*?)\s*$")
+# a YAML mapping key opening a nested group of a config dump ("SOLVER:" over "  MAX_ITER: 180000"): one name
+YAML_GROUP = re.compile(r"[A-Za-z_][\w.\-]*")
+YAML_ITEM = re.compile(r"^\s*-(?:\s+-)*(?:\s|$)")  # an item of a YAML list ("  - 0.9", "    - - -90")
+# a heading over the text a model generated, or the text it was to generate ("Predict: ### Assistant:", "Target:",
+# "Generated:", "Sample output:"): what follows is words, not records
+SAMPLE_HEADING = re.compile(r"(?i)^\W*(?:predict(?:ed|ion)?s?|targets?|generated|generations?|samples?(?: output| text)?|"
+                            r"completions?|references?|ground truth)\b\s*(?::|$)")
+# a line that says a configuration is shown or was loaded ("Loaded configuration file configs/x.yaml", "Running with
+# config:"): a YAML document printed right after it is that configuration
+CONFIG_SAID = re.compile(r"(?i)\bconfig(?:uration)?s?\b|\.ya?ml\b")
 
 
 def is_evaluation(key: str) -> bool:
@@ -97,6 +107,8 @@ class TextLogParser(BatchedFeed):
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.early_stops: list[tuple[int, str, int]] = []  # every such statement: (line, text, record order there)
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
+        self.bar_etas: list[tuple[int, int, tuple]] = []  # the same, of progress bars with records: (.., (label, total))
+        self.training_bar: tuple | None = None  # (label, total) of the bar whose counts are the records' steps
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
         # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
         self.batch_keys: set[str] = set()
@@ -128,11 +140,16 @@ class TextLogParser(BatchedFeed):
         # (record order, epochs) where a record stated a plan of epochs other than the one in force ("Epoch: 0/50" ..
         # "Epoch: 0/12"): each launch keeps its own (reader.split_launches)
         self.epoch_plans: list[tuple[int, int]] = []
+        self.plan_launches: set[int] = set()  # the launch marks a record stating another plan made (see plan_stated)
         self.bar_resumed = False  # the training bar was drawn again from an earlier count (a resume: see _training_bar)
         # (record order, epoch) wherever the epoch in force changed -- an epoch line above records that print none
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
+        # the nested groups of a YAML config dump being read ([(indent, name)]: "MODEL:" then "  RPN:" over "    NMS: ..")
+        self.yaml_groups: list[tuple[int, str]] = []
+        self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
+        self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
         self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
@@ -189,6 +206,20 @@ class TextLogParser(BatchedFeed):
 
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
+        if self.sample_text:
+            # the text a model wrote, under 'Predict:' / 'Target:' (a preview of its generations): words, whatever
+            # numbers they hold (its empty lines and headings too), up to a rule, a progress bar drawn again, a
+            # record with its position or a line a logger wrote
+            rec = a.rec
+            if (raw.strip() and not re.search(r"\w", raw)) or a.progress is not None or (rec is not None and (
+                    rec.bar or rec.step is not None or rec.epoch is not None or rec.inner is not None)) \
+                    or (a.msg is not None and a.msg.strip() != raw.strip() and strip_prefix(raw)[1].strip()):
+                self.sample_text = False
+            else:
+                return
+        if a.heading is not None and SAMPLE_HEADING.match(a.heading):
+            self.sample_text = True
+            return
         if a.empty:
             if a.clear and self.bar_last and not self.bar_cleared:
                 self.bar_cleared = 1  # the bars cleared: a message may be written at their counts
@@ -214,6 +245,18 @@ class TextLogParser(BatchedFeed):
             split, kind = a.announce
             self.block = (split, kind, self.ctx_step) if split == "val" else None
             self.block_held = set()
+        # (a line read through a plan of its shape carries no message: the raw line says it)
+        said_config, self.said_config = self.said_config, bool(
+            a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
+        if a.heading is not None and YAML_GROUP.fullmatch(a.heading) and (self.in_settings_block() or said_config):
+            # a YAML config dump ("Running with config:", or the text of a config file after "Loaded configuration
+            # file x.yaml"): a mapping key with nothing after it ("SOLVER:", "  ROI_HEADS:") opens a nested group of
+            # the settings -- its values are settings named by their path (SOLVER/MAX_ITER), never series
+            if not self.in_settings_block():
+                self.heading, self.yaml_groups = "configuration", []
+            indent = len(raw) - len(raw.lstrip(" "))
+            self.yaml_groups = [g for g in self.yaml_groups if g[0] < indent] + [(indent, a.heading)]
+            return
         if self.in_settings_block() and a.heading is None:
             # "Configuration:" then "  epochs: 2", "  lr: 0.0003", ...: settings, until a line that is not one
             msg = a.msg if a.msg is not None else strip_prefix(raw)[0]
@@ -221,11 +264,16 @@ class TextLogParser(BatchedFeed):
             if m:
                 value = m.group(2).rstrip(",")
                 if not value.endswith(("(", "[", "{")):  # (a nested group's members follow)
-                    self.hparams.setdefault(m.group(1), setting_value(value))
+                    indent = len(raw) - len(raw.lstrip(" "))
+                    self.yaml_groups = [g for g in self.yaml_groups if g[0] < indent]
+                    key = "/".join([g[1] for g in self.yaml_groups] + [m.group(1)])
+                    # a configuration printed again (by a later launch, with other values) states the settings
+                    # in force from there on: the last one printed is the run's
+                    self.hparams[key] = setting_value(value)
                 return
-            if NESTING_ONLY.match(msg):  # a line of a nested group: still the settings
-                return
-            self.heading = None
+            if NESTING_ONLY.match(msg) or (self.yaml_groups and (msg.startswith("#") or YAML_ITEM.match(raw))):
+                return  # a line of a nested group, a comment or a list's item in a YAML dump: still the settings
+            self.heading, self.yaml_groups = None, []
         if a.garbled:
             self.garbled += 1
         if a.crash:
@@ -292,11 +340,11 @@ class TextLogParser(BatchedFeed):
         rec = a.rec
         if a.eta is not None:
             d, h, m, sec = a.eta
-            self.etas = (self.etas + [(lineno, d * 86400 + h * 3600 + m * 60 + sec)])[-2:]
+            self.note_eta(lineno, d * 86400 + h * 3600 + m * 60 + sec, a)
         if a.heading is not None:
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
-            self.heading = a.heading
+            self.heading, self.yaml_groups = a.heading, []
             self.open_record = None
             return
         if rec is not None and self.heading is not None and BEST_HEADING.search(self.heading) \
@@ -310,7 +358,9 @@ class TextLogParser(BatchedFeed):
                 self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
         if rec is not None and self.heading is not None:
-            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2:
+            # (a progress bar's rendering is no member of a heading's group: the bar was drawn again after a block of
+            # text -- a sample generation's 'Predict:' -- and its records are the bar's)
+            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2 and not rec.bar:
                 # a new record, not the reading changed in place: a plan may hold that reading (see Plan)
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
@@ -325,8 +375,15 @@ class TextLogParser(BatchedFeed):
                 if len(self.unparsed_examples) < 3:
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
-        if a.checkpoint and self._echoed_by_checkpoint(rec):
+        if a.checkpoint and (self._echoed_by_checkpoint(rec) or (
+                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)):
+            # (a checkpoint statement naming an epoch the training is past -- "Loaded best model from epoch 185
+            # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point)
             self.repeats += len(rec.keys)
+            if not self._echoed_by_checkpoint(rec):
+                for key, val in zip(rec.keys, rec.values):
+                    if key != rec.keys[0] or rec.values[0] != rec.epoch:
+                        self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
         self._record(rec, lineno)
 
@@ -363,6 +420,15 @@ class TextLogParser(BatchedFeed):
                 break
         if keys:
             self._record(Rec(tuple(keys), vals, step), self.kv_line)
+
+    def note_eta(self, lineno: int, left: int, a: "Line"):
+        """The time a record says is left. A progress bar's remaining time ('[2:56:51<205:09:29, ..]', its records in
+        the postfix) is the training's only when that bar is the training's clock (reader: a hyperparameter sweep's
+        bar over its trials is not): kept apart, with its bar."""
+        if a.progress is not None and a.rec is not None and a.rec.bar:
+            self.bar_etas = (self.bar_etas + [(lineno, left, (a.progress[0], a.progress[2]))])[-2:]
+        else:
+            self.etas = (self.etas + [(lineno, left)])[-2:]
 
     def in_settings_block(self) -> bool:
         """Is a heading that names settings ("Configuration:", "Arguments:") in force?"""
@@ -568,6 +634,7 @@ class TextLogParser(BatchedFeed):
                     how, ctx = "ctx-step", counts
                     self.planned.setdefault("steps", training_bar[1])
                     self.bar_reached = self.bar_last[training_bar]
+                    self.training_bar = training_bar
             if ctx is None:
                 kept, steps = slice(None), np.arange(1, n + 1, dtype=np.int64)
             else:
@@ -632,8 +699,13 @@ class TextLogParser(BatchedFeed):
         if any(v is None for v in views):
             return None
         resumed = self._resumed_between(pends[0])
+        # (renderings of the bar itself, its records in the postfix, are drawn again at one count when a value set
+        # during an iteration is drawn before the bar counts it -- '806/55000 .. Loss=10.55' then '806/55000 ..
+        # Loss=10.86': the count stands still between them, and the last rendering is the point)
+        drawn = pends[0].columns()[4]
         grows = [bar for bar in set(views[0]).intersection(*views[1:])
-                 if all(v[bar] < w[bar] or r for v, w, r in zip(views, views[1:], resumed))
+                 if all(v[bar] < w[bar] or r or (v[bar] == w[bar] and b and c)
+                        for v, w, r, b, c in zip(views, views[1:], resumed, drawn, drawn[1:]))
                  and not all(r or v[bar] >= w[bar] for v, w, r in zip(views, views[1:], resumed))]
         if not grows:
             return None
@@ -748,7 +820,7 @@ class TextLogParser(BatchedFeed):
                                           planned={k: v for k, v in rec.planned.items() if k != "steps"})
             rec = dataclasses.replace(rec, ctx="val")
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
-            self.plan_stated(rec.planned.get("epochs"))
+            self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})
         if rec.config:
             # a launch starts here (the records after it are its own); its settings are hyperparameters
@@ -873,14 +945,18 @@ class TextLogParser(BatchedFeed):
         self.launches.append(self.seq)
         self.launch_ends.append(self.last_point_line)
 
-    def plan_stated(self, epochs: int | None):
+    def plan_stated(self, epochs: int | None, epoch: int | None = None):
         """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a
         launch (a training appended to the log with its own number of epochs: its records are its own, and its plan
-        is its own -- see ``epoch_plans``)."""
+        is its own -- see ``epoch_plans``). So does the first plan stated, at ``epoch``, after records that stated
+        none reached a later epoch: the clock goes back with a plan of its own (a second stage printed after the
+        first, 'Epoch #199: ..' then 'Epoch 10/100: ..')."""
         if not epochs:
             return
-        if self.epoch_plans and self.epoch_plans[-1][1] != epochs:
+        if (self.epoch_plans and self.epoch_plans[-1][1] != epochs) or (
+                not self.epoch_plans and epoch is not None and self.ctx_epoch is not None and epoch < self.ctx_epoch):
             self.launch_here()
+            self.plan_launches.add(self.launches[-1])
         if not self.epoch_plans or self.epoch_plans[-1][1] != epochs:
             self.epoch_plans.append((self.seq + 1, int(epochs)))
 

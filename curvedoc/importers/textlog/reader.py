@@ -18,7 +18,7 @@ from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT
-from curvedoc.model.run import ImportIssue, empty_frame
+from curvedoc.model.run import ImportIssue, empty_frame, make_frame
 
 SOURCE = "text-log"
 
@@ -111,10 +111,16 @@ def _time_left_at_end(p: "TextLogParser") -> int | None:
     """Seconds of training the last progress record still expected (its ETA), when that record is the log's last
     point and the time left is more than three logging intervals (the ETA's fall between the last two records) and
     more than a minute: a finished run's last record says 0, or at most one interval."""
-    if not p.etas or p.etas[-1][0] < p.last_point_line:
+    etas = p.etas
+    if p.bar_etas and p.training_bar is not None and p.bar_etas[-1][2] == p.training_bar \
+            and (not etas or etas[-1][0] < p.bar_etas[-1][0]):
+        # the remaining time of the training's own progress bar, its records in the postfix (a tqdm bar that is the
+        # records' step): '806/55000 [2:56:51<205:09:29, ..]' says 205 h were left
+        etas = [(line, left) for line, left, bar in p.bar_etas if bar == p.training_bar]
+    if not etas or etas[-1][0] < p.last_point_line:
         return None
-    left = p.etas[-1][1]
-    step = p.etas[-2][1] - left if len(p.etas) == 2 else 0
+    left = etas[-1][1]
+    step = etas[-2][1] - left if len(etas) == 2 else 0
     if left > 60 and left > 3 * max(step, 0):
         return left
     return None
@@ -153,6 +159,17 @@ def _in_a_bar_at_end(p: "TextLogParser") -> dict | None:
 def read(spec: RunSpec) -> RunData | list[RunData]:
     path = Path(spec.files[0])
     return read_text_log(path, segments=True)
+
+
+# the settings that state the planned number of optimizer iterations (last part of a config path, lower case)
+PLAN_SETTINGS = ("max_iter", "max_iters", "max_steps")
+# the settings of another budget that can end a training before its iterations (a number of epochs, a time limit)
+OTHER_BUDGET = re.compile(r"(?:num_|max_|n_|total_)?epochs?|max_(?:minutes|hours|time|seconds)|time_limit", re.IGNORECASE)
+
+
+def _other_budget(hparams: dict) -> bool:
+    return any(OTHER_BUDGET.fullmatch(str(k).rsplit("/", 1)[-1]) and isinstance(v, (int, float))
+               and not isinstance(v, bool) and v > 0 for k, v in hparams.items())
 
 
 def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> RunData | list[RunData]:
@@ -196,20 +213,27 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
     cuts: list[tuple[int, str]] = []
     first = st[0]
     for i in np.flatnonzero(st[1:] < st[:-1]) + 1:
-        if st[i] > first:
-            continue  # back to a later point than its launch started at: a resume
         k = int(np.searchsorted(marks, od[i], side="right"))
         if not k or marks[k - 1] <= od[i - 1]:
             continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
-        cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,}) "
-                                        "after a configuration or start statement printed again"))
+        if st[i] > first and int(marks[k - 1]) not in p.plan_launches:
+            continue  # back to a later point than its launch started at: a resume (unless it states its own plan)
+        if st[i] > first:
+            # a training of its own that follows (a second stage: its own plan, its clock from its own start), not
+            # the same training started again
+            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                            "with a plan of epochs of its own", False))
+        else:
+            cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> "
+                                            f"{int(st[i]):,}) after a configuration or start statement printed again",
+                         True))
         first = st[i]
     if not cuts or len(cuts) >= T.MAX_RUNS_PER_FILE or (len(cuts) > 2 and (len(cuts) + 1) * T.MIN_BLOCK_ROWS > len(st)):
         return [Segment(1, n)]
-    starts = [1] + [c for c, _ in cuts]
+    starts = [1] + [c for c, _, _ in cuts]
     segs = [Segment(a, b) for a, b in zip(starts, starts[1:] + [n])]
-    for k, (seg, (_, why)) in enumerate(zip(segs, [(0, "")] + cuts), 1):
-        seg.label, seg.why, seg.kind, seg.rerun = str(k), why, "counter" if k > 1 else "", k > 1
+    for k, (seg, (_, why, rerun)) in enumerate(zip(segs, [(0, "", False)] + cuts), 1):
+        seg.label, seg.why, seg.kind, seg.rerun = str(k), why, "counter" if k > 1 else "", rerun
     return segs
 
 
@@ -251,6 +275,12 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         plan = [e for at, e in p.epoch_plans if at < seg.end]
         if plan and meta.get("num_epochs") not in (None, plan[-1]):
             meta["num_epochs"] = hparams["num_epochs"] = plan[-1]
+        elif not plan and meta.get("num_epochs") is not None \
+                and meta["num_epochs"] in [e for at, e in p.epoch_plans if at >= seg.end]:
+            # (the plan a later launch's records stated is not this one's: it stated none)
+            del meta["num_epochs"]
+            if hparams.get("num_epochs") == d.meta["num_epochs"]:
+                del hparams["num_epochs"]
         out.append(RunData(frame=part, source=d.source, meta=meta, issues=issues, hparams=hparams,
                            name_suffix=f"#{seg.label}"))
     return out
@@ -271,6 +301,51 @@ def _early_stop_of(p: TextLogParser, seg: Segment, first: bool) -> str | None:
 _END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "global_step", "early_stopped"})
 
 
+_BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.IGNORECASE)
+
+
+def _bare_number_table(path: Path, issues: list[ImportIssue]) -> RunData | None:
+    """A text log that is nothing but rows of numbers separated by white space, as many in each row ('0 0.2027
+    0.8718' per epoch: a script's ``print(epoch, loss, acc)``), with no line naming them. What can honestly be read:
+    the numbers, column by column, one row per step, named by their place as a headerless CSV's are (``column_2``..;
+    a single column takes the file's name) -- no word says which is the loss, so none is taken for one (the
+    ``no-header`` warning says how to name one). A first column of whole numbers counting by one is the row's position (the epoch the script printed first), not a series. None when any line is not such a row."""
+    rows: list[list[float]] = []
+    width = None
+    for _, texts in text_lines(path, []):
+        for text in texts:
+            cells = text.split()
+            if not cells:
+                continue
+            if width is None:
+                width = len(cells)
+            if len(cells) != width or width > 64 or not all(_BARE_ROW.fullmatch(c) for c in cells):
+                return None
+            rows.append([float(c) for c in cells])
+    if len(rows) < 2:
+        return None
+    table = np.asarray(rows, dtype=np.float64)
+    first = table[:, 0]
+    # (from any start: a window of the file read from a later line -- `watch`, a tail -- counts on from where it is)
+    counts = width > 1 and bool(np.all(first == np.round(first))) and first[0] >= 0 \
+        and bool(np.all(np.diff(first) == 1))
+    steps = first.astype(np.int64) if counts else np.arange(len(table), dtype=np.int64)
+    values = table[:, 1:] if counts else table
+    names = T.unnamed_columns(values.shape[1], path)
+    if counts and len(names) > 1:
+        names = [f"column_{i + 2}" for i in range(values.shape[1])]
+    frame = make_frame(np.repeat(np.asarray(names, dtype=object), len(table)),
+                       np.tile(steps, values.shape[1]), values.T.reshape(-1), source_file=str(path))
+    said = ", ".join(repr(n) for n in names[:6]) + (" ..." if len(names) > 6 else "")
+    pos = "its first column, which counts the rows, is their step" if counts else "the row number is the step"
+    issues = [*issues, ImportIssue(
+        "no-header", f"the file holds only rows of numbers, with no line naming them: {len(names)} column(s) read as "
+        f"{said}, {len(table):,} rows ({pos}) -- nothing says which is the loss, so no column is judged as one "
+        f"until you say so (--role train_loss={names[0]})", file=str(path), severity="warning")]
+    return RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": len(table), "bare_table": True},
+                   issues=issues, hparams={})
+
+
 def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData:
     """The run read from the lines ``p`` was fed (its frame, meta, settings and import issues, after ``issues``
     met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
@@ -286,6 +361,9 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
                            hparams=dict(p.hparams), issues=[*issues, ImportIssue(
                                "killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
                                file=str(path))])
+        bare = _bare_number_table(path, issues)
+        if bare is not None:
+            return bare
         raise UnsupportedFormat(path, "no training metrics found in this text file (no 'key: value' lines)")
     meta: dict = {"format": "text-log", "lines": p.n_lines}
     if p.summary:
@@ -299,6 +377,13 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             p.planned["steps"] = int(val)
         elif k == "num epochs" and val > 0 and not p.planned.get("epochs"):
             p.planned["epochs"] = int(val)
+        elif k.rsplit("/", 1)[-1] in PLAN_SETTINGS and val > 0 and not p.planned.get("steps") \
+                and (not len(frame) or int(frame["step"].max()) <= val) and not _other_budget(p.hparams):
+            # a configuration's planned number of iterations (maskrcnn-benchmark / detectron's SOLVER.MAX_ITER, a
+            # max_steps argument): the plan, when the log's steps stay within it (they count the same iterations)
+            # and no other budget is set beside it (a number of epochs, a time limit: whichever comes first ends
+            # the training, so the iterations alone are no plan)
+            p.planned["steps"] = int(val)
     if p.planned.get("steps") and len(frame) and int(frame["step"].max()) > p.planned["steps"]:
         # the log's own steps went past it: the total printed in 'iter 20/50' beside an epoch was the epoch's
         # length, not the run's (the clock counts on across epochs). With the planned epochs printed too ('Epoch

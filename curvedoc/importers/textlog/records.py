@@ -87,8 +87,13 @@ BRACKET_EPOCH = re.compile(r"^\s*\[\s*(?:E|e|Ep|EP|ep)\.?\s*(?P<e>\d+)\s*\]")
 NAMED_AFTER = re.compile(r"(?:(?<=:)|(?<=,))\s*(?P<val>" + NUM + r")(?P<unit>%?)\s+(?P<key>[A-Za-z][A-Za-z.\-]*"
                          r"(?: [A-Za-z][A-Za-z.\-]*){0,2})\s*(?=,|$)", re.IGNORECASE)
 BARE_COUNTER = re.compile(r"(?<![\w./])(\d+)\s*/\s*(\d+)(?![\w./])")
+# a tqdm bar's elapsed<remaining ("[2:56:51<205:09:29, 13.63s/it"): the time left (its hours may pass 24)
+TQDM_LEFT = re.compile(r"\[\s*(?:\d+:)?\d+:\d+\s*<\s*(?:(?P<h>\d+):)?(?P<m>\d+):(?P<s>\d+)\s*[,\]]")
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
+# "[3570] " opening a record of key=value pairs: the step clu's metric writer (JAX / Flax, vit_jax) heads each record
+# with ("[3570] img_sec_core_train=40.18, train_loss=0.033119", "[31] steps_per_sec=0.43")
+BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*=[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
@@ -340,13 +345,24 @@ def _singular(clock: str) -> str:
     return low[:-1] if low.endswith("s") else low
 
 
+# a "key: value" pair written around a dict inside a record (the colon and a space: not a logger's "name:lineno")
+OUTER_PAIR = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*:\s+[-+]?\.?\d")
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
     if "{" in msg and (":" in msg):
         dp = [(m.group("key"), m.group("val"), m.group("tot")) for m in DICT_PAIR.finditer(msg)]
         if dp:
-            return [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp], [(-1, -1)]
+            inner = [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp]
+            outside = re.sub(r"\{[^{}]*\}", " | ", msg)
+            if "{" not in outside and OUTER_PAIR.search(outside):
+                # a dict printed inside a record ("iter: 000010, lr: 0.01, total_loss: 1.070 (1.070), .., Dice
+                # scores: {'DICE class 1': 0.0, ..}"): the pairs around it are the record's too
+                rest, counters = _pairs(outside)
+                return rest + inner, counters
+            return inner, [(-1, -1)]
     used = []
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
@@ -425,7 +441,12 @@ WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|Fal
 # process 55014 closing signal SIGTERM", an exit code -- whose numbers are a signal, a process id, a status)
 NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|images and labels|\d+ found, \d+ missing)"
                           r"|\bmodels?\.[a-z_]+\.[A-Z]\w*|\btorch\.nn\.[A-Za-z]"
-                          r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b")
+                          r"|\b(?:death|closing|kill(?:ing)?|termination) signal\b|\bSending process \d+|\bexitcode\b"
+                          # a layer's tensor shape "416 x 416 x 3" (a network summary's row: Darknet's layer table),
+                          # an HTTP response's status ("HTTP/1.1 404 Not Found": a download logged by httpx), a GPU's
+                          # model name ("NVIDIA GeForce GTX 1660 Ti"): what the numbers name is no training series
+                          r"|\b\d+\s*x\s*\d+\s*x\s*\d+\b|\bHTTP/\d(?:\.\d)?\"?\s+\d{3}\b"
+                          r"|\b(?:NVIDIA|GeForce|Quadro|Radeon)\b")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
@@ -442,7 +463,7 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
-SETTINGS_LEAD = re.compile(r"^\W*(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
+SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
 # a record needs a number: a digit, or a NaN / infinity written out (NUM)
 _MAY_HOLD_NUMBER = re.compile(r"\d|nan|inf", re.IGNORECASE)
@@ -462,7 +483,8 @@ def _is_config(msg: str) -> bool:
         return True
     if assigned >= 6 and BARE_WORD_VALUE.search(msg) is not None:
         return True
-    return assigned >= 2 and SETTINGS_LEAD.match(msg) is not None
+    # (under such a name the settings may be written "name: value": Darknet's "[yolo] params: iou_norm: 0.75, ..")
+    return SETTINGS_LEAD.match(msg) is not None and (assigned >= 2 or len(KEY_ASSIGN.findall(msg)) >= 3)
 
 
 CODE_ASSIGNMENT = re.compile(r"`[^`\s]+=[^`]*`")
@@ -530,7 +552,7 @@ def parse_record(msg: str) -> Rec | None:
             epoch, inner = int(pb.group(1)), (int(pb.group(2)), 0)
             msg = " | " + msg[pb.end():]
         else:
-            pb = BOOST_ROUND.match(msg)
+            pb = BOOST_ROUND.match(msg) or BRACKET_STEP.match(msg)
             if pb:
                 msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
     if msg[:1].isdigit() and epoch is None:
@@ -1067,6 +1089,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         pm = PROGRESS.search(msg)
         if pm and int(pm.group("N")) > 0:
             a.progress = ((pm.group("label") or "").strip(), int(pm.group("n")), int(pm.group("N")))
+            tm = TQDM_LEFT.match(msg, pm.end() - 1) if a.eta is None else None
+            if tm:
+                # its remaining time ("[2:56:51<205:09:29, 13.63s/it, ..]": 205 h to go) is the record's ETA
+                a.eta = (0, int(tm.group("h") or 0), int(tm.group("m")), int(tm.group("s")))
     if rec is None:
         pm = PROGRESS.match(msg) if "%" in msg and "/" in msg else None
         if pm and int(pm.group("N")) > 0:
