@@ -307,3 +307,25 @@ def test_a_dict_inside_a_record_leaves_the_records_other_pairs(tmp_path):
     assert _series(rd, "total_loss")[0] == list(range(10, 410, 10)), _tags(rd)
     assert _series(rd, "DICE Scores/Train - DICE Score, class 1")[0] == list(range(10, 410, 10))
     assert _series(rd, "val loss")[0] == [100, 200, 300, 400], _tags(rd)
+
+
+# ------------------------------------------ the same training resumed with a longer plan is a relaunch, not a stage
+def test_a_training_resumed_from_its_best_epoch_with_a_longer_plan_is_a_relaunch(tmp_path):
+    lines = [f"Epoch {e}/100 - train_loss: {2000 - 5 * e:.2f}, val_loss: {1900 - 4 * e:.2f}" for e in range(1, 101)]
+    lines.append("loaded best model (Epoch: 98)")
+    lines += [f"Epoch {e}/198 - train_loss: {1500 - 2 * e:.2f}, val_loss: {1500 - 1.5 * e:.2f}" for e in range(99, 150)]
+    p = tmp_path / "training_log.txt"
+    p.write_text("\n".join(lines) + "\n")
+    rr = curvedoc.diagnose(str(p)).runs
+    assert any(f.name == "restarted-run" for r in rr for f in r.findings), [(r.run, [f.name for f in r.findings]) for r in rr]
+
+
+def test_a_second_stage_from_its_own_start_is_still_no_relaunch(tmp_path):
+    lines = [f"[NEW BEST] Epoch #{e}: train_loss={7 - 0.02 * e:.4f}, val_loss={7 - 0.02 * e:.4f}" for e in range(200)]
+    lines += [f"Epoch {e}/100 train_loss: {0.08 - 0.0005 * e:.4f} val_loss: {0.4 - 0.0005 * e:.4f}"
+              for e in range(10, 101, 10)]
+    p = tmp_path / "log.txt"
+    p.write_text("\n".join(lines) + "\n")
+    rr = curvedoc.diagnose(str(p)).runs
+    assert not any(f.name == "restarted-run" and f.severity != "info" for r in rr for f in r.findings)
+    assert not any(i.kind == "restart" for r in rr for i in curvedoc.load(str(p))[-1].issues)

@@ -218,7 +218,12 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
             continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
         if st[i] > first and int(marks[k - 1]) not in p.plan_launches:
             continue  # back to a later point than its launch started at: a resume (unless it states its own plan)
-        if st[i] > first:
+        if st[i] > first and _resumed_longer(p, int(marks[k - 1]), float(st[i])):
+            # the same training resumed with a longer plan ('Epoch 100/100', then 'loaded best model (Epoch: 98)',
+            # 'Epoch 99/198'): its clock goes back into the earlier plan's second half, a relaunch of that training
+            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                            "into the training before, resumed with a longer plan of epochs", True))
+        elif st[i] > first:
             # a training of its own that follows (a second stage: its own plan, its clock from its own start), not
             # the same training started again
             cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
@@ -295,6 +300,17 @@ def _early_stop_of(p: TextLogParser, seg: Segment, first: bool) -> str | None:
     if said and said[-1][0] >= end_line - 50:
         return f"line {said[-1][0]:,}: '{said[-1][1]}'"
     return None
+
+
+def _resumed_longer(p: TextLogParser, launch: int, back_to: float) -> bool:
+    """Whether the launch at record order ``launch``, whose clock went back to ``back_to``, is the training before it
+    resumed with a longer plan: its own plan of epochs is longer than the one in force before it, and it went back
+    no further than the second half of that earlier plan (a second stage starts its clock from its own start)."""
+    before = [e for at, e in p.epoch_plans if at <= launch]
+    after = [e for at, e in p.epoch_plans if at > launch]
+    if not before or not after:
+        return False
+    return after[0] > before[-1] and back_to >= 0.5 * before[-1]
 
 
 # what the log says about how it ends: the last launch's
