@@ -41,7 +41,6 @@ skipped; a file where fewer than half the lines are is not a results.txt.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
