@@ -362,6 +362,15 @@ def _bare_number_table(path: Path, issues: list[ImportIssue]) -> RunData | None:
                    issues=issues, hparams={})
 
 
+def _ending_issue(p: TextLogParser, path: Path) -> ImportIssue:
+    """The ``crash`` (or ``killed``: a kill or interrupt message in the crash block) issue of a log that ends in an
+    error (``p.crash_line`` set), quoting the line that says so."""
+    kill = p.kill_line if p.kill_line and p.kill_line[0] >= p.crash_line[0] else None
+    line = kill or p.crash_line
+    return ImportIssue("killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
+                       file=str(path))
+
+
 def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData:
     """The run read from the lines ``p`` was fed (its frame, meta, settings and import issues, after ``issues``
     met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
@@ -371,12 +380,8 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             # a console that ends in an error before any training record (a config the framework refused, a data
             # loader that failed, a traceback at import): the run crashed before it logged a metric -- said, as an
             # MLflow run FAILED before its first metric is, not refused as 'no metrics'
-            kill = p.kill_line if p.kill_line and p.kill_line[0] >= p.crash_line[0] else None
-            line = kill or p.crash_line
             return RunData(frame=empty_frame(), source=SOURCE, meta={"format": "text-log", "lines": p.n_lines},
-                           hparams=dict(p.hparams), issues=[*issues, ImportIssue(
-                               "killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
-                               file=str(path))])
+                           hparams=dict(p.hparams), issues=[*issues, _ending_issue(p, path)])
         bare = _bare_number_table(path, issues)
         if bare is not None:
             return bare
@@ -422,10 +427,7 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
         if val:
             hparams.setdefault(key, val)
     if p.crash_line and p.crash_line[0] > p.last_point_line:
-        kill = p.kill_line if p.kill_line and p.kill_line[0] >= p.crash_line[0] else None
-        line = kill or p.crash_line
-        issues.append(ImportIssue("killed" if kill else "crash", f"the log ends with '{line[1]}' (line {line[0]:,})",
-                                  file=str(path)))
+        issues.append(_ending_issue(p, path))
     if p.early_stop is not None and p.early_stop[0] >= p.last_point_line - 50:
         # said after (or among the last records of) the training: the run ended by its own rule
         meta["early_stopped"] = f"line {p.early_stop[0]:,}: '{p.early_stop[1]}'"
