@@ -249,6 +249,17 @@ def head_bytes(path: Path, n: int = 4096) -> bytes:
         return b""
 
 
+# the buffer a copy or upload moves a file in: a file cut short by one ends at a multiple of it
+COPY_BLOCK = 4096
+
+
+def copy_cut(size: int) -> bool:
+    """Whether a file that ends inside a record, ``size`` bytes long, was cut by a copy or an upload rather than
+    left so by its writer: a writer stopped mid-record leaves a file of any size, a copy cut short stops at a buffer
+    boundary (a whole number of 4 KiB blocks) -- and then how much came after is unknown, not just one record."""
+    return size % COPY_BLOCK == 0
+
+
 def is_lfs_pointer(head: bytes) -> bool:
     return head.startswith(LFS_MAGIC)
 

@@ -36,6 +36,7 @@ from curvedoc.importers._base import (
     RunData,
     RunSpec,
     check_file,
+    copy_cut,
     head_bytes,
     is_lfs_pointer,
 )
@@ -166,11 +167,8 @@ def _read_one(path: Path, rel: str, prefix: str, tags: _Tags, issues: list[Impor
             file=rel, count=len(bad_crc)))
     for d in scan.damage:
         if d.kind == "truncated":
-            # a writer stopped mid-record leaves a file of any size; a copy or upload cut short stops at a buffer
-            # boundary (a whole number of 4 KiB blocks), and then how much came after is unknown
-            writer_stopped = (d.offset + d.nbytes) % 4096 != 0
             issues.append(ImportIssue("truncated-record", f"{rel}: {d.detail}", file=rel, count=1,
-                                      severity="info" if writer_stopped else "warning"))
+                                      severity="warning" if copy_cut(d.offset + d.nbytes) else "info"))
         elif d.kind == "corrupt":
             issues.append(ImportIssue("corrupt-records", f"{rel}: {d.detail}", file=rel,
                                       count=d.records if d.records is not None else 1))

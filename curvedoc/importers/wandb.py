@@ -64,6 +64,7 @@ from curvedoc.importers._base import (
     RunData,
     RunSpec,
     check_file,
+    copy_cut,
     decode_text,
     is_lfs_pointer,
     json_number,
@@ -389,14 +390,12 @@ def _read_wandb(path: Path, rows: _Rows, issues: list[ImportIssue], meta: dict[s
         issues.append(ImportIssue("corrupt-records", f"{bad_records} record(s) that are not valid protobuf skipped",
                                   file=src, count=bad_records))
     if fr.truncated_tail:
-        # a writer stopped mid-record leaves a file of any size; a copy or upload cut short stops at a buffer
-        # boundary (a whole number of 4 KiB blocks), and then how much came after is unknown: not just one record
-        copy_cut = len(data) % 4096 == 0
+        cut = copy_cut(len(data))
         issues.append(ImportIssue(
             "truncated-record", "the file ends in the middle of a record (killed run or partial copy); the incomplete "
             "last record was dropped" + (f" -- its size, {len(data):,} bytes, is a whole number of 4 KiB blocks: a copy "
-                                         "cut short, so more may be missing" if copy_cut else ""),
-            file=src, severity="warning" if copy_cut else "info"))
+                                         "cut short, so more may be missing" if cut else ""),
+            file=src, severity="warning" if cut else "info"))
     if fr.zero_end is not None:
         meta["zero_tail_at"] = fr.zero_end
     if not exit_seen:
