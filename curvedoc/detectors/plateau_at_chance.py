@@ -144,7 +144,14 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_from_metric(run, p))
     if not hits and not loss_judged:
         hits = list(_few_points_at_log_k(run, p))
-    yield from hits[:1]
+    for h in hits[:1]:
+        tl = run.roles.get("train_loss")
+        if tl is not None and ["underfitting", tl] not in (h.evidence.get("supersedes") or []):
+            # a model at chance fits nothing: underfitting's "the loss stays high" is this verdict said again,
+            # without its evidence of chance; it stays as context (its causes add an LR too low and too little
+            # capacity), below the verdict it restates
+            h.evidence["restates"] = [["underfitting", tl]]
+        yield h
 
 
 def _few_points_at_log_k(run: Run, p: Params) -> Iterator[Hit]:

@@ -2,6 +2,8 @@
 
 - One phenomenon is reported once: a finding whose evidence says ``supersedes`` (V001 naming the cause of a
   metric's decline) replaces the findings it names on that tag.
+- A finding whose evidence says ``restates`` makes a stronger statement of what the findings it names say on that
+  tag: they stay, as info.
 - ``[[consequence]]`` entries of the rule files (rules/causes.toml says what each means): a collapse that an
   explosion began before is the explosion's effect: its causes become the explosion's (the entry's ``lead``
   first), without the causes the explosion rules out, and its evidence says ``explained_by``.
@@ -51,6 +53,31 @@ def drop_superseded(findings: list[Finding]) -> list[Finding]:
     if not gone:
         return findings
     return [f for f in findings if (f.name, str(f.evidence.get("tag"))) not in gone]
+
+
+_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def demote_restated(findings: list[Finding]) -> list[Finding]:
+    """A finding whose evidence says ``restates: [[rule name, tag], ...]`` makes a stronger statement of what those
+    rules found on that tag (a model at chance 'fits nothing', which is underfitting's 'the loss stays high'): their
+    findings on the tag, at its severity or below, become info and name it (``restated_by``), so the run's severity
+    and its warnings come from the verdict with the evidence, and the context stays in the report."""
+    by: dict[tuple[str, str], Finding] = {}
+    for f in findings:
+        if f.severity == "info":
+            continue
+        for r, t in f.evidence.get("restates") or ():
+            by.setdefault((str(r), str(t)), f)
+    if not by:
+        return findings
+    out = []
+    for f in findings:
+        g = by.get((f.name, str(f.evidence.get("tag"))))
+        if g is not None and g is not f and f.severity != "info" and _RANK[f.severity] <= _RANK[g.severity]:
+            f = dataclasses.replace(f, severity="info", evidence={**f.evidence, "restated_by": g.code})
+        out.append(f)
+    return out
 
 
 def _span(f: Finding) -> tuple[int, int] | None:
@@ -176,6 +203,6 @@ def attribute(findings: list[Finding], catalog: Catalog, run=None) -> list[Findi
     """One phenomenon reported once (a finding that names the cause of another's on the same tag supersedes it),
     then consequences (an explosion's effects take its causes), then signatures (which reach the findings that
     consequences explain)."""
-    findings = drop_superseded(findings)
+    findings = demote_restated(drop_superseded(findings))
     findings = explain_consequences(findings, catalog, None if run is None else _first_step(run))
     return apply_signatures(findings, catalog, run)
