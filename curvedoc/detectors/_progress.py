@@ -386,9 +386,45 @@ def eval_set_size(v: np.ndarray) -> int:
     if d <= 0:
         return 0
     n = int(round(1.0 / d))
-    if not 2 <= n <= 10_000 or float(np.max(np.abs(u * n - np.round(u * n)))) > 0.01:
+    if 2 <= n <= 10_000 and float(np.max(np.abs(u * n - np.round(u * n)))) <= 0.01:
+        return n
+    return _rounded_set_size(u, d)
+
+
+def set_size_not_printing(v: np.ndarray) -> int:
+    """:func:`eval_set_size` where the printing cannot explain it: values printed to ``d`` decimals lie on the grid
+    of 1/10^d and of its divisors (two decimals read as N = 100, 50, 25, 20 ...) whatever set they were measured on,
+    so such an N says nothing; 88 from three decimals, or any N from full floats, is the set's own. 0 otherwise."""
+    n = eval_set_size(v)
+    if not n:
         return 0
-    return n
+    dec = printed_decimals(np.unique(v[np.isfinite(v)]))
+    return 0 if dec is not None and 10 ** dec % n == 0 else n
+
+
+def printed_decimals(u: np.ndarray) -> int | None:
+    """The fewest decimals (up to 6) that every value of ``u`` was printed with, or None (full floats)."""
+    for dec in range(7):
+        if float(np.max(np.abs(u - np.round(u, dec)))) <= 1e-9:
+            return dec
+    return None
+
+
+def _rounded_set_size(u: np.ndarray, d: float) -> int:
+    """The set size N of distinct accuracies ``u`` printed to a few decimals (``88`` from 0.943 = 83/88, 0.886 =
+    78/88 ...): each value is k/N within half its last printed digit. Read only where the reading is specific: five
+    distinct values at least, a rounding under a tenth of a step (so a value lands on the grid by chance less than
+    one time in five, and all five about once in 3,000), and the smallest N that fits every value. 0 otherwise."""
+    dec = printed_decimals(u)
+    if dec is None or len(u) < 5:
+        return 0
+    r = 0.5 * 10.0 ** -dec
+    lo = max(2, int(np.floor(1.0 / (d + 2 * r))))
+    hi = min(10_000, int(np.ceil(1.0 / d - 2 * r)) if d > 2 * r else 10_000, int(0.1 / r))
+    for n in range(lo, hi + 1):
+        if float(np.max(np.abs(u * n - np.round(u * n)))) <= n * r + 0.01:
+            return n
+    return 0
 
 
 def binomial_sigma(v: np.ndarray, p: float) -> float:

@@ -33,7 +33,7 @@ and the cause (overfitting, a learning rate that became too high, a broken data 
 - ``smooth_min_points``: from this many points on, the series is judged on its rolling median (a tenth of the points wide).
 - ``tail_frac``: share of the evaluations (after the best) whose median is the final level; 1 evaluation below 6.
 - ``few_evals_factor``: with fewer than 6 evaluations (noise not measurable) the drop must clear this many times the floor.
-- ``tiny_eval_set``: an accuracy whose values show an evaluation set of at most this many examples has at least their sampling scatter as its noise.
+- ``tiny_eval_set``: an accuracy whose values show an evaluation set of at most this many examples (or of any size the printing cannot explain) has at least their sampling scatter as its noise.
 - ``chance_margin``: an accuracy that never left 1/K by more than this share of the way to 1 (or four times its own scatter: plateau-at-chance's test) is not judged.
 - ``chance_slack``: the chance margin never exceeds this share of the way from 1/K to 1.
 
@@ -52,7 +52,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._instability import last_session
-from curvedoc.detectors._progress import eval_set_size, k_from_acc, never_beat_chance, stated_k
+from curvedoc.detectors._progress import eval_set_size, k_from_acc, never_beat_chance, set_size_not_printing, stated_k
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import mad, median_se, rolling_median_values
 from curvedoc.model.metrics import Metric, primary
@@ -123,14 +123,16 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
     sigma = float(mad(np.diff(g, 2)) / np.sqrt(6)) if n >= 6 else 0.0
     # an accuracy over N examples scatters by sqrt(q (1 - q) / N) from one evaluation to the next whatever the model
     # does (six validation examples: a sixth is one example): when the values show a set of a handful of examples
-    # (multiples of 1/N, N up to tiny_eval_set), that sampling scatter at the metric's median level is the least its
-    # noise can be. (Larger N read from values is as often a printed rounding -- two decimals read as N = 100 -- as
-    # a set's size, and its scatter is small beside the practical floor anyway)
+    # (multiples of 1/N, N up to tiny_eval_set), or of any size the printing cannot explain (88 from values printed
+    # to three decimals: 0.943 = 83/88), that sampling scatter at the metric's median level is the least its noise
+    # can be. (An N the printing explains -- two decimals read as N = 100 -- is not a set's size)
     binom = 0.0
     if m.kind == "accuracy" and m.rate:
         size = eval_set_size(vals / m.scale)
+        if size > p.tiny_eval_set:
+            size = set_size_not_printing(vals / m.scale)
         q = float(np.median(vals / m.scale))
-        if 0 < size <= p.tiny_eval_set and 0 < q < 1:
+        if 0 < size and 0 < q < 1:
             binom = float(np.sqrt(q * (1.0 - q) / size))
     sigma = max(sigma, binom)
     # a metric logged every step (an RL reward, a per-batch accuracy) is judged on its rolling median, so one lucky

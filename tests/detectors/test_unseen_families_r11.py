@@ -56,3 +56,84 @@ def test_a_model_that_learns_slowly_but_clearly_is_not_at_chance(k, tmp_path):
     rr = curvedoc.diagnose(str(d)).runs[0]
     names = {f.name for f in rr.findings if f.severity in SEVERE}
     assert not names & {"plateau-at-chance", "underfitting"}, [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a validation accuracy over a set of N examples, printed to three
+# decimals or as float32: its scatter is the set's binomial one, whatever N the printing leaves readable
+from curvedoc.detectors._progress import eval_set_size, printed_decimals, set_size_not_printing  # noqa: E402
+
+
+@pytest.mark.parametrize("n", [44, 88, 137, 347])
+@pytest.mark.parametrize("style", ["3dec", "float32"])
+def test_the_set_size_reads_through_the_printing(n, style):
+    rng = np.random.default_rng(n)
+    k = rng.integers(int(0.6 * n), int(0.95 * n), 30)
+    v = k / n
+    v = np.round(v, 3) if style == "3dec" else v.astype(np.float32).astype(np.float64)
+    if len(np.unique(v)) >= 5 and (style == "float32" or n * 0.0005 <= 0.1):
+        assert eval_set_size(v) == n
+        assert set_size_not_printing(v) == n
+
+
+def test_a_grid_the_printing_explains_is_no_set_size():
+    v = np.array([0.81, 0.84, 0.86, 0.83, 0.87, 0.85, 0.82])
+    assert printed_decimals(np.unique(v)) == 2
+    assert eval_set_size(v) == 100 and set_size_not_printing(v) == 0
+
+
+def test_random_three_decimal_values_rarely_look_like_a_set():
+    rng = np.random.default_rng(7)
+    hits = 0
+    for _ in range(2000):
+        v = np.round(rng.uniform(0.6, 0.95, 8), 3)
+        hits += set_size_not_printing(v) > 0
+    assert hits <= 10  # 0.5%: the tolerant reading needs five distinct values, each within a tenth of a step
+
+
+def _history(path, val_acc, decimals):
+    e = len(val_acc)
+    loss = 1.2 * np.exp(-np.arange(e) / 6) + 0.05
+    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    for i in range(e):
+        va = f"{val_acc[i]:.{decimals}f}" if decimals else repr(float(np.float32(val_acc[i])))
+        rows.append(f"{i},{1 - loss[i] / 2:.4f},{loss[i]:.4f},{va},{0.4 + 0.002 * rng_fixed[i]:.4f}")
+    path.mkdir()
+    (path / "training.log").write_text("\n".join(rows) + "\n")
+
+
+rng_fixed = np.random.default_rng(3).standard_normal(200)
+
+
+@pytest.mark.parametrize("n", [60, 88, 150])
+@pytest.mark.parametrize("decimals", [3, None])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_small_sets_scatter_around_a_plateau_is_no_regression(n, decimals, seed, tmp_path):
+    # the model converged at q = 0.9 by epoch 4; from then on, equally good models differ in which of the n fixed
+    # examples they get right: the count on the set drifts from epoch to epoch (an AR(1) with the set's binomial
+    # sigma as its spread, so neighbouring evaluations agree and their differences look quiet), and the best of 30
+    # such readings is 2-2.5 sigmas above the plateau, 6-8 points on 60-150 examples, by luck alone
+    rng = np.random.default_rng(seed * 31 + n)
+    sig = np.sqrt(0.09 / n)
+    drift = np.zeros(29)
+    for i in range(1, 29):
+        drift[i] = 0.8 * drift[i - 1] + np.sqrt(1 - 0.64) * sig * rng.standard_normal()
+    q = np.concatenate([np.linspace(0.6, 0.9, 4), 0.9 + drift])
+    val_acc = np.round(np.clip(q, 0, 1) * n) / n
+    d = tmp_path / f"plateau-{n}-{decimals}-{seed}"
+    _history(d, val_acc, decimals)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "metric-regression" and f.severity in SEVERE], \
+        [(f.name, f.message) for f in rr.findings]
+
+
+@pytest.mark.parametrize("n", [88, 150])
+@pytest.mark.parametrize("decimals", [3, None])
+def test_a_fall_of_many_sigmas_on_the_same_set_still_warns(n, decimals, tmp_path):
+    rng = np.random.default_rng(n)
+    q = np.concatenate([np.linspace(0.6, 0.92, 6), np.full(10, 0.92), np.linspace(0.92, 0.62, 10), np.full(8, 0.62)])
+    val_acc = rng.binomial(n, q) / n
+    d = tmp_path / f"fall-{n}-{decimals}"
+    _history(d, val_acc, decimals)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert [f for f in rr.findings if f.name == "metric-regression" and f.severity in SEVERE], \
+        [(f.name, f.message) for f in rr.findings]
