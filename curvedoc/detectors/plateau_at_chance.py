@@ -567,6 +567,19 @@ def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
     return len(v) >= 3 and bool((v >= 0).all()) and float(np.median(v)) < (1.0 - 3.0 * p.band) * math.log(k)
 
 
+def _class_shares(v: np.ndarray, k: int, p: Params) -> bool:
+    """Every evaluation scores one of exactly K numbers that sum to 1 (within 0.01, as :func:`_two_shares`), over at
+    least ``min_evals`` evaluations and twice as many as K: the K class shares of a fixed evaluation set, i.e. a model
+    that predicts one class for every example at every evaluation (a different one from time to time). A model
+    that learned anything, or whose predictions are mixed, scores other numbers: an at-chance model on a set of a
+    few hundred examples scatters over many values, not K. (K = 2 is :func:`_binary_prior`'s, whose chance level is
+    the majority share)"""
+    if k < 3 or len(v) < max(p.min_evals, 2 * k):
+        return False
+    u = np.unique(np.round(v, 6))
+    return len(u) == k and abs(float(u.sum()) - 1.0) <= 0.01 and float(u[-1]) < 1.0
+
+
 def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tuple[int, str] | None:
     """K of a validation accuracy sitting at chance, read twice: (1) from a loss whose late level (or start) sits at
     or just above log K for a plausible K (the class counts of common tasks, as for a loss alone) with the accuracy's
@@ -619,6 +632,9 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
             return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
     if frozen:
         return k, "from the accuracy level, identical at every evaluation"
+    if _class_shares(v, k, p):
+        return k, (f"every one of the {len(v)} evaluations scores one of {k} numbers that sum to 1, the {k} class "
+                   "shares: the model predicts one class for every example")
     first = _untrained_loss(run)
     if first is not None and abs(first / math.log(k) - 1.0) <= p.match_tol:
         # the untrained model's own loss (read before any update had moved it) is log K: a fresh K-way classifier

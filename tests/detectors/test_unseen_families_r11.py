@@ -137,3 +137,52 @@ def test_a_fall_of_many_sigmas_on_the_same_set_still_warns(n, decimals, tmp_path
     rr = curvedoc.diagnose(str(d)).runs[0]
     assert [f for f in rr.findings if f.name == "metric-regression" and f.severity in SEVERE], \
         [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a model that predicts one class for every example at every
+# evaluation, switching class now and then: its accuracy takes only the K class shares of the evaluation set
+def _lightning_csv(path, step_loss, val_acc, val_loss, every=5, per_epoch=40):
+    path.mkdir(parents=True)
+    rows = ["epoch,step,train_loss_step,val_acc,val_loss"]
+    for e in range(len(val_acc)):
+        for s in range(e * per_epoch + every - 1, (e + 1) * per_epoch, every):
+            rows.append(f"{e},{s},{step_loss[s // every]:.6f},,")
+        rows.append(f"{e},{(e + 1) * per_epoch - 1},,{val_acc[e]:.6f},{val_loss[e]:.6f}")
+    (path / "metrics.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("k", [3, 4, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_an_accuracy_made_only_of_the_class_shares_is_a_constant_predictor_at_chance(k, seed, tmp_path):
+    # LR far too high: the loss kicks around 1.1-1.9x log K, most of it near 1.2x (too far above log K for 'sits at
+    # log K'), and each epoch the model predicts one class for the whole set, scoring that class's share
+    rng = np.random.default_rng(seed)
+    counts = rng.multinomial(300, np.full(k, 1.0 / k))
+    shares = counts / counts.sum()
+    epochs = 15
+    val_acc = shares[np.concatenate([np.arange(k), rng.integers(0, k, epochs - k)])]
+    lk = np.log(k)
+    step_loss = lk * (1.1 + 0.8 * rng.random(epochs * 8) ** 4)
+    val_loss = lk * (1.12 + 0.2 * rng.random(epochs))
+    d = tmp_path / f"lit-sgd-lr5-k{k}-{seed}" / "version_0"
+    _lightning_csv(d, step_loss, val_acc, val_loss)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    f = [f for f in rr.findings if f.name == "plateau-at-chance"]
+    assert f and f[0].severity in SEVERE, [(f.name, f.message) for f in rr.findings]
+    # (where the loss's level reads K first, it may name a neighbouring K: log 5 is 1.16x log 4)
+
+
+@pytest.mark.parametrize("k", [3, 5])
+def test_a_small_set_read_by_a_model_that_learns_is_not_a_set_of_class_shares(k, tmp_path):
+    # the healthy twin: a six-example evaluation set gives few distinct values too, but they climb and do not sum to 1
+    rng = np.random.default_rng(k)
+    epochs = 15
+    val_acc = np.minimum(1.0, np.round((1 / k + np.linspace(0, 0.6, epochs)) * 6) / 6)
+    lk = np.log(k)
+    step_loss = lk * np.exp(-np.arange(epochs * 8) / 40) * (1 + 0.05 * rng.standard_normal(epochs * 8))
+    val_loss = lk * np.exp(-np.arange(epochs) / 6)
+    d = tmp_path / f"lit-ok-k{k}" / "version_0"
+    _lightning_csv(d, step_loss, val_acc, val_loss)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "plateau-at-chance" and f.severity in SEVERE], \
+        [(f.name, f.message) for f in rr.findings]
