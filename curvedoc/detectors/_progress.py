@@ -201,6 +201,7 @@ def adversarial(run) -> bool:
 
 
 REGRESSION_KIND = "a regression or reconstruction loss"
+TOKEN_CE_KIND = "a token cross-entropy of a language model"
 
 
 @shared
@@ -235,7 +236,7 @@ def loss_kind(run) -> dict:
         return {"kind": "of unknown kind", "why": "nothing logged says what it is: log(K) arguments need a stated "
                                                   "num_classes, an accuracy, or a loss named as a cross-entropy"}
     if k is None and (lm_metric(run) or any(w in why.lower() for w in _TOKEN_WORDS)):
-        return {"kind": "a token cross-entropy of a language model", "why": why}
+        return {"kind": TOKEN_CE_KIND, "why": why}
     if k == 2:
         return {"kind": "a binary cross-entropy", "why": why, "num_classes": 2}
     out = {"kind": f"a cross-entropy over {k} classes" if k else "a cross-entropy over classes", "why": why}

@@ -67,6 +67,7 @@ from curvedoc.detectors._progress import (
     late_first_evaluation,
     LOCALISATION_KINDS,
     REGRESSION_KIND,
+    TOKEN_CE_KIND,
     learning_slowly,
     lm_metric,
     looks_non_ce,
@@ -432,7 +433,9 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         # a stated K names the classes, not the loss: a detector's total (classification + box + points parts) or a
         # regression error is not a K-way cross-entropy, so log K says nothing of how high it is
         k, k_src = None, None
-    elif not non_ce:
+    elif not non_ce and loss_kind(run).get("kind") != TOKEN_CE_KIND:
+        # (a token cross-entropy's K is a vocabulary, and a language model's first logged loss is a pretrained
+        # model's or a window mean, not a uniform guess over it: log K read from it is a coincidence)
         k = k_from_first_loss(v, head, 0.05, p.k_isolation)
         if k is not None and k <= p.max_lm_small_k and lm_metric(run):
             k = None  # a text-generation metric says language model: its K is a vocabulary, the match a coincidence
