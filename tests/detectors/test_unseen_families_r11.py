@@ -186,3 +186,63 @@ def test_a_small_set_read_by_a_model_that_learns_is_not_a_set_of_class_shares(k,
     rr = curvedoc.diagnose(str(d)).runs[0]
     assert not [f for f in rr.findings if f.name == "plateau-at-chance" and f.severity in SEVERE], \
         [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a language-model fine-tune whose first logged loss happens to sit
+# near log K of some small K: its K is a vocabulary, and its start is a pretrained model's, not a uniform guess
+def _trl_state(path, first, steps, seed):
+    import json
+
+    rng = np.random.default_rng(seed)
+    hist = []
+    for i, s in enumerate(range(10, steps + 1, 10)):
+        loss = first * (0.68 + 0.32 * np.exp(-i / 3)) * (1 + 0.04 * rng.standard_normal())
+        hist.append({"epoch": s / 100, "grad_norm": 0.2, "learning_rate": 2e-4 * (1 - s / (steps * 1.2)),
+                     "loss": round(float(loss), 4), "mean_token_accuracy": round(0.74 + 0.04 * i / (steps / 10), 4),
+                     "num_tokens": 4096 * s, "entropy": 0.9, "step": s})
+        if s % 50 == 0:
+            hist.append({"epoch": s / 100, "eval_loss": round(float(first * 0.72 - 0.002 * i), 4),
+                         "eval_mean_token_accuracy": 0.77 + 0.001 * i, "step": s})
+    path.mkdir()
+    (path / "trainer_state.json").write_text(json.dumps(
+        {"global_step": steps, "max_steps": steps, "num_train_epochs": 3, "log_history": hist}))
+
+
+@pytest.mark.parametrize("k", [3, 4, 5, 10])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_token_cross_entropy_starting_near_log_k_is_no_k_way_classifier(k, seed, tmp_path):
+    d = tmp_path / f"sft-{k}-{seed}"
+    _trl_state(d, np.log(k) * 0.99, 250, seed)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "underfitting" and f.severity in SEVERE], \
+        [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ an agent logged by a hand-written loop: per-episode 'return=' and a
+# TD loss that grows with the returns, as value losses do
+@pytest.mark.parametrize("name", ["return", "EpRew", "ep_ret", "episode_reward", "avg_return"])
+@pytest.mark.parametrize("seed", range(2))
+def test_an_agents_value_loss_growing_with_its_returns_is_no_divergence(name, seed, tmp_path):
+    rng = np.random.default_rng(seed)
+    lines = ["dqn train"]
+    for e in range(1, 601):
+        ret = -110 + 90 * e / 600 + 40 * rng.standard_normal()
+        line = f"[step={e}] episode={e} {name}={ret:.4f} length={int(rng.integers(10, 40))}"
+        if e > 40:
+            line += f" loss={250 * (1 + 3 * e / 600) * np.exp(0.4 * rng.standard_normal()):.4f}"
+        lines.append(line)
+    d = tmp_path / f"rl-{name}-{seed}"
+    d.mkdir()
+    (d / "train.log").write_text("\n".join(lines) + "\n")
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "divergence" and f.severity in SEVERE], \
+        [(f.name, f.message) for f in rr.findings]
+
+
+def test_a_plain_return_that_is_not_an_agents_does_not_make_an_rl_run():
+    from curvedoc.model.roles import rl_marker
+    from _helpers import make_run
+
+    for tag in ("val_return_mse", "returns_pred_loss", "return_rate_acc"):
+        run = make_run(train_loss=np.linspace(1, 0.1, 20), **{tag: np.linspace(0.5, 0.9, 20)})
+        assert rl_marker(run) is None, tag
