@@ -715,3 +715,45 @@ def _warming(s: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
     if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < 1.98 * v[0]:
         return None  # (1% short of double still doubles: LRs are often logged in float32 and rounded)
     return s.index.to_numpy(), v
+
+
+# an LR logged once per interval is the value that interval started with, and a linear decay reaches its floor
+# (lrf x lr0, not 0) one or two intervals after the last reading: within this many intervals its schedule ran out
+LR_END_INTERVALS = 2.5
+
+
+def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1) -> tuple[float, float] | None:
+    """(step where the LR's decay reaches 0 if its recent slope goes on, the logging interval there) for an LR that
+    falls smoothly after its peak (linear or cosine decay: at least four readings after the peak, nearly every
+    change a fall, no flat steps dominating); None for a constant, stepped, noisy or rising LR. ``skip`` first
+    readings are passed over when finding the peak (a bias group's warmup starting 10x high)."""
+    n = len(v)
+    if n < 5 or not float(np.max(v)) > 0:
+        return None
+    skip = min(max(0, skip), n - 1)
+    ip = skip + int(np.argmax(v[skip:]))
+    peak = float(v[ip])
+    post = v[ip:]
+    if len(post) < 4 or post[-1] >= 0.95 * peak:
+        return None
+    d = np.diff(post)
+    if np.mean(d <= 1e-12 * peak) < 0.9 or np.mean(d < -1e-9 * peak) < 0.6:
+        return None  # not a smooth monotone decay (steps or noise): flat segments dominate
+    k = max(3, len(post) // 4)
+    xs, ys = steps[ip:][-k:].astype(np.float64), post[-k:]
+    slope = float(np.polyfit(xs, ys, 1)[0])
+    if not slope < 0:
+        return None
+    return float(steps[-1]) + float(post[-1]) / -slope, float(np.median(np.diff(xs)))
+
+
+def lr_ran_out(steps: np.ndarray, v: np.ndarray, frac: float) -> bool:
+    """The LR schedule had ended by the last reading: the LR is at most ``frac`` of its peak, or its smooth decay
+    reaches 0 within LR_END_INTERVALS logging intervals (a short linear schedule logged per epoch ends well above
+    frac of its peak: 2.1e-3 of 8e-3 at the last of 10 epochs)."""
+    if not len(v) or not float(np.max(v)) > 0:
+        return False
+    if float(v[-1]) <= frac * float(np.max(v)):
+        return True
+    end = lr_decay_end(steps, v)
+    return end is not None and end[0] - float(steps[-1]) <= LR_END_INTERVALS * end[1]

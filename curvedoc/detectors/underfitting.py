@@ -73,6 +73,7 @@ from curvedoc.detectors._progress import (
     looks_non_ce,
     loss_fall,
     loss_kind,
+    lr_ran_out,
     prepared,
     stated_k,
     window_median,
@@ -490,10 +491,11 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     lr_ev = {}
     lr_ended = False
     if "lr" in run.roles:
-        lr = prepared(run, "lr").to_numpy(dtype=np.float64)
+        lrs = prepared(run, "lr")
+        lr = lrs.to_numpy(dtype=np.float64)
         if len(lr) and lr.max() > 0:
             lr_ev = {"lr_max": float(lr.max()), "lr_last": float(lr[-1])}
-            lr_ended = bool(lr[-1] <= p.lr_ended_frac * lr.max())
+            lr_ended = lr_ran_out(lrs.index.to_numpy(), lr, p.lr_ended_frac)
     if moving:
         # the loss still falls: underfitting only where that fall no longer buys anything, with a low quality rate
         # as the evidence -- the LR schedule has run out (the run is over: what it learned is what it has), or no

@@ -44,7 +44,8 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import last_key as _last_key
-from curvedoc.detectors._progress import clean, lr_still_warming, noise_sigma, prepared, window_median
+from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_decay_end, lr_ran_out, lr_still_warming, noise_sigma, prepared,
+                                         window_median)
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS, eta_left, inside_epoch
@@ -140,10 +141,12 @@ def _val_against(run: Run, p: Params) -> bool:
 def _annealed(run: Run, p: Params) -> bool:
     if "lr" not in run.roles:
         return False
-    lr = clean(run.series("lr")).to_numpy(dtype=np.float64)
+    s = clean(run.series("lr"))
+    lr = s.to_numpy(dtype=np.float64)
     if len(lr) < 3 or lr.max() <= 0:
         return False
-    return float(lr[-1]) <= p.annealed_ratio * float(lr.max()) * (1.0 + 1e-3)  # slack: min_lr = lr/10 exactly
+    # (slack: min_lr = lr/10 exactly); a smooth decay that reaches 0 within the next intervals ran out too
+    return lr_ran_out(s.index.to_numpy(), lr, p.annealed_ratio * (1.0 + 1e-3))
 
 
 PLANNED_STEP_KEYS = ("max_steps", "num_steps", "total_steps", "train_steps", "num_train_steps", "max_iters",
@@ -280,20 +283,16 @@ def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
     if n < 10 or v.max() <= 0:
         return None
     skip = max(1, n // 20)  # the first points can be a transient (YOLO's bias-LR warmup starts 10x high)
-    ip = skip + int(np.argmax(v[skip:]))
-    peak = float(v[ip])
-    post = v[ip:]
-    if len(post) < 8 or post[-1] <= p.annealed_ratio * peak or post[-1] >= 0.95 * peak:
+    peak = float(np.max(v[skip:]))
+    if v[-1] <= p.annealed_ratio * peak:
         return None
-    d = np.diff(post)
-    if np.mean(d <= 1e-12 * peak) < 0.9 or np.mean(d < -1e-9 * peak) < 0.6:
-        return None  # not a smooth monotone decay (steps or noise): flat segments dominate
-    k = max(3, len(post) // 4)
-    xs, ys = steps[-k:].astype(np.float64), post[-k:]
-    slope = float(np.polyfit(xs, ys, 1)[0])
-    if not slope < 0:
+    ext = lr_decay_end(steps, v, skip)
+    if ext is None or len(v) - (skip + int(np.argmax(v[skip:]))) < 8:
         return None
-    end = float(steps[-1]) + float(post[-1]) / -slope
+    end, gap = ext
+    if end - float(steps[-1]) <= LR_END_INTERVALS * gap:
+        # zero within the next two intervals and a half: the schedule ran out (see LR_END_INTERVALS)
+        return None
     return int(round(end)), int(steps[-1]), "schedule end (the LR's decay extrapolated to 0)"
 
 

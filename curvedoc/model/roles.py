@@ -232,6 +232,15 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
             stem = _stem(chosen["train_loss"])
             paired = [c for c in multi if _stem(c) == stem]
             multi = paired or multi
+        if role == "lr" and all(_warms_down(run, c) for c in multi):
+            # an optimizer's parameter groups side by side (YOLO's x/lr0, x/lr1, x/lr2; lr/pg0, lr/pg1): the
+            # schedule is read on a group whose start is not a transient far above the rest of its run -- the first
+            # group of YOLO's optimizer holds the biases, warmed DOWN from 10x the LR (warmup_bias_lr 0.1 -> lr0
+            # 0.01), which would put the schedule's 'peak' at that first reading. A sibling (the same name with
+            # other digits) with as many points that starts at or below its schedule is read instead
+            sib = [t for t in all_candidates if t not in multi and _siblings(t, multi[0])
+                   and counts[t] >= counts[multi[0]] and not _warms_down(run, t)]
+            multi = sib[:1] or multi
         # among as many points, the plainest name by its words first: a total ('total loss', rank 0) over its parts
         # ('ctc loss', 'score loss': rank 1) when one table pattern names them all, then the shortest
         pick = sorted(multi, key=lambda c: (-counts[c], _word_rank(facts[c][0], role), len(c), c))[0]
@@ -300,6 +309,21 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
 
 # the errors a regression minimises, most usual loss first: MSE is the loss, RMSE and MAE follow it step for step
 _REGRESSION_ERRORS = ("mse", "rmse", "mae")
+
+
+def _siblings(a: str, b: str) -> bool:
+    """Two tags that differ only in their digits (x/lr0 and x/lr2, lr/pg0 and lr/pg1): parameter groups of one
+    optimizer."""
+    return a != b and re.sub(r"\d+", "#", a) == re.sub(r"\d+", "#", b)
+
+
+def _warms_down(run: "Run", tag: str) -> bool:
+    """An LR series whose first reading stands 3x or more above the median of the run after it: a warmup that
+    starts high and falls to the schedule (a bias group's), not the schedule's own start."""
+    v = _raw_values(run, tag)
+    if v is None or len(v) < 5 or not v[0] > 0:
+        return False
+    return bool(v[0] >= 3.0 * float(np.median(v[1:])))
 
 
 def _word_rank(fact: tuple[str, int] | None, role: str) -> int:

@@ -246,3 +246,59 @@ def test_a_plain_return_that_is_not_an_agents_does_not_make_an_rl_run():
     for tag in ("val_return_mse", "returns_pred_loss", "return_rate_acc"):
         run = make_run(train_loss=np.linspace(1, 0.1, 20), **{tag: np.linspace(0.5, 0.9, 20)})
         assert rl_marker(run) is None, tag
+
+
+# ------------------------------------------------ Ultralytics' optimizer groups: the first holds the biases, warmed
+# DOWN from warmup_bias_lr (0.1) to lr0 while the weights' groups warm up from 0; the per-epoch LR is the value the
+# epoch started with, so a linear decay to lrf x lr0 ends one to two epochs after its last reading
+def _ultralytics_lr(epochs, lr0=0.01, lrf=0.01):
+    lf = lambda x: (1 - x / epochs) * (1 - lrf) + lrf  # noqa: E731
+    w = [lr0 * lf(2) * f for f in (0.33, 0.75, 1.0)]  # the weights' warmup (3 epochs), rising
+    b = [0.07, 0.04, lr0 * lf(2)]  # the bias group, falling from 10x
+    rest = [lr0 * lf(max(3, e - 1)) for e in range(3, epochs)]
+    return b + rest, w + rest
+
+
+def _results_csv(path, epochs, stop, seed):
+    rng = np.random.default_rng(seed)
+    pg0, pg1 = _ultralytics_lr(epochs)
+    rows = ["epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+            "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2"]
+    for e in range(stop):
+        f = np.exp(-e / (0.4 * epochs)) * (1 + 0.01 * rng.standard_normal())
+        m = 0.7 * (1 - np.exp(-(e + 1) / (0.3 * epochs)))
+        rows.append(f"{e + 1},{0.8 + 0.7 * f:.5f},{0.5 + 2.5 * f:.5f},{1.0 + 0.5 * f:.5f},{m + 0.1:.5f},{m:.5f},"
+                    f"{m:.5f},{0.6 * m:.5f},{0.9 + 0.7 * f:.5f},{0.6 + 2.3 * f:.5f},{1.1 + 0.5 * f:.5f},"
+                    f"{pg0[e]:.6g},{pg1[e]:.6g},{pg1[e]:.6g}")
+    path.mkdir()
+    (path / "results.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("epochs", [10, 20, 30, 50])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_finished_ultralytics_schedule_read_per_epoch_is_finished(epochs, seed, tmp_path):
+    d = tmp_path / f"train-{epochs}-{seed}"
+    _results_csv(d, epochs, epochs, seed)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name in ("unfinished-schedule", "schedule-ended-early")], \
+        [(f.name, f.message) for f in rr.findings]
+    assert rr.roles["lr"] == "lr/pg1"  # the weights' group, not the bias group's warmup from 10x
+
+
+@pytest.mark.parametrize("epochs", [30, 50, 100])
+def test_an_ultralytics_run_cut_short_of_its_linear_decay_is_unfinished(epochs, tmp_path):
+    d = tmp_path / f"cut-{epochs}"
+    _results_csv(d, epochs, int(0.8 * epochs), 0)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert [f for f in rr.findings if f.name == "unfinished-schedule"], [(f.name, f.message) for f in rr.findings]
+
+
+def test_lr_ran_out_reads_a_short_linear_decay_logged_per_epoch():
+    from curvedoc.detectors._progress import lr_ran_out
+
+    _, pg1 = _ultralytics_lr(10)
+    steps = np.arange(1, 11)
+    assert lr_ran_out(steps, np.asarray(pg1), 0.05)  # 2.1e-3 of 8e-3 at the last of 10 epochs: over
+    assert not lr_ran_out(steps[:7], np.asarray(pg1[:7]), 0.05)  # 3 of 10 epochs left
+    assert lr_ran_out(steps, np.full(10, 1e-3) * np.r_[np.ones(5), np.full(5, 0.01)], 0.05)  # a step to 1%
+    assert not lr_ran_out(steps, np.full(10, 1e-3), 0.05)  # a constant LR never runs out
