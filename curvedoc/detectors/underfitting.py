@@ -29,6 +29,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``k_isolation``: a K read from the first loss alone must be unambiguous: no other candidate's log K within this many times the 5% tolerance.
 - ``max_lm_small_k``: a K read from the loss up to this size is ignored when a text-generation metric (BLEU, ROUGE, perplexity ...) says the model is a language model.
 - ``lr_ended_frac``: the LR schedule has ended when the last LR is at most this fraction of its peak; a loss still falling then does not veto.
+- ``near_prior_frac``: a loss that ends at this fraction of log K or more (with a low accuracy or quality rate) is underfitting's even while it still falls.
 - ``early_gain``: 'never learned' is vetoed by a quality rate this share of its scale above its first three readings.
 - ``early_factor``: ... or by another logged loss that ended at 1/early_factor of its first three readings or less.
 - ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
@@ -99,6 +100,7 @@ class Params:
     k_isolation: float
     max_lm_small_k: int
     lr_ended_frac: float
+    near_prior_frac: float
     flat_metric: float
     min_improvement: float
     high_loss_norm_acc: float
@@ -501,10 +503,15 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         # as the evidence -- the LR schedule has run out (the run is over: what it learned is what it has), or no
         # quality rate moved more than flat_metric over the second half (the loss creeps, the task does not)
         flat = bool(rate_ends) and all(abs(e - m) <= p.flat_metric for e, m, _ in rate_ends)
-        if not (low_acc or low_rates) or not (lr_ended or flat):
+        # ... or the run ended with a loss still within a tenth of log K: whatever it still gains, a model whose
+        # predictions are that close to the uniform prior after the whole run has learned too little in it (a binary
+        # classifier at 0.67 nats, 97% of log 2, with 60% accuracy after 15 epochs)
+        near_prior = k is not None and tail >= p.near_prior_frac * math.log(k)
+        if not (low_acc or low_rates) or not (lr_ended or flat or near_prior):
             return
         why_over = "the LR schedule had ended" if lr_ended else \
-            f"no quality rate moved more than {p.flat_metric:g} over the second half"
+            f"no quality rate moved more than {p.flat_metric:g} over the second half" if flat else \
+            f"it is still within {1 - p.near_prior_frac:.0%} of log({k:,})"
         moving_txt = " and ".join(moving) + f", but {why_over}"
     conf = 0.55 + 0.15 * high_loss + 0.15 * (low_acc or low_rates) + (0.05 if val_ev else 0.0) - (0.1 if moving else 0.0)
     changed = f"changed {fmt_pct(-late)} over the second half of the run" if not moving else moving_txt

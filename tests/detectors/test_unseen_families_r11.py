@@ -302,3 +302,40 @@ def test_lr_ran_out_reads_a_short_linear_decay_logged_per_epoch():
     assert not lr_ran_out(steps[:7], np.asarray(pg1[:7]), 0.05)  # 3 of 10 epochs left
     assert lr_ran_out(steps, np.full(10, 1e-3) * np.r_[np.ones(5), np.full(5, 0.01)], 0.05)  # a step to 1%
     assert not lr_ran_out(steps, np.full(10, 1e-3), 0.05)  # a constant LR never runs out
+
+
+# ------------------------------------------------ a binary classifier that ends the run still within a tenth of
+# log 2, creeping down, at 55-65% accuracy: it learned too little, whatever it still gains per epoch
+def _keras_json(path, hist):
+    import json
+
+    path.mkdir()
+    (path / "history.json").write_text(json.dumps({k: [float(x) for x in v] for k, v in hist.items()}))
+
+
+@pytest.mark.parametrize("epochs", [15, 40])
+@pytest.mark.parametrize("end", [0.64, 0.67])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_loss_still_near_log_k_at_the_end_underfits_even_while_it_creeps_down(epochs, end, seed, tmp_path):
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, epochs)
+    loss = 0.70 - (0.70 - end) * t + 0.004 * rng.standard_normal(epochs)
+    val_loss = loss * 0.99 + 0.004 * rng.standard_normal(epochs)
+    acc = 0.5 + 0.12 * t + 0.01 * rng.standard_normal(epochs)
+    d = tmp_path / f"binary-{epochs}-{end}-{seed}"
+    _keras_json(d, {"loss": loss, "accuracy": acc, "val_loss": val_loss, "val_accuracy": acc + 0.01})
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert [f for f in rr.findings if f.name == "underfitting" and f.severity in SEVERE], \
+        [(f.name, f.severity, f.message) for f in rr.findings]
+
+
+@pytest.mark.parametrize("epochs", [15, 40])
+def test_a_binary_classifier_that_leaves_log_2_is_no_underfitter(epochs, tmp_path):
+    t = np.linspace(0, 1, epochs)
+    loss = 0.69 * np.exp(-2.2 * t) + 0.05
+    acc = 0.5 + 0.42 * (1 - np.exp(-3 * t))
+    d = tmp_path / f"binary-ok-{epochs}"
+    _keras_json(d, {"loss": loss, "accuracy": acc, "val_loss": loss * 1.1, "val_accuracy": acc - 0.02})
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "underfitting" and f.severity in SEVERE], \
+        [(f.name, f.severity, f.message) for f in rr.findings]
