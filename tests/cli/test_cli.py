@@ -145,12 +145,14 @@ def test_ctrl_c_exits_130_not_the_findings_code(tmp_path):
     import time
 
     run = _csv_run(tmp_path, rows=60)
+    # 'ready' is printed from inside the diagnosis, so the signal arrives while the command runs (on a loaded machine,
+    # 0.5 s after a 'ready' printed before main() could still fall inside main's own imports)
     code = ("import sys, time, curvedoc.engine\n"
-            "def slow(*a, **k):\n    time.sleep(30)\n"
+            "def slow(*a, **k):\n    print('ready', flush=True)\n    time.sleep(30)\n"
             "curvedoc.engine.diagnose = slow\n"
             "from curvedoc.cli import main\n"
             f"sys.argv = ['curvedoc', 'diagnose', {str(run)!r}]\n"
-            "print('ready', flush=True)\nmain()\n")
+            "main()\n")
     # (a terminal's Ctrl-C reaches a process whose SIGINT is in its default state: a library in this test process
     # may have left it ignored, which a child inherits, and Python then never installs its KeyboardInterrupt)
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
