@@ -171,7 +171,9 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         # the end sits far above the untrained model's loss: the rise is measured from the start, not from the
         # lowest stretch of a loss that swung chaotically after blowing up at once
         first_best, ymin, bi = True, float(yv[0]), 0
-    head = float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
+    # the start: the first readings' median -- or, when the first reading is the run's best, that reading itself: a
+    # loss that ends above the model it started from made no progress to lose (the first 2% would hold the explosion)
+    head = ymin if first_best else float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
     rise = tail - ymin
     if logspace:
         if rise < p.min_rise:

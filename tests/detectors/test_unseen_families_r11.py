@@ -339,3 +339,34 @@ def test_a_binary_classifier_that_leaves_log_2_is_no_underfitter(epochs, tmp_pat
     rr = curvedoc.diagnose(str(d)).runs[0]
     assert not [f for f in rr.findings if f.name == "underfitting" and f.severity in SEVERE], \
         [(f.name, f.severity, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a loss thrown up by orders of magnitude right after its first
+# reading, falling back slowly but ending 10-30x above where the untrained model started
+@pytest.mark.parametrize("peak", [1e3, 1e6])
+@pytest.mark.parametrize("end", [10.0, 30.0])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_loss_that_ends_far_above_its_first_reading_diverged_whatever_it_did_between(peak, end, seed, tmp_path):
+    rng = np.random.default_rng(seed)
+    n = 160
+    first = 1386.0
+    t = np.arange(n - 1) / (n - 2)
+    body = first * np.exp(np.log(peak) * (1 - t) + np.log(end) * t + 0.4 * rng.standard_normal(n - 1))
+    v = np.r_[first, body]
+    d = tmp_path / f"flow-{peak:g}-{end:g}-{seed}"
+    d.mkdir()
+    (d / "log.csv").write_text("global_step,nll\n" + "\n".join(f"{4 * (i + 1)},{x:.6g}" for i, x in enumerate(v)) + "\n")
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert [f for f in rr.findings if f.name == "divergence"], [(f.name, f.message) for f in rr.findings]
+
+
+def test_a_warmup_bump_that_ends_below_its_first_reading_is_no_divergence(tmp_path):
+    rng = np.random.default_rng(0)
+    n = 160
+    t = np.arange(n) / (n - 1)
+    v = 2.0 * np.exp(1.5 * np.exp(-((t - 0.05) / 0.03) ** 2) - 1.2 * t + 0.05 * rng.standard_normal(n))
+    d = tmp_path / "bump"
+    d.mkdir()
+    (d / "log.csv").write_text("global_step,loss\n" + "\n".join(f"{i + 1},{x:.6g}" for i, x in enumerate(v)) + "\n")
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "divergence"], [(f.name, f.message) for f in rr.findings]
