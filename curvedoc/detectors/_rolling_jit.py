@@ -231,10 +231,16 @@ def median_around(x, h, out):
     for i in range(h, n - h):
         if i > h:  # slide: x[i - h - 1] leaves, x[i + h] enters
             _replace(buf, w, x[i - h - 1], x[i + h])
-        p = _position(buf, w, x[i])  # a copy of x[i]; any copy leaves the same multiset
-        a = h - 1 if h - 1 < p else h
-        b = h if h < p else h + 1
-        out[i] = (buf[a] + buf[b]) / 2
+        # where x[i] sits (its first copy: any copy leaves the same multiset) only matters against the middle: past
+        # it (buf[h] < x[i]) the middle two are buf[h-1], buf[h]; before it (buf[h-1] >= x[i]) buf[h], buf[h+1]; at it
+        # buf[h-1], buf[h+1] -- two comparisons instead of a search
+        v = x[i]
+        if buf[h] < v:
+            out[i] = (buf[h - 1] + buf[h]) / 2
+        elif buf[h - 1] >= v:
+            out[i] = (buf[h] + buf[h + 1]) / 2
+        else:
+            out[i] = (buf[h - 1] + buf[h + 1]) / 2
 
 
 def warm() -> None:
