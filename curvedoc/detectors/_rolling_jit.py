@@ -5,11 +5,14 @@ pandas' ``Series.rolling(w).median()`` stays the reference and the fallback. Thi
 the window holds the last ``w`` positions, NaN (and +-inf, which pandas turns into NaN first) are not observations,
 a window with fewer than ``min_periods`` observations is NaN, and an even count takes ``(a + b) / 2`` of the two
 middle values, as pandas' skiplist does (a window holding both -0.0 and +0.0 may
-return either: they compare equal). Two ways to keep the window, chosen by its length (measured on the detectors'
-series, a few thousand bins): up to ``RANKED_FROM`` points a sorted array (binary search, then a shift: O(w) per
-point, but no setup), beyond it the ranks of all values in a Fenwick tree of counts (one sort of the series, then
-O(log n) per point whatever the window; the shift costs most when the values are skewed, e.g. absolute residuals
-with many near zero). Both are several times faster than pandas; tests/detectors/test_rolling_median.py compares each with it.
+return either: they compare equal). Three ways to keep the window, chosen by its length (measured on the detectors'
+series, a few thousand bins): below ``TREE_FROM`` points a sorted array (a branch-free binary search for the leaving
+value, then one shift toward where the entering one goes: O(w) per point, but no setup), beyond it the ranks of all
+values in a Fenwick tree of counts (one sort of the series, then O(log n) per point whatever the window; the shift
+costs most when the values are skewed, e.g. absolute residuals with many near zero). From ``RANKED_FROM`` on the
+sorted array keeps equal values in the order they came in, as the tree does, so moving the crossover between the two
+changed no number, not even the sign of a zero median. All are several times faster than pandas;
+tests/detectors/test_rolling_median.py compares each with it and the sorted array with the tree bit for bit.
 """
 
 from __future__ import annotations
@@ -20,68 +23,79 @@ from numba import njit
 
 @njit(cache=True, nogil=True)
 def _position(buf, cnt, v):
-    """First index of ``buf[:cnt]`` (sorted) whose value is >= ``v``."""
-    lo, hi = 0, cnt
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if buf[mid] < v:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    """First index of ``buf[:cnt]`` (sorted) whose value is >= ``v``. Branch-free: the halving takes the same steps
+    whatever the values, so the processor never mispredicts it (a branching binary search on noise mispredicts about
+    every other step, which was most of the cost of a small window)."""
+    if cnt == 0:
+        return 0
+    base = 0
+    n = cnt
+    while n > 1:
+        half = n >> 1
+        base += half * (buf[base + half] < v)
+        n -= half
+    return base + (buf[base] < v)
 
 
 @njit(cache=True, nogil=True)
-def _insert(buf, cnt, v):
-    """Put ``v`` into the sorted ``buf[:cnt]`` (which has room for one more)."""
-    at = _position(buf, cnt, v)
-    j = cnt
-    while j > at:
-        buf[j] = buf[j - 1]
-        j -= 1
-    buf[at] = v
+def _replace(buf, cnt, u, v):
+    """Take the first copy of ``u`` out of the sorted ``buf[:cnt]`` and put ``v`` in before its equals, in one pass: the
+    values between the two places move one place toward the gap (a sliding window's next value is usually near the
+    one leaving it in rank), the gap walking to where ``v`` goes -- no second search for that place."""
+    a = _position(buf, cnt, u)
+    if v > u:
+        while a + 1 < cnt and buf[a + 1] < v:
+            buf[a] = buf[a + 1]
+            a += 1
+    else:
+        while a > 0 and buf[a - 1] >= v:
+            buf[a] = buf[a - 1]
+            a -= 1
+    buf[a] = v
+
+
+@njit(cache=True, nogil=True)
+def _replace_late(buf, cnt, u, v):
+    """:func:`_replace` that puts ``v`` after its equals: the window's equal values stay in the order they came in."""
+    a = _position(buf, cnt, u)
+    if v >= u:
+        while a + 1 < cnt and buf[a + 1] <= v:
+            buf[a] = buf[a + 1]
+            a += 1
+    else:
+        while a > 0 and buf[a - 1] > v:
+            buf[a] = buf[a - 1]
+            a -= 1
+    buf[a] = v
 
 
 @njit(cache=True, nogil=True)
 def _remove(buf, cnt, v):
-    """Take one copy of ``v`` out of the sorted ``buf[:cnt]``."""
+    """Take the first copy of ``v`` out of the sorted ``buf[:cnt]``."""
     at = _position(buf, cnt, v)
     for j in range(at, cnt - 1):
         buf[j] = buf[j + 1]
 
 
-@njit(cache=True, nogil=True)
-def _replace(buf, cnt, u, v):
-    """Take one copy of ``u`` out of the sorted ``buf[:cnt]`` and put ``v`` in, in one shift: only the values between
-    the two positions move (a sliding window's next value is usually near the one leaving it in rank; a separate
-    removal and insertion would each move everything to one side)."""
-    a = _position(buf, cnt, u)  # a copy of u
-    b = _position(buf, cnt, v)  # where v goes, u still in
-    if b > a:  # v goes right of u: the values between move one place left
-        b -= 1
-        for j in range(a, b):
-            buf[j] = buf[j + 1]
-    else:
-        for j in range(a, b, -1):
-            buf[j] = buf[j - 1]
-    buf[b] = v
-
-
-RANKED_FROM = 96  # window length from which the rank tree beats the sorted array (crossover measured at 60-100)
+RANKED_FROM = 96  # window length from which equal values are kept in the order they came in (the rank tree's order)
+TREE_FROM = 320  # window length from which the rank tree beats the sorted array (crossover measured at 250-400)
 
 
 @njit(cache=True, nogil=True)
 def trailing_median(x, w, min_periods, out):
     """``out[i]`` = median of the non-NaN values among ``x[i-w+1 .. i]`` (NaN below ``min_periods`` of them)."""
-    if w >= RANKED_FROM:
+    if w >= TREE_FROM:
         ranked_median(x, w, min_periods, out)
+    elif w >= RANKED_FROM:
+        sorted_median_late(x, w, min_periods, out)  # the rank tree's numbers, bit for bit, faster at this length
     else:
         sorted_median(x, w, min_periods, out)
 
 
 @njit(cache=True, nogil=True)
 def sorted_median(x, w, min_periods, out):
-    """:func:`trailing_median` keeping the window's values in a sorted array."""
+    """:func:`trailing_median` keeping the window's values in a sorted array, a value that comes in placed before
+    its equals (and the first of a leaving value's equals taken out)."""
     buf = np.empty(max(w, 1), dtype=np.float64)
     cnt = 0
     for i in range(len(x)):
@@ -90,8 +104,42 @@ def sorted_median(x, w, min_periods, out):
         if v == v and u == u:
             _replace(buf, cnt, u, v)
         else:
-            if v == v:  # not NaN: insert in order
-                _insert(buf, cnt, v)
+            if v == v:  # not NaN: insert in order, before its equals
+                j = cnt
+                while j > 0 and buf[j - 1] >= v:
+                    buf[j] = buf[j - 1]
+                    j -= 1
+                buf[j] = v
+                cnt += 1
+            if u == u:
+                _remove(buf, cnt, u)
+                cnt -= 1
+        if cnt > 0 and cnt >= min_periods:
+            h = cnt >> 1
+            out[i] = buf[h] if cnt & 1 else (buf[h] + buf[h - 1]) / 2
+        else:
+            out[i] = np.nan
+
+
+@njit(cache=True, nogil=True)
+def sorted_median_late(x, w, min_periods, out):
+    """:func:`sorted_median` placing a value that comes in after its equals: equal values then sit in the order they
+    came in, the first of them is the one leaving, and every median is :func:`ranked_median`'s to the bit (of two
+    equal values, +0.0 and -0.0 included, the same one)."""
+    buf = np.empty(max(w, 1), dtype=np.float64)
+    cnt = 0
+    for i in range(len(x)):
+        v = x[i]
+        u = x[i - w] if i >= w else np.nan
+        if v == v and u == u:
+            _replace_late(buf, cnt, u, v)
+        else:
+            if v == v:
+                j = cnt
+                while j > 0 and buf[j - 1] > v:
+                    buf[j] = buf[j - 1]
+                    j -= 1
+                buf[j] = v
                 cnt += 1
             if u == u:
                 _remove(buf, cnt, u)
@@ -183,17 +231,23 @@ def median_around(x, h, out):
     for i in range(h, n - h):
         if i > h:  # slide: x[i - h - 1] leaves, x[i + h] enters
             _replace(buf, w, x[i - h - 1], x[i + h])
-        p = _position(buf, w, x[i])  # a copy of x[i]; any copy leaves the same multiset
-        a = h - 1 if h - 1 < p else h
-        b = h if h < p else h + 1
-        out[i] = (buf[a] + buf[b]) / 2
+        # where x[i] sits (its first copy: any copy leaves the same multiset) only matters against the middle: past
+        # it (buf[h] < x[i]) the middle two are buf[h-1], buf[h]; before it (buf[h-1] >= x[i]) buf[h], buf[h+1]; at it
+        # buf[h-1], buf[h+1] -- two comparisons instead of a search
+        v = x[i]
+        if buf[h] < v:
+            out[i] = (buf[h - 1] + buf[h]) / 2
+        elif buf[h - 1] >= v:
+            out[i] = (buf[h] + buf[h + 1]) / 2
+        else:
+            out[i] = (buf[h - 1] + buf[h + 1]) / 2
 
 
 def warm() -> None:
     """Compile (or load from numba's cache) the kernel and check it on a small case with a known answer."""
     x = np.array([3.0, np.nan, 1.0, 2.0, 10.0], dtype=np.float64)
     out = np.empty(5, dtype=np.float64)
-    for kernel in (sorted_median, ranked_median):
+    for kernel in (sorted_median, sorted_median_late, ranked_median):
         kernel(x, 3, 1, out)
         if not np.array_equal(out, np.array([3.0, 3.0, 2.0, 1.5, 2.0]), equal_nan=True):
             raise RuntimeError("the compiled rolling median failed its self-check")

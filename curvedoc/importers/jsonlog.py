@@ -744,7 +744,8 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             text_lines = "\n".join(lines) + ("\n" if text.endswith("\n") and body.endswith("]") else "")
             records = _parse_lines(text_lines, path, issues)
         elif len(text) > CHUNK_CHARS:
-            records = None
+            # the pieces are cut from the text: its stripped copy (as big as the file) is not needed beside them
+            records = body = None
             try:
                 df = _chunked_frame(text, path, issues)
             except _SparseLog:

@@ -107,7 +107,7 @@ def test_an_audit_readies_the_kernel_only_for_a_large_sweep(monkeypatch):
     assert worker.warm_up(few + [(len(few), spec, None)]) is True and "kernel" in sig._ROLLING
 
 
-@pytest.mark.parametrize("kernel", ["sorted_median", "ranked_median"])
+@pytest.mark.parametrize("kernel", ["sorted_median", "sorted_median_late", "ranked_median"])
 def test_each_window_keeping_matches_pandas(kernel):
     """Both ways of keeping the window, whatever the length the dispatcher would pick for it: small and large windows
     over short and long series, skewed values (absolute residuals, many near zero), ties, NaN runs."""
@@ -127,6 +127,27 @@ def test_each_window_keeping_matches_pandas(kernel):
         out = np.empty(len(xx))
         fn(xx, w, mp, out)
         assert _same(out[off:], want), (kernel, len(x), w, mp, center)
+
+
+def test_the_sorted_array_keeping_arrival_order_is_the_rank_trees_to_the_bit():
+    """From RANKED_FROM to TREE_FROM the dispatcher takes the sorted array where the rank tree was taken before (issue
+    41: twice as fast at the detectors' windows): with equal values kept in the order they came in it gives the tree's
+    numbers bit for bit -- of +0.0 and -0.0 the same one -- on ties, signed zeros and NaN runs, and the dispatcher's
+    answer is the tree's at every length up to TREE_FROM."""
+    jit = pytest.importorskip("curvedoc.detectors._rolling_jit", reason="needs numba (pip install '.[fast]')")
+    rng = np.random.default_rng(41)
+    pool = np.array([0.0, -0.0, 1.0, -1.0, 2.0, np.nan, 0.5, 3.0, -0.0])
+    for trial in range(400):
+        n, w = int(rng.integers(1, 700)), int(rng.integers(1, jit.TREE_FROM + 20))
+        mp = int(rng.integers(0, w + 1))
+        x = rng.choice(pool, size=n) if trial % 2 else np.round(rng.standard_normal(n), 1)
+        a, b = np.empty(n), np.empty(n)
+        jit.sorted_median_late(x, w, mp, a)
+        jit.ranked_median(x, w, mp, b)
+        assert np.array_equal(np.signbit(a), np.signbit(b)) and _same(a, b), (n, w, mp)
+        if jit.RANKED_FROM <= w:
+            jit.trailing_median(x, w, mp, a)
+            assert np.array_equal(np.signbit(a), np.signbit(b)) and _same(a, b), (n, w, mp)
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 9])
@@ -163,7 +184,7 @@ def test_median_around_matches_numpy():
             assert np.array_equal(out[h:len(x) - h], want), h
 
 
-@pytest.mark.parametrize("kernel", ["sorted_median", "ranked_median"])
+@pytest.mark.parametrize("kernel", ["sorted_median", "sorted_median_late", "ranked_median"])
 def test_monotone_series_match_pandas(kernel):
     """A rising or falling series (a weight norm, a loss): every step the leaving value is the window's smallest (or
     largest) and the entering one its other extreme."""
