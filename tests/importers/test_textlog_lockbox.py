@@ -5,7 +5,7 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-The locked batches (2026-12-06z, 2026-12-06nu10: being collected) are never listed here, never read."""
+The locked batches (2026-12-07aa, 2026-12-07ab, 2026-12-07nu11: being collected) are never listed here, never read."""
 
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
                    "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
-                   "2026-12-06y", "2026-12-06w")
-# (2026-12-06y and 2026-12-06w are scored and seen; 2026-12-06z and 2026-12-06nu10 are locked: never listed, never read)
-assert not any(b.startswith(("2026-12-06z", "2026-12-06nu10")) for b in LOCKBOX_BATCHES)
+                   "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10")
+# (2026-12-06z and 2026-12-06nu10 are scored and seen; 2026-12-07aa, 2026-12-07ab and 2026-12-07nu11 are being
+# collected: locked, never listed, never read)
+assert not any(b.startswith(("2026-12-07aa", "2026-12-07ab", "2026-12-07nu11")) for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
@@ -347,6 +348,23 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Still missed in y/w: nice-flow's bare ``train:`` / ``val:`` (read as ``train loss`` / ``val loss``: the measure's
 #   words differ), unet-iso-camus ``DICE class 1-3`` (read as the three 'DICE Scores/Val - DICE Score, class N' keys),
 #   gradcosine ``accuracy_top-5`` (read as val/accuracy_top-5 from ``Epoch(val)``; the label holds out top-1 only).
+#
+# FIRST READING of 2026-12-06z and 2026-12-06nu10 (scored, seen; added here at b336622 before any reader change of
+# this branch; z labels by names, nu10 by dicts):
+#   dict labels, all 37 batches:  exact 564/592 (95.3%), analysed 537 (90.7%), no mix -- nu10 alone: 49/50 exact, 49
+#   analysed; list labels, all:   492/551 (89.3%) named -- z alone: 32/39 (below the names floor, 0.898: the
+#   reading had to change for it); main corpus unchanged (exact 493/509, analysed 457, no mix).
+#   Missed in nu10 (1): act-cnn-cosine-tqdm train_loss (the label counts every redraw of a tqdm postfix bar, 1515 for
+#   750 batches; the reading has one point per count of the bar, as for texture/motif/recall before).
+#   Names missed in z (7): orbecg-print ``Train: loss_R=.., loss_C=..`` (5: read as val/loss_R .. held out with the
+#   'Validation:' and 'Test:' lines, under the 'Evaluating...' / 'Testing...' announced above them -- a train/eval mix
+#   the names measure cannot see); polymer-step-print ``  >> val 0.4238 | validity ..`` (read as ``val loss``, a bare
+#   split name being its loss; on the ordinals 1..19, not the step training reached); zoomin-detectron2 ``AP``
+#   (detectron2's ``[06/07 02:05:36 d2.evaluation.testing]: copypaste: ..``: the time stamp and the logger's name in
+#   one bracket were not cut as a prefix, so the copypaste table was read as one ``copypaste`` series).
+#   Read wrongly though named: zoomin-detectron2's YAML config dump printed in colour (MAX_ITER, NUM_CLASSES, ..: 40
+#   series, one point per launch; the colour codes hid its indentation and list items) and its model printed by
+#   PyTorch (``(norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)``: num_features, eps, out_features series).
 MIN_EXACT_LOCKBOX = 0.950
 MIN_ANALYSED_LOCKBOX = 0.900
 MIN_NAMED_LOCKBOX = 0.898
