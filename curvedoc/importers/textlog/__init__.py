@@ -47,7 +47,9 @@ one parser per framework:
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
   (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
-  ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key.
+  ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key. A training word among
+  them (``Train: loss_R=..``) makes the record training's, whatever evaluation was announced above it (``Evaluating...``
+  then ``Testing...`` each epoch, the three results after them).
 * **Printed step.** A step printed beside an epoch and an in-epoch counter (``epoch 19 | iter 3/43 | step 820``)
   is the x axis, and the counter counts inside the epoch; on a log whose training clock is the printed step, a
   record that names only its epoch (a validation per epoch) is placed at the step training had reached when it

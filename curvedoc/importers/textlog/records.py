@@ -462,6 +462,9 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 # a held-out word among the first words of a line, before its first number (see parse_record)
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+# a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
+TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
+                        r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
                            r"|options|params|parameters)\s*[:=]", re.IGNORECASE)
@@ -587,6 +590,12 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
+        elif TRAIN_LEAD.match(msg):
+            # ... and a training word among them ("Train: loss_R=..", "Training Epoch 3: loss ..") says the record is
+            # training's: the line's own words name its split before the block it is printed in does (an evaluation
+            # announced above it -- "Evaluating..." then "Testing..." each epoch, then the three results -- ends
+            # where a line names training again)
+            ctx = "train"
     if bar:
         # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
         # postfix, not the bar's counters and rates
