@@ -38,3 +38,53 @@ def test_a_line_that_names_training_is_training_s_after_an_announced_evaluation(
     assert _series(rd, "loss_R") == (list(range(1, epochs + 1)), train)
     held = [t for t in _tags(rd) if t.startswith("val/")]
     assert held and not any(set(train) & set(_series(rd, t)[1]) for t in held)
+
+
+# ------------------------------------------------------------------------------------------ settings
+_GREY, _KEY, _NUMC, _STR, _OFF = "\x1b[38;5;15m", "\x1b[38;5;204m", "\x1b[38;5;141m", "\x1b[38;5;186m", "\x1b[39m"
+
+
+def _coloured(line: str) -> str:
+    """A YAML line as pygments colours it for a terminal (detectron2's 'Running with full config:' dump): the
+    indentation, the key, the colon and the value each in their colour."""
+    body = line.lstrip(" ")
+    indent = line[: len(line) - len(body)]
+    out = f"{_GREY}{indent}{_OFF}" if indent else ""
+    if body.startswith("- "):
+        return out + f"{_GREY}-{_OFF}{_GREY} {_OFF}{_NUMC}{body[2:]}{_OFF}"
+    key, _, value = body.partition(":")
+    out += f"{_KEY}{key}{_OFF}{_GREY}:{_OFF}"
+    if value.strip():
+        colour = _NUMC if value.strip()[0].isdigit() or value.strip() in ("true", "false") else _STR
+        out += f"{_GREY} {_OFF}{colour}{value.strip()}{_OFF}"
+    return out
+
+
+def _d2_launch(max_iter: int, iters, colour: bool) -> list[str]:
+    yaml = ["DATALOADER:", "  NUM_WORKERS: 4", "  SAMPLER_TRAIN: TrainingSampler", "INPUT:", "  CROP:",
+            "    ENABLED: false", "    SIZE:", "    - 0.9", "    - 0.9", "  MAX_SIZE_TEST: 1333", "  MIN_SIZE_TRAIN:",
+            "  - 640", "  - 672", "MODEL:", "  ROI_HEADS:", "    NUM_CLASSES: 10", "    BATCH_SIZE_PER_IMAGE: 512",
+            "  RPN:", "    POST_NMS_TOPK_TRAIN: 2000", "SOLVER:", "  BASE_LR: 0.01", "  CHECKPOINT_PERIOD: 5000",
+            f"  MAX_ITER: {max_iter}", "  STEPS:", "  - 50000", "  - 70000", "  WARMUP_ITERS: 1000",
+            "TEST:", "  EVAL_PERIOD: 5000"]
+    lines = ["[06/06 22:46:45 detectron2]: Running with full config:"]
+    lines += [_coloured(y) if colour else y for y in yaml]
+    lines.append("[06/06 22:46:45 detectron2]: Full config saved to ./output/config.yaml")
+    for i in iters:
+        lines.append(f"[06/06 22:50:20 d2.utils.events]:  eta: 6:22:05  iter: {i}  total_loss: {1 / (1 + i / 500):.4f}"
+                     f"  loss_cls: {0.5 / (1 + i / 500):.4f}  time: 0.2535  data_time: 0.0599  lr: 0.0099  max_mem: 11155M")
+    return lines
+
+
+@pytest.mark.parametrize("launches,n", [(1, 30), (3, 12), (2, 60)])
+def test_a_yaml_config_dump_printed_in_colour_is_settings(tmp_path, launches, n):
+    """detectron2 colours the YAML of 'Running with full config:' (each launch prints it again): the colour codes are
+    no part of its text -- its indentation and list items still make it one dump, its values settings named by their
+    path and its MAX_ITER the plan, never series with a point per launch."""
+    lines = []
+    for k in range(launches):
+        lines += _d2_launch(90000, range(100 * k * n + 99, 100 * (k + 1) * n, 100), colour=True)
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) <= {"total_loss", "loss_cls", "time", "data_time", "lr", "max_mem"}, _tags(rd)
+    assert rd.hparams.get("SOLVER/MAX_ITER") == 90000 and rd.meta.get("max_steps") == 90000
+    assert len(_series(rd, "total_loss")[1]) == launches * n

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (BEST_HEADING, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, BEST_HEADING, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -248,6 +248,10 @@ class TextLogParser(BatchedFeed):
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
             a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
+        if "\x1b" in raw and (self.in_settings_block() or said_config):
+            # (a dump printed in colour -- detectron2 highlights its YAML config -- is indented and itemised by its
+            # text: the colour codes before a line's spaces are no part of it)
+            raw = ANSI.sub("", raw)
         if a.heading is not None and YAML_GROUP.fullmatch(a.heading) and (self.in_settings_block() or said_config):
             # a YAML config dump ("Running with config:", or the text of a config file after "Loaded configuration
             # file x.yaml"): a mapping key with nothing after it ("SOLVER:", "  ROI_HEADS:") opens a nested group of
