@@ -88,3 +88,32 @@ def test_a_yaml_config_dump_printed_in_colour_is_settings(tmp_path, launches, n)
     assert _tags(rd) <= {"total_loss", "loss_cls", "time", "data_time", "lr", "max_mem"}, _tags(rd)
     assert rd.hparams.get("SOLVER/MAX_ITER") == 90000 and rd.meta.get("max_steps") == 90000
     assert len(_series(rd, "total_loss")[1]) == launches * n
+
+
+_MODEL = ["GeneralizedRCNN(", "  (backbone): FPN(", "    (fpn_lateral2): Conv2d(256, 256, kernel_size=(1, 1), stride=(1, 1))",
+          "    (bottom_up): ResNet(", "      (stem): BasicStem(", "        (conv1): Conv2d(",
+          "          3, 64, kernel_size=(7, 7), stride=(2, 2), padding=(3, 3), bias=False",
+          "          (norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)", "        )", "      )", "    )", "  )",
+          "  (roi_heads): StandardROIHeads(", "    (box_pooler): ROIPooler(", "      (level_poolers): ModuleList(",
+          "        (0): ROIAlign(output_size=(7, 7), spatial_scale=0.25, sampling_ratio=0, aligned=True)",
+          "        (1): ROIAlign(output_size=(7, 7), spatial_scale=0.125, sampling_ratio=0, aligned=True)", "      )",
+          "    )", "    (box_head): FastRCNNConvFCHead(",
+          "      (fc1): Linear(in_features=12544, out_features=1024, bias=True)", "      (fc_relu1): ReLU()",
+          "      (bn): BatchNorm1d(1024, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)",
+          "      (drop): Dropout(p=0.5, inplace=False)", "    )", "  )", ")"]
+
+
+@pytest.mark.parametrize("launches,prefix", [(2, "[06/06 22:49:53 d2.engine.defaults]: Model:"),
+                                             (4, "2024-01-02 10:00:00,001 - INFO - Model:"), (3, "")])
+def test_a_model_printed_by_pytorch_is_no_series(tmp_path, launches, prefix):
+    """``print(model)``: one child module a line, ``(fc1): Linear(in_features=12544, out_features=1024, bias=True)``;
+    each launch prints it again. Its numbers are the model's shape: no series (and no settings of the run)."""
+    lines = []
+    for k in range(launches):
+        if prefix:
+            lines.append(prefix)
+        lines += _MODEL
+        lines += [f"epoch {e} loss {2 / e + k:.4f} acc {0.5 + e / 100:.4f}" for e in range(1, 11)]
+    rd = _read(tmp_path, lines)
+    assert not {t for t in _tags(rd) if t.split()[0] not in ("loss", "acc", "epoch")}, _tags(rd)
+    assert not {"eps", "momentum", "p", "spatial_scale"} & set(rd.hparams)

@@ -446,7 +446,11 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           # an HTTP response's status ("HTTP/1.1 404 Not Found": a download logged by httpx), a GPU's
                           # model name ("NVIDIA GeForce GTX 1660 Ti"): what the numbers name is no training series
                           r"|\b\d+\s*x\s*\d+\s*x\s*\d+\b|\bHTTP/\d(?:\.\d)?\"?\s+\d{3}\b"
-                          r"|\b(?:NVIDIA|GeForce|Quadro|Radeon)\b")
+                          r"|\b(?:NVIDIA|GeForce|Quadro|Radeon)\b"
+                          # a model printed by PyTorch, one child module a line ("(fc1): Linear(in_features=12544,
+                          # out_features=1024, bias=True)", "(norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)"):
+                          # its numbers are the model's shape, printed again by every launch, no series
+                          r"|^\s*\([\w.\-]+\):\s*[A-Za-z_][\w.]*\(")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
