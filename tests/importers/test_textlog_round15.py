@@ -117,3 +117,24 @@ def test_a_model_printed_by_pytorch_is_no_series(tmp_path, launches, prefix):
     rd = _read(tmp_path, lines)
     assert not {t for t in _tags(rd) if t.split()[0] not in ("loss", "acc", "epoch")}, _tags(rd)
     assert not {"eps", "momentum", "p", "spatial_scale"} & set(rd.hparams)
+
+
+# ------------------------------------------------------------------------------------------ prefixes
+@pytest.mark.parametrize("name,evals", [("d2.evaluation.testing", 5), ("detectron2", 12), ("fvcore.common.checkpoint", 3)])
+def test_the_time_stamp_and_the_logger_s_name_in_one_bracket_are_a_prefix(tmp_path, name, evals):
+    """detectron2's default format, ``[06/07 02:05:36 d2.evaluation.testing]: copypaste: AP,AP50,..`` then the row
+    of values: the bracket is the logger's prefix, and the copypaste header and row are a table (``val/AP`` ...)."""
+    lines = []
+    for k in range(1, evals + 1):
+        for i in range(k * 1000 - 900, k * 1000, 100):
+            lines.append(f"[06/06 23:{k % 60:02d}:20 d2.utils.events]:  eta: 6:22:05  iter: {i - 1}  total_loss: "
+                         f"{1 / (1 + i / 500):.4f}  lr: 0.01  max_mem: 11155M")
+        lines += [f"[06/07 02:{k % 60:02d}:36 {name}]: copypaste: Task: bbox",
+                  f"[06/07 02:{k % 60:02d}:36 {name}]: copypaste: AP,AP50,AP75,APs,APm,APl",
+                  f"[06/07 02:{k % 60:02d}:36 {name}]: copypaste: {20 + k:.4f},{40 + k:.4f},{19 + k:.4f},{15 + k:.4f},"
+                  f"{29 + k:.4f},{27 + k:.4f}"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val/AP")[1] == [20.0 + k for k in range(1, evals + 1)]
+    assert _series(rd, "val/AP50")[1] == [40.0 + k for k in range(1, evals + 1)]
+    assert _series(rd, "val/AP")[0] == [k * 1000 - 101 for k in range(1, evals + 1)]  # (the last iteration logged)
+    assert "copypaste" not in _tags(rd)

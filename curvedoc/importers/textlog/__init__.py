@@ -10,7 +10,8 @@ one parser per framework:
 
 * **Cleaning.** ANSI colour codes are removed; a ``\\r`` rewrite splits a physical line into renderings
   (each progress-bar refresh is its own rendering); the line prefix a logger or launcher adds (time stamps,
-  ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``) is cut off.
+  ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``, the time stamp and the logger's name in one bracket: detectron2's ``[06/07
+  02:05:36 d2.evaluation.testing]:``) is cut off.
 * **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
   so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
