@@ -138,3 +138,23 @@ def test_the_time_stamp_and_the_logger_s_name_in_one_bracket_are_a_prefix(tmp_pa
     assert _series(rd, "val/AP50")[1] == [40.0 + k for k in range(1, evals + 1)]
     assert _series(rd, "val/AP")[0] == [k * 1000 - 101 for k in range(1, evals + 1)]  # (the last iteration logged)
     assert "copypaste" not in _tags(rd)
+
+
+# ------------------------------------------------------------------------------------------ positions
+@pytest.mark.parametrize("every,total,evals,style", [(200, 8000, 5, "[{e} {s}/{t}] loss {v:.4f} lr 3e-4 0.5m"),
+                                                     (50, 1500, 3, "[{s}/{t}] train loss: {v:.4f}"),
+                                                     (100, 12000, 8, "{s}/{t} | loss {v:.4f} | 12.1 it/s")])
+def test_a_training_record_s_count_of_its_planned_steps_places_its_evaluations(tmp_path, every, total, evals, style):
+    """``[0 200/75400] loss ..`` every 200 steps and, now and then, ``  >> val 0.42 | validity ..``: the count is the
+    step training reached, so each evaluation is placed at it (on the training curve's axis), not on its ordinal."""
+    lines, at = [], []
+    per_eval = total // evals
+    for s in range(every, total + 1, every):
+        lines.append(style.format(e=s * 3 // total, s=s, t=total, v=4 / (1 + s / 1000)))
+        if s % per_eval == 0:
+            lines.append(f"  >> val {2 / (1 + s / 1000):.4f} | validity 0.9 novelty 1.0")
+            at.append(s)
+    rd = _read(tmp_path, lines)
+    losses = [t for t in _tags(rd) if t.endswith("loss") and not t.startswith("val")]
+    assert len(losses) == 1 and _series(rd, losses[0])[0] == list(range(every, total + 1, every))
+    assert _series(rd, "val loss")[0] == at

@@ -36,7 +36,8 @@ one parser per framework:
   iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
   job appended to or interleaved with the log, and form their own series, ``key [2]``); else the epoch. A line with no clock of its own takes the
   epoch (or step) of the nearest preceding line when that changed since the template was last printed,
-  else its ordinal. When consecutive records of a template share one epoch, the epoch is not their clock
+  else its ordinal (a training record's bare count of its planned steps, ``[0 200/75400] loss ..``, is the step it
+  reached). When consecutive records of a template share one epoch, the epoch is not their clock
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
   last rendering wins). The same record printed again at the same position is an echo (one point), unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a

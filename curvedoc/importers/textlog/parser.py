@@ -918,6 +918,11 @@ class TextLogParser(BatchedFeed):
         if pos is None:
             if rec.counter is not None and self.ctx_epoch is None:
                 self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)
+                if not rec.bar and rec.ctx != "val":
+                    # a training record's count of its planned steps ("[0 200/75400] loss ..") is the step training
+                    # has reached: an evaluation printed after it with no clock of its own ("  >> val 0.42 | ..") is
+                    # placed there, as after a printed step
+                    self.ctx_step = rec.counter
             else:
                 self._positionless(tpl, keys, rec.values, lineno, rec.bar)
             self.open_record = None
