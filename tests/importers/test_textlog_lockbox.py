@@ -128,6 +128,10 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # (a training table's column named by a part of the loss alone -- YOLO's ``box obj cls total``, JDE's ``box
         # conf`` -- is read as that loss, ``train/box_loss``: the reader's principle, the same column)
         return True
+    if len(want) == 1 and want[0] in ("train", "val") and want + ("loss",) in have:
+        # (a bare split name with its value -- nice-flow's ``train: 1090.19 | val: ..``, ``  >> val 0.4238 | ..`` -- is
+        # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value)
+        return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
         or (held_out and ("val",) + want in have)
 
@@ -151,10 +155,16 @@ def reading_of_names():
             tags = {str(t) for t in read_text_log(path).frame["tag"].unique()}
         except LoadError:  # (refused: none of its series is read)
             tags = set()
-        held = _held_out_names(lab)
+        # (a role's name is compared by its words, its comment in parentheses dropped -- ``AP (copypaste bbox)`` holds
+        # out ``AP`` --, unless a training role has the same words: ``loss_R (Train)`` and ``loss_R (Validation)``
+        # name both series of the listed ``loss_R``, which is then the training one)
+        roles = lab.get("roles") if isinstance(lab.get("roles"), dict) else {}
+        trained = {_words(n) for r, names in roles.items() if not str(r).startswith("val")
+                   for n in str(names).split(",")}
+        held = {_words(h) for h in _held_out_names(lab)} - trained
         for name in names:
             total += 1
-            if _named_as(name, tags, name in held):
+            if _named_as(name, tags, _words(name) in held):
                 named += 1
             else:
                 misses.append(f"{key}:{name}")
@@ -172,6 +182,8 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert not _named_as("val accuracy", tags) and not _named_as("loss", {"val/loss"})
     assert _named_as("loss", {"val/loss"}, held_out=True) and _named_as("Model test error", {"val/Model test error"})
     assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}
+    assert _named_as("val", {"val loss"}) and _named_as("train", {"train loss", "val loss"})
+    assert not _named_as("val", {"loss"}) and not _named_as("val", {"val acc"})
 
 
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
