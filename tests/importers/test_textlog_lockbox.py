@@ -133,7 +133,7 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value)
         return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
-        or (held_out and ("val",) + want in have)
+        or (held_out and (("val",) + want in have or ("test",) + want in have))
 
 
 def _held_out_names(lab: dict) -> set[str]:
@@ -184,6 +184,7 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}
     assert _named_as("val", {"val loss"}) and _named_as("train", {"train loss", "val loss"})
     assert not _named_as("val", {"loss"}) and not _named_as("val", {"val acc"})
+    assert _named_as("Average loss", {"Test Average loss"}, held_out=True) and not _named_as("Average loss", {"Test Average loss"})
 
 
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)

@@ -40,6 +40,24 @@ def test_a_line_that_names_training_is_training_s_after_an_announced_evaluation(
     assert held and not any(set(train) & set(_series(rd, t)[1]) for t in held)
 
 
+@pytest.mark.parametrize("val_word,test_word,epochs", [("Validation:", "Test:", 10), ("Val |", "Test |", 25),
+                                                       ("[valid]", "test set:", 7), ("Eval -", "TEST -", 40)])
+def test_a_test_is_not_the_validation_when_each_line_names_its_own(tmp_path, val_word, test_word, epochs):
+    """Each epoch the validation and the test results with the same keys, each line opened by its split's word: two
+    held-out series, one point per epoch each, not one zig-zagging between the two."""
+    lines = []
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}")
+        lines.append(f"train loss={2 / e:.5f} acc={0.5 + e / 200:.5f}")
+        lines.append(f"{val_word} loss={1.5 / e + 0.1:.5f} acc={0.45 + e / 200:.5f}")
+        lines.append(f"{test_word} loss={1.6 / e + 0.2:.5f} acc={0.44 + e / 200:.5f}")
+    rd = _read(tmp_path, lines)
+    held = {t: _series(rd, t) for t in _tags(rd) if t.lower().endswith("loss") and "train" not in t.lower()}
+    assert sorted(v for _, v in held.values()) == sorted([[round(1.5 / e + 0.1, 5) for e in range(1, epochs + 1)],
+                                                          [round(1.6 / e + 0.2, 5) for e in range(1, epochs + 1)]])
+    assert all(st == list(range(1, epochs + 1)) for st, _ in held.values())
+
+
 # ------------------------------------------------------------------------------------------ settings
 _GREY, _KEY, _NUMC, _STR, _OFF = "\x1b[38;5;15m", "\x1b[38;5;204m", "\x1b[38;5;141m", "\x1b[38;5;186m", "\x1b[39m"
 
@@ -158,3 +176,4 @@ def test_a_training_record_s_count_of_its_planned_steps_places_its_evaluations(t
     losses = [t for t in _tags(rd) if t.endswith("loss") and not t.startswith("val")]
     assert len(losses) == 1 and _series(rd, losses[0])[0] == list(range(every, total + 1, every))
     assert _series(rd, "val loss")[0] == at
+

@@ -211,7 +211,7 @@ def test_a_step_counted_inside_the_epoch_is_laid_end_to_end_and_evaluations_at_t
         lines.append(f"TEST in epoch{e}, loss = {2 + e / 10:.6f}, acc = {44 + e / 7:.6f}%")
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[0] == [800 * e + s for e in range(6) for s in range(0, 800, 50)]
-    test = [t for t in _tags(rd) if t.startswith("val/") and "loss" in t]
+    test = [t for t in _tags(rd) if t.startswith(("val/", "test/")) and "loss" in t]  # (a test is held out as test/)
     assert len(test) == 1
     assert _series(rd, test[0]) == ([800 * e + 750 for e in range(6)], [round(2 + e / 10, 6) for e in range(6)])
     assert _series(rd, "epoch")[1][-1] == 5

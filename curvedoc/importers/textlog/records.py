@@ -539,6 +539,7 @@ def parse_record(msg: str) -> Rec | None:
     if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
+    lead_word = None
     bar = has_bar(msg)
     epoch = inner = None
     planned: dict = {}
@@ -596,6 +597,11 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
+            if words.group("w").lower() == "test":
+                # (a test is not the validation -- "Validation: loss_R=.." and "Test: loss_R=.." after it each epoch
+                # are two held-out series, "val/loss_R" and "test/loss_R", as a split word written before a key names
+                # it, "Test set loss: .." -- not one zig-zagging between the two)
+                lead_word = words.group("w")
         elif TRAIN_LEAD.match(msg):
             # ... and a training word among them ("Train: loss_R=..", "Training Epoch 3: loss ..") says the record is
             # training's: the line's own words name its split before the block it is printed in does (an evaluation
@@ -723,6 +729,8 @@ def parse_record(msg: str) -> Rec | None:
             asked.append(len(vals))
         keys.append(key)
         vals.append(v)
+    if lead_word is not None and ctx == "val":
+        keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
     if epoch is None:
         em = EPOCH_WORD.search(msg)
         if em:
