@@ -177,3 +177,53 @@ def test_a_training_record_s_count_of_its_planned_steps_places_its_evaluations(t
     assert len(losses) == 1 and _series(rd, losses[0])[0] == list(range(every, total + 1, every))
     assert _series(rd, "val loss")[0] == at
 
+
+# ------------------------------------------------------------------------------------------ settings one a line
+_SETTINGS = [("train", "True"), ("seg_dim", "20"), ("char_dim", "100"), ("hidden_dim", "256"), ("tag_schema", "iobes"),
+             ("clip", "5"), ("dropout", "0.5"), ("batch_size", "128"), ("lr", "0.001"), ("weight_decay", "1e-05"),
+             ("optimizer", "adam"), ("pre_emb", "True"), ("max_epoch", "50"), ("save_dir", "/home/u/result")]
+
+
+def _settings_lines(style: str, settings) -> list[str]:
+    if style == "logging":  # for k, v in config.items(): logger.info(f"{k:<15}:\t{v}")
+        return [f"2020-05-23 19:12:24,208 - logger.py - print_config - INFO - {k:<15}:\t{v}" for k, v in settings]
+    if style == "swav":  # one message over many lines: the first after the logger's prefix, the rest aligned under it
+        pad = " " * 37
+        return [f"INFO - 09/02/20 13:55:22 - 0:00:00 - {k}: {v}" if i == 0 else f"{pad}{k}: {v}"
+                for i, (k, v) in enumerate(settings)]
+    return [f"{k} = {v}" for k, v in settings]  # print(f"{k} = {v}")
+
+
+@pytest.mark.parametrize("style,launches,epochs", [("logging", 3, 4), ("swav", 4, 6), ("print", 2, 12), ("logging", 1, 5)])
+def test_a_configuration_printed_one_setting_a_line_is_settings_and_a_launch(tmp_path, style, launches, epochs):
+    """A script prints its configuration one setting a line as it starts (named choices among them: ``adam``,
+    ``True``, a path), then trains; launched again into the same log, it prints it again: the settings are the run's
+    hyperparameters, never series with a point per launch (``lr`` would take the learning rate's role), and each
+    block starts a launch -- the epochs counted from 1 again are another training, not an echo. (A number alone on
+    its line right after a record continues that record, as OLMo prints one metric a line: a block that opens with
+    numbers right after a record is read as settings from its first named choice on.)"""
+    lines = []
+    for k in range(launches):
+        settings = [(key, "0.003" if key == "lr" and k else v) for key, v in _SETTINGS]
+        lines += _settings_lines(style, settings)
+        lines.append("Start training ......")
+        for e in range(1, epochs + 1):
+            lines.append(f"Epoch [{e}/50] Train Loss: {3 / e + k:.4f}, Dev F1: {0.5 + e / 100:.4f}")
+    rd = _read(tmp_path, lines)
+    assert {t.split(" [")[0] for t in _tags(rd)} <= {"Train Loss", "Dev F1", "epoch"}, _tags(rd)
+    assert rd.hparams.get("optimizer") == "adam" and rd.hparams.get("hidden_dim") == 256
+    assert rd.hparams.get("lr") == (0.003 if launches > 1 else 0.001)  # (the last printed is in force)
+    assert len(_series(rd, "Train Loss")[1]) == launches * epochs
+
+
+def test_a_result_printed_one_metric_a_line_is_no_configuration(tmp_path):
+    """Lines of numbers only after each evaluation (``accuracy: 0.91`` then ``f1: 0.88`` ...: no named choice among
+    them) are results, not settings."""
+    lines = []
+    for e in range(1, 9):
+        lines.append(f"Epoch {e} loss {1 / e:.4f}")
+        lines += [f"accuracy: {0.5 + e / 20:.4f}", f"precision: {0.4 + e / 20:.4f}", f"recall: {0.45 + e / 20:.4f}",
+                  f"f1: {0.42 + e / 20:.4f}", f"auc: {0.6 + e / 30:.4f}", f"mcc: {0.3 + e / 30:.4f}"]
+    rd = _read(tmp_path, lines)
+    assert any(len(_series(rd, t)[1]) == 8 for t in _tags(rd) if t.endswith("accuracy"))
+    assert not {"accuracy", "f1", "auc"} & set(rd.hparams)

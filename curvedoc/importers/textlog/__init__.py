@@ -64,7 +64,11 @@ one parser per framework:
   such as ``Configuration:``: hyperparameters. A YAML config dump (``Running with config:``, or a config file's text after
   ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),
   comments and list items included, each named by its path (``SOLVER/MAX_ITER``); printed again by a later launch,
-  the last printed is in force; printed in colour (detectron2 highlights its YAML), it is read by its text, the
+  the last printed is in force. A configuration printed one setting a line (``for k, v in vars(args).items():
+  logger.info(f"{k}: {v}")``, SwAV's one message over many lines) -- half a dozen or more lines of one setting each,
+  one after the other, each key once, two named choices or more among them (``adam``, ``True``, a path) -- is
+  settings and a launch, never series with a point per launch; a named choice alone on its line continues no record.
+  Printed in colour (detectron2 highlights its YAML), it is read by its text, the
   colour codes hiding neither its indentation nor its list items. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
   is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``, a model
   printed by PyTorch one child module a line: ``(fc1): Linear(in_features=12544, out_features=1024, bias=True)``), an HTTP

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, BEST_HEADING, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -26,6 +26,9 @@ EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]
                          r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall|r?mse|mae)(?=$|[\s/_\-.(])",
                          re.IGNORECASE)
 
+
+# the longest run of lines of one setting each followed (a configuration longer than this is read as several)
+MAX_SETTINGS_RUN = 1000
 
 # a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
 SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
@@ -130,6 +133,12 @@ class TextLogParser(BatchedFeed):
         self.summary: dict[str, float] = {}
         self.garbled = 0
         self.pending: dict[tuple, Pending] = {}
+        # lines of one setting each ("base_lr: 0.6", "optimizer : adam"), one after the other: the run being read
+        # [(line, record order or -1, last point line before, template, key, value)], and the runs that are a
+        # configuration printed one setting a line (see note_setting_line)
+        self.setting_run: list[tuple] = []
+        self.setting_keys: set[str] = set()
+        self.setting_runs: list[list[tuple]] = []
         self.tpl_clock: dict[tuple, list] = {}
         self.tpl_climb: dict[tuple, list] = {}  # template -> its step with no total, climbing inside each epoch
         self.epoch_heading = False  # the epoch in force was said by a line of its own ("Epoch 3" over its records)
@@ -374,6 +383,13 @@ class TextLogParser(BatchedFeed):
         elif rec is None:
             self.heading = None
         if rec is None:
+            if not self.in_settings_block():
+                m = SETTING_LINE.match(a.msg if a.msg is not None else strip_prefix(raw)[0])
+                if m and not re.fullmatch(NUM, m.group(2).rstrip(","), re.IGNORECASE) and " " not in m.group(2):
+                    self.note_setting_line(lineno, -1, None, m.group(1), setting_value(m.group(2).rstrip(",")))
+                    # (a named choice on a line of its own is a setting: the one-pair lines after it continue no
+                    # record -- they are more settings, not a record's metrics printed one a line)
+                    self.open_record = None
             if a.unparsed:
                 self.unparsed += 1
                 if len(self.unparsed_examples) < 3:
@@ -518,6 +534,8 @@ class TextLogParser(BatchedFeed):
         """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
         when the whole log has been read (see :meth:`_resolve_positionless`)."""
         self.seq += 1
+        if len(keys) == 1 and not bar and not tpl[0] and self.block is None and SETTING_KEY.fullmatch(keys[0]):
+            self.note_setting_line(lineno, self.seq, tpl, keys[0], float(vals[0]))
         if self.bar_last:
             self.bar_at[self.seq] = self._bar_counts()
         first = self.first_seen.setdefault(tpl, lineno)
@@ -534,6 +552,48 @@ class TextLogParser(BatchedFeed):
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
             self.last_point_line = lineno
+
+    def note_setting_line(self, lineno: int, order: int, tpl, key: str, value) -> None:
+        """A line that holds one setting and nothing else (``base_lr: 0.6``, ``optimizer : adam``). A script that
+        prints its configuration one setting a line (``for k, v in vars(args).items(): logger.info(f"{k}: {v}")``;
+        SwAV's logger, one message over many lines) prints half a dozen or more of them one after the other, named
+        choices among them (``adam``, ``True``, a path): that block is the configuration a launch prints as it starts
+        -- settings (the last printed in force), a launch, never series with one point per launch. Lines of numbers
+        only (a result printed one metric a line), or a key printed twice, are no configuration; a named choice is
+        one word ("adam", not "run run run"). Memory: the run being read, and the blocks."""
+        run = self.setting_run
+        # (a configuration names each setting once: a key printed again starts another block -- the configuration
+        # printed again right after the last, or a record's "loss: 2.50" printed again)
+        if run and (lineno != run[-1][0] + 1 or len(run) >= MAX_SETTINGS_RUN or key in self.setting_keys):
+            self._close_setting_run()
+            run = self.setting_run
+        run.append((lineno, order, self.last_point_line, tpl, key, value))
+        self.setting_keys.add(key)
+
+    def _close_setting_run(self) -> None:
+        run, self.setting_run = self.setting_run, []
+        self.setting_keys = set()
+        if len(run) >= 6 and sum(r[1] < 0 for r in run) >= 2 and any(r[1] >= 0 for r in run):
+            self.setting_runs.append(run)
+
+    def _settings_printed_one_a_line(self) -> None:
+        """The blocks :meth:`note_setting_line` found: their records are settings, each block a launch."""
+        self._close_setting_run()
+        for run in self.setting_runs:
+            drop: dict[tuple, set] = {}
+            for _, order, _, tpl, key, value in run:
+                self.hparams[key] = value
+                if order >= 0:
+                    drop.setdefault(tpl, set()).add(order)
+            first = min(r for rs in drop.values() for r in rs)
+            k = bisect.bisect_left(self.launches, first)
+            self.launches.insert(k, first)
+            self.launch_ends.insert(k, next(r[2] for r in run if r[1] == first))
+            for tpl, orders in drop.items():
+                pend = self.pending.get(tpl)
+                if pend is not None and not pend.drop(orders):
+                    del self.pending[tpl]
+        self.setting_runs = []
 
     def remember_values(self, vals) -> None:
         self.recent_values = (self.recent_values + [frozenset(float(v) for v in vals)])[-3:]
@@ -1001,6 +1061,7 @@ class TextLogParser(BatchedFeed):
         self.flush()
         if self.kv_block:
             self._close_kv(self.kv_line)
+        self._settings_printed_one_a_line()
         self._resolve_positionless()
         return self._frame()
 
