@@ -227,3 +227,32 @@ def test_a_result_printed_one_metric_a_line_is_no_configuration(tmp_path):
     rd = _read(tmp_path, lines)
     assert any(len(_series(rd, t)[1]) == 8 for t in _tags(rd) if t.endswith("accuracy"))
     assert not {"accuracy", "f1", "auc"} & set(rd.hparams)
+
+
+_MM_CONFIG = ["Config:", "model = dict(", "    type='FasterRCNN',", "    rpn_head=dict(", "        type='RPNHead',",
+              "        in_channels=256,", "        loss_cls=dict(type='CrossEntropyLoss', use_sigmoid=True, loss_weight=1.0),",
+              "        loss_bbox=dict(type='L1Loss', loss_weight=1.0)),", "    test_cfg=dict(",
+              "        rpn=dict(nms_pre=1000, max_per_img=1000, nms=dict(type='nms', iou_threshold=0.7)),",
+              "        rcnn=dict(score_thr=0.05, nms=dict(type='nms', iou_threshold=0.5), max_per_img=100)))",
+              "train_pipeline = [", "    dict(type='LoadImageFromFile'), dict(type='RandomFlip', prob=0.5),", "]",
+              "default_hooks = dict(", "    logger=dict(type='LoggerHook', interval=50),",
+              "    checkpoint=dict(type='CheckpointHook', interval=1))", ""]
+
+
+@pytest.mark.parametrize("launches,epochs", [(2, 3), (5, 2), (3, 6)])
+def test_a_config_written_as_python_source_is_no_series(tmp_path, launches, epochs):
+    """MMEngine prints its config as Python source at each launch (``logger=dict(type='LoggerHook', interval=50),``,
+    ``nms=dict(type='nms', iou_threshold=0.7)``): a dict built from keyword arguments is the config's text, its
+    numbers no series with a point per launch."""
+    lines = []
+    for k in range(launches):
+        lines += [f"2024/01/0{k + 1} 10:00:00 - mmengine - INFO - {line}" if i == 0 else line
+                  for i, line in enumerate(_MM_CONFIG)]
+        for e in range(1, epochs + 1):
+            for it in (50, 100):
+                lines.append(f"2024/01/0{k + 1} 10:0{e}:00 - mmengine - INFO - Epoch(train) [{e}][{it}/100]  lr: 2.0000e-02"
+                             f"  eta: 0:10:00  time: 0.5000  data_time: 0.0100  memory: 3000  loss: {2 / e + k - it / 1000:.4f}"
+                             f"  loss_cls: {1 / e:.4f}")
+    rd = _read(tmp_path, lines)
+    assert not [t for t in _tags(rd) if "dict(" in t or t in ("in_channels", "iou_threshold", "interval", "prob")], _tags(rd)
+    assert len(_series(rd, "loss")[1]) == launches * epochs * 2

@@ -71,7 +71,8 @@ one parser per framework:
   Printed in colour (detectron2 highlights its YAML), it is read by its text, the
   colour codes hiding neither its indentation nor its list items. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
   is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``, a model
-  printed by PyTorch one child module a line: ``(fc1): Linear(in_features=12544, out_features=1024, bias=True)``), an HTTP
+  printed by PyTorch one child module a line: ``(fc1): Linear(in_features=12544, out_features=1024, bias=True)``), a
+  config written as Python source (MMCV / MMEngine: ``logger=dict(type='LoggerHook', interval=50),``), an HTTP
   status (``HTTP/1.1 404``), a GPU's model name (``NVIDIA GeForce GTX 1660 Ti``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one

@@ -452,7 +452,10 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           # a model printed by PyTorch, one child module a line ("(fc1): Linear(in_features=12544,
                           # out_features=1024, bias=True)", "(norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)"):
                           # its numbers are the model's shape, printed again by every launch, no series
-                          r"|^\s*\([\w.\-]+\):\s*[A-Za-z_][\w.]*\(")
+                          r"|^\s*\([\w.\-]+\):\s*[A-Za-z_][\w.]*\("
+                          # a config written as Python source (MMCV / MMEngine print theirs: "    logger=dict(interval=50,
+                          # type='LoggerHook'),"): a dict built from keyword arguments is settings' text, no record
+                          r"|\bdict\(\s*[A-Za-z_]\w*\s*=")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
