@@ -256,3 +256,19 @@ def test_a_config_written_as_python_source_is_no_series(tmp_path, launches, epoc
     rd = _read(tmp_path, lines)
     assert not [t for t in _tags(rd) if "dict(" in t or t in ("in_channels", "iou_threshold", "interval", "prob")], _tags(rd)
     assert len(_series(rd, "loss")[1]) == launches * epochs * 2
+
+
+# ------------------------------------------------------------------------------------------ a count inside the epoch
+@pytest.mark.parametrize("template,per_epoch,epochs", [
+    ("2024-12-25 22:46:13,559 training INFO: eta: 0:29:06 epoch: {e} iter: {i} loss: {v:.4f} ({v:.4f}) lr: 0.000100",
+     45, 12),
+    ("Epoch {e} | step {i} | loss {v:.4f}", 300, 5),
+    ("[epoch {e}] iteration {i}: train_loss={v:.4f}", 7, 30)])
+def test_a_step_that_stands_still_as_the_epoch_advances_counts_inside_the_epoch(tmp_path, template, per_epoch, epochs):
+    """A record printed once per epoch at its last iteration (``epoch: 3 iter: 45 loss: ..``: 45 iterations an
+    epoch): the count stands still while the epoch advances, so it is no run-wide step -- the epochs are laid end to
+    end (45, 90, 135, ...), not every point at x = 45."""
+    lines = [template.format(e=e, i=per_epoch, v=2 / e) for e in range(1, epochs + 1)]
+    rd = _read(tmp_path, lines)
+    loss = next(t for t in _tags(rd) if "loss" in t and "(" not in t)
+    assert _series(rd, loss) == ([per_epoch * e for e in range(1, epochs + 1)], [round(2 / e, 4) for e in range(1, epochs + 1)])

@@ -113,7 +113,8 @@ one parser per framework:
   stated total when there is one). It is no restart; records that name only their epoch go at the step training
   reached; an epoch that goes back starts another training's clock. A step printed once per epoch, a held-out
   record's step (the evaluation's own batches) and a step under an epoch another record printed with its values
-  stay as printed. An RL script's ``Episode N`` is its records' position.
+  stay as printed -- unless the step printed once per epoch stands still as the epoch advances (``epoch: 3 iter: 45``
+  each epoch): a count inside the epoch, the epochs laid end to end (45, 90, ..). An RL script's ``Episode N`` is its records' position.
 * **Plans.** A record that states another plan of epochs than the one in force (``Epoch: 0/12`` after ``Epoch:
   29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``)
   and its own early-stopping statement (``early_stopped``). The first plan stated after records that stated none,

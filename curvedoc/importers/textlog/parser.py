@@ -1036,7 +1036,8 @@ class TextLogParser(BatchedFeed):
         top a climb reached, less the count the next climb starts at, plus the interval between prints (``0, 100 ..
         400`` then ``0``: 500; ``100 .. 500`` then ``100``: 500; ``1 .. N`` then ``1``: N), the longest climb so far
         (a log that starts inside an epoch shows a short first climb). Only a step seen climbing inside an epoch
-        counts there: a record printed once per epoch at a step ('resumed epoch 9, iter 13347') keeps its step. An
+        counts there: a record printed once per epoch at a step ('resumed epoch 9, iter 13347') keeps its step, unless
+        that step stands still as the epoch advances ('epoch: 3 iter: 45' each epoch: 45 steps an epoch). An
         epoch that goes back is a new launch: its clock starts again (its own length, its own offset)."""
         st = self.tpl_climb.get(tpl)
         # [epoch, last step, offset, laid end to end, top of this climb, epoch length, interval between prints]
@@ -1044,8 +1045,12 @@ class TextLogParser(BatchedFeed):
             st = self.tpl_climb[tpl] = [epoch, step, 0, False, step, 0, 0]
             return step, False
         if epoch > st[0]:
-            if st[3] or (step < st[1] and st[6]):  # (climbed inside an epoch before: a counter)
-                interval = st[6] or 1
+            # (climbed inside an epoch before: a counter; or printed once per epoch at the same count every epoch,
+            # "epoch: 3 iter: 45 loss: ..": it stands still while the epoch advances -- a count inside the epoch, as
+            # long as that count, not the run's step)
+            still = step == st[1] and step > 0 and not st[6]
+            if st[3] or (step < st[1] and st[6]) or still:
+                interval = st[6] or (step if still else 1)
                 st[5] = max(st[5], st[4] - step + interval)
                 st[2] += st[5] * (epoch - st[0])
                 st[3] = True
