@@ -272,3 +272,21 @@ def test_a_step_that_stands_still_as_the_epoch_advances_counts_inside_the_epoch(
     rd = _read(tmp_path, lines)
     loss = next(t for t in _tags(rd) if "loss" in t and "(" not in t)
     assert _series(rd, loss) == ([per_epoch * e for e in range(1, epochs + 1)], [round(2 / e, 4) for e in range(1, epochs + 1)])
+
+
+# ------------------------------------------------------------------------------------------ sizes
+@pytest.mark.parametrize("sizes,launches", [(["Loaded {n} samples (0 missing images skipped).",
+                                               "train: {t} samples (day-wise split enabled)."], 3),
+                                              (["Found {n} images belonging to 10 classes.", "val {v} examples"], 2),
+                                              (["train set: {n} sentences", "dev set: {v} sentences"], 4)])
+def test_a_count_of_things_with_their_noun_is_a_size_not_a_series(tmp_path, sizes, launches):
+    """``Loaded 4699 samples``, ``train: 3709 samples``: the size of a data set, printed again by each launch (three
+    trainings appended to one log, none printing a configuration): no series ``Loaded`` / ``train`` with a point per
+    launch; the training records around them are read as before."""
+    lines = []
+    for k in range(launches):
+        lines += [s.format(n=4699, t=3709, v=990) for s in sizes]
+        lines += [f"Epoch {e} [20/155] total={3000 - 50 * e - k:.4f} pose={2900 - 50 * e:.4f}" for e in range(1, 6)]
+        lines.append("Training finished.")
+    rd = _read(tmp_path, lines)
+    assert {t.split(" [")[0] for t in _tags(rd)} <= {"total", "pose", "epoch"}, _tags(rd)

@@ -140,7 +140,9 @@ one parser per framework:
   statement past its last before: a banner printed at each phase is one launch); statements
   that differ in words ('Start training P-Net', then 'R-Net') start different trainings. A step printed as
   ``Batch 0/15`` that stands still while the epoch advances counts inside the epoch, as one that goes back does.
-  The same value printed once by each launch (a start banner's ``Num examples``) is a setting. An HF
+  The same value printed once by each launch (a start banner's ``Num examples``) is a setting; a count written with the
+  noun of what it counts (``Loaded 4699 samples``, ``train: 3709 samples``, ``Found 1200 images``) is a set's size,
+  no series. An HF
   console whose ``'epoch'`` goes back was resumed from a checkpoint: its training bar, drawn again from the step it
   resumed at, stays the clock.
 * **Names and abbreviations.** A key starts with a letter of any alphabet (``ε: 0.05``, ``λ=0.1``, ``β1``); an

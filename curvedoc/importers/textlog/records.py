@@ -281,6 +281,21 @@ class Rec:
     lead_total: int | None = None
 
 
+# the things a data set or a loader counts: a whole number followed by one of them is the size of a set
+_ITEMS = (r"samples|images|imgs|examples|sentences|items|files|sequences|documents|docs|utterances|videos|clips|"
+          r"instances|records|graphs|molecules|pairs|queries|passages|frames|episodes? loaded")
+
+
+def _counts_items(msg: str, key: str, raw: str) -> bool:
+    """Is ``key``'s value ``raw`` a count of things written with their noun in ``msg`` ("Loaded 4699 samples",
+    "train: 3709 samples (day-wise split)", "Found 1200 images")? A data set's size, printed once by each launch: no
+    training series (a value printed once stays a setting through the settings rule, not through this)."""
+    if not raw.replace(",", "").isdigit():
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
+                     re.IGNORECASE) is not None
+
+
 def _is_duration(msg: str, key: str, raw: str) -> bool:
     """Is ``key``'s value ``raw`` written with a unit of time in ``msg`` ("train 2.2s", "val: 310ms")?"""
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?|h)\b",
@@ -650,6 +665,8 @@ def parse_record(msg: str) -> Rec | None:
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if not tot and _counts_items(msg, key, raw):
+            continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
         if low in ABBREVIATED_CLOCKS:
             # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
             key = low = ABBREVIATED_CLOCKS[low]
