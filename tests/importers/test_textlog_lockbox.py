@@ -378,6 +378,27 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Read wrongly though named: zoomin-detectron2's YAML config dump printed in colour (MAX_ITER, NUM_CLASSES, ..: 40
 #   series, one point per launch; the colour codes hid its indentation and list items) and its model printed by
 #   PyTorch (``(norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)``: num_features, eps, out_features series).
-MIN_EXACT_LOCKBOX = 0.950
-MIN_ANALYSED_LOCKBOX = 0.900
-MIN_NAMED_LOCKBOX = 0.898
+#
+# AFTER round 15 (tests/importers/test_textlog_round15.py: a line whose first words name training is training's
+# whatever evaluation was announced above it; a record whose line opens with 'Test' is held out as test/, not the
+# validation; a YAML dump printed in colour is settings; a model printed by PyTorch, a config written as Python source
+# ('dict(interval=50, ..)') and a count with its noun ('Loaded 4699 samples') are no series; the time stamp and the
+# logger's name in one bracket are a prefix; a training record's 'n/N' count places its evaluations; a configuration
+# printed one setting a line is settings and a launch; a step that stands still as the epoch advances counts inside
+# it), and the names measure reading a bare split name ('val') as the reader's 'val loss' and a held-out role by its
+# words ('AP (copypaste bbox)'):
+#   dict labels, 37 batches: exact 564/592 (95.3%), analysed 537 (90.7%), no mix (unchanged: nu10's one miss is the
+#   tqdm-redraw label); list labels: 502/551 (91.1%) named (z 39/39: +5 orbecg train losses, now training's, +1
+#   zoomin AP, +1 polymer 'val'; +3 nice-flow 'train'/'val' and alphazero 'val', read so before); main corpus: exact
+#   494/509 (97.1%), analysed 458 (90.0%) (+1 logging-iter-dev-f1's conlleval accuracy, no longer displaced by its
+#   configuration's lines). Read better though not measured: orbecg's validation and test apart (val/, test/; they
+#   were one series of 200 points on ordinals), polymer's '>> val' at the step training reached (4000..75400),
+#   zoomin-detectron2 with no config / model series and its plan (MAX_ITER 90000) read, polyaquaculture-hrnet's
+#   40 points on 45..1350 (all at 45 before), logging-iter-dev-f1 and SwAV's per-launch configurations as settings
+#   (SwAV's three launches now found by them, not by its model printout), surgeon-attention's data-set sizes gone.
+#   Still missed: the tqdm-redraw labels (9), Paddle v1 'Pass=N Batch=..' (3), 1-based/0-based counters (pokemon,
+#   dcgan, wgan), logs that start at epoch 2 of 2 / 6 of 6, one each of the rest; polymer's 'validity',
+#   'uniqueness', 'novelty' after '>> val ..' are read as training's (left: the label lists them unsplit).
+MIN_EXACT_LOCKBOX = 0.952
+MIN_ANALYSED_LOCKBOX = 0.907
+MIN_NAMED_LOCKBOX = 0.911
