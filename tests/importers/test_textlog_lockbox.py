@@ -5,7 +5,7 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-The locked batches (2026-12-06z, 2026-12-06nu10: being collected) are never listed here, never read."""
+The locked batches (2026-12-07aa, 2026-12-07ab, 2026-12-07nu11: being collected) are never listed here, never read."""
 
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-11-29l", "2026-11-29nu2", "2026-11-29nu3", "2026-11-30m", "2026-11-30n", "2026-11-30nu4",
                    "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
-                   "2026-12-06y", "2026-12-06w")
-# (2026-12-06y and 2026-12-06w are scored and seen; 2026-12-06z and 2026-12-06nu10 are locked: never listed, never read)
-assert not any(b.startswith(("2026-12-06z", "2026-12-06nu10")) for b in LOCKBOX_BATCHES)
+                   "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10")
+# (2026-12-06z and 2026-12-06nu10 are scored and seen; 2026-12-07aa, 2026-12-07ab and 2026-12-07nu11 are being
+# collected: locked, never listed, never read)
+assert not any(b.startswith(("2026-12-07aa", "2026-12-07ab", "2026-12-07nu11")) for b in LOCKBOX_BATCHES)
 
 # Labels that contradict their own raw text, left out of the measure (the LABELS.json files are not edited):
 # {entry: {series: why}}
@@ -127,8 +128,12 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # (a training table's column named by a part of the loss alone -- YOLO's ``box obj cls total``, JDE's ``box
         # conf`` -- is read as that loss, ``train/box_loss``: the reader's principle, the same column)
         return True
+    if len(want) == 1 and want[0] in ("train", "val") and want + ("loss",) in have:
+        # (a bare split name with its value -- nice-flow's ``train: 1090.19 | val: ..``, ``  >> val 0.4238 | ..`` -- is
+        # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value)
+        return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
-        or (held_out and ("val",) + want in have)
+        or (held_out and (("val",) + want in have or ("test",) + want in have))
 
 
 def _held_out_names(lab: dict) -> set[str]:
@@ -150,10 +155,16 @@ def reading_of_names():
             tags = {str(t) for t in read_text_log(path).frame["tag"].unique()}
         except LoadError:  # (refused: none of its series is read)
             tags = set()
-        held = _held_out_names(lab)
+        # (a role's name is compared by its words, its comment in parentheses dropped -- ``AP (copypaste bbox)`` holds
+        # out ``AP`` --, unless a training role has the same words: ``loss_R (Train)`` and ``loss_R (Validation)``
+        # name both series of the listed ``loss_R``, which is then the training one)
+        roles = lab.get("roles") if isinstance(lab.get("roles"), dict) else {}
+        trained = {_words(n) for r, names in roles.items() if not str(r).startswith("val")
+                   for n in str(names).split(",")}
+        held = {_words(h) for h in _held_out_names(lab)} - trained
         for name in names:
             total += 1
-            if _named_as(name, tags, name in held):
+            if _named_as(name, tags, _words(name) in held):
                 named += 1
             else:
                 misses.append(f"{key}:{name}")
@@ -171,6 +182,9 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert not _named_as("val accuracy", tags) and not _named_as("loss", {"val/loss"})
     assert _named_as("loss", {"val/loss"}, held_out=True) and _named_as("Model test error", {"val/Model test error"})
     assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}
+    assert _named_as("val", {"val loss"}) and _named_as("train", {"train loss", "val loss"})
+    assert not _named_as("val", {"loss"}) and not _named_as("val", {"val acc"})
+    assert _named_as("Average loss", {"Test Average loss"}, held_out=True) and not _named_as("Average loss", {"Test Average loss"})
 
 
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
@@ -347,6 +361,44 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Still missed in y/w: nice-flow's bare ``train:`` / ``val:`` (read as ``train loss`` / ``val loss``: the measure's
 #   words differ), unet-iso-camus ``DICE class 1-3`` (read as the three 'DICE Scores/Val - DICE Score, class N' keys),
 #   gradcosine ``accuracy_top-5`` (read as val/accuracy_top-5 from ``Epoch(val)``; the label holds out top-1 only).
-MIN_EXACT_LOCKBOX = 0.950
-MIN_ANALYSED_LOCKBOX = 0.900
-MIN_NAMED_LOCKBOX = 0.898
+#
+# FIRST READING of 2026-12-06z and 2026-12-06nu10 (scored, seen; added here at b336622 before any reader change of
+# this branch; z labels by names, nu10 by dicts):
+#   dict labels, all 37 batches:  exact 564/592 (95.3%), analysed 537 (90.7%), no mix -- nu10 alone: 49/50 exact, 49
+#   analysed; list labels, all:   492/551 (89.3%) named -- z alone: 32/39 (below the names floor, 0.898: the
+#   reading had to change for it); main corpus unchanged (exact 493/509, analysed 457, no mix).
+#   Missed in nu10 (1): act-cnn-cosine-tqdm train_loss (the label counts every redraw of a tqdm postfix bar, 1515 for
+#   750 batches; the reading has one point per count of the bar, as for texture/motif/recall before).
+#   Names missed in z (7): orbecg-print ``Train: loss_R=.., loss_C=..`` (5: read as val/loss_R .. held out with the
+#   'Validation:' and 'Test:' lines, under the 'Evaluating...' / 'Testing...' announced above them -- a train/eval mix
+#   the names measure cannot see); polymer-step-print ``  >> val 0.4238 | validity ..`` (read as ``val loss``, a bare
+#   split name being its loss; on the ordinals 1..19, not the step training reached); zoomin-detectron2 ``AP``
+#   (detectron2's ``[06/07 02:05:36 d2.evaluation.testing]: copypaste: ..``: the time stamp and the logger's name in
+#   one bracket were not cut as a prefix, so the copypaste table was read as one ``copypaste`` series).
+#   Read wrongly though named: zoomin-detectron2's YAML config dump printed in colour (MAX_ITER, NUM_CLASSES, ..: 40
+#   series, one point per launch; the colour codes hid its indentation and list items) and its model printed by
+#   PyTorch (``(norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)``: num_features, eps, out_features series).
+#
+# AFTER round 15 (tests/importers/test_textlog_round15.py: a line whose first words name training is training's
+# whatever evaluation was announced above it; a record whose line opens with 'Test' is held out as test/, not the
+# validation; a YAML dump printed in colour is settings; a model printed by PyTorch, a config written as Python source
+# ('dict(interval=50, ..)') and a count with its noun ('Loaded 4699 samples') are no series; the time stamp and the
+# logger's name in one bracket are a prefix; a training record's 'n/N' count places its evaluations; a configuration
+# printed one setting a line is settings and a launch; a step that stands still as the epoch advances counts inside
+# it), and the names measure reading a bare split name ('val') as the reader's 'val loss' and a held-out role by its
+# words ('AP (copypaste bbox)'):
+#   dict labels, 37 batches: exact 564/592 (95.3%), analysed 537 (90.7%), no mix (unchanged: nu10's one miss is the
+#   tqdm-redraw label); list labels: 502/551 (91.1%) named (z 39/39: +5 orbecg train losses, now training's, +1
+#   zoomin AP, +1 polymer 'val'; +3 nice-flow 'train'/'val' and alphazero 'val', read so before); main corpus: exact
+#   494/509 (97.1%), analysed 458 (90.0%) (+1 logging-iter-dev-f1's conlleval accuracy, no longer displaced by its
+#   configuration's lines). Read better though not measured: orbecg's validation and test apart (val/, test/; they
+#   were one series of 200 points on ordinals), polymer's '>> val' at the step training reached (4000..75400),
+#   zoomin-detectron2 with no config / model series and its plan (MAX_ITER 90000) read, polyaquaculture-hrnet's
+#   40 points on 45..1350 (all at 45 before), logging-iter-dev-f1 and SwAV's per-launch configurations as settings
+#   (SwAV's three launches now found by them, not by its model printout), surgeon-attention's data-set sizes gone.
+#   Still missed: the tqdm-redraw labels (9), Paddle v1 'Pass=N Batch=..' (3), 1-based/0-based counters (pokemon,
+#   dcgan, wgan), logs that start at epoch 2 of 2 / 6 of 6, one each of the rest; polymer's 'validity',
+#   'uniqueness', 'novelty' after '>> val ..' are read as training's (left: the label lists them unsplit).
+MIN_EXACT_LOCKBOX = 0.952
+MIN_ANALYSED_LOCKBOX = 0.907
+MIN_NAMED_LOCKBOX = 0.911

@@ -211,7 +211,7 @@ def test_a_step_counted_inside_the_epoch_is_laid_end_to_end_and_evaluations_at_t
         lines.append(f"TEST in epoch{e}, loss = {2 + e / 10:.6f}, acc = {44 + e / 7:.6f}%")
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[0] == [800 * e + s for e in range(6) for s in range(0, 800, 50)]
-    test = [t for t in _tags(rd) if t.startswith("val/") and "loss" in t]
+    test = [t for t in _tags(rd) if t.startswith(("val/", "test/")) and "loss" in t]  # (a test is held out as test/)
     assert len(test) == 1
     assert _series(rd, test[0]) == ([800 * e + 750 for e in range(6)], [round(2 + e / 10, 6) for e in range(6)])
     assert _series(rd, "epoch")[1][-1] == 5
@@ -373,8 +373,10 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # The other misses are the ones listed above (the READMEs), the not-analysed series mostly a second print of a role's own loss (an epoch
 # summary beside the per-step curve, an evaluation's estimate of the training loss), adversarial and RL losses (no
 # convergence signal by design) and names the metric vocabulary vetoes or lacks ('Val PER', 'count_acc', 'ber').
-MIN_EXACT = 0.968
-MIN_ANALYSED = 0.897
+# Round 15 (tests/importers/test_textlog_round15.py): 494/509 (97.1%), 458 (90.0%) -- +1 logging-iter-dev-f1's
+# conlleval accuracy (its configuration, printed one setting a line by each launch, is settings now, not records).
+MIN_EXACT = 0.970
+MIN_ANALYSED = 0.899
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

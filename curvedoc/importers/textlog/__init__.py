@@ -10,7 +10,8 @@ one parser per framework:
 
 * **Cleaning.** ANSI colour codes are removed; a ``\\r`` rewrite splits a physical line into renderings
   (each progress-bar refresh is its own rendering); the line prefix a logger or launcher adds (time stamps,
-  ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``) is cut off.
+  ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``, the time stamp and the logger's name in one bracket: detectron2's ``[06/07
+  02:05:36 d2.evaluation.testing]:``) is cut off.
 * **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
   so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
@@ -35,7 +36,8 @@ one parser per framework:
   iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
   job appended to or interleaved with the log, and form their own series, ``key [2]``); else the epoch. A line with no clock of its own takes the
   epoch (or step) of the nearest preceding line when that changed since the template was last printed,
-  else its ordinal. When consecutive records of a template share one epoch, the epoch is not their clock
+  else its ordinal (a training record's bare count of its planned steps, ``[0 200/75400] loss ..``, is the step it
+  reached). When consecutive records of a template share one epoch, the epoch is not their clock
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
   last rendering wins). The same record printed again at the same position is an echo (one point), unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
@@ -47,7 +49,11 @@ one parser per framework:
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
   (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
-  ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key.
+  ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key. A training word among
+  them (``Train: loss_R=..``) makes the record training's, whatever evaluation was announced above it (``Evaluating...``
+  then ``Testing...`` each epoch, the three results after them). A test is not the validation: a record whose line
+  opens with ``Test`` gets ``test/`` (``Validation: loss_R=..`` then ``Test: loss_R=..`` each epoch are ``val/loss_R``
+  and ``test/loss_R``, not one series zig-zagging between the two).
 * **Printed step.** A step printed beside an epoch and an in-epoch counter (``epoch 19 | iter 3/43 | step 820``)
   is the x axis, and the counter counts inside the epoch; on a log whose training clock is the printed step, a
   record that names only its epoch (a validation per epoch) is placed at the step training had reached when it
@@ -58,8 +64,15 @@ one parser per framework:
   such as ``Configuration:``: hyperparameters. A YAML config dump (``Running with config:``, or a config file's text after
   ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),
   comments and list items included, each named by its path (``SOLVER/MAX_ITER``); printed again by a later launch,
-  the last printed is in force. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
-  is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``), an HTTP
+  the last printed is in force. A configuration printed one setting a line (``for k, v in vars(args).items():
+  logger.info(f"{k}: {v}")``, SwAV's one message over many lines) -- half a dozen or more lines of one setting each,
+  one after the other, each key once, two named choices or more among them (``adam``, ``True``, a path) -- is
+  settings and a launch, never series with a point per launch; a named choice alone on its line continues no record.
+  Printed in colour (detectron2 highlights its YAML), it is read by its text, the
+  colour codes hiding neither its indentation nor its list items. A planned number of iterations set there (``MAX_ITER``, ``max_iters``, ``max_steps``)
+  is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``, a model
+  printed by PyTorch one child module a line: ``(fc1): Linear(in_features=12544, out_features=1024, bias=True)``), a
+  config written as Python source (MMCV / MMEngine: ``logger=dict(type='LoggerHook', interval=50),``), an HTTP
   status (``HTTP/1.1 404``), a GPU's model name (``NVIDIA GeForce GTX 1660 Ti``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
@@ -100,7 +113,8 @@ one parser per framework:
   stated total when there is one). It is no restart; records that name only their epoch go at the step training
   reached; an epoch that goes back starts another training's clock. A step printed once per epoch, a held-out
   record's step (the evaluation's own batches) and a step under an epoch another record printed with its values
-  stay as printed. An RL script's ``Episode N`` is its records' position.
+  stay as printed -- unless the step printed once per epoch stands still as the epoch advances (``epoch: 3 iter: 45``
+  each epoch): a count inside the epoch, the epochs laid end to end (45, 90, ..). An RL script's ``Episode N`` is its records' position.
 * **Plans.** A record that states another plan of epochs than the one in force (``Epoch: 0/12`` after ``Epoch:
   29/50``) starts a launch, and each launch read apart by :func:`~.reader.read` keeps its own plan (``num_epochs``)
   and its own early-stopping statement (``early_stopped``). The first plan stated after records that stated none,
@@ -126,7 +140,9 @@ one parser per framework:
   statement past its last before: a banner printed at each phase is one launch); statements
   that differ in words ('Start training P-Net', then 'R-Net') start different trainings. A step printed as
   ``Batch 0/15`` that stands still while the epoch advances counts inside the epoch, as one that goes back does.
-  The same value printed once by each launch (a start banner's ``Num examples``) is a setting. An HF
+  The same value printed once by each launch (a start banner's ``Num examples``) is a setting; a count written with the
+  noun of what it counts (``Loaded 4699 samples``, ``train: 3709 samples``, ``Found 1200 images``) is a set's size,
+  no series. An HF
   console whose ``'epoch'`` goes back was resumed from a checkpoint: its training bar, drawn again from the step it
   resumed at, stays the clock.
 * **Names and abbreviations.** A key starts with a letter of any alphabet (``ε: 0.05``, ``λ=0.1``, ``β1``); an

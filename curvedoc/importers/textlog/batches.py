@@ -12,7 +12,7 @@ import numpy as np
 
 from curvedoc.importers.textlog import records, shapes
 from curvedoc.importers.textlog.decoding import GLUED_EPOCH, MAX_LINE, renderings
-from curvedoc.importers.textlog.records import BEST_HEADING, Line
+from curvedoc.importers.textlog.records import BEST_HEADING, SETTING_KEY, Line
 from curvedoc.importers.textlog.series import Pending, Series
 from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FAST, MAX_SHAPES, PLAN_AT,
                                                PLANS_PER_SHAPE, PROPERTIES_PER_SHAPE, RUN_AT_ONCE,
@@ -481,6 +481,10 @@ class BatchedFeed:
             self.open_record = (tpl, self.ctx_epoch, "epoch", last)
             return
         if kind == "none":
+            if len(r.keys) == 1 and not r.bar and not r.ctx and self.block is None and SETTING_KEY.fullmatch(plan.tagged[0]):
+                # (as _positionless notes them)
+                for t, lineno in enumerate(lines):
+                    self.note_setting_line(lineno, self.seq + 1 + t, tpl, plan.tagged[0], float(cols[0][t]))
             first = self.first_seen.setdefault(tpl, lines[0])
             pending = self.pending.get(tpl) or self.pending.setdefault(tpl, Pending(list(plan.tagged)))
             pending.add(np.arange(self.seq + 1, self.seq + n + 1, dtype=np.int64),

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (BEST_HEADING, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -26,6 +26,9 @@ EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]
                          r"bleu|rouge\w*|wer|cer|auc|m?iou|dice|perplexity|ppl|precision|recall|r?mse|mae)(?=$|[\s/_\-.(])",
                          re.IGNORECASE)
 
+
+# the longest run of lines of one setting each followed (a configuration longer than this is read as several)
+MAX_SETTINGS_RUN = 1000
 
 # a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
 SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
@@ -130,6 +133,12 @@ class TextLogParser(BatchedFeed):
         self.summary: dict[str, float] = {}
         self.garbled = 0
         self.pending: dict[tuple, Pending] = {}
+        # lines of one setting each ("base_lr: 0.6", "optimizer : adam"), one after the other: the run being read
+        # [(line, record order or -1, last point line before, template, key, value)], and the runs that are a
+        # configuration printed one setting a line (see note_setting_line)
+        self.setting_run: list[tuple] = []
+        self.setting_keys: set[str] = set()
+        self.setting_runs: list[list[tuple]] = []
         self.tpl_clock: dict[tuple, list] = {}
         self.tpl_climb: dict[tuple, list] = {}  # template -> its step with no total, climbing inside each epoch
         self.epoch_heading = False  # the epoch in force was said by a line of its own ("Epoch 3" over its records)
@@ -248,6 +257,10 @@ class TextLogParser(BatchedFeed):
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
             a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
+        if "\x1b" in raw and (self.in_settings_block() or said_config):
+            # (a dump printed in colour -- detectron2 highlights its YAML config -- is indented and itemised by its
+            # text: the colour codes before a line's spaces are no part of it)
+            raw = ANSI.sub("", raw)
         if a.heading is not None and YAML_GROUP.fullmatch(a.heading) and (self.in_settings_block() or said_config):
             # a YAML config dump ("Running with config:", or the text of a config file after "Loaded configuration
             # file x.yaml"): a mapping key with nothing after it ("SOLVER:", "  ROI_HEADS:") opens a nested group of
@@ -370,6 +383,13 @@ class TextLogParser(BatchedFeed):
         elif rec is None:
             self.heading = None
         if rec is None:
+            if not self.in_settings_block():
+                m = SETTING_LINE.match(a.msg if a.msg is not None else strip_prefix(raw)[0])
+                if m and not re.fullmatch(NUM, m.group(2).rstrip(","), re.IGNORECASE) and " " not in m.group(2):
+                    self.note_setting_line(lineno, -1, None, m.group(1), setting_value(m.group(2).rstrip(",")))
+                    # (a named choice on a line of its own is a setting: the one-pair lines after it continue no
+                    # record -- they are more settings, not a record's metrics printed one a line)
+                    self.open_record = None
             if a.unparsed:
                 self.unparsed += 1
                 if len(self.unparsed_examples) < 3:
@@ -514,6 +534,8 @@ class TextLogParser(BatchedFeed):
         """A record with no clock of its own: kept with the context it was printed in; its clock is chosen
         when the whole log has been read (see :meth:`_resolve_positionless`)."""
         self.seq += 1
+        if len(keys) == 1 and not bar and not tpl[0] and self.block is None and SETTING_KEY.fullmatch(keys[0]):
+            self.note_setting_line(lineno, self.seq, tpl, keys[0], float(vals[0]))
         if self.bar_last:
             self.bar_at[self.seq] = self._bar_counts()
         first = self.first_seen.setdefault(tpl, lineno)
@@ -530,6 +552,48 @@ class TextLogParser(BatchedFeed):
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
         if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
             self.last_point_line = lineno
+
+    def note_setting_line(self, lineno: int, order: int, tpl, key: str, value) -> None:
+        """A line that holds one setting and nothing else (``base_lr: 0.6``, ``optimizer : adam``). A script that
+        prints its configuration one setting a line (``for k, v in vars(args).items(): logger.info(f"{k}: {v}")``;
+        SwAV's logger, one message over many lines) prints half a dozen or more of them one after the other, named
+        choices among them (``adam``, ``True``, a path): that block is the configuration a launch prints as it starts
+        -- settings (the last printed in force), a launch, never series with one point per launch. Lines of numbers
+        only (a result printed one metric a line), or a key printed twice, are no configuration; a named choice is
+        one word ("adam", not "run run run"). Memory: the run being read, and the blocks."""
+        run = self.setting_run
+        # (a configuration names each setting once: a key printed again starts another block -- the configuration
+        # printed again right after the last, or a record's "loss: 2.50" printed again)
+        if run and (lineno != run[-1][0] + 1 or len(run) >= MAX_SETTINGS_RUN or key in self.setting_keys):
+            self._close_setting_run()
+            run = self.setting_run
+        run.append((lineno, order, self.last_point_line, tpl, key, value))
+        self.setting_keys.add(key)
+
+    def _close_setting_run(self) -> None:
+        run, self.setting_run = self.setting_run, []
+        self.setting_keys = set()
+        if len(run) >= 6 and sum(r[1] < 0 for r in run) >= 2 and any(r[1] >= 0 for r in run):
+            self.setting_runs.append(run)
+
+    def _settings_printed_one_a_line(self) -> None:
+        """The blocks :meth:`note_setting_line` found: their records are settings, each block a launch."""
+        self._close_setting_run()
+        for run in self.setting_runs:
+            drop: dict[tuple, set] = {}
+            for _, order, _, tpl, key, value in run:
+                self.hparams[key] = value
+                if order >= 0:
+                    drop.setdefault(tpl, set()).add(order)
+            first = min(r for rs in drop.values() for r in rs)
+            k = bisect.bisect_left(self.launches, first)
+            self.launches.insert(k, first)
+            self.launch_ends.insert(k, next(r[2] for r in run if r[1] == first))
+            for tpl, orders in drop.items():
+                pend = self.pending.get(tpl)
+                if pend is not None and not pend.drop(orders):
+                    del self.pending[tpl]
+        self.setting_runs = []
 
     def remember_values(self, vals) -> None:
         self.recent_values = (self.recent_values + [frozenset(float(v) for v in vals)])[-3:]
@@ -914,6 +978,11 @@ class TextLogParser(BatchedFeed):
         if pos is None:
             if rec.counter is not None and self.ctx_epoch is None:
                 self._emit(tpl, keys, rec.values, rec.counter, "counter", rec.bar)
+                if not rec.bar and rec.ctx != "val":
+                    # a training record's count of its planned steps ("[0 200/75400] loss ..") is the step training
+                    # has reached: an evaluation printed after it with no clock of its own ("  >> val 0.42 | ..") is
+                    # placed there, as after a printed step
+                    self.ctx_step = rec.counter
             else:
                 self._positionless(tpl, keys, rec.values, lineno, rec.bar)
             self.open_record = None
@@ -967,7 +1036,8 @@ class TextLogParser(BatchedFeed):
         top a climb reached, less the count the next climb starts at, plus the interval between prints (``0, 100 ..
         400`` then ``0``: 500; ``100 .. 500`` then ``100``: 500; ``1 .. N`` then ``1``: N), the longest climb so far
         (a log that starts inside an epoch shows a short first climb). Only a step seen climbing inside an epoch
-        counts there: a record printed once per epoch at a step ('resumed epoch 9, iter 13347') keeps its step. An
+        counts there: a record printed once per epoch at a step ('resumed epoch 9, iter 13347') keeps its step, unless
+        that step stands still as the epoch advances ('epoch: 3 iter: 45' each epoch: 45 steps an epoch). An
         epoch that goes back is a new launch: its clock starts again (its own length, its own offset)."""
         st = self.tpl_climb.get(tpl)
         # [epoch, last step, offset, laid end to end, top of this climb, epoch length, interval between prints]
@@ -975,8 +1045,12 @@ class TextLogParser(BatchedFeed):
             st = self.tpl_climb[tpl] = [epoch, step, 0, False, step, 0, 0]
             return step, False
         if epoch > st[0]:
-            if st[3] or (step < st[1] and st[6]):  # (climbed inside an epoch before: a counter)
-                interval = st[6] or 1
+            # (climbed inside an epoch before: a counter; or printed once per epoch at the same count every epoch,
+            # "epoch: 3 iter: 45 loss: ..": it stands still while the epoch advances -- a count inside the epoch, as
+            # long as that count, not the run's step)
+            still = step == st[1] and step > 0 and not st[6]
+            if st[3] or (step < st[1] and st[6]) or still:
+                interval = st[6] or (step if still else 1)
                 st[5] = max(st[5], st[4] - step + interval)
                 st[2] += st[5] * (epoch - st[0])
                 st[3] = True
@@ -992,6 +1066,7 @@ class TextLogParser(BatchedFeed):
         self.flush()
         if self.kv_block:
             self._close_kv(self.kv_line)
+        self._settings_printed_one_a_line()
         self._resolve_positionless()
         return self._frame()
 

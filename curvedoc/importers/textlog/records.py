@@ -21,6 +21,8 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 _CLOCK_NAMED = r"(?i:e|ep|epoch|epochs|itr|iter|step):\d"
 PREFIX = re.compile(
     r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
+    # (the time stamp and the logger's name in one bracket: detectron2's "[06/07 02:05:36 d2.evaluation.testing]: ")
+    r"\[" + _TS + r"\s+[A-Za-z_][\w.<>\-]*\]:?|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
     # (a logger's "name:lineno", but not an epoch heading the record: "epoch:3 loss=..", "e:3", "Ep:3" are positions)
     r"(?!" + _CLOCK_NAMED + r")"
@@ -279,6 +281,21 @@ class Rec:
     lead_total: int | None = None
 
 
+# the things a data set or a loader counts: a whole number followed by one of them is the size of a set
+_ITEMS = (r"samples|images|imgs|examples|sentences|items|files|sequences|documents|docs|utterances|videos|clips|"
+          r"instances|records|graphs|molecules|pairs|queries|passages|frames|episodes? loaded")
+
+
+def _counts_items(msg: str, key: str, raw: str) -> bool:
+    """Is ``key``'s value ``raw`` a count of things written with their noun in ``msg`` ("Loaded 4699 samples",
+    "train: 3709 samples (day-wise split)", "Found 1200 images")? A data set's size, printed once by each launch: no
+    training series (a value printed once stays a setting through the settings rule, not through this)."""
+    if not raw.replace(",", "").isdigit():
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
+                     re.IGNORECASE) is not None
+
+
 def _is_duration(msg: str, key: str, raw: str) -> bool:
     """Is ``key``'s value ``raw`` written with a unit of time in ``msg`` ("train 2.2s", "val: 310ms")?"""
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?|h)\b",
@@ -446,7 +463,14 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           # an HTTP response's status ("HTTP/1.1 404 Not Found": a download logged by httpx), a GPU's
                           # model name ("NVIDIA GeForce GTX 1660 Ti"): what the numbers name is no training series
                           r"|\b\d+\s*x\s*\d+\s*x\s*\d+\b|\bHTTP/\d(?:\.\d)?\"?\s+\d{3}\b"
-                          r"|\b(?:NVIDIA|GeForce|Quadro|Radeon)\b")
+                          r"|\b(?:NVIDIA|GeForce|Quadro|Radeon)\b"
+                          # a model printed by PyTorch, one child module a line ("(fc1): Linear(in_features=12544,
+                          # out_features=1024, bias=True)", "(norm): FrozenBatchNorm2d(num_features=64, eps=1e-05)"):
+                          # its numbers are the model's shape, printed again by every launch, no series
+                          r"|^\s*\([\w.\-]+\):\s*[A-Za-z_][\w.]*\("
+                          # a config written as Python source (MMCV / MMEngine print theirs: "    logger=dict(interval=50,
+                          # type='LoggerHook'),"): a dict built from keyword arguments is settings' text, no record
+                          r"|\bdict\(\s*[A-Za-z_]\w*\s*=")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
@@ -459,8 +483,13 @@ PARAM_COUNT_KEY = re.compile(r"(?:(?:total|trainable|non[-_ ]?trainable|all|lear
 NAMESPACE = re.compile(r"^(?:[A-Za-z][\w ]{0,40}:\s*)?Namespace\(")
 NAMESPACE_ITEM = re.compile(r"(?<![\w.])([A-Za-z_]\w*)=('[^']*'|\"[^\"]*\"|\[[^\]]*\]|\([^)]*\)|[^,()]+)")
 DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\"|[^,{}\[\]]+)")
+# a key a setting printed alone on its line may have ("base_lr", "model.depth": see TextLogParser.note_setting_line)
+SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # a held-out word among the first words of a line, before its first number (see parse_record)
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
+                        r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+# a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
+TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
@@ -530,6 +559,7 @@ def parse_record(msg: str) -> Rec | None:
     if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
+    lead_word = None
     bar = has_bar(msg)
     epoch = inner = None
     planned: dict = {}
@@ -587,6 +617,17 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
+            if words.group("w").lower() == "test":
+                # (a test is not the validation -- "Validation: loss_R=.." and "Test: loss_R=.." after it each epoch
+                # are two held-out series, "val/loss_R" and "test/loss_R", as a split word written before a key names
+                # it, "Test set loss: .." -- not one zig-zagging between the two)
+                lead_word = words.group("w")
+        elif TRAIN_LEAD.match(msg):
+            # ... and a training word among them ("Train: loss_R=..", "Training Epoch 3: loss ..") says the record is
+            # training's: the line's own words name its split before the block it is printed in does (an evaluation
+            # announced above it -- "Evaluating..." then "Testing..." each epoch, then the three results -- ends
+            # where a line names training again)
+            ctx = "train"
     if bar:
         # the bar's own counter n/N is the position inside the epoch; then keep what precedes the bar and its
         # postfix, not the bar's counters and rates
@@ -624,6 +665,8 @@ def parse_record(msg: str) -> Rec | None:
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if not tot and _counts_items(msg, key, raw):
+            continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
         if low in ABBREVIATED_CLOCKS:
             # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
             key = low = ABBREVIATED_CLOCKS[low]
@@ -708,6 +751,8 @@ def parse_record(msg: str) -> Rec | None:
             asked.append(len(vals))
         keys.append(key)
         vals.append(v)
+    if lead_word is not None and ctx == "val":
+        keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
     if epoch is None:
         em = EPOCH_WORD.search(msg)
         if em:

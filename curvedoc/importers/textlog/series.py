@@ -149,6 +149,15 @@ class Pending:
                             np.asarray(self.values, dtype=np.float64).reshape(len(self.seq), len(self.keys)), self.bar))
         self.seq, self.epoch, self.step, self.values, self.bar = [], [], [], [], []
 
+    def drop(self, orders: set) -> int:
+        """Forget the records of these orders (they were settings); the number of records left."""
+        seq, epochs, steps, values, bars = self.columns()
+        keep = ~np.isin(seq, np.fromiter(orders, dtype=np.int64, count=len(orders)))
+        idx = np.flatnonzero(keep).tolist()
+        self.chunks = [(seq[keep], [epochs[i] for i in idx], [steps[i] for i in idx], values[keep],
+                        [bars[i] for i in idx])]
+        return len(idx)
+
     def columns(self) -> tuple[np.ndarray, list, list, np.ndarray, list]:
         """(orders, epochs, steps, values: records x keys, bars) of every record, in log order."""
         if self.seq:
