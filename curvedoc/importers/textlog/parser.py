@@ -150,7 +150,7 @@ class TextLogParser(BatchedFeed):
         self.yaml_groups: list[tuple[int, str]] = []
         self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
         self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
-        self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
+        self.block: tuple | None = None  # (split, "phase" | "launch" | "banner") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
@@ -810,6 +810,15 @@ class TextLogParser(BatchedFeed):
             # of the evaluation's ("testing in eval mode" then "epoch: 0, loss is: 2.50", then "epoch: 0, loss is:
             # 0.63" as training starts), is training's -- the evaluation is over
             self.block = None
+        if self.block is not None and self.block[1] == "banner" and rec.keys and not rec.ctx and not rec.config \
+                and rec.epoch is not None:
+            # under a banner naming an evaluation ("==== validate epoch 2 ===="), its records up to the next banner;
+            # a record at another epoch than the block's first is training gone on with no banner of its own
+            held_epoch = next((e for k, e in self.block_held if k == "@epoch"), None)
+            if held_epoch is None:
+                self.block_held.add(("@epoch", rec.epoch))
+            elif held_epoch != rec.epoch:
+                self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             if self.block[1] == "phase" and rec.epoch is not None:
                 self.block_held.add((rec.keys, rec.epoch))

@@ -144,7 +144,9 @@ OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
                "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val",
                # (the loop said as it runs: a tqdm bar's "validating...: 67%|..", "Evaluating: ..")
-               "validating": "val", "evaluating": "val"}
+               "validating": "val", "evaluating": "val",
+               # (the loop named by its verb: "==== validate epoch 2 ====")
+               "validate": "val", "evaluate": "val"}
 HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
 # the verb that joins a key to its value in a sentence ("val loss is 0.05")
 COPULAS = {"is", "was", "are", "were", "equals"}
@@ -777,6 +779,25 @@ _HAS_DIGIT = re.compile(r"\d")
 SHELL_PROMPT = re.compile(r"^(?:\([\w.\-]+\)\s*)?[\w.\-]+@[\w.\-]+:[^\s$#]*[$#]\s*\S")
 
 
+# a banner: a few words between rules ("=========== validate epoch 2 ===========", "----- Training -----", "*** Epoch 3
+# evaluation ***"); when its words are a split (the loop it heads, said as a noun or a verb: "validate", "Testing"),
+# maybe with the epoch, the records under it are that split's up to the next banner -- the block a script prints
+# under each heading, whatever the words on the records' own lines (see TextLogParser.apply)
+_RULE = r"(?:[=*#~]{3,}|-{3,})"
+_BANNER_EPOCH = r"(?:epoch|ep)\.?\s*\d+(?:\s*/\s*\d+)?"
+BANNER = re.compile(r"^\s*" + _RULE + r"\s*(?:" + _BANNER_EPOCH + r"\s*[:\-]?\s+)?(?P<split>" + _EVAL_WORD
+                    + r"|train(?:ing)?)(?:\s+(?:on\s+)?" + _BANNER_EPOCH + r")?(?:\s+(?:set|phase|stage|results?))?\s*"
+                    + _RULE + r"\s*$", re.IGNORECASE)
+
+
+def banner(msg: str) -> tuple | None:
+    """("val" | "train", "banner") when the line is a banner naming a split (see BANNER)."""
+    m = BANNER.match(msg) if len(msg) < 300 else None
+    if m is None:
+        return None
+    return ("train" if m.group("split").lower().startswith("train") else "val", "banner")
+
+
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
@@ -1030,6 +1051,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
             return a
+    if a.announce is None and msg[-1:] in "=*#~-":
+        # (a banner's epoch, when it says one, is still read: its record below; its rule may have been cut with the
+        # line's prefix: "-------- " is one)
+        a.announce = banner(msg if msg[:1] in "=*#~-" else raw)
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)
     if "@" in msg and ("$" in msg or "#" in msg) and SHELL_PROMPT.match(msg):
