@@ -43,3 +43,74 @@ def test_the_banner_over_a_block_names_the_split_of_its_records(tmp_path, train_
     assert _series(rd, "val/avg_loss") == (steps, [round(1.5 / e, 4) for e in range(1, epochs + 1)])
     assert not any("validate" in t or "evaluation" in t.lower() for t in _tags(rd))
     assert not [i for i in rd.issues if i.kind == "restart"]
+
+
+# ------------------------------------------------------------------------- a log in a legacy encoding is read in it
+def _chinese_log(wording: str, n: int) -> list[str]:
+    """A fine-tune printing in Chinese, full-width colons (an input method's '：') between its keys and values."""
+    lines = ["模型训练开始，起始时间：2024-07-13 06:23:43.091239"]
+    for i in range(1, n + 1):
+        e, b = divmod(i - 1, 20)
+        loss, acc = 10 / (1 + i / 10), 0.2 + i / (2 * n)
+        if wording == "current":
+            lines.append(f"当前Batch：{(b + 1) * 10}/200 | 当前epoch:{e}/5 | 当前损失值：{loss:.4f} | 当前准确率：{100 * acc:.2f}%")
+        elif wording == "epoch-step":
+            lines.append(f"Epoch：{e}，step：{i}，训练损失：{loss:.4f}，训练准确率：{acc:.4f}")
+        else:
+            lines.append(f"Epoch: [{e}][{b}/20]  损失值 {loss:.4f}  正确率 {acc:.4f}")
+        if b == 19:
+            lines.append("最佳模型保存成功！")
+    return lines
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "gb18030", "utf-8"])
+@pytest.mark.parametrize("wording, n", [("current", 73), ("epoch-step", 40), ("brackets", 55)])
+def test_a_chinese_log_in_gbk_is_read_as_its_text_its_full_width_colons_separators(tmp_path, encoding, wording, n):
+    from curvedoc.model.run import Run
+
+    p = tmp_path / "train_log.txt"
+    p.write_bytes(("\n".join(_chinese_log(wording, n)) + "\n").encode(encoding))
+    _assert_same(p)
+    rd = read_text_log(p)
+    loss = {"current": "当前损失值", "epoch-step": "训练损失", "brackets": "损失值"}[wording]
+    acc = {"current": "当前准确率", "epoch-step": "训练准确率", "brackets": "正确率"}[wording]
+    steps, values = _series(rd, loss)
+    assert values == [round(10 / (1 + i / 10), 4) for i in range(1, n + 1)]
+    assert len(set(steps)) == n and steps == sorted(steps)  # (each on its own step: batch counted inside the epoch)
+    assert len(_series(rd, acc)[1]) == n
+    assert _tags(rd) <= {loss, acc, "epoch"}
+    notes = [i for i in rd.issues if i.kind == "encoding"]
+    assert len(notes) == (encoding != "utf-8") and all("GB18030" in i.message for i in notes)
+    run = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.roles.get("train_loss") == loss and run.roles.get("train_acc") == acc
+
+
+@pytest.mark.parametrize("encoding, expect", [("cp1252", "Windows-1252"), ("latin-1", "Latin-1")])
+def test_a_western_log_not_in_utf8_is_read_in_its_legacy_encoding(tmp_path, encoding, expect):
+    """A log written on a Western Windows console (cp1252, or Latin-1 bytes cp1252 leaves undefined): its accented
+    keys are words, not U+FFFD."""
+    lines = ["Entraînement démarré -- paramètres: lr=0.01"]
+    for e in range(1, 16):
+        extra = " | \x8d" if encoding == "latin-1" and e == 3 else ""  # (a byte cp1252 does not define)
+        lines.append(f"Époque {e} | itération {e * 100} | perte: {1 / e:.4f} | précision: {0.5 + e / 40:.4f} | "
+                     f"durée: {2 + e / 10:.2f}s{extra}")
+    p = tmp_path / "train.log"
+    p.write_bytes(("\n".join(lines) + "\n").encode(encoding))
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "précision")[1] == [round(0.5 + e / 40, 4) for e in range(1, 16)]
+    assert not any("\ufffd" in t for t in _tags(rd))
+    assert [i.message for i in rd.issues if i.kind == "encoding"] == \
+        [f"not UTF-8: read as {expect} (its bytes are that encoding's text)"]
+
+
+def test_a_utf8_log_with_a_few_damaged_bytes_stays_utf8(tmp_path):
+    """Three bytes damaged in a UTF-8 log that draws tqdm bars (█, valid multi-byte characters): still UTF-8."""
+    lines = [f"epoch {e} |{'█' * e}{' ' * (10 - e)}| loss: {1 / e:.4f}" for e in range(1, 11)]
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    data = data[:40] + b"\xff" + data[40:80] + b"\xc3\x28" + data[80:]
+    p = tmp_path / "train.log"
+    p.write_bytes(data)
+    rd = read_text_log(p)
+    assert not [i for i in rd.issues if i.kind == "encoding"]
+    assert len(_series(rd, "loss")[1]) >= 9  # (the line whose number was damaged may be lost)

@@ -23,6 +23,33 @@ BINARY_MAGIC = ((b"\x1f\x8b", "gzip-compressed data"), (b"PK\x03\x04", "a zip ar
                 (b"\xfd7zXZ\x00", "xz-compressed data"), (b"\x28\xb5\x2f\xfd", "zstd-compressed data"))
 
 # ---------------------------------------------------------------------------------------------- decoding
+# the encodings a log written on a machine not set to UTF-8 is in, tried in order on a file that is not UTF-8: the
+# Chinese national standard (GB18030, a superset of GBK and GB2312: a Windows console in China), then Western
+# Windows (cp1252), then Latin-1, which reads any byte
+LEGACY_ENCODINGS = ("gb18030", "cp1252", "latin-1")
+LEGACY_NAMES = {"gb18030": "GB18030 (GBK)", "cp1252": "Windows-1252", "latin-1": "Latin-1"}
+
+
+def legacy_encoding(head: bytes) -> str:
+    """"utf-8", or the legacy encoding of a file whose first bytes ``head`` are not UTF-8: many invalid sequences
+    (three or more, and more than the valid multi-byte characters: not a UTF-8 log with a few damaged bytes) that
+    another common encoding decodes with none (the first of LEGACY_ENCODINGS that does; a character cut at the end
+    of ``head`` does not count)."""
+    if head.isascii():
+        return "utf-8"
+    text = codecs.getincrementaldecoder("utf-8")(errors="replace").decode(head, final=False)
+    bad = text.count("\ufffd")
+    if bad < 3 or bad <= sum(1 for c in text if c > "\x7f") - bad:
+        return "utf-8"
+    for enc in LEGACY_ENCODINGS:
+        try:
+            codecs.getincrementaldecoder(enc)(errors="strict").decode(head, final=False)
+        except UnicodeDecodeError:
+            continue
+        return enc
+    return "utf-8"
+
+
 def text_lines(path: Path, issues: list[ImportIssue]):
     """Yield (physical line number of the first, texts) for consecutive lines, decoding incrementally; a very long
     line's renderings can come in several parts with the same line number."""
@@ -49,6 +76,10 @@ def text_lines(path: Path, issues: list[ImportIssue]):
             if not sample.strip() or ctrl > 0.02 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
                 raise UnsupportedFormat(path, f"binary data, not a text log ({ctrl:,} control bytes in its first "
                                         f"{len(sample):,})")
+            enc = legacy_encoding(head)
+            if enc != "utf-8":
+                issues.append(ImportIssue("encoding", f"not UTF-8: read as {LEGACY_NAMES[enc]} (its bytes are "
+                                          "that encoding's text)", file=str(path), count=1, severity="info"))
         dec = codecs.getincrementaldecoder(enc)(errors="replace")
         nuls = 0
         buf = ""
@@ -108,10 +139,26 @@ TQDM_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\](?=[ \t]*[^\
 GLUED_EPOCH = re.compile(r"(?<=\d)(?=epoch\s*[:=]?\s*\d)", re.IGNORECASE)
 
 
+# the punctuation a CJK input method types (full-width) is the ASCII punctuation it stands for: '当前损失值：10.11' is
+# 'key: value', '，' a comma; and CJK text puts no space between words, so a Latin word written right after CJK
+# characters is a word of its own ('当前epoch:0/50' is '当前 epoch': the clock, qualified)
+FULL_WIDTH = str.maketrans({"：": ": ", "，": ", ", "；": "; ", "｜": " | ", "（": " (", "）": ") ", "＝": "="})
+CJK_THEN_LATIN = re.compile(r"(?<=[\u3400-\u9fff\uf900-\ufaff])(?=[A-Za-z])")
+
+
+def plain_punctuation(line: str) -> str:
+    """``line`` with the full-width punctuation said in ASCII and a Latin word after CJK characters spaced off
+    (see FULL_WIDTH); a line of ASCII as it is."""
+    if line.isascii():
+        return line
+    return CJK_THEN_LATIN.sub(" ", line.translate(FULL_WIDTH))
+
+
 def renderings(line: str) -> list[str]:
     """The renderings of a physical line (a progress bar redrawn with \r is several; a line printed right after a
     tqdm bar that ended without a newline is one more; so is a record whose epoch is glued to the record before
-    it), each cut at MAX_LINE."""
+    it), each cut at MAX_LINE, its full-width punctuation said in ASCII."""
+    line = plain_punctuation(line)
     parts = [line] if "\r" not in line and len(line) <= MAX_LINE else \
         [rendering[:MAX_LINE] for rendering in line.split("\r")]
     if "poch" in line and GLUED_EPOCH.search(line):

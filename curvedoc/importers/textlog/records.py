@@ -137,6 +137,8 @@ EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
 BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
+# a word that says a clock's value is the one now ("current epoch: 3", "当前 epoch:0/50"): the clock, no key
+CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前"}
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
 ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
@@ -636,9 +638,9 @@ def parse_record(msg: str) -> Rec | None:
             words = low.split()
             for cut in range(1, len(words)):
                 clock = " ".join(words[cut:])
-                if (clock in EPOCH_KEYS or clock in STEP_KEYS) \
-                        and all(w in SPLIT_WORDS or w in NOT_KEYS for w in words[:cut]) \
-                        and any(w in SPLIT_WORDS for w in words[:cut]):
+                if (clock in EPOCH_KEYS or clock in STEP_KEYS or (clock in BATCH_COUNTERS and tot)) \
+                        and all(w in SPLIT_WORDS or w in NOT_KEYS or w in CLOCK_QUALIFIERS for w in words[:cut]) \
+                        and any(w in SPLIT_WORDS or w in CLOCK_QUALIFIERS for w in words[:cut]):
                     key = " ".join(key.split()[cut:])
                     low = clock
                     if not ctx and any(SPLIT_WORDS.get(w) == "val" for w in words[:cut]):
