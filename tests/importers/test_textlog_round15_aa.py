@@ -114,3 +114,51 @@ def test_a_utf8_log_with_a_few_damaged_bytes_stays_utf8(tmp_path):
     rd = read_text_log(p)
     assert not [i for i in rd.issues if i.kind == "encoding"]
     assert len(_series(rd, "loss")[1]) >= 9  # (the line whose number was damaged may be lost)
+
+
+# ---------------------------------------------------- records printed without their newline, one line holding many
+def _glued_log(head: str, sep: str, epochs: int, saves: set[int]) -> str:
+    """A script that prints each epoch's record with print(.., end=' ') and adds ' >>> save models!' and the newline
+    only when the model improved: the records of the epochs in between are glued on one line."""
+    out = ["some config:", "epoch = %d" % epochs, "lr = 1.0", "-" * 38, "start to train the model ..."]
+    line = ""
+    for e in range(1, epochs + 1):
+        pos = head.format(e=e, n=epochs)
+        line += f"{pos} train_loss{sep}{1 / e:.3f} | dev_loss{sep}{0.5 + e / 100:.3f} | micro f1 on dev{sep}{0.6 + e / 500:.4f}"
+        if e in saves:
+            out.append(line + " >>> save models!")
+            line = ""
+        else:
+            line += " "
+    out.append(line + "-" * 38)
+    out.append("start test ...")
+    out.append(f"test_loss{sep}0.809 | micro f1 on test{sep} 0.8365")
+    return "\r\n".join(out) + "\r\n"
+
+
+@pytest.mark.parametrize("head, sep, epochs, saves, encoding", [
+    ("[{e:03d}]", ": ", 50, {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 14, 17}, "utf-16"),
+    ("[{e:03d}]", ": ", 30, {2, 9, 10, 11}, "utf-8"),
+    ("[{e}/{n}]", "=", 24, {1, 5}, "utf-16"),
+    ("[ {e}]", ": ", 12, set(range(1, 13, 2)), "utf-8"),
+])
+def test_records_glued_on_one_line_are_one_record_each(tmp_path, head, sep, epochs, saves, encoding):
+    p = tmp_path / "train.log"
+    p.write_bytes(_glued_log(head, sep, epochs, saves).encode(encoding))
+    _assert_same(p)
+    rd = read_text_log(p)
+    es = list(range(1, epochs + 1))
+    assert _series(rd, "train_loss") == (es, [round(1 / e, 3) for e in es])
+    assert _series(rd, "dev_loss") == (es, [round(0.5 + e / 100, 3) for e in es])
+    assert _series(rd, "micro f1 on dev")[0] == es
+    assert not any("#" in t for t in _tags(rd))
+
+
+@pytest.mark.parametrize("sep", [": ", ":", "="])
+def test_a_position_in_brackets_heading_a_record_is_its_step(tmp_path, sep):
+    """'[005] train_loss: ..' every fifth epoch: the bracketed count is the record's position, not its ordinal."""
+    lines = ["start to train the model ..."]
+    lines += [f"[{e:03d}] train_loss{sep}{1 / e:.3f} | dev_loss{sep}{0.5 + e / 100:.3f}" for e in range(5, 101, 5)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train_loss")[0] == list(range(5, 101, 5))
+    assert _series(rd, "dev_loss")[0] == list(range(5, 101, 5))

@@ -11,7 +11,7 @@ import itertools
 import numpy as np
 
 from curvedoc.importers.textlog import records, shapes
-from curvedoc.importers.textlog.decoding import GLUED_EPOCH, MAX_LINE, renderings
+from curvedoc.importers.textlog.decoding import GLUED_EPOCH, GLUED_RECORDS, MAX_LINE, renderings
 from curvedoc.importers.textlog.records import BEST_HEADING, Line
 from curvedoc.importers.textlog.series import Pending, Series
 from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FAST, MAX_SHAPES, PLAN_AT,
@@ -78,7 +78,8 @@ class BatchedFeed:
         if not self.reuse:
             items = ((lineno, raw, None) for lineno, line in enumerate(lines, first) for raw in renderings(line))
         elif joined.isascii() and "\r" not in joined and joined.count("\n") == len(lines) - 1 \
-                and max(map(len, lines)) <= MAX_LINE and ("poch" not in joined or not GLUED_EPOCH.search(joined)):
+                and max(map(len, lines)) <= MAX_LINE and ("poch" not in joined or not GLUED_EPOCH.search(joined)) \
+                and ("]" not in joined or not GLUED_RECORDS.search(joined)):
             items = zip(itertools.count(first), lines, joined.encode().translate(DIGITS_AS_ZERO).split(b"\n"))
         else:
             items = ((lineno, raw, shape_key(raw)) for lineno, line in enumerate(lines, first)

@@ -139,6 +139,25 @@ TQDM_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\](?=[ \t]*[^\
 GLUED_EPOCH = re.compile(r"(?<=\d)(?=epoch\s*[:=]?\s*\d)", re.IGNORECASE)
 
 
+# a record headed by its position in brackets ("[010] train_loss: 0.305 | dev_loss: .."), printed without its newline
+# (print(.., end=" ") when nothing was saved): the next record follows on the same line, headed the same way and
+# starting with the same key -- each is a record of its own. (GLUED_RECORDS finds lines that may hold such records)
+RECORD_HEAD = re.compile(r"^[ \t]*\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][ \t]*(?P<key>[A-Za-z_][\w .\-]{0,40}?)[ \t]*[:=]")
+GLUED_RECORDS = re.compile(r"(?m)^[ \t]*\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][^\n]*[ \t]\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][ \t]*[A-Za-z_]")
+
+
+def glued_records(line: str) -> list[str]:
+    """``line`` cut before each record glued to the one before it (see RECORD_HEAD); [line] when none is."""
+    m = RECORD_HEAD.match(line)
+    if m is None:
+        return [line]
+    again = re.compile(r"(?<=\S)[ \t]+(?=\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][ \t]*" + re.escape(m.group("key"))
+                       + r"[ \t]*[:=])")
+    if again.search(line, m.end()) is None:
+        return [line]
+    return [piece for piece in again.split(line) if piece]
+
+
 # the punctuation a CJK input method types (full-width) is the ASCII punctuation it stands for: '当前损失值：10.11' is
 # 'key: value', '，' a comma; and CJK text puts no space between words, so a Latin word written right after CJK
 # characters is a word of its own ('当前epoch:0/50' is '当前 epoch': the clock, qualified)
@@ -163,6 +182,8 @@ def renderings(line: str) -> list[str]:
         [rendering[:MAX_LINE] for rendering in line.split("\r")]
     if "poch" in line and GLUED_EPOCH.search(line):
         parts = [piece for part in parts for piece in GLUED_EPOCH.split(part)]
+    if "]" in line and GLUED_RECORDS.search(line):
+        parts = [piece for part in parts for piece in glued_records(part)]
     if "<" not in line or "]" not in line:
         return parts
     out = []

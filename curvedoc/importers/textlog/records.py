@@ -92,8 +92,9 @@ TQDM_LEFT = re.compile(r"\[\s*(?:\d+:)?\d+:\d+\s*<\s*(?:(?P<h>\d+):)?(?P<m>\d+):
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # "[3570] " opening a record of key=value pairs: the step clu's metric writer (JAX / Flax, vit_jax) heads each record
-# with ("[3570] img_sec_core_train=40.18, train_loss=0.033119", "[31] steps_per_sec=0.43")
-BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*=[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# with ("[3570] img_sec_core_train=40.18, train_loss=0.033119", "[31] steps_per_sec=0.43"); so does a script's print
+# of its epoch's record ("[001] train_loss: 1.153 | dev_loss: 1.161")
+BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*(?:=|:\s*)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
