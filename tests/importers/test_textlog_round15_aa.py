@@ -162,3 +162,43 @@ def test_a_position_in_brackets_heading_a_record_is_its_step(tmp_path, sep):
     rd = _read(tmp_path, lines)
     assert _series(rd, "train_loss")[0] == list(range(5, 101, 5))
     assert _series(rd, "dev_loss")[0] == list(range(5, 101, 5))
+
+
+# ------------------------------------------------------------ a header of tab-separated names, a name with spaces
+def _logger_file(cols: list[str], epochs: int, trailing_tab: bool, arguments: bool) -> list[str]:
+    """pytorch-classification's Logger: an '==>Arguments:' block of key:value lines, '==>Training log:', then its
+    tab-separated table: a header of names (spaces inside a name) and one row of numbers per epoch."""
+    end = "\t" if trailing_tab else ""
+    lines = []
+    if arguments:
+        lines += ["==>Arguments:", "arch:deep", "checkpoint:./checkpoints/", f"epochs:{epochs}", "gamma:0.1",
+                  "lr:0.01", "momentum:0.9", "schedule:[70]", "train_batchsize:64", "==>Training log:"]
+    lines.append("\t".join(cols) + end)
+    for e in range(1, epochs + 1):
+        lines.append("\t".join(f"{(k + 1) * 1.0 / e + k:.6f}" for k in range(len(cols))) + end)
+    return lines
+
+
+@pytest.mark.parametrize("cols, epochs, trailing_tab, arguments", [
+    (["Learning Rate", "Train Loss", "Valid Loss", "Train Acc", "Valid Acc"], 100, True, True),
+    (["Learning Rate", "Train Loss", "Valid Loss", "Train Acc.", "Valid Acc."], 31, False, True),
+    (["Train Loss", "Valid Loss", "Valid Acc"], 12, True, False),
+    (["Train Loss", "Test Loss", "Test Top-1 Acc", "Test Top-5 Acc"], 45, False, False),
+])
+def test_a_header_of_tab_separated_names_maps_its_columns_one_to_one(tmp_path, cols, epochs, trailing_tab, arguments):
+    rd = _read(tmp_path, _logger_file(cols, epochs, trailing_tab, arguments))
+    es = list(range(1, epochs + 1))
+    for k, col in enumerate(cols):
+        tag = col if col.split()[0] in ("Train", "Valid", "Test") else "train/" + col
+        assert _series(rd, tag) == (es, [round((k + 1) * 1.0 / e + k, 6) for e in es]), tag
+    assert len(_tags(rd)) == len(cols)
+    if arguments:
+        assert rd.hparams["lr"] == 0.01 and rd.hparams["epochs"] == epochs and rd.hparams["arch"] == "deep"
+
+
+def test_a_sentence_with_tabs_is_no_header(tmp_path):
+    """Words between tabs that name no loss or accuracy ('Name\tValue' of a settings dump) are no table."""
+    lines = ["Setting Name\tSetting Value", "batch size\t64", "epochs\t3"]
+    lines += [f"epoch {e} loss: {1 / e:.4f}" for e in range(1, 4)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[1] == [1.0, 0.5, 0.3333]

@@ -444,7 +444,7 @@ class TextLogParser(BatchedFeed):
             step = int(vals[clock])
             keys, vals = keys[:clock] + keys[clock + 1:], vals[:clock] + vals[clock + 1:]
             prefix = "val/" if self.table_ctx == "val" else "train/"
-            keys = [prefix + k for k in keys]
+            keys = [k if split_of(k) else prefix + k for k in keys]
             self.ctx_step = step
             self._emit(("table",) + tuple(keys), keys, vals, step, "step", bar)
             self.last_point_line = lineno
@@ -452,7 +452,8 @@ class TextLogParser(BatchedFeed):
         prefix = "val/" if self.table_ctx == "val" else "train/"
         if row.label:
             prefix += row.label + "/"
-        keys = [prefix + k for k in keys]
+        # (a column that names its split keeps it: "Train Loss", "Valid Acc" of a table printing both splits' columns)
+        keys = [k if split_of(k) and not row.label else prefix + k for k in keys]
         tpl = ("table",) + tuple(keys)
         if epoch is not None:
             self.set_epoch(epoch)

@@ -851,6 +851,14 @@ def _table_header(msg: str) -> list[str] | None:
         # then one row of numbers per epoch (a single column too)
         cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
         return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
+    if "\t" in msg and TAB_HEAD.fullmatch(msg):
+        # names separated by tabs, a name holding spaces (pytorch-classification's Logger: "Learning Rate\tTrain
+        # Loss\tValid Loss\tTrain Acc\tValid Acc\t", then a row of as many numbers per epoch): a tab is the
+        # column's edge, as in a TSV file's header
+        cols = [c.strip() for c in msg.split("\t") if c.strip()]
+        if 2 <= len(cols) <= 20 and any(" " in c for c in cols) \
+                and re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()):
+            return cols
     # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
     # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
@@ -872,6 +880,8 @@ def _table_header(msg: str) -> list[str] | None:
     return cols
 
 
+# a header of names separated by tabs (a name may hold spaces, not a number: "Train Loss\tValid Acc\t")
+TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*(?<! ))+\t*")
 # Torch7's optim.Logger header: tab-separated names, each after a '%' (a name may hold spaces and parentheses)
 TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
