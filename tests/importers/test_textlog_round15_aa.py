@@ -202,3 +202,33 @@ def test_a_sentence_with_tabs_is_no_header(tmp_path):
     lines += [f"epoch {e} loss: {1 / e:.4f}" for e in range(1, 4)]
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[1] == [1.0, 0.5, 0.3333]
+
+
+# ---------------------------------------------------- a saved model found, and training going on from it: a resume
+@pytest.mark.parametrize("statement", [
+    "Model found at path output_networks/celeba/celeba_s0_i{it}.pdparams, pursuing the training",
+    "Checkpoint loaded from ./ckpt/last_{it}.pt, continuing training",
+    "weights restored (iteration {it}); resuming training",
+    "Found model checkpoint model_{it}.pth -- loaded. Carrying on training",
+])
+def test_a_saved_model_found_and_training_going_on_from_it_is_a_resume(tmp_path, statement):
+    lines = ["Running GAN", "size 10", "202599 images found"]
+    lines += [f"[0 : {i:6d}] loss G : {1 + i / 1e4:.3f} loss D : {0.5 + i / 1e5:.3f}" for i in range(100, 1601, 100)]
+    lines += ["", "Running GAN", "size 10", statement.format(it=1600)]
+    lines += [f"[0 : {i:6d}] loss G : {2 + i / 1e4:.3f} loss D : {0.4 + i / 1e5:.3f}" for i in range(1700, 2501, 100)]
+    rd = _read(tmp_path, lines)
+    assert [i.kind for i in rd.issues if i.kind == "resumed"] == ["resumed"]
+    assert len(_series(rd, "loss G")[1]) == 25
+
+
+@pytest.mark.parametrize("statement", [
+    "Model found at path output_networks/celeba/celeba_s0_i{it}.pdparams",  # (found: nothing said about training)
+    "Now continue training",  # (training goes on after an evaluation: no saved state named)
+    "Saved checkpoint {it}, continuing training",  # (saved, not found or loaded)
+])
+def test_a_model_found_or_training_going_on_alone_is_no_resume(tmp_path, statement):
+    lines = [f"[0 : {i:6d}] loss G : {1 + i / 1e4:.3f} loss D : {0.5 + i / 1e5:.3f}" for i in range(100, 1601, 100)]
+    lines += [statement.format(it=1600)]
+    lines += [f"[0 : {i:6d}] loss G : {2 + i / 1e4:.3f} loss D : {0.4 + i / 1e5:.3f}" for i in range(1700, 2501, 100)]
+    rd = _read(tmp_path, lines)
+    assert not [i for i in rd.issues if i.kind == "resumed"]

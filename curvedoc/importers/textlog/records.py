@@ -186,7 +186,11 @@ RESUME = re.compile(
     r"\bstarting training from (?:iteration|iter|step|epoch)\s+(?P<n1>\d+)|\bcontinuing training from\b|"
     r"\bresum(?:e|ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:with\b[^\n]{0,80}?\s)?(?:from|at)\b|"
     r"\brestor(?:ed|ing)\s+(?:all\s+)?(?:training\s+)?states?\s+from\b|"
-    r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
+    r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)|"
+    # a saved model said found or loaded, and training said to go on from it ("Model found at path
+    # .._s0_i16000.pdparams, pursuing the training", "checkpoint loaded, continuing training")
+    r"\b(?:model|checkpoint|weights|ckpt)\b.{0,200}?\b(?:found|loaded|restored)\b.{0,200}?"
+    r"\b(?:pursu|continu|resum|carry)(?:e|es|ed|ing)\b(?:\s+(?:the|on))?\s+training\b",
     re.IGNORECASE,
 )
 # a training framework saying its early-stopping rule ended the run (a planned end, not a cut-off): MMEngine's and
@@ -1001,7 +1005,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
-    if ("esum" in msg or "from iter" in msg or "ontinuing" in msg or "estor" in msg or "oaded checkpoint" in msg) \
+    if ("esum" in msg or "from iter" in msg or "ontinu" in msg or "estor" in msg or "oaded checkpoint" in msg
+            or "ursu" in msg or "arry" in msg) \
             and len(msg) < 2_000:
         m = RESUME.search(msg)
         a.resume = bool(m and int(m.group("n1") or m.group("n2") or 1) > 0)
