@@ -232,3 +232,21 @@ def test_a_model_found_or_training_going_on_alone_is_no_resume(tmp_path, stateme
     lines += [f"[0 : {i:6d}] loss G : {2 + i / 1e4:.3f} loss D : {0.4 + i / 1e5:.3f}" for i in range(1700, 2501, 100)]
     rd = _read(tmp_path, lines)
     assert not [i for i in rd.issues if i.kind == "resumed"]
+
+
+# ------------------------------------------------------------ where a checkpoint was written is no series
+@pytest.mark.parametrize("statement", [
+    'Saved validation checkpoint at step {s} to "output/checkpoints/step-{s}"',
+    "Saving model checkpoint at step {s}",
+    "checkpoint saved at iteration {s}",
+    "Model weights written at epoch {e}",
+])
+def test_a_checkpoint_saved_at_a_position_is_no_series(tmp_path, statement):
+    lines = ["Training [                    ] 0.0% 0/4000"]
+    for k, s in enumerate(range(500, 4001, 500), 1):
+        lines.append(f"Training [{'=' * (s // 200):<20}] {s / 40:.1f}% {s}/4000 | 4.62 it/s | loss={4 - s / 2000:.6f} | "
+                     f"validation_loss={4.1 - s / 2100:.6f}")
+        lines.append(statement.format(s=s, e=k))
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"loss", "validation_loss"}
+    assert _series(rd, "loss")[0] == list(range(500, 4001, 500))

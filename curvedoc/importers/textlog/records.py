@@ -138,6 +138,8 @@ EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
 BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
+# the last word of a sentence naming the position it speaks of ("Saved checkpoint at step 5000")
+CLOCK_WORDS = {"step", "steps", "epoch", "epochs", "iteration", "iterations", "iter", "it", "update", "updates"}
 # a word that says a clock's value is the one now ("current epoch: 3", "当前 epoch:0/50"): the clock, no key
 CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前"}
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
@@ -1113,6 +1115,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         return a
     if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
         a.checkpoint = True
+        if all(k.lower().split()[-1] in CLOCK_WORDS for k in rec.keys):
+            # "Saved validation checkpoint at step 5000 to ..", "Saving model at epoch 3": where a checkpoint was
+            # written, a position said in a sentence -- no value of a series
+            a.rec = None
+            return a
     if a.early and rec is not None:
         # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line), "Stopping training early
         # as no improvement observed in last 100 epochs. Best results observed at epoch 232" (Ultralytics): a
