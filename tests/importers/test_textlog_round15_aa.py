@@ -250,3 +250,28 @@ def test_a_checkpoint_saved_at_a_position_is_no_series(tmp_path, statement):
     rd = _read(tmp_path, lines)
     assert _tags(rd) == {"loss", "validation_loss"}
     assert _series(rd, "loss")[0] == list(range(500, 4001, 500))
+
+
+@pytest.mark.parametrize("every", [1, 3, 7])
+def test_a_log_whose_lines_are_utf8_or_gbk_is_decoded_line_by_line(tmp_path, every):
+    """A logging handler writing the console's code page (GBK) beside lines printed in UTF-8: each line in its own
+    encoding, and an ``encoding`` note; a U+FFFD written in UTF-8 (EF BF BD) is a character, no decoding error."""
+    from curvedoc.model.run import Run
+
+    out = []
+    for e in range(1, 31):
+        line = f"2025-03-22 14:37:{e:02d} - INFO - 轮次 {e}/30 - 训练损失: {2000 / e:.4f}, 验证损失: {2100 / e:.4f}, 学习率: 0.0002"
+        out.append(line.encode("gbk" if e % every == 0 else "utf-8"))
+        if e == 2:
+            out.append("系统信息 � CPU核心数: 14".encode("utf-8"))
+    p = tmp_path / "training_log.txt"
+    p.write_bytes(b"\n".join(out) + b"\n")
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "训练损失")[1] == [round(2000 / e, 4) for e in range(1, 31)]
+    assert len(_series(rd, "验证损失")[1]) == 30
+    notes = [i.message for i in rd.issues if i.kind == "encoding"]
+    assert notes == ["not UTF-8: read as UTF-8 or GB18030 (GBK), line by line (its bytes are that encoding's text)"]
+    roles = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams).roles
+    assert (roles.get("train_loss"), roles.get("val_loss"), roles.get("lr")) == ("训练损失", "val/验证损失", "学习率") \
+        or (roles.get("train_loss"), roles.get("val_loss"), roles.get("lr")) == ("训练损失", "验证损失", "学习率")

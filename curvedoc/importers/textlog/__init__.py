@@ -160,7 +160,9 @@ one parser per framework:
   control bytes a printed log does not is refused as not a text log, whatever its name.
 * **Encodings.** UTF-8, UTF-16 (a BOM, or NULs at odd offsets). A file that is not UTF-8 (three invalid sequences
   or more, more than its valid multi-byte characters) but decodes cleanly as GB18030 (GBK: a Windows console in
-  China), else as Windows-1252, else Latin-1, is read in that encoding, said in an ``encoding`` note. Full-width
+  China), else as Windows-1252, else Latin-1, is read in that encoding, said in an ``encoding`` note; one whose lines
+  are each UTF-8 or GB18030 (a logging handler writing the console's code page beside UTF-8 prints) is decoded line
+  by line. Full-width
   punctuation (``当前损失值：10.11``, ``，``) is the ASCII separator it stands for, a Latin word right after CJK
   characters is a word of its own (``当前epoch:0/50``), and ``current``/``当前`` before a clock's name is no key.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a

@@ -27,27 +27,65 @@ BINARY_MAGIC = ((b"\x1f\x8b", "gzip-compressed data"), (b"PK\x03\x04", "a zip ar
 # Chinese national standard (GB18030, a superset of GBK and GB2312: a Windows console in China), then Western
 # Windows (cp1252), then Latin-1, which reads any byte
 LEGACY_ENCODINGS = ("gb18030", "cp1252", "latin-1")
-LEGACY_NAMES = {"gb18030": "GB18030 (GBK)", "cp1252": "Windows-1252", "latin-1": "Latin-1"}
+LEGACY_NAMES = {"gb18030": "GB18030 (GBK)", "cp1252": "Windows-1252", "latin-1": "Latin-1",
+                "mixed": "UTF-8 or GB18030 (GBK), line by line"}
+
+
+def _strict(data: bytes, enc: str) -> bool:
+    """Does ``data`` decode as ``enc`` with no error (a character cut at its end aside)?"""
+    try:
+        codecs.getincrementaldecoder(enc)(errors="strict").decode(data, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def legacy_encoding(head: bytes) -> str:
     """"utf-8", or the legacy encoding of a file whose first bytes ``head`` are not UTF-8: many invalid sequences
     (three or more, and more than the valid multi-byte characters: not a UTF-8 log with a few damaged bytes) that
     another common encoding decodes with none (the first of LEGACY_ENCODINGS that does; a character cut at the end
-    of ``head`` does not count)."""
+    of ``head`` does not count). "mixed" when the lines that are not UTF-8 (two or more) are GB18030 (a logging
+    handler writing the console's code page beside lines printed in UTF-8): each line is decoded on its own."""
     if head.isascii():
         return "utf-8"
     text = codecs.getincrementaldecoder("utf-8")(errors="replace").decode(head, final=False)
-    bad = text.count("\ufffd")
-    if bad < 3 or bad <= sum(1 for c in text if c > "\x7f") - bad:
+    # (a U+FFFD written in the text, EF BF BD, is a character of it, no decoding error)
+    bad = text.count("\ufffd") - head.count(b"\xef\xbf\xbd")
+    if bad < 3:
         return "utf-8"
-    for enc in LEGACY_ENCODINGS:
+    mostly = bad > sum(1 for c in text if c > "\x7f") - bad  # (more invalid sequences than UTF-8 characters)
+    if mostly and _strict(head, "gb18030"):
+        return "gb18030"
+    lines = head.split(b"\n")[:-1] or [head]
+    invalid = [line for line in lines if not line.isascii() and not _strict(line, "utf-8")]
+    if len(invalid) >= 2 and all(_strict(line, "gb18030") for line in invalid):
+        return "mixed"
+    if not mostly:
+        return "utf-8"  # (a UTF-8 log with a few damaged bytes)
+    return next((enc for enc in LEGACY_ENCODINGS[1:] if _strict(head, enc)), "utf-8")
+
+
+def _line_text(line: bytes) -> str:
+    for enc in ("utf-8", "gb18030"):
         try:
-            codecs.getincrementaldecoder(enc)(errors="strict").decode(head, final=False)
+            return line.decode(enc)
         except UnicodeDecodeError:
-            continue
-        return enc
-    return "utf-8"
+            pass
+    return line.decode("utf-8", errors="replace")
+
+
+class LineDecoder:
+    """An incremental decoder for a file whose lines are in UTF-8 or GB18030: each line in the first of the two that
+    decodes it with no error (else UTF-8, U+FFFD for what it cannot)."""
+
+    def __init__(self):
+        self.buf = b""
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        self.buf += data
+        cut = len(self.buf) if final else self.buf.rfind(b"\n") + 1
+        done, self.buf = self.buf[:cut], self.buf[cut:]
+        return "".join(map(_line_text, done.splitlines(keepends=True)))
 
 
 def text_lines(path: Path, issues: list[ImportIssue]):
@@ -80,7 +118,7 @@ def text_lines(path: Path, issues: list[ImportIssue]):
             if enc != "utf-8":
                 issues.append(ImportIssue("encoding", f"not UTF-8: read as {LEGACY_NAMES[enc]} (its bytes are "
                                           "that encoding's text)", file=str(path), count=1, severity="info"))
-        dec = codecs.getincrementaldecoder(enc)(errors="replace")
+        dec = LineDecoder() if enc == "mixed" else codecs.getincrementaldecoder(enc)(errors="replace")
         nuls = 0
         buf = ""
         lineno = 0
