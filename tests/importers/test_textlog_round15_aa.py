@@ -275,3 +275,25 @@ def test_a_log_whose_lines_are_utf8_or_gbk_is_decoded_line_by_line(tmp_path, eve
     roles = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams).roles
     assert (roles.get("train_loss"), roles.get("val_loss"), roles.get("lr")) == ("训练损失", "val/验证损失", "学习率") \
         or (roles.get("train_loss"), roles.get("val_loss"), roles.get("lr")) == ("训练损失", "验证损失", "学习率")
+
+
+def test_a_gbk_log_watched_as_it_grows_reads_as_the_whole_file(tmp_path):
+    """``watch`` feeds the pieces appended since its last look: each piece is decoded as the file is, and the
+    encoding is said once."""
+    import random
+
+    from curvedoc.importers.textlog import GrowingTextLog
+
+    p = tmp_path / "train_log.txt"
+    p.write_bytes(("\n".join(_chinese_log("current", 300)) + "\n").encode("gbk"))
+    data = p.read_bytes()
+    whole = read_text_log(p)
+    for seed in range(3):
+        cuts = sorted(random.Random(seed).sample(range(len(data)), 12)) + [len(data)]
+        g, prev = GrowingTextLog(p), 0
+        for c in cuts:
+            g.feed(data[prev:c])
+            prev = c
+        got = g.reading()
+        assert got.frame.reset_index(drop=True).equals(whole.frame.reset_index(drop=True))
+        assert [i.kind for i in got.issues].count("encoding") == 1
