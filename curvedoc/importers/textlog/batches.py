@@ -11,7 +11,7 @@ import itertools
 import numpy as np
 
 from curvedoc.importers.textlog import records, shapes
-from curvedoc.importers.textlog.decoding import GLUED_EPOCH, GLUED_RECORDS, MAX_LINE, renderings
+from curvedoc.importers.textlog.decoding import GLUED_EPOCH, MAX_LINE, renderings
 from curvedoc.importers.textlog.records import BEST_HEADING, Line
 from curvedoc.importers.textlog.series import Pending, Series
 from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FAST, MAX_SHAPES, PLAN_AT,
@@ -19,6 +19,7 @@ from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FA
                                                TEMPLATES_PER_FAMILY, Plan, Shape, Template, acts_beyond_its_numbers,
                                                family_key, fast_entry, free_numbers, gaps_of, guard_key, guards_of,
                                                leaves_of, numbers_of_run, probes_of, rebuild, shape_key, shape_of)
+from curvedoc.importers.textlog.decoding import GLUED_RECORDS  # noqa: E402 (records glued on one line)
 
 CLEARED = Line("", empty=True, clear=True)  # the reading of a rendering of spaces only (records.analyse)
 
