@@ -27,10 +27,15 @@ one parser per framework:
   A dict printed inside a record (``iter: 10, total_loss: 1.07, .., Dice scores: {'class 1': 0.5}``) adds its items to
   the record's pairs around it (``key: value``, a space after the colon).
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
-  ``copypaste`` CSV lines) is read column by column.
+  ``copypaste`` CSV lines) is read column by column. Names separated by tabs may hold spaces (pytorch-classification's
+  Logger: ``Learning Rate\tTrain Loss\tValid Loss\t..``); a column that names its split (``Valid Acc``) keeps its
+  name, the others get the table's ``train/`` or ``val/``.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
-  record (OLMo prints one metric per line).
+  record (OLMo prints one metric per line). Records printed without their newline (``print(.., end=' ')``:
+  ``[010] train_loss: .. | dev_loss: .. [011] train_loss: ..``) are one record each: the line is cut where the head
+  of its first record (a position in brackets and the same first key) comes again. A checkpoint statement whose only
+  number is its position (``Saved validation checkpoint at step 5000``) is no record.
 * **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
   ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
   iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
@@ -43,7 +48,7 @@ one parser per framework:
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
   config dict): a launch started there, and its records are its own. ``[2,  2000] loss: ..`` (the PyTorch tutorial)
   names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step; MXNet's
-  ``Epoch[3] Batch [20]`` the epoch and the batch; LightGBM / XGBoost's ``[50]\\t`` the boosting round (the step); clu's metric writer's ``[3570] train_loss=..`` (JAX, vit_jax) the step.
+  ``Epoch[3] Batch [20]`` the epoch and the batch; LightGBM / XGBoost's ``[50]\\t`` the boosting round (the step); clu's metric writer's ``[3570] train_loss=..`` (JAX, vit_jax) the step, as a script's ``[001] train_loss: ..``.
   A resume statement (``Resume training .. from epoch 149``) starts a launch too, and a held-out record at the epoch
   of an earlier one is no echo when another epoch came between (a second training as long as the first).
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
@@ -89,6 +94,9 @@ one parser per framework:
   tools/infer.py``) holds out its launch. A line that says its epoch is over (``epoch: 3 done, loss: ..``) is that
   epoch's summary, a series apart from the records printed during the epoch; so is a line that says again, with
   only its epoch, the training keys records with a batch inside the epoch print (MXNet's ``Epoch[3] Train-Acc=..``).
+  A banner naming a split (``===== validate epoch 2 =====``, ``---- Testing ----``, ``*** Epoch 3 evaluation ***``)
+  holds out the records under it up to the next banner or announcement, or a record at another epoch than the
+  block's first (training went on with no banner of its own); a banner naming training ends the block.
 * **An epoch said on its own line.** ``step 10/614 - loss: ..`` under ``Epoch 2/10`` (Paddle hapi, Keras) counts
   inside that epoch once it starts again as the epoch advances: laid end to end ((epoch - first) * N + step), as
   when the epoch is on the record's own line. Records of ``[e][i/N]`` that are all at the end of their epoch (the
@@ -166,6 +174,13 @@ one parser per framework:
   columns named by a part of the loss alone (YOLO's ``box obj cls``) are that loss (``box_loss``).
 * **Not text.** A file whose first bytes are a binary format's (gzip, zip, NumPy, SQLite, pickle...) or which holds
   control bytes a printed log does not is refused as not a text log, whatever its name.
+* **Encodings.** UTF-8, UTF-16 (a BOM, or NULs at odd offsets). A file that is not UTF-8 (three invalid sequences
+  or more, more than its valid multi-byte characters) but decodes cleanly as GB18030 (GBK: a Windows console in
+  China), else as Windows-1252, else Latin-1, is read in that encoding, said in an ``encoding`` note; one whose lines
+  are each UTF-8 or GB18030 (a logging handler writing the console's code page beside UTF-8 prints) is decoded line
+  by line. Full-width
+  punctuation (``当前损失值：10.11``, ``，``) is the ASCII separator it stands for, a Latin word right after CJK
+  characters is a word of its own (``当前epoch:0/50``), and ``current``/``当前`` before a clock's name is no key.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
   ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
 * **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three
@@ -174,7 +189,9 @@ one parser per framework:
   more than two logging intervals and 2% of the epoch to go) is kept as ``meta["ends_inside_epoch"]`` (rule S002).
 * **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
   ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
-  even when no step is written twice; a setting such as ``resume_from = None`` is not a statement.
+  even when no step is written twice; a setting such as ``resume_from = None`` is not a statement. So is a saved
+  model said found or loaded with training said to go on from it (``Model found at path .._i16000.pdparams, pursuing
+  the training``, ``Checkpoint loaded, continuing training``).
 * **Rows of bare numbers.** A file of nothing but rows of as many numbers (``print(epoch, loss, acc)``: ``0 0.2027
   0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
   column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,

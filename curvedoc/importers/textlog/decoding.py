@@ -23,6 +23,71 @@ BINARY_MAGIC = ((b"\x1f\x8b", "gzip-compressed data"), (b"PK\x03\x04", "a zip ar
                 (b"\xfd7zXZ\x00", "xz-compressed data"), (b"\x28\xb5\x2f\xfd", "zstd-compressed data"))
 
 # ---------------------------------------------------------------------------------------------- decoding
+# the encodings a log written on a machine not set to UTF-8 is in, tried in order on a file that is not UTF-8: the
+# Chinese national standard (GB18030, a superset of GBK and GB2312: a Windows console in China), then Western
+# Windows (cp1252), then Latin-1, which reads any byte
+LEGACY_ENCODINGS = ("gb18030", "cp1252", "latin-1")
+LEGACY_NAMES = {"gb18030": "GB18030 (GBK)", "cp1252": "Windows-1252", "latin-1": "Latin-1",
+                "mixed": "UTF-8 or GB18030 (GBK), line by line"}
+
+
+def _strict(data: bytes, enc: str) -> bool:
+    """Does ``data`` decode as ``enc`` with no error (a character cut at its end aside)?"""
+    try:
+        codecs.getincrementaldecoder(enc)(errors="strict").decode(data, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def legacy_encoding(head: bytes) -> str:
+    """"utf-8", or the legacy encoding of a file whose first bytes ``head`` are not UTF-8: many invalid sequences
+    (three or more, and more than the valid multi-byte characters: not a UTF-8 log with a few damaged bytes) that
+    another common encoding decodes with none (the first of LEGACY_ENCODINGS that does; a character cut at the end
+    of ``head`` does not count). "mixed" when the lines that are not UTF-8 (two or more) are GB18030 (a logging
+    handler writing the console's code page beside lines printed in UTF-8): each line is decoded on its own."""
+    if head.isascii():
+        return "utf-8"
+    text = codecs.getincrementaldecoder("utf-8")(errors="replace").decode(head, final=False)
+    # (a U+FFFD written in the text, EF BF BD, is a character of it, no decoding error)
+    bad = text.count("\ufffd") - head.count(b"\xef\xbf\xbd")
+    if bad < 3:
+        return "utf-8"
+    mostly = bad > sum(1 for c in text if c > "\x7f") - bad  # (more invalid sequences than UTF-8 characters)
+    if mostly and _strict(head, "gb18030"):
+        return "gb18030"
+    lines = head.split(b"\n")[:-1] or [head]
+    invalid = [line for line in lines if not line.isascii() and not _strict(line, "utf-8")]
+    if len(invalid) >= 2 and all(_strict(line, "gb18030") for line in invalid):
+        return "mixed"
+    if not mostly:
+        return "utf-8"  # (a UTF-8 log with a few damaged bytes)
+    return next((enc for enc in LEGACY_ENCODINGS[1:] if _strict(head, enc)), "utf-8")
+
+
+def _line_text(line: bytes) -> str:
+    for enc in ("utf-8", "gb18030"):
+        try:
+            return line.decode(enc)
+        except UnicodeDecodeError:
+            pass
+    return line.decode("utf-8", errors="replace")
+
+
+class LineDecoder:
+    """An incremental decoder for a file whose lines are in UTF-8 or GB18030: each line in the first of the two that
+    decodes it with no error (else UTF-8, U+FFFD for what it cannot)."""
+
+    def __init__(self):
+        self.buf = b""
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        self.buf += data
+        cut = len(self.buf) if final else self.buf.rfind(b"\n") + 1
+        done, self.buf = self.buf[:cut], self.buf[cut:]
+        return "".join(map(_line_text, done.splitlines(keepends=True)))
+
+
 def text_lines(path: Path, issues: list[ImportIssue]):
     """Yield (physical line number of the first, texts) for consecutive lines, decoding incrementally; a very long
     line's renderings can come in several parts with the same line number."""
@@ -49,7 +114,11 @@ def text_lines(path: Path, issues: list[ImportIssue]):
             if not sample.strip() or ctrl > 0.02 * len(sample) or b"\n" not in sample and len(sample) > MAX_LINE:
                 raise UnsupportedFormat(path, f"binary data, not a text log ({ctrl:,} control bytes in its first "
                                         f"{len(sample):,})")
-        dec = codecs.getincrementaldecoder(enc)(errors="replace")
+            enc = legacy_encoding(head)
+            if enc != "utf-8":
+                issues.append(ImportIssue("encoding", f"not UTF-8: read as {LEGACY_NAMES[enc]} (its bytes are "
+                                          "that encoding's text)", file=str(path), count=1, severity="info"))
+        dec = LineDecoder() if enc == "mixed" else codecs.getincrementaldecoder(enc)(errors="replace")
         nuls = 0
         buf = ""
         lineno = 0
@@ -108,14 +177,51 @@ TQDM_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\](?=[ \t]*[^\
 GLUED_EPOCH = re.compile(r"(?<=\d)(?=epoch\s*[:=]?\s*\d)", re.IGNORECASE)
 
 
+# a record headed by its position in brackets ("[010] train_loss: 0.305 | dev_loss: .."), printed without its newline
+# (print(.., end=" ") when nothing was saved): the next record follows on the same line, headed the same way and
+# starting with the same key -- each is a record of its own. (GLUED_RECORDS finds lines that may hold such records)
+RECORD_HEAD = re.compile(r"^[ \t]*\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][ \t]*(?P<key>[A-Za-z_][\w .\-]{0,40}?)[ \t]*[:=]")
+GLUED_RECORDS = re.compile(r"(?m)^[ \t]*\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][^\n]*[ \t]\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][ \t]*[A-Za-z_]")
+
+
+def glued_records(line: str) -> list[str]:
+    """``line`` cut before each record glued to the one before it (see RECORD_HEAD); [line] when none is."""
+    m = RECORD_HEAD.match(line)
+    if m is None:
+        return [line]
+    again = re.compile(r"(?<=\S)[ \t]+(?=\[[ \t]*\d+(?:[ \t]*/[ \t]*\d+)?[ \t]*\][ \t]*" + re.escape(m.group("key"))
+                       + r"[ \t]*[:=])")
+    if again.search(line, m.end()) is None:
+        return [line]
+    return [piece for piece in again.split(line) if piece]
+
+
+# the punctuation a CJK input method types (full-width) is the ASCII punctuation it stands for: '当前损失值：10.11' is
+# 'key: value', '，' a comma; and CJK text puts no space between words, so a Latin word written right after CJK
+# characters is a word of its own ('当前epoch:0/50' is '当前 epoch': the clock, qualified)
+FULL_WIDTH = str.maketrans({"：": ": ", "，": ", ", "；": "; ", "｜": " | ", "（": " (", "）": ") ", "＝": "="})
+CJK_THEN_LATIN = re.compile(r"(?<=[\u3400-\u9fff\uf900-\ufaff])(?=[A-Za-z])")
+
+
+def plain_punctuation(line: str) -> str:
+    """``line`` with the full-width punctuation said in ASCII and a Latin word after CJK characters spaced off
+    (see FULL_WIDTH); a line of ASCII as it is."""
+    if line.isascii():
+        return line
+    return CJK_THEN_LATIN.sub(" ", line.translate(FULL_WIDTH))
+
+
 def renderings(line: str) -> list[str]:
     """The renderings of a physical line (a progress bar redrawn with \r is several; a line printed right after a
     tqdm bar that ended without a newline is one more; so is a record whose epoch is glued to the record before
-    it), each cut at MAX_LINE."""
+    it), each cut at MAX_LINE, its full-width punctuation said in ASCII."""
+    line = plain_punctuation(line)
     parts = [line] if "\r" not in line and len(line) <= MAX_LINE else \
         [rendering[:MAX_LINE] for rendering in line.split("\r")]
     if "poch" in line and GLUED_EPOCH.search(line):
         parts = [piece for part in parts for piece in GLUED_EPOCH.split(part)]
+    if "]" in line and GLUED_RECORDS.search(line):
+        parts = [piece for part in parts for piece in glued_records(part)]
     if "<" not in line or "]" not in line:
         return parts
     out = []

@@ -114,6 +114,11 @@ def _feed(p: TextLogParser, path: Path, data: bytes, before: int, issues: list[I
             # a later piece that looks binary on its own (mostly control bytes): damage inside a text log, said
             issues.append(ImportIssue("bad-chunks", f"{len(data):,} bytes after line {before:,} are not text and "
                                       "were not read", file=str(path), count=1))
+    # (each piece is decoded on its own -- a log in a legacy encoding is told so by every piece that holds such text:
+    # said once, as a reading of the whole file says it)
+    said = [i for i in issues if i.kind == "encoding"]
+    if len(said) > 1:
+        issues[:] = [i for i in issues if i.kind != "encoding" or i is said[0]]
     return before + data.count(b"\n")
 
 

@@ -159,7 +159,7 @@ class TextLogParser(BatchedFeed):
         self.yaml_groups: list[tuple[int, str]] = []
         self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
         self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
-        self.block: tuple | None = None  # (split, "phase" | "launch") of an announced evaluation (see apply)
+        self.block: tuple | None = None  # (split, "phase" | "launch" | "banner") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
@@ -464,7 +464,7 @@ class TextLogParser(BatchedFeed):
             step = int(vals[clock])
             keys, vals = keys[:clock] + keys[clock + 1:], vals[:clock] + vals[clock + 1:]
             prefix = "val/" if self.table_ctx == "val" else "train/"
-            keys = [prefix + k for k in keys]
+            keys = [k if split_of(k) else prefix + k for k in keys]
             self.ctx_step = step
             self._emit(("table",) + tuple(keys), keys, vals, step, "step", bar)
             self.last_point_line = lineno
@@ -472,7 +472,8 @@ class TextLogParser(BatchedFeed):
         prefix = "val/" if self.table_ctx == "val" else "train/"
         if row.label:
             prefix += row.label + "/"
-        keys = [prefix + k for k in keys]
+        # (a column that names its split keeps it: "Train Loss", "Valid Acc" of a table printing both splits' columns)
+        keys = [k if split_of(k) and not row.label else prefix + k for k in keys]
         tpl = ("table",) + tuple(keys)
         if epoch is not None:
             self.set_epoch(epoch)
@@ -874,6 +875,15 @@ class TextLogParser(BatchedFeed):
             # of the evaluation's ("testing in eval mode" then "epoch: 0, loss is: 2.50", then "epoch: 0, loss is:
             # 0.63" as training starts), is training's -- the evaluation is over
             self.block = None
+        if self.block is not None and self.block[1] == "banner" and rec.keys and not rec.ctx and not rec.config \
+                and rec.epoch is not None:
+            # under a banner naming an evaluation ("==== validate epoch 2 ===="), its records up to the next banner;
+            # a record at another epoch than the block's first is training gone on with no banner of its own
+            held_epoch = next((e for k, e in self.block_held if k == "@epoch"), None)
+            if held_epoch is None:
+                self.block_held.add(("@epoch", rec.epoch))
+            elif held_epoch != rec.epoch:
+                self.block = None
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             if self.block[1] == "phase" and rec.epoch is not None:
                 self.block_held.add((rec.keys, rec.epoch))

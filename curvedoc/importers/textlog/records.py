@@ -94,8 +94,9 @@ TQDM_LEFT = re.compile(r"\[\s*(?:\d+:)?\d+:\d+\s*<\s*(?:(?P<h>\d+):)?(?P<m>\d+):
 # "[50]" and a tab opening a line: the boosting round of LightGBM / XGBoost ("[50]\tvalid_0's binary_logloss: 0.43")
 BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # "[3570] " opening a record of key=value pairs: the step clu's metric writer (JAX / Flax, vit_jax) heads each record
-# with ("[3570] img_sec_core_train=40.18, train_loss=0.033119", "[31] steps_per_sec=0.43")
-BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*=[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
+# with ("[3570] img_sec_core_train=40.18, train_loss=0.033119", "[31] steps_per_sec=0.43"); so does a script's print
+# of its epoch's record ("[001] train_loss: 1.153 | dev_loss: 1.161")
+BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*(?:=|:\s*)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
@@ -139,6 +140,10 @@ EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
 BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
+# the last word of a sentence naming the position it speaks of ("Saved checkpoint at step 5000")
+CLOCK_WORDS = {"step", "steps", "epoch", "epochs", "iteration", "iterations", "iter", "it", "update", "updates"}
+# a word that says a clock's value is the one now ("current epoch: 3", "当前 epoch:0/50"): the clock, no key
+CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前"}
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
 ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
@@ -146,7 +151,9 @@ OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|
 SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "val", "validation": "val",
                "eval": "val", "evaluation": "val", "test": "val", "dev": "val", "v": "val",
                # (the loop said as it runs: a tqdm bar's "validating...: 67%|..", "Evaluating: ..")
-               "validating": "val", "evaluating": "val"}
+               "validating": "val", "evaluating": "val",
+               # (the loop named by its verb: "==== validate epoch 2 ====")
+               "validate": "val", "evaluate": "val"}
 HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
 # the verb that joins a key to its value in a sentence ("val loss is 0.05")
 COPULAS = {"is", "was", "are", "were", "equals"}
@@ -183,7 +190,11 @@ RESUME = re.compile(
     r"\bstarting training from (?:iteration|iter|step|epoch)\s+(?P<n1>\d+)|\bcontinuing training from\b|"
     r"\bresum(?:e|ed|ing)\s+(?:training\s+|the\s+run\s+)?(?:with\b[^\n]{0,80}?\s)?(?:from|at)\b|"
     r"\brestor(?:ed|ing)\s+(?:all\s+)?(?:training\s+)?states?\s+from\b|"
-    r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)",
+    r"\bloaded checkpoint\b.*\bat (?:iteration|step)\s+(?P<n2>\d+)|"
+    # a saved model said found or loaded, and training said to go on from it ("Model found at path
+    # .._s0_i16000.pdparams, pursuing the training", "checkpoint loaded, continuing training")
+    r"\b(?:model|checkpoint|weights|ckpt)\b.{0,200}?\b(?:found|loaded|restored)\b.{0,200}?"
+    r"\b(?:pursu|continu|resum|carry)(?:e|es|ed|ing)\b(?:\s+(?:the|on))?\s+training\b",
     re.IGNORECASE,
 )
 # a training framework saying its early-stopping rule ended the run (a planned end, not a cut-off): MMEngine's and
@@ -677,9 +688,9 @@ def parse_record(msg: str) -> Rec | None:
             words = low.split()
             for cut in range(1, len(words)):
                 clock = " ".join(words[cut:])
-                if (clock in EPOCH_KEYS or clock in STEP_KEYS) \
-                        and all(w in SPLIT_WORDS or w in NOT_KEYS for w in words[:cut]) \
-                        and any(w in SPLIT_WORDS for w in words[:cut]):
+                if (clock in EPOCH_KEYS or clock in STEP_KEYS or (clock in BATCH_COUNTERS and tot)) \
+                        and all(w in SPLIT_WORDS or w in NOT_KEYS or w in CLOCK_QUALIFIERS for w in words[:cut]) \
+                        and any(w in SPLIT_WORDS or w in CLOCK_QUALIFIERS for w in words[:cut]):
                     key = " ".join(key.split()[cut:])
                     low = clock
                     if not ctx and any(SPLIT_WORDS.get(w) == "val" for w in words[:cut]):
@@ -822,6 +833,25 @@ _HAS_DIGIT = re.compile(r"\d")
 SHELL_PROMPT = re.compile(r"^(?:\([\w.\-]+\)\s*)?[\w.\-]+@[\w.\-]+:[^\s$#]*[$#]\s*\S")
 
 
+# a banner: a few words between rules ("=========== validate epoch 2 ===========", "----- Training -----", "*** Epoch 3
+# evaluation ***"); when its words are a split (the loop it heads, said as a noun or a verb: "validate", "Testing"),
+# maybe with the epoch, the records under it are that split's up to the next banner -- the block a script prints
+# under each heading, whatever the words on the records' own lines (see TextLogParser.apply)
+_RULE = r"(?:[=*#~]{3,}|-{3,})"
+_BANNER_EPOCH = r"(?:epoch|ep)\.?\s*\d+(?:\s*/\s*\d+)?"
+BANNER = re.compile(r"^\s*" + _RULE + r"\s*(?:" + _BANNER_EPOCH + r"\s*[:\-]?\s+)?(?P<split>" + _EVAL_WORD
+                    + r"|train(?:ing)?)(?:\s+(?:on\s+)?" + _BANNER_EPOCH + r")?(?:\s+(?:set|phase|stage|results?))?\s*"
+                    + _RULE + r"\s*$", re.IGNORECASE)
+
+
+def banner(msg: str) -> tuple | None:
+    """("val" | "train", "banner") when the line is a banner naming a split (see BANNER)."""
+    m = BANNER.match(msg) if len(msg) < 300 else None
+    if m is None:
+        return None
+    return ("train" if m.group("split").lower().startswith("train") else "val", "banner")
+
+
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
@@ -872,6 +902,14 @@ def _table_header(msg: str) -> list[str] | None:
         # then one row of numbers per epoch (a single column too)
         cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
         return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
+    if "\t" in msg and TAB_HEAD.fullmatch(msg):
+        # names separated by tabs, a name holding spaces (pytorch-classification's Logger: "Learning Rate\tTrain
+        # Loss\tValid Loss\tTrain Acc\tValid Acc\t", then a row of as many numbers per epoch): a tab is the
+        # column's edge, as in a TSV file's header
+        cols = [c.strip() for c in msg.split("\t") if c.strip()]
+        if 2 <= len(cols) <= 20 and any(" " in c for c in cols) \
+                and re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()):
+            return cols
     # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
     # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
@@ -893,6 +931,8 @@ def _table_header(msg: str) -> list[str] | None:
     return cols
 
 
+# a header of names separated by tabs (a name may hold spaces, not a number: "Train Loss\tValid Acc\t")
+TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*(?<! ))+\t*")
 # Torch7's optim.Logger header: tab-separated names, each after a '%' (a name may hold spaces and parentheses)
 TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
@@ -1012,7 +1052,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
-    if ("esum" in msg or "from iter" in msg or "ontinuing" in msg or "estor" in msg or "oaded checkpoint" in msg) \
+    if ("esum" in msg or "from iter" in msg or "ontinu" in msg or "estor" in msg or "oaded checkpoint" in msg
+            or "ursu" in msg or "arry" in msg) \
             and len(msg) < 2_000:
         m = RESUME.search(msg)
         a.resume = bool(m and int(m.group("n1") or m.group("n2") or 1) > 0)
@@ -1075,6 +1116,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
             return a
+    if a.announce is None and msg[-1:] in "=*#~-":
+        # (a banner's epoch, when it says one, is still read: its record below; its rule may have been cut with the
+        # line's prefix: "-------- " is one)
+        a.announce = banner(msg if msg[:1] in "=*#~-" else raw)
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)
     if "@" in msg and ("$" in msg or "#" in msg) and SHELL_PROMPT.match(msg):
@@ -1115,6 +1160,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         return a
     if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
         a.checkpoint = True
+        if all(k.lower().split()[-1] in CLOCK_WORDS for k in rec.keys):
+            # "Saved validation checkpoint at step 5000 to ..", "Saving model at epoch 3": where a checkpoint was
+            # written, a position said in a sentence -- no value of a series
+            a.rec = None
+            return a
     if a.early and rec is not None:
         # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line), "Stopping training early
         # as no improvement observed in last 100 epochs. Best results observed at epoch 232" (Ultralytics): a
