@@ -43,6 +43,7 @@ log 10 = 2.303).
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data: a localisation score at the floor beside it stays at chance.
 - ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
 - ``max_noise``: with K inferred, the largest point-to-point noise (sigma) of the plateau relative to log(K); a model at chance predicts the same distribution for every input, so its minibatch loss barely moves.
+- ``min_plan_share``: a run that stopped before this share of its stated plan is not judged at chance from its level alone (an explosion, a collapse or a fitted training split still make the verdict).
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist
@@ -91,6 +92,7 @@ from curvedoc.detectors._gradients import layer_grad_spread
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
+from curvedoc.detectors.unfinished_schedule import plan_reached
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,7 @@ class Params:
     fitted_factor: float
     start_tol: float
     settle_tol: float
+    min_plan_share: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -144,6 +147,12 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_from_metric(run, p))
     if not hits and not loss_judged:
         hits = list(_few_points_at_log_k(run, p))
+    if hits and not any(k in hits[0].evidence for k in ("exploded_to", "exploded_at", "train_fitted", "collapsed_at")):
+        plan = plan_reached(run)
+        if plan is not None and plan[0] < p.min_plan_share:
+            # stopped within the first part of its stated plan (2 epochs of 400): a model at chance there is also a
+            # slow start, as on a live run -- unless an explosion, a collapse or a fitted training split says more
+            return
     for h in hits[:1]:
         tl = run.roles.get("train_loss")
         if tl is not None and ["underfitting", tl] not in (h.evidence.get("supersedes") or []):

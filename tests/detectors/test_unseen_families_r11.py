@@ -370,3 +370,38 @@ def test_a_warmup_bump_that_ends_below_its_first_reading_is_no_divergence(tmp_pa
     (d / "log.csv").write_text("global_step,loss\n" + "\n".join(f"{i + 1},{x:.6g}" for i, x in enumerate(v)) + "\n")
     rr = curvedoc.diagnose(str(d)).runs[0]
     assert not [f for f in rr.findings if f.name == "divergence"], [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a run stopped within the first twentieth of its stated plan, at
+# log K: a slow start as often as a model that cannot learn -- not judged at chance from its level alone
+def _hf_state_at_chance(path, k, reached, max_steps, seed):
+    import json
+
+    rng = np.random.default_rng(seed)
+    hist = []
+    for s in range(10, reached + 1, 10):
+        hist.append({"epoch": s / max_steps * 3, "learning_rate": 2e-5, "loss": round(float(np.log(k) * (1.01 + 0.02 * rng.standard_normal())), 4), "step": s})
+        if s % 50 == 0:
+            hist.append({"epoch": s / max_steps * 3, "eval_loss": round(float(np.log(k) * 1.005), 4),
+                         "eval_accuracy": round(float(1 / k + 0.005 * rng.standard_normal()), 4), "step": s})
+    path.mkdir()
+    (path / "trainer_state.json").write_text(json.dumps(
+        {"global_step": reached, "max_steps": max_steps, "num_train_epochs": 3, "log_history": hist}))
+
+
+@pytest.mark.parametrize("k", [3, 10])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_run_stopped_in_the_first_twentieth_of_its_plan_is_not_called_at_chance(k, seed, tmp_path):
+    d = tmp_path / f"early-{k}-{seed}"
+    _hf_state_at_chance(d, k, 300, 10_000, seed)  # 3% of the plan
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "plateau-at-chance"], [(f.name, f.message) for f in rr.findings]
+    assert [f for f in rr.findings if f.name == "unfinished-schedule"]
+
+
+@pytest.mark.parametrize("k", [3, 10])
+def test_the_same_run_at_chance_over_most_of_its_plan_is_at_chance(k, tmp_path):
+    d = tmp_path / f"late-{k}"
+    _hf_state_at_chance(d, k, 900, 1_000, 0)
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert [f for f in rr.findings if f.name == "plateau-at-chance"], [(f.name, f.message) for f in rr.findings]
