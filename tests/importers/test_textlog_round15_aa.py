@@ -297,3 +297,39 @@ def test_a_gbk_log_watched_as_it_grows_reads_as_the_whole_file(tmp_path):
         got = g.reading()
         assert got.frame.reset_index(drop=True).equals(whole.frame.reset_index(drop=True))
         assert [i.kind for i in got.issues].count("encoding") == 1
+
+
+# ------------------------------------------------ counters glued to a one- or two-letter name at a record's head
+@pytest.mark.parametrize("style", [("e{e} s{s} ", "epoch {e} step {s} "), ("ep{e} it{s} ", "epoch {e} step {s} "),
+                                   ("E{e} S{s} ", "epoch {e} step {s} ")])
+@pytest.mark.parametrize("sep", [": ", "="])
+def test_glued_epoch_and_step_counters_read_as_written_out(style, sep, tmp_path):
+    from curvedoc import load
+
+    glued, spelled = style
+    a, b = [], []
+    st = 0
+    for e in range(1, 7):
+        for _ in range(3):
+            st += 20
+            line = f"loss{sep}{3.2 - 0.01 * st / 20:.4f}"
+            a.append(glued.format(e=e, s=st) + line)
+            b.append(spelled.format(e=e, s=st) + line)
+        a.append(f"e{e} EVAL loss{sep}{3.1 - 0.02 * e:.4f}" if style[0].startswith("e") else
+                 f"ep{e} EVAL loss{sep}{3.1 - 0.02 * e:.4f}" if style[0].startswith("ep") else f"E{e} EVAL loss{sep}{3.1 - 0.02 * e:.4f}")
+        b.append(f"epoch {e} EVAL loss{sep}{3.1 - 0.02 * e:.4f}")
+    (tmp_path / "a.log").write_text("\n".join(a) + "\n")
+    (tmp_path / "b.log").write_text("\n".join(b) + "\n")
+    ra, rb = load(tmp_path / "a.log")[0], load(tmp_path / "b.log")[0]
+    assert sorted(ra.tags) == sorted(rb.tags)
+    for t in rb.tags:
+        assert ra.series(t).equals(rb.series(t)), t
+    assert len(rb.series("loss")) == 18
+
+
+def test_a_word_that_only_starts_like_a_glued_counter_is_left_alone(tmp_path):
+    from curvedoc import load
+
+    (tmp_path / "c.log").write_text("".join(f"e2e loss: {1.0 - 0.05 * i:.3f}\n" for i in range(10)))
+    r = load(tmp_path / "c.log")[0]
+    assert "epoch" not in r.tags
