@@ -280,6 +280,12 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
             strength = zero_share
         else:
             return  # a metric that left the floor: the model learned something
+        if _climbing(v / m.scale) and \
+                learning_slowly(run, p.learning_floor, p.learning_z, p.fitted_factor, p.min_points) is not None:
+            # climbing through its evaluations beside a training loss that clearly fell (short of fitting) and a
+            # validation loss that did not rise: learning, too slowly (underfitting's), not at the floor -- a score
+            # creeping up beside a loss that never moved is still a model at chance
+            return
         judged.append((strength, m, v, steps, why))
     if judged and all(float(np.ptp(j[2])) == 0.0 for j in judged) and _held_out_loss_halved(run):
         # the same number at every evaluation beside a validation loss that fell by half or more: the model does
@@ -576,6 +582,21 @@ def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
     return len(v) >= 3 and bool((v >= 0).all()) and float(np.median(v)) < (1.0 - 3.0 * p.band) * math.log(k)
 
 
+def _climbing(v: np.ndarray) -> bool:
+    """A held-out accuracy that rose through its evaluations: its last third's median at least 1.5x its first third's
+    and above it by six of its point-to-point noise sigmas, with at least six evaluations (a token accuracy going
+    3.6% -> 4.4% -> ... -> 9.2% at an LR of 1e-6). Whatever its level, a model whose held-out score keeps climbing is
+    learning, too slowly perhaps (underfitting's), not sitting at chance; an accuracy at chance scatters around one
+    level, and one that collapsed falls."""
+    n = len(v)
+    if n < 6:
+        return False
+    t = n // 3
+    first, last = float(np.median(v[:t])), float(np.median(v[-t:]))
+    sigma = noise_sigma(v)
+    return first > 0 and last >= 1.5 * first and math.isfinite(sigma) and last - first > 6.0 * sigma
+
+
 def _class_shares(v: np.ndarray, k: int, p: Params) -> bool:
     """Every evaluation scores one of exactly K numbers that sum to 1 (within 0.01, as :func:`_two_shares`), over at
     least ``min_evals`` evaluations and twice as many as K: the K class shares of a fixed evaluation set, i.e. a model
@@ -810,6 +831,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             if kf is None or _blowup(run, math.log(kf), p.explode_ratio) is None:
                 continue
         judged += 1
+        if _climbing(v):
+            continue  # rising through its evaluations: a model learning (slowly), not one at chance
         # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
         # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
         frozen = float(np.ptp(v)) == 0.0 and not _outputs_moving(run, float(v[0]), p)

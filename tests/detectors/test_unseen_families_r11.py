@@ -405,3 +405,35 @@ def test_the_same_run_at_chance_over_most_of_its_plan_is_at_chance(k, tmp_path):
     _hf_state_at_chance(d, k, 900, 1_000, 0)
     rr = curvedoc.diagnose(str(d)).runs[0]
     assert [f for f in rr.findings if f.name == "plateau-at-chance"], [(f.name, f.message) for f in rr.findings]
+
+
+# ------------------------------------------------ a held-out accuracy climbing through its evaluations, however low
+# (an LR far too low): a model learning too slowly, not one at chance
+@pytest.mark.parametrize("k", [10, 20])
+@pytest.mark.parametrize("evals", [8, 20])
+def test_a_climbing_held_out_accuracy_is_not_at_chance(k, evals, tmp_path):
+    rng = np.random.default_rng(k + evals)
+    acc = np.linspace(0.6, 1.7, evals) / k + 0.002 * rng.standard_normal(evals)
+    lk = np.log(k)
+    loss = lk * np.linspace(1.06, 0.96, evals * 4) * (1 + 0.005 * rng.standard_normal(evals * 4))
+    d = tmp_path / f"slow-{k}-{evals}"
+    d.mkdir()
+    rows = []
+    for i in range(evals * 4):
+        rows.append(f"epoch {i // 4 + 1} step {20 * (i + 1)} loss: {loss[i]:.4f}")
+        if i % 4 == 3:
+            rows.append(f"epoch {i // 4 + 1} EVAL loss: {loss[i] * 0.99:.4f} token acc: {100 * acc[i // 4]:.1f}%")
+    (d / "train.log").write_text("\n".join(rows) + "\n")
+    rr = curvedoc.diagnose(str(d)).runs[0]
+    assert not [f for f in rr.findings if f.name == "plateau-at-chance"], [(f.name, f.message) for f in rr.findings]
+
+
+@pytest.mark.parametrize("k", [10, 20])
+def test_a_held_out_accuracy_scattered_around_1_over_k_is_still_at_chance(k, tmp_path):
+    from _helpers import make_run, run_detector
+
+    rng = np.random.default_rng(k)
+    n = 20
+    run = make_run(train_loss=np.log(k) * (1.02 + 0.01 * rng.standard_normal(n * 4)),
+                   val_acc=1 / k + 0.004 * rng.standard_normal(n), val_loss=np.log(k) * (1.03 + 0.01 * rng.standard_normal(n)))
+    assert run_detector("plateau-at-chance", run)
