@@ -392,11 +392,13 @@ def eval_set_size(v: np.ndarray) -> int:
     return _rounded_set_size(u, d)
 
 
-def set_size_not_printing(v: np.ndarray) -> int:
-    """:func:`eval_set_size` where the printing cannot explain it: values printed to ``d`` decimals lie on the grid
-    of 1/10^d and of its divisors (two decimals read as N = 100, 50, 25, 20 ...) whatever set they were measured on,
-    so such an N says nothing; 88 from three decimals, or any N from full floats, is the set's own. 0 otherwise."""
-    n = eval_set_size(v)
+def set_size_not_printing(v: np.ndarray, n: int | None = None) -> int:
+    """:func:`eval_set_size` (``n``, when the caller has read it already) where the printing cannot explain it: values
+    printed to ``d`` decimals lie on the grid of 1/10^d and of its divisors (two decimals read as N = 100, 50, 25, 20
+    ...) whatever set they were measured on, so such an N says nothing; 88 from three decimals, or any N from full
+    floats, is the set's own. 0 otherwise."""
+    if n is None:
+        n = eval_set_size(v)
     if not n:
         return 0
     dec = printed_decimals(np.unique(v[np.isfinite(v)]))
@@ -722,10 +724,10 @@ def _warming(s: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
 LR_END_INTERVALS = 2.5
 
 
-def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1) -> tuple[float, float] | None:
+def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1, min_after: int = 4) -> tuple[float, float] | None:
     """(step where the LR's decay reaches 0 if its recent slope goes on, the logging interval there) for an LR that
-    falls smoothly after its peak (linear or cosine decay: at least four readings after the peak, nearly every
-    change a fall, no flat steps dominating); None for a constant, stepped, noisy or rising LR. ``skip`` first
+    falls smoothly after its peak (linear or cosine decay: at least ``min_after`` readings from the peak on, nearly
+    every change a fall, no flat steps dominating); None for a constant, stepped, noisy or rising LR. ``skip`` first
     readings are passed over when finding the peak (a bias group's warmup starting 10x high)."""
     n = len(v)
     if n < 5 or not float(np.max(v)) > 0:
@@ -734,7 +736,7 @@ def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1) -> tuple[float
     ip = skip + int(np.argmax(v[skip:]))
     peak = float(v[ip])
     post = v[ip:]
-    if len(post) < 4 or post[-1] >= 0.95 * peak:
+    if len(post) < min_after or post[-1] >= 0.95 * peak:
         return None
     d = np.diff(post)
     if np.mean(d <= 1e-12 * peak) < 0.9 or np.mean(d < -1e-9 * peak) < 0.6:

@@ -130,7 +130,7 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
     if m.kind == "accuracy" and m.rate:
         size = eval_set_size(vals / m.scale)
         if size > p.tiny_eval_set:
-            size = set_size_not_printing(vals / m.scale)
+            size = set_size_not_printing(vals / m.scale, size)
         q = float(np.median(vals / m.scale))
         if 0 < size and 0 < q < 1:
             binom = float(np.sqrt(q * (1.0 - q) / size))

@@ -44,8 +44,8 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import last_key as _last_key
-from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_decay_end, lr_ran_out, lr_still_warming, noise_sigma, prepared,
-                                         window_median)
+from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_decay_end, lr_ran_out, lr_still_warming,
+                                         noise_sigma, prepared, window_median)
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS, eta_left, inside_epoch
@@ -286,8 +286,8 @@ def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
     peak = float(np.max(v[skip:]))
     if v[-1] <= p.annealed_ratio * peak:
         return None
-    ext = lr_decay_end(steps, v, skip)
-    if ext is None or len(v) - (skip + int(np.argmax(v[skip:]))) < 8:
+    ext = lr_decay_end(steps, v, skip, min_after=8)
+    if ext is None:
         return None
     end, gap = ext
     if end - float(steps[-1]) <= LR_END_INTERVALS * gap:

@@ -21,6 +21,7 @@ import numpy as np
 
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.rules import Catalog, Origin, Signature
+from curvedoc.vocab import severity_rank
 
 # the fixes a finding lists: those of its first causes, the first fixes of each
 FIX_CAUSES = 2
@@ -55,9 +56,6 @@ def drop_superseded(findings: list[Finding]) -> list[Finding]:
     return [f for f in findings if (f.name, str(f.evidence.get("tag"))) not in gone]
 
 
-_RANK = {"info": 0, "warning": 1, "error": 2}
-
-
 def demote_restated(findings: list[Finding]) -> list[Finding]:
     """A finding whose evidence says ``restates: [[rule name, tag], ...]`` makes a stronger statement of what those
     rules found on that tag (a model at chance 'fits nothing', which is underfitting's 'the loss stays high'): their
@@ -74,7 +72,8 @@ def demote_restated(findings: list[Finding]) -> list[Finding]:
     out = []
     for f in findings:
         g = by.get((f.name, str(f.evidence.get("tag"))))
-        if g is not None and g is not f and f.severity != "info" and _RANK[f.severity] <= _RANK[g.severity]:
+        if g is not None and g is not f and f.severity != "info" and \
+                severity_rank(f.severity) >= severity_rank(g.severity):  # (worst first: not worse than g)
             f = dataclasses.replace(f, severity="info", evidence={**f.evidence, "restated_by": g.code})
         out.append(f)
     return out
