@@ -102,6 +102,8 @@ class Params:
     bump_smooth_frac: float
     bump_min_lost: float
     bump_warn_lost: float
+    eval_min_points: int
+    eval_max_len: int
 
 
 def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
@@ -177,7 +179,10 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     # the largest spike is reported with the tag it is in
     found = []
     for tag in _val_loss_tags(run):
-        h = _spikes(run, sig.finite(run.series(tag)), p)
+        vals = sig.finite(run.series(tag))
+        h = _spikes(run, vals, p)
+        if h is None:
+            h = _eval_spike(vals, p)
         # only clear spikes: a lone small one in an evaluation series is the noise of a small validation set (a
         # lone big one that recovered at once is kept, as the information it is)
         if h is not None and (h.severity != "info" or (h.evidence.get("max_ratio") or 0.0) >= p.big_ratio):
@@ -283,6 +288,100 @@ def _val_loss_tags(run: Run) -> list[str]:
         if tag not in out and r is not None and r[0] == "val_loss":
             out.append(tag)
     return out[:20]
+
+
+def _eval_spike(f, p: Params) -> Hit | None:
+    """A held-out loss that jumped for a few evaluations and came back, judged against its neighbours.
+
+    An evaluation series is short (10-100 readings) and has no minibatch noise: each reading is the model on the
+    same held-out data. The window medians of :func:`_spikes` need ``min_window`` readings on each side, so they miss
+    a bad checkpoint at the head of the series (evaluations 2-5 of 50) or during the fast early descent (where the
+    median of the readings before lags far above the curve). Here a spike is a peak whose nearest readings on both
+    sides (the troughs the readings fall to, at most ``eval_max_len`` + 1 evaluations away) are ``big_ratio`` times
+    lower or more, with at most ``eval_max_len`` readings (and a fifth of the series) clearly up between them; the peak must clear the higher of those two anchors by ``z_min`` standard deviations of the
+    difference of two readings (the series' own scatter: robust sigma of each reading's log residual from the mean
+    of its two neighbours, outside the episode) and rise by ``min_abs_frac`` of the series' scale in loss units.
+    Episodes that cover more than a fifth of the readings are a series with two levels (oscillation's), not spikes.
+    The training loss was smooth (judged first), so the causes are the weights' state at that evaluation: an LR at
+    the edge of stability, a numerically fragile layer, or normalisation statistics that differ at evaluation.
+    """
+    n = len(f)
+    if n < p.eval_min_points:
+        return None
+    v = f.to_numpy(dtype=np.float64)
+    if float(v.min()) <= 0.0:
+        return None
+    steps = f.index.tolist()
+    lv = np.log(v)
+    max_len = max(1, min(p.eval_max_len, n // 5))
+    drop = math.log(p.big_ratio)
+    episodes = []
+    taken = np.zeros(n, dtype=bool)
+    for i in np.argsort(-lv, kind="stable"):
+        i = int(i)
+        if i == 0 or i == n - 1 or taken[i]:
+            continue
+        if lv[i - 1] > lv[i] or lv[i + 1] > lv[i]:
+            continue  # not a peak
+        # the anchors are the troughs the readings fall to on each side (as long as they keep falling, within
+        # max_len + 1 readings of the peak): a bad checkpoint often shows on its neighbours too (0.02, 0.10, 0.92, 0.007)
+        j = i - 1
+        while j >= 1 and i - (j - 1) <= max_len + 1 and lv[j - 1] < lv[j]:
+            j -= 1
+        k = i + 1
+        while k < n - 1 and (k + 1) - i <= max_len + 1 and lv[k + 1] < lv[k]:
+            k += 1
+        if lv[j] > lv[i] - drop or lv[k] > lv[i] - drop:
+            continue
+        # the episode: the readings between the anchors still clearly up (half the big_ratio drop, log space)
+        up = j + 1 + np.flatnonzero(lv[j + 1:k] > max(lv[j], lv[k]) + 0.5 * drop)
+        if len(up) > max_len or taken[up].any():
+            continue
+        taken[up] = True
+        episodes.append((j, i, k))
+    if not episodes or taken.sum() > n / 5:
+        return None
+    inner = np.arange(1, n - 1)
+    keep = inner[~(taken[inner] | taken[inner - 1] | taken[inner + 1])]
+    if len(keep) < 3:
+        return None
+    resid = lv[keep] - 0.5 * (lv[keep - 1] + lv[keep + 1])
+    s_one = sig.MAD_TO_SIGMA * float(np.median(np.abs(resid - np.median(resid)))) / math.sqrt(1.5)
+    head = float(np.median(v[: min(3, n)]))
+    span = max(head - float(np.min(v)), 0.0)
+    events = []
+    for j, i, k in sorted(episodes):
+        base = max(v[j], v[k])
+        height = lv[i] - math.log(base)
+        if height < p.z_min * math.sqrt(2.0) * s_one:
+            continue
+        if v[i] - base < p.min_abs_frac * max(span, base):
+            continue
+        # came back: the first reading after the peak at least halfway down to the anchors (log space)
+        back = next(r for r in range(i + 1, k + 1) if lv[r] <= lv[i] - 0.5 * height)
+        events.append((j, i, back, float(v[i] / base), float(height)))
+    if not events:
+        return None
+    count = len(events)
+    j, i, back, ratio, height = max(events, key=lambda e: e[3])
+    k = next(e for e in episodes if e[1] == i)[2]
+    rec_pts = max(e[2] - e[1] for e in events)
+    where = ", ".join(sig.fmt_step(steps[e[1]]) for e in events[:8]) + (", ..." if count > 8 else "")
+    msg = (f"{count} spike{'s' if count != 1 else ''} at step{'s' if count != 1 else ''} {where}: up to "
+           f"{sig.fmt_num(ratio)}x the evaluations on either side ({sig.fmt_num(v[i])} at step {sig.fmt_step(steps[i])}; "
+           f"{sig.fmt_num(v[j])} at step {sig.fmt_step(steps[j])} before, {sig.fmt_num(v[k])} at step "
+           f"{sig.fmt_step(steps[k])} after); {'each' if count > 1 else 'it'} was back at least halfway within "
+           f"{rec_pts} evaluation{'s' if rec_pts != 1 else ''}")
+    z = height / max(math.sqrt(2.0) * s_one, 1e-12)
+    ev = {"count": count, "first_spike_step": steps[events[0][1]], "max_ratio": ratio, "max_z": float(z),
+          "recovered": count, "not_recovered": 0, "max_recovery_points": rec_pts,
+          "max_recovery_steps": max(steps[e[2]] - steps[e[1]] for e in events), "grad_norm_spiked_with": None,
+          "clipping_configured": None, "spike_steps": [steps[e[1]] for e in events[:50]],
+          "test": "neighbouring evaluations"}
+    return Hit(msg, step=steps[events[0][1]], steps=(steps[events[0][1]], steps[events[-1][1]]),
+               confidence=0.5 + 0.45 * I.clamp01(0.5 * math.log(ratio) / math.log(p.big_ratio)),
+               evidence=ev, severity="info", causes=("lr-too-high", "numerical-instability", "eval-mode-bug"),
+               marks=tuple(steps[e[1]] for e in events[:200]))
 
 
 def _spikes(run: Run, f, p: Params) -> Hit | None:
