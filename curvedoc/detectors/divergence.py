@@ -49,6 +49,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``grad_rise``: log-space rise of the grad norm over its pre-onset level that counts as "rose first".
 
 - ``recovering_fall``: a rise that began before the loss ever improved is only an info when the loss still fell at least this much over the last part of the run.
+- ``recovering_z``: ... and that fall clears this many standard errors of the two medians compared (the run's own step-to-step noise).
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss diverges) and 'Common pathologies' (NaN after a
@@ -87,6 +88,7 @@ class Params:
     huge_jump: float
     grad_rise: float
     recovering_fall: float
+    recovering_z: float
 
 
 def _lin(x: float, logspace: bool) -> float:
@@ -399,7 +401,7 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         conf = min(conf, 0.6)  # never improved before rising: could be a warmup bump cut short
     severe = (res["logspace"] and res["rise_log"] >= math.log(2.0)) or res["lost"] >= 1.0
     severity = None if severe else "warning"
-    late = _late_fall(f)
+    late = _late_fall(f, p.recovering_z)
     if res["from_start"] and late is not None and late >= p.recovering_fall:
         # the 'best' is the first points, before any learning: no progress was lost. A loss that rose at once
         # and has been falling ever since (still falling at the end) is a warm-up bump or a loss whose terms
@@ -445,17 +447,28 @@ def _below_zero(run: Run, f: pd.Series) -> Hit | None:
                causes=("wrong-loss", "numerical-instability"))
 
 
-def _late_fall(f) -> float | None:
+def _late_fall(f, z: float = 0.0) -> float | None:
     """Relative fall of the loss from the median of 55-70% of the run to the median of its last 15% (positive =
-    still falling), or None when there are too few points or the loss is not positive."""
+    still falling), or None when there are too few points or the loss is not positive. With ``z`` > 0 a fall that
+    does not clear ``z`` standard errors of the difference of the two medians (from the loss's own step-to-step
+    noise, log space) is no fall: 0. A loss thrown to 8x its start that wanders between 8 and 31 is not 'still
+    falling' because its last four readings happen to sit 6% lower than the four before."""
     v = f.to_numpy(dtype=np.float64)
     v = v[np.isfinite(v)]
     n = len(v)
     if n < 20 or (v <= 0).any():
         return None
-    mid = float(np.median(v[int(0.55 * n): int(0.7 * n)]))
-    end = float(np.median(v[int(0.85 * n):]))
-    return 1.0 - end / mid if mid > 0 else None
+    a, b = v[int(0.55 * n): int(0.7 * n)], v[int(0.85 * n):]
+    mid = float(np.median(a))
+    end = float(np.median(b))
+    if not mid > 0:
+        return None
+    fall = 1.0 - end / mid
+    if z > 0 and fall > 0:
+        se = sig.median_se(I.diff_noise(np.log(v)), len(a), len(b))
+        if math.isfinite(se) and math.log(mid / end) < z * se:
+            return 0.0
+    return fall
 
 
 def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_scale: bool) -> Hit:

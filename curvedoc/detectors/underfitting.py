@@ -41,7 +41,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
 - ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell.
 - ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
-- ``chance_high``: ... and no point of it (or of its twin at another granularity) above this multiple of log K (it never exploded); the never-learned and poor-fit readings also stand down when the loss was thrown to this multiple of its median level.
+- ``chance_high``: ... and no point of it (or of its twin at another granularity) above this multiple of log K (it never exploded); the never-learned and poor-fit readings also stand down when the loss was thrown to this multiple of its median level, or ended at this multiple of where it started.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
@@ -388,6 +388,11 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         return  # learned a lot
     if _thrown_above(run, float(np.median(v)), p.chance_high):
         return  # thrown to twice its level or more (an LR far too high): divergence / chance say it, not a weak model
+    if tail >= p.chance_high * min(head, float(v[0])):
+        # it ended at twice where it started or more (the untrained model's first reading, or the first few): the
+        # loss grew away -- an LR far too high threw it there at once and it stayed -- which is divergence's, not a
+        # model that "improved little"
+        return
     w = max(3, n // 50) | 1
     if float(np.min(rolling_median_values(v, w, 1, center=True))) < (1.0 - p.max_improvement) * tail:
         # it learned (a level held over 2% of the run well below where it ended) and lost it: divergence's (a

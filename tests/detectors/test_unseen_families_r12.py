@@ -77,3 +77,47 @@ def test_a_validation_loss_with_two_levels_is_not_a_series_of_spikes(epochs, tmp
     rr, f = _findings(d)
     assert "loss-spikes" not in f or "neighbouring" not in str(f["loss-spikes"].evidence.get("test", "")), \
         f["loss-spikes"].message
+
+
+# ------------------------------------------------ LR far too high: the loss leaves log K at once, is thrown to 10-30x
+# it and wanders there (+-35% a reading) to the end; its last readings a little lower than the ones before is its
+# noise, not a recovery. (At 5x with one reading before the blow-up, a 21-60 point run cannot tell the start from its
+# noise: one reading 1.6 nats below a level scattering by 0.35 is not beyond three standard errors)
+def _step_csv(path, steps, loss, acc):
+    path.mkdir()
+    rows = ["step,loss,acc"] + [f"{s},{l:.5g},{a:.4f}" for s, l, a in zip(steps, loss, acc)]
+    (path / "metrics.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("k", [2, 6, 10, 100])
+@pytest.mark.parametrize("n", [21, 60, 300])
+@pytest.mark.parametrize("level", [10.0, 30.0])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_loss_thrown_far_above_log_k_that_stays_there_is_divergence_not_underfitting(k, n, level, seed, tmp_path):
+    rng = np.random.default_rng(seed * 1000 + n + k)
+    lk = np.log(k)
+    loss = lk * level * np.exp(0.35 * rng.standard_normal(n))
+    loss *= np.linspace(1.0, 0.93, n)  # a drift a little down, well inside the noise
+    loss[0] = lk * (1 + 0.01 * rng.standard_normal())
+    acc = np.clip(1 / k + 0.03 * rng.standard_normal(n), 0, 1)
+    d = tmp_path / f"lr-high-k{k}-n{n}-x{level:g}-{seed}"
+    _step_csv(d, np.arange(n) * 10, loss, acc)
+    rr, f = _findings(d)
+    assert "divergence" in f and f["divergence"].severity in SEVERE, [(x.name, x.severity, x.message) for x in rr.findings]
+    assert f.get("underfitting") is None or f["underfitting"].severity == "info", f["underfitting"].message
+
+
+@pytest.mark.parametrize("n", [40, 200])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_warm_up_bump_that_comes_back_down_is_not_divergence(n, seed, tmp_path):
+    # the healthy twin: the loss rises at once (loss terms switching on) and falls through its noise to the end
+    rng = np.random.default_rng(seed + n)
+    t = np.linspace(0, 1, n)
+    loss = (1.0 + 2.5 * np.exp(-((t - 0.08) / 0.05) ** 2) * (t > 0.01) + 0.6 * (1 - t)) * np.exp(0.05 * rng.standard_normal(n))
+    loss[0] = 1.0
+    acc = np.clip(0.3 + 0.6 * t, 0, 1)
+    d = tmp_path / f"bump-{n}-{seed}"
+    _step_csv(d, np.arange(n) * 10, loss, acc)
+    rr, f = _findings(d)
+    assert f.get("divergence") is None or f["divergence"].severity == "info", f["divergence"].message
+
