@@ -121,3 +121,37 @@ def test_a_warm_up_bump_that_comes_back_down_is_not_divergence(n, seed, tmp_path
     rr, f = _findings(d)
     assert f.get("divergence") is None or f["divergence"].severity == "info", f["divergence"].message
 
+
+# ------------------------------------------------ a per-epoch log opens at epoch 1, the end of its first interval: it
+# saw the run from the untrained model on. A from-scratch detector whose losses fall steadily through a short
+# schedule while its mAP is still near 0 is learning too slowly (underfitting's), not a model stuck at the floor
+def _yolo_csv(path, epochs, box, cls, dfl, vbox, vcls, vdfl, p, r, m50, m5095, lr):
+    path.mkdir()
+    cols = ["epoch", "train/box_loss", "train/cls_loss", "train/dfl_loss", "metrics/precision(B)", "metrics/recall(B)",
+            "metrics/mAP50(B)", "metrics/mAP50-95(B)", "val/box_loss", "val/cls_loss", "val/dfl_loss", "lr/pg0",
+            "lr/pg1", "lr/pg2"]
+    rows = [",".join(cols)]
+    for i, e in enumerate(epochs):
+        vals = [box[i], cls[i], dfl[i], p[i], r[i], m50[i], m5095[i], vbox[i], vcls[i], vdfl[i], lr[i], lr[i], lr[i]]
+        rows.append(f"{e}," + ",".join(f"{x:.5g}" for x in vals))
+    (path / "results.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("n", [10, 20, 30])
+@pytest.mark.parametrize("fall", [0.25, 0.5])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_short_from_scratch_detector_still_learning_is_underfitting_not_at_the_floor(n, fall, seed, tmp_path):
+    rng = np.random.default_rng(seed * 10 + n)
+    t = np.linspace(0, 1, n)
+    shape = 1 - fall * t + 0.01 * rng.standard_normal(n)
+    box, cls, dfl = 2.3 * shape, 4.4 * shape, 4.2 * shape
+    vbox, vcls, vdfl = 2.4 * shape, 4.5 * shape, 4.1 * shape
+    m50 = np.clip(0.001 + 0.08 * t ** 3 + 0.004 * rng.standard_normal(n), 0, 1)
+    lr = 6e-4 * (1 - 0.7 * t)
+    d = tmp_path / f"scratch-{n}-{fall}-{seed}"
+    _yolo_csv(d, np.arange(1, n + 1), box, cls, dfl, vbox, vcls, vdfl, np.clip(m50 * 2, 0, 1), np.clip(0.3 + m50, 0, 1),
+              m50, m50 / 2.5, lr)
+    rr, f = _findings(d)
+    assert f.get("plateau-at-chance") is None or f["plateau-at-chance"].severity == "info", \
+        [(x.name, x.severity, x.message) for x in rr.findings]
+    assert "underfitting" in f, [(x.name, x.severity, x.message) for x in rr.findings]
