@@ -13,7 +13,10 @@ and the largest clear spike (a warning, not a lone small one, which is the noise
 set) is reported with the tag it is in: a validation loss can spike in the high-LR phase
 of a one-cycle schedule, or in one head of a detector, while training stays smooth. With training smooth and
 every such spike recovered, neither the training nor the final model paid for it: an info (a checkpoint that was
-bad for a moment); one that did not recover stays a warning.
+bad for a moment); one that did not recover stays a warning. An evaluation series is short and has no minibatch
+noise, so a held-out loss the window medians cannot judge (a jump at its head, or during its fast early descent) is
+also judged reading against reading: a peak ``big_ratio`` times above the evaluations on both sides, beyond the
+series' own scatter.
 
 With no sudden spike, a bump is reported: the smoothed loss rising to ``bump_ratio`` times its running best after
 the first tenth of the run and coming back within ``bump_back`` of it before the end (an instability episode
@@ -56,6 +59,9 @@ divergence. Repeated spikes are an early warning.
 - ``bump_back``: ... to within this factor of that best before the end is an instability episode (a bump).
 - ``bump_smooth_frac``: the bump test's rolling-median window, as a fraction of the points.
 - ``bump_min_lost``: the bump must give back at least this share of the progress the run made (loss units).
+- ``eval_min_points``: a held-out loss with no window-median spike is also judged reading against reading (a peak
+  ``big_ratio`` times above the evaluations on both sides) from this many evaluations on.
+- ``eval_max_len``: ... with at most this many readings up between the two anchors (and a fifth of the series).
 - ``bump_warn_lost``: a bump is a warning only when it gave back at least this share of the progress (and reached ``big_ratio``); an info otherwise. Sudden spikes that all came back at once and rose by less than this share in loss units are info too.
 
 ## References

@@ -501,11 +501,31 @@ def _prior_loss(q: float) -> float:
     return math.log(max(2, round(1.0 / q)))
 
 
+def _prior_loss_bound(run: Run, q: float) -> float:
+    """The largest loss a predictor of a class prior scoring majority share ``q`` >= 0.5 can sit at when the task may
+    have more than two classes: H(q) + (1 - q) log(K - 1), the remaining share spread evenly over the other K - 1
+    classes. K is bounded by the untrained model's loss, about log K: the training loss's first reading, 5% up and
+    rounded (a first epoch mean sits a little below log K: 1.01 for three classes, log 3 = 1.10).
+    A three-class set with a majority of 0.68 has a prior entropy of 0.85, not the binary 0.63; a loss settling at
+    0.86 beside an accuracy of 0.6765 at every evaluation is the prior learned, not outputs that still change.
+    0 when there is no first reading above log 2 or no majority share."""
+    if not 0.5 <= q < 1.0 or "train_loss" not in run.roles:
+        return 0.0
+    t = clean(run.series("train_loss")).to_numpy(dtype=np.float64)
+    if not len(t) or not math.isfinite(float(t[0])) or float(t[0]) <= math.log(2.0):
+        return 0.0
+    k = round(math.exp(min(float(t[0]) * 1.05, 30.0)))
+    if k < 3:
+        return 0.0
+    return -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) + (1.0 - q) * math.log(k - 1)
+
+
 def _outputs_moving(run: Run, q: float, p: Params, since: int | None = None) -> bool:
     """A validation loss that says the held-out outputs are still changing while an accuracy beside it repeats the
     value ``q``: it moved by more than 5% (medians of its first and last fifths; the practical floor of the loss
     rules) and ends above what a constant predictor scoring ``q`` can sit at -- the entropy of its prior, at most
-    log 2 for a binary share q >= 0.5 and log K for q = 1/K -- by more than ``max_excess_above``. A constant
+    log 2 for a binary share q >= 0.5 (or :func:`_prior_loss_bound` when the first loss allows more classes) and
+    log K for q = 1/K -- by more than ``max_excess_above``. A constant
     predictor's loss either sits still (a dead network's 14.4 at every epoch) or settles onto that entropy while the
     prior is learned (within ``max_excess_above`` of it, or 0.05 nats for the small entropies of a share near 1); a
     loss still falling well above it belongs to a model whose outputs change, and an accuracy
@@ -522,7 +542,7 @@ def _outputs_moving(run: Run, q: float, p: Params, since: int | None = None) -> 
     first, last = fifth_medians(v)
     if abs(math.log(last / first)) <= 0.05:
         return False
-    h = _prior_loss(q)
+    h = max(_prior_loss(q), _prior_loss_bound(run, q))
     # settled: within max_excess_above of the entropy, or 0.05 nats of it for the tiny entropies of a share near 1
     return last > max((1.0 + p.max_excess_above) * h, h + 0.05)
 

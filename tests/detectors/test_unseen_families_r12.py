@@ -155,3 +155,49 @@ def test_a_short_from_scratch_detector_still_learning_is_underfitting_not_at_the
     assert f.get("plateau-at-chance") is None or f["plateau-at-chance"].severity == "info", \
         [(x.name, x.severity, x.message) for x in rr.findings]
     assert "underfitting" in f, [(x.name, x.severity, x.message) for x in rr.findings]
+
+
+# ------------------------------------------------ an imbalanced K-class set (K >= 3): a model that predicts the majority
+# class at every evaluation scores its share, the same number every time, while its loss settles onto the prior's
+# entropy -- above the binary entropy of that share, since the rest of the examples spread over K - 1 classes
+def _lightning_csv(path, tl, ta, vl, va):
+    path.mkdir()
+    rows = ["epoch,step,train_acc_epoch,train_loss_epoch,val_acc,val_loss"]
+    for e, (a, b, c, d) in enumerate(zip(ta, tl, va, vl)):
+        rows.append(f"{e},{5 * e + 4},{a:.6f},{b:.6f},,")
+        rows.append(f"{e},{5 * e + 4},,,{c:.8f},{d:.6f}")
+    (path / "metrics.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("k", [3, 4, 6])
+@pytest.mark.parametrize("major", [0.55, 0.68, 0.8])
+@pytest.mark.parametrize("epochs", [12, 30])
+def test_a_majority_predictor_of_an_imbalanced_k_class_set_is_at_chance(k, major, epochs, tmp_path):
+    rest = (1 - major) / (k - 1)
+    prior = -(major * np.log(major) + (k - 1) * rest * np.log(rest))
+    e = np.arange(epochs)
+    lk = np.log(k)
+    # the loss settles from just below log K onto the prior's entropy (the prior is learned), never below it
+    tl = prior + (0.95 * lk - prior) * np.exp(-e / (epochs / 5))
+    vl = prior * 1.01 + (0.96 * lk - prior) * np.exp(-e / (epochs / 5))
+    n_val = 68
+    q = round(major * n_val) / n_val
+    d = tmp_path / f"majority-k{k}-{major}-{epochs}"
+    _lightning_csv(d, tl, np.full(epochs, major + 0.02), vl, np.full(epochs, q))
+    rr, f = _findings(d)
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity in SEVERE, \
+        [(x.name, x.severity, x.message) for x in rr.findings]
+
+
+@pytest.mark.parametrize("k", [3, 6])
+@pytest.mark.parametrize("epochs", [12, 30])
+def test_a_model_learning_past_the_majority_share_is_not_at_chance(k, epochs, tmp_path):
+    # the healthy twin: the accuracy leaves the majority share and the loss falls below the prior's entropy
+    e = np.arange(epochs)
+    lk = np.log(k)
+    tl = 0.2 + (0.95 * lk - 0.2) * np.exp(-e / (epochs / 4))
+    va = 0.68 + 0.25 * (1 - np.exp(-e / (epochs / 4)))
+    d = tmp_path / f"learns-k{k}-{epochs}"
+    _lightning_csv(d, tl, va + 0.02, tl * 1.1, np.round(va * 68) / 68)
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
