@@ -78,6 +78,16 @@ def lr_blowup_to_chance(seed: int, *, k: int | None = None, n: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------------- writers
+def keras_csvlogger(path: Path, loss, acc, val_loss, val_acc, *, loss_fmt: str = ".4f", acc_fmt: str = ".4f") -> Path:
+    """A Keras CSVLogger file (``training.log``: epoch, accuracy, loss, val_accuracy, val_loss) in a new ``path``."""
+    path.mkdir()
+    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    rows += [f"{e},{a:{acc_fmt}},{l:{loss_fmt}},{va:{acc_fmt}},{vl:{loss_fmt}}"
+             for e, (l, a, vl, va) in enumerate(zip(loss, acc, val_loss, val_acc))]
+    (path / "training.log").write_text("\n".join(rows) + "\n")
+    return path
+
+
 def write(c: Curves, fmt: str, folder: Path) -> Path:
     """Write ``c`` in ``fmt`` under ``folder`` (created); returns the path to give curvedoc."""
     folder.mkdir(parents=True, exist_ok=True)

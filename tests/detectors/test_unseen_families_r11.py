@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _families import keras_csvlogger
 
 import curvedoc
 
@@ -15,10 +16,7 @@ SEVERE = ("warning", "error")
 
 
 def _keras_csv(path, loss, acc, val_loss, val_acc):
-    path.mkdir()
-    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"]
-    rows += [f"{e},{a:.4f},{l:.4f},{va:.4f},{vl:.4f}" for e, (l, a, vl, va) in enumerate(zip(loss, acc, val_loss, val_acc))]
-    (path / "training.log").write_text("\n".join(rows) + "\n")
+    keras_csvlogger(path, loss, acc, val_loss, val_acc)
 
 
 # ------------------------------------------------ a model at chance from its first logged epoch (LR far too high,
