@@ -117,16 +117,21 @@ def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Pa
     per epoch for 3-5 epochs): the minimum must come before the end, every later evaluation must stay above it --
     the loss never came back -- with the last one far above it (few_min_rise) and the later evaluations' median at
     least a quarter as far (a rise, not one high last reading), and the training loss must keep falling. A dip between
-    two higher evaluations (0.191 -> 0.195 -> 0.277 -> 0.268 -> 0.285) is still a loss that left its minimum."""
+    two higher evaluations (0.191 -> 0.195 -> 0.277 -> 0.268 -> 0.285) is still a loss that left its minimum. A loss
+    that can be negative (an NLL) is read in its own units, its rise against its progress or its minimum's size."""
     n = len(steps)
-    if n < p.few_min_points or not is_log:
+    if n < p.few_min_points:
         return None
     i_best = int(np.argmin(work))
     after = work[i_best:]
     if len(after) < 2 or not bool(np.all(after[1:] > after[0])):
         return None
     rise = float(work[-1] - work[i_best])
-    if rise < p.few_min_rise or float(np.median(after[1:])) - after[0] < rise / 4:
+    # a loss that can be negative (a negative log-likelihood) has no log space: its rise is read against the scale
+    # of its own values -- the progress it made from its first evaluation to its minimum, or the minimum's size,
+    # whichever is larger -- so that few_min_rise means the same share (0.15) in both readings
+    scale = max(float(work[0] - work[i_best]), abs(float(work[i_best])), 1e-12) if not is_log else 1.0
+    if rise < p.few_min_rise * scale or float(np.median(after[1:])) - after[0] < rise / 4:
         return None
     monotone = bool(np.all(np.diff(after) > 0))
     best_step, end_step = int(steps[i_best]), int(steps[-1])
@@ -141,7 +146,8 @@ def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Pa
     return {
         "best_step": best_step, "end_step": end_step, "val_best": float(raw[i_best]), "val_end": float(raw[-1]),
         "val_first": float(raw[0]),
-        "rise": float(gx.lin_change(work[i_best], work[-1], True)), "rise_log": rise,
+        "rise": float(gx.lin_change(work[i_best], work[-1], True)) if is_log else rise / scale,
+        "rise_log": rise if is_log else float("nan"), "rise_units": None if is_log else rise,
         "train_change": float(t_change), "train_at_best": gx.raw(t_best, t_is_log),
         "train_at_end": gx.raw(t_end, t_is_log), "points_after": int(n - 1 - i_best), "val_points": int(n),
         "monotone": monotone,
@@ -466,9 +472,12 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
         if few is not None:
             # the rule's own witness count: one later evaluation is one reading (min_points_after), worth telling,
             # not yet a trend -- unless it rose so far (large_rise) that it matters by itself
-            lone = few["points_after"] < p.min_points_after and few["rise_log"] < p.large_rise
+            rl = few["rise_log"] if math.isfinite(few["rise_log"]) else few["rise"]
+            lone = few["points_after"] < p.min_points_after and rl < p.large_rise
+            how = (fmt_pct(few["rise"]) if math.isfinite(few["rise_log"]) else
+                   f"up {fmt_num(few['rise_units'])} ({few['rise']:.1f}x the scale of its progress)")
             yield Hit(
-                f"{val_tag} {fmt_pct(few['rise'])} since its minimum {fmt_num(few['val_best'])} at step "
+                f"{val_tag} {how} since its minimum {fmt_num(few['val_best'])} at step "
                 f"{fmt_step(few['best_step'])}, {'rising at' if few['monotone'] else 'above it at'} each of the "
                 f"{few['points_after']} later evaluations "
                 f"(now {fmt_num(few['val_end'])} at step {fmt_step(few['end_step'])}), while {train_tag} changed "
@@ -478,7 +487,7 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
                 severity="info" if lone else None,
                 step=few["best_step"],
                 steps=(few["best_step"], few["end_step"]),
-                confidence=round(0.45 + 0.2 * gx.ratio01(few["rise_log"] - p.few_min_rise, 2 * p.few_min_rise), 3),
+                confidence=round(0.45 + 0.2 * gx.ratio01(rl - p.few_min_rise, 2 * p.few_min_rise), 3),
                 evidence=few,
                 causes=("too-many-epochs", "overfitting-capacity"),
                 tags=(val_tag, train_tag),

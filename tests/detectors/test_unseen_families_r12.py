@@ -199,3 +199,52 @@ def test_a_model_learning_past_the_majority_share_is_not_at_chance(k, epochs, tm
     _lightning_csv(d, tl, va + 0.02, tl * 1.1, np.round(va * 68) / 68)
     rr, f = _findings(d)
     assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+
+
+# ------------------------------------------------ a negative log-likelihood (a density estimator, a flow) goes below
+# 0: no log space. Evaluated a handful of times, a validation NLL that leaves its minimum and stays above it while the
+# training NLL keeps falling overfits, read in its own units against the progress it made -- also when its later
+# evaluations jump about (0.07, 6.8, 0.84, 5.1, 12.6 after -0.55), which leaves no noise to measure a trend against
+def _nll_csv(path, steps, train, val_steps, val):
+    path.mkdir()
+    rows = ["epoch,step,train_loss,val_loss"]
+    ev = dict(zip(val_steps, val))
+    for s, t in zip(steps, train):
+        rows.append(f"{s // 250},{s},{t:.6f},")
+        if s in ev:
+            rows.append(f"{s // 250},{s},,{ev[s]:.6f}")
+    (path / "metrics.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("evals", [5, 6, 8])
+@pytest.mark.parametrize("rise", [0.5, 3.0, 12.0])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_validation_nll_that_leaves_its_minimum_overfits(evals, rise, seed, tmp_path):
+    rng = np.random.default_rng(seed * 7 + evals)
+    steps = np.arange(50, evals * 250 + 1, 50)
+    train = 0.2 - 1.6 * (1 - np.exp(-steps / (evals * 80))) + 0.05 * rng.standard_normal(len(steps))
+    vsteps = np.arange(250, evals * 250 + 1, 250)
+    val = np.empty(evals)
+    val[0], val[1] = 0.9, -0.5
+    up = np.linspace(0.3, 1.0, evals - 2) * np.where(np.arange(evals - 2) % 2 == 0, 0.3, 1.0)  # erratic, ends high
+    up[-1] = 1.0
+    val[2:] = -0.5 + rise * up * (1 + 0.2 * rng.random(evals - 2))
+    d = tmp_path / f"nll-{evals}-{rise}-{seed}"
+    _nll_csv(d, steps, train, vsteps, val)
+    rr, f = _findings(d)
+    assert "overfitting" in f, [(x.name, x.severity, x.message) for x in rr.findings]
+
+
+@pytest.mark.parametrize("evals", [5, 8])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_validation_nll_still_improving_does_not_overfit(evals, seed, tmp_path):
+    # the healthy twin: the validation NLL falls with the training NLL, wobbling by a tenth of its progress
+    rng = np.random.default_rng(seed + 100 * evals)
+    steps = np.arange(50, evals * 250 + 1, 50)
+    train = 0.2 - 1.6 * (1 - np.exp(-steps / (evals * 80))) + 0.05 * rng.standard_normal(len(steps))
+    vsteps = np.arange(250, evals * 250 + 1, 250)
+    val = 0.9 - 1.8 * (1 - np.exp(-vsteps / (evals * 80))) + 0.05 * rng.standard_normal(evals)
+    d = tmp_path / f"nll-ok-{evals}-{seed}"
+    _nll_csv(d, steps, train, vsteps, val)
+    rr, f = _findings(d)
+    assert "overfitting" not in f, f["overfitting"].message
