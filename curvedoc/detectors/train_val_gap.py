@@ -9,6 +9,9 @@ Or a gap that is there almost at once: within the first ``early_span`` of the tr
 ``hold_share`` of the later evaluations (a model that memorises its training set in the first few percent of
 the run and learns nothing that transfers), reported even when validation then rises.
 
+Or, with no validation loss or no gap in it, a gap in what the model gets right: its training accuracy at least
+``acc_gap`` of the scale above its held-out accuracy over the last third of the run.
+
 Or a gap that opens: over the second half of the evaluations the training loss keeps falling while the
 validation loss has stopped improving (flat or rising), and val/train ends at least ``open_ratio`` after
 growing by ``open_growth`` -- the point where early stopping would have stopped the run. Reported as info
@@ -41,6 +44,9 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``untrained_share``: ... with validation at or above this share of the untrained training loss throughout.
 - ``acc_agree``: a gap beside training and validation accuracies within this share of the scale of each other is
   reported as info (the losses differ in how they are computed, not in what the model gets right).
+- ``acc_gap``: with no loss gap (or no validation loss), a training accuracy this share of the scale above the
+  held-out one (medians of their last thirds) is the gap read in what the model gets right.
+- ``acc_min_evals``: fewest points of each accuracy for that reading.
 - ``eval_works_acc``: a gap there from the first evaluation beside a held-out accuracy that reaches this share of its
   scale (and no training accuracy to compare) is a working evaluation's generalisation gap: an info.
 
@@ -84,6 +90,8 @@ class Params:
     untrained_share: float
     acc_agree: float
     eval_works_acc: float
+    acc_gap: float
+    acc_min_evals: int
 
 
 def _thirds(x: np.ndarray) -> tuple[float, float]:
@@ -144,6 +152,43 @@ def _opening_gap(run: Run, p: Params, vs, vr, vw, t_at, r) -> Iterator[Hit]:
 
 @detector("train-val-gap", params=Params)
 def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
+    hits = list(_loss_gap(run, p))
+    if hits:
+        yield from hits
+        return
+    acc = _accuracy_gap(run, p)
+    if acc is not None:
+        yield acc
+
+
+def _accuracy_gap(run: Run, p: Params) -> Hit | None:
+    """The gap read in what the model gets right: the training accuracy's last third (median) at least ``acc_gap``
+    of the scale above the held-out accuracy's, with ``acc_min_evals`` evaluations of each -- a model that scores 25
+    points more on the examples it trains on than on held-out ones memorises (or is evaluated in another mode), with
+    or without a validation loss to show it. A validation loss that says otherwise was judged first (this runs only
+    when the loss test found no gap); healthy runs' accuracies differ by a few points to ~20 (a regularised model,
+    a small validation set), memorising ones by 25-100."""
+    ta, va = accuracy(run, "train_acc"), accuracy(run, "val_acc")
+    if len(ta) < p.acc_min_evals or len(va) < p.acc_min_evals:
+        return None
+    t, v = ta.to_numpy(dtype=np.float64), va.to_numpy(dtype=np.float64)
+    t_end, v_end = window_median(t, 2.0 / 3.0, 1.0), window_median(v, 2.0 / 3.0, 1.0)
+    if not (math.isfinite(t_end) and math.isfinite(v_end)) or t_end - v_end < p.acc_gap:
+        return None
+    v_best = float(np.max(v))
+    tt, vt = run.roles["train_acc"], run.roles["val_acc"]
+    start = int(va.index[int(len(va) * 2 // 3)])
+    msg = (f"{tt} ends at {t_end:.3f} and {vt} at {v_end:.3f} (medians of their last thirds, from step "
+           f"{fmt_step(start)}): the model gets {100 * (t_end - v_end):.0f} points more right on its training data "
+           f"than on held-out data (best held-out {v_best:.3f})")
+    return Hit(msg, step=start, steps=(start, int(va.index[-1])),
+               confidence=round(0.55 + 0.35 * min(1.0, (t_end - v_end - p.acc_gap) / p.acc_gap), 3),
+               evidence={"train_acc_end": t_end, "val_acc_end": v_end, "gap": t_end - v_end, "val_acc_best": v_best,
+                         "series": [tt, vt]},
+               causes=("overfitting-capacity", "memorisation-multi-epoch", "eval-mode-bug"), tags=(tt, vt))
+
+
+def _loss_gap(run: Run, p: Params) -> Iterator[Hit]:
     if not run.has("train_loss", "val_loss") or not (p.min_ratio > 1):
         return
     vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))

@@ -248,3 +248,46 @@ def test_a_validation_nll_still_improving_does_not_overfit(evals, seed, tmp_path
     _nll_csv(d, steps, train, vsteps, val)
     rr, f = _findings(d)
     assert "overfitting" not in f, f["overfitting"].message
+
+
+# ------------------------------------------------ the gap read in what the model gets right: a training accuracy that
+# climbs to 0.85-1.0 while the held-out accuracy stays 25+ points below, logged with or without a validation loss
+def _acc_log(path, tr_acc, val_acc, loss=None, val_loss=None):
+    path.mkdir()
+    lines = []
+    for e, (a, b) in enumerate(zip(tr_acc, val_acc), 1):
+        extra = f" | loss {loss[e - 1]:.4f}" if loss is not None else ""
+        vextra = f" | val loss {val_loss[e - 1]:.4f}" if val_loss is not None else ""
+        lines.append(f"epoch {e}{extra} | train acc {a:.4f}{vextra} | val acc {b:.4f}")
+    (path / "train.log").write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("epochs", [10, 30, 100])
+@pytest.mark.parametrize("gap", [0.28, 0.45, 0.8])
+@pytest.mark.parametrize("with_loss", [False, True])
+def test_a_training_accuracy_far_above_the_held_out_one_is_a_gap(epochs, gap, with_loss, tmp_path):
+    rng = np.random.default_rng(epochs + int(gap * 100))
+    e = np.arange(epochs)
+    top = min(0.99, 0.18 + gap + 0.1)
+    tr = top - (top - 0.15) * np.exp(-e / (epochs / 5))
+    va = np.clip(tr - gap * (1 - np.exp(-e / (epochs / 8))) + 0.01 * rng.standard_normal(epochs), 0.01, 1)
+    loss = 2.0 * (1.05 - tr) if with_loss else None
+    d = tmp_path / f"accgap-{epochs}-{gap}-{with_loss}"
+    _acc_log(d, tr, va, loss)
+    rr, f = _findings(d)
+    assert "train-val-gap" in f and f["train-val-gap"].severity in SEVERE, \
+        [(x.name, x.severity, x.message) for x in rr.findings]
+
+
+@pytest.mark.parametrize("epochs", [10, 30, 100])
+@pytest.mark.parametrize("gap", [0.03, 0.1, 0.18])
+def test_a_regularised_model_a_few_points_better_on_its_training_data_has_no_gap(epochs, gap, tmp_path):
+    # the healthy twin: held-out accuracy a few points to ~20 below the training accuracy, as regularised models are
+    rng = np.random.default_rng(epochs + int(gap * 1000))
+    e = np.arange(epochs)
+    tr = 0.97 - 0.8 * np.exp(-e / (epochs / 5))
+    va = np.clip(tr - gap + 0.01 * rng.standard_normal(epochs), 0.01, 1)
+    d = tmp_path / f"accok-{epochs}-{gap}"
+    _acc_log(d, tr, va, 2.0 * (1.05 - tr), 2.0 * (1.05 - va))
+    rr, f = _findings(d)
+    assert f.get("train-val-gap") is None or f["train-val-gap"].severity == "info", f["train-val-gap"].message
