@@ -104,6 +104,7 @@ class TextLogParser(BatchedFeed):
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
+        self.frame_line = -2  # the last frame of a traceback ('  File "x.py", line 8, in f') read
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
@@ -300,6 +301,18 @@ class TextLogParser(BatchedFeed):
                 # a traceback's last line says what ended it: "KeyboardInterrupt" after "Traceback (most recent
                 # call last):" is a run stopped from outside, not a failure of its own
                 self.kill_line = (lineno, msg.strip()[:160])
+        if a.frame:
+            self.frame_line = lineno  # (the source line under it is printed next: no record either)
+            return
+        if a.exception:
+            # the last line of a traceback says what ended the run: 'FloatingPointError: validation loss is nan at
+            # epoch 3' is quoted with the 'Traceback (most recent call last):' above it
+            if self.crash_line is not None and self.crash_line[0] >= self.last_point_line and not a.kill \
+                    and self.crash_line[1].startswith("Traceback") and " … " not in self.crash_line[1]:
+                self.crash_line = (self.crash_line[0], f"{self.crash_line[1]} … {a.msg.strip()[:160]}")
+            return
+        if lineno == self.frame_line + 1 and raw[:1].isspace():
+            return  # the source line a traceback prints under its frame ('    raise ValueError(f"loss={loss}")')
         if a.resume:
             self.resumes.append((lineno, a.msg.strip()[:160]))
             # a job resumed from a saved state is a launch: a record it prints at a position the previous job had

@@ -180,6 +180,13 @@ CRASH = re.compile(
     # a compiled program's own last words: darknet's 'Error: ...' and the glibc backtrace it prints before exiting
     r"^Error: |^backtrace \(\d+ entries\)|\bFatal error\b"
 )
+# A Python traceback: 'Traceback (most recent call last):', then frames ('  File "x.py", line 88, in main', each with
+# the source line under it), then the exception's line: its class (a CamelCase name, maybe dotted by its module,
+# ending as exception classes do) and its message. Its numbers are the exception's words, not a record: a line
+# 'FloatingPointError: validation loss is nan at epoch 3' says why the run died (the crash), it is no point of a
+# 'validation loss' series.
+TRACEBACK_FRAME = re.compile(r'^\s*File "[^"]*", line \d+(?:, in \S.*)?$')
+EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Failure|Fault)(?::\s.*|:?)$")
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
@@ -1044,6 +1051,12 @@ class Line:
     # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"): the plan when said before
     # the first record (the parser decides; after training it says what happened: "stopped after 19 epochs")
     plan_epochs: int | None = None
+    # a line of a Python traceback that is no record, whatever numbers it holds: a frame ('  File "train.py", line
+    # 88, in main') and the last line, the exception and its message ('FloatingPointError: validation loss is nan
+    # at epoch 3', 'ValueError: loss=nan'); the source line printed under a frame is known by the frame before it
+    # (TextLogParser.apply; batches.feed_lines reads it afresh so that both readings place it alike)
+    frame: bool = False
+    exception: bool = False
 
 
 def setting_value(text: str):
@@ -1064,6 +1077,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
+    if 'File "' in msg and TRACEBACK_FRAME.match(msg):
+        a.frame = True
+        return a
+    if ("rror" in msg or "xception" in msg or "nterrupt" in msg or "xit" in msg or "ailure" in msg or "ault" in msg) \
+            and len(msg) < 2_000 and EXCEPTION_LINE.match(msg.rstrip()):
+        a.exception = True
+        return a
     if ("esum" in msg or "from iter" in msg or "ontinu" in msg or "estor" in msg or "oaded checkpoint" in msg
             or "ursu" in msg or "arry" in msg) \
             and len(msg) < 2_000:

@@ -1,0 +1,86 @@
+"""Text logs, round 16 (issue 36): kinds of misreading seen on real runs and on the lock-box batches 2026-12-07aa, ab
+and nu11, each checked on small logs written the way such programs print them (several wordings and lengths), read
+with and without plans (the two readings must be equal: _read checks it)."""
+
+from __future__ import annotations
+
+import pytest
+from test_textlog_readings import _assert_same, _read, _series, _tags
+
+from curvedoc.importers.textlog import read_text_log
+
+
+# ------------------------------------------------------------------ a traceback is the run's end, not its records
+def _traceback(last: str, frames: int, source: str) -> list[str]:
+    out = ["Traceback (most recent call last):"]
+    for k in range(frames):
+        out += [f'  File "/home/u/proj/train.py", line {80 + 7 * k}, in {"main" if k else "<module>"}',
+                f"    {source if k == frames - 1 else 'main()'}"]
+    return out + [last]
+
+
+@pytest.mark.parametrize("record, last, source, frames, epochs", [
+    ("Epoch {e}: train loss {t:.4f}, val loss {v:.4f}", "FloatingPointError: validation loss is nan at epoch {e}",
+     "raise FloatingPointError(f'validation loss is nan at epoch {epoch}')", 2, 3),
+    ("epoch={e} loss={t:.4f} val_loss={v:.4f}", "ValueError: loss=nan",
+     "raise ValueError(f'loss={loss}')", 1, 12),
+    ("[{e}/50] loss: {t:.4f} | val loss: {v:.4f}", "RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in "
+     "its 0th output.", "loss.backward()", 4, 7),
+    ("INFO:root:Epoch {e} - loss: {t:.4f} - val loss: {v:.4f}", "AssertionError: loss 1e+09 exceeds 1e6 at step 4200",
+     "assert loss < 1e6, f'loss {loss:.0e} exceeds 1e6 at step {step}'", 3, 25),
+])
+def test_the_lines_of_a_traceback_are_no_records_and_its_exception_is_the_crash(tmp_path, record, last, source,
+                                                                                  frames, epochs):
+    """A run that dies in an exception prints its traceback: 'Traceback (most recent call last):', frames ('  File
+    "train.py", line 88, in main') each with the source line under it, then 'FloatingPointError: validation loss is
+    nan at epoch 3'. None of these lines is a point of a series (the exception's message and the source line hold
+    words and numbers like a record's): the log ends in a crash, and the crash quotes the exception."""
+    lines = [record.format(e=e, t=1 / e, v=1.2 / e) for e in range(1, epochs + 1)]
+    lines += _traceback(last.format(e=epochs), frames, source)
+    rd = _read(tmp_path, lines)
+    assert len(rd.frame) and all(len(g) == epochs for _, g in rd.frame.groupby("tag", observed=True)), \
+        {t: len(g) for t, g in rd.frame.groupby("tag", observed=True)}
+    crash = [i for i in rd.issues if i.kind == "crash"]
+    assert len(crash) == 1 and last.format(e=epochs)[:40] in crash[0].message, rd.issues
+    assert "nan" not in str(rd.meta.get("summary", {})).lower()
+
+
+def test_a_keyboard_interrupt_at_the_end_of_a_traceback_is_a_kill(tmp_path):
+    lines = [f"step {s} loss {2 / s:.4f}" for s in range(1, 40)]
+    lines += _traceback("KeyboardInterrupt", 2, "loss = model(x, step=3)")
+    rd = _read(tmp_path, lines)
+    assert [i.kind for i in rd.issues if i.kind in ("crash", "killed")] == ["killed"]
+    assert set(_tags(rd)) == {"loss"}
+
+
+def test_a_traceback_mid_log_then_a_relaunch_keeps_the_records_after_it(tmp_path):
+    """A launch that died ('ValueError: loss=nan'), then the script started again: the second launch's records
+    are read; the traceback's lines are not."""
+    lines = [f"epoch {e} loss={1 / e:.4f}" for e in range(1, 6)]
+    lines += _traceback("ValueError: loss=nan", 2, "raise ValueError(f'loss={loss}')")
+    lines += [f"epoch {e} loss={0.9 / e:.4f}" for e in range(1, 11)]
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "loss")[1]) == 15
+    assert not [i for i in rd.issues if i.kind == "crash"]
+
+
+def test_stray_traceback_headers_among_records_lose_no_record(tmp_path):
+    """A 'Traceback (most recent call last):' line with no frames after it (a log cut, or lines of several
+    processes interleaved): the records after it are records, in both readings."""
+    lines = []
+    for i in range(300):
+        if i % 37 == 5:
+            lines.append("Traceback (most recent call last):")
+        lines.append(f"Epoch: [{i}][50]\tTime 0.{i % 9 + 1} (0.5)\tLoss {1 + 1 / (i + 1):.4f} ({1.5:.4f})")
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "Loss")[1]) == 300
+
+
+@pytest.mark.parametrize("line", ["Epoch: [3][50]\tLoss 0.41", "Error rate: 0.12", "MSE Error: 0.41",
+                                  "val Error: 0.2", "TrainError 0.3"])
+def test_a_record_named_like_an_error_is_still_a_record(tmp_path, line):
+    """Only a class name (CamelCase, one word, maybe dotted by its module) ending as exception classes do, then
+    ': message', is an exception's line: a metric called an error ('Error rate: 0.12', 'MSE Error: 0.41') is no
+    exception."""
+    rd = _read(tmp_path, [line.replace("0.", f"0.{k}") for k in range(1, 9)])
+    assert len(rd.frame) and all(len(g) == 8 for _, g in rd.frame.groupby("tag", observed=True))
