@@ -84,3 +84,59 @@ def test_a_record_named_like_an_error_is_still_a_record(tmp_path, line):
     exception."""
     rd = _read(tmp_path, [line.replace("0.", f"0.{k}") for k in range(1, 9)])
     assert len(rd.frame) and all(len(g) == 8 for _, g in rd.frame.groupby("tag", observed=True))
+
+
+# ------------------------------------------------------- a Keras bar's renderings are the epoch's running means
+def _keras_log(style: str, epochs: int, batches: int, val: bool, sep: str = "\n") -> tuple[str, list, list]:
+    """model.fit's console: 'Epoch e/E', then the bar drawn at each batch with the epoch's running means (they start
+    again every epoch: a sawtooth over the run), then the line that closes it (at its total, with the validation
+    keys when there is a validation set). Returns the text, the epoch-end losses and validation losses."""
+    text, ends, vals = "", [], []
+    for e in range(1, epochs + 1):
+        text += f"Epoch {e}/{epochs}\n"
+        end, v = round(1 / e, 4), round(1.2 / e, 4)
+        ends.append(end)
+        vals.append(v)
+        for b in range(1, batches + 1):
+            run = f"loss: {end + 0.3 * (batches - b) / batches:.4f} - accuracy: {0.5 + e / 50 - b / 1000:.4f}"
+            if style == "keras2":
+                done = b * 30 // batches
+                bar = "[" + "=" * max(done - 1, 0) + (">" if done < 30 else "=") + "." * (30 - done) + "]"
+                eta = f"{(batches - b) // 3}:{b % 60:02d}" if b % 7 == 3 else f"{batches - b}s"
+                line = f"{b:4d}/{batches} {bar} - ETA: {eta} - {run}"
+            elif style == "keras3-ascii":  # (Keras 3's bar where its glyph cannot be drawn: '=' with no brackets)
+                line = f"\x1b[1m{b:4d}/{batches}\x1b[0m \x1b[32m{'=' * (20 * b // batches)}\x1b[0m\x1b[37m" \
+                       f"{'=' * (20 - 20 * b // batches)}\x1b[0m \x1b[1m{batches - b}s\x1b[0m 60ms/step - {run}"
+            else:
+                line = f"{b:4d}/{batches} {'━' * 20} {batches - b}s 60ms/step - {run}"
+            text += line + sep
+        tail = f" - val_loss: {v:.4f} - val_accuracy: 0.8" if val else ""
+        closing = f"loss: {end:.4f} - accuracy: {0.5 + e / 50:.4f}{tail}"
+        if style == "keras2":
+            text += f"{batches:4d}/{batches} [{'=' * 30}] - 3s 60ms/step - {closing}\n"
+        elif style == "keras3-ascii":
+            text += f"\x1b[1m{batches:4d}/{batches}\x1b[0m \x1b[32m{'=' * 20}\x1b[0m\x1b[37m\x1b[0m \x1b[1m3s\x1b[0m " \
+                    f"60ms/step - {closing}\n"
+        else:
+            text += f"{batches:4d}/{batches} {'━' * 20} 3s 60ms/step - {closing}\n"
+    return text, ends, vals
+
+
+@pytest.mark.parametrize("style", ["keras2", "keras3-ascii", "keras3"])
+@pytest.mark.parametrize("epochs, batches, val, sep", [(6, 35, True, "\n"), (12, 9, False, "\n"), (4, 120, True, "\r"),
+                                                       (9, 20, False, "\r")])
+def test_a_keras_bar_is_one_point_per_epoch_its_closing_value(tmp_path, style, epochs, batches, val, sep):
+    """The loss a Keras bar shows at batch b is the mean over the epoch's first b batches, and it starts again every
+    epoch: read as readings at each batch they are a sawtooth that detectors take for rises. One point per epoch, the
+    value of the line that closes the bar (what Keras' History holds), with or without a validation set, the bar in
+    brackets (Keras 2, with its ETA), in '━' or in '=' (Keras 3, a console that cannot draw '━'), each rendering on a
+    line of its own or redrawn with '\\r'."""
+    text, ends, vals = _keras_log(style, epochs, batches, val, sep)
+    p = tmp_path / "train.log"
+    p.write_text(text, encoding="utf-8")
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "loss") == (list(range(1, epochs + 1)), ends), _tags(rd)
+    assert not [t for t in _tags(rd) if t.startswith(("loss ", "accuracy "))], _tags(rd)
+    if val:
+        assert _series(rd, "val_loss") == (list(range(1, epochs + 1)), vals)

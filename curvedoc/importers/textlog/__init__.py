@@ -102,6 +102,10 @@ one parser per framework:
   when the epoch is on the record's own line. Records of ``[e][i/N]`` that are all at the end of their epoch (the
   last rendering of each epoch's bar, ``5005/5005``) are one point per epoch, placed on the epoch: a run resumed with
   another epoch length stays one series.
+* **Keras' progress bar.** What it shows at batch b (``12/35 [===>...] - ETA: 9s - loss: ..``, ``12/35 ━━━━ 9s
+  60ms/step - loss: ..``, or in ``=`` with no brackets where ``━`` cannot be drawn) is the epoch's running mean: its
+  renderings in an epoch are one point, the epoch's, the value of the line that closes the bar (with the validation
+  keys when there are some), as Keras' History holds it.
 * **A console's progress bar.** HF Trainer / TRL print their log dicts (``{'loss': 1.19, .., 'epoch': 0.01}``,
   ``{'eval_loss': ..}``) with no step, between the redraws of a tqdm bar over the optimizer steps (``33%|███▎ |
   4364/13278 [26:15<45:51, 3.24it/s]``): each such record is on the count of the training bar when it was written,
@@ -182,7 +186,10 @@ one parser per framework:
   punctuation (``当前损失值：10.11``, ``，``) is the ASCII separator it stands for, a Latin word right after CJK
   characters is a word of its own (``当前epoch:0/50``), and ``current``/``当前`` before a clock's name is no key.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
-  ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
+  ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it). The
+  lines of a traceback are no records: its frames (``  File "train.py", line 88, in main``), the source line under
+  each, and its last line, the exception (``FloatingPointError: validation loss is nan at epoch 3``), which the
+  crash quotes.
 * **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three
   logging intervals and a minute of training, is kept as ``meta["eta_at_end_s"]`` (rule S002 reads it).
 * **Inside an epoch.** A log whose last point is a training record printed well inside an epoch (``[100/188]``,

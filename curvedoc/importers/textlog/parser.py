@@ -682,11 +682,14 @@ class TextLogParser(BatchedFeed):
         best checkpoint follows it), or for a progress bar the last rendering."""
         self._by_order = None
         training_bar = self._training_bar()
-        # templates of progress-bar renderings that another bar template says again with more keys, and no ETA
-        bar_keys = {tpl: set(tpl[1:]) for tpl, pend in self.pending.items()
-                    if pend.keys and all(pend.columns()[4]) and not any(k.lower() == "eta" for k in tpl[1:])}
+        # templates of progress-bar renderings that another bar template says again with more keys (the time left
+        # a rendering reports, Keras 2's '- ETA: 1s -', is no key of what it shows: its renderings, twenty a line
+        # apart or redrawn with \r, are the closing line's on their way as Keras 3's are)
+        bar_keys = {tpl: {k for k in tpl[1:] if k.lower() != "eta"} for tpl, pend in self.pending.items()
+                    if pend.keys and all(pend.columns()[4])}
         closed_bars = {tpl for tpl, keys in bar_keys.items()
-                       if any(o[:1] == tpl[:1] and keys < ok for o, ok in bar_keys.items())}
+                       if any(o[:1] == tpl[:1] and keys < ok and not any(k.lower() == "eta" for k in o[1:])
+                              for o, ok in bar_keys.items())}
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -696,13 +699,20 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
-            if ctx is None and n > 1 and tpl in closed_bars and all(bars) and None not in epochs \
-                    and epochs[0] != epochs[-1]:
+            if ctx is None and n > 1 and (tpl in closed_bars or all(b in (2, 3) for b in bars)) and all(bars) \
+                    and None not in epochs and epochs[0] != epochs[-1]:
                 # the renderings of a progress bar with no clock of its own under the epoch's heading, which a line
                 # closes with their keys and more (Keras 3's "Epoch 3/15", "46/160 ━━━━ 9:13 5s/step - loss: ..",
                 # then "160/160 ━━━━ 807s 5s/step - loss: .. - val_loss: .."), are that epoch's bar: one point per
-                # epoch, the last rendering (as successive renderings of one bar at one position are)
+                # epoch, the last rendering (as successive renderings of one bar at one position are); so are a
+                # Keras bar's renderings with no such line (a fit with no validation: its last rendering closes it):
+                # the running means of the epoch (records.KERAS_BAR)
                 how, ctx = "ctx-epoch", epochs
+                self.closed_bars.add(tpl)
+            elif how == "ctx-epoch" and tpl in closed_bars and all(b == 3 for b in bars):
+                # (a kind of rendering met about once an epoch -- Keras 2's bar whose ETA is written 'ETA: 4:21', in
+                # minutes, not '- ETA: 9s', so that the ETA is not among its keys -- is on the epoch's clock by
+                # itself: still the closing line's on its way)
                 self.closed_bars.add(tpl)
             if ctx is None and training_bar is not None:
                 counts = self._bar_counts_of(seq, training_bar)
@@ -1165,7 +1175,9 @@ class TextLogParser(BatchedFeed):
                 on_the_way = np.asarray([id(ser) in in_progress for ser in parts])[part_of]
                 st0 = np.asarray(st_l, dtype=np.int64)
                 gone = np.zeros(len(st0), dtype=bool)
-                gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1] & ~on_the_way[1:]
+                # (renderings of two kinds on the way at one position -- 'ETA: 9s' and 'ETA: 4:21' -- are one bar:
+                # each gives way to the next at that position, the last one standing)
+                gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1]
                 unclosed = np.asarray([id(ser) in closed for ser in parts])[part_of]
                 if unclosed.any() and not unclosed.all():
                     # the bar of the epoch the log stops in, which no line closed, holds no result of that epoch

@@ -112,8 +112,10 @@ EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done
 EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*/\s*(?P<E>\d+)(?!\d))?(?!\.\d)", re.IGNORECASE)
 # (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
 # 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
+# (Keras 3's bar drawn where its '━' cannot be -- a console on a legacy code page, a PowerShell redirect --: '35/35
+# ==================== 42s 899ms/step - loss: ..', its count, then the bar in '=' with no brackets)
 BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}"
-                 r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<")
+                 r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<|^\s*\d+/\d+\s+[=>.]{5,}\s")
 
 
 # a statement that a checkpoint (a model, its weights) was saved, loaded or restored: "Saving best model",
@@ -125,10 +127,18 @@ CHECKPOINT_SAID = re.compile(
     r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
 
 
+# Keras' progress bar: its count first, then the bar ('[====>....]', '━━━━', or in '=' where '━' cannot be drawn), then
+# ' - ETA: 3s - loss: ..' or the time and the rate ('2s 10ms/step - loss: ..'). What it shows are the epoch's running
+# means (Keras' Progbar averages each metric over the batches seen so far, and starts again every epoch): no
+# reading at the batch it counts. Its renderings in an epoch are one point, the epoch's, as the last rendering says it
+# (TextLogParser._resolve_positionless); a sawtooth of running means is no curve.
+KERAS_BAR = re.compile(r"\s*\d+/\d+\s+(?:\[[=>.]*\]|━+[\s━]*|[=>.]{5,})\s*-?\s*(?:(?P<eta>ETA:)|\d)")
+
+
 def has_bar(msg: str) -> bool:
     """A progress bar in the line (BAR). Every form of it holds '%', '[' or a non-ASCII bar glyph, so a plain
     ASCII line without those is answered without running the pattern (most lines of a log)."""
-    return (not msg.isascii() or "%" in msg or "[" in msg) and BAR.search(msg) is not None
+    return (not msg.isascii() or "%" in msg or "[" in msg or "==" in msg) and BAR.search(msg) is not None
 # a tqdm bar: "{desc}: {percentage}%|{bar}| {n}/{total} [{elapsed}<{remaining}, {rate}]" (the description optional)
 PROGRESS = re.compile(r"(?:(?P<label>[^|%\d][^|%]*?):?\s+)?\d{1,3}%\|[^|]*\|\s*(?P<n>\d+)/(?P<N>\d+)\s*\[")
 BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
@@ -591,6 +601,12 @@ def parse_record(msg: str) -> Rec | None:
     ctx = ""
     lead_word = None
     bar = has_bar(msg)
+    if bar and msg[:1] in " 0123456789":
+        kb = KERAS_BAR.match(msg)
+        if kb:
+            # (2: a Keras progress bar, whose values are the epoch's running means -- see KERAS_BAR; 3: one of its
+            # renderings on the way, which says the time left, 'ETA: 9s' or 'ETA: 4:21')
+            bar = 3 if kb.group("eta") else 2
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
