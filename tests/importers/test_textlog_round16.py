@@ -140,3 +140,23 @@ def test_a_keras_bar_is_one_point_per_epoch_its_closing_value(tmp_path, style, e
     assert not [t for t in _tags(rd) if t.startswith(("loss ", "accuracy "))], _tags(rd)
     if val:
         assert _series(rd, "val_loss") == (list(range(1, epochs + 1)), vals)
+
+
+# ------------------------------------------------ '[e/E][b/B]': the epoch of the plan, then the batch of the epoch
+@pytest.mark.parametrize("fmt, epochs, batches, every", [
+    ("[{e}/{E}][{b}/{B}]\tLoss_D: {d:.4f}\tLoss_G: {g:.4f}\tD(x): {x:.4f}\tD(G(z)): 0.1 / 0.2", 5, 40, 5),
+    ("[{e}/{E}][{b}/{B}] Loss_D: {d:.4f} Loss_G: {g:.4f} D(x): {x:.4f}", 3, 782, 50),
+    ("[{e}/{E}] [{b}/{B}] loss_D={d:.4f}, loss_G={g:.4f}, D_x={x:.4f}", 12, 100, 10),
+])
+def test_two_bracketed_fractions_heading_a_line_are_the_epoch_and_its_batch(tmp_path, fmt, epochs, batches, every):
+    """The DCGAN example prints '[3/25][120/782] Loss_D: ..': the epoch of the planned epochs, then the batch of the
+    epoch's batches. Each record is on the step training reached, epoch x batches + batch, the plan is read, and the
+    counters are no series."""
+    lines = [fmt.format(e=e, E=epochs, b=b, B=batches, d=1 + b / 1000 + e / 7, g=2 + e / 10 - b / 5000, x=0.5 + b / 9000)
+             for e in range(epochs) for b in range(0, batches, every)]
+    rd = _read(tmp_path, lines)
+    steps = [e * batches + b for e in range(epochs) for b in range(0, batches, every)]
+    key = "Loss_D" if "Loss_D" in fmt else "loss_D"
+    assert _series(rd, key)[0] == steps
+    assert len(_series(rd, "Loss_G" if key == "Loss_D" else "loss_G")[1]) == len(steps)
+    assert rd.meta.get("num_epochs") == epochs

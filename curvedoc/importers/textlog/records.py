@@ -99,6 +99,8 @@ BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*(?:=|:\s*)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
+# two fractions in brackets heading a line, "[3/25][120/782]": the epoch of the plan, then the batch of the epoch
+EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
@@ -622,7 +624,14 @@ def parse_record(msg: str) -> Rec | None:
         msg = msg[: m.start()] + " | " + msg[m.end():]
     elif msg[:1] == "[":
         pb = EPOCH_BATCH_PAIR.match(msg)
-        if pb:
+        ef = EPOCH_FRACTION_PAIR.match(msg) if pb is None else None
+        if ef and int(ef.group(1)) <= int(ef.group(2)) and int(ef.group(3)) <= int(ef.group(4)):
+            # "[3/25][120/782] Loss_D: .." (the DCGAN example's print, pix2pix's): the epoch of the planned epochs,
+            # then the batch of the epoch's batches, two fractions in brackets with no word
+            epoch, inner = int(ef.group(1)), (int(ef.group(3)), int(ef.group(4)))
+            planned["epochs"] = int(ef.group(2))
+            msg = " | " + msg[ef.end():]
+        elif pb:
             # the PyTorch CIFAR-10 tutorial's "[2,  2000] loss: 1.234": the epoch and the batch inside it (no
             # epoch length printed)
             epoch, inner = int(pb.group(1)), (int(pb.group(2)), 0)
