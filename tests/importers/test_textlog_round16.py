@@ -160,3 +160,31 @@ def test_two_bracketed_fractions_heading_a_line_are_the_epoch_and_its_batch(tmp_
     assert _series(rd, key)[0] == steps
     assert len(_series(rd, "Loss_G" if key == "Loss_D" else "loss_G")[1]) == len(steps)
     assert rd.meta.get("num_epochs") == epochs
+
+
+# --------------------------------------------------------------------- a test is not the validation, however said
+_SAID = {
+    "banner": lambda w, e: [f"===== Training epoch {e} =====", f"Epoch {e} | loss = {1 / e:.4f}",
+                            f"===== {w} epoch {e} =====", f"Epoch {e} | loss = {1.5 / e:.4f}"],
+    "rule-banner": lambda w, e: ["*" * 5 + " TRAINING " + "*" * 5, f"Epoch {e} | loss = {1 / e:.4f}",
+                                 "*" * 5 + f" {w.upper()} " + "*" * 5, f"Epoch {e} | loss = {1.5 / e:.4f}"],
+    "announced": lambda w, e: [f"Epoch {e} | loss = {1 / e:.4f}", f"{w}...", f"Epoch {e} | loss = {1.5 / e:.4f}"],
+    "line": lambda w, e: [f"Epoch {e} | loss = {1 / e:.4f}", f"{w}: Epoch {e} | loss = {1.5 / e:.4f}"],
+}
+
+
+@pytest.mark.parametrize("how", list(_SAID))
+@pytest.mark.parametrize("word, split", [("Testing", "test"), ("Test", "test"), ("Validation", "val"),
+                                         ("Evaluating", "val")])
+def test_a_test_said_by_a_banner_an_announcement_or_its_line_is_test_not_validation(tmp_path, how, word, split):
+    """The split of a held-out record comes from the words on its line, its heading or its block; a test is not the
+    validation (a record whose line opens with 'Test' is test/): so is a block under '===== Testing =====' or after
+    'Testing...', where the validation's words give val/."""
+    if how == "line" and word.endswith("ing"):
+        word = word[:-3] if word == "Testing" else "Validation"
+    if how == "announced" and word == "Test":
+        word = "Testing"
+    lines = [x for e in range(1, 8) for x in _SAID[how](word, e)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, f"{split}/loss")[1] == [round(1.5 / e, 4) for e in range(1, 8)], _tags(rd)
+    assert _series(rd, "loss")[1] == [round(1 / e, 4) for e in range(1, 8)]

@@ -58,7 +58,8 @@ one parser per framework:
   them (``Train: loss_R=..``) makes the record training's, whatever evaluation was announced above it (``Evaluating...``
   then ``Testing...`` each epoch, the three results after them). A test is not the validation: a record whose line
   opens with ``Test`` gets ``test/`` (``Validation: loss_R=..`` then ``Test: loss_R=..`` each epoch are ``val/loss_R``
-  and ``test/loss_R``, not one series zig-zagging between the two).
+  and ``test/loss_R``, not one series zig-zagging between the two); so does a block under a banner or after an
+  announcement that names a test (``===== Testing =====``, ``Testing...``, ``testing in eval mode``).
 * **Printed step.** A step printed beside an epoch and an in-epoch counter (``epoch 19 | iter 3/43 | step 820``)
   is the x axis, and the counter counts inside the epoch; on a log whose training clock is the printed step, a
   record that names only its epoch (a validation per epoch) is placed at the step training had reached when it

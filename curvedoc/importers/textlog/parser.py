@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -252,8 +252,10 @@ class TextLogParser(BatchedFeed):
         if a.announce is not None:
             # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
             # a command running an evaluation script: the records of that launch, up to the next command
-            split, kind = a.announce
-            self.block = (split, kind, self.ctx_step) if split == "val" else None
+            split, kind = a.announce[:2]
+            # (a test announced -- "Testing...", "---- TESTING ----" -- holds its records out as test/, a test not
+            # being the validation: the fourth item)
+            self.block = (split, kind, self.ctx_step, a.announce[2:] == ("test",)) if split == "val" else None
             self.block_held = set()
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
@@ -916,6 +918,10 @@ class TextLogParser(BatchedFeed):
                 rec = dataclasses.replace(rec, step=None, step_total=None, bar=True,
                                           planned={k: v for k, v in rec.planned.items() if k != "steps"})
             rec = dataclasses.replace(rec, ctx="val")
+            if self.block[3]:
+                rec = dataclasses.replace(rec, keys=tuple(
+                    k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}"
+                    for k in rec.keys))
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
             self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})

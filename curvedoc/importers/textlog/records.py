@@ -889,11 +889,15 @@ BANNER = re.compile(r"^\s*" + _RULE + r"\s*(?:" + _BANNER_EPOCH + r"\s*[:\-]?\s+
 
 
 def banner(msg: str) -> tuple | None:
-    """("val" | "train", "banner") when the line is a banner naming a split (see BANNER)."""
+    """("val" | "train", "banner") when the line is a banner naming a split (see BANNER); ("val", "banner", "test")
+    when it names a test ('---- Testing ----'): a test is not the validation, as a record whose line opens with
+    'Test' is not (its keys get test/)."""
     m = BANNER.match(msg) if len(msg) < 300 else None
     if m is None:
         return None
-    return ("train" if m.group("split").lower().startswith("train") else "val", "banner")
+    word = m.group("split").lower()
+    return ("train", "banner") if word.startswith("train") else ("val", "banner", "test") if word.startswith("test") \
+        else ("val", "banner")
 
 
 def announcement(msg: str) -> tuple | None:
@@ -907,7 +911,10 @@ def announcement(msg: str) -> tuple | None:
             return ("train", "launch")
         return None
     if ANNOUNCE_EVAL.match(msg):
-        return ("val", "phase")
+        # ("Testing...", "Start testing": a test, the first word of an evaluation the line says -- "testing in eval
+        # mode" is a test)
+        first = re.search(_EVAL_WORD, msg, re.IGNORECASE)
+        return ("val", "phase", "test") if first and first.group().lower().startswith("test") else ("val", "phase")
     if ANNOUNCE_TRAIN.match(msg):
         return ("train", "phase")
     return None
