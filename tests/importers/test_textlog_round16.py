@@ -188,3 +188,23 @@ def test_a_test_said_by_a_banner_an_announcement_or_its_line_is_test_not_validat
     rd = _read(tmp_path, lines)
     assert _series(rd, f"{split}/loss")[1] == [round(1.5 / e, 4) for e in range(1, 8)], _tags(rd)
     assert _series(rd, "loss")[1] == [round(1 / e, 4) for e in range(1, 8)]
+
+
+# ---------------------------------------------------- a record whose first key names an evaluation is the evaluation's
+@pytest.mark.parametrize("train, held", [
+    ("epoch: {e}, {b}/50, acc: {a:.4f}, loss: {l:.4f}", "epoch: {e}, {b}/10, eval_acc: {a:.4f}, loss: {l:.4f}"),
+    ("Epoch {e} step {b}: loss={l:.4f} acc={a:.4f}", "Epoch {e} step {b}: val_acc={a:.4f} loss={l:.4f}"),
+    ("[{e}] it {b} | loss {l:.4f} | acc {a:.4f}", "[{e}] it {b} | test_acc {a:.4f} | loss {l:.4f} | f1 {a:.3f}"),
+])
+def test_the_bare_keys_of_a_record_opened_by_an_evaluation_key_are_the_evaluations(tmp_path, train, held):
+    """'epoch: 0, 0/313, eval_acc: 37.5, loss: 2.03' after the training lines 'epoch: 0, 1874/1875, acc: .., loss: ..':
+    a line is one split's record and its first key says which: its 'loss' is the evaluation's, not a point of the
+    training loss (which then zig-zags between the two)."""
+    lines = []
+    for e in range(1, 7):
+        lines += [train.format(e=e, b=b, a=0.5 + e / 20 + b / 1000, l=2 / e - b / 1000) for b in range(0, 50, 10)]
+        lines += [held.format(e=e, b=b, a=0.4 + e / 20, l=2.5 / e + b / 1000) for b in range(0, 10, 5)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[1] == [round(2 / e - b / 1000, 4) for e in range(1, 7) for b in range(0, 50, 10)]
+    held_tags = [t for t in _tags(rd) if t.endswith("loss") and t != "loss"]
+    assert len(held_tags) == 1 and len(_series(rd, held_tags[0])[1]) == 12, _tags(rd)

@@ -806,6 +806,13 @@ def parse_record(msg: str) -> Rec | None:
             asked.append(len(vals))
         keys.append(key)
         vals.append(v)
+    if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
+            and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg:
+        # a record whose first value names an evaluation, the others no split ('epoch: 0, 0/313, eval_acc: 37.5,
+        # loss: 2.03'), is the evaluation's record: its bare keys are the evaluation's too (a line is one split's
+        # record; its first key says which), not points of the training series named alike. (A bare split name
+        # with its number, '>> val 0.42 | validity ..', is that split's loss, the rest left as they are named.)
+        ctx = "val"
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
     if epoch is None:
