@@ -208,3 +208,26 @@ def test_the_bare_keys_of_a_record_opened_by_an_evaluation_key_are_the_evaluatio
     assert _series(rd, "loss")[1] == [round(2 / e - b / 1000, 4) for e in range(1, 7) for b in range(0, 50, 10)]
     held_tags = [t for t in _tags(rd) if t.endswith("loss") and t != "loss"]
     assert len(held_tags) == 1 and len(_series(rd, held_tags[0])[1]) == 12, _tags(rd)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_logs_of_these_kinds_read_the_same_whole_in_chunks_or_from_any_line(tmp_path, seed):
+    """The chunked / tail / whole property (tests/importers/test_textlog_readings.py) on a log with '[e/E][b/B]'
+    records, a relaunch after a traceback, and a final traceback."""
+    import random
+
+    from test_textlog_readings import _assert_chunks_read_as_whole
+
+    rng = random.Random(seed)
+    lines = []
+    for launch in range(2):
+        for e in range(4):
+            lines += [f"[{e}/4][{b}/200]\tLoss_D: {1 + rng.random():.4f}\tLoss_G: {2 + rng.random():.4f}"
+                      for b in range(0, 200, 20)]
+        lines += _traceback("ValueError: loss=nan" if launch == 0 else "FloatingPointError: loss is nan at step 799",
+                            rng.randint(1, 3), "raise ValueError(f'loss={loss}')")
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _assert_same(p)
+    size = p.stat().st_size
+    _assert_chunks_read_as_whole(p, sorted(rng.sample(range(size), 4)))
