@@ -231,3 +231,15 @@ def test_logs_of_these_kinds_read_the_same_whole_in_chunks_or_from_any_line(tmp_
     _assert_same(p)
     size = p.stat().st_size
     _assert_chunks_read_as_whole(p, sorted(rng.sample(range(size), 4)))
+
+
+@pytest.mark.parametrize("fmt", ["Epoch {e}: v_recons {a:.4e}  recons {b:.4e}  v_loss {c:.4e}  loss {d:.4e}",
+                                 "epoch {e} val_loss={c:.4f} loss={d:.4f} val_acc={a:.4f} acc={b:.4f}"])
+def test_a_record_holding_both_splits_keeps_its_bare_keys_training(tmp_path, fmt):
+    """'v_recons 0.45  recons 0.46  v_loss 4.59  loss 5.36' (a Lightning script printing its epoch's metrics): each
+    bare key has its held-out twin beside it, so the record holds both splits and the bare keys are training's,
+    whatever key comes first."""
+    lines = [fmt.format(e=e, a=0.4 + e / 100, b=0.45 + e / 100, c=4 / e, d=5 / e) for e in range(1, 9)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[1] == [round(float(f"{5 / e:.4e}" if "e}" in fmt else f"{5 / e:.4f}"), 6)
+                                      for e in range(1, 9)], _tags(rd)

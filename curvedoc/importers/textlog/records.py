@@ -332,6 +332,14 @@ def _is_duration(msg: str, key: str, raw: str) -> bool:
                      msg) is not None
 
 
+def _has_held_out_twins(keys) -> bool:
+    """Does a bare key of the record have its held-out twin beside it ('v_recons 0.45  recons 0.46', 'val_loss ..
+    loss ..'): then the bare keys are training's, the record holding both splits."""
+    held = {re.sub(r"^(?:val|valid|validation|eval|evaluation|test|dev|v)[\s_/.\-]+", "", k.lower())
+            for k in keys if split_of(k) == "val"}
+    return any(k.lower() in held for k in keys if split_of(k) is None)
+
+
 @functools.lru_cache(maxsize=8192)
 def split_of(key: str) -> str | None:
     """'val' / 'train' when a key names its split ('val_loss', 'eval/acc', 'train loss'), else None. Keys repeat on
@@ -807,7 +815,9 @@ def parse_record(msg: str) -> Rec | None:
         keys.append(key)
         vals.append(v)
     if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
-            and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg:
+            and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg \
+            and re.match(r"(?:val|valid|validation|eval|evaluation|test|dev)(?:[\s_/.\-]|$)", keys[0], re.IGNORECASE) \
+            and not _has_held_out_twins(keys):
         # a record whose first value names an evaluation, the others no split ('epoch: 0, 0/313, eval_acc: 37.5,
         # loss: 2.03'), is the evaluation's record: its bare keys are the evaluation's too (a line is one split's
         # record; its first key says which), not points of the training series named alike. (A bare split name
