@@ -241,5 +241,6 @@ def test_a_record_holding_both_splits_keeps_its_bare_keys_training(tmp_path, fmt
     whatever key comes first."""
     lines = [fmt.format(e=e, a=0.4 + e / 100, b=0.45 + e / 100, c=4 / e, d=5 / e) for e in range(1, 9)]
     rd = _read(tmp_path, lines)
-    assert _series(rd, "loss")[1] == [round(float(f"{5 / e:.4e}" if "e}" in fmt else f"{5 / e:.4f}"), 6)
+    sci = ".4e}" in fmt
+    assert _series(rd, "loss")[1] == [round(float(f"{5 / e:.4e}" if sci else f"{5 / e:.4f}"), 6)
                                       for e in range(1, 9)], _tags(rd)
