@@ -529,8 +529,24 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   bar whose count stays at 0/63 while its postfix loss changes every batch: 1280 values, read as one per epoch).
 #   Not analysed (11): RL episode lengths and value/policy losses, GAN discriminator losses, neuralcompressor's
 #   'maxp', load-ae-onecycle's 'holdout' (a held-out loss named by nothing but that word).
-MIN_COUNTED_LOCKBOX = 0.88
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.806
+#
+# AFTER round 16 (tests/importers/test_textlog_round16.py: a traceback's frames, source lines and exception line are
+# no records, the crash quotes the exception; a Keras bar's renderings are the epoch's running means, one point per
+# epoch, also drawn in '=' with no brackets, with ETA renderings kept line by line, and with no validation; '[e/E][b/B]'
+# is the epoch and its batch; a test announced by a banner or a line is test/, as a line opening with 'Test' was; a
+# record opened by an evaluation key, with no held-out twins, is the evaluation's):
+#   count labels: 137/150 (91.3%) read, 126 (84.0%) analysed (+4 the two ocular Keras consoles' train_loss and
+#   train_accuracy, now 10 / 15 epoch values; +1 mnist-moments' eval_loss, no longer merged into the training loss);
+#   dict labels unchanged (exact 564/592, analysed 538, no mix); list labels unchanged (502/551); main corpus
+#   unchanged (exact 494/509, analysed 458, no mix) -- slurm-keras-verbose1-covid and keras2-notebook-multi-fit
+#   still read 900 / 22 epoch values. Still missed: plants-disease-table-relaunch (a table whose header has a group
+#   row naming VALID / TRAIN over its columns: 5 series), squeezenet-centerloss-caffe's two 'loss' keys printed on
+#   lines of one template (the solver's 'Iteration N, loss = ..' and the net's 'Train net output #3: loss = ..'),
+#   topical-attention-gru ('learning_rate changed to 0.0045'; the epoch line's 'accuracy [2]'), termtagger's flair
+#   summaries, comp5300's bare numbers, clock-cnn-steplr-tqdm (a tqdm bar whose count stays 0/63 while its postfix
+#   changes every batch).
+MIN_COUNTED_LOCKBOX = 0.913
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.84
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911
