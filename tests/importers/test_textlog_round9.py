@@ -44,8 +44,10 @@ def test_an_evaluation_announced_in_its_mode_and_training_continued(tmp_path):
         lines += ["testing in eval mode……", f"epoch: {e},  loss is: {0.5 - e / 50:.15f}, acc is: {0.83 + e / 100:.15f}"]
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == (list(range(6)), [round(0.6 / (e + 1), 6) for e in range(6)])
-    assert _series(rd, "val/loss")[1] == [2.504775] + [round(0.5 - e / 50, 6) for e in range(6)]
-    assert _tags(rd) >= {"acc", "val/acc"}
+    # (a test announced, 'testing in eval mode', holds its records out as test/: a test is not the validation, as a
+    # record whose line opens with 'Test' is not -- round 16)
+    assert _series(rd, "test/loss")[1] == [2.504775] + [round(0.5 - e / 50, 6) for e in range(6)]
+    assert _tags(rd) >= {"acc", "test/acc"}
 
 
 # ------------------------------------------------------------------------------------------ settings, not records

@@ -58,7 +58,8 @@ one parser per framework:
   them (``Train: loss_R=..``) makes the record training's, whatever evaluation was announced above it (``Evaluating...``
   then ``Testing...`` each epoch, the three results after them). A test is not the validation: a record whose line
   opens with ``Test`` gets ``test/`` (``Validation: loss_R=..`` then ``Test: loss_R=..`` each epoch are ``val/loss_R``
-  and ``test/loss_R``, not one series zig-zagging between the two).
+  and ``test/loss_R``, not one series zig-zagging between the two); so does a block under a banner or after an
+  announcement that names a test (``===== Testing =====``, ``Testing...``, ``testing in eval mode``).
 * **Printed step.** A step printed beside an epoch and an in-epoch counter (``epoch 19 | iter 3/43 | step 820``)
   is the x axis, and the counter counts inside the epoch; on a log whose training clock is the printed step, a
   record that names only its epoch (a validation per epoch) is placed at the step training had reached when it
@@ -102,6 +103,10 @@ one parser per framework:
   when the epoch is on the record's own line. Records of ``[e][i/N]`` that are all at the end of their epoch (the
   last rendering of each epoch's bar, ``5005/5005``) are one point per epoch, placed on the epoch: a run resumed with
   another epoch length stays one series.
+* **Keras' progress bar.** What it shows at batch b (``12/35 [===>...] - ETA: 9s - loss: ..``, ``12/35 ━━━━ 9s
+  60ms/step - loss: ..``, or in ``=`` with no brackets where ``━`` cannot be drawn) is the epoch's running mean: its
+  renderings in an epoch are one point, the epoch's, the value of the line that closes the bar (with the validation
+  keys when there are some), as Keras' History holds it.
 * **A console's progress bar.** HF Trainer / TRL print their log dicts (``{'loss': 1.19, .., 'epoch': 0.01}``,
   ``{'eval_loss': ..}``) with no step, between the redraws of a tqdm bar over the optimizer steps (``33%|███▎ |
   4364/13278 [26:15<45:51, 3.24it/s]``): each such record is on the count of the training bar when it was written,
@@ -182,7 +187,10 @@ one parser per framework:
   punctuation (``当前损失值：10.11``, ``，``) is the ASCII separator it stands for, a Latin word right after CJK
   characters is a word of its own (``当前epoch:0/50``), and ``current``/``当前`` before a clock's name is no key.
 * **Crashes.** A traceback, out-of-memory, kill or signal message after the last logged point becomes a
-  ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it).
+  ``crash`` import issue (``killed`` when the traceback ends in an interrupt or a signal; rule I003 reads it). The
+  lines of a traceback are no records: its frames (``  File "train.py", line 88, in main``), the source line under
+  each, and its last line, the exception (``FloatingPointError: validation loss is nan at epoch 3``), which the
+  crash quotes.
 * **Time left.** The ETA of the last progress record (``eta: 13:02:11``), when it still expects more than three
   logging intervals and a minute of training, is kept as ``meta["eta_at_end_s"]`` (rule S002 reads it).
 * **Inside an epoch.** A log whose last point is a training record printed well inside an epoch (``[100/188]``,

@@ -53,6 +53,7 @@ class BatchedFeed:
         # has some: fast_entry); a line of one joins the batch without a lookup (its plan reads it, or it is read
         # afresh, when the batch is applied)
         self.fast: dict[bytes, int | tuple] = {}
+        self.frame_fed = -2  # the line of the last traceback frame fed (the source line under it is read afresh)
 
     def use_plans_of_table(self, ncols: int):
         """A table header of ``ncols`` columns is in force: lines read by the plans made under such headers."""
@@ -86,6 +87,11 @@ class BatchedFeed:
             items = ((lineno, raw, shape_key(raw)) for lineno, line in enumerate(lines, first)
                      for raw in renderings(line))
         for lineno, raw, skel in items:
+            if lineno == self.frame_fed + 1 and self.reuse:
+                # the source line under a traceback's frame: read afresh and applied in its place, where the parser
+                # knows the frame before it (TextLogParser.apply), as the reference reading does
+                self._hold(lineno, raw, -1, records.analyse(raw, self.table))
+                continue
             pid = fast.get(skel)
             if pid.__class__ is not int:  # (an int: the plan of a shape without guard digits)
                 if pid is not None:
@@ -118,6 +124,8 @@ class BatchedFeed:
         plan, x, shape, gkey = self._lookup(raw, skel)
         if plan is None or plan.bulk is None:
             a = x if plan is None else rebuild(plan.line, x)
+            if a.frame:
+                self.frame_fed = lineno
             if a.table_head is not None:  # how the lines after it read depends on it: applied now
                 self.flush()
                 self.apply(lineno, raw, a)

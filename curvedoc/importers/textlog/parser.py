@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -104,6 +104,7 @@ class TextLogParser(BatchedFeed):
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
+        self.frame_line = -2  # the last frame of a traceback ('  File "x.py", line 8, in f') read
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
@@ -251,8 +252,10 @@ class TextLogParser(BatchedFeed):
         if a.announce is not None:
             # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
             # a command running an evaluation script: the records of that launch, up to the next command
-            split, kind = a.announce
-            self.block = (split, kind, self.ctx_step) if split == "val" else None
+            split, kind = a.announce[:2]
+            # (a test announced -- "Testing...", "---- TESTING ----" -- holds its records out as test/, a test not
+            # being the validation: the fourth item)
+            self.block = (split, kind, self.ctx_step, a.announce[2:] == ("test",)) if split == "val" else None
             self.block_held = set()
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
@@ -300,6 +303,18 @@ class TextLogParser(BatchedFeed):
                 # a traceback's last line says what ended it: "KeyboardInterrupt" after "Traceback (most recent
                 # call last):" is a run stopped from outside, not a failure of its own
                 self.kill_line = (lineno, msg.strip()[:160])
+        if a.frame:
+            self.frame_line = lineno  # (the source line under it is printed next: no record either)
+            return
+        if a.exception:
+            # the last line of a traceback says what ended the run: 'FloatingPointError: validation loss is nan at
+            # epoch 3' is quoted with the 'Traceback (most recent call last):' above it
+            if self.crash_line is not None and self.crash_line[0] >= self.last_point_line and not a.kill \
+                    and self.crash_line[1].startswith("Traceback") and " … " not in self.crash_line[1]:
+                self.crash_line = (self.crash_line[0], f"{self.crash_line[1]} … {a.msg.strip()[:160]}")
+            return
+        if lineno == self.frame_line + 1 and raw[:1].isspace():
+            return  # the source line a traceback prints under its frame ('    raise ValueError(f"loss={loss}")')
         if a.resume:
             self.resumes.append((lineno, a.msg.strip()[:160]))
             # a job resumed from a saved state is a launch: a record it prints at a position the previous job had
@@ -669,11 +684,14 @@ class TextLogParser(BatchedFeed):
         best checkpoint follows it), or for a progress bar the last rendering."""
         self._by_order = None
         training_bar = self._training_bar()
-        # templates of progress-bar renderings that another bar template says again with more keys, and no ETA
-        bar_keys = {tpl: set(tpl[1:]) for tpl, pend in self.pending.items()
-                    if pend.keys and all(pend.columns()[4]) and not any(k.lower() == "eta" for k in tpl[1:])}
+        # templates of progress-bar renderings that another bar template says again with more keys (the time left
+        # a rendering reports, Keras 2's '- ETA: 1s -', is no key of what it shows: its renderings, twenty a line
+        # apart or redrawn with \r, are the closing line's on their way as Keras 3's are)
+        bar_keys = {tpl: {k for k in tpl[1:] if k.lower() != "eta"} for tpl, pend in self.pending.items()
+                    if pend.keys and all(pend.columns()[4])}
         closed_bars = {tpl for tpl, keys in bar_keys.items()
-                       if any(o[:1] == tpl[:1] and keys < ok for o, ok in bar_keys.items())}
+                       if any(o[:1] == tpl[:1] and keys < ok and not any(k.lower() == "eta" for k in o[1:])
+                              for o, ok in bar_keys.items())}
         for tpl, pend in self.pending.items():
             seq, epochs, ctx_steps, values, bars = pend.columns()
             n = len(seq)
@@ -683,13 +701,20 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
-            if ctx is None and n > 1 and tpl in closed_bars and all(bars) and None not in epochs \
-                    and epochs[0] != epochs[-1]:
+            if ctx is None and n > 1 and (tpl in closed_bars or all(b in (2, 3) for b in bars)) and all(bars) \
+                    and None not in epochs and epochs[0] != epochs[-1]:
                 # the renderings of a progress bar with no clock of its own under the epoch's heading, which a line
                 # closes with their keys and more (Keras 3's "Epoch 3/15", "46/160 ━━━━ 9:13 5s/step - loss: ..",
                 # then "160/160 ━━━━ 807s 5s/step - loss: .. - val_loss: .."), are that epoch's bar: one point per
-                # epoch, the last rendering (as successive renderings of one bar at one position are)
+                # epoch, the last rendering (as successive renderings of one bar at one position are); so are a
+                # Keras bar's renderings with no such line (a fit with no validation: its last rendering closes it):
+                # the running means of the epoch (records.KERAS_BAR)
                 how, ctx = "ctx-epoch", epochs
+                self.closed_bars.add(tpl)
+            elif how == "ctx-epoch" and tpl in closed_bars and all(b == 3 for b in bars):
+                # (a kind of rendering met about once an epoch -- Keras 2's bar whose ETA is written 'ETA: 4:21', in
+                # minutes, not '- ETA: 9s', so that the ETA is not among its keys -- is on the epoch's clock by
+                # itself: still the closing line's on its way)
                 self.closed_bars.add(tpl)
             if ctx is None and training_bar is not None:
                 counts = self._bar_counts_of(seq, training_bar)
@@ -893,6 +918,10 @@ class TextLogParser(BatchedFeed):
                 rec = dataclasses.replace(rec, step=None, step_total=None, bar=True,
                                           planned={k: v for k, v in rec.planned.items() if k != "steps"})
             rec = dataclasses.replace(rec, ctx="val")
+            if self.block[3]:
+                rec = dataclasses.replace(rec, keys=tuple(
+                    k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}"
+                    for k in rec.keys))
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
             self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})
@@ -1152,7 +1181,9 @@ class TextLogParser(BatchedFeed):
                 on_the_way = np.asarray([id(ser) in in_progress for ser in parts])[part_of]
                 st0 = np.asarray(st_l, dtype=np.int64)
                 gone = np.zeros(len(st0), dtype=bool)
-                gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1] & ~on_the_way[1:]
+                # (renderings of two kinds on the way at one position -- 'ETA: 9s' and 'ETA: 4:21' -- are one bar:
+                # each gives way to the next at that position, the last one standing)
+                gone[:-1] = (st0[1:] == st0[:-1]) & on_the_way[:-1]
                 unclosed = np.asarray([id(ser) in closed for ser in parts])[part_of]
                 if unclosed.any() and not unclosed.all():
                     # the bar of the epoch the log stops in, which no line closed, holds no result of that epoch

@@ -99,6 +99,8 @@ BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*(?:=|:\s*)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
+# two fractions in brackets heading a line, "[3/25][120/782]": the epoch of the plan, then the batch of the epoch
+EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
@@ -112,8 +114,10 @@ EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done
 EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*/\s*(?P<E>\d+)(?!\d))?(?!\.\d)", re.IGNORECASE)
 # (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
 # 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
+# (Keras 3's bar drawn where its '━' cannot be -- a console on a legacy code page, a PowerShell redirect --: '35/35
+# ==================== 42s 899ms/step - loss: ..', its count, then the bar in '=' with no brackets)
 BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f]{2,}"
-                 r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<")
+                 r"|\d+%\s+\d+/\d+\s+\[\d+:\d+(?::\d+)?<|^\s*\d+/\d+\s+[=>.]{5,}\s")
 
 
 # a statement that a checkpoint (a model, its weights) was saved, loaded or restored: "Saving best model",
@@ -125,10 +129,18 @@ CHECKPOINT_SAID = re.compile(
     r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
 
 
+# Keras' progress bar: its count first, then the bar ('[====>....]', '━━━━', or in '=' where '━' cannot be drawn), then
+# ' - ETA: 3s - loss: ..' or the time and the rate ('2s 10ms/step - loss: ..'). What it shows are the epoch's running
+# means (Keras' Progbar averages each metric over the batches seen so far, and starts again every epoch): no
+# reading at the batch it counts. Its renderings in an epoch are one point, the epoch's, as the last rendering says it
+# (TextLogParser._resolve_positionless); a sawtooth of running means is no curve.
+KERAS_BAR = re.compile(r"\s*\d+/\d+\s+(?:\[[=>.]*\]|━+[\s━]*|[=>.]{5,})\s*-?\s*(?:(?P<eta>ETA:)|\d)")
+
+
 def has_bar(msg: str) -> bool:
     """A progress bar in the line (BAR). Every form of it holds '%', '[' or a non-ASCII bar glyph, so a plain
     ASCII line without those is answered without running the pattern (most lines of a log)."""
-    return (not msg.isascii() or "%" in msg or "[" in msg) and BAR.search(msg) is not None
+    return (not msg.isascii() or "%" in msg or "[" in msg or "==" in msg) and BAR.search(msg) is not None
 # a tqdm bar: "{desc}: {percentage}%|{bar}| {n}/{total} [{elapsed}<{remaining}, {rate}]" (the description optional)
 PROGRESS = re.compile(r"(?:(?P<label>[^|%\d][^|%]*?):?\s+)?\d{1,3}%\|[^|]*\|\s*(?P<n>\d+)/(?P<N>\d+)\s*\[")
 BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*\]")
@@ -180,6 +192,13 @@ CRASH = re.compile(
     # a compiled program's own last words: darknet's 'Error: ...' and the glibc backtrace it prints before exiting
     r"^Error: |^backtrace \(\d+ entries\)|\bFatal error\b"
 )
+# A Python traceback: 'Traceback (most recent call last):', then frames ('  File "x.py", line 88, in main', each with
+# the source line under it), then the exception's line: its class (a CamelCase name, maybe dotted by its module,
+# ending as exception classes do) and its message. Its numbers are the exception's words, not a record: a line
+# 'FloatingPointError: validation loss is nan at epoch 3' says why the run died (the crash), it is no point of a
+# 'validation loss' series.
+TRACEBACK_FRAME = re.compile(r'^\s*File "[^"]*", line \d+(?:, in \S.*)?$')
+EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Failure|Fault)(?::\s.*|:?)$")
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
@@ -311,6 +330,14 @@ def _is_duration(msg: str, key: str, raw: str) -> bool:
     """Is ``key``'s value ``raw`` written with a unit of time in ``msg`` ("train 2.2s", "val: 310ms")?"""
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?|h)\b",
                      msg) is not None
+
+
+def _has_held_out_twins(keys) -> bool:
+    """Does a bare key of the record have its held-out twin beside it ('v_recons 0.45  recons 0.46', 'val_loss ..
+    loss ..'): then the bare keys are training's, the record holding both splits."""
+    held = {re.sub(r"^(?:val|valid|validation|eval|evaluation|test|dev|v)[\s_/.\-]+", "", k.lower())
+            for k in keys if split_of(k) == "val"}
+    return any(k.lower() in held for k in keys if split_of(k) is None)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -584,6 +611,12 @@ def parse_record(msg: str) -> Rec | None:
     ctx = ""
     lead_word = None
     bar = has_bar(msg)
+    if bar and msg[:1] in " 0123456789":
+        kb = KERAS_BAR.match(msg)
+        if kb:
+            # (2: a Keras progress bar, whose values are the epoch's running means -- see KERAS_BAR; 3: one of its
+            # renderings on the way, which says the time left, 'ETA: 9s' or 'ETA: 4:21')
+            bar = 3 if kb.group("eta") else 2
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
@@ -599,7 +632,14 @@ def parse_record(msg: str) -> Rec | None:
         msg = msg[: m.start()] + " | " + msg[m.end():]
     elif msg[:1] == "[":
         pb = EPOCH_BATCH_PAIR.match(msg)
-        if pb:
+        ef = EPOCH_FRACTION_PAIR.match(msg) if pb is None else None
+        if ef and int(ef.group(1)) <= int(ef.group(2)) and int(ef.group(3)) <= int(ef.group(4)):
+            # "[3/25][120/782] Loss_D: .." (the DCGAN example's print, pix2pix's): the epoch of the planned epochs,
+            # then the batch of the epoch's batches, two fractions in brackets with no word
+            epoch, inner = int(ef.group(1)), (int(ef.group(3)), int(ef.group(4)))
+            planned["epochs"] = int(ef.group(2))
+            msg = " | " + msg[ef.end():]
+        elif pb:
             # the PyTorch CIFAR-10 tutorial's "[2,  2000] loss: 1.234": the epoch and the batch inside it (no
             # epoch length printed)
             epoch, inner = int(pb.group(1)), (int(pb.group(2)), 0)
@@ -774,6 +814,15 @@ def parse_record(msg: str) -> Rec | None:
             asked.append(len(vals))
         keys.append(key)
         vals.append(v)
+    if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
+            and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg \
+            and re.match(r"(?:val|valid|validation|eval|evaluation|test|dev)(?:[\s_/.\-]|$)", keys[0], re.IGNORECASE) \
+            and not _has_held_out_twins(keys):
+        # a record whose first value names an evaluation, the others no split ('epoch: 0, 0/313, eval_acc: 37.5,
+        # loss: 2.03'), is the evaluation's record: its bare keys are the evaluation's too (a line is one split's
+        # record; its first key says which), not points of the training series named alike. (A bare split name
+        # with its number, '>> val 0.42 | validity ..', is that split's loss, the rest left as they are named.)
+        ctx = "val"
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
     if epoch is None:
@@ -857,11 +906,15 @@ BANNER = re.compile(r"^\s*" + _RULE + r"\s*(?:" + _BANNER_EPOCH + r"\s*[:\-]?\s+
 
 
 def banner(msg: str) -> tuple | None:
-    """("val" | "train", "banner") when the line is a banner naming a split (see BANNER)."""
+    """("val" | "train", "banner") when the line is a banner naming a split (see BANNER); ("val", "banner", "test")
+    when it names a test ('---- Testing ----'): a test is not the validation, as a record whose line opens with
+    'Test' is not (its keys get test/)."""
     m = BANNER.match(msg) if len(msg) < 300 else None
     if m is None:
         return None
-    return ("train" if m.group("split").lower().startswith("train") else "val", "banner")
+    word = m.group("split").lower()
+    return ("train", "banner") if word.startswith("train") else ("val", "banner", "test") if word.startswith("test") \
+        else ("val", "banner")
 
 
 def announcement(msg: str) -> tuple | None:
@@ -875,7 +928,10 @@ def announcement(msg: str) -> tuple | None:
             return ("train", "launch")
         return None
     if ANNOUNCE_EVAL.match(msg):
-        return ("val", "phase")
+        # ("Testing...", "Start testing": a test, the first word of an evaluation the line says -- "testing in eval
+        # mode" is a test)
+        first = re.search(_EVAL_WORD, msg, re.IGNORECASE)
+        return ("val", "phase", "test") if first and first.group().lower().startswith("test") else ("val", "phase")
     if ANNOUNCE_TRAIN.match(msg):
         return ("train", "phase")
     return None
@@ -1044,6 +1100,12 @@ class Line:
     # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"): the plan when said before
     # the first record (the parser decides; after training it says what happened: "stopped after 19 epochs")
     plan_epochs: int | None = None
+    # a line of a Python traceback that is no record, whatever numbers it holds: a frame ('  File "train.py", line
+    # 88, in main') and the last line, the exception and its message ('FloatingPointError: validation loss is nan
+    # at epoch 3', 'ValueError: loss=nan'); the source line printed under a frame is known by the frame before it
+    # (TextLogParser.apply; batches.feed_lines reads it afresh so that both readings place it alike)
+    frame: bool = False
+    exception: bool = False
 
 
 def setting_value(text: str):
@@ -1064,6 +1126,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
+    if 'File "' in msg and TRACEBACK_FRAME.match(msg):
+        a.frame = True
+        return a
+    if ("rror" in msg or "xception" in msg or "nterrupt" in msg or "xit" in msg or "ailure" in msg or "ault" in msg) \
+            and len(msg) < 2_000 and EXCEPTION_LINE.match(msg.rstrip()):
+        a.exception = True
+        return a
     if ("esum" in msg or "from iter" in msg or "ontinu" in msg or "estor" in msg or "oaded checkpoint" in msg
             or "ursu" in msg or "arry" in msg) \
             and len(msg) < 2_000:
