@@ -136,6 +136,9 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "iteration step", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+# (the run's step said as the global iteration -- "Global Iter: 35000 training loss: ..", counting on across relaunches
+# from a checkpoint -- is the global step said with the other word for a step)
+STEP_KEYS += ("global iter", "global iteration", "global_iter", "global_iteration", "globaliter")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
@@ -164,6 +167,9 @@ CALENDAR_WORDS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb",
 # identifiers printed with a number that names a thing, not a measurement ("GPU 0", "CUDA:0", "rank 3", "pid 4242")
 IDENTIFIER_WORDS = {"line", "file", "rank", "gpu", "cuda", "version", "pid", "port", "seed", "size", "v_num"}
 # words written in capitals that are still the word (a time zone, a device), not an acronym naming a metric
+# (TensorFlow's "Creating TensorFlow device (/gpu:0) -> (device: 0, name: Tesla P100, ..)" at every launch: which device,
+# an identifier as a GPU's number is, no series)
+IDENTIFIER_WORDS |= {"device"}
 _SPELLED_IN_CAPITALS = CALENDAR_WORDS | IDENTIFIER_WORDS
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
             "are", "be", "after", "before", "than", "over", "under", "per", "every"} | IDENTIFIER_WORDS | CALENDAR_WORDS
@@ -224,6 +230,55 @@ NUMBER_ONLY = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 DOT_LEADER = re.compile(r"^([A-Za-z_][\w.\-]*)\s*\.{3,}\s*(\S+)\s*$")
 # two renderings written over each other leave numbers glued together ("0.8667.8622")
 GARBLED = re.compile(r"(?<![\w.])\d+\.\d{3,}\.\d{3,}(?![\w.])")
+# another logger's line written into the middle of this one (two streams into one file, neither ending its line first:
+# TensorFlow's stderr inside a script's stdout record, "Global Iter: 35000 training loss: 2017-06-21 05:44:29.037849: I
+# tensorflow/core/..", "Glo2017-06-21 ..", "training acc: 0.06252017-06-21 .."): a full date and time followed by what
+# opens a logged line -- a glog/absl level letter after a colon, a level name -- after the start of the message
+SPLICED_LINE = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?::\s*[IWEF]\s+[\w./\-]+|\s*(?:-\s*|\[|\|\s*)?"
+                          + LEVELS + r"\b)")
+
+
+# ... and, in what was cut off as a logger's prefix ("Glo2017-06-21 12:44:29 - INFO - ..": the level is what strip_prefix
+# looks for), the same date after a record's head
+STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d")
+DATE_REST = re.compile(r"-\d\d-\d\d[ T]\d\d:\d\d")  # what follows a date's year
+# a record's head waiting for its value: a key and its colon ("Global Iter: ", "training loss: "; a word or more with a
+# space among them -- a launcher's "node01: 2021-.." is a prefix, and so is PowerShell's "python : 2026-..")
+KEY_HEAD = re.compile(r"\S\s+(?:\S.*)?[^\W_]:\s+$")
+
+
+def _cuts_a_record(head: str, in_message: bool = False) -> bool:
+    """Is ``head``, the text before a date that opens another logged line, the head of a record the intruder cut: the
+    date glued to it ("Glo2017-..", "training acc: 0.06252017-.."), a key before it waiting for its value, or a
+    record's pairs? (A cut where a word ends before any pair, "Global 2017-..", is not told from a launcher's name
+    before its lines: the intruder's date is no value there either -- see _pairs -- and the rest of the record, "Iter:
+    161600 training loss: 2.05", printed whole after the intruder, reads as the record.)"""
+    if not head.strip():
+        return False
+    if not head[-1].isspace():
+        return head[-1] not in "[(|<"
+    if in_message and re.search(r"[^\W_]\s+$", head):
+        # (a word and a space before a glog line's date in the message -- no launcher's prefix strip_prefix knows:
+        # "Global 2017-06-21 05:44:29.03: I tensorflow/..": the record cut where a word ends)
+        return True
+    # (or pairs of the record before a cut where a word ends: "Global Iter: 161600 training 2017-..")
+    return KEY_HEAD.search(head) is not None or any(_pair_key(m.group("key")) for m in PAIR.finditer(head))
+
+
+def spliced_rest(msg: str, prefix: str = "") -> str | None:
+    """The other logged line written into the middle of this one (two streams writing one file, neither ending its
+    line first): its text, from its date on, or None. The record it cut is damaged -- the number before the cut may
+    have lost its last digits (``2.045`` of 2.04583, the ``83`` printed on a line after the intruder) or be the
+    intruder's year (``training loss: 2017-06-21 ..``) --, and the intruder is a line of its own."""
+    if "-" not in msg + prefix or ":" not in msg + prefix:
+        return None
+    m = SPLICED_LINE.search(msg, 1)
+    if m is not None and _cuts_a_record(msg[:m.start()], in_message=True):
+        return msg[m.start():]
+    for m in STAMP.finditer(prefix, 1):
+        if _cuts_a_record(strip_prefix(prefix[:m.start()])[0] + prefix[m.start() - 1:m.start()]):
+            return prefix[m.start():] + " " + msg
+    return None
 
 
 def to_number(s: str) -> float:
@@ -427,6 +482,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # split the key is measured on
         msg = POSSESSIVE.sub(r"\1 ", msg)
     for m in PAIR.finditer(msg):
+        if len(m.group("val")) == 4 and DATE_REST.match(msg, m.end("val")):
+            continue  # ("Global 2017-06-21 05:44:29: I tensorflow/..": a date's year, no value)
         key = _pair_key(m.group("key"))
         if key is None:
             # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
@@ -1044,6 +1101,8 @@ class Line:
     # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"): the plan when said before
     # the first record (the parser decides; after training it says what happened: "stopped after 19 epochs")
     plan_epochs: int | None = None
+    # another logged line starts in the middle of this one (:func:`spliced`): a damaged record, its values not read
+    spliced: bool = False
 
 
 def setting_value(text: str):
@@ -1059,6 +1118,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     msg, prefix = strip_prefix(raw)
     if not msg:
         return Line(msg, empty=True, clear=raw.isspace())
+    rest = spliced_rest(msg, prefix) if ("-" in raw and ":" in raw) else None
+    if rest is not None:
+        # the line holds two: the head of a record another logged line cut (damaged: not read) and that line, read as
+        # itself (TextLogParser.apply notes the damage)
+        a = analyse(rest, table)
+        a.spliced = True
+        return a
     a = Line(msg)
     a.garbled = GARBLED.search(msg) is not None
     if CRASH.search(msg) or CRASH.search(prefix):
