@@ -111,3 +111,57 @@ def test_a_date_written_in_a_record_is_no_splice(tmp_path, fmt, key):
     rd = _read(tmp_path, [fmt.format(e=e, v=1 / e) for e in range(1, 7)])
     assert not [i for i in rd.issues if i.kind == "bad-lines"]
     assert _series(rd, key)[1] == [round(1 / e, 4) for e in range(1, 7)]
+
+
+# --------------------------------------------------------------- a metric given per split, on a line per class
+def _per_class_log(arrow: str, head: str, classes: int, epochs: int) -> list[str]:
+    """A script's epoch block through Python logging: the epoch, the losses, then one line per class giving each
+    metric for both splits after an arrow ('Class 1: Top-k Acc → Train: 0.024, Val: 0.344;  PR-AUC → Train: ..')."""
+    lines = ["2025-05-04 21:56:19,705 - INFO - Starting training...",
+             f"2025-05-04 21:58:51,817 - INFO - Training with num epochs: {epochs * 4}"]
+    for e in range(epochs):
+        t = f"2025-05-04 22:{e % 60:02d}:07,090 - INFO - "
+        lines += [f"{t}Epoch {e}/{epochs * 4}", f"{t}  Train Loss: {0.5 / (e + 1):.4f}", f"{t}  Val   Loss: {0.6 / (e + 1):.4f}"]
+        for c in range(classes):
+            a, b = round(0.1 + e / (2 * epochs) + c / 100, 3), round(0.2 + e / (2 * epochs) + c / 100, 3)
+            lines.append(f"{t}  {head} {c}: Top-k Acc {arrow} Train: {a:.3f}, Val: {b:.3f};  PR-AUC {arrow} "
+                         f"Train: {a / 2:.3f}, Val: {b / 2:.3f}")
+        lines.append(f"{t}  Train counts (true {arrow} pred): [8159 1215 1215] {arrow} [8152 3991 5290]")
+        lines.append(f"{t}{'-' * 60}")
+    return lines
+
+
+@pytest.mark.parametrize("arrow, head, classes, epochs", [
+    ("→", "Class", 3, 28),
+    ("->", "class", 5, 9),
+    ("=>", "Label", 2, 14),
+])
+def test_a_metric_given_per_split_on_a_class_line_is_named_by_metric_split_and_class(tmp_path, arrow, head, classes,
+                                                                                     epochs):
+    """'metric → split: value, split: value' names the metric, qualified by the split and by the class the line is
+    about: 'Val Class 1 Top-k Acc', one point per epoch -- not a 'Train loss' of three points an epoch made of the
+    classes' accuracies (which took the training loss's role), nor a 'Class' series of the classes' numbers."""
+    from curvedoc.model.run import Run
+
+    rd = _read(tmp_path, _per_class_log(arrow, head, classes, epochs))
+    want = {"Train Loss", "val/Loss", "epoch"} | {f"{s} {head} {c} {m}" for s in ("Train", "Val") for c in range(classes)
+                                                  for m in ("Top-k Acc", "PR-AUC")}
+    assert _tags(rd) == want
+    assert _series(rd, "Train Loss")[1] == [round(0.5 / (e + 1), 4) for e in range(epochs)]
+    steps, values = _series(rd, f"Val {head} 1 Top-k Acc")
+    assert values == [round(0.2 + e / (2 * epochs) + 0.01, 3) for e in range(epochs)] and len(set(steps)) == epochs
+    run = Run("x", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.roles["train_loss"] == "Train Loss" and run.roles["val_loss"] == "val/Loss"
+
+
+@pytest.mark.parametrize("line, keys", [
+    ("class 2 | acc: 0.5 | f1: 0.3", ("class 2 acc", "class 2 f1")),
+    ("Class 12 - mIoU: 0.5", ("Class 12 mIoU",)),
+    ("Label 3: precision=0.5 recall=0.4", ("Label 3 precision", "Label 3 recall")),
+    ("accuracy => train=0.91 / test=0.85", ("train accuracy", "test accuracy")),
+    ("Epoch 3: loss 0.4 -> val: 0.5", ("loss", "val loss")),  # (an arrow after a value: no metric before it)
+])
+def test_the_record_of_one_class_names_its_class(line, keys):
+    from curvedoc.importers.textlog.records import parse_record
+
+    assert parse_record(line).keys == keys

@@ -6,6 +6,7 @@ against this reading (tests/test_textlog_shapes.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
@@ -477,6 +478,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a value printed as a tuple of one per parameter group (BasicSR's "lr:(1.000e-04,)", "lr=(1e-4, 1e-5)"):
         # the first group's, as a list's first value is
         msg = TUPLE_VALUE.sub(r"\g<sep>\g<v>", msg)
+    if "→" in msg or "->" in msg or "=>" in msg or "⇒" in msg:
+        msg = metric_by_split(msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -623,7 +626,46 @@ COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s
 _KEY_THEN_NUMBER = re.compile(r"[^\W\d][\w .%()/-]*?\s*[:=]\s*[-+]?(?:\d|\.\d|nan|inf)", re.IGNORECASE)
 
 
+# a metric given for each split after an arrow ("Top-k Acc → Train: 0.024, Val: 0.344;  PR-AUC → Train: 0.017, Val:
+# 0.274"): the name is the metric, qualified by the split ("Train Top-k Acc", "Val Top-k Acc"), never the split alone
+_SPLIT_NAME = r"(?:train|training|val|valid|validation|eval|evaluation|test|dev)"
+METRIC_BY_SPLIT = re.compile(
+    r"(?P<m>[^\W\d][\w.@/\-]*(?: [^\W\d][\w.@/\-]*){0,3})\s*(?:→|->|=>|⇒)\s*"
+    r"(?P<body>" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?(?:\s*[,/|]\s*" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?)*)",
+    re.IGNORECASE)
+_SPLIT_VALUE = re.compile(r"(?P<s>" + _SPLIT_NAME + r")\s*[:=]\s*(?P<v>" + NUM + r"%?)", re.IGNORECASE)
+
+
+def metric_by_split(msg: str) -> str:
+    """``msg`` with each 'metric → split: value, split: value' written as 'split metric: value, split metric: value'
+    (the pairs a reader of 'key: value' takes)."""
+    return METRIC_BY_SPLIT.sub(lambda m: ", ".join(f"{sv.group('s')} {m.group('m')}: {sv.group('v')}"
+                                                   for sv in _SPLIT_VALUE.finditer(m.group("body"))), msg)
+
+
+# a record of one class, its line headed by the class ("Class 1: Top-k Acc → ..", "class 2 | acc: 0.5 | f1: 0.3",
+# "Label 3: precision=0.5"): its series are that class's, each name qualified by it; the class's number is no value
+CLASS_HEAD = re.compile(r"^\s*(?P<w>class|label|category)\s*#?\s*(?P<id>\d{1,4})(?:\s*[:|,]\s*|\s+-\s+|\s+)(?=[^\W\d])",
+                        re.IGNORECASE)
+
+
+def _of_class(key: str, cls: str) -> str:
+    """``key`` of the record of class ``cls`` ("Class 1"): the class after a split word that opens the key ("Val Class
+    1 Top-k Acc": still a held-out series), else before it."""
+    first, _, rest = key.partition(" ")
+    if rest and first.lower() in SPLIT_WORDS:
+        return f"{first} {cls} {rest}"
+    return f"{cls} {key}"
+
+
 def parse_record(msg: str) -> Rec | None:
+    cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
+    if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
+        msg = msg[cls.end():]
+        rec = parse_record(msg)
+        if rec is None or not rec.keys:
+            return rec
+        return dataclasses.replace(rec, keys=tuple(_of_class(k, f"{cls.group('w')} {cls.group('id')}") for k in rec.keys))
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
     cm = COMPACT_COUNTERS.match(msg)
