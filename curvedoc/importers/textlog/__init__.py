@@ -200,6 +200,14 @@ one parser per framework:
   even when no step is written twice; a setting such as ``resume_from = None`` is not a statement. So is a saved
   model said found or loaded with training said to go on from it (``Model found at path .._i16000.pdparams, pursuing
   the training``, ``Checkpoint loaded, continuing training``).
+* **Two streams in one file.** A record another logged line was written into (a framework's stderr inside the
+  script's stdout: ``Global Iter: 35000 training loss: 2017-06-21 05:44:29.03: I tensorflow/..``, ``Glo2017-06-21 ..``)
+  is damaged: its values are not read (the number before the cut may have lost its last digits, or be the intruder's
+  year), the intruder is read as the line it is, and the cut record's rest printed after it (``bal Iter: 15300
+  training loss: 1.99``) is no series; a ``bad-lines`` note says so (rule I002 reads it). A date's year is no value.
+* **Per split, per class.** ``Top-k Acc → Train: 0.02, Val: 0.34`` names the metric qualified by the split (``Train
+  Top-k Acc``, ``Val Top-k Acc``), never the split word alone; a line headed by its class (``Class 1: ..``, ``class 2 |
+  acc: ..``) gives that class's series (``Val Class 1 Top-k Acc``), the class's number no value.
 * **Rows of bare numbers.** A file of nothing but rows of as many numbers (``print(epoch, loss, acc)``: ``0 0.2027
   0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
   column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,

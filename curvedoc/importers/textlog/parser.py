@@ -133,6 +133,10 @@ class TextLogParser(BatchedFeed):
         self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
         self.summary: dict[str, float] = {}
         self.garbled = 0
+        # lines another logged line was written into (records.spliced): (line, the record order before it, its text),
+        # and the records after them that were the cut lines' rests (not read)
+        self.splices: list[tuple[int, int, str]] = []
+        self.splice_rests = 0
         self.pending: dict[tuple, Pending] = {}
         # lines of one setting each ("base_lr: 0.6", "optimizer : adam"), one after the other: the run being read
         # [(line, record order or -1, last point line before, template, key, value)], and the runs that are a
@@ -216,6 +220,14 @@ class TextLogParser(BatchedFeed):
 
     def apply(self, lineno: int, raw: str, a: "Line"):
         """What a rendering read by :func:`analyse` changes in the parser's state, in the order the log says it."""
+        if a.spliced:
+            # another logged line written into the middle of a record (records.spliced_rest): the record is damaged,
+            # its values not read; the intruder is a line of its own, and the record printed after it may be the cut
+            # record's rest (see _drop_splice_rests)
+            self.apply(lineno, raw, dataclasses.replace(a, spliced=False))
+            self.splices.append((lineno, self.seq, raw.strip()[:120]))
+            self.open_record = None
+            return
         if self.sample_text:
             # the text a model wrote, under 'Predict:' / 'Target:' (a preview of its generations): words, whatever
             # numbers they hold (its empty lines and headings too), up to a rule, a progress bar drawn again, a
@@ -1106,8 +1118,37 @@ class TextLogParser(BatchedFeed):
         if self.kv_block:
             self._close_kv(self.kv_line)
         self._settings_printed_one_a_line()
+        self._drop_splice_rests()
         self._resolve_positionless()
         return self._frame()
+
+    def _drop_splice_rests(self):
+        """The rest of a line another logged line was written into comes after the intruder, as a line of its own:
+        the first record printed after the spliced line is that rest when no whole line printed its keys ('bal Iter:
+        15300 training loss: 1.99101' after 'Glo' + TensorFlow's line, 'ining loss: 2.03'), or when it lacks the clock
+        the whole lines of its keys print ('0000 training acc: 0.156' after 'Global Iter: 20' + it): fragments of
+        known keys are no new series, and a value cut from its position is no point. Not read, and counted (the
+        damaged-log note). A record printed without a clock wherever it is printed ('Number of Patches: 7361' at
+        each relaunch) is read."""
+        if not self.splices:
+            return
+        after = {order + 1 for _, order, _ in self.splices}
+        for tpl in list(self.pending):
+            pend = self.pending[tpl]
+            seq = pend.columns()[0]
+            cut = after.intersection(seq.tolist())
+            if not cut or (len(cut) < len(seq) and not any(ser.count() for ser in self.series.get(tpl, {}).values())):
+                continue
+            left = pend.drop(cut)
+            self.splice_rests += len(seq) - left
+            if not left:
+                del self.pending[tpl]
+        for tpl in list(self.series):
+            fam = self.series[tpl]
+            orders = {int(o) for ser in fam.values() for o in ser.arrays()[2]}
+            if orders and orders <= after:
+                self.splice_rests += len(orders)
+                del self.series[tpl]
 
     def _frame(self):
         """The canonical frame (None when no series was found); settings printed once go to ``self.hparams``.

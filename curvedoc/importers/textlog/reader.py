@@ -464,6 +464,12 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
     if p.garbled:
         issues.append(ImportIssue("bad-lines", f"{p.garbled:,} line(s) hold numbers glued together by "
                                   "overlapping writes; their values may be wrong", file=str(path), count=p.garbled))
+    if p.splices:
+        rests = f", nor the {p.splice_rests:,} cut line rest(s) printed after them" if p.splice_rests else ""
+        issues.append(ImportIssue(
+            "bad-lines", f"{len(p.splices):,} line(s) have another logged line written into their middle (two "
+            f"streams writing one file; first at line {p.splices[0][0]:,}: '{p.splices[0][2]}'): damaged records, "
+            f"their values were not read{rests}", file=str(path), count=len(p.splices) + p.splice_rests))
     if p.repeats:
         issues.append(ImportIssue("repeated-records", f"{p.repeats:,} value(s) printed again with no new step or "
                                   "epoch (an echo or a final re-evaluation) were not counted as new points",

@@ -6,6 +6,7 @@ against this reading (tests/test_textlog_shapes.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
@@ -148,6 +149,9 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "iteration step", "step", "steps", "iteration", "iter", "episode",
              "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+# (the run's step said as the global iteration -- "Global Iter: 35000 training loss: ..", counting on across relaunches
+# from a checkpoint -- is the global step said with the other word for a step)
+STEP_KEYS += ("global iter", "global iteration", "global_iter", "global_iteration", "globaliter")
 EPOCH_KEYS = ("epoch", "epochs", "ep")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
@@ -176,6 +180,9 @@ CALENDAR_WORDS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb",
 # identifiers printed with a number that names a thing, not a measurement ("GPU 0", "CUDA:0", "rank 3", "pid 4242")
 IDENTIFIER_WORDS = {"line", "file", "rank", "gpu", "cuda", "version", "pid", "port", "seed", "size", "v_num"}
 # words written in capitals that are still the word (a time zone, a device), not an acronym naming a metric
+# (TensorFlow's "Creating TensorFlow device (/gpu:0) -> (device: 0, name: Tesla P100, ..)" at every launch: which device,
+# an identifier as a GPU's number is, no series)
+IDENTIFIER_WORDS |= {"device"}
 _SPELLED_IN_CAPITALS = CALENDAR_WORDS | IDENTIFIER_WORDS
 NOT_KEYS = {"of", "at", "in", "to", "the", "a", "an", "and", "or", "for", "with", "by", "on", "from", "is", "was",
             "are", "be", "after", "before", "than", "over", "under", "per", "every"} | IDENTIFIER_WORDS | CALENDAR_WORDS
@@ -243,6 +250,55 @@ NUMBER_ONLY = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 DOT_LEADER = re.compile(r"^([A-Za-z_][\w.\-]*)\s*\.{3,}\s*(\S+)\s*$")
 # two renderings written over each other leave numbers glued together ("0.8667.8622")
 GARBLED = re.compile(r"(?<![\w.])\d+\.\d{3,}\.\d{3,}(?![\w.])")
+# another logger's line written into the middle of this one (two streams into one file, neither ending its line first:
+# TensorFlow's stderr inside a script's stdout record, "Global Iter: 35000 training loss: 2017-06-21 05:44:29.037849: I
+# tensorflow/core/..", "Glo2017-06-21 ..", "training acc: 0.06252017-06-21 .."): a full date and time followed by what
+# opens a logged line -- a glog/absl level letter after a colon, a level name -- after the start of the message
+SPLICED_LINE = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?::\s*[IWEF]\s+[\w./\-]+|\s*(?:-\s*|\[|\|\s*)?"
+                          + LEVELS + r"\b)")
+
+
+# ... and, in what was cut off as a logger's prefix ("Glo2017-06-21 12:44:29 - INFO - ..": the level is what strip_prefix
+# looks for), the same date after a record's head
+STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d")
+DATE_REST = re.compile(r"-\d\d-\d\d[ T]\d\d:\d\d")  # what follows a date's year
+# a record's head waiting for its value: a key and its colon ("Global Iter: ", "training loss: "; a word or more with a
+# space among them -- a launcher's "node01: 2021-.." is a prefix, and so is PowerShell's "python : 2026-..")
+KEY_HEAD = re.compile(r"\S\s+(?:\S.*)?[^\W_]:\s+$")
+
+
+def _cuts_a_record(head: str, in_message: bool = False) -> bool:
+    """Is ``head``, the text before a date that opens another logged line, the head of a record the intruder cut: the
+    date glued to it ("Glo2017-..", "training acc: 0.06252017-.."), a key before it waiting for its value, or a
+    record's pairs? (A cut where a word ends before any pair, "Global 2017-..", is not told from a launcher's name
+    before its lines: the intruder's date is no value there either -- see _pairs -- and the rest of the record, "Iter:
+    161600 training loss: 2.05", printed whole after the intruder, reads as the record.)"""
+    if not head.strip():
+        return False
+    if not head[-1].isspace():
+        return head[-1] not in "[(|<"
+    if in_message and re.search(r"[^\W_]\s+$", head):
+        # (a word and a space before a glog line's date in the message -- no launcher's prefix strip_prefix knows:
+        # "Global 2017-06-21 05:44:29.03: I tensorflow/..": the record cut where a word ends)
+        return True
+    # (or pairs of the record before a cut where a word ends: "Global Iter: 161600 training 2017-..")
+    return KEY_HEAD.search(head) is not None or any(_pair_key(m.group("key")) for m in PAIR.finditer(head))
+
+
+def spliced_rest(msg: str, prefix: str = "") -> str | None:
+    """The other logged line written into the middle of this one (two streams writing one file, neither ending its
+    line first): its text, from its date on, or None. The record it cut is damaged -- the number before the cut may
+    have lost its last digits (``2.045`` of 2.04583, the ``83`` printed on a line after the intruder) or be the
+    intruder's year (``training loss: 2017-06-21 ..``) --, and the intruder is a line of its own."""
+    if "-" not in msg + prefix or ":" not in msg + prefix:
+        return None
+    m = SPLICED_LINE.search(msg, 1)
+    if m is not None and _cuts_a_record(msg[:m.start()], in_message=True):
+        return msg[m.start():]
+    for m in STAMP.finditer(prefix, 1):
+        if _cuts_a_record(strip_prefix(prefix[:m.start()])[0] + prefix[m.start() - 1:m.start()]):
+            return prefix[m.start():] + " " + msg
+    return None
 
 
 def to_number(s: str) -> float:
@@ -449,11 +505,15 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a value printed as a tuple of one per parameter group (BasicSR's "lr:(1.000e-04,)", "lr=(1e-4, 1e-5)"):
         # the first group's, as a list's first value is
         msg = TUPLE_VALUE.sub(r"\g<sep>\g<v>", msg)
+    if "→" in msg or "->" in msg or "=>" in msg or "⇒" in msg:
+        msg = metric_by_split(msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
         msg = POSSESSIVE.sub(r"\1 ", msg)
     for m in PAIR.finditer(msg):
+        if len(m.group("val")) == 4 and DATE_REST.match(msg, m.end("val")):
+            continue  # ("Global 2017-06-21 05:44:29: I tensorflow/..": a date's year, no value)
         key = _pair_key(m.group("key"))
         if key is None:
             # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
@@ -593,7 +653,46 @@ COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s
 _KEY_THEN_NUMBER = re.compile(r"[^\W\d][\w .%()/-]*?\s*[:=]\s*[-+]?(?:\d|\.\d|nan|inf)", re.IGNORECASE)
 
 
+# a metric given for each split after an arrow ("Top-k Acc → Train: 0.024, Val: 0.344;  PR-AUC → Train: 0.017, Val:
+# 0.274"): the name is the metric, qualified by the split ("Train Top-k Acc", "Val Top-k Acc"), never the split alone
+_SPLIT_NAME = r"(?:train|training|val|valid|validation|eval|evaluation|test|dev)"
+METRIC_BY_SPLIT = re.compile(
+    r"(?P<m>[^\W\d][\w.@/\-]*(?: [^\W\d][\w.@/\-]*){0,3})\s*(?:→|->|=>|⇒)\s*"
+    r"(?P<body>" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?(?:\s*[,/|]\s*" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?)*)",
+    re.IGNORECASE)
+_SPLIT_VALUE = re.compile(r"(?P<s>" + _SPLIT_NAME + r")\s*[:=]\s*(?P<v>" + NUM + r"%?)", re.IGNORECASE)
+
+
+def metric_by_split(msg: str) -> str:
+    """``msg`` with each 'metric → split: value, split: value' written as 'split metric: value, split metric: value'
+    (the pairs a reader of 'key: value' takes)."""
+    return METRIC_BY_SPLIT.sub(lambda m: ", ".join(f"{sv.group('s')} {m.group('m')}: {sv.group('v')}"
+                                                   for sv in _SPLIT_VALUE.finditer(m.group("body"))), msg)
+
+
+# a record of one class, its line headed by the class ("Class 1: Top-k Acc → ..", "class 2 | acc: 0.5 | f1: 0.3",
+# "Label 3: precision=0.5"): its series are that class's, each name qualified by it; the class's number is no value
+CLASS_HEAD = re.compile(r"^\s*(?P<w>class|label|category)\s*#?\s*(?P<id>\d{1,4})(?:\s*[:|,]\s*|\s+-\s+|\s+)(?=[^\W\d])",
+                        re.IGNORECASE)
+
+
+def _of_class(key: str, cls: str) -> str:
+    """``key`` of the record of class ``cls`` ("Class 1"): the class after a split word that opens the key ("Val Class
+    1 Top-k Acc": still a held-out series), else before it."""
+    first, _, rest = key.partition(" ")
+    if rest and first.lower() in SPLIT_WORDS:
+        return f"{first} {cls} {rest}"
+    return f"{cls} {key}"
+
+
 def parse_record(msg: str) -> Rec | None:
+    cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
+    if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
+        msg = msg[cls.end():]
+        rec = parse_record(msg)
+        if rec is None or not rec.keys:
+            return rec
+        return dataclasses.replace(rec, keys=tuple(_of_class(k, f"{cls.group('w')} {cls.group('id')}") for k in rec.keys))
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
     cm = COMPACT_COUNTERS.match(msg)
@@ -1106,6 +1205,8 @@ class Line:
     # (TextLogParser.apply; batches.feed_lines reads it afresh so that both readings place it alike)
     frame: bool = False
     exception: bool = False
+    # another logged line starts in the middle of this one (:func:`spliced`): a damaged record, its values not read
+    spliced: bool = False
 
 
 def setting_value(text: str):
@@ -1121,6 +1222,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     msg, prefix = strip_prefix(raw)
     if not msg:
         return Line(msg, empty=True, clear=raw.isspace())
+    rest = spliced_rest(msg, prefix) if ("-" in raw and ":" in raw) else None
+    if rest is not None:
+        # the line holds two: the head of a record another logged line cut (damaged: not read) and that line, read as
+        # itself (TextLogParser.apply notes the damage)
+        a = analyse(rest, table)
+        a.spliced = True
+        return a
     a = Line(msg)
     a.garbled = GARBLED.search(msg) is not None
     if CRASH.search(msg) or CRASH.search(prefix):
