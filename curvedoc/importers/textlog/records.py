@@ -372,11 +372,14 @@ _ITEMS = (r"samples|images|imgs|examples|sentences|items|files|sequences|documen
           r"instances|records|graphs|molecules|pairs|queries|passages|frames|episodes? loaded")
 
 
+_ITEMS_AFTER = re.compile(rf"\s(?:{_ITEMS})\b", re.IGNORECASE)
+
+
 def _counts_items(msg: str, key: str, raw: str) -> bool:
     """Is ``key``'s value ``raw`` a count of things written with their noun in ``msg`` ("Loaded 4699 samples",
     "train: 3709 samples (day-wise split)", "Found 1200 images")? A data set's size, printed once by each launch: no
     training series (a value printed once stays a setting through the settings rule, not through this)."""
-    if not raw.replace(",", "").isdigit():
+    if not raw.replace(",", "").isdigit() or _ITEMS_AFTER.search(msg) is None:
         return False
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
                      re.IGNORECASE) is not None
