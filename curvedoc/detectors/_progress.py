@@ -612,7 +612,7 @@ def held_out_moved(run) -> tuple[str, float, float] | None:
 LOCALISATION_KINDS = frozenset({"map", "ap", "ar", "iou", "dice"})
 
 
-def _saw_start(steps: np.ndarray) -> bool:
+def saw_start(steps: np.ndarray) -> bool:
     """Whether a log saw its run's start: its first reading lies within the first 5% of its steps, or within one
     logging interval of step 0 (1.5 median intervals: a per-epoch log of 10 epochs first writes at epoch 1, the end of
     the first interval, and has seen everything since the untrained model). A log that opens at epoch 50 of a
@@ -629,14 +629,14 @@ def loss_fall(run, role: str, min_points: int) -> dict | None:
     standard error of that fall from the run's own point-to-point noise: robust medians of the first 5% and the
     last 15% of the points (at least 3 each; every k-th point of a long log, which keeps the local noise). None for
     fewer than ``min_points`` finite points, a loss that is zero or negative anywhere (no relative change), or a log
-    that did not see its start (:func:`_saw_start`).
+    that did not see its start (:func:`saw_start`).
     Returns {'fall', 'se', 'sigma', 'head', 'tail', 'a', 'b', 'm', 'g', 'steps'} (head/tail in log units)."""
     if role not in run.roles:
         return None
     s = clean(run.series(role))
     v = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
-    if len(v) < max(min_points, 6) or (v <= 0).any() or not _saw_start(steps):
+    if len(v) < max(min_points, 6) or (v <= 0).any() or not saw_start(steps):
         return None
     g = np.log(subsample(v))
     m = len(g)

@@ -10,7 +10,10 @@ validation accuracy that never beat 1/K is reported whatever the loss did, with 
 points to (a loss explosion first: the learning rate; a fitted training split: the labels). A validation
 accuracy that repeats one number at 1/K from some evaluation to the end (at least half of them and
 ``min_evals``) collapsed to one output there, whatever it scored before: judged on that stretch (read at 1/K
-only, never as a majority share; not when the training loss went NaN, which is divergence's).
+only, never as a majority share; not when the training loss went NaN, which is divergence's). In reinforcement
+learning the chance level is the untrained policy's return, the run's start: an agent none of whose returns,
+rewards or success rates shows a rise from its start beyond its own wander and ``rl_floor`` of its spread never beat
+a random policy.
 
 ## Why it matters
 A classifier whose loss never leaves log(K) has learned nothing, not even slowly: the labels are
@@ -44,6 +47,9 @@ log 10 = 2.303).
 - ``metric_zero_share``: a higher-is-better metric that is exactly 0 at this share of its evaluations (and at its median) never produced a correct output.
 - ``max_noise``: with K inferred, the largest point-to-point noise (sigma) of the plateau relative to log(K); a model at chance predicts the same distribution for every input, so its minibatch loss barely moves.
 - ``min_plan_share``: a run that stopped before this share of its stated plan is not judged at chance from its level alone (an explosion, a collapse or a fitted training split still make the verdict).
+- ``rl_floor``: an RL agent learned when one of its returns/rewards/success rates rose from its start by this share of its own spread (5th to 95th percentile) ...
+- ``rl_z``: ... after taking off this many standard errors of its wander (medians of consecutive 5% blocks).
+- ``rl_min_points``: fewest readings of an RL metric for that test.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist
@@ -53,6 +59,7 @@ seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -84,12 +91,13 @@ from curvedoc.detectors._progress import (
     plausible_k,
     noise_sigma,
     prepared,
+    saw_start,
     step_weights,
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._gradients import layer_grad_spread
-from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
+from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, rolling_median_values, theil_sen, window
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 from curvedoc.detectors.unfinished_schedule import plan_reached
@@ -119,6 +127,9 @@ class Params:
     start_tol: float
     settle_tol: float
     min_plan_share: float
+    rl_floor: float
+    rl_z: float
+    rl_min_points: int
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -145,6 +156,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_from_validation(run, p))
     if not hits:
         hits = list(_from_metric(run, p))
+    if not hits:
+        hits = list(_rl_never_improved(run, p))
     if not hits and not loss_judged:
         hits = list(_few_points_at_log_k(run, p))
     if hits and not any(k in hits[0].evidence for k in ("exploded_to", "exploded_at", "train_fitted", "collapsed_at")):
@@ -161,6 +174,81 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             # capacity), below the verdict it restates
             h.evidence["restates"] = [["underfitting", tl]]
         yield h
+
+
+_RL_COUNTERS = ("episode", "episodes", "iteration", "iterations", "iter", "total_timesteps", "timesteps", "epoch",
+                "n_updates", "updates")
+
+
+def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
+    """An agent that never beat its untrained policy. In reinforcement learning the chance level is the return the
+    untrained (random) policy collects: the start of the run. Every return, reward or success rate the run logs
+    (``rl_min_points`` points or more, a log that saw its start) ends -- the median of its last 15% -- without
+    evidence that it rose above its start -- the median of its first 5%, 3 points at least: the rise, less ``rl_z``
+    standard errors from the metric's own wander (differences of the medians of consecutive 5% blocks: a running
+    mean over 100 episodes wanders by more than its point-to-point jitter), stays below ``rl_floor`` of its own
+    spread (5th to 95th percentile) -- and no block of it rose a quarter of its spread above the start beyond that
+    wander on the way (an agent that learned and lost it is metric-regression's), nor ended clearly below its start
+    by the same measure (a policy that got worse changed: no random policy does). An agent that learned shows it. A constant metric says nothing here (the zero-reward test of :func:`_from_metric` and
+    constant-loss read those); one that improved clears the run."""
+    from curvedoc.model.roles import rl_marker
+
+    if rl_marker(run) is None:
+        return
+    for tag in run.tags:
+        # a counter the log carries (episodes, iterations, timesteps) that opens far from 0 -- episode 6,001 of a
+        # session continued from an earlier one -- says the untrained policy is not in this log: its start is no chance level
+        if re.split(r"[./]", tag.lower())[-1] in _RL_COUNTERS:
+            c = np.sort(clean(run.series(tag)).to_numpy(dtype=np.float64))
+            if len(c) >= 3 and not saw_start(c):
+                return
+    judged = []
+    for m in run.metrics:
+        if not m.higher_is_better or m.kind not in ("reward", "return", "success"):
+            continue
+        s = clean(run.series(m.tag))
+        v = s.to_numpy(dtype=np.float64)
+        n = len(v)
+        if n < p.rl_min_points or not saw_start(s.index.to_numpy()):
+            continue
+        lo, hi = (float(x) for x in np.quantile(v, [0.05, 0.95]))
+        spread = hi - lo
+        if not spread > 0:
+            continue
+        a, b = max(3, n // 20), max(3, int(0.15 * n))
+        first, last = float(np.median(v[:a])), float(np.median(v[-b:]))
+        # the noise of a level, from medians of blocks of a points (consecutive blocks' differences): a running mean
+        # over the last 100 episodes wanders from reading to reading by far more than its point-to-point jitter says
+        blocks = np.median(v[: n // a * a].reshape(-1, a), axis=1)
+        d = np.diff(blocks)
+        sigma = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2.0) if len(d) >= 3 else float("inf")
+        se = sigma * math.sqrt(1.0 + a / b)
+        # the practical floor: rl_floor of the return's own spread (not of its level: a cost-like return of -113 that
+        # an agent brings to -110 moved half of its spread -- returns have no natural zero)
+        floor = p.rl_floor * spread
+        if last - first - p.rl_z * se >= floor:
+            return  # this one improved beyond its own wander and the floor: the agent learned something
+        if first - last - p.rl_z * se >= floor:
+            # it fell clearly below the untrained policy's level: this metric changed, for the worse (no random policy
+            # gets worse with time; a running total of negative rewards falls by construction) -- not the
+            # evidence of a policy that stayed random (metric-regression or divergence read a return that fell)
+            continue
+        if float(np.max(blocks)) - first - p.rl_z * sigma >= 0.25 * spread:
+            # a block of it rose a quarter of its spread above the start, beyond its wander, on the way: the agent
+            # learned something and lost it again -- metric-regression's, not a policy that stayed random
+            return
+        judged.append((m.tag, first, last, spread, n, int(s.index[-1])))
+    if not judged:
+        return
+    tag, first, last, spread, n, end = judged[0]
+    also = f"; so did {len(judged) - 1} more such metric{'s' if len(judged) > 2 else ''}" if len(judged) > 1 else ""
+    msg = (f"{tag} ends where the untrained policy started: {fmt_num(last)} (median of its last 15%) against "
+           f"{fmt_num(first)} at the start, no higher by {p.rl_floor:.0%} of its own spread ({fmt_num(spread)}) over "
+           f"{n} readings to step {fmt_step(end)}{also}: the agent collects what a random policy collects")
+    yield Hit(msg, step=end, steps=(0, end), confidence=0.75,
+              evidence={"metric": tag, "start": first, "end": last, "spread": spread, "points": n,
+                        "rl_never_improved": True},
+              causes=("lr-too-low", "optimizer-not-stepping", "wrong-loss", "capacity"))
 
 
 def _few_points_at_log_k(run: Run, p: Params) -> Iterator[Hit]:
@@ -508,7 +596,8 @@ def _prior_loss_bound(run: Run, q: float) -> float:
     rounded (a first epoch mean sits a little below log K: 1.01 for three classes, log 3 = 1.10).
     A three-class set with a majority of 0.68 has a prior entropy of 0.85, not the binary 0.63; a loss settling at
     0.86 beside an accuracy of 0.6765 at every evaluation is the prior learned, not outputs that still change.
-    0 when there is no first reading above log 2 or no majority share."""
+    0 when there is no first reading above log 2 or no majority share, or when the training split is fitted (a model
+    that learned, whose held-out outputs change though a small evaluation set repeats one count)."""
     if not 0.5 <= q < 1.0 or "train_loss" not in run.roles:
         return 0.0
     t = clean(run.series("train_loss")).to_numpy(dtype=np.float64)
@@ -517,7 +606,14 @@ def _prior_loss_bound(run: Run, q: float) -> float:
     k = round(math.exp(min(float(t[0]) * 1.05, 30.0)))
     if k < 3:
         return 0.0
-    return -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) + (1.0 - q) * math.log(k - 1)
+    h = -(q * math.log(q) + (1.0 - q) * math.log(1.0 - q)) + (1.0 - q) * math.log(k - 1)
+    # a fitted training split -- its loss below half that entropy, or a training accuracy half of the way from the
+    # majority share to 1 -- is a model that learned: its held-out outputs change, whatever one count repeats
+    if window_median(t, 0.75, 1.0) < 0.5 * h or any(
+            m.split == "train" and m.kind == "accuracy" and m.higher_is_better and lvl >= q + 0.5 * (1.0 - q)
+            for m, lvl in late_rate_levels(run)):
+        return 0.0
+    return h
 
 
 def _outputs_moving(run: Run, q: float, p: Params, since: int | None = None) -> bool:

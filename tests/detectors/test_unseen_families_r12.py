@@ -291,3 +291,72 @@ def test_a_regularised_model_a_few_points_better_on_its_training_data_has_no_gap
     _acc_log(d, tr, va, 2.0 * (1.05 - tr), 2.0 * (1.05 - va))
     rr, f = _findings(d)
     assert f.get("train-val-gap") is None or f["train-val-gap"].severity == "info", f["train-val-gap"].message
+
+
+# ------------------------------------------------ RL: the untrained (random) policy's return is the chance level. An
+# agent whose return ends where it started -- flat within its noise for the whole run -- never learned. (A running
+# mean that spans several logged iterations -- long episodes, a few per iteration -- wanders by more than a flat
+# agent's floor, and no test of that log can tell it from a slow learner: the family is the short-episode log)
+def _sb3_progress(path, ret, loss=None):
+    path.mkdir()
+    n = len(ret)
+    cols = ["rollout/ep_rew_mean", "rollout/ep_len_mean", "time/total_timesteps", "time/iterations"]
+    if loss is not None:
+        cols.append("train/value_loss")
+    rows = [",".join(cols)]
+    for i in range(n):
+        vals = [f"{ret[i]:.4f}", "200", str(2048 * (i + 1)), str(i + 1)] + ([f"{loss[i]:.5f}"] if loss is not None else [])
+        rows.append(",".join(vals))
+    (path / "progress.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("n", [300, 800, 2000])
+@pytest.mark.parametrize("level", [-100.0, 22.0, 0.5])
+@pytest.mark.parametrize("noise", [0.1, 0.3])
+def test_an_agent_whose_return_stays_at_the_random_policy_level_never_learned(n, level, noise, tmp_path):
+    # SB3's ep_rew_mean: the mean return of the last 100 episodes, a new hundred at each logged iteration of a
+    # short-episode task (2,048 steps of ~20-step episodes), though each episode's return scatters by 10-30%
+    rng = np.random.default_rng(n + int(abs(level)) + int(noise * 100))
+    episodes = level + abs(level) * noise * rng.standard_normal((n, 100))
+    ret = episodes.mean(axis=1)
+    d = tmp_path / f"rl-flat-{n}-{level}-{noise}"
+    _sb3_progress(d, ret, loss=np.abs(1 + 0.1 * rng.standard_normal(n)))
+    rr, f = _findings(d)
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity in SEVERE, \
+        [(x.name, x.severity, x.message) for x in rr.findings]
+
+
+@pytest.mark.parametrize("n", [100, 300, 2000])
+@pytest.mark.parametrize("gain", [0.3, 1.0, 5.0])
+@pytest.mark.parametrize("shape", ["learns", "learns-then-collapses"])
+def test_an_agent_that_learned_is_not_at_chance(n, gain, shape, tmp_path):
+    # the healthy twin (and one that learned, then lost half of it: metric-regression's, not a random policy)
+    rng = np.random.default_rng(n + int(gain * 10))
+    t = np.linspace(0, 1, n)
+    curve = gain * 50 * (1 - np.exp(-t / 0.3))
+    if shape == "learns-then-collapses":
+        curve = np.where(t < 0.6, curve, curve[int(0.6 * n)] * (0.5 + 0.5 * np.exp(-(t - 0.6) / 0.05)))
+    ret = -50 + curve + 5 * rng.standard_normal(n)
+    d = tmp_path / f"rl-ok-{n}-{gain}-{shape}"
+    _sb3_progress(d, ret)
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+
+
+@pytest.mark.parametrize("n", [300, 2000])
+def test_a_return_that_fell_or_a_session_continued_from_an_earlier_one_is_no_random_policy(n, tmp_path):
+    # a return that fell steadily (the policy changed, for the worse: no random policy does) and a log that opens at
+    # episode 6,001 of a continued session (its start is not the untrained policy) say nothing of chance
+    rng = np.random.default_rng(n)
+    fell = -50 - 40 * np.linspace(0, 1, n) + rng.standard_normal((n, 100)).mean(axis=1) * 5
+    d = tmp_path / f"rl-fell-{n}"
+    _sb3_progress(d, fell)
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+    d2 = tmp_path / f"rl-continued-{n}"
+    d2.mkdir()
+    # (its own step column counts from 0: the session's rows; the episode counter carries on from the earlier session)
+    rows = ["step,episode,reward"] + [f"{i},{6001 + i},{-10 + rng.standard_normal((100,)).mean():.3f}" for i in range(n)]
+    (d2 / "episodes.csv").write_text("\n".join(rows) + "\n")
+    rr, f = _findings(d2)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
