@@ -6,7 +6,8 @@ on the labels that give each series as a dict; the labels that only list the ser
 named series is a tag of the reading.
 
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here. 2026-12-08ac,
-2026-12-08ad and 2026-12-08nu12 are being collected now: they are locked, not listed, and never read here."""
+2026-12-08ad and 2026-12-08nu12 are scored now and not yet listed: the next round adds them, recording a first
+reading before any reader change (textlog17 read ac's text logs already, tests/importers/test_textlog_round17.py)."""
 
 from __future__ import annotations
 
