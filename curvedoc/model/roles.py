@@ -332,6 +332,9 @@ def _word_rank(fact: tuple[str, int] | None, role: str) -> int:
     return fact[1] if fact is not None and fact[0] == role else 99
 
 
+_GRANULARITY_TAIL = re.compile(r"[/_\-\s](?:step|steps|batch|iter|iters|iteration)$")
+
+
 def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
                               used: set[str]) -> None:
     """A log with no loss series that records a regression error on the training split (``train_mse``): that
@@ -355,9 +358,13 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
     held_stems = {tag_stem(t) for t, (_, split) in errors.items() if split == "val"}
     named_train = {kind for kind, split in errors.values() if split == "train"}
     for t, (kind, split) in errors.items():
-        if split is None and kind not in named_train and tag_stem(t) == _norm(t) and _norm(t) in held_stems:
+        # a granularity word after the name says how often it is logged, not which split ('mse/step', 'mse_batch',
+        # Lightning's '_step'): the name without it is the bare name
+        bare = _GRANULARITY_TAIL.sub("", _norm(t))
+        if split is None and kind not in named_train and tag_stem(bare) == bare and bare in held_stems:
             # Keras's convention (History, CSVLogger, TensorBoard): the bare name is the training split of the
-            # 'val_'-prefixed one beside it (mse / val_mse) -- where no name says 'train' itself
+            # 'val_'-prefixed one beside it (mse / val_mse, or mse/step beside mse/valid) -- where no name says
+            # 'train' itself
             split = "train"
         if split is not None and (split == "val" or counts[t] >= 3):
             found.setdefault((kind, split), []).append(t)

@@ -360,3 +360,27 @@ def test_a_return_that_fell_or_a_session_continued_from_an_earlier_one_is_no_ran
     (d2 / "episodes.csv").write_text("\n".join(rows) + "\n")
     rr, f = _findings(d2)
     assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+
+
+# ------------------------------------------------ a regression script that names its loss by its formula, with the
+# logging granularity after it ('mse/step' beside 'mse/valid', 'mae_batch' beside 'val_mae'): the per-step error is
+# the training loss; one NaN from its first logged step diverged before it
+@pytest.mark.parametrize(("train_tag", "val_tag"), [("mse/step", "mse/valid"), ("mae_batch", "val_mae"),
+                                                    ("rmse/iter", "rmse/val"), ("mse/batch", "mse/test")])
+@pytest.mark.parametrize("nan", [False, True])
+def test_a_regression_error_logged_per_step_beside_its_held_out_twin_is_the_loss(train_tag, val_tag, nan, tmp_path):
+    from _families import summary_writer
+
+    d = tmp_path / f"reg-{train_tag.replace('/', '_').replace(' ', '_')}-{nan}"
+    d.mkdir()
+    w = summary_writer(d)
+    for s in range(10, 950, 10):
+        w.add_scalar(train_tag, float("nan") if nan else float(100 * np.exp(-s / 300) + 1), s)
+    for e in range(1, 21):
+        w.add_scalar(val_tag, float("nan") if nan else float(100 * np.exp(-e * 47 / 300) + 1.5), e * 47)
+    w.close()
+    rr, f = _findings(d)
+    assert rr.roles.get("train_loss") == train_tag, rr.roles
+    assert rr.roles.get("val_loss") == val_tag, rr.roles
+    if nan:
+        assert "divergence" in f and f["divergence"].severity == "error", [(x.name, x.message) for x in rr.findings]
