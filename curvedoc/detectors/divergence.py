@@ -50,6 +50,8 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 
 - ``recovering_fall``: a rise that began before the loss ever improved is only an info when the loss still fell at least this much over the last part of the run.
 - ``recovering_z``: ... and that fall clears this many standard errors of the two medians compared (the run's own step-to-step noise).
+- ``blowup_ratio``: a jump of the training loss within the first fifth of the run to this many times the untrained model's loss ...
+- ``blowup_stuck``: ... after which its rolling level never got below this share of that start is a blow-up the run never recovered from.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss diverges) and 'Common pathologies' (NaN after a
@@ -89,6 +91,8 @@ class Params:
     grad_rise: float
     recovering_fall: float
     recovering_z: float
+    blowup_ratio: float
+    blowup_stuck: float
 
 
 def _lin(x: float, logspace: bool) -> float:
@@ -372,6 +376,9 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         return
     res = _finite_rise(f, p)
     if res is None:
+        blow = _blown_up_and_stuck(f, p)
+        if blow is not None:
+            yield blow
         return
     onset = res["onset"]
     ev = {"onset_step": onset, "best_step": res["best_step"], "best_loss": res["best"],
@@ -412,6 +419,44 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         ev["late_fall"] = late
     yield Hit(msg, step=onset, steps=(onset, int(f.index[-1])), confidence=conf, evidence=ev, causes=causes,
               severity=severity, marks=(res["best_step"],))
+
+
+def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
+    """A blow-up the run never recovered from, though the loss came back down: within the first fifth of the run the
+    training loss jumped to ``blowup_ratio`` times the untrained model's loss (its first reading, or the median of the
+    first 2% of points) or more, and from then to the end its rolling median (2% of the points, 3 at least) never got
+    clearly below that start (``blowup_stuck`` of it): the step was too large, the weights were thrown out of the
+    region where the model learns, and it never learned after (LR 10 on MNIST: 2.29 -> 3,310 -> 2.30 for the rest of
+    the run, at chance). A loss that blew up and then learned below its start recovered (a spike's business)."""
+    v = f.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < max(p.min_points, 10) or (v <= 0).any():
+        return None
+    st = f.index.to_numpy()
+    head = float(np.median(v[: sig.window(n, 0.02, lo=1, hi=20)]))
+    first = float(v[0])
+    start = min(head, first)
+    early = max(2, int(0.2 * n))
+    i_peak = int(np.argmax(v[:early]))
+    peak = float(v[i_peak])
+    if not start > 0 or peak < p.blowup_ratio * start or i_peak == 0:
+        return None
+    after = v[i_peak:]
+    if len(after) < 3:
+        return None
+    rm = sig.rolling_median_values(after, max(3, sig.window(n, 0.02, lo=3)), 1, True)
+    low = float(np.min(rm))
+    if low < p.blowup_stuck * start:
+        return None  # it learned below its start after the blow-up: recovered
+    end = float(np.median(v[-max(3, n // 7):]))
+    ev = {"onset_step": int(st[i_peak]), "best_step": int(st[0]), "best_loss": start, "peak_loss": peak,
+          "end_loss": end, "blowup_ratio": peak / start, "lowest_after": low}
+    msg = (f"train_loss blew up to {sig.fmt_num(peak)} at step {sig.fmt_step(st[i_peak])}, "
+           f"{sig.fmt_num(peak / start)}x the untrained model's {sig.fmt_num(start)}, and never got below that start "
+           f"again (lowest rolling level after it {sig.fmt_num(low)}; {sig.fmt_num(end)} at the end): the step was too "
+           "large and the model learned nothing after it")
+    return Hit(msg, step=int(st[i_peak]), steps=(int(st[i_peak]), int(st[-1])), confidence=0.8, evidence=ev,
+               causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[i_peak]),))
 
 
 def _below_zero(run: Run, f: pd.Series) -> Hit | None:

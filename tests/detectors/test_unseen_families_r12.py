@@ -384,3 +384,35 @@ def test_a_regression_error_logged_per_step_beside_its_held_out_twin_is_the_loss
     assert rr.roles.get("val_loss") == val_tag, rr.roles
     if nan:
         assert "divergence" in f and f["divergence"].severity == "error", [(x.name, x.message) for x in rr.findings]
+
+
+# ------------------------------------------------ a blow-up the run never recovered from: the loss jumps by two orders
+# of magnitude or more within its first steps, then comes back to where an untrained model starts (log K) and learns
+# nothing after -- divergence, though the loss ends near where it began
+@pytest.mark.parametrize("k", [2, 10, 100])
+@pytest.mark.parametrize("blow", [3e2, 1e4, 1e7])
+@pytest.mark.parametrize("n", [60, 500, 3000])
+def test_a_loss_that_blew_up_and_came_back_to_its_start_diverged(k, blow, n, tmp_path):
+    rng = np.random.default_rng(k + n + int(np.log10(blow)))
+    lk = np.log(k)
+    loss = lk * (1.0 + 0.01 * rng.standard_normal(n))
+    m = max(4, n // 30)
+    loss[1:m] = lk * blow ** np.sin(np.linspace(0.3, np.pi - 0.3, m - 1))  # up by blow and back down
+    d = tmp_path / f"blowup-k{k}-{blow:g}-{n}"
+    _step_csv(d, np.arange(n), loss, np.clip(1 / k + 0.01 * rng.standard_normal(n), 0, 1))
+    rr, f = _findings(d)
+    assert "divergence" in f and f["divergence"].severity in SEVERE, [(x.name, x.severity, x.message) for x in rr.findings]
+
+
+@pytest.mark.parametrize("n", [60, 500, 3000])
+def test_a_loss_that_blew_up_and_then_learned_recovered(n, tmp_path):
+    # the twin: the same early blow-up, then a loss that falls well below its start -- the run recovered
+    rng = np.random.default_rng(n)
+    t = np.linspace(0, 1, n)
+    loss = 2.3 * (0.1 + 0.9 * np.exp(-t / 0.2)) * np.exp(0.02 * rng.standard_normal(n))
+    m = max(4, n // 30)
+    loss[1:m] = 2.3 * 1e3 ** np.sin(np.linspace(0.3, np.pi - 0.3, m - 1))
+    d = tmp_path / f"blowup-learned-{n}"
+    _step_csv(d, np.arange(n), loss, np.clip(0.1 + 0.8 * t, 0, 1))
+    rr, f = _findings(d)
+    assert "divergence" not in f or f["divergence"].severity == "info", f["divergence"].message
