@@ -38,32 +38,18 @@ def _position(buf, cnt, v):
 
 
 @njit(cache=True, nogil=True)
-def _replace(buf, cnt, u, v):
-    """Take the first copy of ``u`` out of the sorted ``buf[:cnt]`` and put ``v`` in before its equals, in one pass: the
-    values between the two places move one place toward the gap (a sliding window's next value is usually near the
-    one leaving it in rank), the gap walking to where ``v`` goes -- no second search for that place."""
+def _replace(buf, cnt, u, v, late):
+    """Take the first copy of ``u`` out of the sorted ``buf[:cnt]`` and put ``v`` in before its equals (after them
+    when ``late``: the window's equal values then stay in the order they came in), in one pass: the values between
+    the two places move one place toward the gap (a sliding window's next value is usually near the one leaving it in
+    rank), the gap walking to where ``v`` goes -- no second search for that place."""
     a = _position(buf, cnt, u)
-    if v > u:
-        while a + 1 < cnt and buf[a + 1] < v:
+    if v > u or (late and v == u):
+        while a + 1 < cnt and (buf[a + 1] < v or (late and buf[a + 1] == v)):
             buf[a] = buf[a + 1]
             a += 1
     else:
-        while a > 0 and buf[a - 1] >= v:
-            buf[a] = buf[a - 1]
-            a -= 1
-    buf[a] = v
-
-
-@njit(cache=True, nogil=True)
-def _replace_late(buf, cnt, u, v):
-    """:func:`_replace` that puts ``v`` after its equals: the window's equal values stay in the order they came in."""
-    a = _position(buf, cnt, u)
-    if v >= u:
-        while a + 1 < cnt and buf[a + 1] <= v:
-            buf[a] = buf[a + 1]
-            a += 1
-    else:
-        while a > 0 and buf[a - 1] > v:
+        while a > 0 and (buf[a - 1] > v or (not late and buf[a - 1] == v)):
             buf[a] = buf[a - 1]
             a -= 1
     buf[a] = v
@@ -93,20 +79,20 @@ def trailing_median(x, w, min_periods, out):
 
 
 @njit(cache=True, nogil=True)
-def sorted_median(x, w, min_periods, out):
+def _sorted_median(x, w, min_periods, out, late):
     """:func:`trailing_median` keeping the window's values in a sorted array, a value that comes in placed before
-    its equals (and the first of a leaving value's equals taken out)."""
+    its equals -- or after them when ``late`` (and the first of a leaving value's equals taken out either way)."""
     buf = np.empty(max(w, 1), dtype=np.float64)
     cnt = 0
     for i in range(len(x)):
         v = x[i]
         u = x[i - w] if i >= w else np.nan  # the value leaving the window
         if v == v and u == u:
-            _replace(buf, cnt, u, v)
+            _replace(buf, cnt, u, v, late)
         else:
-            if v == v:  # not NaN: insert in order, before its equals
+            if v == v:  # not NaN: insert in order, before (after, when late) its equals
                 j = cnt
-                while j > 0 and buf[j - 1] >= v:
+                while j > 0 and (buf[j - 1] > v or (not late and buf[j - 1] == v)):
                     buf[j] = buf[j - 1]
                     j -= 1
                 buf[j] = v
@@ -122,33 +108,18 @@ def sorted_median(x, w, min_periods, out):
 
 
 @njit(cache=True, nogil=True)
+def sorted_median(x, w, min_periods, out):
+    """:func:`trailing_median` keeping the window's values in a sorted array, a value that comes in placed before
+    its equals (and the first of a leaving value's equals taken out)."""
+    _sorted_median(x, w, min_periods, out, False)
+
+
+@njit(cache=True, nogil=True)
 def sorted_median_late(x, w, min_periods, out):
     """:func:`sorted_median` placing a value that comes in after its equals: equal values then sit in the order they
     came in, the first of them is the one leaving, and every median is :func:`ranked_median`'s to the bit (of two
     equal values, +0.0 and -0.0 included, the same one)."""
-    buf = np.empty(max(w, 1), dtype=np.float64)
-    cnt = 0
-    for i in range(len(x)):
-        v = x[i]
-        u = x[i - w] if i >= w else np.nan
-        if v == v and u == u:
-            _replace_late(buf, cnt, u, v)
-        else:
-            if v == v:
-                j = cnt
-                while j > 0 and buf[j - 1] > v:
-                    buf[j] = buf[j - 1]
-                    j -= 1
-                buf[j] = v
-                cnt += 1
-            if u == u:
-                _remove(buf, cnt, u)
-                cnt -= 1
-        if cnt > 0 and cnt >= min_periods:
-            h = cnt >> 1
-            out[i] = buf[h] if cnt & 1 else (buf[h] + buf[h - 1]) / 2
-        else:
-            out[i] = np.nan
+    _sorted_median(x, w, min_periods, out, True)
 
 
 @njit(cache=True, nogil=True)
@@ -230,7 +201,7 @@ def median_around(x, h, out):
     buf.sort()
     for i in range(h, n - h):
         if i > h:  # slide: x[i - h - 1] leaves, x[i + h] enters
-            _replace(buf, w, x[i - h - 1], x[i + h])
+            _replace(buf, w, x[i - h - 1], x[i + h], False)
         # where x[i] sits (its first copy: any copy leaves the same multiset) only matters against the middle: past
         # it (buf[h] < x[i]) the middle two are buf[h-1], buf[h]; before it (buf[h-1] >= x[i]) buf[h], buf[h+1]; at it
         # buf[h-1], buf[h+1] -- two comparisons instead of a search
