@@ -59,7 +59,6 @@ seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -96,7 +95,7 @@ from curvedoc.detectors._progress import (
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
-from curvedoc.detectors._gradients import layer_grad_spread
+from curvedoc.detectors._gradients import last_key, layer_grad_spread
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, rolling_median_values, theil_sen, window
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
@@ -198,7 +197,7 @@ def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
     for tag in run.tags:
         # a counter the log carries (episodes, iterations, timesteps) that opens far from 0 -- episode 6,001 of a
         # session continued from an earlier one -- says the untrained policy is not in this log: its start is no chance level
-        if re.split(r"[./]", tag.lower())[-1] in _RL_COUNTERS:
+        if last_key(tag) in _RL_COUNTERS:
             c = np.sort(clean(run.series(tag)).to_numpy(dtype=np.float64))
             if len(c) >= 3 and not saw_start(c):
                 return
