@@ -10,7 +10,10 @@ validation accuracy that never beat 1/K is reported whatever the loss did, with 
 points to (a loss explosion first: the learning rate; a fitted training split: the labels). A validation
 accuracy that repeats one number at 1/K from some evaluation to the end (at least half of them and
 ``min_evals``) collapsed to one output there, whatever it scored before: judged on that stretch (read at 1/K
-only, never as a majority share; not when the training loss went NaN, which is divergence's). In reinforcement
+only, never as a majority share; not when the training loss went NaN, which is divergence's). After a blow-up
+(a loss at ``explode_ratio`` x log K, or NaN) the evaluations since, when they are most of them, are judged on their
+own, one number at every one of them being K's second reading and the held-out loss read over them only: a model
+that learned, went NaN and scored exactly 1/K ever after sat at chance from the blow-up on. In reinforcement
 learning the chance level is the untrained policy's return, the run's start: an agent none of whose returns,
 rewards or success rates shows a rise from its start beyond its own wander and ``rl_floor`` of its spread never beat
 a random policy.
@@ -686,14 +689,19 @@ def _same_number(v: np.ndarray) -> bool:
     return float(np.ptp(v)) <= 1e-6 * max(abs(float(np.median(v))), 1e-12)
 
 
-def _val_loss_below_chance(run: Run, k: int, p: Params) -> bool:
+def _val_loss_below_chance(run: Run, k: int, p: Params, since: int | None = None) -> bool:
     """A validation loss whose median sits well below log K (by more than three chance bands): the held-out
     predictions are better than the class prior, so the model is not at chance on that split whatever an
     accuracy beside it says (it is computed on something else, or thresholded wrongly). A loss that goes negative is
-    no cross-entropy of predicted probabilities (NLLLoss on raw scores, a sign error): it says nothing of them."""
+    no cross-entropy of predicted probabilities (NLLLoss on raw scores, a sign error): it says nothing of them.
+    ``since``: only the evaluations after that step are read -- those the accuracy is judged on (after an explosion,
+    the readings from before it describe a model that no longer exists)."""
     if "val_loss" not in run.roles:
         return False
-    v = prepared(run, "val_loss").to_numpy(dtype=np.float64)
+    s = prepared(run, "val_loss")
+    if since is not None:
+        s = s[s.index > since]
+    v = s.to_numpy(dtype=np.float64)
     return len(v) >= 3 and bool((v >= 0).all()) and float(np.median(v)) < (1.0 - 3.0 * p.band) * math.log(k)
 
 
@@ -969,6 +977,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 # model was at chance from the explosion on, whatever it had learned before -- judged on those
                 exploded_at, keep = cut
                 v, steps = v[keep], steps[keep]
+                # one number at every evaluation since the explosion is the second reading of K: a predictor that no
+                # longer changes (weights gone NaN or inf output one class, whose share is 1/K on a balanced set)
+                frozen = float(np.ptp(v)) == 0.0
         sigma = noise_sigma(v)
         chance = None
         if k_given:
@@ -987,7 +998,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             k, src = ks[0], ks[1]
         if chance is None:
             chance = 1.0 / k
-            if _val_loss_below_chance(run, k, p):
+            if _val_loss_below_chance(run, k, p, since=exploded_at):
                 continue
         margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         if margin >= 0.5 * (1.0 - chance) and not _loss_at_chance(run, k, chance, p):
