@@ -16,7 +16,10 @@ every such spike recovered, neither the training nor the final model paid for it
 bad for a moment); one that did not recover stays a warning. An evaluation series is short and has no minibatch
 noise, so a held-out loss the window medians cannot judge (a jump at its head, or during its fast early descent) is
 also judged reading against reading: a peak ``big_ratio`` times above the evaluations on both sides, beyond the
-series' own scatter.
+series' own scatter. A training loss written once per row of an epoch table, at the very steps of the held-out loss
+(Keras' history, a CSV of epoch means), is a mean over a whole epoch with no minibatch noise either: when neither the
+window test nor the bump test finds anything in it, it is judged reading against reading in the same way (a bad
+second epoch, 0.69 -> 8.05 -> 0.67, has no window before it), with the window test's severity.
 
 With no sudden spike, a bump is reported: the smoothed loss rising to ``bump_ratio`` times its running best after
 the first tenth of the run and coming back within ``bump_back`` of it before the end (an instability episode
@@ -180,6 +183,18 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
     if bump is not None:
         yield bump
         return
+    train = sig.finite(run.series("train_loss"))
+    if _epoch_table(run, train, p):
+        # a training loss written once per row of an epoch table, at the very steps of the held-out loss (Keras'
+        # history, a CSV of epoch means): a mean over a whole epoch has no minibatch noise, so it is judged reading
+        # against reading like an evaluation series -- a bad epoch at the head of the run (0.69, 8.05, 0.67) has no
+        # window of readings before it to stand out from
+        h = _eval_spike(train, p, "epoch readings")
+        if h is not None:
+            yield dataclasses.replace(h, severity=_epoch_spike_severity(train, h, p),
+                                      causes=("lr-too-high", "no-warmup", "numerical-instability"),
+                                      message=f"{run.roles.get('train_loss', 'train_loss')}: {h.message}")
+            return
     # a validation loss can spike while training is smooth (the high-LR phase of a one-cycle schedule, one
     # head of a detector): each held-out loss series is judged by the same test against its own noise, and
     # the largest spike is reported with the tag it is in
@@ -296,7 +311,35 @@ def _val_loss_tags(run: Run) -> list[str]:
     return out[:20]
 
 
-def _eval_spike(f, p: Params) -> Hit | None:
+def _epoch_spike_severity(train, h: Hit, p: Params) -> str | None:
+    """The window-median test's severity for spikes found reading against reading in an epoch table: every one is
+    big_ratio times its neighbours or more, yet one that came back by the next reading stays info under big_ratio^2
+    (a bad epoch the run shrugged off: a phase switch, a warm-up transient), and so do spikes all back by the next
+    reading or the one after that rose by less than ``bump_warn_lost`` of the progress from the start to the best
+    in loss units; the rest are warnings."""
+    ev = h.evidence
+    if ev["count"] == 1 and ev["max_ratio"] < p.big_ratio ** 2:
+        return "info"
+    v = train.to_numpy(dtype=np.float64)
+    span = float(np.median(v[: min(3, len(v))])) - float(np.min(v))
+    steps = train.index.to_numpy()
+    pos = np.searchsorted(steps, ev["spike_steps"])
+    rise = max(float(v[i]) - float(min(v[i - 1], v[i + 1])) for i in pos if 0 < i < len(v) - 1)
+    if ev["max_recovery_points"] <= p.at_once_points and span > 0 and rise < p.bump_warn_lost * span:
+        return "info"
+    return None
+
+
+def _epoch_table(run: Run, train, p: Params) -> bool:
+    """The training loss is one reading per row of an epoch table: logged at exactly the steps of the held-out loss
+    (``eval_min_points`` of them at least), as Keras' history and per-epoch CSVs write both."""
+    if "val_loss" not in run.roles or len(train) < p.eval_min_points:
+        return False
+    val = sig.finite(run.series("val_loss"))
+    return len(val) == len(train) and bool(np.array_equal(val.index.to_numpy(), train.index.to_numpy()))
+
+
+def _eval_spike(f, p: Params, readings: str = "evaluations") -> Hit | None:
     """A held-out loss that jumped for a few evaluations and came back, judged against its neighbours.
 
     An evaluation series is short (10-100 readings) and has no minibatch noise: each reading is the model on the
@@ -374,10 +417,10 @@ def _eval_spike(f, p: Params) -> Hit | None:
     rec_pts = max(e[2] - e[1] for e in events)
     where = ", ".join(sig.fmt_step(steps[e[1]]) for e in events[:8]) + (", ..." if count > 8 else "")
     msg = (f"{count} spike{'s' if count != 1 else ''} at step{'s' if count != 1 else ''} {where}: up to "
-           f"{sig.fmt_num(ratio)}x the evaluations on either side ({sig.fmt_num(v[i])} at step {sig.fmt_step(steps[i])}; "
+           f"{sig.fmt_num(ratio)}x the {readings} on either side ({sig.fmt_num(v[i])} at step {sig.fmt_step(steps[i])}; "
            f"{sig.fmt_num(v[j])} at step {sig.fmt_step(steps[j])} before, {sig.fmt_num(v[k])} at step "
            f"{sig.fmt_step(steps[k])} after); {'each' if count > 1 else 'it'} was back at least halfway within "
-           f"{rec_pts} evaluation{'s' if rec_pts != 1 else ''}")
+           f"{rec_pts} {readings.split()[-1][:-1] if rec_pts == 1 else readings.split()[-1]}")
     z = height / max(math.sqrt(2.0) * s_one, 1e-12)
     ev = {"count": count, "first_spike_step": steps[events[0][1]], "max_ratio": ratio, "max_z": float(z),
           "recovered": count, "not_recovered": 0, "max_recovery_points": rec_pts,

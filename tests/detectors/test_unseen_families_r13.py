@@ -26,6 +26,68 @@ def _shown(rr):
     return [(x.name, x.severity, x.message) for x in rr.findings]
 
 
+# ------------------------------------------------ a per-epoch table (Keras history, a CSV of epoch means) whose training
+# loss jumps for one epoch: an epoch mean has no minibatch noise, and a bad epoch at the head of the run or in its fast
+# early descent has no window of readings before it to stand out from
+@pytest.mark.parametrize("epochs", [12, 30, 100, 300])
+@pytest.mark.parametrize("at", [1, 2, 0.2])
+@pytest.mark.parametrize("jump", [5.0, 20.0])
+@pytest.mark.parametrize("noise", [0.01, 0.05])
+def test_an_epoch_mean_training_loss_that_jumps_for_one_epoch_is_a_spike(epochs, at, jump, noise, tmp_path):
+    rng = np.random.default_rng(epochs * 13 + int(jump) + int(100 * noise))
+    e = np.arange(epochs)
+    loss = (0.2 + 0.5 * np.exp(-e / (epochs / 5))) * np.exp(noise * rng.standard_normal(epochs))
+    i = at if at >= 1 else int(at * epochs)
+    loss[i] *= jump
+    val = (0.3 + 0.5 * np.exp(-e / (epochs / 5))) * np.exp(noise * rng.standard_normal(epochs))
+    acc = 0.95 - loss / 3
+    d = keras_csvlogger(tmp_path / f"epochspike-{epochs}-{at}-{jump}-{noise}", loss, acc, val, acc - 0.05,
+                        loss_fmt=".6g", acc_fmt=".5f")
+    rr, f = _findings(d)
+    assert "loss-spikes" in f, _shown(rr)
+    assert f["loss-spikes"].step == i, f["loss-spikes"].message
+    if "epoch readings" in f["loss-spikes"].message:
+        # judged against its neighbours with the window-median test's severity: one bad epoch the run came back from
+        # at once is info under 9x (a phase switch, a warm-up transient), a warning from 9x on when it undid a good
+        # part of the run's progress
+        want = SEVERE if jump >= 9 else ("info",)
+        assert f["loss-spikes"].severity in want, f["loss-spikes"].message
+
+
+@pytest.mark.parametrize("epochs", [12, 30, 100, 300])
+@pytest.mark.parametrize("noise", [0.01, 0.05, 0.15])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_noisy_epoch_mean_training_loss_without_a_jump_has_no_spike(epochs, noise, seed, tmp_path):
+    rng = np.random.default_rng(1000 * seed + epochs)
+    e = np.arange(epochs)
+    loss = (0.2 + 0.5 * np.exp(-e / (epochs / 5))) * np.exp(noise * rng.standard_normal(epochs))
+    val = (0.3 + 0.5 * np.exp(-e / (epochs / 5))) * np.exp(noise * rng.standard_normal(epochs))
+    acc = 0.95 - loss / 3
+    d = keras_csvlogger(tmp_path / f"epochnoise-{epochs}-{noise}-{seed}", loss, acc, val, acc - 0.05,
+                        loss_fmt=".6g", acc_fmt=".5f")
+    rr, f = _findings(d)
+    assert "loss-spikes" not in f, f["loss-spikes"].message
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_per_step_training_loss_of_tiny_batches_is_not_judged_reading_against_reading(seed, tmp_path):
+    # the twin the epoch-table test must not reach: a per-step loss of batch-2 training (heavy-tailed, 3-5x jumps
+    # between neighbouring steps now and then) beside a per-epoch validation loss at other steps
+    rng = np.random.default_rng(seed)
+    steps = np.arange(1, 601)
+    loss = (0.3 + 0.6 * np.exp(-steps / 150)) * np.exp(0.6 * rng.standard_t(3, len(steps)))
+    d = tmp_path / f"tinybatch-{seed}"
+    d.mkdir()
+    rows = ["step,train_loss,val_loss"]
+    for s, v in zip(steps, loss):
+        val = f"{0.4 + 0.6 * math.exp(-s / 150):.5f}" if s % 60 == 0 else ""
+        rows.append(f"{s},{v:.5f},{val}")
+    (d / "metrics.csv").write_text("\n".join(rows) + "\n")
+    rr, f = _findings(d)
+    h = f.get("loss-spikes")
+    assert h is None or "epoch readings" not in h.message, h.message
+
+
 # ------------------------------------------------ a classifier that learned, then its loss went NaN: from then on the
 # NaN weights predict one class, and every accuracy is exactly 1/K to the end -- divergence, and a model at chance since
 @pytest.mark.parametrize("k", [3, 10, 100])
