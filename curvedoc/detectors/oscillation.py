@@ -1,8 +1,9 @@
 """## What it detects
 Late-training oscillation: over the last ``late_frac`` of the points the training loss bounces from one
 logged point to the next (robust step-to-step noise of log(loss), from first differences, at least
-``min_rel_noise``) while its median level makes no progress (falls by less than ``max_late_drop``, or than 3 standard
-errors of the medians when that is larger), the
+``min_rel_noise``) while its median level makes no progress (its fall does not clear ``max_late_drop`` by
+``progress_z`` standard errors of the two medians compared: swings riding on a loss that fell that much are a run
+still converging, however noisy), the
 noise grew compared with the run's own earlier noise (``min_noise_ratio``) with swings not small
 compared with all the progress the run made (``min_noise_vs_progress``, in loss units) -- or, without
 growth, the noise is wild (``high_noise``, the loss changes by a factor of 2+ from one point to the next)
@@ -25,6 +26,7 @@ or the batch too small, and the final weights are a random draw from the bouncin
 - ``late_frac``: fraction of the points (at the end) examined.
 - ``min_rel_noise``: robust step-to-step noise of log(loss) in the late part that counts as high.
 - ``max_late_drop``: the late median level fell by less than this (log units) = no progress.
+- ``progress_z``: ... a fall counts as progress when it clears ``max_late_drop`` by this many standard errors of the two medians.
 - ``min_noise_ratio``: late noise at least this multiple of the earlier noise.
 - ``noise_growth_z``: ...and beyond this many standard errors of the ratio of two noise estimates (few points).
 - ``min_noise_vs_progress``: late swings at least this fraction of the progress since the start.
@@ -72,6 +74,7 @@ class Params:
     late_frac: float
     min_rel_noise: float
     max_late_drop: float
+    progress_z: float
     min_noise_ratio: float
     noise_growth_z: float
     min_noise_vs_progress: float
@@ -266,9 +269,11 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
         progress = head - late_level
     nvp = amp / progress if progress > 0 else math.inf
     ratio = noise_late / noise_ref if math.isfinite(noise_ref) and noise_ref > 0 else math.inf
-    # a drop smaller than what the noise alone makes of two medians of q points (3 standard errors) is no progress
+    # 'no progress': the level's fall does not clear the practical floor by progress_z standard errors of the two
+    # medians of q points. Three of them would read a noisy run still converging (0.19 -> 0.13 under +-87% swings) as
+    # one standing still; none would read a level standing still under such swings as progress one time in five
     se = sig.median_se(rel_noise, q, q)
-    if rel_noise < p.min_rel_noise or drop >= max(p.max_late_drop, 3.0 * se):
+    if rel_noise < p.min_rel_noise or drop >= p.max_late_drop + p.progress_z * se:
         return
     # the two noise levels are estimates from len(late) and len(ref) differences: their ratio must clear what sampling
     # alone gives (a noise estimate from m differences has var(log) ~ 1.65 / m), or a short equally-noisy run "grows" by chance
