@@ -194,6 +194,19 @@ def flatten_hparams(obj: Any, *, prefix: str = "", stats: dict[str, Any] | None 
     return out
 
 
+#: the settings files a Lightning log folder holds: the module's ``hparams.yaml`` and, when the run was started from
+#: LightningCLI, the whole ``config.yaml`` it saves into the same folder (its ``trainer:`` section states the plan,
+#: ``max_epochs`` / ``max_steps``), read in that order (the first that names a key wins)
+LIGHTNING_SETTINGS = ("hparams.yaml", "config.yaml")
+
+
+def lightning_settings_file(name: str, obj: Any) -> bool:
+    """Whether ``obj``, read from the settings file ``name`` of a Lightning log folder, is one: ``hparams.yaml``
+    always; ``config.yaml`` only as LightningCLI writes it (a ``trainer:`` mapping at its top), not any file of that
+    common name."""
+    return name != "config.yaml" or (isinstance(obj, dict) and isinstance(obj.get("trainer"), dict))
+
+
 def truncation_note(name: str) -> str:
     """The issue message of a settings file whose values were cut at :data:`_MAX_KEYS`."""
     return (f"{name} holds more than {_MAX_KEYS:,} values (YAML aliases repeating a block without end, or a huge "

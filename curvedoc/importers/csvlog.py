@@ -453,6 +453,19 @@ def yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, iss
     return hp
 
 
+def lightning_settings(path: Path, issues: list[ImportIssue]) -> dict:
+    """The settings beside a Lightning ``metrics.csv``: the module's ``hparams.yaml``, then the ``config.yaml``
+    LightningCLI saves into the same folder (its ``trainer:`` section states the plan), the first naming a key
+    winning."""
+    from curvedoc.importers._yaml import LIGHTNING_SETTINGS
+
+    hp: dict = {}
+    for name in LIGHTNING_SETTINGS:
+        for k, v in _hparams_beside(path, issues, name).items():
+            hp.setdefault(k, v)
+    return hp
+
+
 def _hparams_beside(path: Path, issues: list[ImportIssue], name: str = "hparams.yaml") -> dict:
     """A settings file beside the log (Lightning's ``hparams.yaml`` beside ``metrics.csv``, Ultralytics'
     ``args.yaml``), read with the safe tolerant loader."""
@@ -464,7 +477,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue], name: str = "hparams.
     except LoadError as exc:
         issues.append(ImportIssue("bad-hparams", f"{name}: {exc.reason}", file=str(hp), severity="info"))
         return {}
-    from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant, truncation_note
+    from curvedoc.importers._yaml import flatten_hparams, lightning_settings_file, load_yaml_tolerant, truncation_note
 
     try:
         obj = load_yaml_tolerant(raw)
@@ -482,7 +495,7 @@ def _hparams_beside(path: Path, issues: list[ImportIssue], name: str = "hparams.
             "only plain values kept",
             file=str(hp), count=n_tags, severity="info",
         ))
-    if not isinstance(obj, dict):
+    if not isinstance(obj, dict) or not lightning_settings_file(name, obj):
         return {}
     cut: dict = {}
     flat = dict(flatten_hparams(obj, stats=cut))
@@ -708,7 +721,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
 
     meta["step_column"] = step_col.name if step_col is not None else None
     if flavour == "lightning-csv":
-        hparams = _hparams_beside(path, issues)
+        hparams = lightning_settings(path, issues)
     elif flavour == "yolo-csv":
         hparams = yolo_settings(path, conv.columns, meta, issues)
     else:

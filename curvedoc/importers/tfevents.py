@@ -392,11 +392,22 @@ def _differing(earlier: _FileData, drop: np.ndarray, later: _FileData) -> int:
     return int((~same).sum())
 
 
+def has_yaml_hparams(dirs: list[Path]) -> bool:
+    """Whether any of ``dirs`` holds a Lightning settings file (``hparams.yaml``, a LightningCLI ``config.yaml``)."""
+    from curvedoc.importers._yaml import LIGHTNING_SETTINGS
+
+    return any((d / name).is_file() for d in dirs for name in LIGHTNING_SETTINGS)
+
+
 def load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) -> dict[str, Any]:
+    """The hyperparameters of the Lightning settings files in ``dirs`` (``hparams.yaml``, then a LightningCLI
+    ``config.yaml``: the first to name a key wins), flattened."""
+    from curvedoc.importers._yaml import LIGHTNING_SETTINGS, lightning_settings_file
+
     out: dict[str, Any] = {}
     seen: set[Path] = set()
-    for d in dirs:
-        p = d / "hparams.yaml"
+    for d, name in [(d, name) for name in LIGHTNING_SETTINGS for d in dirs]:
+        p = d / name
         if p in seen or not p.is_file():
             continue
         seen.add(p)
@@ -417,7 +428,7 @@ def load_yaml_hparams(dirs: list[Path], issues: list[ImportIssue], root: Path) -
             issues.append(ImportIssue("bad-hparams", f"{rel}: not readable YAML ({type(exc).__name__}); hparams from it ignored",
                                       file=rel, severity="info"))
             continue
-        if obj is not None and not isinstance(obj, dict):
+        if (obj is not None and not isinstance(obj, dict)) or not lightning_settings_file(name, obj):
             continue
         if _load_counting.unknown:
             issues.append(ImportIssue(
@@ -529,7 +540,7 @@ def read(spec: RunSpec, *, chunk_size: int | None = None) -> RunData | list[RunD
 
     clusters = _cluster(datas, tags)
     yaml_dirs = sorted({f.parent for f in files} | ({root} if root.is_dir() else set()))
-    yaml_hp = load_yaml_hparams(yaml_dirs, issues, root) if any((d / "hparams.yaml").is_file() for d in yaml_dirs) else {}
+    yaml_hp = load_yaml_hparams(yaml_dirs, issues, root) if has_yaml_hparams(yaml_dirs) else {}
 
     hosts = [c[0].host for c in clusters]
     others = [f"{h or '?'} ({_plural(sum(1 for f in c if f.n), 'file')}, {_plural(sum(f.n for f in c), 'point')})"

@@ -61,7 +61,7 @@ def _points(path: Path):
 
 
 def read(spec: RunSpec) -> RunData:
-    from curvedoc.importers.tfevents import load_yaml_hparams, rel_path, sort_files
+    from curvedoc.importers.tfevents import has_yaml_hparams, load_yaml_hparams, rel_path, sort_files
 
     root = Path(spec.root)
     files = sort_files([Path(f) for f in spec.files])
@@ -103,7 +103,7 @@ def read(spec: RunSpec) -> RunData:
     dirs = sorted({f.parent for f in files} | ({root} if root.is_dir() else set()))
     hparams = dict(plugin_hp)
     # hparams.yaml keeps the types (ints stay ints); the plugin stores doubles -- as the native reader merges them
-    hparams.update(load_yaml_hparams(dirs, issues, root) if any((d / "hparams.yaml").is_file() for d in dirs) else {})
+    hparams.update(load_yaml_hparams(dirs, issues, root) if has_yaml_hparams(dirs) else {})
     issues.append(ImportIssue("reader", "read with tbparse (--reader tbparse): no damage detection, record checksums "
                               "not reported", severity="info"))
     return RunData(frame=frame, source=SOURCE, hparams=hparams,
