@@ -3,7 +3,8 @@ A training loss that does not move at all: exactly constant, constant up to floa
 (for a frozen model that still sees different minibatches) varying only by data-order noise around a
 level that is the same at the first logged point, in every segment of the run and at its end. Or a validation
 loss that is the same number at every one of five or more evaluations (from the first fifth of the run on): the
-model's held-out outputs never change.
+model's held-out outputs never change (at log K, only when it is exactly the same number: a prior predictor whose
+weights still move changes its last digits, which is plateau-at-chance's reading).
 
 ## Why it matters
 Nothing is being learned: the graph is detached, the parameters are frozen, the optimizer never
@@ -218,8 +219,11 @@ def _held_out_loss(run: Run, p: Params) -> Iterator[Hit]:
     spread = float(np.ptp(v)) / max(abs(level), 1e-12)
     if spread > p.flat_rel_tol or level == 0:
         return
-    if level > 0 and not looks_non_ce(run) and k_of_level(run, level, 0.03) is not None:
-        return  # the same number at log K: a model predicting the class prior, plateau-at-chance's reading
+    if spread > 0 and level > 0 and not looks_non_ce(run) and k_of_level(run, level, 0.03) is not None:
+        # the same number to rounding at log K: a model predicting the class prior (its weights still moving in
+        # digits the log does not show), plateau-at-chance's reading. Exactly the same number at every evaluation is
+        # a model whose held-out outputs never changed, whatever level they sit at: frozen
+        return
     if late_first_evaluation(run, steps):
         return  # evaluated only late in the run: a converged stretch, not the model's whole history
     tag = run.roles["val_loss"]

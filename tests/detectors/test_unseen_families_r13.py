@@ -169,3 +169,44 @@ def test_a_loss_whose_swings_grow_while_its_level_stands_still_oscillates(n, lat
         rr, f = _findings(d)
         warned += "oscillation" in f and f["oscillation"].severity in SEVERE
     assert warned >= 15, warned
+
+
+# ------------------------------------------------ a frozen model (the optimizer built over parameters the model no
+# longer uses): its held-out loss is exactly the same number at every evaluation, even where that number is the
+# prior's log K -- a model whose weights still move at chance changes its validation loss in the digits the log keeps
+def _frozen_csv(path, k, epochs, val, seed, steps_per_epoch=47):
+    rng = np.random.default_rng(seed)
+    path.mkdir()
+    rows = ["step,epoch,loss,val_loss"]
+    step = 0
+    for e in range(epochs):
+        for _ in range(steps_per_epoch):
+            step += 1
+            if step % 10 == 0:
+                rows.append(f"{step},{e + 1},{math.log(k) * math.exp(0.01 * rng.standard_normal()):.5f},")
+        rows.append(f"{step},{e + 1},,{val[e]:.5f}")
+    (path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("k", [2, 3, 10])
+@pytest.mark.parametrize("epochs", [8, 20])
+@pytest.mark.parametrize("offset", [0.0, 0.006])
+def test_a_frozen_model_at_the_prior_keeps_one_validation_loss_to_every_digit(k, epochs, offset, tmp_path):
+    val = np.full(epochs, math.log(k) * (1 + offset))
+    d = _frozen_csv(tmp_path / f"frozen-{k}-{epochs}-{offset}", k, epochs, val, k + epochs)
+    rr, f = _findings(d)
+    assert "constant-loss" in f and f["constant-loss"].severity in SEVERE, _shown(rr)
+
+
+@pytest.mark.parametrize("k", [2, 3, 10])
+@pytest.mark.parametrize("epochs", [8, 20])
+def test_a_model_at_chance_whose_validation_loss_moves_in_its_last_digits_is_not_frozen(k, epochs, tmp_path):
+    # the twin: weights still moving at the prior (shuffled labels, an LR far too high) move the held-out loss by a
+    # few parts in ten thousand from one evaluation to the next
+    rng = np.random.default_rng(k * 100 + epochs)
+    val = math.log(k) * (1 + 2e-4 * rng.standard_normal(epochs))
+    d = _frozen_csv(tmp_path / f"atchance-{k}-{epochs}", k, epochs, val, k + epochs)
+    rr, f = _findings(d)
+    h = f.get("constant-loss")
+    assert h is None or "evaluations" not in h.message, h.message
