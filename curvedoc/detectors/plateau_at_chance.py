@@ -13,7 +13,9 @@ accuracy that repeats one number at 1/K from some evaluation to the end (at leas
 only, never as a majority share; not when the training loss went NaN, which is divergence's). After a blow-up
 (a loss at ``explode_ratio`` x log K, or NaN) the evaluations since, when they are most of them, are judged on their
 own, one number at every one of them being K's second reading and the held-out loss read over them only: a model
-that learned, went NaN and scored exactly 1/K ever after sat at chance from the blow-up on. In reinforcement
+that learned, went NaN and scored exactly 1/K ever after sat at chance from the blow-up on. A run thrown up more than
+once, that slid to chance over a few evaluations after its last explosion, is judged on the final stretch that never
+beats chance (a third of the evaluations at least, and most of those since that explosion). In reinforcement
 learning the chance level is the untrained policy's return, the run's start: an agent none of whose returns,
 rewards or success rates shows a rise from its start beyond its own wander and ``rl_floor`` of its spread never beat
 a random policy.
@@ -662,7 +664,45 @@ def _after_blowup(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | Non
     n = int(keep.sum())
     if n == len(v) or n < max(3, 0.5 * len(v)):
         return None
+    if not never_beat_chance(v[keep], k, p.val_margin, p.acc_slack, 1.0 / k):
+        # the evaluations after the largest explosion still beat chance for a while: a run thrown up more than once
+        # (58,208 at its first step, 1,461 at epoch 11) collapses after a later explosion. The stretch at the end that
+        # never beats chance, when it is most of the evaluations from the last explosion before it on, is judged
+        later = _last_blowup_before_chance(run, v, steps, k_given, p)
+        if later is not None:
+            return later
     return int(blow["step"]), keep
+
+
+def _last_blowup_before_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | None,
+                               p: Params) -> tuple[int, np.ndarray] | None:
+    """(step, mask) of the final stretch of evaluations that never beat chance (1/K), when it holds at least a third of
+    them and ``min_evals``, and the training loss exploded (``explode_ratio`` x log K, or non-finite) before it began:
+    the last such explosion's step, and that stretch, which must be most of the evaluations since the explosion (a
+    model sliding to chance over a few evaluations after it, 0.37, 0.31, 0.38, 0.33, then 0.20 to the end). K is
+    stated or read from the final third's level (the late half holds the slide)."""
+    n = len(v)
+    k = k_given or k_from_acc(float(np.median(v[-max(p.min_evals, n // 3):])), tol=0.1, k_max=1000)
+    if not k or k < 2:
+        return None
+    t = 0
+    while t < n and never_beat_chance(v[n - t - 1:], k, p.val_margin, p.acc_slack, 1.0 / k):
+        t += 1
+    if t < max(p.min_evals, n / 3) or t == n:
+        return None
+    start = int(steps[n - t])
+    s = run.series("train_loss") if "train_loss" in run.roles else None
+    if s is None or not len(s):
+        return None
+    lv = s.to_numpy(dtype=np.float64)
+    ls = s.index.to_numpy()
+    up = np.flatnonzero(((lv >= p.explode_ratio * math.log(k)) | ~np.isfinite(lv)) & (ls < start))
+    if not len(up):
+        return None
+    at = int(ls[up[-1]])
+    if t < 0.5 * int((steps > at).sum()):
+        return None
+    return at, steps >= start
 
 
 def _loss_went_non_finite(run: Run) -> bool:

@@ -210,3 +210,48 @@ def test_a_model_at_chance_whose_validation_loss_moves_in_its_last_digits_is_not
     rr, f = _findings(d)
     h = f.get("constant-loss")
     assert h is None or "evaluations" not in h.message, h.message
+
+
+# ------------------------------------------------ an LR far too high that throws the loss up more than once: the model
+# learns between the explosions, and after the last one slides to chance over a few evaluations and stays there
+def _two_blowups(k, epochs, slide, recover, seed):
+    rng = np.random.default_rng(seed)
+    e = np.arange(epochs)
+    chance = 1.0 / k
+    acc = chance + (0.7 - chance) * (1 - np.exp(-(e + 1) / 3))
+    loss = math.log(k) * (0.4 + 0.6 * np.exp(-e / 3))
+    loss[0] = 300.0 * math.log(k)  # thrown up at the first step
+    second = int(0.4 * epochs)
+    loss[second] = 150.0 * math.log(k)  # and again later
+    after = np.arange(epochs - second - 1)
+    if recover:
+        acc[second + 1:] = 0.7 - 0.05 * np.exp(-after / 2)
+    else:
+        level = chance + (0.7 - chance) * np.clip(1 - (after + 1) / (slide + 1), 0, 1)
+        acc[second + 1:] = level
+        loss[second + 1:] = math.log(k) * (1.0 + 0.3 * np.clip(1 - (after + 1) / (slide + 1), 0, 1))
+    acc = np.clip(acc + 0.01 * rng.standard_normal(epochs), 0, 1)
+    loss = loss * np.exp(0.01 * rng.standard_normal(epochs))
+    return loss, acc
+
+
+@pytest.mark.parametrize("k", [5, 7, 10])
+@pytest.mark.parametrize("epochs", [25, 60])
+@pytest.mark.parametrize("slide", [1, 4])
+def test_a_model_that_slides_to_chance_after_a_later_explosion_sits_at_chance(k, epochs, slide, tmp_path):
+    loss, acc = _two_blowups(k, epochs, slide, False, k * 10 + epochs + slide)
+    d = keras_csvlogger(tmp_path / f"slide-{k}-{epochs}-{slide}", loss, acc, loss * 1.05, acc, loss_fmt=".6g",
+                        acc_fmt=".5f")
+    rr, f = _findings(d)
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity == "error", _shown(rr)
+    assert "lr-too-high" in f["plateau-at-chance"].cause_ids[:2], f["plateau-at-chance"].cause_ids
+
+
+@pytest.mark.parametrize("k", [5, 10])
+@pytest.mark.parametrize("epochs", [25, 60])
+def test_a_model_that_learns_again_after_a_later_explosion_is_not_at_chance(k, epochs, tmp_path):
+    loss, acc = _two_blowups(k, epochs, 0, True, k + epochs)
+    d = keras_csvlogger(tmp_path / f"recover-{k}-{epochs}", loss, acc, loss * 1.05, acc, loss_fmt=".6g",
+                        acc_fmt=".5f")
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
