@@ -202,11 +202,22 @@ def median(x: np.ndarray) -> float:
     if n == 0:
         return float("nan")
     h = n // 2
-    kth = [h - 1, h, n - 1] if n % 2 == 0 else [h, n - 1]
-    part = np.partition(a, kth)
-    if np.isnan(part[-1]):
+    part = a.copy()  # what np.partition does before partitioning, without its dispatch
+    part.partition((h, n - 1) if n % 2 else (h - 1, h, n - 1))
+    if part[-1] != part[-1]:  # NaN sorts last
         return float("nan")
-    return float(part[h]) if n % 2 else float(np.mean(part[h - 1 : h + 1]))
+    if n % 2:
+        return float(part[h])
+    # np.mean of the middle two: their sum (numpy adds onto +0.0, so a zero sum is +0.0, never -0.0), halved
+    s = float(part[h - 1]) + float(part[h])
+    return (s if s != 0.0 else 0.0) / 2
+
+
+def np_median(x: np.ndarray) -> float:
+    """``float(np.median(x))`` of a 1-D float64 array, to the bit: :func:`median`, whose middle value of an odd count
+    keeps its sign of zero where numpy's mean of it (added onto +0.0) gives +0.0."""
+    m = median(x)
+    return m + 0.0 if np.size(x) % 2 else m
 
 
 def mad(x: np.ndarray) -> float:

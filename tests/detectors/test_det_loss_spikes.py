@@ -362,3 +362,26 @@ def test_episode_scan_is_the_point_by_point_scan():
         up, back = sorted(rng.uniform(0, 1.5, 2))[::-1] if t % 4 else sorted(rng.uniform(0, 1.5, 2))
         start = int(rng.integers(0, max(1, n)))
         assert list(_episodes(sm, best, up, back, start)) == walk(sm, best, up, back, start), t
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 8, 9, 300])
+def test_np_median_is_numpys_float_to_the_sign_of_zero(n):
+    """:func:`_signal.np_median` stands in for ``float(np.median(x))`` in the detectors: the same float, the sign of a
+    zero included (numpy's mean of the middle gives +0.0 for a middle -0.0, and -0.0 when a tiny negative sum halves
+    to zero); :func:`_signal.median` keeps the middle value's own sign for an odd count, as it always did."""
+    import math
+    import warnings
+
+    from curvedoc.detectors._signal import median, np_median
+
+    rng = np.random.default_rng(n)
+    for values in ([0.0, -0.0, 1.0, -1.0], [0.0, -0.0, 5e-324, -5e-324, np.inf, -np.inf, np.nan, 1e308, -1e308]):
+        for _ in range(400):
+            a = rng.choice(values, size=n)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                ref = float(np.median(a))
+            got = np_median(a)
+            assert (math.isnan(ref) and math.isnan(got)) or (got == ref and math.copysign(1, got) == math.copysign(1, ref))
+            lean = median(a)
+            assert (math.isnan(ref) and math.isnan(lean)) or lean == ref
