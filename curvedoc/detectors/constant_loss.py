@@ -56,6 +56,7 @@ from curvedoc.detectors._progress import (
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import median_se, theil_sen
 from curvedoc.detectors._signal import median as sig_median
+from curvedoc.detectors._signal import np_median as sig_np_median
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -244,7 +245,7 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
     v_all = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
     v = subsample(v_all)  # every k-th point: keeps the minibatch noise, bounds the cost
-    level = float(np.median(v))
+    level = sig_np_median(v)
     scale = max(abs(level), 1e-12)
     lo, hi = float(v_all.min()), float(v_all.max())
     spread = (hi - lo) / scale

@@ -247,7 +247,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
                 if i - w >= a and i + w <= b:
                     interior.append(i)
     interior = np.asarray(interior[: 3 * MAX_BOUNDARIES], dtype=np.int64)
-    noise = MAD_TO_SIGMA * float(np.median(np.abs(np.diff(tw)))) / math.sqrt(2.0) if len(tw) > 2 else 0.0
+    noise = MAD_TO_SIGMA * sig.np_median(np.abs(np.diff(tw))) / math.sqrt(2.0) if len(tw) > 2 else 0.0
     noise_ref = 1.19 * noise / math.sqrt(w)  # median |difference of two w-point medians| of pure noise
     inner_med = 0.0
     if len(interior) >= 3:

@@ -49,6 +49,7 @@ from curvedoc.detectors._gradients import clean_steps, positive, pre_clip_norm
 from curvedoc.detectors._instability import clipping_configured, lr_context
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import compiled_kernels, mad
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -95,7 +96,7 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     for i in np.r_[0:lo, hi:n].tolist():
         row = np.concatenate([pad[i:i + h], pad[i + h + 1:i + 2 * h + 1]])
         row = row[~np.isnan(row)]
-        out[i] = np.median(row) if len(row) else np.nan
+        out[i] = np_median(row) if len(row) else np.nan
     return out
 
 

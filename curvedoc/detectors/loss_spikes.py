@@ -164,9 +164,9 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
     later[: max(0, nb - skip)] = loc[skip:]
     later[max(0, nb - skip):] = loc[-1]
     loc = np.fmax(loc, later)
-    glob = max(float(np.median(absr_b)), float(np.median(absd_b)) / math.sqrt(2.0))
+    glob = max(sig.np_median(absr_b), sig.np_median(absd_b) / math.sqrt(2.0))
     scale = sig.MAD_TO_SIGMA * np.maximum(loc, p.noise_floor_frac * glob)
-    scale = np.maximum(scale, 1e-9 * max(1.0, float(np.median(np.abs(bins)))))
+    scale = np.maximum(scale, 1e-9 * max(1.0, sig.np_median(np.abs(bins))))
     return left, right, scale, k
 
 
