@@ -301,6 +301,14 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
     if steps[0] > 0 and steps[0] > p.max_first_frac * float(steps[-1]):
         return
     m = len(v)
+    nseg = max(2, min(p.segments, m // 5))
+    parts = np.array_split(v, nseg)
+    meds = []
+    for x in parts:  # a segment beyond the cap of tol_seg below is not flat whatever the noise: no more asked then
+        meds.append(sig_median(x))
+        if abs(meds[-1] - level) > p.max_rel_move * scale:
+            return
+    dev = np.abs(np.array(meds) - level)
     sigma = noise_sigma(v)
     if not math.isfinite(sigma):
         return
@@ -310,12 +318,8 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
         if frac_equal < 0.9:
             return
         sigma = max(float(np.std(v)), 1e-12 * scale)
-    nseg = max(2, min(p.segments, m // 5))
-    parts = np.array_split(v, nseg)
-    meds = np.array([sig_median(x) for x in parts])
     seg_len = min(len(x) for x in parts)
     se = median_se(sigma, seg_len)
-    dev = np.abs(meds - level)
     k = max(3, min(20, int(0.02 * m)))
     head = float(np.median(v[:k]))
     se_head = median_se(sigma, k)
