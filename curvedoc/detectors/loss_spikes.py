@@ -127,14 +127,29 @@ def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
     return out
 
 
-def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size."""
+def _expand(per_bin: np.ndarray, k: int, n: int) -> np.ndarray:
+    """A per-bin array read per point (the last bin's value for the points after the last whole bin)."""
+    out = np.repeat(per_bin, k)[:n] if k > 1 else per_bin
+    if len(out) < n:
+        out = np.append(out, np.full(n - len(out), per_bin[-1]))
+    return out
+
+
+def _levels(y: np.ndarray, p: Params, floor: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size. With
+    ``floor`` (what a spike must at least rise above the level before it): None when no point does -- the spike test
+    would find no candidate whatever the noise, so the noise (two more rolling medians) is not computed."""
     n = len(y)
     bins, k = I.fast_bins(y, MAX_FULL)
     nb = len(bins)
     w = sig.window(nb, p.window_frac, lo=p.min_window)
     mp = max(3, w // 2)
     left, right, center = sig.window_medians(bins, w, mp)  # before, after, centred: one rolling pass
+    if floor is not None:
+        with np.errstate(invalid="ignore"):
+            low = np.where(np.isfinite(left) & np.isfinite(right), left + floor, np.inf)
+        if not (y >= _expand(low, k, n)).any():
+            return None
     # local noise: residuals around the rolling median AND step-to-step differences (the larger wins),
     # so an alternating pattern (0.06, 0.03, 0.06 ...) whose median sits on one phase is not "noiseless"
     if k == 1:
@@ -399,7 +414,11 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
     steps = y.index.to_numpy()
     if float(np.ptp(yv)) == 0.0:
         return None
-    left, right, scale, k = _levels(yv, p)
+    floor_b = math.log(p.min_ratio) if logspace else 0.0
+    levels = _levels(yv, p, floor_b)  # None: no point rises even floor_b above its level (no candidate below)
+    if levels is None:
+        return None
+    left, right, scale, k = levels
     nb = len(left)
     # the height of a spike is measured against the level BEFORE it; what follows only decides whether it
     # is isolated: within max_recovery_frac of the run some window median after it must be back at least
@@ -412,7 +431,6 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
         if nb > j * w:
             nxt[:-j * w] = right[j * w:]
         after = np.fmin(after, nxt)
-    floor_b = math.log(p.min_ratio) if logspace else 0.0
     with np.errstate(invalid="ignore"):
         thr_b = left + np.fmax(p.z_min * scale, floor_b)
     thr_b = np.where(np.isfinite(left) & np.isfinite(right), thr_b, np.inf)
