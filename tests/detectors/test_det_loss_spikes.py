@@ -385,3 +385,32 @@ def test_np_median_is_numpys_float_to_the_sign_of_zero(n):
             assert (math.isnan(ref) and math.isnan(got)) or (got == ref and math.copysign(1, got) == math.copysign(1, ref))
             lean = median(a)
             assert (math.isnan(ref) and math.isnan(lean)) or lean == ref
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_levels_floor_gate_only_drops_series_without_candidates(seed):
+    """_levels(y, p, floor) returns None only where no point reaches floor above the level before it, so the spike
+    test's first pass (left + max(z sigma, floor), finite levels only) would have found no candidate either."""
+    import math
+
+    from curvedoc.detectors import registry
+    from curvedoc.detectors.loss_spikes import _levels
+    from curvedoc.engine.rules import load_catalog, make_params
+
+    p = make_params(load_catalog().get("loss-spikes"), registry()["loss-spikes"].params, {})
+    rng = np.random.default_rng(seed)
+    for n in (40, 300, 5000, 9000):
+        for _ in range(6):
+            y = np.log(0.3 + 2 * np.exp(-np.arange(n) / (n / 5))) + rng.uniform(0.005, 0.3) * rng.standard_normal(n)
+            for i in rng.integers(0, n, size=rng.integers(0, 4)):
+                y[i] += rng.uniform(0.1, 2.0)
+            floor = math.log(p.min_ratio)
+            left, right, scale, k = _levels(y, p)
+            thr_b = np.where(np.isfinite(left) & np.isfinite(right), left + np.fmax(p.z_min * scale, floor), np.inf)
+            thr = np.repeat(thr_b, k)[:n] if k > 1 else thr_b
+            thr = np.append(thr, np.full(n - len(thr), thr_b[-1]))
+            if _levels(y, p, floor) is None:
+                assert not (y >= thr).any()
+            else:
+                got = _levels(y, p, floor)
+                assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(got[:3], (left, right, scale)))
