@@ -414,3 +414,22 @@ def test_levels_floor_gate_only_drops_series_without_candidates(seed):
             else:
                 got = _levels(y, p, floor)
                 assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(got[:3], (left, right, scale)))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 9, 10, 301, 10_000, 10_001])
+def test_the_lean_median_keeps_the_introselect_sign_of_zero(n):
+    """The single-index selection gives the order statistics' values; an odd count's zero median keeps the sign the
+    several-index introselect gave it (np.partition with (h, n - 1)), and an even count's sum of the middle two is
+    +0.0 when zero, as numpy's mean makes it."""
+    import math
+
+    from curvedoc.detectors._signal import median
+
+    rng = np.random.default_rng(n)
+    for _ in range(50 if n < 1000 else 5):
+        a = rng.choice([0.0, -0.0, 1.0, -1.0, 2.5], size=n)
+        h = n // 2
+        part = np.partition(a, (h, n - 1) if n % 2 else (h - 1, h, n - 1))
+        ref = float(part[h]) if n % 2 else float(np.mean(part[h - 1: h + 1]))
+        got = median(a)
+        assert got == ref and math.copysign(1, got) == math.copysign(1, ref)
