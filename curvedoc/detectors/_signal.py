@@ -279,6 +279,19 @@ def row_medians(blocks: np.ndarray) -> np.ndarray:
     return mx(mn(c[0], c[1]), mn(mx(c[0], c[1]), c[2]))
 
 
+def _row_nanmax(blocks: np.ndarray) -> np.ndarray:
+    """``np.nanmax(blocks, axis=1)`` (NaN only for a row of NaN): for a few columns, one ``fmax`` per column instead
+    of numpy's reduction along each short row, ~10x faster on 4,000 bins of 3. A zero maximum, whose sign could
+    depend on the order the two take, is left to numpy."""
+    k = blocks.shape[1]
+    if k > 8 or blocks.shape[0] == 0:
+        return np.nanmax(blocks, axis=1)
+    agg = blocks[:, 0].copy()
+    for j in range(1, k):
+        np.fmax(agg, blocks[:, j], out=agg)
+    return np.nanmax(blocks, axis=1) if (agg == 0).any() else agg
+
+
 @shared
 def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") -> pd.Series:
     """Reduce a long series to at most ``max_points`` bins (median of each bin, indexed by the bin's last step).
@@ -298,7 +311,7 @@ def downsample(s: pd.Series, max_points: int = MAX_POINTS, how: str = "median") 
         if how == "median":
             agg = np.nanmedian(blocks, axis=1) if np.isnan(blocks).any() else row_medians(blocks)
         elif how == "max":
-            agg = np.nanmax(blocks, axis=1)
+            agg = _row_nanmax(blocks)
         elif how == "min":
             agg = np.nanmin(blocks, axis=1)
         else:

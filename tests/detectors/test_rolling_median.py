@@ -215,3 +215,22 @@ def test_the_default_path_calls_pandas_routine_directly_with_pandas_numbers(monk
     monkeypatch.setattr(sig, "_ROLLING", {"pandas": None})  # a pandas without it (or failing the check)
     for x, w, mp, center in _cases(8, 200):
         assert _same(sig.rolling_median_values(x, w, mp, center), _pandas(x, w, mp, center))
+
+
+def test_row_nanmax_is_numpys_nanmax_to_the_sign_of_zero():
+    """downsample(how='max') takes bin maxima column by column: the same numbers as np.nanmax(axis=1), NaN rows,
+    infinities and signed zeros included."""
+    import warnings
+
+    from curvedoc.detectors._signal import _row_nanmax
+
+    rng = np.random.default_rng(7)
+    for it in range(3000):
+        r, k = int(rng.integers(0, 40)), int(rng.integers(1, 12))
+        pool = [0.0, -0.0, np.nan, 1.0, -1.0, np.inf, -np.inf] if it % 2 else [0.0, -0.0, np.nan]
+        b = rng.choice(pool, size=(r, k)) if it % 3 else rng.normal(size=(r, k))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            ref = np.nanmax(b, axis=1)
+            got = _row_nanmax(b)
+        assert np.array_equal(ref, got, equal_nan=True) and np.array_equal(np.signbit(ref), np.signbit(got))
