@@ -135,6 +135,18 @@ def _expand(per_bin: np.ndarray, k: int, n: int) -> np.ndarray:
     return out
 
 
+def _min_before(bins: np.ndarray, w: int) -> np.ndarray:
+    """The lowest of the ``w`` bins before each bin (+inf before the first), by doubling windows: a bound below the
+    level before it, which is their median."""
+    m = np.concatenate([np.full(w, np.inf), bins])
+    span = 1
+    while 2 * span <= w:  # m[i] = the lowest of 2 * span values from i on
+        m = np.minimum(m[:-span], m[span:])
+        span *= 2
+    nb = len(bins)
+    return np.minimum(m[:nb], m[w - span: w - span + nb])
+
+
 def _levels(y: np.ndarray, p: Params, floor: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
     """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size. With
     ``floor`` (what a spike must at least rise above the level before it): None when no point does -- the spike test
@@ -144,6 +156,8 @@ def _levels(y: np.ndarray, p: Params, floor: float | None = None) -> tuple[np.nd
     nb = len(bins)
     w = sig.window(nb, p.window_frac, lo=p.min_window)
     mp = max(3, w // 2)
+    if floor is not None and np.isfinite(bins).all() and not (y >= _expand(_min_before(bins, w) + floor, k, n)).any():
+        return None  # not even floor above the lowest of the w bins before it: the median of them is no lower
     left, right, center = sig.window_medians(bins, w, mp)  # before, after, centred: one rolling pass
     if floor is not None:
         with np.errstate(invalid="ignore"):

@@ -433,3 +433,14 @@ def test_the_lean_median_keeps_the_introselect_sign_of_zero(n):
         ref = float(part[h]) if n % 2 else float(np.mean(part[h - 1: h + 1]))
         got = median(a)
         assert got == ref and math.copysign(1, got) == math.copysign(1, ref)
+
+
+def test_min_before_is_the_lowest_of_the_window_before():
+    from curvedoc.detectors.loss_spikes import _min_before
+
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        nb, w = int(rng.integers(1, 200)), int(rng.integers(1, 150))
+        b = rng.normal(size=nb)
+        ref = np.array([min(b[max(0, i - w):i], default=np.inf) for i in range(nb)])
+        assert np.array_equal(ref, _min_before(b, w))
