@@ -103,7 +103,10 @@ def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, floa
     # the stretch at the end whose spread stays within flat_rel_tol of its level (as for the whole run), read
     # backwards from the last point: its length is the first point that breaks it
     r = v[::-1]
-    same = np.maximum.accumulate(r) - np.minimum.accumulate(r) <= p.flat_rel_tol * abs(float(v[-1]))
+    tol = p.flat_rel_tol * abs(float(v[-1]))
+    same = np.maximum.accumulate(r[:64]) - np.minimum.accumulate(r[:64]) <= tol  # a moving loss breaks it at once
+    if same.all() and n > 64:  # the running spread of a prefix is the whole one's first values
+        same = np.maximum.accumulate(r) - np.minimum.accumulate(r) <= tol
     j = n - int(np.argmin(same)) if not same.all() else 0
     if j == 0 or n - j < max(p.min_points, 3):
         return None  # the whole run (the exact test above) or too short a stretch
