@@ -233,6 +233,25 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
                                   evidence={**h.evidence, "series": tag})
 
 
+def _may_bump(y: np.ndarray, w: int, start: int, rise: float) -> bool:
+    """Whether the smoothed level of ``y`` (a centred rolling median over odd ``w`` points) can stand ``rise`` above
+    its running best anywhere from ``start`` on: the level is never above the highest of the ``w`` points around it,
+    and the running best never below the lowest point up to the end of that window -- where that bound stays under
+    ``rise``, :func:`_episodes` finds no start, and the rolling median is not computed. ``y`` holds no NaN."""
+    n = len(y)
+    hw = w // 2
+    if start >= n:
+        return False
+    m = np.concatenate([np.full(hw, -np.inf), y, np.full(hw, -np.inf)])
+    span = 1
+    while 2 * span <= w:  # m[i] = the highest of 2 * span values from i on
+        m = np.maximum(m[:-span], m[span:])
+        span *= 2
+    high = np.maximum(m[:n], m[w - span: w - span + n])  # the highest of y[i - hw .. i + hw]
+    low = np.minimum.accumulate(y)[np.minimum(np.arange(n) + hw, n - 1)]  # the lowest of y[0 .. i + hw]
+    return bool((high[start:] - low[start:] >= rise).any())
+
+
 def _bump(run: Run, p: Params) -> Hit | None:
     """An instability episode that recovered: after the first tenth of the run the smoothed training loss
     (rolling median over ``bump_smooth_frac`` of the points, log space) rises to at least ``bump_ratio`` times its
@@ -251,6 +270,8 @@ def _bump(run: Run, p: Params) -> Hit | None:
         return None
     y = np.log(v)
     w = max(3, int(round(p.bump_smooth_frac * n))) | 1
+    if not _may_bump(y, w, int(0.1 * n), math.log(p.bump_ratio)):
+        return None
     sm = sig.rolling_median_values(y, w, 1, center=True)
     best = np.minimum.accumulate(sm)
     # the rise is a difference of two smoothed levels (the running best is itself the low extreme of noisy

@@ -444,3 +444,25 @@ def test_min_before_is_the_lowest_of_the_window_before():
         b = rng.normal(size=nb)
         ref = np.array([min(b[max(0, i - w):i], default=np.inf) for i in range(nb)])
         assert np.array_equal(ref, _min_before(b, w))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_may_bump_never_hides_an_episode_start(seed):
+    """_may_bump bounds the smoothed level's rise over its running best from above (the highest point around, the
+    lowest point so far): where it says no, no point from the start of the scan stands that far above the best."""
+    import math
+
+    from curvedoc.detectors import _signal as sig
+    from curvedoc.detectors.loss_spikes import _may_bump
+
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        n = int(rng.integers(20, 2500))
+        y = np.log(0.3 + 2 * np.exp(-np.arange(n) / (n / 5))) + rng.uniform(0.005, 0.4) * rng.standard_normal(n)
+        if rng.random() < 0.5:
+            a = int(rng.integers(0, n))
+            y[a:a + int(rng.integers(1, max(2, n // 5)))] += rng.uniform(0.1, 2.0)
+        w, start, rise = max(3, int(round(0.03 * n))) | 1, int(0.1 * n), math.log(2.0)
+        sm = sig.rolling_median_values(y, w, 1, center=True)
+        if (sm[start:] - np.minimum.accumulate(sm)[start:] >= rise).any():
+            assert _may_bump(y, w, start, rise)
