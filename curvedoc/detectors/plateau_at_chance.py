@@ -98,6 +98,7 @@ from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._gradients import last_key, layer_grad_spread
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, rolling_median_values, theil_sen, window
 from curvedoc.detectors._signal import np_median
+from curvedoc.detectors._signal import shared
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 from curvedoc.detectors.unfinished_schedule import plan_reached
@@ -480,6 +481,7 @@ def _sits_at(level: float, chance_loss: float, p: Params) -> bool:
 _STILL_FALLING = 0.1
 
 
+@shared  # asked two or three times per run (the K readings of the validation accuracy and of the losses)
 def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
     """(role, late level: median of the last quarter) of the training and validation losses, each one only where
     the loss has reached a level (its last quarter at most _STILL_FALLING below its third)."""
