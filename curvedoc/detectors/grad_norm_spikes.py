@@ -102,10 +102,11 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
 
 
 def may_spike(x: np.ndarray, p: Params) -> bool:
-    """Whether any point after the skipped start stands ``min_ratio`` above the lowest value around it (itself and
-    the ``h`` points on each side that exist): the level :func:`find_spikes` measures against is the median of those
-    neighbours, never below their minimum, so where no point does, no point stands ``min_ratio`` above its level
-    either and :func:`find_spikes` finds nothing -- found without its rolling median. ``x`` holds no NaN."""
+    """Whether any point after the skipped start stands ``min_ratio`` above its level (the median of its ``h``
+    neighbours on each side, as :func:`find_spikes` measures it) -- found without the rolling median over the whole
+    series: a bound from below on every level (the lowest value around each point) leaves a few candidates, whose
+    levels are then taken one by one (more than 32, or one at an edge, and the answer is yes: the full test then
+    decides). Where no point does, :func:`find_spikes` finds nothing. ``x`` holds no NaN."""
     n = len(x)
     h = max(1, min(p.half_window, n // 4))
     skip = _transient(n, p)
@@ -122,7 +123,12 @@ def may_spike(x: np.ndarray, p: Params) -> bool:
         # the 5 before and the 5 after it, so the middle two (whose mean is its level) do not
         m5 = sig.row_medians(np.lib.stride_tricks.sliding_window_view(x, 5))  # m5[j]: median of x[j .. j + 4]
         np.maximum(low[h: n - h], np.minimum(m5[: n - 2 * h], m5[h + 1:]), out=low[h: n - h])
-    return bool((x[skip:] - low[skip:] >= np.log(p.min_ratio)).any())
+    c = np.log(p.min_ratio)
+    cand = np.flatnonzero(x[skip:] - low[skip:] >= c) + skip
+    if len(cand) > 32 or (len(cand) and (cand[0] < h or cand[-1] >= n - h)):
+        return True
+    # the few points the bound lets through: their level, the median of their 2h neighbours, as find_spikes has it
+    return any(x[i] - sig.median(np.concatenate([x[i - h:i], x[i + 1:i + h + 1]])) >= c for i in cand.tolist())
 
 
 def _transient(n: int, p: Params) -> int:
