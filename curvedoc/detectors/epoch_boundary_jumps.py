@@ -190,8 +190,8 @@ def _medians_around(y: np.ndarray, at: np.ndarray, w: int) -> np.ndarray:
     if len(at) == 0:
         return np.empty(0)
     off = np.arange(w)
-    after = np.median(y[at[:, None] + off], axis=1)
-    before = np.median(y[at[:, None] - w + off], axis=1)
+    after = sig.row_medians(y[at[:, None] + off])  # np.median(axis=1), the same numbers
+    before = sig.row_medians(y[at[:, None] - w + off])
     return after - before
 
 

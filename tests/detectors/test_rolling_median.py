@@ -150,7 +150,7 @@ def test_the_sorted_array_keeping_arrival_order_is_the_rank_trees_to_the_bit():
             assert np.array_equal(np.signbit(a), np.signbit(b)) and _same(a, b), (n, w, mp)
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 9])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 9, 40, 101])
 def test_row_medians_are_numpys(k):
     """The min/max networks for bins of 1-5 points give np.median's numbers: random values, ties of every pattern
     (all 3^k rows of 0/1/2 for small k), NaN rows, empty input; wider bins are numpy's own."""
@@ -234,3 +234,15 @@ def test_row_nanmax_is_numpys_nanmax_to_the_sign_of_zero():
             ref = np.nanmax(b, axis=1)
             got = _row_nanmax(b)
         assert np.array_equal(ref, got, equal_nan=True) and np.array_equal(np.signbit(ref), np.signbit(got))
+
+
+@pytest.mark.parametrize("k", [6, 7, 40, 101])
+def test_wide_row_medians_keep_numpys_sign_of_zero(k):
+    """Rows wider than 5 are sorted and read off: rows of signed zeros, tiny denormals and infinities give
+    np.median's numbers to the sign of a zero median (those rows leave the call to numpy)."""
+    rng = np.random.default_rng(k)
+    for _ in range(200):
+        b = rng.choice([0.0, -0.0, 1.0, -1.0, 5e-324, -5e-324, np.inf, -np.inf], size=(int(rng.integers(1, 12)), k))
+        with np.errstate(invalid="ignore"):
+            ref, got = np.median(b, axis=1), sig.row_medians(b)
+        assert np.array_equal(np.signbit(ref), np.signbit(got)) and _same(got, ref)
