@@ -550,9 +550,24 @@ def theil_sen(x: np.ndarray, y: np.ndarray, z: float = 2.576, max_points: int = 
     hi = int(np.clip(round((m + z * sigma) / 2.0), 0, m - 1))
     # four order statistics, not a sort of all n^2/2 slopes: the median (the middle one or two) and the bounds
     mid = sorted({(m - 1) // 2, m // 2})
-    part = np.partition(slopes, sorted({lo, hi, *mid}))
+    part = _order_statistics(slopes, sorted({lo, hi, *mid}))
     med = float(part[mid[0]]) if len(mid) == 1 else float(np.mean(part[mid]))
     return med, float(part[lo]), float(part[hi])
+
+
+def _order_statistics(a: np.ndarray, kth: list[int]) -> np.ndarray:
+    """``np.partition(a, kth)`` read at ``kth`` only (elsewhere the array is not partitioned): one single-index
+    partition per order statistic, numpy's vectorised selection (several times faster on theil_sen's ~45,000 slopes
+    than one several-index introselect). A zero among them, whose sign could depend on the algorithm, is read from
+    the introselect."""
+    out = np.empty(len(a))
+    for k in kth:
+        part = a.copy()
+        part.partition(k)
+        out[k] = part[k]
+    if (out[kth] == 0).any() or np.isnan(out[kth]).any():
+        return np.partition(a, kth)
+    return out
 
 
 def average_ranks(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
