@@ -233,10 +233,23 @@ def np_median(x: np.ndarray) -> float:
 def mad(x: np.ndarray) -> float:
     """Median absolute deviation scaled to a Gaussian sigma (robust std)."""
     x = np.asarray(x, dtype=np.float64)
-    x = x[np.isfinite(x)]
+    x = x[np.isfinite(x)]  # a new array, finite: its medians are selected in place (no copy, no NaN scan)
     if len(x) == 0:
         return float("nan")
-    return float(MAD_TO_SIGMA * median(np.abs(x - median(x))))
+    # (the sign of a zero centre changes no deviation: |x - (+0.0)| and |x - (-0.0)| are the same numbers)
+    return float(MAD_TO_SIGMA * _median_in_place(np.abs(x - _median_in_place(x))))
+
+
+def _median_in_place(a: np.ndarray) -> float:
+    """:func:`median` of a 1-D float64 array without NaN that the caller owns and lets be reordered, to the sign of a
+    zero (which :func:`median` takes from the introselect; the caller does not depend on it)."""
+    n = len(a)
+    h = n // 2
+    a.partition(h)
+    if n % 2:
+        return float(a[h])
+    s = float(a[:h].max()) + float(a[h])
+    return (s if s != 0.0 else 0.0) / 2
 
 
 def fifth_medians(x: np.ndarray) -> tuple[float, float]:

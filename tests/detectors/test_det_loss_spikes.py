@@ -466,3 +466,28 @@ def test_may_bump_never_hides_an_episode_start(seed):
         sm = sig.rolling_median_values(y, w, 1, center=True)
         if (sm[start:] - np.minimum.accumulate(sm)[start:] >= rise).any():
             assert _may_bump(y, w, start, rise)
+
+
+@pytest.mark.parametrize("kind", ["plain", "ties", "zeros", "specials"])
+def test_mad_selects_in_place_and_leaves_the_callers_array(kind):
+    """mad takes its two medians in place on its own finite copy: numpy's numbers (median of |x - median(x)|, scaled),
+    signed zeros, infinities and NaN included, and the array it was given is left as it was."""
+    import math
+    import warnings
+
+    from curvedoc.detectors._signal import MAD_TO_SIGMA, mad
+
+    rng = np.random.default_rng(len(kind))
+    pool = {"zeros": [0.0, -0.0, 1.0, -1.0], "specials": [0.0, -0.0, np.inf, -np.inf, np.nan, 1e308, -1e308, 2.0]}
+    for n in list(range(0, 12)) + [301, 1000]:
+        a = rng.choice(pool[kind], size=n) if kind in pool else rng.normal(size=n)
+        if kind == "ties":
+            a = np.round(a)
+        before = a.copy()
+        f = a[np.isfinite(a)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            ref = float(MAD_TO_SIGMA * np.median(np.abs(f - np.median(f)))) if len(f) else float("nan")
+            got = mad(a)
+        assert (math.isnan(ref) and math.isnan(got)) or got == ref
+        assert np.array_equal(a, before, equal_nan=True)
