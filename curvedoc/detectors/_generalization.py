@@ -120,7 +120,7 @@ def noise_sigma(y: np.ndarray, floor: float) -> float:
     y = np.asarray(y, dtype=np.float64)
     if len(y) >= 4:
         d2 = y[2:] - 2.0 * y[1:-1] + y[:-2]
-        s = sig.MAD_TO_SIGMA * float(np.median(np.abs(d2))) / SQRT6
+        s = sig.MAD_TO_SIGMA * sig.np_median(np.abs(d2)) / SQRT6
     elif len(y) >= 2:
         s = sig.MAD_TO_SIGMA * float(np.median(np.abs(np.diff(y)))) / math.sqrt(2.0)
     else:

@@ -62,7 +62,7 @@ def fast_bins(v: np.ndarray, max_bins: int = sig.MAX_POINTS) -> tuple[np.ndarray
         blocks = blocks[:, ::stride]
     out = sig.row_medians(blocks)
     if m < n:
-        out = np.append(out, np.median(v[m:]))
+        out = np.append(out, sig.np_median(v[m:]))
     return out, k
 
 
@@ -197,7 +197,7 @@ def rise_step(s: pd.Series, start: int, end: int, factor_log: float, frac: float
     before = y[y.index <= start]
     if len(before) < 2:
         before = y.iloc[: max(2, len(y) // 10)]
-    base = float(np.median(before.to_numpy()))
+    base = sig.np_median(before.to_numpy())
     sm = smoothed(y, frac)
     win = sm[(sm.index >= start) & (sm.index <= end)]
     hit = win.to_numpy() >= base + factor_log

@@ -21,6 +21,7 @@ import pandas as pd
 
 from curvedoc.detectors._signal import downsample, fifth_medians, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
+from curvedoc.detectors._signal import rolling_median_values
 from curvedoc.model.metrics import tokens
 
 # Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
@@ -452,7 +453,7 @@ def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float, chance
     top = v
     if n >= 10:
         w = max(3, n // 10) | 1
-        top = pd.Series(v).rolling(w, center=True, min_periods=1).median().to_numpy()
+        top = rolling_median_values(v, w, 1, center=True)  # pandas' rolling median's numbers (its max is compared)
     return float(np.max(top)) <= chance + m and abs(float(np.median(v)) - chance) <= max(0.1 * chance, m)
 
 

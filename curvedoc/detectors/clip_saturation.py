@@ -54,6 +54,7 @@ from curvedoc.detectors._gradients import (
     stats_sample,
 )
 from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -256,7 +257,7 @@ def _hf_default_note(run: Run, p: Params, first: int, steps: np.ndarray, x: np.n
                      label: str) -> Iterator[Hit]:
     thr = p.hf_default_threshold
     rate = float((x > thr).mean())
-    med = float(np.median(xs))
+    med = np_median(xs)
     med_ratio = med / thr
     if rate < p.error_rate or med_ratio < p.hf_default_min_ratio:
         return

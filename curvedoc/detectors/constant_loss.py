@@ -57,6 +57,7 @@ from curvedoc.detectors._progress import (
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import median_se, theil_sen
 from curvedoc.detectors._signal import median as sig_median
+from curvedoc.detectors._signal import np_median as sig_np_median
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -103,7 +104,10 @@ def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, floa
     # the stretch at the end whose spread stays within flat_rel_tol of its level (as for the whole run), read
     # backwards from the last point: its length is the first point that breaks it
     r = v[::-1]
-    same = np.maximum.accumulate(r) - np.minimum.accumulate(r) <= p.flat_rel_tol * abs(float(v[-1]))
+    tol = p.flat_rel_tol * abs(float(v[-1]))
+    same = np.maximum.accumulate(r[:64]) - np.minimum.accumulate(r[:64]) <= tol  # a moving loss breaks it at once
+    if same.all() and n > 64:  # the running spread of a prefix is the whole one's first values
+        same = np.maximum.accumulate(r) - np.minimum.accumulate(r) <= tol
     j = n - int(np.argmin(same)) if not same.all() else 0
     if j == 0 or n - j < max(p.min_points, 3):
         return None  # the whole run (the exact test above) or too short a stretch
@@ -248,7 +252,7 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
     v_all = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
     v = subsample(v_all)  # every k-th point: keeps the minibatch noise, bounds the cost
-    level = float(np.median(v))
+    level = sig_np_median(v)
     scale = max(abs(level), 1e-12)
     lo, hi = float(v_all.min()), float(v_all.max())
     spread = (hi - lo) / scale
@@ -304,6 +308,14 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
     if steps[0] > 0 and steps[0] > p.max_first_frac * float(steps[-1]):
         return
     m = len(v)
+    nseg = max(2, min(p.segments, m // 5))
+    parts = np.array_split(v, nseg)
+    meds = []
+    for x in parts:  # a segment beyond the cap of tol_seg below is not flat whatever the noise: no more asked then
+        meds.append(sig_median(x))
+        if abs(meds[-1] - level) > p.max_rel_move * scale:
+            return
+    dev = np.abs(np.array(meds) - level)
     sigma = noise_sigma(v)
     if not math.isfinite(sigma):
         return
@@ -313,12 +325,8 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
         if frac_equal < 0.9:
             return
         sigma = max(float(np.std(v)), 1e-12 * scale)
-    nseg = max(2, min(p.segments, m // 5))
-    parts = np.array_split(v, nseg)
-    meds = np.array([sig_median(x) for x in parts])
     seg_len = min(len(x) for x in parts)
     se = median_se(sigma, seg_len)
-    dev = np.abs(meds - level)
     k = max(3, min(20, int(0.02 * m)))
     head = float(np.median(v[:k]))
     se_head = median_se(sigma, k)

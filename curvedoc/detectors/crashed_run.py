@@ -51,7 +51,10 @@ class Params:
 
 
 def _last_step(run: Run) -> int | None:
-    return int(run.scalars["step"].max()) if run.n_points else None
+    if not run.n_points:
+        return None
+    col = run.scalars["step"]
+    return int(col.to_numpy().max() if col.dtype.kind in "iu" else col.max())  # int64 (make_frame): numpy's max
 
 
 @shared  # asked by crashed-run and by unfinished-schedule of the same run

@@ -155,7 +155,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     y, logspace = I.finite_positive_log(s)
     yv = y.to_numpy(dtype=np.float64)
     k = min(max(p.min_tail_points, sig.window(n, p.tail_frac, lo=1)), max(1, n // 3))
-    tail = float(np.median(yv[n - k:]))
+    tail = sig.np_median(yv[n - k:])
     if logspace and len(yv) and tail - float(np.min(yv)) < p.min_rise:
         # the smoothed minimum (medians of medians) is never below the raw one, so the rise measured below cannot
         # reach min_rise either: most runs end near their best and stop here, before the smoothing

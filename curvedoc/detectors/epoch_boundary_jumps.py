@@ -88,7 +88,10 @@ def _epoch_index(run: Run, steps: np.ndarray) -> np.ndarray | None:
     es = e.index.to_numpy()
     er = e.to_numpy(dtype=np.float64)
     # the epoch value in force at each training step (the last one logged at or before it)
-    pos = np.searchsorted(es, steps, side="right") - 1
+    if len(es) == len(steps) and np.array_equal(es, steps) and bool(np.all(es[1:] > es[:-1])):
+        pos = np.arange(len(steps))  # logged at every training step: each step finds its own (the same positions)
+    else:
+        pos = np.searchsorted(es, steps, side="right") - 1
     val = er[np.clip(pos, 0, len(er) - 1)]
     val = np.where((pos >= 0) & np.isfinite(val) & (np.abs(val) < 1e12), val, np.nan)
     fin = val[np.isfinite(val)]
@@ -187,8 +190,8 @@ def _medians_around(y: np.ndarray, at: np.ndarray, w: int) -> np.ndarray:
     if len(at) == 0:
         return np.empty(0)
     off = np.arange(w)
-    after = np.median(y[at[:, None] + off], axis=1)
-    before = np.median(y[at[:, None] - w + off], axis=1)
+    after = sig.row_medians(y[at[:, None] + off])  # np.median(axis=1), the same numbers
+    before = sig.row_medians(y[at[:, None] - w + off])
     return after - before
 
 
@@ -238,6 +241,17 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             yield from _few_boundaries(run, ts, tw, t_log, b_idx, w, p)
         return
     jumps = _medians_around(tw, b_idx, w)
+    med = float(np.median(jumps))
+    sign = 1.0 if med > 0 else -1.0
+    agreement = float(np.mean(np.sign(jumps) == sign))
+    size = float(np.median(np.abs(jumps)))
+    if t_log:
+        big_enough = size >= p.min_jump
+    else:
+        scale = float(np.median(np.abs(tw))) or 1.0
+        big_enough = size / scale >= p.min_jump
+    if not (big_enough and agreement >= p.min_agreement):
+        return  # the verdict below needs both: the interior reference and the noise are not computed then
     # reference: the same statistic at interior points (1/4, 1/2, 3/4 of each epoch, away from boundaries)
     interior = []
     for a, b in zip(edges[:-1], edges[1:]):
@@ -247,7 +261,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
                 if i - w >= a and i + w <= b:
                     interior.append(i)
     interior = np.asarray(interior[: 3 * MAX_BOUNDARIES], dtype=np.int64)
-    noise = MAD_TO_SIGMA * float(np.median(np.abs(np.diff(tw)))) / math.sqrt(2.0) if len(tw) > 2 else 0.0
+    noise = MAD_TO_SIGMA * sig.np_median(np.abs(np.diff(tw))) / math.sqrt(2.0) if len(tw) > 2 else 0.0
     noise_ref = 1.19 * noise / math.sqrt(w)  # median |difference of two w-point medians| of pure noise
     inner_med = 0.0
     if len(interior) >= 3:
@@ -258,16 +272,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         typical = noise_ref
     floor = 1e-6 if t_log else 1e-9 * max(1.0, float(np.median(np.abs(tw))))
     typical = max(typical, floor)
-    med = float(np.median(jumps))
-    sign = 1.0 if med > 0 else -1.0
-    agreement = float(np.mean(np.sign(jumps) == sign))
-    size = float(np.median(np.abs(jumps)))
     ratio = size / typical
-    if t_log:
-        big_enough = size >= p.min_jump
-    else:
-        scale = float(np.median(np.abs(tw))) or 1.0
-        big_enough = size / scale >= p.min_jump
     # many boundaries: a shift smaller than the scatter inside epochs still shows when the boundary changes sit
     # systematically beyond the interior changes in the jump's direction (a rank-sum test needs no noise scale,
     # and a loss that creeps up through each epoch, a saw-tooth, pushes its interior changes the other way)

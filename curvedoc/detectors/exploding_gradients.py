@@ -161,7 +161,7 @@ def _growth(gn: pd.Series, p: Params) -> dict | None:
         return None
     y = pd.Series(np.log10(g.to_numpy(dtype=np.float64)), index=g.index)
     k = sig.window(m, p.early_frac, lo=3)
-    base = float(np.median(y.to_numpy()[:k]))
+    base = sig.np_median(y.to_numpy()[:k])
     if not float(np.max(y.to_numpy())) - base >= p.min_orders:
         return None  # the smoothed norm (medians of medians) never exceeds the raw one: no rise of min_orders
     sm = I.smoothed(y, p.smooth_frac)

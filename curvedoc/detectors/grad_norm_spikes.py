@@ -48,7 +48,9 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import clean_steps, positive, pre_clip_norm
 from curvedoc.detectors._instability import clipping_configured, lr_context
 from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._signal import compiled_kernels, mad
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -95,8 +97,38 @@ def rolling_median_excl(x: np.ndarray, h: int) -> np.ndarray:
     for i in np.r_[0:lo, hi:n].tolist():
         row = np.concatenate([pad[i:i + h], pad[i + h + 1:i + 2 * h + 1]])
         row = row[~np.isnan(row)]
-        out[i] = np.median(row) if len(row) else np.nan
+        out[i] = np_median(row) if len(row) else np.nan
     return out
+
+
+def may_spike(x: np.ndarray, p: Params) -> bool:
+    """Whether any point after the skipped start stands ``min_ratio`` above its level (the median of its ``h``
+    neighbours on each side, as :func:`find_spikes` measures it) -- found without the rolling median over the whole
+    series: a bound from below on every level (the lowest value around each point) leaves a few candidates, whose
+    levels are then taken one by one (more than 32, or one at an edge, and the answer is yes: the full test then
+    decides). Where no point does, :func:`find_spikes` finds nothing. ``x`` holds no NaN."""
+    n = len(x)
+    h = max(1, min(p.half_window, n // 4))
+    skip = _transient(n, p)
+    if skip >= n:
+        return False
+    if not np.isfinite(x).all():
+        return True  # not judged here
+    pad = np.concatenate([np.full(h, np.inf), x, np.full(h, np.inf)])
+    low = pad[: n].copy()
+    for j in range(1, 2 * h + 1):
+        np.minimum(low, pad[j: j + n], out=low)
+    if h == 5 and n > 2 * h:
+        # closer for an interior point: of its 10 neighbours at most 2 + 2 lie below the smaller of the medians of
+        # the 5 before and the 5 after it, so the middle two (whose mean is its level) do not
+        m5 = sig.row_medians(np.lib.stride_tricks.sliding_window_view(x, 5))  # m5[j]: median of x[j .. j + 4]
+        np.maximum(low[h: n - h], np.minimum(m5[: n - 2 * h], m5[h + 1:]), out=low[h: n - h])
+    c = np.log(p.min_ratio)
+    cand = np.flatnonzero(x[skip:] - low[skip:] >= c) + skip
+    if len(cand) > 32 or (len(cand) and (cand[0] < h or cand[-1] >= n - h)):
+        return True
+    # the few points the bound lets through: their level, the median of their 2h neighbours, as find_spikes has it
+    return any(x[i] - sig.median(np.concatenate([x[i - h:i], x[i + 1:i + h + 1]])) >= c for i in cand.tolist())
 
 
 def _transient(n: int, p: Params) -> int:
@@ -155,6 +187,8 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
     steps = s.index.to_numpy()
     v = s.to_numpy(dtype=np.float64)
     x = np.log(v)
+    if not may_spike(x, p):
+        return
     spans, resid, sigma = find_spikes(x, p)
     if not spans:
         return

@@ -66,6 +66,7 @@ from curvedoc.detectors._progress import (
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_step
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.roles import infer_role
 from curvedoc.model.run import Run
 
@@ -165,7 +166,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             # the initial model only if the model never left chance: then every accuracy of the run must sit at 1/K
             aligned = abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span)
             a = av[:3] if aligned else av
-            ka = k_from_acc(float(np.median(a)), tol=0.15, k_max=p.max_classes)
+            ka = k_from_acc(np_median(a), tol=0.15, k_max=p.max_classes)
             if ka and bool(np.all(np.abs(a * ka - 1.0) <= 0.15)) and others_agree(ka, role):  # at chance, not rising
                 k = ka
                 k_src = (f"first {role.replace('_', ' ')} values at 1/K" if aligned

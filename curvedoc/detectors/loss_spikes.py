@@ -130,14 +130,43 @@ def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
     return out
 
 
-def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size."""
+def _expand(per_bin: np.ndarray, k: int, n: int) -> np.ndarray:
+    """A per-bin array read per point (the last bin's value for the points after the last whole bin)."""
+    out = np.repeat(per_bin, k)[:n] if k > 1 else per_bin
+    if len(out) < n:
+        out = np.append(out, np.full(n - len(out), per_bin[-1]))
+    return out
+
+
+def _min_before(bins: np.ndarray, w: int) -> np.ndarray:
+    """The lowest of the ``w`` bins before each bin (+inf before the first), by doubling windows: a bound below the
+    level before it, which is their median."""
+    m = np.concatenate([np.full(w, np.inf), bins])
+    span = 1
+    while 2 * span <= w:  # m[i] = the lowest of 2 * span values from i on
+        m = np.minimum(m[:-span], m[span:])
+        span *= 2
+    nb = len(bins)
+    return np.minimum(m[:nb], m[w - span: w - span + nb])
+
+
+def _levels(y: np.ndarray, p: Params, floor: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """Per bin (one point per bin for short runs): level before, level after, local noise sigma; bin size. With
+    ``floor`` (what a spike must at least rise above the level before it): None when no point does -- the spike test
+    would find no candidate whatever the noise, so the noise (two more rolling medians) is not computed."""
     n = len(y)
     bins, k = I.fast_bins(y, MAX_FULL)
     nb = len(bins)
     w = sig.window(nb, p.window_frac, lo=p.min_window)
     mp = max(3, w // 2)
+    if floor is not None and np.isfinite(bins).all() and not (y >= _expand(_min_before(bins, w) + floor, k, n)).any():
+        return None  # not even floor above the lowest of the w bins before it: the median of them is no lower
     left, right, center = sig.window_medians(bins, w, mp)  # before, after, centred: one rolling pass
+    if floor is not None:
+        with np.errstate(invalid="ignore"):
+            low = np.where(np.isfinite(left) & np.isfinite(right), left + floor, np.inf)
+        if not (y >= _expand(low, k, n)).any():
+            return None
     # local noise: residuals around the rolling median AND step-to-step differences (the larger wins),
     # so an alternating pattern (0.06, 0.03, 0.06 ...) whose median sits on one phase is not "noiseless"
     if k == 1:
@@ -167,9 +196,9 @@ def _levels(y: np.ndarray, p: Params) -> tuple[np.ndarray, np.ndarray, np.ndarra
     later[: max(0, nb - skip)] = loc[skip:]
     later[max(0, nb - skip):] = loc[-1]
     loc = np.fmax(loc, later)
-    glob = max(float(np.median(absr_b)), float(np.median(absd_b)) / math.sqrt(2.0))
+    glob = max(sig.np_median(absr_b), sig.np_median(absd_b) / math.sqrt(2.0))
     scale = sig.MAD_TO_SIGMA * np.maximum(loc, p.noise_floor_frac * glob)
-    scale = np.maximum(scale, 1e-9 * max(1.0, float(np.median(np.abs(bins)))))
+    scale = np.maximum(scale, 1e-9 * max(1.0, sig.np_median(np.abs(bins))))
     return left, right, scale, k
 
 
@@ -219,6 +248,25 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
                                   evidence={**h.evidence, "series": tag})
 
 
+def _may_bump(y: np.ndarray, w: int, start: int, rise: float) -> bool:
+    """Whether the smoothed level of ``y`` (a centred rolling median over odd ``w`` points) can stand ``rise`` above
+    its running best anywhere from ``start`` on: the level is never above the highest of the ``w`` points around it,
+    and the running best never below the lowest point up to the end of that window -- where that bound stays under
+    ``rise``, :func:`_episodes` finds no start, and the rolling median is not computed. ``y`` holds no NaN."""
+    n = len(y)
+    hw = w // 2
+    if start >= n:
+        return False
+    m = np.concatenate([np.full(hw, -np.inf), y, np.full(hw, -np.inf)])
+    span = 1
+    while 2 * span <= w:  # m[i] = the highest of 2 * span values from i on
+        m = np.maximum(m[:-span], m[span:])
+        span *= 2
+    high = np.maximum(m[:n], m[w - span: w - span + n])  # the highest of y[i - hw .. i + hw]
+    low = np.minimum.accumulate(y)[np.minimum(np.arange(n) + hw, n - 1)]  # the lowest of y[0 .. i + hw]
+    return bool((high[start:] - low[start:] >= rise).any())
+
+
 def _bump(run: Run, p: Params) -> Hit | None:
     """An instability episode that recovered: after the first tenth of the run the smoothed training loss
     (rolling median over ``bump_smooth_frac`` of the points, log space) rises to at least ``bump_ratio`` times its
@@ -237,6 +285,8 @@ def _bump(run: Run, p: Params) -> Hit | None:
         return None
     y = np.log(v)
     w = max(3, int(round(p.bump_smooth_frac * n))) | 1
+    if not _may_bump(y, w, int(0.1 * n), math.log(p.bump_ratio)):
+        return None
     sm = sig.rolling_median_values(y, w, 1, center=True)
     best = np.minimum.accumulate(sm)
     # the rise is a difference of two smoothed levels (the running best is itself the low extreme of noisy
@@ -442,7 +492,11 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
     steps = y.index.to_numpy()
     if float(np.ptp(yv)) == 0.0:
         return None
-    left, right, scale, k = _levels(yv, p)
+    floor_b = math.log(p.min_ratio) if logspace else 0.0
+    levels = _levels(yv, p, floor_b)  # None: no point rises even floor_b above its level (no candidate below)
+    if levels is None:
+        return None
+    left, right, scale, k = levels
     nb = len(left)
     # the height of a spike is measured against the level BEFORE it; what follows only decides whether it
     # is isolated: within max_recovery_frac of the run some window median after it must be back at least
@@ -455,7 +509,6 @@ def _spikes(run: Run, f, p: Params) -> Hit | None:
         if nb > j * w:
             nxt[:-j * w] = right[j * w:]
         after = np.fmin(after, nxt)
-    floor_b = math.log(p.min_ratio) if logspace else 0.0
     with np.errstate(invalid="ignore"):
         thr_b = left + np.fmax(p.z_min * scale, floor_b)
     thr_b = np.where(np.isfinite(left) & np.isfinite(right), thr_b, np.inf)

@@ -55,6 +55,7 @@ from curvedoc.detectors._instability import last_session
 from curvedoc.detectors._progress import eval_set_size, k_from_acc, never_beat_chance, set_size_not_printing, stated_k
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import mad, median_se, rolling_median_values
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.metrics import Metric, primary
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
@@ -131,7 +132,7 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         size = eval_set_size(vals / m.scale)
         if size > p.tiny_eval_set:
             size = set_size_not_printing(vals / m.scale, size)
-        q = float(np.median(vals / m.scale))
+        q = np_median(vals / m.scale)
         if 0 < size and 0 < q < 1:
             binom = float(np.sqrt(q * (1.0 - q) / size))
     sigma = max(sigma, binom)
@@ -211,7 +212,7 @@ def _at_chance(vals: np.ndarray, m: Metric, k_stated: int | None, p: Params) -> 
     v = vals[np.isfinite(vals)] / m.scale
     if len(v) < 3:
         return False
-    k = k_stated or k_from_acc(float(np.median(v)), tol=0.1, k_max=1000)
+    k = k_stated or k_from_acc(np_median(v), tol=0.1, k_max=1000)
     return k is not None and never_beat_chance(v, k, p.chance_margin, p.chance_slack)
 
 

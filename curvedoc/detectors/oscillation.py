@@ -248,12 +248,12 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     if not math.isfinite(noise_late) or noise_late <= 0:
         return
     q = max(2, L // 4)
-    first_q, last_q = float(np.median(late[:q])), float(np.median(late[-q:]))
-    late_level = float(np.median(late))
+    first_q, last_q = sig.np_median(late[:q]), sig.np_median(late[-q:])
+    late_level = sig.np_median(late)
     # the start level: the first 2% of the points (at most 20: a loss falling fast from its untrained value), or the
     # first tenth when its median sits higher -- 20 readings of a per-example loss that jumps 2-20x from one point to
     # the next put their median anywhere in that scatter, and the progress measured from it is then no progress
-    head = max(float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)])), float(np.median(yv[: max(1, n // 10)])))
+    head = max(sig.np_median(yv[: sig.window(n, 0.02, lo=1, hi=20)]), sig.np_median(yv[: max(1, n // 10)]))
     if logspace:
         rel_noise = noise_late
         drop = first_q - last_q

@@ -102,6 +102,8 @@ from curvedoc.detectors._progress import (
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._gradients import last_key, layer_grad_spread
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, rolling_median_values, theil_sen, window
+from curvedoc.detectors._signal import np_median
+from curvedoc.detectors._signal import shared
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 from curvedoc.detectors.unfinished_schedule import plan_reached
@@ -484,6 +486,7 @@ def _sits_at(level: float, chance_loss: float, p: Params) -> bool:
 _STILL_FALLING = 0.1
 
 
+@shared  # asked two or three times per run (the K readings of the validation accuracy and of the losses)
 def _late_loss_levels(run: Run) -> list[tuple[str, float]]:
     """(role, late level: median of the last quarter) of the training and validation losses, each one only where
     the loss has reached a level (its last quarter at most _STILL_FALLING below its third)."""
@@ -755,7 +758,7 @@ def _climbing(v: np.ndarray) -> bool:
     if n < 6:
         return False
     t = n // 3
-    first, last = float(np.median(v[:t])), float(np.median(v[-t:]))
+    first, last = np_median(v[:t]), np_median(v[-t:])
     sigma = noise_sigma(v)
     return first > 0 and last >= 1.5 * first and math.isfinite(sigma) and last - first > 6.0 * sigma
 
@@ -877,7 +880,7 @@ def _untrained_loss(run: Run) -> float | None:
 def _starts_at_start(steps: np.ndarray) -> bool:
     """The first reading is the run's start: the first its logging interval could write (step 9 of a loss logged every
     10 steps) or within 2% of the run's steps (at least 2 readings)."""
-    return len(steps) >= 2 and not steps[0] > max(0.02 * float(steps[-1]), float(np.median(np.diff(steps))))
+    return len(steps) >= 2 and not steps[0] > max(0.02 * float(steps[-1]), np_median(np.diff(steps)))
 
 
 def _start_reading(run: Run, level: float) -> float:
@@ -1180,7 +1183,7 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     else:
         k = k_of_level(run, tail, p.match_tol)
         if k is None:  # a plateau that ended before the tail: the run's median sits on it
-            k = k_of_level(run, float(np.median(v)), p.match_tol)
+            k = k_of_level(run, np_median(v), p.match_tol)
         k_blow = _k_after_blowup(run, tail, p)
         if k_blow is not None and k in (None, k_blow):
             # started at log K, exploded, came back to (just above) log K: the start names K, the return confirms it

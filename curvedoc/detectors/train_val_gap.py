@@ -69,6 +69,7 @@ from curvedoc.detectors import _generalization as gx
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._progress import accuracy, window_median
 from curvedoc.detectors._signal import mad
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -97,7 +98,7 @@ class Params:
 def _thirds(x: np.ndarray) -> tuple[float, float]:
     """Medians of the first and last thirds of ``x`` (log values): their difference is the progress made."""
     t = max(1, len(x) // 3)
-    return float(np.median(x[:t])), float(np.median(x[-t:]))
+    return np_median(x[:t]), np_median(x[-t:])
 
 
 def _opening_gap(run: Run, p: Params, vs, vr, vw, t_at, r) -> Iterator[Hit]:

@@ -48,6 +48,7 @@ from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_decay_end,
                                          noise_sigma, prepared, window_median)
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
+from curvedoc.detectors._signal import shared
 from curvedoc.detectors.crashed_run import SIGNAL_EXITS, eta_left, inside_epoch
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
@@ -236,6 +237,7 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
     return None
 
 
+@shared  # asked by unfinished-schedule and, through plan_reached, by underfitting (and plateau-at-chance) of one run
 def _stated_plan(run: Run) -> tuple[int | None, float | None, str, str, int | None]:
     """(planned, reached, the plan's name, its unit, the last step) from what the run states: the trainer's
     ``max_steps`` beside its ``global_step`` (or last logged step), else a planned number of steps or epochs in the

@@ -52,6 +52,7 @@ from curvedoc.detectors._gradients import (
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import average_ranks, finite, rolling_median_values, window
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -81,8 +82,8 @@ def _loss_progress(run: Run, tail_frac: float) -> float | None:
     s = trend(s, 2000)
     v = s.to_numpy(dtype=np.float64)
     n = len(v)
-    head = float(np.median(v[: window(n, 0.1, 1)]))
-    tail = float(np.median(v[n - window(n, tail_frac, 1):]))
+    head = np_median(v[: window(n, 0.1, 1)])
+    tail = np_median(v[n - window(n, tail_frac, 1):])
     if not (math.isfinite(head) and math.isfinite(tail)) or abs(head) < 1e-12:
         return None
     return (head - tail) / abs(head)

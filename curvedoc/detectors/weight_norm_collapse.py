@@ -37,6 +37,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import clean_steps, positive, smoothed_weight_norm, weight_norm_series
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import finite, window
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -92,7 +93,7 @@ def weight_norm_collapse(run: Run, p: Params) -> Iterator[Hit]:
     tail_pos = positive(raw.iloc[n_raw - tail_n:])
     if len(tail_pos) == 0:
         return
-    tail = float(np.log(np.median(tail_pos.to_numpy(dtype=np.float64))))
+    tail = float(np.log(np_median(tail_pos.to_numpy(dtype=np.float64))))
     drop = peak - tail
     if drop < math.log(p.min_drop_factor):
         return

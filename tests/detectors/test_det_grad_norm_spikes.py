@@ -161,3 +161,29 @@ def test_real_bf16_full_finetune_with_bursts_of_spikes():
     """ms-swift gemma full fine-tune: norms 3-50 at every step, spikes of 230-790 (20-30x their local level)."""
     hits = run_detector("grad-norm-spikes", real_run("text_log/hf_dict-ms-swift-gemma4-fullft-cr-bars"))
     assert len(hits) == 1 and hits[0].evidence["spikes"] >= 3
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_may_spike_never_hides_what_find_spikes_finds(seed):
+    """may_spike is a bound, not a second test: where it says no point can stand min_ratio above its level, the
+    rolling median finds none either (heavy-tailed norms, planted spikes of 2-20x, steps, short series, h < 5)."""
+    import dataclasses
+
+    from curvedoc.detectors import registry
+    from curvedoc.detectors.grad_norm_spikes import _transient, find_spikes, may_spike
+    from curvedoc.engine.rules import load_catalog, make_params
+
+    p = make_params(load_catalog().get("grad-norm-spikes"), registry()["grad-norm-spikes"].params, {})
+    rng = np.random.default_rng(seed)
+    for n in (12, 25, 60, 400, 3000):
+        for _ in range(8):
+            v = 1.0 + rng.uniform(0.05, 0.6) * rng.standard_normal(n) ** 2
+            for i in rng.integers(0, n, size=rng.integers(0, 6)):
+                v[i] *= rng.uniform(2.0, 20.0)
+            if rng.random() < 0.3:
+                v[n // 2:] *= rng.uniform(0.2, 5.0)
+            x = np.log(v)
+            for q in (p, dataclasses.replace(p, min_ratio=float(rng.uniform(1.5, 6.0)))):
+                spans, resid, sigma = find_spikes(x, q)
+                can = may_spike(x, q)
+                assert can or (not spans and not (resid[_transient(n, q):] >= np.log(q.min_ratio)).any())

@@ -362,3 +362,132 @@ def test_episode_scan_is_the_point_by_point_scan():
         up, back = sorted(rng.uniform(0, 1.5, 2))[::-1] if t % 4 else sorted(rng.uniform(0, 1.5, 2))
         start = int(rng.integers(0, max(1, n)))
         assert list(_episodes(sm, best, up, back, start)) == walk(sm, best, up, back, start), t
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 8, 9, 300])
+def test_np_median_is_numpys_float_to_the_sign_of_zero(n):
+    """:func:`_signal.np_median` stands in for ``float(np.median(x))`` in the detectors: the same float, the sign of a
+    zero included (numpy's mean of the middle gives +0.0 for a middle -0.0, and -0.0 when a tiny negative sum halves
+    to zero); :func:`_signal.median` keeps the middle value's own sign for an odd count, as it always did."""
+    import math
+    import warnings
+
+    from curvedoc.detectors._signal import median, np_median
+
+    rng = np.random.default_rng(n)
+    for values in ([0.0, -0.0, 1.0, -1.0], [0.0, -0.0, 5e-324, -5e-324, np.inf, -np.inf, np.nan, 1e308, -1e308]):
+        for _ in range(400):
+            a = rng.choice(values, size=n)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                ref = float(np.median(a))
+            got = np_median(a)
+            assert (math.isnan(ref) and math.isnan(got)) or (got == ref and math.copysign(1, got) == math.copysign(1, ref))
+            lean = median(a)
+            assert (math.isnan(ref) and math.isnan(lean)) or lean == ref
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_levels_floor_gate_only_drops_series_without_candidates(seed):
+    """_levels(y, p, floor) returns None only where no point reaches floor above the level before it, so the spike
+    test's first pass (left + max(z sigma, floor), finite levels only) would have found no candidate either."""
+    import math
+
+    from curvedoc.detectors import registry
+    from curvedoc.detectors.loss_spikes import _levels
+    from curvedoc.engine.rules import load_catalog, make_params
+
+    p = make_params(load_catalog().get("loss-spikes"), registry()["loss-spikes"].params, {})
+    rng = np.random.default_rng(seed)
+    for n in (40, 300, 5000, 9000):
+        for _ in range(6):
+            y = np.log(0.3 + 2 * np.exp(-np.arange(n) / (n / 5))) + rng.uniform(0.005, 0.3) * rng.standard_normal(n)
+            for i in rng.integers(0, n, size=rng.integers(0, 4)):
+                y[i] += rng.uniform(0.1, 2.0)
+            floor = math.log(p.min_ratio)
+            left, right, scale, k = _levels(y, p)
+            thr_b = np.where(np.isfinite(left) & np.isfinite(right), left + np.fmax(p.z_min * scale, floor), np.inf)
+            thr = np.repeat(thr_b, k)[:n] if k > 1 else thr_b
+            thr = np.append(thr, np.full(n - len(thr), thr_b[-1]))
+            if _levels(y, p, floor) is None:
+                assert not (y >= thr).any()
+            else:
+                got = _levels(y, p, floor)
+                assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(got[:3], (left, right, scale)))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 9, 10, 301, 10_000, 10_001])
+def test_the_lean_median_keeps_the_introselect_sign_of_zero(n):
+    """The single-index selection gives the order statistics' values; an odd count's zero median keeps the sign the
+    several-index introselect gave it (np.partition with (h, n - 1)), and an even count's sum of the middle two is
+    +0.0 when zero, as numpy's mean makes it."""
+    import math
+
+    from curvedoc.detectors._signal import median
+
+    rng = np.random.default_rng(n)
+    for _ in range(50 if n < 1000 else 5):
+        a = rng.choice([0.0, -0.0, 1.0, -1.0, 2.5], size=n)
+        h = n // 2
+        part = np.partition(a, (h, n - 1) if n % 2 else (h - 1, h, n - 1))
+        ref = float(part[h]) if n % 2 else float(np.mean(part[h - 1: h + 1]))
+        got = median(a)
+        assert got == ref and math.copysign(1, got) == math.copysign(1, ref)
+
+
+def test_min_before_is_the_lowest_of_the_window_before():
+    from curvedoc.detectors.loss_spikes import _min_before
+
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        nb, w = int(rng.integers(1, 200)), int(rng.integers(1, 150))
+        b = rng.normal(size=nb)
+        ref = np.array([min(b[max(0, i - w):i], default=np.inf) for i in range(nb)])
+        assert np.array_equal(ref, _min_before(b, w))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_may_bump_never_hides_an_episode_start(seed):
+    """_may_bump bounds the smoothed level's rise over its running best from above (the highest point around, the
+    lowest point so far): where it says no, no point from the start of the scan stands that far above the best."""
+    import math
+
+    from curvedoc.detectors import _signal as sig
+    from curvedoc.detectors.loss_spikes import _may_bump
+
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        n = int(rng.integers(20, 2500))
+        y = np.log(0.3 + 2 * np.exp(-np.arange(n) / (n / 5))) + rng.uniform(0.005, 0.4) * rng.standard_normal(n)
+        if rng.random() < 0.5:
+            a = int(rng.integers(0, n))
+            y[a:a + int(rng.integers(1, max(2, n // 5)))] += rng.uniform(0.1, 2.0)
+        w, start, rise = max(3, int(round(0.03 * n))) | 1, int(0.1 * n), math.log(2.0)
+        sm = sig.rolling_median_values(y, w, 1, center=True)
+        if (sm[start:] - np.minimum.accumulate(sm)[start:] >= rise).any():
+            assert _may_bump(y, w, start, rise)
+
+
+@pytest.mark.parametrize("kind", ["plain", "ties", "zeros", "specials"])
+def test_mad_selects_in_place_and_leaves_the_callers_array(kind):
+    """mad takes its two medians in place on its own finite copy: numpy's numbers (median of |x - median(x)|, scaled),
+    signed zeros, infinities and NaN included, and the array it was given is left as it was."""
+    import math
+    import warnings
+
+    from curvedoc.detectors._signal import MAD_TO_SIGMA, mad
+
+    rng = np.random.default_rng(len(kind))
+    pool = {"zeros": [0.0, -0.0, 1.0, -1.0], "specials": [0.0, -0.0, np.inf, -np.inf, np.nan, 1e308, -1e308, 2.0]}
+    for n in list(range(0, 12)) + [301, 1000]:
+        a = rng.choice(pool[kind], size=n) if kind in pool else rng.normal(size=n)
+        if kind == "ties":
+            a = np.round(a)
+        before = a.copy()
+        f = a[np.isfinite(a)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            ref = float(MAD_TO_SIGMA * np.median(np.abs(f - np.median(f)))) if len(f) else float("nan")
+            got = mad(a)
+        assert (math.isnan(ref) and math.isnan(got)) or got == ref
+        assert np.array_equal(a, before, equal_nan=True)

@@ -386,3 +386,19 @@ def test_real_nan_loss_with_accuracy_frozen_at_chance():
     """lightning-wrn-cifar10: train_loss=nan.0 from the first visible update, top1 0.0898 at all 3 bars."""
     hits = run_detector(NAME, real_run("text_log/lightning-wrn-cifar10-nan-loss-chance-interrupted"))
     assert len(hits) == 1 and "at all 3 points" in hits[0].message
+
+
+def test_order_statistics_are_the_introselects_to_the_sign_of_zero():
+    """theil_sen's order statistics come from one single-index partition each: np.partition's values at the same
+    indexes, signed zeros included (a zero among them is read from the several-index introselect)."""
+    import math
+
+    from curvedoc.detectors._signal import _order_statistics
+
+    rng = np.random.default_rng(11)
+    for _ in range(300):
+        n = int(rng.integers(1, 300))
+        a = rng.choice([0.0, -0.0, 1.0, -1.0, 2.5], size=n) if rng.random() < 0.5 else rng.normal(size=n)
+        kth = sorted(set(rng.integers(0, n, size=int(rng.integers(1, 5))).tolist()))
+        ref, got = np.partition(a, kth)[kth], _order_statistics(a, kth)[kth]
+        assert all(x == y and math.copysign(1, x) == math.copysign(1, y) for x, y in zip(ref, got))

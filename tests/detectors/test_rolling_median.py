@@ -150,7 +150,7 @@ def test_the_sorted_array_keeping_arrival_order_is_the_rank_trees_to_the_bit():
             assert np.array_equal(np.signbit(a), np.signbit(b)) and _same(a, b), (n, w, mp)
 
 
-@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 9])
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 9, 40, 101])
 def test_row_medians_are_numpys(k):
     """The min/max networks for bins of 1-5 points give np.median's numbers: random values, ties of every pattern
     (all 3^k rows of 0/1/2 for small k), NaN rows, empty input; wider bins are numpy's own."""
@@ -215,3 +215,34 @@ def test_the_default_path_calls_pandas_routine_directly_with_pandas_numbers(monk
     monkeypatch.setattr(sig, "_ROLLING", {"pandas": None})  # a pandas without it (or failing the check)
     for x, w, mp, center in _cases(8, 200):
         assert _same(sig.rolling_median_values(x, w, mp, center), _pandas(x, w, mp, center))
+
+
+def test_row_nanmax_is_numpys_nanmax_to_the_sign_of_zero():
+    """downsample(how='max') takes bin maxima column by column: the same numbers as np.nanmax(axis=1), NaN rows,
+    infinities and signed zeros included."""
+    import warnings
+
+    from curvedoc.detectors._signal import _row_nanmax
+
+    rng = np.random.default_rng(7)
+    for it in range(3000):
+        r, k = int(rng.integers(0, 40)), int(rng.integers(1, 12))
+        pool = [0.0, -0.0, np.nan, 1.0, -1.0, np.inf, -np.inf] if it % 2 else [0.0, -0.0, np.nan]
+        b = rng.choice(pool, size=(r, k)) if it % 3 else rng.normal(size=(r, k))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            ref = np.nanmax(b, axis=1)
+            got = _row_nanmax(b)
+        assert np.array_equal(ref, got, equal_nan=True) and np.array_equal(np.signbit(ref), np.signbit(got))
+
+
+@pytest.mark.parametrize("k", [6, 7, 40, 101])
+def test_wide_row_medians_keep_numpys_sign_of_zero(k):
+    """Rows wider than 5 are sorted and read off: rows of signed zeros, tiny denormals and infinities give
+    np.median's numbers to the sign of a zero median (those rows leave the call to numpy)."""
+    rng = np.random.default_rng(k)
+    for _ in range(200):
+        b = rng.choice([0.0, -0.0, 1.0, -1.0, 5e-324, -5e-324, np.inf, -np.inf], size=(int(rng.integers(1, 12)), k))
+        with np.errstate(invalid="ignore"):
+            ref, got = np.median(b, axis=1), sig.row_medians(b)
+        assert np.array_equal(np.signbit(ref), np.signbit(got)) and _same(got, ref)
