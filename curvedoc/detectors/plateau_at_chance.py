@@ -7,7 +7,8 @@ too; for any other plausible count (6-32, round counts to 1,000) a loss that sta
 needs an accuracy at chance for that K as its second witness. With only an accuracy logged, an accuracy flat at 1/K is reported the same way. A loss that
 started at log(K), exploded and came back to sit at or just above it is at chance after a blow-up; and a
 validation accuracy that never beat 1/K is reported whatever the loss did, with the causes the evidence
-points to (a loss explosion first: the learning rate; a fitted training split: the labels). A validation
+points to (a loss explosion first: the learning rate; a fitted training split: the labels); with no held-out
+accuracy, a training accuracy that never beat 1/K after the training loss exploded is read the same way. A validation
 accuracy that repeats one number at 1/K from some evaluation to the end (at least half of them and
 ``min_evals``) collapsed to one output there, whatever it scored before: judged on that stretch (read at 1/K
 only, never as a majority share; not when the training loss went NaN, which is divergence's). After a blow-up
@@ -972,7 +973,12 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     accuracy identical at every evaluation (a predictor that no longer changes). The margin is the larger of
     ``val_margin`` of the way from 1/K to 1 and four times the evaluations' own noise, and at most ``acc_slack``
     (where learning is proven). Causes follow the evidence: a loss explosion first puts the learning rate first,
-    a fitted training split puts the labels first."""
+    a fitted training split puts the labels first.
+
+    A run that logs no held-out accuracy (a print log of 'iter=N, loss=x, acc=y') is judged on its training accuracy
+    the same way, only after its training loss exploded (``explode_ratio`` x log K, K read from that accuracy's level,
+    or NaN): a model thrown by a step too large fits nothing, not even the batches it trains on; without an explosion a
+    training accuracy at chance is the loss rules' reading."""
     k_given = stated_k(run, p.num_classes)
     if not k_given and (adversarial(run) or loss_kind(run).get("kind", "").startswith("an adversarial")):
         # in an adversarial training the accuracies are a discriminator's (a steganalyser's, a domain classifier's):
@@ -980,8 +986,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         return
     found = []
     judged = 0
-    for m in run.metrics:
-        if m.kind != "accuracy" or not m.higher_is_better or m.split != "val" or not m.rate:
+    accs = [m for m in run.metrics if m.kind == "accuracy" and m.higher_is_better and m.rate]
+    split = "val" if any(m.split == "val" for m in accs) else "train"
+    for m in accs:
+        if m.split != split:
             continue
         s = run.series(m.tag)
         vals = s.to_numpy(dtype=np.float64)
@@ -990,6 +998,15 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         steps = s.index.to_numpy()[fin]
         if len(v) < 3:
             continue
+        if split == "train":
+            if looks_non_ce(run):
+                continue  # an 'accuracy' beside a regression or composite loss counts exact matches of real numbers
+            kt = k_given or k_from_acc(float(np.median(v)), tol=0.1, k_max=1000)
+            bt = None if kt is None else _blowup(run, math.log(kt), p.explode_ratio)
+            if bt is None or bt["step"] <= int(run.series("train_loss").index[0]):
+                # a training accuracy at chance without an explosion is the loss rules' reading; and a first reading
+                # far above log K is where the run started (another loss kind, a bad init), not a step thrown away
+                continue
         if len(v) < p.min_evals:
             # fewer evaluations than min_evals could all fall inside a warm-up -- unless the training loss exploded
             # (to explode_ratio x log K) first: a model blown up is not warming up (a 3-epoch fine-tune at lr 80)
@@ -1101,15 +1118,17 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
            f"{chance:.3f}, the share of the majority class")
     # from 10 evaluations on the test reads the running median (never_beat_chance): say so when one evaluation
     # went above the limit by itself
-    stay = (f"all {len(v)} evaluations from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} stay at or below "
+    reads, read = ("evaluations", "evaluation") if m.split == "val" else ("readings", "reading")
+    stay = (f"all {len(v)} {reads} from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} stay at or below "
             f"{chance + margin:.3f}, best {best:.3f}" if best <= chance + margin else
-            f"its running median over {len(v)} evaluations from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} "
-            f"stays at or below {chance + margin:.3f} (best single evaluation {best:.3f})")
+            f"its running median over {len(v)} {reads} from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} "
+            f"stays at or below {chance + margin:.3f} (best single {read} {best:.3f})")
     verdict = ("never beat chance" if collapsed_at is None and exploded_at is None else
                f"sat at chance from step {fmt_step(collapsed_at)} to the end" if collapsed_at is not None else
                f"sat at chance after the training loss exploded at step {fmt_step(exploded_at)} "
                f"({earlier})")
-    msg = f"{m.tag} (validation accuracy) {verdict}: {stay}{same}, vs {ref} ({src}){loss_txt}{why}{also}"
+    msg = f"{m.tag} ({'validation' if m.split == 'val' else 'training'} accuracy) {verdict}: {stay}{same}, vs {ref} " \
+          f"({src}){loss_txt}{why}{also}"
     conf = 0.9 if (src != "num_classes" or frozen) else 0.85
     if len(v) < 5:
         conf *= 0.85
@@ -1213,8 +1232,10 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     chance = math.log(k)
     band = p.band * chance
     if math.isfinite(sigma_pt):
-        # a very noisy minibatch loss: the rolling median itself wanders by a few standard errors
-        band = max(band, 4.0 * median_se(sigma_pt, w))
+        # a very noisy minibatch loss: the rolling median itself wanders by a few standard errors -- but never by half
+        # of log K: a level that far from log K is not the prior's whatever the noise (a loss thrown to 5-20x log K
+        # and bouncing there has a 'band' of tens of nats by this count, and is no chance plateau)
+        band = max(band, min(4.0 * median_se(sigma_pt, w), 0.5 * chance))
     # with K confirmed by more than the plateau's own level, "at chance" includes a little above log K: a model
     # collapsed by a too-high learning rate predicts a slightly miscalibrated prior (5-15% above log K)
     band_hi = max(band, p.max_excess_above * chance) if k_src != "loss" else band

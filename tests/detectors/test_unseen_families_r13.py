@@ -255,3 +255,41 @@ def test_a_model_that_learns_again_after_a_later_explosion_is_not_at_chance(k, e
                         acc_fmt=".5f")
     rr, f = _findings(d)
     assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+
+
+# ------------------------------------------------ LR far too high in a print log with no validation: 'iter=N, loss=x,
+# acc=y' -- the loss leaves log K at once for 5-20x it and the batch accuracy sits at 1/K: the model fits nothing, not
+# even its training batches (the twin that comes back and learns is no chance verdict)
+def _iter_log(path, k, n, batch, learns, seed):
+    rng = np.random.default_rng(seed)
+    path.mkdir()
+    lines = [f"lr=0.5 batch_size={batch} classes={k}"]
+    for i in range(n):
+        if i == 0:
+            loss, acc = math.log(k) * 1.01, rng.binomial(batch, 1 / k) / batch
+        elif learns and i > n // 5:
+            q = 1 / k + (0.9 - 1 / k) * (1 - math.exp(-(i - n // 5) / (n / 10)))
+            loss, acc = math.log(k) * (1 - 0.8 * (q - 1 / k) / (1 - 1 / k)), rng.binomial(batch, q) / batch
+        else:
+            loss, acc = math.log(k) * rng.uniform(5, 20), rng.binomial(batch, 1 / k) / batch
+        lines.append(f"iter={10 * i},loss={loss:.4f},acc={acc:.4f}")
+    (path / "train.log").write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("k", [4, 6, 10])
+@pytest.mark.parametrize("n", [21, 80])
+@pytest.mark.parametrize("batch", [32, 128])
+def test_a_training_accuracy_at_chance_after_the_loss_exploded_is_at_chance(k, n, batch, tmp_path):
+    d = _iter_log(tmp_path / f"iterlog-{k}-{n}-{batch}", k, n, batch, False, k * 100 + n + batch)
+    rr, f = _findings(d)
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity == "error", _shown(rr)
+    assert "lr-too-high" in f["plateau-at-chance"].cause_ids[:3], f["plateau-at-chance"].cause_ids
+
+
+@pytest.mark.parametrize("k", [2, 6, 10])
+@pytest.mark.parametrize("n", [40, 80])
+def test_a_training_accuracy_that_rises_after_the_explosion_is_not_at_chance(k, n, tmp_path):
+    d = _iter_log(tmp_path / f"iterlearn-{k}-{n}", k, n, 64, True, k + n)
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
