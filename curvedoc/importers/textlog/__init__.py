@@ -23,7 +23,10 @@ one parser per framework:
   through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number (a PSNR
   ``18.33dB`` is 18.33), and so is a value glued to the next key (``top5: 98.98data_time: 0.0004``). A key word in
   capitals is an acronym (``Val PER``), not the filler word it spells; a data set's possessive (LightGBM's
-  ``valid's binary_logloss``) names the split.
+  ``valid's binary_logloss``) names the split. A name with a small index before its ``=`` (``Stage 0 = 1.37(4.34)\tStage
+  1 = ..``, ``head 2 = 0.41``) is one series per index (``Stage_0``), the index no value; a heading that names the loss
+  before its parts (``Average train loss = Stage 0 = 9.14 ..``) gives the parts' series of its own (``Average train
+  loss Stage_0``); an ordinal (``This is 0-th epoch``) is no value.
   A dict printed inside a record (``iter: 10, total_loss: 1.07, .., Dice scores: {'class 1': 0.5}``) adds its items to
   the record's pairs around it (``key: value``, a space after the colon).
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'

@@ -54,9 +54,10 @@ KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 # 50; a bare number before one, "Reshuffling data loader for epoch 0...", stays prose)
 # the next key written against a value, the logger having left out the space ("accuracy/top5: 98.9865data_time:
 # 0.0004", MMEngine's test summary): a name of two letters or more and its colon, then a number
+# (an ordinal, "This is 0-th epoch", "the 2nd stage", is a position said in words, no value)
 GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
 PAIR = re.compile(
-    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
+    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
     r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
@@ -514,6 +515,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
         msg = POSSESSIVE.sub(r"\1 ", msg)
+    if "=" in msg and INDEXED_KEY.search(msg):
+        msg = INDEXED_KEY.sub(lambda m: m.group(0) if m.group("k").lower() in _NOT_INDEXED else
+                              f"{m.group('k')}_{m.group('i')}", msg)
     for m in PAIR.finditer(msg):
         if len(m.group("val")) == 4 and DATE_REST.match(msg, m.end("val")):
             continue  # ("Global 2017-06-21 05:44:29: I tensorflow/..": a date's year, no value)
@@ -652,7 +656,19 @@ LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
-                              r"(?=\s+[^\W\d])", re.IGNORECASE)
+                              r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d]))", re.IGNORECASE)
+# (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch)
+# a name with a small index before its '=' ("Stage 0 = 1.37(4.34)\tStage 1 = ..", "head 2 = 0.41", "loss 3 = .."): the
+# index says which one (a network's stage, a head, an output) and is part of the name -- not the value, the value is
+# after the sign; a clock's number stays its position ("epoch 3 = .." is written by no one; "Epoch 3: loss" is a
+# position with ':')
+INDEXED_KEY = re.compile(r"(?<![\w.\-])(?P<k>[A-Za-z][A-Za-z\-]*) (?P<i>\d{1,2})(?=\s*=\s*(?:[-+]?\.?\d|nan|inf))",
+                         re.IGNORECASE)
+_NOT_INDEXED = frozenset(STEP_KEYS) | frozenset(EPOCH_KEYS) | frozenset(BATCH_COUNTERS) | CLOCK_WORDS | {"e", "x", "top"}
+# a heading that names the quantity, then its parts each with '=' or ':' ("Average train loss = Stage 0 = 9.14\tStage
+# 1 = 4.95", "Losses: D = 0.3, G = 1.2"): each value is that quantity's part -- a series of its own ("Average train
+# loss Stage_0"), not a point of the part's per-batch series printed with the same names
+QUANTITY_HEADING = re.compile(r"^\s*(?P<h>[A-Za-z][A-Za-z ]{0,40}?)\s*[:=]\s*(?=[A-Za-z][\w\-]*(?: \d{1,2})?\s*[:=]\s*[-+]?\.?\d)")
 _KEY_THEN_NUMBER = re.compile(r"[^\W\d][\w .%()/-]*?\s*[:=]\s*[-+]?(?:\d|\.\d|nan|inf)", re.IGNORECASE)
 
 
@@ -916,6 +932,12 @@ def parse_record(msg: str) -> Rec | None:
             asked.append(len(vals))
         keys.append(key)
         vals.append(v)
+    if keys and "=" in msg or ":" in msg:
+        qh = QUANTITY_HEADING.match(msg)
+        if qh and any(w in ("loss", "losses") for w in qh.group("h").lower().split()) \
+                and not any(LOSS_WORD.search(k) or k.lower().endswith("loss") for k in keys):
+            # "Average train loss = Stage 0 = 9.14\tStage 1 = ..": the parts of the quantity the heading names
+            keys = [f"{qh.group('h').strip()} {k}" for k in keys]
     if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
             and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg \
             and re.match(r"(?:val|valid|validation|eval|evaluation|test|dev)(?:[\s_/.\-]|$)", keys[0], re.IGNORECASE) \

@@ -1,0 +1,75 @@
+"""Text logs, round 18 on the lock-box batches 2026-12-08ac/ad/nu12 (issue 36): misreadings found on their text logs,
+each checked on small logs written the way such programs print them (several wordings, lengths and cuts), read with
+and without plans (the two readings must be equal: ``_read``)."""
+
+from __future__ import annotations
+
+import pytest
+from test_textlog_readings import _read, _series, _tags
+
+from curvedoc.model.run import Run
+
+
+def _run(rd):
+    return Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+
+
+# ------------------------------------------------------------- a name's index before its '=' is part of the name
+@pytest.mark.parametrize("name, sep, avg, heading", [
+    ("Stage", " = ", True, "Average train loss = "),
+    ("Stage", "=", False, "Average train loss: "),
+    ("head", " = ", True, "Epoch losses: "),
+    ("Loss", " = ", False, None),
+])
+@pytest.mark.parametrize("epochs, parts", [(3, 4), (6, 2)])
+def test_an_indexed_name_before_its_sign_is_one_series_per_index(tmp_path, name, sep, avg, heading, epochs, parts):
+    """A multi-stage network's script prints each stage's loss as 'Stage 0 = 1.37(4.34)\\tStage 1 = ..' (the running
+    average in parentheses): the stage's number names the series, the value is after the '=' -- not a key 'Stage'
+    valued 0, 'Stage #2' valued 1 ... A glued epoch with its batch in brackets ('Epoch0 [100/7876]') is the position;
+    a heading naming the loss before the parts ('Average train loss = Stage 0 = 9.14 ..', each epoch) gives series of
+    their own, not points of the per-batch ones."""
+    n_batches, every = 500, 100
+    lines = ["[2019-03-22 09:57:09 main.py:84] INFO     lr:0.001", "[2019-03-22 09:57:09 main.py:84] INFO     gamma:0.6"]
+    want: dict[int, list] = {k: [] for k in range(parts)}
+    for e in range(epochs):
+        lines.append(f"[2019-03-22 09:57:13 main.py:114] INFO     This is {e}-th epoch")
+        for i in range(0, n_batches, every):
+            vals = [round(3.0 / (1 + e) + k * 0.5 + i / 10000, 2) for k in range(parts)]
+            cells = "\t".join(f"{name} {k}{sep}{v:.2f}" + (f"({v + 1:.2f})" if avg else "") for k, v in enumerate(vals))
+            lines.append(f"[2019-03-22 10:00:00 main.py:176] INFO     Epoch{e} [{i}/{n_batches}] {cells}")
+            for k, v in enumerate(vals):
+                want[k].append((e * n_batches + i, v))
+        if heading:
+            cells = "\t".join(f"{name} {k}{sep}{2.0 / (1 + e) + k:.2f}" for k in range(parts))
+            lines.append(f"[2019-03-22 19:41:01 main.py:191] INFO     {heading}{cells}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    for k in range(parts):
+        assert _series(rd, f"{name}_{k}") == ([s for s, _ in want[k]], [v for _, v in want[k]])
+        if heading:
+            head = heading.strip(" :=")
+            assert _series(rd, f"{head} {name}_{k}")[1] == [round(2.0 / (1 + e) + k, 2) for e in range(epochs)]
+    assert name not in tags and not any("#" in t or "[2]" in t for t in tags), tags
+    assert "This" not in tags  # ('This is 0-th epoch': an ordinal is a position said in words, no value)
+
+
+def test_a_clock_word_keeps_its_number_before_a_sign(tmp_path):
+    """'epoch 3 = ..' is no indexed name: the clocks keep their numbers ('step 20 loss=0.5' stays step 20)."""
+    lines = [f"step {20 * i} loss={1 / i:.4f} acc={0.5 + i / 100:.3f}" for i in range(1, 30)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[0] == [20 * i for i in range(1, 30)]
+    assert not any("_" in t for t in _tags(rd))
+
+
+def test_a_multi_stage_log_is_assessed_on_its_epoch_averages(tmp_path):
+    """The run is analysed: the per-epoch averages of the stages' losses (the heading names them a training loss) are
+    the training loss's parts."""
+    lines = []
+    for e in range(8):
+        lines.append(f"INFO     This is {e}-th epoch")
+        for i in range(0, 1000, 100):
+            lines.append(f"INFO     Epoch{e} [{i}/1000] " + "\t".join(
+                f"Stage {k} = {2.0 + k - e / 10:.2f}({2.5 + k - e / 10:.2f})" for k in range(3)))
+        lines.append("INFO     Average train loss = " + "\t".join(f"Stage {k} = {2.0 + k - e / 10:.2f}" for k in range(3)))
+    run = _run(_read(tmp_path, lines))
+    assert "train_loss" in run.roles
