@@ -73,3 +73,52 @@ def test_a_multi_stage_log_is_assessed_on_its_epoch_averages(tmp_path):
         lines.append("INFO     Average train loss = " + "\t".join(f"Stage {k} = {2.0 + k - e / 10:.2f}" for k in range(3)))
     run = _run(_read(tmp_path, lines))
     assert "train_loss" in run.roles
+
+
+# ----------------------------------------------------------------------- tables: '|' columns, a labelled header
+@pytest.mark.parametrize("head, rule, fmt", [
+    ("epoch | train_loss | val_loss | val_rmse", "------+------------+----------+---------",
+     " {e}/{E} | {a:.4f} | {b:.4f} | {c:.2f}dB"),
+    ("| epoch | train_loss | val_loss | val_rmse |", "|-------|------------|----------|----------|",
+     "| {e} | {a:.4f} | {b:.4f} | {c:.2f} |"),
+    ("Epoch | Train Loss | Val Loss | Val RMSE", None, "{e:>3} | {a:.3f} | {b:.3f} | {c:.3f}"),
+])
+@pytest.mark.parametrize("E", [12, 30])
+def test_a_table_drawn_with_bars_is_read_column_by_column(tmp_path, head, rule, fmt, E):
+    """A script printing its epochs as a console table ('epoch | train_loss | val_loss | val_rmse', a rule under it,
+    then ' 1/30 | 379612.0000 | 10475.9 | 1023.80dB') was refused as 'no training metrics': the bars are the
+    columns' edges (a name may hold spaces), the epoch column the rows' position, a unit against a number no part of
+    it."""
+    lines = ["Training link-budget regressor (raw units)", head] + ([rule] if rule else [])
+    want = []
+    for e in range(1, E + 1):
+        a, b, c = 1e6 / e ** 2, 2e5 / e, 300.0 / e
+        lines.append(fmt.format(e=e, E=E, a=a, b=b, c=c))
+        want.append((e, round(float(f"{a:.3f}"), 6)))
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    loss = next(t for t in tags if t.lower().replace(" ", "_").endswith("train_loss"))
+    steps, vals = _series(rd, loss)
+    assert steps == list(range(1, E + 1))
+    assert [round(v, 3) for v in vals] == [round(v, 3) for _, v in want]
+    assert len([t for t in tags if "rmse" in t.lower()]) == 1
+
+
+@pytest.mark.parametrize("label", ["columns", "fields", "header"])
+@pytest.mark.parametrize("launches", [(15, 20), (8, 8, 12)])
+def test_a_labelled_header_over_bracketed_rows_is_a_table_and_a_relaunch_goes_back(tmp_path, label, launches):
+    """'columns: epoch train_loss val_loss val_acc' then '[1] 1.6481 1.4593 0.537' a row per epoch: a table whose
+    first cell, in brackets, is the epoch. The same script run again into the same file (its config printed again,
+    the epoch back at 1) is a restart: every row is kept, and the importer says so."""
+    lines = []
+    for k, E in enumerate(launches):
+        lines += [f'config: {{"task": "crop", "model": "mlp", "lr": 0.001, "epochs": {E}}}',
+                  f"{label}: epoch train_loss val_loss val_acc"]
+        for e in range(1, E + 1):
+            lines.append(f"[{e}] {1.6 / e + k / 10:.4f} {1.4 / e + k / 10:.4f} {0.5 + e / 50:.3f}")
+        lines.append("saved model.pt")
+    rd = _read(tmp_path, lines)
+    steps, _ = _series(rd, "train_loss")
+    assert steps == [e for E in launches for e in range(1, E + 1)]
+    assert len(_series(rd, "val_acc")[0]) == sum(launches)
+    assert any(i.kind == "restart" for i in rd.issues)

@@ -32,7 +32,10 @@ one parser per framework:
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column. Names separated by tabs may hold spaces (pytorch-classification's
   Logger: ``Learning Rate\tTrain Loss\tValid Loss\t..``); a column that names its split (``Valid Acc``) keeps its
-  name, the others get the table's ``train/`` or ``val/``.
+  name, the others get the table's ``train/`` or ``val/``. A table drawn with ``|`` between its columns (``epoch |
+  train_loss | val_loss`` over `` 1/30 | 3796.1 | 1047.5``) has the bars for the columns' edges; a header announced by
+  its word (``columns: epoch train_loss ..``) is that header, and a row's position in brackets (``[1] 1.64 1.45 ..``)
+  its first cell; an epoch column's whole number is the row's epoch.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
   record (OLMo prints one metric per line). Records printed without their newline (``print(.., end=' ')``:

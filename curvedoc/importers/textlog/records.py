@@ -1088,7 +1088,31 @@ LOSS_WORD = re.compile(r"(?i)(?:^|[\s_/])loss(?:$|[\s_/])")
 METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 
 
+# a header announced by its own word ("columns: epoch train_loss val_loss val_acc", "fields: .."): the word is no column
+TABLE_LABEL = re.compile(r"^\s*(?:columns|cols|fields|header)\s*[:=]\s*(?=[A-Za-z])", re.IGNORECASE)
+# a column's name in a table drawn with '|' between its columns (a name may hold spaces: "| Train Loss | Val Acc |")
+_MAY_HOLD_NUMBER_CELL = re.compile(r"(?<![A-Za-z_])\d")  # (a number standing alone, not a name's digit: "mAP50" is a name)
+_PIPE_COLUMN = re.compile(r"[A-Za-z][\w ()\-./@%]{0,40}")
+# a row's position printed in brackets ("[1] 1.6481 1.4593 0.537", under "columns: epoch train_loss ..")
+_BRACKET_CELL = re.compile(r"\[(\d{1,7})\]")
+
+
+def _pipe_cells(msg: str) -> list[str]:
+    return [c.strip() for c in msg.strip().strip("|").split("|")]
+
+
 def _table_header(msg: str) -> list[str] | None:
+    lab = TABLE_LABEL.match(msg)
+    if lab:
+        msg = msg[lab.end():]
+    if msg.count("|") >= 2 and not _MAY_HOLD_NUMBER_CELL.search(msg):
+        # a table drawn with '|' between its columns ("epoch | train_loss | val_loss | val_rmse" over "------+----",
+        # then " 1/30 | 3796.1 | 1047.5 | 102.80dB"): the bars are the columns' edges, a name may hold spaces
+        cols = _pipe_cells(msg)
+        if 3 <= len(cols) <= 20 and all(_PIPE_COLUMN.fullmatch(c) for c in cols) \
+                and re.search(r"loss|acc|err|map|precision|recall|f1|epoch", " ".join(cols).lower()):
+            return cols
+        return None
     if msg[:1] == "%" and TORCH_LOGGER_HEAD.fullmatch(msg):
         # Torch7's optim.Logger: "% mean class accuracy (train set)\t% ..." -- a name per column, each after a '%',
         # then one row of numbers per epoch (a single column too)
@@ -1131,10 +1155,10 @@ TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
 def _table_row(msg: str, ncols: int) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
-    cells = body.split()
+    cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
     if len(cells) != ncols:
         return None
-    nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+", c, re.IGNORECASE))
+    nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
     # (a one-column table -- optim.Logger logging one quantity -- has rows of one number)
     return cells if nums >= ncols - 1 and (nums >= 2 or nums == ncols == 1) else None
 
@@ -1156,6 +1180,11 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     training = any(c.lower().startswith("epoch") for c in cols)
     detection = not training and any(c.lower().startswith("map") for c in cols)
     for c, cell in zip(cols, cells):
+        if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
+            cell = cell[1:-1]
+        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}", cell):
+            epoch = int(cell)  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
+            continue
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
                 epoch = int(cell.split("/")[0])
