@@ -122,3 +122,33 @@ def test_a_labelled_header_over_bracketed_rows_is_a_table_and_a_relaunch_goes_ba
     assert steps == [e for E in launches for e in range(1, E + 1)]
     assert len(_series(rd, "val_acc")[0]) == sum(launches)
     assert any(i.kind == "restart" for i in rd.issues)
+
+
+# --------------------------------------------------------------- the plan said in words beside the run's settings
+@pytest.mark.parametrize("first", [
+    "[INFO] link-budget MLP: {E} epochs, lr=0.002, batch 64",
+    "Training ResNet-18 for {E} epochs (lr 0.1, batch 128)",
+    "model=mlp, {E} epochs, lr=0.002",
+    "Training for {E} epochs, lr 1e-3",
+])
+@pytest.mark.parametrize("E, stop", [(40, 17), (30, 9)])
+def test_the_plan_said_beside_settings_is_the_plan_and_no_record(tmp_path, first, E, stop):
+    """A script's first line states its plan with its settings ('link-budget MLP: 40 epochs, lr=0.002, batch 64'), then
+    one record per epoch; killed at epoch 17 the log is a run stopped before its plan: the plan is read (40 epochs),
+    and the settings on that line are settings, not series of one point ('lr', 'batch', 'link-budget MLP')."""
+    lines = [first.format(E=E)]
+    for e in range(1, stop + 1):
+        lines.append(f"[INFO] ep {e} mse {0.3 / e:.4f} val_mse {0.06 / e ** 0.5:.4f} (rmse {5.8 / e ** 0.3:.2f} dB)")
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("num_epochs") == E
+    assert _tags(rd) >= {"mse", "val_mse"}
+    assert not any(t in _tags(rd) for t in ("lr", "batch", "link-budget MLP", "model")), _tags(rd)
+    assert len(_series(rd, "mse")[0]) == stop
+
+
+def test_a_line_that_says_epochs_beside_a_measurement_is_no_plan(tmp_path):
+    """'Finished 30 epochs, val acc 0.93' is a result, not a plan with settings."""
+    lines = ["Training for 30 epochs"] + [f"epoch {e} loss {1 / e:.3f}" for e in range(1, 31)] + \
+        ["Finished 30 epochs, val acc 0.93"]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("num_epochs") == 30 and "val acc" in " ".join(_tags(rd))

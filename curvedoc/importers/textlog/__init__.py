@@ -141,7 +141,9 @@ one parser per framework:
   the first), starts a training of its own: read apart, no rerun of the first (no ``restart``), the first with no
   plan. A checkpoint statement naming an epoch the training is past (``Loaded best model from epoch 185 (val_loss=
   ..)``) restates that epoch's record: the run's best (``summary``), no new point. A number of epochs said in words before the first record
-  (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan; a bare fraction heading each record (``12/30
+  (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan, and so it is said beside the settings the run
+  uses (``link-budget MLP: 40 epochs, lr=0.002, batch 64``: the plan and settings, no record, when nothing on the line
+  is measured); a bare fraction heading each record (``12/30
   train_loss: ..``) whose total is the plan of epochs the log stated is the epoch (under an ``Epoch 3/10`` line of its
   own, a fraction counts the epoch's batches).
 * **An evaluation's own bar.** A tqdm bar named by its loop (``validating...``, ``Evaluating``) holds its records

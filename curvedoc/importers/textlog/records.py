@@ -649,6 +649,9 @@ PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # the items an evaluation counts as it goes ("Sample: 37, Validation pixAcc: .."): its progress, no value
 EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "example", "examples"})
+# a name of something a run measures (not a setting): a plan said beside settings holds none
+_MEASURED = re.compile(r"acc|f1|auc|map|score|err|ppl|perplex|bleu|rmse|mse|mae|dice|iou|reward|psnr|precision|recall",
+                       re.IGNORECASE)
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
 LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
 
@@ -1393,6 +1396,17 @@ def analyse(raw: str, table: list[str] | None) -> Line:
                                                            and rec.epoch is None and rec.counter is None)):
             # "Training for 30 epochs", "Resuming: 30 epochs planned": the number is the plan, no value of a series
             a.plan_epochs = int(pm.group(1))
+            rec = a.rec = None
+            return a
+        if pm and int(pm.group(1)) > 0 and rec is not None and rec.step is None and rec.epoch is None \
+                and rec.counter is None and rec.inner is None and not rec.bar and rec.keys \
+                and not any(LOSS_WORD.search(k) or k.lower().endswith("loss") or _MEASURED.search(k) for k in rec.keys):
+            # the plan said in words beside the settings it runs with ("link-budget MLP: 40 epochs, lr=0.002, batch
+            # 64", "Training for 30 epochs, batch size 64, lr 1e-3"): the plan and settings, no record -- nothing on
+            # the line is measured (the parser takes it as the plan only before the first record)
+            a.plan_epochs = int(pm.group(1))
+            a.options = [(k, v) for k, v in zip(rec.keys, rec.values)
+                         if not (v == a.plan_epochs and not SETTING_KEY.fullmatch(k))]
             rec = a.rec = None
             return a
     if rec is not None and rec.keys and "aram" in msg and all(PARAM_COUNT_KEY.fullmatch(k) for k in rec.keys):
