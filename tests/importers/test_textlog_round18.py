@@ -152,3 +152,68 @@ def test_a_line_that_says_epochs_beside_a_measurement_is_no_plan(tmp_path):
         ["Finished 30 epochs, val acc 0.93"]
     rd = _read(tmp_path, lines)
     assert rd.meta.get("num_epochs") == 30 and "val acc" in " ".join(_tags(rd))
+
+
+# ------------------------------------------------ a scheduler's sentence, names listed before values, a loss's term
+@pytest.mark.parametrize("say", [
+    "Adjusting learning rate of group 0 to {lr:.4e}.",
+    "Epoch {e:05d}: adjusting learning rate of group 0 to {lr:.4e}.",
+    "learning_rate changed to {lr}",
+    "Reducing learning rate to {lr:g}",
+])
+@pytest.mark.parametrize("epochs", [6, 15])
+def test_a_sentence_setting_the_learning_rate_is_the_lr(tmp_path, say, epochs):
+    """torch's verbose scheduler prints 'Adjusting learning rate of group 0 to 1.0000e-03.' each epoch: the value after
+    'to' is the learning rate ('lr'), the group's number no value -- not a series 'Adjusting learning rate of group'
+    valued 0."""
+    lines = []
+    want = []
+    for e in range(1, epochs + 1):
+        lr = 0.001 * 0.5 ** (e // 3)
+        lines.append(f"Epoch {e}: train loss {1 / e:.4f}, val loss {1.2 / e:.4f}")
+        lines.append(say.format(e=e, lr=lr))  # (scheduler.step() at the epoch's end)
+        want.append(float(say.split("to ")[1].rstrip(".").format(e=e, lr=lr)))
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "lr")[1] == [round(v, 6) for v in want]
+    assert not any("group" in t or "Adjusting" in t for t in _tags(rd)), _tags(rd)
+    assert _run(rd).roles.get("lr") == "lr"
+
+
+@pytest.mark.parametrize("names, fmt", [
+    (("IS", "FID"), "Epoch {e}  IS, FID: {v}"),
+    (("P", "R", "F1"), "eval @ {e}: P, R, F1: {v}"),
+    (("loss", "acc"), "Epoch {e} | loss, acc: {v}"),
+])
+def test_names_listed_before_their_values_map_one_to_one(tmp_path, names, fmt):
+    """iddpm's 'Epoch 5  IS, FID: 1.666, 341.353': one value per name, in order -- the FID was read as 1.666 (the IS)
+    and the IS lost."""
+    lines, want = [], {n: [] for n in names}
+    for e in range(5, 55, 5):
+        vals = [round(1.0 + e / 10 + 100 * k, 3) for k in range(len(names))]
+        for n, v in zip(names, vals):
+            want[n].append(v)
+        lines.append(fmt.format(e=e, v=", ".join(f"{v:.3f}" for v in vals)))
+    rd = _read(tmp_path, lines)
+    for n in names:
+        key = next(t for t in _tags(rd) if t.split("/")[-1] == n)
+        assert _series(rd, key)[1] == want[n]
+
+
+@pytest.mark.parametrize("outputs", [("accuracy", "loss"), ("accuracy", "accuracy_top5", "center_loss", "loss")])
+def test_a_loss_term_named_like_the_total_is_no_point_of_the_total(tmp_path, outputs):
+    """Caffe prints the solver's 'Iteration N, loss = x' (the total, smoothed) and each net output, the loss terms with
+    their weight ('Train net output #3: loss = 9.2667 (* 1 = 9.2667 loss)'): the term named 'loss' is the term
+    ('loss term'), not a second point of the total at every iteration."""
+    lines, total = [], []
+    for i in range(0, 5000, 500):
+        t = round(9.27 - i / 1000, 4)
+        total.append(t)
+        lines.append(f"I0613 17:29:58.112738  1860 solver.cpp:228] Iteration {i}, loss = {t}")
+        for k, name in enumerate(outputs):
+            v = round(0.1 + i / 10000 + k, 6)
+            w = " (* 1 = {0} loss)".format(v) if "loss" in name else ""
+            lines.append(f"I0613 17:29:58.112792  1860 solver.cpp:244]     Train net output #{k}: {name} = {v}{w}")
+        lines.append(f"I0613 17:29:58.112829  1860 sgd_solver.cpp:106] Iteration {i}, lr = {0.1 * 0.9 ** (i // 500):.6g}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == (list(range(0, 5000, 500)), total)
+    assert len(_series(rd, "loss term")[0]) == 10 and len(_series(rd, "lr")[0]) == 10

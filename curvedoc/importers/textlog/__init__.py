@@ -183,6 +183,11 @@ one parser per framework:
   key is the subject after the verb); a sentence's full stop is no part of the
   number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no
   position.
+* **Said in a sentence, listed, weighted.** A sentence that sets the learning rate (torch's verbose scheduler:
+  ``Adjusting learning rate of group 0 to 1.0000e-03.``, ``learning_rate changed to 0.0045``) gives the ``lr``, the
+  group's number no value; names listed before as many values (``IS, FID: 1.666, 341.353``) map one to one; a term of the
+  loss printed with its weight and named like the total (Caffe's ``Train net output #3: loss = 9.27 (* 1 = 9.27 loss)``
+  beside the solver's ``Iteration 500, loss = 8.90``) is the ``loss term``, not a second point of the total.
 * **Table columns.** A header's columns map one to one (``mAP@.5`` and ``mAP@.5:.95`` are two); a training table's
   columns named by a part of the loss alone (YOLO's ``box obj cls``) are that loss (``box_loss``).
 * **Not text.** A file whose first bytes are a binary format's (gzip, zip, NumPy, SQLite, pickle...) or which holds

@@ -464,9 +464,40 @@ def _singular(clock: str) -> str:
 OUTER_PAIR = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*:\s+[-+]?\.?\d")
 
 
+# names joined by commas before one colon, then as many values joined by commas ("IS, FID: 1.666, 341.353", "P, R, F1:
+# 0.81, 0.72, 0.76"): one value per name, in order -- not the last name with the first value
+NAMES_THEN_VALUES = re.compile(r"(?<![\w.@\-])(?P<names>[A-Za-z][\w@.\-]*(?:\s*,\s*[A-Za-z][\w@.\-]*)+)\s*:\s*"
+                               r"(?P<vals>" + NUM + r"%?(?:\s*,\s*" + NUM + r"%?)+)(?![\w.])", re.IGNORECASE)
+# a sentence that says the learning rate is set to a value (torch's verbose scheduler: "Adjusting learning rate of group 0
+# to 1.0000e-03.", "learning_rate changed to 0.0045", "Reducing learning rate to 1e-4"): the value after 'to' is the
+# learning rate, the group's number no value
+LR_SET_TO = re.compile(r"(?:\b(?:adjusting|reducing|setting|changing|decaying|updating|lowering)\s+)?"
+                       r"\b(?:learning[ _]rate|lr)(?:\s+of\s+(?:param(?:eter)?\s+)?group\s+\d+)?\s+"
+                       r"(?:(?:is\s+)?(?:changed|set|reduced|decayed|adjusted|updated|lowered|dropped)\s+)?to\s+(?=[-+]?\.?\d)",
+                       re.IGNORECASE)
+# a term of the loss printed with its weight ("Train net output #3: loss = 9.2667 (* 1 = 9.2667 loss)", Caffe's net
+# outputs beside the solver's "Iteration 500, loss = 8.896"): a term named like the total is the term, not the total
+LOSS_TERM = re.compile(r"(?<![\w.])loss(?=\s*=\s*" + NUM + r"\s*\(\s*\*\s*" + NUM + r"\s*=\s*" + NUM + r"\s+loss\s*\))",
+                       re.IGNORECASE)
+
+
+def _names_then_values(m: re.Match) -> str:
+    names = [n.strip() for n in m.group("names").split(",")]
+    vals = [v.strip() for v in m.group("vals").split(",")]
+    if len(names) != len(vals):
+        return m.group(0)
+    return ", ".join(f"{n}: {v}" for n, v in zip(names, vals))
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
+    if "," in msg and ":" in msg:
+        msg = NAMES_THEN_VALUES.sub(_names_then_values, msg)
+    if " to " in msg and ("rate" in msg or "lr" in msg or "LR" in msg):
+        msg = LR_SET_TO.sub("lr: ", msg)
+    if "(*" in msg or "( *" in msg:
+        msg = LOSS_TERM.sub("loss term", msg)
     if "{" in msg and (":" in msg):
         dp = [(m.group("key"), m.group("val"), m.group("tot")) for m in DICT_PAIR.finditer(msg)]
         if dp:
