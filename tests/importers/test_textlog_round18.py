@@ -5,7 +5,7 @@ and without plans (the two readings must be equal: ``_read``)."""
 from __future__ import annotations
 
 import pytest
-from test_textlog_readings import _read, _series, _tags
+from test_textlog_readings import _assert_chunks_read_as_whole, _read, _series, _tags
 
 from curvedoc.model.run import Run
 
@@ -217,3 +217,31 @@ def test_a_loss_term_named_like_the_total_is_no_point_of_the_total(tmp_path, out
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == (list(range(0, 5000, 500)), total)
     assert len(_series(rd, "loss term")[0]) == 10 and len(_series(rd, "lr")[0]) == 10
+
+
+# ------------------------------------------- '#N' heads a record as its step; a repeated key continues no record
+@pytest.mark.parametrize("rec", ["#{s} loss {v:.4f}", "#{s} loss={v:.4f}", "#{s}  loss: {v:.4f}"])
+@pytest.mark.parametrize("ev", ["** test @ epoch {e}: loss {l:.4f} acc {a:.4f}", "Test epoch {e}: loss {l:.4f} acc {a:.4f}",
+                                "== eval @ epoch {e}: loss {l:.4f}, acc {a:.4f}"])
+@pytest.mark.parametrize("epochs", [6, 12])
+def test_a_hash_count_is_the_step_and_a_repeated_key_is_its_own_record(tmp_path, rec, ev, epochs):
+    """A script printing '#10 loss 2.1724' every ten batches and, every other epoch, '** test @ epoch 2: loss 2.79 acc
+    0.56': the '#N' is the step; the training line just after the test line repeats its key, so it continues nothing --
+    it was read as the test's (val/loss, on ordinals), the training loss losing every point after the first test."""
+    lines, steps, vals = [], [], []
+    s = 0
+    for e in range(1, epochs + 1):
+        for _ in range(7):
+            s += 10
+            v = 2.2 - s / 400
+            lines.append(rec.format(s=s, v=v))
+            steps.append(s)
+            vals.append(round(float(f"{v:.4f}"), 6))
+        if e % 2 == 0:
+            lines.append(ev.format(e=e, l=2.5 - e / 10, a=0.5 + e / 50))
+    p = tmp_path / "train.log"
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == (steps, vals)
+    held = [t for t in _tags(rd) if t.endswith("loss") and t != "loss"]
+    assert len(held) == 1 and len(_series(rd, held[0])[0]) == epochs // 2
+    _assert_chunks_read_as_whole(p, [len(p.read_bytes()) // 3, len(p.read_bytes()) // 2])

@@ -38,7 +38,9 @@ one parser per framework:
   its first cell; an epoch column's whole number is the row's epoch.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
-  record (OLMo prints one metric per line). Records printed without their newline (``print(.., end=' ')``:
+  record (OLMo prints one metric per line), unless it repeats a key the record holds (``#80 loss 2.14`` after ``** test
+  @ epoch 2: loss .. acc ..``: a record of its own); a number after ``#`` heading a record (``#80 loss 2.14``) is its
+  step. Records printed without their newline (``print(.., end=' ')``:
   ``[010] train_loss: .. | dev_loss: .. [011] train_loss: ..``) are one record each: the line is cut where the head
   of its first record (a position in brackets and the same first key) comes again. A checkpoint statement whose only
   number is its position (``Saved validation checkpoint at step 5000``) is no record.

@@ -947,8 +947,11 @@ class TextLogParser(BatchedFeed):
             # where in its epoch each training record was printed: (line, epoch, batch, batches per epoch)
             self.inner = (self.inner + [(lineno, rec.epoch, rec.inner[0], rec.inner[1])])[-2:]
         # OLMo-style continuation: one key=value alone on a line right after a record
+        # (a line repeating a key the record already holds -- '#80 loss 2.14' after '** test @ epoch 2: loss .. acc
+        # ..' -- continues nothing: a record holds each key once, so it is a record of its own)
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
-                and lineno - self.open_record[3] <= 2:
+                and lineno - self.open_record[3] <= 2 \
+                and not any(isinstance(x, str) and x.split("/")[-1] == rec.keys[0] for x in self.open_record[0][1:]):
             tpl, pos, how, _ = self.open_record
             if self._held_out_after_training(rec):
                 # a held-out result printed right after a training record ("[epoch: 2/200, iter: 475/489] total: 1.58"

@@ -100,6 +100,7 @@ BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # of its epoch's record ("[001] train_loss: 1.153 | dev_loss: 1.161")
 BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*(?:=|:\s*)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
+HASH_STEP = re.compile(r"^#(\d{1,9})\s+(?=[A-Za-z_][\w.\-]*(?:\s*[=:]\s*|\s+)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # two fractions in brackets heading a line, "[3/25][120/782]": the epoch of the plan, then the batch of the epoch
 EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
@@ -800,6 +801,11 @@ def parse_record(msg: str) -> Rec | None:
             pb = BOOST_ROUND.match(msg) or BRACKET_STEP.match(msg)
             if pb:
                 msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
+    elif msg[:1] == "#":
+        hs = HASH_STEP.match(msg)
+        if hs:
+            # "#80 loss 2.1397": the number after '#' heading a record is its position (the step), as "[80]" is
+            msg = "iteration " + hs.group(1) + " | " + msg[hs.end():]
     if msg[:1].isdigit() and epoch is None:
         lc = LEADING_COUNTER.match(msg)
         l2 = LEADING_EPOCH_STEP.match(msg) if lc is None else None
