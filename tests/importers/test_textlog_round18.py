@@ -245,3 +245,23 @@ def test_a_hash_count_is_the_step_and_a_repeated_key_is_its_own_record(tmp_path,
     held = [t for t in _tags(rd) if t.endswith("loss") and t != "loss"]
     assert len(held) == 1 and len(_series(rd, held[0])[0]) == epochs // 2
     _assert_chunks_read_as_whole(p, [len(p.read_bytes()) // 3, len(p.read_bytes()) // 2])
+
+
+# ------------------------------------------------------ a split's loss with its accuracy in parentheses, as a percent
+@pytest.mark.parametrize("fmt", [
+    "ep {e:>3}/{E}  train {a:.4f}  ({b:.1f}%)   eval {c:.4f}  ({d:.1f}%)",
+    "epoch {e}: train: {a:.3f} ({b:.2f}%) | val: {c:.3f} ({d:.2f}%)",
+    "[{e}/{E}] train {a:.4f} ({b:.1f} %)  dev {c:.4f} ({d:.1f} %)",
+])
+@pytest.mark.parametrize("E", [15, 20])
+def test_a_split_loss_with_a_percentage_in_parentheses_is_its_loss_and_accuracy(tmp_path, fmt, E):
+    """'train 2.1616  (22.2%)   eval 2.0390  (41.8%)': the split's loss, then its accuracy as a percentage -- the
+    evaluation's accuracy was lost (no quality metric: a run judged on its losses alone)."""
+    lines = [fmt.format(e=e, E=E, a=2.0 / e, b=20 + 3 * e, c=2.1 / e, d=40 + 2 * e) for e in range(1, E + 1)]
+    rd = _read(tmp_path, lines)
+    accs = sorted(t for t in _tags(rd) if t.endswith("acc"))
+    assert len(accs) == 2, _tags(rd)
+    held = next(t for t in accs if not t.startswith("train"))
+    assert [round(v, 2) for v in _series(rd, held)[1]] == [40.0 + 2 * e for e in range(1, E + 1)]
+    assert held in {m.tag for m in _run(rd).metrics}
+    assert not any("avg" in t for t in _tags(rd))

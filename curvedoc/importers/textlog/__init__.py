@@ -172,7 +172,8 @@ one parser per framework:
   abbreviated epoch heading a record (``e:3``, ``e 005 |``, ``Ep 3``) or ``Itr 120`` is the record's position, and
   ``epoch:3`` at a line's start is no logger's ``name:lineno``; a bare number heading a record of ``key=value``
   pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. A
-  split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm
+  split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy, and so is a split's value with a percentage in parentheses
+  (``train 2.1616  (22.2%)   eval 2.0390  (41.8%)``). A tqdm
   bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
   step and its total the plan (``806/55000``: unfinished) -- drawn twice at one count (the bar counts the step,
   then the postfix shows its loss) it is one point, the last rendering; its elapsed<remaining and rate are timing, and

@@ -533,6 +533,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # train 2.3204 / 0.094  dev 2.3190 / 0.095"): the bare value is the split's loss (below), the percentage or
         # the fraction after the slash its accuracy
         msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>\g<pct>", msg)
+    if "%)" in msg or "% )" in msg:
+        msg = SPLIT_LOSS_PCT.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>%,", msg)
         if "%" in msg:
             # counts with their percentage in parentheses (the PyTorch MNIST example's "Accuracy: 9890/10000 (99%)"):
             # the value is the percentage printed, the counts behind it no position nor plan
@@ -586,6 +588,10 @@ TUPLE_VALUE = re.compile(r"(?P<sep>[:=]\s*)\(\s*(?P<v>[-+]?(?:\d+\.\d*(?:[eE][-+
 COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*\d+\s*/\s*\d+\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
 SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
                             r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
+# ... and with the accuracy as a percentage in parentheses ("ep 1/15  train 2.1616  (22.2%)   eval 2.0390  (41.8%)"): a
+# running average is printed so too, but never as a percentage beside a loss
+SPLIT_LOSS_PCT = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
+                            r"\s*\(\s*(?P<b>\d+(?:\.\d+)?)\s*%\s*\)", re.IGNORECASE)
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
 DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
