@@ -265,3 +265,20 @@ def test_a_split_loss_with_a_percentage_in_parentheses_is_its_loss_and_accuracy(
     assert [round(v, 2) for v in _series(rd, held)[1]] == [40.0 + 2 * e for e in range(1, E + 1)]
     assert held in {m.tag for m in _run(rd).metrics}
     assert not any("avg" in t for t in _tags(rd))
+
+
+# ---------------------------------------------- the learning rate and a duration after a held-out key are no split's
+@pytest.mark.parametrize("fmt", [
+    "Epoch {e:04d} | Train Loss: {a:.6f} | Val Loss: {b:.6f} | Val RMSE: {c:.6f} | LR: {lr:.2e} | Time: 0.6s",
+    "epoch {e} val loss {b:.4f} rmse {c:.4f} lr {lr:.2e} time 12.5s train loss {a:.4f}",
+    "Epoch {e}: train_loss={a:.4f} Val Loss={b:.4f} Val RMSE={c:.4f} learning_rate={lr:.2e} epoch_time=3.2s",
+])
+def test_the_learning_rate_after_held_out_keys_is_the_runs(tmp_path, fmt):
+    """'Val Loss: .. | Val RMSE: .. | LR: 9.99e-04 | Time: 0.9s': the split word the keys before it wrote is not the
+    learning rate's nor the time's -- 'Val LR' took the lr role with values no evaluation has."""
+    lines = [fmt.format(e=e, a=1 / e, b=1.1 / e, c=(1.1 / e) ** 0.5, lr=1e-3 * 0.9 ** e) for e in range(1, 13)]
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert not any(t.lower().startswith(("val lr", "val learning", "val time", "val epoch_time", "val/lr")) for t in tags), tags
+    lr = _run(rd).roles.get("lr")
+    assert lr is not None and "val" not in lr.lower() and len(_series(rd, lr)[0]) == 12

@@ -15,7 +15,8 @@ one parser per framework:
 * **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
   so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
-  in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
+  in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). The learning rate and a duration
+  after held-out keys are no split's (``Val RMSE: .. | LR: 9.99e-04 | Time: 0.6s``). A bare split name used
   as a key (``train 9.85 val 9.84``) is that split's loss, unless its value is a duration (``train 2.2s``,
   ``Eval: 0.0002 s/iter``). A part of a detector's loss named alone beside the loss (``loss 6.86 cls 1.75
   box 0.10``) is that part (``cls_loss``), as YOLO's table columns are. Numbers keep their printed value: exponents,
