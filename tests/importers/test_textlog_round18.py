@@ -282,3 +282,23 @@ def test_the_learning_rate_after_held_out_keys_is_the_runs(tmp_path, fmt):
     assert not any(t.lower().startswith(("val lr", "val learning", "val time", "val epoch_time", "val/lr")) for t in tags), tags
     lr = _run(rd).roles.get("lr")
     assert lr is not None and "val" not in lr.lower() and len(_series(rd, lr)[0]) == 12
+
+
+# ------------------------------------------------------------------- a value written 'nan' is no word of the line
+@pytest.mark.parametrize("fmt", [
+    "Epoch [{e}/{E}] | Loss: {l} | Val Accuracy: {a:.4f}",
+    "epoch {e}: loss {l}, val acc {a:.3f}",
+    "Ep {e}/{E} - loss: {l} - test acc: {a:.4f}",
+])
+@pytest.mark.parametrize("broken", [3, 10])
+def test_a_nan_value_before_a_held_out_key_keeps_the_record_trainings(tmp_path, fmt, broken):
+    """A run whose loss went NaN ('Loss: nan | Val Accuracy: 0.48', then launched again with a smaller lr): the line's
+    first words are 'Epoch', 'Loss' and the value 'nan' -- not words opening a held-out record: its loss is
+    training's, one series with the later launch's."""
+    E = 10
+    lines = [fmt.format(e=e, E=E, l="nan" if e <= broken else f"{0.7 - e / 50:.4f}", a=0.48 + e / 100)
+             for e in range(1, E + 1)]
+    rd = _read(tmp_path, lines)
+    loss = next(t for t in _tags(rd) if t.lower() in ("loss",))
+    assert len(_series(rd, loss)[0]) == E
+    assert not any(t.startswith(("val/", "test/")) and t.lower().endswith("loss") for t in _tags(rd)), _tags(rd)

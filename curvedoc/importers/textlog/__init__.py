@@ -62,7 +62,8 @@ one parser per framework:
   of an earlier one is no echo when another epoch came between (a second training as long as the first).
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
-  (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
+  (``Evaluation Results:``) marks a record held-out, never its position (a value written ``nan`` is no word: ``Loss: nan | Val Accuracy: ..``
+  opens no held-out record); keys that do not name a split then get a
   ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key. A training word among
   them (``Train: loss_R=..``) makes the record training's, whatever evaluation was announced above it (``Evaluating...``
   then ``Testing...`` each epoch, the three results after them). A test is not the validation: a record whose line
