@@ -302,3 +302,28 @@ def test_a_nan_value_before_a_held_out_key_keeps_the_record_trainings(tmp_path, 
     loss = next(t for t in _tags(rd) if t.lower() in ("loss",))
     assert len(_series(rd, loss)[0]) == E
     assert not any(t.startswith(("val/", "test/")) and t.lower().endswith("loss") for t in _tags(rd)), _tags(rd)
+
+
+# --------------------------------------------------- an echo is the whole record again, not one value that repeats
+@pytest.mark.parametrize("launch_every", [(2000, 4400), (2000, 4400, 4400), (2000, 6000, 2000, 6000)])
+def test_a_value_repeating_in_a_changed_record_is_no_echo(tmp_path, launch_every):
+    """CycleGAN's loss_log.txt, its launches appended: a record every N images, one to three an epoch, placed on the
+    epoch ('(epoch: 3, iters: 1360, time: .., data: ..) D_A: 0.025 G_A: 0.94 ..' -- eight losses), printed with three
+    decimals, so a discriminator's loss often prints the same value twice in one epoch: that value is a point of its
+    record like the others -- not an echo dropped (D_A lost 13 of 910 points). The same record printed again whole
+    stays one point."""
+    size, lines, n = 4320, [], 0
+    for k, every in enumerate(launch_every):
+        lines.append(f"================ Training Loss (Sat Jun  {6 + k} 16:47:21 2020) ================")
+        seen = 0
+        while seen + every <= 20 * size:
+            seen += every
+            e, i = seen // size + 1, seen % size
+            n += 1
+            d_a = 0.025 if n % 4 else 0.031  # (the same three decimals, most records)
+            lines.append(f"(epoch: {e}, iters: {i}, time: 0.3{n % 10}{k}, data: 0.00{n % 10}) D_A: {d_a:.3f} "
+                         f"G_A: {0.5 + n / 1000:.3f} cycle_A: {2.4 - n / 1000:.3f} idt_A: 0.998 D_B: 0.194 G_B: "
+                         f"{0.6 + n / 1000:.3f} cycle_B: 2.522 idt_B: 1.131 ")
+    lines.append(lines[-1])  # (the last record printed again, whole: an echo)
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "D_A")[1]) == n and len(_series(rd, "G_A")[1]) == n

@@ -53,7 +53,8 @@ one parser per framework:
   else its ordinal (a training record's bare count of its planned steps, ``[0 200/75400] loss ..``, is the step it
   reached). When consecutive records of a template share one epoch, the epoch is not their clock
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
-  last rendering wins). The same record printed again at the same position is an echo (one point), unless a
+  last rendering wins). The same record printed again at the same position is an echo (one point) -- the whole record,
+  not one value that repeats while its record's other values changed (CycleGAN's records, several an epoch) --, unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
   config dict): a launch started there, and its records are its own. ``[2,  2000] loss: ..`` (the PyTorch tutorial)
   names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step; MXNet's

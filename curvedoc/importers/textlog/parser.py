@@ -1153,12 +1153,33 @@ class TextLogParser(BatchedFeed):
                 self.splice_rests += len(orders)
                 del self.series[tpl]
 
+    def _siblings_moved(self, parts, key: str, before: int, at: int) -> bool:
+        """Do the other keys of the record at order ``at`` (the template printing ``key`` there, among ``parts``) hold
+        values other than the record at order ``before`` had? Then that record is no echo of the one before."""
+        if self._fam_of is None:
+            self._fam_of = {id(ser): fam for fam in self.series.values() for ser in fam.values()}
+            self._arrays_of = {}
+        for fam in {id(f): f for f in (self._fam_of.get(id(ser)) for ser in parts) if f is not None}.values():
+            for k2, ser in fam.items():
+                if k2 == key:
+                    continue
+                if id(ser) not in self._arrays_of:
+                    self._arrays_of[id(ser)] = ser.arrays()
+                _, va, od, _ = self._arrays_of[id(ser)]
+                i = np.searchsorted(od, [before, at])
+                if i[0] < len(od) and i[1] < len(od) and od[i[0]] == before and od[i[1]] == at:
+                    a, b = va[i[0]], va[i[1]]
+                    if a != b and not (a != a and b != b):
+                        return True
+        return False
+
     def _frame(self):
         """The canonical frame (None when no series was found); settings printed once go to ``self.hparams``.
 
         The same key printed by several templates (a dict that gains keys at an eval step, a summary line
         that adds a column) is one series, merged in write order."""
         self._epoch_ends_on_their_epoch()
+        self._fam_of = None  # (the template of each series, looked up by _siblings_moved)
         groups: dict[tuple[str, str], list[Series]] = {}
         # the series of templates that report an ETA: renderings of a progress bar on its way
         in_progress = {id(ser) for tpl, fam in self.series.items()
@@ -1286,6 +1307,15 @@ class TextLogParser(BatchedFeed):
                     ords = np.asarray(or_l)
                     for i in np.flatnonzero(echo):
                         if self._epoch_moved(int(ords[i - 1]), int(ords[i]), int(st[i])):
+                            echo[i] = False
+                if echo.any():
+                    # ... and an echo is the whole record printed again: a record whose other values changed at that
+                    # position (CycleGAN's several records an epoch, '(epoch: 3, iters: 400, ..) D_A: 0.025 ..', a
+                    # loss that happens to print the same value twice in a row) is a record of its own
+                    ords = np.asarray(or_l)
+                    for i in np.flatnonzero(echo):
+                        if self._siblings_moved(parts if part_of is None else [parts[int(part_of[i])]], k,
+                                                int(ords[i - 1]), int(ords[i])):
                             echo[i] = False
                 if echo.any():
                     self.repeats += int(echo.sum())
