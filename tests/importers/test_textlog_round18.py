@@ -327,3 +327,13 @@ def test_a_value_repeating_in_a_changed_record_is_no_echo(tmp_path, launch_every
     lines.append(lines[-1])  # (the last record printed again, whole: an echo)
     rd = _read(tmp_path, lines)
     assert len(_series(rd, "D_A")[1]) == n and len(_series(rd, "G_A")[1]) == n
+
+
+def test_a_name_then_a_position_is_no_list_of_names(tmp_path):
+    """'Training.., epoch: 0, 0/1875, acc: 6.25, loss: 2.31' is no list of names ('Training..', 'epoch') over two
+    values: the epoch is the epoch, the count its batch."""
+    lines = [f"2024-02-23 22:40:28 | - Training.., epoch: {e}, {b}/1875, acc: {20 + e + b / 100:.4f}, loss: {2.3 - e / 10:.4f}"
+             for e in range(3) for b in range(0, 1875, 100)]
+    rd = _read(tmp_path, lines)
+    assert not any(t.startswith("Training") for t in _tags(rd))
+    assert len(_series(rd, "loss")[0]) == len(lines)

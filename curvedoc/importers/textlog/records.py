@@ -467,8 +467,11 @@ OUTER_PAIR = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*:\s+[-+]?\.?\d")
 
 # names joined by commas before one colon, then as many values joined by commas ("IS, FID: 1.666, 341.353", "P, R, F1:
 # 0.81, 0.72, 0.76"): one value per name, in order -- not the last name with the first value
-NAMES_THEN_VALUES = re.compile(r"(?<![\w.@\-])(?P<names>[A-Za-z][\w@.\-]*(?:\s*,\s*[A-Za-z][\w@.\-]*)+)\s*:\s*"
-                               r"(?P<vals>" + NUM + r"%?(?:\s*,\s*" + NUM + r"%?)+)(?![\w.])", re.IGNORECASE)
+_LISTED_NAME = r"[A-Za-z][\w@\-]*(?:\.[\w@\-]+)*"
+_LISTED_VALUE = NUM + r"%?(?![\w./])"
+NAMES_THEN_VALUES = re.compile(r"(?<![\w.@\-])(?P<names>" + _LISTED_NAME + r"(?:\s*,\s*" + _LISTED_NAME + r")+)\s*:\s*"
+                               r"(?P<vals>" + _LISTED_VALUE + r"(?:\s*,\s*" + _LISTED_VALUE + r")+)(?!\s*[/\w])",
+                               re.IGNORECASE)
 # a sentence that says the learning rate is set to a value (torch's verbose scheduler: "Adjusting learning rate of group 0
 # to 1.0000e-03.", "learning_rate changed to 0.0045", "Reducing learning rate to 1e-4"): the value after 'to' is the
 # learning rate, the group's number no value
