@@ -337,3 +337,23 @@ def test_a_name_then_a_position_is_no_list_of_names(tmp_path):
     rd = _read(tmp_path, lines)
     assert not any(t.startswith("Training") for t in _tags(rd))
     assert len(_series(rd, "loss")[0]) == len(lines)
+
+
+@pytest.mark.parametrize("say", ['config: {{"task": "crop", "model": "mlp", "lr": 0.001, "epochs": {E}}}',
+                                 "args: {{'model': 'mlp', 'optimizer': 'adam', 'lr': 0.01, 'epochs': {E}}}",
+                                 'Configuration: {{"dataset": "crop", "epochs": {E}, "batch_size": 64}}'])
+def test_a_configuration_dict_printed_again_starts_a_launch_with_its_own_plan(tmp_path, say):
+    """The same script launched twice into one file, each launch printing its configuration as a dict ('config:
+    {"task": "crop", .., "epochs": 15}', then '.. "epochs": 20}'): the settings are no series ('epochs' and 'lr' of
+    two points were), and the file holds two trainings, each read apart with its own plan."""
+    from curvedoc.importers.textlog import read_text_log
+    lines = []
+    for k, E in enumerate((15, 20)):
+        lines += [say.format(E=E), "columns: epoch train_loss val_loss val_acc"]
+        lines += [f"[{e}] {1.6 / e + k / 10:.4f} {1.4 / e + k / 10:.4f} {0.5 + e / 50:.3f}" for e in range(1, E + 1)]
+    rd = _read(tmp_path, lines)
+    assert not ({"epochs", "lr", "batch_size"} & _tags(rd)), _tags(rd)
+    runs = read_text_log(tmp_path / "train.log", segments=True)
+    assert isinstance(runs, list) and len(runs) == 2
+    assert [r.meta.get("num_epochs") for r in runs] == [15, 20]
+    assert any(i.kind == "restart" for i in runs[1].issues)

@@ -76,7 +76,9 @@ one parser per framework:
   record that names only its epoch (a validation per epoch) is placed at the step training had reached when it
   was printed. Read whole, in chunks or from any line onward, the series on the printed step are the same
   (tests/test_textlog_readings.py).
-* **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record, a line of
+* **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record (a dict said
+  to be the configuration, ``config: {"task": "crop", "epochs": 20}``, wherever it is printed: printed again after
+  records it starts a launch, its ``epochs`` that launch's plan), a line of
   settings (a dozen, or half a dozen with a named choice, or under ``hyperparameters:``), a block under a heading
   such as ``Configuration:``: hyperparameters. A YAML config dump (``Running with config:``, or a config file's text after
   ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),

@@ -356,6 +356,17 @@ class TextLogParser(BatchedFeed):
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:
                 self.hparams.setdefault(key, val)
+            if a.config_said:
+                self._config_plan(a.dict_settings)
+            return
+        if a.dict_settings is not None and a.config_said:
+            # the configuration said again after records ('config: {"task": "crop", "lr": 0.001, "epochs": 20}'): a
+            # launch starts here, with its own plan of epochs (see epoch_plans); the settings first printed stay the
+            # log's
+            self.launch_here()
+            for key, val in a.dict_settings:
+                self.hparams.setdefault(key, val)
+            self._config_plan(a.dict_settings)
             return
         if a.dot is not None:
             if a.dot[1] is not None:
@@ -1060,6 +1071,15 @@ class TextLogParser(BatchedFeed):
             st[:] = [epoch, step, False, epoch]
         st[0], st[1] = epoch, step
         return (epoch - st[3]) * total + step if st[2] else step
+
+    def _config_plan(self, settings) -> None:
+        """The plan of epochs a configuration printed as a dict sets (``"epochs": 20``), the launch after it's own."""
+        for key, val in settings:
+            if str(key).lower() in ("epochs", "num_epochs", "n_epochs", "max_epochs", "total_epochs") \
+                    and isinstance(val, (int, float)) and not isinstance(val, bool) and val > 0 and float(val).is_integer():
+                if not self.epoch_plans or self.epoch_plans[-1][1] != int(val):
+                    self.epoch_plans.append((self.seq + 1, int(val)))
+                return
 
     def launch_here(self):
         """A launch starts here (a configuration, a start or resume statement, another plan): the records after it

@@ -1282,6 +1282,9 @@ class Line:
     # a dict of settings ('name': value, with a named choice among the values): the hyperparameters when it is
     # the first record of the log (the parser decides), else a record
     dict_settings: list | None = None
+    # ... said to be the configuration ("config: {"task": "crop", "lr": 0.001, "epochs": 15}"): settings wherever it is
+    # printed -- printed again after records, the configuration of the launch that starts there
+    config_said: bool = False
     launch: bool = False  # the configuration a launch prints as it starts (an argparse Namespace)
     # a row of a key | value table (Stable-Baselines3 / OpenAI baselines): (key, value), value None on a section
     # row ("| rollout/ |  |"); a rule line ("-----") closes the table, which is one record
@@ -1479,6 +1482,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         rec = a.rec = None
     if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
         a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
+    elif rec is not None and msg.endswith("}") and "{" in msg and WORD_VALUE.search(msg):
+        sl = SETTINGS_LEAD.match(msg)
+        if sl and msg[sl.end():].strip().startswith("{"):
+            a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg[sl.end():])]
+            a.config_said = True
     if rec is not None and ("eta" in msg or "ETA" in msg):
         em = ETA.search(msg)
         if em:
