@@ -357,3 +357,25 @@ def test_a_configuration_dict_printed_again_starts_a_launch_with_its_own_plan(tm
     assert isinstance(runs, list) and len(runs) == 2
     assert [r.meta.get("num_epochs") for r in runs] == [15, 20]
     assert any(i.kind == "restart" for i in runs[1].issues)
+
+
+# ------------------------------------------ a fraction heading a train-and-evaluation record counts the planned epochs
+@pytest.mark.parametrize("fmt", ["[{e:02d}/{E}] train_loss: {a:.4f} val_loss: {b:.4f} val_acc: {c:.3f}",
+                                 "{e:02d}/{E} loss {a:.4f} | val_loss {b:.4f} | val_acc {c:.3f}",
+                                 "[{e}/{E}]  loss={a:.4f}  dev_loss={b:.4f}  dev_acc={c:.3f}"])
+@pytest.mark.parametrize("E, stop", [(30, 9), (50, 50)])
+def test_a_fraction_heading_train_and_evaluation_values_is_the_epoch_of_the_plan(tmp_path, fmt, E, stop):
+    """'[09/30] train_loss: .. val_loss: .. val_acc: ..', no plan said elsewhere, killed at 9: a line holding the
+    evaluation's values beside training's is printed once an epoch, so the fraction heading it is the epoch of the
+    planned 30 -- the plan was lost (no unfinished schedule for a run killed at 9 of 30)."""
+    lines = [fmt.format(e=e, E=E, a=1.2 / e, b=1.3 / e, c=0.5 + e / 200) for e in range(1, stop + 1)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("num_epochs") == E
+    loss = next(t for t in _tags(rd) if t in ("train_loss", "loss"))
+    assert _series(rd, loss)[0] == list(range(1, stop + 1))
+
+
+def test_a_fraction_heading_training_records_alone_is_no_plan_of_epochs(tmp_path):
+    """'[3/30] loss 0.52' alone may count the batches of an epoch: no plan of epochs is read from it."""
+    lines = [f"[{b}/30] loss {1.2 / b:.4f}" for b in range(1, 10)]
+    assert _read(tmp_path, lines).meta.get("num_epochs") is None

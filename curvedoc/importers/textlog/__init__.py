@@ -151,7 +151,9 @@ one parser per framework:
   (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan, and so it is said beside the settings the run
   uses (``link-budget MLP: 40 epochs, lr=0.002, batch 64``: the plan and settings, no record, when nothing on the line
   is measured); a bare fraction heading each record (``12/30
-  train_loss: ..``) whose total is the plan of epochs the log stated is the epoch (under an ``Epoch 3/10`` line of its
+  train_loss: ..``) whose total is the plan of epochs the log stated -- or, with no plan stated, heading a record that
+  holds the evaluation's values beside training's (``[09/30] train_loss: .. val_loss: ..``, bracketed or not) -- is the
+  epoch (under an ``Epoch 3/10`` line of its
   own, a fraction counts the epoch's batches).
 * **An evaluation's own bar.** A tqdm bar named by its loop (``validating...``, ``Evaluating``) holds its records
   out; between training records on a step its renderings are one result (the last drawn) at the step reached.

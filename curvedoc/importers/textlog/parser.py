@@ -893,7 +893,14 @@ class TextLogParser(BatchedFeed):
         no epoch is said on a line of its own above it (there a fraction counts the epoch's batches: Keras'
         ``1875/1875 - 3s - loss: ..`` under ``Epoch 3/10``); else its position, as before."""
         if rec.lead_total is None or rec.epoch is not None or rec.step is not None or rec.inner is not None \
-                or self.epoch_heading or rec.lead_total != self.stated_epochs():
+                or self.epoch_heading:
+            return rec
+        stated = self.stated_epochs()
+        # (with no plan stated, a fraction heading a record that holds the evaluation's values beside training's --
+        # '[03/30] train_loss: .. val_loss: ..', printed once an epoch -- counts the epochs of its plan)
+        evaluated = stated is None and rec.ctx != "val" and any(split_of(k) == "val" for k in rec.keys) \
+            and any(split_of(k) != "val" for k in rec.keys)
+        if rec.lead_total != stated and not evaluated:
             return rec
         return dataclasses.replace(rec, epoch=rec.counter, counter=None, lead_total=None,
                                    planned={**rec.planned, "epochs": rec.lead_total})

@@ -695,7 +695,7 @@ EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "
 _MEASURED = re.compile(r"acc|f1|auc|map|score|err|ppl|perplex|bleu|rmse|mse|mae|dice|iou|reward|psnr|precision|recall",
                        re.IGNORECASE)
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
-LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
+LEAD_FRACTION = re.compile(r"^\s*\[?\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])\s*\]?[\s|:,\-]*(?=[^\W\d_])")
 
 
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
@@ -764,7 +764,7 @@ def parse_record(msg: str) -> Rec | None:
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
         msg = (cm.group("lead") + "epoch " + cm.group("e") + (" step " + cm.group("s") if cm.group("s") else "")
                + msg[cm.end():])
-    heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() else None
+    heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() or msg[:1] == "[" else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
         # what to type, not a value the run logged
