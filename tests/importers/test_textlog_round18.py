@@ -379,3 +379,17 @@ def test_a_fraction_heading_training_records_alone_is_no_plan_of_epochs(tmp_path
     """'[3/30] loss 0.52' alone may count the batches of an epoch: no plan of epochs is read from it."""
     lines = [f"[{b}/30] loss {1.2 / b:.4f}" for b in range(1, 10)]
     assert _read(tmp_path, lines).meta.get("num_epochs") is None
+
+
+def test_a_bracketed_fraction_over_an_epochs_training_summary_keeps_every_summary(tmp_path):
+    """DBNet's '[38/200], [604/604], global_step: 13702, .. loss: ..' records and its epoch summary '[38/200],
+    train_loss: 1.0320, time: 542.3, lr: ..', resumed at epoch 38: each summary is a point (the bracketed fraction over
+    training values alone is read as before)."""
+    lines = []
+    for e in (1, 38):
+        for b in range(1, 5):
+            lines.append(f"DBNet INFO: [{e}/200], [{b}/4], global_step: {e * 4 + b}, acc: 0.5, loss: {3.0 / (e + b):.4f}, "
+                         f"lr:0.000{e}")
+        lines.append(f"DBNet INFO: [{e}/200], train_loss: {2.0 / e:.4f}, time: 13.27, lr: 0.000{e}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train_loss")[1] == [2.0, round(2.0 / 38, 4)]

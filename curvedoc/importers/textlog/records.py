@@ -1015,7 +1015,11 @@ def parse_record(msg: str) -> Rec | None:
         else:
             counter = n
             if heading_fraction is not None and epoch is None and step is None and inner is None \
-                    and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N:
+                    and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N \
+                    and (heading_fraction.group(0).lstrip()[:1] != "[" or (
+                        any(split_of(k) == "val" for k in keys) and any(split_of(k) != "val" for k in keys))):
+                # (in brackets, only over a record holding the evaluation's values beside training's: '[38/200],
+                # train_loss: ..' after '[38/200], [604/604], ..' records is an epoch's summary, as before)
                 lead_total = N
     elif counters and bar and epoch is None and inner is None:
         counter = counters[0][0]
