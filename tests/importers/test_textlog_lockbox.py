@@ -67,6 +67,11 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "train_loss_epoch": ("train_loss", "'| INFO | train | {\"epoch\": 2, \"train_loss\": \"3.001\", ..}'")},
     "2026-12-08ad/text_log/massflow-emulator-lr-floor": {
         "train_seg": ("seg", "'epoch 201 | train 1.1132 (seg 0.0766, thick 1.0367) | val 1.3223 (seg ..'")},
+    # (a stage's index before its '=' is part of its name, 'Stage_3'; the epoch's averages under 'Average train loss')
+    "2026-12-08ad/text_log/stereonet-rising-loss": {
+        "stage3_batch": ("Stage_3", "'Epoch0 [100/7876] Stage 0 = 1.37(4.34)\tStage 1 = ..\tStage 3 = 0.94(2.37)'"),
+        "stage3_epoch_avg": ("Average train loss Stage_3", "'Average train loss = Stage 0 = 9.14\t..\tStage 3 = 4.06'"),
+        "stage0_epoch_avg": ("Average train loss Stage_0", "'Average train loss = Stage 0 = 9.14\tStage 1 = ..'")},
     "2026-12-08ad/text_log/nnunet-spine-250ep": {
         "pseudo_dice_mean": ("Pseudo dice", "'Pseudo dice [np.float32(0.0), np.float32(0.0), ..]' (25 classes)")},
 }
@@ -578,8 +583,31 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   massflow's 'val thick'.
 #   Plans: radio-mlp-sigkill's '40 epochs, lr=0.002, batch 64' first line is not read as its plan (no
 #   unfinished-schedule; '40 epochs' alone is).
-MIN_COUNTED_LOCKBOX = 0.853
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.763
+#
+# AFTER round 18 (tests/importers/test_textlog_round18.py: a name's small index before its '=' is part of the name, a
+# heading naming the loss before its parts gives their own series, 'Epoch0 [i/N]' is the epoch and its batch; tables
+# drawn with '|' and headers announced by their word ('columns: ..', rows '[1] ..'); the plan said beside settings;
+# torch's 'Adjusting learning rate of group 0 to ..' is the lr; 'IS, FID: a, b' maps one to one; Caffe's weighted
+# 'loss' term is no point of the total; '#N' heads a record as its step and a repeated key continues no record; a
+# split's value with a percentage in parentheses is its loss and accuracy; the lr and a duration after held-out keys
+# take no split; 'nan' is no word of a line's head; an echo is the whole record again; a configuration dict printed
+# again starts a launch with its own plan; a fraction over train-and-evaluation values is the epoch of the plan), and
+# RAW_NAMES for stereonet's stage series:
+#   count labels, all six batches: 259/279 (92.8%) read, 227 (81.4%) analysed -- ac 33/35 (19 analysed: the six more
+#   read are CycleGAN's parts, no role by design), ad 38/44 (31), nu12 49/50 (49); aa/ab/nu11 139/150 (128: +1 caffe's
+#   'loss', one point per iteration again, +1 topical-attention-gru's lr from 'learning_rate changed to ..'); dict
+#   labels unchanged (exact 564/592, analysed 538, no mix); list labels unchanged (502/551); main corpus exact 495/509
+#   (97.2%), analysed 459 (90.2%), no mix (+1 logging-meta-batch-loss-maml's val_joint_goal_accuracy).
+#   Findings (benchmarks/real_runs.py --only text_log): ad macro recall 0.614 -> 0.714 (stereonet assessed: its
+#   restart and unfinished schedule found; divergence of the epoch averages not, a detector's matter), nu12 0.750 ->
+#   0.893 (crop-mlp-two-launches' restart, radio-mlp-sigkill's unfinished schedule; heat-cnn-no-zero-grad's false
+#   overfitting gone; radio-raw-units-table read), ac unchanged; ../shared's text logs unchanged.
+#   Still missed: gbm-alexnet (the label counts damaged records otherwise), aqi-regressor-restart (4: the first
+#   launch's 'Epoch 0001' line printed twice is one point, an echo, by principle; the label counts 14),
+#   clip-multimodal-sentiment-zh 准确率 (the measure's words drop CJK characters), mode-gru-tqdm-cosine (a tqdm-redraw
+#   label), and aa/ab/nu11's as after round 16.
+MIN_COUNTED_LOCKBOX = 0.928
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.813
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911
