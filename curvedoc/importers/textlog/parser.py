@@ -1335,10 +1335,12 @@ class TextLogParser(BatchedFeed):
                     for i in np.flatnonzero(echo):
                         if self._epoch_moved(int(ords[i - 1]), int(ords[i]), int(st[i])):
                             echo[i] = False
-                if echo.any():
-                    # ... and an echo is the whole record printed again: a record whose other values changed at that
-                    # position (CycleGAN's several records an epoch, '(epoch: 3, iters: 400, ..) D_A: 0.025 ..', a
-                    # loss that happens to print the same value twice in a row) is a record of its own
+                if echo.any() and clock in ("epoch", "ctx-epoch"):
+                    # ... and on an epoch, which many records may share, an echo is the whole record printed again: a
+                    # record whose other values changed at that epoch (CycleGAN's several records an epoch, '(epoch:
+                    # 3, iters: 400, ..) D_A: 0.025 ..', a loss printing the same three decimals twice) is a record of
+                    # its own. (A step is one moment of training: the same value at one step is one point, whatever
+                    # timings beside it changed.)
                     ords = np.asarray(or_l)
                     for i in np.flatnonzero(echo):
                         if self._siblings_moved(parts if part_of is None else [parts[int(part_of[i])]], k,
