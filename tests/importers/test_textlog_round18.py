@@ -270,12 +270,14 @@ def test_a_split_loss_with_a_percentage_in_parentheses_is_its_loss_and_accuracy(
 # ---------------------------------------------- the learning rate and a duration after a held-out key are no split's
 @pytest.mark.parametrize("fmt", [
     "Epoch {e:04d} | Train Loss: {a:.6f} | Val Loss: {b:.6f} | Val RMSE: {c:.6f} | LR: {lr:.2e} | Time: 0.6s",
-    "epoch {e} val loss {b:.4f} rmse {c:.4f} lr {lr:.2e} time 12.5s train loss {a:.4f}",
+    "epoch {e} | val loss {b:.4f} | val rmse {c:.4f} | lr {lr:.2e} | time 12.5s | train loss {a:.4f}",
     "Epoch {e}: train_loss={a:.4f} Val Loss={b:.4f} Val RMSE={c:.4f} learning_rate={lr:.2e} epoch_time=3.2s",
 ])
 def test_the_learning_rate_after_held_out_keys_is_the_runs(tmp_path, fmt):
-    """'Val Loss: .. | Val RMSE: .. | LR: 9.99e-04 | Time: 0.9s': the split word the keys before it wrote is not the
-    learning rate's nor the time's -- 'Val LR' took the lr role with values no evaluation has."""
+    """'Val Loss: .. | Val RMSE: .. | LR: 9.99e-04 | Time: 0.9s': the split word the keys before it wrote, each its
+    own, is not the learning rate's nor the time's -- 'Val LR' took the lr role with values no evaluation has. (A
+    split word written once before the keys of its section names the time among them: PaddleVideo's 'END epoch:1  val
+    loss_avg: .. avg_batch_cost: 0.04 sec' is the evaluation's time, below.)"""
     lines = [fmt.format(e=e, a=1 / e, b=1.1 / e, c=(1.1 / e) ** 0.5, lr=1e-3 * 0.9 ** e) for e in range(1, 13)]
     rd = _read(tmp_path, lines)
     tags = _tags(rd)
@@ -393,3 +395,17 @@ def test_a_bracketed_fraction_over_an_epochs_training_summary_keeps_every_summar
         lines.append(f"DBNet INFO: [{e}/200], train_loss: {2.0 / e:.4f}, time: 13.27, lr: 0.000{e}")
     rd = _read(tmp_path, lines)
     assert _series(rd, "train_loss")[1] == [2.0, round(2.0 / 38, 4)]
+
+
+def test_a_split_said_once_names_the_time_of_its_section(tmp_path):
+    """PaddleVideo's epoch summaries 'END epoch:1   train loss_avg: 3.94  top1_avg: 0.10 avg_batch_cost: 6.85 sec' and
+    'END epoch:1   val loss_avg: 3.62 top1_avg: 0.14 avg_batch_cost: 0.036 sec': each split's time is its own -- not one
+    'avg_batch_cost' series zig-zagging between training's and the evaluation's."""
+    lines = []
+    for e in range(1, 11):
+        lines.append(f"[12/25 14:25:53] END epoch:{e}   train loss_avg: {3.9 / e:.5f}  top1_avg: {0.1 * e:.5f} "
+                     f"avg_batch_cost: {6.8 - e / 10:.5f} sec, avg_reader_cost: {6.4 - e / 10:.5f} sec")
+        lines.append(f"[12/25 14:26:56] END epoch:{e}   val loss_avg: {3.6 / e:.5f} top1_avg: {0.09 * e:.5f} "
+                     f"avg_batch_cost: 0.0{e % 10}663 sec, avg_reader_cost: 0.00000 sec")
+    tags = _tags(_read(tmp_path, lines))
+    assert {"train avg_batch_cost", "val avg_batch_cost"} <= tags and "avg_batch_cost" not in tags, tags

@@ -883,6 +883,7 @@ def parse_record(msg: str) -> Rec | None:
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
+    spelled = 0
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -960,10 +961,13 @@ def parse_record(msg: str) -> Rec | None:
                 # a split word written alone before a key ("END epoch:1  val loss_avg: 3.0 top1_avg: 0.33") names
                 # the split of the keys printed after it on the line, which do not repeat it; the word as written
                 # ("Test set loss: .., acc: ..": a test, not the validation of the line before); the learning rate
-                # or a duration after them is no split's ("Val Loss: .. | Val RMSE: .. | LR: 5e-4 | Time: 0.1s": the
-                # optimizer's rate and the epoch's time, not an evaluation's)
+                # after them is no split's, nor a duration after keys that each spelled their split ("Val Loss: .. |
+                # Val RMSE: .. | LR: 5e-4 | Time: 0.1s": the optimizer's rate and the epoch's time, not an
+                # evaluation's; "END epoch:1 val loss_avg: .. avg_batch_cost: 0.04 sec" is the evaluation's time)
                 split_rest = key.split(" ", 1)[0]
-        elif split_rest is not None and not OPTIMIZER_KEY.search(key) and not _is_duration(msg, key, raw):
+                spelled += 1
+        elif split_rest is not None and not OPTIMIZER_KEY.search(key) \
+                and not (spelled > 1 and _is_duration(msg, key, raw)):
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
