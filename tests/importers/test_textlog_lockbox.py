@@ -601,7 +601,9 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Findings (benchmarks/real_runs.py --only text_log): ad macro recall 0.614 -> 0.714 (stereonet assessed: its
 #   restart and unfinished schedule found; divergence of the epoch averages not, a detector's matter), nu12 0.750 ->
 #   0.893 (crop-mlp-two-launches' restart, radio-mlp-sigkill's unfinished schedule; heat-cnn-no-zero-grad's false
-#   overfitting gone; radio-raw-units-table read), ac unchanged; ../shared's text logs unchanged.
+#   overfitting gone; radio-raw-units-table read), ac unchanged; elsewhere nu8 0.812 -> 0.938 (morse-cnn-killed's
+#   '[01/30] train .. ; val ..' now its plan: unfinished schedule) and ab's precision 0.5 -> 1.0 (iddpm's FID no longer
+#   the IS values: no false metric regression); every other seen batch's text logs and ../shared's unchanged.
 #   Still missed: gbm-alexnet (the label counts damaged records otherwise), aqi-regressor-restart (4: the first
 #   launch's 'Epoch 0001' line printed twice is one point, an echo, by principle; the label counts 14),
 #   clip-multimodal-sentiment-zh 准确率 (the measure's words drop CJK characters), mode-gru-tqdm-cosine (a tqdm-redraw
