@@ -15,7 +15,8 @@ one parser per framework:
 * **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
   so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
-  in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). A bare split name used
+  in one line belongs to the split named last (``Val Loss: .. | Token Acc: ..``). The learning rate and a duration
+  after held-out keys are no split's (``Val RMSE: .. | LR: 9.99e-04 | Time: 0.6s``). A bare split name used
   as a key (``train 9.85 val 9.84``) is that split's loss, unless its value is a duration (``train 2.2s``,
   ``Eval: 0.0002 s/iter``). A part of a detector's loss named alone beside the loss (``loss 6.86 cls 1.75
   box 0.10``) is that part (``cls_loss``), as YOLO's table columns are. Numbers keep their printed value: exponents,
@@ -23,16 +24,24 @@ one parser per framework:
   through a library repr (``np.float64(0.69)``, ``tensor(1.23, device='cuda:0')``) is that number (a PSNR
   ``18.33dB`` is 18.33), and so is a value glued to the next key (``top5: 98.98data_time: 0.0004``). A key word in
   capitals is an acronym (``Val PER``), not the filler word it spells; a data set's possessive (LightGBM's
-  ``valid's binary_logloss``) names the split.
+  ``valid's binary_logloss``) names the split. A name with a small index before its ``=`` (``Stage 0 = 1.37(4.34)\tStage
+  1 = ..``, ``head 2 = 0.41``) is one series per index (``Stage_0``), the index no value; a heading that names the loss
+  before its parts (``Average train loss = Stage 0 = 9.14 ..``) gives the parts' series of its own (``Average train
+  loss Stage_0``); an ordinal (``This is 0-th epoch``) is no value.
   A dict printed inside a record (``iter: 10, total_loss: 1.07, .., Dice scores: {'class 1': 0.5}``) adds its items to
   the record's pairs around it (``key: value``, a space after the colon).
 * **Tables.** A header line of names followed by rows with as many numbers (Ultralytics YOLO, pycocotools'
   ``copypaste`` CSV lines) is read column by column. Names separated by tabs may hold spaces (pytorch-classification's
   Logger: ``Learning Rate\tTrain Loss\tValid Loss\t..``); a column that names its split (``Valid Acc``) keeps its
-  name, the others get the table's ``train/`` or ``val/``.
+  name, the others get the table's ``train/`` or ``val/``. A table drawn with ``|`` between its columns (``epoch |
+  train_loss | val_loss`` over `` 1/30 | 3796.1 | 1047.5``) has the bars for the columns' edges; a header announced by
+  its word (``columns: epoch train_loss ..``) is that header, and a row's position in brackets (``[1] 1.64 1.45 ..``)
+  its first cell; an epoch column's whole number is the row's epoch.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
-  record (OLMo prints one metric per line). Records printed without their newline (``print(.., end=' ')``:
+  record (OLMo prints one metric per line), unless it repeats a key the record holds (``#80 loss 2.14`` after ``** test
+  @ epoch 2: loss .. acc ..``: a record of its own); a number after ``#`` heading a record (``#80 loss 2.14``) is its
+  step. Records printed without their newline (``print(.., end=' ')``:
   ``[010] train_loss: .. | dev_loss: .. [011] train_loss: ..``) are one record each: the line is cut where the head
   of its first record (a position in brackets and the same first key) comes again. A checkpoint statement whose only
   number is its position (``Saved validation checkpoint at step 5000``) is no record.
@@ -44,7 +53,8 @@ one parser per framework:
   else its ordinal (a training record's bare count of its planned steps, ``[0 200/75400] loss ..``, is the step it
   reached). When consecutive records of a template share one epoch, the epoch is not their clock
   and the ordinal is used. Successive renderings of one progress bar at one position are one point (the
-  last rendering wins). The same record printed again at the same position is an echo (one point), unless a
+  last rendering wins). The same record printed again at the same position is an echo (one point) -- the whole record,
+  not one value that repeats while its record's other values changed (CycleGAN's records, several an epoch) --, unless a
   configuration was printed between the two (a dozen settings with named choices: an argparse Namespace, a
   config dict): a launch started there, and its records are its own. ``[2,  2000] loss: ..`` (the PyTorch tutorial)
   names the epoch and the batch; Marian's abbreviated ``Ep. 1 : Up. 500`` are the epoch and the step; MXNet's
@@ -53,7 +63,8 @@ one parser per framework:
   of an earlier one is no echo when another epoch came between (a second training as long as the first).
 * **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
-  (``Evaluation Results:``) marks a record held-out, never its position; keys that do not name a split then get a
+  (``Evaluation Results:``) marks a record held-out, never its position (a value written ``nan`` is no word: ``Loss: nan | Val Accuracy: ..``
+  opens no held-out record); keys that do not name a split then get a
   ``val/`` prefix, and split words before a clock's name (``Validation Epoch``) are no key. A training word among
   them (``Train: loss_R=..``) makes the record training's, whatever evaluation was announced above it (``Evaluating...``
   then ``Testing...`` each epoch, the three results after them). A test is not the validation: a record whose line
@@ -65,7 +76,9 @@ one parser per framework:
   record that names only its epoch (a validation per epoch) is placed at the step training had reached when it
   was printed. Read whole, in chunks or from any line onward, the series on the printed step are the same
   (tests/test_textlog_readings.py).
-* **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record, a line of
+* **Settings, not series.** An argparse ``Namespace(..)`` line, a dict of settings as the first record (a dict said
+  to be the configuration, ``config: {"task": "crop", "epochs": 20}``, wherever it is printed: printed again after
+  records it starts a launch, its ``epochs`` that launch's plan), a line of
   settings (a dozen, or half a dozen with a named choice, or under ``hyperparameters:``), a block under a heading
   such as ``Configuration:``: hyperparameters. A YAML config dump (``Running with config:``, or a config file's text after
   ``Loaded configuration file x.yaml``) is settings to its end, its nested groups (``SOLVER:`` over ``  MAX_ITER: ..``),
@@ -135,8 +148,12 @@ one parser per framework:
   the first), starts a training of its own: read apart, no rerun of the first (no ``restart``), the first with no
   plan. A checkpoint statement naming an epoch the training is past (``Loaded best model from epoch 185 (val_loss=
   ..)``) restates that epoch's record: the run's best (``summary``), no new point. A number of epochs said in words before the first record
-  (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan; a bare fraction heading each record (``12/30
-  train_loss: ..``) whose total is the plan of epochs the log stated is the epoch (under an ``Epoch 3/10`` line of its
+  (``bits GRU, 30 epochs``, ``Training for 30 epochs``) is the plan, and so it is said beside the settings the run
+  uses (``link-budget MLP: 40 epochs, lr=0.002, batch 64``: the plan and settings, no record, when nothing on the line
+  is measured); a bare fraction heading each record (``12/30
+  train_loss: ..``) whose total is the plan of epochs the log stated -- or, with no plan stated, heading a record that
+  holds the evaluation's values beside training's (``[09/30] train_loss: .. val_loss: ..``, bracketed or not) -- is the
+  epoch (under an ``Epoch 3/10`` line of its
   own, a fraction counts the epoch's batches).
 * **An evaluation's own bar.** A tqdm bar named by its loop (``validating...``, ``Evaluating``) holds its records
   out; between training records on a step its renderings are one result (the last drawn) at the step reached.
@@ -162,7 +179,8 @@ one parser per framework:
   abbreviated epoch heading a record (``e:3``, ``e 005 |``, ``Ep 3``) or ``Itr 120`` is the record's position, and
   ``epoch:3`` at a line's start is no logger's ``name:lineno``; a bare number heading a record of ``key=value``
   pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. A
-  split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy. A tqdm
+  split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy, and so is a split's value with a percentage in parentheses
+  (``train 2.1616  (22.2%)   eval 2.0390  (41.8%)``). A tqdm
   bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
   step and its total the plan (``806/55000``: unfinished) -- drawn twice at one count (the bar counts the step,
   then the postfix shows its loss) it is one point, the last rendering; its elapsed<remaining and rate are timing, and
@@ -175,6 +193,11 @@ one parser per framework:
   key is the subject after the verb); a sentence's full stop is no part of the
   number; ``2497/10042=0.2487`` is 0.2487; the counts in parentheses after a value (``10.4% (1040 / 10000)``) are no
   position.
+* **Said in a sentence, listed, weighted.** A sentence that sets the learning rate (torch's verbose scheduler:
+  ``Adjusting learning rate of group 0 to 1.0000e-03.``, ``learning_rate changed to 0.0045``) gives the ``lr``, the
+  group's number no value; names listed before as many values (``IS, FID: 1.666, 341.353``) map one to one; a term of the
+  loss printed with its weight and named like the total (Caffe's ``Train net output #3: loss = 9.27 (* 1 = 9.27 loss)``
+  beside the solver's ``Iteration 500, loss = 8.90``) is the ``loss term``, not a second point of the total.
 * **Table columns.** A header's columns map one to one (``mAP@.5`` and ``mAP@.5:.95`` are two); a training table's
   columns named by a part of the loss alone (YOLO's ``box obj cls``) are that loss (``box_loss``).
 * **Not text.** A file whose first bytes are a binary format's (gzip, zip, NumPy, SQLite, pickle...) or which holds

@@ -356,6 +356,17 @@ class TextLogParser(BatchedFeed):
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:
                 self.hparams.setdefault(key, val)
+            if a.config_said:
+                self._config_plan(a.dict_settings)
+            return
+        if a.dict_settings is not None and a.config_said:
+            # the configuration said again after records ('config: {"task": "crop", "lr": 0.001, "epochs": 20}'): a
+            # launch starts here, with its own plan of epochs (see epoch_plans); the settings first printed stay the
+            # log's
+            self.launch_here()
+            for key, val in a.dict_settings:
+                self.hparams.setdefault(key, val)
+            self._config_plan(a.dict_settings)
             return
         if a.dot is not None:
             if a.dot[1] is not None:
@@ -882,7 +893,14 @@ class TextLogParser(BatchedFeed):
         no epoch is said on a line of its own above it (there a fraction counts the epoch's batches: Keras'
         ``1875/1875 - 3s - loss: ..`` under ``Epoch 3/10``); else its position, as before."""
         if rec.lead_total is None or rec.epoch is not None or rec.step is not None or rec.inner is not None \
-                or self.epoch_heading or rec.lead_total != self.stated_epochs():
+                or self.epoch_heading:
+            return rec
+        stated = self.stated_epochs()
+        # (with no plan stated, a fraction heading a record that holds the evaluation's values beside training's --
+        # '[03/30] train_loss: .. val_loss: ..', printed once an epoch -- counts the epochs of its plan)
+        evaluated = stated is None and rec.ctx != "val" and any(split_of(k) == "val" for k in rec.keys) \
+            and any(split_of(k) != "val" for k in rec.keys)
+        if rec.lead_total != stated and not evaluated:
             return rec
         return dataclasses.replace(rec, epoch=rec.counter, counter=None, lead_total=None,
                                    planned={**rec.planned, "epochs": rec.lead_total})
@@ -947,8 +965,11 @@ class TextLogParser(BatchedFeed):
             # where in its epoch each training record was printed: (line, epoch, batch, batches per epoch)
             self.inner = (self.inner + [(lineno, rec.epoch, rec.inner[0], rec.inner[1])])[-2:]
         # OLMo-style continuation: one key=value alone on a line right after a record
+        # (a line repeating a key the record already holds -- '#80 loss 2.14' after '** test @ epoch 2: loss .. acc
+        # ..' -- continues nothing: a record holds each key once, so it is a record of its own)
         if rec.step is None and rec.epoch is None and rec.inner is None and len(rec.keys) == 1 and self.open_record \
-                and lineno - self.open_record[3] <= 2:
+                and lineno - self.open_record[3] <= 2 \
+                and not any(isinstance(x, str) and x.split("/")[-1] == rec.keys[0] for x in self.open_record[0][1:]):
             tpl, pos, how, _ = self.open_record
             if self._held_out_after_training(rec):
                 # a held-out result printed right after a training record ("[epoch: 2/200, iter: 475/489] total: 1.58"
@@ -1058,6 +1079,15 @@ class TextLogParser(BatchedFeed):
         st[0], st[1] = epoch, step
         return (epoch - st[3]) * total + step if st[2] else step
 
+    def _config_plan(self, settings) -> None:
+        """The plan of epochs a configuration printed as a dict sets (``"epochs": 20``), the launch after it's own."""
+        for key, val in settings:
+            if str(key).lower() in ("epochs", "num_epochs", "n_epochs", "max_epochs", "total_epochs") \
+                    and isinstance(val, (int, float)) and not isinstance(val, bool) and val > 0 and float(val).is_integer():
+                if not self.epoch_plans or self.epoch_plans[-1][1] != int(val):
+                    self.epoch_plans.append((self.seq + 1, int(val)))
+                return
+
     def launch_here(self):
         """A launch starts here (a configuration, a start or resume statement, another plan): the records after it
         are its own; the line of the last point before it is where the launch before ended (``launch_ends``)."""
@@ -1150,12 +1180,33 @@ class TextLogParser(BatchedFeed):
                 self.splice_rests += len(orders)
                 del self.series[tpl]
 
+    def _siblings_moved(self, parts, key: str, before: int, at: int) -> bool:
+        """Do the other keys of the record at order ``at`` (the template printing ``key`` there, among ``parts``) hold
+        values other than the record at order ``before`` had? Then that record is no echo of the one before."""
+        if self._fam_of is None:
+            self._fam_of = {id(ser): fam for fam in self.series.values() for ser in fam.values()}
+            self._arrays_of = {}
+        for fam in {id(f): f for f in (self._fam_of.get(id(ser)) for ser in parts) if f is not None}.values():
+            for k2, ser in fam.items():
+                if k2 == key:
+                    continue
+                if id(ser) not in self._arrays_of:
+                    self._arrays_of[id(ser)] = ser.arrays()
+                _, va, od, _ = self._arrays_of[id(ser)]
+                i = np.searchsorted(od, [before, at])
+                if i[0] < len(od) and i[1] < len(od) and od[i[0]] == before and od[i[1]] == at:
+                    a, b = va[i[0]], va[i[1]]
+                    if a != b and not (a != a and b != b):
+                        return True
+        return False
+
     def _frame(self):
         """The canonical frame (None when no series was found); settings printed once go to ``self.hparams``.
 
         The same key printed by several templates (a dict that gains keys at an eval step, a summary line
         that adds a column) is one series, merged in write order."""
         self._epoch_ends_on_their_epoch()
+        self._fam_of = None  # (the template of each series, looked up by _siblings_moved)
         groups: dict[tuple[str, str], list[Series]] = {}
         # the series of templates that report an ETA: renderings of a progress bar on its way
         in_progress = {id(ser) for tpl, fam in self.series.items()
@@ -1283,6 +1334,17 @@ class TextLogParser(BatchedFeed):
                     ords = np.asarray(or_l)
                     for i in np.flatnonzero(echo):
                         if self._epoch_moved(int(ords[i - 1]), int(ords[i]), int(st[i])):
+                            echo[i] = False
+                if echo.any() and clock in ("epoch", "ctx-epoch"):
+                    # ... and on an epoch, which many records may share, an echo is the whole record printed again: a
+                    # record whose other values changed at that epoch (CycleGAN's several records an epoch, '(epoch:
+                    # 3, iters: 400, ..) D_A: 0.025 ..', a loss printing the same three decimals twice) is a record of
+                    # its own. (A step is one moment of training: the same value at one step is one point, whatever
+                    # timings beside it changed.)
+                    ords = np.asarray(or_l)
+                    for i in np.flatnonzero(echo):
+                        if self._siblings_moved(parts if part_of is None else [parts[int(part_of[i])]], k,
+                                                int(ords[i - 1]), int(ords[i])):
                             echo[i] = False
                 if echo.any():
                     self.repeats += int(echo.sum())

@@ -278,8 +278,12 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         hparams = dict(d.hparams)
         # each launch keeps the plan of epochs its own records stated (the last stated before its end)
         plan = [e for at, e in p.epoch_plans if at < seg.end]
-        if plan and meta.get("num_epochs") not in (None, plan[-1]):
+        if plan and meta.get("num_epochs") != plan[-1] and (meta.get("num_epochs") is not None or len(segs) > 1):
+            # (a plan a launch's configuration set -- 'config: {.., "epochs": 20}' printed by each launch -- is that
+            # launch's, its 'epochs' setting too)
             meta["num_epochs"] = hparams["num_epochs"] = plan[-1]
+            if isinstance(hparams.get("epochs"), (int, float)) and not isinstance(hparams.get("epochs"), bool):
+                hparams["epochs"] = plan[-1]
         elif not plan and meta.get("num_epochs") is not None \
                 and meta["num_epochs"] in [e for at, e in p.epoch_plans if at >= seg.end]:
             # (the plan a later launch's records stated is not this one's: it stated none)

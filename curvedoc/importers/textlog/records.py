@@ -54,9 +54,10 @@ KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 # 50; a bare number before one, "Reshuffling data loader for epoch 0...", stays prose)
 # the next key written against a value, the logger having left out the space ("accuracy/top5: 98.9865data_time:
 # 0.0004", MMEngine's test summary): a name of two letters or more and its colon, then a number
+# (an ordinal, "This is 0-th epoch", "the 2nd stage", is a position said in words, no value)
 GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
 PAIR = re.compile(
-    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)"
+    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
     r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
@@ -99,6 +100,7 @@ BOOST_ROUND = re.compile(r"^\[(\d{1,7})\]\t")
 # of its epoch's record ("[001] train_loss: 1.153 | dev_loss: 1.161")
 BRACKET_STEP = re.compile(r"^\[(\d{1,9})\]\s+(?=[A-Za-z_][\w.\-]*(?:=|:\s*)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # "[epoch, batch]" opening a line, two integers (the PyTorch tutorial's print: "[1,  2000] loss: 2.187")
+HASH_STEP = re.compile(r"^#(\d{1,9})\s+(?=[A-Za-z_][\w.\-]*(?:\s*[=:]\s*|\s+)[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # two fractions in brackets heading a line, "[3/25][120/782]": the epoch of the plan, then the batch of the epoch
 EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
@@ -463,9 +465,43 @@ def _singular(clock: str) -> str:
 OUTER_PAIR = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*:\s+[-+]?\.?\d")
 
 
+# names joined by commas before one colon, then as many values joined by commas ("IS, FID: 1.666, 341.353", "P, R, F1:
+# 0.81, 0.72, 0.76"): one value per name, in order -- not the last name with the first value
+_LISTED_NAME = r"[A-Za-z][\w@\-]*(?:\.[\w@\-]+)*"
+_LISTED_VALUE = NUM + r"%?(?![\w./])"
+NAMES_THEN_VALUES = re.compile(r"(?<![\w.@\-])(?P<names>" + _LISTED_NAME + r"(?:\s*,\s*" + _LISTED_NAME + r")+)\s*:\s*"
+                               r"(?P<vals>" + _LISTED_VALUE + r"(?:\s*,\s*" + _LISTED_VALUE + r")+)(?!\s*[/\w])",
+                               re.IGNORECASE)
+# a sentence that says the learning rate is set to a value (torch's verbose scheduler: "Adjusting learning rate of group 0
+# to 1.0000e-03.", "learning_rate changed to 0.0045", "Reducing learning rate to 1e-4"): the value after 'to' is the
+# learning rate, the group's number no value
+LR_SET_TO = re.compile(r"(?:\b(?:adjusting|reducing|setting|changing|decaying|updating|lowering)\s+)?"
+                       r"\b(?:learning[ _]rate|lr)(?:\s+of\s+(?:param(?:eter)?\s+)?group\s+\d+)?\s+"
+                       r"(?:(?:is\s+)?(?:changed|set|reduced|decayed|adjusted|updated|lowered|dropped)\s+)?to\s+(?=[-+]?\.?\d)",
+                       re.IGNORECASE)
+# a term of the loss printed with its weight ("Train net output #3: loss = 9.2667 (* 1 = 9.2667 loss)", Caffe's net
+# outputs beside the solver's "Iteration 500, loss = 8.896"): a term named like the total is the term, not the total
+LOSS_TERM = re.compile(r"(?<![\w.])loss(?=\s*=\s*" + NUM + r"\s*\(\s*\*\s*" + NUM + r"\s*=\s*" + NUM + r"\s+loss\s*\))",
+                       re.IGNORECASE)
+
+
+def _names_then_values(m: re.Match) -> str:
+    names = [n.strip() for n in m.group("names").split(",")]
+    vals = [v.strip() for v in m.group("vals").split(",")]
+    if len(names) != len(vals):
+        return m.group(0)
+    return ", ".join(f"{n}: {v}" for n, v in zip(names, vals))
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
+    if "," in msg and ":" in msg:
+        msg = NAMES_THEN_VALUES.sub(_names_then_values, msg)
+    if " to " in msg and ("rate" in msg or "lr" in msg or "LR" in msg):
+        msg = LR_SET_TO.sub("lr: ", msg)
+    if "(*" in msg or "( *" in msg:
+        msg = LOSS_TERM.sub("loss term", msg)
     if "{" in msg and (":" in msg):
         dp = [(m.group("key"), m.group("val"), m.group("tot")) for m in DICT_PAIR.finditer(msg)]
         if dp:
@@ -500,6 +536,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # train 2.3204 / 0.094  dev 2.3190 / 0.095"): the bare value is the split's loss (below), the percentage or
         # the fraction after the slash its accuracy
         msg = SPLIT_LOSS_ACC.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>\g<pct>", msg)
+    if "%)" in msg or "% )" in msg:
+        msg = SPLIT_LOSS_PCT.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>%,", msg)
         if "%" in msg:
             # counts with their percentage in parentheses (the PyTorch MNIST example's "Accuracy: 9890/10000 (99%)"):
             # the value is the percentage printed, the counts behind it no position nor plan
@@ -514,6 +552,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
         msg = POSSESSIVE.sub(r"\1 ", msg)
+    if "=" in msg and INDEXED_KEY.search(msg):
+        msg = INDEXED_KEY.sub(lambda m: m.group(0) if m.group("k").lower() in _NOT_INDEXED else
+                              f"{m.group('k')}_{m.group('i')}", msg)
     for m in PAIR.finditer(msg):
         if len(m.group("val")) == 4 and DATE_REST.match(msg, m.end("val")):
             continue  # ("Global 2017-06-21 05:44:29: I tensorflow/..": a date's year, no value)
@@ -550,6 +591,10 @@ TUPLE_VALUE = re.compile(r"(?P<sep>[:=]\s*)\(\s*(?P<v>[-+]?(?:\d+\.\d*(?:[eE][-+
 COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*\d+\s*/\s*\d+\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
 SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
                             r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
+# ... and with the accuracy as a percentage in parentheses ("ep 1/15  train 2.1616  (22.2%)   eval 2.0390  (41.8%)"): a
+# running average is printed so too, but never as a percentage beside a loss
+SPLIT_LOSS_PCT = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
+                            r"\s*\(\s*(?P<b>\d+(?:\.\d+)?)\s*%\s*\)", re.IGNORECASE)
 SETTING_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?!=)")
 DICT_KEY = re.compile(r"['\"][A-Za-z_][\w./\-]*['\"]\s*:")
 WORD_VALUE = re.compile(r"""[=:]\s*(?:'[A-Za-z][^']*'|"[A-Za-z][^"]*"|True\b|False\b|None\b)""")
@@ -587,10 +632,11 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 # a key a setting printed alone on its line may have ("base_lr", "model.depth": see TextLogParser.note_setting_line)
 SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # a held-out word among the first words of a line, before its first number (see parse_record)
-SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
+SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
+# (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
 # a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
-TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
+TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
@@ -645,14 +691,29 @@ PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
 # the items an evaluation counts as it goes ("Sample: 37, Validation pixAcc: .."): its progress, no value
 EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "example", "examples"})
+# a name of something a run measures (not a setting): a plan said beside settings holds none
+_MEASURED = re.compile(r"acc|f1|auc|map|score|err|ppl|perplex|bleu|rmse|mse|mae|dice|iou|reward|psnr|precision|recall",
+                       re.IGNORECASE)
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
-LEAD_FRACTION = re.compile(r"^\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])[\s|:,\-]*(?=[^\W\d_])")
+LEAD_FRACTION = re.compile(r"^\s*\[?\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])\s*\]?[\s|:,\-]*(?=[^\W\d_])")
 
 
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
-                              r"(?=\s+[^\W\d])", re.IGNORECASE)
+                              r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d]))", re.IGNORECASE)
+# (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch)
+# a name with a small index before its '=' ("Stage 0 = 1.37(4.34)\tStage 1 = ..", "head 2 = 0.41", "loss 3 = .."): the
+# index says which one (a network's stage, a head, an output) and is part of the name -- not the value, the value is
+# after the sign; a clock's number stays its position ("epoch 3 = .." is written by no one; "Epoch 3: loss" is a
+# position with ':')
+INDEXED_KEY = re.compile(r"(?<![\w.\-])(?P<k>[A-Za-z][A-Za-z\-]*) (?P<i>\d{1,2})(?=\s*=\s*(?:[-+]?\.?\d|nan|inf))",
+                         re.IGNORECASE)
+_NOT_INDEXED = frozenset(STEP_KEYS) | frozenset(EPOCH_KEYS) | frozenset(BATCH_COUNTERS) | CLOCK_WORDS | {"e", "x", "top"}
+# a heading that names the quantity, then its parts each with '=' or ':' ("Average train loss = Stage 0 = 9.14\tStage
+# 1 = 4.95", "Losses: D = 0.3, G = 1.2"): each value is that quantity's part -- a series of its own ("Average train
+# loss Stage_0"), not a point of the part's per-batch series printed with the same names
+QUANTITY_HEADING = re.compile(r"^\s*(?P<h>[A-Za-z][A-Za-z ]{0,40}?)\s*[:=]\s*(?=[A-Za-z][\w\-]*(?: \d{1,2})?\s*[:=]\s*[-+]?\.?\d)")
 _KEY_THEN_NUMBER = re.compile(r"[^\W\d][\w .%()/-]*?\s*[:=]\s*[-+]?(?:\d|\.\d|nan|inf)", re.IGNORECASE)
 
 
@@ -703,7 +764,7 @@ def parse_record(msg: str) -> Rec | None:
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
         msg = (cm.group("lead") + "epoch " + cm.group("e") + (" step " + cm.group("s") if cm.group("s") else "")
                + msg[cm.end():])
-    heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() else None
+    heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() or msg[:1] == "[" else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
         # what to type, not a value the run logged
@@ -750,6 +811,11 @@ def parse_record(msg: str) -> Rec | None:
             pb = BOOST_ROUND.match(msg) or BRACKET_STEP.match(msg)
             if pb:
                 msg = "iteration " + pb.group(1) + " | " + msg[pb.end():]
+    elif msg[:1] == "#":
+        hs = HASH_STEP.match(msg)
+        if hs:
+            # "#80 loss 2.1397": the number after '#' heading a record is its position (the step), as "[80]" is
+            msg = "iteration " + hs.group(1) + " | " + msg[hs.end():]
     if msg[:1].isdigit() and epoch is None:
         lc = LEADING_COUNTER.match(msg)
         l2 = LEADING_EPOCH_STEP.match(msg) if lc is None else None
@@ -817,6 +883,7 @@ def parse_record(msg: str) -> Rec | None:
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
+    spelled = 0
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -893,9 +960,14 @@ def parse_record(msg: str) -> Rec | None:
             if " " in low and low.split(" ", 1)[0] in SPLIT_WORDS:
                 # a split word written alone before a key ("END epoch:1  val loss_avg: 3.0 top1_avg: 0.33") names
                 # the split of the keys printed after it on the line, which do not repeat it; the word as written
-                # ("Test set loss: .., acc: ..": a test, not the validation of the line before)
+                # ("Test set loss: .., acc: ..": a test, not the validation of the line before); the learning rate
+                # after them is no split's, nor a duration after keys that each spelled their split ("Val Loss: .. |
+                # Val RMSE: .. | LR: 5e-4 | Time: 0.1s": the optimizer's rate and the epoch's time, not an
+                # evaluation's; "END epoch:1 val loss_avg: .. avg_batch_cost: 0.04 sec" is the evaluation's time)
                 split_rest = key.split(" ", 1)[0]
-        elif split_rest is not None:
+                spelled += 1
+        elif split_rest is not None and not OPTIMIZER_KEY.search(key) \
+                and not (spelled > 1 and _is_duration(msg, key, raw)):
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
@@ -916,6 +988,12 @@ def parse_record(msg: str) -> Rec | None:
             asked.append(len(vals))
         keys.append(key)
         vals.append(v)
+    if keys and "=" in msg or ":" in msg:
+        qh = QUANTITY_HEADING.match(msg)
+        if qh and any(w in ("loss", "losses") for w in qh.group("h").lower().split()) \
+                and not any(LOSS_WORD.search(k) or k.lower().endswith("loss") for k in keys):
+            # "Average train loss = Stage 0 = 9.14\tStage 1 = ..": the parts of the quantity the heading names
+            keys = [f"{qh.group('h').strip()} {k}" for k in keys]
     if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
             and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg \
             and re.match(r"(?:val|valid|validation|eval|evaluation|test|dev)(?:[\s_/.\-]|$)", keys[0], re.IGNORECASE) \
@@ -941,7 +1019,11 @@ def parse_record(msg: str) -> Rec | None:
         else:
             counter = n
             if heading_fraction is not None and epoch is None and step is None and inner is None \
-                    and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N:
+                    and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N \
+                    and (heading_fraction.group(0).lstrip()[:1] != "[" or (
+                        any(split_of(k) == "val" for k in keys) and any(split_of(k) != "val" for k in keys))):
+                # (in brackets, only over a record holding the evaluation's values beside training's: '[38/200],
+                # train_loss: ..' after '[38/200], [604/604], ..' records is an epoch's summary, as before)
                 lead_total = N
     elif counters and bar and epoch is None and inner is None:
         counter = counters[0][0]
@@ -1066,7 +1148,31 @@ LOSS_WORD = re.compile(r"(?i)(?:^|[\s_/])loss(?:$|[\s_/])")
 METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 
 
+# a header announced by its own word ("columns: epoch train_loss val_loss val_acc", "fields: .."): the word is no column
+TABLE_LABEL = re.compile(r"^\s*(?:columns|cols|fields|header)\s*[:=]\s*(?=[A-Za-z])", re.IGNORECASE)
+# a column's name in a table drawn with '|' between its columns (a name may hold spaces: "| Train Loss | Val Acc |")
+_MAY_HOLD_NUMBER_CELL = re.compile(r"(?<![A-Za-z_])\d")  # (a number standing alone, not a name's digit: "mAP50" is a name)
+_PIPE_COLUMN = re.compile(r"[A-Za-z][\w ()\-./@%]{0,40}")
+# a row's position printed in brackets ("[1] 1.6481 1.4593 0.537", under "columns: epoch train_loss ..")
+_BRACKET_CELL = re.compile(r"\[(\d{1,7})\]")
+
+
+def _pipe_cells(msg: str) -> list[str]:
+    return [c.strip() for c in msg.strip().strip("|").split("|")]
+
+
 def _table_header(msg: str) -> list[str] | None:
+    lab = TABLE_LABEL.match(msg)
+    if lab:
+        msg = msg[lab.end():]
+    if msg.count("|") >= 2 and not _MAY_HOLD_NUMBER_CELL.search(msg):
+        # a table drawn with '|' between its columns ("epoch | train_loss | val_loss | val_rmse" over "------+----",
+        # then " 1/30 | 3796.1 | 1047.5 | 102.80dB"): the bars are the columns' edges, a name may hold spaces
+        cols = _pipe_cells(msg)
+        if 3 <= len(cols) <= 20 and all(_PIPE_COLUMN.fullmatch(c) for c in cols) \
+                and re.search(r"loss|acc|err|map|precision|recall|f1|epoch", " ".join(cols).lower()):
+            return cols
+        return None
     if msg[:1] == "%" and TORCH_LOGGER_HEAD.fullmatch(msg):
         # Torch7's optim.Logger: "% mean class accuracy (train set)\t% ..." -- a name per column, each after a '%',
         # then one row of numbers per epoch (a single column too)
@@ -1109,10 +1215,10 @@ TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
 def _table_row(msg: str, ncols: int) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
-    cells = body.split()
+    cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
     if len(cells) != ncols:
         return None
-    nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+", c, re.IGNORECASE))
+    nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
     # (a one-column table -- optim.Logger logging one quantity -- has rows of one number)
     return cells if nums >= ncols - 1 and (nums >= 2 or nums == ncols == 1) else None
 
@@ -1134,6 +1240,11 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     training = any(c.lower().startswith("epoch") for c in cols)
     detection = not training and any(c.lower().startswith("map") for c in cols)
     for c, cell in zip(cols, cells):
+        if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
+            cell = cell[1:-1]
+        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}", cell):
+            epoch = int(cell)  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
+            continue
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
                 epoch = int(cell.split("/")[0])
@@ -1179,6 +1290,9 @@ class Line:
     # a dict of settings ('name': value, with a named choice among the values): the hyperparameters when it is
     # the first record of the log (the parser decides), else a record
     dict_settings: list | None = None
+    # ... said to be the configuration ("config: {"task": "crop", "lr": 0.001, "epochs": 15}"): settings wherever it is
+    # printed -- printed again after records, the configuration of the launch that starts there
+    config_said: bool = False
     launch: bool = False  # the configuration a launch prints as it starts (an argparse Namespace)
     # a row of a key | value table (Stable-Baselines3 / OpenAI baselines): (key, value), value None on a section
     # row ("| rollout/ |  |"); a rule line ("-----") closes the table, which is one record
@@ -1344,6 +1458,17 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.plan_epochs = int(pm.group(1))
             rec = a.rec = None
             return a
+        if pm and int(pm.group(1)) > 0 and rec is not None and rec.step is None and rec.epoch is None \
+                and rec.counter is None and rec.inner is None and not rec.bar and rec.keys \
+                and not any(LOSS_WORD.search(k) or k.lower().endswith("loss") or _MEASURED.search(k) for k in rec.keys):
+            # the plan said in words beside the settings it runs with ("link-budget MLP: 40 epochs, lr=0.002, batch
+            # 64", "Training for 30 epochs, batch size 64, lr 1e-3"): the plan and settings, no record -- nothing on
+            # the line is measured (the parser takes it as the plan only before the first record)
+            a.plan_epochs = int(pm.group(1))
+            a.options = [(k, v) for k, v in zip(rec.keys, rec.values)
+                         if not (v == a.plan_epochs and not SETTING_KEY.fullmatch(k))]
+            rec = a.rec = None
+            return a
     if rec is not None and rec.keys and "aram" in msg and all(PARAM_COUNT_KEY.fullmatch(k) for k in rec.keys):
         # the size of a model ("Total params: 39,344" under Keras' model.summary(), "Total parameters: 4386178 ||
         # Trainable parameters: 258", "Model parameters: total=17517458 | trainable=17359954"), printed again at
@@ -1365,6 +1490,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         rec = a.rec = None
     if rec is not None and msg.startswith("{") and msg.endswith("}") and WORD_VALUE.search(msg):
         a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg)]
+    elif rec is not None and msg.endswith("}") and "{" in msg and WORD_VALUE.search(msg):
+        sl = SETTINGS_LEAD.match(msg)
+        if sl and msg[sl.end():].strip().startswith("{"):
+            a.dict_settings = [(k, setting_value(v)) for k, v in DICT_ITEM.findall(msg[sl.end():])]
+            a.config_said = True
     if rec is not None and ("eta" in msg or "ETA" in msg):
         em = ETA.search(msg)
         if em:
