@@ -20,7 +20,10 @@ short; a grad-norm rise first -> LR too high / exploding gradients; one huge ste
 batch / numerical instability.
 
 A rise the loss has already made and recovered from at least ``max_prior_cycles`` times before (an
-epoch sawtooth, cyclic LR) is a cycle, not a divergence. When the importer found several training sessions appended to one file (``meta["sessions"]``),
+epoch sawtooth, cyclic LR) is a cycle, not a divergence. A rise that comes with the logged LR climbing back from its
+decayed floor (a tenth of its peak or less by the loss's best, half the peak or more after it: a warm restart, a
+cosine whose cycle is shorter than the run) and that gave back less than the progress made is told as information,
+the scheduler first among its causes: what a restart does to a fitted loss. When the importer found several training sessions appended to one file (``meta["sessions"]``),
 the finite-rise check looks at the last session only: a later session starting higher is another
 training, not a divergence.
 
@@ -408,6 +411,16 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         conf = min(conf, 0.6)  # never improved before rising: could be a warmup bump cut short
     severe = (res["logspace"] and res["rise_log"] >= math.log(2.0)) or res["lost"] >= 1.0
     severity = None if severe else "warning"
+    restart = _lr_restarted(run, onset, res["best_step"])
+    if restart is not None and severity is None and res["lost"] < 1.0:
+        # the rise came with the LR climbing back from its decayed floor (a cosine whose cycle is shorter than the
+        # run, a cyclic or warm-restart schedule) and gave back less than the progress made: what a restart does to
+        # a fitted loss, to be told -- an intended warm restart or a misaligned schedule length -- not a run lost
+        severity = "info"
+        causes = ("scheduler-misaligned",) + tuple(c for c in causes if c != "scheduler-misaligned")
+        msg += (f"; the LR had decayed to {sig.fmt_num(restart[0])} and rose again to {sig.fmt_num(restart[1])} after "
+                "it: the schedule restarted (a warm restart, or a cycle shorter than the run)")
+        ev["lr_restart"] = {"floor": restart[0], "after": restart[1]}
     late = _late_fall(f, p.recovering_z)
     if res["from_start"] and late is not None and late >= p.recovering_fall:
         # the 'best' is the first points, before any learning: no progress was lost. A loss that rose at once
@@ -419,6 +432,31 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         ev["late_fall"] = late
     yield Hit(msg, step=onset, steps=(onset, int(f.index[-1])), confidence=conf, evidence=ev, causes=causes,
               severity=severity, marks=(res["best_step"],))
+
+
+def _lr_restarted(run: Run, onset: int, best_step: int) -> tuple[float, float] | None:
+    """(floor, level after) when the logged LR had decayed to a tenth of its peak or less by the loss's best step and
+    climbed back to half of that peak or more between then and the end -- a schedule that restarted; None otherwise
+    (no LR logged, or no restart)."""
+    if "lr" not in run.roles:
+        return None
+    lr = sig.finite(run.series("lr"))
+    if len(lr) < 5:
+        return None
+    lv = lr.to_numpy(dtype=np.float64)
+    ls = lr.index.to_numpy()
+    peak = float(np.max(lv))
+    if not peak > 0:
+        return None
+    before = lv[ls <= max(best_step, onset)]
+    after = lv[ls > best_step]
+    if not len(before) or not len(after):
+        return None
+    floor = float(np.min(before[-max(1, len(before) // 5):]))
+    high = float(np.max(after))
+    if floor <= 0.1 * peak and high >= 0.5 * peak:
+        return floor, high
+    return None
 
 
 def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:

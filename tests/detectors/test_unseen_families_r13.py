@@ -293,3 +293,41 @@ def test_a_training_accuracy_that_rises_after_the_explosion_is_not_at_chance(k, 
     d = _iter_log(tmp_path / f"iterlearn-{k}-{n}", k, n, 64, True, k + n)
     rr, f = _findings(d)
     assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+
+
+# ------------------------------------------------ a cosine whose cycle is half the run (or a warm restart): the LR climbs
+# back from ~0 and a fitted training loss climbs with it, giving back part of its progress -- what a restart does, told
+# as information; the same rise under an LR that never restarted is divergence as before
+def _restart_csv(path, n, restart, seed):
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    half = n // 2
+    lr = 5e-4 * 0.5 * (1 + np.cos(np.pi * np.minimum(t, half) / half))
+    if restart:
+        lr[half:] = 5e-4 * 0.5 * (1 - np.cos(np.pi * (t[half:] - half) / half))
+    else:
+        lr[half:] = lr[half - 1]
+    loss = 4.0 * np.exp(-t / (n / 12)) + 4e-4
+    loss[half:] = 4e-4 + 0.4 * (1 - np.exp(-(t[half:] - half) / (n / 20)))
+    loss = loss * np.exp(0.05 * rng.standard_normal(n))
+    path.mkdir()
+    rows = ["epoch,train_loss,lr"] + [f"{i},{v:.6g},{r:.6g}" for i, (v, r) in enumerate(zip(loss, lr))]
+    (path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("n", [100, 200, 1000])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_loss_that_rises_with_a_restarted_lr_is_told_not_alarmed(n, seed, tmp_path):
+    rr, f = _findings(_restart_csv(tmp_path / f"restart-{n}-{seed}", n, True, seed))
+    h = f.get("divergence")
+    assert h is None or h.severity == "info", h.message
+    if h is not None:
+        assert "restarted" in h.message and h.cause_ids[0] == "scheduler-misaligned", h.message
+
+
+@pytest.mark.parametrize("n", [100, 200, 1000])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_same_rise_without_a_restart_is_still_divergence(n, seed, tmp_path):
+    rr, f = _findings(_restart_csv(tmp_path / f"norestart-{n}-{seed}", n, False, seed))
+    assert "divergence" in f and f["divergence"].severity in SEVERE, _shown(rr)
