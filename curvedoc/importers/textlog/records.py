@@ -1133,8 +1133,9 @@ KV_STEP_KEYS = ("total_timesteps", "timestepssofar", "timesteps", "timesteps_tot
                 "steps", "step", "global_step", "iterations", "iteration", "nupdates", "n_updates_total")
 
 # a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
-# colon that ends the header is followed by a space or nothing
-_COLUMN = r"[A-Za-z][\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
+# colon that ends the header is followed by a space or nothing. A name may start with a dimension or an ordinal joined
+# to its word by '_' ("2d_loss", "3D_loss", "1st_loss"): a name, not a number ("3ms" is a measurement, no name)
+_COLUMN = r"(?:\d{1,2}[A-Za-z]{0,3}_(?=[A-Za-z])|[A-Za-z])[\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
 TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::|$)")
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
