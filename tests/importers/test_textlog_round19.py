@@ -43,3 +43,30 @@ def test_a_number_with_a_unit_is_no_column_name(tmp_path):
     assert _series(rd, "loss")[1] == [0.9, 0.7, 0.5]
     assert not any(t.endswith("ms") for t in _tags(rd)), _tags(rd)
 
+
+# ------------------------------------------------------------- a count of epochs said in words is no value
+@pytest.mark.parametrize("say, word, key, val", [
+    ("Finished {E} epochs, val acc 0.93", "Finished", "val acc", 0.93),
+    ("Trained {E} epochs: best val_loss 0.41", "Trained", "val_loss", 0.41),
+    ("Done: {E} epochs, test acc 0.88", "Done", "acc", 0.88),
+    ("training completed {E} epochs | final loss 0.2", "completed", "loss", 0.2),
+])
+@pytest.mark.parametrize("E, plan", [(30, True), (7, False)])
+def test_a_count_of_epochs_said_in_words_is_no_value_of_the_word_before(tmp_path, say, word, key, val, E, plan):
+    """A script ends with a sentence saying how many epochs ran and its result ('Finished 30 epochs, val acc 0.93'):
+    a whole number written before 'epochs' counts epochs -- how many ran, or the plan -- and is never the value of
+    the word before it ('Finished' valued 30 was a series or a summary value of the run); the result beside it is
+    read."""
+    lines = ([f"Training for {E} epochs"] if plan else []) + \
+        [f"epoch {e} loss {1 / e:.3f} val acc {0.5 + e / 100:.3f}" for e in range(1, E + 1)] + [say.format(E=E)]
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert not any(word.lower() in t.lower() for t in tags), tags
+    assert not any(word.lower() in str(k).lower() for k in (rd.meta.get("summary") or {})), rd.meta.get("summary")
+    assert not any(word.lower() in str(k).lower() for k in rd.hparams), rd.hparams
+    assert any(key in t and _series(rd, t)[1][-1:] == [val] for t in tags) \
+        or val in (rd.meta.get("summary") or {}).values(), (tags, rd.meta.get("summary"))
+    assert len(_series(rd, "loss")[1]) == E
+    if plan:
+        assert rd.meta.get("num_epochs") == E
+

@@ -387,6 +387,14 @@ def _counts_items(msg: str, key: str, raw: str) -> bool:
                      re.IGNORECASE) is not None
 
 
+def _counts_epochs(msg: str, key: str, raw: str) -> bool:
+    """Is ``key``'s value ``raw`` a whole number of epochs written with its plural noun in ``msg`` ("Finished 30
+    epochs, val acc 0.93", "trained 12 epochs: loss 0.41")? A count of epochs -- run or planned -- is no value of the
+    word before it (the plan said so is read as the plan: PLAN_IN_WORDS)."""
+    return raw.isdigit() and re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+epochs\b", msg,
+                                       re.IGNORECASE) is not None
+
+
 def _is_duration(msg: str, key: str, raw: str) -> bool:
     """Is ``key``'s value ``raw`` written with a unit of time in ``msg`` ("train 2.2s", "val: 310ms")?"""
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?|h)\b",
@@ -899,6 +907,8 @@ def parse_record(msg: str) -> Rec | None:
         low = key.lower()
         if not tot and _counts_items(msg, key, raw):
             continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
+        if not tot and "pochs" in msg and _counts_epochs(msg, key, raw):
+            continue  # ("Finished 30 epochs, val acc 0.93": how many epochs ran, no value of 'Finished')
         if low in ABBREVIATED_CLOCKS:
             # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
             key = low = ABBREVIATED_CLOCKS[low]
