@@ -70,3 +70,32 @@ def test_a_count_of_epochs_said_in_words_is_no_value_of_the_word_before(tmp_path
     if plan:
         assert rd.meta.get("num_epochs") == E
 
+
+# ------------------------------------------------------------- absl's time before its logging is initialised
+@pytest.mark.parametrize("level", ["I", "W", "E"])
+@pytest.mark.parametrize("where", ["port.cc:153", "cpu_feature_guard.cc:227", "tensorflow/core/util/port.cc:113",
+                                   "cuda_dnn.cc:8473"])
+@pytest.mark.parametrize("epochs", [2, 6])
+def test_absl_lines_before_its_log_is_initialised_are_a_prefix(tmp_path, level, where, epochs):
+    """TensorFlow 2.16+ writes its C++ messages through absl before absl::InitializeLog() is called, with a zeroed date
+    and the seconds since 1970 ('I0000 00:00:1776710231.442377    2592 port.cc:153] oneDNN custom operations are
+    on..'): the level letter, the time, the thread and the source's file:line are the logger's prefix, as glog's
+    'I1128 12:00:00.123 4567 solver.cpp:218]' is -- the source file is no key valued by its line number (a 'port.cc'
+    series, a 'cpu_feature_guard.cc' setting)."""
+    t0 = 1776710231.442377
+    lines = ["WARNING: All log messages before absl::InitializeLog() is called are written to STDERR"]
+    for k in range(3):
+        lines.append(f"{level}0000 00:00:{t0 + k:.6f}    2592 {where}] oneDNN custom operations are on. You may see")
+        lines.append("slightly different numerical results due to floating-point round-off errors.")
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}/{epochs}")
+        lines.append(f"92/92 - 30s - 320ms/step - accuracy: {0.5 + e / 50:.4f} - loss: {1.3 / e:.4f} - "
+                     f"val_accuracy: {0.6 + e / 60:.4f} - val_loss: {1.0 / e:.4f}")
+        lines.append(f"{level}0000 00:00:{t0 + 100 * e:.6f}    2592 {where}] Allocation of 102760448 exceeds 10% of "
+                     "free system memory.")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    src = where.rsplit("/", 1)[-1].split(":")[0]
+    assert not any(src in t or t.endswith(".cc") for t in tags), tags
+    assert not any(src in str(k) for k in rd.hparams), rd.hparams
+    assert len(_series(rd, "loss")[1]) == epochs and len(_series(rd, "val_loss")[1]) == epochs

@@ -21,7 +21,10 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 # a clock's name and its count ("epoch:3", "e:3", "step:10"): a position heading the record, not a logger's name:lineno
 _CLOCK_NAMED = r"(?i:e|ep|epoch|epochs|itr|iter|step):\d"
 PREFIX = re.compile(
-    r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
+    # (glog / absl's time before absl::InitializeLog() is called, after its level letter and zeroed date "I0000 ": a
+    # zeroed hour and minute, then the seconds since 1970 -- "I0000 00:00:1776710231.442377    2592 port.cc:153]
+    # oneDNN custom operations are on", TensorFlow 2.16+ -- before the time stamps below read "00:00:17" of it)
+    r"^(?:\d\d:\d\d:\d{9,11}\.\d+(?=\s)|\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     # (the time stamp and the logger's name in one bracket: detectron2's "[06/07 02:05:36 d2.evaluation.testing]: ")
     r"\[" + _TS + r"\s+[A-Za-z_][\w.<>\-]*\]:?|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
