@@ -619,8 +619,24 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Not analysed in ae (10): floatbutterfly_bicyclegan_losslog G_L1, G_GAN, D, z_L1, kl (BicycleGAN's parts: no role,
 #   as CycleGAN's); jkinx_awr_20000iters / jkinx_awr_reacher Critic_Loss and Actor_Loss (read as train/Critic_Loss,
 #   train/Actor_Loss: an RL actor/critic pair, no role); ashecy_pinn_nls_adam_lbfgs L2 (a relative L2 error).
-MIN_COUNTED_LOCKBOX = 0.925
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.796
+#
+# AFTER round 19 (tests/importers/test_textlog_round19.py: a column named from a digit joined to its word, '2d_loss',
+# is a column; a whole number before 'epochs' counts epochs and is no value of the word before it, 'Finished 30
+# epochs, val acc 0.93'; absl's time before absl::InitializeLog() is called, 'I0000 00:00:1776710231.442377  2592
+# port.cc:153]', is the logger's prefix):
+#   count labels, all seven batches: 304/324 (93.8%) read, 261 (80.6%) analysed -- ae 45/45 (34 analysed: +3
+#   lyuheng_unsup3dpose_tsv's 2d/3d/temporal losses, its adv_loss read but no role, an adversary's by design); the
+#   other batches unchanged (259/279, 227); dict labels unchanged (exact 564/592, analysed 538, no mix); list labels
+#   unchanged (502/551); main corpus unchanged (exact 495/509, analysed 459, no mix).
+#   Findings (benchmarks/real_runs.py --only text_log, every listed batch and ../shared): unchanged everywhere (ae
+#   macro recall 1.0, precision 0.833; diagnose read lyuheng's log.txt before too, by its CSV importer); the points
+#   that changed are junk series gone -- absl's source files read as keys ('port.cc', 'computation_placer.cc',
+#   'face_landmarker_graph.cc', ..): kgopika_retina_utf16 8 -> 6, keras-utf16-cifar10 (k) 8 -> 6,
+#   llamafactory-phi4 (b) 196 -> 192, mkgl-hf-print (q) 624 -> 620, multimodal-deepfake-print (w) 282 -> 220.
+#   Still not analysed in ae (by design, as earlier rounds): BicycleGAN's G_GAN/D/G_L1/z_L1/kl (floatbutterfly: not
+#   assessed, its relaunch found), AWR's Critic_Loss/Actor_Loss (RL critic and actor), the PINN's relative 'L2' error.
+MIN_COUNTED_LOCKBOX = 0.938
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.805
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911
