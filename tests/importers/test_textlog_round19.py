@@ -5,7 +5,7 @@ plans (the two readings must be equal: ``_read``)."""
 from __future__ import annotations
 
 import pytest
-from test_textlog_readings import _read, _series, _tags
+from test_textlog_readings import _assert_chunks_read_as_whole, _read, _series, _tags
 
 
 # ------------------------------------------------------------- a column's name may start with its dimension's digit
@@ -99,3 +99,19 @@ def test_absl_lines_before_its_log_is_initialised_are_a_prefix(tmp_path, level, 
     assert not any(src in t or t.endswith(".cc") for t in tags), tags
     assert not any(src in str(k) for k in rd.hparams), rd.hparams
     assert len(_series(rd, "loss")[1]) == epochs and len(_series(rd, "val_loss")[1]) == epochs
+
+
+@pytest.mark.parametrize("every", [1, 3])
+def test_absl_lines_between_step_records_read_alike_whole_and_in_chunks(tmp_path, every):
+    """The same log read whole, in chunks or from any line onward: absl's lines between the records are no records
+    wherever the reading starts."""
+    lines = []
+    for i in range(1, 61):
+        lines.append(f"step {10 * i} loss {2.0 / i:.4f} lr 0.001")
+        if i % every == 0:
+            lines.append(f"W0000 00:00:{1776710231.442377 + i:.6f}    2592 cuda_dnn.cc:8473] Allocation of {i} bytes")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[0] == [10 * i for i in range(1, 61)]
+    assert not any(t.endswith(".cc") for t in _tags(rd)), _tags(rd)
+    p = tmp_path / "train.log"
+    _assert_chunks_read_as_whole(p, [len(p.read_bytes()) // 3, len(p.read_bytes()) // 2])
