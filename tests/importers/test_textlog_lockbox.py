@@ -5,8 +5,8 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the
-2026-12-09 batches being collected now are locked: not listed, never read)."""
+A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (2026-12-09ae is
+scored and listed; the other 2026-12-09 batches are locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
                    "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10", "2026-12-07aa", "2026-12-07ab",
-                   "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12")
+                   "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -608,8 +608,35 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   launch's 'Epoch 0001' line printed twice is one point, an echo, by principle; the label counts 14),
 #   clip-multimodal-sentiment-zh 准确率 (the measure's words drop CJK characters), mode-gru-tqdm-cosine (a tqdm-redraw
 #   label), and aa/ab/nu11's as after round 16.
-MIN_COUNTED_LOCKBOX = 0.928
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.813
+#
+# FIRST READING of 2026-12-09ae (scored, seen; added here before any reader change of this branch, code of main at
+# f57b9d6; its ten text logs label by counts):
+#   count labels, all seven batches: 300/324 (92.6%) read, 258 (79.6%) analysed -- ae alone 41/45 (31 analysed);
+#   ac/ad/nu12 and aa/ab/nu11 unchanged (259/279, 227).
+#   Missed in ae (4): lyuheng_unsup3dpose_tsv 2d_loss, 3d_loss, adv_loss, temporal_loss (a tab-separated table whose
+#   header '2d_loss   \t3d_loss   \tadv_loss   \ttemporal_loss   \t' names columns starting with a digit, over 5000
+#   rows of four numbers: refused, "no training metrics found").
+#   Not analysed in ae (10): floatbutterfly_bicyclegan_losslog G_L1, G_GAN, D, z_L1, kl (BicycleGAN's parts: no role,
+#   as CycleGAN's); jkinx_awr_20000iters / jkinx_awr_reacher Critic_Loss and Actor_Loss (read as train/Critic_Loss,
+#   train/Actor_Loss: an RL actor/critic pair, no role); ashecy_pinn_nls_adam_lbfgs L2 (a relative L2 error).
+#
+# AFTER round 19 (tests/importers/test_textlog_round19.py: a column named from a digit joined to its word, '2d_loss',
+# is a column; a whole number before 'epochs' counts epochs and is no value of the word before it, 'Finished 30
+# epochs, val acc 0.93'; absl's time before absl::InitializeLog() is called, 'I0000 00:00:1776710231.442377  2592
+# port.cc:153]', is the logger's prefix):
+#   count labels, all seven batches: 304/324 (93.8%) read, 261 (80.6%) analysed -- ae 45/45 (34 analysed: +3
+#   lyuheng_unsup3dpose_tsv's 2d/3d/temporal losses, its adv_loss read but no role, an adversary's by design); the
+#   other batches unchanged (259/279, 227); dict labels unchanged (exact 564/592, analysed 538, no mix); list labels
+#   unchanged (502/551); main corpus unchanged (exact 495/509, analysed 459, no mix).
+#   Findings (benchmarks/real_runs.py --only text_log, every listed batch and ../shared): unchanged everywhere (ae
+#   macro recall 1.0, precision 0.833; diagnose read lyuheng's log.txt before too, by its CSV importer); the points
+#   that changed are junk series gone -- absl's source files read as keys ('port.cc', 'computation_placer.cc',
+#   'face_landmarker_graph.cc', ..): kgopika_retina_utf16 8 -> 6, keras-utf16-cifar10 (k) 8 -> 6,
+#   llamafactory-phi4 (b) 196 -> 192, mkgl-hf-print (q) 624 -> 620, multimodal-deepfake-print (w) 282 -> 220.
+#   Still not analysed in ae (by design, as earlier rounds): BicycleGAN's G_GAN/D/G_L1/z_L1/kl (floatbutterfly: not
+#   assessed, its relaunch found), AWR's Critic_Loss/Actor_Loss (RL critic and actor), the PINN's relative 'L2' error.
+MIN_COUNTED_LOCKBOX = 0.938
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.805
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911

@@ -21,7 +21,10 @@ _TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\
 # a clock's name and its count ("epoch:3", "e:3", "step:10"): a position heading the record, not a logger's name:lineno
 _CLOCK_NAMED = r"(?i:e|ep|epoch|epochs|itr|iter|step):\d"
 PREFIX = re.compile(
-    r"^(?:\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
+    # (glog / absl's time before absl::InitializeLog() is called, after its level letter and zeroed date "I0000 ": a
+    # zeroed hour and minute, then the seconds since 1970 -- "I0000 00:00:1776710231.442377    2592 port.cc:153]
+    # oneDNN custom operations are on", TensorFlow 2.16+ -- before the time stamps below read "00:00:17" of it)
+    r"^(?:\d\d:\d\d:\d{9,11}\.\d+(?=\s)|\s+|\d{1,5}:\s+(?=\S)|\[(?:rank|default|RANK|Rank)\s*\d+\]:?|(?:rank|Rank)\s*\d+:|\[titan\]|"
     # (the time stamp and the logger's name in one bracket: detectron2's "[06/07 02:05:36 d2.evaluation.testing]: ")
     r"\[" + _TS + r"\s+[A-Za-z_][\w.<>\-]*\]:?|"
     r"\[?" + _TS + r"\]?|\[[^\]\[]*(?:\.py:\d+|" + LEVELS + r")[^\]\[]*\]|[-|>]+(?=\s)|"
@@ -385,6 +388,14 @@ def _counts_items(msg: str, key: str, raw: str) -> bool:
         return False
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
                      re.IGNORECASE) is not None
+
+
+def _counts_epochs(msg: str, key: str, raw: str) -> bool:
+    """Is ``key``'s value ``raw`` a whole number of epochs written with its plural noun in ``msg`` ("Finished 30
+    epochs, val acc 0.93", "trained 12 epochs: loss 0.41")? A count of epochs -- run or planned -- is no value of the
+    word before it (the plan said so is read as the plan: PLAN_IN_WORDS)."""
+    return raw.isdigit() and re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+epochs\b", msg,
+                                       re.IGNORECASE) is not None
 
 
 def _is_duration(msg: str, key: str, raw: str) -> bool:
@@ -899,6 +910,8 @@ def parse_record(msg: str) -> Rec | None:
         low = key.lower()
         if not tot and _counts_items(msg, key, raw):
             continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
+        if not tot and "pochs" in msg and _counts_epochs(msg, key, raw):
+            continue  # ("Finished 30 epochs, val acc 0.93": how many epochs ran, no value of 'Finished')
         if low in ABBREVIATED_CLOCKS:
             # Marian's "Ep. 1 : Up. 500 : Sen. 15,203 : Cost 6.01": the epoch and the update count, abbreviated
             key = low = ABBREVIATED_CLOCKS[low]
@@ -1133,8 +1146,9 @@ KV_STEP_KEYS = ("total_timesteps", "timestepssofar", "timesteps", "timesteps_tot
                 "steps", "step", "global_step", "iterations", "iteration", "nupdates", "n_updates_total")
 
 # a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
-# colon that ends the header is followed by a space or nothing
-_COLUMN = r"[A-Za-z][\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
+# colon that ends the header is followed by a space or nothing. A name may start with a dimension or an ordinal joined
+# to its word by '_' ("2d_loss", "3D_loss", "1st_loss"): a name, not a number ("3ms" is a measurement, no name)
+_COLUMN = r"(?:\d{1,2}[A-Za-z]{0,3}_(?=[A-Za-z])|[A-Za-z])[\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
 TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::|$)")
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
