@@ -457,6 +457,18 @@ def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
     return None
 
 
+def _first_thrown(run: Run, scale: float, explode_ratio: float) -> int:
+    """The first step at which the training loss reached ``explode_ratio`` times ``scale`` or went non-finite (after
+    a finite start); the last step when it never did."""
+    s = run.series("train_loss")
+    v = s.to_numpy(dtype=np.float64)
+    st = s.index.to_numpy()
+    fin = np.isfinite(v)
+    start = int(np.argmax(fin)) if fin.any() else 0
+    up = np.flatnonzero((v >= explode_ratio * scale) | (~fin & (np.arange(len(v)) > start)))
+    return int(st[up[0]]) if len(up) else int(st[-1])
+
+
 def _k_after_blowup(run: Run, tail: float, p: Params) -> int | None:
     """K of a loss that started at log K, exploded (``explode_ratio`` x log K), and came back to sit at or just
     above log K: three readings of one K (start, return, flat tail), not a coincidence of one level."""
@@ -1006,6 +1018,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             if bt is None or bt["step"] <= int(run.series("train_loss").index[0]):
                 # a training accuracy at chance without an explosion is the loss rules' reading; and a first reading
                 # far above log K is where the run started (another loss kind, a bad init), not a step thrown away
+                continue
+            if int((steps > _first_thrown(run, math.log(kt), p.explode_ratio)).sum()) < p.min_evals:
+                # the readings after the loss was first thrown up must be enough to say the model sat at chance
+                # there (a run that crashed three steps after its loss took off has no such stretch)
                 continue
         if len(v) < p.min_evals:
             # fewer evaluations than min_evals could all fall inside a warm-up -- unless the training loss exploded

@@ -331,3 +331,23 @@ def test_a_loss_that_rises_with_a_restarted_lr_is_told_not_alarmed(n, seed, tmp_
 def test_the_same_rise_without_a_restart_is_still_divergence(n, seed, tmp_path):
     rr, f = _findings(_restart_csv(tmp_path / f"norestart-{n}-{seed}", n, False, seed))
     assert "divergence" in f and f["divergence"].severity in SEVERE, _shown(rr)
+
+
+@pytest.mark.parametrize("k", [4, 10, 16])
+@pytest.mark.parametrize("after", [1, 2, 3])
+def test_a_run_that_crashed_a_few_readings_after_its_loss_took_off_is_not_judged_at_chance(k, after, tmp_path):
+    # the twin the training-accuracy reading must not reach: 'iter' lines of a run whose loss took off and went NaN
+    # within a few readings, then a traceback -- too few readings at the broken state to say it sat at chance
+    rng = np.random.default_rng(k + after)
+    d = tmp_path / f"crashed-{k}-{after}"
+    d.mkdir()
+    lines = ["lr=0.05 batch_size=64"]
+    loss = [math.log(k) * 1.02, math.log(k) * 2.5] + [math.log(k) * 10.0 ** (3 * (i + 1)) for i in range(after)]
+    for i, v in enumerate(loss + [float("nan")]):
+        lines.append(f"step={i + 1} loss={v:.4g} acc={rng.binomial(64, 1 / k) / 64:.4f}")
+    lines += ["Traceback (most recent call last):", '  File "train.py", line 80, in <module>',
+              "FloatingPointError: loss is nan"]
+    (d / "train.log").write_text("\n".join(lines) + "\n")
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, f["plateau-at-chance"].message
+    assert "divergence" in f or "crashed-run" in f, _shown(rr)
