@@ -453,6 +453,15 @@ def yolo_settings(path: Path, frame_cols: list[T.NumericColumn], meta: dict, iss
     return hp
 
 
+def _resumed_counter(ep: np.ndarray) -> bool:
+    """An epoch counter that grows by one row at a time and, where it goes back, lands on a LATER epoch than its
+    first one and grows again: a job killed and resumed from a checkpoint into the same file (1..13, then 9..24) --
+    one run whose restart is reported, as the module says, not a row count."""
+    d = np.diff(ep)
+    back = d < 0
+    return bool(back.any()) and bool(np.all(d[~back] > 0)) and bool(np.all(ep[1:][back] > ep[0]))
+
+
 def lightning_settings(path: Path, issues: list[ImportIssue]) -> dict:
     """The settings beside a Lightning ``metrics.csv``: the module's ``hparams.yaml``, then the ``config.yaml``
     LightningCLI saves into the same folder (its ``trainer:`` section states the plan), the first naming a key
@@ -674,7 +683,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
         # reported, the later write wins); a generic CSV: an epoch column that only grows
         ep = T.integral_steps(epoch_col)
         if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)
-                               or (split_rows and np.all(np.diff(ep) >= 0))):
+                               or (split_rows and np.all(np.diff(ep) >= 0)) or _resumed_counter(ep)):
             steps = ep
             step_col = epoch_col
     if steps is None:
