@@ -53,6 +53,7 @@ class RunEvidence:
         self.reused = 0
         self.computed = 0
         self.check = os.environ.get("CURVEDOC_EVIDENCE_CHECK", "").strip() not in ("", "0")
+        self.rolling = _rolling_mode_from_env()  # read once a run, not on each of its ~11 rolling medians
 
 
 _EVIDENCE: contextvars.ContextVar[RunEvidence | None] = contextvars.ContextVar("curvedoc_run_evidence", default=None)
@@ -365,8 +366,14 @@ _ROLLING: dict[str, object] = {}  # "kernel": the compiled module once prepare_c
 # "pandas": pandas' own rolling-median routine once _pandas_median() has checked it (None: the public call)
 
 
-def _rolling_mode() -> str:
+def _rolling_mode_from_env() -> str:
     return os.environ.get("CURVEDOC_ROLLING", "auto").strip().lower()
+
+
+def _rolling_mode() -> str:
+    """``CURVEDOC_ROLLING`` as read when the run being diagnosed began (else now)."""
+    evidence = _EVIDENCE.get()
+    return _rolling_mode_from_env() if evidence is None else evidence.rolling
 
 
 def prepare_compiled() -> bool:
