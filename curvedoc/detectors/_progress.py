@@ -19,7 +19,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from curvedoc.detectors._signal import downsample, fifth_medians, mad, median_se, shared
+from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
 from curvedoc.model.metrics import tokens
@@ -48,9 +48,8 @@ def clean(s: pd.Series) -> pd.Series:
     """Finite points of a step-indexed series (a copy-free view when nothing is dropped)."""
     if len(s) == 0:
         return s
-    v = s.to_numpy(dtype=np.float64)
-    m = np.isfinite(v)
-    return s if m.all() else s[m]
+    m = finite_mask(s)
+    return s if m is None else s[m]
 
 
 STRIDE_CAP = 200_000
