@@ -130,6 +130,20 @@ def noise_sigma(y: np.ndarray, floor: float) -> float:
     return max(s, floor)
 
 
+@shared
+def _level_medians(v: np.ndarray, is_log: bool, w: int) -> np.ndarray:
+    """Trailing rolling medians (``w`` points, edges use what exists) of ``v`` (its logs when ``is_log``) followed by
+    ``(w - 1) // 2`` NaNs: the first ``len(v)`` are the trailing level, the rest from ``(w - 1) // 2`` on the centred
+    one (pandas skips NaN, so each is the number its own ``rolling(..., center=...)`` gives). One pass for both: the
+    rules that read the training loss's level trailing and centred at the same window (train-val-gap, grokking)
+    share it."""
+    y = np.log(v) if is_log else v
+    off = (w - 1) // 2
+    if off:
+        y = np.concatenate([y, np.full(off, np.nan)])
+    return sig.rolling_median_values(y, w, 1, center=False)
+
+
 class Level:
     """Smoothed level of a dense curve (in working space: log when ``is_log``), queried at arbitrary steps.
 
@@ -145,12 +159,14 @@ class Level:
             self.x = self.y = np.empty(0)
             return
         x, v = thin(np.asarray(steps), np.asarray(values, dtype=np.float64), LEVEL_POINTS)
-        y = np.log(v) if is_log else v
-        w = sig.window(len(y), frac, lo=1)
+        w = sig.window(len(v), frac, lo=1)
         if w % 2 == 0:
             w += 1
         if w > 1:
-            y = sig.rolling_median_values(y, w, 1, center=center)
+            y = _level_medians(v, is_log, w)
+            y = y[(w - 1) // 2:] if center else y[: len(v)]
+        else:
+            y = np.log(v) if is_log else v
         self.x = np.asarray(x, dtype=np.float64)
         self.y = np.asarray(y, dtype=np.float64)
 

@@ -19,9 +19,10 @@ import re
 import numpy as np
 import pandas as pd
 
-from curvedoc.detectors._signal import downsample, fifth_medians, mad, median_se, shared
+from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.metrics import tokens
 
 # Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
@@ -48,9 +49,8 @@ def clean(s: pd.Series) -> pd.Series:
     """Finite points of a step-indexed series (a copy-free view when nothing is dropped)."""
     if len(s) == 0:
         return s
-    v = s.to_numpy(dtype=np.float64)
-    m = np.isfinite(v)
-    return s if m.all() else s[m]
+    m = finite_mask(s)
+    return s if m is None else s[m]
 
 
 STRIDE_CAP = 200_000
@@ -454,7 +454,7 @@ def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float, chance
     if n >= 10:
         w = max(3, n // 10) | 1
         top = rolling_median_values(v, w, 1, center=True)  # pandas' rolling median's numbers (its max is compared)
-    return float(np.max(top)) <= chance + m and abs(float(np.median(v)) - chance) <= max(0.1 * chance, m)
+    return float(np.max(top)) <= chance + m and abs(np_median(v) - chance) <= max(0.1 * chance, m)
 
 
 def k_label(k: int) -> str:
@@ -469,7 +469,7 @@ def step_weights(steps: np.ndarray) -> np.ndarray:
     if n < 2:
         return np.ones(n)
     d = np.diff(steps.astype(np.float64))
-    med = float(np.median(d)) if len(d) else 1.0
+    med = np_median(d) if len(d) else 1.0
     w = np.empty(n)
     w[0] = med
     w[1:] = d
@@ -582,7 +582,7 @@ def rate_rose(run, min_gain: float = LEARNED_GAIN) -> tuple[str, float, float] |
         v = v[np.isfinite(v)] / m.scale
         if len(v) < 4:
             continue
-        first, last = float(np.median(v[:3])), float(np.median(v[-3:]))
+        first, last = np_median(v[:3]), np_median(v[-3:])
         if last - first >= min_gain:
             return m.tag, first * m.scale, last * m.scale
     return None
@@ -601,7 +601,7 @@ def held_out_moved(run) -> tuple[str, float, float] | None:
         v = v[np.isfinite(v)]
         if len(v) < 4 or len(np.unique(v)) < 3:
             continue
-        first, last = float(np.median(v[:3])), float(np.median(v[-3:]))
+        first, last = np_median(v[:3]), np_median(v[-3:])
         if last > first:
             return m.tag, first, last
     return None
@@ -622,7 +622,7 @@ def saw_start(steps: np.ndarray) -> bool:
         return True
     if len(steps) < 3:
         return False
-    return float(steps[0]) <= 1.5 * float(np.median(np.diff(steps.astype(np.float64))))
+    return float(steps[0]) <= 1.5 * np_median(np.diff(steps.astype(np.float64)))
 
 
 def loss_fall(run, role: str, min_points: int) -> dict | None:
@@ -759,7 +759,7 @@ def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1, min_after: int
     slope = float(np.polyfit(xs, ys, 1)[0])
     if not slope < 0:
         return None
-    return float(steps[-1]) + float(post[-1]) / -slope, float(np.median(np.diff(xs)))
+    return float(steps[-1]) + float(post[-1]) / -slope, np_median(np.diff(xs))
 
 
 def lr_ran_out(steps: np.ndarray, v: np.ndarray, frac: float) -> bool:

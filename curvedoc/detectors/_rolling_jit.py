@@ -70,12 +70,55 @@ TREE_FROM = 320  # window length from which the rank tree beats the sorted array
 @njit(cache=True, nogil=True)
 def trailing_median(x, w, min_periods, out):
     """``out[i]`` = median of the non-NaN values among ``x[i-w+1 .. i]`` (NaN below ``min_periods`` of them)."""
+    if monotone_median(x, w, min_periods, out):
+        return
     if w >= TREE_FROM:
         ranked_median(x, w, min_periods, out)
     elif w >= RANKED_FROM:
         sorted_median_late(x, w, min_periods, out)  # the rank tree's numbers, bit for bit, faster at this length
     else:
         sorted_median(x, w, min_periods, out)
+
+
+@njit(cache=True, nogil=True)
+def monotone_median(x, w, min_periods, out):
+    """:func:`trailing_median` of a series that only rises or only falls (a weight norm, a decaying schedule), with no
+    zero and with NaN only after its last value (the padding of a centred window), read without sorting anything:
+    each window is then a run of consecutive values already in order, whose middle one (or two) is the median.
+    The same numbers as the general kernels: equal non-zero values are the same bits, and the mean of the middle two
+    is the same sum either way round. False, writing nothing, for any other series (most stop at their first
+    turn, a few points in)."""
+    n = len(x)
+    m = 0
+    while m < n and x[m] == x[m]:
+        m += 1
+    for i in range(m, n):
+        if x[i] == x[i]:
+            return False
+    if m < 2:
+        return False
+    up = False
+    down = False
+    for i in range(m):
+        if x[i] == 0.0:
+            return False
+        if i:
+            if x[i] > x[i - 1]:
+                up = True
+            elif x[i] < x[i - 1]:
+                down = True
+            if up and down:
+                return False
+    for i in range(n):
+        lo = i - w + 1 if i >= w else 0
+        hi = i if i < m else m - 1
+        cnt = hi - lo + 1 if hi >= lo else 0
+        if cnt > 0 and cnt >= min_periods:
+            h = cnt >> 1
+            out[i] = x[lo + h] if cnt & 1 else (x[lo + h] + x[lo + h - 1]) / 2
+        else:
+            out[i] = np.nan
+    return True
 
 
 @njit(cache=True, nogil=True)

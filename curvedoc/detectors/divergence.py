@@ -74,6 +74,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._progress import adversarial, held_out_moved, rate_rose
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -182,7 +183,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         first_best, ymin, bi = True, float(yv[0]), 0
     # the start: the first readings' median -- or, when the first reading is the run's best, that reading itself: a
     # loss that ends above the model it started from made no progress to lose (the first 2% would hold the explosion)
-    head = ymin if first_best else float(np.median(yv[: sig.window(n, 0.02, lo=1, hi=20)]))
+    head = ymin if first_best else np_median(yv[: sig.window(n, 0.02, lo=1, hi=20)])
     rise = tail - ymin
     if logspace:
         if rise < p.min_rise:
@@ -471,7 +472,7 @@ def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
     if n < max(p.min_points, 10) or (v <= 0).any():
         return None
     st = f.index.to_numpy()
-    head = float(np.median(v[: sig.window(n, 0.02, lo=1, hi=20)]))
+    head = np_median(v[: sig.window(n, 0.02, lo=1, hi=20)])
     first = float(v[0])
     start = min(head, first)
     early = max(2, int(0.2 * n))
@@ -486,7 +487,7 @@ def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
     low = float(np.min(rm))
     if low < p.blowup_stuck * start:
         return None  # it learned below its start after the blow-up: recovered
-    end = float(np.median(v[-max(3, n // 7):]))
+    end = np_median(v[-max(3, n // 7):])
     ev = {"onset_step": int(st[i_peak]), "best_step": int(st[0]), "best_loss": start, "peak_loss": peak,
           "end_loss": end, "blowup_ratio": peak / start, "lowest_after": low}
     msg = (f"train_loss blew up to {sig.fmt_num(peak)} at step {sig.fmt_step(st[i_peak])}, "
@@ -542,8 +543,8 @@ def _late_fall(f, z: float = 0.0) -> float | None:
     if n < 20 or (v <= 0).any():
         return None
     a, b = v[int(0.55 * n): int(0.7 * n)], v[int(0.85 * n):]
-    mid = float(np.median(a))
-    end = float(np.median(b))
+    mid = np_median(a)
+    end = np_median(b)
     if not mid > 0:
         return None
     fall = 1.0 - end / mid
@@ -576,8 +577,8 @@ def _nan_hit(run: Run, s: pd.Series, fb: int, frac_bad: float, p: Params, has_sc
             # one huge step: the last finite value jumps far above its recent level while the value before it
             # was still ordinary (an exponential blow-up over several steps is a rise, not one bad step)
             w = sig.window(len(yv) - 2, 0.05, lo=3, hi=50)
-            level = float(np.median(yv[-w - 1:-1]))
-            level2 = float(np.median(yv[-w - 2:-2]))
+            level = np_median(yv[-w - 1:-1])
+            level2 = np_median(yv[-w - 2:-2])
             jump = float(yv[-1] - level)
             if logspace:
                 huge = jump >= p.huge_jump and (yv[-2] - level2) < p.min_rise

@@ -56,6 +56,7 @@ from curvedoc.detectors import _generalization as gx
 from curvedoc.detectors import _signal as sig
 from curvedoc._fmt import fmt_pct, fmt_step
 from curvedoc.detectors._signal import MAD_TO_SIGMA, rank_sum_z
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 MAX_BOUNDARIES = 2000
@@ -114,7 +115,7 @@ def _infer_epoch_index(ts: np.ndarray, tw: np.ndarray, min_boundaries: int) -> t
     if n < 200:
         return None
     ds = np.diff(ts)
-    md = float(np.median(ds))
+    md = np_median(ds)
     if md <= 0 or np.mean(np.abs(ds - md) > 0.01 * md + 0.5) > 0.05:
         return None
     x, y = gx.thin(ts, tw, 4000)
@@ -132,8 +133,8 @@ def _periodic_shifts(ts, x, y, w, min_boundaries):
     # level change at every index in O(n log w): trailing rolling medians read before and after i
     rm = sig.rolling_median_values(y, w)
     d = rm[idx + w - 1] - rm[idx - 1]
-    c = float(np.median(d))
-    s = MAD_TO_SIGMA * float(np.median(np.abs(d - c)))
+    c = np_median(d)
+    s = MAD_TO_SIGMA * np_median(np.abs(d - c))
     if not s > 0:
         return None
     z = (d - c) / s
@@ -151,7 +152,7 @@ def _periodic_shifts(ts, x, y, w, min_boundaries):
         return None
     b_steps = x[idx[peaks]].astype(np.float64)
     gaps = np.diff(b_steps)
-    per = float(np.median(gaps))
+    per = np_median(gaps)
     if per <= 0:
         return None
     mult = gaps / per
@@ -163,10 +164,10 @@ def _periodic_shifts(ts, x, y, w, min_boundaries):
         return None
     # the strongest shifts may be every 2nd/3rd boundary: accept a sub-period when the positions it adds
     # show shifts of the same sign at least half as strong (robust z >= 3)
-    grid_z = float(np.median(np.abs(z[peaks])))
+    grid_z = np_median(np.abs(z[peaks]))
     xs = x[idx].astype(np.float64)
     b0 = float(b_steps[0])
-    bin_steps = float(np.median(np.diff(xs))) if len(xs) > 1 else 1.0
+    bin_steps = np_median(np.diff(xs)) if len(xs) > 1 else 1.0
     for k in (4, 3, 2):
         sub = per / k
         if sub < 4 * w * bin_steps:
@@ -225,7 +226,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
         return
     edges = np.concatenate([[0], b_idx, [len(ts)]])
     lengths = np.diff(edges)
-    ppe = float(np.median(lengths))
+    ppe = np_median(lengths)
     if ppe < p.min_points_per_epoch:
         return  # logged (about) once per epoch: every point is a boundary
     w = max(3, int(round(p.window_frac * ppe)))
@@ -241,14 +242,14 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             yield from _few_boundaries(run, ts, tw, t_log, b_idx, w, p)
         return
     jumps = _medians_around(tw, b_idx, w)
-    med = float(np.median(jumps))
+    med = np_median(jumps)
     sign = 1.0 if med > 0 else -1.0
     agreement = float(np.mean(np.sign(jumps) == sign))
-    size = float(np.median(np.abs(jumps)))
+    size = np_median(np.abs(jumps))
     if t_log:
         big_enough = size >= p.min_jump
     else:
-        scale = float(np.median(np.abs(tw))) or 1.0
+        scale = np_median(np.abs(tw)) or 1.0
         big_enough = size / scale >= p.min_jump
     if not (big_enough and agreement >= p.min_agreement):
         return  # the verdict below needs both: the interior reference and the noise are not computed then
@@ -266,11 +267,11 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     inner_med = 0.0
     if len(interior) >= 3:
         inner = _medians_around(tw, interior, w)
-        typical = max(float(np.median(np.abs(inner))), noise_ref)
-        inner_med = float(np.median(inner))
+        typical = max(np_median(np.abs(inner)), noise_ref)
+        inner_med = np_median(inner)
     else:
         typical = noise_ref
-    floor = 1e-6 if t_log else 1e-9 * max(1.0, float(np.median(np.abs(tw))))
+    floor = 1e-6 if t_log else 1e-9 * max(1.0, np_median(np.abs(tw)))
     typical = max(typical, floor)
     ratio = size / typical
     # many boundaries: a shift smaller than the scatter inside epochs still shows when the boundary changes sit
@@ -284,7 +285,7 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
     if not (big_enough and agreement >= p.min_agreement and (by_ratio or by_rank)):
         return
     b_steps = ts[b_idx]
-    jump_rel = float(math.expm1(med)) if t_log else med / (float(np.median(np.abs(tw))) or 1.0)
+    jump_rel = float(math.expm1(med)) if t_log else med / (np_median(np.abs(tw)) or 1.0)
     direction = "down" if sign < 0 else "up"
     # context: an LR stepped at each boundary explains steps; a running mean that resets makes a saw-tooth
     lr_synced = False
@@ -298,8 +299,8 @@ def epoch_boundary_jumps(run: Run, p: Params) -> Iterator[Hit]:
             pos_i = np.searchsorted(ls, ts[interior]) if len(interior) else np.empty(0, dtype=np.int64)
             good_i = (pos_i - w >= 0) & (pos_i + w <= len(ls))
             if good.sum() >= p.min_boundaries:
-                lj = float(np.median(np.abs(_medians_around(lw, pos_b[good], w))))
-                li = float(np.median(np.abs(_medians_around(lw, pos_i[good_i], w)))) if good_i.sum() >= 3 else 0.0
+                lj = np_median(np.abs(_medians_around(lw, pos_b[good], w)))
+                li = np_median(np.abs(_medians_around(lw, pos_i[good_i], w))) if good_i.sum() >= 3 else 0.0
                 lr_synced = lj >= 0.05 and lj >= 3.0 * li
     early, late = [], []
     for a, b in zip(edges[:-1], edges[1:]):
@@ -399,13 +400,13 @@ def _share_of_progress(tr: np.ndarray, b_idx: np.ndarray, w: int, jumps: np.ndar
     positive (a signed loss has no 'start to best' in these units)."""
     if not t_log or len(tr) < 3:
         return None
-    head = float(np.median(tr[: max(1, min(20, len(tr) // 50))]))
+    head = np_median(tr[: max(1, min(20, len(tr) // 50))])
     best = float(np.quantile(tr, 0.01))
     progress = head - best
     if not progress > 0:
         return None
-    before = np.array([float(np.median(tr[max(0, i - w):i])) for i in b_idx])
-    units = float(np.median(before * np.abs(np.expm1(jumps))))
+    before = np.array([np_median(tr[max(0, i - w):i]) for i in b_idx])
+    units = np_median(before * np.abs(np.expm1(jumps)))
     return units / progress
 
 

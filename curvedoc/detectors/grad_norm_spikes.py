@@ -219,7 +219,7 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
             lv = ls.to_numpy(dtype=np.float64)
             lo, hi = max(0, li - 5), min(len(lv), li + 6)
             if lo < hi:
-                local = float(np.median(lv[lo:hi]))
+                local = np_median(lv[lo:hi])
                 peak_loss = float(np.max(lv[max(0, li - 1):min(len(lv), li + 2)])) if li < len(lv) else local
                 loss_note = ("; the training loss jumped with it" if peak_loss > 1.5 * local
                              else "; the training loss did not react")

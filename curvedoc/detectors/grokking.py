@@ -36,6 +36,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
+from curvedoc.detectors._signal import np_median
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.model.run import Run
 
@@ -86,7 +87,7 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
         if len(ts) < 5 or len(vs) < 5 or not (t_log and v_log):
             return
         train = gx.Level(ts, tr, True, frac=0.02)
-        head = float(np.median(train.y[: max(1, min(5, len(train.y) // 20))]))
+        head = np_median(train.y[: max(1, min(5, len(train.y) // 20))])
         thr = head - math.log(max(p.mem_loss_factor, 1.0 + 1e-9))
         i_mem = np.nonzero(train.y <= thr)[0]
         if len(i_mem) == 0:
@@ -107,8 +108,8 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
     if j_mem >= len(vs) - 2:
         return  # memorised too late to see what validation does next
     head_n = max(1, min(3, len(vs) // 10))
-    g_start = float(np.median(gs[:head_n]))
-    g_mem = float(np.median(gs[max(0, j_mem - 1): j_mem + 2]))
+    g_start = np_median(gs[:head_n])
+    g_mem = np_median(gs[max(0, j_mem - 1): j_mem + 2])
     g_hi = float(np.max(gs[j_mem:]))
     jump = g_hi - g_mem
     if jump < min_gain:
@@ -131,7 +132,7 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
     if rise_len > 1.5 * plateau:
         return  # a slow drift upward, not a transition
     # the generalised level must hold to the end (a transient bump is not grokking)
-    if float(np.median(gs[-max(1, min(3, len(gs) // 10)):])) < g_mem + 0.5 * jump:
+    if np_median(gs[-max(1, min(3, len(gs) // 10)):]) < g_mem + 0.5 * jump:
         return
     if acc_mode:
         lo_txt, hi_txt = f"{g_mem:.0%}", f"{g_hi:.0%}"

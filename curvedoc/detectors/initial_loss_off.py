@@ -132,7 +132,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
                 if other != role:
                     oa = accuracy(run, other).to_numpy(dtype=np.float64)
                     oa = oa[np.isfinite(oa)]
-                    if len(oa) >= 3 and float(np.median(oa[:3])) < 0.5 / ka:
+                    if len(oa) >= 3 and np_median(oa[:3]) < 0.5 / ka:
                         return False
             # the K an accuracy at 1/K names must fit the loss: a model that left chance (an accuracy of the run
             # ending above the 1/K band the K was read from) while its loss never once came down to log K is not a
@@ -305,7 +305,7 @@ def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
     if n < 10 or span <= 0:
         return None
     i5 = max(3, int(np.searchsorted(steps, steps[0] + 0.05 * span)))
-    settled = float(np.median(v[max(1, i5 - 3): i5 + 2]))
+    settled = np_median(v[max(1, i5 - 3): i5 + 2])
     if not settled > 0 or first < p.max_start_drop * settled:
         return None
     if k_from_loss(first, 0.05) is not None:

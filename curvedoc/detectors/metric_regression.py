@@ -184,7 +184,7 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         # an agent's return starts at what its random policy earns, and its episodes scatter widely: a best that
         # never rose above the start by the same bar is the top of that scatter, not a learned policy to lose --
         # there is no regression without a gain first (an agent that never learned is underfitting's)
-        start = float(np.median(levels[: max(3, n // 20)]))  # the first 5% of the episodes (at least 3)
+        start = np_median(levels[: max(3, n // 20)])  # the first 5% of the episodes (at least 3)
         if not best_level - start > need:
             return None
     return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(best_level, unit, sign, m.scale),
@@ -200,7 +200,7 @@ def _drop(g: np.ndarray, k: int) -> tuple[int, float, float, float] | None:
     i_best = int(np.argmax(g))
     if n - 1 - i_best < k:
         return None
-    final = float(np.median(g[n - k:]))
+    final = np_median(g[n - k:])
     return i_best, float(g[i_best]), final, float(g[i_best] - final)
 
 

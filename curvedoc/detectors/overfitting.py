@@ -72,6 +72,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import rolling_median_values
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
@@ -131,7 +132,7 @@ def _assess_few(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Pa
     # of its own values -- the progress it made from its first evaluation to its minimum, or the minimum's size,
     # whichever is larger -- so that few_min_rise means the same share (0.15) in both readings
     scale = max(float(work[0] - work[i_best]), abs(float(work[i_best])), 1e-12) if not is_log else 1.0
-    if rise < p.few_min_rise * scale or float(np.median(after[1:])) - after[0] < rise / 4:
+    if rise < p.few_min_rise * scale or np_median(after[1:]) - after[0] < rise / 4:
         return None
     monotone = bool(np.all(np.diff(after) > 0))
     best_step, end_step = int(steps[i_best]), int(steps[-1])
@@ -171,7 +172,7 @@ def _assess(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params
     if n_after < p.min_points_after:
         return None
     k = max(1, min(n_after, max(2, math.ceil(0.1 * n)), w))
-    end_work = float(np.median(work[n - k:]))
+    end_work = np_median(work[n - k:])
     base = float(sm[i_sm])
     rise = end_work - base  # detection: robust end level vs smoothed minimum
     if is_log:
@@ -188,7 +189,7 @@ def _assess(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: Params
     if tc is None or not tc[0] <= -p.min_train_drop:
         return None
     t_change, t_best, t_end = tc
-    val_best, val_end = float(raw[i_best]), float(np.median(raw[n - k:]))
+    val_best, val_end = float(raw[i_best]), np_median(raw[n - k:])
     v_change = gx.lin_change(work[i_best], end_work, is_log)
     gap_growth = float("nan")
     if is_log and t_is_log:
@@ -382,12 +383,12 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
         noise = gx.noise_sigma(g, 0.0) if n >= 6 else 0.0  # second differences: the metric's trend is no noise
         bar = max(floor, p.hold_z * noise * math.sqrt(2.0 / k))
         i = int(np.clip(np.searchsorted(s.index.to_numpy(), best_step), 0, n - 1))
-        at_best = float(np.median(g[max(0, i - k // 2): max(0, i - k // 2) + k]))
-        end = float(np.median(g[-k:]))
+        at_best = np_median(g[max(0, i - k // 2): max(0, i - k // 2) + k])
+        end = np_median(g[-k:])
         top = float(np.max(rolling_median_values(g, k | 1, 1, center=True))) if k > 1 else float(np.max(g))
         if end < max(at_best, top) - bar:
             return None  # worse at the end than at the loss's best checkpoint, or than the metric's own best level
-        if float(np.max(g)) - float(np.median(g[:k])) <= bar and not (m.rate and m.higher_is_better and
+        if float(np.max(g)) - np_median(g[:k]) <= bar and not (m.rate and m.higher_is_better and
                                                                          float(np.max(g)) > 0.5):
             # a metric that never moved from its first readings and sits in the lower half of its scale is a model
             # at chance or a frozen score (held-out accuracy 0.01 of a memorising model). One that was high from its
@@ -395,7 +396,7 @@ def _held_out_holds(run: Run, p: Params, best_step: int) -> tuple[str, float, fl
             return None
         if out is None:
             raw_at_best = sign * at_best * m.scale if m.rate else math.exp(sign * at_best)
-            out = (m.tag, float(raw_at_best), float(np.median(v[-k:])))
+            out = (m.tag, float(raw_at_best), np_median(v[-k:]))
     return out
 
 

@@ -50,6 +50,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import clean, prepared
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import downsample, fifth_medians, rolling_median_values
+from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
 
@@ -99,8 +100,8 @@ def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> d
         "loss_change_during": c_during,
         "rate_before": c_before / max(frac_before, 1e-9),
         "rate_during": c_during / max(frac_during, 1e-9),
-        "loss_at_floor_start": float(np.median(before[-max(1, len(before) // 5):])),
-        "loss_last": float(np.median(during[-max(1, len(during) // 5):])),
+        "loss_at_floor_start": np_median(before[-max(1, len(before) // 5):]),
+        "loss_last": np_median(during[-max(1, len(during) // 5):]),
     }
 
 
@@ -135,13 +136,13 @@ def _metric_gain_share(s, higher: bool, tail: float) -> tuple[float, float, int,
         return trailing[: max(1, stop)]
 
     base = float(np.min(medians(n // 10 - k + 1)))
-    end = float(np.median(v[n - k:]))
+    end = np_median(v[n - k:])
     total = end - base
     if not total > 0:
         return None
     i_tail = int(np.searchsorted(x, x[0] + (1.0 - tail) * (x[-1] - x[0])))
     i_tail = min(max(i_tail, k), n - 1)
-    at_tail = float(np.median(v[max(0, i_tail - k // 2): i_tail - k // 2 + k]))
+    at_tail = np_median(v[max(0, i_tail - k // 2): i_tail - k // 2 + k])
     before = medians(i_tail - k + 1)
     if float(np.max(before)) > end:
         return None  # the metric was better before the tail: it is not still climbing
@@ -305,7 +306,7 @@ def _plateau_cuts(steps: np.ndarray, lr: np.ndarray) -> tuple[int, float] | None
     r = lr[d + 1] / lr[d]
     if (r >= 1).any():
         return None
-    med = float(np.median(r[:-1]))
+    med = np_median(r[:-1])
     if np.any(np.abs(r[:-1] / med - 1.0) > 0.03) or not med * 0.97 <= float(r[-1]) < 1.0:
         return None
     if len(d) == 3 and not float(r[-1]) > med * 1.03:

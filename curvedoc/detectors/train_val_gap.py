@@ -118,7 +118,7 @@ def _opening_gap(run: Run, p: Params, vs, vr, vw, t_at, r) -> Iterator[Hit]:
     t_a, t_b = _thirds(t_at[half:])
     val_gain, train_fall = v_a - v_b, t_a - t_b
     k = max(1, min(3, math.ceil(0.2 * n)))
-    r_start, r_end = float(np.median(r[:k])), float(np.median(r[n - k:]))
+    r_start, r_end = np_median(r[:k]), np_median(r[n - k:])
     if not (val_gain <= p.val_stall and train_fall >= p.min_train_fall and r_end >= end_floor
             and r_end - r_start >= p.open_growth):
         return
@@ -292,7 +292,7 @@ def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator
     held = float(np.mean(apart[j:]))
     if held < p.hold_share:
         return
-    ratio_all = math.exp(min(700.0, float(np.median(after))))
+    ratio_all = math.exp(min(700.0, np_median(after)))
     val_tag = run.roles.get("val_loss", "val_loss")
     train_tag = run.roles.get("train_loss", "train_loss")
     msg = (f"{val_tag} is {math.exp(min(700.0, float(r[j]))):.1f}x {train_tag} from step {fmt_step(int(vs[j]))} "
@@ -301,7 +301,7 @@ def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator
            f"{p.min_ratio:g}x it and at least {p.untrained_share:.0%} of the starting training loss "
            f"{fmt_num(t_head)} (median ratio {ratio_all:.3g}x); {train_tag} made {fit:.0%} of its drop in the first {p.early_span:.0%} "
            f"of the run: the model fits its training data almost at once and never comes near it on held-out data")
-    conf = 0.5 + 0.4 * float(np.mean([gx.ratio01(float(np.median(after)) - need, math.log(10.0)),
+    conf = 0.5 + 0.4 * float(np.mean([gx.ratio01(np_median(after) - need, math.log(10.0)),
                                       gx.clip01((held - p.hold_share) / (1.0 - p.hold_share + 1e-9))]))
     yield Hit(
         msg, step=int(vs[j]), steps=(int(vs[j]), int(vs[-1])), confidence=round(min(0.9, conf), 3),
@@ -316,9 +316,9 @@ def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterato
     """The gap that is there from the first evaluation and does not close (an evaluation-path bug)."""
     n = len(vs)
     k = max(1, min(3, math.ceil(0.2 * n)))
-    r_start = float(np.median(r[:k]))
-    r_end = float(np.median(r[n - k:]))
-    r_all = float(np.median(r))
+    r_start = np_median(r[:k])
+    r_end = np_median(r[n - k:])
+    r_all = np_median(r)
     need = math.log(p.min_ratio) * (2.0 if n < p.few_evals else 1.0)
     if min(r_start, r_end, r_all) < need:
         return

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 import string
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,8 +48,10 @@ def fill_template(template: str, evidence: dict[str, Any]) -> str:
     """Fill ``{placeholders}`` from evidence; a sentence whose placeholder has no value drops the
     parenthesised/trailing part that needs it, and is never shown with raw braces."""
     fmt = string.Formatter()
+    names = _template_names(template)
     try:
-        return fmt.vformat(template, (), _SafeDict({k: _fmt_value(v) for k, v in evidence.items()}))
+        return fmt.vformat(template, (), _SafeDict({k: _fmt_value(v) for k, v in evidence.items()
+                                                    if names is None or k in names}))
     except (KeyError, ValueError, IndexError):
         # remove '(... {x} ...)' groups and 'about {x}' fragments we cannot fill
         import re
@@ -55,6 +59,25 @@ def fill_template(template: str, evidence: dict[str, Any]) -> str:
         out = re.sub(r"\s*\([^()]*\{[^{}]*\}[^()]*\)", "", template)
         out = re.sub(r"\s*(?:about|near|at|was|of|=)?\s*\{[^{}]*\}", "", out)
         return out.strip()
+
+
+@functools.lru_cache(maxsize=4096)
+def _template_names(template: str) -> frozenset[str] | None:
+    """The evidence keys a template's placeholders name (``{lr}``, ``{ratio:.1f}``, ``{a.b}`` -> a), so only those
+    are formatted -- a finding's evidence has a dozen values and its fixes' templates use one or two; None (format
+    them all) for a template this cannot read plainly (nested fields in a format spec, a malformed brace)."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    names = set()
+    for _, field, spec, _ in parsed:
+        if field is None:
+            continue
+        if spec and "{" in spec:
+            return None
+        names.add(re.match(r"[^.\[]*", field).group())
+    return frozenset(names)
 
 
 def _fmt_value(v: Any) -> Any:

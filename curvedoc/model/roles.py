@@ -87,8 +87,16 @@ def _name_facts(run: "Run") -> dict[str, tuple[tuple[str, int] | None, tuple[int
     held = run.memo("roles")
     facts = held.get("name_facts")
     if facts is None:
-        facts = held["name_facts"] = {t: (infer_role(t), _table_hits(_norm(t))) for t in run.tags}
+        facts = held["name_facts"] = {t: _tag_facts(t) for t in run.tags}
     return facts
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _tag_facts(tag: str) -> tuple[tuple[str, int] | None, tuple[int | None, ...]]:
+    """(infer_role(tag), _table_hits(_norm(tag))): pure functions of the name and the role table, so the runs of a
+    sweep, which mostly log the same names, ask the regexes once per name and process (~2 us a tag otherwise,
+    asked again on every run); bounded, so a log of 200,000 keys costs what it did."""
+    return infer_role(tag), _table_hits(_norm(tag))
 
 
 def _inferred(run: "Run", tag: str) -> tuple[str, int] | None:
@@ -145,9 +153,14 @@ def rl_marker(run: "Run") -> str | None:
     ask."""
     held = run.memo("roles")
     if "rl_marker" not in held:
-        rl_markers = _table()[2]
-        held["rl_marker"] = next((t for t in run.tags if rl_markers.fullmatch(_norm(t))), None)
+        held["rl_marker"] = next((t for t in run.tags if _marks_rl(t)), None)
     return held["rl_marker"]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _marks_rl(tag: str) -> bool:
+    """Whether the tag's name fully matches an RL marker (asked once per name and process, like :func:`_tag_facts`)."""
+    return _table()[2].fullmatch(_norm(tag)) is not None
 
 
 def resolve_roles(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dict[str, str], list[str]]:

@@ -246,3 +246,40 @@ def test_wide_row_medians_keep_numpys_sign_of_zero(k):
         with np.errstate(invalid="ignore"):
             ref, got = np.median(b, axis=1), sig.row_medians(b)
         assert np.array_equal(np.signbit(ref), np.signbit(got)) and _same(got, ref)
+
+
+def test_monotone_series_read_without_sorting_give_the_general_kernels_bits(compiled):
+    """A series that only rises or only falls (a weight norm) is read by its middle values, without sorting: the
+    same bits as the sorted-array and rank-tree kernels and pandas' numbers, ties, centred padding and min_periods
+    included; a zero, a turn or a NaN inside the series sends it to the general kernels."""
+    from curvedoc.detectors import _rolling_jit as K
+
+    rng = np.random.default_rng(7)
+    seen = 0
+    for trial in range(600):
+        n = int(rng.integers(2, 300))
+        x = np.cumsum(rng.random(n) * 10.0 ** rng.integers(-6, 2)) + float(rng.standard_normal()) * 5
+        if rng.random() < 0.4:
+            x = np.round(x, int(rng.integers(0, 3)))  # ties
+        if rng.random() < 0.5:
+            x = x[::-1].copy()
+        if rng.random() < 0.1:
+            x[int(rng.integers(0, n))] = 0.0
+        if rng.random() < 0.1:
+            x[int(rng.integers(0, n))] = np.nan
+        w = int(rng.integers(1, 400))
+        mp = int(rng.integers(0, min(w, 50) + 1))
+        pad = np.concatenate([x, np.full(int(rng.integers(0, 5)), np.nan)])
+        out = np.full(len(pad), 123.0)
+        if K.monotone_median(pad, w, mp, out):
+            seen += 1
+            for general in (K.sorted_median, K.sorted_median_late, K.ranked_median):
+                ref = np.empty(len(pad))
+                general(pad, w, mp, ref)
+                assert np.array_equal(np.isnan(out), np.isnan(ref)), trial
+                ok = ~np.isnan(ref)
+                assert np.array_equal(out[ok].view(np.int64), ref[ok].view(np.int64)), trial
+            assert _same(out, _pandas(pad, w, mp, False)), trial
+        for center in (False, True):
+            assert _same(compiled.rolling_median_values(x, w, mp, center), _pandas(x, w, mp, center)), trial
+    assert seen > 300
