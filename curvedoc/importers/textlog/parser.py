@@ -84,6 +84,28 @@ TABLE_CLOCKS = frozenset({"step", "steps", "global_step", "iter", "iteration", "
 MAX_BARS = 16  # progress bars remembered (the last met): memory per record with no clock stays bounded
 
 
+
+#: the short forms tables write a column's split in ('tr_loss | va_loss | te_loss'): read as splits only where two or
+#: more of them head columns of the same measure, so a lone 'te_' or 'va_' column keeps its own meaning
+SPLIT_ABBREVIATIONS = {"tr": "train/", "trn": "train/", "va": "val/", "vl": "val/", "te": "test/", "ts": "test/",
+                       "tst": "test/"}
+
+
+def abbreviated_splits(keys) -> dict[str, str]:
+    """{column: split prefix} for the columns of a table whose names open with a split's short form and an
+    underscore ('tr_', 'va_', 'te_'), when at least two different short forms head the same measure (tr_loss beside
+    va_loss): the columns of one table printing each split side by side. Empty otherwise."""
+    heads: dict[str, set[str]] = collections.defaultdict(set)
+    found = {}
+    for k in keys:
+        head, sep, rest = k.partition("_")
+        if sep and rest and head.lower() in SPLIT_ABBREVIATIONS:
+            heads[rest.lower()].add(SPLIT_ABBREVIATIONS[head.lower()])
+            found[k] = SPLIT_ABBREVIATIONS[head.lower()]
+    if not any(len(v) >= 2 for v in heads.values()):
+        return {}
+    return found
+
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
     line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
@@ -502,7 +524,8 @@ class TextLogParser(BatchedFeed):
             step = int(vals[clock])
             keys, vals = keys[:clock] + keys[clock + 1:], vals[:clock] + vals[clock + 1:]
             prefix = "val/" if self.table_ctx == "val" else "train/"
-            keys = [k if split_of(k) else prefix + k for k in keys]
+            abbr = abbreviated_splits(keys)
+            keys = [k if split_of(k) else abbr.get(k, prefix) + k for k in keys]
             self.ctx_step = step
             self._emit(("table",) + tuple(keys), keys, vals, step, "step", bar)
             self.last_point_line = lineno
@@ -510,8 +533,10 @@ class TextLogParser(BatchedFeed):
         prefix = "val/" if self.table_ctx == "val" else "train/"
         if row.label:
             prefix += row.label + "/"
-        # (a column that names its split keeps it: "Train Loss", "Valid Acc" of a table printing both splits' columns)
-        keys = [k if split_of(k) and not row.label else prefix + k for k in keys]
+        # (a column that names its split keeps it: "Train Loss", "Valid Acc" of a table printing both splits' columns;
+        # one that abbreviates it, beside its twins of the other splits, takes it: tr_loss | va_loss | te_loss)
+        abbr = {} if row.label else abbreviated_splits(keys)
+        keys = [k if split_of(k) and not row.label else abbr.get(k, prefix) + k for k in keys]
         tpl = ("table",) + tuple(keys)
         if epoch is not None:
             self.set_epoch(epoch)
