@@ -303,6 +303,19 @@ def robust_z(x: np.ndarray, center: np.ndarray | float, scale: float | np.ndarra
         return (np.asarray(x, dtype=np.float64) - center) / scale
 
 
+def sliding_extreme(a: np.ndarray, w: int, op=np.minimum) -> np.ndarray:
+    """``op`` (np.minimum or np.maximum) over every window of ``w`` consecutive values, ``out[i]`` for ``a[i:i + w]``
+    (``len(a) - w + 1`` of them), by doubling spans: log2(w) vectorised passes instead of a rolling window. Exact (a
+    minimum or maximum involves no rounding)."""
+    m = np.asarray(a)
+    span = 1
+    while 2 * span <= w:  # m[i] = op of the 2 * span values from i on
+        m = op(m[:-span], m[span:])
+        span *= 2
+    count = len(a) - w + 1
+    return op(m[:count], m[w - span: w - span + count])
+
+
 def row_medians(blocks: np.ndarray) -> np.ndarray:
     """``np.median(blocks, axis=1)``, the same numbers. Bins of 1-5 points (a 10,000-point series in 2,000-4,000
     bins) take exact min/max networks: the median of an odd count is one of the values, of an even count the mean

@@ -436,9 +436,10 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
 
 
 def _lr_restarted(run: Run, onset: int, best_step: int) -> tuple[float, float] | None:
-    """(floor, level after) when the logged LR had decayed to a tenth of its peak or less by the loss's best step and
-    climbed back to half of that peak or more between then and the end -- a schedule that restarted; None otherwise
-    (no LR logged, or no restart)."""
+    """(floor, level after) when the logged LR had decayed to a tenth of its peak or less by the onset of the rise (the
+    lowest of the last fifth of its readings up to the onset, or up to the loss's best step when that is later) and
+    climbed back to half of that peak or more after the best step -- a schedule that restarted; None otherwise (no LR
+    logged, or no restart)."""
     if "lr" not in run.roles:
         return None
     lr = sig.finite(run.series("lr"))

@@ -114,10 +114,7 @@ def may_spike(x: np.ndarray, p: Params) -> bool:
         return False
     if not np.isfinite(x).all():
         return True  # not judged here
-    pad = np.concatenate([np.full(h, np.inf), x, np.full(h, np.inf)])
-    low = pad[: n].copy()
-    for j in range(1, 2 * h + 1):
-        np.minimum(low, pad[j: j + n], out=low)
+    low = sig.sliding_extreme(np.concatenate([np.full(h, np.inf), x, np.full(h, np.inf)]), 2 * h + 1, np.minimum)
     if h == 5 and n > 2 * h:
         # closer for an interior point: of its 10 neighbours at most 2 + 2 lie below the smaller of the medians of
         # the 5 before and the 5 after it, so the middle two (whose mean is its level) do not

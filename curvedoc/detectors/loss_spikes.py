@@ -141,13 +141,7 @@ def _expand(per_bin: np.ndarray, k: int, n: int) -> np.ndarray:
 def _min_before(bins: np.ndarray, w: int) -> np.ndarray:
     """The lowest of the ``w`` bins before each bin (+inf before the first), by doubling windows: a bound below the
     level before it, which is their median."""
-    m = np.concatenate([np.full(w, np.inf), bins])
-    span = 1
-    while 2 * span <= w:  # m[i] = the lowest of 2 * span values from i on
-        m = np.minimum(m[:-span], m[span:])
-        span *= 2
-    nb = len(bins)
-    return np.minimum(m[:nb], m[w - span: w - span + nb])
+    return sig.sliding_extreme(np.concatenate([np.full(w, np.inf), bins]), w, np.minimum)[: len(bins)]
 
 
 def _levels(y: np.ndarray, p: Params, floor: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
@@ -257,12 +251,8 @@ def _may_bump(y: np.ndarray, w: int, start: int, rise: float) -> bool:
     hw = w // 2
     if start >= n:
         return False
-    m = np.concatenate([np.full(hw, -np.inf), y, np.full(hw, -np.inf)])
-    span = 1
-    while 2 * span <= w:  # m[i] = the highest of 2 * span values from i on
-        m = np.maximum(m[:-span], m[span:])
-        span *= 2
-    high = np.maximum(m[:n], m[w - span: w - span + n])  # the highest of y[i - hw .. i + hw]
+    pad = np.concatenate([np.full(hw, -np.inf), y, np.full(hw, -np.inf)])
+    high = sig.sliding_extreme(pad, w, np.maximum)  # the highest of y[i - hw .. i + hw]
     low = np.minimum.accumulate(y)[np.minimum(np.arange(n) + hw, n - 1)]  # the lowest of y[0 .. i + hw]
     return bool((high[start:] - low[start:] >= rise).any())
 
