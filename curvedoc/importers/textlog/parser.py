@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import collections
 import dataclasses
+import functools
 import math
 import operator
 import re
@@ -94,7 +95,13 @@ SPLIT_ABBREVIATIONS = {"tr": "train/", "trn": "train/", "va": "val/", "vl": "val
 def abbreviated_splits(keys) -> dict[str, str]:
     """{column: split prefix} for the columns of a table whose names open with a split's short form and an
     underscore ('tr_', 'va_', 'te_'), when at least two different short forms head the same measure (tr_loss beside
-    va_loss): the columns of one table printing each split side by side. Empty otherwise."""
+    va_loss): the columns of one table printing each split side by side. Empty otherwise. Asked once per row of a
+    table whose header does not change: the answer is kept per header."""
+    return _abbreviated_splits(tuple(keys))
+
+
+@functools.lru_cache(maxsize=256)
+def _abbreviated_splits(keys: tuple) -> dict[str, str]:
     heads: dict[str, set[str]] = collections.defaultdict(set)
     found = {}
     for k in keys:
