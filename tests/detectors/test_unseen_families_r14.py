@@ -97,3 +97,38 @@ def test_a_held_out_accuracy_at_chance_late_beside_a_fitted_training_loss_is_not
     rr, f = _findings(d)
     if "plateau-at-chance" in f:
         assert "sat at chance from step" not in f["plateau-at-chance"].message, f["plateau-at-chance"].message
+
+
+# ------------------------------------------------ an Ultralytics run stopped after its first two epochs: its LR is the
+# warmup ramp scaled by the linear decay running at the same time (lr0 * ni/nw * lf(epoch)), so the second reading is a
+# little short of twice the first for a long plan, and far short for a plan of a few epochs (whose warmup never ends)
+def _yolo_two_epochs(path, planned, nb, lr0=0.01, lrf=0.01):
+    path.mkdir()
+    nw = max(round(3 * nb), 100)
+    rows = ["epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+            "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2"]
+    for e in range(2):
+        ni = (e + 1) * nb - 1
+        lf = (1 - e / planned) * (1.0 - lrf) + lrf
+        w = float(np.interp(ni, [0, nw], [0.0, lr0 * lf]))
+        b = float(np.interp(ni, [0, nw], [0.1, lr0 * lf]))
+        rows.append(f"{e + 1},{3.0 - 0.2 * e},{3.3 - 0.2 * e},{4.1 - 0.4 * e},0.01,0.2,0.02,0.01,"
+                    f"{2.9 - 0.1 * e},{3.5 - 0.1 * e},{4.0 - 0.2 * e},{b:.8g},{w:.8g},{w:.8g}")
+    (path / "results.csv").write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("planned", [20, 50, 100, 300])
+@pytest.mark.parametrize("nb", [40, 120])
+def test_a_yolo_run_stopped_inside_its_warmup_is_unfinished(planned, nb, tmp_path):
+    d = _yolo_two_epochs(tmp_path / f"yolo-{planned}-{nb}", planned, nb)
+    rr, f = _findings(d)
+    assert "unfinished-schedule" in f, _shown(rr)
+
+
+@pytest.mark.parametrize("planned", [2, 3])
+@pytest.mark.parametrize("nb", [40, 120])
+def test_a_yolo_plan_of_two_or_three_epochs_is_not_read_as_a_warmup_cut_short(planned, nb, tmp_path):
+    d = _yolo_two_epochs(tmp_path / f"yolo-{planned}-{nb}", planned, nb)
+    rr, f = _findings(d)
+    assert "unfinished-schedule" not in f, f["unfinished-schedule"].message
