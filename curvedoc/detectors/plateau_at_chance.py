@@ -701,12 +701,10 @@ def _last_blowup_before_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_giv
     model sliding to chance over a few evaluations after it, 0.37, 0.31, 0.38, 0.33, then 0.20 to the end). K is
     stated or read from the final third's level (the late half holds the slide)."""
     n = len(v)
-    k = k_given or k_from_acc(float(np.median(v[-max(p.min_evals, n // 3):])), tol=0.1, k_max=1000)
-    if not k or k < 2:
+    at = _chance_tail(v, k_given, n // 3, p)
+    if at is None:
         return None
-    t = 0
-    while t < n and never_beat_chance(v[n - t - 1:], k, p.val_margin, p.acc_slack, 1.0 / k):
-        t += 1
+    k, t = at
     if t < max(p.min_evals, n / 3) or t == n:
         return None
     start = int(steps[n - t])
@@ -724,6 +722,19 @@ def _last_blowup_before_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_giv
     return at, steps >= start
 
 
+def _chance_tail(v: np.ndarray, k_given: int | None, last: int, p: Params) -> tuple[int, int] | None:
+    """(K, how many evaluations at the end of ``v`` never beat chance together), K stated or read from the median
+    of the last ``last`` evaluations (at least ``min_evals``) at 1/K; None without a K."""
+    n = len(v)
+    k = k_given or k_from_acc(float(np.median(v[-max(p.min_evals, last):])), tol=0.1, k_max=1000)
+    if not k or k < 2:
+        return None
+    t = 0
+    while t < n and never_beat_chance(v[n - t - 1:], k, p.val_margin, p.acc_slack, 1.0 / k):
+        t += 1
+    return k, t
+
+
 def _back_at_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | None,
                     p: Params) -> tuple[int, np.ndarray, float] | None:
     """(first step, mask, the training loss's level there) of a final stretch of evaluations that never beats chance
@@ -738,12 +749,10 @@ def _back_at_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | N
     n = len(v)
     if "train_loss" not in run.roles:
         return None
-    k = k_given or k_from_acc(float(np.median(v[-max(p.min_evals, n // 2):])), tol=0.1, k_max=1000)
-    if not k or k < 2:
+    at = _chance_tail(v, k_given, n // 2, p)
+    if at is None:
         return None
-    t = 0
-    while t < n and never_beat_chance(v[n - t - 1:], k, p.val_margin, p.acc_slack, 1.0 / k):
-        t += 1
+    k, t = at
     if t == n or t < max(p.min_evals, 0.5 * n):
         return None
     start = int(steps[n - t])

@@ -11,19 +11,10 @@ import math
 import numpy as np
 import pytest
 from _families import FORMATS, Curves, write
-
-import curvedoc
+from _helpers import diagnosed_by_name as _findings
+from _helpers import shown as _shown
 
 SEVERE = ("warning", "error")
-
-
-def _findings(d):
-    rr = curvedoc.diagnose(str(d)).runs[0]
-    return rr, {f.name: f for f in rr.findings}
-
-
-def _shown(rr):
-    return [(x.name, x.severity, x.message) for x in rr.findings]
 
 
 # ------------------------------------------------ a classifier that learned, then lost it and sits at chance to the end,
