@@ -136,6 +136,7 @@ def dvclive_run(out: Path, case: str):
     from dvclive import Live
 
     lr = {"healthy": 0.05, "lr_high": 3.0}[case]
+    os.chdir(out)  # DVCLive writes dvc.yaml into the working folder
     with Live(dir=str(out / "dvclive"), save_dvc_exp=False) as live:
         live.log_params({"lr": lr, "steps": 300})
         state = {"step": 0}
@@ -196,7 +197,9 @@ def lightning_run(out: Path, case: str):
     from lightning.pytorch.loggers import CSVLogger, TensorBoardLogger, MLFlowLogger, WandbLogger
 
     L.seed_everything(0, workers=True)
-    n_train = 64 if case == "overfit" else 2000
+    small = case.startswith("small_")  # the committed test fixtures: the same logging, a few KB
+    case = case.removeprefix("small_")
+    n_train = 64 if case == "overfit" else 320 if small else 2000
     (xt, yt), (xv, yv) = data(0, n_train=n_train, noise=4.0 if case == "overfit" else 2.2)
     hidden = 512 if case == "overfit" else 64
     lr = 3.0 if case == "lr_high" else 0.05
@@ -243,7 +246,7 @@ def lightning_run(out: Path, case: str):
         loggers = [CSVLogger(save_dir=str(out)), TensorBoardLogger(save_dir=str(out))]
         point = out / "lightning_logs"
     cbs = [LearningRateMonitor("step")] + ([Kill()] if case == "killed" else [])
-    epochs = {"overfit": 40, "killed": 10}.get(case, 8)
+    epochs = {"overfit": 40, "killed": 10}.get(case, 3 if small else 8)
     t = L.Trainer(max_epochs=epochs, logger=loggers, callbacks=cbs, log_every_n_steps=5, accelerator="cpu",
                   enable_progress_bar=False, default_root_dir=str(out), deterministic=True)
     t.fit(M(lr, hidden), tl, vl)
@@ -260,6 +263,8 @@ def keras_run(out: Path, case: str):
     import numpy as np
 
     keras.utils.set_random_seed(0)
+    small = case.startswith("small_")
+    case = case.removeprefix("small_")
     n_train = 64 if case == "overfit" else 2000
     (xt, yt), (xv, yv) = data(0, n_train=n_train, noise=4.0 if case == "overfit" else 2.2)
     xt, yt, xv, yv = xt.numpy(), yt.numpy(), xv.numpy(), yv.numpy()
@@ -272,7 +277,7 @@ def keras_run(out: Path, case: str):
     out.mkdir(parents=True, exist_ok=True)
     # keras.callbacks.TensorBoard needs tensorflow's summary writer (keras 3 has no other): left out
     cbs = [keras.callbacks.CSVLogger(str(out / "training.csv"))]
-    epochs = 60 if case == "overfit" else 20
+    epochs = 60 if case == "overfit" else 6 if small else 20
     h = model.fit(xt, yt, validation_data=(xv, yv), epochs=epochs, batch_size=32, callbacks=cbs, verbose=0)
     (out / "history.json").write_text(json.dumps(h.history))
     return out
@@ -285,6 +290,8 @@ def hf_run(out: Path, case: str):
                               TrainerCallback, set_seed)
 
     set_seed(0)
+    small = case.startswith("small_")  # the committed test fixtures: the same logging, a few KB
+    case = case.removeprefix("small_")
     ncls = 4
     vocab = 64
 
@@ -320,17 +327,17 @@ def hf_run(out: Path, case: str):
     if report == "dvclive":
         os.environ["HF_DVCLIVE_LOG_MODEL"] = "false"
         os.chdir(out)
-    lr = 0.3 if case == "tb_lr_high" else 1e-3
+    lr = 0.3 if case == "tb_lr_high" else 3e-3
     od = out / "output"
-    args = TrainingArguments(output_dir=str(od), max_steps=150, per_device_train_batch_size=16,
+    args = TrainingArguments(output_dir=str(od), max_steps=40 if small else 150, per_device_train_batch_size=16,
                              per_device_eval_batch_size=64, learning_rate=lr, warmup_steps=10,
-                             lr_scheduler_type="linear", logging_steps=5, eval_strategy="steps", eval_steps=25,
-                             save_strategy="steps", save_steps=50, save_total_limit=2, report_to=[report],
+                             lr_scheduler_type="linear", logging_steps=5, eval_strategy="steps", eval_steps=10 if small else 25,
+                             save_strategy="steps", save_steps=10 if small else 50, save_total_limit=2, report_to=[report],
                              seed=0, use_cpu=True, dataloader_num_workers=0, disable_tqdm=True)
 
     class Kill(TrainerCallback):
         def on_step_end(self, a, state, control, **kw):
-            if state.global_step == 85:
+            if state.global_step == (27 if small else 85):
                 killed()
 
     tr = Trainer(model=model, args=args, train_dataset=DS(1200, 1), eval_dataset=DS(300, 2),
@@ -430,6 +437,13 @@ CASES = {
     "hf/wandb": (hf_run, "wandb", "healthy"),
     "sb3/healthy": (sb3_run, "healthy", "healthy"),
     "sb3/lr_high": (sb3_run, "lr_high", "lr-too-high"),
+    # small copies of the outputs whose reading was fixed: committed under tests/data/framework_current/
+    "small/lightning_csv_tb": (lightning_run, "small_healthy", "healthy, CSVLogger + TensorBoardLogger"),
+    "small/lightning_wandb": (lightning_run, "small_wandb", "healthy, WandbLogger"),
+    "small/hf_wandb": (hf_run, "small_wandb", "healthy, report_to wandb"),
+    "small/hf_tb_killed": (hf_run, "small_tb_killed", "killed at step 27 of 40"),
+    "small/hf_dvclive": (hf_run, "small_dvclive", "healthy, report_to dvclive"),
+    "small/keras": (keras_run, "small_healthy", "healthy, CSVLogger + History json"),
     "yolo/healthy": (yolo_run, "healthy", "healthy (3 epochs)"),
     "yolo/killed": (yolo_run, "killed", "killed after epoch 2 of 5"),
 }
