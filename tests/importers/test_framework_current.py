@@ -1,0 +1,67 @@
+"""What the current framework versions write, read right: real outputs made by scripts/make_framework_current.py
+(versions and cases in tests/data/framework_current/README.md), each a few KB. Every expectation below is written
+from what the framework logged (its TrainingArguments, its logger's calls), not from what curvedoc printed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import curvedoc
+from curvedoc.importers import load_all
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "framework_current"
+
+
+def _steps(run, tag):
+    return [int(s) for s in run.tag_series(tag).index]
+
+
+# ------------------------------------------------------------------------------ W&B: define_metric's step metric
+def test_lightning_wandb_logger_is_read_on_the_trainer_global_step():
+    """WandbLogger logs once per call with ``trainer/global_step`` in the row and defines it as the step metric of
+    every key; ``_step`` counts calls. The points go where W&B plots them: the trainer's global step (the same
+    seeded training written by CSVLogger puts train_loss_step at 4, 9, ... 29, the validation at 9, 19, 29)."""
+    [run] = curvedoc.load(DATA / "wandb" / "lightning_wandblogger")
+    assert _steps(run, "train_loss_step") == [4, 9, 14, 19, 24, 29]
+    assert _steps(run, "val_loss") == [9, 19, 29]
+    assert _steps(run, "lr-SGD") == [4, 9, 14, 19, 24, 29]
+    gs = run.tag_series("trainer/global_step")
+    assert (gs.index.to_numpy() == gs.to_numpy()).all()  # the step metric on its own axis
+    csv = pd.read_csv(DATA / "lightning" / "csv_and_tensorboard" / "lightning_logs" / "version_0" / "metrics.csv")
+    rows = csv.dropna(subset=["train_loss_step"])
+    np.testing.assert_allclose(run.tag_series("train_loss_step").to_numpy(), rows["train_loss_step"].to_numpy(),
+                               rtol=1e-6)
+    assert run.meta["step_metric"] == ["trainer/global_step"]
+    # the epoch the logger writes in each of a step's calls is one point, not a duplicate
+    assert not [i for i in run.issues if i.kind == "duplicate-steps"]
+
+
+def test_hf_wandb_callback_is_read_on_the_trainer_global_step():
+    """The HF Trainer's WandbCallback logs ``train/global_step`` in each row and defines it as every key's step
+    metric: logging_steps=5, eval_steps=10, max_steps=40 put the training rows at 5..40 and evaluations at 10..40."""
+    [run] = curvedoc.load(DATA / "wandb" / "hf_wandbcallback")
+    assert _steps(run, "train/loss") == list(range(5, 41, 5))
+    assert _steps(run, "eval/loss") == [10, 20, 30, 40]
+    assert run.roles["train_loss"] == "train/loss" and run.roles["val_loss"] == "eval/loss"
+
+
+def test_a_wandb_run_without_a_step_metric_keeps_its_step(tmp_path):
+    """Only what define_metric says moves a point: the same file with its metric records removed is read on
+    ``_step`` (the calls), as before."""
+    from curvedoc.importers import wandb as W
+
+    src = next((DATA / "wandb" / "lightning_wandblogger").glob("*/run-*.wandb"))
+    rows = W._Rows()
+    issues: list = []
+    meta: dict = {}
+    W._read_wandb(src, rows, issues, meta, {}, {})
+    assert rows.rekeyed > 0
+    plain = W._Rows()
+    plain.define = lambda *a: None  # the metric records ignored
+    W._read_wandb(src, plain, [], {}, {}, {})
+    assert plain.rekeyed == 0
+    assert sorted(set(np.frombuffer(plain.steps, dtype=np.int64).tolist()))[:3] == [0, 1, 2]
