@@ -395,7 +395,11 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
     * HF Trainer: ``<output_dir>/trainer_state.json`` and the TensorBoard events of ``<output_dir>/runs/<run>/``
       (the Trainer's default ``logging_dir``);
     * MMEngine: ``<work_dir>/<stamp>/<stamp>.log`` and ``<stamp>/vis_data/`` (``scalars.json``, ``<stamp>.json``,
-      TensorBoard events); also without the printed log."""
+      TensorBoard events); also without the printed log;
+    * Lightning with several loggers on one ``save_dir`` (``logger=[CSVLogger(d), TensorBoardLogger(d)]``): each
+      logger takes the next free ``<name>/version_N`` when it is made, so one training is ``version_N`` (one
+      logger's format) and ``version_N+1`` (the other's) side by side; two adjacent version folders of different
+      formats are proposed as one group, and two trainings with the same two loggers stay two (their values differ)."""
     by_root: dict[Path, list[RunSpec]] = {}
     events_in: dict[Path, list[RunSpec]] = {}  # folder -> the TensorBoard runs in its sub-folders
     for s in specs:
@@ -428,8 +432,34 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
         lead.extras = {**lead.extras, "companions": members[1:], "own_name": lead.name, "group_root": str(work)}
         lead.name = _rel_name(work, base, with_base)
         taken.update(id(t) for t in members[1:])
+    _lightning_versions(specs, taken)
     _split_files(specs, taken, base, with_base)
     return [s for s in specs if id(s) not in taken]
+
+
+LIGHTNING_VERSION = re.compile(r"^version_(\d+)$")
+
+
+def _lightning_versions(specs: list[RunSpec], taken: set[int]) -> None:
+    """Adjacent ``version_N`` / ``version_N+1`` folders of one parent, each one run of a different format (a CSV
+    and TensorBoard events): the lower version stands for the group (see :func:`_layout_groups`)."""
+    by_parent: dict[Path, dict[int, list[RunSpec]]] = {}
+    for s in specs:
+        m = LIGHTNING_VERSION.match(Path(s.root).name)
+        if m and id(s) not in taken and not s.extras.get("companions"):
+            by_parent.setdefault(Path(s.root).parent, {}).setdefault(int(m.group(1)), []).append(s)
+    for versions in by_parent.values():
+        used: set[int] = set()
+        for n in sorted(versions):
+            a, b = versions[n], versions.get(n + 1)
+            if n in used or not b or len(a) != 1 or len(b) != 1:
+                continue
+            lead, other = a[0], b[0]
+            if lead.format == other.format or {lead.format, other.format} - {"csv", "tfevents"}:
+                continue
+            lead.extras = {**lead.extras, "companions": [other], "own_name": lead.name}
+            taken.add(id(other))
+            used.update((n, n + 1))
 
 
 # a split word in a file name: the file holds that split of the training ('train.log' / 'valid.log', 'history_train.csv'

@@ -65,3 +65,33 @@ def test_a_wandb_run_without_a_step_metric_keeps_its_step(tmp_path):
     W._read_wandb(src, plain, [], {}, {}, {})
     assert plain.rekeyed == 0
     assert sorted(set(np.frombuffer(plain.steps, dtype=np.int64).tolist()))[:3] == [0, 1, 2]
+
+
+# ------------------------------------------------------------------------------ Lightning: one version per logger
+def test_lightning_csv_and_tensorboard_loggers_on_one_save_dir_are_one_run():
+    """``logger=[CSVLogger(d), TensorBoardLogger(d)]``: version_0 holds metrics.csv, version_1 the events of the
+    same training. One run, read from the more complete log and cross-checked against the other."""
+    runs = curvedoc.load(DATA / "lightning" / "csv_and_tensorboard" / "lightning_logs")
+    assert len(runs) == 1, [r.name for r in runs]
+    run = runs[0]
+    assert run.name.endswith("version_0")
+    assert {s["format"] for s in run.meta["sources"]} == {"tfevents", "lightning-csv"}
+    assert _steps(run, "train_loss_step") == [4, 9, 14, 19, 24, 29]
+    assert _steps(run, "val_loss") == [9, 19, 29]
+    assert any(i.kind == "same-training" for i in run.issues)
+
+
+def test_two_lightning_trainings_with_two_loggers_each_stay_two(tmp_path):
+    """version_0/1 one training, version_2/3 another (its CSV's values differ from version_1's events): the pairs are
+    proposed by the layout but kept together only on equal values."""
+    src = DATA / "lightning" / "csv_and_tensorboard" / "lightning_logs"
+    dst = tmp_path / "lightning_logs"
+    shutil.copytree(src, dst)
+    shutil.copytree(src / "version_0", dst / "version_2")
+    shutil.copytree(src / "version_1", dst / "version_3")
+    csv = pd.read_csv(dst / "version_2" / "metrics.csv")
+    for c in ("train_loss_step", "train_loss_epoch", "val_loss"):
+        csv[c] = csv[c] * 1.5
+    csv.to_csv(dst / "version_2" / "metrics.csv", index=False)
+    names = sorted(r.name for r in curvedoc.load(dst))
+    assert names == ["version_0", "version_2", "version_3"]
