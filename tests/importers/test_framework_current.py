@@ -95,3 +95,18 @@ def test_two_lightning_trainings_with_two_loggers_each_stay_two(tmp_path):
     csv.to_csv(dst / "version_2" / "metrics.csv", index=False)
     names = sorted(r.name for r in curvedoc.load(dst))
     assert names == ["version_0", "version_2", "version_3"]
+
+
+# ------------------------------------------------------------------------------ HF Trainer killed between checkpoints
+def test_a_killed_hf_run_stops_where_its_events_stop_not_at_its_last_checkpoint():
+    """Killed at step 27 of max_steps 40: the last checkpoint's trainer_state.json says global_step 20, the
+    TensorBoard events go on to step 25. One run; where the training stopped is the events' last step, and the
+    plan (max_steps 40) is kept."""
+    [run] = curvedoc.load(DATA / "hf" / "killed_tensorboard" / "output")
+    assert run.source == "tfevents"
+    assert _steps(run, "train/loss")[-1] == 25
+    assert run.meta["max_steps"] == 40
+    assert run.meta.get("global_step", 25) >= 25
+    assert not [i for i in run.issues if i.kind == "ended-early" and "step 20 " in i.message]
+    found = {f.name: f for f in curvedoc.diagnose(str(DATA / "hf" / "killed_tensorboard" / "output")).runs[0].findings}
+    assert found["unfinished-schedule"].steps[0] == 25, found["unfinished-schedule"].message
