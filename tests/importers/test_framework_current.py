@@ -110,3 +110,26 @@ def test_a_killed_hf_run_stops_where_its_events_stop_not_at_its_last_checkpoint(
     assert not [i for i in run.issues if i.kind == "ended-early" and "step 20 " in i.message]
     found = {f.name: f for f in curvedoc.diagnose(str(DATA / "hf" / "killed_tensorboard" / "output")).runs[0].findings}
     assert found["unfinished-schedule"].steps[0] == 25, found["unfinished-schedule"].message
+
+
+# ------------------------------------------------------------------------------ DVCLive's HF callback
+def test_hf_dvclive_callback_is_read_on_the_trainer_steps():
+    """DVCLive's step counts the callback's log calls (training, evaluation and summary rows alike); each row logs
+    the Trainer's epoch. logging_steps=5, eval_steps=10, max_steps=40, 75 steps an epoch (1,200 samples, batch
+    16): training rows at 5..40, evaluations at 10..40, the epoch at step s is s/75."""
+    [run] = curvedoc.load(DATA / "dvclive" / "hf_dvclivecallback" / "dvclive")
+    assert _steps(run, "loss") == list(range(5, 41, 5))
+    assert _steps(run, "eval/loss") == [10, 20, 30, 40]
+    ep = run.tag_series("epoch")
+    np.testing.assert_allclose(ep.to_numpy(), ep.index.to_numpy() / 75.0)
+    found = {f.name for f in curvedoc.diagnose(str(DATA / "dvclive" / "hf_dvclivecallback" / "dvclive")).runs[0].findings}
+    assert "unfinished-schedule" not in found  # it reached max_steps 40
+
+
+def test_a_dvclive_folder_of_another_logger_keeps_its_step(tmp_path):
+    """Without the Trainer's arguments in params.yaml the counter is the step, as DVCLive writes it."""
+    dst = tmp_path / "dvclive"
+    shutil.copytree(DATA / "dvclive" / "hf_dvclivecallback" / "dvclive", dst)
+    (dst / "params.yaml").write_text("lr: 0.003\n")
+    [run] = curvedoc.load(dst)
+    assert _steps(run, "loss")[:3] == [0, 1, 3]
