@@ -399,7 +399,8 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
     * Lightning with several loggers on one ``save_dir`` (``logger=[CSVLogger(d), TensorBoardLogger(d)]``): each
       logger takes the next free ``<name>/version_N`` when it is made, so one training is ``version_N`` (one
       logger's format) and ``version_N+1`` (the other's) side by side; two adjacent version folders of different
-      formats are proposed as one group, and two trainings with the same two loggers stay two (their values differ)."""
+      formats are proposed as one group, and two trainings with the same two loggers stay two (their values differ);
+    * Keras: a ``CSVLogger`` table and a dumped ``History`` JSON alone in one folder (:func:`_table_and_json`)."""
     by_root: dict[Path, list[RunSpec]] = {}
     events_in: dict[Path, list[RunSpec]] = {}  # folder -> the TensorBoard runs in its sub-folders
     for s in specs:
@@ -434,7 +435,40 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
         taken.update(id(t) for t in members[1:])
     _lightning_versions(specs, taken)
     _split_files(specs, taken, base, with_base)
+    _table_and_json(specs, taken, base, with_base)
     return [s for s in specs if id(s) not in taken]
+
+
+KERAS_TABLE = re.compile(rb"^(\xef\xbb\xbf)?epoch[,;\t]")
+KERAS_HISTORY = re.compile(rb"^\s*\{\s*\"[^\"]{1,200}\"\s*:\s*\[")
+
+
+def _table_and_json(specs: list[RunSpec], taken: set[int], base: Path, with_base: bool) -> None:
+    """Keras's two records of one training alone side by side in a folder: Keras writes a training's per-epoch history both
+    through ``CSVLogger`` and as the ``History`` the script dumps (``json.dump(h.history, ...)``); proposed as one
+    group named by the folder (the table stands for it), kept together only when their shared epochs carry equal
+    values; otherwise each keeps its own name."""
+    by_dir: dict[Path, list[RunSpec]] = {}
+    for s in specs:
+        if id(s) in taken or len(s.files) != 1 or set(s.extras) - {"tentative"}:
+            continue
+        by_dir.setdefault(Path(s.files[0]).parent, []).append(s)
+    for folder, members in by_dir.items():
+        tables = [s for s in members if s.format == "csv"]
+        jsons = [s for s in members if s.format == "json"]
+        if len(tables) != 1 or len(jsons) != 1 or len(members) != 2:
+            continue
+        lead, other = tables[0], jsons[0]
+        try:  # CSVLogger's table starts with its epoch column; the History dump is an object of lists
+            shapes = (KERAS_TABLE.match(head_bytes(Path(lead.files[0]), 256)),
+                      KERAS_HISTORY.match(head_bytes(Path(other.files[0]), 256)))
+        except OSError:
+            continue
+        if not all(shapes):
+            continue
+        lead.extras = {**lead.extras, "companions": [other], "own_name": lead.name, "group_root": str(folder)}
+        lead.name = _rel_name(folder, base, with_base)
+        taken.add(id(other))
 
 
 LIGHTNING_VERSION = re.compile(r"^version_(\d+)$")

@@ -133,3 +133,23 @@ def test_a_dvclive_folder_of_another_logger_keeps_its_step(tmp_path):
     (dst / "params.yaml").write_text("lr: 0.003\n")
     [run] = curvedoc.load(dst)
     assert _steps(run, "loss")[:3] == [0, 1, 3]
+
+
+# ------------------------------------------------------------------------------ Keras: CSVLogger + History dump
+def test_keras_csvlogger_and_history_json_are_one_run():
+    runs = load_all(DATA / "keras" / "csvlogger_and_history").runs
+    assert len(runs) == 1, [r.name for r in runs]
+    run = runs[0]
+    assert run.name == "csvlogger_and_history"
+    assert _steps(run, "loss") == list(range(6)) and _steps(run, "val_loss") == list(range(6))
+
+
+def test_a_keras_table_and_a_history_of_another_training_stay_two(tmp_path):
+    src = DATA / "keras" / "csvlogger_and_history"
+    shutil.copy(src / "training.csv", tmp_path / "training.csv")
+    text = (src / "history.json").read_text()
+    import json
+
+    hist = {k: [v * 1.1 for v in vals] for k, vals in json.loads(text).items()}
+    (tmp_path / "history.json").write_text(json.dumps(hist))
+    assert sorted(r.name for r in load_all(tmp_path).runs) == ["history.json", "training.csv"]
