@@ -153,3 +153,18 @@ def test_a_keras_table_and_a_history_of_another_training_stay_two(tmp_path):
     hist = {k: [v * 1.1 for v in vals] for k, vals in json.loads(text).items()}
     (tmp_path / "history.json").write_text(json.dumps(hist))
     assert sorted(r.name for r in load_all(tmp_path).runs) == ["history.json", "training.csv"]
+
+
+# ------------------------------------------------------------------------------ TensorBoard: the same value again
+def test_an_epoch_written_again_at_its_step_is_no_repeated_step_note():
+    """Lightning and the HF Trainer write the epoch with each call of a step (the training row, the validation
+    row): the same value at the same step is one point, not 'several values per step'."""
+    from curvedoc.importers import load
+
+    for path in (DATA / "lightning" / "csv_and_tensorboard" / "lightning_logs" / "version_1",
+                 next((DATA / "hf" / "killed_tensorboard" / "output" / "runs").iterdir())):
+        [run] = load(path)
+        assert run.source == "tfevents"
+        assert not [i for i in run.issues if i.kind == "repeated-steps"], [i.message for i in run.issues]
+        ep = [t for t in run.tags if t.endswith("epoch")][0]
+        assert run.scalars[run.scalars["tag"] == ep].duplicated(subset=["step"]).any()  # written twice, kept
