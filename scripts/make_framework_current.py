@@ -360,8 +360,20 @@ def sb3_run(out: Path, case: str):
     from stable_baselines3.common.monitor import Monitor
 
     out.mkdir(parents=True, exist_ok=True)
+    small = case.startswith("small_")  # the committed test fixtures: the same logging, a few KB
+    case = case.removeprefix("small_")
+    lr = {"healthy": 3e-3, "lr_high": 0.5, "one_dir": 3e-3, "default_tb": 3e-3}[case]
+    if case in ("one_dir", "default_tb"):
+        # the docs' layout: Monitor and the logger in one log folder (monitor.csv + progress.csv + events), or
+        # Monitor there and the default logger's tensorboard_log=<dir> (<dir>/PPO_1/)
+        env = Monitor(gym.make("CartPole-v1"), str(out))
+        model = PPO("MlpPolicy", env, learning_rate=lr, n_steps=256, batch_size=64, n_epochs=4, seed=0, verbose=0,
+                    tensorboard_log=str(out) if case == "default_tb" else None, device="cpu")
+        if case == "one_dir":
+            model.set_logger(configure(str(out), ["csv", "tensorboard"]))
+        model.learn(total_timesteps=2560 if small else 12000)
+        return out
     env = Monitor(gym.make("CartPole-v1"), str(out / "monitor"))
-    lr = {"healthy": 3e-3, "lr_high": 0.5}[case]
     model = PPO("MlpPolicy", env, learning_rate=lr, n_steps=256, batch_size=64, n_epochs=4, seed=0, verbose=0,
                 tensorboard_log=str(out / "tb"), device="cpu")
     model.set_logger(configure(str(out / "sb3_log"), ["csv", "tensorboard", "log"]))
@@ -437,6 +449,8 @@ CASES = {
     "hf/wandb": (hf_run, "wandb", "healthy"),
     "sb3/healthy": (sb3_run, "healthy", "healthy"),
     "sb3/lr_high": (sb3_run, "lr_high", "lr-too-high"),
+    "sb3/one_dir": (sb3_run, "one_dir", "healthy, Monitor + csv/tensorboard logger in one folder"),
+    "sb3/default_tb": (sb3_run, "default_tb", "healthy, Monitor + tensorboard_log=<dir>"),
     # small copies of the outputs whose reading was fixed: committed under tests/data/framework_current/
     "small/lightning_csv_tb": (lightning_run, "small_healthy", "healthy, CSVLogger + TensorBoardLogger"),
     "small/lightning_wandb": (lightning_run, "small_wandb", "healthy, WandbLogger"),
@@ -444,6 +458,7 @@ CASES = {
     "small/hf_tb_killed": (hf_run, "small_tb_killed", "killed at step 27 of 40"),
     "small/hf_dvclive": (hf_run, "small_dvclive", "healthy, report_to dvclive"),
     "small/keras": (keras_run, "small_healthy", "healthy, CSVLogger + History json"),
+    "small/sb3_default_tb": (sb3_run, "small_default_tb", "healthy, Monitor + tensorboard_log=<dir>, 2,560 steps"),
     "yolo/healthy": (yolo_run, "healthy", "healthy (3 epochs)"),
     "yolo/killed": (yolo_run, "killed", "killed after epoch 2 of 5"),
 }

@@ -97,7 +97,37 @@ def compare(a: Run, b: Run) -> Check:
             c.evidence += n
             c.evidence_equal += m
     c.differing_tags = tuple(differing)
+    if c.evidence < MIN_EVIDENCE:
+        _episode_means(a, b, c)
     return c
+
+
+# Stable-Baselines3: its logger's rollout/ep_rew_mean at timestep T is the mean of the returns of the last 100
+# episodes the Monitor finished by T (``ep_info_buffer = deque(maxlen=100)``)
+SB3_EPISODES = 100
+
+
+def _episode_means(a: Run, b: Run, c: Check) -> None:
+    """Evidence that an SB3 monitor and a logger hold one training: each ``rollout/ep_rew_mean`` point against the
+    mean of the monitor's last 100 ``episode_reward`` values up to its step (the monitor prints 6 digits)."""
+    for mon, log in ((a, b), (b, a)):
+        if mon.source == "sb3-monitor" and "episode_reward" in mon.tags and "rollout/ep_rew_mean" in log.tags:
+            break
+    else:
+        return
+    er = mon.tag_series("episode_reward")
+    steps, rewards = er.index.to_numpy(), er.to_numpy(dtype=np.float64)
+    s = log.tag_series("rollout/ep_rew_mean")
+    for t, v in zip(s.index.to_numpy(), s.to_numpy(dtype=np.float64)):
+        done = rewards[: int(np.searchsorted(steps, t, side="right"))][-SB3_EPISODES:]
+        if not len(done):
+            continue
+        expect = float(done.mean())
+        c.compared += 1
+        c.evidence += 1
+        if abs(expect - v) <= 1e-4 * max(1.0, abs(v), abs(expect)):
+            c.equal += 1
+            c.evidence_equal += 1
 
 
 def completeness(run: Run) -> int:

@@ -400,7 +400,10 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
       logger takes the next free ``<name>/version_N`` when it is made, so one training is ``version_N`` (one
       logger's format) and ``version_N+1`` (the other's) side by side; two adjacent version folders of different
       formats are proposed as one group, and two trainings with the same two loggers stay two (their values differ);
-    * Keras: a ``CSVLogger`` table and a dumped ``History`` JSON alone in one folder (:func:`_table_and_json`)."""
+    * Keras: a ``CSVLogger`` table and a dumped ``History`` JSON alone in one folder (:func:`_table_and_json`);
+    * Stable-Baselines3: ``Monitor(env, log_dir)`` writes ``log_dir/monitor.csv`` and ``PPO(..., tensorboard_log=log_dir)``
+      the events of ``log_dir/PPO_1/`` (:func:`_sb3_monitor`); the logger's ``rollout/ep_rew_mean`` is the mean of
+      the monitor's last 100 episode returns, which is the evidence."""
     by_root: dict[Path, list[RunSpec]] = {}
     events_in: dict[Path, list[RunSpec]] = {}  # folder -> the TensorBoard runs in its sub-folders
     for s in specs:
@@ -434,6 +437,7 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
         lead.name = _rel_name(work, base, with_base)
         taken.update(id(t) for t in members[1:])
     _lightning_versions(specs, taken)
+    _sb3_monitor(specs, taken)
     _split_files(specs, taken, base, with_base)
     _table_and_json(specs, taken, base, with_base)
     return [s for s in specs if id(s) not in taken]
@@ -469,6 +473,36 @@ def _table_and_json(specs: list[RunSpec], taken: set[int], base: Path, with_base
         lead.extras = {**lead.extras, "companions": [other], "own_name": lead.name, "group_root": str(folder)}
         lead.name = _rel_name(folder, base, with_base)
         taken.add(id(other))
+
+
+SB3_LOG_DIR = re.compile(r"^[A-Z][A-Za-z0-9]*_\d+$")  # SB3's tb_log_name (the algorithm's class) + run counter
+
+
+def _sb3_monitor(specs: list[RunSpec], taken: set[int]) -> None:
+    """One SB3 ``monitor.csv`` and ONE event folder ``<Algo>_<N>/`` beside it (one ``learn()`` call): the events
+    stand for the group, the monitor is cross-checked against them (two or more ``learn()`` calls: left apart)."""
+    by_dir: dict[Path, list[RunSpec]] = {}
+    for s in specs:
+        if id(s) not in taken and not s.extras.get("companions"):
+            by_dir.setdefault(Path(s.root), []).append(s)
+    for folder, members in by_dir.items():
+        monitors = []
+        for s in members:
+            if s.format == "csv" and len(s.files) == 1 and Path(s.files[0]).name.endswith("monitor.csv"):
+                try:
+                    if head_bytes(Path(s.files[0]), 16).startswith(b'#{"t_start"'):
+                        monitors.append(s)
+                except OSError:
+                    pass
+        if len(monitors) != 1:
+            continue
+        logs = [t for t in specs if t.format == "tfevents" and id(t) not in taken and not t.extras.get("companions")
+                and Path(t.root).parent == folder and SB3_LOG_DIR.match(Path(t.root).name)]
+        if len(logs) != 1:
+            continue
+        lead = logs[0]
+        lead.extras = {**lead.extras, "companions": [monitors[0]], "own_name": lead.name}
+        taken.add(id(monitors[0]))
 
 
 LIGHTNING_VERSION = re.compile(r"^version_(\d+)$")

@@ -168,3 +168,24 @@ def test_an_epoch_written_again_at_its_step_is_no_repeated_step_note():
         assert not [i for i in run.issues if i.kind == "repeated-steps"], [i.message for i in run.issues]
         ep = [t for t in run.tags if t.endswith("epoch")][0]
         assert run.scalars[run.scalars["tag"] == ep].duplicated(subset=["step"]).any()  # written twice, kept
+
+
+# ------------------------------------------------------------------------------ Stable-Baselines3: Monitor + logger
+def test_sb3_monitor_and_its_tensorboard_log_are_one_run():
+    """``Monitor(env, d)`` and ``PPO(..., tensorboard_log=d)``: d/monitor.csv and d/PPO_1/events of one learn() call.
+    The logger's rollout/ep_rew_mean is the mean of the monitor's last 100 episode returns at each of its steps: the
+    evidence that keeps them together."""
+    runs = curvedoc.load(DATA / "sb3" / "monitor_and_tensorboard_log")
+    assert len(runs) == 1, [r.name for r in runs]
+    [run] = runs
+    assert {s["format"] for s in run.meta["sources"]} == {"tfevents", "sb3-monitor"}
+    other = [s for s in run.meta["sources"] if not s["read"]][0]
+    assert other["shared_points"] >= 5 and other["equal"] == other["shared_points"]
+
+
+def test_two_learn_calls_beside_one_monitor_stay_apart(tmp_path):
+    """Two event folders (PPO_1, PPO_2): which one the monitor belongs to is not proposed."""
+    src = DATA / "sb3" / "monitor_and_tensorboard_log"
+    shutil.copytree(src, tmp_path / "d")
+    shutil.copytree(src / "PPO_1", tmp_path / "d" / "PPO_2")
+    assert len(curvedoc.load(tmp_path / "d")) == 3
