@@ -28,6 +28,10 @@ _SCHEDULE = re.compile(
     r"(^|_)(lr|learning_rate|lr_\w+|epoch|epochs|step|steps|global_step|iter|iteration|time|data_time|runtime|eta|"
     r"memory|mem|flos|total_flos|samples_per_second|steps_per_second|gen_len|num_tokens|tokens|num_input_tokens_seen|"
     r"momentum|weight_decay|batch_size)($|_)")
+# what a source says of where its log stops (HF ``global_step`` and its 'ended early' note): not taken from a source
+# that stops before the one read
+STOP_META = ("global_step",)
+STOP_ISSUES = ("ended-early",)
 # fewest shared points on tags that are not the schedule for two logs to count as one training
 MIN_EVIDENCE = 3
 # share of those points that must agree
@@ -93,7 +97,37 @@ def compare(a: Run, b: Run) -> Check:
             c.evidence += n
             c.evidence_equal += m
     c.differing_tags = tuple(differing)
+    if c.evidence < MIN_EVIDENCE:
+        _episode_means(a, b, c)
     return c
+
+
+# Stable-Baselines3: its logger's rollout/ep_rew_mean at timestep T is the mean of the returns of the last 100
+# episodes the Monitor finished by T (``ep_info_buffer = deque(maxlen=100)``)
+SB3_EPISODES = 100
+
+
+def _episode_means(a: Run, b: Run, c: Check) -> None:
+    """Evidence that an SB3 monitor and a logger hold one training: each ``rollout/ep_rew_mean`` point against the
+    mean of the monitor's last 100 ``episode_reward`` values up to its step (the monitor prints 6 digits)."""
+    for mon, log in ((a, b), (b, a)):
+        if mon.source == "sb3-monitor" and "episode_reward" in mon.tags and "rollout/ep_rew_mean" in log.tags:
+            break
+    else:
+        return
+    er = mon.tag_series("episode_reward")
+    steps, rewards = er.index.to_numpy(), er.to_numpy(dtype=np.float64)
+    s = log.tag_series("rollout/ep_rew_mean")
+    for t, v in zip(s.index.to_numpy(), s.to_numpy(dtype=np.float64)):
+        done = rewards[: int(np.searchsorted(steps, t, side="right"))][-SB3_EPISODES:]
+        if not len(done):
+            continue
+        expect = float(done.mean())
+        c.compared += 1
+        c.evidence += 1
+        if abs(expect - v) <= 1e-4 * max(1.0, abs(v), abs(expect)):
+            c.equal += 1
+            c.evidence_equal += 1
 
 
 def completeness(run: Run) -> int:
@@ -137,6 +171,7 @@ def merge(group_name: str, parts: list[tuple[Run, list[str]]], root=None) -> lis
     best, best_files, _ = same[best_i]
     sources = []
     issues = list(best.issues)
+    best_end = int(best.scalars["step"].max()) if len(best.scalars) else None
     for i, (run, files, _) in enumerate(same):
         entry = {"format": run.source, "files": [str(f) for f in files], "points": int(run.n_points),
                  "read": i == best_i}
@@ -145,12 +180,19 @@ def merge(group_name: str, parts: list[tuple[Run, list[str]]], root=None) -> lis
             entry.update({"shared_points": chk.compared, "equal": chk.equal})
             for k, v in run.hparams.items():
                 best.hparams.setdefault(k, v)
+            # where a log stops is its own: a source that stops before the log read (the trainer state of the last
+            # checkpoint of a killed run, its events going on past it) does not say where the training stopped
+            stops = run.meta.get("global_step")
+            superseded = (isinstance(stops, (int, float)) and best_end is not None and best_end > stops)
             for k, v in run.meta.items():
-                best.meta.setdefault(k, v)
+                if not (superseded and k in STOP_META):
+                    best.meta.setdefault(k, v)
             # what the other log says of the training that the one read does not (the trainer state's 'ended
             # early', a damaged events file): kept, named by its file
             kinds = {iss.kind for iss in issues}
             for iss in run.issues:
+                if superseded and iss.kind in STOP_ISSUES:
+                    continue
                 if iss.kind not in kinds:
                     issues.append(ImportIssue(iss.kind, f"{_short(entry)}: {iss.message}", file=iss.file,
                                               count=iss.count, severity=iss.severity))

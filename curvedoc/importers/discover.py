@@ -395,7 +395,15 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
     * HF Trainer: ``<output_dir>/trainer_state.json`` and the TensorBoard events of ``<output_dir>/runs/<run>/``
       (the Trainer's default ``logging_dir``);
     * MMEngine: ``<work_dir>/<stamp>/<stamp>.log`` and ``<stamp>/vis_data/`` (``scalars.json``, ``<stamp>.json``,
-      TensorBoard events); also without the printed log."""
+      TensorBoard events); also without the printed log;
+    * Lightning with several loggers on one ``save_dir`` (``logger=[CSVLogger(d), TensorBoardLogger(d)]``): each
+      logger takes the next free ``<name>/version_N`` when it is made, so one training is ``version_N`` (one
+      logger's format) and ``version_N+1`` (the other's) side by side; two adjacent version folders of different
+      formats are proposed as one group, and two trainings with the same two loggers stay two (their values differ);
+    * Keras: a ``CSVLogger`` table and a dumped ``History`` JSON alone in one folder (:func:`_table_and_json`);
+    * Stable-Baselines3: ``Monitor(env, log_dir)`` writes ``log_dir/monitor.csv`` and ``PPO(..., tensorboard_log=log_dir)``
+      the events of ``log_dir/PPO_1/`` (:func:`_sb3_monitor`); the logger's ``rollout/ep_rew_mean`` is the mean of
+      the monitor's last 100 episode returns, which is the evidence."""
     by_root: dict[Path, list[RunSpec]] = {}
     events_in: dict[Path, list[RunSpec]] = {}  # folder -> the TensorBoard runs in its sub-folders
     for s in specs:
@@ -428,8 +436,98 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
         lead.extras = {**lead.extras, "companions": members[1:], "own_name": lead.name, "group_root": str(work)}
         lead.name = _rel_name(work, base, with_base)
         taken.update(id(t) for t in members[1:])
+    _lightning_versions(specs, taken)
+    _sb3_monitor(specs, taken)
     _split_files(specs, taken, base, with_base)
+    _table_and_json(specs, taken, base, with_base)
     return [s for s in specs if id(s) not in taken]
+
+
+KERAS_TABLE = re.compile(rb"^(\xef\xbb\xbf)?epoch[,;\t]")
+KERAS_HISTORY = re.compile(rb"^\s*\{\s*\"[^\"]{1,200}\"\s*:\s*\[")
+
+
+def _table_and_json(specs: list[RunSpec], taken: set[int], base: Path, with_base: bool) -> None:
+    """Keras's two records of one training alone side by side in a folder: Keras writes a training's per-epoch history both
+    through ``CSVLogger`` and as the ``History`` the script dumps (``json.dump(h.history, ...)``); proposed as one
+    group named by the folder (the table stands for it), kept together only when their shared epochs carry equal
+    values; otherwise each keeps its own name."""
+    by_dir: dict[Path, list[RunSpec]] = {}
+    for s in specs:
+        if id(s) in taken or len(s.files) != 1 or set(s.extras) - {"tentative"}:
+            continue
+        by_dir.setdefault(Path(s.files[0]).parent, []).append(s)
+    for folder, members in by_dir.items():
+        tables = [s for s in members if s.format == "csv"]
+        jsons = [s for s in members if s.format == "json"]
+        if len(tables) != 1 or len(jsons) != 1 or len(members) != 2:
+            continue
+        lead, other = tables[0], jsons[0]
+        try:  # CSVLogger's table starts with its epoch column; the History dump is an object of lists
+            shapes = (KERAS_TABLE.match(head_bytes(Path(lead.files[0]), 256)),
+                      KERAS_HISTORY.match(head_bytes(Path(other.files[0]), 256)))
+        except OSError:
+            continue
+        if not all(shapes):
+            continue
+        lead.extras = {**lead.extras, "companions": [other], "own_name": lead.name, "group_root": str(folder)}
+        lead.name = _rel_name(folder, base, with_base)
+        taken.add(id(other))
+
+
+SB3_LOG_DIR = re.compile(r"^[A-Z][A-Za-z0-9]*_\d+$")  # SB3's tb_log_name (the algorithm's class) + run counter
+
+
+def _sb3_monitor(specs: list[RunSpec], taken: set[int]) -> None:
+    """One SB3 ``monitor.csv`` and ONE event folder ``<Algo>_<N>/`` beside it (one ``learn()`` call): the events
+    stand for the group, the monitor is cross-checked against them (two or more ``learn()`` calls: left apart)."""
+    by_dir: dict[Path, list[RunSpec]] = {}
+    for s in specs:
+        if id(s) not in taken and not s.extras.get("companions"):
+            by_dir.setdefault(Path(s.root), []).append(s)
+    for folder, members in by_dir.items():
+        monitors = []
+        for s in members:
+            if s.format == "csv" and len(s.files) == 1 and Path(s.files[0]).name.endswith("monitor.csv"):
+                try:
+                    if head_bytes(Path(s.files[0]), 16).startswith(b'#{"t_start"'):
+                        monitors.append(s)
+                except OSError:
+                    pass
+        if len(monitors) != 1:
+            continue
+        logs = [t for t in specs if t.format == "tfevents" and id(t) not in taken and not t.extras.get("companions")
+                and Path(t.root).parent == folder and SB3_LOG_DIR.match(Path(t.root).name)]
+        if len(logs) != 1:
+            continue
+        lead = logs[0]
+        lead.extras = {**lead.extras, "companions": [monitors[0]], "own_name": lead.name}
+        taken.add(id(monitors[0]))
+
+
+LIGHTNING_VERSION = re.compile(r"^version_(\d+)$")
+
+
+def _lightning_versions(specs: list[RunSpec], taken: set[int]) -> None:
+    """Adjacent ``version_N`` / ``version_N+1`` folders of one parent, each one run of a different format (a CSV
+    and TensorBoard events): the lower version stands for the group (see :func:`_layout_groups`)."""
+    by_parent: dict[Path, dict[int, list[RunSpec]]] = {}
+    for s in specs:
+        m = LIGHTNING_VERSION.match(Path(s.root).name)
+        if m and id(s) not in taken and not s.extras.get("companions"):
+            by_parent.setdefault(Path(s.root).parent, {}).setdefault(int(m.group(1)), []).append(s)
+    for versions in by_parent.values():
+        used: set[int] = set()
+        for n in sorted(versions):
+            a, b = versions[n], versions.get(n + 1)
+            if n in used or not b or len(a) != 1 or len(b) != 1:
+                continue
+            lead, other = a[0], b[0]
+            if lead.format == other.format or {lead.format, other.format} - {"csv", "tfevents"}:
+                continue
+            lead.extras = {**lead.extras, "companions": [other], "own_name": lead.name}
+            taken.add(id(other))
+            used.update((n, n + 1))
 
 
 # a split word in a file name: the file holds that split of the training ('train.log' / 'valid.log', 'history_train.csv'

@@ -11,6 +11,12 @@ callbacks):
 * ``params.yaml``: the logged parameters -> ``hparams`` (nested keys flattened with ``.``).
 * ``metrics.json``: the latest value of every metric and the last ``step`` -> ``meta["summary"]``; the
   curves come from the TSV files, which hold every point.
+* The HF Trainer's callback (``report_to="dvclive"``) calls ``next_step()`` once per ``Trainer.log`` -- training,
+  evaluation and final summary rows alike -- so its ``step`` counts log calls, not training steps. Every such row
+  logs the Trainer's ``epoch`` (``global_step / steps_per_epoch``) and ``params.yaml`` holds the TrainingArguments:
+  the first training row (``loss``) is at ``logging_steps`` (1 with ``logging_first_step``), which gives the steps
+  per epoch, and each row goes to its training step ``epoch x steps_per_epoch`` -- when those come out whole and in
+  order (a resumed run's would not: then the counter stays). :func:`_hf_steps`.
 * ``plots/images``, ``plots/sklearn``, ``report.html``, ``dvc.yaml`` are not training curves and are left alone.
 
 A row that does not parse is counted and reported, never fatal; a TSV that cannot be read is reported and
@@ -20,6 +26,7 @@ the other metrics are kept.
 from __future__ import annotations
 
 import io
+import math
 import json
 from pathlib import Path
 from typing import Any
@@ -133,6 +140,10 @@ def read(spec: RunSpec) -> RunData:
             issues.append(ImportIssue("bad-hparams", f"params.yaml could not be parsed ({type(exc).__name__}); "
                                       "parameters not read", file=str(params)))
     meta: dict[str, Any] = {}
+    rekeyed = _hf_steps(frame, hparams)
+    if rekeyed is not None:
+        frame = rekeyed
+        meta["step_axis"] = "HF Trainer steps (DVCLive's log-call counter mapped through the logged epoch)"
     summary = root / "metrics.json"
     if summary.is_file():
         try:
@@ -146,3 +157,49 @@ def read(spec: RunSpec) -> RunData:
             issues.append(ImportIssue("bad-format", "metrics.json is not valid JSON; the curves are read from the "
                                       "TSV files", file=str(summary), severity="info"))
     return RunData(frame=frame, source=SOURCE, hparams=hparams, meta=meta, issues=issues)
+
+
+# TrainingArguments fields that mark params.yaml as the HF Trainer's
+_HF_ARGS = ("logging_steps", "max_steps", "per_device_train_batch_size")
+
+
+def _hf_steps(frame: pd.DataFrame, hparams: dict[str, Any]) -> pd.DataFrame | None:
+    """The frame on the HF Trainer's step axis, or None (not the HF callback's layout, or the mapping is not exact).
+
+    The callback's counter ``c`` -> ``round(epoch[c] x steps_per_epoch)``, steps per epoch from the first training
+    row, which the Trainer logs at ``logging_steps`` (1 with ``logging_first_step``; a ratio below 1 is a share of
+    ``max_steps``). Kept only when every mapped step is a whole number (within 1e-3), never decreases with the
+    counter, and is positive: anything else (a resumed run, another logger's ``epoch``) leaves the counter."""
+    if not all(isinstance(hparams.get(k), (int, float)) and not isinstance(hparams.get(k), bool) for k in _HF_ARGS):
+        return None
+    tags = frame["tag"].astype(str).to_numpy()
+    steps = frame["step"].to_numpy()
+    values = frame["value"].to_numpy(dtype=np.float64)
+    is_epoch, is_loss = tags == "epoch", tags == "loss"
+    if not is_epoch.any() or not is_loss.any():
+        return None
+    epoch_at = dict(zip(steps[is_epoch].tolist(), values[is_epoch].tolist()))
+    if len(epoch_at) != int(is_epoch.sum()):  # one epoch value per call
+        return None
+    logging_steps = float(hparams["logging_steps"])
+    if 0 < logging_steps < 1:
+        logging_steps = float(math.ceil(logging_steps * float(hparams["max_steps"])))
+    first = 1.0 if hparams.get("logging_first_step") is True else logging_steps
+    e0 = epoch_at.get(int(steps[is_loss].min()))
+    if not e0 or not math.isfinite(e0) or e0 <= 0 or first < 1:
+        return None
+    per_epoch = first / e0
+    calls = np.array(sorted(epoch_at), dtype=np.int64)
+    exact = np.array([epoch_at[c] for c in calls.tolist()]) * per_epoch
+    mapped = np.round(exact)
+    if (not np.all(np.isfinite(exact)) or np.any(np.abs(exact - mapped) > 1e-3) or np.any(mapped < 1)
+            or np.any(np.diff(mapped) < 0)):
+        return None
+    pos = np.searchsorted(calls, steps)
+    if np.any(pos >= len(calls)) or np.any(calls[np.minimum(pos, len(calls) - 1)] != steps):
+        return None  # a point at a call that logged no epoch
+    out = frame.copy()
+    out["step"] = mapped.astype(np.int64)[pos]
+    # the epoch of a training row and of the evaluation at the same step is one point
+    same = out.duplicated(subset=["tag", "step", "value"], keep="first").to_numpy()
+    return out[~same].reset_index(drop=True) if same.any() else out

@@ -277,6 +277,19 @@ def _within_file_dups(fd: _FileData) -> int:
     return _stats(fd).dups if fd.n > 1 else 0
 
 
+def _within_file_changes(fd: _FileData) -> int:
+    """The repeats of a (tag, step) inside one file that carry another value than the write before them: several
+    values at one step (per-batch losses written with step=epoch). A tag written again at its step with the same
+    value -- the epoch Lightning and the HF Trainer log with each of a step's calls -- is one point, not that."""
+    if not _within_file_dups(fd):
+        return 0
+    o = np.lexsort((fd.steps, fd.codes))  # stable: equal (tag, step) pairs keep their write order
+    c, s, v = fd.codes[o], fd.steps[o], fd.values[o]
+    same_key = (c[1:] == c[:-1]) & (s[1:] == s[:-1])
+    same_value = (v[1:] == v[:-1]) | (np.isnan(v[1:]) & np.isnan(v[:-1]))
+    return int((same_key & ~same_value).sum())
+
+
 def _cluster(files: list[_FileData], tags: _Tags) -> list[list[_FileData]]:
     """Split files (time order) into unrelated runs: new host + re-covering the earlier step range."""
     clusters: list[dict[str, Any]] = []
@@ -576,7 +589,7 @@ def _build(spec, root, cfiles: list[_FileData], tags: _Tags, issues: list[Import
     dups = 0
     dup_files = []
     for fd in cfiles:
-        d = _within_file_dups(fd)
+        d = _within_file_changes(fd)
         if d:
             dups += d
             dup_files.append(fd.rel)

@@ -30,11 +30,19 @@ files in ``shared/real_runs/wandb_offline`` (values match ``files/wandb-summary.
   key); media values are flattened to ``<key>/_type``, ``<key>/sha256``, ``<key>/width`` ...
 * ``SummaryRecord`` / ``ConfigRecord``: ``update = 1``, ``remove = 2``.
 * ``RunExitRecord``: ``exit_code = 1``, ``runtime = 2``.
+* ``MetricRecord`` (``Record.metric = 12``, written by ``run.define_metric``): ``name = 1``, ``glob_name = 2``,
+  ``step_metric = 4``.
 * ``RunRecord``: ``run_id = 1``, ``project = 3``, ``config = 4``, ``display_name = 8``,
   ``starting_step = 14``, ``start_time = 17`` (Timestamp ``seconds = 1``), ``resumed = 18``.
 
 Every history row carries ``_step``, ``_runtime``, ``_timestamp`` plus the keys logged in that
-call. ``step = _step``, ``wall_time = _timestamp``; values are ``json.loads(value_json)``
+call. ``step = _step``, ``wall_time = _timestamp``; but a key that ``define_metric`` gave a step metric
+(``define_metric("*", step_metric="trainer/global_step")``, as Lightning's ``WandbLogger`` and the HF Trainer's
+``WandbCallback`` do: they log once per call, so ``_step`` counts calls, not training steps) is placed at that
+metric's value in its row -- or, as W&B's ``step_sync`` does, at the last value logged before -- which is the
+x-axis W&B itself plots it against; an exact name's definition wins over a glob, a definition governs the rows
+after it (the clients send it before logging), and a value the same key repeats at the same step with the same
+value (Lightning logs ``epoch`` in each of a step's calls) is one point; values are ``json.loads(value_json)``
 (``NaN`` / ``Infinity`` kept); non-numeric values are skipped; a media group (a nested key with a
 ``_type`` sibling: image ``width`` / ``height`` / ``size`` ...) is skipped whole. Nested keys are
 joined with ``/``.
@@ -47,6 +55,7 @@ the ``.wandb`` file. Clients older than 0.10 wrote ``wandb-history.jsonl`` (one 
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import math
 import struct
@@ -84,6 +93,7 @@ FULL, FIRST, MIDDLE, LAST = 1, 2, 3, 4
 
 # Record oneof field numbers (wandb_internal.proto)
 R_HISTORY, R_SUMMARY, R_CONFIG, R_RUN, R_EXIT, R_FINAL, R_FOOTER = 2, 3, 5, 17, 18, 20, 22
+R_METRIC = 12
 RESERVED = ("_step", "_runtime", "_timestamp")
 
 
@@ -234,6 +244,37 @@ class _Rows:
         self.media = 0
         self.no_step = 0
         self.last_step: int | None = None
+        # define_metric: exact name -> its step metric ("" = defined without one), [(glob, step metric)] in order;
+        # the last value of each step metric (step_sync); key -> its step metric, cached until a new definition
+        self.step_of_name: dict[str, str] = {}
+        self.step_globs: list[tuple[str, str]] = []
+        self.last_axis: dict[str, int] = {}
+        self._axis_of: dict[str, str] = {}
+        self.rekeyed = 0
+
+    def define(self, name: str, glob: str, step_metric: str) -> None:
+        """A ``define_metric`` record: ``name`` (or the ``glob``) is plotted against ``step_metric``."""
+        if name:
+            self.step_of_name[name] = step_metric
+        elif glob and step_metric:
+            self.step_globs.append((glob, step_metric))
+        self._axis_of.clear()
+
+    def _axis(self, k: str) -> str:
+        """The step metric ``k`` is plotted against ("" for ``_step``)."""
+        a = self._axis_of.get(k)
+        if a is None:
+            a = self.step_of_name.get(k, "")
+            if not a and k not in self.step_of_name and not k.startswith("_"):
+                # the last matching glob wins, as a later define_metric call overrides an earlier one
+                for g, sm in reversed(self.step_globs):
+                    if fnmatch.fnmatchcase(k, g):
+                        a = sm
+                        break
+            if a == k or a in RESERVED:
+                a = ""
+            self._axis_of[k] = a
+        return a
 
     def add(self, row: list[tuple[str, Any]], fallback_step: int | None) -> None:
         self.n_rows += 1
@@ -254,9 +295,23 @@ class _Rows:
             self.no_step += 1
         self.last_step = step
         wall = ts if ts is not None else math.nan
+        row_step = step
+        if self.step_globs or self.step_of_name:
+            axes = set(self.step_of_name.values()) | {sm for _, sm in self.step_globs}
+            for k, v in row:
+                if k in axes:
+                    x = _number(v)
+                    if x is not None and math.isfinite(x) and abs(x) <= 2**62:
+                        self.last_axis[k] = int(x)
         for k, v in row:
             if k in RESERVED:
                 continue
+            step = row_step
+            if self.step_globs or self.step_of_name:
+                a = self._axis(k) or (k if k in self.last_axis else "")
+                if a and a in self.last_axis:
+                    step = self.last_axis[a]
+                    self.rekeyed += 1
             if media_prefixes and "/" in k and any(k.startswith(p) for p in media_prefixes):
                 self.media += 1
                 continue
@@ -340,7 +395,7 @@ def _read_wandb(path: Path, rows: _Rows, issues: list[ImportIssue], meta: dict[s
             body = None
             kind = 0
             for f, wt, val in pw.iter_fields(rec):
-                if wt == pw.LEN and f in (R_HISTORY, R_SUMMARY, R_CONFIG, R_RUN, R_EXIT, R_FINAL, R_FOOTER):
+                if wt == pw.LEN and f in (R_HISTORY, R_SUMMARY, R_CONFIG, R_RUN, R_EXIT, R_FINAL, R_FOOTER, R_METRIC):
                     kind, body = f, val
             if kind == R_HISTORY:
                 items = _items(body)  # type: ignore[arg-type]
@@ -354,6 +409,11 @@ def _read_wandb(path: Path, rows: _Rows, issues: list[ImportIssue], meta: dict[s
             elif kind == R_SUMMARY:
                 for k, v in _items(body):  # type: ignore[arg-type]
                     summary[k] = v
+            elif kind == R_METRIC:
+                m = pw.parse(body)  # type: ignore[arg-type]
+                name, glob, sm = (pw.first(m, n, b"") for n in (1, 2, 4))
+                if all(isinstance(x, bytes) for x in (name, glob, sm)):
+                    rows.define(pw.as_str(name), pw.as_str(glob), pw.as_str(sm))
             elif kind == R_CONFIG:
                 for k, v in _items(body):  # type: ignore[arg-type]
                     config_items[k] = v
@@ -581,7 +641,15 @@ def read(spec: RunSpec) -> RunData:
             _read_history_jsonl(f, rows, issues)
             meta["client"] = "pre-0.10 (wandb-history.jsonl)"
             meta.setdefault("finished", None)
-        frames.append(rows.frame(str(f)))
+        fr_ = rows.frame(str(f))
+        if rows.rekeyed:
+            # placed on a step metric: the same key at the same step with the same value, logged again by another
+            # call of that step (Lightning's epoch, the step metric itself), is one point
+            same = fr_.duplicated(subset=["tag", "step", "value"], keep="first").to_numpy()
+            if same.any():
+                fr_ = fr_[~same].reset_index(drop=True)
+            meta["step_metric"] = sorted({rows._axis(k) for k in rows.code_of} - {""})
+        frames.append(fr_)
         issues.extend(rows.issues(str(f)))
         meta["history_rows"] = meta.get("history_rows", 0) + rows.n_rows
     frame = concat_frames(frames) if frames else empty_frame()
