@@ -7,6 +7,8 @@ copies committed under tests/data/framework_current/. Run it in a separate venv 
         tensorboardX lightning keras transformers accelerate stable-baselines3 gymnasium ultralytics
     OMP_NUM_THREADS=1 /work/venv-fw/bin/python scripts/make_framework_current.py OUT [case ...]
 
+OUT belongs outside any git checkout: inside one, DVCLive initialises DVC at the repository's root (.dvc/, .dvcignore).
+
 Every training is tiny (seconds on one core), seeded, on synthetic data with models built from configs: nothing is
 downloaded at run time. Each case runs in its own process (a killed run ends it with os._exit, as a SIGKILL or an
 OOM kill would: no logger gets to close its files). OUT/manifest.json lists, per case, the folder a user would point
