@@ -5,8 +5,8 @@ so they are seen and fair to read. The same measure as the labelled corpus of te
 on the labels that give each series as a dict; the labels that only list the series' names get a weaker check: each
 named series is a tag of the reading.
 
-A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (2026-12-09ae is
-scored and listed; the other 2026-12-09 batches are locked: not listed, never read)."""
+A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
+batches are scored and listed; the 2026-12-10 batches are locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-01nu5", "2026-12-01o", "2026-12-01p", "2026-12-02nu6", "2026-12-02q", "2026-12-02r",
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
                    "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10", "2026-12-07aa", "2026-12-07ab",
-                   "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae")
+                   "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae",
+                   "2026-12-09af", "2026-12-09nu13")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -635,8 +636,29 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   llamafactory-phi4 (b) 196 -> 192, mkgl-hf-print (q) 624 -> 620, multimodal-deepfake-print (w) 282 -> 220.
 #   Still not analysed in ae (by design, as earlier rounds): BicycleGAN's G_GAN/D/G_L1/z_L1/kl (floatbutterfly: not
 #   assessed, its relaunch found), AWR's Critic_Loss/Actor_Loss (RL critic and actor), the PINN's relative 'L2' error.
-MIN_COUNTED_LOCKBOX = 0.938
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.805
+#
+# FIRST READING of 2026-12-09af and 2026-12-09nu13 (scored, seen; added here before any reader change of this branch,
+# code of main at 6bb7f37; both label by counts):
+#   count labels, all nine batches: 404/434 (93.1%) read, 353 (81.3%) analysed -- af 34/44 (28 analysed), nu13 66/66
+#   (64 analysed); the seven earlier batches unchanged (304/324, 261); dict labels unchanged (exact 564/592, analysed
+#   538, no mix); list labels unchanged (502/551); main corpus unchanged (exact 495/509, analysed 459, no mix).
+#   Missed in af (10): rahmanovmajid_mlp_training_error_tsv 'Training Error' (a '#Epoch\tTraining Error' header
+#   commented out with '#' over 800 tab-separated rows: refused, "no training metrics found");
+#   thesleepypig_resnet18_cifar10_randmask 'train_loss (Iter Loss)' and lr ('Iter: [0][50/391]\tLoss 2.273 (3.022)':
+#   the epoch in brackets and the batch's count after it not read as a position, the eight records of an epoch on the
+#   epoch's step, 1453 'Loss' points kept of 1600, and 199 lr of 200); victorvattier_pneumonia_cnn_fr_epochs val_acc,
+#   val_f1 ('Ép1 | train 0.59 | val 0.54 | Acc 0.90 | .. | F1 0.88': the metrics after the bare split's value read
+#   as training's 'Acc', 'F1'); simonbuehrer_lutnet_cifar10_table te_loss, te_acc (read as test/te_loss, test/te_acc:
+#   the measure's words did not know 'te' as the test split); tej7351_sslam_fourier_esc50 batch_loss,
+#   tomasort_resnet44_cifar10_slurm 'train batch Loss', weishanlee_pinn_beam_multiharmonic 'L-BFGS L2 error' (read
+#   as the log prints them, 'Loss' x 300, 'Loss' x 531, 'L2 error' x 43: named otherwise by the label).
+#   Not analysed (af 6, nu13 2): tomasort's epoch summaries 'Training Loss', 'Validation Loss', 'Validation Prec@1'
+#   (the per-batch 'Loss' / val 'Loss' take the roles; its batches on steps -97..4579, the pytorch example's 0-based
+#   '[e][i/N]' epoch taken for 1-based), tej7351's epoch 'loss' beside the batches' 'Loss', MAPPO's 'Avg delay' and
+#   'Avg system energy' (environment measures), nu13 orient-cnn-adam-tqdm train_loss (the epoch summary beside the
+#   tqdm postfix loss) and heat-mlp-raw-units-sgd 'Val MAE' (every value NaN).
+MIN_COUNTED_LOCKBOX = 0.930
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.813
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911
