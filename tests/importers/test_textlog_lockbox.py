@@ -75,6 +75,14 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "stage0_epoch_avg": ("Average train loss Stage_0", "'Average train loss = Stage 0 = 9.14\tStage 1 = ..'")},
     "2026-12-08ad/text_log/nnunet-spine-250ep": {
         "pseudo_dice_mean": ("Pseudo dice", "'Pseudo dice [np.float32(0.0), np.float32(0.0), ..]' (25 classes)")},
+    # (a batch's loss printed as 'Loss' beside the epoch's 'Train -> loss' summary; an optimiser phase's error under
+    # its own phase's iteration count)
+    "2026-12-09af/text_log/tej7351_sslam_fourier_esc50": {
+        "batch_loss": ("Loss", "'[INFO]     Batch 10/67 | Loss: 4.0253 | Acc: 2.5%'")},
+    "2026-12-09af/text_log/tomasort_resnet44_cifar10_slurm": {
+        "train batch Loss": ("Loss", "'TRAINING - Epoch: [0][0/97]\tTime 2.264 (2.264)\t..\tLoss 2.3050 (2.3050)\t..'")},
+    "2026-12-09af/text_log/weishanlee_pinn_beam_multiharmonic": {
+        "L-BFGS L2 error": ("L2 error", "'L-BFGS iteration 0/5000, L2 error: 9.585407267e-07'")},
 }
 
 
@@ -151,8 +159,10 @@ def lockbox_counted() -> list[tuple[str, Path, dict]]:
     return out
 
 
+# (the short forms 'tr', 'va', 'te' of a table's columns printed side by side -- lutnet's 'tr_loss | va_loss |
+# te_loss' -- are the splits, as the reader reads them since 62df214)
 _SPLIT = {"val": "val", "valid": "val", "validation": "val", "eval": "val", "dev": "val", "trn": "train",
-          "training": "train", "tst": "test"}
+          "training": "train", "tst": "test", "tr": "train", "va": "val", "te": "test"}
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -299,6 +309,8 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert _named_as("val", {"val loss"}) and _named_as("train", {"train loss", "val loss"})
     assert not _named_as("val", {"loss"}) and not _named_as("val", {"val acc"})
     assert _named_as("Average loss", {"Test Average loss"}, held_out=True) and not _named_as("Average loss", {"Test Average loss"})
+    assert _named_as("te_loss", {"test/te_loss"}) and _named_as("tr_acc", {"train/tr_acc"})
+    assert not _named_as("te_loss", {"val/va_loss"})
 
 
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
