@@ -544,7 +544,7 @@ class BatchedFeed:
         elif kind == "step":
             steps, how = cols[at["step"]], "step"
         elif kind == "global":
-            i0, base = at["inner"], self.epoch_base or 0
+            i0, base = at["inner"], self.clock_base(int(epochs[0]))
             steps, how = (epochs - base) * cols[i0 + 1] + cols[i0], "global-iter"
             periods = cols[i0 + 1]
         else:

@@ -125,6 +125,7 @@ class TextLogParser(BatchedFeed):
         self.ctx_epoch: int | None = None
         self.ctx_step: int | None = None
         self.epoch_base: int | None = None
+        self.inner_base: int | None = None  # the first epoch of the "[e][i/N]" clock (see clock_base)
         self.planned: dict = {}
         self.n_lines = 0
         self._last_lineno = -1
@@ -562,6 +563,15 @@ class TextLogParser(BatchedFeed):
                 self.epoch_marks[0].append(self.seq + t if records else self.seq)
                 self.epoch_marks[1].append(e)
                 prev = e
+
+    def clock_base(self, e: int) -> int:
+        """The first epoch of the "[e][i/N]" clock, (e - first) * N + i: the first epoch its own records print, 0 or 1
+        (the PyTorch ImageNet example counts 'Epoch: [0][10/97]' from 0 under 'Starting Epoch: 1' headings counted
+        from 1: an epoch said another way elsewhere is not the counter's base); a log read from an epoch later on
+        counts from 0."""
+        if self.inner_base is None:
+            self.inner_base = e if e in (0, 1) else 0
+        return self.inner_base
 
     def set_epoch(self, e: int, mark: bool = True):
         if self.block is not None and self.block[1] == "phase" and self.ctx_epoch is not None and e != self.ctx_epoch:
@@ -1060,7 +1070,7 @@ class TextLogParser(BatchedFeed):
             pos, how = rec.step, "step"
             self.ctx_step = rec.step
         elif rec.epoch is not None and rec.inner is not None and rec.inner[1]:
-            base = self.epoch_base or 0
+            base = self.clock_base(rec.epoch)
             pos, how = (rec.epoch - base) * rec.inner[1] + rec.inner[0], "global-iter"
             self.ctx_step = pos
         elif rec.epoch is not None:
@@ -1428,7 +1438,7 @@ class TextLogParser(BatchedFeed):
         each epoch's progress bar, ``Train Epoch: 4 Loss: 2.97 ..: 100%| 5005/5005``) are one point per epoch: they
         are placed on the epoch, where a change of the epoch length (a run resumed with another batch size,
         10010 batches an epoch, then 5005) does not split them into two series nor send the clock back."""
-        base = self.epoch_base or 0
+        base = self.inner_base if self.inner_base is not None else (self.epoch_base or 0)
         for fam in self.series.values():
             for k, ser in list(fam.items()):
                 if ser.period <= 0 or ser.count() < 2:
@@ -1450,7 +1460,12 @@ class TextLogParser(BatchedFeed):
             return None
         losses = [k for k in merged if role_of_name(k) == "train_loss"]
         key = max(losses or list(merged), key=lambda k: sum(x.count() for x in merged[k]))
-        if sum(x.count() for x in merged[key]) < 2 or merged[key][0].first()[1] != "step":
+        if sum(x.count() for x in merged[key]) < 2 or merged[key][0].first()[1] not in ("step", "global-iter"):
+            return None
+        if merged[key][0].first()[1] == "global-iter" and len({ser.period for parts in merged.values() for ser in parts
+                                                               if ser.count() and ser.first()[1] == "global-iter"}) > 1:
+            # ("[e][i/N]" records of two epoch lengths: two jobs' clocks in one log -- which one a record naming only
+            # its epoch follows, its own "Epoch(val) [e][N]" says, not the step printed last)
             return None
         got = [ser.arrays() for ser in merged[key]]
         orders = np.concatenate([g[2] for g in got])

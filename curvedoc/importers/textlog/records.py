@@ -107,6 +107,10 @@ HASH_STEP = re.compile(r"^#(\d{1,9})\s+(?=[A-Za-z_][\w.\-]*(?:\s*[=:]\s*|\s+)[-+
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # two fractions in brackets heading a line, "[3/25][120/782]": the epoch of the plan, then the batch of the epoch
 EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
+# a whole number in brackets followed by a fraction in brackets, "Iter: [0][50/391]", "TRAIN [3][120/782]" (the
+# PyTorch ImageNet example's print, its 'Epoch: ' renamed or left out): the outer loop's count and the batch of its
+# batches -- the epoch and the batch inside it, whatever word names the pair
+EPOCH_INNER_PAIR = re.compile(r"(?<![\w\]])\[\s*(?P<e>\d{1,6})\s*\]\s*\[\s*(?P<i>\d{1,9})\s*/\s*(?P<N>\d{1,9})\s*\](?!\S)")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
@@ -164,7 +168,10 @@ BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
 # the last word of a sentence naming the position it speaks of ("Saved checkpoint at step 5000")
 CLOCK_WORDS = {"step", "steps", "epoch", "epochs", "iteration", "iterations", "iter", "it", "update", "updates"}
 # a word that says a clock's value is the one now ("current epoch: 3", "当前 epoch:0/50"): the clock, no key
-CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前"}
+# (... and the words that announce a clock's next count, "Starting Epoch: 3", "Start of epoch 3", "Beginning epoch 3":
+# the epoch the lines below are in, no series 'Starting Epoch')
+CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前",
+                    "starting", "start", "started", "begin", "beginning", "entering"}
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
 ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
@@ -804,6 +811,11 @@ def parse_record(msg: str) -> Rec | None:
         if c in HELDOUT:
             ctx = "val"
         msg = msg[: m.start()] + " | " + msg[m.end():]
+    elif "][" in msg and (ip := EPOCH_INNER_PAIR.search(msg)) is not None:
+        epoch, inner = int(ip.group("e")), (int(ip.group("i")), int(ip.group("N")))
+        # (the word naming the pair, "Iter:", names no value of its own)
+        head = re.sub(r"(?i)\b(?:iter|iteration|step|batch|it)\s*:?\s*$", "", msg[: ip.start()])
+        msg = head + " | " + msg[ip.end():]
     elif msg[:1] == "[":
         pb = EPOCH_BATCH_PAIR.match(msg)
         ef = EPOCH_FRACTION_PAIR.match(msg) if pb is None else None
