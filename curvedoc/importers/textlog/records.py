@@ -634,7 +634,13 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           r"|^\s*\([\w.\-]+\):\s*[A-Za-z_][\w.]*\("
                           # a config written as Python source (MMCV / MMEngine print theirs: "    logger=dict(interval=50,
                           # type='LoggerHook'),"): a dict built from keyword arguments is settings' text, no record
-                          r"|\bdict\(\s*[A-Za-z_]\w*\s*=")
+                          r"|\bdict\(\s*[A-Za-z_]\w*\s*="
+                          # a warning of Python's warnings module ("/site-packages/torch/utils/data/dataloader.py:478:
+                          # UserWarning: This DataLoader will create 8 worker processes .."): a message about the code
+                          # (its file, line and category), whatever numbers its text holds -- the line's own (a record
+                          # the warning was glued after, "iter 0 || Loss: 19.4798 || /../augmentations.py:238:
+                          # VisibleDeprecationWarning: ..", is still read)
+                          r"|^[^\s|]*\.py:\d+:\s*[A-Z]\w*Warning:")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
