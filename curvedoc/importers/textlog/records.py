@@ -718,6 +718,8 @@ EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "
 # a name of something a run measures (not a setting): a plan said beside settings holds none
 _MEASURED = re.compile(r"acc|f1|auc|map|score|err|ppl|perplex|bleu|rmse|mse|mae|dice|iou|reward|psnr|precision|recall",
                        re.IGNORECASE)
+# a name of a quality measure (what an evaluation reports: accuracy, precision, recall, F1, an error ..)
+_QUALITY = re.compile(_MEASURED.pattern + r"|prec|\brec(?:all)?\b|sensitiv|specific|kappa", re.IGNORECASE)
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
 LEAD_FRACTION = re.compile(r"^\s*\[?\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])\s*\]?[\s|:,\-]*(?=[^\W\d_])")
 
@@ -913,6 +915,7 @@ def parse_record(msg: str) -> Rec | None:
     last_split = None
     split_rest = None
     spelled = 0
+    bare_train = bare_rest = False
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -998,7 +1001,8 @@ def parse_record(msg: str) -> Rec | None:
                 split_rest = key.split(" ", 1)[0]
                 spelled += 1
         elif split_rest is not None and not OPTIMIZER_KEY.search(key) \
-                and not (spelled > 1 and _is_duration(msg, key, raw)):
+                and not (spelled > 1 and _is_duration(msg, key, raw)) \
+                and not (bare_rest and (_is_duration(msg, key, raw) or not _QUALITY.search(key))):
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
@@ -1008,6 +1012,14 @@ def parse_record(msg: str) -> Rec | None:
                 and not ("." not in raw and not math.isnan(v) and float(v).is_integer()) \
                 and not _is_duration(msg, key, raw):
             key = key + " loss"
+            if SPLIT_WORDS[low] == "train":
+                bare_train = True
+            elif bare_train and split_rest is None:
+                # each split's loss given by its bare name, training's first, then keys that name no split ("Ép1 |
+                # train 0.59 | val 0.54 | Acc 0.90 | Prec .. | F1 0.88 | Durée 268.1s"): the quality measured after the
+                # held-out loss is the evaluation's, as after a split word written before a key (the learning rate,
+                # the epoch's duration and what is no quality measure -- a flow's 'z_std' -- are no split's)
+                split_rest, bare_rest = key.split(" ", 1)[0], True
         if key in seen:
             if last_split and not split_of(key):
                 key = f"{last_split} {key}"
