@@ -1209,6 +1209,10 @@ def _table_header(msg: str) -> list[str] | None:
     lab = TABLE_LABEL.match(msg)
     if lab:
         msg = msg[lab.end():]
+    elif msg[:1] == "#" and msg[1:2] not in "#!" and not msg[1:2].isdigit():
+        # a header commented out ("#Epoch\tTraining Error", "# epoch train_loss val_loss": numpy.savetxt's header,
+        # a data file written for gnuplot or a plotting script, which skip the '#' line): the names after the mark
+        msg = msg[1:].lstrip()
     if msg.count("|") >= 2 and not _MAY_HOLD_NUMBER_CELL.search(msg):
         # a table drawn with '|' between its columns ("epoch | train_loss | val_loss | val_rmse" over "------+----",
         # then " 1/30 | 3796.1 | 1047.5 | 102.80dB"): the bars are the columns' edges, a name may hold spaces
