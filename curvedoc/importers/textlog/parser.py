@@ -1069,6 +1069,14 @@ class TextLogParser(BatchedFeed):
         elif rec.step is not None:
             pos, how = rec.step, "step"
             self.ctx_step = rec.step
+        elif rec.epoch is not None and rec.inner is not None and rec.inner[1] and rec.ctx == "val" and keys \
+                and self.inner and self.ctx_step is not None:
+            # an evaluation's own "[e][i/N]" ('EVALUATING - Epoch: [3][10/20]' after 'TRAINING - Epoch: [3][96/97]'):
+            # its count is the evaluation's progress over its own batches, no clock of training's; its renderings are
+            # one result (the last one printed holds it), at the step training had reached
+            self._emit(tpl, keys, rec.values, self.ctx_step, "ctx-step", True)
+            self.open_record = None
+            return
         elif rec.epoch is not None and rec.inner is not None and rec.inner[1]:
             base = self.clock_base(rec.epoch)
             pos, how = (rec.epoch - base) * rec.inner[1] + rec.inner[0], "global-iter"
