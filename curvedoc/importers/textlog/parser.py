@@ -159,6 +159,7 @@ class TextLogParser(BatchedFeed):
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.clocked_orders: dict[str, np.ndarray] = {}  # tag -> the record order of each of those steps
+        self.numbered_orders: dict[str, np.ndarray] = {}  # series numbered in order -> the record order of each
         self.frame_order: np.ndarray | None = None  # the record order of each row of the frame (the epoch tag: 0)
         self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
         self.summary: dict[str, float] = {}
@@ -1351,6 +1352,7 @@ class TextLogParser(BatchedFeed):
             if numbered:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
                 self.ordinal_epochs[k] = st.copy()
+                self.numbered_orders[k] = np.asarray(or_l, dtype=np.int64)
                 st = np.arange(1, len(st) + 1, dtype=np.int64)
                 clock = "ordinal"
             else:
