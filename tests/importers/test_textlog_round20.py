@@ -149,3 +149,88 @@ def test_a_comment_line_heads_no_table(tmp_path):
     lines = ["# Training log of the small model", "## Results"] + [f"#{10 * i} loss {1 / i:.4f}" for i in range(1, 9)]
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[0] == [10 * i for i in range(1, 9)]
+
+
+# ------------------------------------------------------------- an evaluation's own "[e][i/N]" is its progress
+@pytest.mark.parametrize("train, evaluate", [
+    ("TRAINING - Epoch: [{e}][{i}/{N}]\tTime 0.073 (0.100)\tLoss {v:.4f} ({a:.4f})",
+     "EVALUATING - Epoch: [{e}][{i}/{N}]\tTime 0.016 (0.050)\tLoss {v:.4f} ({a:.4f})"),
+    ("Epoch: [{e}][{i}/{N}]  loss: {v:.4f}  avg: {a:.4f}", "Test: [{e}][{i}/{N}]  loss: {v:.4f}  avg: {a:.4f}"),
+    ("Epoch(train) [{e}][{i}/{N}]  lr: 1.0e-02  loss: {v:.4f}  avg: {a:.4f}",
+     "Epoch(val) [{e}][{i}/{N}]  eta: 0:08:31  loss: {v:.4f}  avg: {a:.4f}"),
+])
+@pytest.mark.parametrize("epochs, N, M", [(3, 97, 20), (5, 40, 40)])
+def test_an_evaluations_own_epoch_and_batch_is_its_progress(tmp_path, train, evaluate, epochs, N, M):
+    """The ImageNet example's validate() prints 'Test: [10/20]' (convNet.pytorch: 'EVALUATING - Epoch: [3][10/20]',
+    MMEngine: 'Epoch(val) [1][50/4016]') after training's 'Epoch: [3][96/97]': the evaluation's count runs over its
+    own batches, no clock of training's (its records were placed at e * 20 + i, steps that training had passed long
+    before). Its renderings are one result, the last one printed, at the step training had reached."""
+    lines, at, last = [], [], []
+    for e in range(epochs):
+        for i in list(range(0, N, 10)) + [N - 1]:
+            v = 2.0 / (1 + e + i / N)
+            lines.append(train.format(e=e, i=i, N=N, v=v, a=v + 0.1))
+        for i in list(range(0, M, 10)) + [M - 1]:
+            v = 1.5 / (1 + e) + i / 1000
+            lines.append(evaluate.format(e=e, i=i, N=M, v=v, a=v + 0.05))
+        at.append(e * N + N - 1)
+        last.append(round(1.5 / (1 + e) + (M - 1) / 1000, 4))
+    rd = _read(tmp_path, lines)
+    held = next(t for t in _tags(rd) if t.startswith(("val/", "test/")) and t.lower().endswith("loss"))
+    assert _series(rd, held) == (at, last), _tags(rd)
+    trained = next(t for t in _tags(rd) if t.lower() == "loss")
+    assert _series(rd, trained)[0][-1] == (epochs - 1) * N + N - 1
+
+
+# ------------------------------------------------------------- launches told by the epochs records name
+@pytest.mark.parametrize("banner", ["============ Starting epoch 0 ... ============", "Starting epoch 0", ""])
+def test_appended_launches_are_told_by_the_epochs_their_records_name(tmp_path, banner):
+    """SwAV prints its configuration one setting a line, '==== Starting epoch 0 ... ====', then records
+    'Epoch: [0][50]\\tLoss 4.2 (4.2)' (the batch with no total: several records an epoch, numbered in order). Appended
+    launches each start again at epoch 0: the epochs the records name still go back there, a launch each (the banner
+    announcing the epoch was the only series that told it, and is no series)."""
+    from curvedoc.importers.textlog import read_text_log
+
+    lines = []
+    for launch, n in enumerate((4, 6, 9)):
+        lines += ["Namespace(arch='resnet50', batch_size=64, epochs=9, lr=0.6, optimizer='lars', seed=31, "
+                  f"dump_path='./exp{launch}')"]
+        for e in range(n):
+            if banner:
+                lines.append(banner.replace(" 0", f" {e}"))
+            lines += [f"Epoch: [{e}][{b}]\tTime 2.1 (1.9)\tLoss {4.2 / (1 + e + b / 200) + launch:.4f} (4.2377)"
+                      for b in (0, 50, 100)]
+    rd = _read(tmp_path, lines)
+    assert not any("start" in t.lower() for t in _tags(rd)), _tags(rd)
+    runs = read_text_log(tmp_path / "train.log", segments=True)
+    assert isinstance(runs, list) and [r.name_suffix for r in runs] == ["#1", "#2", "#3"]
+    assert [len(r.frame[r.frame["tag"] == "Loss"]) for r in runs] == [12, 18, 27]
+
+
+# ------------------------------------------------------------- the split's short forms name the roles
+def test_a_tables_split_short_forms_take_the_accuracy_roles(tmp_path):
+    """'epoch | tr_loss | tr_acc | va_loss | va_acc | te_loss | te_acc' (lutnet's table): the short forms are the
+    splits, for the roles too -- tr_acc is the training accuracy, va_acc the validation's (a qualified name took no
+    accuracy role)."""
+    from curvedoc.model.roles import role_of_name
+    from curvedoc.model.run import Run
+
+    lines = ["epoch | tr_loss | tr_acc | va_loss | va_acc | te_loss | te_acc | time",
+             "-" * 70] + [f"  {e:3d} | {1.5 / e:.3f} | {40 + 3 * e:.2f} | {1.6 / e ** 0.5:.3f} | {40 + e:.2f} | "
+                          f"{1.6 / e ** 0.5:.3f} | {39 + e:.2f} | {60 * e}s" for e in range(1, 13)]
+    rd = _read(tmp_path, lines)
+    run = Run("lut", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.roles.get("train_acc", "").endswith("tr_acc") and run.roles.get("val_acc", "").endswith("va_acc"), run.roles
+    assert role_of_name("va_acc") == "val_acc" and role_of_name("tr_acc") == "train_acc"
+    assert role_of_name("te_acc") == "val_acc"
+
+
+@pytest.mark.parametrize("name", ["Prec@1", "Validation Prec@1", "val/Prec@5", "Prec"])
+def test_prec_abbreviated_is_a_quality_metric(name):
+    """'Prec@1' (the ImageNet example's top-1 precision, its accuracy), 'Prec' beside 'Rec' and 'F1': a precision
+    abbreviated, a quality metric where more is better (no series named so was analysed)."""
+    from curvedoc.model.metrics import classify
+
+    m = classify(name)
+    assert m is not None and m[0] == "precision" and m[1], m
+    assert m[2] == ("val" if name.lower().startswith("val") else "train")
