@@ -234,3 +234,34 @@ def test_prec_abbreviated_is_a_quality_metric(name):
     m = classify(name)
     assert m is not None and m[0] == "precision" and m[1], m
     assert m[2] == ("val" if name.lower().startswith("val") else "train")
+
+
+# ------------------------------------------------------------- a checkpoint statement quoting the best so far
+@pytest.mark.parametrize("say", ["Saved best model weights (Mean Average Precision = {v}%) to 'model_tmp.pth'",
+                                 "Saving best checkpoint: Mean Average Precision = {v}%",
+                                 "best model saved (Mean Average Precision = {v}%)"])
+@pytest.mark.parametrize("n", [5, 20])
+def test_a_checkpoint_statement_quoting_the_best_is_no_point(tmp_path, say, n):
+    """A detector's trainer prints 'Mean Average Precision = 21.55%' after each evaluation and, at its end, 'Saved
+    best model weights (Mean Average Precision = 61.39%) to ..': the best of the evaluations printed long before (not
+    the last, which a checkpoint statement right after it echoes). It restates the run's best -- the run's summary --,
+    no new evaluation (one point too many, the series ending on the best instead of the last)."""
+    vals = [round(60 - 3 * abs(k - max(1, n // 3)) - 0.01 * k, 2) for k in range(1, n + 1)]  # (the best early on)
+    lines = []
+    for k, v in enumerate(vals, 1):
+        lines += [f"epoch {k} loss {1 / k:.4f}", f"Mean Average Precision = {v}%"]
+    lines.append(say.format(v=max(vals)))
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Mean Average Precision")[1] == vals
+    assert rd.meta["summary"].get("best Mean Average Precision") == max(vals)
+
+
+def test_a_checkpoint_statement_that_is_the_only_print_is_the_series(tmp_path):
+    """A script that prints its metric only when it saves a new best: the statements are that series' points."""
+    lines = []
+    for k in range(1, 9):
+        lines.append(f"epoch {k} loss {1 / k:.4f}")
+        if k % 2 == 0:
+            lines.append(f"Saved best model (val_acc = {0.5 + k / 100:.3f})")
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "val_acc")[1]) == 4, _tags(rd)

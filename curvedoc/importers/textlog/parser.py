@@ -156,6 +156,7 @@ class TextLogParser(BatchedFeed):
         self.repeats = 0
         # the values of the last few records (any template), to tell a checkpoint statement that repeats them
         self.recent_values: list[frozenset] = []
+        self.checkpoint_points: dict[str, int] = {}  # tag -> its points printed by checkpoint statements (see _best_restated)
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.clocked_orders: dict[str, np.ndarray] = {}  # tag -> the record order of each of those steps
@@ -465,7 +466,8 @@ class TextLogParser(BatchedFeed):
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         if a.checkpoint and (self._echoed_by_checkpoint(rec) or (
-                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)):
+                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)
+                or self._best_restated(a, rec)):
             # (a checkpoint statement naming an epoch the training is past -- "Loaded best model from epoch 185
             # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point)
             self.repeats += len(rec.keys)
@@ -684,6 +686,29 @@ class TextLogParser(BatchedFeed):
         """remember_values for the last records of a batch of n (its columns), as applying them one by one would."""
         for t in range(max(0, n - 3), n):
             self.remember_values([cols[q][t] for q in range(width)])
+
+    def _best_restated(self, a: "Line", rec: Rec) -> bool:
+        """Does a checkpoint statement give the run's best value of series other records print ("Saved best model
+        weights (Mean Average Precision = 61.39%) to 'x.pth'" after 'Mean Average Precision = ..' lines, the best
+        printed evaluations before)? Then it restates that best, no new point of those series."""
+        if not rec.keys or a.msg is None or re.search(r"(?i)\bbest\b", a.msg) is None:
+            return False
+        tags = [tag_of(k, rec.ctx) for k in rec.keys]
+        printed = dict.fromkeys(tags, 0)
+        for fam in self.series.values():
+            for t in tags:
+                if t in fam:
+                    printed[t] += fam[t].count()
+        for pend in self.pending.values():
+            n = len(pend.seq) + sum(len(ch[0]) for ch in pend.chunks)
+            for t in tags:
+                if t in pend.keys:
+                    printed[t] += n
+        if all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags):
+            return True
+        for t in tags:  # (a statement that is the series' only print: its points, counted as such)
+            self.checkpoint_points[t] = self.checkpoint_points.get(t, 0) + 1
+        return False
 
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"
