@@ -669,8 +669,37 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   '[e][i/N]' epoch taken for 1-based), tej7351's epoch 'loss' beside the batches' 'Loss', MAPPO's 'Avg delay' and
 #   'Avg system energy' (environment measures), nu13 orient-cnn-adam-tqdm train_loss (the epoch summary beside the
 #   tqdm postfix loss) and heat-mlp-raw-units-sgd 'Val MAE' (every value NaN).
-MIN_COUNTED_LOCKBOX = 0.930
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.813
+#
+# AFTER round 20 (tests/importers/test_textlog_round20.py: '[e][i/N]' is the epoch and its batch whatever word names the
+# pair, 'Iter: [0][50/391]', its clock counted from the first epoch its own records print, and an evaluation's own
+# '[e][i/N]' its progress, one result at the step training reached; a record naming only its epoch is at the step
+# reached on that clock too; 'Starting Epoch: N' and the like announce the epoch, no series; a Python warning is no
+# record; after each split's bare loss ('train 0.59 | val 0.54 | Acc ..') the quality measures are the evaluation's; a
+# header commented out with '#' names its columns; launches are told by the epochs records name when no series is on
+# a real clock; a checkpoint statement quoting the best of a series other records print is the run's best, no point),
+# rules/roles.toml (tr/va/te are split words; 'prec' is a precision), and the measure reading tr/va/te as the splits and
+# RAW_NAMES for af's batch 'Loss' x2 and L-BFGS's 'L2 error':
+#   count labels, all nine batches: 414/434 (95.4%) read, 365 (84.1%) analysed -- af 44/44 (40 analysed: +6 read by the
+#   reader -- rahmanovmajid's '#Epoch\tTraining Error' table, thesleepypig's 1600 'Iter' losses and 200 lr, victorvattier's
+#   val Acc / val F1 --, +4 by the measure; +6 analysed: lutnet's tr_acc/va_acc take the accuracy roles, tomasort's
+#   'Validation Prec@1' is a metric and its 'Validation Loss' a loss, victorvattier's val metrics); nu13 unchanged
+#   66/66 (64); the seven earlier batches unchanged (304/324, 261); dict labels unchanged (exact 564/592, analysed
+#   538, no mix); list labels unchanged (502/551); main corpus exact 496/509 (97.4%, +1 wandb-tqdm-detector-losses'
+#   val_map: the 'Saved best model weights (Mean Average Precision = 61.39%)' statement no point), analysed 460 (90.4%),
+#   no mix.
+#   Read better though not measured: tomasort's batches on steps 0..4676 (-97..4579 before), its evaluations' progress
+#   one point per evaluation at the step reached (144 points on their own clock 0..959 before), its epoch summaries at
+#   the step reached; thesleepypig's 'Test Loss' / PGD results at the step reached; MMEngine's 'Epoch(val) [1][50/4016]'
+#   progress one point per evaluation (mmengine-frcnn-raw-earlystop-slurm in ../shared: 2320 points on their own clock
+#   before); junk series gone: tomasort's 'This DataLoader will create' / 'worker in current system' (a UserWarning),
+#   'Starting Epoch'; ../shared's 'begin training epoch' (fairseq), 'Beginning of Epoch' (DeepSpeed-Chat), 'Starting
+#   epoch' (SwAV, whose three launches are still found, now by the epochs its records name), lutnet's 'train'/'val'
+#   data-set sizes are still read (one point each, left).
+#   Still not analysed in af (4): tej7351's epoch 'loss' and tomasort's 'Training Loss' (epoch summaries beside the
+#   per-batch loss that takes the role), MAPPO's 'Avg delay' / 'Avg system energy' (environment measures); nu13 (2) as
+#   at the first reading.
+MIN_COUNTED_LOCKBOX = 0.953
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.841
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911
