@@ -265,3 +265,17 @@ def test_a_checkpoint_statement_that_is_the_only_print_is_the_series(tmp_path):
             lines.append(f"Saved best model (val_acc = {0.5 + k / 100:.3f})")
     rd = _read(tmp_path, lines)
     assert len(_series(rd, "val_acc")[1]) == 4, _tags(rd)
+
+
+@pytest.mark.parametrize("say", ["end of epoch {e} (average epoch stats below)", "End of epoch {e}", "END epoch:{e}"])
+@pytest.mark.parametrize("epochs", [3, 7])
+def test_a_line_closing_its_epoch_names_no_series(tmp_path, say, epochs):
+    """fairseq's 'end of epoch 3 (average epoch stats below)', PaddleVideo's 'END epoch:3   train loss_avg: ..': the
+    words that say the epoch ended name its position, no series ('end of epoch' valued 1, 2, 3 .., 'END epoch')."""
+    lines = []
+    for e in range(1, epochs + 1):
+        lines += [f"epoch {e} step {100 * e - 50} loss {2 / e:.4f}", f"epoch {e} step {100 * e} loss {1.9 / e:.4f}",
+                  say.format(e=e) + (f"   train loss_avg: {1.95 / e:.4f}" if say.startswith("END") else "")]
+    rd = _read(tmp_path, lines)
+    assert not any("end" in t.lower() for t in _tags(rd)), _tags(rd)
+    assert len(_series(rd, "loss")[1]) == 2 * epochs

@@ -171,7 +171,7 @@ CLOCK_WORDS = {"step", "steps", "epoch", "epochs", "iteration", "iterations", "i
 # (... and the words that announce a clock's next count, "Starting Epoch: 3", "Start of epoch 3", "Beginning epoch 3":
 # the epoch the lines below are in, no series 'Starting Epoch')
 CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前",
-                    "starting", "start", "started", "begin", "beginning", "entering"}
+                    "starting", "start", "started", "begin", "beginning", "entering", "end", "ending"}
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
 ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
