@@ -279,3 +279,27 @@ def test_a_line_closing_its_epoch_names_no_series(tmp_path, say, epochs):
     rd = _read(tmp_path, lines)
     assert not any("end" in t.lower() for t in _tags(rd)), _tags(rd)
     assert len(_series(rd, "loss")[1]) == 2 * epochs
+
+
+# ------------------------------------------------------------- the splits' sizes, Slurm's messages
+@pytest.mark.parametrize("sizes", ["train=45000  val=5000  test=10000 images  (90/10 train/val split)",
+                                   "train: 800, val: 100, test: 100 samples", "Train=7000 Val=1000 examples"])
+def test_the_splits_sizes_side_by_side_are_no_series(tmp_path, sizes):
+    """'train=45000  val=5000  test=10000 images': the sizes of the splits, one noun after the last -- the data set,
+    no 'train' / 'val' series (as 'Loaded 4699 samples' is none)."""
+    lines = [sizes] + [f"epoch {e} | tr_loss {1 / e:.3f} | va_loss {1.1 / e:.3f}" for e in range(1, 9)]
+    rd = _read(tmp_path, lines)
+    assert not {"train", "val", "test", "Train", "Val"} & _tags(rd), _tags(rd)
+
+
+@pytest.mark.parametrize("say", ["slurmstepd: error: *** JOB 16880092 ON gv001 CANCELLED AT 2022-03-31T05:45:15 ***",
+                                 "slurmstepd: error: *** STEP 3619876.0 ON node12 CANCELLED AT 2023-01-02T10:00:00 DUE "
+                                 "TO TIME LIMIT ***"])
+def test_slurms_cancellation_is_the_end_and_no_record(tmp_path, say):
+    """Slurm's step daemon ends a cancelled job's output with 'slurmstepd: error: *** JOB 16880092 ON gv001 CANCELLED
+    AT ..': the run's end (killed), and its numbers -- the job's id, the step's -- no series nor position ('JOB'
+    valued 16880092, 'STEP 3619876' read as the step)."""
+    lines = [f"epoch {e} step {50 * e} loss {1 / e:.4f}" for e in range(1, 9)] + [say]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) <= {"loss", "epoch"}, _tags(rd)
+    assert _series(rd, "loss")[0] == [50 * e for e in range(1, 9)]

@@ -393,6 +393,9 @@ def _counts_items(msg: str, key: str, raw: str) -> bool:
     training series (a value printed once stays a setting through the settings rule, not through this)."""
     if not raw.replace(",", "").isdigit() or _ITEMS_AFTER.search(msg) is None:
         return False
+    if key.lower() in SPLIT_WORDS and _SIZES_BY_SPLIT.search(msg):
+        # (the sizes of the splits side by side, one noun after the last: "train=45000  val=5000  test=10000 images")
+        return True
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
                      re.IGNORECASE) is not None
 
@@ -640,7 +643,11 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           # (its file, line and category), whatever numbers its text holds -- the line's own (a record
                           # the warning was glued after, "iter 0 || Loss: 19.4798 || /../augmentations.py:238:
                           # VisibleDeprecationWarning: ..", is still read)
-                          r"|^[^\s|]*\.py:\d+:\s*[A-Z]\w*Warning:")
+                          r"|^[^\s|]*\.py:\d+:\s*[A-Z]\w*Warning:"
+                          # what Slurm's step daemon says about the job ("slurmstepd: error: *** JOB 16880092 ON gv001
+                          # CANCELLED AT ..", "*** STEP 123.0 ..", "Detected 1 oom-kill event(s) in StepId=..."): the
+                          # job's id, step and time, no record (the cancellation is still the run's end: CRASH)
+                          r"|^\s*slurmstepd:")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
@@ -750,6 +757,10 @@ METRIC_BY_SPLIT = re.compile(
     r"(?P<m>[^\W\d][\w.@/\-]*(?: [^\W\d][\w.@/\-]*){0,3})\s*(?:→|->|=>|⇒)\s*"
     r"(?P<body>" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?(?:\s*[,/|]\s*" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?)*)",
     re.IGNORECASE)
+# the splits' sizes printed side by side with one noun after the last ("train=45000  val=5000  test=10000 images",
+# "train: 800, val: 100, test: 100 samples")
+_SIZES_BY_SPLIT = re.compile(rf"(?:\b{_SPLIT_NAME}\s*[:=]\s*\d[\d,]*[\s,;|/]+)+{_SPLIT_NAME}\s*[:=]\s*\d[\d,]*\s+(?:{_ITEMS})\b",
+                             re.IGNORECASE)
 _SPLIT_VALUE = re.compile(r"(?P<s>" + _SPLIT_NAME + r")\s*[:=]\s*(?P<v>" + NUM + r"%?)", re.IGNORECASE)
 
 
