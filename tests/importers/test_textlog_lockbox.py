@@ -693,8 +693,12 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   progress one point per evaluation (mmengine-frcnn-raw-earlystop-slurm in ../shared: 2320 points on their own clock
 #   before); junk series gone: tomasort's 'This DataLoader will create' / 'worker in current system' (a UserWarning),
 #   'Starting Epoch'; ../shared's 'begin training epoch' (fairseq), 'Beginning of Epoch' (DeepSpeed-Chat), 'Starting
-#   epoch' (SwAV, whose three launches are still found, now by the epochs its records name), lutnet's 'train'/'val'
-#   data-set sizes are still read (one point each, left).
+#   epoch' (SwAV, whose three launches are still found, now by the epochs its records name), 'end of epoch' (fairseq),
+#   'END epoch' (PaddleVideo / PaddleClas), lutnet's 'train'/'val' data-set sizes ('train=45000  val=5000  test=10000
+#   images'), tomasort's 'JOB' (Slurm's cancellation, now the run's end only: its crash an error, as labelled).
+#   Findings (benchmarks/real_runs.py --only text_log, every listed batch): unchanged but for tomasort's crashed_run,
+#   info -> error (its label: unhealthy, crashed_run a must); af and nu13 scores unchanged (af macro recall 1.0,
+#   precision 1.0; nu13 0.875, 0.857); point counts fall where junk series went.
 #   Still not analysed in af (4): tej7351's epoch 'loss' and tomasort's 'Training Loss' (epoch summaries beside the
 #   per-batch loss that takes the role), MAPPO's 'Avg delay' / 'Avg system energy' (environment measures); nu13 (2) as
 #   at the first reading.
