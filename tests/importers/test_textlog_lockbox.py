@@ -697,8 +697,9 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   'END epoch' (PaddleVideo / PaddleClas), lutnet's 'train'/'val' data-set sizes ('train=45000  val=5000  test=10000
 #   images'), tomasort's 'JOB' (Slurm's cancellation, now the run's end only: its crash an error, as labelled).
 #   Findings (benchmarks/real_runs.py --only text_log, every listed batch): unchanged but for tomasort's crashed_run,
-#   info -> error (its label: unhealthy, crashed_run a must); af and nu13 scores unchanged (af macro recall 1.0,
-#   precision 1.0; nu13 0.875, 0.857); point counts fall where junk series went.
+#   info -> error (its label: unhealthy, crashed_run a must), and rahmanovmajid's table read and assessed (healthy, as
+#   labelled; not assessed before); af macro recall 1.0, precision 1.0 (3 findings, 2 before), nu13 unchanged (0.875,
+#   0.857); elsewhere only point counts, where junk series went.
 #   Still not analysed in af (4): tej7351's epoch 'loss' and tomasort's 'Training Loss' (epoch summaries beside the
 #   per-batch loss that takes the role), MAPPO's 'Avg delay' / 'Avg system energy' (environment measures); nu13 (2) as
 #   at the first reading.
