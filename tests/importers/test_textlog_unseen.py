@@ -375,8 +375,11 @@ def test_labelled_text_logs_read_exactly_analysed_and_unmixed():
 # convergence signal by design) and names the metric vocabulary vetoes or lacks ('Val PER', 'count_acc', 'ber').
 # Round 15 (tests/importers/test_textlog_round15.py): 494/509 (97.1%), 458 (90.0%) -- +1 logging-iter-dev-f1's
 # conlleval accuracy (its configuration, printed one setting a line by each launch, is settings now, not records).
-MIN_EXACT = 0.970
-MIN_ANALYSED = 0.899
+# Round 20 (tests/importers/test_textlog_round20.py): 496/509 (97.4%), 460 (90.4%) -- +1 wandb-tqdm-detector-losses'
+# val_map (a checkpoint statement quoting the best evaluation, 'Saved best model weights (Mean Average Precision =
+# 61.39%)', is the run's best, no point; analysed too).
+MIN_EXACT = 0.974
+MIN_ANALYSED = 0.903
 
 
 @pytest.mark.slow  # reads each new log a dozen times (~40 s); CI runs it (.ci/run)

@@ -35,7 +35,7 @@ one parser per framework:
   Logger: ``Learning Rate\tTrain Loss\tValid Loss\t..``); a column that names its split (``Valid Acc``) keeps its
   name, the others get the table's ``train/`` or ``val/``. A table drawn with ``|`` between its columns (``epoch |
   train_loss | val_loss`` over `` 1/30 | 3796.1 | 1047.5``) has the bars for the columns' edges; a header announced by
-  its word (``columns: epoch train_loss ..``) is that header, and a row's position in brackets (``[1] 1.64 1.45 ..``)
+  its word (``columns: epoch train_loss ..``) or commented out (``#Epoch\tTraining Error``) is that header, and a row's position in brackets (``[1] 1.64 1.45 ..``)
   its first cell; an epoch column's whole number is the row's epoch.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
@@ -48,7 +48,11 @@ one parser per framework:
 * **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
   ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
   iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
-  job appended to or interleaved with the log, and form their own series, ``key [2]``); else the epoch. A line with no clock of its own takes the
+  job appended to or interleaved with the log, and form their own series, ``key [2]``); else the epoch. The pair
+  ``[e][i/N]`` is the epoch and its batch whatever word names it (``Iter: [0][50/391]``, ``TRAINING - Epoch:
+  [0][10/97]``), its first epoch the first one its own records print (not a ``Starting Epoch: 1`` heading, which is
+  no series); an evaluation's own ``[e][i/M]`` (``EVALUATING - Epoch: [3][10/20]``, ``Epoch(val) [1][50/4016]``)
+  is its progress: one result, the last rendering, at the step training reached. A line with no clock of its own takes the
   epoch (or step) of the nearest preceding line when that changed since the template was last printed,
   else its ordinal (a training record's bare count of its planned steps, ``[0 200/75400] loss ..``, is the step it
   reached). When consecutive records of a template share one epoch, the epoch is not their clock
@@ -61,7 +65,9 @@ one parser per framework:
   ``Epoch[3] Batch [20]`` the epoch and the batch; LightGBM / XGBoost's ``[50]\\t`` the boosting round (the step); clu's metric writer's ``[3570] train_loss=..`` (JAX, vit_jax) the step, as a script's ``[001] train_loss: ..``.
   A resume statement (``Resume training .. from epoch 149``) starts a launch too, and a held-out record at the epoch
   of an earlier one is no echo when another epoch came between (a second training as long as the first).
-* **Split.** ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
+* **Split.** Each split's loss by its bare name, then quality measures naming no split (``train 0.59 | val 0.54 |
+  Acc 0.90 | F1 0.88``): the measures are the evaluation's (``val Acc``); the lr and a duration are no split's.
+  ``[eval]``, ``Epoch(val)``, ``valid``/``val``/``test`` context, a held-out word among the first
   words of the line (``Validation Epoch 3: mean loss ..``, ``Test set: ..``) or a heading above a block
   (``Evaluation Results:``) marks a record held-out, never its position (a value written ``nan`` is no word: ``Loss: nan | Val Accuracy: ..``
   opens no held-out record); keys that do not name a split then get a
@@ -92,7 +98,7 @@ one parser per framework:
   is the plan when the log's steps stay within it and no other budget (epochs, a time limit) is set beside it. Model summaries (``Model summary``, ``models.common.C3``, a layer table's tensor shapes ``416 x 416 x 3``, a model
   printed by PyTorch one child module a line: ``(fc1): Linear(in_features=12544, out_features=1024, bias=True)``), a
   config written as Python source (MMCV / MMEngine: ``logger=dict(type='LoggerHook', interval=50),``), an HTTP
-  status (``HTTP/1.1 404``), a GPU's model name (``NVIDIA GeForce GTX 1660 Ti``) and
+  status (``HTTP/1.1 404``), a warning of Python's (``dataloader.py:478: UserWarning: ..``), a GPU's model name (``NVIDIA GeForce GTX 1660 Ti``) and
   dataset scans (``images and labels...``) are nothing. A value printed once with no clock is a setting, unless it
   names an evaluation (a held-out key, a loss or a quality metric: a single final evaluation is a series of one
   point; HF Trainer's ``***** eval metrics *****`` banner heads such a group). A model's parameter count

@@ -449,7 +449,7 @@ class BatchedFeed:
                 or (self.heading is not None and BEST_HEADING.search(self.heading)) \
                 or self.block is not None \
                 or self.in_settings_block() \
-                or (kind == "global" and not cols[at["inner"] + 1].all()) \
+                or (kind == "global" and (not cols[at["inner"] + 1].all() or r.ctx == "val")) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()) \
                 or self._plan_changes(r, at, cols):
             # a heading names these keys; a bar's counter is the clock before any epoch; an in-epoch counter is
@@ -544,7 +544,7 @@ class BatchedFeed:
         elif kind == "step":
             steps, how = cols[at["step"]], "step"
         elif kind == "global":
-            i0, base = at["inner"], self.epoch_base or 0
+            i0, base = at["inner"], self.clock_base(int(epochs[0]))
             steps, how = (epochs - base) * cols[i0 + 1] + cols[i0], "global-iter"
             periods = cols[i0 + 1]
         else:

@@ -125,6 +125,7 @@ class TextLogParser(BatchedFeed):
         self.ctx_epoch: int | None = None
         self.ctx_step: int | None = None
         self.epoch_base: int | None = None
+        self.inner_base: int | None = None  # the first epoch of the "[e][i/N]" clock (see clock_base)
         self.planned: dict = {}
         self.n_lines = 0
         self._last_lineno = -1
@@ -155,9 +156,11 @@ class TextLogParser(BatchedFeed):
         self.repeats = 0
         # the values of the last few records (any template), to tell a checkpoint statement that repeats them
         self.recent_values: list[frozenset] = []
+        self.checkpoint_points: dict[str, int] = {}  # tag -> its points printed by checkpoint statements (see _best_restated)
         self.first_seen: dict[tuple, int] = {}
         self.clocked: dict[str, np.ndarray] = {}  # tag -> its steps, for series on a real clock
         self.clocked_orders: dict[str, np.ndarray] = {}  # tag -> the record order of each of those steps
+        self.numbered_orders: dict[str, np.ndarray] = {}  # series numbered in order -> the record order of each
         self.frame_order: np.ndarray | None = None  # the record order of each row of the frame (the epoch tag: 0)
         self.clock_of: dict[str, str] = {}  # tag -> how its points are placed ("step": the step the log prints)
         self.summary: dict[str, float] = {}
@@ -463,7 +466,8 @@ class TextLogParser(BatchedFeed):
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         if a.checkpoint and (self._echoed_by_checkpoint(rec) or (
-                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)):
+                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)
+                or self._best_restated(a, rec)):
             # (a checkpoint statement naming an epoch the training is past -- "Loaded best model from epoch 185
             # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point)
             self.repeats += len(rec.keys)
@@ -562,6 +566,15 @@ class TextLogParser(BatchedFeed):
                 self.epoch_marks[0].append(self.seq + t if records else self.seq)
                 self.epoch_marks[1].append(e)
                 prev = e
+
+    def clock_base(self, e: int) -> int:
+        """The first epoch of the "[e][i/N]" clock, (e - first) * N + i: the first epoch its own records print, 0 or 1
+        (the PyTorch ImageNet example counts 'Epoch: [0][10/97]' from 0 under 'Starting Epoch: 1' headings counted
+        from 1: an epoch said another way elsewhere is not the counter's base); a log read from an epoch later on
+        counts from 0."""
+        if self.inner_base is None:
+            self.inner_base = e if e in (0, 1) else 0
+        return self.inner_base
 
     def set_epoch(self, e: int, mark: bool = True):
         if self.block is not None and self.block[1] == "phase" and self.ctx_epoch is not None and e != self.ctx_epoch:
@@ -673,6 +686,29 @@ class TextLogParser(BatchedFeed):
         """remember_values for the last records of a batch of n (its columns), as applying them one by one would."""
         for t in range(max(0, n - 3), n):
             self.remember_values([cols[q][t] for q in range(width)])
+
+    def _best_restated(self, a: "Line", rec: Rec) -> bool:
+        """Does a checkpoint statement give the run's best value of series other records print ("Saved best model
+        weights (Mean Average Precision = 61.39%) to 'x.pth'" after 'Mean Average Precision = ..' lines, the best
+        printed evaluations before)? Then it restates that best, no new point of those series."""
+        if not rec.keys or a.msg is None or re.search(r"(?i)\bbest\b", a.msg) is None:
+            return False
+        tags = [tag_of(k, rec.ctx) for k in rec.keys]
+        printed = dict.fromkeys(tags, 0)
+        for fam in self.series.values():
+            for t in tags:
+                if t in fam:
+                    printed[t] += fam[t].count()
+        for pend in self.pending.values():
+            n = len(pend.seq) + sum(len(ch[0]) for ch in pend.chunks)
+            for t in tags:
+                if t in pend.keys:
+                    printed[t] += n
+        if all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags):
+            return True
+        for t in tags:  # (a statement that is the series' only print: its points, counted as such)
+            self.checkpoint_points[t] = self.checkpoint_points.get(t, 0) + 1
+        return False
 
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"
@@ -1059,8 +1095,16 @@ class TextLogParser(BatchedFeed):
         elif rec.step is not None:
             pos, how = rec.step, "step"
             self.ctx_step = rec.step
+        elif rec.epoch is not None and rec.inner is not None and rec.inner[1] and rec.ctx == "val" and keys \
+                and self.inner and self.ctx_step is not None:
+            # an evaluation's own "[e][i/N]" ('EVALUATING - Epoch: [3][10/20]' after 'TRAINING - Epoch: [3][96/97]'):
+            # its count is the evaluation's progress over its own batches, no clock of training's; its renderings are
+            # one result (the last one printed holds it), at the step training had reached
+            self._emit(tpl, keys, rec.values, self.ctx_step, "ctx-step", True)
+            self.open_record = None
+            return
         elif rec.epoch is not None and rec.inner is not None and rec.inner[1]:
-            base = self.epoch_base or 0
+            base = self.clock_base(rec.epoch)
             pos, how = (rec.epoch - base) * rec.inner[1] + rec.inner[0], "global-iter"
             self.ctx_step = pos
         elif rec.epoch is not None:
@@ -1333,6 +1377,7 @@ class TextLogParser(BatchedFeed):
             if numbered:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
                 self.ordinal_epochs[k] = st.copy()
+                self.numbered_orders[k] = np.asarray(or_l, dtype=np.int64)
                 st = np.arange(1, len(st) + 1, dtype=np.int64)
                 clock = "ordinal"
             else:
@@ -1428,7 +1473,7 @@ class TextLogParser(BatchedFeed):
         each epoch's progress bar, ``Train Epoch: 4 Loss: 2.97 ..: 100%| 5005/5005``) are one point per epoch: they
         are placed on the epoch, where a change of the epoch length (a run resumed with another batch size,
         10010 batches an epoch, then 5005) does not split them into two series nor send the clock back."""
-        base = self.epoch_base or 0
+        base = self.inner_base if self.inner_base is not None else (self.epoch_base or 0)
         for fam in self.series.values():
             for k, ser in list(fam.items()):
                 if ser.period <= 0 or ser.count() < 2:
@@ -1450,7 +1495,12 @@ class TextLogParser(BatchedFeed):
             return None
         losses = [k for k in merged if role_of_name(k) == "train_loss"]
         key = max(losses or list(merged), key=lambda k: sum(x.count() for x in merged[k]))
-        if sum(x.count() for x in merged[key]) < 2 or merged[key][0].first()[1] != "step":
+        if sum(x.count() for x in merged[key]) < 2 or merged[key][0].first()[1] not in ("step", "global-iter"):
+            return None
+        if merged[key][0].first()[1] == "global-iter" and len({ser.period for parts in merged.values() for ser in parts
+                                                               if ser.count() and ser.first()[1] == "global-iter"}) > 1:
+            # ("[e][i/N]" records of two epoch lengths: two jobs' clocks in one log -- which one a record naming only
+            # its epoch follows, its own "Epoch(val) [e][N]" says, not the step printed last)
             return None
         got = [ser.arrays() for ser in merged[key]]
         orders = np.concatenate([g[2] for g in got])

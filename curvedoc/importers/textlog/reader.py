@@ -57,14 +57,29 @@ def _started_again(p: "TextLogParser", file: str) -> ImportIssue | None:
         "is kept", file=file, count=len(again) - 1)
 
 
+def _launch_clock(p: "TextLogParser") -> tuple[str, np.ndarray, np.ndarray] | None:
+    """(tag, clock, record orders) of the longest series on a real clock; with none, of the longest series numbered in
+    order whose records each name their epoch ('Epoch: [3][50]  Loss ..', several records an epoch): the epochs they
+    name are still a clock that goes back where a launch starts again (a heading 'Starting epoch 0' printed by each
+    launch is no series to tell it)."""
+    clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch" and t in p.clocked_orders]
+    if clocked:
+        tag = max(clocked, key=lambda t: len(p.clocked[t]))
+        return tag, p.clocked[tag], p.clocked_orders[tag]
+    numbered = [t for t in p.numbered_orders if t in p.ordinal_epochs and t != "epoch"]
+    if numbered:
+        tag = max(numbered, key=lambda t: len(p.numbered_orders[t]))
+        return tag, p.ordinal_epochs[tag], p.numbered_orders[tag]
+    return None
+
+
 def _clock_goes_on(p: "TextLogParser"):
     """order -> does the clock of the longest series on a real clock go on across record order ``order`` (its first
     point after it past its last point before it)? False where it has no point on either side (an aborted start)."""
-    clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch" and t in p.clocked_orders]
-    if not clocked:
+    got = _launch_clock(p)
+    if got is None:
         return lambda order: False
-    tag = max(clocked, key=lambda t: len(p.clocked[t]))
-    st, od = p.clocked[tag], p.clocked_orders[tag]
+    tag, st, od = got
 
     def goes_on(order: int) -> bool:
         i = int(np.searchsorted(od, order, side="left"))
@@ -201,12 +216,11 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
     before). A counter inside the epoch is no clock here, and one that starts again every few
     records, or hundreds of times, counts inside one run (as for tables: :func:`curvedoc.importers._tabular.
     split_rows`)."""
-    clocked = [t for t in p.clocked if p.clock_of.get(t) != "in-epoch" and t in p.clocked_orders]
+    got = _launch_clock(p)
     n = p.seq + 1
-    if not clocked or p.frame_order is None:
+    if got is None or p.frame_order is None:
         return [Segment(1, n)]
-    tag = max(clocked, key=lambda t: len(p.clocked[t]))
-    st, od = p.clocked[tag], p.clocked_orders[tag]
+    tag, st, od = got
     if len(st) < 3:
         return [Segment(1, n)]
     marks = np.asarray(p.launches, dtype=np.int64)

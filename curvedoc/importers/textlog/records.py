@@ -107,6 +107,10 @@ HASH_STEP = re.compile(r"^#(\d{1,9})\s+(?=[A-Za-z_][\w.\-]*(?:\s*[=:]\s*|\s+)[-+
 EPOCH_BATCH_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*,\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
 # two fractions in brackets heading a line, "[3/25][120/782]": the epoch of the plan, then the batch of the epoch
 EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[A-Za-z])")
+# a whole number in brackets followed by a fraction in brackets, "Iter: [0][50/391]", "TRAIN [3][120/782]" (the
+# PyTorch ImageNet example's print, its 'Epoch: ' renamed or left out): the outer loop's count and the batch of its
+# batches -- the epoch and the batch inside it, whatever word names the pair
+EPOCH_INNER_PAIR = re.compile(r"(?<![\w\]])\[\s*(?P<e>\d{1,6})\s*\]\s*\[\s*(?P<i>\d{1,9})\s*/\s*(?P<N>\d{1,9})\s*\](?!\S)")
 # ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
@@ -164,7 +168,10 @@ BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
 # the last word of a sentence naming the position it speaks of ("Saved checkpoint at step 5000")
 CLOCK_WORDS = {"step", "steps", "epoch", "epochs", "iteration", "iterations", "iter", "it", "update", "updates"}
 # a word that says a clock's value is the one now ("current epoch: 3", "当前 epoch:0/50"): the clock, no key
-CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前"}
+# (... and the words that announce a clock's next count, "Starting Epoch: 3", "Start of epoch 3", "Beginning epoch 3":
+# the epoch the lines below are in, no series 'Starting Epoch')
+CLOCK_QUALIFIERS = {"current", "cur", "curr", "now", "当前", "目前",
+                    "starting", "start", "started", "begin", "beginning", "entering", "end", "ending"}
 # clocks written as abbreviations with their full stop (Marian NMT: "Ep. 1 : Up. 500"): the epoch, the update (step)
 ABBREVIATED_CLOCKS = {"ep.": "epoch", "up.": "step", "upd.": "step", "it.": "step", "iter.": "step"}
 OPTIMIZER_KEY = re.compile(r"^(?:lr|learning[ _]rate|momentum|mom|grad[ _]?norm|gnorm|weight[ _]decay|loss[ _]scale)\b",
@@ -386,6 +393,9 @@ def _counts_items(msg: str, key: str, raw: str) -> bool:
     training series (a value printed once stays a setting through the settings rule, not through this)."""
     if not raw.replace(",", "").isdigit() or _ITEMS_AFTER.search(msg) is None:
         return False
+    if key.lower() in SPLIT_WORDS and _SIZES_BY_SPLIT.search(msg):
+        # (the sizes of the splits side by side, one noun after the last: "train=45000  val=5000  test=10000 images")
+        return True
     return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
                      re.IGNORECASE) is not None
 
@@ -627,7 +637,17 @@ NOT_A_SERIES = re.compile(r"\b(?:[Mm]odel [Ss]ummary|Fusing layers|Scanning\b|im
                           r"|^\s*\([\w.\-]+\):\s*[A-Za-z_][\w.]*\("
                           # a config written as Python source (MMCV / MMEngine print theirs: "    logger=dict(interval=50,
                           # type='LoggerHook'),"): a dict built from keyword arguments is settings' text, no record
-                          r"|\bdict\(\s*[A-Za-z_]\w*\s*=")
+                          r"|\bdict\(\s*[A-Za-z_]\w*\s*="
+                          # a warning of Python's warnings module ("/site-packages/torch/utils/data/dataloader.py:478:
+                          # UserWarning: This DataLoader will create 8 worker processes .."): a message about the code
+                          # (its file, line and category), whatever numbers its text holds -- the line's own (a record
+                          # the warning was glued after, "iter 0 || Loss: 19.4798 || /../augmentations.py:238:
+                          # VisibleDeprecationWarning: ..", is still read)
+                          r"|^[^\s|]*\.py:\d+:\s*[A-Z]\w*Warning:"
+                          # what Slurm's step daemon says about the job ("slurmstepd: error: *** JOB 16880092 ON gv001
+                          # CANCELLED AT ..", "*** STEP 123.0 ..", "Detected 1 oom-kill event(s) in StepId=..."): the
+                          # job's id, step and time, no record (the cancellation is still the run's end: CRASH)
+                          r"|^\s*slurmstepd:")
 # the repr of a tuple or list of strings, and the "name: value" settings written inside its strings
 STRINGS_REPR = re.compile(r"""^[(\[]\s*(?:'[^'\n]*'|"[^"\n]*")(?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"))+\s*,?\s*[)\]]$""")
 QUOTED_SETTING = re.compile(r"""['"]\s*([A-Za-z][\w .\-]{0,40}?)\s*:\s*([^'":]+?)\s*['"]""")
@@ -705,6 +725,8 @@ EVAL_ITEM_COUNTERS = frozenset({"sample", "samples", "image", "images", "img", "
 # a name of something a run measures (not a setting): a plan said beside settings holds none
 _MEASURED = re.compile(r"acc|f1|auc|map|score|err|ppl|perplex|bleu|rmse|mse|mae|dice|iou|reward|psnr|precision|recall",
                        re.IGNORECASE)
+# a name of a quality measure (what an evaluation reports: accuracy, precision, recall, F1, an error ..)
+_QUALITY = re.compile(_MEASURED.pattern + r"|prec|\brec(?:all)?\b|sensitiv|specific|kappa", re.IGNORECASE)
 # a bare fraction heading a record, before its first key ("12/30  train_loss: 0.41", "07/30 | loss 0.5")
 LEAD_FRACTION = re.compile(r"^\s*\[?\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])\s*\]?[\s|:,\-]*(?=[^\W\d_])")
 
@@ -735,6 +757,10 @@ METRIC_BY_SPLIT = re.compile(
     r"(?P<m>[^\W\d][\w.@/\-]*(?: [^\W\d][\w.@/\-]*){0,3})\s*(?:→|->|=>|⇒)\s*"
     r"(?P<body>" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?(?:\s*[,/|]\s*" + _SPLIT_NAME + r"\s*[:=]\s*" + NUM + r"%?)*)",
     re.IGNORECASE)
+# the splits' sizes printed side by side with one noun after the last ("train=45000  val=5000  test=10000 images",
+# "train: 800, val: 100, test: 100 samples")
+_SIZES_BY_SPLIT = re.compile(rf"(?:\b{_SPLIT_NAME}\s*[:=]\s*\d[\d,]*[\s,;|/]+)+{_SPLIT_NAME}\s*[:=]\s*\d[\d,]*\s+(?:{_ITEMS})\b",
+                             re.IGNORECASE)
 _SPLIT_VALUE = re.compile(r"(?P<s>" + _SPLIT_NAME + r")\s*[:=]\s*(?P<v>" + NUM + r"%?)", re.IGNORECASE)
 
 
@@ -804,6 +830,11 @@ def parse_record(msg: str) -> Rec | None:
         if c in HELDOUT:
             ctx = "val"
         msg = msg[: m.start()] + " | " + msg[m.end():]
+    elif "][" in msg and (ip := EPOCH_INNER_PAIR.search(msg)) is not None:
+        epoch, inner = int(ip.group("e")), (int(ip.group("i")), int(ip.group("N")))
+        # (the word naming the pair, "Iter:", names no value of its own)
+        head = re.sub(r"(?i)\b(?:iter|iteration|step|batch|it)\s*:?\s*$", "", msg[: ip.start()])
+        msg = head + " | " + msg[ip.end():]
     elif msg[:1] == "[":
         pb = EPOCH_BATCH_PAIR.match(msg)
         ef = EPOCH_FRACTION_PAIR.match(msg) if pb is None else None
@@ -895,6 +926,7 @@ def parse_record(msg: str) -> Rec | None:
     last_split = None
     split_rest = None
     spelled = 0
+    bare_train = bare_rest = False
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
     # configuration: a plural count in it ("epochs", "steps") is the planned total, not the current position
     config = _is_config(msg)
@@ -980,7 +1012,8 @@ def parse_record(msg: str) -> Rec | None:
                 split_rest = key.split(" ", 1)[0]
                 spelled += 1
         elif split_rest is not None and not OPTIMIZER_KEY.search(key) \
-                and not (spelled > 1 and _is_duration(msg, key, raw)):
+                and not (spelled > 1 and _is_duration(msg, key, raw)) \
+                and not (bare_rest and (_is_duration(msg, key, raw) or not _QUALITY.search(key))):
             key = f"{split_rest} {key}"
         # a bare split name beside others ("train 9.85 val 9.84") is that split's loss; alone ("train: 40000"
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
@@ -990,6 +1023,14 @@ def parse_record(msg: str) -> Rec | None:
                 and not ("." not in raw and not math.isnan(v) and float(v).is_integer()) \
                 and not _is_duration(msg, key, raw):
             key = key + " loss"
+            if SPLIT_WORDS[low] == "train":
+                bare_train = True
+            elif bare_train and split_rest is None:
+                # each split's loss given by its bare name, training's first, then keys that name no split ("Ép1 |
+                # train 0.59 | val 0.54 | Acc 0.90 | Prec .. | F1 0.88 | Durée 268.1s"): the quality measured after the
+                # held-out loss is the evaluation's, as after a split word written before a key (the learning rate,
+                # the epoch's duration and what is no quality measure -- a flow's 'z_std' -- are no split's)
+                split_rest, bare_rest = key.split(" ", 1)[0], True
         if key in seen:
             if last_split and not split_of(key):
                 key = f"{last_split} {key}"
@@ -1179,6 +1220,10 @@ def _table_header(msg: str) -> list[str] | None:
     lab = TABLE_LABEL.match(msg)
     if lab:
         msg = msg[lab.end():]
+    elif msg[:1] == "#" and msg[1:2] not in "#!" and not msg[1:2].isdigit():
+        # a header commented out ("#Epoch\tTraining Error", "# epoch train_loss val_loss": numpy.savetxt's header,
+        # a data file written for gnuplot or a plotting script, which skip the '#' line): the names after the mark
+        msg = msg[1:].lstrip()
     if msg.count("|") >= 2 and not _MAY_HOLD_NUMBER_CELL.search(msg):
         # a table drawn with '|' between its columns ("epoch | train_loss | val_loss | val_rmse" over "------+----",
         # then " 1/30 | 3796.1 | 1047.5 | 102.80dB"): the bars are the columns' edges, a name may hold spaces
