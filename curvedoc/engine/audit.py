@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable
 
+from curvedoc._gcpause import paused_gc
 from curvedoc.engine import Plan, resolve_settings
 from curvedoc.engine.config import Settings
 from curvedoc.engine.cache import Listings, default_cache_dir, settings_key, spec_key
@@ -157,21 +158,22 @@ def audit(
         listing = Listings()
         reused: dict[str, list[dict[str, Any]]] = {}
         cached = 0
-        for i, spec in enumerate(specs):
-            cpath = None
-            if skey is not None:
-                keys[i] = key = spec_key(spec, skey, listing)
-                if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
-                    results[i] = reused[key] = keep[key]
-                    continue
-                if cache_root is not None:
-                    cpath = str(cache_root / f"{key}.json")
-                    hit = cache_read(cpath)
-                    if hit is not None:
-                        results[i] = hit
-                        cached += 1
+        with paused_gc():  # the hits read here are plain data, kept to the end
+            for i, spec in enumerate(specs):
+                cpath = None
+                if skey is not None:
+                    keys[i] = key = spec_key(spec, skey, listing)
+                    if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
+                        results[i] = reused[key] = keep[key]
                         continue
-            todo.append((i, spec, cpath))
+                    if cache_root is not None:
+                        cpath = str(cache_root / f"{key}.json")
+                        hit = cache_read(cpath)
+                        if hit is not None:
+                            results[i] = hit
+                            cached += 1
+                            continue
+                todo.append((i, spec, cpath))
 
         sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
         if sink is not None:
@@ -198,7 +200,8 @@ def audit(
             if sink is not None:
                 sink.close()
 
-        report = sweep_report(str(path), results, [Problem.from_dict(p.to_dict()) for p in disc.problems])
+        with paused_gc():
+            report = sweep_report(str(path), results, [Problem.from_dict(p.to_dict()) for p in disc.problems])
         report.sweep = dataclasses.replace(
             report.sweep, jobs=n_jobs, cached_runs=cached,
             resumed_runs=len(specs) - len(todo) - cached if stream is not None else None)

@@ -159,7 +159,10 @@ class Report:
         return d
 
     def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+        from curvedoc._gcpause import paused_gc
+
+        with paused_gc():  # the dict and the text are built of plain data: nothing for the collector to free
+            return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Report":
