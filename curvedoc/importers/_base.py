@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # imported where a frame is made (see curvedoc.model.run): discovery needs none
+    import pandas as pd
 
 from curvedoc._fmt import fmt_bytes
 from curvedoc.errors import LoadError
@@ -318,6 +320,8 @@ def tags_from_codes(codes, code_of: dict[str, int]) -> pd.Categorical:
     """The tag column from ``codes`` (a typed array of int32, ``code_of`` giving each tag's code in first-seen order,
     as a reader collects them point by point): categories sorted, as ``pd.Categorical`` of the tag strings
     would make them (so the frame is the same whichever way it is built)."""
+    import pandas as pd
+
     names = sorted(code_of)
     remap = np.empty(max(len(code_of), 1), dtype=np.int32)
     for new, name in enumerate(names):

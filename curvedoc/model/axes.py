@@ -10,8 +10,12 @@ pairs the wrong points. :func:`place_epoch_indexed` puts them back at the end of
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # imported where a frame is read (see curvedoc.model.run)
+    import pandas as pd
 
 from curvedoc.model.metrics import named_split
 from curvedoc.model.run import ImportIssue
@@ -62,6 +66,8 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     its clock is not the run's."""
     if not len(frame):
         return frame, None
+    import pandas as pd
+
     tags = frame["tag"] if isinstance(frame["tag"].dtype, pd.CategoricalDtype) else frame["tag"].astype("category")
     names = [str(c) for c in tags.cat.categories]
     codes = tags.cat.codes.to_numpy()

@@ -34,10 +34,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # imported where a frame is made or read: discovery and a fully cached audit need none (~0.15 s)
+    import pandas as pd
 
 SCALAR_COLUMNS = ("tag", "step", "value", "wall_time", "source_file")
 
@@ -84,6 +86,8 @@ def make_frame(
     takes them as they are (without it pandas copies value and wall_time into one block: 16 bytes a point more at
     the reader's peak).
     """
+    import pandas as pd
+
     value = np.asarray(value, dtype=np.float64)
     n = len(value)
     step = np.asarray(step, dtype=np.int64)
@@ -104,18 +108,24 @@ def make_frame(
         {"tag": tag_col, "step": step, "value": value, "wall_time": wall_time, "source_file": src},
         # a copy of one Index (each frame its own, as its name can be set), not one made from the dict's keys: building
         # that string Index was a third of the frame's cost
-        columns=_COLUMN_INDEX.copy(),
+        columns=_column_index().copy(),
         copy=False if take else None,
     )
 
 
-_COLUMN_INDEX = pd.Index(SCALAR_COLUMNS)
+@functools.lru_cache(maxsize=1)
+def _column_index() -> pd.Index:
+    import pandas as pd
+
+    return pd.Index(SCALAR_COLUMNS)
 
 
 @functools.lru_cache(maxsize=256)
 def _one_file(name: str) -> pd.CategoricalDtype:
     """The categorical dtype of a source_file column of one file (immutable, so shared): building it from the name
     costs ~40 us a frame, ten times the column itself, and the tests and a text log's pieces make thousands."""
+    import pandas as pd
+
     return pd.CategoricalDtype([name])
 
 
@@ -130,6 +140,7 @@ def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
         return empty_frame()
     if len(frames) == 1:
         return frames[0].reset_index(drop=True)
+    import pandas as pd
     from pandas.api.types import union_categoricals
 
     tag = union_categoricals([f["tag"].astype("category") for f in frames], ignore_order=True)
@@ -252,6 +263,8 @@ class Run:
             if len(frame) == 0:
                 index: dict[str, np.ndarray] = {}
             else:
+                import pandas as pd
+
                 tags = frame["tag"]
                 if not isinstance(tags.dtype, pd.CategoricalDtype):
                     tags = tags.astype("category")
@@ -292,6 +305,8 @@ class Run:
         cached = logged.get(tag)
         if cached is not None:
             return cached
+        import pandas as pd
+
         ix = self.tag_rows().get(tag)
         if ix is None or len(ix) == 0:
             s = pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"), name=tag)
