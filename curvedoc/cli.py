@@ -247,7 +247,11 @@ def _fail(msg: str) -> "NoReturn":  # noqa: F821
 
 def _check_plan(plan, settings) -> None:
     """A selection that leaves no rule to run is a mistake, not a clean bill of health."""
-    if not plan.rules:
+    _check_rule_count(len(plan.rules), settings)
+
+
+def _check_rule_count(n_rules: int, settings) -> None:
+    if not n_rules:
         sel = ", ".join(settings.select or ["ALL"])
         ign = ", ".join(settings.ignore or []) or "nothing"
         _fail(f"no rule left to run: the selection ({sel}) minus the ignored rules ({ign}) is empty; "
@@ -385,14 +389,19 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
       curvedoc audit s3://bucket/sweep --executor dask --scheduler tcp://10.0.0.5:8786
       curvedoc audit sweeps/grid --format json --out results.json --no-cache
     """
-    from curvedoc.engine import Plan
+    from pathlib import Path
+
     from curvedoc.engine.audit import audit as _audit, report_from_stream
+    from curvedoc.engine.cache import default_cache_dir, rules_checked
     from curvedoc.engine.stream import is_stream
 
     try:
         settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs,
                              reader=reader)
-        _check_plan(Plan.build(settings), settings)
+        # checked as Plan.build checks, or read from the note an earlier audit with these settings and this code left
+        # in the cache (written there by the audit, never here: the --cache-dir checks below come first)
+        cache_root = None if no_cache else (Path(cache_dir) if cache_dir else default_cache_dir())
+        _check_rule_count(rules_checked(settings, cache_root)[0], settings)
     except (ConfigError, CurvedocError) as exc:
         _fail(str(exc))
     options = _storage_options(storage_option)

@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from curvedoc._gcpause import paused_gc
-from curvedoc.engine import Plan, resolve_settings
+from curvedoc.engine import resolve_settings
 from curvedoc.engine.config import Settings
-from curvedoc.engine.cache import Listings, default_cache_dir, settings_key, spec_key
+from curvedoc.engine.cache import (Listings, default_cache_dir, note_rules_checked, rules_checked, settings_key,
+                                   spec_key)
 from curvedoc.engine.cache import read as cache_read
 from curvedoc.engine.executors import EXECUTORS, executor_for
 from curvedoc.engine.report import Report
@@ -116,22 +117,23 @@ def audit(
     path = local_path(path)
     settings = resolve_settings(path, select=select, ignore=ignore, params=params, roles=roles,
                                 fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
-    Plan.build(settings)  # validate in the parent: config errors surface before any work
+    skey = settings_key(settings) if cache or stream is not None else None
+    cache_root = (Path(cache_dir) if cache_dir else default_cache_dir()) if cache else None
+    # validate in the parent: config errors surface before any work (or were checked by an earlier audit with the
+    # same settings, rule files and code: then the detectors need not be imported here)
+    n_rules, noted = rules_checked(settings, cache_root, skey)
     disc = discover(path, storage_options=storage_options)
     specs = disc.specs
     n_jobs = jobs or settings.jobs or os.cpu_count() or 1
     n_jobs = max(1, min(n_jobs, len(specs) or 1))
 
-    cache_root = None
-    skey = None
-    if cache or stream is not None:
-        skey = settings_key(settings)
-    if cache:
-        cache_root = Path(cache_dir) if cache_dir else default_cache_dir()
+    if cache_root is not None:
         try:
             cache_root.mkdir(parents=True, exist_ok=True)
         except OSError:
             cache_root = None
+    if cache_root is not None and not noted:
+        note_rules_checked(cache_root, settings, n_rules, skey)
 
     from curvedoc.engine import stream as _stream
 
