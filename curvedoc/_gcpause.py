@@ -13,6 +13,19 @@ import gc
 from typing import Iterator
 
 
+_FREEZE_AT_END = False
+
+
+def freeze_at_end_of_pauses() -> None:
+    """For a process that ends with the command that calls this (``curvedoc audit``): what a pause leaves alive is
+    frozen (``gc.freeze``: never scanned again) when the pause ends, instead of scanned by the collection the pause
+    put off -- every object made in it sits in the youngest generation, and that one collection cost ~0.1 s of a
+    0.6 s cached audit. Frozen objects that later become cyclic garbage stay until the process exits, which is why
+    the library's callers (a notebook, a long ``watch``) never get this."""
+    global _FREEZE_AT_END
+    _FREEZE_AT_END = True
+
+
 @contextlib.contextmanager
 def paused_gc() -> Iterator[None]:
     was = gc.isenabled()
@@ -21,7 +34,9 @@ def paused_gc() -> Iterator[None]:
         yield
     finally:
         if was:
+            if _FREEZE_AT_END:
+                gc.freeze()
             gc.enable()
 
 
-__all__ = ["paused_gc"]
+__all__ = ["freeze_at_end_of_pauses", "paused_gc"]

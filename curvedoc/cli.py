@@ -391,10 +391,12 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
     """
     from pathlib import Path
 
+    from curvedoc._gcpause import freeze_at_end_of_pauses
     from curvedoc.engine.audit import audit as _audit, report_from_stream
     from curvedoc.engine.cache import default_cache_dir, rules_checked
     from curvedoc.engine.stream import is_stream
 
+    freeze_at_end_of_pauses()  # this process ends with the command: what the audit keeps needs no more scanning
     try:
         settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs,
                              reader=reader)

@@ -122,7 +122,8 @@ def audit(
     # validate in the parent: config errors surface before any work (or were checked by an earlier audit with the
     # same settings, rule files and code: then the detectors need not be imported here)
     n_rules, noted = rules_checked(settings, cache_root, skey)
-    disc = discover(path, storage_options=storage_options)
+    with paused_gc():  # a listing of every input: kept to the end, as the results are
+        disc = discover(path, storage_options=storage_options)
     specs = disc.specs
     n_jobs = jobs or settings.jobs or os.cpu_count() or 1
     n_jobs = max(1, min(n_jobs, len(specs) or 1))
