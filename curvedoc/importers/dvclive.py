@@ -24,8 +24,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:  # imported where a file is read: discovery imports this module for its folder test only
     import pandas as pd
 
@@ -53,6 +51,7 @@ def _tsv_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
 
 
 def _parse_tsv(path: Path, tag: str, issues: list[ImportIssue]) -> pd.DataFrame | None:
+    import numpy as np
     import pandas as pd
 
     text = decode_text(read_bytes(path), path, issues)

@@ -36,9 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-import numpy as np
-
-if TYPE_CHECKING:  # imported where a frame is made or read: discovery and a fully cached audit need none (~0.15 s)
+if TYPE_CHECKING:  # imported where a frame is made or read: discovery and a fully cached audit need neither (~0.25 s)
+    import numpy as np
     import pandas as pd
 
 SCALAR_COLUMNS = ("tag", "step", "value", "wall_time", "source_file")
@@ -86,6 +85,7 @@ def make_frame(
     takes them as they are (without it pandas copies value and wall_time into one block: 16 bytes a point more at
     the reader's peak).
     """
+    import numpy as np
     import pandas as pd
 
     value = np.asarray(value, dtype=np.float64)
@@ -135,6 +135,8 @@ def empty_frame() -> pd.DataFrame:
 
 def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
     """Concatenate canonical frames, keeping categorical columns categorical."""
+    import numpy as np
+
     frames = [f for f in frames if len(f)]
     if not frames:
         return empty_frame()
@@ -258,6 +260,8 @@ class Run:
     def tag_rows(self) -> Mapping[str, np.ndarray]:
         """tag -> the rows of :attr:`scalars` it was written in, in write order (tags with at least one point).
         Built once per frame; read-only for callers."""
+        import numpy as np
+
         frame = self.scalars
         if self._index is None or self._index[0] is not frame:
             if len(frame) == 0:
@@ -298,6 +302,8 @@ class Run:
         Sorted by step; where a step was written more than once the later write wins (the importer has already
         reported duplicates in :attr:`issues`). An empty series when the run has no such tag. A view also
         answers for the series it derived (:meth:`RunView.tag_series`)."""
+        import numpy as np
+
         frame = self.scalars
         if self._logged is None or self._logged[0] is not frame:
             self._logged = (frame, {})
@@ -329,6 +335,8 @@ class Run:
         """Every value written for a tag, in write order, re-writes of a step included (a restarted session that
         evaluated again at a step already written): for questions about everything the log saw, such as the best
         score any evaluation reached, where :meth:`tag_series` keeps one value per step."""
+        import numpy as np
+
         ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.float64)
@@ -336,6 +344,8 @@ class Run:
 
     def tag_steps(self, tag: str) -> np.ndarray:
         """The step of every write of a tag, in write order: the steps of :meth:`tag_values`."""
+        import numpy as np
+
         ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.int64)
@@ -345,6 +355,8 @@ class Run:
         """The frame's step column, its value column, and the values as float64, as ``to_numpy`` gives them: read
         once per frame, not once per tag (role resolution asks for thousands of tags; each column read of a frame
         costs more than taking a tag's rows)."""
+        import numpy as np
+
         frame = self.scalars
         if self._values is None or self._values[0] is not frame:
             self._values = (frame, frame["step"].to_numpy(), frame["value"].to_numpy(),
