@@ -191,7 +191,10 @@ def _emit(report, fmt, out, color, statistics):
     text = render(report, fmt, color=use_color, statistics=statistics)
     # a file or folder name that is not valid UTF-8 reaches the text as lone surrogates: they become U+FFFD
     # (the replacement character) so the file -- or the JSON piped from stdout -- stays valid UTF-8
-    text = _SURROGATES.sub("\ufffd", text)
+    try:  # fails exactly when the text holds one (UTF-8 has no surrogates): a fifth of the regex's time on 6 MB
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = _SURROGATES.sub("\ufffd", text)
     if out:
         try:
             with open(out, "w", encoding="utf-8") as fh:
