@@ -207,6 +207,10 @@ def _emit(report, fmt, out, color, statistics):
         click.echo(text, nl=not text.endswith("\n"), color=use_color)
 
 
+# set by entry(): this process ends when the command does (not so for main() called in-process: click's test runner,
+# a notebook), so the audit may freeze what it keeps to the end (curvedoc._gcpause)
+_ENDS_WITH_COMMAND = False
+
 # the report format a file name's extension names (--out without --format)
 OUT_EXTENSIONS = {".json": "json", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
                   ".txt": "text", ".log": "text"}
@@ -399,7 +403,8 @@ def audit(path, jobs, no_cache, cache_dir, progress, resume, executor, scheduler
     from curvedoc.engine.cache import default_cache_dir, rules_checked
     from curvedoc.engine.stream import is_stream
 
-    freeze_at_end_of_pauses()  # this process ends with the command: what the audit keeps needs no more scanning
+    if _ENDS_WITH_COMMAND:  # the process ends with this command: what the audit keeps needs no more scanning
+        freeze_at_end_of_pauses()
     try:
         settings = _settings(path, select, extend_select, ignore, role, param, fail_on, rules_dir, config, jobs,
                              reader=reader)
@@ -682,6 +687,8 @@ def entry() -> None:
     exit and its clean-up), the process ends at once with the command's exit code."""
     import os
 
+    global _ENDS_WITH_COMMAND
+    _ENDS_WITH_COMMAND = True
     try:
         main()
         code: object = 0

@@ -376,6 +376,24 @@ def test_a_fully_cached_audit_imports_neither_the_detectors_nor_pandas_nor_numpy
     assert again == want
 
 
+def test_the_audit_command_freezes_nothing_when_called_in_process(sweep, tmp_path):
+    """Freezing what a collector pause leaves alive is for the process that ends with the command (entry(), the
+    console script): main() called in-process (click's test runner, a notebook) must not leave objects frozen."""
+    import gc
+
+    from click.testing import CliRunner
+
+    import curvedoc._gcpause as G
+    from curvedoc.cli import main
+
+    frozen = gc.get_freeze_count()
+    for _ in range(2):  # cold, then from the cache
+        r = CliRunner().invoke(main, ["audit", str(sweep), "--cache-dir", str(tmp_path / "c"), "--format", "json",
+                                      "--no-progress", "-j", "1"])
+        assert r.exit_code in (0, 1), r.output
+    assert not G._FREEZE_AT_END and gc.get_freeze_count() == frozen
+
+
 def test_the_cached_settings_note_never_hides_a_config_error(sweep, tmp_path):
     cache = tmp_path / "cache"
     ok = _cli("audit", sweep, "--cache-dir", cache, "--format", "json", "--no-progress")
