@@ -391,7 +391,8 @@ def test_the_audit_command_freezes_nothing_when_called_in_process(sweep, tmp_pat
         r = CliRunner().invoke(main, ["audit", str(sweep), "--cache-dir", str(tmp_path / "c"), "--format", "json",
                                       "--no-progress", "-j", "1"])
         assert r.exit_code in (0, 1), r.output
-    assert not G._FREEZE_AT_END and gc.get_freeze_count() == frozen
+    # nothing frozen by the command (the suite froze what collection made: some of that may be freed meanwhile)
+    assert not G._FREEZE_AT_END and gc.get_freeze_count() <= frozen
 
 
 def test_the_cached_settings_note_never_hides_a_config_error(sweep, tmp_path):
