@@ -271,7 +271,7 @@ def main() -> None:
             pts = sum(r["points"] for r in doc["runs"])
             assert pts == points, f"points returned {pts:,} != points written {points:,}"
             name = f"{label.split()[0]}, {variant}" if len(variants) > 1 else label.split()[0]
-            print(f"{name if len(variants) > 1 else label}: audit of {n} runs: {wall:.1f} s wall, {cpu:.1f} s CPU "
+            print(f"{name if len(variants) > 1 else label}: audit of {n} runs: {wall:.2f} s wall, {cpu:.2f} s CPU "
                   f"({n / wall:.0f} runs/s, {pts / wall / 1e6:.2f} M points/s, {nbytes / wall / 1e6:.0f} MB/s); "
                   f"peak RSS of the largest process so far: {ru.ru_maxrss / 1024:.0f} MB; exit code {proc.returncode}; "
                   f"load average {load1:.1f} before", flush=True)

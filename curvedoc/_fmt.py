@@ -8,8 +8,6 @@ the reporters (tables) write a number the same way.
 
 from __future__ import annotations
 
-import numpy as np
-
 
 def fmt_step(step: int | float | None) -> str:
     if step is None:
@@ -19,6 +17,8 @@ def fmt_step(step: int | float | None) -> str:
 
 def fmt_num(x: float, digits: int = 3) -> str:
     """Human number: 0.00123 -> '0.00123', 1234567 -> '1.23e+06', NaN -> 'NaN'."""
+    import numpy as np
+
     if x is None:
         return "?"
     if isinstance(x, (int, np.integer)):
@@ -32,6 +32,8 @@ def fmt_num(x: float, digits: int = 3) -> str:
 
 
 def fmt_pct(x: float) -> str:
+    import numpy as np
+
     if x is None or not np.isfinite(x):
         return "?"
     if 0.995 <= abs(x) < 1.0:  # "-100%" for a 99.8% drop would read as "went to zero"

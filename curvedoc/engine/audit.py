@@ -26,9 +26,11 @@ import time
 from pathlib import Path
 from typing import Any, Iterable
 
-from curvedoc.engine import Plan, resolve_settings
+from curvedoc._gcpause import paused_gc
+from curvedoc.engine import resolve_settings
 from curvedoc.engine.config import Settings
-from curvedoc.engine.cache import Listings, default_cache_dir, settings_key, spec_key
+from curvedoc.engine.cache import (Listings, default_cache_dir, note_rules_checked, rules_checked, settings_key,
+                                   spec_key)
 from curvedoc.engine.cache import read as cache_read
 from curvedoc.engine.executors import EXECUTORS, executor_for
 from curvedoc.engine.report import Report
@@ -115,22 +117,24 @@ def audit(
     path = local_path(path)
     settings = resolve_settings(path, select=select, ignore=ignore, params=params, roles=roles,
                                 fail_on=fail_on, rules_dirs=rules_dirs, config=config, settings=settings)
-    Plan.build(settings)  # validate in the parent: config errors surface before any work
-    disc = discover(path, storage_options=storage_options)
+    skey = settings_key(settings) if cache or stream is not None else None
+    cache_root = (Path(cache_dir) if cache_dir else default_cache_dir()) if cache else None
+    # validate in the parent: config errors surface before any work (or were checked by an earlier audit with the
+    # same settings, rule files and code: then the detectors need not be imported here)
+    n_rules, noted = rules_checked(settings, cache_root, skey)
+    with paused_gc():  # a listing of every input: kept to the end, as the results are
+        disc = discover(path, storage_options=storage_options)
     specs = disc.specs
     n_jobs = jobs or settings.jobs or os.cpu_count() or 1
     n_jobs = max(1, min(n_jobs, len(specs) or 1))
 
-    cache_root = None
-    skey = None
-    if cache or stream is not None:
-        skey = settings_key(settings)
-    if cache:
-        cache_root = Path(cache_dir) if cache_dir else default_cache_dir()
+    if cache_root is not None:
         try:
             cache_root.mkdir(parents=True, exist_ok=True)
         except OSError:
             cache_root = None
+    if cache_root is not None and not noted:
+        note_rules_checked(cache_root, settings, n_rules, skey)
 
     from curvedoc.engine import stream as _stream
 
@@ -157,21 +161,22 @@ def audit(
         listing = Listings()
         reused: dict[str, list[dict[str, Any]]] = {}
         cached = 0
-        for i, spec in enumerate(specs):
-            cpath = None
-            if skey is not None:
-                keys[i] = key = spec_key(spec, skey, listing)
-                if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
-                    results[i] = reused[key] = keep[key]
-                    continue
-                if cache_root is not None:
-                    cpath = str(cache_root / f"{key}.json")
-                    hit = cache_read(cpath)
-                    if hit is not None:
-                        results[i] = hit
-                        cached += 1
+        with paused_gc():  # the hits read here are plain data, kept to the end
+            for i, spec in enumerate(specs):
+                cpath = None
+                if skey is not None:
+                    keys[i] = key = spec_key(spec, skey, listing)
+                    if key in keep:  # resumed: done in an earlier (killed) audit with the same inputs
+                        results[i] = reused[key] = keep[key]
                         continue
-            todo.append((i, spec, cpath))
+                    if cache_root is not None:
+                        cpath = str(cache_root / f"{key}.json")
+                        hit = cache_read(cpath)
+                        if hit is not None:
+                            results[i] = hit
+                            cached += 1
+                            continue
+                todo.append((i, spec, cpath))
 
         sink = _stream.ResultStream(stream, str(path), reused) if stream is not None else None
         if sink is not None:
@@ -198,7 +203,8 @@ def audit(
             if sink is not None:
                 sink.close()
 
-        report = sweep_report(str(path), results, [Problem.from_dict(p.to_dict()) for p in disc.problems])
+        with paused_gc():
+            report = sweep_report(str(path), results, [Problem.from_dict(p.to_dict()) for p in disc.problems])
         report.sweep = dataclasses.replace(
             report.sweep, jobs=n_jobs, cached_runs=cached,
             resumed_runs=len(specs) - len(todo) - cached if stream is not None else None)

@@ -161,6 +161,52 @@ def spec_key(spec: RunSpec, settings_key: str, listing: Listings | None = None) 
     return h.hexdigest()
 
 
+def plan_memo(cache_root: Path, settings: Settings, skey: str | None = None) -> Path:
+    """Where an audit notes that ``settings`` passed :meth:`Plan.build <curvedoc.engine.Plan.build>`'s checks with
+    this code and these rule files (and how many rules they select): a fully cached audit then need not import the
+    detectors (and pandas with them, ~0.2 s) just to check the settings again. The name is the settings' key
+    (:func:`settings_key`: the selection, the parameters, every rule file's bytes, curvedoc's code) and the extra
+    rule folders' resolved paths; :func:`rules_checked` looks for it."""
+    h = hashlib.sha256((skey or settings_key(settings)).encode())
+    h.update(_b(json.dumps([str(Path(d).resolve()) for d in settings.rules_dirs])))
+    return cache_root / f"plan-{h.hexdigest()}.ok"
+
+
+def rules_checked(settings: Settings, cache_root: Path | None, skey: str | None = None) -> tuple[int, bool]:
+    """How many rules ``settings`` select, checked as :meth:`Plan.build <curvedoc.engine.Plan.build>` checks them
+    (its :class:`~curvedoc.errors.ConfigError` raised as it raises it), and whether that was read from the note
+    (:func:`plan_memo`) an earlier audit left in ``cache_root`` rather than built here. A note exists only for
+    settings that passed with at least one rule; a rule folder that is gone is checked again (its absence is the
+    error)."""
+    if cache_root is not None and all(Path(d).is_dir() for d in settings.rules_dirs):
+        try:
+            n = int(plan_memo(cache_root, settings, skey).read_text(encoding="ascii"))
+            if n > 0:
+                return n, True
+        except (OSError, ValueError):
+            pass
+    from curvedoc.engine import Plan
+
+    return len(Plan.build(settings).rules), False
+
+
+def note_rules_checked(cache_root: Path, settings: Settings, n_rules: int, skey: str | None = None) -> None:
+    """Leave the note :func:`rules_checked` reads (atomically; nothing on failure, nothing for an empty selection)."""
+    if n_rules <= 0:
+        return
+    path = plan_memo(cache_root, settings, skey)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="ascii") as fh:
+            fh.write(str(n_rules))
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
 def read(path: str) -> list[dict[str, Any]] | None:
     try:
         with open(path, encoding="utf-8") as fh:
@@ -185,4 +231,5 @@ def write(path: str, result: list[dict[str, Any]]) -> None:
             pass
 
 
-__all__ = ["Listings", "default_cache_dir", "read", "settings_key", "spec_files", "spec_key", "write"]
+__all__ = ["Listings", "default_cache_dir", "note_rules_checked", "plan_memo", "read", "rules_checked", "settings_key",
+           "spec_files", "spec_key", "write"]

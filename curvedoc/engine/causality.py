@@ -15,9 +15,10 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-import numpy as np
+if TYPE_CHECKING:  # imported by the checks that read a curve: a cached audit imports this module and reads none
+    import numpy as np
 
 from curvedoc.engine.findings import Finding, fill_template
 from curvedoc.engine.rules import Catalog, Origin, Signature
@@ -86,6 +87,8 @@ def _span(f: Finding) -> tuple[int, int] | None:
 
 
 def _number(v: Any) -> float | None:
+    import numpy as np
+
     try:
         x = float(v)
     except (TypeError, ValueError):
@@ -148,6 +151,8 @@ def explain_consequences(findings: list[Finding], catalog: Catalog, first_step: 
 
 
 def _monotone_rise(values: np.ndarray, chunks: float, min_step: float) -> bool:
+    import numpy as np
+
     v = values[np.isfinite(values) & (values > 0)]
     k = int(chunks)
     if k < 2 or len(v) < 3 * k:
@@ -161,6 +166,8 @@ SHAPES: dict[str, Callable[..., bool]] = {"monotone-rise": _monotone_rise}
 
 def _has_shape(run, sig: Signature) -> bool:
     """Every group of the signature's roles has a logged series of its shape."""
+    import numpy as np
+
     def fits(role: str) -> bool:
         tag = run.roles.get(role)
         return tag is not None and SHAPES[sig.shape](run.series(tag).to_numpy(dtype=np.float64), **sig.params)

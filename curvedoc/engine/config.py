@@ -283,6 +283,9 @@ def _str_list(v: Any, key: str, path: Path) -> list[str]:
 
 
 def parse_role_option(items: Iterable[str]) -> dict[str, str]:
+    items = list(items)
+    if not items:  # nothing to check: the role tables are not loaded (~25 ms of every command's start)
+        return {}
     from curvedoc.model.roles import family_names, role_names
 
     out = {}

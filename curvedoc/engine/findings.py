@@ -6,6 +6,7 @@ import functools
 import math
 import re
 import string
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,15 +16,25 @@ from curvedoc.vocab import severity_rank
 
 def jsonable(v: Any) -> Any:
     """Evidence values as JSON-safe scalars (NaN/inf become strings: JSON has no NaN)."""
-    try:
-        import numpy as np
-
+    t = type(v)  # the plain types first, by their exact type: the same answers, a tenth of the time
+    if t is str or t is int or t is bool or v is None:
+        return v
+    if t is float:
+        if v != v:
+            return "NaN"
+        if v in (math.inf, -math.inf):
+            return "inf" if v > 0 else "-inf"
+        return v
+    if t is dict:
+        return {str(k): jsonable(x) for k, x in v.items()}
+    if t is list or t is tuple:
+        return [jsonable(x) for x in v]
+    np = sys.modules.get("numpy")  # a numpy value exists only once numpy is imported: never imported for this
+    if np is not None:
         if isinstance(v, np.generic):
             v = v.item()
         elif isinstance(v, np.ndarray):
             v = v.tolist()
-    except ImportError:  # pragma: no cover
-        pass
     if isinstance(v, float):
         if math.isnan(v):
             return "NaN"

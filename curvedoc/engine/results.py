@@ -41,18 +41,18 @@ class _Record:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            if v is None and f.name in self.OPTIONAL:
+        for name, key, optional in _layout(type(self)):
+            v = getattr(self, name)
+            if v is None and optional:
                 continue
-            out[self.JSON_NAMES.get(f.name, f.name)] = _plain(v)
+            out[key] = _plain(v)
         return out
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]):
         """The result a JSON object describes; keys it does not know are left out, missing ones take their
         defaults (a report saved by an older or newer curvedoc still reads)."""
-        by_key = {cls.JSON_NAMES.get(f.name, f.name): f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        by_key = _fields_by_key(cls)
         return cls(**{by_key[k]: v for k, v in d.items() if k in by_key})
 
     # a read-only mapping of the JSON object, for code written when results were dicts
@@ -72,7 +72,31 @@ class _Record:
         return iter(self.to_dict())
 
 
+# a result class's (field, JSON key, left out when None) in order, and JSON key -> field: worked out once per class
+# (dataclasses.fields() and the lookups per object were most of the 1,000-run report's to_dict and from_dict)
+_LAYOUTS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+_BY_KEY: dict[type, dict[str, str]] = {}
+
+
+def _layout(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    got = _LAYOUTS.get(cls)
+    if got is None:
+        got = _LAYOUTS[cls] = tuple((f.name, cls.JSON_NAMES.get(f.name, f.name), f.name in cls.OPTIONAL)
+                                    for f in dataclasses.fields(cls))
+    return got
+
+
+def _fields_by_key(cls: type) -> dict[str, str]:
+    got = _BY_KEY.get(cls)
+    if got is None:
+        got = _BY_KEY[cls] = {key: name for name, key, _ in _layout(cls)}
+    return got
+
+
 def _plain(v: Any) -> Any:
+    t = type(v)
+    if t is str or t is int or t is float or t is bool or v is None:  # the usual values: as they are
+        return v
     if isinstance(v, _Record):
         return v.to_dict()
     if isinstance(v, tuple):

@@ -25,8 +25,6 @@ import multiprocessing as mp
 import os
 from typing import Any
 
-import numpy as np
-
 from curvedoc.engine import Plan, diagnose_run, unreadable_report
 from curvedoc.engine import cache
 from curvedoc.engine.config import Settings
@@ -82,6 +80,8 @@ def diagnose_batch(settings: Settings, items: list) -> list:
 
 
 def _curve(run, role: str) -> list[list[float]] | None:
+    import numpy as np
+
     if role not in run.roles:
         return None
     from curvedoc.detectors import downsample
@@ -96,6 +96,8 @@ def _curve(run, role: str) -> list[list[float]] | None:
 
 def _fingerprint(run) -> str | None:
     """Identical curves => identical fingerprint (seed not varied, or the same run copied twice)."""
+    import numpy as np
+
     if "train_loss" not in run.roles:
         return None
     h = hashlib.sha1()

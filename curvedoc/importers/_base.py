@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
+if TYPE_CHECKING:  # imported where a frame is made (see curvedoc.model.run): discovery needs none
+    import pandas as pd
 
 from curvedoc._fmt import fmt_bytes
 from curvedoc.errors import LoadError
@@ -318,6 +318,9 @@ def tags_from_codes(codes, code_of: dict[str, int]) -> pd.Categorical:
     """The tag column from ``codes`` (a typed array of int32, ``code_of`` giving each tag's code in first-seen order,
     as a reader collects them point by point): categories sorted, as ``pd.Categorical`` of the tag strings
     would make them (so the frame is the same whichever way it is built)."""
+    import numpy as np
+    import pandas as pd
+
     names = sorted(code_of)
     remap = np.empty(max(len(code_of), 1), dtype=np.int32)
     for new, name in enumerate(names):
@@ -330,6 +333,8 @@ def repeated_points(frame: pd.DataFrame, skip: str | None = None) -> tuple[list[
     """(sorted tags, count) of the points that repeat a (tag, step) written before them, tag ``skip`` aside; computed
     on the integer codes (``DataFrame.duplicated`` on a filtered copy of the frame took a copy and a hash table
     of every point)."""
+    import numpy as np
+
     cats = frame["tag"].cat.categories
     c = frame["tag"].cat.codes.to_numpy()
     s = frame["step"].to_numpy()

@@ -29,10 +29,10 @@ import io
 import math
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
+if TYPE_CHECKING:  # imported where a file is read: discovery imports this module for its folder test only
+    import pandas as pd
 
 from curvedoc.errors import LoadError
 from curvedoc.importers._base import RunData, RunSpec, check_file, decode_text, read_bytes, walk_files
@@ -58,6 +58,9 @@ def _tsv_files(top: Path, issues: list[ImportIssue]) -> list[tuple[str, Path]]:
 
 
 def _parse_tsv(path: Path, tag: str, issues: list[ImportIssue]) -> pd.DataFrame | None:
+    import numpy as np
+    import pandas as pd
+
     text = decode_text(read_bytes(path), path, issues)
     lines = text.splitlines()
     if not lines or not lines[0].strip():

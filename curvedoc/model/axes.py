@@ -10,8 +10,11 @@ pairs the wrong points. :func:`place_epoch_indexed` puts them back at the end of
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where a frame is read (see curvedoc.model.run)
+    import numpy as np
+    import pandas as pd
 
 from curvedoc.model.metrics import named_split
 from curvedoc.model.run import ImportIssue
@@ -27,6 +30,8 @@ MAX_INDEX_SHARE = 0.05
 def _is_index(steps: np.ndarray, last: int) -> bool:
     """0, 1, 2 ... or 1, 2, 3 ... (every integer once), at least MIN_EPOCHS of them, ending within MAX_INDEX_SHARE
     of ``last``."""
+    import numpy as np
+
     return (len(steps) >= MIN_EPOCHS and int(steps[0]) in (0, 1) and bool(np.all(np.diff(steps) == 1))
             and int(steps[-1]) <= MAX_INDEX_SHARE * last)
 
@@ -34,6 +39,8 @@ def _is_index(steps: np.ndarray, last: int) -> bool:
 def _epochs_counted(frame: pd.DataFrame, names: list[str], moved: set[str]) -> int | None:
     """How many epochs the run's own epoch counter (a series its name makes the ``epoch`` role, on the training
     clock) says it ran: its largest value, counted from 1; None without one."""
+    import numpy as np
+
     from curvedoc.model.roles import infer_role
 
     best = None
@@ -60,8 +67,12 @@ def place_epoch_indexed(frame: pd.DataFrame) -> tuple[pd.DataFrame, ImportIssue 
     training are of one length. Not when the run's own epoch counter says fewer epochs than the index counts (it
     indexes something else: the batches of a validation pass). A frame read in windows (watch) is left as it is:
     its clock is not the run's."""
+    import numpy as np
+
     if not len(frame):
         return frame, None
+    import pandas as pd
+
     tags = frame["tag"] if isinstance(frame["tag"].dtype, pd.CategoricalDtype) else frame["tag"].astype("category")
     names = [str(c) for c in tags.cat.categories]
     codes = tags.cat.codes.to_numpy()

@@ -30,8 +30,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from curvedoc._resources import load_toml
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,6 +128,8 @@ def named_split(tag: str) -> str | None:
 
 def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
     """Every quality metric of a run (tags already filling another role are left out)."""
+    import numpy as np
+
     used = used or set()
     out = []
     for tag in run.tags:

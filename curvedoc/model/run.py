@@ -34,10 +34,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-import numpy as np
-import pandas as pd
+if TYPE_CHECKING:  # imported where a frame is made or read: discovery and a fully cached audit need neither (~0.25 s)
+    import numpy as np
+    import pandas as pd
 
 SCALAR_COLUMNS = ("tag", "step", "value", "wall_time", "source_file")
 
@@ -84,6 +85,9 @@ def make_frame(
     takes them as they are (without it pandas copies value and wall_time into one block: 16 bytes a point more at
     the reader's peak).
     """
+    import numpy as np
+    import pandas as pd
+
     value = np.asarray(value, dtype=np.float64)
     n = len(value)
     step = np.asarray(step, dtype=np.int64)
@@ -104,18 +108,24 @@ def make_frame(
         {"tag": tag_col, "step": step, "value": value, "wall_time": wall_time, "source_file": src},
         # a copy of one Index (each frame its own, as its name can be set), not one made from the dict's keys: building
         # that string Index was a third of the frame's cost
-        columns=_COLUMN_INDEX.copy(),
+        columns=_column_index().copy(),
         copy=False if take else None,
     )
 
 
-_COLUMN_INDEX = pd.Index(SCALAR_COLUMNS)
+@functools.lru_cache(maxsize=1)
+def _column_index() -> pd.Index:
+    import pandas as pd
+
+    return pd.Index(SCALAR_COLUMNS)
 
 
 @functools.lru_cache(maxsize=256)
 def _one_file(name: str) -> pd.CategoricalDtype:
     """The categorical dtype of a source_file column of one file (immutable, so shared): building it from the name
     costs ~40 us a frame, ten times the column itself, and the tests and a text log's pieces make thousands."""
+    import pandas as pd
+
     return pd.CategoricalDtype([name])
 
 
@@ -125,11 +135,14 @@ def empty_frame() -> pd.DataFrame:
 
 def concat_frames(frames: list[pd.DataFrame]) -> pd.DataFrame:
     """Concatenate canonical frames, keeping categorical columns categorical."""
+    import numpy as np
+
     frames = [f for f in frames if len(f)]
     if not frames:
         return empty_frame()
     if len(frames) == 1:
         return frames[0].reset_index(drop=True)
+    import pandas as pd
     from pandas.api.types import union_categoricals
 
     tag = union_categoricals([f["tag"].astype("category") for f in frames], ignore_order=True)
@@ -247,11 +260,15 @@ class Run:
     def tag_rows(self) -> Mapping[str, np.ndarray]:
         """tag -> the rows of :attr:`scalars` it was written in, in write order (tags with at least one point).
         Built once per frame; read-only for callers."""
+        import numpy as np
+
         frame = self.scalars
         if self._index is None or self._index[0] is not frame:
             if len(frame) == 0:
                 index: dict[str, np.ndarray] = {}
             else:
+                import pandas as pd
+
                 tags = frame["tag"]
                 if not isinstance(tags.dtype, pd.CategoricalDtype):
                     tags = tags.astype("category")
@@ -285,6 +302,8 @@ class Run:
         Sorted by step; where a step was written more than once the later write wins (the importer has already
         reported duplicates in :attr:`issues`). An empty series when the run has no such tag. A view also
         answers for the series it derived (:meth:`RunView.tag_series`)."""
+        import numpy as np
+
         frame = self.scalars
         if self._logged is None or self._logged[0] is not frame:
             self._logged = (frame, {})
@@ -292,6 +311,8 @@ class Run:
         cached = logged.get(tag)
         if cached is not None:
             return cached
+        import pandas as pd
+
         ix = self.tag_rows().get(tag)
         if ix is None or len(ix) == 0:
             s = pd.Series([], dtype=np.float64, index=pd.Index([], dtype=np.int64, name="step"), name=tag)
@@ -314,6 +335,8 @@ class Run:
         """Every value written for a tag, in write order, re-writes of a step included (a restarted session that
         evaluated again at a step already written): for questions about everything the log saw, such as the best
         score any evaluation reached, where :meth:`tag_series` keeps one value per step."""
+        import numpy as np
+
         ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.float64)
@@ -321,6 +344,8 @@ class Run:
 
     def tag_steps(self, tag: str) -> np.ndarray:
         """The step of every write of a tag, in write order: the steps of :meth:`tag_values`."""
+        import numpy as np
+
         ix = self.tag_rows().get(tag)
         if ix is None:
             return np.zeros(0, dtype=np.int64)
@@ -330,6 +355,8 @@ class Run:
         """The frame's step column, its value column, and the values as float64, as ``to_numpy`` gives them: read
         once per frame, not once per tag (role resolution asks for thousands of tags; each column read of a frame
         costs more than taking a tag's rows)."""
+        import numpy as np
+
         frame = self.scalars
         if self._values is None or self._values[0] is not frame:
             self._values = (frame, frame["step"].to_numpy(), frame["value"].to_numpy(),

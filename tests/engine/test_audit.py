@@ -342,6 +342,85 @@ def test_a_cached_audit_is_linear_in_the_logs_of_one_folder(tmp_path):
     assert sizes == {2}  # the CSV and the config beside it
 
 
+def _cli(*args, cwd=None):
+    import subprocess
+
+    return subprocess.run([sys.executable, "-m", "curvedoc", *map(str, args)], capture_output=True, text=True,
+                          timeout=300, cwd=cwd)
+
+
+def test_a_fully_cached_audit_imports_neither_the_detectors_nor_pandas_nor_numpy(sweep, tmp_path):
+    """Issue 41 (warm audit <= 1.0 s): the settings were checked by the audit that filled the cache (a note in the
+    cache names them, their rule files and curvedoc's code), so the cached audit reads the results without importing
+    the detectors, or pandas with them (~0.25 s of a 1,000-run warm audit), and builds the report without numpy
+    (~0.09 s); its report is the first one's."""
+    import subprocess
+
+    cache = tmp_path / "cache"
+    first = curvedoc.audit(sweep, jobs=1, cache_dir=cache)
+    assert len(list(cache.glob("plan-*.ok"))) == 1  # the note: the settings passed Plan.build's checks
+    code = ("import sys, json, curvedoc\n"
+            f"rep = curvedoc.audit({str(sweep)!r}, jobs=1, cache_dir={str(cache)!r})\n"
+            "text = rep.to_json()\n"
+            "print(json.dumps([rep.sweep.cached_runs, 'pandas' in sys.modules, 'numpy' in sys.modules,\n"
+            "                  any(m.startswith('curvedoc.detectors') for m in sys.modules)]))\n"
+            "print(text)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    lines = out.stdout.split("\n", 1)
+    cached, pandas_loaded, numpy_loaded, detectors_loaded = json.loads(lines[0])
+    assert cached == len(first.runs), out.stderr[-800:]
+    assert not pandas_loaded and not numpy_loaded and not detectors_loaded
+    again = json.loads(lines[1])
+    want = json.loads(first.to_json())
+    want["sweep"]["cached_runs"] = cached
+    assert again == want
+
+
+def test_the_audit_command_freezes_nothing_when_called_in_process(sweep, tmp_path):
+    """Freezing what a collector pause leaves alive is for the process that ends with the command (entry(), the
+    console script): main() called in-process (click's test runner, a notebook) must not leave objects frozen."""
+    import gc
+
+    from click.testing import CliRunner
+
+    import curvedoc._gcpause as G
+    from curvedoc.cli import main
+
+    frozen = gc.get_freeze_count()
+    for _ in range(2):  # cold, then from the cache
+        r = CliRunner().invoke(main, ["audit", str(sweep), "--cache-dir", str(tmp_path / "c"), "--format", "json",
+                                      "--no-progress", "-j", "1"])
+        assert r.exit_code in (0, 1), r.output
+    # nothing frozen by the command (the suite froze what collection made: some of that may be freed meanwhile)
+    assert not G._FREEZE_AT_END and gc.get_freeze_count() <= frozen
+
+
+def test_the_cached_settings_note_never_hides_a_config_error(sweep, tmp_path):
+    cache = tmp_path / "cache"
+    ok = _cli("audit", sweep, "--cache-dir", cache, "--format", "json", "--no-progress")
+    assert ok.returncode in (0, 1), ok.stderr
+    assert len(list(cache.glob("plan-*.ok"))) == 1
+    # other settings are checked again (their key differs): an unknown rule's parameter is still refused
+    bad = _cli("audit", sweep, "--cache-dir", cache, "--param", "no-such-rule.x=1", "--no-progress")
+    assert bad.returncode == 2 and "unknown rule" in bad.stderr
+    # a selection that leaves no rule is never noted: refused every time
+    for _ in range(2):
+        none = _cli("audit", sweep, "--cache-dir", cache, "--select", "D001", "--ignore", "D001", "--no-progress")
+        assert none.returncode == 2 and "no rule left to run" in none.stderr
+    # a rules folder that was there when noted and is gone now: the error is said again
+    extra = tmp_path / "rules"
+    extra.mkdir()
+    first = _cli("audit", sweep, "--cache-dir", cache, "--rules-dir", extra, "--no-progress")
+    assert first.returncode in (0, 1), first.stderr
+    extra.rmdir()
+    gone = _cli("audit", sweep, "--cache-dir", cache, "--rules-dir", extra, "--no-progress")
+    assert gone.returncode == 2 and "does not exist" in gone.stderr
+    # --no-cache neither reads nor writes the note
+    n = len(list(cache.glob("plan-*.ok")))
+    bare = _cli("audit", sweep, "--no-cache", "--select", "D", "--no-progress")
+    assert bare.returncode in (0, 1) and len(list(cache.glob("plan-*.ok"))) == n
+
+
 # ------------------------------------------------------------------------------ issue 18 item 17 (smaller)
 def test_config_that_is_not_a_regular_file_is_refused(tmp_path):
     from click.testing import CliRunner
