@@ -175,6 +175,8 @@ def _hf_steps(frame: pd.DataFrame, hparams: dict[str, Any]) -> pd.DataFrame | No
     counter, and is positive: anything else (a resumed run, another logger's ``epoch``) leaves the counter."""
     if not all(isinstance(hparams.get(k), (int, float)) and not isinstance(hparams.get(k), bool) for k in _HF_ARGS):
         return None
+    import numpy as np
+
     tags = frame["tag"].astype(str).to_numpy()
     steps = frame["step"].to_numpy()
     values = frame["value"].to_numpy(dtype=np.float64)
