@@ -102,6 +102,19 @@ def findings_for(path, **kw):
     return curvedoc.diagnose(path, **kw)
 
 
+def diagnosed_by_name(path):
+    """(the first run's result, its findings by rule name) of a full diagnose of one path."""
+    import curvedoc
+
+    rr = curvedoc.diagnose(str(path)).runs[0]
+    return rr, {f.name: f for f in rr.findings}
+
+
+def shown(rr) -> list[tuple[str, str, str]]:
+    """(rule, severity, message) of every finding of a run's result: what an assertion shows when it fails."""
+    return [(x.name, x.severity, x.message) for x in rr.findings]
+
+
 # ------------------------------------------------------------------------------ detector test scaffolding
 def sample_cases(detector: str, kind: str, disagree: dict[str, str] | None = None, *, healthy: bool = True,
                  also=None) -> list:

@@ -695,7 +695,9 @@ def lr_still_warming(run) -> tuple[np.ndarray, np.ndarray, str] | None:
     nearly equal increment (within 25% of their mean: a linear warmup read once an epoch; no decay, restart or
     plateau rule raises an LR in equal steps); 2 do when the second is twice the first (-1% to +2%) or the first is
     0: a linear ramp from 0 read at the end of its first two equal intervals reads a, 2a -- nothing but a warmup
-    doubles an LR, and a run that ends while its LR rises ended inside its warmup. The LR must at least double
+    doubles an LR, and a run that ends while its LR rises ended inside its warmup (1.9a to 2.04a: a warmup scaled by a
+    decay running at the same time, Ultralytics', reads a little short of 2a for a plan of 20 epochs or more, and far
+    short for a plan of a few epochs, whose warmup never could finish). The LR must at least double
     (from a start at 0, any rise does).
 
     The groups of one optimizer share one schedule's length but not its direction: YOLOv5 warms its bias group
@@ -721,13 +723,16 @@ def _warming(s: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
         return None
     d = np.diff(v)
     if n == 2:
-        rising = bool(d[0] > 0) and (v[0] == 0 or abs(v[1] / v[0] - 2.0) <= 0.04)
+        # a, 2a; a ramp scaled by a decay that runs at the same time reads a little less (Ultralytics multiplies its
+        # warmup by its linear decay factor 1 - 0.99 e/E: 1.96a for a 50-epoch plan, 1.9a for 20; a short plan, whose
+        # warmup the decay swamps, reads 1.3a for 3 epochs -- not a doubling)
+        rising = bool(d[0] > 0) and (v[0] == 0 or 1.9 <= v[1] / v[0] <= 2.04)
     elif n <= 4:
         linear = bool(np.all(d > 0)) and float(np.max(np.abs(d - d.mean()))) <= 0.25 * float(d.mean())
         rising = linear or bool(n == 4 and v[0] == 0 and np.all(d > 0))
     else:
         rising = np.mean(d > 0) >= 0.9
-    if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < 1.98 * v[0]:
+    if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < (1.9 if n == 2 else 1.98) * v[0]:
         return None  # (1% short of double still doubles: LRs are often logged in float32 and rounded)
     return s.index.to_numpy(), v
 

@@ -418,6 +418,9 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
 
 # causes of a model at chance after its loss exploded: the step was too large (or grew too fast) for the model
 _AFTER_BLOWUP = ("lr-too-high", "no-warmup", "numerical-instability", "bad-init", "labels-detached")
+# causes of a model that learned and came back to chance without an order-of-magnitude explosion: steps too large
+# for a later stage (a one-cycle peak, a warmup to too high an LR), or numbers that went unstable
+_BACK_AT_CHANCE = ("lr-too-high", "no-warmup", "numerical-instability", "labels-detached")
 # causes of a validation score at chance while the training split was fitted: what the model learned does not
 # transfer at all, so the training labels (or the validation pipeline) are unrelated to the inputs
 _FIT_BUT_CHANCE = ("labels-detached", "eval-mode-bug", "delayed-generalisation", "overfitting-capacity")
@@ -698,12 +701,10 @@ def _last_blowup_before_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_giv
     model sliding to chance over a few evaluations after it, 0.37, 0.31, 0.38, 0.33, then 0.20 to the end). K is
     stated or read from the final third's level (the late half holds the slide)."""
     n = len(v)
-    k = k_given or k_from_acc(float(np.median(v[-max(p.min_evals, n // 3):])), tol=0.1, k_max=1000)
-    if not k or k < 2:
+    at = _chance_tail(v, k_given, n // 3, p)
+    if at is None:
         return None
-    t = 0
-    while t < n and never_beat_chance(v[n - t - 1:], k, p.val_margin, p.acc_slack, 1.0 / k):
-        t += 1
+    k, t = at
     if t < max(p.min_evals, n / 3) or t == n:
         return None
     start = int(steps[n - t])
@@ -719,6 +720,51 @@ def _last_blowup_before_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_giv
     if t < 0.5 * int((steps > at).sum()):
         return None
     return at, steps >= start
+
+
+def _chance_tail(v: np.ndarray, k_given: int | None, last: int, p: Params) -> tuple[int, int] | None:
+    """(K, how many evaluations at the end of ``v`` never beat chance together), K stated or read from the median
+    of the last ``last`` evaluations (at least ``min_evals``) at 1/K; None without a K."""
+    n = len(v)
+    k = k_given or k_from_acc(float(np.median(v[-max(p.min_evals, last):])), tol=0.1, k_max=1000)
+    if not k or k < 2:
+        return None
+    t = 0
+    while t < n and never_beat_chance(v[n - t - 1:], k, p.val_margin, p.acc_slack, 1.0 / k):
+        t += 1
+    return k, t
+
+
+def _back_at_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | None,
+                    p: Params) -> tuple[int, np.ndarray, float] | None:
+    """(first step, mask, the training loss's level there) of a final stretch of evaluations that never beats chance
+    (1/K) after earlier ones did, with the training loss back at log K over that stretch -- a model that learned,
+    lost it and sits at the uniform guess, whether or not its loss was ever thrown an order of magnitude up (an LR
+    too high for the later stage of a one-cycle schedule throws it 3x and drops it back to log K). Two readings of one
+    chance level over the same stretch: the accuracy at 1/K (K stated or read from the stretch's level) and the loss
+    a uniform K-way prediction scores (``_sits_at`` log K), at least as many of its readings there as the stretch
+    has evaluations; the stretch is most of the evaluations (at least half, ``min_evals``, and not all: a run at
+    chance from its first evaluation is the whole-run test's). A training loss far below log K beside held-out
+    accuracy at chance is a model that fitted its training data: not this."""
+    n = len(v)
+    if "train_loss" not in run.roles:
+        return None
+    at = _chance_tail(v, k_given, n // 2, p)
+    if at is None:
+        return None
+    k, t = at
+    if t == n or t < max(p.min_evals, 0.5 * n):
+        return None
+    start = int(steps[n - t])
+    s = prepared(run, "train_loss")
+    lv = s.to_numpy(dtype=np.float64)[s.index.to_numpy() >= start]
+    lv = lv[np.isfinite(lv)]
+    if len(lv) < max(3, t):
+        return None
+    level = float(np.median(lv))
+    if not _sits_at(level, math.log(k), p):
+        return None
+    return start, steps >= start, level
 
 
 def _loss_went_non_finite(run: Run) -> bool:
@@ -1045,10 +1091,16 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # and not when every evaluation is one of the two class shares: a constant predictor from the first)
             collapsed_at = int(steps[-tail])
             v, steps, frozen = v[-tail:], steps[-tail:], True
-        exploded_at = None
+        exploded_at = returned = None
         if not frozen and collapsed_at is None:
             cut = _after_blowup(run, v, steps, k_given, p)
-            if cut is not None:
+            back = _back_at_chance(run, v, steps, k_given, p) if cut is None else None
+            if back is not None:
+                # evaluations that beat chance, then a final stretch at 1/K with the training loss back at log K:
+                # judged on that stretch, as after an explosion
+                returned = back[0], back[2]
+                v, steps = v[back[1]], steps[back[1]]
+            elif cut is not None:
                 # evaluations before the training loss exploded scored above chance, every one since has not: the
                 # model was at chance from the explosion on, whatever it had learned before -- judged on those
                 exploded_at, keep = cut
@@ -1074,7 +1126,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             k, src = ks[0], ks[1]
         if chance is None:
             chance = 1.0 / k
-            if _val_loss_below_chance(run, k, p, since=exploded_at):
+            if _val_loss_below_chance(run, k, p, since=exploded_at if returned is None else returned[0] - 1):
                 continue
         margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         if margin >= 0.5 * (1.0 - chance) and not _loss_at_chance(run, k, chance, p):
@@ -1093,12 +1145,13 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             src, chance = bp[1], bp[2]
             margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
-        found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum()), exploded_at))
+        found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum()), exploded_at,
+                      returned))
     if not found or len(found) < judged:
         # a model at chance is at chance on every held-out accuracy: one eval set (or a top-5 beside a top-1) that
         # clearly beat its chance level says the model learned something, as for the floor test of other metrics
         return
-    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals, exploded_at = found[0]
+    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals, exploded_at, returned = found[0]
     chance_loss = math.log(k)
     blow = _blowup(run, chance_loss, p.explode_ratio)
     fitted = _train_fitted(run, chance_loss, chance, p)
@@ -1111,6 +1164,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         causes = _AFTER_BLOWUP
         why = (f"; {run.roles['train_loss']} sits at {worse:.1f}x log K over most of the run, worse than a uniform "
                f"guess: the steps were too large for the model")
+    elif returned is not None:
+        causes = _BACK_AT_CHANCE
+        why = (f"; {run.roles['train_loss']} is back at log K over that stretch (median {fmt_num(returned[1])}): "
+               "the model lost what it had learned")
     elif fitted is not None:
         causes = _FIT_BUT_CHANCE
         why = f"; meanwhile the training split was fitted ({fitted}): what it learned does not transfer at all"
@@ -1139,7 +1196,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             f"{chance + margin:.3f}, best {best:.3f}" if best <= chance + margin else
             f"its running median over {len(v)} {reads} from step {fmt_step(steps[0])} to {fmt_step(steps[-1])} "
             f"stays at or below {chance + margin:.3f} (best single {read} {best:.3f})")
-    verdict = ("never beat chance" if collapsed_at is None and exploded_at is None else
+    verdict = ("never beat chance" if collapsed_at is None and exploded_at is None and returned is None else
+               f"sat at chance from step {fmt_step(returned[0])} to the end ({earlier})" if returned is not None else
                f"sat at chance from step {fmt_step(collapsed_at)} to the end" if collapsed_at is not None else
                f"sat at chance after the training loss exploded at step {fmt_step(exploded_at)} "
                f"({earlier})")
@@ -1159,6 +1217,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         ev["exploded_at"] = blow["step"]
     if fitted is not None:
         ev["train_fitted"] = fitted
+    if returned is not None:
+        # the fall back to chance is this finding's, not a metric regression of its own
+        ev["returned_at"] = returned[0]
+        ev["supersedes"] = ev.get("supersedes", []) + [["metric-regression", m.tag]]
     if collapsed_at is not None:
         # the fall onto the collapsed value is this finding's, not a metric regression of its own
         ev["collapsed_at"] = collapsed_at

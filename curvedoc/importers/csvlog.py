@@ -458,7 +458,7 @@ def _resumed_counter(ep: np.ndarray) -> bool:
     first one and grows again: a job killed and resumed from a checkpoint into the same file (1..13, then 9..24) --
     one run whose restart is reported, as the module says, not a row count."""
     d = np.diff(ep)
-    back = d < 0
+    back = d <= 0  # an epoch written twice in a row is a relaunch re-writing it (one session never repeats an epoch)
     return bool(back.any()) and bool(np.all(d[~back] > 0)) and bool(np.all(ep[1:][back] > ep[0]))
 
 
@@ -631,11 +631,17 @@ def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: s
                         header_starts=header_starts, row_kind=kind)
 
 
+# the coarse counters a table without a step column is read along: the epoch, or (an RL script's per-episode table)
+# the episode
+COARSE_COUNTERS = ("epoch", "episode", "episodes")
+
+
 def _counter_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:
-    """The counter whose restarts split a file into runs: the x axis, else (Keras, a generic CSV) the epoch."""
+    """The counter whose restarts split a file into runs: the x axis, else (Keras, a generic CSV) the epoch or the
+    episode."""
     x = _x_column(cols, flavour)
     if x is None and flavour in ("keras-csv", "csv"):
-        x = T.find_column(cols, ("epoch",))
+        x = T.find_column(cols, COARSE_COUNTERS)
     return x
 
 
@@ -678,14 +684,19 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
                 meta["ends_inside_epoch"] = mid
             steps = inside
             meta["step_inside_epoch"] = step_col.name
-    if steps is None and flavour in ("keras-csv", "csv") and epoch_col is not None and epoch_col.present.all():
+    coarse = epoch_col if epoch_col is not None else T.find_column(cols, COARSE_COUNTERS)
+    if steps is None and flavour in ("keras-csv", "csv") and coarse is not None and coarse.present.all():
         # Keras: the epoch, also where a resumed session goes back over epochs already written (the restart is
-        # reported, the later write wins); a generic CSV: an epoch column that only grows
-        ep = T.integral_steps(epoch_col)
+        # reported, the later write wins); a generic CSV: an epoch (or episode) column that only grows
+        ep = T.integral_steps(coarse)
+        kinds = T.row_kinds(cols) if ep is not None else None
+        if ep is not None and not split_rows and kinds is not None and \
+                T.coarser_than_rows(ep, (ep[1:] == ep[:-1]) & (kinds[1:] == kinds[:-1])):
+            ep = None  # written on every batch's row (0 x 20, 1 x 20 ...): the rows are the steps, the epoch a tag
         if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)
                                or (split_rows and np.all(np.diff(ep) >= 0)) or _resumed_counter(ep)):
             steps = ep
-            step_col = epoch_col
+            step_col = coarse
     if steps is None:
         why = T.per_item_table(df, names)
         if why:

@@ -532,6 +532,26 @@ def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataF
     return df
 
 
+def _grouped_history(obj: dict, record_keys: list[str]) -> pd.DataFrame | None:
+    """A history dict whose per-epoch lists hold numbers for some keys and a record per epoch for others --
+    ``{"train_loss": [...], "val_loss": [...], "val_metrics": [{"mse": .., "r2": ..}, ...], "learning_rates": [...]}``,
+    the lists a hand-written loop keeps -- is one table: every list is one value per epoch (all the same length), a
+    record list read as ``val_metrics/mse`` ...; None when the lengths differ (the records are then a log of their own,
+    ``{"log_history": [...]}``) or when no list is of numbers."""
+    scalar = {str(k): v for k, v in obj.items() if _scalar_list(v) and v}
+    if not scalar:
+        return None
+    lengths = {len(v) for v in scalar.values()} | {len(obj[k]) for k in record_keys}
+    if len(lengths) != 1:
+        return None
+    parts = [pd.DataFrame({k: pd.Series(v, dtype=object) for k, v in scalar.items()})]
+    for k in record_keys:
+        sub = pd.DataFrame.from_records(obj[k])
+        sub.columns = [f"{k}/{c}" for c in sub.columns]
+        parts.append(sub)
+    return pd.concat(parts, axis=1)
+
+
 _COMPLETE_LIST = re.compile(r'"((?:[^"\\]|\\.){1,200})"\s*:\s*(\[[^\[\]{}"]*\])')
 
 
@@ -712,7 +732,7 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         lists_of_dicts = [k for k, v in inner.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
                           and any(_number(y) is not None for x in v for y in x.values()
                                   if not isinstance(y, (dict, list)))]
-        hist = _history_frame(inner, path, issues) if not lists_of_dicts else None
+        hist = _history_frame(inner, path, issues) if not lists_of_dicts else _grouped_history(inner, lists_of_dicts)
         if hist is not None:
             source = "keras-history"
             df = hist
