@@ -6,7 +6,8 @@ on the labels that give each series as a dict; the labels that only list the ser
 named series is a tag of the reading.
 
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
-batches are scored and listed; the 2026-12-10 batches are locked: not listed, never read)."""
+batches are scored and listed, and so is 2026-12-10ag, scored and seen; 2026-12-10ah and 2026-12-10nu14 are locked: not
+listed, never read)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
                    "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10", "2026-12-07aa", "2026-12-07ab",
                    "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae",
-                   "2026-12-09af", "2026-12-09nu13")
+                   "2026-12-09af", "2026-12-09nu13", "2026-12-10ag")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -698,8 +699,29 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Still not analysed in af (4): tej7351's epoch 'loss' and tomasort's 'Training Loss' (epoch summaries beside the
 #   per-batch loss that takes the role), MAPPO's 'Avg delay' / 'Avg system energy' (environment measures); nu13 (2) as
 #   at the first reading.
-MIN_COUNTED_LOCKBOX = 0.953
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.841
+#
+# FIRST READING of 2026-12-10ag (scored, seen; added here before any reader change of this branch, code of textlog20 at
+# 7f89f84 merged with main at ac23b16 (b62850c); its twelve text logs label by counts):
+#   count labels, all ten batches: 451/481 (93.8%) read, 396 (82.3%) analysed -- ag alone 37/47 (29 analysed); the nine
+#   earlier batches unchanged (414/434, 365); dict labels unchanged (exact 564/592, analysed 538, no mix); list labels
+#   unchanged (502/551); main corpus unchanged (exact 496/509, analysed 460, no mix).
+#   Missed in ag (10): caizack_mip_tensorf_nerf_relaunch loss, psnr (comma-separated key, value pairs 'Step, 0, Loss,
+#   0.114, PSNR, 9.42, StepTime, 5.42, TrainTime, 5.42,': refused, "no training metrics found"; its step back at 0, a
+#   second launch appended); ashwinp_pixelsnail_saved_best_relaunches loss (14 of 16: 'Saved PixelSNAIL model at epoch 1
+#   with loss: 3.68' read as a series 'Saved PixelSNAIL model at epoch' valued 1, 1, 1, 2, .. and a loss on it, the
+#   relaunches' epoch 1 printed again taken for echoes; no restart told); chenlyu_cbnet_table_log_empty_relaunches (7: a
+#   table under a two-level header '|---- VALID ----|---- TRAIN ----|' whose 40 rows are not read, only an 'hr' tag).
+#   Not analysed in ag (8): melusine_cyclegan_chinese_ink_200ep D_A, G_A, D_B, G_B, cycle_B, clip_style_AtoB/BtoA,
+#   edge_AtoB (CycleGAN's parts beside cycle_A, which takes the training-loss role: no role for an adversarial loss or a
+#   second reconstruction term, by design).
+#   Read with its points but wrongly: ktrlalt_resnet50_plant_two_runs (two launches, each with its '====' banner block
+#   and 'Epochs Configured: 50', a day apart, 'Epoch  1/50' again, read as ONE run: overlapping epochs resolved to the
+#   later write, the second launch's epochs 1-18 over the first's 1-34; 'Epochs Configured', 'Train Images',
+#   'MILESTONE' read as series of two points); eliott_randlanet's settings ('Num workers', 'Train samples', 'max_epoch',
+#   'start_epoch' ..) read as series of one point per launch, its three launches (the same header printed again, the
+#   batch back at 10) read as one run with a restart.
+MIN_COUNTED_LOCKBOX = 0.937
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.823
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.907
 MIN_NAMED_LOCKBOX = 0.911
