@@ -724,6 +724,14 @@ _QUALITY = re.compile(_MEASURED.pattern + r"|prec|\brec(?:all)?\b|sensitiv|speci
 LEAD_FRACTION = re.compile(r"^\s*\[?\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])\s*\]?[\s|:,\-]*(?=[^\W\d_])")
 
 
+# a record written as a CSV row of names and their values, one after the other ("Step, 0, Loss, 0.114, PSNR, 9.42,
+# StepTime, 5.42,": a script's f.write(f"{k}, {v}, " for each item)): each name with the value after it, as "key: v"
+_PAIR_VALUE = r"[-+]?(?:nan|inf|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
+_PAIR_NAME = r"[^\W\d][\w./@\-]*(?: [^\W\d][\w./@\-]*){0,2}"
+COMMA_PAIRS = re.compile(r"^\s*(?:" + _PAIR_NAME + r"\s*,\s*" + _PAIR_VALUE + r"\s*(?:,\s*|$)){2,}$", re.IGNORECASE)
+COMMA_PAIR = re.compile(r"(" + _PAIR_NAME + r")\s*,\s*(" + _PAIR_VALUE + r")\s*(?:,|$)", re.IGNORECASE)
+
+
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
@@ -785,6 +793,9 @@ def parse_record(msg: str) -> Rec | None:
         return dataclasses.replace(rec, keys=tuple(_of_class(k, f"{cls.group('w')} {cls.group('id')}") for k in rec.keys))
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    if msg.count(",") >= 3 and COMMA_PAIRS.match(msg):
+        # "Step, 0, Loss, 0.114, PSNR, 9.42,": names and values alternating between commas are the pairs they list
+        msg = ", ".join(f"{k}: {v}" for k, v in COMMA_PAIR.findall(msg))
     cm = COMPACT_COUNTERS.match(msg)
     if cm and _KEY_THEN_NUMBER.search(msg, cm.end()):
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
