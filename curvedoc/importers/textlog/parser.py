@@ -466,16 +466,22 @@ class TextLogParser(BatchedFeed):
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         if a.checkpoint and (self._echoed_by_checkpoint(rec) or (
-                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)
-                or self._best_restated(a, rec)):
+                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch
+                and self._printed_by_others(rec)) or self._best_restated(a, rec)):
             # (a checkpoint statement naming an epoch the training is past -- "Loaded best model from epoch 185
-            # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point)
+            # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point; when
+            # the statements are the series' only prints -- "Saved model at epoch 1 with loss: 3.69" each time the
+            # loss improved, the epoch back at 1 where the script was launched again -- they are its points)
             self.repeats += len(rec.keys)
             if not self._echoed_by_checkpoint(rec):
                 for key, val in zip(rec.keys, rec.values):
                     if key != rec.keys[0] or rec.values[0] != rec.epoch:
                         self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
+        if a.checkpoint:
+            for key in rec.keys:  # (a statement that is the series' print: its points, counted as such)
+                t = tag_of(key, rec.ctx)
+                self.checkpoint_points[t] = self.checkpoint_points.get(t, 0) + 1
         self._record(rec, lineno)
 
     def _kv_line(self, a: "Line", lineno: int):
@@ -693,6 +699,11 @@ class TextLogParser(BatchedFeed):
         printed evaluations before)? Then it restates that best, no new point of those series."""
         if not rec.keys or a.msg is None or re.search(r"(?i)\bbest\b", a.msg) is None:
             return False
+        return self._printed_by_others(rec)
+
+    def _printed_by_others(self, rec: Rec) -> bool:
+        """Do records other than checkpoint statements print every series a checkpoint statement names? If not, the
+        statement is the series' print: its points, counted as such (``checkpoint_points``)."""
         tags = [tag_of(k, rec.ctx) for k in rec.keys]
         printed = dict.fromkeys(tags, 0)
         for fam in self.series.values():
@@ -704,11 +715,7 @@ class TextLogParser(BatchedFeed):
             for t in tags:
                 if t in pend.keys:
                     printed[t] += n
-        if all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags):
-            return True
-        for t in tags:  # (a statement that is the series' only print: its points, counted as such)
-            self.checkpoint_points[t] = self.checkpoint_points.get(t, 0) + 1
-        return False
+        return all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags)
 
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"

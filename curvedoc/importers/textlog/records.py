@@ -732,6 +732,10 @@ COMMA_PAIRS = re.compile(r"^\s*(?:" + _PAIR_NAME + r"\s*,\s*" + _PAIR_VALUE + r"
 COMMA_PAIR = re.compile(r"(" + _PAIR_NAME + r")\s*,\s*(" + _PAIR_VALUE + r")\s*(?:,|$)", re.IGNORECASE)
 
 
+# the end of a sentence's words that say where it stands: a preposition, then the epoch's name ("... model at epoch")
+SENTENCE_AT_CLOCK = re.compile(r"\s(?:at|after|in|on|of|from|for|until)\s+(?:the\s+)?epoch$", re.IGNORECASE)
+
+
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
@@ -1065,6 +1069,16 @@ def parse_record(msg: str) -> Rec | None:
             epoch = int(em.group("e"))
             if em.group("E"):
                 planned["epochs"] = int(em.group("E"))
+    if epoch is not None and len(keys) >= 2:
+        # a sentence that says where it stands ("Saved PixelSNAIL model at epoch 1 with loss: 3.68", "Checkpoint written
+        # after epoch 3, val_loss 0.52"): the words up to the clock's name are the sentence, its number the record's
+        # epoch -- no value of a series named by the sentence
+        drop = [i for i, k in enumerate(keys) if vals[i] == epoch and len(k.split()) >= 3
+                and SENTENCE_AT_CLOCK.search(k)]
+        if drop and len(drop) < len(keys):
+            keys = [k for i, k in enumerate(keys) if i not in drop]
+            vals = [v for i, v in enumerate(vals) if i not in drop]
+            asked = [i - sum(d < i for d in drop) for i in asked if i not in drop]
     counter = lead_total = None
     if counters and not bar:
         n, N = counters[0]
