@@ -209,9 +209,10 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
 def launch_segments(p: TextLogParser) -> list[Segment]:
     """Where trainings appended to one log start (in record order): a launch printed again (the start banner's
     configuration, an argparse Namespace, 'Starting training') and, after it, the clock of the longest series on a
-    real clock back to (or below) the value its launch started at. A clock that goes back to a later point and goes
-    on is a resume: one launch (its overlap is the ``restart`` issue); so is a clock that goes back with no launch
-    printed between (a counter that starts again inside one run: the ``restart`` issue says it). The launch starts
+    real clock back to (or below) the value its launch started at. A clock back at its start with nothing printed between is a
+    launch too (a script's output appended to the log, as a table's counter back at its start starts a run). A clock
+    that goes back to a later point and goes on is a resume: one launch (its overlap is the ``restart`` issue). The
+    launch starts
     at the configuration or statement printed before its first record (the records before it belong to the launch
     before). A counter inside the epoch is no clock here, and one that starts again every few
     records, or hundreds of times, counts inside one run (as for tables: :func:`curvedoc.importers._tabular.
@@ -229,7 +230,14 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
     for i in np.flatnonzero(st[1:] < st[:-1]) + 1:
         k = int(np.searchsorted(marks, od[i], side="right"))
         if not k or marks[k - 1] <= od[i - 1]:
-            continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
+            if st[i] <= first:
+                # no launch printed between, but the clock back at (or below) the value its launch started at: the
+                # script was launched again into the log with nothing printed before its records ('Step, 143, ..'
+                # then 'Step, 0, ..'), a training of its own, as a table's counter back at its start is
+                cuts.append((int(od[i]), f"the clock of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                         "back at its start", True))
+                first = st[i]
+            continue  # back to a later point with no launch printed between: a resume, the restart issue says it
         if st[i] > first and int(marks[k - 1]) not in p.plan_launches:
             continue  # back to a later point than its launch started at: a resume (unless it states its own plan)
         if st[i] > first and _resumed_longer(p, int(marks[k - 1]), float(st[i])):
