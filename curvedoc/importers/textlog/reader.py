@@ -209,7 +209,8 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
 def launch_segments(p: TextLogParser) -> list[Segment]:
     """Where trainings appended to one log start (in record order): a launch printed again (the start banner's
     configuration, an argparse Namespace, 'Starting training') and, after it, the clock of the longest series on a
-    real clock back to (or below) the value its launch started at. A clock back at its start with nothing printed between is a
+    real clock back to (or below) the value its launch started at -- or staying there across the launch printed again
+    (launches that each stopped in their first epoch). A clock back at its start with nothing printed between is a
     launch too (a script's output appended to the log, as a table's counter back at its start starts a run). A clock
     that goes back to a later point and goes on is a resume: one launch (its overlap is the ``restart`` issue). The
     launch starts
@@ -227,7 +228,12 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
     marks = np.asarray(p.launches, dtype=np.int64)
     cuts: list[tuple[int, str]] = []
     first = st[0]
-    for i in np.flatnonzero(st[1:] < st[:-1]) + 1:
+    # (a clock that stays at the value its launch started at across a launch printed again is back at its start too:
+    # launches that each stop in their first epoch, CycleGAN's 'epoch: 1' under each dated banner)
+    stays = (st[1:] == st[:-1]) & (np.searchsorted(marks, od[1:], side="right") != np.searchsorted(marks, od[:-1], side="right"))
+    for i in np.flatnonzero((st[1:] < st[:-1]) | stays) + 1:
+        if st[i] == st[i - 1] and st[i] != first:
+            continue
         k = int(np.searchsorted(marks, od[i], side="right"))
         if not k or marks[k - 1] <= od[i - 1]:
             if st[i] <= first:
@@ -284,7 +290,10 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         part = frame[mine].reset_index(drop=True)
         if "tag" in part and hasattr(part["tag"], "cat"):
             part["tag"] = part["tag"].cat.remove_unused_categories()
-        issues = [i for i in d.issues if (i.kind not in end_kinds or k == len(segs)) and i.kind != "restart"]
+        issues = [i for i in d.issues if (i.kind not in end_kinds or k == len(segs)) and (i.kind != "restart" or (
+            # (the same start printed more times than there are launches with records -- launches that stopped
+            # before they logged anything -- is still said, by the last launch)
+            k == len(segs) and i.count is not None and i.count >= len(segs) and "is started" in i.message))]
         issues.append(ImportIssue(
             "segments", f"{name} holds {len(segs)} trainings one after another ({how}): this is launch {k} of "
             f"{len(segs)} (records {seg.start:,}-{seg.end - 1:,}), read on its own so that no rule compares across "

@@ -1157,6 +1157,15 @@ BANNER = re.compile(r"^\s*" + _RULE + r"\s*(?:" + _BANNER_EPOCH + r"\s*[:\-]?\s+
                     + _RULE + r"\s*$", re.IGNORECASE)
 
 
+# a title framed by rules that names a date or a time of day ("================ Training Loss (Sat Nov 29 20:58:22 2025)
+# ================", CycleGAN's loss_log.txt; "------- [START 2021-10-14 15:29:13] -------"): the banner a script
+# writes as it starts, when it was started -- printed again, the script was launched again into the log
+_TITLE_DATE = (r"(?:\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.*\b\d{1,2}:\d{2}|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b"
+               r"|\b\d{1,2}:\d{2}:\d{2}\b)")
+DATED_TITLE = re.compile(r"^\s*" + _RULE + r"\s*(?=.*" + _TITLE_DATE + r")(?P<t>[^=*#~]*?\S)\s*" + _RULE + r"\s*$",
+                         re.IGNORECASE)
+
+
 def banner(msg: str) -> tuple | None:
     """("val" | "train", "banner") when the line is a banner naming a split (see BANNER); ("val", "banner", "test")
     when it names a test ('---- Testing ----'): a test is not the validation, as a record whose line opens with
@@ -1499,6 +1508,9 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         # (a banner's epoch, when it says one, is still read: its record below; its rule may have been cut with the
         # line's prefix: "-------- " is one)
         a.announce = banner(msg if msg[:1] in "=*#~-" else raw)
+        if a.announce is None and len(msg) < 300 and DATED_TITLE.match(msg if msg[:1] in "=*#~-" else raw):
+            a.launch = True  # (a launch's dated start banner: no record, whatever numbers its date has)
+            return a
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)
     if "@" in msg and ("$" in msg or "#" in msg) and SHELL_PROMPT.match(msg):
