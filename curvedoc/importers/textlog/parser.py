@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -149,6 +149,7 @@ class TextLogParser(BatchedFeed):
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
+        self.group_row: tuple[int, str] | None = None  # (line, text) of the last row naming groups of columns
         self.table_ctx = ""
         self.csv_head: list[str] | None = None
         self.seq = 0
@@ -413,6 +414,11 @@ class TextLogParser(BatchedFeed):
                 self.csv_head = cells
             return
         if a.table_head is not None:
+            if self.group_row is not None and self.group_row[0] == lineno - 1:
+                # (a header under a row naming its groups -- '|---- VALID ----|---- TRAIN ----|' -- has each name
+                # qualified by its group's word: the same names twice, 'loss top-1', are two splits' columns)
+                # (aligned by their place on the line: both read whole, as printed)
+                a.table_head = group_words(self.group_row[1], raw, a.table_head) or a.table_head
             self.table = a.table_head
             self.use_plans_of_table(len(a.table_head))
             self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
@@ -420,6 +426,8 @@ class TextLogParser(BatchedFeed):
         if a.table_row is not None:
             self._table_record(a.table_row, lineno)
             return
+        if a.rec is None and "|" in raw and "--" in raw and GROUP_ROW.match(raw):
+            self.group_row = (lineno, raw)
         rec = a.rec
         if a.eta is not None:
             d, h, m, sec = a.eta

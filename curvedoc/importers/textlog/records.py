@@ -1229,10 +1229,37 @@ METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 # a header announced by its own word ("columns: epoch train_loss val_loss val_acc", "fields: .."): the word is no column
 TABLE_LABEL = re.compile(r"^\s*(?:columns|cols|fields|header)\s*[:=]\s*(?=[A-Za-z])", re.IGNORECASE)
 # a column's name in a table drawn with '|' between its columns (a name may hold spaces: "| Train Loss | Val Acc |")
-_MAY_HOLD_NUMBER_CELL = re.compile(r"(?<![A-Za-z_])\d")  # (a number standing alone, not a name's digit: "mAP50" is a name)
+_MAY_HOLD_NUMBER_CELL = re.compile(r"(?<![A-Za-z_])(?<![A-Za-z]-)\d")  # (a number standing alone, not a name's digit: "mAP50", "top-1" are names)
 _PIPE_COLUMN = re.compile(r"[A-Za-z][\w ()\-./@%]{0,40}")
 # a row's position printed in brackets ("[1] 1.6481 1.4593 0.537", under "columns: epoch train_loss ..")
 _BRACKET_CELL = re.compile(r"\[(\d{1,7})\]")
+
+
+# a duration written in a table's cell ("0 hr 06 min", "3h 12m", "1:02:03")
+DURATION_CELL = re.compile(r"(?:\d+(?:\.\d+)?\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)\s*)+"
+                           r"|\d{1,3}:\d{2}(?::\d{2}(?:\.\d+)?)?", re.IGNORECASE)
+# a row naming the groups of the columns below it, drawn with rules between bars ("|----- VALID -----|----- TRAIN
+# -----|--- Accuracy ---|------|"): each group's word qualifies the names under it (see TextLogParser.apply)
+GROUP_ROW = re.compile(r"^\s*\|?(?:\s*[-=]{2,}[^|\d]*[-=]{2,}\s*\|){2,}\s*$")
+
+
+def group_words(row: str, head: str, cols: list[str]) -> list[str] | None:
+    """The names of a bar-drawn header ``head`` qualified by the group word above each (the ``GROUP_ROW`` line
+    ``row``, its groups aligned with the header's by their place on the line): 'VALID loss', 'TRAIN loss'."""
+    spans, at = [], 0
+    for cell in row.split("|"):
+        word = " ".join(re.findall(r"[^\W\d_]+", cell))
+        spans.append((at, at + len(cell), word))
+        at += len(cell) + 1
+    out, at = [], 0
+    head = head.rstrip()
+    for cell in head.split("|"):
+        names = [n for n in re.split(r"\s{2,}", cell.strip()) if n]
+        mid = at + len(cell) // 2
+        word = next((w for a, b, w in spans if a <= mid < b), "")
+        out += [f"{word} {n}" if word else n for n in names]
+        at += len(cell) + 1
+    return out if len(out) == len(cols) and any(o != c for o, c in zip(out, cols)) else None
 
 
 def _pipe_cells(msg: str) -> list[str]:
@@ -1250,7 +1277,9 @@ def _table_header(msg: str) -> list[str] | None:
     if msg.count("|") >= 2 and not _MAY_HOLD_NUMBER_CELL.search(msg):
         # a table drawn with '|' between its columns ("epoch | train_loss | val_loss | val_rmse" over "------+----",
         # then " 1/30 | 3796.1 | 1047.5 | 102.80dB"): the bars are the columns' edges, a name may hold spaces
-        cols = _pipe_cells(msg)
+        # (names aligned inside one group between bars, two spaces or more apart -- "lr     iter     epoch | loss
+        # top-1  top-2 | loss  top-1  top-2 |" -- are columns of their own: the bars group the columns)
+        cols = [n for c in _pipe_cells(msg) for n in re.split(r"\s{2,}", c)]
         if 3 <= len(cols) <= 20 and all(_PIPE_COLUMN.fullmatch(c) for c in cols) \
                 and re.search(r"loss|acc|err|map|precision|recall|f1|epoch", " ".join(cols).lower()):
             return cols
@@ -1298,6 +1327,13 @@ TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 def _table_row(msg: str, ncols: int) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
+    if len(cells) != ncols and "|" in body:
+        # the numbers of each group between bars, under a header whose groups hold several columns; a group that is
+        # not numbers only (a duration, "0 hr 06 min") is one cell
+        cells = []
+        for c in _pipe_cells(body):
+            parts = c.split()
+            cells += parts if parts and all(re.fullmatch(NUM + UNIT, x, re.IGNORECASE) for x in parts) else [c]
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
@@ -1324,8 +1360,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     for c, cell in zip(cols, cells):
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
-        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}", cell):
-            epoch = int(cell)  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
+        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}(?:\.0+)?", cell):
+            epoch = int(float(cell))  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
             continue
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
@@ -1333,7 +1369,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
                 planned = int(cell.split("/")[1])
             continue
         if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
-            label = cell
+            if not DURATION_CELL.fullmatch(cell.strip()):  # (a duration, "0 hr 06 min", "1:02:03", is no class's name)
+                label = cell
             continue
         name = c.replace("Box(", "")
         if name.count("(") != name.count(")"):  # (a header's own brackets: YOLO's "Box(P" .. "mAP50-95)")
