@@ -183,3 +183,39 @@ def test_a_logger_time_stamp_before_a_banner_is_no_date_of_the_banner():
     assert analyse("------------- [START 2021-10-14 15:29:13] -------------", None).launch
     assert not analyse("2021-10-14 15:29:13 ===== Results =====", None).launch
     assert not analyse("===== Epoch 3 =====", None).launch
+
+
+# ------------------------------------------------------------- a table whose bars group its columns
+@pytest.mark.parametrize("groups", [("VALID", "TRAIN"), ("Validation", "Training"), ("val", "train")])
+@pytest.mark.parametrize("time_cell", ["{h} hr {m:02d} min", "{h}:{m:02d}:00"])
+@pytest.mark.parametrize("rows", [5, 40])
+def test_a_two_level_bar_header_names_each_column_with_its_group(tmp_path, groups, time_cell, rows):
+    """A fixed-width table whose bars group its columns ('lr  iter  epoch | loss  top-1  top-2 | loss  top-1  top-2 |
+    Current Best | time') under a row naming the groups ('|---- VALID ----|---- TRAIN ----|-- Accuracy --|----|'):
+    the names inside a group, two spaces or more apart, are columns of their own; each takes its group's word, so the
+    two 'loss' columns are the validation's and training's; the duration cell is no class's name (read before as a
+    series 'hr', nothing else)."""
+    v, t = groups
+    lines = ["-" * 40 + " [START 2021-10-14 15:29:13] " + "-" * 40, "", "** start training here! **",
+             " " * 27 + f"|------------ {v} -------------|----------- {t} -------------|------Accuracy------|------------|",
+             "lr       iter     epoch    | loss   top-1  top-2            | loss   top-1  top-2           |    Current "
+             "Best    | time       |", "-" * 127]
+    for e in range(rows):
+        vl, tl = round(0.52 - e / 200, 3), round(0.65 - e / 150, 3)
+        tm = time_cell.format(h=e // 9, m=(e * 7) % 60)
+        lines.append(f"0.0001   {e}.0    {e}.0        | {vl:.3f}  {80 + e / 4:.3f}  96.347          | {tl:.3f}  "
+                     f"{66 + e / 3:.3f}  95.480         |         {80 + e / 4:.6f}         |  {tm}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert _series(rd, f"{v} loss") == (list(range(rows)), [round(0.52 - e / 200, 3) for e in range(rows)]), tags
+    assert _series(rd, f"{t} loss")[1] == [round(0.65 - e / 150, 3) for e in range(rows)], tags
+    assert len(_series(rd, f"{v} top-1")[0]) == rows and len(_series(rd, f"{t} top-2")[0]) == rows, tags
+    assert not {"hr", "min", "loss"} & tags, tags
+
+
+def test_a_bar_table_with_one_name_a_group_reads_as_before(tmp_path):
+    """'epoch | train_loss | val_loss' over ' 1/30 | 3796.1 | 1047.5': one column between each pair of bars."""
+    lines = ["epoch | train_loss | val_loss | val_acc", "------+------------+----------+--------"]
+    lines += [f" {e}/30 | {3.0 / e:.4f} | {3.2 / e:.4f} | {0.5 + e / 100:.3f}" for e in range(1, 31)]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train_loss")[0] == list(range(1, 31)) and len(_series(rd, "val_loss")[0]) == 30, _tags(rd)
