@@ -84,6 +84,13 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "train batch Loss": ("Loss", "'TRAINING - Epoch: [0][0/97]\tTime 2.264 (2.264)\t..\tLoss 2.3050 (2.3050)\t..'")},
     "2026-12-09af/text_log/weishanlee_pinn_beam_multiharmonic": {
         "L-BFGS L2 error": ("L2 error", "'L-BFGS iteration 0/5000, L2 error: 9.585407267e-07'")},
+    # (a table's 'top-1' / 'top-2' columns under the group words of a two-level header, '|---- VALID ----|---- TRAIN
+    # ----|' over 'lr  iter  epoch | loss  top-1  top-2 | loss  top-1  top-2 |')
+    "2026-12-10ag/text_log/chenlyu_cbnet_table_log_empty_relaunches": {
+        "valid_top1": ("VALID top-1", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
+        "valid_top2": ("VALID top-2", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
+        "train_top1": ("TRAIN top-1", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'"),
+        "train_top2": ("TRAIN top-2", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'")},
 }
 
 
