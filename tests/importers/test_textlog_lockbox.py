@@ -727,8 +727,32 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   'MILESTONE' read as series of two points); eliott_randlanet's settings ('Num workers', 'Train samples', 'max_epoch',
 #   'start_epoch' ..) read as series of one point per launch, its three launches (the same header printed again, the
 #   batch back at 10) read as one run with a restart.
-MIN_COUNTED_LOCKBOX = 0.937
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.823
+#
+# AFTER round 21 (tests/importers/test_textlog_round21.py: names and values alternating between commas are pairs; a
+# sentence that says where it stands, 'Saved .. model at epoch 1 with loss: ..', has the epoch as its position, and
+# checkpoint statements that are the series' only print are its points, a relaunch's passed epoch included; a clock
+# back at its start with nothing printed before it is a launch of its own, as a table's counter is; a title framed by
+# rules naming a date, CycleGAN's '==== Training Loss (<date>) ====', is a launch's start banner, across which a clock
+# staying at its start is back there; names grouped between bars are columns, qualified by the group row above them),
+# and RAW_NAMES for chenlyu's 'top-1'/'top-2' columns:
+#   count labels, all ten batches: 464/481 (96.5%) read, 409 (85.0%) analysed -- ag 47/47 (39 analysed: +2 caizack's
+#   loss and psnr, +1 pixelsnail's 16 losses, +7 chenlyu's table, 4 of them through RAW_NAMES; all ten analysed); the
+#   nine earlier batches unchanged (414/434, 365); dict labels exact 564/592, analysed 543 (+1: driver-distraction's
+#   'Saved best model at epoch 6 with val loss 0.0660' now an echo of its 'Validation Loss', no one-point 'val loss'
+#   series taking the role), no mix; list labels unchanged (502/551); main corpus unchanged (exact 496/509, analysed
+#   460, no mix).
+#   Read as launches now: ktrlalt (2 runs: epochs 1-34, early-stopped, and 1-18 of 50: unfinished), caizack (steps 0-143
+#   and 0-21), eliott_randlanet (3 launches, the batch back at 10), pixelsnail (epochs 1-3, then 1-11; its first
+#   launches' epoch 1 three times is no cut: no launch printed between), and in 2026-11-27c cyclegan-8-launches (5
+#   runs of 5, 1, 40, 4 and 115 records; one run, nothing told, before); 2026-11-27a cyclegan-horse2zebra-resumed-ep60
+#   stays one run, its restart now told (the banner printed again before epoch 60 again).
+#   Findings (benchmarks/real_runs.py --only text_log on ag): macro recall 0.389 -> 0.667 (restarted_run 2/4 -> 4/4,
+#   unfinished_schedule 2/3 -> 3/3), not assessed 1 -> 0; new: caizack's first launch constant_loss (error; its loss
+#   stays 0.093-0.136 for 144 steps, the label's 'may' says underfitting/plateau), chenlyu schedule_ended_early
+#   (warning; its lr printed '0.0000' from epoch 10, a 'may' of its label).
+#   Still not analysed in ag (8): melusine's CycleGAN parts beside cycle_A (by design).
+MIN_COUNTED_LOCKBOX = 0.964
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.850
 MIN_EXACT_LOCKBOX = 0.952
-MIN_ANALYSED_LOCKBOX = 0.907
+MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.911
