@@ -36,7 +36,10 @@ one parser per framework:
   name, the others get the table's ``train/`` or ``val/``. A table drawn with ``|`` between its columns (``epoch |
   train_loss | val_loss`` over `` 1/30 | 3796.1 | 1047.5``) has the bars for the columns' edges; a header announced by
   its word (``columns: epoch train_loss ..``) or commented out (``#Epoch\tTraining Error``) is that header, and a row's position in brackets (``[1] 1.64 1.45 ..``)
-  its first cell; an epoch column's whole number is the row's epoch. A record written as a CSV row of names and their
+  its first cell; an epoch column's whole number is the row's epoch. Names aligned inside one group between bars,
+  two spaces or more apart (``lr  iter  epoch | loss  top-1  top-2 | loss  top-1  top-2 |``), are columns of their own,
+  each qualified by the word of a group row above the header (``|---- VALID ----|---- TRAIN ----|``); a duration
+  cell (``0 hr 06 min``) is no class's name. A record written as a CSV row of names and their
   values one after the other (``Step, 0, Loss, 0.114, PSNR, 9.42,``) lists its pairs: each name with the value after it.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
