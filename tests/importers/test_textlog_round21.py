@@ -116,6 +116,15 @@ def test_a_clock_back_to_a_later_point_stays_one_run(tmp_path, fmt):
     assert len(runs) == 1 and any(i.kind == "restart" for i in runs[0].issues)
 
 
+@pytest.mark.parametrize("times, n", [(3, 20), (8, 10), (2, 2)])
+def test_a_clock_back_at_its_start_often_or_soon_is_a_counter_of_the_run(tmp_path, times, n):
+    """A counter that starts again more than twice with nothing printed (an episode, a phase, a trial of a sweep), or
+    after a couple of records, counts inside one run: one run, as before this round."""
+    lines = [f"step {s} loss {2 / (s + 1 + k):.4f}" for k in range(times + 1) for s in range(n)]
+    _read(tmp_path, lines)
+    assert len(_runs(tmp_path / "train.log")) == 1
+
+
 @pytest.mark.parametrize("head", ["Epoch {e}", "=== Epoch {e}/5 ==="])
 def test_a_count_inside_the_epoch_that_starts_again_is_no_launch(tmp_path, head):
     """A step counted inside each epoch (under an 'Epoch 3' heading) starts again every epoch: one run, laid end to
