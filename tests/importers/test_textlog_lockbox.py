@@ -6,7 +6,8 @@ on the labels that give each series as a dict; the labels that only list the ser
 named series is a tag of the reading.
 
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
-batches are scored and listed; the 2026-12-10 batches are locked: not listed, never read)."""
+batches are scored and listed, and so is 2026-12-10ag, scored and seen; 2026-12-10ah and 2026-12-10nu14 are locked: not
+listed, never read)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
                    "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10", "2026-12-07aa", "2026-12-07ab",
                    "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae",
-                   "2026-12-09af", "2026-12-09nu13")
+                   "2026-12-09af", "2026-12-09nu13", "2026-12-10ag")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -83,6 +84,13 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "train batch Loss": ("Loss", "'TRAINING - Epoch: [0][0/97]\tTime 2.264 (2.264)\t..\tLoss 2.3050 (2.3050)\t..'")},
     "2026-12-09af/text_log/weishanlee_pinn_beam_multiharmonic": {
         "L-BFGS L2 error": ("L2 error", "'L-BFGS iteration 0/5000, L2 error: 9.585407267e-07'")},
+    # (a table's 'top-1' / 'top-2' columns under the group words of a two-level header, '|---- VALID ----|---- TRAIN
+    # ----|' over 'lr  iter  epoch | loss  top-1  top-2 | loss  top-1  top-2 |')
+    "2026-12-10ag/text_log/chenlyu_cbnet_table_log_empty_relaunches": {
+        "valid_top1": ("VALID top-1", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
+        "valid_top2": ("VALID top-2", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
+        "train_top1": ("TRAIN top-1", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'"),
+        "train_top2": ("TRAIN top-2", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'")},
 }
 
 
@@ -703,8 +711,63 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Still not analysed in af (4): tej7351's epoch 'loss' and tomasort's 'Training Loss' (epoch summaries beside the
 #   per-batch loss that takes the role), MAPPO's 'Avg delay' / 'Avg system energy' (environment measures); nu13 (2) as
 #   at the first reading.
-MIN_COUNTED_LOCKBOX = 0.953
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.841
+#
+# FIRST READING of 2026-12-10ag (scored, seen; added here before any reader change of this branch, code of textlog20 at
+# 7f89f84 merged with main at ac23b16 (b62850c); its twelve text logs label by counts):
+#   count labels, all ten batches: 451/481 (93.8%) read, 396 (82.3%) analysed -- ag alone 37/47 (29 analysed); the nine
+#   earlier batches unchanged (414/434, 365); dict labels unchanged (exact 564/592, analysed 538, no mix); list labels
+#   unchanged (502/551); main corpus unchanged (exact 496/509, analysed 460, no mix).
+#   Missed in ag (10): caizack_mip_tensorf_nerf_relaunch loss, psnr (comma-separated key, value pairs 'Step, 0, Loss,
+#   0.114, PSNR, 9.42, StepTime, 5.42, TrainTime, 5.42,': refused, "no training metrics found"; its step back at 0, a
+#   second launch appended); ashwinp_pixelsnail_saved_best_relaunches loss (14 of 16: 'Saved PixelSNAIL model at epoch 1
+#   with loss: 3.68' read as a series 'Saved PixelSNAIL model at epoch' valued 1, 1, 1, 2, .. and a loss on it, the
+#   relaunches' epoch 1 printed again taken for echoes; no restart told); chenlyu_cbnet_table_log_empty_relaunches (7: a
+#   table under a two-level header '|---- VALID ----|---- TRAIN ----|' whose 40 rows are not read, only an 'hr' tag).
+#   Not analysed in ag (8): melusine_cyclegan_chinese_ink_200ep D_A, G_A, D_B, G_B, cycle_B, clip_style_AtoB/BtoA,
+#   edge_AtoB (CycleGAN's parts beside cycle_A, which takes the training-loss role: no role for an adversarial loss or a
+#   second reconstruction term, by design).
+#   Read with its points but wrongly: ktrlalt_resnet50_plant_two_runs (two launches, each with its '====' banner block
+#   and 'Epochs Configured: 50', a day apart, 'Epoch  1/50' again, read as ONE run: overlapping epochs resolved to the
+#   later write, the second launch's epochs 1-18 over the first's 1-34; 'Epochs Configured', 'Train Images',
+#   'MILESTONE' read as series of two points); eliott_randlanet's settings ('Num workers', 'Train samples', 'max_epoch',
+#   'start_epoch' ..) read as series of one point per launch, its three launches (the same header printed again, the
+#   batch back at 10) read as one run with a restart.
+#
+# AFTER round 21 (tests/importers/test_textlog_round21.py: names and values alternating between commas are pairs; a
+# sentence that says where it stands, 'Saved .. model at epoch 1 with loss: ..', has the epoch as its position, and
+# checkpoint statements that are the series' only print are its points, a relaunch's passed epoch included; a clock
+# back at its start with nothing printed before it is a launch of its own, as a table's counter is; a title framed by
+# rules naming a date, CycleGAN's '==== Training Loss (<date>) ====', is a launch's start banner, across which a clock
+# staying at its start is back there; names grouped between bars are columns, qualified by the group row above them),
+# and RAW_NAMES for chenlyu's 'top-1'/'top-2' columns:
+#   count labels, all ten batches: 464/481 (96.5%) read, 409 (85.0%) analysed -- ag 47/47 (39 analysed: +2 caizack's
+#   loss and psnr, +1 pixelsnail's 16 losses, +7 chenlyu's table, 4 of them through RAW_NAMES; all ten analysed); the
+#   nine earlier batches unchanged (414/434, 365); dict labels exact 564/592, analysed 543 (+1: driver-distraction's
+#   'Saved best model at epoch 6 with val loss 0.0660' now an echo of its 'Validation Loss', no one-point 'val loss'
+#   series taking the role), no mix; list labels unchanged (502/551); main corpus unchanged (exact 496/509, analysed
+#   460, no mix).
+#   Read as launches now: ktrlalt (2 runs: epochs 1-34, early-stopped, and 1-18 of 50: unfinished), caizack (steps 0-143
+#   and 0-21), eliott_randlanet (3 launches, the batch back at 10), pixelsnail (epochs 1-3, then 1-11; its first
+#   launches' epoch 1 three times is no cut: no launch printed between), and in 2026-11-27c cyclegan-8-launches (5
+#   runs of 5, 1, 40, 4 and 115 records; one run, nothing told, before); 2026-11-27a cyclegan-horse2zebra-resumed-ep60
+#   stays one run, its restart now told (the banner printed again before epoch 60 again).
+#   Findings (benchmarks/real_runs.py --only text_log on ag): macro recall 0.389 -> 0.667 (restarted_run 2/4 -> 4/4,
+#   unfinished_schedule 2/3 -> 3/3), not assessed 1 -> 0; new: caizack's first launch constant_loss (error; its loss
+#   stays 0.093-0.136 for 144 steps, the label's 'may' says underfitting/plateau), chenlyu schedule_ended_early
+#   (warning; its lr printed '0.0000' from epoch 10, a 'may' of its label).
+#   Findings elsewhere (every seen batch's text logs; only these moved): 27a 0.667 -> 1.0 and 27c 0.667 -> 0.750
+#   (CycleGAN's launches told); launches now read apart with new findings on one of them -- nu6 precision 1.0 -> 0.889
+#   (churn-widedeep-lr-sweep-two-runs #1 underfitting), r 0.5 -> 0.333 (gpt2-chinese-batch-logging's 9 Namespace
+#   launches, #7 underfitting), ab 1.0 -> 0.6 (mnist-moments-relaunches underfitting/oscillation,
+#   plants-disease-table-relaunch schedule_ended_early; assessed now), ac 1.0 -> 0.875 (ganilla-cyclegan-17-launches #4
+#   loss_spikes), ad 0.833 -> 0.714, one healthy run warned (fairseq-gec-castle #2 underfitting); nu3 one finding more
+#   (lr-sweep-xor-mlp-two-runs #1 plateau_at_chance, precision still 1.0), o one fewer (catsdogs' oscillation, read
+#   across its three launches before). The first form of the rule, any clock back at its start a launch, cut
+#   sl-translator, titans, jia-1dcnn and chinese-ner into 8-11 runs of a few records (more false findings), and made
+#   alphazero and textsegment lose their launches: hence twice at most, each launch a few records.
+#   Still not analysed in ag (8): melusine's CycleGAN parts beside cycle_A (by design).
+MIN_COUNTED_LOCKBOX = 0.964
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.850
 MIN_EXACT_LOCKBOX = 0.952
-MIN_ANALYSED_LOCKBOX = 0.907
+MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.911

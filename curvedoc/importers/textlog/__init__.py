@@ -36,7 +36,11 @@ one parser per framework:
   name, the others get the table's ``train/`` or ``val/``. A table drawn with ``|`` between its columns (``epoch |
   train_loss | val_loss`` over `` 1/30 | 3796.1 | 1047.5``) has the bars for the columns' edges; a header announced by
   its word (``columns: epoch train_loss ..``) or commented out (``#Epoch\tTraining Error``) is that header, and a row's position in brackets (``[1] 1.64 1.45 ..``)
-  its first cell; an epoch column's whole number is the row's epoch.
+  its first cell; an epoch column's whole number is the row's epoch. Names aligned inside one group between bars,
+  two spaces or more apart (``lr  iter  epoch | loss  top-1  top-2 | loss  top-1  top-2 |``), are columns of their own,
+  each qualified by the word of a group row above the header (``|---- VALID ----|---- TRAIN ----|``); a duration
+  cell (``0 hr 06 min``) is no class's name. A record written as a CSV row of names and their
+  values one after the other (``Step, 0, Loss, 0.114, PSNR, 9.42,``) lists its pairs: each name with the value after it.
 * **Records and templates.** One line is one logger call; lines with the same keys are one *template*,
   i.e. one series family. A line holding a single ``key=value`` right after a position line continues that
   record (OLMo prints one metric per line), unless it repeats a key the record holds (``#80 loss 2.14`` after ``** test
@@ -44,7 +48,10 @@ one parser per framework:
   step. Records printed without their newline (``print(.., end=' ')``:
   ``[010] train_loss: .. | dev_loss: .. [011] train_loss: ..``) are one record each: the line is cut where the head
   of its first record (a position in brackets and the same first key) comes again. A checkpoint statement whose only
-  number is its position (``Saved validation checkpoint at step 5000``) is no record.
+  number is its position (``Saved validation checkpoint at step 5000``) is no record; a sentence that says where it
+  stands (``Saved PixelSNAIL model at epoch 1 with loss: 3.68``) has the epoch as its position, its words up to the
+  epoch's name no key, and when such statements are the series' only print each is its point, an epoch the log
+  had passed included (a relaunch).
 * **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
   ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
   iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
@@ -169,7 +176,12 @@ one parser per framework:
   configuration, Namespace or 'Starting training' printed again, then the clock back at its start) are read as one
   run each by :func:`~.reader.read` (``train.log#1``, ``#2``: ``meta["segment"]``, the ``segments`` and ``restart``
   issues, as a table holding several runs is split); a clock that goes back to a later point and goes on is a resume,
-  one run. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' ('=== Training started ===',
+  one run. A clock back at (or below) the value its launch started at is a launch of its own even with nothing
+  printed before it (a script's output appended to the log, ``Step, 143, ..`` then ``Step, 0, ..``), as a table's
+  counter back at its start is; across a launch printed again, a clock that stays at its start (launches each
+  stopped in their first epoch) is back at its start too. A title framed by rules that names a date or a time
+  (CycleGAN's ``================ Training Loss (<date>) ================``, ``----- [START <date>] -----``) is the
+  banner a script writes as it starts: a launch, no record. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' ('=== Training started ===',
   'Training Session Started: <date>') opens a script's launch. The same statement that a training starts printed
   again (numbers aside: 'Starting training at <date>') with no clock going back to say so -- launches stopped before
   they logged much -- is a ``restart`` issue too, unless the clock goes on across it (its first point after the

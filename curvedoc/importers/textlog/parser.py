@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -149,6 +149,7 @@ class TextLogParser(BatchedFeed):
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
         self.last_point_line = 0
         self.table: list[str] | None = None
+        self.group_row: tuple[int, str] | None = None  # (line, text) of the last row naming groups of columns
         self.table_ctx = ""
         self.csv_head: list[str] | None = None
         self.seq = 0
@@ -413,6 +414,11 @@ class TextLogParser(BatchedFeed):
                 self.csv_head = cells
             return
         if a.table_head is not None:
+            if self.group_row is not None and self.group_row[0] == lineno - 1:
+                # (a header under a row naming its groups -- '|---- VALID ----|---- TRAIN ----|' -- has each name
+                # qualified by its group's word: the same names twice, 'loss top-1', are two splits' columns)
+                # (aligned by their place on the line: both read whole, as printed)
+                a.table_head = group_words(self.group_row[1], raw, a.table_head) or a.table_head
             self.table = a.table_head
             self.use_plans_of_table(len(a.table_head))
             self.table_ctx = "val" if a.table_head[0].lower() in ("class", "classes") else ""
@@ -420,6 +426,8 @@ class TextLogParser(BatchedFeed):
         if a.table_row is not None:
             self._table_record(a.table_row, lineno)
             return
+        if a.rec is None and "|" in raw and "--" in raw and GROUP_ROW.match(raw):
+            self.group_row = (lineno, raw)
         rec = a.rec
         if a.eta is not None:
             d, h, m, sec = a.eta
@@ -466,16 +474,22 @@ class TextLogParser(BatchedFeed):
                     self.unparsed_examples.append((a.msg if a.msg is not None else strip_prefix(raw)[0])[:120])
             return
         if a.checkpoint and (self._echoed_by_checkpoint(rec) or (
-                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch)
-                or self._best_restated(a, rec)):
+                rec.epoch is not None and self.ctx_epoch is not None and rec.epoch < self.ctx_epoch
+                and self._printed_by_others(rec)) or self._best_restated(a, rec)):
             # (a checkpoint statement naming an epoch the training is past -- "Loaded best model from epoch 185
-            # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point)
+            # (val_loss=1.669)" after epoch 199 -- restates that epoch's record: the run's best, no new point; when
+            # the statements are the series' only prints -- "Saved model at epoch 1 with loss: 3.69" each time the
+            # loss improved, the epoch back at 1 where the script was launched again -- they are its points)
             self.repeats += len(rec.keys)
             if not self._echoed_by_checkpoint(rec):
                 for key, val in zip(rec.keys, rec.values):
                     if key != rec.keys[0] or rec.values[0] != rec.epoch:
                         self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
+        if a.checkpoint:
+            for key in rec.keys:  # (a statement that is the series' print: its points, counted as such)
+                t = tag_of(key, rec.ctx)
+                self.checkpoint_points[t] = self.checkpoint_points.get(t, 0) + 1
         self._record(rec, lineno)
 
     def _kv_line(self, a: "Line", lineno: int):
@@ -693,6 +707,11 @@ class TextLogParser(BatchedFeed):
         printed evaluations before)? Then it restates that best, no new point of those series."""
         if not rec.keys or a.msg is None or re.search(r"(?i)\bbest\b", a.msg) is None:
             return False
+        return self._printed_by_others(rec)
+
+    def _printed_by_others(self, rec: Rec) -> bool:
+        """Do records other than checkpoint statements print every series a checkpoint statement names? If not, the
+        statement is the series' print: its points, counted as such (``checkpoint_points``)."""
         tags = [tag_of(k, rec.ctx) for k in rec.keys]
         printed = dict.fromkeys(tags, 0)
         for fam in self.series.values():
@@ -704,11 +723,7 @@ class TextLogParser(BatchedFeed):
             for t in tags:
                 if t in pend.keys:
                     printed[t] += n
-        if all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags):
-            return True
-        for t in tags:  # (a statement that is the series' only print: its points, counted as such)
-            self.checkpoint_points[t] = self.checkpoint_points.get(t, 0) + 1
-        return False
+        return all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags)
 
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"

@@ -206,12 +206,62 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
     return d if len(segs) < 2 else split_launches(d, p, segs, path)
 
 
+# the most launches a log's clock may tell by going back to its start with nothing printed before them
+MAX_UNMARKED_LAUNCHES = 2
+
+
+def _launch_cuts(p: TextLogParser, tag: str, st: np.ndarray, od: np.ndarray, marks: np.ndarray,
+                 unmarked: bool, staying: bool = True) -> list[tuple[int, str, bool, bool]]:
+    """(record order, why, rerun, unmarked) of each launch start :func:`launch_segments` finds on the clock ``st``
+    (records ``od``); with ``unmarked``, a clock back at its start with nothing printed before it starts one too."""
+    cuts: list[tuple[int, str, bool, bool]] = []
+    first = st[0]
+    # (a clock that stays at the value its launch started at across a launch printed again is back at its start too:
+    # launches that each stop in their first epoch, CycleGAN's 'epoch: 1' under each dated banner)
+    stays = (st[1:] == st[:-1]) & staying & (np.searchsorted(marks, od[1:], side="right") != np.searchsorted(marks, od[:-1], side="right"))
+    for i in np.flatnonzero((st[1:] < st[:-1]) | stays) + 1:
+        if st[i] == st[i - 1] and st[i] != first:
+            continue
+        k = int(np.searchsorted(marks, od[i], side="right"))
+        if not k or marks[k - 1] <= od[i - 1]:
+            if unmarked and st[i] <= first:
+                # no launch printed between, but the clock back at (or below) the value its launch started at: the
+                # script was launched again into the log with nothing printed before its records ('Step, 143, ..'
+                # then 'Step, 0, ..'), a training of its own, as a table's counter back at its start is
+                cuts.append((int(od[i]), f"the clock of '{tag}' starts again ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                         "back at its start", True, True))
+                first = st[i]
+            continue  # back to a later point with no launch printed between: a resume, the restart issue says it
+        if st[i] > first and int(marks[k - 1]) not in p.plan_launches:
+            continue  # back to a later point than its launch started at: a resume (unless it states its own plan)
+        if st[i] > first and _resumed_longer(p, int(marks[k - 1]), float(st[i])):
+            # the same training resumed with a longer plan ('Epoch 100/100', then 'loaded best model (Epoch: 98)',
+            # 'Epoch 99/198'): its clock goes back into the earlier plan's second half, a relaunch of that training
+            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                            "into the training before, resumed with a longer plan of epochs", True, False))
+        elif st[i] > first:
+            # a training of its own that follows (a second stage: its own plan, its clock from its own start), not
+            # the same training started again
+            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
+                                            "with a plan of epochs of its own", False, False))
+        else:
+            cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> "
+                                            f"{int(st[i]):,}) after a configuration or start statement printed again",
+                         True, False))
+        first = st[i]
+    return cuts
+
+
 def launch_segments(p: TextLogParser) -> list[Segment]:
     """Where trainings appended to one log start (in record order): a launch printed again (the start banner's
     configuration, an argparse Namespace, 'Starting training') and, after it, the clock of the longest series on a
-    real clock back to (or below) the value its launch started at. A clock that goes back to a later point and goes
-    on is a resume: one launch (its overlap is the ``restart`` issue); so is a clock that goes back with no launch
-    printed between (a counter that starts again inside one run: the ``restart`` issue says it). The launch starts
+    real clock back to (or below) the value its launch started at -- or staying there across the launch printed again
+    (launches that each stopped in their first epoch). A clock back at its start with nothing printed between is a
+    launch too (a script's output appended to the log, as a table's counter back at its start starts a run) where it
+    happens seldom (twice at most) and each launch holds a few records: more often, or after a few records, it is a
+    counter of the run (an episode, a phase), the ``restart`` issue says it. A clock
+    that goes back to a later point and goes on is a resume: one launch (its overlap is the ``restart`` issue). The
+    launch starts
     at the configuration or statement printed before its first record (the records before it belong to the launch
     before). A counter inside the epoch is no clock here, and one that starts again every few
     records, or hundreds of times, counts inside one run (as for tables: :func:`curvedoc.importers._tabular.
@@ -224,30 +274,26 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
     if len(st) < 3:
         return [Segment(1, n)]
     marks = np.asarray(p.launches, dtype=np.int64)
-    cuts: list[tuple[int, str]] = []
-    first = st[0]
-    for i in np.flatnonzero(st[1:] < st[:-1]) + 1:
-        k = int(np.searchsorted(marks, od[i], side="right"))
-        if not k or marks[k - 1] <= od[i - 1]:
-            continue  # no launch printed between: a counter that starts again inside one run, the restart issue says it
-        if st[i] > first and int(marks[k - 1]) not in p.plan_launches:
-            continue  # back to a later point than its launch started at: a resume (unless it states its own plan)
-        if st[i] > first and _resumed_longer(p, int(marks[k - 1]), float(st[i])):
-            # the same training resumed with a longer plan ('Epoch 100/100', then 'loaded best model (Epoch: 98)',
-            # 'Epoch 99/198'): its clock goes back into the earlier plan's second half, a relaunch of that training
-            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
-                                            "into the training before, resumed with a longer plan of epochs", True))
-        elif st[i] > first:
-            # a training of its own that follows (a second stage: its own plan, its clock from its own start), not
-            # the same training started again
-            cuts.append((int(marks[k - 1]), f"the clock of '{tag}' goes back ({int(st[i - 1]):,} -> {int(st[i]):,}) "
-                                            "with a plan of epochs of its own", False))
-        else:
-            cuts.append((int(marks[k - 1]), f"the step of '{tag}' starts again ({int(st[i - 1]):,} -> "
-                                            f"{int(st[i]):,}) after a configuration or start statement printed again",
-                         True))
-        first = st[i]
-    if not cuts or len(cuts) >= T.MAX_RUNS_PER_FILE or (len(cuts) > 2 and (len(cuts) + 1) * T.MIN_BLOCK_ROWS > len(st)):
+    cuts = _launch_cuts(p, tag, st, od, marks, unmarked=True)
+    unmarked = [c for c in cuts if c[3]]
+    if unmarked:
+        # a clock back at its start with nothing printed is a relaunch only where it happens seldom, each launch
+        # with records of its own: a counter that starts again more than twice, or after a few records, counts
+        # inside one run (an episode, a phase, a sweep's trial), the restart issue says it
+        bounds = np.searchsorted(od, [c[0] for c in cuts])
+        sizes = np.diff(np.concatenate([[0], bounds, [len(od)]]))
+        if len(unmarked) > MAX_UNMARKED_LAUNCHES or sizes.min() < T.MIN_BLOCK_ROWS:
+            cuts = _launch_cuts(p, tag, st, od, marks, unmarked=False)
+    cuts = [c[:3] for c in cuts]
+
+    def too_many(cuts):
+        return len(cuts) >= T.MAX_RUNS_PER_FILE or (len(cuts) > 2 and (len(cuts) + 1) * T.MIN_BLOCK_ROWS > len(st))
+
+    if too_many(cuts):
+        # (a clock staying at its start across launches printed many times over a few records each is no launch
+        # each: the launches its clock goes back at are)
+        cuts = [c[:3] for c in _launch_cuts(p, tag, st, od, marks, unmarked=False, staying=False)]
+    if not cuts or too_many(cuts):
         return [Segment(1, n)]
     starts = [1] + [c for c, _, _ in cuts]
     segs = [Segment(a, b) for a, b in zip(starts, starts[1:] + [n])]
@@ -276,7 +322,10 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
         part = frame[mine].reset_index(drop=True)
         if "tag" in part and hasattr(part["tag"], "cat"):
             part["tag"] = part["tag"].cat.remove_unused_categories()
-        issues = [i for i in d.issues if (i.kind not in end_kinds or k == len(segs)) and i.kind != "restart"]
+        issues = [i for i in d.issues if (i.kind not in end_kinds or k == len(segs)) and (i.kind != "restart" or (
+            # (the same start printed more times than there are launches with records -- launches that stopped
+            # before they logged anything -- is still said, by the last launch)
+            k == len(segs) and i.count is not None and i.count >= len(segs) and "is started" in i.message))]
         issues.append(ImportIssue(
             "segments", f"{name} holds {len(segs)} trainings one after another ({how}): this is launch {k} of "
             f"{len(segs)} (records {seg.start:,}-{seg.end - 1:,}), read on its own so that no rule compares across "

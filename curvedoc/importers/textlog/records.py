@@ -731,6 +731,18 @@ _QUALITY = re.compile(_MEASURED.pattern + r"|prec|\brec(?:all)?\b|sensitiv|speci
 LEAD_FRACTION = re.compile(r"^\s*\[?\s*(\d{1,6})\s*/\s*(\d{1,6})(?![\w./%])\s*\]?[\s|:,\-]*(?=[^\W\d_])")
 
 
+# a record written as a CSV row of names and their values, one after the other ("Step, 0, Loss, 0.114, PSNR, 9.42,
+# StepTime, 5.42,": a script's f.write(f"{k}, {v}, " for each item)): each name with the value after it, as "key: v"
+_PAIR_VALUE = r"[-+]?(?:nan|inf|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
+_PAIR_NAME = r"[^\W\d][\w./@\-]*(?: [^\W\d][\w./@\-]*){0,2}"
+COMMA_PAIRS = re.compile(r"^\s*(?:" + _PAIR_NAME + r"\s*,\s*" + _PAIR_VALUE + r"\s*(?:,\s*|$)){2,}$", re.IGNORECASE)
+COMMA_PAIR = re.compile(r"(" + _PAIR_NAME + r")\s*,\s*(" + _PAIR_VALUE + r")\s*(?:,|$)", re.IGNORECASE)
+
+
+# the end of a sentence's words that say where it stands: a preposition, then the epoch's name ("... model at epoch")
+SENTENCE_AT_CLOCK = re.compile(r"\s(?:at|after|in|on|of|from|for|until)\s+(?:the\s+)?epoch$", re.IGNORECASE)
+
+
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
@@ -796,6 +808,9 @@ def parse_record(msg: str) -> Rec | None:
         return dataclasses.replace(rec, keys=tuple(_of_class(k, f"{cls.group('w')} {cls.group('id')}") for k in rec.keys))
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    if msg.count(",") >= 3 and COMMA_PAIRS.match(msg):
+        # "Step, 0, Loss, 0.114, PSNR, 9.42,": names and values alternating between commas are the pairs they list
+        msg = ", ".join(f"{k}: {v}" for k, v in COMMA_PAIR.findall(msg))
     cm = COMPACT_COUNTERS.match(msg)
     if cm and _KEY_THEN_NUMBER.search(msg, cm.end()):
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
@@ -1065,6 +1080,16 @@ def parse_record(msg: str) -> Rec | None:
             epoch = int(em.group("e"))
             if em.group("E"):
                 planned["epochs"] = int(em.group("E"))
+    if epoch is not None and len(keys) >= 2:
+        # a sentence that says where it stands ("Saved PixelSNAIL model at epoch 1 with loss: 3.68", "Checkpoint written
+        # after epoch 3, val_loss 0.52"): the words up to the clock's name are the sentence, its number the record's
+        # epoch -- no value of a series named by the sentence
+        drop = [i for i, k in enumerate(keys) if vals[i] == epoch and len(k.split()) >= 3
+                and SENTENCE_AT_CLOCK.search(k)]
+        if drop and len(drop) < len(keys):
+            keys = [k for i, k in enumerate(keys) if i not in drop]
+            vals = [v for i, v in enumerate(vals) if i not in drop]
+            asked = [i - sum(d < i for d in drop) for i in asked if i not in drop]
     counter = lead_total = None
     if counters and not bar:
         n, N = counters[0]
@@ -1143,6 +1168,15 @@ BANNER = re.compile(r"^\s*" + _RULE + r"\s*(?:" + _BANNER_EPOCH + r"\s*[:\-]?\s+
                     + _RULE + r"\s*$", re.IGNORECASE)
 
 
+# a title framed by rules that names a date or a time of day ("================ Training Loss (Sat Nov 29 20:58:22 2025)
+# ================", CycleGAN's loss_log.txt; "------- [START 2021-10-14 15:29:13] -------"): the banner a script
+# writes as it starts, when it was started -- printed again, the script was launched again into the log
+_TITLE_DATE = (r"(?:\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.*\b\d{1,2}:\d{2}|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b"
+               r"|\b\d{1,2}:\d{2}:\d{2}\b)")
+DATED_TITLE = re.compile(r"^\s*" + _RULE + r"\s*(?=.*" + _TITLE_DATE + r")(?P<t>[^=*#~]*?\S)\s*" + _RULE + r"\s*$",
+                         re.IGNORECASE)
+
+
 def banner(msg: str) -> tuple | None:
     """("val" | "train", "banner") when the line is a banner naming a split (see BANNER); ("val", "banner", "test")
     when it names a test ('---- Testing ----'): a test is not the validation, as a record whose line opens with
@@ -1206,10 +1240,37 @@ METRIC_INITIAL_COLUMNS = {"p": "precision", "r": "recall"}
 # a header announced by its own word ("columns: epoch train_loss val_loss val_acc", "fields: .."): the word is no column
 TABLE_LABEL = re.compile(r"^\s*(?:columns|cols|fields|header)\s*[:=]\s*(?=[A-Za-z])", re.IGNORECASE)
 # a column's name in a table drawn with '|' between its columns (a name may hold spaces: "| Train Loss | Val Acc |")
-_MAY_HOLD_NUMBER_CELL = re.compile(r"(?<![A-Za-z_])\d")  # (a number standing alone, not a name's digit: "mAP50" is a name)
+_MAY_HOLD_NUMBER_CELL = re.compile(r"(?<![A-Za-z_])(?<![A-Za-z]-)\d")  # (a number standing alone, not a name's digit: "mAP50", "top-1" are names)
 _PIPE_COLUMN = re.compile(r"[A-Za-z][\w ()\-./@%]{0,40}")
 # a row's position printed in brackets ("[1] 1.6481 1.4593 0.537", under "columns: epoch train_loss ..")
 _BRACKET_CELL = re.compile(r"\[(\d{1,7})\]")
+
+
+# a duration written in a table's cell ("0 hr 06 min", "3h 12m", "1:02:03")
+DURATION_CELL = re.compile(r"(?:\d+(?:\.\d+)?\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)\s*)+"
+                           r"|\d{1,3}:\d{2}(?::\d{2}(?:\.\d+)?)?", re.IGNORECASE)
+# a row naming the groups of the columns below it, drawn with rules between bars ("|----- VALID -----|----- TRAIN
+# -----|--- Accuracy ---|------|"): each group's word qualifies the names under it (see TextLogParser.apply)
+GROUP_ROW = re.compile(r"^\s*\|?(?:\s*[-=]{2,}[^|\d]*[-=]{2,}\s*\|){2,}\s*$")
+
+
+def group_words(row: str, head: str, cols: list[str]) -> list[str] | None:
+    """The names of a bar-drawn header ``head`` qualified by the group word above each (the ``GROUP_ROW`` line
+    ``row``, its groups aligned with the header's by their place on the line): 'VALID loss', 'TRAIN loss'."""
+    spans, at = [], 0
+    for cell in row.split("|"):
+        word = " ".join(re.findall(r"[^\W\d_]+", cell))
+        spans.append((at, at + len(cell), word))
+        at += len(cell) + 1
+    out, at = [], 0
+    head = head.rstrip()
+    for cell in head.split("|"):
+        names = [n for n in re.split(r"\s{2,}", cell.strip()) if n]
+        mid = at + len(cell) // 2
+        word = next((w for a, b, w in spans if a <= mid < b), "")
+        out += [f"{word} {n}" if word else n for n in names]
+        at += len(cell) + 1
+    return out if len(out) == len(cols) and any(o != c for o, c in zip(out, cols)) else None
 
 
 def _pipe_cells(msg: str) -> list[str]:
@@ -1227,7 +1288,9 @@ def _table_header(msg: str) -> list[str] | None:
     if msg.count("|") >= 2 and not _MAY_HOLD_NUMBER_CELL.search(msg):
         # a table drawn with '|' between its columns ("epoch | train_loss | val_loss | val_rmse" over "------+----",
         # then " 1/30 | 3796.1 | 1047.5 | 102.80dB"): the bars are the columns' edges, a name may hold spaces
-        cols = _pipe_cells(msg)
+        # (names aligned inside one group between bars, two spaces or more apart -- "lr     iter     epoch | loss
+        # top-1  top-2 | loss  top-1  top-2 |" -- are columns of their own: the bars group the columns)
+        cols = [n for c in _pipe_cells(msg) for n in re.split(r"\s{2,}", c)]
         if 3 <= len(cols) <= 20 and all(_PIPE_COLUMN.fullmatch(c) for c in cols) \
                 and re.search(r"loss|acc|err|map|precision|recall|f1|epoch", " ".join(cols).lower()):
             return cols
@@ -1275,6 +1338,13 @@ TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 def _table_row(msg: str, ncols: int) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
+    if len(cells) != ncols and "|" in body:
+        # the numbers of each group between bars, under a header whose groups hold several columns; a group that is
+        # not numbers only (a duration, "0 hr 06 min") is one cell
+        cells = []
+        for c in _pipe_cells(body):
+            parts = c.split()
+            cells += parts if parts and all(re.fullmatch(NUM + UNIT, x, re.IGNORECASE) for x in parts) else [c]
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
@@ -1301,8 +1371,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     for c, cell in zip(cols, cells):
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
-        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}", cell):
-            epoch = int(cell)  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
+        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}(?:\.0+)?", cell):
+            epoch = int(float(cell))  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
             continue
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
@@ -1310,7 +1380,8 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
                 planned = int(cell.split("/")[1])
             continue
         if not re.fullmatch(NUM + UNIT, cell, re.IGNORECASE):
-            label = cell
+            if not DURATION_CELL.fullmatch(cell.strip()):  # (a duration, "0 hr 06 min", "1:02:03", is no class's name)
+                label = cell
             continue
         name = c.replace("Box(", "")
         if name.count("(") != name.count(")"):  # (a header's own brackets: YOLO's "Box(P" .. "mAP50-95)")
@@ -1485,6 +1556,9 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         # (a banner's epoch, when it says one, is still read: its record below; its rule may have been cut with the
         # line's prefix: "-------- " is one)
         a.announce = banner(msg if msg[:1] in "=*#~-" else raw)
+        if a.announce is None and len(msg) < 300 and DATED_TITLE.match(msg if msg[:1] in "=*#~-" else raw):
+            a.launch = True  # (a launch's dated start banner: no record, whatever numbers its date has)
+            return a
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)
     if "@" in msg and ("$" in msg or "#" in msg) and SHELL_PROMPT.match(msg):
