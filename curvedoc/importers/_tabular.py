@@ -586,18 +586,17 @@ def _first_from(idx: np.ndarray, lo: int, hi: int) -> int | None:
     return int(idx[k]) if k < len(idx) and idx[k] < hi else None
 
 
-def coarser_than_rows(v: np.ndarray, stays: np.ndarray | None = None) -> bool:
+def coarser_than_rows(v: np.ndarray, stays: np.ndarray) -> bool:
     """Whether the counter ``v`` (one value per row) holds its value over several rows of one kind (``stays``: where
-    a row repeats the value of the row before and is of the same kind; every repeat when not given) at least as often
-    as it steps up, and steps up somewhere: an epoch written on every batch's row (0 x 20, 1 x 20, ...) counts
+    a row repeats the value of the row before and is of the same kind) at least as often as it steps up, and steps up
+    somewhere: an epoch written on every batch's row (0 x 20, 1 x 20, ...) counts
     something coarser than the rows, which are positions inside it -- neither restarts nor one point per value.
     (A counter that never steps up and repeats its start, 0, 0, 0, is one-epoch sessions appended; 1, 1, 1, 2 a
     relaunch writing its first epoch again.)"""
     if len(v) < 2:
         return False
-    same = (v[1:] == v[:-1]) if stays is None else stays
     # blocks of one value: a new block wherever the value changes (or repeats across another kind of row)
-    starts = np.flatnonzero(np.concatenate([[True], ~same]))
+    starts = np.flatnonzero(np.concatenate([[True], ~stays]))
     lengths = np.diff(np.concatenate([starts, [len(v)]]))
     up = int((v[1:] > v[:-1]).sum())
     # at least three blocks, most of them several rows long, the value stepping up between them: 1, 1, 1, 2 is a

@@ -684,7 +684,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
                 meta["ends_inside_epoch"] = mid
             steps = inside
             meta["step_inside_epoch"] = step_col.name
-    coarse = epoch_col if epoch_col is not None else T.find_column(cols, COARSE_COUNTERS)
+    coarse = T.find_column(cols, COARSE_COUNTERS)  # the epoch column first
     if steps is None and flavour in ("keras-csv", "csv") and coarse is not None and coarse.present.all():
         # Keras: the epoch, also where a resumed session goes back over epochs already written (the restart is
         # reported, the later write wins); a generic CSV: an epoch (or episode) column that only grows
