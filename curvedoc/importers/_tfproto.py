@@ -72,8 +72,9 @@ def _tensor_scalar(t) -> float | None:
 def event_points(rec: bytes):
     """Parse one serialized Event with the real protobuf.
 
-    Returns ``(points, kinds, tensors, hparams, file_version)`` where points are
-    ``(tag, from_tensor, step, wall_time, value)`` tuples, tensors ``(tag, plugin|None, data_class)``.
+    Returns ``(points, kinds, tensors, hparams, file_version, texts)`` where points are
+    ``(tag, from_tensor, step, wall_time, value)`` tuples, tensors ``(tag, plugin|None, data_class)``, texts
+    ``(tag, text)`` for a text summary holding one string.
     """
     from tensorboard.compat.proto import event_pb2
 
@@ -82,6 +83,7 @@ def event_points(rec: bytes):
     kinds: dict[str, int] = {}
     tensors: list[tuple[str, str | None, int]] = []
     hparams: list[tuple[str, bytes]] = []
+    texts: list[tuple[str, str]] = []
     fv = ev.file_version if ev.HasField("file_version") else None
     if fv:
         kinds["file_version"] = 1
@@ -106,6 +108,8 @@ def event_points(rec: bytes):
                 if x is None:
                     name = plugin or ("text" if v.tensor.dtype == 7 else "tensors")
                     kinds[name] = kinds.get(name, 0) + 1
+                    if name == "text" and v.tensor.dtype == 7 and len(v.tensor.string_val) == 1:
+                        texts.append((tag, bytes(v.tensor.string_val[0]).decode("utf-8", "replace")))
                 else:
                     pts.append((tag, True, ev.step, ev.wall_time, x))
                     kinds["scalar"] = kinds.get("scalar", 0) + 1
@@ -114,7 +118,7 @@ def event_points(rec: bytes):
                 kinds[name] = kinds.get(name, 0) + 1
             elif plugin and plugin != "hparams":
                 kinds[plugin] = kinds.get(plugin, 0) + 1
-    return pts, kinds, tensors, hparams, fv
+    return pts, kinds, tensors, hparams, fv, texts
 
 
 def decode_session_start(content: bytes) -> dict[str, Any]:

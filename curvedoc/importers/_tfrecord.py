@@ -86,6 +86,7 @@ class FileScan:
     tensor_first: dict[str, tuple[int, str | None, int]] = field(default_factory=dict)  # tag -> (record idx, plugin, data_class)
     kinds: dict[str, int] = field(default_factory=dict)
     hparams: list[tuple[str, bytes]] = field(default_factory=list)
+    texts: list[tuple[str, str]] = field(default_factory=list)  # (tag, text) of the text summaries, in file order
     file_version: str | None = None
     session_starts: int = 0
     damage: list[Damage] = field(default_factory=list)
@@ -500,6 +501,9 @@ class EventFileReader:
             scan.session_starts += n
         if T.hparams:
             scan.hparams.extend(T.hparams)
+        if T.texts:
+            # (the records of one template hold the same text: it is no variable position)
+            scan.texts.extend(T.texts * n)
         if T.tensors:
             first = st.record_base + int(idx.min() if self._index is None else self._index[idx].min())
             for info in T.tensors:
@@ -526,7 +530,7 @@ class EventFileReader:
 
         self.scan.fallback_records += 1
         try:
-            pts, kinds, tensors, hparams, fv = event_points(rec)
+            pts, kinds, tensors, hparams, fv, texts = event_points(rec)
         except Exception:
             self.scan.kinds["unparseable"] = self.scan.kinds.get("unparseable", 0) + 1
             return []
@@ -535,6 +539,7 @@ class EventFileReader:
         if fv and self.scan.file_version is None:
             self.scan.file_version = fv
         self.scan.hparams.extend(hparams)
+        self.scan.texts.extend(texts)
         # the record index is only known relative to the chunk: use a provisional position
         for tag, plugin, data_class in tensors:
             cur = self.scan.tensor_first.get(tag)

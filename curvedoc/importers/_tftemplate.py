@@ -57,6 +57,7 @@ class Template:
     file_version: str | None = None
     session_status: int | None = None
     hparams: list[tuple[str, bytes]] = field(default_factory=list)  # (tag, plugin content)
+    texts: list[tuple[str, str]] = field(default_factory=list)  # (tag, text) of the text plugin's summaries
     wall: float = 0.0  # for the representative only (single-record use)
 
     def variable_positions(self) -> np.ndarray:
@@ -283,6 +284,10 @@ def _parse_tensor(rec: bytes, s: int, e: int, t: Template, tag: str, plugin: str
         if dtype == 7 and not plugin:
             kind_name = "text"
         t.kinds[kind_name] = t.kinds.get(kind_name, 0) + 1
+        strings = vals.get(8, [])
+        if dtype == 7 and kind_name == "text" and len(strings) == 1 and strings[0][0] == 2:
+            # one string (``add_text``): kept whole, for the settings a run logs as text (tfevents.text_settings)
+            t.texts.append((tag, rec[strings[0][1]:strings[0][2]].decode("utf-8", "replace")))
         return
     np_dtype, typed_field, vkind = spec  # type: ignore[misc]
     if content is not None and content[1] > content[0]:

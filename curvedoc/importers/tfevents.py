@@ -15,7 +15,8 @@ Run-level rules (FORMATS.md 1.5-1.7):
 * two unrelated runs written into one folder (different hostnames and the later file re-covering
   most of the earlier step range) come back as separate runs (``name_suffix="#<host>"``);
 * hparams: the ``_hparams_/session_start_info`` plugin record and Lightning/HF ``hparams.yaml``
-  next to the event files (read with the tolerant safe loader, never executing tags);
+  next to the event files (read with the tolerant safe loader, never executing tags), then the settings the run
+  logged as text (HF's ``args`` JSON, a script's ``add_text("config", ..)``: :mod:`~curvedoc.importers._textsettings`);
 * bad input (LFS pointers, truncated or corrupted records, garbage, header-only files, no scalars)
   gives an :class:`ImportIssue` or a one-line :class:`LoadError`, never a traceback.
 """
@@ -184,6 +185,12 @@ def _read_one(path: Path, rel: str, prefix: str, tags: _Tags, issues: list[Impor
             except Exception as exc:  # malformed plugin data must not lose the run
                 issues.append(ImportIssue("bad-hparams", f"{rel}: hparams plugin data unreadable ({type(exc).__name__})",
                                           file=rel, severity="info"))
+    # the settings the run wrote as text (HF's 'args' JSON, a script's add_text config): below the plugin's
+    if scan.texts:
+        from curvedoc.importers._textsettings import text_settings
+
+        for k, v in text_settings(scan.texts).items():
+            fd.hparams.setdefault(k, v)
     # tag resolution: tensor tags are scalars when their first value says so
     keep_ids = np.zeros(len(scan.tag_keys), dtype=bool)
     lut = np.zeros(len(scan.tag_keys), dtype=np.int32)

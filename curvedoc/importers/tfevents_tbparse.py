@@ -31,7 +31,7 @@ def _points(path: Path):
     from tbparse import SummaryReader
 
     r = SummaryReader(str(path), pivot=False, extra_columns={"wall_time"},
-                      event_types={"scalars", "tensors", "hparams"})
+                      event_types={"scalars", "tensors", "hparams", "text"})
     tags: list[str] = []
     steps: list[int] = []
     values: list[float] = []
@@ -57,6 +57,13 @@ def _points(path: Path):
         # live there when no hparams.yaml was kept beside the file
         for t, v in zip(hp["tag"], hp["value"]):
             hparams.setdefault(str(t), v.item() if isinstance(v, np.generic) else v)
+    tx = r.text
+    if tx is not None and len(tx):
+        # the settings the run wrote as text (HF's 'args' JSON, a script's add_text config), as the native reader
+        from curvedoc.importers._textsettings import text_settings
+
+        for k, v in text_settings((str(t), str(v)) for t, v in zip(tx["tag"], tx["value"])).items():
+            hparams.setdefault(k, v)
     return tags, steps, values, walls, hparams
 
 
