@@ -171,11 +171,31 @@ def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
     for k in keys:
         if k in found:
             return found[k]
+    return _plan_column(run, keys)
+
+
+def _stated_where(run: Run, key: str) -> str:
+    """Where a plan was read: the hyperparameters, or a column of the log (:func:`_plan_column`)."""
+    said = key == "num_epochs" and _int(run.meta.get("num_epochs")) is not None  # the plan a text log printed
+    return "hyperparameter" if said or key in (run.hparams or {}) else "logged in every record"
+
+
+def _plan_column(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
+    """A plan written into every record instead of the settings: a logged column named as one of ``keys`` (a JSON-lines
+    log's ``"epochs": 20`` beside ``"epoch": 7``) holding the same positive whole number on each of at least three
+    records. A counter is no plan: the column the run counts its epochs or steps by is never one."""
+    counters = {run.roles.get("epoch"), run.roles.get("step")}
+    for tag in run.tags:
+        if tag in counters or _last_key(tag) not in keys:
+            continue
+        v = clean(run.series(tag)).to_numpy(dtype=np.float64)
+        if len(v) >= 3 and float(v[0]) >= 1 and float(v[0]).is_integer() and bool(np.all(v == v[0])):
+            return int(v[0]), str(tag)
     return None
 
 
 ITERATION_COUNTER_KEYS = ("iter", "iters", "iteration", "global_step", "global_iter", "num_updates", "updates",
-                          "step", "steps", "optimizer_step")
+                          "step", "steps", "optimizer_step", "current_steps", "current_step")
 
 
 def _iteration_reached(run: Run, last: int) -> int:
@@ -228,12 +248,12 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
         if len(s):
             last = _iteration_reached(run, int(s.index[-1]))
             if 0 < last <= st[0]:
-                return st[0], last, f"{st[1]} (hyperparameter)"
+                return st[0], last, f"{st[1]} ({_stated_where(run, st[1])})"
     if ep is not None and reached is not None:
         # an integer epoch counter at the planned last epoch does not prove that epoch completed, so only a
         # shortfall is used (the still-improving test decides the rest)
         if 0 < reached < ep[0]:
-            return ep[0], reached, f"{ep[1]} (epochs, hyperparameter)"
+            return ep[0], reached, f"{ep[1]} (epochs, {_stated_where(run, ep[1])})"
     return None
 
 

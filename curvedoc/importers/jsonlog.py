@@ -45,6 +45,8 @@ from curvedoc.model.run import ImportIssue
 STEP_KEYS = (
     "step", "global_step", "iteration", "iter", "_step", "train/global_step", "trainer/global_step",
     "num_updates", "update", "it", "total_timesteps", "time/total_timesteps",
+    # LLaMA-Factory's trainer_log.jsonl counts its optimizer steps as current_steps (beside its plan, total_steps)
+    "current_steps",
 )
 EPOCH_KEYS = ("epoch",)
 DETECTRON2_KEYS = {"total_loss", "data_time", "eta_seconds", "loss_cls", "loss_box_reg", "rank_data_time",
