@@ -194,6 +194,23 @@ def unnamed_columns(n: int, path) -> list[str]:
     return [stem] if n == 1 else [f"column_{i + 1}" for i in range(n)]
 
 
+def counter_and_value(values: np.ndarray) -> bool:
+    """Whether a header-less table of two columns (``values``: rows x 2) is a counter and one value -- what
+    ``f.write(f"{epoch},{loss}\n")`` into ``loss_log.txt`` leaves: the first column whole numbers that rise on nearly
+    every row (a launch appended may start it again), the second not a counter. Then the first is the step and the
+    second the file's one series, named after it as a one-column file's is (:func:`unnamed_columns`)."""
+    if values.ndim != 2 or values.shape[1] != 2 or values.shape[0] < 3:
+        return False
+    a, b = values[:, 0], values[:, 1]
+    if not (np.isfinite(a).all() and np.all(a == np.floor(a))):
+        return False
+    d = np.diff(a)
+    if (d > 0).mean() < 0.9:
+        return False
+    fb = b[np.isfinite(b)]
+    return len(fb) >= 3 and not (np.all(fb == np.floor(fb)) and (np.diff(fb) > 0).mean() >= 0.9)
+
+
 def unique_names(names: Iterable[str]) -> list[str]:
     """Strip names and make them unique (``loss``, ``loss.1``) so each is one tag."""
     seen: set[str] = set()

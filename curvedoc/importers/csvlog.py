@@ -18,8 +18,9 @@ What each flavour does with the x axis:
   ``episode_length``, ``t_start + t`` is the wall clock (:func:`_monitor_run`).
 
 A table whose first line is already a row of numbers (or pandas' default labels ``0,1,...``) has unnamed columns: one
-column takes the file's name (``loss_log.csv`` -> ``loss_log``), several are ``column_1``, ``column_2``... and the
-run says so -- nothing is guessed to be the loss (``--role train_loss=column_1`` names it).
+column takes the file's name (``loss_log.csv`` -> ``loss_log``), and so does the value beside a counter in a table of
+two (``1,6.2338`` ...: ``step`` and ``loss_log``, what ``f.write(f"{epoch},{loss}")`` leaves); more are ``column_1``,
+``column_2``... and the run says so -- nothing is guessed to be the loss (``--role train_loss=column_1`` names it).
 
 In every flavour the ``epoch`` column is also kept as an ``epoch`` tag.
 
@@ -253,6 +254,10 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
         if len(df) == 0:
             raise LoadError(path, "no data rows (a header of pandas' default labels only)", kind="header-only")
         df.columns = T.unnamed_columns(df.shape[1], path)
+        if df.shape[1] == 2:
+            num = df.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
+            if T.counter_and_value(num):
+                df.columns = ["step", T.unnamed_columns(1, path)[0]]
         return df, list(df.columns), sep, True
     names = T.unique_names(df.columns)
     if len(df) == 0:
@@ -320,6 +325,10 @@ def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
 
 
 def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
+    if len(names) == 2 and names[0] == "step":
+        return ImportIssue(
+            "no-header", f"the file has no header: its two columns of numbers are read as a counter (the step) and "
+            f"one value, {names[1]!r}, the file's name", file=str(path), severity="info")
     if len(names) == 1:
         return ImportIssue(
             "no-header", f"the file has no header: its one column of numbers is read as {names[0]!r}, the file's name, "
