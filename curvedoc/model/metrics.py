@@ -132,6 +132,12 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
 
     used = used or set()
     out = []
+    # metrics named by no split are held-out ones in a log that names its losses by their splits (see
+    # roles.unqualified_metrics_held_out)
+    from curvedoc.model.roles import unqualified_metrics_held_out
+
+    roles = getattr(run, "roles", None) or {}
+    plain_held_out = unqualified_metrics_held_out(roles, [t for t in run.tags if t not in used and classify(t)])
     for tag in run.tags:
         if tag in used:
             continue
@@ -139,6 +145,9 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
         if c is None:
             continue
         kind, higher, split, rate = c
+        if plain_held_out and split == "train" and named_split(tag) is None and kind not in ("reward", "return",
+                                                                                               "success"):
+            split = "val"
         vals = run.series(tag).to_numpy(dtype=np.float64)
         vals = vals[np.isfinite(vals)]
         if len(vals) == 0:

@@ -268,6 +268,7 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
         elif others and role in ("train_loss", "val_loss", "train_acc", "val_acc", "lr", "grad_norm"):
             shown = ", ".join(repr(o) for o in others[:4]) + (" ..." if len(others) > 4 else "")
             notes.append(f"{role}: chose {pick!r} ({counts[pick]} points) over {shown}")
+    _unqualified_acc_held_out(chosen, notes)
     rl_tag = rl_marker(run)
     if rl_tag is not None:
         if "train_loss" not in chosen:
@@ -283,6 +284,35 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
     if "train_loss" not in chosen and "val_loss" not in chosen and not overrides:
         _split_named_loss(run, chosen, notes, counts, used)
     return chosen, notes, derived
+
+
+def unqualified_metrics_held_out(roles: Mapping[str, str], metric_tags) -> bool:
+    """Whether the quality metrics a log names by no split ('Accuracy' in a table of 'Train Loss', 'Test Loss',
+    'Accuracy', 'Precision', 'Recall') are held-out ones: the log names its losses by their splits -- a training loss
+    that says train and a held-out loss that says so -- and no metric says train. A writer who qualified the training
+    loss would have qualified a training accuracy too; the plain names are the evaluation's, the numbers a script
+    computes on its test set after each epoch. (Keras' 'loss'/'accuracy' beside 'val_loss' name the training split by
+    no word at all, and keep it.)"""
+    from curvedoc.model.metrics import named_split
+
+    tl, vl = roles.get("train_loss"), roles.get("val_loss")
+    if not tl or not vl or named_split(tl) != "train" or named_split(vl) != "val":
+        return False
+    return not any(named_split(t) == "train" for t in metric_tags)
+
+
+def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
+    """An accuracy named by no split is the held-out one where the log names its losses by their splits
+    (:func:`unqualified_metrics_held_out`): train_acc becomes val_acc."""
+    from curvedoc.model.metrics import named_split
+
+    acc = chosen.get("train_acc")
+    if acc is None or "val_acc" in chosen or named_split(acc) is not None:
+        return
+    if unqualified_metrics_held_out(chosen, [acc]):
+        chosen["val_acc"] = chosen.pop("train_acc")
+        notes.append(f"val_acc: {acc!r} names no split beside {chosen['train_loss']!r} and {chosen['val_loss']!r}, "
+                     "losses named by theirs: read as the held-out accuracy")
 
 
 # the names of a split alone ('0 train 11.03', '250 val 10.91')
