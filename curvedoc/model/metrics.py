@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from curvedoc._resources import load_toml
 
@@ -126,16 +126,26 @@ def named_split(tag: str) -> str | None:
     return _split_in(tokens(tag), _vocab())
 
 
+def unqualified_metrics_held_out(roles: Mapping[str, str], metric_tags) -> bool:
+    """Whether the quality metrics a log names by no split ('Accuracy' in a table of 'Train Loss', 'Test Loss',
+    'Accuracy', 'Precision', 'Recall') are held-out ones: the log names its losses by their splits -- a training loss
+    that says train and a held-out loss that says so -- and no metric says train. A writer who qualified the training
+    loss would have qualified a training accuracy too; the plain names are the evaluation's, the numbers a script
+    computes on its test set after each epoch. (Keras' 'loss'/'accuracy' beside 'val_loss' name the training split by
+    no word at all, and keep it.)"""
+    tl, vl = roles.get("train_loss"), roles.get("val_loss")
+    if not tl or not vl or named_split(tl) != "train" or named_split(vl) != "val":
+        return False
+    return not any(named_split(t) == "train" for t in metric_tags)
+
+
 def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
     """Every quality metric of a run (tags already filling another role are left out)."""
     import numpy as np
 
     used = used or set()
     out = []
-    # metrics named by no split are held-out ones in a log that names its losses by their splits (see
-    # roles.unqualified_metrics_held_out)
-    from curvedoc.model.roles import unqualified_metrics_held_out
-
+    # metrics named by no split are held-out ones in a log that names its losses by their splits
     roles = getattr(run, "roles", None) or {}
     plain_held_out = unqualified_metrics_held_out(roles, [t for t in run.tags if t not in used and classify(t)])
     for tag in run.tags:

@@ -286,25 +286,10 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
     return chosen, notes, derived
 
 
-def unqualified_metrics_held_out(roles: Mapping[str, str], metric_tags) -> bool:
-    """Whether the quality metrics a log names by no split ('Accuracy' in a table of 'Train Loss', 'Test Loss',
-    'Accuracy', 'Precision', 'Recall') are held-out ones: the log names its losses by their splits -- a training loss
-    that says train and a held-out loss that says so -- and no metric says train. A writer who qualified the training
-    loss would have qualified a training accuracy too; the plain names are the evaluation's, the numbers a script
-    computes on its test set after each epoch. (Keras' 'loss'/'accuracy' beside 'val_loss' name the training split by
-    no word at all, and keep it.)"""
-    from curvedoc.model.metrics import named_split
-
-    tl, vl = roles.get("train_loss"), roles.get("val_loss")
-    if not tl or not vl or named_split(tl) != "train" or named_split(vl) != "val":
-        return False
-    return not any(named_split(t) == "train" for t in metric_tags)
-
-
 def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
     """An accuracy named by no split is the held-out one where the log names its losses by their splits
     (:func:`unqualified_metrics_held_out`): train_acc becomes val_acc."""
-    from curvedoc.model.metrics import named_split
+    from curvedoc.model.metrics import named_split, unqualified_metrics_held_out
 
     acc = chosen.get("train_acc")
     if acc is None or "val_acc" in chosen or named_split(acc) is not None:
