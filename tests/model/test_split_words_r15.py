@@ -64,3 +64,13 @@ def test_plain_metrics_keep_the_training_split_otherwise(tmp_path, header):
             assert splits[t] == "train", (t, splits)
     if plain and "train_acc" not in header:
         assert run.roles.get("train_acc") == plain[0], run.roles
+
+
+@pytest.mark.parametrize("tag, split", [("val_bacc", "val"), ("train/bacc", "train"), ("test_balacc", "val"),
+                                        ("reward_bacc", "train")])
+def test_balanced_accuracy_abbreviated_is_an_accuracy(tag, split):
+    # scikit-learn's balanced_accuracy_score, logged as 'bacc': a rate whose chance level is 1/K
+    from curvedoc.model.metrics import classify
+
+    kind, higher, got_split, rate = classify(tag)
+    assert (kind, higher, got_split, rate) == ("accuracy", True, split, True)
