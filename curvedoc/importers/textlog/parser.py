@@ -30,6 +30,8 @@ EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]
 
 # the longest run of lines of one setting each followed (a configuration longer than this is read as several)
 MAX_SETTINGS_RUN = 1000
+# the most lines a '--- Logging error ---' block spans (its traceback and the call stack of the logging call)
+MAX_LOGGING_ERROR_LINES = 200
 
 # a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
 SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
@@ -135,6 +137,9 @@ class TextLogParser(BatchedFeed):
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.frame_line = -2  # the last frame of a traceback ('  File "x.py", line 8, in f') read
+        # the line of an open '--- Logging error ---' block (the logging module's report of a record it could not
+        # write: the program goes on), None when none is open
+        self.logging_error_line: int | None = None
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
@@ -337,7 +342,14 @@ class TextLogParser(BatchedFeed):
             self.heading, self.yaml_groups = None, []
         if a.garbled:
             self.garbled += 1
-        if a.crash:
+        if a.logging_error is not None:
+            self.logging_error_line = lineno if a.logging_error == "open" else \
+                None if a.logging_error == "close" else self.logging_error_line
+            return
+        if self.logging_error_line is not None and lineno - self.logging_error_line > MAX_LOGGING_ERROR_LINES:
+            self.logging_error_line = None  # (a block that never printed its 'Arguments:' line ends anyway)
+        in_logging_error = self.logging_error_line is not None
+        if a.crash and not in_logging_error:
             msg = a.msg
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
                 if self.crash_line is not None:
@@ -355,7 +367,7 @@ class TextLogParser(BatchedFeed):
             # the last line of a traceback says what ended the run: 'FloatingPointError: validation loss is nan at
             # epoch 3' is quoted with the 'Traceback (most recent call last):' above it
             if self.crash_line is not None and self.crash_line[0] >= self.last_point_line and not a.kill \
-                    and self.crash_line[1].startswith("Traceback") and " … " not in self.crash_line[1]:
+                    and not in_logging_error and self.crash_line[1].startswith("Traceback") and " … " not in self.crash_line[1]:
                 self.crash_line = (self.crash_line[0], f"{self.crash_line[1]} … {a.msg.strip()[:160]}")
             return
         if lineno == self.frame_line + 1 and raw[:1].isspace():

@@ -218,6 +218,12 @@ CRASH = re.compile(
 # 'validation loss' series.
 TRACEBACK_FRAME = re.compile(r'^\s*File "[^"]*", line \d+(?:, in \S.*)?$')
 EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Failure|Fault)(?::\s.*|:?)$")
+# What Python's logging module prints when a handler fails to write a record (a console that cannot encode a character,
+# a closed stream): '--- Logging error ---', the traceback of that failure, 'Call stack:' with the frames of the call
+# that logged, then 'Message: <its repr>' and 'Arguments: <their repr>'. The program goes on: the traceback in it is
+# no crash, and its lines are no records.
+LOGGING_ERROR = re.compile(r"^(?:(?P<open>--- Logging error ---)|Call stack:|Message: (?:'.*'|\".*\")|"
+                           r"(?P<close>Arguments: (?:\(.*\)|\[.*\]|\{.*\}|None)))\s*$")
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
@@ -1454,6 +1460,9 @@ class Line:
     exception: bool = False
     # another logged line starts in the middle of this one (:func:`spliced`): a damaged record, its values not read
     spliced: bool = False
+    # a line of what the logging module prints when it fails to write a record (LOGGING_ERROR): "open" for its first
+    # line, "close" for its last ('Arguments: ..'), "line" between; no record, and the traceback inside is no crash
+    logging_error: str | None = None
 
 
 def setting_value(text: str):
@@ -1477,6 +1486,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.spliced = True
         return a
     a = Line(msg)
+    if (msg[:1] in "CMA" or msg == "Logging error ---") and len(msg) < 20_000 \
+            and (lm := LOGGING_ERROR.match(msg if msg[:1] in "CMA" else raw.strip())):
+        a.logging_error = "open" if lm.group("open") else "close" if lm.group("close") else "line"
+        return a
     a.garbled = GARBLED.search(msg) is not None
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True

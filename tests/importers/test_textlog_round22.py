@@ -1,0 +1,67 @@
+"""Text logs, round 22 on the seen lock-box batches 2026-12-10ah and 2026-12-10nu14 (issue 36): misreadings found on
+their text logs, each checked on small logs written the way such programs print them (several wordings, lengths and
+cuts), read with and without plans (the two readings must be equal: ``_read``)."""
+
+from __future__ import annotations
+
+import pytest
+from test_textlog_readings import _read, _series, _tags
+
+import curvedoc
+
+
+def _kinds(rd) -> set[str]:
+    return {i.kind for i in rd.issues}
+
+
+# ------------------------------------------------------------- the logging module's report of a record it could not write
+_LOGGING_ERROR = [
+    "--- Logging error ---",
+    "Traceback (most recent call last):",
+    '  File "C:\\Program Files\\Python312\\Lib\\logging\\__init__.py", line 1163, in emit',
+    "    stream.write(msg + self.terminator)",
+    '  File "C:\\Program Files\\Python312\\Lib\\encodings\\cp1252.py", line 19, in encode',
+    "    return codecs.charmap_encode(input,self.errors,encoding_table)[0]",
+    "           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+    "UnicodeEncodeError: 'charmap' codec can't encode characters in position 31-90: character maps to <undefined>",
+    "Call stack:",
+    '  File "C:\\work\\src\\train.py", line 431, in <module>',
+    "    main()",
+    '  File "C:\\work\\src\\train.py", line 241, in train_model',
+    '    logger.info("%s", "\u2500" * 60)',
+    "Message: '%s'",
+    "Arguments: ('\u2500\u2500\u2500\u2500',)",
+]
+
+
+@pytest.mark.parametrize("record", [
+    "2026-06-09 19:10:49,052 [INFO]     Batch [{b}/788] Loss: {v}",
+    "INFO:root:step {b} loss={v}",
+    "epoch 1 iter {b} | loss {v}",
+])
+@pytest.mark.parametrize("blocks", [1, 3])
+@pytest.mark.parametrize("n", [4, 40])
+def test_a_logging_error_block_is_no_crash(tmp_path, record, blocks, n):
+    """Python's logging prints '--- Logging error ---', a traceback, 'Call stack:', 'Message: ..' and 'Arguments: ..' when
+    a handler cannot write a record (a cp1252 console and a box-drawing character) -- and the program goes on: no crash,
+    however many such blocks stand before the records, and none of their lines is a record."""
+    lines = ["2026-06-09 19:10:29,636 [INFO] Total epochs: 20"]
+    for _ in range(blocks):
+        lines += ["2026-06-09 19:10:31,560 [INFO] " + "\u2500" * 60] + _LOGGING_ERROR
+    lines += [record.format(b=10 * (i + 1), v=round(0.3 - i / 1000, 4)) for i in range(n)]
+    rd = _read(tmp_path, lines)
+    assert not {"crash", "killed"} & _kinds(rd), [i.message for i in rd.issues]
+    steps, values = _series(rd, "Loss" if "Loss" in record else "loss")
+    assert values == [round(0.3 - i / 1000, 4) for i in range(n)], _tags(rd)
+
+
+def test_a_traceback_after_a_logging_error_block_is_still_a_crash(tmp_path):
+    """The block ends with its 'Arguments:' line: a run that then dies in a traceback of its own crashed."""
+    lines = ["step 1 loss 0.5"] + _LOGGING_ERROR + ["step 2 loss 0.4", "step 3 loss 0.3",
+                                                    "Traceback (most recent call last):",
+                                                    '  File "train.py", line 8, in <module>',
+                                                    "    main()",
+                                                    "RuntimeError: CUDA error: an illegal memory access was encountered"]
+    rd = _read(tmp_path, lines)
+    assert "crash" in _kinds(rd)
+    assert _series(rd, "loss")[1] == [0.5, 0.4, 0.3]
