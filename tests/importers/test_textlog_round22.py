@@ -65,3 +65,49 @@ def test_a_traceback_after_a_logging_error_block_is_still_a_crash(tmp_path):
     rd = _read(tmp_path, lines)
     assert "crash" in _kinds(rd)
     assert _series(rd, "loss")[1] == [0.5, 0.4, 0.3]
+
+
+# ------------------------------------------------------------- a plan stated plainly is the run's plan
+@pytest.mark.parametrize("said, epochs", [
+    ("Total epochs: 20", 20), ("Number of epochs = 30", 30), ("max_epochs: 12", 12), ("Max epochs: 15", 15),
+    ("Planned epochs: 40", 40), ("Epochs to train: 25", 25), ("n_epochs = 8", 8),
+    ("Run configurations: model=t5-large train_batch=4 eval_batch=8 epochs=30", 30),
+    ("lr=0.01 batch_size=16 epochs=50", 50),
+])
+def test_a_plan_of_epochs_said_as_a_setting_is_the_runs_plan(tmp_path, said, epochs):
+    """A count of epochs stated under a name that says it is the plan ('Total epochs: 20', 'max_epochs: 12') is the
+    run's plan (``meta["num_epochs"]``), and a number before a setting named 'epochs' ('eval_batch=8 epochs=30') is no
+    count of epochs (it was read as a plan of 8)."""
+    lines = [said] + [f"epoch {e} | loss {1 / e:.4f} | val_loss {1.2 / e:.4f}" for e in range(1, 6)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("num_epochs") == epochs, (rd.meta, rd.hparams)
+
+
+@pytest.mark.parametrize("said, steps", [("Max iterations: 5000", 5000), ("Total training steps: 2000", 2000),
+                                         ("Number of steps = 3000", 3000), ("num_steps: 1000", 1000)])
+def test_a_plan_of_steps_said_as_a_setting_is_the_runs_plan(tmp_path, said, steps):
+    """A count of steps whose name says it is the plan ('Max iterations: 5000', 'Total training steps: 2000') is the
+    run's ``max_steps`` when the log's steps stay within it."""
+    lines = [said] + [f"step {s} loss {1 / s:.4f}" for s in range(100, 900, 100)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("max_steps") == steps, (rd.meta, rd.hparams)
+
+
+@pytest.mark.parametrize("said", ["Total steps: 5000", "steps: 5000", "Total epochs done: 3", "epochs completed: 4"])
+def test_a_count_that_may_be_progress_is_no_plan(tmp_path, said):
+    """A bare or total count of steps ('Total steps: 5000' an RL script prints as its progress) and a count of what
+    ran ('epochs completed: 4') are no plan."""
+    lines = [f"step {s} loss {1 / s:.4f}" for s in range(100, 900, 100)] + [said]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("max_steps") is None and rd.meta.get("num_epochs") is None, (rd.meta, rd.hparams)
+
+
+@pytest.mark.parametrize("phase", ["PHASE 1: Training classification head only (Epochs 1-5)",
+                                   "Stage 2: fine-tune all layers (epochs 6-20)", "Warmup (epochs 1\u20133)"])
+def test_a_range_of_epochs_is_no_value_nor_plan(tmp_path, phase):
+    """'(Epochs 1-5)' names the epochs a phase covers: neither a value of 'Epochs' nor a plan of one epoch (it was
+    read as num_epochs = 1 beside 'Total epochs: 20')."""
+    lines = ["Total epochs: 20", phase] + [f"epoch {e} | loss {1 / e:.4f}" for e in range(1, 4)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("num_epochs") == 20, (rd.meta, rd.hparams)
+    assert not any(str(k).lower() == "epochs" for k in rd.hparams), rd.hparams

@@ -280,6 +280,33 @@ SPLICED_LINE = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?::\s*
 # looks for), the same date after a record's head
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d")
 DATE_REST = re.compile(r"-\d\d-\d\d[ T]\d\d:\d\d")  # what follows a date's year
+# what follows the first number of a range of whole numbers ("Epochs 1-5", "epochs 6–20"): the range names which
+# epochs (or items) a phase covers, neither number is a value of the word before it
+RANGE_REST = re.compile(r"[-–]\d+(?![\d.eE])")
+# a setting whose name says it is the planned length of the training -- a total, a number or a maximum of epochs or
+# steps ("Total epochs: 20", "Number of epochs = 30", "max_epochs: 50", "num_train_epochs", "Max iterations: 5000",
+# "Total training steps: 1000"), or the plural count alone ("epochs=30") --, not a count of what ran ("epochs done")
+PLAN_NAME = re.compile(
+    r"(?:(?:total|num|number|no|max|maximum|planned|target|n)(?:[\s_.]+of)?[\s_.]+)?(?:(?:train|training)[\s_.]+)?"
+    r"(?P<p>epochs|steps|iterations|iters)(?:[\s_.]+to[\s_.]+(?:train|run))?|"
+    r"(?:total|num|number|max|maximum|n)(?:[\s_.]+of)?[\s_.]*(?:(?:train|training)[\s_.]+)?"
+    r"(?P<s>epoch|step|iteration|iter)", re.IGNORECASE)
+
+
+def plan_name(key: str) -> str | None:
+    """``"epochs"`` or ``"steps"`` when a setting's name (its last part: ``train/epochs``) says it is the planned
+    length of the training (:data:`PLAN_NAME`), else None."""
+    m = PLAN_NAME.fullmatch(re.split(r"[/]", str(key).strip())[-1].strip())
+    if m is None:
+        return None
+    noun = (m.group("p") or m.group("s")).lower()
+    if noun.startswith("epoch"):
+        return "epochs"
+    # (a count of steps is a plan only when its name says so: 'Max iterations', 'Number of steps', 'Total training
+    # steps'; a bare or total count -- 'steps: 5000', 'Total steps: 5000' printed by an RL script -- can be progress)
+    words = set(re.split(r"[\s_.]+", m.group(0).lower()))
+    return "steps" if words & {"max", "maximum", "planned", "target", "num", "number", "n"} \
+        or {"total", "training"} <= words or {"total", "train"} <= words else None
 # a record's head waiting for its value: a key and its colon ("Global Iter: ", "training loss: "; a word or more with a
 # space among them -- a launcher's "node01: 2021-.." is a prefix, and so is PowerShell's "python : 2026-..")
 KEY_HEAD = re.compile(r"\S\s+(?:\S.*)?[^\W_]:\s+$")
@@ -585,6 +612,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     for m in PAIR.finditer(msg):
         if len(m.group("val")) == 4 and DATE_REST.match(msg, m.end("val")):
             continue  # ("Global 2017-06-21 05:44:29: I tensorflow/..": a date's year, no value)
+        if m.group("val").isdigit() and not m.group("tot") and RANGE_REST.match(msg, m.end("val")):
+            continue  # ("PHASE 1: head only (Epochs 1-5)": a range of epochs, no value nor plan)
         key = _pair_key(m.group("key"))
         if key is None:
             # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
@@ -722,7 +751,9 @@ def _settings_by_word(msg: str, pairs) -> bool:
 # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"); not a period ("every 5 epochs"),
 # a patience or a count of what happened ("no improvement for the last 3 epochs", "after 19 epochs", "in 2 epochs")
 PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
-                           r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))", re.IGNORECASE)
+                           r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))"
+                           # (not when 'epochs' names the next setting: 'eval_batch=8 epochs=30' is no "8 epochs")
+                           r"(?!\s*[:=])", re.IGNORECASE)
 # a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
 # separators stand apart from the words: "loss 0.4 | grad 3.1")
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
