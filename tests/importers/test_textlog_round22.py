@@ -111,3 +111,19 @@ def test_a_range_of_epochs_is_no_value_nor_plan(tmp_path, phase):
     rd = _read(tmp_path, lines)
     assert rd.meta.get("num_epochs") == 20, (rd.meta, rd.hparams)
     assert not any(str(k).lower() == "epochs" for k in rd.hparams), rd.hparams
+
+
+# ------------------------------------------------------------- a count in brackets after its name
+@pytest.mark.parametrize("fmt", ["    Batch [{b}/{N}] Loss: {v}", "Step [{b}/{N}] loss: {v}", "iter [{b}/{N}]  loss={v}",
+                                 "Batch [ {b}/{N}] | Loss {v}"])
+@pytest.mark.parametrize("stop, N", [(140, 788), (30, 500)])
+def test_a_count_in_brackets_after_its_name_is_that_counter_with_its_plan(tmp_path, fmt, stop, N):
+    """'Batch [140/788] Loss: 0.16' is the counter 'batch 140/788' is: its total the planned length, so a log that
+    simply stops there (no error, no end banner) is a run stopped before its plan, not a finished one."""
+    lines = [fmt.format(b=b, N=N, v=round(0.3 - b / 10000, 4)) for b in range(10, stop + 1, 10)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("max_steps") == N, (rd.meta, _tags(rd))
+    assert _series(rd, "Loss" if "Loss" in fmt else "loss")[0] == list(range(10, stop + 1, 10))
+    rep = curvedoc.diagnose(str(tmp_path / "train.log"))
+    assert any(f.name == "unfinished-schedule" for r in rep.runs for f in r.findings)
+    assert not any(f.name == "crashed-run" for r in rep.runs for f in r.findings)

@@ -1134,6 +1134,12 @@ def parse_record(msg: str) -> Rec | None:
             inner = (n, N)
         else:
             counter = n
+            if epoch is None and step is None and inner is None and 0 < n <= N and "[" in msg \
+                    and re.search(rf"\b(?:step|iter|iteration|batch)\s*\[\s*{n}\s*/\s*{N}\s*\]", msg, re.IGNORECASE):
+                # a training's count in brackets after its name ('Batch [140/788] Loss: 0.16', 'Step [10/500]'), no
+                # epoch on the line: the same counter as 'batch 140/788' -- its total is the planned length, so a log
+                # that stops at batch 140 of 788 stops before its plan
+                planned.setdefault("steps", N)
             if heading_fraction is not None and epoch is None and step is None and inner is None \
                     and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N \
                     and (heading_fraction.group(0).lstrip()[:1] != "[" or (
