@@ -127,3 +127,38 @@ def test_a_count_in_brackets_after_its_name_is_that_counter_with_its_plan(tmp_pa
     rep = curvedoc.diagnose(str(tmp_path / "train.log"))
     assert any(f.name == "unfinished-schedule" for r in rep.runs for f in r.findings)
     assert not any(f.name == "crashed-run" for r in rep.runs for f in r.findings)
+
+
+# ------------------------------------------------------------- a table whose rows are labelled by their split
+@pytest.mark.parametrize("head, splits", [
+    ("Dataset\tEpoch\tPrecision\tRecall\tF1\tAccuracy", ("train", "eval")),
+    ("Split\tEpoch\tPrecision\tRecall\tF1\tAccuracy", ("train", "valid")),
+    ("set   epoch   Precision   Recall   F1   Accuracy", ("training", "validation")),
+])
+@pytest.mark.parametrize("before", [True, False])
+@pytest.mark.parametrize("n", [3, 30])
+def test_a_table_row_labelled_by_its_split_is_that_splits(tmp_path, head, splits, before, n):
+    """A table whose first column names each row's split ('train\\t3\\t..' and 'eval\\t3\\t..' under 'Dataset\\tEpoch\\t
+    Precision\\tRecall\\tF1\\tAccuracy'): the training rows are training's series and the evaluation rows the held-out
+    ones (read as 'train/train/Accuracy' and 'train/eval/Accuracy' before); an epoch -1 row -- the evaluation before
+    training -- is a point at epoch -1, not a setting, and no epoch of training reached."""
+    sep = "\t" if "\t" in head else "   "
+    lines = ["Run configurations: model=t5-large train_batch=4 eval_batch=8 epochs=30", head]
+    for e in range(-1 if before else 0, n):
+        for k, sp in enumerate(splits):
+            acc = round(0.8 + e / 1000 - k / 100, 4)
+            lines.append(sep.join([sp, str(e), str(round(acc - 0.01, 4)), str(round(acc + 0.01, 4)), str(acc), str(acc)]))
+    rd = _read(tmp_path, lines)
+    want = list(range(-1 if before else 0, n))
+    assert _series(rd, "train/Accuracy")[0] == want, _tags(rd)
+    assert _series(rd, "val/Accuracy")[0] == want, _tags(rd)
+    assert _series(rd, "val/Accuracy")[1][-1] == round(0.8 + (n - 1) / 1000 - 0.01, 4)
+    assert min(_series(rd, "epoch")[1]) >= 0 and rd.meta.get("num_epochs") == 30
+    assert not any(t.count("/") > 1 for t in _tags(rd)), _tags(rd)
+
+
+def test_a_row_labelled_by_a_class_keeps_its_class(tmp_path):
+    """A row labelled by a class's name (a detector's per-class table) still names its class."""
+    lines = ["Class\tImages\tP\tR\tmAP50", "person\t100\t0.5\t0.6\t0.55", "car\t100\t0.4\t0.5\t0.45"]
+    rd = _read(tmp_path, lines)
+    assert any("person" in t for t in _tags(rd)) and any("car" in t for t in _tags(rd)), _tags(rd)

@@ -568,7 +568,12 @@ class TextLogParser(BatchedFeed):
             self.last_point_line = lineno
             return
         prefix = "val/" if self.table_ctx == "val" else "train/"
-        if row.label:
+        label_split = split_of(row.label) if row.label and " " not in row.label.strip() else None
+        if label_split:
+            # a row labelled by a split's name ('train\t3\t0.99 ..' and 'eval\t3\t0.92 ..' under 'Dataset\tEpoch\t
+            # Precision ..'): that row's split, as a split word heading a record is -- not a class's name
+            prefix = "test/" if row.label.strip().lower() in ("test", "testing") else f"{label_split}/"
+        elif row.label:
             prefix += row.label + "/"
         # (a column that names its split keeps it: "Train Loss", "Valid Acc" of a table printing both splits' columns;
         # one that abbreviates it, beside its twins of the other splits, takes it: tr_loss | va_loss | te_loss)
@@ -1600,6 +1605,10 @@ class TextLogParser(BatchedFeed):
             return (st, st.astype(np.float64)) if len(st) >= 2 else None
         kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
         pos, epochs = self.epoch_at[kind].resolved()
+        if len(pos) and np.min(epochs) < 0:
+            # (the evaluation a script runs before training, at epoch -1: no epoch of training reached)
+            keep = np.asarray(epochs) >= 0
+            pos, epochs = np.asarray(pos)[keep], np.asarray(epochs)[keep]
         # (with a planned number of epochs, one epoch position is already how far the plan got: "Starting Training
         # for 2 epochs..." then "Epoch 1/2 - Loss: 0.97655" and nothing more)
         return (pos, epochs) if len(pos) >= (1 if self.planned.get("epochs") else 2) else None

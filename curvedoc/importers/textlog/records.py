@@ -1414,8 +1414,10 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     for c, cell in zip(cols, cells):
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
-        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}(?:\.0+)?", cell):
-            epoch = int(float(cell))  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
+        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"(?:-1|\d{1,6})(?:\.0+)?", cell):
+            # (an epoch column's whole number is the row's epoch, as its 'n/N' is; -1 the evaluation a script runs
+            # before training, numbered before its first epoch)
+            epoch = int(float(cell))
             continue
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
