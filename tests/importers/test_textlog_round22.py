@@ -72,7 +72,8 @@ def test_a_traceback_after_a_logging_error_block_is_still_a_crash(tmp_path):
     ("Total epochs: 20", 20), ("Number of epochs = 30", 30), ("max_epochs: 12", 12), ("Max epochs: 15", 15),
     ("Planned epochs: 40", 40), ("Epochs to train: 25", 25), ("n_epochs = 8", 8),
     ("Run configurations: model=t5-large train_batch=4 eval_batch=8 epochs=30", 30),
-    ("lr=0.01 batch_size=16 epochs=50", 50),
+    ("lr=0.01 batch_size=16 epochs=50", 50), ("seed=101 epochs=10 lr=0.05", 10),
+    ("=== launch 1: resnet-ish, Adam 2e-3, 20 epochs ===", 20), ("Training for 12 epochs (600 steps)", 12),
 ])
 def test_a_plan_of_epochs_said_as_a_setting_is_the_runs_plan(tmp_path, said, epochs):
     """A count of epochs stated under a name that says it is the plan ('Total epochs: 20', 'max_epochs: 12') is the

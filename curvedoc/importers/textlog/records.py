@@ -753,7 +753,7 @@ def _settings_by_word(msg: str, pairs) -> bool:
 PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
                            r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))"
                            # (not when 'epochs' names the next setting: 'eval_batch=8 epochs=30' is no "8 epochs")
-                           r"(?!\s*[:=])", re.IGNORECASE)
+                           r"(?!\s*[:=]\s*[-+]?\.?\d)", re.IGNORECASE)
 # a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
 # separators stand apart from the words: "loss 0.4 | grad 3.1")
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
