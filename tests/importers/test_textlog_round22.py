@@ -163,3 +163,26 @@ def test_a_row_labelled_by_a_class_keeps_its_class(tmp_path):
     lines = ["Class\tImages\tP\tR\tmAP50", "person\t100\t0.5\t0.6\t0.55", "car\t100\t0.4\t0.5\t0.45"]
     rd = _read(tmp_path, lines)
     assert any("person" in t for t in _tags(rd)) and any("car" in t for t in _tags(rd)), _tags(rd)
+
+
+# ------------------------------------------------------------- a dict's clock printed with a decimal point
+@pytest.mark.parametrize("key", ["update", "step", "iter"])
+@pytest.mark.parametrize("epochs", [3, 6])
+def test_a_dict_clock_printed_with_a_decimal_point_is_progress(tmp_path, key, epochs):
+    """fairseq's train_inner dict prints "update": 4.003 (epochs done, fractional) beside "num_updates": "62050": at an
+    epoch's start the fraction is whole ("update": 4.0) -- still progress, no step: the log stays one training on
+    num_updates (it was read as the clock going back to 4, a launch of its own)."""
+    from curvedoc.importers.textlog import read_text_log
+
+    lines, n = [], 0
+    for e in range(1, epochs + 1):
+        for i in range(20):
+            n += 50
+            frac = f"{e - 1 + i / 20:.3f}".rstrip("0").rstrip(".") if i else f"{e - 1}.0"
+            lines.append(f'2025-05-29 21:54:35 | INFO | train_inner | {{"epoch": {e}, "{key}": {frac}, "loss": '
+                         f'"{2.5 - n / 10000:.3f}", "num_updates": "{n}", "lr": "6.25e-06"}}')
+    rd = _read(tmp_path, lines)
+    steps, values = _series(rd, "loss")
+    assert steps == list(range(50, n + 1, 50)), steps[:25]
+    runs = read_text_log(tmp_path / "train.log", segments=True)
+    assert not isinstance(runs, list) or len(runs) == 1

@@ -1018,6 +1018,10 @@ def parse_record(msg: str) -> Rec | None:
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
         step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
+        if step_key and is_dict and "." in raw:
+            # (a dict's clock printed with a decimal point is progress, as its 'epoch': 1.0 is: fairseq's "update":
+            # 4.0 -- epochs done, 4.003 a moment later -- is no step, its "num_updates": "62050" is)
+            step_key = False
         consulted = ((config_echo and low in PLURAL_COUNTS and not tot)
                      or step_key
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
