@@ -91,6 +91,9 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "valid_top2": ("VALID top-2", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
         "train_top1": ("TRAIN top-1", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'"),
         "train_top2": ("TRAIN top-2", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'")},
+    # (the loss of the epoch's first batch, printed as 'loss' on the batch's line)
+    "2026-12-10ah/text_log/nadeem_wildlife_audio_effnet": {
+        "batch loss": ("loss", "'  Batch    0/13 | loss: 0.7073 | lr: 0.00e+00' under '── Epoch 1/20 ──'")},
 }
 
 
