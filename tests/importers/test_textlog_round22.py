@@ -186,3 +186,37 @@ def test_a_dict_clock_printed_with_a_decimal_point_is_progress(tmp_path, key, ep
     assert steps == list(range(50, n + 1, 50)), steps[:25]
     runs = read_text_log(tmp_path / "train.log", segments=True)
     assert not isinstance(runs, list) or len(runs) == 1
+
+
+# ------------------------------------------------------------- a split's summary heading a line
+@pytest.mark.parametrize("heads", [("Train_summary:", "Test_summary:"), ("Train summary |", "Val summary |"),
+                                   ("train_summary:", "eval_summary:")])
+@pytest.mark.parametrize("epochs", [2, 6])
+def test_a_splits_summary_is_a_series_apart_and_held_out(tmp_path, heads, epochs):
+    """An AverageMeter logger printing 'Train: [i/N]\\tepoch: e\\titer: t\\tLoss: x (avg)' per batch, 'Test: [..]' per
+    evaluation batch, then 'Train_summary: .. Loss: avg' and 'Test_summary: .. Loss: avg' per epoch: each summary is
+    its split's epoch summary, a series apart -- the test summary's loss is no point of the training 'Loss' (it was:
+    a train/eval mix), the training summary's no second point of the batch losses."""
+    lines, t = [], 0
+    for e in range(epochs):
+        for i in range(10):
+            lines.append(f"Train: [{i}/10/{(i + 1) * 10}]\tepoch: {e}\titer: {t}\tTime: 1.70 (1.75)\t"
+                         f"Loss: {2 - t / 100:.4f} ({2.1 - t / 100:.4f})\tPrec@1: 50.000 (48.000)\tlr 0.001000")
+            t += 1
+        for i in range(4):
+            lines.append(f"Test: [{i}/4/{(i + 1) * 10}]\tepoch: {e}\titer: {t - 1}\tTime: 1.6 (1.6)\t"
+                         f"Loss: {0.9 - e / 100:.4f} ({0.9 - e / 100:.4f})\tPrec@1: 70.000 (70.000)\t")
+        lines.append(f"{heads[1]} [3/4/40] epoch: {e} iter: {t - 1}\tBestPrec@1: 70.000\tTime: 1.6\t"
+                     f"Loss: {0.95 - e / 100:.4f}\tPrec@1: 70.000\t")
+        lines.append(f"{heads[0]} [9/10/100]\tepoch: {e}\titer: {t - 1}\tTime: 1.75\tLoss: {1.5 - e / 10:.4f}\t"
+                     f"Prec@1: 48.000\tlr 0.001000")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    steps, values = _series(rd, "Loss")
+    assert len(values) == 10 * epochs and max(values) <= 2 and min(values) > 1.4 - 10 * epochs / 100, (values, tags)
+    train_sum = next(t for t in tags if t.lower().startswith(heads[0][:5].lower()) and t.endswith("Loss"))
+    test_sum = next(t for t in tags if t.lower().replace("val/", "").startswith(heads[1][:4].lower())
+                    and t.endswith("Loss"))
+    assert _series(rd, train_sum)[1] == [round(1.5 - e / 10, 4) for e in range(epochs)]
+    assert _series(rd, test_sum)[1] == [round(0.95 - e / 100, 4) for e in range(epochs)]
+    assert not any(v == round(0.95 - e / 100, 4) for e in range(epochs) for v in values)
