@@ -214,9 +214,26 @@ def test_a_splits_summary_is_a_series_apart_and_held_out(tmp_path, heads, epochs
     tags = _tags(rd)
     steps, values = _series(rd, "Loss")
     assert len(values) == 10 * epochs and max(values) <= 2 and min(values) > 1.4 - 10 * epochs / 100, (values, tags)
-    train_sum = next(t for t in tags if t.lower().startswith(heads[0][:5].lower()) and t.endswith("Loss"))
-    test_sum = next(t for t in tags if t.lower().replace("val/", "").startswith(heads[1][:4].lower())
-                    and t.endswith("Loss"))
+    sums = sorted(t for t in tags if "summary" in t.lower() and t.endswith("Loss"))
+    train_sum = next(t for t in sums if t.lower().startswith("train"))
+    test_sum = next(t for t in sums if not t.lower().startswith("train"))
     assert _series(rd, train_sum)[1] == [round(1.5 - e / 10, 4) for e in range(epochs)]
     assert _series(rd, test_sum)[1] == [round(0.95 - e / 100, 4) for e in range(epochs)]
     assert not any(v == round(0.95 - e / 100, 4) for e in range(epochs) for v in values)
+
+
+# ------------------------------------------------------------- the count of updates said in words
+@pytest.mark.parametrize("said", ["num of updates", "number of updates"])
+@pytest.mark.parametrize("n", [3, 50])
+def test_a_count_of_updates_said_in_words_is_the_step(tmp_path, said, n):
+    """Blocks between rules, one 'key: value' a line ('time elapsed: 0:01:07', 'num of updates: 1000', 'ret loss: ..',
+    'action loss: ..'; the Decision Transformer's console): the count of updates said in words is the block's step,
+    as 'num_updates' is -- no series of its own, the losses on it (they were on the blocks' ordinal)."""
+    lines = ["max_train_iters:  500", "num_updates_per_iter:  100", "=" * 60]
+    for k in range(1, n + 1):
+        lines += [f"time elapsed: 0:0{k % 10}:07", f"{said}: {1000 * k}", f"ret loss: {3.3 / k:.5f}",
+                  f"action loss: {0.25 / k:.5f}", "=" * 60]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "ret loss")[0] == [1000 * k for k in range(1, n + 1)], _tags(rd)
+    assert _series(rd, "action loss")[0] == [1000 * k for k in range(1, n + 1)]
+    assert said not in _tags(rd)

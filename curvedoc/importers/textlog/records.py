@@ -1028,7 +1028,8 @@ def parse_record(msg: str) -> Rec | None:
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
-        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
+        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot) \
+            or low in ("num of updates", "number of updates")  # (the count said in words: 'num of updates: 1000')
         if step_key and is_dict and "." in raw:
             # (a dict's clock printed with a decimal point is progress, as its 'epoch': 1.0 is: fairseq's "update":
             # 4.0 -- epochs done, 4.003 a moment later -- is no step, its "num_updates": "62050" is)
