@@ -6,8 +6,8 @@ on the labels that give each series as a dict; the labels that only list the ser
 named series is a tag of the reading.
 
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
-batches are scored and listed, and so is 2026-12-10ag, scored and seen; 2026-12-10ah and 2026-12-10nu14 are locked: not
-listed, never read)."""
+batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah and 2026-12-10nu14, scored and seen; the 2026-12-11
+batches are locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-03s", "2026-12-03t", "2026-12-03nu7", "2026-12-04u", "2026-12-04v", "2026-12-04nu8", "2026-12-05w", "2026-12-05x", "2026-12-05nu9",
                    "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10", "2026-12-07aa", "2026-12-07ab",
                    "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae",
-                   "2026-12-09af", "2026-12-09nu13", "2026-12-10ag")
+                   "2026-12-09af", "2026-12-09nu13", "2026-12-10ag", "2026-12-10ah", "2026-12-10nu14")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -91,6 +91,9 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "valid_top2": ("VALID top-2", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
         "train_top1": ("TRAIN top-1", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'"),
         "train_top2": ("TRAIN top-2", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'")},
+    # (the loss of the epoch's first batch, printed as 'loss' on the batch's line)
+    "2026-12-10ah/text_log/nadeem_wildlife_audio_effnet": {
+        "batch loss": ("loss", "'  Batch    0/13 | loss: 0.7073 | lr: 0.00e+00' under '── Epoch 1/20 ──'")},
 }
 
 
@@ -766,8 +769,62 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   sl-translator, titans, jia-1dcnn and chinese-ner into 8-11 runs of a few records (more false findings), and made
 #   alphazero and textsegment lose their launches: hence twice at most, each launch a few records.
 #   Still not analysed in ag (8): melusine's CycleGAN parts beside cycle_A (by design).
+#
+# FIRST READING of 2026-12-10ah and 2026-12-10nu14 (scored, seen; added here before any reader change of this branch,
+# code of main at c1e605d; both label by counts):
+#   count labels, all twelve batches: 544/569 (95.6%) read, 488 (85.8%) analysed -- ah alone 28/35 (27 analysed), nu14
+#   52/53 (52); the ten earlier batches unchanged (464/481, 409); dict labels unchanged (exact 564/592, analysed 543, no
+#   mix); list labels unchanged (502/551); main corpus unchanged (exact 496/509, analysed 460, no mix).
+#   Missed in ah (7): uscisi_unifiedqa_t5_factver_train train/eval Accuracy and F1 (a TSV table 'Dataset\tEpoch\t
+#   Precision\tRecall\tF1\tAccuracy' whose first column names the split of each row, 'train' / 'eval': read as
+#   'train/train/Accuracy' and 'train/eval/Accuracy', 30 points each, the epoch -1 rows -- the evaluation before
+#   training -- taken for settings); seuncoker_student_recog_log_train 'Train_summary Loss' (22) and 'Test_summary
+#   Loss' (17) (the summary lines read into the per-batch 'Loss' / 'test/Loss' series, 247 and 128 points);
+#   nadeem_wildlife_audio_effnet 'batch loss' (20: read as 'loss', 20 points, the label naming it otherwise).
+#   Missed in nu14 (1): tetro-cnn-adam-lr1e-6-tqdm loss (457 of 456: a tqdm postfix bar, its first rendering at count 0
+#   showing the loss of the batch it has not counted yet).
+#   Not analysed in ah (1): yukiyounai_moerec_gnn_crash 'loss' (the validation's 'loss: x, Performance is better...
+#   saving the model', named 'loss' with no split word: read as a training 'loss' beside 'train loss', no role).
+#   Read with their points but wrongly: shravan_glaucoma_truncated (Python logging's '--- Logging error ---' blocks
+#   -- a UnicodeEncodeError traceback the logging module prints and goes on -- read as the run's crash, before its
+#   records; 'Total epochs: 20' no plan, '(Epochs 1-5)' read as a plan of one epoch; the log stops at batch 140 of
+#   788 of epoch 1: crashed_run error, no unfinished_schedule); uscisi's 'epochs=30' read as a plan of 8 ('eval_batch=8
+#   epochs=30': '8 epochs'); zhuangtianxu_edt_hopper 'num of updates' read as a series beside the losses (its blocks
+#   on their ordinal 1..50); junk series: nadeem's 'INT123_do_layer3()' (libmpg123's '[src/libmpg123/layer3.c:
+#   INT123_do_layer3():1844] error: ..', its source line) and 'offset', swathysubu11's 'Let use' ('Let s use 2 GPUs!').
+#   Findings (benchmarks/real_runs.py --only text_log): ah macro recall 0.533, precision 0.833 (6 findings), 1 of 3
+#   healthy warned (tsebaka_completed's crashed_run: the Hydra error of the next job, a 'may'); nu14 1.0, 0.909.
+#
+# AFTER round 22 (tests/importers/test_textlog_round22.py: the logging module's '--- Logging error ---' block is no
+# crash and no record; a setting named as the planned length -- 'Total epochs: 20', 'max_epochs', 'Max iterations' --
+# is the run's plan (num_epochs / max_steps), a range of epochs '(Epochs 1-5)' no value nor plan, and 'eval_batch=8
+# epochs=30' no '8 epochs'; a count in brackets after its name, 'Batch [140/788]', is the counter 'batch 140/788' is,
+# its total the plan; a table row labelled by a split's name ('train' / 'eval') is that split's, an epoch column's -1
+# the evaluation before training; a dict's clock printed with a decimal point, fairseq's "update": 4.0, is progress,
+# no step; a line headed by a split's summary, 'Train_summary:' / 'Test_summary:', is that split's epoch summary, a
+# series apart; 'num of updates: 1000' is the step) and RAW_NAMES for nadeem's 'batch loss':
+#   count labels, all twelve batches: 549/569 (96.5%) read, 493 (86.6%) analysed -- ah 33/35 (32 analysed: +4 uscisi's
+#   train/eval Accuracy and F1, 31 points each on epochs -1..29; +1 nadeem's batch loss through RAW_NAMES); nu14
+#   unchanged 52/53 (52); the ten earlier batches unchanged (464/481, 409); dict labels unchanged (exact 564/592,
+#   analysed 543, no mix); list labels unchanged (502/551); main corpus unchanged (exact 496/509, analysed 460, no mix).
+#   Read right now though the measure does not move: shravan (no crash; plan 20 epochs; max_steps 788: unfinished),
+#   uscisi's plan 30 (was 8), seuncoker's 'Loss' the 211 batch losses (the 'Test_summary' losses were points of it: a
+#   train/eval mix), its summaries series apart ('Train_summary Loss' 17 of 22, 'Test_summary Loss' 15 of 17: summaries
+#   printed again at one position by identical relaunches are echoes, one point), zhuangtianxu's losses on their update
+#   counts 1000..50000 (the blocks' ordinal before).
+#   Findings (benchmarks/real_runs.py --only text_log, every seen batch and ../shared): ah macro recall 0.533 -> 0.600,
+#   precision 0.833 -> 1.0 (shravan: unfinished_schedule found, no crashed_run error; seuncoker's per-batch loss_spikes
+#   now, a 'may'); ad precision 0.714 -> 0.833, healthy warned 1 -> 0 (fairseq-gec-castle one run again: its
+#   '"update": 4.0' at each epoch's start had split it into two launches, the second warned for underfitting);
+#   info findings gone where a plan had been misread ('seed=101 epochs=10' read as 101 epochs: 2026-11-28nu's
+#   cnn-basicconfig-seed-101/102, nu3's digits-cnn-sgd-lr2 and nu4's gmm20-mlp-sgd-lr3, 'batch=64 epochs=6' as 64);
+#   every other batch and ../shared's text logs unchanged.
+#   Still missed: seuncoker's summaries (echoes, above), tetro-cnn-adam-lr1e-6-tqdm's loss (457 of 456: the tqdm bar
+#   of a `for` loop draws each batch's postfix before it counts the batch -- one extra point at count 0, each value one
+#   count early; left: a shift that needs the bar's count 0 breaks the tail property), yukiyounai's validation 'loss'
+#   (no split word on its line: no role).
 MIN_COUNTED_LOCKBOX = 0.964
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.850
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.866
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.911

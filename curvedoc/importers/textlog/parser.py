@@ -30,6 +30,8 @@ EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]
 
 # the longest run of lines of one setting each followed (a configuration longer than this is read as several)
 MAX_SETTINGS_RUN = 1000
+# the most lines a '--- Logging error ---' block spans (its traceback and the call stack of the logging call)
+MAX_LOGGING_ERROR_LINES = 200
 
 # a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
 SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
@@ -135,6 +137,9 @@ class TextLogParser(BatchedFeed):
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
         self.frame_line = -2  # the last frame of a traceback ('  File "x.py", line 8, in f') read
+        # the line of an open '--- Logging error ---' block (the logging module's report of a record it could not
+        # write: the program goes on), None when none is open
+        self.logging_error_line: int | None = None
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
@@ -337,7 +342,14 @@ class TextLogParser(BatchedFeed):
             self.heading, self.yaml_groups = None, []
         if a.garbled:
             self.garbled += 1
-        if a.crash:
+        if a.logging_error is not None:
+            self.logging_error_line = lineno if a.logging_error == "open" else \
+                None if a.logging_error == "close" else self.logging_error_line
+            return
+        if self.logging_error_line is not None and lineno - self.logging_error_line > MAX_LOGGING_ERROR_LINES:
+            self.logging_error_line = None  # (a block that never printed its 'Arguments:' line ends anyway)
+        in_logging_error = self.logging_error_line is not None
+        if a.crash and not in_logging_error:
             msg = a.msg
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
                 if self.crash_line is not None:
@@ -355,7 +367,7 @@ class TextLogParser(BatchedFeed):
             # the last line of a traceback says what ended the run: 'FloatingPointError: validation loss is nan at
             # epoch 3' is quoted with the 'Traceback (most recent call last):' above it
             if self.crash_line is not None and self.crash_line[0] >= self.last_point_line and not a.kill \
-                    and self.crash_line[1].startswith("Traceback") and " … " not in self.crash_line[1]:
+                    and not in_logging_error and self.crash_line[1].startswith("Traceback") and " … " not in self.crash_line[1]:
                 self.crash_line = (self.crash_line[0], f"{self.crash_line[1]} … {a.msg.strip()[:160]}")
             return
         if lineno == self.frame_line + 1 and raw[:1].isspace():
@@ -556,7 +568,12 @@ class TextLogParser(BatchedFeed):
             self.last_point_line = lineno
             return
         prefix = "val/" if self.table_ctx == "val" else "train/"
-        if row.label:
+        label_split = split_of(row.label) if row.label and " " not in row.label.strip() else None
+        if label_split:
+            # a row labelled by a split's name ('train\t3\t0.99 ..' and 'eval\t3\t0.92 ..' under 'Dataset\tEpoch\t
+            # Precision ..'): that row's split, as a split word heading a record is -- not a class's name
+            prefix = "test/" if row.label.strip().lower() in ("test", "testing") else f"{label_split}/"
+        elif row.label:
             prefix += row.label + "/"
         # (a column that names its split keeps it: "Train Loss", "Valid Acc" of a table printing both splits' columns;
         # one that abbreviates it, beside its twins of the other splits, takes it: tr_loss | va_loss | te_loss)
@@ -1588,6 +1605,10 @@ class TextLogParser(BatchedFeed):
             return (st, st.astype(np.float64)) if len(st) >= 2 else None
         kind = "epoch" if longest[0].count() and longest[0].first()[1] == "epoch" else "step"
         pos, epochs = self.epoch_at[kind].resolved()
+        if len(pos) and np.min(epochs) < 0:
+            # (the evaluation a script runs before training, at epoch -1: no epoch of training reached)
+            keep = np.asarray(epochs) >= 0
+            pos, epochs = np.asarray(pos)[keep], np.asarray(epochs)[keep]
         # (with a planned number of epochs, one epoch position is already how far the plan got: "Starting Training
         # for 2 epochs..." then "Epoch 1/2 - Loss: 0.97655" and nothing more)
         return (pos, epochs) if len(pos) >= (1 if self.planned.get("epochs") else 2) else None

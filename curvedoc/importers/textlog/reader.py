@@ -17,7 +17,7 @@ from curvedoc.importers import _tabular as T
 from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
-from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT
+from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT, plan_name
 from curvedoc.model.run import ImportIssue, empty_frame, make_frame
 
 SOURCE = "text-log"
@@ -463,9 +463,12 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
         k = key.strip().lower()
         if k == "total optimization steps" and val > 0 and not p.planned.get("steps"):
             p.planned["steps"] = int(val)
-        elif k == "num epochs" and val > 0 and not p.planned.get("epochs"):
+        elif (k == "num epochs" or plan_name(k) == "epochs") and val > 0 and float(val).is_integer() \
+                and not p.planned.get("epochs"):
+            # (a setting named as the plan of epochs: "Total epochs: 20", "Number of epochs = 30", "max_epochs: 50")
             p.planned["epochs"] = int(val)
-        elif k.rsplit("/", 1)[-1] in PLAN_SETTINGS and val > 0 and not p.planned.get("steps") \
+        elif (k.rsplit("/", 1)[-1] in PLAN_SETTINGS or plan_name(k) == "steps") and val > 0 and float(val).is_integer() \
+                and not p.planned.get("steps") \
                 and (not len(frame) or int(frame["step"].max()) <= val) and not _other_budget(p.hparams):
             # a configuration's planned number of iterations (maskrcnn-benchmark / detectron's SOLVER.MAX_ITER, a
             # max_steps argument): the plan, when the log's steps stay within it (they count the same iterations)

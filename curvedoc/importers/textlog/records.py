@@ -218,6 +218,12 @@ CRASH = re.compile(
 # 'validation loss' series.
 TRACEBACK_FRAME = re.compile(r'^\s*File "[^"]*", line \d+(?:, in \S.*)?$')
 EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Failure|Fault)(?::\s.*|:?)$")
+# What Python's logging module prints when a handler fails to write a record (a console that cannot encode a character,
+# a closed stream): '--- Logging error ---', the traceback of that failure, 'Call stack:' with the frames of the call
+# that logged, then 'Message: <its repr>' and 'Arguments: <their repr>'. The program goes on: the traceback in it is
+# no crash, and its lines are no records.
+LOGGING_ERROR = re.compile(r"^(?:(?P<open>--- Logging error ---)|Call stack:|Message: (?:'.*'|\".*\")|"
+                           r"(?P<close>Arguments: (?:\(.*\)|\[.*\]|\{.*\}|None)))\s*$")
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
@@ -274,6 +280,33 @@ SPLICED_LINE = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?::\s*
 # looks for), the same date after a record's head
 STAMP = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d")
 DATE_REST = re.compile(r"-\d\d-\d\d[ T]\d\d:\d\d")  # what follows a date's year
+# what follows the first number of a range of whole numbers ("Epochs 1-5", "epochs 6–20"): the range names which
+# epochs (or items) a phase covers, neither number is a value of the word before it
+RANGE_REST = re.compile(r"[-–]\d+(?![\d.eE])")
+# a setting whose name says it is the planned length of the training -- a total, a number or a maximum of epochs or
+# steps ("Total epochs: 20", "Number of epochs = 30", "max_epochs: 50", "num_train_epochs", "Max iterations: 5000",
+# "Total training steps: 1000"), or the plural count alone ("epochs=30") --, not a count of what ran ("epochs done")
+PLAN_NAME = re.compile(
+    r"(?:(?:total|num|number|no|max|maximum|planned|target|n)(?:[\s_.]+of)?[\s_.]+)?(?:(?:train|training)[\s_.]+)?"
+    r"(?P<p>epochs|steps|iterations|iters)(?:[\s_.]+to[\s_.]+(?:train|run))?|"
+    r"(?:total|num|number|max|maximum|n)(?:[\s_.]+of)?[\s_.]*(?:(?:train|training)[\s_.]+)?"
+    r"(?P<s>epoch|step|iteration|iter)", re.IGNORECASE)
+
+
+def plan_name(key: str) -> str | None:
+    """``"epochs"`` or ``"steps"`` when a setting's name (its last part: ``train/epochs``) says it is the planned
+    length of the training (:data:`PLAN_NAME`), else None."""
+    m = PLAN_NAME.fullmatch(re.split(r"[/]", str(key).strip())[-1].strip())
+    if m is None:
+        return None
+    noun = (m.group("p") or m.group("s")).lower()
+    if noun.startswith("epoch"):
+        return "epochs"
+    # (a count of steps is a plan only when its name says so: 'Max iterations', 'Number of steps', 'Total training
+    # steps'; a bare or total count -- 'steps: 5000', 'Total steps: 5000' printed by an RL script -- can be progress)
+    words = set(re.split(r"[\s_.]+", m.group(0).lower()))
+    return "steps" if words & {"max", "maximum", "planned", "target", "num", "number", "n"} \
+        or {"total", "training"} <= words or {"total", "train"} <= words else None
 # a record's head waiting for its value: a key and its colon ("Global Iter: ", "training loss: "; a word or more with a
 # space among them -- a launcher's "node01: 2021-.." is a prefix, and so is PowerShell's "python : 2026-..")
 KEY_HEAD = re.compile(r"\S\s+(?:\S.*)?[^\W_]:\s+$")
@@ -579,6 +612,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
     for m in PAIR.finditer(msg):
         if len(m.group("val")) == 4 and DATE_REST.match(msg, m.end("val")):
             continue  # ("Global 2017-06-21 05:44:29: I tensorflow/..": a date's year, no value)
+        if m.group("val").isdigit() and not m.group("tot") and RANGE_REST.match(msg, m.end("val")):
+            continue  # ("PHASE 1: head only (Epochs 1-5)": a range of epochs, no value nor plan)
         key = _pair_key(m.group("key"))
         if key is None:
             # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
@@ -666,6 +701,9 @@ SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
+# a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
+SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
+                          re.IGNORECASE)
 # a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
 TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
@@ -716,7 +754,9 @@ def _settings_by_word(msg: str, pairs) -> bool:
 # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"); not a period ("every 5 epochs"),
 # a patience or a count of what happened ("no improvement for the last 3 epochs", "after 19 epochs", "in 2 epochs")
 PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
-                           r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))", re.IGNORECASE)
+                           r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))"
+                           # (not when 'epochs' names the next setting: 'eval_batch=8 epochs=30' is no "8 epochs")
+                           r"(?!\s*[:=]\s*[-+]?\.?\d)", re.IGNORECASE)
 # a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
 # separators stand apart from the words: "loss 0.4 | grad 3.1")
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
@@ -825,6 +865,7 @@ def parse_record(msg: str) -> Rec | None:
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
     lead_word = None
+    summary_head = None
     bar = has_bar(msg)
     if bar and msg[:1] in " 0123456789":
         kb = KERAS_BAR.match(msg)
@@ -898,6 +939,13 @@ def parse_record(msg: str) -> Rec | None:
     if lead:
         ctx = SPLIT_WORDS[lead.group(1).lower()]
         msg = msg[lead.end():]
+    elif not ctx and msg[:1].isalpha() and (sm := SUMMARY_LEAD.match(msg)):
+        # a line headed by a split's summary ('Train_summary: [9/10/100]\tepoch: 0 .. Loss: 1.5521', 'Test_summary:
+        # .. Loss: 0.0811'): the epoch's summary of that split -- a series apart from the records printed during the
+        # epoch ('Train: [..] Loss: 0.35 (1.55)', 'Test: [..] Loss: ..'), named by its head, and held out for a test
+        summary_head = sm.group("h")
+        ctx = SPLIT_WORDS[sm.group("w").lower()]
+        msg = msg[sm.end():]
     elif not ctx:
         # the words that open a line name its split ("Validation Epoch 3: mean loss ...", "Test set: Average
         # loss: ...", "Eval | step 500 | loss ..."): a held-out word among them, standing alone (not the start
@@ -980,7 +1028,12 @@ def parse_record(msg: str) -> Rec | None:
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
-        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
+        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot) \
+            or low in ("num of updates", "number of updates")  # (the count said in words: 'num of updates: 1000')
+        if step_key and is_dict and "." in raw:
+            # (a dict's clock printed with a decimal point is progress, as its 'epoch': 1.0 is: fairseq's "update":
+            # 4.0 -- epochs done, 4.003 a moment later -- is no step, its "num_updates": "62050" is)
+            step_key = False
         consulted = ((config_echo and low in PLURAL_COUNTS and not tot)
                      or step_key
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
@@ -1072,6 +1125,8 @@ def parse_record(msg: str) -> Rec | None:
         # record; its first key says which), not points of the training series named alike. (A bare split name
         # with its number, '>> val 0.42 | validity ..', is that split's loss, the rest left as they are named.)
         ctx = "val"
+    if summary_head is not None:
+        keys = [k if OPTIMIZER_KEY.search(k) else f"{summary_head} {k}" for k in keys]
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
     if epoch is None:
@@ -1097,6 +1152,12 @@ def parse_record(msg: str) -> Rec | None:
             inner = (n, N)
         else:
             counter = n
+            if epoch is None and step is None and inner is None and 0 < n <= N and "[" in msg \
+                    and re.search(rf"\b(?:step|iter|iteration|batch)\s*\[\s*{n}\s*/\s*{N}\s*\]", msg, re.IGNORECASE):
+                # a training's count in brackets after its name ('Batch [140/788] Loss: 0.16', 'Step [10/500]'), no
+                # epoch on the line: the same counter as 'batch 140/788' -- its total is the planned length, so a log
+                # that stops at batch 140 of 788 stops before its plan
+                planned.setdefault("steps", N)
             if heading_fraction is not None and epoch is None and step is None and inner is None \
                     and (int(heading_fraction.group(1)), int(heading_fraction.group(2))) == (n, N) and 0 < N \
                     and (heading_fraction.group(0).lstrip()[:1] != "[" or (
@@ -1371,8 +1432,10 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     for c, cell in zip(cols, cells):
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
-        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"\d{1,6}(?:\.0+)?", cell):
-            epoch = int(float(cell))  # (an epoch column's whole number is the row's epoch, as its 'n/N' is)
+        if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"(?:-1|\d{1,6})(?:\.0+)?", cell):
+            # (an epoch column's whole number is the row's epoch, as its 'n/N' is; -1 the evaluation a script runs
+            # before training, numbered before its first epoch)
+            epoch = int(float(cell))
             continue
         if re.fullmatch(r"\d+/\d+", cell):
             if c.lower().startswith("epoch") or epoch is None:
@@ -1454,6 +1517,9 @@ class Line:
     exception: bool = False
     # another logged line starts in the middle of this one (:func:`spliced`): a damaged record, its values not read
     spliced: bool = False
+    # a line of what the logging module prints when it fails to write a record (LOGGING_ERROR): "open" for its first
+    # line, "close" for its last ('Arguments: ..'), "line" between; no record, and the traceback inside is no crash
+    logging_error: str | None = None
 
 
 def setting_value(text: str):
@@ -1477,6 +1543,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.spliced = True
         return a
     a = Line(msg)
+    if (msg[:1] in "CMA" or msg == "Logging error ---") and len(msg) < 20_000 \
+            and (lm := LOGGING_ERROR.match(msg if msg[:1] in "CMA" else raw.strip())):
+        a.logging_error = "open" if lm.group("open") else "close" if lm.group("close") else "line"
+        return a
     a.garbled = GARBLED.search(msg) is not None
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
