@@ -67,11 +67,17 @@ def init_worker(settings: Settings, memory: int | None = None, compiled: bool = 
     return MemoryGuard(memory)  # last: the plan and its imports count as what the process holds
 
 
-def diagnose_batch(settings: Settings, items: list) -> list:
+def diagnose_batch(settings: Settings, items: list, compiled: bool = False) -> list:
     """A Dask worker's task: ``work`` on each ``(index, spec, cache_path)`` item. The plan is built once per worker
     process and settings (a worker outlives one audit and may serve several); the batch is read with its own
     audit's :class:`~curvedoc.importers.context.ReadContext`, passed to every read, so nothing of one audit's
-    reading limits stays for the next."""
+    reading limits stays for the next. ``compiled``: the audit is large enough for the compiled rolling median
+    (:func:`warm_up` readied it in the client), which the worker then loads once, as a forked pool worker inherits
+    it (without it a Dask worker computed every rolling median the slower way: ~1 ms of CPU a run)."""
+    if compiled:  # loaded once per worker process (prepare_rolling_median is a no-op after that, or without numba)
+        from curvedoc.detectors import prepare_rolling_median
+
+        prepare_rolling_median()
     key = repr(settings)
     if key not in _PLANS:
         _PLANS[key] = Plan.build(settings)
