@@ -93,7 +93,8 @@ def _probe(address: str, seconds: float) -> None:
         raise ConfigError(f"--scheduler {address}: not a Dask scheduler (unexpected handshake)")
 
 
-def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int, list], None]) -> None:
+def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int, list], None],
+        compiled: bool = False) -> None:
     """Fan ``todo`` out in batches of ``chunk`` and ``emit(index, result)`` once per item as batches finish.
 
     A worker that dies (kill -9, the OOM killer) is Dask's to handle first: the scheduler gives its tasks to another
@@ -109,7 +110,8 @@ def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int,
 
     def submit(batch: list):
         # specs travel without their cache paths: the client writes the cache (a worker may be another machine)
-        return client.submit(diagnose_batch, settings, [(i, spec, None) for i, spec, _ in batch], pure=False)
+        return client.submit(diagnose_batch, settings, [(i, spec, None) for i, spec, _ in batch], compiled,
+                             pure=False)
 
     futures = {submit(todo[a:a + chunk]): todo[a:a + chunk] for a in range(0, len(todo), chunk)}
     pending = as_completed(list(futures))

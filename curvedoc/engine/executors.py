@@ -43,7 +43,7 @@ def executor_for(name: str, n_jobs: int, n_items: int, *, client=None, scheduler
     ``"dask"`` -> :class:`Dask`; ``"processes"`` -> :class:`InProcess` for one job or one input, else
     :class:`ProcessPool`. ``compiled``: the parent readied the compiled rolling median (:func:`worker.warm_up`)."""
     if name == "dask":
-        return Dask(client=client, scheduler=scheduler, n_jobs=n_jobs)
+        return Dask(client=client, scheduler=scheduler, n_jobs=n_jobs, compiled=compiled)
     if n_jobs == 1 or n_items == 1:
         return InProcess()
     return ProcessPool(n_jobs, compiled)
@@ -176,10 +176,12 @@ class Isolated:
 
 class Dask:
     """Batches on a Dask cluster: ``client`` (a ``dask.distributed.Client``), or one connected to ``scheduler``, or
-    a new local cluster of ``n_jobs`` workers; a client made here is closed with its cluster at the end."""
+    a new local cluster of ``n_jobs`` workers; a client made here is closed with its cluster at the end.
+    ``compiled``: the audit is large enough for the compiled rolling median (:func:`worker.warm_up`), which each
+    worker then readies once, as the pool's workers inherit it from the parent."""
 
-    def __init__(self, client=None, scheduler: str | None = None, n_jobs: int = 1):
-        self.client, self.scheduler, self.n_jobs = client, scheduler, n_jobs
+    def __init__(self, client=None, scheduler: str | None = None, n_jobs: int = 1, compiled: bool = False):
+        self.client, self.scheduler, self.n_jobs, self.compiled = client, scheduler, n_jobs, compiled
 
     def run(self, settings: Settings, todo: list, emit: Emit) -> None:
         from curvedoc.engine import cluster
@@ -196,7 +198,8 @@ class Dask:
 
         try:
             with terminate_on_sigterm():
-                cluster.run(dclient, settings, todo, chunk_size(len(todo), workers), emit_and_cache)
+                cluster.run(dclient, settings, todo, chunk_size(len(todo), workers), emit_and_cache,
+                            compiled=self.compiled)
         finally:
             if own:
                 cl = getattr(dclient, "cluster", None)

@@ -82,3 +82,23 @@ def test_a_context_is_frozen_checked_and_private_to_its_thread():
         t.join()
         assert max_file_bytes() == 123
     assert seen == [ReadContext.from_settings(None).max_file_bytes]  # another thread reads with its own limits
+
+
+def test_a_dask_batch_readies_the_compiled_rolling_median_when_the_audit_asks(tmp_path, monkeypatch):
+    """speed16: a pool worker inherits the compiled rolling median the audit readied before forking (an audit of
+    200 inputs or more); a Dask worker never loaded it and computed every rolling median the slower way. The audit
+    now tells the batch, and the worker loads it once; the findings are the same either way."""
+    pytest.importorskip("numba", reason="numba not installed")
+    from curvedoc.detectors import _signal
+    from curvedoc.engine import executors, worker
+
+    monkeypatch.delenv("CURVEDOC_ROLLING", raising=False)
+    assert executors.executor_for("dask", 2, 500, compiled=True).compiled
+    assert not executors.executor_for("dask", 2, 500).compiled
+    (spec,) = discover(_csv_run(tmp_path)).specs
+    monkeypatch.setattr(_signal, "_ROLLING", {})  # a fresh worker process
+    (_, slow), = worker.diagnose_batch(Settings(), [(0, spec, None)])
+    assert "kernel" not in _signal._ROLLING
+    (_, fast), = worker.diagnose_batch(Settings(), [(0, spec, None)], True)
+    assert "kernel" in _signal._ROLLING
+    assert fast == slow

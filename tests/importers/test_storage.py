@@ -560,7 +560,7 @@ def test_a_worker_that_died_is_never_cached(tmp_path, monkeypatch):
         def scheduler_info(self):
             return {"workers": {"w": {}}}
 
-    def lost(client, settings, todo, chunk, emit):  # what cluster.run emits for a batch whose worker died
+    def lost(client, settings, todo, chunk, emit, **kw):  # what cluster.run emits for a batch whose worker died
         for i, spec, _ in todo:
             emit(i, [unreadable_report(spec.name, str(spec.root), "the worker died (KilledWorker)", "worker-died").to_dict()])
 
