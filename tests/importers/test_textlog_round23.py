@@ -11,6 +11,8 @@ import pytest
 from test_textlog_readings import _read, _series, _tags
 
 import curvedoc
+from curvedoc.importers import sniffers
+from curvedoc.importers.sniffers import csv_table_like
 from curvedoc.importers.textlog import read_text_log
 
 
@@ -65,6 +67,7 @@ def test_a_counter_glued_to_its_count_is_the_rows_position(tmp_path, word, sep, 
     steps, values = _series(rd, "train_loss")
     assert values == vals and steps == [start + i * every for i in range(n)], _tags(rd)
     assert _tags(rd) == {"train_loss"}
+    assert not csv_table_like(p)
 
 
 def test_a_glued_counter_with_two_values_keeps_both_columns(tmp_path):
@@ -79,6 +82,11 @@ def test_a_word_glued_to_a_number_that_is_no_counter_is_no_row(tmp_path):
     lines = [f"layer{k} {0.1 * k:.2f}" for k in range(1, 6)]
     with pytest.raises(curvedoc.errors.LoadError):
         read_text_log(_write(tmp_path, "weights.txt", "\n".join(lines) + "\n"))
+
+
+def test_a_real_csv_header_is_still_a_header(tmp_path):
+    p = _write(tmp_path, "history.txt", "epoch,loss,val_loss\n0,0.9,1.0\n1,0.8,0.95\n")
+    assert csv_table_like(p)
 
 
 # ------------------------------------------------------------- one list of numbers, the whole file
@@ -154,3 +162,33 @@ def test_records_outnumbering_the_numbers_stay_the_parsers(tmp_path):
     lines = [str(v) for v in _losses(12)] + [f"step {s} loss {1 / s:.4f} lr 0.001" for s in range(1, 41)]
     rd = _read(tmp_path, lines)
     assert {"loss", "lr"} <= _tags(rd)
+
+
+# ------------------------------------------------------------- a folder: a file named after its quantity is a log
+@pytest.mark.parametrize("name,body", [
+    ("losses.txt", "".join(f"{v}\n" for v in _losses(50))),
+    ("train_loss.txt", "".join(f"{v}\n" for v in _losses(50))),
+    ("losses.txt", "".join(f"{i} {v}\n" for i, v in enumerate(_losses(50)))),
+    ("train_loss.txt", "[" + ", ".join(str(v) for v in _losses(500)) + "]"),
+    ("train_loss.txt", "".join(f"epoch{i + 1}\t{v}\n" for i, v in enumerate(_losses(50)))),
+    ("val_acc.txt", "".join(f"{0.5 + i / 200}\n" for i in range(50))),
+])
+def test_a_folder_holding_a_file_named_after_its_quantity_gives_its_run(tmp_path, name, body):
+    """A folder with 'losses.txt' of bare numbers: the file's name says what it holds (its content names nothing), so
+    the folder's run is read from it, as the file given alone is."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / name).write_text(body, encoding="utf-8")
+    rep = curvedoc.diagnose(str(run))
+    assert len(rep.runs) == 1 and rep.runs[0].points >= 50, rep
+
+
+@pytest.mark.parametrize("name", ["losses.txt", "train_loss.txt", "val_accuracies.log", "rewards.txt", "perplexity.txt"])
+def test_names_of_a_quantity(name):
+    assert sniffers.named_as_quantity(name)
+
+
+@pytest.mark.parametrize("name", ["requirements.txt", "classes.txt", "glossary.txt", "accent.txt", "notes.txt",
+                                  "vocab.txt"])
+def test_names_of_no_quantity(name):
+    assert not sniffers.named_as_quantity(name)
