@@ -91,7 +91,7 @@ def test_a_real_csv_header_is_still_a_header(tmp_path):
 
 # ------------------------------------------------------------- one list of numbers, the whole file
 @pytest.mark.parametrize("fmt", ["{:.6f}", "{!r}", "{:.3e}"])
-@pytest.mark.parametrize("newline", ["", "\n"])
+@pytest.mark.parametrize("newline", ["", "\n", "\n\n"])
 @pytest.mark.parametrize("n", [3, 2000])
 def test_a_file_that_is_one_list_of_numbers_is_one_series(tmp_path, fmt, newline, n):
     """``print(losses)`` at the end of training, or ``json.dump(losses, f)``: '[0.5557, 0.5516, ..]' on one line is a

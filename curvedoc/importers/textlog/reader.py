@@ -408,8 +408,9 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     {loss}")``). A file that is one list of numbers (``[0.55, 0.55, 0.32, ..]``: ``print(losses)`` at the end, or
     ``json.dump``) is one column, an item a row. Rows followed by other lines only (the program's last words: a
     launcher's warnings, a traceback -- ``print(loss)`` each step, then the job killed), at least
-    ``MIN_ROWS_BEFORE_END`` of them and half the file's lines at least, are the log too when the parser ``p`` read
-    fewer than ``points`` points elsewhere; its crash, said after the rows, is the run's end. None otherwise."""
+    ``MIN_ROWS_BEFORE_END`` of them and half the file's lines at least, are the log too unless the parser ``p`` read
+    as many points (``points``) from those other lines as the rows hold; a crash said after the rows is the run's end.
+    None otherwise (and, when the parser read points, None for a file of rows alone: its reading stands)."""
     rows: list[list[float]] = []
     width = None
     glued = None
@@ -418,7 +419,7 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     whole: list[str] = []
     for first, texts in text_lines(path, []):
         for i, text in enumerate(texts):
-            if len(whole) < 2:
+            if len(whole) < 2 and text.strip():
                 whole.append(text)
             if end_at is not None:
                 others += bool(text.strip())
@@ -440,7 +441,7 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
                 others += 1
                 continue
             rows.append([float(c) for c in cells])
-    if end_at is not None and (others > len(rows) or points >= len(rows) * width):
+    if (end_at is None and points) or (end_at is not None and (others > len(rows) or points >= len(rows) * width)):
         return None
     if len(rows) < 2:
         return _list_literal(path, issues, whole) if not rows else None
