@@ -95,6 +95,9 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "valid_top2": ("VALID top-2", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
         "train_top1": ("TRAIN top-1", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'"),
         "train_top2": ("TRAIN top-2", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'")},
+    # (the label names the metric as it is meant, BLEU; the log prints it misspelt)
+    "2026-12-11ai/text_log/tamslate_prebuilt": {
+        "BLEU": ("BLUE", "'Eval step    0 | train loss 6.4116 | val loss 6.4124 | BLUE: 0.0000'")},
 }
 
 
@@ -822,8 +825,34 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   'epoch1<TAB>..' was taken for a CSV whose header is its first row; graphnovo_genova not assessed; macro recall
 #   0.300, precision 1.0 (4 findings), 0 of 9 healthy warned; missed: divergence, underfitting (cifar10), crashed_run,
 #   plateau_at_chance x2 (pix2pix_nuclei, tamslate).
-MIN_COUNTED_LOCKBOX = 0.956
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.850
+#
+# AFTER round 23 (tests/importers/test_textlog_round23.py: a file of bare numbers is read whatever its form -- one list
+# literal '[0.55, 0.55, ..]' is a series of its items, a counter's word glued to its count 'epoch1<TAB>0.25' is the row's
+# position, rows followed only by the program's last words (a launcher's warnings, a traceback) are the log and the
+# traceback its crash, a file named in the plural 'losses.txt' holds a loss a row; in a folder walk a text file named
+# after the quantity it holds ('losses.txt', 'train_loss.txt') is a log candidate though its content names nothing, and
+# a first line of words shaped as the next one is a row, no CSV header), and RAW_NAMES for tamslate's 'BLUE':
+#   count labels, all thirteen batches: 581/603 (96.4%) read, 517 (85.7%) analysed -- ai 33/34 (25 analysed: +4 read
+#   by the reader -- age_estimation's and voc2012's 'loss' (the file's plural said in the singular), chainer_demo's 1000
+#   'epoch1<TAB>..' rows on epochs 1..1000, cifar10_res18's list of 3130 --, +1 by the measure, tamslate's BLEU; all
+#   four analysed); the twelve earlier batches unchanged (548/569, 492); dict labels unchanged (exact 564/592, analysed
+#   543, no mix); list labels unchanged (502/551); main corpus unchanged (exact 496/509, analysed 460, no mix); the
+#   golden file of ../shared unchanged.
+#   Read better though not measured: graphnovo_genova's 638 floats (a series named by its file, 'train_genova': no word
+#   says it is the loss, the label's 'loss' is not read) and its SignalException traceback its crash (junk 'Process' /
+#   'got signal' series before).
+#   Findings (benchmarks/real_runs.py on every listed batch, all formats): only ai moved -- text logs macro recall 0.300
+#   -> 0.500 (crashed_run 0/1 -> 1/1: graphnovo_genova assessed now, failing), precision 1.0 (6 findings, 4 before), not
+#   assessed 1 -> 0, 0 of 9 healthy warned; the five folders that gave no run now give one each (age_estimation healthy
+#   -- its divergence, a must, not found --, cifar10_res18 failing on constant_loss (a 'may'; underfitting, its must, not
+#   found), voc2012 / ntu_project / chainer_demo healthy as labelled).
+#   Still missed in ai (1): graphnovo_genova 'loss' (above). Not analysed (8): pix2pix's G_GAN / D_real / D_fake (x2, by
+#   design), cldot's 'test_r_2' (R squared written with its exponent after an underscore: the metric vocabulary's
+#   tokens 'r' and '2'), tamslate's 'val BLUE' (BLEU misspelt: no metric). Still read wrongly: pix2pix_nuclei's axis
+#   (one record every fourth epoch, the in-epoch 'iters' 4..24 its step), barber0's 'batch' (a climbing count of
+#   batches read as a series, its records on their ordinal).
+MIN_COUNTED_LOCKBOX = 0.963
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.857
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.911
