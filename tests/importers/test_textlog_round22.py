@@ -72,7 +72,8 @@ def test_a_traceback_after_a_logging_error_block_is_still_a_crash(tmp_path):
     ("Total epochs: 20", 20), ("Number of epochs = 30", 30), ("max_epochs: 12", 12), ("Max epochs: 15", 15),
     ("Planned epochs: 40", 40), ("Epochs to train: 25", 25), ("n_epochs = 8", 8),
     ("Run configurations: model=t5-large train_batch=4 eval_batch=8 epochs=30", 30),
-    ("lr=0.01 batch_size=16 epochs=50", 50),
+    ("lr=0.01 batch_size=16 epochs=50", 50), ("seed=101 epochs=10 lr=0.05", 10),
+    ("=== launch 1: resnet-ish, Adam 2e-3, 20 epochs ===", 20), ("Training for 12 epochs (600 steps)", 12),
 ])
 def test_a_plan_of_epochs_said_as_a_setting_is_the_runs_plan(tmp_path, said, epochs):
     """A count of epochs stated under a name that says it is the plan ('Total epochs: 20', 'max_epochs: 12') is the
@@ -162,3 +163,77 @@ def test_a_row_labelled_by_a_class_keeps_its_class(tmp_path):
     lines = ["Class\tImages\tP\tR\tmAP50", "person\t100\t0.5\t0.6\t0.55", "car\t100\t0.4\t0.5\t0.45"]
     rd = _read(tmp_path, lines)
     assert any("person" in t for t in _tags(rd)) and any("car" in t for t in _tags(rd)), _tags(rd)
+
+
+# ------------------------------------------------------------- a dict's clock printed with a decimal point
+@pytest.mark.parametrize("key", ["update", "step", "iter"])
+@pytest.mark.parametrize("epochs", [3, 6])
+def test_a_dict_clock_printed_with_a_decimal_point_is_progress(tmp_path, key, epochs):
+    """fairseq's train_inner dict prints "update": 4.003 (epochs done, fractional) beside "num_updates": "62050": at an
+    epoch's start the fraction is whole ("update": 4.0) -- still progress, no step: the log stays one training on
+    num_updates (it was read as the clock going back to 4, a launch of its own)."""
+    from curvedoc.importers.textlog import read_text_log
+
+    lines, n = [], 0
+    for e in range(1, epochs + 1):
+        for i in range(20):
+            n += 50
+            frac = f"{e - 1 + i / 20:.3f}".rstrip("0").rstrip(".") if i else f"{e - 1}.0"
+            lines.append(f'2025-05-29 21:54:35 | INFO | train_inner | {{"epoch": {e}, "{key}": {frac}, "loss": '
+                         f'"{2.5 - n / 10000:.3f}", "num_updates": "{n}", "lr": "6.25e-06"}}')
+    rd = _read(tmp_path, lines)
+    steps, values = _series(rd, "loss")
+    assert steps == list(range(50, n + 1, 50)), steps[:25]
+    runs = read_text_log(tmp_path / "train.log", segments=True)
+    assert not isinstance(runs, list) or len(runs) == 1
+
+
+# ------------------------------------------------------------- a split's summary heading a line
+@pytest.mark.parametrize("heads", [("Train_summary:", "Test_summary:"), ("Train summary |", "Val summary |"),
+                                   ("train_summary:", "eval_summary:")])
+@pytest.mark.parametrize("epochs", [2, 6])
+def test_a_splits_summary_is_a_series_apart_and_held_out(tmp_path, heads, epochs):
+    """An AverageMeter logger printing 'Train: [i/N]\\tepoch: e\\titer: t\\tLoss: x (avg)' per batch, 'Test: [..]' per
+    evaluation batch, then 'Train_summary: .. Loss: avg' and 'Test_summary: .. Loss: avg' per epoch: each summary is
+    its split's epoch summary, a series apart -- the test summary's loss is no point of the training 'Loss' (it was:
+    a train/eval mix), the training summary's no second point of the batch losses."""
+    lines, t = [], 0
+    for e in range(epochs):
+        for i in range(10):
+            lines.append(f"Train: [{i}/10/{(i + 1) * 10}]\tepoch: {e}\titer: {t}\tTime: 1.70 (1.75)\t"
+                         f"Loss: {2 - t / 100:.4f} ({2.1 - t / 100:.4f})\tPrec@1: 50.000 (48.000)\tlr 0.001000")
+            t += 1
+        for i in range(4):
+            lines.append(f"Test: [{i}/4/{(i + 1) * 10}]\tepoch: {e}\titer: {t - 1}\tTime: 1.6 (1.6)\t"
+                         f"Loss: {0.9 - e / 100:.4f} ({0.9 - e / 100:.4f})\tPrec@1: 70.000 (70.000)\t")
+        lines.append(f"{heads[1]} [3/4/40] epoch: {e} iter: {t - 1}\tBestPrec@1: 70.000\tTime: 1.6\t"
+                     f"Loss: {0.95 - e / 100:.4f}\tPrec@1: 70.000\t")
+        lines.append(f"{heads[0]} [9/10/100]\tepoch: {e}\titer: {t - 1}\tTime: 1.75\tLoss: {1.5 - e / 10:.4f}\t"
+                     f"Prec@1: 48.000\tlr 0.001000")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    steps, values = _series(rd, "Loss")
+    assert len(values) == 10 * epochs and max(values) <= 2 and min(values) > 1.4 - 10 * epochs / 100, (values, tags)
+    sums = sorted(t for t in tags if "summary" in t.lower() and t.endswith("Loss"))
+    train_sum = next(t for t in sums if t.lower().startswith("train"))
+    test_sum = next(t for t in sums if not t.lower().startswith("train"))
+    assert _series(rd, train_sum)[1] == [round(1.5 - e / 10, 4) for e in range(epochs)]
+    assert _series(rd, test_sum)[1] == [round(0.95 - e / 100, 4) for e in range(epochs)]
+    assert not any(v == round(0.95 - e / 100, 4) for e in range(epochs) for v in values)
+
+
+# ------------------------------------------------------------- the count of updates said in words
+@pytest.mark.parametrize("said", ["num of updates", "number of updates"])
+@pytest.mark.parametrize("n", [3, 50])
+def test_a_count_of_updates_said_in_words_is_the_step(tmp_path, said, n):
+    """Blocks between rules, one 'key: value' a line ('time elapsed: 0:01:07', 'num of updates: 1000', 'ret loss: ..',
+    'action loss: ..'; the Decision Transformer's console): the count of updates said in words is the block's step,
+    as 'num_updates' is -- no series of its own, the losses on it (they were on the blocks' ordinal)."""
+    lines = ["max_train_iters:  500", "num_updates_per_iter:  100", "=" * 60]
+    for k in range(1, n + 1):
+        lines += [f"time elapsed: 0:0{k % 10}:07", f"{said}: {1000 * k}", f"ret loss: {3.3 / k:.5f}",
+                  f"action loss: {0.25 / k:.5f}", "=" * 60]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "ret loss")[0] == [1000 * k for k in range(1, n + 1)], _tags(rd)
+    assert _series(rd, "action loss")[0] == [1000 * k for k in range(1, n + 1)]
+    assert said not in _tags(rd)

@@ -701,6 +701,9 @@ SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
+# a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
+SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
+                          re.IGNORECASE)
 # a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
 TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
@@ -753,7 +756,7 @@ def _settings_by_word(msg: str, pairs) -> bool:
 PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
                            r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))"
                            # (not when 'epochs' names the next setting: 'eval_batch=8 epochs=30' is no "8 epochs")
-                           r"(?!\s*[:=])", re.IGNORECASE)
+                           r"(?!\s*[:=]\s*[-+]?\.?\d)", re.IGNORECASE)
 # a name between bars, touching them ("|grad|", "|w|"), then a space and a value: the norm of that quantity (field
 # separators stand apart from the words: "loss 0.4 | grad 3.1")
 NORM_BARS = re.compile(r"(?<![\w|])\|([A-Za-z][\w.]*)\|(?=[ \t:=]+[-+]?(?:\d|\.\d|nan|inf))", re.IGNORECASE)
@@ -862,6 +865,7 @@ def parse_record(msg: str) -> Rec | None:
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
     lead_word = None
+    summary_head = None
     bar = has_bar(msg)
     if bar and msg[:1] in " 0123456789":
         kb = KERAS_BAR.match(msg)
@@ -935,6 +939,13 @@ def parse_record(msg: str) -> Rec | None:
     if lead:
         ctx = SPLIT_WORDS[lead.group(1).lower()]
         msg = msg[lead.end():]
+    elif not ctx and msg[:1].isalpha() and (sm := SUMMARY_LEAD.match(msg)):
+        # a line headed by a split's summary ('Train_summary: [9/10/100]\tepoch: 0 .. Loss: 1.5521', 'Test_summary:
+        # .. Loss: 0.0811'): the epoch's summary of that split -- a series apart from the records printed during the
+        # epoch ('Train: [..] Loss: 0.35 (1.55)', 'Test: [..] Loss: ..'), named by its head, and held out for a test
+        summary_head = sm.group("h")
+        ctx = SPLIT_WORDS[sm.group("w").lower()]
+        msg = msg[sm.end():]
     elif not ctx:
         # the words that open a line name its split ("Validation Epoch 3: mean loss ...", "Test set: Average
         # loss: ...", "Eval | step 500 | loss ..."): a held-out word among them, standing alone (not the start
@@ -1017,7 +1028,12 @@ def parse_record(msg: str) -> Rec | None:
         # would this value, with other properties (integral, NaN, sign), have been read otherwise? (a plan of this
         # line may read another line's value here only if it has the same properties: see Plan)
         # a step clock: its name, or a batch counted against its total
-        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot)
+        step_key = low in STEP_KEYS or low.endswith("num_updates") or bool(low in BATCH_COUNTERS and tot) \
+            or low in ("num of updates", "number of updates")  # (the count said in words: 'num of updates: 1000')
+        if step_key and is_dict and "." in raw:
+            # (a dict's clock printed with a decimal point is progress, as its 'epoch': 1.0 is: fairseq's "update":
+            # 4.0 -- epochs done, 4.003 a moment later -- is no step, its "num_updates": "62050" is)
+            step_key = False
         consulted = ((config_echo and low in PLURAL_COUNTS and not tot)
                      or step_key
                      or (low in EPOCH_KEYS and "." not in raw and not is_dict and epoch is None
@@ -1109,6 +1125,8 @@ def parse_record(msg: str) -> Rec | None:
         # record; its first key says which), not points of the training series named alike. (A bare split name
         # with its number, '>> val 0.42 | validity ..', is that split's loss, the rest left as they are named.)
         ctx = "val"
+    if summary_head is not None:
+        keys = [k if OPTIMIZER_KEY.search(k) else f"{summary_head} {k}" for k in keys]
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
     if epoch is None:
