@@ -155,12 +155,13 @@ def sniff_json(path: Path) -> bool:
         bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
 
 
-def looks_like_text_log(path: Path, named_as_log: bool = False) -> bool:
+def looks_like_text_log(path: Path, named_as_log: bool = False, by_name: bool = True) -> bool:
     """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...), a loss also inside a
     compound word (``logloss``, ``celoss``, ``trainloss``); UTF-16 text (PowerShell redirection) counts, binary does
     not. ``named_as_log``: the file's name is a log's (``train.log``, ``nohup.out``): any text will do, since a print
-    log names its numbers as its script likes (``[3/40] mse 1080.3 | Test mse 1076.3``). The reader decides for
-    good (tentative)."""
+    log names its numbers as its script likes (``[3/40] mse 1080.3 | Test mse 1076.3``). ``by_name``: a text file
+    (a log's extension) named after the quantity it holds (:func:`named_as_quantity`) is one too. The reader decides
+    for good (tentative)."""
     head = head_bytes(path, 65536)
     if not head:
         return False
@@ -180,7 +181,8 @@ def looks_like_text_log(path: Path, named_as_log: bool = False) -> bool:
         head = head.replace(b"\x00", b"")
     elif head.count(0) > 0.5 * len(head):
         return False
-    if named_as_log or named_as_quantity(path.name.lower()):
+    if named_as_log or (by_name and Path(path.name.lower()).suffix in TEXT_LOG_EXT
+                        and named_as_quantity(path.name.lower())):
         return True
     return bool(re.search(rb"(?i)(\b|_)([a-z]*loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
 

@@ -192,3 +192,24 @@ def test_names_of_a_quantity(name):
                                   "vocab.txt"])
 def test_names_of_no_quantity(name):
     assert not sniffers.named_as_quantity(name)
+
+
+@pytest.mark.parametrize("log", [
+    ("train.log", "".join(f"epoch {e} loss {1 / e:.4f} val_loss {1.1 / e:.4f}\n" for e in range(1, 31))),
+    ("history.csv", "epoch,loss,val_loss\n" + "".join(f"{e},{1 / e:.4f},{1.1 / e:.4f}\n" for e in range(1, 31))),
+])
+def test_a_dump_of_numbers_beside_the_folders_log_is_mentioned_not_a_second_run(tmp_path, log):
+    """'losses.txt' of bare numbers beside the training's printed log (or its CSV): the dump of that training's losses,
+    named in the run's report, not a twin run of one series."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / log[0]).write_text(log[1], encoding="utf-8")
+    (run / "losses.txt").write_text("".join(f"{1 / e:.4f}\n" for e in range(1, 31)), encoding="utf-8")
+    rep = curvedoc.diagnose(str(run))
+    assert len(rep.runs) == 1 and rep.runs[0].points >= 60, [(r.run, r.points) for r in rep.runs]
+
+
+def test_a_binary_file_named_after_a_quantity_is_no_text_log(tmp_path):
+    p = tmp_path / "losses.npy"
+    p.write_bytes(b"\x93NUMPY\x01\x00v\x00{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }" + bytes(range(1, 60)))
+    assert not sniffers.looks_like_text_log(p)
