@@ -282,7 +282,10 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                     # comes first, as for a file given alone
                     other.setdefault(d, []).append(RunSpec(d, "", "json", [p], extras={"tentative": True}))
                 elif looks_like_text_log(p, named_as_log=named_as_log(low)):
-                    other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
+                    extras = {"tentative": True}
+                    if not named_as_log(low) and not looks_like_text_log(p, by_name=False):
+                        extras["named_only"] = True  # (its name says what it holds, its content nothing)
+                    other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras=extras))
 
     # --- HuggingFace: one run per output folder
     for group, entries in hf_groups.items():
@@ -320,6 +323,12 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
     # --- one run per folder, by priority
     for d in sorted(other, key=lambda p: p.as_posix()):
         specs = other[d]
+        # a file of bare numbers named after its quantity ('losses.txt') beside a log of the folder's training (a
+        # printed log, a CSV, events): a dump of that training's numbers, mentioned, not read as a second run of it
+        named_only = [s for s in specs if s.extras.get("named_only")]
+        dumps = [str(f) for s in named_only for f in s.files] if len(named_only) < len(specs) else []
+        if dumps:
+            specs = [s for s in specs if not s.extras.get("named_only")]
         specs.sort(key=lambda s: PRIORITY.index(s.format))
         chosen = specs[0]
         rest = specs[1:]
@@ -331,6 +340,8 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                 logs = [s for s in specs if s.format == "text-log"]
                 if logs:
                     plain[0].extras["also_found"] = [str(f) for s in logs for f in s.files]
+            if dumps:
+                plain[0].extras["also_found"] = plain[0].extras.get("also_found", []) + dumps
             for s in plain:
                 s.name = _rel_name(s.files[0], base, with_base)
                 out.specs.append(s)
@@ -343,8 +354,8 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                 s.name = f"{chosen.name}#tfevents"
                 chosen.extras.setdefault("companions", []).append(s)
             rest = [s for s in rest if s.format != "tfevents"]
-        if rest:
-            chosen.extras["also_found"] = [str(f) for s in rest for f in s.files]
+        if rest or dumps:
+            chosen.extras["also_found"] = [str(f) for s in rest for f in s.files] + dumps
         out.specs.append(chosen)
 
     out.specs = _layout_groups(out.specs, base, with_base)

@@ -87,6 +87,11 @@ def csv_table_like(path: Path) -> bool:
     if len(lines) < 2:
         return False
     sep = max((b",", b"\t", b";"), key=lines[0].count)
+    if re.search(rb"[A-Za-z]", lines[0]) and re.sub(rb"\d+", b"0", lines[0]) == re.sub(rb"\d+", b"0", lines[1]):
+        # a first line of words of the same shape as the next one, only other digits ('epoch1<TAB>0.2549' over
+        # 'epoch2<TAB>0.1222'), is the first row: a header names its columns once (a first line of numbers alone is
+        # the CSV reader's headerless table)
+        return False
     head, row = lines[0].split(sep), lines[1].split(sep)
     nums = sum(bool(re.fullmatch(rb"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|(?i:nan|inf)", c.strip())) for c in row)
     return len(head) == len(row) and nums * 2 >= len(row)
@@ -150,12 +155,13 @@ def sniff_json(path: Path) -> bool:
         bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
 
 
-def looks_like_text_log(path: Path, named_as_log: bool = False) -> bool:
+def looks_like_text_log(path: Path, named_as_log: bool = False, by_name: bool = True) -> bool:
     """A text file whose first 64 KB name a training quantity (loss, lr, epoch, step...), a loss also inside a
     compound word (``logloss``, ``celoss``, ``trainloss``); UTF-16 text (PowerShell redirection) counts, binary does
     not. ``named_as_log``: the file's name is a log's (``train.log``, ``nohup.out``): any text will do, since a print
-    log names its numbers as its script likes (``[3/40] mse 1080.3 | Test mse 1076.3``). The reader decides for
-    good (tentative)."""
+    log names its numbers as its script likes (``[3/40] mse 1080.3 | Test mse 1076.3``). ``by_name``: a text file
+    (a log's extension) named after the quantity it holds (:func:`named_as_quantity`) is one too. The reader decides
+    for good (tentative)."""
     head = head_bytes(path, 65536)
     if not head:
         return False
@@ -175,9 +181,23 @@ def looks_like_text_log(path: Path, named_as_log: bool = False) -> bool:
         head = head.replace(b"\x00", b"")
     elif head.count(0) > 0.5 * len(head):
         return False
-    if named_as_log:
+    if named_as_log or (by_name and Path(path.name.lower()).suffix in TEXT_LOG_EXT
+                        and named_as_quantity(path.name.lower())):
         return True
     return bool(re.search(rb"(?i)(\b|_)([a-z]*loss|lr|learning.rate|epoch|iter(ation)?|step|episode|reward|return)(\b|_)", head))
+
+
+# a file's stem naming a training quantity, one or many ('train_loss.txt', 'losses.txt', 'val_acc.txt', 'rewards.txt')
+_QUANTITY_WORD = re.compile(r"(?:^|[^a-z])(?:[a-z]*loss(?:es)?|acc(?:s|uracy|uracies)?|rewards?|perplexit(?:y|ies))"
+                            r"(?:[^a-z]|$)")
+
+
+def named_as_quantity(low: str) -> bool:
+    """Whether a (lower-case) file name names the training quantity it holds ('train_loss.txt', 'losses.txt'): a
+    script that writes a number a line (``f.write(f"{loss}\\n")``, ``np.savetxt``) names the file, not the numbers,
+    so its content alone never says it is a training log."""
+    stem = low.rsplit(".", 1)[0] if "." in low else low
+    return bool(_QUANTITY_WORD.search(stem))
 
 
 # curvedoc's own outputs (a JSON report, watch events) saved beside the runs they describe: never runs themselves

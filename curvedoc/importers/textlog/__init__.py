@@ -253,6 +253,12 @@ one parser per framework:
   0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
   column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,
   so none takes a role (the ``no-header`` warning says how to name one). A first line naming the columns is a table.
+  A file named in the plural for what its rows hold (``losses.txt``) names a loss a row; a counter's word glued to its
+  count heading each row (``epoch1<TAB>0.2549``) is the row's position; a file that is one list of numbers (``[0.55,
+  0.55, ..]``: ``print(losses)``) is one series of its items; rows followed only by the program's last words (a
+  launcher's warnings, a traceback) are the log, the traceback its crash. In a folder, a text file named after the
+  quantity it holds is a log though its content names nothing -- a dump beside the folder's own log is mentioned, not
+  a second run.
 * **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
 
 Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.

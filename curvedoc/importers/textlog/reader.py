@@ -385,47 +385,125 @@ _END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "global_step", "earl
 
 
 _BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.IGNORECASE)
+# a counter's word glued to its count at a row's head ('epoch1<TAB>0.2549', 'iter200 0.51'): the row's position
+_GLUED_COUNT = re.compile(r"(?:epoch|ep|iter|iteration|it|step|batch|round|episode|update)[_#-]?(\d+)", re.IGNORECASE)
+# a row's cells: between white space, commas or semicolons ('0.31, 0.29', '3;0.5')
+_CELL_SEP = re.compile(r"[\s,;]+")
+# a whole file that is one list of numbers, as Python prints one or json.dump writes it ('[0.55, 0.55, 0.32, ..]')
+_LIST_LITERAL = re.compile(r"\s*\[\s*([^\[\]]*?)\s*,?\s*\]\s*")
+# the fewest rows of bare numbers before the program's last words for those rows to be the log (see
+# _bare_number_table)
+MIN_ROWS_BEFORE_END = 10
 
 
-def _bare_number_table(path: Path, issues: list[ImportIssue]) -> RunData | None:
-    """A text log that is nothing but rows of numbers separated by white space, as many in each row ('0 0.2027
-    0.8718' per epoch: a script's ``print(epoch, loss, acc)``), with no line naming them. What can honestly be read:
-    the numbers, column by column, one row per step, named by their place as a headerless CSV's are (``column_2``..;
-    a single column takes the file's name) -- no word says which is the loss, so none is taken for one (the
-    ``no-header`` warning says how to name one). A first column of whole numbers counting by one is the row's position (the epoch the script printed first), not a series. None when any line is not such a row."""
+def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser | None = None,
+                       points: int = 0) -> RunData | None:
+    """A text log that is nothing but rows of numbers separated by white space (or commas), as many in each row ('0
+    0.2027 0.8718' per epoch: a script's ``print(epoch, loss, acc)``), with no line naming them. What can honestly
+    be read: the numbers, column by column, one row per step, named by their place as a headerless CSV's are
+    (``column_2``..; a single column takes the file's name, said in the singular: ``losses.txt`` holds a loss a row)
+    -- no word says which is the loss, so none is taken for one (the ``no-header`` warning says how to name one). A
+    first column of whole numbers counting by one is the row's position (the epoch the script printed first), not a
+    series; so is a counter's word glued to its count heading each row (``epoch1<TAB>0.2549``: ``print(f"epoch{e}\t
+    {loss}")``). A file that is one list of numbers (``[0.55, 0.55, 0.32, ..]``: ``print(losses)`` at the end, or
+    ``json.dump``) is one column, an item a row. Rows followed by other lines only (the program's last words: a
+    launcher's warnings, a traceback -- ``print(loss)`` each step, then the job killed), at least
+    ``MIN_ROWS_BEFORE_END`` of them and half the file's lines at least, are the log too unless the parser ``p`` read
+    as many points (``points``) from those other lines as the rows hold; a crash said after the rows is the run's end.
+    None otherwise (and, when the parser read points, None for a file of rows alone: its reading stands)."""
     rows: list[list[float]] = []
     width = None
-    for _, texts in text_lines(path, []):
-        for text in texts:
-            cells = text.split()
+    glued = None
+    end_at = None  # the line the rows stop at, when other lines follow them
+    others = 0
+    whole: list[str] = []
+    for first, texts in text_lines(path, []):
+        for i, text in enumerate(texts):
+            if len(whole) < 2 and text.strip():
+                whole.append(text)
+            if end_at is not None:
+                others += bool(text.strip())
+                continue
+            cells = [c for c in _CELL_SEP.split(text.strip()) if c]
             if not cells:
                 continue
+            m = _GLUED_COUNT.fullmatch(cells[0])
+            if glued is None:
+                glued = bool(m) and len(cells) > 1
+            if glued:
+                cells = [m.group(1), *cells[1:]] if m else [None]
             if width is None:
                 width = len(cells)
-            if len(cells) != width or width > 64 or not all(_BARE_ROW.fullmatch(c) for c in cells):
-                return None
+            if len(cells) != width or width > 64 or not all(c is not None and _BARE_ROW.fullmatch(c) for c in cells):
+                if p is None or len(rows) < MIN_ROWS_BEFORE_END:
+                    return _list_literal(path, issues, whole) if not rows else None
+                end_at = first + i
+                others += 1
+                continue
             rows.append([float(c) for c in cells])
-    if len(rows) < 2:
+    if (end_at is None and points) or (end_at is not None and (others > len(rows) or points >= len(rows) * width)):
         return None
+    if len(rows) < 2:
+        return _list_literal(path, issues, whole) if not rows else None
     table = np.asarray(rows, dtype=np.float64)
     first = table[:, 0]
     # (from any start: a window of the file read from a later line -- `watch`, a tail -- counts on from where it is)
     counts = width > 1 and bool(np.all(first == np.round(first))) and first[0] >= 0 \
-        and bool(np.all(np.diff(first) == 1))
+        and (bool(np.all(np.diff(first) == 1)) or (glued and bool(np.all(np.diff(first) > 0))))
     steps = first.astype(np.int64) if counts else np.arange(len(table), dtype=np.int64)
     values = table[:, 1:] if counts else table
-    names = T.unnamed_columns(values.shape[1], path)
+    names = _column_names(values.shape[1], path)
     if counts and len(names) > 1:
         names = [f"column_{i + 2}" for i in range(values.shape[1])]
-    frame = make_frame(np.repeat(np.asarray(names, dtype=object), len(table)),
+    out = _bare_run(path, issues, names, steps, values, "its first column, which counts the rows, is their step"
+                    if counts else "the row number is the step")
+    if end_at is not None and p is not None and p.crash_line is not None and p.crash_line[0] >= end_at:
+        out.issues.append(_ending_issue(p, path))
+    return out
+
+
+def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> RunData | None:
+    """The run of a file that is one list of numbers on its line (``whole``: the file's first lines), or None."""
+    if len(whole) != 1:
+        return None
+    m = _LIST_LITERAL.fullmatch(whole[0])
+    if m is None:
+        return None
+    cells = [c.strip() for c in m.group(1).split(",")]
+    if len(cells) < 2 or not all(_BARE_ROW.fullmatch(c) for c in cells):
+        return None
+    values = np.asarray([float(c) for c in cells], dtype=np.float64)[:, None]
+    return _bare_run(path, issues, _column_names(1, path), np.arange(len(values), dtype=np.int64), values,
+                     "one list of numbers: the item's place in it is the step")
+
+
+# a file named in the plural for the quantity each of its rows holds ('losses.txt', 'val_accuracies.txt')
+_PLURAL_QUANTITY = re.compile(r"(?i)(.*?)(loss|accurac|reward|return|error|score|acc|perplexit|metric)(es|ies|s)")
+
+
+def _column_names(n: int, path: Path) -> list[str]:
+    """The names of ``n`` unnamed columns (:func:`curvedoc.importers._tabular.unnamed_columns`), the file's name said
+    in the singular when it names in the plural the quantity each row holds (``losses.txt``: a loss a row)."""
+    names = T.unnamed_columns(n, path)
+    if n == 1:
+        m = _PLURAL_QUANTITY.fullmatch(names[0])
+        if m and (m.group(3).lower() == "ies") == (m.group(2).lower() in ("accurac", "perplexit")) \
+                and (m.group(3).lower() != "es" or m.group(2).lower() == "loss"):
+            names = [m.group(1) + m.group(2) + ("y" if m.group(3).lower() == "ies" else "")]
+    return names
+
+
+def _bare_run(path: Path, issues: list[ImportIssue], names: list[str], steps: np.ndarray, values: np.ndarray,
+              pos: str) -> RunData:
+    n = len(values)
+    frame = make_frame(np.repeat(np.asarray(names, dtype=object), n),
                        np.tile(steps, values.shape[1]), values.T.reshape(-1), source_file=str(path))
-    said = ", ".join(repr(n) for n in names[:6]) + (" ..." if len(names) > 6 else "")
-    pos = "its first column, which counts the rows, is their step" if counts else "the row number is the step"
+    said = ", ".join(repr(x) for x in names[:6]) + (" ..." if len(names) > 6 else "")
     issues = [*issues, ImportIssue(
         "no-header", f"the file holds only rows of numbers, with no line naming them: {len(names)} column(s) read as "
-        f"{said}, {len(table):,} rows ({pos}) -- nothing says which is the loss, so no column is judged as one "
+        f"{said}, {n:,} rows ({pos}) -- nothing says which is the loss, so no column is judged as one "
         f"until you say so (--role train_loss={names[0]})", file=str(path), severity="warning")]
-    return RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": len(table), "bare_table": True},
+    return RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": n, "bare_table": True},
                    issues=issues, hparams={})
 
 
@@ -442,6 +520,15 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
     """The run read from the lines ``p`` was fed (its frame, meta, settings and import issues, after ``issues``
     met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
     frame = p.result()
+    points = 0 if frame is None else len(frame)
+    if (frame is not None or p.crash_line is not None) and not p.hparams \
+            and p.unparsed >= max(MIN_ROWS_BEFORE_END, points):
+        # rows of bare numbers (lines with numbers the parser could not read), then the program's last words (a
+        # launcher's warnings, a traceback): the rows are the log, unless the words hold more points than they (see
+        # _bare_number_table)
+        bare = _bare_number_table(path, issues, p, points)
+        if bare is not None:
+            return bare
     if frame is None:
         if p.crash_line is not None:
             # a console that ends in an error before any training record (a config the framework refused, a data
@@ -449,7 +536,7 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             # MLflow run FAILED before its first metric is, not refused as 'no metrics'
             return RunData(frame=empty_frame(), source=SOURCE, meta={"format": "text-log", "lines": p.n_lines},
                            hparams=dict(p.hparams), issues=[*issues, _ending_issue(p, path)])
-        bare = _bare_number_table(path, issues)
+        bare = _bare_number_table(path, issues, p)
         if bare is not None:
             return bare
         raise UnsupportedFormat(path, "no training metrics found in this text file (no 'key: value' lines)")
