@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from curvedoc.importers._textsettings import parse_settings_text, setting_value, text_settings
-from tests._families import summary_writer
+from _families import summary_writer
 
 import curvedoc
 from curvedoc.importers import event_reader
