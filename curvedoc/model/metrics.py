@@ -146,15 +146,9 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
     used = used or set()
     out = []
     # metrics named by no split are held-out ones in a log that names its losses by their splits
-    roles = getattr(run, "roles", None) or {}
-    plain_held_out = unqualified_metrics_held_out(roles, [t for t in run.tags if t not in used and classify(t)])
-    for tag in run.tags:
-        if tag in used:
-            continue
-        c = classify(tag)
-        if c is None:
-            continue
-        kind, higher, split, rate = c
+    named = [(tag, c) for tag in run.tags if tag not in used and (c := classify(tag)) is not None]
+    plain_held_out = unqualified_metrics_held_out(getattr(run, "roles", None) or {}, [tag for tag, _ in named])
+    for tag, (kind, higher, split, rate) in named:
         if plain_held_out and split == "train" and named_split(tag) is None and kind not in ("reward", "return",
                                                                                                "success"):
             split = "val"
