@@ -86,7 +86,7 @@ class FileScan:
     tensor_first: dict[str, tuple[int, str | None, int]] = field(default_factory=dict)  # tag -> (record idx, plugin, data_class)
     kinds: dict[str, int] = field(default_factory=dict)
     hparams: list[tuple[str, bytes]] = field(default_factory=list)
-    texts: list[tuple[str, str]] = field(default_factory=list)  # (tag, text) of the text summaries, in file order
+    texts: list[tuple[str, str]] = field(default_factory=list)  # (tag, text) of the text summaries read (one per layout)
     file_version: str | None = None
     session_starts: int = 0
     damage: list[Damage] = field(default_factory=list)
@@ -502,8 +502,8 @@ class EventFileReader:
         if T.hparams:
             scan.hparams.extend(T.hparams)
         if T.texts:
-            # (the records of one template hold the same text: it is no variable position)
-            scan.texts.extend(T.texts * n)
+            # the records of one template hold the same text (it is no variable position): one copy says it
+            scan.texts.extend(T.texts)
         if T.tensors:
             first = st.record_base + int(idx.min() if self._index is None else self._index[idx].min())
             for info in T.tensors:
