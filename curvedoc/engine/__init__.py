@@ -100,7 +100,9 @@ def coverage(run, ran: Sequence[Rule], skipped: Sequence[SkippedRule], errored: 
         signal, signal_tag = "metric", metrics[0].tag
         # say why a metric stands in: a reinforcement-learning run logs losses, but they track a moving target
         # (critic/value losses grow with the value scale), so its return or success rate is the signal
-        signal_note = "reinforcement learning: its loss tracks a moving target" if rl else "no loss logged"
+        signal_note = ("reinforcement learning: its loss tracks a moving target" if rl else
+                       # a loss logged with too few numbers (NaN at every reading) is not 'no loss logged'
+                       "; ".join(short) if short else "no loss logged")
     readers = [r for r in ran if r.code not in errored and any(signal in g for g in r.needs)] if signal else []
     need = {r.code: int(min_points[r.code]) for r in readers if min_points and r.code in min_points}
     needed = min(need.values()) if need else 0

@@ -768,6 +768,7 @@ def _part_norm(tag: str) -> tuple[str, str] | None:
 # an accuracy lies in [0, 1] or [0, 100]
 _NON_NEGATIVE = {"lr", "grad_norm", "grad_norm_clipped", "clip_threshold", "grad_norm_sq", "epoch", "weight_norm",
                  "loss_scale"}
+_LOSS_ROLES = frozenset({"train_loss", "val_loss"})
 
 
 def _raw_values(run: "Run", tag: str):
@@ -798,8 +799,13 @@ def _switched_off(run: "Run", tag: str, inferred: tuple[str, int] | None) -> boo
 
 def _values_fit(run: "Run", tag: str, role: str) -> bool:
     v = _raw_values(run, tag)
-    if v is None or not len(v):
+    if v is None:
         return False
+    if not len(v):
+        # a loss NaN or infinite at every reading is still the run's loss, broken from its first reading (a
+        # hand-written log(p) on saturated sigmoids, an LR that blew the weights up before the first print): that
+        # it never held a number is the finding (divergence's, or damaged-log's when a quality rate rose beside it)
+        return role in _LOSS_ROLES and len(run.tag_values(tag)) > 0
     if role in _NON_NEGATIVE:
         return bool(v.min() >= 0)
     if role in ("train_acc", "val_acc"):
