@@ -27,6 +27,10 @@ the scheduler first among its causes: what a restart does to a fitted loss. When
 the finite-rise check looks at the last session only: a later session starting higher is another
 training, not a divergence.
 
+A cross-entropy whose very first reading is already ``blowup_ratio`` times what an untrained model scores (log K,
+known without a reading when K is stated or named; at most the log of the largest tokenizer vocabulary otherwise) and
+that never came back nor halved, with no quality rate rising, blew up before its first log (lr 50: 2.6e5 at step 25).
+
 A run too short to smooth (4 to ``min_points`` - 1 logged points) diverged when its loss rose at every point and
 ended ``min_rise`` or more above its first value.
 
@@ -380,7 +384,7 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         return
     res = _finite_rise(f, p)
     if res is None:
-        blow = _blown_up_and_stuck(f, p)
+        blow = _blown_up_and_stuck(f, p) or _blown_before_first_reading(run, f, p)
         if blow is not None:
             yield blow
         return
@@ -497,6 +501,53 @@ def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
            "large and the model learned nothing after it")
     return Hit(msg, step=int(st[i_peak]), steps=(int(st[i_peak]), int(st[-1])), confidence=0.8, evidence=ev,
                causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[i_peak]),))
+
+
+def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None:
+    """A blow-up that happened before the first logged reading. A cross-entropy's untrained model scores log K (its
+    head's outputs near uniform), so when the run says its loss is a cross-entropy (:func:`loss_kind`: a stated
+    class count, an accuracy beside it, its name) the untrained model's loss is known without a reading of it: log K
+    for a known K, else at most the log of the largest tokenizer vocabulary (12.5 nats). A loss whose first reading
+    already sits ``blowup_ratio`` times above that, whose rolling level (2% of the points) never got below
+    ``blowup_stuck`` of it, and which made no progress on its own scale (its last 15% no lower than half its
+    first 5%: a loss summed over a batch instead of averaged starts at B x log K too, but falls as it learns), with
+    no quality rate that rose, had its weights thrown before anyone looked (Adam at lr 50: 2.6e5 at the first log
+    of a 5-class task, and there for the whole run). A run that logs its first reading late is the common case:
+    a loss logged every 25 or 200 steps."""
+    from curvedoc.detectors._progress import VOCAB_SIZES, loss_kind
+
+    v = f.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < 4 or (v <= 0).any():
+        return None
+    kind = loss_kind(run)
+    if "cross-entropy" not in kind.get("kind", ""):
+        return None
+    k = kind.get("num_classes")
+    untrained = math.log(k) if k else math.log(max(VOCAB_SIZES))
+    if float(v[0]) < p.blowup_ratio * untrained:
+        return None
+    rm = sig.rolling_median_values(v, max(3, sig.window(n, 0.02, lo=3)), 1, True)
+    low = float(np.min(rm))
+    if low < p.blowup_stuck * untrained:
+        return None  # it learned below where an untrained model starts: recovered (as for _blown_up_and_stuck)
+    head = np_median(v[: max(2, n // 20)])
+    end = np_median(v[-max(3, n // 7):])
+    if end < 0.5 * head or rate_rose(run) is not None:
+        return None  # it fell by half on its own scale, or a quality rate rose: it learned (a summed loss)
+    st = f.index.to_numpy()
+    ref = f"log({k}) = {sig.fmt_num(untrained)}, the loss of a uniform guess over its {k} classes" if k else \
+        (f"at most {sig.fmt_num(untrained)} nats, the log of the largest tokenizer vocabulary: a uniform guess over "
+         "any class count scores less")
+    ev = {"onset_step": int(st[0]), "first_loss": float(v[0]), "untrained_loss": untrained,
+          "blowup_ratio": float(v[0]) / untrained, "lowest_after": low, "end_loss": end, "loss_kind": kind["kind"]}
+    msg = (f"train_loss is {sig.fmt_num(float(v[0]))} at its first reading (step {sig.fmt_step(st[0])}), "
+           f"{sig.fmt_num(float(v[0]) / untrained)}x an untrained model's loss ({ref}; the loss is "
+           f"{kind['kind']}: {kind['why']}), and it never came back (lowest rolling level {sig.fmt_num(low)}, "
+           f"{sig.fmt_num(end)} at the end): the weights were thrown before the first log, and the model learned "
+           "nothing after")
+    return Hit(msg, step=int(st[0]), steps=(int(st[0]), int(st[-1])), confidence=0.8, evidence=ev,
+               causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[0]),))
 
 
 def _below_zero(run: Run, f: pd.Series) -> Hit | None:
