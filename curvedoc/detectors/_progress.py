@@ -767,6 +767,41 @@ def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1, min_after: int
     return float(steps[-1]) + float(post[-1]) / -slope, np_median(np.diff(xs))
 
 
+def lr_cosine_end(steps: np.ndarray, v: np.ndarray, skip: int = 0, min_after: int = 8,
+                  tol: float = 0.02) -> tuple[float, float] | None:
+    """(step where a cosine decay from the LR's peak reaches 0, the logging interval there) when the LR after its
+    peak follows peak x (1 + cos(pi x t / T)) / 2 to within ``tol`` of T at every reading that has fallen by 0.1% of
+    the peak or more (5 of them at least; the first readings of a cosine move less than the printed digits), falling
+    at every reading with decrements that grow (a cosine's first half is concave; an exponential or inverse-sqrt
+    decay, which has no planned end, is convex). Each such reading alone says T: T_i = pi x t_i / arccos(2 x lr_i /
+    peak - 1); they agree only for a cosine with its floor at 0 (CosineAnnealingLR's default eta_min, the HF
+    Trainer's 'cosine'). None otherwise -- a decay too shallow to tell, a floor, a restart, steps."""
+    n = len(v)
+    if n < min_after + 1 or not float(np.max(v)) > 0:
+        return None
+    skip = min(max(0, skip), n - 1)
+    ip = skip + int(np.argmax(v[skip:]))
+    peak = float(v[ip])
+    post, t = v[ip:].astype(np.float64), steps[ip:].astype(np.float64) - float(steps[ip])
+    if len(post) < min_after:
+        return None
+    d = np.diff(post)
+    if (d > 1e-12 * peak).any() or np.mean(d < -1e-9 * peak) < 0.9:
+        return None  # a rise, or flat stretches: not a smooth decay
+    r = post / peak
+    use = (1.0 - r >= 1e-3) & (r > 0.0)
+    if int(use.sum()) < 5 or r[-1] < 0.5:
+        return None  # too shallow to tell; past the half-way point the existing slope extrapolation serves
+    dd = -d[-max(3, len(d) // 2):]
+    if not float(np.mean(dd[len(dd) // 2:])) > float(np.mean(dd[: max(1, len(dd) // 2)])):
+        return None  # decrements not growing: convex (exponential, inverse sqrt) or linear
+    T = math.pi * t[use] / np.arccos(np.clip(2.0 * r[use] - 1.0, -1.0, 1.0))
+    mid = float(np.median(T))
+    if not mid > 0 or (float(np.max(T)) - float(np.min(T))) > tol * mid:
+        return None
+    return float(steps[ip]) + mid, np_median(np.diff(steps[ip:].astype(np.float64)))
+
+
 def lr_ran_out(steps: np.ndarray, v: np.ndarray, frac: float) -> bool:
     """The LR schedule had ended by the last reading: the LR is at most ``frac`` of its peak, or its smooth decay
     reaches 0 within LR_END_INTERVALS logging intervals (a short linear schedule logged per epoch ends well above

@@ -29,6 +29,12 @@ Progress toward a planned step count is read from the run's own iteration counte
 ``global_step``, ``num_updates``: never decreasing, past the last step) on an axis that counts something else
 (W&B's row number), so a finished 5,000-iteration run logged in 21 rows is not "0% done".
 
+With no plan stated, the logged LR can state one: a cosine decay from the peak gives its length T from its first
+readings (each reading alone says T, and they agree to 2% only for a cosine: a schedule built for 100 epochs and
+stopped at 12 is at 97% of its peak), and a smooth linear or cosine decay past its middle is extrapolated to 0. An
+exponential or inverse-sqrt decay has no end and states nothing; a plan read from the LR is told with 0.8x the
+confidence of a stated one.
+
 ## References
 FORMATS.md 4.1 (``global_step < max_steps`` in the final checkpoint = run ended early);
 seeds/000 10.16 Debugging training: 'Learning rate schedule'.
@@ -44,8 +50,8 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._gradients import last_key as _last_key
-from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_decay_end, lr_ran_out, lr_still_warming,
-                                         noise_sigma, prepared, window_median)
+from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_cosine_end, lr_decay_end, lr_ran_out,
+                                         lr_still_warming, noise_sigma, prepared, window_median)
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
 from curvedoc.detectors._signal import shared
@@ -308,14 +314,18 @@ def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
     peak = float(np.max(v[skip:]))
     if v[-1] <= p.annealed_ratio * peak:
         return None
-    ext = lr_decay_end(steps, v, skip, min_after=8)
+    label = "cosine LR schedule, whose cosine from the peak reaches 0 at step"
+    ext = lr_cosine_end(steps, v, min_after=8)  # a cosine's first stretch says its length (too shallow for a slope)
+    if ext is None:
+        label = "schedule end (the LR's decay extrapolated to 0)"
+        ext = lr_decay_end(steps, v, skip, min_after=8)
     if ext is None:
         return None
     end, gap = ext
     if end - float(steps[-1]) <= LR_END_INTERVALS * gap:
         # zero within the next two intervals and a half: the schedule ran out (see LR_END_INTERVALS)
         return None
-    return int(round(end)), int(steps[-1]), "schedule end (the LR's decay extrapolated to 0)"
+    return int(round(end)), int(steps[-1]), label
 
 
 def _still_warming(run: Run, p: Params) -> Hit | None:
@@ -401,11 +411,12 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
         return
     # progress toward the planned length, in its unit (see _stated_plan)
     max_steps, reached, planned_from, unit, last = _stated_plan(run)
+    from_lr = False
     if not max_steps:
         ext = _lr_extrapolated(run, p)
         if ext is not None:
             max_steps, reached, planned_from = ext
-            last = reached
+            last, from_lr = reached, True
     if max_steps and max_steps > 0 and reached is not None and reached >= max_steps:
         return  # reached its planned length: finished, however the loss looks
     if max_steps and max_steps > 0 and reached is not None and 0 <= reached < max_steps:
@@ -431,7 +442,7 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
                 msg += f" while still improving: {slope_txt}"
             elif slope_txt:
                 msg += f"; {slope_txt}"
-            conf = (0.9 if improving else 0.8) * (0.6 if lag else 1.0) * (0.8 if planned_from.startswith("the LR") else 1.0)
+            conf = (0.9 if improving else 0.8) * (0.6 if lag else 1.0) * (0.8 if from_lr else 1.0)
             if unit == "epoch":
                 where = {"step": last} if last is not None else {}
                 ev = {"last_step": last, "epochs_reached": reached, "planned_epochs": max_steps}
