@@ -334,12 +334,37 @@ def k_from_first_loss(v: np.ndarray, head: float, tol: float = 0.05, isolation: 
     return k if nearest > isolation * tol else None
 
 
-def k_from_acc(acc: float, tol: float = 0.2, k_max: int = 1000) -> int | None:
-    """K such that ``acc`` is 1/K within ``tol`` relative (accuracy at chance of a balanced K-way task)."""
+_TOP_K_RE = re.compile(r"top[-_ ]?(\d{1,3})(?!\d)|acc(?:uracy)?@(\d{1,3})(?!\d)", re.I)
+
+
+def more_classes_than(run) -> int:
+    """The largest k of a top-k accuracy the run logs that fell short of 1 at some reading: the task has more than
+    k classes (with k classes or fewer every label is among the top k, and a top-k accuracy is 1 at every reading --
+    Ultralytics logs top-5 for every classifier). 0 when nothing bounds K so."""
+    out = 0
+    for m in getattr(run, "metrics", ()) or ():
+        if not (m.rate and m.higher_is_better):
+            continue
+        hit = _TOP_K_RE.search(m.tag)
+        if hit is None:
+            continue
+        k = int(hit.group(1) or hit.group(2))
+        if k <= out:
+            continue
+        v = run.series(m.tag).to_numpy(dtype=np.float64)
+        v = v[np.isfinite(v)] / m.scale
+        if len(v) and float(np.min(v)) < 1.0 - 1e-6:
+            out = k
+    return out
+
+
+def k_from_acc(acc: float, tol: float = 0.2, k_max: int = 1000, k_above: int = 0) -> int | None:
+    """K such that ``acc`` is 1/K within ``tol`` relative (accuracy at chance of a balanced K-way task); None also
+    when that K is at most ``k_above`` (:func:`more_classes_than`: a top-5 accuracy below 1 rules out K <= 5)."""
     if not math.isfinite(acc) or acc <= 0 or acc > 0.55:
         return None
     k = int(round(1.0 / acc))
-    if k < 2 or k > k_max:
+    if k < 2 or k > k_max or k <= k_above:
         return None
     if abs(acc * k - 1.0) > tol:
         return None

@@ -57,6 +57,7 @@ from curvedoc.detectors._progress import (
     accuracy,
     clean,
     k_from_acc,
+    more_classes_than,
     k_from_loss,
     k_label,
     loss_kind,
@@ -166,7 +167,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             # the initial model only if the model never left chance: then every accuracy of the run must sit at 1/K
             aligned = abs(int(acc.index[0]) - int(steps[0])) <= max(1, 0.02 * span)
             a = av[:3] if aligned else av
-            ka = k_from_acc(np_median(a), tol=0.15, k_max=p.max_classes)
+            ka = k_from_acc(np_median(a), tol=0.15, k_max=p.max_classes, k_above=more_classes_than(run))
             if ka and bool(np.all(np.abs(a * ka - 1.0) <= 0.15)) and others_agree(ka, role):  # at chance, not rising
                 k = ka
                 k_src = (f"first {role.replace('_', ' ')} values at 1/K" if aligned

@@ -78,6 +78,7 @@ from curvedoc.detectors._progress import (
     chance_margin,
     clean,
     k_from_acc,
+    more_classes_than,
     LOSS_K,
     LOCALISATION_KINDS,
     k_from_loss,
@@ -673,7 +674,7 @@ def _after_blowup(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | Non
     explosion's peak are most of them (at least half, and at least ``min_evals``, or three as for a short run
     that blew up)."""
     late = v[len(v) // 2:]
-    k = k_given or k_from_acc(float(np.median(late)), tol=0.1, k_max=1000)
+    k = k_given or k_from_acc(float(np.median(late)), tol=0.1, k_max=1000, k_above=more_classes_than(run))
     if not k or k < 2 or never_beat_chance(v, k, p.val_margin, p.acc_slack, 1.0 / k):
         return None
     blow = _blowup(run, math.log(k), p.explode_ratio)
@@ -877,7 +878,7 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
         if abs(first_val / math.log(k) - 1.0) <= p.match_tol and abs(head - 1.0 / k) <= 0.5 / k \
                 and _train_fitted(run, math.log(k), 1.0 / k, p) is not None:
             return k, "from the first validation loss at log K and the first accuracies at 1/K"
-    k = k_from_acc(med, tol=0.1, k_max=1000)
+    k = k_from_acc(med, tol=0.1, k_max=1000, k_above=more_classes_than(run))
     if k is None:
         return None
     # a K read from the accuracy alone (any integer) is confirmed only by where a loss settles: a start that happens
@@ -1059,7 +1060,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         if split == "train":
             if looks_non_ce(run):
                 continue  # an 'accuracy' beside a regression or composite loss counts exact matches of real numbers
-            kt = k_given or k_from_acc(float(np.median(v)), tol=0.1, k_max=1000)
+            kt = k_given or k_from_acc(float(np.median(v)), tol=0.1, k_max=1000, k_above=more_classes_than(run))
             bt = None if kt is None else _blowup(run, math.log(kt), p.explode_ratio)
             if bt is None or bt["step"] <= int(run.series("train_loss").index[0]):
                 # a training accuracy at chance without an explosion is the loss rules' reading; and a first reading
@@ -1072,7 +1073,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         if len(v) < p.min_evals:
             # fewer evaluations than min_evals could all fall inside a warm-up -- unless the training loss exploded
             # (to explode_ratio x log K) first: a model blown up is not warming up (a 3-epoch fine-tune at lr 80)
-            kf = k_from_acc(float(np.median(v)), tol=0.1, k_max=1000) if not k_given else k_given
+            kf = k_from_acc(float(np.median(v)), tol=0.1, k_max=1000, k_above=more_classes_than(run)) if not k_given else k_given
             if kf is None or _blowup(run, math.log(kf), p.explode_ratio) is None:
                 continue
         judged += 1
@@ -1487,7 +1488,7 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
     if k_given:
         k, src = k_given, "num_classes"
     else:
-        k = k_from_acc(tail, tol=0.1, k_max=1000)
+        k = k_from_acc(tail, tol=0.1, k_max=1000, k_above=more_classes_than(run))
         if k is None:
             return
         src = "inferred from the accuracy level"

@@ -64,6 +64,7 @@ from curvedoc.detectors._progress import (
     clean,
     noise_sigma,
     k_from_acc,
+    more_classes_than,
     k_from_first_loss,
     late_first_evaluation,
     LOCALISATION_KINDS,
@@ -450,7 +451,7 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         k_src = "first loss" if k else None
         if k is None and len(acc) >= 3:
             # an accuracy starting at 1/K, confirmed by a first loss near log K
-            ka = k_from_acc(float(np.median(acc.to_numpy()[:3])))
+            ka = k_from_acc(float(np.median(acc.to_numpy()[:3])), k_above=more_classes_than(run))
             if ka and abs(head - math.log(ka)) <= 0.1 * math.log(ka):
                 k, k_src = ka, "first accuracy and loss"
     reasons = []
