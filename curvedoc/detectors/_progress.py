@@ -757,6 +757,14 @@ def _warming(s: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
         rising = linear or bool(n == 4 and v[0] == 0 and np.all(d > 0))
     else:
         rising = np.mean(d > 0) >= 0.9
+        up = np.flatnonzero(d > 0)
+        if not rising and not (d < 0).any() and len(up) >= 5:
+            # an LR updated once per optimizer step and logged once per micro-batch (gradient accumulation) holds
+            # each value for a few readings: a ramp still, when it never fell and its rises come at a regular
+            # interval from the start to the end (no long flat stretch, which a warmup that ended would leave)
+            g = float(np.median(np.diff(up))) if len(up) > 1 else float(n)
+            rising = (up[0] <= 3 * g and (n - 2 - up[-1]) <= 3 * g
+                      and float(np.max(np.diff(up), initial=0)) <= 3 * g)
     if v[-1] < v.max() * (1 - 1e-9) or not rising or v[-1] < (1.9 if n == 2 else 1.98) * v[0]:
         return None  # (1% short of double still doubles: LRs are often logged in float32 and rounded)
     return s.index.to_numpy(), v

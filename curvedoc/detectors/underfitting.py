@@ -39,7 +39,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
 - ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise.
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
-- ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell.
+- ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell (nor is one whose LR was still warming up at its last step: its schedule never reached its peak).
 - ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
 - ``chance_high``: ... and no point of it (or of its twin at another granularity) above this multiple of log K (it never exploded); the never-learned and poor-fit readings also stand down when the loss was thrown to this multiple of its median level, or ended at this multiple of where it started.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
@@ -76,6 +76,7 @@ from curvedoc.detectors._progress import (
     loss_fall,
     loss_kind,
     lr_ran_out,
+    lr_still_warming,
     prepared,
     stated_k,
     window_median,
@@ -138,6 +139,10 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     if plan is not None and plan[0] < p.min_plan_share:
         # stopped within the first part of its stated plan (part of epoch 1 of 100): too early to say the model
         # cannot fit or that more training will not help -- unfinished-schedule says where it stopped
+        return
+    if lr_still_warming(run) is not None:
+        # ... and so did one whose LR was still warming up at its last step: the schedule never reached its peak,
+        # so how well the model fits says nothing yet (unfinished-schedule says the warmup never ended)
         return
     hits = list(_poor_fit(run, p))
     if not hits:
