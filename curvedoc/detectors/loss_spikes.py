@@ -65,6 +65,9 @@ divergence. Repeated spikes are an early warning.
 - ``eval_min_points``: a held-out loss with no window-median spike is also judged reading against reading (a peak
   ``big_ratio`` times above the evaluations on both sides) from this many evaluations on.
 - ``eval_max_len``: ... with at most this many readings up between the two anchors (and a fifth of the series).
+- ``bump_blowup``: a bump that rose this many times its running best (two orders of magnitude) counts, and warns,
+  whatever share of the progress it gave back in loss units; it came back once within the square root of that factor
+  (10x) of the best.
 - ``bump_warn_lost``: a bump is a warning only when it gave back at least this share of the progress (and reached ``big_ratio``); an info otherwise. Sudden spikes that all came back at once and rose by less than this share in loss units are info too.
 
 ## References
@@ -113,6 +116,7 @@ class Params:
     bump_warn_lost: float
     eval_min_points: int
     eval_max_len: int
+    bump_blowup: float
 
 
 def _trailing_noise(a: np.ndarray, wide: int, mpw: int) -> np.ndarray:
@@ -207,14 +211,17 @@ def loss_spikes(run: Run, p: Params) -> Iterator[Hit]:
         yield bump
         return
     train = sig.finite(run.series("train_loss"))
-    if _epoch_table(run, train, p):
+    table = _epoch_table(run, train, p)
+    if table or p.eval_min_points <= len(train) < p.min_points:
         # a training loss written once per row of an epoch table, at the very steps of the held-out loss (Keras'
         # history, a CSV of epoch means): a mean over a whole epoch has no minibatch noise, so it is judged reading
         # against reading like an evaluation series -- a bad epoch at the head of the run (0.69, 8.05, 0.67) has no
-        # window of readings before it to stand out from
-        h = _eval_spike(train, p, "epoch readings")
+        # window of readings before it to stand out from. So is a training loss too short for the window test
+        # (8-19 readings): a reading big_ratio above both neighbours and z_min sigmas of the run's own scatter is a
+        # spike however few the readings (130, 5e9, 131 in a 14-reading Lightning log)
+        h = _eval_spike(train, p, "epoch readings" if table else "readings")
         if h is not None:
-            yield dataclasses.replace(h, severity=_epoch_spike_severity(train, h, p),
+            yield dataclasses.replace(h, severity=_epoch_spike_severity(train, h, p, head_points=3 if table else 1),
                                       causes=("lr-too-high", "no-warmup", "numerical-instability"),
                                       message=f"{run.roles.get('train_loss', 'train_loss')}: {h.message}")
             return
@@ -291,12 +298,25 @@ def _bump(run: Run, p: Params) -> Hit | None:
     for i, j, peak in _episodes(sm, best, up, back, int(0.1 * n)):
         base = best[i]
         rise_abs = math.exp(sm[peak]) - math.exp(base)
-        if j < n and rise_abs >= min_lost \
+        # ... unless it rose by orders of magnitude (bump_blowup): no wander of a converged loss moves it 100x, and
+        # a start that was itself absurd (8e7 before a loss of 10) must not make a 1e6 episode 'small'
+        if j < n and (rise_abs >= min_lost or sm[peak] - base >= math.log(p.bump_blowup)) \
                 and (found is None or sm[peak] - base > found[0]):
-            found = (float(sm[peak] - base), i, j, peak, float(base), rise_abs)
+            found = (float(sm[peak] - base), i, j, peak, float(base), rise_abs, p.bump_back)
+    if found is None:
+        # a blow-up by orders of magnitude that came back to within the square root of that factor of its best (a
+        # loss of 1-30 thrown to 1e6 for six readings and back at 6-20): the best before it is often one low reading,
+        # and 'back within bump_back of it' would call the recovery none
+        blow = math.log(p.bump_blowup)
+        # (beyond the smoothed levels' noise too, as every episode: a per-batch loss scattered over three orders
+        # of magnitude puts its running best on one low extreme)
+        for i, j, peak in _episodes(sm, best, max(blow, p.z_min * noise), 0.5 * blow, int(0.1 * n)):
+            if j < n and (found is None or sm[peak] - best[i] > found[0]):
+                found = (float(sm[peak] - best[i]), i, j, peak, float(best[i]), math.exp(sm[peak]) - math.exp(best[i]),
+                         math.sqrt(p.bump_blowup))
     if found is None:
         return None
-    rise, a, b, pk, base, rise_abs = found
+    rise, a, b, pk, base, rise_abs, back_f = found
     progress = max(head - math.exp(float(np.min(sm))), 0.0)
     lost = rise_abs / progress if progress > 0 else math.inf
     steps = s.index.to_numpy()
@@ -304,7 +324,7 @@ def _bump(run: Run, p: Params) -> Hit | None:
     msg = (f"the training loss rose to {sig.fmt_num(ratio)}x its best so far and came back: from "
            f"{sig.fmt_num(math.exp(base))} (smoothed) it climbed from step {sig.fmt_step(int(steps[a]))} to "
            f"{sig.fmt_num(math.exp(base + rise))} at step {sig.fmt_step(int(steps[pk]))} and was back within "
-           f"{p.bump_back:g}x of it at step {sig.fmt_step(int(steps[b]))} ({(b - a) / n:.0%} of the run): an "
+           f"{back_f:g}x of it at step {sig.fmt_step(int(steps[b]))} ({(b - a) / n:.0%} of the run): an "
            "instability episode that recovered, a spike spread over many steps")
     return Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])),
                confidence=round(0.5 + 0.4 * I.clamp01((ratio - p.bump_ratio) / p.bump_ratio), 3),
@@ -314,7 +334,8 @@ def _bump(run: Run, p: Params) -> Hit | None:
                # a warning by what it cost: a big rise against the running best AND a quarter of the run's progress
                # given back; a converged loss near 0 wandering from 0.001 to 0.04 after a start at 0.7 is 40x its
                # best and 5% of the plot's height -- an info
-               severity=None if ratio >= p.big_ratio and lost >= p.bump_warn_lost else "info",
+               severity=None if ratio >= p.big_ratio and (lost >= p.bump_warn_lost or ratio >= p.bump_blowup)
+               else "info",
                causes=("lr-too-high", "bad-batch", "numerical-instability", "no-grad-clipping"),
                marks=(int(steps[pk]),))
 
@@ -351,17 +372,18 @@ def _val_loss_tags(run: Run) -> list[str]:
     return out[:20]
 
 
-def _epoch_spike_severity(train, h: Hit, p: Params) -> str | None:
+def _epoch_spike_severity(train, h: Hit, p: Params, head_points: int = 3) -> str | None:
     """The window-median test's severity for spikes found reading against reading in an epoch table: every one is
     big_ratio times its neighbours or more, yet one that came back by the next reading stays info under big_ratio^2
     (a bad epoch the run shrugged off: a phase switch, a warm-up transient), and so do spikes all back by the next
     reading or the one after that rose by less than ``bump_warn_lost`` of the progress from the start to the best
-    in loss units; the rest are warnings."""
+    in loss units; the rest are warnings. The start is the median of the first ``head_points`` readings (3 epoch
+    means; the first reading of a short per-step log, whose loss can fall 100x over its first three)."""
     ev = h.evidence
     if ev["count"] == 1 and ev["max_ratio"] < p.big_ratio ** 2:
         return "info"
     v = train.to_numpy(dtype=np.float64)
-    span = float(np.median(v[: min(3, len(v))])) - float(np.min(v))
+    span = float(np.median(v[: min(head_points, len(v))])) - float(np.min(v))
     steps = train.index.to_numpy()
     pos = np.searchsorted(steps, ev["spike_steps"])
     rise = max(float(v[i]) - float(min(v[i - 1], v[i + 1])) for i in pos if 0 < i < len(v) - 1)
