@@ -184,7 +184,13 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         # an agent's return starts at what its random policy earns, and its episodes scatter widely: a best that
         # never rose above the start by the same bar is the top of that scatter, not a learned policy to lose --
         # there is no regression without a gain first (an agent that never learned is underfitting's)
-        start = np_median(levels[: max(3, n // 20)])  # the first 5% of the episodes (at least 3)
+        # the first 5% of the episodes (at least 3): a lucky first episode must not lift the start. A few sparse
+        # evaluations (fewer than smooth_min_points, read one by one) are deterministic runs of the policy, not
+        # episodes' scatter: the first is the untrained policy itself, and when it is the lowest an agent that
+        # learned within its first evaluation interval (-57 -> -7) did gain
+        start = np_median(levels[: max(3, n // 20)])
+        if w == 1:
+            start = min(start, float(levels[0]))
         if not best_level - start > need:
             return None
     return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(best_level, unit, sign, m.scale),
