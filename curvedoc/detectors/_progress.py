@@ -337,6 +337,12 @@ def k_from_first_loss(v: np.ndarray, head: float, tol: float = 0.05, isolation: 
 _TOP_K_RE = re.compile(r"top[-_ ]?(\d{1,3})(?!\d)|acc(?:uracy)?@(\d{1,3})(?!\d)", re.I)
 
 
+def top_k_of(tag: str) -> int:
+    """The k of a top-k accuracy named so ('accuracy_top5', 'top-5', 'acc@5'), else 1."""
+    hit = _TOP_K_RE.search(str(tag))
+    return int(hit.group(1) or hit.group(2)) if hit else 1
+
+
 def more_classes_than(run) -> int:
     """The largest k of a top-k accuracy the run logs that fell short of 1 at some reading: the task has more than
     k classes (with k classes or fewer every label is among the top k, and a top-k accuracy is 1 at every reading --
@@ -345,11 +351,8 @@ def more_classes_than(run) -> int:
     for m in getattr(run, "metrics", ()) or ():
         if not (m.rate and m.higher_is_better):
             continue
-        hit = _TOP_K_RE.search(m.tag)
-        if hit is None:
-            continue
-        k = int(hit.group(1) or hit.group(2))
-        if k <= out:
+        k = top_k_of(m.tag)
+        if k <= max(out, 1):
             continue
         v = run.series(m.tag).to_numpy(dtype=np.float64)
         v = v[np.isfinite(v)] / m.scale

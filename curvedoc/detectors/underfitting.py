@@ -65,6 +65,7 @@ from curvedoc.detectors._progress import (
     noise_sigma,
     k_from_acc,
     more_classes_than,
+    top_k_of,
     k_from_first_loss,
     late_first_evaluation,
     LOCALISATION_KINDS,
@@ -485,13 +486,17 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     rates, rate_split = _rates(run)
     if regression:
         rates = [r for r in rates if r[1] != "accuracy"]
+    # a top-k accuracy (k > 1) counts a label among k guesses: its chance level is k/K, so it is judged from there
+    # when K is known and larger than k, and says nothing of the fit otherwise (a top-5 accuracy of a 2- or 4-class
+    # task is 1 by construction; of a 6-class one, 0.83 at chance) -- the top-1 accuracy beside it does
+    rates = [r for r in rates if r[1] != "accuracy" or top_k_of(r[0]) == 1 or (k is not None and top_k_of(r[0]) < k)]
     rate_ends = [(window_median(a, 0.8, 1.0), window_median(a, 0.4, 0.6), tag) for tag, _kind, a in rates]
     low_rates = False
     if rate_ends:
         best_end, best_mid, best_tag = max(rate_ends)
         # an accuracy among them is judged from chance like the accuracy above (other rates have no chance level)
-        best_norm = max((e - 1.0 / k) / (1.0 - 1.0 / k) if k and kind == "accuracy" else e
-                        for (e, _m, _t), (_tag, kind, _a) in zip(rate_ends, rates))
+        best_norm = max((e - top_k_of(tag) / k) / (1.0 - top_k_of(tag) / k) if k and kind == "accuracy" else e
+                        for (e, _m, _t), (tag, kind, _a) in zip(rate_ends, rates))
         if best_norm > acc_limit:
             return  # a quality rate says the model does its task reasonably well
         if not low_acc and improvement >= p.min_improvement:
