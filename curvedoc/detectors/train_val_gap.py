@@ -47,6 +47,9 @@ sample_runs/eval-mode-bug (validation run with the model left in train mode); re
 - ``acc_gap``: with no loss gap (or no validation loss), a training accuracy this share of the scale above the
   held-out one (medians of their last thirds) is the gap read in what the model gets right.
 - ``acc_min_evals``: fewest points of each accuracy for that reading.
+- ``perfect_acc``: a loss gap beside a held-out accuracy whose last quarter is at this share of its scale or more
+  (every held-out example right) is an info: the losses differ in computation or confidence, not in what the model
+  gets right.
 - ``eval_works_acc``: a gap there from the first evaluation beside a held-out accuracy that reaches this share of its
   scale (and no training accuracy to compare) is a working evaluation's generalisation gap: an info.
 
@@ -93,6 +96,7 @@ class Params:
     eval_works_acc: float
     acc_gap: float
     acc_min_evals: int
+    perfect_acc: float
 
 
 def _thirds(x: np.ndarray) -> tuple[float, float]:
@@ -224,6 +228,19 @@ def _weighed(run: Run, h: Hit, p: Params) -> Hit:
     if h.severity == "info":
         return h
     ta, va = accuracy(run, "train_acc"), accuracy(run, "val_acc")
+    if len(va) >= 3:
+        # a held-out accuracy at its ceiling (the median of its last quarter at perfect_acc or more) gets every
+        # held-out example right: there is no gap in what the model gets right, whatever the losses say. A
+        # validation loss computed on probabilities has a floor above 0 (log(1 + (K-1)/e): 0.551 for 3 classes, an
+        # Ultralytics classifier's val loss at 100% top-1), and a confident model's training loss goes on to 0
+        v_top = window_median(va.to_numpy(dtype=np.float64), 0.75, 1.0)
+        if math.isfinite(v_top) and v_top >= p.perfect_acc:
+            return dataclasses.replace(
+                h, severity="info",
+                message=f"{h.message}; but the held-out accuracy is {v_top:.3f}: every held-out example is right, so "
+                        "the losses differ in how they are computed or in confidence, not in what the model gets right",
+                causes=("eval-metric-mismatch",) + tuple(c for c in (h.causes or ()) if c != "eval-metric-mismatch"),
+                evidence={**h.evidence, "val_acc_end": v_top})
     if len(ta) < 3 and len(va) >= 3 and "train_progress_before_first_eval" in h.evidence:
         # a gap there from the first evaluation says 'the evaluation path is broken' (train mode, shifted data) --
         # which a held-out accuracy at eval_works_acc or more refutes: a broken evaluation scores far below what
