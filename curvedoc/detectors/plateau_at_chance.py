@@ -165,6 +165,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     if not hits:
         hits = list(_from_metric(run, p))
     if not hits:
+        hits = list(_auc_at_chance(run, p))
+    if not hits:
         hits = list(_rl_never_improved(run, p))
     if not hits and not loss_judged:
         hits = list(_few_points_at_log_k(run, p))
@@ -182,6 +184,41 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             # capacity), below the verdict it restates
             h.evidence["restates"] = [["underfitting", tl]]
         yield h
+
+
+def _auc_at_chance(run: Run, p: Params) -> Iterator[Hit]:
+    """An ROC-AUC that never beat chance. A random ranking scores 0.5 whatever the class count and balance, so an AUC
+    needs no K: every evaluation (``min_evals`` or more, the held-out split when the run logs one) at or below 0.5
+    plus the accuracy test's margin (``val_margin`` of the way to 1, or four times the evaluations' own scatter, never
+    beyond ``acc_slack``), its median within that margin of 0.5 (one clearly below ranks the classes the wrong way
+    round: something was learned) and not climbing through the run: the model never ranked one example above
+    another better than a coin. Not in adversarial training (a discriminator at 0.5 is the generator winning)."""
+    if adversarial(run) or loss_kind(run).get("kind", "").startswith("an adversarial"):
+        return
+    aucs = [m for m in run.metrics if m.kind == "auc" and m.higher_is_better and m.rate]
+    split = "val" if any(m.split == "val" for m in aucs) else "train"
+    for m in aucs:
+        if m.split != split:
+            continue
+        s = clean(run.series(m.tag))
+        v = s.to_numpy(dtype=np.float64) / m.scale
+        steps = s.index.to_numpy()
+        if len(v) < p.min_evals or _climbing(v):
+            continue
+        margin = chance_margin(v, 2, p.val_margin, p.acc_slack, 0.5)
+        med = float(np.median(v))
+        if float(np.max(v)) > 0.5 + margin or abs(med - 0.5) > margin:
+            continue
+        name = m.tag if "auc" in m.tag.lower() else f"{m.tag} (ROC-AUC)"
+        yield Hit(f"{name} never beat chance: all {len(v)} evaluations from step {fmt_step(int(steps[0]))} "
+                  f"to {fmt_step(int(steps[-1]))} stay at or below {0.5 + margin:.3f} (median {med:.3f}, best "
+                  f"{float(np.max(v)):.3f}) vs 0.5, what a random ranking scores whatever the class count: the model "
+                  "never ranked one example above another better than a coin",
+                  step=int(steps[-1]), steps=(int(steps[0]), int(steps[-1])), confidence=0.75,
+                  evidence={"metric": m.tag, "auc_median": med, "auc_best": float(np.max(v)),
+                            "evaluations": int(len(v)), "margin": margin},
+                  causes=("labels-detached", "lr-too-low", "wrong-loss", "capacity"))
+        return
 
 
 _RL_COUNTERS = ("episode", "episodes", "iteration", "iterations", "iter", "total_timesteps", "timesteps", "epoch",

@@ -440,3 +440,81 @@ def test_a_per_batch_loss_scattered_over_orders_of_magnitude_has_no_blow_up(seed
     assert "loss-spikes" not in f or "100x" not in f["loss-spikes"].message, _shown(rr)
     assert "loss-spikes" not in f or f["loss-spikes"].severity == "info" or \
         f["loss-spikes"].evidence.get("variant") != "bump", _shown(rr)
+
+
+# ------------------------------------------------------------------------------ top-k accuracies judge from k/K
+def _yolo_cls_weak(path, k_true, n, seed, learns=False):
+    """An Ultralytics classifier whose schedule completes: train/loss from log K; top-1 and top-5 accuracies."""
+    rng = np.random.default_rng(seed)
+    e = np.arange(1, n + 1)
+    lk = math.log(k_true)
+    if learns:
+        tl = lk * (0.05 + 0.95 * np.exp(-e / (0.15 * n)))
+        top1 = 0.95 - 0.6 * np.exp(-e / (0.15 * n))
+    else:
+        tl = lk * (0.82 + 0.18 * np.exp(-e / (0.3 * n))) * np.exp(0.01 * rng.standard_normal(n))
+        top1 = 1.0 / k_true + 0.25 * (1 - np.exp(-e / (0.3 * n))) + 0.02 * rng.standard_normal(n)
+    top5 = np.ones(n) if k_true <= 5 else np.clip(5 / k_true + 0.1 * (1 - np.exp(-e / (0.3 * n))), 0, 1)
+    lr = np.where(e <= 3, 1e-3 * e / 3, 1e-3 * (1 - (e - 3) / (n - 2)))
+    return _csv(path, {"epoch": [int(x) for x in e], "train/loss": [float(x) for x in tl],
+                       "metrics/accuracy_top1": [float(x) for x in np.clip(top1, 0, 1)],
+                       "metrics/accuracy_top5": [float(x) for x in top5],
+                       "val/loss": [float(x) * 1.02 for x in tl], "lr/pg0": [float(x) for x in lr]},
+                name="results.csv")
+
+
+@pytest.mark.parametrize(("k_true", "n"), [(2, 40), (4, 100), (6, 10), (3, 30)])
+def test_a_weak_classifier_is_not_cleared_by_its_top5_accuracy(k_true, n, tmp_path):
+    # a top-5 accuracy of a task of 5 classes or fewer is 1 by construction (of 6, 0.83 at chance): it says nothing
+    # of the fit, and a loss at 80-85% of log K with a middling top-1 after a complete schedule is underfitting
+    d = _yolo_cls_weak(tmp_path / f"weak-{k_true}-{n}", k_true, n, seed=k_true + n)
+    rr, f = _findings(d)
+    assert "underfitting" in f or "plateau-at-chance" in f, _shown(rr)
+
+
+@pytest.mark.parametrize(("k_true", "n"), [(2, 40), (4, 100), (6, 30)])
+def test_a_classifier_that_fits_is_not_underfitting(k_true, n, tmp_path):
+    d = _yolo_cls_weak(tmp_path / f"fit-{k_true}-{n}", k_true, n, seed=k_true, learns=True)
+    rr, f = _findings(d)
+    assert "underfitting" not in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ a perfect held-out accuracy
+@pytest.mark.parametrize(("k", "n"), [(3, 100), (5, 60), (2, 40)])
+def test_a_loss_gap_beside_a_perfect_held_out_accuracy_is_an_info(k, n, tmp_path):
+    # an Ultralytics classifier's validation loss is a cross-entropy of probabilities: its floor is log(1 + (K-1)/e)
+    # (0.551 for 3 classes), reached at 100% top-1 while the training loss goes on to 5e-4
+    e = np.arange(1, n + 1)
+    floor = math.log(1 + (k - 1) / math.e)
+    tl = 0.9 * np.exp(-e / 2.0) + 5e-4
+    vl = floor + 0.25 * np.exp(-e / 3.0)
+    top1 = np.where(e < 8, 0.9 + 0.0125 * e, 1.0)
+    d = _csv(tmp_path / f"perfect-{k}-{n}", {"epoch": [int(x) for x in e], "train/loss": [float(x) for x in tl],
+                                              "metrics/accuracy_top1": [float(x) for x in top1],
+                                              "val/loss": [float(x) for x in vl]}, name="results.csv")
+    rr, f = _findings(d)
+    assert "train-val-gap" not in f or f["train-val-gap"].severity == "info", _shown(rr)
+
+
+# ------------------------------------------------------------------------------ an AUC at 0.5
+@pytest.mark.parametrize("n", [8, 30, 60])
+@pytest.mark.parametrize("split", ["val_auc", "ROC_AUC"])
+def test_an_auc_at_one_half_throughout_is_at_chance(n, split, tmp_path):
+    rng = np.random.default_rng(n)
+    auc = 0.5 + 0.025 * rng.standard_normal(n)
+    loss = 270.0 + 5 * rng.standard_normal(n)
+    d = _csv(tmp_path / f"auc-{split}-{n}", {"epoch": list(range(1, n + 1)), "loss": [float(x) for x in loss],
+                                              split: [float(x) for x in auc]})
+    rr, f = _findings(d)
+    assert "plateau-at-chance" in f and "auc" in f["plateau-at-chance"].message.lower(), _shown(rr)
+
+
+@pytest.mark.parametrize("n", [8, 30])
+def test_an_auc_that_rises_is_not_at_chance(n, tmp_path):
+    e = np.arange(1, n + 1)
+    auc = 0.5 + 0.4 * (1 - np.exp(-e / (0.3 * n)))
+    loss = 0.7 * np.exp(-e / (0.3 * n)) + 0.1
+    d = _csv(tmp_path / f"aucup-{n}", {"epoch": [int(x) for x in e], "loss": [float(x) for x in loss],
+                                        "val_auc": [float(x) for x in auc]})
+    rr, f = _findings(d)
+    assert "plateau-at-chance" not in f, _shown(rr)
