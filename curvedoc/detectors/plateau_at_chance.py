@@ -217,7 +217,9 @@ def _auc_at_chance(run: Run, p: Params) -> Iterator[Hit]:
                   step=int(steps[-1]), steps=(int(steps[0]), int(steps[-1])), confidence=0.75,
                   evidence={"metric": m.tag, "auc_median": med, "auc_best": float(np.max(v)),
                             "evaluations": int(len(v)), "margin": margin},
-                  causes=("labels-detached", "lr-too-low", "wrong-loss", "capacity"))
+                  causes=("labels-detached", "lr-too-low", "wrong-loss", "capacity"),
+                  # a stretch at chance and nothing else: on a run still being written, judged once it has ended
+                  check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=False))
         return
 
 

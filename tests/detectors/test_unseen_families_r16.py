@@ -518,3 +518,19 @@ def test_an_auc_that_rises_is_not_at_chance(n, tmp_path):
                                         "val_auc": [float(x) for x in auc]})
     rr, f = _findings(d)
     assert "plateau-at-chance" not in f, _shown(rr)
+
+
+def test_an_auc_at_chance_on_a_run_still_being_written_waits_for_its_end(tmp_path):
+    # 8 evaluations of a 100-epoch plan at AUC 0.5 are also a slow start: a live reading holds the verdict back
+    from curvedoc.engine import Plan, diagnose_run, resolve_settings
+    from curvedoc.importers import load_all
+
+    rng = np.random.default_rng(8)
+    n = 8
+    d = _csv(tmp_path / "live-auc", {"epoch": list(range(1, n + 1)), "epochs": [100] * n,
+                                      "loss": [float(x) for x in 0.7 + 0.01 * rng.standard_normal(n)],
+                                      "val_auc": [float(x) for x in 0.5 + 0.02 * rng.standard_normal(n)]})
+    run = load_all(d).runs[0]
+    run.meta["live"] = True
+    live = diagnose_run(run, Plan.build(resolve_settings(None)), keep_run=False)
+    assert "plateau-at-chance" not in {f.name for f in live.findings}
