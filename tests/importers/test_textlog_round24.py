@@ -32,3 +32,52 @@ def test_a_checkpoint_named_by_its_file_restates_the_evaluation(tmp_path, saved,
     rd = _read(tmp_path, lines)
     assert _tags(rd) == {"loss", "lr", "val/PSNR", "val/SSIM"}
     assert _series(rd, "val/PSNR") == ([k * 1000 for k in range(1, evals + 1)], psnr)
+
+
+# ------------------------------------------------------------- a JSON object printed over several lines
+def _pretty(d: dict, indent: int) -> list[str]:
+    import json
+    return json.dumps(d, indent=indent, sort_keys=True).split("\n")
+
+
+@pytest.mark.parametrize("indent", [2, 4])
+@pytest.mark.parametrize("epochs", [3, 12])
+@pytest.mark.parametrize("valid", [False, True])
+def test_a_json_object_printed_over_several_lines_is_one_record(tmp_path, indent, epochs, valid):
+    """``print(json.dumps(log, indent=4))`` (robomimic's 'Train Epoch 1' then the epoch's log dict) spreads one dict
+    over lines: '{', one '"key": value,' a line, '}'. It is one record, read as the same object on one line: under the
+    line that says where it stands and its split ('Train Epoch 3', 'Validation Epoch 3'), that position and split. A
+    configuration printed so, nesting objects and lists, is settings, its number of epochs the plan."""
+    lines = ["", "============= Config =============", *_pretty(
+        {"algo_name": "bc", "experiment": {"name": "run", "validate": valid, "save": {"epochs": [50, 100]}},
+         "train": {"num_epochs": epochs, "batch_size": 16, "seq_length": 10}}, indent), ""]
+    loss, vloss = [], []
+    for e in range(1, epochs + 1):
+        v = round(0.33 / e + 0.1, 6)
+        loss.append(v)
+        lines += [f"Train Epoch {e}", *_pretty({"Loss": v, "L1_Loss": round(v / 2, 6), "Optimizer/policy0_lr": 0.0001,
+                                                 "Time_Epoch": 3.8}, indent), "", f"Epoch {e} Memory Usage: 8403 MB"]
+        if valid:
+            w = round(0.35 / e + 0.12, 6)
+            vloss.append(w)
+            lines += [f"Validation Epoch {e}", *_pretty({"Loss": w, "L1_Loss": round(w / 2, 6)}, indent)]
+        lines.append("")
+    lines.append("finished run successfully!")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Loss") == (list(range(1, epochs + 1)), loss)
+    assert len(_series(rd, "L1_Loss")[0]) == epochs
+    assert {"algo_name", "num_epochs", "batch_size"} <= set(rd.hparams)
+    assert rd.meta.get("num_epochs") == epochs
+    if valid:
+        assert _series(rd, "val/Loss") == (list(range(1, epochs + 1)), vloss)
+    assert not {t for t in _tags(rd) if "seq_length" in t or "batch_size" in t or "epochs" in t}
+
+
+@pytest.mark.parametrize("n", [2, 30])
+def test_a_json_object_naming_its_own_position_needs_no_heading(tmp_path, n):
+    """A log dict printed with its own clock (``{"step": 100, "loss": ..}`` pretty-printed) is on that clock."""
+    lines = []
+    for k in range(1, n + 1):
+        lines += _pretty({"step": 100 * k, "loss": round(2 / k, 5), "lr": 0.001}, 4)
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == ([100 * k for k in range(1, n + 1)], [round(2 / k, 5) for k in range(1, n + 1)])

@@ -1524,6 +1524,34 @@ class Line:
     # a line of what the logging module prints when it fails to write a record (LOGGING_ERROR): "open" for its first
     # line, "close" for its last ('Arguments: ..'), "line" between; no record, and the traceback inside is no crash
     logging_error: str | None = None
+    # a line of a JSON object printed over several lines (see _json_line): the parser joins them into one object
+    json: tuple | None = None
+
+
+JSON_ITEM = re.compile(r'"(?P<k>[^"\\]{1,120})"\s*:\s*(?P<v>.*?)\s*,?')
+
+
+def _json_line(msg: str) -> tuple | None:
+    """A line of a JSON object printed over several lines: ("open",) for '{' alone, ("close",) for '}' (and ']',
+    ending a list), ("item", key, value's text, kind) for '"key": value,' -- kind "num" (value a number), "word" (a string,
+    true/false/null, a list on the line), "open" (a nested object follows: '"train": {'), "list" (a list follows: '"x":
+    [')."""
+    m = msg.rstrip()
+    if m == "{":
+        return ("open",)
+    if m in ("}", "},", "]", "],"):
+        return ("close",)
+    jm = JSON_ITEM.fullmatch(m)
+    if jm is None:
+        return None
+    v = jm.group("v")
+    if re.fullmatch(NUM, v, re.IGNORECASE) and v[:1] not in "+" and "," not in v:
+        return ("item", jm.group("k"), v, "num")
+    if v in ("{", "["):
+        return ("item", jm.group("k"), v, "open" if v == "{" else "list")
+    if re.fullmatch(r'"[^"]*"|true|false|null|\[.*\]|\{\s*\}', v):
+        return ("item", jm.group("k"), v, "word")
+    return None
 
 
 def setting_value(text: str):
@@ -1562,6 +1590,14 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             and len(msg) < 2_000 and EXCEPTION_LINE.match(msg.rstrip()):
         a.exception = True
         return a
+    if msg[:1] in '{}"[]' and len(msg) < 2_000:
+        # a JSON object printed over several lines (json.dumps(d, indent=4): '{', '    "Loss": 0.3287,', '}'): its
+        # lines, which the parser joins (TextLogParser.apply); an item alone is unparsed as before
+        j = _json_line(msg)
+        if j is not None:
+            a.json = j
+            a.unparsed = j[0] == "item" and j[3] == "num"
+            return a
     if ("esum" in msg or "from iter" in msg or "ontinu" in msg or "estor" in msg or "oaded checkpoint" in msg
             or "ursu" in msg or "arry" in msg) \
             and len(msg) < 2_000:
