@@ -81,3 +81,28 @@ def test_a_json_object_naming_its_own_position_needs_no_heading(tmp_path, n):
         lines += _pretty({"step": 100 * k, "loss": round(2 / k, 5), "lr": 0.001}, 4)
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == ([100 * k for k in range(1, n + 1)], [round(2 / k, 5) for k in range(1, n + 1)])
+
+
+# ------------------------------------------------------------- a title naming one run of several
+@pytest.mark.parametrize("title", [
+    "=== run lr={lr} ===", "*** run {k}: lr={lr}, wd=1e-4 ***", "---------- fold {k} ----------",
+    "##### Trial {k} (lr={lr}) #####", "=== seed {seed} | lr {lr} ===",
+])
+@pytest.mark.parametrize("runs,epochs", [(2, 10), (3, 4)])
+def test_a_title_naming_one_run_of_several_starts_it_and_is_no_record(tmp_path, title, runs, epochs):
+    """A script that runs several trainings one after another (a sweep, k folds, seeds; or '>> log.txt' twice) prints a
+    title framed by rules before each ('=== run lr=0.01 ==='): a launch starts there, the settings it names are that
+    run's -- never a one-point series ('run lr') of the titles after the first."""
+
+    lines = []
+    for k in range(1, runs + 1):
+        lr = [0.003, 0.01, 0.03][k - 1]
+        lines.append(title.format(k=k, lr=lr, seed=40 + k))
+        for e in range(1, epochs + 1):
+            lines.append(f"epoch {e} train loss {1.6 / (e * k):.4f} val loss {1.5 / (e * k):.4f} val acc {0.2 + e / 20:.4f}")
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) == {"epoch", "train loss", "val loss", "val acc"}
+    assert len(_series(rd, "train loss")[0]) == runs * epochs
+    from curvedoc.importers.textlog import read_text_log
+    segs = read_text_log(tmp_path / "train.log", segments=True)
+    assert isinstance(segs, list) and len(segs) == runs

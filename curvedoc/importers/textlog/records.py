@@ -1242,6 +1242,12 @@ DATED_TITLE = re.compile(r"^\s*" + _RULE + r"\s*(?=.*" + _TITLE_DATE + r")(?P<t>
                          re.IGNORECASE)
 
 
+# a title framed by rules that names one run of several -- a run, trial, fold, seed or sweep point -- and says which by
+# a number (its index or a setting): the banner a script prints before each of the trainings it runs one after another
+RUN_TITLE = re.compile(r"^\s*" + _RULE + r"\s*(?P<t>(?:run|trial|fold|seed|sweep|experiment|exp|job|launch)\b"
+                       r"(?=[^\d]*\d).*?\S)\s*" + _RULE + r"\s*$", re.IGNORECASE)
+
+
 def banner(msg: str) -> tuple | None:
     """("val" | "train", "banner") when the line is a banner naming a split (see BANNER); ("val", "banner", "test")
     when it names a test ('---- Testing ----'): a test is not the validation, as a record whose line opens with
@@ -1668,6 +1674,15 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.announce = banner(msg if msg[:1] in "=*#~-" else raw)
         if a.announce is None and len(msg) < 300 and DATED_TITLE.match(msg if msg[:1] in "=*#~-" else raw):
             a.launch = True  # (a launch's dated start banner: no record, whatever numbers its date has)
+            return a
+        if a.announce is None and len(msg) < 300 and (tm := RUN_TITLE.match(msg if msg[:1] in "=*#~-" else raw)):
+            # a title framed by rules that names one run of several ('=== run lr=0.01 ===', '---- fold 2 ----',
+            # '##### Trial 3 (seed=7) #####'): a launch starts there, the settings it names are that run's -- no record
+            a.launch = True
+            lead, index, rest = re.match(r"([A-Za-z]+)\s*(\d+)?[\s:,.\-]*(.*)", tm.group("t")).groups()
+            title = parse_record(rest.strip("()[] ")) if rest else None
+            a.settings = ([(lead.lower(), int(index))] if index else []) + (
+                [(k, v) for k, v in zip(title.keys, title.values)] if title is not None else [])
             return a
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)
