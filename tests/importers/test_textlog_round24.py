@@ -106,3 +106,27 @@ def test_a_title_naming_one_run_of_several_starts_it_and_is_no_record(tmp_path, 
     from curvedoc.importers.textlog import read_text_log
     segs = read_text_log(tmp_path / "train.log", segments=True)
     assert isinstance(segs, list) and len(segs) == runs
+
+
+# ------------------------------------------------------------- the best epoch restated, its name in another spelling
+@pytest.mark.parametrize("said", [
+    "Best model found at epoch {b} with train_loss={v:.4f}",
+    "Saved best model: epoch {b}, train-loss {v:.4f}",  # (read so before: its 'best', the value printed)
+    "Best model found at epoch {b} (TRAIN_LOSS: {v:.4f})",
+])
+@pytest.mark.parametrize("epochs", [5, 20])
+def test_the_best_epoch_restated_in_another_spelling_is_no_point(tmp_path, said, epochs):
+    """After the last epoch, a sentence naming the best epoch and its value ('Best model found at epoch 19 with
+    train_loss=0.1932') restates that epoch's record, whose 'Train Loss' is the same name spelt otherwise: the run's
+    best, no one-point series of its own."""
+    lines, loss = ["Training started on device=cuda"], []
+    for e in range(1, epochs + 1):
+        v = round(0.9 / e + (0.01 if e == epochs else 0), 4)
+        loss.append(v)
+        lines.append(f"2026-05-01 04:25:38 | INFO | Epoch [{e:02d}/{epochs}] LR: 0.001000 | Train Loss: {v:.4f} | "
+                     f"Train Acc: {0.5 + e / 50:.4f}")
+    b = epochs - 1
+    lines.append("2026-05-01 04:37:12 | INFO | " + said.format(b=b, v=loss[b - 1]))
+    rd = _read(tmp_path, lines)
+    assert {"LR", "Train Loss", "Train Acc"} <= _tags(rd) <= {"epoch", "LR", "Train Loss", "Train Acc"}
+    assert _series(rd, "Train Loss")[1] == loss

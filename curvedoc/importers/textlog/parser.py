@@ -51,6 +51,12 @@ SAMPLE_HEADING = re.compile(r"(?i)^\W*(?:predict(?:ed|ion)?s?|targets?|generated
 CONFIG_SAID = re.compile(r"(?i)\bconfig(?:uration)?s?\b|\.ya?ml\b")
 
 
+@functools.lru_cache(maxsize=4096)
+def _spelled(tag: str) -> str:
+    """A series' name said one way: lower case, words apart (``Train Loss``, ``train_loss``, ``train-loss``)."""
+    return " ".join(re.split(r"[\s_\-]+", tag.lower())).strip()
+
+
 def is_evaluation(key: str) -> bool:
     """Does a key name an evaluation result: a loss or quality metric, not of the training split ("eval_loss",
     "Test AP", "val/mAP50", a regression's "Final dev mse"; not "train_loss", an average over training, nor
@@ -797,18 +803,20 @@ class TextLogParser(BatchedFeed):
     def _printed_by_others(self, rec: Rec) -> bool:
         """Do records other than checkpoint statements print every series a checkpoint statement names? If not, the
         statement is the series' print: its points, counted as such (``checkpoint_points``)."""
+        # (a name in another spelling is the same name: 'train_loss' in "Best model found at epoch 19 with
+        # train_loss=0.19" is the 'Train Loss' each epoch's record prints)
         tags = [tag_of(k, rec.ctx) for k in rec.keys]
-        printed = dict.fromkeys(tags, 0)
+        printed = dict.fromkeys(map(_spelled, tags), 0)
         for fam in self.series.values():
-            for t in tags:
-                if t in fam:
-                    printed[t] += fam[t].count()
+            for t in fam:
+                if _spelled(t) in printed:
+                    printed[_spelled(t)] += fam[t].count()
         for pend in self.pending.values():
             n = len(pend.seq) + sum(len(ch[0]) for ch in pend.chunks)
-            for t in tags:
-                if t in pend.keys:
-                    printed[t] += n
-        return all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags)
+            for t in pend.keys:
+                if _spelled(t) in printed:
+                    printed[_spelled(t)] += n
+        return all(printed[_spelled(t)] > self.checkpoint_points.get(t, 0) for t in tags)
 
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"

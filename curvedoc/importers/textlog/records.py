@@ -133,13 +133,14 @@ BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|
 # a statement that a checkpoint (a model, its weights) was saved, loaded or restored: "Saving best model",
 # "saved checkpoint", "Loaded checkpoint from ...", "best model saved", "=> loading checkpoint", "保存最佳模型"; a
 # checkpoint named by its file alone, with a checkpoint's extension ("saved best.pt (PSNR 24.54)", "Saving
-# model_best.pth", "wrote out/epoch_3.ckpt")
+# model_best.pth", "wrote out/epoch_3.ckpt"); the best model said found ("Best model found at epoch 19 with
+# train_loss=0.19": the statement of which epoch was best)
 CKPT_FILE = r"[\w./\\-]*\.(?:pt|pth|ckpt|pdparams|safetensors|h5|hdf5|keras|pkl|npz)\b"
 CHECKPOINT_SAID = re.compile(
     r"\b(?:sav(?:e|ed|ing)|load(?:ed|ing)?|restor(?:e|ed|ing)|writ(?:e|ing|ten)|wrote|stor(?:e|ed|ing))\b[^=:\d]{0,40}?"
     r"(?:\b(?:model|checkpoint|ckpt|weights|snapshot|state[_ ]dict)s?\b|(?<![\w.])" + CKPT_FILE + r")"
     r"|(?:\b(?:model|checkpoint|ckpt|weights|snapshot)s?\b|(?<![\w.])" + CKPT_FILE + r")[^=:\d]{0,30}?"
-    r"\b(?:saved|loaded|restored|written|stored)\b"
+    r"\b(?:saved|loaded|restored|written|stored|found)\b"
     r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
 
 
