@@ -151,3 +151,23 @@ def test_a_total_printed_with_its_terms_is_the_training_loss(tmp_path, fmt, n):
     # (a loss named beside it keeps the role: 'total' is then a sum of something else)
     rd = _read(tmp_path, [f"step {s} loss {1 / (s + 1):.4f} total {9 + s}.5" for s in range(n)])
     assert Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams).roles["train_loss"] == "loss"
+
+
+# ------------------------------------------------------------- a hit ratio at k is a quality metric
+@pytest.mark.parametrize("fmt", [
+    "Epoch {e:4d}/{n}  loss={l:.4f}  time=20.8s  HR@10: {h:.4f}  NDCG@10: {g:.4f}  HR@20: {h2:.4f}",
+    "epoch {e} | loss {l:.4f} | Hits@10 {h:.4f} | MRR {g:.4f}",
+    "[{e}/{n}] train_loss={l:.4f} hit_rate@10={h:.4f} ndcg@10={g:.4f}",
+])
+@pytest.mark.parametrize("n", [5, 40])
+def test_a_hit_ratio_at_k_is_a_held_out_quality_metric(tmp_path, fmt, n):
+    """A recommender's (or a link predictor's) hit ratio at k -- 'HR@10', 'Hits@10', 'hit_rate@10' -- is the share of
+    held-out items ranked in the top k: a quality metric of the evaluation, as NDCG@k and MRR printed beside it."""
+    from curvedoc.model.run import Run
+
+    lines = [fmt.format(e=e, n=n, l=0.3 / e, h=0.5 + e / (4 * n), g=0.28 + e / (8 * n), h2=0.7 + e / (5 * n))
+             for e in range(1, n + 1)]
+    rd = _read(tmp_path, lines)
+    run = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    hits = [m for m in run.metrics if "h" in m.tag.lower() and "@" in m.tag and m.kind == "hit_ratio"]
+    assert hits and all(m.split == "val" and m.higher_is_better for m in hits)
