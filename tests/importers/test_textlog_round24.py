@@ -171,3 +171,25 @@ def test_a_hit_ratio_at_k_is_a_held_out_quality_metric(tmp_path, fmt, n):
     run = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
     hits = [m for m in run.metrics if "h" in m.tag.lower() and "@" in m.tag and m.kind == "hit_ratio"]
     assert hits and all(m.split == "val" and m.higher_is_better for m in hits)
+
+
+# ------------------------------------------------------------- the test results of several named sets
+@pytest.mark.parametrize("lead", ["Test Metrics - {s} metrics", "Test results on {s}", "test {s} scores"])
+@pytest.mark.parametrize("sets", [("Combined", "HeadMic", "ArrayMic"), ("CIFAR10C", "SVHN")])
+@pytest.mark.parametrize("epochs", [3, 20])
+def test_the_test_results_of_several_named_sets_are_each_sets_own(tmp_path, lead, sets, epochs):
+    """At the end a script evaluates on several sets and prints each set's dict after the words naming it ('Test Metrics
+    - HeadMic metrics: {'accuracy': ..}'): each is that set's result, a point of its own series -- not one 'test/accuracy'
+    series going from set to set (read as a metric that regressed)."""
+    lines = [f"2026-05-01 04:25:38 | INFO | Epoch [{e:02d}/{epochs}] LR: 0.001000 | Train Loss: {0.9 / e:.4f} | "
+             f"Train Acc: {0.5 + e / 50:.4f}" for e in range(1, epochs + 1)]
+    accs = {}
+    for q, s in enumerate(sets):
+        accs[s] = round(0.74 + 0.04 * ((-1) ** q) * q, 4)
+        lines.append("2026-05-01 04:37:40 | INFO | " + lead.format(s=s) +
+                     f": {{'accuracy': {accs[s]}, 'f1': {accs[s] - 0.1:.4f}, 'roc_auc': 0.77}}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert not {"test/accuracy", "test/f1"} & tags
+    for s in sets:
+        assert _series(rd, f"test/{s} accuracy")[1] == [accs[s]]

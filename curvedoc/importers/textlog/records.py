@@ -843,6 +843,15 @@ def _of_class(key: str, cls: str) -> str:
     return f"{cls} {key}"
 
 
+# a test's results printed as a dict after the words that name them ('Test Metrics - HeadMic metrics: {..}'), and the
+# words of such a lead that name no set (the split, what a result is called, prose)
+TEST_SET_DICT = re.compile(r"^(?P<lead>[^{}:=]{1,80}?)\s*:\s*\{")
+SET_FILLER = {"test", "testing", "tested", "metrics", "metric", "results", "result", "scores", "score", "set", "sets",
+              "summary", "report", "final", "on", "of", "the", "for", "data", "dataset", "split", "performance", "eval",
+              "evaluation", "stats", "statistics", "values", "best", "model", "a", "at", "end", "overall", "-", "after",
+              "training", "all", "full", "whole"}
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -870,6 +879,7 @@ def parse_record(msg: str) -> Rec | None:
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
     lead_word = None
+    set_name = None
     summary_head = None
     bar = has_bar(msg)
     if bar and msg[:1] in " 0123456789":
@@ -963,6 +973,14 @@ def parse_record(msg: str) -> Rec | None:
                 # are two held-out series, "val/loss_R" and "test/loss_R", as a split word written before a key names
                 # it, "Test set loss: .." -- not one zig-zagging between the two)
                 lead_word = words.group("w")
+                # (the results of one of several named sets, a dict after the words naming it -- 'Test Metrics -
+                # HeadMic metrics: {..}', then '.. ArrayMic ..' --: that set's, qualified by its name, never points
+                # of one series across the sets)
+                if (dl := TEST_SET_DICT.match(msg)) is not None:
+                    named = [w for w in re.split(r"[^\w\-]+", dl.group("lead")) if w and w.lower() not in SET_FILLER]
+                    # (a number among the words is a position -- 'Test epoch 3: {..}' --, no set's name)
+                    set_name = " ".join(named) if named and len(named) <= 3 and not any(
+                        re.fullmatch(r"[\d.\-]*\d[\d.\-]*", w) for w in re.split(r"\s+", dl.group("lead"))) else None
         elif TRAIN_LEAD.match(msg):
             # ... and a training word among them ("Train: loss_R=..", "Training Epoch 3: loss ..") says the record is
             # training's: the line's own words name its split before the block it is printed in does (an evaluation
@@ -1134,6 +1152,8 @@ def parse_record(msg: str) -> Rec | None:
         keys = [k if OPTIMIZER_KEY.search(k) else f"{summary_head} {k}" for k in keys]
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
+        if set_name is not None:
+            keys = [f"{k.split('/', 1)[0]}/{set_name} {k.split('/', 1)[1]}" if k.startswith("test/") else k for k in keys]
     if epoch is None:
         em = EPOCH_WORD.search(msg)
         if em:
