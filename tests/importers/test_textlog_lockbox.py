@@ -906,8 +906,37 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Diagnose (SCORES.md): aj macro recall 0.597, precision 0.692 (13), 1 of 23 healthy warned (siddharth: loss_spikes,
 #   oscillation and a metric_regression); text logs not assessed: tedyszhao (no loss), the first launches of pattyq /
 #   zzhuo (one or two rows each); shaheem's metric_regression missed; nu15 0.675, precision 1.0 (25), none warned.
-MIN_COUNTED_LOCKBOX = 0.963
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.858
+#
+# AFTER round 24 (tests/importers/test_textlog_round24.py: a checkpoint named by its file alone, 'saved best.pt (PSNR
+# ..)', is a checkpoint statement -- an echo of the evaluation it keeps; a JSON object printed over several lines is one
+# record, read as the object on one line under the position line above it ('Train Epoch 1'), a configuration when it
+# nests; a title framed by rules naming one run of several, '=== run lr=0.01 ===', starts a launch and names its
+# settings, no record; the best epoch restated with its name spelt otherwise, 'Best model found at epoch 19 with
+# train_loss=..' after 'Train Loss: ..' records, is the run's best, no point; a test's results printed as a dict after
+# the words naming their set, 'Test Metrics - HeadMic metrics: {..}', are that set's; a 'total' that is the weighted
+# sum of the terms beside it, 'total=2.19 det=1.93 kd=0.52', is the training loss; a hit ratio at k, 'HR@10', a
+# held-out quality metric):
+#   count labels, all fifteen batches: 683/705 (96.9%) read, 612 (86.8%) analysed -- aj 49/50 (43 analysed: +4
+#   skysky's robomimic losses, read and analysed; +2 yuvraj's HR@10 / HR@20; +1 tedyszhao's total, the loss now);
+#   nu15 unchanged 52/52 (51); the thirteen earlier batches unchanged (582/603, 518); dict labels unchanged (exact
+#   564/592, analysed 543, no mix); list labels unchanged (502/551); main corpus unchanged (exact 496/509, analysed
+#   460, no mix).
+#   Read right now though the measure does not move: shaheem's 'PSNR' echo series gone (val/PSNR the evaluation, 9
+#   points), siddharth's one-point 'train_loss' gone and its three test sets read apart ('test/HeadMic accuracy', one
+#   point each: the metric_regression its diagnosis warned of, test/balanced_accuracy 0.784 -> 0.637 across the sets,
+#   is gone), distinct-gru-two-runs-appended's 'run lr' series gone (its two banners start its two launches).
+#   Still missed in aj (1): tanjina's Rank-1 (read as 'test/Rank-1', 7 points: the CMC block is the test; the label
+#   holds out only mAP). Not analysed (6): tedyszhao's det / kd (the weighted terms of the total) and w_l2 (a weight
+#   norm), panos' P / R (single letters), tanjina's Htri. nu15 (1): segs-cnn-sgd-lr2-tqdm's epoch train_loss beside
+#   the tqdm postfix's per-batch 'loss', which holds the role.
+#   Findings (benchmarks/real_runs.py --only text_log): aj not assessed 2 -> 0, macro recall 0.500 and precision 0.200
+#   (5 findings) on both codes -- siddharth's metric_regression warning gone, tedyszhao assessed now with a
+#   constant_loss error its label does not hold (its total 2.19 -> 2.15 over 64 steps: the label calls that flat
+#   stretch too short to call; its unfinished_schedule, planned only in the repository's code, still missed);
+#   shaheem's metric_regression still missed (val/PSNR 27.5 -> 26.6 over five evaluations: the detector's call); nu15
+#   unchanged (0.667, precision 1.0).
+MIN_COUNTED_LOCKBOX = 0.968
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.868
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.911
