@@ -1704,6 +1704,10 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             title = parse_record(rest.strip("()[] ")) if rest else None
             a.settings = ([(lead.lower(), int(index))] if index else []) + (
                 [(k, v) for k, v in zip(title.keys, title.values)] if title is not None else [])
+            if "pochs" in rest and (pm := PLAN_IN_WORDS.search(rest)) and int(pm.group(1)) > 0:
+                # (its number of epochs said in words, '=== launch 1: resnet-ish, Adam 2e-3, 20 epochs ===': the plan)
+                a.plan_epochs = int(pm.group(1))
+                a.settings = [(k, v) for k, v in a.settings if v != a.plan_epochs]
             return a
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)
