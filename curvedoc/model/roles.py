@@ -584,14 +584,17 @@ def _total_of_parts(run: "Run", chosen: dict[str, str], notes: list[str], counts
         want = tot.to_numpy(dtype=np.float64)
         for k in range(2, min(len(sibs), _TOTAL_PARTS_MAX) + 1):
             for parts in itertools.combinations(sibs, k):
-                got = _weighted_sum(np.column_stack([run.tag_series(o).to_numpy(dtype=np.float64) for o in parts]), want)
+                cols = np.column_stack([run.tag_series(o).to_numpy(dtype=np.float64) for o in parts])
+                got = _weighted_sum(cols, want)
                 if got is not None and np.all(np.isfinite(want)) and np.allclose(got, want, rtol=2e-3, atol=2e-3):
+                    weighted = not np.allclose(cols.sum(axis=1), want, rtol=2e-3, atol=2e-3)
                     if "train_loss" in chosen and chosen["train_loss"] not in parts:
                         return
                     used.discard(chosen.get("train_loss"))
                     chosen["train_loss"] = t
                     used.add(t)
-                    notes.append(f"train_loss: {t!r}, the sum of {', '.join(repr(o) for o in parts)} at every step")
+                    notes.append(f"train_loss: {t!r}, the {'weighted ' if weighted else ''}sum of "
+                                 f"{', '.join(repr(o) for o in parts)} at every step")
                     held = [v for v in totals if v not in used and _split_word(v) != "train" and _stem(v) == _stem(t)]
                     if held and "val_loss" not in chosen:
                         chosen["val_loss"] = max(held, key=lambda v: counts[v])
