@@ -106,6 +106,8 @@ def test_a_title_naming_one_run_of_several_starts_it_and_is_no_record(tmp_path, 
     from curvedoc.importers.textlog import read_text_log
     segs = read_text_log(tmp_path / "train.log", segments=True)
     assert isinstance(segs, list) and len(segs) == runs
+    if "lr" in title:  # (each launch keeps the settings its own title named)
+        assert [sg.hparams.get("lr") for sg in segs] == [0.003, 0.01, 0.03][:runs]
 
 
 # ------------------------------------------------------------- the best epoch restated, its name in another spelling

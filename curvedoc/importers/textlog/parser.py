@@ -149,6 +149,7 @@ class TextLogParser(BatchedFeed):
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
+        self.launch_settings: list[tuple[int, dict]] = []  # (record order, settings) a launch's title named
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.early_stops: list[tuple[int, str, int]] = []  # every such statement: (line, text, record order there)
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
@@ -412,6 +413,8 @@ class TextLogParser(BatchedFeed):
         if a.launch:  # a launch starts here: the records after it are its own (see _frame)
             self.launch_here()
             self.starts.append((lineno, a.msg.strip()[:120], self.seq))
+            if a.settings:  # (the settings its title names are that launch's: reader.split_launches)
+                self.launch_settings.append((self.seq, dict(a.settings)))
         if a.dict_settings is not None and not self.seq and not self.series:
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:
