@@ -558,7 +558,8 @@ _TOTAL_PARTS_MAX = 6  # the other series of a run tried as the parts of a total 
 def _total_of_parts(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
                     used: set[str]) -> None:
     """A series named only 'total' (or 'sum') whose every point is the sum of two or more other series logged with it
-    (a VAE's ``recon=.. kl=.. total=..``) is the loss those parts make up: the training loss, and the held-out
+    (a VAE's ``recon=.. kl=.. total=..``), each maybe with its weight (``total=.. det=.. kd=..``: det + 0.5 kd), is
+    the loss those parts make up: the training loss, and the held-out
     series of the same name ('val total') the validation loss -- when no name says which series is the loss, or the
     one chosen is one of its parts ('recon', a loss by its words)."""
     import itertools
@@ -583,19 +584,38 @@ def _total_of_parts(run: "Run", chosen: dict[str, str], notes: list[str], counts
         want = tot.to_numpy(dtype=np.float64)
         for k in range(2, min(len(sibs), _TOTAL_PARTS_MAX) + 1):
             for parts in itertools.combinations(sibs, k):
-                got = sum(run.tag_series(o).to_numpy(dtype=np.float64) for o in parts)
-                if np.all(np.isfinite(want)) and np.allclose(got, want, rtol=2e-3, atol=2e-3):
+                cols = np.column_stack([run.tag_series(o).to_numpy(dtype=np.float64) for o in parts])
+                got = _weighted_sum(cols, want)
+                if got is not None and np.all(np.isfinite(want)) and np.allclose(got, want, rtol=2e-3, atol=2e-3):
+                    weighted = not np.allclose(cols.sum(axis=1), want, rtol=2e-3, atol=2e-3)
                     if "train_loss" in chosen and chosen["train_loss"] not in parts:
                         return
                     used.discard(chosen.get("train_loss"))
                     chosen["train_loss"] = t
                     used.add(t)
-                    notes.append(f"train_loss: {t!r}, the sum of {', '.join(repr(o) for o in parts)} at every step")
+                    notes.append(f"train_loss: {t!r}, the {'weighted ' if weighted else ''}sum of "
+                                 f"{', '.join(repr(o) for o in parts)} at every step")
                     held = [v for v in totals if v not in used and _split_word(v) != "train" and _stem(v) == _stem(t)]
                     if held and "val_loss" not in chosen:
                         chosen["val_loss"] = max(held, key=lambda v: counts[v])
                         used.add(chosen["val_loss"])
                     return
+
+
+def _weighted_sum(parts, want):
+    """The parts' sum, or -- a loss weighting its terms, 'total = det + 0.5 * kd' -- their sum with the positive
+    weights that fit ``want`` best, when there are points enough to tell (three more than the parts) and every term
+    moves; None when the parts are not finite."""
+    import numpy as np
+
+    if not np.all(np.isfinite(parts)):
+        return None
+    plain = parts.sum(axis=1)
+    if np.allclose(plain, want, rtol=2e-3, atol=2e-3) or len(want) < parts.shape[1] + 3 or not np.all(np.isfinite(want)) \
+            or np.ptp(want) == 0 or np.any(np.ptp(parts, axis=0) == 0):
+        return plain  # (a weight is told only by terms that move: a constant term times some weight fits any constant)
+    w, *_ = np.linalg.lstsq(parts, want, rcond=None)
+    return parts @ w if np.all(w > 0) else plain
 
 
 def _sum_series(run: "Run", tags: list[str]):

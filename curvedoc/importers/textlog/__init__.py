@@ -51,7 +51,12 @@ one parser per framework:
   number is its position (``Saved validation checkpoint at step 5000``) is no record; a sentence that says where it
   stands (``Saved PixelSNAIL model at epoch 1 with loss: 3.68``) has the epoch as its position, its words up to the
   epoch's name no key, and when such statements are the series' only print each is its point, an epoch the log
-  had passed included (a relaunch).
+  had passed included (a relaunch). A checkpoint named by its file alone (``saved best.pt (PSNR 24.54)``,
+  ``model_best.pth``) is such a statement; so is the best model said found (``Best model found at epoch 19 with
+  train_loss=0.19``), whose names match the records' in any spelling (``train_loss`` is ``Train Loss``).
+  A JSON object printed over several lines (``json.dumps(log, indent=4)``: ``{``, one ``"key": value,`` a line, ``}``)
+  is one record, read as the object on one line -- under the line that says its position and split (robomimic's
+  ``Train Epoch 1``, ``Validation Epoch 1``) as if printed on it; one that nests objects or lists is a configuration.
 * **Position.** A step counter in the line (``step``, ``iter``, ``iteration``, ``num_updates``,
   ``global_step``) is the x axis; else an epoch with an in-epoch counter ``[e][i/N]`` gives the global
   iteration ``(e - first_epoch) * N + i`` (N is part of that clock: records with another N come from another
@@ -181,7 +186,8 @@ one parser per framework:
   counter back at its start is; across a launch printed again, a clock that stays at its start (launches each
   stopped in their first epoch) is back at its start too. A title framed by rules that names a date or a time
   (CycleGAN's ``================ Training Loss (<date>) ================``, ``----- [START <date>] -----``) is the
-  banner a script writes as it starts: a launch, no record. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' ('=== Training started ===',
+  banner a script writes as it starts: a launch, no record; so is such a title naming one run of several with a
+  number (``=== run lr=0.01 ===``, ``---- fold 2 ----``), the settings it names that run's. Keras 2's ``Train on N samples`` opens every fit(), as 'Starting training' ('=== Training started ===',
   'Training Session Started: <date>') opens a script's launch. The same statement that a training starts printed
   again (numbers aside: 'Starting training at <date>') with no clock going back to say so -- launches stopped before
   they logged much -- is a ``restart`` issue too, unless the clock goes on across it (its first point after the
@@ -248,7 +254,9 @@ one parser per framework:
   training loss: 1.99``) is no series; a ``bad-lines`` note says so (rule I002 reads it). A date's year is no value.
 * **Per split, per class.** ``Top-k Acc → Train: 0.02, Val: 0.34`` names the metric qualified by the split (``Train
   Top-k Acc``, ``Val Top-k Acc``), never the split word alone; a line headed by its class (``Class 1: ..``, ``class 2 |
-  acc: ..``) gives that class's series (``Val Class 1 Top-k Acc``), the class's number no value.
+  acc: ..``) gives that class's series (``Val Class 1 Top-k Acc``), the class's number no value. A test's results
+  printed as a dict after the words naming their set (``Test Metrics - HeadMic metrics: {..}``) are that set's
+  (``test/HeadMic accuracy``), not points of one series across the sets.
 * **Rows of bare numbers.** A file of nothing but rows of as many numbers (``print(epoch, loss, acc)``: ``0 0.2027
   0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
   column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,

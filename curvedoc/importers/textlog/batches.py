@@ -54,6 +54,10 @@ class BatchedFeed:
         # afresh, when the batch is applied)
         self.fast: dict[bytes, int | tuple] = {}
         self.frame_fed = -2  # the line of the last traceback frame fed (the source line under it is read afresh)
+        # (line, text) of the line fed before the one being applied by itself (a JSON object's '{' reads the position
+        # line above it: TextLogParser._json_line), and of the last line of the batch applied before
+        self.line_before: tuple[int, str] = (-2, "")
+        self.line_held: tuple[int, str] = (-2, "")
 
     def use_plans_of_table(self, ncols: int):
         """A table header of ``ncols`` columns is in force: lines read by the plans made under such headers."""
@@ -107,6 +111,7 @@ class BatchedFeed:
                             self._hold(lineno, raw, -1, CLEARED)
                         else:
                             self.apply(lineno, raw, records.analyse(raw, self.table))
+                            self.line_before = (lineno, raw)
                     continue
             # its numbers are read when the batch is applied
             add_line(lineno)
@@ -118,6 +123,7 @@ class BatchedFeed:
     def _feed_one(self, lineno: int, raw: str, skel: bytes | None = None):
         if not self.reuse:
             self.apply(lineno, raw, records.analyse(raw, self.table))
+            self.line_before = (lineno, raw)
             return
         if skel is None:
             skel = shape_key(raw)
@@ -301,6 +307,7 @@ class BatchedFeed:
         if not n:
             return
         lines, raws, xs = self.b_lines[:], self.b_raws[:], self.b_x
+        line_held, self.line_held = self.line_held, (lines[-1], raws[-1])
         pid = np.asarray(self.b_pids, dtype=np.int64)
         del self.b_lines[:], self.b_raws[:], self.b_pids[:]
         self.b_x = {}
@@ -363,6 +370,7 @@ class BatchedFeed:
             k = int(kid[a])
             if k < 0:
                 for t in range(a, b):
+                    self.line_before = (lines[t - 1], raws[t - 1]) if t else line_held
                     self.apply(lines[t], raws[t], own[t])
                 i += 1
                 continue

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, analyse, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -49,6 +49,12 @@ SAMPLE_HEADING = re.compile(r"(?i)^\W*(?:predict(?:ed|ion)?s?|targets?|generated
 # a line that says a configuration is shown or was loaded ("Loaded configuration file configs/x.yaml", "Running with
 # config:"): a YAML document printed right after it is that configuration
 CONFIG_SAID = re.compile(r"(?i)\bconfig(?:uration)?s?\b|\.ya?ml\b")
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelled(tag: str) -> str:
+    """A series' name said one way: lower case, words apart (``Train Loss``, ``train_loss``, ``train-loss``)."""
+    return " ".join(re.split(r"[\s_\-]+", tag.lower())).strip()
 
 
 def is_evaluation(key: str) -> bool:
@@ -143,6 +149,7 @@ class TextLogParser(BatchedFeed):
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
+        self.launch_settings: list[tuple[int, dict]] = []  # (record order, settings) a launch's title named
         self.early_stop: tuple[int, str] | None = None  # the framework saying its early-stopping rule ended the run
         self.early_stops: list[tuple[int, str, int]] = []  # every such statement: (line, text, record order there)
         self.etas: list[tuple[int, int]] = []  # (line, seconds left) of the last two records that stated an ETA
@@ -206,6 +213,13 @@ class TextLogParser(BatchedFeed):
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
+        # a JSON object printed over several lines being read (see _json_line): its items (key, value's text, kind),
+        # the names of the nested objects open, whether it nests (a configuration), the depth of a list inside it
+        self.json_block: list | None = None
+        self.json_path: list[str] = []
+        self.json_nested = False
+        self.json_list = 0
+        self.json_head = ""  # the position line right above the object ('Train Epoch 1'): see _json_line
         self.kv_section = ""
         self.kv_line = 0
         self.hparams: dict = {}
@@ -299,6 +313,8 @@ class TextLogParser(BatchedFeed):
             return
         if self.kv_block:
             self._close_kv(lineno)
+        if (self.json_block is not None or (a.json is not None and a.json[0] == "open")) and self._json_line(a, raw, lineno):
+            return
         if a.announce is not None:
             # "Eval begin...": the records up to the next epoch (or the next announcement) are the evaluation's;
             # a command running an evaluation script: the records of that launch, up to the next command
@@ -397,6 +413,8 @@ class TextLogParser(BatchedFeed):
         if a.launch:  # a launch starts here: the records after it are its own (see _frame)
             self.launch_here()
             self.starts.append((lineno, a.msg.strip()[:120], self.seq))
+            if a.settings:  # (the settings its title names are that launch's: reader.split_launches)
+                self.launch_settings.append((self.seq, dict(a.settings)))
         if a.dict_settings is not None and not self.seq and not self.series:
             # a dict of settings before any record: the hyperparameters the script printed as it started
             for key, val in a.dict_settings:
@@ -519,6 +537,65 @@ class TextLogParser(BatchedFeed):
             self.kv_block = []
         self.kv_block.append((self.kv_section + key, value))
         self.kv_line = lineno
+
+    def _json_line(self, a: "Line", raw: str, lineno: int) -> bool:
+        """A line of a JSON object printed over several lines (``print(json.dumps(log, indent=4))``: '{', one
+        '"key": value,' a line, '}'): the object is one record, read as the same object printed on one line (robomimic's
+        'Train Epoch 1' then its epoch's log dict), unless it nests objects or lists -- a configuration: settings, its
+        plan of epochs the plan. False when the line is no part of the object (what was read of it is dropped: the
+        line is read as itself)."""
+        j = a.json
+        if self.json_block is None or (j is not None and j[0] == "open" and not self.json_list):
+            self.json_block, self.json_path, self.json_nested, self.json_list = [], [], False, 0
+            at, text = self.line_before
+            head = analyse(text, None).rec if at == lineno - 1 else None
+            self.json_head = strip_prefix(text)[0] if head is not None and not head.keys and not head.bar and (
+                head.epoch is not None or head.step is not None) else ""
+            return True
+        if self.json_list:  # (a list printed one item a line: a setting's value, its items no records)
+            t = raw.strip()
+            self.json_list += t.endswith(("[", "{")) - (t[:1] in "]}")
+            return True
+        if j is None:
+            self.json_block = None
+            return False
+        if j[0] == "close":
+            if self.json_path:
+                self.json_path.pop()
+            else:
+                self._close_json(lineno)
+            return True
+        _, key, text, kind = j
+        if kind in ("open", "list"):
+            self.json_nested = True
+            if kind == "open":
+                self.json_path.append(key)
+            else:
+                self.json_list = 1
+            return True
+        self.json_block.append((key, text, kind))
+        return True
+
+    def _close_json(self, lineno: int):
+        items, nested = self.json_block, self.json_nested
+        self.json_block, self.json_path, self.json_nested, self.json_list = None, [], False, 0
+        if not items:
+            return
+        if nested:
+            # a configuration printed as nested JSON: settings by their own names (the first printed of a name kept)
+            settings = [(k, setting_value(t.strip('"'))) for k, t, _ in items]
+            if self.seq or self.series:
+                self.launch_here()
+            for key, val in settings:
+                self.hparams.setdefault(key, val)
+            self._config_plan(settings)
+            return
+        joined = "{" + ", ".join(f'"{k}": {t}' for k, t, _ in items) + "}"
+        if self.json_head:
+            # (under the line that says where it stands and which split it is -- 'Train Epoch 1', 'Validation Epoch
+            # 1' -- as if printed on that line)
+            joined = self.json_head + " " + joined
+        self.apply(lineno, joined, analyse(joined, None))
 
     def _close_kv(self, lineno: int):
         block, self.kv_block, self.kv_section = self.kv_block, None, ""
@@ -729,18 +806,20 @@ class TextLogParser(BatchedFeed):
     def _printed_by_others(self, rec: Rec) -> bool:
         """Do records other than checkpoint statements print every series a checkpoint statement names? If not, the
         statement is the series' print: its points, counted as such (``checkpoint_points``)."""
+        # (a name in another spelling is the same name: 'train_loss' in "Best model found at epoch 19 with
+        # train_loss=0.19" is the 'Train Loss' each epoch's record prints)
         tags = [tag_of(k, rec.ctx) for k in rec.keys]
-        printed = dict.fromkeys(tags, 0)
+        printed = dict.fromkeys(map(_spelled, tags), 0)
         for fam in self.series.values():
-            for t in tags:
-                if t in fam:
-                    printed[t] += fam[t].count()
+            for t in fam:
+                if _spelled(t) in printed:
+                    printed[_spelled(t)] += fam[t].count()
         for pend in self.pending.values():
             n = len(pend.seq) + sum(len(ch[0]) for ch in pend.chunks)
-            for t in tags:
-                if t in pend.keys:
-                    printed[t] += n
-        return all(printed[t] > self.checkpoint_points.get(t, 0) for t in tags)
+            for t in pend.keys:
+                if _spelled(t) in printed:
+                    printed[_spelled(t)] += n
+        return all(printed[_spelled(t)] > self.checkpoint_points.get(t, 0) for t in tags)
 
     def _echoed_by_checkpoint(self, rec: Rec) -> bool:
         """Does a checkpoint statement only repeat values the last records printed ("Epoch 3 - Val Loss: 1.05"

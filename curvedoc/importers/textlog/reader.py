@@ -339,6 +339,10 @@ def split_launches(d: RunData, p: TextLogParser, segs: list[Segment], path: Path
             meta["early_stopped"] = stop
         meta["segment"] = T.segment_meta([Segment(s.start - 1, s.end - 1, s.label, s.rerun) for s in segs], k)
         hparams = dict(d.hparams)
+        # each launch keeps the settings its own title named ('=== run lr=0.01 ==='; the last named before its end)
+        named = [st for at, st in p.launch_settings if at < seg.end]
+        if named:
+            hparams.update(named[-1])
         # each launch keeps the plan of epochs its own records stated (the last stated before its end)
         plan = [e for at, e in p.epoch_plans if at < seg.end]
         if plan and meta.get("num_epochs") != plan[-1] and (meta.get("num_epochs") is not None or len(segs) > 1):

@@ -131,11 +131,16 @@ BAR = re.compile(r"\d+%\s*(?:\||━|[\u2580-\u259f]|\[)|\[[=>.\s]{5,}\]|━{3,}|
 
 
 # a statement that a checkpoint (a model, its weights) was saved, loaded or restored: "Saving best model",
-# "saved checkpoint", "Loaded checkpoint from ...", "best model saved", "=> loading checkpoint", "保存最佳模型"
+# "saved checkpoint", "Loaded checkpoint from ...", "best model saved", "=> loading checkpoint", "保存最佳模型"; a
+# checkpoint named by its file alone, with a checkpoint's extension ("saved best.pt (PSNR 24.54)", "Saving
+# model_best.pth", "wrote out/epoch_3.ckpt"); the best model said found ("Best model found at epoch 19 with
+# train_loss=0.19": the statement of which epoch was best)
+CKPT_FILE = r"[\w./\\-]*\.(?:pt|pth|ckpt|pdparams|safetensors|h5|hdf5|keras|pkl|npz)\b"
 CHECKPOINT_SAID = re.compile(
-    r"\b(?:sav(?:e|ed|ing)|load(?:ed|ing)?|restor(?:e|ed|ing)|writ(?:e|ing|ten)|stor(?:e|ed|ing))\b[^=:\d]{0,40}?"
-    r"\b(?:model|checkpoint|ckpt|weights|snapshot|state[_ ]dict)s?\b"
-    r"|\b(?:model|checkpoint|ckpt|weights|snapshot)s?\b[^=:\d]{0,30}?\b(?:saved|loaded|restored|written|stored)\b"
+    r"\b(?:sav(?:e|ed|ing)|load(?:ed|ing)?|restor(?:e|ed|ing)|writ(?:e|ing|ten)|wrote|stor(?:e|ed|ing))\b[^=:\d]{0,40}?"
+    r"(?:\b(?:model|checkpoint|ckpt|weights|snapshot|state[_ ]dict)s?\b|(?<![\w.])" + CKPT_FILE + r")"
+    r"|(?:\b(?:model|checkpoint|ckpt|weights|snapshot)s?\b|(?<![\w.])" + CKPT_FILE + r")[^=:\d]{0,30}?"
+    r"\b(?:saved|loaded|restored|written|stored|found)\b"
     r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
 
 
@@ -838,6 +843,15 @@ def _of_class(key: str, cls: str) -> str:
     return f"{cls} {key}"
 
 
+# a test's results printed as a dict after the words that name them ('Test Metrics - HeadMic metrics: {..}'), and the
+# words of such a lead that name no set (the split, what a result is called, prose)
+TEST_SET_DICT = re.compile(r"^(?P<lead>[^{}:=]{1,80}?)\s*:\s*\{")
+SET_FILLER = {"test", "testing", "tested", "metrics", "metric", "results", "result", "scores", "score", "set", "sets",
+              "summary", "report", "final", "on", "of", "the", "for", "data", "dataset", "split", "performance", "eval",
+              "evaluation", "stats", "statistics", "values", "best", "model", "a", "at", "end", "overall", "-", "after",
+              "training", "all", "full", "whole"}
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -865,6 +879,7 @@ def parse_record(msg: str) -> Rec | None:
         msg = WRAPPED_NUM.sub(r"\1", msg)
     ctx = ""
     lead_word = None
+    set_name = None
     summary_head = None
     bar = has_bar(msg)
     if bar and msg[:1] in " 0123456789":
@@ -958,6 +973,14 @@ def parse_record(msg: str) -> Rec | None:
                 # are two held-out series, "val/loss_R" and "test/loss_R", as a split word written before a key names
                 # it, "Test set loss: .." -- not one zig-zagging between the two)
                 lead_word = words.group("w")
+                # (the results of one of several named sets, a dict after the words naming it -- 'Test Metrics -
+                # HeadMic metrics: {..}', then '.. ArrayMic ..' --: that set's, qualified by its name, never points
+                # of one series across the sets)
+                if (dl := TEST_SET_DICT.match(msg)) is not None:
+                    named = [w for w in re.split(r"[^\w\-]+", dl.group("lead")) if w and w.lower() not in SET_FILLER]
+                    # (a number among the words is a position -- 'Test epoch 3: {..}' --, no set's name)
+                    set_name = " ".join(named) if named and len(named) <= 3 and not any(
+                        re.fullmatch(r"[\d.\-]*\d[\d.\-]*", w) for w in re.split(r"\s+", dl.group("lead"))) else None
         elif TRAIN_LEAD.match(msg):
             # ... and a training word among them ("Train: loss_R=..", "Training Epoch 3: loss ..") says the record is
             # training's: the line's own words name its split before the block it is printed in does (an evaluation
@@ -1129,6 +1152,8 @@ def parse_record(msg: str) -> Rec | None:
         keys = [k if OPTIMIZER_KEY.search(k) else f"{summary_head} {k}" for k in keys]
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
+        if set_name is not None:
+            keys = [f"{k.split('/', 1)[0]}/{set_name} {k.split('/', 1)[1]}" if k.startswith("test/") else k for k in keys]
     if epoch is None:
         em = EPOCH_WORD.search(msg)
         if em:
@@ -1236,6 +1261,12 @@ _TITLE_DATE = (r"(?:\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b.*\b\d{1,2}:\d{2}|\
                r"|\b\d{1,2}:\d{2}:\d{2}\b)")
 DATED_TITLE = re.compile(r"^\s*" + _RULE + r"\s*(?=.*" + _TITLE_DATE + r")(?P<t>[^=*#~]*?\S)\s*" + _RULE + r"\s*$",
                          re.IGNORECASE)
+
+
+# a title framed by rules that names one run of several -- a run, trial, fold, seed or sweep point -- and says which by
+# a number (its index or a setting): the banner a script prints before each of the trainings it runs one after another
+RUN_TITLE = re.compile(r"^\s*" + _RULE + r"\s*(?P<t>(?:run|trial|fold|seed|sweep|experiment|exp|job|launch)\b"
+                       r"(?=[^\d]*\d).*?\S)\s*" + _RULE + r"\s*$", re.IGNORECASE)
 
 
 def banner(msg: str) -> tuple | None:
@@ -1520,6 +1551,34 @@ class Line:
     # a line of what the logging module prints when it fails to write a record (LOGGING_ERROR): "open" for its first
     # line, "close" for its last ('Arguments: ..'), "line" between; no record, and the traceback inside is no crash
     logging_error: str | None = None
+    # a line of a JSON object printed over several lines (see _json_line): the parser joins them into one object
+    json: tuple | None = None
+
+
+JSON_ITEM = re.compile(r'"(?P<k>[^"\\]{1,120})"\s*:\s*(?P<v>.*?)\s*,?')
+
+
+def _json_line(msg: str) -> tuple | None:
+    """A line of a JSON object printed over several lines: ("open",) for '{' alone, ("close",) for '}' (and ']',
+    ending a list), ("item", key, value's text, kind) for '"key": value,' -- kind "num" (value a number), "word" (a string,
+    true/false/null, a list on the line), "open" (a nested object follows: '"train": {'), "list" (a list follows: '"x":
+    [')."""
+    m = msg.rstrip()
+    if m == "{":
+        return ("open",)
+    if m in ("}", "},", "]", "],"):
+        return ("close",)
+    jm = JSON_ITEM.fullmatch(m)
+    if jm is None:
+        return None
+    v = jm.group("v")
+    if re.fullmatch(NUM, v, re.IGNORECASE) and v[:1] not in "+" and "," not in v:
+        return ("item", jm.group("k"), v, "num")
+    if v in ("{", "["):
+        return ("item", jm.group("k"), v, "open" if v == "{" else "list")
+    if re.fullmatch(r'"[^"]*"|true|false|null|\[.*\]|\{\s*\}', v):
+        return ("item", jm.group("k"), v, "word")
+    return None
 
 
 def setting_value(text: str):
@@ -1558,6 +1617,14 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             and len(msg) < 2_000 and EXCEPTION_LINE.match(msg.rstrip()):
         a.exception = True
         return a
+    if msg[:1] in '{}"[]' and len(msg) < 2_000:
+        # a JSON object printed over several lines (json.dumps(d, indent=4): '{', '    "Loss": 0.3287,', '}'): its
+        # lines, which the parser joins (TextLogParser.apply); an item alone is unparsed as before
+        j = _json_line(msg)
+        if j is not None:
+            a.json = j
+            a.unparsed = j[0] == "item" and j[3] == "num"
+            return a
     if ("esum" in msg or "from iter" in msg or "ontinu" in msg or "estor" in msg or "oaded checkpoint" in msg
             or "ursu" in msg or "arry" in msg) \
             and len(msg) < 2_000:
@@ -1628,6 +1695,19 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.announce = banner(msg if msg[:1] in "=*#~-" else raw)
         if a.announce is None and len(msg) < 300 and DATED_TITLE.match(msg if msg[:1] in "=*#~-" else raw):
             a.launch = True  # (a launch's dated start banner: no record, whatever numbers its date has)
+            return a
+        if a.announce is None and len(msg) < 300 and (tm := RUN_TITLE.match(msg if msg[:1] in "=*#~-" else raw)):
+            # a title framed by rules that names one run of several ('=== run lr=0.01 ===', '---- fold 2 ----',
+            # '##### Trial 3 (seed=7) #####'): a launch starts there, the settings it names are that run's -- no record
+            a.launch = True
+            lead, index, rest = re.match(r"([A-Za-z]+)\s*(\d+)?[\s:,.\-]*(.*)", tm.group("t")).groups()
+            title = parse_record(rest.strip("()[] ")) if rest else None
+            a.settings = ([(lead.lower(), int(index))] if index else []) + (
+                [(k, v) for k, v in zip(title.keys, title.values)] if title is not None else [])
+            if "pochs" in rest and (pm := PLAN_IN_WORDS.search(rest)) and int(pm.group(1)) > 0:
+                # (its number of epochs said in words, '=== launch 1: resnet-ish, Adam 2e-3, 20 epochs ===': the plan)
+                a.plan_epochs = int(pm.group(1))
+                a.settings = [(k, v) for k, v in a.settings if v != a.plan_epochs]
             return a
     # a command typed at a shell prompt ("(env) user@host:~/exp$ xnmt --gpu config.yaml"): a launch starts here,
     # the records after it are that command's (its options were read above as settings)

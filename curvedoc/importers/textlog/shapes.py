@@ -442,7 +442,7 @@ def acts_beyond_its_numbers(a: Line) -> bool:
     return bool(a.crash or a.frame or a.exception or a.resume or a.early or a.checkpoint or a.launch or a.spliced
                 or a.logging_error or a.settings or a.options
                 or a.dot is not None or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
-                or a.kv_row is not None or a.kv_rule or a.announce is not None or a.plan_epochs is not None)
+                or a.kv_row is not None or a.kv_rule or a.json is not None or a.announce is not None or a.plan_epochs is not None)
 
 
 def make_plan(raw: str, a: Line, table: list[str] | None) -> Plan | None:
