@@ -28,6 +28,9 @@ accumulation steps: the LR hits 0 a third of the way in).
 - ``floor_tol``: points within this relative margin above the floor (or below ``floor_ratio / 10`` of the peak) count as at the floor.
 - ``min_share``: fewest share of the run's step span spent at the floor, from the first step at which it stays there to the end.
 - ``min_points``: fewest finite LR points.
+
+An LR printed to a fixed number of decimals that reads 0 (``0.0000`` beside a peak of ``0.0001``) is any LR below half
+its last digit: when that could be more than ``floor_ratio`` of the peak, no floor is shown.
 - ``ran_out_tail``: the last fraction of the run in which a still-climbing metric is measured.
 - ``ran_out_gain``: smallest share of the metric's whole gain made in that tail for "still climbing".
 
@@ -182,6 +185,20 @@ def _ran_out(run: Run, p: Params) -> Iterator[Hit]:
         return
 
 
+def _print_step(v: np.ndarray) -> float:
+    """The resolution an LR was printed at when it shows: every distinct value a whole multiple (within 1%) of the
+    smallest gap between distinct values (0.0001 and 0.0000: one step of 1e-4); 0 when the values are not on such a
+    grid (an LR logged as a float)."""
+    u = np.unique(v[np.isfinite(v)])
+    if len(u) < 2:
+        return 0.0
+    q = float(np.min(np.diff(u)))
+    if not q > 0:
+        return 0.0
+    r = u / q
+    return q if bool(np.all(np.abs(r - np.round(r)) <= 0.01)) else 0.0
+
+
 def _floor_shape(s, p: Params) -> dict | None:
     """Where an LR series reaches a floor early and stays there to the end: {'lr', 'steps', 'ipeak', 'peak',
     'floor', 'ratio', 'i0', 'onset', 'share', 'start', 'end'}, or None (no lasting floor that early)."""
@@ -206,6 +223,10 @@ def _floor_shape(s, p: Params) -> dict | None:
     ratio = floor / peak
     if ratio > p.floor_ratio * (1.0 + 1e-6):  # (float slack: 2.5e-6 / 5e-5 = 0.05000000000000001)
         return None  # constant LR, or decays that leave a meaningful LR
+    if floor == 0.0 and _print_step(lr) / 2.0 > p.floor_ratio * peak:
+        # an LR printed to a fixed number of decimals reads 0 for anything below half its last digit: '0.0000' beside
+        # a peak of '0.0001' is any LR under 5e-5 -- half the peak as well as nothing -- so no floor is shown
+        return None
     thr = max(floor * (1.0 + p.floor_tol), peak * p.floor_ratio / 10.0) if floor > 0 else peak * p.floor_ratio / 10.0
     thr = min(thr, peak * p.floor_ratio * (1.0 + 1e-6))
     at = lr <= thr

@@ -534,3 +534,43 @@ def test_an_auc_at_chance_on_a_run_still_being_written_waits_for_its_end(tmp_pat
     run.meta["live"] = True
     live = diagnose_run(run, Plan.build(resolve_settings(None)), keep_run=False)
     assert "plateau-at-chance" not in {f.name for f in live.findings}
+
+
+# ------------------------------------------------------------------------------ an LR printed with too few digits
+def _printed_lr_log(path, decimals, n=40, cut=10, seed=0):
+    """A per-epoch CSV whose LR column is printed to ``decimals`` places: 1e-4 for ``cut`` epochs, then a cosine tail
+    from 4e-5 down to 1e-6 (which 4 decimals print as 0.0000)."""
+    rng = np.random.default_rng(seed)
+    e = np.arange(n)
+    lr = np.where(e < cut, 1e-4, 4e-5 * (0.5 * (1 + np.cos(np.pi * (e - cut) / (n - cut)))) + 1e-6)
+    loss = 0.8 * np.exp(-e / 15.0) + 0.2 + 0.01 * rng.standard_normal(n)
+    path.mkdir(parents=True)
+    (path / "metrics.csv").write_text("epoch,lr,train_loss\n" + "".join(
+        f"{i},{lr[i]:.{decimals}f},{loss[i]:.4f}\n" for i in range(n)))
+    return path
+
+
+def test_an_lr_printed_as_zero_below_its_last_digit_is_no_floor(tmp_path):
+    d = _printed_lr_log(tmp_path / "lr4", 4)
+    rr, f = _findings(d)
+    assert "schedule-ended-early" not in f, _shown(rr)
+
+
+def test_an_lr_that_really_reaches_zero_early_is_still_a_floor(tmp_path):
+    # a float-logged LR that is set to 0 a quarter of the way in: a floor whatever the print
+    n = 40
+    e = np.arange(n)
+    lr = np.where(e < 10, 1e-3 * (1 - e / 10), 0.0)
+    loss = 0.8 * np.exp(-e / 5.0) + 0.3
+    d = _csv(tmp_path / "lr0", {"epoch": [int(x) for x in e], "train_loss": [float(x) for x in loss],
+                                "lr": [float(x) for x in lr]})
+    rr, f = _findings(d)
+    assert "schedule-ended-early" in f, _shown(rr)
+
+
+def test_print_step_reads_the_printed_resolution():
+    from curvedoc.detectors.schedule_ended_early import _print_step
+
+    assert _print_step(np.array([1e-4, 1e-4, 0.0, 0.0])) == pytest.approx(1e-4)
+    assert _print_step(np.array([1e-3, 1e-4, 1e-5, 0.0])) == pytest.approx(1e-5)
+    assert _print_step(np.array([1.2345e-5, 3.3e-7, 0.0])) == 0.0
