@@ -86,6 +86,7 @@ def test_a_sweep_runs_once_a_minute_per_process_and_leaves_unlocked_folders_of_o
 
 def test_a_stage_is_removed_with_its_lock_when_the_read_ends(private_tmp):
     stage = remote._Stage()
-    assert sorted(os.listdir(private_tmp)) == sorted([os.path.basename(stage.path), os.path.basename(stage.path) + ".lock"])
+    name = os.path.basename(stage.path)
+    assert sorted(os.listdir(private_tmp)) == [name, name + ".lock"]
     stage.close()
     assert os.listdir(private_tmp) == []
