@@ -269,9 +269,13 @@ def scale(args) -> None:
 
         # the Dask cluster, from the dask CLI: a scheduler and one `dask worker` (nanny + single-threaded worker) per
         # job; the workers import this checkout's curvedoc, without Dask's profiler (as `--executor dask` turns it off)
+        # the workers' and the audits' temporary folder (their runs' staging folders) a private one, so that what a
+        # killed worker leaves there shows (it is removed by the next process that stages)
+        stage_tmp = services.tmp / "tmp"
+        stage_tmp.mkdir()
         env = {"PYTHONPATH": str(repo) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
-               "DASK_TEMPORARY_DIRECTORY": str(services.tmp)}
+               "DASK_TEMPORARY_DIRECTORY": str(services.tmp), "TMPDIR": str(stage_tmp)}
         sched_file = services.tmp / "scheduler.json"
         sched = services.start("scheduler", _dask_cli() + ["scheduler", "--host", "127.0.0.1", "--port", "0",
                                                            "--no-dashboard", "--scheduler-file", str(sched_file)], env)
@@ -297,7 +301,7 @@ def scale(args) -> None:
         base = [sys.executable, "-m", "curvedoc", "audit", "--no-cache", "--no-progress", "-j", str(args.jobs),
                 "--format", "json", "--exit-zero"] + [a for k, v in opts.items() for a in ("--storage-option", f"{k}={v}")]
         cmds = {"pool": ["--executor", "processes"], "dask": ["--executor", "dask", "--scheduler", addr]}
-        audit_env = {**os.environ, "PYTHONPATH": env["PYTHONPATH"]}
+        audit_env = {**os.environ, "PYTHONPATH": env["PYTHONPATH"], "TMPDIR": str(stage_tmp)}
 
         def one(kind: str, n: int, kill_at: float | None = None, prefix: str | None = None) -> dict:
             out = services.tmp / f"{kind}-{n}.jsonl"
@@ -387,6 +391,9 @@ def scale(args) -> None:
             print(f"dask with a worker killed: {got['seconds']:.1f} s, {n / got['seconds']:.1f} runs/s; "
                   f"{len(got['runs'])} runs in {got['lines']} lines of the JSONL, every run exactly once: {ok}; "
                   f"reported worker-died: {len(died)}; findings as without the kill: {same} of {n}")
+            left = sorted(p.name for p in stage_tmp.iterdir() if p.name.startswith("curvedoc-stage-"))
+            print(f"staging folders and their locks left in the workers' temporary folder after the audit: {len(left)}"
+                  + (f" ({', '.join(left[:4])})" if left else ""))
             if not ok:
                 raise SystemExit("runs lost or duplicated when a worker died")
         print(f"load average at the end: {_load()}")

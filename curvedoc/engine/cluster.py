@@ -93,9 +93,13 @@ def _probe(address: str, seconds: float) -> None:
         raise ConfigError(f"--scheduler {address}: not a Dask scheduler (unexpected handshake)")
 
 
-def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int, list], None],
+def run(client, settings: Settings, todo: list, chunk: "int | list[int]", emit: Callable[[int, list], None],
         compiled: bool = False) -> None:
-    """Fan ``todo`` out in batches of ``chunk`` and ``emit(index, result)`` once per item as batches finish.
+    """Fan ``todo`` out in batches -- of ``chunk`` items, or of the sizes ``chunk`` lists, in that order
+    (:func:`~curvedoc.engine.executors.dask_batches`) -- and ``emit(index, result)`` once per item as batches finish.
+
+    Each batch's results are fetched by the client's event loop as soon as it is done (``as_completed`` with its
+    results), not asked for one by one from this thread.
 
     A worker that dies (kill -9, the OOM killer) is Dask's to handle first: the scheduler gives its tasks to another
     worker, up to ``distributed.scheduler.allowed-failures`` times. A batch that still fails (``KilledWorker``) may
@@ -113,15 +117,24 @@ def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int,
         return client.submit(diagnose_batch, settings, [(i, spec, None) for i, spec, _ in batch], compiled,
                              pure=False)
 
-    futures = {submit(todo[a:a + chunk]): todo[a:a + chunk] for a in range(0, len(todo), chunk)}
-    pending = as_completed(list(futures))
+    sizes = chunk if isinstance(chunk, list) else [chunk] * -(-len(todo) // max(1, chunk))
+    futures, start = {}, 0
+    for size in sizes:
+        if start >= len(todo):
+            break
+        batch = todo[start:start + size]
+        futures[submit(batch)] = batch
+        start += size
+    if start < len(todo):  # sizes that fall short of todo: the rest in one more batch
+        futures[submit(todo[start:])] = todo[start:]
+    pending = as_completed(list(futures), with_results=True, raise_errors=False)
     try:
-        for fut in pending:
+        for fut, got in pending:
             batch = futures.pop(fut)
-            try:
-                got = fut.result()
-            except Exception as exc:  # KilledWorker, a worker that lost its connection...
-                fut.release()
+            failed = fut.status == "error" or fut.cancelled()
+            fut.release()
+            if failed:  # KilledWorker, a worker that lost its connection...
+                exc = got[1] if isinstance(got, tuple) and len(got) == 3 else got
                 if len(batch) > 1:  # which run of the batch was to blame is unknown: each alone, once more
                     for item in batch:
                         again = submit([item])
@@ -131,8 +144,6 @@ def run(client, settings: Settings, todo: list, chunk: int, emit: Callable[[int,
                 why = f"{WORKER_DIED} ({type(exc).__name__})"
                 got = [(i, [unreadable_report(spec.name, str(spec.root), why, "worker-died").to_dict()])
                        for i, spec, _ in batch]
-            else:
-                fut.release()
             for i, res in got:
                 emit(i, res)
     except BaseException:

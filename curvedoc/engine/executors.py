@@ -61,6 +61,24 @@ def chunk_size(n_items: int, workers: int) -> int:
     return max(1, min(16, n_items // (workers * 8) or 1))
 
 
+DASK_LARGEST_BATCH = 64  # runs per Dask task at most (~1 s of a worker's time on the 300-step S3 sweep)
+
+
+def dask_batches(n_items: int, workers: int, largest: int = DASK_LARGEST_BATCH) -> list[int]:
+    """The runs of each Dask task, in the order they are submitted: large first, smaller towards the end (guided
+    self-scheduling: a quarter of each worker's share of what is left, at most ``largest``, at least 1).
+
+    Every task costs the cluster several milliseconds of CPU wherever it goes (the client's submit and gather, the
+    scheduler's transitions, the worker's messages): 625 tasks of 16 runs for 10,000 runs, ~190 this way. Smaller
+    tasks at the end keep both workers busy to the last run, and a worker killed mid-audit loses one task's work."""
+    sizes, left = [], n_items
+    while left > 0:
+        size = min(left, max(1, min(largest, left // (max(1, workers) * 4))))
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
 def _context():
     return mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
 
@@ -198,7 +216,7 @@ class Dask:
 
         try:
             with terminate_on_sigterm():
-                cluster.run(dclient, settings, todo, chunk_size(len(todo), workers), emit_and_cache,
+                cluster.run(dclient, settings, todo, dask_batches(len(todo), workers), emit_and_cache,
                             compiled=self.compiled)
         finally:
             if own:
@@ -232,5 +250,5 @@ class terminate_on_sigterm:
         return False
 
 
-__all__ = ["EXECUTORS", "Dask", "Executor", "InProcess", "Isolated", "ProcessPool", "chunk_size", "executor_for",
-           "memory_per_run", "terminate_on_sigterm"]
+__all__ = ["EXECUTORS", "Dask", "Executor", "InProcess", "Isolated", "ProcessPool", "chunk_size", "dask_batches",
+           "executor_for", "memory_per_run", "terminate_on_sigterm"]

@@ -445,6 +445,124 @@ def _name_limits(folder: str) -> tuple[int, int]:
     return out[0], out[1]
 
 
+# ------------------------------------------------------------------------------------------ staging folders
+#
+# A staging folder is removed by the reader that made it (``finally``), but a process killed while it fetched or
+# read (SIGKILL, the OOM killer: a Dask worker killed mid-audit) runs no ``finally``: its folder stayed in the
+# temporary folder for good. So each folder has an owner's lock beside it, ``<folder>.lock``, held (flock) by the
+# process reading into it, and released by the kernel whatever way that process ends. Any process that stages
+# looks for folders whose lock nobody holds -- their owner is gone -- the first time it stages and then at most
+# every STAGE_SWEEP_SECONDS, and removes them (a restarted Dask worker removes what its predecessor left).
+
+STAGE_PREFIX = "curvedoc-stage-"
+STAGE_SWEEP_SECONDS = 60.0
+STAGE_ORPHAN_SECONDS = 3600.0  # a staging folder without a lock (made by an older curvedoc) left for this long
+_SWEPT: dict[str, float] = {}  # "pid" -> when this process last swept (a forked child sweeps on its own)
+
+
+class _Stage:
+    """A private staging folder in the temporary folder, locked by this process while it exists (see above)."""
+
+    def __init__(self) -> None:
+        tmp = tempfile.gettempdir()
+        _sweep_orphans(tmp)
+        self.fd = None
+        # the lock is taken under a name no sweep looks at, then renamed beside the folder: a sweep never sees the
+        # lock of a live owner unheld
+        fd, pending = tempfile.mkstemp(prefix="." + STAGE_PREFIX, suffix=".locking", dir=tmp)
+        self.path = None
+        try:
+            if _lock(fd):
+                self.fd = fd
+            self.path = os.path.realpath(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=tmp))
+            os.replace(pending, self.path + ".lock")
+        except BaseException:
+            os.close(fd)
+            _unlink(pending)
+            if self.path is not None:
+                shutil.rmtree(self.path, ignore_errors=True)
+            raise
+        if self.fd is None:  # no flock here (another platform): the folder is still removed by close()
+            os.close(fd)
+
+    def close(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+        _unlink(self.path + ".lock")
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _lock(fd: int) -> bool:
+    """flock ``fd`` exclusively, without waiting; False when another process holds it (or there is no flock)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _sweep_orphans(tmp: str, now: float | None = None) -> list[str]:
+    """Remove the staging folders in ``tmp`` whose owner is gone (their lock unheld; a folder without a lock, from
+    an older curvedoc, once it is STAGE_ORPHAN_SECONDS old). Done the first time a process stages, then at most
+    every STAGE_SWEEP_SECONDS. Returns the folders removed."""
+    import time
+
+    now = time.time() if now is None else now
+    key = str(os.getpid())
+    if key in _SWEPT and now - _SWEPT[key] < STAGE_SWEEP_SECONDS:
+        return []
+    _SWEPT.clear()
+    _SWEPT[key] = now
+    try:
+        names = [n for n in os.listdir(tmp) if n.startswith(STAGE_PREFIX) or n.startswith("." + STAGE_PREFIX)]
+    except OSError:
+        return []
+    present = set(names)
+    removed = []
+    for name in names:
+        path = os.path.join(tmp, name)
+        if name.endswith(".lock") and not name.startswith("."):
+            try:
+                fd = os.open(path, os.O_RDWR)
+            except OSError:
+                continue
+            try:
+                if not _lock(fd):
+                    continue  # its owner is alive (or flock is missing: leave it)
+                folder = path[:-len(".lock")]
+                shutil.rmtree(folder, ignore_errors=True)
+                _unlink(path)
+                removed.append(folder)
+            finally:
+                os.close(fd)
+        elif name.startswith("."):  # a lock never renamed (its process killed in between): old ones only
+            if _older(path, now, STAGE_ORPHAN_SECONDS):
+                _unlink(path)
+        elif name + ".lock" not in present and os.path.isdir(path) and _older(path, now, STAGE_ORPHAN_SECONDS):
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _older(path: str, now: float, seconds: float) -> bool:
+    try:
+        return now - os.lstat(path).st_mtime > seconds
+    except OSError:
+        return False
+
+
 def read_remote(spec, role_overrides=None, *, read: Callable[..., list]):
     """Read a remote spec: fetch its needed files into a private temporary folder (outside the data; removed
     afterwards), read them with ``read`` (:func:`curvedoc.importers.read_spec`, which calls this for a remote spec
@@ -461,7 +579,8 @@ def read_remote(spec, role_overrides=None, *, read: Callable[..., list]):
     urls: dict[str, str] = {}
     keys, targets, sizes, logs = [], [], [], []
     skipped: list[tuple[str, str]] = [(u, why) for u, why in info.get("unsafe", [])]
-    stage = os.path.realpath(tempfile.mkdtemp(prefix="curvedoc-stage-"))
+    owner = _Stage()  # removed at the end; by the next process that stages, should this one be killed
+    stage = owner.path
     name_max, path_max = _name_limits(stage)
 
     def unstageable(v: str) -> str | None:
@@ -553,7 +672,7 @@ def read_remote(spec, role_overrides=None, *, read: Callable[..., list]):
                 issue.message = _remap(issue.message, stage, urls)
         return runs
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        owner.close()
 
 
 __all__ = ["RemoteTree", "is_url", "local_path", "filesystem", "needed_files", "attach", "read_remote", "fingerprint"]

@@ -603,7 +603,7 @@ def test_a_run_that_kills_its_dask_worker_costs_only_its_own_result(tmp_path, mo
 
             w.diagnose_spec = dying
 
-    monkeypatch.setattr(executors, "chunk_size", lambda n, workers: n)  # the three runs in one batch
+    monkeypatch.setattr(executors, "dask_batches", lambda n, workers: [n])  # the three runs in one batch
     # one worker running one task at a time, no retry by Dask itself: a death blames the task it was running only
     with dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0,
                           "distributed.worker.profile.enabled": False, "temporary-directory": str(tmp_path)}):
