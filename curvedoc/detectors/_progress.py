@@ -343,6 +343,7 @@ def top_k_of(tag: str) -> int:
     return int(hit.group(1) or hit.group(2)) if hit else 1
 
 
+@shared  # asked by initial-loss-off, plateau-at-chance (several readings) and underfitting of one run
 def more_classes_than(run) -> int:
     """The largest k of a top-k accuracy the run logs that fell short of 1 at some reading: the task has more than
     k classes (with k classes or fewer every label is among the top k, and a top-k accuracy is 1 at every reading --
@@ -803,8 +804,7 @@ def lr_decay_end(steps: np.ndarray, v: np.ndarray, skip: int = 1, min_after: int
     return float(steps[-1]) + float(post[-1]) / -slope, np_median(np.diff(xs))
 
 
-def lr_cosine_end(steps: np.ndarray, v: np.ndarray, skip: int = 0, min_after: int = 8,
-                  tol: float = 0.02) -> tuple[float, float] | None:
+def lr_cosine_end(steps: np.ndarray, v: np.ndarray, min_after: int = 8, tol: float = 0.02) -> tuple[float, float] | None:
     """(step where a cosine decay from the LR's peak reaches 0, the logging interval there) when the LR after its
     peak follows peak x (1 + cos(pi x t / T)) / 2 to within ``tol`` of T at every reading that has fallen by 0.1% of
     the peak or more (5 of them at least; the first readings of a cosine move less than the printed digits), falling
@@ -815,8 +815,7 @@ def lr_cosine_end(steps: np.ndarray, v: np.ndarray, skip: int = 0, min_after: in
     n = len(v)
     if n < min_after + 1 or not float(np.max(v)) > 0:
         return None
-    skip = min(max(0, skip), n - 1)
-    ip = skip + int(np.argmax(v[skip:]))
+    ip = int(np.argmax(v))
     peak = float(v[ip])
     post, t = v[ip:].astype(np.float64), steps[ip:].astype(np.float64) - float(steps[ip])
     if len(post) < min_after:

@@ -232,10 +232,9 @@ def _assess_dense(steps, raw, work, is_log, train: gx.Level, t_is_log: bool, p: 
     sigma = gx.noise_sigma(work, 1e-3)
     rm = rolling_median_values(work, K, 1, True)
     h = K // 2
-    valid = np.arange(h, n - h)
-    if not len(valid):
+    if n - 2 * h < 1:
         return None
-    i_min = int(valid[int(np.argmin(rm[valid]))])
+    i_min = h + int(np.argmin(rm[h:n - h]))  # the lowest centred window that fits inside the curve
     if i_min + h >= n - K:
         return None  # the lowest window reaches into the end window: no later level to compare
     base = float(rm[i_min])

@@ -219,6 +219,13 @@ def _loss_gap(run: Run, p: Params) -> Iterator[Hit]:
         yield _weighed(run, h, p)
 
 
+def _as_info(h: Hit, why: str, cause: str, **evidence) -> Hit:
+    """``h`` told as an info: ``why`` added to its message, ``cause`` first among its causes, ``evidence`` kept."""
+    return dataclasses.replace(h, severity="info", message=f"{h.message}; but {why}",
+                               causes=(cause,) + tuple(c for c in (h.causes or ()) if c != cause),
+                               evidence={**h.evidence, **evidence})
+
+
 def _weighed(run: Run, h: Hit, p: Params) -> Hit:
     """A loss gap beside training and validation accuracies that agree (within ``acc_agree`` of the scale: the medians
     of their last quarters, and over the whole run) is no gap in what the model gets right: an evaluation left in train mode, a shifted
@@ -228,48 +235,38 @@ def _weighed(run: Run, h: Hit, p: Params) -> Hit:
     if h.severity == "info":
         return h
     ta, va = accuracy(run, "train_acc"), accuracy(run, "val_acc")
-    if len(va) >= 3:
+    v = va.to_numpy(dtype=np.float64)
+    v_end = window_median(v, 0.75, 1.0) if len(va) >= 3 else math.nan
+    if math.isfinite(v_end) and v_end >= p.perfect_acc:
         # a held-out accuracy at its ceiling (the median of its last quarter at perfect_acc or more) gets every
         # held-out example right: there is no gap in what the model gets right, whatever the losses say. A
         # validation loss computed on probabilities has a floor above 0 (log(1 + (K-1)/e): 0.551 for 3 classes, an
         # Ultralytics classifier's val loss at 100% top-1), and a confident model's training loss goes on to 0
-        v_top = window_median(va.to_numpy(dtype=np.float64), 0.75, 1.0)
-        if math.isfinite(v_top) and v_top >= p.perfect_acc:
-            return dataclasses.replace(
-                h, severity="info",
-                message=f"{h.message}; but the held-out accuracy is {v_top:.3f}: every held-out example is right, so "
-                        "the losses differ in how they are computed or in confidence, not in what the model gets right",
-                causes=("eval-metric-mismatch",) + tuple(c for c in (h.causes or ()) if c != "eval-metric-mismatch"),
-                evidence={**h.evidence, "val_acc_end": v_top})
+        return _as_info(h, f"the held-out accuracy is {v_end:.3f}: every held-out example is right, so the losses "
+                           "differ in how they are computed or in confidence, not in what the model gets right",
+                        "eval-metric-mismatch", val_acc_end=v_end)
     if len(ta) < 3 and len(va) >= 3 and "train_progress_before_first_eval" in h.evidence:
         # a gap there from the first evaluation says 'the evaluation path is broken' (train mode, shifted data) --
         # which a held-out accuracy at eval_works_acc or more refutes: a broken evaluation scores far below what
         # the model does. With no training accuracy to compare, the gap is a generalisation gap of a working
         # evaluation (a fine-tune whose first logged loss is already low): worth knowing, an info
-        v_end = window_median(va.to_numpy(dtype=np.float64), 0.75, 1.0)
         if math.isfinite(v_end) and v_end >= p.eval_works_acc:
-            return dataclasses.replace(
-                h, severity="info",
-                message=f"{h.message}; but the held-out accuracy reaches {v_end:.3f}: the evaluation works, and the "
-                        "gap is how much better the model fits its training data than unseen data",
-                causes=("overfitting-capacity",) + tuple(c for c in (h.causes or ()) if c != "overfitting-capacity"),
-                evidence={**h.evidence, "val_acc_end": v_end})
+            return _as_info(h, f"the held-out accuracy reaches {v_end:.3f}: the evaluation works, and the gap is how "
+                               "much better the model fits its training data than unseen data",
+                            "overfitting-capacity", val_acc_end=v_end)
     if len(ta) < 3 or len(va) < 3:
         return h
-    t, v = ta.to_numpy(dtype=np.float64), va.to_numpy(dtype=np.float64)
-    t_end, v_end = window_median(t, 0.75, 1.0), window_median(v, 0.75, 1.0)
+    t = ta.to_numpy(dtype=np.float64)
+    t_end = window_median(t, 0.75, 1.0)
     t_all, v_all = window_median(t, 0.0, 1.0), window_median(v, 0.0, 1.0)
     if not all(math.isfinite(x) for x in (t_end, v_end, t_all, v_all)):
         return h
     if abs(t_end - v_end) > p.acc_agree or abs(t_all - v_all) > p.acc_agree:
         return h  # apart at the end, or over the run (a gap through half of it that closed later)
-    return dataclasses.replace(
-        h, severity="info",
-        message=f"{h.message}; but the training and validation accuracies agree ({t_end:.3f} vs {v_end:.3f}): the "
-                "model does as well on held-out data, so the two losses differ in how they are computed or "
-                "normalised, not in what the model gets right",
-        causes=("eval-metric-mismatch",) + tuple(c for c in (h.causes or ()) if c != "eval-metric-mismatch"),
-        evidence={**h.evidence, "train_acc_end": t_end, "val_acc_end": v_end})
+    return _as_info(h, f"the training and validation accuracies agree ({t_end:.3f} vs {v_end:.3f}): the model does "
+                       "as well on held-out data, so the two losses differ in how they are computed or normalised, "
+                       "not in what the model gets right",
+                    "eval-metric-mismatch", train_acc_end=t_end, val_acc_end=v_end)
 
 
 def _raw_progress(train, level: float) -> float:

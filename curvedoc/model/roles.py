@@ -213,7 +213,7 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
                 rank = (1, r[1])
             else:
                 continue
-            if role in ("train_loss", "val_loss") and (is_placeholder(run, t) or _switched_off(run, t, r)):
+            if role in _LOSS_ROLES and (is_placeholder(run, t) or _switched_off(run, t, r)):
                 continue
             idx[t] = rank
         if not idx:
@@ -720,7 +720,7 @@ def _other_losses(run: "Run") -> list[str]:
         r = _inferred(run, t)
         if r is None or (_stem(t), _split_word(t)) in copies:
             continue
-        if r is not None and r[0] in ("train_loss", "val_loss") and not is_placeholder(run, t):
+        if r is not None and r[0] in _LOSS_ROLES and not is_placeholder(run, t):
             out.append((r[0] != "val_loss", t))
     return [t for _, t in sorted(out)]
 
