@@ -475,10 +475,14 @@ def _superseded_after_blowup(run: Run) -> list[list[str]]:
 
 
 def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
-    """The training loss exploded: a finite value at least ``explode_ratio`` times ``scale``, or non-finite values
-    after a finite start. ``scale`` is log K, the loss a fresh K-class classifier starts at, with K confirmed by
-    more than this loss (a first logged value already that high is the explosion, logged after it began). Read
-    from every raw point: an explosion lasts a few steps and bin medians would hide it.
+    """The training loss exploded: a finite value at least ``explode_ratio`` times ``scale`` that the loss climbed
+    to, or non-finite values after a finite start. ``scale`` is log K, the loss a fresh K-class classifier starts
+    at, with K confirmed by more than this loss. A climb is a peak with an earlier reading at most half of it; a
+    first logged value already that high is the explosion (logged after it began) only when no untrained
+    classifier starts there -- above the log of the largest vocabulary: below it, a first value that the loss then
+    only falls from is where a classifier over more classes than K started (a next-item model's log 7,000 = 8.9
+    is 12.8x log 2), and the K is what is in doubt, not the step size. Read from every raw point: an explosion
+    lasts a few steps and bin medians would hide it.
     Returns {'tag', 'step', 'peak', 'ratio'} or None."""
     tag = run.roles.get("train_loss")
     if tag is None:
@@ -489,10 +493,12 @@ def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
     if fin.sum() < 3 or scale <= 0:
         return None
     steps = s.index.to_numpy()
-    i = int(np.argmax(np.where(fin, v, -np.inf)))
-    if float(v[i]) >= explode_ratio * scale:
-        return {"tag": tag, "step": int(steps[i]), "peak": float(v[i]), "ratio": float(v[i]) / scale}
     start = int(np.argmax(fin))
+    i = int(np.argmax(np.where(fin, v, -np.inf)))
+    peak = float(v[i])
+    climbed = i > start and float(np.min(v[start:i][fin[start:i]])) <= 0.5 * peak
+    if peak >= explode_ratio * scale and (climbed or peak > math.log(max(VOCAB_SIZES))):
+        return {"tag": tag, "step": int(steps[i]), "peak": peak, "ratio": peak / scale}
     bad = np.flatnonzero(~fin[start:])
     if len(bad):
         j = start + int(bad[0])
