@@ -1018,6 +1018,21 @@ def _worse_than_guessing(run: Run, chance_loss: float, p: Params) -> float | Non
     return level / chance_loss if level >= (1.0 + p.max_head_excess) * chance_loss else None
 
 
+def _started_wider(run: Run, k: int, acc_tail: float, p: Params) -> bool:
+    """The run began as a classifier over more classes than the K its late loss level names: the untrained model's
+    first training loss, or the first validation loss, sits at log K' (within ``match_tol``) for a K' > K, and the
+    accuracy has left 1/K' (beyond ``acc_slack``). A 6-way model that started at log 6 = 1.79 and fell to 1.15 with
+    accuracy 0.42 has learned: its loss meets log 3 by coincidence, and 0.42 is no chance level for 6 classes."""
+    for first in (_untrained_loss(run), _first_val_loss(run)):
+        if first is None:
+            continue
+        for wide in _plausible_near(first, p):
+            if wide > k and abs(first / math.log(wide) - 1.0) <= p.match_tol \
+                    and not acc_at_chance(acc_tail, wide, p.acc_slack):
+                return True
+    return False
+
+
 def _plausible_near(level: float, p: Params) -> list[int]:
     """The plausible class counts (:func:`plausible_k`: every integer up to 32, round counts above) whose log K
     a loss ``level`` sits at or just above (:func:`_sits_at`), nearest first."""
@@ -1340,6 +1355,8 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
         if math.isfinite(acc_tail):
             if not acc_at_chance(acc_tail, k, p.acc_slack):
                 return  # the accuracy shows learning: a loss near log(K) is a coincidence (or imbalance)
+            if k_src is None and _started_wider(run, k, acc_tail, p):
+                return
             if k_src is None:
                 k_src = "loss+acc"
         else:

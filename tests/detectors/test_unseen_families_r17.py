@@ -77,3 +77,41 @@ def test_a_climb_or_an_impossible_first_reading_is_still_an_explosion(fmt, kind,
     loss, evals = _blown_binary(kind)
     rr, f = _findings(_steps_and_evals(tmp_path / "run", loss, evals, fmt, every=1))
     assert "plateau-at-chance" in f and "exploded" in f["plateau-at-chance"].message, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ a loss that fell from log K' onto log K
+def _wider_start(k_wide, k_level, acc_end, n_epochs=15, per_epoch=40, seed=0):
+    """A K'-way classifier: its untrained loss (step 0) at log K', falling within two epochs onto log k_level and
+    staying there (a hard task); its validation accuracy rises from 1/K' to acc_end."""
+    rng = np.random.default_rng(seed)
+    n = n_epochs * per_epoch
+    t = np.arange(n)
+    top, floor = math.log(k_wide), math.log(k_level) * 1.01
+    loss = (floor + (top - floor) * np.exp(-t / (0.7 * per_epoch))) * (1 + 0.03 * rng.standard_normal(n))
+    loss[0] = top
+    evals = {(e + 1) * per_epoch - 1: acc_end - (acc_end - 1.0 / k_wide) * math.exp(-e / 1.2)
+             + 0.006 * rng.standard_normal() for e in range(n_epochs)}
+    return loss, evals
+
+
+@pytest.mark.parametrize("fmt", ["csv", "log"])
+@pytest.mark.parametrize(("k_wide", "k_level", "acc_end"), [(6, 3, 0.42), (8, 4, 0.35), (12, 5, 0.30), (20, 10, 0.22)])
+def test_a_loss_that_fell_from_log_k_wide_onto_a_smaller_log_k_is_not_at_chance(fmt, k_wide, k_level, acc_end,
+                                                                                 tmp_path):
+    # the accuracy is within acc_slack of 1/k_level (so a K read from the late loss level is 'confirmed') but far
+    # above 1/k_wide, where the untrained model's loss says the task's chance is
+    loss, evals = _wider_start(k_wide, k_level, acc_end, seed=k_wide)
+    rr, f = _findings(_steps_and_evals(tmp_path / "run", loss, evals, fmt, every=1))
+    assert "plateau-at-chance" not in f, _shown(rr)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "log"])
+@pytest.mark.parametrize("k", [3, 4, 10])
+def test_a_loss_that_started_and_stayed_at_log_k_is_still_at_chance(fmt, k, tmp_path):
+    # the guard: started at log K and sat there, accuracy at 1/K -- the same K all along
+    rng = np.random.default_rng(k)
+    n = 600
+    loss = math.log(k) * (1 + 0.01 * rng.standard_normal(n))
+    evals = {s: 1.0 / k + 0.004 * rng.standard_normal() for s in range(39, n, 40)}
+    rr, f = _findings(_steps_and_evals(tmp_path / "run", loss, evals, fmt, every=1))
+    assert "plateau-at-chance" in f, _shown(rr)
