@@ -19,6 +19,8 @@ import re
 import numpy as np
 import pandas as pd
 
+from curvedoc._fmt import fmt_num
+from curvedoc.detectors._gradients import last_key
 from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
@@ -652,6 +654,73 @@ def saw_start(steps: np.ndarray) -> bool:
     if len(steps) < 3:
         return False
     return float(steps[0]) <= 1.5 * np_median(np.diff(steps.astype(np.float64)))
+
+
+_RL_COUNTERS = ("episode", "episodes", "iteration", "iterations", "iter", "total_timesteps", "timesteps", "epoch",
+                "n_updates", "updates")
+
+
+def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tuple]:
+    """The returns, rewards and success rates of an agent that never beat its untrained policy: in reinforcement
+    learning the chance level is the return the untrained (random) policy collects, the start of the run. Every such
+    metric the run logs (``min_points`` points or more, a log that saw its start) ends -- the median of its last 15%
+    -- without evidence that it rose above its start -- the median of its first 5%, 3 points at least: the rise,
+    less ``z`` standard errors from the metric's own wander (differences of the medians of consecutive 5% blocks: a
+    running mean over 100 episodes wanders by more than its point-to-point jitter), stays below ``floor`` of its
+    own spread (5th to 95th percentile; returns have no natural zero, so not of its level) -- and no block of it
+    rose a quarter of its spread above the start beyond that wander on the way (an agent that learned and lost it is
+    metric-regression's), nor ended clearly below its start by the same measure (a policy that got worse changed:
+    no random policy does). A constant metric says nothing here. Returns [(tag, start, end, spread, points, last
+    step)] of the metrics judged, or [] when none was, or when one of them improved (an agent that learned shows
+    it) or a counter the log carries opens far from 0 (a session continued from an earlier one: the untrained
+    policy is not in this log). The last field of each tuple is the wander: ``z`` standard errors of the change."""
+    from curvedoc.model.roles import rl_marker
+
+    if rl_marker(run) is None:
+        return []
+    for tag in run.tags:
+        if last_key(tag) in _RL_COUNTERS:
+            c = np.sort(clean(run.series(tag)).to_numpy(dtype=np.float64))
+            if len(c) >= 3 and not saw_start(c):
+                return []
+    judged = []
+    for m in run.metrics:
+        if not m.higher_is_better or m.kind not in ("reward", "return", "success"):
+            continue
+        s = clean(run.series(m.tag))
+        v = s.to_numpy(dtype=np.float64)
+        n = len(v)
+        if n < min_points or not saw_start(s.index.to_numpy()):
+            continue
+        lo, hi = (float(x) for x in np.quantile(v, [0.05, 0.95]))
+        spread = hi - lo
+        if not spread > 0:
+            continue
+        a, b = max(3, n // 20), max(3, int(0.15 * n))
+        first, last = float(np.median(v[:a])), float(np.median(v[-b:]))
+        blocks = np.median(v[: n // a * a].reshape(-1, a), axis=1)
+        d = np.diff(blocks)
+        sigma = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2.0) if len(d) >= 3 else float("inf")
+        se = sigma * math.sqrt(1.0 + a / b)
+        least = floor * spread
+        if last - first - z * se >= least:
+            return []  # this one improved beyond its own wander and the floor: the agent learned something
+        if first - last - z * se >= least:
+            continue  # clearly below the untrained policy's level: it changed, for the worse
+        if float(np.max(blocks)) - first - z * sigma >= 0.25 * spread:
+            return []  # rose a quarter of its spread on the way: learned and lost it (metric-regression's)
+        judged.append((m.tag, first, last, spread, n, int(s.index[-1]), z * se))
+    return judged
+
+
+def rl_change(change: float, wander: float, floor: float) -> str:
+    """How an RL metric's change from its start is told: what of it stands beyond the metric's own wander, which
+    is below ``floor`` of its spread (the sentence goes on with 'of its own spread (...)')."""
+    if change <= 0:
+        return f"a change of {fmt_num(change)}, no rise, under {floor:.0%}"
+    beyond = max(0.0, change - wander)
+    return (f"a rise of {fmt_num(change)} of which {fmt_num(beyond)} stands beyond its own wander "
+            f"(+-{fmt_num(wander)}): under {floor:.0%}")
 
 
 def loss_fall(run, role: str, min_points: int) -> dict | None:

@@ -88,6 +88,8 @@ from curvedoc.detectors._progress import (
     lm_metric,
     VOCAB_SIZES,
     learning_slowly,
+    rl_change,
+    rl_never_improved,
     longest_true_run,
     lr_still_warming,
     adversarial,
@@ -97,13 +99,12 @@ from curvedoc.detectors._progress import (
     plausible_k,
     noise_sigma,
     prepared,
-    saw_start,
     step_weights,
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
-from curvedoc.detectors._gradients import last_key, layer_grad_spread
-from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, rolling_median_values, theil_sen, window
+from curvedoc.detectors._gradients import layer_grad_spread
+from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
 from curvedoc.detectors._signal import np_median
 from curvedoc.detectors._signal import shared
 from curvedoc.model.metrics import trade_off_halves
@@ -182,7 +183,7 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             # a model at chance fits nothing: underfitting's "the loss stays high" is this verdict said again,
             # without its evidence of chance; it stays as context (its causes add an LR too low and too little
             # capacity), below the verdict it restates
-            h.evidence["restates"] = [["underfitting", tl]]
+            h.evidence["restates"] = [*(h.evidence.get("restates") or []), ["underfitting", tl]]
         yield h
 
 
@@ -223,78 +224,21 @@ def _auc_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         return
 
 
-_RL_COUNTERS = ("episode", "episodes", "iteration", "iterations", "iter", "total_timesteps", "timesteps", "epoch",
-                "n_updates", "updates")
-
-
 def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
-    """An agent that never beat its untrained policy. In reinforcement learning the chance level is the return the
-    untrained (random) policy collects: the start of the run. Every return, reward or success rate the run logs
-    (``rl_min_points`` points or more, a log that saw its start) ends -- the median of its last 15% -- without
-    evidence that it rose above its start -- the median of its first 5%, 3 points at least: the rise, less ``rl_z``
-    standard errors from the metric's own wander (differences of the medians of consecutive 5% blocks: a running
-    mean over 100 episodes wanders by more than its point-to-point jitter), stays below ``rl_floor`` of its own
-    spread (5th to 95th percentile) -- and no block of it rose a quarter of its spread above the start beyond that
-    wander on the way (an agent that learned and lost it is metric-regression's), nor ended clearly below its start
-    by the same measure (a policy that got worse changed: no random policy does). An agent that learned shows it. A constant metric says nothing here (the zero-reward test of :func:`_from_metric` and
-    constant-loss read those); one that improved clears the run."""
-    from curvedoc.model.roles import rl_marker
-
-    if rl_marker(run) is None:
-        return
-    for tag in run.tags:
-        # a counter the log carries (episodes, iterations, timesteps) that opens far from 0 -- episode 6,001 of a
-        # session continued from an earlier one -- says the untrained policy is not in this log: its start is no chance level
-        if last_key(tag) in _RL_COUNTERS:
-            c = np.sort(clean(run.series(tag)).to_numpy(dtype=np.float64))
-            if len(c) >= 3 and not saw_start(c):
-                return
-    judged = []
-    for m in run.metrics:
-        if not m.higher_is_better or m.kind not in ("reward", "return", "success"):
-            continue
-        s = clean(run.series(m.tag))
-        v = s.to_numpy(dtype=np.float64)
-        n = len(v)
-        if n < p.rl_min_points or not saw_start(s.index.to_numpy()):
-            continue
-        lo, hi = (float(x) for x in np.quantile(v, [0.05, 0.95]))
-        spread = hi - lo
-        if not spread > 0:
-            continue
-        a, b = max(3, n // 20), max(3, int(0.15 * n))
-        first, last = float(np.median(v[:a])), float(np.median(v[-b:]))
-        # the noise of a level, from medians of blocks of a points (consecutive blocks' differences): a running mean
-        # over the last 100 episodes wanders from reading to reading by far more than its point-to-point jitter says
-        blocks = np.median(v[: n // a * a].reshape(-1, a), axis=1)
-        d = np.diff(blocks)
-        sigma = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2.0) if len(d) >= 3 else float("inf")
-        se = sigma * math.sqrt(1.0 + a / b)
-        # the practical floor: rl_floor of the return's own spread (not of its level: a cost-like return of -113 that
-        # an agent brings to -110 moved half of its spread -- returns have no natural zero)
-        floor = p.rl_floor * spread
-        if last - first - p.rl_z * se >= floor:
-            return  # this one improved beyond its own wander and the floor: the agent learned something
-        if first - last - p.rl_z * se >= floor:
-            # it fell clearly below the untrained policy's level: this metric changed, for the worse (no random policy
-            # gets worse with time; a running total of negative rewards falls by construction) -- not the
-            # evidence of a policy that stayed random (metric-regression or divergence read a return that fell)
-            continue
-        if float(np.max(blocks)) - first - p.rl_z * sigma >= 0.25 * spread:
-            # a block of it rose a quarter of its spread above the start, beyond its wander, on the way: the agent
-            # learned something and lost it again -- metric-regression's, not a policy that stayed random
-            return
-        judged.append((m.tag, first, last, spread, n, int(s.index[-1])))
+    """An agent that never beat its untrained policy (:func:`rl_never_improved`: in reinforcement learning the
+    chance level is the return the untrained, random policy collects -- the start of the run). It also restates
+    underfitting's reading of the same metric (the agent learned nothing in the run): that stays as context."""
+    judged = rl_never_improved(run, p.rl_min_points, p.rl_floor, p.rl_z)
     if not judged:
         return
-    tag, first, last, spread, n, end = judged[0]
+    tag, first, last, spread, n, end, wander = judged[0]
     also = f"; so did {len(judged) - 1} more such metric{'s' if len(judged) > 2 else ''}" if len(judged) > 1 else ""
     msg = (f"{tag} ends where the untrained policy started: {fmt_num(last)} (median of its last 15%) against "
-           f"{fmt_num(first)} at the start, no higher by {p.rl_floor:.0%} of its own spread ({fmt_num(spread)}) over "
-           f"{n} readings to step {fmt_step(end)}{also}: the agent collects what a random policy collects")
+           f"{fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
+           f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}){also}: the agent collects what a random policy collects")
     yield Hit(msg, step=end, steps=(0, end), confidence=0.75,
               evidence={"metric": tag, "start": first, "end": last, "spread": spread, "points": n,
-                        "rl_never_improved": True},
+                        "rl_never_improved": True, "restates": [["underfitting", tag]]},
               causes=("lr-too-low", "optimizer-not-stepping", "wrong-loss", "capacity"))
 
 

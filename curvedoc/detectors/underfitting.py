@@ -42,6 +42,9 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell (nor is one whose LR was still warming up at its last step: its schedule never reached its peak).
 - ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
 - ``chance_high``: ... and no point of it (or of its twin at another granularity) above this multiple of log K (it never exploded); the never-learned and poor-fit readings also stand down when the loss was thrown to this multiple of its median level, or ended at this multiple of where it started.
+- ``rl_floor``: an RL agent learned nothing when no return, reward or success rate it logs rose from its start by this share of its own spread (plateau-at-chance's measure and value; only the returns are read on an RL run).
+- ``rl_z``: ... less this many standard errors of the metric's own wander.
+- ``rl_min_points``: fewest readings of an RL metric for that test.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
@@ -79,6 +82,8 @@ from curvedoc.detectors._progress import (
     lr_ran_out,
     lr_still_warming,
     prepared,
+    rl_change,
+    rl_never_improved,
     stated_k,
     window_median,
 )
@@ -86,7 +91,7 @@ from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import trade_off_halves
-from curvedoc.model.roles import infer_role, other_losses, tag_stem
+from curvedoc.model.roles import infer_role, other_losses, rl_marker, tag_stem
 from curvedoc.detectors.unfinished_schedule import plan_reached
 from curvedoc.model.run import Run
 
@@ -118,6 +123,9 @@ class Params:
     chance_low: float
     chance_high: float
     min_plan_share: float
+    rl_floor: float
+    rl_z: float
+    rl_min_points: int
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -145,12 +153,38 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         # ... and so did one whose LR was still warming up at its last step: the schedule never reached its peak,
         # so how well the model fits says nothing yet (unfinished-schedule says the warmup never ended)
         return
+    if rl_marker(run) is not None:
+        # an agent's loss tracks a moving target and need not fall: whether it learned is read from its returns
+        yield from _agent_never_learned(run, p)
+        return
     hits = list(_poor_fit(run, p))
     if not hits:
         hits = list(_never_learned(run, p))
     if not hits:
         hits = list(_localisation_floor(run, p))
+    if not hits:
+        hits = list(_agent_never_learned(run, p))
     yield from hits[:1]
+
+
+def _agent_never_learned(run: Run, p: Params) -> Iterator[Hit]:
+    """An RL agent whose returns never rose above what its untrained policy collected (:func:`rl_never_improved`,
+    plateau-at-chance's measure and thresholds): it learned nothing in the run -- the policy at chance is
+    plateau-at-chance's verdict, which restates this one; a policy that learned and lost it is metric-regression's.
+    No training loss is needed: an agent's loss tracks a moving target and says nothing of how well it fits."""
+    judged = rl_never_improved(run, p.rl_min_points, p.rl_floor, p.rl_z)
+    if not judged:
+        return
+    tag, first, last, spread, n, end, wander = judged[0]
+    yield Hit(f"{tag} never rose above where the untrained policy started: {fmt_num(last)} at the end (median of "
+              f"its last 15%) against {fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
+              f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}): the agent "
+              "learned nothing in the run", step=end, steps=(0, end), confidence=0.6,
+              # (the run's training loss names the finding when it has one, as underfitting's other readings do:
+              # plateau-at-chance restates underfitting on it whichever of its readings found the model at chance)
+              evidence={"tag": run.roles.get("train_loss", tag), "metric": tag, "start": first, "end": last,
+                        "spread": spread, "points": n},
+              causes=("lr-too-low", "capacity", "schedule-decayed-early"))
 
 
 def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:

@@ -251,10 +251,13 @@ class Applicability:
             present.add("metric")
         if getattr(run, "baseline", None):
             present.add("baseline")
-        self.present = present
         # a reinforcement-learning loss (critic, policy, TD error) tracks a moving target: it may grow with the
         # value scale and need not level off, so the rules that expect a loss to fall judge the return instead
         self.rl_tag = rl_marker(run)
+        if self.rl_tag is not None and any(m.points >= MIN_SIGNAL_POINTS and m.kind in ("reward", "return", "success")
+                                           for m in run.metrics):
+            present.add("rl_return")
+        self.present = present
         self.no_loss = present - {"train_loss", "val_loss"} if self.rl_tag is not None else present
         self.live = bool(run.meta.get("live"))
 

@@ -112,7 +112,9 @@ def role_names() -> list[str]:
 # Roles a rule may need that no single tag fills: "metric" = at least one quality metric (accuracy, mAP, WER,
 # reward ...; curvedoc.model.metrics) with 3+ finite points. "baseline" = the run is being compared with a
 # baseline run (curvedoc compare); rules that need it do not apply to diagnose and are not listed as skipped.
-PSEUDO_ROLES = ("metric", "baseline")
+# "rl_return" = a reinforcement-learning run (rl_marker) with a return, reward or success rate among those metrics:
+# what a rule reads instead of a loss that tracks a moving target.
+PSEUDO_ROLES = ("metric", "baseline", "rl_return")
 
 
 def family_names() -> list[str]:

@@ -115,3 +115,35 @@ def test_a_loss_that_started_and_stayed_at_log_k_is_still_at_chance(fmt, k, tmp_
     evals = {s: 1.0 / k + 0.004 * rng.standard_normal() for s in range(39, n, 40)}
     rr, f = _findings(_steps_and_evals(tmp_path / "run", loss, evals, fmt, every=1))
     assert "plateau-at-chance" in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ an agent that never learned
+def _monitor(path, rewards, env="LunarLander-v2"):
+    """A Stable-Baselines3 Monitor file: a JSON header line, then r,l,t per episode."""
+    path.mkdir(parents=True, exist_ok=True)
+    lines = ['#{"t_start": 1700000000.0, "env_id": "%s"}' % env, "r,l,t"]
+    t = 0.0
+    for r in rewards:
+        t += 0.5
+        lines.append(f"{r:.6f},200,{t:.3f}")
+    (path / "monitor.csv").write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("n", [150, 400, 1500])
+@pytest.mark.parametrize("level", [-150.0, -20.0, 25.0])
+def test_an_agent_at_its_random_policys_return_is_at_chance_and_not_learning(n, level, tmp_path):
+    # returns scattered around what a random policy collects for the whole run (per-episode noise 60)
+    rng = np.random.default_rng(n + int(level))
+    rr, f = _findings(_monitor(tmp_path / "run", level + rng.normal(0, 60, n)))
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity != "info", _shown(rr)
+    assert "underfitting" in f and f["underfitting"].severity == "info", _shown(rr)
+    assert "never rose" in f["underfitting"].message, _shown(rr)
+
+
+@pytest.mark.parametrize("n", [150, 400, 1500])
+def test_an_agent_that_learned_is_neither(n, tmp_path):
+    rng = np.random.default_rng(n)
+    t = np.arange(n) / n
+    rr, f = _findings(_monitor(tmp_path / "run", -150 + 350 * (1 - np.exp(-4 * t)) + rng.normal(0, 60, n)))
+    assert "plateau-at-chance" not in f and "underfitting" not in f, _shown(rr)

@@ -28,8 +28,14 @@ def test_rl_runs_are_assessed_on_their_return_or_success_rate(rel):
         # (unfinished-schedule runs: on an RL run it reads only the planned length, kill messages and the LR, never
         # the loss's trend -- tests/detectors/test_unseen_families.py; constant-loss runs too, and on an RL run judges only a
         # loss that is the very same number at every update)
-        loss_rules = {"D002", "D003", "P003", "P004", "E001", "V001", "V002"}
+        loss_rules = {"D002", "D003", "P004", "E001", "V001", "V002"}
         assert not loss_rules & set(cov["rules_ran"]), cov["rules_ran"]
+        # underfitting runs on an RL run on its returns alone (an agent that never beat its untrained policy
+        # learned nothing): whatever it finds names a return, reward or success rate, never the loss
+        assert "P003" in cov["rules_ran"]
+        for f in rr.findings:
+            if f.code == "P003":
+                assert f.evidence["metric"] in {m.tag for m in rr.metrics if m.kind in ("reward", "return", "success")}
         if "train_loss" in rr.roles:
             assert any(s.get("why", "").startswith("reinforcement learning") for s in rr.skipped)
 
