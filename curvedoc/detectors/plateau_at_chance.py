@@ -65,6 +65,7 @@ seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -80,6 +81,7 @@ from curvedoc.detectors._progress import (
     k_from_acc,
     more_classes_than,
     LOSS_K,
+    ROUND_K,
     LOCALISATION_KINDS,
     k_from_loss,
     k_label,
@@ -161,6 +163,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         why = "its training loss has no finite values to judge" if "train_loss" in run.roles else \
             "no training loss is logged"
         hits = list(_from_accuracy(run, p, why))
+    if not hits and loss_judged:
+        hits = list(_classifier_part_at_chance(run, p))
     if not hits:
         hits = list(_from_validation(run, p))
     if not hits:
@@ -185,6 +189,38 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             # capacity), below the verdict it restates
             h.evidence["restates"] = [*(h.evidence.get("restates") or []), ["underfitting", tl]]
         yield h
+
+
+_CLASSIFIER_PART = re.compile(r"(^|[^a-z])(cls|class|classification|classifier|ce|xent|cross_?entropy|nll)([^a-z]|$)")
+
+
+def _classifier_part_at_chance(run: Run, p: Params) -> Iterator[Hit]:
+    """A classification head at chance inside a multi-part loss: a training-loss part whose name says it is a
+    classification loss (cls, class, classification, ce, xent, cross-entropy, nll) judged as a training loss of
+    its own -- the same readings, K from its level alone under the strict tests of a level-only K (it started at
+    log K and sits within ``settle_tol`` of it, with the noise of a prior predictor). A multi-task model whose
+    200-way head sits at ln 200 = 5.298 from the first step to the last while a regression head moves fits nothing
+    in that head, and the sum of the parts hides it (the regression part's hundreds of units drown 5.3)."""
+    from curvedoc.model.roles import other_losses, tag_stem
+    from curvedoc.model.run import RunView
+
+    parts = [t for t in other_losses(run) if _CLASSIFIER_PART.search(tag_stem(t))]
+    heldout = re.compile(r"(^|[/_ .\-])(val|valid|validation|eval|test|dev)([/_ .\-]|$)")
+    held = {tag_stem(t): t for t in parts if heldout.search(t.lower())}
+    for tag in parts:
+        if heldout.search(tag.lower()):
+            continue  # a held-out part: read beside its training part, not alone
+        roles = {"train_loss": tag}
+        if tag_stem(tag) in held:
+            roles["val_loss"] = held[tag_stem(tag)]
+        view = RunView(run, roles=roles)
+        if len(prepared(view, "train_loss")) < max(p.min_points, 3):
+            continue
+        # (a part's class count may be any round one -- CUB's 200, a 128-way head -- besides those a loss level
+        # names alone: its name says it is a classifier's loss, which a total's does not)
+        for h in _from_loss(view, p, LOSS_K + tuple(k for k in ROUND_K if k not in LOSS_K)):
+            yield h
+            return
 
 
 def _auc_at_chance(run: Run, p: Params) -> Iterator[Hit]:
@@ -1261,7 +1297,7 @@ def _acc_read(run: Run, acc, level: float) -> tuple[str, str]:
     return "", ""
 
 
-def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
+def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator[Hit]:
     s = prepared(run, "train_loss")
     n = len(s)
     if n < max(p.min_points, 3):
@@ -1283,9 +1319,9 @@ def _from_loss(run: Run, p: Params) -> Iterator[Hit]:
     if k_given:
         k, k_src = k_given, "given"
     else:
-        k = k_of_level(run, tail, p.match_tol)
+        k = k_of_level(run, tail, p.match_tol, cands)
         if k is None:  # a plateau that ended before the tail: the run's median sits on it
-            k = k_of_level(run, np_median(v), p.match_tol)
+            k = k_of_level(run, np_median(v), p.match_tol, cands)
         k_blow = _k_after_blowup(run, tail, p)
         if k_blow is not None and k in (None, k_blow):
             # started at log K, exploded, came back to (just above) log K: the start names K, the return confirms it

@@ -147,3 +147,38 @@ def test_an_agent_that_learned_is_neither(n, tmp_path):
     t = np.arange(n) / n
     rr, f = _findings(_monitor(tmp_path / "run", -150 + 350 * (1 - np.exp(-4 * t)) + rng.normal(0, 60, n)))
     assert "plateau-at-chance" not in f and "underfitting" not in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ a classifier head at chance in a sum
+def _multitask(path, k, reg_level, n=240, seed=0, cls_name="classification_loss", learns=False):
+    """A Lightning-style CSV of a two-head model logging only its parts: a K-way classification part (flat at log K,
+    or falling to 40% of it when it learns) and a regression part in its own units, hundreds of times larger, noisy."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / n
+    cls = math.log(k) * ((0.4 + 0.6 * np.exp(-5 * t)) if learns else 1.0) * (1 + 0.004 * rng.standard_normal(n))
+    reg = reg_level * (1 + 0.5 * rng.standard_normal(n)).clip(0.3)
+    every = n // 8
+    lines = [f"epoch,step,train_{cls_name},train_regression_loss,val_{cls_name},val_regression_loss"]
+    for i in range(n):
+        val = ""
+        if (i + 1) % every == 0:
+            v_cls = math.log(k) * ((0.45 + 0.6 * math.exp(-5 * t[i])) if learns else 1.0)
+            val = f"{v_cls:.5f},{reg_level * 0.98:.3f}"
+        lines.append(f"{i // every},{50 * i + 49},{cls[i]:.5f},{reg[i]:.3f}," + (val or ","))
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "metrics.csv").write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(("k", "reg_level"), [(200, 700.0), (10, 50.0), (100, 3.0), (128, 900.0)])
+@pytest.mark.parametrize("cls_name", ["classification_loss", "cls_loss", "class_loss"])
+def test_a_classifier_head_at_log_k_inside_a_multi_part_loss_is_at_chance(k, reg_level, cls_name, tmp_path):
+    rr, f = _findings(_multitask(tmp_path / "run", k, reg_level, seed=k, cls_name=cls_name))
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity != "info", _shown(rr)
+    assert f"train_{cls_name}" in f["plateau-at-chance"].message, _shown(rr)
+
+
+@pytest.mark.parametrize(("k", "reg_level"), [(200, 700.0), (10, 50.0)])
+def test_a_classifier_head_that_learns_inside_a_multi_part_loss_is_not(k, reg_level, tmp_path):
+    rr, f = _findings(_multitask(tmp_path / "run", k, reg_level, seed=k, learns=True))
+    assert "plateau-at-chance" not in f, _shown(rr)
