@@ -90,6 +90,7 @@ from curvedoc.detectors._progress import (
     lm_metric,
     VOCAB_SIZES,
     learning_slowly,
+    rate_rose,
     rl_change,
     rl_never_improved,
     longest_true_run,
@@ -1342,6 +1343,11 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
         else:
             why = looks_non_ce(run)
             if why:
+                return
+            if k_src is None and rate_rose(run) is not None:
+                # K from the level alone, and a quality rate (IoU, F1, mAP ...) rose by a tenth of its scale or more
+                # from its first readings to its last: the model learned, so a loss near log K met it by
+                # coincidence (a segmentation loss whose floor is high: 0.76 -> 0.70 beside an IoU 0.23 -> 0.65)
                 return
             if k_src is None and k < min(VOCAB_SIZES) and lm_metric(run):
                 return  # a text-generation metric (perplexity, BLEU) says language model: its K is a vocabulary

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -182,3 +183,31 @@ def test_a_classifier_head_at_log_k_inside_a_multi_part_loss_is_at_chance(k, reg
 def test_a_classifier_head_that_learns_inside_a_multi_part_loss_is_not(k, reg_level, tmp_path):
     rr, f = _findings(_multitask(tmp_path / "run", k, reg_level, seed=k, learns=True))
     assert "plateau-at-chance" not in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ a quality rate that rose says learned
+def _seg_history(path, n, iou_first, iou_last, seed=0, start=0.757, floor=0.70, name="val_iou"):
+    """A Keras-style history JSON of a segmentation model: a loss with a high floor near log 2 (BCE + a dice term
+    on a hard mask) and a held-out score that goes from iou_first to iou_last."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / n
+    loss = floor + (start - floor) * np.exp(-8 * t) + 0.002 * rng.standard_normal(n)
+    iou = iou_last - (iou_last - iou_first) * np.exp(-6 * t) + 0.005 * rng.standard_normal(n)
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "history.json").write_text(json.dumps({"epoch": list(range(1, n + 1)), "train_loss": loss.tolist(),
+                                                   name: iou.tolist()}))
+    return path
+
+
+@pytest.mark.parametrize("n", [40, 150, 500])
+@pytest.mark.parametrize("name", ["val_iou", "val_f1", "val_dice"])
+def test_a_loss_near_log_2_beside_a_rising_held_out_score_is_not_at_chance(n, name, tmp_path):
+    rr, f = _findings(_seg_history(tmp_path / "run", n, 0.23, 0.65, seed=n, name=name))
+    assert "plateau-at-chance" not in f, _shown(rr)
+
+
+@pytest.mark.parametrize("n", [40, 150, 500])
+def test_a_loss_at_log_2_beside_a_flat_score_is_still_at_chance(n, tmp_path):
+    rr, f = _findings(_seg_history(tmp_path / "run", n, 0.05, 0.06, seed=n, start=0.694, floor=0.6935,
+                                   name="val_f1"))
+    assert "plateau-at-chance" in f, _shown(rr)
