@@ -150,9 +150,15 @@ def sniff_json(path: Path) -> bool:
     except (ValueError, RecursionError):  # 100k nested '[' must not take discovery (the whole audit) down
         pass
     # whole-document JSON: a dict of lists (Keras history.history dump), or pandas' to_json() of that history
-    # (pd.DataFrame(history.history).to_json(...): a dict of {"0": value, "1": value ...} per column)
+    # (pd.DataFrame(history.history).to_json(...): a dict of {"0": value, "1": value ...} per column), or a list of
+    # per-epoch records under a key beside the run's settings ({"args": {...}, "history": [{"epoch": 6, ...}, ...]}:
+    # a hand-written loop's json.dump of what it kept), the first key of a record naming its counter or a loss (a
+    # config's list of layers, [{"units": 64}, ...], is no log)
+    # (a trainer_state.json saved under another name holds such records too: its own reader reads it)
     return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head)) or \
-        bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head))
+        bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head)) or \
+        (bool(re.search(rb'(?i)"\s*:\s*\[\s*\{\s*"[^"\\]{0,100}(epoch|step|iter|loss)[^"\\]{0,100}"\s*:\s*-?[\d.NI]',
+                        head)) and not looks_like_trainer_state(path))
 
 
 def looks_like_text_log(path: Path, named_as_log: bool = False, by_name: bool = True) -> bool:
