@@ -56,6 +56,7 @@ Curves High and Flat'; seeds/003 'Underfitting: Both Losses Plateau Too High'.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -163,8 +164,60 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     if not hits:
         hits = list(_localisation_floor(run, p))
     if not hits:
-        hits = list(_agent_never_learned(run, p))
+        hits = list(_head_at_floor(run, p))
     yield from hits[:1]
+
+
+_HEAD = re.compile(r"\(([A-Za-z])\)\s*$")
+
+
+def _head_at_floor(run: Run, p: Params) -> Iterator[Hit]:
+    """One head of a multi-head model that learned nothing while another learned: the held-out scores are named per
+    head (Ultralytics' ``mAP50(B)`` for boxes, ``(M)`` masks, ``(P)`` pose keypoints), every score of one head stays
+    below ``floor_rate`` of its scale at every one of at least ``floor_min_evals`` evaluations while a score of
+    another head left that floor. The model trains -- the other head shows it -- but this head's task is not learned
+    in the run (a keypoint head at mAP 0 for 50 epochs beside boxes at 0.88): too little capacity or signal for it, a
+    loss weight too low, or labels the head cannot use."""
+    heads: dict[str, list] = {}
+    halves = trade_off_halves(run.metrics)
+    for m in run.metrics:
+        if m.split != "val" or not (m.rate and m.higher_is_better):
+            continue
+        h = _HEAD.search(m.tag)
+        if h is None:
+            continue
+        v = run.tag_values(m.tag)
+        v = v[np.isfinite(v)] / m.scale
+        if len(v):
+            heads.setdefault(h.group(1).upper(), []).append((m, v))
+    if len(heads) < 2:
+        return
+    learned = [k for k, ms in heads.items() if any(float(np.max(v)) >= p.floor_rate for _, v in ms)]
+    if not learned:
+        return  # no head left the floor: the whole model's (localisation floor, plateau-at-chance)
+    for k, ms in heads.items():
+        if k in learned or any(len(v) < p.floor_min_evals for _, v in ms):
+            continue
+        ms = [(m, v) for m, v in ms if m.tag not in halves] or ms
+        m, v = max(ms, key=lambda mv: (mv[0].kind in LOCALISATION_KINDS, len(mv[1])))
+        other_m, other_v = max(((om, ov) for kk in learned for om, ov in heads[kk]),
+                               key=lambda mv: (mv[0].kind in LOCALISATION_KINDS, float(np.max(mv[1]))))
+        steps = clean(run.series(m.tag)).index.to_numpy()
+        level = f"exactly 0 at all {len(v)} evaluations" if bool(np.all(v == 0)) else \
+            f"at most {fmt_num(float(np.max(v)) * m.scale)} over {len(v)} evaluations, below {p.floor_rate:.0%} of its scale"
+        n_other = len(heads[k]) - 1
+        also = "" if not n_other else \
+            f" (as {'is' if n_other == 1 else 'are'} the head's other {n_other} score{'' if n_other == 1 else 's'})"
+        yield Hit(
+            f"the ({k}) head never learned: {m.tag} is {level}{also}, while the other "
+            f"head's {other_m.tag} reached {fmt_num(float(np.max(other_v)) * other_m.scale)}: the model trains, this "
+            "head's task is not learned in the run",
+            step=int(steps[-1]), steps=(int(steps[0]), int(steps[-1])), confidence=0.6,
+            evidence={"metric": m.tag, "head": k, "best": float(np.max(v)) * m.scale, "evaluations": int(len(v)),
+                      "other_metric": other_m.tag, "mode": "head-at-floor"},
+            causes=("capacity", "lr-too-low", "too-few-steps"),
+        )
+        return
 
 
 def _agent_never_learned(run: Run, p: Params) -> Iterator[Hit]:

@@ -211,3 +211,45 @@ def test_a_loss_at_log_2_beside_a_flat_score_is_still_at_chance(n, tmp_path):
     rr, f = _findings(_seg_history(tmp_path / "run", n, 0.05, 0.06, seed=n, start=0.694, floor=0.6935,
                                    name="val_f1"))
     assert "plateau-at-chance" in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ one head of a multi-head model at 0
+def _yolo_two_heads(path, n, head, dead_level=0.0, seed=0):
+    """An Ultralytics results.csv of a two-head model (boxes (B) and masks (M) or keypoints (P)): the box head learns
+    (mAP50 0.01 -> 0.85); the other head's four scores stay at dead_level (None: it learns too)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(1, n + 1) / n
+    box = 0.85 * (1 - np.exp(-5 * t)) + 0.01 * rng.standard_normal(n)
+    other = (0.6 * (1 - np.exp(-4 * t)) if dead_level is None else np.full(n, dead_level)) \
+        + (0 if dead_level == 0.0 else 0.003 * np.abs(rng.standard_normal(n)))
+    part = {"P": "pose_loss", "M": "seg_loss"}[head]
+    cols = {"epoch": np.arange(1, n + 1), "train/box_loss": 2.6 - 1.9 * t, f"train/{part}": 10.8 - 2.5 * t,
+            "train/cls_loss": 8.0 * np.exp(-3 * t) + 0.4, "train/dfl_loss": 2.3 - 0.9 * t}
+    for side, v in (("B", box), (head, other)):
+        for name, f in (("precision", 1.1), ("recall", 0.9), ("mAP50", 1.0), ("mAP50-95", 0.6)):
+            cols[f"metrics/{name}({side})"] = np.clip(v * f, 0, 1)
+    cols.update({"val/box_loss": 2.3 - 1.2 * t, f"val/{part}": 10.9 - 1.6 * t, "val/cls_loss": 9 * np.exp(-3 * t) + 1,
+                 "val/dfl_loss": 2.1 - 0.6 * t, "lr/pg0": 0.01 * (1 - t) + 1e-4})
+    path.mkdir(parents=True, exist_ok=True)
+    keys = list(cols)
+    lines = [",".join(f"{k:>24}" for k in keys)]
+    for i in range(n):
+        lines.append(",".join(f"{(int(cols[k][i]) if k == 'epoch' else round(float(cols[k][i]), 5)):>24}" for k in keys))
+    (path / "results.csv").write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("n", [12, 50, 150])
+@pytest.mark.parametrize("head", ["P", "M"])
+@pytest.mark.parametrize("dead_level", [0.0, 0.03])
+def test_a_head_whose_scores_stay_at_the_floor_beside_a_head_that_learns_underfits(n, head, dead_level, tmp_path):
+    rr, f = _findings(_yolo_two_heads(tmp_path / "run", n, head, dead_level, seed=n))
+    assert "underfitting" in f and f["underfitting"].severity == "warning", _shown(rr)
+    assert f"({head}) head" in f["underfitting"].message, _shown(rr)
+
+
+@pytest.mark.parametrize("n", [12, 50])
+@pytest.mark.parametrize("head", ["P", "M"])
+def test_two_heads_that_learn_are_not_flagged(n, head, tmp_path):
+    rr, f = _findings(_yolo_two_heads(tmp_path / "run", n, head, None, seed=n))
+    assert "underfitting" not in f, _shown(rr)
