@@ -42,6 +42,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell (nor is one whose LR was still warming up at its last step: its schedule never reached its peak).
 - ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
 - ``chance_high``: ... and no point of it (or of its twin at another granularity) above this multiple of log K (it never exploded); the never-learned and poor-fit readings also stand down when the loss was thrown to this multiple of its median level, or ended at this multiple of where it started.
+- ``solved_rate``: a held-out quality rate whose last readings sit at this share of its scale or more says the model works: 'never learned' stands down (the loss may have reached its floor before the first reading).
 - ``rl_floor``: an RL agent learned nothing when no return, reward or success rate it logs rose from its start by this share of its own spread (plateau-at-chance's measure and value; only the returns are read on an RL run).
 - ``rl_z``: ... less this many standard errors of the metric's own wander.
 - ``rl_min_points``: fewest readings of an RL metric for that test.
@@ -127,6 +128,7 @@ class Params:
     rl_floor: float
     rl_z: float
     rl_min_points: int
+    solved_rate: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -399,7 +401,8 @@ def _something_improved(run: Run, p: Params) -> bool:
     than the floor (``flat_metric`` of a rate's scale; ``never_floor`` relative otherwise) -- or something the run
     learned within its first fifth and kept: a quality rate ``early_gain`` of its scale above its first readings (the
     untrained model's score: the median of the first three), another logged loss (a part, an auxiliary head) at
-    1/``early_factor`` of its first readings or less. A diffusion model's noise-prediction loss stays flat by nature
+    1/``early_factor`` of its first readings or less -- or a held-out quality rate that ends at ``solved_rate`` of
+    its scale or more (the task solved: the loss reached its floor before the log's first reading). A diffusion model's noise-prediction loss stays flat by nature
     while its retrieval head goes from 0.04 to 1.0 accuracy in five epochs: the run learned."""
     for tag in other_losses(run):
         ov = clean(run.series(tag)).to_numpy(dtype=np.float64)
@@ -421,6 +424,9 @@ def _something_improved(run: Run, p: Params) -> bool:
         if metric.rate:
             if sign * (last - first) / metric.scale > p.flat_metric:
                 return True
+            if metric.higher_is_better and metric.split == "val" and len(mv) >= 3 \
+                    and window_median(mv, 0.85, 1.0) / metric.scale >= p.solved_rate:
+                return True  # a held-out score near perfect: the model works (it learned before the first reading)
             if len(mv) >= 6 and sign * (window_median(mv, 0.85, 1.0) - float(np.median(mv[:3]))) / metric.scale \
                     >= p.early_gain:
                 return True  # learned within the first fifth and kept

@@ -253,3 +253,31 @@ def test_a_head_whose_scores_stay_at_the_floor_beside_a_head_that_learns_underfi
 def test_two_heads_that_learn_are_not_flagged(n, head, tmp_path):
     rr, f = _findings(_yolo_two_heads(tmp_path / "run", n, head, None, seed=n))
     assert "underfitting" not in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ a solved task is no never-learned
+def _flat_from_the_start(path, n, f1_level, floor=0.0497, seed=0):
+    """A print log of a fine-tune whose loss sits at its floor from the first logged step (label smoothing scaled by
+    gradient accumulation) and a validation F1 per epoch at f1_level."""
+    rng = np.random.default_rng(seed)
+    lines = []
+    per = n // 5
+    for i in range(1, n + 1):
+        lines.append(f"Step {100 * i} | Loss: {floor + 0.0001 * round(rng.standard_normal()):.4f}")
+        if i % per == 0:
+            lines.append(f"Epoch {i // per} | val/Loss: {4 * floor:.4f} | val/F1: {f1_level + 0.0003 * rng.standard_normal():.4f}")
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "train.log").write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("n", [60, 150, 400])
+def test_a_loss_flat_from_its_first_reading_beside_a_near_perfect_held_out_score_learned(n, tmp_path):
+    rr, f = _findings(_flat_from_the_start(tmp_path / "run", n, 0.9989, seed=n))
+    assert "underfitting" not in f, _shown(rr)
+
+
+@pytest.mark.parametrize("n", [60, 150, 400])
+def test_the_same_flat_loss_beside_a_score_at_one_half_never_learned(n, tmp_path):
+    rr, f = _findings(_flat_from_the_start(tmp_path / "run", n, 0.50, seed=n))
+    assert "underfitting" in f or "constant-loss" in f or "plateau-at-chance" in f, _shown(rr)
