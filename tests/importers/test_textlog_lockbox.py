@@ -6,8 +6,8 @@ on the labels that give each series as a dict; the labels that only list the ser
 named series is a tag of the reading.
 
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
-batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14 and the 2026-12-11 batches, scored
-and seen; the 2026-12-12 batches are locked: not listed, never read)."""
+batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14, the 2026-12-11 and the 2026-12-12
+batches, scored and seen; the 2026-12-13 batches are locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-06y", "2026-12-06w", "2026-12-06z", "2026-12-06nu10", "2026-12-07aa", "2026-12-07ab",
                    "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae",
                    "2026-12-09af", "2026-12-09nu13", "2026-12-10ag", "2026-12-10ah", "2026-12-10nu14",
-                   "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15")
+                   "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
+                   "2026-12-12am", "2026-12-12nu16")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -935,8 +936,41 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   stretch too short to call; its unfinished_schedule, planned only in the repository's code, still missed);
 #   shaheem's metric_regression still missed (val/PSNR 27.5 -> 26.6 over five evaluations: the detector's call); nu15
 #   unchanged (0.667, precision 1.0).
-MIN_COUNTED_LOCKBOX = 0.968
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.868
+#
+# FIRST READING of 2026-12-12ak, 2026-12-12al, 2026-12-12am and 2026-12-12nu16 (each scored once, unseen, in the
+# sixteenth session; seen now; added here before any reader change of this branch, code of main at 38b6c30; all four
+# label by counts: ak's thirteen text logs, al's twelve, am's twelve, nu16's sixteen):
+#   count labels, all nineteen batches: 813/867 (93.8%) read, 731 (84.3%) analysed -- ak 21/27 (17 analysed), al 32/46
+#   (31), am 24/35 (21), nu16 53/54 (50); the fifteen earlier batches unchanged (683/705, 612); dict labels, list labels
+#   and the main corpus unchanged by the listing (the four batches have count labels only).
+#   Missed in ak (6): heyuanchi_dsml_final's and aarnol_bolt_fmri's loss (files of bare numbers named 'loss_log.txt':
+#   read as a series 'loss_log'); chinyyyyyyyy_makhos_alphazero's Val Pi loss / Val V loss ('275 Val Pi loss:0.8156Val
+#   V loss:0.6376', the next key of several words written against the value: 'Val Pi loss' lost, 'V loss' read apart);
+#   gaoq1_ner_idcnn's dev f1 (the 'new best dev f1 score:' lines read as 'val/new best dev f1 score', 18 of 22; the
+#   dev and test evaluations after 'evaluate:dev' / 'evaluate:test' read as one 'FB1' series, no split);
+#   guo622_bilstm_crf's f1_micro (105 of 65: appended launches).
+#   Missed in al (14): novothsz_keras_history_repr's four series (Keras' history printed as one dict of lists, "{'loss':
+#   [1.53, 0.21, ..], 'accuracy': [..], ..}": refused); neeraj_hen_yolov8xseg_console's box / mask mAP50-95 (the
+#   header 'Box(P R mAP50 mAP50-95) Mask(P R mAP50 mAP50-95)': both groups' columns merged, 40 points each, and a
+#   'val/Mask(P' column); vnitish_pix2pix_satellite_map's G / D_real / D_fake losses (read as 'Avg Losses G' .., the
+#   label naming them 'G_loss' ..); sulemankhurram_alexnet_glaucoma's epoch loss / accuracy / val accuracy (read as
+#   'Loss [2]', 'Accuracy' and 'val/Acc@1', the label naming them otherwise); nabint's test instance mIoU (read as 'Test
+#   mIoU'); ricardo's non_greedy_pct (read as 'Non-Greedy').
+#   Missed in am (11): dalisson_wandb_output_frozen's train / eval avg_loss ('Epoch 1 - train: avg_loss - 3.65', a name
+#   and its value separated by a dash: refused); arzosafari_sumo_dqn_stopped_ep1's reward ('Episode 1/1000 | Step k |
+#   ..': every record on step 1, the episode taken for the step and the step dropped; 56 of 63 kept); enochkang's test
+#   cross entropy / Q-value MSE (read as 'val/Cross entropy test loss' and 'MSE of Q-value', named otherwise);
+#   insaneonion's loss / smooth loss (1499 each, as many as the log prints: the label's 1573 adds the 74 eval lines);
+#   lcskrishna_fruits_iteration_loss's test loss / test batch accuracy (the 255 'Loss : x' lines after 'OK: Finished
+#   training for 25 epochs' read as 'Loss [2]', a training series; Python 2's "('Accuracy : ', 56.25)" not read);
+#   lthirat's val accuracy ('Vaildation accuracy', misspelt: a training series); yffbit_rebel_leduc_value_net's loss
+#   (rows of bare numbers behind a logger's time stamp, '2022-05-09 19:29:18,641 - 0<TAB>0<TAB>1.58': nothing read).
+#   Missed in nu16 (1): pipe-mlp-two-runs' val_loss ('tr_acc=None val_loss=0.24': read as 'None val_loss').
+#   Not analysed: ak lujiutiao's O_chamfer / O_key_on_pc, hyjwpk's entropy / win; al omarftt's rewards/margins; am
+#   aetandrianwr's Train Loss, arzosafari's Epsilon, insaneonion's eval cwr; nu16 the bare 'train' of two '(train 0.69
+#   dev 0.70 acc ..)' logs, pipe-mlp-raw-sgd's test_mae_kpa.
+MIN_COUNTED_LOCKBOX = 0.937
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.843
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.911
