@@ -59,8 +59,11 @@ KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 # 0.0004", MMEngine's test summary): a name of two letters or more and its colon, then a number
 # (an ordinal, "This is 0-th epoch", "the 2nd stage", is a position said in words, no value)
 GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
+# a value printed as a word -- Python's None, True, False, JSON's null -- ends its pair: "tr_acc=None val_loss=0.24" is
+# tr_acc (no number) then val_loss, never a key "None val_loss"
+_WORD_VALUE_AHEAD = r"(?!(?<=[=:])\s?(?:None|True|False|null)\s)(?!(?<=[=:]\s)(?:None|True|False|null)\s)"
 PAIR = re.compile(
-    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
+    r"(?<![\w.@/\-])" + _WORD_VALUE_AHEAD + r"(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
     r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
