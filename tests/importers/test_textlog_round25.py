@@ -23,3 +23,20 @@ def test_a_value_printed_as_a_word_is_no_part_of_the_next_key(tmp_path, word, se
     rd = _read(tmp_path, lines)
     assert _tags(rd) == {"tr_loss", "val_loss", "val_mae"}
     assert _series(rd, "val_loss") == (list(range(1, epochs + 1)), vl)
+
+
+# ------------------------------------------------------------- a file named for its quantity and its kind of file
+@pytest.mark.parametrize("name,tag", [("loss_log.txt", "loss"), ("train_loss_history.txt", "train_loss"),
+                                      ("acc-curve.txt", "acc"), ("reward_log.txt", "reward"),
+                                      ("val_loss.log.txt", "val_loss")])
+@pytest.mark.parametrize("counted", [False, True])
+@pytest.mark.parametrize("rows", [12, 300])
+def test_a_file_named_for_its_quantity_and_its_kind_names_its_rows(tmp_path, name, tag, counted, rows):
+    """``loss_log.txt`` written one number a line (``f.write(f"{loss}\\n")``, or ``f"{i}, {loss}"``) holds a loss a row:
+    the file's name says the quantity and then the kind of file it is (log, history, curve, record), so the rows
+    are the quantity's -- a series ``loss``, as ``losses.txt``'s are, not one named ``loss_log``."""
+    vals = [round(1.7 / (1 + i / 10), 6) for i in range(rows)]
+    lines = [f"{i + 1}, {v}" if counted else f"{v}" for i, v in enumerate(vals)]
+    rd = _read(tmp_path, lines, name=name)
+    assert _tags(rd) == {tag}
+    assert _series(rd, tag)[1] == vals

@@ -485,10 +485,19 @@ def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> Ru
 _PLURAL_QUANTITY = re.compile(r"(?i)(.*?)(loss|accurac|reward|return|error|score|acc|perplexit|metric)(es|ies|s)")
 
 
+# a file named for the quantity it holds and the kind of file it is ('loss_log.txt', 'train_loss_history.txt',
+# 'acc-curve.txt', 'reward_record.txt'): the quantity names the rows
+_QUANTITY_KIND = re.compile(r"(?i)(.*?(?:loss|accurac|acc|reward|return|error|score|perplexit|ppl|metric)\w*?)"
+                            r"[_\-. ]?(?:log|logs|history|hist|curve|curves|record|records|values|trace)")
+
+
 def _column_names(n: int, path: Path) -> list[str]:
     """The names of ``n`` unnamed columns (:func:`curvedoc.importers._tabular.unnamed_columns`), the file's name said
-    in the singular when it names in the plural the quantity each row holds (``losses.txt``: a loss a row)."""
+    in the singular when it names in the plural the quantity each row holds (``losses.txt``: a loss a row), without
+    the word for the kind of file after the quantity (``loss_log.txt``, ``train_loss_history.txt``: a loss a row)."""
     names = T.unnamed_columns(n, path)
+    if n == 1 and (k := _QUANTITY_KIND.fullmatch(names[0])):
+        names = [k.group(1)]
     if n == 1:
         m = _PLURAL_QUANTITY.fullmatch(names[0])
         if m and (m.group(3).lower() == "ies") == (m.group(2).lower() in ("accurac", "perplexit")) \
