@@ -40,3 +40,37 @@ def test_a_file_named_for_its_quantity_and_its_kind_names_its_rows(tmp_path, nam
     rd = _read(tmp_path, lines, name=name)
     assert _tags(rd) == {tag}
     assert _series(rd, tag)[1] == vals
+
+
+# ------------------------------------------------------------- a dash set off by spaces between a name and its value
+@pytest.mark.parametrize("fmt", [
+    "Epoch {e} - {split}: avg_loss - {v:.2f}",
+    "epoch {e} | {split} | loss - {v:.4f}",
+    "Epoch {e}/{E} - {split}: loss - {v:.4f}, acc - {a:.3f}",
+])
+@pytest.mark.parametrize("blank", [0, 40])
+@pytest.mark.parametrize("epochs", [3, 11])
+def test_a_dash_between_a_name_and_its_value_is_its_separator(tmp_path, fmt, blank, epochs):
+    """A callback printing ``f"Epoch {e} - train: avg_loss - {x:.2f}"`` (a W&B console capture, its progress bars left
+    as blank lines) separates each name from its value with a dash set off by spaces, as others use a colon: the
+    value is the name's, and the split said after the record's position ('Epoch 3 - eval:') is the record's."""
+    lines, tr, ev = [], [], []
+    for e in range(1, epochs + 1):
+        for split, out, base in (("train", tr, 3.0), ("eval", ev, 5.0)):
+            v = round(base + 1 / e, 2 if "avg_loss" in fmt else 4)
+            out.append(v)
+            lines.append(fmt.format(e=e, E=epochs, split=split, v=v, a=0.5 + e / 100))
+            lines += [""] * blank
+    rd = _read(tmp_path, lines)
+    key = "avg_loss" if "avg_loss" in fmt else "loss"
+    assert _series(rd, key) == (list(range(1, epochs + 1)), tr)
+    assert _series(rd, f"val/{key}") == (list(range(1, epochs + 1)), ev)
+    assert not any(t.endswith("Epoch") or t.startswith("Epoch") for t in _tags(rd))
+
+
+@pytest.mark.parametrize("line", ["Epoch 8 - 2.5s - loss: 0.3", "1/10 - 3s - loss: 0.3",
+                                  "32/32 [==============================] - 1s 5ms/step - loss: 0.3"])
+def test_a_dash_after_a_count_or_a_time_stays_a_dash(line):
+    from curvedoc.importers.textlog import records
+    rec = records.analyse(line, None).rec
+    assert rec is not None and rec.keys == ("loss",) and rec.values == [0.3]

@@ -555,9 +555,17 @@ def _names_then_values(m: re.Match) -> str:
     return ", ".join(f"{n}: {v}" for n, v in zip(names, vals))
 
 
+# a name and its value separated by a dash set off by spaces, the value closing the line or its field ("Epoch 1 - train:
+# avg_loss - 3.65", "loss - 0.41 | acc - 0.88"): the dash is the name's separator, as a colon is (the name one word with
+# a letter, never a count: "Epoch 8 - 2.5s", "1/10 - 3s" keep their dash)
+DASH_PAIR = re.compile(r"(?<![\w.\-])([A-Za-z][\w.]*[A-Za-z_][\w.]*|[A-Za-z])\s+-\s+(" + NUM + r")(?=\s*(?:$|[,;|]))")
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
+    if " - " in msg:
+        msg = DASH_PAIR.sub(r"\1: \2", msg)
     if "," in msg and ":" in msg:
         msg = NAMES_THEN_VALUES.sub(_names_then_values, msg)
     if " to " in msg and ("rate" in msg or "lr" in msg or "LR" in msg):
@@ -706,14 +714,17 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 # a key a setting printed alone on its line may have ("base_lr", "model.depth": see TextLogParser.note_setting_line)
 SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # a held-out word among the first words of a line, before its first number (see parse_record)
-SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
+# (the record's position may come first, its clock named with its count and then a dash or a bar: "Epoch 1 - eval:
+# avg_loss - 5.14", "step 200 | validation | loss ..")
+_LEAD_POSITION = r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?\s*[|\-]\s*)?"
+SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
 # a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
 SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
                           re.IGNORECASE)
 # a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
-TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
+TRAIN_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
