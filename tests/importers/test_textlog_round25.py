@@ -74,3 +74,29 @@ def test_a_dash_after_a_count_or_a_time_stays_a_dash(line):
     from curvedoc.importers.textlog import records
     rec = records.analyse(line, None).rec
     assert rec is not None and rec.keys == ("loss",) and rec.values == [0.3]
+
+
+# ------------------------------------------------------------- Keras' history printed as one dict of lists
+@pytest.mark.parametrize("epochs", [2, 5, 40])
+@pytest.mark.parametrize("val", [False, True])
+@pytest.mark.parametrize("quote", ["'", '"'])
+def test_a_history_printed_as_one_dict_of_lists_is_a_series_per_key(tmp_path, epochs, val, quote):
+    """``print(history.history)`` after ``model.fit`` (or ``json.dump`` of it into a .txt) leaves one line, a dict of
+    per-epoch lists: each key is a series, an item an epoch, on the item's place in its list as the JSON reader puts
+    a Keras history -- not a file refused for holding no 'key: value' line."""
+    h = {"loss": [round(1.5 / (e + 1), 6) for e in range(epochs)],
+         "accuracy": [round(0.5 + e / (2 * epochs), 6) for e in range(epochs)]}
+    if val:
+        h["val_loss"] = [round(1.6 / (e + 1), 6) for e in range(epochs)]
+        h["val_accuracy"] = [round(0.45 + e / (2 * epochs), 6) for e in range(epochs)]
+    text = repr(h) if quote == "'" else __import__("json").dumps(h)
+    rd = _read(tmp_path, [text], name="log_train.txt")
+    assert _tags(rd) == set(h)
+    for k, v in h.items():
+        assert _series(rd, k) == (list(range(epochs)), v)
+
+
+def test_a_dict_of_settings_is_no_history(tmp_path):
+    from curvedoc.errors import LoadError
+    with pytest.raises(LoadError):
+        _read(tmp_path, ["{'lr': 0.001, 'epochs': 10, 'layers': [64, 32]}"], name="log_train.txt")
