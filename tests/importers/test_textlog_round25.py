@@ -100,3 +100,31 @@ def test_a_dict_of_settings_is_no_history(tmp_path):
     from curvedoc.errors import LoadError
     with pytest.raises(LoadError):
         _read(tmp_path, ["{'lr': 0.001, 'epochs': 10, 'layers': [64, 32]}"], name="log_train.txt")
+
+
+# ------------------------------------------------------------- the next key written against a decimal value
+@pytest.mark.parametrize("fmt", ["{i} Val Pi loss:{a}Val V loss:{b}", "Policy loss:{a}Value loss:{b}",
+                                 "iter {i} Train Loss:{a}Grad Norm:{b}"])
+@pytest.mark.parametrize("rows", [6, 30])
+def test_the_next_key_written_against_a_decimal_value_starts_a_pair(tmp_path, fmt, rows):
+    """``print(f"Val Pi loss:{pi}Val V loss:{v}")`` leaves no separator between a value and the next name: a name of
+    a few words with a capital and its colon, right after a decimal value, is the next key -- both values are read,
+    not the first lost and the second's name cut to its last words ('V loss')."""
+    lines, first, second = [], [], []
+    for i in range(1, rows + 1):
+        a, b = round(1.2 - i / 100, 6), round(0.7 - i / 200, 6)
+        first.append(a)
+        second.append(b)
+        lines.append(fmt.format(i=i, a=a, b=b))
+    rd = _read(tmp_path, lines)
+    names = {"{i} Val Pi loss:{a}Val V loss:{b}": ("Val Pi loss", "Val V loss"),
+             "Policy loss:{a}Value loss:{b}": ("Policy loss", "Value loss"),
+             "iter {i} Train Loss:{a}Grad Norm:{b}": ("Train Loss", "Grad Norm")}[fmt]
+    assert _series(rd, names[0])[1] == first and _series(rd, names[1])[1] == second
+
+
+@pytest.mark.parametrize("line,keys", [("GPU 11.2GB Train loss: 0.3", ("Train loss",)),
+                                       ("mem 3.2MiB Val loss: 1.5", ("mem", "Val loss"))])
+def test_a_unit_against_its_value_is_no_glued_key(line, keys):
+    from curvedoc.importers.textlog import records
+    assert records.analyse(line, None).rec.keys == keys

@@ -561,11 +561,19 @@ def _names_then_values(m: re.Match) -> str:
 DASH_PAIR = re.compile(r"(?<![\w.\-])([A-Za-z][\w.]*[A-Za-z_][\w.]*|[A-Za-z])\s+-\s+(" + NUM + r")(?=\s*(?:$|[,;|]))")
 
 
+GLUED_NAME = re.compile(r"(\d\.\d+)(?!(?:[KMGTP]i?B|[KMGTPB]|dB|Hz|MHz|GHz|FPS|TFLOPS|GFLOPS)\b)(?=[A-Z][A-Za-z_]*(?: [A-Za-z_][\w\-]*){0,3}\s*:\s*[-+]?\.?\d)")
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
     if " - " in msg:
         msg = DASH_PAIR.sub(r"\1: \2", msg)
+    if ":" in msg:
+        # the next key written against a decimal value, the print having no separator ("Val Pi loss:0.8156Val V loss:
+        # 0.6376"): a capitalised name of up to four words and its colon, then a number, starts the next pair (a unit
+        # against its value stays the value's: "GPU 11.2GB Train loss: 0.3")
+        msg = GLUED_NAME.sub(r"\1 ", msg)
     if "," in msg and ":" in msg:
         msg = NAMES_THEN_VALUES.sub(_names_then_values, msg)
     if " to " in msg and ("rate" in msg or "lr" in msg or "LR" in msg):
