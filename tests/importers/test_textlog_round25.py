@@ -128,3 +128,53 @@ def test_the_next_key_written_against_a_decimal_value_starts_a_pair(tmp_path, fm
 def test_a_unit_against_its_value_is_no_glued_key(line, keys):
     from curvedoc.importers.textlog import records
     assert records.analyse(line, None).rec.keys == keys
+
+
+# ------------------------------------------------------------- groups of a header's columns named in parentheses
+def _yolo_console(epochs: int, second: str | None, kind: str) -> tuple[list[str], list[float], list[float]]:
+    bar = "\u2588" * 10
+    head = f"{'Class':>22}{'Images':>11}{'Instances':>11}{'Box(P':>11}{'R':>11}{'mAP50':>11}{'mAP50-95)':>11}"
+    if second:
+        head += f"{second + '(P':>11}{'R':>11}{'mAP50':>11}{'mAP50-95)':>11}"
+    lines = [f"Starting training for {epochs} epochs...", ""]
+    box, other = [], []
+    for e in range(1, epochs + 1):
+        b, o = round(0.4 + e / (3 * epochs), 3), round(0.35 + e / (4 * epochs), 3)
+        box.append(b)
+        other.append(o)
+        lines.append(f"{'Epoch':>11}{'GPU_mem':>11}{'box_loss':>11}{kind + '_loss':>11}{'cls_loss':>11}{'dfl_loss':>11}"
+                     f"{'Instances':>11}{'Size':>11}")
+        lines.append(f"{f'{e}/{epochs}':>11}{'14.5G':>11}{1 / e:>11.4g}{1.5 / e:>11.4g}{2 / e:>11.4g}{1.1 / e:>11.4g}"
+                     f"{182:>11}{640:>11}: 100%|{bar}| 12/12 [00:10<00:00,  1.15it/s]")
+        lines.append(f"{head}: 100%|{bar}| 1/1 [00:00<00:00,  2.1it/s]")
+        row = f"{'all':>22}{20:>11}{249:>11}{0.5:>11}{0.8:>11}{0.7:>11}{b:>11}"
+        if second:
+            row += f"{0.45:>11}{0.75:>11}{0.65:>11}{o:>11}"
+        lines.append(row)
+        lines.append("")
+    return lines, box, other
+
+
+@pytest.mark.parametrize("second,kind", [("Mask", "seg"), ("Pose", "pose")])
+@pytest.mark.parametrize("epochs", [3, 20])
+def test_groups_of_columns_named_in_parentheses_qualify_their_columns(tmp_path, second, kind, epochs):
+    """A segmentation or pose model's YOLO validation header holds two groups of the same columns, 'Box(P R mAP50
+    mAP50-95)' and 'Mask(P R mAP50 mAP50-95)': each group's name qualifies its columns -- 'val/Box mAP50-95' and
+    'val/Mask mAP50-95', one point an epoch each -- never one 'mAP50-95' series of both (two points an epoch, read as
+    a restart) nor a column named 'Mask(P'."""
+    lines, box, other = _yolo_console(epochs, second, kind)
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert _series(rd, "val/Box mAP50-95") == (list(range(1, epochs + 1)), box)
+    assert _series(rd, f"val/{second} mAP50-95") == (list(range(1, epochs + 1)), other)
+    assert {"val/Box precision", f"val/{second} recall"} <= tags
+    assert not any("(" in t for t in tags) and "val/mAP50-95" not in tags
+    assert not any(i.kind == "restart" for i in rd.issues)
+
+
+@pytest.mark.parametrize("epochs", [3, 20])
+def test_a_lone_group_of_a_detector_names_nothing(tmp_path, epochs):
+    lines, box, _ = _yolo_console(epochs, None, "obj")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "val/mAP50-95") == (list(range(1, epochs + 1)), box)
+    assert {"val/precision", "val/recall", "val/mAP50"} <= _tags(rd)

@@ -1476,13 +1476,37 @@ class TableRow(NamedTuple):
     label: str | None  # the class a per-class row names ("all" is the table's own row: None)
 
 
+# a group of a header's columns written as its name and the names of its columns in parentheses: YOLO's "Box(P R mAP50
+# mAP50-95)", and beside it for a segmentation or pose model "Mask(P R mAP50 mAP50-95)" / "Pose(P R ..)"
+_GROUP_OPEN = re.compile(r"([A-Za-z][\w\-]*)\((.+)")
+
+
+def column_groups(cols: list[str]) -> list[str | None]:
+    """The group each column of a header is in (:data:`_GROUP_OPEN`), None outside a group."""
+    out: list[str | None] = []
+    group = None
+    for c in cols:
+        m = _GROUP_OPEN.fullmatch(c)
+        if m and group is None and ")" not in m.group(2):
+            group = m.group(1)
+        out.append(group)
+        if group is not None and c.endswith(")") and c.count("(") < c.count(")") + (1 if m else 0):
+            group = None
+    return out
+
+
 def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     keys, vals = [], []
     epoch = planned = None
     label = None
     training = any(c.lower().startswith("epoch") for c in cols)
     detection = not training and any(c.lower().startswith("map") for c in cols)
-    for c, cell in zip(cols, cells):
+    # (two groups or more side by side -- a segmentation model's "Box(P R mAP50 mAP50-95) Mask(P R mAP50 mAP50-95)"
+    # -- are measures of different things under the same names: each group's name qualifies its columns, 'Box
+    # mAP50-95' and 'Mask mAP50-95', never one series of both; a lone group, a detector's "Box(P ..)", names nothing)
+    groups = column_groups(cols) if "(" in "".join(cols) else [None] * len(cols)
+    named_groups = len({g for g in groups if g is not None}) >= 2
+    for c, cell, group in zip(cols, cells, groups):
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
         if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"(?:-1|\d{1,6})(?:\.0+)?", cell):
@@ -1506,6 +1530,10 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
             name += "_loss"
         elif detection and name.lower() in METRIC_INITIAL_COLUMNS:
             name = METRIC_INITIAL_COLUMNS[name.lower()]
+        if named_groups and group is not None:
+            inner = c[len(group) + 1:] if c.startswith(group + "(") else c
+            inner = inner[:-1] if inner.endswith(")") and inner.count("(") < inner.count(")") else inner
+            name = f"{group} {METRIC_INITIAL_COLUMNS.get(inner.lower(), inner) if detection else inner}"
         num = re.match(NUM, cell, re.IGNORECASE).group(0)
         keys.append(name)
         vals.append(to_number(num))
