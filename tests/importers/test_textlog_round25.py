@@ -178,3 +178,40 @@ def test_a_lone_group_of_a_detector_names_nothing(tmp_path, epochs):
     rd = _read(tmp_path, lines)
     assert _series(rd, "val/mAP50-95") == (list(range(1, epochs + 1)), box)
     assert {"val/precision", "val/recall", "val/mAP50"} <= _tags(rd)
+
+
+# ------------------------------------------------------------- Python 2's printed tuples; a test after training's end
+@pytest.mark.parametrize("fmt,key", [("('Accuracy : ', {v})", "Accuracy"), ('("val loss:", {v})', "val loss"),
+                                     ("('epoch', {e}, 'loss', {v})", "loss")])
+@pytest.mark.parametrize("rows", [5, 40])
+def test_a_tuple_python_2_printed_is_its_names_and_values(tmp_path, fmt, key, rows):
+    """``print("Accuracy : ", acc)`` run by Python 2 prints a tuple, ``('Accuracy : ', 56.25)``: the quoted name and
+    the number after it are a pair, as ``Accuracy : 56.25`` is (a line of them is no unparsed line)."""
+    vals = [round(40 + 50 * i / rows, 4) for i in range(rows)]
+    rd = _read(tmp_path, [fmt.format(v=v, e=i + 1) for i, v in enumerate(vals)])
+    assert _series(rd, key)[1] == vals
+
+
+@pytest.mark.parametrize("over", ["OK: Finished training for {E} epochs", "Training finished.", "=== Training complete ===",
+                                  "Finished Training", "training done!"])
+@pytest.mark.parametrize("epochs,batches", [(3, 5), (6, 12)])
+def test_what_a_program_prints_after_training_is_over_is_held_out(tmp_path, over, epochs, batches):
+    """A script that prints 'Loss : x' for each batch while it trains, then says the training is over ('OK: Finished
+    training for 25 epochs', 'Training finished.') and runs its test loop with the same print, holds the test's
+    losses out ('test/Loss'): they are no further points of the training loss."""
+    lines, train, test = [], [], []
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch : {e}")
+        for b in range(batches):
+            v = round(4 / (1 + e + b / batches), 6)
+            train.append(v)
+            lines.append(f"Loss : {v}")
+    lines.append(over.format(E=epochs))
+    for b in range(4):
+        v = round(1.5 + b / 100, 6)
+        test.append(v)
+        lines += [f"Loss : {v}", f"('Accuracy : ', {60 + b})"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Loss")[1] == train
+    assert _series(rd, "test/Loss")[1] == test
+    assert _series(rd, "test/Accuracy")[1] == [60, 61, 62, 63]

@@ -561,12 +561,34 @@ def _names_then_values(m: re.Match) -> str:
 DASH_PAIR = re.compile(r"(?<![\w.\-])([A-Za-z][\w.]*[A-Za-z_][\w.]*|[A-Za-z])\s+-\s+(" + NUM + r")(?=\s*(?:$|[,;|]))")
 
 
+# Python 2's print of a name and its value in parentheses -- print("Accuracy : ", acc) under Python 2 prints the tuple
+# "('Accuracy : ', 56.25)" -- and of several ("('epoch', 3, 'loss', 0.52)"): the names and their values
+_PY2_ITEM = r"""(?:'(?P<k1>[^'\n]{1,60})'|"(?P<k2>[^"\n]{1,60})")\s*,\s*(?P<v>""" + NUM + r")"
+PY2_TUPLE = re.compile(r"\(\s*" + _PY2_ITEM.replace("?P<k1>", "?:").replace("?P<k2>", "?:").replace("?P<v>", "?:")
+                       + r"(?:\s*,\s*" + _PY2_ITEM.replace("?P<k1>", "?:").replace("?P<k2>", "?:").replace("?P<v>", "?:")
+                       + r")*\s*,?\s*\)", re.IGNORECASE)
+PY2_ITEM = re.compile(_PY2_ITEM, re.IGNORECASE)
+
+
+def _py2_tuple(msg: str) -> str:
+    """The pairs of a Python 2 printed tuple (:data:`PY2_TUPLE`) written as 'name: value, ..'."""
+    out = []
+    for m in PY2_ITEM.finditer(msg):
+        name = (m.group("k1") or m.group("k2") or "").strip().rstrip(":=").strip()
+        if not name or not re.match(r"[^\W\d]", name):
+            return msg
+        out.append(f"{name}: {m.group('v')}")
+    return ", ".join(out)
+
+
 GLUED_NAME = re.compile(r"(\d\.\d+)(?!(?:[KMGTP]i?B|[KMGTPB]|dB|Hz|MHz|GHz|FPS|TFLOPS|GFLOPS)\b)(?=[A-Z][A-Za-z_]*(?: [A-Za-z_][\w\-]*){0,3}\s*:\s*[-+]?\.?\d)")
 
 
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
+    if msg[:1] == "(" and "," in msg and PY2_TUPLE.fullmatch(msg.rstrip()):
+        msg = _py2_tuple(msg)
     if " - " in msg:
         msg = DASH_PAIR.sub(r"\1: \2", msg)
     if ":" in msg:
@@ -1303,8 +1325,19 @@ def banner(msg: str) -> tuple | None:
         else ("val", "banner")
 
 
+# a line that says the training is over, and nothing else ("OK: Finished training for 25 epochs", "Training
+# finished.", "=== Training complete ==="): what the program prints after it -- a test of the trained model, its
+# per-batch losses and accuracies printed with the training's words -- is held out, as after "Testing..." (the next
+# epoch's records, a launch appended, end it)
+TRAINING_OVER = re.compile(r"^[\W_]*(?:(?:ok|done|success)\s*[:!\-]\s*)?(?:(?:finished|completed|ended|done)\s+"
+                           r"(?:the\s+)?training|training\s+(?:is\s+|has\s+)?(?:finished|complete[d]?|done|over|ended))"
+                           r"(?:\s+(?:for|after|in)\s+\d+\s+(?:epochs?|steps?|iterations?))?[\W_]*$", re.IGNORECASE)
+
+
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
+    if ("inish" in msg or "omplet" in msg or "nded" in msg or "one" in msg or "over" in msg) and TRAINING_OVER.match(msg):
+        return ("val", "phase", "test")
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
     if cmd:
         name = cmd.group("name").lower()
@@ -1735,7 +1768,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     elif msg.startswith("Train on ") and KERAS_FIT.match(msg):
         a.launch = True
     # heading ("Validation:", a group of key: value lines under it) is not an announcement
-    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):
+    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg) or ("raining" in msg and TRAINING_OVER.match(msg))) \
+            and not msg.endswith(":"):
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
             return a
