@@ -215,3 +215,27 @@ def test_what_a_program_prints_after_training_is_over_is_held_out(tmp_path, over
     assert _series(rd, "Loss")[1] == train
     assert _series(rd, "test/Loss")[1] == test
     assert _series(rd, "test/Accuracy")[1] == [60, 61, 62, 63]
+
+
+# ------------------------------------------------------------- an RL loop's episode, then the step inside it
+@pytest.mark.parametrize("fmt", ["Episode {e}/{E} | Step {k} | Action: {a} | Reward: {r:.2f} | Epsilon: {x:.4f}",
+                                 "episode {e}/{E}, step {k}, reward {r:.2f}, epsilon {x:.4f}",
+                                 "Episode: {e} Step: {k} Reward: {r:.2f} Epsilon: {x:.4f}"])
+@pytest.mark.parametrize("episodes,steps", [(1, 63), (3, 20)])
+@pytest.mark.parametrize("counted", [False, True])
+def test_an_episode_then_its_step_is_the_outer_loop_and_the_position(tmp_path, fmt, episodes, steps, counted):
+    """A DQN script printing one line per environment step, ``Episode 1/1000 | Step 12 | Reward: -4.5``, names the
+    episode (the outer loop, its total the plan) and then the step: every record is at its step -- counted inside
+    the episode (laid end to end) or over the run --, never all on the episode's number (one point an episode, the
+    others taken for echoes), and the plan is the episodes'."""
+    lines, rewards, g = ["Training started with GUI.", ""], [], 0
+    for e in range(1, episodes + 1):
+        for k in range(1, steps + 1):
+            g += 1
+            r = -0.5 * k - e
+            rewards.append(round(r, 2))
+            lines.append(fmt.format(e=e, E=1000, k=g if counted else k, a=k % 3, r=r, x=0.999 ** g))
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "Reward" if "Reward" in fmt else "reward") == (list(range(1, episodes * steps + 1)), rewards)
+    if "/" in fmt:
+        assert rd.meta.get("num_epochs") == 1000 and "max_steps" not in rd.meta

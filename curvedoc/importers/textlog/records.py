@@ -1052,6 +1052,7 @@ def parse_record(msg: str) -> Rec | None:
     vals: list[float] = []
     step = None
     step_total = None
+    step_word = None  # the clock's name the step was read from ("episode", "iter", ..)
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
@@ -1111,9 +1112,21 @@ def parse_record(msg: str) -> Rec | None:
         elif step_key:
             if not math.isnan(v) and float(v).is_integer() and step is None:
                 step = int(v)
+                step_word = low
                 if tot:
                     planned["steps"] = int(tot)
                     step_total = int(tot)
+                continue
+            if not math.isnan(v) and float(v).is_integer() and step_word == "episode" and low == "step" \
+                    and epoch is None and not has_epoch and not tot:
+                # an RL loop's episode with the step printed after it ("Episode 1/1000 | Step 12 | Reward: -4.5"):
+                # the episode is the outer loop, as an epoch is, its total the plan; the step is the records'
+                # position (the step a script prints, not the step count of a finished episode: "Steps: 200")
+                epoch = step
+                if step_total is not None:
+                    planned.pop("steps", None)
+                    planned["epochs"] = step_total
+                step, step_total, step_word = int(v), None, low
                 continue
             if not math.isnan(v) and float(v).is_integer():
                 # a second step printed on the line is not a metric. Beside an epoch, a counter with a total
