@@ -105,6 +105,12 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     # (the label names the metric as it is meant, BLEU; the log prints it misspelt)
     "2026-12-11ai/text_log/tamslate_prebuilt": {
         "BLEU": ("BLUE", "'Eval step    0 | train loss 6.4116 | val loss 6.4124 | BLUE: 0.0000'")},
+    # (a segmentation model's validation header 'Box(P R mAP50 mAP50-95) Mask(P R mAP50 mAP50-95)': the label's notes
+    # give the box mAP50-95 per epoch, read as 'val/Box mAP50-95' since the groups qualify their columns -- before,
+    # one 'val/mAP50-95' of both groups, 74 points for 37 evaluations)
+    "2026-11-30m/text_log/ball-segmentation-yolo": {
+        "mAP50": ("Box mAP50", "'Class Images Instances Box(P R mAP50 mAP50-95) Mask(P R mAP50 mAP50-95)'"),
+        "mAP50-95": ("Box mAP50-95", "'Class Images Instances Box(P R mAP50 mAP50-95) Mask(P R mAP50 mAP50-95)'")},
     # (the epoch's averages printed under their heading, the parts named alone; a percentage named without its unit;
     # the instance mIoU printed as 'mIoU' beside the class mIoU; a test loss and an MSE named in words)
     "2026-12-12al/text_log/vnitish_pix2pix_satellite_map": {
@@ -117,6 +123,10 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "test_instance_mIoU": ("Test mIoU", "'Test Acc: 0.928285  Class mIoU: 0.863341   mIoU: 0.866549'")},
     "2026-12-12al/text_log/sulemankhurram_alexnet_glaucoma": {
         "train_acc_epoch": ("Accuracy", "\"{'Epoch': 1, 'Loss': 267.124, 'Accuracy': 56.5656}\" after each epoch")},
+    # (the test loop's per-batch accuracy, printed by Python 2 as a tuple after 'OK: Finished training for 25 epochs':
+    # the test's 'Accuracy', held out by the reading as 'test/Accuracy')
+    "2026-12-12am/text_log/lcskrishna_fruits_iteration_loss": {
+        "test_batch_accuracy": ("test Accuracy", "\"('Accuracy : ', 56.25)\" after 'OK: Finished training for 25 epochs'")},
     "2026-12-12am/text_log/enochkang_ddcdpt_zurcher_killed": {
         "test_cross_entropy_loss": ("Cross entropy test loss", "'\tCross entropy test loss: 0.7052'"),
         "q_value_mse": ("MSE of Q-value", "'\tMSE of Q-value: 2.8820'")},
@@ -318,7 +328,9 @@ def reading_of_names():
         held = {_words(h) for h in _held_out_names(lab)} - trained
         for name in names:
             total += 1
-            if _named_as(name, tags, _words(name) in held):
+            # (a name RAW_NAMES lists is also looked for as the key the log prints, checked there with its split)
+            raw = RAW_NAMES.get(key, {}).get(name)
+            if _named_as(name, tags, _words(name) in held) or (raw is not None and _named_as(raw[0], tags, True)):
                 named += 1
             else:
                 misses.append(f"{key}:{name}")
@@ -990,8 +1002,37 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Not analysed: ak lujiutiao's O_chamfer / O_key_on_pc, hyjwpk's entropy / win; al omarftt's rewards/margins; am
 #   aetandrianwr's Train Loss, arzosafari's Epsilon, insaneonion's eval cwr; nu16 the bare 'train' of two '(train 0.69
 #   dev 0.70 acc ..)' logs, pipe-mlp-raw-sgd's test_mae_kpa.
-MIN_COUNTED_LOCKBOX = 0.961
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.862
+#
+# AFTER round 25 (tests/importers/test_textlog_round25.py: a value printed as a word, 'tr_acc=None', ends its pair; a
+# file of bare numbers named for its quantity and its kind of file, 'loss_log.txt', holds that quantity; a dash set off
+# by spaces between a name and its value, 'avg_loss - 3.65', is its separator, and the split word after the record's
+# position, 'Epoch 1 - eval:', the record's split; a file that is one dict of per-epoch lists, print(history.history),
+# is a series per key; the next key written against a decimal value, 'loss:0.81Val V loss:0.63', starts a pair; groups
+# of a header's columns named in parentheses side by side, 'Box(P R mAP50 mAP50-95) Mask(P ..)', qualify their columns;
+# a tuple Python 2 printed, "('Accuracy : ', 56.25)", is its pairs, and what a program prints after a line that only
+# says the training is over, 'OK: Finished training for 25 epochs', is held out; an RL loop's 'Episode 1/1000 | Step
+# 12' is the outer loop and the step) and the measure's RAW_NAMES / INCONSISTENT entries above:
+#   count labels, all nineteen batches: 835/863 (96.8%) read, 749 (86.8%) analysed -- ak 23/25 (19 analysed: +2
+#   heyuanchi's and aarnol's loss, read and analysed; chinyyyyyyyy's two losses read on all 38 lines, the label's 37 in
+#   INCONSISTENT), al 44/46 (40: +4 novothsz's Keras history, +2 neeraj's box / mask mAP50-95, +8 by RAW_NAMES --
+#   pix2pix's three 'Avg Losses' parts, ricardo's Non-Greedy, nabint's instance mIoU, sulemankhurram's epoch accuracy),
+#   am 31/33 (27: +2 dalisson's train / eval avg_loss, +1 arzosafari's 63 rewards, +1 lcskrishna's test/Loss, +3 by
+#   RAW_NAMES -- lcskrishna's test accuracy, enochkang's test cross entropy and Q-value MSE; insaneonion's two in
+#   INCONSISTENT), nu16 54/54 (51: +1 pipe-mlp-two-runs' val_loss); the fifteen earlier batches unchanged (683/705,
+#   612); dict labels unchanged (exact 564/592, analysed 543, no mix); list labels 502 -> 503/551 (ball-segmentation-
+#   yolo's 'mAP50-95' was matched by the merged 'val/mAP50-95' of box and mask, 74 points for 37 evaluations; now
+#   'val/Box mAP50-95', matched with 'mAP50' through RAW_NAMES); main corpus unchanged (exact 496/509, analysed 460,
+#   no mix); the golden file of ../shared unchanged.
+#   Read right now though the measure does not move: neeraj's and ball-segmentation-yolo's restart note gone (the
+#   merged mAP series stepped back each epoch); arzosafari's plan 1000 episodes (a plan of 1000 'steps' before, all
+#   records on step 1: not assessed) -- unfinished_schedule now found; lcskrishna's test 'Loss' no twin of the
+#   training loss ('Loss [2]').
+#   Still missed (6): gaoq1's dev f1 (the label counts the 22 'new best dev f1 score' lines, read as 'val/new best dev
+#   f1 score'); guo622's f1_micro (105 of 65 over its appended launches); sulemankhurram's epoch loss (read as 'Loss
+#   [2]' beside the per-iteration 'Loss') and val accuracy ('val/Acc@1'); lthirat's 'Vaildation accuracy' (misspelt:
+#   no split word, a training series); yffbit's rows of bare numbers behind a logger's time stamp.
+MIN_COUNTED_LOCKBOX = 0.967
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.867
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.917
-MIN_NAMED_LOCKBOX = 0.911
+MIN_NAMED_LOCKBOX = 0.912
