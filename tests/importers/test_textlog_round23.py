@@ -47,7 +47,9 @@ def test_a_file_named_in_the_plural_holds_one_such_value_a_row(tmp_path, name, s
     assert values == vals and steps == list(range(n))
 
 
-@pytest.mark.parametrize("name", ["train_loss.txt", "results.txt", "loss_history.txt", "glosses_x.txt"])
+# (a quantity's name followed by the kind of file it is, 'loss_history.txt', names the quantity since round 25:
+# test_textlog_round25.py; the kind alone, 'history.txt', names none and stays)
+@pytest.mark.parametrize("name", ["train_loss.txt", "results.txt", "history.txt", "glosses_x.txt"])
 def test_a_name_in_the_singular_or_of_no_quantity_stays_as_it_is(tmp_path, name):
     rd = read_text_log(_write(tmp_path, name, "".join(f"{v}\n" for v in _losses(8))))
     assert _tags(rd) == {name.split(".")[0]}

@@ -466,10 +466,45 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     return out
 
 
+# a whole file that is one dict of lists of numbers, as Python prints Keras' History.history ("{'loss': [1.53, 0.21,
+# ..], 'accuracy': [..], 'val_loss': [..], ..}") or json.dump writes it
+_DICT_OF_LISTS = re.compile(r"""\s*\{\s*(?:['"][^'"]{1,80}['"]\s*:\s*\[[^\[\]]*\]\s*,?\s*)+\}\s*""")
+
+
+def _dict_of_lists(path: Path, issues: list[ImportIssue], line: str) -> RunData | None:
+    """The run of a file that is one dict of lists of numbers (``print(history.history)`` after ``model.fit``): each
+    key a series, its items one an epoch, on the item's place in its list as the JSON reader puts a Keras history
+    (``keras-history``: the first epoch at 0), or None."""
+    if not _DICT_OF_LISTS.fullmatch(line):
+        return None
+    import ast
+    try:
+        d = ast.literal_eval(line.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if not isinstance(d, dict) or not d or not all(
+            isinstance(v, list) and len(v) >= 1 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                       for x in v) for v in d.values()) \
+            or max(len(v) for v in d.values()) < 2:
+        return None
+    tags, steps, values = [], [], []
+    for k, v in d.items():
+        tags += [str(k)] * len(v)
+        steps += range(len(v))
+        values += [float(x) for x in v]
+    frame = make_frame(np.asarray(tags, dtype=object), np.asarray(steps, dtype=np.int64),
+                       np.asarray(values, dtype=np.float64), source_file=str(path))
+    return RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": 1}, issues=list(issues),
+                   hparams={})
+
+
 def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> RunData | None:
-    """The run of a file that is one list of numbers on its line (``whole``: the file's first lines), or None."""
+    """The run of a file that is one list of numbers on its line (``whole``: the file's first lines), or one dict of
+    such lists (:func:`_dict_of_lists`), or None."""
     if len(whole) != 1:
         return None
+    if whole[0].lstrip().startswith("{"):
+        return _dict_of_lists(path, issues, whole[0])
     m = _LIST_LITERAL.fullmatch(whole[0])
     if m is None:
         return None
@@ -485,10 +520,19 @@ def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> Ru
 _PLURAL_QUANTITY = re.compile(r"(?i)(.*?)(loss|accurac|reward|return|error|score|acc|perplexit|metric)(es|ies|s)")
 
 
+# a file named for the quantity it holds and the kind of file it is ('loss_log.txt', 'train_loss_history.txt',
+# 'acc-curve.txt', 'reward_record.txt'): the quantity names the rows
+_QUANTITY_KIND = re.compile(r"(?i)(.*?(?:loss|accurac|acc|reward|return|error|score|perplexit|ppl|metric)\w*?)"
+                            r"[_\-. ]?(?:log|logs|history|hist|curve|curves|record|records|values|trace)")
+
+
 def _column_names(n: int, path: Path) -> list[str]:
     """The names of ``n`` unnamed columns (:func:`curvedoc.importers._tabular.unnamed_columns`), the file's name said
-    in the singular when it names in the plural the quantity each row holds (``losses.txt``: a loss a row)."""
+    in the singular when it names in the plural the quantity each row holds (``losses.txt``: a loss a row), without
+    the word for the kind of file after the quantity (``loss_log.txt``, ``train_loss_history.txt``: a loss a row)."""
     names = T.unnamed_columns(n, path)
+    if n == 1 and (k := _QUANTITY_KIND.fullmatch(names[0])):
+        names = [k.group(1)]
     if n == 1:
         m = _PLURAL_QUANTITY.fullmatch(names[0])
         if m and (m.group(3).lower() == "ies") == (m.group(2).lower() in ("accurac", "perplexit")) \

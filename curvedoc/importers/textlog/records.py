@@ -59,8 +59,11 @@ KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 # 0.0004", MMEngine's test summary): a name of two letters or more and its colon, then a number
 # (an ordinal, "This is 0-th epoch", "the 2nd stage", is a position said in words, no value)
 GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
+# a value printed as a word -- Python's None, True, False, JSON's null -- ends its pair: "tr_acc=None val_loss=0.24" is
+# tr_acc (no number) then val_loss, never a key "None val_loss"
+_WORD_VALUE_AHEAD = r"(?!(?<=[=:])\s?(?:None|True|False|null)\s)(?!(?<=[=:]\s)(?:None|True|False|null)\s)"
 PAIR = re.compile(
-    r"(?<![\w.@/\-])(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
+    r"(?<![\w.@/\-])" + _WORD_VALUE_AHEAD + r"(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
     r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
@@ -552,9 +555,47 @@ def _names_then_values(m: re.Match) -> str:
     return ", ".join(f"{n}: {v}" for n, v in zip(names, vals))
 
 
+# a name and its value separated by a dash set off by spaces, the value closing the line or its field ("Epoch 1 - train:
+# avg_loss - 3.65", "loss - 0.41 | acc - 0.88"): the dash is the name's separator, as a colon is (the name one word with
+# a letter, never a count: "Epoch 8 - 2.5s", "1/10 - 3s" keep their dash)
+DASH_PAIR = re.compile(r"(?<![\w.\-])([A-Za-z][\w.]*[A-Za-z_][\w.]*|[A-Za-z])\s+-\s+(" + NUM + r")(?=\s*(?:$|[,;|]))")
+
+
+# Python 2's print of a name and its value in parentheses -- print("Accuracy : ", acc) under Python 2 prints the tuple
+# "('Accuracy : ', 56.25)" -- and of several ("('epoch', 3, 'loss', 0.52)"): the names and their values
+_PY2_ITEM = r"""(?:'(?P<k1>[^'\n]{1,60})'|"(?P<k2>[^"\n]{1,60})")\s*,\s*(?P<v>""" + NUM + r")"
+PY2_TUPLE = re.compile(r"\(\s*" + _PY2_ITEM.replace("?P<k1>", "?:").replace("?P<k2>", "?:").replace("?P<v>", "?:")
+                       + r"(?:\s*,\s*" + _PY2_ITEM.replace("?P<k1>", "?:").replace("?P<k2>", "?:").replace("?P<v>", "?:")
+                       + r")*\s*,?\s*\)", re.IGNORECASE)
+PY2_ITEM = re.compile(_PY2_ITEM, re.IGNORECASE)
+
+
+def _py2_tuple(msg: str) -> str:
+    """The pairs of a Python 2 printed tuple (:data:`PY2_TUPLE`) written as 'name: value, ..'."""
+    out = []
+    for m in PY2_ITEM.finditer(msg):
+        name = (m.group("k1") or m.group("k2") or "").strip().rstrip(":=").strip()
+        if not name or not re.match(r"[^\W\d]", name):
+            return msg
+        out.append(f"{name}: {m.group('v')}")
+    return ", ".join(out)
+
+
+GLUED_NAME = re.compile(r"(\d\.\d+)(?!(?:[KMGTP]i?B|[KMGTPB]|dB|Hz|MHz|GHz|FPS|TFLOPS|GFLOPS)\b)(?=[A-Z][A-Za-z_]*(?: [A-Za-z_][\w\-]*){0,3}\s*:\s*[-+]?\.?\d)")
+
+
 def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tuple[int, int]]]:
     """(key, value, total, printed value) pairs of one message and its bare n/N counters."""
     out: list[tuple[str, float, str | None, str]] = []
+    if msg[:1] == "(" and "," in msg and PY2_TUPLE.fullmatch(msg.rstrip()):
+        msg = _py2_tuple(msg)
+    if " - " in msg:
+        msg = DASH_PAIR.sub(r"\1: \2", msg)
+    if ":" in msg:
+        # the next key written against a decimal value, the print having no separator ("Val Pi loss:0.8156Val V loss:
+        # 0.6376"): a capitalised name of up to four words and its colon, then a number, starts the next pair (a unit
+        # against its value stays the value's: "GPU 11.2GB Train loss: 0.3")
+        msg = GLUED_NAME.sub(r"\1 ", msg)
     if "," in msg and ":" in msg:
         msg = NAMES_THEN_VALUES.sub(_names_then_values, msg)
     if " to " in msg and ("rate" in msg or "lr" in msg or "LR" in msg):
@@ -703,14 +744,17 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 # a key a setting printed alone on its line may have ("base_lr", "model.depth": see TextLogParser.note_setting_line)
 SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # a held-out word among the first words of a line, before its first number (see parse_record)
-SPLIT_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
+# (the record's position may come first, its clock named with its count and then a dash or a bar: "Epoch 1 - eval:
+# avg_loss - 5.14", "step 200 | validation | loss ..")
+_LEAD_POSITION = r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?\s*[|\-]\s*)?"
+SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
 # a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
 SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
                           re.IGNORECASE)
 # a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
-TRAIN_LEAD = re.compile(r"^[^\w\d]*(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
+TRAIN_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 BARE_WORD_VALUE = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*=(?:[A-Za-z_][\w\-]*\.[A-Za-z]\w*|[\w\-]*/[\w./\-]+)(?=[,\s)]|$)")
 SETTINGS_LEAD = re.compile(r"^\W*(?:\[[\w\-. ]{1,30}\]\s*)?(?:hyperparameters|hyper-parameters|hyps?|args|arguments|config|configuration|settings"
@@ -1008,6 +1052,7 @@ def parse_record(msg: str) -> Rec | None:
     vals: list[float] = []
     step = None
     step_total = None
+    step_word = None  # the clock's name the step was read from ("episode", "iter", ..)
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
@@ -1067,9 +1112,21 @@ def parse_record(msg: str) -> Rec | None:
         elif step_key:
             if not math.isnan(v) and float(v).is_integer() and step is None:
                 step = int(v)
+                step_word = low
                 if tot:
                     planned["steps"] = int(tot)
                     step_total = int(tot)
+                continue
+            if not math.isnan(v) and float(v).is_integer() and step_word == "episode" and low == "step" \
+                    and epoch is None and not has_epoch and not tot:
+                # an RL loop's episode with the step printed after it ("Episode 1/1000 | Step 12 | Reward: -4.5"):
+                # the episode is the outer loop, as an epoch is, its total the plan; the step is the records'
+                # position (the step a script prints, not the step count of a finished episode: "Steps: 200")
+                epoch = step
+                if step_total is not None:
+                    planned.pop("steps", None)
+                    planned["epochs"] = step_total
+                step, step_total, step_word = int(v), None, low
                 continue
             if not math.isnan(v) and float(v).is_integer():
                 # a second step printed on the line is not a metric. Beside an epoch, a counter with a total
@@ -1281,8 +1338,19 @@ def banner(msg: str) -> tuple | None:
         else ("val", "banner")
 
 
+# a line that says the training is over, and nothing else ("OK: Finished training for 25 epochs", "Training
+# finished.", "=== Training complete ==="): what the program prints after it -- a test of the trained model, its
+# per-batch losses and accuracies printed with the training's words -- is held out, as after "Testing..." (the next
+# epoch's records, a launch appended, end it)
+TRAINING_OVER = re.compile(r"^[\W_]*(?:(?:ok|done|success)\s*[:!\-]\s*)?(?:(?:finished|completed|ended|done)\s+"
+                           r"(?:the\s+)?training|training\s+(?:is\s+|has\s+)?(?:finished|complete[d]?|done|over|ended))"
+                           r"(?:\s+(?:for|after|in)\s+\d+\s+(?:epochs?|steps?|iterations?))?[\W_]*$", re.IGNORECASE)
+
+
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
+    if ("inish" in msg or "omplet" in msg or "nded" in msg or "one" in msg or "over" in msg) and TRAINING_OVER.match(msg):
+        return ("val", "phase", "test")
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
     if cmd:
         name = cmd.group("name").lower()
@@ -1454,13 +1522,37 @@ class TableRow(NamedTuple):
     label: str | None  # the class a per-class row names ("all" is the table's own row: None)
 
 
+# a group of a header's columns written as its name and the names of its columns in parentheses: YOLO's "Box(P R mAP50
+# mAP50-95)", and beside it for a segmentation or pose model "Mask(P R mAP50 mAP50-95)" / "Pose(P R ..)"
+_GROUP_OPEN = re.compile(r"([A-Za-z][\w\-]*)\((.+)")
+
+
+def column_groups(cols: list[str]) -> list[str | None]:
+    """The group each column of a header is in (:data:`_GROUP_OPEN`), None outside a group."""
+    out: list[str | None] = []
+    group = None
+    for c in cols:
+        m = _GROUP_OPEN.fullmatch(c)
+        if m and group is None and ")" not in m.group(2):
+            group = m.group(1)
+        out.append(group)
+        if group is not None and c.endswith(")") and c.count("(") < c.count(")") + (1 if m else 0):
+            group = None
+    return out
+
+
 def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     keys, vals = [], []
     epoch = planned = None
     label = None
     training = any(c.lower().startswith("epoch") for c in cols)
     detection = not training and any(c.lower().startswith("map") for c in cols)
-    for c, cell in zip(cols, cells):
+    # (two groups or more side by side -- a segmentation model's "Box(P R mAP50 mAP50-95) Mask(P R mAP50 mAP50-95)"
+    # -- are measures of different things under the same names: each group's name qualifies its columns, 'Box
+    # mAP50-95' and 'Mask mAP50-95', never one series of both; a lone group, a detector's "Box(P ..)", names nothing)
+    groups = column_groups(cols) if "(" in "".join(cols) else [None] * len(cols)
+    named_groups = len({g for g in groups if g is not None}) >= 2
+    for c, cell, group in zip(cols, cells, groups):
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
         if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"(?:-1|\d{1,6})(?:\.0+)?", cell):
@@ -1484,6 +1576,10 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
             name += "_loss"
         elif detection and name.lower() in METRIC_INITIAL_COLUMNS:
             name = METRIC_INITIAL_COLUMNS[name.lower()]
+        if named_groups and group is not None:
+            inner = c[len(group) + 1:] if c.startswith(group + "(") else c
+            inner = inner[:-1] if inner.endswith(")") and inner.count("(") < inner.count(")") else inner
+            name = f"{group} {METRIC_INITIAL_COLUMNS.get(inner.lower(), inner) if detection else inner}"
         num = re.match(NUM, cell, re.IGNORECASE).group(0)
         keys.append(name)
         vals.append(to_number(num))
@@ -1685,7 +1781,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     elif msg.startswith("Train on ") and KERAS_FIT.match(msg):
         a.launch = True
     # heading ("Validation:", a group of key: value lines under it) is not an announcement
-    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg)) and not msg.endswith(":"):
+    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg) or ("raining" in msg and TRAINING_OVER.match(msg))) \
+            and not msg.endswith(":"):
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
             return a
