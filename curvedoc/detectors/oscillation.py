@@ -60,6 +60,7 @@ from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._gradients import last_key as _last_key
+from curvedoc.detectors._progress import eval_set_size
 from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
@@ -107,7 +108,9 @@ def _metric_swings(run: Run, p: Params) -> Iterator[Hit]:
     direction at least half the time, while its level makes no progress over that half (its robust Theil-Sen
     trend over that half climbs less than one median swing). The validation-side twin of the training-loss noise-vs-progress test: a
     healthy metric's late changes are small next to what the run gained; one that swings by a third of it
-    cannot tell one checkpoint from the next. The series with the largest swings against progress is reported."""
+    cannot tell one checkpoint from the next. An accuracy whose evaluation set's size N shows in its values (every one
+    a multiple of 1/N) swings by at least twice the binomial noise of a difference of two evaluations on N examples,
+    or the set's own noise explains it. The series with the largest swings against progress is reported."""
     best = None
     halves = trade_off_halves(run.metrics)  # precision/recall beside mAP/F1: they swing against each other
     for m, s, a, h, swing in _late_rate_swings(run, p.metric_min_evals):
@@ -119,6 +122,14 @@ def _metric_swings(run: Run, p: Params) -> Iterator[Hit]:
         progress = float(np.median(late)) - float(np.median(a[: max(1, len(a) // 10)]))
         if progress <= 0 or swing < p.metric_min_swing:
             continue  # no progress is another rule's (plateau, regression); small swings are evaluation noise
+        n_set = eval_set_size(np.abs(a)) if m.kind == "accuracy" else 0
+        if n_set:
+            # the evaluation set's size shows in the values (every one a multiple of 1/N): two evaluations of one
+            # model on N examples differ by a median ~1.35 binomial sigmas; swings within twice that (sqrt 2 x two
+            # sigmas) are the set's own noise, whatever the model does (per-batch test accuracies of 64 examples)
+            lvl = float(np.median(np.abs(late)))
+            if swing <= 2.0 * math.sqrt(2.0) * math.sqrt(max(lvl * (1.0 - lvl), 0.0) / n_set):
+                continue
         climb = sig.theil_sen(np.arange(len(late), dtype=np.float64), late)[0] * (len(late) - 1)
         if climb >= swing:
             continue  # its robust trend still climbs more than a swing over the second half: noisy, but improving

@@ -281,3 +281,36 @@ def test_a_loss_flat_from_its_first_reading_beside_a_near_perfect_held_out_score
 def test_the_same_flat_loss_beside_a_score_at_one_half_never_learned(n, tmp_path):
     rr, f = _findings(_flat_from_the_start(tmp_path / "run", n, 0.50, seed=n))
     assert "underfitting" in f or "constant-loss" in f or "plateau-at-chance" in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ evaluation-set noise is no oscillation
+def _acc_evals(path, n_evals, set_size, level, swing_extra=0.0, seed=0, rise=0.03):
+    """A CSV: a training loss that fell and levelled, and a validation accuracy per evaluation measured on set_size
+    examples (a multiple of 1/set_size), rising by `rise` to `level` over the first half (one model's batches of a
+    final test pass hardly rise at all); swing_extra adds a real alternating
+    swing of that size on top of the binomial scatter in the second half."""
+    rng = np.random.default_rng(seed)
+    n = 40 * n_evals
+    t = np.arange(n) / n
+    loss = 0.9 + 1.4 * np.exp(-8 * t) + 0.01 * rng.standard_normal(n)
+    evals = {}
+    for e in range(n_evals):
+        p_true = level - rise + rise * min(1.0, 2.0 * (e + 1) / n_evals)
+        if e >= n_evals // 2 and swing_extra:
+            p_true += swing_extra * (1 if e % 2 else -1)
+        evals[40 * (e + 1) - 1] = rng.binomial(set_size, min(max(p_true, 0.0), 1.0)) / set_size
+    return _steps_and_evals(path, loss, evals, "csv")
+
+
+@pytest.mark.parametrize("n_evals", [60, 250])
+@pytest.mark.parametrize(("set_size", "level"), [(64, 0.58), (32, 0.7), (100, 0.5)])
+def test_accuracy_swings_within_its_evaluation_sets_binomial_noise_are_no_oscillation(n_evals, set_size, level,
+                                                                                       tmp_path):
+    rr, f = _findings(_acc_evals(tmp_path / "run", n_evals, set_size, level, seed=n_evals + set_size))
+    assert "oscillation" not in f, _shown(rr)
+
+
+@pytest.mark.parametrize("n_evals", [60, 250])
+def test_accuracy_swings_far_beyond_the_sets_noise_still_are(n_evals, tmp_path):
+    rr, f = _findings(_acc_evals(tmp_path / "run", n_evals, 1000, 0.6, swing_extra=0.15, seed=n_evals, rise=0.4))
+    assert "oscillation" in f, _shown(rr)
