@@ -583,6 +583,10 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     # when K is known and larger than k, and says nothing of the fit otherwise (a top-5 accuracy of a 2- or 4-class
     # task is 1 by construction; of a 6-class one, 0.83 at chance) -- the top-1 accuracy beside it does
     rates = [r for r in rates if r[1] != "accuracy" or top_k_of(r[0]) == 1 or (k is not None and top_k_of(r[0]) < k)]
+    # a retrieval hit rate (hit@k over a catalogue) has no level that means 'poor': a random ranking scores k/N and
+    # the best reachable depends on the catalogue and k (a recommender's 0.09 at hit@10 over thousands of items can
+    # be good); it says the model learned when it rises, never that its level is low
+    rates = [r for r in rates if r[1] != "hit_ratio"]
     rate_ends = [(window_median(a, 0.8, 1.0), window_median(a, 0.4, 0.6), tag) for tag, _kind, a in rates]
     low_rates = False
     if rate_ends:
