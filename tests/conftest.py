@@ -64,6 +64,29 @@ def _scratch_in_memory() -> None:
 _scratch_in_memory()
 
 
+# ------------------------------------------------------------------------------------------ the curvedoc under test
+# The tests import the curvedoc that is installed (the README installs it with `pip install '.[test]'`, not in
+# editable mode), but a test's `python -m curvedoc ...` or `python -c ...` started from the checkout put the checkout
+# first on sys.path and ran its copy of the source instead: another copy than the one tested in-process, with no
+# bytecode and no numba cache of its own in a fresh clone. In the README command's first run one audit compiled the
+# rolling-median kernel for it again (~6 s of CPU, for the same code the installed copy had just compiled). Where the
+# installed copy is not the checkout's, the tests' processes leave the current folder and the script's folder off
+# sys.path (PYTHONSAFEPATH, Python 3.11+), so each imports the curvedoc the tests import; a PYTHONPATH a test sets
+# still comes first. With an editable install, or PYTHONSAFEPATH already set, nothing changes.
+def _subprocesses_import_the_tested_curvedoc() -> None:
+    import importlib.util
+
+    if "PYTHONSAFEPATH" in os.environ:
+        return
+    spec = importlib.util.find_spec("curvedoc")
+    checkout = Path(__file__).resolve().parents[1] / "curvedoc"
+    if spec is not None and spec.origin and Path(spec.origin).resolve().parent != checkout:
+        os.environ["PYTHONSAFEPATH"] = "1"
+
+
+_subprocesses_import_the_tested_curvedoc()
+
+
 # ------------------------------------------------------------------------------------------ xdist scheduling
 # `--dist loadfile` (pyproject's addopts) sends whole test files to a worker, so a module's fixtures (the moto S3
 # server, the Dask cluster, the audits they are compared with) are built once, not once per worker. This
@@ -152,6 +175,35 @@ def _rank(unit: tuple[str, dict]) -> tuple:
     if name in _LONG_FIRST:
         return (1, _LONG_FIRST.index(name), 0)
     return (2, 0, -len(tests))
+
+
+# ------------------------------------------------------------------------------------------ the first collection
+# Every worker collects the whole suite. In a fresh clone no test module has bytecode yet, and each worker rewrote the
+# asserts of all ~2 MB of test modules and compiled them itself, at the same moment and in the same order, so neither
+# found what the other had just written: ~5 s of CPU a worker instead of ~2 on later runs (issue 41, the README
+# command's first run). Workers of odd number import the modules their collection will import in reverse order
+# first, through pytest's own import hook (which writes the rewritten bytecode to __pycache__ as always): the two
+# meet in the middle, and each compiles about half and loads the other half from what the other wrote. pytest's
+# collection then finds each module imported, under the same name from the same file, as it does when one test
+# module imports another. Only when bytecode is written, and never for a module the collection would not import.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session):
+    config = session.config
+    worker = getattr(config, "workerinput", {}).get("workerid", "")
+    if sys.dont_write_bytecode or not worker[2:].isdigit() or int(worker[2:]) % 2 == 0:
+        return
+    if config.getoption("ignore", None) or config.getoption("ignore_glob", None) or config.getoption("pyargs", False):
+        return
+    import importlib
+
+    here = config.invocation_params.dir
+    wanted = [(here / arg.split("::", 1)[0]).resolve() for arg in config.args]
+    for path in sorted(_TEST_FILES.values(), reverse=True):
+        if path.stem not in sys.modules and any(w == path or w in path.parents for w in wanted):
+            try:
+                importlib.import_module(path.stem)
+            except (Exception, pytest.skip.Exception, pytest.fail.Exception):
+                pass  # not imported: the collection imports it again and reports what it raises
 
 
 # ------------------------------------------------------------------------------------------ the collector
