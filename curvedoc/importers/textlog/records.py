@@ -75,6 +75,9 @@ DICT_PAIR = re.compile(r"['\"](?P<key>[^'\"]{1,80})['\"]\s*:\s*['\"]?(?P<val>" +
 # scalar tensors ("'loss': tensor(1.23, device='cuda:0', grad_fn=<NllLossBackward0>)") hold the number the user meant
 WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bfloat)\d*|tensor)\(\s*(" + NUM +
                          r")\s*(?:,[^()]*)?\)", re.IGNORECASE)
+# a number alone in braces -- an f-string whose braces were doubled to print them ("epoch: {1/300}, loss : {1.9027}",
+# f"{{{epoch}/{n}}}") -- is that number: braces around a number (or a count of a total) and nothing else hold no dict
+BRACED_NUM = re.compile(r"\{\s*(" + NUM + r"(?:\s*/\s*\d+)?)\s*\}", re.IGNORECASE)
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
 # a value named by its key and the clock it was measured at, the value after the clock's number and a colon
@@ -921,6 +924,8 @@ def parse_record(msg: str) -> Rec | None:
         msg = CODE_ASSIGNMENT.sub(" ", msg)
     if "(" in msg and ("np." in msg or "tensor(" in msg or "numpy." in msg or "torch." in msg):
         msg = WRAPPED_NUM.sub(r"\1", msg)
+    if "{" in msg:
+        msg = BRACED_NUM.sub(r"\1", msg)
     ctx = ""
     lead_word = None
     set_name = None
