@@ -904,6 +904,10 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
         if abs(first_val / math.log(k) - 1.0) <= p.match_tol and abs(head - 1.0 / k) <= 0.5 / k \
                 and _train_fitted(run, math.log(k), 1.0 / k, p) is not None:
             return k, "from the first validation loss at log K and the first accuracies at 1/K"
+    if lm_metric(run):
+        # a text-generation metric (perplexity, BLEU ...) says the model generates tokens: its accuracy is a token
+        # accuracy whose K is a vocabulary, whose chance is ~1/30,000 -- a level near 1/16 names no K
+        return None
     k = k_from_acc(med, tol=0.1, k_max=1000, k_above=more_classes_than(run))
     if k is None:
         return None

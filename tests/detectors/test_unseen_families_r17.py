@@ -340,3 +340,32 @@ def test_a_recommenders_low_hit_rate_is_no_evidence_of_underfitting(hr_end, name
                                 name: hr.tolist()})
     rr, f = _findings(d)
     assert "underfitting" not in f, _shown(rr)
+
+
+# ------------------------------------------------------------------------------ a token accuracy names no small K
+@pytest.mark.parametrize("acc", [0.062, 0.1, 0.2])
+@pytest.mark.parametrize("lm", ["val_ppl", "val_bleu", "val_perplexity"])
+def test_a_token_accuracy_beside_a_text_generation_metric_names_no_small_k(acc, lm, tmp_path):
+    # a translation model: an epoch-summed first loss of 813, then 3-5; three validations whose token accuracy sits
+    # near 1/16 (or 1/10, 1/5) while perplexity climbs -- the vocabulary is the K, not 16
+    n = 100
+    rng = np.random.default_rng(int(acc * 1000))
+    loss = [813.0] + (4.5 - 1.2 * np.arange(1, n) / n + 0.2 * rng.standard_normal(n - 1)).tolist()
+    cols = {"epoch": list(range(1, n + 1)), "train_loss": loss,
+            "val_token_accuracy": ["" for _ in range(n)], lm: ["" for _ in range(n)]}
+    for j, e in enumerate((25, 50, 75)):
+        cols["val_token_accuracy"][e] = acc + 0.0005 * j
+        cols[lm][e] = (22.9, 54.4, 81.2)[j] if lm != "val_bleu" else (12.0, 9.0, 7.5)[j]
+    rr, f = _findings(_csv(tmp_path / "run", cols))
+    assert "plateau-at-chance" not in f, _shown(rr)
+
+
+def test_the_same_accuracy_without_a_text_generation_metric_is_still_read_as_chance(tmp_path):
+    n = 100
+    rng = np.random.default_rng(62)
+    loss = [813.0] + (4.5 - 1.2 * np.arange(1, n) / n + 0.2 * rng.standard_normal(n - 1)).tolist()
+    cols = {"epoch": list(range(1, n + 1)), "train_loss": loss, "val_accuracy": ["" for _ in range(n)]}
+    for j, e in enumerate((25, 50, 75)):
+        cols["val_accuracy"][e] = 0.062 + 0.0005 * j
+    rr, f = _findings(_csv(tmp_path / "run", cols))
+    assert "plateau-at-chance" in f, _shown(rr)
