@@ -25,7 +25,7 @@ from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, m
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
 from curvedoc.detectors._signal import np_median
-from curvedoc.model.metrics import tokens
+from curvedoc.model.metrics import RL_KINDS, tokens
 
 # Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
 # Qwen, mT5/Gemma...). A loss level near log(V) for one of them is "uniform over the vocabulary".
@@ -671,9 +671,9 @@ def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tupl
     rose a quarter of its spread above the start beyond that wander on the way (an agent that learned and lost it is
     metric-regression's), nor ended clearly below its start by the same measure (a policy that got worse changed:
     no random policy does). A constant metric says nothing here. Returns [(tag, start, end, spread, points, last
-    step)] of the metrics judged, or [] when none was, or when one of them improved (an agent that learned shows
-    it) or a counter the log carries opens far from 0 (a session continued from an earlier one: the untrained
-    policy is not in this log). The last field of each tuple is the wander: ``z`` standard errors of the change."""
+    step, wander: ``z`` standard errors of the change)] of the metrics judged, or [] when none was, or when one of
+    them improved (an agent that learned shows it) or a counter the log carries opens far from 0 (a session
+    continued from an earlier one: the untrained policy is not in this log)."""
     from curvedoc.model.roles import rl_marker
 
     if rl_marker(run) is None:
@@ -685,7 +685,7 @@ def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tupl
                 return []
     judged = []
     for m in run.metrics:
-        if not m.higher_is_better or m.kind not in ("reward", "return", "success"):
+        if not m.higher_is_better or m.kind not in RL_KINDS:
             continue
         s = clean(run.series(m.tag))
         v = s.to_numpy(dtype=np.float64)

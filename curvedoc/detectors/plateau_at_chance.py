@@ -110,7 +110,7 @@ from curvedoc.detectors._gradients import layer_grad_spread
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
 from curvedoc.detectors._signal import np_median
 from curvedoc.detectors._signal import shared
-from curvedoc.model.metrics import trade_off_halves
+from curvedoc.model.metrics import RL_KINDS, trade_off_halves
 from curvedoc.model.run import Run
 from curvedoc.detectors.unfinished_schedule import plan_reached
 
@@ -193,6 +193,9 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
 
 
 _CLASSIFIER_PART = re.compile(r"(^|[^a-z])(cls|class|classification|classifier|ce|xent|cross_?entropy|nll)([^a-z]|$)")
+# a classifier part's class count may be any round one -- CUB's 200, a 128-way head -- besides those a loss level
+# names alone: its name says it is a classifier's loss, which a total's does not
+_PART_K = LOSS_K + tuple(k for k in ROUND_K if k not in LOSS_K)
 
 
 def _classifier_part_at_chance(run: Run, p: Params) -> Iterator[Hit]:
@@ -202,24 +205,23 @@ def _classifier_part_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     log K and sits within ``settle_tol`` of it, with the noise of a prior predictor). A multi-task model whose
     200-way head sits at ln 200 = 5.298 from the first step to the last while a regression head moves fits nothing
     in that head, and the sum of the parts hides it (the regression part's hundreds of units drown 5.3)."""
-    from curvedoc.model.roles import other_losses, tag_stem
+    from curvedoc.model.roles import infer_role, other_losses, tag_stem
     from curvedoc.model.run import RunView
 
     parts = [t for t in other_losses(run) if _CLASSIFIER_PART.search(tag_stem(t))]
-    heldout = re.compile(r"(^|[/_ .\-])(val|valid|validation|eval|test|dev)([/_ .\-]|$)")
-    held = {tag_stem(t): t for t in parts if heldout.search(t.lower())}
+    # (which split a part measures, by the words other_losses read its role from)
+    held = {t for t in parts if (infer_role(t) or ("",))[0] == "val_loss"}
+    twin = {tag_stem(t): t for t in held}
     for tag in parts:
-        if heldout.search(tag.lower()):
+        if tag in held:
             continue  # a held-out part: read beside its training part, not alone
         roles = {"train_loss": tag}
-        if tag_stem(tag) in held:
-            roles["val_loss"] = held[tag_stem(tag)]
+        if tag_stem(tag) in twin:
+            roles["val_loss"] = twin[tag_stem(tag)]
         view = RunView(run, roles=roles)
         if len(prepared(view, "train_loss")) < max(p.min_points, 3):
             continue
-        # (a part's class count may be any round one -- CUB's 200, a 128-way head -- besides those a loss level
-        # names alone: its name says it is a classifier's loss, which a total's does not)
-        for h in _from_loss(view, p, LOSS_K + tuple(k for k in ROUND_K if k not in LOSS_K)):
+        for h in _from_loss(view, p, _PART_K):
             yield h
             return
 
@@ -272,7 +274,8 @@ def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
     also = f"; so did {len(judged) - 1} more such metric{'s' if len(judged) > 2 else ''}" if len(judged) > 1 else ""
     msg = (f"{tag} ends where the untrained policy started: {fmt_num(last)} (median of its last 15%) against "
            f"{fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
-           f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}){also}: the agent collects what a random policy collects")
+           f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}){also}: the agent "
+           "collects what a random policy collects")
     yield Hit(msg, step=end, steps=(0, end), confidence=0.75,
               evidence={"metric": tag, "start": first, "end": last, "spread": spread, "points": n,
                         "rl_never_improved": True, "restates": [["underfitting", tag]]},
@@ -372,7 +375,7 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     halves = trade_off_halves(run.metrics)
     judged = []
     for m in run.metrics:
-        if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in ("success", "reward", "return"))):
+        if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in RL_KINDS)):
             continue
         if m.tag in halves:
             continue
@@ -1340,9 +1343,9 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
         if math.isfinite(acc_tail):
             if not acc_at_chance(acc_tail, k, p.acc_slack):
                 return  # the accuracy shows learning: a loss near log(K) is a coincidence (or imbalance)
-            if k_src is None and _started_wider(run, k, acc_tail, p):
-                return
             if k_src is None:
+                if _started_wider(run, k, acc_tail, p):
+                    return
                 k_src = "loss+acc"
         else:
             why = looks_non_ce(run)

@@ -7,6 +7,8 @@ several parameter groups of one optimizer (``lr/pg0``, ``lr/pg1``...), every gro
 early: groups share one schedule and may differ at its start only (a bias group warmed down from 0.1).
 An LR cut by one factor at uneven intervals (4+ cuts, or 3 whose last is clipped at a floor: a scheduler that cuts on a plateau, down to its min_lr)
 reached its floor because the loss kept stalling: reported as info, the time at the floor a missing early stop.
+An LR printed to a fixed number of decimals that reads 0 (``0.0000`` beside a peak of ``0.0001``) is any LR below half
+its last digit: when that could be more than ``floor_ratio`` of the peak, no floor is shown.
 
 Or a schedule that ran out on time but too soon: the LR decays to its floor at the last step while a
 held-out quality metric (mAP, accuracy...) is still climbing at least at its average rate -- a share
@@ -28,9 +30,6 @@ accumulation steps: the LR hits 0 a third of the way in).
 - ``floor_tol``: points within this relative margin above the floor (or below ``floor_ratio / 10`` of the peak) count as at the floor.
 - ``min_share``: fewest share of the run's step span spent at the floor, from the first step at which it stays there to the end.
 - ``min_points``: fewest finite LR points.
-
-An LR printed to a fixed number of decimals that reads 0 (``0.0000`` beside a peak of ``0.0001``) is any LR below half
-its last digit: when that could be more than ``floor_ratio`` of the peak, no floor is shown.
 - ``ran_out_tail``: the last fraction of the run in which a still-climbing metric is measured.
 - ``ran_out_gain``: smallest share of the metric's whole gain made in that tail for "still climbing".
 

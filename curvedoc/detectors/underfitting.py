@@ -206,7 +206,8 @@ def _head_at_floor(run: Run, p: Params) -> Iterator[Hit]:
                                key=lambda mv: (mv[0].kind in LOCALISATION_KINDS, float(np.max(mv[1]))))
         steps = clean(run.series(m.tag)).index.to_numpy()
         level = f"exactly 0 at all {len(v)} evaluations" if bool(np.all(v == 0)) else \
-            f"at most {fmt_num(float(np.max(v)) * m.scale)} over {len(v)} evaluations, below {p.floor_rate:.0%} of its scale"
+            f"at most {fmt_num(float(np.max(v)) * m.scale)} over {len(v)} evaluations, below {p.floor_rate:.0%} of " \
+            "its scale"
         n_other = len(heads[k]) - 1
         also = "" if not n_other else \
             f" (as {'is' if n_other == 1 else 'are'} the head's other {n_other} score{'' if n_other == 1 else 's'})"
@@ -402,8 +403,9 @@ def _something_improved(run: Run, p: Params) -> bool:
     learned within its first fifth and kept: a quality rate ``early_gain`` of its scale above its first readings (the
     untrained model's score: the median of the first three), another logged loss (a part, an auxiliary head) at
     1/``early_factor`` of its first readings or less -- or a held-out quality rate that ends at ``solved_rate`` of
-    its scale or more (the task solved: the loss reached its floor before the log's first reading). A diffusion model's noise-prediction loss stays flat by nature
-    while its retrieval head goes from 0.04 to 1.0 accuracy in five epochs: the run learned."""
+    its scale or more (the task solved: the loss reached its floor before the log's first reading). A diffusion
+    model's noise-prediction loss stays flat by nature while its retrieval head goes from 0.04 to 1.0 accuracy in
+    five epochs: the run learned."""
     for tag in other_losses(run):
         ov = clean(run.series(tag)).to_numpy(dtype=np.float64)
         if len(ov) >= 6 and (ov > 0).all():

@@ -244,6 +244,7 @@ class Applicability:
     whether it is a reinforcement-learning run. Built once per run; :meth:`skip` says why a rule cannot run."""
 
     def __init__(self, run) -> None:
+        from curvedoc.model.metrics import RL_KINDS
         from curvedoc.model.roles import family_names, rl_marker
 
         present = set(run.roles) | {fam for fam in family_names() if run.family(fam)}
@@ -254,8 +255,7 @@ class Applicability:
         # a reinforcement-learning loss (critic, policy, TD error) tracks a moving target: it may grow with the
         # value scale and need not level off, so the rules that expect a loss to fall judge the return instead
         self.rl_tag = rl_marker(run)
-        if self.rl_tag is not None and any(m.points >= MIN_SIGNAL_POINTS and m.kind in ("reward", "return", "success")
-                                           for m in run.metrics):
+        if self.rl_tag is not None and any(m.points >= MIN_SIGNAL_POINTS and m.kind in RL_KINDS for m in run.metrics):
             present.add("rl_return")
         self.present = present
         self.no_loss = present - {"train_loss", "val_loss"} if self.rl_tag is not None else present

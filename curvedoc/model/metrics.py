@@ -168,6 +168,9 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
 
 # quality metrics that combine precision and recall: where one is logged, it judges the model
 COMBINED_KINDS = ("map", "ap", "f1")
+# what a reinforcement-learning agent is scored by (its returns, rewards, success rates): the chance level is the
+# untrained policy's, read from the start of the run -- the metrics that stand in for a loss tracking a moving target
+RL_KINDS = frozenset({"reward", "return", "success"})
 
 
 def trade_off_halves(metrics: list[Metric]) -> set[str]:
