@@ -47,6 +47,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``min_progress_lost``: fraction of the start-to-best improvement the loss must have given back.
 - ``min_log_progress_lost``: ... or this fraction of it in log space (the orders of magnitude won).
 - ``rise_noise_z``: the rise must also clear this many standard errors of the medians it compares (short noisy runs).
+- ``tail_z``: ... and the expected shortfall of the best (the lowest of many window medians) plus this many standard errors of the end level.
 - ``first_z``: the first logged loss is the best when it lies this many robust sigmas (and half of ``min_rise``) below the whole smoothed curve.
 - ``tail_frac``: fraction of the run (in points) whose median is the end-of-run level.
 - ``min_tail_points``: fewest points after onset (and in the end-of-run window).
@@ -91,6 +92,7 @@ class Params:
     min_log_progress_lost: float
     first_z: float
     rise_noise_z: float
+    tail_z: float
     tail_frac: float
     min_tail_points: int
     early_frac: float
@@ -153,6 +155,18 @@ def _above_start(yv: np.ndarray, tail: float, k: int, noise: float, logspace: bo
     return above >= p.min_rise and above >= p.rise_noise_z * sig.median_se(noise, k, 1)
 
 
+def _rise_noise(noise: float, k: int, w_best: int, n: int, p: Params) -> float:
+    """The rise from the best to the end level that noise alone can make: ``rise_noise_z`` standard errors of the
+    difference of the two medians compared (the end level over ``k`` points, the best over the smoothing window
+    ``w_best``), and at least the expected shortfall of the best -- the lowest of ~n / w_best independent window
+    medians sits sqrt(2 ln m) of their standard errors below the level by chance alone (the largest of m
+    Gaussians) -- plus ``tail_z`` standard errors of the end level: a flat noisy loss must not 'rise' from the
+    luckiest of its window medians, whose luck grows with the number of windows."""
+    m = max(1, n // max(w_best, 1))
+    shortfall = math.sqrt(2.0 * math.log(m)) * sig.median_se(noise, w_best) if m > 1 else 0.0
+    return max(p.rise_noise_z * sig.median_se(noise, k, w_best), shortfall + p.tail_z * sig.median_se(noise, k))
+
+
 def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     """Sustained rise of a finite loss series to its end, or None."""
     n = len(s)
@@ -196,7 +210,7 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         # best, one point for a first-point best), and the best is the lowest of many such medians: on a short,
         # noisy run the rise must also clear rise_noise_z standard errors of that difference
         w_best = 1 if first_best else sig.window(len(vals), p.smooth_frac, 3)
-        if math.isfinite(noise) and rise < p.rise_noise_z * sig.median_se(noise, k, w_best) \
+        if math.isfinite(noise) and rise < _rise_noise(noise, k, w_best, 1 if first_best else len(vals), p) \
                 and not _separated(yv, p.min_rise):
             return None
         head_l, min_l, tail_l = _lin(head, True), _lin(ymin, True), _lin(tail, True)
@@ -210,6 +224,13 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         spread = float(np.quantile(vals, 0.9) - np.quantile(vals, 0.1))
         scale = max(head - ymin, spread, 1e-12)
         if rise < p.min_progress_lost * scale:
+            return None
+        # the same noise bound as in log space, in the loss's own units (a signed loss: a Gaussian NLL swinging
+        # -1 to 8 around a flat level 'rises' from its luckiest window median as readily as a positive one)
+        lin_noise = I.diff_noise(yv)
+        w_best = sig.window(len(vals), p.smooth_frac, 3)
+        if math.isfinite(lin_noise) and rise < _rise_noise(lin_noise, k, w_best, len(vals), p) \
+                and not _separated(yv, p.min_progress_lost * scale):
             return None
         lost = rise / (head - ymin) if head - ymin > 1e-12 else math.inf
         lost_log = 0.0
