@@ -362,7 +362,8 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     evaluations. It fires only when EVERY such metric of the run is at the floor: a model that learned anything
     useful scores above a tenth of the scale, and one metric stuck at 0 beside another that improves is a broken
     metric computation, not a model at chance (an F1 of 0 beside an accuracy of 0.69). Validation-split metrics,
-    and in RL runs the success rate / reward / return as well."""
+    and in RL runs the success rate / reward / return as well; in a log of rates and no loss, none named held-out,
+    the rates by the exactly-0 reading only."""
     from curvedoc.model.roles import rl_marker
 
     rl = rl_marker(run) is not None
@@ -374,12 +375,20 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     # precision and recall trade against each other: where a metric combining them is logged, it judges
     halves = trade_off_halves(run.metrics)
     judged = []
+    # a log of quality rates and no loss at all, none of them named as held-out: a rate exactly 0 at (nearly) every
+    # evaluation says the same by the zero reading only -- the model never produced a correct positive, on whatever
+    # split it was scored (an epoch table of Precision, Recall, F1 all 0.0 beside constant confusion counts). Beside
+    # a logged loss the split matters (a training accuracy stuck at 0 while the loss falls is a broken metric), and a
+    # training score merely low is a model early in learning, so the floor-share reading stays held-out only
+    train_zero = not rl and "train_loss" not in run.roles and "val_loss" not in run.roles \
+        and not any(m.split == "val" for m in run.metrics if m.higher_is_better)
     for m in run.metrics:
-        if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in RL_KINDS)):
+        zero_only = train_zero and m.split == "train"
+        if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in RL_KINDS) or zero_only):
             continue
         if m.tag in halves:
             continue
-        if m.kind in learned:
+        if m.kind in learned and not zero_only:
             return
         s = run.series(m.tag)
         steps = s.index.to_numpy()[np.isfinite(s.to_numpy(dtype=np.float64))]
@@ -391,7 +400,7 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
             continue
         zero_share = float(np.mean(v == 0))
         best = float(np.max(v))
-        if m.rate and best < p.metric_floor * m.scale:
+        if m.rate and best < p.metric_floor * m.scale and not zero_only:
             why = f"its best is {fmt_num(best)}, below {p.metric_floor:.0%} of the scale"
             strength = 1.0 - best / (p.metric_floor * m.scale)
         elif zero_share >= p.metric_zero_share and float(np.median(v)) == 0.0:

@@ -5,13 +5,21 @@
   chance alone it sits sqrt(2 ln m) of their standard errors below the level. Found by thinning real runs to half
   their points (a label-preserving change): a Gaussian-NLL ensemble swinging -1 to 8 around a flat level and a noisy
   LSTM step loss turned 'diverged'. The bound applies to a signed loss in its own units too.
+- A log of quality rates and no loss at all, none named as held-out (an epoch table of Precision, Recall, F1 beside
+  confusion counts), whose rates are exactly 0 at every evaluation never produced a correct positive, whatever split
+  it was scored on: at chance. Beside a logged loss the split still matters (a training accuracy stuck at 0 while the
+  loss falls is a metric computed wrongly).
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
+from _helpers import diagnosed_by_name as _findings
 from _helpers import make_run
+from _helpers import shown as _shown
 
 from curvedoc.engine import diagnose
 
@@ -72,3 +80,49 @@ def test_a_sustained_rise_is_still_found(kind, sd, n, fac):
     # guard, the same counts before and after the bound: 9-10 of 10 for a 3x rise, 7-10 for 1.8x (the fewest on
     # 60-120 points under +-50% noise)
     assert found >= (9 if fac == 3.0 else 7), found
+
+
+# --------------------------------------------------------------------- an epoch table of rates, all exactly 0
+def _rate_table(path, fmt, n, cols, values, loss=None):
+    """Per-epoch quality rates (and, when given, a loss) as a CSV or a print log, one row per epoch."""
+    path.mkdir(parents=True, exist_ok=True)
+    names = list(cols) + (["loss"] if loss is not None else [])
+    rows = [[values[c](e) for c in cols] + ([loss(e)] if loss is not None else []) for e in range(n)]
+    if fmt == "csv":
+        lines = ["Epoch," + ",".join(names)] + [f"{e + 1}," + ",".join(f"{x:.4f}" for x in r) for e, r in
+                                                 enumerate(rows)]
+        (path / "metrics.csv").write_text("\n".join(lines) + "\n")
+    else:
+        lines = [f"Epoch {e + 1}/{n} - " + " - ".join(f"{k}: {x:.4f}" for k, x in zip(names, r))
+                 for e, r in enumerate(rows)]
+        (path / "train.log").write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["csv", "log"])
+@pytest.mark.parametrize("n", [6, 10, 30])
+@pytest.mark.parametrize("cols", [("Precision", "Recall", "F1"), ("F1",), ("Dice", "IoU")])
+def test_a_table_of_rates_exactly_zero_at_every_epoch_is_at_chance(fmt, n, cols, tmp_path):
+    # no loss, no split named: the model never produced a correct positive on whatever split it was scored.
+    # (Dice and IoU are held-out kinds by their names and were read so before; precision/recall/F1 default to the
+    # training split and were not judged)
+    rr, found = _findings(_rate_table(tmp_path / "run", fmt, n, cols, {c: (lambda e: 0.0) for c in cols}))
+    assert "plateau-at-chance" in found, _shown(rr)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "log"])
+@pytest.mark.parametrize("n", [6, 10, 30])
+def test_a_table_of_rates_that_rose_is_not_at_chance(fmt, n, tmp_path):
+    # guard: the same table whose F1 rises from 0 to 0.6 learned
+    rise = {c: (lambda e: 0.6 * e / (n - 1)) for c in ("Precision", "Recall", "F1")}
+    rr, found = _findings(_rate_table(tmp_path / "run", fmt, n, ("Precision", "Recall", "F1"), rise))
+    assert "plateau-at-chance" not in found, _shown(rr)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "log"])
+@pytest.mark.parametrize("n", [10, 30])
+def test_a_zero_rate_beside_a_falling_loss_is_a_broken_metric_not_chance(fmt, n, tmp_path):
+    # guard: a training accuracy exactly 0 while the logged loss falls 2.3 -> 0.4 is a metric computed wrongly
+    rr, found = _findings(_rate_table(tmp_path / "run", fmt, n, ("acc",), {"acc": lambda e: 0.0},
+                                      loss=lambda e: 0.4 + 1.9 * math.exp(-e / (0.2 * n))))
+    assert "plateau-at-chance" not in found, _shown(rr)
