@@ -9,7 +9,8 @@ should start at, and the double-softmax signature:
   composite (sum of heads) losses.
 * **double softmax**: the loss starts at log(K) but every logged value stays above
   log(1 + (K-1)/e), the lowest loss a cross-entropy over *probabilities* can reach, while the run
-  presses against that floor.
+  presses against that floor. With K read from the first loss alone and nothing else saying the loss is a
+  cross-entropy (no accuracy, loss name or class count), the match is one coincidental witness: told as info.
 
 A loss far *below* log(K) at the start is not reported: fine-tuning a pretrained model starts there.
 
@@ -264,14 +265,21 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax", severity="info",
         )
         return
+    # K read from the first loss alone, on a loss nothing else names a cross-entropy (no accuracy, no loss name, no
+    # class count): one coincidental witness -- a regression loss starting at 1.09 and ending at 0.56 matches
+    # log 3 and its floor 0.55 by chance -- told as information, as underfitting tells 'high against log K' then
+    lone_k = k_src == "first loss at log K" and loss_kind(run).get("kind") == "of unknown kind"
     yield Hit(
         f"train_loss starts at {fmt_num(head)} ≈ log({k}) = {fmt_num(chance)} but never goes below "
         f"{fmt_num(vmin)}: it presses against {fmt_num(floor)} = log(1 + (K-1)/e), the lowest loss a "
-        f"cross-entropy can give when it receives probabilities instead of logits ({k_label(k)}, {k_src})",
+        f"cross-entropy can give when it receives probabilities instead of logits ({k_label(k)}, {k_src}"
+        + ("; nothing else the run logs says the loss is a cross-entropy, so this is worth checking rather than a "
+           "warning)" if lone_k else ")"),
         step=int(steps[0]), confidence=0.75 if k_src == "num_classes" else 0.65,
         evidence={"num_classes": k, "chance_loss": chance, "first_loss": first, "double_softmax_floor": floor,
                   "min_loss": vmin, "last_loss": tail},
         causes=("double-softmax", "wrong-loss", "bad-init"), check="double-softmax",
+        severity="info" if lone_k else None,
     )
 
 

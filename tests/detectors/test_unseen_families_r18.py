@@ -126,3 +126,40 @@ def test_a_zero_rate_beside_a_falling_loss_is_a_broken_metric_not_chance(fmt, n,
     rr, found = _findings(_rate_table(tmp_path / "run", fmt, n, ("acc",), {"acc": lambda e: 0.0},
                                       loss=lambda e: 0.4 + 1.9 * math.exp(-e / (0.2 * n))))
     assert "plateau-at-chance" not in found, _shown(rr)
+
+
+# --------------------------------------------------------------------- a lone first reading at log K names no K
+def _onto_floor(k, n=30, with_acc=False):
+    """A loss that starts at log K and flattens just above log(1 + (K-1)/e) (the double-softmax floor), per epoch,
+    beside a validation loss; with ``with_acc`` a training accuracy says it is a K-way cross-entropy."""
+    floor = math.log(1 + (k - 1) / math.e)
+    t = np.arange(n)
+    loss = floor * 1.012 + (math.log(k) - floor * 1.012) * np.exp(-t / (0.15 * n))
+    cols = {"epoch": list(range(n)), "train_loss": [float(x) for x in loss],
+            "val_loss": [float(x) for x in 1.3 * loss]}
+    if with_acc:
+        cols["train_acc"] = [float(1 / k + (0.9 - 1 / k) * (1 - math.exp(-e / (0.15 * n)))) for e in t]
+    return cols
+
+
+def _write_csv(path, cols):
+    path.mkdir(parents=True, exist_ok=True)
+    keys = list(cols)
+    rows = [",".join(f"{cols[c][i]:.6g}" for c in keys) for i in range(len(cols[keys[0]]))]
+    (path / "metrics.csv").write_text(",".join(keys) + "\n" + "\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("k", [3, 4, 5, 10])
+def test_a_loss_of_unknown_kind_near_a_double_softmax_floor_is_only_worth_checking(k, tmp_path):
+    # nothing says the loss is a cross-entropy: its first reading near log K is one coincidental witness
+    rr, found = _findings(_write_csv(tmp_path / "run", _onto_floor(k)))
+    f = found.get("initial-loss-off")
+    assert f is None or f.severity == "info", _shown(rr)
+
+
+@pytest.mark.parametrize("k", [3, 4, 5, 10])
+def test_a_cross_entropy_pressed_against_the_double_softmax_floor_is_still_warned(k, tmp_path):
+    # guard: with a training accuracy logged the loss is a cross-entropy, and the signature stands
+    rr, found = _findings(_write_csv(tmp_path / "run", _onto_floor(k, with_acc=True)))
+    assert found.get("initial-loss-off") is not None and found["initial-loss-off"].severity == "warning", _shown(rr)
