@@ -46,6 +46,7 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``min_rise``: how far (natural-log units) the end-of-run loss must sit above its best.
 - ``min_progress_lost``: fraction of the start-to-best improvement the loss must have given back.
 - ``min_log_progress_lost``: ... or this fraction of it in log space (the orders of magnitude won).
+- ``min_log_end_share``: ... the log-space route only when the end level is at least this share of the start.
 - ``rise_noise_z``: the rise must also clear this many standard errors of the medians it compares (short noisy runs).
 - ``tail_z``: ... and the expected shortfall of the best (the lowest of many window medians) plus this many standard errors of the end level.
 - ``first_z``: the first logged loss is the best when it lies this many robust sigmas (and half of ``min_rise``) below the whole smoothed curve.
@@ -90,6 +91,7 @@ class Params:
     min_rise: float
     min_progress_lost: float
     min_log_progress_lost: float
+    min_log_end_share: float
     first_z: float
     rise_noise_z: float
     tail_z: float
@@ -236,6 +238,10 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
         lost_log = 0.0
         half = 0.5 * p.min_progress_lost * scale
     if lost < p.min_progress_lost and lost_log < p.min_log_progress_lost:
+        return None
+    if lost < p.min_progress_lost and logspace and _lin(tail, True) < p.min_log_end_share * _lin(head, True):
+        # orders of magnitude given back on a loss that still ends below a twentieth of where it started: a
+        # memorised training loss wandering between 1e-7 and 1e-2 after starting at 1.6 kept 99% of its progress
         return None
     below = np.flatnonzero(vals[bi:] - ymin < half)
     j = bi + int(below[-1]) if len(below) else 0  # (none: the first point alone was that low)

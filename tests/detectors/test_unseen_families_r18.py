@@ -163,3 +163,28 @@ def test_a_cross_entropy_pressed_against_the_double_softmax_floor_is_still_warne
     # guard: with a training accuracy logged the loss is a cross-entropy, and the signature stands
     rr, found = _findings(_write_csv(tmp_path / "run", _onto_floor(k, with_acc=True)))
     assert found.get("initial-loss-off") is not None and found["initial-loss-off"].severity == "warning", _shown(rr)
+
+
+# --------------------------------------------------------------------- orders of magnitude back, far below the start
+def _memorised_then_back(start, low, end, n=400, seed=0):
+    """A training loss that falls from ``start`` to ``low`` by 40% of the run, sits there, and from 55% wanders back
+    up to ``end`` (log-linear), with 30% per-point noise in log space."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / n
+    down = np.log(start) + (np.log(low) - np.log(start)) * np.clip(t / 0.4, 0, 1)
+    up = (np.log(end) - np.log(low)) * np.clip((t - 0.55) / 0.3, 0, 1)
+    return np.exp(down + up + 0.3 * rng.standard_normal(n))
+
+
+@pytest.mark.parametrize(("start", "low", "end"), [(1.6, 1e-6, 1e-2), (2.3, 1e-5, 0.05), (0.9, 1e-4, 0.02)])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_memorised_loss_that_wanders_back_far_below_its_start_is_no_divergence(start, low, end, seed):
+    # it kept 95% and more of its progress on the scale it is optimised on
+    assert not _diverged(_memorised_then_back(start, low, end, seed=seed))
+
+
+@pytest.mark.parametrize(("start", "low", "end"), [(2.58, 0.061, 0.55), (2.3, 0.01, 0.3), (1.6, 1e-3, 0.2)])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_loss_that_climbs_back_to_a_practical_share_of_its_start_still_diverged(start, low, end, seed):
+    # guard: half or more of the orders of magnitude won given back, ending at 9-21% of the start
+    assert _diverged(_memorised_then_back(start, low, end, seed=seed))
