@@ -35,7 +35,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-07nu11", "2026-12-08ac", "2026-12-08ad", "2026-12-08nu12", "2026-12-09ae",
                    "2026-12-09af", "2026-12-09nu13", "2026-12-10ag", "2026-12-10ah", "2026-12-10nu14",
                    "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
-                   "2026-12-12am", "2026-12-12nu16")
+                   "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
+                   "2026-12-13ap", "2026-12-13nu17")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1036,8 +1037,42 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   assessed, unfinished_schedule found), precision 0/1 -> 0/2: lcskrishna's test pass, held out now, is 255 per-batch
 #   accuracies on the test's own counter, which the oscillation rule reads as 255 evaluations (a new unlabelled
 #   warning; the detectors are not this round's); ak, al and nu16 unchanged.
-MIN_COUNTED_LOCKBOX = 0.967
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.867
+#
+# FIRST READING of 2026-12-13an, 2026-12-13ao, 2026-12-13ap and 2026-12-13nu17 (each scored once, unseen, in the
+# seventeenth session; seen now; added here before any reader change of this branch, code of main at 072e011; all
+# four label by counts: an's fourteen text logs, ao's fifteen, ap's ten, nu17's sixteen):
+#   count labels, all twenty-three batches: 984/1052 (93.5%) read, 877 (83.4%) analysed -- an 27/44 (24 analysed), ao
+#   32/51 (22), ap 37/39 (29), nu17 53/55 (53); the nineteen earlier batches unchanged (835/863, 749); dict labels, list
+#   labels and the main corpus unchanged by the listing (the four batches have count labels only).
+#   Missed in an (17): aunnnn_yolov3's total_loss (read as 'total', the label naming it 'total_loss'); bcayy_easyocr's
+#   val accuracy / val norm_ED (read as training series 'Current_accuracy' / 'Current_norm_ED' under '[20000/300000]
+#   Train loss: .., Valid loss: ..'; 'Valid Elapsed_time' a series); blackpool_deberta's epoch train loss (read as
+#   'Train Loss', named otherwise); cpones_paddle_cait's three (read as 'Train Loss', 'Train Acc', 'Avg Loss', named
+#   'epoch_train_loss' ..); georgprok_pinn's bc / phys losses (read as 'BC', 'Phys'); gloriayq_pinn_tft's total and lr
+#   ('total' 32 read, named 'train_total_loss'; lr 29 of 32 -- three launches appended, the second and third
+#   launches' equal warm-up values at the same epochs taken for echoes); gpuphobia_stargan_vc's domain classifier loss
+#   (14745 of 14746) and its two learning rates (read as 'Generator Learning Rate' ..); hjygb_msfreb_ddp's epoch
+#   total_loss ('Averaged stats: .. total_loss: ..' read as 'total_loss [2]'), test average_f1 (the test's 'Averaged
+#   stats:' read as a training 'average_f1' of 14; the test's progress lines 'Test: [0] [20/230] ..' as 182 'test/..'
+#   points on their ordinal) and lr ('lr [2]').
+#   Missed in ao (19): brain_qc's f1_bad / f1_good (an ASCII precision/recall/F1 table per epoch: read as 'Bad F1' 42,
+#   from the best-model line, and nothing of the table); video_depth_anything's batch loss (read as 'Loss'; 'Epoch [0],
+#   Batch [5], Loss: ..' read with a series 'Batch' and the batch no position), AbsRel / TAE (read as 'val/AbsRel', the
+#   label holding out Delta1 only); ant_rc_ae's ae_mse / cpg_best_dist (read as 'mse' and 'best_dist' 15 of 12);
+#   snake_dqn_resumed's score / reward / epsilon / steps (3431 of 3434: the counter goes back at two relaunches; the
+#   'Steps: n' of each episode not read); gaussian_splatting's eval L1 / PSNR (read as 'L1', 'PSNR', training series:
+#   '[ITER 7000] Evaluating train: L1 .. PSNR ..'); chinese_ner_idcnn_crf's dev / test FB1 (one 'FB1' series of 800
+#   points over the dev and test conlleval tables); extinction_chess's loss / policy / value (a whitespace table with
+#   a trailing 'Notes' column and '—' cells: nothing read); jax_cfd's eval l2 loss ('Evaluated k/287 with L2 loss x'
+#   read as 'L2 loss' 28 with 'Evaluated' a series, named otherwise).
+#   Missed in ap (2): adjunction-intrinsic-reward's R_intrinsic epoch summary; deblurgan's D_real+fake.
+#   Missed in nu17 (2): bars-cnn-warmup-cosine's val loss / val acc (22).
+#   Not analysed: an ecnujason's alpha, gbyuvd's loss, gpuphobia's Discriminator Loss; ao heritage's Training Time,
+#   prob2_pinn's RHO / VIS (x2), video_depth's Train Loss / val/Delta1, pyboy's MeanQValue / Epsilon, bclp's
+#   train_mape; ap adjunction's TD Loss / Coherence (x2), R_intrinsic, Value (start), deblurgan's G_GAN, hyperspectral's
+#   val_rmae.
+MIN_COUNTED_LOCKBOX = 0.935
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.833
 MIN_EXACT_LOCKBOX = 0.952
 MIN_ANALYSED_LOCKBOX = 0.917
 MIN_NAMED_LOCKBOX = 0.912
