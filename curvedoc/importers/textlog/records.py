@@ -117,10 +117,11 @@ EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(
 # PyTorch ImageNet example's print, its 'Epoch: ' renamed or left out): the outer loop's count and the batch of its
 # batches -- the epoch and the batch inside it, whatever word names the pair
 EPOCH_INNER_PAIR = re.compile(r"(?<![\w\]])\[\s*(?P<e>\d{1,6})\s*\]\s*\[\s*(?P<i>\d{1,9})\s*/\s*(?P<N>\d{1,9})\s*\](?!\S)")
-# ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
+# ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets; a script's print lists the
+# two counters as the fields they are, a comma between, "Epoch [0], Batch [5], Loss: 0.09": the same epoch and batch)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
-    r"(?:\s*(?:batch\s*)?\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
+    r"(?:\s*(?:,\s*batch\s*:?\s*|batch\s*:?\s*)?\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
     re.IGNORECASE,
 )
 # a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"

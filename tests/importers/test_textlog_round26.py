@@ -1,0 +1,32 @@
+"""Text logs, round 26 on the seen lock-box batches 2026-12-13an, ao, ap and nu17 (issue 36): misreadings found on their
+text logs, each checked on small logs written the way such programs write them (several wordings and lengths)."""
+
+from __future__ import annotations
+
+import pytest
+from test_textlog_readings import _read, _series, _tags
+
+
+# ------------------------------------------------------------- "Epoch [0], Batch [5]": two counters as fields
+@pytest.mark.parametrize("fmt", [
+    "2025-06-18 09:14:00,086 INFO     Epoch [{e}], Batch [{b}], Loss: {v:.4f}",
+    "Epoch [{e}], Batch [{b}/{B}], loss: {v:.4f}",
+    "Epoch[{e}], Batch[{b}], train_loss={v:.4f}",
+    "Epoch [{e}] , batch: [{b}] , Loss: {v:.4f}",
+])
+@pytest.mark.parametrize("epochs,per", [(2, 4), (5, 11)])
+def test_a_batch_in_brackets_after_the_epoch_in_brackets_is_the_batch(tmp_path, fmt, epochs, per):
+    """A script printing its loop's two counters as the fields they are, ``f"Epoch [{e}], Batch [{b}], Loss: .."``,
+    names the epoch and then the batch inside it, a comma between, as MXNet's ``Epoch[145] Batch [20]`` does without
+    one: the batch is the record's position, no series 'Batch'."""
+    lines, vals = [], []
+    for e in range(epochs):
+        for i in range(per):
+            v = round(1 / (e * per + i + 1), 4)
+            vals.append(v)
+            lines.append(fmt.format(e=e, b=i * 5, B=per * 5, v=v))
+    rd = _read(tmp_path, lines)
+    key = "train_loss" if "train_loss" in fmt else "loss" if "loss:" in fmt else "Loss"
+    assert _tags(rd) - {"epoch"} == {key}
+    assert _series(rd, key)[1] == vals
+    assert sorted(set(rd.frame[rd.frame["tag"] == "epoch"]["value"])) == list(range(epochs))
