@@ -30,3 +30,32 @@ def test_a_batch_in_brackets_after_the_epoch_in_brackets_is_the_batch(tmp_path, 
     assert _tags(rd) - {"epoch"} == {key}
     assert _series(rd, key)[1] == vals
     assert sorted(set(rd.frame[rd.frame["tag"] == "epoch"]["value"])) == list(range(epochs))
+
+
+# ------------------------------------------------------------- "*** epoch 3 val: loss .. acc ..": the split after the position
+@pytest.mark.parametrize("fmt", [
+    "*** epoch {e} {split}: loss {l:.4f} acc {a:.4f}",
+    "epoch {e} {split}: loss={l:.4f}, acc={a:.4f}",
+    "Epoch {e} {split}: Loss {l:.4f} | Acc {a:.4f}",
+    "ep {e} {split}:  loss: {l:.4f}  acc: {a:.4f}",
+])
+@pytest.mark.parametrize("split,prefix", [("val", "val/"), ("valid", "val/"), ("test", "test/"), ("eval", "val/")])
+@pytest.mark.parametrize("epochs", [3, 14])
+def test_a_split_word_after_the_records_position_is_the_records_split(tmp_path, fmt, split, prefix, epochs):
+    """``print(f"*** epoch {e} val: loss {l} acc {a}")`` after the per-step training lines names the split after the
+    record's position, as 'Epoch 1 - eval:' does with a dash: the pairs are that split's, never a second training
+    ``loss``."""
+    lines, tl, vl = [], [], []
+    for e in range(1, epochs + 1):
+        for s in range(2):
+            step = (e - 1) * 50 + (s + 1) * 25
+            tl.append(round(2 / (step + 1), 4))
+            lines.append(f"step {step:4d} | lr 1.00e-03 | loss {2 / (step + 1):.4f}")
+        vl.append(round(1.5 / e, 4))
+        lines.append(fmt.format(e=e, split=split, l=1.5 / e, a=0.5 + e / 40))
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    lo = "Loss" if "Loss" in fmt else "loss"
+    assert f"{prefix}{lo}" in tags and f"{lo} [2]" not in tags
+    assert _series(rd, f"{prefix}{lo}")[1] == vl
+    assert _series(rd, "loss")[1] == tl
