@@ -59,3 +59,34 @@ def test_a_split_word_after_the_records_position_is_the_records_split(tmp_path, 
     assert f"{prefix}{lo}" in tags and f"{lo} [2]" not in tags
     assert _series(rd, f"{prefix}{lo}")[1] == vl
     assert _series(rd, "loss")[1] == tl
+
+
+# ------------------------------------------------------------- a table with a remark column and dashes for no value
+@pytest.mark.parametrize("note_col", ["Notes", "Comment", "status"])
+@pytest.mark.parametrize("dash", ["—", "-", "n/a"])
+@pytest.mark.parametrize("rows", [5, 40])
+def test_a_tables_remark_column_and_its_dash_cells_leave_the_numbers_read(tmp_path, note_col, dash, rows):
+    """A hand-kept training history written as an aligned table (``Iter  W  B  D  Positions  GenTime  NNEvals  Loss
+    Policy  Value  Notes`` over a rule of dashes) ends with a column of remarks written on some rows only ('(Modal)',
+    '100% vs random') and writes a dash where a row has no value: the remark is words, no class of a per-class row, and
+    the dash no number -- every other column is read, one point a row."""
+    lines = ["Self-play history", "=================", "",
+             f"Iter  W    B    Positions  GenTime  NNEvals     Loss    Policy  Value   {note_col}",
+             "----  ---  ---  ---------  -------  ----------  ------  ------  ------  -----"]
+    loss, value, nn = [], [], []
+    for i in range(1, rows + 1):
+        note = "(Modal)" if i == 1 else "100% vs random" if i % 10 == 0 else ""
+        evals = dash if i <= rows // 2 else str(4000000 + i)
+        if i > rows // 2:
+            nn.append(4000000 + i)
+        loss.append(round(3.1 - i / 100, 4))
+        value.append(round(0.18 + i / 1000, 4))
+        lines.append(f"{i:4d}  {100 + i:3d}  {90 - i % 7:3d}  {13000 + i:9d}  {2800 + i / 10:6.1f}s  {evals:>10}  "
+                     f"{3.1 - i / 100:6.4f}  {2.9 - i / 100:6.4f}  {0.18 + i / 1000:6.4f}  {note}".rstrip())
+    rd = _read(tmp_path, lines, name="training_history.txt")
+    tags = _tags(rd)
+    assert {"train/Loss", "train/Policy", "train/Value", "train/NNEvals"} <= tags, tags
+    assert _series(rd, "train/Loss") == (list(range(1, rows + 1)), loss)
+    assert _series(rd, "train/Value")[1] == value
+    assert _series(rd, "train/NNEvals")[1] == nn
+    assert not any("Modal" in t or "random" in t for t in tags)

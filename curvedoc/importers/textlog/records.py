@@ -475,7 +475,10 @@ def split_of(key: str) -> str | None:
     first = re.split(r"[\s_/.\-]", low, 1)[0]
     if first in SPLIT_WORDS:
         return SPLIT_WORDS[first]
-    if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith(("val", "eval")):
+    # (a word that only begins with the letters of one -- 'Value', 'value_loss', 'Valence' -- is no split: an RL
+    # agent's value head, a quantity of its own)
+    if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith("eval") \
+            or (low.startswith("val") and not low.startswith(("valu", "valen"))):
         return "val"
     return None
 
@@ -1502,9 +1505,21 @@ TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*
 TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
 
-def _table_row(msg: str, ncols: int) -> list[str] | None:
+# the last column of a table that holds words, not numbers ("Iter .. Loss Policy Value Notes"): a person's remark on
+# the row, written on some rows only ("(Modal)", "100% vs random") and left empty on the others
+NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "remark", "remarks", "status", "info", "message",
+                          "msg", "description", "desc"})
+# a cell printed as a dash where a row has no value for its column ("—", "-", "--", "n/a"): no number, no name
+EMPTY_CELL = re.compile(r"[-\u2013\u2014]{1,2}|n/?a|N/?A|None|none")
+
+
+def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
+    if notes and "|" not in body and len(cells) >= ncols - 1:
+        # (a table whose last column is a remark -- NOTE_COLUMNS --: the cells before it are the columns before it,
+        # the words after them, however many, the remark; none when the row has no remark)
+        cells = cells[: ncols - 1] + [" ".join(cells[ncols - 1:])]
     if len(cells) != ncols and "|" in body:
         # the numbers of each group between bars, under a header whose groups hold several columns; a group that is
         # not numbers only (a duration, "0 hr 06 min") is one cell
@@ -1515,6 +1530,10 @@ def _table_row(msg: str, ncols: int) -> list[str] | None:
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
+    if notes:
+        # (the remark is no number; a dash where a row has no value stands for a number of its column)
+        nums += 1 + sum(1 for c in cells[:-1] if EMPTY_CELL.fullmatch(c)) - (
+            1 if re.fullmatch(NUM + UNIT, cells[-1], re.IGNORECASE) else 0)
     # (a one-column table -- optim.Logger logging one quantity -- has rows of one number)
     return cells if nums >= ncols - 1 and (nums >= 2 or nums == ncols == 1) else None
 
@@ -1559,7 +1578,10 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     # mAP50-95' and 'Mask mAP50-95', never one series of both; a lone group, a detector's "Box(P ..)", names nothing)
     groups = column_groups(cols) if "(" in "".join(cols) else [None] * len(cols)
     named_groups = len({g for g in groups if g is not None}) >= 2
-    for c, cell, group in zip(cols, cells, groups):
+    notes = cols[-1].lower() in NOTE_COLUMNS
+    for i, (c, cell, group) in enumerate(zip(cols, cells, groups)):
+        if notes and (i == len(cols) - 1 or EMPTY_CELL.fullmatch(cell)):
+            continue  # (a remark, or a dash where the row has no value: neither a number nor the row's class)
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
         if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"(?:-1|\d{1,6})(?:\.0+)?", cell):
@@ -1832,7 +1854,7 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if a.table_head is not None:
         return a
     if table is not None:
-        cells = _table_row(msg, len(table))
+        cells = _table_row(msg, len(table), table[-1].lower() in NOTE_COLUMNS)
         if cells is not None:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
