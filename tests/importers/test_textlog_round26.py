@@ -90,3 +90,52 @@ def test_a_tables_remark_column_and_its_dash_cells_leave_the_numbers_read(tmp_pa
     assert _series(rd, "train/Value")[1] == value
     assert _series(rd, "train/NNEvals")[1] == nn
     assert not any("Modal" in t or "random" in t for t in tags)
+
+
+# ------------------------------------------------------------- MetricLogger's evaluation: progress lines, then its averages
+def _metric_logger(epochs: int, per: int, test_word: str, gap: str, total_line: bool) -> tuple[list[str], list, list]:
+    lines = ["[21:45:53.330261] Start training for 200 epochs"]
+    f1, f1_avg = [], []
+    n = per * 20
+    for e in range(epochs):
+        for i in range(0, n, 20):
+            lines.append(f"[21:45:57.798286] Epoch: [{e}]{gap}[{i:4d}/{n + 1}]  eta: 0:00:10  lr: 0.000100  "
+                         f"total_loss: {1 / (e + 1) + i / 10000:.4f} ({1 / (e + 1):.4f})  time: 1.4492  data: 0.7441")
+        lines.append(f"[23:07:20.050195] Epoch: [{e}] Total time: 0:01:02 (1.6 s / it)")
+        lines.append(f"[23:07:20.050195] Averaged stats: lr: 0.000100  total_loss: {1 / (e + 1):.4f} "
+                     f"({1 / (e + 1) + 0.1:.4f})")
+        for i in range(0, 40, 20):
+            lines.append(f"[23:07:21.434295] {test_word}: [{e}]{gap}[{i:3d}/41]  eta: 0:02:44  average_f1: "
+                         f"{0.1 + i / 100:.4f} ({0.1 + e / 10:.4f})  loss: 0.0001 (0.0001)  time: 0.7136")
+        if total_line:
+            lines.append(f"[23:09:57.792522] {test_word}: [{e}] Total time: 0:02:37 (0.6829 s / it)")
+        f1.append(round(0.15 + e / 10, 4))
+        f1_avg.append(round(0.2 + e / 10, 4))
+        lines.append(f"[23:09:58.673215] Averaged stats: average_f1: {0.15 + e / 10:.4f} ({0.2 + e / 10:.4f})  "
+                     f"loss: 0.0000 (0.0001)  acc: 1.0000")
+    return lines, f1, f1_avg
+
+
+@pytest.mark.parametrize("test_word,prefix", [("Test", "test/"), ("Val", "val/"), ("Eval", "val/")])
+@pytest.mark.parametrize("gap", ["  ", " "])
+@pytest.mark.parametrize("total_line", [True, False])
+@pytest.mark.parametrize("epochs,per", [(3, 3), (12, 8)])
+def test_an_evaluations_averaged_stats_are_held_out_as_its_progress_is(tmp_path, test_word, prefix, gap, total_line,
+                                                                       epochs, per):
+    """DeiT / MAE / DETR's MetricLogger prints an evaluation's progress (``Test: [3]  [ 20/230]  average_f1: 0.15
+    (0.21) ..``: the epoch, the batch of the evaluation's batches set apart by spaces) and then its ``Averaged stats:``
+    -- the same keys with no position of their own, as training's progress is followed by training's. The progress
+    is the evaluation's own (one result per evaluation, at the step training reached), and the averages after it are
+    the evaluation's too: held out, never a training series 'average_f1'."""
+    lines, f1, f1_avg = _metric_logger(epochs, per, test_word, gap, total_line)
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert "average_f1" not in tags and "average_f1 (avg)" not in tags and "acc" not in tags, tags
+    summary = [t for t in tags if t.startswith(prefix) and t.split("/", 1)[1].startswith("average_f1") and "[2]" in t]
+    assert sorted(summary) == [f"{prefix}average_f1 (avg) [2]", f"{prefix}average_f1 [2]"]
+    assert _series(rd, f"{prefix}average_f1 [2]")[1] == f1
+    assert _series(rd, f"{prefix}average_f1 (avg) [2]")[1] == f1_avg
+    # (the progress is one result per evaluation, at the step training reached)
+    steps, _ = _series(rd, f"{prefix}average_f1")
+    assert len(steps) == epochs and steps == _series(rd, f"{prefix}average_f1 [2]")[0]
+    assert len(_series(rd, "total_loss")[0]) == epochs * per

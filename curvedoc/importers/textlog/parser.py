@@ -156,6 +156,8 @@ class TextLogParser(BatchedFeed):
         self.bar_etas: list[tuple[int, int, tuple]] = []  # the same, of progress bars with records: (.., (label, total))
         self.training_bar: tuple | None = None  # (label, total) of the bar whose counts are the records' steps
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
+        # the split and the keys of the last record printed with its progress ("Test: [3]  [20/230]  average_f1: ..")
+        self.last_progress: tuple[str, frozenset, bool] | None = None
         # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
         self.batch_keys: set[str] = set()
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
@@ -1131,6 +1133,8 @@ class TextLogParser(BatchedFeed):
                 rec = dataclasses.replace(rec, keys=tuple(
                     k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}"
                     for k in rec.keys))
+        self.note_progress(rec)
+        rec = self.summary_of_progress(rec)
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
             self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})
@@ -1251,6 +1255,27 @@ class TextLogParser(BatchedFeed):
         self.own_epoch = False
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
+
+    def note_progress(self, rec: Rec) -> None:
+        """Keep the split and the keys of a record printed with its progress ("Test: [3]  [20/230]  average_f1: ..",
+        "Epoch: [3]  [100/2561]  loss: ..") for :meth:`summary_of_progress`."""
+        if rec.inner is not None and rec.keys and not rec.config:
+            tested = any(k.startswith("test/") for k in rec.keys)
+            self.last_progress = (rec.ctx, frozenset(k.split("/", 1)[1] if k.startswith(("test/", "val/")) else k
+                                                     for k in rec.keys), tested)
+
+    def summary_of_progress(self, rec: Rec) -> Rec:
+        """A summary with no position of its own printed after an evaluation's progress lines, most of its keys
+        theirs (MetricLogger's "Averaged stats: average_f1: 0.09 (0.18) .." after "Test: [0]  [229/230]  average_f1:
+        .."): the evaluation's result, held out as its progress was -- never a training series. (After training's
+        progress lines the same summary is training's, as it reads.)"""
+        lp = self.last_progress
+        if lp is None or lp[0] != "val" or not rec.keys or rec.ctx or rec.config or rec.step is not None \
+                or rec.epoch is not None or rec.inner is not None or rec.counter is not None or len(rec.keys) < 2 \
+                or 2 * sum(k in lp[1] for k in rec.keys) <= len(rec.keys):
+            return rec
+        return dataclasses.replace(rec, ctx="val", keys=tuple(
+            f"test/{k}" if lp[2] and not split_of(k) and not OPTIMIZER_KEY.search(k) else k for k in rec.keys))
 
     def step_in_epoch(self, tpl: tuple, epoch: int, step: int, total: int) -> int:
         """The position of a record of ``tpl`` printing ``step n/N`` in ``epoch``: the step as printed until the

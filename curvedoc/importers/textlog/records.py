@@ -955,7 +955,8 @@ def parse_record(msg: str) -> Rec | None:
         if c in HELDOUT:
             ctx = "val"
         msg = msg[: m.start()] + " | " + msg[m.end():]
-    elif "][" in msg and (ip := EPOCH_INNER_PAIR.search(msg)) is not None:
+    elif ("][" in msg or "] [" in msg or "]  [" in msg) and (ip := EPOCH_INNER_PAIR.search(msg)) is not None:
+        # (the two brackets side by side or set apart by spaces: MetricLogger's "Test: [3]  [ 20/230]" aligns them)
         epoch, inner = int(ip.group("e")), (int(ip.group("i")), int(ip.group("N")))
         # (the word naming the pair, "Iter:", names no value of its own)
         head = re.sub(r"(?i)\b(?:iter|iteration|step|batch|it)\s*:?\s*$", "", msg[: ip.start()])
