@@ -139,3 +139,47 @@ def test_an_evaluations_averaged_stats_are_held_out_as_its_progress_is(tmp_path,
     steps, _ = _series(rd, f"{prefix}average_f1")
     assert len(steps) == epochs and steps == _series(rd, f"{prefix}average_f1 [2]")[0]
     assert len(_series(rd, "total_loss")[0]) == epochs * per
+
+
+# ------------------------------------------------------------- "evaluate:dev": an evaluation announced with its set
+@pytest.mark.parametrize("say", ["evaluate:{s}", "evaluate: {s}", "Evaluating on {s}...", "Evaluate on the {s} set"])
+@pytest.mark.parametrize("sets", [("dev", "test"), ("dev",), ("test",)])
+@pytest.mark.parametrize("epochs", [3, 9])
+def test_an_evaluation_announced_with_its_set_holds_out_that_sets_results(tmp_path, say, sets, epochs):
+    """A NER trainer logs ``evaluate:dev`` and then conlleval's lines (``processed .. tokens ..; found: ..; correct:
+    ..``, ``accuracy: 93.39%; precision: ..; FB1: 29.22``), then ``evaluate:test`` and the test's: the set the
+    announcement names is the split of the records under it (dev: val/, test: test/), and the training's own kind
+    of record coming back after them ('iteration:2 step26/174,NER loss: ..') ends the evaluation -- never a dev and
+    test series merged into one 'FB1', nor the training loss held out."""
+    pre = "2019-09-14 11:48:38,312 - log\\train.log - INFO - "
+    lines, loss, fb = [pre + "start training"], [], {s: [] for s in sets}
+    for e in range(1, epochs + 1):
+        for k in (26, 126):
+            loss.append(round(20 / (e * 2 + k / 100), 6))
+            lines.append(pre + f"iteration:{e} step{k}/174,NER loss:{20 / (e * 2 + k / 100):.6f}")
+        for s in sets:
+            f1 = round(30 + e * 5 + (1 if s == "test" else 0), 2)
+            fb[s].append(f1)
+            lines.append(pre + say.format(s=s))
+            lines.append(pre + f"processed 109870 tokens with 3819 phrases; found: {4000 + e} phrases; correct: "
+                         f"{1000 + e}.")
+            lines.append("")
+            lines.append(pre + f"accuracy:  {90 + e / 10:.2f}%; precision:  {f1 - 1:.2f}%; recall:  {f1 + 1:.2f}%; "
+                         f"FB1:  {f1:.2f}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert "FB1" not in tags and "NER loss" in tags, tags
+    assert _series(rd, "NER loss")[1] == loss
+    for s in sets:
+        tag = ("test/" if s == "test" else "val/") + "FB1"
+        assert _series(rd, tag)[1] == fb[s], (tag, tags)
+
+
+@pytest.mark.parametrize("over", ["OK: Finished training for 25 epochs", "Training finished."])
+def test_after_the_training_is_over_its_words_stay_the_tests(tmp_path, over):
+    """(The rule above is the evaluation's own kind of record coming back after others: after a line saying the
+    training is over, the test printing its per-batch results with the training's words is still the test.)"""
+    lines = [f"Epoch {e} iter {i} Loss : {1 / (e * 10 + i):.4f}" for e in range(1, 4) for i in range(1, 6)]
+    lines += [over] + [f"Loss : {0.5 + i / 100:.4f}" for i in range(6)] + [f"('Accuracy : ', {50 + i})" for i in range(2)]
+    rd = _read(tmp_path, lines)
+    assert len(_series(rd, "Loss")[1]) == 15 and len(_series(rd, "test/Loss")[1]) == 6

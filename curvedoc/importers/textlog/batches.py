@@ -486,6 +486,8 @@ class BatchedFeed:
                         self.plan_stated(int(cols[p0 + q][said[0]]))
                     self.planned[k] = int(cols[p0 + q][said[-1]])
         self.note_progress(r)
+        if r.keys and not r.ctx and not r.config:  # (no block here: see the one-by-one case above)
+            self.last_train_keys = r.keys
         r = self.summary_of_epoch(r)
         tpl = (r.ctx,) + r.keys
         if r.closes:

@@ -213,6 +213,10 @@ class TextLogParser(BatchedFeed):
         self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
         self.block: tuple | None = None  # (split, "phase" | "launch" | "banner") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
+        self.last_train_keys: tuple | None = None  # the keys of the last training record printed
+        # (the keys of the last training record before the announced evaluation, whether the evaluation printed a
+        # record of another kind since): see _record
+        self.block_train: tuple | None = None
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
         # a JSON object printed over several lines being read (see _json_line): its items (key, value's text, kind),
@@ -323,8 +327,11 @@ class TextLogParser(BatchedFeed):
             split, kind = a.announce[:2]
             # (a test announced -- "Testing...", "---- TESTING ----" -- holds its records out as test/, a test not
             # being the validation: the fourth item)
-            self.block = (split, kind, self.ctx_step, a.announce[2:] == ("test",)) if split == "val" else None
+            self.block = (split, kind, self.ctx_step, "test" in a.announce[2:]) if split == "val" else None
             self.block_held = set()
+            # (the kind of record training printed last before the announcement: see _record; not after a line saying
+            # the training is over, where the test may print its results with the training's words)
+            self.block_train = None if "over" in a.announce[2:] else (self.last_train_keys, False)
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
             a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
@@ -1120,6 +1127,15 @@ class TextLogParser(BatchedFeed):
                 self.block_held.add(("@epoch", rec.epoch))
             elif held_epoch != rec.epoch:
                 self.block = None
+        if self.block is not None and self.block[1] == "phase" and self.block_train is not None and rec.keys \
+                and not rec.ctx and not rec.config and self.block_train[0] is not None:
+            if rec.keys == self.block_train[0] and self.block_train[1]:
+                # the kind of record training printed before the evaluation was announced, back after the evaluation's
+                # own records ("evaluate:dev", its results, "evaluate:test", its results, then "iteration:2
+                # step26/174,NER loss: 12.43" again): training went on, the evaluation is over
+                self.block = None
+            elif rec.keys != self.block_train[0]:
+                self.block_train = (self.block_train[0], True)
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             if self.block[1] == "phase" and rec.epoch is not None:
                 self.block_held.add((rec.keys, rec.epoch))
@@ -1135,6 +1151,8 @@ class TextLogParser(BatchedFeed):
                     for k in rec.keys))
         self.note_progress(rec)
         rec = self.summary_of_progress(rec)
+        if rec.keys and not rec.ctx and not rec.config and self.block is None:
+            self.last_train_keys = rec.keys
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
             self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})

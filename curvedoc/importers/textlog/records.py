@@ -1287,8 +1287,10 @@ _EVAL_WORD = r"(?:eval(?:uation|uating|uate)?|validat(?:e|ion|ing)|test(?:ing)?|
 # (the mode it runs in may be said: "testing in eval mode……"; an ellipsis may be repeated: "……")
 _PHASE = (r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?"
           r"(?:\s+in\s+(?:eval(?:uation)?|test|val(?:idation)?|train(?:ing)?)\s+mode)?\s*(?:\.\.\.|…|:|!)*\s*$")
-ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE,
-                           re.IGNORECASE)
+# (... the set it evaluates named after it: "evaluate:dev", "evaluate: test", "Evaluating on the test set...")
+_EVAL_SET = r"(?:\s*:\s*|\s+on\s+(?:the\s+)?)(?P<set>dev|val|valid|validation|eval|test)(?=\W|$)"
+ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD
+                           + r"(?:" + _EVAL_SET + r")?" + _PHASE, re.IGNORECASE)
 # ("Now continue training……" between an evaluation and the next epoch's records: training goes on; not a resume, which
 # names what it goes on from)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
@@ -1361,7 +1363,7 @@ TRAINING_OVER = re.compile(r"^[\W_]*(?:(?:ok|done|success)\s*[:!\-]\s*)?(?:(?:fi
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
     if ("inish" in msg or "omplet" in msg or "nded" in msg or "one" in msg or "over" in msg) and TRAINING_OVER.match(msg):
-        return ("val", "phase", "test")
+        return ("val", "phase", "test", "over")
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
     if cmd:
         name = cmd.group("name").lower()
@@ -1370,11 +1372,12 @@ def announcement(msg: str) -> tuple | None:
         if re.search(r"(?:^|_|-)train(?:er|ing)?(?:$|_|-)", name):
             return ("train", "launch")
         return None
-    if ANNOUNCE_EVAL.match(msg):
+    if (ae := ANNOUNCE_EVAL.match(msg)) is not None:
         # ("Testing...", "Start testing": a test, the first word of an evaluation the line says -- "testing in eval
-        # mode" is a test)
+        # mode" is a test; so is the set an evaluation names, "evaluate:test")
         first = re.search(_EVAL_WORD, msg, re.IGNORECASE)
-        return ("val", "phase", "test") if first and first.group().lower().startswith("test") else ("val", "phase")
+        said = (ae.group("set") or first.group() if first else "").lower()
+        return ("val", "phase", "test") if said.startswith("test") else ("val", "phase")
     if ANNOUNCE_TRAIN.match(msg):
         return ("train", "phase")
     return None
