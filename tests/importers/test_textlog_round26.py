@@ -183,3 +183,26 @@ def test_after_the_training_is_over_its_words_stay_the_tests(tmp_path, over):
     lines += [over] + [f"Loss : {0.5 + i / 100:.4f}" for i in range(6)] + [f"('Accuracy : ', {50 + i})" for i in range(2)]
     rd = _read(tmp_path, lines)
     assert len(_series(rd, "Loss")[1]) == 15 and len(_series(rd, "test/Loss")[1]) == 6
+
+
+@pytest.mark.parametrize("evals_per_log", [1, 3])
+@pytest.mark.parametrize("epochs", [4, 10])
+def test_a_training_record_with_its_clock_after_the_evaluations_results_ends_the_evaluation(tmp_path, evals_per_log,
+                                                                                           epochs):
+    """The same trainer evaluating every few steps and logging its loss less often ('evaluate:dev' and its results
+    three times, then 'iteration:4 step:13/29, INTENT loss: 2.03, NER loss: 15.48'): no training record came before
+    the first announcement, and the training record's clock after the evaluation's clockless results says training
+    went on -- its losses are training's, never held out."""
+    pre = "2018-09-03 22:30:34,880 - /home/u/ner/log/train.log - INFO - "
+    lines, loss, acc = [pre + "start training"], [], []
+    for e in range(1, epochs + 1):
+        for _ in range(evals_per_log):
+            acc.append(round(90 + len(acc) / 10, 2))
+            lines += [pre + "evaluate:dev", pre + f"accuracy:  {acc[-1]:.2f}%; precision:  10.00%; recall:  12.00%; "
+                      f"FB1:  11.00", "", pre + "intent accuracy score is:0.130"]
+        loss.append(round(2 / e, 6))
+        lines.append(pre + f"iteration:{e} step:{13 + e}/29, INTENT loss: {2 / e:.6f}, NER loss:{15 / e:.6f}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert "val/INTENT loss" not in tags and _series(rd, "INTENT loss")[1] == loss, tags
+    assert _series(rd, "val/accuracy")[1] == acc

@@ -331,7 +331,7 @@ class TextLogParser(BatchedFeed):
             self.block_held = set()
             # (the kind of record training printed last before the announcement: see _record; not after a line saying
             # the training is over, where the test may print its results with the training's words)
-            self.block_train = None if "over" in a.announce[2:] else (self.last_train_keys, False)
+            self.block_train = None if "over" in a.announce[2:] else (self.last_train_keys, False, False)
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
             a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
@@ -1128,14 +1128,17 @@ class TextLogParser(BatchedFeed):
             elif held_epoch != rec.epoch:
                 self.block = None
         if self.block is not None and self.block[1] == "phase" and self.block_train is not None and rec.keys \
-                and not rec.ctx and not rec.config and self.block_train[0] is not None:
-            if rec.keys == self.block_train[0] and self.block_train[1]:
+                and not rec.ctx and not rec.config:
+            clock = rec.step is not None or rec.epoch is not None or rec.inner is not None
+            if (rec.keys == self.block_train[0] and self.block_train[1]) or (clock and self.block_train[2]):
                 # the kind of record training printed before the evaluation was announced, back after the evaluation's
                 # own records ("evaluate:dev", its results, "evaluate:test", its results, then "iteration:2
-                # step26/174,NER loss: 12.43" again): training went on, the evaluation is over
+                # step26/174,NER loss: 12.43" again) -- or a record with a clock of its own after the evaluation's
+                # results, which had none ('iteration:4 step:13/29, INTENT loss: ..' after 'accuracy: ..; FB1: ..'):
+                # training went on, the evaluation is over
                 self.block = None
             elif rec.keys != self.block_train[0]:
-                self.block_train = (self.block_train[0], True)
+                self.block_train = (self.block_train[0], True, self.block_train[2] or not clock)
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             if self.block[1] == "phase" and rec.epoch is not None:
                 self.block_held.add((rec.keys, rec.epoch))
