@@ -206,3 +206,25 @@ def test_a_training_record_with_its_clock_after_the_evaluations_results_ends_the
     tags = _tags(rd)
     assert "val/INTENT loss" not in tags and _series(rd, "INTENT loss")[1] == loss, tags
     assert _series(rd, "val/accuracy")[1] == acc
+
+
+# ------------------------------------------------------------- "D_real+fake": two names joined by '+' are one key
+@pytest.mark.parametrize("fmt,key", [
+    ("(epoch: {e}, iters: {i}, time: 0.622) G_GAN: {a:.3f} G_L1: {b:.3f} D_real+fake: {c:.3f} ", "D_real+fake"),
+    ("epoch {e} iter {i} | loss_cls+reg: {c:.4f} | acc: {a:.4f}", "loss_cls+reg"),
+    ("[{e}][{i}] ce+kl={c:.4f} lr=0.001", "ce+kl"),
+])
+@pytest.mark.parametrize("epochs", [2, 7])
+def test_two_names_joined_by_a_plus_are_one_key(tmp_path, fmt, key, epochs):
+    """pix2pix-style WGAN logs print the critic's loss on real and fake images summed as ``D_real+fake: -26.95``; a
+    detector its classification and regression terms as ``loss_cls+reg``: the name joined by '+' is the key of that
+    sum -- never a series 'fake' (or 'reg') that drops the half of the name before the '+'."""
+    lines, vals = [], []
+    for e in range(1, epochs + 1):
+        for i in (100, 200, 300):
+            c = -30 + e + i / 100
+            vals.append(round(c, 3 if "D_real" in key else 4))
+            lines.append(fmt.format(e=e, i=i, a=1 + e / 10, b=1000 / e, c=c))
+    rd = _read(tmp_path, lines)
+    assert key in _tags(rd) and key.split("+")[-1] not in _tags(rd), _tags(rd)
+    assert _series(rd, key)[1] == vals

@@ -47,7 +47,8 @@ NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\
 # (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
 UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
 # (a key starts with a letter of any alphabet: "ε: 0.05", "λ=0.1", "β1 0.9" are keys as "eps" is)
-_WORD = r"[^\W\d][\w.@/\-]*(?:\([\w/%]*\)?)?"
+# (two names joined by '+', "D_real+fake", "loss_cls+reg", are one key: the sum the log prints under that name)
+_WORD = r"[^\W\d][\w.@/\-]*(?:\+[^\W\d][\w.@/\-]*)*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
 # a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
