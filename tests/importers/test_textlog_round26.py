@@ -228,3 +228,27 @@ def test_two_names_joined_by_a_plus_are_one_key(tmp_path, fmt, key, epochs):
     rd = _read(tmp_path, lines)
     assert key in _tags(rd) and key.split("+")[-1] not in _tags(rd), _tags(rd)
     assert _series(rd, key)[1] == vals
+
+
+# ------------------------------------------------------------- "[Losses: x 0.27, y 0.25, w .., total ..]": 'x' is a term
+@pytest.mark.parametrize("lead", ["[Epoch {e}/30, Batch {b}/7329] [Losses: ", "Epoch {e} Batch {b} | losses: ",
+                                  "step {b}: loss terms: "])
+@pytest.mark.parametrize("batches", [5, 71])
+def test_a_coordinates_term_x_in_a_list_of_loss_terms_is_a_key(tmp_path, lead, batches):
+    """PyTorch-YOLOv3 prints its box terms as a list of pairs, ``[Losses: x 0.27, y 0.25, w 4.82, h 4.61, conf 4.37,
+    cls 0.82, total 15.14, recall: 0.0, precision: 0.0]``: 'x' is the box centre's term as 'y' is (no multiplier
+    'x 0.27'), and with it read the 'total' is the sum of the terms beside it -- the training loss."""
+    lines, xs, tot = [], [], []
+    for b in range(batches):
+        terms = [0.27 + b / 1000, 0.25, 4.8 / (1 + b / 10), 4.6 / (1 + b / 10), 4.3, 0.82]
+        xs.append(round(terms[0], 6))
+        tot.append(round(sum(terms), 6))
+        body = ", ".join(f"{k} {v:.6f}" for k, v in zip(("x", "y", "w", "h", "conf", "cls"), terms))
+        lines.append(lead.format(e=0, b=b) + body + f", total {sum(terms):.6f}, recall: 0.00100, precision: 0.00010"
+                     + ("]" if lead.startswith("[") else ""))
+    rd = _read(tmp_path, lines)
+    assert {"x", "y", "total"} <= _tags(rd), _tags(rd)
+    assert _series(rd, "x")[1] == xs and _series(rd, "total")[1] == tot
+    from curvedoc.model.run import Run
+    run = Run("yolo", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.roles.get("train_loss") == "total"

@@ -669,6 +669,11 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         if m.group("val").isdigit() and not m.group("tot") and RANGE_REST.match(msg, m.end("val")):
             continue  # ("PHASE 1: head only (Epochs 1-5)": a range of epochs, no value nor plan)
         key = _pair_key(m.group("key"))
+        if key is None and m.group("key") in ("x", "X") and msg[m.end():m.end() + 1] == "," \
+                and msg[:m.start()].rstrip()[-1:] in (":", ",") and not m.group("tot") and not m.group("sep").strip():
+            # a coordinate's term among the items of a list of pairs ("[Losses: x 0.27, y 0.25, w 4.8, h 4.6, conf 4.4,
+            # .., total 15.14]", YOLOv3's box terms): a key as 'y' beside it is -- no multiplier's 'x'
+            key = "x"
         if key is None:
             # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
             # epoch; elsewhere a lone "e" is no key (an exponent's letter, a constant)
