@@ -131,6 +131,34 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "2026-12-12am/text_log/enochkang_ddcdpt_zurcher_killed": {
         "test_cross_entropy_loss": ("Cross entropy test loss", "'\tCross entropy test loss: 0.7052'"),
         "q_value_mse": ("MSE of Q-value", "'\tMSE of Q-value: 2.8820'")},
+    # (the list names the dev set's 'FB1' -- its roles' val_metric 'dev FB1' --, printed under 'evaluate:dev', which the
+    # reader holds out since round 26 as 'val/FB1'; the test set's, under 'evaluate:test', is 'test/FB1')
+    "2026-12-04u/text_log/chinese-ner-idcnn-logging": {
+        "FB1": ("dev FB1", "'evaluate:dev' then 'accuracy:  98.66%; precision:  91.61%; recall:  89.74%; FB1:  90.66'")},
+    # (2026-12-13: series the labels name by what they are -- the epoch's or the step's, a loss's part spelt out --
+    # where the log prints a shorter name; each checked in the raw text)
+    "2026-12-13an/text_log/aunnnn_yolov3_ep0_batch70": {
+        "total_loss": ("total", "'[Epoch 0/30, Batch 0/7329] [Losses: x 0.27, .., cls 0.82, total 15.14, recall: ..]'")},
+    "2026-12-13an/text_log/blackpool_deberta_aitext_balanced": {
+        "epoch train loss": ("Train Loss", "'.. - INFO - Epoch 1/5 - Train Loss: 0.0530, Train F1: 0.9944'")},
+    "2026-12-13an/text_log/cpones_paddle_cait_100ep": {
+        "epoch_train_loss": ("Train Loss", "'----- Epoch[001/100], Train Loss: 1.0238, Train Acc: 0.7581, time: ..'"),
+        "epoch_train_acc": ("Train Acc", "'----- Epoch[001/100], Train Loss: 1.0238, Train Acc: 0.7581, time: ..'"),
+        "step_avg_loss": ("Avg Loss", "'Epoch[001/100], Step[0100/0196], Avg Loss: 1.0198, Avg Acc: 0.7605'")},
+    "2026-12-13an/text_log/georgprok_pinn_newton": {
+        "bc_loss": ("BC", "'Epoch     1 | Loss = 93.356133 | BC = 0.933396 | Phys = 0.016524'"),
+        "phys_loss": ("Phys", "'Epoch     1 | Loss = 93.356133 | BC = 0.933396 | Phys = 0.016524'")},
+    "2026-12-13an/text_log/gloriayq_pinn_tft_weather": {
+        "train_total_loss": ("total", "'[Train] epoch:1, lr:0.000100, data:0.41, PDE:0.018, phys:0.014, total:0.427422'")},
+    "2026-12-13an/text_log/gpuphobia_stargan_vc_101ep": {
+        "generator_lr": ("Generator Learning Rate", "'Iteration: 0000000, Generator Learning Rate: 0.0002000, ..'"),
+        "discriminator_lr": ("Discriminator Learning Rate", "'.., Discriminator Learning Rate: 0.0002000,Generator ..'")},
+    "2026-12-13ao/text_log/ant_rc_ae_retrain": {"ae_mse": ("mse", "'[INFO]     AE epoch 1/60 mse=0.669755'")},
+    "2026-12-13ao/text_log/video_depth_anything_train": {
+        "batch_loss": ("Loss", "'2025-06-18 09:14:00,086 INFO     Epoch [0], Batch [0], Loss: 0.0845'")},
+    "2026-12-13ao/text_log/extinction_chess_alphazero_history": {
+        "policy_loss": ("Policy", "table header 'Iter  W  B  D  Positions  GenTime  TrainT  NNEvals  Loss  Policy  Value  Notes'"),
+        "value_loss": ("Value", "table header 'Iter  W  B  D  Positions  GenTime  TrainT  NNEvals  Loss  Policy  Value  Notes'")},
 }
 
 
