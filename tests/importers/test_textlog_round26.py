@@ -252,3 +252,35 @@ def test_a_coordinates_term_x_in_a_list_of_loss_terms_is_a_key(tmp_path, lead, b
     from curvedoc.model.run import Run
     run = Run("yolo", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
     assert run.roles.get("train_loss") == "total"
+
+
+# ------------------------------------------------------------- one literal reader: numpy 2's reprs in a printed history
+@pytest.mark.parametrize("wrap", ["np.float64({v})", "np.float32({v})", "numpy.float64({v})", "{v}"])
+@pytest.mark.parametrize("epochs", [3, 25])
+def test_a_printed_history_of_numpy_2_scalars_is_read(tmp_path, wrap, epochs):
+    """``print(history.history)`` under numpy 2 writes each value as its repr, ``{'loss': [np.float64(0.5), ..],
+    ..}``: the text log reads it with the importers' one literal reader (curvedoc.importers.literals), as the JSON
+    importer reads the same repr dumped as a string -- a series per key, never evaluated."""
+    loss = [round(1 / (e + 1), 6) for e in range(epochs)]
+    acc = [round(0.5 + e / 100, 6) for e in range(epochs)]
+    body = ", ".join(f"'{k}': [" + ", ".join(wrap.format(v=v) for v in vals) + "]"
+                     for k, vals in (("loss", loss), ("accuracy", acc), ("val_loss", loss)))
+    rd = _read(tmp_path, ["{" + body + "}"], name="history.txt")
+    assert _tags(rd) == {"loss", "accuracy", "val_loss"}
+    assert _series(rd, "loss") == (list(range(epochs)), loss) and _series(rd, "accuracy")[1] == acc
+
+
+@pytest.mark.parametrize("text,why", [
+    ("{'loss': [__import__('os').system('touch PWNED'), 1.0]}", "not only literal values"),
+    ("{'loss': [np.float64(0.5), np.array([1, 2])]}", "not only literal values"),
+    ("{'loss': " + "(" * 40 + "1" + ")" * 40 + "}", "levels deep"),
+])
+def test_the_shared_literal_reader_evaluates_nothing_and_keeps_its_limits(tmp_path, text, why):
+    from curvedoc.errors import UnsupportedFormat
+    from curvedoc.importers.literals import python_literal
+    with pytest.raises(UnsupportedFormat, match=why):
+        python_literal(text, tmp_path / "x.txt")
+    assert python_literal("{'a': [np.float64(nan), -np.float32(1.5), inf]}", tmp_path / "x.txt") == {
+        "a": ["NaN", -1.5, float("inf")]}
+    with pytest.raises(UnsupportedFormat, match="limit"):
+        python_literal("[" + "1, " * 50 + "1]", tmp_path / "x.txt", max_chars=20)
