@@ -284,3 +284,29 @@ def test_the_shared_literal_reader_evaluates_nothing_and_keeps_its_limits(tmp_pa
         "a": ["NaN", -1.5, float("inf")]}
     with pytest.raises(UnsupportedFormat, match="limit"):
         python_literal("[" + "1, " * 50 + "1]", tmp_path / "x.txt", max_chars=20)
+
+
+# ------------------------------------------------------------- conlleval's per-type rows under the overall line
+@pytest.mark.parametrize("types", [("LOC", "ORG", "PER"), ("DISEASE", "DRUG"), ("MISC",)])
+@pytest.mark.parametrize("sep", ["; ", ", "])
+@pytest.mark.parametrize("evals", [2, 12])
+def test_a_breakdowns_row_headed_by_its_item_in_capitals_is_that_items(tmp_path, types, sep, evals):
+    """conlleval (the CoNLL NER scorer most sequence-labelling scripts log) prints the overall line ``accuracy:
+    93.39%; precision:  28.10%; recall:  30.43%; FB1:  29.22`` and then one row per entity type, indented and headed by
+    the type in capitals, ``LOC: precision:  41.58%; recall:  37.21%; FB1:  39.28  1746``: each row is that type's
+    (a series 'LOC FB1'), never more points of the overall 'FB1'."""
+    lines, overall, first = [], [], {t: [] for t in types}
+    for e in range(1, evals + 1):
+        lines.append(f"iteration:{e} step100/174,NER loss:{20 / e:.6f}")
+        f1 = round(30 + e, 2)
+        overall.append(f1)
+        lines.append(f"accuracy:  {90 + e / 10:.2f}%{sep}precision:  {f1 - 1:.2f}%{sep}recall:  {f1 + 1:.2f}%{sep}"
+                     f"FB1:  {f1:.2f}")
+        for i, t in enumerate(types):
+            first[t].append(round(f1 + i + 1, 2))
+            lines.append(f"{'':14}{t}: precision:  {f1:.2f}%{sep}recall:  {f1 + 2:.2f}%{sep}FB1:  {f1 + i + 1:.2f}  "
+                         f"{1000 + i}")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "FB1")[1] == overall
+    for t in types:
+        assert _series(rd, f"{t} FB1")[1] == first[t]

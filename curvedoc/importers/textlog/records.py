@@ -862,6 +862,13 @@ _NOT_INDEXED = frozenset(STEP_KEYS) | frozenset(EPOCH_KEYS) | frozenset(BATCH_CO
 # 1 = 4.95", "Losses: D = 0.3, G = 1.2"): each value is that quantity's part -- a series of its own ("Average train
 # loss Stage_0"), not a point of the part's per-batch series printed with the same names
 QUANTITY_HEADING = re.compile(r"^\s*(?P<h>[A-Za-z][A-Za-z ]{0,40}?)\s*[:=]\s*(?=[A-Za-z][\w\-]*(?: \d{1,2})?\s*[:=]\s*[-+]?\.?\d)")
+# (... and the item a breakdown's row names, a word in capitals -- an entity type "LOC", "PER", "MISC" --, its
+# measures the quality measures of a classifier; not a log level, a split, nor the aggregate of all items)
+ITEM_HEAD = re.compile(r"[A-Z]{2,}")
+NOT_ITEMS = frozenset({"info", "debug", "warning", "warn", "error", "critical", "train", "training", "val", "valid",
+                       "validation", "eval", "test", "dev", "all", "overall", "total", "avg", "average", "mean", "micro",
+                       "macro", "weighted", "best", "final", "epoch", "step", "iter"})
+ITEM_MEASURE = re.compile(r"(?i)precision|recall|f1|fb1|f1[-_ ]?score|f-?score|f-?measure|acc|accuracy|support|iou|ap")
 _KEY_THEN_NUMBER = re.compile(r"[^\W\d][\w .%()/-]*?\s*[:=]\s*[-+]?(?:\d|\.\d|nan|inf)", re.IGNORECASE)
 
 
@@ -1212,6 +1219,12 @@ def parse_record(msg: str) -> Rec | None:
         if qh and any(w in ("loss", "losses") for w in qh.group("h").lower().split()) \
                 and not any(LOSS_WORD.search(k) or k.lower().endswith("loss") for k in keys):
             # "Average train loss = Stage 0 = 9.14\tStage 1 = ..": the parts of the quantity the heading names
+            keys = [f"{qh.group('h').strip()} {k}" for k in keys]
+        elif qh and ITEM_HEAD.fullmatch(qh.group("h").strip()) and qh.group("h").strip().lower() not in NOT_ITEMS \
+                and all(ITEM_MEASURE.fullmatch(k) for k in keys):
+            # a breakdown's row, headed by the item it measures in capitals (conlleval's "    LOC: precision:  41.58%;
+            # recall:  37.21%; FB1:  39.28  1746" under the line of all types): that item's precision, recall and F1,
+            # its own series ('LOC FB1'), never points of the overall ones named alike
             keys = [f"{qh.group('h').strip()} {k}" for k in keys]
     if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
             and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg \
