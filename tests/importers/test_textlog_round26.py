@@ -310,3 +310,27 @@ def test_a_breakdowns_row_headed_by_its_item_in_capitals_is_that_items(tmp_path,
     assert _series(rd, "FB1")[1] == overall
     for t in types:
         assert _series(rd, f"{t} FB1")[1] == first[t]
+
+
+# ------------------------------------------------------------- "cfg.training.epochs : 100": a dotted path's plan
+@pytest.mark.parametrize("key,kind", [("cfg.training.epochs", "num_epochs"), ("trainer.max_epochs", "num_epochs"),
+                                      ("cfg.training.num_epochs", "num_epochs"), ("train.max_steps", "max_steps")])
+@pytest.mark.parametrize("plan,ran", [(100, 3), (30, 12)])
+def test_a_plan_set_under_a_dotted_configuration_path_is_the_runs_plan(tmp_path, key, kind, plan, ran):
+    """JoeyNMT logs its configuration one setting a line under its dotted path (``cfg.training.epochs : 100``), as
+    OmegaConf / Lightning print ``trainer.max_epochs``: the last part of the path names the setting as a '/' path's
+    does, so the plan stated plainly reaches the run's plan -- a log that stops at epoch 3 of 100 is unfinished."""
+    stamp = "2020-05-12 16:47:37,584 "
+    plan = plan * 1000 if kind == "max_steps" else plan  # (a plan of steps past the steps the log reached)
+    lines = [stamp + f"{k:35s}: {v}" for k, v in (("cfg.name", "transformer_iwslt14"), ("cfg.data.src", "de"),
+                                                  ("cfg.training.optimizer", "adam"), ("cfg.training.learning_rate",
+                                                                                       "0.0003"), (key, plan),
+                                                  ("cfg.model.hidden_size", 256))]
+    for e in range(1, ran + 1):
+        lines.append(stamp + f"EPOCH {e}")
+        for s in (100, 200):
+            lines.append(stamp + f"Epoch {e:3d} Step: {(e - 1) * 200 + s:8d} Batch Loss: {5 / (e + s / 200):.6f} "
+                         f"Tokens per Sec: 11000, Lr: 0.000300")
+        lines.append(stamp + f"Epoch {e:3d}: total training loss {800 / e:.2f}")
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get(kind) == plan, rd.meta

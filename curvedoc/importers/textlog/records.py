@@ -307,9 +307,10 @@ PLAN_NAME = re.compile(
 
 
 def plan_name(key: str) -> str | None:
-    """``"epochs"`` or ``"steps"`` when a setting's name (its last part: ``train/epochs``) says it is the planned
-    length of the training (:data:`PLAN_NAME`), else None."""
-    m = PLAN_NAME.fullmatch(re.split(r"[/]", str(key).strip())[-1].strip())
+    """``"epochs"`` or ``"steps"`` when a setting's name (its last part: ``train/epochs``; a configuration's path written
+    with dots, JoeyNMT's ``cfg.training.epochs``, OmegaConf's ``trainer.max_epochs``) says it is the planned length
+    of the training (:data:`PLAN_NAME`), else None."""
+    m = PLAN_NAME.fullmatch(re.split(r"[/.]", str(key).strip())[-1].strip())
     if m is None:
         return None
     noun = (m.group("p") or m.group("s")).lower()
