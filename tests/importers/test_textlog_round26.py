@@ -334,3 +334,12 @@ def test_a_plan_set_under_a_dotted_configuration_path_is_the_runs_plan(tmp_path,
         lines.append(stamp + f"Epoch {e:3d}: total training loss {800 / e:.2f}")
     rd = _read(tmp_path, lines)
     assert rd.meta.get(kind) == plan, rd.meta
+
+
+@pytest.mark.parametrize("tag", ["val/FB1", "test/FB1", "val/LOC FB1", "dev FB1"])
+def test_conllevals_fb1_is_the_f1(tag):
+    """conlleval's 'FB1' (the F-beta score with beta 1) is the F1: a quality metric, higher is better, so the dev and
+    test FB1 read above are analysed (rules/roles.toml's metric vocabulary)."""
+    from curvedoc.model.metrics import classify
+    kind, higher, split, _ = classify(tag)
+    assert kind == "f1" and higher and split == "val"
