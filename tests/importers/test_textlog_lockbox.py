@@ -1099,8 +1099,53 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   prob2_pinn's RHO / VIS (x2), video_depth's Train Loss / val/Delta1, pyboy's MeanQValue / Epsilon, bclp's
 #   train_mape; ap adjunction's TD Loss / Coherence (x2), R_intrinsic, Value (start), deblurgan's G_GAN, hyperspectral's
 #   val_rmae.
-MIN_COUNTED_LOCKBOX = 0.935
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.833
-MIN_EXACT_LOCKBOX = 0.952
-MIN_ANALYSED_LOCKBOX = 0.917
+
+# AFTER round 26 (tests/importers/test_textlog_round26.py: a batch in brackets after the epoch in brackets, a comma
+# between, 'Epoch [0], Batch [5], Loss: ..', is that epoch's batch; a split word right after the record's position,
+# ending in its colon, '*** epoch 3 val: loss ..', is the record's split; a table's trailing remark column ('Notes')
+# is words and a dash cell no value, and 'Value' / 'value_loss' name no validation split; MetricLogger's evaluation
+# progress 'Test: [3]  [20/230]' (brackets set apart by spaces) is the evaluation's, and the 'Averaged stats:' after it
+# are held out with it; an evaluation announced with its set, 'evaluate:dev' / 'evaluate:test', holds that set's records
+# out until training's own kind of record (or a record with a clock, after clockless results) comes back; two names
+# joined by '+', 'D_real+fake', are one key; a coordinate's term 'x' in a list of pairs, '[Losses: x 0.27, y ..]', is a
+# key -- YOLOv3's 'total' is then the sum of its terms, the loss; a breakdown's row headed by its item in capitals,
+# conlleval's 'LOC: precision: ..; FB1: ..', is that item's; a dotted configuration path, 'cfg.training.epochs : 100',
+# states the plan; conlleval's FB1 is the F1 (rules/roles.toml); one shared literal reader, numpy 2's
+# 'np.float64(0.5)' in a printed history read) and the measure's RAW_NAMES entries above:
+#   count labels, all twenty-three batches: 1005/1052 (95.5%) read, 890 (84.6%) analysed -- an 38/44 (30 analysed: +1
+#   by the reader, hjygb's test average_f1, one result per evaluation now; +10 by RAW_NAMES -- aunnnn's total,
+#   blackpool's epoch train loss, cpones' three, georgprok's BC / Phys, gloriayq's total, gpuphobia's two learning
+#   rates), ao 39/51 (27: +3 by the reader, extinction_chess' table Loss and chinese_ner's dev / test FB1, held out
+#   apart and analysed; +4 by RAW_NAMES, extinction_chess' Policy / Value, ant_rc_ae's mse, video_depth's batch Loss),
+#   ap 38/39 (29: +1 deblurgan's D_real+fake), nu17 55/55 (55: +2 bars-cnn-warmup-cosine's val loss / val acc); the
+#   nineteen earlier batches unchanged (835/863, 749); dict labels exact 564 -> 565/592 (chinese-ner-f1's dev_f1 read
+#   as 'val/FB1' under 'evaluate:dev'), analysed 543 -> 544 (the same, FB1 the F1 now), no mix; list labels unchanged
+#   (503/551: chinese-ner-idcnn-logging's listed FB1, held out now, matched through RAW_NAMES as the dev set's); main
+#   corpus unchanged (exact 496/509, analysed 460, no mix); the golden file of ../shared unchanged.
+#   Read right now though the measure does not move: video_depth's junk 'Batch' series gone; hjygb's test results
+#   ('Test: [e] [i/230]' progress, one result per evaluation at training's step, and the 'Averaged stats:' after it as
+#   'test/average_f1 [2]') no longer a training 'average_f1' of 14 points nor 182 test points on their ordinal;
+#   gaoq1_ner_idcnn's dev and test FB1 apart (val/FB1 100, test/FB1 2, one 'FB1' of 102 before), and the three entity
+#   types' rows of both NER logs apart from the overall FB1; JoeyNMT's plan of 100 epochs in its meta.
+#   Still missed in the four batches (19): bcayy's val accuracy / norm_ED ('Current_accuracy : ..' on the line after
+#   '[20000/300000] Train loss: .., Valid loss: ..': nothing on it says validation; its '[20000/300000]' read as
+#   epochs of a 300000-epoch plan); gloriayq's lr (29 of 32: its second and third launches merged, the second's
+#   fourteen epochs all placed at the third's first iteration step 50 -- the 'Args:' dump printed again is no launch
+#   the clock confirms); gpuphobia's domain classifier loss (14745 of 14746); hjygb's epoch averages ('total_loss
+#   [2]', 'lr [2]' beside the per-iteration series); brain_qc's F1 per class (a transposed '|' table, 'Metric | Bad (0)
+#   | Good (1)' over 'F1-Score | 0.57 | 0.00': its header names no measure, not read; the '*** NEW BEST MODEL (Bad F1:
+#   ..) SAVED ***' echo read as 'Bad F1'); video_depth's AbsRel / TAE ('val/..': the label holds out Delta1 only);
+#   ant_rc_ae's cpg_best_dist (15 of 12); snake_dqn's four (3431 of 3434 over two overlapping relaunches; its
+#   per-episode 'Steps:' not read, 'Steps' being a clock's word); gaussian_splatting's eval L1 / PSNR ('Evaluating
+#   train: L1 ..': an evaluation on the training views, read as training series); jax_cfd's eval L2 loss ('Evaluated
+#   10/287 with L2 loss ..': no split word, 'Evaluated' a junk series); adjunction's epoch-summary R_intrinsic
+#   ('R_intrinsic [2]').
+#   Findings (benchmarks/real_runs.py --only text_log, the session-start code beside this branch's): an macro recall
+#   0.438 -> 0.500 (aunnnn's unfinished_schedule found: its total is the loss now, 70 of 7329 steps), precision
+#   unchanged (0.333, 3 findings); ao not assessed 1 -> 0 (extinction_chess read, healthy as labelled), the rest
+#   unchanged; ap and nu17 unchanged.
+MIN_COUNTED_LOCKBOX = 0.955
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.846
+MIN_EXACT_LOCKBOX = 0.954
+MIN_ANALYSED_LOCKBOX = 0.918
 MIN_NAMED_LOCKBOX = 0.912
