@@ -32,6 +32,7 @@ import pandas as pd
 
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers import _tabular as T
+from curvedoc.importers import literals
 from curvedoc.importers._base import (
     RunData,
     RunSpec,
@@ -39,6 +40,7 @@ from curvedoc.importers._base import (
     is_lfs_pointer,
     read_bytes,
 )
+from curvedoc.importers.literals import python_literal
 from curvedoc.model.metrics import classify, named_split
 from curvedoc.model.run import ImportIssue
 
@@ -591,10 +593,8 @@ def _plain_number(x: Any) -> bool:
 
 # a string holding a Python literal is parsed only up to this size and bracket depth: ast's parser recurses per
 # nesting level (a deep one overflows the C stack) and holds a node per token (a 64 MB history is already ~1 GB)
-PY_LITERAL_MAX_CHARS = 64 * 1024 * 1024
-PY_LITERAL_MAX_DEPTH = 32
-_NUMPY_SCALARS = {"float64", "float32", "float16", "float", "int64", "int32", "int16", "int8", "int", "longdouble",
-                  "float_", "int_", "double", "single", "half", "uint8", "uint16", "uint32", "uint64"}
+PY_LITERAL_MAX_CHARS = literals.PY_LITERAL_MAX_CHARS
+PY_LITERAL_MAX_DEPTH = literals.PY_LITERAL_MAX_DEPTH
 
 
 def _unwrap_string(doc: str, path: Path, issues: list[ImportIssue]) -> Any:
@@ -620,58 +620,10 @@ def _unwrap_string(doc: str, path: Path, issues: list[ImportIssue]) -> Any:
 
 
 def _python_literal(text: str, path: Path) -> Any:
-    """A Python literal (a dict/list repr) parsed with :mod:`ast` and converted node by node: numbers, strings,
-    ``None``/booleans, lists, tuples, dicts, a sign before a number, the names ``nan``/``inf`` and one-argument calls
-    of numpy's scalar types (``np.float32(0.25)``: numpy 2's repr of a history's values). Anything else (a name, an
-    attribute, another call, an operator) is refused with what it is: nothing is evaluated. Bounded by
-    :data:`PY_LITERAL_MAX_CHARS` and :data:`PY_LITERAL_MAX_DEPTH` before the parser sees it."""
-    import ast
-
-    what = "a JSON string holding a Python repr"
-    if len(text) > PY_LITERAL_MAX_CHARS:
-        raise UnsupportedFormat(path, f"{what} of {len(text):,} characters, over the {PY_LITERAL_MAX_CHARS:,}-character "
-                                      "limit for reading one")
-    b = np.frombuffer(text.encode("utf-8", "replace"), dtype=np.uint8)
-    opens = np.isin(b, np.frombuffer(b"[{(", dtype=np.uint8)).astype(np.int32)
-    closes = np.isin(b, np.frombuffer(b"]})", dtype=np.uint8)).astype(np.int32)
-    depth = int(np.max(np.cumsum(opens - closes))) if len(b) else 0
-    if depth > PY_LITERAL_MAX_DEPTH:
-        raise UnsupportedFormat(path, f"{what} nested {depth} levels deep, over the {PY_LITERAL_MAX_DEPTH}-level limit")
-    try:
-        tree = ast.parse(text, mode="eval")
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise UnsupportedFormat(path, f"a JSON string that is neither JSON nor a Python literal "
-                                      f"({type(exc).__name__}: {str(exc).splitlines()[0][:80] if str(exc) else ''})") from None
-
-    def conv(node: ast.AST) -> Any:
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bool, type(None))):
-            return node.value
-        if isinstance(node, (ast.List, ast.Tuple)):
-            return [conv(e) for e in node.elts]
-        if isinstance(node, ast.Dict) and all(k is not None for k in node.keys):
-            return {str(conv(k)): conv(v) for k, v in zip(node.keys, node.values)}
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            v = conv(node.operand)
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                return -v if isinstance(node.op, ast.USub) else v
-        if isinstance(node, ast.Name) and node.id in ("nan", "inf", "NaN", "Infinity"):
-            return _constant("NaN" if node.id.lower() == "nan" else "Infinity")  # as JSON's NaN: a NaN point
-        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
-            f = node.func
-            name = f.attr if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and \
-                f.value.id in ("np", "numpy") else None
-            if name in _NUMPY_SCALARS:
-                v = conv(node.args[0])
-                if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    return v
-        raise UnsupportedFormat(path, f"{what} holding {type(node).__name__.lower()} "
-                                      f"{(ast.get_source_segment(text, node) or '')[:60]!r}, not only literal values "
-                                      "(read, never evaluated)")
-
-    try:
-        return conv(tree.body)
-    except RecursionError:
-        raise UnsupportedFormat(path, f"{what} nested too deep to read") from None
+    """A JSON string's Python repr, read by the shared literal reader (:func:`curvedoc.importers.literals.python_literal`)
+    within this module's limits (:data:`PY_LITERAL_MAX_CHARS`, :data:`PY_LITERAL_MAX_DEPTH`): nothing is evaluated."""
+    return python_literal(text, path, what="a JSON string holding a Python repr", max_chars=PY_LITERAL_MAX_CHARS,
+                          max_depth=PY_LITERAL_MAX_DEPTH, unparsed="a JSON string that is neither JSON nor a Python literal")
 
 
 # --------------------------------------------------------------------------- main

@@ -459,7 +459,8 @@ class BatchedFeed:
                 or self.in_settings_block() \
                 or (kind == "global" and (not cols[at["inner"] + 1].all() or r.ctx == "val")) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()) \
-                or self._plan_changes(r, at, cols):
+                or self._plan_changes(r, at, cols) \
+                or (kind == "none" and self.summary_of_progress(r) is not r):
             # a heading names these keys; a bar's counter is the clock before any epoch; an in-epoch counter is
             # the clock only with a total; a progress bar was drawn (each record takes its count): one by one
             rows = [c.tolist() for c in cols]
@@ -484,6 +485,9 @@ class BatchedFeed:
                     if k == "epochs" and r.epoch is not None and not r.config:  # (one plan: see _plan_changes)
                         self.plan_stated(int(cols[p0 + q][said[0]]))
                     self.planned[k] = int(cols[p0 + q][said[-1]])
+        self.note_progress(r)
+        if r.keys and not r.ctx and not r.config:  # (no block here: see the one-by-one case above)
+            self.last_train_keys = r.keys
         r = self.summary_of_epoch(r)
         tpl = (r.ctx,) + r.keys
         if r.closes:

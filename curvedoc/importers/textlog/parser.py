@@ -156,6 +156,8 @@ class TextLogParser(BatchedFeed):
         self.bar_etas: list[tuple[int, int, tuple]] = []  # the same, of progress bars with records: (.., (label, total))
         self.training_bar: tuple | None = None  # (label, total) of the bar whose counts are the records' steps
         self.inner: list[tuple[int, int, int, int]] = []  # the last two training records with a [batch/N] counter
+        # the split and the keys of the last record printed with its progress ("Test: [3]  [20/230]  average_f1: ..")
+        self.last_progress: tuple[str, frozenset, bool] | None = None
         # the keys training records printed with a batch counted inside their epoch ("Epoch[3] Batch [20] .. Train-Acc=")
         self.batch_keys: set[str] = set()
         self.mid_crashes: list[tuple[int, str]] = []  # errors after which training printed points again
@@ -211,6 +213,10 @@ class TextLogParser(BatchedFeed):
         self.said_config = False  # the line before (empty lines aside) said a configuration is shown or was loaded
         self.block: tuple | None = None  # (split, "phase" | "launch" | "banner") of an announced evaluation (see apply)
         self.block_held: set = set()  # (keys, epoch) of the records held out in the announced evaluation
+        self.last_train_keys: tuple | None = None  # the keys of the last training record printed
+        # (the keys of the last training record before the announced evaluation, whether the evaluation printed a
+        # record of another kind since): see _record
+        self.block_train: tuple | None = None
         self.closed_bars: set = set()  # templates of a bar's renderings placed on the epoch a closing line ends
         self.kv_block: list | None = None  # the rows of a key | value table being read (see _kv_line)
         # a JSON object printed over several lines being read (see _json_line): its items (key, value's text, kind),
@@ -321,8 +327,11 @@ class TextLogParser(BatchedFeed):
             split, kind = a.announce[:2]
             # (a test announced -- "Testing...", "---- TESTING ----" -- holds its records out as test/, a test not
             # being the validation: the fourth item)
-            self.block = (split, kind, self.ctx_step, a.announce[2:] == ("test",)) if split == "val" else None
+            self.block = (split, kind, self.ctx_step, "test" in a.announce[2:]) if split == "val" else None
             self.block_held = set()
+            # (the kind of record training printed last before the announcement: see _record; not after a line saying
+            # the training is over, where the test may print its results with the training's words)
+            self.block_train = None if "over" in a.announce[2:] else (self.last_train_keys, False, False)
         # (a line read through a plan of its shape carries no message: the raw line says it)
         said_config, self.said_config = self.said_config, bool(
             a.rec is None and a.heading is None and CONFIG_SAID.search(a.msg if a.msg is not None else raw))
@@ -1118,6 +1127,18 @@ class TextLogParser(BatchedFeed):
                 self.block_held.add(("@epoch", rec.epoch))
             elif held_epoch != rec.epoch:
                 self.block = None
+        if self.block is not None and self.block[1] == "phase" and self.block_train is not None and rec.keys \
+                and not rec.ctx and not rec.config:
+            clock = rec.step is not None or rec.epoch is not None or rec.inner is not None
+            if (rec.keys == self.block_train[0] and self.block_train[1]) or (clock and self.block_train[2]):
+                # the kind of record training printed before the evaluation was announced, back after the evaluation's
+                # own records ("evaluate:dev", its results, "evaluate:test", its results, then "iteration:2
+                # step26/174,NER loss: 12.43" again) -- or a record with a clock of its own after the evaluation's
+                # results, which had none ('iteration:4 step:13/29, INTENT loss: ..' after 'accuracy: ..; FB1: ..'):
+                # training went on, the evaluation is over
+                self.block = None
+            elif rec.keys != self.block_train[0]:
+                self.block_train = (self.block_train[0], True, self.block_train[2] or not clock)
         if self.block is not None and rec.keys and not rec.ctx and not rec.config:
             if self.block[1] == "phase" and rec.epoch is not None:
                 self.block_held.add((rec.keys, rec.epoch))
@@ -1131,6 +1152,10 @@ class TextLogParser(BatchedFeed):
                 rec = dataclasses.replace(rec, keys=tuple(
                     k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}"
                     for k in rec.keys))
+        self.note_progress(rec)
+        rec = self.summary_of_progress(rec)
+        if rec.keys and not rec.ctx and not rec.config and self.block is None:
+            self.last_train_keys = rec.keys
         if rec.epoch is not None and not rec.config:  # ("Epoch: 3/50": a position and its plan; not a settings dump)
             self.plan_stated(rec.planned.get("epochs"), rec.epoch)
         self.planned.update({k: v for k, v in rec.planned.items() if v})
@@ -1251,6 +1276,27 @@ class TextLogParser(BatchedFeed):
         self.own_epoch = False
         self.open_record = (tpl, pos, how, lineno)
         self.last_point_line = lineno
+
+    def note_progress(self, rec: Rec) -> None:
+        """Keep the split and the keys of a record printed with its progress ("Test: [3]  [20/230]  average_f1: ..",
+        "Epoch: [3]  [100/2561]  loss: ..") for :meth:`summary_of_progress`."""
+        if rec.inner is not None and rec.keys and not rec.config:
+            tested = any(k.startswith("test/") for k in rec.keys)
+            self.last_progress = (rec.ctx, frozenset(k.split("/", 1)[1] if k.startswith(("test/", "val/")) else k
+                                                     for k in rec.keys), tested)
+
+    def summary_of_progress(self, rec: Rec) -> Rec:
+        """A summary with no position of its own printed after an evaluation's progress lines, most of its keys
+        theirs (MetricLogger's "Averaged stats: average_f1: 0.09 (0.18) .." after "Test: [0]  [229/230]  average_f1:
+        .."): the evaluation's result, held out as its progress was -- never a training series. (After training's
+        progress lines the same summary is training's, as it reads.)"""
+        lp = self.last_progress
+        if lp is None or lp[0] != "val" or not rec.keys or rec.ctx or rec.config or rec.step is not None \
+                or rec.epoch is not None or rec.inner is not None or rec.counter is not None or len(rec.keys) < 2 \
+                or 2 * sum(k in lp[1] for k in rec.keys) <= len(rec.keys):
+            return rec
+        return dataclasses.replace(rec, ctx="val", keys=tuple(
+            f"test/{k}" if lp[2] and not split_of(k) and not OPTIMIZER_KEY.search(k) else k for k in rec.keys))
 
     def step_in_epoch(self, tpl: tuple, epoch: int, step: int, total: int) -> int:
         """The position of a record of ``tpl`` printing ``step n/N`` in ``epoch``: the step as printed until the

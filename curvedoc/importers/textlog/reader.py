@@ -15,6 +15,7 @@ from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import RunData, RunSpec, check_file, open_binary
 from curvedoc.importers import _tabular as T
 from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
+from curvedoc.importers.literals import python_literal
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
 from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT, plan_name
@@ -477,11 +478,14 @@ def _dict_of_lists(path: Path, issues: list[ImportIssue], line: str) -> RunData 
     (``keras-history``: the first epoch at 0), or None."""
     if not _DICT_OF_LISTS.fullmatch(line):
         return None
-    import ast
+    # (the shared literal reader, never evaluating, bounded in size and nesting: numpy 2 prints a history's values
+    # as "np.float64(0.5)", which ast.literal_eval refuses; a NaN is read as the string "NaN", a NaN point)
     try:
-        d = ast.literal_eval(line.strip())
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        d = python_literal(line.strip(), path, what="a printed dict of lists")
+    except UnsupportedFormat:
         return None
+    if isinstance(d, dict):
+        d = {k: [math.nan if x == "NaN" else x for x in v] if isinstance(v, list) else v for k, v in d.items()}
     if not isinstance(d, dict) or not d or not all(
             isinstance(v, list) and len(v) >= 1 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                        for x in v) for v in d.values()) \

@@ -47,7 +47,8 @@ NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\
 # (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
 UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
 # (a key starts with a letter of any alphabet: "ε: 0.05", "λ=0.1", "β1 0.9" are keys as "eps" is)
-_WORD = r"[^\W\d][\w.@/\-]*(?:\([\w/%]*\)?)?"
+# (two names joined by '+', "D_real+fake", "loss_cls+reg", are one key: the sum the log prints under that name)
+_WORD = r"[^\W\d][\w.@/\-]*(?:\+[^\W\d][\w.@/\-]*)*(?:\([\w/%]*\)?)?"
 # a key's further words are never a number's spelling: "loss nan lr 0.05" is loss = nan, then lr = 0.05
 KEY = _WORD + r"(?:[ ](?!(?:nan|inf(?:inity)?)(?![\w.]))(?:" + _WORD + r"|\([\w/%]+\)))" + r"{0,4}"
 # a qualifier in parentheses between a key and its colon belongs to the key: "Training Loss (avg over last 100): 2.45"
@@ -117,10 +118,11 @@ EPOCH_FRACTION_PAIR = re.compile(r"^\[\s*(\d{1,6})\s*/\s*(\d{1,6})\s*\]\s*\[\s*(
 # PyTorch ImageNet example's print, its 'Epoch: ' renamed or left out): the outer loop's count and the batch of its
 # batches -- the epoch and the batch inside it, whatever word names the pair
 EPOCH_INNER_PAIR = re.compile(r"(?<![\w\]])\[\s*(?P<e>\d{1,6})\s*\]\s*\[\s*(?P<i>\d{1,9})\s*/\s*(?P<N>\d{1,9})\s*\](?!\S)")
-# ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets)
+# ("Epoch[145] Batch [20]": MXNet's Speedometer names the batch between the two brackets; a script's print lists the
+# two counters as the fields they are, a comma between, "Epoch [0], Batch [5], Loss: 0.09": the same epoch and batch)
 EPOCH_BRACKETS = re.compile(
     r"\bepoch(?:\((?P<ctx>\w+)\))?\s*:?\s*\[\s*(?P<e>\d+)\s*(?:/\s*(?P<E>\d+)\s*)?\]"
-    r"(?:\s*(?:batch\s*)?\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
+    r"(?:\s*(?:,\s*batch\s*:?\s*|batch\s*:?\s*)?\[\s*(?P<i>\d+)\s*(?:/\s*(?P<N>\d+)\s*)?\])?",
     re.IGNORECASE,
 )
 # a line that says its epoch is over: "epoch: 3 done, AUC: ..", "Epoch 3 finished", "End of epoch 3", "END epoch:3"
@@ -305,9 +307,10 @@ PLAN_NAME = re.compile(
 
 
 def plan_name(key: str) -> str | None:
-    """``"epochs"`` or ``"steps"`` when a setting's name (its last part: ``train/epochs``) says it is the planned
-    length of the training (:data:`PLAN_NAME`), else None."""
-    m = PLAN_NAME.fullmatch(re.split(r"[/]", str(key).strip())[-1].strip())
+    """``"epochs"`` or ``"steps"`` when a setting's name (its last part: ``train/epochs``; a configuration's path written
+    with dots, JoeyNMT's ``cfg.training.epochs``, OmegaConf's ``trainer.max_epochs``) says it is the planned length
+    of the training (:data:`PLAN_NAME`), else None."""
+    m = PLAN_NAME.fullmatch(re.split(r"[/.]", str(key).strip())[-1].strip())
     if m is None:
         return None
     noun = (m.group("p") or m.group("s")).lower()
@@ -474,7 +477,10 @@ def split_of(key: str) -> str | None:
     first = re.split(r"[\s_/.\-]", low, 1)[0]
     if first in SPLIT_WORDS:
         return SPLIT_WORDS[first]
-    if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith(("val", "eval")):
+    # (a word that only begins with the letters of one -- 'Value', 'value_loss', 'Valence' -- is no split: an RL
+    # agent's value head, a quantity of its own)
+    if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith("eval") \
+            or (low.startswith("val") and not low.startswith(("valu", "valen"))):
         return "val"
     return None
 
@@ -664,6 +670,11 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         if m.group("val").isdigit() and not m.group("tot") and RANGE_REST.match(msg, m.end("val")):
             continue  # ("PHASE 1: head only (Epochs 1-5)": a range of epochs, no value nor plan)
         key = _pair_key(m.group("key"))
+        if key is None and m.group("key") in ("x", "X") and msg[m.end():m.end() + 1] == "," \
+                and msg[:m.start()].rstrip()[-1:] in (":", ",") and not m.group("tot") and not m.group("sep").strip():
+            # a coordinate's term among the items of a list of pairs ("[Losses: x 0.27, y 0.25, w 4.8, h 4.6, conf 4.4,
+            # .., total 15.14]", YOLOv3's box terms): a key as 'y' beside it is -- no multiplier's 'x'
+            key = "x"
         if key is None:
             # a one-letter abbreviation of the epoch heading a record ("e:3 loss=..", "e 005 | train ..") is its
             # epoch; elsewhere a lone "e" is no key (an exponent's letter, a constant)
@@ -748,8 +759,9 @@ DICT_ITEM = re.compile(r"['\"]([A-Za-z_][\w./\-]*)['\"]\s*:\s*('[^']*'|\"[^\"]*\
 SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # a held-out word among the first words of a line, before its first number (see parse_record)
 # (the record's position may come first, its clock named with its count and then a dash or a bar: "Epoch 1 - eval:
-# avg_loss - 5.14", "step 200 | validation | loss ..")
-_LEAD_POSITION = r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?\s*[|\-]\s*)?"
+# avg_loss - 5.14", "step 200 | validation | loss .."; or a space alone, the split word then ending in its colon:
+# "*** epoch 1 val: loss 1.48 acc 0.62")
+_LEAD_POSITION = r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?(?:\s*[|\-]\s*|\s+(?=[A-Za-z]+\s*:)))?"
 SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
@@ -851,6 +863,13 @@ _NOT_INDEXED = frozenset(STEP_KEYS) | frozenset(EPOCH_KEYS) | frozenset(BATCH_CO
 # 1 = 4.95", "Losses: D = 0.3, G = 1.2"): each value is that quantity's part -- a series of its own ("Average train
 # loss Stage_0"), not a point of the part's per-batch series printed with the same names
 QUANTITY_HEADING = re.compile(r"^\s*(?P<h>[A-Za-z][A-Za-z ]{0,40}?)\s*[:=]\s*(?=[A-Za-z][\w\-]*(?: \d{1,2})?\s*[:=]\s*[-+]?\.?\d)")
+# (... and the item a breakdown's row names, a word in capitals -- an entity type "LOC", "PER", "MISC" --, its
+# measures the quality measures of a classifier; not a log level, a split, nor the aggregate of all items)
+ITEM_HEAD = re.compile(r"[A-Z]{2,}")
+NOT_ITEMS = frozenset({"info", "debug", "warning", "warn", "error", "critical", "train", "training", "val", "valid",
+                       "validation", "eval", "test", "dev", "all", "overall", "total", "avg", "average", "mean", "micro",
+                       "macro", "weighted", "best", "final", "epoch", "step", "iter"})
+ITEM_MEASURE = re.compile(r"(?i)precision|recall|f1|fb1|f1[-_ ]?score|f-?score|f-?measure|acc|accuracy|support|iou|ap")
 _KEY_THEN_NUMBER = re.compile(r"[^\W\d][\w .%()/-]*?\s*[:=]\s*[-+]?(?:\d|\.\d|nan|inf)", re.IGNORECASE)
 
 
@@ -950,7 +969,8 @@ def parse_record(msg: str) -> Rec | None:
         if c in HELDOUT:
             ctx = "val"
         msg = msg[: m.start()] + " | " + msg[m.end():]
-    elif "][" in msg and (ip := EPOCH_INNER_PAIR.search(msg)) is not None:
+    elif ("][" in msg or "] [" in msg or "]  [" in msg) and (ip := EPOCH_INNER_PAIR.search(msg)) is not None:
+        # (the two brackets side by side or set apart by spaces: MetricLogger's "Test: [3]  [ 20/230]" aligns them)
         epoch, inner = int(ip.group("e")), (int(ip.group("i")), int(ip.group("N")))
         # (the word naming the pair, "Iter:", names no value of its own)
         head = re.sub(r"(?i)\b(?:iter|iteration|step|batch|it)\s*:?\s*$", "", msg[: ip.start()])
@@ -1201,6 +1221,12 @@ def parse_record(msg: str) -> Rec | None:
                 and not any(LOSS_WORD.search(k) or k.lower().endswith("loss") for k in keys):
             # "Average train loss = Stage 0 = 9.14\tStage 1 = ..": the parts of the quantity the heading names
             keys = [f"{qh.group('h').strip()} {k}" for k in keys]
+        elif qh and ITEM_HEAD.fullmatch(qh.group("h").strip()) and qh.group("h").strip().lower() not in NOT_ITEMS \
+                and all(ITEM_MEASURE.fullmatch(k) for k in keys):
+            # a breakdown's row, headed by the item it measures in capitals (conlleval's "    LOC: precision:  41.58%;
+            # recall:  37.21%; FB1:  39.28  1746" under the line of all types): that item's precision, recall and F1,
+            # its own series ('LOC FB1'), never points of the overall ones named alike
+            keys = [f"{qh.group('h').strip()} {k}" for k in keys]
     if not ctx and len(keys) >= 2 and split_of(keys[0]) == "val" and not any(split_of(k) == "train" for k in keys) \
             and any(split_of(k) is None and not OPTIMIZER_KEY.search(k) for k in keys) and keys[0] in msg \
             and re.match(r"(?:val|valid|validation|eval|evaluation|test|dev)(?:[\s_/.\-]|$)", keys[0], re.IGNORECASE) \
@@ -1281,8 +1307,10 @@ _EVAL_WORD = r"(?:eval(?:uation|uating|uate)?|validat(?:e|ion|ing)|test(?:ing)?|
 # (the mode it runs in may be said: "testing in eval mode……"; an ellipsis may be repeated: "……")
 _PHASE = (r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))?"
           r"(?:\s+in\s+(?:eval(?:uation)?|test|val(?:idation)?|train(?:ing)?)\s+mode)?\s*(?:\.\.\.|…|:|!)*\s*$")
-ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD + _PHASE,
-                           re.IGNORECASE)
+# (... the set it evaluates named after it: "evaluate:dev", "evaluate: test", "Evaluating on the test set...")
+_EVAL_SET = r"(?:\s*:\s*|\s+on\s+(?:the\s+)?)(?P<set>dev|val|valid|validation|eval|test)(?=\W|$)"
+ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD
+                           + r"(?:" + _EVAL_SET + r")?" + _PHASE, re.IGNORECASE)
 # ("Now continue training……" between an evaluation and the next epoch's records: training goes on; not a resume, which
 # names what it goes on from)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
@@ -1355,7 +1383,7 @@ TRAINING_OVER = re.compile(r"^[\W_]*(?:(?:ok|done|success)\s*[:!\-]\s*)?(?:(?:fi
 def announcement(msg: str) -> tuple | None:
     """("val" | "train", "phase" | "launch") when the line announces an evaluation or training (see Line.announce)."""
     if ("inish" in msg or "omplet" in msg or "nded" in msg or "one" in msg or "over" in msg) and TRAINING_OVER.match(msg):
-        return ("val", "phase", "test")
+        return ("val", "phase", "test", "over")
     cmd = ANNOUNCE_CMD.search(msg) if ".py" in msg else None
     if cmd:
         name = cmd.group("name").lower()
@@ -1364,11 +1392,12 @@ def announcement(msg: str) -> tuple | None:
         if re.search(r"(?:^|_|-)train(?:er|ing)?(?:$|_|-)", name):
             return ("train", "launch")
         return None
-    if ANNOUNCE_EVAL.match(msg):
+    if (ae := ANNOUNCE_EVAL.match(msg)) is not None:
         # ("Testing...", "Start testing": a test, the first word of an evaluation the line says -- "testing in eval
-        # mode" is a test)
+        # mode" is a test; so is the set an evaluation names, "evaluate:test")
         first = re.search(_EVAL_WORD, msg, re.IGNORECASE)
-        return ("val", "phase", "test") if first and first.group().lower().startswith("test") else ("val", "phase")
+        said = (ae.group("set") or first.group() if first else "").lower()
+        return ("val", "phase", "test") if said.startswith("test") else ("val", "phase")
     if ANNOUNCE_TRAIN.match(msg):
         return ("train", "phase")
     return None
@@ -1500,9 +1529,21 @@ TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*
 TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
 
-def _table_row(msg: str, ncols: int) -> list[str] | None:
+# the last column of a table that holds words, not numbers ("Iter .. Loss Policy Value Notes"): a person's remark on
+# the row, written on some rows only ("(Modal)", "100% vs random") and left empty on the others
+NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "remark", "remarks", "status", "info", "message",
+                          "msg", "description", "desc"})
+# a cell printed as a dash where a row has no value for its column ("—", "-", "--", "n/a"): no number, no name
+EMPTY_CELL = re.compile(r"[-\u2013\u2014]{1,2}|n/?a|N/?A|None|none")
+
+
+def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
+    if notes and "|" not in body and len(cells) >= ncols - 1:
+        # (a table whose last column is a remark -- NOTE_COLUMNS --: the cells before it are the columns before it,
+        # the words after them, however many, the remark; none when the row has no remark)
+        cells = cells[: ncols - 1] + [" ".join(cells[ncols - 1:])]
     if len(cells) != ncols and "|" in body:
         # the numbers of each group between bars, under a header whose groups hold several columns; a group that is
         # not numbers only (a duration, "0 hr 06 min") is one cell
@@ -1513,6 +1554,10 @@ def _table_row(msg: str, ncols: int) -> list[str] | None:
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
+    if notes:
+        # (the remark is no number; a dash where a row has no value stands for a number of its column)
+        nums += 1 + sum(1 for c in cells[:-1] if EMPTY_CELL.fullmatch(c)) - (
+            1 if re.fullmatch(NUM + UNIT, cells[-1], re.IGNORECASE) else 0)
     # (a one-column table -- optim.Logger logging one quantity -- has rows of one number)
     return cells if nums >= ncols - 1 and (nums >= 2 or nums == ncols == 1) else None
 
@@ -1557,7 +1602,10 @@ def _table_values(cells: list[str], cols: list[str], bar: bool) -> TableRow:
     # mAP50-95' and 'Mask mAP50-95', never one series of both; a lone group, a detector's "Box(P ..)", names nothing)
     groups = column_groups(cols) if "(" in "".join(cols) else [None] * len(cols)
     named_groups = len({g for g in groups if g is not None}) >= 2
-    for c, cell, group in zip(cols, cells, groups):
+    notes = cols[-1].lower() in NOTE_COLUMNS
+    for i, (c, cell, group) in enumerate(zip(cols, cells, groups)):
+        if notes and (i == len(cols) - 1 or EMPTY_CELL.fullmatch(cell)):
+            continue  # (a remark, or a dash where the row has no value: neither a number nor the row's class)
         if cell[:1] == "[" and _BRACKET_CELL.fullmatch(cell):
             cell = cell[1:-1]
         if epoch is None and c.lower() in ("epoch", "ep") and re.fullmatch(r"(?:-1|\d{1,6})(?:\.0+)?", cell):
@@ -1830,7 +1878,7 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if a.table_head is not None:
         return a
     if table is not None:
-        cells = _table_row(msg, len(table))
+        cells = _table_row(msg, len(table), table[-1].lower() in NOTE_COLUMNS)
         if cells is not None:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
