@@ -51,6 +51,9 @@ STEP_KEYS = (
     "current_steps",
 )
 EPOCH_KEYS = ("epoch",)
+# the coarse counters a record may be numbered by when no step counts it: the epoch, or an RL loop's episode (as the
+# CSV reader's COARSE_COUNTERS): one record per episode is placed, and split at its relaunches, by that number
+COARSE_KEYS = (*EPOCH_KEYS, "episode", "episodes")
 DETECTRON2_KEYS = {"total_loss", "data_time", "eta_seconds", "loss_cls", "loss_box_reg", "rank_data_time",
                    "loss_rpn_cls", "fast_rcnn/cls_accuracy"}
 MAX_DEPTH = 8  # nesting levels flattened into a/b/c keys; deeper values are dropped and reported
@@ -234,6 +237,8 @@ def _flat_items(d: dict, prefix: str, depth: int, state: dict):
                 state["deep"] += 1
             else:
                 yield from _flat_items(v, name + "/", depth + 1, state)
+        elif _one_scalar(v):
+            yield name, v[0]  # a one-row table's value ({"loss": [0.5]})
         elif isinstance(v, (list, tuple)):
             state["lists"].add(name)
         else:
@@ -467,6 +472,12 @@ def _flatten(df: pd.DataFrame, depth: int, state: dict) -> pd.DataFrame:
             continue
         kinds = col.map(lambda v: 1 if isinstance(v, dict) else (2 if isinstance(v, (list, tuple)) else 0))
         kinds = kinds.to_numpy()
+        if (kinds == 2).any() and all(_one_scalar(v) for v in col.to_numpy()[kinds == 2]):
+            # every list of the column holds one scalar: a record written from a one-row table ({"loss": [0.5]},
+            # pandas' to_dict('list') of each row), whose value is that scalar
+            col = col.map(lambda v: v[0] if isinstance(v, (list, tuple)) else v)
+            kinds = np.where(kinds == 2, 0, kinds)
+            changed = True
         if not kinds.any():
             parts.append(col)
             continue
@@ -495,6 +506,12 @@ def _flatten(df: pd.DataFrame, depth: int, state: dict) -> pd.DataFrame:
     if out.columns.duplicated().any():
         out = out.loc[:, ~out.columns.duplicated(keep="last")]
     return out
+
+
+def _one_scalar(v: Any) -> bool:
+    """A list or tuple of exactly one number, numeric string or null."""
+    return isinstance(v, (list, tuple)) and len(v) == 1 and (v[0] is None or (
+        isinstance(v[0], (int, float, str)) and not isinstance(v[0], bool)))
 
 
 def _scalar_list(v: Any) -> bool:
@@ -795,8 +812,8 @@ def _with_settings(result: RunData | list[RunData], settings: dict | None) -> Ru
 
 
 def _counter(cols) -> T.NumericColumn | None:
-    """The records' step counter (else their epoch), when it counts in whole numbers."""
-    for cands in (STEP_KEYS, EPOCH_KEYS):
+    """The records' step counter (else their epoch or episode), when it counts in whole numbers."""
+    for cands in (STEP_KEYS, COARSE_KEYS):
         cand = T.find_column(cols, cands)
         if cand is not None and T.integral_steps(cand) is not None:
             return cand
@@ -828,7 +845,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
     if index is not None:
         steps = index
     else:
-        for cands in (STEP_KEYS, EPOCH_KEYS):
+        for cands in (STEP_KEYS, COARSE_KEYS):
             cand = T.find_column(cols, cands)
             if cand is None:
                 continue
