@@ -47,7 +47,10 @@ def test_a_split_name_stands_down_where_a_loss_is_named():
 # ------------------------------------------- one table pattern names a total and its parts alike
 @pytest.mark.parametrize("total,parts", [("total loss", ["ctc loss", "score loss", "border loss"]),
                                          ("losses/total_loss", ["losses/cls_loss", "losses/reg_loss"]),
-                                         ("train_elbo_loss", ["train_recon_loss", "train_kl_loss"])])
+                                         ("train_elbo_loss", ["train_recon_loss", "train_kl_loss"]),
+                                         # a loss named after the model (a VAE's) is its whole objective
+                                         ("loss_vae", ["loss_recon", "loss_kl", "loss_mmd"]),
+                                         ("vae_loss", ["recon_loss", "kl_loss"])])
 def test_the_total_is_the_training_loss_over_its_shorter_named_parts(total, parts):
     n = 60
     cols = {p: np.linspace(1.0 + i, 0.5, n) for i, p in enumerate(parts)}
