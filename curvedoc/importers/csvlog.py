@@ -549,6 +549,7 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     conv = T.convert_table(df, names)
     if flavour in ("csv", "keras-csv"):
         _empty_columns_as_nan(df, names, conv, path, issues)
+        _empty_tails_as_nan(conv, path, issues)
     said = T.split_column(df)
     if said is not None:
         # rows that name their split ('split' = train / val each epoch): each split keeps its own series
@@ -573,6 +574,43 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         return _run(frame, names, conv, sub, flavour, path, prefix, mine, hs, sep, said is not None)
 
     return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step", part)
+
+
+def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> None:
+    """A loss or a quality metric filled in every row up to some row and empty in every row after it (two or more),
+    in a table whose every other column is filled in every row, its counter climbing throughout: the rows went on and
+    a writer of whole rows had no number for it -- pandas' ``to_csv`` writes NaN as an empty cell, so a loss that
+    went NaN mid-run (``pd.DataFrame(history).to_csv``) leaves exactly this. Those cells are read as NaN (and said),
+    as :func:`_empty_columns_as_nan` reads a column empty from the first row; a table with another column filled
+    in some rows only (Lightning's, per-step rows beside per-epoch ones) or a counter that goes back (an appended
+    launch, which may log other columns) is left as it is."""
+    cols = conv.columns
+    n = len(cols[0].values) if cols else 0
+    if n < 4:
+        return
+    tails = []
+    for c in cols:
+        if c.present.all():
+            continue
+        idx = np.flatnonzero(c.present)
+        if len(idx) == 0 or idx[-1] != len(idx) - 1 or n - len(idx) < 2:
+            return  # not a filled prefix and an empty tail: a sparse table, left as it is
+        tails.append((c, len(idx)))
+    if not tails or any(not ("loss" in T.norm_name(c.name) or classify(c.name) is not None) for c, _ in tails):
+        return
+    counter = T.find_column(cols, (*STEP_NAMES, *COARSE_COUNTERS))
+    if counter is not None and counter.present.all() and not bool(np.all(np.diff(counter.values) > 0)):
+        return
+    for c, j in tails:
+        c.values = c.values.copy()
+        c.values[j:] = np.nan
+        c.present = np.ones(n, dtype=bool)
+    first = min(j for _, j in tails)
+    issues.append(ImportIssue(
+        "empty-tail",
+        f"{len(tails)} column(s) filled up to row {first + 1} and empty in every row after it while the other columns "
+        f"go on ({', '.join(repr(c.name) for c, _ in tails[:5])}): a writer of whole rows had no number for them -- "
+        "pandas writes NaN as an empty cell -- so they are read as NaN there", file=str(path), count=len(tails)))
 
 
 def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion, path: Path,
