@@ -87,6 +87,176 @@ def _subprocesses_import_the_tested_curvedoc() -> None:
 _subprocesses_import_the_tested_curvedoc()
 
 
+
+# ------------------------------------------------------------------------------------------ numba's first compile
+# numba compiles curvedoc's two kernels (the rolling median, the event-file decoder) the first time a process calls
+# them and keeps the machine code in its cache, in the installed package: once per venv, ~13 s of CPU (~6 s and ~5 s,
+# plus ~1 s for the read-only buffers tests/importers/test_tfevents_jit.py passes). In the README command's first run
+# a worker compiled each in the middle of a test while the suite waited on it. Where numba is installed and its cache
+# does not hold the kernels yet, the controller starts one background process at session start that compiles them
+# (at a lower priority, so it takes mostly the CPU the suite leaves idle: its waits on processes, timeouts and
+# sleeps, the start and the end), holding one file lock per kernel module while it does. A test process that imports
+# a kernel module first waits for that lock, then loads the machine code from the cache instead of compiling it a
+# second time; if the background process fails, the lock is released with it and the test compiles as before. The
+# kernels are still compiled and tested against the numpy paths on the same inputs: only where and when they are
+# compiled changes. Nothing starts where the cache is warm (every later run), where numba is absent, or for a run
+# that does not collect the kernel tests.
+_KERNELS = {  # module -> (its folder under curvedoc/, the functions the warm-up compiles)
+    "curvedoc.detectors._rolling_jit": ("detectors", ("sorted_median", "sorted_median_late", "ranked_median",
+                                                      "trailing_median", "median_around")),
+    "curvedoc.importers._tfrecord_jit": ("importers", ("frame", "_decode", "_data_crc_ok_table", "_data_crc_ok_hw")),
+}
+_KERNEL_TESTS = ("test_rolling_median.py", "test_det_grad_norm_spikes.py", "test_tfevents_jit.py")
+_WARM_LOCKS = "CURVEDOC_TEST_NUMBA_LOCKS"  # os.pathsep-joined lock files, one per module of _KERNELS, in its order
+_WARM_CODE = """
+import os, sys
+import numpy as np
+locks = [int(fd) for fd in sys.argv[1:]]
+from curvedoc.detectors import _rolling_jit
+_rolling_jit.warm()
+os.close(locks[0])
+from curvedoc.importers import _tfrecord_jit as J, _tfframe
+J.warm()
+if J.HARDWARE_CRC:  # the read-only buffers tests/importers/test_tfevents_jit.py checks both checksum paths on
+    ch = _tfframe.Chunk(bytes(64) + bytes(_tfframe.PAD), 64)
+    ok, one = np.empty(1, dtype=np.bool_), np.zeros(1, dtype=np.int64)
+    J._data_crc_ok_table(ch.u8, ch.u64, one * 0, one * 0, J.TABLES, ok)
+    J._data_crc_ok_hw(ch.u8, ch.u64, one * 0, one * 0, J.TABLES, ok)
+os.close(locks[1])
+"""
+_WARMER: list = []  # the controller's background process, while it runs
+
+
+def _numba_cache_dir(source_dir: str) -> str:
+    """Where numba keeps the machine code of a module of ``source_dir`` (as curvedoc.importers._tfcompiled finds it,
+    without importing numba or curvedoc): $NUMBA_CACHE_DIR, else the module's __pycache__, else ~/.cache/numba."""
+    import hashlib
+
+    sub = f"{os.path.basename(source_dir)}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.path.join(os.environ["NUMBA_CACHE_DIR"], sub)
+    tree = os.path.join(source_dir, "__pycache__")
+    if os.access(tree if os.path.isdir(tree) else source_dir, os.W_OK):
+        return tree
+    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "numba", sub)
+
+
+def _kernels_cached(package: Path) -> bool:
+    """numba's cache holds every function the warm-up compiles, written after its module's source was."""
+    tag = f"py{sys.version_info[0]}{sys.version_info[1]}"
+    for module, (folder, functions) in _KERNELS.items():
+        source = package / folder / (module.rsplit(".", 1)[1] + ".py")
+        try:
+            mtime = source.stat().st_mtime
+            names = os.listdir(_numba_cache_dir(str(source.parent)))
+        except OSError:
+            return False
+        stem = source.stem
+        for fn in functions:
+            found = [n for n in names if n.startswith(f"{stem}.{fn}-") and n.endswith(f".{tag}.nbi")]
+            cache = _numba_cache_dir(str(source.parent))
+            if not any(os.stat(os.path.join(cache, n)).st_mtime >= mtime for n in found):
+                return False
+    return True
+
+
+def _start_warmer(config) -> None:
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    if getattr(config, "workerinput", None) is not None or _WARM_LOCKS in os.environ:
+        return
+    if os.environ.get("CURVEDOC_TEST_NUMBA_WARM", "1") == "0" or not sys.platform.startswith("linux"):
+        return
+    spec = importlib.util.find_spec("curvedoc")
+    if spec is None or not spec.origin or importlib.util.find_spec("numba") is None:
+        return
+    here = config.invocation_params.dir
+    wanted = [(here / arg.split("::", 1)[0]).resolve() for arg in config.args]
+    kernel_tests = [_TEST_FILES[n] for n in _KERNEL_TESTS if n in _TEST_FILES]
+    if not any(w == path or w in path.parents for w in wanted for path in kernel_tests):
+        return
+    if _kernels_cached(Path(spec.origin).parent):
+        return
+    import fcntl
+
+    folder = tempfile.mkdtemp(prefix="curvedoc-numba-warm-")
+    paths, fds = [], []
+    for i in range(len(_KERNELS)):
+        paths.append(os.path.join(folder, f"{i}.lock"))
+        fds.append(os.open(paths[-1], os.O_RDWR | os.O_CREAT, 0o600))
+        fcntl.flock(fds[-1], fcntl.LOCK_EX)  # held by the process below (it inherits the open file), not by us
+
+    def lower_priority() -> None:
+        os.nice(10)
+
+    try:
+        proc = subprocess.Popen([sys.executable, "-c", _WARM_CODE, *map(str, fds)], pass_fds=fds,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                preexec_fn=lower_priority, cwd=folder)
+    except OSError:
+        proc = None
+    for fd in fds:
+        os.close(fd)
+    if proc is None:
+        return
+    _WARMER.append((proc, folder))
+    os.environ[_WARM_LOCKS] = os.pathsep.join(paths)  # the workers, started after this, inherit it
+
+
+def _stop_warmer() -> None:
+    import shutil
+
+    while _WARMER:
+        proc, folder = _WARMER.pop()
+        if proc.poll() is None:  # a run that ended before it did: numba writes each cache file whole, or not at all
+            proc.terminate()
+        proc.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(_WARM_LOCKS, None)
+
+
+class _WaitForTheWarmer:
+    """An import hook: the first import of a kernel module in this process waits until the background process has
+    written that module's machine code to numba's cache (or has ended, or five minutes have passed)."""
+
+    def __init__(self, paths: list[str]):
+        self.locks = dict(zip(_KERNELS, paths))
+
+    def find_spec(self, name, path=None, target=None):
+        lock = self.locks.pop(name, None)
+        if lock is not None:
+            import fcntl
+            import time
+
+            try:
+                fd = os.open(lock, os.O_RDONLY)
+            except OSError:
+                return None
+            try:
+                deadline = time.monotonic() + 300
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            break
+                        time.sleep(0.05)
+            finally:
+                os.close(fd)
+        if not self.locks and self in sys.meta_path:
+            sys.meta_path.remove(self)
+        return None  # the import itself is left to the usual finders
+
+
+def _wait_for_the_warmer() -> None:
+    paths = os.environ.get(_WARM_LOCKS)
+    if paths and not any(isinstance(f, _WaitForTheWarmer) for f in sys.meta_path):
+        sys.meta_path.insert(0, _WaitForTheWarmer(paths.split(os.pathsep)))
+
+
 # ------------------------------------------------------------------------------------------ xdist scheduling
 # `--dist loadfile` (pyproject's addopts) sends whole test files to a worker, so a module's fixtures (the moto S3
 # server, the Dask cluster, the audits they are compared with) are built once, not once per worker. This
@@ -216,3 +386,12 @@ def pytest_collection_finish(session):
 
     gc.collect()
     gc.freeze()
+
+
+def pytest_configure(config):
+    _start_warmer(config)
+    _wait_for_the_warmer()
+
+
+def pytest_unconfigure(config):
+    _stop_warmer()
