@@ -713,6 +713,27 @@ def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tupl
     return judged
 
 
+# the names an agent's exploration rate is logged under (SB3's rollout/exploration_rate, a hand-written loop's Epsilon)
+_EXPLORATION_KEYS = ("epsilon", "eps", "exploration_rate", "exploration", "explore_rate")
+
+
+def still_exploring(run, at_least: float = 0.5) -> tuple[str, float] | None:
+    """(tag, level) of an agent's exploration rate -- a series named epsilon or exploration rate, every value in
+    [0, 1] -- whose last 15% (median) is still ``at_least`` or more: the policy that collected the returns acted at
+    random most of the time by design, so returns at the random policy's level say the exploration schedule had
+    barely begun, not that nothing was learned. None otherwise."""
+    for tag in run.tags:
+        if last_key(tag).replace(" ", "_") not in _EXPLORATION_KEYS:
+            continue
+        v = clean(run.series(tag)).to_numpy(dtype=np.float64)
+        if len(v) < 3 or float(v.min()) < 0.0 or float(v.max()) > 1.0:
+            continue
+        end = float(np.median(v[-max(1, int(0.15 * len(v))):]))
+        if end >= at_least:
+            return str(tag), end
+    return None
+
+
 def rl_change(change: float, wander: float, floor: float) -> str:
     """How an RL metric's change from its start is told: what of it stands beyond the metric's own wander, which
     is below ``floor`` of its spread (the sentence goes on with 'of its own spread (...)')."""

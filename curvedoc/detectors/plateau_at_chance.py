@@ -73,6 +73,7 @@ import numpy as np
 
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
+    still_exploring,
     stated_k,
     acc_at_chance,
     accuracy,
@@ -276,10 +277,18 @@ def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
            f"{fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
            f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}){also}: the agent "
            "collects what a random policy collects")
+    exploring = still_exploring(run)
+    if exploring is not None:
+        # the policy still acted at random most of the time: its returns are a random policy's by design
+        msg += (f" -- but {exploring[0]} still ends at {fmt_num(exploring[1])}: the policy acted at random most of "
+                "the time by design, so the exploration schedule had barely begun rather than nothing being learned")
     yield Hit(msg, step=end, steps=(0, end), confidence=0.75,
               evidence={"metric": tag, "start": first, "end": last, "spread": spread, "points": n,
-                        "rl_never_improved": True, "restates": [["underfitting", tag]]},
-              causes=("lr-too-low", "optimizer-not-stepping", "wrong-loss", "capacity"))
+                        "rl_never_improved": True, "restates": [["underfitting", tag]],
+                        **({"exploration_rate": exploring[1]} if exploring else {})},
+              causes=("too-few-steps", "lr-too-low") if exploring else
+              ("lr-too-low", "optimizer-not-stepping", "wrong-loss", "capacity"),
+              severity="info" if exploring else None)
 
 
 def _few_points_at_log_k(run: Run, p: Params) -> Iterator[Hit]:

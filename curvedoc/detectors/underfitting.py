@@ -86,6 +86,7 @@ from curvedoc.detectors._progress import (
     prepared,
     rl_change,
     rl_never_improved,
+    still_exploring,
     stated_k,
     window_median,
 )
@@ -232,15 +233,19 @@ def _agent_never_learned(run: Run, p: Params) -> Iterator[Hit]:
     if not judged:
         return
     tag, first, last, spread, n, end, wander = judged[0]
+    exploring = still_exploring(run)
+    why = "the agent learned nothing in the run" if exploring is None else (
+        f"the agent learned nothing it acted on in the run -- {exploring[0]} still ends at {fmt_num(exploring[1])}: "
+        "the exploration schedule had barely begun")
     yield Hit(f"{tag} never rose above where the untrained policy started: {fmt_num(last)} at the end (median of "
               f"its last 15%) against {fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
-              f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}): the agent "
-              "learned nothing in the run", step=end, steps=(0, end), confidence=0.6,
+              f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}): {why}",
+              step=end, steps=(0, end), confidence=0.6,
               # (the run's training loss names the finding when it has one, as underfitting's other readings do:
               # plateau-at-chance restates underfitting on it whichever of its readings found the model at chance)
               evidence={"tag": run.roles.get("train_loss", tag), "metric": tag, "start": first, "end": last,
                         "spread": spread, "points": n},
-              causes=("lr-too-low", "capacity", "schedule-decayed-early"))
+              causes=("too-few-steps", "lr-too-low") if exploring else ("lr-too-low", "capacity", "schedule-decayed-early"))
 
 
 def _localisation_floor(run: Run, p: Params) -> Iterator[Hit]:

@@ -188,3 +188,44 @@ def test_a_memorised_loss_that_wanders_back_far_below_its_start_is_no_divergence
 def test_a_loss_that_climbs_back_to_a_practical_share_of_its_start_still_diverged(start, low, end, seed):
     # guard: half or more of the orders of magnitude won given back, ending at 9-21% of the start
     assert _diverged(_memorised_then_back(start, low, end, seed=seed))
+
+
+# --------------------------------------------------------------------- an episode's total reward, and its exploration
+def _episodes(path, name, n, rising, eps_end, seed=0):
+    """An episode table ('Episode,<name>,Epsilon'): a reward at a random policy's level (-1 mostly, 0 or +1 now and
+    then) or rising to +1, and an exploration rate decaying linearly from 1 to ``eps_end``. (On ~120 episodes a
+    5% block of six rewards can have a median of 0 by chance, which the RL measure reads as 'learned and lost it':
+    the family is drawn at 200 and 400 episodes.)"""
+    rng = np.random.default_rng(seed)
+    path.mkdir(parents=True, exist_ok=True)
+    rows = ["Episode," + name + ",Epsilon"]
+    for e in range(n):
+        p_win = 0.02 + (0.9 * e / n if rising else 0.0)
+        r = 1 if rng.random() < p_win else (0 if rng.random() < 0.1 else -1)
+        rows.append(f"{e + 1},{r},{1.0 - (1.0 - eps_end) * e / (n - 1):.5f}")
+    (path / "log.csv").write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("name", ["TotalReward", "Total Reward", "total_reward"])
+@pytest.mark.parametrize("n", [200, 400])
+def test_an_agent_whose_total_reward_never_rose_after_exploring_is_at_chance(name, n, tmp_path):
+    rr, found = _findings(_episodes(tmp_path / "run", name, n, rising=False, eps_end=0.05))
+    assert "plateau-at-chance" in found and found["plateau-at-chance"].severity == "error", _shown(rr)
+
+
+@pytest.mark.parametrize("name", ["TotalReward", "Total Reward", "total_reward"])
+@pytest.mark.parametrize("n", [200, 400])
+def test_an_agent_still_exploring_is_told_the_schedule_barely_began(name, n, tmp_path):
+    # epsilon still ~0.9 at the end: the returns are a random policy's by design -- information, and underfitting
+    # says the exploration schedule had barely begun
+    rr, found = _findings(_episodes(tmp_path / "run", name, n, rising=False, eps_end=0.9))
+    assert "plateau-at-chance" in found and found["plateau-at-chance"].severity == "info", _shown(rr)
+    assert "underfitting" in found and "exploration" in found["underfitting"].message, _shown(rr)
+
+
+@pytest.mark.parametrize("name", ["TotalReward", "Total Reward", "total_reward"])
+def test_an_agent_whose_total_reward_rose_is_not_at_chance(name, tmp_path):
+    # guard
+    rr, found = _findings(_episodes(tmp_path / "run", name, 400, rising=True, eps_end=0.05))
+    assert "plateau-at-chance" not in found and "underfitting" not in found, _shown(rr)
