@@ -91,7 +91,7 @@ def _thin(run):
             i = np.arange(len(g))
             g = g[(i % 2 == 0) | (i == len(g) - 1)]
         parts.append(g)
-    return run.replace(scalars=pd.concat(parts).sort_index())
+    return run.replace(scalars=pd.concat(parts).sort_index()) if parts else run
 
 
 def _scaled(run, factor: float):
@@ -125,21 +125,24 @@ def _one(job: tuple[str, str, str, str]):
     if len(runs) != 1:
         return None
     run = runs[0]
-    if change == "scale":
-        if not {"train_loss", "val_loss"} & set(run.roles) or loss_kind(run).get("kind") != "of unknown kind":
-            return None
-        changed = [diagnose(_scaled(run, 1000.0)), diagnose(_scaled(run, 0.001))]
-    elif change == "thin":
-        changed = [diagnose(_thin(run))]
-    else:
-        if len(run.scalars) > 200_000:
-            return None
-        folder = tempfile.mkdtemp(prefix="curvedoc-lp-")
-        try:
-            changed = [diagnose(_as_csv(run, folder))]
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-    return name, key, _severities(diagnose(run)), [_severities(r) for r in changed]
+    try:
+        if change == "scale":
+            if not {"train_loss", "val_loss"} & set(run.roles) or loss_kind(run).get("kind") != "of unknown kind":
+                return None
+            changed = [diagnose(_scaled(run, 1000.0)), diagnose(_scaled(run, 0.001))]
+        elif change == "thin":
+            changed = [diagnose(_thin(run))]
+        else:
+            if len(run.scalars) > 200_000:
+                return None
+            folder = tempfile.mkdtemp(prefix="curvedoc-lp-")
+            try:
+                changed = [diagnose(_as_csv(run, folder))]
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        return name, key, _severities(diagnose(run)), [_severities(r) for r in changed]
+    except Exception as exc:  # the changed run could not be made or read back (an empty frame, a CSV refused): said
+        return name, key, None, f"{type(exc).__name__}: {exc}"[:200]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     skip = {"csv": FORMAT_BOUND, "scale": LEVEL_BOUND}.get(args.change, set())
     counts: collections.Counter = collections.Counter()
     lines = []
+    failed = [(name, key, why) for name, key, before, why in results if before is None]
+    results = [r for r in results if r[2] is not None]
     for name, key, before, afters in results:
         label = labels[name][key]
         must = set(label.get("must", []))
@@ -173,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  warning/error findings that flipped: {sum(counts.values())}")
     for (how, kind), n in sorted(counts.items()):
         print(f"    {how} where the labels say {kind}: {n}")
-    print("\n".join(lines))
+    if failed:
+        print(f"  not changed (the change could not be made or read back): {len(failed)}")
+    print("\n".join(lines + [f"  not changed: {n}/{k}: {why}" for n, k, why in failed]))
     if args.json:
         Path(args.json).write_text(json.dumps(results))
     return 0
