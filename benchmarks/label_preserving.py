@@ -38,6 +38,9 @@ import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from real_runs import worst_severities  # noqa: E402  (the real-run score's reading of a report, shared)
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "real_runs"
 ORDER = {"info": 0, "warning": 1, "error": 2}
@@ -69,16 +72,6 @@ def _entries(only: str | None) -> list[tuple[str, str, str]]:
             if isinstance(label, dict) and (root / key).exists():
                 out.append((name, key, str(root / key)))
     return out
-
-
-def _severities(report) -> dict[str, str]:
-    worst: dict[str, str] = {}
-    for rr in report.runs:
-        for f in rr.findings:
-            c = f.name.replace("-", "_")
-            if c not in worst or ORDER[f.severity] > ORDER[worst[c]]:
-                worst[c] = f.severity
-    return worst
 
 
 def _thin(run):
@@ -140,7 +133,7 @@ def _one(job: tuple[str, str, str, str]):
                 changed = [diagnose(_as_csv(run, folder))]
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
-        return name, key, _severities(diagnose(run)), [_severities(r) for r in changed]
+        return name, key, worst_severities(diagnose(run)), [worst_severities(r) for r in changed]
     except Exception as exc:  # the changed run could not be made or read back (an empty frame, a CSV refused): said
         return name, key, None, f"{type(exc).__name__}: {exc}"[:200]
 

@@ -44,16 +44,20 @@ def _verdict(path: str) -> dict:
         rep = curvedoc.diagnose(path)
     except Exception as exc:  # the score must report a crash, not die of it
         return {"crash": f"{type(exc).__name__}: {exc}", "runs": [], "findings": {}}
-    findings: dict[str, str] = {}  # class -> worst severity
+    runs = [{"run": rr.run, "status": rr.status, "points": rr.points} for rr in rep.runs]
+    return {"crash": None, "runs": runs, "findings": worst_severities(rep)}
+
+
+def worst_severities(report) -> dict[str, str]:
+    """Class (a rule name with ``_`` for ``-``) -> the worst severity of its findings over a report's runs."""
     order = {"info": 0, "warning": 1, "error": 2}
-    runs = []
-    for rr in rep.runs:
-        runs.append({"run": rr.run, "status": rr.status, "points": rr.points})
+    findings: dict[str, str] = {}
+    for rr in report.runs:
         for f in rr.findings:
             cls = f.name.replace("-", "_")
             if order.get(f.severity, 0) >= order.get(findings.get(cls, "info"), 0) or cls not in findings:
                 findings[cls] = f.severity
-    return {"crash": None, "runs": runs, "findings": findings}
+    return findings
 
 
 def score(labels: dict, verdicts: dict) -> dict:

@@ -227,6 +227,10 @@ def unique_names(names: Iterable[str]) -> list[str]:
 
 
 # --------------------------------------------------------------------------- steps
+# the coarse counters a table or a record log without a step is read along: the epoch, or (an RL script's
+# per-episode table) the episode -- the CSV and the JSON-lines readers alike
+COARSE_COUNTERS = ("epoch", "episode", "episodes")
+
 def find_column(cols: Sequence[NumericColumn], candidates: Sequence[str]) -> NumericColumn | None:
     by_norm = {}
     for c in cols:

@@ -576,6 +576,12 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     return T.split_runs(df, names, conv, cols, segs, path, issues, x.name if x is not None else "step", part)
 
 
+def _measured(name: str) -> bool:
+    """A loss or a quality metric (by its name): it has a number at every row, so an empty cell is a NaN pandas wrote;
+    a setting may be None (also an empty cell)."""
+    return "loss" in T.norm_name(name) or classify(name) is not None
+
+
 def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> None:
     """A loss or a quality metric filled in every row up to some row and empty in every row after it (two or more),
     in a table whose every other column is filled in every row, its counter climbing throughout: the rows went on and
@@ -596,9 +602,9 @@ def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue
         if len(idx) == 0 or idx[-1] != len(idx) - 1 or n - len(idx) < 2:
             return  # not a filled prefix and an empty tail: a sparse table, left as it is
         tails.append((c, len(idx)))
-    if not tails or any(not ("loss" in T.norm_name(c.name) or classify(c.name) is not None) for c, _ in tails):
+    if not tails or not all(_measured(c.name) for c, _ in tails):
         return
-    counter = T.find_column(cols, (*STEP_NAMES, *COARSE_COUNTERS))
+    counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
     if counter is not None and counter.present.all() and not bool(np.all(np.diff(counter.values) > 0)):
         return
     for c, j in tails:
@@ -626,16 +632,13 @@ def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion
     if len(df) < 3 or not filled or not all(bool(c.present.all()) for c in filled):
         return
 
-    def measured(name: str) -> bool:  # a loss or a quality metric has a number at every row; a setting may be None
-        return "loss" in T.norm_name(name) or classify(name) is not None
-
     empty = []
     for c in conv.columns:  # (pandas read the empty cells as NaN floats)
-        if not c.present.any() and measured(c.name):
+        if not c.present.any() and _measured(c.name):
             c.values, c.present = np.full(len(df), np.nan), np.ones(len(df), dtype=bool)
             empty.append(c.name)
     for i, n in enumerate(names):  # (or kept them as text: no column at all)
-        if n not in have and n not in conv.skipped and measured(n) and not bool(df.iloc[:, i].notna().any()):
+        if n not in have and n not in conv.skipped and _measured(n) and not bool(df.iloc[:, i].notna().any()):
             conv.columns.append(T.NumericColumn(n, np.full(len(df), np.nan), np.ones(len(df), dtype=bool)))
             empty.append(n)
     if empty:
@@ -678,9 +681,6 @@ def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: s
                         header_starts=header_starts, row_kind=kind)
 
 
-# the coarse counters a table without a step column is read along: the epoch, or (an RL script's per-episode table)
-# the episode
-COARSE_COUNTERS = ("epoch", "episode", "episodes")
 
 
 def _counter_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | None:
@@ -688,7 +688,7 @@ def _counter_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColum
     episode."""
     x = _x_column(cols, flavour)
     if x is None and flavour in ("keras-csv", "csv"):
-        x = T.find_column(cols, COARSE_COUNTERS)
+        x = T.find_column(cols, T.COARSE_COUNTERS)
     return x
 
 
@@ -731,7 +731,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
                 meta["ends_inside_epoch"] = mid
             steps = inside
             meta["step_inside_epoch"] = step_col.name
-    coarse = T.find_column(cols, COARSE_COUNTERS)  # the epoch column first
+    coarse = T.find_column(cols, T.COARSE_COUNTERS)  # the epoch column first
     if steps is None and flavour in ("keras-csv", "csv") and coarse is not None and coarse.present.all():
         # Keras: the epoch, also where a resumed session goes back over epochs already written (the restart is
         # reported, the later write wins); a generic CSV: an epoch (or episode) column that only grows

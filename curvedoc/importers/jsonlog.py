@@ -51,9 +51,6 @@ STEP_KEYS = (
     "current_steps",
 )
 EPOCH_KEYS = ("epoch",)
-# the coarse counters a record may be numbered by when no step counts it: the epoch, or an RL loop's episode (as the
-# CSV reader's COARSE_COUNTERS): one record per episode is placed, and split at its relaunches, by that number
-COARSE_KEYS = (*EPOCH_KEYS, "episode", "episodes")
 DETECTRON2_KEYS = {"total_loss", "data_time", "eta_seconds", "loss_cls", "loss_box_reg", "rank_data_time",
                    "loss_rpn_cls", "fast_rcnn/cls_accuracy"}
 MAX_DEPTH = 8  # nesting levels flattened into a/b/c keys; deeper values are dropped and reported
@@ -813,7 +810,7 @@ def _with_settings(result: RunData | list[RunData], settings: dict | None) -> Ru
 
 def _counter(cols) -> T.NumericColumn | None:
     """The records' step counter (else their epoch or episode), when it counts in whole numbers."""
-    for cands in (STEP_KEYS, COARSE_KEYS):
+    for cands in (STEP_KEYS, T.COARSE_COUNTERS):
         cand = T.find_column(cols, cands)
         if cand is not None and T.integral_steps(cand) is not None:
             return cand
@@ -845,7 +842,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
     if index is not None:
         steps = index
     else:
-        for cands in (STEP_KEYS, COARSE_KEYS):
+        for cands in (STEP_KEYS, T.COARSE_COUNTERS):
             cand = T.find_column(cols, cands)
             if cand is None:
                 continue
