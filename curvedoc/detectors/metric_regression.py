@@ -56,7 +56,7 @@ from curvedoc.detectors._progress import eval_set_size, k_from_acc, never_beat_c
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import mad, median_se, rolling_median_values
 from curvedoc.detectors._signal import np_median
-from curvedoc.model.metrics import Metric, primary
+from curvedoc.model.metrics import Metric, breakdowns, primary
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -80,9 +80,13 @@ class Params:
 
 
 def lead_metrics(run: Run) -> list[Metric]:
-    """The lead held-out metric and the others of its kind (one per eval set), in the run's metric order."""
+    """The lead held-out metric and the others of its kind (one per eval set), in the run's metric order; not the
+    lead's breakdowns by class or group (:func:`curvedoc.model.metrics.breakdowns`): the aggregate judges the model."""
     lead = primary(run.metrics, run.tag_counts(), "val")
-    return [] if lead is None else [m for m in run.metrics if m.split == "val" and m.kind == lead.kind]
+    if lead is None:
+        return []
+    parts = breakdowns(run.metrics, lead)
+    return [m for m in run.metrics if m.split == "val" and m.kind == lead.kind and m.tag not in parts]
 
 
 def candidates(run: Run) -> list[Metric]:

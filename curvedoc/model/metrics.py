@@ -182,6 +182,33 @@ def trade_off_halves(metrics: list[Metric]) -> set[str]:
     return {m.tag for m in metrics if m.kind in ("precision", "recall") and m.split in splits}
 
 
+def _name_words(tag: str, v: dict) -> set[str]:
+    """The words of a metric's name that say what it measures and on what: numbers (thresholds, indices) and split
+    words left out."""
+    return {t for t in tokens(tag) if not t.replace(".", "").isdigit() and t not in v["val_split"]
+            and t not in v["train_split"]}
+
+
+def breakdowns(metrics: list[Metric], lead: Metric) -> set[str]:
+    """Tags of the metrics that break ``lead`` down by a sub-population: the same kind on the same split, named with
+    every word of the lead's name and more (``metrics/banana_mAP`` beside ``metrics/mAP_0.5``, ``eval_g3_accuracy``
+    beside ``eval_accuracy``). A class's or a group's score is a share of the aggregate's examples: it swings by the
+    few examples it holds, and one class falls while another rises whenever the model trades between them -- the
+    aggregate logged beside it is the model's quality. Numbers (IoU thresholds, top-k, indices) and split words are
+    not words that narrow the population: ``mAP_0.5`` and ``mAP_0.5:0.95`` are two aggregates, ``val_acc/dataloader_idx_1``
+    is another eval set (no aggregate of its name is logged)."""
+    v = _vocab()
+    base = _name_words(lead.tag, v)
+    out = set()
+    for m in metrics:
+        if m.tag == lead.tag or m.kind != lead.kind or m.split != lead.split:
+            continue
+        w = _name_words(m.tag, v)
+        if base < w:
+            out.add(m.tag)
+    return out
+
+
 def primary(metrics: list[Metric], counts: dict[str, int], split: str) -> Metric | None:
     """The metric a report leads with for a split: rates first (accuracy, mAP...), then most points,
     then the shortest name (``eval_accuracy`` over ``eval_g3_accuracy``)."""
