@@ -43,6 +43,7 @@ seeds/000 10.16 Debugging training: 'Learning rate schedule'.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -165,16 +166,47 @@ PLANNED_EPOCH_KEYS = ("epochs", "num_epochs", "max_epochs", "n_epochs", "num_tra
                       "n_epoch", "num_epoch", "max_epoch", "nepochs", "nepoch")
 
 
+# a plan is named by its unit and a word saying it is the whole of it, in either order and any case ('epochs_planned',
+# 'TotalEpochs', 'target_steps'); a name with any other word is another setting ('warmup_epochs', 'save_steps',
+# 'patience_epochs', 'steps_per_epoch' -- two units)
+_PLAN_WORDS = frozenset({"planned", "plan", "total", "max", "num", "n", "target", "train", "training", "of"})
+_PLAN_UNITS = {"epoch": frozenset({"epoch", "epochs"}),
+               "step": frozenset({"step", "steps", "iter", "iters", "iteration", "iterations", "updates"})}
+
+
+def _plan_unit(key: str) -> str | None:
+    """'epoch' / 'step' when ``key`` (a last key part) names a planned number of epochs / steps by its words."""
+    words = [w for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", key) if w]
+    low = {w.lower() for w in words}
+    units = [u for u, ws in _PLAN_UNITS.items() if low & ws]
+    if len(units) != 1 or not low & _PLAN_WORDS or not low <= _PLAN_WORDS | _PLAN_UNITS[units[0]]:
+        return None
+    return units[0]
+
+
+def _names_plan(key: str, keys: tuple[str, ...]) -> bool:
+    """Whether a setting's or tag's key (its last dotted/slashed part, case kept: camelCase splits words) names the
+    plan ``keys`` list (:data:`PLANNED_EPOCH_KEYS` or :data:`PLANNED_STEP_KEYS`)."""
+    key = re.split(r"[./]", str(key).strip())[-1]
+    if key.lower() in keys:
+        return True
+    unit = _plan_unit(key)
+    return unit is not None and any(_plan_unit(k) == unit or k in _PLAN_UNITS[unit] for k in keys)
+
+
 def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
-    """The first positive integer hyperparameter whose last dotted/slashed key part is one of ``keys``."""
+    """The first positive integer hyperparameter whose last dotted/slashed key part is one of ``keys`` (or names the
+    same plan by its words: :func:`_plan_unit`), the listed spellings first."""
     found = {}
     for key, val in (run.hparams or {}).items():
         k = _last_key(key)
-        if k in keys and k not in found:
+        if k not in keys and _names_plan(key, keys):
+            k = "~" + k  # after the listed spellings
+        if (k in keys or k.startswith("~")) and k not in found:
             v = _int(val)
             if v is not None and v > 0 and not isinstance(val, bool):
                 found[k] = (v, str(key))
-    for k in keys:
+    for k in (*keys, *sorted(k for k in found if k.startswith("~"))):
         if k in found:
             return found[k]
     return _plan_column(run, keys)
@@ -192,7 +224,7 @@ def _plan_column(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
     records. A counter is no plan: the column the run counts its epochs or steps by is never one."""
     counters = {run.roles.get("epoch"), run.roles.get("step")}
     for tag in run.tags:
-        if tag in counters or _last_key(tag) not in keys:
+        if tag in counters or not _names_plan(tag, keys):
             continue
         v = clean(run.series(tag)).to_numpy(dtype=np.float64)
         if len(v) >= 3 and float(v[0]) >= 1 and float(v[0]).is_integer() and bool(np.all(v == v[0])):
