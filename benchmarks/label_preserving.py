@@ -100,7 +100,9 @@ def _as_csv(run, folder: str):
     s = run.scalars.assign(tag=run.scalars["tag"].astype(str)).drop_duplicates(["step", "tag"], keep="last")
     wide = s.pivot(index="step", columns="tag", values="value")
     wide.columns = [c.replace(",", " ") for c in wide.columns]
-    wide.reset_index().to_csv(os.path.join(folder, "metrics.csv"), index=False)
+    # a neutral name: 'metrics.csv' with a step and an epoch column reads as Lightning's CSVLogger, which writes a NaN
+    # as 'nan' and leaves a cell empty only where nothing was logged -- not what a pandas writer leaves
+    wide.reset_index().to_csv(os.path.join(folder, "history.csv"), index=False)
     return folder
 
 

@@ -549,7 +549,8 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     conv = T.convert_table(df, names)
     if flavour in ("csv", "keras-csv"):
         _empty_columns_as_nan(df, names, conv, path, issues)
-        _empty_tails_as_nan(conv, path, issues)
+        if not _empty_tails_as_nan(conv, path, issues):
+            _blank_rows_as_nan(conv, path, issues)
     said = T.split_column(df)
     if said is not None:
         # rows that name their split ('split' = train / val each epoch): each split keeps its own series
@@ -582,7 +583,7 @@ def _measured(name: str) -> bool:
     return "loss" in T.norm_name(name) or classify(name) is not None
 
 
-def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> None:
+def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> bool:
     """A loss or a quality metric filled in every row up to some row and empty in every row after it (two or more),
     in a table whose every other column is filled in every row, its counter climbing throughout: the rows went on and
     a writer of whole rows had no number for it -- pandas' ``to_csv`` writes NaN as an empty cell, so a loss that
@@ -593,20 +594,20 @@ def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue
     cols = conv.columns
     n = len(cols[0].values) if cols else 0
     if n < 4:
-        return
+        return False
     tails = []
     for c in cols:
         if c.present.all():
             continue
         idx = np.flatnonzero(c.present)
         if len(idx) == 0 or idx[-1] != len(idx) - 1 or n - len(idx) < 2:
-            return  # not a filled prefix and an empty tail: a sparse table, left as it is
+            return False  # not a filled prefix and an empty tail: a sparse table, left as it is
         tails.append((c, len(idx)))
     if not tails or not all(_measured(c.name) for c, _ in tails):
-        return
+        return False
     counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
     if counter is not None and counter.present.all() and not bool(np.all(np.diff(counter.values) > 0)):
-        return
+        return False
     for c, j in tails:
         c.values = c.values.copy()
         c.values[j:] = np.nan
@@ -617,6 +618,64 @@ def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue
         f"{len(tails)} column(s) filled up to row {first + 1} and empty in every row after it while the other columns "
         f"go on ({', '.join(repr(c.name) for c, _ in tails[:5])}): a writer of whole rows had no number for them -- "
         "pandas writes NaN as an empty cell -- so they are read as NaN there", file=str(path), count=len(tails)))
+    return True
+
+
+def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> None:
+    """Rows of a table of several logging intervals (a training loss every step, a validation loss every epoch) that
+    carry no loss or quality metric at all, only their counter and settings, all after the last value of some of
+    them. A row of a wide table exists because something was logged at its step, and a writer of whole rows
+    (``pd.DataFrame(records).to_csv``) writes NaN as an empty cell: once a loss goes NaN the rows go on, blank. Those
+    columns (the ones that had stopped before such a row) are read as NaN on the blank rows after their last value
+    (and said). Left alone: a table with a blank row before any column stopped (rows that log only a setting are
+    its habit), a measured column that begins after the stop (a new phase logs other columns), a counter that goes
+    back (an appended launch), fewer than two blank rows."""
+    cols = conv.columns
+    n = len(cols[0].values) if cols else 0
+    if n < 4:
+        return
+    measured = [c for c in cols if _measured(c.name) and c.present.any()]
+    if not measured:
+        return
+    any_measured = np.zeros(n, dtype=bool)
+    for c in measured:
+        any_measured |= c.present
+    blank = ~any_measured
+    if int(blank.sum()) < 2:
+        return
+    first_blank = int(np.argmax(blank))
+    last = {c.name: int(np.flatnonzero(c.present)[-1]) for c in measured}
+    firsts = [int(np.argmax(c.present)) for c in measured]
+    stopped = [c for c in measured if last[c.name] < first_blank]
+    if not stopped or max(firsts) > first_blank:
+        return  # a blank row before anything stopped, or a column that begins after: not a NaN tail
+    counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
+    if counter is None or not counter.present.all() or not bool(np.all(np.diff(counter.values) > 0)):
+        return
+    x = counter.values
+    for c in stopped:
+        j = last[c.name]
+        if c.present[: j + 1].all():
+            # logged on every row up to its last value: NaN on every row after it (a row holding only a metric
+            # that stayed a number, an accuracy at a NaN model's constant guess, had the loss too)
+            rows = np.arange(n) > j
+        else:
+            # logged every few rows (a validation loss): NaN on the blank rows its own interval apart
+            interval = float(np.median(np.diff(x[c.present]))) if int(c.present.sum()) >= 2 else 0.0
+            rows = np.zeros(n, dtype=bool)
+            prev = x[j]
+            for r in np.flatnonzero(blank & (np.arange(n) > j)):
+                if x[r] - prev >= interval * (1.0 - 1e-9):
+                    rows[r], prev = True, x[r]
+        c.values = c.values.copy()
+        c.values[rows] = np.nan
+        c.present = c.present | rows
+    issues.append(ImportIssue(
+        "blank-rows",
+        f"{int(blank.sum())} row(s) from row {first_blank + 1} on hold no loss or metric, only their "
+        f"{counter.name!r}, after the last value of {len(stopped)} column(s) "
+        f"({', '.join(repr(c.name) for c in stopped[:5])}): a writer of whole rows had no number for them -- pandas "
+        "writes NaN as an empty cell -- so they are read as NaN there", file=str(path), count=int(blank.sum())))
 
 
 def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion, path: Path,
