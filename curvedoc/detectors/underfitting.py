@@ -32,7 +32,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``near_prior_frac``: a loss that ends at this fraction of log K or more (with a low accuracy or quality rate) is underfitting's even while it still falls.
 - ``early_gain``: 'never learned' is vetoed by a quality rate this share of its scale above its first three readings.
 - ``early_factor``: ... or by another logged loss that ended at 1/early_factor of its first three readings or less.
-- ``flat_metric``: a quality rate that moved at most this much (0-1 scale) over the second half has stopped moving; a loss still creeping then does not veto.
+- ``flat_metric``: a quality rate that rose at most this much (0-1 scale) over the second half (or fell) has stopped improving; a loss still creeping then does not veto.
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
 - ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor (by the training loss, or, when its minibatch noise cannot show it, by a validation loss evaluated from the first fifth of the run on), with nothing else improving.
@@ -621,8 +621,9 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     if moving:
         # the loss still falls: underfitting only where that fall no longer buys anything, with a low quality rate
         # as the evidence -- the LR schedule has run out (the run is over: what it learned is what it has), or no
-        # quality rate moved more than flat_metric over the second half (the loss creeps, the task does not)
-        flat = bool(rate_ends) and all(abs(e - m) <= p.flat_metric for e, m, _ in rate_ends)
+        # quality rate rose more than flat_metric over the second half (the loss creeps, the task does not: a rate
+        # that fell meanwhile shows the creeping loss buys nothing either -- the rates here are all higher-better)
+        flat = bool(rate_ends) and all(e - m <= p.flat_metric for e, m, _ in rate_ends)
         # ... or the run ended with a loss still within a tenth of log K: whatever it still gains, a model whose
         # predictions are that close to the uniform prior after the whole run has learned too little in it (a binary
         # classifier at 0.67 nats, 97% of log 2, with 60% accuracy after 15 epochs)
@@ -630,7 +631,7 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         if not (low_acc or low_rates) or not (lr_ended or flat or near_prior):
             return
         why_over = "the LR schedule had ended" if lr_ended else \
-            f"no quality rate moved more than {p.flat_metric:g} over the second half" if flat else \
+            f"no quality rate rose more than {p.flat_metric:g} over the second half" if flat else \
             f"it is still within {1 - p.near_prior_frac:.0%} of log({k:,})"
         moving_txt = " and ".join(moving) + f", but {why_over}"
     conf = 0.55 + 0.15 * high_loss + 0.15 * (low_acc or low_rates) + (0.05 if val_ev else 0.0) - (0.1 if moving else 0.0)
