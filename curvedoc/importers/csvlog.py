@@ -623,12 +623,12 @@ def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue
 
 def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> None:
     """Rows of a table of several logging intervals (a training loss every step, a validation loss every epoch) that
-    carry no loss or quality metric at all, only their counter and settings, all after the last value of some of
-    them. A row of a wide table exists because something was logged at its step, and a writer of whole rows
+    carry no loss or quality metric at all, only their counter, clocks and schedule (columns that never turn back), all
+    after the last value of some of them. A row of a wide table exists because something was logged at its step, and a writer of whole rows
     (``pd.DataFrame(records).to_csv``) writes NaN as an empty cell: once a loss goes NaN the rows go on, blank. Those
     columns (the ones that had stopped before such a row) are read as NaN on the blank rows after their last value
     (and said). Left alone: a table with a blank row before any column stopped (rows that log only a setting are
-    its habit), a measured column that begins after the stop (a new phase logs other columns), a counter that goes
+    its habit), rows still holding a number that goes up and down (data a reader took for a series), a measured column that begins after the stop (a new phase logs other columns), a counter that goes
     back (an appended launch), fewer than two blank rows."""
     cols = conv.columns
     n = len(cols[0].values) if cols else 0
@@ -652,6 +652,15 @@ def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]
     counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
     if counter is None or not counter.present.all() or not bool(np.all(np.diff(counter.values) > 0)):
         return
+    for c in cols:
+        # what a blank row may still hold: counters and clocks (never going back) and a schedule (an LR decaying or
+        # held); a column that goes up and down there is data the table went on logging (a number a reader took
+        # for a series), and the rows are not blank
+        if c is counter or any(c is m for m in measured) or not (c.present & blank).any():
+            continue
+        d = np.diff(c.values[c.present])
+        if not (bool(np.all(d >= 0)) or bool(np.all(d <= 0))):
+            return
     x = counter.values
     for c in stopped:
         j = last[c.name]
@@ -659,14 +668,17 @@ def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]
             # logged on every row up to its last value: NaN on every row after it (a row holding only a metric
             # that stayed a number, an accuracy at a NaN model's constant guess, had the loss too)
             rows = np.arange(n) > j
-        else:
-            # logged every few rows (a validation loss): NaN on the blank rows its own interval apart
-            interval = float(np.median(np.diff(x[c.present]))) if int(c.present.sum()) >= 2 else 0.0
+        elif int(c.present.sum()) >= 2:
+            # logged every few rows (a validation loss): NaN on the blank rows its own interval apart (a column
+            # logged once has no interval to go by: left as it is)
+            interval = float(np.median(np.diff(x[c.present])))
             rows = np.zeros(n, dtype=bool)
             prev = x[j]
             for r in np.flatnonzero(blank & (np.arange(n) > j)):
                 if x[r] - prev >= interval * (1.0 - 1e-9):
                     rows[r], prev = True, x[r]
+        else:
+            continue
         c.values = c.values.copy()
         c.values[rows] = np.nan
         c.present = c.present | rows

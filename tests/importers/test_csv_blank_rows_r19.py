@@ -103,3 +103,22 @@ def test_a_table_that_simply_ends_reads_as_before(tmp_path):
     _records(300, 10**6, 10).to_csv(p, index=False)
     assert _nan_points(p, "train_loss")[0] == 0
     assert _nan_points(p, "val_loss")[0] == 0
+
+
+def test_a_decaying_lr_in_the_blank_rows_is_a_schedule(tmp_path):
+    # the LR logged with every row goes on decaying after the loss went NaN: the rows are still blank
+    df = _records(300, 150, 10)
+    df["lr"] = 1e-3 * np.cos(np.linspace(0, 1.5, len(df)))
+    p = tmp_path / "h.csv"
+    df.to_csv(p, index=False)
+    assert _nan_points(p, "train_loss")[0] == 150
+
+
+def test_a_number_going_up_and_down_after_the_stop_is_data(tmp_path):
+    # guard: a column whose values cycle (314, 320, 324, ...) goes on after the losses stop: the table still logs
+    # something, its rows are not blank -- left as it is
+    df = _records(300, 150, 10)
+    df["profiler"] = np.tile([314.0, 320.0, 324.0], 100)
+    p = tmp_path / "h.csv"
+    df.to_csv(p, index=False)
+    assert _nan_points(p, "train_loss")[0] == 0
