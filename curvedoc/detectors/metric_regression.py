@@ -26,6 +26,9 @@ and the cause (overfitting, a learning rate that became too high, a broken data 
 ## Options
 - ``min_points``: fewest finite evaluations of the metric.
 - ``min_drop_rate``: for bounded rates (accuracy, mAP, F1 ...): smallest drop from the best, as a fraction of the full scale (0.05 = 5 points of 100%).
+- ``min_drop_share``: for a higher-is-better rate, the smallest drop as a share of its best, when that is below ``min_drop_rate`` (a metric that peaked low).
+- ``min_drop_rate_low``: ... never below this share of the full scale.
+- ``share_min_best``: ... and only for a best at this share of the scale or more (below it the score never left its floor).
 - ``min_drop_log``: for positive unbounded metrics (WER, perplexity, loss): smallest relative worsening in log space (0.1 = 10%).
 - ``min_drop_range``: for metrics that can be negative (returns): smallest drop as a share of the observed range.
 - ``noise_z``: the drop must also exceed this many robust sigmas of the evaluation noise (from second differences of the raw evaluations, so a trend is not noise; for a rolling median, its standard error).
@@ -77,6 +80,9 @@ class Params:
     chance_margin: float
     chance_slack: float
     tiny_eval_set: int
+    min_drop_share: float | None = None  # (None: the rate's floor is min_drop_rate alone -- overfitting's use)
+    min_drop_rate_low: float = 0.0
+    share_min_best: float = 0.1
 
 
 def lead_metrics(run: Run) -> list[Metric]:
@@ -150,6 +156,12 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         return None
     i_best, best_level, final, drop = stat
     after = n - 1 - i_best
+    if p.min_drop_share is not None and unit == "rate" and m.higher_is_better and p.share_min_best <= best_level < 1:
+        # a fall is practically large against what the model reached: 4 points of an mAP whose best is 0.35 is more
+        # than a tenth of it, as large to its user as 5 points of an accuracy near 0.5 -- never below
+        # min_drop_rate_low, a validation set's own scatter; a best under share_min_best never left the floor
+        # (a detector at mAP 0.045 after its first epoch and 0.006 after: nothing learned to lose)
+        floor = max(p.min_drop_rate_low, min(floor, p.min_drop_share * best_level))
     if n >= 6:
         # the drop compares two levels: one evaluation each, or two w-point rolling medians (standard error
         # 1.25 s / sqrt(w) of a median; fewer points at the ends of a centred window). The noise s is measured on
