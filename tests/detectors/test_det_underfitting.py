@@ -221,7 +221,7 @@ def test_fires_when_the_loss_creeps_but_no_quality_rate_moves(n, evals, noise):
     (a sequence model that predicts the most frequent token: en2zh-transformer-stuck)."""
     run = _quality_run(n, evals, noise, 3, lr_end=1.0, rate_start=0.066, rate_end=0.068, rate="val/token_acc")
     hits = run_detector(NAME, run)
-    assert len(hits) == 1 and "no quality rate moved" in hits[0].message, hits
+    assert len(hits) == 1 and "no quality rate rose" in hits[0].message, hits
 
 
 @pytest.mark.parametrize("n,evals,noise", FAMILIES)
