@@ -183,7 +183,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         ratio = first / chance
         if ratio >= p.ratio_known and above_noise(ratio):
             yield _far_above(steps, v, first, second, chance, ratio, k, k_src,
-                             0.85 if k_src == "num_classes" else 0.7, p)
+                             0.85 if k_src == "num_classes" else 0.7, p, run.roles.get("train_loss"))
             return
     elif not non_ce and ce_evidence(run):
         # with K unknown the bound is the uniform loss of the largest vocabularies, which only a cross-entropy has:
@@ -205,7 +205,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
         below = np.flatnonzero(v <= chance_max)
         recovers = len(below) > 0 and (span <= 0 or float(steps[below[0]] - steps[0]) <= p.max_recover_frac * span)
         if ratio >= p.ratio_unknown and recovers and above_noise(ratio):
-            yield _far_above(steps, v, first, second, chance_max, ratio, None, kind, 0.6, p)
+            yield _far_above(steps, v, first, second, chance_max, ratio, None, kind, 0.6, p, run.roles.get("train_loss"))
             return
 
     hit = _transient_start(steps, v, first, span, p)
@@ -332,7 +332,7 @@ def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
     )
 
 
-def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params) -> Hit:
+def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params, tag: str | None = None) -> Hit:
     """The first loss far above log K. How long the loss takes to come down to log K is the cost of the bad
     start: back there by the next logged value, or within ``transient_frac`` of the run, it cost at most one
     logging interval -- the epoch mean of a first epoch whose first batches ran on a bad start, a first reading
@@ -349,7 +349,8 @@ def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params
     else:
         ref = (f"{fmt_num(chance)} = log({math.exp(chance):,.0f}), the loss of a uniform guess over the classes of "
                f"the largest {k_src}, so above chance for every plausible K")
-    msg = f"first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {ratio:.1f}x {ref}"
+    times = f"{ratio:.1f}" if ratio < 1e4 else fmt_num(ratio)  # (an explosion's 2.71e+20, not 21 digits)
+    msg = f"first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {times}x {ref}"
     if back is not None:
         msg += f"; it first falls to that level at step {fmt_step(back)}"
     if n > 1:
@@ -361,7 +362,7 @@ def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params
     return Hit(
         msg, step=int(steps[0]), confidence=min(0.9, conf + 0.05 * min(2.0, ratio - 1.0)),
         evidence={"first_loss": first, "chance_loss": chance, "ratio": round(ratio, 3), "num_classes": k,
-                  "k_source": k_src,
+                  "k_source": k_src, "tag": tag,
                   "recovered_step": back, "recovered_quickly": bool(quick)},
         causes=("bad-init", "wrong-loss"), severity="info" if quick else None,
     )

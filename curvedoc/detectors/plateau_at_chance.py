@@ -190,6 +190,11 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             # without its evidence of chance; it stays as context (its causes add an LR too low and too little
             # capacity), below the verdict it restates
             h.evidence["restates"] = [*(h.evidence.get("restates") or []), ["underfitting", tl]]
+        if tl is not None and ("exploded_to" in h.evidence or "exploded_at" in h.evidence):
+            # the loss exploded and the model then sat at chance: a first loss far above log K is that explosion's
+            # first reading (an LR far too high, which this verdict names first), not a badly initialised output
+            # layer -- initial-loss-off's reading of it stays as context, below the verdict
+            h.evidence["restates"] = [*(h.evidence.get("restates") or []), ["initial-loss-off", tl]]
         yield h
 
 

@@ -199,3 +199,37 @@ def test_a_low_noisy_rate_without_a_fall_seldom_regresses(n):
 def test_a_score_that_never_left_its_floor_has_no_share_to_lose(n):
     # guard: a detector at mAP 0.045 that ends at 0.006 fell 86% of its best, 3.9 points: it never left the floor
     assert "metric-regression" not in _names(_peaked(n, 0.045, 0.039, 0), select=["M001"])
+
+
+# --------------------------------------------------------------------- an explosion's first reading is no bad init
+def _blown(n, first, seed, k=10, learns=False):
+    """A K-class classifier whose first logged loss is ``first`` (the LR blew it up within the first interval, or
+    the output layer was initialised far too large), then sits just above log K (``learns``: falls to 0.3 and the
+    validation accuracy rises to 0.9)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    if learns:
+        loss = np.log(k) * np.exp(-t / (0.2 * n)) + 0.3
+        acc = 1 / k + (0.9 - 1 / k) * (1 - np.exp(-np.arange(10) / 3))
+    else:
+        loss = np.log(k) * (1.05 + 0.05 * rng.standard_normal(n))
+        acc = 1 / k + 0.01 * rng.standard_normal(10)
+    loss[0] = first
+    ev = np.linspace(n // 10, n - 1, 10).astype(int)
+    return make_run("blown", train_loss=loss, val_acc=(ev, np.clip(acc, 0, 1)))
+
+
+@pytest.mark.parametrize("n", [50, 300])
+@pytest.mark.parametrize("first", [60.0, 1e3, 4e20])
+def test_a_blow_up_before_the_first_reading_then_chance_is_the_chance_verdict(n, first):
+    got = _names(_blown(n, first, 0))
+    assert got.get("plateau-at-chance") == "error"
+    assert got.get("initial-loss-off", "info") == "info"  # context, below the verdict it restates
+
+
+@pytest.mark.parametrize("n", [50, 300])
+def test_a_bad_start_the_model_recovers_from_stays_initial_loss_off(n):
+    # guard: 30x log K at the first reading, then the model learns (no chance verdict): initial-loss-off's own
+    got = _names(_blown(n, 30 * np.log(10), 0, learns=True))
+    assert "plateau-at-chance" not in got
+    assert "initial-loss-off" in got
