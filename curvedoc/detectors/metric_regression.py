@@ -80,9 +80,9 @@ class Params:
     chance_margin: float
     chance_slack: float
     tiny_eval_set: int
-    min_drop_share: float | None = None  # (None: the rate's floor is min_drop_rate alone -- overfitting's use)
-    min_drop_rate_low: float = 0.0
-    share_min_best: float = 0.1
+    min_drop_share: float | None  # (None: the rate's floor is min_drop_rate alone -- overfitting's use)
+    min_drop_rate_low: float
+    share_min_best: float
 
 
 def lead_metrics(run: Run) -> list[Metric]:

@@ -665,7 +665,9 @@ def _metric_crossover(run: Run, p: Params) -> Iterator[Hit]:
                    # the training loss falling over the same span is the second reading that M001 lacks with
                    # few evaluations; the chance test is M001's own (assess does not make it)
                    few_evals_factor=1.0, chance_margin=0.0, chance_slack=0.0,
-                   tiny_eval_set=20)  # M001's: a handful of held-out examples scatters by its own counts
+                   tiny_eval_set=20,  # M001's: a handful of held-out examples scatters by its own counts
+                   # this rule's floor for a rate is metric_min_drop_rate whatever the best reached
+                   min_drop_share=None, min_drop_rate_low=0.0, share_min_best=1.0)
     best = None
     for m in metrics:
         ms = last_session(run, run.series(m.tag))
