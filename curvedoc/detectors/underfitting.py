@@ -161,11 +161,14 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         # an agent's loss tracks a moving target and need not fall: whether it learned is read from its returns
         yield from _agent_never_learned(run, p)
         return
-    hits = list(_poor_fit(run, p))
+    # a detector or segmenter whose every held-out score sat at its floor while its loss fell is told by that
+    # reading first: more specific than a poor fit read off its rates (a precision swinging with the threshold among
+    # them), with its own first cause (too few steps)
+    hits = list(_localisation_floor(run, p))
+    if not hits:
+        hits = list(_poor_fit(run, p))
     if not hits:
         hits = list(_never_learned(run, p))
-    if not hits:
-        hits = list(_localisation_floor(run, p))
     if not hits:
         hits = list(_head_at_floor(run, p))
     yield from hits[:1]
@@ -623,7 +626,11 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         # as the evidence -- the LR schedule has run out (the run is over: what it learned is what it has), or no
         # quality rate rose more than flat_metric over the second half (the loss creeps, the task does not: a rate
         # that fell meanwhile shows the creeping loss buys nothing either -- the rates here are all higher-better)
-        flat = bool(rate_ends) and all(e - m <= p.flat_metric for e, m, _ in rate_ends)
+        # (a precision or recall beside the mAP or F1 that combines them swings with the confidence threshold: it
+        # neither says the task moved nor that it stood still -- trade_off_halves)
+        halves = trade_off_halves(run.metrics)
+        judged = [r for r in rate_ends if r[2] not in halves] or rate_ends
+        flat = bool(judged) and all(e - m <= p.flat_metric for e, m, _ in judged)
         # ... or the run ended with a loss still within a tenth of log K: whatever it still gains, a model whose
         # predictions are that close to the uniform prior after the whole run has learned too little in it (a binary
         # classifier at 0.67 nats, 97% of log 2, with 60% accuracy after 15 epochs)
