@@ -550,7 +550,7 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
     kind = loss_kind(run)
     if "cross-entropy" not in kind.get("kind", ""):
         return None
-    k = kind.get("num_classes")
+    k = kind.get("num_classes") or _k_at_chance(run)
     untrained = math.log(k) if k else math.log(max(VOCAB_SIZES))
     if float(v[0]) < p.blowup_ratio * untrained:
         return None
@@ -560,8 +560,13 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
         return None  # it learned below where an untrained model starts: recovered (as for _blown_up_and_stuck)
     head = np_median(v[: max(2, n // 20)])
     end = np_median(v[-max(3, n // 7):])
-    if end < 0.5 * head or rate_rose(run) is not None:
-        return None  # it fell by half on its own scale, or a quality rate rose: it learned (a summed loss)
+    if rate_rose(run) is not None:
+        return None  # a quality rate rose: it learned (a summed loss)
+    if end < 0.5 * head and not _rates_stood_still(run):
+        # it fell by half on its own scale: a loss summed over the batch learning -- unless the quality rates the
+        # run logs stood where they started the while (a summed loss that learns shows it in its accuracy; a
+        # thrown model whose loss eases down as its LR decays, still hundreds of times log K, does not)
+        return None
     st = f.index.to_numpy()
     ref = f"log({k}) = {sig.fmt_num(untrained)}, the loss of a uniform guess over its {k} classes" if k else \
         (f"at most {sig.fmt_num(untrained)} nats, the log of the largest tokenizer vocabulary: a uniform guess over "
@@ -575,6 +580,25 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
            "nothing after")
     return Hit(msg, step=int(st[0]), steps=(int(st[0]), int(st[-1])), confidence=0.8, evidence=ev,
                causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[0]),))
+
+
+def _k_at_chance(run: Run) -> int | None:
+    """K read from a held-out accuracy whose median over four or more evaluations sits at 1/K (within 10%): a model
+    that never left chance names its class count by its score -- 0.25 of four classes -- as plateau-at-chance reads
+    it. None otherwise."""
+    from curvedoc.detectors._progress import accuracy, k_from_acc
+
+    a = accuracy(run, "val_acc")
+    if len(a) < 4:
+        return None
+    return k_from_acc(np_median(a.to_numpy(dtype=np.float64)), tol=0.1)
+
+
+def _rates_stood_still(run: Run) -> bool:
+    """Whether the run logs a bounded higher-is-better quality rate with four readings or more (and none rose:
+    :func:`rate_rose` said so before this is asked) -- the evidence that a loss falling on its own scale taught the
+    model nothing."""
+    return any(m.rate and m.higher_is_better and m.points >= 4 for m in run.metrics)
 
 
 def _below_zero(run: Run, f: pd.Series) -> Hit | None:

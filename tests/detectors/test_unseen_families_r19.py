@@ -233,3 +233,40 @@ def test_a_bad_start_the_model_recovers_from_stays_initial_loss_off(n):
     got = _names(_blown(n, 30 * np.log(10), 0, learns=True))
     assert "plateau-at-chance" not in got
     assert "initial-loss-off" in got
+
+
+# --------------------------------------------------------------------- thrown before the first log, easing with the LR
+def _thrown(n, first, ease, k, seed, acc_rises=False, with_acc=True):
+    """A K-class fine-tune whose loss is ``first`` at its first reading (the LR threw the weights before it) and eases
+    down by ``ease`` over the run as a linear LR decay shrinks the steps, always far above log K; the validation
+    accuracy sits at 1/K at 8 evaluations (or rises to 0.9: a loss summed over the batch that learns)."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, n)
+    loss = first * np.exp(np.log(ease) * t) * np.exp(0.3 * rng.standard_normal(n))
+    tags = {"loss": loss}
+    if with_acc:
+        ev = np.linspace(n // 8, n - 1, 8).astype(int)
+        acc = np.linspace(1 / k, 0.9, 8) if acc_rises else 1 / k + 0.01 * rng.standard_normal(8)
+        tags["eval_accuracy"] = (ev, np.clip(acc, 0, 1))
+    return make_run("thrown", **tags)
+
+
+@pytest.mark.parametrize("n", [32, 200])
+@pytest.mark.parametrize("k", [2, 4, 10])
+@pytest.mark.parametrize("ease", [0.03, 0.2])
+def test_a_loss_thrown_before_its_first_log_easing_with_the_lr_diverged(n, k, ease):
+    # 650x log K at the first reading, down to 20-130x by the end as the LR decays, the accuracy at 1/K throughout
+    run = _thrown(n, 650 * np.log(k), ease, k, 0)
+    assert "divergence" in _names(run, select=["D001"])
+
+
+@pytest.mark.parametrize("n", [32, 200])
+def test_a_summed_loss_that_halves_while_its_accuracy_rises_learned(n):
+    # guard: a loss summed over a batch of 512 starts at 512 log K and halves as the model learns, its accuracy rising
+    assert "divergence" not in _names(_thrown(n, 512 * np.log(10), 0.3, 10, 0, acc_rises=True), select=["D001"])
+
+
+@pytest.mark.parametrize("n", [32, 200])
+def test_a_halving_loss_with_no_quality_rate_is_left_alone(n):
+    # guard: nothing but the loss, and it halved on its own scale: a summed loss learning cannot be ruled out
+    assert "divergence" not in _names(_thrown(n, 1e5, 0.3, 10, 0, with_acc=False), select=["D001"])
