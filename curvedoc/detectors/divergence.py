@@ -29,7 +29,9 @@ training, not a divergence.
 
 A cross-entropy whose very first reading is already ``blowup_ratio`` times what an untrained model scores (log K,
 known without a reading when K is stated or named; at most the log of the largest tokenizer vocabulary otherwise) and
-that never came back nor halved, with no quality rate rising, blew up before its first log (lr 50: 2.6e5 at step 25).
+that never came back nor halved, with no quality rate rising, blew up before its first log (lr 50: 2.6e5 at step 25);
+so did one that halved as its LR decayed while every quality rate it logs stood where it started (a summed loss that
+learns shows it in its accuracy). K is the stated or named class count, else read from a held-out accuracy at 1/K.
 
 A run too short to smooth (4 to ``min_points`` - 1 logged points) diverged when its loss rose at every point and
 ended ``min_rise`` or more above its first value.
