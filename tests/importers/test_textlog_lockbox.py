@@ -36,7 +36,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-09af", "2026-12-09nu13", "2026-12-10ag", "2026-12-10ah", "2026-12-10nu14",
                    "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
-                   "2026-12-13ap", "2026-12-13nu17")
+                   "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
+                   "2026-12-14nu18")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1144,8 +1145,39 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   0.438 -> 0.500 (aunnnn's unfinished_schedule found: its total is the loss now, 70 of 7329 steps), precision
 #   unchanged (0.333, 3 findings); ao not assessed 1 -> 0 (extinction_chess read, healthy as labelled), the rest
 #   unchanged; ap and nu17 unchanged.
-MIN_COUNTED_LOCKBOX = 0.955
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.846
+#
+# FIRST READING of 2026-12-14aq, 2026-12-14ar, 2026-12-14as and 2026-12-14nu18 (each scored once in the eighteenth
+# session -- aq early, ar / as / nu18 unseen at its end; seen now; added here before any reader change of this branch,
+# code of main at 83137b5; all four label by counts: aq's nineteen text logs, ar's eighteen, as's eleven, nu18's
+# sixteen; aq's pointtransformer log has no series):
+#   count labels, all twenty-seven batches: 1164/1245 (93.5%) read, 1030 (82.7%) analysed -- aq 29/39 (25 analysed),
+#   ar 54/63 (49), as 25/40 (16), nu18 51/51 (50); the twenty-three earlier batches unchanged (1005/1052, 890); dict
+#   labels, list labels and the main corpus unchanged by the listing (the four batches have count labels only).
+#   Missed in aq (10): opennmt's val ppl / val acc (read as 'Validation perplexity' / 'Validation accuracy', named
+#   otherwise); cyclegan_da_db_g's dA / dB / g ('>1, dA[1.526,0.768] dB[..] g[..]', a name against a bracketed pair of
+#   values: refused, nothing read); romanian_iteratie_epoca's loss ('Epoca 0: tensor(3.9185, grad_fn=<DivBackward0>)'
+#   under 'Iteratie: 1': read as series 'Epoca' and 'Iteratie', the tensor's value not read); image_classifier_tsv's
+#   loss / acc (a headerless tab table 'epoch<TAB>loss<TAB>acc': 'column_1..3'); gan_coursework's d / g losses (two
+#   lines of 100 bare numbers: refused).
+#   Missed in ar (9): mimv_mlp's learning rate (read as 'Current learning rate', named otherwise); weather_embeddings'
+#   loss / avg_loss (45 of 44: tqdm's postfix rendered at '0/103' before the counter moved is the first batch's, read
+#   again at 1/103); seq2seq_translation's TF Ratio (read as 'Val TF Ratio': the 'Val' of the cell before the '|');
+#   bottle_defect_cp1251's train / val loss (a fixed-width table 'Epoch  Train Loss   Train Recall Val Loss     Val
+#   Recall' behind a logger's prefix, its names one space apart: nothing read; cp1251 text read as Latin-1);
+#   isic_keras_progbar's loss / binary_accuracy / binary_io_u (200 complete Keras bars '4/4 [====] - 9s - loss: ..'
+#   under nine '=== Epoch k ===' headings: 10 points, one per heading).
+#   Missed in as (15): alphazero's value / policy loss (read as 'v' / 'p' of 'loss=5.21 (v=0.80 p=4.41)'); cloudmask's
+#   epoch train / val loss (read as 'TrainLoss' / 'ValLoss', named otherwise); gcn_ppo's avg_return / avg_rc /
+#   diversity / step reward ('epoch_summary avg_return' 23, 'avg_rc' 23 + 'test/avg_rc' 3 -- the launches after the
+#   first 'Training finished' held out as a test --, 'inst=u120_19 reward=1.0' read as 'u120_19 reward'); maskable_ppo
+#   (x2)'s total_timesteps (62: the x axis, no series); tf_textcnn's train loss and eval loss / acc (the 88 step lines
+#   after 'Evaluation:' read into the 8800 training ones: one 'loss' of 8888, a train/eval mix); visnav's loss / lr
+#   (a tuple per epoch '(datetime.datetime(..), 0, 0.001, 43.49)', no names: refused).
+#   Not analysed: aq segan's d_real / d_fake / g_adv, lstm_lob's Train Loss; ar transolver's val_l2re, bigan's Loss_D /
+#   GP / REC, brain_tumor's Val acc; as cloudmask's CSI, maskable_ppo's (x2) value_loss / entropy_loss / approx_kl /
+#   explained_variance; nu18 mirror_bigru_tqdm's train loss (beside a per-step tqdm 'loss').
+MIN_COUNTED_LOCKBOX = 0.934
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.827
 MIN_EXACT_LOCKBOX = 0.954
 MIN_ANALYSED_LOCKBOX = 0.918
 MIN_NAMED_LOCKBOX = 0.912
