@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, analyse, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, analyse, evaluation_heading, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -207,6 +207,7 @@ class TextLogParser(BatchedFeed):
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
+        self.heading_alone = False  # no record printed under the heading yet
         # the nested groups of a YAML config dump being read ([(indent, name)]: "MODEL:" then "  RPN:" over "    NMS: ..")
         self.yaml_groups: list[tuple[int, str]] = []
         self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
@@ -475,6 +476,7 @@ class TextLogParser(BatchedFeed):
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
             self.heading, self.yaml_groups = a.heading, []
+            self.heading_alone = True  # (no record under it yet)
             self.open_record = None
             return
         if rec is not None and self.heading is not None and BEST_HEADING.search(self.heading) \
@@ -495,7 +497,21 @@ class TextLogParser(BatchedFeed):
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
                                           ctx="val" if heldout else rec.ctx)
+                self.heading_alone = False
             else:
+                said = evaluation_heading(self.heading) if not rec.ctx and not rec.bar and rec.keys \
+                    and self.heading_alone else None
+                if said is not None:
+                    # a heading that names an evaluation and nothing else ("Evaluation:", "Validation:", "Test:" on a
+                    # line of its own, then 'step 100, loss 0.024, acc 0.99' -- TensorFlow's text-CNN prints
+                    # "\nEvaluation:" before the evaluation's one line): the record under it, written with training's
+                    # words at training's step, is the evaluation's result -- never a second point of the training
+                    # series at that step. The heading heads that one record: training's next record is training's.
+                    rec = dataclasses.replace(rec, ctx="val")
+                    if "test" in said[2:]:
+                        rec = dataclasses.replace(rec, keys=tuple(
+                            k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}"
+                            for k in rec.keys))
                 self.heading = None
         elif rec is None:
             self.heading = None

@@ -1959,6 +1959,15 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     return a
 
 
+def evaluation_heading(heading: str) -> tuple | None:
+    """("val", "phase"[, "test"]) when a heading (a line of words ending in its colon, the colon cut) is an
+    evaluation's word and nothing else ("Evaluation", "Validation", "Test"), as :func:`announcement` reads such a line
+    (not the title of a group of results, "Evaluation Results", whose key: value lines the heading names)."""
+    said = announcement(heading) if len(heading) < 20 and re.fullmatch(r"\W*" + _EVAL_WORD + r"\W*", heading,
+                                                                       re.IGNORECASE) else None
+    return said if said is not None and said[0] == "val" and said[1] == "phase" else None
+
+
 def tag_of(key: str, ctx: str) -> str:
     """A held-out record's keys get ``val/`` unless they name their split already; optimizer state (lr,
     momentum, grad norm) printed on an eval line belongs to no split."""
