@@ -30,3 +30,34 @@ def test_a_heading_naming_an_evaluation_holds_out_the_record_under_it(tmp_path, 
     assert _tags(rd) == {"loss", "acc", f"{prefix}loss", f"{prefix}acc"}
     assert _series(rd, "loss") == (list(range(1, steps + 1)), tl)
     assert _series(rd, f"{prefix}loss") == (list(range(every, steps + 1, every)), vl)
+
+
+# ------------------------------------------------------------- "train 26/210 | loss=.." and "val 6/54 | loss=.."
+@pytest.mark.parametrize("fmt", ["{w} {i}/{n} | loss={v:.4f}", "  {w} {i}/{n} | loss={v:.4f} | acc={a:.3f}",
+                                 "{w} {i}/{n}: loss {v:.4f}", "{w} {i}/{n} - loss: {v:.4f}"])
+@pytest.mark.parametrize("words", [("train", "val"), ("Train", "Valid"), ("training", "eval")])
+@pytest.mark.parametrize("prefix", ["2026-05-22 06:13:32 [INFO] train - ", "", "2026-05-22 06:13:32 [INFO] loop - "])
+@pytest.mark.parametrize("epochs", [2, 6])
+def test_a_split_word_with_its_count_heads_that_splits_record(tmp_path, fmt, words, prefix, epochs):
+    """A loop that prints its split's word and its count through the split's batches before the pairs (``  train
+    26/210 | loss=3.14`` during training, ``  val 6/54 | loss=1.30`` during the evaluation, each epoch, behind a logger's
+    ``[INFO] train - `` whose name is the module's): the records are that split's -- no series 'train' or 'val' of
+    counts, and no one 'loss' holding both splits' values."""
+    lines, tr, va = [], [], []
+    for e in range(1, epochs + 1):
+        for i in (26, 52, 78, 104):
+            v = 3 - e / 10 - i / 1000
+            tr.append(round(v, 4))
+            lines.append(prefix + fmt.format(w=words[0], i=i, n=104, v=v, a=0.5))
+        for i in (6, 12):
+            v = 4 - e / 10 - i / 1000
+            va.append(round(v, 4))
+            lines.append(prefix + fmt.format(w=words[1], i=i, n=12, v=v, a=0.6))
+        lines.append(f"{prefix}Epoch   {e}/100 | TrainLoss={2.8 - e / 10:.4f} | ValLoss={3.2 - e / 10:.4f}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert not {"train", "val", "Train", "Valid", "training", "eval"} & tags
+    train = sorted(v for t in tags if t.split(" [")[0] == "loss" for v in _series(rd, t)[1])
+    held = sorted(v for t in tags if t.split(" [")[0] == "val/loss" for v in _series(rd, t)[1])
+    assert train == sorted(tr) and held == sorted(va)
+    assert _series(rd, "TrainLoss")[1] == [round(2.8 - e / 10, 4) for e in range(1, epochs + 1)]

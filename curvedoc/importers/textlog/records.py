@@ -37,8 +37,11 @@ PREFIX = re.compile(
     # part: the thread id and the source file:line), "2023-01-17 17:27:07.438560: I tensorflow/.../cuda_dnn.cc:428] msg"
     r":?\s*[IWEF](?=\s+[\w./\-]+\.\w+:\d+\])|(?:\d+\s+)?[\w./\-]+\.[A-Za-z]\w*:\d+\])"
 )
-# after a log level: an optional "logger.name:" / "name:lineno:" then the message
-AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
+# after a log level: an optional "logger.name:" / "name:lineno:" then the message; after a level in brackets, a
+# logger's name and a dash ('%(asctime)s [%(levelname)s] %(name)s - %(message)s': "[INFO] train - Epoch 1/100 | ..",
+# "[INFO] dataset - Using 744 files"), not a name and its value written with a dash ("[INFO] avg_loss - 3.65")
+AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+|"
+                         r"(?<=\]\s)[A-Za-z_<][\w.<>]*(?=\s+-\s+(?![-+]?\.?\d|nan\b|inf\b)\S))\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
 PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
 
@@ -765,6 +768,11 @@ _LEAD_POSITION = r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d
 SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
+# a split's word, then its count against its total, heading a record of pairs ("  train 26/210 | loss=3.14", "val
+# 6/54 | loss=1.30", "Test 3/10: acc ..."): see parse_record
+SPLIT_COUNT_LEAD = re.compile(r"^\s*(?P<w>train|training|val|valid|validation|eval|test|dev)\s+(?P<n>\d+)\s*/\s*\d+\s*"
+                              r"(?:[|:,\-]\s*)?(?=[^\W\d_][\w.\-]*(?: [^\W\d_][\w.\-]*){0,2}\s*[:=]?\s*[-+]?\.?\d)",
+                              re.IGNORECASE)
 # a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
 SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
                           re.IGNORECASE)
@@ -1020,7 +1028,16 @@ def parse_record(msg: str) -> Rec | None:
             inner = (int(bm.group("n")), int(bm.group("N")))
             msg = msg[: bm.start()] + " | " + msg[bm.end():]
     lead = re.match(r"^\s*\[\s*(train|training|eval|evaluation|val|valid|validation|test)\s*\]", msg, re.IGNORECASE)
-    if lead:
+    sc = SPLIT_COUNT_LEAD.match(msg) if lead is None and not ctx and epoch is None and msg[:1] in " \ttTvVeEdD" else None
+    if sc is not None:
+        # a split's word heading a record with its count against its total, then the record's pairs ("  train
+        # 26/210 | loss=3.14", "  val 6/54 | loss=1.30" each epoch): the record is that split's, the count its
+        # progress through the split's batches -- no series 'train' or 'val' of counts, no one 'loss' of both
+        ctx = SPLIT_WORDS[sc.group("w").lower()]
+        if sc.group("w").lower() == "test":
+            lead_word = sc.group("w")
+        msg = " | " + msg[sc.end():]
+    elif lead:
         ctx = SPLIT_WORDS[lead.group(1).lower()]
         msg = msg[lead.end():]
     elif not ctx and msg[:1].isalpha() and (sm := SUMMARY_LEAD.match(msg)):
