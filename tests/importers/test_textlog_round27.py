@@ -61,3 +61,82 @@ def test_a_split_word_with_its_count_heads_that_splits_record(tmp_path, fmt, wor
     held = sorted(v for t in tags if t.split(" [")[0] == "val/loss" for v in _series(rd, t)[1])
     assert train == sorted(tr) and held == sorted(va)
     assert _series(rd, "TrainLoss")[1] == [round(2.8 - e / 10, 4) for e in range(1, epochs + 1)]
+
+
+# ------------------------------------------------------------- "inst=u120_19 reward=1.0": a word value ends its pair
+@pytest.mark.parametrize("fmt,word", [
+    ("[Epoch 1/{E}] Step {s}/{S} inst={w} reward={v:.4f} rc={r:.4f} infeasible=False action_idx={a}", "u120_19"),
+    ("step {s} model={w} loss={v:.4f} acc={r:.4f}", "resnet18"),
+    ("iter={s} opt={w} reward={v:.4f} lr=0.001", "adam"),
+    ("Step {s}/{S} | env={w} reward={v:.4f} | len={a}", "CartPole-v1"),
+])
+@pytest.mark.parametrize("steps", [6, 40])
+def test_a_word_written_against_its_equals_sign_ends_its_pair(tmp_path, fmt, word, steps):
+    """``f"inst={name} reward={r:.4f}"``: the instance's (the model's, the optimizer's, the environment's) name is a
+    word written against its '=' -- a label of the record, no number --, and the next name starts after it: the series
+    is 'reward' (or 'loss'), never 'u120_19 reward' with a series per instance name."""
+    lines, vals = [], []
+    for i in range(1, steps + 1):
+        v = 1 / i
+        vals.append(round(v, 4))
+        lines.append(fmt.format(E=1, s=i * 10, S=steps * 10, w=word if i % 3 else word.upper(), v=v, r=0.5, a=i))
+    rd = _read(tmp_path, lines)
+    key = "loss" if "loss=" in fmt else "reward"
+    assert not any(word.lower() in t.lower() for t in _tags(rd))
+    assert _series(rd, key)[1] == vals
+
+
+@pytest.mark.parametrize("label", ["epoch_summary", "eval_report", "train_stats"])
+@pytest.mark.parametrize("epochs", [3, 12])
+def test_identifiers_before_a_name_written_against_its_equals_sign_label_the_record(tmp_path, label, epochs):
+    """``[Epoch 3/10] epoch_summary avg_return=1.0000 avg_rc=0.1183 ..``: an identifier written as code names things,
+    standing before a name written against its '=', labels the record -- the name is ``avg_return``, as the pairs after
+    it are named alone (a split's word before it stays: ``val avg_loss=0.3`` is the evaluation's)."""
+    lines, vals = [], []
+    for e in range(1, epochs + 1):
+        lines.append(f"[Epoch {e}/{epochs}] step={e * 64} reward={0.5 + e / 100:.4f}")
+        vals.append(round(1 - 1 / (e + 1), 4))
+        lines.append(f"[Epoch {e}/{epochs}] {label} avg_return={1 - 1 / (e + 1):.4f} avg_rc=0.1183 diversity=2.8750")
+        lines.append(f"[Epoch {e}/{epochs}] val avg_loss={1 / e:.4f}")
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert not any(label in t for t in tags)
+    assert _series(rd, "avg_return")[1] == vals and "avg_rc" in tags and "val avg_loss" in tags
+
+
+@pytest.mark.parametrize("word", ["global", "Global"])
+@pytest.mark.parametrize("per,epochs", [(64, 3), (200, 5)])
+def test_the_global_step_beside_the_epochs_step_is_the_x_axis(tmp_path, word, per, epochs):
+    """``[Epoch 2/3] Step 20/64 (global 84) reward=..``: the step inside the epoch, then the run's step in parentheses
+    named 'global' (the global step said with its first word) -- the x axis, no series 'global'."""
+    lines, steps = [], []
+    g = 0
+    for e in range(1, epochs + 1):
+        for s in range(per // 4, per + 1, per // 4):
+            g = (e - 1) * per + s
+            steps.append(g)
+            lines.append(f"[Epoch {e}/{epochs}] Step {s}/{per} ({word} {g}) reward={1 - 1 / g:.4f} rc=0.25")
+    rd = _read(tmp_path, lines)
+    assert "global" not in {t.lower() for t in _tags(rd)}
+    assert _series(rd, "reward")[0] == steps
+
+
+@pytest.mark.parametrize("over", ["Training finished", "Training complete.", "=== Training complete ==="])
+@pytest.mark.parametrize("start", ["Starting trainer on device: cuda",
+                                   "Starting training with config:"])
+def test_a_launch_after_the_training_is_over_is_training_again(tmp_path, over, start):
+    """A trainer appended to one log launch after launch: 'Training finished', then the next launch's start and its
+    ``Args: Namespace(..)``, then its records -- training's records of a new launch, not a test of the model the
+    last launch trained (what follows a line saying the training is over is held out only until a launch starts)."""
+    lines, vals = [], []
+    for launch in range(3):
+        lines += [start, f"Args: Namespace(data_path='/data/set{launch}.txt', max_instances={launch + 2}, hidden_size=128, "
+                  f"epochs=1, steps_per_epoch=64, lr=0.0003, use_lr_decay=False, optimizer='adam', log_dir='logs', seed={launch})"]
+        for s in (16, 32, 48, 64):
+            v = round(0.5 + launch / 10 + s / 1000, 4)
+            vals.append(v)
+            lines.append(f"[Epoch 1/1] Step {s}/64 loss={v:.4f}")
+        lines.append(over)
+    rd = _read(tmp_path, lines)
+    assert not any(t.startswith("test/") for t in _tags(rd))
+    assert sorted(v for t in _tags(rd) if t.split(" [")[0] == "loss" for v in _series(rd, t)[1]) == sorted(vals)

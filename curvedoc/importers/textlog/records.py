@@ -65,9 +65,11 @@ KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
 # a value printed as a word -- Python's None, True, False, JSON's null -- ends its pair: "tr_acc=None val_loss=0.24" is
 # tr_acc (no number) then val_loss, never a key "None val_loss"
+# -- and so does any word written against its '=' ("inst=u120_19 reward=1.0000", "model=resnet18 loss=0.5": the
+# instance's or the model's name, then reward, never a key "u120_19 reward"): a key never starts right after an '='
 _WORD_VALUE_AHEAD = r"(?!(?<=[=:])\s?(?:None|True|False|null)\s)(?!(?<=[=:]\s)(?:None|True|False|null)\s)"
 PAIR = re.compile(
-    r"(?<![\w.@/\-])" + _WORD_VALUE_AHEAD + r"(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
+    r"(?<![\w.@/\-=])" + _WORD_VALUE_AHEAD + r"(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
     r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
@@ -173,7 +175,7 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "iteration step", "step", "steps", "iteration", "iter", "episode",
-             "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+             "iters", "it", "itr", "global", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 # (the run's step said as the global iteration -- "Global Iter: 35000 training loss: ..", counting on across relaunches
 # from a checkpoint -- is the global step said with the other word for a step)
 STEP_KEYS += ("global iter", "global iteration", "global_iter", "global_iteration", "globaliter")
@@ -686,6 +688,14 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
                 key = "epoch"
             else:
                 continue
+        if " " in key and "_" in key and msg[m.end("key"):m.end("key") + 1] == "=":
+            # a name written against its '=' as code names things ("avg_return=1.0"): the identifiers before it, each
+            # a word of its own ("[Epoch 1/1] epoch_summary avg_return=1.0 avg_rc=0.12"), label the record -- they
+            # are no part of the name (a split's word before it is: "val avg_loss=0.3")
+            words = key.split(" ")
+            while len(words) > 1 and "_" in words[0] and words[0].lower() not in SPLIT_WORDS:
+                words = words[1:]
+            key = " ".join(words)
         tot = m.group("tot")
         out.append((key, to_number(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
         if m.group("avg"):
