@@ -1343,6 +1343,10 @@ class TextLogParser(BatchedFeed):
         self.seq += 1
         self.launches.append(self.seq)
         self.launch_ends.append(self.last_point_line)
+        if self.block is not None and self.block[1] == "phase":
+            # a new launch is a training of its own: the evaluation announced before it (or the test after a line
+            # saying the training was over: "Training finished", then "Starting trainer .." and its Namespace) is over
+            self.block = None
 
     def plan_stated(self, epochs: int | None, epoch: int | None = None):
         """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a
