@@ -140,3 +140,27 @@ def test_a_launch_after_the_training_is_over_is_training_again(tmp_path, over, s
     rd = _read(tmp_path, lines)
     assert not any(t.startswith("test/") for t in _tags(rd))
     assert sorted(v for t in _tags(rd) if t.split(" [")[0] == "loss" for v in _series(rd, t)[1]) == sorted(vals)
+
+
+# ------------------------------------------------------------- "loss is nan, stopping": the run ends in error
+@pytest.mark.parametrize("last", ["loss is nan, stopping", "NaN loss detected, aborting training.",
+                                  "Loss became inf -- terminating", "Stopping training: loss is NaN",
+                                  "loss is not finite, giving up"])
+@pytest.mark.parametrize("steps", [5, 60])
+def test_a_program_stopping_on_a_non_finite_loss_has_crashed(tmp_path, last, steps):
+    """A script that checks its loss and quits when it went non-finite (``if not math.isfinite(loss): print("loss is
+    nan, stopping"); break``) ends in error there: a crash, as a traceback is -- the line is no record of the loss."""
+    lines = ["relu rnn, identity*1.6 init"] + [f"step {s * 10} loss nan" for s in range(1, steps + 1)]
+    lines += ["== epoch 1 val loss nan val acc 0.260", last]
+    rd = _read(tmp_path, lines)
+    assert [i.kind for i in rd.issues if i.kind in ("crash", "killed")] == ["crash"]
+    assert len(_series(rd, "loss")[0]) == steps and not any(t.endswith("[2]") for t in _tags(rd))
+
+
+@pytest.mark.parametrize("line", ["EarlyStopping counter: 3 out of 5, best score inf", "Validation loss decreased (inf "
+                                  "--> 0.6931). Saving model ...", "Early stopping: best val_loss inf after 5 epochs"])
+def test_an_early_stopping_rules_words_about_inf_are_no_crash(tmp_path, line):
+    """An early-stopping rule's best score starts at inf: its words are no program stopping on a non-finite loss."""
+    lines = [f"epoch {e} loss {1 / e:.4f} val_loss {1.2 / e:.4f}" for e in range(1, 8)] + [line]
+    rd = _read(tmp_path, lines)
+    assert not [i for i in rd.issues if i.kind in ("crash", "killed")]

@@ -229,6 +229,14 @@ CRASH = re.compile(
     # a compiled program's own last words: darknet's 'Error: ...' and the glibc backtrace it prints before exiting
     r"^Error: |^backtrace \(\d+ entries\)|\bFatal error\b"
 )
+# a program saying it stops because a value went non-finite: "loss is nan, stopping", "NaN loss detected, aborting
+# training", "Loss became infinite -- terminating", "Stopping training: loss is NaN" (see analyse)
+_NON_FINITE = r"(?:nan|inf|infinite|infinity|non-?finite|not\s+finite)"
+_STOPS = r"(?:stop(?:s|ping|ped)?|abort(?:s|ing|ed)?|terminat(?:e|es|ing|ed)|exit(?:s|ing)?|halt(?:s|ing|ed)?|quit(?:s|ting)?|giving\s+up)"
+NAN_STOP = re.compile(r"\b" + _NON_FINITE + r"\b[^\n]{0,60}?\b" + _STOPS + r"\b|\b" + _STOPS + r"\b[^\n]{0,60}?\b"
+                      + _NON_FINITE + r"\b", re.IGNORECASE)
+# (not an early-stopping rule's words, whose best score starts at inf: "EarlyStopping: best=inf, patience 5")
+EARLY_OR_BEST = re.compile(r"early|patience|\bbest\b|improv", re.IGNORECASE)
 # A Python traceback: 'Traceback (most recent call last):', then frames ('  File "x.py", line 88, in main', each with
 # the source line under it), then the exception's line: its class (a CamelCase name, maybe dotted by its module,
 # ending as exception classes do) and its message. Its numbers are the exception's words, not a record: a line
@@ -1786,6 +1794,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
+    if len(msg) < 200 and ("nan" in msg or "NaN" in msg or "NAN" in msg or "inf" in msg or "Inf" in msg or "finite" in msg) \
+            and NAN_STOP.search(msg) and not EARLY_OR_BEST.search(msg):
+        # the program's own words that it stops because a value went non-finite ("loss is nan, stopping", "NaN loss
+        # detected, aborting training", "Stopping: loss became inf"): the run ends in error there -- a crash, as a
+        # traceback is; the line is no record (its value is the reason, not a point of the loss)
+        a.crash = True
+        return a
     if 'File "' in msg and TRACEBACK_FRAME.match(msg):
         a.frame = True
         return a
