@@ -164,3 +164,21 @@ def test_an_early_stopping_rules_words_about_inf_are_no_crash(tmp_path, line):
     lines = [f"epoch {e} loss {1 / e:.4f} val_loss {1.2 / e:.4f}" for e in range(1, 8)] + [line]
     rd = _read(tmp_path, lines)
     assert not [i for i in rd.issues if i.kind in ("crash", "killed")]
+
+
+# ------------------------------------------------------------- "| Val Loss: .. (PPL: ..) | TF Ratio: ..": a field's split
+@pytest.mark.parametrize("other", ["TF Ratio", "Grad Norm", "Tokens", "Beta"])
+@pytest.mark.parametrize("epochs", [4, 12])
+def test_a_split_word_names_its_fields_keys_not_the_next_fields_quantity(tmp_path, other, epochs):
+    """``Epoch 3/30 | Train Loss: 5.64 (PPL: 282.2) | Val Loss: 5.35 (PPL: 210.5) | TF Ratio: 0.96 | Time: 151.3s``: the
+    split written in a field names the keys of that field (the perplexity in parentheses is the validation's), not the
+    next field's quantity, which names no split -- a teacher-forcing ratio is the training's schedule, no evaluation's
+    'Val TF Ratio'. (A quality measure in the next field is still the evaluation's: '| Val Loss: .. | Acc: ..'.)"""
+    lines = [f"Epoch {e:3d}/30 | Train Loss: {5 / e:.4f} (PPL: {2.7 ** (5 / e):.2f}) | Val Loss: {5.5 / e:.4f} "
+             f"(PPL: {2.7 ** (5.5 / e):.2f}) | {other}: {1 - e / 50:.2f} | Acc: {0.5 + e / 100:.3f} | Time: 123.4s"
+             for e in range(1, epochs + 1)]
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert other in tags and f"Val {other}" not in tags
+    assert {"Train Loss", "Train PPL", "Val Loss", "Val PPL", "Val Acc"} <= tags
+    assert _series(rd, other)[1] == [round(1 - e / 50, 2) for e in range(1, epochs + 1)]

@@ -1116,6 +1116,8 @@ def parse_record(msg: str) -> Rec | None:
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
+    split_field = 0  # the '|' field of the line the split word was written in
+    cursor = 0
     spelled = 0
     bare_train = bare_rest = False
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
@@ -1131,6 +1133,10 @@ def parse_record(msg: str) -> Rec | None:
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if "|" in msg:
+            at = msg.find(raw, cursor)
+            if at >= 0:
+                cursor = at + len(raw)
         if not tot and _counts_items(msg, key, raw):
             continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
         if not tot and "pochs" in msg and _counts_epochs(msg, key, raw):
@@ -1218,8 +1224,13 @@ def parse_record(msg: str) -> Rec | None:
                 # Val RMSE: .. | LR: 5e-4 | Time: 0.1s": the optimizer's rate and the epoch's time, not an
                 # evaluation's; "END epoch:1 val loss_avg: .. avg_batch_cost: 0.04 sec" is the evaluation's time)
                 split_rest = key.split(" ", 1)[0]
+                # (written with the record's first key, the split heads the whole record: '| Train. Acc.: 95.06% |
+                # Loss: 0.157' is the training's loss; written later, it names its field's keys)
+                split_field = msg.count("|", 0, cursor) if "|" in msg and keys else -1
                 spelled += 1
         elif split_rest is not None and not OPTIMIZER_KEY.search(key) \
+                and not ("|" in msg and split_field >= 0 and msg.count("|", 0, cursor) > split_field
+                         and not _QUALITY.search(key)) \
                 and not (spelled > 1 and _is_duration(msg, key, raw)) \
                 and not (bare_rest and (_is_duration(msg, key, raw) or not _QUALITY.search(key))):
             key = f"{split_rest} {key}"
