@@ -1134,9 +1134,11 @@ def parse_record(msg: str) -> Rec | None:
     for key, v, tot, raw in pairs:
         low = key.lower()
         if "|" in msg:
-            at = msg.find(raw, cursor)
+            # (where the pair is: its name as printed, searched from the last pair on -- never its value, whose digits
+            # may be printed elsewhere on the line too)
+            at = msg.find(key.split(" ")[-1], cursor)
             if at >= 0:
-                cursor = at + len(raw)
+                cursor = at + len(key.split(" ")[-1])
         if not tot and _counts_items(msg, key, raw):
             continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
         if not tot and "pochs" in msg and _counts_epochs(msg, key, raw):
