@@ -182,3 +182,29 @@ def test_a_split_word_names_its_fields_keys_not_the_next_fields_quantity(tmp_pat
     assert other in tags and f"Val {other}" not in tags
     assert {"Train Loss", "Train PPL", "Val Loss", "Val PPL", "Val Acc"} <= tags
     assert _series(rd, other)[1] == [round(1 - e / 50, 2) for e in range(1, epochs + 1)]
+
+
+# ------------------------------------------------------------- "Iterations: 200" in the banner: the plan of 'Iter N'
+@pytest.mark.parametrize("banner,rec", [
+    ("Iterations: {n}, Games/iter: 40", "Iter {i:4d} | loss={v:.4f} (v={v:.4f} p={v:.4f}) | buf={i}0 | lr=0.05"),
+    ("Total timesteps: {n:,}", "step {i} | reward {v:.3f} | fps 812"),
+    ("Timesteps: {n}, envs: 8", "[step {i}] loss: {v:.4f}"),
+    ("iterations = {n}", "it {i} loss {v:.4f}"),
+])
+@pytest.mark.parametrize("plan,ran,every", [(200, 200, 1), (200, 57, 1), (100000, 40960, 2048)])
+def test_a_count_of_the_records_steps_stated_once_is_their_plan(tmp_path, banner, rec, plan, ran, every):
+    """A script's banner states how many of its steps it runs ("Iterations: 200, Games/iter: 40" over 'Iter 1 | loss=
+    ..'; "Total timesteps: 1,000,000" over a PPO's steps): said once before the records, on a clock of steps (no
+    epochs), it is their plan -- a run stopped at step 57 of 200 stopped before it."""
+    lines = ["=" * 40, "AlphaZero-style training", banner.format(n=plan), "Device: cuda", "=" * 40]
+    lines += [rec.format(i=i, v=5 / (i + 1)) for i in range(every, ran + 1, every)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("max_steps") == plan and "num_epochs" not in rd.meta
+
+
+@pytest.mark.parametrize("banner", ["Iterations: 200", "Total steps: 500"])
+def test_a_count_of_steps_beside_records_on_epochs_is_no_plan_of_them(tmp_path, banner):
+    """The same words over records on a clock of epochs ('Epoch 3 | loss ..') name no plan of those records."""
+    lines = [banner] + [f"Epoch {e} | loss {1 / e:.4f} | val_loss {1.1 / e:.4f}" for e in range(1, 30)]
+    rd = _read(tmp_path, lines)
+    assert "max_steps" not in rd.meta
