@@ -208,3 +208,24 @@ def test_a_count_of_steps_beside_records_on_epochs_is_no_plan_of_them(tmp_path, 
     lines = [banner] + [f"Epoch {e} | loss {1 / e:.4f} | val_loss {1.1 / e:.4f}" for e in range(1, 30)]
     rd = _read(tmp_path, lines)
     assert "max_steps" not in rd.meta
+
+
+# ------------------------------------------------------------- a fixed-width header whose names hold a space
+@pytest.mark.parametrize("names", [("Train Loss", "Train Recall", "Val Loss", "Val Recall"),
+                                   ("Train Loss", "Val Loss", "Val Acc"),
+                                   ("train loss", "train acc", "valid loss", "valid acc", "test acc")])
+@pytest.mark.parametrize("width", [13, 14, 16])
+@pytest.mark.parametrize("prefix", ["2025-11-30 16:31:56,386 - __main__ - INFO - ", ""])
+@pytest.mark.parametrize("epochs", [3, 21])
+def test_a_fixed_width_headers_names_hold_their_spaces(tmp_path, names, width, prefix, epochs):
+    """``logger.info(f"{'Epoch':<7}{'Train Loss':<13}{'Train Recall':<13}{'Val Loss':<13}{'Val Recall':<12}")`` then a
+    row of numbers laid out alike each epoch: the names hold a space and the width may leave a single one between two
+    ('Train Recall Val Loss') -- two spaces or more, or a split's word starting the next name, end a name: one column
+    a name, one series a column."""
+    head = f"{'Epoch':<7}" + "".join(f"{n:<{width}}" for n in names)
+    lines = [prefix + "Classes: ['broken_large', 'broken_small', 'good']", prefix + head, prefix + "-" * 60]
+    for e in range(1, epochs + 1):
+        lines.append(prefix + f"{e:<7}" + "".join(f"{(j + 1) / (e + j):<{width}.4f}" for j in range(len(names))))
+    rd = _read(tmp_path, lines)
+    for j, n in enumerate(names):
+        assert _series(rd, n) == (list(range(1, epochs + 1)), [round((j + 1) / (e + j), 4) for e in range(1, epochs + 1)])

@@ -1555,6 +1555,16 @@ def _table_header(msg: str) -> list[str] | None:
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
     # the header of a bar-less table has no ':' of its own; the whole of it is column names
     cols = head.split()
+    if "  " in head.strip() and len(cols) > 3 and not has_bar(head):
+        # names that hold a space, laid out in fixed-width columns ('Epoch  Train Loss   Train Recall Val Loss     Val
+        # Recall', f"{name:<13}" each): two spaces or more end a name, and so does a split's word starting the next
+        # one where the width left a single space ('Train Recall Val Loss')
+        named = [n for seg in re.split(r"\s{2,}", head.strip())
+                 for n in re.split(r"\s(?=(?:train|training|val|valid|validation|test|eval|dev)\b)", seg, flags=re.IGNORECASE)]
+        if 3 <= len(named) < len(cols) and any(" " in n for n in named) \
+                and all(len(n.split()) <= 3 and TABLE_HEAD.fullmatch(" ".join(["a", "b", *n.split()]) + ":") for n in named) \
+                and re.search(r"loss|acc|err|precision|recall|f1|epoch", head, re.IGNORECASE):
+            return named
     # two columns make a table only when written as one: tab-separated, a clock first ("step\tloss", a script's
     # print(f"{step}\t{loss}") under its header); two words separated by a space are prose ("Training loss")
     two = len(cols) == 2 and "\t" in head and cols[0].lower() in ("step", "epoch", "iter", "iteration", "it", "batch")
