@@ -229,3 +229,23 @@ def test_a_fixed_width_headers_names_hold_their_spaces(tmp_path, names, width, p
     rd = _read(tmp_path, lines)
     for j, n in enumerate(names):
         assert _series(rd, n) == (list(range(1, epochs + 1)), [round((j + 1) / (e + j), 4) for e in range(1, epochs + 1)])
+
+
+# ------------------------------------------------------------- "dA[1.526,0.768] dB[..] g[..]": a name against its list
+@pytest.mark.parametrize("fmt", [">{i}, dA[{a:.3f},{b:.3f}] dB[{b:.3f},{a:.3f}] g[{c:.3f},{d:.3f}]",
+                                 "{i} dA[{a:.3f}, {b:.3f}] dB[{b:.3f}, {a:.3f}] g[{c:.3f}, {d:.3f}]",
+                                 "iter {i}: dA[{a:.3f},{b:.3f},{a:.3f}] dB[{b:.3f},{a:.3f}] g[{c:.3f},{d:.3f}]"])
+@pytest.mark.parametrize("n", [12, 300])
+def test_a_name_written_against_its_list_of_values_is_read(tmp_path, fmt, n):
+    """The Keras CycleGAN tutorial prints ``'>%d, dA[%.3f,%.3f] dB[%.3f,%.3f] g[%.3f,%.3f]'`` each step: a name
+    against the bracketed list of its losses, read as a list printed after its name is (its first value) -- not a
+    file with nothing to read."""
+    lines, dA, g = [], [], []
+    for i in range(1, n + 1):
+        a, b, c, d = 1 / i, 0.5 + 1 / i, 18 / i ** 0.5, 19 / i ** 0.5
+        dA.append(round(a, 3))
+        g.append(round(c, 3))
+        lines.append(fmt.format(i=i, a=a, b=b, c=c, d=d))
+    rd = _read(tmp_path, lines)
+    assert {"dA", "dB", "g"} <= _tags(rd)
+    assert _series(rd, "dA")[1] == dA and _series(rd, "g")[1] == g

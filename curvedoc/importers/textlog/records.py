@@ -674,6 +674,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
         msg = POSSESSIVE.sub(r"\1 ", msg)
+    if "[" in msg and "," in msg and GLUED_LIST.search(msg):
+        # a name written against a bracketed list of its values ("dA[1.526,0.768] dB[0.943,0.858] g[18.519,19.388]",
+        # a Keras GAN's print of each model's losses): read as a list printed after its name is, its first value
+        msg = GLUED_LIST.sub(r" \g<k>: \g<v> ", msg)
     if "=" in msg and INDEXED_KEY.search(msg):
         msg = INDEXED_KEY.sub(lambda m: m.group(0) if m.group("k").lower() in _NOT_INDEXED else
                               f"{m.group('k')}_{m.group('i')}", msg)
@@ -882,6 +886,9 @@ COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s
 # index says which one (a network's stage, a head, an output) and is part of the name -- not the value, the value is
 # after the sign; a clock's number stays its position ("epoch 3 = .." is written by no one; "Epoch 3: loss" is a
 # position with ':')
+# a name against a bracketed list of two numbers or more, no separator between (see _pairs)
+GLUED_LIST = re.compile(r"(?<![\w.\-])(?P<k>[A-Za-z][A-Za-z_]*\w*)\[\s*(?P<v>" + NUM + r")(?:\s*,\s*" + NUM + r")+\s*\]",
+                        re.IGNORECASE)
 INDEXED_KEY = re.compile(r"(?<![\w.\-])(?P<k>[A-Za-z][A-Za-z\-]*) (?P<i>\d{1,2})(?=\s*=\s*(?:[-+]?\.?\d|nan|inf))",
                          re.IGNORECASE)
 _NOT_INDEXED = frozenset(STEP_KEYS) | frozenset(EPOCH_KEYS) | frozenset(BATCH_COUNTERS) | CLOCK_WORDS | {"e", "x", "top"}
