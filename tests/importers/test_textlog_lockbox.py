@@ -50,10 +50,13 @@ _EVAL_COUNTED = ("the log prints 1499 'epoch E iter I: loss = x,  smooth loss = 
                  "label's 1573 adds the 74 'eval loss = ..' lines, which hold no training loss and no smooth loss")
 _ALL_38 = ("the file's 38 lines each print both losses (21 'iter N Val Pi loss: x Val V loss: y', one 'Val Pi loss:xVal V "
            "loss:y' without its count, 16 'N Val Pi loss:xVal V loss:y'; wc -l 38); the label counts 37")
+_TEXTCNN_8800 = ("the log prints 8888 'step N, loss x, acc y' lines (grep -c), 88 of them under 'Evaluation:'; the other 8800 "
+                 "are the three launches' training steps (3200 + 2800 + 2800, each step once); the label counts 8016")
 INCONSISTENT: dict[str, dict[str, str]] = {
     "2026-11-27a/text_log/hf_dict-gemma2-lmsys-keyboardinterrupt-step244": {"train_loss": _GLUED, "grad_norm": _GLUED},
     "2026-12-12am/text_log/insaneonion_conclr_vision_relaunch": {"train_loss": _EVAL_COUNTED, "smooth_loss": _EVAL_COUNTED},
     "2026-12-12ak/text_log/chinyyyyyyyy_makhos_alphazero": {n: _ALL_38 for n in ("val_pi_loss", "val_v_loss")},
+    "2026-12-14as/text_log/tf-textcnn-topic-9launches": {"train_loss": _TEXTCNN_8800},
 }
 
 
@@ -160,6 +163,20 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "2026-12-13ao/text_log/extinction_chess_alphazero_history": {
         "policy_loss": ("Policy", "table header 'Iter  W  B  D  Positions  GenTime  TrainT  NNEvals  Loss  Policy  Value  Notes'"),
         "value_loss": ("Value", "table header 'Iter  W  B  D  Positions  GenTime  TrainT  NNEvals  Loss  Policy  Value  Notes'")},
+    # (2026-12-14: series the labels name by their role or what they are, where the log prints another name)
+    "2026-12-14aq/text_log/opennmt-morph-inflection-earlystop": {
+        "val_ppl": ("Validation perplexity", "'[2024-05-08 04:06:28,463 INFO] Validation perplexity: 5.45281'"),
+        "val_acc": ("Validation accuracy", "'[2024-05-08 04:06:28,463 INFO] Validation accuracy: 44.6274'")},
+    "2026-12-14ar/text_log/mimv_mlp_auc": {
+        "learning rate": ("Current learning rate", "'2025-06-13 09:44:41,402 - Current learning rate: 0.0001'")},
+    "2026-12-14as/text_log/alphazero-gomoku9x9-200iter": {
+        "value_loss": ("v", "'02:04:22 | Iter    1 | loss=5.2113 (v=0.7975 p=4.4138) | buf=  10520 | ..'"),
+        "policy_loss": ("p", "'02:04:22 | Iter    1 | loss=5.2113 (v=0.7975 p=4.4138) | buf=  10520 | ..'")},
+    "2026-12-14as/text_log/cloudmask-unet-relaunches": {
+        "train_loss_epoch": ("TrainLoss", "'.. [INFO] train - Epoch   1/100 | TrainLoss=2.8736 | ValLoss=3.2230 | CSI=..'"),
+        "val_loss_epoch": ("ValLoss", "'.. [INFO] train - Epoch   1/100 | TrainLoss=2.8736 | ValLoss=3.2230 | CSI=..'")},
+    "2026-12-14as/text_log/gcn-ppo-binpacking-relaunches": {
+        "step_reward": ("reward", "'[Epoch 1/100] Step 200/2048 (global 200) inst=u120_19 reward=1.0000 rc=0.2113 ..'")},
 }
 
 
