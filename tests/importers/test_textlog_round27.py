@@ -249,3 +249,43 @@ def test_a_name_written_against_its_list_of_values_is_read(tmp_path, fmt, n):
     rd = _read(tmp_path, lines)
     assert {"dA", "dB", "g"} <= _tags(rd)
     assert _series(rd, "dA")[1] == dA and _series(rd, "g")[1] == g
+
+
+# ------------------------------------------------------------- Keras bars drawn complete again and again
+def _keras_line(n, N, loss, acc, eta=None):
+    bar = "[" + "=" * 29 + ">" + "]" if eta is None else "[" + "=" * (29 * n // N) + ">" + "." * (29 - 29 * n // N) + "]"
+    timing = f"- {9}s 2s/step" if eta is None else f"- ETA: {eta}s"
+    return f"{n}/{N} {bar} {timing} - loss: {loss:.4f} - binary_accuracy: {acc:.4f}"
+
+
+@pytest.mark.parametrize("heading", ["=== Epoch {e} ===", "Round {e}", ""])
+@pytest.mark.parametrize("calls,per", [(20, 9), (3, 4)])
+def test_keras_bars_drawn_complete_under_one_heading_are_passes_of_their_own(tmp_path, heading, calls, per):
+    """A script calling ``model.fit(.., epochs=1)`` in a loop under its own heading ('=== Epoch 3 ===' over twenty
+    '4/4 [======] - 9s 2s/step - loss: ..' lines, one per call): within an epoch Keras' bar closes once, so each bar
+    drawn complete is a pass of its own -- one point each, in order, not one point per heading."""
+    lines, vals = [], []
+    for e in range(1, per + 1):
+        if heading:
+            lines.append(heading.format(e=e))
+        for c in range(calls):
+            v = round(0.07 - (e * calls + c) / 10000, 4)
+            vals.append(v)
+            lines += [_keras_line(4, 4, v, 0.5), ""]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[1] == vals
+
+
+@pytest.mark.parametrize("epochs", [3, 15])
+def test_a_keras_fits_renderings_are_still_one_point_an_epoch(tmp_path, epochs):
+    """Keras' own 'Epoch 3/15' over its bar's renderings ('2/4 [=====>....] - ETA: 2s - loss: ..') and the line that
+    closes it: one point an epoch, the closing line's."""
+    lines, vals = [], []
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}/{epochs}")
+        for n in (1, 2, 3):
+            lines.append(_keras_line(n, 4, 0.9 / e + n / 100, 0.5, eta=4 - n))
+        vals.append(round(0.8 / e, 4))
+        lines.append(_keras_line(4, 4, 0.8 / e, 0.5))
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == (list(range(1, epochs + 1)), vals)

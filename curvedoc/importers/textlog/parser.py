@@ -928,7 +928,14 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
-            if ctx is None and n > 1 and (tpl in closed_bars or all(b in (2, 3) for b in bars)) and all(bars) \
+            passes = n > 1 and all(b == 4 for b in bars) and None not in epochs \
+                and any(a == b for a, b in zip(epochs, epochs[1:]))
+            if passes:
+                # a Keras bar drawn complete again and again under one epoch's heading ("=== Epoch 3 ===" over twenty
+                # '4/4 [======] - 9s 2s/step - loss: ..' lines, a fit() of one epoch called in a loop): within an epoch
+                # the bar closes once, so each complete bar is a pass of its own -- one point each, in order
+                how, ctx = "ordinal", None
+            elif ctx is None and n > 1 and (tpl in closed_bars or all(b in (2, 3, 4) for b in bars)) and all(bars) \
                     and None not in epochs and epochs[0] != epochs[-1]:
                 # the renderings of a progress bar with no clock of its own under the epoch's heading, which a line
                 # closes with their keys and more (Keras 3's "Epoch 3/15", "46/160 ━━━━ 9:13 5s/step - loss: ..",

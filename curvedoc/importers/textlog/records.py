@@ -162,7 +162,7 @@ CHECKPOINT_SAID = re.compile(
 # means (Keras' Progbar averages each metric over the batches seen so far, and starts again every epoch): no
 # reading at the batch it counts. Its renderings in an epoch are one point, the epoch's, as the last rendering says it
 # (TextLogParser._resolve_positionless); a sawtooth of running means is no curve.
-KERAS_BAR = re.compile(r"\s*\d+/\d+\s+(?:\[[=>.]*\]|━+[\s━]*|[=>.]{5,})\s*-?\s*(?:(?P<eta>ETA:)|\d)")
+KERAS_BAR = re.compile(r"\s*(?P<n>\d+)/(?P<N>\d+)\s+(?:\[[=>.]*\]|━+[\s━]*|[=>.]{5,})\s*-?\s*(?:(?P<eta>ETA:)|\d)")
 
 
 def has_bar(msg: str) -> bool:
@@ -987,8 +987,9 @@ def parse_record(msg: str) -> Rec | None:
         kb = KERAS_BAR.match(msg)
         if kb:
             # (2: a Keras progress bar, whose values are the epoch's running means -- see KERAS_BAR; 3: one of its
-            # renderings on the way, which says the time left, 'ETA: 9s' or 'ETA: 4:21')
-            bar = 3 if kb.group("eta") else 2
+            # renderings on the way, which says the time left, 'ETA: 9s' or 'ETA: 4:21'; 4: the bar drawn complete,
+            # '4/4 [======] - 9s 2s/step - loss: ..', the line that closes an epoch)
+            bar = 3 if kb.group("eta") else 4 if kb.group("n") == kb.group("N") else 2
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
@@ -1333,7 +1334,8 @@ def parse_record(msg: str) -> Rec | None:
                 # (in brackets, only over a record holding the evaluation's values beside training's: '[38/200],
                 # train_loss: ..' after '[38/200], [604/604], ..' records is an epoch's summary, as before)
                 lead_total = N
-    elif counters and bar and epoch is None and inner is None:
+    elif counters and bar and epoch is None and inner is None and bar != 4:
+        # (a Keras bar drawn complete counts no position: its count is its total, the same at every epoch)
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
