@@ -289,3 +289,55 @@ def test_a_keras_fits_renderings_are_still_one_point_an_epoch(tmp_path, epochs):
         lines.append(_keras_line(4, 4, 0.8 / e, 0.5))
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == (list(range(1, epochs + 1)), vals)
+
+
+# ------------------------------------------------------------- tqdm's postfix set before the bar counts its batch
+def _tqdm(e, E, n, N, loss, avg):
+    pct = 100 * n // N
+    return (f"Epoch {e}/{E}: {pct:3d}%|{'█' * (pct // 10):<10}| {n}/{N} [00:{n:02d}<01:00, 15.17s/it, "
+            f"loss={loss:.4f}, avg_loss={avg:.4f}, batch_time=0.256s]")
+
+
+@pytest.mark.parametrize("N,stop", [(103, 44), (20, 20), (12, 30)])
+def test_a_postfix_drawn_before_the_bar_counts_is_the_batch_it_counts_next(tmp_path, N, stop):
+    """``for x in tqdm(loader): ..; pbar.set_postfix(loss=..)``: the postfix is drawn at the count before its batch
+    ('0/103 .. loss=5.7598'), then again once the count moves ('1/103 .. loss=5.7598'), and the next batch's postfix at
+    that count ('1/103 .. loss=5.8519'): one point per batch, the value drawn as the count reached it -- no point at
+    count 0, none shifted by one."""
+    raw, vals = [], []
+    for b in range(1, stop + 1):
+        e, n = (b - 1) // N + 1, (b - 1) % N + 1
+        loss = round(5.8 - b / 100 + (0.05 if b % 2 else 0), 4)
+        vals.append(loss)
+        raw.append(_tqdm(e, 3, n - 1, N, loss, loss))  # the postfix set: drawn at the count before the batch
+        raw.append(_tqdm(e, 3, n, N, loss, loss))  # the count moved
+    p = tmp_path / "out.log"
+    p.write_text("Loading data...\n" + "\r".join(raw) + "\n", encoding="utf-8")
+    from test_textlog_readings import _assert_same
+    from curvedoc.importers.textlog import read_text_log
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "loss") == (list(range(1, stop + 1)), vals)
+
+
+@pytest.mark.parametrize("N,stop", [(103, 44), (20, 30)])
+def test_a_postfix_set_after_the_bar_counts_is_still_the_last_rendering(tmp_path, N, stop):
+    """``pbar.update(1); pbar.set_postfix(loss=..)``: the count moves first (drawn with the last batch's postfix), then
+    the postfix: at each count the last rendering holds that batch's loss, as before."""
+    raw, vals = [], []
+    prev = None
+    for b in range(1, stop + 1):
+        e, n = (b - 1) // N + 1, (b - 1) % N + 1
+        loss = round(5.8 - b / 100 + (0.05 if b % 2 else 0), 4)
+        vals.append(loss)
+        if prev is not None:
+            raw.append(_tqdm(e, 3, n, N, prev, prev))
+        raw.append(_tqdm(e, 3, n, N, loss, loss))
+        prev = loss
+    p = tmp_path / "out.log"
+    p.write_text("Loading data...\n" + "\r".join(raw) + "\n", encoding="utf-8")
+    from test_textlog_readings import _assert_same
+    from curvedoc.importers.textlog import read_text_log
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "loss") == (list(range(1, stop + 1)), vals)

@@ -208,6 +208,7 @@ class TextLogParser(BatchedFeed):
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
         self.heading_alone = False  # no record printed under the heading yet
+        self.postfix_ahead: dict = {}  # template -> is its bar's postfix drawn before the bar counts its batch?
         # the nested groups of a YAML config dump being read ([(indent, name)]: "MODEL:" then "  RPN:" over "    NMS: ..")
         self.yaml_groups: list[tuple[int, str]] = []
         self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
@@ -1294,6 +1295,18 @@ class TextLogParser(BatchedFeed):
                 self._positionless(tpl, keys, rec.values, lineno, rec.bar)
             self.open_record = None
             return
+        if rec.bar and how == "global-iter" and rec.ctx != "val":
+            # a progress bar's postfix drawn at the bar's count 0, before it counted a batch, was set before the bar
+            # counts (tqdm's set_postfix inside 'for x in tqdm(..)'): each value is drawn first at the count before
+            # its batch, then again once the count reaches it -- the first rendering at a count is that batch's, the
+            # next one the next batch's on its way, and the count-0 rendering the first batch's, drawn again at 1
+            ahead = self.postfix_ahead.setdefault(tpl, rec.inner[0] == 0)
+            fam = self.series.get(tpl)
+            if ahead and (rec.inner[0] == 0 or (fam and keys[0] in fam and fam[keys[0]].count()
+                                                 and fam[keys[0]].last_point()[0] == pos)):
+                self.repeats += len(keys)
+                self.open_record = (tpl, pos, how, lineno)
+                return
         self.own_epoch = rec.epoch is not None
         self._emit(tpl, keys, rec.values, pos, how, rec.bar)
         self.own_epoch = False
