@@ -341,3 +341,23 @@ def test_a_postfix_set_after_the_bar_counts_is_still_the_last_rendering(tmp_path
     _assert_same(p)
     rd = read_text_log(p)
     assert _series(rd, "loss") == (list(range(1, stop + 1)), vals)
+
+
+@pytest.mark.parametrize("n", [5, 60])
+def test_a_bar_description_naming_its_own_batch_keeps_every_batch(tmp_path, n):
+    """``pbar.set_description(f"Epoch [0][{i}/1200] Loss {loss:.4f}")``: the record names its own batch, drawn at the
+    bar's count before and after it moves -- each batch is its point, the first (batch 0, at count 0) included."""
+    raw, vals = [], []
+    for i in range(n):
+        loss = round(300 / (i + 1) + (i % 3), 4)
+        vals.append(loss)
+        for c in (i, i + 1):
+            raw.append(f"Epoch [0][{i}/1200] Time/b 0.22 (0.32) Loss {loss:.4f} ({loss:.3f}) :   0%|          | "
+                       f"{c}/1200 [00:00<08:17,  2.41it/s]")
+    p = tmp_path / "train.out"
+    p.write_text("start\n" + "\r".join(raw) + "\n", encoding="utf-8")
+    from test_textlog_readings import _assert_same
+    from curvedoc.importers.textlog import read_text_log
+    _assert_same(p)
+    rd = read_text_log(p)
+    assert _series(rd, "Loss") == (list(range(n)), vals)

@@ -459,7 +459,7 @@ class BatchedFeed:
                 or self.block is not None \
                 or self.in_settings_block() \
                 or (kind == "global" and (not cols[at["inner"] + 1].all() or r.ctx == "val")) \
-                or (kind == "global" and r.bar and self.postfix_ahead.get((r.ctx,) + r.keys, True)) \
+                or (kind == "global" and r.bar and self.postfix_ahead.get((r.ctx,) + r.keys, True) is not False) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()) \
                 or self._plan_changes(r, at, cols) \
                 or (kind == "none" and self.summary_of_progress(r) is not r):

@@ -1300,10 +1300,24 @@ class TextLogParser(BatchedFeed):
             # counts (tqdm's set_postfix inside 'for x in tqdm(..)'): each value is drawn first at the count before
             # its batch, then again once the count reaches it -- the first rendering at a count is that batch's, the
             # next one the next batch's on its way, and the count-0 rendering the first batch's, drawn again at 1
-            ahead = self.postfix_ahead.setdefault(tpl, rec.inner[0] == 0)
-            fam = self.series.get(tpl)
-            if ahead and (rec.inner[0] == 0 or (fam and keys[0] in fam and fam[keys[0]].count()
-                                                 and fam[keys[0]].last_point()[0] == pos)):
+            # (told by the bar's first move: the first rendering at count 1 draws the values drawn at count 0 --
+            # the same batch's; a record naming its own batch, 'Epoch [0][1/1200] Loss ..' in the bar's
+            # description, draws the next batch's there)
+            said = self.postfix_ahead.get(tpl)
+            fam = self.series.get(tpl) or {}
+            if said is None:
+                self.postfix_ahead[tpl] = (pos, tuple(rec.values)) if rec.inner[0] == 0 else False
+            elif isinstance(said, tuple) and pos == said[0]:
+                self.postfix_ahead[tpl] = (pos, tuple(rec.values))
+            elif isinstance(said, tuple):
+                self.postfix_ahead[tpl] = pos == said[0] + 1 and tuple(rec.values) == said[1]
+                if self.postfix_ahead[tpl]:
+                    for k in keys:  # (the count-0 rendering: the first batch's, drawn before the bar counted it)
+                        if k in fam and fam[k].count() and fam[k].last_point()[0] == said[0]:
+                            fam[k].drop_last()
+                            fam[k].last_bar = False  # (the next rendering is a point of its own)
+                            self.repeats += 1
+            elif said and keys[0] in fam and fam[keys[0]].count() and fam[keys[0]].last_point()[0] == pos:
                 self.repeats += len(keys)
                 self.open_record = (tpl, pos, how, lineno)
                 return
