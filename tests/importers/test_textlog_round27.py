@@ -361,3 +361,22 @@ def test_a_bar_description_naming_its_own_batch_keeps_every_batch(tmp_path, n):
     _assert_same(p)
     rd = read_text_log(p)
     assert _series(rd, "Loss") == (list(range(n)), vals)
+
+
+# ------------------------------------------------------------- "[ITER 7000] Evaluating train: L1 .. PSNR ..": held out
+@pytest.mark.parametrize("pos", ["[ITER {s}]", "[Iter {s}]", "[step {s}]", "[Epoch {e}]"])
+@pytest.mark.parametrize("word", ["Evaluating train", "Evaluating", "Validation", "Eval"])
+@pytest.mark.parametrize("evals", [2, 7])
+def test_a_split_word_after_a_bracketed_position_is_the_records_split(tmp_path, pos, word, evals):
+    """Gaussian splatting's ``print(f"\\n[ITER {iteration}] Evaluating {config['name']}: L1 {l1} PSNR {psnr}")`` beside
+    the training bar's Loss: the words right after the bracketed position say the record is an evaluation -- held out
+    ('val/L1'), never a training series 'L1'."""
+    lines = []
+    for k in range(1, evals + 1):
+        s = k * 1000
+        lines += [f"[step {s - 500}] loss {1 / k:.4f}", f"[step {s}] loss {0.9 / k:.4f}",
+                  pos.format(s=s, e=k) + f" {word}: L1 {0.05 / k:.4f} PSNR {20 + k:.2f}"]
+    rd = _read(tmp_path, lines)
+    tags = _tags(rd)
+    assert "val/L1" in tags and "L1" not in tags and "val/PSNR" in tags
+    assert _series(rd, "val/L1")[1] == [round(0.05 / k, 4) for k in range(1, evals + 1)]
