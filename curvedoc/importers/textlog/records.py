@@ -794,7 +794,7 @@ SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
 # a split's word, then its count against its total, heading a record of pairs ("  train 26/210 | loss=3.14", "val
 # 6/54 | loss=1.30", "Test 3/10: acc ..."): see parse_record
-SPLIT_COUNT_LEAD = re.compile(r"^\s*(?P<w>train|training|val|valid|validation|eval|test|dev)\s+(?P<n>\d+)\s*/\s*\d+\s*"
+SPLIT_COUNT_LEAD = re.compile(r"^\s*(?P<w>train|training|val|valid|validation|eval|test|dev)\s+(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*"
                               r"(?:[|:,\-]\s*)?(?=[^\W\d_][\w.\-]*(?: [^\W\d_][\w.\-]*){0,2}\s*[:=]?\s*[-+]?\.?\d)",
                               re.IGNORECASE)
 # a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
@@ -1062,6 +1062,11 @@ def parse_record(msg: str) -> Rec | None:
         # 26/210 | loss=3.14", "  val 6/54 | loss=1.30" each epoch): the record is that split's, the count its
         # progress through the split's batches -- no series 'train' or 'val' of counts, no one 'loss' of both
         ctx = SPLIT_WORDS[sc.group("w").lower()]
+        if ctx == "val" and int(sc.group("n")) < int(sc.group("N")):
+            # (an evaluation's count on its way, 'val 6/54 | loss=1.30': its running result, not yet the
+            # evaluation's -- the line at its end, 'val 54/54 | loss=3.22', holds it, one result an evaluation, as an
+            # evaluation's bar's last rendering does)
+            return None
         if sc.group("w").lower() == "test":
             lead_word = sc.group("w")
         msg = " | " + msg[sc.end():]
@@ -2030,7 +2035,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             # under its heading (a final evaluation: series of one point apart from the evaluations during training)
             a.heading = METRICS_BANNER.match(msg.strip()).group(1)
         elif not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) \
-                and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+                and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg) \
+                and not SPLIT_COUNT_LEAD.match(msg):  # (an evaluation's count on its way: see parse_record)
             a.unparsed = True
     return a
 
