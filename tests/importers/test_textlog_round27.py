@@ -382,3 +382,19 @@ def test_a_split_word_after_a_bracketed_position_is_the_records_split(tmp_path, 
     tags = _tags(rd)
     assert "val/L1" in tags and "L1" not in tags and "val/PSNR" in tags
     assert _series(rd, "val/L1")[1] == [round(0.05 / k, 4) for k in range(1, evals + 1)]
+
+
+@pytest.mark.parametrize("word", ["Evaluating test", "Evaluation test set", "Eval test"])
+@pytest.mark.parametrize("evals", [2, 7])
+def test_an_evaluation_said_with_the_test_set_is_the_tests(tmp_path, word, evals):
+    """Gaussian splatting evaluates its 'test' cameras and its 'train' cameras after one another ('[ITER 7000]
+    Evaluating test: L1 .. PSNR ..', then '.. Evaluating train: ..'): a test is not the validation -- the test's results
+    are test/, the other evaluation's val/, never one series zig-zagging between the two."""
+    lines = []
+    for k in range(1, evals + 1):
+        s = k * 1000
+        lines += [f"[step {s}] loss {0.9 / k:.4f}", f"[ITER {s}] {word}: L1 {0.07 / k:.4f} PSNR {19 + k:.2f}",
+                  f"[ITER {s}] Evaluating train: L1 {0.05 / k:.4f} PSNR {20 + k:.2f}"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "test/L1")[1] == [round(0.07 / k, 4) for k in range(1, evals + 1)]
+    assert _series(rd, "val/L1")[1] == [round(0.05 / k, 4) for k in range(1, evals + 1)]

@@ -1087,7 +1087,9 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
-            if words.group("w").lower() == "test":
+            if words.group("w").lower() == "test" or (words.group("w").lower().startswith("eval")
+                                                      and re.match(r"\s+test\b", msg[words.end():], re.IGNORECASE)):
+                # (an evaluation said with the set it runs on, 'Evaluating test: L1 .. PSNR ..', is that set's)
                 # (a test is not the validation -- "Validation: loss_R=.." and "Test: loss_R=.." after it each epoch
                 # are two held-out series, "val/loss_R" and "test/loss_R", as a split word written before a key names
                 # it, "Test set loss: .." -- not one zig-zagging between the two)
