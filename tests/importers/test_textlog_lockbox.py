@@ -1211,7 +1211,8 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # header's names hold their spaces ('Train Recall Val Loss'); a name against a bracketed list of its values,
 # 'dA[1.526,0.768]', is read; Keras bars drawn complete again and again are a pass each; a tqdm postfix drawn at count
 # 0 was set before the bar counts its batch; a split word after a bracketed position, '[ITER 7000] Evaluating train:',
-# is the record's split) and the measure's RAW_NAMES / INCONSISTENT entries above:
+# is the record's split, and an evaluation said with the test set, 'Evaluating test:', the test's) and the measure's
+# RAW_NAMES / INCONSISTENT entries above:
 #   count labels, all twenty-seven batches: 1191/1244 (95.7%) read, 1047 (84.2%) analysed -- aq 34/39 (27 analysed:
 #   +3 cyclegan's dA / dB / g read, named by no role; +2 by RAW_NAMES, opennmt's Validation perplexity / accuracy), ar
 #   63/63 (56: +2 weather's loss / avg_loss, 44 points; +1 seq2seq's TF Ratio; +2 bottle_defect's train / val loss, 90
