@@ -12,7 +12,7 @@ import numpy as np
 
 from curvedoc.importers.textlog import records, shapes
 from curvedoc.importers.textlog.decoding import GLUED_EPOCH, MAX_LINE, renderings
-from curvedoc.importers.textlog.records import BEST_HEADING, SETTING_KEY, Line
+from curvedoc.importers.textlog.records import BEST_HEADING, SETTING_KEY, Line, evaluation_heading
 from curvedoc.importers.textlog.series import Pending, Series
 from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FAST, MAX_SHAPES, PLAN_AT,
                                                PLANS_PER_SHAPE, PROPERTIES_PER_SHAPE, RUN_AT_ONCE,
@@ -455,9 +455,11 @@ class BatchedFeed:
         seen = epochs_seen if epochs_seen is not None else [self.ctx_epoch] * n
         if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen) or self.bar_last)) \
                 or (self.heading is not None and BEST_HEADING.search(self.heading)) \
+                or (self.heading is not None and not r.ctx and evaluation_heading(self.heading)) \
                 or self.block is not None \
                 or self.in_settings_block() \
                 or (kind == "global" and (not cols[at["inner"] + 1].all() or r.ctx == "val")) \
+                or (kind == "global" and r.bar and self.postfix_ahead.get((r.ctx,) + r.keys, True) is not False) \
                 or (kind == "epoch" and "inner" in at and cols[at["inner"] + 1].any()) \
                 or self._plan_changes(r, at, cols) \
                 or (kind == "none" and self.summary_of_progress(r) is not r):

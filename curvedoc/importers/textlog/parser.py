@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from curvedoc.importers.textlog.batches import BatchedFeed
-from curvedoc.importers.textlog.records import (ANSI, analyse, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
+from curvedoc.importers.textlog.records import (ANSI, analyse, evaluation_heading, OPTIMIZER_KEY, BEST_HEADING, SETTING_KEY, KV_STEP_KEYS, NUM, Line, Rec, TableRow, GROUP_ROW, group_words, setting_value, split_of, strip_prefix, tag_of,
                                                 to_number)
 from curvedoc.importers.textlog.series import CLOCK_KIND, LastAt, Pending, Series
 from curvedoc.model.run import make_frame
@@ -207,6 +207,8 @@ class TextLogParser(BatchedFeed):
         # (Keras' "Epoch 2/100" of a fit stopped before its first record) moves the epoch as a record at it would
         self.epoch_marks: tuple[list[int], list[int]] = ([], [])
         self.heading: str | None = None
+        self.heading_alone = False  # no record printed under the heading yet
+        self.postfix_ahead: dict = {}  # template -> is its bar's postfix drawn before the bar counts its batch?
         # the nested groups of a YAML config dump being read ([(indent, name)]: "MODEL:" then "  RPN:" over "    NMS: ..")
         self.yaml_groups: list[tuple[int, str]] = []
         self.sample_text = False  # in the text of a model's generation, under 'Predict:' (see apply)
@@ -475,6 +477,7 @@ class TextLogParser(BatchedFeed):
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
             self.heading, self.yaml_groups = a.heading, []
+            self.heading_alone = True  # (no record under it yet)
             self.open_record = None
             return
         if rec is not None and self.heading is not None and BEST_HEADING.search(self.heading) \
@@ -495,7 +498,21 @@ class TextLogParser(BatchedFeed):
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
                                           ctx="val" if heldout else rec.ctx)
+                self.heading_alone = False
             else:
+                said = evaluation_heading(self.heading) if not rec.ctx and not rec.bar and rec.keys \
+                    and self.heading_alone else None
+                if said is not None:
+                    # a heading that names an evaluation and nothing else ("Evaluation:", "Validation:", "Test:" on a
+                    # line of its own, then 'step 100, loss 0.024, acc 0.99' -- TensorFlow's text-CNN prints
+                    # "\nEvaluation:" before the evaluation's one line): the record under it, written with training's
+                    # words at training's step, is the evaluation's result -- never a second point of the training
+                    # series at that step. The heading heads that one record: training's next record is training's.
+                    rec = dataclasses.replace(rec, ctx="val")
+                    if "test" in said[2:]:
+                        rec = dataclasses.replace(rec, keys=tuple(
+                            k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}"
+                            for k in rec.keys))
                 self.heading = None
         elif rec is None:
             self.heading = None
@@ -912,7 +929,14 @@ class TextLogParser(BatchedFeed):
                 if None not in column and (n == 1 or changes >= 0.5 * (n - 1)):
                     how, ctx = name, column
                     break
-            if ctx is None and n > 1 and (tpl in closed_bars or all(b in (2, 3) for b in bars)) and all(bars) \
+            passes = n > 1 and all(b == 4 for b in bars) and None not in epochs \
+                and any(a == b for a, b in zip(epochs, epochs[1:]))
+            if passes:
+                # a Keras bar drawn complete again and again under one epoch's heading ("=== Epoch 3 ===" over twenty
+                # '4/4 [======] - 9s 2s/step - loss: ..' lines, a fit() of one epoch called in a loop): within an epoch
+                # the bar closes once, so each complete bar is a pass of its own -- one point each, in order
+                how, ctx = "ordinal", None
+            elif ctx is None and n > 1 and (tpl in closed_bars or all(b in (2, 3, 4) for b in bars)) and all(bars) \
                     and None not in epochs and epochs[0] != epochs[-1]:
                 # the renderings of a progress bar with no clock of its own under the epoch's heading, which a line
                 # closes with their keys and more (Keras 3's "Epoch 3/15", "46/160 ━━━━ 9:13 5s/step - loss: ..",
@@ -1271,6 +1295,32 @@ class TextLogParser(BatchedFeed):
                 self._positionless(tpl, keys, rec.values, lineno, rec.bar)
             self.open_record = None
             return
+        if rec.bar and how == "global-iter" and rec.ctx != "val":
+            # a progress bar's postfix drawn at the bar's count 0, before it counted a batch, was set before the bar
+            # counts (tqdm's set_postfix inside 'for x in tqdm(..)'): each value is drawn first at the count before
+            # its batch, then again once the count reaches it -- the first rendering at a count is that batch's, the
+            # next one the next batch's on its way, and the count-0 rendering the first batch's, drawn again at 1
+            # (told by the bar's first move: the first rendering at count 1 draws the values drawn at count 0 --
+            # the same batch's; a record naming its own batch, 'Epoch [0][1/1200] Loss ..' in the bar's
+            # description, draws the next batch's there)
+            said = self.postfix_ahead.get(tpl)
+            fam = self.series.get(tpl) or {}
+            if said is None:
+                self.postfix_ahead[tpl] = (pos, tuple(rec.values)) if rec.inner[0] == 0 else False
+            elif isinstance(said, tuple) and pos == said[0]:
+                self.postfix_ahead[tpl] = (pos, tuple(rec.values))
+            elif isinstance(said, tuple):
+                self.postfix_ahead[tpl] = pos == said[0] + 1 and tuple(rec.values) == said[1]
+                if self.postfix_ahead[tpl]:
+                    for k in keys:  # (the count-0 rendering: the first batch's, drawn before the bar counted it)
+                        if k in fam and fam[k].count() and fam[k].last_point()[0] == said[0]:
+                            fam[k].drop_last()
+                            fam[k].last_bar = False  # (the next rendering is a point of its own)
+                            self.repeats += 1
+            elif said and keys[0] in fam and fam[keys[0]].count() and fam[keys[0]].last_point()[0] == pos:
+                self.repeats += len(keys)
+                self.open_record = (tpl, pos, how, lineno)
+                return
         self.own_epoch = rec.epoch is not None
         self._emit(tpl, keys, rec.values, pos, how, rec.bar)
         self.own_epoch = False
@@ -1327,6 +1377,10 @@ class TextLogParser(BatchedFeed):
         self.seq += 1
         self.launches.append(self.seq)
         self.launch_ends.append(self.last_point_line)
+        if self.block is not None and self.block[1] == "phase":
+            # a new launch is a training of its own: the evaluation announced before it (or the test after a line
+            # saying the training was over: "Training finished", then "Starting trainer .." and its Namespace) is over
+            self.block = None
 
     def plan_stated(self, epochs: int | None, epoch: int | None = None):
         """A record states its plan of ``epochs`` ("Epoch: 0/12"): another plan than the one in force starts a

@@ -568,6 +568,33 @@ def _ending_issue(p: TextLogParser, path: Path) -> ImportIssue:
                        file=str(path))
 
 
+# a count of steps named bare or as a total ("Iterations: 200", "Total timesteps: 1,000,000", "steps = 5000")
+STEP_COUNT = re.compile(r"(?:total[\s_]+)?(?:time[\s_]?steps|steps|iterations|iters)", re.IGNORECASE)
+
+
+def _count_of_the_clock_stated(p: TextLogParser, frame: pd.DataFrame):
+    """A script's banner stating how many of its steps it will run, once, as a setting ("Iterations: 200, Games/iter:
+    40" over 'Iter 1 | loss=..' records; "Total timesteps: 1,000,000" over Stable-Baselines3's tables at their
+    total_timesteps): the plan of the records' own clock, when the records are on a step clock (no epochs) and reach
+    no further than it and one logging interval (SB3 finishes the rollout that crosses it) -- ``p.planned["steps"]``.
+    A count named bare is a plan only so (a bare 'steps: 5000' printed per episode is progress, no setting)."""
+    clocked = [t for t in p.clocked if p.clock_of.get(t) == "step"]
+    if not clocked or any(p.clock_of.get(t) in ("epoch", "in-epoch") for t in p.clocked):
+        return
+    tag = max(clocked, key=lambda t: len(p.clocked[t]))
+    steps = np.asarray(p.clocked[tag], dtype=np.float64)
+    if len(steps) < 3 or (np.diff(steps) <= 0).any():
+        return
+    gap = float(np.median(np.diff(steps)))
+    counts = {int(v) for k, v in p.hparams.items() if STEP_COUNT.fullmatch(str(k).strip().rsplit("/", 1)[-1])
+              and isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and v > 0
+              and float(v).is_integer()}
+    if len(counts) == 1 and not _other_budget(p.hparams):
+        n = counts.pop()
+        if steps[-1] <= n + gap and n <= 1000 * steps[-1]:
+            p.planned["steps"] = n
+
+
 def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData:
     """The run read from the lines ``p`` was fed (its frame, meta, settings and import issues, after ``issues``
     met while decoding): ``p`` is finished by it (:meth:`TextLogParser.result`)."""
@@ -622,6 +649,8 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
         epochs = p.planned.get("epochs")
         if epochs and epochs * epoch_len >= int(frame["step"].max()):
             p.planned["steps"] = int(epochs * epoch_len)
+    if not p.planned.get("steps") and not p.planned.get("epochs") and len(frame):
+        _count_of_the_clock_stated(p, frame)
     if p.planned.get("steps"):
         meta["max_steps"] = p.planned["steps"]
         if p.bar_reached is not None and len(frame) and p.bar_reached >= int(frame["step"].max()):

@@ -37,8 +37,11 @@ PREFIX = re.compile(
     # part: the thread id and the source file:line), "2023-01-17 17:27:07.438560: I tensorflow/.../cuda_dnn.cc:428] msg"
     r":?\s*[IWEF](?=\s+[\w./\-]+\.\w+:\d+\])|(?:\d+\s+)?[\w./\-]+\.[A-Za-z]\w*:\d+\])"
 )
-# after a log level: an optional "logger.name:" / "name:lineno:" then the message
-AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+)\s*(?:-|>>|:)?\s*)?")
+# after a log level: an optional "logger.name:" / "name:lineno:" then the message; after a level in brackets, a
+# logger's name and a dash ('%(asctime)s [%(levelname)s] %(name)s - %(message)s': "[INFO] train - Epoch 1/100 | ..",
+# "[INFO] dataset - Using 744 files"), not a name and its value written with a dash ("[INFO] avg_loss - 3.65")
+AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+|"
+                         r"(?<=\]\s)[A-Za-z_<][\w.<>]*(?=\s+-\s+(?![-+]?\.?\d|nan\b|inf\b)\S))\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
 PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
 
@@ -62,9 +65,11 @@ KEY = KEY + r"(?:\s\([A-Za-z][\w .,/%\-]{0,38}\)(?=\s*[:=]))?"
 GLUED_KEY = r"[A-Za-z_][A-Za-z_]+[\w./]*:\s*[-+]?\.?\d"
 # a value printed as a word -- Python's None, True, False, JSON's null -- ends its pair: "tr_acc=None val_loss=0.24" is
 # tr_acc (no number) then val_loss, never a key "None val_loss"
+# -- and so does any word written against its '=' ("inst=u120_19 reward=1.0000", "model=resnet18 loss=0.5": the
+# instance's or the model's name, then reward, never a key "u120_19 reward"): a key never starts right after an '='
 _WORD_VALUE_AHEAD = r"(?!(?<=[=:])\s?(?:None|True|False|null)\s)(?!(?<=[=:]\s)(?:None|True|False|null)\s)"
 PAIR = re.compile(
-    r"(?<![\w.@/\-])" + _WORD_VALUE_AHEAD + r"(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
+    r"(?<![\w.@/\-=])" + _WORD_VALUE_AHEAD + r"(?P<key>" + KEY + r")\s*(?P<sep>[:=]\s*|\s+)['\"]?(?P<lst>\[\s*)?(?P<val>" + NUM + r")(?![\w.]*[A-Za-z_](?<!e)\d)(?!-?(?:th|st|nd|rd)\b)"
     r"(?P<unit>" + UNIT + r")['\"]?(?(lst)(?:\s*,\s*" + NUM + r")*\s*\])"
     r"(?P<tot>\s*/\s*\d+(?!\d|\.\d))?(?P<avg>\s*\(\s*(?P<avgv>" + NUM + r")\s*\))?"
     r"(?(tot)(?![\w]|\.(?!\.\.)[\w.]|:\d)|(?:(?!" + GLUED_KEY + r")(?![\w]|\.[\w.]|:\d)|(?=" + GLUED_KEY + r")))",
@@ -157,7 +162,7 @@ CHECKPOINT_SAID = re.compile(
 # means (Keras' Progbar averages each metric over the batches seen so far, and starts again every epoch): no
 # reading at the batch it counts. Its renderings in an epoch are one point, the epoch's, as the last rendering says it
 # (TextLogParser._resolve_positionless); a sawtooth of running means is no curve.
-KERAS_BAR = re.compile(r"\s*\d+/\d+\s+(?:\[[=>.]*\]|━+[\s━]*|[=>.]{5,})\s*-?\s*(?:(?P<eta>ETA:)|\d)")
+KERAS_BAR = re.compile(r"\s*(?P<n>\d+)/(?P<N>\d+)\s+(?:\[[=>.]*\]|━+[\s━]*|[=>.]{5,})\s*-?\s*(?:(?P<eta>ETA:)|\d)")
 
 
 def has_bar(msg: str) -> bool:
@@ -170,7 +175,7 @@ BRACKET_COUNTER = re.compile(r"\[\s*(?:(?P<ctx>[A-Za-z]+)\s*\|\s*)?(?P<n>\d+)\s*
 
 # (an RL script's "Episode 12" is the position of the records it prints: its episodes are its clock)
 STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "iteration step", "step", "steps", "iteration", "iter", "episode",
-             "iters", "it", "itr", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
+             "iters", "it", "itr", "global", "update", "updates", "total_steps", "global_step/max_steps", "train_step")
 # (the run's step said as the global iteration -- "Global Iter: 35000 training loss: ..", counting on across relaunches
 # from a checkpoint -- is the global step said with the other word for a step)
 STEP_KEYS += ("global iter", "global iteration", "global_iter", "global_iteration", "globaliter")
@@ -224,6 +229,14 @@ CRASH = re.compile(
     # a compiled program's own last words: darknet's 'Error: ...' and the glibc backtrace it prints before exiting
     r"^Error: |^backtrace \(\d+ entries\)|\bFatal error\b"
 )
+# a program saying it stops because a value went non-finite: "loss is nan, stopping", "NaN loss detected, aborting
+# training", "Loss became infinite -- terminating", "Stopping training: loss is NaN" (see analyse)
+_NON_FINITE = r"(?:nan|inf|infinite|infinity|non-?finite|not\s+finite)"
+_STOPS = r"(?:stop(?:s|ping|ped)?|abort(?:s|ing|ed)?|terminat(?:e|es|ing|ed)|exit(?:s|ing)?|halt(?:s|ing|ed)?|quit(?:s|ting)?|giving\s+up)"
+NAN_STOP = re.compile(r"\b" + _NON_FINITE + r"\b[^\n]{0,60}?\b" + _STOPS + r"\b|\b" + _STOPS + r"\b[^\n]{0,60}?\b"
+                      + _NON_FINITE + r"\b", re.IGNORECASE)
+# (not an early-stopping rule's words, whose best score starts at inf: "EarlyStopping: best=inf, patience 5")
+EARLY_OR_BEST = re.compile(r"early|patience|\bbest\b|improv", re.IGNORECASE)
 # A Python traceback: 'Traceback (most recent call last):', then frames ('  File "x.py", line 88, in main', each with
 # the source line under it), then the exception's line: its class (a CamelCase name, maybe dotted by its module,
 # ending as exception classes do) and its message. Its numbers are the exception's words, not a record: a line
@@ -661,6 +674,10 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
         msg = POSSESSIVE.sub(r"\1 ", msg)
+    if "[" in msg and "," in msg and GLUED_LIST.search(msg):
+        # a name written against a bracketed list of its values ("dA[1.526,0.768] dB[0.943,0.858] g[18.519,19.388]",
+        # a Keras GAN's print of each model's losses): read as a list printed after its name is, its first value
+        msg = GLUED_LIST.sub(r" \g<k>: \g<v> ", msg)
     if "=" in msg and INDEXED_KEY.search(msg):
         msg = INDEXED_KEY.sub(lambda m: m.group(0) if m.group("k").lower() in _NOT_INDEXED else
                               f"{m.group('k')}_{m.group('i')}", msg)
@@ -683,6 +700,14 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
                 key = "epoch"
             else:
                 continue
+        if " " in key and "_" in key and msg[m.end("key"):m.end("key") + 1] == "=":
+            # a name written against its '=' as code names things ("avg_return=1.0"): the identifiers before it, each
+            # a word of its own ("[Epoch 1/1] epoch_summary avg_return=1.0 avg_rc=0.12"), label the record -- they
+            # are no part of the name (a split's word before it is: "val avg_loss=0.3")
+            words = key.split(" ")
+            while len(words) > 1 and "_" in words[0] and words[0].lower() not in SPLIT_WORDS:
+                words = words[1:]
+            key = " ".join(words)
         tot = m.group("tot")
         out.append((key, to_number(m.group("val")), tot.replace("/", "").strip() if tot else None, m.group("val")))
         if m.group("avg"):
@@ -761,10 +786,17 @@ SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # (the record's position may come first, its clock named with its count and then a dash or a bar: "Epoch 1 - eval:
 # avg_loss - 5.14", "step 200 | validation | loss .."; or a space alone, the split word then ending in its colon:
 # "*** epoch 1 val: loss 1.48 acc 0.62")
-_LEAD_POSITION = r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?(?:\s*[|\-]\s*|\s+(?=[A-Za-z]+\s*:)))?"
+# (or in brackets, a space after them: gaussian-splatting's "[ITER 7000] Evaluating train: L1 0.0337 PSNR 24.71")
+_LEAD_POSITION = (r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?(?:\s*[|\-]\s*|\s+(?=[A-Za-z]+\s*:))|"
+                  r"\[\s*(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?\s*\]\s+)?")
 SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
 # (a value written nan or inf is no word: "Epoch [1/10] | Loss: nan | Val Accuracy: 0.48" opens with no held-out word)
+# a split's word, then its count against its total, heading a record of pairs ("  train 26/210 | loss=3.14", "val
+# 6/54 | loss=1.30", "Test 3/10: acc ..."): see parse_record
+SPLIT_COUNT_LEAD = re.compile(r"^\s*(?P<w>train|training|val|valid|validation|eval|test|dev)\s+(?P<n>\d+)\s*/\s*(?P<N>\d+)\s*"
+                              r"(?:[|:,\-]\s*)?(?=[^\W\d_][\w.\-]*(?: [^\W\d_][\w.\-]*){0,2}\s*[:=]?\s*[-+]?\.?\d)",
+                              re.IGNORECASE)
 # a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
 SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
                           re.IGNORECASE)
@@ -856,6 +888,9 @@ COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s
 # index says which one (a network's stage, a head, an output) and is part of the name -- not the value, the value is
 # after the sign; a clock's number stays its position ("epoch 3 = .." is written by no one; "Epoch 3: loss" is a
 # position with ':')
+# a name against a bracketed list of two numbers or more, no separator between (see _pairs)
+GLUED_LIST = re.compile(r"(?<![\w.\-])(?P<k>[A-Za-z][A-Za-z_]*\w*)\[\s*(?P<v>" + NUM + r")(?:\s*,\s*" + NUM + r")+\s*\]",
+                        re.IGNORECASE)
 INDEXED_KEY = re.compile(r"(?<![\w.\-])(?P<k>[A-Za-z][A-Za-z\-]*) (?P<i>\d{1,2})(?=\s*=\s*(?:[-+]?\.?\d|nan|inf))",
                          re.IGNORECASE)
 _NOT_INDEXED = frozenset(STEP_KEYS) | frozenset(EPOCH_KEYS) | frozenset(BATCH_COUNTERS) | CLOCK_WORDS | {"e", "x", "top"}
@@ -954,8 +989,9 @@ def parse_record(msg: str) -> Rec | None:
         kb = KERAS_BAR.match(msg)
         if kb:
             # (2: a Keras progress bar, whose values are the epoch's running means -- see KERAS_BAR; 3: one of its
-            # renderings on the way, which says the time left, 'ETA: 9s' or 'ETA: 4:21')
-            bar = 3 if kb.group("eta") else 2
+            # renderings on the way, which says the time left, 'ETA: 9s' or 'ETA: 4:21'; 4: the bar drawn complete,
+            # '4/4 [======] - 9s 2s/step - loss: ..', the line that closes an epoch)
+            bar = 3 if kb.group("eta") else 4 if kb.group("n") == kb.group("N") else 2
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
@@ -1020,7 +1056,21 @@ def parse_record(msg: str) -> Rec | None:
             inner = (int(bm.group("n")), int(bm.group("N")))
             msg = msg[: bm.start()] + " | " + msg[bm.end():]
     lead = re.match(r"^\s*\[\s*(train|training|eval|evaluation|val|valid|validation|test)\s*\]", msg, re.IGNORECASE)
-    if lead:
+    sc = SPLIT_COUNT_LEAD.match(msg) if lead is None and not ctx and epoch is None and msg[:1] in " \ttTvVeEdD" else None
+    if sc is not None:
+        # a split's word heading a record with its count against its total, then the record's pairs ("  train
+        # 26/210 | loss=3.14", "  val 6/54 | loss=1.30" each epoch): the record is that split's, the count its
+        # progress through the split's batches -- no series 'train' or 'val' of counts, no one 'loss' of both
+        ctx = SPLIT_WORDS[sc.group("w").lower()]
+        if ctx == "val" and int(sc.group("n")) < int(sc.group("N")):
+            # (an evaluation's count on its way, 'val 6/54 | loss=1.30': its running result, not yet the
+            # evaluation's -- the line at its end, 'val 54/54 | loss=3.22', holds it, one result an evaluation, as an
+            # evaluation's bar's last rendering does)
+            return None
+        if sc.group("w").lower() == "test":
+            lead_word = sc.group("w")
+        msg = " | " + msg[sc.end():]
+    elif lead:
         ctx = SPLIT_WORDS[lead.group(1).lower()]
         msg = msg[lead.end():]
     elif not ctx and msg[:1].isalpha() and (sm := SUMMARY_LEAD.match(msg)):
@@ -1037,7 +1087,9 @@ def parse_record(msg: str) -> Rec | None:
         words = SPLIT_LEAD.match(msg)
         if words and SPLIT_WORDS.get(words.group("w").lower()) == "val":
             ctx = "val"
-            if words.group("w").lower() == "test":
+            if words.group("w").lower() == "test" or (words.group("w").lower().startswith("eval")
+                                                      and re.match(r"\s+test\b", msg[words.end():], re.IGNORECASE)):
+                # (an evaluation said with the set it runs on, 'Evaluating test: L1 .. PSNR ..', is that set's)
                 # (a test is not the validation -- "Validation: loss_R=.." and "Test: loss_R=.." after it each epoch
                 # are two held-out series, "val/loss_R" and "test/loss_R", as a split word written before a key names
                 # it, "Test set loss: .." -- not one zig-zagging between the two)
@@ -1081,6 +1133,8 @@ def parse_record(msg: str) -> Rec | None:
     seen: dict[str, int] = {}
     last_split = None
     split_rest = None
+    split_field = 0  # the '|' field of the line the split word was written in
+    cursor = 0
     spelled = 0
     bare_train = bare_rest = False
     # a line of a dozen settings or more ("task=detect, epochs=75, batch=6, lr0=0.01, ...") echoes the
@@ -1096,6 +1150,12 @@ def parse_record(msg: str) -> Rec | None:
     asked = []
     for key, v, tot, raw in pairs:
         low = key.lower()
+        if "|" in msg:
+            # (where the pair is: its name as printed, searched from the last pair on -- never its value, whose digits
+            # may be printed elsewhere on the line too)
+            at = msg.find(key.split(" ")[-1], cursor)
+            if at >= 0:
+                cursor = at + len(key.split(" ")[-1])
         if not tot and _counts_items(msg, key, raw):
             continue  # ("Loaded 4699 samples", "train: 3709 samples": the size of a set, no measurement)
         if not tot and "pochs" in msg and _counts_epochs(msg, key, raw):
@@ -1183,8 +1243,13 @@ def parse_record(msg: str) -> Rec | None:
                 # Val RMSE: .. | LR: 5e-4 | Time: 0.1s": the optimizer's rate and the epoch's time, not an
                 # evaluation's; "END epoch:1 val loss_avg: .. avg_batch_cost: 0.04 sec" is the evaluation's time)
                 split_rest = key.split(" ", 1)[0]
+                # (written with the record's first key, the split heads the whole record: '| Train. Acc.: 95.06% |
+                # Loss: 0.157' is the training's loss; written later, it names its field's keys)
+                split_field = msg.count("|", 0, cursor) if "|" in msg and keys else -1
                 spelled += 1
         elif split_rest is not None and not OPTIMIZER_KEY.search(key) \
+                and not ("|" in msg and split_field >= 0 and msg.count("|", 0, cursor) > split_field
+                         and not _QUALITY.search(key)) \
                 and not (spelled > 1 and _is_duration(msg, key, raw)) \
                 and not (bare_rest and (_is_duration(msg, key, raw) or not _QUALITY.search(key))):
             key = f"{split_rest} {key}"
@@ -1278,7 +1343,8 @@ def parse_record(msg: str) -> Rec | None:
                 # (in brackets, only over a record holding the evaluation's values beside training's: '[38/200],
                 # train_loss: ..' after '[38/200], [604/604], ..' records is an epoch's summary, as before)
                 lead_total = N
-    elif counters and bar and epoch is None and inner is None:
+    elif counters and bar and epoch is None and inner is None and bar != 4:
+        # (a Keras bar drawn complete counts no position: its count is its total, the same at every epoch)
         counter = counters[0][0]
     if not keys and step is None and epoch is None:
         return None
@@ -1507,6 +1573,16 @@ def _table_header(msg: str) -> list[str] | None:
     head = re.split(r":(?=\s|$)", msg, maxsplit=1)[0] if ("%" in msg or "━" in msg) and has_bar(msg) else msg
     # the header of a bar-less table has no ':' of its own; the whole of it is column names
     cols = head.split()
+    if "  " in head.strip() and len(cols) > 3 and not has_bar(head):
+        # names that hold a space, laid out in fixed-width columns ('Epoch  Train Loss   Train Recall Val Loss     Val
+        # Recall', f"{name:<13}" each): two spaces or more end a name, and so does a split's word starting the next
+        # one where the width left a single space ('Train Recall Val Loss')
+        named = [n for seg in re.split(r"\s{2,}", head.strip())
+                 for n in re.split(r"\s(?=(?:train|training|val|valid|validation|test|eval|dev)\b)", seg, flags=re.IGNORECASE)]
+        if 3 <= len(named) < len(cols) and any(" " in n for n in named) \
+                and all(len(n.split()) <= 3 and TABLE_HEAD.fullmatch(" ".join(["a", "b", *n.split()]) + ":") for n in named) \
+                and re.search(r"loss|acc|err|precision|recall|f1|epoch", head, re.IGNORECASE):
+            return named
     # two columns make a table only when written as one: tab-separated, a clock first ("step\tloss", a script's
     # print(f"{step}\t{loss}") under its header); two words separated by a space are prose ("Training loss")
     two = len(cols) == 2 and "\t" in head and cols[0].lower() in ("step", "epoch", "iter", "iteration", "it", "batch")
@@ -1759,6 +1835,13 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
+    if len(msg) < 200 and ("nan" in msg or "NaN" in msg or "NAN" in msg or "inf" in msg or "Inf" in msg or "finite" in msg) \
+            and NAN_STOP.search(msg) and not EARLY_OR_BEST.search(msg):
+        # the program's own words that it stops because a value went non-finite ("loss is nan, stopping", "NaN loss
+        # detected, aborting training", "Stopping: loss became inf"): the run ends in error there -- a crash, as a
+        # traceback is; the line is no record (its value is the reason, not a point of the loss)
+        a.crash = True
+        return a
     if 'File "' in msg and TRACEBACK_FRAME.match(msg):
         a.frame = True
         return a
@@ -1954,9 +2037,19 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             # under its heading (a final evaluation: series of one point apart from the evaluations during training)
             a.heading = METRICS_BANNER.match(msg.strip()).group(1)
         elif not has_bar(msg) and re.search(r"\d\.\d|\d[eE][-+]?\d", msg) \
-                and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg):
+                and not re.search(r"\.py|File \"|0x[0-9a-f]|\(\w+\):|Linear|Conv|Norm|Dropout", msg) \
+                and not SPLIT_COUNT_LEAD.match(msg):  # (an evaluation's count on its way: see parse_record)
             a.unparsed = True
     return a
+
+
+def evaluation_heading(heading: str) -> tuple | None:
+    """("val", "phase"[, "test"]) when a heading (a line of words ending in its colon, the colon cut) is an
+    evaluation's word and nothing else ("Evaluation", "Validation", "Test"), as :func:`announcement` reads such a line
+    (not the title of a group of results, "Evaluation Results", whose key: value lines the heading names)."""
+    said = announcement(heading) if len(heading) < 20 and re.fullmatch(r"\W*" + _EVAL_WORD + r"\W*", heading,
+                                                                       re.IGNORECASE) else None
+    return said if said is not None and said[0] == "val" and said[1] == "phase" else None
 
 
 def tag_of(key: str, ctx: str) -> str:
