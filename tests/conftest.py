@@ -216,22 +216,8 @@ def pytest_collection(session):
 # 400,000-560,000 objects a worker -- lives to the end, yet every full collection of the cyclic garbage collector
 # walked it again: ~3 s of CPU a worker in ~20-55 full collections (issue 41, gc.callbacks over the README command).
 # Frozen (gc.freeze) after collection, it is no longer walked; what the tests make is collected as before.
-#
-# What the tests keep alive afterwards (caches, the real-runs corpus, modules imported late) piles up in the oldest
-# generation, unfrozen. CPython walks that generation whole every 10 collections of the middle one, once it has grown
-# by a quarter since the last walk: with the frozen heap left out, it starts small and grows by a quarter again and
-# again, so each worker walked it 30-90 times (7.1 s of CPU for the two, issue 41 round 20, gc.callbacks over the
-# README command). At most every 100 middle collections instead: 2.7 s. The young garbage, nearly all the garbage
-# tests make, is collected as before by the two younger generations; an old cycle is freed a few seconds later (the
-# tests that measure memory count what they allocate with tracemalloc, collect first, or measure a process of their
-# own).
-_OLDEST_EVERY = 100
-
-
 def pytest_collection_finish(session):
     import gc
 
     gc.collect()
     gc.freeze()
-    young, middle, oldest = gc.get_threshold()
-    gc.set_threshold(young, middle, max(oldest, _OLDEST_EVERY))
