@@ -409,10 +409,10 @@ def test_levels_floor_gate_only_drops_series_without_candidates(seed):
             thr_b = np.where(np.isfinite(left) & np.isfinite(right), left + np.fmax(p.z_min * scale, floor), np.inf)
             thr = np.repeat(thr_b, k)[:n] if k > 1 else thr_b
             thr = np.append(thr, np.full(n - len(thr), thr_b[-1]))
-            if _levels(y, p, floor) is None:
+            got = _levels(y, p, floor)  # once: a pure function of (y, p, floor)
+            if got is None:
                 assert not (y >= thr).any()
             else:
-                got = _levels(y, p, floor)
                 assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(got[:3], (left, right, scale)))
 
 
