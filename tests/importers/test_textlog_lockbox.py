@@ -7,7 +7,8 @@ named series is a tag of the reading.
 
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
 batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14, the 2026-12-11 and the 2026-12-12
-batches, scored and seen; the 2026-12-13 batches are locked: not listed, never read)."""
+batches, scored and seen; the 2026-12-13 batches are scored and listed, and so is 2026-12-15at, read early: scored
+once and seen; the other 2026-12-15 batches are locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
                    "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
-                   "2026-12-14nu18")
+                   "2026-12-14nu18", "2026-12-15at")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1240,8 +1241,32 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   0.875 (mirror_relurnn's crashed_run found); as precision unchanged (cloudmask's underfitting warning a may), gcn_ppo
 #   assessed now (its constant_loss still missed); aq unchanged but for cyclegan read (healthy, not assessed: no role
 #   names dA / dB / g).
-MIN_COUNTED_LOCKBOX = 0.957
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.841
+#
+# FIRST READING of 2026-12-15at (scored once, unseen, early in the nineteenth session; seen now; added here before any
+# reader change of this branch, code of main at 11ca403, and the same on main at 8bcf7cd after round 27; its ten
+# text logs label by counts):
+#   count labels, all twenty-eight batches: 1217/1284 (94.8%) read, 1066 (83.0%) analysed -- at 26/40 (19 analysed);
+#   the twenty-seven earlier batches unchanged (1191/1244, 1047); dict labels, list labels and the main corpus
+#   unchanged by the listing (the batch has count labels only).
+#   Missed in at (14): haminshim_unetbasic's train / val running loss ('[12/251] running loss of epoch 0 is : 14.2':
+#   read as 'running loss of epoch' holding the epoch's number, 3396 points, the loss lost; the validation pass, '[i/32]'
+#   after the training's '[i/251]', not apart); behnamb94_fingerprint's four (21 of 22: two launches each opened by
+#   'running with learning rate = ..' / 'Data Prepared:' and an epoch counter starting again at 1, read as one run, the
+#   second launch's epoch 1 taken for an echo; the header's numbers read as series 'Data Prepared/TRAIN' ..);
+#   felixzhang_fecnn_mnist's four (a page in two columns under 'Training:  ..  Testing:', the testing lines indented to
+#   the right: 'loss' of 17 points mixes both, and 'eval = 0.79', the batch's accuracy, beside the line's own loss, read
+#   as an 'eval loss'); divya9246_keras_basic_model's epoch-end loss / accuracy (Keras 3's bar redrawn 32 times on one
+#   line, its carriage returns lost: 'loss' of 817 redraws, the epoch ends as 'loss [2]' / 'accuracy [2]');
+#   dzperu_fishv4_darknet's loss (darknet's ' 1136: 0.687450, 0.798039 avg loss, ..': the first, unnamed value, not
+#   read) and mAP@0.5 (one evaluation, read as 'Last accuracy mAP@0.5' of 137 points from the progress lines' echo).
+#   Not analysed: koulogeorge's best val accuracy; chaitanyaparate's rollout/ep_len_mean, train/value_loss; dzperu's
+#   rate; chanichkorn's L_D, W, val_W.
+#   The first scoring's reading faults (SCORES.md): divya9246 told as crashed (the log ends with tracebacks under
+#   Python's 'Exception ignored in: <function AtomicFunction.__del__ ..>'); haminshim and behnamb94 told as diverged
+#   (cumulative sums within each epoch, launches read as one run); felixzhang told as overfitting (the batch accuracy
+#   read as an eval loss).
+MIN_COUNTED_LOCKBOX = 0.947
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.830
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
