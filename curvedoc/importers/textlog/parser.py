@@ -32,6 +32,9 @@ EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]
 MAX_SETTINGS_RUN = 1000
 # the most lines a '--- Logging error ---' block spans (its traceback and the call stack of the logging call)
 MAX_LOGGING_ERROR_LINES = 200
+# a heading of a page in two columns, a phase at each, far apart: '  Training:        ..        Testing:'
+PAGE_COLUMNS = re.compile(r"^\s*(?:Train|Training|Trn)\s*:?\s{8,}(?P<right>Test|Testing|Val|Valid|Validation|Eval|"
+                          r"Evaluation|Dev)\s*:?\s*$", re.IGNORECASE)
 
 # a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
 SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
@@ -146,6 +149,9 @@ class TextLogParser(BatchedFeed):
         # the line of an open '--- Logging error ---' block (the logging module's report of a record it could not
         # write: the program goes on), None when none is open
         self.logging_error_line: int | None = None
+        # (half the column where a page's right column starts, and its phase's word), under 'Training:  ..  Testing:'
+        self.page_columns: tuple[int, str] | None = None
+        self.ignored_line: int | None = None  # the last line of a traceback under 'Exception ignored in: ..
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
@@ -376,7 +382,24 @@ class TextLogParser(BatchedFeed):
         if self.logging_error_line is not None and lineno - self.logging_error_line > MAX_LOGGING_ERROR_LINES:
             self.logging_error_line = None  # (a block that never printed its 'Arguments:' line ends anyway)
         in_logging_error = self.logging_error_line is not None
-        if a.crash and not in_logging_error:
+        if a.ignored:
+            # 'Exception ignored in: <function X.__del__ ..>': the traceback Python prints under it, up to its
+            # exception's line, is of an exception Python ignored (a finalizer's, at shutdown): the run went on or ended
+            # as it would have, no crash
+            self.ignored_line = lineno
+            return
+        if self.ignored_line is not None:
+            if a.crash and a.msg is not None and a.msg.strip().startswith("Traceback") \
+                    and lineno == self.ignored_line + 1:
+                return  # (its 'Traceback (most recent call last):')
+            if a.frame or (lineno == self.frame_line + 1 and raw[:1].isspace()):
+                self.ignored_line = lineno if a.frame else self.ignored_line
+            elif a.exception:
+                self.ignored_line = None
+                return  # (its exception's line, which ends it)
+            else:
+                self.ignored_line = None  # (a block cut short: what follows is read as itself)
+        if a.crash and not in_logging_error and self.ignored_line is None:
             msg = a.msg
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
                 if self.crash_line is not None:
@@ -473,6 +496,10 @@ class TextLogParser(BatchedFeed):
         if a.eta is not None:
             d, h, m, sec = a.eta
             self.note_eta(lineno, d * 86400 + h * 3600 + m * 60 + sec, a)
+        if a.rec is None and "rain" in raw and (pm := PAGE_COLUMNS.match(raw)):
+            # a page in two columns, headed 'Training:  ..  Testing:' (a console that prints the test's records
+            # indented to the right of the training's): records printed well right of the left column are the test's
+            self.page_columns = (pm.start("right") // 2, pm.group("right").lower())
         if a.heading is not None:
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
@@ -493,7 +520,9 @@ class TextLogParser(BatchedFeed):
         if rec is not None and self.heading is not None:
             # (a progress bar's rendering is no member of a heading's group: the bar was drawn again after a block of
             # text -- a sample generation's 'Predict:' -- and its records are the bar's)
-            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2 and not rec.bar:
+            # (nor is a record opened by its bare count, '3  train loss=0.19  valid acc=0.50': the count is its position)
+            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2 and not rec.bar \
+                    and not re.match(r"\s*\d+\s+[A-Za-z]", a.msg if a.msg is not None else strip_prefix(raw)[0]):
                 # a new record, not the reading changed in place: a plan may hold that reading (see Plan)
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
@@ -542,6 +571,15 @@ class TextLogParser(BatchedFeed):
                     if key != rec.keys[0] or rec.values[0] != rec.epoch:
                         self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
+        if self.page_columns is not None and rec.keys and not rec.ctx and not rec.config \
+                and len(raw) - len(raw.lstrip()) >= self.page_columns[0]:
+            # (a record in the right column of a page headed 'Training:  ..  Testing:': the held-out phase's)
+            # (each key under the phase's word, 'test/eval': a key spelt with a split word -- Marvin's 'eval', the
+            # batch's score -- is the left column's too, and the two columns' are two series)
+            word = "test" if self.page_columns[1].startswith("test") else "val"
+            rec = dataclasses.replace(rec, ctx="val", keys=tuple(
+                k if OPTIMIZER_KEY.search(k) or (k.split()[0].lower() if " " in k else "") in (word, self.page_columns[1])
+                else f"{word}/{k}" for k in rec.keys))
         if a.checkpoint:
             for key in rec.keys:  # (a statement that is the series' print: its points, counted as such)
                 t = tag_of(key, rec.ctx)

@@ -250,6 +250,12 @@ EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Int
 # no crash, and its lines are no records.
 LOGGING_ERROR = re.compile(r"^(?:(?P<open>--- Logging error ---)|Call stack:|Message: (?:'.*'|\".*\")|"
                            r"(?P<close>Arguments: (?:\(.*\)|\[.*\]|\{.*\}|None)))\s*$")
+# What Python prints for an exception it ignores -- raised in a finalizer ('__del__'), an atexit callback, a
+# generator closed by the collector, mostly as the interpreter shuts down after the script's work is done -- before
+# that exception's traceback: 'Exception ignored in: <function AtomicFunction.__del__ at 0x7f..>', 'Exception ignored in
+# atexit callback: ..', 'Exception ignored on calling ctypes callback function: ..', 'Exception ignored while ..'.
+# Python goes on (or goes on exiting) as if nothing happened: the traceback under it is no crash.
+IGNORED_EXCEPTION = re.compile(r"^Exception ignored (?:in|on|while|when|during)\b")
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
@@ -1257,9 +1263,13 @@ def parse_record(msg: str) -> Rec | None:
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
         # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes), nor with a duration ("Epoch 5
         # loss 9.52 | train 2.2s | infer 4.5s": the time the split took)
+        # (nor 'eval' after the line's own loss, 'loss = 0.78 * 1  eval = 0.79': what the program evaluates on the
+        # batch -- a score --, the word naming the evaluation as much as its set, and the line's loss said already)
         if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2 \
                 and not ("." not in raw and not math.isnan(v) and float(v).is_integer()) \
-                and not _is_duration(msg, key, raw):
+                and not _is_duration(msg, key, raw) \
+                and not (low.startswith("eval") and any(LOSS_WORD.search(k) and k.split()[0].lower() not in SPLIT_WORDS
+                                                        for k in seen)):
             key = key + " loss"
             if SPLIT_WORDS[low] == "train":
                 bare_train = True
@@ -1778,6 +1788,9 @@ class Line:
     logging_error: str | None = None
     # a line of a JSON object printed over several lines (see _json_line): the parser joins them into one object
     json: tuple | None = None
+    # the line Python prints before the traceback of an exception it ignores (IGNORED_EXCEPTION): that traceback, up to
+    # its exception's line, is no crash
+    ignored: bool = False
 
 
 JSON_ITEM = re.compile(r'"(?P<k>[^"\\]{1,120})"\s*:\s*(?P<v>.*?)\s*,?')
@@ -1806,6 +1819,11 @@ def _json_line(msg: str) -> tuple | None:
     return None
 
 
+def _opens_with_position(msg: str, rec: Rec) -> bool:
+    """Does a record's line open with its position -- its epoch or step read, or a bare count first on the line?"""
+    return rec.epoch is not None or rec.step is not None or bool(re.match(r"\s*\d+\b(?![.,:/])", msg))
+
+
 def setting_value(text: str):
     """A printed setting's value: a number (an int when written as one), else the text without its quotes."""
     text = text.strip()
@@ -1832,6 +1850,9 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.logging_error = "open" if lm.group("open") else "close" if lm.group("close") else "line"
         return a
     a.garbled = GARBLED.search(msg) is not None
+    if msg[:1] == "E" and IGNORED_EXCEPTION.match(msg):
+        a.ignored = True
+        return a
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
@@ -1991,7 +2012,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         # each fit or launch: it describes the model, it is no training series
         a.rec = None
         return a
-    if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
+    if rec is not None and rec.keys and (cm := CHECKPOINT_SAID.search(msg)) \
+            and not (_opens_with_position(msg, rec) and not re.search(r"\d", msg[cm.start():])):
+        # (a record opened by its position with a note after its last number that the model was saved -- '5  train
+        # loss=0.19  valid acc=0.50  > saved as best model!', 'Epoch 3 val_loss=1.05 -> saving model' -- is the
+        # record: the note says what was done with it, it restates nothing)
         a.checkpoint = True
         if all(k.lower().split()[-1] in CLOCK_WORDS for k in rec.keys):
             # "Saved validation checkpoint at step 5000 to ..", "Saving model at epoch 3": where a checkpoint was

@@ -1,0 +1,145 @@
+"""Text logs, round 28 on the lock-box batch 2026-12-15at, read early and seen (issue 36): misreadings found on its
+text logs, each checked on small logs written the way such programs write them (several wordings and lengths)."""
+
+from __future__ import annotations
+
+import pytest
+from test_textlog_readings import _read, _series, _tags
+
+
+def _kinds(rd) -> set[str]:
+    return {i.kind for i in rd.issues}
+
+
+# ------------------------------------------------------------- "Exception ignored in: ..": no crash
+_IGNORED_HEADS = [
+    "Exception ignored in: <function AtomicFunction.__del__ at 0x7f9f2b6920c0>",
+    "Exception ignored in: <generator object _iter at 0x7f1c2a3b4c50>",
+    "Exception ignored in atexit callback: <function _exit_function at 0x7f00aa11bb22>",
+    "Exception ignored on calling ctypes callback function: <function cb at 0x7f3e4d5c6b70>",
+]
+_IGNORED_ENDS = [
+    "TypeError: 'NoneType' object is not subscriptable",
+    "RuntimeError: can't register atexit after shutdown",
+    "AttributeError: 'NoneType' object has no attribute 'close'",
+]
+
+
+@pytest.mark.parametrize("head", _IGNORED_HEADS)
+@pytest.mark.parametrize("end", _IGNORED_ENDS)
+@pytest.mark.parametrize("times,frames", [(1, 1), (6, 2)])
+def test_a_traceback_python_ignored_is_no_crash(tmp_path, head, end, times, frames):
+    """What Python prints for an exception it ignores -- raised in a finalizer ('__del__') as the interpreter shuts
+    down after the script's work is done, in an atexit callback, in a generator the collector closes -- is 'Exception
+    ignored in: <function X.__del__ ..>' and that exception's traceback: the program went on (or went on exiting) as
+    if nothing happened. A log that ends with such blocks after its last epoch did not crash."""
+    lines = ["* Training basic_model for up to 8 epochs"]
+    for e in range(1, 9):
+        lines.append(f"Epoch {e}/8 - loss: {1.1 / e:.4f} - accuracy: {0.3 + e / 20:.4f} - val_loss: {1.2 / e:.4f}")
+    lines.append("* Test accuracy: 0.7561")
+    for _ in range(times):
+        lines.append(head)
+        lines.append("Traceback (most recent call last):")
+        for f in range(frames):
+            lines.append(f'  File "/usr/lib/python3.12/site-packages/pkg/mod{f}.py", line {291 + f}, in __del__')
+            if f:
+                lines.append("    self._close()")
+        lines.append(end)
+    rd = _read(tmp_path, lines)
+    assert not _kinds(rd) & {"crash", "killed"}, rd.issues
+    assert _series(rd, "loss")[1] == [round(1.1 / e, 4) for e in range(1, 9)]
+
+
+@pytest.mark.parametrize("end", _IGNORED_ENDS)
+def test_a_crash_after_an_ignored_exception_is_still_a_crash(tmp_path, end):
+    """An ignored exception's block ends at its exception's line: a traceback of the script's own after it (the run
+    dying at its next epoch) is the crash, as before."""
+    lines = [f"Epoch {e}/9, loss = {1 / e:.4f}" for e in range(1, 5)]
+    lines += [_IGNORED_HEADS[0], "Traceback (most recent call last):",
+              '  File "/x/atomic_function.py", line 291, in __del__', end]
+    lines += ["Epoch 5/9, loss = 0.2000", "Traceback (most recent call last):", '  File "train.py", line 88, in main',
+              "    loss.backward()", "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"]
+    rd = _read(tmp_path, lines)
+    assert "crash" in _kinds(rd)
+
+
+# ------------------------------------------------------------- the log's first line printed again: a launch
+@pytest.mark.parametrize("opening", [
+    "running with learning rate = {lr} and batch size = 700",
+    "Training with lr={lr}, batch_size=64, hidden=128",
+    "Start: model=cnn lr {lr} epochs 30",
+])
+@pytest.mark.parametrize("note", ["\t> saved as best model!", "  -> saving model", ""])
+@pytest.mark.parametrize("sep", ["\t", "   "])
+@pytest.mark.parametrize("first,second", [(5, 17), (2, 4)])
+def test_the_logs_opening_line_printed_again_after_records_opens_a_launch(tmp_path, opening, note, sep, first, second):
+    """A script appended to the same file at each launch prints the same lines as it starts -- its settings in
+    prose, 'running with learning rate = 0.0001 and batch size = 700', its data counts -- then its epochs counted
+    from 1 again, each line opened by the bare count: the first line printed again, word for word, after records,
+    opens a new launch (a restart, every record kept). A record opened by its count with a note after its numbers
+    that the model was saved ('> saved as best model!') is the record, not a restatement of a best printed before."""
+    lines, tl, va = [], [], []
+    for n, epochs in ((108000, first), (42000, second)):
+        lines += [opening.format(lr=0.0001), "Data Prepared:", f"        TRAIN:{n}", "        VALID:200", ""]
+        for e in range(1, epochs + 1):
+            t, v = round(0.7 / e + n / 1e6, 3), round(0.5 + (e % 3) / 200, 3)
+            tl.append(t)
+            va.append(v)
+            lines.append(f"{e}{sep}train loss={t:.3f}{sep}valid acc={v:.3f}" + (note if e == 1 else ""))
+        lines += ["", "", ""]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "train loss")[1] == tl and _series(rd, "valid acc")[1] == va
+    assert "restart" in _kinds(rd), rd.issues
+
+
+@pytest.mark.parametrize("banner", ["Training with lr=0.001, batch_size=64", "Starting run 3 of the sweep"])
+def test_an_opening_line_printed_again_before_any_record_or_while_the_clock_goes_on_is_no_restart(tmp_path, banner):
+    """The first line printed twice before any record (a banner and its echo), or printed before each epoch while
+    the epochs go on (a banner of each phase), opens no launch the clock contradicts: no restart."""
+    lines = [banner, banner]
+    for e in range(1, 7):
+        lines += [banner, f"Epoch {e}/6 loss={1 / e:.4f} acc={0.5 + e / 20:.4f}"]
+    rd = _read(tmp_path, lines)
+    assert "restart" not in _kinds(rd), rd.issues
+    assert _series(rd, "loss")[1] == [round(1 / e, 4) for e in range(1, 7)]
+
+
+# ------------------------------------------------------------- a page in two columns: 'Training:  ..  Testing:'
+@pytest.mark.parametrize("right,prefix", [("Testing:", "test/"), ("Test", "test/"), ("Validation:", "val/")])
+@pytest.mark.parametrize("indent", [88, 40])
+@pytest.mark.parametrize("score", ["eval", "acc"])
+@pytest.mark.parametrize("iters,every", [(1000, 100), (300, 20)])
+def test_records_in_the_right_column_of_a_two_column_page_are_the_held_out_phases(tmp_path, right, prefix, indent,
+                                                                                   score, iters, every):
+    """A console laid out as a page in two columns under a heading row 'Training:  ..  Testing:' (Marvin's C++ CNN
+    prints its testing lines indented to the right column): the records printed there, well right of the left
+    column, are the test's -- their own series, never merged with the training's records of the same words. A bare
+    'eval' after the line's own loss ('loss = 0.78 * 1  eval = 0.79') is the batch's score, no second loss."""
+    head = "  Training:" + " " * (indent - 11) + right
+    lines = ["=" * 120, head, "=" * 120]
+    tl, ts, vl, vs = [], [], [], []
+    for it in range(0, iters + 1, every):
+        if it % (2 * every) == 0:
+            v, sc = round(2.3 / (1 + it / 50), 5), round(0.1 + 0.8 * it / iters, 2)
+            vl.append(v)
+            vs.append(sc)
+            lines.append(" " * indent + f"Epoch {it // 600}  Iteration {it} loss = {v} * 1  {score} = {sc}   ")
+        t, sc = round(2.4 / (1 + it / 45), 5), round(0.12 + 0.8 * it / iters, 2)
+        tl.append(t)
+        ts.append(sc)
+        lines.append(f"Epoch {it // 600}  Iteration {it}  learning_rate = 0.01 loss = {t} * 1  {score} = {sc}   ")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[1] == tl and _series(rd, f"{prefix}loss")[1] == vl
+    assert _series(rd, score)[1] == ts and _series(rd, f"{prefix}{score}")[1] == vs
+    assert not {t for t in _tags(rd) if t.endswith("eval loss")}
+
+
+@pytest.mark.parametrize("fmt,tags", [
+    ("Ep{e} | train {t:.4f} | eval {v:.4f} | Acc 0.90", {"train loss", "eval loss"}),
+    ("epoch {e} train {t:.4f} val {v:.4f}", {"train loss", "val loss"}),
+])
+def test_a_bare_split_name_beside_no_loss_of_the_lines_own_is_still_its_loss(tmp_path, fmt, tags):
+    """The bare split names of a line that prints no loss of its own ('train 0.59 | eval 0.54') are still each
+    split's loss, as before."""
+    rd = _read(tmp_path, [fmt.format(e=e, t=1 / e, v=1.2 / e) for e in range(1, 8)])
+    assert tags <= _tags(rd)
