@@ -143,3 +143,32 @@ def test_a_bare_split_name_beside_no_loss_of_the_lines_own_is_still_its_loss(tmp
     split's loss, as before."""
     rd = _read(tmp_path, [fmt.format(e=e, t=1 / e, v=1.2 / e) for e in range(1, 8)])
     assert tags <= _tags(rd)
+
+
+# ------------------------------------------------------------- "* Evaluating basic_model": an evaluation announced
+@pytest.mark.parametrize("say", ["* Evaluating basic_model", "Evaluating the model...", "Evaluating final_model",
+                                 "Testing model"])
+@pytest.mark.parametrize("epochs,per", [(3, 4), (12, 32)])
+def test_an_evaluation_announced_with_the_model_it_evaluates_holds_its_bar_out(tmp_path, say, epochs, per):
+    """A Keras script printing '* Evaluating basic_model' before model.evaluate(): the evaluation's progress bar,
+    with the training bar's keys ('accuracy', 'loss') and its own total, is the evaluation's -- held out, its
+    renderings one result --, and training's bar stays one point per epoch, the epoch's last rendering, whatever the
+    script prints after it (the result's dict, the test accuracy)."""
+    lines, tl = [], []
+    for e in range(1, epochs + 1):
+        lines.append(f"Epoch {e}/{epochs}")
+        parts = []
+        for b in range(1, per + 1):
+            bar = "\x1b[32m" + "━" * (20 * b // per) + "\x1b[0m\x1b[37m" + "━" * (20 - 20 * b // per)  # (done, to do)
+            parts.append(f"\x1b[1m{b:2d}/{per}\x1b[0m {bar}\x1b[0m \x1b[1m2s\x1b[0m 210ms/step - accuracy: "
+                         f"{0.3 + e / 50 + b / 1000:.4f} - loss: {1.1 - e / 50 - b / 1000:.4f}" + "\x08" * 12)
+        tl.append(round(1.1 - e / 50 - per / 1000, 4))
+        parts.append(parts[-1].replace("\x08", "") + f" - val_accuracy: {0.3 + e / 40:.4f} - val_loss: {1.0 - e / 40:.4f}")
+        lines.append("\r" + "\r".join(parts))
+    lines.append(say)
+    lines.append("\r" + "\r".join(f"\x1b[1m{b:2d}/30\x1b[0m \x1b[32m━━━━\x1b[0m \x1b[1m1s\x1b[0m 47ms/step - accuracy: "
+                                  f"{0.7 + b / 1000:.4f} - loss: {0.6 - b / 1000:.4f}" for b in range(1, 31)))
+    lines += ["{'accuracy': 0.7301230063438416, 'loss': 0.5701336269378662}", "* Test accuracy: 0.7301"]
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss")[1] == tl and len(_series(rd, "val_loss")[1]) == epochs
+    assert not {t for t in _tags(rd) if t.endswith("[2]")}
