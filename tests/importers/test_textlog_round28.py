@@ -172,3 +172,58 @@ def test_an_evaluation_announced_with_the_model_it_evaluates_holds_its_bar_out(t
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[1] == tl and len(_series(rd, "val_loss")[1]) == epochs
     assert not {t for t in _tags(rd) if t.endswith("[2]")}
+
+
+# ------------------------------------------------------------- "running loss of epoch 0 is : 12.5"
+@pytest.mark.parametrize("fmt,key", [
+    ("[{i}/{N}] running loss of epoch {e} is : {v}", "running loss"),
+    ("The average loss of epoch {e} is {v}", "average loss"),
+    ("batch {i}: loss of epoch {e} = {v}", "loss"),
+    ("mean loss in epoch {e} was {v}", "mean loss"),
+])
+@pytest.mark.parametrize("epochs,per", [(2, 3), (6, 11)])
+def test_a_quantity_said_to_be_of_an_epoch_is_its_value_at_that_epoch(tmp_path, fmt, key, epochs, per):
+    """``print(f"[{i}/{n}] running loss of epoch {epoch} is : {running_loss}")``: the quantity is named, said to be
+    of an epoch, then its value follows 'is' -- the epoch is where the record stands, the value after 'is' the
+    quantity's (never the epoch's number read as the value of 'running loss of epoch')."""
+    lines, vals = [], []
+    for e in range(epochs):
+        for i in range(per if "{i}" in fmt else 1):
+            v = round(3.5 / (e * per + i + 1) + 0.01 * i, 5)
+            vals.append(v)
+            lines.append(fmt.format(i=i, N=per, e=e, v=v))
+    rd = _read(tmp_path, lines)
+    assert key in _tags(rd) and not {t for t in _tags(rd) if "of epoch" in t or "in epoch" in t}
+    assert _series(rd, key)[1] == vals
+
+
+# ------------------------------------------------------------- "mean average precision (mAP@0.50) = 0.4034"
+@pytest.mark.parametrize("fmt,key", [
+    (" mean average precision (mAP@0.50) = {v:.6f}, or {p:.2f} % ", "mAP@0.50"),
+    (" mean_average_precision (mAP@0.5) = {v:.6f} ", "mAP@0.5"),
+    ("Peak signal-to-noise ratio (PSNR): {p:.2f}", "PSNR"),
+    ("eval: root mean squared error (RMSE) = {v:.5f}", "RMSE"),
+])
+@pytest.mark.parametrize("evals", [2, 5])
+def test_a_quantity_named_in_words_then_its_short_name_is_that_key(tmp_path, fmt, key, evals):
+    """A program that names what it measures in words and then its short name in parentheses before the value
+    (darknet's ' mean average precision (mAP@0.50) = 0.403355, or 40.34 % ' after each evaluation) prints that
+    quantity under its short name: one point per evaluation, never a line left unread."""
+    lines, vals = [], []
+    for k in range(1, evals + 1):
+        for it in range(1, 4):
+            lines.append(f" {k * 100 + it}: {2 / (k + it):.6f}, {2.1 / (k + it):.6f} avg loss, 0.001000 rate")
+        v = round(0.1 * k, 6)
+        vals.append(round(v * 100 + 0.37, 2) if key == "PSNR" else v)
+        lines.append(fmt.format(v=v, p=v * 100 + 0.37))
+    rd = _read(tmp_path, lines)
+    got = [t for t in _tags(rd) if t.split("/")[-1] == key]
+    assert got and _series(rd, got[0])[1] == vals
+
+
+@pytest.mark.parametrize("line,tag", [("Epoch {e} PSNR (dB) = {v}", "PSNR (dB)"), ("Epoch {e} Loss (train) = {v}", "Loss (train)")])
+def test_a_unit_or_a_word_in_parentheses_is_no_short_name(tmp_path, line, tag):
+    """A unit in parentheses ('PSNR (dB)') or a word that abbreviates nothing before it ('Loss (train)') stays part of
+    the name, as before."""
+    rd = _read(tmp_path, [line.format(e=e, v=30 + e) for e in range(1, 6)])
+    assert tag in _tags(rd)

@@ -959,6 +959,30 @@ SET_FILLER = {"test", "testing", "tested", "metrics", "metric", "results", "resu
               "training", "all", "full", "whole"}
 
 
+# a quantity said to be of an epoch, an iteration or a step, then its value after 'is' / '=' / ':': "running loss of
+# epoch 0 is : 12.5", "mean loss in iteration 300 = 0.52" (the clock's number is not the quantity's value)
+QUANTITY_OF_CLOCK = re.compile(r"\b(?P<name>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,3}?)\s+(?:of|in|at|for)\s+"
+                               r"(?:the\s+)?(?P<clock>epoch|iteration|iter|step)\s+(?P<n>\d+)\s*(?:is|was|=|:)\s*:?\s*"
+                               r"(?=[-+]?(?:\d|\.\d))", re.IGNORECASE)
+
+
+# a quantity named in words, its short name in parentheses, then '=' / ':' and its value: "mean average precision
+# (mAP@0.50) = 0.403355", "mean_average_precision (mAP@0.5) = 0.40", "Peak signal-to-noise ratio (PSNR): 31.2"
+NAMED_THEN_SHORT = re.compile(r"(?P<long>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,5})\s*"
+                              r"\((?P<short>[A-Za-z][\w@.\-]{1,20})\)\s*[=:]\s*(?=[-+]?(?:\d|\.\d))")
+
+
+def _abbreviates(m: re.Match) -> bool:
+    """Do the short name's letters (up to a digit, '@', '-' or '.') abbreviate the words before it -- each letter,
+    in order, a word's first letter?"""
+    letters = re.match(r"[A-Za-z]+", m.group("short")).group(0).lower()
+    initials = "".join(w[0] for w in re.split(r"[\s_\-]+", m.group("long").lower()) if w)
+    if len(letters) < 2 or len(letters) > len(initials):
+        return False
+    it = iter(initials)
+    return all(ch in it for ch in letters)
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -977,6 +1001,20 @@ def parse_record(msg: str) -> Rec | None:
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
         msg = (cm.group("lead") + "epoch " + cm.group("e") + (" step " + cm.group("s") if cm.group("s") else "")
                + msg[cm.end():])
+    if "(" in msg and ")" in msg and NAMED_THEN_SHORT.search(msg) is not None:
+        # "mean average precision (mAP@0.50) = 0.4034": a quantity named in words, then its short name in parentheses
+        # and its value -- the short name is its key (a unit in parentheses, 'PSNR (dB) = 31.2', abbreviates nothing)
+        msg = NAMED_THEN_SHORT.sub(lambda m: f"{m.group('short')} = " if _abbreviates(m) else m.group(0), msg)
+    if " of " in msg or " in " in msg or " at " in msg or " for " in msg:
+        qm = QUANTITY_OF_CLOCK.search(msg)
+        name = qm.group("name").split() if qm is not None else []
+        while name and name[0].lower() in NOT_KEYS:
+            name = name[1:]  # ('the loss of epoch 3 is 0.5': the loss)
+        if name and not CHECKPOINT_SAID.search(msg):
+            # "running loss of epoch 0 is : 12.5": a quantity said to be of an epoch (of a step) and then its value --
+            # the epoch is the record's, the value the quantity's; written out, "epoch 0 | running loss: 12.5" (a
+            # checkpoint saved at an epoch says where, as before)
+            msg = msg[:qm.start()] + f"{qm.group('clock')} {qm.group('n')} | {' '.join(name)}: " + msg[qm.end():]
     heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() or msg[:1] == "[" else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
