@@ -227,3 +227,38 @@ def test_a_unit_or_a_word_in_parentheses_is_no_short_name(tmp_path, line, tag):
     the name, as before."""
     rd = _read(tmp_path, [line.format(e=e, v=30 + e) for e in range(1, 6)])
     assert tag in _tags(rd)
+
+
+# ------------------------------------------------------------- one print in two loops of each epoch
+@pytest.mark.parametrize("fmt", [
+    "[{i}/{N}] running loss of epoch {e} is : {v}",
+    "epoch {e} [{i}/{N}] loss: {v}",
+    "Epoch {e} [{i}/{N}]  running_loss={v}",
+])
+@pytest.mark.parametrize("epochs,train,val", [(2, 12, 4), (5, 40, 9)])
+def test_one_print_in_a_second_smaller_loop_of_each_epoch_is_the_evaluations(tmp_path, fmt, epochs, train, val):
+    """A script that prints the same line in its training loop and in its validation loop -- ``print(f"[{i}/{len(
+    loader)}] running loss of epoch {epoch} is : {running_loss}")`` in both, the loader the training set's, then the
+    validation set's -- counts the second loop against its own, smaller total, each epoch after training's: that
+    loop's records are the evaluation's, held out (``val/``), never a training series '[2]'."""
+    lines, tl, vl = [], [], []
+    for e in range(epochs):
+        for N, out in ((train, tl), (val, vl)):
+            for i in range(N):
+                v = round((i + 1) * (1.2 if N == train else 1.0) / (1 + e), 4)
+                out.append(v)
+                lines.append(fmt.format(i=i, N=N, e=e, v=v))
+    rd = _read(tmp_path, lines)
+    key = "running_loss" if "running_loss" in fmt else "running loss" if "running" in fmt else "loss"
+    assert _series(rd, key)[1] == tl and _series(rd, f"val/{key}")[1] == vl
+    assert not {t for t in _tags(rd) if t.endswith("[2]")}
+
+
+@pytest.mark.parametrize("epochs", [3, 7])
+def test_two_totals_that_do_not_take_turns_are_no_evaluation(tmp_path, epochs):
+    """A counter whose total changes once (a second stage with another batch size, its epochs after the first's) is
+    no evaluation loop taking turns with training: nothing is held out."""
+    lines = [f"epoch {e} [{i}/12] loss: {1 / (e * 12 + i + 1):.4f}" for e in range(epochs) for i in range(12)]
+    lines += [f"epoch {e} [{i}/5] loss: {0.1 / (e + i + 1):.4f}" for e in range(epochs, 2 * epochs) for i in range(5)]
+    rd = _read(tmp_path, lines)
+    assert not {t for t in _tags(rd) if t.startswith("val/")}

@@ -1409,6 +1409,26 @@ class TextLogParser(BatchedFeed):
                     self.epoch_plans.append((self.seq + 1, int(val)))
                 return
 
+    @staticmethod
+    def _second_loop(alts: list) -> int | None:
+        """Of one record printed in every epoch by two loops counted against two totals ('[i/251] running loss ..' over
+        the training set, then '[i/32] running loss ..' over the validation set, the same print in both loops), the
+        one with the smaller total, each time after the other: the evaluation's pass (its index), None when the two
+        do not take turns so."""
+        periods = [parts[0].period for parts in alts]
+        if any(len({x.period for x in parts}) != 1 for parts in alts) or min(periods) <= 0 or periods[0] == periods[1]:
+            return None
+        small = int(np.argmin(periods))
+        orders = [np.sort(np.concatenate([x.arrays()[2] for x in parts])) for parts in alts]
+        if orders[small][0] < orders[1 - small][0]:
+            return None  # (the evaluation comes after training's loop)
+        who = np.concatenate([np.zeros(len(orders[0]), dtype=np.int8), np.ones(len(orders[1]), dtype=np.int8)])
+        who = who[np.argsort(np.concatenate(orders), kind="stable")]
+        turns = int((who[1:] != who[:-1]).sum())
+        # (each turn a whole loop, several records long: two jobs writing into one log line by line take turns at
+        # every record, and are two trainings -- see test_two_jobs_with_different_epoch_lengths_are_two_series)
+        return small if turns >= 3 and min(len(o) for o in orders) >= 3 * (turns + 1) / 2 else None
+
     def launch_here(self):
         """A launch starts here (a configuration, a start or resume statement, another plan): the records after it
         are its own; the line of the last point before it is where the launch before ended (``launch_ends``)."""
@@ -1567,12 +1587,16 @@ class TextLogParser(BatchedFeed):
         # printed after training without a step) is kept apart as "key [2]"
         merged: dict[str, list[Series]] = {}
         by_key: dict[str, list] = {}
-        for (k, _, _), parts in groups.items():
+        loops: dict[str, list] = {}
+        for (k, clock, period), parts in groups.items():
             by_key.setdefault(k, []).append(parts)
+            loops.setdefault(k, []).append((clock, period))
         for k, alts in by_key.items():
             alts.sort(key=lambda parts: -sum(x.count() for x in parts))
+            held = self._second_loop(alts) if len(alts) == 2 and len(set(c for c, _ in loops[k])) == 1 \
+                and not split_of(k) else None
             for j, parts in enumerate(alts):
-                merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
+                merged[f"val/{k}" if j == held else k if j == 0 else f"{k} [{j + 1}]"] = parts
         trained = self._printed_steps(merged)
         if trained is not None:
             self._join_evaluations(merged, trained)

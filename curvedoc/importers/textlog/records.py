@@ -1014,7 +1014,14 @@ def parse_record(msg: str) -> Rec | None:
             # "running loss of epoch 0 is : 12.5": a quantity said to be of an epoch (of a step) and then its value --
             # the epoch is the record's, the value the quantity's; written out, "epoch 0 | running loss: 12.5" (a
             # checkpoint saved at an epoch says where, as before)
-            msg = msg[:qm.start()] + f"{qm.group('clock')} {qm.group('n')} | {' '.join(name)}: " + msg[qm.end():]
+            head = msg[:qm.start()]
+            if (fm := re.fullmatch(r"\s*\[\s*(\d+)\s*/\s*(\d+)\s*\]\s*", head)) is not None \
+                    and qm.group("clock").lower() == "epoch":
+                # ('[12/251] running loss of epoch 0 is : ..': the fraction before it counts the epoch's batches)
+                head = f"{qm.group('clock')} {qm.group('n')} [{fm.group(1)}/{fm.group(2)}] | "
+                msg = head + f"{' '.join(name)}: " + msg[qm.end():]
+            else:
+                msg = head + f"{qm.group('clock')} {qm.group('n')} | {' '.join(name)}: " + msg[qm.end():]
     heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() or msg[:1] == "[" else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
