@@ -1427,7 +1427,16 @@ class TextLogParser(BatchedFeed):
         turns = int((who[1:] != who[:-1]).sum())
         # (each turn a whole loop, several records long: two jobs writing into one log line by line take turns at
         # every record, and are two trainings -- see test_two_jobs_with_different_epoch_lengths_are_two_series)
-        return small if turns >= 3 and min(len(o) for o in orders) >= 3 * (turns + 1) / 2 else None
+        if turns < 3 or min(len(o) for o in orders) < 3 * (turns + 1) / 2:
+            return None
+        # (... and each of its turns inside one epoch, as a loop over a set is: launches appended one after another,
+        # with other batch counts, take turns that each span their epochs -- several trainings, not an evaluation)
+        got = [x.arrays() for x in alts[small]]
+        st = np.concatenate([g[0] for g in got])[np.argsort(np.concatenate([g[2] for g in got]), kind="stable")]
+        block = np.cumsum(np.r_[0, (who[1:] != who[:-1]).astype(np.int64)])[who == small]
+        epoch = st // periods[small]
+        ends = np.flatnonzero(np.diff(block)) + 1
+        return small if all(len(set(e.tolist())) == 1 for e in np.split(epoch, ends)) else None
 
     def launch_here(self):
         """A launch starts here (a configuration, a start or resume statement, another plan): the records after it
