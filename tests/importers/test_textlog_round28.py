@@ -262,3 +262,25 @@ def test_two_totals_that_do_not_take_turns_are_no_evaluation(tmp_path, epochs):
     lines += [f"epoch {e} [{i}/5] loss: {0.1 / (e + i + 1):.4f}" for e in range(epochs, 2 * epochs) for i in range(5)]
     rd = _read(tmp_path, lines)
     assert not {t for t in _tags(rd) if t.startswith("val/")}
+
+
+# ------------------------------------------------------------- "5<TAB>train loss=0.191<TAB>valid acc=0.500"
+@pytest.mark.parametrize("sep", ["\t", "   ", "\t\t"])
+@pytest.mark.parametrize("pairs", ["train loss={t:.3f}{s}valid loss={v:.3f}", "loss: {t:.4f}{s}acc: {v:.4f}"])
+@pytest.mark.parametrize("first,second", [(5, 17), (3, 3)])
+def test_a_bare_count_opening_a_record_is_its_position(tmp_path, sep, pairs, first, second):
+    """``print(f"{epoch}\\ttrain loss={tl:.3f}\\t...")``: a bare whole number first on the line, set off by a tab or
+    a run of spaces before the named values, counts the records -- their position: a second launch appended to the
+    log, its count back at 1, lies over the first on that clock (a restart), never after it as if it went on."""
+    lines, tl = [], []
+    for base, epochs in ((0.3, first), (0.6, second)):
+        for e in range(1, epochs + 1):
+            t = round(base / e + 0.1, 3)
+            tl.append(t)
+            lines.append(f"{e}{sep}" + pairs.format(t=t, v=2 + e / 10, s=sep))
+        lines.append("")
+    rd = _read(tmp_path, lines)
+    key = "train loss" if "train loss" in pairs else "loss"
+    steps, vals = _series(rd, key)
+    assert vals == tl and steps == list(range(1, first + 1)) + list(range(1, second + 1))
+    assert _kinds(rd) & {"restart", "duplicate-steps"}  # (the notes the restarted-run rule reads)

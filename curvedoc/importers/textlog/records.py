@@ -983,6 +983,10 @@ def _abbreviates(m: re.Match) -> bool:
     return all(ch in it for ch in letters)
 
 
+# a bare whole number first on a record's line, set off by a tab or a run of spaces before a named value
+LEAD_COUNT = re.compile(r"\s*(\d{1,7})(?:\t|\s{2,})[A-Za-z][\w .\-]*\s*[=:]\s*[-+]?(?:\d|\.\d|nan)")
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -1401,6 +1405,11 @@ def parse_record(msg: str) -> Rec | None:
     elif counters and bar and epoch is None and inner is None and bar != 4:
         # (a Keras bar drawn complete counts no position: its count is its total, the same at every epoch)
         counter = counters[0][0]
+    if counter is None and epoch is None and step is None and inner is None and not bar and keys \
+            and (lc := LEAD_COUNT.match(msg)) is not None:
+        # '5\ttrain loss=0.191\ttrain acc=0.899\tvalid loss=4.406': a bare whole number first on the line, set off
+        # by a tab or a run of spaces before named values, counts the records -- their position
+        counter = int(lc.group(1))
     if not keys and step is None and epoch is None:
         return None
     if len(keys) >= 2 and step is None and epoch is None and inner is None and not bar \
