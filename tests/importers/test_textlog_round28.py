@@ -284,3 +284,17 @@ def test_a_bare_count_opening_a_record_is_its_position(tmp_path, sep, pairs, fir
     steps, vals = _series(rd, key)
     assert vals == tl and steps == list(range(1, first + 1)) + list(range(1, second + 1))
     assert _kinds(rd) & {"restart", "duplicate-steps"}  # (the notes the restarted-run rule reads)
+
+
+@pytest.mark.parametrize("first", ["Training the model", "=" * 40, "Epoch 1 of the run"])
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_blank_lines_between_records_open_no_launch(tmp_path, first, blank):
+    """A log whose first line states no setting (or whose first line is never printed again) has no launch in its
+    blank lines: records numbered in order, blank lines between them, are one run -- no restart, no value printed
+    once per launch taken for a setting."""
+    lines = [first, blank]
+    for k in range(1, 9):
+        lines += [f"train loss={1 / k:.4f}  valid acc={0.5 + k / 40:.4f}", "best acc=0.9000", blank]
+    rd = _read(tmp_path, lines)
+    assert not _kinds(rd) & {"restart", "segments"}, rd.issues
+    assert _series(rd, "train loss")[1] == [round(1 / k, 4) for k in range(1, 9)]

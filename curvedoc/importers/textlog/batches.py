@@ -75,7 +75,8 @@ class BatchedFeed:
         """The log's first line that says something: kept when it states settings with their numbers (words and a
         number: a script's own first print as it starts), else never looked for again."""
         if raw.strip():
-            self.opening = raw if (re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", raw) and re.search(r"\d", raw)) else ""
+            # (else a text no line is: a line holds no newline)
+            self.opening = raw if (re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", raw) and re.search(r"\d", raw)) else "\n"
             self.opening_at = [(lineno, raw.strip()[:120], self.seq)]
             self.opening_last = lineno
 

@@ -1439,7 +1439,7 @@ _PHASE = (r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))
           r"(?:\s+in\s+(?:eval(?:uation)?|test|val(?:idation)?|train(?:ing)?)\s+mode)?\s*(?:\.\.\.|…|:|!)*\s*$")
 # (... the set it evaluates named after it: "evaluate:dev", "evaluate: test", "Evaluating on the test set...")
 _EVAL_SET = r"(?:\s*:\s*|\s+on\s+(?:the\s+)?)(?P<set>dev|val|valid|validation|eval|test)(?=\W|$)"
-# (... or the model it evaluates: "* Evaluating basic_model", "Evaluating the model...", "Testing best_net:" -- a
+# (... or the model it evaluates: "* Evaluating basic_model", "Evaluating the model...", "Testing final_net" -- a
 # script's own announcement before model.evaluate(), whose progress bar has the training's keys)
 _EVAL_MODEL = r"(?:\s+(?:the\s+)?(?:best\s+|final\s+|trained\s+)?[\w\-]*(?:model|net|network|checkpoint|ckpt)[\w\-]*)"
 ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD
