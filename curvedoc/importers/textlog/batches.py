@@ -7,6 +7,7 @@ that does this; with ``reuse=False`` every line is read afresh and applied one b
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 
@@ -58,12 +59,42 @@ class BatchedFeed:
         # line above it: TextLogParser._json_line), and of the last line of the batch applied before
         self.line_before: tuple[int, str] = (-2, "")
         self.line_held: tuple[int, str] = (-2, "")
+        # the log's first line, when it states settings with their numbers ('running with learning rate = 0.0001 and
+        # batch size = 700'): printed again, word for word, after records, it opens a launch (see _opening_again)
+        self.opening: str | None = None
+        self.opening_at: list[tuple[int, str, int]] = []
+        self.opening_last = -1  # (the line it was last printed on)
 
     def use_plans_of_table(self, ncols: int):
         """A table header of ``ncols`` columns is in force: lines read by the plans made under such headers."""
         self.plans = self._plans_per_ncols.setdefault(ncols, {})
         self.families = self._families_per_ncols.setdefault(ncols, {})
         self.fast = {}
+
+    def _first_line(self, lineno: int, raw: str):
+        """The log's first line that says something: kept when it states settings with their numbers (words and a
+        number: a script's own first print as it starts), else never looked for again."""
+        if raw.strip():
+            # (else a text no line is: a line holds no newline)
+            self.opening = raw if (re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", raw) and re.search(r"\d", raw)) else "\n"
+            self.opening_at = [(lineno, raw.strip()[:120], self.seq)]
+            self.opening_last = lineno
+
+    def _opening_again(self, lineno: int, raw: str):
+        """The log's first line printed again, word for word, after records: the script was launched again into the
+        same file and printed what it prints as it starts (two launches each opened by 'running with learning rate =
+        0.0001 and batch size = 700' and their epoch counter back at 1): the records after it are the new launch's,
+        and the launches a restart (reader._started_again)."""
+        last, self.opening_last = self.opening_last, lineno
+        if not self.last_point_line or self.last_point_line <= last:
+            return  # (no record since it was last printed, but its own: a banner printed twice)
+        if any(ln == self.opening_at[0][0] for ln, _, _ in self.starts):
+            return  # (a start statement the reading knows: a launch already, each time it is printed)
+        self.launch_here()
+        if len(self.opening_at) == 1:
+            self.starts.append(self.opening_at[0])
+        self.opening_at.append((lineno, raw.strip()[:120], self.seq))
+        self.starts.append(self.opening_at[-1])
 
     def feed(self, lineno: int, raw: str):
         self.feed_lines(lineno, [raw])
@@ -91,6 +122,12 @@ class BatchedFeed:
             items = ((lineno, raw, shape_key(raw)) for lineno, line in enumerate(lines, first)
                      for raw in renderings(line))
         for lineno, raw, skel in items:
+            if self.opening is None:
+                self._first_line(lineno, raw)
+            elif raw == self.opening:
+                if self.reuse:
+                    self.flush()  # (the records before it are ordered before the launch it opens)
+                self._opening_again(lineno, raw)
             if lineno == self.frame_fed + 1 and self.reuse:
                 # the source line under a traceback's frame: read afresh and applied in its place, where the parser
                 # knows the frame before it (TextLogParser.apply), as the reference reading does
@@ -408,7 +445,7 @@ class BatchedFeed:
         p_plan, n_plan = self.plan_of[pid[p_rows[0]]], self.plan_of[pid[n_rows[0]]]
         shared = set(p_plan.line.rec.planned) & set(n_plan.line.rec.planned)
         if shared or ("eta" in p_plan.at and "eta" in n_plan.at) or (self.heading is not None and not is_pos[0])\
-                or self.block is not None\
+                or self.block is not None or self.page_columns is not None\
                 or self.in_settings_block():
             return False
         p_cols = [c[at_kind[p_rows[0]]:at_kind[p_rows[-1]] + 1] for c in cols[int(kid[p_rows[0]])]]
@@ -456,7 +493,7 @@ class BatchedFeed:
         if (kind == "none" and (self.heading is not None or ("counter" in at and None in seen) or self.bar_last)) \
                 or (self.heading is not None and BEST_HEADING.search(self.heading)) \
                 or (self.heading is not None and not r.ctx and evaluation_heading(self.heading)) \
-                or self.block is not None \
+                or self.block is not None or self.page_columns is not None \
                 or self.in_settings_block() \
                 or (kind == "global" and (not cols[at["inner"] + 1].all() or r.ctx == "val")) \
                 or (kind == "global" and r.bar and self.postfix_ahead.get((r.ctx,) + r.keys, True) is not False) \

@@ -32,6 +32,9 @@ EVAL_METRIC = re.compile(r"(?:^|[\s/_\-.])(?:loss|m?ap(?:50|75|s|m|l)?(?:@[\d.:]
 MAX_SETTINGS_RUN = 1000
 # the most lines a '--- Logging error ---' block spans (its traceback and the call stack of the logging call)
 MAX_LOGGING_ERROR_LINES = 200
+# a heading of a page in two columns, a phase at each, far apart: '  Training:        ..        Testing:'
+PAGE_COLUMNS = re.compile(r"^\s*(?:Train|Training|Trn)\s*:?\s{8,}(?P<right>Test|Testing|Val|Valid|Validation|Eval|"
+                          r"Evaluation|Dev)\s*:?\s*$", re.IGNORECASE)
 
 # a heading whose lines are settings, and such a line ("  lr: 0.0003", "epochs = 2")
 SETTINGS_HEADING = re.compile(r"(?i)\b(?:config\w*|arguments|args|hyper-?parameters|hparams|settings|options|parameters)\s*$")
@@ -146,6 +149,9 @@ class TextLogParser(BatchedFeed):
         # the line of an open '--- Logging error ---' block (the logging module's report of a record it could not
         # write: the program goes on), None when none is open
         self.logging_error_line: int | None = None
+        # (half the column where a page's right column starts, and its phase's word), under 'Training:  ..  Testing:'
+        self.page_columns: tuple[int, str] | None = None
+        self.ignored_line: int | None = None  # the last line of a traceback under 'Exception ignored in: ..
         self.resumes: list[tuple[int, str]] = []  # statements that training went on from a saved state
         # statements that a training starts ('Starting training...'): (line, text, the launch mark's record order)
         self.starts: list[tuple[int, str, int]] = []
@@ -376,7 +382,24 @@ class TextLogParser(BatchedFeed):
         if self.logging_error_line is not None and lineno - self.logging_error_line > MAX_LOGGING_ERROR_LINES:
             self.logging_error_line = None  # (a block that never printed its 'Arguments:' line ends anyway)
         in_logging_error = self.logging_error_line is not None
-        if a.crash and not in_logging_error:
+        if a.ignored:
+            # 'Exception ignored in: <function X.__del__ ..>': the traceback Python prints under it, up to its
+            # exception's line, is of an exception Python ignored (a finalizer's, at shutdown): the run went on or ended
+            # as it would have, no crash
+            self.ignored_line = lineno
+            return
+        if self.ignored_line is not None:
+            if a.crash and a.msg is not None and a.msg.strip().startswith("Traceback") \
+                    and lineno == self.ignored_line + 1:
+                return  # (its 'Traceback (most recent call last):')
+            if a.frame or (lineno == self.frame_line + 1 and raw[:1].isspace()):
+                self.ignored_line = lineno if a.frame else self.ignored_line
+            elif a.exception:
+                self.ignored_line = None
+                return  # (its exception's line, which ends it)
+            else:
+                self.ignored_line = None  # (a block cut short: what follows is read as itself)
+        if a.crash and not in_logging_error and self.ignored_line is None:
             msg = a.msg
             if self.crash_line is None or self.crash_line[0] < self.last_point_line:
                 if self.crash_line is not None:
@@ -473,6 +496,10 @@ class TextLogParser(BatchedFeed):
         if a.eta is not None:
             d, h, m, sec = a.eta
             self.note_eta(lineno, d * 86400 + h * 3600 + m * 60 + sec, a)
+        if a.rec is None and "rain" in raw and (pm := PAGE_COLUMNS.match(raw)):
+            # a page in two columns, headed 'Training:  ..  Testing:' (a console that prints the test's records
+            # indented to the right of the training's): records printed well right of the left column are the test's
+            self.page_columns = (pm.start("right") // 2, pm.group("right").lower())
         if a.heading is not None:
             # a heading ("Evaluation Results:") names the group of the key: value lines that follow it (they do
             # not continue the record printed before it)
@@ -493,7 +520,9 @@ class TextLogParser(BatchedFeed):
         if rec is not None and self.heading is not None:
             # (a progress bar's rendering is no member of a heading's group: the bar was drawn again after a block of
             # text -- a sample generation's 'Predict:' -- and its records are the bar's)
-            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2 and not rec.bar:
+            # (nor is a record opened by its bare count, '3  train loss=0.19  valid acc=0.50': the count is its position)
+            if rec.step is None and rec.epoch is None and len(rec.keys) <= 2 and not rec.bar \
+                    and not re.match(r"\s*\d+\s+[A-Za-z]", a.msg if a.msg is not None else strip_prefix(raw)[0]):
                 # a new record, not the reading changed in place: a plan may hold that reading (see Plan)
                 heldout = re.search(r"(?i)\b(eval\w*|valid\w*|val|test\w*|dev)\b", self.heading)
                 rec = dataclasses.replace(rec, keys=tuple(f"{self.heading}/{k}" for k in rec.keys),
@@ -542,6 +571,15 @@ class TextLogParser(BatchedFeed):
                     if key != rec.keys[0] or rec.values[0] != rec.epoch:
                         self.summary.setdefault(f"best {tag_of(key, rec.ctx)}", val)
             return
+        if self.page_columns is not None and rec.keys and not rec.ctx and not rec.config \
+                and len(raw) - len(raw.lstrip()) >= self.page_columns[0]:
+            # (a record in the right column of a page headed 'Training:  ..  Testing:': the held-out phase's)
+            # (each key under the phase's word, 'test/eval': a key spelt with a split word -- Marvin's 'eval', the
+            # batch's score -- is the left column's too, and the two columns' are two series)
+            word = "test" if self.page_columns[1].startswith("test") else "val"
+            rec = dataclasses.replace(rec, ctx="val", keys=tuple(
+                k if OPTIMIZER_KEY.search(k) or (k.split()[0].lower() if " " in k else "") in (word, self.page_columns[1])
+                else f"{word}/{k}" for k in rec.keys))
         if a.checkpoint:
             for key in rec.keys:  # (a statement that is the series' print: its points, counted as such)
                 t = tag_of(key, rec.ctx)
@@ -1371,6 +1409,35 @@ class TextLogParser(BatchedFeed):
                     self.epoch_plans.append((self.seq + 1, int(val)))
                 return
 
+    @staticmethod
+    def _second_loop(alts: list) -> int | None:
+        """Of one record printed in every epoch by two loops counted against two totals ('[i/251] running loss ..' over
+        the training set, then '[i/32] running loss ..' over the validation set, the same print in both loops), the
+        one with the smaller total, each time after the other: the evaluation's pass (its index), None when the two
+        do not take turns so."""
+        periods = [parts[0].period for parts in alts]
+        if any(len({x.period for x in parts}) != 1 for parts in alts) or min(periods) <= 0 or periods[0] == periods[1]:
+            return None
+        small = int(np.argmin(periods))
+        orders = [np.sort(np.concatenate([x.arrays()[2] for x in parts])) for parts in alts]
+        if orders[small][0] < orders[1 - small][0]:
+            return None  # (the evaluation comes after training's loop)
+        who = np.concatenate([np.zeros(len(orders[0]), dtype=np.int8), np.ones(len(orders[1]), dtype=np.int8)])
+        who = who[np.argsort(np.concatenate(orders), kind="stable")]
+        turns = int((who[1:] != who[:-1]).sum())
+        # (each turn a whole loop, several records long: two jobs writing into one log line by line take turns at
+        # every record, and are two trainings -- see test_two_jobs_with_different_epoch_lengths_are_two_series)
+        if turns < 3 or min(len(o) for o in orders) < 3 * (turns + 1) / 2:
+            return None
+        # (... and each of its turns inside one epoch, as a loop over a set is: launches appended one after another,
+        # with other batch counts, take turns that each span their epochs -- several trainings, not an evaluation)
+        got = [x.arrays() for x in alts[small]]
+        st = np.concatenate([g[0] for g in got])[np.argsort(np.concatenate([g[2] for g in got]), kind="stable")]
+        block = np.cumsum(np.r_[0, (who[1:] != who[:-1]).astype(np.int64)])[who == small]
+        epoch = st // periods[small]
+        ends = np.flatnonzero(np.diff(block)) + 1
+        return small if all(len(set(e.tolist())) == 1 for e in np.split(epoch, ends)) else None
+
     def launch_here(self):
         """A launch starts here (a configuration, a start or resume statement, another plan): the records after it
         are its own; the line of the last point before it is where the launch before ended (``launch_ends``)."""
@@ -1529,12 +1596,16 @@ class TextLogParser(BatchedFeed):
         # printed after training without a step) is kept apart as "key [2]"
         merged: dict[str, list[Series]] = {}
         by_key: dict[str, list] = {}
-        for (k, _, _), parts in groups.items():
+        loops: dict[str, list] = {}
+        for (k, clock, period), parts in groups.items():
             by_key.setdefault(k, []).append(parts)
+            loops.setdefault(k, []).append((clock, period))
         for k, alts in by_key.items():
             alts.sort(key=lambda parts: -sum(x.count() for x in parts))
+            held = self._second_loop(alts) if len(alts) == 2 and len(set(c for c, _ in loops[k])) == 1 \
+                and not split_of(k) else None
             for j, parts in enumerate(alts):
-                merged[k if j == 0 else f"{k} [{j + 1}]"] = parts
+                merged[f"val/{k}" if j == held else k if j == 0 else f"{k} [{j + 1}]"] = parts
         trained = self._printed_steps(merged)
         if trained is not None:
             self._join_evaluations(merged, trained)

@@ -250,6 +250,12 @@ EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Int
 # no crash, and its lines are no records.
 LOGGING_ERROR = re.compile(r"^(?:(?P<open>--- Logging error ---)|Call stack:|Message: (?:'.*'|\".*\")|"
                            r"(?P<close>Arguments: (?:\(.*\)|\[.*\]|\{.*\}|None)))\s*$")
+# What Python prints for an exception it ignores -- raised in a finalizer ('__del__'), an atexit callback, a
+# generator closed by the collector, mostly as the interpreter shuts down after the script's work is done -- before
+# that exception's traceback: 'Exception ignored in: <function AtomicFunction.__del__ at 0x7f..>', 'Exception ignored in
+# atexit callback: ..', 'Exception ignored on calling ctypes callback function: ..', 'Exception ignored while ..'.
+# Python goes on (or goes on exiting) as if nothing happened: the traceback under it is no crash.
+IGNORED_EXCEPTION = re.compile(r"^Exception ignored (?:in|on|while|when|during)\b")
 # the time a trainer's progress line says is left: "eta: 13:02:11", "eta: 1 day, 2:03:04" (detectron2, MMEngine, YOLOX)
 ETA = re.compile(r"\beta\s*[:=]\s*(?:(?P<d>\d+)\s*days?,\s*)?(?P<h>\d+):(?P<m>\d\d):(?P<s>\d\d)\b", re.IGNORECASE)
 # a statement that training went on from a saved state (not a setting such as "resume_from = None"): detectron2's
@@ -953,6 +959,34 @@ SET_FILLER = {"test", "testing", "tested", "metrics", "metric", "results", "resu
               "training", "all", "full", "whole"}
 
 
+# a quantity said to be of an epoch, an iteration or a step, then its value after 'is' / '=' / ':': "running loss of
+# epoch 0 is : 12.5", "mean loss in iteration 300 = 0.52" (the clock's number is not the quantity's value)
+QUANTITY_OF_CLOCK = re.compile(r"\b(?P<name>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,3}?)\s+(?:of|in|at|for)\s+"
+                               r"(?:the\s+)?(?P<clock>epoch|iteration|iter|step)\s+(?P<n>\d+)\s*(?:is|was|=|:)\s*:?\s*"
+                               r"(?=[-+]?(?:\d|\.\d))", re.IGNORECASE)
+
+
+# a quantity named in words, its short name in parentheses, then '=' / ':' and its value: "mean average precision
+# (mAP@0.50) = 0.403355", "mean_average_precision (mAP@0.5) = 0.40", "Peak signal-to-noise ratio (PSNR): 31.2"
+NAMED_THEN_SHORT = re.compile(r"(?P<long>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,5})\s*"
+                              r"\((?P<short>[A-Za-z][\w@.\-]{1,20})\)\s*[=:]\s*(?=[-+]?(?:\d|\.\d))")
+
+
+def _abbreviates(m: re.Match) -> bool:
+    """Do the short name's letters (up to a digit, '@', '-' or '.') abbreviate the words before it -- each letter,
+    in order, a word's first letter?"""
+    letters = re.match(r"[A-Za-z]+", m.group("short")).group(0).lower()
+    initials = "".join(w[0] for w in re.split(r"[\s_\-]+", m.group("long").lower()) if w)
+    if len(letters) < 2 or len(letters) > len(initials):
+        return False
+    it = iter(initials)
+    return all(ch in it for ch in letters)
+
+
+# a bare whole number first on a record's line, set off by a tab or a run of spaces before a named value
+LEAD_COUNT = re.compile(r"\s*(\d{1,7})(?:\t|\s{2,})[A-Za-z][\w .\-]*\s*[=:]\s*[-+]?(?:\d|\.\d|nan)")
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -971,6 +1005,27 @@ def parse_record(msg: str) -> Rec | None:
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
         msg = (cm.group("lead") + "epoch " + cm.group("e") + (" step " + cm.group("s") if cm.group("s") else "")
                + msg[cm.end():])
+    if "(" in msg and ")" in msg and NAMED_THEN_SHORT.search(msg) is not None:
+        # "mean average precision (mAP@0.50) = 0.4034": a quantity named in words, then its short name in parentheses
+        # and its value -- the short name is its key (a unit in parentheses, 'PSNR (dB) = 31.2', abbreviates nothing)
+        msg = NAMED_THEN_SHORT.sub(lambda m: f"{m.group('short')} = " if _abbreviates(m) else m.group(0), msg)
+    if " of " in msg or " in " in msg or " at " in msg or " for " in msg:
+        qm = QUANTITY_OF_CLOCK.search(msg)
+        name = qm.group("name").split() if qm is not None else []
+        while name and name[0].lower() in NOT_KEYS:
+            name = name[1:]  # ('the loss of epoch 3 is 0.5': the loss)
+        if name and not CHECKPOINT_SAID.search(msg):
+            # "running loss of epoch 0 is : 12.5": a quantity said to be of an epoch (of a step) and then its value --
+            # the epoch is the record's, the value the quantity's; written out, "epoch 0 | running loss: 12.5" (a
+            # checkpoint saved at an epoch says where, as before)
+            head = msg[:qm.start()]
+            if (fm := re.fullmatch(r"\s*\[\s*(\d+)\s*/\s*(\d+)\s*\]\s*", head)) is not None \
+                    and qm.group("clock").lower() == "epoch":
+                # ('[12/251] running loss of epoch 0 is : ..': the fraction before it counts the epoch's batches)
+                head = f"{qm.group('clock')} {qm.group('n')} [{fm.group(1)}/{fm.group(2)}] | "
+                msg = head + f"{' '.join(name)}: " + msg[qm.end():]
+            else:
+                msg = head + f"{qm.group('clock')} {qm.group('n')} | {' '.join(name)}: " + msg[qm.end():]
     heading_fraction = LEAD_FRACTION.match(msg) if msg[:1].isdigit() or msg[:1].isspace() or msg[:1] == "[" else None
     if "`" in msg:
         # an assignment quoted as code in a sentence ("set the environment variable `TF_ENABLE_ONEDNN_OPTS=0`") is
@@ -1257,9 +1312,13 @@ def parse_record(msg: str) -> Rec | None:
         # under "datasets target sizes:") it is not, nor with a whole number printed without a decimal point
         # ("Dataset split - Train: 7000, Val: 1000, Test: 2000": the splits' sizes), nor with a duration ("Epoch 5
         # loss 9.52 | train 2.2s | infer 4.5s": the time the split took)
+        # (nor 'eval' after the line's own loss, 'loss = 0.78 * 1  eval = 0.79': what the program evaluates on the
+        # batch -- a score --, the word naming the evaluation as much as its set, and the line's loss said already)
         if low in SPLIT_WORDS and SPLIT_WORDS[low] in ("train", "val") and low != "v" and len(pairs) >= 2 \
                 and not ("." not in raw and not math.isnan(v) and float(v).is_integer()) \
-                and not _is_duration(msg, key, raw):
+                and not _is_duration(msg, key, raw) \
+                and not (low.startswith("eval") and any(LOSS_WORD.search(k) and k.split()[0].lower() not in SPLIT_WORDS
+                                                        for k in seen)):
             key = key + " loss"
             if SPLIT_WORDS[low] == "train":
                 bare_train = True
@@ -1346,6 +1405,11 @@ def parse_record(msg: str) -> Rec | None:
     elif counters and bar and epoch is None and inner is None and bar != 4:
         # (a Keras bar drawn complete counts no position: its count is its total, the same at every epoch)
         counter = counters[0][0]
+    if counter is None and epoch is None and step is None and inner is None and not bar and keys \
+            and (lc := LEAD_COUNT.match(msg)) is not None:
+        # '5\ttrain loss=0.191\ttrain acc=0.899\tvalid loss=4.406': a bare whole number first on the line, set off
+        # by a tab or a run of spaces before named values, counts the records -- their position
+        counter = int(lc.group(1))
     if not keys and step is None and epoch is None:
         return None
     if len(keys) >= 2 and step is None and epoch is None and inner is None and not bar \
@@ -1375,8 +1439,11 @@ _PHASE = (r"(?:\s+(?:begins?|start(?:s|ed)?|loop|phase|mode|stage|results?|set))
           r"(?:\s+in\s+(?:eval(?:uation)?|test|val(?:idation)?|train(?:ing)?)\s+mode)?\s*(?:\.\.\.|…|:|!)*\s*$")
 # (... the set it evaluates named after it: "evaluate:dev", "evaluate: test", "Evaluating on the test set...")
 _EVAL_SET = r"(?:\s*:\s*|\s+on\s+(?:the\s+)?)(?P<set>dev|val|valid|validation|eval|test)(?=\W|$)"
+# (... or the model it evaluates: "* Evaluating basic_model", "Evaluating the model...", "Testing final_net" -- a
+# script's own announcement before model.evaluate(), whose progress bar has the training's keys)
+_EVAL_MODEL = r"(?:\s+(?:the\s+)?(?:best\s+|final\s+|trained\s+)?[\w\-]*(?:model|net|network|checkpoint|ckpt)[\w\-]*)"
 ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD
-                           + r"(?:" + _EVAL_SET + r")?" + _PHASE, re.IGNORECASE)
+                           + r"(?:" + _EVAL_SET + r"|" + _EVAL_MODEL + r")?" + _PHASE, re.IGNORECASE)
 # ("Now continue training……" between an evaluation and the next epoch's records: training goes on; not a resume, which
 # names what it goes on from)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
@@ -1778,6 +1845,9 @@ class Line:
     logging_error: str | None = None
     # a line of a JSON object printed over several lines (see _json_line): the parser joins them into one object
     json: tuple | None = None
+    # the line Python prints before the traceback of an exception it ignores (IGNORED_EXCEPTION): that traceback, up to
+    # its exception's line, is no crash
+    ignored: bool = False
 
 
 JSON_ITEM = re.compile(r'"(?P<k>[^"\\]{1,120})"\s*:\s*(?P<v>.*?)\s*,?')
@@ -1806,6 +1876,11 @@ def _json_line(msg: str) -> tuple | None:
     return None
 
 
+def _opens_with_position(msg: str, rec: Rec) -> bool:
+    """Does a record's line open with its position -- its epoch or step read, or a bare count first on the line?"""
+    return rec.epoch is not None or rec.step is not None or bool(re.match(r"\s*\d+\b(?![.,:/])", msg))
+
+
 def setting_value(text: str):
     """A printed setting's value: a number (an int when written as one), else the text without its quotes."""
     text = text.strip()
@@ -1832,6 +1907,9 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         a.logging_error = "open" if lm.group("open") else "close" if lm.group("close") else "line"
         return a
     a.garbled = GARBLED.search(msg) is not None
+    if msg[:1] == "E" and IGNORED_EXCEPTION.match(msg):
+        a.ignored = True
+        return a
     if CRASH.search(msg) or CRASH.search(prefix):
         a.crash = True
         a.kill = bool(KILL_WORDS.search(msg) or KILL_WORDS.search(prefix))
@@ -1991,7 +2069,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         # each fit or launch: it describes the model, it is no training series
         a.rec = None
         return a
-    if rec is not None and rec.keys and CHECKPOINT_SAID.search(msg):
+    if rec is not None and rec.keys and (cm := CHECKPOINT_SAID.search(msg)) \
+            and not (_opens_with_position(msg, rec) and not re.search(r"\d", msg[cm.start():])):
+        # (a record opened by its position with a note after its last number that the model was saved -- '5  train
+        # loss=0.19  valid acc=0.50  > saved as best model!', 'Epoch 3 val_loss=1.05 -> saving model' -- is the
+        # record: the note says what was done with it, it restates nothing)
         a.checkpoint = True
         if all(k.lower().split()[-1] in CLOCK_WORDS for k in rec.keys):
             # "Saved validation checkpoint at step 5000 to ..", "Saving model at epoch 3": where a checkpoint was

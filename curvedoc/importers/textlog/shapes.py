@@ -131,7 +131,7 @@ def shape_of(a: Line) -> tuple:
     """A reading with its numbers left out: what must be the same for two lines to read alike."""
     t, r = a.table_row, a.rec
     return (a.empty, a.garbled, a.spliced, a.crash, a.frame, a.exception, a.resume, a.early, a.checkpoint, a.logging_error,
-            bool(a.settings), bool(a.options), a.dot is not None,
+            a.ignored, bool(a.settings), bool(a.options), a.dot is not None,
             a.copypaste is not None, a.table_head, a.heading, a.unparsed, a.eta is None, a.clear,
             None if a.progress is None else a.progress[0],
             None if t is None else (tuple(t.keys), len(t.vals), t.bar, t.label),
@@ -440,7 +440,7 @@ def acts_beyond_its_numbers(a: Line) -> bool:
     """Does the reading say more than a record or table row: a crash, a resume, an early stop, settings, a table
     header (what the parser does with it depends on its text, not only on its numbers)?"""
     return bool(a.crash or a.frame or a.exception or a.resume or a.early or a.checkpoint or a.launch or a.spliced
-                or a.logging_error or a.settings or a.options
+                or a.logging_error or a.ignored or a.settings or a.options
                 or a.dot is not None or a.copypaste is not None or a.table_head is not None or a.dict_settings is not None
                 or a.kv_row is not None or a.kv_rule or a.json is not None or a.announce is not None or a.plan_epochs is not None)
 
