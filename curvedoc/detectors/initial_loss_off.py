@@ -332,8 +332,9 @@ def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
     )
 
 
-def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params, tag: str | None = None) -> Hit:
-    """The first loss far above log K. How long the loss takes to come down to log K is the cost of the bad
+def _far_above(steps, v, first, second, chance, ratio, k, k_src, conf, p: Params, tag: str | None) -> Hit:
+    """The first loss far above log K (``tag``: the training loss's, named in the evidence so that a verdict that
+    restates this finding -- plateau-at-chance after an explosion -- finds it). How long the loss takes to come down to log K is the cost of the bad
     start: back there by the next logged value, or within ``transient_frac`` of the run, it cost at most one
     logging interval -- the epoch mean of a first epoch whose first batches ran on a bad start, a first reading
     taken before the output layer rescaled itself -- and the run went on from where a good start would have put
