@@ -81,7 +81,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
-from curvedoc.detectors._progress import adversarial, held_out_moved, rate_rose
+from curvedoc.detectors._progress import accuracy, adversarial, held_out_moved, k_from_acc, rate_rose
 from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
@@ -588,8 +588,6 @@ def _k_at_chance(run: Run) -> int | None:
     """K read from a held-out accuracy whose median over four or more evaluations sits at 1/K (within 10%): a model
     that never left chance names its class count by its score -- 0.25 of four classes -- as plateau-at-chance reads
     it. None otherwise."""
-    from curvedoc.detectors._progress import accuracy, k_from_acc
-
     a = accuracy(run, "val_acc")
     if len(a) < 4:
         return None

@@ -42,6 +42,7 @@ seeds/000 10.16 Debugging training: 'Learning rate schedule'.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -174,8 +175,10 @@ _PLAN_UNITS = {"epoch": frozenset({"epoch", "epochs"}),
                "step": frozenset({"step", "steps", "iter", "iters", "iteration", "iterations", "updates"})}
 
 
+@functools.lru_cache(maxsize=4096)
 def _plan_unit(key: str) -> str | None:
-    """'epoch' / 'step' when ``key`` (a last key part) names a planned number of epochs / steps by its words."""
+    """'epoch' / 'step' when ``key`` (a last key part) names a planned number of epochs / steps by its words (cached:
+    asked of every setting and every tag a run has, and a text log may have thousands)."""
     words = [w for w in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", key) if w]
     low = {w.lower() for w in words}
     units = [u for u, ws in _PLAN_UNITS.items() if low & ws]
@@ -184,29 +187,38 @@ def _plan_unit(key: str) -> str | None:
     return units[0]
 
 
+@functools.lru_cache(maxsize=8)
+def _keys_unit(keys: tuple[str, ...]) -> str | None:
+    """The unit a list of plan spellings names ('epoch' for :data:`PLANNED_EPOCH_KEYS`, 'step' for
+    :data:`PLANNED_STEP_KEYS`): its spellings' own unit, by their words or as a bare unit word ('epochs')."""
+    for unit, words in _PLAN_UNITS.items():
+        if any(_plan_unit(k) == unit or k in words for k in keys):
+            return unit
+    return None
+
+
 def _names_plan(key: str, keys: tuple[str, ...]) -> bool:
     """Whether a setting's or tag's key (its last dotted/slashed part, case kept: camelCase splits words) names the
-    plan ``keys`` list (:data:`PLANNED_EPOCH_KEYS` or :data:`PLANNED_STEP_KEYS`)."""
+    plan ``keys`` list (:data:`PLANNED_EPOCH_KEYS` or :data:`PLANNED_STEP_KEYS`): one of its spellings, or a name of
+    the same unit by its words."""
     key = re.split(r"[./]", str(key).strip())[-1]
     if key.lower() in keys:
         return True
     unit = _plan_unit(key)
-    return unit is not None and any(_plan_unit(k) == unit or k in _PLAN_UNITS[unit] for k in keys)
+    return unit is not None and unit == _keys_unit(keys)
 
 
 def _hparam(run: Run, keys: tuple[str, ...]) -> tuple[int, str] | None:
     """The first positive integer hyperparameter whose last dotted/slashed key part is one of ``keys`` (or names the
     same plan by its words: :func:`_plan_unit`), the listed spellings first."""
-    found = {}
+    found: dict[str, tuple[int, str]] = {}  # by the listed spelling, or by the last key part of a name by its words
     for key, val in (run.hparams or {}).items():
         k = _last_key(key)
-        if k not in keys and _names_plan(key, keys):
-            k = "~" + k  # after the listed spellings
-        if (k in keys or k.startswith("~")) and k not in found:
+        if k not in found and (k in keys or _names_plan(key, keys)):
             v = _int(val)
             if v is not None and v > 0 and not isinstance(val, bool):
                 found[k] = (v, str(key))
-    for k in (*keys, *sorted(k for k in found if k.startswith("~"))):
+    for k in (*keys, *sorted(k for k in found if k not in keys)):
         if k in found:
             return found[k]
     return _plan_column(run, keys)

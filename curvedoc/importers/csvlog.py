@@ -583,6 +583,14 @@ def _measured(name: str) -> bool:
     return "loss" in T.norm_name(name) or classify(name) is not None
 
 
+def _row_counter(cols: list[T.NumericColumn]) -> tuple[T.NumericColumn | None, bool]:
+    """The column a table's rows count by (a step, else the epoch or episode) and whether it climbs throughout:
+    filled on every row and strictly rising (no appended launch going back over it)."""
+    counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
+    climbs = counter is not None and bool(counter.present.all()) and bool(np.all(np.diff(counter.values) > 0))
+    return counter, climbs
+
+
 def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> bool:
     """A loss or a quality metric filled in every row up to some row and empty in every row after it (two or more),
     in a table whose every other column is filled in every row, its counter climbing throughout: the rows went on and
@@ -605,8 +613,8 @@ def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue
         tails.append((c, len(idx)))
     if not tails or not all(_measured(c.name) for c, _ in tails):
         return False
-    counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
-    if counter is not None and counter.present.all() and not bool(np.all(np.diff(counter.values) > 0)):
+    counter, climbs = _row_counter(cols)
+    if counter is not None and counter.present.all() and not climbs:
         return False
     for c, j in tails:
         c.values = c.values.copy()
@@ -624,12 +632,13 @@ def _empty_tails_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue
 def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]) -> None:
     """Rows of a table of several logging intervals (a training loss every step, a validation loss every epoch) that
     carry no loss or quality metric at all, only their counter, clocks and schedule (columns that never turn back), all
-    after the last value of some of them. A row of a wide table exists because something was logged at its step, and a writer of whole rows
-    (``pd.DataFrame(records).to_csv``) writes NaN as an empty cell: once a loss goes NaN the rows go on, blank. Those
-    columns (the ones that had stopped before such a row) are read as NaN on the blank rows after their last value
-    (and said). Left alone: a table with a blank row before any column stopped (rows that log only a setting are
-    its habit), rows still holding a number that goes up and down (data a reader took for a series), a measured column that begins after the stop (a new phase logs other columns), a counter that goes
-    back (an appended launch), fewer than two blank rows."""
+    after the last value of some of them. A row of a wide table exists because something was logged at its step, and
+    a writer of whole rows (``pd.DataFrame(records).to_csv``) writes NaN as an empty cell: once a loss goes NaN the rows
+    go on, blank. Those columns (the ones that had stopped before such a row) are read as NaN on the blank rows after
+    their last value (and said). Left alone: a table with a blank row before any column stopped (rows that log only a
+    setting are its habit), rows still holding a number that goes up and down (data a reader took for a series), a
+    measured column that begins after the stop (a new phase logs other columns), a counter that goes back (an
+    appended launch), fewer than two blank rows."""
     cols = conv.columns
     n = len(cols[0].values) if cols else 0
     if n < 4:
@@ -649,14 +658,15 @@ def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]
     stopped = [c for c in measured if last[c.name] < first_blank]
     if not stopped or max(firsts) > first_blank:
         return  # a blank row before anything stopped, or a column that begins after: not a NaN tail
-    counter = T.find_column(cols, (*STEP_NAMES, *T.COARSE_COUNTERS))
-    if counter is None or not counter.present.all() or not bool(np.all(np.diff(counter.values) > 0)):
+    counter, climbs = _row_counter(cols)
+    if counter is None or not climbs:
         return
+    measured_ids = {id(c) for c in measured}
     for c in cols:
         # what a blank row may still hold: counters and clocks (never going back) and a schedule (an LR decaying or
         # held); a column that goes up and down there is data the table went on logging (a number a reader took
         # for a series), and the rows are not blank
-        if c is counter or any(c is m for m in measured) or not (c.present & blank).any():
+        if c is counter or id(c) in measured_ids or not (c.present & blank).any():
             continue
         d = np.diff(c.values[c.present])
         if not (bool(np.all(d >= 0)) or bool(np.all(d <= 0))):
