@@ -271,8 +271,12 @@ def _auc_at_chance(run: Run, p: Params) -> Iterator[Hit]:
 
 def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
     """An agent that never beat its untrained policy (:func:`rl_never_improved`: in reinforcement learning the
-    chance level is the return the untrained, random policy collects -- the start of the run). It also restates
-    underfitting's reading of the same metric (the agent learned nothing in the run): that stays as context."""
+    chance level is the return the untrained, random policy collects -- the start of the run), as context (info).
+    The verdict is underfitting's, which reads the same metric the same way: an agent's return has no chance level
+    of its own (no K names it, unlike an accuracy at 1/K or a loss at log K), so 'never beat where it started' is
+    a run that learned nothing in its schedule -- what practitioners call an agent that does not learn. A return
+    that is exactly 0 at most evaluations (a sparse reward never once collected) is a floor with a meaning of its
+    own, and stays this rule's verdict (:func:`_from_metric`)."""
     judged = rl_never_improved(run, p.rl_min_points, p.rl_floor, p.rl_z)
     if not judged:
         return
@@ -289,11 +293,10 @@ def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
                 "the time by design, so the exploration schedule had barely begun rather than nothing being learned")
     yield Hit(msg, step=end, steps=(0, end), confidence=0.75,
               evidence={"metric": tag, "start": first, "end": last, "spread": spread, "points": n,
-                        "rl_never_improved": True, "restates": [["underfitting", tag]],
-                        **({"exploration_rate": exploring[1]} if exploring else {})},
+                        "rl_never_improved": True, **({"exploration_rate": exploring[1]} if exploring else {})},
               causes=("too-few-steps", "lr-too-low") if exploring else
               ("lr-too-low", "optimizer-not-stepping", "wrong-loss", "capacity"),
-              severity="info" if exploring else None)
+              severity="info")
 
 
 def _few_points_at_log_k(run: Run, p: Params) -> Iterator[Hit]:
@@ -875,17 +878,21 @@ def _climbing(v: np.ndarray) -> bool:
     return first > 0 and last >= 1.5 * first and math.isfinite(sigma) and last - first > 6.0 * sigma
 
 
-def _class_shares(v: np.ndarray, k: int, p: Params) -> bool:
-    """Every evaluation scores one of exactly K numbers that sum to 1 (within 0.01, as :func:`_two_shares`), over at
-    least ``min_evals`` evaluations and twice as many as K: the K class shares of a fixed evaluation set, i.e. a model
-    that predicts one class for every example at every evaluation (a different one from time to time). A model
-    that learned anything, or whose predictions are mixed, scores other numbers: an at-chance model on a set of a
-    few hundred examples scatters over many values, not K. (K = 2 is :func:`_binary_prior`'s, whose chance level is
-    the majority share)"""
-    if k < 3 or len(v) < max(p.min_evals, 2 * k):
-        return False
+def _class_shares(v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
+    """(K, why, q) when every evaluation scores one of exactly K >= 3 numbers that sum to 1 (within 0.01, as
+    :func:`_two_shares`), over at least ``min_evals`` evaluations and twice as many as K: the K class shares of a
+    fixed evaluation set, i.e. a model that predicts one class for every example at every evaluation (a different
+    one from time to time). K is the count of those numbers, whatever level they sit at -- on an unbalanced set the
+    shares (0.30, 0.30, 0.25, 0.15) name no 1/K, and the median of such a series reads K wrong -- and the chance
+    level q is the largest share: no constant predictor scores more. A model that learned anything, or whose
+    predictions are mixed, scores other numbers: an at-chance model on a set of a few hundred examples scatters over
+    many values, not K. (K = 2 is :func:`_binary_prior`'s.)"""
     u = np.unique(np.round(v, 6))
-    return len(u) == k and abs(float(u.sum()) - 1.0) <= 0.01 and float(u[-1]) < 1.0
+    k = len(u)
+    if k < 3 or len(v) < max(p.min_evals, 2 * k) or abs(float(u.sum()) - 1.0) > 0.01 or float(u[-1]) >= 1.0:
+        return None
+    return k, (f"every one of the {len(v)} evaluations scores one of {k} numbers that sum to 1, the {k} class "
+               "shares: the model predicts one class for every example"), float(u[-1])
 
 
 def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tuple[int, str] | None:
@@ -944,9 +951,6 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
             return k, f"from the accuracy at 1/K and {run.roles[role]} at log K"
     if frozen:
         return k, "from the accuracy level, identical at every evaluation"
-    if _class_shares(v, k, p):
-        return k, (f"every one of the {len(v)} evaluations scores one of {k} numbers that sum to 1, the {k} class "
-                   "shares: the model predicts one class for every example")
     first = _untrained_loss(run)
     if first is not None and abs(first / math.log(k) - 1.0) <= p.match_tol:
         # the untrained model's own loss (read before any update had moved it) is log K: a fresh K-way classifier
@@ -1181,11 +1185,17 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 # longer changes (weights gone NaN or inf output one class, whose share is 1/K on a balanced set)
                 frozen = float(np.ptp(v)) == 0.0
         sigma = noise_sigma(v)
-        chance = None
+        chance = shares = None
         if k_given:
             k, src = k_given, "num_classes"
         else:
-            ks = _val_k(run, v, sigma, frozen, p)
+            # only the K class shares at every evaluation: the strongest reading, taken first (a loss a little above
+            # log K' for a neighbouring K' must not name another K whose 1/K the majority share then exceeds)
+            ks = _class_shares(v, p) if collapsed_at is None else None
+            if ks is not None:
+                chance = shares = ks[2]
+            else:
+                ks = _val_k(run, v, sigma, frozen, p)
             if ks is None and collapsed_at is None:
                 # (a collapse is read at 1/K only: a converged model's small evaluation set repeats its high score
                 # at every late evaluation, which a majority share cannot be told from)
@@ -1207,7 +1217,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # one that learned, so 'never beat chance' is no evidence of chance -- unless a loss says so by sitting
             # where a prior predictor's sits
             continue
-        if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance) and \
+        # (every evaluation at one of the class shares is a constant predictor's score, whichever share most of
+        # them show: none beat chance)
+        if not never_beat_chance(v, k, p.val_margin, p.acc_slack, chance) and shares is None and \
                 not (collapsed_at is None and _two_shares(v) == chance):
             bp = _binary_prior(run, v, p) if k == 2 and not k_given and collapsed_at is None else None
             if bp is None or not (_two_shares(v) == bp[2] or never_beat_chance(v, 2, p.val_margin, p.acc_slack, bp[2])):
@@ -1364,12 +1376,12 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
         if k is None:
             return
         if math.isfinite(acc_tail):
-            if not acc_at_chance(acc_tail, k, p.acc_slack):
+            if not acc_at_chance(acc_tail, k, p.acc_slack) and not _never_left_log_k(run, v, steps, k, acc_tail, p):
                 return  # the accuracy shows learning: a loss near log(K) is a coincidence (or imbalance)
             if k_src is None:
                 if _started_wider(run, k, acc_tail, p):
                     return
-                k_src = "loss+acc"
+                k_src = "loss+acc" if acc_at_chance(acc_tail, k, p.acc_slack) else "losses"
         else:
             why = looks_non_ce(run)
             if why:
@@ -1458,7 +1470,8 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
         sigma_plateau = noise_sigma(plateau)
         if math.isfinite(sigma_plateau) and sigma_plateau > limit:
             return
-    if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack):
+    if math.isfinite(acc_tail) and not acc_at_chance(acc_tail, k, p.acc_slack) \
+            and not _never_left_log_k(run, v, steps, k, acc_tail, p):
         return
     still = -band <= tail - chance <= band_hi and b >= n - max(2, int(0.05 * n))
     level = float(np.median(v[a : b + 1]))
@@ -1467,11 +1480,15 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
     acc_split, acc_tag = _acc_read(run, acc, acc_tail)
     if math.isfinite(acc_tail):
         acc_txt = f"; {acc_split} accuracy {acc_tag} {acc_tail:.3f} vs chance 1/K = {1.0 / k:.3f}"
+        if not acc_at_chance(acc_tail, k, p.acc_slack):
+            acc_txt += (", the arg-max of outputs that stayed uniform (the losses never left log K): an unbalanced set's "
+                        "larger classes, not learning")
     loss_name = f"the training loss {run.roles['train_loss']}"
     src_txt = {"given": "num_classes", "loss+acc": "from the loss level and the accuracy",
                "loss": "inferred from the loss level",
                "start+acc": "from the first loss, which started there, and an accuracy at chance for that K",
-               "loss+blowup": "from the first loss, which started there before the loss exploded"}[k_src]
+               "loss+blowup": "from the first loss, which started there before the loss exploded",
+               "losses": "from the training and validation losses, both at log K from the start"}[k_src]
     blow = _blowup(run, chance, p.explode_ratio)
     if blow is not None and blow["step"] > int(steps[min(a + w, n - 1)]):
         blow = None  # a spike well inside the plateau is not what put the model there
@@ -1489,7 +1506,8 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
                f"{src_txt}) from step {fmt_step(steps[a])} to {fmt_step(steps[b])} "
                f"({fmt_pct(share).lstrip('+')} of the run) before it started to learn{acc_txt}")
         severity = "warning"
-    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75, "loss+blowup": 0.85, "start+acc": 0.85}[k_src]
+    conf = {"given": 0.85, "loss+acc": 0.95, "loss": 0.75, "loss+blowup": 0.85, "start+acc": 0.85,
+            "losses": 0.85}[k_src]
     if k > 1001 and k_src == "loss":
         conf = 0.6
     conf *= 0.85 + 0.15 * min(1.0, (share - p.min_share) / max(1e-9, 1.0 - p.min_share))
@@ -1549,6 +1567,26 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
     yield Hit(msg, step=int(steps[a]), steps=(int(steps[a]), int(steps[b])), confidence=min(conf, 0.97),
               evidence=ev, severity=severity, causes=tuple(causes),
               check=_check(run, steps, a, b, p, corroborated=blow is not None or learned_before))
+
+
+def _never_left_log_k(run: Run, v: np.ndarray, steps: np.ndarray, k: int, acc_tail: float, p: Params) -> bool:
+    """The losses never left log K: the training loss from its first reading at the run's start (the untrained
+    model's) to its last, read as the medians of its five fifths, and the validation loss at every one of at least
+    ``min_evals`` evaluations, all within ``band`` of log K. A cross-entropy that stays at log K on both splits from
+    the start is a model whose outputs are (near) uniform whatever the input -- it learned nothing, and kept nothing
+    of the training split either -- so an accuracy a little above 1/K is the arg-max of near-equal outputs landing
+    on an unbalanced evaluation set's larger classes (0.36 on a set whose largest class is 35%), not learning. Only
+    up to twice ``acc_slack`` of the way from 1/K to 1: beyond that an accuracy says the model learned whatever its
+    loss says (a loss that is not the arg-max's, label smoothing)."""
+    if not acc_at_chance(acc_tail, k, 2.0 * p.acc_slack) or "val_loss" not in run.roles or len(v) < 5 \
+            or not _starts_at_start(steps):
+        return False
+    chance = math.log(k)
+    val = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    if len(val) < p.min_evals:
+        return False
+    fifths = [float(np.median(part)) for part in np.array_split(v, 5)]
+    return all(abs(x / chance - 1.0) <= p.band for x in [float(v[0]), *fifths, *val])
 
 
 def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged") -> Iterator[Hit]:

@@ -229,8 +229,9 @@ def _head_at_floor(run: Run, p: Params) -> Iterator[Hit]:
 
 def _agent_never_learned(run: Run, p: Params) -> Iterator[Hit]:
     """An RL agent whose returns never rose above what its untrained policy collected (:func:`rl_never_improved`,
-    plateau-at-chance's measure and thresholds): it learned nothing in the run -- the policy at chance is
-    plateau-at-chance's verdict, which restates this one; a policy that learned and lost it is metric-regression's.
+    plateau-at-chance's measure and thresholds): it learned nothing in the run. This is the verdict (plateau-at-chance
+    says the same as context: a return has no chance level that a K names); a policy that learned and lost it is
+    metric-regression's.
     No training loss is needed: an agent's loss tracks a moving target and says nothing of how well it fits."""
     judged = rl_never_improved(run, p.rl_min_points, p.rl_floor, p.rl_z)
     if not judged:
@@ -243,7 +244,7 @@ def _agent_never_learned(run: Run, p: Params) -> Iterator[Hit]:
     yield Hit(f"{tag} never rose above where the untrained policy started: {fmt_num(last)} at the end (median of "
               f"its last 15%) against {fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
               f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}): {why}",
-              step=end, steps=(0, end), confidence=0.6,
+              step=end, steps=(0, end), confidence=0.75,
               # (the run's training loss names the finding when it has one, as underfitting's other readings do:
               # plateau-at-chance restates underfitting on it whichever of its readings found the model at chance)
               evidence={"tag": run.roles.get("train_loss", tag), "metric": tag, "start": first, "end": last,

@@ -322,8 +322,11 @@ def test_an_agent_whose_return_stays_at_the_random_policy_level_never_learned(n,
     d = tmp_path / f"rl-flat-{n}-{level}-{noise}"
     _sb3_progress(d, ret, loss=np.abs(1 + 0.1 * rng.standard_normal(n)))
     rr, f = _findings(d)
-    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity in SEVERE, \
+    # (since round 20 the verdict is underfitting's, plateau-at-chance's the same reading as context: a return has no
+    # chance level a K names -- tests/detectors/test_unseen_families_r20.py)
+    assert "underfitting" in f and f["underfitting"].severity in SEVERE, \
         [(x.name, x.severity, x.message) for x in rr.findings]
+    assert "plateau-at-chance" in f, [(x.name, x.severity, x.message) for x in rr.findings]
 
 
 @pytest.mark.parametrize("n", [100, 300, 2000])

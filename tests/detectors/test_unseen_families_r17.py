@@ -146,8 +146,10 @@ def test_an_agent_at_its_random_policys_return_is_at_chance_and_not_learning(n, 
     # returns scattered around what a random policy collects for the whole run (per-episode noise 60)
     rng = np.random.default_rng(n + int(level))
     rr, f = _findings(_monitor(tmp_path / "run", level + rng.normal(0, 60, n)))
-    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity != "info", _shown(rr)
-    assert "underfitting" in f and f["underfitting"].severity == "info", _shown(rr)
+    # (since round 20 the verdict is underfitting's, plateau-at-chance's the same reading as context: a return has no
+    # chance level a K names -- tests/detectors/test_unseen_families_r20.py)
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity == "info", _shown(rr)
+    assert "underfitting" in f and f["underfitting"].severity == "warning", _shown(rr)
     assert "never rose" in f["underfitting"].message, _shown(rr)
 
 

@@ -211,7 +211,10 @@ def _episodes(path, name, n, rising, eps_end, seed=0):
 @pytest.mark.parametrize("n", [200, 400])
 def test_an_agent_whose_total_reward_never_rose_after_exploring_is_at_chance(name, n, tmp_path):
     rr, found = _findings(_episodes(tmp_path / "run", name, n, rising=False, eps_end=0.05))
-    assert "plateau-at-chance" in found and found["plateau-at-chance"].severity == "error", _shown(rr)
+    # (since round 20 the verdict is underfitting's, plateau-at-chance's the same reading as context: a return has no
+    # chance level a K names -- tests/detectors/test_unseen_families_r20.py)
+    assert "underfitting" in found and found["underfitting"].severity == "warning", _shown(rr)
+    assert "plateau-at-chance" in found, _shown(rr)
 
 
 @pytest.mark.parametrize("name", ["TotalReward", "Total Reward", "total_reward"])
