@@ -259,12 +259,24 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     up = exc_run >= thr_full
     down = exc_run < half
     episodes, inside = 0, False
-    for u, d in zip(up, down):
+    # (each cycle's highest level and its length in points above half of min_rise over the running minimum)
+    peak, length, precedent = -math.inf, 0, False
+    final_len = len(vals) - 1 - j
+    for u, d, level in zip(up, down, vals[start: j + 1]):
+        if not d:
+            length += 1
+            peak = max(peak, float(level))
         if u:
             inside = True
         elif d and inside:
             episodes, inside = episodes + 1, False
-    if episodes >= p.max_prior_cycles:
+            # the loss already stood at least as high as it ends now and came back down to its best, over at
+            # least as many readings as the rise at the end has had: the end is that swing again, not (yet) a
+            # divergence (a contrastive loss 9 -> 5.5 -> 9.9 -> 4.8 -> 8.2 over eight epochs)
+            precedent = precedent or (peak >= tail and length >= final_len)
+        if d:
+            peak, length = -math.inf, 0
+    if episodes >= p.max_prior_cycles or precedent:
         return None
     prev_step = int(y.index[0]) if first_best and not len(below) else int(sm.index[j])
     after = y[y.index > prev_step]
