@@ -12,7 +12,9 @@ training sessions (a CSVLogger that restarted from scratch), only the last sessi
 (one accuracy per eval set) the worst regression is reported and the others are counted. With fewer than 20
 evaluations the best is one evaluation, so it must stand on a level: one of its neighbours must also clear half the
 bar over the final level (a lone lucky episode or a small set's scatter above both neighbours is no best to fall
-from); a best at the first evaluation stands as the level a fine-tune started from.
+from); a best at the first evaluation stands as the level a fine-tune started from. A score read at several
+thresholds (mAP50 and mAP50-95 of one head) is one measure: a threshold that fell while a sibling rose by more is a
+trade between thresholds, not a regression.
 
 ## Why it matters
 The metric is what the model is for. A run that keeps training past its best evaluation ships a worse model
@@ -47,6 +49,7 @@ metric you care about, not just the loss'.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Iterator
@@ -257,6 +260,38 @@ def change_text(a: dict, m: Metric) -> str:
     return f"{'down' if m.higher_is_better else 'up'} {fmt_num(abs(a['final'] - a['best']))}"
 
 
+_THRESHOLD = re.compile(r"[@_:.-]?\d+(?:\.\d+)?(?:[-:]\d+(?:\.\d+)?)?")
+
+
+def _traded_for_a_threshold(run: Run, m: Metric, a: dict, cands: list[Metric], regressed: set[str]) -> bool:
+    """The same score at other thresholds rose, over the stretch this one fell, by more than it fell:
+    ``metrics/mAP50(P)`` and ``metrics/mAP50-95(P)``, ``acc1`` and ``acc5`` are one measure read at several
+    thresholds (their names differ only by the numbers), so a threshold that lost points from its best to the end
+    while a sibling -- on the same split, of the same kind, not itself regressed -- gained more from that best's
+    step to the end (the median of its three evaluations nearest that step against the median of its last 15%) is
+    the model trading loose matches for tight ones (keypoints placed more precisely, fewer matches at a lenient OKS),
+    not a regression: the average over thresholds, COCO's primary score, rose meanwhile. A sibling that fell too, or
+    rose less, leaves the regression standing."""
+    key = _THRESHOLD.sub("", m.tag.lower())
+    drop = abs(float(a["best"]) - float(a["final"]))
+    for o in cands:
+        if o.tag == m.tag or o.tag in regressed or o.kind != m.kind or o.split != m.split \
+                or o.higher_is_better != m.higher_is_better or _THRESHOLD.sub("", o.tag.lower()) != key:
+            continue
+        s = run.series(o.tag)
+        s = s[np.isfinite(s.to_numpy(dtype=np.float64))]
+        if len(s) < 6:
+            continue
+        st, v = s.index.to_numpy(), s.to_numpy(dtype=np.float64)
+        i = int(np.argmin(np.abs(st - a["best_step"])))
+        at_best = np_median(v[max(0, i - 1): i + 2])
+        k = max(1, int(0.15 * len(v)))
+        rise = (np_median(v[-k:]) - at_best) * (1.0 if o.higher_is_better else -1.0)
+        if rise > drop:
+            return True
+    return False
+
+
 @detector("metric-regression", params=Params)
 def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
     found = []
@@ -269,6 +304,7 @@ def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
         a = assess(s.index.to_numpy(), s.to_numpy(dtype=np.float64), m, p)
         if a is not None:
             found.append((m, a))
+    found = [(m, a) for m, a in found if not _traded_for_a_threshold(run, m, a, cands, {x.tag for x, _ in found})]
     if not found:
         return
     found.sort(key=lambda ma: -ma[1]["strength"])
