@@ -4,7 +4,9 @@ A training loss that does not move at all: exactly constant, constant up to floa
 level that is the same at the first logged point, in every segment of the run and at its end. Or a validation
 loss that is the same number at every one of five or more evaluations (from the first fifth of the run on): the
 model's held-out outputs never change (at log K, only when it is exactly the same number: a prior predictor whose
-weights still move changes its last digits, which is plateau-at-chance's reading).
+weights still move changes its last digits, which is plateau-at-chance's reading). Or parts of a loss exactly 0 at
+every reading while another part moves, beside quality scores that are 0 at every evaluation: heads that never
+received a target (labels missing or empty).
 
 ## Why it matters
 Nothing is being learned: the graph is detached, the parameters are frozen, the optimizer never
@@ -58,7 +60,7 @@ from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._signal import median_se, theil_sen
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import np_median as sig_np_median
-from curvedoc.model.roles import rl_marker
+from curvedoc.model.roles import other_losses, rl_marker
 from curvedoc.model.run import Run
 
 
@@ -201,7 +203,53 @@ def _gradients_flow(run: Run) -> bool:
 @detector("constant-loss", params=Params)
 def constant_loss(run: Run, p: Params) -> Iterator[Hit]:
     hits = list(_training_loss(run, p)) if "train_loss" in run.roles else []
-    yield from hits or _held_out_loss(run, p)
+    hits = hits or list(_held_out_loss(run, p))
+    yield from hits or _dead_parts(run, p)
+
+
+def _dead_parts(run: Run, p: Params) -> Iterator[Hit]:
+    """Parts of a loss that are exactly 0 at every one of at least ``min_points`` readings, beside held-out quality
+    scores that are exactly 0 at every evaluation (at least three of them, none of the run's quality scores ever
+    above 0): the heads those parts train never received a target. A loss computed on real targets is above 0 at
+    least sometimes, and a model trained on its task scores something; a detector whose box, keypoint and
+    objectness losses are 0.0 in every epoch while only its class loss falls, and whose every mAP is 0, was given
+    images without labels (empty or missing label files, a dataset config that matches no annotation) and learned to
+    predict background. One part exactly 0 beside scores that moved is a term switched off, not this."""
+    dead, moving = [], []
+    for tag in other_losses(run):
+        v = clean(run.series(tag)).to_numpy(dtype=np.float64)
+        if len(v) < p.min_points:
+            continue
+        (dead if bool(np.all(v == 0)) else moving).append((tag, v))
+    if not dead or not moving:
+        return  # every part 0 is the whole loss's (the exactly-constant reading), or no part is
+    scores = [m for m in run.metrics if m.rate and m.higher_is_better]
+    if not scores:
+        return
+    held = []
+    for m in scores:
+        v = clean(run.series(m.tag)).to_numpy(dtype=np.float64)
+        if len(v) and bool(np.any(v != 0)):
+            return  # a score above 0: the model scores something on its task
+        if m.split == "val" and len(v) >= 3:
+            held.append((m.tag, len(v)))
+    if not held:
+        return
+    names = [t for t, _ in dead]
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    tag0, v0 = moving[0]
+    steps = clean(run.series(dead[0][0])).index.to_numpy()
+    n_eval = max(n for _, n in held)
+    yield Hit(
+        f"{shown} {'is' if len(names) == 1 else 'are'} exactly 0 at every one of {len(dead[0][1])} readings while "
+        f"{tag0} moves ({fmt_num(float(v0[0]))} -> {fmt_num(float(v0[-1]))}), and every quality score "
+        f"({', '.join(t for t, _ in held[:3])}{' ...' if len(held) > 3 else ''}) is 0 at all {n_eval} evaluations: "
+        "the heads those parts train never received a target",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.85,
+        evidence={"tag": names[0], "dead_parts": names, "moving_part": tag0, "scores": [t for t, _ in held],
+                  "mode": "dead-parts"},
+        causes=("labels-missing", "labels-detached", "wrong-loss"),
+    )
 
 
 def _held_out_loss(run: Run, p: Params) -> Iterator[Hit]:

@@ -415,6 +415,14 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         v = v[np.isfinite(v)]
         if len(v) < max(p.min_evals, 3) or len(steps) == 0:
             continue
+        held = _between_evaluations(v)
+        if held is not None:
+            # zeros written between the evaluations that ran (a table with a row per epoch, scored every 5th): the
+            # evaluations are the nonzero readings
+            v = v[held]
+            steps = steps[held] if len(steps) == len(held) else steps
+            if len(v) < 3:
+                continue
         zero_share = float(np.mean(v == 0))
         best = float(np.max(v))
         if m.rate and best < p.metric_floor * m.scale and not zero_only:
@@ -464,6 +472,21 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
         evidence=evidence, causes=_AFTER_BLOWUP if worse is not None else None,
         check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=False),
     )
+
+
+def _between_evaluations(v: np.ndarray) -> np.ndarray | None:
+    """A mask of the real evaluations of a metric whose log writes 0 between them: the nonzero readings (at least
+    three) fall on a fixed cadence -- every k-th row, k >= 2, from within the first k rows to within the last k --
+    and every other row is exactly 0. A table with one row per epoch that scores BLEU every 5th epoch and writes
+    0.0000 in the others holds four placeholders for each evaluation; a model at the floor scores 0 at evaluations
+    that do not keep to a cadence, and one that scores on a cadence scored. None otherwise."""
+    nz = np.flatnonzero(v != 0)
+    if len(nz) < 3:
+        return None
+    k = int(nz[1] - nz[0])
+    if k < 2 or not bool(np.all(np.diff(nz) == k)) or nz[0] >= k or len(v) - 1 - nz[-1] >= k:
+        return None
+    return v != 0
 
 
 # causes of a model at chance after its loss exploded: the step was too large (or grew too fast) for the model

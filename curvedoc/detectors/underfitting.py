@@ -8,7 +8,9 @@ at the end vetoes it, unless the fall no longer buys anything: the LR schedule h
 moved over the second half. A detector or segmenter whose localisation score (mAP, IoU, dice) never left its
 floor while its loss clearly fell (by less than an order of magnitude) learned too little in the run.
 A K read only from the first reading of a loss nothing else names (no accuracy, quality rate or loss kind) is
-one coincidental witness: "high against log K" alone is then told as info.
+one coincidental witness: "high against log K" alone is then told as info. A loss that crawled -- it fell a few
+percent over the whole run from its untrained start, in a straight line, no slower at the end than at the start
+-- moved too little to bend its curve: the steps are too small (an LR far too low, a frozen model).
 
 ## Why it matters
 The model is too weak for the task, or the learning rate too low, or the schedule decayed too early:
@@ -46,6 +48,8 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``rl_floor``: an RL agent learned nothing when no return, reward or success rate it logs rose from its start by this share of its own spread (plateau-at-chance's measure and value; only the returns are read on an RL run).
 - ``rl_z``: ... less this many standard errors of the metric's own wander.
 - ``rl_min_points``: fewest readings of an RL metric for that test.
+- ``crawl_max_fall``: a loss that fell clearly but by less than this (log units) over the whole run, from its untrained start, ...
+- ``crawl_min_ratio``: ... and no slower over the second half than this share of its fall over the first crawled.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
 ## References
@@ -66,6 +70,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     accuracy,
+    adversarial,
     clean,
     noise_sigma,
     k_from_acc,
@@ -130,6 +135,8 @@ class Params:
     rl_z: float
     rl_min_points: int
     solved_rate: float
+    crawl_max_fall: float
+    crawl_min_ratio: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -169,6 +176,8 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_poor_fit(run, p))
     if not hits:
         hits = list(_never_learned(run, p))
+    if not hits:
+        hits = list(_crawled(run, p))
     if not hits:
         hits = list(_head_at_floor(run, p))
     yield from hits[:1]
@@ -378,6 +387,67 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
         evidence={"tag": tag, "first_loss": math.exp(head), "last_loss": math.exp(tail), "change": round(change, 4),
                   "noise_bound": round(p.never_z * se, 4), "mode": "never-learned"},
         causes=("lr-too-low", "capacity", "optimizer-not-stepping", "frozen-params", "labels-detached"),
+    )
+
+
+def _crawled(run: Run, p: Params) -> Iterator[Hit]:
+    """A loss that crawled: it fell clearly (by ``never_z`` standard errors) but by less than ``crawl_max_fall`` over
+    the whole run, from its untrained start, and no slower in the second half than in the first (the second half's
+    fall at least ``crawl_min_ratio`` of the first's: medians of the first 5%, the middle tenth and the last 15%).
+    A model that learns bends its loss curve -- a fast fall that slows as it converges -- while one whose steps are
+    too small to move it (an LR 100-1000x too low, a model frozen but for a bias) draws a straight, shallow line
+    from its first reading to its last: nowhere near converged, and at this rate a run many times longer would still
+    not halve the loss. Not judged: a log that starts late (:func:`loss_fall`, or opens past epoch 2), a first
+    reading far above the rest (a fall within the first points, then a crawl: that model learned), a language
+    model's token loss (a pretrained
+    model continued on more text falls a few percent in a straight line by design), a GAN's game, a validation loss
+    that fell by ``crawl_max_fall`` or more, or a held-out quality rate that rose by ``early_gain`` of its scale (the
+    model learned something its loss does not show)."""
+    f = loss_fall(run, "train_loss", p.never_min_points)
+    if f is None or adversarial(run) or loss_kind(run).get("kind") == TOKEN_CE_KIND:
+        return
+    if "epoch" in run.roles:
+        ep = clean(run.series("epoch")).to_numpy(dtype=np.float64)
+        if len(ep) and float(ep[0]) > 2.0:
+            return  # the log opens at epoch 16 (a capture of a terminal that lost its history): no untrained start
+    g, fall, se, sigma = f["g"], f["fall"], f["se"], f["sigma"]
+    if fall - p.never_z * se <= 0 or fall >= p.crawl_max_fall:
+        return
+    mid = window_median(g, 0.45, 0.55)
+    first, second = f["head"] - mid, mid - f["tail"]
+    if first <= 0 or second < p.crawl_min_ratio * first:
+        return  # it slowed down (a curve that bends: converging) or stood still for a half
+    if float(g[0]) - f["tail"] > 2.0 * fall + p.never_z * sigma:
+        return  # the first reading stands far above: it fell within the first points, then crawled
+    if _thrown_above(run, float(np.exp(np.median(g))), p.chance_high):
+        return
+    if "val_loss" in run.roles:
+        vv = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+        if len(vv) >= 3 and (vv > 0).all():
+            v0, v1 = fifth_medians(vv)
+            if math.log(v0 / v1) >= p.crawl_max_fall:
+                return
+    for m in run.metrics:
+        if m.split == "val" and m.rate and m.higher_is_better:
+            mv = clean(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
+            if len(mv) >= 3:
+                lo, hi = fifth_medians(mv)
+                if hi - lo >= p.early_gain:
+                    return
+    tag = run.roles.get("train_loss", "train_loss")
+    steps = f["steps"]
+    halve = math.log(2.0) / fall
+    yield Hit(
+        f"{tag} crawled: it fell only {fmt_pct(-math.expm1(-fall)).lstrip('+')} over the whole run (from "
+        f"{fmt_num(math.exp(f['head']))} to {fmt_num(math.exp(f['tail']))}, steps {fmt_step(steps[0])}-"
+        f"{fmt_step(steps[-1])}), in a straight line ({fmt_pct(-math.expm1(-first)).lstrip('+')} in the first half, "
+        f"{fmt_pct(-math.expm1(-second)).lstrip('+')} in the second): the steps are too small to bend the curve -- "
+        f"at this rate halving the loss would take {halve:.0f}x this run",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.6,
+        evidence={"tag": tag, "first_loss": math.exp(f["head"]), "last_loss": math.exp(f["tail"]),
+                  "fall": round(fall, 4), "first_half": round(first, 4), "second_half": round(second, 4),
+                  "mode": "crawled"},
+        causes=("lr-too-low", "frozen-params", "capacity"),
     )
 
 

@@ -230,7 +230,9 @@ def test_silent_when_a_loss_that_never_moved_sits_beside_a_rate_at_zero(n, evals
     stopped, still poor) stays silent; what the report says is that it never learned, by whichever rule shows it
     best (plateau-at-chance for the rate at the floor, constant-loss, or underfitting's 'never learned')."""
     run = _quality_run(n, evals, noise, 4, lr_end=1.0, rate_start=0.0, rate_end=0.0, loss_drop=0.03, rate="val/dice")
-    assert all(h.evidence.get("mode") == "never-learned" for h in run_detector(NAME, run))
+    # (a 3% fall the noise cannot bound as 'within 5%' but shows as a straight, clear fall is the crawl reading:
+    # the loss barely moved either way -- since round 20)
+    assert all(h.evidence.get("mode") in ("never-learned", "crawled") for h in run_detector(NAME, run))
     names = _reported(run)
     assert names, "a model that never learned is not 'checked and fine'"
     from curvedoc.engine import Plan, diagnose_run, resolve_settings

@@ -138,3 +138,218 @@ def test_an_agent_that_never_beat_its_start_is_underfitting(n, seed):
 def test_an_agent_that_learned_is_neither(n):
     found = _found(_agent(n, 0, learns=True))
     assert "underfitting" not in found and "plateau-at-chance" not in found
+
+
+# --------------------------------------------------------------------- a swing seen before is no divergence
+def _swinging(n, seed, *, final_len, final_level, swing_len, swing_level=9.8):
+    """A loss falling from 9 to 5.5 over the first 40%, swinging up to ``swing_level`` for ``swing_len`` readings
+    and back down to 4.8, then rising at the end to ``final_level`` for ``final_len`` readings."""
+    rng = np.random.default_rng(seed)
+    a = int(0.4 * n)
+    down = np.linspace(9.0, 5.5, a)
+    back = np.linspace(5.4, 4.8, n - a - swing_len - final_len)
+    loss = np.r_[down, np.full(swing_len, swing_level), back, np.full(final_len, final_level)]
+    return make_run("swing", train_loss=loss * np.exp(0.02 * rng.standard_normal(n)))
+
+
+@pytest.mark.parametrize("n", [19, 40, 120])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_rise_at_the_end_no_higher_or_longer_than_an_earlier_swing_is_no_divergence(n, seed):
+    swing = max(3, n // 8)
+    run = _swinging(n, seed, final_len=max(3, swing - 1), final_level=8.2, swing_len=swing)
+    assert "divergence" not in _found(run, select=["D001"])
+
+
+@pytest.mark.parametrize("n", [40, 120])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_rise_at_the_end_longer_than_the_earlier_swing_is_still_divergence(n, seed):
+    # guard: the end has stood up longer than the swing ever did
+    swing = max(3, n // 12)
+    run = _swinging(n, seed, final_len=3 * swing, final_level=8.2, swing_len=swing)
+    assert "divergence" in _found(run, select=["D001"])
+
+
+@pytest.mark.parametrize("n", [19, 40, 120])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_rise_at_the_end_above_the_earlier_swing_is_still_divergence(n, seed):
+    # guard: the end climbed past anything the run had come back from (15 vs 9.8)
+    swing = max(3, n // 8)
+    run = _swinging(n, seed, final_len=max(3, swing - 1), final_level=15.0, swing_len=swing)
+    assert "divergence" in _found(run, select=["D001"])
+
+
+# --------------------------------------------------------------------- an accuracy gap of 10-25 points is told
+def _accuracies(n, seed, gap, *, with_val_loss=False):
+    """Training accuracy rising to ~1.0, held-out accuracy rising to 1.0 - ``gap`` (per-epoch, Keras-style); the
+    training loss falls by two orders of magnitude."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    tr = 0.98 - 0.5 * np.exp(-t / (0.15 * n)) + 0.005 * rng.standard_normal(n)
+    va = 0.98 - gap - 0.4 * np.exp(-t / (0.15 * n)) + 0.01 * rng.standard_normal(n)
+    tags = {"loss": 1.2 * np.exp(-t / (0.2 * n)) + 0.01, "accuracy": np.clip(tr, 0, 1),
+            "val_accuracy": np.clip(va, 0, 1)}
+    if with_val_loss:
+        tags["val_loss"] = 0.6 * np.exp(-t / (0.2 * n)) + 0.3 + 0.01 * rng.standard_normal(n)
+    return make_run("acc", **tags)
+
+
+@pytest.mark.parametrize("gap", [0.12, 0.16, 0.22])
+@pytest.mark.parametrize("n", [10, 30, 100])
+def test_an_accuracy_gap_of_ten_to_twenty_five_points_is_an_info(gap, n):
+    assert _found(_accuracies(n, 0, gap), select=["V002"]).get("train-val-gap") == "info"
+
+
+@pytest.mark.parametrize("n", [10, 30, 100])
+def test_an_accuracy_gap_of_a_few_points_is_not_told(n):
+    # guard: a regularised model's few points
+    assert "train-val-gap" not in _found(_accuracies(n, 0, 0.04), select=["V002"])
+
+
+@pytest.mark.parametrize("n", [10, 30, 100])
+def test_an_accuracy_gap_past_a_quarter_is_still_a_warning(n):
+    # guard: memorisation
+    assert _found(_accuracies(n, 0, 0.4), select=["V002"]).get("train-val-gap") == "warning"
+
+
+# --------------------------------------------------------------------- a loss that crawled in a straight line
+def _crawl(n, seed, *, fall=0.05, noise=0.002, shape="line", val=True, rate_gain=0.0, start=0):
+    """A regression loss from its untrained start: 'line' falls by ``fall`` (relative) at a constant rate (an LR far
+    too low), 'bend' falls by the same amount fast and then flattens (a model near its floor converging)."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, n)
+    curve = 1 - fall * (t if shape == "line" else (1 - np.exp(-t / 0.1)) / (1 - np.exp(-10)))
+    loss = 2.97 * curve * np.exp(noise * rng.standard_normal(n))
+    tags = {"train_loss": (np.arange(start, start + n), loss)}
+    if val:
+        tags["val_loss"] = (np.arange(start, start + n), 3.06 * curve * np.exp(noise * rng.standard_normal(n)))
+    if rate_gain:
+        tags["val_acc"] = (np.arange(start, start + n), 0.3 + rate_gain * t)
+    return make_run("crawl", **tags)
+
+
+@pytest.mark.parametrize("n", [20, 40, 200, 2000])
+@pytest.mark.parametrize("fall", [0.03, 0.05, 0.08])
+@pytest.mark.parametrize("noise", [0.001, 0.005])
+def test_a_loss_that_fell_a_few_percent_in_a_straight_line_underfits(n, fall, noise):
+    found = _found(_crawl(n, 0, fall=fall, noise=noise), select=["P003"])
+    assert found.get("underfitting") == "warning"
+
+
+@pytest.mark.parametrize("n", [20, 40, 200, 2000])
+@pytest.mark.parametrize("fall", [0.07, 0.09])
+def test_a_loss_that_fell_as_little_but_bent_is_not_a_crawl(n, fall):
+    # guard: most of the fall comes first (a model near its floor converging; below never_floor's 5% the
+    # never-learned reading judges it, whatever its shape)
+    assert "underfitting" not in _found(_crawl(n, 0, fall=fall, shape="bend"), select=["P003"])
+
+
+@pytest.mark.parametrize("n", [40, 200])
+def test_a_crawl_beside_a_rising_quality_rate_is_learning(n):
+    # guard: the held-out accuracy rose 30 points: the model learned something its loss does not show
+    assert "underfitting" not in _found(_crawl(n, 0, rate_gain=0.3), select=["P003"])
+
+
+@pytest.mark.parametrize("n", [40, 200])
+def test_a_crawl_seen_only_from_late_in_the_run_is_not_judged(n):
+    # guard: the log starts at step 10n: nothing says the first reading is the untrained model's
+    assert "underfitting" not in _found(_crawl(n, 0, start=10 * n), select=["P003"])
+
+
+@pytest.mark.parametrize("n", [40, 200])
+def test_a_loss_that_fell_by_a_fifth_in_a_straight_line_is_no_crawl(n):
+    # guard: 20% over the run is beyond the practical floor of 'barely moved'
+    assert "underfitting" not in _found(_crawl(n, 0, fall=0.2), select=["P003"])
+
+
+# --------------------------------------------------------------------- zeros written between the evaluations
+def _cadenced(n, every, seed, *, scores=True, first=None, val_scale=0.6):
+    """A per-epoch table whose generation metric is scored every ``every``-th epoch and written 0.0 in the others
+    (``scores``: the real evaluations 0.16 -> 0.20; else all 0); the training loss falls 3.8 -> 0.33."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    first = every - 1 if first is None else first
+    bleu = np.zeros(n)
+    at = np.arange(first, n, every)
+    if scores:
+        bleu[at] = np.linspace(0.16, 0.2, len(at)) + 0.005 * rng.standard_normal(len(at))
+    loss = 3.5 * np.exp(-t / (0.2 * n)) + 0.33
+    return make_run("cadence", train_loss=loss, val_loss=val_scale * loss + 1.5, bleu4=bleu)
+
+
+@pytest.mark.parametrize("n,every", [(40, 5), (30, 3), (100, 10), (24, 2)])
+@pytest.mark.parametrize("first", [None, 0])
+def test_zeros_between_evaluations_on_a_cadence_are_not_the_floor(n, every, first):
+    assert "plateau-at-chance" not in _found(_cadenced(n, every, 0, first=first), select=["P001"])
+
+
+@pytest.mark.parametrize("n,every", [(40, 5), (100, 10)])
+def test_a_metric_at_zero_at_every_scored_evaluation_is_still_the_floor(n, every):
+    # guard: nothing scored, cadence or not (a validation loss that did not halve: an all-zero metric beside one that
+    # did is a metric not computed for the task, plateau-at-chance's older reading)
+    assert "plateau-at-chance" in _found(_cadenced(n, every, 0, scores=False, val_scale=0.2), select=["P001"])
+
+
+def test_nonzero_readings_off_any_cadence_are_no_placeholders():
+    # guard: zero at most evaluations, the few nonzero ones at irregular rows (a model at the floor scoring by luck)
+    v = np.zeros(40)
+    v[[3, 11, 14, 30]] = [0.02, 0.03, 0.01, 0.02]
+    loss = 3.5 * np.exp(-np.arange(40) / 8.0) + 0.33
+    run = make_run("luck", train_loss=loss, val_loss=0.6 * loss + 0.5, bleu4=v)
+    assert "plateau-at-chance" in _found(run, select=["P001"])
+
+
+# --------------------------------------------------------------------- loss parts exactly 0: heads without targets
+def _yolo_table(n, seed, *, dead=("box_loss", "pose_loss", "kobj_loss", "dfl_loss"), scores_zero=True):
+    """An Ultralytics-style per-epoch table: the class loss falls; the ``dead`` parts are 0.0 at every epoch on both
+    splits; mAP / precision / recall all 0 (``scores_zero``) or rising."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    tags = {}
+    for side, lvl in (("train", 19.0), ("val", 9.0)):
+        for part in ("box_loss", "pose_loss", "kobj_loss", "cls_loss", "dfl_loss"):
+            v = lvl * np.exp(-t / (0.1 * n)) + 0.005 + 0.001 * rng.random(n) if part == "cls_loss" or part not in dead \
+                else np.zeros(n)
+            tags[f"{side}/{part}"] = v
+    for metric in ("precision(B)", "recall(B)", "mAP50(B)", "mAP50-95(B)"):
+        tags[f"metrics/{metric}"] = np.zeros(n) if scores_zero else np.clip(0.8 * (1 - np.exp(-t / (0.2 * n))), 0, 1)
+    return make_run("yolo", **tags)
+
+
+@pytest.mark.parametrize("n", [10, 50, 100])
+@pytest.mark.parametrize("dead", [("box_loss", "pose_loss", "kobj_loss", "dfl_loss"), ("pose_loss", "kobj_loss"),
+                                  ("box_loss",)])
+def test_loss_parts_at_zero_beside_scores_at_zero_are_heads_without_targets(n, dead):
+    found = _found(_yolo_table(n, 0, dead=dead), select=["P002"])
+    assert found.get("constant-loss") == "error"
+
+
+@pytest.mark.parametrize("n", [10, 50, 100])
+def test_a_part_at_zero_beside_scores_that_rose_is_a_term_switched_off(n):
+    # guard: the detector learned (mAP 0 -> 0.8): a zero part is a loss term not used
+    assert "constant-loss" not in _found(_yolo_table(n, 0, dead=("pose_loss", "kobj_loss"), scores_zero=False),
+                                         select=["P002"])
+
+
+# --------------------------------------------------------------------- one score at several thresholds
+def _thresholds(n, seed, *, strict_rises=True, names=("metrics/mAP50(P)", "metrics/mAP50-95(P)")):
+    """A pose model: the lenient threshold's score peaks early at 0.98 and drifts to 0.82; the strict average over
+    thresholds rises 0.21 -> 0.76 (or, ``strict_rises=False``, falls with it)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / n
+    lenient = 0.98 - 0.16 * np.clip((t - 0.1) / 0.9, 0, 1) + 0.005 * rng.standard_normal(n)
+    strict = (0.21 + 0.55 * (1 - np.exp(-t / 0.3))) if strict_rises else 0.6 - 0.15 * t
+    loss = 4.4 * np.exp(-t / 0.3) + 0.7
+    return make_run("pose", **{"train/pose_loss": loss, "val/pose_loss": 0.9 * loss + 0.1, names[0]: lenient,
+                               names[1]: strict + 0.005 * rng.standard_normal(n)})
+
+
+@pytest.mark.parametrize("n", [50, 196])
+@pytest.mark.parametrize("names", [("metrics/mAP50(P)", "metrics/mAP50-95(P)"), ("val/mAP_0.5", "val/mAP_0.5:0.95")])
+def test_a_lenient_threshold_falling_while_the_strict_average_rose_is_no_regression(n, names):
+    assert "metric-regression" not in _found(_thresholds(n, 0, names=names), select=["M001"])
+
+
+@pytest.mark.parametrize("n", [50, 196])
+def test_both_thresholds_falling_is_still_a_regression(n):
+    # guard
+    assert "metric-regression" in _found(_thresholds(n, 0, strict_rises=False), select=["M001"])
