@@ -8,7 +8,8 @@ named series is a tag of the reading.
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
 batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14, the 2026-12-11 and the 2026-12-12
 batches, scored and seen; the 2026-12-13 batches are scored and listed, and so is 2026-12-15at, read early: scored
-once and seen; the other 2026-12-15 batches are locked: not listed, never read)."""
+once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session;
+the 2026-12-16 batches are locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
                    "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
-                   "2026-12-14nu18", "2026-12-15at")
+                   "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1291,8 +1292,42 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   raw loss then took the train_loss role from 'avg loss' and the run's unfinished_schedule was lost: reverted).
 #   Read but still misdiagnosed: haminshim's running loss is a cumulative sum within each epoch (divergence, loss
 #   spikes); behnamb94's plateau at chance (valid acc 0.49-0.505 throughout) is not found (a detector's).
-MIN_COUNTED_LOCKBOX = 0.957
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.838
+#
+# FIRST READING of 2026-12-15au, 2026-12-15av and 2026-12-15nu19 (each scored once, unseen, at the end of the nineteenth
+# session; seen now; added here before any reader change of this branch, code of main at 4625386; all three label by
+# counts: au's ten text logs, av's fifteen, nu19's sixteen):
+#   count labels, all thirty-one batches: 1371/1440 (95.2%) read, 1174 (81.5%) analysed -- au 38/45 (19 analysed), av
+#   44/50 (20), nu19 59/61 (58); the twenty-eight earlier batches unchanged (1230/1284, 1077); dict labels, list labels
+#   and the main corpus unchanged by the listing (the three batches have count labels only).
+#   Missed in au (7): freepose's MPJPE / P-MPJPE / acceleration error ('Protocol #1 Error (MPJPE): 164.3 mm' read as
+#   'val/Error (MPJPE)', the measure's words dropping the parenthesised name; 'Acceleration error' read as held out
+#   under '[INFO] Evaluation', the label not saying so); pinn-cylinder-v2's total (Adam) / BFGS total / BFGS-END
+#   last_total; yolov5-visdrone's mAP@.5:.95 (a console table's 'mAP@.5:.95' column read as 'val/mAP@').
+#   Missed in av (6): colornet's loss (105499 of 105500: the first 'loss: 0.2834' printed before the first 'Train
+#   Epoch:1' line read as 'loss [2]') and its epoch 'Loss' (read as 'Loss', the label naming it 'Train Epoch Loss');
+#   detr's GIoU (read as 'GIoU_loss'); torch7-linreg's training error (Torch's optim.Logger, a 'training error<TAB>' header
+#   over one number a row: refused, "no training metrics found"); urban-gan's Generator / Discriminator Losses (a
+#   'Generator Losses:' heading over 100 bare numbers, then 'Discriminator Losses:' over 100 more: refused).
+#   Missed in nu19 (2): walk-relu-rnn's |grad| (read as 'grad norm', named otherwise); ev-mlp-huber's mae ('mae=57.21km':
+#   a value with its unit against it, not read).
+#   Not analysed: CycleGAN / GAN parts (au cyclegan3d, diverse-restoration, aae's D loss; av cat-dcgan, both CycleGANs,
+#   faceswap), au's GRPO kl (x2), pinn-cylinder-adam's total / PDE / DATA (no loss word), av detr's BBox / Card,
+#   meshgpt's Chamfer / Repulse / Smooth, xtrend's Validation MLE / Sharpe, nu19 walk-relu's 'train'.
+#   Read with their points but wrongly (the final scoring's misses whose cause is the reading): av fidtm ('Epoch0,loss:
+#   517.1', the epoch glued to its word before a comma, not read: the 400 records on their ordinal, the second launch's
+#   epoch 0 no restart); au grpo-countdown-nohup ('Traceback .. IndentationError' of a launch that died before
+#   training, at the file's start, then a launch that ran 100/100 steps to its train_runtime summary: read as the log
+#   ending in that error, a crash; '__init__.py' a junk series from vLLM's 'INFO 04-23 21:28:29 __init__.py:183]');
+#   av trocr (two launches writing one file at once, 'Epoch 1/20' twice, '2/20' twice ..: one run, each second record a
+#   duplicate step; 'Training steps: 42920' read as the records' step, set sizes 'train=34324 val=3945' as series).
+#   Not the reading: au cyclegan3d (its plan, niter 200 + niter_decay 200, only in opt.txt beside the log; its parts
+#   no role), freepose (its plan 'epochs: 60' only in W&B's config.yaml), pinn-cylinder-adam-then-oom (the OOM kill in
+#   the .err beside the .out, the .out's 'Phase 1 — Adam (4000 epochs)' reached; its loss 'total' has no loss word);
+#   nu19 mirror2-mlp-stopped ('KeyboardInterrupt: stopped by user' at its end: an interrupt the reading says, as the
+#   labels of gemma2 (must), stopping-mlp-ctrl-c and freepose (may) read one), walk-gru-tqdm's oscillation (195 per-batch
+#   tqdm postfix losses read as the label counts them), sky-mlp-sgd-lr4 and ev-mlp-tiny-train (read exactly).
+MIN_COUNTED_LOCKBOX = 0.952
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.815
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
