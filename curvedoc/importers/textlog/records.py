@@ -888,8 +888,9 @@ SENTENCE_AT_CLOCK = re.compile(r"\s(?:at|after|in|on|of|from|for|until)\s+(?:the
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
-                              r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d]))", re.IGNORECASE)
-# (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch)
+                              r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d])|\s*[,;|]\s*[^\W\d])", re.IGNORECASE)
+# (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch; or
+# set off from the record's pairs by a comma, a semicolon or a bar, "Epoch0,loss:517.1": the counter still heads it)
 # a name with a small index before its '=' ("Stage 0 = 1.37(4.34)\tStage 1 = ..", "head 2 = 0.41", "loss 3 = .."): the
 # index says which one (a network's stage, a head, an output) and is part of the name -- not the value, the value is
 # after the sign; a clock's number stays its position ("epoch 3 = .." is written by no one; "Epoch 3: loss" is a
