@@ -54,3 +54,67 @@ def test_a_glued_counter_heading_no_pairs_stays_as_before(tmp_path, line):
     lines = [line] + [f"epoch {e}: loss {1 / e:.3f}" for e in range(1, 6)]
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss")[0] == [1, 2, 3, 4, 5]
+
+
+# ------------------------------------------------------------- an error, then a launch at work: no crash at the end
+_EARLY_ERRORS = [
+    ["Traceback (most recent call last):", '  File "/home/u/files/train.py", line 1, in <module>',
+     "    from utils import *", '  File "/home/u/files/utils.py", line 87', "    return pickle_data",
+     "IndentationError: unindent does not match any outer indentation level"],
+    ["Traceback (most recent call last):", '  File "train.py", line 13, in <module>',
+     "    peft_config=get_peft_config(model_config),",
+     "ValueError: You need to have PEFT library installed in your environment."],
+    ["Traceback (most recent call last):", '  File "main.py", line 4, in <module>', "    import wandb",
+     "ModuleNotFoundError: No module named 'wandb'"],
+]
+
+
+def _bar(i: int, n: int, label: str = "") -> str:
+    pct = int(100 * i / n)
+    return f"{label}{pct:3d}%|{'#' * (pct // 10):<10}| {i}/{n} [00:{i:02d}<00:{n - i:02d}, 1.2it/s]"
+
+
+def _hf_dict(step: int) -> str:
+    return (f"{{'loss': {1 / step:.4f}, 'grad_norm': {0.1 * step:.4f}, 'learning_rate': {5e-07 * (1 - step / 100):.4e}, "
+            f"'reward': {0.01 * step:.3f}, 'epoch': {step / 4:.2f}}}")
+
+
+@pytest.mark.parametrize("errors", [1, 2, 3])
+@pytest.mark.parametrize("every,total", [(10, 100), (5, 40)])
+def test_an_error_before_a_launch_that_runs_is_no_crash(tmp_path, errors, every, total):
+    """nohup.out of a job started again and again: launches that died at import ('IndentationError', a missing
+    package: a traceback and nothing else), then one that runs -- its progress bar counting on, its records, its
+    closing summary. The log does not end in those errors: the training after them ran (the errors were earlier
+    launches'), so no crash is told."""
+    lines = []
+    for err in _EARLY_ERRORS[:errors]:
+        lines += ["[2025-04-23 21:28:26,926] [INFO] [real_accelerator.py:219:get_accelerator] Setting ds_accelerator",
+                  *err]
+    lines.append("Loading checkpoint shards: 100%|##########| 2/2 [00:28<00:00, 14.19s/it]")
+    bars = []
+    for i in range(0, total + 1):
+        bars.append(_bar(i, total))
+        if i and i % every == 0:
+            lines.append("\r".join(bars))
+            bars = []
+            lines.append(_hf_dict(i))
+    lines.append("{'train_runtime': 21142.8, 'train_samples_per_second': 0.005, 'train_loss': 5.25e-07, 'epoch': 25.0}")
+    rd = _read(tmp_path, lines)
+    assert not _kinds(rd) & {"crash", "killed"}, rd.issues
+    assert _series(rd, "loss")[1] == [round(1 / s, 4) for s in range(every, total + 1, every)]
+
+
+@pytest.mark.parametrize("err", _EARLY_ERRORS)
+@pytest.mark.parametrize("ranks", [1, 4])
+def test_an_error_whose_own_lines_follow_it_is_still_the_end(tmp_path, err, ranks):
+    """Training records, then the error that ended the run and what it prints of its own -- every rank's
+    out-of-memory message with its numbers, a loading bar of a few shards drawn by a relaunch that died too: no bar
+    counting on after the error, so the log still ends in it (a crash)."""
+    lines = [f"step {s} | loss {1 / s:.4f} | lr 0.001" for s in range(1, 21)]
+    lines += err
+    lines.append("Loading checkpoint shards: " + "\r".join(_bar(i, 2).lstrip() for i in range(3)))
+    for r in range(ranks):
+        lines.append(f"[rank{r}]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU {r} "
+                     f"has a total capacity of 79.15 GiB of which 1.81 GiB is free.")
+    rd = _read(tmp_path, lines)
+    assert _kinds(rd) & {"crash", "killed"}, rd.issues
