@@ -118,3 +118,37 @@ def test_an_error_whose_own_lines_follow_it_is_still_the_end(tmp_path, err, rank
                      f"has a total capacity of 79.15 GiB of which 1.81 GiB is free.")
     rd = _read(tmp_path, lines)
     assert _kinds(rd) & {"crash", "killed"}, rd.issues
+
+
+# ------------------------------------------------------------- a name over bare numbers, one a row: that quantity's
+@pytest.mark.parametrize("names", [["Generator Losses"], ["Generator Losses", "Discriminator Losses"],
+                                   ["train loss", "val loss", "val acc"]])
+@pytest.mark.parametrize("end", [":", ": ", "\t", ":\t"])
+@pytest.mark.parametrize("n", [5, 60])
+def test_bare_numbers_under_a_line_naming_them_are_that_quantity(tmp_path, names, end, n):
+    """``print("Generator Losses:"); for v in g_losses: print(v)`` and the same for the next list; Torch's
+    optim.Logger writing its one name and a tab, then each value and a tab: each block of numbers is the series the
+    line above it names, its rows one a step."""
+    lines = []
+    for k, name in enumerate(names):
+        lines.append(name + end)
+        lines += [f" {(k + 1) / (i + 1):.6e}\t" if end == "\t" else f"{(k + 1) / (i + 1)}" for i in range(n)]
+    p = tmp_path / "losses.txt"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rd = read_text_log(p)
+    assert sorted(set(rd.frame["tag"].astype(str))) == sorted(names)
+    for k, name in enumerate(names):
+        steps, values = _series(rd, name)
+        assert steps == list(range(n))
+        assert values == pytest.approx([(k + 1) / (i + 1) for i in range(n)], abs=2e-6)
+
+
+def test_bare_numbers_then_a_closing_line_stay_one_column(tmp_path):
+    """Rows of bare numbers and then the program's closing words with a colon ('Done:') are the rows, as before: a
+    name after the numbers heads nothing."""
+    lines = [f"{1 / (i + 1):.4f}" for i in range(30)] + ["Finished:"]
+    p = tmp_path / "losses.txt"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rd = read_text_log(p)
+    assert set(rd.frame["tag"].astype(str)) == {"loss"}
+    assert len(rd.frame) == 30

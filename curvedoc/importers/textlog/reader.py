@@ -399,6 +399,9 @@ _LIST_LITERAL = re.compile(r"\s*\[\s*([^\[\]]*?)\s*,?\s*\]\s*")
 # the fewest rows of bare numbers before the program's last words for those rows to be the log (see
 # _bare_number_table)
 MIN_ROWS_BEFORE_END = 10
+# a line that only names a quantity, ending in a colon or a tab ('Generator Losses:', Torch's optim.Logger header
+# 'training error<TAB>' over one value a row): the name of the bare numbers under it
+_BLOCK_NAME = re.compile(r"\s*(?P<n>[^\W\d_][^\d:\t]{0,60}?)\s*(?::|\t+)\s*")
 
 
 def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser | None = None,
@@ -417,6 +420,7 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     as many points (``points``) from those other lines as the rows hold; a crash said after the rows is the run's end.
     None otherwise (and, when the parser read points, None for a file of rows alone: its reading stands)."""
     rows: list[list[float]] = []
+    heads: list[tuple[str, int]] = []  # (name, first row) of each block of one number a row under a line naming it
     width = None
     glued = None
     end_at = None  # the line the rows stop at, when other lines follow them
@@ -431,6 +435,12 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
                 continue
             cells = [c for c in _CELL_SEP.split(text.strip()) if c]
             if not cells:
+                continue
+            if (h := _BLOCK_NAME.fullmatch(text)) is not None and width in (None, 1) and not glued and end_at is None \
+                    and (not rows or (heads and heads[-1][1] < len(rows))):
+                # a line naming the quantity of the bare numbers under it, and the next such line the next quantity's
+                # ('Generator Losses:' over 100 numbers, then 'Discriminator Losses:' over 100 more)
+                heads.append((h.group("n").strip(), len(rows)))
                 continue
             m = _GLUED_COUNT.fullmatch(cells[0])
             if glued is None:
@@ -450,6 +460,8 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
         return None
     if len(rows) < 2:
         return _list_literal(path, issues, whole) if not rows else None
+    if heads:
+        return _named_blocks(path, issues, heads, rows, width, end_at, p)
     table = np.asarray(rows, dtype=np.float64)
     first = table[:, 0]
     # (from any start: a window of the file read from a later line -- `watch`, a tail -- counts on from where it is)
@@ -462,6 +474,33 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
         names = [f"column_{i + 2}" for i in range(values.shape[1])]
     out = _bare_run(path, issues, names, steps, values, "its first column, which counts the rows, is their step"
                     if counts else "the row number is the step")
+    if end_at is not None and p is not None and p.crash_line is not None and p.crash_line[0] >= end_at:
+        out.issues.append(_ending_issue(p, path))
+    return out
+
+
+def _named_blocks(path: Path, issues: list[ImportIssue], heads: list[tuple[str, int]], rows: list[list[float]],
+                  width: int | None, end_at: int | None, p: TextLogParser | None) -> RunData | None:
+    """Bare numbers, one a row, in blocks each under a line naming its quantity (``heads``: the name and the block's
+    first row): each block is that quantity's series, its rows one a step from 0 (a block named as one before
+    goes on from where it stopped). A line naming a quantity is a column's header as a CSV's first row is (Torch's
+    optim.Logger writes its names, then one value a row, each followed by a tab). None when the numbers do not all
+    sit under a name, or rows hold more than one number (a table with a header is the parser's)."""
+    if width != 1 or heads[0][1] != 0:
+        return None
+    bounds = [at for _, at in heads[1:]] + [len(rows)]
+    tags, steps, values = [], [], []
+    reached: dict[str, int] = {}
+    for (name, at), end in zip(heads, bounds):
+        k = reached.get(name, 0)
+        tags += [name] * (end - at)
+        steps += range(k, k + end - at)
+        values += [r[0] for r in rows[at:end]]
+        reached[name] = k + end - at
+    frame = make_frame(np.asarray(tags, dtype=object), np.asarray(steps, dtype=np.int64),
+                       np.asarray(values, dtype=np.float64), source_file=str(path))
+    out = RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": len(rows) + len(heads)},
+                  issues=list(issues), hparams={})
     if end_at is not None and p is not None and p.crash_line is not None and p.crash_line[0] >= end_at:
         out.issues.append(_ending_issue(p, path))
     return out
