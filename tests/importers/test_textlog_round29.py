@@ -152,3 +152,21 @@ def test_bare_numbers_then_a_closing_line_stay_one_column(tmp_path):
     rd = read_text_log(p)
     assert set(rd.frame["tag"].astype(str)) == {"loss"}
     assert len(rd.frame) == 30
+
+
+# ------------------------------------------------------------- a length's unit against its number: the value
+@pytest.mark.parametrize("unit", ["km", "mm", "cm", "px", "deg", "nm", "um"])
+@pytest.mark.parametrize("form", ["eval @ it {s}: huber={h:.5f} mae={v:.2f}{u}",
+                                  "step {s} | val_loss {h:.4f} | err {v:.2f}{u}",
+                                  "[{s}] rmse: {v:.3f}{u}, loss: {h:.4f}"])
+def test_a_value_with_its_unit_written_against_it_is_read(tmp_path, unit, form):
+    """A regression's error printed with its unit against the number ('mae=57.21km', 'err 2.50px', 'rmse: 0.412mm'):
+    the number is the value, in that unit, as '18.33dB' or '310ms' is."""
+    lines = [form.format(s=s, h=1 / s, v=100 / s, u=unit) for s in range(10, 110, 10)]
+    rd = _read(tmp_path, lines)
+    key = next(k for k in ("mae", "err", "rmse") if k in form)
+    tags = {t for t in set(rd.frame["tag"].astype(str)) if t.rsplit("/", 1)[-1] == key}
+    assert len(tags) == 1, set(rd.frame["tag"].astype(str))
+    steps, values = _series(rd, tags.pop())
+    assert steps == list(range(10, 110, 10))
+    assert values == pytest.approx([round(100 / s, 3 if "rmse" in form else 2) for s in range(10, 110, 10)])

@@ -47,8 +47,9 @@ PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg 
 
 # ---------------------------------------------------------------------------------------------- numbers
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
-# (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
-UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
+# (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates, and the
+# lengths and angles a regression's error is measured in -- "mae=57.21km", "MPJPE 43.1mm", "err 2.5px", "12.0deg")
+UNIT = r"(?:%|dB(?![A-Za-z])|(?:km|cm|mm|nm|um|px|deg)(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
 # (a key starts with a letter of any alphabet: "ε: 0.05", "λ=0.1", "β1 0.9" are keys as "eps" is)
 # (two names joined by '+', "D_real+fake", "loss_cls+reg", are one key: the sum the log prints under that name)
 _WORD = r"[^\W\d][\w.@/\-]*(?:\+[^\W\d][\w.@/\-]*)*(?:\([\w/%]*\)?)?"
