@@ -170,3 +170,36 @@ def test_a_value_with_its_unit_written_against_it_is_read(tmp_path, unit, form):
     steps, values = _series(rd, tags.pop())
     assert steps == list(range(10, 110, 10))
     assert values == pytest.approx([round(100 / s, 3 if "rmse" in form else 2) for s in range(10, 110, 10)])
+
+
+# ------------------------------------------------------------- 'Error (MPJPE)': the acronym names the measure
+@pytest.mark.parametrize("line,key", [
+    ("Protocol #1 Error (MPJPE): {v} mm", "MPJPE"),
+    ("Protocol #2 Error (P-MPJPE): {v} mm", "P-MPJPE"),
+    ("Test Error (RMSE) = {v}", "RMSE"),
+    ("Distance (FID): {v}", "FID"),
+    ("mean error (MPJPE): {v}", "MPJPE"),
+])
+@pytest.mark.parametrize("n", [3, 12])
+def test_a_kind_of_measure_then_its_acronym_is_the_acronyms_measure(tmp_path, line, key, n):
+    """'Protocol #1 Error (MPJPE): 164.3 mm' -- the word before the parentheses says the kind of measure (an error,
+    a distance) and the acronym, whose last letter spells that kind (mean per joint position Error), which one:
+    the key is the acronym, as 'Peak signal-to-noise ratio (PSNR): 31.2' is 'PSNR'."""
+    lines = []
+    for e in range(n):
+        lines += [f"[INFO] epoch {e}", f"loss: {1 / (e + 1):.4f}", line.format(v=f"{100 / (e + 1):.4f}")]
+    rd = _read(tmp_path, lines)
+    tags = {t.rsplit("/", 1)[-1] for t in set(rd.frame["tag"].astype(str))}
+    assert key in tags, tags
+    tag = next(t for t in set(rd.frame["tag"].astype(str)) if t.rsplit("/", 1)[-1] == key)
+    assert _series(rd, tag)[1] == [round(100 / (e + 1), 4) for e in range(n)]
+
+
+@pytest.mark.parametrize("line,key", [("Loss (MSE): {v}", "Loss (MSE)"), ("Error (top1): {v}", "Error (top1)"),
+                                      ("Accuracy (val): {v}", "Accuracy (val)")])
+def test_a_name_whose_acronym_spells_another_kind_stays_as_written(tmp_path, line, key):
+    """An acronym whose last letter is not the kind's ('Loss (MSE)': a loss measured as an MSE), or a qualifier that
+    is no acronym in capitals, keeps the name as written, as before."""
+    lines = [f"epoch {e}: " + line.format(v=f"{1 / e:.4f}") for e in range(1, 6)]
+    rd = _read(tmp_path, lines)
+    assert key in {t.rsplit("/", 1)[-1] for t in set(rd.frame["tag"].astype(str))}, set(rd.frame["tag"].astype(str))

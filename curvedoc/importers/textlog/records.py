@@ -974,9 +974,20 @@ NAMED_THEN_SHORT = re.compile(r"(?P<long>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z
                               r"\((?P<short>[A-Za-z][\w@.\-]{1,20})\)\s*[=:]\s*(?=[-+]?(?:\d|\.\d))")
 
 
+# the kinds of measure a short name may end by spelling out: "Error (MPJPE)" -- mean per joint position error --,
+# "Distance (FID)", "Error (RMSE)": the words before the parentheses say only the kind, the short name which one
+_MEASURE_KINDS = ("error", "distance", "score", "loss", "accuracy", "rate", "divergence", "deviation", "similarity")
+
+
 def _abbreviates(m: re.Match) -> bool:
     """Do the short name's letters (up to a digit, '@', '-' or '.') abbreviate the words before it -- each letter,
-    in order, a word's first letter?"""
+    in order, a word's first letter? Or is the short name an acronym in capitals (three letters or more, a prefix
+    joined by '-' counted: 'P-MPJPE') whose last letter is the initial of the kind of measure the word before it
+    names ('Error (MPJPE)', 'Distance (FID)'): the measure is the acronym's, the word only its kind."""
+    acronym = re.sub(r"[^A-Za-z]", "", m.group("short"))
+    last = m.group("long").lower().split()[-1]
+    if len(acronym) >= 3 and acronym.isupper() and last in _MEASURE_KINDS and acronym[-1].lower() == last[0]:
+        return True
     letters = re.match(r"[A-Za-z]+", m.group("short")).group(0).lower()
     initials = "".join(w[0] for w in re.split(r"[\s_\-]+", m.group("long").lower()) if w)
     if len(letters) < 2 or len(letters) > len(initials):
