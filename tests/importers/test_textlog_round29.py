@@ -203,3 +203,48 @@ def test_a_name_whose_acronym_spells_another_kind_stays_as_written(tmp_path, lin
     lines = [f"epoch {e}: " + line.format(v=f"{1 / e:.4f}") for e in range(1, 6)]
     rd = _read(tmp_path, lines)
     assert key in {t.rsplit("/", 1)[-1] for t in set(rd.frame["tag"].astype(str))}, set(rd.frame["tag"].astype(str))
+
+
+# ------------------------------------------------------------- two trainings writing one log at once
+_CLOSING = ["Epoch {e}/{E}  |  train_loss={t:.4f}  val_loss={v:.4f}  val_CER={c:.4f}",
+            "epoch {e}: loss {t:.4f} - val_loss {v:.4f} - val_acc {c:.4f}",
+            "[Epoch {e}/{E}] train loss: {t:.4f}, valid loss: {v:.4f}, valid acc: {c:.4f}"]
+
+
+@pytest.mark.parametrize("form", _CLOSING)
+@pytest.mark.parametrize("epochs,extra", [(4, False), (9, True)])
+def test_each_epochs_evaluated_record_printed_twice_is_two_trainings(tmp_path, form, epochs, extra):
+    """Two launches of one script writing the same file at once: the epoch lines alternate between the two runs
+    (epoch 1, 1, 2, 2, ..; one may be an epoch ahead at the end), each with results of its own. A training prints
+    its evaluated epoch record once: printed twice, epoch after epoch, with other results, the log holds two
+    trainings -- a restart is told."""
+    lines = ["2026-04-09 22:58:37,382  INFO      Training steps: 42920  |  Warmup: 2146"]
+    for e in range(1, epochs + 1):
+        for k in (0, 1):
+            lines.append(form.format(e=e, E=20, t=1 / e + 0.01 * k, v=0.6 / e + 0.03 * k, c=0.2 + 0.01 * e + 0.02 * k))
+    if extra:
+        lines.append(form.format(e=epochs + 1, E=20, t=0.05, v=0.5, c=0.3))
+    rd = _read(tmp_path, lines)
+    assert "restart" in _kinds(rd), rd.issues
+
+
+@pytest.mark.parametrize("form", _CLOSING)
+def test_an_epoch_record_printed_again_word_for_word_is_no_second_training(tmp_path, form):
+    """The same epoch record printed twice with the same results (an echo: a logger with two handlers on one file)
+    is one training, as before."""
+    lines = []
+    for e in range(1, 8):
+        lines += [form.format(e=e, E=20, t=1 / e, v=0.6 / e, c=0.2 + 0.01 * e)] * 2
+    rd = _read(tmp_path, lines)
+    assert "restart" not in _kinds(rd), rd.issues
+
+
+def test_a_record_without_an_evaluation_twice_an_epoch_is_no_second_training(tmp_path):
+    """A training that reports its loss twice an epoch ('epoch 3: loss ..' at half and at the end), with no
+    evaluation in those records, is one training."""
+    lines = []
+    for e in range(1, 8):
+        lines += [f"epoch {e}: loss {1 / e + 0.05:.4f}", f"epoch {e}: loss {1 / e:.4f}"]
+        lines.append(f"validation epoch {e}: val_loss {0.6 / e:.4f}")
+    rd = _read(tmp_path, lines)
+    assert "restart" not in _kinds(rd), rd.issues

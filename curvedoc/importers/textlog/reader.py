@@ -18,7 +18,7 @@ from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.literals import python_literal
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
-from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT, plan_name
+from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT, plan_name, split_of
 from curvedoc.model.run import ImportIssue, empty_frame, make_frame
 
 SOURCE = "text-log"
@@ -86,6 +86,41 @@ def _clock_goes_on(p: "TextLogParser"):
         i = int(np.searchsorted(od, order, side="left"))
         return 0 < i < len(st) and st[i] > st[i - 1]
     return goes_on
+
+
+# the fewest epochs whose evaluated record is printed twice in a row for two trainings to be writing one log at once
+MIN_TWICE_EPOCHS = 3
+
+
+def _two_at_once(p: "TextLogParser", frame, file: str) -> ImportIssue | None:
+    """Two trainings writing one log at the same time (launched twice into the same file): each epoch's closing
+    record -- the one with its evaluation's results, which a training prints once per epoch -- printed twice in a row
+    with results of its own, epoch after epoch ('Epoch 1/20 | train_loss=0.986 val_loss=0.607', 'Epoch 1/20 |
+    train_loss=0.988 val_loss=0.973', then 'Epoch 2/20' twice ..): a restart issue, the clock never going back. One
+    training printing a record twice at one epoch writes the same values (an echo), or a record without an
+    evaluation (a mid-epoch report)."""
+    if frame is None:
+        return None
+    for held in (str(t) for t in frame["tag"].unique() if split_of(str(t)) == "val"):
+        if held in p.ordinal_epochs:
+            # (the epochs the records name: records numbered in order, their epoch shared two by two)
+            steps = np.asarray(p.ordinal_epochs[held])
+        elif p.clock_of.get(held) in ("epoch", "ctx-epoch"):
+            steps = frame.loc[frame["tag"] == held, "step"].to_numpy()
+        else:
+            continue
+        values = frame.loc[frame["tag"] == held, "value"].to_numpy(dtype=np.float64)
+        m = len(steps) - len(steps) % 2
+        if len(steps) != len(values) or m < 2 * MIN_TWICE_EPOCHS:
+            continue
+        first = steps[0:m:2]
+        if np.array_equal(first, steps[1:m:2]) and np.all(np.diff(first) > 0) \
+                and (len(steps) == m or steps[-1] > first[-1]) and np.mean(values[0:m:2] != values[1:m:2]) > 0.5:
+            return ImportIssue(
+                "restart", f"each epoch's record with its evaluation ('{held}') is printed twice in a row with other "
+                f"results ({m // 2} epochs, from {int(first[0])}): two trainings writing this log at the same time; "
+                "their records are kept, each second one at a step already written", file=file, count=m // 2)
+    return None
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
@@ -724,7 +759,8 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             "unparsed-lines",
             f"{p.unparsed:,} line(s) with numbers were not read as metrics (e.g. '{p.unparsed_examples[0]}')",
             file=str(path), count=p.unparsed, severity="info"))
-    restart = _restart_issue(p, str(path)) or (_started_again(p, str(path)) if not p.resumes else None)
+    restart = _restart_issue(p, str(path)) or (_started_again(p, str(path)) if not p.resumes else None) \
+        or _two_at_once(p, frame, str(path))
     if restart is not None:
         issues.append(restart)
         # an error message followed by training that starts its clock again: an earlier launch appended to this
