@@ -248,3 +248,18 @@ def test_a_record_without_an_evaluation_twice_an_epoch_is_no_second_training(tmp
         lines.append(f"validation epoch {e}: val_loss {0.6 / e:.4f}")
     rd = _read(tmp_path, lines)
     assert "restart" not in _kinds(rd), rd.issues
+
+
+# ------------------------------------------------------------- vLLM's logger: 'INFO 04-23 21:28:29 file.py:183]'
+@pytest.mark.parametrize("level", ["INFO", "WARNING", "DEBUG"])
+@pytest.mark.parametrize("msg", ["Automatically detected platform cuda.", "Using max model len 4096",
+                                 "# GPU blocks: 2715, # CPU blocks: 512", "Loading weights took 3.21 seconds"])
+def test_a_month_day_time_stamp_before_a_source_line_is_the_loggers_prefix(tmp_path, level, msg):
+    """vLLM's logger writes 'INFO 04-23 21:28:29 __init__.py:183] msg' (the month and day with a dash, no year, then
+    the time and the source file and line): the logger's prefix, no series '__init__.py' of the line numbers."""
+    lines = [f"{level} 04-23 21:28:{s:02d} __init__.py:{180 + s}] {msg}" for s in range(3)]
+    lines += [f"{{'loss': {1 / s:.4f}, 'learning_rate': 5e-07, 'epoch': {s / 10:.2f}}}" for s in range(1, 8)]
+    rd = _read(tmp_path, lines)
+    tags = set(rd.frame["tag"].astype(str))
+    assert not any(".py" in t for t in tags), tags
+    assert _series(rd, "loss")[1] == [round(1 / s, 4) for s in range(1, 8)]

@@ -16,8 +16,9 @@ from typing import NamedTuple
 # ---------------------------------------------------------------------------------------------- cleaning
 ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
-# (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time)
-_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+# (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time; vLLM's
+# logger: "INFO 04-23 21:28:29 __init__.py:183] ..", the month and day with a dash, no year)
+_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d[/-]\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
 # a clock's name and its count ("epoch:3", "e:3", "step:10"): a position heading the record, not a logger's name:lineno
 _CLOCK_NAMED = r"(?i:e|ep|epoch|epochs|itr|iter|step):\d"
 PREFIX = re.compile(
