@@ -263,3 +263,18 @@ def test_a_month_day_time_stamp_before_a_source_line_is_the_loggers_prefix(tmp_p
     tags = set(rd.frame["tag"].astype(str))
     assert not any(".py" in t for t in tags), tags
     assert _series(rd, "loss")[1] == [round(1 / s, 4) for s in range(1, 8)]
+
+
+@pytest.mark.parametrize("sets", [("Validation", "Dev"), ("Val", "Test")])
+def test_two_evaluation_sets_after_one_training_record_are_one_training(tmp_path, sets):
+    """One training evaluating two sets each epoch ('Epoch 2 - Average Train Loss: ..', 'Epoch 2 - Validation BLEU:
+    BLEU-1 71.65, ..', 'Epoch 2 - Dev BLEU: BLEU-1 63.88, ..'): its training record is printed once an epoch, so it
+    is one training, whatever the evaluations' names."""
+    lines = []
+    for e in range(1, 9):
+        lines.append(f"2025-03-02 05:24:38,655 - INFO - Epoch {e} - Average Train Loss: {1 / e:.4f}")
+        for k, s in enumerate(sets):
+            lines.append(f"2025-03-02 05:34:00,482 - INFO - Epoch {e} - {s} BLEU: BLEU-1 {60 + e + 5 * k:.2f}, "
+                         f"BLEU-2 {50 + e + 3 * k:.2f}")
+    rd = _read(tmp_path, lines)
+    assert "restart" not in _kinds(rd), rd.issues

@@ -95,32 +95,41 @@ MIN_TWICE_EPOCHS = 3
 def _two_at_once(p: "TextLogParser", frame, file: str) -> ImportIssue | None:
     """Two trainings writing one log at the same time (launched twice into the same file): each epoch's closing
     record -- the one with its evaluation's results, which a training prints once per epoch -- printed twice in a row
-    with results of its own, epoch after epoch ('Epoch 1/20 | train_loss=0.986 val_loss=0.607', 'Epoch 1/20 |
-    train_loss=0.988 val_loss=0.973', then 'Epoch 2/20' twice ..): a restart issue, the clock never going back. One
-    training printing a record twice at one epoch writes the same values (an echo), or a record without an
-    evaluation (a mid-epoch report)."""
+    with results of its own, its training values too, epoch after epoch ('Epoch 1/20 | train_loss=0.986
+    val_loss=0.607', 'Epoch 1/20 | train_loss=0.988 val_loss=0.973', then 'Epoch 2/20' twice ..): a restart issue,
+    the clock never going back. One training printing a record twice at one epoch writes the same values (an echo),
+    a record without an evaluation (a mid-epoch report), or evaluations of two sets with its training's values once
+    ('Validation BLEU: ..', 'Dev BLEU: ..' after one 'Average Train Loss')."""
     if frame is None:
         return None
-    for held in (str(t) for t in frame["tag"].unique() if split_of(str(t)) == "val"):
-        if held in p.ordinal_epochs:
+
+    def twice(tag: str) -> int:
+        """The epochs at which the records of ``tag`` are printed twice in a row with other values (0 unless all are,
+        from the first on, at least MIN_TWICE_EPOCHS of them)."""
+        if tag in p.ordinal_epochs:
             # (the epochs the records name: records numbered in order, their epoch shared two by two)
-            steps = np.asarray(p.ordinal_epochs[held])
-        elif p.clock_of.get(held) in ("epoch", "ctx-epoch"):
-            steps = frame.loc[frame["tag"] == held, "step"].to_numpy()
+            steps = np.asarray(p.ordinal_epochs[tag])
+        elif p.clock_of.get(tag) in ("epoch", "ctx-epoch"):
+            steps = frame.loc[frame["tag"] == tag, "step"].to_numpy()
         else:
-            continue
-        values = frame.loc[frame["tag"] == held, "value"].to_numpy(dtype=np.float64)
+            return 0
+        values = frame.loc[frame["tag"] == tag, "value"].to_numpy(dtype=np.float64)
         m = len(steps) - len(steps) % 2
         if len(steps) != len(values) or m < 2 * MIN_TWICE_EPOCHS:
-            continue
+            return 0
         first = steps[0:m:2]
-        if np.array_equal(first, steps[1:m:2]) and np.all(np.diff(first) > 0) \
-                and (len(steps) == m or steps[-1] > first[-1]) and np.mean(values[0:m:2] != values[1:m:2]) > 0.5:
-            return ImportIssue(
-                "restart", f"each epoch's record with its evaluation ('{held}') is printed twice in a row with other "
-                f"results ({m // 2} epochs, from {int(first[0])}): two trainings writing this log at the same time; "
-                "their records are kept, each second one at a step already written", file=file, count=m // 2)
-    return None
+        ok = np.array_equal(first, steps[1:m:2]) and np.all(np.diff(first) > 0) \
+            and (len(steps) == m or steps[-1] > first[-1]) and np.mean(values[0:m:2] != values[1:m:2]) > 0.5
+        return m // 2 if ok else 0
+
+    tags = [str(t) for t in frame["tag"].unique() if str(t) != "epoch"]
+    held = next(((t, k) for t in tags if split_of(t) == "val" and (k := twice(t))), None)
+    if held is None or not any(twice(t) for t in tags if split_of(t) != "val"):
+        return None
+    return ImportIssue(
+        "restart", f"each epoch's record with its evaluation ('{held[0]}') is printed twice in a row with other results "
+        f"({held[1]} epochs), its training's values too: two trainings writing this log at the same time; their records "
+        "are kept, each second one at a step already written", file=file, count=held[1])
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
