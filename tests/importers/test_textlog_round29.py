@@ -278,3 +278,23 @@ def test_two_evaluation_sets_after_one_training_record_are_one_training(tmp_path
                          f"BLEU-2 {50 + e + 3 * k:.2f}")
     rd = _read(tmp_path, lines)
     assert "restart" not in _kinds(rd), rd.issues
+
+
+# ------------------------------------------------------------- '[Train 10/1882] {..}': the step of a planned total
+@pytest.mark.parametrize("word", ["Train", "train", "Training", "TRAIN"])
+@pytest.mark.parametrize("body", ["{{'grads_finite': 1.0, 'loss_scale': 1.0, 'train_loss': {v}}}",
+                                  "loss: {v}, acc: 0.5", "train_loss={v} lr=0.001"])
+@pytest.mark.parametrize("every,total", [(10, 1882), (1, 12)])
+def test_a_training_phase_count_of_its_total_in_brackets_is_the_step_and_plan(tmp_path, word, body, every, total):
+    """A JAX / absl trainer's '[Train 10/1882] {'grads_finite': 1.0, .., 'train_loss': 0.0077}' every 10 steps: the
+    count heading the record is its step and the total the planned steps (the x axis is the printed step, not the
+    record's ordinal; no key 'Train' holding the count)."""
+    steps = list(range(every, total + 1, every))[:40]
+    lines = [f"I1216 14:22:57.913980 139628846601088 train.py:577] [{word} {s}/{total}] "
+             + body.format(v=f"{1 / s:.6f}") for s in steps]
+    rd = _read(tmp_path, lines)
+    key = "train_loss" if "train_loss" in body else "loss"
+    got_steps, values = _series(rd, key)
+    assert got_steps == steps
+    assert values == [round(1 / s, 6) for s in steps]
+    assert "Train" not in set(rd.frame["tag"].astype(str)) and rd.meta.get("max_steps") == total

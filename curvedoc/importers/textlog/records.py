@@ -887,6 +887,10 @@ COMMA_PAIR = re.compile(r"(" + _PAIR_NAME + r")\s*,\s*(" + _PAIR_VALUE + r")\s*(
 SENTENCE_AT_CLOCK = re.compile(r"\s(?:at|after|in|on|of|from|for|until)\s+(?:the\s+)?epoch$", re.IGNORECASE)
 
 
+# the training phase's word and its count of a planned total in brackets heading a record ("[Train 10/1882] {'grads_finite':
+# 1.0, 'train_loss': 0.0077}", a JAX / absl trainer's print every 10 steps; "[Training 300/5000] loss: 0.41"): the
+# record's step, its total the plan of steps -- no key 'Train' holding the count
+PHASE_COUNT = re.compile(r"^\s*\[\s*(?:train|training)\s+(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[{A-Za-z_'\"])", re.IGNORECASE)
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
@@ -1014,6 +1018,9 @@ def parse_record(msg: str) -> Rec | None:
     if msg.count(",") >= 3 and COMMA_PAIRS.match(msg):
         # "Step, 0, Loss, 0.114, PSNR, 9.42,": names and values alternating between commas are the pairs they list
         msg = ", ".join(f"{k}: {v}" for k, v in COMMA_PAIR.findall(msg))
+    if msg.lstrip()[:1] == "[" and (pc := PHASE_COUNT.match(msg)) is not None:
+        # "[Train 10/1882] {'train_loss': 0.0077}": the training's step of its planned total heads the record
+        msg = f"step: {pc.group(1)}/{pc.group(2)}, " + msg[pc.end():]
     cm = COMPACT_COUNTERS.match(msg)
     if cm and _KEY_THEN_NUMBER.search(msg, cm.end()):
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
