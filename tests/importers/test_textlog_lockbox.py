@@ -183,6 +183,19 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "val_loss_epoch": ("ValLoss", "'.. [INFO] train - Epoch   1/100 | TrainLoss=2.8736 | ValLoss=3.2230 | CSI=..'")},
     "2026-12-14as/text_log/gcn-ppo-binpacking-relaunches": {
         "step_reward": ("reward", "'[Epoch 1/100] Step 200/2048 (global 200) inst=u120_19 reward=1.0000 rc=0.2113 ..'")},
+    # (2026-12-15au/av/nu19: series the labels name otherwise than the log prints them, or whose evaluation the label
+    # does not say is held out; each checked in the raw text)
+    "2026-12-15au/text_log/freepose-3dpose-25of60ep-interrupted": {
+        "P-MPJPE": ("val P-MPJPE", "'Protocol #2 Error (P-MPJPE): 111.807 mm' under '[INFO] Evaluation'"),
+        "acceleration error": ("val Acceleration error", "'Acceleration error: 2.967 mm/s^2' under '[INFO] Evaluation'")},
+    "2026-12-15au/text_log/yolov5-visdrone-2of200ep": {
+        "mAP@.5:.95": ("val mAP@", "header 'Class  Images  Labels  P  R  mAP@.5 mAP@', cut at the console's width")},
+    "2026-12-15av/text_log/colornet-500ep-per-step": {
+        "Train Epoch Loss": ("Loss", "'Train Epoch:1\tPercent:[0/6751 (0%)]\tLoss:0.283438444' once an epoch")},
+    "2026-12-15av/text_log/detr-scratch-5-launches": {
+        "GIoU": ("GIoU_loss", "'Epoch: 0 Loss: 5.0270 CE: 0.0595 BBox: 0.0805 GIoU: 0.8278 Card: 5.5811'")},
+    "2026-12-15nu19/text_log/walk-relu-rnn-exploding": {
+        "|grad|": ("grad norm", "'it     1  loss 2.5854  |grad| 3.471e+01' ('|grad|' is a norm, since round 13)")},
 }
 
 
@@ -1326,8 +1339,31 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   nu19 mirror2-mlp-stopped ('KeyboardInterrupt: stopped by user' at its end: an interrupt the reading says, as the
 #   labels of gemma2 (must), stopping-mlp-ctrl-c and freepose (may) read one), walk-gru-tqdm's oscillation (195 per-batch
 #   tqdm postfix losses read as the label counts them), sky-mlp-sgd-lr4 and ev-mlp-tiny-train (read exactly).
-MIN_COUNTED_LOCKBOX = 0.952
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.815
+#
+# AFTER round 29 (tests/importers/test_textlog_round29.py: a counter glued to its word and set off by a comma heads the
+# record, 'Epoch0,loss:517.1'; an error followed by a progress bar counting on is a launch that died before one that
+# runs, no crash at the log's end; bare numbers, one a row, under a line naming them ('Generator Losses:', optim.Logger's
+# 'training error<TAB>') are that quantity's; a length's or angle's unit against its number, 'mae=57.21km', is the
+# value's; a kind of measure then its acronym, 'Error (MPJPE)', is the acronym's measure (roles.toml: MPJPE lower is
+# better); each epoch's evaluated record printed twice in a row with other results, its training values too, is two
+# trainings writing one log at once (a restart); vLLM's 'INFO 04-23 21:28:29 __init__.py:183]' is a logger's prefix;
+# '[Train 10/1882]' heading a record is its step of a planned total) and RAW_NAMES for six series above:
+#   count labels, all thirty-one batches: 1382/1440 (96.0%) read, 1182 (82.1%) analysed -- au 42/45 (23 analysed: +1
+#   freepose's MPJPE read as the reader names it, +2 P-MPJPE / acceleration error and +1 yolov5's cut 'mAP@' by
+#   RAW_NAMES), av 49/50 (22: +3 urban-gan's two blocks and torch7's optim.Logger column, refused before; +2 colornet's
+#   epoch 'Loss' and detr's 'GIoU_loss' by RAW_NAMES), nu19 61/61 (60: +1 ev-mlp-huber's 'mae=..km', +1 walk-relu's
+#   '|grad|' by RAW_NAMES); the twenty-eight earlier batches unchanged (1230/1284, 1077); dict labels unchanged (exact
+#   568/592, analysed 547, no mix); list labels unchanged (503/551); main corpus unchanged (exact 496/509, analysed
+#   460, no mix); the golden file of ../shared unchanged.
+#   Read right now though the measure does not move: av fidtm's 400 records on their epochs, two launches (restart);
+#   av trocr's two interleaved trainings told (restart); au grpo-countdown-nohup no crash, no '__init__.py' series;
+#   ao jax_cfd's train_loss on its printed steps 10..1880, plan 1882 (its ordinal before).
+#   Still missed: pinn-cylinder-v2's three (a bracketed phase heading its records names no series yet: the '[Adam]'
+#   records' 200 totals read as 'total [2]', the '[BFGS] batch= call=' records' 545 as 'total' of 464 on their batch,
+#   several calls a batch; '[BFGS-END]' read, 175 points, as 'last_total');
+#   colornet's loss (105499 of 105500: its first record, printed before the first 'Train Epoch:1' line, is 'loss [2]').
+MIN_COUNTED_LOCKBOX = 0.959
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.820
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
