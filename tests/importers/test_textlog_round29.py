@@ -298,3 +298,44 @@ def test_a_training_phase_count_of_its_total_in_brackets_is_the_step_and_plan(tm
     assert got_steps == steps
     assert values == [round(1 / s, 6) for s in steps]
     assert "Train" not in set(rd.frame["tag"].astype(str)) and rd.meta.get("max_steps") == total
+
+
+# ------------------------------------------------------------- W&B's output.log beside its config.yaml: the settings
+def _wandb_config(settings: dict) -> str:
+    out = ["_wandb:", "    value:", "        cli_version: 0.19.7", "        python_version: 3.8.20"]
+    for k, v in settings.items():
+        out += [f"{k}:", f"    value: {v}"]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("key", ["epochs", "num_epochs", "max_epochs", "n_epochs"])
+@pytest.mark.parametrize("done,plan", [(25, 60), (3, 10)])
+def test_wandb_console_takes_its_plan_from_the_config_beside_it(tmp_path, key, done, plan):
+    """W&B's run files: 'output.log', the captured console, printing only '[INFO] epoch N' and its evaluation, beside
+    'config.yaml' with '<key>: {value: 60}': the config is the run's settings and its planned epochs the plan."""
+    lines = []
+    for e in range(done):
+        lines += [f"[INFO] epoch {e}", "[INFO] Evaluation", f"Protocol #1 Error (MPJPE): {100 / (e + 1):.3f} mm"]
+    (tmp_path / "output.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "config.yaml").write_text(_wandb_config({key: plan, "lr": 0.0005, "batch_size": 16}), encoding="utf-8")
+    rd = read_text_log(tmp_path / "output.log")
+    assert rd.meta.get("num_epochs") == plan
+    assert rd.hparams.get(key) == plan and rd.hparams.get("lr") == 0.0005
+
+
+def test_a_plan_the_console_states_wins_and_other_configs_are_not_read(tmp_path):
+    """The console's own plan ('Epoch 3/30') stands over the config's; a config.yaml that is not W&B's (no '_wandb'
+    block: a project's own file, Lightning's) is not read beside an output.log, nor any config beside another log."""
+    lines = [f"Epoch {e}/30 - loss: {1 / e:.4f}" for e in range(1, 6)]
+    (tmp_path / "output.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "config.yaml").write_text(_wandb_config({"epochs": 60}), encoding="utf-8")
+    assert read_text_log(tmp_path / "output.log").meta.get("num_epochs") == 30
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "output.log").write_text("\n".join(f"step {s} loss {1 / s:.3f}" for s in range(1, 9)) + "\n")
+    (other / "config.yaml").write_text("trainer:\n  max_epochs: 60\nmodel:\n  lr: 0.001\n", encoding="utf-8")
+    rd = read_text_log(other / "output.log")
+    assert "num_epochs" not in rd.meta and "lr" not in rd.hparams
+    (other / "train.log").write_text("\n".join(f"step {s} loss {1 / s:.3f}" for s in range(1, 9)) + "\n")
+    (other / "config.yaml").write_text(_wandb_config({"epochs": 60}), encoding="utf-8")
+    assert "num_epochs" not in read_text_log(other / "train.log").meta

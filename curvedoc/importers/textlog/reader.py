@@ -245,10 +245,53 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
     except OSError as exc:
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
     d = run_data(p, path, issues)
+    _wandb_config_beside(d, path)
     if not segments:
         return d
     segs = launch_segments(p)
     return d if len(segs) < 2 else split_launches(d, p, segs, path)
+
+
+# the largest W&B config.yaml read beside a captured console
+MAX_CONFIG_BYTES = 1 << 20
+
+
+def _wandb_config_beside(d: RunData, path: Path) -> None:
+    """W&B's run files: ``output.log``, the console it captured, beside ``config.yaml``, the run's config (each
+    setting under ``value:``, W&B's own under ``_wandb``). The config is the run's settings as the log's own first
+    lines would state them (the log's win where both name one), and a setting named as the plan (``epochs: 60``,
+    ``max_steps``) is the run's plan when the log states none: ``d`` gains them. Any other ``config.yaml`` -- no
+    ``_wandb`` block, no W&B ``value:`` form -- is left alone."""
+    cfg = path.parent / "config.yaml"
+    if path.name != "output.log" or not cfg.is_file():
+        return
+    try:
+        if cfg.stat().st_size > MAX_CONFIG_BYTES:
+            return
+        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+
+        doc = load_yaml_tolerant(cfg.read_bytes())
+    except Exception:  # (an unreadable or malformed config is no settings: the log is read as it is)
+        return
+    if not isinstance(doc, dict) or not ("_wandb" in doc or "wandb_version" in doc):
+        return
+    values = {str(k): v["value"] for k, v in doc.items()
+              if not str(k).startswith("_wandb") and k != "wandb_version" and isinstance(v, dict) and "value" in v}
+    settings = flatten_hparams(values)
+    for k, v in settings.items():
+        d.hparams.setdefault(k, v)
+    for k, v in settings.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0 \
+                or not float(v).is_integer():
+            continue
+        kind = plan_name(k)
+        if kind == "epochs" and "num_epochs" not in d.meta:
+            d.meta["num_epochs"] = int(v)
+            d.hparams.setdefault("num_epochs", int(v))
+        elif kind == "steps" and "max_steps" not in d.meta and not _other_budget(settings) \
+                and (not len(d.frame) or int(d.frame["step"].max()) <= v):
+            d.meta["max_steps"] = int(v)
+            d.hparams.setdefault("max_steps", int(v))
 
 
 # the most launches a log's clock may tell by going back to its start with nothing printed before them
