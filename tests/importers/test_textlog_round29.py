@@ -339,3 +339,46 @@ def test_a_plan_the_console_states_wins_and_other_configs_are_not_read(tmp_path)
     (other / "train.log").write_text("\n".join(f"step {s} loss {1 / s:.3f}" for s in range(1, 9)) + "\n")
     (other / "config.yaml").write_text(_wandb_config({"epochs": 60}), encoding="utf-8")
     assert "num_epochs" not in read_text_log(other / "train.log").meta
+
+
+# ------------------------------------------------------------- CycleGAN's options beside loss_log.txt: the plan
+def _options(pairs: dict) -> str:
+    out = ["----------------- Options ---------------"]
+    out += [f"{k:>25}: {str(v):<30}" + ("\t[default: 100]" if k.startswith("n") else "") for k, v in pairs.items()]
+    out.append("----------------- End -------------------")
+    return "\n".join(out) + "\n"
+
+
+def _cyclegan_log(epochs: int) -> list[str]:
+    lines = ["================ Training Loss (Tue Sep  5 12:56:56 2023) ================"]
+    for e in range(1, epochs + 1):
+        for it in (100, 200):
+            lines.append(f"(epoch: {e}, iters: {it}, time: 0.412, data: 0.002) D_A: 0.31 G_A: 0.52 cycle_A: "
+                         f"{2 / e:.3f} idt_A: 0.41 D_B: 0.29 G_B: 0.47 cycle_B: {2.2 / e:.3f} idt_B: 0.45 ")
+    return lines
+
+
+@pytest.mark.parametrize("name", ["opt.txt", "train_opt.txt"])
+@pytest.mark.parametrize("keys", [("niter", "niter_decay"), ("n_epochs", "n_epochs_decay")])
+@pytest.mark.parametrize("done,a,b", [(12, 100, 100), (30, 200, 200), (5, 10, 0)])
+def test_cyclegan_options_beside_its_loss_log_state_its_plan(tmp_path, name, keys, done, a, b):
+    """CycleGAN / pix2pix print their options into the checkpoint folder beside 'loss_log.txt' ('opt.txt',
+    'train_opt.txt': '--- Options ---', one 'name: value' a line): the settings are the run's, and the plan of epochs
+    is the epochs at the starting rate plus those of the decay ('niter: 200', 'niter_decay: 200': 400)."""
+    (tmp_path / "loss_log.txt").write_text("\n".join(_cyclegan_log(done)) + "\n", encoding="utf-8")
+    (tmp_path / name).write_text(_options({"batch_size": 4, "lr": 0.0002, keys[0]: a, keys[1]: b, "model": "cycle_gan"}),
+                                 encoding="utf-8")
+    rd = read_text_log(tmp_path / "loss_log.txt")
+    assert rd.meta.get("num_epochs") == a + b
+    assert rd.hparams.get("lr") == 0.0002 and rd.hparams.get("model") == "cycle_gan"
+
+
+def test_a_text_file_beside_a_loss_log_that_is_no_options_block_is_not_read(tmp_path):
+    """A 'opt.txt' that is not the options block (no '--- Options ---' title), or options beside a log of another
+    name, state nothing for the log."""
+    (tmp_path / "loss_log.txt").write_text("\n".join(_cyclegan_log(4)) + "\n", encoding="utf-8")
+    (tmp_path / "opt.txt").write_text("niter: 200\nniter_decay: 200\n", encoding="utf-8")
+    assert "num_epochs" not in read_text_log(tmp_path / "loss_log.txt").meta
+    (tmp_path / "train.log").write_text("\n".join(_cyclegan_log(4)) + "\n", encoding="utf-8")
+    (tmp_path / "opt.txt").write_text(_options({"niter": 200, "niter_decay": 200}), encoding="utf-8")
+    assert "num_epochs" not in read_text_log(tmp_path / "train.log").meta

@@ -246,6 +246,7 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
     d = run_data(p, path, issues)
     _wandb_config_beside(d, path)
+    _cyclegan_options_beside(d, path)
     if not segments:
         return d
     segs = launch_segments(p)
@@ -292,6 +293,53 @@ def _wandb_config_beside(d: RunData, path: Path) -> None:
                 and (not len(d.frame) or int(d.frame["step"].max()) <= v):
             d.meta["max_steps"] = int(v)
             d.hparams.setdefault("max_steps", int(v))
+
+
+# CycleGAN / pix2pix's options file, as its BaseOptions.print_options writes it beside loss_log.txt: a rule titled
+# 'Options', then 'name: value' a line, a changed value followed by '[default: ..]'
+_OPTIONS_TITLE = re.compile(r"-{3,}\s*Options\s*-{3,}")
+_OPTION_LINE = re.compile(r"\s*([A-Za-z_][\w.]*):\s(.*?)\s*(?:\[default:[^\]]*\])?\s*")
+# the planned epochs of such a run: the epochs at the starting rate and the epochs of its decay, whatever the version
+# names them (niter / niter_decay before 2020, n_epochs / n_epochs_decay since)
+_EPOCH_PHASES = (("niter", "niter_decay"), ("n_epochs", "n_epochs_decay"))
+
+
+def _cyclegan_options_beside(d: RunData, path: Path) -> None:
+    """CycleGAN / pix2pix write their options beside ``loss_log.txt`` (``opt.txt``, ``train_opt.txt``): a block
+    titled 'Options', one 'name: value' a line. They are the run's settings (the log's own win), and the run's plan
+    of epochs is the epochs at the starting learning rate plus the epochs of its decay ('niter: 200', 'niter_decay:
+    200': 400), when the log states none."""
+    if path.name != "loss_log.txt":
+        return
+    for name in ("train_opt.txt", "opt.txt"):
+        f = path.parent / name
+        try:
+            if not f.is_file() or f.stat().st_size > MAX_CONFIG_BYTES:
+                continue
+            lines = f.read_bytes().decode("utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        if not lines or not _OPTIONS_TITLE.fullmatch(lines[0].strip()):
+            continue
+        settings: dict = {}
+        for line in lines[1:]:
+            m = _OPTION_LINE.fullmatch(line)
+            if m is None:
+                continue
+            v = m.group(2)
+            try:
+                settings[m.group(1)] = int(v) if re.fullmatch(r"[-+]?\d+", v) else float(v) \
+                    if re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", v) else v
+            except ValueError:
+                settings[m.group(1)] = v
+        for k, v in settings.items():
+            d.hparams.setdefault(k, v)
+        for a, b in _EPOCH_PHASES:
+            na, nb = settings.get(a), settings.get(b)
+            if isinstance(na, int) and isinstance(nb, int) and na > 0 and nb >= 0 and "num_epochs" not in d.meta:
+                d.meta["num_epochs"] = na + nb
+                d.hparams.setdefault("num_epochs", na + nb)
+        return
 
 
 # the most launches a log's clock may tell by going back to its start with nothing printed before them
