@@ -382,3 +382,16 @@ def test_a_text_file_beside_a_loss_log_that_is_no_options_block_is_not_read(tmp_
     (tmp_path / "train.log").write_text("\n".join(_cyclegan_log(4)) + "\n", encoding="utf-8")
     (tmp_path / "opt.txt").write_text(_options({"niter": 200, "niter_decay": 200}), encoding="utf-8")
     assert "num_epochs" not in read_text_log(tmp_path / "train.log").meta
+
+
+@pytest.mark.parametrize("where", ["[Epoch {e}][Batch {b}]", "Epoch {e} | batch {b} |"])
+def test_records_that_say_where_in_the_epoch_they_are_are_one_training(tmp_path, where):
+    """MXNet's '[Epoch 0][Batch 0], Speed: .., CrossEntropy=.., val_AP=0.097' then '[Epoch 0][Batch 50], ..': two
+    reports an epoch, each saying where in the epoch it is -- one training, no restart."""
+    lines = []
+    for e in range(8):
+        for b in (0, 50):
+            lines.append(where.format(e=e, b=b) + f" Speed: 6.9 samples/sec, CrossEntropy={1 / (e + 1 + b / 100):.4e}, "
+                         f"val_AP={0.1 + 0.01 * e + b / 5000:.3f}")
+    rd = _read(tmp_path, lines)
+    assert "restart" not in _kinds(rd), rd.issues

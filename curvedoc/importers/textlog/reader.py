@@ -98,8 +98,9 @@ def _two_at_once(p: "TextLogParser", frame, file: str) -> ImportIssue | None:
     with results of its own, its training values too, epoch after epoch ('Epoch 1/20 | train_loss=0.986
     val_loss=0.607', 'Epoch 1/20 | train_loss=0.988 val_loss=0.973', then 'Epoch 2/20' twice ..): a restart issue,
     the clock never going back. One training printing a record twice at one epoch writes the same values (an echo),
-    a record without an evaluation (a mid-epoch report), or evaluations of two sets with its training's values once
-    ('Validation BLEU: ..', 'Dev BLEU: ..' after one 'Average Train Loss')."""
+    a record without an evaluation (a mid-epoch report), evaluations of two sets with its training's values once
+    ('Validation BLEU: ..', 'Dev BLEU: ..' after one 'Average Train Loss'), or records that say where in the epoch
+    they are ('[Epoch 3][Batch 0]', '[Epoch 3][Batch 50]')."""
     if frame is None:
         return None
 
@@ -126,6 +127,13 @@ def _two_at_once(p: "TextLogParser", frame, file: str) -> ImportIssue | None:
     held = next(((t, k) for t in tags if split_of(t) == "val" and (k := twice(t))), None)
     if held is None or not any(twice(t) for t in tags if split_of(t) != "val"):
         return None
+    for t in tags:
+        v = frame.loc[frame["tag"] == t, "value"].to_numpy(dtype=np.float64)
+        m = len(v) - len(v) % 2
+        if twice(t) and len(set(v[0:m:2])) == 1 and len(set(v[1:m:2])) == 1:
+            # a number taking the same two values in turn at every epoch ('[Epoch 3][Batch 0]', '[Epoch 3][Batch 50]')
+            # is a position inside the epoch: one training reporting twice an epoch
+            return None
     return ImportIssue(
         "restart", f"each epoch's record with its evaluation ('{held[0]}') is printed twice in a row with other results "
         f"({held[1]} epochs), its training's values too: two trainings writing this log at the same time; their records "
