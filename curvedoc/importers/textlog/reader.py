@@ -274,13 +274,15 @@ def _wandb_config_beside(d: RunData, path: Path) -> None:
     cfg = path.parent / "config.yaml"
     if path.name != "output.log" or not cfg.is_file():
         return
+    import yaml
+
+    from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+
     try:
         if cfg.stat().st_size > MAX_CONFIG_BYTES:
             return
-        from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
-
         doc = load_yaml_tolerant(cfg.read_bytes())
-    except Exception:  # (an unreadable or malformed config is no settings: the log is read as it is)
+    except (OSError, yaml.YAMLError, RecursionError):  # (an unreadable or malformed config states nothing)
         return
     if not isinstance(doc, dict) or not ("_wandb" in doc or "wandb_version" in doc):
         return
@@ -335,11 +337,8 @@ def _cyclegan_options_beside(d: RunData, path: Path) -> None:
             if m is None:
                 continue
             v = m.group(2)
-            try:
-                settings[m.group(1)] = int(v) if re.fullmatch(r"[-+]?\d+", v) else float(v) \
-                    if re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", v) else v
-            except ValueError:
-                settings[m.group(1)] = v
+            settings[m.group(1)] = int(v) if re.fullmatch(r"[-+]?\d+", v) else float(v) \
+                if re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", v) else v
         for k, v in settings.items():
             d.hparams.setdefault(k, v)
         for a, b in _EPOCH_PHASES:
