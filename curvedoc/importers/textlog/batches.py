@@ -554,7 +554,8 @@ class BatchedFeed:
             self.remember_rows(cols, len(r.values), n)
             self.seq += n
             # (as _positionless decides it for the first; the same holds for the rest)
-            if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
+            if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0] \
+                    or self.crash_outlived == self.crash_line[0]:
                 self.last_point_line = last
             self.open_record = None
             return

@@ -94,6 +94,9 @@ TABLE_CLOCKS = frozenset({"step", "steps", "global_step", "iter", "iteration", "
 
 
 MAX_BARS = 16  # progress bars remembered (the last met): memory per record with no clock stays bounded
+# the times a progress bar drawn after an error counts on before the records after it are training going on (a
+# loading bar of two or three shards is not yet a launch at work: see TextLogParser._counted_on_after_crash)
+MIN_BAR_MOVES_AFTER_CRASH = 3
 
 
 
@@ -145,6 +148,10 @@ class TextLogParser(BatchedFeed):
         self.unparsed_examples: list[str] = []
         self.crash_line: tuple[int, str] | None = None
         self.kill_line: tuple[int, str] | None = None  # a kill/interrupt message in the crash block at the end
+        # a progress bar counting on after the error of crash_line: ((label, total), count, times it counted on), and
+        # the line of the error it outlived (see _counted_on_after_crash)
+        self.bar_after_crash: tuple | None = None
+        self.crash_outlived: int | None = None
         self.frame_line = -2  # the last frame of a traceback ('  File "x.py", line 8, in f') read
         # the line of an open '--- Logging error ---' block (the logging module's report of a record it could not
         # write: the program goes on), None when none is open
@@ -314,6 +321,8 @@ class TextLogParser(BatchedFeed):
             return
         if a.progress is not None:
             self._bar_drawn(a.progress)
+            if self.crash_line is not None and lineno > self.crash_line[0] and self.crash_outlived != self.crash_line[0]:
+                self._counted_on_after_crash(a.progress)
             self.last_bar = (lineno, a.progress)
             if a.progress[1] >= a.progress[2] > 0:
                 self.bars_done.add((a.progress[0], a.progress[2]))
@@ -775,6 +784,21 @@ class TextLogParser(BatchedFeed):
         if new and len(self.bar_last) > MAX_BARS:  # (bars named by their epoch, one per epoch: the oldest goes)
             del self.bar_last[next(iter(self.bar_last))]
 
+    def _counted_on_after_crash(self, progress: tuple) -> None:
+        """A progress bar drawn after the error of ``crash_line`` that counts on, rendering after rendering (three
+        times at least: '1/100', '2/100', '3/100', '4/100'): a process was working after the error -- the job was
+        started again after a launch that died ('IndentationError', a missing package) and this one runs. The
+        records it prints are training going on, whatever their kind (the error's own lines -- an out-of-memory
+        message's pairs, printed by every rank -- come with no bar counting on)."""
+        label, n, total = progress
+        bar, seen = (label, total), self.bar_after_crash
+        if seen is not None and seen[0] == bar and n > seen[1]:
+            self.bar_after_crash = (bar, n, seen[2] + 1)
+            if seen[2] + 1 >= MIN_BAR_MOVES_AFTER_CRASH:
+                self.crash_outlived = self.crash_line[0]
+        else:
+            self.bar_after_crash = (bar, n, 0)
+
     def _bar_counts(self) -> dict:
         """The count of each bar at a record printed now: the last count drawn, or for the bar of the oldest clear
         mark not yet taken (a message written there), the count at that mark."""
@@ -806,7 +830,8 @@ class TextLogParser(BatchedFeed):
         self.remember_values(vals)
         # after an error message, only a kind of line training printed before the error shows training went
         # on (an out-of-memory message has 'key value' pairs of its own, and every rank prints it)
-        if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0]:
+        if self.crash_line is None or self.crash_line[0] < self.last_point_line or first < self.crash_line[0] \
+                or self.crash_outlived == self.crash_line[0]:
             self.last_point_line = lineno
 
     def note_setting_line(self, lineno: int, order: int, tpl, key: str, value) -> None:

@@ -18,7 +18,7 @@ from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
 from curvedoc.importers.literals import python_literal
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
-from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT, plan_name
+from curvedoc.importers.textlog.records import ANSI, CRASH, KILL_WORDS, SHELL_PROMPT, plan_name, split_of
 from curvedoc.model.run import ImportIssue, empty_frame, make_frame
 
 SOURCE = "text-log"
@@ -86,6 +86,58 @@ def _clock_goes_on(p: "TextLogParser"):
         i = int(np.searchsorted(od, order, side="left"))
         return 0 < i < len(st) and st[i] > st[i - 1]
     return goes_on
+
+
+# the fewest epochs whose evaluated record is printed twice in a row for two trainings to be writing one log at once
+MIN_TWICE_EPOCHS = 3
+
+
+def _two_at_once(p: "TextLogParser", frame, file: str) -> ImportIssue | None:
+    """Two trainings writing one log at the same time (launched twice into the same file): each epoch's closing
+    record -- the one with its evaluation's results, which a training prints once per epoch -- printed twice in a row
+    with results of its own, its training values too, epoch after epoch ('Epoch 1/20 | train_loss=0.986
+    val_loss=0.607', 'Epoch 1/20 | train_loss=0.988 val_loss=0.973', then 'Epoch 2/20' twice ..): a restart issue,
+    the clock never going back. One training printing a record twice at one epoch writes the same values (an echo),
+    a record without an evaluation (a mid-epoch report), evaluations of two sets with its training's values once
+    ('Validation BLEU: ..', 'Dev BLEU: ..' after one 'Average Train Loss'), or records that say where in the epoch
+    they are ('[Epoch 3][Batch 0]', '[Epoch 3][Batch 50]')."""
+    if frame is None:
+        return None
+
+    def twice(tag: str) -> int:
+        """The epochs at which the records of ``tag`` are printed twice in a row with other values (0 unless all are,
+        from the first on, at least MIN_TWICE_EPOCHS of them)."""
+        if tag in p.ordinal_epochs:
+            # (the epochs the records name: records numbered in order, their epoch shared two by two)
+            steps = np.asarray(p.ordinal_epochs[tag])
+        elif p.clock_of.get(tag) in ("epoch", "ctx-epoch"):
+            steps = frame.loc[frame["tag"] == tag, "step"].to_numpy()
+        else:
+            return 0
+        values = frame.loc[frame["tag"] == tag, "value"].to_numpy(dtype=np.float64)
+        m = len(steps) - len(steps) % 2
+        if len(steps) != len(values) or m < 2 * MIN_TWICE_EPOCHS:
+            return 0
+        first = steps[0:m:2]
+        ok = np.array_equal(first, steps[1:m:2]) and np.all(np.diff(first) > 0) \
+            and (len(steps) == m or steps[-1] > first[-1]) and np.mean(values[0:m:2] != values[1:m:2]) > 0.5
+        return m // 2 if ok else 0
+
+    tags = [str(t) for t in frame["tag"].unique() if str(t) != "epoch"]
+    held = next(((t, k) for t in tags if split_of(t) == "val" and (k := twice(t))), None)
+    if held is None or not any(twice(t) for t in tags if split_of(t) != "val"):
+        return None
+    for t in tags:
+        v = frame.loc[frame["tag"] == t, "value"].to_numpy(dtype=np.float64)
+        m = len(v) - len(v) % 2
+        if twice(t) and len(set(v[0:m:2])) == 1 and len(set(v[1:m:2])) == 1:
+            # a number taking the same two values in turn at every epoch ('[Epoch 3][Batch 0]', '[Epoch 3][Batch 50]')
+            # is a position inside the epoch: one training reporting twice an epoch
+            return None
+    return ImportIssue(
+        "restart", f"each epoch's record with its evaluation ('{held[0]}') is printed twice in a row with other results "
+        f"({held[1]} epochs), its training's values too: two trainings writing this log at the same time; their records "
+        "are kept, each second one at a step already written", file=file, count=held[1])
 
 
 def _restart_issue(p: "TextLogParser", file: str) -> ImportIssue | None:
@@ -201,10 +253,100 @@ def read_text_log(path: Path, reuse: bool = True, segments: bool = False) -> Run
     except OSError as exc:
         raise LoadError(path, f"cannot read: {exc.strerror or exc}", kind="unreadable") from None
     d = run_data(p, path, issues)
+    _wandb_config_beside(d, path)
+    _cyclegan_options_beside(d, path)
     if not segments:
         return d
     segs = launch_segments(p)
     return d if len(segs) < 2 else split_launches(d, p, segs, path)
+
+
+# the largest W&B config.yaml read beside a captured console
+MAX_CONFIG_BYTES = 1 << 20
+
+
+def _wandb_config_beside(d: RunData, path: Path) -> None:
+    """W&B's run files: ``output.log``, the console it captured, beside ``config.yaml``, the run's config (each
+    setting under ``value:``, W&B's own under ``_wandb``). The config is the run's settings as the log's own first
+    lines would state them (the log's win where both name one), and a setting named as the plan (``epochs: 60``,
+    ``max_steps``) is the run's plan when the log states none: ``d`` gains them. Any other ``config.yaml`` -- no
+    ``_wandb`` block, no W&B ``value:`` form -- is left alone."""
+    cfg = path.parent / "config.yaml"
+    if path.name != "output.log" or not cfg.is_file():
+        return
+    import yaml
+
+    from curvedoc.importers._yaml import flatten_hparams, load_yaml_tolerant
+
+    try:
+        if cfg.stat().st_size > MAX_CONFIG_BYTES:
+            return
+        doc = load_yaml_tolerant(cfg.read_bytes())
+    except (OSError, yaml.YAMLError, RecursionError):  # (an unreadable or malformed config states nothing)
+        return
+    if not isinstance(doc, dict) or not ("_wandb" in doc or "wandb_version" in doc):
+        return
+    values = {str(k): v["value"] for k, v in doc.items()
+              if not str(k).startswith("_wandb") and k != "wandb_version" and isinstance(v, dict) and "value" in v}
+    settings = flatten_hparams(values)
+    for k, v in settings.items():
+        d.hparams.setdefault(k, v)
+    for k, v in settings.items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0 \
+                or not float(v).is_integer():
+            continue
+        kind = plan_name(k)
+        if kind == "epochs" and "num_epochs" not in d.meta:
+            d.meta["num_epochs"] = int(v)
+            d.hparams.setdefault("num_epochs", int(v))
+        elif kind == "steps" and "max_steps" not in d.meta and not _other_budget(settings) \
+                and (not len(d.frame) or int(d.frame["step"].max()) <= v):
+            d.meta["max_steps"] = int(v)
+            d.hparams.setdefault("max_steps", int(v))
+
+
+# CycleGAN / pix2pix's options file, as its BaseOptions.print_options writes it beside loss_log.txt: a rule titled
+# 'Options', then 'name: value' a line, a changed value followed by '[default: ..]'
+_OPTIONS_TITLE = re.compile(r"-{3,}\s*Options\s*-{3,}")
+_OPTION_LINE = re.compile(r"\s*([A-Za-z_][\w.]*):\s(.*?)\s*(?:\[default:[^\]]*\])?\s*")
+# the planned epochs of such a run: the epochs at the starting rate and the epochs of its decay, whatever the version
+# names them (niter / niter_decay before 2020, n_epochs / n_epochs_decay since)
+_EPOCH_PHASES = (("niter", "niter_decay"), ("n_epochs", "n_epochs_decay"))
+
+
+def _cyclegan_options_beside(d: RunData, path: Path) -> None:
+    """CycleGAN / pix2pix write their options beside ``loss_log.txt`` (``opt.txt``, ``train_opt.txt``): a block
+    titled 'Options', one 'name: value' a line. They are the run's settings (the log's own win), and the run's plan
+    of epochs is the epochs at the starting learning rate plus the epochs of its decay ('niter: 200', 'niter_decay:
+    200': 400), when the log states none."""
+    if path.name != "loss_log.txt":
+        return
+    for name in ("train_opt.txt", "opt.txt"):
+        f = path.parent / name
+        try:
+            if not f.is_file() or f.stat().st_size > MAX_CONFIG_BYTES:
+                continue
+            lines = f.read_bytes().decode("utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        if not lines or not _OPTIONS_TITLE.fullmatch(lines[0].strip()):
+            continue
+        settings: dict = {}
+        for line in lines[1:]:
+            m = _OPTION_LINE.fullmatch(line)
+            if m is None:
+                continue
+            v = m.group(2)
+            settings[m.group(1)] = int(v) if re.fullmatch(r"[-+]?\d+", v) else float(v) \
+                if re.fullmatch(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?", v) else v
+        for k, v in settings.items():
+            d.hparams.setdefault(k, v)
+        for a, b in _EPOCH_PHASES:
+            na, nb = settings.get(a), settings.get(b)
+            if isinstance(na, int) and isinstance(nb, int) and na > 0 and nb >= 0 and "num_epochs" not in d.meta:
+                d.meta["num_epochs"] = na + nb
+                d.hparams.setdefault("num_epochs", na + nb)
+        return
 
 
 # the most launches a log's clock may tell by going back to its start with nothing printed before them
@@ -399,6 +541,9 @@ _LIST_LITERAL = re.compile(r"\s*\[\s*([^\[\]]*?)\s*,?\s*\]\s*")
 # the fewest rows of bare numbers before the program's last words for those rows to be the log (see
 # _bare_number_table)
 MIN_ROWS_BEFORE_END = 10
+# a line that only names a quantity, ending in a colon or a tab ('Generator Losses:', Torch's optim.Logger header
+# 'training error<TAB>' over one value a row): the name of the bare numbers under it
+_BLOCK_NAME = re.compile(r"\s*(?P<n>[^\W\d_][^\d:\t]{0,60}?)\s*(?::|\t+)\s*")
 
 
 def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser | None = None,
@@ -417,6 +562,7 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     as many points (``points``) from those other lines as the rows hold; a crash said after the rows is the run's end.
     None otherwise (and, when the parser read points, None for a file of rows alone: its reading stands)."""
     rows: list[list[float]] = []
+    heads: list[tuple[str, int]] = []  # (name, first row) of each block of one number a row under a line naming it
     width = None
     glued = None
     end_at = None  # the line the rows stop at, when other lines follow them
@@ -431,6 +577,12 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
                 continue
             cells = [c for c in _CELL_SEP.split(text.strip()) if c]
             if not cells:
+                continue
+            if (h := _BLOCK_NAME.fullmatch(text)) is not None and width in (None, 1) and not glued and end_at is None \
+                    and (not rows or (heads and heads[-1][1] < len(rows))):
+                # a line naming the quantity of the bare numbers under it, and the next such line the next quantity's
+                # ('Generator Losses:' over 100 numbers, then 'Discriminator Losses:' over 100 more)
+                heads.append((h.group("n").strip(), len(rows)))
                 continue
             m = _GLUED_COUNT.fullmatch(cells[0])
             if glued is None:
@@ -450,6 +602,8 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
         return None
     if len(rows) < 2:
         return _list_literal(path, issues, whole) if not rows else None
+    if heads:
+        return _named_blocks(path, issues, heads, rows, width, end_at, p)
     table = np.asarray(rows, dtype=np.float64)
     first = table[:, 0]
     # (from any start: a window of the file read from a later line -- `watch`, a tail -- counts on from where it is)
@@ -462,6 +616,33 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
         names = [f"column_{i + 2}" for i in range(values.shape[1])]
     out = _bare_run(path, issues, names, steps, values, "its first column, which counts the rows, is their step"
                     if counts else "the row number is the step")
+    if end_at is not None and p is not None and p.crash_line is not None and p.crash_line[0] >= end_at:
+        out.issues.append(_ending_issue(p, path))
+    return out
+
+
+def _named_blocks(path: Path, issues: list[ImportIssue], heads: list[tuple[str, int]], rows: list[list[float]],
+                  width: int | None, end_at: int | None, p: TextLogParser | None) -> RunData | None:
+    """Bare numbers, one a row, in blocks each under a line naming its quantity (``heads``: the name and the block's
+    first row): each block is that quantity's series, its rows one a step from 0 (a block named as one before
+    goes on from where it stopped). A line naming a quantity is a column's header as a CSV's first row is (Torch's
+    optim.Logger writes its names, then one value a row, each followed by a tab). None when the numbers do not all
+    sit under a name, or rows hold more than one number (a table with a header is the parser's)."""
+    if width != 1 or heads[0][1] != 0:
+        return None
+    bounds = [at for _, at in heads[1:]] + [len(rows)]
+    tags, steps, values = [], [], []
+    reached: dict[str, int] = {}
+    for (name, at), end in zip(heads, bounds):
+        k = reached.get(name, 0)
+        tags += [name] * (end - at)
+        steps += range(k, k + end - at)
+        values += [r[0] for r in rows[at:end]]
+        reached[name] = k + end - at
+    frame = make_frame(np.asarray(tags, dtype=object), np.asarray(steps, dtype=np.int64),
+                       np.asarray(values, dtype=np.float64), source_file=str(path))
+    out = RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": len(rows) + len(heads)},
+                  issues=list(issues), hparams={})
     if end_at is not None and p is not None and p.crash_line is not None and p.crash_line[0] >= end_at:
         out.issues.append(_ending_issue(p, path))
     return out
@@ -685,7 +866,8 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
             "unparsed-lines",
             f"{p.unparsed:,} line(s) with numbers were not read as metrics (e.g. '{p.unparsed_examples[0]}')",
             file=str(path), count=p.unparsed, severity="info"))
-    restart = _restart_issue(p, str(path)) or (_started_again(p, str(path)) if not p.resumes else None)
+    restart = _restart_issue(p, str(path)) or (_started_again(p, str(path)) if not p.resumes else None) \
+        or _two_at_once(p, frame, str(path))
     if restart is not None:
         issues.append(restart)
         # an error message followed by training that starts its clock again: an earlier launch appended to this

@@ -16,8 +16,9 @@ from typing import NamedTuple
 # ---------------------------------------------------------------------------------------------- cleaning
 ANSI = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 LEVELS = r"(?:INFO|WARNING|WARN|DEBUG|ERROR|CRITICAL|TRACE|SUCCESS|NOTICE)"
-# (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time)
-_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d/\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
+# (torchlight's IO, ST-GCN's logger: "[03.24.23|09:56:11]", the date with dots and a bar before the time; vLLM's
+# logger: "INFO 04-23 21:28:29 __init__.py:183] ..", the month and day with a dash, no year)
+_TS = r"(?:\d{4}[-/]\d\d[-/]\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\d\d[/-]\d\d(?:/\d\d(?:\d\d)?)? \d\d:\d\d:\d\d(?:[.,]\d+)?|\d\d\.\d\d\.\d\d(?:\d\d)?[| ]\d\d:\d\d:\d\d(?:[.,]\d+)?|\d+:\d\d:\d\d(?:[.,]\d+)?)"
 # a clock's name and its count ("epoch:3", "e:3", "step:10"): a position heading the record, not a logger's name:lineno
 _CLOCK_NAMED = r"(?i:e|ep|epoch|epochs|itr|iter|step):\d"
 PREFIX = re.compile(
@@ -47,8 +48,9 @@ PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg 
 
 # ---------------------------------------------------------------------------------------------- numbers
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
-# (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates)
-UNIT = r"(?:%|dB(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
+# (a unit written against its number: percent, decibels -- a PSNR "18.33dB" --, bytes, durations, rates, and the
+# lengths and angles a regression's error is measured in -- "mae=57.21km", "MPJPE 43.1mm", "err 2.5px", "12.0deg")
+UNIT = r"(?:%|dB(?![A-Za-z])|(?:km|cm|mm|nm|um|px|deg)(?![A-Za-z])|[kKMGTB](?:i?B)?(?![A-Za-z])|ms|us|s(?![A-Za-z])|sec|min|h(?![A-Za-z])|MiB|GiB|MB|GB|it/s|s/it|tok/s)?"
 # (a key starts with a letter of any alphabet: "ε: 0.05", "λ=0.1", "β1 0.9" are keys as "eps" is)
 # (two names joined by '+', "D_real+fake", "loss_cls+reg", are one key: the sum the log prints under that name)
 _WORD = r"[^\W\d][\w.@/\-]*(?:\+[^\W\d][\w.@/\-]*)*(?:\([\w/%]*\)?)?"
@@ -885,11 +887,16 @@ COMMA_PAIR = re.compile(r"(" + _PAIR_NAME + r")\s*,\s*(" + _PAIR_VALUE + r")\s*(
 SENTENCE_AT_CLOCK = re.compile(r"\s(?:at|after|in|on|of|from|for|until)\s+(?:the\s+)?epoch$", re.IGNORECASE)
 
 
+# the training phase's word and its count of a planned total in brackets heading a record ("[Train 10/1882] {'grads_finite':
+# 1.0, 'train_loss': 0.0077}", a JAX / absl trainer's print every 10 steps; "[Training 300/5000] loss: 0.41"): the
+# record's step, its total the plan of steps -- no key 'Train' holding the count
+PHASE_COUNT = re.compile(r"^\s*\[\s*(?:train|training)\s+(\d{1,9})\s*/\s*(\d{1,9})\s*\]\s*(?=[{A-Za-z_'\"])", re.IGNORECASE)
 # counters written glued to a one- or two-letter name at the head of a record ("e1 s20 loss: 3.18", "ep3 it400 loss=..",
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
-                              r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d]))", re.IGNORECASE)
-# (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch)
+                              r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d])|\s*[,;|]\s*[^\W\d])", re.IGNORECASE)
+# (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch; or
+# set off from the record's pairs by a comma, a semicolon or a bar, "Epoch0,loss:517.1": the counter still heads it)
 # a name with a small index before its '=' ("Stage 0 = 1.37(4.34)\tStage 1 = ..", "head 2 = 0.41", "loss 3 = .."): the
 # index says which one (a network's stage, a head, an output) and is part of the name -- not the value, the value is
 # after the sign; a clock's number stays its position ("epoch 3 = .." is written by no one; "Epoch 3: loss" is a
@@ -972,9 +979,20 @@ NAMED_THEN_SHORT = re.compile(r"(?P<long>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z
                               r"\((?P<short>[A-Za-z][\w@.\-]{1,20})\)\s*[=:]\s*(?=[-+]?(?:\d|\.\d))")
 
 
+# the kinds of measure a short name may end by spelling out: "Error (MPJPE)" -- mean per joint position error --,
+# "Distance (FID)", "Error (RMSE)": the words before the parentheses say only the kind, the short name which one
+_MEASURE_KINDS = ("error", "distance", "score", "loss", "accuracy", "rate", "divergence", "deviation", "similarity")
+
+
 def _abbreviates(m: re.Match) -> bool:
     """Do the short name's letters (up to a digit, '@', '-' or '.') abbreviate the words before it -- each letter,
-    in order, a word's first letter?"""
+    in order, a word's first letter? Or is the short name an acronym in capitals (three letters or more, a prefix
+    joined by '-' counted: 'P-MPJPE') whose last letter is the initial of the kind of measure the word before it
+    names ('Error (MPJPE)', 'Distance (FID)'): the measure is the acronym's, the word only its kind."""
+    acronym = re.sub(r"[^A-Za-z]", "", m.group("short"))
+    last = m.group("long").lower().split()[-1]
+    if len(acronym) >= 3 and acronym.isupper() and last in _MEASURE_KINDS and acronym[-1].lower() == last[0]:
+        return True
     letters = re.match(r"[A-Za-z]+", m.group("short")).group(0).lower()
     initials = "".join(w[0] for w in re.split(r"[\s_\-]+", m.group("long").lower()) if w)
     if len(letters) < 2 or len(letters) > len(initials):
@@ -1000,6 +1018,9 @@ def parse_record(msg: str) -> Rec | None:
     if msg.count(",") >= 3 and COMMA_PAIRS.match(msg):
         # "Step, 0, Loss, 0.114, PSNR, 9.42,": names and values alternating between commas are the pairs they list
         msg = ", ".join(f"{k}: {v}" for k, v in COMMA_PAIR.findall(msg))
+    if msg.lstrip()[:1] == "[" and (pc := PHASE_COUNT.match(msg)) is not None:
+        # "[Train 10/1882] {'train_loss': 0.0077}": the training's step of its planned total heads the record
+        msg = f"step: {pc.group(1)}/{pc.group(2)}, " + msg[pc.end():]
     cm = COMPACT_COUNTERS.match(msg)
     if cm and _KEY_THEN_NUMBER.search(msg, cm.end()):
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
