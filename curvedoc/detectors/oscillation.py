@@ -9,7 +9,8 @@ compared with all the progress the run made (``min_noise_vs_progress``, in loss 
 growth, the noise is wild (``high_noise``, the loss changes by a factor of 2+ from one point to the next)
 and the swings are as large as a good part of the progress (``high_noise_vs_progress``).
 
-This keeps healthy runs silent: small-batch runs that are noisy but still improving, runs that converged
+This keeps healthy runs silent: small-batch runs that are noisy but still improving (by their own median level,
+or by a validation loss that kept falling through the late stretch), runs that converged
 and whose noise shrank or stayed moderate, and memorisation runs whose loss is already tiny compared with
 where it started (however noisy in log space). A loss stuck at one level with little noise is a plateau (P rules), not
 oscillation. For losses that are not all positive the noise is taken relative to the late level.
@@ -307,6 +308,11 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
         return
 
     start = int(steps[n - L])
+    if _held_out_still_improving(run, int(steps[0]), start, p):
+        # the validation loss kept falling through the late stretch: the model still converges under the swings, so
+        # they are the minibatch loss's sampling noise (a per-batch progress-bar loss near 0.1 swings by 100%+ on a
+        # few hard examples), and the end of training bought something
+        return
     ev = {"late_start_step": start, "late_noise": rel_noise, "earlier_noise": noise_ref if logspace else None,
           "noise_ratio": ratio if math.isfinite(ratio) else None, "late_drop": drop,
           "late_level": math.exp(late_level) if logspace else late_level,
@@ -340,6 +346,24 @@ def _train_oscillation(run: Run, p: Params) -> Iterator[Hit]:
     margin = min(rel_noise / p.min_rel_noise, (nvp if math.isfinite(nvp) else 4.0) / p.min_noise_vs_progress) - 1.0
     conf = min(0.85, 0.5 + 0.35 * I.clamp01(margin))
     yield Hit(msg, step=start, steps=(start, int(steps[-1])), confidence=conf, evidence=ev, causes=tuple(causes))
+
+
+def _held_out_still_improving(run: Run, first: int, start: int, p: Params) -> bool:
+    """The validation loss's evaluations from ``start`` on (at least 2) sit below those of the stretch as long
+    before it (medians, log space) by ``max_late_drop`` or more: held-out, the model still improved over the stretch
+    the training loss swings in."""
+    if "val_loss" not in run.roles:
+        return False
+    s = sig.finite(run.series("val_loss"))
+    s = s[s > 0]
+    if len(s) < 4:
+        return False
+    st, v = s.index.to_numpy(), np.log(s.to_numpy(dtype=np.float64))
+    before = max(first, start - (int(st[-1]) - start))
+    late, prev = v[st >= start], v[(st >= before) & (st < start)]
+    if len(late) < 2 or len(prev) < 1:
+        return False
+    return float(np.median(prev)) - float(np.median(late)) >= p.max_late_drop
 
 
 _BATCH_KEYS = ("batch_size", "bs", "per_device_train_batch_size", "train_batch_size", "micro_batch_size",
