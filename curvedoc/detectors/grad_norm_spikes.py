@@ -7,7 +7,9 @@ step-to-step scatter above it -- or ``group_z`` sigmas when at least ``group_min
 the downward excursions of the same size (several 4-sigma spikes in a widely scattered norm are not its noise;
 a two-sided heavy tail is). The level around a spike leaves the other spikes out. The first points of a run (the initialisation transient, when norms of 10-100x
 the later level are normal) are left out. A norm that rises and stays up is exploding-gradients (G001), not
-this; a spike of the loss itself is loss-spikes (D002).
+this; a spike of the loss itself is loss-spikes (D002). Spikes the training loss did not react to (at the largest
+one, the loss within 1.5x of its local level) are reported as info: the update was contained and the run kept its
+course; the earliest sign of trouble, not yet a fault.
 
 ## Why it matters
 A gradient-norm spike is the earliest sign of a bad batch or of an LR near the edge of stability; with
@@ -208,7 +210,7 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
     shown = ", ".join(f"{fmt_num(v[k])} at step {fmt_step(steps[k])} ({fmt_num(float(np.exp(resid[k])), 2)}x)"
                       for k in peaks[:3])
     more = f" and {len(peaks) - 3} more" if len(peaks) > 3 else ""
-    loss_note = ""
+    loss_note, reacted = "", None
     if "train_loss" in run.roles:
         ls = positive(clean_steps(run.series("train_loss")))
         if len(ls) >= 5:
@@ -218,8 +220,9 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
             if lo < hi:
                 local = np_median(lv[lo:hi])
                 peak_loss = float(np.max(lv[max(0, li - 1):min(len(lv), li + 2)])) if li < len(lv) else local
-                loss_note = ("; the training loss jumped with it" if peak_loss > 1.5 * local
-                             else "; the training loss did not react")
+                reacted = peak_loss > 1.5 * local
+                loss_note = "; the training loss jumped with it" if reacted else \
+                    "; the training loss did not react: the optimizer absorbed it, a sign to watch rather than a fault"
     clip = clipping_configured(run)
     clip_note = "" if clip is None else ("; clipping is configured, so the update was capped" if clip
                                          else "; no gradient clipping is configured")
@@ -235,4 +238,7 @@ def grad_norm_spikes(run: Run, p: Params) -> Iterator[Hit]:
         confidence=float(conf),
         evidence=ev,
         marks=tuple(int(steps[k]) for k in sorted(peaks)[:50]),
+        # a spike the training loss did not react to left the run on its course (Adam's normalisation or clipping
+        # contained the step): information; one the loss jumped with, or with no loss logged to tell, a warning
+        severity="info" if reacted is False else None,
     )
