@@ -34,12 +34,12 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``near_prior_frac``: a loss that ends at this fraction of log K or more (with a low accuracy or quality rate) is underfitting's even while it still falls.
 - ``early_gain``: 'never learned' is vetoed by a quality rate this share of its scale above its first three readings.
 - ``early_factor``: ... or by another logged loss that ended at 1/early_factor of its first three readings or less.
-- ``flat_metric``: a quality rate that rose at most this much (0-1 scale) over the second half (or fell) has stopped improving; a loss still creeping then does not veto.
+- ``flat_metric``: a quality rate that rose at most this much (0-1 scale) over the second half (or fell) has stopped improving; a loss still creeping then does not veto (unless the validation loss still fell too, beside a rate above ``floor_rate``).
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
 - ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor (by the training loss, or, when its minibatch noise cannot show it, by a validation loss evaluated from the first fifth of the run on), with nothing else improving.
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
-- ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise.
+- ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise. A rate above it that stood still beside a validation loss still falling is no sign that a creeping loss buys nothing.
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
 - ``min_plan_share``: a run that stopped before this share of its stated plan (epochs or steps) is not judged: too early to tell (nor is one whose LR was still warming up at its last step: its schedule never reached its peak).
 - ``chance_low``: a loss that ends at chance (log K) is underfitting's too when it sat there the whole run: its running median never below this multiple of log K (it never learned and fell back) ...
@@ -588,6 +588,7 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
 
     # validation: close to train and stalled too (if logged)
     val_ev: dict = {}
+    val_fell = False
     if "val_loss" in run.roles:
         vs = prepared(run, "val_loss")
         vv = vs.to_numpy(dtype=np.float64)
@@ -599,6 +600,7 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
                 return  # a generalisation gap is another story (overfitting / train-val-gap)
             if 1.0 - v_tail / v_mid > p.max_late_improvement:
                 moving.append(f"val_loss still fell {fmt_pct(1.0 - v_tail / v_mid).lstrip('+')}")
+                val_fell = True
             val_ev = {"val_last": v_tail, "gap_log": round(gap, 4)}
 
     # how high is high: needs K or an accuracy -- a classification accuracy: one logged beside a regression or
@@ -701,7 +703,12 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
         # neither says the task moved nor that it stood still -- trade_off_halves)
         halves = trade_off_halves(run.metrics)
         judged = [r for r in rate_ends if r[2] not in halves] or rate_ends
-        flat = bool(judged) and all(e - m <= p.flat_metric for e, m, _ in judged)
+        # -- unless the validation loss still fell over the second half too, beside a rate that has left its floor
+        # (floor_rate of its scale): held-out, the model still improves, and a rate standing still meanwhile is
+        # saturating or noisy, not evidence that the creep buys nothing (a token accuracy stuck at 0.07 is: the
+        # model predicts the commonest token whatever its loss still gains)
+        flat = bool(judged) and all(e - m <= p.flat_metric for e, m, _ in judged) \
+            and not (val_fell and max(e for e, _, _ in judged) >= p.floor_rate)
         # ... or the run ended with a loss still within a tenth of log K: whatever it still gains, a model whose
         # predictions are that close to the uniform prior after the whole run has learned too little in it (a binary
         # classifier at 0.67 nats, 97% of log 2, with 60% accuracy after 15 epochs)

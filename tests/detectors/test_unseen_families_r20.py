@@ -353,3 +353,88 @@ def test_a_lenient_threshold_falling_while_the_strict_average_rose_is_no_regress
 def test_both_thresholds_falling_is_still_a_regression(n):
     # guard
     assert "metric-regression" in _found(_thresholds(n, 0, strict_rises=False), select=["M001"])
+
+
+# --------------------------------------------------------------------- per-batch swings while held-out improves
+def _per_batch(n, seed, *, val_improves=True, epochs=15):
+    """A per-batch progress-bar loss: its level falls 1.3 -> 0.13 by 60% of the run and stays; its step-to-step
+    swings grow from +-40% to +-100% (a few hard examples in small batches). The validation loss per epoch keeps
+    falling to the last epoch (or flattens from mid-run)."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, n)
+    level = 0.13 + 1.17 * np.clip(1 - t / 0.6, 0, 1) ** 2
+    noise = 0.4 + 0.6 * (t > 0.66)
+    loss = level * np.exp(noise * rng.standard_normal(n))
+    es = np.linspace(n / epochs, n - 1, epochs).astype(int)
+    te = es / (n - 1)
+    val = 0.18 + 1.08 * (1 - te) ** 2 if val_improves else 0.3 + 0.96 * np.clip(1 - te / 0.5, 0, 1) ** 2
+    if val_improves is None:
+        return make_run("tqdm", train_loss=loss)
+    return make_run("tqdm", train_loss=loss, val_loss=(es, val))
+
+
+@pytest.mark.parametrize("n", [195, 600, 2000])
+@pytest.mark.parametrize("seed", range(3))
+def test_per_batch_swings_while_the_validation_loss_still_falls_are_no_oscillation(n, seed):
+    assert "oscillation" not in _found(_per_batch(n, seed), select=["D003"])
+
+
+@pytest.mark.parametrize("n", [195, 600, 2000])
+@pytest.mark.parametrize("seed", range(3))
+def test_per_batch_swings_beside_a_flat_validation_loss_are_judged_as_without_it(n, seed):
+    # guard: a validation loss that stopped improving is no veto -- the verdict is the training loss's own
+    flat = _found(_per_batch(n, seed, val_improves=False), select=["D003"]).get("oscillation")
+    alone = _found(_per_batch(n, seed, val_improves=None), select=["D003"]).get("oscillation")
+    assert flat == alone
+
+
+# --------------------------------------------------------------------- grad-norm spikes the loss did not react to
+def _grad_spikes(n, seed, *, loss_jumps=False):
+    """An HF-style log: loss falling 2.0 -> 0.6, grad_norm ~0.5 with three isolated 20x spikes after the first 20%;
+    the loss jumps 3x at those steps or does not react."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, n)
+    loss = (1.4 * np.exp(-t / 0.3) + 0.6) * np.exp(0.03 * rng.standard_normal(n))
+    gn = 0.5 * np.exp(0.1 * rng.standard_normal(n))
+    for k in (int(0.35 * n), int(0.6 * n), int(0.85 * n)):
+        gn[k] *= 20.0
+        if loss_jumps:
+            loss[k] *= 3.0
+    return make_run("gn", loss=loss, grad_norm=gn)
+
+
+@pytest.mark.parametrize("n", [100, 400, 2000])
+@pytest.mark.parametrize("seed", range(2))
+def test_grad_norm_spikes_the_loss_did_not_react_to_are_an_info(n, seed):
+    assert _found(_grad_spikes(n, seed), select=["G004"]).get("grad-norm-spikes") == "info"
+
+
+@pytest.mark.parametrize("n", [100, 400, 2000])
+def test_grad_norm_spikes_the_loss_jumped_with_stay_a_warning(n):
+    # guard
+    assert _found(_grad_spikes(n, 0, loss_jumps=True), select=["G004"]).get("grad-norm-spikes") == "warning"
+
+
+# --------------------------------------------------------------------- a creeping loss beside a held-out loss still falling
+def _creeping(n, seed, *, val_falls=True):
+    """A 10-class MLP: training loss 3.2 -> 2.36, still falling ~7% over the second half; validation accuracy at
+    0.44-0.45 over the whole second half; the validation loss still falling ~5% over the second half (or flat)."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, n)
+    loss = (2.3 + 0.9 * np.exp(-t / 0.25) - 0.15 * t) * np.exp(0.005 * rng.standard_normal(n))
+    val = (2.45 + 0.8 * np.exp(-t / 0.25) - 0.12 * t if val_falls else 2.45 + 0.8 * np.exp(-t / 0.1)) \
+        * np.exp(0.003 * rng.standard_normal(n))
+    acc = np.clip(0.45 - 0.3 * np.exp(-t / 0.15), 0, 1) + 0.003 * rng.standard_normal(n)
+    return make_run("creep", train_loss=loss, val_loss=val, val_acc=acc)
+
+
+@pytest.mark.parametrize("n", [30, 50, 200])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_creeping_loss_beside_a_validation_loss_still_falling_is_not_underfitting(n, seed):
+    assert "underfitting" not in _found(_creeping(n, seed), select=["P003"])
+
+
+@pytest.mark.parametrize("n", [30, 50, 200])
+def test_a_creeping_loss_beside_a_flat_validation_loss_and_rate_is_still_underfitting(n):
+    # guard: nothing held-out improves over the second half: the creep buys nothing
+    assert "underfitting" in _found(_creeping(n, 0, val_falls=False), select=["P003"])
