@@ -438,3 +438,36 @@ def test_a_creeping_loss_beside_a_validation_loss_still_falling_is_not_underfitt
 def test_a_creeping_loss_beside_a_flat_validation_loss_and_rate_is_still_underfitting(n):
     # guard: nothing held-out improves over the second half: the creep buys nothing
     assert "underfitting" in _found(_creeping(n, 0, val_falls=False), select=["P003"])
+
+
+# --------------------------------------------------------------------- a head whose precision alone left the floor
+def _pose_table(n, seed, *, pose_learns=False):
+    """Ultralytics pose results: the box head learns (mAP50 0.1 -> 0.53); the pose head's mAPs and recall stay under
+    0.01 while its precision swings up to ~0.26 (few, confident keypoint matches) -- or, ``pose_learns``, its mAPs
+    rise to 0.5."""
+    rng = np.random.default_rng(seed)
+    t = np.linspace(0, 1, n)
+    up = 1 - np.exp(-t / 0.3)
+    tags = {"train/box_loss": 1.5 - 0.6 * up, "train/pose_loss": 11.5 - 1.8 * up, "val/box_loss": 0.8 - 0.2 * up,
+            "val/pose_loss": 11.4 - 2.7 * up}
+    for key, v in (("precision(B)", 0.14 + 0.43 * up), ("recall(B)", 0.26 + 0.25 * up), ("mAP50(B)", 0.1 + 0.43 * up),
+                   ("mAP50-95(B)", 0.07 + 0.38 * up)):
+        tags[f"metrics/{key}"] = v
+    pose = 0.5 * up if pose_learns else 0.004 * t
+    tags["metrics/precision(P)"] = 0.5 * up if pose_learns else np.clip(0.26 * t + 0.02 * rng.random(n), 0, 1)
+    tags["metrics/recall(P)"] = 0.5 * up if pose_learns else 0.004 * t
+    tags["metrics/mAP50(P)"] = pose
+    tags["metrics/mAP50-95(P)"] = pose / 4
+    return make_run("pose", **tags)
+
+
+@pytest.mark.parametrize("n", [5, 20, 100])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_head_whose_precision_alone_left_the_floor_never_learned(n, seed):
+    assert "underfitting" in _found(_pose_table(n, seed), select=["P003"])
+
+
+@pytest.mark.parametrize("n", [5, 20, 100])
+def test_a_head_whose_maps_rose_learned(n):
+    # guard
+    assert "underfitting" not in _found(_pose_table(n, 0, pose_learns=True), select=["P003"])
