@@ -8,8 +8,9 @@ named series is a tag of the reading.
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
 batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14, the 2026-12-11 and the 2026-12-12
 batches, scored and seen; the 2026-12-13 batches are scored and listed, and so is 2026-12-15at, read early: scored
-once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session;
-the 2026-12-16 batches are locked: not listed, never read)."""
+once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session,
+and 2026-12-16aw, read early: scored once and seen; the other 2026-12-16 batches are locked: not listed, never
+read)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
                    "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
-                   "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19")
+                   "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19",
+                   "2026-12-16aw")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1371,8 +1373,31 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   records' 200 totals read as 'total [2]', the '[BFGS] batch= call=' records' 545 as 'total' of 464 on their batch,
 #   several calls a batch; '[BFGS-END]' read, 175 points, as 'last_total');
 #   colornet's loss (105499 of 105500: its first record, printed before the first 'Train Epoch:1' line, is 'loss [2]').
-MIN_COUNTED_LOCKBOX = 0.959
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.820
+#
+# FIRST READING of 2026-12-16aw (read early: scored once, unseen, on main at 1908b89 -- its SCORES.md, ca58bd7; seen
+# now; added here before any reader change of this branch, code of main at 1908b89, and the same on main at 91f01d6
+# after round 29; its ten text logs label by counts):
+#   count labels, all thirty-two batches: 1396/1471 (94.9%) read, 1195 (81.2%) analysed -- aw 14/31 (13 analysed); the
+#   thirty-one earlier batches unchanged (1382/1440, 1182); dict labels (568/592, 547, no mix), list labels (503/551)
+#   and the main corpus unchanged by the listing.
+#   Missed in aw (17): the two YOLOv5 results.txt (11: refused by the text reader -- 'no key: value lines' --, which
+#   is right, curvedoc reading them with its results.txt reader; the measure asked the text reader only);
+#   polyp-seg-dice-relaunch's dice per data set (5: '[2022-11-30 02:51:59 PM-train.py-INFO:epoch: 1, dataset:
+#   CVC-300, dice: 0.0568]' -- the 'epoch:' after 'INFO:' taken for a logger's name as in 'INFO:root:', the line then a
+#   configuration of one named choice, a launch: nothing read but the '####..best:0.10' lines, and 'dataset: CVC-300'
+#   no part of the name, the five sets' dice one series); unimernet's 'Averaged stats: lr: 0.0000  loss: 1.7296'
+#   (read as 'loss [2]', named by nothing).
+#   Read but wrong though counted: unimernet's loss and lr, both points at step 0 ('Train: data epoch: [0]; inner
+#   epoch [0]  [24/25]  ..': the iteration not read), with junk 'data' (the loader's time, right), 'inner epoch',
+#   'id' (a data sample's repr) and 'total' ('total 100000 Im2LatexDataset samples') series.
+#   Not analysed: polyp's 'best' (the best mean dice so far, named by no role).
+#   The first scoring's reading faults (SCORES.md): polyp not assessed (3 points read: its
+#   restart unseen); nffm's file cut at exactly 8192 bytes inside its last record ('..auc=0.50518\nst') not said
+#   (no damaged_log); simplecnn (2 epochs of 2) and unimernet (2 iterations of 200) not assessed -- too few points in
+#   the log, as labelled; rec-jsonl (read by the JSON-lines reader, right) and protein (three sessions, read apart,
+#   a restart) read right.
+MIN_COUNTED_LOCKBOX = 0.949
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.812
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
