@@ -44,7 +44,9 @@ PREFIX = re.compile(
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+|"
                          r"(?<=\]\s)[A-Za-z_<][\w.<>]*(?=\s+-\s+(?![-+]?\.?\d|nan\b|inf\b)\S))\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
-PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
+# INFO:__main__:msg (logging.basicConfig default); a word then its colon, a space and a number is the message's first
+# pair, not a logger's name ('[.. PM-train.py-INFO:epoch: 1, dataset: Kvasir, dice: 0.21]': the epoch)
+PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)(?!\s+[-+]?\.?\d)")
 
 # ---------------------------------------------------------------------------------------------- numbers
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
