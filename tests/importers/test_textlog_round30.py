@@ -39,3 +39,44 @@ def test_a_loggers_name_after_the_level_is_still_cut_off(tmp_path, name):
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == (list(range(1, 6)), [round(1 / e, 4) for e in range(1, 6)])
     assert not any(name in t for t in _tags(rd))
+
+
+# ------------------------------------------------------------- a result per data set
+_SETS = ["CVC-300", "Kvasir", "ETIS-LaribPolypDB", "CVC-ClinicDB", "val2017"]
+
+
+@pytest.mark.parametrize("fmt", [
+    "epoch: {e}, dataset: {s}, dice: {v:.6f}",
+    "[2022-11-30 02:51:59 PM-train.py-INFO:epoch: {e}, dataset: {s}, dice: {v:.6f}]",
+    "Epoch {e} | data_set={s} dice={v:.6f}",
+    "epoch {e}  dataset: {s}  dice: {v:.6f}",
+    "ep {e} | benchmark: {s} | dice: {v:.6f}",
+])
+@pytest.mark.parametrize("sets,epochs", [(2, 3), (5, 12)])
+def test_a_record_naming_its_data_set_is_that_sets_series(tmp_path, fmt, sets, epochs):
+    """A script evaluating one model on several data sets prints one record a set ('epoch: 1, dataset: Kvasir, dice:
+    0.21', then '.. dataset: CVC-300 ..'): the set named by the word after 'dataset' is the set the record's values
+    were measured on -- each set its own series ('Kvasir dice'), never points of one series zig-zagging between the
+    sets."""
+    lines = []
+    for e in range(1, epochs + 1):
+        for k, s in enumerate(_SETS[:sets]):
+            lines.append(fmt.format(e=e, s=s, v=0.1 * (k + 1) + e / 100))
+    rd = _read(tmp_path, lines)
+    for k, s in enumerate(_SETS[:sets]):
+        assert _series(rd, f"{s} dice") == (list(range(1, epochs + 1)),
+                                             [round(0.1 * (k + 1) + e / 100, 6) for e in range(1, epochs + 1)]), _tags(rd)
+    assert "dice" not in _tags(rd)
+
+
+@pytest.mark.parametrize("line,keys", [
+    ("Test set: Average loss: 0.0451, Accuracy: 9839/10000 (98%)", {"test/Average loss", "test/Accuracy"}),
+    ("epoch 3 dataset: val, loss: 0.41", {"val loss"}),
+    ("epoch 3 | benchmark: ETIS | mIoU: 0.40 | lr: 0.001", {"ETIS mIoU", "lr"}),
+    ("Epoch 3  data: 0.1230  loss: 0.5000", {"data", "loss"}),
+])
+def test_a_data_sets_word_names_a_set_only_when_it_names_one(line, keys):
+    """A heading ('Test set: Average loss ..') names no set 'Average'; a split's word for the set is the split; the
+    learning rate is the optimizer's; a loader's time ('data: 0.123') is a number, no set."""
+    from curvedoc.importers.textlog.records import analyse
+    assert set(analyse(line, None).rec.keys) == keys

@@ -1007,6 +1007,16 @@ def _abbreviates(m: re.Match) -> bool:
 LEAD_COUNT = re.compile(r"\s*(\d{1,7})(?:\t|\s{2,})[A-Za-z][\w .\-]*\s*[=:]\s*[-+]?(?:\d|\.\d|nan)")
 
 
+# the data set a record's values were measured on, named by a word after its key ("epoch: 1, dataset: Kvasir, dice:
+# 0.21", "data_set=CVC-300 dice=0.05", "| benchmark: ETIS | mIoU: .."; the name set off from what follows by a
+# separator, two spaces, or after '=' a space -- "Test set: Average loss: .." names no set 'Average'): a script
+# evaluating one model on several sets
+# prints one such record a set, each its own series ("Kvasir dice"), never points of one series across the sets
+SET_NAMED = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?:dataset|data[ _]set|data|subset|benchmark|corpus)"
+                       r"(?:\s*:\s*['\"]?(?P<name>[^\W\d][\w.\-]*?)['\"]?(?=\s*[,;|)\]}]|\s*$|\s{2,}|\t)"
+                       r"|\s*=\s*['\"]?(?P<name2>[^\W\d][\w.\-]*?)['\"]?(?=\s*[,;|)\]}]|\s*$|\s))", re.IGNORECASE)
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -1385,6 +1395,14 @@ def parse_record(msg: str) -> Rec | None:
         ctx = "val"
     if summary_head is not None:
         keys = [k if OPTIMIZER_KEY.search(k) else f"{summary_head} {k}" for k in keys]
+    if keys and not config_echo and ("set" in msg or "data" in msg or "benchmark" in msg or "corpus" in msg) \
+            and (sn := SET_NAMED.search(msg)) is not None:
+        # (the set's name before the values measured on it, as a class's or a test set's is: "Kvasir dice"; the
+        # learning rate is the optimizer's, no set's; a split's word for the set, 'dataset: val', names the split
+        # of the keys that do not name theirs)
+        set_word = sn.group("name") or sn.group("name2")
+        split_set = set_word.lower() in SPLIT_WORDS
+        keys = [k if OPTIMIZER_KEY.search(k) or (split_set and split_of(k)) else f"{set_word} {k}" for k in keys]
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
         if set_name is not None:
