@@ -80,3 +80,37 @@ def test_a_data_sets_word_names_a_set_only_when_it_names_one(line, keys):
     learning rate is the optimizer's; a loader's time ('data: 0.123') is a number, no set."""
     from curvedoc.importers.textlog.records import analyse
     assert set(analyse(line, None).rec.keys) == keys
+
+
+# ------------------------------------------------------------- a relaunch after a few epochs of several records each
+@pytest.mark.parametrize("sets", [3, 5])
+@pytest.mark.parametrize("first,second", [(3, 2), (2, 2), (4, 2)])
+def test_a_relaunch_with_few_epochs_of_several_records_is_a_launch_of_its_own(tmp_path, sets, first, second):
+    """A script printing one result per data set each epoch, launched again into the same log after a few epochs
+    ('epoch: 3, dataset: Kvasir ..' then 'epoch: 1, dataset: CVC-300 ..'), holds a dozen records in two epochs: its
+    clock back at its start is a launch of its own (two runs, the restart said), though its clock counts two points --
+    not one run whose later epochs overwrite the first launch's."""
+    lines = []
+    for launch, epochs in enumerate((first, second)):
+        for e in range(1, epochs + 1):
+            for k, s in enumerate(_SETS[:sets]):
+                lines.append(f"epoch: {e}, dataset: {s}, dice: {0.1 * (k + 1) + launch + e / 100:.4f}")
+            lines.append(f"best: {0.2 + launch + e / 100:.4f}")
+    p = tmp_path / "train_log.log"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _assert_same(p)
+    runs = read_text_log(p, segments=True)
+    assert isinstance(runs, list) and len(runs) == 2, runs
+    assert _series(runs[0], f"{_SETS[0]} dice")[0] == list(range(1, first + 1))
+    assert _series(runs[1], f"{_SETS[0]} dice")[0] == list(range(1, second + 1))
+    assert "restart" in _kinds(runs[1])
+
+
+def test_a_counter_going_back_after_two_points_of_one_record_each_stays_one_run(tmp_path):
+    """The launch of its own needs records of its own: a clock back at its start after two records, one record a
+    point, is a counter of the run (the restart issue says it), as before."""
+    lines = [f"epoch: {e}, loss: {1 / e:.4f}" for e in (1, 2, 1, 2)]
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rd = read_text_log(p, segments=True)
+    assert not isinstance(rd, list)

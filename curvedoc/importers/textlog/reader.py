@@ -425,7 +425,11 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
         # inside one run (an episode, a phase, a sweep's trial), the restart issue says it
         bounds = np.searchsorted(od, [c[0] for c in cuts])
         sizes = np.diff(np.concatenate([[0], bounds, [len(od)]]))
-        if len(unmarked) > MAX_UNMARKED_LAUNCHES or sizes.min() < T.MIN_BLOCK_ROWS:
+        # (a launch's records are all it printed: a script printing a result per data set each epoch holds a dozen
+        # records in two epochs -- a launch of its own though its clock counts two points)
+        held = np.diff(np.concatenate([[1], [c[0] for c in cuts], [n]]))
+        few = sizes.min() < T.MIN_BLOCK_ROWS and not (sizes.min() >= 2 and held.min() >= 2 * T.MIN_BLOCK_ROWS)
+        if len(unmarked) > MAX_UNMARKED_LAUNCHES or few:
             cuts = _launch_cuts(p, tag, st, od, marks, unmarked=False)
     cuts = [c[:3] for c in cuts]
 
