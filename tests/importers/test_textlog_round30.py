@@ -114,3 +114,64 @@ def test_a_counter_going_back_after_two_points_of_one_record_each_stays_one_run(
     p.write_text("\n".join(lines) + "\n", encoding="utf-8")
     rd = read_text_log(p, segments=True)
     assert not isinstance(rd, list)
+
+
+# ------------------------------------------------------------- a log that stops inside its last record
+def _write(tmp_path, text: str, name="train.log"):
+    p = tmp_path / name
+    p.write_bytes(text.encode("utf-8"))
+    return p
+
+
+def _step_log(n: int, fmt: str) -> list[str]:
+    return [fmt.format(i=i, l=1 / i + 0.123456, a=0.5 + i / 10000) for i in range(1, n + 1)]
+
+
+_FORMATS = ["step={i} ,loss={l:.5f}, auc={a:.5f}", "Epoch 1 | iter {i} | loss: {l:.4f} | acc: {a:.4f}",
+            "[INFO] it={i}\tloss={l:.6f}\tlr={a:.2e}"]
+
+
+@pytest.mark.parametrize("fmt", _FORMATS)
+@pytest.mark.parametrize("n,keep", [(40, 2), (229, 11), (12, 1)])
+def test_a_log_that_stops_inside_its_last_record_is_damaged_there(tmp_path, fmt, n, keep):
+    """A print log whose last line stops, without its line end, inside a record of the shape printed just before it
+    ('step=229 ,loss=0.23484, auc=0.50518' then 'st') was cut while writing that record: the job was stopped
+    mid-write, or its buffered output never reached the file. The cut record is not read (its number may have lost
+    digits) and a truncated-record note says so -- info, one record lost."""
+    lines = _step_log(n, fmt)
+    text = "\n".join(lines) + "\n" + lines[-1].replace(str(n), str(n + 1), 1)[:keep]
+    if len(text.encode()) % 4096 == 0:
+        text += lines[-1][keep:keep + 1]
+    p = _write(tmp_path, text)
+    _assert_same(p)
+    rd = read_text_log(p)
+    cut = [i for i in rd.issues if i.kind == "truncated-record"]
+    assert len(cut) == 1 and cut[0].severity == "info" and cut[0].count == 1, rd.issues
+    assert len(_series(rd, "loss")[0]) == n
+
+
+@pytest.mark.parametrize("fmt", _FORMATS)
+def test_a_log_cut_inside_a_record_at_a_4_kib_block_may_have_lost_more(tmp_path, fmt):
+    """Cut at a whole number of 4 KiB blocks (8192 bytes: a redirected stdout is written a block at a time), the
+    output after it is unknown: a warning."""
+    lines = _step_log(400, fmt)
+    body = "\n".join(lines) + "\n"
+    # (a banner padded so that the block ends ten characters into a record, among its words)
+    start = max(i for i in range(1, len(body)) if body[i - 1] == "\n" and i < 8192 - 10 - 20)
+    text = "#" + "=" * (8192 - 10 - start - 2) + "\n" + body
+    text = text[:8192]
+    assert not text.endswith("\n") and len(text.encode()) == 8192
+    p = _write(tmp_path, text)
+    rd = read_text_log(p)
+    cut = [i for i in rd.issues if i.kind == "truncated-record"]
+    assert len(cut) == 1 and cut[0].severity == "warning", rd.issues
+
+
+@pytest.mark.parametrize("last", ["Training finished.", "step=41 ,loss=0.14, auc=0.51", "Done",
+                                  " 45%|████▌     | 45/100 [00:10<00:12,  4.50it/s]"])
+def test_a_last_line_complete_in_its_words_is_no_cut_record(tmp_path, last):
+    """A writer that never ends its last line (a final message, a last record printed whole, a progress bar drawn
+    with carriage returns) cut nothing."""
+    text = "\n".join(_step_log(40, _FORMATS[0])) + "\n" + ("\r" if "%" in last else "") + last
+    rd = read_text_log(_write(tmp_path, text))
+    assert "truncated-record" not in _kinds(rd), rd.issues
