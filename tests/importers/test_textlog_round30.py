@@ -175,3 +175,26 @@ def test_a_last_line_complete_in_its_words_is_no_cut_record(tmp_path, last):
     text = "\n".join(_step_log(40, _FORMATS[0])) + "\n" + ("\r" if "%" in last else "") + last
     rd = read_text_log(_write(tmp_path, text))
     assert "truncated-record" not in _kinds(rd), rd.issues
+
+
+# ------------------------------------------------------------- two epochs in brackets: the data's, then the loop's
+@pytest.mark.parametrize("per,every", [(25, 24), (100, 50), (500, 100)])
+@pytest.mark.parametrize("blocks", [1, 3, 8])
+def test_an_iteration_runners_inner_epoch_and_its_counter_are_the_records_clock(tmp_path, per, every, blocks):
+    """LAVIS / BLIP's iteration runner prints 'Train: data epoch: [0]; inner epoch [3]  [24/25]  eta: ..  lr: ..
+    loss: ..': the pass over the data, then the block of iterations ('inner epoch') the counter counts inside. The
+    later epoch, with its counter, is the record's clock (block * N + i); the first is no value, nor is 'inner epoch'
+    a series."""
+    lines = ["Start training, max_iters=%d, in total %d inner epochs." % (per * blocks, blocks)]
+    want_steps, want = [], []
+    for b in range(blocks):
+        for i in sorted(set(range(0, per, every)) | {per - 1}):
+            v = 3 / (1 + b * per + i)
+            lines.append(f"Train: data epoch: [{b // 4}]; inner epoch [{b}]  [{i:>{len(str(per))}}/{per}]  eta: 0:00:09  "
+                         f"lr: 0.000048  loss: {v:.4f}  time: 0.1914  data: 0.0000  max mem: 22623")
+            want_steps.append(b * per + i)
+            want.append(round(v, 4))
+        lines.append(f"Train: data epoch: [{b // 4}]; inner epoch [{b}] Total time: 0:00:09 (0.3974 s / it)")
+    rd = _read(tmp_path, lines)
+    assert _series(rd, "loss") == (want_steps, want)
+    assert not {"inner epoch", "data epoch"} & _tags(rd)

@@ -1083,6 +1083,13 @@ def parse_record(msg: str) -> Rec | None:
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
+    if m and m.group("i") is None and (later := EPOCH_BRACKETS.search(msg, m.end())) is not None:
+        # two epochs in brackets on one line, the first with no batch counter: an iteration runner's pass over the
+        # data, then the block of iterations the record is in (LAVIS: "Train: data epoch: [0]; inner epoch [1]
+        # [24/25]  .. loss: 1.21") -- the later one, with the counter inside it, is the record's clock; the
+        # first is no value
+        msg = msg[: m.start()] + " | " + msg[m.end():]
+        m = EPOCH_BRACKETS.search(msg, m.start() + 3)
     if m:
         epoch = int(m.group("e"))
         if m.group("E"):
