@@ -198,6 +198,16 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "GIoU": ("GIoU_loss", "'Epoch: 0 Loss: 5.0270 CE: 0.0595 BBox: 0.0805 GIoU: 0.8278 Card: 5.5811'")},
     "2026-12-15nu19/text_log/walk-relu-rnn-exploding": {
         "|grad|": ("grad norm", "'it     1  loss 2.5854  |grad| 3.471e+01' ('|grad|' is a norm, since round 13)")},
+    # (2026-12-16aw: a result per data set, the set's name before the measure as a class's or a test set's is -- the
+    # label puts it after; a YOLOv5 results.txt prints no names, its columns named by the results.txt reader as
+    # YOLOv5's train.py logs them, 'metrics/mAP_0.5' for the column plot_results titles 'mAP@0.5')
+    "2026-12-16aw/text_log/polyp-seg-dice-relaunch": {
+        f"dice_{s}": (f"{s} dice", f"'[2022-11-30 02:51:59 PM-train.py-INFO:epoch: 1, dataset: {s}, dice: ..]'")
+        for s in ("CVC-300", "CVC-ClinicDB", "Kvasir", "CVC-ColonDB", "ETIS-LaribPolypDB")},
+    **{f"2026-12-16aw/text_log/{e}": {
+        "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
+        "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
+       for e in ("yolov5-custom-30ep-results-txt", "yolov5-dunkin-55ep-results-txt")},
 }
 
 
@@ -208,6 +218,26 @@ def _log_of(folder: Path) -> Path:
         return folder
     files = [f for f in folder.iterdir() if f.is_file()]
     return max(files, key=lambda f: f.stat().st_size)
+
+
+def read_log(path: Path):
+    """What curvedoc reads of a labelled log: the text reader's reading -- or, for a file the text reader refuses that
+    curvedoc reads with a reader of its own format (a YOLOv5 ``results.txt``, fixed-width rows with no header: the
+    results.txt reader, as ``diagnose`` picks it), that reader's reading. Raises the text reader's LoadError
+    otherwise."""
+    try:
+        return read_text_log(path)
+    except LoadError:
+        from curvedoc.importers import registry
+        from curvedoc.importers.discover import discover
+
+        specs = [s for s in discover(str(path)).specs if s.format != "text-log"]
+        if len(specs) != 1:
+            raise
+        rd = registry.reader(specs[0].format)(specs[0])
+        if isinstance(rd, list):
+            raise
+        return rd
 
 
 def _digest(path: Path) -> str:
@@ -341,7 +371,7 @@ def reading_of_counts():
     misses, unanalysed = [], []
     for key, path, lab in lockbox_counted():
         try:
-            rd = read_text_log(path)
+            rd = read_log(path)
         except LoadError:
             rd = None
         sizes = {} if rd is None else {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
@@ -384,7 +414,7 @@ def reading_of_names():
         if not isinstance(names, list) or not names:
             continue
         try:
-            tags = {str(t) for t in read_text_log(path).frame["tag"].unique()}
+            tags = {str(t) for t in read_log(path).frame["tag"].unique()}
         except LoadError:  # (refused: none of its series is read)
             tags = set()
         # (a role's name is compared by its words, its comment in parentheses dropped -- ``AP (copypaste bbox)`` holds
@@ -1396,8 +1426,33 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   (no damaged_log); simplecnn (2 epochs of 2) and unimernet (2 iterations of 200) not assessed -- too few points in
 #   the log, as labelled; rec-jsonl (read by the JSON-lines reader, right) and protein (three sessions, read apart,
 #   a restart) read right.
-MIN_COUNTED_LOCKBOX = 0.949
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.812
+#
+# AFTER round 30 (tests/importers/test_textlog_round30.py: a word after the level with its colon, a space and a number,
+# 'INFO:epoch: 1, ..', is the message's first pair, no logger's name; a record naming the data set it was measured on,
+# 'dataset: Kvasir', is that set's series, 'Kvasir dice'; a launch's records are all it printed, so a relaunch after
+# two epochs of a result per data set each is a launch of its own; a log whose last line stops, without its end,
+# inside a record of the shape printed before it was cut there -- a truncated-record note, the cut record not read;
+# of two epochs in brackets, 'data epoch: [0]; inner epoch [3]  [24/25]', the later with its counter is the clock)
+# and the measure's changes above (a file the text reader refuses that curvedoc reads with a reader of its own format,
+# a YOLOv5 results.txt, is measured on that reading -- :func:`read_log`; RAW_NAMES for aw's per-set dice, the set's
+# name before the measure, and for the results.txt columns' mAP names):
+#   count labels, all thirty-two batches: 1410/1471 (95.9%) read, 1209 (82.2%) analysed -- aw 28/31 (27 analysed:
+#   +5 polyp's dice per data set, 5/5/5/4/4, read with their epochs, by the reader, with RAW_NAMES for the word
+#   order; +9 the two results.txt's box / obj losses and mAPs by the measure -- the results.txt reader's reading, which
+#   did not change); the thirty-one earlier batches unchanged (1382/1440, 1182); dict labels (568/592, 547, no mix),
+#   list labels (503/551) and the main corpus (exact 496/509, analysed 460, no mix) unchanged; the golden file of
+#   ../shared unchanged.
+#   Read right now though the measure does not move: unimernet's loss and lr at iterations 0 and 24 of its plan of 200
+#   (both at 0 before), no 'inner epoch' series; nffm's cut last record said (a truncated-record warning: 8192 bytes,
+#   two 4 KiB blocks); polyp's two launches read apart (the first's three frozen epochs, the second's two improving
+#   ones) with the restart said, no longer one run whose later epochs overwrote the first launch's.
+#   Still missed in aw (3): the results.txt's 'train_total_loss' (x2: column 5, the sum of the three parts, which the
+#   results.txt reader deliberately reads as no series -- curvedoc/importers/yolo_txt.py, not a text reader's); and
+#   unimernet's 'Averaged stats: lr: ..  loss: 1.7296' (read as 'loss [2]', one point: MetricLogger's epoch averages
+#   keep the '[2]' name round 26 gave them).
+#   Not analysed: polyp's 'best' (the best mean dice so far, named by no role).
+MIN_COUNTED_LOCKBOX = 0.958
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.821
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
