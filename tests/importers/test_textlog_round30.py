@@ -198,3 +198,29 @@ def test_an_iteration_runners_inner_epoch_and_its_counter_are_the_records_clock(
     rd = _read(tmp_path, lines)
     assert _series(rd, "loss") == (want_steps, want)
     assert not {"inner epoch", "data epoch"} & _tags(rd)
+
+
+# ------------------------------------------------------------- "total_batch=1082" in the banner: the plan of 'step=N'
+@pytest.mark.parametrize("banner,rec", [
+    ("total_batch={n}", "step={i} ,loss={v:.5f}, auc={a:.5f}"),
+    ("Total batches: {n}", "[step {i}] loss: {v:.4f}"),
+    ("num_batches = {n}", "step {i}: loss={v:.4f} acc={a:.4f}"),
+])
+@pytest.mark.parametrize("plan,ran,every", [(1082, 229, 1), (500, 500, 10), (3000, 120, 20)])
+def test_a_total_of_batches_over_records_counting_batches_is_their_plan(tmp_path, banner, rec, plan, ran, every):
+    """A print log's banner states how many batches the training goes through ('Optimization algorithm: adam',
+    'total_batch=1082') and each record counts the batch it is at ('step=229 ,loss=..'): on that clock of steps (no
+    epochs) the total is their plan, as 'Total timesteps' is a PPO's -- a log that stops at step 229 of 1082 stopped
+    before it."""
+    lines = ["Optimization algorithm: adam", banner.format(n=plan)]
+    lines += [rec.format(i=i, v=5 / (i + 1), a=0.5 + i / 1e5) for i in range(every, ran + 1, every)]
+    rd = _read(tmp_path, lines)
+    assert rd.meta.get("max_steps") == plan and "num_epochs" not in rd.meta
+
+
+@pytest.mark.parametrize("banner", ["total_batch=50", "num_batches: 40"])
+def test_a_total_of_batches_beside_records_on_epochs_is_no_plan_of_them(tmp_path, banner):
+    """The batches of an epoch over records on a clock of epochs ('Epoch 3 | loss ..') are no plan of those records."""
+    lines = [banner] + [f"Epoch {e} | loss {1 / e:.4f} | val_loss {1.1 / e:.4f}" for e in range(1, 30)]
+    rd = _read(tmp_path, lines)
+    assert "max_steps" not in rd.meta

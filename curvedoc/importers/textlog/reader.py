@@ -753,8 +753,10 @@ def _ending_issue(p: TextLogParser, path: Path) -> ImportIssue:
                        file=str(path))
 
 
-# a count of steps named bare or as a total ("Iterations: 200", "Total timesteps: 1,000,000", "steps = 5000")
-STEP_COUNT = re.compile(r"(?:total[\s_]+)?(?:time[\s_]?steps|steps|iterations|iters)", re.IGNORECASE)
+# a count of steps named bare or as a total ("Iterations: 200", "Total timesteps: 1,000,000", "steps = 5000"), and a
+# total of batches over records on a step clock that count batches ("total_batch=1082" over 'step=1 ,loss=..')
+STEP_COUNT = re.compile(r"(?:total[\s_]+)?(?:time[\s_]?steps|steps|iterations|iters)|(?:total|num)[\s_]*batch(?:es)?",
+                        re.IGNORECASE)
 
 
 def _count_of_the_clock_stated(p: TextLogParser, frame: pd.DataFrame):
