@@ -224,3 +224,25 @@ def test_a_total_of_batches_beside_records_on_epochs_is_no_plan_of_them(tmp_path
     lines = [banner] + [f"Epoch {e} | loss {1 / e:.4f} | val_loss {1.1 / e:.4f}" for e in range(1, 30)]
     rd = _read(tmp_path, lines)
     assert "max_steps" not in rd.meta
+
+
+# ------------------------------------------------------------- a set's size with the set's name before its noun
+@pytest.mark.parametrize("fmt", ["total {n} Im2LatexDataset samples", "Loaded {n} training images",
+                                 "Found {n} valid images belonging to 3 classes.", "dataset size: {n} FormulaDataset items"])
+@pytest.mark.parametrize("epochs", [3, 12])
+def test_a_count_with_the_sets_name_before_its_noun_is_a_sets_size(tmp_path, fmt, epochs):
+    """'total 100000 Im2LatexDataset samples' (a data set's __init__ printing its size), 'Loaded 5000 training images':
+    a count, a word or two naming the set, then the noun of what it counts is the set's size, as 'Loaded 4699
+    samples' is -- no series, whichever words head it."""
+    lines = [fmt.format(n=100000), fmt.format(n=10000)]
+    lines += [f"Epoch {e}: loss {1 / e:.4f}" for e in range(1, epochs + 1)]
+    rd = _read(tmp_path, lines)
+    assert _tags(rd) <= {"loss", "epoch"}, _tags(rd)
+    assert _series(rd, "loss")[0] == list(range(1, epochs + 1))
+
+
+@pytest.mark.parametrize("line,keys", [("step 100 of the samples loss 0.3", {"samples loss"}),
+                                       ("epoch 3 loss 0.5 on 1000 test samples", {"loss"})])
+def test_a_count_before_a_word_that_ends_its_phrase_is_not_made_a_size(line, keys):
+    from curvedoc.importers.textlog.records import analyse
+    assert set(analyse(line, None).rec.keys) == keys

@@ -466,8 +466,14 @@ def _counts_items(msg: str, key: str, raw: str) -> bool:
     if key.lower() in SPLIT_WORDS and _SIZES_BY_SPLIT.search(msg):
         # (the sizes of the splits side by side, one noun after the last: "train=45000  val=5000  test=10000 images")
         return True
-    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
+    # (a word or two naming the set may stand between the count and its noun: "total 100000 Im2LatexDataset samples",
+    # "Loaded 5000 training images" -- a word such as 'of' or 'per' ends the count's phrase)
+    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+{_SET_WORDS}(?:{_ITEMS})\b", msg,
                      re.IGNORECASE) is not None
+
+
+_SET_WORDS = (r"(?:(?!(?:of|the|per|in|for|over|from|to|at|with|and|or|by|on|each|every|all)\b)[^\W\d][\w\-]*\s+)"
+              r"{0,2}")
 
 
 def _counts_epochs(msg: str, key: str, raw: str) -> bool:
