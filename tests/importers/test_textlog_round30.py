@@ -177,6 +177,16 @@ def test_a_last_line_complete_in_its_words_is_no_cut_record(tmp_path, last):
     assert "truncated-record" not in _kinds(rd), rd.issues
 
 
+@pytest.mark.parametrize("meter", ["[14:55<00:00,  1.48it/s]", "[00:08<00:00, 3.86it/s, loss=0.41]"])
+def test_a_bar_drawn_whole_after_a_bar_with_a_record_glued_is_no_cut_record(tmp_path, meter):
+    """A notebook's bar drawn without carriage returns ('100% 1330/1330 [14:55<00:00, 1.48it/s]') as the log's last
+    line is complete, though a line of the same bar with an HF dict glued after its meter came before it."""
+    lines = [f"100% 31/31 [00:08<00:00,  3.86it/s]{{'mr': {1255.99 - e}, 'epoch': {e}.0}}" for e in range(1, 6)]
+    text = "\n".join(lines) + "\n" + "100% 1330/1330 " + meter
+    rd = read_text_log(_write(tmp_path, text))
+    assert "truncated-record" not in _kinds(rd), rd.issues
+
+
 # ------------------------------------------------------------- two epochs in brackets: the data's, then the loop's
 @pytest.mark.parametrize("per,every", [(25, 24), (100, 50), (500, 100)])
 @pytest.mark.parametrize("blocks", [1, 3, 8])

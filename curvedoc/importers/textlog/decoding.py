@@ -185,15 +185,18 @@ def text_lines(path: Path, issues: list[ImportIssue]):
 # how many complete lines before a log's last one its text is compared with (:func:`cut_inside_record`)
 _CUT_LOOKBACK = 8
 _DIGITS = re.compile(r"\d+")
+_METER_AT_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\]\s*$")
 
 
 def cut_inside_record(last: str, before: list[str]) -> str | None:
     """The complete line (one of ``before``, the lines just before it) that the log's last line, written without its
     line end, is the beginning of -- numbers aside (``step=229 ,lo`` of ``step=228 ,loss=0.23484, auc=0.50518``): the
     log stops inside a record of that shape. None when the last line is no such beginning: a line complete in its
-    words (a log whose writer never ends its last line), a progress bar's renderings, a line of another shape."""
-    if "\r" in last or not last.strip():
-        return None
+    words (a log whose writer never ends its last line), a progress bar's renderings or a bar drawn whole, a line of
+    another shape."""
+    if "\r" in last or not last.strip() or _METER_AT_END.search(last):
+        return None  # (a progress bar drawn whole, its meter closed -- '100% 1330/1330 [14:55<00:00, 1.48it/s]' --
+        # though a line of the same bar with a record glued after it was printed before)
     cut = _DIGITS.sub("0", last)
     for line in reversed(before):
         line = line.rstrip("\r")
