@@ -8,8 +8,9 @@ named series is a tag of the reading.
 A batch is listed only once it is scored (its SCORES.md written): a locked batch is never read here (the 2026-12-09
 batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14, the 2026-12-11 and the 2026-12-12
 batches, scored and seen; the 2026-12-13 batches are scored and listed, and so is 2026-12-15at, read early: scored
-once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session;
-the 2026-12-16 batches are locked: not listed, never read)."""
+once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session,
+and 2026-12-16aw, read early: scored once and seen; the other 2026-12-16 batches are locked: not listed, never
+read)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-11ai", "2026-12-11aj", "2026-12-11nu15", "2026-12-12ak", "2026-12-12al",
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
                    "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
-                   "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19")
+                   "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19",
+                   "2026-12-16aw")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -196,6 +198,16 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "GIoU": ("GIoU_loss", "'Epoch: 0 Loss: 5.0270 CE: 0.0595 BBox: 0.0805 GIoU: 0.8278 Card: 5.5811'")},
     "2026-12-15nu19/text_log/walk-relu-rnn-exploding": {
         "|grad|": ("grad norm", "'it     1  loss 2.5854  |grad| 3.471e+01' ('|grad|' is a norm, since round 13)")},
+    # (2026-12-16aw: a result per data set, the set's name before the measure as a class's or a test set's is -- the
+    # label puts it after; a YOLOv5 results.txt prints no names, its columns named by the results.txt reader as
+    # YOLOv5's train.py logs them, 'metrics/mAP_0.5' for the column plot_results titles 'mAP@0.5')
+    "2026-12-16aw/text_log/polyp-seg-dice-relaunch": {
+        f"dice_{s}": (f"{s} dice", f"'[2022-11-30 02:51:59 PM-train.py-INFO:epoch: 1, dataset: {s}, dice: ..]'")
+        for s in ("CVC-300", "CVC-ClinicDB", "Kvasir", "CVC-ColonDB", "ETIS-LaribPolypDB")},
+    **{f"2026-12-16aw/text_log/{e}": {
+        "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
+        "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
+       for e in ("yolov5-custom-30ep-results-txt", "yolov5-dunkin-55ep-results-txt")},
 }
 
 
@@ -206,6 +218,26 @@ def _log_of(folder: Path) -> Path:
         return folder
     files = [f for f in folder.iterdir() if f.is_file()]
     return max(files, key=lambda f: f.stat().st_size)
+
+
+def read_log(path: Path):
+    """What curvedoc reads of a labelled log: the text reader's reading -- or, for a file the text reader refuses that
+    curvedoc reads with a reader of its own format (a YOLOv5 ``results.txt``, fixed-width rows with no header: the
+    results.txt reader, as ``diagnose`` picks it), that reader's reading. Raises the text reader's LoadError
+    otherwise."""
+    try:
+        return read_text_log(path)
+    except LoadError:
+        from curvedoc.importers import registry
+        from curvedoc.importers.discover import discover
+
+        specs = [s for s in discover(str(path)).specs if s.format != "text-log"]
+        if len(specs) != 1:
+            raise
+        rd = registry.reader(specs[0].format)(specs[0])
+        if isinstance(rd, list):
+            raise
+        return rd
 
 
 def _digest(path: Path) -> str:
@@ -339,7 +371,7 @@ def reading_of_counts():
     misses, unanalysed = [], []
     for key, path, lab in lockbox_counted():
         try:
-            rd = read_text_log(path)
+            rd = read_log(path)
         except LoadError:
             rd = None
         sizes = {} if rd is None else {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
@@ -382,7 +414,7 @@ def reading_of_names():
         if not isinstance(names, list) or not names:
             continue
         try:
-            tags = {str(t) for t in read_text_log(path).frame["tag"].unique()}
+            tags = {str(t) for t in read_log(path).frame["tag"].unique()}
         except LoadError:  # (refused: none of its series is read)
             tags = set()
         # (a role's name is compared by its words, its comment in parentheses dropped -- ``AP (copypaste bbox)`` holds
@@ -1371,8 +1403,56 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   records' 200 totals read as 'total [2]', the '[BFGS] batch= call=' records' 545 as 'total' of 464 on their batch,
 #   several calls a batch; '[BFGS-END]' read, 175 points, as 'last_total');
 #   colornet's loss (105499 of 105500: its first record, printed before the first 'Train Epoch:1' line, is 'loss [2]').
-MIN_COUNTED_LOCKBOX = 0.959
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.820
+#
+# FIRST READING of 2026-12-16aw (read early: scored once, unseen, on main at 1908b89 -- its SCORES.md, ca58bd7; seen
+# now; added here before any reader change of this branch, code of main at 1908b89, and the same on main at 91f01d6
+# after round 29; its ten text logs label by counts):
+#   count labels, all thirty-two batches: 1396/1471 (94.9%) read, 1195 (81.2%) analysed -- aw 14/31 (13 analysed); the
+#   thirty-one earlier batches unchanged (1382/1440, 1182); dict labels (568/592, 547, no mix), list labels (503/551)
+#   and the main corpus unchanged by the listing.
+#   Missed in aw (17): the two YOLOv5 results.txt (11: refused by the text reader -- 'no key: value lines' --, which
+#   is right, curvedoc reading them with its results.txt reader; the measure asked the text reader only);
+#   polyp-seg-dice-relaunch's dice per data set (5: '[2022-11-30 02:51:59 PM-train.py-INFO:epoch: 1, dataset:
+#   CVC-300, dice: 0.0568]' -- the 'epoch:' after 'INFO:' taken for a logger's name as in 'INFO:root:', the line then a
+#   configuration of one named choice, a launch: nothing read but the '####..best:0.10' lines, and 'dataset: CVC-300'
+#   no part of the name, the five sets' dice one series); unimernet's 'Averaged stats: lr: 0.0000  loss: 1.7296'
+#   (read as 'loss [2]', named by nothing).
+#   Read but wrong though counted: unimernet's loss and lr, both points at step 0 ('Train: data epoch: [0]; inner
+#   epoch [0]  [24/25]  ..': the iteration not read), with junk 'data' (the loader's time, right), 'inner epoch',
+#   'id' (a data sample's repr) and 'total' ('total 100000 Im2LatexDataset samples') series.
+#   Not analysed: polyp's 'best' (the best mean dice so far, named by no role).
+#   The first scoring's reading faults (SCORES.md): polyp not assessed (3 points read: its
+#   restart unseen); nffm's file cut at exactly 8192 bytes inside its last record ('..auc=0.50518\nst') not said
+#   (no damaged_log); simplecnn (2 epochs of 2) and unimernet (2 iterations of 200) not assessed -- too few points in
+#   the log, as labelled; rec-jsonl (read by the JSON-lines reader, right) and protein (three sessions, read apart,
+#   a restart) read right.
+#
+# AFTER round 30 (tests/importers/test_textlog_round30.py: a word after the level with its colon, a space and a number,
+# 'INFO:epoch: 1, ..', is the message's first pair, no logger's name; a record naming the data set it was measured on,
+# 'dataset: Kvasir', is that set's series, 'Kvasir dice'; a launch's records are all it printed, so a relaunch after
+# two epochs of a result per data set each is a launch of its own; a log whose last line stops, without its end,
+# inside a record of the shape printed before it was cut there -- a truncated-record note, the cut record not read;
+# of two epochs in brackets, 'data epoch: [0]; inner epoch [3]  [24/25]', the later with its counter is the clock)
+# and the measure's changes above (a file the text reader refuses that curvedoc reads with a reader of its own format,
+# a YOLOv5 results.txt, is measured on that reading -- :func:`read_log`; RAW_NAMES for aw's per-set dice, the set's
+# name before the measure, and for the results.txt columns' mAP names):
+#   count labels, all thirty-two batches: 1410/1471 (95.9%) read, 1209 (82.2%) analysed -- aw 28/31 (27 analysed:
+#   +5 polyp's dice per data set, 5/5/5/4/4, read with their epochs, by the reader, with RAW_NAMES for the word
+#   order; +9 the two results.txt's box / obj losses and mAPs by the measure -- the results.txt reader's reading, which
+#   did not change); the thirty-one earlier batches unchanged (1382/1440, 1182); dict labels (568/592, 547, no mix),
+#   list labels (503/551) and the main corpus (exact 496/509, analysed 460, no mix) unchanged; the golden file of
+#   ../shared unchanged.
+#   Read right now though the measure does not move: unimernet's loss and lr at iterations 0 and 24 of its plan of 200
+#   (both at 0 before), no 'inner epoch' series; nffm's cut last record said (a truncated-record warning: 8192 bytes,
+#   two 4 KiB blocks); polyp's two launches read apart (the first's three frozen epochs, the second's two improving
+#   ones) with the restart said, no longer one run whose later epochs overwrote the first launch's.
+#   Still missed in aw (3): the results.txt's 'train_total_loss' (x2: column 5, the sum of the three parts, which the
+#   results.txt reader deliberately reads as no series -- curvedoc/importers/yolo_txt.py, not a text reader's); and
+#   unimernet's 'Averaged stats: lr: ..  loss: 1.7296' (read as 'loss [2]', one point: MetricLogger's epoch averages
+#   keep the '[2]' name round 26 gave them).
+#   Not analysed: polyp's 'best' (the best mean dice so far, named by no role).
+MIN_COUNTED_LOCKBOX = 0.958
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.821
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912

@@ -11,7 +11,8 @@ one parser per framework:
 * **Cleaning.** ANSI colour codes are removed; a ``\\r`` rewrite splits a physical line into renderings
   (each progress-bar refresh is its own rendering); the line prefix a logger or launcher adds (time stamps,
   ``[rank0]:``, ``0: [default0]:``, ``INFO - module:line -``, ``[INFO|...] file.py:157 >>``, the time stamp and the logger's name in one bracket: detectron2's ``[06/07
-  02:05:36 d2.evaluation.testing]:``) is cut off.
+  02:05:36 d2.evaluation.testing]:``) is cut off -- but a word after the level followed by its colon, a space and a
+  number is the message's first pair, not a logger's name (``..-train.py-INFO:epoch: 1, dataset: ..``: the epoch).
 * **Pairs.** A number belongs to the words just before it (``key: v``, ``key=v``, ``key v``, ``'key': 'v'``),
   so multi-word keys survive (``lm loss``, ``grad norm``, ``Train Loss``). ``v (avg)`` after a value is the
   running average (AverageMeter). ``n/N`` after a key is a counter with its planned total. A key repeated
@@ -183,7 +184,8 @@ one parser per framework:
   issues, as a table holding several runs is split); a clock that goes back to a later point and goes on is a resume,
   one run. A clock back at (or below) the value its launch started at is a launch of its own even with nothing
   printed before it (a script's output appended to the log, ``Step, 143, ..`` then ``Step, 0, ..``), as a table's
-  counter back at its start is; across a launch printed again, a clock that stays at its start (launches each
+  counter back at its start is, when each launch holds a few records -- all it printed counts: two epochs of a
+  result per data set each are a launch; across a launch printed again, a clock that stays at its start (launches each
   stopped in their first epoch) is back at its start too. A title framed by rules that names a date or a time
   (CycleGAN's ``================ Training Loss (<date>) ================``, ``----- [START <date>] -----``) is the
   banner a script writes as it starts: a launch, no record; so is such a title naming one run of several with a
@@ -202,7 +204,9 @@ one parser per framework:
 * **Names and abbreviations.** A key starts with a letter of any alphabet (``ε: 0.05``, ``λ=0.1``, ``β1``); an
   abbreviated epoch heading a record (``e:3``, ``e 005 |``, ``Ep 3``) or ``Itr 120`` is the record's position, and
   ``epoch:3`` at a line's start is no logger's ``name:lineno``; a bare number heading a record of ``key=value``
-  pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. A
+  pairs (``  4  loss=1.53  val_acc=0.40``) is its position, two (``0\\t5\\tloss=..``) its epoch and step. Of two
+  epochs in brackets on a line, the first with no counter (an iteration runner's ``data epoch: [0]; inner epoch [3]
+  [24/25]``), the later with its counter is the record's clock. A
   split's ``loss / acc`` pair (``train 2.99 / 35.7%``, ``dev 2.31 / 0.095``) is its loss and its accuracy, and so is a split's value with a percentage in parentheses
   (``train 2.1616  (22.2%)   eval 2.0390  (41.8%)``). A tqdm
   bar with the records in its postfix is drawn as a bar is: when its count grows from record to record it is their
@@ -256,7 +260,9 @@ one parser per framework:
   Top-k Acc``, ``Val Top-k Acc``), never the split word alone; a line headed by its class (``Class 1: ..``, ``class 2 |
   acc: ..``) gives that class's series (``Val Class 1 Top-k Acc``), the class's number no value. A test's results
   printed as a dict after the words naming their set (``Test Metrics - HeadMic metrics: {..}``) are that set's
-  (``test/HeadMic accuracy``), not points of one series across the sets.
+  (``test/HeadMic accuracy``), not points of one series across the sets; so is a record that names the data set it
+  was measured on by a word after ``dataset`` / ``data_set`` / ``benchmark`` (``epoch: 1, dataset: Kvasir, dice:
+  0.21``: ``Kvasir dice``), the name set off by a separator (``Test set: Average loss`` names no set).
 * **Rows of bare numbers.** A file of nothing but rows of as many numbers (``print(epoch, loss, acc)``: ``0 0.2027
   0.8718``), no word naming them, is read column by column, named by place as a headerless CSV's (``column_2``; one
   column takes the file's name), a first column counting by one being the rows' step; no word says which is the loss,
@@ -267,6 +273,10 @@ one parser per framework:
   launcher's warnings, a traceback) are the log, the traceback its crash. In a folder, a text file named after the
   quantity it holds is a log though its content names nothing -- a dump beside the folder's own log is mentioned, not
   a second run.
+* **Cut inside the last record.** A log whose last line stops, without its line end, inside a record of the shape
+  printed just before it (numbers aside: ``step=229 ,loss=..`` then ``st``) was cut while that record was written --
+  the job stopped mid-write, or its buffered output never reached the file: a ``truncated-record`` note (info; a
+  warning when the file is a whole number of 4 KiB blocks, where more may be lost), the cut record not read.
 * **Nothing silent.** Lines that hold numbers but no readable pair are counted and reported.
 
 Memory is bounded by the series, not the file: the file is decoded and parsed incrementally.

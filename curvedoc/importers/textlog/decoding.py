@@ -123,6 +123,7 @@ def text_lines(path: Path, issues: list[ImportIssue]):
         buf = ""
         lineno = 0
         cut_lines: dict[int, int] = {}  # line number -> characters dropped from an endless line
+        before: list[str] = []  # the last complete lines (a last line without its end is compared with them)
         chunk = head
         while True:
             text = dec.decode(chunk, final=not chunk)
@@ -133,6 +134,7 @@ def text_lines(path: Path, issues: list[ImportIssue]):
             parts = buf.split("\n")
             buf = parts.pop()
             if parts:
+                before = (before + parts[-_CUT_LOOKBACK:])[-_CUT_LOOKBACK:]
                 yield lineno + 1, parts
                 lineno += len(parts)
             if len(buf) > MAX_LINE and "\r" in buf:
@@ -163,8 +165,47 @@ def text_lines(path: Path, issues: list[ImportIssue]):
                 # ends mid-line at an exact multiple of 64 KiB: a copy cut at a block boundary
                 issues.append(ImportIssue("truncated", f"the file ends mid-line at {size:,} bytes, an exact "
                                           "multiple of 64 KiB: a truncated copy", file=str(path), count=1))
+            elif (like := cut_inside_record(buf, before)) is not None:
+                # the log stops inside a record: the job was stopped while writing it, or a block of its buffered
+                # output never reached the file (stdout redirected to a file is written 4 or 8 KiB at a time) -- at a
+                # block boundary what came after is unknown (a warning), else that one record is lost (info). The
+                # cut record is not read: the number it stops in may have lost its last digits
+                block = size % 4096 == 0
+                issues.append(ImportIssue(
+                    "truncated-record", f"the file ends inside its last record, line {lineno:,} "
+                    f"('{buf.strip()[:60]}' of a record such as '{like.strip()[:60]}')"
+                    + (f" at {size:,} bytes, a whole number of 4 KiB blocks: the output was cut at a block, more "
+                       "may be lost" if block else ": the job stopped while writing it"),
+                    file=str(path), count=1, severity="warning" if block else "info"))
+                return
             yield lineno, [buf]
 
+
+
+# how many complete lines before a log's last one its text is compared with (:func:`cut_inside_record`)
+_CUT_LOOKBACK = 8
+_DIGITS = re.compile(r"\d+")
+_METER_AT_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\]\s*$")
+
+
+def cut_inside_record(last: str, before: list[str]) -> str | None:
+    """The complete line (one of ``before``, the lines just before it) that the log's last line, written without its
+    line end, is the beginning of -- numbers aside (``step=229 ,lo`` of ``step=228 ,loss=0.23484, auc=0.50518``): the
+    log stops inside a record of that shape. None when the last line is no such beginning: a line complete in its
+    words (a log whose writer never ends its last line), a progress bar's renderings or a bar drawn whole, a line of
+    another shape."""
+    if "\r" in last or not last.strip() or _METER_AT_END.search(last):
+        return None  # (a progress bar drawn whole, its meter closed -- '100% 1330/1330 [14:55<00:00, 1.48it/s]' --
+        # though a line of the same bar with a record glued after it was printed before)
+    cut = _DIGITS.sub("0", last)
+    for line in reversed(before):
+        line = line.rstrip("\r")
+        if "\r" in line or not any(c.isdigit() for c in line):
+            continue
+        shape = _DIGITS.sub("0", line)
+        if len(cut) < len(shape) and shape.startswith(cut):
+            return line
+    return None
 
 
 # the end of a tqdm meter ("... 1/87 [00:00<?, ?it/s]", "[01:02<00:00, 44.4it/s, loss=0.1]") with more text right

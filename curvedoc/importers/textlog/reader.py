@@ -425,7 +425,11 @@ def launch_segments(p: TextLogParser) -> list[Segment]:
         # inside one run (an episode, a phase, a sweep's trial), the restart issue says it
         bounds = np.searchsorted(od, [c[0] for c in cuts])
         sizes = np.diff(np.concatenate([[0], bounds, [len(od)]]))
-        if len(unmarked) > MAX_UNMARKED_LAUNCHES or sizes.min() < T.MIN_BLOCK_ROWS:
+        # (a launch's records are all it printed: a script printing a result per data set each epoch holds a dozen
+        # records in two epochs -- a launch of its own though its clock counts two points)
+        held = np.diff(np.concatenate([[1], [c[0] for c in cuts], [n]]))
+        few = sizes.min() < T.MIN_BLOCK_ROWS and not (sizes.min() >= 2 and held.min() >= 2 * T.MIN_BLOCK_ROWS)
+        if len(unmarked) > MAX_UNMARKED_LAUNCHES or few:
             cuts = _launch_cuts(p, tag, st, od, marks, unmarked=False)
     cuts = [c[:3] for c in cuts]
 
@@ -749,8 +753,10 @@ def _ending_issue(p: TextLogParser, path: Path) -> ImportIssue:
                        file=str(path))
 
 
-# a count of steps named bare or as a total ("Iterations: 200", "Total timesteps: 1,000,000", "steps = 5000")
-STEP_COUNT = re.compile(r"(?:total[\s_]+)?(?:time[\s_]?steps|steps|iterations|iters)", re.IGNORECASE)
+# a count of steps named bare or as a total ("Iterations: 200", "Total timesteps: 1,000,000", "steps = 5000"), and a
+# total of batches over records on a step clock that count batches ("total_batch=1082" over 'step=1 ,loss=..')
+STEP_COUNT = re.compile(r"(?:total[\s_]+)?(?:time[\s_]?steps|steps|iterations|iters)|(?:total|num)[\s_]*batch(?:es)?",
+                        re.IGNORECASE)
 
 
 def _count_of_the_clock_stated(p: TextLogParser, frame: pd.DataFrame):

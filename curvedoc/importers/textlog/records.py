@@ -44,7 +44,9 @@ PREFIX = re.compile(
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+|"
                          r"(?<=\]\s)[A-Za-z_<][\w.<>]*(?=\s+-\s+(?![-+]?\.?\d|nan\b|inf\b)\S))\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
-PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)")  # INFO:__main__:msg (logging.basicConfig default)
+# INFO:__main__:msg (logging.basicConfig default); a word then its colon, a space and a number is the message's first
+# pair, not a logger's name ('[.. PM-train.py-INFO:epoch: 1, dataset: Kvasir, dice: 0.21]': the epoch)
+PY_LOGGING_NAME = re.compile(r"^:([\w.<>]+):(?=\S|\s+\S)(?!\s+[-+]?\.?\d)")
 
 # ---------------------------------------------------------------------------------------------- numbers
 NUM = r"[-+]?(?:nan(?:\.0)?|inf(?:inity)?|(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
@@ -464,8 +466,14 @@ def _counts_items(msg: str, key: str, raw: str) -> bool:
     if key.lower() in SPLIT_WORDS and _SIZES_BY_SPLIT.search(msg):
         # (the sizes of the splits side by side, one noun after the last: "train=45000  val=5000  test=10000 images")
         return True
-    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+(?:{_ITEMS})\b", msg,
+    # (a word or two naming the set may stand between the count and its noun: "total 100000 Im2LatexDataset samples",
+    # "Loaded 5000 training images" -- a word such as 'of' or 'per' ends the count's phrase)
+    return re.search(rf"(?<![\w.]){re.escape(key)}\s*[:=]?\s*{re.escape(raw)}\s+{_SET_WORDS}(?:{_ITEMS})\b", msg,
                      re.IGNORECASE) is not None
+
+
+_SET_WORDS = (r"(?:(?!(?:of|the|per|in|for|over|from|to|at|with|and|or|by|on|each|every|all)\b)[^\W\d][\w\-]*\s+)"
+              r"{0,2}")
 
 
 def _counts_epochs(msg: str, key: str, raw: str) -> bool:
@@ -1005,6 +1013,16 @@ def _abbreviates(m: re.Match) -> bool:
 LEAD_COUNT = re.compile(r"\s*(\d{1,7})(?:\t|\s{2,})[A-Za-z][\w .\-]*\s*[=:]\s*[-+]?(?:\d|\.\d|nan)")
 
 
+# the data set a record's values were measured on, named by a word after its key ("epoch: 1, dataset: Kvasir, dice:
+# 0.21", "data_set=CVC-300 dice=0.05", "| benchmark: ETIS | mIoU: .."; the name set off from what follows by a
+# separator, two spaces, or after '=' a space -- "Test set: Average loss: .." names no set 'Average'): a script
+# evaluating one model on several sets
+# prints one such record a set, each its own series ("Kvasir dice"), never points of one series across the sets
+SET_NAMED = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?:dataset|data[ _]set|data|subset|benchmark|corpus)"
+                       r"(?:\s*:\s*['\"]?(?P<name>[^\W\d][\w.\-]*?)['\"]?(?=\s*[,;|)\]}]|\s*$|\s{2,}|\t)"
+                       r"|\s*=\s*['\"]?(?P<name2>[^\W\d][\w.\-]*?)['\"]?(?=\s*[,;|)\]}]|\s*$|\s))", re.IGNORECASE)
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -1071,6 +1089,13 @@ def parse_record(msg: str) -> Rec | None:
     epoch = inner = None
     planned: dict = {}
     m = EPOCH_BRACKETS.search(msg)
+    if m and m.group("i") is None and (later := EPOCH_BRACKETS.search(msg, m.end())) is not None:
+        # two epochs in brackets on one line, the first with no batch counter: an iteration runner's pass over the
+        # data, then the block of iterations the record is in (LAVIS: "Train: data epoch: [0]; inner epoch [1]
+        # [24/25]  .. loss: 1.21") -- the later one, with the counter inside it, is the record's clock; the
+        # first is no value
+        msg = msg[: m.start()] + " | " + msg[m.end():]
+        m = EPOCH_BRACKETS.search(msg, m.start() + 3)
     if m:
         epoch = int(m.group("e"))
         if m.group("E"):
@@ -1383,6 +1408,14 @@ def parse_record(msg: str) -> Rec | None:
         ctx = "val"
     if summary_head is not None:
         keys = [k if OPTIMIZER_KEY.search(k) else f"{summary_head} {k}" for k in keys]
+    if keys and not config_echo and ("set" in msg or "data" in msg or "benchmark" in msg or "corpus" in msg) \
+            and (sn := SET_NAMED.search(msg)) is not None:
+        # (the set's name before the values measured on it, as a class's or a test set's is: "Kvasir dice"; the
+        # learning rate is the optimizer's, no set's; a split's word for the set, 'dataset: val', names the split
+        # of the keys that do not name theirs)
+        set_word = sn.group("name") or sn.group("name2")
+        split_set = set_word.lower() in SPLIT_WORDS
+        keys = [k if OPTIMIZER_KEY.search(k) or (split_set and split_of(k)) else f"{set_word} {k}" for k in keys]
     if lead_word is not None and ctx == "val":
         keys = [k if split_of(k) or OPTIMIZER_KEY.search(k) or "test" in k.lower().split() else f"test/{k}" for k in keys]
         if set_name is not None:
