@@ -441,12 +441,15 @@ def _crawled(run: Run, p: Params) -> Iterator[Hit]:
     tag = run.roles.get("train_loss", "train_loss")
     steps = f["steps"]
     halve = math.log(2.0) / fall
+
+    def pct(x: float) -> str:  # a fall of a few percent, to a tenth of a point (the halves then add up)
+        return f"{-100.0 * math.expm1(-x):.1f}%"
+
     yield Hit(
-        f"{tag} crawled: it fell only {fmt_pct(-math.expm1(-fall)).lstrip('+')} over the whole run (from "
-        f"{fmt_num(math.exp(f['head']))} to {fmt_num(math.exp(f['tail']))}, steps {fmt_step(steps[0])}-"
-        f"{fmt_step(steps[-1])}), in a straight line ({fmt_pct(-math.expm1(-first)).lstrip('+')} in the first half, "
-        f"{fmt_pct(-math.expm1(-second)).lstrip('+')} in the second): the steps are too small to bend the curve -- "
-        f"at this rate halving the loss would take {halve:.0f}x this run",
+        f"{tag} crawled: it fell only {pct(fall)} over the whole run (from {fmt_num(math.exp(f['head']))} to "
+        f"{fmt_num(math.exp(f['tail']))}, steps {fmt_step(steps[0])}-{fmt_step(steps[-1])}), in a straight line "
+        f"({pct(first)} in the first half, {pct(second)} in the second): the steps are too small to bend the curve "
+        f"-- at this rate halving the loss would take {halve:.0f}x this run",
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.6,
         evidence={"tag": tag, "first_loss": math.exp(f["head"]), "last_loss": math.exp(f["tail"]),
                   "fall": round(fall, 4), "first_half": round(first, 4), "second_half": round(second, 4),
