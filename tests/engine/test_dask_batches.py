@@ -31,12 +31,16 @@ def test_ten_thousand_runs_take_a_third_of_the_tasks_they_took():
 
 
 @pytest.fixture(scope="module")
-def threads_client():
+def threads_client(tmp_path_factory):
     distributed = pytest.importorskip("distributed", reason="dask.distributed not installed: pip install '.[dask]'")
     import dask
 
-    with dask.config.set({"distributed.worker.profile.enabled": False}):
-        with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as c:
+    # (its workers' lock files in a folder of the test's own: Dask's default 'dask-scratch-space' in the temporary
+    # folder outlives the run)
+    space = str(tmp_path_factory.mktemp("dask-space"))
+    with dask.config.set({"distributed.worker.profile.enabled": False, "temporary-directory": space}):
+        with distributed.Client(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None,
+                                local_directory=space) as c:
             yield c
 
 
