@@ -217,10 +217,11 @@ def _dead_parts(run: Run, p: Params) -> Iterator[Hit]:
     predict background. One part exactly 0 beside scores that moved is a term switched off, not this."""
     dead, moving = [], []
     for tag in other_losses(run):
-        v = clean(run.series(tag)).to_numpy(dtype=np.float64)
+        s = clean(run.series(tag))
+        v = s.to_numpy(dtype=np.float64)
         if len(v) < p.min_points:
             continue
-        (dead if bool(np.all(v == 0)) else moving).append((tag, v))
+        (dead if bool(np.all(v == 0)) else moving).append((tag, v, s.index.to_numpy()))
     if not dead or not moving:
         return  # every part 0 is the whole loss's (the exactly-constant reading), or no part is
     scores = [m for m in run.metrics if m.rate and m.higher_is_better]
@@ -235,10 +236,10 @@ def _dead_parts(run: Run, p: Params) -> Iterator[Hit]:
             held.append((m.tag, len(v)))
     if not held:
         return
-    names = [t for t, _ in dead]
+    names = [t for t, _, _ in dead]
     shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
-    tag0, v0 = moving[0]
-    steps = clean(run.series(dead[0][0])).index.to_numpy()
+    tag0, v0, _ = moving[0]
+    steps = dead[0][2]
     n_eval = max(n for _, n in held)
     yield Hit(
         f"{shown} {'is' if len(names) == 1 else 'are'} exactly 0 at every one of {len(dead[0][1])} readings while "

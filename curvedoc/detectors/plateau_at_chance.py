@@ -668,10 +668,16 @@ def _two_shares(v: np.ndarray) -> float | None:
     0.01: an accuracy averaged over batches weighs a last, smaller batch as a full one, so the shares it reports can
     sum to 1.004 (0.35625 + 0.6475). Every such evaluation is a constant predictor's score: none beat chance, whichever
     share most of them show."""
-    two = np.unique(np.round(v, 6))
-    if len(two) == 2 and abs(float(two[0] + two[1]) - 1.0) <= 0.01 and float(two[1]) < 1.0:
-        return float(two[1])
-    return None
+    u = _share_values(v)
+    return float(u[1]) if u is not None and len(u) == 2 else None
+
+
+def _share_values(v: np.ndarray) -> np.ndarray | None:
+    """The distinct values of an accuracy series (to 6 decimals) when they could be a fixed evaluation set's class
+    shares -- they sum to 1 within 0.01 and none is 1 -- else None: what :func:`_two_shares` and
+    :func:`_class_shares` count."""
+    u = np.unique(np.round(v, 6))
+    return u if abs(float(u.sum()) - 1.0) <= 0.01 and float(u[-1]) < 1.0 else None
 
 
 def _loss_at_chance(run: Run, k: int, chance: float, p: Params) -> bool:
@@ -910,9 +916,9 @@ def _class_shares(v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
     level q is the largest share: no constant predictor scores more. A model that learned anything, or whose
     predictions are mixed, scores other numbers: an at-chance model on a set of a few hundred examples scatters over
     many values, not K. (K = 2 is :func:`_binary_prior`'s.)"""
-    u = np.unique(np.round(v, 6))
-    k = len(u)
-    if k < 3 or len(v) < max(p.min_evals, 2 * k) or abs(float(u.sum()) - 1.0) > 0.01 or float(u[-1]) >= 1.0:
+    u = _share_values(v)
+    k = 0 if u is None else len(u)
+    if k < 3 or len(v) < max(p.min_evals, 2 * k):
         return None
     return k, (f"every one of the {len(v)} evaluations scores one of {k} numbers that sum to 1, the {k} class "
                "shares: the model predicts one class for every example"), float(u[-1])
