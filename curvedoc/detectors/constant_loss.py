@@ -4,7 +4,8 @@ A training loss that does not move at all: exactly constant, constant up to floa
 level that is the same at the first logged point, in every segment of the run and at its end. Or a validation
 loss that is the same number at every one of five or more evaluations (from the first fifth of the run on): the
 model's held-out outputs never change (at log K, only when it is exactly the same number: a prior predictor whose
-weights still move changes its last digits, which is plateau-at-chance's reading). Or parts of a loss exactly 0 at
+weights still move changes its last digits, which is plateau-at-chance's reading); exactly 0 at every one of them is
+no measurement at all (a validation loop over an empty loader). Or parts of a loss exactly 0 at
 every reading while another part moves, beside quality scores that are 0 at every evaluation: heads that never
 received a target (labels missing or empty).
 
@@ -269,6 +270,9 @@ def _held_out_loss(run: Run, p: Params) -> Iterator[Hit]:
     v = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
     level = float(np.median(v))
+    if level == 0 and bool(np.all(v == 0)):
+        yield from _held_out_zero(run, s)
+        return
     spread = float(np.ptp(v)) / max(abs(level), 1e-12)
     if spread > p.flat_rel_tol or level == 0:
         return
@@ -290,6 +294,37 @@ def _held_out_loss(run: Run, p: Params) -> Iterator[Hit]:
         evidence={"tag": tag, "level": level, "points": n, "rel_spread": spread, "first_step": int(steps[0]),
                   "last_step": int(steps[-1]), **ev},
         causes=causes,
+    )
+
+
+def _held_out_zero(run: Run, s) -> Iterator[Hit]:
+    """A validation loss that is exactly 0 at every one of its five or more evaluations was never measured: no
+    model scores a loss of exactly 0 on held-out data at its first evaluation and at every one after, whatever it
+    learned (a cross-entropy, a squared error or a margin loss of a real model is above 0 at least somewhere, and a
+    training loss that is not 0 says the model is not perfect). What writes it is an evaluation loop that ran over
+    no batch (an empty or mis-split validation loader) and logged its accumulator's starting value, or a variable
+    logged that the loop never updated. Model selection on it keeps an arbitrary checkpoint."""
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if late_first_evaluation(run, steps):
+        return
+    tag = run.roles["val_loss"]
+    train = ""
+    if "train_loss" in run.roles:
+        t = clean(run.series("train_loss")).to_numpy(dtype=np.float64)
+        if len(t) and not bool(np.any(t != 0)):
+            return  # the training loss is exactly 0 too: the exactly-constant reading of the whole loss
+        if len(t) >= 2:
+            train = (f" while {run.roles['train_loss']} moved ({fmt_num(float(t[0]))} -> {fmt_num(float(t[-1]))})")
+    n = len(v)
+    yield Hit(
+        f"{tag} is exactly 0 at all {n:,} evaluations (steps {fmt_step(steps[0])}-{fmt_step(steps[-1])}){train}: no "
+        "held-out loss was measured -- the validation loop ran over no batch or logged a value it never updated, and "
+        "a checkpoint chosen on it is arbitrary",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.85 if n >= 10 else 0.7,
+        evidence={"tag": tag, "level": 0.0, "points": n, "first_step": int(steps[0]), "last_step": int(steps[-1]),
+                  "mode": "held-out-zero"},
+        causes=("eval-not-computed",), severity="warning",
     )
 
 
