@@ -622,6 +622,31 @@ def _loss_levels(run: Run) -> list[tuple[str, float]]:
 _MAX_PRIOR_SHARE = 0.8
 
 
+def _one_class_everywhere(run: Run, v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, float] | None:
+    """(evaluations, share) when the run's own held-out precision and recall say the model predicted the positive
+    class for every example: at an evaluation where recall is 1 and precision equals the accuracy (below 1), no
+    example was predicted negative -- with recall 1 no positive is missed, so the accuracy is (TP + TN) / N and the
+    precision TP / (TP + FP); the two are equal only when TN or FP is 0, and FP = 0 with recall 1 is a perfect
+    score. That is an identity, not a tolerance: the accuracy is then the positive share of the evaluation set, what
+    a constant predictor scores. Counted when it holds at half of the evaluations or more (``min_evals`` at least)
+    and at the last one: the held-out predictions are one class, whatever the training split did."""
+    prec = [m for m in run.metrics if m.kind == "precision" and m.split == "val" and m.rate]
+    rec = [m for m in run.metrics if m.kind == "recall" and m.split == "val" and m.rate]
+    if len(prec) != 1 or len(rec) != 1 or len(v) < p.min_evals:
+        return None
+    ps, rs = clean(run.series(prec[0].tag)) / prec[0].scale, clean(run.series(rec[0].tag)) / rec[0].scale
+    hits = []
+    for st, a in zip(steps.tolist(), v.tolist()):
+        if st not in ps.index or st not in rs.index:
+            continue
+        pv, rv = float(ps.loc[st]), float(rs.loc[st])
+        hits.append(abs(rv - 1.0) <= 1e-6 and abs(pv - a) <= 1e-4 and a < 1.0 - 1e-6)
+    if len(hits) < p.min_evals or not hits[-1] or sum(hits) < max(p.min_evals, 0.5 * len(v)):
+        return None
+    q = float(np.median([a for a, h in zip(v.tolist(), hits) if h]))
+    return sum(hits), q
+
+
 def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
     """(2, why, q) for a binary task with unbalanced classes whose model predicts the prior: the validation
     accuracy sits at one value q >= 0.5 (the majority share of a fixed evaluation set) at half of the evaluations
@@ -1221,6 +1246,14 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # only the K class shares at every evaluation: the strongest reading, taken first (a loss a little above
             # log K' for a neighbouring K' must not name another K whose 1/K the majority share then exceeds)
             ks = _class_shares(v, p) if collapsed_at is None else None
+            one = _one_class_everywhere(run, v, steps, p) if ks is None else None
+            if one is not None:
+                # a constant predictor of the positive class, by the run's own precision and recall: the accuracy is
+                # a class share (scored at every such evaluation, whichever class it is), and chance the larger of
+                # the two shares, what predicting the majority class scores
+                ks = (2, f"at {one[0]} of {len(v)} evaluations recall is 1 and precision equals the accuracy "
+                         f"({one[1]:.4f}): the model predicts the positive class for every held-out example",
+                      max(one[1], 1.0 - one[1]))
             if ks is not None:
                 chance = shares = ks[2]
             else:
