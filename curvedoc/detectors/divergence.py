@@ -20,7 +20,9 @@ short; a grad-norm rise first -> LR too high / exploding gradients; one huge ste
 batch / numerical instability.
 
 A rise the loss has already made and recovered from at least ``max_prior_cycles`` times before (an
-epoch sawtooth, cyclic LR) is a cycle, not a divergence. A rise that comes with the logged LR climbing back from its
+epoch sawtooth, cyclic LR) is a cycle, not a divergence. A rise past which every held-out score the run logs (validation loss, held-out metrics) went on to beat its best
+from before the rise is told as information: the model did not diverge, its training loss changed what it measures
+(a loss term switched on). A rise that comes with the logged LR climbing back from its
 decayed floor (a tenth of its peak or less by the loss's best, half the peak or more after it: a warm restart, a
 cosine whose cycle is shorter than the run) and that gave back less than the progress made is told as information,
 the scheduler first among its causes: what a restart does to a fitted loss. When the importer found several training sessions appended to one file (``meta["sessions"]``),
@@ -32,6 +34,9 @@ known without a reading when K is stated or named; at most the log of the larges
 that never came back nor halved, with no quality rate rising, blew up before its first log (lr 50: 2.6e5 at step 25);
 so did one that halved as its LR decayed while every quality rate it logs stood where it started (a summed loss that
 learns shows it in its accuracy). K is the stated or named class count, else read from a held-out accuracy at 1/K.
+A cross-entropy that reached ``thrown_peak`` times log K and whose level over the last three quarters of the run is
+still ``thrown_ratio`` times log K, beside quality rates that stood still, was thrown and kept worse than a uniform
+guess: diverged too, whatever its first reading.
 
 A run too short to smooth (4 to ``min_points`` - 1 logged points) diverged when its loss rose at every point and
 ended ``min_rise`` or more above its first value.
@@ -63,6 +68,8 @@ A diverged run wastes every step after the onset; the checkpoint to keep is the 
 - ``recovering_z``: ... and that fall clears this many standard errors of the two medians compared (the run's own step-to-step noise).
 - ``blowup_ratio``: a jump of the training loss within the first fifth of the run to this many times the untrained model's loss ...
 - ``blowup_stuck``: ... after which its rolling level never got below this share of that start is a blow-up the run never recovered from.
+- ``thrown_ratio``: a cross-entropy whose level over the last three quarters of the run is this many times log K or more, beside a held-out accuracy at 1/K and no quality rate that rose, was kept worse than a uniform guess: diverged ...
+- ``thrown_peak``: ... when it also reached this many times log K at some reading (an explosion).
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss diverges) and 'Common pathologies' (NaN after a
@@ -81,7 +88,7 @@ import pandas as pd
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
-from curvedoc.detectors._progress import accuracy, adversarial, held_out_moved, k_from_acc, rate_rose
+from curvedoc.detectors._progress import accuracy, adversarial, held_out_moved, k_from_acc, rate_rose, window_median
 from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
 
@@ -107,6 +114,8 @@ class Params:
     recovering_z: float
     blowup_ratio: float
     blowup_stuck: float
+    thrown_ratio: float
+    thrown_peak: float
 
 
 def _lin(x: float, logspace: bool) -> float:
@@ -425,7 +434,7 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         return
     res = _finite_rise(f, p)
     if res is None:
-        blow = _blown_up_and_stuck(f, p) or _blown_before_first_reading(run, f, p)
+        blow = _blown_up_and_stuck(f, p) or _blown_before_first_reading(run, f, p) or _kept_above_uniform(run, f, p)
         if blow is not None:
             yield blow
         return
@@ -467,6 +476,14 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         msg += (f"; the LR had decayed to {sig.fmt_num(restart[0])} and rose again to {sig.fmt_num(restart[1])} after "
                 "it: the schedule restarted (a warm restart, or a cycle shorter than the run)")
         ev["lr_restart"] = {"floor": restart[0], "after": restart[1]}
+    went_on = _held_out_went_on(run, onset) if severity is None or severity == "warning" else None
+    if went_on is not None:
+        # every held-out score the run logs beat, after the onset, its best from before it: the model did not
+        # diverge -- what its training loss measures changed (a loss term switched on, a reweighting)
+        severity = "info"
+        msg += (f"; but every held-out score went on improving past the rise ({went_on}): the training loss changed "
+                "what it measures (a loss term switched on or reweighted), the model did not diverge")
+        ev["held_out_went_on"] = went_on
     late = _late_fall(f, p.recovering_z)
     if res["from_start"] and late is not None and late >= p.recovering_fall:
         # the 'best' is the first points, before any learning: no progress was lost. A loss that rose at once
@@ -593,6 +610,80 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
            f"{sig.fmt_num(end)} at the end): the weights were thrown before the first log, and the model learned "
            "nothing after")
     return Hit(msg, step=int(st[0]), steps=(int(st[0]), int(st[-1])), confidence=0.8, evidence=ev,
+               causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[0]),))
+
+
+def _held_out_went_on(run: Run, onset: int) -> str | None:
+    """A description of the held-out scores when every one the run logs (the validation loss, the held-out quality
+    metrics), each evaluated at least once before ``onset`` and twice after it, reached a best after the onset that
+    beats its best before it -- else None. A diverged model's held-out scores get worse with it; a training loss
+    that rises while the held-out loss, accuracy and error rates go on to new bests measures something else from the
+    onset on (a domain-adversarial term switched on at epoch 5: the loss jumps to ln 2 and stays, while EER falls from
+    4.7% to 0.2%). None when the run logs no held-out score."""
+    series = []
+    if "val_loss" in run.roles:
+        series.append((run.roles["val_loss"], False))
+    series += [(m.tag, m.higher_is_better) for m in run.metrics if m.split == "val" and m.tag != run.roles.get("val_loss")]
+    said = []
+    for tag, higher in series:
+        s = run.series(tag)
+        s = s[np.isfinite(s.to_numpy(dtype=np.float64))]
+        st = s.index.to_numpy()
+        before, after = s[st < onset].to_numpy(dtype=np.float64), s[st > onset].to_numpy(dtype=np.float64)
+        if len(before) < 1 or len(after) < 2:
+            return None
+        b, a = (before.max(), after.max()) if higher else (before.min(), after.min())
+        if not (a > b if higher else a < b):
+            return None
+        said.append(f"{tag} {sig.fmt_num(float(b))} -> {sig.fmt_num(float(a))}")
+    if not said:
+        return None
+    return ", ".join(said[:3]) + (f" and {len(said) - 3} more" if len(said) > 3 else "")
+
+
+def _kept_above_uniform(run: Run, f: pd.Series, p: Params) -> Hit | None:
+    """A cross-entropy thrown up and kept worse than a uniform guess. A K-way classifier's untrained model scores log
+    K, and every update that teaches it anything brings its training loss below that; a training loss that reached
+    ``thrown_peak`` times log K (an explosion: no minibatch or curriculum moves a cross-entropy an order of magnitude
+    above where a fresh model starts) and whose level over the last three quarters of the run (their median) is
+    still ``thrown_ratio`` times log K or more, beside a held-out accuracy
+    at 1/K (which names K, 3 or more, when no class count is stated) and no quality rate that rose, was made worse than
+    untrained and kept there: the steps are too large for the model (Adam at 0.5 on a GRU: 4-7 nats for 8 classes
+    over the whole run; lr 30 on a transformer: 144 -> 559 -> 10.8 as the LR decayed). A loss summed over the batch
+    also sits far above log K, but it learns and its accuracy shows it; a model sitting at log K (not above it) is
+    at chance, plateau-at-chance's reading alone; so is one that sat a few times above log K without ever reaching
+    ``thrown_peak`` (raw, unnormalised inputs saturate a softmax there from the first step just as well)."""
+    from curvedoc.detectors._progress import loss_kind
+
+    v = f.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < 4 or (v <= 0).any():
+        return None
+    kind = loss_kind(run)
+    if "cross-entropy" not in kind.get("kind", ""):
+        return None
+    k = kind.get("num_classes")
+    if not k:
+        # K from the accuracy alone: not 2 -- an accuracy at 0.5 is also a many-class learner that reached half
+        # (CIFAR-100 at 50%, whose loss of 1.5-2.5 sits above twice log 2)
+        k = _k_at_chance(run)
+        if k is not None and k < 3:
+            return None
+    if not k or k < 2 or rate_rose(run) is not None or not _rates_stood_still(run):
+        return None
+    untrained = math.log(k)
+    level = window_median(v, 0.25, 1.0)
+    if level < p.thrown_ratio * untrained or float(np.max(v)) < p.thrown_peak * untrained:
+        return None
+    st = f.index.to_numpy()
+    cut = int(0.25 * n)
+    ev = {"onset_step": int(st[0]), "first_loss": float(v[0]), "untrained_loss": untrained, "level": level,
+          "level_ratio": level / untrained, "end_loss": np_median(v[-max(3, n // 7):]), "loss_kind": kind["kind"]}
+    msg = (f"{run.roles.get('train_loss', 'train_loss')} sits at {sig.fmt_num(level)} over the last three quarters of the run (median from step "
+           f"{sig.fmt_step(st[cut])}), {sig.fmt_num(level / untrained)}x log({k}) = {sig.fmt_num(untrained)}, the loss "
+           f"of a uniform guess over its {k} classes, and no quality rate rose: the model was made worse than "
+           "untrained and kept there -- the steps are too large for it")
+    return Hit(msg, step=int(st[0]), steps=(int(st[0]), int(st[-1])), confidence=0.75, evidence=ev,
                causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[0]),))
 
 

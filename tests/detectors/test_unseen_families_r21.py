@@ -7,6 +7,12 @@
   positive class for every example (an identity: TN or FP is 0, and FP = 0 with recall 1 is a perfect score): its
   accuracy is the positive share, and the model is at chance whatever that share is -- below 1/2 for a minority
   positive class, where no 1/K and no majority share reads it.
+- A cross-entropy that exploded (a reading at 10x log K) and was kept at twice log K or more for most of the run,
+  beside a held-out accuracy at 1/K, was made worse than a uniform guess and kept there by steps too large for the
+  model: divergence, beside plateau-at-chance. One that sat a few times log K from its first reading without such a
+  peak (raw inputs saturating a softmax) is not read so.
+- A training loss that rises and stays up while every held-out score goes on to new bests did not diverge: what it
+  measures changed (a domain-adversarial term switched on at epoch 5 holds the loss at ln 2): information.
 """
 
 from __future__ import annotations
@@ -113,4 +119,105 @@ def test_recall_1_with_a_precision_of_its_own_is_a_good_model():
                     val_precision=v_acc - 0.1, val_recall=np.ones(n))
     assert "plateau-at-chance" not in _found(run, select=["P001"])
     assert "plateau-at-chance" not in _found(run2, select=["P001"])
+
+
+# --------------------------------------------------------------------- kept worse than a uniform guess
+def _kept_above(n, seed, k, ratio, *, evals=10, learns=False, summed=False, stated=False, peak=True):
+    """A K-way classifier whose per-step training loss sits at ``ratio`` x log K (log-normal scatter, a first
+    reading at 12x log K or more: the explosion) for the whole run, with a held-out accuracy at 1/K (a sampling scatter of an evaluation
+    set of 500) at ``evals`` evaluations. ``learns``: the loss falls from there and the accuracy rises (a loss
+    summed over the batch when ``summed``: it starts at B x log K and falls as the model learns)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    lk = np.log(k)
+    if learns:
+        start = (32 if summed else ratio) * lk
+        loss = start * (0.05 + 0.95 * np.exp(-t / (0.3 * n))) * np.exp(0.1 * rng.standard_normal(n))
+    else:
+        loss = ratio * lk * np.exp(0.3 * rng.standard_normal(n))
+        loss[0] = max(3 * ratio, 12.0) * lk if peak else ratio * lk  # the explosion's first reading
+        if not peak:
+            loss = np.minimum(loss, 1.5 * ratio * lk)
+    es = np.linspace(n // evals, n - 1, evals).astype(int)
+    sd = np.sqrt((1 / k) * (1 - 1 / k) / 500)
+    acc = 1 / k + sd * rng.standard_normal(evals)
+    if learns:
+        acc = 1 / k + (0.9 - 1 / k) * (1 - np.exp(-es / (0.3 * n)))
+    vloss = loss[es] * 0.9
+    return make_run("kept-above", train_loss=loss, val_loss=(es, vloss), val_acc=(es, np.clip(acc, 0, 1)),
+                    hparams={"num_classes": k} if stated else None)
+
+
+@pytest.mark.parametrize("k,stated", [(2, True), (3, False), (8, False), (10, True), (100, False)])
+@pytest.mark.parametrize("ratio", [2.5, 5.0, 40.0])
+@pytest.mark.parametrize("n,evals", [(30, 6), (300, 15), (2000, 40)])
+def test_a_cross_entropy_kept_above_twice_log_k_at_chance_diverged(k, stated, ratio, n, evals):
+    run = _kept_above(n, 0, k, ratio, evals=evals, stated=stated)
+    assert _found(run, select=["D001"]).get("divergence") == "error"
+    rr = diagnose(run).runs[0]
+    assert rr.status == "failing" and rr.top_causes[0]["id"] == "lr-too-high", [f.name for f in rr.findings]
+    # (beside plateau-at-chance, when it reads the run at chance, that verdict comes first)
+    names = [f.name for f in rr.findings]
+    assert "plateau-at-chance" not in names or names[0] == "plateau-at-chance", names
+
+
+@pytest.mark.parametrize("ratio", [2.5, 5.0])
+def test_a_loss_a_few_times_log_k_from_the_start_without_an_explosion_is_not_divergence(ratio):
+    # guard: raw, unnormalised inputs saturate a softmax at a few times log K from the first step
+    assert "divergence" not in _found(_kept_above(300, 4, 8, ratio, evals=15, peak=False), select=["D001"])
+
+
+def test_a_binary_accuracy_at_one_half_alone_names_no_k_for_kept_above():
+    # guard: 0.5 is also a many-class learner at half (its loss above twice log 2); without a stated K, no reading
+    assert "divergence" not in _found(_kept_above(300, 3, 2, 2.5, evals=15), select=["D001"])
+
+
+@pytest.mark.parametrize("k", [2, 10])
+@pytest.mark.parametrize("summed", [False, True])
+def test_a_loss_far_above_log_k_that_learns_did_not_diverge(k, summed):
+    # guard: a loss summed over the batch (or one that starts high) falls as the model learns, and its accuracy rises
+    assert "divergence" not in _found(_kept_above(300, 1, k, 5.0, evals=15, learns=True, summed=summed),
+                                      select=["D001"])
+
+
+@pytest.mark.parametrize("k", [2, 10, 100])
+@pytest.mark.parametrize("ratio", [1.0, 1.5])
+def test_a_model_at_or_near_log_k_is_at_chance_not_diverged(k, ratio):
+    # guard: at log K (or a little above it) the model is at chance -- plateau-at-chance's reading alone
+    assert "divergence" not in _found(_kept_above(300, 2, k, ratio, evals=15), select=["D001"])
+
+
+# --------------------------------------------------------------------- a loss term switched on
+def _term_switched_on(n, seed, on, *, held_out_better=True, with_acc=True):
+    """Per-epoch training loss that falls to ~0.02 and, from epoch ``on``, jumps to ln 2 + noise (an adversarial term
+    switched on); a validation loss and accuracy that keep improving to the end (``held_out_better``) or get worse
+    from the jump on."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    train = 0.12 * np.exp(-t / 2.0) + 0.015
+    train[on:] = np.log(2) + 0.005 * rng.standard_normal(n - on)
+    val = 0.05 * np.exp(-t / (0.4 * n)) + 0.003 + 0.0005 * rng.random(n)
+    acc = 0.95 + 0.045 * (1 - np.exp(-t / (0.4 * n)))
+    if not held_out_better:
+        val[on:] = val[on - 1] * (3 + np.arange(n - on))
+        acc[on:] = 0.5 + 0.01 * rng.standard_normal(n - on)
+    tags = {"train_loss": train, "val_loss": val}
+    if with_acc:
+        tags["val_acc"] = acc
+    return make_run("dann", **tags)
+
+
+@pytest.mark.parametrize("n,on", [(20, 5), (40, 8), (60, 30)])
+@pytest.mark.parametrize("with_acc", [True, False])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_loss_term_switched_on_while_held_out_scores_improve_is_no_divergence(n, on, with_acc, seed):
+    found = _found(_term_switched_on(n, seed, on, with_acc=with_acc), select=["D001"])
+    assert found.get("divergence") in (None, "info"), found
+
+
+@pytest.mark.parametrize("n,on", [(20, 5), (60, 30)])
+def test_a_rise_with_held_out_scores_getting_worse_is_still_divergence(n, on):
+    # guard: the same jump with the validation loss and accuracy getting worse is the model going away
+    found = _found(_term_switched_on(n, 0, on, held_out_better=False), select=["D001"])
+    assert found.get("divergence") == "error", found
 
