@@ -71,7 +71,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors import _generalization as gx
 from curvedoc._fmt import fmt_num, fmt_step
-from curvedoc.detectors._progress import accuracy, window_median
+from curvedoc.detectors._progress import accuracy, saw_start, window_median
 from curvedoc.detectors._signal import mad
 from curvedoc.detectors._signal import np_median
 from curvedoc.model.run import Run
@@ -222,7 +222,7 @@ def _loss_gap(run: Run, p: Params) -> Iterator[Hit]:
     if not np.all(np.isfinite(t_at)):
         return
     r = vw - t_at  # log(val / train)
-    hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train)) or list(_opened_at_once(run, p, vs, vr, t_at, r,
+    hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train, saw_start(ts))) or list(_opened_at_once(run, p, vs, vr, t_at, r,
                                                                                               train, ts))
     for h in hits or _opening_gap(run, p, vs, vr, vw, t_at, r):
         yield _weighed(run, h, p)
@@ -335,8 +335,11 @@ def _opened_at_once(run: Run, p: Params, vs, vr, t_at, r, train, ts) -> Iterator
     )
 
 
-def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterator[Hit]:
-    """The gap that is there from the first evaluation and does not close (an evaluation-path bug)."""
+def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train, seen: bool = True) -> Iterator[Hit]:
+    """The gap that is there from the first evaluation and does not close (an evaluation-path bug). Read as 'from
+    the start' only when the log saw its run's start (``seen``, :func:`saw_start`): a log that opens at epoch 31 of a
+    resumed run shows the gap 30 unseen epochs of fitting left, an ordinary generalisation gap as often as a broken
+    evaluation, and its first training reading is no untrained model's loss -- then told as information."""
     n = len(vs)
     k = max(1, min(3, math.ceil(0.2 * n)))
     r_start = np_median(r[:k])
@@ -349,12 +352,12 @@ def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterato
     drop_before_first_eval = _raw_progress(train, float(t_at[0]))
     # early: the first evaluation came before the training loss made most of its progress, and the gap is
     # already there at that very evaluation (not only later, as when a model memorises within a few evals)
-    early = n > 1 and drop_before_first_eval <= p.max_early_progress and float(r[0]) >= need
+    early = seen and n > 1 and drop_before_first_eval <= p.max_early_progress and float(r[0]) >= need
     # validation at the first evaluation WORSE than the training loss the run started from (and the gap
     # already there): a model that merely generalises less well than it fits cannot do that, so the finding
     # keeps its weight however late the first evaluation came. Not enough to call a late evaluation early,
     # though: a fine-tune starts from a low pretrained loss and its overfitting validation sits just above it
-    worse_than_start = float(vw[0]) >= float(train.y[0]) and float(r[0]) >= need
+    worse_than_start = seen and float(vw[0]) >= float(train.y[0]) and float(r[0]) >= need
     # a gap at an early evaluation is there before the model could fit the training set: report it even
     # if validation then rises. Otherwise leave rising curves and gaps that open to the overfitting rule.
     sm = gx.smooth_sparse(vw)
@@ -387,9 +390,12 @@ def _from_first_eval(run: Run, p: Params, vs, vr, vw, t_at, r, train) -> Iterato
     # a late first evaluation with validation below the untrained training loss: the training loss had
     # already made most of its progress, so the ratio alone cannot tell a broken evaluation from an
     # ordinary generalisation gap of a model that fits its training set (train -> ~0 inflates the ratio)
-    late = drop_before_first_eval > p.max_early_progress and not worse_than_start
+    late = (drop_before_first_eval > p.max_early_progress or not seen) and not worse_than_start
     if late:
         conf = min(conf, 0.5)
+    if not seen:
+        msg += (f"; the log opens at step {fmt_step(int(vs[0]))}, after its run's start (a resumed run), so the gap "
+                "may have opened in the steps it does not show")
     causes = ("eval-mode-bug", "val-distribution-shift", "eval-metric-mismatch")
     if np.isfinite(stability) and stability < 0.1 and n >= 5 and ratio_all >= 3:
         # a constant factor between two curves that move together: the losses are computed differently

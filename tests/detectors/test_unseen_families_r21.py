@@ -11,6 +11,9 @@
   beside a held-out accuracy at 1/K, was made worse than a uniform guess and kept there by steps too large for the
   model: divergence, beside plateau-at-chance. One that sat a few times log K from its first reading without such a
   peak (raw inputs saturating a softmax) is not read so.
+- A gap between validation and training loss that is there at the first evaluation is an evaluation bug's sign only
+  when the log saw the run's start: a log that opens at epoch 31 of a resumed run shows what 30 unseen epochs of
+  fitting left (information, not a warning).
 - A training loss that rises and stays up while every held-out score goes on to new bests did not diverge: what it
   measures changed (a domain-adversarial term switched on at epoch 5 holds the loss at ln 2): information.
 """
@@ -185,6 +188,34 @@ def test_a_loss_far_above_log_k_that_learns_did_not_diverge(k, summed):
 def test_a_model_at_or_near_log_k_is_at_chance_not_diverged(k, ratio):
     # guard: at log K (or a little above it) the model is at chance -- plateau-at-chance's reading alone
     assert "divergence" not in _found(_kept_above(300, 2, k, ratio, evals=15), select=["D001"])
+
+
+# --------------------------------------------------------------------- a gap at the first evaluation of a resumed log
+def _gap_run(first, last, seed, ratio, *, every=1):
+    """Per-epoch losses from epoch ``first`` to ``last`` of a training whose validation loss sits ``ratio`` times
+    its training loss the whole time (both falling slowly, 5% scatter)."""
+    rng = np.random.default_rng(seed)
+    ep = np.arange(first, last + 1)
+    train = 0.2 + 0.6 * np.exp(-ep / 40.0)
+    train = train * (1 + 0.05 * rng.standard_normal(len(ep)))
+    val = ratio * (0.2 + 0.6 * np.exp(-ep / 40.0)) * (1 + 0.05 * rng.standard_normal(len(ep)))
+    es = ep[::every]
+    return make_run("gap", steps=ep, train_loss=train, val_loss=(es, val[::every]))
+
+
+@pytest.mark.parametrize("first,last", [(31, 49), (50, 80), (200, 260)])
+@pytest.mark.parametrize("ratio", [2.2, 3.0])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_gap_at_the_first_evaluation_of_a_resumed_log_is_information(first, last, ratio, seed):
+    found = _found(_gap_run(first, last, seed, ratio), select=["V002"])
+    assert found.get("train-val-gap") in (None, "info"), found
+
+
+@pytest.mark.parametrize("last", [19, 49])
+def test_a_gap_from_the_first_evaluation_of_a_whole_log_stays_a_warning(last):
+    # guard: the same gap in a log that saw its run's start is the evaluation-path bug's sign
+    found = _found(_gap_run(1, last, 0, 3.0), select=["V002"])
+    assert found.get("train-val-gap") == "warning", found
 
 
 # --------------------------------------------------------------------- a loss term switched on
