@@ -413,6 +413,8 @@ def _eval_spike(f, p: Params, readings: str = "evaluations") -> Hit | None:
     difference of two readings (the series' own scatter: robust sigma of each reading's log residual from the mean
     of its two neighbours, outside the episode) and rise by ``min_abs_frac`` of the series' scale in loss units.
     Episodes that cover more than a fifth of the readings are a series with two levels (oscillation's), not spikes.
+    A peak big_ratio^2 above both anchors and above the series' first readings (the untrained model's loss) needs
+    no scatter test: no noise makes a model score worse than one that never trained.
     The training loss was smooth (judged first), so the causes are the weights' state at that evaluation: an LR at
     the edge of stability, a numerically fragile layer, or normalisation statistics that differ at evaluation.
     """
@@ -426,6 +428,8 @@ def _eval_spike(f, p: Params, readings: str = "evaluations") -> Hit | None:
     lv = np.log(v)
     max_len = max(1, min(p.eval_max_len, n // 5))
     drop = math.log(p.big_ratio)
+    head = float(np.median(v[: min(3, n)]))
+    span = max(head - float(np.min(v)), 0.0)
     episodes = []
     taken = np.zeros(n, dtype=bool)
     for i in np.argsort(-lv, kind="stable"):
@@ -444,6 +448,8 @@ def _eval_spike(f, p: Params, readings: str = "evaluations") -> Hit | None:
             k += 1
         if lv[j] > lv[i] - drop or lv[k] > lv[i] - drop:
             continue
+        if v[i] - max(v[j], v[k]) < p.min_abs_frac * max(span, max(v[j], v[k])):
+            continue  # a rise of nothing in loss units (1e-4 -> 4e-3 after fitting) is no episode, nor a second level
         # the episode: the readings between the anchors still clearly up (half the big_ratio drop, log space)
         up = j + 1 + np.flatnonzero(lv[j + 1:k] > max(lv[j], lv[k]) + 0.5 * drop)
         if len(up) > max_len or taken[up].any():
@@ -458,13 +464,15 @@ def _eval_spike(f, p: Params, readings: str = "evaluations") -> Hit | None:
         return None
     resid = lv[keep] - 0.5 * (lv[keep - 1] + lv[keep + 1])
     s_one = sig.MAD_TO_SIGMA * float(np.median(np.abs(resid - np.median(resid)))) / math.sqrt(1.5)
-    head = float(np.median(v[: min(3, n)]))
-    span = max(head - float(np.min(v)), 0.0)
     events = []
     for j, i, k in sorted(episodes):
         base = max(v[j], v[k])
         height = lv[i] - math.log(base)
-        if height < p.z_min * math.sqrt(2.0) * s_one:
+        # a reading big_ratio^2 above both neighbours and above every one of the series' first readings (the
+        # untrained model's loss) scored worse than a model that never trained: no scatter of the series explains
+        # that, however noisy its near-zero tail is in log space (1e-5 .. 4e-3 after fitting: several nats)
+        worse_than_untrained = height >= 2.0 * drop and v[i] > float(np.max(v[: min(3, n)]))
+        if height < p.z_min * math.sqrt(2.0) * s_one and not worse_than_untrained:
             continue
         if v[i] - base < p.min_abs_frac * max(span, base):
             continue

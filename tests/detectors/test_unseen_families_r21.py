@@ -16,6 +16,9 @@
   fitting left (information, not a warning).
 - A training loss that rises and stays up while every held-out score goes on to new bests did not diverge: what it
   measures changed (a domain-adversarial term switched on at epoch 5 holds the loss at ln 2): information.
+- A held-out loss that fits to near 0 scatters by several nats in log space (1e-5 .. 4e-3) while nothing happens in
+  loss units: those wiggles are no spike episodes and no second level, and a reading far above the untrained model's
+  own loss, big_ratio^2 above both neighbours, is a spike whatever that log scatter (a two-epoch blow-up to 42).
 """
 
 from __future__ import annotations
@@ -251,4 +254,33 @@ def test_a_rise_with_held_out_scores_getting_worse_is_still_divergence(n, on):
     # guard: the same jump with the validation loss and accuracy getting worse is the model going away
     found = _found(_term_switched_on(n, 0, on, held_out_better=False), select=["D001"])
     assert found.get("divergence") == "error", found
+
+
+# --------------------------------------------------------------------- a held-out blow-up beside a near-zero tail
+def _fitted_val_blowup(n, seed, at, *, width=2, peak=8.0, blowup=True):
+    """Per-epoch losses of a model that fits its (easy) task: the training loss falls smoothly to ~0.01; the
+    validation loss falls from ~5 to ~3e-4 with a log-normal scatter of 2.2 nats around its tail, and (``blowup``)
+    jumps to ``peak`` x its first reading for ``width`` epochs from epoch ``at``."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    train = 1.4 * np.exp(-t / 3.0) + 0.01
+    val = np.maximum(5.6 * np.exp(-t / 1.2), 3e-4 * np.exp(2.2 * rng.standard_normal(n)))
+    if blowup:
+        val[at:at + width] = peak * 5.6 * (1 - 0.15 * np.arange(width))
+    return make_run("fitted-val-blowup", steps=t, train_loss=train, val_loss=val)
+
+
+@pytest.mark.parametrize("n,at", [(25, 6), (25, 14), (60, 10), (60, 40)])
+@pytest.mark.parametrize("width", [1, 2])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_held_out_blow_up_beside_a_near_zero_tail_is_a_spike(n, at, width, seed):
+    found = _found(_fitted_val_blowup(n, seed, at, width=width), select=["D002"])
+    assert "loss-spikes" in found, found
+
+
+@pytest.mark.parametrize("n", [25, 60])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_near_zero_tail_scattering_in_log_space_has_no_spike(n, seed):
+    # guard: the tail's log-space scatter is nothing in loss units
+    assert "loss-spikes" not in _found(_fitted_val_blowup(n, seed, 0, blowup=False), select=["D002"])
 
