@@ -27,7 +27,10 @@ records", "Epoch 29: early stopping") ended as planned, however far from its max
 
 Progress toward a planned step count is read from the run's own iteration counter when it logs one (``iter``,
 ``global_step``, ``num_updates``: never decreasing, past the last step) on an axis that counts something else
-(W&B's row number), so a finished 5,000-iteration run logged in 21 rows is not "0% done".
+(W&B's row number), so a finished 5,000-iteration run logged in 21 rows is not "0% done". A planned number of
+epochs in the settings (a TensorBoard text summary's ``epochs=40``) beside no epoch counter is compared with the
+step axis: every series at whole, distinct steps counts at most that many epochs (an epoch takes at least one
+step), so five readings at steps 1-5 of a 40-epoch plan stopped by epoch 5 at the latest.
 
 With no plan stated, the logged LR can state one: a cosine decay from the peak gives its length T from its first
 readings (each reading alone says T, and they agree to 2% only for a cosine: a schedule built for 100 epochs and
@@ -288,6 +291,13 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
             # counter starts at 0 or 1, epoch e means e or e + 1 epochs done, both far short of a plan at least twice
             # that -- 'epoch 5 of 30'
             reached = float(e[0]) + (1.0 if float(e[0]) == 0.0 else 0.0)
+    bound = None
+    if ep is not None and reached is None:
+        bound = _steps_bound_epochs(run)
+        if bound is not None and bound < ep[0]:
+            reached = float(bound)
+        else:
+            bound = None
     if ep is not None and reached is not None and reached >= 0.999 * ep[0]:
         # the epoch counter reached the planned epochs: the run finished, and a step count short of a planned
         # step count is in another unit (DVCLive counts logging events, some loggers count samples)
@@ -303,8 +313,31 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
         # an integer epoch counter at the planned last epoch does not prove that epoch completed, so only a
         # shortfall is used (the still-improving test decides the rest)
         if 0 < reached < ep[0]:
+            if bound is not None:
+                return ep[0], reached, f"{ep[1]} (epochs, {_stated_where(run, ep[1])}){_BOUND_SAID}"
             return ep[0], reached, f"{ep[1]} (epochs, {_stated_where(run, ep[1])})"
     return None
+
+
+_BOUND_SAID = " [bounded by the step count]"  # a plan label's tail: the epochs reached are an upper bound
+
+
+def _steps_bound_epochs(run: Run) -> int | None:
+    """An upper bound on the epochs a run without an epoch counter completed: the count of its step axis (its last
+    step, plus one when it starts at 0), when every series it logs sits at whole, distinct steps, two or more. An
+    epoch takes at least one optimizer step, and a per-epoch log that uses the epoch index as its step counts
+    epochs exactly: either way no more epochs than that were done -- five readings at steps 1-5 of a run whose
+    settings plan 40 epochs stopped by epoch 5 at the latest. None when a series is not on such an axis."""
+    first, last = None, None
+    for tag in run.tags:
+        st = clean(run.series(tag)).index.to_numpy(dtype=np.float64)
+        if len(st) < 2 or not bool(np.all(st == np.round(st))) or bool(np.any(np.diff(st) <= 0)) or st[0] < 0:
+            return None
+        first = st[0] if first is None else min(first, st[0])
+        last = st[-1] if last is None else max(last, st[-1])
+    if last is None:
+        return None
+    return int(last) + (1 if first == 0 else 0)
 
 
 @shared  # asked by unfinished-schedule and, through plan_reached, by underfitting (and plateau-at-chance) of one run
@@ -472,7 +505,11 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
         lag = (unit == "step" and save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
                and reached % save_steps == 0)
         if done <= 1.0 - p.min_missing:
-            if unit == "epoch":
+            if unit == "epoch" and planned_from.endswith(_BOUND_SAID):
+                msg = (f"the run stopped by epoch {reached:g} at the latest (its steps run to {fmt_step(last)}, and an "
+                       f"epoch takes a step at least) of its planned {planned_from[:-len(_BOUND_SAID)]} "
+                       f"{max_steps:g} ({done:.0%} done at most)")
+            elif unit == "epoch":
                 at = f", last step {fmt_step(last)}" if last is not None else ""
                 msg = (f"the run stopped at epoch {reached:g} of its planned {planned_from} {max_steps:g} ({done:.0%} "
                        f"done{at})")

@@ -19,6 +19,8 @@
 - A held-out loss that fits to near 0 scatters by several nats in log space (1e-5 .. 4e-3) while nothing happens in
   loss units: those wiggles are no spike episodes and no second level, and a reading far above the untrained model's
   own loss, big_ratio^2 above both neighbours, is a spike whatever that log scatter (a two-epoch blow-up to 42).
+- A planned number of epochs in the settings beside no epoch counter is compared with the step axis: an epoch takes
+  a step at least, so a run whose every series ends by step E < planned (E + 1 from step 0) stopped early.
 """
 
 from __future__ import annotations
@@ -284,3 +286,39 @@ def test_a_near_zero_tail_scattering_in_log_space_has_no_spike(n, seed):
     # guard: the tail's log-space scatter is nothing in loss units
     assert "loss-spikes" not in _found(_fitted_val_blowup(n, seed, 0, blowup=False), select=["D002"])
 
+
+# --------------------------------------------------------------------- a plan in the settings, no epoch counter
+def _planned_epochs(done, planned, seed, *, zero_based=False, per_step=0):
+    """Per-epoch readings (the epoch index as the step, from 0 or 1) of ``done`` epochs of a run whose settings plan
+    ``planned`` epochs; ``per_step``: the training loss logged every step of ``per_step`` steps per epoch instead,
+    the evaluations at the end of each epoch."""
+    rng = np.random.default_rng(seed)
+    e = np.arange(done) + (0 if zero_based else 1)
+    val = 0.3 + 0.7 * np.exp(-(e + 1) / 8.0) * (1 + 0.02 * rng.standard_normal(done))
+    if per_step:
+        st = np.arange(1, done * per_step + 1)
+        train = 0.25 + 0.8 * np.exp(-st / (6.0 * per_step)) * (1 + 0.05 * rng.standard_normal(len(st)))
+        tags = {"train_loss": (st, train), "val_loss": (e * per_step + (0 if zero_based else per_step - 1) + 1, val)}
+    else:
+        tags = {"train_loss": (e, val - 0.05), "val_loss": (e, val)}
+    return make_run("planned", hparams={"config/epochs": planned}, **tags)
+
+
+@pytest.mark.parametrize("done,planned", [(5, 40), (6, 60), (3, 10), (20, 80), (12, 30)])
+@pytest.mark.parametrize("zero_based", [False, True])
+def test_fewer_steps_than_planned_epochs_is_an_unfinished_schedule(done, planned, zero_based):
+    found = _found(_planned_epochs(done, planned, 0, zero_based=zero_based), select=["S002"])
+    assert "unfinished-schedule" in found, found
+
+
+@pytest.mark.parametrize("zero_based", [False, True])
+def test_as_many_steps_as_planned_epochs_is_no_shortfall(zero_based):
+    # guard: 40 readings of a 40-epoch plan (from step 0 or 1) reached it
+    assert "unfinished-schedule" not in _found(_planned_epochs(40, 40, 1, zero_based=zero_based), select=["S002"])
+
+
+def test_a_per_step_log_past_the_planned_epochs_says_nothing_by_its_steps():
+    # guard: 6 epochs of 30 steps (180 steps) cannot be bounded below a 10-epoch plan by the step count
+    run = _planned_epochs(6, 10, 2, per_step=30)
+    said = " ".join(f.message for rr in diagnose(run, select=["S002"]).runs for f in rr.findings)
+    assert "at the latest" not in said, said
