@@ -60,7 +60,12 @@ def worst_severities(report) -> dict[str, str]:
     return findings
 
 
-def score(labels: dict, verdicts: dict) -> dict:
+def score(labels: dict, verdicts: dict, aliases: dict | None = None) -> dict:
+    """The measures over the labelled entries. ``aliases`` maps a label class that names no rule (a labeller's word
+    such as ``nan_inf``) to the rule classes that report it (``divergence``, ``damaged_log``): a must of that class
+    is found when any of them is, and a finding of any of them is allowed where the class is must or may. The classes
+    keep their labelled names in the per-class table."""
+    aliases = aliases or {}
     must_total: dict[str, int] = defaultdict(int)
     must_hit: dict[str, int] = defaultdict(int)
     healthy_n = healthy_fp = 0
@@ -87,10 +92,11 @@ def score(labels: dict, verdicts: dict) -> dict:
         if statuses and all(s in ("unreadable", "not-assessed") for s in statuses):
             not_assessed += 1
         allowed = set(lab.get("must", [])) | set(lab.get("may", []))
+        allowed |= {a for c in list(allowed) for a in aliases.get(c, ())}
         missed = []
         for cls in lab.get("must", []):
             must_total[cls] += 1
-            if cls in found:
+            if cls in found or any(a in found for a in aliases.get(cls, ())):
                 must_hit[cls] += 1
             else:
                 missed.append(cls)
@@ -138,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, default=REAL_RUNS, help="real_runs folder (default ../shared/real_runs)")
     ap.add_argument("--labels", type=Path, help="LABELS.json (default: ROOT/LABELS.json; a lock-box batch keeps it "
                     "beside its runs/ folder: --root benchmarks/lockbox/DATE/runs --labels benchmarks/lockbox/DATE/LABELS.json)")
+    ap.add_argument("--aliases", type=Path, help="JSON {label class: [rule classes]} for label classes that name no "
+                    "rule (benchmarks/lockbox/ALIASES.json: decided before the batches it is used on were scored)")
     ap.add_argument("--only", default="", help="score only entries whose key starts with this")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", type=Path, help="write the per-entry verdicts and the score here")
@@ -154,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=max(1, a.jobs)) as ex:
         verdicts = dict(zip(keys, ex.map(_verdict, [str(a.root / k) for k in keys])))
     dt = time.perf_counter() - t0
-    s = score(labels, verdicts)
+    s = score(labels, verdicts, json.loads(a.aliases.read_text(encoding="utf-8"))["aliases"] if a.aliases else None)
     print(f"curvedoc real-run score on {s['entries']} labelled entries ({a.root}, {dt:.1f} s)")
     print(f"  macro recall (must classes)        {s['macro_recall']:.3f}   (micro {s['micro_recall']:.3f})")
     print(f"  healthy runs with a warning/error  {s['healthy_with_warning']} of {s['healthy']} "
