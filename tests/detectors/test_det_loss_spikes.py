@@ -160,7 +160,8 @@ def test_real_runs_no_crash_and_known_verdicts():
     whisper-large-v2 memorise to ~1e-4)."""
     fired, must, allowed = label_check("loss-spikes")
     assert fired <= allowed, sorted(fired - allowed)
-    assert "csv_custom/modadd-adamw-lr1e-2-wd3-collapse" in fired
+    # (its two 63x spikes came back by the next reading: found, as information since the twenty-first round)
+    assert "csv_custom/modadd-adamw-lr1e-2-wd3-collapse" in label_check("loss-spikes", severe_only=False)[0]
     for key in ("hf_trainer_state/whisper-bashkir-gradspikes", "hf_trainer_state/whisper-small-hi-overfit",
                 "hf_trainer_state/whisper-large-v2-ja", "hf_trainer_state/geollm-memorize",
                 "hf_trainer_state/whisper-tiny-nbailab", "hf_trainer_state/baize-tcm-llm", "hf_trainer_state/mcfed-drl",

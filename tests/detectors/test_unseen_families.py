@@ -545,7 +545,8 @@ def test_a_noisy_fine_tune_loss_that_happens_to_sit_near_log_k_is_not_chance(k):
 @pytest.mark.parametrize("seed", range(6))
 def test_one_recovered_spike_is_information_and_repeated_or_huge_ones_warn(seed):
     # a warmup transient or one bad batch: the loss jumps 3-8x once and is back at the next point. Worth telling,
-    # not a fault; two such spikes, or one of 10x and more, are
+    # not a fault; nor are one or two such single readings of up to 100x (twenty-first round: labellers call runs
+    # with an 18x or a 78x minibatch spike healthy). Three of them, or one of two orders of magnitude, are
     rng = np.random.default_rng(seed)
     n = int(rng.integers(80, 600))
     base = (0.4 + 2.0 * np.exp(-np.arange(n) / (n / 5))) * np.exp(rng.normal(0, 0.02, n))
@@ -554,12 +555,19 @@ def test_one_recovered_spike_is_information_and_repeated_or_huge_ones_warn(seed)
     one[i] *= rng.uniform(3.5, 8.0)
     hits = run_detector("loss-spikes", make_run(train_loss=one))
     assert hits and hits[0].severity == "info", (seed, [(h.severity, h.message) for h in hits])
+    big = base.copy()
+    big[i] *= 12.0
+    assert run_detector("loss-spikes", make_run(train_loss=big))[0].severity == "info", seed
     huge = base.copy()
-    huge[i] *= 12.0
+    huge[i] *= 150.0
     assert run_detector("loss-spikes", make_run(train_loss=huge))[0].severity is None, seed
     two = one.copy()
-    two[(i + n // 3) % (n - 5) or 5] *= 5.0
-    assert run_detector("loss-spikes", make_run(train_loss=two))[0].severity is None, seed
+    j = (i + n // 3) % (n - 5) or 5
+    two[j] *= 5.0
+    assert run_detector("loss-spikes", make_run(train_loss=two))[0].severity == "info", seed
+    three = base.copy()
+    three[[n // 4, n // 2, 3 * n // 4]] *= 5.0
+    assert run_detector("loss-spikes", make_run(train_loss=three))[0].severity is None, seed
 
 
 @pytest.mark.parametrize("n_evals", [3, 4])
