@@ -136,6 +136,38 @@ def _second_record_kind(skipped: list[tuple[int, int]]) -> tuple[int, float] | N
     return skipped[0][1], med
 
 
+def _drop_short_rows(text: str, sep: str, n_header: int, path: Path, issues: list[ImportIssue]) -> str:
+    """The text without the few rows that have fewer fields than the header: a record cut at its start or end, or
+    spliced with another, in the middle of the file (two writers at once, a resumed job overwriting, a copy taken
+    while the file was rewritten). Read by position, its values would land under the wrong names ('.667079,0.103915,
+    ...' -- the epoch and the loss gone -- gives epoch 0.667 and every loss shifted one column), so such a row is
+    dropped and reported. Only when they are few (at most 3, or 2% of the rows): a script that writes its
+    evaluation columns only at some epochs ('3,0.41' under 'epoch,loss,val_loss' at every epoch without an
+    evaluation) leaves short rows by design, read as they are."""
+    need = n_header - 1
+    if need <= 0 or text.count("\n") < 3:
+        return text
+    lines = text.split("\n")
+    short = [i for i in range(1, len(lines)) if lines[i].strip() and lines[i].count(sep) < need]
+    if not short:
+        return text
+    short = [i for i in short if _field_count(lines[i].rstrip("\r"), sep) < n_header]  # (quoted separators)
+    rows = sum(1 for ln in lines[1:] if ln.strip())
+    if not short or len(short) > max(3, int(0.02 * rows)):
+        return text
+    first = lines[short[0]].rstrip("\r")
+    shown = first if len(first) <= 60 else first[:57] + "..."
+    issues.append(ImportIssue(
+        "bad-rows",
+        f"{len(short)} row(s) before the end of the file have fewer fields than the header's {n_header} (the first at "
+        f"line {short[0] + 1}: {shown!r}): a record cut or spliced with another, whose values would fall under the "
+        "wrong names; dropped, every complete row kept",
+        file=str(path), count=len(short),
+    ))
+    drop = set(short)
+    return "\n".join(ln for i, ln in enumerate(lines) if i not in drop)
+
+
 def _field_count(line: str, sep: str) -> int:
     try:
         return len(next(csv.reader([line], delimiter=sep)))
@@ -199,6 +231,7 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
                 file=str(path), severity="info",
             ))
 
+    text = _drop_short_rows(text, sep, n_header, path, issues)
     payload = io.BytesIO(text.encode("utf-8"))  # bytes: the C tokenizer is ~1.6x faster than on a StringIO
     del text  # the caller keeps no reference either: one copy of the file while pandas parses it, not two
     with warnings.catch_warnings(record=True) as caught:

@@ -656,3 +656,29 @@ def test_a_csvlogger_file_with_carriage_return_line_endings_is_read_as_its_table
     assert len(res.runs) == 1 and not res.failures
     s = res.runs[0].series("val_loss")
     assert len(s) == 12 and s.index.tolist() == list(range(12))
+
+
+@pytest.mark.parametrize("where", [1, 13, 40])
+def test_a_row_cut_before_the_end_of_the_file_is_dropped_and_reported(tmp_path, where):
+    # a record whose start was lost (two writers, a resumed job overwriting): read by position its values would
+    # land under the wrong names (epoch 0.667, every loss one column off)
+    rows = [f"{e},{1.0 / e:.6f},{1.1 / e:.6f},{0.5 + e / 100:.6f}" for e in range(1, 51)]
+    rows[where - 1] = rows[where - 1].split(",", 1)[1]  # the epoch field lost
+    d = _read(tmp_path, "log.csv", "epoch,train_loss,val_loss,acc\n" + "\n".join(rows) + "\n")
+    bad = [i for i in d.issues if i.kind == "bad-rows"]
+    assert len(bad) == 1 and bad[0].count == 1 and f"line {where + 1}" in bad[0].message
+    g = d.frame[d.frame["tag"] == "train_loss"]
+    assert len(g) == 49 and float(g["step"].min()) >= 1
+
+
+def test_short_rows_written_by_design_at_many_epochs_are_read_as_they_are(tmp_path):
+    # an evaluation column written only every 5th epoch by a hand-made writer: short rows are the rule, not damage
+    rows = [f"{e},{1.0 / e:.6f}" + (f",{1.1 / e:.6f}" if e % 5 == 0 else "") for e in range(1, 51)]
+    d = _read(tmp_path, "log.csv", "epoch,train_loss,val_loss\n" + "\n".join(rows) + "\n")
+    assert not [i for i in d.issues if i.kind == "bad-rows"]
+    assert len(d.frame[d.frame["tag"] == "train_loss"]) == 50 and len(d.frame[d.frame["tag"] == "val_loss"]) == 10
+
+
+def test_a_quoted_separator_does_not_make_a_row_short(tmp_path):
+    d = _read(tmp_path, "log.csv", 'epoch,loss,note\n1,0.5,"a,b"\n2,0.4,c\n3,0.3,"d,e"\n4,0.2,f\n')
+    assert not [i for i in d.issues if i.kind == "bad-rows"]
