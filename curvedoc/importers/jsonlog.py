@@ -741,7 +741,9 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                 return _sparse_run(_chunked_records(text, path, issues), path, issues, prefix, source)
         else:
             records = _parse_lines(text, path, issues)
-            hist = _cut_history(body, path, issues) if not records and body[0] == "{" else None
+            # (a cut history's lines of bare numbers parse as records of their own, none of them an object)
+            hist = _cut_history(body, path, issues) \
+                if body[0] == "{" and not any(isinstance(r, dict) for r in records) else None
             if hist is not None:
                 df, source, records = hist, "keras-history", None
                 index = df.index.to_numpy(dtype=np.int64)

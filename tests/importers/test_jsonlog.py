@@ -461,3 +461,20 @@ def test_a_history_kept_per_split_one_level_deeper_is_read(tmp_path):
     d = _read(tmp_path, "h.json", json.dumps({"train": {"loss": [1.0, 0.6, 0.4]}, "val": {"loss": [1.1, 0.8, 0.7],
                                                                                          "acc": [0.5, 0.7, 0.8]}}))
     assert _tag(d, "val/acc") == ([0, 1, 2], [0.5, 0.7, 0.8]) and _tag(d, "train/loss")[1] == [1.0, 0.6, 0.4]
+
+
+@pytest.mark.parametrize("indent", [None, 1, 2, 4])
+@pytest.mark.parametrize("cut_in", ["second", "third"])
+def test_a_history_dump_cut_inside_a_list_keeps_the_complete_lists(tmp_path, indent, cut_in):
+    # json.dump(history.history, f, indent=...) of a job killed while writing: one number per line when indented,
+    # and those lines parse as bare numbers -- no object record among them, so the cut history is read instead
+    hist = {"train_loss": [3.5 - 0.1 * i for i in range(20)], "val_loss": [3.6 - 0.1 * i for i in range(20)],
+            "val_rmse": [40.0 - i for i in range(20)]}
+    text = json.dumps(hist, indent=indent)
+    key = '"val_loss"' if cut_in == "second" else '"val_rmse"'
+    at = text.index(key) + len(key) + 40
+    d = _read(tmp_path, "training_history.json", text[:at])
+    assert d.source == "keras-history" and "truncated" in _kinds(d)
+    assert _tag(d, "train_loss")[1] == pytest.approx(hist["train_loss"])
+    if cut_in == "third":
+        assert _tag(d, "val_loss")[1] == pytest.approx(hist["val_loss"])
