@@ -561,6 +561,18 @@ def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
                causes=("lr-too-high", "no-warmup", "numerical-instability"), marks=(int(st[i_peak]),))
 
 
+def _positive_ce(run: Run, f: pd.Series) -> tuple[np.ndarray, dict] | None:
+    """(values, loss kind) of a training loss of four or more positive readings that the run says is a
+    cross-entropy (:func:`loss_kind`), else None: what the readings against an untrained model's log K need."""
+    from curvedoc.detectors._progress import loss_kind
+
+    v = f.to_numpy(dtype=np.float64)
+    if len(v) < 4 or (v <= 0).any():
+        return None
+    kind = loss_kind(run)
+    return (v, kind) if "cross-entropy" in kind.get("kind", "") else None
+
+
 def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None:
     """A blow-up that happened before the first logged reading. A cross-entropy's untrained model scores log K (its
     head's outputs near uniform), so when the run says its loss is a cross-entropy (:func:`loss_kind`: a stated
@@ -572,15 +584,13 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
     no quality rate that rose, had its weights thrown before anyone looked (Adam at lr 50: 2.6e5 at the first log
     of a 5-class task, and there for the whole run). A run that logs its first reading late is the common case:
     a loss logged every 25 or 200 steps."""
-    from curvedoc.detectors._progress import VOCAB_SIZES, loss_kind
+    from curvedoc.detectors._progress import VOCAB_SIZES
 
-    v = f.to_numpy(dtype=np.float64)
+    ce = _positive_ce(run, f)
+    if ce is None:
+        return None
+    v, kind = ce
     n = len(v)
-    if n < 4 or (v <= 0).any():
-        return None
-    kind = loss_kind(run)
-    if "cross-entropy" not in kind.get("kind", ""):
-        return None
     k = kind.get("num_classes") or _k_at_chance(run)
     untrained = math.log(k) if k else math.log(max(VOCAB_SIZES))
     if float(v[0]) < p.blowup_ratio * untrained:
@@ -653,15 +663,11 @@ def _kept_above_uniform(run: Run, f: pd.Series, p: Params) -> Hit | None:
     also sits far above log K, but it learns and its accuracy shows it; a model sitting at log K (not above it) is
     at chance, plateau-at-chance's reading alone; so is one that sat a few times above log K without ever reaching
     ``thrown_peak`` (raw, unnormalised inputs saturate a softmax there from the first step just as well)."""
-    from curvedoc.detectors._progress import loss_kind
-
-    v = f.to_numpy(dtype=np.float64)
+    ce = _positive_ce(run, f)
+    if ce is None:
+        return None
+    v, kind = ce
     n = len(v)
-    if n < 4 or (v <= 0).any():
-        return None
-    kind = loss_kind(run)
-    if "cross-entropy" not in kind.get("kind", ""):
-        return None
     k = kind.get("num_classes")
     if not k:
         # K from the accuracy alone: not 2 -- an accuracy at 0.5 is also a many-class learner that reached half
