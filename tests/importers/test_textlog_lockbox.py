@@ -9,8 +9,8 @@ A batch is listed only once it is scored (its SCORES.md written): a locked batch
 batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10nu14, the 2026-12-11 and the 2026-12-12
 batches, scored and seen; the 2026-12-13 batches are scored and listed, and so is 2026-12-15at, read early: scored
 once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session,
-and 2026-12-16aw, read early: scored once and seen; the other 2026-12-16 batches are locked: not listed, never
-read)."""
+and 2026-12-16aw, read early: scored once and seen, and so are 2026-12-16ax, 2026-12-16ay and 2026-12-16nu20, scored
+and seen; a batch without its SCORES.md is locked: not listed, never read)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
                    "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
                    "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19",
-                   "2026-12-16aw")
+                   "2026-12-16aw", "2026-12-16ax", "2026-12-16ay", "2026-12-16nu20")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1451,8 +1451,21 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   unimernet's 'Averaged stats: lr: ..  loss: 1.7296' (read as 'loss [2]', one point: MetricLogger's epoch averages
 #   keep the '[2]' name round 26 gave them).
 #   Not analysed: polyp's 'best' (the best mean dice so far, named by no role).
-MIN_COUNTED_LOCKBOX = 0.958
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.821
+#
+# FIRST READING of 2026-12-16ax, 2026-12-16ay and 2026-12-16nu20 (scored and seen, each with its SCORES.md; added here
+# before any reader change of this branch, code of main at c9a47c4; all three label by counts: ax's ten text logs,
+# ay's ten, nu20's sixteen):
+#   count labels, all thirty-five batches: 1514/1583 (95.6%) read, 1302 (82.2%) analysed -- ax 29/30 (27 analysed), ay
+#   25/31 (18), nu20 50/51 (48); the thirty-two earlier batches unchanged (1410/1471, 1209); dict labels (568/592, 547,
+#   no mix), list labels (503/551) and the main corpus unchanged by the listing (the three batches have count labels
+#   only).
+#   Missed in ax (1): kdd-pcvr-interleaved-runs' LogLoss. Missed in ay (6): yolov5-insect's mAP@.5:.95,
+#   sac-battery's log_pi / inv_adj / cash, ppo-selfplay-ttt's Loss / Steps. Missed in nu20 (1): pv-mlp-sgd-lr1e-5's mae.
+#   Not analysed: ax fitness-har's mf1, shufflefacenet's ave; ay sac-battery's critic / actor / alpha, farnn's 'mean
+#   class accuracy (train set)', eeg2gait's Val r / Val R², ppo-selfplay-ttt's Win; nu20 gap-gru-adam-tqdm's and
+#   gap-transformer-debug-cap's train loss.
+MIN_COUNTED_LOCKBOX = 0.956
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.822
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
