@@ -56,7 +56,11 @@ _ALL_38 = ("the file's 38 lines each print both losses (21 'iter N Val Pi loss: 
            "loss:y' without its count, 16 'N Val Pi loss:xVal V loss:y'; wc -l 38); the label counts 37")
 _TEXTCNN_8800 = ("the log prints 8888 'step N, loss x, acc y' lines (grep -c), 88 of them under 'Evaluation:'; the other 8800 "
                  "are the three launches' training steps (3200 + 2800 + 2800, each step once); the label counts 8016")
+_LOGLOSS_9 = ("the log prints 9 'LogLoss: ' values (grep -c LogLoss): the 10th validation line, the DCNv2 run's epoch 1 "
+              "('Epoch 1 Validation | AUC: 0.6940386008993038, L04/28/26 14:00:50 - ..'), is cut after its AUC and spliced "
+              "with another run's line; the label counts 10")
 INCONSISTENT: dict[str, dict[str, str]] = {
+    "2026-12-16ax/text_log/kdd-pcvr-interleaved-runs": {"LogLoss": _LOGLOSS_9},
     "2026-11-27a/text_log/hf_dict-gemma2-lmsys-keyboardinterrupt-step244": {"train_loss": _GLUED, "grad_norm": _GLUED},
     "2026-12-12am/text_log/insaneonion_conclr_vision_relaunch": {"train_loss": _EVAL_COUNTED, "smooth_loss": _EVAL_COUNTED},
     "2026-12-12ak/text_log/chinyyyyyyyy_makhos_alphazero": {n: _ALL_38 for n in ("val_pi_loss", "val_v_loss")},
@@ -204,6 +208,13 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "2026-12-16aw/text_log/polyp-seg-dice-relaunch": {
         f"dice_{s}": (f"{s} dice", f"'[2022-11-30 02:51:59 PM-train.py-INFO:epoch: 1, dataset: {s}, dice: ..]'")
         for s in ("CVC-300", "CVC-ClinicDB", "Kvasir", "CVC-ColonDB", "ETIS-LaribPolypDB")},
+    # (2026-12-16ay: results the label names alone, printed on the evaluation's line or under its header -- held out
+    # by the reading, the label's roles not saying so)
+    "2026-12-16ay/text_log/sac-battery-500k-earlystop-131k": {
+        "cash": ("Val cash", "'  ★ Val: cash=$+3,032.72 | inv_adj=$+1,886.06 | final_soc=0.080 | ..' every 10k steps")},
+    "2026-12-16ay/text_log/yolov5-insect-10ep-console": {
+        "mAP@.5:.95": ("val mAP@.5:.95", "'all  3796  4416  0.006  0.793  0.0166  0.00834' under the validation header "
+                                         "'Class  Images  Labels  P  R  mAP@.5  mAP@.5:.95'")},
     **{f"2026-12-16aw/text_log/{e}": {
         "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
         "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
