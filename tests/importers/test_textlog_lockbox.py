@@ -1475,8 +1475,46 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Not analysed: ax fitness-har's mf1, shufflefacenet's ave; ay sac-battery's critic / actor / alpha, farnn's 'mean
 #   class accuracy (train set)', eeg2gait's Val r / Val R², ppo-selfplay-ttt's Win; nu20 gap-gru-adam-tqdm's and
 #   gap-transformer-debug-cap's train loss.
-MIN_COUNTED_LOCKBOX = 0.956
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.822
+#
+# AFTER round 31 (tests/importers/test_textlog_round31.py: a power's or an energy's unit against its number, 'mae=554.8W',
+# is the value's, as 'mae=57.21km' is; an amount of money, the currency's symbol before the number and its sign either
+# side, 'cash=$+3,032.72', 'pnl: -$12.50', is the signed number -- a price per unit, '$24.21/MWh', stays a setting's
+# words; a new best said after the evaluation, '↑ New best (healthy): inv_adj=$+1,886.06', restates the value just
+# printed, as 'Saving best model (val_loss=1.05)' does; a program's own stopping rule said as it fires with the value
+# it tested against its bound, '[EARLY STOP] log_pi +0.003 > 0.0 at step 130,954', is the reason for the stop, no
+# record -- nor a framework's planned early stop, the run's plan not finished; an evaluation announced with the
+# opponent it plays, '📊 Evaluation vs RANDOM (500 games)', holds the records under it out; a power's unit is read
+# after '=' or ':' only, nvidia-smi's '111W / 700W' staying no pair; tests/model/test_metric_names_r31.py: 'R²' / 'R^2'
+# is the r2 metric, 'mF1' the macro F1, MAPE / sMAPE errors, lower better; an actor-critic agent's losses named by its
+# networks alone, 'critic=0.45 | actor=0.30': the bare 'actor' marks an agent's run and the critic's is its training
+# loss, as 'critic_loss' is), INCONSISTENT for kdd-pcvr's LogLoss and RAW_NAMES for sac-battery's cash and
+# yolov5-insect's mAP@.5:.95:
+#   count labels, all thirty-five batches: 1520/1582 (96.1%) read, 1310 (82.8%) analysed -- ax 29/29 (28 analysed:
+#   +1 fitness-har's mf1; kdd-pcvr's LogLoss out, INCONSISTENT), ay 30/31 (22: +1 ppo-selfplay-ttt's Loss, the two
+#   evaluations' shares held out -- before, 43 points, the evaluations' 0.2% and 18.4% among the training games', a
+#   mix --, +2 sac-battery's cash / inv_adj, '$+3,032.72', +1 its log_pi, the EARLY STOP line's test no point, +1
+#   yolov5-insect's mAP@.5:.95 by RAW_NAMES; eeg2gait's Val R² analysed, and its 'Val r', which the measure matches to
+#   the 'Val R²' tag, with it; sac-battery's critic the training loss, the run assessed -- not assessed before), nu20
+#   51/51 (49: +1 pv-mlp-sgd-lr1e-5's mae, 'mae=554.8W'); the thirty-two earlier
+#   batches 1410/1471 read as before, 1210 analysed (+1 bclp_loguru_train's train_mape); dict labels (568/592, 547, no
+#   mix), list labels (503/551) and the main corpus (exact 496/509, analysed 460, no mix) unchanged; the golden file
+#   of ../shared unchanged.
+#   Findings (benchmarks/real_runs.py on the whole batch, main at c9a47c4 beside this branch): ay macro recall 0.365 ->
+#   0.406 (sac-battery's unfinished schedule found: 130,954 of its 500,000 steps, its critic the loss now), healthy
+#   warned 1 of 27 and precision 0.778 (9 findings) unchanged; ax (0.344, 1 of 29, 0.667 of 6) and nu20 (0.807, 0 of
+#   19, 0.960 of 25) unchanged; 2026-11-27b, 28e, 28h, 30n (where 'New best' lines and a 'W' unit are printed) and
+#   2026-12-13ao (bclp's train_mape) unchanged, every difference from the labels the same.
+#   Still missed: ay ppo-selfplay-ttt's 'Steps' (41: read as the records' step, the x axis, no series).
+#   Not analysed: sac-battery's actor / alpha / log_pi and its Val cash / inv_adj (an agent's run: its other losses
+#   are no convergence signal; 'cash' and 'inv_adj' name no metric), ppo-selfplay-ttt's Win (the training games' win
+#   share), farnn's all-NaN accuracy, shufflefacenet's 'ave', nu20's epoch summaries beside the per-step loss.
+#   Over all batches, the read but unanalysed series are mostly by design: GAN / CycleGAN / pix2pix parts (D_A, G_A,
+#   cycle_B, idt_A, G_GAN, D_real, D_fake: ~55, no role for an adversarial loss), reinforcement-learning losses (value,
+#   policy, actor, critic, entropy, approx_kl: ~20, no convergence signal), epoch summaries beside the per-step curve
+#   that takes the role (~12), physics-informed parts without a loss word (PDE, DATA, BC, Phys, RHO, VIS), all-NaN
+#   series, and metrics named by uncommon words (CSI, Delta1, Sharpe, MLE, avg_rc, diversity, rmae, l2re).
+MIN_COUNTED_LOCKBOX = 0.960
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.828
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.912
