@@ -483,14 +483,18 @@ def _rl_value_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts:
     """A reinforcement-learning run that logs no plain loss ('train/loss_critic' beside 'train/loss_actor',
     'value_loss' beside 'policy_loss'): its training loss is the value (critic, Q, TD) loss, the one part of an
     actor-critic or Q-learning update that is a regression to targets; the policy/actor loss is a negated value
-    estimate, not an error. Held-out losses and single points are not candidates; the most points wins."""
+    estimate, not an error. Held-out losses and single points are not candidates; the most points wins. A loss named
+    by its network alone ('critic=0.45 | actor=0.30', the networks' losses printed under their names in an agent's
+    log) is that network's loss: a tag whose one word is a value word is a candidate as 'critic_loss' is."""
     v = _vocab()
     cands = []
     for t, n in counts.items():
         if t in used or n < _MIN_CURVE:
             continue
         words, have, _ = _words(t)
-        if have & v["loss"] and have & _VALUE_WORDS and not have & v["val"] and not is_placeholder(run, t):
+        named_alone = len(words) == 1 and words[0] in _VALUE_WORDS
+        if (have & v["loss"] or named_alone) and have & _VALUE_WORDS and not have & v["val"] \
+                and not is_placeholder(run, t):
             cands.append(t)
     if cands:
         pick = sorted(cands, key=lambda c: (-counts[c], len(c), c))[0]

@@ -88,6 +88,14 @@ WRAPPED_NUM = re.compile(r"\b(?:(?:np|numpy|torch)\.(?:float|int|uint|bool_|bflo
 # a number alone in braces -- an f-string whose braces were doubled to print them ("epoch: {1/300}, loss : {1.9027}",
 # f"{{{epoch}/{n}}}") -- is that number: braces around a number (or a count of a total) and nothing else hold no dict
 BRACED_NUM = re.compile(r"\{\s*(" + NUM + r"(?:\s*/\s*\d+)?)\s*\}", re.IGNORECASE)
+# the power or energy a load or generation forecast's error is measured in, written against the value after its key's
+# sign ("mae=554.8W", "rmse: 1.2kW", "err=3.4kWh"): the number, in that unit, as "mae=57.21km" is -- only after '=' or
+# ':', so that a status table's readings ("P0   111W / 700W", nvidia-smi's power draw of its cap) stay no pair
+POWER_VALUE = re.compile(r"(?<=[=:])(\s?)(" + NUM + r")[kMG]?Wh?(?![A-Za-z\d])")
+# an amount of money after its key's sign, the currency's symbol before the number, the number's own sign either side
+# of it ("cash=$+3,032.72", "inv_adj=$-7.91", "pnl: -$12.50", "revenue €1,204"): the number, signed -- the value a
+# trading or bidding agent is scored by; a price per unit ("p_ref = $24.21/MWh", "$1.0/MWh") is a setting's words, left
+CURRENCY_VALUE = re.compile(r"(?<=[:=\s])([-+]?)[$€£¥]([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?![\d.,]*\s*/\s*[A-Za-z])")
 RATIO_VALUE = re.compile(r"(?<![\w.])\d+\s*/\s*\d+\s*=\s*(" + NUM + r")(?![\w.])", re.IGNORECASE)
 POSSESSIVE = re.compile(r"(?<![\w'])([A-Za-z_]\w*)'s\s+(?=[A-Za-z_])")
 # a value named by its key and the clock it was measured at, the value after the clock's number and a colon
@@ -159,6 +167,11 @@ CHECKPOINT_SAID = re.compile(
     r"|(?:\b(?:model|checkpoint|ckpt|weights|snapshot)s?\b|(?<![\w.])" + CKPT_FILE + r")[^=:\d]{0,30}?"
     r"\b(?:saved|loaded|restored|written|stored|found)\b"
     r"|(?:保存|加载|载入)[^=:\d]{0,10}(?:模型|权重|检查点)", re.IGNORECASE)
+# a new best said on a line of its own, no position on it ("↑ New best (healthy): inv_adj=$+1,886.06" after the
+# evaluation's "★ Val: cash=.. | inv_adj=$+1,886.06 | .."): the statement that the value just printed is the best so
+# far, as "Saving best model (val_loss=1.05)" is -- checked as one (TextLogParser.apply); a record that opens with the
+# tag and its own position ("[NEW BEST] Epoch #7: train_loss=..") is the record
+NEW_BEST = re.compile(r"\bnew best\b", re.IGNORECASE)
 
 
 # Keras' progress bar: its count first, then the bar ('[====>....]', '━━━━', or in '=' where '━' cannot be drawn), then
@@ -287,6 +300,14 @@ EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|eval
                         r"|^\s*Epoch \d+: early stopping\s*$|stopping training early|early stop since"
                         r"|early stopping (?:triggered|activated|at epoch)|^\s*early stopping, best iteration is"
                         r"|^\s*stopping\. best iteration", re.IGNORECASE)
+# a program's own stopping rule said as it fires, the value it tested against its bound ("[EARLY STOP] log_pi +0.003 >
+# 0.0 at step 130,954. Policy collapsed.", "critic 312.4 > 300: stopping", "Stopping: val_loss 0.91 >= 0.90"): the rule's
+# test, the reason for the stop -- no record (the value is the one that crossed the bound, as "loss is nan, stopping"
+# is no point of the loss); nor a framework's planned early stop (EARLY_STOP): the program's guard ended a run its plan
+# had not finished
+_CMP = r"\s*(?:>=?|<=?|≥|≤)\s*"
+STOP_RULE = re.compile(r"\b(?:early[\s_-]?stop\w*|stop(?:s|ping|ped)?)\b.{0,80}?" + NUM + _CMP + NUM
+                       + r"|" + NUM + _CMP + NUM + r".{0,40}?\b(?:early[\s_-]?stop\w*|stop(?:s|ping|ped)?)\b", re.IGNORECASE)
 # a heading that says the record under it is the best one restated ("Best iteration is:" before LightGBM's
 # "[485]\ttrain's auc: .."; XGBoost's "Stopping. Best iteration:"): a summary of the run, no new point
 BEST_HEADING = re.compile(r"\bbest\s+(?:iteration|iter|epoch|step|round)\b(?:\s+(?:is|was))?\s*$", re.IGNORECASE)
@@ -652,6 +673,11 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
                 return rest + inner, counters
             return inner, [(-1, -1)]
     used = []
+    if "W" in msg and ("=" in msg or ":" in msg):
+        msg = POWER_VALUE.sub(r"\1\2", msg)
+    if ("$" in msg or "€" in msg or "£" in msg or "¥" in msg) and CURRENCY_VALUE.search(msg):
+        msg = CURRENCY_VALUE.sub(lambda m: ("-" if (m.group(1) == "-") != m.group(2).startswith("-") else "")
+                                 + m.group(2).lstrip("+-"), msg)
     if "=" in msg and "/" in msg:
         # a ratio written with its value ("HellaSwag accuracy: 2497/10042=0.2487"): the value
         msg = RATIO_VALUE.sub(r"\1", msg)
@@ -1496,8 +1522,12 @@ _EVAL_SET = r"(?:\s*:\s*|\s+on\s+(?:the\s+)?)(?P<set>dev|val|valid|validation|ev
 # (... or the model it evaluates: "* Evaluating basic_model", "Evaluating the model...", "Testing final_net" -- a
 # script's own announcement before model.evaluate(), whose progress bar has the training's keys)
 _EVAL_MODEL = r"(?:\s+(?:the\s+)?(?:best\s+|final\s+|trained\s+)?[\w\-]*(?:model|net|network|checkpoint|ckpt)[\w\-]*)"
+# (... or the opponent or baseline a game-playing agent is evaluated against, and how many games: "📊 Evaluation vs
+# RANDOM (500 games)", "Evaluating against greedy", "Test vs. minimax-3 (100 episodes)" -- the win, loss and draw
+# shares under it are the evaluation's, not the training games' printed with the same words)
+_EVAL_OPPONENT = r"(?:\s+(?:vs\.?|versus|against)\s+[\w\-.]+(?:[ \-][\w\-.]+){0,3}(?:\s*\([^()\n]{1,40}\))?)"
 ANNOUNCE_EVAL = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run)\s+)?" + _EVAL_WORD
-                           + r"(?:" + _EVAL_SET + r"|" + _EVAL_MODEL + r")?" + _PHASE, re.IGNORECASE)
+                           + r"(?:" + _EVAL_SET + r"|" + _EVAL_MODEL + r"|" + _EVAL_OPPONENT + r")?" + _PHASE, re.IGNORECASE)
 # ("Now continue training……" between an evaluation and the next epoch's records: training goes on; not a resume, which
 # names what it goes on from)
 ANNOUNCE_TRAIN = re.compile(r"^[\W_]*(?:now\s+)?(?:(?:start(?:ing)?|begin(?:ning)?|running|run|continu(?:e|ing))\s+)?"
@@ -2049,7 +2079,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
     elif msg.startswith("Train on ") and KERAS_FIT.match(msg):
         a.launch = True
     # heading ("Validation:", a group of key: value lines under it) is not an announcement
-    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg) or ("raining" in msg and TRAINING_OVER.match(msg))) \
+    if len(msg) < 300 and ("python" in msg or not _HAS_DIGIT.search(msg) or ("raining" in msg and TRAINING_OVER.match(msg))
+                           or (" vs" in msg or "against" in msg or "versus" in msg) and ANNOUNCE_EVAL.match(msg)) \
             and not msg.endswith(":"):
         a.announce = announcement(msg)
         if a.announce is not None and "python" not in msg:
@@ -2123,7 +2154,11 @@ def analyse(raw: str, table: list[str] | None) -> Line:
         # each fit or launch: it describes the model, it is no training series
         a.rec = None
         return a
-    if rec is not None and rec.keys and (cm := CHECKPOINT_SAID.search(msg)) \
+    if rec is not None and rec.keys and rec.epoch is None and rec.step is None and ("best" in msg or "BEST" in msg
+                                                                                   or "Best" in msg) \
+            and NEW_BEST.search(msg) and not _opens_with_position(msg, rec):
+        a.checkpoint = True  # (a new best said on a line of its own: NEW_BEST)
+    elif rec is not None and rec.keys and (cm := CHECKPOINT_SAID.search(msg)) \
             and not (_opens_with_position(msg, rec) and not re.search(r"\d", msg[cm.start():])):
         # (a record opened by its position with a note after its last number that the model was saved -- '5  train
         # loss=0.19  valid acc=0.50  > saved as best model!', 'Epoch 3 val_loss=1.05 -> saving model' -- is the
@@ -2134,6 +2169,9 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             # written, a position said in a sentence -- no value of a series
             a.rec = None
             return a
+    if rec is not None and ("top" in msg or "TOP" in msg) and ("<" in msg or ">" in msg or "≥" in msg or "≤" in msg) \
+            and len(msg) < 300 and STOP_RULE.search(msg):
+        rec = a.rec = None  # (the stopping rule's test, STOP_RULE: no record)
     if a.early and rec is not None:
         # "Epoch 00013: early stopping" (Keras 1, printed before the last epoch's own line), "Stopping training early
         # as no improvement observed in last 100 epochs. Best results observed at epoch 232" (Ultralytics): a
