@@ -303,8 +303,9 @@ def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
 
 
 # the names of a split alone ('0 train 11.03', '250 val 10.91')
-_SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "val": "val_loss", "valid": "val_loss",
-                "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss"}
+_SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_loss", "val": "val_loss",
+                "valid": "val_loss", "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss",
+                "tst": "val_loss"}
 
 
 def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
