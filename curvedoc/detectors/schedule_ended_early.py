@@ -5,7 +5,9 @@ move the weights. The loss is used as evidence: improving right up to the drop a
 makes the finding stronger; still improving at the floor makes it weaker. When the run logs the LR of
 several parameter groups of one optimizer (``lr/pg0``, ``lr/pg1``...), every group must reach its floor
 early: groups share one schedule and may differ at its start only (a bias group warmed down from 0.1).
-An LR cut by one factor at uneven intervals (4+ cuts, or 3 whose last is clipped at a floor: a scheduler that cuts on a plateau, down to its min_lr)
+A validation loss that had reached its best two evaluations or more before the LR left its peak, and that no
+evaluation during the decay improved by 1%, says the run had converged: the floor is then a missing early stop (information), not a schedule
+that ended learning. An LR cut by one factor at uneven intervals (4+ cuts, or 3 whose last is clipped at a floor: a scheduler that cuts on a plateau, down to its min_lr)
 reached its floor because the loss kept stalling: reported as info, the time at the floor a missing early stop.
 An LR printed to a fixed number of decimals that reads 0 (``0.0000`` beside a peak of ``0.0001``) is any LR below half
 its last digit: when that could be more than ``floor_ratio`` of the peak, no floor is shown.
@@ -303,12 +305,51 @@ def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
         msg += (f"; the LR was cut {cuts[0]} times by the same factor {cuts[1]:.2g} at uneven intervals, as a "
                 "scheduler that cuts on a plateau does, so the floor is its min_lr: early stopping would have ended "
                 "the run there")
+    below = np.flatnonzero(lr[ipeak:] < peak * (1.0 - 1e-6))
+    decay_start = int(steps[ipeak + int(below[0])]) if len(below) else end  # the first step off the peak
+    settled = _held_out_settled_before(run, decay_start) if severity is None else None
+    if settled is not None:
+        # the held-out loss had reached its best before the LR ever left its peak, and no decay step improved it:
+        # the run had converged -- the schedule ended no learning, the time at the floor is a missing early stop
+        severity = "info"
+        causes = ["schedule-decayed-early"]
+        msg += (f"; but {settled[0]} had stopped improving before the LR left its peak (best {fmt_num(settled[1])} by "
+                f"step {fmt_step(settled[2])}, none better after step {fmt_step(decay_start)}): the run had converged, "
+                "and early stopping would have ended it there")
     ev = {"lr_peak": peak, "lr_floor": floor, "floor_ratio": ratio, "floor_step": onset,
           "floor_share": round(share, 4), "peak_step": int(steps[ipeak]), "last_step": end}
     if rates:
         ev.update({k: round(v, 6) for k, v in rates.items()})
     yield Hit(msg, step=onset, steps=(onset, end), confidence=round(conf, 3), evidence=ev, causes=tuple(causes),
               severity=severity)
+
+
+def _held_out_settled_before(run: Run, step: int) -> tuple[str, float, int] | None:
+    """(tag, best, step of the best) of the validation loss when it was evaluated at least twice before ``step`` and
+    three times after, its best before ``step`` came two evaluations or more before the LR left its peak (it had
+    stopped improving at the peak LR), and no evaluation after ``step`` beat that best by 1% or two sigmas of the
+    evaluations' own noise, whichever is more: what the model does
+    on held-out data was settled before the LR started down -- a task learned in its first epochs, then held at its
+    level through every cut (a ReduceLROnPlateau that cuts at every patience interval because nothing improves).
+    A schedule that ended learning early shows the opposite: the held-out loss still improving as the LR decays."""
+    if "val_loss" not in run.roles:
+        return None
+    s = run.series("val_loss")
+    s = s[np.isfinite(s.to_numpy(dtype=np.float64))]
+    st = s.index.to_numpy()
+    before, after = s[st < step], s[st >= step]
+    if len(before) < 2 or len(after) < 3:
+        return None
+    b = float(before.min())
+    v = s.to_numpy(dtype=np.float64)
+    d = np.diff(v)
+    sigma = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2.0) if len(d) >= 3 else 0.0
+    # (the lowest of many evaluations of a flat loss sits about two of its sigmas below the level: no improvement)
+    if not b > 0 or float(after.min()) < b - max(0.01 * b, 2.0 * sigma):
+        return None
+    if int(np.argmin(before.to_numpy(dtype=np.float64))) > len(before) - 3:
+        return None  # its best among the last two evaluations at the peak LR: still improving when the LR went down
+    return run.roles["val_loss"], b, int(before.idxmin())
 
 
 def _plateau_cuts(steps: np.ndarray, lr: np.ndarray) -> tuple[int, float] | None:

@@ -21,6 +21,9 @@
   own loss, big_ratio^2 above both neighbours, is a spike whatever that log scatter (a two-epoch blow-up to 42).
 - A planned number of epochs in the settings beside no epoch counter is compared with the step axis: an epoch takes
   a step at least, so a run whose every series ends by step E < planned (E + 1 from step 0) stopped early.
+- An LR cut to its floor after the validation loss had settled (its best two evaluations or more before the LR left
+  its peak, none better during the decay beyond 1% or its noise) ended no learning: the run had converged, and the
+  time at the floor is a missing early stop -- information, whether the cuts came at even intervals or not.
 """
 
 from __future__ import annotations
@@ -322,3 +325,35 @@ def test_a_per_step_log_past_the_planned_epochs_says_nothing_by_its_steps():
     run = _planned_epochs(6, 10, 2, per_step=30)
     said = " ".join(f.message for rr in diagnose(run, select=["S002"]).runs for f in rr.findings)
     assert "at the latest" not in said, said
+
+
+# --------------------------------------------------------------------- an LR cut on a plateau after the task was learned
+def _cut_after_converged(n, seed, *, converged=True, cut_every=3, first_cut=9):
+    """Per-epoch losses of a model that learns its task in the first epochs (``converged``: its validation loss at
+    its best by epoch 3 and flat after), or one still improving on held-out data while its LR is cut; the LR cut by
+    0.3 every ``cut_every`` epochs from ``first_cut`` on, down to ~1e-9 (a plateau scheduler cutting at every
+    patience interval, or a step schedule)."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n)
+    lr = 3e-3 * 0.3 ** np.maximum(0, (t - first_cut) // cut_every + 1) * (t >= first_cut) + 3e-3 * (t < first_cut)
+    train = 0.2 + 0.6 * np.exp(-t / 2.0) - 0.02 * t / n
+    if converged:
+        val = 0.29 + 0.05 * np.exp(-t / 1.0) + 0.004 * rng.standard_normal(n)
+        val[3] = 0.285
+    else:
+        val = 0.29 + 0.4 * np.exp(-t / (0.45 * n)) + 0.002 * rng.standard_normal(n)
+    return make_run("cut", train_loss=train, val_loss=val, lr=lr)
+
+
+@pytest.mark.parametrize("n,cut_every", [(40, 2), (40, 3), (60, 3), (60, 5), (80, 5)])
+@pytest.mark.parametrize("seed", range(2))
+def test_an_lr_cut_to_its_floor_after_the_held_out_loss_settled_is_information(n, cut_every, seed):
+    found = _found(_cut_after_converged(n, seed, cut_every=cut_every), select=["S001"])
+    assert found.get("schedule-ended-early") == "info", found
+
+
+@pytest.mark.parametrize("n", [40, 60])
+def test_an_lr_cut_to_its_floor_while_the_held_out_loss_still_improved_warns(n):
+    # guard: the held-out loss still falling as the LR is cut: the schedule ended learning early
+    found = _found(_cut_after_converged(n, 0, converged=False), select=["S001"])
+    assert found.get("schedule-ended-early") == "warning", found
