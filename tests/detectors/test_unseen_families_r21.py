@@ -24,6 +24,8 @@
 - An LR cut to its floor after the validation loss had settled (its best two evaluations or more before the LR left
   its peak, none better during the decay beyond 1% or its noise) ended no learning: the run had converged, and the
   time at the floor is a missing early stop -- information, whether the cuts came at even intervals or not.
+- A held-out accuracy that repeats one number at 80% of its evaluations or more, beside a loss at log K (a uniform
+  guess's), is a constant predictor on an unbalanced set: at chance, the repeated number the majority share.
 """
 
 from __future__ import annotations
@@ -357,3 +359,50 @@ def test_an_lr_cut_to_its_floor_while_the_held_out_loss_still_improved_warns(n):
     # guard: the held-out loss still falling as the LR is cut: the schedule ended learning early
     found = _found(_cut_after_converged(n, 0, converged=False), select=["S001"])
     assert found.get("schedule-ended-early") == "warning", found
+
+
+# --------------------------------------------------------------------- one share repeated beside a loss at log K
+def _repeated_share(n, seed, k, q, *, learned=False, others=1, step_noise=0.25):
+    """Per-epoch validation accuracy at ``q`` (a class share above 1/K) at every evaluation but ``others``, and a
+    per-step training loss at log K (relative scatter ``step_noise``); ``learned``: a converged model whose small
+    evaluation set repeats its 0.95 while its loss sits far below log K."""
+    rng = np.random.default_rng(seed)
+    lk = np.log(k)
+    steps = np.arange(1, 40 * n + 1)
+    level = 0.08 if learned else lk * 1.01
+    loss = level * (1 + step_noise * rng.standard_normal(len(steps)))
+    acc = np.full(n, 0.95 if learned else q)
+    idx = rng.choice(n, size=others, replace=False)
+    acc[idx] = acc[idx] + rng.choice([-1, 1], size=others) * 0.01
+    es = np.arange(1, n + 1) * 40
+    vloss = (0.1 if learned else lk * 1.015) + 0.002 * rng.standard_normal(n)
+    return make_run("share", train_loss=(steps, np.abs(loss)), val_loss=(es, vloss), val_acc=(es, acc))
+
+
+@pytest.mark.parametrize("k,q", [(3, 0.41), (5, 0.3265), (7, 0.28), (10, 0.15)])
+@pytest.mark.parametrize("n", [8, 15, 40])
+def test_one_share_repeated_beside_a_loss_at_log_k_is_at_chance(k, q, n):
+    found = _found(_repeated_share(n, 0, k, q), select=["P001"])
+    assert found.get("plateau-at-chance") == "error", found
+
+
+@pytest.mark.parametrize("n", [8, 15, 40])
+def test_a_converged_score_repeated_beside_a_low_loss_is_not_at_chance(n):
+    # guard: a small evaluation set repeats a converged model's 0.95; its loss is far below log K
+    assert "plateau-at-chance" not in _found(_repeated_share(n, 1, 5, 0.3, learned=True), select=["P001"])
+
+
+
+def test_a_high_score_repeated_beside_a_loss_near_some_log_k_is_not_at_chance():
+    # guard: a double softmax's loss floor (1.09 for 6 classes) sits near log 3 by coincidence while a converged
+    # model's small evaluation set repeats its 0.955: above the majority-share cap (0.8) no reading of a share
+    n = 30
+    rng = np.random.default_rng(3)
+    steps = np.arange(1, 40 * n + 1)
+    loss = 1.09 * (1 + 0.02 * rng.standard_normal(len(steps)))
+    es = np.arange(1, n + 1) * 40
+    acc = np.full(n, 0.955)
+    acc[:4] = [0.915, 0.93, 0.94, 0.95]
+    run = make_run("double-softmax", train_loss=(steps, loss), val_loss=(es, 1.0905 + 0.0005 * rng.standard_normal(n)),
+                   val_acc=(es, acc))
+    assert "plateau-at-chance" not in _found(run, select=["P001"])
