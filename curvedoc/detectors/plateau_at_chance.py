@@ -694,7 +694,8 @@ def _repeated_share_at_log_k(run: Run, v: np.ndarray, p: Params) -> tuple[int, s
     loss of a uniform guess) -- a model at chance on an unbalanced K-class set, whose majority share is what a
     constant predictor scores (a 5-class text classifier at 0.3265 for 14 of 15 evaluations, its losses at 1.63 =
     ln 5). A model that learned moves its accuracy; a converged one whose small evaluation set repeats its score has
-    a loss far below log K."""
+    a loss far below log K; a validation loss that fell by more than 5% meanwhile says the outputs changed (an
+    evaluation set of a few examples hides that in one count). Not on a collapse's tail (read at 1/K only)."""
     if len(v) < max(p.min_evals, 5):
         return None
     vals, counts = np.unique(np.round(v, 6), return_counts=True)
@@ -704,6 +705,8 @@ def _repeated_share_at_log_k(run: Run, v: np.ndarray, p: Params) -> tuple[int, s
         # (above the binary reading's cap a repeated score is as likely a converged model on a small evaluation
         # set, whose loss can sit near some log K by coincidence: 0.955 beside a double softmax's floor at 1.09)
         return None
+    if _held_out_loss_improved(run):
+        return None  # the held-out loss improved meanwhile: the outputs changed (a few examples hide it in one count)
     for role, level in _late_loss_levels(run):
         for k in _plausible_near(level, p):
             if 1.0 / k < q:
@@ -711,6 +714,18 @@ def _repeated_share_at_log_k(run: Run, v: np.ndarray, p: Params) -> tuple[int, s
                            f"for every example: its share) while {run.roles[role]} sits at log({k}) = "
                            f"{fmt_num(math.log(k))}, a uniform guess's loss"), q
     return None
+
+
+def _held_out_loss_improved(run: Run) -> bool:
+    """Whether the validation loss fell by more than 5% (medians of its first and last fifths; the practical floor of
+    the loss rules): held-out outputs that changed, for the better."""
+    if "val_loss" not in run.roles:
+        return False
+    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    if len(v) < 3 or (v <= 0).any():
+        return False
+    first, last = fifth_medians(v)
+    return math.log(first / last) > 0.05
 
 
 def _two_shares(v: np.ndarray) -> float | None:
@@ -1284,11 +1299,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 chance = shares = ks[2]
             else:
                 ks = _val_k(run, v, sigma, frozen, p)
-            if ks is None:
-                # (a collapse is read at 1/K, or as one share beside a loss at log K: a converged model's small
-                # evaluation set repeats its high score at every late evaluation, which a majority share alone cannot
-                # be told from -- its loss can)
-                ks = _binary_prior(run, v, p) if collapsed_at is None else None
+            if ks is None and collapsed_at is None:
+                # (a collapse is read at 1/K only: a converged model's small evaluation set repeats its high score
+                # at every late evaluation, which a majority share cannot be told from)
+                ks = _binary_prior(run, v, p)
                 if ks is None:
                     ks = _repeated_share_at_log_k(run, v, p)
                     if ks is not None:

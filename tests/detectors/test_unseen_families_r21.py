@@ -363,7 +363,7 @@ def test_an_lr_cut_to_its_floor_while_the_held_out_loss_still_improved_warns(n):
 
 # --------------------------------------------------------------------- one share repeated beside a loss at log K
 def _repeated_share(n, seed, k, q, *, learned=False, others=1, step_noise=0.25):
-    """Per-epoch validation accuracy at ``q`` (a class share above 1/K) at every evaluation but ``others``, and a
+    """Per-epoch validation accuracy at ``q`` (a class share above 1/K) at every evaluation but the last ``others``, and a
     per-step training loss at log K (relative scatter ``step_noise``); ``learned``: a converged model whose small
     evaluation set repeats its 0.95 while its loss sits far below log K."""
     rng = np.random.default_rng(seed)
@@ -372,7 +372,7 @@ def _repeated_share(n, seed, k, q, *, learned=False, others=1, step_noise=0.25):
     level = 0.08 if learned else lk * 1.01
     loss = level * (1 + step_noise * rng.standard_normal(len(steps)))
     acc = np.full(n, 0.95 if learned else q)
-    idx = rng.choice(n, size=others, replace=False)
+    idx = np.arange(n - others, n)  # (the other values at the last evaluations: no frozen tail to the end)
     acc[idx] = acc[idx] + rng.choice([-1, 1], size=others) * 0.01
     es = np.arange(1, n + 1) * 40
     vloss = (0.1 if learned else lk * 1.015) + 0.002 * rng.standard_normal(n)
