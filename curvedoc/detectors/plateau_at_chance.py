@@ -719,13 +719,23 @@ def _repeated_share_at_log_k(run: Run, v: np.ndarray, p: Params) -> tuple[int, s
 def _held_out_loss_improved(run: Run) -> bool:
     """Whether the validation loss fell by more than 5% (medians of its first and last fifths; the practical floor of
     the loss rules): held-out outputs that changed, for the better."""
+    f = _val_loss_fifths(run, 3)
+    return f is not None and math.log(f[0] / f[1]) > 0.05
+
+
+def _val_loss_fifths(run: Run, min_evals: int, since: int | None = None) -> tuple[float, float] | None:
+    """(first, last): the medians of the validation loss's first and last fifths (its evaluations from ``since`` on),
+    when it has ``min_evals`` evaluations or more, all positive; else None -- what the readings of a held-out loss
+    that moved, improved or halved compare."""
     if "val_loss" not in run.roles:
-        return False
-    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
-    if len(v) < 3 or (v <= 0).any():
-        return False
-    first, last = fifth_medians(v)
-    return math.log(first / last) > 0.05
+        return None
+    vs = clean(run.series("val_loss"))
+    if since is not None:
+        vs = vs[vs.index >= since]
+    v = vs.to_numpy(dtype=np.float64)
+    if len(v) < min_evals or (v <= 0).any():
+        return None
+    return fifth_medians(v)
 
 
 def _two_shares(v: np.ndarray) -> float | None:
@@ -801,15 +811,10 @@ def _outputs_moving(run: Run, q: float, p: Params, since: int | None = None) -> 
     loss still falling well above it belongs to a model whose outputs change, and an accuracy
     over a few examples (3/6 at ten evaluations) hides that in one count. ``since``: only the evaluations from that
     step on (the stretch an accuracy repeats its value over)."""
-    if "val_loss" not in run.roles or not 0.0 < q < 1.0:
+    f = _val_loss_fifths(run, 3, since) if 0.0 < q < 1.0 else None
+    if f is None:
         return False
-    vs = clean(run.series("val_loss"))
-    if since is not None:
-        vs = vs[vs.index >= since]
-    v = vs.to_numpy(dtype=np.float64)
-    if len(v) < 3 or (v <= 0).any():
-        return False
-    first, last = fifth_medians(v)
+    first, last = f
     if abs(math.log(last / first)) <= 0.05:
         return False
     h = max(_prior_loss(q), _prior_loss_bound(run, q))
@@ -1060,13 +1065,8 @@ def _val_k(run: Run, v: np.ndarray, sigma: float, frozen: bool, p: Params) -> tu
 
 def _held_out_loss_halved(run: Run) -> bool:
     """The validation loss's last fifth sits at half its first fifth or lower (medians; at least 4 evaluations)."""
-    if "val_loss" not in run.roles:
-        return False
-    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
-    if len(v) < 4 or (v <= 0).any():
-        return False
-    first, last = fifth_medians(v)
-    return last <= 0.5 * first
+    f = _val_loss_fifths(run, 4)
+    return f is not None and f[1] <= 0.5 * f[0]
 
 
 def _first_val_loss(run: Run) -> float | None:

@@ -51,7 +51,7 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._progress import clean, prepared
+from curvedoc.detectors._progress import clean, noise_sigma, prepared
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import downsample, fifth_medians, rolling_median_values
 from curvedoc.detectors._signal import np_median
@@ -341,9 +341,7 @@ def _held_out_settled_before(run: Run, step: int) -> tuple[str, float, int] | No
     if len(before) < 2 or len(after) < 3:
         return None
     b = float(before.min())
-    v = s.to_numpy(dtype=np.float64)
-    d = np.diff(v)
-    sigma = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2.0) if len(d) >= 3 else 0.0
+    sigma = noise_sigma(s.to_numpy(dtype=np.float64))  # (five evaluations at least: before 2, after 3)
     # (the lowest of many evaluations of a flat loss sits about two of its sigmas below the level: no improvement)
     if not b > 0 or float(after.min()) < b - max(0.01 * b, 2.0 * sigma):
         return None
