@@ -129,7 +129,9 @@ def decode_session_start(content: bytes) -> dict[str, Any]:
     if not data.HasField("session_start_info"):
         return {}
     out: dict[str, Any] = {}
-    for k, v in data.session_start_info.hparams.items():
+    # (a protobuf map iterates in no fixed order -- it changed with the hash seed from one process to the next, and
+    # with it the order of every report's hyperparameters: read by key)
+    for k, v in sorted(data.session_start_info.hparams.items()):
         kind = v.WhichOneof("kind")
         if kind == "number_value":
             x = v.number_value

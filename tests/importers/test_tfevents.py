@@ -693,3 +693,19 @@ def test_the_compiled_decoders_cache_is_looked_for_where_numba_keeps_it(tmp_path
     assert not _tfcompiled._cache_warm()
     fill(tmp_path / "xdg" / "numba" / sub)
     assert _tfcompiled._cache_warm()
+
+
+def test_the_hparams_plugin_is_read_in_the_same_order_in_every_process():
+    # a protobuf map iterates in an order that changes with the hash seed: the report's hyperparameters must not
+    import os
+
+    pytest.importorskip("tensorboard")
+    code = ("from tensorboard.plugins.hparams import plugin_data_pb2 as p\n"
+            "from curvedoc.importers._tfproto import decode_session_start\n"
+            "d = p.HParamsPluginData()\n"
+            "for i, k in enumerate(['lr', 'padding', 'block_size', 'optimizer', 'stride', 'zeta', 'alpha']):\n"
+            "    d.session_start_info.hparams[k].number_value = float(i)\n"
+            "print(list(decode_session_start(d.SerializeToString())))\n")
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(4)}
+    assert len(seen) == 1, seen
