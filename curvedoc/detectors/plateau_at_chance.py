@@ -947,6 +947,21 @@ def _same_number(v: np.ndarray) -> bool:
     return float(np.ptp(v)) <= 1e-6 * max(abs(float(np.median(v))), 1e-12)
 
 
+def _never_better_than_uniform(run: Run, q: float, evaluations: int) -> bool:
+    """An accuracy repeating exactly 1/K (q; K from 2 to 1,000) beside a validation cross-entropy that is at or above
+    log K at every one of at least as many evaluations: the held-out outputs change (the loss moves) but never to
+    anything better than a uniform guess, by the loss or by the accuracy -- both readings say chance (a video
+    classifier at 0.5 at all four evaluations while its loss goes 1.53 -> 2.37). A small evaluation set can hide a
+    learning model's progress in one repeated count; it cannot also hold its loss above log K."""
+    if not 0.0 < q < 1.0 or "val_loss" not in run.roles or looks_non_ce(run):
+        return False
+    k = round(1.0 / q)
+    if not 2 <= k <= 1000 or abs(q * k - 1.0) > 1e-6:
+        return False
+    v = prepared(run, "val_loss").to_numpy(dtype=np.float64)
+    return len(v) >= max(3, evaluations) and bool(np.isfinite(v).all()) and float(v.min()) >= math.log(k)
+
+
 def _val_loss_below_chance(run: Run, k: int, p: Params, since: int | None = None) -> bool:
     """A validation loss whose median sits well below log K (by more than three chance bands): the held-out
     predictions are better than the class prior, so the model is not at chance on that split whatever an
@@ -1251,7 +1266,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             continue  # rising through its evaluations: a model learning (slowly), not one at chance
         # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
         # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
-        frozen = float(np.ptp(v)) == 0.0 and not _outputs_moving(run, float(v[0]), p)
+        frozen = float(np.ptp(v)) == 0.0 and (not _outputs_moving(run, float(v[0]), p)
+                                               or _never_better_than_uniform(run, float(v[0]), len(v)))
         collapsed_at = None
         tail = _frozen_tail(v, p)
         if not frozen and tail and not _outputs_moving(run, float(v[-1]), p, since=int(steps[-tail])) \
