@@ -26,6 +26,8 @@ from curvedoc.model.run import ImportIssue, make_frame
 # except the NaN spellings below, which are points with value NaN.
 MISSING_TOKENS = ["", "null", "NULL", "Null", "None", "none", "NA", "N/A", "n/a", "<NA>", "#N/A", "NaT", "nat"]
 NAN_LITERALS = frozenset({"nan", "+nan", "-nan", "nan(ind)", "-nan(ind)", "nan%"})
+# infinity as it is written (with any padding): its sign
+_INF_SIGN = {"inf": 1.0, "+inf": 1.0, "infinity": 1.0, "+infinity": 1.0, "-inf": -1.0, "-infinity": -1.0}
 
 # Absolute wall-clock columns: used as wall_time, not kept as tags.
 WALL_CLOCK_NAMES = ("wall_time", "walltime", "wall time", "timestamp", "_timestamp", "datetime", "date_time")
@@ -151,6 +153,18 @@ def convert_column(col: pd.Series) -> tuple[np.ndarray, np.ndarray, int, int] | 
             v[idx[got]] = fixed[got]
             candidates = candidates.copy()
             candidates[idx[got]] = False
+    if candidates.any():
+        # an infinity written with the padding of a fixed-width column ('                    inf' in Ultralytics'
+        # results.csv): pandas reads a padded '  0.5' but not a padded '  inf' -- a loss gone to infinity is a point
+        idx = np.flatnonzero(candidates)
+        sign = col.iloc[idx].map(lambda x: _INF_SIGN.get(x.strip().lower(), 0.0) if isinstance(x, str) else 0.0)
+        sign = sign.to_numpy(dtype=np.float64)
+        if sign.any():
+            hit = sign != 0.0
+            v = v.copy()
+            v[idx[hit]] = sign[hit] * np.inf
+            candidates = candidates.copy()
+            candidates[idx[hit]] = False
     is_nan_literal = np.zeros(len(v), dtype=bool)
     if candidates.any():
         sub = col[candidates]
@@ -456,6 +470,43 @@ def restart_issue(steps: np.ndarray, file: str, what: str = "step") -> ImportIss
         f"{where}{' ...' if len(back) > 5 else ''}; every row is kept, overlapping steps resolve to the later write",
         file=file, count=len(back),
     )
+
+
+def clock_reset_issue(cols: Sequence[NumericColumn], steps: np.ndarray, file: str,
+                      what: str = "step") -> ImportIssue | None:
+    """Where a run's elapsed-time column (``time``, ``elapsed``: seconds since its process started, counting up)
+    falls back to near zero while the step counts on: the process was started again there and went on from a
+    saved state (Ultralytics' results.csv after ``resume=True``: 3,363 s at epoch 10, 309 s at epoch 11). Read
+    only on rows whose steps never go back (that is :func:`restart_issue`'s), with at least six readings, and each
+    fall to below half the value before it and within three of the clock's typical per-row increments of zero --
+    what a fresh process has counted after one row; a clock that jitters or is per-row (an epoch's duration) is
+    not one that starts again. None when no such fall is found."""
+    by_norm = {norm_name(c.name): c for c in cols}
+    for cand in ELAPSED_TIME_NAMES:
+        c = by_norm.get(cand)
+        if c is None or len(c.values) != len(steps):
+            continue
+        v = c.values[c.present].astype(np.float64)
+        st = steps[c.present]
+        if len(v) < 6 or not np.all(np.isfinite(v)) or bool((v < 0).any()) or bool((np.diff(st) <= 0).any()):
+            return None
+        d = np.diff(v)
+        back = np.flatnonzero(d < 0)
+        up = d[d > 0]
+        if not len(back) or len(back) > max(1, len(v) // 6) or not len(up):
+            return None
+        inc = float(np.median(up))
+        if not all(v[i + 1] <= 0.5 * v[i] and v[i + 1] <= 3.0 * inc for i in back):
+            return None
+        where = ", ".join(f"{what} {int(st[i + 1])} ({v[i]:,.0f} -> {v[i + 1]:,.0f})" for i in back[:5])
+        return ImportIssue(
+            "resumed",
+            f"the elapsed-time column {c.name!r} starts again from near 0 {len(back)} time(s) while the {what} counts "
+            f"on: at {where}{' ...' if len(back) > 5 else ''}; the process was started again there and went on "
+            "from a saved state",
+            file=file, count=len(back),
+        )
+    return None
 
 
 def skipped_issue(skipped: Sequence[str], file: str) -> ImportIssue | None:

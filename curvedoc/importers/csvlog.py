@@ -866,7 +866,8 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
             flavour = "csv"
         steps = np.arange(n_rows, dtype=np.int64)
     else:
-        issue = T.restart_issue(steps, str(path), what=step_col.name if step_col else "step")
+        issue = T.restart_issue(steps, str(path), what=step_col.name if step_col else "step") \
+            or T.clock_reset_issue(cols, steps, str(path), what=step_col.name if step_col else "step")
         if issue:
             issues.append(issue)
     if len(header_starts):
