@@ -6,7 +6,8 @@ one, or still running: reported as a warning with lower confidence). A printed l
 ended in an error before the job was started again (importer issue ``crash-restarted``: an error message,
 then training whose clock starts again) gets an info: the final launch may have finished. So does a printed log
 that simply stops in the middle of its work -- its last record inside an epoch, or its last progress line still
-expecting time to go -- with no error and no closing record: killed or died without a word (or still running).
+expecting time to go -- with no error and no closing record: killed or died without a word (or still running);
+and one that ends on its last record, nothing after it, short of the plan it states (epoch 13 of 40).
 
 ## Why it matters
 The curves stop where the process died; the final checkpoint is not the one planned, and the reason (OOM,
@@ -19,6 +20,8 @@ are FAILED before they logged a metric.
 
 ## Options
 - ``min_confidence``: findings below this confidence are dropped (the no-exit-record case is 0.5).
+- ``plan_missing``: a printed log ending on its last record is read as stopped from outside when it fell short of its stated plan by at least this share ...
+- ``plan_min_units``: ... and, for a plan in epochs, by at least this many epochs (a ``range(1, N)`` loop ends one short by design).
 
 ## References
 W&B ``RunExitRecord.exit_code``; MLflow ``RunStatus`` (FAILED = 4, KILLED = 5); FORMATS.md 4.1.
@@ -26,20 +29,16 @@ W&B ``RunExitRecord.exit_code``; MLflow ``RunStatus`` (FAILED = 4, KILLED = 5); 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Iterator
 
-import numpy as np
-
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._signal import shared
+from curvedoc.detectors._ending import SIGNAL_EXITS, cut_off
+from curvedoc.detectors.unfinished_schedule import BOUND_SAID, plan_shortfall
 from curvedoc._fmt import fmt_step
 from curvedoc.model.run import Run
 
 FAILED_STATUS = {"FAILED", "KILLED"}
-# exit codes of a process ended by a signal (128 + N): what stopped it (unfinished-schedule reads them too)
-SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
 _EXIT_NOTE = {**{code: f" ({name})" for code, name in SIGNAL_EXITS.items()},
               137: " (SIGKILL: OOM killer or a scheduler)", 255: " (an uncaught error or interrupt)"}
 CRASH_KINDS = {"crash", "traceback", "killed"}
@@ -48,6 +47,8 @@ CRASH_KINDS = {"crash", "traceback", "killed"}
 @dataclass(frozen=True)
 class Params:
     min_confidence: float
+    plan_missing: float
+    plan_min_units: int
 
 
 def _last_step(run: Run) -> int | None:
@@ -57,137 +58,27 @@ def _last_step(run: Run) -> int | None:
     return int(col.to_numpy().max() if col.dtype.kind in "iu" else col.max())  # int64 (make_frame): numpy's max
 
 
-@shared  # asked by crashed-run and by unfinished-schedule of the same run
-def inside_epoch(run: Run) -> tuple[int, int, int] | None:
-    """(epoch, batch, batches) when the importer found the log's last training record inside an epoch (batch i of
-    N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
-    mid = run.meta.get("ends_inside_epoch")
-    if not isinstance(mid, dict):
-        return _inside_epoch_by_clock(run) or _epoch_summary_missing(run)
-    try:
-        e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
-    except (KeyError, TypeError, ValueError):
-        return None
-    return (e, i, nb) if 0 <= i < nb else None
-
-
-def _whole_epochs(run: Run, min_points: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """(epoch values, their steps) of the run's epoch counter when it is whole-numbered and never goes back, with at
-    least ``min_points`` finite readings; else None (a fractional epoch, a restart, no counter)."""
-    tag = run.roles.get("epoch")
-    if tag is None:
-        return None
-    s = run.series(tag)
-    e = s.to_numpy(dtype=np.float64)
-    ok = np.isfinite(e)
-    e, st = e[ok], s.index.to_numpy()[ok]
-    if len(e) < min_points or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
-        return None
-    return e, st
-
-
-def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
-    """(epoch, steps into it, steps per epoch) from the whole-number epoch the run logs beside its steps: the steps
-    where the epoch moves on give its length (two complete epochs at least, their lengths within one logging interval),
-    and a last logged step short of its epoch's end (the epoch before's last step plus a length) by more than two
-    logging intervals (and 2% of the epoch) was cut off --
-    an epoch-based training ends at an epoch's end. None when the epoch is fractional (HF's ``epoch`` 2.54: a
-    max_steps plan ends anywhere), goes back (a restart), or the log is per epoch."""
-    counter = _whole_epochs(run, 10)
-    if counter is None:
-        return None
-    e, st = counter
-    starts = st[np.flatnonzero(np.diff(e) > 0) + 1]  # the first logged step of each epoch after the first
-    lengths = np.diff(starts)
-    interval = float(np.median(np.diff(st)))
-    # (logged every few steps, an epoch's first logged step moves by up to one interval: 60, 60, 70 for 63 a epoch)
-    if len(lengths) < 2 or float(lengths.max() - lengths.min()) > max(interval, 0.1 * float(lengths.max())):
-        return None
-    length = float(np.mean(lengths))
-    prev_end = float(st[e < e[-1]][-1]) if np.any(e < e[-1]) else None  # the last logged step of the epoch before
-    if prev_end is None or int(np.sum(e == e[-1])) < 2:
-        return None  # (a lone row in a new epoch is the framework's closing record: Lightning's test row at max_epochs)
-    pos = float(st[-1]) - prev_end
-    if length <= 2 * interval or length - pos <= max(2 * interval, 0.02 * length):
-        return None
-    return int(e[-1]), int(pos), int(round(length))
-
-
-def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
-    """(epoch, steps into it, steps per epoch) when every complete epoch ended with a summary the run writes once
-    per epoch (a validation loss, Lightning's ``*_epoch`` values: one reading in each whole-number epoch from the
-    first; Lightning writes an ``on_epoch`` value at every epoch's end, so one complete epoch with its summary already
-    shows the habit) and the training loss went on into the next epoch without one: the run stopped inside
-    that epoch (Lightning's CSVLogger flushed a last ``train_loss_step`` row, then the process was killed). The
-    epoch's length is the summaries' median spacing (with one summary: from the training's first step to it); None
-    when the training loss's last step is a full epoch past
-    the last summary (a summary every few epochs), or the epoch is fractional, goes back, or is missing."""
-    tag, loss = run.roles.get("epoch"), run.roles.get("train_loss")
-    counter = _whole_epochs(run, 3)
-    if counter is None or loss is None:
-        return None
-    e, est = counter
-    ls = run.series(loss)
-    if not len(ls):
-        return None
-    last = int(ls.index[-1])
-    at = np.searchsorted(est, last, side="right") - 1
-    if at < 0:
-        return None
-    epoch_last = int(e[at])
-    first = int(e[0])
-    # a summary has one reading in each complete epoch from the first: exactly epoch_last - first of them (the count
-    # picks the candidates before any tag's steps are read: a log may have thousands of tags)
-    for t, count in run.tag_counts().items():
-        if t in (tag, loss) or count != epoch_last - first:
-            continue
-        st = run.tag_steps(t)
-        if not len(st) or int(st[-1]) >= last:
-            continue
-        idx = np.searchsorted(est, st, side="right") - 1
-        if np.any(idx < 0):
-            continue
-        ep = e[idx].astype(np.int64)
-        if not np.array_equal(ep, np.arange(first, first + len(ep))) or int(ep[-1]) != epoch_last - 1:
-            continue
-        if len(st) >= 2:
-            length = float(np.median(np.diff(st)))
-        else:
-            # one complete epoch: from step 0 to its summary, when the training loss was logged from the run's
-            # beginning (its first step within a twentieth of that epoch or one logging interval: 49 when logged
-            # every 50 steps)
-            t0 = int(ls.index[0])
-            every = float(np.median(np.diff(ls.index.to_numpy()))) if len(ls) >= 2 else 0.0
-            length = float(int(st[0]) + 1) if 0 <= t0 <= max(0.05 * int(st[0]), every) else 0.0
-        pos = last - int(st[-1])
-        if length > 0 and 0 < pos < length:
-            return epoch_last, int(pos), int(round(length))
-    return None
-
-
-def eta_left(run: Run) -> int:
-    """Seconds of training the log's last progress line still expected to go (``meta["eta_at_end_s"]``), 0 when it
-    expected none or the log has no ETA. Unfinished-schedule reads it too."""
-    v = run.meta.get("eta_at_end_s")
-    if v is None or isinstance(v, bool):
-        return 0
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return 0
-    return int(f) if math.isfinite(f) and f > 0 else 0
-
-
-def _cut_off(run: Run) -> str:
-    """How a printed log shows it stopped in the middle of its work ('' when it does not): its last training
-    record sits inside an epoch (batch i of N, i < N), or its last progress line still expected time to go."""
-    mid = inside_epoch(run)
-    if mid is not None:
-        return f"ends inside epoch {mid[0]}, at batch {mid[1]:,} of {mid[2]:,},"
-    eta = eta_left(run)
-    if eta > 0:
-        return f"ends on a progress line that still expected {eta:,} s of training to go"
-    return ""
+def _silent_short_of_plan(run: Run, p: Params) -> str:
+    """Where a printed log that ends on its last record stopped in the plan it states ('' when it does not): the
+    importer found nothing after the last record (``meta["ends_on_record"]``: no closing summary, test score, 'done'
+    or error), the log states no early stop, and the run fell short of its stated plan (planned epochs or steps, not
+    one read from the LR) by ``plan_missing`` of it at least, and by ``plan_min_units`` epochs when it counts epochs.
+    A program that reached the end of its training loop -- its planned length or its own early stop -- usually
+    prints something after it; one killed between two records (SIGKILL, the OOM killer, a lost node, a closed
+    terminal) cannot."""
+    if not run.meta.get("ends_on_record") or run.meta.get("early_stopped"):
+        return ""
+    short = plan_shortfall(run)
+    if short is None:
+        return ""
+    reached, planned, label, unit = short
+    missing = planned - reached
+    if missing < p.plan_missing * planned or (unit == "epoch" and missing < p.plan_min_units):
+        return ""
+    label = label.replace(BOUND_SAID, "")
+    if unit == "epoch":
+        return f"at epoch {reached:g} of {planned:g} planned ({label}; {reached / planned:.0%} done)"
+    return f"at step {fmt_step(int(reached))} of {fmt_step(int(planned))} planned ({label}; {reached / planned:.0%} done)"
 
 
 @detector("crashed-run", params=Params)
@@ -221,7 +112,7 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
         hits.append(Hit(f"the log has no exit record: the process was killed{where} (or is still running)",
                         step=last, confidence=0.5, severity="warning", evidence={"last_step": last}))
     if not hits:
-        cut = _cut_off(run)
+        cut = cut_off(run)
         if cut:
             # a printed log that stops mid-epoch (or with its progress bar still expecting time to go) and says
             # nothing more: the process died or was killed without a word (SIGKILL, OOM killer, a lost node, a
@@ -230,6 +121,14 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
             hits.append(Hit(f"the log {cut} and has no closing record or error message: the process was probably "
                             f"killed or died without a word{where} (or is still running)", step=last, confidence=0.5,
                             severity="info", evidence={"last_step": last, "cut_off": cut}))
+    if not hits:
+        short = _silent_short_of_plan(run, p)
+        if short:
+            hits.append(Hit(f"the log ends on its last record {short}, with nothing after it (no closing summary, no "
+                            f"test score, no error, no early-stopping line): the process was probably killed or died "
+                            f"without a word (or is still running, or an early-stopping rule that prints "
+                            "nothing ended it)", step=last, confidence=0.5, severity="info",
+                            evidence={"last_step": last, "short_of_plan": short}))
     for h in hits[:1]:
         if h.confidence >= p.min_confidence:
             yield h

@@ -60,7 +60,7 @@ from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_cosine_end
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
 from curvedoc.detectors._signal import shared
-from curvedoc.detectors.crashed_run import SIGNAL_EXITS, eta_left, inside_epoch
+from curvedoc.detectors._ending import SIGNAL_EXITS, eta_left, inside_epoch
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -314,12 +314,12 @@ def _planned_from_hparams(run: Run) -> tuple[int, int, str] | None:
         # shortfall is used (the still-improving test decides the rest)
         if 0 < reached < ep[0]:
             if bound is not None:
-                return ep[0], reached, f"{ep[1]} (epochs, {_stated_where(run, ep[1])}){_BOUND_SAID}"
+                return ep[0], reached, f"{ep[1]} (epochs, {_stated_where(run, ep[1])}){BOUND_SAID}"
             return ep[0], reached, f"{ep[1]} (epochs, {_stated_where(run, ep[1])})"
     return None
 
 
-_BOUND_SAID = " [bounded by the step count]"  # a plan label's tail: the epochs reached are an upper bound
+BOUND_SAID = " [bounded by the step count]"  # a plan label's tail: the epochs reached are an upper bound
 
 
 def _steps_bound_epochs(run: Run) -> int | None:
@@ -364,14 +364,21 @@ def _stated_plan(run: Run) -> tuple[int | None, float | None, str, str, int | No
     return max_steps, reached, planned_from, unit, last
 
 
+def plan_shortfall(run: Run) -> tuple[float, float, str, str] | None:
+    """(reached, planned, the plan's name, its unit: 'epoch' or 'step') from what the run states
+    (:func:`_stated_plan`); None when no plan is stated or the run reached it."""
+    planned, reached, label, unit, _last = _stated_plan(run)
+    if not planned or planned <= 0 or reached is None or not 0 <= reached < planned:
+        return None
+    return reached, planned, label, unit
+
+
 def plan_reached(run: Run) -> tuple[float, str] | None:
     """(share of its planned length the run reached, the plan's name) from what the run states
     (:func:`_stated_plan`); None when no plan is stated or the run reached it. Other rules use it to leave a run
     stopped early in its plan to this one."""
-    planned, reached, label, _unit, _last = _stated_plan(run)
-    if not planned or planned <= 0 or reached is None or not 0 <= reached < planned:
-        return None
-    return reached / planned, label
+    short = plan_shortfall(run)
+    return None if short is None else (short[0] / short[1], short[2])
 
 
 def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
@@ -505,9 +512,9 @@ def unfinished_schedule(run: Run, p: Params) -> Iterator[Hit]:
         lag = (unit == "step" and save_steps is not None and save_steps > 0 and max_steps - reached < save_steps
                and reached % save_steps == 0)
         if done <= 1.0 - p.min_missing:
-            if unit == "epoch" and planned_from.endswith(_BOUND_SAID):
+            if unit == "epoch" and planned_from.endswith(BOUND_SAID):
                 msg = (f"the run stopped by epoch {reached:g} at the latest (its steps run to {fmt_step(last)}, and an "
-                       f"epoch takes a step at least) of its planned {planned_from[:-len(_BOUND_SAID)]} "
+                       f"epoch takes a step at least) of its planned {planned_from[:-len(BOUND_SAID)]} "
                        f"{max_steps:g} ({done:.0%} done at most)")
             elif unit == "epoch":
                 at = f", last step {fmt_step(last)}" if last is not None else ""

@@ -61,6 +61,10 @@ class RunMeta(TypedDict, total=False):
     the epoch: the last epoch stopped below the last position every complete epoch reached. crashed-run,
     unfinished-schedule."""
 
+    ends_on_record: bool
+    """Text logs: nothing follows the last record (no closing summary, one-off test score, 'done' or error): a
+    program killed between two records. crashed-run, beside a stated plan the run fell short of."""
+
     sessions: list
     """Tables with appended sessions (an epoch counter restarting at 0): the first row of each session; restarted-run
     reports them, divergence and the instability rules read only the last session."""

@@ -246,6 +246,9 @@ one parser per framework:
   logging intervals and a minute of training, is kept as ``meta["eta_at_end_s"]`` (rule S002 reads it).
 * **Inside an epoch.** A log whose last point is a training record printed well inside an epoch (``[100/188]``,
   more than two logging intervals and 2% of the epoch to go) is kept as ``meta["ends_inside_epoch"]`` (rule S002).
+* **Nothing after the records.** A log whose last line with any text is its last record (no closing summary, test
+  score, 'done' or error after the training loop) is marked ``meta["ends_on_record"]`` (rule I003 reads it beside
+  a stated plan the run fell short of).
 * **Resumes.** A statement that training went on from a saved state (``Starting training from iteration 5500``,
   ``Continuing training from checkpoint``, ``resumed from ... at step N``) becomes a ``resumed`` issue (rule I001),
   even when no step is written twice; a setting such as ``resume_from = None`` is not a statement. So is a saved

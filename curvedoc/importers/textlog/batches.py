@@ -107,6 +107,10 @@ class BatchedFeed:
             return
         self.n_lines += len(lines) - (first == self._last_lineno)
         self._last_lineno = first + len(lines) - 1
+        for j in range(len(lines) - 1, -1, -1):
+            if lines[j].strip():  # the last line that says anything (ends_on_record: what, if anything, came after the records)
+                self.last_text_line = first + j
+                break
         fast, pids = self.fast, self.b_pids
         add_line, add_raw, add_pid = self.b_lines.append, self.b_raws.append, pids.append
         # each rendering (a progress bar redrawn with \r is several: the last one at a position stands) with its

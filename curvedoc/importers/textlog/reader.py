@@ -532,7 +532,17 @@ def _resumed_longer(p: TextLogParser, launch: int, back_to: float) -> bool:
 
 
 # what the log says about how it ends: the last launch's
-_END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "global_step", "early_stopped"})
+def _one_off_readings(frame) -> bool:
+    """Whether the log holds a series of one reading beside series of several: a value printed once (a final test
+    score, a summary line), which a program prints when its training loop is over."""
+    if not len(frame):
+        return False
+    counts = frame["tag"].value_counts()
+    counts = counts[counts > 0]
+    return bool((counts == 1).any() and (counts >= 3).any())
+
+
+_END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "ends_on_record", "global_step", "early_stopped"})
 
 
 _BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.IGNORECASE)
@@ -862,6 +872,12 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
     mid = _inside_an_epoch_at_end(p)
     if mid is not None:
         meta["ends_inside_epoch"] = mid
+    if p.last_point_line and p.last_text_line <= p.last_point_line and not _one_off_readings(frame):
+        # nothing after the last record: no closing summary, no test score, no 'done', no error -- a program that
+        # reached its end usually says something after its training loop; one killed between two records does not.
+        # A reading printed once ('Test Accuracy: 0.86', 'The MSE is 326.19') is such a closing summary, even when
+        # it was read as a record
+        meta["ends_on_record"] = True
     if p.resumes:
         ln, text = p.resumes[0]
         more = f" (and {len(p.resumes) - 1} more time(s))" if len(p.resumes) > 1 else ""

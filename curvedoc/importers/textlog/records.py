@@ -146,7 +146,9 @@ EPOCH_BRACKETS = re.compile(
 EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done|finished|complete[d]?|ended|over)\b"
                         r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
 # (the whole number: "Epoch 23.0000" is no epoch 2, nor 23 -- a fractional epoch is no epoch counter)
-EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*/\s*(?P<E>\d+)(?!\d))?(?!\.\d)", re.IGNORECASE)
+# (the plan after a slash or the word 'of': "epoch 3/40", "Epoch 3 of 40")
+EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*(?:/|\bof\b)\s*(?P<E>\d+)(?!\d))?(?!\.\d)",
+                        re.IGNORECASE)
 # (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
 # 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
 # (Keras 3's bar drawn where its '━' cannot be -- a console on a legacy code page, a PowerShell redirect --: '35/35
@@ -302,7 +304,11 @@ RESUME = re.compile(
 EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|evaluations|checks|validations)"
                         r"|^\s*Epoch \d+: early stopping\s*$|stopping training early|early stop since"
                         r"|early stopping (?:triggered|activated|at epoch)|^\s*early stopping, best iteration is"
-                        r"|^\s*stopping\. best iteration", re.IGNORECASE)
+                        r"|^\s*stopping\. best iteration"
+                        # a hand-written loop's own words: "early stopping: no improvement for 6 epochs (stopped at 15)"
+                        r"|^\W*early[ _-]?stop(?:ping|ped)?\s*[:!.\-](?!\s*(?:[:=]|true\b|false\b|none\b|on\b|off\b|\d))"
+                        r"|no improvement (?:in|for) (?:the last )?\d+ (?:epochs|evaluations|checks|validations|rounds)",
+                        re.IGNORECASE)
 # a program's own stopping rule said as it fires, the value it tested against its bound ("[EARLY STOP] log_pi +0.003 >
 # 0.0 at step 130,954. Policy collapsed.", "critic 312.4 > 300: stopping", "Stopping: val_loss 0.91 >= 0.90"): the rule's
 # test, the reason for the stop -- no record (the value is the one that crossed the bound, as "loss is nan, stopping"
@@ -1361,6 +1367,8 @@ def parse_record(msg: str) -> Rec | None:
                 epoch = int(v)
                 if tot:
                     planned["epochs"] = int(tot)
+                elif (em := EPOCH_WORD.search(msg)) is not None and em.group("E") and int(em.group("e")) == epoch:
+                    planned["epochs"] = int(em.group("E"))  # "epoch 13 of 40": the plan after the word 'of'
                 continue
         sp = split_of(key)
         if sp:

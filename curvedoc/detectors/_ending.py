@@ -1,0 +1,148 @@
+"""How a log shows the way its run ended: the exit codes of a process ended by a signal, a last training record
+inside an epoch, a progress line still expecting time to go. Crashed-run and unfinished-schedule both read them
+(crashed-run for what stopped the run, unfinished-schedule for what the stop cost)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from curvedoc.detectors._signal import shared
+from curvedoc.model.run import Run
+
+# exit codes of a process ended by a signal (128 + N): what stopped it (unfinished-schedule reads them too)
+SIGNAL_EXITS = {130: "Ctrl-C", 137: "SIGKILL", 143: "SIGTERM"}
+
+
+@shared  # asked by crashed-run and by unfinished-schedule of the same run
+def inside_epoch(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, batch, batches) when the importer found the log's last training record inside an epoch (batch i of
+    N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
+    mid = run.meta.get("ends_inside_epoch")
+    if not isinstance(mid, dict):
+        return _inside_epoch_by_clock(run) or _epoch_summary_missing(run)
+    try:
+        e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return (e, i, nb) if 0 <= i < nb else None
+
+
+def _whole_epochs(run: Run, min_points: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(epoch values, their steps) of the run's epoch counter when it is whole-numbered and never goes back, with at
+    least ``min_points`` finite readings; else None (a fractional epoch, a restart, no counter)."""
+    tag = run.roles.get("epoch")
+    if tag is None:
+        return None
+    s = run.series(tag)
+    e = s.to_numpy(dtype=np.float64)
+    ok = np.isfinite(e)
+    e, st = e[ok], s.index.to_numpy()[ok]
+    if len(e) < min_points or np.any(e != np.round(e)) or np.any(np.diff(e) < 0):
+        return None
+    return e, st
+
+
+def _inside_epoch_by_clock(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, steps into it, steps per epoch) from the whole-number epoch the run logs beside its steps: the steps
+    where the epoch moves on give its length (two complete epochs at least, their lengths within one logging interval),
+    and a last logged step short of its epoch's end (the epoch before's last step plus a length) by more than two
+    logging intervals (and 2% of the epoch) was cut off --
+    an epoch-based training ends at an epoch's end. None when the epoch is fractional (HF's ``epoch`` 2.54: a
+    max_steps plan ends anywhere), goes back (a restart), or the log is per epoch."""
+    counter = _whole_epochs(run, 10)
+    if counter is None:
+        return None
+    e, st = counter
+    starts = st[np.flatnonzero(np.diff(e) > 0) + 1]  # the first logged step of each epoch after the first
+    lengths = np.diff(starts)
+    interval = float(np.median(np.diff(st)))
+    # (logged every few steps, an epoch's first logged step moves by up to one interval: 60, 60, 70 for 63 a epoch)
+    if len(lengths) < 2 or float(lengths.max() - lengths.min()) > max(interval, 0.1 * float(lengths.max())):
+        return None
+    length = float(np.mean(lengths))
+    prev_end = float(st[e < e[-1]][-1]) if np.any(e < e[-1]) else None  # the last logged step of the epoch before
+    if prev_end is None or int(np.sum(e == e[-1])) < 2:
+        return None  # (a lone row in a new epoch is the framework's closing record: Lightning's test row at max_epochs)
+    pos = float(st[-1]) - prev_end
+    if length <= 2 * interval or length - pos <= max(2 * interval, 0.02 * length):
+        return None
+    return int(e[-1]), int(pos), int(round(length))
+
+
+def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, steps into it, steps per epoch) when every complete epoch ended with a summary the run writes once
+    per epoch (a validation loss, Lightning's ``*_epoch`` values: one reading in each whole-number epoch from the
+    first; Lightning writes an ``on_epoch`` value at every epoch's end, so one complete epoch with its summary already
+    shows the habit) and the training loss went on into the next epoch without one: the run stopped inside
+    that epoch (Lightning's CSVLogger flushed a last ``train_loss_step`` row, then the process was killed). The
+    epoch's length is the summaries' median spacing (with one summary: from the training's first step to it); None
+    when the training loss's last step is a full epoch past
+    the last summary (a summary every few epochs), or the epoch is fractional, goes back, or is missing."""
+    tag, loss = run.roles.get("epoch"), run.roles.get("train_loss")
+    counter = _whole_epochs(run, 3)
+    if counter is None or loss is None:
+        return None
+    e, est = counter
+    ls = run.series(loss)
+    if not len(ls):
+        return None
+    last = int(ls.index[-1])
+    at = np.searchsorted(est, last, side="right") - 1
+    if at < 0:
+        return None
+    epoch_last = int(e[at])
+    first = int(e[0])
+    # a summary has one reading in each complete epoch from the first: exactly epoch_last - first of them (the count
+    # picks the candidates before any tag's steps are read: a log may have thousands of tags)
+    for t, count in run.tag_counts().items():
+        if t in (tag, loss) or count != epoch_last - first:
+            continue
+        st = run.tag_steps(t)
+        if not len(st) or int(st[-1]) >= last:
+            continue
+        idx = np.searchsorted(est, st, side="right") - 1
+        if np.any(idx < 0):
+            continue
+        ep = e[idx].astype(np.int64)
+        if not np.array_equal(ep, np.arange(first, first + len(ep))) or int(ep[-1]) != epoch_last - 1:
+            continue
+        if len(st) >= 2:
+            length = float(np.median(np.diff(st)))
+        else:
+            # one complete epoch: from step 0 to its summary, when the training loss was logged from the run's
+            # beginning (its first step within a twentieth of that epoch or one logging interval: 49 when logged
+            # every 50 steps)
+            t0 = int(ls.index[0])
+            every = float(np.median(np.diff(ls.index.to_numpy()))) if len(ls) >= 2 else 0.0
+            length = float(int(st[0]) + 1) if 0 <= t0 <= max(0.05 * int(st[0]), every) else 0.0
+        pos = last - int(st[-1])
+        if length > 0 and 0 < pos < length:
+            return epoch_last, int(pos), int(round(length))
+    return None
+
+
+def eta_left(run: Run) -> int:
+    """Seconds of training the log's last progress line still expected to go (``meta["eta_at_end_s"]``), 0 when it
+    expected none or the log has no ETA. Unfinished-schedule reads it too."""
+    v = run.meta.get("eta_at_end_s")
+    if v is None or isinstance(v, bool):
+        return 0
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return 0
+    return int(f) if math.isfinite(f) and f > 0 else 0
+
+
+def cut_off(run: Run) -> str:
+    """How a printed log shows it stopped in the middle of its work ('' when it does not): its last training
+    record sits inside an epoch (batch i of N, i < N), or its last progress line still expected time to go."""
+    mid = inside_epoch(run)
+    if mid is not None:
+        return f"ends inside epoch {mid[0]}, at batch {mid[1]:,} of {mid[2]:,},"
+    eta = eta_left(run)
+    if eta > 0:
+        return f"ends on a progress line that still expected {eta:,} s of training to go"
+    return ""

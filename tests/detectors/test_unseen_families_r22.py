@@ -1,0 +1,178 @@
+"""Synthetic families of the kinds of run curvedoc got wrong on logs nobody tuned on (issue 35), twenty-second round.
+
+- A printed log that ends on its last record -- nothing after it: no closing summary, no test score, no error, no
+  early-stopping line -- short of the plan it states (``epoch 13 of 40``) was stopped from outside (SIGKILL, the
+  OOM killer, a lost node): crashed-run says so as information, beside unfinished-schedule. A program that reached
+  the end of its training loop (its plan or its own early stop) usually prints something after it; a loop written
+  ``range(1, N)`` ends one epoch short of the N it prints by design.
+- A held-out accuracy repeating exactly 1/K at every evaluation beside a validation cross-entropy at or above log K
+  at every one of them never beat a uniform guess by either reading, however the loss moved: plateau-at-chance.
+- An elapsed-time column (``time``: seconds since the process started) that falls back to near 0 while the epoch
+  counts on says the process was started again there (a resumed run appended to the same results.csv): I001.
+- An infinity written with a fixed-width column's padding (``'       inf'``) is a point, not a bad cell: a loss
+  gone to infinity reaches divergence.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from _helpers import make_run
+
+import curvedoc
+from curvedoc.engine import diagnose
+
+
+def _found_path(path) -> dict[str, str]:
+    rep = curvedoc.diagnose(str(path))
+    return {f.name: f.severity for rr in rep.runs for f in rr.findings}
+
+
+def _found(run, select=None) -> dict[str, str]:
+    rep = diagnose(run, select=select)
+    return {f.name: f.severity for rr in rep.runs for f in rr.findings}
+
+
+# --------------------------------------------------------------------- a printed log killed between two records
+def _print_log(tmp_path, planned, done, *, seed=0, style="of", closing=None, banner=True, val=True):
+    """A print log of a classifier that learns for ``done`` of ``planned`` epochs, in one of a few wordings, then
+    ``closing`` lines (None: the file ends on the last record)."""
+    rng = np.random.default_rng(seed)
+    lines = ["== mlp, adam 1e-3 ==" if banner else ""]
+    for e in range(1, done + 1):
+        tr = 1.8 * (0.15 + 0.85 * math.exp(-e / 4)) * (1 + 0.02 * rng.standard_normal())
+        va = tr * 1.1
+        acc = 0.2 + 0.7 * (1 - math.exp(-e / 4))
+        if style == "of":
+            rec = f"epoch {e} of {planned}: train {tr:.4f}" + (f", val {va:.4f}, val-acc {acc:.3f}" if val else "")
+        elif style == "slash":
+            rec = f"Epoch {e}/{planned} - loss: {tr:.4f}" + (f" - val_loss: {va:.4f} - val_acc: {acc:.4f}" if val else "")
+        else:
+            rec = f"Epoch [{e}/{planned}] train_loss={tr:.4f}" + (f" valid_loss={va:.4f} valid_acc={acc:.4f}" if val else "")
+        lines.append(rec)
+    lines += closing or []
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("style", ["of", "slash", "bracket"])
+@pytest.mark.parametrize("planned,done", [(40, 13), (20, 6), (100, 60), (12, 9)])
+@pytest.mark.parametrize("val", [True, False])
+def test_a_print_log_ending_on_a_record_short_of_its_plan_was_killed(tmp_path, style, planned, done, val):
+    found = _found_path(_print_log(tmp_path, planned, done, style=style, val=val))
+    assert found.get("crashed-run") == "info", found
+
+
+@pytest.mark.parametrize("closing", [
+    ["Training finished.", "Test accuracy: 0.912"],
+    ["saved model to out/model.pt"],
+    ["Early stopping: val loss did not improve for 5 epochs"],
+])
+def test_a_print_log_that_says_something_after_its_records_was_not_killed(tmp_path, closing):
+    assert "crashed-run" not in _found_path(_print_log(tmp_path, 40, 13, closing=closing))
+
+
+@pytest.mark.parametrize("planned,done", [(40, 40), (40, 39), (10, 10)])
+def test_a_print_log_that_reached_its_plan_or_one_short_was_not_killed(tmp_path, planned, done):
+    # one epoch short is a range(1, N) loop printing 'of N'
+    assert "crashed-run" not in _found_path(_print_log(tmp_path, planned, done))
+
+
+# --------------------------------------------------------------------- exactly 1/K beside a loss above log K
+def _frozen_acc(k, evals, seed, *, loss="above", moving=True):
+    """A validation accuracy exactly 1/K at every one of ``evals`` evaluations, beside a validation cross-entropy
+    that rises from 1.5 log K (``loss="above"``; flat when not ``moving``) or falls to 0.6 log K (``"below"``)."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(k)
+    n = evals * 20
+    train = lk * (0.9 - 0.2 * np.arange(n) / n) * (1 + 0.03 * rng.standard_normal(n))
+    vs = np.arange(1, evals + 1) * 20 - 1
+    if loss == "above":
+        val = lk * (1.5 + (1.0 if moving else 0.0) * np.arange(evals) / evals) * (1 + 0.01 * rng.standard_normal(evals))
+    else:
+        val = lk * (1.0 - 0.4 * np.arange(evals) / evals)
+    return make_run("frozen-acc", train_loss=train, val_loss=(vs, val), val_acc=(vs, np.full(evals, 1.0 / k)))
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 10])
+@pytest.mark.parametrize("evals", [4, 6, 12])
+@pytest.mark.parametrize("seed", range(2))
+def test_an_accuracy_exactly_1_over_k_beside_a_loss_never_below_log_k_is_at_chance(k, evals, seed):
+    found = _found(_frozen_acc(k, evals, seed), select=["P001"])
+    assert found.get("plateau-at-chance") in ("warning", "error"), found
+
+
+@pytest.mark.parametrize("k", [2, 10])
+def test_an_accuracy_at_1_over_k_beside_a_loss_that_went_below_log_k_is_not_read_so(k):
+    # guard: the held-out loss beat a uniform guess -- the outputs improved, which one repeated count can hide
+    assert "plateau-at-chance" not in _found(_frozen_acc(k, 6, 0, loss="below"), select=["P001"])
+
+
+# --------------------------------------------------------------------- an elapsed-time column that starts again
+def _results_csv(tmp_path, epochs, resets, *, seed=0, per_epoch=330.0, jitter=False):
+    rng = np.random.default_rng(seed)
+    rows = ["epoch,time,train/box_loss,train/cls_loss,val/box_loss,metrics/mAP50(B),lr/pg0"]
+    t = 0.0
+    for e in range(1, epochs + 1):
+        if e in resets:
+            t = 0.0
+        t += per_epoch * (1 + 0.05 * rng.standard_normal()) if not jitter else per_epoch * rng.random()
+        box = 1.8 * (0.6 + 0.4 * math.exp(-e / 10)) * (1 + 0.02 * rng.standard_normal())
+        cls = 4.8 * (0.25 + 0.75 * math.exp(-e / 8))
+        rows.append(f"{e},{t:.3f},{box:.5f},{cls:.5f},{box * 1.05:.5f},{0.6 * (1 - math.exp(-e / 8)):.5f},"
+                    f"{1e-3 * (1 - e / (epochs + 10)):.6f}")
+    (tmp_path / "results.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("epochs,resets", [(38, (11, 35)), (60, (31,)), (20, (7, 12, 16))])
+def test_an_elapsed_clock_that_starts_again_is_a_resumed_run(tmp_path, epochs, resets):
+    found = _found_path(_results_csv(tmp_path, epochs, resets))
+    assert "restarted-run" in found, found
+
+
+@pytest.mark.parametrize("jitter", [False, True])
+def test_a_clock_that_never_starts_again_or_is_per_row_is_no_resume(tmp_path, jitter):
+    # guards: a cumulative clock counting up; a per-epoch duration that goes up and down (no fall to near 0 only)
+    assert "restarted-run" not in _found_path(_results_csv(tmp_path, 40, (), jitter=jitter))
+
+
+# --------------------------------------------------------------------- a padded infinity
+@pytest.mark.parametrize("cell", ["inf", "   inf", "  -inf", "Infinity", "  +inf  "])
+def test_a_padded_infinity_in_a_loss_column_is_a_point_divergence_reads(tmp_path, cell):
+    rows = ["epoch,train_loss,val_loss,val_acc"]
+    for e in range(1, 41):
+        loss = cell if e == 30 else f"{2.0 * math.exp(-e / 10) + 0.1:.5f}"
+        rows.append(f"{e},{loss:>12},{2.1 * math.exp(-e / 10) + 0.12:.5f},{0.9 - 0.8 * math.exp(-e / 10):.4f}")
+    (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    run = curvedoc.load(str(tmp_path))[0]
+    v = run.series("train_loss").to_numpy()
+    assert np.isinf(v).sum() == 1 and not any(i.kind == "bad-values" for i in run.issues)
+    assert "divergence" in _found_path(tmp_path)
+
+
+# --------------------------------------------------------------------- a plan said with 'of', an early stop in own words
+@pytest.mark.parametrize("word", ["epoch", "Epoch", "EPOCH"])
+def test_epoch_e_of_n_states_the_plan(tmp_path, word):
+    lines = [f"{word} {e} of 40: train {1.0 / e:.4f}, val {1.1 / e:.4f}" for e in range(1, 11)] + ["Test acc 0.91"]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    assert curvedoc.load(str(tmp_path))[0].meta.get("num_epochs") == 40
+
+
+@pytest.mark.parametrize("said", ["early stopping: no improvement for 6 epochs (stopped at 15)",
+                                  "Early stopping! best val loss 0.28 at epoch 9",
+                                  "no improvement in 6 epochs -> stop"])
+def test_a_hand_written_early_stop_is_a_planned_end(tmp_path, said):
+    closing = [said]
+    found = _found_path(_print_log(tmp_path, 60, 15, closing=closing))
+    assert "unfinished-schedule" not in found and "crashed-run" not in found, found
+
+
+@pytest.mark.parametrize("setting", ["Early stopping: True", "early_stopping=True", "Early stopping: 5"])
+def test_an_early_stopping_setting_is_no_early_stop(tmp_path, setting):
+    (tmp_path / "train.log").write_text(setting + "\n" + "\n".join(
+        f"epoch {e}/60: train {1.0 / e:.4f}, val {1.1 / e:.4f}" for e in range(1, 16)) + "\n")
+    assert not curvedoc.load(str(tmp_path))[0].meta.get("early_stopped")
