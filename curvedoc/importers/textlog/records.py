@@ -538,6 +538,10 @@ def split_of(key: str) -> str | None:
     return None
 
 
+# words that say the phase just printed is over ("epoch=1 done avg_train_loss=1.3895 valid_loss=..", "epoch 3 finished
+# mean loss: 0.41"): the record's status, said before its first key -- no part of that key's name, which is the words
+# after it (a key of its own word alone, "done: 40", stays a key)
+PHASE_DONE_WORDS = frozenset({"done", "finished", "complete", "completed", "ended"})
 # words that say which statistic of a quantity a value is, not which quantity
 _BARE_STATISTICS = frozenset({"mean", "avg", "average", "total", "sum", "median", "min", "max"})
 
@@ -548,7 +552,8 @@ def _pair_key(raw: str) -> str | None:
     come back on every line of a log."""
     words = _clean_key(raw).split(" ")
     # prose words before the real key: keep the last words that are not filler
-    while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+    while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")
+                              or words[0].lower() in PHASE_DONE_WORDS):
         if words[0].lower() == "epoch" and len(words) == 2 and words[1].lower() in _BARE_STATISTICS:
             break  # ("epoch mean: 86.67", the running mean over the epoch: a statistic names nothing alone)
         words = words[1:]
