@@ -1552,9 +1552,28 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   count labels, all thirty-nine batches: 1608/1672 (96.2%) read, 1385 (82.8%) analysed -- az 16/18 (8), ba 11/11
 #   (8), nu21 61/61 (59); the thirty-five earlier batches 1520/1582 read, 1310 analysed, as before; dict labels
 #   unchanged (568/592, 547, no mix); list labels 507/551 (+4: SB3 logs' 'rollout/' and 'time/' keys listed bare, by
-#   the measure); main corpus unchanged.
+#   the measure); main corpus unchanged (exact 496/509, analysed 460, no mix).
+#
+# AFTER the second step of textlog32 (the 'analysed' share over all batches; tests/importers/test_textlog_round32.py:
+# the common parts a loss is split into, named alone beside it -- a set-prediction detector's 'BBox', a PINN's 'PDE',
+# 'BC', 'IC', 'Phys' -- are those parts, 'BBox_loss'; tests/model/test_metric_names_textlog32.py: Keras's snake-cased
+# IoU, 'binary_io_u', is the IoU, and a held-out kind named bare beside its 'val_' twin is the training split's;
+# a depth estimate's threshold accuracies 'delta1'..'delta3' are rates, higher better):
+#   count labels, all thirty-nine batches: 1608/1672 (96.2%) read, 1390 (83.1%) analysed (+5: isic_keras_progbar's
+#   binary_io_u, video_depth_anything's Delta1, detr-scratch's BBox, georgprok_pinn_newton's BC / Phys); dict labels
+#   (568/592, 547, no mix), list labels (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden file
+#   of ../shared unchanged.
+#   Still missed in the new batches (2): qlearning-abm's 'Q-Table size' (a key whose last word is 'size' is an
+#   identifier's or a setting's, 'Batch Size: 256' -- a size that grows with the run is not told from one yet) and
+#   reacher-ppo-sb3's total_timesteps (the records' step, the x axis, no series -- as maskable-ppo's in 2026-12-14as).
+#   Not analysed, over all batches (218 of the 1,608 read), mostly by design: GAN / CycleGAN / pix2pix adversarial parts
+#   (D_A, G_A, idt_A, cycle_B, G_GAN, D_real, D_fake, D, G: ~60), reinforcement-learning losses and statistics (value,
+#   policy, entropy, approx_kl, std, actor, alpha, epsilon, ep_len_mean: ~35, no convergence signal), epoch summaries
+#   of a loss whose per-step curve takes the role (~15: nu21's 'val loss' every five epochs beside 'val_loss'),
+#   all-NaN series, bookkeeping (Time, fps, TF Ratio), and names no vocabulary knows (CSI, Sharpe, l2re, rmae, Htri,
+#   Chamfer, det / kd, RHO / VIS -- a PINN's fitted parameters, rightly no loss).
 MIN_COUNTED_LOCKBOX = 0.961
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.828
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.831
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

@@ -61,3 +61,38 @@ def test_the_status_word_alone_is_still_a_key(tmp_path):
     lines = [f"epoch {e} loss: {1.0 / e:.4f} done: {e * 10}" for e in range(1, 11)]
     tags = set(read_text_log(_log(tmp_path, lines)).frame["tag"].unique())
     assert "done" in tags and "loss" in tags, tags
+
+
+@pytest.mark.parametrize("parts", [("CE", "BBox", "GIoU"), ("BC", "Phys"), ("PDE", "BC", "IC")])
+def test_the_common_parts_of_a_loss_named_alone_beside_it_are_loss_parts(tmp_path, parts):
+    """(textlog32) 'Epoch: 0 Loss: 5.03 CE: 0.06 BBox: 0.08 GIoU: 0.83' (DETR), 'Epoch 1 | Loss = 93.36 | BC = 0.93
+    | Phys = 0.017' (a PINN): a set-prediction detector's box term and a physics-informed network's residual,
+    boundary, initial-condition and physics terms printed by the part's name alone beside the loss are those parts of
+    the loss, named so ('BBox_loss', 'BC_loss'), and analysed as the loss's parts."""
+    from curvedoc.importers.textlog import read_text_log
+    from curvedoc.model.roles import other_losses
+    from curvedoc.model.run import Run
+
+    lines = []
+    for e in range(30):
+        vals = " ".join(f"{p}: {1.0 / (e + 1) + i / 10:.4f}" for i, p in enumerate(parts))
+        lines.append(f"Epoch: {e} Loss: {3.0 / (e + 1):.4f} {vals}")
+    path = _log(tmp_path, lines)
+    rd = read_text_log(path)
+    tags = set(rd.frame["tag"].unique())
+    for p in parts:
+        if p != "CE":
+            assert f"{p}_loss" in tags, tags
+    run = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert run.roles.get("train_loss") == "Loss", run.roles
+    assert {f"{p}_loss" for p in parts if p != "CE"} <= set(other_losses(run)), other_losses(run)
+
+
+def test_a_part_word_without_a_loss_beside_it_is_left_as_printed(tmp_path):
+    """Without a loss on the record the part's word is not read as a loss part: 'epoch 3 bc: 0.4 acc: 0.8' names a
+    'bc' of its own."""
+    from curvedoc.importers.textlog import read_text_log
+
+    lines = [f"epoch {e} bc: {0.4 + e / 100:.3f} acc: {0.5 + e / 100:.3f}" for e in range(1, 12)]
+    tags = set(read_text_log(_log(tmp_path, lines)).frame["tag"].unique())
+    assert "bc" in tags and "bc_loss" not in tags, tags

@@ -1647,6 +1647,11 @@ TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
 LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
+# ... and the other parts a loss is commonly split into, named alone beside it: a set-prediction detector's box
+# regression term (DETR's 'Loss: 5.03 CE: 0.06 BBox: 0.08 GIoU: 0.83', MMDetection's 'loss_bbox'); a
+# physics-informed network's residual, boundary-condition, initial-condition and physics terms ('Loss = 93.36 | BC =
+# 0.93 | Phys = 0.017', 'PDE: 0.26'), the terms every PINN's loss sums
+LOSS_PART_COLUMNS |= {"bbox", "pde", "bc", "ic", "phys", "physics"}
 # the same parts printed as keys of a record beside its loss ("loss 10.97 | cls 5.06"); not the words that can
 # as well be a metric or a count there (an IoU, an L1 error, a total)
 LOSS_PART_KEYS = LOSS_PART_COLUMNS - {"iou", "l1", "total"}
