@@ -56,6 +56,12 @@ def tokens(tag: str) -> list[str]:
             out.append(part.lower())
             continue
         out.extend(p.lower() for p in _CAMEL.split(part) if p)
+    # Keras names a metric by its class's name in snake case, cutting an acronym written with a small letter at each
+    # capital after it: 'BinaryIoU' is logged as 'binary_io_u', 'MeanIoU' as 'mean_io_u' -- the 'io', 'u' of the
+    # name are the IoU
+    for i in range(len(out) - 1, 0, -1):
+        if out[i - 1] == "io" and out[i] == "u":
+            out[i - 1:i + 1] = ["iou"]
     return out
 
 
@@ -148,7 +154,13 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
     # metrics named by no split are held-out ones in a log that names its losses by their splits
     named = [(tag, c) for tag in run.tags if tag not in used and (c := classify(tag)) is not None]
     plain_held_out = unqualified_metrics_held_out(getattr(run, "roles", None) or {}, [tag for tag, _ in named])
+    tagset = set(run.tags)
     for tag, (kind, higher, split, rate) in named:
+        if split == "val" and named_split(tag) is None and any(p + tag in tagset for p in ("val_", "val/", "valid_")):
+            # a metric of a held-out kind (an IoU, an AP) named without a split beside its 'val_' twin is the
+            # training split's, Keras's convention ('binary_io_u' beside 'val_binary_io_u', 'mean_io_u' beside
+            # 'val_mean_io_u'): the twin is the held-out one
+            split = "train"
         if plain_held_out and split == "train" and named_split(tag) is None and kind not in ("reward", "return",
                                                                                                "success"):
             split = "val"

@@ -10,7 +10,9 @@ batches are scored and listed, and so are 2026-12-10ag, 2026-12-10ah, 2026-12-10
 batches, scored and seen; the 2026-12-13 batches are scored and listed, and so is 2026-12-15at, read early: scored
 once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored at the end of the nineteenth session,
 and 2026-12-16aw, read early: scored once and seen, and so are 2026-12-16ax, 2026-12-16ay and 2026-12-16nu20, scored
-and seen; a batch without its SCORES.md is locked: not listed, never read)."""
+and seen, and 2026-12-17az, read early: scored once and seen, and so are 2026-12-17ba, 2026-12-17bb and 2026-12-17nu21,
+scored at the end of the twenty-first session and seen; a batch without its SCORES.md is locked: not listed, never
+read)."""
 
 from __future__ import annotations
 
@@ -41,7 +43,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-12am", "2026-12-12nu16", "2026-12-13an", "2026-12-13ao",
                    "2026-12-13ap", "2026-12-13nu17", "2026-12-14aq", "2026-12-14ar", "2026-12-14as",
                    "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19",
-                   "2026-12-16aw", "2026-12-16ax", "2026-12-16ay", "2026-12-16nu20")
+                   "2026-12-16aw", "2026-12-16ax", "2026-12-16ay", "2026-12-16nu20", "2026-12-17az",
+                   "2026-12-17ba", "2026-12-17bb", "2026-12-17nu21")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -215,6 +218,12 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
     "2026-12-16ay/text_log/yolov5-insect-10ep-console": {
         "mAP@.5:.95": ("val mAP@.5:.95", "'all  3796  4416  0.006  0.793  0.0166  0.00834' under the validation header "
                                          "'Class  Images  Labels  P  R  mAP@.5  mAP@.5:.95'")},
+    # (2026-12-17ba: a recommender's results printed on the epoch's line after its 'Val Loss' -- held out by the
+    # reading, as the keys after a held-out split's value are; the label holds out 'accuracy' by its roles only)
+    "2026-12-17ba/text_log/mreleden-movie-cf-restarts": {
+        m: (f"Val {m}", "'Epoch 1/20: Train Loss: 0.4246, Val Loss: 0.3999, Time: 4.72s, rmse: 0.3501, mae: 0.2612, "
+                        "accuracy: 0.8325, precision: 0.7780, recall: 0.0789, f1: 0.1433'")
+        for m in ("rmse", "mae", "precision", "recall", "f1")},
     **{f"2026-12-16aw/text_log/{e}": {
         "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
         "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
@@ -343,6 +352,13 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # (a training table's column named by a part of the loss alone -- YOLO's ``box obj cls total``, JDE's ``box
         # conf`` -- is read as that loss, ``train/box_loss``: the reader's principle, the same column)
         return True
+    sections = {_words(t.split("/", 1)[1]) for t in tags
+                if "/" in t and not {"val", "test"} & set(_words(t.split("/", 1)[0]))}
+    if want in sections:
+        # (a key printed under its logger's section -- Stable-Baselines3's '| rollout/ |' then '|    ep_rew_mean |
+        # -98.1 |', read as 'rollout/ep_rew_mean' as SB3 names it -- is the key the label names alone, as 'train/'
+        # always was; a held-out split's section, 'val/', is no mere section)
+        return True
     if len(want) == 1 and want[0] in ("train", "val") and want + ("loss",) in have:
         # (a bare split name with its value -- nice-flow's ``train: 1090.19 | val: ..``, ``  >> val 0.4238 | ..`` -- is
         # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value)
@@ -469,6 +485,8 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert _named_as("Average loss", {"Test Average loss"}, held_out=True) and not _named_as("Average loss", {"Test Average loss"})
     assert _named_as("te_loss", {"test/te_loss"}) and _named_as("tr_acc", {"train/tr_acc"})
     assert not _named_as("te_loss", {"val/va_loss"})
+    assert _named_as("ep_rew_mean", {"rollout/ep_rew_mean"}) and _named_as("fps", {"time/fps"})
+    assert not _named_as("loss", {"test/loss"}) and not _named_as("acc", {"eval/acc"})
 
 
 @pytest.mark.slow  # reads ~150 lock-box text logs (~30 s); CI runs it (.ci/run)
@@ -1513,8 +1531,49 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   policy, actor, critic, entropy, approx_kl: ~20, no convergence signal), epoch summaries beside the per-step curve
 #   that takes the role (~12), physics-informed parts without a loss word (PDE, DATA, BC, Phys, RHO, VIS), all-NaN
 #   series, and metrics named by uncommon words (CSI, Delta1, Sharpe, MLE, avg_rc, diversity, rmae, l2re).
-MIN_COUNTED_LOCKBOX = 0.960
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.828
+#
+# FIRST READING of 2026-12-17az, 2026-12-17ba, 2026-12-17bb and 2026-12-17nu21 (2026-11-30, text-log round textlog32;
+# scored and seen, each with its SCORES.md; added here before any reader change of this branch, code of main at
+# 0a2e5ec; az's four text logs, ba's two and nu21's sixteen label by counts, bb has no text log):
+#   count labels, all thirty-nine batches: 1598/1672 (95.6%) read, 1377 (82.4%) analysed -- az 13/18 (7 analysed), ba
+#   6/11 (3), nu21 59/61 (57); the thirty-five earlier batches unchanged (1520/1582, 1310); dict labels (568/592, 547,
+#   no mix), list labels (503/551) and the main corpus unchanged by the listing.
+#   Missed in az (5): qlearning-abm's 'Q-Table size' (a key ending in 'size' is an identifier word's, no series);
+#   reacher-ppo-sb3's ep_len_mean / ep_rew_mean / fps (read as SB3 names them, 'rollout/ep_rew_mean', 'time/fps': the
+#   measure did not take the logger's section off) and total_timesteps (the records' step, no series). Missed in ba
+#   (5): mreleden-movie-cf-restarts' rmse / mae / precision / recall / f1, printed after 'Val Loss' on the epoch's line
+#   and held out by the reading ('Val rmse'), the label's roles holding out its accuracy only. Missed in nu21 (2): the
+#   carry-gru logs' avg_train_loss, read as 'done avg_train_loss' ('epoch=1 done avg_train_loss=1.3895 ..').
+#
+# AFTER the first step of textlog32 (tests/importers/test_textlog_round32.py: a word that says the phase just printed
+# is over, 'epoch=1 done avg_train_loss=..', is no part of the first key's name) and the measure's changes (a key
+# printed under its logger's section, SB3's 'rollout/ep_rew_mean', is the key a label names alone, as 'train/' was --
+# :func:`_named_as`; RAW_NAMES for mreleden's held-out results):
+#   count labels, all thirty-nine batches: 1608/1672 (96.2%) read, 1385 (82.8%) analysed -- az 16/18 (8), ba 11/11
+#   (8), nu21 61/61 (59); the thirty-five earlier batches 1520/1582 read, 1310 analysed, as before; dict labels
+#   unchanged (568/592, 547, no mix); list labels 507/551 (+4: SB3 logs' 'rollout/' and 'time/' keys listed bare, by
+#   the measure); main corpus unchanged (exact 496/509, analysed 460, no mix).
+#
+# AFTER the second step of textlog32 (the 'analysed' share over all batches; tests/importers/test_textlog_round32.py:
+# the common parts a loss is split into, named alone beside it -- a set-prediction detector's 'BBox', a PINN's 'PDE',
+# 'BC', 'IC', 'Phys' -- are those parts, 'BBox_loss'; tests/model/test_metric_names_textlog32.py: Keras's snake-cased
+# IoU, 'binary_io_u', is the IoU, and a held-out kind named bare beside its 'val_' twin is the training split's;
+# a depth estimate's threshold accuracies 'delta1'..'delta3' are rates, higher better):
+#   count labels, all thirty-nine batches: 1608/1672 (96.2%) read, 1390 (83.1%) analysed (+5: isic_keras_progbar's
+#   binary_io_u, video_depth_anything's Delta1, detr-scratch's BBox, georgprok_pinn_newton's BC / Phys); dict labels
+#   (568/592, 547, no mix), list labels (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden file
+#   of ../shared unchanged.
+#   Still missed in the new batches (2): qlearning-abm's 'Q-Table size' (a key whose last word is 'size' is an
+#   identifier's or a setting's, 'Batch Size: 256' -- a size that grows with the run is not told from one yet) and
+#   reacher-ppo-sb3's total_timesteps (the records' step, the x axis, no series -- as maskable-ppo's in 2026-12-14as).
+#   Not analysed, over all batches (218 of the 1,608 read), mostly by design: GAN / CycleGAN / pix2pix adversarial parts
+#   (D_A, G_A, idt_A, cycle_B, G_GAN, D_real, D_fake, D, G: ~60), reinforcement-learning losses and statistics (value,
+#   policy, entropy, approx_kl, std, actor, alpha, epsilon, ep_len_mean: ~35, no convergence signal), epoch summaries
+#   of a loss whose per-step curve takes the role (~15: nu21's 'val loss' every five epochs beside 'val_loss'),
+#   all-NaN series, bookkeeping (Time, fps, TF Ratio), and names no vocabulary knows (CSI, Sharpe, l2re, rmae, Htri,
+#   Chamfer, det / kd, RHO / VIS -- a PINN's fitted parameters, rightly no loss).
+MIN_COUNTED_LOCKBOX = 0.961
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.831
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
-MIN_NAMED_LOCKBOX = 0.912
+MIN_NAMED_LOCKBOX = 0.920

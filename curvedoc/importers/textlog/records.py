@@ -544,6 +544,10 @@ def split_of(key: str) -> str | None:
     return None
 
 
+# words that say the phase just printed is over ("epoch=1 done avg_train_loss=1.3895 valid_loss=..", "epoch 3 finished
+# mean loss: 0.41"): the record's status, said before its first key -- no part of that key's name, which is the words
+# after it (a key of its own word alone, "done: 40", stays a key)
+PHASE_DONE_WORDS = frozenset({"done", "finished", "complete", "completed", "ended"})
 # words that say which statistic of a quantity a value is, not which quantity
 _BARE_STATISTICS = frozenset({"mean", "avg", "average", "total", "sum", "median", "min", "max"})
 
@@ -554,7 +558,8 @@ def _pair_key(raw: str) -> str | None:
     come back on every line of a log."""
     words = _clean_key(raw).split(" ")
     # prose words before the real key: keep the last words that are not filler
-    while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")):
+    while len(words) > 1 and (words[0].lower() in NOT_KEYS or words[0].lower() in ("info", "-", "epoch")
+                              or words[0].lower() in PHASE_DONE_WORDS):
         if words[0].lower() == "epoch" and len(words) == 2 and words[1].lower() in _BARE_STATISTICS:
             break  # ("epoch mean: 86.67", the running mean over the epoch: a statistic names nothing alone)
         words = words[1:]
@@ -1650,6 +1655,11 @@ TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
 LOSS_PART_COLUMNS = {"box", "obj", "cls", "dfl", "seg", "kobj", "pose", "giou", "iou", "conf", "l1", "total"}
+# ... and the other parts a loss is commonly split into, named alone beside it: a set-prediction detector's box
+# regression term (DETR's 'Loss: 5.03 CE: 0.06 BBox: 0.08 GIoU: 0.83', MMDetection's 'loss_bbox'); a
+# physics-informed network's residual, boundary-condition, initial-condition and physics terms ('Loss = 93.36 | BC =
+# 0.93 | Phys = 0.017', 'PDE: 0.26'), the terms every PINN's loss sums
+LOSS_PART_COLUMNS |= {"bbox", "pde", "bc", "ic", "phys", "physics"}
 # the same parts printed as keys of a record beside its loss ("loss 10.97 | cls 5.06"); not the words that can
 # as well be a metric or a count there (an IoU, an L1 error, a total)
 LOSS_PART_KEYS = LOSS_PART_COLUMNS - {"iou", "l1", "total"}
