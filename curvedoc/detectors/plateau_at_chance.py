@@ -81,6 +81,7 @@ from curvedoc.detectors._progress import (
     clean,
     k_from_acc,
     more_classes_than,
+    top_k_of,
     LOSS_K,
     ROUND_K,
     LOCALISATION_KINDS,
@@ -170,6 +171,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     if not hits:
         hits = list(_from_validation(run, p))
     if not hits:
+        hits = list(_held_out_loss_at_chance(run, p))
+    if not hits:
         hits = list(_from_metric(run, p))
     if not hits:
         hits = list(_auc_at_chance(run, p))
@@ -202,6 +205,53 @@ _CLASSIFIER_PART = re.compile(r"(^|[^a-z])(cls|class|classification|classifier|c
 # a classifier part's class count may be any round one -- CUB's 200, a 128-way head -- besides those a loss level
 # names alone: its name says it is a classifier's loss, which a total's does not
 _PART_K = LOSS_K + tuple(k for k in ROUND_K if k not in LOSS_K)
+
+
+# the class counts a held-out loss at log K is read against (LOSS_K without the tokenizer vocabularies: a language
+# model's validation loss is judged by its own rules)
+_HELD_OUT_K = (2, 3, 4, 5, 10, 100, 1000)
+
+
+def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
+    """A validation cross-entropy that never went clearly below a uniform guess's loss: K read twice -- the first
+    evaluation within ``match_tol`` of log K for a common class count and the training loss's first reading within
+    ``start_tol`` of it (an untrained K-way classifier) -- and then every one of at least ``min_evals`` evaluations at
+    or above (1 - ``band``) log K, none more than twice it (a blow-up is another reading's), while no quality rate
+    the run logs rose by a tenth of its scale. Whatever the training loss did (a training split memorised with
+    labels unrelated to the inputs falls while this one stays), the held-out predictions never beat the class
+    prior: the model is at chance where it matters."""
+    if "val_loss" not in run.roles or "train_loss" not in run.roles or looks_non_ce(run) or adversarial(run) \
+            or lm_metric(run) or rate_rose(run) is not None:
+        return
+    s = clean(run.series("val_loss"))
+    v = s.to_numpy(dtype=np.float64)
+    tv = clean(run.series("train_loss")).to_numpy(dtype=np.float64)
+    if len(v) < p.min_evals or len(tv) < 3 or not (v > 0).all():
+        return
+    k = next((c for c in _HELD_OUT_K if abs(v[0] / math.log(c) - 1.0) <= p.match_tol
+              and abs(tv[0] / math.log(c) - 1.0) <= p.start_tol), None)
+    if k is None:
+        return
+    lk = math.log(k)
+    if float(v.min()) < (1.0 - p.band) * lk or float(np.median(v)) > 2.0 * lk:
+        return
+    steps = s.index.to_numpy()
+    fitted = _train_fitted(run, lk, 1.0 / k, p)
+    tail = window_median(tv, 0.75, 1.0)
+    why = (f"; meanwhile the training split was fitted ({fitted}): what it learned does not transfer at all"
+           if fitted is not None else
+           f"; {run.roles['train_loss']} went from {fmt_num(float(tv[0]))} to {fmt_num(tail)}")
+    yield Hit(
+        f"{run.roles['val_loss']} never beat a uniform guess: all {len(v)} evaluations from step "
+        f"{fmt_step(steps[0])} to {fmt_step(steps[-1])} stay at or above {fmt_num((1.0 - p.band) * lk)} (lowest "
+        f"{fmt_num(float(v.min()))}, last {fmt_num(float(v[-1]))}) vs log({k}) = {fmt_num(lk)} for {k_label(k)} (the first "
+        f"evaluation and the first training loss both at log K){why}",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.75,
+        evidence={"tag": run.roles["val_loss"], "num_classes": k, "lowest": float(v.min()), "evaluations": int(len(v)),
+                  "k_source": "first validation and training losses at log K", **({"train_fitted": fitted} if fitted else {})},
+        causes=_FIT_BUT_CHANCE if fitted is not None else None,
+        check=_check(run, _from_zero(steps), 0, len(steps), p, corroborated=True),
+    )
 
 
 def _classifier_part_at_chance(run: Run, p: Params) -> Iterator[Hit]:
@@ -949,17 +999,23 @@ def _same_number(v: np.ndarray) -> bool:
 
 def _never_better_than_uniform(run: Run, q: float, evaluations: int) -> bool:
     """An accuracy repeating exactly 1/K (q; K from 2 to 1,000) beside a validation cross-entropy that is at or above
-    log K at every one of at least as many evaluations: the held-out outputs change (the loss moves) but never to
-    anything better than a uniform guess, by the loss or by the accuracy -- both readings say chance (a video
-    classifier at 0.5 at all four evaluations while its loss goes 1.53 -> 2.37). A small evaluation set can hide a
-    learning model's progress in one repeated count; it cannot also hold its loss above log K."""
+    log K at every one of at least as many evaluations, and not falling (its last fifth no more than 5% below its
+    first): the held-out outputs change (the loss moves) but never to anything better than a uniform guess, by the
+    loss or by the accuracy -- both readings say chance (a video classifier at 0.5 at all four evaluations while its
+    loss goes 1.53 -> 2.37). A small evaluation set can hide a learning model's progress in one repeated count; it
+    cannot also hold its loss above log K without improving it."""
     if not 0.0 < q < 1.0 or "val_loss" not in run.roles or looks_non_ce(run):
         return False
     k = round(1.0 / q)
     if not 2 <= k <= 1000 or abs(q * k - 1.0) > 1e-6:
         return False
     v = prepared(run, "val_loss").to_numpy(dtype=np.float64)
-    return len(v) >= max(3, evaluations) and bool(np.isfinite(v).all()) and float(v.min()) >= math.log(k)
+    if len(v) < max(3, evaluations) or not bool(np.isfinite(v).all()) or float(v.min()) < math.log(k):
+        return False
+    # ... and it did not improve either (medians of its first and last fifths): a loss falling toward log K from
+    # above is a model whose outputs get better, which a few-example set's repeated count hides
+    f = _val_loss_fifths(run, 3)
+    return f is not None and f[1] >= 0.95 * f[0]
 
 
 def _val_loss_below_chance(run: Run, k: int, p: Params, since: int | None = None) -> bool:
@@ -1232,6 +1288,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     judged = 0
     accs = [m for m in run.metrics if m.kind == "accuracy" and m.higher_is_better and m.rate]
     split = "val" if any(m.split == "val" for m in accs) else "train"
+    if any(m.split == split and top_k_of(m.tag) == 1 for m in accs):
+        # a top-k accuracy (k > 1) beside the top-1 of the same split is the same model's looser score, whose chance
+        # is k/K, not 1/K -- and 1 by construction when K <= k (Ultralytics logs top-5 for a binary classifier): the
+        # top-1 judges, the top-k neither confirms nor vetoes it
+        accs = [m for m in accs if m.split != split or top_k_of(m.tag) == 1]
     for m in accs:
         if m.split != split:
             continue
