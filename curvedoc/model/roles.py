@@ -137,14 +137,16 @@ def tag_stem(tag: str) -> str:
 _stem = tag_stem  # the name this module and the detectors use (the detectors move to tag_stem in their own room)
 
 
+# 'held-out', 'held out', 'hold-out', 'holdout': one word, the held-out split's name
+_HELD_OUT = re.compile(r"(?<![a-z])(?:held|hold)[ _\-]?out(?![a-z])")
 _HELD_OUT_SETS = (("test", ("test", "testing")), ("predict", ("predict",)),
                   ("val", ("val", "valid", "validation", "eval", "evaluation", "dev", "heldout")))
 
 
-def _split_word(tag: str) -> str:
+def split_word(tag: str) -> str:
     """Which data a loss tag measures, by its split word: 'test', 'predict', 'val' (a validation set under any of
     its names), else 'train'."""
-    words = set(re.split(r"[/_ .\-]+", _norm(tag)))
+    words = set(re.split(r"[/_ .\-]+", _HELD_OUT.sub("heldout", _norm(tag))))
     return next((name for name, said in _HELD_OUT_SETS if words & set(said)), "train")
 
 
@@ -451,7 +453,7 @@ def _forward_over_in_epoch(run: "Run", idx: dict[str, tuple[int, int]]) -> dict[
     for t, st in steps.items():
         if t in forward or not _in_epoch_steps(st):
             continue
-        if any(_stem(f) == _stem(t) and _split_word(f) == _split_word(t) for f in forward):
+        if any(_stem(f) == _stem(t) and split_word(f) == split_word(t) for f in forward):
             del out[t]
     return out or idx
 
@@ -576,18 +578,18 @@ def _total_of_parts(run: "Run", chosen: dict[str, str], notes: list[str], counts
     def named_total(t: str) -> bool:
         words = [w for w in re.split(r"[/_ .\-]+", _norm(t)) if w]
         return bool(words) and words[-1] in _TOTAL_WORDS and all(
-            w in _TOTAL_WORDS or _split_word(w) != "train" or w in ("train", "training") for w in words)
+            w in _TOTAL_WORDS or split_word(w) != "train" or w in ("train", "training") for w in words)
 
     totals = [t for t in counts if named_total(t) and counts[t] >= 3 and t not in used]
     if not totals or len(counts) > 40 or (chosen.get("train_loss") is not None and _table_hits(
             _norm(chosen["train_loss"]))[role_names().index("train_loss")] is not None):
         return  # (none, or the loss has its conventional name)
-    for t in sorted(totals, key=lambda x: (_split_word(x) != "train", -counts[x])):
-        if _split_word(t) != "train":
+    for t in sorted(totals, key=lambda x: (split_word(x) != "train", -counts[x])):
+        if split_word(t) != "train":
             continue
         tot = run.tag_series(t)
         sibs = [o for o in counts if o != t and not named_total(o) and counts[o] == counts[t]
-                and _split_word(o) == "train" and run.tag_series(o).index.equals(tot.index)]
+                and split_word(o) == "train" and run.tag_series(o).index.equals(tot.index)]
         want = tot.to_numpy(dtype=np.float64)
         for k in range(2, min(len(sibs), _TOTAL_PARTS_MAX) + 1):
             for parts in itertools.combinations(sibs, k):
@@ -602,7 +604,7 @@ def _total_of_parts(run: "Run", chosen: dict[str, str], notes: list[str], counts
                     used.add(t)
                     notes.append(f"train_loss: {t!r}, the {'weighted ' if weighted else ''}sum of "
                                  f"{', '.join(repr(o) for o in parts)} at every step")
-                    held = [v for v in totals if v not in used and _split_word(v) != "train" and _stem(v) == _stem(t)]
+                    held = [v for v in totals if v not in used and split_word(v) != "train" and _stem(v) == _stem(t)]
                     if held and "val_loss" not in chosen:
                         chosen["val_loss"] = max(held, key=lambda v: counts[v])
                         used.add(chosen["val_loss"])
@@ -718,14 +720,14 @@ def _other_losses(run: "Run") -> list[str]:
     used = set(run.roles.values())
     # the role's own loss logged twice (Lightning's train_loss_step beside train_loss_epoch) is a copy, not another
     # loss; the same loss on another held-out set ('Test loss' beside the val_loss role's 'Validation loss') is not
-    copies = {(_stem(run.roles[r]), _split_word(run.roles[r])) for r in ("train_loss", "val_loss") if r in run.roles}
+    copies = {(_stem(run.roles[r]), split_word(run.roles[r])) for r in ("train_loss", "val_loss") if r in run.roles}
     counts = run.tag_counts()
     out = []
     for t, n in counts.items():
         if t in used or n < _MIN_CURVE:
             continue
         r = _inferred(run, t)
-        if r is None or (_stem(t), _split_word(t)) in copies:
+        if r is None or (_stem(t), split_word(t)) in copies:
             continue
         if r is not None and r[0] in _LOSS_ROLES and not is_placeholder(run, t):
             out.append((r[0] != "val_loss", t))
