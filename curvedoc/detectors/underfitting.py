@@ -49,6 +49,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``rl_z``: ... less this many standard errors of the metric's own wander.
 - ``rl_min_points``: fewest readings of an RL metric for that test.
 - ``crawl_max_fall``: a loss that fell clearly but by less than this (log units) over the whole run, from its untrained start, ...
+- ``r2_floor``: a held-out R² (coefficient of determination) that never rose above this over the run says the model predicts no better than the target's mean.
 - ``crawl_min_ratio``: ... and no slower over the second half than this share of its fall over the first crawled.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
@@ -137,6 +138,7 @@ class Params:
     solved_rate: float
     crawl_max_fall: float
     crawl_min_ratio: float
+    r2_floor: float
 
 
 def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
@@ -176,6 +178,8 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_poor_fit(run, p))
     if not hits:
         hits = list(_never_learned(run, p))
+    if not hits:
+        hits = list(_no_better_than_the_mean(run, p))
     if not hits:
         hits = list(_crawled(run, p))
     if not hits:
@@ -392,6 +396,36 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
                   "noise_bound": round(p.never_z * se, 4), "mode": "never-learned"},
         causes=("lr-too-low", "capacity", "optimizer-not-stepping", "frozen-params", "labels-detached"),
     )
+
+
+def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
+    """A held-out coefficient of determination (R²) that never rose above ``r2_floor`` over at least
+    ``floor_min_evals`` evaluations (its running median a tenth of them wide from 10 on, as a chance verdict reads an
+    accuracy): R² = 0 is what predicting the target's mean scores -- a regression's chance level -- so a model whose
+    best held-out R² stays there learned nothing it can use on new data, whatever its training loss did. Values
+    outside [-inf, 1] are no R²."""
+    for m in run.metrics:
+        if m.kind != "r2" or m.split != "val" or not m.higher_is_better:
+            continue
+        s = clean(run.series(m.tag))
+        v = s.to_numpy(dtype=np.float64)
+        if len(v) < p.floor_min_evals or float(np.max(v)) > 1.0:
+            continue
+        top = v if len(v) < 10 else rolling_median_values(v, max(3, len(v) // 10) | 1, 1, center=True)
+        best = float(np.max(top))
+        if best > p.r2_floor:
+            return  # a held-out R² above the floor: the model explains part of the target's variance
+        steps = s.index.to_numpy()
+        read = "best" if len(v) < 10 else "best running median"
+        yield Hit(
+            f"{m.tag} (held-out R²) never rose above {p.r2_floor:g} over {len(v)} evaluations (steps "
+            f"{fmt_step(steps[0])}-{fmt_step(steps[-1])}; {read} {fmt_num(best)}, last {fmt_num(float(v[-1]))}): the "
+            "model predicts no better than the mean of the target",
+            step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.75,
+            evidence={"tag": m.tag, "best_r2": round(best, 6), "evaluations": int(len(v)), "mode": "r2-at-zero"},
+            causes=("capacity", "lr-too-low", "labels-detached", "frozen-params"),
+        )
+        return
 
 
 def _crawled(run: Run, p: Params) -> Iterator[Hit]:
