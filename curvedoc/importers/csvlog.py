@@ -580,6 +580,12 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
     flavour = _flavour(names, path)
     conv = T.convert_table(df, names)
+    if flavour == "lightning-csv":
+        # a table named like Lightning's (epoch, step, 'trn/loss_epoch') but written whole rows at a time by pandas:
+        # its training loss empty at every row is NaN -- a training loss is what each row of a training log is
+        # written for. Only the training loss: a held-out column may be empty at every row because no validation
+        # has run yet (a log read while it is written, its header known in advance)
+        _empty_columns_as_nan(df, names, conv, path, issues, only=_training_loss_name)
     if flavour in ("csv", "keras-csv"):
         _empty_columns_as_nan(df, names, conv, path, issues)
         if not _empty_tails_as_nan(conv, path, issues):
@@ -733,8 +739,15 @@ def _blank_rows_as_nan(conv: T.Conversion, path: Path, issues: list[ImportIssue]
         "writes NaN as an empty cell -- so they are read as NaN there", file=str(path), count=int(blank.sum())))
 
 
+def _training_loss_name(name: str) -> bool:
+    """Whether a column name says it is a training loss: the word 'loss' and no held-out split's word."""
+    from curvedoc.model.roles import split_word
+
+    return "loss" in re.split(r"[^a-z0-9]+", name.lower()) and split_word(name) == "train"
+
+
 def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion, path: Path,
-                          issues: list[ImportIssue]) -> None:
+                          issues: list[ImportIssue], only=None) -> None:
     """A column named in the header and empty in every row of a table whose other columns are filled in every
     row: a writer of whole rows had no number for it at any row. pandas' ``to_csv`` writes NaN as an empty cell,
     so a loss that was NaN from the first epoch (``pd.DataFrame(history).to_csv``) leaves exactly this. A loss or a
@@ -748,11 +761,12 @@ def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion
 
     empty = []
     for c in conv.columns:  # (pandas read the empty cells as NaN floats)
-        if not c.present.any() and _measured(c.name):
+        if not c.present.any() and _measured(c.name) and (only is None or only(c.name)):
             c.values, c.present = np.full(len(df), np.nan), np.ones(len(df), dtype=bool)
             empty.append(c.name)
     for i, n in enumerate(names):  # (or kept them as text: no column at all)
-        if n not in have and n not in conv.skipped and _measured(n) and not bool(df.iloc[:, i].notna().any()):
+        if n not in have and n not in conv.skipped and _measured(n) and (only is None or only(n)) \
+                and not bool(df.iloc[:, i].notna().any()):
             conv.columns.append(T.NumericColumn(n, np.full(len(df), np.nan), np.ones(len(df), dtype=bool)))
             empty.append(n)
     if empty:
