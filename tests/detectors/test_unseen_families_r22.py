@@ -176,3 +176,119 @@ def test_an_early_stopping_setting_is_no_early_stop(tmp_path, setting):
     (tmp_path / "train.log").write_text(setting + "\n" + "\n".join(
         f"epoch {e}/60: train {1.0 / e:.4f}, val {1.1 / e:.4f}" for e in range(1, 16)) + "\n")
     assert not curvedoc.load(str(tmp_path))[0].meta.get("early_stopped")
+
+
+# --------------------------------------------------------------------- a top-5 beside a top-1
+def _topk_run(k, evals, seed, *, learns=False):
+    """A K-way classifier logging top-1 and top-5 held-out accuracy (Ultralytics logs top-5 for every classifier:
+    1.0 by construction when K <= 5), its losses at log K, its top-1 at 1/K (``learns``: rising to 0.9)."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(k)
+    n = evals * 10
+    t = np.arange(n)
+    train = lk * ((0.95 + 0.03 * rng.standard_normal(n)) if not learns else 0.1 + 0.9 * np.exp(-t / (0.2 * n)))
+    vs = np.arange(1, evals + 1) * 10 - 1
+    top1 = (1.0 / k + 0.02 * rng.standard_normal(evals)) if not learns else 0.9 - (0.9 - 1.0 / k) * np.exp(-np.arange(evals) / 3)
+    top5 = np.minimum(1.0, np.full(evals, min(1.0, 5.0 / k)) + (0.0 if k <= 5 else 0.02 * rng.standard_normal(evals)))
+    val = lk * (1.0 + 0.01 * rng.standard_normal(evals)) if not learns else lk * (0.15 + 0.85 * np.exp(-np.arange(evals) / 3))
+    return make_run("topk", **{"train/loss": train, "val/loss": (vs, val), "metrics/accuracy_top1": (vs, top1),
+                               "metrics/accuracy_top5": (vs, top5)})
+
+
+@pytest.mark.parametrize("k", [2, 3, 10, 20])
+@pytest.mark.parametrize("evals", [10, 50])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_top5_beside_a_top1_at_chance_does_not_veto_the_chance_verdict(k, evals, seed):
+    found = _found(_topk_run(k, evals, seed), select=["P001"])
+    assert found.get("plateau-at-chance") in ("warning", "error"), found
+
+
+@pytest.mark.parametrize("k", [2, 10])
+def test_a_top1_that_learns_beside_a_top5_is_not_at_chance(k):
+    assert "plateau-at-chance" not in _found(_topk_run(k, 20, 0, learns=True), select=["P001"])
+
+
+# --------------------------------------------------------------------- a held-out R² that never left 0
+def _r2_run(evals, seed, *, best=0.0, noise=0.03, loss="mse"):
+    """A regression whose held-out R² sits at ``best`` (0: the mean predictor's score) with ``noise`` scatter, or
+    rises to ``best``; its training loss noisy and flat (or falling when the model learns)."""
+    rng = np.random.default_rng(seed)
+    n = evals * 20
+    learns = best > 0.2
+    t = np.arange(n)
+    start = {"mse": 12.0, "mae": 2.5, "huber": 0.8}[loss]
+    train = start * ((1.0 + 0.3 * rng.standard_normal(n)).clip(0.1) if not learns else 0.2 + 0.8 * np.exp(-t / (0.2 * n)))
+    vs = np.arange(1, evals + 1) * 20 - 1
+    e = np.arange(evals)
+    r2 = (best - 0.02 + noise * rng.standard_normal(evals)) if not learns else best * (1 - np.exp(-e / 3))
+    val = start * (1.0 - np.clip(r2, -0.5, 0.99))
+    return make_run("r2", train_loss=train, val_loss=(vs, val), val_r2=(vs, r2))
+
+
+@pytest.mark.parametrize("evals", [4, 12, 100])
+@pytest.mark.parametrize("loss", ["mse", "mae", "huber"])
+@pytest.mark.parametrize("seed", range(2))
+def test_a_held_out_r2_that_never_left_0_is_underfitting(evals, loss, seed):
+    found = _found(_r2_run(evals, seed, loss=loss, noise=0.01), select=["P003"])
+    assert found.get("underfitting") in ("warning", "error"), found
+
+
+@pytest.mark.parametrize("best", [0.3, 0.8])
+@pytest.mark.parametrize("evals", [6, 40])
+def test_a_held_out_r2_that_rose_is_no_underfitting(best, evals):
+    assert "underfitting" not in _found(_r2_run(evals, 0, best=best), select=["P003"])
+
+
+# --------------------------------------------------------------------- a held-out loss that never beat a guess
+def _val_at_log_k(k, evals, seed, *, train_falls=0.0, val_falls=0.0, every=1, names=("train_loss", "val_loss")):
+    """A K-way classifier whose first training and validation losses sit at log K; the training loss falls by
+    ``train_falls`` (relative) over the run (memorising shuffled labels), the validation loss by ``val_falls``."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(k)
+    n = evals * every
+    t = np.arange(n) / max(1, n - 1)
+    train = lk * (1.0 - train_falls * t) * (1 + 0.01 * rng.standard_normal(n))
+    train[0] = lk * (1 + 0.005 * rng.standard_normal())
+    vs = np.arange(evals) * every + every - 1
+    e = np.arange(evals) / max(1, evals - 1)
+    val = lk * (1.0 - val_falls * e + 0.02 * e) * (1 + 0.004 * rng.standard_normal(evals))
+    val[0] = lk * (1 + 0.004 * rng.standard_normal())
+    return make_run("val-at-log-k", **{names[0]: train, names[1]: (vs, val)})
+
+
+@pytest.mark.parametrize("k", [2, 3, 5, 10, 100])
+@pytest.mark.parametrize("train_falls", [0.0, 0.04, 0.6])
+@pytest.mark.parametrize("evals,every", [(5, 1), (25, 1), (20, 50)])
+def test_a_held_out_loss_that_never_beat_log_k_is_at_chance(k, train_falls, evals, every):
+    found = _found(_val_at_log_k(k, evals, 0, train_falls=train_falls, every=every), select=["P001"])
+    assert found.get("plateau-at-chance") in ("warning", "error"), found
+
+
+@pytest.mark.parametrize("k", [2, 10])
+@pytest.mark.parametrize("val_falls", [0.2, 0.6])
+def test_a_held_out_loss_that_fell_below_log_k_is_not_at_chance(k, val_falls):
+    assert "plateau-at-chance" not in _found(_val_at_log_k(k, 20, 0, train_falls=0.6, val_falls=val_falls),
+                                             select=["P001"])
+
+
+@pytest.mark.parametrize("name", ["held-out loss", "holdout_loss", "Held Out Loss", "hold-out/loss"])
+def test_held_out_in_any_spelling_names_the_validation_split(name):
+    run = _val_at_log_k(5, 10, 0, names=("mean loss", name))
+    assert run.roles.get("val_loss") == name, run.roles
+
+
+# --------------------------------------------------------------------- pandas' NaN in a Lightning-named table
+def test_a_lightning_named_table_written_by_pandas_with_empty_losses_is_nan(tmp_path):
+    rows = ["epoch,step,trn/loss_epoch,dev/loss,trn/lr"] + [f"{e},{25 * e},,,0.001" for e in range(1, 21)]
+    (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    assert _found_path(tmp_path).get("divergence") == "error"
+
+
+def test_a_sparse_lightning_table_keeps_its_empty_cells_as_missing(tmp_path):
+    # guard: Lightning's own metrics.csv fills each column in some rows only
+    rows = ["epoch,step,train_loss,val_loss"]
+    for e in range(20):
+        rows += [f"{e},{10 * e + 9},{2.0 * math.exp(-e / 5) + 0.1:.4f},", f"{e},{10 * e + 9},,{2.1 * math.exp(-e / 5) + 0.12:.4f}"]
+    (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    found = _found_path(tmp_path)
+    assert "divergence" not in found and "damaged-log" not in found, found
