@@ -216,17 +216,21 @@ def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     """A validation cross-entropy that never went clearly below a uniform guess's loss: K read twice -- the first
     evaluation within ``match_tol`` of log K for a common class count and the training loss's first reading within
     ``start_tol`` of it (an untrained K-way classifier) -- and then every one of at least ``min_evals`` evaluations at
-    or above (1 - ``band``) log K, none more than twice it (a blow-up is another reading's), while no quality rate
-    the run logs rose by a tenth of its scale. Whatever the training loss did (a training split memorised with
-    labels unrelated to the inputs falls while this one stays), the held-out predictions never beat the class
-    prior: the model is at chance where it matters."""
+    or above (1 - ``band``) log K, none more than twice it (a blow-up is another reading's), and not creeping down
+    (its first and last fifths within ``max_drift`` of log K: a loss that keeps falling is a slow learner,
+    underfitting's); the training loss read from the run's start; no quality rate rose by a tenth of its scale, and
+    every held-out accuracy or rate the run logs at chance for that K too (a large evaluation set's 0.56 beside a
+    loss at 0.97 log 2 is learning, proven). Whatever the training loss did (a training split memorised with labels
+    unrelated to the inputs falls while this one stays), the held-out predictions never beat the class prior: the
+    model is at chance where it matters."""
     if "val_loss" not in run.roles or "train_loss" not in run.roles or looks_non_ce(run) or adversarial(run) \
             or lm_metric(run) or rate_rose(run) is not None:
         return
     s = clean(run.series("val_loss"))
     v = s.to_numpy(dtype=np.float64)
-    tv = clean(run.series("train_loss")).to_numpy(dtype=np.float64)
-    if len(v) < p.min_evals or len(tv) < 3 or not (v > 0).all():
+    ts = clean(run.series("train_loss"))
+    tv = ts.to_numpy(dtype=np.float64)
+    if len(v) < p.min_evals or len(tv) < 3 or not (v > 0).all() or not _starts_at_start(ts.index.to_numpy()):
         return
     k = next((c for c in _HELD_OUT_K if abs(v[0] / math.log(c) - 1.0) <= p.match_tol
               and abs(tv[0] / math.log(c) - 1.0) <= p.start_tol), None)
@@ -235,6 +239,14 @@ def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     lk = math.log(k)
     if float(v.min()) < (1.0 - p.band) * lk or float(np.median(v)) > 2.0 * lk:
         return
+    head, end = fifth_medians(v)
+    if (head - end) / lk > p.max_drift:
+        return  # still creeping down toward the band's edge: learning, slowly
+    for m in run.metrics:
+        if m.split == "val" and m.rate and m.higher_is_better:
+            a = clean(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
+            if len(a) >= 3 and not never_beat_chance(a, k, p.val_margin, p.acc_slack):
+                return  # a held-out rate above chance for this K: the model learned something that transfers
     steps = s.index.to_numpy()
     fitted = _train_fitted(run, lk, 1.0 / k, p)
     tail = window_median(tv, 0.75, 1.0)
@@ -997,6 +1009,15 @@ def _same_number(v: np.ndarray) -> bool:
     return float(np.ptp(v)) <= 1e-6 * max(abs(float(np.median(v))), 1e-12)
 
 
+def _balanced(tag: str) -> bool:
+    """Whether an accuracy's name says it is balanced (the mean recall over classes: 'val_bacc',
+    'balanced_accuracy', 'val/balAcc')."""
+    from curvedoc.model.metrics import tokens
+
+    toks = tokens(tag)
+    return any(t in ("bacc", "balacc", "balanced") for t in toks) or ("bal" in toks and "acc" in toks)
+
+
 def _never_better_than_uniform(run: Run, q: float, evaluations: int) -> bool:
     """An accuracy repeating exactly 1/K (q; K from 2 to 1,000) beside a validation cross-entropy that is at or above
     log K at every one of at least as many evaluations, and not falling (its last fifth no more than 5% below its
@@ -1392,7 +1413,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             k, src = ks[0], ks[1]
         if chance is None:
             chance = 1.0 / k
-            if _val_loss_below_chance(run, k, p, since=exploded_at if returned is None else returned[0] - 1):
+            if _val_loss_below_chance(run, k, p, since=exploded_at if returned is None else returned[0] - 1) \
+                    and not (frozen and _balanced(m.tag)):
+                # (a balanced accuracy -- the mean recall over classes -- is 1/K for any constant predictor, whatever
+                # the class shares, while that predictor's loss is the entropy of an unbalanced prior, below log K:
+                # one number at 1/K at every evaluation is chance however low the loss beside it)
                 continue
         margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         if margin >= 0.5 * (1.0 - chance) and not _loss_at_chance(run, k, chance, p):

@@ -292,3 +292,24 @@ def test_a_sparse_lightning_table_keeps_its_empty_cells_as_missing(tmp_path):
     (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
     found = _found_path(tmp_path)
     assert "divergence" not in found and "damaged-log" not in found, found
+
+
+# --------------------------------------------------------------------- a balanced accuracy at exactly 1/K
+@pytest.mark.parametrize("name", ["val_bacc", "val/balanced_accuracy", "valid_balAcc"])
+@pytest.mark.parametrize("k,prior_loss", [(2, 0.55), (2, 0.35), (4, 0.9)])
+@pytest.mark.parametrize("evals", [4, 6, 20])
+def test_a_balanced_accuracy_at_exactly_1_over_k_is_chance_whatever_the_loss(name, k, prior_loss, evals):
+    # a constant predictor on an unbalanced set: balanced accuracy exactly 1/K, its loss the prior's entropy (< log K)
+    rng = np.random.default_rng(evals)
+    vs = np.arange(evals)
+    run = make_run("bacc", **{name: (vs, np.full(evals, 1.0 / k)),
+                              "val_loss": (vs, prior_loss * (1 + 0.01 * rng.standard_normal(evals)))})
+    assert _found(run, select=["P001"]).get("plateau-at-chance") in ("warning", "error")
+
+
+@pytest.mark.parametrize("k,prior_loss", [(2, 0.55), (4, 0.9)])
+def test_a_plain_accuracy_at_1_over_k_beside_a_loss_below_log_k_is_not_read_so(k, prior_loss):
+    # guard: a plain accuracy's constant predictor scores the majority share, and 1/K with a loss below log K is not it
+    vs = np.arange(6)
+    run = make_run("acc", val_acc=(vs, np.full(6, 1.0 / k)), val_loss=(vs, np.full(6, prior_loss)))
+    assert "plateau-at-chance" not in _found(run, select=["P001"])
