@@ -1617,8 +1617,24 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   51/51 (49) unchanged; dict labels (568/592, 547, no mix), list labels (507/551) and the main corpus unchanged (the
 #   new batches label by counts only).
 #   Still missed (5): be's five results.txt 'total' (column 5, by design of the results.txt reader, not a text reader's).
+#   bc's and nu22's seventeen text logs read the same whole, in chunks and from any line (be's five results.txt are
+#   refused by the text reader, rightly: the results.txt reader reads them).
+#
+# AFTER the second step of textlog33 (the 'analysed' share over all batches; tests/model/test_metric_names_textlog33.py:
+# the precision and the recall printed by their initials as a pair, 'P=0.247 R=0.872' beside the losses, are those
+# metrics -- the pair a detection table heads 'P  R  mAP@.5', which scripts copy into their records; an initial alone,
+# or in lower case, names nothing -- curvedoc.model.metrics.initial_pairs):
+#   count labels, all forty-three batches: 1718/1787 (96.1%) read, 1502 (84.1%) analysed (+2: panos_wellrack_heatmap's
+#   P and R, the held-out precision and recall); dict labels (568/592, 547, no mix), list labels (507/551) and the main
+#   corpus (exact 496/509, analysed 460, no mix) unchanged; the golden file of ../shared unchanged; findings on bc, bd,
+#   be, nu22, 11aj, 28d and 29k (where 'P' / 'R' pairs are printed) unchanged in every aggregate figure.
+#   Not analysed, over all batches (216 of the 1,718 read), by design as at textlog32: adversarial parts of GANs
+#   (~60), reinforcement-learning losses and statistics (~35), epoch summaries of a loss whose per-step curve takes the
+#   role (~20: nu13 orient-cnn's, nu16's, nu20's, nu21's), all-NaN or out-of-range series (heat-mlp's 'Val MAE' all
+#   NaN, brain_tumor's 'Val acc' reaching 104.22%), running bests ('best', 'Best Valid accuracy', 'loss_min'), and
+#   names no vocabulary knows (CSI, Sharpe, MLE, l2re, rmae, cwr, maxp, 'r_2', Chamfer, Htri, TD Loss, Coherence).
 MIN_COUNTED_LOCKBOX = 0.961
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.839
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.840
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920
