@@ -1633,8 +1633,23 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   role (~20: nu13 orient-cnn's, nu16's, nu20's, nu21's), all-NaN or out-of-range series (heat-mlp's 'Val MAE' all
 #   NaN, brain_tumor's 'Val acc' reaching 104.22%), running bests ('best', 'Best Valid accuracy', 'loss_min'), and
 #   names no vocabulary knows (CSI, Sharpe, MLE, l2re, rmae, cwr, maxp, 'r_2', Chamfer, Htri, TD Loss, Coherence).
+#
+# AFTER the third step of textlog33 (tests/importers/test_textlog_round33.py: a 'total' printed beside a physics-
+# informed network's residual terms (PDE, BC, IC, Phys), with no loss named on the line -- '[Train] epoch:1, lr:..,
+# data:0.41, PDE:0.018, phys:0.014, total:0.427', '[Adam] ep= 20  total=3.851e+00  PDE=2.602e-01 .. DATA=..' -- is the
+# total loss those terms sum to, 'total_loss', and the terms are its parts: by their names, a PINN weighing its terms
+# adaptively so that round 24's check of a weighted sum does not hold; a 'total' beside other terms keeps that check):
+#   count labels, all forty-three batches: 1719/1787 (96.2%) read, 1506 (84.3%) analysed (+1 read: gloriayq's lr, 32
+#   points on its epoch records; +4 analysed: gloriayq's total, now its training loss, and pinn-cylinder-adam-then-
+#   oom's total and PDE -- both runs had no training loss before); ax, ay, nu20, bc, be, nu22 unchanged; dict labels
+#   (568/592, 547, no mix), list labels (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden
+#   file of ../shared unchanged.
+#   Findings (benchmarks/real_runs.py, main at e5e559f beside this branch): 13an macro recall 0.669 -> 0.694, precision
+#   0.846 -> 0.923 (gloriayq's overfitting found on its total, its false metric regression gone); 15au 0.847 -> 0.878
+#   (pinn-cylinder-adam-then-oom's unfinished schedule found; it and pinn-cylinder-v2's .out assessed, healthy, not
+#   'not assessed'); bc, bd, be, nu22 and 11aj identical entry by entry.
 MIN_COUNTED_LOCKBOX = 0.961
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.840
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.842
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920
