@@ -149,14 +149,44 @@ def unqualified_metrics_held_out(roles: Mapping[str, str], metric_tags) -> bool:
     return not any(named_split(t) == "train" for t in metric_tags)
 
 
+# a tag named by a capital initial alone, after an optional prefix that ends in a separator ('P', 'val/P', 'Test P')
+_INITIAL = re.compile(r"(?P<pre>(?:.*[/\s_.:-])?)(?P<i>[PR])")
+
+
+def initial_pairs(tags) -> dict[str, str]:
+    """The tags that name the precision and the recall by their initials, printed as a pair: 'P' beside an 'R' of the
+    same prefix ('P=0.247 R=0.872 dist=2.45', '| P: 0.3196 | R: 0.3370 |', 'val/P' with 'val/R') -- the pair every
+    detection table heads 'P  R  mAP@.5' and scripts copy into their records. One initial alone names nothing (a
+    'P' with no 'R' may be a pressure, a power, a policy term), nor do lower-case ones ('p' beside 'v' is
+    AlphaZero's policy loss). {tag: 'precision' | 'recall'}."""
+    tagset = {str(t) for t in tags}
+    out = {}
+    for t in tagset:
+        m = _INITIAL.fullmatch(t)
+        if m and m.group("i") == "P" and m.group("pre") + "R" in tagset:
+            out[t], out[m.group("pre") + "R"] = "precision", "recall"
+    return out
+
+
 def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
     """Every quality metric of a run (tags already filling another role are left out)."""
     import numpy as np
 
     used = used or set()
     out = []
+    # (the precision and recall printed by their initials as a pair, 'P' beside 'R', are those metrics: classify()
+    # sees one name at a time and cannot tell; :func:`initial_pairs`)
+    pairs = initial_pairs(run.tags)
+    v = _vocab()
+
+    def _classify(tag):
+        if tag in pairs:
+            kind = pairs[tag]
+            return kind, True, _split_in(tokens(tag), v) or "train", kind in v["rate_kinds"]
+        return classify(tag)
+
     # metrics named by no split are held-out ones in a log that names its losses by their splits
-    named = [(tag, c) for tag in run.tags if tag not in used and (c := classify(tag)) is not None]
+    named = [(tag, c) for tag in run.tags if tag not in used and (c := _classify(tag)) is not None]
     plain_held_out = unqualified_metrics_held_out(getattr(run, "roles", None) or {}, [tag for tag, _ in named])
     tagset = set(run.tags)
     for tag, (kind, higher, split, rate) in named:

@@ -1521,6 +1521,16 @@ def parse_record(msg: str) -> Rec | None:
         # "loss 10.97 | cls 5.06 | tal 0.07": a key that is a part of a detector's or classifier's loss named alone
         # (as YOLO's table columns are), printed beside the loss, is that part of the loss
         keys = [f"{k}_loss" if k.lower() in LOSS_PART_KEYS else k for k in keys]
+    elif len(keys) >= 2 and any(k.lower() == "total" for k in keys) and any(k.lower() in PINN_TERMS for k in keys) \
+            and not re.search(r"(?i)loss", msg):
+        # "[Train] epoch:1, data:0.41, PDE:0.018, phys:0.014, total:0.427", "total=3.85e+00  PDE=2.60e-01 .. DATA=..":
+        # a 'total' printed beside a physics-informed network's residual terms (PDE, BC, IC, Phys), with no loss named
+        # on the line, is the loss those terms sum to -- the total loss -- and the terms are its parts. By their names:
+        # a PINN weighs its terms adaptively, step by step ('PDE=2.60e-01 (w=2.231)'), so the sum the roles check
+        # for a 'total' of weighted terms (round 24: 'total=2.19 det=1.93 kd=0.52') does not hold with fixed weights.
+        # (Other terms beside a 'total' -- 'cls', 'reg', 'recon', 'kl' -- keep the numeric check; a line that names its
+        # losses, PyTorch-YOLOv3's '[Losses: x .., cls .., total ..]', keeps its names.)
+        keys = [f"{k}_loss" if k.lower() in PINN_TERMS | {"total"} else k for k in keys]
     closes = epoch is not None and step is None and inner is None and EPOCH_OVER.search(msg) is not None
     return Rec(tuple(keys), vals, step, epoch, inner, counter, ctx, bar, planned, step_total, config, tuple(asked),
                closes, lead_total)
@@ -1663,6 +1673,8 @@ LOSS_PART_COLUMNS |= {"bbox", "pde", "bc", "ic", "phys", "physics"}
 # the same parts printed as keys of a record beside its loss ("loss 10.97 | cls 5.06"); not the words that can
 # as well be a metric or a count there (an IoU, an L1 error, a total)
 LOSS_PART_KEYS = LOSS_PART_COLUMNS - {"iou", "l1", "total"}
+# a physics-informed network's residual terms, which every PINN's loss sums
+PINN_TERMS = {"pde", "bc", "ic", "phys", "physics"}
 LOSS_WORD = re.compile(r"(?i)(?:^|[\s_/])loss(?:$|[\s_/])")
 # the columns of a detection validation table (one with mAP columns) that name a metric by its initial: YOLO's
 # "Class Images Labels P R mAP@.5 mAP@.5:.95" -- P is the precision, R the recall
