@@ -112,7 +112,7 @@ from curvedoc.detectors._gradients import layer_grad_spread
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
 from curvedoc.detectors._signal import np_median
 from curvedoc.detectors._signal import shared
-from curvedoc.model.metrics import RL_KINDS, trade_off_halves
+from curvedoc.model.metrics import RL_KINDS, tokens, trade_off_halves
 from curvedoc.model.run import Run
 from curvedoc.detectors.unfinished_schedule import plan_reached
 
@@ -1012,8 +1012,6 @@ def _same_number(v: np.ndarray) -> bool:
 def _balanced(tag: str) -> bool:
     """Whether an accuracy's name says it is balanced (the mean recall over classes: 'val_bacc',
     'balanced_accuracy', 'val/balAcc')."""
-    from curvedoc.model.metrics import tokens
-
     toks = tokens(tag)
     return any(t in ("bacc", "balacc", "balanced") for t in toks) or ("bal" in toks and "acc" in toks)
 

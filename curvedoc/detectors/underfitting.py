@@ -79,6 +79,7 @@ from curvedoc.detectors._progress import (
     top_k_of,
     k_from_first_loss,
     late_first_evaluation,
+    running_best,
     LOCALISATION_KINDS,
     REGRESSION_KIND,
     TOKEN_CE_KIND,
@@ -411,8 +412,7 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
         v = s.to_numpy(dtype=np.float64)
         if len(v) < p.floor_min_evals or float(np.max(v)) > 1.0:
             continue
-        top = v if len(v) < 10 else rolling_median_values(v, max(3, len(v) // 10) | 1, 1, center=True)
-        best = float(np.max(top))
+        best = running_best(v)
         if best > p.r2_floor:
             return  # a held-out R² above the floor: the model explains part of the target's variance
         steps = s.index.to_numpy()

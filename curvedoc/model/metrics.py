@@ -46,13 +46,19 @@ _MIXED_ACRONYM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+[0-9]*")
 _HELD_OUT = re.compile(r"(?i)(?<![a-z])(?:held|hold)[ _\-]?out(?![a-z])")
 
 
+def held_out_as_one_word(text: str) -> str:
+    """``text`` with every spelling of 'held-out' ('held out', 'hold-out', 'holdout', any case) written 'heldout',
+    the one word the split vocabularies know."""
+    return _HELD_OUT.sub("heldout", text)
+
+
 def tokens(tag: str) -> list[str]:
     """``'eval/DetectionBoxes_Precision/mAP@.50IOU'`` -> ``['eval', 'detection', 'boxes', 'precision', 'map', '50', 'iou']``.
 
     camelCase splits only where a lower-case letter meets an upper-case one (``DetectionBoxes``), so
     acronyms stay whole (``mAP``, ``AP50`` -> ``ap50``, ``IOU``, ``IoU``)."""
     out: list[str] = []
-    for part in _SPLIT.split(_HELD_OUT.sub("heldout", tag.strip())):
+    for part in _SPLIT.split(held_out_as_one_word(tag.strip())):
         if not part:
             continue
         # keep 'mAP', 'mIoU', 'aAcc' whole: a single lower-case letter before capitals is a prefix

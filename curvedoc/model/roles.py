@@ -137,8 +137,6 @@ def tag_stem(tag: str) -> str:
 _stem = tag_stem  # the name this module and the detectors use (the detectors move to tag_stem in their own room)
 
 
-# 'held-out', 'held out', 'hold-out', 'holdout': one word, the held-out split's name
-_HELD_OUT = re.compile(r"(?<![a-z])(?:held|hold)[ _\-]?out(?![a-z])")
 _HELD_OUT_SETS = (("test", ("test", "testing")), ("predict", ("predict",)),
                   ("val", ("val", "valid", "validation", "eval", "evaluation", "dev", "heldout")))
 
@@ -146,7 +144,9 @@ _HELD_OUT_SETS = (("test", ("test", "testing")), ("predict", ("predict",)),
 def split_word(tag: str) -> str:
     """Which data a loss tag measures, by its split word: 'test', 'predict', 'val' (a validation set under any of
     its names), else 'train'."""
-    words = set(re.split(r"[/_ .\-]+", _HELD_OUT.sub("heldout", _norm(tag))))
+    from curvedoc.model.metrics import held_out_as_one_word
+
+    words = set(re.split(r"[/_ .\-]+", held_out_as_one_word(_norm(tag))))
     return next((name for name, said in _HELD_OUT_SETS if words & set(said)), "train")
 
 
