@@ -943,6 +943,11 @@ PHASE_COUNT = re.compile(r"^\s*\[\s*(?:train|training)\s+(\d{1,9})\s*/\s*(\d{1,9
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
                               r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d])|\s*[,;|]\s*[^\W\d])", re.IGNORECASE)
+# ... or heading short 'name value' pairs with no sign between ("e001 tr 15.3945 va 1.3837 score 0.2663 lr 1.00e-03":
+# a logging call's f"e{ep:03d} tr {tl:.4f} va {vl:.4f} .."): the counter is the epoch when all the rest of the line is
+# such pairs, two or more, each a name then a number -- so a sentence after a glued 'e3' ("e3 is the best 2 runs") or
+# a name with no value after it is no record of pairs
+SPACED_PAIRS = re.compile(r"(?:\s+[A-Za-z_][\w.\-]*\s+" + NUM + r"){2,}\s*$", re.IGNORECASE)
 # (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch; or
 # set off from the record's pairs by a comma, a semicolon or a bar, "Epoch0,loss:517.1": the counter still heads it)
 # a name with a small index before its '=' ("Stage 0 = 1.37(4.34)\tStage 1 = ..", "head 2 = 0.41", "loss 3 = .."): the
@@ -1080,7 +1085,7 @@ def parse_record(msg: str) -> Rec | None:
         # "[Train 10/1882] {'train_loss': 0.0077}": the training's step of its planned total heads the record
         msg = f"step: {pc.group(1)}/{pc.group(2)}, " + msg[pc.end():]
     cm = COMPACT_COUNTERS.match(msg)
-    if cm and _KEY_THEN_NUMBER.search(msg, cm.end()):
+    if cm and (_KEY_THEN_NUMBER.search(msg, cm.end()) or SPACED_PAIRS.match(msg, cm.end())):
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
         msg = (cm.group("lead") + "epoch " + cm.group("e") + (" step " + cm.group("s") if cm.group("s") else "")
                + msg[cm.end():])
