@@ -1672,11 +1672,21 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   (23), nu20 51/51 (49) unchanged; dict labels (568/592, 547, no mix) and list labels (507/551) unchanged.
 #   The counted floors come DOWN (0.961 -> 0.955, 0.842 -> 0.835): no reading got worse, the new batches' unread series
 #   dilute the share. Still missed in the new batches (15): bf abhishek315-ddqn-nolstm-print's fixed-width table
-#   ('     EP    Reward   DropRate ..  Loss  ε' over rows ending '14.0%  ..  1.0000  [0s]': a '%' cell and a trailing
-#   '[Ns]' elapsed cell) -- 6 series; bf manayporwal-t2icount's MAE / MSE; bg imgdenoising's mae_loss / ssim_loss; bg
+#   ('     EP    Reward   DropRate ..  Loss  ε' over rows ending '14.0%  ..  1.0000  [0s]': a Greek column name and a
+#   trailing '[Ns]' elapsed cell) -- 6 series; bf manayporwal-t2icount's MAE / MSE; bg imgdenoising's mae_loss / ssim_loss; bg
 #   shogi-rl-nohup's episode_reward_mean/max/min, episode_len_mean, cur_lr (an RLlib result dict).
-MIN_COUNTED_LOCKBOX = 0.955
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.835
+#
+# AFTER the second step of textlog34 (tests/importers/test_textlog_round34.py: a fixed-width table's column named by a
+# Greek letter, a parameter's symbol -- 'EP  Reward  DropRate  AvgLat  AvgEng  Loss  ε' -- is a column as a Latin name
+# is, records._COLUMN; a row ending in its elapsed time in brackets under no heading, '.. 1.0000  [0s]', has that time
+# as no column, records.ELAPSED_CELL):
+#   count labels, all forty-six batches: 1803/1880 (95.9%) read, 1573 (83.6%) analysed -- bf 13/15 (6; +6 read:
+#   abhishek315-ddqn-nolstm-print's Reward, DropRate, AvgLat, AvgEng, Loss, ε -- the first two analysed); the other
+#   batches as above (earlier 1719/1787, 1506; ax, ay, nu20 unchanged); dict labels (568/592, 547, no mix), list labels
+#   (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden file of ../shared unchanged. Floors
+#   0.959 / 0.836 (still below the 43-batch 0.961 / 0.842 -- dilution by the 9 series still unread in bf / bg).
+MIN_COUNTED_LOCKBOX = 0.959
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.836
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import curvedoc
+from curvedoc.errors import LoadError
 from curvedoc.importers.textlog import read_text_log
 from curvedoc.importers.textlog.records import parse_record
 
@@ -70,3 +71,38 @@ def test_real_logs_short_pairs_after_a_glued_epoch(entry, points):
     rd = read_text_log(path)
     sizes = {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
     assert all(sizes.get(k) == points for k in ("tr", "va", "score", "lr")), sizes
+
+
+# (textlog34, lock-box 2026-12-19bf abhishek315-ddqn-nolstm-print) a fixed-width table whose last column is named by a
+# Greek letter, a parameter's symbol ('EP  Reward  DropRate  Loss  ε'), is a table as with a Latin name; and a row that
+# ends in its elapsed time in brackets under no heading of its own ('.. 0.8187  [5s]') has that time as no column
+def _ddqn_table(elapsed: bool, symbol: str = "ε") -> list[str]:
+    out = ["  Starting training -- 500 episodes...", f"     EP    Reward   DropRate      Loss       {symbol}"]
+    for e in range(1, 40, 3):
+        tail = f"  [{e}s]" if elapsed else ""
+        out.append(f"  {e:5d}   {-266.32 + e:7.2f}     {14.0 - 0.1 * e:4.1f}%   {0.1 * e:.5f}  {1 - 0.01 * e:.4f}{tail}")
+    return out
+
+
+@pytest.mark.parametrize("elapsed", [False, True])
+def test_a_greek_column_and_a_trailing_elapsed_time(tmp_path, elapsed):
+    rd = read_text_log(_log(tmp_path, _ddqn_table(elapsed)))
+    sizes = {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
+    assert {k: sizes.get(k) for k in ("train/Reward", "train/Loss", "train/ε")} == {
+        "train/Reward": 13, "train/Loss": 13, "train/ε": 13}, sizes
+
+
+def test_a_bracketed_cell_that_is_no_duration_keeps_the_row_out(tmp_path):
+    # (one cell more than the header, not a bracketed duration: no row of that table, as before)
+    lines = [ln.replace("s]", "x]") for ln in _ddqn_table(True)]
+    try:
+        tags = {str(t) for t in read_text_log(_log(tmp_path, lines)).frame["tag"].unique()}
+    except LoadError:
+        tags = set()
+    assert "train/Loss" not in tags, tags
+
+
+def test_real_log_ddqn_table_with_greek_column_and_elapsed_time():
+    path = LOCKBOX / "2026-12-19bf/runs/text_log/abhishek315-ddqn-nolstm-print/training_log_no_lstm_run.txt"
+    sizes = {str(t): len(g) for t, g in read_text_log(path).frame.groupby("tag", observed=True)}
+    assert all(sizes.get(f"train/{k}") == 51 for k in ("Reward", "DropRate", "AvgLat", "AvgEng", "Loss", "ε")), sizes

@@ -1665,7 +1665,9 @@ KV_STEP_KEYS = ("total_timesteps", "timestepssofar", "timesteps", "timesteps_tot
 # a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
 # colon that ends the header is followed by a space or nothing. A name may start with a dimension or an ordinal joined
 # to its word by '_' ("2d_loss", "3D_loss", "1st_loss"): a name, not a number ("3ms" is a measurement, no name)
-_COLUMN = r"(?:\d{1,2}[A-Za-z]{0,3}_(?=[A-Za-z])|[A-Za-z])[\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
+# A name may also be a Greek letter, the symbol of a parameter a script prints as such (an epsilon-greedy agent's
+# 'EP  Reward  Loss  ε', a 'λ' or 'α' column): a name as a Latin letter is
+_COLUMN = r"(?:\d{1,2}[A-Za-z]{0,3}_(?=[A-Za-z])|[A-Za-z\u0391-\u03c9])[\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
 TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::|$)")
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
@@ -1802,6 +1804,10 @@ NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "remark", "rem
 EMPTY_CELL = re.compile(r"[-\u2013\u2014]{1,2}|n/?a|N/?A|None|none")
 
 
+# a duration in brackets, a row's elapsed time ('[5s]', '[1.2s]', '[3m]', '[0:01:23]')
+ELAPSED_CELL = re.compile(r"\[(?:\d+(?:\.\d+)?\s?(?:ms|s|sec|m|min|h)|\d+:\d\d(?::\d\d)?)\]")
+
+
 def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
@@ -1809,6 +1815,11 @@ def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
         # (a table whose last column is a remark -- NOTE_COLUMNS --: the cells before it are the columns before it,
         # the words after them, however many, the remark; none when the row has no remark)
         cells = cells[: ncols - 1] + [" ".join(cells[ncols - 1:])]
+    if len(cells) == ncols + 1 and "|" not in body and ELAPSED_CELL.fullmatch(cells[-1]):
+        # (a row that ends in the time it took, in brackets, under no heading of its own -- '  10  -316.82  17.5%  ..
+        # 0.8187  [5s]' under 'EP  Reward  DropRate .. ε' --: that time is no column of the table, the cells before it
+        # are its columns)
+        cells = cells[:-1]
     if len(cells) != ncols and "|" in body:
         # the numbers of each group between bars, under a header whose groups hold several columns; a group that is
         # not numbers only (a duration, "0 hr 06 min") is one cell
