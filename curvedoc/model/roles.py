@@ -308,6 +308,10 @@ def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
 _SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_loss", "val": "val_loss",
                 "valid": "val_loss", "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss",
                 "tst": "val_loss"}
+# ... and the splits' two-letter short forms alone ('e001 tr 1.0965 va 0.6791 score 0.74'): names of a split only where
+# two different ones are tags of the run (a lone 'tr' or 'te' may be any quantity's short name), as the reader takes
+# 'tr_' / 'va_' column prefixes for splits only side by side (textlog.parser.abbreviated_splits)
+_SHORT_SPLIT_ALONE = {"tr": "train_loss", "va": "val_loss", "vl": "val_loss", "te": "val_loss"}
 
 
 def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
@@ -317,8 +321,10 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
     all, and only for a training series that falls (the medians of its last fifth below those of its first: a rate
     that rises is an accuracy) and is positive; the held-out series of the same log then fills val_loss."""
     picks: dict[str, str] = {}
+    shorts = {t.strip().lower() for t in counts} & set(_SHORT_SPLIT_ALONE)
+    alone = {**_SPLIT_ALONE, **(_SHORT_SPLIT_ALONE if len(shorts) >= 2 and "tr" in shorts else {})}
     for t, n in counts.items():
-        role = _SPLIT_ALONE.get(t.strip().lower())
+        role = alone.get(t.strip().lower())
         if role is None or t in used or role in picks:
             continue
         v = run.tag_values(t)

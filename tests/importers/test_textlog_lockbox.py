@@ -12,7 +12,8 @@ once and seen, and so are 2026-12-15au, 2026-12-15av and 2026-12-15nu19, scored 
 and 2026-12-16aw, read early: scored once and seen, and so are 2026-12-16ax, 2026-12-16ay and 2026-12-16nu20, scored
 and seen, and 2026-12-17az, read early: scored once and seen, and so are 2026-12-17ba, 2026-12-17bb and 2026-12-17nu21,
 scored at the end of the twenty-first session and seen, and so are 2026-12-18bc, 2026-12-18bd, 2026-12-18be and
-2026-12-18nu22, scored and seen; a batch without its SCORES.md is locked: not listed, never read).
+2026-12-18nu22, scored and seen, and so are 2026-12-19bf, 2026-12-19bg and 2026-12-19nu23, scored at the end of the
+twenty-third session and seen; a batch without its SCORES.md is locked: not listed, never read).
 
 A batch's text logs are its labels' ``text_log/`` entries -- or ``text/`` ones, the folder 2026-12-18nu22 gives the
 print() / logging output of its trainings (the same kind of file, named after its format otherwise)."""
@@ -48,7 +49,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19",
                    "2026-12-16aw", "2026-12-16ax", "2026-12-16ay", "2026-12-16nu20", "2026-12-17az",
                    "2026-12-17ba", "2026-12-17bb", "2026-12-17nu21", "2026-12-18bc", "2026-12-18bd",
-                   "2026-12-18be", "2026-12-18nu22")
+                   "2026-12-18be", "2026-12-18nu22", "2026-12-19bf", "2026-12-19bg", "2026-12-19nu23")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -381,9 +382,10 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # -98.1 |', read as 'rollout/ep_rew_mean' as SB3 names it -- is the key the label names alone, as 'train/'
         # always was; a held-out split's section, 'val/', is no mere section)
         return True
-    if len(want) == 1 and want[0] in ("train", "val") and want + ("loss",) in have:
+    if len(want) == 1 and want[0] in ("train", "val", "test") and want + ("loss",) in have:
         # (a bare split name with its value -- nice-flow's ``train: 1090.19 | val: ..``, ``  >> val 0.4238 | ..`` -- is
-        # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value)
+        # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value; so is
+        # 'test', nu23's '[epoch 1] train=1.39 test=1.40 accuracy=0.21' read as ``test loss``)
         return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
         or (held_out and (("val",) + want in have or ("test",) + want in have))
@@ -506,6 +508,7 @@ def test_a_listed_name_matches_its_tag_in_any_spelling():
     assert _held_out_names({"roles": {"val_loss": "loss", "val_metric": "acc", "train_loss": "Loss"}}) == {"loss", "acc"}
     assert _named_as("val", {"val loss"}) and _named_as("train", {"train loss", "val loss"})
     assert not _named_as("val", {"loss"}) and not _named_as("val", {"val acc"})
+    assert _named_as("test", {"test loss"}) and not _named_as("test", {"test accuracy"})
     assert _named_as("Average loss", {"Test Average loss"}, held_out=True) and not _named_as("Average loss", {"Test Average loss"})
     assert _named_as("te_loss", {"test/te_loss"}) and _named_as("tr_acc", {"train/tr_acc"})
     assert not _named_as("te_loss", {"val/va_loss"})
@@ -1648,8 +1651,42 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   0.846 -> 0.923 (gloriayq's overfitting found on its total, its false metric regression gone); 15au 0.847 -> 0.878
 #   (pinn-cylinder-adam-then-oom's unfinished schedule found; it and pinn-cylinder-v2's .out assessed, healthy, not
 #   'not assessed'); bc, bd, be, nu22 and 11aj identical entry by entry.
-MIN_COUNTED_LOCKBOX = 0.961
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.842
+#
+# FIRST READING of 2026-12-19bf, 2026-12-19bg and 2026-12-19nu23 (2026-11-30, text-log round textlog34; scored and seen,
+# each with its SCORES.md; added before any reader change of this branch, code of main at b4e871c; all three label by
+# counts): all forty-six batches 1783/1880 (94.8%) read, 1559 (82.9%) analysed -- bf 7/15 (4), bg 13/20 (7), nu23
+# 44/58 (42); the forty-three earlier batches unchanged (1719/1787, 1506). Missed in nu23 (14): three logs refused
+# ('no key: value lines') -- stack_gru_warmup, stack_irnn_noclip, soil_l1_huge print '<ts> INFO | e001 tr 15.3945 va
+# 1.3837 score 0.2663 lr 1.00e-03', a glued epoch then 'name value' pairs with no sign -- and two 'test' (a bare
+# split's value, '[epoch 1] train=1.39 test=1.40 accuracy=0.21', read as 'test loss', which the measure did not match).
+#
+# AFTER textlog34 (tests/importers/test_textlog_round34.py: a glued epoch counter heading short 'name value' pairs,
+# '<ts> INFO | e001 tr 15.3945 va 1.3837 score 0.2663 lr 1.00e-03', is the record's epoch when all the rest of the line
+# is such pairs -- records.SPACED_PAIRS; the splits' two-letter short forms alone, 'tr' beside 'va', are their losses
+# for the roles when two different ones are tags -- roles._SHORT_SPLIT_ALONE; the measure: a bare 'test' is read as
+# 'test loss', as 'train' / 'val' were):
+#   count labels, all forty-six batches: 1797/1880 (95.6%) read, 1571 (83.6%) analysed -- nu23 58/58 (54; +14 read:
+#   stack_gru_warmup, stack_irnn_noclip, soil_l1_huge's tr / va / score / lr, soil_shuffled_separately's and
+#   comet_cnn_earlystop's test; not analysed: stack_irnn_noclip's tr / va, all NaN, and two 'validacc'), bf 7/15 (4)
+#   and bg 13/20 (7) unchanged; the forty-three earlier batches unchanged (1719/1787, 1506); ax 29/29 (28), ay 30/31
+#   (23), nu20 51/51 (49) unchanged; dict labels (568/592, 547, no mix) and list labels (507/551) unchanged.
+#   The counted floors come DOWN (0.961 -> 0.955, 0.842 -> 0.835): no reading got worse, the new batches' unread series
+#   dilute the share. Still missed in the new batches (15): bf abhishek315-ddqn-nolstm-print's fixed-width table
+#   ('     EP    Reward   DropRate ..  Loss  ε' over rows ending '14.0%  ..  1.0000  [0s]': a Greek column name and a
+#   trailing '[Ns]' elapsed cell) -- 6 series; bf manayporwal-t2icount's MAE / MSE; bg imgdenoising's mae_loss / ssim_loss; bg
+#   shogi-rl-nohup's episode_reward_mean/max/min, episode_len_mean, cur_lr (an RLlib result dict).
+#
+# AFTER the second step of textlog34 (tests/importers/test_textlog_round34.py: a fixed-width table's column named by a
+# Greek letter, a parameter's symbol -- 'EP  Reward  DropRate  AvgLat  AvgEng  Loss  ε' -- is a column as a Latin name
+# is, records._COLUMN; a row ending in its elapsed time in brackets under no heading, '.. 1.0000  [0s]', has that time
+# as no column, records.ELAPSED_CELL):
+#   count labels, all forty-six batches: 1803/1880 (95.9%) read, 1573 (83.6%) analysed -- bf 13/15 (6; +6 read:
+#   abhishek315-ddqn-nolstm-print's Reward, DropRate, AvgLat, AvgEng, Loss, ε -- the first two analysed); the other
+#   batches as above (earlier 1719/1787, 1506; ax, ay, nu20 unchanged); dict labels (568/592, 547, no mix), list labels
+#   (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden file of ../shared unchanged. Floors
+#   0.959 / 0.836 (still below the 43-batch 0.961 / 0.842 -- dilution by the 9 series still unread in bf / bg).
+MIN_COUNTED_LOCKBOX = 0.959
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.836
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

@@ -943,6 +943,11 @@ PHASE_COUNT = re.compile(r"^\s*\[\s*(?:train|training)\s+(\d{1,9})\s*/\s*(\d{1,9
 # "e2 EVAL loss: .."): the epoch, then the step, as a script short of space prints them
 COMPACT_COUNTERS = re.compile(r"^(?P<lead>\s*)(?:e|ep|epoch)(?P<e>\d+)(?:\s+(?:s|st|step|it|iter|b|batch)(?P<s>\d+))?"
                               r"(?=\s+(?:[^\W\d]|\[\s*\d+\s*/\s*\d+\s*\]\s*[^\W\d])|\s*[,;|]\s*[^\W\d])", re.IGNORECASE)
+# ... or heading short 'name value' pairs with no sign between ("e001 tr 15.3945 va 1.3837 score 0.2663 lr 1.00e-03":
+# a logging call's f"e{ep:03d} tr {tl:.4f} va {vl:.4f} .."): the counter is the epoch when all the rest of the line is
+# such pairs, two or more, each a name then a number -- so a sentence after a glued 'e3' ("e3 is the best 2 runs") or
+# a name with no value after it is no record of pairs
+SPACED_PAIRS = re.compile(r"(?:\s+[A-Za-z_][\w.\-]*\s+" + NUM + r"){2,}\s*$", re.IGNORECASE)
 # (... or followed by the batch of the epoch in brackets, "Epoch0 [100/7876] Stage 0 = ..": the epoch, the batch; or
 # set off from the record's pairs by a comma, a semicolon or a bar, "Epoch0,loss:517.1": the counter still heads it)
 # a name with a small index before its '=' ("Stage 0 = 1.37(4.34)\tStage 1 = ..", "head 2 = 0.41", "loss 3 = .."): the
@@ -1080,7 +1085,7 @@ def parse_record(msg: str) -> Rec | None:
         # "[Train 10/1882] {'train_loss': 0.0077}": the training's step of its planned total heads the record
         msg = f"step: {pc.group(1)}/{pc.group(2)}, " + msg[pc.end():]
     cm = COMPACT_COUNTERS.match(msg)
-    if cm and _KEY_THEN_NUMBER.search(msg, cm.end()):
+    if cm and (_KEY_THEN_NUMBER.search(msg, cm.end()) or SPACED_PAIRS.match(msg, cm.end())):
         # a glued counter heads a record of 'key: value' pairs: written out, it reads as "epoch 1 step 20 loss: .."
         msg = (cm.group("lead") + "epoch " + cm.group("e") + (" step " + cm.group("s") if cm.group("s") else "")
                + msg[cm.end():])
@@ -1660,7 +1665,9 @@ KV_STEP_KEYS = ("total_timesteps", "timestepssofar", "timesteps", "timesteps_tot
 # a column name may hold a range of numbers with a colon (YOLOv5's "mAP@.5:.95"; not "step:1/20000", a pair); the
 # colon that ends the header is followed by a space or nothing. A name may start with a dimension or an ordinal joined
 # to its word by '_' ("2d_loss", "3D_loss", "1st_loss"): a name, not a number ("3ms" is a measurement, no name)
-_COLUMN = r"(?:\d{1,2}[A-Za-z]{0,3}_(?=[A-Za-z])|[A-Za-z])[\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
+# A name may also be a Greek letter, the symbol of a parameter a script prints as such (an epsilon-greedy agent's
+# 'EP  Reward  Loss  ε', a 'λ' or 'α' column): a name as a Latin letter is
+_COLUMN = r"(?:\d{1,2}[A-Za-z]{0,3}_(?=[A-Za-z])|[A-Za-z\u0391-\u03c9])[\w()\-./@]*(?:(?<=\d):\.?\d[\w()\-./@]*)*"
 TABLE_HEAD = re.compile(r"^(?:" + _COLUMN + r"\s+){2,}" + _COLUMN + r"\)?\s*(?::|$)")
 # the columns of a training table (one with an epoch column) that YOLO names by the part of the loss alone
 # ("box obj cls", "GIoU obj cls total"): each is that part of the loss, named so ("box_loss")
@@ -1797,6 +1804,10 @@ NOTE_COLUMNS = frozenset({"notes", "note", "comment", "comments", "remark", "rem
 EMPTY_CELL = re.compile(r"[-\u2013\u2014]{1,2}|n/?a|N/?A|None|none")
 
 
+# a duration in brackets, a row's elapsed time ('[5s]', '[1.2s]', '[3m]', '[0:01:23]')
+ELAPSED_CELL = re.compile(r"\[(?:\d+(?:\.\d+)?\s?(?:ms|s|sec|m|min|h)|\d+:\d\d(?::\d\d)?)\]")
+
+
 def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
     body = msg.split(":", 1)[0] if has_bar(msg) else msg
     cells = _pipe_cells(body) if "|" in body and body.strip().strip("|").count("|") == ncols - 1 else body.split()
@@ -1804,6 +1815,11 @@ def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
         # (a table whose last column is a remark -- NOTE_COLUMNS --: the cells before it are the columns before it,
         # the words after them, however many, the remark; none when the row has no remark)
         cells = cells[: ncols - 1] + [" ".join(cells[ncols - 1:])]
+    if len(cells) == ncols + 1 and "|" not in body and ELAPSED_CELL.fullmatch(cells[-1]):
+        # (a row that ends in the time it took, in brackets, under no heading of its own -- '  10  -316.82  17.5%  ..
+        # 0.8187  [5s]' under 'EP  Reward  DropRate .. ε' --: that time is no column of the table, the cells before it
+        # are its columns)
+        cells = cells[:-1]
     if len(cells) != ncols and "|" in body:
         # the numbers of each group between bars, under a header whose groups hold several columns; a group that is
         # not numbers only (a duration, "0 hr 06 min") is one cell
