@@ -327,8 +327,11 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
         role = alone.get(t.strip().lower())
         if role is None or t in used or role in picks:
             continue
-        v = run.tag_values(t)
-        v = v[np.isfinite(v)]
+        raw = run.tag_values(t)
+        v = raw[np.isfinite(raw)]
+        if not len(v) and len(raw) >= (3 if role == "train_loss" else 1):
+            picks[role] = t  # NaN or infinite at every reading: the loss broken from its first print (see below)
+            continue
         if len(v) < (3 if role == "train_loss" else 1) or (v <= 0).any():
             continue
         picks[role] = t
@@ -337,8 +340,11 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
         return
     v = run.tag_values(train)
     v = v[np.isfinite(v)]
+    # a training series never finite (NaN from the first epoch: weights blown up before the first print) is the
+    # loss all the same -- a rate or score printed per split holds a number even when the model is broken, the
+    # loss is what turns NaN -- and that it never held a number is divergence's finding, not a silence
     fifth = max(1, len(v) // 5)
-    if not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])):
+    if len(v) and not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])):
         return  # a rising series named by its split is an accuracy or a score, not the loss
     for role, t in picks.items():
         chosen[role] = t
