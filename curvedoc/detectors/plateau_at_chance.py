@@ -78,6 +78,7 @@ from curvedoc.detectors._progress import (
     acc_at_chance,
     accuracy,
     chance_margin,
+    running_best,
     clean,
     k_from_acc,
     more_classes_than,
@@ -219,7 +220,7 @@ def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     or above (1 - ``band``) log K, none more than twice it (a blow-up is another reading's), and not creeping down
     (its first and last fifths within ``max_drift`` of log K: a loss that keeps falling is a slow learner,
     underfitting's); the training loss read from the run's start; no quality rate rose by a tenth of its scale, and
-    every held-out accuracy or rate the run logs at chance for that K too (a large evaluation set's 0.56 beside a
+    every held-out accuracy or rate the run logs never above chance for that K either (a large evaluation set's 0.56 beside a
     loss at 0.97 log 2 is learning, proven). Whatever the training loss did (a training split memorised with labels
     unrelated to the inputs falls while this one stays), the held-out predictions never beat the class prior: the
     model is at chance where it matters."""
@@ -245,8 +246,10 @@ def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     for m in run.metrics:
         if m.split == "val" and m.rate and m.higher_is_better:
             a = clean(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
-            if len(a) >= 3 and not never_beat_chance(a, k, p.val_margin, p.acc_slack):
-                return  # a held-out rate above chance for this K: the model learned something that transfers
+            if len(a) >= 3 and running_best(a) > 1.0 / k + chance_margin(a, k, p.val_margin, p.acc_slack):
+                # a held-out rate above chance for this K: the model learned something that transfers (one below
+                # 1/K all along -- the wrong majority of an unbalanced evaluation set -- never beat chance either)
+                return
     steps = s.index.to_numpy()
     fitted = _train_fitted(run, lk, 1.0 / k, p)
     tail = window_median(tv, 0.75, 1.0)

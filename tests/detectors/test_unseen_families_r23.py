@@ -61,3 +61,43 @@ def test_split_named_losses_that_learn_are_no_divergence(tmp_path, style, epochs
     found = _found_path(_split_log(tmp_path, style, epochs))
     assert "divergence" not in found and not any(s in ("warning", "error") for s in found.values()), found
 
+
+
+# --------------------------------------------------------------------- a held-out accuracy below 1/K all along
+def _shuffled_labels_csv(tmp_path, k, epochs, *, acc_share, learns=False, seed=0):
+    """A K-class classifier whose training labels were shuffled apart from the inputs: the training loss starts at
+    log K and creeps down (memorising), the validation loss starts at log K and drifts up, and the validation
+    accuracy sits at ``acc_share`` x 1/K (an unbalanced evaluation set whose majority the model misses). ``learns``:
+    a real learner instead, whose validation loss falls well below log K and whose accuracy starts below 1/K and
+    climbs off it."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(k)
+    rows = ["epoch,train_loss,val_loss,val_acc"]
+    for e in range(1, epochs + 1):
+        f = e / epochs
+        if learns:
+            tr = lk * (0.35 + 0.65 * math.exp(-4 * f)) * (1 + 0.01 * rng.standard_normal())
+            va = tr * 1.05
+        else:
+            tr = lk * (1.003 - 0.06 * f) * (1 + 0.003 * rng.standard_normal())
+            va = lk * (1.01 + 0.07 * f) * (1 + 0.003 * rng.standard_normal())
+        share = acc_share + (1.7 - acc_share) * f if learns else acc_share  # a learner climbs off its slow start
+        acc = min(1.0, max(0.0, share / k * (1 + 0.08 * rng.standard_normal())))
+        rows.append(f"{e},{tr:.5f},{va:.5f},{acc:.4f}")
+    (tmp_path / "metrics_log.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 10])
+@pytest.mark.parametrize("epochs", [12, 40, 150])
+@pytest.mark.parametrize("acc_share", [0.55, 0.7, 0.85])
+def test_a_held_out_accuracy_below_one_in_k_beside_a_loss_at_log_k_never_beat_chance(tmp_path, k, epochs, acc_share):
+    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=acc_share))
+    assert "plateau-at-chance" in found, found
+
+
+@pytest.mark.parametrize("k", [2, 4, 10])
+@pytest.mark.parametrize("epochs", [12, 40, 150])
+def test_a_held_out_loss_that_falls_below_log_k_after_a_slow_start_is_no_chance(tmp_path, k, epochs):
+    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True))
+    assert "plateau-at-chance" not in found, found
