@@ -574,9 +574,11 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         raise LoadError(path, "no data rows (header only)", kind="header-only")
 
     # a pandas-written index column (empty header name) is a row counter, not a metric
+    counted = False
     if names and str(df.columns[0]).startswith("Unnamed: 0") and df.dtypes.iloc[0].kind in "iu":
         df = df.iloc[:, 1:]
         names = names[1:]
+        counted = True
 
     flavour = _flavour(names, path)
     conv = T.convert_table(df, names)
@@ -587,7 +589,7 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         # has run yet (a log read while it is written, its header known in advance)
         _empty_columns_as_nan(df, names, conv, path, issues, only=_training_loss_name)
     if flavour in ("csv", "keras-csv"):
-        _empty_columns_as_nan(df, names, conv, path, issues)
+        _empty_columns_as_nan(df, names, conv, path, issues, counted=counted)
         if not _empty_tails_as_nan(conv, path, issues):
             _blank_rows_as_nan(conv, path, issues)
     said = T.split_column(df)
@@ -747,16 +749,19 @@ def _training_loss_name(name: str) -> bool:
 
 
 def _empty_columns_as_nan(df: pd.DataFrame, names: list[str], conv: T.Conversion, path: Path,
-                          issues: list[ImportIssue], only=None) -> None:
+                          issues: list[ImportIssue], only=None, counted: bool = False) -> None:
     """A column named in the header and empty in every row of a table whose other columns are filled in every
     row: a writer of whole rows had no number for it at any row. pandas' ``to_csv`` writes NaN as an empty cell,
     so a loss that was NaN from the first epoch (``pd.DataFrame(history).to_csv``) leaves exactly this. A loss or a
     quality metric (by its name) is read as NaN at every row (and said), not dropped: a training whose loss was never
     a number is not 'no loss logged'. A setting may be None (also an empty cell): left out, as before. A sparse
-    table (Lightning's, a column filled in some rows only) is left as it is."""
+    table (Lightning's, a column filled in some rows only) is left as it is. ``counted``: pandas wrote its row index
+    (the unnamed first column, dropped before) -- a filled column of its own, so a frame every one of whose values
+    was NaN (``pd.DataFrame(history.history).to_csv`` of a Keras fit that went NaN at its first batch) still counts
+    as whole rows written."""
     have = {c.name for c in conv.columns}
     filled = [c for c in conv.columns if c.present.any()]
-    if len(df) < 3 or not filled or not all(bool(c.present.all()) for c in filled):
+    if len(df) < 3 or not (filled or counted) or not all(bool(c.present.all()) for c in filled):
         return
 
     empty = []

@@ -101,3 +101,74 @@ def test_a_held_out_accuracy_below_one_in_k_beside_a_loss_at_log_k_never_beat_ch
 def test_a_held_out_loss_that_falls_below_log_k_after_a_slow_start_is_no_chance(tmp_path, k, epochs):
     found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True))
     assert "plateau-at-chance" not in found, found
+
+
+# --------------------------------------------------------------------- a pandas-written history that was NaN throughout
+@pytest.mark.parametrize("columns", [["loss", "accuracy", "val_loss", "val_accuracy"], ["loss", "mae", "val_loss", "val_mae"],
+                                     ["loss"], ["loss", "val_loss", "lr"]])
+@pytest.mark.parametrize("epochs", [3, 25, 200])
+def test_a_keras_history_written_by_pandas_nan_at_every_epoch_diverged(tmp_path, columns, epochs):
+    # pd.DataFrame(history.history).to_csv(...) of a fit whose loss went NaN in its first batch: the row index and
+    # nothing else, every cell empty -- the training never held a number, which is divergence, not "no loss logged"
+    pd = pytest.importorskip("pandas")
+    pd.DataFrame({c: [float("nan")] * epochs for c in columns}).to_csv(tmp_path / "history.csv")
+    found = _found_path(tmp_path)
+    assert found.get("divergence") == "error", found
+
+
+@pytest.mark.parametrize("epochs", [3, 25])
+def test_a_pandas_written_history_with_numbers_is_read_as_before(tmp_path, epochs):
+    pd = pytest.importorskip("pandas")
+    loss = [2.0 * 0.8 ** e for e in range(epochs)]
+    pd.DataFrame({"loss": loss, "val_loss": [x * 1.1 for x in loss], "mae": [float("nan")] * epochs}) \
+        .to_csv(tmp_path / "history.csv")
+    found = _found_path(tmp_path)
+    assert "divergence" not in found, found
+
+
+# --------------------------------------------------------------------- thrown far above any uniform guess, K unknown
+def _thrown_log(tmp_path, epochs, level, *, learns=False, summed=False, seed=0, style="keras"):
+    """A classifier (an accuracy logged beside the loss, no class count anywhere) whose LR threw it at the first
+    epoch: the loss wanders around ``level`` nats for the whole run while the accuracy wanders around an unbalanced
+    set's majority share (0.38: no 1/K). ``learns``: a healthy run whose loss is summed over a batch of 64 instead
+    (it starts at 64 x log K, falls, and its accuracy rises)."""
+    rng = np.random.default_rng(seed)
+    lines = [f"Training for {epochs} epochs"]
+    for e in range(1, epochs + 1):
+        f = e / epochs
+        if learns:
+            tr = 64 * math.log(3) * (0.3 + 0.7 * math.exp(-4 * f)) * (1 + 0.03 * rng.standard_normal())
+            va = tr * 1.1
+            acc = 0.38 + 0.5 * (1 - math.exp(-4 * f)) + 0.01 * rng.standard_normal()
+        else:
+            tr = level * (1.4 if e == 1 else 1 + 0.15 * rng.standard_normal())
+            va = level * (1 + 0.3 * rng.standard_normal())
+            acc = 0.38 + 0.04 * rng.standard_normal()
+        if style == "keras":
+            lines.append(f"Epoch {e}/{epochs} - loss: {tr:.4f} - val_loss: {abs(va):.4f} - val_acc: {acc:.4f}")
+        else:
+            lines.append(f"epoch={e} train_loss={tr:.4f} valid_loss={abs(va):.4f} valid_accuracy={acc:.4f}")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("level", [30.0, 60.0, 400.0])
+@pytest.mark.parametrize("epochs", [8, 15, 60])
+@pytest.mark.parametrize("style", ["keras", "kv"])
+def test_a_classifier_loss_kept_far_above_any_uniform_guess_diverged(tmp_path, level, epochs, style):
+    found = _found_path(_thrown_log(tmp_path, epochs, level, style=style))
+    assert found.get("divergence") == "error", found
+
+
+@pytest.mark.parametrize("epochs", [8, 15, 60])
+@pytest.mark.parametrize("style", ["keras", "kv"])
+def test_a_batch_summed_loss_that_learns_is_no_divergence(tmp_path, epochs, style):
+    found = _found_path(_thrown_log(tmp_path, epochs, 0.0, learns=True, style=style))
+    assert "divergence" not in found, found
+
+
+@pytest.mark.parametrize("level", [3.0, 6.0, 12.0])
+def test_a_classifier_loss_a_few_nats_up_with_no_class_count_is_not_read_as_thrown(tmp_path, level):
+    # without K, 3-12 nats may be a uniform guess over 20-150,000 classes: not above any uniform guess
+    found = _found_path(_thrown_log(tmp_path, 15, level))
+    assert "divergence" not in found, found
