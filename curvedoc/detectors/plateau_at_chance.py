@@ -1360,6 +1360,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             # (unless the training loss had turned NaN/inf by then: outputs of NaN weights are divergence's finding;
             # and not when every evaluation is one of the two class shares: a constant predictor from the first)
             collapsed_at = int(steps[-tail])
+            whole = v, steps
             v, steps, frozen = v[-tail:], steps[-tail:], True
         exploded_at = returned = None
         if not frozen and collapsed_at is None:
@@ -1409,6 +1410,14 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 if ks is None:
                     continue  # one reading of K is a coincidence as often as not (0.33 is also a slow 100-way learner)
                 chance = ks[2]
+            if ks is None and collapsed_at is not None:
+                # the tail's one number is no 1/K, but the same number at 80% of ALL the evaluations beside a loss at
+                # log K is the whole run's reading: one class predicted from the start (its share of an unbalanced
+                # set), the odd evaluation between (0.227 once among nine 0.373s) a flicker, not learning lost
+                ks = _repeated_share_at_log_k(run, whole[0], p)
+                if ks is not None:
+                    (v, steps), collapsed_at, frozen = whole, None, False
+                    chance = shares = ks[2]
             if ks is None:
                 continue
             k, src = ks[0], ks[1]

@@ -172,3 +172,39 @@ def test_a_classifier_loss_a_few_nats_up_with_no_class_count_is_not_read_as_thro
     # without K, 3-12 nats may be a uniform guess over 20-150,000 classes: not above any uniform guess
     found = _found_path(_thrown_log(tmp_path, 15, level))
     assert "divergence" not in found, found
+
+
+# --------------------------------------------------------------------- one class predicted, one flicker in between
+def _one_class_csv(tmp_path, k, evals, *, share, flicker_at, learner=False, seed=0):
+    """A K-class classifier whose held-out accuracy is ``share`` (the majority class's share of an unbalanced
+    evaluation set: one class predicted for every example) at every evaluation but one (``flicker_at``: another class
+    predicted once), its losses at log K after a warm-up bump. ``learner``: a converged classifier instead, whose
+    small evaluation set repeats 0.92 and whose loss is far below log K."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(k)
+    rows = ["step,train_loss,val_loss,val_accuracy"]
+    for i in range(evals):
+        step = 30 * (i + 1)
+        if learner:
+            tr, va, acc = 0.25 * lk * (1 + 0.05 * rng.standard_normal()), 0.3 * lk, 0.92 if i != flicker_at else 0.9
+        else:
+            tr = lk * (1.26 if i == 0 else 1 + 0.01 * rng.standard_normal())
+            va = lk * (0.975 + 0.01 * rng.standard_normal())
+            acc = share if i != flicker_at else round(0.6 * share, 4)  # another class, predicted once
+        rows.append(f"{step},{tr:.5f},{va:.5f},{acc:.6f}")
+    (tmp_path / "metrics_log.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("k,share", [(3, 0.52), (4, 0.3733), (5, 0.36), (10, 0.3)])
+@pytest.mark.parametrize("evals,flicker_at", [(10, 4), (12, 3), (20, 11)])
+def test_one_class_predicted_with_one_flicker_beside_a_loss_at_log_k_is_chance(tmp_path, k, share, evals, flicker_at):
+    found = _found_path(_one_class_csv(tmp_path, k, evals, share=share, flicker_at=flicker_at))
+    assert found.get("plateau-at-chance") == "error", found
+
+
+@pytest.mark.parametrize("k", [3, 4, 10])
+@pytest.mark.parametrize("evals,flicker_at", [(10, 4), (20, 11)])
+def test_a_converged_model_repeating_its_score_on_a_small_set_is_no_chance(tmp_path, k, evals, flicker_at):
+    found = _found_path(_one_class_csv(tmp_path, k, evals, share=0.0, flicker_at=flicker_at, learner=True))
+    assert "plateau-at-chance" not in found, found
