@@ -219,8 +219,13 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
         if rate:
             lo, hi = float(vals.min()), float(vals.max())
             if lo < -1e-9 or hi > 100.0 + 1e-9:
-                continue  # not a rate after all (a reward named 'success_score', a count)
-            scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
+                if kind != "error" or lo < -1e-9:
+                    continue  # not a rate after all (a reward named 'success_score', a count)
+                # (an error past 100 is no classification error rate but a regression's error, a distance: lower is
+                # better, unbounded -- Torch7's 'training error' of a linear regression, 476 at its start)
+                rate = False
+            else:
+                scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
         out.append(Metric(tag, kind, higher, split, rate, scale, int(len(vals))))
     return out
 

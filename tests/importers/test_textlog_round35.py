@@ -58,3 +58,30 @@ def test_a_cyclegan_log_analyses_its_reconstruction_terms(tmp_path):
     analysed = set(rr.roles.values())
     assert "cycle_A" in rr.roles.get("train_loss", "") and "idt_B" in rr.roles.get("train_loss", ""), rr.roles
     assert not {"D_A", "G_A", "D_B", "G_B"} & analysed, rr.roles
+
+
+def test_a_chamfer_distance_is_a_loss():
+    # (the Chamfer distance between two point sets, a point cloud's or a mesh's reconstruction loss: 'Chamfer',
+    # 'O_chamfer' beside 'O_loss')
+    assert infer_role("Chamfer")[0] == "train_loss" and infer_role("O_chamfer")[0] == "train_loss"
+    assert infer_role("val_chamfer")[0] == "val_loss"
+
+
+def test_an_error_past_100_is_a_regressions_error_not_a_rate(tmp_path):
+    from curvedoc.importers.textlog import read_text_log
+    from curvedoc.model.metrics import infer_metrics
+    from curvedoc.model.run import Run
+
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(f"iteration {i + 1}, training error: {400.0 / (i + 1) + 1.5:.4f}" for i in range(50)) + "\n")
+    rd = read_text_log(p)
+    run = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    got = {m.tag: m for m in infer_metrics(run)}
+    tag = next(t for t in got if "error" in t)
+    assert not got[tag].rate and not got[tag].higher_is_better, got
+    # (a classification error in percent stays a rate)
+    q = tmp_path / "cls.log"
+    q.write_text("\n".join(f"iteration {i + 1}, training error: {60.0 / (i + 1):.4f}" for i in range(50)) + "\n")
+    rd = read_text_log(q)
+    run = Run("r", "text-log", rd.frame, meta=rd.meta, hparams=rd.hparams)
+    assert all(m.rate for m in infer_metrics(run) if "error" in m.tag)
