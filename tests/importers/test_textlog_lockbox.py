@@ -1700,8 +1700,12 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   (~20: a copy); losses named by no loss word ('det', 'kd', 'Htri', 'Chamfer', 'reg'); metrics all NaN or out of their
 #   range ('Val MAE', an accuracy of 104%, a regression's 'training error' to 476); domain scores with no common name
 #   ('CSI', 'Sharpe', 'val_l2re'); bookkeeping (times, a ratio, a second learning rate).
+#   Then (same day) a Chamfer distance is a loss and an 'error' past 100 a regression's unbounded error, no rate:
+#   1594/1880 (84.8%) analysed (+3: ak lujiutiao O_chamfer, av meshgpt Chamfer, av torch7-linreg 'training error' --
+#   that run, its only series, is now assessed: av's not-assessed 1 -> 0, its scores and ak's otherwise unchanged);
+#   every other figure unchanged.
 MIN_COUNTED_LOCKBOX = 0.959
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.846
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.847
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920
