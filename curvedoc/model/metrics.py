@@ -40,6 +40,8 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _PREFIXED = re.compile(r"[a-z][A-Z][A-Za-z0-9]*")
 # an acronym written with single small letters between its capitals ('IoU', 'PaQ'): one word, as 'IOU' is
 _MIXED_ACRONYM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+[0-9]*")
+# a split word glued to the measure after it, lower-cased ('validacc', 'trainloss', 'valaccuracy', 'testf1')
+_GLUED = re.compile(r"(train|training|val|valid|validation|test|eval|dev)(acc|accuracy|loss|f1|auc)")
 
 
 # 'held-out', 'held out', 'hold-out', 'holdout': one word, the held-out split's name
@@ -72,7 +74,12 @@ def tokens(tag: str) -> list[str]:
     for i in range(len(out) - 1, 0, -1):
         if out[i - 1] == "io" and out[i] == "u":
             out[i - 1:i + 1] = ["iou"]
-    return out
+        # (the coefficient of determination written with an underscore, 'test_r_2', as 'r2' is)
+        elif out[i - 1] == "r" and out[i] == "2" and i == len(out) - 1:
+            out[i - 1:i + 1] = ["r2"]
+    # a split glued to what it measures ('validacc', 'trainloss', 'testacc': a print that drops the separator) is the
+    # two words
+    return [w for t in out for w in (_GLUED.fullmatch(t).groups() if _GLUED.fullmatch(t) else (t,))]
 
 
 @functools.lru_cache(maxsize=1)
@@ -212,8 +219,13 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
         if rate:
             lo, hi = float(vals.min()), float(vals.max())
             if lo < -1e-9 or hi > 100.0 + 1e-9:
-                continue  # not a rate after all (a reward named 'success_score', a count)
-            scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
+                if kind != "error" or lo < -1e-9:
+                    continue  # not a rate after all (a reward named 'success_score', a count)
+                # (an error past 100 is no classification error rate but a regression's error, a distance: lower is
+                # better, unbounded -- Torch7's 'training error' of a linear regression, 476 at its start)
+                rate = False
+            else:
+                scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
         out.append(Metric(tag, kind, higher, split, rate, scale, int(len(vals))))
     return out
 

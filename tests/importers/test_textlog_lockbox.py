@@ -1685,8 +1685,27 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   batches as above (earlier 1719/1787, 1506; ax, ay, nu20 unchanged); dict labels (568/592, 547, no mix), list labels
 #   (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden file of ../shared unchanged. Floors
 #   0.959 / 0.836 (still below the 43-batch 0.961 / 0.842 -- dilution by the 9 series still unread in bf / bg).
+#
+# AFTER textlog35 (2026-11-30; tests/importers/test_textlog_round35.py -- series read but not analysed: a split glued to
+# what it measures, 'validacc' / 'trainloss', is the two words, metrics.tokens; a final 'r_2' is the R² and 'pcc' the
+# Pearson correlation; CycleGAN's reconstruction terms 'cycle_A cycle_B idt_A idt_B' are criteria, so the run's training
+# loss is their sum and each is a loss part, the adversarial 'D_A G_A D_B G_B' still none):
+#   count labels, all forty-six batches: 1803/1880 (95.9%) read (unchanged), 1591 (84.6%) analysed (1575 on main at
+#   f838e6f: +16 -- nu23 comet_cnn_killed / stack_lstm_relaunch validacc; ai cldot_regression test_r_2; 13 CycleGAN
+#   terms of ac ganilla, ag melusine, au cyclegan3d, av nnfl / revit2real); dict labels (568/592, 547, no mix), list
+#   labels (507/551) and the main corpus (496/509, 460, no mix) unchanged; the golden file of ../shared unchanged; the
+#   findings' scores of ac, ag, ai, au, av and nu23 unchanged, line for line. Still read but not analysed (212): GAN
+#   adversarial / discriminator losses (~70) and RL losses and statistics (~45, value / policy / entropy / kl / epsilon /
+#   episode length: not convergence signals, by design); epoch summaries beside the per-step loss that has the role
+#   (~20: a copy); losses named by no loss word ('det', 'kd', 'Htri', 'Chamfer', 'reg'); metrics all NaN or out of their
+#   range ('Val MAE', an accuracy of 104%, a regression's 'training error' to 476); domain scores with no common name
+#   ('CSI', 'Sharpe', 'val_l2re'); bookkeeping (times, a ratio, a second learning rate).
+#   Then (same day) a Chamfer distance is a loss and an 'error' past 100 a regression's unbounded error, no rate:
+#   1594/1880 (84.8%) analysed (+3: ak lujiutiao O_chamfer, av meshgpt Chamfer, av torch7-linreg 'training error' --
+#   that run, its only series, is now assessed: av's not-assessed 1 -> 0, its scores and ak's otherwise unchanged);
+#   every other figure unchanged.
 MIN_COUNTED_LOCKBOX = 0.959
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.836
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.847
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920
