@@ -608,12 +608,13 @@ def late_rate_levels(run) -> list[tuple]:
 LEARNED_GAIN = 0.1
 
 
-def rate_rose(run, min_gain: float = LEARNED_GAIN) -> tuple[str, float, float] | None:
+def rate_rose(run, min_gain: float = LEARNED_GAIN, held_out: bool = False) -> tuple[str, float, float] | None:
     """(tag, first, last) of a bounded higher-is-better rate (accuracy, F1, mAP ...) whose last readings sit at least
     ``min_gain`` of its scale above its first ones (medians of the first and last three): the model learned. None
-    when no rate logged at least four readings or none rose that far."""
+    when no rate logged at least four readings or none rose that far. ``held_out``: a training-split rate does not
+    count (a training accuracy rises as the training split is memorised, which says nothing of what transfers)."""
     for m in run.metrics:
-        if not (m.rate and m.higher_is_better):
+        if not (m.rate and m.higher_is_better) or (held_out and m.split == "train"):
             continue
         v = run.series(m.tag).to_numpy(dtype=np.float64)
         v = v[np.isfinite(v)] / m.scale

@@ -219,14 +219,15 @@ def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     ``start_tol`` of it (an untrained K-way classifier) -- and then every one of at least ``min_evals`` evaluations at
     or above (1 - ``band``) log K, none more than twice it (a blow-up is another reading's), and not creeping down
     (its first and last fifths within ``max_drift`` of log K: a loss that keeps falling is a slow learner,
-    underfitting's); the training loss read from the run's start; no quality rate rose by a tenth of its scale, and
+    underfitting's); the training loss read from the run's start; no held-out quality rate rose by a tenth of its scale
+    (a training accuracy rising is the training split memorised, as the training loss falling is), and
     every held-out accuracy or rate the run logs never above chance for that K either (a large evaluation set's 0.56 beside a
     loss at 0.97 log 2 is learning, proven). Whatever the training loss did (a training split memorised with labels
     unrelated to the inputs falls while this one stays), the held-out predictions never beat the class prior: the
     model is at chance where it matters."""
     if "val_loss" not in run.roles or "train_loss" not in run.roles or looks_non_ce(run) or adversarial(run) \
-            or lm_metric(run) or rate_rose(run) is not None:
-        return
+            or lm_metric(run) or rate_rose(run, held_out=True) is not None:
+        return  # (a training accuracy that rose is the training split fitted, which this reading allows for)
     s = clean(run.series("val_loss"))
     v = s.to_numpy(dtype=np.float64)
     ts = clean(run.series("train_loss"))

@@ -64,7 +64,8 @@ def test_split_named_losses_that_learn_are_no_divergence(tmp_path, style, epochs
 
 
 # --------------------------------------------------------------------- a held-out accuracy below 1/K all along
-def _shuffled_labels_csv(tmp_path, k, epochs, *, acc_share, learns=False, seed=0):
+def _shuffled_labels_csv(tmp_path, k, epochs, *, acc_share, learns=False, train_acc=False, acc_noise=0.08, val_rise=0.07,
+                         seed=0):
     """A K-class classifier whose training labels were shuffled apart from the inputs: the training loss starts at
     log K and creeps down (memorising), the validation loss starts at log K and drifts up, and the validation
     accuracy sits at ``acc_share`` x 1/K (an unbalanced evaluation set whose majority the model misses). ``learns``:
@@ -72,7 +73,7 @@ def _shuffled_labels_csv(tmp_path, k, epochs, *, acc_share, learns=False, seed=0
     climbs off it."""
     rng = np.random.default_rng(seed)
     lk = math.log(k)
-    rows = ["epoch,train_loss,val_loss,val_acc"]
+    rows = ["epoch,train_loss,val_loss,val_acc" + (",train_acc" if train_acc else "")]
     for e in range(1, epochs + 1):
         f = e / epochs
         if learns:
@@ -80,10 +81,13 @@ def _shuffled_labels_csv(tmp_path, k, epochs, *, acc_share, learns=False, seed=0
             va = tr * 1.05
         else:
             tr = lk * (1.003 - 0.06 * f) * (1 + 0.003 * rng.standard_normal())
-            va = lk * (1.01 + 0.07 * f) * (1 + 0.003 * rng.standard_normal())
+            va = lk * (1.01 + val_rise * (e - 1) / epochs) * (1 + 0.003 * rng.standard_normal())
         share = acc_share + (1.7 - acc_share) * f if learns else acc_share  # a learner climbs off its slow start
-        acc = min(1.0, max(0.0, share / k * (1 + 0.08 * rng.standard_normal())))
-        rows.append(f"{e},{tr:.5f},{va:.5f},{acc:.4f}")
+        acc = min(1.0, max(0.0, share / k * (1 + acc_noise * rng.standard_normal())))
+        row = f"{e},{tr:.5f},{va:.5f},{acc:.4f}"
+        if train_acc:  # the training split memorised: its accuracy climbs from 1/K toward 0.8
+            row += f",{1.0 / k + (0.8 - 1.0 / k) * (1 - math.exp(-3 * f)):.4f}"
+        rows.append(row)
     (tmp_path / "metrics_log.csv").write_text("\n".join(rows) + "\n")
     return tmp_path
 
@@ -207,4 +211,23 @@ def test_one_class_predicted_with_one_flicker_beside_a_loss_at_log_k_is_chance(t
 @pytest.mark.parametrize("evals,flicker_at", [(10, 4), (20, 11)])
 def test_a_converged_model_repeating_its_score_on_a_small_set_is_no_chance(tmp_path, k, evals, flicker_at):
     found = _found_path(_one_class_csv(tmp_path, k, evals, share=0.0, flicker_at=flicker_at, learner=True))
+    assert "plateau-at-chance" not in found, found
+
+
+@pytest.mark.parametrize("k", [2, 3, 5, 10])
+@pytest.mark.parametrize("epochs", [12, 60])
+@pytest.mark.parametrize("acc_share", [0.85, 1.0])
+@pytest.mark.parametrize("val_rise", [0.07, 0.25])
+def test_a_training_accuracy_that_climbs_as_it_memorises_does_not_veto_a_held_out_loss_at_log_k(tmp_path, k, epochs,
+                                                                                                 acc_share, val_rise):
+    # (0.25: the held-out loss climbs a quarter above log K as the shuffled training labels are memorised)
+    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=acc_share, train_acc=True,
+                                             acc_noise=0.15, val_rise=val_rise))
+    assert "plateau-at-chance" in found, found
+
+
+@pytest.mark.parametrize("k", [2, 5, 10])
+@pytest.mark.parametrize("epochs", [12, 60])
+def test_a_learner_with_its_training_accuracy_is_still_no_chance(tmp_path, k, epochs):
+    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True, train_acc=True))
     assert "plateau-at-chance" not in found, found
