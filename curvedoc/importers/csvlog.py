@@ -792,8 +792,28 @@ def _x_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | No
     if flavour == "rl-progress-csv":
         return T.find_column(cols, RL_STEP_NAMES)
     if flavour == "csv":
-        return T.find_column(cols, STEP_NAMES)
+        counted = _counted_per_row(cols)
+        return counted[1] if counted is not None else T.find_column(cols, STEP_NAMES)
     return None
+
+
+def _counted_per_row(cols: list[T.NumericColumn]) -> tuple[T.NumericColumn, T.NumericColumn] | None:
+    """(step-named column, coarse counter) when a generic CSV's step-named column goes back at two rows or more
+    while an epoch or episode counter beside it grows at every row: the 'steps' of a per-episode RL table (episode,
+    steps, total_reward: how long each episode lasted) counts something per row, not the run's progress -- the
+    episode goes on, so no row starts a new run and none overwrites another. The coarse counter is then the x axis
+    and the per-row count a tag. None otherwise."""
+    x = T.find_column(cols, STEP_NAMES)
+    coarse = T.find_column(cols, T.COARSE_COUNTERS)
+    if x is None or coarse is None or coarse is x or not coarse.present.all() or not x.present.all():
+        return None
+    ep = T.integral_steps(coarse)
+    if ep is None or len(ep) < 3 or not bool(np.all(np.diff(ep) > 0)):
+        return None
+    xv = x.values[np.isfinite(x.values)]
+    if len(xv) != len(ep) or int((np.diff(xv) < 0).sum()) < 2:
+        return None
+    return x, coarse
 
 
 def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: str,
@@ -838,6 +858,14 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
     step_col = _x_column(cols, flavour)
     steps: np.ndarray | None = None
     epoch_col = T.find_column(cols, ("epoch",))
+    counted = _counted_per_row(cols) if flavour == "csv" else None
+    if counted is not None:
+        back = int((np.diff(counted[0].values) < 0).sum())
+        issues.append(ImportIssue(
+            "per-row-count",
+            f"{counted[0].name!r} goes back at {back} of {n_rows:,} rows while {counted[1].name!r} grows at every row: "
+            f"it counts something per row (an episode's length), not the run's progress, so {counted[1].name!r} is "
+            f"the x axis and {counted[0].name!r} a tag", file=str(path), severity="info"))
     if step_col is not None:
         steps = T.integral_steps(step_col)
         if steps is None:

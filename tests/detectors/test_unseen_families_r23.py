@@ -231,3 +231,66 @@ def test_a_training_accuracy_that_climbs_as_it_memorises_does_not_veto_a_held_ou
 def test_a_learner_with_its_training_accuracy_is_still_no_chance(tmp_path, k, epochs):
     found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True, train_acc=True))
     assert "plateau-at-chance" not in found, found
+
+
+# --------------------------------------------------------------------- a per-episode table's 'steps' is a length
+def _episode_table(tmp_path, episodes, *, name="steps", seed=0, learns=True, relaunch_at=None):
+    """A per-episode RL table (episode, <name>: how many steps the episode lasted, total_reward). ``relaunch_at``:
+    the script was started again there, the episode counter back at 1."""
+    rng = np.random.default_rng(seed)
+    rows = [f"episode,{name},total_reward,epsilon"]
+    ep = 0
+    for i in range(episodes):
+        ep = 1 if (relaunch_at is not None and i == relaunch_at) else ep + 1
+        f = i / episodes
+        length = int(rng.integers(150, 320))
+        reward = (-200 + (300 * f if learns else 0)) + 80 * rng.standard_normal()
+        rows.append(f"{ep},{length},{reward:.2f},{max(0.05, 1 - f):.4f}")
+    (tmp_path / "training_metrics.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("episodes", [40, 300, 2000])
+@pytest.mark.parametrize("name", ["steps", "step", "iterations"])
+def test_an_episode_length_column_named_steps_is_no_step_counter(tmp_path, episodes, name):
+    rep = curvedoc.diagnose(str(_episode_table(tmp_path, episodes, name=name)))
+    assert len(rep.runs) == 1, [rr.run for rr in rep.runs]
+    found = {f.name: f.severity for rr in rep.runs for f in rr.findings}
+    assert "restarted-run" not in found and "metric-regression" not in found, found
+    assert rep.runs[0].points >= episodes, rep.runs[0].points
+
+
+@pytest.mark.parametrize("episodes", [80, 400])
+def test_an_episode_counter_that_starts_again_is_still_a_relaunch(tmp_path, episodes):
+    rep = curvedoc.diagnose(str(_episode_table(tmp_path, episodes, relaunch_at=episodes // 2)))
+    found = {f.name for rr in rep.runs for f in rr.findings}
+    assert len(rep.runs) == 2 or "restarted-run" in found, ([rr.run for rr in rep.runs], found)
+
+
+# --------------------------------------------------------------------- an agent that ends below its random start
+def _returns_csv(tmp_path, n, *, shape, noise=0.15, seed=0):
+    """An SB3-style progress.csv: rollout/ep_rew_mean over ``n`` rollouts. ``shape``: 'worse' (the untrained policy
+    earns ~500, the greedy policy it decays onto ~270: exploration removed onto a policy that loses more), 'learns'
+    (rises from the start), 'flat' (wanders at its start)."""
+    rng = np.random.default_rng(seed)
+    rows = ["time/total_timesteps,rollout/ep_rew_mean,rollout/exploration_rate"]
+    for i in range(n):
+        f = i / n
+        level = {"worse": 500 - 230 * min(1.0, 2.5 * f), "learns": 270 + 230 * min(1.0, 2.5 * f), "flat": 400}[shape]
+        rows.append(f"{(i + 1) * 2048},{level * (1 + noise * rng.standard_normal()):.3f},{max(0.05, 1 - 2.5 * f):.3f}")
+    (tmp_path / "progress.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("n", [60, 300, 1500])
+@pytest.mark.parametrize("noise", [0.05, 0.15])
+def test_an_agent_that_ends_clearly_below_its_untrained_start_regressed(tmp_path, n, noise):
+    found = _found_path(_returns_csv(tmp_path, n, shape="worse", noise=noise))
+    assert "metric-regression" in found, found
+
+
+@pytest.mark.parametrize("n", [60, 300, 1500])
+@pytest.mark.parametrize("shape", ["learns", "flat"])
+def test_an_agent_that_learned_or_wandered_at_its_start_did_not_regress(tmp_path, n, shape):
+    found = _found_path(_returns_csv(tmp_path, n, shape=shape))
+    assert "metric-regression" not in found, found
