@@ -294,3 +294,26 @@ def test_an_agent_that_ends_clearly_below_its_untrained_start_regressed(tmp_path
 def test_an_agent_that_learned_or_wandered_at_its_start_did_not_regress(tmp_path, n, shape):
     found = _found_path(_returns_csv(tmp_path, n, shape=shape))
     assert "metric-regression" not in found, found
+
+
+# --------------------------------------------------------------------- a count per epoch is no epoch
+@pytest.mark.parametrize("header", ["Epochs: 25, steps/epoch: 94, total steps: 2350", "Epochs: 25, steps per epoch: 94",
+                                    "epochs=25 iters/epoch=94", "Training 25 epochs (batches per epoch: 94)"])
+@pytest.mark.parametrize("done", [2, 5])
+def test_a_count_per_epoch_in_a_header_is_no_epoch_counter(tmp_path, header, done):
+    # a debug cap left in: the loop stopped after `done` of the 25 epochs the header plans; 'steps/epoch: 94' is a
+    # setting, and reading it as the epoch (94 > 25) made the run look finished
+    lines = [header]
+    it = 0
+    for e in range(1, done + 1):
+        for _ in range(3):
+            it += 10
+            lines.append(f"  it {it} loss {2.3 * math.exp(-it / 200):.4f}")
+        lines.append(f"Epoch {e} | train_loss={2.3 * math.exp(-it / 200):.4f} | val_loss={2.2 * math.exp(-it / 220):.4f}")
+    lines.append("Training finished.")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    from curvedoc.importers import load
+
+    (run,) = load(str(tmp_path / "train.log"))
+    assert run.series("epoch").max() == done, run.series("epoch").tolist()
+    assert "unfinished-schedule" in _found_path(tmp_path)

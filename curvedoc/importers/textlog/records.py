@@ -147,7 +147,8 @@ EPOCH_OVER = re.compile(r"\bepoch\b\W{0,3}\d+(?:\s*/\s*\d+)?\s*(?:is\s+)?(?:done
                         r"|\bend of epoch\b|^\W*end\s+epoch\b", re.IGNORECASE)
 # (the whole number: "Epoch 23.0000" is no epoch 2, nor 23 -- a fractional epoch is no epoch counter)
 # (the plan after a slash or the word 'of': "epoch 3/40", "Epoch 3 of 40")
-EPOCH_WORD = re.compile(r"\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*(?:/|\bof\b)\s*(?P<E>\d+)(?!\d))?(?!\.\d)",
+# (not a rate per epoch: 'steps/epoch: 94', 'iters per epoch: 94' is a setting of the run, never its epoch counter)
+EPOCH_WORD = re.compile(r"(?<![/])(?<!per )(?<!per_)\bepoch\b\s*[:=#]?\s*(?P<e>\d+)(?!\d)(?:\s*(?:/|\bof\b)\s*(?P<E>\d+)(?!\d))?(?!\.\d)",
                         re.IGNORECASE)
 # (tqdm without its bar glyphs, as a notebook's text output or ``ncols=0`` renders it: "100% 15/15 [00:12<00:00,
 # 1.22it/s]", the percentage, the counter and the [elapsed<remaining] block, is a bar too)
