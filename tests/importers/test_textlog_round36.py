@@ -4,6 +4,8 @@
   ended by a comma -- T2ICount's 'Epoch 50 Val, MAE: 14.68, MSE: 64.80' beside 'Epoch 50 Test, MAE: 13.58, ..' and
   'Epoch 50 Train, reg: ..' -- names the record's split, as the word ended by its colon does ('epoch 1 val: loss
   1.48'): 'val/MAE' and 'test/MAE' are two series, not one 'MAE' zig-zagging between the validation and the test.
+- (2026-12-13ao video_depth_anything_train) a depth estimate's absolute relative error, 'AbsRel' ('abs_rel'), and its
+  squared form 'SqRel' are quality metrics, lower is better, as the delta accuracies beside them are.
 """
 
 from __future__ import annotations
@@ -34,3 +36,14 @@ def test_validation_and_test_results_after_the_epoch_are_two_series(tmp_path):
     sizes = {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
     assert sizes.get("val/MAE") == 8 and sizes.get("test/MAE") == 2 and sizes.get("mae") == 12, sizes
     assert "MAE" not in sizes, sizes
+
+
+def test_a_depth_estimates_relative_errors_are_quality_metrics():
+    # (textlog36, lock-box 2026-12-13ao video_depth_anything_train: 'AbsRel  : 0.2101' beside 'Delta1', which the
+    # roles knew already -- the absolute relative error, lower is better; 'SqRel' its squared form)
+    from curvedoc.model.metrics import classify, tokens
+
+    assert tokens("AbsRel") == ["absrel"] and tokens("abs_rel") == ["absrel"] and tokens("val/SqRel") == ["val", "sqrel"]
+    assert classify("val/AbsRel")[:3] == ("absrel", False, "val")
+    # (the words alone name nothing)
+    assert classify("abs") is None and classify("rel") is None and tokens("abs_diff") == ["abs", "diff"]
