@@ -77,6 +77,9 @@ def tokens(tag: str) -> list[str]:
         # (the coefficient of determination written with an underscore, 'test_r_2', as 'r2' is)
         elif out[i - 1] == "r" and out[i] == "2" and i == len(out) - 1:
             out[i - 1:i + 1] = ["r2"]
+        # (a depth estimate's absolute and squared relative errors, 'AbsRel' / 'abs_rel', 'SqRel': one word each)
+        elif out[i - 1] in ("abs", "sq") and out[i] == "rel":
+            out[i - 1:i + 1] = [out[i - 1] + "rel"]
     # a split glued to what it measures ('validacc', 'trainloss', 'testacc': a print that drops the separator) is the
     # two words
     return [w for t in out for w in (_GLUED.fullmatch(t).groups() if _GLUED.fullmatch(t) else (t,))]

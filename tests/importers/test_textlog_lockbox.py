@@ -175,7 +175,10 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "discriminator_lr": ("Discriminator Learning Rate", "'.., Discriminator Learning Rate: 0.0002000,Generator ..'")},
     "2026-12-13ao/text_log/ant_rc_ae_retrain": {"ae_mse": ("mse", "'[INFO]     AE epoch 1/60 mse=0.669755'")},
     "2026-12-13ao/text_log/video_depth_anything_train": {
-        "batch_loss": ("Loss", "'2025-06-18 09:14:00,086 INFO     Epoch [0], Batch [0], Loss: 0.0845'")},
+        "batch_loss": ("Loss", "'2025-06-18 09:14:00,086 INFO     Epoch [0], Batch [0], Loss: 0.0845'"),
+        # (textlog36: the validation's results, printed on lines of their own under its loss, held out by the reading)
+        "AbsRel": ("val AbsRel", "'INFO     AbsRel  : 0.2101' after 'INFO     Epoch [0/15] Validation Loss: 0.0195'"),
+        "TAE": ("val TAE", "'INFO     TAE    : 0.0224' after 'INFO     Epoch [0/15] Validation Loss: 0.0195'")},
     "2026-12-13ao/text_log/extinction_chess_alphazero_history": {
         "policy_loss": ("Policy", "table header 'Iter  W  B  D  Positions  GenTime  TrainT  NNEvals  Loss  Policy  Value  Notes'"),
         "value_loss": ("Value", "table header 'Iter  W  B  D  Positions  GenTime  TrainT  NNEvals  Loss  Policy  Value  Notes'")},
@@ -238,6 +241,29 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (console header 'mAP@.5:.95', plot_results 'mAP@0.5:0.95')")}
        for e in ("mengpet-yolov5-exp5-results-txt", "myyolov5-500ep-results-txt", "pv-detection-yolov5-results-txt",
                  "tweeks-yolov5-400ep-results-txt", "wctyolov5-exp3-results-txt")},
+    # (2026-11-30, textlog36: series the labels name without the split the log prints them under, or by what they
+    # are where the log prints another name; each checked in the raw text)
+    "2026-12-19bf/text_log/manayporwal-t2icount-killed-105of300": {
+        # (the label's roles name them 'Val MAE'; the three 'Epoch 50 Test, MAE: ..' lines are test/MAE since textlog36)
+        "MAE": ("Val MAE", "'04-07 07:30:38, Epoch 50 Val, MAE: 14.68, MSE: 64.80 Cost 239.5 sec' (55 lines)"),
+        "MSE": ("Val MSE", "'04-07 07:30:38, Epoch 50 Val, MAE: 14.68, MSE: 64.80 Cost 239.5 sec' (55 lines)")},
+    "2026-12-19bg/text_log/imgdenoising-train-log": {
+        "mae_loss": ("val mae_loss", "'#####Valid##### Epoch: 1, mae_loss: 0.0232, psnr_loss: 31.4175, ssim_loss: ..'"),
+        "ssim_loss": ("val ssim_loss", "'#####Valid##### Epoch: 1, mae_loss: 0.0232, psnr_loss: 31.4175, ssim_loss: ..'")},
+    "2026-12-07ab/text_log/plants-disease-table-relaunch": {
+        "val_top1": ("VALID top-1", "header 'loss   top-1  top-2' under '|------------ VALID -------------|'"),
+        "train_top1": ("TRAIN top-1", "header 'loss   top-1  top-2' under '|----------- TRAIN -------------|'")},
+    "2026-12-11aj/text_log/tanjina_stcanet_reid": {
+        "Rank-1": ("test Rank-1", "'Rank-1  : 71.88%' under 'Computing CMC and mAP' / 'Results ----------'")},
+    # (the log spells it 'Vaildation', a word no split list holds: read as its key)
+    "2026-12-12am/text_log/lthirat_dmnplus_babi2_terminal": {
+        "val_accuracy": ("Vaildation accuracy", "'Vaildation accuracy: 0.35' after 'Validation loss: ..'")},
+    "2026-12-13an/text_log/bcayy_easyocr_dtrb_finetune": {
+        "val_accuracy": ("Current_accuracy", "'Current_accuracy : 60.039, Current_norm_ED  : 0.8185' under '[20000/300000] "
+                                             "Train loss: 0.30092, Valid loss: 1.49355, ..'"),
+        "val_norm_ed": ("Current_norm_ED", "'Current_accuracy : 60.039, Current_norm_ED  : 0.8185' after each validation")},
+    "2026-12-15au/text_log/pinn-cylinder-v2-timelimit": {
+        "BFGS-END last_total": ("last_total", "'[BFGS-END] batch=   1  last_total=4.542e+00  last_PDE=6.339e-02 ..'")},
     **{f"2026-12-16aw/text_log/{e}": {
         "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
         "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
@@ -1704,8 +1730,30 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   1594/1880 (84.8%) analysed (+3: ak lujiutiao O_chamfer, av meshgpt Chamfer, av torch7-linreg 'training error' --
 #   that run, its only series, is now assessed: av's not-assessed 1 -> 0, its scores and ak's otherwise unchanged);
 #   every other figure unchanged.
-MIN_COUNTED_LOCKBOX = 0.959
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.847
+#
+# AFTER textlog36 (2026-11-30; tests/importers/test_textlog_round36.py -- a split's word after the record's epoch, ended
+# by a comma, 'Epoch 50 Val, MAE: 14.68, MSE: ..' beside 'Epoch 50 Test, MAE: ..', names the record's split: bf
+# t2icount's val/MAE (55) and test/MAE (3), one 'MAE' of both (58) before; the measure: RAW_NAMES for series the labels
+# name without the split the log prints them under -- bg imgdenoising's '#####Valid#####' mae_loss / ssim_loss, ao
+# video_depth's AbsRel / TAE after 'Validation Loss', aj tanjina's Rank-1 under 'Computing CMC and mAP' --, or by what
+# they are -- ab plants-disease's 'VALID top-1' / 'TRAIN top-1', am lthirat's 'Vaildation accuracy' (misspelt), an
+# bcayy's Current_accuracy / Current_norm_ED, au pinn-cylinder-v2's '[BFGS-END] .. last_total'; each checked in the
+# raw text):
+#   count labels, all forty-six batches: 1816/1880 (96.6%) read (+13), 1602 (85.2%) analysed (+8); dict labels
+#   (568/592, 547, no mix), list labels (507/551) and the main corpus unchanged; no other series' reading changed
+#   (misses and unanalysed lists otherwise identical); the golden file of ../shared unchanged; the findings' scores of
+#   bf, bg, at, ao, an and ab identical line for line to main's (722df79a).
+#   Still missed (64): RLlib result dicts' top-level keys (shogi x5: read as settings, printed one a line in blocks),
+#   columns used as the x axis (total_timesteps x3, Steps, Q-Table size), YOLOv5 results.txt 'total' (x7, by design of
+#   the results.txt reader), relaunched / interleaved logs (aqi x4 -- an identical first epoch printed twice, read
+#   once --, snake_dqn x4, mnist-moments, gbm-alexnet x2), refused formats (bare numbers, two-line losses, a Python 2
+#   tuple of datetime), a TSV with no header, Darknet's bare per-iteration loss before 'avg loss' (read, it would take
+#   the training role from 'avg loss' and lose at's unfinished_schedule: left), ~25 single cases.
+#   Then (same day) a depth estimate's 'AbsRel' / 'SqRel' are lower-is-better quality metrics (roles.toml; metrics.tokens
+#   joins 'abs_rel'): 1603/1880 (85.3%) analysed (+1: ao video_depth_anything_train's val/AbsRel); every other figure,
+#   the golden file and the six batches' scores unchanged.
+MIN_COUNTED_LOCKBOX = 0.965
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.852
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

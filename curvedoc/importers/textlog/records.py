@@ -842,9 +842,10 @@ SETTING_KEY = re.compile(r"[A-Za-z_][\w.\-]*")
 # a held-out word among the first words of a line, before its first number (see parse_record)
 # (the record's position may come first, its clock named with its count and then a dash or a bar: "Epoch 1 - eval:
 # avg_loss - 5.14", "step 200 | validation | loss .."; or a space alone, the split word then ending in its colon:
-# "*** epoch 1 val: loss 1.48 acc 0.62")
+# "*** epoch 1 val: loss 1.48 acc 0.62" -- or in its comma, T2ICount's "Epoch 50 Val, MAE: 14.68, MSE: 64.80" beside
+# "Epoch 50 Test, MAE: .." and "Epoch 50 Train, reg: ..": each record that split's, never one MAE of both sets)
 # (or in brackets, a space after them: gaussian-splatting's "[ITER 7000] Evaluating train: L1 0.0337 PSNR 24.71")
-_LEAD_POSITION = (r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?(?:\s*[|\-]\s*|\s+(?=[A-Za-z]+\s*:))|"
+_LEAD_POSITION = (r"(?:(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?(?:\s*[|\-]\s*|\s+(?=[A-Za-z]+\s*[:,]))|"
                   r"\[\s*(?:epoch|ep|step|iter|iteration|episode)\s*\d+(?:\s*/\s*\d+)?\s*\]\s+)?")
 SPLIT_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?P<w>evaluation|evaluating|eval|validation|validating|valid|val|test|dev)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
