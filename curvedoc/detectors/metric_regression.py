@@ -159,7 +159,6 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         return None
     i_best, best_level, final, drop = stat
     after = n - 1 - i_best
-    from_start = False
     if p.min_drop_share is not None and unit == "rate" and m.higher_is_better and p.share_min_best <= best_level < 1:
         # a fall is practically large against what the model reached: 4 points of an mAP whose best is 0.35 is more
         # than a tenth of it, as large to its user as 5 points of an accuracy near 0.5 -- never below
@@ -212,16 +211,10 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         if w == 1:
             start = min(start, float(levels[0]))
         if not best_level - start > need:
-            if not (start - final > need and i_best < max(3, n // 5)):
-                return None
-            # ... but an agent that ends clearly below where its untrained policy started (its best within the first
-            # fifth: the start itself) got worse than random as it learned -- epsilon decayed onto a greedy policy
-            # that loses more than exploring did (a DQN whose mean return halves as exploration is removed): its
-            # policy regressed from the start, whatever it never gained
-            from_start = True
+            return None
     return {"i_best": i_best, "best_step": int(steps[i_best]), "best": _raw(best_level, unit, sign, m.scale),
             "final": _raw(final, unit, sign, m.scale), "last_step": int(steps[-1]), "drop": drop, "need": need,
-            "unit": unit, "after": after, "n": n, "strength": drop / need, "from_start": from_start}
+            "unit": unit, "after": after, "n": n, "strength": drop / need}
 
 
 def _drop(g: np.ndarray, k: int) -> tuple[int, float, float, float] | None:
@@ -326,9 +319,7 @@ def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
     yield Hit(
         f"{m.tag} ({m.kind}, {word}) was best at step {fmt_step(a['best_step'])} ({fmt_num(a['best'])}) and ended "
         f"at {fmt_num(a['final'])}, {change_text(a, m)}, after {a['after']} more evaluation"
-        f"{'s' if a['after'] != 1 else ''} up to step {fmt_step(a['last_step'])}"
-        f"{': it never rose above where the untrained policy started, and ended clearly below it' if a.get('from_start') else ''}"
-        f"{others}",
+        f"{'s' if a['after'] != 1 else ''} up to step {fmt_step(a['last_step'])}{others}",
         step=a["best_step"],
         steps=(a["best_step"], a["last_step"]),
         confidence=conf,
