@@ -307,7 +307,10 @@ def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
 # the names of a split alone ('0 train 11.03', '250 val 10.91')
 _SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_loss", "val": "val_loss",
                 "valid": "val_loss", "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss",
-                "tst": "val_loss"}
+                "tst": "val_loss", "heldout": "val_loss", "held-out": "val_loss", "holdout": "val_loss",
+                # ... and the training objective named as such ('round 3 -> objective 1.41 heldout 1.65 hit-rate
+                # 0.20'): the quantity a training minimises, under the same guards (no loss named, it falls)
+                "objective": "train_loss"}
 # ... and the splits' two-letter short forms alone ('e001 tr 1.0965 va 0.6791 score 0.74'): names of a split only where
 # two different ones are tags of the run (a lone 'tr' or 'te' may be any quantity's short name), as the reader takes
 # 'tr_' / 'va_' column prefixes for splits only side by side (textlog.parser.abbreviated_splits)

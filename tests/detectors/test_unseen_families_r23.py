@@ -288,3 +288,47 @@ def test_a_count_per_epoch_in_a_header_is_no_epoch_counter(tmp_path, header, don
     (run,) = load(str(tmp_path / "train.log"))
     assert run.series("epoch").max() == done, run.series("epoch").tolist()
     assert "unfinished-schedule" in _found_path(tmp_path)
+
+
+# --------------------------------------------------------------------- 'objective' and 'heldout' named alone
+def _objective_log(tmp_path, epochs, *, kind, seed=0):
+    """A logging print of 'round E -> objective X heldout Y hit-rate Z' (5 classes). ``kind``: 'nan' (both losses NaN
+    from the first round), 'learns', 'shuffled' (labels shuffled apart from the rows: the objective creeps down from
+    log 5 as it memorises, the held-out loss drifts up from log 5), 'rl' (a policy's surrogate objective, maximised:
+    it rises, and no held-out loss)."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(5)
+    lines = ["2026-11-30 09:08:42,929 INFO peaks: === run: mlp on peaks, 5 classes ==="]
+    for e in range(1, epochs + 1):
+        f = e / epochs
+        if kind == "nan":
+            rec = "objective nan heldout nan hit-rate 0.1283"
+        elif kind == "learns":
+            tr = lk * (0.2 + 0.8 * math.exp(-4 * f)) * (1 + 0.01 * rng.standard_normal())
+            rec = f"objective {tr:.4f} heldout {tr * 1.1:.4f} hit-rate {0.2 + 0.7 * (1 - math.exp(-4 * f)):.4f}"
+        elif kind == "shuffled":
+            tr = lk * (1.003 - 0.14 * f) * (1 + 0.003 * rng.standard_normal())
+            va = lk * (1.02 + 0.1 * f) * (1 + 0.003 * rng.standard_normal())
+            rec = f"objective {tr:.4f} heldout {va:.4f} hit-rate {0.2 * (1 + 0.15 * rng.standard_normal()):.4f}"
+        else:
+            rec = f"objective {0.01 + 0.05 * f + 0.005 * rng.standard_normal():.4f} return {-200 + 300 * f:.1f}"
+        lines.append(f"2026-11-30 09:08:{43 + e % 10:02d},243 INFO peaks: round {e} -> {rec}")
+    (tmp_path / "run.log").write_text("\n".join(lines) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("epochs", [6, 15, 40])
+def test_an_objective_and_a_heldout_nan_from_the_first_round_diverged(tmp_path, epochs):
+    assert _found_path(_objective_log(tmp_path, epochs, kind="nan")).get("divergence") == "error"
+
+
+@pytest.mark.parametrize("epochs", [15, 30])
+def test_an_objective_memorising_shuffled_labels_beside_a_heldout_at_log_k_is_chance(tmp_path, epochs):
+    assert "plateau-at-chance" in _found_path(_objective_log(tmp_path, epochs, kind="shuffled"))
+
+
+@pytest.mark.parametrize("epochs", [6, 15, 40])
+@pytest.mark.parametrize("kind", ["learns", "rl"])
+def test_an_objective_that_learns_or_is_maximised_raises_nothing(tmp_path, epochs, kind):
+    found = _found_path(_objective_log(tmp_path, epochs, kind=kind))
+    assert not any(s in ("warning", "error") for s in found.values()), found
