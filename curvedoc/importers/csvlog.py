@@ -186,6 +186,10 @@ def _unnamed_header(header: str, sep: str) -> str | None:
     cells = header.split(sep)
     if cells and not cells[-1].strip():
         cells = cells[:-1]
+    if len(cells) >= 2 and not cells[0].strip() and [c.strip() for c in cells[1:]] == [str(i) for i in range(len(cells) - 1)]:
+        # (pandas' default labels after its unnamed index column: ``pd.Series(losses).to_csv(path)`` writes ',0',
+        # ``pd.DataFrame(array).to_csv(path)`` ',0,1,2': the index is the row counter, the rest name nothing)
+        return "labels"
     if not cells or any(not _NUMBER_CELL.fullmatch(c) for c in cells):
         return None
     if [c.strip() for c in cells] == [str(i) for i in range(len(cells))]:
@@ -286,6 +290,10 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             df = df.iloc[:, :-1]  # a trailing separator on every line: no column
         if len(df) == 0:
             raise LoadError(path, "no data rows (a header of pandas' default labels only)", kind="header-only")
+        if header.startswith(sep) and df.shape[1] >= 3:
+            first = pd.to_numeric(df.iloc[:, 0], errors="coerce").to_numpy(dtype=np.float64)
+            if len(first) and np.array_equal(first, np.arange(len(first))):
+                df = df.iloc[:, 1:]  # pandas' index column before its default labels: the row counter, no column
         df.columns = T.unnamed_columns(df.shape[1], path)
         if df.shape[1] == 2:
             num = df.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
@@ -355,6 +363,26 @@ def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
         file=str(path), count=len(pos), severity="info",
     ))
     return df.loc[~is_header].reset_index(drop=True), starts
+
+
+_COLON_COUNTER = r"^\s*\d+\s*:\s*$"
+
+
+def _colon_counters(df: pd.DataFrame) -> pd.DataFrame:
+    """A column every cell of which is a whole number with a colon after it ('0:', '1:', ... under an 'Epoch'
+    header: ``f.write(f"{epoch}:\t{loss}")``) holds that number: the colon is the print's punctuation, not text. Read
+    as text, the counter made the table look keyed by labels (one row per item), and the file was refused."""
+    for i in range(df.shape[1]):
+        col = df.iloc[:, i]
+        if col.dtype.kind in "iufb" or not len(col):
+            continue
+        cells = col.astype("string")
+        if bool(cells.str.fullmatch(_COLON_COUNTER).fillna(False).all()):
+            cols = list(df.columns)
+            df = df.copy()
+            df.isetitem(i, pd.to_numeric(cells.str.replace(":", "", regex=False).str.strip()).astype("int64"))
+            df.columns = cols
+    return df
 
 
 def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
@@ -572,6 +600,7 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     df, header_starts = _drop_repeated_headers(df, names, path, issues)
     if len(df) == 0:
         raise LoadError(path, "no data rows (header only)", kind="header-only")
+    df = _colon_counters(df)
 
     # a pandas-written index column (empty header name) is a row counter, not a metric
     counted = False

@@ -332,3 +332,31 @@ def test_an_objective_memorising_shuffled_labels_beside_a_heldout_at_log_k_is_ch
 def test_an_objective_that_learns_or_is_maximised_raises_nothing(tmp_path, epochs, kind):
     found = _found_path(_objective_log(tmp_path, epochs, kind=kind))
     assert not any(s in ("warning", "error") for s in found.values()), found
+
+
+# --------------------------------------------------------------------- two hand-written tables that were refused
+@pytest.mark.parametrize("n", [5, 40, 500])
+@pytest.mark.parametrize("columns", [1, 3])
+def test_a_pandas_series_written_with_its_index_is_read(tmp_path, n, columns):
+    # pd.Series(losses).to_csv('losses.csv') writes ',0' then 'i,value'; a DataFrame of an array ',0,1,2': the index
+    # is the row counter and the default labels name nothing -- the file's name names a lone column
+    pd = pytest.importorskip("pandas")
+    data = {i: [4.6 * 0.995 ** k + 0.01 * i for k in range(n)] for i in range(columns)}
+    (pd.Series(data[0]) if columns == 1 else pd.DataFrame(data)).to_csv(tmp_path / "train_losses.csv")
+    from curvedoc.importers import load
+
+    (run,) = load(str(tmp_path / "train_losses.csv"))
+    assert len(run.tags) >= columns and max(len(run.tag_values(t)) for t in run.tags) == n, run.tags
+    if columns == 1:
+        assert run.roles.get("train_loss") == "train_losses", run.roles
+
+
+@pytest.mark.parametrize("n", [3, 11, 60])
+@pytest.mark.parametrize("sep", ["\t", ","])
+def test_an_epoch_counter_printed_with_a_colon_is_a_counter(tmp_path, n, sep):
+    # f.write(f"{epoch}:\t{loss}\n") under a header 'Epoch\tAverage training loss'
+    rows = [f"Epoch{sep}Average training loss"] + [f"{e}:{sep}{10.0 * 0.7 ** e:.6f}" for e in range(n)]
+    (tmp_path / "training_loss.txt").write_text("\n".join(rows) + "\n")
+    rep = curvedoc.diagnose(str(tmp_path))
+    assert rep.runs and rep.runs[0].status != "unreadable", rep.runs
+    assert rep.runs[0].points >= n
