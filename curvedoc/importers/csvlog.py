@@ -368,6 +368,10 @@ def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
 _COLON_COUNTER = r"^\s*\d+\s*:\s*$"
 
 
+def _num_text(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
 def _colon_counters(df: pd.DataFrame) -> pd.DataFrame:
     """A column every cell of which is a whole number with a colon after it ('0:', '1:', ... under an 'Epoch'
     header: ``f.write(f"{epoch}:\t{loss}")``) holds that number: the colon is the print's punctuation, not text. Read
@@ -854,6 +858,8 @@ def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: s
     counter = None
     if x is not None and T.integral_steps(x) is not None:
         counter = np.where(x.present & np.isfinite(x.values), x.values, np.nan)
+        if flavour == "keras-csv" and len(counter) >= 3 and bool(np.all(counter == counter[0])):
+            counter = None  # one epoch on every row: a loop of one-epoch fits, one run (see _run)
     epoch = None
     if epoch_col is not None and x is not None and epoch_col is not x:
         epoch = np.where(epoch_col.present, epoch_col.values, np.nan)
@@ -930,6 +936,16 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
         if ep is not None and not split_rows and kinds is not None and \
                 T.coarser_than_rows(ep, (ep[1:] == ep[:-1]) & (kinds[1:] == kinds[:-1])):
             ep = None  # written on every batch's row (0 x 20, 1 x 20 ...): the rows are the steps, the epoch a tag
+        if ep is not None and flavour == "keras-csv" and len(ep) >= 3 and bool(np.all(ep == ep[0])):
+            # the same epoch on every row (Keras' fit(epochs=1) called in a loop, CSVLogger(append=True)): each row is
+            # one epoch of a session started again, so the counter says nothing of the order -- the rows do. Read
+            # as steps every row but the last would be overwritten at epoch 0
+            issues.append(ImportIssue(
+                "resumed",
+                f"{coarse.name!r} is {_num_text(ep[0])} on every one of the {n_rows:,} rows: fit() was started again for "
+                "each epoch (a loop of one-epoch fits appending to the log), so the rows in file order are the epochs",
+                file=str(path), count=n_rows - 1))
+            ep = None
         if ep is not None and (flavour == "keras-csv" or np.all(np.diff(ep) > 0)
                                or (split_rows and np.all(np.diff(ep) >= 0)) or _resumed_counter(ep)):
             steps = ep

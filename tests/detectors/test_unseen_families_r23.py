@@ -360,3 +360,32 @@ def test_an_epoch_counter_printed_with_a_colon_is_a_counter(tmp_path, n, sep):
     rep = curvedoc.diagnose(str(tmp_path))
     assert rep.runs and rep.runs[0].status != "unreadable", rep.runs
     assert rep.runs[0].points >= n
+
+
+# --------------------------------------------------------------------- a loop of one-epoch Keras fits
+@pytest.mark.parametrize("rows", [3, 25, 173])
+def test_a_keras_log_of_one_epoch_fits_in_a_loop_keeps_every_row(tmp_path, rows):
+    # for i in range(N): model.fit(..., epochs=1, callbacks=[CSVLogger('log.csv', append=True)]): every row says
+    # epoch 0; read on that epoch, every row but the last was overwritten at step 0
+    lines = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    for i in range(rows):
+        loss = 2.0 * 0.97 ** i
+        lines.append(f"0,{1 - loss / 2.2:.4f},{loss:.5f},{1 - loss / 2.0:.4f},{loss * 1.1:.5f}")
+    (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
+    from curvedoc.importers import load
+
+    (run,) = load(str(tmp_path / "training.log"))
+    assert len(run.series("train_loss")) == rows, run.series("train_loss")
+    assert "restarted-run" in _found_path(tmp_path)
+
+
+@pytest.mark.parametrize("rows", [3, 25])
+def test_a_keras_log_with_its_epochs_is_read_on_them(tmp_path, rows):
+    lines = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    lines += [f"{i},{0.5 + 0.01 * i:.4f},{2.0 * 0.97 ** i:.5f},{0.5 + 0.01 * i:.4f},{2.2 * 0.97 ** i:.5f}" for i in range(rows)]
+    (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
+    from curvedoc.importers import load
+
+    (run,) = load(str(tmp_path / "training.log"))
+    assert list(run.series("train_loss").index) == list(range(rows))
+    assert "restarted-run" not in _found_path(tmp_path)
