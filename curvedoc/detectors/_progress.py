@@ -484,6 +484,13 @@ def never_beat_chance(v: np.ndarray, k: int, margin: float, slack: float, chance
     return running_best(v) <= chance + m and abs(np_median(v) - chance) <= max(0.1 * chance, m)
 
 
+def beat_chance(v: np.ndarray, k: int, margin: float, slack: float) -> bool:
+    """The accuracy series ``v`` (fractions, one reading or more) rose above 1/K plus :func:`chance_margin`, read as
+    :func:`never_beat_chance` reads its best (:func:`running_best`): the model learned something, whatever the median
+    did (a series below 1/K all along never beat chance either)."""
+    return running_best(v) > 1.0 / k + chance_margin(v, k, margin, slack)
+
+
 def running_best(v: np.ndarray) -> float:
     """The best (highest) reading of a held-out series as a verdict of 'never left its level' reads it: the maximum
     itself below 10 evaluations, from 10 on the maximum of the centred rolling median a tenth of them wide (the

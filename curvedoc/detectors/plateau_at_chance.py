@@ -78,7 +78,7 @@ from curvedoc.detectors._progress import (
     acc_at_chance,
     accuracy,
     chance_margin,
-    running_best,
+    beat_chance,
     clean,
     k_from_acc,
     more_classes_than,
@@ -247,7 +247,7 @@ def _held_out_loss_at_chance(run: Run, p: Params) -> Iterator[Hit]:
     for m in run.metrics:
         if m.split == "val" and m.rate and m.higher_is_better:
             a = clean(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
-            if len(a) >= 3 and running_best(a) > 1.0 / k + chance_margin(a, k, p.val_margin, p.acc_slack):
+            if len(a) >= 3 and beat_chance(a, k, p.val_margin, p.acc_slack):
                 # a held-out rate above chance for this K: the model learned something that transfers (one below
                 # 1/K all along -- the wrong majority of an unbalanced evaluation set -- never beat chance either)
                 return

@@ -750,7 +750,7 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
                     continue  # the epoch does not go back with it: a counter inside the epoch, or an eval row
             prev = counter[_last_before(idx, i)]
             bounds.append((i, True, f"the {counter_name} counter starts again at row {i + 1} "
-                                    f"({counter_name} {_num(prev)} -> {_num(counter[i])})", "counter"))
+                                    f"({counter_name} {num_text(prev)} -> {num_text(counter[i])})", "counter"))
             last_cut = i
         resets = [b for b in bounds if b[3] == "counter"]
         if len(resets) >= MAX_RUNS_PER_FILE or (len(resets) > 2 and (len(resets) + 1) * MIN_BLOCK_ROWS > n):
@@ -922,7 +922,8 @@ def _label(value: str) -> str:
     return s or "unnamed"
 
 
-def _num(x: float) -> str:
+def num_text(x: float) -> str:
+    """A counter's value as printed: a whole number without its '.0', else its shortest form."""
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 

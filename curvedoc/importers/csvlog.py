@@ -365,28 +365,24 @@ def _drop_repeated_headers(df: pd.DataFrame, names: list[str], path: Path,
     return df.loc[~is_header].reset_index(drop=True), starts
 
 
-_COLON_COUNTER = r"^\s*\d+\s*:\s*$"
-
-
-def _num_text(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+_COLON_COUNTER = r"\s*\d+\s*:\s*"  # (matched whole: str.fullmatch)
 
 
 def _colon_counters(df: pd.DataFrame) -> pd.DataFrame:
     """A column every cell of which is a whole number with a colon after it ('0:', '1:', ... under an 'Epoch'
     header: ``f.write(f"{epoch}:\t{loss}")``) holds that number: the colon is the print's punctuation, not text. Read
     as text, the counter made the table look keyed by labels (one row per item), and the file was refused."""
+    out = df
     for i in range(df.shape[1]):
         col = df.iloc[:, i]
         if col.dtype.kind in "iufb" or not len(col):
             continue
         cells = col.astype("string")
         if bool(cells.str.fullmatch(_COLON_COUNTER).fillna(False).all()):
-            cols = list(df.columns)
-            df = df.copy()
-            df.isetitem(i, pd.to_numeric(cells.str.replace(":", "", regex=False).str.strip()).astype("int64"))
-            df.columns = cols
-    return df
+            if out is df:
+                out = df.copy()  # (the caller's frame is left as it was)
+            out.isetitem(i, pd.to_numeric(cells.str.replace(":", "", regex=False).str.strip()).astype("int64"))
+    return out
 
 
 def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
@@ -830,6 +826,14 @@ def _x_column(cols: list[T.NumericColumn], flavour: str) -> T.NumericColumn | No
     return None
 
 
+def _one_epoch_every_row(epochs: np.ndarray) -> bool:
+    """The same epoch on every one of three rows or more of a Keras log: fit(epochs=1) called in a loop with
+    CSVLogger(append=True). Each row is one epoch of a session started again, so the counter says nothing of the
+    order -- the rows do: one run, read row by row (read on the epoch, every row but the last would be overwritten
+    at epoch 0; split at each 'restart', it would be as many one-row runs)."""
+    return len(epochs) >= 3 and bool(np.all(epochs == epochs[0]))
+
+
 def _counted_per_row(cols: list[T.NumericColumn]) -> tuple[T.NumericColumn, T.NumericColumn] | None:
     """(step-named column, coarse counter) when a generic CSV's step-named column goes back at two rows or more
     while an epoch or episode counter beside it grows at every row: the 'steps' of a per-episode RL table (episode,
@@ -858,8 +862,8 @@ def _segments(df: pd.DataFrame, names: list[str], conv: T.Conversion, flavour: s
     counter = None
     if x is not None and T.integral_steps(x) is not None:
         counter = np.where(x.present & np.isfinite(x.values), x.values, np.nan)
-        if flavour == "keras-csv" and len(counter) >= 3 and bool(np.all(counter == counter[0])):
-            counter = None  # one epoch on every row: a loop of one-epoch fits, one run (see _run)
+        if flavour == "keras-csv" and _one_epoch_every_row(counter):
+            counter = None  # a loop of one-epoch fits: one run (see _run)
     epoch = None
     if epoch_col is not None and x is not None and epoch_col is not x:
         epoch = np.where(epoch_col.present, epoch_col.values, np.nan)
@@ -936,13 +940,10 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
         if ep is not None and not split_rows and kinds is not None and \
                 T.coarser_than_rows(ep, (ep[1:] == ep[:-1]) & (kinds[1:] == kinds[:-1])):
             ep = None  # written on every batch's row (0 x 20, 1 x 20 ...): the rows are the steps, the epoch a tag
-        if ep is not None and flavour == "keras-csv" and len(ep) >= 3 and bool(np.all(ep == ep[0])):
-            # the same epoch on every row (Keras' fit(epochs=1) called in a loop, CSVLogger(append=True)): each row is
-            # one epoch of a session started again, so the counter says nothing of the order -- the rows do. Read
-            # as steps every row but the last would be overwritten at epoch 0
+        if ep is not None and flavour == "keras-csv" and _one_epoch_every_row(ep):
             issues.append(ImportIssue(
                 "resumed",
-                f"{coarse.name!r} is {_num_text(ep[0])} on every one of the {n_rows:,} rows: fit() was started again for "
+                f"{coarse.name!r} is {T.num_text(ep[0])} on every one of the {n_rows:,} rows: fit() was started again for "
                 "each epoch (a loop of one-epoch fits appending to the log), so the rows in file order are the epochs",
                 file=str(path), count=n_rows - 1))
             ep = None
