@@ -21,6 +21,7 @@ from curvedoc.model.run import Run, make_frame
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_RUNS = REPO / "sample_runs"
 REAL_RUNS = REPO.parent / "shared" / "real_runs"
+LOCKBOX = REPO / "benchmarks" / "lockbox"
 
 
 def make_run(name: str = "synthetic", *, steps=None, meta: dict | None = None, hparams: dict | None = None,
@@ -341,3 +342,15 @@ def paddle_hapi_fit_lines(epochs: int = 4) -> list[str]:
                   for s in (10, 20, 30, 40, 44)]
         lines.append("Eval samples: 11219")
     return lines
+
+
+def lockbox_text_log_sizes(entry: str) -> dict[str, int]:
+    """Points per series of a lock-box text log, ``entry`` = '<batch>/<format>/<run>' (the run folder's largest file,
+    read by the text-log reader)."""
+    from curvedoc.importers.textlog import read_text_log
+
+    batch, rest = entry.split("/", 1)
+    folder = LOCKBOX / batch / "runs" / rest
+    path = max((f for f in folder.iterdir() if f.is_file()), key=lambda f: f.stat().st_size)
+    rd = read_text_log(path)
+    return {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}

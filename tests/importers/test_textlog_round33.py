@@ -10,14 +10,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from _helpers import lockbox_text_log_sizes
 
 import curvedoc
 from curvedoc.importers.textlog import read_text_log
-
-LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
 
 
 def _log(tmp_path, lines):
@@ -59,10 +56,6 @@ def test_a_total_beside_no_pinn_term_stays_as_printed(tmp_path):
 @pytest.mark.parametrize("entry,points", [("2026-12-13an/text_log/gloriayq_pinn_tft_weather", 32),
                                           ("2026-12-15au/text_log/pinn-cylinder-adam-then-oom", 200)])
 def test_real_logs_a_pinns_total_is_its_training_loss(entry, points):
-    batch, rest = entry.split("/", 1)
-    folder = LOCKBOX / batch / "runs" / rest
-    path = max((f for f in folder.iterdir() if f.is_file()), key=lambda f: f.stat().st_size)
-    rd = read_text_log(path)
-    sizes = {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
+    sizes = lockbox_text_log_sizes(entry)
     assert sizes.get("total_loss") == points and sizes.get("PDE_loss") == points, sizes
     assert "total" not in sizes

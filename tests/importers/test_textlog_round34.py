@@ -10,16 +10,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from _helpers import LOCKBOX, lockbox_text_log_sizes
 
 import curvedoc
 from curvedoc.errors import LoadError
 from curvedoc.importers.textlog import read_text_log
 from curvedoc.importers.textlog.records import parse_record
-
-LOCKBOX = Path(__file__).parents[2] / "benchmarks" / "lockbox"
 
 
 def _log(tmp_path, lines):
@@ -65,11 +62,7 @@ def test_a_lone_short_form_is_no_loss(tmp_path):
                                           ("2026-12-19nu23/text/stack_irnn_noclip", 25),
                                           ("2026-12-19nu23/text/soil_l1_huge", 30)])
 def test_real_logs_short_pairs_after_a_glued_epoch(entry, points):
-    batch, rest = entry.split("/", 1)
-    folder = LOCKBOX / batch / "runs" / rest
-    path = max((f for f in folder.iterdir() if f.is_file()), key=lambda f: f.stat().st_size)
-    rd = read_text_log(path)
-    sizes = {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
+    sizes = lockbox_text_log_sizes(entry)
     assert all(sizes.get(k) == points for k in ("tr", "va", "score", "lr")), sizes
 
 
