@@ -270,6 +270,10 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
         "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
        for e in ("yolov5-custom-30ep-results-txt", "yolov5-dunkin-55ep-results-txt")},
+    # (the test's results under the line's lead, 'PERFORMANCE ON TEST SET:', the label naming them with its last words)
+    "2026-12-20bi/text_log/har-lstm-nohup": {
+        "TEST SET Batch Loss": ("Batch Loss", "'PERFORMANCE ON TEST SET: Batch Loss = 26.41322898864746, Accuracy = ..'"),
+        "TEST SET Accuracy": ("Accuracy", "'PERFORMANCE ON TEST SET: Batch Loss = .., Accuracy = 0.1573667675256729'")},
 }
 
 
@@ -1768,8 +1772,21 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # labelled, 940 / 640 read). Not analysed in the new batches, mostly by design: pix2pixHD / DeblurGAN / cartoonize
 # adversarial parts (G_GAN, D_real, D_fake, gen, disc, ..), a VAE's 'KL' / 'Phys', domain scores ('Average_corr',
 # 'val_r').
-MIN_COUNTED_LOCKBOX = 0.959
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.841
+#
+# AFTER textlog37 (2026-11-30; tests/importers/test_textlog_round37.py -- a Python logging record in logging's default
+# format glued to a printed line's last number, '.. Accuracy = 0.8884012699127197WARNING:tensorflow:From ..' (stderr
+# written while stdout's line was not ended), is a line of its own, decoding.GLUED_LOG_RECORD; the measure: RAW_NAMES
+# for bi har-lstm-nohup's 'TEST SET Batch Loss' / 'TEST SET Accuracy', printed after 'PERFORMANCE ON TEST SET:'):
+#   count labels, all forty-nine batches: 1926/2004 (96.1%) read (+3: har-lstm-nohup's test Batch Loss and Accuracy,
+#   969 each -- one test record was lost to the glued warning, its Batch Loss counted twice at the first step --, and
+#   an gpuphobia_stargan_vc_101ep's domain_classifier_loss, 14746, which lost points the same way), 1688 (84.2%)
+#   analysed (the stargan term read but no role, an adversarial part as by design); dict labels (568/592, 547, no mix),
+#   list labels (507/551) and the main corpus unchanged; no other series' reading changed.
+#   Still missed in bi har-lstm-nohup (2): the training 'Batch Loss' / 'Accuracy' (970 read, 969 labelled) -- the
+#   closing 'FINAL RESULT: Batch Loss = 12.62, Accuracy = 0.89', the final test, is read as one more training record
+#   (at step 1): a final evaluation mixed into the training series, left for the next round.
+MIN_COUNTED_LOCKBOX = 0.961
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.842
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920
