@@ -13,7 +13,8 @@ and 2026-12-16aw, read early: scored once and seen, and so are 2026-12-16ax, 202
 and seen, and 2026-12-17az, read early: scored once and seen, and so are 2026-12-17ba, 2026-12-17bb and 2026-12-17nu21,
 scored at the end of the twenty-first session and seen, and so are 2026-12-18bc, 2026-12-18bd, 2026-12-18be and
 2026-12-18nu22, scored and seen, and so are 2026-12-19bf, 2026-12-19bg and 2026-12-19nu23, scored at the end of the
-twenty-third session and seen; a batch without its SCORES.md is locked: not listed, never read).
+twenty-third session and seen, and so are 2026-12-20bh, 2026-12-20bi and 2026-12-20nu24, scored and seen; a batch
+without its SCORES.md is locked: not listed, never read).
 
 A batch's text logs are its labels' ``text_log/`` entries -- or ``text/`` ones, the folder 2026-12-18nu22 gives the
 print() / logging output of its trainings (the same kind of file, named after its format otherwise)."""
@@ -49,7 +50,8 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-14nu18", "2026-12-15at", "2026-12-15au", "2026-12-15av", "2026-12-15nu19",
                    "2026-12-16aw", "2026-12-16ax", "2026-12-16ay", "2026-12-16nu20", "2026-12-17az",
                    "2026-12-17ba", "2026-12-17bb", "2026-12-17nu21", "2026-12-18bc", "2026-12-18bd",
-                   "2026-12-18be", "2026-12-18nu22", "2026-12-19bf", "2026-12-19bg", "2026-12-19nu23")
+                   "2026-12-18be", "2026-12-18nu22", "2026-12-19bf", "2026-12-19bg", "2026-12-19nu23", "2026-12-20bh",
+                   "2026-12-20bi", "2026-12-20nu24")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -268,6 +270,10 @@ RAW_NAMES: dict[str, dict[str, tuple[str, str]]] = {
         "mAP@.5": ("metrics/mAP_0.5", "column 11 of the headerless '%10.4g' rows (plot_results: 'mAP@0.5')"),
         "mAP@.5:.95": ("metrics/mAP_0.5:0.95", "column 12 (plot_results: 'mAP@0.5:0.95')")}
        for e in ("yolov5-custom-30ep-results-txt", "yolov5-dunkin-55ep-results-txt")},
+    # (the test's results under the line's lead, 'PERFORMANCE ON TEST SET:', the label naming them with its last words)
+    "2026-12-20bi/text_log/har-lstm-nohup": {
+        "TEST SET Batch Loss": ("Batch Loss", "'PERFORMANCE ON TEST SET: Batch Loss = 26.41322898864746, Accuracy = ..'"),
+        "TEST SET Accuracy": ("Accuracy", "'PERFORMANCE ON TEST SET: Batch Loss = .., Accuracy = 0.1573667675256729'")},
 }
 
 
@@ -1752,8 +1758,35 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Then (same day) a depth estimate's 'AbsRel' / 'SqRel' are lower-is-better quality metrics (roles.toml; metrics.tokens
 #   joins 'abs_rel'): 1603/1880 (85.3%) analysed (+1: ao video_depth_anything_train's val/AbsRel); every other figure,
 #   the golden file and the six batches' scores unchanged.
-MIN_COUNTED_LOCKBOX = 0.965
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.852
+#
+# FIRST READING of 2026-12-20bh, 2026-12-20bi and 2026-12-20nu24 (2026-11-30, text-log round textlog37; scored and seen,
+# each with its SCORES.md; added before any reader change of this branch, code of main at f2eb23d4; all three label by
+# counts): all forty-nine batches 1923/2004 (96.0%) read, 1686 (84.1%) analysed -- bh 15/17 (9), bi 39/52 (23), nu24
+# 53/55 (51); the forty-six earlier batches unchanged (1816/1880, 1603); dict labels (568/592, 547, no mix) and list
+# labels (507/551) unchanged. The counted floors come DOWN (0.965 -> 0.959, 0.852 -> 0.841): no reading got worse, the
+# new batches' 17 unread and 66 unanalysed series dilute the share. Missed in the new batches (17): bi
+# har-lstm-nohup's four (a closing 'FINAL RESULT: Batch Loss = .., Accuracy = ..' read as one more training record,
+# and one test step twice), electrical-safety-yolo-printout's box / obj / cls / total (42), protonet / mrfgmda /
+# action-loc / image-similarity / depth-map's loss (one each); bh kushagra_jetson_fl's 'local MAE', antuse_taxi's
+# 'Steps' (a column used as the x axis); nu24 peaks_gru_warmup's and glyph_cnn_no_zero_grad's tqdm 'loss=' (1080 / 740
+# labelled, 940 / 640 read). Not analysed in the new batches, mostly by design: pix2pixHD / DeblurGAN / cartoonize
+# adversarial parts (G_GAN, D_real, D_fake, gen, disc, ..), a VAE's 'KL' / 'Phys', domain scores ('Average_corr',
+# 'val_r').
+#
+# AFTER textlog37 (2026-11-30; tests/importers/test_textlog_round37.py -- a Python logging record in logging's default
+# format glued to a printed line's last number, '.. Accuracy = 0.8884012699127197WARNING:tensorflow:From ..' (stderr
+# written while stdout's line was not ended), is a line of its own, decoding.GLUED_LOG_RECORD; the measure: RAW_NAMES
+# for bi har-lstm-nohup's 'TEST SET Batch Loss' / 'TEST SET Accuracy', printed after 'PERFORMANCE ON TEST SET:'):
+#   count labels, all forty-nine batches: 1926/2004 (96.1%) read (+3: har-lstm-nohup's test Batch Loss and Accuracy,
+#   969 each -- one test record was lost to the glued warning, its Batch Loss counted twice at the first step --, and
+#   an gpuphobia_stargan_vc_101ep's domain_classifier_loss, 14746, which lost points the same way), 1688 (84.2%)
+#   analysed (the stargan term read but no role, an adversarial part as by design); dict labels (568/592, 547, no mix),
+#   list labels (507/551) and the main corpus unchanged; no other series' reading changed.
+#   Still missed in bi har-lstm-nohup (2): the training 'Batch Loss' / 'Accuracy' (970 read, 969 labelled) -- the
+#   closing 'FINAL RESULT: Batch Loss = 12.62, Accuracy = 0.89', the final test, is read as one more training record
+#   (at step 1): a final evaluation mixed into the training series, left for the next round.
+MIN_COUNTED_LOCKBOX = 0.961
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.842
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

@@ -21,6 +21,7 @@ from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FA
                                                family_key, fast_entry, free_numbers, gaps_of, guard_key, guards_of,
                                                leaves_of, numbers_of_run, probes_of, rebuild, shape_key, shape_of)
 from curvedoc.importers.textlog.decoding import GLUED_RECORDS  # noqa: E402 (records glued on one line)
+from curvedoc.importers.textlog.decoding import glued_log_record  # noqa: E402 (a logging record glued to a line)
 
 CLEARED = Line("", empty=True, clear=True)  # the reading of a rendering of spaces only (records.analyse)
 
@@ -120,7 +121,7 @@ class BatchedFeed:
             items = ((lineno, raw, None) for lineno, line in enumerate(lines, first) for raw in renderings(line))
         elif joined.isascii() and "\r" not in joined and joined.count("\n") == len(lines) - 1 \
                 and max(map(len, lines)) <= MAX_LINE and ("poch" not in joined or not GLUED_EPOCH.search(joined)) \
-                and ("]" not in joined or not GLUED_RECORDS.search(joined)):
+                and ("]" not in joined or not GLUED_RECORDS.search(joined)) and not glued_log_record(joined):
             items = zip(itertools.count(first), lines, joined.encode().translate(DIGITS_AS_ZERO).split(b"\n"))
         else:
             items = ((lineno, raw, shape_key(raw)) for lineno, line in enumerate(lines, first)

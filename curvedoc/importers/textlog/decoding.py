@@ -218,6 +218,19 @@ TQDM_END = re.compile(r"\[\d+:\d+(?::\d+)?<[\d:?]+(?:,[^\]\r\n]*)?\](?=[ \t]*[^\
 GLUED_EPOCH = re.compile(r"(?<=\d)(?=epoch\s*[:=]?\s*\d)", re.IGNORECASE)
 
 
+# a Python logging record in logging's default format, 'LEVEL:logger:message' ('WARNING:tensorflow:From ..: ..
+# is deprecated'), written to stderr while the line a print() wrote to stdout had not ended yet ('PERFORMANCE ON TEST
+# SET: Batch Loss = 10.44, Accuracy = 0.8884012699127197WARNING:tensorflow:From ..', in a nohup.out of both streams):
+# the record is a line of its own, and the number before it is whole (not a value spoilt by the words glued to it)
+GLUED_LOG_RECORD = re.compile(r"(?<=\d)(?=(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):[A-Za-z_][\w.]*:)")
+LOG_LEVEL_HEADS = ("DEBUG:", "INFO:", "WARN", "ERROR:", "CRITICAL:", "FATAL:")
+
+
+def glued_log_record(text: str) -> bool:
+    """Whether ``text`` may hold a logging record glued after a number (:data:`GLUED_LOG_RECORD`)."""
+    return any(h in text for h in LOG_LEVEL_HEADS) and GLUED_LOG_RECORD.search(text) is not None
+
+
 # a record headed by its position in brackets ("[010] train_loss: 0.305 | dev_loss: .."), printed without its newline
 # (print(.., end=" ") when nothing was saved): the next record follows on the same line, headed the same way and
 # starting with the same key -- each is a record of its own. (GLUED_RECORDS finds lines that may hold such records)
@@ -255,7 +268,8 @@ def plain_punctuation(line: str) -> str:
 def renderings(line: str) -> list[str]:
     """The renderings of a physical line (a progress bar redrawn with \r is several; a line printed right after a
     tqdm bar that ended without a newline is one more; so is a record whose epoch is glued to the record before
-    it), each cut at MAX_LINE, its full-width punctuation said in ASCII."""
+    it, and a logging record glued to a printed line's last number), each cut at MAX_LINE, its full-width
+    punctuation said in ASCII."""
     line = plain_punctuation(line)
     parts = [line] if "\r" not in line and len(line) <= MAX_LINE else \
         [rendering[:MAX_LINE] for rendering in line.split("\r")]
@@ -263,6 +277,8 @@ def renderings(line: str) -> list[str]:
         parts = [piece for part in parts for piece in GLUED_EPOCH.split(part)]
     if "]" in line and GLUED_RECORDS.search(line):
         parts = [piece for part in parts for piece in glued_records(part)]
+    if glued_log_record(line):
+        parts = [piece for part in parts for piece in GLUED_LOG_RECORD.split(part)]
     if "<" not in line or "]" not in line:
         return parts
     out = []
