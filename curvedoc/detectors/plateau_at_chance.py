@@ -19,7 +19,11 @@ once, that slid to chance over a few evaluations after its last explosion, is ju
 beats chance (a third of the evaluations at least, and most of those since that explosion). In reinforcement
 learning the chance level is the untrained policy's return, the run's start: an agent none of whose returns,
 rewards or success rates shows a rise from its start beyond its own wander and ``rl_floor`` of its spread never beat
-a random policy.
+a random policy. Without K or the class shares (a model that learned only the prior of an unbalanced set scores the
+majority share, not 1/K, at a loss a little below log K), a classifier whose held-out accuracy never moved off its
+first evaluation -- never ``still_max_rise`` above it, a median at most ``still_max_level``, wandering rather than
+climbing -- while its training loss stood still after its first fifth predicts what it predicted at the start: said
+as a warning, with both readings of the level (chance, or the majority class).
 
 ## Why it matters
 A classifier whose loss never leaves log(K) has learned nothing, not even slowly: the labels are
@@ -56,6 +60,13 @@ log 10 = 2.303).
 - ``rl_floor``: an RL agent learned when one of its returns/rewards/success rates rose from its start by this share of its own spread (5th to 95th percentile) ...
 - ``rl_z``: ... after taking off this many standard errors of its wander (medians of consecutive 5% blocks).
 - ``rl_min_points``: fewest readings of an RL metric for that test.
+- ``still_min_evals``: K unknown: fewest held-out accuracy evaluations (the first within the first fifth) for 'never moved off its first evaluation' ...
+- ``still_max_rise``: ... no evaluation more than this share of the scale above the first ...
+- ``still_max_level``: ... a median evaluation right on at most this share of the examples ...
+- ``still_max_up_share``: ... better than the evaluation before at no more than this share of them (wandering, not climbing) ...
+- ``still_max_fall``: ... while the training loss fell by at most this share from its first readings ...
+- ``still_max_late_fall``: ... and by at most this share from its second fifth on ...
+- ``still_auc_margin``: ... and no held-out ROC-AUC sits this far above 0.5.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist
@@ -145,6 +156,13 @@ class Params:
     rl_floor: float
     rl_z: float
     rl_min_points: int
+    still_min_evals: int
+    still_max_rise: float
+    still_max_level: float
+    still_max_fall: float
+    still_max_up_share: float
+    still_max_late_fall: float
+    still_auc_margin: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -181,6 +199,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_rl_never_improved(run, p))
     if not hits and not loss_judged:
         hits = list(_few_points_at_log_k(run, p))
+    if not hits and loss_judged:
+        hits = list(_held_out_never_moved(run, p))
     if hits and not any(k in hits[0].evidence for k in ("exploded_to", "exploded_at", "train_fitted", "collapsed_at")):
         plan = plan_reached(run)
         if plan is not None and plan[0] < p.min_plan_share:
@@ -1852,3 +1872,76 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
                   "plateau_end": int(steps[b]), "plateau_share": round(share, 4)},
         check=_check(run, steps, a, b, p, corroborated=False),
     )
+
+
+def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
+    """A classifier that never got better than its first evaluation, K unknown: its held-out top-1 accuracy, evaluated
+    at least ``still_min_evals`` times from the first fifth of the run on, never rose ``still_max_rise`` of its scale
+    above its first evaluation, got at most ``still_max_level`` of the examples right at the median evaluation (and
+    more than none: a score of exactly 0 is a metric that never counted) and was better than the evaluation before at
+    no more than ``still_max_up_share`` of them (it wanders, it does not climb), while the training loss fell by at
+    most ``still_max_fall`` from its first readings and by at most ``still_max_late_fall`` from its second fifth on
+    (the prior is learned at once, then nothing; the first fifth may hold an explosion it fell back from), no rate rose
+    by 10 points (a training accuracy included: ``rate_rose``), no held-out ROC-AUC sits ``still_auc_margin`` above
+    0.5, and no other reading of this detector spoke. A model that learns anything from its inputs moves its held-out
+    accuracy off where the untrained or barely trained model scored it -- chance for balanced classes, the majority
+    share for unbalanced ones (a model that learned the class prior only, at a loss near the prior's entropy, a little
+    below log K): whether that number is 1/K or the majority share needs K or the class shares, but a score that never
+    moved from it while the loss stood still is the model predicting what it predicted at the start. Not judged:
+    regression, language-model or adversarial losses (their 'accuracy' is no class guess), agents, a first evaluation
+    after the first fifth (what came before is unseen)."""
+    from curvedoc.detectors._progress import REGRESSION_KIND, TOKEN_CE_KIND, late_first_evaluation
+    from curvedoc.model.roles import rl_marker
+
+    kind = loss_kind(run).get("kind")
+    if kind in (REGRESSION_KIND, TOKEN_CE_KIND) or lm_metric(run) or adversarial(run) or rl_marker(run) is not None:
+        return
+    t = prepared(run, "train_loss")
+    tv = t.to_numpy(dtype=np.float64)
+    if len(tv) < max(p.min_points, 5) or (tv <= 0).any():
+        return
+    head = float(np.median(tv[: max(1, min(5, int(0.01 * len(tv))))]))
+    tail = window_median(tv, 0.85, 1.0)
+    fall = 1.0 - tail / head
+    if fall > p.still_max_fall or 1.0 - tail / window_median(tv, 0.2, 0.4) > p.still_max_late_fall:
+        return  # the training loss fell far, or kept falling: the model fits its training data (what did not transfer is overfitting's)
+    if rate_rose(run) is not None:
+        return  # a rate rose by 10 points, a training accuracy included: the model learns from its inputs
+    for m in run.metrics:
+        if m.kind == "auc" and m.rate and m.higher_is_better and m.split == "val":
+            au = clean(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
+            if len(au) and window_median(au, 0.5, 1.0) >= 0.5 + p.still_auc_margin:
+                return  # a held-out ROC-AUC well above 0.5 (chance whatever K) ranks by the inputs: the model learned
+    best = None
+    for m in run.metrics:
+        if not (m.kind == "accuracy" and m.rate and m.higher_is_better and m.split == "val") or top_k_of(m.tag) != 1:
+            continue
+        s = clean(run.series(m.tag))
+        a = s.to_numpy(dtype=np.float64) / m.scale
+        if len(a) < p.still_min_evals or a.min() < 0 or a.max() > 1:
+            continue
+        if late_first_evaluation(run, s.index.to_numpy()):
+            continue
+        rise = float(a.max() - a[0])
+        if rise > p.still_max_rise or not 0.0 < float(np.median(a)) <= p.still_max_level:
+            continue
+        if float(np.mean(np.diff(a) > 0)) > p.still_max_up_share:
+            continue  # better at nearly every evaluation: climbing, however slowly -- a slow learner, not chance
+        if best is None or rise < best[1]:
+            best = (m, rise, s, a)
+    if best is None:
+        return
+    m, rise, s, a = best
+    steps = s.index.to_numpy()
+    unit = m.scale
+    msg = (f"{m.tag} never got better than its first evaluation: {fmt_num(float(a[0]) * unit)} at step "
+           f"{fmt_step(int(steps[0]))}, at most {fmt_num(float(a.max()) * unit)} over {len(a)} evaluations (to step "
+           f"{fmt_step(int(steps[-1]))}), never {fmt_pct(p.still_max_rise).lstrip('+')} of its scale above it, while "
+           f"{run.roles.get('train_loss', 'train_loss')} fell only {fmt_pct(max(fall, 0.0)).lstrip('+')} "
+           f"({fmt_num(head)} -> {fmt_num(tail)}): the model predicts what it predicted at the start -- chance, or "
+           "the majority class of an unbalanced set (K and the class shares are not in the log)")
+    yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.6,
+              evidence={"series": m.tag, "tag": m.tag, "first": float(a[0]) * unit, "best": float(a.max()) * unit,
+                        "evaluations": int(len(a)), "train_loss_fall": round(fall, 4), "mode": "never-moved"},
+              causes=("frozen-params", "labels-detached", "lr-too-low", "optimizer-not-stepping", "lr-too-high"),
+              severity="warning", tags=(m.tag,))
