@@ -11,7 +11,8 @@ tools drop them without a word; a point a later session re-wrote at the same ste
 is in the log. A non-finite training loss is divergence's business, and a loss non-finite to its end or at
 every point is not an isolated glitch -- unless the training loss is NaN/inf at every point while a quality rate
 the run logs rose by 10 points of its scale or more: the model learned, so its weights are finite and it is the
-logged loss that is broken (a warning).
+logged loss that is broken (a warning); likewise every loss in the log at exactly 0.0 at every point beside a model
+that learned (a loss of zero has no gradient: the logged one is not the one trained on).
 
 A file that its writer left inside its last record (a job stopped mid-write, or a copy taken while the run was still
 writing; a file cut at a 4 KiB block boundary is a copy cut short instead) lost that one record only: said as info.
@@ -62,6 +63,7 @@ def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
     yield from _placeholder_losses(run, p)
     yield from _nonfinite_points(run, p)
     yield from _nan_loss_while_learning(run)
+    yield from _zero_losses_while_learning(run)
 
 
 def _nan_loss_while_learning(run: Run) -> Iterator[Hit]:
@@ -94,6 +96,51 @@ def _nan_loss_while_learning(run: Run) -> Iterator[Hit]:
         step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.8,
         evidence={"tag": tag, "nonfinite_points": int(len(v)), "metric": metric, "metric_first": first,
                   "metric_last": last},
+    )
+
+
+ZERO_MIN_POINTS = 5  # fewer exact zeros could be a loss that reached 0 on a few easy batches
+
+
+def _zero_losses_while_learning(run: Run) -> Iterator[Hit]:
+    """Every loss-named series of the run (training and held-out losses and their parts) exactly 0.0 at every one of
+    at least ``ZERO_MIN_POINTS`` points while a quality rate rose by ``LEARNED_GAIN`` of its scale (``rate_rose``) or
+    a held-out rate changed and ended higher (``held_out_moved``): a loss of exactly zero has no gradient, so a model
+    that learned was trained on a loss that is not the one in the log -- the columns were written before the loss
+    was computed, or from a variable that was never filled. The twin of a loss NaN at every point beside a model that
+    learned (:func:`_nan_loss_while_learning`). One zero part beside a non-zero loss is a part the task does not use
+    (a single-class detector's classification loss) and says nothing; a loss at zero beside nothing that learned is
+    constant-loss's."""
+    from curvedoc.detectors._progress import held_out_moved, rate_rose
+    from curvedoc.model.roles import infer_role
+
+    losses = []
+    for tag, n in run.tag_counts().items():
+        r = infer_role(tag)
+        if r is None or r[0] not in ("train_loss", "val_loss"):
+            continue
+        v = run.tag_values(tag)
+        if n < ZERO_MIN_POINTS or not (np.isfinite(v).all() and (v == 0.0).all()):
+            return  # a loss with a non-zero value, or too few points to tell
+        losses.append((tag, n))
+    if not losses:
+        return
+    rose = rate_rose(run) or held_out_moved(run)
+    if rose is None:
+        return
+    metric, first, last = rose
+    tag, n = losses[0]
+    steps = run.tag_steps(tag)
+    names = ", ".join(t for t, _ in losses[:4]) + (f" and {len(losses) - 4} more" if len(losses) > 4 else "")
+    yield Hit(
+        f"every loss in the log ({names}) is exactly 0 at every one of its points ({n:,} for {tag}) while {metric} "
+        f"rose from {first:.3g} to {last:.3g}: a loss of exactly zero has no gradient, so the model was trained on a "
+        "loss that is not the one logged (written before it was computed, or from a variable never filled); the loss "
+        "curves say nothing",
+        step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.8,
+        evidence={"mode": "zero-losses", "series": [t for t, _ in losses], "points": int(n), "metric": metric,
+                  "metric_first": first, "metric_last": last},
+        causes=("log-damaged",),
     )
 
 

@@ -6,6 +6,9 @@
   the log, so neither 1/K nor log K can be read against: but its held-out accuracy never moves off its first
   evaluation while its training loss barely falls. That is a model predicting what it predicted at the start --
   plateau-at-chance, said without K -- not only a model that "improved little".
+- Every loss in a log written as exactly 0.0 on every row while the model's mAP climbs: a loss of zero has no
+  gradient, so the model was trained on another; the loss columns are damaged (the twin of a loss NaN at every
+  point beside a model that learned). One zero part beside a real loss is a part the task does not use.
 """
 
 from __future__ import annotations
@@ -115,3 +118,44 @@ def test_a_model_memorising_its_training_split_is_not_read_as_never_moved(tmp_pa
 def test_evaluations_that_start_late_say_nothing_of_the_start(tmp_path, first_eval):
     assert "never-moved" not in _modes(_prior_csv(tmp_path, 4, 0.36, 30, first_eval=first_eval))
 
+
+# --------------------------------------------------------------------- every loss exactly 0 beside a model that learned
+def _zero_loss_csv(tmp_path, epochs, *, parts=("box_loss", "cls_loss", "dfl_loss"), nonzero=None, learns=True, seed=0):
+    """A per-epoch detector log whose loss columns ``parts`` are written as exactly 0.0 on every row; ``nonzero``: one
+    part that carries a real, falling value (a single-class detector whose classification loss alone is 0);
+    ``learns``: the mAP rises from 0 to ~0.5 (else it stays at 0)."""
+    rng = np.random.default_rng(seed)
+    cols = list(parts) + ([nonzero] if nonzero else []) + ["precision", "recall", "mAP50"]
+    rows = ["epoch," + ",".join(cols)]
+    for e in range(1, epochs + 1):
+        f = e / epochs
+        m = 0.5 * (1 - math.exp(-4 * f)) + 0.01 * rng.standard_normal() if learns else 0.0
+        vals = ["0.0"] * len(parts)
+        if nonzero:
+            vals.append(f"{1.8 * (0.4 + 0.6 * math.exp(-3 * f)):.4f}")
+        vals += [f"{max(m, 0) * 1.2:.4f}", f"{max(m, 0):.4f}", f"{max(m, 0):.4f}"]
+        rows.append(f"{e}," + ",".join(vals))
+    (tmp_path / "epoch_log.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("epochs", [6, 20, 100])
+@pytest.mark.parametrize("parts", [("box_loss", "cls_loss", "dfl_loss"), ("loss",), ("train_loss", "val_loss")])
+def test_every_loss_at_exactly_zero_beside_a_model_that_learned_is_a_damaged_log(tmp_path, epochs, parts):
+    found = _found_path(_zero_loss_csv(tmp_path, epochs, parts=parts))
+    assert found.get("damaged-log") == "warning", found
+
+
+@pytest.mark.parametrize("epochs", [6, 20, 100])
+def test_one_zero_part_beside_a_real_loss_is_no_damage(tmp_path, epochs):
+    # a single-class detector: its classification loss is 0 by design, its box loss carries the training
+    rep = curvedoc.diagnose(str(_zero_loss_csv(tmp_path, epochs, parts=("cls_loss",), nonzero="box_loss")))
+    modes = [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == "damaged-log"]
+    assert "zero-losses" not in modes, modes
+
+
+@pytest.mark.parametrize("epochs", [6, 20])
+def test_zero_losses_beside_nothing_that_learned_are_not_this_reading(tmp_path, epochs):
+    rep = curvedoc.diagnose(str(_zero_loss_csv(tmp_path, epochs, learns=False)))
+    modes = [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == "damaged-log"]
+    assert "zero-losses" not in modes, modes
