@@ -1785,8 +1785,18 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Still missed in bi har-lstm-nohup (2): the training 'Batch Loss' / 'Accuracy' (970 read, 969 labelled) -- the
 #   closing 'FINAL RESULT: Batch Loss = 12.62, Accuracy = 0.89', the final test, is read as one more training record
 #   (at step 1): a final evaluation mixed into the training series, left for the next round.
-MIN_COUNTED_LOCKBOX = 0.961
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.842
+#
+# AFTER textlog38 (2026-11-30; tests/importers/test_textlog_round38.py -- a closing summary headed by words that say it
+# is the final or the best result, at no position, 'FINAL RESULT: Batch Loss = 12.62, Accuracy = 0.89' after
+# 'Optimization Finished!' ('Final results - ..', 'Overall result: ..', 'Results: ..', 'Best: ..'), is an evaluation's
+# record named by its heading, 'test/FINAL RESULT Batch Loss' ('val/Best ..'), never one more training point;
+# records.FINAL_LEAD):
+#   count labels, all forty-nine batches: 1928/2004 (96.2%) read (+2: bi har-lstm-nohup's training Batch Loss and
+#   Accuracy, 969 each -- 970 before, the final test at step 1), 1690 (84.3%) analysed (+2, the same two); dict labels
+#   (568/592, 547, no mix), list labels (507/551) and the main corpus unchanged; no other series' reading changed; the
+#   golden file of ../shared unchanged.
+MIN_COUNTED_LOCKBOX = 0.962
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.843
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

@@ -858,6 +858,14 @@ SPLIT_COUNT_LEAD = re.compile(r"^\s*(?P<w>train|training|val|valid|validation|ev
 # a split's summary heading a line ("Train_summary:", "Test summary |"): see parse_record
 SUMMARY_LEAD = re.compile(r"^(?P<h>(?P<w>train|training|eval|evaluation|val|valid|validation|test|dev)[_ ]summary)\b\s*[:|\-]?",
                           re.IGNORECASE)
+# a closing summary heading a line with no position ('FINAL RESULT: Batch Loss = 12.62, Accuracy = 0.89' after
+# 'Optimization Finished!', 'Final results - loss: ..', 'Overall result: ..', 'Best: ..'): the final evaluation, or the
+# best one, printed once after the training records -- never one more point of the training series named alike (see
+# parse_record; a heading that names its split, 'Final test:', 'Test results:', is SPLIT_LEAD's)
+FINAL_LEAD = re.compile(r"^(?P<h>(?P<w>final|best|overall)(?:[ _](?:results?|scores?|metrics?|performance|model|values?))?"
+                        r"|results?|summary)\s*(?::|\s-|\|)\s*(?=[^\W\d_])", re.IGNORECASE)
+# (a position is a clock's name with its number, 'epoch 3', 'step: 500' -- a 'Batch Loss' is no position)
+_POSITION_WORD = re.compile(r"\b(?:epoch|ep|step|iter|iteration|episode|batch)\b\s*[:=#\[]?\s*\d", re.IGNORECASE)
 # a training word among the first words of a line, standing alone as SPLIT_LEAD's held-out word does
 TRAIN_LEAD = re.compile(r"^[^\w\d]*" + _LEAD_POSITION + r"(?:(?!(?:nan|inf)(?![A-Za-z]))[A-Za-z]+[\s:|,\-]+){0,2}?(?:train|training)"
                         r"(?![\w/\-])(?!\.\w)(?![\s:=]*[-+]?\.?\d)", re.IGNORECASE)
@@ -1228,6 +1236,17 @@ def parse_record(msg: str) -> Rec | None:
         summary_head = sm.group("h")
         ctx = SPLIT_WORDS[sm.group("w").lower()]
         msg = msg[sm.end():]
+    elif not ctx and msg[:1].isalpha() and (fl := FINAL_LEAD.match(msg)) is not None \
+            and not _POSITION_WORD.search(msg) and not SPLIT_LEAD.match(msg):
+        # a closing summary headed by its words ('FINAL RESULT: Batch Loss = .., Accuracy = ..', the final test after
+        # 'Optimization Finished!'; 'Best: ..'), at no position: an evaluation's record apart from the training series
+        # named alike, named by its heading -- the final result a test's ('test/FINAL RESULT Batch Loss'), the best
+        # one the validation's ('val/Best loss')
+        summary_head = fl.group("h")
+        ctx = "val"
+        if (fl.group("w") or "").lower() != "best":
+            lead_word = "final"
+        msg = msg[fl.end():]
     elif not ctx:
         # the words that open a line name its split ("Validation Epoch 3: mean loss ...", "Test set: Average
         # loss: ...", "Eval | step 500 | loss ..."): a held-out word among them, standing alone (not the start
