@@ -1889,13 +1889,15 @@ def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
     below log K): whether that number is 1/K or the majority share needs K or the class shares, but a score that never
     moved from it while the loss stood still is the model predicting what it predicted at the start. Not judged:
     regression, language-model or adversarial losses (their 'accuracy' is no class guess), agents, a first evaluation
-    after the first fifth (what came before is unseen)."""
+    after the first fifth (what came before is unseen), a training loss that went NaN or infinite (divergence's)."""
     from curvedoc.detectors._progress import REGRESSION_KIND, TOKEN_CE_KIND, late_first_evaluation
     from curvedoc.model.roles import rl_marker
 
     kind = loss_kind(run).get("kind")
     if kind in (REGRESSION_KIND, TOKEN_CE_KIND) or lm_metric(run) or adversarial(run) or rl_marker(run) is not None:
         return
+    if _loss_went_non_finite(run):
+        return  # weights gone NaN predict garbage, not the prior: divergence's verdict
     t = prepared(run, "train_loss")
     tv = t.to_numpy(dtype=np.float64)
     if len(tv) < max(p.min_points, 5) or (tv <= 0).any():
