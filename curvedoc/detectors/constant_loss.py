@@ -341,8 +341,8 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
     lo, hi = float(v_all.min()), float(v_all.max())
     spread = (hi - lo) / scale
     causes, ev = _causes(run)
-    base_ev = {"level": level, "points": n, "first_step": int(steps[0]), "last_step": int(steps[-1]),
-               "rel_spread": spread, **ev,
+    base_ev = {"tag": run.roles.get("train_loss", "train_loss"), "level": level, "points": n,
+               "first_step": int(steps[0]), "last_step": int(steps[-1]), "rel_spread": spread, **ev,
                # a loss that does not move at all (the same number, or frozen from some step on) never learned:
                # this finding names the frozen model, underfitting's 'never learned' on the same loss is the same
                # phenomenon. The flat-within-noise case below does not supersede it (see there)

@@ -9,6 +9,9 @@
 - Every loss in a log written as exactly 0.0 on every row while the model's mAP climbs: a loss of zero has no
   gradient, so the model was trained on another; the loss columns are damaged (the twin of a loss NaN at every
   point beside a model that learned). One zero part beside a real loss is a part the task does not use.
+- A K-class model whose loss is frozen at log K is one phenomenon: plateau-at-chance names it with its evidence of
+  chance; constant-loss's "the loss does not move" is the same level said again and stays as context (info), as
+  underfitting's "the loss stays high" already did.
 """
 
 from __future__ import annotations
@@ -159,3 +162,29 @@ def test_zero_losses_beside_nothing_that_learned_are_not_this_reading(tmp_path, 
     rep = curvedoc.diagnose(str(_zero_loss_csv(tmp_path, epochs, learns=False)))
     modes = [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == "damaged-log"]
     assert "zero-losses" not in modes, modes
+
+
+# --------------------------------------------------------------------- a loss frozen at log K: one verdict, with context
+def _frozen_at_chance_csv(tmp_path, k, epochs, *, exact=True, seed=0):
+    """A K-class model whose weights never change (frozen parameters, an optimizer over the wrong model): its
+    training and validation losses sit at log K for the whole run -- exactly, or with a little minibatch noise --
+    and its held-out accuracy at 1/K."""
+    rng = np.random.default_rng(seed)
+    lk = math.log(k)
+    rows = ["epoch,train_loss,val_loss,val_acc"]
+    for e in range(1, epochs + 1):
+        tr = lk if exact else lk * (1 + 0.002 * rng.standard_normal())
+        va = lk * (1 + 0.001 * rng.standard_normal())
+        acc = 1.0 / k + 0.01 * rng.standard_normal()
+        rows.append(f"{e},{tr:.5f},{va:.5f},{acc:.4f}")
+    (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("k", [2, 10, 100])
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_loss_frozen_at_log_k_is_one_verdict_at_chance_with_the_frozen_loss_as_context(tmp_path, k, exact):
+    found = _found_path(_frozen_at_chance_csv(tmp_path, k, 30, exact=exact))
+    assert found.get("plateau-at-chance") == "error", found
+    # the frozen loss is this verdict's level said again: it stays in the report, as context, never a second error
+    assert found.get("constant-loss") in (None, "info"), found
