@@ -104,6 +104,9 @@ from curvedoc.detectors._progress import (
     lm_metric,
     VOCAB_SIZES,
     learning_slowly,
+    late_first_evaluation,
+    REGRESSION_KIND,
+    TOKEN_CE_KIND,
     rate_rose,
     rl_change,
     rl_never_improved,
@@ -1895,7 +1898,6 @@ def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
     moved from it while the loss stood still is the model predicting what it predicted at the start. Not judged:
     regression, language-model or adversarial losses (their 'accuracy' is no class guess), agents, a first evaluation
     after the first fifth (what came before is unseen), a training loss that went NaN or infinite (divergence's)."""
-    from curvedoc.detectors._progress import REGRESSION_KIND, TOKEN_CE_KIND, late_first_evaluation
     from curvedoc.model.roles import rl_marker
 
     kind = loss_kind(run).get("kind")
