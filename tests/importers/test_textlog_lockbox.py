@@ -51,7 +51,7 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-16aw", "2026-12-16ax", "2026-12-16ay", "2026-12-16nu20", "2026-12-17az",
                    "2026-12-17ba", "2026-12-17bb", "2026-12-17nu21", "2026-12-18bc", "2026-12-18bd",
                    "2026-12-18be", "2026-12-18nu22", "2026-12-19bf", "2026-12-19bg", "2026-12-19nu23", "2026-12-20bh",
-                   "2026-12-20bi", "2026-12-20nu24")
+                   "2026-12-20bi", "2026-12-20nu24", "2026-12-21bj", "2026-12-21bk", "2026-12-21nu25")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -1795,8 +1795,18 @@ def test_lockbox_text_logs_listed_series_are_tags():
 #   Accuracy, 969 each -- 970 before, the final test at step 1), 1690 (84.3%) analysed (+2, the same two); dict labels
 #   (568/592, 547, no mix), list labels (507/551) and the main corpus unchanged; no other series' reading changed; the
 #   golden file of ../shared unchanged.
-MIN_COUNTED_LOCKBOX = 0.962
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.843
+#
+# 2026-11-30 (twenty-fourth session): 2026-12-21bj, 2026-12-21bk and 2026-12-21nu25 listed after their unseen reading
+# (SCORES.md), with the reading of that moment plus round 39 (tests/importers/test_textlog_round39.py: 'epoch 0:1655.59'
+# rows in a file named for its one quantity, train_loss.txt, read as a bare-number table -- refused before):
+#   the three alone: 89/123 (72.4%) read exactly, 81 (65.9%) analysed -- bj 19/41, bk 16/28, nu25 54/54 (the public
+#   ones are mostly files of bare numbers in unseen shapes: lists printed per row, two rows of 225, one quantity per
+#   file named by the file, 'x,' rows; bk tienth_bbdm_sde's two 'epoch N:value' files are read since round 39 but their
+#   labels name the series by the file, 'train_loss.txt', which the count measure does not match to 'train_loss');
+#   all fifty-two batches: 2017/2127 (94.8%) read, 1771 (83.3%) analysed: the floors come down by the new batches'
+#   share only; the forty-nine before read as in round 38 (1928/2004, 1690), dict and list labels unchanged.
+MIN_COUNTED_LOCKBOX = 0.948
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.832
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920

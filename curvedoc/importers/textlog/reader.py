@@ -548,6 +548,10 @@ _END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "ends_on_record", "g
 _BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.IGNORECASE)
 # a counter's word glued to its count at a row's head ('epoch1<TAB>0.2549', 'iter200 0.51'): the row's position
 _GLUED_COUNT = re.compile(r"(?:epoch|ep|iter|iteration|it|step|batch|round|episode|update)[_#-]?(\d+)", re.IGNORECASE)
+# ... or set apart from its count and followed by a colon, an equals sign or a bar ('epoch 0:1655.59', 'Epoch 3 = 0.52':
+# a script writing one quantity per file, the file's name its name): read as glued, the count the row's position
+_SPACED_COUNT = re.compile(r"\s*(epoch|ep|iter|iteration|it|step|batch|round|episode|update)\s*[_#-]?\s*(\d+)\s*[:=|]\s*(?=[-+.\d]|nan|inf)",
+                           re.IGNORECASE)
 # a row's cells: between white space, commas or semicolons ('0.31, 0.29', '3;0.5')
 _CELL_SEP = re.compile(r"[\s,;]+")
 # a whole file that is one list of numbers, as Python prints one or json.dump writes it ('[0.55, 0.55, 0.32, ..]')
@@ -569,7 +573,8 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     -- no word says which is the loss, so none is taken for one (the ``no-header`` warning says how to name one). A
     first column of whole numbers counting by one is the row's position (the epoch the script printed first), not a
     series; so is a counter's word glued to its count heading each row (``epoch1<TAB>0.2549``: ``print(f"epoch{e}\t
-    {loss}")``). A file that is one list of numbers (``[0.55, 0.55, 0.32, ..]``: ``print(losses)`` at the end, or
+    {loss}")``), or set apart from it and closed by a colon (``epoch 0:1655.59`` in a ``train_loss.txt``). A file that
+    is one list of numbers (``[0.55, 0.55, 0.32, ..]``: ``print(losses)`` at the end, or
     ``json.dump``) is one column, an item a row. Rows followed by other lines only (the program's last words: a
     launcher's warnings, a traceback -- ``print(loss)`` each step, then the job killed), at least
     ``MIN_ROWS_BEFORE_END`` of them and half the file's lines at least, are the log too unless the parser ``p`` read
@@ -589,6 +594,8 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
             if end_at is not None:
                 others += bool(text.strip())
                 continue
+            if (sc := _SPACED_COUNT.match(text)) is not None:
+                text = f"{sc.group(1)}{sc.group(2)} {text[sc.end():]}"
             cells = [c for c in _CELL_SEP.split(text.strip()) if c]
             if not cells:
                 continue
