@@ -550,8 +550,8 @@ _BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|i
 _GLUED_COUNT = re.compile(r"(?:epoch|ep|iter|iteration|it|step|batch|round|episode|update)[_#-]?(\d+)", re.IGNORECASE)
 # ... or set apart from its count and followed by a colon, an equals sign or a bar ('epoch 0:1655.59', 'Epoch 3 = 0.52':
 # a script writing one quantity per file, the file's name its name): read as glued, the count the row's position
-_SPACED_COUNT = re.compile(r"\s*(epoch|ep|iter|iteration|it|step|batch|round|episode|update)\s*[_#-]?\s*(\d+)\s*[:=|]\s*(?=[-+.\d]|nan|inf)",
-                           re.IGNORECASE)
+_SPACED_COUNT = re.compile(r"\s*(epoch|ep|iter|iteration|it|step|batch|round|episode|update)\s*[_#-]?\s*(\d+)"
+                           r"\s*[:=|]\s*(?=[-+.\d]|nan|inf)", re.IGNORECASE)
 # a row's cells: between white space, commas or semicolons ('0.31, 0.29', '3;0.5')
 _CELL_SEP = re.compile(r"[\s,;]+")
 # a whole file that is one list of numbers, as Python prints one or json.dump writes it ('[0.55, 0.55, 0.32, ..]')
