@@ -103,6 +103,24 @@ def findings_for(path, **kw):
     return curvedoc.diagnose(path, **kw)
 
 
+def severities_by_name(path) -> dict[str, str]:
+    """{rule name: severity} of every finding of a full diagnose of one path (all its runs): what a family test of
+    the unseen-run rounds asserts on."""
+    import curvedoc
+
+    rep = curvedoc.diagnose(str(path))
+    return {f.name: f.severity for rr in rep.runs for f in rr.findings}
+
+
+def modes_of(path, rule: str) -> list:
+    """The evidence ``mode`` of every finding of ``rule`` in a full diagnose of one path (None where a reading names
+    none): which of a rule's readings spoke."""
+    import curvedoc
+
+    rep = curvedoc.diagnose(str(path))
+    return [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == rule]
+
+
 def diagnosed_by_name(path):
     """(the first run's result, its findings by rule name) of a full diagnose of one path."""
     import curvedoc

@@ -19,15 +19,12 @@ import math
 
 import numpy as np
 import pytest
-from _helpers import make_run
+from _helpers import make_run, severities_by_name
 
 import curvedoc
 from curvedoc.engine import diagnose
 
 
-def _found_path(path) -> dict[str, str]:
-    rep = curvedoc.diagnose(str(path))
-    return {f.name: f.severity for rr in rep.runs for f in rr.findings}
 
 
 def _found(run, select=None) -> dict[str, str]:
@@ -62,7 +59,7 @@ def _print_log(tmp_path, planned, done, *, seed=0, style="of", closing=None, ban
 @pytest.mark.parametrize("planned,done", [(40, 13), (20, 6), (100, 60), (12, 9)])
 @pytest.mark.parametrize("val", [True, False])
 def test_a_print_log_ending_on_a_record_short_of_its_plan_was_killed(tmp_path, style, planned, done, val):
-    found = _found_path(_print_log(tmp_path, planned, done, style=style, val=val))
+    found = severities_by_name(_print_log(tmp_path, planned, done, style=style, val=val))
     assert found.get("crashed-run") == "info", found
 
 
@@ -72,13 +69,13 @@ def test_a_print_log_ending_on_a_record_short_of_its_plan_was_killed(tmp_path, s
     ["Early stopping: val loss did not improve for 5 epochs"],
 ])
 def test_a_print_log_that_says_something_after_its_records_was_not_killed(tmp_path, closing):
-    assert "crashed-run" not in _found_path(_print_log(tmp_path, 40, 13, closing=closing))
+    assert "crashed-run" not in severities_by_name(_print_log(tmp_path, 40, 13, closing=closing))
 
 
 @pytest.mark.parametrize("planned,done", [(40, 40), (40, 39), (10, 10)])
 def test_a_print_log_that_reached_its_plan_or_one_short_was_not_killed(tmp_path, planned, done):
     # one epoch short is a range(1, N) loop printing 'of N'
-    assert "crashed-run" not in _found_path(_print_log(tmp_path, planned, done))
+    assert "crashed-run" not in severities_by_name(_print_log(tmp_path, planned, done))
 
 
 # --------------------------------------------------------------------- exactly 1/K beside a loss above log K
@@ -130,14 +127,14 @@ def _results_csv(tmp_path, epochs, resets, *, seed=0, per_epoch=330.0, jitter=Fa
 
 @pytest.mark.parametrize("epochs,resets", [(38, (11, 35)), (60, (31,)), (20, (7, 12, 16))])
 def test_an_elapsed_clock_that_starts_again_is_a_resumed_run(tmp_path, epochs, resets):
-    found = _found_path(_results_csv(tmp_path, epochs, resets))
+    found = severities_by_name(_results_csv(tmp_path, epochs, resets))
     assert "restarted-run" in found, found
 
 
 @pytest.mark.parametrize("jitter", [False, True])
 def test_a_clock_that_never_starts_again_or_is_per_row_is_no_resume(tmp_path, jitter):
     # guards: a cumulative clock counting up; a per-epoch duration that goes up and down (no fall to near 0 only)
-    assert "restarted-run" not in _found_path(_results_csv(tmp_path, 40, (), jitter=jitter))
+    assert "restarted-run" not in severities_by_name(_results_csv(tmp_path, 40, (), jitter=jitter))
 
 
 # --------------------------------------------------------------------- a padded infinity
@@ -151,7 +148,7 @@ def test_a_padded_infinity_in_a_loss_column_is_a_point_divergence_reads(tmp_path
     run = curvedoc.load(str(tmp_path))[0]
     v = run.series("train_loss").to_numpy()
     assert np.isinf(v).sum() == 1 and not any(i.kind == "bad-values" for i in run.issues)
-    assert "divergence" in _found_path(tmp_path)
+    assert "divergence" in severities_by_name(tmp_path)
 
 
 # --------------------------------------------------------------------- a plan said with 'of', an early stop in own words
@@ -167,7 +164,7 @@ def test_epoch_e_of_n_states_the_plan(tmp_path, word):
                                   "no improvement in 6 epochs -> stop"])
 def test_a_hand_written_early_stop_is_a_planned_end(tmp_path, said):
     closing = [said]
-    found = _found_path(_print_log(tmp_path, 60, 15, closing=closing))
+    found = severities_by_name(_print_log(tmp_path, 60, 15, closing=closing))
     assert "unfinished-schedule" not in found and "crashed-run" not in found, found
 
 
@@ -281,7 +278,7 @@ def test_held_out_in_any_spelling_names_the_validation_split(name):
 def test_a_lightning_named_table_written_by_pandas_with_empty_losses_is_nan(tmp_path):
     rows = ["epoch,step,trn/loss_epoch,dev/loss,trn/lr"] + [f"{e},{25 * e},,,0.001" for e in range(1, 21)]
     (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
-    assert _found_path(tmp_path).get("divergence") == "error"
+    assert severities_by_name(tmp_path).get("divergence") == "error"
 
 
 def test_a_sparse_lightning_table_keeps_its_empty_cells_as_missing(tmp_path):
@@ -290,7 +287,7 @@ def test_a_sparse_lightning_table_keeps_its_empty_cells_as_missing(tmp_path):
     for e in range(20):
         rows += [f"{e},{10 * e + 9},{2.0 * math.exp(-e / 5) + 0.1:.4f},", f"{e},{10 * e + 9},,{2.1 * math.exp(-e / 5) + 0.12:.4f}"]
     (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
-    found = _found_path(tmp_path)
+    found = severities_by_name(tmp_path)
     assert "divergence" not in found and "damaged-log" not in found, found
 
 

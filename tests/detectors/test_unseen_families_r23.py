@@ -11,13 +11,11 @@ import math
 
 import numpy as np
 import pytest
+from _helpers import severities_by_name
 
 import curvedoc
 
 
-def _found_path(path) -> dict[str, str]:
-    rep = curvedoc.diagnose(str(path))
-    return {f.name: f.severity for rr in rep.runs for f in rr.findings}
 
 
 # --------------------------------------------------------------------- split-named losses NaN from the first print
@@ -51,14 +49,14 @@ def _split_log(tmp_path, style, epochs, *, broken_from=None, seed=0):
 @pytest.mark.parametrize("style", sorted(_SPLIT_STYLES))
 @pytest.mark.parametrize("epochs", [5, 25, 120])
 def test_split_named_losses_nan_from_the_first_print_are_a_divergence(tmp_path, style, epochs):
-    found = _found_path(_split_log(tmp_path, style, epochs, broken_from=1))
+    found = severities_by_name(_split_log(tmp_path, style, epochs, broken_from=1))
     assert found.get("divergence") == "error", found
 
 
 @pytest.mark.parametrize("style", sorted(_SPLIT_STYLES))
 @pytest.mark.parametrize("epochs", [5, 25, 120])
 def test_split_named_losses_that_learn_are_no_divergence(tmp_path, style, epochs):
-    found = _found_path(_split_log(tmp_path, style, epochs))
+    found = severities_by_name(_split_log(tmp_path, style, epochs))
     assert "divergence" not in found and not any(s in ("warning", "error") for s in found.values()), found
 
 
@@ -96,14 +94,14 @@ def _shuffled_labels_csv(tmp_path, k, epochs, *, acc_share, learns=False, train_
 @pytest.mark.parametrize("epochs", [12, 40, 150])
 @pytest.mark.parametrize("acc_share", [0.55, 0.7, 0.85])
 def test_a_held_out_accuracy_below_one_in_k_beside_a_loss_at_log_k_never_beat_chance(tmp_path, k, epochs, acc_share):
-    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=acc_share))
+    found = severities_by_name(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=acc_share))
     assert "plateau-at-chance" in found, found
 
 
 @pytest.mark.parametrize("k", [2, 4, 10])
 @pytest.mark.parametrize("epochs", [12, 40, 150])
 def test_a_held_out_loss_that_falls_below_log_k_after_a_slow_start_is_no_chance(tmp_path, k, epochs):
-    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True))
+    found = severities_by_name(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True))
     assert "plateau-at-chance" not in found, found
 
 
@@ -116,7 +114,7 @@ def test_a_keras_history_written_by_pandas_nan_at_every_epoch_diverged(tmp_path,
     # nothing else, every cell empty -- the training never held a number, which is divergence, not "no loss logged"
     pd = pytest.importorskip("pandas")
     pd.DataFrame({c: [float("nan")] * epochs for c in columns}).to_csv(tmp_path / "history.csv")
-    found = _found_path(tmp_path)
+    found = severities_by_name(tmp_path)
     assert found.get("divergence") == "error", found
 
 
@@ -126,7 +124,7 @@ def test_a_pandas_written_history_with_numbers_is_read_as_before(tmp_path, epoch
     loss = [2.0 * 0.8 ** e for e in range(epochs)]
     pd.DataFrame({"loss": loss, "val_loss": [x * 1.1 for x in loss], "mae": [float("nan")] * epochs}) \
         .to_csv(tmp_path / "history.csv")
-    found = _found_path(tmp_path)
+    found = severities_by_name(tmp_path)
     assert "divergence" not in found, found
 
 
@@ -160,21 +158,21 @@ def _thrown_log(tmp_path, epochs, level, *, learns=False, summed=False, seed=0, 
 @pytest.mark.parametrize("epochs", [8, 15, 60])
 @pytest.mark.parametrize("style", ["keras", "kv"])
 def test_a_classifier_loss_kept_far_above_any_uniform_guess_diverged(tmp_path, level, epochs, style):
-    found = _found_path(_thrown_log(tmp_path, epochs, level, style=style))
+    found = severities_by_name(_thrown_log(tmp_path, epochs, level, style=style))
     assert found.get("divergence") == "error", found
 
 
 @pytest.mark.parametrize("epochs", [8, 15, 60])
 @pytest.mark.parametrize("style", ["keras", "kv"])
 def test_a_batch_summed_loss_that_learns_is_no_divergence(tmp_path, epochs, style):
-    found = _found_path(_thrown_log(tmp_path, epochs, 0.0, learns=True, style=style))
+    found = severities_by_name(_thrown_log(tmp_path, epochs, 0.0, learns=True, style=style))
     assert "divergence" not in found, found
 
 
 @pytest.mark.parametrize("level", [3.0, 6.0, 12.0])
 def test_a_classifier_loss_a_few_nats_up_with_no_class_count_is_not_read_as_thrown(tmp_path, level):
     # without K, 3-12 nats may be a uniform guess over 20-150,000 classes: not above any uniform guess
-    found = _found_path(_thrown_log(tmp_path, 15, level))
+    found = severities_by_name(_thrown_log(tmp_path, 15, level))
     assert "divergence" not in found, found
 
 
@@ -203,14 +201,14 @@ def _one_class_csv(tmp_path, k, evals, *, share, flicker_at, learner=False, seed
 @pytest.mark.parametrize("k,share", [(3, 0.52), (4, 0.3733), (5, 0.36), (10, 0.3)])
 @pytest.mark.parametrize("evals,flicker_at", [(10, 4), (12, 3), (20, 11)])
 def test_one_class_predicted_with_one_flicker_beside_a_loss_at_log_k_is_chance(tmp_path, k, share, evals, flicker_at):
-    found = _found_path(_one_class_csv(tmp_path, k, evals, share=share, flicker_at=flicker_at))
+    found = severities_by_name(_one_class_csv(tmp_path, k, evals, share=share, flicker_at=flicker_at))
     assert found.get("plateau-at-chance") == "error", found
 
 
 @pytest.mark.parametrize("k", [3, 4, 10])
 @pytest.mark.parametrize("evals,flicker_at", [(10, 4), (20, 11)])
 def test_a_converged_model_repeating_its_score_on_a_small_set_is_no_chance(tmp_path, k, evals, flicker_at):
-    found = _found_path(_one_class_csv(tmp_path, k, evals, share=0.0, flicker_at=flicker_at, learner=True))
+    found = severities_by_name(_one_class_csv(tmp_path, k, evals, share=0.0, flicker_at=flicker_at, learner=True))
     assert "plateau-at-chance" not in found, found
 
 
@@ -221,7 +219,7 @@ def test_a_converged_model_repeating_its_score_on_a_small_set_is_no_chance(tmp_p
 def test_a_training_accuracy_that_climbs_as_it_memorises_does_not_veto_a_held_out_loss_at_log_k(tmp_path, k, epochs,
                                                                                                  acc_share, val_rise):
     # (0.25: the held-out loss climbs a quarter above log K as the shuffled training labels are memorised)
-    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=acc_share, train_acc=True,
+    found = severities_by_name(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=acc_share, train_acc=True,
                                              acc_noise=0.15, val_rise=val_rise))
     assert "plateau-at-chance" in found, found
 
@@ -229,7 +227,7 @@ def test_a_training_accuracy_that_climbs_as_it_memorises_does_not_veto_a_held_ou
 @pytest.mark.parametrize("k", [2, 5, 10])
 @pytest.mark.parametrize("epochs", [12, 60])
 def test_a_learner_with_its_training_accuracy_is_still_no_chance(tmp_path, k, epochs):
-    found = _found_path(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True, train_acc=True))
+    found = severities_by_name(_shuffled_labels_csv(tmp_path, k, epochs, acc_share=0.7, learns=True, train_acc=True))
     assert "plateau-at-chance" not in found, found
 
 
@@ -287,7 +285,7 @@ def test_a_count_per_epoch_in_a_header_is_no_epoch_counter(tmp_path, header, don
 
     (run,) = load(str(tmp_path / "train.log"))
     assert run.series("epoch").max() == done, run.series("epoch").tolist()
-    assert "unfinished-schedule" in _found_path(tmp_path)
+    assert "unfinished-schedule" in severities_by_name(tmp_path)
 
 
 # --------------------------------------------------------------------- 'objective' and 'heldout' named alone
@@ -319,18 +317,18 @@ def _objective_log(tmp_path, epochs, *, kind, seed=0):
 
 @pytest.mark.parametrize("epochs", [6, 15, 40])
 def test_an_objective_and_a_heldout_nan_from_the_first_round_diverged(tmp_path, epochs):
-    assert _found_path(_objective_log(tmp_path, epochs, kind="nan")).get("divergence") == "error"
+    assert severities_by_name(_objective_log(tmp_path, epochs, kind="nan")).get("divergence") == "error"
 
 
 @pytest.mark.parametrize("epochs", [15, 30])
 def test_an_objective_memorising_shuffled_labels_beside_a_heldout_at_log_k_is_chance(tmp_path, epochs):
-    assert "plateau-at-chance" in _found_path(_objective_log(tmp_path, epochs, kind="shuffled"))
+    assert "plateau-at-chance" in severities_by_name(_objective_log(tmp_path, epochs, kind="shuffled"))
 
 
 @pytest.mark.parametrize("epochs", [6, 15, 40])
 @pytest.mark.parametrize("kind", ["learns", "rl"])
 def test_an_objective_that_learns_or_is_maximised_raises_nothing(tmp_path, epochs, kind):
-    found = _found_path(_objective_log(tmp_path, epochs, kind=kind))
+    found = severities_by_name(_objective_log(tmp_path, epochs, kind=kind))
     assert not any(s in ("warning", "error") for s in found.values()), found
 
 
@@ -376,7 +374,7 @@ def test_a_keras_log_of_one_epoch_fits_in_a_loop_keeps_every_row(tmp_path, rows)
 
     (run,) = load(str(tmp_path / "training.log"))
     assert len(run.series("train_loss")) == rows, run.series("train_loss")
-    assert "restarted-run" in _found_path(tmp_path)
+    assert "restarted-run" in severities_by_name(tmp_path)
 
 
 @pytest.mark.parametrize("rows", [3, 25])
@@ -388,4 +386,4 @@ def test_a_keras_log_with_its_epochs_is_read_on_them(tmp_path, rows):
 
     (run,) = load(str(tmp_path / "training.log"))
     assert list(run.series("train_loss").index) == list(range(rows))
-    assert "restarted-run" not in _found_path(tmp_path)
+    assert "restarted-run" not in severities_by_name(tmp_path)

@@ -20,18 +20,9 @@ import math
 
 import numpy as np
 import pytest
-
-import curvedoc
-
-
-def _found_path(path) -> dict[str, str]:
-    rep = curvedoc.diagnose(str(path))
-    return {f.name: f.severity for rr in rep.runs for f in rr.findings}
+from _helpers import modes_of, severities_by_name
 
 
-def _modes(path) -> list:
-    rep = curvedoc.diagnose(str(path))
-    return [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == "plateau-at-chance"]
 
 
 def _prior_entropy(k: int, major: float) -> float:
@@ -87,14 +78,14 @@ _PRIORS = [(4, 0.36), (4, 0.45), (6, 0.30), (6, 0.40), (8, 0.25), (3, 0.45)]
 @pytest.mark.parametrize("epochs", [8, 20, 60])
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_classifier_that_only_learned_the_prior_is_at_chance(tmp_path, k, major, epochs, seed):
-    found = _found_path(_prior_csv(tmp_path, k, major, epochs, seed=seed))
+    found = severities_by_name(_prior_csv(tmp_path, k, major, epochs, seed=seed))
     assert found.get("plateau-at-chance") in ("warning", "error"), found
 
 
 @pytest.mark.parametrize("n_val", [100, 300, 3000])
 @pytest.mark.parametrize("noise", [0.0, 0.05])
 def test_the_prior_family_on_small_and_large_evaluation_sets(tmp_path, n_val, noise):
-    found = _found_path(_prior_csv(tmp_path, 4, 0.38, 25, n_val=n_val, noise=noise))
+    found = severities_by_name(_prior_csv(tmp_path, 4, 0.38, 25, n_val=n_val, noise=noise))
     assert found.get("plateau-at-chance") in ("warning", "error"), found
 
 
@@ -102,24 +93,24 @@ def test_the_prior_family_on_small_and_large_evaluation_sets(tmp_path, n_val, no
 @pytest.mark.parametrize("epochs", [10, 30])
 def test_a_slow_learner_climbing_at_every_evaluation_is_not_read_as_never_moved(tmp_path, k, epochs):
     # (whether 1/K and log K say chance is the K-reading paths' business: a score 4 points off 1/K still is)
-    assert "never-moved" not in _modes(_prior_csv(tmp_path, k, 0.4, epochs, mode="slow"))
+    assert "never-moved" not in modes_of(_prior_csv(tmp_path, k, 0.4, epochs, mode="slow"), "plateau-at-chance")
 
 
 @pytest.mark.parametrize("epochs", [8, 20, 60])
 def test_a_converged_fine_tune_whose_accuracy_stands_still_is_not_at_chance(tmp_path, epochs):
-    found = _found_path(_prior_csv(tmp_path, 4, 0.4, epochs, mode="finetune"))
+    found = severities_by_name(_prior_csv(tmp_path, 4, 0.4, epochs, mode="finetune"))
     assert "plateau-at-chance" not in found, found
 
 
 @pytest.mark.parametrize("k,major", [(4, 0.36), (6, 0.4)])
 @pytest.mark.parametrize("epochs", [20, 60])
 def test_a_model_memorising_its_training_split_is_not_read_as_never_moved(tmp_path, k, major, epochs):
-    assert "never-moved" not in _modes(_prior_csv(tmp_path, k, major, epochs, mode="memorise"))
+    assert "never-moved" not in modes_of(_prior_csv(tmp_path, k, major, epochs, mode="memorise"), "plateau-at-chance")
 
 
 @pytest.mark.parametrize("first_eval", [8, 15])
 def test_evaluations_that_start_late_say_nothing_of_the_start(tmp_path, first_eval):
-    assert "never-moved" not in _modes(_prior_csv(tmp_path, 4, 0.36, 30, first_eval=first_eval))
+    assert "never-moved" not in modes_of(_prior_csv(tmp_path, 4, 0.36, 30, first_eval=first_eval), "plateau-at-chance")
 
 
 # --------------------------------------------------------------------- every loss exactly 0 beside a model that learned
@@ -145,23 +136,20 @@ def _zero_loss_csv(tmp_path, epochs, *, parts=("box_loss", "cls_loss", "dfl_loss
 @pytest.mark.parametrize("epochs", [6, 20, 100])
 @pytest.mark.parametrize("parts", [("box_loss", "cls_loss", "dfl_loss"), ("loss",), ("train_loss", "val_loss")])
 def test_every_loss_at_exactly_zero_beside_a_model_that_learned_is_a_damaged_log(tmp_path, epochs, parts):
-    found = _found_path(_zero_loss_csv(tmp_path, epochs, parts=parts))
+    found = severities_by_name(_zero_loss_csv(tmp_path, epochs, parts=parts))
     assert found.get("damaged-log") == "warning", found
 
 
 @pytest.mark.parametrize("epochs", [6, 20, 100])
 def test_one_zero_part_beside_a_real_loss_is_no_damage(tmp_path, epochs):
     # a single-class detector: its classification loss is 0 by design, its box loss carries the training
-    rep = curvedoc.diagnose(str(_zero_loss_csv(tmp_path, epochs, parts=("cls_loss",), nonzero="box_loss")))
-    modes = [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == "damaged-log"]
-    assert "zero-losses" not in modes, modes
+    assert "zero-losses" not in modes_of(_zero_loss_csv(tmp_path, epochs, parts=("cls_loss",), nonzero="box_loss"),
+                                         "damaged-log")
 
 
 @pytest.mark.parametrize("epochs", [6, 20])
 def test_zero_losses_beside_nothing_that_learned_are_not_this_reading(tmp_path, epochs):
-    rep = curvedoc.diagnose(str(_zero_loss_csv(tmp_path, epochs, learns=False)))
-    modes = [f.evidence.get("mode") for rr in rep.runs for f in rr.findings if f.name == "damaged-log"]
-    assert "zero-losses" not in modes, modes
+    assert "zero-losses" not in modes_of(_zero_loss_csv(tmp_path, epochs, learns=False), "damaged-log")
 
 
 # --------------------------------------------------------------------- a loss frozen at log K: one verdict, with context
@@ -184,7 +172,7 @@ def _frozen_at_chance_csv(tmp_path, k, epochs, *, exact=True, seed=0):
 @pytest.mark.parametrize("k", [2, 10, 100])
 @pytest.mark.parametrize("exact", [True, False])
 def test_a_loss_frozen_at_log_k_is_one_verdict_at_chance_with_the_frozen_loss_as_context(tmp_path, k, exact):
-    found = _found_path(_frozen_at_chance_csv(tmp_path, k, 30, exact=exact))
+    found = severities_by_name(_frozen_at_chance_csv(tmp_path, k, 30, exact=exact))
     assert found.get("plateau-at-chance") == "error", found
     # the frozen loss is this verdict's level said again: it stays in the report, as context, never a second error
     assert found.get("constant-loss") in (None, "info"), found
