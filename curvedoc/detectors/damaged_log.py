@@ -66,21 +66,28 @@ def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
     yield from _zero_losses_while_learning(run)
 
 
+def _learned(run: Run) -> tuple[str, float, float] | None:
+    """(tag, first, last) of the evidence that the model learned whatever its logged loss says -- a quality rate that
+    rose by ``LEARNED_GAIN`` of its scale (``rate_rose``), or a held-out rate that changed between evaluations and
+    ended higher (``held_out_moved``) -- or None: what the broken-loss readings below stand on."""
+    from curvedoc.detectors._progress import held_out_moved, rate_rose
+
+    return rate_rose(run) or held_out_moved(run)
+
+
 def _nan_loss_while_learning(run: Run) -> Iterator[Hit]:
     """A training loss that is NaN/inf at every point while a quality rate the run logs rose by ``LEARNED_GAIN`` of its
     scale or more, or a held-out rate changed between evaluations and ended higher (``held_out_moved``): the weights
     cannot be NaN (the model's predictions changed for the better), so the logged loss is what is broken -- a mean
     overflowing in fp16, a loss computed over an empty or fully masked batch -- and its curve says nothing.
     Divergence leaves such a run to this rule."""
-    from curvedoc.detectors._progress import held_out_moved, rate_rose
-
     tag = run.roles.get("train_loss")
     if tag is None or tag not in run.tag_counts():
         return
     v = run.tag_values(tag)
     if not len(v) or np.isfinite(v).any():
         return
-    rose = rate_rose(run) or held_out_moved(run)
+    rose = _learned(run)
     if rose is None:
         return
     metric, first, last = rose
@@ -111,7 +118,6 @@ def _zero_losses_while_learning(run: Run) -> Iterator[Hit]:
     learned (:func:`_nan_loss_while_learning`). One zero part beside a non-zero loss is a part the task does not use
     (a single-class detector's classification loss) and says nothing; a loss at zero beside nothing that learned is
     constant-loss's."""
-    from curvedoc.detectors._progress import held_out_moved, rate_rose
     from curvedoc.model.roles import infer_role
 
     losses = []
@@ -125,7 +131,7 @@ def _zero_losses_while_learning(run: Run) -> Iterator[Hit]:
         losses.append((tag, n))
     if not losses:
         return
-    rose = rate_rose(run) or held_out_moved(run)
+    rose = _learned(run)
     if rose is None:
         return
     metric, first, last = rose

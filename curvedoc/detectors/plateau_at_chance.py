@@ -220,7 +220,9 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         if tl is not None and h.severity != "warning" and ["constant-loss", tl] not in (h.evidence.get("supersedes") or []):
             # a model at chance predicts the same prior for every input, so its loss does not move: constant-loss's
             # "the loss does not respond to training" is this verdict's level said without its reading of chance
-            # (log K, the class prior); it stays as context, below the verdict with the evidence
+            # (log K, the class prior); it stays as context, below the verdict with the evidence. Only a verdict that
+            # read the level (an error): the K-free 'never moved' warning reads no level, and a frozen loss beside it
+            # is evidence of its own
             h.evidence["restates"] = [*(h.evidence.get("restates") or []), ["constant-loss", tl]]
         if tl is not None and ("exploded_to" in h.evidence or "exploded_at" in h.evidence):
             # the loss exploded and the model then sat at chance: a first loss far above log K is that explosion's
