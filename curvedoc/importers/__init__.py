@@ -209,30 +209,63 @@ def _read_splits(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> lis
     steps = base.scalars["step"].to_numpy()
     lo, hi = (int(steps.min()), int(steps.max())) if len(steps) else (0, -1)
     frames, issues, apart = [base.scalars], list(base.issues), []
+    have = set(base.scalars["tag"].astype(str))
     for comp, word in comps:
-        prefix = f"{word}_"
         f = str(comp.files[0])
+        what = f"the {word} table {Path(f).name}" if word else Path(f).name
         try:
             cr = read_spec(comp, role_overrides)  # read once: merged under the split's name, or kept as it is
         except LoadError as exc:
-            issues.append(ImportIssue("companion-unreadable", f"the {word} table {Path(f).name} could not be read: "
-                                                              f"{exc.reason}", file=f, severity="info"))
+            issues.append(ImportIssue("companion-unreadable", f"{what} could not be read: {exc.reason}", file=f,
+                                      severity="info"))
             continue
         sc = cr[0].scalars if len(cr) == 1 else None
-        if sc is None or not len(sc) or int(sc["step"].min()) < lo or int(sc["step"].max()) > hi:
+        if sc is None or not len(sc) or int(sc["step"].min()) < lo or int(sc["step"].max()) > hi \
+                or (not word and not _same_clock(runs[0], cr[0])):
             apart.extend(cr)  # another clock, or several runs: its own
             continue
         own = sc["tag"].astype(str)
-        measured = sc[~own.str.fullmatch(_CLOCK.pattern, case=False).to_numpy()]
-        frames.append(measured.assign(tag=prefix + measured["tag"].astype(str)))
+        if word:  # a split's table: its clock columns are the training's own; its series take the split's name
+            measured = sc[~own.str.fullmatch(_CLOCK.pattern, case=False).to_numpy()]
+            # (a series already named for a split keeps its name: 'val_loss' in 'val_loss.csv' is no 'val_val_loss')
+            named = measured["tag"].astype(str).map(lambda t: t if _names_split(t) and t not in have else f"{word}_{t}")
+        else:  # one more quantity of the training: its series as read, but for what the run already has
+            measured = sc[~own.isin(have).to_numpy()]
+            named = measured["tag"].astype(str)
+        if not len(measured):
+            apart.extend(cr)
+            continue
+        frames.append(measured.assign(tag=named.to_numpy()))
+        have.update(named)
+        said = ", ".join(sorted(set(named))[:4])
         issues.append(ImportIssue("split-files", f"{Path(f).name} holds the {word} side of this training: its series "
-                                                 f"are read into this run as {prefix}*", file=f, severity="info"))
+                                                 f"are read into this run as {word}_*" if word else
+                                  f"{Path(f).name} holds one more quantity of this training, on its clock: read into "
+                                  f"this run ({said})", file=f, severity="info"))
     if len(frames) > 1:
         base = Run(spec.name, base.source, concat_frames(frames), hparams=base.hparams, issues=issues, meta=base.meta,
                    path=Path(spec.files[0]).parent, role_overrides=role_overrides)
     else:
         base = base.replace(issues=issues)
     return [base] + apart
+
+
+# a split word standing alone in a series' name ('val_loss', 'test acc'; not 'validate_every')
+_SPLIT_IN_NAME = re.compile(r"(?i)(?<![a-z])(?:valid|validation|val|eval|evaluation|dev|test)(?![a-z])")
+
+
+def _names_split(tag: str) -> bool:
+    return bool(_SPLIT_IN_NAME.search(tag))
+
+
+def _same_clock(lead: Run, other: Run) -> bool:
+    """Two files of one training count on the same clock: a file whose row number is its step (bare numbers, one a
+    row) shares it only with a file of the same steps -- a per-epoch list beside a per-batch one does not."""
+    bare = lead.meta.get("bare_table") or other.meta.get("bare_table")
+    if not bare:
+        return True
+    a, b = lead.scalars, other.scalars
+    return set(a["step"].to_numpy().tolist()) == set(b["step"].to_numpy().tolist())
 
 
 def _read_apart(spec: RunSpec, role_overrides: Mapping[str, str] | None, issues: list[ImportIssue]) -> list[Run]:

@@ -23,6 +23,8 @@ Rules (one run per folder; format detection by content, not only by name):
 * One training, several logs, in a layout its framework writes (HF Trainer: ``trainer_state.json`` and the
   events of ``runs/<run>/``; MMEngine: ``<stamp>.log`` and ``vis_data/{scalars.json,<stamp>.json}``): proposed as
   one group; reading keeps the logs together only if their shared steps carry equal values (``_layout_groups``).
+* One training written one quantity per file, side by side in one folder ('train_loss.txt' + 'val_loss.txt',
+  'loss.txt' + 'val_loss.txt'): one run named by the folder where the files count on one clock (``_quantity_files``).
 * Symlinks are followed, loops are not; unreadable folders are reported, not fatal.
 """
 
@@ -450,6 +452,7 @@ def _layout_groups(specs: list[RunSpec], base: Path, with_base: bool) -> list[Ru
     _lightning_versions(specs, taken)
     _sb3_monitor(specs, taken)
     _split_files(specs, taken, base, with_base)
+    _quantity_files(specs, taken, base, with_base)
     _table_and_json(specs, taken, base, with_base)
     return [s for s in specs if id(s) not in taken]
 
@@ -574,6 +577,61 @@ def _split_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: b
         named = re.sub(r"^[\W_]+|[\W_]+$", "", rest)  # 'train.log' -> '' (the folder), 'log_train.csv' -> 'log'
         lead.extras = {**lead.extras, "split_companions": others, "own_name": lead.name}
         lead.name = _rel_name(folder / named, base, with_base) if named else _rel_name(folder, base, with_base)
+        taken.update(id(s) for s, _ in others)
+
+
+# the words of a file named for the one quantity it holds ('train_loss.txt', 'val_acc.txt', 'test_losses.txt',
+# 'training_loss.txt', 'loss.txt'): a split word at most, a quantity, and words that only qualify them
+QUANTITY_WORDS = frozenset({
+    "loss", "losses", "acc", "accs", "accuracy", "accuracies", "err", "error", "errors", "f1", "auc", "ppl",
+    "perplexity", "perplexities", "reward", "rewards", "return", "returns", "score", "scores", "dice", "iou", "miou",
+    "map", "mse", "mae", "rmse", "bleu", "rouge", "precision", "recall", "lr", "lrs"})
+_QUALIFIER_WORDS = frozenset({"epoch", "epochs", "mean", "avg", "average", "total", "history", "hist", "list", "log",
+                              "logs", "values", "per", "step", "steps", "batch", "all", "top1", "top5"})
+_STEM_WORDS = re.compile(r"[_\-\s.]+")
+
+
+def _quantity_word(stem: str) -> str | None:
+    """'' or the split word of a file stem named for one quantity, None when the stem names something else (a run,
+    a model, a date: 'exp3_loss', 'resnet_acc')."""
+    words = [w for w in _STEM_WORDS.split(stem.lower()) if w]
+    splits = [w for w in words if SPLIT_WORD.fullmatch(w)]
+    if len(splits) > 1 or not any(w in QUANTITY_WORDS for w in words) or not all(
+            w in QUANTITY_WORDS or w in _QUALIFIER_WORDS or SPLIT_WORD.fullmatch(w) for w in words):
+        return None
+    return splits[0] if splits else ""
+
+
+def _quantity_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: bool) -> None:
+    """A script that writes each quantity of one training to a file of its own, named for it, side by side in one
+    folder ('train_loss.txt' + 'val_loss.txt', 'loss.txt' + 'val_loss.txt', 'train_losses.txt' + 'test_losses.txt'
+    + 'train_accuracies.txt': ``np.savetxt`` / ``print(losses)`` per list): proposed as ONE run named by the folder,
+    the training loss's file standing for it and the others in ``extras["split_companions"]`` with no split word
+    (their series keep the names they are read under). Reading keeps a file in only where it counts on the same
+    clock: the same steps when either file's row number is its step (:func:`curvedoc.importers._read_splits`).
+    Only files whose every word is a split word (one at most), a quantity word or a qualifier ('epoch', 'mean',
+    'history') are taken; a folder with fewer than two is left alone."""
+    by_dir: dict[Path, list[tuple[RunSpec, str]]] = {}
+    for s in specs:
+        if id(s) in taken or s.format not in ("text-log", "csv") or len(s.files) != 1 \
+                or set(s.extras) - {"tentative", "named_only"}:
+            continue
+        word = _quantity_word(inner_name(Path(s.files[0]).name).rsplit(".", 1)[0])
+        if word is not None:
+            by_dir.setdefault(Path(s.files[0]).parent, []).append((s, word))
+    for folder, members in by_dir.items():
+        if len(members) < 2:
+            continue
+
+        def rank(m: tuple[RunSpec, str]) -> tuple:  # a training loss first: a loss, on the training side or none
+            s, w = m
+            lossy = any(x in ("loss", "losses") for x in _STEM_WORDS.split(Path(s.files[0]).name.lower()))
+            return not lossy, 0 if w in _TRAIN_WORDS else 1 if w == "" else 2, Path(s.files[0]).name
+
+        members.sort(key=rank)
+        (lead, _), others = members[0], [(s, "") for s, _ in members[1:]]
+        lead.extras = {**lead.extras, "split_companions": others, "own_name": lead.name}
+        lead.name = _rel_name(folder, base, with_base)
         taken.update(id(s) for s, _ in others)
 
 

@@ -556,6 +556,8 @@ _SPACED_COUNT = re.compile(r"\s*(epoch|ep|iter|iteration|it|step|batch|round|epi
 _CELL_SEP = re.compile(r"[\s,;]+")
 # a whole file that is one list of numbers, as Python prints one or json.dump writes it ('[0.55, 0.55, 0.32, ..]')
 _LIST_LITERAL = re.compile(r"\s*\[\s*([^\[\]]*?)\s*,?\s*\]\s*")
+# the fewest numbers on a file's one line for the line to be one list of them ('0.69, 0.66, 0.68', '0.93 0.90 0.93')
+MIN_JOINED = 3
 # the fewest rows of bare numbers before the program's last words for those rows to be the log (see
 # _bare_number_table)
 MIN_ROWS_BEFORE_END = 10
@@ -614,7 +616,8 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
                 width = len(cells)
             if len(cells) != width or width > 64 or not all(c is not None and _BARE_ROW.fullmatch(c) for c in cells):
                 if p is None or len(rows) < MIN_ROWS_BEFORE_END:
-                    return _list_literal(path, issues, whole) if not rows else None
+                    # (a first line that is no row: one list of numbers, if it is the file's only line)
+                    return _list_literal(path, issues, whole) if not rows and _one_line(path) else None
                 end_at = first + i
                 others += 1
                 continue
@@ -622,7 +625,7 @@ def _bare_number_table(path: Path, issues: list[ImportIssue], p: TextLogParser |
     if (end_at is None and points) or (end_at is not None and (others > len(rows) or points >= len(rows) * width)):
         return None
     if len(rows) < 2:
-        return _list_literal(path, issues, whole) if not rows else None
+        return _list_literal(path, issues, whole) if len(whole) == 1 else None
     if heads:
         return _named_blocks(path, issues, heads, rows, width, end_at, p)
     table = np.asarray(rows, dtype=np.float64)
@@ -704,6 +707,17 @@ def _dict_of_lists(path: Path, issues: list[ImportIssue], line: str) -> RunData 
                    hparams={})
 
 
+def _one_line(path: Path) -> bool:
+    """Whether the file says something on one line only (read up to its second such line): a list printed on the
+    file's one line is its log, while lines of lists are more than the first one."""
+    said = 0
+    for _, texts in text_lines(path, []):
+        said += sum(1 for t in texts if t.strip())
+        if said > 1:
+            return False
+    return said == 1
+
+
 def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> RunData | None:
     """The run of a file that is one list of numbers on its line (``whole``: the file's first lines), or one dict of
     such lists (:func:`_dict_of_lists`), or None."""
@@ -712,9 +726,15 @@ def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> Ru
     if whole[0].lstrip().startswith("{"):
         return _dict_of_lists(path, issues, whole[0])
     m = _LIST_LITERAL.fullmatch(whole[0])
-    if m is None:
+    if m is not None:
+        cells = [c.strip() for c in m.group(1).split(",")]
+    elif len(cells := [c for c in _CELL_SEP.split(whole[0].strip()) if c]) >= MIN_JOINED:
+        # the list's items joined by commas or spaces, without its brackets (``f.write(", ".join(map(str, losses)))``,
+        # ``print(*losses)``, ``np.savetxt`` of one row): the same list -- a file's one line of numbers is no table
+        # (a table's one row would be one step of a log, nothing to follow)
+        pass
+    else:
         return None
-    cells = [c.strip() for c in m.group(1).split(",")]
     if len(cells) < 2 or not all(_BARE_ROW.fullmatch(c) for c in cells):
         return None
     values = np.asarray([float(c) for c in cells], dtype=np.float64)[:, None]
@@ -753,10 +773,14 @@ def _bare_run(path: Path, issues: list[ImportIssue], names: list[str], steps: np
     frame = make_frame(np.repeat(np.asarray(names, dtype=object), n),
                        np.tile(steps, values.shape[1]), values.T.reshape(-1), source_file=str(path))
     said = ", ".join(repr(x) for x in names[:6]) + (" ..." if len(names) > 6 else "")
-    issues = [*issues, ImportIssue(
-        "no-header", f"the file holds only rows of numbers, with no line naming them: {len(names)} column(s) read as "
-        f"{said}, {n:,} rows ({pos}) -- nothing says which is the loss, so no column is judged as one "
-        f"until you say so (--role train_loss={names[0]})", file=str(path), severity="warning")]
+    if len(names) == 1:  # one series: the file's name names it (T.unnamed_columns), and roles read that name
+        text = (f"the file holds one series of bare numbers, with nothing naming it: read as {said} after the file's "
+                f"name, {n:,} points ({pos}); if that is not what it holds, say so (--role <role>={names[0]})")
+    else:
+        text = (f"the file holds only rows of numbers, with no line naming them: {len(names)} column(s) read as "
+                f"{said}, {n:,} rows ({pos}) -- nothing says which is the loss, so no column is judged as one "
+                f"until you say so (--role train_loss={names[0]})")
+    issues = [*issues, ImportIssue("no-header", text, file=str(path), severity="warning")]
     return RunData(frame=frame, source=SOURCE, meta={"format": "text-log", "lines": n, "bare_table": True},
                    issues=issues, hparams={})
 
