@@ -23,6 +23,8 @@ from curvedoc.importers.textlog.shapes import (DIGITS_AS_ZERO, MAX_BATCH, MAX_FA
 from curvedoc.importers.textlog.decoding import GLUED_RECORDS  # noqa: E402 (records glued on one line)
 from curvedoc.importers.textlog.decoding import glued_log_record  # noqa: E402 (a logging record glued to a line)
 
+# two words in a row, in any script ('using MLP', 'Args', '训练'): a message that says something
+_WORDS = re.compile(r"[^\W\d_]{2,}")
 CLEARED = Line("", empty=True, clear=True)  # the reading of a rendering of spaces only (records.analyse)
 
 
@@ -65,12 +67,63 @@ class BatchedFeed:
         self.opening: str | None = None
         self.opening_at: list[tuple[int, str, int]] = []
         self.opening_last = -1  # (the line it was last printed on)
+        # ... and the first message a logger printed behind its prefix (a time, a date, a level: '2025-06-18 09:12:59,625
+        # INFO  using MLP layer as FFN'): printed again after records, the prefix aside, it is a launch again (see
+        # _message_again)
+        self.opening_msg: str | None = None
+        self.opening_msg_next: str | None = None  # (the message after it: the two are printed again together)
+        self.opening_msg_at: list[tuple[int, str, int]] = []
+        self.opening_msg_last = -1
+        self.opening_msg_held: tuple[int, str, int] | None = None  # (printed again: told by the next message)
 
     def use_plans_of_table(self, ncols: int):
         """A table header of ``ncols`` columns is in force: lines read by the plans made under such headers."""
         self.plans = self._plans_per_ncols.setdefault(ncols, {})
         self.families = self._families_per_ncols.setdefault(ncols, {})
         self.fast = {}
+
+    def _first_message(self, lineno: int, raw: str):
+        """The log's first line behind a logger's or a launcher's prefix that says something in words ('22:58:21
+        TRAINING -- Tanaman Usada Bali', '2026-03-31 19:41 - INFO - Args:'): its message is kept, the prefix dropped; a
+        line of the prefix alone (or of rules, '22:58:21  =====') is passed over; a first line with no prefix ends the
+        looking."""
+        if not raw.strip():
+            return
+        msg, prefix = records.strip_prefix(raw)
+        if not prefix.strip() or not re.search(r"\d", prefix):
+            self.opening_msg = ""  # (no timed prefix: nothing to look for)
+        elif _WORDS.search(msg):
+            self.opening_msg = msg
+            self.opening_msg_at = [(lineno, msg[:120], self.seq)]
+            self.opening_msg_last = lineno
+
+    def _message_again(self, lineno: int, raw: str):
+        """The log's first two messages printed again, word for word behind other times in their prefixes, after
+        records: the script was launched again into the same file (a logging launch prints what it printed first each
+        time it starts: Video-Depth-Anything's 'using MLP layer as FFN' then 'Using 2 GPUs via DataParallel', an
+        'Args:' dump's heading and first setting). The first message alone is not enough: a library prints its
+        message many times in one process (TensorFlow's 'Successfully opened dynamic library ..' then each time
+        another library), a table's header heads each epoch's rows; the message after it tells (held here, told by
+        :meth:`_message_next`). Only a start statement for reader._started_again, which keeps it as a launch where the
+        clock does not go on across it (a banner printed at each phase of one run is no launch); the records are not
+        cut here."""
+        if records.strip_prefix(raw)[0] != self.opening_msg or self.opening_msg_next is None:
+            return
+        if not self.last_point_line or self.last_point_line <= self.opening_msg_last:
+            return  # (no record since it was last printed: a launch that logged nothing, or a message printed twice)
+        self.opening_msg_held = (lineno, self.opening_msg[:120], self.seq)
+
+    def _message_next(self, raw: str):
+        """The message after the first message printed again (:meth:`_message_again`): the same as after its first
+        print, the two open a launch."""
+        held, self.opening_msg_held = self.opening_msg_held, None
+        if records.strip_prefix(raw)[0] != self.opening_msg_next or any(ln == held[0] for ln, _, _ in self.starts):
+            return
+        self.opening_msg_last = held[0]
+        if len(self.opening_msg_at) == 1:
+            self.starts.append(self.opening_msg_at[0])
+        self.opening_msg_at.append(held)
+        self.starts.append(held)
 
     def _first_line(self, lineno: int, raw: str):
         """The log's first line that says something: kept when it states settings with their numbers (words and a
@@ -133,6 +186,18 @@ class BatchedFeed:
                 if self.reuse:
                     self.flush()  # (the records before it are ordered before the launch it opens)
                 self._opening_again(lineno, raw)
+            if self.opening_msg is None:
+                self._first_message(lineno, raw)
+            elif self.opening_msg:
+                if self.opening_msg_held is not None and raw.strip():
+                    self._message_next(raw)
+                elif self.opening_msg_next is None:
+                    if raw.strip():
+                        self.opening_msg_next = records.strip_prefix(raw)[0]
+                elif lineno > self.opening_msg_last and raw.endswith(self.opening_msg):
+                    if self.reuse:
+                        self.flush()
+                    self._message_again(lineno, raw)
             if lineno == self.frame_fed + 1 and self.reuse:
                 # the source line under a traceback's frame: read afresh and applied in its place, where the parser
                 # knows the frame before it (TextLogParser.apply), as the reference reading does
