@@ -19,13 +19,16 @@ import re
 import numpy as np
 import pandas as pd
 
-from curvedoc._fmt import fmt_num
+from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._gradients import last_key
 from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
 from curvedoc.detectors._signal import np_median
 from curvedoc.model.metrics import RL_KINDS, tokens
+
+# the RL metrics that sum an episode's rewards (a success rate is a share, not a sum)
+_RETURN_KINDS = frozenset({"reward", "return"})
 
 # Vocabulary sizes of widely used tokenizers (BERT, T5, Llama-2, GPT-2/RoBERTa, Whisper, Llama-3,
 # Qwen, mT5/Gemma...). A loss level near log(V) for one of them is "uniform over the vocabulary".
@@ -709,6 +712,12 @@ def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tupl
         lo, hi = (float(x) for x in np.quantile(v, [0.05, 0.95]))
         spread = hi - lo
         if not spread > 0:
+            if m.kind in _RETURN_KINDS and float(np.max(v)) == float(np.min(v)) and float(v[0]) < 0:
+                # the same negative return in every episode: each one ran out its time limit collecting only the
+                # per-step penalty (MountainCar's -200, Acrobot's -500) -- the goal never reached once, by the
+                # untrained policy or after it. (A constant return above 0 may be a solved task's maximum, and one of
+                # 0 a sparse reward never collected, which plateau-at-chance reads as a floor: neither is judged here.)
+                judged.append((m.tag, float(v[0]), float(v[0]), 0.0, n, int(s.index[-1]), 0.0))
             continue
         a, b = max(3, n // 20), max(3, int(0.15 * n))
         first, last = float(np.median(v[:a])), float(np.median(v[-b:]))
@@ -746,6 +755,12 @@ def still_exploring(run, at_least: float = 0.5) -> tuple[str, float] | None:
         if end >= at_least:
             return str(tag), end
     return None
+
+
+def rl_unchanged(tag: str, value: float, n: int, end: int) -> str:
+    """How a return that never changed is told (:func:`rl_never_improved`'s judged metric of spread 0)."""
+    return (f"{tag} is {fmt_num(value)} in every one of its {n} readings to step {fmt_step(end)}: every episode ran "
+            "out its limit collecting only the per-step penalty, the goal never once reached")
 
 
 def rl_change(change: float, wander: float, floor: float) -> str:

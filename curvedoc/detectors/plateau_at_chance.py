@@ -109,6 +109,7 @@ from curvedoc.detectors._progress import (
     TOKEN_CE_KIND,
     rate_rose,
     rl_change,
+    rl_unchanged,
     rl_never_improved,
     longest_true_run,
     lr_still_warming,
@@ -381,7 +382,8 @@ def _rl_never_improved(run: Run, p: Params) -> Iterator[Hit]:
     msg = (f"{tag} ends where the untrained policy started: {fmt_num(last)} (median of its last 15%) against "
            f"{fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
            f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}){also}: the agent "
-           "collects what a random policy collects")
+           "collects what a random policy collects") if spread > 0 else \
+        f"{rl_unchanged(tag, first, n, end)}{also}: the agent collects what a random policy collects"
     exploring = still_exploring(run)
     if exploring is not None:
         # the policy still acted at random most of the time: its returns are a random policy's by design

@@ -92,6 +92,7 @@ from curvedoc.detectors._progress import (
     lr_still_warming,
     prepared,
     rl_change,
+    rl_unchanged,
     rl_never_improved,
     still_exploring,
     stated_k,
@@ -259,9 +260,11 @@ def _agent_never_learned(run: Run, p: Params) -> Iterator[Hit]:
     why = "the agent learned nothing in the run" if exploring is None else (
         f"the agent learned nothing it acted on in the run -- {exploring[0]} still ends at {fmt_num(exploring[1])}: "
         "the exploration schedule had barely begun")
-    yield Hit(f"{tag} never rose above where the untrained policy started: {fmt_num(last)} at the end (median of "
-              f"its last 15%) against {fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
-              f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)}): {why}",
+    said = (f"{tag} never rose above where the untrained policy started: {fmt_num(last)} at the end (median of "
+            f"its last 15%) against {fmt_num(first)} at the start over {n} readings to step {fmt_step(end)}, "
+            f"{rl_change(last - first, wander, p.rl_floor)} of its own spread ({fmt_num(spread)})") if spread > 0 \
+        else rl_unchanged(tag, first, n, end)
+    yield Hit(f"{said}: {why}",
               step=end, steps=(0, end), confidence=0.75,
               # (the run's training loss names the finding when it has one, as underfitting's other readings do:
               # plateau-at-chance restates underfitting on it whichever of its readings found the model at chance)
