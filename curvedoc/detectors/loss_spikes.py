@@ -474,7 +474,12 @@ def _eval_spike(f, p: Params, readings: str = "evaluations") -> Hit | None:
         # untrained model's loss) scored worse than a model that never trained: no scatter of the series explains
         # that, however noisy its near-zero tail is in log space (1e-5 .. 4e-3 after fitting: several nats)
         worse_than_untrained = height >= 2.0 * drop and v[i] > float(np.max(v[: min(3, n)]))
-        if height < p.z_min * math.sqrt(2.0) * s_one and not worse_than_untrained:
+        # ... nor does it explain one big_ratio^2 above both neighbours that gave back more than all the progress
+        # the series made (its rise in loss units above the anchors beyond the span from its start to its best: a
+        # converged classifier's 0.11 thrown to 2.76 beside a start at 0.69) -- the log residuals of a near-zero
+        # tail (0.05, 0.08, 0.05, 0.03: +-0.5 nats) would otherwise hide a 24x jump
+        gave_back_all = height >= 2.0 * drop and v[i] - base > span > 0.0
+        if height < p.z_min * math.sqrt(2.0) * s_one and not (worse_than_untrained or gave_back_all):
             continue
         if v[i] - base < p.min_abs_frac * max(span, base):
             continue
