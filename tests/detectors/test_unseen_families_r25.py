@@ -1,0 +1,135 @@
+"""Synthetic families of the kinds of run curvedoc got wrong on logs nobody tuned on (issue 35), twenty-fifth round.
+
+- An agent's per-episode rewards dumped to a file named for them (``np.savetxt("rewards.csv", rewards)``: one column,
+  named ``rewards``) were no RL run: the RL markers knew 'reward' and 'returns?' but not the plural 'rewards', so
+  the agent-never-learned reading (its returns never rose above the untrained policy's) never looked. Seen in
+  2026-12-21bj frozen-agent-reward-list and 2026-12-21bk utham07_gobletoffire (both labelled underfitting).
+- An agent whose every episode returns the same negative number (MountainCar's -200: each episode runs out its 200
+  steps at -1 a step, the goal never reached) has a return of spread 0, which the reading passed over as "a constant
+  metric says nothing": it says the goal was never once reached. A constant return above 0 (a solved task's maximum,
+  a policy loaded trained) says nothing of that kind and stays unjudged. Seen in 2026-12-22bm
+  mountaincar-506ep-never-solves (labelled plateau_at_chance).
+- A converged classifier's held-out loss thrown 24x above the evaluations on either side for an epoch or two and
+  back (GTSRB ResNet: 0.113 -> 2.76 -> 2.37 -> 0.076): its near-zero tail zig-zags by +-0.5 nats, so the reading-
+  against-reading test's scatter bar hid it. A jump big_ratio^2 above both neighbours that gave back more than all
+  the progress the series made needs no scatter test. Seen in 2026-12-22bm gtsrb-resnet-20ep-val-spikes (labelled
+  loss_spikes); a near-zero tail that only zig-zags stays quiet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from _helpers import severities_by_name
+
+
+def _rewards(n: int, *, learns: bool, noise: float, seed: int = 0, sparse: bool = False) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    x = np.arange(n) / max(n - 1, 1)
+    if sparse:  # mostly 0, a hit now and then (a frozen agent in a sparse-reward task)
+        base = np.where(rng.random(n) < 0.08, rng.uniform(10, 60, n), 0.0)
+        return base + (x * 80 if learns else 0.0)
+    level = -50 + (120 * (1 - np.exp(-4 * x)) if learns else 0.0)
+    return level + noise * 100 * rng.standard_normal(n)
+
+
+@pytest.mark.parametrize("name", ["rewards.csv", "rewards.txt", "episode_rewards.csv"])
+@pytest.mark.parametrize("n", [100, 500, 2000])
+@pytest.mark.parametrize("noise", [0.05, 0.3])
+def test_an_agent_whose_dumped_rewards_never_rose_did_not_learn(tmp_path, name, n, noise):
+    np.savetxt(tmp_path / name, _rewards(n, learns=False, noise=noise))
+    sev = severities_by_name(tmp_path)
+    assert sev.get("underfitting") in ("warning", "error"), sev
+
+
+@pytest.mark.parametrize("name", ["rewards.csv", "rewards.txt"])
+@pytest.mark.parametrize("n", [100, 500, 2000])
+@pytest.mark.parametrize("noise", [0.05, 0.3])
+def test_an_agent_whose_dumped_rewards_rose_is_not_warned(tmp_path, name, n, noise):
+    np.savetxt(tmp_path / name, _rewards(n, learns=True, noise=noise))
+    sev = severities_by_name(tmp_path)
+    assert not {r for r, s in sev.items() if s in ("warning", "error")}, sev
+
+
+@pytest.mark.parametrize("n", [100, 1000])
+def test_a_sparse_reward_agent_that_never_improved_did_not_learn(tmp_path, n):
+    np.savetxt(tmp_path / "rewards.csv", _rewards(n, learns=False, noise=0.0, sparse=True))
+    assert "underfitting" in severities_by_name(tmp_path)
+
+
+def _monitor(tmp_path, returns):
+    lines = ['#{"t_start": 1700000000.0, "env_id": "MountainCar-v0"}', "r,l,t"]
+    t = 0.0
+    for r in returns:
+        t += 0.36
+        lines.append(f"{r},200,{t:.6f}")
+    (tmp_path / "monitor.csv").write_text("\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("n", [30, 506, 3000])
+@pytest.mark.parametrize("value", [-200.0, -500.0, -1.0])
+def test_the_same_negative_return_in_every_episode_is_an_agent_that_never_learned(tmp_path, n, value):
+    _monitor(tmp_path, [value] * n)
+    sev = severities_by_name(tmp_path)
+    assert sev.get("underfitting") in ("warning", "error"), sev
+
+
+@pytest.mark.parametrize("value", [500.0, 200.0])
+def test_the_same_positive_return_in_every_episode_is_not_judged(tmp_path, value):
+    # (CartPole's 500 in every episode: a policy at the task's maximum, e.g. loaded trained -- nothing to fault)
+    _monitor(tmp_path, [value] * 300)
+    sev = severities_by_name(tmp_path)
+    assert "underfitting" not in sev, sev
+
+
+def test_an_agent_that_reached_the_goal_once_is_judged_by_its_spread(tmp_path):
+    # (-200 every episode but a few that reached the goal sooner, late in the run: it began to learn)
+    returns = [-200.0] * 400 + [-200.0, -150.0, -200.0, -120.0, -200.0, -110.0, -100.0, -95.0] * 12
+    _monitor(tmp_path, returns)
+    sev = severities_by_name(tmp_path)
+    assert sev.get("underfitting") not in ("warning", "error"), sev
+
+
+# --------------------------------------------------------------------- a held-out loss thrown far up for an epoch
+def _keras_table(tmp_path, val, seed=0):
+    rng = np.random.default_rng(seed)
+    n = len(val)
+    train = [3.8 * np.exp(-0.45 * e) + 0.03 * (1 + 0.2 * rng.standard_normal()) for e in range(n)]
+    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    for e in range(n):
+        rows.append(f"{e},{min(0.99, 0.2 + 0.04 * e)},{train[e]},{min(0.99, 0.3 + 0.035 * e)},{val[e]}")
+    (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
+
+
+def _converged_val(n, zigzag, seed=0):
+    rng = np.random.default_rng(seed)
+    out = []
+    for e in range(n):
+        level = 3.3 * np.exp(-1.2 * e) + 0.045
+        out.append(level * float(np.exp(zigzag * rng.standard_normal())))
+    return out
+
+
+# (GTSRB ResNet, Keras CSVLogger, 2026-12-22bm gtsrb-resnet-20ep-val-spikes: the held-out loss as logged)
+GTSRB_VAL = [3.3535, 0.68893, 0.39374, 0.14623, 0.16270, 0.11319, 2.75946, 2.37438, 0.07606, 1.39751, 0.04449,
+             0.07903, 0.05412, 0.06469, 0.02554, 0.05453, 0.03915, 0.03126, 0.04567, 0.02594]
+
+
+@pytest.mark.parametrize("scale", [0.01, 1.0, 30.0])
+@pytest.mark.parametrize("shift", [0, 3])
+@pytest.mark.parametrize("tail", [0, 20])
+def test_a_held_out_loss_thrown_past_all_its_progress_is_a_spike(tmp_path, scale, shift, tail):
+    # (0.113 -> 2.76 -> 2.37 -> 0.076 and 0.076 -> 1.40 -> 0.044: 24x and 18x, each more than the whole series'
+    # progress from its start, beside a near-zero tail that zig-zags by +-0.5 nats, so the scatter test alone hides
+    # them; in any unit, with the spikes later in the run and with more converged epochs after)
+    base = GTSRB_VAL[:6]
+    val = base + base[-1:] * shift + GTSRB_VAL[6:] + (GTSRB_VAL[-8:] * 3)[:tail]
+    _keras_table(tmp_path, [x * scale for x in val])
+    assert "loss-spikes" in severities_by_name(tmp_path)
+
+
+@pytest.mark.parametrize("zigzag", [0.3, 0.5])
+@pytest.mark.parametrize("n", [15, 20, 40])
+def test_a_near_zero_held_out_loss_that_only_zig_zags_has_no_spike(tmp_path, zigzag, n):
+    _keras_table(tmp_path, _converged_val(n, zigzag, seed=3))
+    assert "loss-spikes" not in severities_by_name(tmp_path)
