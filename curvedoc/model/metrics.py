@@ -234,14 +234,16 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
 
 
 # quality metrics that combine precision and recall: where one is logged, it judges the model
-COMBINED_KINDS = ("map", "ap", "f1")
+# (a ROC-AUC summarises the trade-off over every threshold: beside it the halves at one threshold are its shadows)
+COMBINED_KINDS = ("map", "ap", "f1", "auc")
 # what a reinforcement-learning agent is scored by (its returns, rewards, success rates): the chance level is the
 # untrained policy's, read from the start of the run -- the metrics that stand in for a loss tracking a moving target
 RL_KINDS = frozenset({"reward", "return", "success"})
 
 
 def trade_off_halves(metrics: list[Metric]) -> set[str]:
-    """Tags of the precision and recall metrics of a split that also logs a metric combining them (mAP, AP, F1).
+    """Tags of the precision and recall metrics of a split that also logs a metric combining them (mAP, AP, F1, or a
+    ROC-AUC, which reads the model at every threshold).
     The two halves trade against each other through the confidence threshold: a detector predicting boxes
     everywhere has a recall near 1 and a precision near 0, and either may swing from one evaluation to the next
     while the model does not change. The combined metric is the one to judge; the halves neither fire nor veto."""
