@@ -157,6 +157,12 @@ def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
     return (out["val"], "validation") if out["val"] else (out["train"], "training")
 
 
+# a ranking metric named with its cut-off k ('Recall@20', 'ndcg_at_10', 'precision@5'; a whole number, where mAP@0.5
+# names an IoU threshold), and the kinds such a name makes a retrieval score
+_AT_CUTOFF = re.compile(r"(?i)(?:@|_at_|-at-)\d+(?![\d.])")
+_CUTOFF_KINDS = frozenset({"recall", "precision", "ndcg", "mrr", "hit_ratio"})
+
+
 @detector("underfitting", params=Params)
 def underfitting(run: Run, p: Params) -> Iterator[Hit]:
     plan = plan_reached(run)
@@ -713,7 +719,9 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     # a retrieval hit rate (hit@k over a catalogue) has no level that means 'poor': a random ranking scores k/N and
     # the best reachable depends on the catalogue and k (a recommender's 0.09 at hit@10 over thousands of items can
     # be good); it says the model learned when it rises, never that its level is low
-    rates = [r for r in rates if r[1] != "hit_ratio"]
+    # -- and so has a recall, precision or NDCG at a cut-off (Recall@20 of a recommender: the share of a user's items
+    # in the top 20 of thousands, 0.09 after a good training)
+    rates = [r for r in rates if r[1] != "hit_ratio" and not (r[1] in _CUTOFF_KINDS and _AT_CUTOFF.search(r[0]))]
     rate_ends = [(window_median(a, 0.8, 1.0), window_median(a, 0.4, 0.6), tag) for tag, _kind, a in rates]
     low_rates = False
     if rate_ends:
