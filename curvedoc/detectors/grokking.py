@@ -20,7 +20,9 @@ sample_runs/grokking-* (modular addition with weight decay).
 - ``min_val_gain``: smallest late validation gain: accuracy points (fraction), or log-space fall of the val loss in loss mode times 0.5.
 - ``max_gain_before``: largest share of the final validation gain already made when memorisation happened.
 - ``min_delay_ratio``: generalisation step over memorisation step (both from the run start).
-- ``min_delay_frac``: shortest flat stretch between memorisation and the validation rise, as a fraction of the run.
+- ``min_delay_frac``: shortest flat stretch between memorisation and the validation rise, as a fraction of the run up
+  to the end of the rise.
+- ``min_delay_evals``: ... and in evaluations: the wait is seen over at least this many of them.
 
 ## References
 seeds/002 'Grokking: The Surprise Generalization' (Power et al. 2022).
@@ -49,6 +51,7 @@ class Params:
     max_gain_before: float
     min_delay_ratio: float
     min_delay_frac: float
+    min_delay_evals: int
 
 
 def _as_fraction(v: np.ndarray) -> np.ndarray:
@@ -123,7 +126,9 @@ def grokking(run: Run, p: Params) -> Iterator[Hit]:
         return
     rise_step, gen_step, top_step = int(vs[j_rise]), int(vs[j_gen]), int(vs[j_top])
     plateau = rise_step - mem_step
-    if plateau / span < p.min_delay_frac:
+    # (a share of the run up to the transition's end: how long a run went on after it generalised -- 35,000 more steps
+    # at 100% -- says nothing of how long its validation waited)
+    if plateau / max(top_step - s0, 1.0) < p.min_delay_frac or j_rise - j_mem < p.min_delay_evals:
         return
     ratio = (gen_step - s0) / max(mem_step - s0, span * 1e-3, 1.0)
     if ratio < p.min_delay_ratio:
