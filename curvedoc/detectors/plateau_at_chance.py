@@ -48,6 +48,8 @@ log 10 = 2.303).
 - ``frozen_min_points``: an accuracy identical at every point needs only this many.
 - ``max_excess_above``: with K confirmed by more than the plateau's level, how far above log(K) it may sit.
 - ``explode_ratio``: a training loss this many times log(K) exploded (the learning rate comes first then).
+- ``thrown_first_ratio``: a first reading this many times log(K), K confirmed by an accuracy at 1/K (or stated), beside
+  a model at chance from its second reading on: the first step threw it there (an epoch mean over a blow-up).
 - ``val_margin``: how far above 1/K (as a share of the way to 1) a validation accuracy may reach and still never have beaten chance.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
 - ``min_evals``: fewest evaluations of a held-out metric for the floor to count (three do for a validation accuracy when the training loss exploded first).
@@ -75,6 +77,7 @@ seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -150,6 +153,7 @@ class Params:
     frozen_min_points: int
     max_excess_above: float
     explode_ratio: float
+    thrown_first_ratio: float
     val_margin: float
     learning_floor: float
     learning_z: float
@@ -213,6 +217,18 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             return
     for h in hits[:1]:
         tl = run.roles.get("train_loss")
+        k = h.evidence.get("num_classes")
+        said = {"exploded_to", "exploded_at", "train_fitted"} & set(h.evidence)
+        if tl is not None and h.severity is None and not said and isinstance(k, int) \
+                and (thrown := _thrown_at_first(run, k, p)) is not None:
+            # at chance from the second reading on, after a first reading far above log K (_thrown_at_first): the
+            # first step threw it there -- the learning rate first among the causes, as after any explosion
+            h = dataclasses.replace(
+                h, message=f"after {thrown['tag']} was thrown to {fmt_num(thrown['peak'])} at its first reading "
+                           f"(step {fmt_step(thrown['step'])}, {fmt_num(thrown['ratio'])}x log K), {h.message}",
+                causes=_AFTER_BLOWUP,
+                evidence={**h.evidence, "exploded_to": thrown["peak"], "exploded_at": thrown["step"],
+                          "supersedes": [*(h.evidence.get("supersedes") or []), *_superseded_after_blowup(run)]})
         if tl is not None and ["underfitting", tl] not in (h.evidence.get("supersedes") or []):
             # a model at chance fits nothing: underfitting's "the loss stays high" is this verdict said again,
             # without its evidence of chance; it stays as context (its causes add an LR too low and too little
@@ -635,6 +651,24 @@ def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
         j = start + int(bad[0])
         return {"tag": tag, "step": int(steps[j]), "peak": float("inf"), "ratio": float("inf")}
     return None
+
+
+def _thrown_at_first(run: Run, k: int, p: Params) -> dict | None:
+    """The training loss's first reading ``thrown_first_ratio`` x log K or more, at the run's start, with every reading
+    after it at log K (their median ``_sits_at`` it): no untrained K-class model starts there, and one thrown off its
+    start by a bad initialisation alone comes back to learn -- the first step (or the first epoch, whose mean holds the
+    blow-up: Adam at 0.5, 6.62 = 4.8x log 4, then 1.39-1.41) threw the model to chance. K must be read from more than
+    the loss (an accuracy at 1/K, or stated): the caller's. Returns ``_blowup``'s dict for that reading, or None."""
+    s = prepared(run, "train_loss")
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    if k < 2 or len(v) < 3 or not _starts_at_start(steps):
+        return None
+    chance = math.log(k)
+    if not v[0] >= p.thrown_first_ratio * chance or not _sits_at(float(np.median(v[1:])), chance, p):
+        return None
+    return {"tag": run.roles.get("train_loss", "train_loss"), "step": int(steps[0]), "peak": float(v[0]),
+            "ratio": float(v[0]) / chance}
 
 
 def _first_thrown(run: Run, scale: float, explode_ratio: float) -> int:
@@ -1744,6 +1778,8 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
     blow = _blowup(run, chance, p.explode_ratio)
     if blow is not None and blow["step"] > int(steps[min(a + w, n - 1)]):
         blow = None  # a spike well inside the plateau is not what put the model there
+    if blow is None and a <= 1 and still and k_src in ("loss+acc", "given"):
+        blow = _thrown_at_first(run, k, p)
     blow_txt = ""
     if blow is not None:
         blow_txt = (f"after {blow['tag']} exploded to {fmt_num(blow['peak'])} at step {fmt_step(blow['step'])} "
