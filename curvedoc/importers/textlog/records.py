@@ -1315,8 +1315,15 @@ def parse_record(msg: str) -> Rec | None:
         and not any(LOSS_WORD.search(k) for k, *_ in pairs)
     config_echo = len(pairs) >= 12 or config or plan_only
     asked = []
-    for key, v, tot, raw in pairs:
+    for i_pair, (key, v, tot, raw) in enumerate(pairs):
         low = key.lower()
+        if " " in low and SPLIT_WORDS.get(low.rsplit(" ", 1)[1]) in ("train", "val") \
+                and all(k.lower() in EPOCH_KEYS or k.lower() in STEP_KEYS for k, *_ in pairs[:i_pair]) \
+                and any(k.lower() in SPLIT_WORDS for k, *_ in pairs[i_pair + 1:]):
+            # the record's heading glued to its first key ('[E1] summary train=1.3874 valid=1.4074 accuracy=0.25'):
+            # beside another split named bare, the key is its split's name alone (that split's loss, read below)
+            key = key.rsplit(" ", 1)[1]
+            low = key.lower()
         if "|" in msg:
             # (where the pair is: its name as printed, searched from the last pair on -- never its value, whose digits
             # may be printed elsewhere on the line too)
