@@ -133,3 +133,90 @@ def test_a_held_out_loss_thrown_past_all_its_progress_is_a_spike(tmp_path, scale
 def test_a_near_zero_held_out_loss_that_only_zig_zags_has_no_spike(tmp_path, zigzag, n):
     _keras_table(tmp_path, _converged_val(n, zigzag, seed=3))
     assert "loss-spikes" not in severities_by_name(tmp_path)
+
+
+# --------------------------------------------------------------------- precision and recall beside a ROC-AUC
+@pytest.mark.parametrize("swing", [0.04, 0.07, 0.1])
+@pytest.mark.parametrize("n", [20, 60])
+def test_precision_and_recall_swinging_beside_a_steady_auc_are_no_oscillation(tmp_path, swing, n):
+    # (a binary Keras model with AUC, precision and recall metrics: the threshold halves trade against each other
+    # from epoch to epoch while the AUC, which reads every threshold, climbs smoothly; 2026-12-23bo tinobie03-hit800)
+    import json
+
+    rng = np.random.default_rng(1)
+    e = np.arange(n) / n
+    auc = 0.63 + 0.22 * (1 - np.exp(-3 * e)) + 0.003 * rng.standard_normal(n)
+    sign = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    hist = {"loss": list(0.66 - 0.2 * e), "val_loss": list(0.62 - 0.17 * e),
+            "accuracy": list(0.55 + 0.23 * e), "val_accuracy": list(0.66 + 0.12 * e), "val_auc": list(auc),
+            "val_precision": list(0.78 + swing * sign), "val_recall": list(0.70 - swing * sign)}
+    (tmp_path / "history.json").write_text(json.dumps(hist))
+    sev = severities_by_name(tmp_path)
+    assert sev.get("oscillation") not in ("warning", "error"), sev
+
+
+# --------------------------------------------------------------------- a recommender's recall at a cut-off
+@pytest.mark.parametrize("level", [0.03, 0.09, 0.2])
+def test_a_recall_at_k_at_its_own_level_is_no_underfitting(tmp_path, level):
+    # (LightGCN: BPR loss 5.19 -> 4.20 over 50 epochs, Recall@20 0.07 -> 0.09, NDCG@20 alike -- a retrieval score at a
+    # cut-off over thousands of items has no level that says 'poor'; 2026-12-23bo qian9332-lightgcn)
+    import json
+
+    rows = []
+    for i, ep in enumerate(range(5, 55, 5)):
+        f = i / 9
+        rows.append({"epoch": ep, "loss": 5.19 - 0.99 * f, "Recall@20": level * (0.8 + 0.25 * f),
+                     "NDCG@20": level * 0.55 * (0.8 + 0.25 * f), "Recall@50": level * 1.6 * (0.8 + 0.25 * f)})
+    (tmp_path / "metrics.json").write_text(json.dumps(rows))
+    sev = severities_by_name(tmp_path)
+    assert sev.get("underfitting") not in ("warning", "error"), sev
+
+
+# --------------------------------------------------------------------- grokking in a run that went on long after
+@pytest.mark.parametrize("after", [1, 4, 10])
+def test_grokking_is_told_however_long_the_run_went_on_after_it(tmp_path, after):
+    # (memorised by step 200, validation at 0.05-0.2 until ~3,000, at 100% by 4,800 -- and the log goes on to
+    # 4,800 x (1 + after) steps at 100%: the wait is as long whatever came after; 2026-12-23bn modadd)
+    import json
+
+    end = 4800 * (1 + after)
+    rows = []
+    for step in range(0, end + 1, 100):
+        tr_acc = min(1.0, 0.01 + step / 200)
+        if step <= 2400:
+            va = 0.01 + 0.1 * step / 2400
+        elif step <= 4800:
+            va = 0.11 + 0.89 * ((step - 2400) / 2400) ** 2
+        else:
+            va = 0.999
+        rows.append({"step": step, "train_loss": max(4.75 * (1 - step / 200), 1e-6) + 1e-7, "train_acc": tr_acc,
+                     "val_loss": 4.8 - 4.79 * max(0.0, va - 0.1) / 0.9, "val_acc": va})
+    (tmp_path / "log.json").write_text(json.dumps(rows))
+    assert "grokking" in severities_by_name(tmp_path)
+
+
+# --------------------------------------------------------------------- thrown to chance within the first epoch
+@pytest.mark.parametrize("first", [2.9, 6.62, 12.0])
+@pytest.mark.parametrize("k", [4, 10])
+def test_a_first_epoch_mean_far_above_log_k_then_chance_is_the_lr(tmp_path, first, k):
+    # (Adam at lr 0.5: the first epoch's mean loss 6.62 = 4.8x log 4 holds the blow-up, then 1.39-1.41 to the end with
+    # validation accuracy at 1/K: one phenomenon -- chance after the LR threw the model there, the LR first among the
+    # causes, initial-loss-off's reading of that first value as context; 2026-12-23nu27 stroke_adam_lr_half)
+    import curvedoc
+
+    rng = np.random.default_rng(k)
+    lk = np.log(k)
+    first = first * lk / np.log(4)
+    rows = ["epoch,train_loss,val_loss,val_acc,lr"]
+    for e in range(18):
+        tr = first if e == 0 else lk * (1.01 + 0.005 * rng.standard_normal())
+        rows.append(f"{e + 1},{tr},{lk * (1.01 + 0.008 * rng.standard_normal())},"
+                    f"{1 / k + 0.02 * rng.standard_normal()},0.5")
+    (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
+    rep = curvedoc.diagnose(str(tmp_path))
+    (rr,) = rep.runs
+    sev = {f.name: f.severity for f in rr.findings}
+    assert sev.get("plateau-at-chance") == "error", sev
+    assert sev.get("initial-loss-off") in (None, "info"), sev
+    first_cause = next(iter(rr.top_causes)) if rr.top_causes else None
+    assert first_cause is not None and "learning rate" in str(first_cause).lower(), rr.top_causes
