@@ -69,6 +69,8 @@ log 10 = 2.303).
 - ``still_max_fall``: ... while the training loss fell by at most this share from its first readings ...
 - ``still_max_late_fall``: ... and by at most this share from its second fifth on ...
 - ``still_auc_margin``: ... and no held-out ROC-AUC sits this far above 0.5.
+- ``still_frozen_range``: a held-out and a training accuracy each within this range at every evaluation, at one share,
+  are a model whose decisions never changed: judged whatever their level and however the loss crept.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist
@@ -171,6 +173,7 @@ class Params:
     still_max_up_share: float
     still_max_late_fall: float
     still_auc_margin: float
+    still_frozen_range: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -1922,6 +1925,33 @@ def _from_accuracy(run: Run, p: Params, why: str = "no training loss is logged")
     )
 
 
+def _frozen_share(run: Run, split: str, p: Params) -> float | None:
+    """The median of a top-1 accuracy of ``split`` that stayed within ``still_frozen_range`` of its scale at every one
+    of at least ``still_min_evals`` readings (a model whose decisions did not change), or None -- also when another
+    quality rate of the run moved ``still_max_rise`` or more (a segmenter's Dice rising beside a pixel accuracy frozen
+    at the background's 0.999: the accuracy counts the majority class, the model still learns), or when the
+    held-out accuracy is this one's copy (the same readings: one writer's two names for one evaluation)."""
+    accs = {m.split: m for m in run.metrics
+            if m.kind == "accuracy" and m.rate and m.higher_is_better and top_k_of(m.tag) == 1}
+    m = accs.get(split)
+    if m is None:
+        return None
+    a = clean(run.series(m.tag)).to_numpy(dtype=np.float64) / m.scale
+    if len(a) < p.still_min_evals or not 0.0 < float(np.median(a)) < 1.0 or float(np.ptp(a)) > p.still_frozen_range:
+        return None
+    for o in run.metrics:
+        if o.rate and o.higher_is_better and o.kind != "accuracy":
+            b = clean(run.series(o.tag)).to_numpy(dtype=np.float64) / o.scale
+            if len(b) >= 3 and float(np.ptp(b)) >= p.still_max_rise:
+                return None
+    other = next((x for sp, x in accs.items() if sp != split), None)
+    if other is not None:
+        b = clean(run.series(other.tag)).to_numpy(dtype=np.float64) / other.scale
+        if len(b) == len(a) and np.array_equal(a, b):
+            return None
+    return float(np.median(a))
+
+
 def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
     """A classifier that never got better than its first evaluation, K unknown: its held-out top-1 accuracy, evaluated
     at least ``still_min_evals`` times from the first fifth of the run on, never rose ``still_max_rise`` of its scale
@@ -1929,7 +1959,8 @@ def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
     more than none: a score of exactly 0 is a metric that never counted) and was better than the evaluation before at
     no more than ``still_max_up_share`` of them (it wanders, it does not climb), while the training loss fell by at
     most ``still_max_fall`` from its first readings and by at most ``still_max_late_fall`` from its second fifth on
-    (the prior is learned at once, then nothing; the first fifth may hold an explosion it fell back from), no rate rose
+    (the prior is learned at once, then nothing; the first fifth may hold an explosion it fell back from -- or, with
+    both accuracies frozen at one share, ``still_frozen_range``, at any level and however the loss crept), no rate rose
     by 10 points (a training accuracy included: ``rate_rose``), no held-out ROC-AUC sits ``still_auc_margin`` above
     0.5, and no other reading of this detector spoke. A model that learns anything from its inputs moves its held-out
     accuracy off where the untrained or barely trained model scored it -- chance for balanced classes, the majority
@@ -1952,8 +1983,11 @@ def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
     head = float(np.median(tv[: max(1, min(5, int(0.01 * len(tv))))]))
     tail = window_median(tv, 0.85, 1.0)
     fall = 1.0 - tail / head
-    if fall > p.still_max_fall or 1.0 - tail / window_median(tv, 0.2, 0.4) > p.still_max_late_fall:
-        return  # the training loss fell far, or kept falling: the model fits its training data (what did not transfer is overfitting's)
+    if fall > p.still_max_fall:
+        return  # the training loss fell far: the model fits its training data (what did not transfer is overfitting's)
+    # a training loss still falling from its second fifth on leaves only a model whose decisions never changed
+    creeping = 1.0 - tail / window_median(tv, 0.2, 0.4) > p.still_max_late_fall
+    frozen_train = _frozen_share(run, "train", p)
     if rate_rose(run) is not None:
         return  # a rate rose by 10 points, a training accuracy included: the model learns from its inputs
     for m in run.metrics:
@@ -1972,23 +2006,38 @@ def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
         if late_first_evaluation(run, s.index.to_numpy()):
             continue
         rise = float(a.max() - a[0])
-        if rise > p.still_max_rise or not 0.0 < float(np.median(a)) <= p.still_max_level:
+        # (a held-out accuracy within still_frozen_range at every evaluation beside a training one frozen at the same
+        # share: the model predicts one answer for every input, the majority class -- whatever that share is, 0.707 of
+        # a binary set, and however its loss creeps toward the prior's entropy)
+        frozen = frozen_train is not None and float(np.ptp(a)) <= p.still_frozen_range \
+            and abs(float(np.median(a)) - frozen_train) <= 10 * p.still_frozen_range
+        if rise > p.still_max_rise or not 0.0 < float(np.median(a)) <= (1.0 if frozen else p.still_max_level):
+            continue
+        if creeping and not frozen:
             continue
         if float(np.mean(np.diff(a) > 0)) > p.still_max_up_share:
             continue  # better at nearly every evaluation: climbing, however slowly -- a slow learner, not chance
         if best is None or rise < best[1]:
-            best = (m, rise, s, a)
+            best = (m, rise, s, a, frozen)
     if best is None:
         return
-    m, rise, s, a = best
+    m, rise, s, a, frozen = best
     steps = s.index.to_numpy()
     unit = m.scale
-    msg = (f"{m.tag} never got better than its first evaluation: {fmt_num(float(a[0]) * unit)} at step "
-           f"{fmt_step(int(steps[0]))}, at most {fmt_num(float(a.max()) * unit)} over {len(a)} evaluations (to step "
-           f"{fmt_step(int(steps[-1]))}), never {fmt_pct(p.still_max_rise).lstrip('+')} of its scale above it, while "
-           f"{run.roles.get('train_loss', 'train_loss')} fell only {fmt_pct(max(fall, 0.0)).lstrip('+')} "
-           f"({fmt_num(head)} -> {fmt_num(tail)}): the model predicts what it predicted at the start -- chance, or "
-           "the majority class of an unbalanced set (K and the class shares are not in the log)")
+    if frozen:
+        msg = (f"{m.tag} stayed within {fmt_num(float(np.ptp(a)) * unit)} of {fmt_num(float(np.median(a)) * unit)} "
+               f"at all {len(a)} evaluations (to step {fmt_step(int(steps[-1]))}), and the training accuracy at the "
+               f"same share, while {run.roles.get('train_loss', 'train_loss')} moved "
+               f"{fmt_pct(-fall)} ({fmt_num(head)} -> {fmt_num(tail)}): the model gives one answer to every input -- "
+               "the majority class, whose share both splits hold (K and the class shares are not in the log)")
+    else:
+        msg = (f"{m.tag} never got better than its first evaluation: {fmt_num(float(a[0]) * unit)} at step "
+               f"{fmt_step(int(steps[0]))}, at most {fmt_num(float(a.max()) * unit)} over {len(a)} evaluations (to "
+               f"step {fmt_step(int(steps[-1]))}), never {fmt_pct(p.still_max_rise).lstrip('+')} of its scale above "
+               f"it, while {run.roles.get('train_loss', 'train_loss')} fell only "
+               f"{fmt_pct(max(fall, 0.0)).lstrip('+')} ({fmt_num(head)} -> {fmt_num(tail)}): the model predicts what "
+               "it predicted at the start -- chance, or the majority class of an unbalanced set (K and the class "
+               "shares are not in the log)")
     yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.6,
               evidence={"series": m.tag, "tag": m.tag, "first": float(a[0]) * unit, "best": float(a.max()) * unit,
                         "evaluations": int(len(a)), "train_loss_fall": round(fall, 4), "mode": "never-moved"},

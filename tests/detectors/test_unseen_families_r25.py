@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _helpers import severities_by_name
+from _helpers import modes_of, severities_by_name
 
 
 def _rewards(n: int, *, learns: bool, noise: float, seed: int = 0, sparse: bool = False) -> np.ndarray:
@@ -220,3 +220,50 @@ def test_a_first_epoch_mean_far_above_log_k_then_chance_is_the_lr(tmp_path, firs
     assert sev.get("initial-loss-off") in (None, "info"), sev
     first_cause = next(iter(rr.top_causes)) if rr.top_causes else None
     assert first_cause is not None and "learning rate" in str(first_cause).lower(), rr.top_causes
+
+
+# --------------------------------------------------------------------- one answer to every input
+def _frozen_history(tmp_path, share, n, *, train_share=None, loss_fall=0.3, seed=0):
+    import json
+
+    rng = np.random.default_rng(seed)
+    train_share = share if train_share is None else train_share
+    h0 = -(share * np.log(share) + (1 - share) * np.log(1 - share))
+    e = np.arange(n) / max(n - 1, 1)
+    hist = {"training_loss": list(h0 * 1.2 * (1 - loss_fall * e) * (1 + 0.03 * rng.standard_normal(n))),
+            "validation_loss": list(h0 * 1.25 * (1 - 0.8 * loss_fall * e) * (1 + 0.03 * rng.standard_normal(n))),
+            "training_accuracy": list(train_share + 2e-5 * rng.standard_normal(n)),
+            "validation_accuracy": list(share + 1e-4 * rng.standard_normal(n))}
+    (tmp_path / "history.json").write_text(json.dumps(hist))
+
+
+@pytest.mark.parametrize("share", [0.62, 0.707, 0.85])
+@pytest.mark.parametrize("n", [8, 23, 60])
+@pytest.mark.parametrize("loss_fall", [0.0, 0.3])
+def test_both_accuracies_frozen_at_one_share_is_one_answer_to_every_input(tmp_path, share, n, loss_fall):
+    # (a binary classifier whose training and held-out accuracies sit at the majority share, 0.7067 / 0.7072, to four
+    # decimals for 23 epochs while its loss creeps from 0.73 to 0.52: 2026-12-23bn splane_majority_class_23ep)
+    _frozen_history(tmp_path, share, n, loss_fall=loss_fall)
+    assert "never-moved" in modes_of(tmp_path, "plateau-at-chance")
+
+
+@pytest.mark.parametrize("share", [0.707, 0.92])
+def test_a_held_out_accuracy_frozen_beside_a_training_one_that_fits_is_not_one_answer(tmp_path, share):
+    # (a converged fine-tune's held-out accuracy can stand still; its training accuracy stands apart from it)
+    _frozen_history(tmp_path, share, 23, train_share=min(0.995, share + 0.06))
+    assert "never-moved" not in modes_of(tmp_path, "plateau-at-chance")
+
+
+def test_a_pixel_accuracy_frozen_beside_a_dice_that_rises_is_not_one_answer(tmp_path):
+    # (a lesion segmenter: pixel accuracy 0.999 -- the background -- at every epoch on both names Keras gives it, while
+    # its Dice rises 0.64 -> 0.70: the model learns; 2026-12-04u mslesseg-keras-validation, healthy)
+    import json
+
+    rng = np.random.default_rng(5)
+    n = 40
+    e = np.arange(n) / n
+    acc = list(0.99906 + 2e-5 * rng.standard_normal(n))
+    hist = {"loss": list(1.0 - 0.2 * e + 0.05 * rng.standard_normal(n)), "accuracy": acc,
+            "val_accuracy": acc, "val_dice_score": list(0.636 + 0.066 * e + 0.01 * rng.standard_normal(n))}
+    (tmp_path / "history.json").write_text(json.dumps(hist))
+    assert "never-moved" not in modes_of(tmp_path, "plateau-at-chance")
