@@ -65,6 +65,8 @@ STEP_NAMES = (
     "step", "global_step", "globalstep", "global step", "trainer/global_step", "train/global_step", "iteration",
     "iter", "iters", "steps", "_step", "total/steps", "time/total_timesteps", "num_updates", "updates", "update",
     "it", "batch", "total_timesteps", "timesteps_total", "num_timesteps",
+    # an evolutionary search's clock (NEAT, DEAP, evolution strategies): one row per generation or per genome of it
+    "generation",
 )
 RL_STEP_NAMES = (
     "total/steps", "time/total_timesteps", "steps_done", "total_timesteps", "timesteps_total", "num_timesteps",
