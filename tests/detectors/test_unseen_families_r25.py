@@ -267,3 +267,36 @@ def test_a_pixel_accuracy_frozen_beside_a_dice_that_rises_is_not_one_answer(tmp_
             "val_accuracy": acc, "val_dice_score": list(0.636 + 0.066 * e + 0.01 * rng.standard_normal(n))}
     (tmp_path / "history.json").write_text(json.dumps(hist))
     assert "never-moved" not in modes_of(tmp_path, "plateau-at-chance")
+
+
+# --------------------------------------------------------------------- an agent's table naming its return 'reward_sum'
+# (the DQN's TD loss and reward sum as logged, 100 episodes: 0 before the replay buffer fills, then 0.04-0.23)
+DQN_LOSS = [
+    0.0, 0.0, 0.1438, 0.0451, 0.0376, 0.2231, 0.2317, 0.1381, 0.0939, 0.1263, 0.1167, 0.0895, 0.1242, 0.1141,
+    0.1865, 0.1253, 0.0623, 0.0956, 0.1582, 0.1522, 0.1683, 0.0711, 0.0699, 0.0733, 0.1137, 0.1297, 0.0713,
+    0.0714, 0.0742, 0.1379, 0.1217, 0.0764, 0.0815, 0.0844, 0.1373, 0.1503, 0.0732, 0.075, 0.0845, 0.1175,
+    0.1222, 0.0628, 0.0667, 0.0885, 0.0927, 0.088, 0.0624, 0.0635, 0.0703, 0.0831, 0.0866, 0.0666, 0.0618,
+    0.0603, 0.0707, 0.0738, 0.0638, 0.0612, 0.0532, 0.0526, 0.0652, 0.0527, 0.0578, 0.0613, 0.0613, 0.0734,
+    0.0629, 0.0648, 0.0566, 0.0621, 0.0688, 0.067, 0.0619, 0.0626, 0.0605, 0.0669, 0.0605, 0.0593, 0.0602,
+    0.0546, 0.0631, 0.0495, 0.0535, 0.0494, 0.0472, 0.0407, 0.0406, 0.033, 0.0353, 0.0377, 0.043, 0.0361,
+    0.0369, 0.0338, 0.0389, 0.0399, 0.0371, 0.0347, 0.035, 0.0325]
+DQN_REWARD = [
+    -11.15, -5.65, -13.15, -8.25, -5.81, -16.47, -6.74, -10.5, -7.56, -5.11, -12.82, -8.04, -9.61, -7.72, -7.76,
+    -6.92, -10.32, -11.98, -7.16, -6.37, -16.15, -5.98, -6.47, -10.52, -9.86, -9.38, -5.04, -7.53, -14.9,
+    -12.92, -7.07, -11.21, -10.38, -5.77, -6.64, -7.02, -4.36, -7.25, -9.08, -7.57, -6.4, -5.96, -6.36, -8.45,
+    -7.81, -6.54, -9.78, -6.0, -2.51, -7.63, -7.71, -11.35, -6.55, -4.25, -6.82, -5.8, 0.99, -7.24, -5.34,
+    -9.84, -9.02, -9.48, -6.25, -3.93, -14.77, -8.15, -5.43, -8.8, -5.25, -7.43, -3.98, -11.33, -5.33, -5.32,
+    -4.7, -3.61, -6.64, -5.95, -9.01, -3.88, -4.5, -4.8, -4.58, -4.55, -7.5, -0.03, -2.88, -1.19, -8.65, -4.99,
+    -5.32, -7.54, -3.84, -5.25, -5.45, -7.65, -5.7, -3.9, -3.28, -6.65]
+
+
+@pytest.mark.parametrize("name", ["reward_sum", "rewards_total", "sum_reward"])
+def test_a_dqn_table_with_a_reward_sum_is_an_agent_whose_td_loss_need_not_fall(tmp_path, name):
+    # (an agent's loss tracks a moving target; read as a training loss it 'diverged from its best 0' at the first
+    # episode; 2026-12-24bp daniyal2mil_timetable_dqn)
+    rows = [f"episode,penalty,{name},epsilon,loss"]
+    for e, (loss, rew) in enumerate(zip(DQN_LOSS, DQN_REWARD), 1):
+        rows.append(f"{e},{1231 - e},{rew},{max(0.05, 0.97 ** e):.3f},{loss}")
+    (tmp_path / "training_metrics.csv").write_text("\n".join(rows) + "\n")
+    sev = severities_by_name(tmp_path)
+    assert sev.get("divergence") not in ("warning", "error"), sev
