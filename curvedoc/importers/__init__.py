@@ -24,7 +24,7 @@ from curvedoc.errors import LoadError
 from curvedoc.importers._base import (SETTINGS_SUFFIXES, RunData, RunSpec, byte_windows, is_settings_file,
                                       max_file_bytes, open_regular, windowed)
 from curvedoc.importers.context import ReadContext, current, use
-from curvedoc.importers.discover import Discovery, Problem, discover
+from curvedoc.importers.discover import SPLIT_WORD, TRAIN_WORDS, Discovery, Problem, discover
 from curvedoc.importers.registry import EVENT_READERS, FORMATS, reader
 from curvedoc.model.axes import place_epoch_indexed
 from curvedoc.model.run import ImportIssue, Run, concat_frames
@@ -250,12 +250,10 @@ def _read_splits(spec: RunSpec, role_overrides: Mapping[str, str] | None) -> lis
     return [base] + apart
 
 
-# a split word standing alone in a series' name ('val_loss', 'test acc'; not 'validate_every')
-_SPLIT_IN_NAME = re.compile(r"(?i)(?<![a-z])(?:valid|validation|val|eval|evaluation|dev|test)(?![a-z])")
-
-
 def _names_split(tag: str) -> bool:
-    return bool(_SPLIT_IN_NAME.search(tag))
+    """A held-out split's word stands alone in a series' name ('val_loss', 'test acc'; not 'validate_every'): the
+    split words a file's name is read by (discover.SPLIT_WORD), the training ones aside."""
+    return any(w.lower() not in TRAIN_WORDS for w in SPLIT_WORD.findall(tag))
 
 
 def _same_clock(lead: Run, other: Run) -> bool:

@@ -547,7 +547,7 @@ def _lightning_versions(specs: list[RunSpec], taken: set[int]) -> None:
 # a split word in a file name: the file holds that split of the training ('train.log' / 'valid.log', 'history_train.csv'
 # / 'history_val.csv'); the training side is the one whose word is a training word
 SPLIT_WORD = re.compile(r"(?i)(?<![a-z])(train|training|valid|validation|val|eval|evaluation|dev|test)(?![a-z])")
-_TRAIN_WORDS = ("train", "training")
+TRAIN_WORDS = ("train", "training")
 
 
 def _split_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: bool) -> None:
@@ -567,8 +567,8 @@ def _split_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: b
         key = (Path(s.files[0]).parent, SPLIT_WORD.sub("{split}", file_name))
         by_key.setdefault(key, []).append((s, found[0].lower()))
     for (folder, pattern), members in by_key.items():
-        train = [(s, w) for s, w in members if w in _TRAIN_WORDS]
-        others = [(s, w) for s, w in members if w not in _TRAIN_WORDS]
+        train = [(s, w) for s, w in members if w in TRAIN_WORDS]
+        others = [(s, w) for s, w in members if w not in TRAIN_WORDS]
         if len(train) != 1 or not others or len({w for _, w in others}) != len(others):
             continue
         lead = train[0][0]
@@ -626,7 +626,7 @@ def _quantity_files(specs: list[RunSpec], taken: set[int], base: Path, with_base
         def rank(m: tuple[RunSpec, str]) -> tuple:  # a training loss first: a loss, on the training side or none
             s, w = m
             lossy = any(x in ("loss", "losses") for x in _STEM_WORDS.split(Path(s.files[0]).name.lower()))
-            return not lossy, 0 if w in _TRAIN_WORDS else 1 if w == "" else 2, Path(s.files[0]).name
+            return not lossy, 0 if w in TRAIN_WORDS else 1 if w == "" else 2, Path(s.files[0]).name
 
         members.sort(key=rank)
         (lead, _), others = members[0], [(s, "") for s, _ in members[1:]]

@@ -120,10 +120,7 @@ class BatchedFeed:
         if records.strip_prefix(raw)[0] != self.opening_msg_next or any(ln == held[0] for ln, _, _ in self.starts):
             return
         self.opening_msg_last = held[0]
-        if len(self.opening_msg_at) == 1:
-            self.starts.append(self.opening_msg_at[0])
-        self.opening_msg_at.append(held)
-        self.starts.append(held)
+        self._printed_again(self.opening_msg_at, held)
 
     def _first_line(self, lineno: int, raw: str):
         """The log's first line that says something: kept when it states settings with their numbers (words and a
@@ -145,10 +142,15 @@ class BatchedFeed:
         if any(ln == self.opening_at[0][0] for ln, _, _ in self.starts):
             return  # (a start statement the reading knows: a launch already, each time it is printed)
         self.launch_here()
-        if len(self.opening_at) == 1:
-            self.starts.append(self.opening_at[0])
-        self.opening_at.append((lineno, raw.strip()[:120], self.seq))
-        self.starts.append(self.opening_at[-1])
+        self._printed_again(self.opening_at, (lineno, raw.strip()[:120], self.seq))
+
+    def _printed_again(self, prints: list[tuple[int, str, int]], again: tuple[int, str, int]):
+        """An opening printed again opens a launch: the start statements get its first print (once: the first launch)
+        and this one; ``prints`` keeps every print of it."""
+        if len(prints) == 1:
+            self.starts.append(prints[0])
+        prints.append(again)
+        self.starts.append(again)
 
     def feed(self, lineno: int, raw: str):
         self.feed_lines(lineno, [raw])

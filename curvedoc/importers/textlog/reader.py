@@ -728,13 +728,13 @@ def _list_literal(path: Path, issues: list[ImportIssue], whole: list[str]) -> Ru
     m = _LIST_LITERAL.fullmatch(whole[0])
     if m is not None:
         cells = [c.strip() for c in m.group(1).split(",")]
-    elif len(cells := [c for c in _CELL_SEP.split(whole[0].strip()) if c]) >= MIN_JOINED:
+    else:
         # the list's items joined by commas or spaces, without its brackets (``f.write(", ".join(map(str, losses)))``,
         # ``print(*losses)``, ``np.savetxt`` of one row): the same list -- a file's one line of numbers is no table
         # (a table's one row would be one step of a log, nothing to follow)
-        pass
-    else:
-        return None
+        cells = [c for c in _CELL_SEP.split(whole[0].strip()) if c]
+        if len(cells) < MIN_JOINED:
+            return None
     if len(cells) < 2 or not all(_BARE_ROW.fullmatch(c) for c in cells):
         return None
     values = np.asarray([float(c) for c in cells], dtype=np.float64)[:, None]
