@@ -591,7 +591,7 @@ SPLIT_VALUES = frozenset({"train", "training", "val", "valid", "validation", "ev
 # 'phase' column that alternates is bookkeeping inside one run)
 MIN_BLOCK_ROWS = 3
 # Launches appended to one log are a handful (the real corpus holds up to 7 in a file); a counter that starts again
-# this many times is a counter inside one run, not a run counter
+# this many times is a counter inside one run, not a run counter -- unless it is the epoch (see split_rows)
 MAX_RUNS_PER_FILE = 100
 
 
@@ -753,7 +753,11 @@ def split_rows(n: int, counter: np.ndarray | None, counter_name: str, *, epoch: 
                                     f"({counter_name} {num_text(prev)} -> {num_text(counter[i])})", "counter"))
             last_cut = i
         resets = [b for b in bounds if b[3] == "counter"]
-        if len(resets) >= MAX_RUNS_PER_FILE or (len(resets) > 2 and (len(resets) + 1) * MIN_BLOCK_ROWS > n):
+        # the epoch itself going back (the counter is the epoch, or an epoch column goes back with it at every cut)
+        # starts a training again however often it does: nothing inside one training counts epochs from 1 again
+        epochs_back = epoch is not None or norm_name(counter_name) == "epoch"
+        if (len(resets) >= MAX_RUNS_PER_FILE and not epochs_back) \
+                or (len(resets) > 2 and (len(resets) + 1) * MIN_BLOCK_ROWS > n):
             # a counter that starts again every few rows, or hundreds of times, counts something inside ONE run
             # (the batches of an epoch, a phase), not launches: no split (the readers report where it goes back)
             bounds = [b for b in bounds if b[3] != "counter"]
