@@ -90,6 +90,7 @@ from curvedoc.detectors import _instability as I
 from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._progress import accuracy, adversarial, held_out_moved, k_from_acc, rate_rose, window_median
 from curvedoc.detectors._signal import np_median
+from curvedoc.model.metrics import trade_off_halves
 from curvedoc.model.run import Run
 
 
@@ -629,11 +630,15 @@ def _held_out_went_on(run: Run, onset: int) -> str | None:
     beats its best before it -- else None. A diverged model's held-out scores get worse with it; a training loss
     that rises while the held-out loss, accuracy and error rates go on to new bests measures something else from the
     onset on (a domain-adversarial term switched on at epoch 5: the loss jumps to ln 2 and stays, while EER falls from
-    4.7% to 0.2%). None when the run logs no held-out score."""
+    4.7% to 0.2%). None when the run logs no held-out score. Precision and recall beside an mAP, F1 or AUC of
+    the same split are left to that combined score (trade_off_halves): a detector's recall of 1.0 at a precision of
+    0.003 before it learned anything is no best the model must beat again."""
     series = []
     if "val_loss" in run.roles:
         series.append((run.roles["val_loss"], False))
-    series += [(m.tag, m.higher_is_better) for m in run.metrics if m.split == "val" and m.tag != run.roles.get("val_loss")]
+    halves = trade_off_halves(run.metrics)
+    series += [(m.tag, m.higher_is_better) for m in run.metrics
+               if m.split == "val" and m.tag != run.roles.get("val_loss") and m.tag not in halves]
     said = []
     for tag, higher in series:
         s = run.series(tag)
