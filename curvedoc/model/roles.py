@@ -315,19 +315,25 @@ _SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_l
 # two different ones are tags of the run (a lone 'tr' or 'te' may be any quantity's short name), as the reader takes
 # 'tr_' / 'va_' column prefixes for splits only side by side (textlog.parser.abbreviated_splits)
 _SHORT_SPLIT_ALONE = {"tr": "train_loss", "va": "val_loss", "vl": "val_loss", "te": "val_loss"}
+# ... and a split's objective named as such ('objective 1.41 | heldout_objective 1.65', 'train objective' / 'holdout
+# objective'): the quantity that split's examples are scored by, the loss, under the same guards
+_SPLIT_OBJECTIVE = re.compile(r"(train|training|trn|val|valid|validation|dev|eval|test|tst|heldout|held-out|holdout)"
+                              r"[ _/\-]?objective")
 
 
 def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
                       used: set[str]) -> None:
     """A print log that names each number only by its split ('STEP train LOSS' / 'STEP val LOSS', nanoGPT-style
-    scripts) prints the one quantity a training is about for each split: its loss. Only where no loss is named at
-    all, and only for a training series that falls (the medians of its last fifth below those of its first: a rate
+    scripts) prints the one quantity a training is about for each split: its loss -- as does one that names it the
+    split's objective ('heldout_objective'). Only where no loss is named at all, and only for a training series that falls (the medians of its last fifth below those of its first: a rate
     that rises is an accuracy) and is positive; the held-out series of the same log then fills val_loss."""
     picks: dict[str, str] = {}
     shorts = {t.strip().lower() for t in counts} & set(_SHORT_SPLIT_ALONE)
     alone = {**_SPLIT_ALONE, **(_SHORT_SPLIT_ALONE if len(shorts) >= 2 and "tr" in shorts else {})}
     for t, n in counts.items():
         role = alone.get(t.strip().lower())
+        if role is None and (m := _SPLIT_OBJECTIVE.fullmatch(_norm(t))) and m.group(1) in _SPLIT_ALONE:
+            role = _SPLIT_ALONE[m.group(1)]  # 'heldout_objective', 'train objective': the objective of that split
         if role is None or t in used or role in picks:
             continue
         raw = run.tag_values(t)
