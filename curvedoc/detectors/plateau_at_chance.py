@@ -16,7 +16,10 @@ only, never as a majority share; not when the training loss went NaN, which is d
 own, one number at every one of them being K's second reading and the held-out loss read over them only: a model
 that learned, went NaN and scored exactly 1/K ever after sat at chance from the blow-up on. A run thrown up more than
 once, that slid to chance over a few evaluations after its last explosion, is judged on the final stretch that never
-beats chance (a third of the evaluations at least, and most of those since that explosion). In reinforcement
+beats chance (a third of the evaluations at least, and most of those since that explosion); so is a model that learned
+and was knocked back to 1/K for its last third of evaluations or more with its training loss back at log K (K between
+neighbouring counts decided by that loss), the fall's metric regression kept beside it as context. Held-out numbers
+identical at every evaluation beside an LR logged at 0 throughout are the same weights evaluated again, not chance. In reinforcement
 learning the chance level is the untrained policy's return, the run's start: an agent none of whose returns,
 rewards or success rates shows a rise from its start beyond its own wander and ``rl_floor`` of its spread never beat
 a random policy. Without K or the class shares (a model that learned only the prior of an unbalanced set scores the
@@ -714,6 +717,9 @@ def _sits_at(level: float, chance_loss: float, p: Params) -> bool:
 
 # a loss whose last quarter sits this much (relative) below its third quarter is still falling: no level yet
 _STILL_FALLING = 0.1
+# a plateau whose readings all lie within this share of log K of each other (constant-loss's flat_rel_tol) is a
+# model whose weights barely move: the causes that stop updates come before detached labels
+_STILL_SPREAD = 1e-3
 
 
 @shared  # asked two or three times per run (the K readings of the validation accuracy and of the losses)
@@ -1027,35 +1033,56 @@ def _chance_tail(v: np.ndarray, k_given: int | None, last: int, p: Params) -> tu
 
 
 def _back_at_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | None,
-                    p: Params) -> tuple[int, np.ndarray, float] | None:
-    """(first step, mask, the training loss's level there) of a final stretch of evaluations that never beats chance
+                    p: Params) -> tuple[int, np.ndarray, float, int] | None:
+    """(first step, mask, the training loss's level there, K) of a final stretch of evaluations that never beats chance
     (1/K) after earlier ones did, with the training loss back at log K over that stretch -- a model that learned,
     lost it and sits at the uniform guess, whether or not its loss was ever thrown an order of magnitude up (an LR
-    too high for the later stage of a one-cycle schedule throws it 3x and drops it back to log K). Two readings of one
-    chance level over the same stretch: the accuracy at 1/K (K stated or read from the stretch's level) and the loss
-    a uniform K-way prediction scores (``_sits_at`` log K), at least as many of its readings there as the stretch
-    has evaluations; the stretch is most of the evaluations (at least half, ``min_evals``, and not all: a run at
+    too high for the later stage of a one-cycle schedule throws it 3x and drops it back to log K; AdamW at lr 1.5
+    climbs to 0.75 and is knocked back by a spike to 2.8x log K). Two readings of one chance level over the same
+    stretch: the accuracy at 1/K and the loss a uniform K-way prediction scores (``_sits_at`` log K), at least as many
+    of its readings there as the stretch has evaluations. K is stated, or each count whose 1/K the stretch's level
+    matches (0.176 is 1/6 within 6% and 1/5 within 12%), tried in the order of their match, the loss's level deciding
+    between them. The stretch is a third of the evaluations at least (``min_evals`` too) and not all of them (a run at
     chance from its first evaluation is the whole-run test's). A training loss far below log K beside held-out
     accuracy at chance is a model that fitted its training data: not this."""
     n = len(v)
     if "train_loss" not in run.roles:
         return None
-    at = _chance_tail(v, k_given, n // 2, p)
-    if at is None:
-        return None
-    k, t = at
-    if t == n or t < max(p.min_evals, 0.5 * n):
-        return None
-    start = int(steps[n - t])
+    if k_given:
+        ks = [k_given]
+    else:
+        level = float(np.median(v[-max(p.min_evals, n // 3):]))
+        ks = sorted({k for k in (int(math.floor(1.0 / level)), int(math.ceil(1.0 / level)))
+                     if level > 0 and 2 <= k <= 1000 and abs(level * k - 1.0) <= 0.15},
+                    key=lambda k: abs(level * k - 1.0)) if 0 < level <= 0.55 else []
     s = prepared(run, "train_loss")
-    lv = s.to_numpy(dtype=np.float64)[s.index.to_numpy() >= start]
-    lv = lv[np.isfinite(lv)]
-    if len(lv) < max(3, t):
-        return None
-    level = float(np.median(lv))
-    if not _sits_at(level, math.log(k), p):
-        return None
-    return start, steps >= start, level
+    lvs, lst = s.to_numpy(dtype=np.float64), s.index.to_numpy()
+    for k in ks:
+        at = _chance_tail(v, k, n // 3, p)
+        if at is None:
+            continue
+        t = at[1]
+        if t == n or t < max(p.min_evals, n / 3):
+            continue
+        start = int(steps[n - t])
+        lv = lvs[lst >= start]
+        lv = lv[np.isfinite(lv)]
+        if len(lv) < max(3, t):
+            continue
+        level = float(np.median(lv))
+        if _sits_at(level, math.log(k), p):
+            return start, steps >= start, level, k
+    return None
+
+
+def _lr_zero_throughout(run: Run) -> bool:
+    """The learning rate is logged at exactly 0 at every one of four readings or more: no step moves the weights, so
+    a held-out score identical at every evaluation is the one model evaluated again -- whatever it had learned before
+    the first reading -- not a model answering one class to every input (schedule-ended-early's reading)."""
+    if "lr" not in run.roles:
+        return False
+    lr = clean(run.series("lr")).to_numpy(dtype=np.float64)
+    return len(lr) >= 4 and bool(np.all(lr == 0.0))
 
 
 def _loss_went_non_finite(run: Run) -> bool:
@@ -1419,6 +1446,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             continue  # rising through its evaluations: a model learning (slowly), not one at chance
         # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
         # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
+        if float(np.ptp(v)) == 0.0 and _lr_zero_throughout(run):
+            continue  # weights that no step moves score the same at every evaluation, whatever they learned before
         frozen = float(np.ptp(v)) == 0.0 and (not _outputs_moving(run, float(v[0]), p)
                                                or _never_better_than_uniform(run, float(v[0]), len(v)))
         collapsed_at = None
@@ -1435,11 +1464,13 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         exploded_at = returned = None
         if not frozen and collapsed_at is None:
             cut = _after_blowup(run, v, steps, k_given, p)
-            back = _back_at_chance(run, v, steps, k_given, p) if cut is None else None
+            back = _back_at_chance(run, v, steps, k_given, p)
+            if back is not None and cut is not None and not back[0] > int(steps[steps > cut[0]][0]):
+                back = None  # at chance from the explosion on: judged after it (the LR threw it there)
             if back is not None:
                 # evaluations that beat chance, then a final stretch at 1/K with the training loss back at log K:
                 # judged on that stretch, as after an explosion
-                returned = back[0], back[2]
+                returned = back[0], back[2], back[3]
                 v, steps = v[back[1]], steps[back[1]]
             elif cut is not None:
                 # evaluations before the training loss exploded scored above chance, every one since has not: the
@@ -1453,6 +1484,8 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         chance = shares = None
         if k_given:
             k, src = k_given, "num_classes"
+        elif returned is not None:
+            k, src = returned[2], f"from the accuracy at 1/K and {run.roles['train_loss']} at log K over that stretch"
         else:
             # only the K class shares at every evaluation: the strongest reading, taken first (a loss a little above
             # log K' for a neighbouring K' must not name another K whose 1/K the majority share then exceeds)
@@ -1590,14 +1623,12 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
         ev["exploded_at"] = blow["step"]
     if fitted is not None:
         ev["train_fitted"] = fitted
-    if returned is not None:
-        # the fall back to chance is this finding's, not a metric regression of its own
-        ev["returned_at"] = returned[0]
-        ev["supersedes"] = ev.get("supersedes", []) + [["metric-regression", m.tag]]
-    if collapsed_at is not None:
-        # the fall onto the collapsed value is this finding's, not a metric regression of its own
-        ev["collapsed_at"] = collapsed_at
-        ev["supersedes"] = ev.get("supersedes", []) + [["metric-regression", m.tag]]
+    if returned is not None or collapsed_at is not None:
+        # the fall back to chance (or onto the collapsed value) is this finding's verdict; the metric regression that
+        # saw the same fall stays beside it as context (its best checkpoint, before the fall, is the one to keep)
+        ev["returned_at" if returned is not None else "collapsed_at"] = \
+            returned[0] if returned is not None else collapsed_at
+        ev["restates"] = ev.get("restates", []) + [["metric-regression", m.tag]]
     # every evaluation so far at chance is also a slow start's first evaluations, unless the loss exploded first
     # or the training split was fitted meanwhile (neither happens to a slow healthy start)
     yield Hit(msg, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=conf, evidence=ev,
@@ -1815,6 +1846,10 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
         causes = ["optimizer-not-stepping", "frozen-params", "labels-detached", "wrong-loss", "lr-too-high"]
     elif spread < 1e-6:
         causes = ["frozen-params", "optimizer-not-stepping", "labels-detached", "wrong-loss", "lr-too-high"]
+    elif spread < _STILL_SPREAD:
+        # within a tenth of a percent of log K over the whole plateau: the weights barely move (SGD at 1e-5, a decay
+        # that crushed them), while a model fed detached labels memorises some of its training split and moves
+        causes = ["frozen-params", "optimizer-not-stepping", "lr-too-low", "labels-detached", "wrong-loss"]
     # The loss had already been far below chance before the plateau: the labels cannot be detached
     # from the inputs (the model learned them); a collapse back to the class prior after training
     # went unstable points to the learning rate first.
