@@ -12,6 +12,10 @@ reached its floor because the loss kept stalling: reported as info, the time at 
 An LR printed to a fixed number of decimals that reads 0 (``0.0000`` beside a peak of ``0.0001``) is any LR below half
 its last digit: when that could be more than ``floor_ratio`` of the peak, no floor is shown.
 
+Or an LR logged at exactly 0 from its first reading on while the run's settings state a positive one (``base lr
+0.003``), beside a held-out loss the same at every evaluation: the schedule reached 0 before the first reading (a
+step decay stepped per batch), and the whole logged run trained nothing.
+
 Or a schedule that ran out on time but too soon: the LR decays to its floor at the last step while a
 held-out quality metric (mAP, accuracy...) is still climbing at least at its average rate -- a share
 ``ran_out_gain`` of its whole gain came in the last ``ran_out_tail`` of the run. Reported as info: the
@@ -111,8 +115,54 @@ def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> d
 
 @detector("schedule-ended-early", params=Params)
 def schedule_ended_early(run: Run, p: Params) -> Iterator[Hit]:
-    hits = list(_floor_early(run, p))
+    hits = list(_floor_early(run, p)) or list(_zero_from_first_reading(run, p))
     yield from hits or _ran_out(run, p)
+
+
+# the settings that state the LR a schedule starts from (the last part of a dotted key, spaces and dashes as '_')
+_STATED_LR_KEYS = frozenset({"lr", "learning_rate", "base_lr", "lr0", "initial_lr", "init_lr", "max_lr", "peak_lr",
+                             "start_lr", "starting_lr"})
+# a held-out loss within this share of itself (relative) at every evaluation: the weights did not change between
+# them (a model that still learns, however slowly, moves its held-out loss by more between twenty evaluations)
+_FROZEN_REL = 5e-4
+
+
+def _stated_lr(run: Run) -> tuple[str, float] | None:
+    """(key, value) of the positive learning rate the run's settings state, or None."""
+    for key, val in (run.hparams or {}).items():
+        k = re.sub(r"[\s\-]+", "_", str(key).strip().lower()).rsplit(".", 1)[-1].rsplit("/", 1)[-1]
+        if k in _STATED_LR_KEYS and isinstance(val, (int, float)) and not isinstance(val, bool) \
+                and math.isfinite(val) and 0 < val < 100:
+            return str(key), float(val)
+    return None
+
+
+def _zero_from_first_reading(run: Run, p: Params) -> Iterator[Hit]:
+    """An LR logged at exactly 0 at every one of at least ``min_points`` readings while the run's settings state a
+    positive one (``base lr 0.003``), and a held-out loss identical (within 5e-4 of itself) at every evaluation: the
+    schedule reached 0 before the first reading -- a step decay stepped per batch instead of per epoch, a schedule
+    sized in epochs and stepped in iterations -- and the whole logged run trained nothing. The frozen held-out loss
+    is the second witness: an LR printed with too few decimals reads 0 while the model still changes, and a model
+    that still changes scores a different held-out loss at every evaluation."""
+    s = clean(run.series("lr"))
+    lr = s.to_numpy(dtype=np.float64)
+    if len(lr) < max(p.min_points, 4) or not np.all(lr == 0.0):
+        return
+    stated = _stated_lr(run)
+    if stated is None or "val_loss" not in run.roles:
+        return
+    v = clean(run.series("val_loss")).to_numpy(dtype=np.float64)
+    if len(v) < max(p.min_points, 4) or not float(np.ptp(v)) <= _FROZEN_REL * float(np.max(np.abs(v))):
+        return
+    start, end = int(s.index[0]), int(s.index[-1])
+    msg = (f"the learning rate {run.roles['lr']} is 0 at all {len(lr)} readings (steps {fmt_step(start)}-"
+           f"{fmt_step(end)}) while the run's settings state {stated[0]} = {fmt_num(stated[1])}, and "
+           f"{run.roles['val_loss']} is {fmt_num(float(v[0]))} at every one of its {len(v)} evaluations: the schedule "
+           "reached 0 before the first reading, and nothing was trained after it")
+    yield Hit(msg, step=start, steps=(start, end), confidence=0.85,
+              evidence={"mode": "zero-from-first-reading", "lr_stated": stated[1], "lr_key": stated[0],
+                        "lr_peak": stated[1], "lr_floor": 0.0, "floor_share": 1.0, "last_step": end},
+              causes=("scheduler-misaligned", "schedule-decayed-early"))
 
 
 def _metric_gain_share(s, higher: bool, tail: float) -> tuple[float, float, int, int] | None:
