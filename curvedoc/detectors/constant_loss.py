@@ -345,8 +345,10 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
                "first_step": int(steps[0]), "last_step": int(steps[-1]), "rel_spread": spread, **ev,
                # a loss that does not move at all (the same number, or frozen from some step on) never learned:
                # this finding names the frozen model, underfitting's 'never learned' on the same loss is the same
-               # phenomenon. The flat-within-noise case below does not supersede it (see there)
-               "supersedes": [["underfitting", run.roles.get("train_loss", "train_loss")]]}
+               # phenomenon said without the freeze: it stays beside this one as context (info), its causes (an LR
+               # too low, too little capacity) below this finding's. The flat-within-noise case below leaves it at
+               # its own severity (see there)
+               "restates": [["underfitting", run.roles.get("train_loss", "train_loss")]]}
 
     if spread <= p.flat_rel_tol:
         exact = hi == lo
@@ -472,7 +474,7 @@ def _training_loss(run: Run, p: Params) -> Iterator[Hit]:
         # flat within its noise is what a model updated too slowly looks like as much as a frozen one (a data-order
         # noise on an unchanged level cannot tell them apart): underfitting's reading of the same loss, whose causes
         # put a learning rate too low and too little capacity first, stands beside this one rather than under it
-        evidence={**{k: v for k, v in base_ev.items() if k != "supersedes"}, "noise_rel": rel_noise,
+        evidence={**{k: v for k, v in base_ev.items() if k != "restates"}, "noise_rel": rel_noise,
                   "max_segment_dev_rel": worst, "head": head, "segments": nseg},
         causes=causes,
         # 'flat within its noise' over the part written so far is also a slow start (2.30 -> 2.23 over the first

@@ -1981,13 +1981,15 @@ def test_a_loss_flat_within_its_noise_is_reported_as_never_learned_beside_consta
     # data-order noise on an unchanged level cannot tell a frozen model from one updated far too slowly (SGD at
     # 1e-5, Adam at 1e-6): constant-loss says the loss does not move, underfitting says the model never learned
     # (causes: LR too low, capacity) -- both stand. A loss printed as the same number at every step is frozen:
-    # constant-loss alone
+    # constant-loss leads, and underfitting's 'never learned' stays beside it as context only (info: it restates the
+    # freeze without it -- practitioners name a frozen run's loss 'never learned' too; until the twenty-sixth round it
+    # was dropped)
     rr = curvedoc.diagnose(_flat_within_noise(seed)).runs[0]
     names = {f.name for f in rr.findings}
     assert {"constant-loss", "underfitting"} <= names, [(f.name, f.severity) for f in rr.findings]
     rr = curvedoc.diagnose(_flat_within_noise(seed, exact=True)).runs[0]
-    names = {f.name for f in rr.findings}
-    assert "constant-loss" in names and "underfitting" not in names, [(f.name, f.severity) for f in rr.findings]
+    sev = {f.name: f.severity for f in rr.findings}
+    assert sev.get("constant-loss") in ("warning", "error") and sev.get("underfitting") in (None, "info"), sev
 
 
 # ------------------------------------------- at chance the whole run: never learned (LR far too low), not exploded
