@@ -38,6 +38,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
 - ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor (by the training loss, or, when its minibatch noise cannot show it, by a validation loss evaluated from the first fifth of the run on), with nothing else improving.
+- ``never_max_rise``: ... or, when the fall's upper bound is below ``never_floor`` but the noise cannot bound a rise inside it, when the loss ended less than this (log units) above its start: a larger rise is told by its rise (divergence).
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
 - ``floor_rate``: a detector or segmenter learned too little when every held-out score stays below this share of its scale, a localisation score (mAP, IoU, dice) among them, while its training loss clearly fell and its validation loss did not rise. A rate above it that stood still beside a validation loss still falling is no sign that a creeping loss buys nothing.
 - ``floor_min_evals``: fewest evaluations of each held-out score for that check.
@@ -126,6 +127,7 @@ class Params:
     never_min_points: int
     never_floor: float
     never_z: float
+    never_max_rise: float
     floor_rate: float
     floor_min_evals: int
     fitted_factor: float
@@ -358,6 +360,8 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     it): a short or noisy run whose change cannot be measured is not judged, a loss that ended clearly above its
     start is divergence's. A loss that fell well below its start in between and came back is divergence's; a
     quality metric or a validation loss that improved says the model learned."""
+    if adversarial(run):
+        return  # a GAN's losses score a game and need not fall: a generator's loss rises as its discriminator learns
     f = loss_fall(run, "train_loss", max(p.never_min_points, 10))
     if f is None:
         return  # too short, a signed loss (no relative change), or a log that starts late and did not see the start
@@ -366,9 +370,12 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     fall = f["fall"]  # log units: 0.05 = the loss ended ~5% below its start
     lo, hi = fall - p.never_z * se, fall + p.never_z * se
     held = None
-    if lo >= p.never_floor or hi <= -p.never_floor:
-        return  # it clearly fell by the floor or more (learning), or clearly rose (divergence's, not one that stayed put)
-    if not -p.never_floor < lo <= hi < p.never_floor:
+    # did it learn? the fall's upper bound below the floor says no, whether the loss stayed put or ended above its
+    # start; a rise as large as divergence's is that rule's reading, not this one's
+    rose = hi < p.never_floor and lo <= -p.never_floor and -fall < p.never_max_rise
+    if lo >= p.never_floor or (hi <= -p.never_floor and -fall >= p.never_max_rise):
+        return  # it clearly fell by the floor or more (learning), or rose far (divergence's, not one that stayed put)
+    if not rose and not -p.never_floor < lo <= hi < p.never_floor:
         # the training loss's noise cannot show its change is inside the floor: a validation loss evaluated from early
         # on can (a whole-set evaluation has no minibatch noise), since the training loss did not clearly move either
         held = _held_out_flat(run, p)
@@ -390,7 +397,10 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
         return  # thrown to twice its level or more on the way (an LR far too high): divergence / chance say it
     tag = run.roles.get("train_loss", "train_loss")
     change = math.expm1(-fall)
-    if held is None:
+    if rose:
+        within = (f"so with its noise ({fmt_pct(math.expm1(p.never_z * se)).lstrip('+')} at {p.never_z:g} sigma) it "
+                  f"fell by less than {p.never_floor:.0%} at best, if it fell at all")
+    elif held is None:
         within = (f"a change within {p.never_floor:.0%} with its noise "
                   f"({fmt_pct(math.expm1(p.never_z * se)).lstrip('+')} at {p.never_z:g} sigma)")
     else:
