@@ -9,7 +9,11 @@ spikes that come back down (loss-spikes), a warmup bump that recovers, and a ris
 with a falling training loss (overfitting) are not divergence. NaN values that appear and then
 disappear again are reported as a warning. A loss NaN at every point while a quality rate rose 10 points of its
 scale is a broken loss log, not a diverged model (damaged-log reports it). A cross-entropy (by what the run logs beside it) that falls below zero
-and on to ten times further below it is not bounded below (NLLLoss on raw logits): reported as divergence too.
+and on to ten times further below it is not bounded below (NLLLoss on raw logits): reported as divergence too; so is a
+loss of any kind that runs 100x further below zero than its first negative reading, faster over its last fifth than
+before it (an objective with no lower bound: a variance driven to zero, a sign error). A first reading that later
+readings reach again (twice or more) is the low edge of the run's scatter, not a start the run lost; a blow-up the loss
+climbs back to again and again after returning to its start (a loss summed over each epoch's batches) is a cycle.
 
 The finding says where it started (onset: the point of no return of the smoothed loss; for a NaN
 the key step is the first NaN and the rise before it, if any, is the start of the span), how bad it got against the best loss and where that was, the LR at onset and whether onset lies
@@ -207,9 +211,14 @@ def _finite_rise(s: pd.Series, p: Params) -> dict | None:
     # first smoothing window (which averages that point away) and the first point is the run's best
     first_best = False
     noise = I.diff_noise(yv) if logspace else float("nan")
-    if logspace and math.isfinite(noise) and float(yv[0]) < ymin - max(p.first_z * noise, 0.5 * p.min_rise):
+    # (a first reading that later raw readings reach again -- two or more of them -- is the low edge of the run's own
+    # scatter, not a start it lost: a loss printed to 3 decimals, 0.002 first and four more times among 688 readings
+    # of ~0.009, never 'rose from' it)
+    reached_again = int((yv[1:] <= yv[0]).sum()) >= 2
+    if logspace and math.isfinite(noise) and float(yv[0]) < ymin - max(p.first_z * noise, 0.5 * p.min_rise) \
+            and not reached_again:
         first_best, ymin, bi = True, float(yv[0]), 0
-    elif float(yv[0]) < ymin and _above_start(yv, tail, k, noise, logspace, p):
+    elif float(yv[0]) < ymin and not reached_again and _above_start(yv, tail, k, noise, logspace, p):
         # the end sits far above the untrained model's loss: the rise is measured from the start, not from the
         # lowest stretch of a loss that swung chaotically after blowing up at once
         first_best, ymin, bi = True, float(yv[0]), 0
@@ -429,7 +438,7 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         # rises as its discriminator wins, then falls back): a finite rise is not divergence, a NaN is
         return
     f = I.last_session(run, s[fin])
-    below = _below_zero(run, f)
+    below = _below_zero(run, f) or _unbounded_below(run, f)
     if below is not None:
         yield below
         return
@@ -524,6 +533,19 @@ def _lr_restarted(run: Run, onset: int, best_step: int) -> tuple[float, float] |
     return None
 
 
+def _climbs_again(after: np.ndarray, start: float, peak: float) -> int:
+    """How many times the loss after a peak came back to within 2x of ``start`` and then climbed again to the
+    geometric midpoint between ``start`` and ``peak``."""
+    near, high = 2.0 * start, math.sqrt(start * peak)
+    count, low_seen = 0, False
+    for x in after:
+        if x <= near:
+            low_seen = True
+        elif x >= high and low_seen:
+            count, low_seen = count + 1, False
+    return count
+
+
 def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
     """A blow-up the run never recovered from, though the loss came back down: within the first fifth of the run the
     training loss jumped to ``blowup_ratio`` times the untrained model's loss (its first reading, or the median of the
@@ -551,6 +573,10 @@ def _blown_up_and_stuck(f: pd.Series, p: Params) -> Hit | None:
     low = float(np.min(rm))
     if low < p.blowup_stuck * start:
         return None  # it learned below its start after the blow-up: recovered
+    if _climbs_again(after, start, peak) >= p.max_prior_cycles:
+        # back at its start and up again toward the peak, over and over: a cycle (a loss summed over each epoch's
+        # batches, an epoch sawtooth), not a model thrown out once and stuck -- epoch-boundary-jumps' business
+        return None
     end = np_median(v[-max(3, n // 7):])
     ev = {"onset_step": int(st[i_peak]), "best_step": int(st[0]), "best_loss": start, "peak_loss": peak,
           "end_loss": end, "blowup_ratio": peak / start, "lowest_after": low}
@@ -762,6 +788,49 @@ def _below_zero(run: Run, f: pd.Series) -> Hit | None:
     ev = {"onset_step": int(steps[neg[0]]), "first_negative": first_neg, "end_loss": end, "mode": "below-zero",
           "supersedes": [["unfinished-schedule", tag]]}
     return Hit(msg, step=int(steps[neg[0]]), steps=(int(steps[neg[0]]), int(steps[-1])), confidence=0.9, evidence=ev,
+               causes=("wrong-loss", "numerical-instability"))
+
+
+# a loss of any kind that went below zero and on to this many times its first negative reading's size, still falling
+# as fast as ever, is not bounded below
+UNBOUNDED_RATIO = 100.0
+
+
+def _unbounded_below(run: Run, f: pd.Series) -> Hit | None:
+    """A loss of any kind running off to minus infinity. Some losses are negative by design -- a Gaussian negative
+    log-likelihood, a subtracted entropy bonus, a contrastive score -- and settle at some negative level; a loss that
+    ends below zero, at its lowest, ``UNBOUNDED_RATIO`` times further below zero than its first negative reading and
+    falling over the last fifth of the run at least as fast as over the run before it (no settling: an unbounded
+    objective accelerates, a density fit flattens) has no lower bound: a variance driven to zero, a sign error, a
+    likelihood without its normaliser -- the numbers it prints say nothing about the model any more. A Keras ECG
+    model's loss went from -33,835 to -6.5e7 over 70 epochs, faster every epoch."""
+    v = f.to_numpy(dtype=np.float64)
+    n = len(v)
+    if n < 10 or not float(v[-1]) < 0.0 or float(v[-1]) > float(np.min(v)):
+        return None
+    neg = np.flatnonzero(v < 0.0)
+    first_neg = float(v[neg[0]])
+    end = float(v[-1])
+    if end > UNBOUNDED_RATIO * first_neg:
+        return None
+    steps = f.index.to_numpy(dtype=np.float64)
+    cut = int(0.8 * n)
+    if cut < 2 or steps[-1] <= steps[cut] or steps[cut] <= steps[0]:
+        return None
+    late = (v[cut] - v[-1]) / (steps[-1] - steps[cut])  # fall per step over the last fifth
+    before = (v[0] - v[cut]) / (steps[cut] - steps[0])
+    if not late >= before > 0:
+        return None
+    tag = run.roles.get("train_loss", "train_loss")
+    ist = f.index.to_numpy()
+    msg = (f"{tag} fell below zero from step {sig.fmt_step(ist[neg[0]])} ({sig.fmt_num(first_neg)}) to "
+           f"{sig.fmt_num(end)} at step {sig.fmt_step(ist[-1])}, {abs(end / first_neg):,.0f}x as far below zero, and "
+           f"falls faster over the last fifth of the run ({sig.fmt_num(late)} per step) than before it "
+           f"({sig.fmt_num(before)}): a loss with no lower bound (a variance driven to zero, a sign error, a "
+           "likelihood missing its normaliser) -- its values say nothing about the model any more")
+    ev = {"onset_step": int(ist[neg[0]]), "first_negative": first_neg, "end_loss": end, "mode": "unbounded-below",
+          "supersedes": [["unfinished-schedule", tag]]}
+    return Hit(msg, step=int(ist[neg[0]]), steps=(int(ist[neg[0]]), int(ist[-1])), confidence=0.8, evidence=ev,
                causes=("wrong-loss", "numerical-instability"))
 
 
