@@ -389,6 +389,13 @@ def _word_rank(fact: tuple[str, int] | None, role: str) -> int:
 _GRANULARITY_TAIL = re.compile(r"[/_\-\s](?:step|steps|batch|iter|iters|iteration)$")
 
 
+def _beyond_a_share(run: "Run", tag: str) -> bool:
+    """A series whose finite readings go above 100 somewhere: no share of examples, neither of 1 nor of 100."""
+    v = run.tag_values(tag)
+    v = v[np.isfinite(v)]
+    return len(v) > 0 and float(np.max(v)) > 100.0
+
+
 def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
                               used: set[str]) -> None:
     """A log with no loss series that records a regression error on the training split (``train_mse``): that
@@ -402,13 +409,22 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
 
     found: dict[tuple[str, str], list[str]] = {}
     errors: dict[str, tuple[str, str | None]] = {}
+    magnitude: dict[str, tuple[str | None, bool]] = {}
     for t, n in counts.items():
         if t in used or n < 1:
             continue
         c = classify(t)
+        if c is not None and c[0] == "error" and not c[1]:
+            # an 'error' with readings above 100 is no share of examples (nor a percentage): a magnitude the model
+            # minimises ('trainError = 409.99', a sum of squared errors), the loss where none is named -- and its
+            # held-out twin the same magnitude, whatever its own readings (testError 0.61 -> 14.7)
+            magnitude[t] = (named_split(t), _beyond_a_share(run, t))
+            continue
         if c is None or c[0] not in _REGRESSION_ERRORS or c[1] or c[3]:
             continue
         errors[t] = (c[0], named_split(t))
+    if any(beyond for _, beyond in magnitude.values()):
+        errors.update({t: ("error", split) for t, (split, _) in magnitude.items()})
     held_stems = {tag_stem(t) for t, (_, split) in errors.items() if split == "val"}
     named_train = {kind for kind, split in errors.values() if split == "train"}
     for t, (kind, split) in errors.items():
@@ -422,7 +438,7 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
             split = "train"
         if split is not None and (split == "val" or counts[t] >= 3):
             found.setdefault((kind, split), []).append(t)
-    for kind in _REGRESSION_ERRORS:
+    for kind in (*_REGRESSION_ERRORS, "error"):
         train = found.get((kind, "train"))
         if not train:
             continue
@@ -432,8 +448,10 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
             pick = sorted(tags, key=lambda c: (-counts[c], len(c), c))[0]
             chosen[role] = pick
             used.add(pick)
-            notes.append(f"{role}: no loss is logged, so the regression error {pick!r} ({kind.upper()}, what a "
-                         "regression minimises) stands for it")
+            notes.append(f"{role}: no loss is logged, so the regression error {pick!r} ("
+                         + ("an error above 100 at some reading: no share of examples, a magnitude the model "
+                            "minimises" if kind == "error" else f"{kind.upper()}, what a regression minimises")
+                         + ") stands for it")
         return
 
 

@@ -47,3 +47,25 @@ def test_the_step_size_is_the_learning_rate(name):
 
 def test_a_named_learning_rate_comes_before_a_step_size():
     assert _run({"loss": _FALL, "lr": _LR, "step_size": _LR * 2}).roles.get("lr") == "lr"
+
+
+# An 'error' whose readings go above 100 is no share of examples (neither of 1 nor of 100): a magnitude the model
+# minimises ('trainError = 409.99', a sum of squared errors). Where no loss is named it stands for the loss, as MSE does
+# (2026-12-26bu nerolink-learnrepresent-divergence: trainError 410 -> 3e5, testError 0.61 -> 312, labelled divergence).
+
+def test_an_error_above_100_stands_for_the_loss_where_none_is_named():
+    r = _run({"trainError": 400 * np.exp(np.arange(20) / 5), "testError": 1.0 + np.arange(20.0)})
+    assert r.roles.get("train_loss") == "trainError" and r.roles.get("val_loss") == "testError"
+
+
+@pytest.mark.parametrize("scale", [1.0, 100.0])
+def test_an_error_rate_is_no_loss(scale):
+    # a classification error in [0, 1] or in percent is a rate, a quality metric
+    err = scale * (0.6 * np.exp(-np.arange(20) / 6) + 0.05)
+    r = _run({"train_error": err, "val_error": err * 1.1})
+    assert "train_loss" not in r.roles and "val_loss" not in r.roles
+
+
+def test_an_error_beside_a_named_loss_stays_a_metric():
+    r = _run({"loss": _FALL, "trainError": 400 + _FALL})
+    assert r.roles.get("train_loss") == "loss"
