@@ -297,10 +297,15 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             if len(first) and np.array_equal(first, np.arange(len(first))):
                 df = df.iloc[:, 1:]  # pandas' index column before its default labels: the row counter, no column
         df.columns = T.unnamed_columns(df.shape[1], path)
-        if df.shape[1] == 2:
+        if df.shape[1] >= 2:
             num = df.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
-            if T.counter_and_value(num):
+            if df.shape[1] == 2 and T.counter_and_value(num):
                 df.columns = ["step", T.unnamed_columns(1, path)[0]]
+            elif df.shape[1] > 2 and T.counter_and_value(num[:, :2]):
+                # a counter first and several values beside it ('episode,reward,epsilon' written without its header):
+                # the counter is the step -- where it starts again, a new training -- and the values keep their
+                # column numbers, nothing guessed about which is the loss
+                df.columns = ["step", *df.columns[1:]]
         return df, list(df.columns), sep, True
     names = T.unique_names(df.columns)
     if len(df) == 0:
@@ -396,11 +401,16 @@ def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
         return ImportIssue(
             "no-header", f"the file has no header: its one column of numbers is read as {names[0]!r}, the file's name, "
             "one value per row (the row number is the step)", file=str(path), severity="info")
+    counted = names[0] == "step"
+    values = names[1:] if counted else names
     return ImportIssue(
         "no-header",
-        f"the file has no header: its {len(names)} columns of numbers are read as {', '.join(map(repr, names[:6]))}"
-        f"{' ...' if len(names) > 6 else ''}, one row per step -- nothing says which is the loss, so no column is "
-        f"judged as one until you say so (--role train_loss={names[0]})", file=str(path), severity="warning")
+        f"the file has no header: its {len(names)} columns of numbers are read as "
+        + ("a counter (the step) and " if counted else "")
+        + f"{', '.join(map(repr, values[:6]))}{' ...' if len(values) > 6 else ''}"
+        + ("" if counted else ", one row per step")
+        + f" -- nothing says which is the loss, so no column is judged as one until you say so "
+        f"(--role train_loss={values[0]})", file=str(path), severity="warning")
 
 
 # --------------------------------------------------------------------------- Stable-Baselines3 Monitor

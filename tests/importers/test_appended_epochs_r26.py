@@ -48,3 +48,38 @@ def test_an_epoch_that_goes_back_every_two_rows_is_no_run_counter(tmp_path):
     rows = ["epoch,loss"] + [f"{i % 2},{1 / (i + 1):.5f}" for i in range(10_000)]
     (tmp_path / "a.csv").write_text("\n".join(rows) + "\n")
     assert not isinstance(read_csv_file(tmp_path / "a.csv"), list)
+
+
+# A table written without its header whose first column is a counter ('episode,reward,epsilon' rows: 1,35.0,0.995):
+# the counter is the step, as in a two-column file, and where it starts again a new training starts. Its columns
+# were all 'column_N' on the row number, so five trainings appended to one file were one run with no restart
+# (2026-12-26bt manishkondoju-pacman-assignment, labelled restarted_run, seen).
+
+def _headerless(lengths, seed=0) -> str:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for n in lengths:
+        for e in range(1, n + 1):
+            rows.append(f"{e},{20 + 40 * e / n + rng.normal(0, 8):.2f},{max(0.01, 0.995 ** e):.4f}")
+    return "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("lengths", [(500, 500, 500, 1000, 1000), (40, 60), (200,)])
+def test_a_headerless_table_led_by_a_counter_is_read_along_it(tmp_path, lengths):
+    (tmp_path / "reward_log.csv").write_text(_headerless(lengths))
+    runs = load(tmp_path)
+    assert len(runs) == len(lengths)
+    assert sum(any(i.kind == "restart" for i in r.issues) for r in runs) == len(lengths) - 1
+    for r, n in zip(runs, lengths):
+        tags = set(r.scalars["tag"].astype(str))
+        assert tags == {"column_2", "column_3"} and r.scalars["step"].max() == n
+        msg = next(i.message for i in r.issues if i.kind == "no-header")
+        assert "a counter (the step)" in msg and "--role train_loss=column_2" in msg
+
+
+def test_a_headerless_table_with_no_counter_first_keeps_every_column(tmp_path):
+    rng = np.random.default_rng(0)
+    rows = [f"{rng.normal(2, 0.1):.3f},{rng.normal(1, 0.1):.3f},{rng.normal(0.5, 0.1):.3f}" for _ in range(50)]
+    (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
+    (run,) = load(tmp_path)
+    assert set(run.scalars["tag"].astype(str)) == {"column_1", "column_2", "column_3"}
