@@ -533,13 +533,20 @@ def _resumed_longer(p: TextLogParser, launch: int, back_to: float) -> bool:
 
 # what the log says about how it ends: the last launch's
 def _one_off_readings(frame) -> bool:
-    """Whether the log holds a series of one reading beside series of several: a value printed once (a final test
-    score, a summary line), which a program prints when its training loop is over."""
+    """Whether the log holds a series of one reading beside series of several, read at the end: a value printed once
+    (a final test score, a summary line), which a program prints when its training loop is over -- at the step the
+    curves reached, not at an earlier one (the single record of a launch that died after its first step, a banner's
+    count printed by one launch)."""
     if not len(frame):
         return False
     counts = frame["tag"].value_counts()
     counts = counts[counts > 0]
-    return bool((counts == 1).any() and (counts >= 3).any())
+    once, several = counts.index[counts == 1], counts.index[counts >= 3]
+    if not len(once) or not len(several):
+        return False
+    tags = frame["tag"].astype(str)
+    end = frame.loc[tags.isin({str(t) for t in several}).to_numpy(), "step"].max()
+    return bool((frame.loc[tags.isin({str(t) for t in once}).to_numpy(), "step"] >= end).any())
 
 
 _END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "ends_on_record", "global_step", "early_stopped"})

@@ -42,7 +42,10 @@ PREFIX = re.compile(
 # logger's name and a dash ('%(asctime)s [%(levelname)s] %(name)s - %(message)s': "[INFO] train - Epoch 1/100 | ..",
 # "[INFO] dataset - Using 744 files"), not a name and its value written with a dash ("[INFO] avg_loss - 3.65")
 AFTER_LEVEL = re.compile(r"^[\s:|\]\-]*(?:(?:(?!" + _CLOCK_NAMED + r")[\w.<>\-]+(?::\w+)*:\d+|[\w.]+\.py:\d+|"
-                         r"(?<=\]\s)[A-Za-z_<][\w.<>]*(?=\s+-\s+(?![-+]?\.?\d|nan\b|inf\b)\S))\s*(?:-|>>|:)?\s*)?")
+                         r"(?<=\]\s)[A-Za-z_<][\w.<>]*(?=\s+-\s+(?![-+]?\.?\d|nan\b|inf\b)\S)|"
+                         # (a Python logger's name between dashes, as HF's example scripts format their lines:
+                         # "%(asctime)s - %(levelname)s - %(name)s -   %(message)s" -- root, __main__ or a module path)
+                         r"(?<=-\s)(?:root|__main__|[A-Za-z_]\w*(?:\.\w+)+)(?=\s+-\s+\S))\s*(?:-|>>|:)?\s*)?")
 LEVEL_IN_LINE = re.compile(r"(?<![\w/])" + LEVELS + r"(?=[\s:|\]])")
 # INFO:__main__:msg (logging.basicConfig default); a word then its colon, a space and a number is the message's first
 # pair, not a logger's name ('[.. PM-train.py-INFO:epoch: 1, dataset: Kvasir, dice: 0.21]': the epoch)
@@ -534,9 +537,13 @@ def split_of(key: str) -> str | None:
     """'val' / 'train' when a key names its split ('val_loss', 'eval/acc', 'train loss'), else None. Keys repeat on
     every line of a log: the answer is kept per key."""
     low = key.lower()
-    first = re.split(r"[\s_/.\-]", low, 1)[0]
+    words = re.split(r"[\s_/.\-]", low, 2)
+    first = words[0]
     if first in SPLIT_WORDS:
         return SPLIT_WORDS[first]
+    if first in _BARE_STATISTICS and len(words) > 1 and words[1] in SPLIT_WORDS:
+        # a statistic said before the split it was taken over ('mean train 1.276', 'avg val loss'): that split
+        return SPLIT_WORDS[words[1]]
     # (a word that only begins with the letters of one -- 'Value', 'value_loss', 'Valence' -- is no split: an RL
     # agent's value head, a quantity of its own)
     if re.match(r"^(val|valid|validation|eval|test|dev)[A-Z_/ ]", key) or low.startswith("eval") \
@@ -1078,6 +1085,10 @@ SET_NAMED = re.compile(r"(?:^|(?<=[\s,;|(\[{]))(?:dataset|data[ _]set|data|subse
                        r"|\s*=\s*['\"]?(?P<name2>[^\W\d][\w.\-]*?)['\"]?(?=\s*[,;|)\]}]|\s*$|\s))", re.IGNORECASE)
 
 
+# a decimal number glued to the key after it ('0.9999823trainError = 409.99': the print's separator missing)
+GLUED_NEXT_KEY = re.compile(r"(\d\.\d+)([A-Za-z][A-Za-z_]{2,}\w*\s*[:=]\s*[-+.\d])")
+
+
 def parse_record(msg: str) -> Rec | None:
     cls = CLASS_HEAD.match(msg) if msg[:1] in "CcLl \t" else None
     if cls is not None and _KEY_THEN_NUMBER.search(msg, cls.end()):
@@ -1088,6 +1099,10 @@ def parse_record(msg: str) -> Rec | None:
         return dataclasses.replace(rec, keys=tuple(_of_class(k, f"{cls.group('w')} {cls.group('id')}") for k in rec.keys))
     if _MAY_HOLD_NUMBER.search(msg) is None:
         return None  # no value, step or epoch can be read from a line without a number
+    if "=" in msg or ":" in msg:
+        # a print missing its separator glues the next key to a value ('testError = 0.99998trainError = 409.997'):
+        # a decimal number's last digit then a word of three letters or more and its '=' or ':' is two pairs
+        msg = GLUED_NEXT_KEY.sub(r"\1, \2", msg)
     if msg.count(",") >= 3 and COMMA_PAIRS.match(msg):
         # "Step, 0, Loss, 0.114, PSNR, 9.42,": names and values alternating between commas are the pairs they list
         msg = ", ".join(f"{k}: {v}" for k, v in COMMA_PAIR.findall(msg))
@@ -1784,7 +1799,10 @@ def _table_header(msg: str) -> list[str] | None:
         # Loss\tValid Loss\tTrain Acc\tValid Acc\t", then a row of as many numbers per epoch): a tab is the
         # column's edge, as in a TSV file's header
         cols = [c.strip() for c in msg.split("\t") if c.strip()]
-        if 2 <= len(cols) <= 20 and any(" " in c for c in cols) \
+        # (cells that each end in a number after their words -- 'local rank -1<TAB>global step 1000<TAB>train loss
+        # 1.73' -- are pairs a tab apart, a record, not names)
+        pairs = sum(bool(re.search(r"\s[-+]?(?:\d+\.?\d*|\.\d+)$", c)) for c in cols)
+        if 2 <= len(cols) <= 20 and any(" " in c for c in cols) and 2 * pairs < len(cols) \
                 and re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()):
             return cols
     # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
