@@ -301,11 +301,18 @@ def _parse(text: str, path: Path, issues: list[ImportIssue]) -> tuple[pd.DataFra
             num = df.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=np.float64)
             if df.shape[1] == 2 and T.counter_and_value(num):
                 df.columns = ["step", T.unnamed_columns(1, path)[0]]
-            elif df.shape[1] > 2 and T.counter_and_value(num[:, :2]):
+            elif df.shape[1] > 2:
                 # a counter first and several values beside it ('episode,reward,epsilon' written without its header):
                 # the counter is the step -- where it starts again, a new training -- and the values keep their
-                # column numbers, nothing guessed about which is the loss
-                df.columns = ["step", *df.columns[1:]]
+                # column numbers, nothing guessed about which is the loss. A coarser count before it that never goes
+                # down ('epoch, batch, loss, ..': the epoch 0 on every row of a run cut inside its first epoch) leaves
+                # the counter the second column
+                lead = num[:, 0]
+                coarse = bool(np.isfinite(lead).all() and np.all(lead == np.floor(lead)) and np.all(np.diff(lead) >= 0))
+                for j in (0, 1) if coarse else (0,):
+                    if j + 1 < df.shape[1] and T.counter_and_value(num[:, j:j + 2]):
+                        df.columns = [*df.columns[:j], "step", *df.columns[j + 1:]]
+                        break
         return df, list(df.columns), sep, True
     names = T.unique_names(df.columns)
     if len(df) == 0:
@@ -401,16 +408,19 @@ def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
         return ImportIssue(
             "no-header", f"the file has no header: its one column of numbers is read as {names[0]!r}, the file's name, "
             "one value per row (the row number is the step)", file=str(path), severity="info")
-    counted = names[0] == "step"
-    values = names[1:] if counted else names
+    counted = "step" in names
+    values = [n for n in names if n != "step"]
+    where = "" if not counted else \
+        "a counter (the step, its first column) and " if names[0] == "step" else \
+        f"a counter (the step, its column {names.index('step') + 1}) and "
     return ImportIssue(
         "no-header",
-        f"the file has no header: its {len(names)} columns of numbers are read as "
-        + ("a counter (the step) and " if counted else "")
+        f"the file has no header: its {len(names)} columns of numbers are read as {where}"
         + f"{', '.join(map(repr, values[:6]))}{' ...' if len(values) > 6 else ''}"
         + ("" if counted else ", one row per step")
         + f" -- nothing says which is the loss, so no column is judged as one until you say so "
-        f"(--role train_loss={values[0]})", file=str(path), severity="warning")
+        f"(--role train_loss={names[names.index('step') + 1] if counted and names[-1] != 'step' else values[0]})",
+        file=str(path), severity="warning")
 
 
 # --------------------------------------------------------------------------- Stable-Baselines3 Monitor

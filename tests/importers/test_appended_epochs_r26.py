@@ -74,7 +74,7 @@ def test_a_headerless_table_led_by_a_counter_is_read_along_it(tmp_path, lengths)
         tags = set(r.scalars["tag"].astype(str))
         assert tags == {"column_2", "column_3"} and r.scalars["step"].max() == n
         msg = next(i.message for i in r.issues if i.kind == "no-header")
-        assert "a counter (the step)" in msg and "--role train_loss=column_2" in msg
+        assert "a counter (the step, its first column)" in msg and "--role train_loss=column_2" in msg
 
 
 def test_a_headerless_table_with_no_counter_first_keeps_every_column(tmp_path):
@@ -83,3 +83,19 @@ def test_a_headerless_table_with_no_counter_first_keeps_every_column(tmp_path):
     (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
     (run,) = load(tmp_path)
     assert set(run.scalars["tag"].astype(str)) == {"column_1", "column_2", "column_3"}
+
+
+def test_a_headerless_table_led_by_an_epoch_then_a_batch_counter_is_read_along_the_batches(tmp_path):
+    # 'epoch, batch, loss, part, part, part, 0' rows (2026-12-27bv nnhands-noheader-restarts): the epoch is 0 on every
+    # row (both launches died inside epoch 0), the batch index restarts at 0 with the second launch
+    rng = np.random.default_rng(1)
+    rows = []
+    for n in (29, 16):
+        for b in range(n):
+            parts = [10.8 - 0.05 * b + rng.normal(0, 0.1), 3.7 + rng.normal(0, 0.05), 1.96 - 0.01 * b]
+            rows.append(", ".join(["0", str(b), f"{sum(parts):.4f}", *(f"{x:.4f}" for x in parts), "0"]))
+    (tmp_path / "trainlog.txt").write_text("\n".join(rows) + "\n")
+    runs = load(tmp_path)
+    assert len(runs) == 2 and any(i.kind == "restart" for i in runs[1].issues)
+    msg = next(i.message for i in runs[0].issues if i.kind == "no-header")
+    assert "its column 2" in msg and "--role train_loss=column_3" in msg
