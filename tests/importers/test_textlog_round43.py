@@ -82,3 +82,36 @@ def test_pairs_a_tab_apart_are_a_record_not_a_header(tmp_path):
     frame = read_text_log(tmp_path / "train_losses.txt").frame
     sizes = {str(t): len(g) for t, g in frame.groupby("tag", observed=True)}
     assert sizes.get("train loss") == 12 and sizes.get("val loss") == 12, sizes
+
+
+# - 'Error: 0.000099999' after 'SUCCESS: Model converged ...': a quantity called the error and its value, printed by a
+#   hand-written C network at its end, was darknet's crash line 'Error: ...' (2026-12-27bv atcs-c-nn-error-iter,
+#   labelled healthy, warned crashed-run error).
+
+@pytest.mark.parametrize("last,crashed", [("Error: 0.000099999", False), ("Error: 1e-4", False),
+                                          ("Error: cannot allocate memory", True), ("Error: nan", False)])
+def test_an_error_line_holding_a_number_is_no_crash(tmp_path, last, crashed):
+    lines = [f"Iteration: {100 * i}\tError: {0.2 * 0.97 ** i:.9f}" for i in range(1, 60)]
+    lines += ["", "SUCCESS: Model converged after 5900 iterations!", last, "Took 18.0s to train"]
+    (tmp_path / "log.txt").write_text("\n".join(lines) + "\n")
+    issues = {i.kind for i in read_text_log(tmp_path / "log.txt").issues}
+    assert ("crash" in issues) == crashed, issues
+
+
+# - A Keras history written by pandas into the log after the model summary (',loss,acc,val_loss,val_acc' over
+#   '0,0.526,0.855,0.400,0.864'): a table printed as CSV, the empty first name pandas' index -- the epoch. The file read
+#   as no log at all (2026-12-27bv ddi-keras-history-in-log, labelled overfitting).
+
+@pytest.mark.parametrize("index", ["", "epoch"])
+def test_a_history_printed_as_csv_into_the_log_is_read(tmp_path, index):
+    lines = ['Model: "sequential"', "_" * 60, "Total params: 264,725", "", "",
+             f"{index},loss,acc,val_loss,val_acc"]
+    lines += [f"{e},{0.5 * 0.8 ** e:.6f},{1 - 0.1 * 0.8 ** e:.6f},{0.4 * 0.9 ** e + 0.01 * e:.6f},{0.86 + 0.004 * e:.6f}"
+              for e in range(20)]
+    lines += ["", "Results:", "advise   88   77   50   165   138   53.3%   63.8%   58.1%"]
+    (tmp_path / "run.log").write_text("\n".join(lines) + "\n")
+    frame = read_text_log(tmp_path / "run.log").frame
+    sizes = {str(t): len(g) for t, g in frame.groupby("tag", observed=True)}
+    assert sizes.get("val_loss") == 20 and sizes.get("val_acc") == 20, sizes
+    assert any(t.endswith("loss") and not t.startswith("val") and n == 20 for t, n in sizes.items()), sizes
+    assert frame["step"].max() == 19

@@ -253,7 +253,8 @@ CRASH = re.compile(
     r"RuntimeError:|NCCL error|Watchdog caught collective operation timeout|terminate called|"
     r"received signal|Aborted|exited with code [1-9]|error: \*\*\*|"
     # a compiled program's own last words: darknet's 'Error: ...' and the glibc backtrace it prints before exiting
-    r"^Error: |^backtrace \(\d+ entries\)|\bFatal error\b"
+    # (not 'Error: 0.000099999', a quantity called the error and its value)
+    r"^Error: (?![-+]?(?:\d|\.\d|nan\b|inf\b))|^backtrace \(\d+ entries\)|\bFatal error\b"
 )
 # a program saying it stops because a value went non-finite: "loss is nan, stopping", "NaN loss detected, aborting
 # training", "Loss became infinite -- terminating", "Stopping training: loss is NaN" (see analyse)
@@ -1794,6 +1795,14 @@ def _table_header(msg: str) -> list[str] | None:
         # then one row of numbers per epoch (a single column too)
         cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
         return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
+    if msg.count(",") >= 2 and " " not in msg.strip() and (cm := COMMA_HEAD.fullmatch(msg.strip())) is not None:
+        # a table printed as CSV into the log (pandas' DataFrame.to_csv of a Keras history: ',loss,acc,val_loss,
+        # val_acc' over '0,0.526,0.855,0.400,0.864'): the names a comma apart; an empty first name is pandas' index,
+        # which counts the history's rows -- its epochs
+        cols = [c.strip() or ("epoch" if i == 0 else "") for i, c in enumerate(msg.strip().split(","))]
+        if all(cols) and 2 <= len(cols) <= 40 and re.search(r"loss|acc|err|map|precision|recall|f1", msg.lower()):
+            return cols
+        return None
     if "\t" in msg and TAB_HEAD.fullmatch(msg):
         # names separated by tabs, a name holding spaces (pytorch-classification's Logger: "Learning Rate\tTrain
         # Loss\tValid Loss\tTrain Acc\tValid Acc\t", then a row of as many numbers per epoch): a tab is the
@@ -1837,6 +1846,8 @@ def _table_header(msg: str) -> list[str] | None:
 
 
 # a header of names separated by tabs (a name may hold spaces, not a number: "Train Loss\tValid Acc\t")
+# names a comma apart, the first one maybe empty (pandas' unnamed index): see _table_header
+COMMA_HEAD = re.compile(r"(?:[A-Za-z_][\w./@%()\-]*)?(?:,[A-Za-z_][\w./@%()\-]*)+,?")
 TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*(?<! ))+\t*")
 # Torch7's optim.Logger header: tab-separated names, each after a '%' (a name may hold spaces and parentheses)
 TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
@@ -1873,6 +1884,8 @@ def _table_row(msg: str, ncols: int, notes: bool = False) -> list[str] | None:
         for c in _pipe_cells(body):
             parts = c.split()
             cells += parts if parts and all(re.fullmatch(NUM + UNIT, x, re.IGNORECASE) for x in parts) else [c]
+    if len(cells) != ncols and "," in body and " " not in body.strip():
+        cells = [c.strip() for c in body.strip().rstrip(",").split(",")]  # (a row of a table printed as CSV)
     if len(cells) != ncols:
         return None
     nums = sum(1 for c in cells if re.fullmatch(NUM + UNIT + r"|\d+/\d+|\[\d{1,7}\]", c, re.IGNORECASE))
