@@ -606,6 +606,7 @@ def _judge(run: Run, p: Params, val_tag: str, train_tag: str, val_s, train_s, ma
             e = e[np.isfinite(e)]
             if len(e) and float(np.max(e)) >= 3:
                 causes = ("too-many-epochs", "overfitting-capacity")
+        ev["tag"] = val_tag  # (the series judged: what another rule's finding names to restate this one)
         yield Hit(
             msg,
             step=ev["best_step"],

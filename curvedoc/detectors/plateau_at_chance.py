@@ -247,6 +247,16 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
             # read the level (an error): the K-free 'never moved' warning reads no level, and a frozen loss beside it
             # is evidence of its own
             h.evidence["restates"] = [*(h.evidence.get("restates") or []), ["constant-loss", tl]]
+        if h.severity is None and "num_classes" in h.evidence:
+            # a model at chance, K read: its held-out loss wanders about log K and its held-out accuracy about 1/K --
+            # overfitting's 'the validation loss rose from its minimum' and metric-regression's 'the accuracy fell from
+            # its best' read that wander (or the fall onto chance) as faults of their own; they stay as context
+            # (overfitting only when the training loss itself sits at log K: a model memorising its training labels
+            # while its held-out score stays at chance overfits in earnest, and says so beside the verdict)
+            said_ctx = [["overfitting", run.roles["val_loss"]]] if "val_loss" in run.roles \
+                and "plateau_level" in h.evidence else []
+            said_ctx += [["metric-regression", m.tag] for m in run.metrics if m.split == "val" and m.kind == "accuracy"]
+            h.evidence["restates"] = [*(h.evidence.get("restates") or []), *said_ctx]
         if tl is not None and ("exploded_to" in h.evidence or "exploded_at" in h.evidence):
             # the loss exploded and the model then sat at chance: a first loss far above log K is that explosion's
             # first reading (an LR far too high, which this verdict names first), not a badly initialised output
@@ -1728,7 +1738,11 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
     # with K confirmed by more than the plateau's own level, "at chance" includes a little above log K: a model
     # collapsed by a too-high learning rate predicts a slightly miscalibrated prior (5-15% above log K)
     band_hi = max(band, p.max_excess_above * chance) if k_src != "loss" else band
-    inband = (sm - chance <= band_hi) & (chance - sm <= band)
+    # ... and with an accuracy at chance beside it, a little below log K too: a model predicting the prior of a mildly
+    # unbalanced set scores that prior's entropy (shares .4/.3/.2/.1 of 4 classes: 1.28 nats, 7.6% under log 4), and
+    # one knocked about by steps too large wanders around it (AdamW at lr 0.5: 1.26-1.46 about ln 4)
+    band_lo = max(band, 0.5 * p.max_excess_above * chance) if k_src == "loss+acc" else band
+    inband = (sm - chance <= band_hi) & (chance - sm <= band_lo)
     seg = longest_true_run(inband)
     if seg is None:
         return
