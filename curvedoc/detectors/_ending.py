@@ -136,12 +136,43 @@ def eta_left(run: Run) -> int:
     return int(f) if math.isfinite(f) and f > 0 else 0
 
 
+def training_summary_missing(run: Run) -> tuple[int, str] | None:
+    """(epoch, the held-out series) when the training loss is written once per epoch, one reading in each whole-number
+    epoch from the first, and a held-out series written once per epoch beside it has one reading more: the last
+    epoch's, after the training loss's last. Lightning writes an epoch's validation row at its validation's end and
+    the training row (``on_epoch`` values) right after it, at the training epoch's end: a log that holds the first and
+    not the second stopped between the two (the process was killed, or its last rows were never flushed)."""
+    counter = _whole_epochs(run, 3)
+    loss, held = run.roles.get("train_loss"), run.roles.get("val_loss")
+    if counter is None or loss is None or held is None:
+        return None
+    e, est = counter
+    ls, vs = run.tag_steps(loss), run.tag_steps(held)
+    if len(ls) < 2 or len(vs) != len(ls) + 1 or int(vs[-1]) <= int(ls[-1]):
+        return None
+
+    def epochs(st):
+        idx = np.searchsorted(est, st, side="right") - 1
+        return None if np.any(idx < 0) else e[idx].astype(np.int64)
+
+    le, ve = epochs(ls), epochs(vs)
+    if le is None or ve is None or not np.array_equal(le, np.arange(le[0], le[0] + len(le))) \
+            or not np.array_equal(ve, np.arange(le[0], le[0] + len(ve))):
+        return None
+    return int(ve[-1]), held
+
+
 def cut_off(run: Run) -> str:
     """How a printed log shows it stopped in the middle of its work ('' when it does not): its last training
-    record sits inside an epoch (batch i of N, i < N), or its last progress line still expected time to go."""
+    record sits inside an epoch (batch i of N, i < N), its last progress line still expected time to go, or its last
+    epoch wrote its held-out row and not the training row written after it (:func:`training_summary_missing`)."""
     mid = inside_epoch(run)
     if mid is not None:
         return f"ends inside epoch {mid[0]}, at batch {mid[1]:,} of {mid[2]:,},"
+    gap = training_summary_missing(run)
+    if gap is not None:
+        return (f"ends after epoch {gap[0]}'s {gap[1]} row, without the training loss's row of that epoch (written "
+                "right after it)")
     eta = eta_left(run)
     if eta > 0:
         return f"ends on a progress line that still expected {eta:,} s of training to go"

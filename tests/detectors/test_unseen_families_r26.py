@@ -242,3 +242,61 @@ def test_a_loss_blown_up_once_and_stuck_at_its_start_still_diverged(tmp_path, n)
     v[3:6] = [40.0, 3310.0, 300.0]
     (tmp_path / "log.csv").write_text("step,loss\n" + "\n".join(f"{i},{x:.4f}" for i, x in enumerate(v)) + "\n")
     assert severities_by_name(tmp_path).get("divergence") in ("warning", "error")
+
+
+# --- a Lightning run killed between an epoch's validation row and its training row --------------------------------
+# (2026-12-27nu31 delay_gru_killed: SIGKILL at the end of epoch 9 of 20; metrics.csv holds 9 dev rows and 8 trn_loss
+# rows. Lightning writes an epoch's validation row at the validation's end and the epoch's training row right after
+# it: a log with the first and not the second stopped between the two.)
+
+def _lightning_metrics(tmp_path, epochs: int, killed: bool):
+    d = tmp_path / "lightning_logs" / "version_0"
+    d.mkdir(parents=True)
+    rows = ["dev_loss,dev_tok_acc,epoch,lr-AdamW,step,trn_loss"]
+    step = 0
+    for e in range(epochs):
+        step += 23
+        rows.append(f",,{e},0.005,{step - 23},")
+        rows.append(f"{1.65 * 0.6 ** e:.4f},{min(1.0, 0.3 + 0.08 * e):.4f},{e},,{step - 1},")
+        if not (killed and e == epochs - 1):
+            rows.append(f",,{e},,{step - 1},{1.73 * 0.6 ** e:.4f}")
+    (d / "metrics.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("epochs", [5, 9, 30])
+def test_a_lightning_epoch_with_its_validation_row_and_not_its_training_row_was_cut(tmp_path, epochs):
+    _lightning_metrics(tmp_path, epochs, killed=True)
+    assert "crashed-run" in severities_by_name(tmp_path)
+
+
+@pytest.mark.parametrize("epochs", [5, 9, 30])
+def test_a_lightning_run_with_every_epochs_training_row_was_not_cut(tmp_path, epochs):
+    _lightning_metrics(tmp_path, epochs, killed=False)
+    assert "crashed-run" not in severities_by_name(tmp_path)
+
+
+# --- thrown at its first epoch, then wandering a little under log K beside an accuracy at chance ------------------
+# (2026-12-27nu31 volc_adam_lr05: Adam at lr 0.5, the first epoch's loss 15.4 = 11x ln 4, then 1.26-1.46 about ln 4,
+# the held-out accuracy drifting 0.39 -> 0.25. The band under log K, from the run's noise, cut the plateau at 1.29 into
+# pieces: no chance verdict, only overfitting and metric-regression warnings with 'trained too long' first.)
+
+@pytest.mark.parametrize("k", [3, 4, 10])
+@pytest.mark.parametrize("under", [0.0, 0.025])
+def test_thrown_then_wandering_just_under_log_k_beside_chance_accuracy_sat_at_chance(tmp_path, k, under):
+    rng = np.random.default_rng(k)
+    n = 25
+    lk = np.log(k)
+    tr = lk * (1 - under) * (1 + 0.045 * np.sin(np.arange(n) * 1.3) + 0.01 * rng.standard_normal(n))
+    tr[0] = 11 * lk
+    va = lk * (1 - under + 0.04 * rng.standard_normal(n))
+    acc = 1 / k * (1 + 0.1 * rng.standard_normal(n))
+    acc[:3] = 1 / k * 1.5
+    rows = ["epoch,loss,val_loss,val_accuracy"] + [f"{e},{tr[e]:.4f},{va[e]:.4f},{acc[e]:.4f}" for e in range(n)]
+    (tmp_path / "log.csv").write_text("\n".join(rows) + "\n")
+    import curvedoc
+
+    rep = curvedoc.diagnose(str(tmp_path))
+    f = {x.name: x for rr in rep.runs for x in rr.findings}
+    assert "plateau-at-chance" in f and f["plateau-at-chance"].severity == "error", {n: x.severity for n, x in f.items()}
+    assert f["plateau-at-chance"].cause_ids[0] == "lr-too-high"
+    assert all(f[r].severity == "info" for r in ("overfitting", "metric-regression") if r in f)
