@@ -12,6 +12,10 @@ the run and learns nothing that transfers), reported even when validation then r
 Or, with no validation loss or no gap in it, a gap in what the model gets right: its training accuracy at least
 ``acc_gap`` of the scale above its held-out accuracy over the last third of the run.
 
+Or the gap the other way round, as info: the training loss ``min_ratio`` squared times the validation loss or more at
+the first evaluations, over the run and at the end -- a training objective holding a term the evaluation does not (a
+weight penalty, dropout, label smoothing or mixup, a summed loss): the held-out loss is the one to judge.
+
 Or a gap that opens: over the second half of the evaluations the training loss keeps falling while the
 validation loss has stopped improving (flat or rising), and val/train ends at least ``open_ratio`` after
 growing by ``open_growth`` -- the point where early stopping would have stopped the run. Reported as info
@@ -166,6 +170,49 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     acc = _accuracy_gap(run, p)
     if acc is not None:
         yield acc
+        return
+    yield from _train_above(run, p)
+
+
+def _train_above(run: Run, p: Params) -> Iterator[Hit]:
+    """The gap the other way round: the training loss ``min_ratio`` squared times the validation loss or more at the
+    first evaluations, over the run and at the end (the same three readings as a validation loss far above the training
+    one). The two are not measuring the same thing: the training objective holds a term the evaluation does not (a
+    weight penalty, dropout, label smoothing or mixup, a loss summed instead of averaged) -- what the training loss
+    says is then no reading of how the model does. An info: a regularised model trains so by design, and the held-out
+    loss is the one to judge (a Keras model at lr 5e-7 whose 'loss' 5.99 -> 5.56 stood 6x its val_loss 0.94 -> 0.88
+    at matching accuracies)."""
+    if not run.has("train_loss", "val_loss") or not (p.min_ratio > 1):
+        return
+    vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
+    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
+    if len(vs) < 3 or len(ts) < 3 or not (v_log and t_log):
+        return
+    train = gx.Level(ts, tr, True, frac=0.02, center=False)
+    m = (vs >= ts[0]) & (vs <= ts[-1] + max(1, int(0.02 * (float(ts[-1]) - float(ts[0])))))
+    if m.sum() < 3:
+        return
+    vs, vw = vs[m], vw[m]
+    r = train.at(vs) - vw  # log(train / val)
+    if not np.all(np.isfinite(r)):
+        return
+    k = max(1, len(r) // 5)
+    first, mid, end = float(np.median(r[:k])), float(np.median(r)), float(np.median(r[-k:]))
+    # min_ratio squared, the bar this rule sets where its evidence is thin: regularisers raise the training loss by
+    # design (label smoothing alone puts a confident classifier's training loss at 2-4x an unsmoothed validation loss)
+    floor = 2.0 * math.log(p.min_ratio)
+    if min(first, mid, end) < floor:
+        return
+    t_name, v_name = run.roles["train_loss"], run.roles["val_loss"]
+    yield Hit(
+        f"{t_name} stands {math.exp(mid):.1f}x above {v_name} over the run ({math.exp(first):.1f}x at the first "
+        f"evaluations, {math.exp(end):.1f}x at the end): the training objective holds a term the evaluation does not "
+        "(a weight penalty, dropout, label smoothing or mixup, a loss summed instead of averaged), so the training loss "
+        "is no reading of how the model does -- judge the held-out loss",
+        step=int(vs[0]), steps=(int(vs[0]), int(vs[-1])), confidence=0.7, severity="info",
+        evidence={"mode": "train-above", "ratio_first": math.exp(first), "ratio_median": math.exp(mid),
+                  "ratio_end": math.exp(end)},
+        causes=("eval-metric-mismatch",))
 
 
 def _accuracy_gap(run: Run, p: Params) -> Hit | None:

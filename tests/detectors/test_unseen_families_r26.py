@@ -300,3 +300,19 @@ def test_thrown_then_wandering_just_under_log_k_beside_chance_accuracy_sat_at_ch
     assert "plateau-at-chance" in f and f["plateau-at-chance"].severity == "error", {n: x.severity for n, x in f.items()}
     assert f["plateau-at-chance"].cause_ids[0] == "lr-too-high"
     assert all(f[r].severity == "info" for r in ("overfitting", "metric-regression") if r in f)
+
+
+# --- a training loss far above the validation loss ---------------------------------------------------------------
+# (2026-12-27bw zavoidd-tomatocare-5ep: Keras at lr 5e-7, 'loss' 5.99 -> 5.56 at 6x its val_loss 0.94 -> 0.88, the
+# accuracies alike: the training objective holds a term the evaluation does not. Nothing was said.)
+
+@pytest.mark.parametrize("ratio,said", [(6.0, True), (4.5, True), (3.3, False), (1.3, False), (0.9, False)])
+@pytest.mark.parametrize("n", [5, 30])
+def test_a_training_loss_far_above_the_validation_loss_is_told(tmp_path, ratio, said, n):
+    e = np.arange(n)
+    val = 0.94 - 0.06 * e / max(n - 1, 1)
+    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"] + [
+        f"{i},{0.58 + 0.002 * i:.4f},{ratio * val[i]:.4f},{0.62 + 0.003 * i:.4f},{val[i]:.4f}" for i in e]
+    (tmp_path / "training.log").write_text("\n".join(rows) + "\n")
+    sev = severities_by_name(tmp_path)
+    assert (sev.get("train-val-gap") == "info") == said, sev
