@@ -189,7 +189,8 @@ def _train_above(run: Run, p: Params) -> Iterator[Hit]:
     if len(vs) < 3 or len(ts) < 3 or not (v_log and t_log):
         return
     train = gx.Level(ts, tr, True, frac=0.02, center=False)
-    m = (vs >= ts[0]) & (vs <= ts[-1] + max(1, int(0.02 * (float(ts[-1]) - float(ts[0])))))
+    tol = max(1, int(0.02 * (float(ts[-1]) - float(ts[0]))))
+    m = (vs >= ts[0]) & (vs <= min(int(ts[-1]) + tol, np.iinfo(np.int64).max))  # (no int64 wrap-around)
     if m.sum() < 3:
         return
     vs, vw = vs[m], vw[m]
@@ -207,7 +208,8 @@ def _train_above(run: Run, p: Params) -> Iterator[Hit]:
     yield Hit(
         f"{t_name} stands {math.exp(mid):.1f}x above {v_name} over the run ({math.exp(first):.1f}x at the first "
         f"evaluations, {math.exp(end):.1f}x at the end): the training objective holds a term the evaluation does not "
-        "(a weight penalty, dropout, label smoothing or mixup, a loss summed instead of averaged), so the training loss "
+        "(a weight penalty, dropout, label smoothing or mixup, a loss summed instead of averaged or scaled by the "
+        "gradient-accumulation steps), so the training loss "
         "is no reading of how the model does -- judge the held-out loss",
         step=int(vs[0]), steps=(int(vs[0]), int(vs[-1])), confidence=0.7, severity="info",
         evidence={"mode": "train-above", "ratio_first": math.exp(first), "ratio_median": math.exp(mid),
