@@ -1795,7 +1795,7 @@ def _table_header(msg: str) -> list[str] | None:
         # then one row of numbers per epoch (a single column too)
         cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
         return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
-    if msg.count(",") >= 2 and " " not in msg.strip() and (cm := COMMA_HEAD.fullmatch(msg.strip())) is not None:
+    if msg.count(",") >= 2 and " " not in msg.strip() and COMMA_HEAD.fullmatch(msg.strip()) is not None:
         # a table printed as CSV into the log (pandas' DataFrame.to_csv of a Keras history: ',loss,acc,val_loss,
         # val_acc' over '0,0.526,0.855,0.400,0.864'): the names a comma apart; an empty first name is pandas' index,
         # which counts the history's rows -- its epochs
