@@ -391,6 +391,11 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     # the lowest of many running medians sits ~3 of its standard errors below the level by chance alone
     if head - low > 3.0 * p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
         return  # it learned and lost it again: divergence (or a restart) says so
+    if rose and head - low > p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
+        # ended above its start, but went clearly below it on the way (by the floor beyond the noise of its running
+        # low): it learned and lost it -- 'never learned' would name the wrong fault (a Keras forecaster 2.88e-4 ->
+        # 2.68e-4, then thrown back to 3.10e-4 for its last ten epochs)
+        return
     if _something_improved(run, p):
         return
     if _thrown_above(run, float(np.exp(np.median(g))), p.chance_high):

@@ -316,3 +316,20 @@ def test_a_training_loss_far_above_the_validation_loss_is_told(tmp_path, ratio, 
     (tmp_path / "training.log").write_text("\n".join(rows) + "\n")
     sev = severities_by_name(tmp_path)
     assert (sev.get("train-val-gap") == "info") == said, sev
+
+
+# --- a loss that learned, then was thrown back above its start -------------------------------------------------
+# (2026-12-28by realonbebeto-contraceptive-lstm, the session's final check: a Keras forecaster's loss 3.25e-4 -> 2.67e-4
+# over ten epochs, then thrown to 3.10e-4 and frozen there; 'never learned', read from the fall's upper bound alone,
+# called it a model that never learned. A loss that went clearly below its start on the way learned, and lost it.)
+
+@pytest.mark.parametrize("scale", [1e-4, 1.0, 50.0])
+@pytest.mark.parametrize("jump", [1.08, 1.12])
+def test_a_loss_that_learned_and_was_thrown_back_above_its_start_is_not_never_learned(tmp_path, scale, jump):
+    # the first epoch's drop, a slow learning stretch 7% below the start, then a jump above the start and a freeze
+    rng = np.random.default_rng(7)
+    learn = [3.246, 2.885, 2.795, 2.779, 2.751, 2.750, 2.730, 2.690, 2.669, 2.679]
+    v = np.array(learn + [2.885 * jump * (1 + 0.0005 * rng.standard_normal()) for _ in range(10)]) * scale
+    rows = ["epoch,loss,mean_absolute_error"] + [f"{e},{v[e]:.7g},{0.0058 * v[e] / v[8]:.5g}" for e in range(20)]
+    (tmp_path / "training.log").write_text("\n".join(rows) + "\n")
+    assert severities_by_name(tmp_path).get("underfitting") in (None, "info")
