@@ -58,6 +58,15 @@ def clean(s: pd.Series) -> pd.Series:
     return s if m is None else s[m]
 
 
+def lr_zero_throughout(run, min_readings: int) -> pd.Series | None:
+    """The run's learning rate (its finite readings) when it is logged at exactly 0 at every one of ``min_readings``
+    readings or more -- no step moves the weights --, else None."""
+    if "lr" not in run.roles:
+        return None
+    s = clean(run.series("lr"))
+    return s if len(s) >= min_readings and bool(np.all(s.to_numpy(dtype=np.float64) == 0.0)) else None
+
+
 STRIDE_CAP = 200_000
 
 

@@ -768,27 +768,36 @@ def _below_zero(run: Run, f: pd.Series) -> Hit | None:
     from curvedoc.detectors._progress import loss_kind
 
     v = f.to_numpy(dtype=np.float64)
-    if len(v) < 3 or float(v[-1]) >= 0.0:
+    below = _ends_lowest_below_zero(v) if len(v) >= 3 else None
+    if below is None:
         return None
     kind = loss_kind(run)
     if "cross-entropy" not in kind.get("kind", ""):
         return None
-    neg = np.flatnonzero(v < 0.0)
-    first_neg = float(v[neg[0]])
-    end = float(v[-1])
-    if end > float(np.min(v)) or end > 10.0 * min(first_neg, -math.log(2.0)):
+    i_neg, first_neg, end = below
+    if end > 10.0 * min(first_neg, -math.log(2.0)):
         return None
     steps = f.index.to_numpy()
     tag = run.roles.get("train_loss", "train_loss")
-    msg = (f"{tag} is {kind['kind']} ({kind['why']}) but fell below zero from step {sig.fmt_step(steps[neg[0]])} "
+    msg = (f"{tag} is {kind['kind']} ({kind['why']}) but fell below zero from step {sig.fmt_step(steps[i_neg])} "
            f"({sig.fmt_num(first_neg)}) to {sig.fmt_num(end)} at step {sig.fmt_step(steps[-1])}, still falling: a "
            "cross-entropy is never negative, so this loss is not bounded below (log-softmax missing before NLLLoss, "
            "a sign error) and the optimizer drives it to minus infinity")
     # a loss "still improving" at minus thousands is this fault, not a run stopped too soon
-    ev = {"onset_step": int(steps[neg[0]]), "first_negative": first_neg, "end_loss": end, "mode": "below-zero",
+    ev = {"onset_step": int(steps[i_neg]), "first_negative": first_neg, "end_loss": end, "mode": "below-zero",
           "supersedes": [["unfinished-schedule", tag]]}
-    return Hit(msg, step=int(steps[neg[0]]), steps=(int(steps[neg[0]]), int(steps[-1])), confidence=0.9, evidence=ev,
+    return Hit(msg, step=int(steps[i_neg]), steps=(int(steps[i_neg]), int(steps[-1])), confidence=0.9, evidence=ev,
                causes=("wrong-loss", "numerical-instability"))
+
+
+def _ends_lowest_below_zero(v: np.ndarray) -> tuple[int, float, float] | None:
+    """(index of the first negative reading, that reading, the last) when a loss ends below zero at its lowest --
+    what both readings of a loss with no lower bound start from -- else None."""
+    end = float(v[-1])
+    if not end < 0.0 or end > float(np.min(v)):
+        return None
+    i_neg = int(np.flatnonzero(v < 0.0)[0])
+    return i_neg, float(v[i_neg]), end
 
 
 # a loss of any kind that went below zero and on to this many times its first negative reading's size, still falling
@@ -806,11 +815,10 @@ def _unbounded_below(run: Run, f: pd.Series) -> Hit | None:
     model's loss went from -33,835 to -6.5e7 over 70 epochs, faster every epoch."""
     v = f.to_numpy(dtype=np.float64)
     n = len(v)
-    if n < 10 or not float(v[-1]) < 0.0 or float(v[-1]) > float(np.min(v)):
+    below = _ends_lowest_below_zero(v) if n >= 10 else None
+    if below is None:
         return None
-    neg = np.flatnonzero(v < 0.0)
-    first_neg = float(v[neg[0]])
-    end = float(v[-1])
+    i_neg, first_neg, end = below
     if end > UNBOUNDED_RATIO * first_neg:
         return None
     steps = f.index.to_numpy(dtype=np.float64)
@@ -823,14 +831,14 @@ def _unbounded_below(run: Run, f: pd.Series) -> Hit | None:
         return None
     tag = run.roles.get("train_loss", "train_loss")
     ist = f.index.to_numpy()
-    msg = (f"{tag} fell below zero from step {sig.fmt_step(ist[neg[0]])} ({sig.fmt_num(first_neg)}) to "
+    msg = (f"{tag} fell below zero from step {sig.fmt_step(ist[i_neg])} ({sig.fmt_num(first_neg)}) to "
            f"{sig.fmt_num(end)} at step {sig.fmt_step(ist[-1])}, {abs(end / first_neg):,.0f}x as far below zero, and "
            f"falls faster over the last fifth of the run ({sig.fmt_num(late)} per step) than before it "
            f"({sig.fmt_num(before)}): a loss with no lower bound (a variance driven to zero, a sign error, a "
            "likelihood missing its normaliser) -- its values say nothing about the model any more")
-    ev = {"onset_step": int(ist[neg[0]]), "first_negative": first_neg, "end_loss": end, "mode": "unbounded-below",
+    ev = {"onset_step": int(ist[i_neg]), "first_negative": first_neg, "end_loss": end, "mode": "unbounded-below",
           "supersedes": [["unfinished-schedule", tag]]}
-    return Hit(msg, step=int(ist[neg[0]]), steps=(int(ist[neg[0]]), int(ist[-1])), confidence=0.8, evidence=ev,
+    return Hit(msg, step=int(ist[i_neg]), steps=(int(ist[i_neg]), int(ist[-1])), confidence=0.8, evidence=ev,
                causes=("wrong-loss", "numerical-instability"))
 
 

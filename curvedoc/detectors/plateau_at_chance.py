@@ -121,6 +121,7 @@ from curvedoc.detectors._progress import (
     rl_never_improved,
     longest_true_run,
     lr_still_warming,
+    lr_zero_throughout,
     adversarial,
     looks_non_ce,
     loss_kind,
@@ -1085,16 +1086,6 @@ def _back_at_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | N
     return None
 
 
-def _lr_zero_throughout(run: Run) -> bool:
-    """The learning rate is logged at exactly 0 at every one of four readings or more: no step moves the weights, so
-    a held-out score identical at every evaluation is the one model evaluated again -- whatever it had learned before
-    the first reading -- not a model answering one class to every input (schedule-ended-early's reading)."""
-    if "lr" not in run.roles:
-        return False
-    lr = clean(run.series("lr")).to_numpy(dtype=np.float64)
-    return len(lr) >= 4 and bool(np.all(lr == 0.0))
-
-
 def _loss_went_non_finite(run: Run) -> bool:
     """The training loss has NaN/inf readings (its weights, and so the outputs, went non-finite)."""
     if "train_loss" not in run.roles:
@@ -1456,8 +1447,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             continue  # rising through its evaluations: a model learning (slowly), not one at chance
         # identical at every evaluation: the held-out predictions never changed -- unless the validation loss moved
         # meanwhile (it did: the predictions changed, and an evaluation set of a few examples hides it in one count)
-        if float(np.ptp(v)) == 0.0 and _lr_zero_throughout(run):
-            continue  # weights that no step moves score the same at every evaluation, whatever they learned before
+        if float(np.ptp(v)) == 0.0 and lr_zero_throughout(run, 4) is not None:
+            # weights that no step moves (an LR at 0 at every one of four readings or more) score the same at every
+            # evaluation, whatever they learned before the first: the one model evaluated again, not one answering one
+            # class to every input (schedule-ended-early's reading)
+            continue
         frozen = float(np.ptp(v)) == 0.0 and (not _outputs_moving(run, float(v[0]), p)
                                                or _never_better_than_uniform(run, float(v[0]), len(v)))
         collapsed_at = None

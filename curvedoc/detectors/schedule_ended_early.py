@@ -55,7 +55,8 @@ from typing import Iterator
 import numpy as np
 
 from curvedoc.detectors import Hit, detector
-from curvedoc.detectors._progress import clean, noise_sigma, prepared
+from curvedoc.detectors._gradients import last_key
+from curvedoc.detectors._progress import clean, lr_zero_throughout, noise_sigma, prepared
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import downsample, fifth_medians, rolling_median_values
 from curvedoc.detectors._signal import np_median
@@ -130,7 +131,7 @@ _FROZEN_REL = 5e-4
 def _stated_lr(run: Run) -> tuple[str, float] | None:
     """(key, value) of the positive learning rate the run's settings state, or None."""
     for key, val in (run.hparams or {}).items():
-        k = re.sub(r"[\s\-]+", "_", str(key).strip().lower()).rsplit(".", 1)[-1].rsplit("/", 1)[-1]
+        k = re.sub(r"[\s\-]+", "_", last_key(key))
         if k in _STATED_LR_KEYS and isinstance(val, (int, float)) and not isinstance(val, bool) \
                 and math.isfinite(val) and 0 < val < 100:
             return str(key), float(val)
@@ -144,9 +145,8 @@ def _zero_from_first_reading(run: Run, p: Params) -> Iterator[Hit]:
     sized in epochs and stepped in iterations -- and the whole logged run trained nothing. The frozen held-out loss
     is the second witness: an LR printed with too few decimals reads 0 while the model still changes, and a model
     that still changes scores a different held-out loss at every evaluation."""
-    s = clean(run.series("lr"))
-    lr = s.to_numpy(dtype=np.float64)
-    if len(lr) < max(p.min_points, 4) or not np.all(lr == 0.0):
+    s = lr_zero_throughout(run, max(p.min_points, 4))
+    if s is None:
         return
     stated = _stated_lr(run)
     if stated is None or "val_loss" not in run.roles:
@@ -155,7 +155,7 @@ def _zero_from_first_reading(run: Run, p: Params) -> Iterator[Hit]:
     if len(v) < max(p.min_points, 4) or not float(np.ptp(v)) <= _FROZEN_REL * float(np.max(np.abs(v))):
         return
     start, end = int(s.index[0]), int(s.index[-1])
-    msg = (f"the learning rate {run.roles['lr']} is 0 at all {len(lr)} readings (steps {fmt_step(start)}-"
+    msg = (f"the learning rate {run.roles['lr']} is 0 at all {len(s)} readings (steps {fmt_step(start)}-"
            f"{fmt_step(end)}) while the run's settings state {stated[0]} = {fmt_num(stated[1])}, and "
            f"{run.roles['val_loss']} is {fmt_num(float(v[0]))} at every one of its {len(v)} evaluations: the schedule "
            "reached 0 before the first reading, and nothing was trained after it")

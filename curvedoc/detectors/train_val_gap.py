@@ -163,7 +163,8 @@ def _opening_gap(run: Run, p: Params, vs, vr, vw, t_at, r) -> Iterator[Hit]:
 
 @detector("train-val-gap", params=Params)
 def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
-    hits = list(_loss_gap(run, p))
+    ratios = _held_out_ratios(run, p)
+    hits = list(_loss_gap(run, p, ratios)) if ratios is not None else []
     if hits:
         yield from hits
         return
@@ -171,10 +172,11 @@ def train_val_gap(run: Run, p: Params) -> Iterator[Hit]:
     if acc is not None:
         yield acc
         return
-    yield from _train_above(run, p)
+    if ratios is not None:
+        yield from _train_above(run, p, ratios)
 
 
-def _train_above(run: Run, p: Params) -> Iterator[Hit]:
+def _train_above(run: Run, p: Params, ratios: tuple) -> Iterator[Hit]:
     """The gap the other way round: the training loss ``min_ratio`` squared times the validation loss or more at the
     first evaluations, over the run and at the end (the same three readings as a validation loss far above the training
     one). The two are not measuring the same thing: the training objective holds a term the evaluation does not (a
@@ -182,20 +184,8 @@ def _train_above(run: Run, p: Params) -> Iterator[Hit]:
     says is then no reading of how the model does. An info: a regularised model trains so by design, and the held-out
     loss is the one to judge (a Keras model at lr 5e-7 whose 'loss' 5.99 -> 5.56 stood 6x its val_loss 0.94 -> 0.88
     at matching accuracies)."""
-    if not run.has("train_loss", "val_loss") or not (p.min_ratio > 1):
-        return
-    vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
-    ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
-    if len(vs) < 3 or len(ts) < 3 or not (v_log and t_log):
-        return
-    train = gx.Level(ts, tr, True, frac=0.02, center=False)
-    tol = max(1, int(0.02 * (float(ts[-1]) - float(ts[0]))))
-    m = (vs >= ts[0]) & (vs <= min(int(ts[-1]) + tol, np.iinfo(np.int64).max))  # (no int64 wrap-around)
-    if m.sum() < 3:
-        return
-    vs, vw = vs[m], vw[m]
-    r = train.at(vs) - vw  # log(train / val)
-    if not np.all(np.isfinite(r)):
+    vs, r = ratios[0], -ratios[4]  # log(train / val) at the evaluations inside the training's range
+    if len(vs) < 3 or not np.all(np.isfinite(r)):
         return
     k = max(1, len(r) // 5)
     first, mid, end = float(np.median(r[:k])), float(np.median(r)), float(np.median(r[-k:]))
@@ -209,8 +199,8 @@ def _train_above(run: Run, p: Params) -> Iterator[Hit]:
         f"{t_name} stands {math.exp(mid):.1f}x above {v_name} over the run ({math.exp(first):.1f}x at the first "
         f"evaluations, {math.exp(end):.1f}x at the end): the training objective holds a term the evaluation does not "
         "(a weight penalty, dropout, label smoothing or mixup, a loss summed instead of averaged or scaled by the "
-        "gradient-accumulation steps), so the training loss "
-        "is no reading of how the model does -- judge the held-out loss",
+        "gradient-accumulation steps), so the training loss is no reading of how the model does -- judge the held-out "
+        "loss",
         step=int(vs[0]), steps=(int(vs[0]), int(vs[-1])), confidence=0.7, severity="info",
         evidence={"mode": "train-above", "ratio_first": math.exp(first), "ratio_median": math.exp(mid),
                   "ratio_end": math.exp(end)},
@@ -251,26 +241,33 @@ def _accuracy_gap(run: Run, p: Params) -> Hit | None:
                causes=("overfitting-capacity", "memorisation-multi-epoch", "eval-mode-bug"), tags=(tt, vt))
 
 
-def _loss_gap(run: Run, p: Params) -> Iterator[Hit]:
+def _held_out_ratios(run: Run, p: Params) -> tuple | None:
+    """The validation loss against the training loss at each evaluation, read once for both directions of the gap:
+    (eval steps, raw and log validation values, the training level at those steps, log(val / train), the training
+    level, the training steps), for the evaluations inside the training's range (an eval before the first train log
+    has no train level); None when either loss is missing or not positive, or no evaluation falls in that range."""
     if not run.has("train_loss", "val_loss") or not (p.min_ratio > 1):
-        return
+        return None
     vs, vr, vw, v_log = gx.prepare(run.series("val_loss"))
     ts, tr, _, t_log = gx.prepare(run.series("train_loss"), work=False)
     if len(vs) < 1 or len(ts) < 3 or not (v_log and t_log):
-        return  # a ratio needs positive losses on both sides
-    # val points inside the train range (an eval before the first train log has no train level)
+        return None  # a ratio needs positive losses on both sides
     tol = max(1, int(0.02 * (float(ts[-1]) - float(ts[0]))))
     m = (vs >= ts[0]) & (vs <= min(int(ts[-1]) + tol, np.iinfo(np.int64).max))  # no int64 wrap-around
     if not m.any():
-        return
+        return None
     vs, vr, vw = vs[m], vr[m], vw[m]
     # trailing level: the train loss up to each eval step (a centred window would leak later, lower values
     # into the first evaluations)
     train = gx.Level(ts, tr, True, frac=0.02, center=False)
     t_at = train.at(vs)
     if not np.all(np.isfinite(t_at)):
-        return
-    r = vw - t_at  # log(val / train)
+        return None
+    return vs, vr, vw, t_at, vw - t_at, train, ts
+
+
+def _loss_gap(run: Run, p: Params, ratios: tuple) -> Iterator[Hit]:
+    vs, vr, vw, t_at, r, train, ts = ratios  # r = log(val / train)
     hits = list(_from_first_eval(run, p, vs, vr, vw, t_at, r, train, saw_start(ts))) or list(_opened_at_once(run, p, vs, vr, t_at, r,
                                                                                               train, ts))
     for h in hits or _opening_gap(run, p, vs, vr, vw, t_at, r):

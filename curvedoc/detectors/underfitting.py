@@ -388,14 +388,12 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
         return
     w = max(3, m // 10) | 1
     low = float(np.min(rolling_median_values(g, w, 1, center=True)))
-    # the lowest of many running medians sits ~3 of its standard errors below the level by chance alone
-    if head - low > 3.0 * p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
+    # the lowest of many running medians sits ~3 of its standard errors below the level by chance alone; a loss that
+    # ended above its start needs only one floor of a fall on the way to have learned and lost it -- 'never learned'
+    # would name the wrong fault (a Keras forecaster 2.88e-4 -> 2.68e-4, then thrown back to 3.10e-4 for its last ten
+    # epochs) -- where one that stayed put needs three
+    if head - low > (1.0 if rose else 3.0) * p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
         return  # it learned and lost it again: divergence (or a restart) says so
-    if rose and head - low > p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
-        # ended above its start, but went clearly below it on the way (by the floor beyond the noise of its running
-        # low): it learned and lost it -- 'never learned' would name the wrong fault (a Keras forecaster 2.88e-4 ->
-        # 2.68e-4, then thrown back to 3.10e-4 for its last ten epochs)
-        return
     if _something_improved(run, p):
         return
     if _thrown_above(run, float(np.exp(np.median(g))), p.chance_high):

@@ -410,16 +410,18 @@ def _unnamed_issue(names: list[str], path: Path) -> ImportIssue:
             "one value per row (the row number is the step)", file=str(path), severity="info")
     counted = "step" in names
     values = [n for n in names if n != "step"]
-    where = "" if not counted else \
-        "a counter (the step, its first column) and " if names[0] == "step" else \
-        f"a counter (the step, its column {names.index('step') + 1}) and "
+    where = suggest = ""
+    if counted:
+        at = names.index("step")
+        where = f"a counter (the step, {'its first column' if at == 0 else f'its column {at + 1}'}) and "
+        suggest = names[at + 1] if at + 1 < len(names) else ""
     return ImportIssue(
         "no-header",
         f"the file has no header: its {len(names)} columns of numbers are read as {where}"
         + f"{', '.join(map(repr, values[:6]))}{' ...' if len(values) > 6 else ''}"
         + ("" if counted else ", one row per step")
         + f" -- nothing says which is the loss, so no column is judged as one until you say so "
-        f"(--role train_loss={names[names.index('step') + 1] if counted and names[-1] != 'step' else values[0]})",
+        f"(--role train_loss={suggest or values[0]})",
         file=str(path), severity="warning")
 
 

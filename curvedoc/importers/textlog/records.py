@@ -1794,13 +1794,13 @@ def _table_header(msg: str) -> list[str] | None:
         # Torch7's optim.Logger: "% mean class accuracy (train set)\t% ..." -- a name per column, each after a '%',
         # then one row of numbers per epoch (a single column too)
         cols = [c.strip()[1:].strip() for c in msg.split("\t") if c.strip()]
-        return cols if re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()) else None
+        return cols if _HEADER_MEASURE.search(" ".join(cols).lower()) else None
     if msg.count(",") >= 2 and " " not in msg.strip() and COMMA_HEAD.fullmatch(msg.strip()) is not None:
         # a table printed as CSV into the log (pandas' DataFrame.to_csv of a Keras history: ',loss,acc,val_loss,
         # val_acc' over '0,0.526,0.855,0.400,0.864'): the names a comma apart; an empty first name is pandas' index,
         # which counts the history's rows -- its epochs
         cols = [c.strip() or ("epoch" if i == 0 else "") for i, c in enumerate(msg.strip().split(","))]
-        if all(cols) and 2 <= len(cols) <= 40 and re.search(r"loss|acc|err|map|precision|recall|f1", msg.lower()):
+        if all(cols) and 2 <= len(cols) <= 40 and _HEADER_MEASURE.search(msg.lower()):
             return cols
         return None
     if "\t" in msg and TAB_HEAD.fullmatch(msg):
@@ -1812,7 +1812,7 @@ def _table_header(msg: str) -> list[str] | None:
         # 1.73' -- are pairs a tab apart, a record, not names)
         pairs = sum(bool(re.search(r"\s[-+]?(?:\d+\.?\d*|\.\d+)$", c)) for c in cols)
         if 2 <= len(cols) <= 20 and any(" " in c for c in cols) and 2 * pairs < len(cols) \
-                and re.search(r"loss|acc|err|map|precision|recall|f1", " ".join(cols).lower()):
+                and _HEADER_MEASURE.search(" ".join(cols).lower()):
             return cols
     # the part after the header's colon is its progress bar (YOLO: "Class Images ... mAP50-95): 100%|██"); a colon
     # followed by a value is a pair ("Accuracy on Test-Set: 10.40% (1040 / 10000)"), not a header
@@ -1846,9 +1846,12 @@ def _table_header(msg: str) -> list[str] | None:
 
 
 # a header of names separated by tabs (a name may hold spaces, not a number: "Train Loss\tValid Acc\t")
+TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*(?<! ))+\t*")
 # names a comma apart, the first one maybe empty (pandas' unnamed index): see _table_header
 COMMA_HEAD = re.compile(r"(?:[A-Za-z_][\w./@%()\-]*)?(?:,[A-Za-z_][\w./@%()\-]*)+,?")
-TAB_HEAD = re.compile(r"[A-Za-z][\w ()\-./@%]*(?<! )(?:\t+[A-Za-z][\w ()\-./@%]*(?<! ))+\t*")
+# what a table's header names when the table holds a training's measures (a loss, an accuracy, an error rate, an mAP,
+# precision, recall or F1): searched in its lower-cased names
+_HEADER_MEASURE = re.compile(r"loss|acc|err|map|precision|recall|f1")
 # Torch7's optim.Logger header: tab-separated names, each after a '%' (a name may hold spaces and parentheses)
 TORCH_LOGGER_HEAD = re.compile(r"%[^\t%\d][^\t%]*(?:\t+%[^\t%\d][^\t%]*)*\t*")
 
