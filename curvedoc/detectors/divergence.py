@@ -21,7 +21,8 @@ inside the LR warmup, whether the gradient norm rose first (and how many steps e
 a single huge step preceded the NaN. Causes are ranked from that evidence: NaN within the first few
 steps with a loss-scale tag -> fp16 overflow; onset inside the warmup -> LR too high / warmup too
 short; a grad-norm rise first -> LR too high / exploding gradients; one huge step then NaN -> bad
-batch / numerical instability.
+batch / numerical instability; an LR of 1 or more at onset (no fp16 loss scale logged) -> LR too high first, whatever
+else the blow-up looks like: no adaptive optimiser's recipe and almost no SGD recipe runs there.
 
 A rise the loss has already made and recovered from at least ``max_prior_cycles`` times before (an
 epoch sawtooth, cyclic LR) is a cycle, not a divergence. A rise past which every held-out score the run logs (validation loss, held-out metrics) went on to beat its best
@@ -344,8 +345,17 @@ def _grad_lead(run: Run, start: int, onset: int, p: Params) -> dict:
     return out
 
 
+# an LR of 1 or more moves each weight by its whole gradient or more at every step: no adaptive optimiser's recipe
+# and almost no SGD recipe runs there (their usual ranges are 1e-5..1e-2 and 1e-3..0.5), so a run that blew up at such
+# an LR names it first whatever else the blow-up looks like
+EXTREME_LR = 1.0
+
+
 def _rank(ev: dict, *, nan: bool, early: bool, huge: bool, has_scale: bool) -> tuple[str, ...]:
-    if nan and early and has_scale:
+    if ev.get("lr_at_onset", 0.0) >= EXTREME_LR and not has_scale:
+        order = ["lr-too-high", "no-warmup" if ev.get("has_warmup") is False else "numerical-instability",
+                 "numerical-instability", "fp16-overflow" if nan else "bad-batch"]
+    elif nan and early and has_scale:
         order = ["fp16-overflow", "lr-too-high", "numerical-instability", "no-warmup"]
     elif huge:
         order = ["bad-batch", "numerical-instability", "lr-too-high", "fp16-overflow"]

@@ -14,7 +14,11 @@ at 1e4-1e6 from the first step while the loss falls normally; growth, not size, 
 the early level by the end while the loss never rose is a transient (a warm-up while the loss collapses):
 info. So is a growth below ``severe_orders`` that crosses while the learning rate is still warming up and stops
 growing when the warm-up ends, with a loss that did not rise: the norm grows with the step size. Isolated NaN/Inf norms followed by
-finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info. A growth
+finite ones, with a finite loss, are overflowed steps that mixed-precision loss scaling skips: info. So is a norm that
+turned NaN/Inf at or after the step the training loss did, with no reading before the loss broke or level ones
+(three at least, within ``min_orders``): a NaN loss back-propagates NaN into every gradient, so the norm echoes the
+loss's breakdown (divergence's finding) and is no explosion of its own; a norm that broke before the loss, grew
+first, or had too few readings to show it did not, is the evidence and stays an error. A growth
 below ``severe_orders`` that the loss did not follow, of a norm measured before clipping in a run whose steps are
 clipped at a known threshold (the hyperparameters', or the Hugging Face Trainer's default max_grad_norm 1.0), moved
 the weights no further than the threshold allows: info.
@@ -179,6 +183,19 @@ def _growth(gn: pd.Series, p: Params) -> dict | None:
             "ref_end": int(g.index[k - 1])}
 
 
+def _loss_broke_first(loss_bad: int | None, norm_bad: int) -> str:
+    """The words for a gradient norm that turned NaN/Inf (at ``norm_bad``) with no growth before it, when the
+    training loss was NaN/Inf already at that step or earlier (``loss_bad``): the norm is the loss's NaN passed back
+    through the network (every gradient of a NaN loss is NaN), no explosion of its own -- divergence tells the fault,
+    and the norm is its echo (an info). "" when the norm broke first, or the loss never did: then the norm's NaN is
+    the evidence."""
+    if loss_bad is None or loss_bad > norm_bad:
+        return ""
+    return (f"; the training loss was NaN/Inf from step {sig.fmt_step(loss_bad)}, at or before it, and a NaN loss "
+            "gives NaN gradients: the norm echoes the loss's breakdown (divergence) rather than showing an explosion "
+            "of its own")
+
+
 @detector("exploding-gradients", params=Params)
 def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     gn = I.grad_norm_series(run)
@@ -190,9 +207,12 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     fin = np.isfinite(v)
     loss_bad = sig.first_nonfinite_step(run.series("train_loss")) if "train_loss" in run.roles else None
     if not fin.any():
-        yield Hit(f"every gradient-norm value is NaN/Inf ({n:,} point(s) from step {sig.fmt_step(steps[0])})",
-                  step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.9,
-                  evidence={"nonfinite_points": n, "nan_step": int(steps[0])},
+        echo = _loss_broke_first(loss_bad, int(steps[0]))
+        yield Hit(f"every gradient-norm value is NaN/Inf ({n:,} point(s) from step {sig.fmt_step(steps[0])})"
+                  + echo, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.9,
+                  evidence={"nonfinite_points": n, "nan_step": int(steps[0]),
+                            **({"loss_nan_step": int(loss_bad)} if loss_bad is not None else {})},
+                  severity="info" if echo else None,
                   causes=("exploding-gradients", "numerical-instability", "fp16-overflow", "lr-too-high"))
         return
     if not fin.all():
@@ -213,9 +233,18 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
                         f"{sig.fmt_num(10.0 ** g['base'])} (crossing {sig.fmt_num(10.0 ** p.min_orders)}x at step "
                         f"{sig.fmt_step(g['cross'])})")
                 start = g["cross"]
+            early = v[:fb][(steps[:fb] < loss_bad) if loss_bad is not None else slice(None)]
+            before = early[np.isfinite(early) & (early > 0)]
+            # (an echo only where the norm's own readings before the loss broke were none, or level -- three at least,
+            # within a factor of 10**min_orders: a norm of 68 -> 8.6e3 -> 2.1e7 in three steps exploded, however few
+            # its readings, and one or two cannot show it did not)
+            level = not len(early) or (
+                len(before) >= 3 and float(np.max(before)) < 10.0 ** p.min_orders * float(np.min(before)))
+            echo = _loss_broke_first(loss_bad, int(steps[fb])) if g is None and level else ""
             yield Hit(f"gradient norm became NaN/Inf at step {sig.fmt_step(steps[fb])}{grew} and stayed so "
-                      f"({sig.fmt_pct(frac).lstrip('+')} of the later points){follow}",
+                      f"({sig.fmt_pct(frac).lstrip('+')} of the later points){echo or follow}",
                       step=int(steps[fb]), steps=(start, int(steps[-1])), confidence=0.95, evidence=ev,
+                      severity="info" if echo else None,
                       causes=("exploding-gradients", "lr-too-high", "fp16-overflow", "numerical-instability"))
             return
         marks = tuple(int(x) for x in steps[~fin][:100])
