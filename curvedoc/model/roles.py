@@ -285,7 +285,7 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
         _component_sums(run, chosen, notes, counts, overrides, derived)
     if "train_loss" not in chosen and "val_loss" not in chosen:
         _regression_error_as_loss(run, chosen, notes, counts, used)
-    if "train_loss" not in chosen and "val_loss" not in chosen and not overrides:
+    if "train_loss" not in chosen and not overrides:
         _split_named_loss(run, chosen, notes, counts, used)
     return chosen, notes, derived
 
@@ -326,15 +326,20 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
     """A print log that names each number only by its split ('STEP train LOSS' / 'STEP val LOSS', nanoGPT-style
     scripts) prints the one quantity a training is about for each split: its loss -- as does one that names it the
     split's objective ('heldout_objective'). Only where no loss is named at all, and only for a training series that falls (the medians of its last fifth below those of its first: a rate
-    that rises is an accuracy) and is positive; the held-out series of the same log then fills val_loss."""
+    that rises is an accuracy) and is positive; the held-out series of the same log then fills val_loss. A held-out
+    loss named as one beside a training series named only by its split or as the objective ('objective 1.61 heldout
+    loss 1.65': a print log's bare 'heldout' is read as that split's loss) leaves the training split's the same way to
+    fill: the log names no training loss, and its training objective is that loss."""
     picks: dict[str, str] = {}
+    if "val_loss" in chosen:
+        used = used | {chosen["val_loss"]}
     shorts = {t.strip().lower() for t in counts} & set(_SHORT_SPLIT_ALONE)
     alone = {**_SPLIT_ALONE, **(_SHORT_SPLIT_ALONE if len(shorts) >= 2 and "tr" in shorts else {})}
     for t, n in counts.items():
         role = alone.get(t.strip().lower())
         if role is None and (m := _SPLIT_OBJECTIVE.fullmatch(_norm(t))) and m.group(1) in _SPLIT_ALONE:
             role = _SPLIT_ALONE[m.group(1)]  # 'heldout_objective', 'train objective': the objective of that split
-        if role is None or t in used or role in picks:
+        if role is None or t in used or role in picks or role in chosen:
             continue
         raw = run.tag_values(t)
         v = raw[np.isfinite(raw)]

@@ -439,9 +439,11 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # kind -- 'loss_history.txt' holds a loss a row)
         name = re.sub(r"(?i)[_\-. ]?(?:log|logs|history|hist|curve|curves|record|records|values|trace)?\.(?:txt|csv|log)$",
                       "", name.strip())
-    want = _singular(_words(name))
-    have = {_singular(_words(t)) for t in tags}
-    held_out = held_out or any(w in ("val", "test") for w in want)
+    # (every spelling of the held-out split -- 'held-out', 'hold out', 'holdout' -- is one word, as the roles read it)
+    one = (lambda x: re.sub(r"(?i)\b(?:held|hold)[- ]?out\b", "heldout", x))
+    want = _singular(_words(one(name)))
+    have = {_singular(_words(one(t))) for t in tags}
+    held_out = held_out or any(w in ("val", "test", "heldout") for w in want)
     if len(want) == 1 and want[0] in LOSS_PART_COLUMNS and want + ("loss",) in have | {t[1:] for t in have}:
         # (a training table's column named by a part of the loss alone -- YOLO's ``box obj cls total``, JDE's ``box
         # conf`` -- is read as that loss, ``train/box_loss``: the reader's principle, the same column)
@@ -458,13 +460,14 @@ def _named_as(name: str, tags: set[str], held_out: bool = False) -> bool:
         # -98.1 |', read as 'rollout/ep_rew_mean' as SB3 names it -- is the key the label names alone, as 'train/'
         # always was; a held-out split's section, 'val/', is no mere section)
         return True
-    if len(want) == 1 and want[0] in ("train", "val", "test") and want + ("loss",) in have:
+    if len(want) == 1 and want[0] in ("train", "val", "test", "heldout") and want + ("loss",) in have:
         # (a bare split name with its value -- nice-flow's ``train: 1090.19 | val: ..``, ``  >> val 0.4238 | ..`` -- is
         # read as that split's loss, ``train loss`` / ``val loss``: the reader's principle, the same value; so is
-        # 'test', nu23's '[epoch 1] train=1.39 test=1.40 accuracy=0.21' read as ``test loss``)
+        # 'test', nu23's '[epoch 1] train=1.39 test=1.40 accuracy=0.21' read as ``test loss``; and the held-out
+        # split by that name, '| train 1.48 | holdout 1.34 |' read as ``holdout loss``)
         return True
     return want in have or (want[:1] == ("train",) and want[1:] in have) or ("train",) + want in have \
-        or (held_out and (("val",) + want in have or ("test",) + want in have))
+        or (held_out and any((w,) + want in have for w in ("val", "test", "heldout")))
 
 
 def _held_out_names(lab: dict) -> set[str]:

@@ -202,7 +202,9 @@ STEP_KEYS = ("num_updates", "global_step", "global step", "globalstep", "iterati
 # (the run's step said as the global iteration -- "Global Iter: 35000 training loss: ..", counting on across relaunches
 # from a checkpoint -- is the global step said with the other word for a step)
 STEP_KEYS += ("global iter", "global iteration", "global_iter", "global_iteration", "globaliter")
-EPOCH_KEYS = ("epoch", "epochs", "ep")
+# (a pass over the data is an epoch by another name: PaddlePaddle's "Pass 0, Batch 100, Cost ..", "pass 3 | train ..",
+# "40 passes" for the plan)
+EPOCH_KEYS = ("epoch", "epochs", "ep", "pass")
 # a batch counted against its total ("epoch 3 batch 15/75") is a position like "iter 15/75"; alone ("batch 64") it is
 # the batch size, a setting
 BATCH_COUNTERS = ("batch", "batches", "minibatch", "mini-batch")
@@ -225,8 +227,10 @@ SPLIT_WORDS = {"train": "train", "training": "train", "val": "val", "valid": "va
                "validate": "val", "evaluate": "val",
                # (the training split's three-letter abbreviation, 'trn 2.53 | dev 1.94 acc 19.0%': the roles'
                # token lists know it already)
-               "trn": "train"}
-HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev"}
+               "trn": "train",
+               # (the held-out split by its own name, in each spelling the roles know: 'holdout 1.338', 'heldout acc')
+               "holdout": "val", "heldout": "val", "hold-out": "val", "held-out": "val"}
+HELDOUT = {"val", "valid", "validation", "eval", "evaluation", "test", "dev", "holdout", "heldout", "hold-out", "held-out"}
 # the verb that joins a key to its value in a sentence ("val loss is 0.05")
 COPULAS = {"is", "was", "are", "were", "equals"}
 # words that are never metric keys (prose that happens to precede a number)
@@ -312,7 +316,10 @@ EARLY_STOP = re.compile(r"did not improve in the last \d+ (?:records|epochs|eval
                         r"|^\s*stopping\. best iteration"
                         # a hand-written loop's own words: "early stopping: no improvement for 6 epochs (stopped at 15)"
                         r"|^\W*early[ _-]?stop(?:ping|ped)?\s*[:!.\-](?!\s*(?:[:=]|true\b|false\b|none\b|on\b|off\b|\d))"
-                        r"|no improvement (?:in|for) (?:the last )?\d+ (?:epochs|evaluations|checks|validations|rounds)",
+                        r"|no improvement (?:in|for) (?:the last )?\d+ (?:epochs|evaluations|checks|validations|rounds)"
+                        # ... and the rule named by its counter running out: "patience exhausted at epoch 27", "ran
+                        # out of patience", "patience reached, stopping"
+                        r"|patience (?:exhausted|exceeded|ran out|reached|run out|used up)|(?:ran|run|running) out of patience",
                         re.IGNORECASE)
 # a program's own stopping rule said as it fires, the value it tested against its bound ("[EARLY STOP] log_pi +0.003 >
 # 0.0 at step 130,954. Policy collapsed.", "critic 312.4 > 300: stopping", "Stopping: val_loss 0.91 >= 0.90"): the rule's
@@ -528,7 +535,7 @@ def _is_duration(msg: str, key: str, raw: str) -> bool:
 def _has_held_out_twins(keys) -> bool:
     """Does a bare key of the record have its held-out twin beside it ('v_recons 0.45  recons 0.46', 'val_loss ..
     loss ..'): then the bare keys are training's, the record holding both splits."""
-    held = {re.sub(r"^(?:val|valid|validation|eval|evaluation|test|dev|v)[\s_/.\-]+", "", k.lower())
+    held = {re.sub(r"^(?:val|valid|validation|eval|evaluation|test|dev|holdout|heldout|v)[\s_/.\-]+", "", k.lower())
             for k in keys if split_of(k) == "val"}
     return any(k.lower() in held for k in keys if split_of(k) is None)
 
@@ -607,6 +614,10 @@ def _singular(clock: str) -> str:
 
 # a "key: value" pair written around a dict inside a record (the colon and a space: not a logger's "name:lineno")
 OUTER_PAIR = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*:\s+[-+]?\.?\d")
+# ... or a name and its value a space apart, pairs between commas ("Pass 0, Batch 100, Cost 0.5823, {'classification_
+# error_evaluator': 0.27}": PaddlePaddle's event printer): two such pairs at least, so a lone "Epoch 3 {..}" stays as
+# it was read
+OUTER_SPACED_PAIR = re.compile(r"(?:^|,)\s*[A-Za-z_][\w.\-]*\s+[-+]?\.?\d[\d.eE+\-]*\s*(?=,|\||$)")
 
 
 # names joined by commas before one colon, then as many values joined by commas ("IS, FID: 1.666, 341.353", "P, R, F1:
@@ -689,7 +700,7 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         if dp:
             inner = [(_clean_key(k), to_number(v), t[1:] if t else None, v) for k, v, t in dp]
             outside = re.sub(r"\{[^{}]*\}", " | ", msg)
-            if "{" not in outside and OUTER_PAIR.search(outside):
+            if "{" not in outside and (OUTER_PAIR.search(outside) or len(OUTER_SPACED_PAIR.findall(outside)) >= 2):
                 # a dict printed inside a record ("iter: 000010, lr: 0.01, total_loss: 1.070 (1.070), .., Dice
                 # scores: {'DICE class 1': 0.0, ..}"): the pairs around it are the record's too
                 rest, counters = _pairs(outside)
@@ -923,7 +934,7 @@ def _settings_by_word(msg: str, pairs) -> bool:
 
 # a number of epochs said in words ("bits GRU, 30 epochs", "Training for 30 epochs"); not a period ("every 5 epochs"),
 # a patience or a count of what happened ("no improvement for the last 3 epochs", "after 19 epochs", "in 2 epochs")
-PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+epochs\b"
+PLAN_IN_WORDS = re.compile(r"(?<!every )(?<!last )(?<!after )(?<!in )(?<!at )(?<!within )(?<![\w./])(\d{1,6})\s+(?:epochs|passes)\b"
                            r"(?!\s+(?:ago|done|completed|finished|passed|elapsed|without|with no))"
                            # (not when 'epochs' names the next setting: 'eval_batch=8 epochs=30' is no "8 epochs")
                            r"(?!\s*[:=]\s*[-+]?\.?\d)", re.IGNORECASE)
@@ -2135,7 +2146,8 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             and len(msg) < 2_000:
         m = RESUME.search(msg)
         a.resume = bool(m and int(m.group("n1") or m.group("n2") or 1) > 0)
-    if ("improve" in msg or "early" in msg or "Early" in msg) and len(msg) < 2_000 and EARLY_STOP.search(msg):
+    if ("improve" in msg or "early" in msg or "Early" in msg or "atience" in msg) and len(msg) < 2_000 \
+            and EARLY_STOP.search(msg):
         a.early = True
     if ("optim" in msg or "schedul" in msg) and len(msg) < 100_000:
         a.settings = [(key, word) for key, word in NAMED_SETTING.findall(msg)
@@ -2211,7 +2223,7 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             title = parse_record(rest.strip("()[] ")) if rest else None
             a.settings = ([(lead.lower(), int(index))] if index else []) + (
                 [(k, v) for k, v in zip(title.keys, title.values)] if title is not None else [])
-            if "pochs" in rest and (pm := PLAN_IN_WORDS.search(rest)) and int(pm.group(1)) > 0:
+            if ("pochs" in rest or "passes" in rest) and (pm := PLAN_IN_WORDS.search(rest)) and int(pm.group(1)) > 0:
                 # (its number of epochs said in words, '=== launch 1: resnet-ish, Adam 2e-3, 20 epochs ===': the plan)
                 a.plan_epochs = int(pm.group(1))
                 a.settings = [(k, v) for k, v in a.settings if v != a.plan_epochs]
@@ -2240,7 +2252,7 @@ def analyse(raw: str, table: list[str] | None) -> Line:
             a.table_row = _table_values(cells, table, has_bar(msg))
             return a
     rec = a.rec = parse_record(msg)
-    if "pochs" in msg and len(msg) < 300:
+    if ("pochs" in msg or "passes" in msg) and len(msg) < 300:
         pm = PLAN_IN_WORDS.search(msg)
         if pm and int(pm.group(1)) > 0 and (rec is None or (rec.values == [float(pm.group(1))] and rec.step is None
                                                            and rec.epoch is None and rec.counter is None)):

@@ -1,0 +1,185 @@
+"""Synthetic families of the kinds of run curvedoc got wrong on logs nobody tuned on (issue 35), twenty-seventh round.
+
+- A regression trained with SGD at lr 2 (or cast to fp16 with Adam) logs NaN for its loss and its gradient norm from
+  the first reading on: the run diverged, and exploding-gradients added an error of its own for the norm. A NaN loss
+  back-propagates NaN into every gradient: a norm that turned NaN with no growth before it, at or after the step the
+  loss did, echoes the loss's breakdown and is told as info beside divergence. A norm that broke first, or grew by
+  orders of magnitude first, is the evidence and stays an error. Seen in 2026-12-29nu33 tide-sgd-lr-2 and
+  tide-fp16-adam (labelled divergence only).
+- A print log naming its splits 'train' and 'holdout' ('pass 3 | train 0.79 | holdout 0.67 | acc 0.79') had its
+  held-out loss and the accuracy after it left unread, its 'pass' counter read as a metric and its plan ('40 passes')
+  not read: a job killed at pass 14 of 40 passed as healthy and complete. The held-out split by its own name is a
+  split word as 'val' is, a pass over the data is an epoch. Seen in 2026-12-28nu32 lattice_mlp_sigkill.
+- ... and with the held-out loss named as one, the training objective named as such ('objective 1.61 heldout 1.65')
+  is the training loss still: the log names no training loss.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from _helpers import make_run, run_detector, severities_by_name
+
+from curvedoc.importers.textlog import read_text_log
+
+
+# --- a gradient norm NaN because the loss is -------------------------------------------------------------------------
+
+def _nan_run(n: int, loss_from: int, norm_from: int, *, grow: bool = False, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    steps = np.arange(n) * 10
+    loss = 1.0 * np.exp(-np.arange(n) / n) + rng.normal(0, 0.02, n)
+    loss[loss_from:] = np.nan
+    norm = np.abs(1.0 + rng.normal(0, 0.1, n))
+    if grow:
+        norm[max(0, norm_from - 8):norm_from] *= np.logspace(1, 6, min(8, norm_from))
+    norm[norm_from:] = np.nan
+    return make_run(steps=steps, train_loss=loss, grad_norm=norm, lr=np.full(n, 2.0))
+
+
+@pytest.mark.parametrize("n", [30, 81, 300])
+@pytest.mark.parametrize("lag", [0, 1, 3])
+def test_a_norm_that_turned_nan_with_or_after_the_loss_echoes_it(n, lag):
+    for at in (0, n // 3):
+        hits = run_detector("exploding-gradients", _nan_run(n, at, at + lag))
+        assert hits and all(h.severity == "info" for h in hits), (at, [(h.severity, h.message) for h in hits])
+        assert "echoes the loss" in hits[0].message
+
+
+@pytest.mark.parametrize("n", [30, 81, 300])
+def test_a_norm_that_turned_nan_before_the_loss_is_the_evidence(n):
+    hits = run_detector("exploding-gradients", _nan_run(n, n // 2, n // 3))
+    assert hits and hits[0].severity in (None, "error", "warning"), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("n", [60, 300])
+def test_a_norm_that_grew_by_orders_before_turning_nan_stays_an_explosion(n):
+    hits = run_detector("exploding-gradients", _nan_run(n, n // 2, n // 2, grow=True))
+    assert hits and hits[0].severity in (None, "error"), [(h.severity, h.message) for h in hits]
+
+
+def test_a_norm_nan_from_the_first_reading_beside_a_finite_loss_is_an_error():
+    hits = run_detector("exploding-gradients", _nan_run(40, 40, 0))
+    assert hits and hits[0].severity in (None, "error")
+
+
+def test_a_run_nan_everywhere_reports_divergence_and_the_norm_as_its_echo(tmp_path):
+    rows = ["step,train_loss,grad_norm,lr"] + [f"{s},nan,nan,2.0" for s in range(10, 820, 10)]
+    (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    sev = severities_by_name(tmp_path)
+    assert sev.get("divergence") == "error" and sev.get("exploding-gradients") == "info", sev
+
+
+# --- the held-out split by its own name; a pass over the data ---------------------------------------------------------
+
+def _lattice(tmp_path, held: str, n: int, planned: int, clock: str = "pass"):
+    lines = [f"2026-11-30 18:45:48,667 INFO fit | start lattice on lattice: lr 0.001, {planned} {clock}es"
+             if clock == "pass" else f"start: lr 0.001, {planned} {clock}s"]
+    for e in range(1, n + 1):
+        lines.append(f"2026-11-30 18:45:48,742 INFO fit | {clock} {e} | train {1.5 / e ** 0.5:.5f} | {held} "
+                     f"{1.4 / e ** 0.45:.5f} | acc {min(0.95, 0.5 + 0.03 * e):.4f} | lr 0.001")
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n")
+    return p
+
+
+@pytest.mark.parametrize("held", ["holdout", "heldout", "held-out", "hold-out"])
+@pytest.mark.parametrize("n", [5, 14, 30])
+def test_the_held_out_split_by_its_own_name_is_a_split(tmp_path, held, n):
+    rd = read_text_log(_lattice(tmp_path, held, n, 40))
+    tags = {str(t): len(g) for t, g in rd.frame.groupby("tag", observed=True)}
+    assert tags.get(f"{held} loss") == n and tags.get(f"{held} acc") == n, tags
+    assert "pass" not in tags and tags.get("epoch") == n, tags
+
+
+@pytest.mark.parametrize("n,planned", [(14, 40), (8, 30)])
+def test_a_killed_pass_loop_short_of_its_plan_is_told(tmp_path, n, planned):
+    _lattice(tmp_path, "holdout", n, planned)
+    sev = severities_by_name(tmp_path)
+    assert "crashed-run" in sev and "unfinished-schedule" in sev, sev
+
+
+def test_a_pass_loop_that_reached_its_plan_is_not_unfinished(tmp_path):
+    _lattice(tmp_path, "holdout", 20, 20)
+    import curvedoc
+
+    found = [(f.name, f.message) for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings]
+    assert not any(n == "crashed-run" or "planned" in m for n, m in found), found
+
+
+@pytest.mark.parametrize("line", ["epoch 3 loss 0.25 pass@1: 0.35", "epoch 3 loss 0.25 pass: 0.35",
+                                  "forward pass 3 took 0.12 s; epoch 3 loss 0.25"])
+def test_pass_as_a_score_or_in_prose_is_no_epoch(tmp_path, line):
+    p = tmp_path / "log.txt"
+    p.write_text("\n".join(line.replace("epoch 3", f"epoch {e}") for e in range(6)) + "\n")
+    tags = {str(t): len(g) for t, g in read_text_log(p).frame.groupby("tag", observed=True)}
+    assert tags.get("loss") == 6 and tags.get("epoch") == 6, tags
+
+
+def test_paddle_pairs_around_a_dict_are_the_records_too(tmp_path):
+    lines = []
+    for e in range(5):
+        for b in (0, 100, 200):
+            lines.append(f"Pass {e}, Batch {b}, Cost {2.0 / (1 + e + b / 100):.6f}, "
+                         f"{{'classification_error_evaluator': {0.5 / (1 + e + b / 300):.6f}}}")
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n")
+    tags = {str(t): len(g) for t, g in read_text_log(p).frame.groupby("tag", observed=True)}
+    assert tags.get("Cost") == 15 and tags.get("classification_error_evaluator") == 15 and tags.get("epoch") == 15, tags
+
+
+@pytest.mark.parametrize("held", ["heldout", "holdout"])
+def test_the_objective_beside_a_named_held_out_loss_is_the_training_loss(tmp_path, held):
+    lines = ["=== run: mlp, adam lr=0.002, 30 epochs, batch 64 ==="]
+    for r in range(1, 31):
+        lines.append(f"INFO beer: round {r} -> objective {1.6 / r ** 0.3:.4f} {held} {1.65 / r ** 0.25:.4f} "
+                     f"hit-rate {0.1 + 0.02 * r:.4f}")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    rr = curvedoc.diagnose(str(tmp_path)).runs[0]
+    assert rr.roles.get("train_loss") == "objective" and rr.roles.get("val_loss") == f"{held} loss", rr.roles
+
+
+# --- an LR of 1 or more at the blow-up names the LR first ------------------------------------------------------------
+
+@pytest.mark.parametrize("lr", [1.0, 2.0, 30.0])
+@pytest.mark.parametrize("nan_from", [0, 12])
+def test_a_blow_up_at_an_lr_of_one_or_more_names_the_lr_first(lr, nan_from):
+    run = _nan_run(60, nan_from, 60)
+    run = make_run(steps=np.arange(60) * 10, train_loss=run.tag_values("train_loss"), lr=np.full(60, lr))
+    hits = run_detector("divergence", run)
+    assert hits and hits[0].causes[0] == "lr-too-high", [(h.message, h.causes) for h in hits]
+
+
+def test_a_nan_from_the_start_at_an_ordinary_lr_keeps_its_numerical_reading():
+    run = _nan_run(60, 0, 60)
+    run = make_run(steps=np.arange(60) * 10, train_loss=run.tag_values("train_loss"), lr=np.full(60, 1e-3))
+    hits = run_detector("divergence", run)
+    assert hits and hits[0].causes[0] == "numerical-instability", [(h.message, h.causes) for h in hits]
+
+
+@pytest.mark.parametrize("first", [[68.0, 8.6e3, 2.1e7], [2.69e7], [1.0, 1.2]])
+def test_a_norm_with_too_few_or_rising_readings_before_the_nan_stays_the_evidence(first):
+    # (a ReLU RNN without clipping: gnorm 68 -> 8.6e3 -> 2.1e7, then NaN with the loss -- 2026-12-24nu28
+    # desc_relu_rnn_noclip, labelled exploding_gradients -- or one reading of 2.7e7 before it: too few to show a
+    # level norm)
+    n = 60
+    k = len(first)
+    loss = np.r_[np.linspace(3.4, 9e10, k), np.full(n - k, np.nan)]
+    norm = np.r_[first, np.full(n - k, np.nan)]
+    hits = run_detector("exploding-gradients", make_run(train_loss=loss, grad_norm=norm, lr=np.full(n, 0.05)))
+    assert hits and hits[0].severity in (None, "error"), [(h.severity, h.message) for h in hits]
+
+
+@pytest.mark.parametrize("said", ["patience exhausted at epoch {e}, best heldout 0.0150", "Ran out of patience at {e}",
+                                  "patience reached, stopping"])
+def test_a_stopping_rule_said_as_its_patience_running_out_ended_the_run(tmp_path, said):
+    # (2026-12-21nu25 delivery_mlp_earlystop: 'config: epochs=150', 'pass 27/150 ..', 'patience exhausted at epoch 27')
+    lines = ["config: epochs=150"] + [f"pass {e}/150  fit_loss={0.4 / e:.5f}  holdout_loss={0.5 / e ** 0.5:.5f}"
+                                      for e in range(1, 28)] + [said.format(e=27)]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    found = [(f.name, f.message) for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings]
+    assert not any(n in ("crashed-run", "unfinished-schedule") and "planned" in m for n, m in found), found
