@@ -100,6 +100,21 @@ class LoadResult:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _print_log_under_a_table_name(spec: RunSpec, exc: LoadError) -> RunSpec | None:
+    """The text-log spec of a file named as a table (``loss.csv``, ``training_loss.csv``) whose CSV reading found no
+    numeric column at all, while its text names training quantities (``===> Epoch[1](0/25343): Loss: 2.2144``,
+    ``Epoch 0:   Training Loss=508804.57``): a script's prints saved under a table's name are a print log, read as
+    one. None otherwise (a table with numbers the CSV reader refused for other reasons stays refused)."""
+    if spec.format != "csv" or exc.kind != "unsupported-format" or len(spec.files) != 1 \
+            or not str(exc.reason).startswith("no numeric columns:"):
+        return None
+    from curvedoc.importers.sniffers import looks_like_text_log
+
+    if not looks_like_text_log(spec.files[0], by_name=False):
+        return None
+    return dataclasses.replace(spec, format="text-log")
+
+
 def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
               context: ReadContext | None = None) -> list[Run]:
     """Read one discovered run. Raises :class:`LoadError` (never anything else) on failure.
@@ -126,7 +141,13 @@ def read_spec(spec: RunSpec, role_overrides: Mapping[str, str] | None = None,
 
         return read_remote(spec, role_overrides, read=read_spec)
     try:
-        data = _reader(spec.format)(spec)
+        try:
+            data = _reader(spec.format)(spec)
+        except LoadError as exc:
+            text = _print_log_under_a_table_name(spec, exc)
+            if text is None:
+                raise
+            data = _reader("text-log")(text)
     except LoadError:
         raise
     except MemoryError as exc:
