@@ -33,6 +33,57 @@ _INF_SIGN = {"inf": 1.0, "+inf": 1.0, "infinity": 1.0, "+infinity": 1.0, "-inf":
 WALL_CLOCK_NAMES = ("wall_time", "walltime", "wall time", "timestamp", "_timestamp", "datetime", "date_time")
 # Elapsed-time columns: kept as tags, and used as wall_time when they only ever grow.
 ELAPSED_TIME_NAMES = ("time", "time/time_elapsed", "elapsed", "elapsed_time", "_runtime", "total/duration")
+# the columns a record writes the time its training still expects to take in (LLaMA-Factory's "remaining_time":
+# "3 days, 17:51:32", detectron2's "eta_seconds"), and those that state its planned length in every record
+# (LLaMA-Factory's "total_steps": 5100): what the record says of the plan, no curve
+REMAINING_TIME_NAMES = ("remaining_time", "remaining", "eta", "eta_seconds", "time_left", "time_remaining")
+PLAN_COLUMN_NAMES = ("total_steps", "max_steps", "num_train_steps", "total_epochs", "num_epochs", "max_epochs")
+_CLOCK_TEXT = re.compile(r"\s*(?:(?P<d>\d+)\s*days?,?\s*)?(?:(?P<h>\d+):)?(?P<m>\d{1,2}):(?P<s>\d{1,2}(?:\.\d+)?)\s*")
+
+
+def clock_seconds(cell: object) -> float | None:
+    """Seconds of a duration cell: a number of seconds, or a clock text ('3 days, 17:51:32', '0:01:48', '05:12');
+    None for anything else."""
+    if isinstance(cell, (int, float)) and not isinstance(cell, bool):
+        return float(cell) if math.isfinite(float(cell)) and cell >= 0 else None
+    m = _CLOCK_TEXT.fullmatch(str(cell)) if cell is not None else None
+    if m is None:
+        return None
+    return (int(m.group("d") or 0) * 86400 + int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60
+            + float(m.group("s")))
+
+
+def time_left_at_end(df: pd.DataFrame, names: Sequence[str]) -> int | None:
+    """Seconds of training the last record still expected (its remaining-time column, :data:`REMAINING_TIME_NAMES`),
+    when that is more than a minute and more than three logging intervals (its fall between the last two records):
+    a finished run's last record says 0, or at most one interval -- the rule the text reader keeps for a progress
+    line's ETA. None when no record says."""
+    for i, name in enumerate(names):
+        if norm_name(name) not in REMAINING_TIME_NAMES:
+            continue
+        cells = [clock_seconds(c) for c in df.iloc[:, i].tolist() if c is not None and c == c]
+        cells = [c for c in cells if c is not None]
+        if not cells:
+            continue
+        left = cells[-1]
+        step = cells[-2] - left if len(cells) >= 2 else 0.0
+        if left > 60 and left > 3 * max(step, 0.0):
+            return int(left)
+        return None
+    return None
+
+
+def plan_columns(cols: Sequence["NumericColumn"]) -> dict[str, int]:
+    """The columns that state the run's planned length in every record (:data:`PLAN_COLUMN_NAMES`, one whole number
+    in every row that has one): the plan, read as a setting, not a curve."""
+    out = {}
+    for c in cols:
+        if norm_name(c.name) not in PLAN_COLUMN_NAMES:
+            continue
+        v = c.values[c.present & np.isfinite(c.values)]
+        if len(v) and np.all(v == v[0]) and v[0] > 0 and float(v[0]).is_integer():
+            out[c.name] = int(v[0])
+    return out
 
 # A column is skipped as non-numeric when more than this share of its non-empty cells are not numbers.
 GARBAGE_SHARE_TO_SKIP = 0.5

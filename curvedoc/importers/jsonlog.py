@@ -550,6 +550,70 @@ def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataF
     return df
 
 
+def _epoch_keyed(obj: dict) -> tuple[pd.DataFrame, np.ndarray] | None:
+    """A dict of per-epoch records keyed by the epoch's number (``{"1": {"train_loss": 18.75, "val_loss": 2.34},
+    "2": {..}}``: json.dump of the dict a loop filled each epoch, pandas' ``to_json(orient="index")``): one row per
+    key, the key its step -- the table the records make, as a list of them would. None unless every key is a whole
+    number (two at least) and every value a record holding a number."""
+    if len(obj) < 2 or not all(isinstance(k, str) and k.strip().lstrip("-").isdigit() for k in obj):
+        return None
+    if not all(isinstance(v, dict) and any(_number(x) is not None for x in v.values()
+                                           if not isinstance(x, (dict, list))) for v in obj.values()):
+        return None
+    keys = np.asarray([int(k) for k in obj], dtype=np.int64)
+    return pd.DataFrame.from_records(list(obj.values())), keys
+
+
+def _record_histories(doc: list) -> list[tuple[str, dict]] | None:
+    """A list of records each holding a whole training's history and naming it (``[{"neural_net_name": "ResNet
+    base", "loss_records_for_each_epoch": {"train": [..], "test": [..]}, "accuracy_records_for_each_epoch": {..}},
+    ..]``: a script that trained several models and dumped them together): (name, history) per record, the history
+    the record's per-epoch lists (one level of grouping, as :func:`_history_frame` reads a history); None unless every
+    record is a dict with a list of two numbers or more."""
+    if not doc or not all(isinstance(r, dict) for r in doc):
+        return None
+    out = []
+    for i, r in enumerate(doc):
+        hist = {k: v for k, v in r.items() if _scalar_list(v) or (
+            isinstance(v, dict) and v and all(_scalar_list(x) for x in v.values()))}
+        if not any(len(v) >= 2 for v in hist.values() if isinstance(v, list)) and not any(
+                len(x) >= 2 for v in hist.values() if isinstance(v, dict) for x in v.values()):
+            return None
+        name = next((str(v) for v in r.values() if isinstance(v, str) and v.strip()), str(i + 1))
+        out.append((name, hist))
+    return out
+
+
+def _history_runs(several: list[tuple[str, dict]], path: Path, issues: list[ImportIssue],
+                  prefix: str) -> list[RunData]:
+    """One run per named history of :func:`_record_histories`, named after it (``#ResNet base``); a history whose
+    lists are all empty is said, not read."""
+    runs = []
+    empty = []
+    for name, hist in several:
+        mine: list[ImportIssue] = list(issues)
+        df = _history_frame({k: v for k, v in hist.items() if v}, path, mine)
+        if df is None or df.empty:
+            empty.append(name)
+            continue
+        names = T.unique_names(df.columns)
+        conv = T.convert_table(df, names)
+        if not conv.columns:
+            empty.append(name)
+            continue
+        d = _run(df, names, conv, conv.columns, "keras-history", df.index.to_numpy(dtype=np.int64), path, prefix, mine)
+        d.name_suffix = "#" + re.sub(r"\s+", " ", name.strip())[:60]
+        d.meta["segment"] = name
+        runs.append(d)
+    if not runs:
+        raise UnsupportedFormat(path, "a list of named histories, every one of them empty: no numeric values")
+    if empty:
+        runs[0].issues.append(ImportIssue(
+            "empty-history", f"{len(empty)} of the file's {len(several)} named histories hold no numbers: "
+            + ", ".join(repr(e) for e in empty[:5]), file=str(path), severity="info"))
+    return runs
+
+
 def _grouped_history(obj: dict, record_keys: list[str]) -> pd.DataFrame | None:
     """A history dict whose per-epoch lists hold numbers for some keys and a record per epoch for others --
     ``{"train_loss": [...], "val_loss": [...], "val_metrics": [{"mse": .., "r2": ..}, ...], "learning_rates": [...]}``,
@@ -671,6 +735,18 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             whole_ok = False
     if whole_ok and isinstance(doc, str):
         doc = _unwrap_string(doc, path, issues)
+    if not whole_ok and body[0] == "{" and "\n" in body and re.search(r"[{,]\s*-?\d+\s*:", body[:4096]):
+        # a dict printed by Python, or written by hand, with numbers for keys ('{"ep1":\n{\n0:575981.94,\n1:..'):
+        # no JSON (its keys are not strings), one Python literal -- read by the shared literal reader, nothing
+        # evaluated; a body that is not one either is read line by line as before
+        try:
+            lit = _python_literal(body, path)
+        except LoadError:
+            lit = None
+        if isinstance(lit, dict) and lit:
+            doc, whole_ok = lit, True
+            issues.append(ImportIssue("not-json", "the file is a Python dict literal, not JSON (its keys are numbers, "
+                                      "not strings): read as that literal", file=str(path), severity="info"))
 
     if whole_ok and isinstance(doc, list) and doc and (all(_plain_number(x) for x in doc) or all(
             isinstance(r, list) and r and all(_plain_number(x) for x in r) for r in doc)):
@@ -700,8 +776,13 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
         lists_of_dicts = [k for k, v in inner.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
                           and any(_number(y) is not None for x in v for y in x.values()
                                   if not isinstance(y, (dict, list)))]
-        hist = _history_frame(inner, path, issues) if not lists_of_dicts else _grouped_history(inner, lists_of_dicts)
-        if hist is not None:
+        keyed = _epoch_keyed(inner)
+        hist = None if keyed is not None else \
+            _history_frame(inner, path, issues) if not lists_of_dicts else _grouped_history(inner, lists_of_dicts)
+        if keyed is not None:
+            source = "json"
+            df, index = keyed
+        elif hist is not None:
             source = "keras-history"
             df = hist
             index = df.index.to_numpy(dtype=np.int64)
@@ -715,6 +796,8 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             df = _records_frame([doc], path, issues)
             if not any(T.norm_name(c) in STEP_KEYS + EPOCH_KEYS for c in df.columns):
                 raise UnsupportedFormat(path, "a single JSON object of values (a summary or config), not a training log")
+    elif whole_ok and isinstance(doc, list) and (several := _record_histories(doc)) is not None:
+        return _history_runs(several, path, issues, prefix)
     elif whole_ok and isinstance(doc, list):
         source = "json"
         if _sparse([r for r in doc if isinstance(r, dict)]):
@@ -908,6 +991,9 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
         if not (step_col is not None and c is step_col and T.norm_name(c.name) != "epoch")
         and not (absolute and c.name == wall_name) and not any(c is x for x in not_curves)
     ]
+    # (a plan written into every record, LLaMA-Factory's "total_steps": 5100, is the run's setting, not a curve)
+    plan = T.plan_columns(tag_cols)
+    tag_cols = [c for c in tag_cols if c.name not in plan]
     if not tag_cols:
         raise UnsupportedFormat(path, "no numeric values besides the step: not a training log")
     if prefix:
@@ -919,4 +1005,7 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
             issues.append(iss)
     issues.extend(T.duplicate_issues(frame, str(path), steps))
     meta = {"rows": len(df), "step_column": step_col.name if step_col is not None else None}
-    return RunData(frame=frame, source=source, meta=meta, issues=issues)
+    left = T.time_left_at_end(df, names)
+    if left is not None:
+        meta["eta_at_end_s"] = left  # (the last record still expected this long to go: read as a printed ETA is)
+    return RunData(frame=frame, source=source, meta=meta, issues=issues, hparams=dict(plan))

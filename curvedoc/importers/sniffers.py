@@ -155,6 +155,14 @@ def sniff_json(path: Path) -> bool:
     # a hand-written loop's json.dump of what it kept), the first key of a record naming its counter or a loss (a
     # config's list of layers, [{"units": 64}, ...], is no log)
     # (a trainer_state.json saved under another name holds such records too: its own reader reads it)
+    # ... or a dict of per-epoch records keyed by the epoch ({"1": {"train_loss": 18.75, "val_loss": 2.34}, "2": ..}:
+    # json.dump of a dict the loop filled per epoch, pandas' to_json(orient="index"))
+    if re.match(rb'\{\s*"-?\d+"\s*:\s*\{\s*"[^"\\]{1,100}"\s*:\s*-?[\d.NI]', head):
+        return True
+    # ... or a Python dict literal of per-epoch numbers keyed by number, under a name ('{"ep1":\n{\n0:575981.94,'):
+    # no JSON, one literal the reader reads as one
+    if re.match(rb'\{\s*["\']?[^"\'\\{}]{1,100}["\']?\s*:\s*\{\s*-?\d+\s*:\s*-?[\d.NI]', head):
+        return True
     return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head)) or \
         bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head)) or \
         (bool(re.search(rb'(?i)"\s*:\s*\[\s*\{\s*"[^"\\]{0,100}(epoch|step|iter|loss)[^"\\]{0,100}"\s*:\s*-?[\d.NI]',
