@@ -625,7 +625,58 @@ def read_csv_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
     if len(df) == 0:
         raise LoadError(path, "no data rows (header only)", kind="header-only")
     df = _colon_counters(df)
+    runs = _wandb_chart_runs(df, names)
+    if runs is not None:
+        out = []
+        for run_name, (sub, sub_names) in runs.items():
+            got = _table_runs(sub, sub_names, sep, path, prefix, [*issues, ImportIssue(
+                "chart-export", f"a W&B chart export: the columns of {len(runs)} run(s) side by side ('<run> - "
+                "<key>', with __MIN/__MAX range columns); this run's columns are read as its own, the range "
+                "columns dropped", file=str(path), severity="info")], header_starts)
+            for d in got if isinstance(got, list) else [got]:
+                d.name_suffix = f"#{run_name[:60]}{d.name_suffix}"
+                out.append(d)
+        return out if len(out) > 1 else out[0]
+    return _table_runs(df, names, sep, path, prefix, issues, header_starts)
 
+
+# W&B's chart export ("Export panel data as CSV"): a step column, then per run and key "<run name> - <key>" and its
+# smoothing band "<run name> - <key>__MIN" / "__MAX"
+_CHART_COLUMN = re.compile(r"(?P<run>.+?) - (?P<key>.+?)(?P<band>__MIN|__MAX)?")
+
+
+def _wandb_chart_runs(df: pd.DataFrame, names: list[str]) -> dict[str, tuple[pd.DataFrame, list[str]]] | None:
+    """{run name: (its table, its column names)} of a W&B chart export, or None: every column but the first (the
+    step) is '<run> - <key>' and the band columns (__MIN, __MAX) are there -- the mark of the export. Each run's table
+    is the step and its own keys (band columns dropped); its rows where all its keys are empty are not its rows (the
+    export pads a shorter run with blank cells)."""
+    if len(names) < 3 or not any(n.endswith(("__MIN", "__MAX")) for n in names[1:]):
+        return None
+    groups: dict[str, list[int]] = {}
+    for i, n in enumerate(names[1:], start=1):
+        m = _CHART_COLUMN.fullmatch(str(n))
+        if m is None:
+            return None
+        if m.group("band"):
+            continue
+        groups.setdefault(m.group("run").strip(), []).append(i)
+    if not groups:
+        return None
+    out = {}
+    for run, idx in groups.items():
+        sub = df.iloc[:, [0, *idx]].copy()
+        sub_names = [names[0]] + [_CHART_COLUMN.fullmatch(names[i]).group("key").strip() for i in idx]
+        sub.columns = sub_names
+        filled = sub.iloc[:, 1:].apply(lambda c: c.astype("string").str.strip().fillna("") != "").any(axis=1)
+        sub = sub.loc[filled.to_numpy()].reset_index(drop=True)
+        if len(sub):
+            out[run] = (sub, sub_names)
+    return out or None
+
+
+def _table_runs(df: pd.DataFrame, names: list[str], sep: str, path: Path, prefix: str, issues: list[ImportIssue],
+                header_starts: np.ndarray) -> RunData | list[RunData]:
+    """The run(s) of a parsed table (:func:`read_csv_file` after the parse)."""
     # a pandas-written index column (empty header name) is a row counter, not a metric
     counted = False
     if names and str(df.columns[0]).startswith("Unnamed: 0") and df.dtypes.iloc[0].kind in "iu":
