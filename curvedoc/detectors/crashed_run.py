@@ -7,7 +7,10 @@ ended in an error before the job was started again (importer issue ``crash-resta
 then training whose clock starts again) gets an info: the final launch may have finished. So does a printed log
 that simply stops in the middle of its work -- its last record inside an epoch, or its last progress line still
 expecting time to go -- with no error and no closing record: killed or died without a word (or still running);
-and one that ends on its last record, nothing after it, short of the plan it states (epoch 13 of 40).
+and one that ends on its last record, nothing after it, short of the plan it states (epoch 13 of 40). So does a
+run of any format short of its stated plan whose stated early-stopping ``patience`` cannot have ended it: every
+held-out series the rule could watch had its best reading fewer than ``patience`` evaluations before the end
+(Ultralytics writes nothing after its last epoch: results.csv at epoch 10 of 100 with patience 50).
 
 ## Why it matters
 The curves stop where the process died; the final checkpoint is not the one planned, and the reason (OOM,
@@ -32,8 +35,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._ending import SIGNAL_EXITS, cut_off
+from curvedoc.detectors._gradients import last_key
 from curvedoc.detectors.unfinished_schedule import BOUND_SAID, plan_shortfall
 from curvedoc._fmt import fmt_step
 from curvedoc.model.run import Run
@@ -79,6 +85,66 @@ def _silent_short_of_plan(run: Run, p: Params) -> str:
     if unit == "epoch":
         return f"at epoch {reached:g} of {planned:g} planned ({label}; {reached / planned:.0%} done)"
     return f"at step {fmt_step(int(reached))} of {fmt_step(int(planned))} planned ({label}; {reached / planned:.0%} done)"
+
+
+_EARLY_STOP_SWITCHES = ("early_stopping", "early_stop", "use_early_stopping", "earlystopping")
+
+
+def _patience_of(run: Run) -> tuple[int, str] | None:
+    """(the early-stopping patience the run's settings state, how it is said): ``patience: 50`` in Ultralytics'
+    args.yaml, an ``early_stopping.patience`` in a config -- not an LR scheduler's (ReduceLROnPlateau's patience lowers
+    the LR, it stops nothing); (0, ...) when the settings switch early stopping off (``early_stopping: false``); None
+    when they say nothing of it."""
+    hp = run.hparams or {}
+    for key, val in hp.items():
+        if last_key(key) in _EARLY_STOP_SWITCHES and val is False:
+            return 0, f"early stopping is off ({key}: false)"
+    for key, val in hp.items():
+        low = str(key).lower()
+        if last_key(key) in ("patience", "early_stopping_patience", "es_patience") and isinstance(val, (int, float)) \
+                and not isinstance(val, bool) and val >= 1 and float(val).is_integer() \
+                and not any(w in low for w in ("sched", "plateau", "lr_", "lr.", "lr/", "reduce")):
+            return int(val), f"the early-stopping patience of {int(val)} it states"
+    return None
+
+
+def _short_of_plan_before_patience(run: Run, p: Params) -> str:
+    """Where a run that fell short of its stated plan stopped, when the early-stopping rule it states could not have
+    ended it ('' otherwise): the rule stops after ``patience`` evaluations without a new best, and every held-out
+    series the rule could watch (the validation loss, each held-out quality rate) had its best reading fewer than
+    ``patience`` readings before the end -- so the run was stopped from outside (killed, crashed, interrupted) or is
+    still running. A framework that writes nothing after its last epoch (Ultralytics' results.csv) says no more."""
+    if run.meta.get("early_stopped"):
+        return ""
+    stated = _patience_of(run)
+    short = plan_shortfall(run) if stated is not None else None
+    if short is None:
+        return ""
+    patience, said = stated
+    reached, planned, label, unit = short
+    missing = planned - reached
+    if missing < p.plan_missing * planned or (unit == "epoch" and missing < p.plan_min_units):
+        return ""
+    watched = []
+    if "val_loss" in run.roles:
+        watched.append((run.roles["val_loss"], False))
+    watched += [(m.tag, m.higher_is_better) for m in run.metrics if m.split == "val"]
+    since = []
+    for tag, higher in watched:
+        v = run.tag_values(tag)
+        v = v[np.isfinite(v)]
+        if len(v) < 2:
+            continue
+        best = int(np.argmax(v) if higher else np.argmin(v))
+        since.append(len(v) - 1 - best)
+    label = label.replace(BOUND_SAID, "")
+    at = f"epoch {reached:g}" if unit == "epoch" else f"step {fmt_step(int(reached))}"
+    if patience == 0:
+        return f"at {at} of {planned:g} planned ({label}; {reached / planned:.0%} done), and {said}"
+    if not since or max(since) >= patience:
+        return ""
+    return (f"at {at} of {planned:g} planned ({label}; {reached / planned:.0%} done), {max(since)} evaluation(s) after "
+            f"its best held-out reading -- fewer than {said}, so that rule cannot have ended it")
 
 
 @detector("crashed-run", params=Params)
@@ -128,6 +194,12 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
                             f"test score, no error, no early-stopping line): the process was probably killed or died "
                             f"without a word (or is still running, or an early-stopping rule that prints "
                             "nothing ended it)", step=last, confidence=0.5, severity="info",
+                            evidence={"last_step": last, "short_of_plan": short}))
+    if not hits:
+        short = _short_of_plan_before_patience(run, p)
+        if short:
+            hits.append(Hit(f"the run stopped {short}: the process was probably stopped from outside (killed, "
+                            "crashed, interrupted) or is still running", step=last, confidence=0.5, severity="info",
                             evidence={"last_step": last, "short_of_plan": short}))
     for h in hits[:1]:
         if h.confidence >= p.min_confidence:
