@@ -319,6 +319,9 @@ _SHORT_SPLIT_ALONE = {"tr": "train_loss", "va": "val_loss", "vl": "val_loss", "t
 # objective'): the quantity that split's examples are scored by, the loss, under the same guards
 _SPLIT_OBJECTIVE = re.compile(r"(train|training|trn|val|valid|validation|dev|eval|test|tst|heldout|held-out|holdout)"
                               r"[ _/\-]?objective")
+# ... and the training objective under the statistic it was taken as ('avg objective', 'mean_objective', 'epoch
+# objective'): the objective of the training split
+_STAT_OBJECTIVE = re.compile(r"(?:avg|average|mean|running|epoch|batch|total)[ _/\-]?objective")
 
 
 def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
@@ -339,6 +342,8 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
         role = alone.get(t.strip().lower())
         if role is None and (m := _SPLIT_OBJECTIVE.fullmatch(_norm(t))) and m.group(1) in _SPLIT_ALONE:
             role = _SPLIT_ALONE[m.group(1)]  # 'heldout_objective', 'train objective': the objective of that split
+        if role is None and _STAT_OBJECTIVE.fullmatch(_norm(t)):
+            role = "train_loss"
         if role is None or t in used or role in picks or role in chosen:
             continue
         raw = run.tag_values(t)
@@ -358,8 +363,12 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
     # loss all the same -- a rate or score printed per split holds a number even when the model is broken, the
     # loss is what turns NaN -- and that it never held a number is divergence's finding, not a silence
     fifth = max(1, len(v) // 5)
-    if len(v) and not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])):
-        return  # a rising series named by its split is an accuracy or a score, not the loss
+    if len(v) and not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])) \
+            and not ("objective" in _norm(train) and not np.isfinite(run.tag_values(train)).all()):
+        # a rising series named by its split is an accuracy or a score, not the loss -- unless it is named the
+        # objective and broke to NaN/Inf: an objective is what the training minimises, and one that rose until it
+        # broke diverged (an accuracy or score never turns NaN)
+        return
     for role, t in picks.items():
         chosen[role] = t
         used.add(t)
