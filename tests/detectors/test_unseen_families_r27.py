@@ -183,3 +183,82 @@ def test_a_stopping_rule_said_as_its_patience_running_out_ended_the_run(tmp_path
 
     found = [(f.name, f.message) for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings]
     assert not any(n in ("crashed-run", "unfinished-schedule") and "planned" in m for n, m in found), found
+
+
+# --- a run short of its plan that its own early-stopping patience cannot have ended ----------------------------------
+
+_YOLO_HEAD = ("epoch,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+              "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2")
+
+
+def _yolo_stopped(tmp_path, done: int, planned: int, patience: int, peak_at: int | None = None):
+    rows = [_YOLO_HEAD]
+    for e in range(1, done + 1):
+        x = e / planned
+        q = x if peak_at is None else (x if e <= peak_at else peak_at / planned - 0.2 * (e - peak_at) / planned)
+        m50 = 0.1 + 0.8 * q
+        lr = 0.01 * (1 - x) + 1e-4
+        rows.append(f"{e},{1.4 - 0.6 * x:.5f},{2.4 - 1.2 * x:.5f},{1.5 - 0.3 * x:.5f},{0.5 + 0.3 * q:.5f},"
+                    f"{0.4 + 0.3 * q:.5f},{m50:.5f},{0.6 * m50:.5f},{1.5 - 0.4 * q:.5f},{2.0 - 0.8 * q:.5f},"
+                    f"{1.6 - 0.3 * q:.5f},{lr:.6f},{lr:.6f},{lr:.6f}")
+    (tmp_path / "results.csv").write_text("\n".join(rows) + "\n")
+    (tmp_path / "args.yaml").write_text(f"task: detect\nmode: train\nepochs: {planned}\npatience: {patience}\n")
+
+
+@pytest.mark.parametrize("done,planned,patience", [(10, 100, 50), (17, 25, 100), (40, 300, 100)])
+def test_a_run_short_of_its_plan_before_its_patience_was_stopped_from_outside(tmp_path, done, planned, patience):
+    _yolo_stopped(tmp_path, done, planned, patience)
+    import curvedoc
+
+    found = {f.name: f for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings}
+    assert "crashed-run" in found and "patience" in found["crashed-run"].message, found
+
+
+def test_a_run_whose_best_was_patience_evaluations_before_its_end_may_have_stopped_itself(tmp_path):
+    _yolo_stopped(tmp_path, 60, 300, 20, peak_at=40)
+    import curvedoc
+
+    found = {f.name: f for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings}
+    assert "crashed-run" not in found, found
+
+
+# --- the objective under a statistic; an objective that rose until it broke ------------------------------------------
+
+@pytest.mark.parametrize("stat", ["avg objective", "mean_objective", "epoch objective"])
+def test_the_objective_under_a_statistic_is_the_training_loss(tmp_path, stat):
+    # (2026-12-30nu34 hive-mlp-tiny64-tqdm: 'avg objective=0.85 heldout objective=1.49 heldout acc=0.32', 64 rows)
+    key = stat.replace(" ", "_") if "_" in stat else stat
+    lines = [f"epoch {e}/150: {key}={0.85 * np.exp(-e / 15) + 4e-4:.5f} heldout objective="
+             f"{1.25 + 0.025 * max(0, e - 4) + (0.2 if e < 4 else 0):.5f} heldout acc={0.5 - 0.0003 * e:.4f}"
+             for e in range(1, 151)]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    sev = severities_by_name(tmp_path)
+    assert sev.get("overfitting") in ("warning", "error"), sev
+
+
+def test_an_objective_that_rose_until_it_broke_diverged(tmp_path):
+    # (2026-12-30nu34 ferry-mlp-nozerograd-logging: zero_grad missing, objective 1.9 -> 1.7e9 -> nan)
+    vals = [1.88762, 326.9, 4.1e5, 1.7e9] + [float("nan")] * 26
+    lines = [f"INFO  trainer: pass={e + 1}/30 objective={v:.5f} check_objective={v * 3:.5f} check_mae=4.1 lr=1.00e-02"
+             for e, v in enumerate(vals)]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    assert severities_by_name(tmp_path).get("divergence") == "error"
+
+
+
+def test_a_run_short_of_its_plan_with_early_stopping_off_was_stopped_from_outside(tmp_path):
+    _yolo_stopped(tmp_path, 60, 300, 100)
+    (tmp_path / "args.yaml").write_text("task: detect\nmode: train\nepochs: 300\nearly_stopping: false\npatience: 100\n")
+    import curvedoc
+
+    found = {f.name: f for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings}
+    assert "crashed-run" in found and "early stopping is off" in found["crashed-run"].message, found
+
+
+def test_an_lr_schedulers_patience_is_no_early_stopping_patience(tmp_path):
+    _yolo_stopped(tmp_path, 10, 100, 50)
+    (tmp_path / "args.yaml").write_text("task: detect\nmode: train\nepochs: 100\nlr_scheduler:\n  patience: 50\n")
+    import curvedoc
+
+    found = {f.name for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings}
+    assert "crashed-run" not in found, found
