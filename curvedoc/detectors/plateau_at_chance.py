@@ -134,7 +134,7 @@ from curvedoc.detectors._progress import (
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._gradients import layer_grad_spread
-from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median, theil_sen, window
+from curvedoc.detectors._signal import fifth_medians, first_nonfinite_step, median_se, rolling_median, theil_sen, window
 from curvedoc.detectors._signal import np_median
 from curvedoc.detectors._signal import shared
 from curvedoc.model.metrics import RL_KINDS, tokens, trade_off_halves
@@ -530,6 +530,7 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     # training score merely low is a model early in learning, so the floor-share reading stays held-out only
     train_zero = not rl and "train_loss" not in run.roles and "val_loss" not in run.roles \
         and not any(m.split == "val" for m in run.metrics if m.higher_is_better)
+    broke = first_nonfinite_step(run.series("train_loss")) if "train_loss" in run.roles else None
     for m in run.metrics:
         zero_only = train_zero and m.split == "train"
         if not m.higher_is_better or not (m.split == "val" or (rl and m.kind in RL_KINDS) or zero_only):
@@ -556,6 +557,11 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
                 continue
         zero_share = float(np.mean(v == 0))
         best = float(np.max(v))
+        if broke is not None and len(steps) == len(v) and best >= p.metric_floor * m.scale \
+                and not bool(np.any(v[steps >= broke] != 0)) and bool(np.all(steps[v != 0] < broke)):
+            # useful until the training loss turned NaN/Inf and 0 from there on: the score fell with the weights --
+            # the breakdown's consequence, which divergence tells -- not a model that never produced anything
+            continue
         if m.rate and best < p.metric_floor * m.scale and not zero_only:
             why = f"its best is {fmt_num(best)}, below {p.metric_floor:.0%} of the scale"
             strength = 1.0 - best / (p.metric_floor * m.scale)
