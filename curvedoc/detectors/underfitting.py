@@ -8,7 +8,9 @@ at the end vetoes it, unless the fall no longer buys anything: the LR schedule h
 moved over the second half. A detector or segmenter whose localisation score (mAP, IoU, dice) never left its
 floor while its loss clearly fell (by less than an order of magnitude) learned too little in the run.
 A K read only from the first reading of a loss nothing else names (no accuracy, quality rate or loss kind) is
-one coincidental witness: "high against log K" alone is then told as info. A loss that crawled -- it fell a few
+one coincidental witness: "high against log K" alone is then told as info; so is the verdict when the logged accuracy
+does not bear that K out (its first readings are not at 1/K, within half of 1/K or 5 points): the chance level both signs are
+measured from is then a guess. A loss that crawled -- it fell a few
 percent over the whole run from its untrained start, in a straight line, no slower at the end than at the start
 -- moved too little to bend its curve: the steps are too small (an LR far too low, a frozen model).
 
@@ -437,6 +439,12 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
         best = running_best(v)
         if best > p.r2_floor:
             return  # a held-out R² above the floor: the model explains part of the target's variance
+        tr = run.tag_values(run.roles["train_loss"]) if "train_loss" in run.roles else np.empty(0)
+        tr = tr[np.isfinite(tr) & (tr > 0)]
+        if len(tr) and _thrown_above(run, float(np.median(tr)), p.chance_high):
+            # the training loss was thrown far above its level or broke (NaN/Inf): the held-out R² went down with the
+            # weights -- divergence's story, not a model too weak to explain its target
+            return
         steps = s.index.to_numpy()
         read = "best" if len(v) < 10 else "best running median"
         yield Hit(
@@ -799,6 +807,12 @@ def _poor_fit(run: Run, p: Params) -> Iterator[Hit]:
     # around log 2 ... log 1000 cover a third of the values a loss of unknown kind starts at): with no accuracy or
     # quality rate beside it, 'high against log K' is the only sign, and it is told as info
     lone_k = k_src == "first loss" and not (low_acc or low_rates) and loss_kind(run).get("kind") == "of unknown kind"
+    # ... and so is a K the logged accuracy does not bear out: its first readings are not at 1/K (nearer it than 2/K
+    # or 0: half of 1/K either way, and 5 points at least -- the scatter a small set allows) -- an epoch's mean accuracy of 0.52 beside an
+    # epoch's mean loss of 1.07 (log 3 by coincidence, a 4-class task that learned in its first epoch): both the
+    # 'high loss' and the 'low accuracy' are then measured from a guessed chance level
+    if k_src == "first loss" and len(acc) >= 3 and not lone_k:
+        lone_k = abs(float(np.median(acc.to_numpy()[:3])) - 1.0 / k) > max(0.5 / k, 0.05)
     yield Hit(
         msg, step=plateau_step, steps=(plateau_step, int(steps[-1])), confidence=min(conf, 0.9),
         severity="info" if lone_k else None,
