@@ -34,10 +34,8 @@ WALL_CLOCK_NAMES = ("wall_time", "walltime", "wall time", "timestamp", "_timesta
 # Elapsed-time columns: kept as tags, and used as wall_time when they only ever grow.
 ELAPSED_TIME_NAMES = ("time", "time/time_elapsed", "elapsed", "elapsed_time", "_runtime", "total/duration")
 # the columns a record writes the time its training still expects to take in (LLaMA-Factory's "remaining_time":
-# "3 days, 17:51:32", detectron2's "eta_seconds"), and those that state its planned length in every record
-# (LLaMA-Factory's "total_steps": 5100): what the record says of the plan, no curve
+# "3 days, 17:51:32", detectron2's "eta_seconds")
 REMAINING_TIME_NAMES = ("remaining_time", "remaining", "eta", "eta_seconds", "time_left", "time_remaining")
-PLAN_COLUMN_NAMES = ("total_steps", "max_steps", "num_train_steps", "total_epochs", "num_epochs", "max_epochs")
 _CLOCK_TEXT = re.compile(r"\s*(?:(?P<d>\d+)\s*days?,?\s*)?(?:(?P<h>\d+):)?(?P<m>\d{1,2}):(?P<s>\d{1,2}(?:\.\d+)?)\s*")
 
 
@@ -72,18 +70,6 @@ def time_left_at_end(df: pd.DataFrame, names: Sequence[str]) -> int | None:
         return None
     return None
 
-
-def plan_columns(cols: Sequence["NumericColumn"]) -> dict[str, int]:
-    """The columns that state the run's planned length in every record (:data:`PLAN_COLUMN_NAMES`, one whole number
-    in every row that has one): the plan, read as a setting, not a curve."""
-    out = {}
-    for c in cols:
-        if norm_name(c.name) not in PLAN_COLUMN_NAMES:
-            continue
-        v = c.values[c.present & np.isfinite(c.values)]
-        if len(v) and np.all(v == v[0]) and v[0] > 0 and float(v[0]).is_integer():
-            out[c.name] = int(v[0])
-    return out
 
 # A column is skipped as non-numeric when more than this share of its non-empty cells are not numbers.
 GARBAGE_SHARE_TO_SKIP = 0.5

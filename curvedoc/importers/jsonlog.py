@@ -564,6 +564,27 @@ def _epoch_keyed(obj: dict) -> tuple[pd.DataFrame, np.ndarray] | None:
     return pd.DataFrame.from_records(list(obj.values())), keys
 
 
+def _history_beside_settings(doc: dict) -> dict:
+    """The history a JSON object holds under a key of its own beside its settings (``{"config": {..}, "results":
+    {"num_epochs": 34, "train_loss": [..], "test_acc": [..]}}``: a course's experiment runner), or ``doc`` itself:
+    the one value that is a dict holding lists of two numbers or more, when no list of numbers sits at the top."""
+    if any(_scalar_list(v) and len(v) >= 2 for v in doc.values()):
+        return doc
+    found = [v for v in doc.values() if isinstance(v, dict) and any(_scalar_list(x) and len(x) >= 2 for x in v.values())]
+    return found[0] if len(found) == 1 else doc
+
+
+def _settings_of(rest: dict) -> dict | None:
+    """The scalar settings of a JSON object's other keys (a 'config' dict flattened one level: config.lr), or None."""
+    out = {}
+    for k, v in rest.items():
+        if isinstance(v, dict):
+            out.update({f"{k}.{ik}": iv for ik, iv in v.items() if isinstance(iv, (int, float, str, bool))})
+        elif isinstance(v, (int, float, str, bool)):
+            out[str(k)] = v
+    return out or None
+
+
 def _record_histories(doc: list) -> list[tuple[str, dict]] | None:
     """A list of records each holding a whole training's history and naming it (``[{"neural_net_name": "ResNet
     base", "loss_records_for_each_epoch": {"train": [..], "test": [..]}, "accuracy_records_for_each_epoch": {..}},
@@ -573,15 +594,21 @@ def _record_histories(doc: list) -> list[tuple[str, dict]] | None:
     if not doc or not all(isinstance(r, dict) for r in doc):
         return None
     out = []
-    for i, r in enumerate(doc):
+    for r in doc:
         hist = {k: v for k, v in r.items() if _scalar_list(v) or (
             isinstance(v, dict) and v and all(_scalar_list(x) for x in v.values()))}
-        if not any(len(v) >= 2 for v in hist.values() if isinstance(v, list)) and not any(
-                len(x) >= 2 for v in hist.values() if isinstance(v, dict) for x in v.values()):
+        # (a curve is named for a training quantity and has three readings or more: a prediction's 'bbox' of four
+        # numbers beside its 'image_id' is no history, nor is a record that names nothing)
+        named = [f"{k}/{ik}" for k, v in hist.items() for ik, x in (v.items() if isinstance(v, dict) else [("", v)])
+                 if len(x) >= 3 and _HISTORY_WORD.search(f"{k}/{ik}")]
+        name = next((str(v) for v in r.values() if isinstance(v, str) and v.strip()), None)
+        if not named or name is None:
             return None
-        name = next((str(v) for v in r.values() if isinstance(v, str) and v.strip()), str(i + 1))
         out.append((name, hist))
     return out
+
+
+_HISTORY_WORD = re.compile(r"(?i)loss|acc|error|reward|return|metric|f1|iou|map|bleu|perplex|score")
 
 
 def _history_runs(several: list[tuple[str, dict]], path: Path, issues: list[ImportIssue],
@@ -770,7 +797,9 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                     issues)
 
     if whole_ok and isinstance(doc, dict):
-        inner = doc.get("history") if isinstance(doc.get("history"), dict) else doc
+        inner = doc.get("history") if isinstance(doc.get("history"), dict) else _history_beside_settings(doc)
+        if inner is not doc and settings is None:
+            settings = _settings_of({k: v for k, v in doc.items() if v is not inner})
         # lists of records ({"log_history": [{...}, ...]}); records with no number of their own (per-class tables
         # nested inside each epoch's entry) are no log of their own beside per-epoch lists
         lists_of_dicts = [k for k, v in inner.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)
@@ -991,9 +1020,6 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
         if not (step_col is not None and c is step_col and T.norm_name(c.name) != "epoch")
         and not (absolute and c.name == wall_name) and not any(c is x for x in not_curves)
     ]
-    # (a plan written into every record, LLaMA-Factory's "total_steps": 5100, is the run's setting, not a curve)
-    plan = T.plan_columns(tag_cols)
-    tag_cols = [c for c in tag_cols if c.name not in plan]
     if not tag_cols:
         raise UnsupportedFormat(path, "no numeric values besides the step: not a training log")
     if prefix:
@@ -1008,4 +1034,4 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list, sou
     left = T.time_left_at_end(df, names)
     if left is not None:
         meta["eta_at_end_s"] = left  # (the last record still expected this long to go: read as a printed ETA is)
-    return RunData(frame=frame, source=source, meta=meta, issues=issues, hparams=dict(plan))
+    return RunData(frame=frame, source=source, meta=meta, issues=issues)
