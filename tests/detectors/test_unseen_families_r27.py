@@ -262,3 +262,92 @@ def test_an_lr_schedulers_patience_is_no_early_stopping_patience(tmp_path):
 
     found = {f.name for rr in curvedoc.diagnose(str(tmp_path)).runs for f in rr.findings}
     assert "crashed-run" not in found, found
+
+
+# --- 'cost' under any split name; a score at 0 only after the loss broke; a K the accuracy does not bear out --------
+
+@pytest.mark.parametrize("train,held", [("trn_cost", "heldout_cost"), ("train_cost", "val_cost"),
+                                        ("cost", "test_cost")])
+def test_a_cost_under_any_split_name_is_that_splits_loss(tmp_path, train, held):
+    # (2026-12-31nu35 t02_orchard_sgd_lr8: SGD lr 8, trn_cost and heldout_cost NaN from the first epoch)
+    lines = [f"[ep {e:02d}/25] {train}=nan | {held}=nan | heldout_acc=0.2700 | lr=8.000e+00" for e in range(1, 26)]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    import curvedoc
+
+    rr = curvedoc.diagnose(str(tmp_path)).runs[0]
+    assert rr.roles.get("train_loss") == train and rr.roles.get("val_loss") == held, rr.roles
+    assert any(f.name == "divergence" and f.severity == "error" for f in rr.findings)
+
+
+@pytest.mark.parametrize("n,broke", [(40, 2), (60, 7)])
+def test_a_score_at_zero_only_after_the_loss_broke_is_the_breakdowns_consequence(n, broke):
+    # (2026-12-31nu35 t09_pond_manual_bce, 2026-12-30nu34 leaf-mlp-manual-bce: a hand-written log(sigmoid) BCE gives
+    # NaN once a sigmoid saturates; F1 0.77-0.85 until then, 0 from there on)
+    steps = np.arange(1, n + 1)
+    loss = np.r_[np.linspace(0.48, 0.3, broke - 1), np.full(n - broke + 1, np.nan)]
+    f1 = np.r_[np.linspace(0.77, 0.85, broke - 1), np.zeros(n - broke + 1)]
+    run = make_run(steps=steps, train_loss=loss, val_loss=loss.copy(), val_f1=f1)
+    assert not [h for h in run_detector("plateau-at-chance", run) if "never leaves the floor" in h.message]
+
+
+def test_a_score_at_zero_from_the_first_evaluation_still_never_left_the_floor():
+    n = 40
+    steps = np.arange(1, n + 1)
+    loss = np.r_[np.linspace(0.3, 0.29, 5), np.full(n - 5, np.nan)]
+    run = make_run(steps=steps, train_loss=loss, val_loss=loss.copy(), val_f1=np.zeros(n))
+    assert [h for h in run_detector("plateau-at-chance", run) if "never leaves the floor" in h.message]
+
+
+def test_a_k_read_from_an_epoch_mean_loss_the_accuracy_does_not_bear_out_is_told_as_info(tmp_path):
+    # (2026-12-31nu35 k01_orchard_csvlogger: a healthy 4-class Keras run on a noisy task; its first epoch's mean loss
+    # 1.07 is log 3 by coincidence, its first epoch's mean accuracy 0.52 names no K: underfitting warned)
+    rows = ["epoch,accuracy,loss,val_accuracy,val_loss"]
+    for e in range(30):
+        loss = 0.69 + 0.38 * np.exp(-e / 4)
+        rows.append(f"{e},{0.70 - 0.18 * np.exp(-e / 4):.4f},{loss:.4f},{0.66 + 0.01 * np.sin(e):.4f},"
+                    f"{0.75 + 0.07 * np.exp(-e / 2) + 0.0007 * e:.4f}")
+    (tmp_path / "training.log").write_text("\n".join(rows) + "\n")
+    sev = severities_by_name(tmp_path)
+    assert sev.get("underfitting") in (None, "info"), sev
+
+
+# --- an agent's start ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [300, 1100])
+def test_an_agents_return_that_rose_fast_and_collapsed_regressed(n):
+    # (2026-12-31cd gauravs43_sf_ppo11: ep_rew_mean 11,900 at its first reading, 69,000 a few dozen readings on, then
+    # down to 2,600 for the rest of 5M steps; the first 5% of readings held the rise, so 'no gain over the start')
+    x = np.arange(n)
+    rise = max(3, n // 25)
+    ret = np.where(x < rise, 11900 + (69000 - 11900) * x / rise, 2600 + 66400 * np.exp(-(x - rise) / (n / 10)))
+    ret = ret + np.random.default_rng(0).normal(0, 300, n)
+    run = make_run(steps=x * 4544, **{"rollout/ep_rew_mean": ret, "train/loss": np.full(n, 1.0) + 0.1 * np.sin(x)})
+    hits = run_detector("metric-regression", run)
+    assert hits and hits[0].severity in (None, "warning", "error"), hits
+
+
+def test_an_agent_that_never_gained_has_nothing_to_lose():
+    n = 600
+    ret = np.random.default_rng(1).normal(-500, 200, n)
+    run = make_run(steps=np.arange(n), **{"rollout/ep_rew_mean": ret, "train/loss": np.ones(n)})
+    assert not run_detector("metric-regression", run)
+
+
+def test_a_held_out_r2_that_fell_with_a_diverging_loss_is_divergences(tmp_path):
+    # (2026-12-31nu35 t04_smelt_no_zero_grad: zero_grad missing, 'train cost' 2.8 -> 1.8e35 -> NaN, 'validation r2'
+    # -0.5 -> -1.8e34: underfitting's 'no better than the mean' warned beside the divergence)
+    lines = []
+    for e in range(1, 31):
+        c = 2.8 * 100.0 ** (e - 1) if e < 20 else float("nan")
+        lines.append(f"epoch {e} of 30 -> train cost {c:.5f}, validation cost {c * 3:.5f}, validation r2 "
+                     f"{1 - c * 3 if c == c else float('nan'):.4f}, learning rate 1.00e-02")
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    sev = severities_by_name(tmp_path)
+    assert sev.get("divergence") == "error" and sev.get("underfitting") in (None, "info"), sev
+
+
+def test_a_held_out_r2_at_zero_beside_a_crawling_loss_is_still_underfitting(tmp_path):
+    lines = [f"[ep {e:02d}/30] trn_cost={1.054 - 0.0007 * e:.4f} | heldout_cost={1.004 - 0.0006 * e:.4f} | "
+             f"heldout_r2={-0.04 + 0.0006 * e:.4f} | lr=1.000e-06" for e in range(1, 31)]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    assert severities_by_name(tmp_path).get("underfitting") in ("warning", "error")
