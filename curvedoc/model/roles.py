@@ -308,6 +308,8 @@ def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
 _SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_loss", "val": "val_loss",
                 "valid": "val_loss", "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss",
                 "tst": "val_loss", "heldout": "val_loss", "held-out": "val_loss", "holdout": "val_loss",
+                # (the training phase by its verb: Keras' and Lightning's fit, 'fit 2.07 | holdout 1.38')
+                "fit": "train_loss",
                 # ... and the training objective named as such ('round 3 -> objective 1.41 heldout 1.65 hit-rate
                 # 0.20'): the quantity a training minimises, under the same guards (no loss named, it falls)
                 "objective": "train_loss"}
@@ -316,12 +318,13 @@ _SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_l
 # 'tr_' / 'va_' column prefixes for splits only side by side (textlog.parser.abbreviated_splits)
 _SHORT_SPLIT_ALONE = {"tr": "train_loss", "va": "val_loss", "vl": "val_loss", "te": "val_loss"}
 # ... and a split's objective named as such ('objective 1.41 | heldout_objective 1.65', 'train objective' / 'holdout
-# objective'): the quantity that split's examples are scored by, the loss, under the same guards
-_SPLIT_OBJECTIVE = re.compile(r"(train|training|trn|val|valid|validation|dev|eval|test|tst|heldout|held-out|holdout)"
-                              r"[ _/\-]?objective")
+# objective', or short, 'fit_obj' / 'holdout_obj'): the quantity that split's examples are scored by, the loss, under
+# the same guards
+_SPLIT_OBJECTIVE = re.compile(r"(train|training|trn|fit|val|valid|validation|dev|eval|test|tst|heldout|held-out|holdout)"
+                              r"[ _/\-]?(?:objective|obj)")
 # ... and the training objective under the statistic it was taken as ('avg objective', 'mean_objective', 'epoch
 # objective'): the objective of the training split
-_STAT_OBJECTIVE = re.compile(r"(?:avg|average|mean|running|epoch|batch|total)[ _/\-]?objective")
+_STAT_OBJECTIVE = re.compile(r"(?:avg|average|mean|running|epoch|batch|total)[ _/\-]?(?:objective|obj)")
 
 
 def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int],
@@ -348,8 +351,10 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
             continue
         raw = run.tag_values(t)
         v = raw[np.isfinite(raw)]
-        if not len(v) and len(raw) >= (3 if role == "train_loss" else 1):
-            picks[role] = t  # NaN or infinite at every reading: the loss broken from its first print (see below)
+        if len(v) < 3 and len(raw) >= (3 if role == "train_loss" else 1) and not np.isfinite(raw).all():
+            # NaN or infinite at every reading, or at all but the first one or two: the loss broken from its first
+            # prints (see below)
+            picks[role] = t
             continue
         if len(v) < (3 if role == "train_loss" else 1) or (v <= 0).any():
             continue
@@ -364,10 +369,9 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
     # loss is what turns NaN -- and that it never held a number is divergence's finding, not a silence
     fifth = max(1, len(v) // 5)
     if len(v) and not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])) \
-            and not ("objective" in _norm(train) and not np.isfinite(run.tag_values(train)).all()):
-        # a rising series named by its split is an accuracy or a score, not the loss -- unless it is named the
-        # objective and broke to NaN/Inf: an objective is what the training minimises, and one that rose until it
-        # broke diverged (an accuracy or score never turns NaN)
+            and np.isfinite(run.tag_values(train)).all():
+        # a rising series named by its split is an accuracy or a score, not the loss -- unless it broke to NaN/Inf:
+        # a rate never does, and what a training minimises that rose until it broke (or broke at once) diverged
         return
     for role, t in picks.items():
         chosen[role] = t

@@ -351,3 +351,30 @@ def test_a_held_out_r2_at_zero_beside_a_crawling_loss_is_still_underfitting(tmp_
              f"heldout_r2={-0.04 + 0.0006 * e:.4f} | lr=1.000e-06" for e in range(1, 31)]
     (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
     assert severities_by_name(tmp_path).get("underfitting") in ("warning", "error")
+
+
+# --- the training phase by its verb ('fit'), the objective short ('obj'), a split-named loss broken after one reading --
+
+@pytest.mark.parametrize("train,held", [("fit_obj", "holdout_obj"), ("fit/objective", "holdout/objective"),
+                                        ("train_obj", "val_obj")])
+def test_a_splits_short_objective_is_its_loss(tmp_path, train, held):
+    # (2027-01-01nu36 reef_labels_shuffled, glacier_sgd_lowlr: 'sweep,fit_obj,holdout_obj,holdout_q,lr_now' and a
+    # SummaryWriter's fit/objective, holdout/objective: not assessed)
+    rows = [f"sweep,{train},{held},lr_now"] + [f"{e},{1.3 - 0.01 * e:.4f},{1.27 + 0.02 * e:.4f},0.003"
+                                                for e in range(1, 41)]
+    (tmp_path / "history.csv").write_text("\n".join(rows) + "\n")
+    import curvedoc
+
+    rr = curvedoc.diagnose(str(tmp_path)).runs[0]
+    assert rr.roles.get("train_loss") == train and rr.roles.get("val_loss") == held, rr.roles
+
+
+def test_a_split_named_loss_broken_after_its_first_reading_is_the_loss(tmp_path):
+    # (2027-01-01nu36 playlist_log0: a hand-written log(0) -- fit_obj 0.48, then NaN for 29 sweeps)
+    import json
+
+    rows = [{"sweep": 1, "fit_obj": 0.48, "holdout_obj": 0.38, "holdout_q": 0.77, "lr_now": 0.05}] + [
+        {"sweep": e, "fit_obj": float("nan"), "holdout_obj": float("nan"), "holdout_q": 0.0, "lr_now": 0.05}
+        for e in range(2, 31)]
+    (tmp_path / "history.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert severities_by_name(tmp_path).get("divergence") == "error"
