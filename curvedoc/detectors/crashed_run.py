@@ -64,6 +64,19 @@ def _last_step(run: Run) -> int | None:
     return int(col.to_numpy().max() if col.dtype.kind in "iu" else col.max())  # int64 (make_frame): numpy's max
 
 
+def _well_short(short: tuple | None, p: Params) -> tuple | None:
+    """A plan shortfall (:func:`plan_shortfall`'s (reached, planned, label, unit)) that misses ``plan_missing`` of the
+    plan at least, and ``plan_min_units`` epochs when it counts epochs, its label without the bound's words; None for
+    a run that fell short by less (or reached its plan)."""
+    if short is None:
+        return None
+    reached, planned, label, unit = short
+    missing = planned - reached
+    if missing < p.plan_missing * planned or (unit == "epoch" and missing < p.plan_min_units):
+        return None
+    return reached, planned, label.replace(BOUND_SAID, ""), unit
+
+
 def _silent_short_of_plan(run: Run, p: Params) -> str:
     """Where a printed log that ends on its last record stopped in the plan it states ('' when it does not): the
     importer found nothing after the last record (``meta["ends_on_record"]``: no closing summary, test score, 'done'
@@ -74,14 +87,10 @@ def _silent_short_of_plan(run: Run, p: Params) -> str:
     terminal) cannot."""
     if not run.meta.get("ends_on_record") or run.meta.get("early_stopped"):
         return ""
-    short = plan_shortfall(run)
+    short = _well_short(plan_shortfall(run), p)
     if short is None:
         return ""
     reached, planned, label, unit = short
-    missing = planned - reached
-    if missing < p.plan_missing * planned or (unit == "epoch" and missing < p.plan_min_units):
-        return ""
-    label = label.replace(BOUND_SAID, "")
     if unit == "epoch":
         return f"at epoch {reached:g} of {planned:g} planned ({label}; {reached / planned:.0%} done)"
     return f"at step {fmt_step(int(reached))} of {fmt_step(int(planned))} planned ({label}; {reached / planned:.0%} done)"
@@ -117,14 +126,11 @@ def _short_of_plan_before_patience(run: Run, p: Params) -> str:
     if run.meta.get("early_stopped"):
         return ""
     stated = _patience_of(run)
-    short = plan_shortfall(run) if stated is not None else None
+    short = _well_short(plan_shortfall(run), p) if stated is not None else None
     if short is None:
         return ""
     patience, said = stated
     reached, planned, label, unit = short
-    missing = planned - reached
-    if missing < p.plan_missing * planned or (unit == "epoch" and missing < p.plan_min_units):
-        return ""
     watched = []
     if "val_loss" in run.roles:
         watched.append((run.roles["val_loss"], False))
@@ -137,7 +143,6 @@ def _short_of_plan_before_patience(run: Run, p: Params) -> str:
             continue
         best = int(np.argmax(v) if higher else np.argmin(v))
         since.append(len(v) - 1 - best)
-    label = label.replace(BOUND_SAID, "")
     at = f"epoch {reached:g}" if unit == "epoch" else f"step {fmt_step(int(reached))}"
     if patience == 0:
         return f"at {at} of {planned:g} planned ({label}; {reached / planned:.0%} done), and {said}"
