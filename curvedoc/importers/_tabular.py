@@ -43,12 +43,16 @@ def clock_seconds(cell: object) -> float | None:
     """Seconds of a duration cell: a number of seconds, or a clock text ('3 days, 17:51:32', '0:01:48', '05:12');
     None for anything else."""
     if isinstance(cell, (int, float)) and not isinstance(cell, bool):
-        return float(cell) if math.isfinite(float(cell)) and cell >= 0 else None
+        f = _big_number(cell)  # (a whole number past a float's range is none: no duration, no crash)
+        return f if math.isfinite(f) and f >= 0 else None
     m = _CLOCK_TEXT.fullmatch(str(cell)) if cell is not None else None
     if m is None:
         return None
-    return (int(m.group("d") or 0) * 86400 + int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60
-            + float(m.group("s")))
+    try:
+        return (int(m.group("d") or 0) * 86400 + int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60
+                + float(m.group("s")))
+    except OverflowError:  # (a day count past a float's range)
+        return None
 
 
 def time_left_at_end(df: pd.DataFrame, names: Sequence[str]) -> int | None:

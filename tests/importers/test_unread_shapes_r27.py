@@ -169,3 +169,10 @@ def test_a_history_under_a_key_beside_its_settings_is_read_with_them(tmp_path):
     (tmp_path / "exp1_1.json").write_text(json.dumps(doc, indent=2))
     run = curvedoc.load(str(tmp_path))[0]
     assert len(run.series("train_loss")) == n and run.hparams.get("config.epochs") == 100, run.hparams
+
+
+@pytest.mark.parametrize("cell", [10 ** 400, "9" * 400 + " days, 1:00:00", float("nan"), float("inf"), -5])
+def test_clock_cells_past_a_floats_range_or_negative_are_no_duration(cell):
+    from curvedoc.importers._tabular import clock_seconds
+
+    assert clock_seconds(cell) is None
