@@ -131,6 +131,9 @@ def _short_of_plan_before_patience(run: Run, p: Params) -> str:
         return ""
     patience, said = stated
     reached, planned, label, unit = short
+    at = f"epoch {reached:g}" if unit == "epoch" else f"step {fmt_step(int(reached))}"
+    if patience == 0:
+        return f"at {at} of {planned:g} planned ({label}; {reached / planned:.0%} done), and {said}"
     watched = []
     if "val_loss" in run.roles:
         watched.append((run.roles["val_loss"], False))
@@ -143,9 +146,6 @@ def _short_of_plan_before_patience(run: Run, p: Params) -> str:
             continue
         best = int(np.argmax(v) if higher else np.argmin(v))
         since.append(len(v) - 1 - best)
-    at = f"epoch {reached:g}" if unit == "epoch" else f"step {fmt_step(int(reached))}"
-    if patience == 0:
-        return f"at {at} of {planned:g} planned ({label}; {reached / planned:.0%} done), and {said}"
     if not since or max(since) >= patience:
         return ""
     return (f"at {at} of {planned:g} planned ({label}; {reached / planned:.0%} done), {max(since)} evaluation(s) after "

@@ -353,8 +353,8 @@ EXTREME_LR = 1.0
 
 def _rank(ev: dict, *, nan: bool, early: bool, huge: bool, has_scale: bool) -> tuple[str, ...]:
     if ev.get("lr_at_onset", 0.0) >= EXTREME_LR and not has_scale:
-        order = ["lr-too-high", "no-warmup" if ev.get("has_warmup") is False else "numerical-instability",
-                 "numerical-instability", "fp16-overflow" if nan else "bad-batch"]
+        order = ["lr-too-high", *(["no-warmup"] if ev.get("has_warmup") is False else []), "numerical-instability",
+                 "fp16-overflow" if nan else "bad-batch"]
     elif nan and early and has_scale:
         order = ["fp16-overflow", "lr-too-high", "numerical-instability", "no-warmup"]
     elif huge:

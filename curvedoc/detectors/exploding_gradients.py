@@ -183,13 +183,19 @@ def _growth(gn: pd.Series, p: Params) -> dict | None:
             "ref_end": int(g.index[k - 1])}
 
 
-def _loss_broke_first(loss_bad: int | None, norm_bad: int) -> str:
+def _loss_broke_first(loss_bad: int | None, norm_bad: int, v: np.ndarray, steps: np.ndarray, p: Params) -> str:
     """The words for a gradient norm that turned NaN/Inf (at ``norm_bad``) with no growth before it, when the
     training loss was NaN/Inf already at that step or earlier (``loss_bad``): the norm is the loss's NaN passed back
     through the network (every gradient of a NaN loss is NaN), no explosion of its own -- divergence tells the fault,
-    and the norm is its echo (an info). "" when the norm broke first, or the loss never did: then the norm's NaN is
-    the evidence."""
+    and the norm is its echo (an info). The norm's readings (``v`` at ``steps``) before the loss broke must be none,
+    or level -- three at least, within a factor of 10**min_orders: a norm of 68 -> 8.6e3 -> 2.1e7 in three steps
+    exploded, however few its readings, and one or two cannot show it did not. "" when the norm broke first, the
+    loss never did, or the norm's readings before say nothing of a level: then the norm's NaN is the evidence."""
     if loss_bad is None or loss_bad > norm_bad:
+        return ""
+    early = v[steps < loss_bad]
+    before = early[np.isfinite(early) & (early > 0)]
+    if len(early) and not (len(before) >= 3 and float(np.max(before)) < 10.0 ** p.min_orders * float(np.min(before))):
         return ""
     return (f"; the training loss was NaN/Inf from step {sig.fmt_step(loss_bad)}, at or before it, and a NaN loss "
             "gives NaN gradients: the norm echoes the loss's breakdown (divergence) rather than showing an explosion "
@@ -207,7 +213,7 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
     fin = np.isfinite(v)
     loss_bad = sig.first_nonfinite_step(run.series("train_loss")) if "train_loss" in run.roles else None
     if not fin.any():
-        echo = _loss_broke_first(loss_bad, int(steps[0]))
+        echo = _loss_broke_first(loss_bad, int(steps[0]), v[:0], steps[:0], p)
         yield Hit(f"every gradient-norm value is NaN/Inf ({n:,} point(s) from step {sig.fmt_step(steps[0])})"
                   + echo, step=int(steps[0]), steps=(int(steps[0]), int(steps[-1])), confidence=0.9,
                   evidence={"nonfinite_points": n, "nan_step": int(steps[0]),
@@ -233,14 +239,7 @@ def exploding_gradients(run: Run, p: Params) -> Iterator[Hit]:
                         f"{sig.fmt_num(10.0 ** g['base'])} (crossing {sig.fmt_num(10.0 ** p.min_orders)}x at step "
                         f"{sig.fmt_step(g['cross'])})")
                 start = g["cross"]
-            early = v[:fb][(steps[:fb] < loss_bad) if loss_bad is not None else slice(None)]
-            before = early[np.isfinite(early) & (early > 0)]
-            # (an echo only where the norm's own readings before the loss broke were none, or level -- three at least,
-            # within a factor of 10**min_orders: a norm of 68 -> 8.6e3 -> 2.1e7 in three steps exploded, however few
-            # its readings, and one or two cannot show it did not)
-            level = not len(early) or (
-                len(before) >= 3 and float(np.max(before)) < 10.0 ** p.min_orders * float(np.min(before)))
-            echo = _loss_broke_first(loss_bad, int(steps[fb])) if g is None and level else ""
+            echo = _loss_broke_first(loss_bad, int(steps[fb]), v[:fb], steps[:fb], p) if g is None else ""
             yield Hit(f"gradient norm became NaN/Inf at step {sig.fmt_step(steps[fb])}{grew} and stayed so "
                       f"({sig.fmt_pct(frac).lstrip('+')} of the later points){echo or follow}",
                       step=int(steps[fb]), steps=(start, int(steps[-1])), confidence=0.95, evidence=ev,

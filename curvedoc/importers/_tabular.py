@@ -55,23 +55,29 @@ def clock_seconds(cell: object) -> float | None:
         return None
 
 
+def time_still_to_go(lefts: Sequence[float]) -> float | None:
+    """The last of a log's remaining-time readings (seconds, in order; the last two are read) when it says the
+    training still had time to go: more than a minute and more than three logging intervals (the fall between the
+    last two readings) -- a finished run's last reading says 0, or at most one interval. None otherwise. The rule
+    for a printed progress line's ETA and a record's remaining-time column alike."""
+    if not lefts:
+        return None
+    left = lefts[-1]
+    step = lefts[-2] - left if len(lefts) >= 2 else 0
+    return left if left > 60 and left > 3 * max(step, 0) else None
+
+
 def time_left_at_end(df: pd.DataFrame, names: Sequence[str]) -> int | None:
-    """Seconds of training the last record still expected (its remaining-time column, :data:`REMAINING_TIME_NAMES`),
-    when that is more than a minute and more than three logging intervals (its fall between the last two records):
-    a finished run's last record says 0, or at most one interval -- the rule the text reader keeps for a progress
-    line's ETA. None when no record says."""
+    """Seconds of training the last record still expected, from its remaining-time column
+    (:data:`REMAINING_TIME_NAMES`; :func:`time_still_to_go`'s rule). None when no record says."""
     for i, name in enumerate(names):
         if norm_name(name) not in REMAINING_TIME_NAMES:
             continue
-        cells = [clock_seconds(c) for c in df.iloc[:, i].tolist() if c is not None and c == c]
-        cells = [c for c in cells if c is not None]
+        cells = [s for s in map(clock_seconds, df.iloc[:, i].tolist()) if s is not None]
         if not cells:
             continue
-        left = cells[-1]
-        step = cells[-2] - left if len(cells) >= 2 else 0.0
-        if left > 60 and left > 3 * max(step, 0.0):
-            return int(left)
-        return None
+        left = time_still_to_go(cells)
+        return None if left is None else int(left)
     return None
 
 

@@ -652,20 +652,20 @@ def _wandb_chart_runs(df: pd.DataFrame, names: list[str]) -> dict[str, tuple[pd.
     export pads a shorter run with blank cells)."""
     if len(names) < 3 or not any(n.endswith(("__MIN", "__MAX")) for n in names[1:]):
         return None
-    groups: dict[str, list[int]] = {}
+    groups: dict[str, list[tuple[int, str]]] = {}  # run -> (column, key)
     for i, n in enumerate(names[1:], start=1):
         m = _CHART_COLUMN.fullmatch(str(n))
         if m is None:
             return None
         if m.group("band"):
             continue
-        groups.setdefault(m.group("run").strip(), []).append(i)
+        groups.setdefault(m.group("run").strip(), []).append((i, m.group("key").strip()))
     if not groups:
         return None
     out = {}
-    for run, idx in groups.items():
-        sub = df.iloc[:, [0, *idx]].copy()
-        sub_names = [names[0]] + [_CHART_COLUMN.fullmatch(names[i]).group("key").strip() for i in idx]
+    for run, cols in groups.items():
+        sub = df.iloc[:, [0, *(i for i, _ in cols)]].copy()
+        sub_names = [names[0]] + [key for _, key in cols]
         sub.columns = sub_names
         filled = sub.iloc[:, 1:].apply(lambda c: c.astype("string").str.strip().fillna("") != "").any(axis=1)
         sub = sub.loc[filled.to_numpy()].reset_index(drop=True)

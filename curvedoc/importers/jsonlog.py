@@ -590,7 +590,8 @@ def _record_histories(doc: list) -> list[tuple[str, dict]] | None:
     base", "loss_records_for_each_epoch": {"train": [..], "test": [..]}, "accuracy_records_for_each_epoch": {..}},
     ..]``: a script that trained several models and dumped them together): (name, history) per record, the history
     the record's per-epoch lists (one level of grouping, as :func:`_history_frame` reads a history); None unless every
-    record is a dict with a list of two numbers or more."""
+    record is a dict that names itself (a string value) and holds a list of three numbers or more named for a training
+    quantity (_HISTORY_WORD)."""
     if not doc or not all(isinstance(r, dict) for r in doc):
         return None
     out = []
@@ -798,7 +799,7 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
 
     if whole_ok and isinstance(doc, dict):
         inner = doc.get("history") if isinstance(doc.get("history"), dict) else _history_beside_settings(doc)
-        if inner is not doc and settings is None:
+        if inner is not doc:
             settings = _settings_of({k: v for k, v in doc.items() if v is not inner})
         # lists of records ({"log_history": [{...}, ...]}); records with no number of their own (per-class tables
         # nested inside each epoch's entry) are no log of their own beside per-epoch lists
@@ -806,8 +807,8 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                           and any(_number(y) is not None for x in v for y in x.values()
                                   if not isinstance(y, (dict, list)))]
         keyed = _epoch_keyed(inner)
-        hist = None if keyed is not None else \
-            _history_frame(inner, path, issues) if not lists_of_dicts else _grouped_history(inner, lists_of_dicts)
+        if keyed is None:
+            hist = _history_frame(inner, path, issues) if not lists_of_dicts else _grouped_history(inner, lists_of_dicts)
         if keyed is not None:
             source = "json"
             df, index = keyed

@@ -331,11 +331,11 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
                       used: set[str]) -> None:
     """A print log that names each number only by its split ('STEP train LOSS' / 'STEP val LOSS', nanoGPT-style
     scripts) prints the one quantity a training is about for each split: its loss -- as does one that names it the
-    split's objective ('heldout_objective'). Only where no loss is named at all, and only for a training series that falls (the medians of its last fifth below those of its first: a rate
-    that rises is an accuracy) and is positive; the held-out series of the same log then fills val_loss. A held-out
-    loss named as one beside a training series named only by its split or as the objective ('objective 1.61 heldout
-    loss 1.65': a print log's bare 'heldout' is read as that split's loss) leaves the training split's the same way to
-    fill: the log names no training loss, and its training objective is that loss."""
+    split's objective ('heldout_objective', 'fit_obj') or the training objective under a statistic ('avg objective').
+    Only where no training loss is named, and only for a training series that falls (the medians of its last fifth
+    below those of its first: a rate that rises is an accuracy) and is positive -- or that broke to NaN/Inf (a rate
+    never does); the held-out series of the same log then fills val_loss unless a held-out loss is named already
+    ('objective 1.61 heldout loss 1.65': a print log's bare 'heldout' is read as that split's loss)."""
     picks: dict[str, str] = {}
     if "val_loss" in chosen:
         used = used | {chosen["val_loss"]}

@@ -14,7 +14,7 @@ import numpy as np
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers._base import RunData, RunSpec, check_file, open_binary
 from curvedoc.importers import _tabular as T
-from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue
+from curvedoc.importers._tabular import Segment, duplicate_issues, restart_issue, time_still_to_go
 from curvedoc.importers.literals import python_literal
 from curvedoc.importers.textlog.decoding import text_lines
 from curvedoc.importers.textlog.parser import TextLogParser
@@ -187,11 +187,7 @@ def _time_left_at_end(p: "TextLogParser") -> int | None:
         etas = [(line, left) for line, left, bar in p.bar_etas if bar == p.training_bar]
     if not etas or etas[-1][0] < p.last_point_line:
         return None
-    left = etas[-1][1]
-    step = etas[-2][1] - left if len(etas) == 2 else 0
-    if left > 60 and left > 3 * max(step, 0):
-        return left
-    return None
+    return time_still_to_go([left for _, left in etas])
 
 
 def _inside_an_epoch_at_end(p: "TextLogParser") -> dict | None:

@@ -532,11 +532,15 @@ def _is_duration(msg: str, key: str, raw: str) -> bool:
                      msg) is not None
 
 
+# a held-out split's word (HELDOUT, or a leading 'v') and the separator after it, at the start of a key
+_HELD_PREFIX = re.compile(r"^(?:" + "|".join(sorted(map(re.escape, HELDOUT | {"v"}), key=len, reverse=True))
+                          + r")[\s_/.\-]+")
+
+
 def _has_held_out_twins(keys) -> bool:
     """Does a bare key of the record have its held-out twin beside it ('v_recons 0.45  recons 0.46', 'val_loss ..
     loss ..'): then the bare keys are training's, the record holding both splits."""
-    held = {re.sub(r"^(?:val|valid|validation|eval|evaluation|test|dev|holdout|heldout|v)[\s_/.\-]+", "", k.lower())
-            for k in keys if split_of(k) == "val"}
+    held = {_HELD_PREFIX.sub("", k.lower()) for k in keys if split_of(k) == "val"}
     return any(k.lower() in held for k in keys if split_of(k) is None)
 
 
