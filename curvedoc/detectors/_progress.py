@@ -682,6 +682,28 @@ def saw_start(steps: np.ndarray) -> bool:
     return float(steps[0]) <= 1.5 * np_median(np.diff(steps.astype(np.float64)))
 
 
+def resumed_session(run, role: str = "train_loss") -> bool:
+    """Whether the log of ``role`` opens where an earlier session appended to the same file left off
+    (``meta["continued_from"]``): its first value lies within a quarter of that session's own move (first to last)
+    of that session's last value, and nearer it than that session's first. Such a session went on from the weights
+    the one before left (a fine-tune stage at a lower LR, a resume that restarted the epoch counter), so its first
+    reading is not the untrained model: a run judged from its own start would be judged from a trained one. A
+    session that starts again from scratch opens near the earlier session's first value instead."""
+    before = run.meta.get("continued_from") if isinstance(run.meta, dict) else None
+    tag = run.roles.get(role)
+    if not isinstance(before, dict) or tag not in before or role not in run.roles:
+        return False
+    pair = before[tag]
+    s = clean(run.series(role))
+    if not len(s) or not isinstance(pair, (list, tuple)) or len(pair) != 2:
+        return False
+    x0, (p0, p1) = float(s.iloc[0]), (float(pair[0]), float(pair[1]))
+    moved = abs(p1 - p0)
+    if not (math.isfinite(x0) and math.isfinite(moved) and moved > 0):
+        return False
+    return abs(x0 - p1) <= 0.25 * moved and abs(x0 - p1) < abs(x0 - p0)
+
+
 _RL_COUNTERS = ("episode", "episodes", "iteration", "iterations", "iter", "total_timesteps", "timesteps", "epoch",
                 "n_updates", "updates")
 
@@ -787,14 +809,15 @@ def loss_fall(run, role: str, min_points: int) -> dict | None:
     standard error of that fall from the run's own point-to-point noise: robust medians of the first 5% and the
     last 15% of the points (at least 3 each; every k-th point of a long log, which keeps the local noise). None for
     fewer than ``min_points`` finite points, a loss that is zero or negative anywhere (no relative change), or a log
-    that did not see its start (:func:`saw_start`).
+    that did not see its start (:func:`saw_start`; a session resumed from an earlier one's weights,
+    :func:`resumed_session`).
     Returns {'fall', 'se', 'sigma', 'head', 'tail', 'a', 'b', 'm', 'g', 'steps'} (head/tail in log units)."""
     if role not in run.roles:
         return None
     s = clean(run.series(role))
     v = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
-    if len(v) < max(min_points, 6) or (v <= 0).any() or not saw_start(steps):
+    if len(v) < max(min_points, 6) or (v <= 0).any() or not saw_start(steps) or resumed_session(run, role):
         return None
     g = np.log(subsample(v))
     m = len(g)

@@ -64,6 +64,7 @@ from curvedoc.detectors._progress import (
     loss_kind,
     looks_non_ce,
     ce_evidence,
+    resumed_session,
     subsample,
     window_median,
 )
@@ -111,6 +112,8 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     first_interval = len(steps) >= 2 and steps[0] <= steps[1] - steps[0]
     if steps[0] > 0 and span > 0 and steps[0] > p.max_first_frac * float(steps[-1]) and not first_interval:
         return
+    if resumed_session(run):
+        return  # a session appended after another that opens where that one ended: its first loss is a trained model's
     first = float(v[0])
     second = float(v[1])
 

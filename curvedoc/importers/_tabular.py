@@ -959,7 +959,24 @@ def split_runs(df: pd.DataFrame, names: Sequence[str], conv, cols: Sequence[Nume
         d = read_part(df.iloc[seg.start:seg.end].reset_index(drop=True), sub, mine, seg)
         d.name_suffix = f"#{seg.label}"
         d.meta["segment"] = segment_meta(segs, k)
+        if k > 1 and seg.kind != "config":
+            before = session_ends(cols, segs[k - 2])
+            if before:
+                d.meta["continued_from"] = before
         out.append(d)
+    return out
+
+
+def session_ends(cols: Sequence[NumericColumn], seg: Segment) -> dict[str, list[float]]:
+    """``meta["continued_from"]`` of a session appended after ``seg``: each numeric column's first and last finite
+    value in that session before it, ``{name: [first, last]}`` -- facts, for a rule to see whether this session
+    picked up where that one left off (a stage resumed from its weights) or started again from scratch."""
+    out: dict[str, list[float]] = {}
+    for c in slice_columns(cols, seg.start, seg.end):
+        v = c.values[c.present]
+        v = v[np.isfinite(v)]
+        if len(v) >= 2:
+            out[c.name] = [float(v[0]), float(v[-1])]
     return out
 
 

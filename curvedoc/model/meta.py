@@ -69,6 +69,13 @@ class RunMeta(TypedDict, total=False):
     """Tables with appended sessions (an epoch counter restarting at 0): the first row of each session; restarted-run
     reports them, divergence and the instability rules read only the last session."""
 
+    continued_from: dict
+    """Tables with appended sessions (an epoch counter back at its start), on each session after the first: every
+    numeric column's first and last finite value in the session before it (``{name: [first, last]}``). A loss whose
+    first value here sits at that session's last, far from its first, was resumed from the weights that session left
+    (a fine-tune stage at a lower LR): this log did not see its model untrained (underfitting's never-learned,
+    initial-loss-off: :func:`curvedoc.detectors._progress.resumed_session`)."""
+
     live: bool
     """Set by ``watch`` and the training callbacks on a run still being written: checks marked whole-run wait for
     its end (the engine reads it)."""
