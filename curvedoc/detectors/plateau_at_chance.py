@@ -145,6 +145,7 @@ from curvedoc.detectors.unfinished_schedule import plan_reached
 @dataclass(frozen=True)
 class Params:
     num_classes: int
+    share_gap: float
     match_tol: float
     band: float
     min_share: float
@@ -906,6 +907,51 @@ def _two_shares(v: np.ndarray) -> float | None:
     return float(u[1]) if u is not None and len(u) == 2 else None
 
 
+def _late_shares(v: np.ndarray, p: Params) -> tuple[int, tuple[int, str, float]] | None:
+    """(start, (K, why, q)) when every evaluation from ``start`` to the end -- the last half at least, ``min_evals``
+    or more -- scores one of 2 to 5 numbers (twice as many evaluations as numbers at least) that together sum to 1 or less (within
+    0.01) and lie at least ``share_gap`` apart: a few of the class shares of a fixed evaluation set, i.e. a model that
+    predicts one class for every example at each of those evaluations (a different class from time to time). Unlike
+    :func:`_class_shares` the evaluations before ``start`` may score anything (a model thrown about by an LR far too
+    high, before it settles on predicting a class). A model whose predictions are mixed scatters over many numbers;
+    one that hovers near a level scores neighbouring numbers, not a few numbers far apart that leave room for the
+    other classes' shares. q is the largest of them (no constant predictor scores less than the majority share), K
+    the fewest classes those shares allow (one more than their count when they leave a share of 0.01 or more
+    unclaimed)."""
+    n = len(v)
+    late = np.round(v[n // 2:], 6)
+    if len(late) < max(p.min_evals, 6):
+        return None
+    u, counts = np.unique(late, return_counts=True)
+    if not 2 <= len(u) <= 5 or len(late) < 2 * len(u) or float(u.sum()) > 1.01 or float(u[0]) <= 0.0:
+        return None
+    grid = _count_grid(u)
+    if float(np.min(np.diff(u))) < max(p.share_gap, 3.0 / grid if grid else 0.0) - 1e-9:
+        # (the tolerance: 0.29 - 0.26 is 0.0299999 in binary) numbers one or two examples apart on the evaluation
+        # set's own grid (4/17, 5/17, 6/17) are a model hovering at its level, not class shares
+        return None
+    start = n // 2
+    keep = set(u.tolist())
+    while start > 0 and float(np.round(v[start - 1], 6)) in keep:
+        start -= 1
+    k = len(u) + (1 if 1.0 - float(u.sum()) >= 0.01 else 0)
+    shown = ", ".join(f"{x:.4f}" for x in u)
+    return start, (k, (f"every one of the {n - start} evaluations from there on scores one of {len(u)} numbers "
+                       f"({shown}) that leave room for each other as class shares of one evaluation set: the model "
+                       "predicts one class for every example"), float(u[-1]))
+
+
+def _count_grid(u: np.ndarray, largest: int = 2000) -> int | None:
+    """The smallest evaluation-set size N (up to ``largest``) of which every value in ``u`` is a whole count k/N
+    (within float32 rounding: an accuracy Keras or a tracker wrote as a float32), or None: the grid an accuracy over
+    a fixed set of examples moves on."""
+    for n in range(2, largest + 1):
+        c = u * n
+        if bool(np.all(np.abs(c - np.round(c)) <= 2e-6 * n + 1e-9)):
+            return n
+    return None
+
+
 def _share_values(v: np.ndarray) -> np.ndarray | None:
     """The distinct values of an accuracy series (to 6 decimals) when they could be a fixed evaluation set's class
     shares -- they sum to 1 within 0.01 and none is 1 -- else None: what :func:`_two_shares` and
@@ -1472,6 +1518,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             whole = v, steps
             v, steps, frozen = v[-tail:], steps[-tail:], True
         exploded_at = returned = None
+        alternating = False
         if not frozen and collapsed_at is None:
             cut = _after_blowup(run, v, steps, k_given, p)
             back = _back_at_chance(run, v, steps, k_given, p)
@@ -1508,6 +1555,16 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 ks = (2, f"at {one[0]} of {len(v)} evaluations recall is 1 and precision equals the accuracy "
                          f"({one[1]:.4f}): the model predicts the positive class for every held-out example",
                       max(one[1], 1.0 - one[1]))
+            # else the late evaluations only at a few class shares: one class predicted for every example there,
+            # whatever the evaluations before scored (judged on that stretch, as a collapse); a reading of the
+            # shares comes before one of 1/K, as above
+            late = _late_shares(v, p) if ks is None and collapsed_at is None and not _loss_went_non_finite(run) \
+                else None
+            if late is not None:
+                start, ks = late
+                if start > 0:
+                    collapsed_at, alternating = int(steps[start]), True
+                    v, steps = v[start:], steps[start:]
             if ks is not None:
                 chance = shares = ks[2]
             else:
@@ -1562,12 +1619,13 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
             margin = chance_margin(v, k, p.val_margin, p.acc_slack, chance)
         best = float(np.max(v))
         found.append((m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, int(fin.sum()), exploded_at,
-                      returned))
+                      returned, alternating))
     if not found or len(found) < judged:
         # a model at chance is at chance on every held-out accuracy: one eval set (or a top-5 beside a top-1) that
         # clearly beat its chance level says the model learned something, as for the floor test of other metrics
         return
-    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals, exploded_at, returned = found[0]
+    m, k, src, v, steps, best, chance, margin, frozen, collapsed_at, n_evals, exploded_at, returned, alternating = \
+        found[0]
     chance_loss = math.log(k)
     blow = _blowup(run, chance_loss, p.explode_ratio)
     fitted = _train_fitted(run, chance_loss, chance, p)
@@ -1600,7 +1658,9 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     before = n_evals - len(v)  # the evaluations left out before a collapse or an explosion
     earlier = f"{before} earlier evaluation{'s' if before != 1 else ''} above it"
     if collapsed_at is not None:
-        same = (f" (identical at every evaluation from step {fmt_step(collapsed_at)} on, after {earlier}: the "
+        same = (f" (after {before} earlier evaluation{'s' if before != 1 else ''} that scored other numbers)"
+                if alternating else
+                f" (identical at every evaluation from step {fmt_step(collapsed_at)} on, after {earlier}: the "
                 "predictions collapsed to one output)")
     also = f"; so do {len(found) - 1} other validation accuracies" if len(found) > 1 else ""
     ref = (f"1/K = {chance:.3f} for {k_label(k)}" if abs(chance - 1.0 / k) < 1e-12 else
