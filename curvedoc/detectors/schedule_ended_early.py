@@ -38,6 +38,8 @@ accumulation steps: the LR hits 0 a third of the way in).
 - ``min_points``: fewest finite LR points.
 - ``ran_out_tail``: the last fraction of the run in which a still-climbing metric is measured.
 - ``ran_out_gain``: smallest share of the metric's whole gain made in that tail for "still climbing".
+- ``floor_fall``: a training loss that fell by this share or more over the stretch at the floor shows the floor LR
+  still trains: information, not a schedule that ended learning.
 
 ## References
 seeds/000 10.16 Debugging training: 'Learning rate schedule' ('schedule misaligned with total steps
@@ -71,6 +73,7 @@ class Params:
     min_points: int
     ran_out_tail: float
     ran_out_gain: float
+    floor_fall: float
 
 
 def _loss_rates(run: Run, onset: int, peak_step: int, start: int, end: int) -> dict | None:
@@ -326,9 +329,19 @@ def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
     jumps = np.abs(np.diff(np.log(np.maximum(pre, peak * 1e-12)))) if len(pre) > 1 else np.array([0.0])
     if len(pre) > 2 and jumps.max() > 0.5 * float(np.abs(np.log(np.maximum(pre[-1], peak * 1e-12) / peak))):
         causes = ["schedule-decayed-early", "scheduler-misaligned"]
+    severity = None
     if rates is not None:
         rb, rd = rates["rate_before"], rates["rate_during"]
-        if rb < -0.05 and rd > 0.25 * rb:
+        first, last = rates["loss_at_floor_start"], rates["loss_last"]
+        if first > 0 and last > 0 and last <= (1.0 - p.floor_fall) * first:
+            # the loss fell by floor_fall or more while the LR sat at its floor: the floor LR still trains (a
+            # fine-tune stage at 1e-5 after a frozen stage at 1e-3), the run was not ended by its schedule
+            severity = "info"
+            causes = ["schedule-decayed-early"]
+            loss_txt = (f"; the loss kept falling at the floor ({fmt_pct(last / first - 1.0)} over the "
+                        f"{fmt_pct(share).lstrip('+')} of the run spent there), so the floor LR still trains: "
+                        "a higher floor may train faster, but nothing was stopped")
+        elif rb < -0.05 and rd > 0.25 * rb:
             conf = 0.85  # the loss was falling when the LR ran out and stalled afterwards
             loss_txt = (f"; the loss was still falling ({fmt_pct(math.expm1(rates['loss_change_before']))} in the "
                         f"stretch before) and changed {fmt_pct(math.expm1(rates['loss_change_during']))} in the "
@@ -346,7 +359,6 @@ def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
     msg = (f"the learning rate reaches its floor {floor_txt} at step {fmt_step(onset)} and stays there for the last "
            f"{fmt_pct(share).lstrip('+')} of the run (peak {fmt_num(peak)} at step {fmt_step(steps[ipeak])}){loss_txt}")
     cuts = _plateau_cuts(steps[ipeak:], lr[ipeak:])
-    severity = None
     if cuts is not None:
         # a scheduler that cuts on a plateau reaches its floor because the monitored loss kept stalling: the schedule
         # did what it was set to do, and the time at the floor is a missing early stop, not a mis-sized schedule
