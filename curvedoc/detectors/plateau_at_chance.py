@@ -846,6 +846,31 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
     return None
 
 
+def _settled_on_prior(run: Run, q: float, p: Params) -> tuple[int, str, float] | None:
+    """(2, why, q) when an accuracy that collapsed onto one number q -- a majority share, 0.5 to
+    ``_MAX_PRIOR_SHARE`` -- sits beside a late training or validation loss within ``settle_tol`` of the entropy of
+    that prior, H(q): the loss a model scores when its outputs are the class prior for every input (an all-negative
+    multi-label tagger squeezed there by a weight penalty, its binary accuracy 0.74 = 1 - prevalence, its loss
+    0.5735 = H(0.26)), and settled there (the halves of its last quarter within ``settle_tol``). A model that learned anything scores below H(q) at that accuracy; a collapse is otherwise
+    read at 1/K only (a converged model's small evaluation set repeats its high score), and a loss ON the prior's
+    entropy to 1% is what tells a prior predictor from it."""
+    if not 0.5 <= q <= _MAX_PRIOR_SHARE:
+        return None
+    h = _prior_loss(q)
+    for role, level in _late_loss_levels(run):
+        if abs(level / h - 1.0) > p.settle_tol:
+            continue
+        # settled there: the two halves of its last quarter within settle_tol of each other -- a loss still sliding
+        # down past H(q) (a slow learner on a 14-example evaluation set, 0.533 -> 0.514) only passes by it
+        late = prepared(run, role).to_numpy(dtype=np.float64)
+        late = late[len(late) - max(4, len(late) // 4):]
+        half = len(late) // 2
+        if abs(float(np.median(late[:half])) / float(np.median(late[half:])) - 1.0) <= p.settle_tol:
+            return 2, (f"the accuracy stays at {q:.4f}, a majority share, while {run.roles[role]} settled at "
+                       f"{fmt_num(level)}, the entropy of that prior ({fmt_num(h)}): the model predicts the prior"), q
+    return None
+
+
 def _repeated_share_at_log_k(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] | None:
     """(K, why, q) when the held-out accuracy repeats one number q < 1 at 80% of its evaluations or more (``min_evals``
     at least) and a late loss level sits at log K for a plausible K with 1/K below q: the argmax never changes (one
@@ -1588,6 +1613,12 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 if ks is not None:
                     (v, steps), collapsed_at, frozen = whole, None, False
                     chance = shares = ks[2]
+                else:
+                    # or the tail's one number q is a majority share and a loss settled onto that prior's entropy
+                    # H(q): a model predicting the prior and nothing else (squeezed there by a weight penalty)
+                    ks = _settled_on_prior(run, float(v[-1]), p)
+                    if ks is not None:
+                        chance = shares = ks[2]
             if ks is None:
                 continue
             k, src = ks[0], ks[1]
