@@ -1,0 +1,214 @@
+"""Synthetic families of the kinds of run curvedoc got wrong on logs nobody tuned on (issue 35), twenty-eighth round.
+
+- A Keras CSVLogger appended a second session to its file: a fine-tune stage at lr 1e-5 that went on from the first
+  stage's weights (its first loss 0.189 where the first stage ended at 0.190, which had started at 0.266). The
+  importer splits the file at the epoch counter's restart and reads each session on its own; the second was then
+  judged 'never learned' from its own start -- a trained model's. A session that opens where the one before it
+  left off did not see its model untrained: the importer states the earlier session's first and last values
+  (``meta["continued_from"]``), and never-learned and initial-loss-off do not judge a start that is not one. A
+  session that starts again from scratch (its first loss at the earlier session's first) is judged as before. Seen
+  in 2027-01-01cf dimitricalmand_ml_bio#2 (healthy).
+- A 4-class model trained with SGD at lr 3: the loss thrown to 4.8, then 1.7-1.9 (above log 4) to the end, and its
+  validation accuracy, from mid-run on, only ever 0.3767 or 0.2900 -- two class shares of a 300-example evaluation
+  set: one class predicted for every example, now this class, now that one. K is stated nowhere, the accuracy sits
+  at no 1/K, the validation loss 'improved' from its blown-up start: no reading of K held, and the run passed as
+  healthy. Evaluations that take only a few numbers far apart that sum to 1 or less are class shares whatever K is:
+  plateau-at-chance, with the LR first. A model hovering at a low level scores neighbouring numbers; one whose
+  predictions are mixed scores numbers that sum past 1. Seen in 2027-01-01nu36 reef_sgd_lr3 (labelled
+  plateau_at_chance).
+- A ViT trained in two phases, a frozen stage at lr 1e-3 and a fine-tune at 1e-5 (1% of the peak) for the last
+  half, its loss falling another 44% during the fine-tune: schedule-ended-early warned that the LR sat at its floor
+  while the loss had been falling. A floor the loss kept falling at by 10% or more (underfitting's crawl floor) still
+  trains: information; a loss that stopped once the LR was gone stays a warning. Seen in 2027-01-01cf
+  jiulichan_vit_picture_classification (healthy).
+- A 6-tag multi-label tagger with an L2 penalty of 0.5 on every layer (meant 5e-4): the logged loss (penalty
+  included) falls from 37.7 onto 0.5735 and its validation binary accuracy is 0.7400 at every evaluation from the
+  fifth on -- 1 - prevalence, the all-negative predictor, and 0.5735 is H(0.26), that prior's entropy, to 0.02%. An
+  accuracy collapsed onto one number is otherwise read at 1/K only; a majority share with a loss on its prior's
+  entropy to settle_tol (1%) is a model predicting the prior: plateau-at-chance. Seen in 2027-01-02nu37
+  birdsong_l2_heavy (labelled plateau_at_chance).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from _helpers import make_run, run_detector
+
+import curvedoc
+from curvedoc.importers import load
+
+
+# --- a session appended after another: resumed, or started again --------------------------------------------------
+
+def _two_sessions(tmp_path, n1: int, n2: int, *, resumed: bool, seed: int = 0, noise: float = 0.004):
+    rng = np.random.default_rng(seed)
+    rows = ["epoch,accuracy,loss,learning_rate,val_accuracy,val_loss"]
+    e1 = np.arange(n1)
+    loss1 = 0.19 + 0.08 * np.exp(-e1 / 2.0) + rng.normal(0, noise, n1)
+    acc1 = 0.58 - 0.09 * np.exp(-e1 / 2.0) + rng.normal(0, noise, n1)
+    for i in range(n1):
+        rows.append(f"{i},{acc1[i]:.6f},{loss1[i]:.6f},0.001,{acc1[i] + 0.08:.6f},{loss1[i] * 0.7:.6f}")
+    if resumed:  # the same weights, fine-tuned at a tiny LR: the loss goes on from where it was and hardly moves
+        loss2 = float(loss1[-1]) - 0.002 + rng.normal(0, noise, n2)
+        acc2 = float(acc1[-1]) + rng.normal(0, noise, n2)
+    else:  # started again from scratch with a model that cannot learn: the loss stays where an untrained one sits
+        loss2 = float(loss1[0]) + rng.normal(0, noise, n2)
+        acc2 = float(acc1[0]) + rng.normal(0, noise, n2)
+    for i in range(n2):
+        rows.append(f"{i},{acc2[i]:.6f},{loss2[i]:.6f},1e-05,{acc2[i] + 0.08:.6f},{loss2[i] * 0.7:.6f}")
+    path = tmp_path / "training_log.csv"
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("n1,n2", [(10, 20), (12, 40), (30, 60)])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_session_resumed_from_the_weights_before_is_not_judged_from_its_own_start(tmp_path, n1, n2, seed):
+    runs = load(str(_two_sessions(tmp_path, n1, n2, resumed=True, seed=seed)))
+    assert len(runs) == 2
+    second = runs[1]
+    assert second.meta["continued_from"]["loss"][1] == pytest.approx(float(runs[0].series("loss").iloc[-1]))
+    rep = curvedoc.diagnose(str(tmp_path))
+    names = {f.name for f in rep.runs[1].findings if f.severity in ("warning", "error")}
+    assert not names & {"underfitting", "initial-loss-off"}, [(f.name, f.message) for f in rep.runs[1].findings]
+
+
+@pytest.mark.parametrize("n1,n2", [(10, 20), (12, 40), (30, 60)])
+def test_a_session_started_again_from_scratch_is_still_judged(tmp_path, n1, n2):
+    runs = load(str(_two_sessions(tmp_path, n1, n2, resumed=False)))
+    assert len(runs) == 2 and "continued_from" in runs[1].meta
+    hits = run_detector("underfitting", runs[1])
+    assert any(h.evidence.get("mode") == "never-learned" for h in hits), [h.message for h in hits]
+
+
+def test_the_first_session_has_nothing_before_it(tmp_path):
+    runs = load(str(_two_sessions(tmp_path, 10, 20, resumed=True)))
+    assert "continued_from" not in runs[0].meta
+
+
+# --- evaluations at a few class shares, K unknown ----------------------------------------------------------------
+
+def _shares_run(n: int, shares: tuple[float, ...], *, wild: int, seed: int = 0, loss_level: float = 1.75):
+    """A classifier thrown about by an LR far too high for ``wild`` epochs, then predicting one class for every
+    example at each evaluation (a class share of a 300-example set), K stated nowhere."""
+    rng = np.random.default_rng(seed)
+    steps = np.arange(n)
+    loss = np.concatenate([np.linspace(2.9, 4.8, wild), loss_level + rng.normal(0, 0.04, n - wild)])
+    acc = np.round(rng.uniform(0.2, 0.42, n) * 300) / 300
+    acc[wild:] = rng.choice(np.array(shares), n - wild)
+    acc[wild] = shares[0]
+    acc[wild + 1] = shares[-1]
+    val_loss = loss * 1.08 + rng.normal(0, 0.05, n)
+    return make_run(steps=steps, loss=loss, val_loss=val_loss, accuracy=rng.uniform(0.32, 0.42, n),
+                    val_accuracy=acc)
+
+
+@pytest.mark.parametrize("n", [16, 25, 60])
+@pytest.mark.parametrize("shares", [(113 / 300, 87 / 300), (0.26, 0.29, 0.38), (0.5, 0.2), (0.31, 0.22, 0.12, 0.35)])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_evaluations_only_at_a_few_class_shares_are_chance(n, shares, seed):
+    hits = run_detector("plateau-at-chance", _shares_run(n, shares, wild=n // 3, seed=seed))
+    assert hits and hits[0].severity in (None, "error", "warning"), [h.message for h in hits]
+    assert "class shares" in hits[0].message
+
+
+@pytest.mark.parametrize("n", [16, 25, 60])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_model_hovering_at_a_low_level_is_not_read_as_class_shares(n, seed):
+    # a hard task learned slowly to ~0.31 on a 300-example set: neighbouring numbers, not class shares
+    rng = np.random.default_rng(seed)
+    steps = np.arange(n)
+    loss = 2.3 * np.exp(-steps / n) + 0.8 + rng.normal(0, 0.02, n)
+    acc = np.round((0.12 + 0.2 * (1 - np.exp(-steps / (n / 4))) + rng.normal(0, 0.01, n)) * 300) / 300
+    run = make_run(steps=steps, loss=loss, val_loss=loss * 1.05, val_accuracy=acc)
+    hits = run_detector("plateau-at-chance", run)
+    assert not hits or all("class shares" not in h.message for h in hits), [h.message for h in hits]
+
+
+@pytest.mark.parametrize("values", [(0.30, 0.3133), (0.62, 0.6333, 0.6267), (4 / 17, 5 / 17, 6 / 17),
+                                    (np.float32(2 / 9), np.float32(3 / 9))])
+def test_a_converged_score_repeating_neighbouring_numbers_is_not_class_shares(values):
+    n = 30
+    rng = np.random.default_rng(3)
+    steps = np.arange(n)
+    acc = np.round(np.linspace(0.1, values[0], n) * 300) / 300
+    acc[n // 3:] = rng.choice(np.array(values), n - n // 3)
+    loss = 2.0 * np.exp(-steps / 8) + 0.9
+    hits = run_detector("plateau-at-chance", make_run(steps=steps, loss=loss, val_loss=loss, val_accuracy=acc))
+    assert not hits or all("class shares" not in h.message for h in hits), [h.message for h in hits]
+
+
+# --- a floor LR that still trains ------------------------------------------------------------------------------------
+
+def _two_phase(n: int, keeps_falling: bool, seed: int = 0):
+    """A frozen stage at lr 1e-3 for the first half, then a fine-tune at lr 1e-5 (1% of the peak) to the end."""
+    rng = np.random.default_rng(seed)
+    steps = np.arange(n)
+    half = n // 2
+    lr = np.where(steps < half, 1e-3, 1e-5)
+    loss = 0.1 + 2.4 * np.exp(-steps / (n / 10))
+    if keeps_falling:  # the fine-tune unfreezes the backbone: the loss goes on falling at the small LR
+        loss[half:] = loss[half - 1] * np.exp(-0.8 * (steps[half:] - half + 1) / (n - half))
+    else:  # the LR too small to move anything: the loss stops where the stage before left it
+        loss[half:] = loss[half - 1]
+    loss = loss * np.exp(rng.normal(0, 0.01, n))
+    return make_run(steps=steps, train_loss=loss, lr=lr)
+
+
+@pytest.mark.parametrize("n", [20, 60, 200])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_floor_the_loss_kept_falling_at_is_information(n, seed):
+    hits = run_detector("schedule-ended-early", _two_phase(n, True, seed))
+    assert hits and all(h.severity == "info" for h in hits), [(h.severity, h.message) for h in hits]
+    assert "still trains" in hits[0].message
+
+
+@pytest.mark.parametrize("n", [20, 60, 200])
+def test_a_floor_the_loss_stopped_at_is_still_a_warning(n):
+    hits = run_detector("schedule-ended-early", _two_phase(n, False))
+    assert hits and hits[0].severity is None, [(h.severity, h.message) for h in hits]
+
+
+# --- an accuracy collapsed onto a majority share beside a loss on that prior's entropy -------------------------------
+
+def _squeezed(n: int, q: float, offset: float, seed: int = 0):
+    """A multi-label tagger whose weight penalty (in the logged loss) squeezes it onto the prior: the loss falls from
+    the penalty's 37 onto ``(1 + offset) * H(q)``, the binary accuracy stays at ``q`` (1 - prevalence) from the
+    fifth epoch on."""
+    rng = np.random.default_rng(seed)
+    h = -(q * np.log(q) + (1 - q) * np.log(1 - q))
+    steps = np.arange(n)
+    floor = (1 + offset) * h
+    loss = floor + 37.0 * np.exp(-steps / (n / 12)) * (1 + rng.normal(0, 0.002, n))
+    acc = np.full(n, q)
+    acc[:4] = [0.55, 0.68, 0.745, 0.742]
+    return make_run(steps=steps, loss=loss, val_loss=loss * 0.99 + 0.001, bin_acc=acc.copy(), val_bin_acc=acc)
+
+
+@pytest.mark.parametrize("n", [20, 30, 80])
+@pytest.mark.parametrize("q", [0.6, 0.74, 0.8])
+def test_an_accuracy_collapsed_on_a_majority_share_beside_the_prior_entropy_is_chance(n, q):
+    hits = run_detector("plateau-at-chance", _squeezed(n, q, 0.0005))
+    assert hits and "entropy of that prior" in hits[0].message, [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [20, 30, 80])
+@pytest.mark.parametrize("offset", [-0.15, -0.05])
+def test_a_loss_below_the_prior_entropy_is_a_model_that_learned(n, offset):
+    hits = run_detector("plateau-at-chance", _squeezed(n, 0.74, offset))
+    assert not any("entropy of that prior" in h.message for h in hits), [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [30, 49, 80])
+def test_a_loss_sliding_down_past_the_prior_entropy_has_not_settled_there(n):
+    # a slow learner on a small evaluation set: its accuracy repeats 11/14 while its loss slides on down through H
+    q = 11 / 14
+    h = -(q * np.log(q) + (1 - q) * np.log(1 - q))
+    steps = np.arange(n)
+    # the median of its last quarter right on H, the quarter's halves 2% apart: still falling at the same pace
+    loss = h * (1.0 + 0.09 * (0.875 - steps / (n - 1)))
+    acc = np.full(n, q)
+    acc[: n // 3] = 9 / 14
+    hits = run_detector("plateau-at-chance", make_run(steps=steps, val_loss=loss, val_accuracy=acc))
+    assert not any("entropy of that prior" in h.message for h in hits), [h.message for h in hits]
