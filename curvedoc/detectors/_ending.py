@@ -21,7 +21,7 @@ def inside_epoch(run: Run) -> tuple[int, int, int] | None:
     N, i < N: ``meta["ends_inside_epoch"]``), else None. Unfinished-schedule reads it too."""
     mid = run.meta.get("ends_inside_epoch")
     if not isinstance(mid, dict):
-        return _inside_epoch_by_clock(run) or _epoch_summary_missing(run)
+        return _inside_epoch_by_clock(run) or _epoch_summary_missing(run) or _epoch_opened_last(run)
     try:
         e, i, nb = int(mid["epoch"]), int(mid["batch"]), int(mid["batches"])
     except (KeyError, TypeError, ValueError):
@@ -123,6 +123,45 @@ def _epoch_summary_missing(run: Run) -> tuple[int, int, int] | None:
     return None
 
 
+def _epoch_opened_last(run: Run) -> tuple[int, int, int] | None:
+    """(epoch, 0, steps per epoch) when the run's last record is an epoch's first: a learning rate logged once per
+    epoch at its start (Lightning's LearningRateMonitor with ``logging_interval='epoch'``), each reading before a
+    summary the run writes once per epoch at its end (a validation or epoch-mean loss) and the next epoch's reading
+    after it -- one more reading than summaries, the last after every other record. That last reading opened an epoch
+    that never wrote anything else: the run stopped inside it (killed during the epoch). A run that ends on its
+    schedule or by early stopping ends on its last epoch's summary (no new epoch is opened after the decision).
+    None otherwise, or with fewer than three summaries (nothing shows the once-per-epoch habit)."""
+    lr = run.roles.get("lr")
+    if lr is None:
+        return None
+    lst = run.tag_steps(lr)
+    if len(lst) < 4:
+        return None
+    ends = {t: run.tag_steps(t) for t in run.tags if t != lr}
+    if not ends or any(len(st) and int(st[-1]) >= int(lst[-1]) for st in ends.values()):
+        return None  # the LR reading is not the last record (or shares its step with another tag's)
+    for role in ("val_loss", "train_loss"):
+        tag = run.roles.get(role)
+        if tag is None or tag not in ends:
+            continue
+        st = ends[tag]
+        if len(st) != len(lst) - 1 or len(st) < 3:
+            continue
+        # each epoch: its LR reading, then its summary, then the next epoch's LR reading
+        if np.all(lst[:-1] < st) and np.all(st < lst[1:]):
+            length = int(round(float(np.median(np.diff(st)))))
+            return len(st), 0, max(length, 1)
+    return None
+
+
+def where_in_epoch(mid: tuple[int, int, int]) -> str:
+    """Where in its epoch a log stopped, as a phrase: 'at batch 40 of 157', or 'at its start, on the epoch's first
+    record with nothing after it' for an epoch the log only opened."""
+    if mid[1] == 0:
+        return "at its start, on the epoch's first record with nothing after it"
+    return f"at batch {mid[1]:,} of {mid[2]:,}"
+
+
 def eta_left(run: Run) -> int:
     """Seconds of training the log's last progress line still expected to go (``meta["eta_at_end_s"]``), 0 when it
     expected none or the log has no ETA. Unfinished-schedule reads it too."""
@@ -168,7 +207,7 @@ def cut_off(run: Run) -> str:
     epoch wrote its held-out row and not the training row written after it (:func:`training_summary_missing`)."""
     mid = inside_epoch(run)
     if mid is not None:
-        return f"ends inside epoch {mid[0]}, at batch {mid[1]:,} of {mid[2]:,},"
+        return f"ends inside epoch {mid[0]}, {where_in_epoch(mid)},"
     gap = training_summary_missing(run)
     if gap is not None:
         return (f"ends after epoch {gap[0]}'s {gap[1]} row, without the training loss's row of that epoch (written "

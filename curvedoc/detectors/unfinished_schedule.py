@@ -60,7 +60,7 @@ from curvedoc.detectors._progress import (LR_END_INTERVALS, clean, lr_cosine_end
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import median_se
 from curvedoc.detectors._signal import shared
-from curvedoc.detectors._ending import SIGNAL_EXITS, eta_left, inside_epoch
+from curvedoc.detectors._ending import SIGNAL_EXITS, eta_left, inside_epoch, where_in_epoch
 from curvedoc.model.roles import rl_marker
 from curvedoc.model.run import Run
 
@@ -438,8 +438,8 @@ def _log_says_unfinished(run: Run, p: Params, last: int) -> tuple[str, float, di
     mid = inside_epoch(run)
     if mid is not None:
         e, i, nb = mid
-        return (f"the log ends inside epoch {e}, at batch {i:,} of {nb:,} (step {fmt_step(last)}): an epoch-based "
-                "training ends at an epoch's end, so this one was cut off", 0.75,
+        return (f"the log ends inside epoch {e}, {where_in_epoch((e, i, nb))} (step {fmt_step(last)}): an "
+                "epoch-based training ends at an epoch's end, so this one was cut off", 0.75,
                 {"epoch": e, "batch": i, "batches": nb})
     stop = _stopped_from_outside(run)
     if stop and not _annealed(run, p):
