@@ -847,27 +847,43 @@ def _binary_prior(run: Run, v: np.ndarray, p: Params) -> tuple[int, str, float] 
 
 
 def _settled_on_prior(run: Run, q: float, p: Params) -> tuple[int, str, float] | None:
-    """(2, why, q) when an accuracy that collapsed onto one number q -- a majority share, 0.5 to
-    ``_MAX_PRIOR_SHARE`` -- sits beside a late training or validation loss within ``settle_tol`` of the entropy of
-    that prior, H(q): the loss a model scores when its outputs are the class prior for every input (an all-negative
-    multi-label tagger squeezed there by a weight penalty, its binary accuracy 0.74 = 1 - prevalence, its loss
-    0.5735 = H(0.26)), and settled there (the halves of its last quarter within ``settle_tol``). A model that learned anything scores below H(q) at that accuracy; a collapse is otherwise
-    read at 1/K only (a converged model's small evaluation set repeats its high score), and a loss ON the prior's
-    entropy to 1% is what tells a prior predictor from it."""
-    if not 0.5 <= q <= _MAX_PRIOR_SHARE:
+    """(K, why, q) when an accuracy that collapsed onto one number q sits beside a late training or validation loss
+    settled (the halves of its last quarter within ``settle_tol`` of each other: a loss still sliding down only passes
+    by a level) where a predictor of the class prior sits:
+    - for a majority share q (0.5 to ``_MAX_PRIOR_SHARE``), within ``settle_tol`` of the entropy of that prior, H(q)
+      (K = 2): an all-negative multi-label tagger squeezed there by a weight penalty, its binary accuracy 0.74 = 1 -
+      prevalence, its loss 0.5735 = H(0.26);
+    - for a share below 0.5, at log K (the chance band) for a plausible K with 1/K below q: outputs near uniform
+      whose argmax is one class for every example, scoring that class's share of an unbalanced set (a 4-class model
+      thrown by Adam at lr 0.3, its accuracy 0.3422 at each of its last 13 evaluations, its losses 1.365 and 1.37
+      beside ln 4 = 1.386).
+    A model that learned anything scores below those losses at that accuracy; a collapse is otherwise read at 1/K
+    only (a converged model's small evaluation set repeats its high score), and a settled loss on the prior's is what
+    tells a prior predictor from it."""
+    if not 0.0 < q <= _MAX_PRIOR_SHARE:
         return None
-    h = _prior_loss(q)
+    h = _prior_loss(q) if q >= 0.5 else None
     for role, level in _late_loss_levels(run):
-        if abs(level / h - 1.0) > p.settle_tol:
+        if h is not None:
+            ks = [2] if abs(level / h - 1.0) <= p.settle_tol else []
+        else:
+            ks = [k for k in _plausible_near(level, p) if 1.0 / k < q]
+        if not ks:
             continue
         # settled there: the two halves of its last quarter within settle_tol of each other -- a loss still sliding
         # down past H(q) (a slow learner on a 14-example evaluation set, 0.533 -> 0.514) only passes by it
         late = prepared(run, role).to_numpy(dtype=np.float64)
         late = late[len(late) - max(4, len(late) // 4):]
         half = len(late) // 2
-        if abs(float(np.median(late[:half])) / float(np.median(late[half:])) - 1.0) <= p.settle_tol:
+        if abs(float(np.median(late[:half])) / float(np.median(late[half:])) - 1.0) > p.settle_tol:
+            continue
+        if h is not None:
             return 2, (f"the accuracy stays at {q:.4f}, a majority share, while {run.roles[role]} settled at "
                        f"{fmt_num(level)}, the entropy of that prior ({fmt_num(h)}): the model predicts the prior"), q
+        k = ks[0]
+        return k, (f"the accuracy stays at {q:.4f} (one class predicted for every example: its share) while "
+                   f"{run.roles[role]} settled at {fmt_num(level)}, log({k}) = {fmt_num(math.log(k))}, a uniform "
+                   "guess's loss"), q
     return None
 
 
@@ -1170,15 +1186,15 @@ def _loss_went_non_finite(run: Run) -> bool:
     return bool((~np.isfinite(run.series("train_loss").to_numpy(dtype=np.float64))).any())
 
 
-def _frozen_tail(v: np.ndarray, p: Params) -> int:
-    """How many evaluations at the end of ``v`` are the same number, when they are most of them (at least half and
-    at least ``min_evals``, and not all: that is the whole-run test's), else 0. A held-out accuracy that repeats one
+def _frozen_tail(v: np.ndarray, p: Params, share: float = 0.5, least: int = 0) -> int:
+    """How many evaluations at the end of ``v`` are the same number, when they are most of them (at least ``share``
+    of them -- half -- and at least ``min_evals`` and ``least``, and not all: that is the whole-run test's), else 0. A held-out accuracy that repeats one
     value at every evaluation to the end is a predictor that stopped changing (a collapse to one class after a
     blow-up); a learning model's accuracy over a real evaluation set moves in its last digits."""
     n = len(v)
     same = v == v[-1]
     tail = n if bool(same.all()) else n - 1 - int(np.flatnonzero(~same)[-1])
-    return tail if max(p.min_evals, 0.5 * n) <= tail < n else 0
+    return tail if max(p.min_evals, least, share * n) <= tail < n else 0
 
 
 def _same_number(v: np.ndarray) -> bool:
@@ -1533,6 +1549,10 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                                                or _never_better_than_uniform(run, float(v[0]), len(v)))
         collapsed_at = None
         tail = _frozen_tail(v, p)
+        if not tail and not frozen and _settled_on_prior(run, float(v[-1]), p) is not None:
+            # a shorter stretch (a third of the evaluations, 6 at least) will do when a loss settled where a prior
+            # predictor's sits says what the one number is (the collapse's K is then read from that loss, below)
+            tail = _frozen_tail(v, p, share=1.0 / 3.0, least=6)
         if not frozen and tail and not _outputs_moving(run, float(v[-1]), p, since=int(steps[-tail])) \
                 and not _loss_went_non_finite(run) and _two_shares(v) is None:
             # the same number at every evaluation from some point to the end (most of them): the predictions
@@ -1590,6 +1610,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 if start > 0:
                     collapsed_at, alternating = int(steps[start]), True
                     v, steps = v[start:], steps[start:]
+            if ks is None and collapsed_at is not None:
+                # a collapse onto one number q beside a loss settled where a predictor of the prior sits (H(q) for a
+                # majority share, log K for a lesser one): that loss names what q is -- before a reading of q as 1/K,
+                # which the loss would contradict (0.342 read as 1/3 beside losses at ln 4)
+                ks = _settled_on_prior(run, float(v[-1]), p)
             if ks is not None:
                 chance = shares = ks[2]
             else:
@@ -1613,12 +1638,6 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                 if ks is not None:
                     (v, steps), collapsed_at, frozen = whole, None, False
                     chance = shares = ks[2]
-                else:
-                    # or the tail's one number q is a majority share and a loss settled onto that prior's entropy
-                    # H(q): a model predicting the prior and nothing else (squeezed there by a weight penalty)
-                    ks = _settled_on_prior(run, float(v[-1]), p)
-                    if ks is not None:
-                        chance = shares = ks[2]
             if ks is None:
                 continue
             k, src = ks[0], ks[1]
@@ -1687,7 +1706,11 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
                         f"log({k:,}) = {fmt_num(chance_loss)}")
     same = " (identical at every evaluation)" if frozen else ""
     before = n_evals - len(v)  # the evaluations left out before a collapse or an explosion
-    earlier = f"{before} earlier evaluation{'s' if before != 1 else ''} above it"
+    ms = clean(run.series(m.tag))
+    pre = ms[ms.index < steps[0]].to_numpy(dtype=np.float64) / m.scale
+    above = int(np.sum(pre > chance + margin))
+    earlier = (f"{before} earlier evaluation{'s' if before != 1 else ''} above it" if above == before else
+               f"{before} earlier evaluation{'s' if before != 1 else ''}, {above or 'none'} of them above it")
     if collapsed_at is not None:
         same = (f" (after {before} earlier evaluation{'s' if before != 1 else ''} that scored other numbers)"
                 if alternating else
