@@ -14,6 +14,11 @@ import pandas as pd
 from curvedoc.detectors import _signal as sig
 from curvedoc.detectors._signal import shared
 
+# an LR of 1 or more moves each weight by its whole gradient or more at every step: no adaptive optimiser's recipe
+# and almost no SGD recipe runs there (their usual ranges are 1e-5..1e-2 and 1e-3..0.5), so a run that blew up at such
+# an LR names it first whatever else the blow-up looks like (divergence, initial-loss-off's broken start)
+EXTREME_LR = 1.0
+
 # Hyperparameter keys that say gradient clipping is on (HF, Lightning, fairseq, timm, nanoGPT ...).
 CLIP_KEYS = ("max_grad_norm", "gradient_clip_val", "grad_clip", "clip_grad_norm", "clip_grad", "clip_norm",
              "max_norm", "gradient_clipping", "clip_gradient", "grad_norm_clip")

@@ -345,14 +345,8 @@ def _grad_lead(run: Run, start: int, onset: int, p: Params) -> dict:
     return out
 
 
-# an LR of 1 or more moves each weight by its whole gradient or more at every step: no adaptive optimiser's recipe
-# and almost no SGD recipe runs there (their usual ranges are 1e-5..1e-2 and 1e-3..0.5), so a run that blew up at such
-# an LR names it first whatever else the blow-up looks like
-EXTREME_LR = 1.0
-
-
 def _rank(ev: dict, *, nan: bool, early: bool, huge: bool, has_scale: bool) -> tuple[str, ...]:
-    if ev.get("lr_at_onset", 0.0) >= EXTREME_LR and not has_scale:
+    if ev.get("lr_at_onset", 0.0) >= I.EXTREME_LR and not has_scale:
         order = ["lr-too-high", *(["no-warmup"] if ev.get("has_warmup") is False else []), "numerical-instability",
                  "fp16-overflow" if nan else "bad-batch"]
     elif nan and early and has_scale:

@@ -131,13 +131,15 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
     elif not loss_kind(run).get("kind", "").startswith("a token cross-entropy"):
         def others_agree(ka: int, role: str) -> bool:
             # a K-way model at its start scores about 1/K on every split: another accuracy of the run whose first
-            # three readings sit below half of 1/K (0.04 beside a train accuracy of 0.5) says there are more classes
-            # than 1/K reads
+            # three readings sit below 1/K by more than the tolerance the 1/K reading allows itself (15%: 0.04
+            # beside a train accuracy of 0.5; a first-epoch training accuracy of 0.37 beside validation accuracies
+            # of 0.44-0.48 read as 1/2) says 1/K is not where the model started -- a model learning from chance
+            # scores at least about 1/K over its first epochs, on every split
             for other in ("train_acc", "val_acc"):
                 if other != role:
                     oa = accuracy(run, other).to_numpy(dtype=np.float64)
                     oa = oa[np.isfinite(oa)]
-                    if len(oa) >= 3 and np_median(oa[:3]) < 0.5 / ka:
+                    if len(oa) >= 3 and np_median(oa[:3]) * ka < 1.0 - 0.15:
                         return False
             # the K an accuracy at 1/K names must fit the loss: a model that left chance (an accuracy of the run
             # ending above the 1/K band the K was read from) while its loss never once came down to log K is not a
@@ -211,7 +213,7 @@ def initial_loss_off(run: Run, p: Params) -> Iterator[Hit]:
             yield _far_above(steps, v, first, second, chance_max, ratio, None, kind, 0.6, p, run.roles.get("train_loss"))
             return
 
-    hit = _transient_start(steps, v, first, span, p)
+    hit = _transient_start(steps, v, first, span, p, _first_lr(run))
     if hit is not None:
         yield hit
         return
@@ -307,31 +309,54 @@ def _k_from_floor(run: Run, v: np.ndarray, p: Params) -> int | None:
     return k
 
 
-def _transient_start(steps, v, first, span, p: Params) -> Hit | None:
+def _first_lr(run: Run) -> float | None:
+    """The learning rate at the run's first logged LR reading, or None when no LR is logged."""
+    if "lr" not in run.roles:
+        return None
+    lr = clean(run.series("lr")).to_numpy(dtype=np.float64)
+    return float(lr[0]) if len(lr) else None
+
+
+def _transient_start(steps, v, first, span, p: Params, lr0: float | None = None) -> Hit | None:
     """A first loss many times the level the run settles at within its first 5% -- and not the log K of any
     plausible class count or vocabulary (where every from-scratch classifier starts) -- is a broken start: a
     fine-tune whose weights were not loaded for the first step, a first batch with wrong labels or scale, a loss
     summed before it is averaged. The run recovered, so this is info; it holds for any loss, detection and
-    composite losses included, because it compares the loss with itself."""
+    composite losses included, because it compares the loss with itself. At an LR of 1 or more (``lr0``, the first
+    logged) the LR is named first: no recipe starts there."""
     n = len(v)
-    if n < 10 or span <= 0:
+    hot = lr0 is not None and lr0 >= I.EXTREME_LR
+    if n < 4 or span <= 0 or (n < 10 and not hot):
+        # (a short log's first mean far above the rest is as often a fast learner's first epoch -- 0.15 then 0.0065
+        # for a 5-epoch MLP -- as a broken start, unless an LR of 1 or more says what threw it)
         return None
-    i5 = max(3, int(np.searchsorted(steps, steps[0] + 0.05 * span)))
-    settled = np_median(v[max(1, i5 - 3): i5 + 2])
+    if n < 10:
+        # a short log (8 per-epoch means) has no '5% of the run' to settle by: its first reading must stand above
+        # EVERY later one by the bound (a fine-tune at lr 2 whose first logged mean is 6.6e6, the rest 49-106)
+        i5 = n - 1
+        settled = float(np.max(v[1:]))
+    else:
+        i5 = max(3, int(np.searchsorted(steps, steps[0] + 0.05 * span)))
+        settled = np_median(v[max(1, i5 - 3): i5 + 2])
     if not settled > 0 or first < p.max_start_drop * settled:
         return None
     if k_from_loss(first, 0.05) is not None:
         return None  # a from-scratch model at log K: the expected start, however far it then falls
     at = int(steps[min(i5, n - 1)])
+    by = (f"the {fmt_num(settled)} the run settles at by step {fmt_step(at)} (5% of the run)" if n >= 10 else
+          f"the highest of the {n - 1} readings after it ({fmt_num(settled)})")
+    why = (f"the first steps ran at LR {fmt_num(lr0)}, where each step moves every weight by its whole gradient or "
+           "more: the weights were thrown before the loss came down" if hot else
+           "the first steps ran on a broken start (weights not loaded yet, a bad first batch, a loss summed instead "
+           "of averaged)")
     return Hit(
-        f"the first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {first / settled:.0f}x the "
-        f"{fmt_num(settled)} the run settles at by step {fmt_step(at)} (5% of the run), and it is not log(K) for "
-        "any plausible class count: the first steps ran on a broken start (weights not loaded yet, a bad first "
-        "batch, a loss summed instead of averaged)",
+        f"the first train_loss {fmt_num(first)} at step {fmt_step(steps[0])} is {first / settled:.0f}x {by}, "
+        f"and it is not log(K) for any plausible class count: {why}",
         step=int(steps[0]), steps=(int(steps[0]), at), confidence=0.6,
         evidence={"first_loss": first, "settled_loss": settled, "ratio": round(first / settled, 2),
                   "mode": "transient-start"},
-        causes=("bad-init", "bad-batch", "wrong-loss"), severity="info",
+        causes=("lr-too-high", "bad-init", "bad-batch") if hot else ("bad-init", "bad-batch", "wrong-loss"),
+        severity="info",
     )
 
 
