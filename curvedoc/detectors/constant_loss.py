@@ -89,7 +89,23 @@ def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
             ev["lr_max"] = float(np.max(lr))
             if np.all(lr == 0):
                 causes = ["optimizer-not-stepping", "frozen-params", "wrong-loss"]
+            elif float(np.max(lr)) > 0 and float(np.mean(lr <= _NEGLIGIBLE_LR * float(np.max(lr)))) >= 0.75:
+                # the schedule held the LR 10,000x or more below its peak over most of the run (a StepLR meant per
+                # epoch stepped per batch: 1e-3 -> 1e-61): the updates stopped because the LR did
+                causes = ["scheduler-misaligned", "schedule-decayed-early", "optimizer-not-stepping"]
+            elif 0 < float(np.max(lr)) <= _TINY_LR:
+                # a peak LR of 1e-6 or less: an Adam step moves each weight by about the LR, so a few thousand steps
+                # move it by 1e-3 at most -- nothing a loss shows (an HF fine-tune at lr 1e-7)
+                causes = ["lr-too-low", "frozen-params", "optimizer-not-stepping"]
     return tuple(causes), ev
+
+
+# a peak LR at or below this trains nothing visible in a run of ordinary length
+_TINY_LR = 1e-6
+
+
+# an LR this share of its peak or less moves no weight a loss could show: 10,000x below the peak of any schedule
+_NEGLIGIBLE_LR = 1e-4
 
 
 def _frozen_tail(v: np.ndarray, steps: np.ndarray, p: Params) -> tuple[int, float] | None:
