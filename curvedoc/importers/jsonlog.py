@@ -609,6 +609,28 @@ def _record_histories(doc: list) -> list[tuple[str, dict]] | None:
     return out
 
 
+def _keyed_histories(doc: dict) -> list[tuple[str, dict]] | None:
+    """A JSON object of whole trainings' histories keyed by their names (``{"sp_metrics": {"train_losses": [..],
+    "val_losses": [..], "best_epoch": 18}, "rp_metrics": {..}, "timestamp": ".."}``: a script that trained two models
+    and saved them together): (key, that history's lists) for each of two or more values that are objects holding a
+    list of three numbers or more named for a training quantity (_HISTORY_WORD) beside scalars of their own (a best
+    epoch, a setting), the document's other keys scalars or settings. A history grouped by split
+    (``{"train": {"loss": [..]}, "val": {..}}``, lists only) is one training's and read as one table before this is
+    asked. None otherwise."""
+    out = []
+    for k, v in doc.items():
+        if isinstance(v, list):
+            return None
+        if not isinstance(v, dict):
+            continue
+        lists = {str(ik): iv for ik, iv in v.items() if _scalar_list(iv) and iv}
+        if any(len(iv) >= 3 and _HISTORY_WORD.search(ik) for ik, iv in lists.items()):
+            out.append((str(k), lists))
+        elif any(isinstance(iv, (list, dict)) for iv in v.values()):
+            return None  # nested deeper, or lists of something else: not this shape
+    return out if len(out) >= 2 else None
+
+
 _HISTORY_WORD = re.compile(r"(?i)loss|acc|error|reward|return|metric|f1|iou|map|bleu|perplex|score")
 
 
@@ -822,6 +844,8 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             if _sparse(inner[key]):
                 return _sparse_run([inner[key]], path, issues, prefix, source)
             df = _records_frame(inner[key], path, issues)
+        elif (several := _keyed_histories(doc)) is not None:
+            return _history_runs(several, path, issues, prefix)
         else:
             df = _records_frame([doc], path, issues)
             if not any(T.norm_name(c) in STEP_KEYS + EPOCH_KEYS for c in df.columns):

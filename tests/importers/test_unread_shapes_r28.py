@@ -1,0 +1,59 @@
+"""Logs of shapes curvedoc found no run in (twenty-eighth round, 2027-01-03ci):
+
+- a JSON object of whole trainings' histories keyed by their names ({"sp_metrics": {"train_losses": [..],
+  "val_losses": [..], "learning_rates": [..], "best_epoch": 18}, "rp_metrics": {..}, "timestamp": ".."}: a script
+  that trained two models and saved them together) was refused as 'a single JSON object of values (a summary or
+  config)'. Each named history is a run of its own, named after its key, as a list of named histories is.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import curvedoc
+
+
+def _histories(names, n, *, extra_scalar=True):
+    out = {}
+    for j, name in enumerate(names):
+        h = {"train_losses": list(0.33 * np.exp(-np.arange(n + j) / 8) + 0.08),
+             "val_losses": list(0.30 * np.exp(-np.arange(n + j) / 10) + 0.1),
+             "learning_rates": [1e-3] * (n + j)}
+        if extra_scalar:
+            h["best_epoch"] = n // 2
+        out[name] = h
+    out["timestamp"] = "2025-01-25T18:49:43.394341"
+    return out
+
+
+@pytest.mark.parametrize("names", [("sp_metrics", "rp_metrics"), ("lstm", "gru", "transformer")])
+@pytest.mark.parametrize("n", [5, 29])
+def test_histories_keyed_by_name_are_one_run_each(tmp_path, names, n):
+    (tmp_path / "training_results.json").write_text(json.dumps(_histories(names, n)))
+    runs = curvedoc.load(str(tmp_path))
+    assert sorted(r.name.rsplit("#", 1)[-1] for r in runs) == sorted(names)
+    for j, name in enumerate(names):
+        (r,) = [r for r in runs if r.name.endswith("#" + name)]
+        assert r.roles.get("train_loss") == "train_losses" and len(r.series("train_losses")) == n + j
+
+
+def test_a_history_grouped_by_split_is_still_one_training(tmp_path):
+    n = 12
+    doc = {"train": {"loss": list(np.linspace(1, 0.2, n)), "acc": list(np.linspace(0.3, 0.9, n))},
+           "val": {"loss": list(np.linspace(1.1, 0.3, n)), "acc": list(np.linspace(0.3, 0.85, n))}}
+    (tmp_path / "history.json").write_text(json.dumps(doc))
+    runs = curvedoc.load(str(tmp_path))
+    assert len(runs) == 1 and {"train/loss", "val/loss"} <= set(runs[0].tags)
+
+
+def test_a_summary_of_named_scalars_is_no_set_of_histories(tmp_path):
+    doc = {"sp_metrics": {"best_epoch": 18, "best_val_loss": 0.09}, "rp_metrics": {"best_epoch": 16}}
+    (tmp_path / "summary.json").write_text(json.dumps(doc))
+    try:
+        runs = curvedoc.load(str(tmp_path / "summary.json"))
+    except Exception:
+        runs = []
+    assert not any(r.name.endswith(("#sp_metrics", "#rp_metrics")) for r in runs)
