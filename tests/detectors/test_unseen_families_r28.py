@@ -27,13 +27,39 @@
   accuracy collapsed onto one number is otherwise read at 1/K only; a majority share with a loss on its prior's
   entropy to settle_tol (1%) is a model predicting the prior: plateau-at-chance. Seen in 2027-01-02nu37
   birdsong_l2_heavy (labelled plateau_at_chance).
+- A Lightning run killed during its ninth epoch: its metrics.csv ends on the LearningRateMonitor's row for that
+  epoch's start, with no training or validation row after it. A run that ends on schedule or by early stopping
+  ends on its last epoch's rows; one more epoch-start LR reading than epoch summaries, after every other record,
+  opened an epoch that never closed: crashed-run (info), 'at its start'. Seen in 2027-01-03nu38 tide_killed_epoch9
+  (labelled crashed_run).
+- An HF fine-tune at lr 2 with clipping off logs 6.6e6 as its first 28-step mean, then 49-106 for seven more
+  readings: initial-loss-off's broken-start reading needed ten points to measure where the run settles; with fewer,
+  a first reading 15x above EVERY later one at a logged LR of 1 or more is a broken start, the LR its first cause
+  (at an ordinary LR a short log's first mean far above the rest is as often a fast learner's first epoch: six
+  healthy runs of the seen sets). Seen in 2027-01-03nu38 zigzag_distilbert_lr_2 (labelled initial_loss_off).
+- A 4-class model thrown by Adam at lr 0.3: its validation accuracy 0.3422 (154/450) at each of its last 12
+  evaluations of 25 (one fewer than half: the one before scored 155/450), its losses settled at 1.365 and 1.37
+  beside ln 4 = 1.386. A collapse needed half of the evaluations, and its number read as 1/K (1/3, which the loss
+  contradicts); a loss settled where a prior predictor's sits names what the number is -- H(q) for a majority
+  share, log K for a lesser one -- and then a third of the evaluations (6 at least) will do. Seen in
+  2027-01-03nu38 volcano_adam_lr_0.3 (labelled plateau_at_chance).
+- A 6-class GoogLeNet trained from scratch: its first validation accuracies 0.44-0.48 (each after an epoch of
+  learning) read K as 2, and its first training loss 1.76 (log 6) as 2.5x log 2 -- a warning on a healthy run --
+  while its training accuracy over those epochs was 0.33-0.44. A K-way model starting at chance scores about 1/K
+  on every split over its first epochs: another split's first accuracies below 1/K by more than the reading's own
+  tolerance (15%) say 1/K is not where the model started. Seen in 2027-01-03ch googlenet-se-scratch (healthy).
+- A StepLR meant per epoch stepped per batch (lr 1.35e-3 after the first epoch, 1e-61 at the end): constant-loss
+  named frozen parameters first. An LR held 10,000x or more below its peak over most of the run stopped the
+  updates: the schedule is named first. Seen in 2027-01-03nu38 tide_steplr_stepped_per_batch. And an HF fine-tune at
+  lr 1e-7, its held-out loss the same at every evaluation: at a peak LR of 1e-6 or less an Adam step moves each weight
+  by about the LR -- nothing a loss shows -- so the LR is named first (zigzag_roberta_lr_1e-7).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from _helpers import make_run, run_detector
+from _helpers import diagnosed_by_name, make_run, run_detector, shown
 
 import curvedoc
 from curvedoc.importers import load
@@ -212,3 +238,153 @@ def test_a_loss_sliding_down_past_the_prior_entropy_has_not_settled_there(n):
     acc[: n // 3] = 9 / 14
     hits = run_detector("plateau-at-chance", make_run(steps=steps, val_loss=loss, val_accuracy=acc))
     assert not any("entropy of that prior" in h.message for h in hits), [h.message for h in hits]
+
+
+# --- a Lightning run whose last record opened an epoch -----------------------------------------------------------
+
+def _lightning_opened(tmp_path, epochs: int, killed: bool, per_step_lr: bool = False):
+    """LearningRateMonitor(logging_interval='epoch') writes the LR at each epoch's start; the epoch's validation and
+    training rows follow at its end. Killed during the epoch after the last complete one: its LR row, and nothing."""
+    d = tmp_path / "lightning_logs" / "version_0"
+    d.mkdir(parents=True)
+    rows = ["epoch,lr-AdamW,step,train_loss,val_loss,val_r2"]
+    per = 19
+    for e in range(epochs + (1 if killed else 0)):
+        start = e * per
+        rows.append(f",0.002,{start},,,")
+        if killed and e == epochs:
+            break
+        end = start + per - 1
+        rows.append(f"{e},,{end},,{0.64 * 0.85 ** e:.5f},{0.27 + 0.06 * e:.4f}")
+        rows.append(f"{e},,{end},{0.9 * 0.85 ** e:.5f},,")
+    (d / "metrics.csv").write_text("\n".join(rows) + "\n")
+
+
+@pytest.mark.parametrize("epochs", [3, 8, 30])
+def test_a_lightning_log_ending_on_an_epochs_opening_lr_row_was_cut(tmp_path, epochs):
+    _lightning_opened(tmp_path, epochs, killed=True)
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "crashed-run" in f and "at its start" in f["crashed-run"].message, shown(rr)
+
+
+@pytest.mark.parametrize("epochs", [3, 8, 30])
+def test_a_lightning_log_ending_on_its_last_epochs_rows_was_not_cut(tmp_path, epochs):
+    _lightning_opened(tmp_path, epochs, killed=False)
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "crashed-run" not in f, shown(rr)
+
+
+# --- a short log whose first mean is a blow-up, at an LR of 1 or more -----------------------------------------------
+
+@pytest.mark.parametrize("n", [5, 8, 9])
+def test_a_short_logs_first_reading_far_above_every_later_one_at_an_lr_of_1_is_a_broken_start(n):
+    rng = np.random.default_rng(n)
+    loss = 50.0 + rng.normal(0, 3.0, n)
+    loss[0] = 6.6e6
+    run = make_run(steps=np.arange(1, n + 1) * 28, loss=loss, learning_rate=np.linspace(1.77, 0.08, n))
+    hits = run_detector("initial-loss-off", run)
+    assert hits and hits[0].severity == "info" and hits[0].evidence.get("mode") == "transient-start", \
+        [h.message for h in hits]
+    assert hits[0].causes[0] == "lr-too-high", hits[0].causes
+
+
+@pytest.mark.parametrize("n", [5, 8, 9])
+def test_a_short_logs_fast_first_epoch_at_an_ordinary_lr_is_no_broken_start(n):
+    # a 5-epoch MLP: its first epoch's mean 0.15, then 0.0065 and falling -- a fast learner's first epoch
+    loss = 0.0065 * 0.7 ** np.arange(n)
+    loss[0] = 0.15
+    run = make_run(steps=np.arange(1, n + 1), loss=loss, learning_rate=np.full(n, 1e-3))
+    hits = run_detector("initial-loss-off", run)
+    assert not any(h.evidence.get("mode") == "transient-start" for h in hits), [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [5, 8, 9])
+def test_a_short_log_that_fell_steadily_is_no_broken_start(n):
+    loss = 40.0 * 0.5 ** np.arange(n)  # halves every epoch: a first value 2**(n-1) times the last, no single drop
+    hits = run_detector("initial-loss-off", make_run(steps=np.arange(1, n + 1), loss=loss))
+    assert not any(h.evidence.get("mode") == "transient-start" for h in hits), [h.message for h in hits]
+
+
+# --- a collapse onto one class's share for the last third, beside losses settled at log K ----------------------------
+
+def _collapsed_third(n: int, k: int, level: float, seed: int = 0):
+    """Thrown at its first epoch, mixed predictions for a while, then one class predicted for every example over the
+    last ~half less one evaluation (the odd neighbour before it), the losses settled at ``level`` x log K."""
+    rng = np.random.default_rng(seed)
+    steps = np.arange(1, n + 1)
+    lk = np.log(k)
+    tr = level * lk * (1 + 0.004 * rng.standard_normal(n))
+    tr[0] = 3.0 * lk
+    va = level * lk * (1 + 0.004 * rng.standard_normal(n))
+    va[: n // 2] = lk * (1 + 0.15 * rng.standard_normal(n // 2))
+    q = 154 / 450 if k == 4 else 1.6 / k
+    acc = np.round(rng.uniform(0.27, 0.46, n) * 450) / 450
+    tail = n // 2 - 1
+    acc[-tail:] = q
+    acc[-tail - 1] = q + 1 / 450
+    return make_run(steps=steps, **{"loss/train": tr, "loss/val": va, "val/acc": acc})
+
+
+@pytest.mark.parametrize("n", [20, 25, 40])
+@pytest.mark.parametrize("k", [4, 5])
+def test_a_collapse_onto_a_share_beside_losses_settled_at_log_k_is_chance(n, k):
+    hits = run_detector("plateau-at-chance", _collapsed_third(n, k, 0.985))
+    assert hits and f"log({k})" in hits[0].message and "one class predicted" in hits[0].message, \
+        [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [20, 25, 40])
+def test_a_collapse_beside_losses_well_below_log_k_is_not_read_from_the_loss(n):
+    hits = run_detector("plateau-at-chance", _collapsed_third(n, 4, 0.6))
+    assert not any("a uniform guess's loss" in h.message for h in hits), [h.message for h in hits]
+
+
+# --- a K read from one split's first accuracies that the other split's contradict -------------------------------------
+
+def _six_class_epochs(n: int, train_first: tuple[float, ...]):
+    """A 6-class model trained from scratch, per-epoch means: its first training loss 1.76 (= log 6), its first
+    validation accuracies 0.44-0.48 (after a whole epoch of learning), its training accuracy over the first epochs
+    ``train_first``, then both rising to ~0.95."""
+    steps = np.arange(1, n + 1)
+    loss = 0.05 + 1.71 * np.exp(-(steps - 1) / (n / 4))
+    va = np.clip(0.44 + 0.5 * (1 - np.exp(-(steps - 1) / (n / 4))), 0, 0.97)
+    va[:3] = [0.4399, 0.4842, 0.4778]
+    ta = np.clip(0.33 + 0.65 * (1 - np.exp(-(steps - 1) / (n / 4))), 0, 0.98)
+    ta[:3] = train_first
+    return make_run(steps=steps, train_loss=loss, val_loss=loss * 0.6, train_acc=ta, val_acc=va)
+
+
+@pytest.mark.parametrize("n", [20, 60])
+def test_a_k_the_other_splits_first_accuracies_contradict_is_not_read(n):
+    hits = run_detector("initial-loss-off", _six_class_epochs(n, (0.3283, 0.3647, 0.4422)))
+    assert not any(h.severity in (None, "warning", "error") and "K=2" in h.message for h in hits), \
+        [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [20, 60])
+def test_a_k_both_splits_first_accuracies_agree_on_is_read(n):
+    hits = run_detector("initial-loss-off", _six_class_epochs(n, (0.47, 0.49, 0.51)))
+    assert hits and "K=2" in hits[0].message, [h.message for h in hits]
+
+
+# --- a loss that stopped because its schedule took the LR to nothing ---------------------------------------------------
+
+@pytest.mark.parametrize("n", [30, 100])
+def test_a_constant_loss_under_an_lr_gone_to_nothing_names_the_schedule_first(n):
+    rng = np.random.default_rng(0)
+    steps = np.arange(1, n + 1)
+    lr = 1.35e-3 * 0.3 ** (steps * 19 / 5.0)  # StepLR(step_size=5, gamma=0.3) stepped every batch, 19 batches an epoch
+    loss = 0.787 * (1 + rng.normal(0, 0.002, n))
+    hits = run_detector("constant-loss", make_run(steps=steps, train_loss=loss, lr=lr))
+    assert hits and hits[0].causes and hits[0].causes[0] == "scheduler-misaligned", [(h.message, h.causes) for h in hits]
+
+
+@pytest.mark.parametrize("peak", [1e-7, 8.8e-8, 1e-6])
+def test_a_constant_loss_at_a_peak_lr_of_1e_6_or_less_names_the_lr_first(peak):
+    rng = np.random.default_rng(1)
+    n = 40
+    steps = np.arange(1, n + 1) * 28
+    loss = 1.0 * (1 + rng.normal(0, 0.002, n))
+    lr = np.linspace(peak, peak / 20, n)
+    hits = run_detector("constant-loss", make_run(steps=steps, train_loss=loss, lr=lr))
+    assert hits and hits[0].causes and hits[0].causes[0] == "lr-too-low", [(h.message, h.causes) for h in hits]

@@ -13,8 +13,9 @@ and 2026-12-16aw, read early: scored once and seen, and so are 2026-12-16ax, 202
 and seen, and 2026-12-17az, read early: scored once and seen, and so are 2026-12-17ba, 2026-12-17bb and 2026-12-17nu21,
 scored at the end of the twenty-first session and seen, and so are 2026-12-18bc, 2026-12-18bd, 2026-12-18be and
 2026-12-18nu22, scored and seen, and so are 2026-12-19bf, 2026-12-19bg and 2026-12-19nu23, scored at the end of the
-twenty-third session and seen, and so are 2026-12-20bh, 2026-12-20bi and 2026-12-20nu24, scored and seen; a batch
-without its SCORES.md is locked: not listed, never read).
+twenty-third session and seen, and so are 2026-12-20bh, 2026-12-20bi and 2026-12-20nu24, scored and seen, and every
+batch after them through 2027-01-03nu38, each listed once its SCORES.md was written; a batch without its SCORES.md is
+locked: not listed, never read).
 
 A batch's text logs are its labels' ``text_log/`` entries -- or ``text/`` ones, the folder 2026-12-18nu22 gives the
 print() / logging output of its trainings (the same kind of file, named after its format otherwise)."""
@@ -55,7 +56,10 @@ LOCKBOX_BATCHES = ("2026-11-27a", "2026-11-27b", "2026-11-27c", "2026-11-28d", "
                    "2026-12-22bl", "2026-12-22bm", "2026-12-22nu26", "2026-12-23bn", "2026-12-23bo", "2026-12-23nu27",
                    "2026-12-24bp", "2026-12-24bq", "2026-12-24nu28", "2026-12-25br", "2026-12-25bs",
                    "2026-12-25nu29", "2026-12-26bt", "2026-12-26bu", "2026-12-26nu30", "2026-12-27bv", "2026-12-27bw",
-                   "2026-12-27nu31", "2026-12-28bx", "2026-12-28by", "2026-12-28nu32")
+                   "2026-12-27nu31", "2026-12-28bx", "2026-12-28by", "2026-12-28nu32", "2026-12-29bz",
+                   "2026-12-29ca", "2026-12-29nu33", "2026-12-30cb", "2026-12-30cc", "2026-12-30nu34", "2026-12-31cd",
+                   "2026-12-31ce", "2026-12-31nu35", "2027-01-01cf", "2027-01-01cg", "2027-01-01nu36", "2027-01-02nu37",
+                   "2027-01-03ch", "2027-01-03ci", "2027-01-03nu38")
 # (every batch listed has its SCORES.md: scored and seen)
 assert all((LOCKBOX / b / "SCORES.md").is_file() for b in LOCKBOX_BATCHES)
 
@@ -286,7 +290,8 @@ def _log_of(folder: Path) -> Path:
     (CycleGAN's ``train_opt.txt`` beside ``loss_log.txt``); a label keyed by the log's own path names it."""
     if folder.is_file():
         return folder
-    files = [f for f in folder.iterdir() if f.is_file()]
+    files = [f for f in folder.iterdir() if f.is_file()] or [f for f in folder.rglob("*") if f.is_file()]
+    # (a log kept in its published sub-folder, 'logs/train.log', has no file at the run folder's top)
     return max(files, key=lambda f: f.stat().st_size)
 
 
@@ -1870,8 +1875,15 @@ def test_lockbox_text_logs_listed_series_are_tags():
 # the sixty-one listed before read 2,261 / 2,386 (94.8%), 1,999 analysed (83.8%) with this session's code -- were 2,259
 # and 1,989 --; all seventy-three 2,668 / 2,833 (94.2%), 2,347 analysed (82.8%); the session's final check, bx / by /
 # nu32 read before any change drawn from them, 72 / 72 read, 68 analysed)
-MIN_COUNTED_LOCKBOX = 0.941
-MIN_COUNTED_ANALYSED_LOCKBOX = 0.828
+# (2026-12-01, twenty-eighth session: the sixteen batches 2026-12-29bz .. 2027-01-03nu38 listed, all scored and seen --
+# 2026-12-31cd and 2027-01-01cg each hold a text log in its published sub-folder, which _log_of now finds; the
+# seventy-three listed before read 2,668 / 2,833 (94.2%), 2,351 analysed (83.0%) with this session's code; the
+# sixteen alone 504 / 565 (89.2%) read, 443 (78.4%) analysed -- invented wordings of the new-user batches ('round',
+# 'sweep', 'score', 'q', 'check'), values in tqdm descriptions, a header glued to a loss; all eighty-nine 3,172 /
+# 3,398 (93.3%), 2,794 (82.2%) analysed: the floors come down by the new batches' share only; dict and list labels
+# unchanged, 570 / 592 and 507 / 551)
+MIN_COUNTED_LOCKBOX = 0.933
+MIN_COUNTED_ANALYSED_LOCKBOX = 0.822
 MIN_EXACT_LOCKBOX = 0.959
 MIN_ANALYSED_LOCKBOX = 0.923
 MIN_NAMED_LOCKBOX = 0.920
