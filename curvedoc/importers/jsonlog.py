@@ -515,19 +515,38 @@ def _scalar_list(v: Any) -> bool:
     return isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v)
 
 
+def _grouped_lists(v: dict, depth: int = 2) -> bool:
+    """Whether every value of ``v`` is a list of scalars, or -- ``depth`` levels down at most -- a dict whose values
+    all are: a history grouped by split, by output, or both."""
+    return all(_scalar_list(x) or (depth > 1 and isinstance(x, dict) and x and _grouped_lists(x, depth - 1))
+               for x in v.values())
+
+
+def _leaves(v: dict, prefix: str):
+    """(``prefix/key/..``, list) for every non-empty list of a grouped history (:func:`_grouped_lists`)."""
+    for k, x in v.items():
+        if isinstance(x, dict):
+            yield from _leaves(x, f"{prefix}/{k}")
+        elif x:
+            yield f"{prefix}/{k}", x
+
+
 def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataFrame | None:
     """Keras ``history.history`` (dict of lists) or pandas ``to_json()`` (dict of {index: value}); a history
     grouped one level deeper -- ``{"loc_loss": {"train": [...], "validation": [...]}}`` or ``{"train": {"loss":
     [...]}, "val": {...}}``, the per-epoch lists a hand-written loop keeps per split -- is read as ``loc_loss/train``,
-    ``train/loss`` ...: the outer and inner names together say what the list is and which split it belongs to."""
+    ``train/loss`` ...: the outer and inner names together say what the list is and which split it belongs to; and
+    two levels deeper, by split and then by output (Ludwig's ``training_statistics.json``: ``{"training": {"combined":
+    {"loss": [..]}, "Consumption": {"loss": [..], "r2": [..]}}, "validation": {..}, "test": {..}}``), read as
+    ``training/combined/loss`` ..."""
     series: dict[str, pd.Series] = {}
     others = []
     for k, v in obj.items():
         if _scalar_list(v):
             series[str(k)] = pd.Series(v, dtype=object)
-        elif isinstance(v, dict) and v and all(_scalar_list(x) for x in v.values()) and any(v.values()):
-            for ik, iv in v.items():
-                series[f"{k}/{ik}"] = pd.Series(iv, dtype=object)
+        elif isinstance(v, dict) and v and _grouped_lists(v) and any(True for _ in _leaves(v, str(k))):
+            for name, iv in _leaves(v, str(k)):
+                series[name] = pd.Series(iv, dtype=object)
         elif isinstance(v, dict) and v and all(str(i).lstrip("-").isdigit() for i in v) and all(
             not isinstance(x, (dict, list)) for x in v.values()
         ):

@@ -80,9 +80,26 @@ def tokens(tag: str) -> list[str]:
         # (a depth estimate's absolute and squared relative errors, 'AbsRel' / 'abs_rel', 'SqRel': one word each)
         elif out[i - 1] in ("abs", "sq") and out[i] == "rel":
             out[i - 1:i + 1] = [out[i - 1] + "rel"]
+    # a regression error spelt out (Keras' and scikit-learn's names: 'mean_absolute_error', 'root_mean_squared_error')
+    # is its abbreviation, one word: an error in the target's units, not a classification error rate
+    for phrase, word in _SPELT_ERRORS:
+        k = len(phrase)
+        i = 0
+        while i + k <= len(out):
+            if tuple(out[i:i + k]) == phrase:
+                out[i:i + k] = [word]
+            i += 1
     # a split glued to what it measures ('validacc', 'trainloss', 'testacc': a print that drops the separator) is the
     # two words
     return [w for t in out for w in (_GLUED.fullmatch(t).groups() if _GLUED.fullmatch(t) else (t,))]
+
+
+# the spelt-out regression errors, longest first (a 'root mean squared error' holds a 'mean squared error')
+_SPELT_ERRORS = ((("root", "mean", "squared", "error"), "rmse"),
+                 (("mean", "absolute", "percentage", "error"), "mape"),
+                 (("mean", "squared", "logarithmic", "error"), "msle"),
+                 (("mean", "absolute", "error"), "mae"),
+                 (("mean", "squared", "error"), "mse"))
 
 
 @functools.lru_cache(maxsize=1)

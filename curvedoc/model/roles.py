@@ -260,7 +260,10 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
             multi = sib[:1] or multi
         # among as many points, the plainest name by its words first: a total ('total loss', rank 0) over its parts
         # ('ctc loss', 'score loss': rank 1) when one table pattern names them all, then the shortest
-        pick = sorted(multi, key=lambda c: (-counts[c], _word_rank(facts[c][0], role), len(c), c))[0]
+        # and for a held-out role, a validation set's series over a test set's of the same standing: the one scored
+        # to steer the training (Ludwig's 'validation/combined/accuracy' beside 'test/combined/accuracy')
+        pick = sorted(multi, key=lambda c: (-counts[c], _word_rank(facts[c][0], role),
+                                            role.startswith("val") and split_word(c) == "test", len(c), c))[0]
         if pick is None:
             continue
         chosen[role] = pick

@@ -57,3 +57,33 @@ def test_a_summary_of_named_scalars_is_no_set_of_histories(tmp_path):
     except Exception:
         runs = []
     assert not any(r.name.endswith(("#sp_metrics", "#rp_metrics")) for r in runs)
+
+
+# --- Ludwig's training_statistics.json: a history grouped by split, then by output feature ---------------------------
+# (2027-01-04cj ludwig_training_statistics/*: {"training": {"combined": {"loss": [..], "accuracy": [..]},
+# "In5Mins": {"loss": [..], "accuracy": [..]}}, "validation": {..}, "test": {..}} -- refused as a single object of
+# values; read, its per-output losses summed with the combined one as parts, its test accuracy taken for the
+# validation accuracy)
+
+def _ludwig(n: int, feature: str = "Consumption", splits=("training", "validation", "test")):
+    rng = np.random.default_rng(0)
+    out = {}
+    for j, sp in enumerate(splits):
+        loss = list(0.01 * np.exp(-np.arange(n) / 6) + 0.0002 * (1 + j) + rng.normal(0, 1e-5, n))
+        out[sp] = {"combined": {"loss": loss, "accuracy": [0.0] * n},
+                   feature: {"loss": loss, "mean_absolute_error": list(np.sqrt(loss)), "r2": list(-0.3 - 0.1 * j
+                                                                                                   + np.zeros(n))}}
+    return out
+
+
+@pytest.mark.parametrize("n", [7, 35])
+@pytest.mark.parametrize("train_word", ["training", "train"])
+def test_a_ludwig_history_is_one_training_read_by_split_and_output(tmp_path, n, train_word):
+    (tmp_path / "training_statistics.json").write_text(json.dumps(_ludwig(n, splits=(train_word, "validation",
+                                                                                       "test"))))
+    (run,) = curvedoc.load(str(tmp_path))
+    assert run.roles["train_loss"] == f"{train_word}/combined/loss"  # the combined loss is the total, not a part
+    assert run.roles["val_loss"] == "validation/combined/loss"
+    assert run.roles.get("val_acc") in (None, "validation/combined/accuracy")  # validation's, not test's
+    kinds = {m.tag: m.kind for m in run.metrics}
+    assert kinds["validation/Consumption/mean_absolute_error"] == "mae"  # a regression error, not an error rate
