@@ -578,10 +578,13 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
             # creeping up beside a loss that never moved is still a model at chance
             return
         judged.append((strength, m, v, steps, why))
-    if judged and all(float(np.ptp(j[2])) == 0.0 for j in judged) and _held_out_loss_halved(run):
+    if judged and all(float(np.ptp(j[2])) == 0.0 for j in judged) and _held_out_loss_halved(run) and \
+            not {"f1", "precision", "recall"} & {j[1].kind for j in judged}:
         # the same number at every evaluation beside a validation loss that fell by half or more: the model does
         # well on held-out data by its own loss, so that metric is not computed for this task (a regression
-        # script's 'Val Acc: 0.00'), not a model at chance
+        # script's 'Val Acc: 0.00'), not a model at chance. (An F1, precision or recall of exactly 0 at every
+        # evaluation is computed, and says no positive -- no entity -- was ever predicted right: a tagger answering
+        # 'O' everywhere while its loss falls, not a metric the task has no use for)
         return
     if not judged or lr_still_warming(run) is not None:
         # (every evaluation inside a warmup that never ended says nothing about the floor: the model has hardly

@@ -105,7 +105,7 @@ from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.model.metrics import trade_off_halves
-from curvedoc.model.roles import infer_role, other_losses, rl_marker, tag_stem
+from curvedoc.model.roles import infer_role, other_losses, rl_marker, split_word, tag_stem
 from curvedoc.detectors.unfinished_schedule import plan_reached
 from curvedoc.model.run import Run
 
@@ -429,7 +429,8 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
     accuracy): R² = 0 is what predicting the target's mean scores -- a regression's chance level -- so a model whose
     best held-out R² stays there learned nothing it can use on new data, whatever its training loss did. Values
     outside [-inf, 1] are no R²."""
-    for m in run.metrics:
+    # (a validation set's R² before a test set's: the one scored to steer the training)
+    for m in sorted(run.metrics, key=lambda m: split_word(m.tag) == "test"):
         if m.kind != "r2" or m.split != "val" or not m.higher_is_better:
             continue
         s = clean(run.series(m.tag))
@@ -439,11 +440,13 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
         best = running_best(v)
         if best > p.r2_floor:
             return  # a held-out R² above the floor: the model explains part of the target's variance
-        tr = run.tag_values(run.roles["train_loss"]) if "train_loss" in run.roles else np.empty(0)
-        tr = tr[np.isfinite(tr) & (tr > 0)]
-        if len(tr) and _thrown_above(run, float(np.median(tr)), p.chance_high):
-            # the training loss was thrown far above its level or broke (NaN/Inf): the held-out R² went down with the
-            # weights -- divergence's story, not a model too weak to explain its target
+        raw = run.tag_values(run.roles["train_loss"]) if "train_loss" in run.roles else np.empty(0)
+        tr = raw[np.isfinite(raw) & (raw > 0)]
+        if len(tr) and (not np.isfinite(raw).all() or _rose_from_low(tr, p.chance_high)):
+            # the training loss was thrown far above a level it had reached, or broke (NaN/Inf): the held-out R² went
+            # down with the weights -- divergence's story, not a model too weak to explain its target. (A loss that
+            # only fell, 0.0104 -> 0.0002 beside an R² of -0.35 -- a target whose variance is below that MSE -- was
+            # thrown nowhere: its start is where it began)
             return
         steps = s.index.to_numpy()
         read = "best" if len(v) < 10 else "best running median"
@@ -585,6 +588,20 @@ def _something_improved(run: Run, p: Params) -> bool:
         elif first != 0 and sign * (last - first) / abs(first) > p.never_floor:
             return True
     return False
+
+
+def _rose_from_low(v: np.ndarray, factor: float) -> bool:
+    """Whether a positive loss rose above ``factor`` times the lowest level it had reached before (a running minimum
+    over its points, read on running medians 5% of the points wide, 3 at least, and beyond four sigmas of its
+    point-to-point noise): thrown up after it had come down."""
+    if len(v) < 3:
+        return False
+    w = max(3, len(v) // 20) | 1
+    m = rolling_median_values(np.log(v), w, 1, center=True)
+    sigma = noise_sigma(np.log(v))
+    jump = max(math.log(factor), 4.0 * sigma if math.isfinite(sigma) else 0.0)
+    low = np.minimum.accumulate(m)
+    return bool(np.any(m[1:] - low[:-1] > jump))
 
 
 def _thrown_above(run: Run, base: float, factor: float) -> bool:

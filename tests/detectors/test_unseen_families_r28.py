@@ -388,3 +388,48 @@ def test_a_constant_loss_at_a_peak_lr_of_1e_6_or_less_names_the_lr_first(peak):
     lr = np.linspace(peak, peak / 20, n)
     hits = run_detector("constant-loss", make_run(steps=steps, train_loss=loss, lr=lr))
     assert hits and hits[0].causes and hits[0].causes[0] == "lr-too-low", [(h.message, h.causes) for h in hits]
+
+
+# --- a held-out R² below 0 throughout beside a loss that only fell --------------------------------------------------
+
+@pytest.mark.parametrize("n", [12, 35, 100])
+def test_an_r2_below_zero_beside_a_loss_that_only_fell_is_underfitting(n):
+    steps = np.arange(n)
+    loss = 0.0002 + 0.0102 * np.exp(-steps / (n / 6))  # 0.0104 -> 0.0002: fell 50x, was thrown nowhere
+    r2 = -0.35 - 12.7 * np.exp(-steps / (n / 8))
+    run = make_run(steps=steps, train_loss=loss, val_loss=loss * 1.3, **{"val_r2": r2})
+    hits = run_detector("underfitting", run)
+    assert hits and hits[0].evidence.get("mode") == "r2-at-zero", [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [12, 35, 100])
+def test_an_r2_below_zero_after_the_loss_was_thrown_up_is_not_underfitting(n):
+    steps = np.arange(n)
+    loss = 0.0002 + 0.0102 * np.exp(-steps / (n / 6))
+    loss[n // 2:] *= 40.0  # thrown up after it had come down: divergence's story
+    r2 = np.full(n, -0.35)
+    hits = run_detector("underfitting", make_run(steps=steps, train_loss=loss, val_loss=loss, **{"val_r2": r2}))
+    assert not any(h.evidence.get("mode") == "r2-at-zero" for h in hits), [h.message for h in hits]
+
+
+# --- a tagger whose F1 is exactly 0 at every evaluation while its loss halves ---------------------------------------
+
+@pytest.mark.parametrize("n", [6, 10, 30])
+def test_an_f1_of_zero_throughout_beside_a_halved_loss_is_a_model_at_the_floor(n):
+    steps = np.arange(1, n + 1)
+    tr = 0.39 + 2.2 * np.exp(-steps / 1.5)
+    va = 0.5 + 1.3 * np.exp(-steps / 1.5)
+    z = np.zeros(n)
+    run = make_run(steps=steps, TRAIN_LOSS=tr, DEV_LOSS=va, DEV_PRECISION=z, DEV_RECALL=z, DEV_F1=z,
+                   DEV_ACCURACY=z)
+    hits = run_detector("plateau-at-chance", run)
+    assert hits and "never leaves the floor" in hits[0].message, [h.message for h in hits]
+
+
+@pytest.mark.parametrize("n", [6, 10, 30])
+def test_a_lone_accuracy_of_zero_beside_a_halved_regression_loss_is_a_metric_not_computed(n):
+    steps = np.arange(1, n + 1)
+    tr = 0.05 + 2.2 * np.exp(-steps / 1.5)
+    run = make_run(steps=steps, train_loss=tr, val_loss=tr * 1.1, val_acc=np.zeros(n))
+    hits = run_detector("plateau-at-chance", run)
+    assert not any("never leaves the floor" in h.message for h in hits), [h.message for h in hits]
