@@ -200,6 +200,13 @@ def crashed_run(run: Run, p: Params) -> Iterator[Hit]:
                             f"without a word (or is still running, or an early-stopping rule that prints "
                             "nothing ended it)", step=last, confidence=0.5, severity="info",
                             evidence={"last_step": last, "short_of_plan": short}))
+    if not hits and isinstance(run.meta.get("ends_at_start"), str):
+        # the last words of the log start the training, and nothing follows: no record, no error, no 'done'
+        hits.append(Hit(f"the log ends where the training starts ({run.meta['ends_at_start']}), with no training "
+                        "record and no error message after it: the process died or was killed before its first "
+                        "report (out of memory at the first batch, a lost node, a closed terminal), or is still "
+                        "running", step=last, confidence=0.5, severity="info",
+                        evidence={"last_step": last, "ends_at_start": run.meta["ends_at_start"]}))
     if not hits:
         short = _short_of_plan_before_patience(run, p)
         if short:

@@ -65,6 +65,11 @@ class RunMeta(TypedDict, total=False):
     """Text logs: nothing follows the last record (no closing summary, one-off test score, 'done' or error): a
     program killed between two records. crashed-run, beside a stated plan the run fell short of."""
 
+    ends_at_start: str
+    """Text logs: 'line N: <text>' when one of the log's last lines says the training starts now ('Starting
+    training...', '开始训练') and no training record or error follows it: the process died before its first report
+    (crashed-run, info)."""
+
     sessions: list
     """Tables with appended sessions (an epoch counter restarting at 0): the first row of each session; restarted-run
     reports them, divergence and the instability rules read only the last session."""

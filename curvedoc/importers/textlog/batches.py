@@ -28,6 +28,10 @@ _WORDS = re.compile(r"[^\W\d_]{2,}")
 CLEARED = Line("", empty=True, clear=True)  # the reading of a rendering of spaces only (records.analyse)
 
 
+# how many of a log's last lines with text are kept (ends_at_start reads them)
+_LAST_TEXTS = 3
+
+
 class BatchedFeed:
     """Feeding lines to the parser: plans, batches and their apply (mixed into :class:`.parser.TextLogParser`,
     whose state -- clocks, series, pending records -- the batch apply changes as its ``apply`` would)."""
@@ -163,10 +167,16 @@ class BatchedFeed:
             return
         self.n_lines += len(lines) - (first == self._last_lineno)
         self._last_lineno = first + len(lines) - 1
+        tail: list[tuple[int, str]] = []
         for j in range(len(lines) - 1, -1, -1):
             if lines[j].strip():  # the last line that says anything (ends_on_record: what, if anything, came after the records)
-                self.last_text_line = first + j
-                break
+                tail.append((first + j, lines[j]))
+                if len(tail) == _LAST_TEXTS:
+                    break
+        if tail:
+            self.last_text_line = tail[0][0]
+            # the last few lines with text, in order (ends_at_start: a log whose last words start the training)
+            self.last_texts = (self.last_texts + tail[::-1])[-_LAST_TEXTS:] if len(tail) < _LAST_TEXTS else tail[::-1]
         fast, pids = self.fast, self.b_pids
         add_line, add_raw, add_pid = self.b_lines.append, self.b_raws.append, pids.append
         # each rendering (a progress bar redrawn with \r is several: the last one at a position stands) with its

@@ -175,6 +175,25 @@ def console_ending(path: Path, max_bytes: int = 1 << 16) -> tuple[str, str] | No
     return ("killed", kill[:160]) if kill else ("crash", block[-1][:160])
 
 
+# a line that says the training starts now ('Starting training', 'Start training...', 'begin training', 'training
+# loop', 'training started', '开始训练'): what a script prints right before its first step
+_TRAINING_STARTS = re.compile(
+    r"(?i)(?:\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|commenc(?:e|es|ed|ing))\b[\s:.-]*(?:the\s+|to\s+)?"
+    r"(?:model\s+|main\s+)?train(?:ing)?\b|\btraining\s+(?:loop|start(?:s|ed)?|begins?|begun)\b|开始训练|训练开始)")
+
+
+def _ends_at_start(p: "TextLogParser") -> str | None:
+    """'line N: <text>' when one of the log's last lines with text says the training starts now and no training
+    record follows it, nor an error: the process died, or was killed, before its first report (an out-of-memory kill
+    at the first batch, a node lost, a closed terminal) -- or is still running. None otherwise."""
+    if p.crash_line and p.crash_line[0] >= p.last_point_line:
+        return None  # an error said what stopped it (crashed-run reads that)
+    for ln, text in reversed(p.last_texts):
+        if ln > p.last_point_line and _TRAINING_STARTS.search(text):
+            return f"line {ln:,}: '{text.strip()[:80]}'"
+    return None
+
+
 def _time_left_at_end(p: "TextLogParser") -> int | None:
     """Seconds of training the last progress record still expected (its ETA), when that record is the log's last
     point and the time left is more than three logging intervals (the ETA's fall between the last two records) and
@@ -545,7 +564,8 @@ def _one_off_readings(frame) -> bool:
     return bool((frame.loc[tags.isin({str(t) for t in once}).to_numpy(), "step"] >= end).any())
 
 
-_END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "ends_on_record", "global_step", "early_stopped"})
+_END_META = frozenset({"eta_at_end_s", "ends_inside_epoch", "ends_on_record", "ends_at_start", "global_step",
+                       "early_stopped"})
 
 
 _BARE_ROW = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)", re.IGNORECASE)
@@ -912,6 +932,9 @@ def run_data(p: TextLogParser, path: Path, issues: list[ImportIssue]) -> RunData
         # A reading printed once ('Test Accuracy: 0.86', 'The MSE is 326.19') is such a closing summary, even when
         # it was read as a record
         meta["ends_on_record"] = True
+    start = _ends_at_start(p)
+    if start is not None:
+        meta["ends_at_start"] = start
     if p.resumes:
         ln, text = p.resumes[0]
         more = f" (and {len(p.resumes) - 1} more time(s))" if len(p.resumes) > 1 else ""
