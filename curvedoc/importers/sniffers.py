@@ -152,8 +152,8 @@ def sniff_json(path: Path) -> bool:
     # whole-document JSON: a dict of lists (Keras history.history dump), or pandas' to_json() of that history
     # (pd.DataFrame(history.history).to_json(...): a dict of {"0": value, "1": value ...} per column), or a list of
     # per-epoch records under a key beside the run's settings ({"args": {...}, "history": [{"epoch": 6, ...}, ...]}:
-    # a hand-written loop's json.dump of what it kept), the first key of a record naming its counter or a loss (a
-    # config's list of layers, [{"units": 64}, ...], is no log)
+    # a hand-written loop's json.dump of what it kept), the first key of a record naming its counter (an episode's
+    # for an agent) or a loss (a config's list of layers, [{"units": 64}, ...], is no log)
     # (a trainer_state.json saved under another name holds such records too: its own reader reads it)
     # ... or a dict of per-epoch records keyed by the epoch ({"1": {"train_loss": 18.75, "val_loss": 2.34}, "2": ..}:
     # json.dump of a dict the loop filled per epoch, pandas' to_json(orient="index"))
@@ -165,7 +165,7 @@ def sniff_json(path: Path) -> bool:
         return True
     return bool(re.search(rb'"\s*:\s*\[\s*-?[\d.NI]', head)) or \
         bool(re.search(rb'"\s*:\s*\{\s*"-?\d+"\s*:\s*-?[\d.NI]', head)) or \
-        (bool(re.search(rb'(?i)"\s*:\s*\[\s*\{\s*"[^"\\]{0,100}(epoch|step|iter|loss)[^"\\]{0,100}"\s*:\s*-?[\d.NI]',
+        (bool(re.search(rb'(?i)"\s*:\s*\[\s*\{\s*"[^"\\]{0,100}(epoch|step|iter|loss|episode)[^"\\]{0,100}"\s*:\s*-?[\d.NI]',
                         head)) and not looks_like_trainer_state(path))
 
 

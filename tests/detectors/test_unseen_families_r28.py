@@ -53,6 +53,9 @@
   updates: the schedule is named first. Seen in 2027-01-03nu38 tide_steplr_stepped_per_batch. And an HF fine-tune at
   lr 1e-7, its held-out loss the same at every evaluation: at a peak LR of 1e-6 or less an Adam step moves each weight
   by about the LR -- nothing a loss shows -- so the LR is named first (zigzag_roberta_lr_1e-7).
+- (2027-01-04cj) a held-out R² below 0 throughout beside a loss that only fell, and a tagger's F1 of exactly 0 beside
+  a halved loss; (2027-01-05cl) print logs whose last words start the training ('开始训练...', '7. training loop')
+  with nothing after them: crashed-run (info), the process died before its first report.
 """
 
 from __future__ import annotations
@@ -433,3 +436,38 @@ def test_a_lone_accuracy_of_zero_beside_a_halved_regression_loss_is_a_metric_not
     run = make_run(steps=steps, train_loss=tr, val_loss=tr * 1.1, val_acc=np.zeros(n))
     hits = run_detector("plateau-at-chance", run)
     assert not any("never leaves the floor" in h.message for h in hits), [h.message for h in hits]
+
+
+# --- a print log whose last words start the training -------------------------------------------------------------
+
+_PREAMBLE = [f"2025-07-02 18:00:17,081 - __main__ - INFO - Fold {k}: train samples: {7658 + k}, val samples: 851"
+             for k in range(10)] + ["2025-07-02 18:00:17,082 - __main__ - INFO - merged train samples: 76069",
+                                    "2025-07-02 18:00:17,086 - __main__ - INFO - optimizer: AdamW (lr=0.0001)",
+                                    "2025-07-02 18:00:17,086 - __main__ - INFO - scheduler: cosine"]
+
+
+@pytest.mark.parametrize("start", ["2025-07-02 18:00:17,087 - __main__ - INFO - 开始训练...",
+                                   "Starting training...", "INFO 7. training loop",
+                                   "[train] Start training for 40 epochs"])
+@pytest.mark.parametrize("after", ["", "2025-07-02 18:00:48 INFO [DEVICE] images device=cuda:0"])
+def test_a_log_that_ends_where_its_training_starts_died_before_its_first_report(tmp_path, start, after):
+    (tmp_path / "training.log").write_text("\n".join(_PREAMBLE + [start] + ([after] if after else [])) + "\n")
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "crashed-run" in f and f["crashed-run"].severity == "info" and "where the training starts" in \
+        f["crashed-run"].message, shown(rr)
+
+
+def test_a_log_whose_training_reported_after_its_start_line_did_not_die_there(tmp_path):
+    lines = _PREAMBLE + ["Starting training..."] + [f"epoch {e} loss {2.0 * 0.8 ** e:.4f} val_loss {2.1 * 0.82 ** e:.4f}"
+                                                    for e in range(1, 21)] + ["Training finished."]
+    (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "crashed-run" not in f or "where the training starts" not in f["crashed-run"].message, shown(rr)
+
+
+def test_a_start_line_followed_by_a_traceback_is_told_by_the_error(tmp_path):
+    lines = _PREAMBLE + ["Starting training...", "Traceback (most recent call last):",
+                         '  File "train.py", line 88, in <module>', "RuntimeError: CUDA out of memory."]
+    (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "crashed-run" not in f or "where the training starts" not in f["crashed-run"].message, shown(rr)

@@ -4,6 +4,8 @@
   "val_losses": [..], "learning_rates": [..], "best_epoch": 18}, "rp_metrics": {..}, "timestamp": ".."}: a script
   that trained two models and saved them together) was refused as 'a single JSON object of values (a summary or
   config)'. Each named history is a run of its own, named after its key, as a list of named histories is.
+- (2027-01-04cj) Ludwig's training_statistics.json, grouped by split and then by output feature; (2027-01-05cl) an
+  agent's per-episode records under a key beside its settings.
 """
 
 from __future__ import annotations
@@ -87,3 +89,20 @@ def test_a_ludwig_history_is_one_training_read_by_split_and_output(tmp_path, n, 
     assert run.roles.get("val_acc") in (None, "validation/combined/accuracy")  # validation's, not test's
     kinds = {m.tag: m.kind for m in run.metrics}
     assert kinds["validation/Consumption/mean_absolute_error"] == "mae"  # a regression error, not an error rate
+
+
+# --- an agent's per-episode records under a key beside its settings ------------------------------------------------
+# (2027-01-05cl joeyyu23-dqn-fruitmerger: {"config": {..}, "training": [{"episode": 0, "score": 102, "reward": -966.0,
+# "mean_loss": 22090.1, "epsilon": 0.49}, ..], "validation": [..], "test": [..]}: discovery took no log in it -- its
+# sniff knew records opened by an epoch, step, iteration or loss, not by an episode)
+
+@pytest.mark.parametrize("n", [20, 501])
+def test_per_episode_records_beside_settings_are_a_log(tmp_path, n):
+    rng = np.random.default_rng(0)
+    doc = {"config": {"seed": 42, "max_episodes": n, "learning_rate": 0.001},
+           "training": [{"episode": e, "score": int(rng.integers(90, 130)), "reward": float(-950 + rng.normal(0, 20)),
+                         "mean_loss": float(22000 * 0.99 ** e), "epsilon": 0.5 * 0.999 ** e} for e in range(n)],
+           "validation": [{"episode": e, "mean_score": 150.0} for e in range(0, n, 25)]}
+    (tmp_path / "training_metrics.json").write_text(json.dumps(doc, indent=2))
+    runs = curvedoc.load(str(tmp_path))
+    assert len(runs) == 1 and "reward" in runs[0].tags and len(runs[0].series("reward")) == n
