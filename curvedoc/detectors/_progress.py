@@ -682,6 +682,27 @@ def saw_start(steps: np.ndarray) -> bool:
     return float(steps[0]) <= 1.5 * np_median(np.diff(steps.astype(np.float64)))
 
 
+def evaluation_wrote_zeros(run) -> bool:
+    """Whether every held-out loss the run logs (the val_loss role and the other held-out losses: two at least, each
+    with three readings or more) is exactly 0 at every reading: no evaluation computed them -- a framework that
+    writes zeros where validation is switched off (Ultralytics' val=False until the last epoch: box, class and DFL
+    losses 0.0 together). A real evaluation scores some part above 0 (the class loss of a detector whose boxes have no
+    targets is still the background's), so its quality scores at 0 beside them say nothing of the model."""
+    from curvedoc.model.roles import other_losses, split_word
+
+    tags = ([run.roles["val_loss"]] if "val_loss" in run.roles else []) + \
+        [t for t in other_losses(run) if split_word(t) != "train"]
+    tags = list(dict.fromkeys(tags))
+    if len(tags) < 2:
+        return False
+    for t in tags:
+        v = run.tag_values(t)
+        v = v[np.isfinite(v)]
+        if len(v) < 3 or bool(np.any(v != 0)):
+            return False
+    return True
+
+
 def resumed_session(run, role: str = "train_loss") -> bool:
     """Whether the log of ``role`` opens where an earlier session appended to the same file left off
     (``meta["continued_from"]``): its first value lies within a quarter of that session's own move (first to last)

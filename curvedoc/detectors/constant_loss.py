@@ -49,6 +49,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     clean,
+    evaluation_wrote_zeros,
     k_of_level,
     late_first_evaluation,
     looks_non_ce,
@@ -241,6 +242,8 @@ def _dead_parts(run: Run, p: Params) -> Iterator[Hit]:
         (dead if bool(np.all(v == 0)) else moving).append((tag, v, s.index.to_numpy()))
     if not dead or not moving:
         return  # every part 0 is the whole loss's (the exactly-constant reading), or no part is
+    if evaluation_wrote_zeros(run):
+        return  # the held-out parts are zeros written where no evaluation ran (validation off), not dead heads
     scores = [m for m in run.metrics if m.rate and m.higher_is_better]
     if not scores:
         return

@@ -54,6 +54,7 @@ log 10 = 2.303).
 - ``thrown_first_ratio``: a first reading this many times log(K), K confirmed by an accuracy at 1/K (or stated), beside
   a model at chance from its second reading on: the first step threw it there (an epoch mean over a blow-up).
 - ``val_margin``: how far above 1/K (as a share of the way to 1) a validation accuracy may reach and still never have beaten chance.
+- ``share_gap``: K unknown: a held-out accuracy whose evaluations over the last half of the run all score one of 2-5 numbers summing to 1 or less, at least this far apart (and three examples apart on the evaluation set's grid), is a model predicting one class for every example: those numbers are class shares.
 - ``metric_floor``: a bounded higher-is-better validation rate (accuracy, mAP, dice, F1, success) whose best stays below this share of its scale never left the floor.
 - ``min_evals``: fewest evaluations of a held-out metric for the floor to count (three do for a validation accuracy when the training loss exploded first).
 - ``learning_floor``: a localisation score (mAP, IoU, dice) at the floor is left to underfitting when the training loss clearly fell by at least this much (log units) while the validation loss did not rise: the model learns, too slowly.
@@ -93,6 +94,7 @@ import numpy as np
 from curvedoc.detectors import Hit, detector
 from curvedoc.detectors._progress import (
     still_exploring,
+    evaluation_wrote_zeros,
     stated_k,
     acc_at_chance,
     accuracy,
@@ -516,6 +518,8 @@ def _from_metric(run: Run, p: Params) -> Iterator[Hit]:
     from curvedoc.model.roles import rl_marker
 
     rl = rl_marker(run) is not None
+    if evaluation_wrote_zeros(run):
+        return  # held-out losses all exactly 0: no evaluation ran (validation off), its scores of 0 say nothing
     # a training score of the same kind far from the floor means the model learned its training set: a held-out
     # metric stuck at the floor beside it is memorisation (overfitting, train-val gap, grokking), not a model at
     # chance. Only like compares with like: a detector's proposal-classifier accuracy of 98% (background is most

@@ -55,7 +55,8 @@
   by about the LR -- nothing a loss shows -- so the LR is named first (zigzag_roberta_lr_1e-7).
 - (2027-01-04cj) a held-out R² below 0 throughout beside a loss that only fell, and a tagger's F1 of exactly 0 beside
   a halved loss; (2027-01-05cl) print logs whose last words start the training ('开始训练...', '7. training loop')
-  with nothing after them: crashed-run (info), the process died before its first report.
+  with nothing after them: crashed-run (info), the process died before its first report; (2027-01-05cl) an
+  Ultralytics run with validation off, every held-out column 0.0: no evaluation ran, so no dead heads and no floor.
 """
 
 from __future__ import annotations
@@ -471,3 +472,32 @@ def test_a_start_line_followed_by_a_traceback_is_told_by_the_error(tmp_path):
     (tmp_path / "training.log").write_text("\n".join(lines) + "\n")
     rr, f = diagnosed_by_name(tmp_path)
     assert "crashed-run" not in f or "where the training starts" not in f["crashed-run"].message, shown(rr)
+
+
+# --- Ultralytics with validation off: zeros in every held-out column ---------------------------------------------
+# (2027-01-05cl izzylerman-constellation-train11: val=False until the last epoch, the job stopped at epoch 7 --
+# every val/*_loss and every metrics/* column 0.0 at each epoch; read as heads that never received a target and a
+# model at the floor: two errors. A real evaluation scores some part above 0, the class loss at least.)
+
+def _yolo_rows(n: int, val_cls: float | None):
+    rows = ["epoch,time,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+            "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2"]
+    for e in range(1, n + 1):
+        box, cls, dfl = 2.43 * 0.97 ** e, 3.8 * 0.9 ** e, 2.2 * 0.98 ** e
+        vc = 0.0 if val_cls is None else val_cls * (1 + 0.01 * e)
+        rows.append(f"{e},{15 * e},{box:.5f},{cls:.5f},{dfl:.5f},0,0,0,0,0,{vc:.5f},0,0.0076,0.0076,0.0076")
+    return "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("n", [5, 7, 20])
+def test_a_yolo_run_with_validation_off_has_no_dead_heads_and_no_floor(tmp_path, n):
+    (tmp_path / "results.csv").write_text(_yolo_rows(n, None))
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "constant-loss" not in f and "plateau-at-chance" not in f, shown(rr)
+
+
+@pytest.mark.parametrize("n", [5, 7, 20])
+def test_a_yolo_run_whose_evaluation_ran_on_no_targets_keeps_its_dead_heads(tmp_path, n):
+    (tmp_path / "results.csv").write_text(_yolo_rows(n, 0.4668))
+    rr, f = diagnosed_by_name(tmp_path)
+    assert "constant-loss" in f or "plateau-at-chance" in f, shown(rr)
