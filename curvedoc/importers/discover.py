@@ -122,6 +122,10 @@ def discover(path: str | os.PathLike, with_base: bool = False, storage_options=N
     return _discover(Path(remote.local_path(path)), with_base, None)
 
 
+# a markdown page: documentation, unless it is all a folder holds and it names training quantities
+MARKDOWN_EXT = (".md", ".markdown")
+
+
 def _may_sniff(virtual: str) -> bool:
     """A file discovery may read the head of (by its name): worth a place in the one batched head fetch."""
     name = inner_name(virtual.rsplit("/", 1)[-1])
@@ -217,6 +221,7 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
 
     tb_dirs: dict[Path, list[Path]] = {}
     other: dict[Path, list[RunSpec]] = {}
+    pasted: list[tuple[Path, Path]] = []  # markdown pages: read only when the tree holds no log of another kind
     hf_groups: dict[Path, list[tuple[int, Path]]] = {}
     for d, dirnames, files in _walk(base, tree, out):
         # Skip hidden/bookkeeping folders
@@ -288,6 +293,16 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                     if not named_as_log(low) and not looks_like_text_log(p, by_name=False):
                         extras["named_only"] = True  # (its name says what it holds, its content nothing)
                     other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras=extras))
+            elif low.endswith(MARKDOWN_EXT):
+                pasted.append((d, p))
+
+    if not other and not hf_groups and not tb_dirs:
+        # nothing else here: a training's output pasted into a markdown page (a results write-up, a README's
+        # 'Training log' section) is the log this folder holds -- read when it names training quantities; beside a
+        # log of any other kind a README is documentation and is left alone
+        for d, p in pasted:
+            if looks_like_text_log(p, by_name=False):
+                other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
 
     # --- HuggingFace: one run per output folder
     for group, entries in hf_groups.items():
