@@ -5,7 +5,9 @@
   that trained two models and saved them together) was refused as 'a single JSON object of values (a summary or
   config)'. Each named history is a run of its own, named after its key, as a list of named histories is.
 - (2027-01-04cj) Ludwig's training_statistics.json, grouped by split and then by output feature; (2027-01-05cl) an
-  agent's per-episode records under a key beside its settings.
+  agent's per-episode records under a key beside its settings; (2027-01-06cm) a training's output pasted into a
+  markdown page that is all its folder holds; counts whose printed percentage is rounded ('9882/10000 (99%)') read
+  as the share they make.
 """
 
 from __future__ import annotations
@@ -106,3 +108,61 @@ def test_per_episode_records_beside_settings_are_a_log(tmp_path, n):
     (tmp_path / "training_metrics.json").write_text(json.dumps(doc, indent=2))
     runs = curvedoc.load(str(tmp_path))
     assert len(runs) == 1 and "reward" in runs[0].tags and len(runs[0].series("reward")) == n
+
+
+# --- a training's output pasted into a markdown page --------------------------------------------------------------
+# (2027-01-06cm: nine runs whose only copy is a markdown write-up -- 'summary.md', 'stats.md', a blog post, a README's
+# training section -- each a folder holding that page alone: 'no training log found')
+
+def _md_log(n: int) -> str:
+    lines = ["# Experiment 6", "", "Training output:", "", "```"]
+    lines += [f"Epoch {e}/{n} - loss: {2.3 * 0.9 ** e:.4f} - val_loss: {2.4 * 0.92 ** e:.4f}" for e in range(1, n + 1)]
+    return "\n".join(lines + ["```", "", "The model converged."]) + "\n"
+
+
+@pytest.mark.parametrize("name", ["summary.md", "README.md", "2022-12-20-post.markdown"])
+def test_a_markdown_page_that_is_all_a_folder_holds_is_read_as_a_log(tmp_path, name):
+    (tmp_path / name).write_text(_md_log(12))
+    runs = curvedoc.load(str(tmp_path))
+    assert len(runs) == 1 and len(runs[0].series("loss")) == 12
+
+
+def test_a_readme_beside_a_log_is_documentation(tmp_path):
+    (tmp_path / "README.md").write_text(_md_log(12))
+    rows = ["epoch,loss,val_loss"] + [f"{e},{2.0 * 0.9 ** e:.4f},{2.1 * 0.9 ** e:.4f}" for e in range(30)]
+    (tmp_path / "metrics.csv").write_text("\n".join(rows) + "\n")
+    runs = curvedoc.load(str(tmp_path))
+    assert len(runs) == 1 and len(runs[0].series("loss")) == 30
+
+
+def test_a_markdown_page_of_prose_is_no_log(tmp_path):
+    (tmp_path / "README.md").write_text("# My project\n\nInstall with pip. See docs/ for the API.\n")
+    try:
+        runs = curvedoc.load(str(tmp_path))
+    except Exception:
+        runs = []
+    assert runs == []
+
+
+# --- counts whose percentage is rounded --------------------------------------------------------------------------
+# (2027-01-06cm nitinranjansharma-eva5-s4: the PyTorch MNIST example's 'Accuracy: 9882/10000 (99%)' read as 99 at
+# each of 14 epochs -- 9882 to 9946 right -- so 'the same number at every evaluation': a collapsed predictor, an
+# error on a healthy run. The counts make the share; the printed percentage rounds it.)
+
+def test_counts_are_read_as_the_share_they_make_not_its_rounding(tmp_path):
+    lines = []
+    for e in range(1, 15):
+        lines += [f"Train Epoch: {e} [59904/60000 (100%)]\tLoss: {0.02 / e:.6f}", "",
+                  f"Test set: Average loss: {0.04 / e ** 0.3:.4f}, Accuracy: {9882 + 4 * e}/10000 (99%)", ""]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    (run,) = curvedoc.load(str(tmp_path))
+    acc = next(t for t in run.tags if t.endswith("Accuracy"))
+    assert list(run.series(acc).to_numpy()[:3]) == [98.86, 98.9, 98.94]
+
+
+def test_a_percentage_the_counts_do_not_make_is_kept(tmp_path):
+    lines = [f"epoch {e} loss: {1 / e:.3f} matched: {e}/0 (50%)" for e in range(1, 8)]
+    (tmp_path / "train.log").write_text("\n".join(lines) + "\n")
+    (run,) = curvedoc.load(str(tmp_path))
+    tag = next((t for t in run.tags if "matched" in t), None)
+    assert tag is None or set(run.series(tag).to_numpy()) == {50.0}

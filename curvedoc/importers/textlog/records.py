@@ -742,8 +742,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         msg = SPLIT_LOSS_PCT.sub(r"\g<s>: \g<a>, \g<s> acc: \g<b>%,", msg)
         if "%" in msg:
             # counts with their percentage in parentheses (the PyTorch MNIST example's "Accuracy: 9890/10000 (99%)"):
-            # the value is the percentage printed, the counts behind it no position nor plan
-            msg = COUNTS_PERCENT.sub(r"\g<k> \g<p>%", msg)
+            # the value is the share the counts make (the percentage rounds it), the counts no position nor plan
+            msg = COUNTS_PERCENT.sub(counts_as_percent, msg)
     if ",)" in msg or ", " in msg and "(" in msg:
         # a value printed as a tuple of one per parameter group (BasicSR's "lr:(1.000e-04,)", "lr=(1e-4, 1e-5)"):
         # the first group's, as a list's first value is
@@ -809,7 +809,17 @@ KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
 # (a real number: a tuple of whole numbers is a size, "input: (224, 224)", no value)
 TUPLE_VALUE = re.compile(r"(?P<sep>[:=]\s*)\(\s*(?P<v>[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+))"
                          r"\s*,(?:\s*" + NUM + r"\s*,)*(?:\s*" + NUM + r")?\s*\)", re.IGNORECASE)
-COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*\d+\s*/\s*\d+\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
+COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
+
+
+def counts_as_percent(m: re.Match) -> str:
+    """``Accuracy: 9882/10000 (99%)`` -> ``Accuracy: 98.82%``: the share the counts make, which the percentage printed
+    beside them rounds (to a whole percent in the PyTorch MNIST example: 99% at every epoch from 9882 to 9946 right).
+    The printed percentage when the counts do not make it (a total of 0, or counts of something else)."""
+    a, b, pct = int(m.group("a")), int(m.group("b")), float(m.group("p"))
+    if b > 0 and abs(100.0 * a / b - pct) <= 0.5 + 1e-9 * abs(pct):
+        return f"{m.group('k')} {100.0 * a / b:.6g}%"
+    return f"{m.group('k')} {m.group('p')}%"
 SPLIT_LOSS_ACC = re.compile(r"(?<![\w.])(?P<s>train|training|val|valid|validation|test|dev|eval)\s*[:=]?\s+(?P<a>\d+\.\d+)"
                             r"\s*/\s*(?P<b>\d+(?:\.\d+)?\s*(?P<pct>%)|[01]?\.\d+(?![\d.%/]))", re.IGNORECASE)
 # ... and with the accuracy as a percentage in parentheses ("ep 1/15  train 2.1616  (22.2%)   eval 2.0390  (41.8%)"): a
