@@ -501,3 +501,15 @@ def test_a_yolo_run_whose_evaluation_ran_on_no_targets_keeps_its_dead_heads(tmp_
     (tmp_path / "results.csv").write_text(_yolo_rows(n, 0.4668))
     rr, f = diagnosed_by_name(tmp_path)
     assert "constant-loss" in f or "plateau-at-chance" in f, shown(rr)
+
+
+@pytest.mark.parametrize("lr", [1.0, 3.0])
+def test_a_loss_frozen_after_an_lr_of_1_names_the_lr_first(lr):
+    # (2027-01-06nu41 cooling-mlp-adam-lr1: Adam at lr 1, a first loss of 4.6e4, then 1.02588 to 1e-3 for 20 epochs)
+    rng = np.random.default_rng(2)
+    n = 30
+    steps = np.arange(1, n + 1)
+    loss = np.full(n, 1.02588) * (1 + rng.normal(0, 2e-4, n))
+    loss[:10] = np.geomspace(4.56e4, 1.1, 10)
+    hits = run_detector("constant-loss", make_run(steps=steps, train_loss=loss, lr=np.full(n, lr)))
+    assert hits and hits[0].causes and hits[0].causes[0] == "lr-too-high", [(h.message, h.causes) for h in hits]
