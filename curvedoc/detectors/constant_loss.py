@@ -88,18 +88,18 @@ def _causes(run: Run) -> tuple[tuple[str, ...], dict]:
     if "lr" in run.roles:
         lr = prepared(run, "lr").to_numpy(dtype=np.float64)
         if len(lr):
-            ev["lr_max"] = float(np.max(lr))
+            top = ev["lr_max"] = float(np.max(lr))
             if np.all(lr == 0):
                 causes = ["optimizer-not-stepping", "frozen-params", "wrong-loss"]
-            elif float(np.max(lr)) > 0 and float(np.mean(lr <= _NEGLIGIBLE_LR * float(np.max(lr)))) >= 0.75:
+            elif top > 0 and float(np.mean(lr <= _NEGLIGIBLE_LR * top)) >= 0.75:
                 # the schedule held the LR 10,000x or more below its peak over most of the run (a StepLR meant per
                 # epoch stepped per batch: 1e-3 -> 1e-61): the updates stopped because the LR did
                 causes = ["scheduler-misaligned", "schedule-decayed-early", "optimizer-not-stepping"]
-            elif float(np.max(lr)) >= I.EXTREME_LR:
+            elif top >= I.EXTREME_LR:
                 # an LR of 1 or more throws the weights where the units die (every ReLU off, a saturated output):
                 # a loss that froze after it is the step's doing, not parameters never trained
                 causes = ["lr-too-high", "frozen-params", "optimizer-not-stepping"]
-            elif 0 < float(np.max(lr)) <= _TINY_LR:
+            elif 0 < top <= _TINY_LR:
                 # a peak LR of 1e-6 or less: an Adam step moves each weight by about the LR, so a few thousand steps
                 # move it by 1e-3 at most -- nothing a loss shows (an HF fine-tune at lr 1e-7)
                 causes = ["lr-too-low", "frozen-params", "optimizer-not-stepping"]

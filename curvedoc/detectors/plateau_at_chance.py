@@ -957,8 +957,8 @@ def _two_shares(v: np.ndarray) -> float | None:
 
 def _late_shares(v: np.ndarray, p: Params) -> tuple[int, tuple[int, str, float]] | None:
     """(start, (K, why, q)) when every evaluation from ``start`` to the end -- the last half at least, ``min_evals``
-    or more -- scores one of 2 to 5 numbers (twice as many evaluations as numbers at least) that together sum to 1 or less (within
-    0.01) and lie at least ``share_gap`` apart: a few of the class shares of a fixed evaluation set, i.e. a model that
+    or more -- scores one of 2 to 5 numbers (twice as many evaluations as numbers at least) that together sum to 1
+    or less (within 0.01) and lie at least ``share_gap`` apart: a few of the class shares of a fixed evaluation set, i.e. a model that
     predicts one class for every example at each of those evaluations (a different class from time to time). Unlike
     :func:`_class_shares` the evaluations before ``start`` may score anything (a model thrown about by an LR far too
     high, before it settles on predicting a class). A model whose predictions are mixed scatters over many numbers;
@@ -970,7 +970,7 @@ def _late_shares(v: np.ndarray, p: Params) -> tuple[int, tuple[int, str, float]]
     late = np.round(v[n // 2:], 6)
     if len(late) < max(p.min_evals, 6):
         return None
-    u, counts = np.unique(late, return_counts=True)
+    u = np.unique(late)
     if not 2 <= len(u) <= 5 or len(late) < 2 * len(u) or float(u.sum()) > 1.01 or float(u[0]) <= 0.0:
         return None
     grid = _count_grid(u)
@@ -1195,8 +1195,8 @@ def _loss_went_non_finite(run: Run) -> bool:
 
 def _frozen_tail(v: np.ndarray, p: Params, share: float = 0.5, least: int = 0) -> int:
     """How many evaluations at the end of ``v`` are the same number, when they are most of them (at least ``share``
-    of them -- half -- and at least ``min_evals`` and ``least``, and not all: that is the whole-run test's), else 0. A held-out accuracy that repeats one
-    value at every evaluation to the end is a predictor that stopped changing (a collapse to one class after a
+    of them -- half -- and at least ``min_evals`` and ``least``, and not all: that is the whole-run test's), else 0.
+    A held-out accuracy that repeats one value at every evaluation to the end is a predictor that stopped changing (a collapse to one class after a
     blow-up); a learning model's accuracy over a real evaluation set moves in its last digits."""
     n = len(v)
     same = v == v[-1]

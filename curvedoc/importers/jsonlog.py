@@ -544,8 +544,8 @@ def _history_frame(obj: dict, path: Path, issues: list[ImportIssue]) -> pd.DataF
     for k, v in obj.items():
         if _scalar_list(v):
             series[str(k)] = pd.Series(v, dtype=object)
-        elif isinstance(v, dict) and v and _grouped_lists(v) and any(True for _ in _leaves(v, str(k))):
-            for name, iv in _leaves(v, str(k)):
+        elif isinstance(v, dict) and v and _grouped_lists(v) and (leaves := list(_leaves(v, str(k)))):
+            for name, iv in leaves:
                 series[name] = pd.Series(iv, dtype=object)
         elif isinstance(v, dict) and v and all(str(i).lstrip("-").isdigit() for i in v) and all(
             not isinstance(x, (dict, list)) for x in v.values()
@@ -620,7 +620,7 @@ def _record_histories(doc: list) -> list[tuple[str, dict]] | None:
         # (a curve is named for a training quantity and has three readings or more: a prediction's 'bbox' of four
         # numbers beside its 'image_id' is no history, nor is a record that names nothing)
         named = [f"{k}/{ik}" for k, v in hist.items() for ik, x in (v.items() if isinstance(v, dict) else [("", v)])
-                 if len(x) >= 3 and _HISTORY_WORD.search(f"{k}/{ik}")]
+                 if _a_curve(f"{k}/{ik}", x)]
         name = next((str(v) for v in r.values() if isinstance(v, str) and v.strip()), None)
         if not named or name is None:
             return None
@@ -643,7 +643,7 @@ def _keyed_histories(doc: dict) -> list[tuple[str, dict]] | None:
         if not isinstance(v, dict):
             continue
         lists = {str(ik): iv for ik, iv in v.items() if _scalar_list(iv) and iv}
-        if any(len(iv) >= 3 and _HISTORY_WORD.search(ik) for ik, iv in lists.items()):
+        if any(_a_curve(ik, iv) for ik, iv in lists.items()):
             out.append((str(k), lists))
         elif any(isinstance(iv, (list, dict)) for iv in v.values()):
             return None  # nested deeper, or lists of something else: not this shape
@@ -651,6 +651,12 @@ def _keyed_histories(doc: dict) -> list[tuple[str, dict]] | None:
 
 
 _HISTORY_WORD = re.compile(r"(?i)loss|acc|error|reward|return|metric|f1|iou|map|bleu|perplex|score")
+
+
+def _a_curve(name: str, values: list) -> bool:
+    """A list that is a training curve in a named history: three readings or more, named for a training quantity
+    (_HISTORY_WORD) -- a prediction's 'bbox' of four numbers is none."""
+    return len(values) >= 3 and _HISTORY_WORD.search(name) is not None
 
 
 def _history_runs(several: list[tuple[str, dict]], path: Path, issues: list[ImportIssue],

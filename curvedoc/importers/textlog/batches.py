@@ -156,6 +156,12 @@ class BatchedFeed:
         prints.append(again)
         self.starts.append(again)
 
+    @property
+    def last_text_line(self) -> int:
+        """The last physical line with any text on it, 0 before one (ends_on_record: what, if anything, came after
+        the records)."""
+        return self.last_texts[-1][0] if self.last_texts else 0
+
     def feed(self, lineno: int, raw: str):
         self.feed_lines(lineno, [raw])
 
@@ -174,9 +180,8 @@ class BatchedFeed:
                 if len(tail) == _LAST_TEXTS:
                     break
         if tail:
-            self.last_text_line = tail[0][0]
             # the last few lines with text, in order (ends_at_start: a log whose last words start the training)
-            self.last_texts = (self.last_texts + tail[::-1])[-_LAST_TEXTS:] if len(tail) < _LAST_TEXTS else tail[::-1]
+            self.last_texts = (self.last_texts + tail[::-1])[-_LAST_TEXTS:]
         fast, pids = self.fast, self.b_pids
         add_line, add_raw, add_pid = self.b_lines.append, self.b_raws.append, pids.append
         # each rendering (a progress bar redrawn with \r is several: the last one at a position stands) with its

@@ -143,7 +143,6 @@ class TextLogParser(BatchedFeed):
         self.planned: dict = {}
         self.n_lines = 0
         self._last_lineno = -1
-        self.last_text_line = 0  # the last physical line with any text on it
         self.last_texts: list[tuple[int, str]] = []  # (line, text) of the last few lines with text, in order
         self.ordinal_epochs: dict[str, np.ndarray] = {}  # series numbered in order -> the epoch of each record
         self.unparsed = 0
