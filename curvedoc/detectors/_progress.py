@@ -26,6 +26,7 @@ from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
 from curvedoc.detectors._signal import np_median
 from curvedoc.model.metrics import RL_KINDS, tokens
+from curvedoc.model.roles import split_word
 
 # the RL metrics that sum an episode's rewards (a success rate is a share, not a sum)
 _RETURN_KINDS = frozenset({"reward", "return"})
@@ -129,6 +130,9 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
     if _REGRESSION_RE.search(t):
         return f"the tag {tag!r} names a regression/detection/adversarial loss"
     others = []
+    # (a series another role holds -- the held-out loss under any split word of the vocabulary, 'va_loss' or
+    # 'check_loss' -- measures other data, not a part of this one)
+    held = set(run.roles.values())
     for other in run.tags:
         o = other.lower()
         if other == tag or _EVAL_RE.search(o):
@@ -138,7 +142,8 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
             return f"regression metric {other!r} is logged beside it"
         if re.search(r"(^|[/_ ])(m?ap(50|75)?|map_?[0-9.:-]*|ndcg|mrr|recall@\d+|iou|miou)($|[/_ (@])", o):
             return f"detection/retrieval metric {other!r} is logged beside it (the loss is not one classifier cross-entropy)"
-        if _LOSS_RE.search(o) and not o.endswith(("_epoch", "_step")):
+        if _LOSS_RE.search(o) and not o.endswith(("_epoch", "_step")) and other not in held \
+                and split_word(other) == "train":
             others.append(other)
     # a train_loss_step/train_loss_epoch pair is the same loss twice; several other loss tags = components
     others = [o for o in others if _stem(o) != _stem(tag)]

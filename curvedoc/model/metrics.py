@@ -40,8 +40,11 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _PREFIXED = re.compile(r"[a-z][A-Z][A-Za-z0-9]*")
 # an acronym written with single small letters between its capitals ('IoU', 'PaQ'): one word, as 'IOU' is
 _MIXED_ACRONYM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+[0-9]*")
-# a split word glued to the measure after it, lower-cased ('validacc', 'trainloss', 'valaccuracy', 'testf1')
-_GLUED = re.compile(r"(train|training|val|valid|validation|test|eval|dev)(acc|accuracy|loss|f1|auc)")
+# a split word glued to the measure after it, lower-cased ('validacc', 'trainloss', 'valaccuracy', 'testf1'; the
+# split words of rules/roles.toml [tokens] of three letters or more, and the one-letter 'v' of 'vloss' / 'vacc', as
+# 'v_loss' is read)
+_GLUED = re.compile(r"(train|training|trn|fit|val|valid|validation|test|testing|tst|eval|evaluation|dev|heldout|hold|check|v)"
+                    r"(acc|accuracy|loss|f1|auc)")
 
 
 # 'held-out', 'held out', 'hold-out', 'holdout': one word, the held-out split's name
@@ -104,10 +107,16 @@ _SPELT_ERRORS = ((("root", "mean", "squared", "error"), "rmse"),
 
 @functools.lru_cache(maxsize=1)
 def _vocab() -> dict:
-    data = load_toml("roles.toml").get("metrics", {})
+    table = load_toml("roles.toml")
+    data = table.get("metrics", {})
     # word lists become sets for lookups; an *_order list keeps its order (a set's order changes with the
     # hash seed, and the lead metric with it)
-    return {k: (list(v) if k.endswith("order") else set(v)) if isinstance(v, list) else v for k, v in data.items()}
+    v = {k: (list(v) if k.endswith("order") else set(v)) if isinstance(v, list) else v for k, v in data.items()}
+    # the split words are one list ([tokens] val / train), which the metric table extends with its own namespaces
+    words = table.get("tokens", {})
+    v["val_split"] = set(v.get("val_split", ())) | set(words.get("val", ()))
+    v["train_split"] = set(v.get("train_split", ())) | set(words.get("train", ()))
+    return v
 
 
 @dataclass(frozen=True)
@@ -161,6 +170,10 @@ def _split_in(toks: list[str], v: dict) -> str | None:
         return "val"
     if any(t in v["train_split"] for t in toks):
         return "train"
+    # a leading one-letter 'v' / 't' before the measure is the split's short form ('v_acc', 'vacc', 't_acc'), as the
+    # role vocabulary reads 'v_loss' / 't_loss'
+    if len(toks) > 1 and toks[0] in ("v", "t"):
+        return "val" if toks[0] == "v" else "train"
     return None
 
 

@@ -137,8 +137,16 @@ def tag_stem(tag: str) -> str:
 _stem = tag_stem  # the name this module and the detectors use (the detectors move to tag_stem in their own room)
 
 
-_HELD_OUT_SETS = (("test", ("test", "testing")), ("predict", ("predict",)),
-                  ("val", ("val", "valid", "validation", "eval", "evaluation", "dev", "heldout")))
+# which held-out set a split word names: a test set's words, the prediction run's, and every other held-out word of
+# the one split vocabulary ([tokens] val) a validation set's
+_TEST_WORDS = frozenset({"test", "testing", "tst", "te"})
+
+
+@functools.lru_cache(maxsize=1)
+def _held_out_sets() -> tuple[tuple[str, frozenset[str]], ...]:
+    said = set(_vocab().get("val", ()))
+    return (("test", frozenset(said & _TEST_WORDS)), ("predict", frozenset(said & {"predict"})),
+            ("val", frozenset(said - _TEST_WORDS - {"predict"})))
 
 
 def split_word(tag: str) -> str:
@@ -147,7 +155,7 @@ def split_word(tag: str) -> str:
     from curvedoc.model.metrics import held_out_as_one_word
 
     words = set(re.split(r"[/_ .\-]+", held_out_as_one_word(_norm(tag))))
-    return next((name for name, said in _HELD_OUT_SETS if words & set(said)), "train")
+    return next((name for name, said in _held_out_sets() if words & said), "train")
 
 
 def rl_marker(run: "Run") -> str | None:
@@ -288,7 +296,7 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
         _component_sums(run, chosen, notes, counts, overrides, derived)
     if "train_loss" not in chosen and "val_loss" not in chosen:
         _regression_error_as_loss(run, chosen, notes, counts, used)
-    if "train_loss" not in chosen and not overrides:
+    if not overrides and ("train_loss" not in chosen or "val_loss" not in chosen):
         _split_named_loss(run, chosen, notes, counts, used)
     return chosen, notes, derived
 
@@ -311,6 +319,7 @@ def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:
 _SPLIT_ALONE = {"train": "train_loss", "training": "train_loss", "trn": "train_loss", "val": "val_loss",
                 "valid": "val_loss", "validation": "val_loss", "dev": "val_loss", "eval": "val_loss", "test": "val_loss",
                 "tst": "val_loss", "heldout": "val_loss", "held-out": "val_loss", "holdout": "val_loss",
+                "testing": "val_loss", "evaluation": "val_loss", "hold": "val_loss", "check": "val_loss",
                 # (the training phase by its verb: Keras' and Lightning's fit, 'fit 2.07 | holdout 1.38')
                 "fit": "train_loss",
                 # ... and the training objective named as such ('round 3 -> objective 1.41 heldout 1.65 hit-rate
@@ -323,7 +332,8 @@ _SHORT_SPLIT_ALONE = {"tr": "train_loss", "va": "val_loss", "vl": "val_loss", "t
 # ... and a split's objective named as such ('objective 1.41 | heldout_objective 1.65', 'train objective' / 'holdout
 # objective', or short, 'fit_obj' / 'holdout_obj'): the quantity that split's examples are scored by, the loss, under
 # the same guards
-_SPLIT_OBJECTIVE = re.compile(r"(train|training|trn|fit|val|valid|validation|dev|eval|test|tst|heldout|held-out|holdout)"
+_SPLIT_OBJECTIVE = re.compile(r"(train|training|trn|fit|val|valid|validation|dev|eval|evaluation|test|testing|tst|heldout"
+                              r"|held-out|holdout|hold|check)"
                               r"[ _/\-]?(?:objective|obj)")
 # ... and the training objective under the statistic it was taken as ('avg objective', 'mean_objective', 'epoch
 # objective'): the objective of the training split
@@ -335,7 +345,7 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
     """A print log that names each number only by its split ('STEP train LOSS' / 'STEP val LOSS', nanoGPT-style
     scripts) prints the one quantity a training is about for each split: its loss -- as does one that names it the
     split's objective ('heldout_objective', 'fit_obj') or the training objective under a statistic ('avg objective').
-    Only where no training loss is named, and only for a training series that falls (the medians of its last fifth
+    A role a loss name fills already keeps it; the others are filled only for a training series that falls (the medians of its last fifth
     below those of its first: a rate that rises is an accuracy) and is positive -- or that broke to NaN/Inf (a rate
     never does); the held-out series of the same log then fills val_loss unless a held-out loss is named already
     ('objective 1.61 heldout loss 1.65': a print log's bare 'heldout' is read as that split's loss)."""
@@ -350,7 +360,7 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
             role = _SPLIT_ALONE[m.group(1)]  # 'heldout_objective', 'train objective': the objective of that split
         if role is None and _STAT_OBJECTIVE.fullmatch(_norm(t)):
             role = "train_loss"
-        if role is None or t in used or role in picks or role in chosen:
+        if role is None or t in used or role in picks:
             continue
         raw = run.tag_values(t)
         v = raw[np.isfinite(raw)]
@@ -363,6 +373,18 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
             continue
         picks[role] = t
     train = picks.get("train_loss")
+    if train is None and "train_loss" in chosen and "val_loss" in picks and "val_loss" not in chosen:
+        # a held-out series named only by its split beside a training loss named as one ('trn loss 0.62 | hold
+        # 0.71'): the loss of that split when it falls as a loss does -- an accuracy printed the same way rises
+        held = run.tag_values(picks["val_loss"])
+        held = held[np.isfinite(held)]
+        k = max(1, len(held) // 5)
+        if len(held) >= 3 and float(np.median(held[-k:])) < float(np.median(held[:k])):
+            chosen["val_loss"] = picks["val_loss"]
+            used.add(picks["val_loss"])
+            notes.append(f"val_loss: {picks['val_loss']!r} names only its split beside {chosen['train_loss']!r}, and "
+                         "falls: read as that split's loss")
+        return
     if train is None:
         return
     v = run.tag_values(train)
@@ -371,12 +393,23 @@ def _split_named_loss(run: "Run", chosen: dict[str, str], notes: list[str], coun
     # loss all the same -- a rate or score printed per split holds a number even when the model is broken, the
     # loss is what turns NaN -- and that it never held a number is divergence's finding, not a silence
     fifth = max(1, len(v) // 5)
-    if len(v) and not float(np.median(v[-fifth:])) < float(np.median(v[:fifth])) \
-            and np.isfinite(run.tag_values(train)).all():
+    last, first = (float(np.median(v[-fifth:])), float(np.median(v[:fifth]))) if len(v) else (0.0, 0.0)
+    # (a series named the objective is what the training minimises: it need not fall from fifth to fifth -- a frozen
+    # model's never moved, one that fell at its first step sits flat after -- only not rise past where it began, its
+    # first reading or its first fifth; a bare split name must show it falls)
+    if re.search(r"(?:^|[ _/\-])(?:objective|obj)$", _norm(train)):
+        falls = len(v) > 0 and last <= max(first, float(v[0]))
+    else:
+        falls = last < first
+    if len(v) and not falls and np.isfinite(run.tag_values(train)).all():
         # a rising series named by its split is an accuracy or a score, not the loss -- unless it broke to NaN/Inf:
         # a rate never does, and what a training minimises that rose until it broke (or broke at once) diverged
         return
     for role, t in picks.items():
+        if role in chosen:
+            # (a loss named already keeps its role; the split-named series of a role still open -- the held-out
+            # 'valid_objective' beside a named 'batch_loss' -- takes it, the training one's fall its witness)
+            continue
         chosen[role] = t
         used.add(t)
         notes.append(f"{role}: {t!r} names only its split; no loss is named, so it is read as that split's loss")
@@ -444,7 +477,11 @@ def _regression_error_as_loss(run: "Run", chosen: dict[str, str], notes: list[st
         if c is None or c[0] not in _REGRESSION_ERRORS or c[1] or c[3]:
             continue
         errors[t] = (c[0], named_split(t))
-    if any(beyond for _, beyond in magnitude.values()):
+    # ... and so is an 'error' beside a coefficient of determination (R²): the run is a regression, its error the
+    # squared or absolute distance it minimises, not a share of examples misclassified ('train_err' / 'check_err'
+    # beside 'r2')
+    regression = any((c := classify(t)) is not None and c[0] == "r2" for t in counts)
+    if any(beyond for _, beyond in magnitude.values()) or (magnitude and regression):
         errors.update({t: ("error", split) for t, (split, _) in magnitude.items()})
     held_stems = {tag_stem(t) for t, (_, split) in errors.items() if split == "val"}
     named_train = {kind for kind, split in errors.values() if split == "train"}
