@@ -1164,7 +1164,8 @@ def _back_at_chance(run: Run, v: np.ndarray, steps: np.ndarray, k_given: int | N
     else:
         level = float(np.median(v[-max(p.min_evals, n // 3):]))
         ks = sorted({k for k in (int(math.floor(1.0 / level)), int(math.ceil(1.0 / level)))
-                     if level > 0 and 2 <= k <= 1000 and abs(level * k - 1.0) <= 0.15},
+                     # (the bound compared with a float's slack: 0.23 x 5 is 1.1500000000000001)
+                     if level > 0 and 2 <= k <= 1000 and abs(level * k - 1.0) <= 0.15 + 1e-9},
                     key=lambda k: abs(level * k - 1.0)) if 0 < level <= 0.55 else []
     s = prepared(run, "train_loss")
     lvs, lst = s.to_numpy(dtype=np.float64), s.index.to_numpy()

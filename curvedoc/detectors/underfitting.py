@@ -448,6 +448,15 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
             # only fell, 0.0104 -> 0.0002 beside an R² of -0.35 -- a target whose variance is below that MSE -- was
             # thrown nowhere: its start is where it began)
             return
+        held = run.tag_values(run.roles["val_loss"]) if "val_loss" in run.roles else np.empty(0)
+        held = held[np.isfinite(held) & (held > 0)]
+        if len(tr) >= 3 and len(held) >= 3 and \
+                float(np.median(held[-3:])) >= p.fitted_factor * float(np.median(tr[-3:])):
+            # the training loss ended an order of magnitude (fitted_factor) below the held-out loss: the model fits
+            # its training data, and a held-out R² at the mean's level beside it is a gap between the splits (inputs
+            # scaled for one and not the other, a held-out set from elsewhere) -- train-val-gap's and overfitting's
+            # story, not a model too weak to explain its target
+            return
         steps = s.index.to_numpy()
         read = "best" if len(v) < 10 else "best running median"
         yield Hit(
