@@ -31,6 +31,8 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from curvedoc.model.metrics import rate_scale
+
 # roles whose value has a better direction; the others (lr, norms, clip threshold, loss scale) only differ
 ROLE_DIRECTION = {"train_loss": "lower", "val_loss": "lower", "train_acc": "higher", "val_acc": "higher"}
 SKIP_ROLES = {"epoch"}
@@ -542,7 +544,7 @@ def _rate_scales(run) -> dict[str, float]:
             v = run.series(tag).to_numpy(dtype=np.float64)
             v = v[np.isfinite(v)]
             if len(v) and v.min() >= 0:
-                out[tag] = 1.0 if v.max() <= 1.0 else 100.0 if v.max() <= 100.0 else 0.0
+                out[tag] = rate_scale(float(v.max())) if v.max() <= 100.0 else 0.0
     return {t: s for t, s in out.items() if s}
 
 

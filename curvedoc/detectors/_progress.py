@@ -25,7 +25,7 @@ from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, m
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
 from curvedoc.detectors._signal import np_median
-from curvedoc.model.metrics import RL_KINDS, tokens
+from curvedoc.model.metrics import RL_KINDS, rate_scale, tokens
 from curvedoc.model.roles import split_word
 
 # the RL metrics that sum an episode's rewards (a success rate is a share, not a sum)
@@ -109,7 +109,7 @@ def accuracy(run, role: str, max_points: int = 2000) -> pd.Series:
     lo, hi = float(v.min()), float(v.max())
     if lo < 0:
         return pd.Series([], dtype=np.float64)
-    if hi > 1.0 + 1e-9:
+    if rate_scale(hi) > 1.0:
         if hi <= 100.0 + 1e-6:
             return s / 100.0
         return pd.Series([], dtype=np.float64)

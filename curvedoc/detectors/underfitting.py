@@ -104,9 +104,9 @@ from curvedoc.detectors._progress import (
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
 from curvedoc.detectors._signal import fifth_medians, median_se, rolling_median_values
 from curvedoc.detectors._signal import median as sig_median
-from curvedoc.model.metrics import trade_off_halves
+from curvedoc.model.metrics import rate_scale, trade_off_halves
 from curvedoc.model.roles import infer_role, other_losses, rl_marker, split_word, tag_stem
-from curvedoc.detectors.unfinished_schedule import plan_reached
+from curvedoc.detectors.unfinished_schedule import plan_reached, reached_plan
 from curvedoc.model.run import Run
 
 
@@ -156,7 +156,7 @@ def _rates(run: Run) -> tuple[list[tuple[str, str, np.ndarray]], str]:
             continue
         a = run.series(m.tag).to_numpy(dtype=np.float64) / m.scale
         a = a[np.isfinite(a)]
-        if len(a) >= 3 and a.min() >= 0 and a.max() <= 1:
+        if len(a) >= 3 and a.min() >= 0 and rate_scale(float(a.max())) == 1.0:
             out[m.split].append((m.tag, m.kind, a))
     return (out["val"], "validation") if out["val"] else (out["train"], "training")
 
@@ -174,9 +174,11 @@ def underfitting(run: Run, p: Params) -> Iterator[Hit]:
         # stopped within the first part of its stated plan (part of epoch 1 of 100): too early to say the model
         # cannot fit or that more training will not help -- unfinished-schedule says where it stopped
         return
-    if lr_still_warming(run) is not None:
+    if lr_still_warming(run) is not None and not reached_plan(run):
         # ... and so did one whose LR was still warming up at its last step: the schedule never reached its peak,
-        # so how well the model fits says nothing yet (unfinished-schedule says the warmup never ended)
+        # so how well the model fits says nothing yet (unfinished-schedule says the warmup never ended) -- unless the
+        # run reached the length it states: a warmup longer than the training, and the model got all the training
+        # it will get
         return
     if rl_marker(run) is not None:
         # an agent's loss tracks a moving target and need not fall: whether it learned is read from its returns

@@ -258,9 +258,20 @@ def infer_metrics(run: "Run", used: set[str] | None = None) -> list[Metric]:
                 # better, unbounded -- Torch7's 'training error' of a linear regression, 476 at its start)
                 rate = False
             else:
-                scale = 100.0 if hi > 1.0 + 1e-9 else 1.0
+                scale = rate_scale(hi)
         out.append(Metric(tag, kind, higher, split, rate, scale, int(len(vals))))
     return out
+
+
+# a share written as a float32 (a framework's averaged accuracy) reads up to a few parts in 10^8 past 1 at 1.0
+# (1.0000000149): past 1 by more than this is a percentage, by less a fraction that reached 1
+_FRACTION_SLACK = 1e-6
+
+
+def rate_scale(hi: float) -> float:
+    """100 when a bounded rate whose largest reading is ``hi`` is written as a percentage, else 1 (a fraction, float32
+    rounding above 1 included)."""
+    return 100.0 if hi > 1.0 + _FRACTION_SLACK else 1.0
 
 
 # quality metrics that combine precision and recall: where one is logged, it judges the model

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from curvedoc.model.metrics import rate_scale
 from curvedoc.reporters._style import clean, middle_trunc
 from curvedoc.vocab import FLAGGED_STATUSES, Severity, Status
 
@@ -457,7 +458,7 @@ def _rate_range(rs: Sequence[str], curves, rates: dict[str, float]) -> tuple[flo
     if None in scales:
         if any(r.startswith(METRIC_PREFIX) for r in rs):
             return None  # a metric that is not a bounded rate (loss-like, BLEU, reward...) keeps its own range
-        scales = {1.0 if vals.max() <= 1.0 else 100.0}
+        scales = {rate_scale(float(vals.max()))}
     scale = max(scales)
     if vals.min() < 0 or vals.max() > scale:
         return None
