@@ -240,17 +240,20 @@ def _ran_out(run: Run, p: Params) -> Iterator[Hit]:
 
 
 def _print_step(v: np.ndarray) -> float:
-    """The resolution an LR was printed at when it shows: every distinct value a whole multiple (within 1%) of the
-    smallest gap between distinct values (0.0001 and 0.0000: one step of 1e-4); 0 when the values are not on such a
-    grid (an LR logged as a float)."""
-    u = np.unique(v[np.isfinite(v)])
+    """The resolution an LR was printed at: the coarsest decimal place (1, 0.1, ... 1e-12) of which every value is a
+    whole multiple (within 1% of that place): 0.0002 and 0.0000 were printed to 4 decimals (a step of 1e-4), 0.00072
+    to 5 at least; an LR logged as a full-precision float (7.1928e-4, 0.0031415) sits on no coarse place and its
+    resolution is below anything a floor rule compares. 0 for an LR with a single value or none."""
+    u = np.unique(np.abs(v[np.isfinite(v)]))
     if len(u) < 2:
         return 0.0
-    q = float(np.min(np.diff(u)))
-    if not q > 0:
-        return 0.0
-    r = u / q
-    return q if bool(np.all(np.abs(r - np.round(r)) <= 0.01)) else 0.0
+    for d in range(0, 13):
+        q = 10.0 ** -d
+        r = u / q
+        # (a value other than 0 is one unit of the place at least: 0.00072 is no multiple of 1 by being near 0)
+        if bool(np.all((np.abs(r - np.round(r)) <= 0.01) & ((u == 0) | (np.round(r) >= 1)))):
+            return q
+    return 0.0
 
 
 def _floor_shape(s, p: Params) -> dict | None:
@@ -333,7 +336,9 @@ def _floor_early(run: Run, p: Params) -> Iterator[Hit]:
     if rates is not None:
         rb, rd = rates["rate_before"], rates["rate_during"]
         first, last = rates["loss_at_floor_start"], rates["loss_last"]
-        if first > 0 and last > 0 and last <= (1.0 - p.floor_fall) * first:
+        if floor > 0 and first > 0 and last > 0 and last <= (1.0 - p.floor_fall) * first:
+            # (at a floor of exactly 0 no step moves a weight: a loss lower there than at the floor's first reading is
+            # that reading's lag -- an epoch mean taken while the LR still trained -- not training at the floor)
             # the loss fell by floor_fall or more while the LR sat at its floor: the floor LR still trains (a
             # fine-tune stage at 1e-5 after a frozen stage at 1e-3), the run was not ended by its schedule
             severity = "info"

@@ -573,4 +573,5 @@ def test_print_step_reads_the_printed_resolution():
 
     assert _print_step(np.array([1e-4, 1e-4, 0.0, 0.0])) == pytest.approx(1e-4)
     assert _print_step(np.array([1e-3, 1e-4, 1e-5, 0.0])) == pytest.approx(1e-5)
-    assert _print_step(np.array([1.2345e-5, 3.3e-7, 0.0])) == 0.0
+    # (a full-precision float sits on no coarse decimal place: its resolution is below anything a floor compares)
+    assert _print_step(np.array([1.2345e-5, 3.3e-7, 0.0])) <= 1e-9  # 9 decimals: far below any floor compared
