@@ -12,7 +12,9 @@ is in the log. A non-finite training loss is divergence's business, and a loss n
 every point is not an isolated glitch -- unless the training loss is NaN/inf at every point while a quality rate
 the run logs rose by 10 points of its scale or more: the model learned, so its weights are finite and it is the
 logged loss that is broken (a warning); likewise every loss in the log at exactly 0.0 at every point beside a model
-that learned (a loss of zero has no gradient: the logged one is not the one trained on).
+that learned (a loss of zero has no gradient: the logged one is not the one trained on). And a training loss exactly 0
+at two readings or more (a quarter of them at least), each between readings of an ordinary level: means over no batches (an epoch whose input ran
+out), not measurements.
 
 A file that its writer left inside its last record (a job stopped mid-write, or a copy taken while the run was still
 writing; a file cut at a 4 KiB block boundary is a copy cut short instead) lost that one record only: said as info.
@@ -40,6 +42,7 @@ from typing import Iterator
 
 import numpy as np
 
+from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors import Hit, detector
 from curvedoc.model.run import Run
 
@@ -64,6 +67,7 @@ def damaged_log(run: Run, p: Params) -> Iterator[Hit]:
     yield from _nonfinite_points(run, p)
     yield from _nan_loss_while_learning(run)
     yield from _zero_losses_while_learning(run)
+    yield from _empty_epochs(run)
 
 
 def _learned(run: Run) -> tuple[str, float, float] | None:
@@ -147,6 +151,52 @@ def _zero_losses_while_learning(run: Run) -> Iterator[Hit]:
         evidence={"mode": "zero-losses", "series": [t for t, _ in losses], "points": int(n), "metric": metric,
                   "metric_first": first, "metric_last": last},
         causes=("log-damaged",),
+    )
+
+
+# a zero reading stands among readings this far above it (a share of the loss's median level): a loss that comes
+# down near 0 and prints 0.0000 at times sits beside readings near 0 too
+EMPTY_NEIGHBOUR_SHARE = 0.1
+# ... and the zero readings are this share of the loss's readings at least: epochs with no batches come in a pattern
+# (every second epoch, every one after the input ran out), where a per-step loss logged 0 at a few steps is a step a
+# mixed-precision scaler skipped or a rank that logged nothing (the zero-grad-norm reading's story)
+EMPTY_MIN_SHARE = 0.25
+
+
+def _empty_epochs(run: Run) -> Iterator[Hit]:
+    """A training loss that reads exactly 0.0 at two readings or more -- ``EMPTY_MIN_SHARE`` of them at least -- each
+    beside readings of an ordinary level (both
+    neighbours at least ``EMPTY_NEIGHBOUR_SHARE`` of the loss's median positive reading) and with positive readings
+    after the first zero: a loss cannot fall to exactly zero and come back at once -- those readings are means over
+    no batches (an epoch whose input ran out: Keras with ``steps_per_epoch`` past the data writes 0 for every
+    training mean and repeats the validation scores). Not measurements: the curve is to be read without them."""
+    tag = run.roles.get("train_loss")
+    if tag is None or tag not in run.tag_counts():
+        return
+    v = run.tag_values(tag)
+    steps = run.tag_steps(tag)
+    ok = np.isfinite(v)
+    v, steps = v[ok], steps[ok]
+    zeros = np.flatnonzero(v == 0.0)
+    pos = v[v > 0]
+    if len(zeros) < max(2, EMPTY_MIN_SHARE * len(v)) or len(pos) < 2 or (v < 0).any() \
+            or not (np.flatnonzero(v > 0) > zeros[0]).any():
+        return
+    level = float(np.median(pos))
+    floor = EMPTY_NEIGHBOUR_SHARE * level
+    for i in zeros:
+        near = [v[j] for j in (i - 1, i + 1) if 0 <= j < len(v) and v[j] != 0.0]
+        if not near or min(near) < floor:
+            return  # a zero beside small readings: a loss that came down near 0, printed at its resolution
+    shown = ", ".join(fmt_step(int(steps[i])) for i in zeros[:6]) + (" ..." if len(zeros) > 6 else "")
+    yield Hit(
+        f"{tag} reads exactly 0 at {len(zeros)} of its {len(v):,} readings (steps {shown}), each between readings "
+        f"of an ordinary level (median {fmt_num(level)}): a loss cannot fall to zero and come back at once -- those "
+        "readings are means over no batches (an epoch whose input ran out), not measurements",
+        step=int(steps[zeros[0]]), steps=(int(steps[zeros[0]]), int(steps[zeros[-1]])), confidence=0.8,
+        evidence={"mode": "empty-epochs", "tag": tag, "zero_readings": int(len(zeros)), "readings": int(len(v)),
+                  "level": level},
+        causes=("input-exhausted",),
     )
 
 

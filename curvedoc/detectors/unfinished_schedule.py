@@ -381,6 +381,13 @@ def plan_reached(run: Run) -> tuple[float, str] | None:
     return None if short is None else (short[0] / short[1], short[2])
 
 
+def reached_plan(run: Run) -> bool:
+    """Whether the run states a planned length (:func:`_stated_plan`) and reached it: it got all the training it was
+    set to have."""
+    planned, reached, _name, _unit, _last = _stated_plan(run)
+    return bool(planned and planned > 0 and reached is not None and reached >= planned)
+
+
 def _lr_extrapolated(run: Run, p: Params) -> tuple[int, int, str] | None:
     """The planned end of a decaying LR schedule, extrapolated: after its peak the LR falls smoothly (linear
     or cosine decay, not steps) and at the last step it is still well above its floor; continuing the recent
@@ -419,6 +426,19 @@ def _still_warming(run: Run, p: Params) -> Hit | None:
     if warm is None:
         return None
     steps, v, tag = warm
+    max_steps, _reached, _src, unit, _last = _stated_plan(run)
+    if reached_plan(run):
+        # the run reached the length it states and its LR was still rising: no run stopped early, a warmup set longer
+        # than the training -- the whole run trained below the LR it was configured for (a warning: the settings,
+        # not the job, are at fault)
+        return Hit(f"the learning rate ({tag}) was still warming up at the last step {fmt_step(steps[-1])}, where the "
+                   f"run reached its planned {fmt_step(max_steps)} {unit}{'s' if max_steps != 1 else ''}: it rose from {fmt_num(float(v[0]))} to "
+                   f"{fmt_num(float(v[-1]))} over the whole run -- the warmup is longer than the training, so the "
+                   "model never trained at the LR it was configured for",
+                   step=int(steps[-1]), confidence=0.8, severity="warning",
+                   evidence={"last_step": int(steps[-1]), "lr_first": float(v[0]), "lr_last": float(v[-1]),
+                             "planned": int(max_steps), "mode": "warmup-longer-than-run"},
+                   causes=("scheduler-misaligned",))
     return Hit(f"the learning rate ({tag}) was still warming up at the last step {fmt_step(steps[-1])}: it rose from "
                f"{fmt_num(float(v[0]))} to {fmt_num(float(v[-1]))} over the whole run, so the schedule never reached "
                "its peak or its decay (the warmup is longer than the training)",

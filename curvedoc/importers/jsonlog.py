@@ -41,7 +41,7 @@ from curvedoc.importers._base import (
     read_bytes,
 )
 from curvedoc.importers.literals import python_literal
-from curvedoc.model.metrics import classify, named_split
+from curvedoc.model.metrics import classify, named_split, tokens
 from curvedoc.model.run import ImportIssue
 
 STEP_KEYS = (
@@ -583,6 +583,35 @@ def _epoch_keyed(obj: dict) -> tuple[pd.DataFrame, np.ndarray] | None:
     return pd.DataFrame.from_records(list(obj.values())), keys
 
 
+def _split_record_lists(inner: dict, keys: list[str]) -> tuple[list[dict], str, list[str]] | None:
+    """(records, axis, split names) of lists of per-epoch records kept apart by split (``{"train": [{"epoch": 1,
+    "loss": ..}, ..], "val": [{"epoch": 5, "dice": ..}, ..]}``): one log, the training split's list and a held-out
+    one's, on the step or epoch key every record of every list holds and that never goes back within a list. Each
+    other key is named by its split ('train/dice', 'val/dice': the same name on two splits is two series), the
+    records in order of the axis, training first at a tie. None when the lists are not named by splits (one
+    training and one held-out at least) or share no axis."""
+    # (a key that is a split's name alone: 'train', 'val', 'validation' -- not 'train_history' or 'val/records')
+    splits = [k for k in keys if named_split(k) is not None and len(tokens(k)) == 1]
+    if len({named_split(k) for k in splits}) < 2:
+        return None
+    splits.sort(key=lambda k: named_split(k) != "train")
+
+    def axis_ok(a: str) -> bool:
+        for k in splits:
+            vals = [_number(r.get(a)) for r in inner[k]]
+            if any(v is None for v in vals) or any(b < a_ for a_, b in zip(vals, vals[1:])):
+                return False
+        return True
+
+    axis = next((a for a in (*EPOCH_KEYS, *STEP_KEYS) if axis_ok(a)), None)
+    if axis is None:
+        return None
+    records = [{axis: r[axis], **{f"{k}/{key}": v for key, v in r.items() if key != axis}}
+               for k in splits for r in inner[k]]
+    records.sort(key=lambda r: _number(r[axis]))  # stable: the training record first at a tie
+    return records, axis, splits
+
+
 def _history_beside_settings(doc: dict) -> dict:
     """The history a JSON object holds under a key of its own beside its settings (``{"config": {..}, "results":
     {"num_epochs": 34, "train_loss": [..], "test_acc": [..]}}``: a course's experiment runner), or ``doc`` itself:
@@ -864,11 +893,26 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
             df = hist
             index = df.index.to_numpy(dtype=np.int64)
         elif lists_of_dicts:  # {"log_history": [{...}, ...]} and the like
-            key = max(lists_of_dicts, key=lambda k: len(inner[k]))
             source = "json"
-            if _sparse(inner[key]):
-                return _sparse_run([inner[key]], path, issues, prefix, source)
-            df = _records_frame(inner[key], path, issues)
+            merged = _split_record_lists(inner, lists_of_dicts)
+            if merged is not None:
+                records, axis, splits = merged
+                issues.append(ImportIssue(
+                    "split-record-lists", f"the records of {len(splits)} splits are kept in lists of their own "
+                    f"({', '.join(map(repr, splits))}): read as one log on their common {axis!r}, each value named by "
+                    f"its split ('{splits[0]}/<key>')", file=str(path), severity="info"))
+                df = _records_frame(records, path, issues)
+            else:
+                key = max(lists_of_dicts, key=lambda k: len(inner[k]))
+                others = [k for k in lists_of_dicts if k != key]
+                if others:
+                    issues.append(ImportIssue(
+                        "other-record-lists", f"read the longest list of records, {key!r} ({len(inner[key]):,}); "
+                        f"not read: {', '.join(f'{k!r} ({len(inner[k]):,})' for k in others[:4])}",
+                        file=str(path), severity="warning"))
+                if _sparse(inner[key]):
+                    return _sparse_run([inner[key]], path, issues, prefix, source)
+                df = _records_frame(inner[key], path, issues)
         elif (several := _keyed_histories(doc)) is not None:
             return _history_runs(several, path, issues, prefix)
         else:
