@@ -199,6 +199,11 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
         near = levels[[j for j in (i_best - 1, i_best + 1) if 0 <= j < n]]
         if not float(np.max(near)) - final > 0.5 * need:
             return None
+    if m.kind in RL_KINDS and n < 6:
+        # a reward's floor is a share of its own observed range (it has no scale): over fewer than 6 readings -- below
+        # which their noise cannot be measured (few_evals_factor) -- that range is the episodes' scatter itself, and
+        # any best among three or four episodes clears a share of it
+        return None
     if m.kind in RL_KINDS:
         # an agent's return starts at what its random policy earns, and its episodes scatter widely: a best that
         # never rose above the start by the same bar is the top of that scatter, not a learned policy to lose --
