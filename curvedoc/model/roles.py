@@ -298,7 +298,25 @@ def resolve(run: "Run", overrides: Mapping[str, str] | None = None) -> tuple[dic
         _regression_error_as_loss(run, chosen, notes, counts, used)
     if not overrides and ("train_loss" not in chosen or "val_loss" not in chosen):
         _split_named_loss(run, chosen, notes, counts, used)
+    if "lr" not in chosen:
+        _eta_as_lr(run, chosen, notes, counts, used)
     return chosen, notes, derived
+
+
+def _eta_as_lr(run: "Run", chosen: dict[str, str], notes: list[str], counts: Mapping[str, int], used: set[str]) -> None:
+    """A series named 'eta' (or 'η') alone whose every reading is a number in (0, 1) is the learning rate η, the
+    symbol the optimisation literature writes it with -- not the time a progress bar says is left (seconds or a
+    clock, above 1 for all but a run's last moments; 'eta' is bookkeeping to the vocabulary). Three readings or
+    more, where no LR is named."""
+    for t, n in counts.items():
+        if t in used or n < 3 or _norm(t) not in ("eta", "η"):
+            continue
+        v = run.tag_values(t)
+        if len(v) and np.isfinite(v).all() and (v > 0).all() and (v < 1).all():
+            chosen["lr"] = t
+            used.add(t)
+            notes.append(f"lr: {t!r} holds numbers in (0, 1) at every reading: the learning rate η, not a time left")
+            return
 
 
 def _unqualified_acc_held_out(chosen: dict[str, str], notes: list[str]) -> None:

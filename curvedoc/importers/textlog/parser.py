@@ -1588,16 +1588,18 @@ class TextLogParser(BatchedFeed):
         self._epoch_ends_on_their_epoch()
         self._fam_of = None  # (the template of each series, looked up by _siblings_moved)
         groups: dict[tuple[str, str], list[Series]] = {}
-        # the series of templates that report an ETA: renderings of a progress bar on its way
+        # the series of templates that report an ETA: renderings of a progress bar on its way -- unless what the record
+        # calls 'eta' is the learning rate, η (:func:`_eta_is_lr`)
         in_progress = {id(ser) for tpl, fam in self.series.items()
-                       if any(isinstance(x, str) and x.lower() == "eta" for x in tpl) for ser in fam.values()}
+                       if any(isinstance(x, str) and x.lower() == "eta" and not _eta_is_lr(fam.get(x)) for x in tpl)
+                       for ser in fam.values()}
         # ... and a progress bar's renderings whose keys the line that closes it says again with more (Keras 3's
         # "160/160 ━━━ 807s - loss: .. - val_loss: .." after "46/160 ━━━ 9:13 - loss: .."): that bar on its way
         closed = {id(ser) for tpl in self.closed_bars for ser in self.series.get(tpl, {}).values()}
         in_progress |= closed
         for fam in self.series.values():
             for k, ser in fam.items():
-                if k.lower() == "eta":
+                if k.lower() == "eta" and not _eta_is_lr(ser):
                     continue  # the time a progress bar says is left ("- ETA: 3s -") is no series (see eta_at_end_s)
                 value, first_how, _ = ser.first()
                 once = ser.count() == 1 and (first_how == "ordinal" or first_how.startswith("ctx"))
@@ -1888,3 +1890,19 @@ class TextLogParser(BatchedFeed):
         # (with a planned number of epochs, one epoch position is already how far the plan got: "Starting Training
         # for 2 epochs..." then "Epoch 1/2 - Loss: 0.97655" and nothing more)
         return (pos, epochs) if len(pos) >= (1 if self.planned.get("epochs") else 2) else None
+
+
+# an 'eta' read as the learning rate: this many readings at least, every one a number in (0, 1)
+ETA_LR_MIN_POINTS = 3
+
+
+def _eta_is_lr(ser) -> bool:
+    """Whether a series a record calls 'eta' is the learning rate η ('eta 2.000e-03' on every epoch line), not the
+    time a progress bar says is left: a time left is seconds or a clock ('0:01:23'), above 1 for all but the last
+    moments of a run, while an LR is a number below 1 at every reading. Three readings or more, all in (0, 1)."""
+    if ser is None or ser.count() < ETA_LR_MIN_POINTS:
+        return False
+    _steps, values, _order, _hows = ser.arrays()
+    v = np.asarray(values, dtype=np.float64)
+    return bool(np.isfinite(v).all() and (v > 0).all() and (v < 1).all())
+
