@@ -426,14 +426,19 @@ def divergence(run: Run, p: Params) -> Iterator[Hit]:
         if persistent:
             yield _nan_hit(run, s, fb, frac_bad, p, has_scale)
             return
-        nbad = int((~fin).sum())
-        ev = {"nan_step": int(steps[fb]), "nonfinite_points": nbad, "last_loss": float(v[fin][-1])}
-        causes = ("fp16-overflow", "numerical-instability", "bad-batch") if has_scale else \
-            ("numerical-instability", "bad-batch", "fp16-overflow")
-        yield Hit(f"{nbad:,} NaN/Inf training-loss value(s), the first at step {sig.fmt_step(steps[fb])}, "
-                  f"but the loss was finite again afterwards (last value {sig.fmt_num(float(v[fin][-1]))})",
-                  step=int(steps[fb]), confidence=0.6, evidence=ev, severity="warning", causes=causes,
-                  marks=tuple(int(x) for x in steps[~fin][:50]))
+        # NaNs that all come before the first finite reading, none after, are placeholders written before the loss
+        # was first computed (a DQN's episodes before its replay buffer filled, a row logged before the first
+        # optimizer step): weights a NaN had reached would give NaN for good, so these never touched them
+        placeholders = fb == 0 and bool(fin[int(np.argmax(fin)):].all())
+        if not placeholders:
+            nbad = int((~fin).sum())
+            ev = {"nan_step": int(steps[fb]), "nonfinite_points": nbad, "last_loss": float(v[fin][-1])}
+            causes = ("fp16-overflow", "numerical-instability", "bad-batch") if has_scale else \
+                ("numerical-instability", "bad-batch", "fp16-overflow")
+            yield Hit(f"{nbad:,} NaN/Inf training-loss value(s), the first at step {sig.fmt_step(steps[fb])}, "
+                      f"but the loss was finite again afterwards (last value {sig.fmt_num(float(v[fin][-1]))})",
+                      step=int(steps[fb]), confidence=0.6, evidence=ev, severity="warning", causes=causes,
+                      marks=tuple(int(x) for x in steps[~fin][:50]))
 
     from curvedoc.model.roles import rl_marker
 
