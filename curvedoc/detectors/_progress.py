@@ -24,7 +24,7 @@ from curvedoc.detectors._gradients import last_key
 from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
-from curvedoc.detectors._signal import np_median
+from curvedoc.detectors._signal import np_median, theil_sen
 from curvedoc.model.metrics import RL_KINDS, rate_scale, tokens
 from curvedoc.model.roles import split_word
 
@@ -135,11 +135,14 @@ def looks_non_ce(run, role: str = "train_loss") -> str | None:
     held = set(run.roles.values())
     for other in run.tags:
         o = other.lower()
-        if other == tag or _EVAL_RE.search(o):
+        if other == tag:
             continue
         if _REGRESSION_METRICS & set(tokens(other)):
-            # an error or a correlation against a real-valued target scores a regression
+            # an error or a correlation against a real-valued target scores a regression, on the training data or
+            # held out ('val_r2' beside a loss of 1.04 is no 3-class cross-entropy at log 3)
             return f"regression metric {other!r} is logged beside it"
+        if _EVAL_RE.search(o):
+            continue
         if re.search(r"(^|[/_ ])(m?ap(50|75)?|map_?[0-9.:-]*|ndcg|mrr|recall@\d+|iou|miou)($|[/_ (@])", o):
             return f"detection/retrieval metric {other!r} is logged beside it (the loss is not one classifier cross-entropy)"
         if _LOSS_RE.search(o) and not o.endswith(("_epoch", "_step")) and other not in held \
@@ -632,6 +635,93 @@ def late_rate_levels(run) -> list[tuple]:
 LEARNED_GAIN = 0.1
 
 
+def _thirds_fall(v: np.ndarray) -> tuple[float, float, float, float]:
+    """(fall in log units, its standard error from the point-to-point noise, first-third level, last-third level) of
+    positive values: medians of their first and last thirds."""
+    g = np.log(v)
+    k = max(1, len(g) // 3)
+    head, tail = sig_median(g[:k]), sig_median(g[-k:])
+    sigma = noise_sigma(g) if len(g) >= 3 else float("nan")
+    se = median_se(sigma, k, k) if math.isfinite(sigma) else float("nan")
+    return head - tail, se, math.exp(head), math.exp(tail)
+
+
+# a learning rate this large moves every weight by its whole gradient (or more) at each step: no optimizer trains a
+# network there (instability.EXTREME_LR says the same to divergence)
+_THROWING_LR = 1.0
+
+
+def thrown_then_flat(run, thrown_ratio: float, settle_ratio: float, floor: float, z: float) -> dict | None:
+    """A training loss whose first readings are a blow-up, not an untrained model, and that learned nothing once it
+    came back down. Its first reading stands ``thrown_ratio`` times its level at the end (the median of its last 15%)
+    or more, and something logged at the start says the first steps threw the weights: a gradient norm whose first
+    reading is ``thrown_ratio`` times the median of its second half, or a learning rate of 1 or more. From where it
+    came back within ``settle_ratio`` of its end level (within the first fifth of the run, 10 readings left at least),
+    it did not fall: the medians of the first and last thirds of that stretch show no fall of ``floor`` at ``z``
+    standard errors of its own noise, and the point estimate is under ``floor`` too -- or, where the minibatch noise
+    hides it, a validation loss evaluated 4 times or more from then on fell by less than ``floor`` -- and no quality
+    metric moved the good way by ``floor`` (of its scale, or relative) from then on. Needs no K. None otherwise, else
+    {'tag', 'first', 'first_step', 'ratio', 'why', 'settled_step', 'head', 'tail', 'fall', 'held'}."""
+    from curvedoc.model.roles import rl_marker
+
+    if "train_loss" not in run.roles or rl_marker(run) is not None or adversarial(run):
+        return None
+    s = clean(run.series("train_loss"))
+    v = s.to_numpy(dtype=np.float64)
+    steps = s.index.to_numpy()
+    n = len(v)
+    if n < 10 or (v <= 0).any() or not saw_start(steps) or counter_opens_late(run):
+        return None
+    end = float(np.median(v[-max(3, int(0.15 * n)):]))
+    if not v[0] >= thrown_ratio * end:
+        return None
+    why = None
+    if "grad_norm" in run.roles:
+        gv = clean(run.series("grad_norm")).to_numpy(dtype=np.float64)
+        later = float(np.median(gv[len(gv) // 2:])) if len(gv) >= 6 else 0.0
+        if later > 0 and gv[0] >= thrown_ratio * later:
+            why = (f"the gradient norm's first reading {fmt_num(float(gv[0]))} is {fmt_num(float(gv[0]) / later)}x its "
+                   "later level")
+    if why is None and "lr" in run.roles:
+        lv = clean(run.series("lr")).to_numpy(dtype=np.float64)
+        if len(lv) and lv[0] >= _THROWING_LR:
+            why = f"learning rate {fmt_num(float(lv[0]))} at the start"
+    if why is None:
+        return None
+    back = np.flatnonzero(v <= settle_ratio * end)
+    if not len(back) or back[0] > 0.2 * n or n - back[0] < 10:
+        return None
+    j = int(back[0])
+    fall, se, head, tail = _thirds_fall(v[j:])
+    if not math.isfinite(se) or fall - z * se >= floor:
+        return None  # it fell by the floor from where it came back down: it learned
+    held = None
+    if "val_loss" in run.roles:
+        vs = clean(run.series("val_loss"))
+        vs = vs[vs.index >= steps[j]]
+        vv = vs.to_numpy(dtype=np.float64)
+        if len(vv) >= 4 and (vv > 0).all():
+            hf = _thirds_fall(vv)[0]
+            if hf >= floor:
+                return None  # the held-out loss fell from then on: the model learned
+            held = {"tag": run.roles["val_loss"], "change": math.expm1(-hf), "evaluations": int(len(vv)),
+                    "first_step": int(vs.index[0])}
+    if fall >= floor and held is None:
+        return None  # the minibatch noise hides whether it fell by the floor, and no evaluation says it did not
+    for m in run.metrics:
+        ms = clean(run.series(m.tag))
+        mv = ms[ms.index >= steps[j]].to_numpy(dtype=np.float64)
+        if len(mv) < 3:
+            continue
+        first, last = fifth_medians(mv)
+        sign = 1.0 if m.higher_is_better else -1.0
+        if (m.rate and sign * (last - first) / m.scale > floor) or \
+                (not m.rate and first != 0 and sign * (last - first) / abs(first) > floor):
+            return None  # a quality metric moved the good way from then on: the model learned
+    return {"tag": run.roles["train_loss"], "first": float(v[0]), "first_step": int(steps[0]),
+            "ratio": float(v[0]) / end, "why": why, "settled_step": int(steps[j]), "head": head, "tail": tail, "fall": fall, "held": held}
+
+
 def rate_rose(run, min_gain: float = LEARNED_GAIN, held_out: bool = False) -> tuple[str, float, float] | None:
     """(tag, first, last) of a bounded higher-is-better rate (accuracy, F1, mAP ...) whose last readings sit at least
     ``min_gain`` of its scale above its first ones (medians of the first and last three): the model learned. None
@@ -734,6 +824,31 @@ _RL_COUNTERS = ("episode", "episodes", "iteration", "iterations", "iter", "total
                 "n_updates", "updates")
 
 
+def counter_opens_late(run) -> bool:
+    """Whether a progress counter the log carries -- the epoch role, or an episode/iteration/update count of its own
+    column -- opens far from 0 (:func:`saw_start` on its sorted values): a log that begins at epoch 249 of a resumed
+    run, every 5 epochs, whose rows the log numbers from 1. Its first reading is not the untrained model, whatever
+    the step axis says."""
+    tags = [run.roles["epoch"]] if "epoch" in run.roles else []
+    tags += [t for t in run.tags if last_key(t) in _RL_COUNTERS and t not in tags]
+    for tag in tags:
+        # (its distinct values: an epoch counter repeats on every record of its epoch, 1, 1, 1, 2, 2 ..)
+        c = np.unique(clean(run.series(tag)).to_numpy(dtype=np.float64))
+        if len(c) >= 3 and not saw_start(c):
+            return True
+    return False
+
+
+def _steady_rise(blocks: np.ndarray, least: float, z: float) -> bool:
+    """Whether block medians (8 or more) rise over the run by ``least`` or more at the lower bound of their trend:
+    the Theil-Sen slope's confidence interval at ``z`` (from Kendall's rank statistic) times their span -- a trend
+    read from every block, where a first-vs-last comparison reads two."""
+    if len(blocks) < 8:
+        return False
+    lo = theil_sen(np.arange(len(blocks), dtype=np.float64), blocks, z)[1]
+    return bool(math.isfinite(lo) and lo * (len(blocks) - 1) >= least)
+
+
 def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tuple]:
     """The returns, rewards and success rates of an agent that never beat its untrained policy: in reinforcement
     learning the chance level is the return the untrained (random) policy collects, the start of the run. Every such
@@ -750,13 +865,8 @@ def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tupl
     continued from an earlier one: the untrained policy is not in this log)."""
     from curvedoc.model.roles import rl_marker
 
-    if rl_marker(run) is None:
+    if rl_marker(run) is None or counter_opens_late(run):
         return []
-    for tag in run.tags:
-        if last_key(tag) in _RL_COUNTERS:
-            c = np.sort(clean(run.series(tag)).to_numpy(dtype=np.float64))
-            if len(c) >= 3 and not saw_start(c):
-                return []
     judged = []
     for m in run.metrics:
         if not m.higher_is_better or m.kind not in RL_KINDS:
@@ -785,6 +895,11 @@ def rl_never_improved(run, min_points: int, floor: float, z: float) -> list[tupl
         least = floor * spread
         if last - first - z * se >= least:
             return []  # this one improved beyond its own wander and the floor: the agent learned something
+        if _steady_rise(blocks, least, z):
+            # a rise the first 5% cannot show against the wander (a noisy per-episode return whose first block is a
+            # handful of episodes) but the whole run shows as a trend: the block medians climb in rank order beyond
+            # chance (396, 426, 483, 540, 537 by fifths) -- the agent learned, slowly
+            return []
         if first - last - z * se >= least:
             continue  # clearly below the untrained policy's level: it changed, for the worse
         if float(np.max(blocks)) - first - z * sigma >= 0.25 * spread:
@@ -835,15 +950,16 @@ def loss_fall(run, role: str, min_points: int) -> dict | None:
     standard error of that fall from the run's own point-to-point noise: robust medians of the first 5% and the
     last 15% of the points (at least 3 each; every k-th point of a long log, which keeps the local noise). None for
     fewer than ``min_points`` finite points, a loss that is zero or negative anywhere (no relative change), or a log
-    that did not see its start (:func:`saw_start`; a session resumed from an earlier one's weights,
-    :func:`resumed_session`).
+    that did not see its start (:func:`saw_start`, :func:`counter_opens_late`; a session resumed from an earlier
+    one's weights, :func:`resumed_session`).
     Returns {'fall', 'se', 'sigma', 'head', 'tail', 'a', 'b', 'm', 'g', 'steps'} (head/tail in log units)."""
     if role not in run.roles:
         return None
     s = clean(run.series(role))
     v = s.to_numpy(dtype=np.float64)
     steps = s.index.to_numpy()
-    if len(v) < max(min_points, 6) or (v <= 0).any() or not saw_start(steps) or resumed_session(run, role):
+    if len(v) < max(min_points, 6) or (v <= 0).any() or not saw_start(steps) or resumed_session(run, role) \
+            or counter_opens_late(run):
         return None
     g = np.log(subsample(v))
     m = len(g)

@@ -311,6 +311,9 @@ def metric_regression(run: Run, p: Params) -> Iterator[Hit]:
         s = last_session(run, run.series(m.tag))
         if _at_chance(s.to_numpy(dtype=np.float64), m, k_stated, p):
             continue  # an accuracy that never left chance has no best to fall from: its ups and downs are noise
+        if m.kind == "r2" and m.higher_is_better and \
+                not float(np.nanmax(s.to_numpy(dtype=np.float64), initial=-np.inf)) > 0:
+            continue  # ... nor an R² that never rose above 0, the mean predictor's score: a regression's chance level
         a = assess(s.index.to_numpy(), s.to_numpy(dtype=np.float64), m, p)
         if a is not None:
             found.append((m, a))

@@ -132,6 +132,7 @@ from curvedoc.detectors._progress import (
     noise_sigma,
     prepared,
     step_weights,
+    thrown_then_flat,
     window_median,
 )
 from curvedoc._fmt import fmt_num, fmt_pct, fmt_step
@@ -181,6 +182,8 @@ class Params:
     still_max_late_fall: float
     still_auc_margin: float
     still_frozen_range: float
+    thrown_ratio: float
+    thrown_settle: float
 
 
 def _span_share(steps: np.ndarray, a: int, b: int) -> float:
@@ -219,6 +222,8 @@ def plateau_at_chance(run: Run, p: Params) -> Iterator[Hit]:
         hits = list(_few_points_at_log_k(run, p))
     if not hits and loss_judged:
         hits = list(_held_out_never_moved(run, p))
+    if not hits and loss_judged:
+        hits = list(_thrown_then_flat(run, p))
     if hits and not any(k in hits[0].evidence for k in ("exploded_to", "exploded_at", "train_fitted", "collapsed_at")):
         plan = plan_reached(run)
         if plan is not None and plan[0] < p.min_plan_share:
@@ -2214,3 +2219,34 @@ def _held_out_never_moved(run: Run, p: Params) -> Iterator[Hit]:
                         "evaluations": int(len(a)), "train_loss_fall": round(fall, 4), "mode": "never-moved"},
               causes=("frozen-params", "labels-detached", "lr-too-low", "optimizer-not-stepping", "lr-too-high"),
               severity="warning", tags=(m.tag,))
+
+
+def _thrown_then_flat(run: Run, p: Params) -> Iterator[Hit]:
+    """K unknown, the loss of any kind: thrown far up before its first reading (``thrown_ratio`` times its end level,
+    beside a gradient norm as many times its later level or an LR of 1 or more at the start) and flat from where it
+    came back down to the end (:func:`thrown_then_flat`, at ``learning_floor`` and ``learning_z``), with no held-out
+    loss or quality metric improving from then on. After a step that large a network that learns nothing more gives
+    the same output whatever its input -- the constant that minimises its loss, the class prior of a classifier or the
+    mean of a regression's target: chance, for its loss. A warning: the level is not read against a K, the explosion
+    and the flat rest say it (a regression fine-tune at LR 0.5, 6,934 at step 10, then 1.0 to the end beside an
+    evaluation flat at the mean predictor's MSE; Adam at LR 3 on a 4-class task, 5,599 then 1.4-1.6)."""
+    t = thrown_then_flat(run, p.thrown_ratio, p.thrown_settle, p.learning_floor, p.learning_z)
+    if t is None:
+        return
+    held = t["held"]
+    witness = "" if held is None else (f"; {held['tag']} moved only {fmt_pct(held['change'])} over "
+                                       f"{held['evaluations']} evaluations from step {fmt_step(held['first_step'])}")
+    noisy = ", within its noise" if t["fall"] >= p.learning_floor else ""
+    yield Hit(
+        f"{t['tag']} was thrown far up before its first reading ({fmt_num(t['first'])} at step "
+        f"{fmt_step(t['first_step'])}, {fmt_num(t['ratio'])}x its level at the end; {t['why']}), and from where it "
+        f"came back down (step {fmt_step(t['settled_step'])}) it learned nothing: {fmt_num(t['head'])} over the first "
+        f"third of the rest, {fmt_num(t['tail'])} over the last ({fmt_pct(math.expm1(-t['fall']))}{noisy}){witness}, "
+        "and nothing else the run logs improved: the model gives the output of a constant predictor, chance for its "
+        "loss",
+        step=t["settled_step"], steps=(t["settled_step"], int(run.series("train_loss").index[-1])), confidence=0.75,
+        severity="warning", causes=_AFTER_BLOWUP,
+        evidence={"tag": t["tag"], "exploded_to": t["first"], "exploded_at": t["first_step"],
+                  "settled_step": t["settled_step"], "settled_loss": t["head"], "last_loss": t["tail"],
+                  "variant": "thrown-then-flat", "supersedes": _superseded_after_blowup(run)},
+    )
