@@ -750,6 +750,8 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         msg = TUPLE_VALUE.sub(r"\g<sep>\g<v>", msg)
     if "→" in msg or "->" in msg or "=>" in msg or "⇒" in msg:
         msg = metric_by_split(msg)
+    if "(" in msg and ")" in msg and VALUE_PER_SPLIT.search(msg):
+        msg = VALUE_PER_SPLIT.sub(value_per_split, msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -810,6 +812,22 @@ KEY_ASSIGN = re.compile(r"(?<![\w.])[A-Za-z_][\w.\-]*\s*[=:]\s*[-+]?\.?\d")
 TUPLE_VALUE = re.compile(r"(?P<sep>[:=]\s*)\(\s*(?P<v>[-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+))"
                          r"\s*,(?:\s*" + NUM + r"\s*,)*(?:\s*" + NUM + r")?\s*\)", re.IGNORECASE)
 COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*(?P<a>\d+)\s*/\s*(?P<b>\d+)\s*\(\s*(?P<p>[-+]?\d+(?:\.\d+)?)\s*%\s*\)")
+
+
+# a key with one value per data split, each value followed by its split in parentheses: "objective: 1.38 (train)
+# 1.41 (valid)", "accuracy: 0.52 (valid)" -- one pair per split, named by it ("train objective: 1.38, valid objective:
+# 1.41"); without this the first value was the key's and the others were lost
+_PAREN_SPLIT = r"\(\s*(?:train|training|trn|valid|val|validation|dev|eval|test)\s*\)"
+VALUE_PER_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,3})\s*[:=]\s*"
+                             r"(?P<rest>" + NUM + r"\s*" + _PAREN_SPLIT + r"(?:\s*,?\s*" + NUM + r"\s*" + _PAREN_SPLIT
+                             + r")*)", re.IGNORECASE)
+_ONE_PER_SPLIT = re.compile(r"(?P<v>" + NUM + r")\s*\(\s*(?P<s>[A-Za-z]+)\s*\)")
+
+
+def value_per_split(m: re.Match) -> str:
+    """'objective: 1.38 (train) 1.41 (valid)' -> 'train objective: 1.38, valid objective: 1.41,'."""
+    k = m.group("k")
+    return " ".join(f"{x.group('s').lower()} {k}: {x.group('v')}," for x in _ONE_PER_SPLIT.finditer(m.group("rest")))
 
 
 def counts_as_percent(m: re.Match) -> str:
