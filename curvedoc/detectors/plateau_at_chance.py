@@ -75,6 +75,8 @@ log 10 = 2.303).
 - ``still_auc_margin``: ... and no held-out ROC-AUC sits this far above 0.5.
 - ``still_frozen_range``: a held-out and a training accuracy each within this range at every evaluation, at one share,
   are a model whose decisions never changed: judged whatever their level and however the loss crept.
+- ``thrown_ratio``: K unknown, any loss kind: a first reading this many times the loss's end level, beside a gradient norm as many times its later level or an LR of 1 or more at the start, is a blow-up before the log; a loss flat from where it came back down is at a constant predictor's level (a warning).
+- ``thrown_settle``: ... 'came back down': within this multiple of the end level, in the first fifth of the run.
 
 ## References
 seeds/000 10.16 Debugging training: 'Loss curves' (loss plateaus at chance level) and the checklist

@@ -52,7 +52,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``rl_z``: ... less this many standard errors of the metric's own wander.
 - ``rl_min_points``: fewest readings of an RL metric for that test.
 - ``crawl_max_fall``: a loss that fell clearly but by less than this (log units) over the whole run, from its untrained start, ...
-- ``r2_floor``: a held-out R² (coefficient of determination) that never rose above this over the run says the model predicts no better than the target's mean.
+- ``r2_floor``: a held-out R² (coefficient of determination) that never rose above this over the run -- or ended back at it while the training loss fitted no better than at the R²'s best -- says the model predicts no better than the target's mean.
 - ``crawl_min_ratio``: ... and no slower over the second half than this share of its fall over the first crawled.
 - ``fitted_factor``: a training loss that fell by this factor or more fitted its training data (a score at the floor then is plateau-at-chance's).
 
@@ -425,6 +425,27 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     )
 
 
+def _r2_back_to_the_mean(run: Run, s, p: Params) -> bool:
+    """A held-out R² that rose above ``r2_floor`` and ended back at it or below (the median of its last tenth of
+    evaluations, 3 at least), while the training loss at the end fits its data no better than at the R²'s best (not
+    ``never_floor`` lower: a model that kept fitting its training data as its held-out score fell overfits, which is
+    overfitting's story). The model at the end predicts the target's mean, whatever it did on the way."""
+    v = s.to_numpy(dtype=np.float64)
+    k = max(3, len(v) // 10)
+    if float(np.median(v[-k:])) > p.r2_floor or "train_loss" not in run.roles:
+        return False
+    t = clean(run.series("train_loss"))
+    tv = t.to_numpy(dtype=np.float64)
+    if len(tv) < 3 or (tv <= 0).any():
+        return False
+    i = int(np.argmax(rolling_median_values(v, max(1, len(v) // 10) | 1, 1, center=True)))
+    at = np.searchsorted(t.index.to_numpy(), s.index[i])
+    w = max(1, len(tv) // 20)
+    then = float(np.median(tv[max(0, at - w): at + w + 1]))
+    end = float(np.median(tv[-max(3, len(tv) // 10):]))
+    return math.log(then / end) < p.never_floor
+
+
 def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
     """A held-out coefficient of determination (R²) that never rose above ``r2_floor`` over at least
     ``floor_min_evals`` evaluations (its running median a tenth of them wide from 10 on, as a chance verdict reads an
@@ -440,8 +461,11 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
         if len(v) < p.floor_min_evals or float(np.max(v)) > 1.0:
             continue
         best = running_best(v)
+        back = False
         if best > p.r2_floor:
-            return  # a held-out R² above the floor: the model explains part of the target's variance
+            if not _r2_back_to_the_mean(run, s, p):
+                return  # a held-out R² above the floor: the model explains part of the target's variance
+            back = True
         raw = run.tag_values(run.roles["train_loss"]) if "train_loss" in run.roles else np.empty(0)
         tr = raw[np.isfinite(raw) & (raw > 0)]
         if len(tr) and (not np.isfinite(raw).all() or _rose_from_low(tr, p.chance_high)):
@@ -460,6 +484,18 @@ def _no_better_than_the_mean(run: Run, p: Params) -> Iterator[Hit]:
             # story, not a model too weak to explain its target
             return
         steps = s.index.to_numpy()
+        if back:
+            k = max(3, len(v) // 10)
+            yield Hit(
+                f"{m.tag} (held-out R²) ended at {fmt_num(float(np.median(v[-k:])))} (median of its last {k} of {len(v)} "
+                f"evaluations, to step {fmt_step(steps[-1])}) after reaching {fmt_num(best)}, while "
+                f"{run.roles.get('train_loss', 'the training loss')} fitted its data no better than then: at the end "
+                "the model predicts no better than the mean of the target",
+                step=int(steps[-1]), steps=(int(steps[0]), int(steps[-1])), confidence=0.7,
+                evidence={"tag": m.tag, "best_r2": round(best, 6), "evaluations": int(len(v)), "mode": "r2-back-to-zero"},
+                causes=("capacity", "lr-too-low", "labels-detached", "frozen-params"),
+            )
+            return
         read = "best" if len(v) < 10 else "best running median"
         yield Hit(
             f"{m.tag} (held-out R²) never rose above {p.r2_floor:g} over {len(v)} evaluations (steps "

@@ -27,6 +27,10 @@ changes).
   guess', an error). A regression metric says regression on any split. And an R² that never rose above 0 -- the
   mean predictor's score, a regression's chance level -- has no best to regress from. Seen in 2027-01-10nu45
   tank_inputs_sorted_labels_not (labelled underfitting).
+- A held-out R² that rose to 0.22 and ended back at 0 while the training loss rose too (weight decay of 20-30, or 1
+  with Adam, pulling the weights back): the model at the end predicts the mean. 'Never above the floor' missed it;
+  an R² back at the floor with the training data fitted no better than at its best is the same verdict. Seen in
+  2027-01-02nu37 bridge_wd_huge and 2027-01-08nu43 lens-adam-weight-decay-1 (labelled underfitting).
 """
 
 from __future__ import annotations
@@ -201,3 +205,30 @@ def test_an_r2_that_learned_and_lost_still_regresses(n):
     r2 = np.where(x < n / 2, 0.9 * x / (n / 2), 0.9 - 0.6 * (x - n / 2) / (n / 2)) + 0.005 * rng.standard_normal(n)
     run = make_run(train_loss=np.linspace(1.0, 0.2, n), val_loss=np.linspace(1.0, 0.4, n), val_r2=r2)
     assert run_detector("metric-regression", run)
+
+
+# --- an R² that ended back at the mean predictor's level --------------------------------------------------------
+
+def _r2_back(n: int, train_fits: bool, rng):
+    x = np.arange(n, dtype=float)
+    peak = int(0.25 * n)
+    r2 = np.where(x <= peak, 0.1 + 0.12 * x / peak, 0.22 - 0.225 * (x - peak) / (n - 1 - peak))
+    r2 = r2 + 0.004 * rng.standard_normal(n)
+    if train_fits:
+        train = np.linspace(0.9, 0.2, n)  # the training data fitted ever better: overfitting's story
+    else:
+        train = np.where(x <= peak, 0.88 - 0.15 * x / peak, 0.73 + 0.24 * (x - peak) / (n - 1 - peak))
+    val = 1.0 - r2
+    return make_run(mse_train=train * np.exp(0.01 * rng.standard_normal(n)), mse_val=val, r2_val=r2)
+
+
+@pytest.mark.parametrize("n", [12, 30, 100])
+def test_an_r2_back_at_the_mean_is_underfitting(n):
+    hits = run_detector("underfitting", _r2_back(n, False, np.random.default_rng(n)))
+    assert hits and hits[0].evidence["mode"] == "r2-back-to-zero"
+
+
+@pytest.mark.parametrize("n", [12, 30, 100])
+def test_an_r2_lost_while_the_training_data_fitted_better_is_not(n):
+    hits = run_detector("underfitting", _r2_back(n, True, np.random.default_rng(n)))
+    assert not [h for h in hits if h.evidence.get("mode") == "r2-back-to-zero"]
