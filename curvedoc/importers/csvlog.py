@@ -49,6 +49,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from curvedoc._fmt import fmt_num
 from curvedoc.errors import LoadError, UnsupportedFormat
 from curvedoc.importers import _tabular as T
 from curvedoc.importers._base import (
@@ -923,7 +924,9 @@ def _counted_per_row(cols: list[T.NumericColumn]) -> tuple[T.NumericColumn, T.Nu
     if ep is None or len(ep) < 3 or not bool(np.all(np.diff(ep) > 0)):
         return None
     xv = x.values[np.isfinite(x.values)]
-    if len(xv) != len(ep) or int((np.diff(xv) < 0).sum()) < 2:
+    if len(xv) != len(ep) or (int((np.diff(xv) < 0).sum()) < 2 and not float(np.ptp(xv)) == 0.0):
+        # (one number at every row -- every episode ran out the same time limit, 'steps' 100 beside episodes 1-500
+        # -- counts per row too: a counter of the run's progress grows)
         return None
     return x, coarse
 
@@ -975,9 +978,11 @@ def _run(df: pd.DataFrame, names: list[str], conv: T.Conversion, cols: list[T.Nu
     counted = _counted_per_row(cols) if flavour == "csv" else None
     if counted is not None:
         back = int((np.diff(counted[0].values) < 0).sum())
+        moves = f"goes back at {back} of {n_rows:,} rows" if back else \
+            f"is {fmt_num(float(counted[0].values[0]))} at every row"
         issues.append(ImportIssue(
             "per-row-count",
-            f"{counted[0].name!r} goes back at {back} of {n_rows:,} rows while {counted[1].name!r} grows at every row: "
+            f"{counted[0].name!r} {moves} while {counted[1].name!r} grows at every row: "
             f"it counts something per row (an episode's length), not the run's progress, so {counted[1].name!r} is "
             f"the x axis and {counted[0].name!r} a tag", file=str(path), severity="info"))
     if step_col is not None:

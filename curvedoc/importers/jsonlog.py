@@ -177,6 +177,12 @@ def _chunked_frame(text: str, path: Path, issues: list[ImportIssue]) -> pd.DataF
         records = _parse_lines(text[pos:end], path, issues)
         pos = end
         if records:
+            summary = _trailing_summary(records)
+            if summary is not None:
+                records = records[:-1]
+                issues.append(ImportIssue(
+                    "summary-record", f"the last record holds the run's summary ({len(summary):,} keys under one name "
+                    "no other record has): not read as a point of any curve", file=str(path), severity="info"))
             if _sparse([r for r in records if isinstance(r, dict)]):
                 raise _SparseLog()
             try:
@@ -964,6 +970,12 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                     "settings-record", f"the first record holds the run's settings ({len(settings):,} keys, none of "
                     "them in any later record): read as its hyperparameters, not as a point", file=str(path),
                     severity="info"))
+            summary = _trailing_summary(records)
+            if summary is not None:
+                records = records[:-1]
+                issues.append(ImportIssue(
+                    "summary-record", f"the last record holds the run's summary ({len(summary):,} keys under one name "
+                    "no other record has): not read as a point of any curve", file=str(path), severity="info"))
             if _sparse([r for r in records if isinstance(r, dict)]):
                 return _with_settings(_sparse_run([records], path, issues, prefix, source), settings)
             df = _records_frame(records, path, issues)
@@ -990,14 +1002,41 @@ def read_json_file(path: Path, prefix: str = "") -> RunData | list[RunData]:
                                                                           prefix, mine)), settings)
 
 
+def _wrapped(record: Any) -> dict | None:
+    """The settings or summary one key wraps, ``{"_meta": {...}}``, ``{"config": {...}}``: the inner object of a record
+    that holds nothing else. None otherwise."""
+    if isinstance(record, dict) and len(record) == 1:
+        inner = next(iter(record.values()))
+        if isinstance(inner, dict) and inner:
+            return inner
+    return None
+
+
+def _trailing_summary(records: list[Any]) -> dict | None:
+    """The last record of a JSON-lines log when it wraps the run's summary under one key of its own (``{"_summary":
+    {"final_test_acc": .., "grok_step": ..}}``) that no other record has, after at least two measurements: written
+    once at the end, no point of any curve. Its scalar values; None otherwise."""
+    if len(records) < 3 or not isinstance(records[-1], dict):
+        return None
+    inner = _wrapped(records[-1])
+    if inner is None:
+        return None
+    key = next(iter(records[-1]))
+    if any(isinstance(r, dict) and key in r for r in records[:-1]):
+        return None
+    return {str(k): v for k, v in inner.items() if isinstance(v, (int, float, str, bool))}
+
+
 def _leading_settings(records: list[Any]) -> dict | None:
     """The first record of a JSON-lines log when it is the run's settings rather than a measurement (openai/glow's
-    train.txt, scripts that write ``json.dumps(vars(args))`` before their first record): at least 5 keys, none of
-    which any later record repeats, and some value a measurement never is (text, a flag, null). Its scalar values are
-    the run's hyperparameters. None otherwise."""
-    if len(records) < 2 or not isinstance(records[0], dict) or len(records[0]) < 5:
+    train.txt, scripts that write ``json.dumps(vars(args))`` before their first record, or wrap them under one key,
+    ``{"_meta": {...}}``): at least 5 keys, none of which any later record repeats, and some value a measurement never
+    is (text, a flag, null). Its scalar values are the run's hyperparameters. None otherwise."""
+    if len(records) < 2 or not isinstance(records[0], dict):
         return None
-    first = records[0]
+    first = _wrapped(records[0]) or records[0]
+    if len(first) < 5:
+        return None
     later: set = set()
     for r in records[1:]:
         if isinstance(r, dict):

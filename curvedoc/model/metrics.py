@@ -46,6 +46,10 @@ _MIXED_ACRONYM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+[0-9]*")
 _GLUED = re.compile(r"(train|training|trn|fit|val|valid|validation|test|testing|tst|eval|evaluation|dev|heldout|hold|check|v)"
                     r"(acc|accuracy|loss|f1|auc)")
 
+# a split's loss written as two letters, its split's and the loss's initial ('tl=0.84 vl=0.57 vacc=0.745', a print
+# beside 'vacc'): read as 't loss' / 'v loss', the one-letter split forms 't_loss' / 'v_loss' are read as
+_SHORT = {"tl": ("t", "loss"), "vl": ("v", "loss")}
+
 
 # 'held-out', 'held out', 'hold-out', 'holdout': one word, the held-out split's name
 _HELD_OUT = re.compile(r"(?i)(?<![a-z])(?:held|hold)[ _\-]?out(?![a-z])")
@@ -94,7 +98,7 @@ def tokens(tag: str) -> list[str]:
             i += 1
     # a split glued to what it measures ('validacc', 'trainloss', 'testacc': a print that drops the separator) is the
     # two words
-    return [w for t in out for w in (_GLUED.fullmatch(t).groups() if _GLUED.fullmatch(t) else (t,))]
+    return [w for t in out for w in (_GLUED.fullmatch(t).groups() if _GLUED.fullmatch(t) else _SHORT.get(t, (t,)))]
 
 
 # the spelt-out regression errors, longest first (a 'root mean squared error' holds a 'mean squared error')

@@ -1,0 +1,75 @@
+"""How logs nobody tuned on were misread (issue 35/36), thirtieth round (lock-box 2027-01-11cq and 2027-01-11nu46,
+read once before these changes).
+
+- A logging print 'e=3/30 tl=4.8109 vl=4.7356 vacc=0.7100 lrate=0.02': the training and validation losses written
+  as two letters, the learning rate as Keras' examples name it ('lrate'). No loss had a role, so a divergence from
+  0.84 to 283 went unreported. (2027-01-11nu46 meteor_mlp_no_zero_grad and the three other runs of that style.)
+- A per-episode RL table 'episode,steps,rewards,loss' whose 'steps' is 100 at every row (every episode ran out the
+  same time limit): the constant column was the x axis, so every reading sat at step 100 and the run was 'not
+  assessed'. A step-named column that never moves while the episode grows counts per row, as one that goes back
+  does. (2027-01-11cq minigrid_dqn_dueling_prev.)
+- A JSON-lines log whose first record wraps the settings under one key ('{"_meta": {...}}') and whose last wraps
+  the summary ('{"_summary": {...}}'): every setting and summary value became a one-point series ('_meta/lr' the
+  learning rate role, '_summary/final_test_acc' a metric). (2027-01-11cq modadd97_adamw_wd0_grok_s2.)
+- A weight norm logged as 'wn_total' beside 'wn_embed' / 'wn_hidden': unread, so its 17-fold growth was not
+  reported. (Same run.)
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from _helpers import run_detector
+
+from curvedoc.importers import load
+
+
+@pytest.mark.parametrize("n", [8, 30])
+def test_two_letter_losses_and_lrate(tmp_path, n):
+    p = tmp_path / "run.log"
+    rng = np.random.default_rng(n)
+    tl = 0.84 * np.exp(np.cumsum(np.abs(rng.normal(0.3, 0.2, n))))
+    lines = [f"2026-12-01 03:24:13,696 [INFO] fit - task=meteor model=mlp optim=sgd lr=0.02 epochs={n}"]
+    lines += [f"2026-12-01 03:24:13,{700 + i:03d} [INFO] fit - e={i + 1}/{n} tl={tl[i]:.4f} vl={tl[i] * 0.9:.4f} "
+              f"vacc=0.7450 lrate=0.02" for i in range(n)]
+    p.write_text("\n".join(lines) + "\n")
+    run = load(p)[0]
+    assert run.roles["train_loss"] == "tl" and run.roles["val_loss"] == "vl" and run.roles["lr"] == "lrate"
+    assert run_detector("divergence", run)
+
+
+@pytest.mark.parametrize("limit", [100, 500])
+def test_a_constant_steps_column_beside_a_growing_episode_is_no_x_axis(tmp_path, limit):
+    p = tmp_path / "log.csv"
+    rng = np.random.default_rng(limit)
+    rows = ["episode,steps,rewards,loss"] + [f"{i},{limit},-1.0000000000000007,{4.6 * np.exp(-i / 20) + 1e-5 * rng.random():.6g}"
+                                             for i in range(1, 301)]
+    p.write_text("\n".join(rows) + "\n")
+    run = load(p)[0]
+    assert len(run.series("rewards")) == 300 and int(run.series("rewards").index[-1]) == 300
+    assert any(i.kind == "per-row-count" for i in run.issues)
+    assert run_detector("underfitting", run)  # the same penalty in every episode: the goal never reached
+
+
+def test_wrapped_settings_and_summary_records_are_no_curves(tmp_path):
+    p = tmp_path / "metrics.jsonl"
+    recs = [{"_meta": {"p": 97, "op": "add", "lr": 0.001, "weight_decay": 0.0, "steps": 400, "device": "cuda"}}]
+    recs += [{"step": 25 * i, "train_loss": 4.6 * np.exp(-i / 3), "test_loss": 4.6 - 0.01 * i, "wn_total": 28.0 + i,
+              "wn_embed": 3.0 + i} for i in range(17)]
+    recs += [{"_summary": {"final_test_acc": 0.99, "grok_step": 300, "stopped_step": 400, "device": "cuda"}}]
+    p.write_text("\n".join(json.dumps(r) for r in recs) + "\n")
+    run = load(p)[0]
+    assert not [t for t in run.tags if t.startswith(("_meta", "_summary"))]
+    assert run.hparams.get("lr") == 0.001 and "lr" not in run.roles
+    assert run.roles.get("weight_norm") == "wn_total"
+
+
+@pytest.mark.parametrize("tag", ["wn", "wn_total", "train/wn", "model/wn_global"])
+def test_the_weight_norm_abbreviated(tag):
+    from _helpers import make_run
+
+    run = make_run(train_loss=np.linspace(2.0, 0.1, 50), **{tag: np.linspace(28.0, 580.0, 50)})
+    assert run.roles.get("weight_norm") == tag
+    assert run_detector("weight-norm-growth", run)
