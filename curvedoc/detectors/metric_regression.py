@@ -120,7 +120,9 @@ def assess(steps: np.ndarray, vals: np.ndarray, m: Metric, p: Params) -> dict | 
     if n < p.min_points:
         return None
     sign = 1.0 if m.higher_is_better else -1.0
-    if m.rate:
+    if m.rate or m.kind == "r2":
+        # (an R² is a share of the target's variance explained: unbounded below, but its drops read as a rate's, in
+        # points of that share -- 0.008 -> -0.001 is no regression, whatever the range of a flat series)
         g = sign * vals / m.scale
         floor, unit = p.min_drop_rate, "rate"
     elif np.all(vals > 0):

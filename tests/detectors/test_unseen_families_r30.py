@@ -232,3 +232,12 @@ def test_an_r2_back_at_the_mean_is_underfitting(n):
 def test_an_r2_lost_while_the_training_data_fitted_better_is_not(n):
     hits = run_detector("underfitting", _r2_back(n, True, np.random.default_rng(n)))
     assert not [h for h in hits if h.evidence.get("mode") == "r2-back-to-zero"]
+
+
+@pytest.mark.parametrize("n", [12, 30])
+def test_an_r2_that_moved_by_a_hundredth_did_not_regress(n):
+    # (an R² is a share of variance: 0.008 -> -0.001 is nothing, whatever the range of the flat series says)
+    rng = np.random.default_rng(n)
+    r2 = np.r_[0.017, 0.008, -0.001 + 0.0002 * rng.standard_normal(n - 2)]
+    run = make_run(train_loss=np.full(n, 1.0), val_loss=np.full(n, 1.1), val_r2=r2)
+    assert not run_detector("metric-regression", run)
