@@ -573,7 +573,8 @@ def _split_files(specs: list[RunSpec], taken: set[int], base: Path, with_base: b
     otherwise they stay runs of their own. A folder with more than one training file of that name is left alone."""
     by_key: dict[tuple[Path, str], list[tuple[RunSpec, str]]] = {}
     for s in specs:
-        if id(s) in taken or s.format != "csv" or len(s.files) != 1 or set(s.extras) - {"tentative"}:
+        # (tables and JSON-lines records alike: 'train_metrics.jsonl' + 'eval_metrics.jsonl')
+        if id(s) in taken or s.format not in ("csv", "json") or len(s.files) != 1 or set(s.extras) - {"tentative"}:
             continue
         file_name = Path(s.files[0]).name
         found = SPLIT_WORD.findall(file_name)

@@ -73,3 +73,22 @@ def test_the_weight_norm_abbreviated(tag):
     run = make_run(train_loss=np.linspace(2.0, 0.1, 50), **{tag: np.linspace(28.0, 580.0, 50)})
     assert run.roles.get("weight_norm") == tag
     assert run_detector("weight-norm-growth", run)
+
+
+# --- a JSON-lines logger that writes each split to its own file ---------------------------------------------------
+
+@pytest.mark.parametrize("names", [("train_metrics.jsonl", "eval_metrics.jsonl"), ("train.jsonl", "valid.jsonl"),
+                                   ("log_train.jsonl", "log_val.jsonl")])
+def test_split_jsonl_files_are_one_run(tmp_path, names):
+    # (2027-01-11cq zh_en_gru_additive_tf1: the training losses in one file, the evaluations in the other, each read
+    # as a run of its own -- the validation loss's rise from step 7,000 while the training loss fell was unseen)
+    tr, ev = tmp_path / names[0], tmp_path / names[1]
+    tr.write_text("\n".join(json.dumps({"step": 50 * i, "loss": 9.7 * np.exp(-i / 40) + 0.8}) for i in range(400)))
+    ev.write_text("\n".join(json.dumps({"step": 1000 * i, "loss_ce": 5.7 - 1.4 * min(i, 7) / 7 + 0.07 * max(0, i - 7),
+                                        "bleu": 0.4 + 0.4 * i}) for i in range(1, 20)))
+    runs = load(tmp_path)
+    assert len(runs) == 1
+    run = runs[0]
+    assert any(i.kind == "split-files" for i in run.issues)
+    assert run.roles.get("val_loss", "").endswith("loss_ce") and run.roles.get("train_loss") == "loss"
+    assert run_detector("overfitting", run)
