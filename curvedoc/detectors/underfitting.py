@@ -39,6 +39,7 @@ more epochs at this setting will not help, and regularisation would make it wors
 - ``flat_metric``: a quality rate that rose at most this much (0-1 scale) over the second half (or fell) has stopped improving; a loss still creeping then does not veto (unless the validation loss still fell too, beside a rate above ``floor_rate``).
 - ``min_improvement``: with only a quality rate as the evidence, the loss must have fallen at least this much (a loss that never moved is constant-loss's).
 - ``never_min_points``: fewest finite training-loss points for the "never learned" check (no K needed).
+- ``crawl_min_points``: fewest finite training-loss points for the "crawled" reading (its shape needs more than its fall).
 - ``never_floor``: "never learned" when the loss's fall from its start to its end is shown below this relative floor (by the training loss, or, when its minibatch noise cannot show it, by a validation loss evaluated from the first fifth of the run on), with nothing else improving.
 - ``never_max_rise``: ... or, when the fall's upper bound is below ``never_floor`` but the noise cannot bound a rise inside it, when the loss ended less than this (log units) above its start: a larger rise is told by its rise (divergence).
 - ``never_z``: how many standard errors of the two medians (from the run's own noise) the fall's upper bound uses.
@@ -144,6 +145,7 @@ class Params:
     solved_rate: float
     crawl_max_fall: float
     crawl_min_ratio: float
+    crawl_min_points: int
     r2_floor: float
 
 
@@ -398,7 +400,7 @@ def _never_learned(run: Run, p: Params) -> Iterator[Hit]:
     # epochs) -- where one that stayed put needs three
     if head - low > (1.0 if rose else 3.0) * p.never_floor + p.never_z * se + 3.0 * median_se(sigma, w):
         return  # it learned and lost it again: divergence (or a restart) says so
-    if _something_improved(run, p):
+    if _something_improved(run, p) or _localises(run):
         return
     if _thrown_above(run, float(np.exp(np.median(g))), p.chance_high):
         return  # thrown to twice its level or more on the way (an LR far too high): divergence / chance say it
@@ -521,7 +523,7 @@ def _crawled(run: Run, p: Params) -> Iterator[Hit]:
     model continued on more text falls a few percent in a straight line by design), a GAN's game, a validation loss
     that fell by ``crawl_max_fall`` or more, or a held-out quality rate that rose by ``early_gain`` of its scale (the
     model learned something its loss does not show)."""
-    f = loss_fall(run, "train_loss", p.never_min_points)
+    f = loss_fall(run, "train_loss", p.crawl_min_points)
     if f is None or adversarial(run) or loss_kind(run).get("kind") == TOKEN_CE_KIND:
         return
     if "epoch" in run.roles:
@@ -595,6 +597,19 @@ def _held_out_flat(run: Run, p: Params) -> dict | None:
         return None
     return {"tag": run.roles["val_loss"], "change": math.expm1(change), "evaluations": int(len(v)),
             "first_step": int(steps[0])}
+
+
+def _localises(run: Run) -> bool:
+    """A held-out localisation score (mAP, AP, AR, IoU, dice: no chance level -- a model that learned nothing scores 0)
+    at half of its scale or more over the run (its median): the model finds and outlines its objects, so it learned,
+    before this log if not in it (a detector resumed from its trained weights, mAP50 0.93 from its first epoch, whose
+    loss no longer falls)."""
+    for m in run.metrics:
+        if m.kind in LOCALISATION_KINDS and m.rate and m.higher_is_better and m.split == "val":
+            v = clean(run.series(m.tag)).to_numpy(dtype=np.float64)
+            if len(v) >= 3 and float(np.median(v)) / m.scale >= 0.5:
+                return True
+    return False
 
 
 def _something_improved(run: Run, p: Params) -> bool:
