@@ -177,12 +177,6 @@ def _chunked_frame(text: str, path: Path, issues: list[ImportIssue]) -> pd.DataF
         records = _parse_lines(text[pos:end], path, issues)
         pos = end
         if records:
-            summary = _trailing_summary(records)
-            if summary is not None:
-                records = records[:-1]
-                issues.append(ImportIssue(
-                    "summary-record", f"the last record holds the run's summary ({len(summary):,} keys under one name "
-                    "no other record has): not read as a point of any curve", file=str(path), severity="info"))
             if _sparse([r for r in records if isinstance(r, dict)]):
                 raise _SparseLog()
             try:
