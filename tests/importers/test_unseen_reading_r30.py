@@ -92,3 +92,53 @@ def test_split_jsonl_files_are_one_run(tmp_path, names):
     assert any(i.kind == "split-files" for i in run.issues)
     assert run.roles.get("val_loss", "").endswith("loss_ce") and run.roles.get("train_loss") == "loss"
     assert run_detector("overfitting", run)
+
+
+# --- more print styles (2027-01-12cr, 2027-01-12nu47) ---------------------------------------------------------------
+
+def _text(tmp_path, lines):
+    p = tmp_path / "train.log"
+    p.write_text("\n".join(lines) + "\n")
+    return load(p)[0]
+
+
+def test_a_key_qualified_by_its_split_in_parentheses(tmp_path):
+    # 'objective(train)=0.539 objective(valid)=0.391': no loss had a role (nu47 allergy_mlp and three more)
+    lines = [f"2026-12-01 04:01:36,{600 + i:03d} :: INFO :: fit :: ep#{i:03d} objective(train)={0.54 / i:.5f} "
+             f"objective(valid)={0.4 / i + 0.05:.5f} valid.f1={0.6 + 0.01 * i:.4f} lr=0.001" for i in range(1, 11)]
+    run = _text(tmp_path, lines)
+    assert run.roles["train_loss"] == "train objective" and run.roles["val_loss"] == "valid objective"
+
+
+def test_a_value_said_at_its_key(tmp_path):
+    # '@lr 1.00e-03': the learning rate the epoch ran at (nu47 cipher_mlp_adam and three more)
+    lines = [f"({i}/15) tr.loss {0.9 / i:.4f}  va.loss {0.62 / i:.4f}  va.acc 0.78{i:02d}  @lr 1.00e-03"
+             for i in range(1, 16)]
+    run = _text(tmp_path, lines)
+    assert run.roles.get("lr") == "lr" and len(run.tag_values("lr")) == 15
+
+
+def test_an_abbreviation_with_its_full_stop_after_a_split(tmp_path):
+    # 'Val Cls. Acc 7.41%' and 'Val Ret. Acc 89.70%' were one series 'val/Acc' alternating between the two (cr
+    # face_cls_hw2p2_output: an oscillation warning on a healthy run)
+    lines = []
+    for i in range(1, 11):
+        lines += [f"Epoch {i}/10", f"Train Cls. Acc {3.0 * i:.4f}%\t Train Cls. Loss {8.6 / i:.4f}",
+                  f"Val Cls. Acc {2.5 * i:.4f}%\t Val Cls. Loss {7.7 / i:.4f}", f"Val Ret. Acc {85 + i * 0.9:.4f}%"]
+    run = _text(tmp_path, lines)
+    assert {"Val Cls Acc", "Val Ret Acc", "Val Cls Loss"} <= set(run.tags)
+    assert len(run.tag_values("Val Ret Acc")) == 10
+
+
+@pytest.mark.parametrize("acc", ["categorical_accuracy", "sparse_categorical_accuracy"])
+def test_keras_accuracies_in_a_saved_history(tmp_path, acc):
+    # results_recap.json with 'history_train' / 'history_val': the accuracies had no role, so a loss gap beside a
+    # held-out accuracy of 0.98 warned (cr speechcmd_area_dsaug14, healthy)
+    n = 15
+    doc = {"history_train": {"loss": list(np.geomspace(0.41, 0.019, n)), acc: list(np.linspace(0.88, 0.994, n))},
+           "history_val": {"val_loss": list(np.geomspace(0.91, 0.056, n)), f"val_{acc}": list(np.linspace(0.87, 0.985, n))}}
+    p = tmp_path / "results_recap.json"
+    p.write_text(json.dumps(doc))
+    run = load(p)[0]
+    assert run.roles["train_acc"].endswith(acc) and run.roles["val_acc"].endswith(f"val_{acc}")
+    assert all(h.severity == "info" for h in run_detector("train-val-gap", run))

@@ -605,8 +605,13 @@ def _pair_key(raw: str) -> str | None:
         head, key = key.rsplit(". ", 1)
         # ... but a split word's full stop is an abbreviation's ("**Epoch: 001/020 | Test. Acc.: 97.43% | Loss: .."):
         # the split stays with the key
-        if head.split(" ")[-1].lower() in SPLIT_WORDS:
-            key = head.split(" ")[-1] + " " + key
+        hw = head.split(" ")
+        if hw[-1].lower() in SPLIT_WORDS:
+            key = hw[-1] + " " + key
+        elif len(hw) >= 2 and hw[-2].lower() in SPLIT_WORDS and re.fullmatch(r"[A-Z][a-z]{1,3}", hw[-1]):
+            # ... and so is a short capitalised word's after a split word ("Val Cls. Acc 7.41%", "Val Ret. Acc
+            # 89.7%": the classification and the retrieval accuracies of one evaluation, two series)
+            key = f"{hw[-2]} {hw[-1]} {key}"
     return key
 
 
@@ -752,6 +757,13 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         msg = metric_by_split(msg)
     if "(" in msg and ")" in msg and VALUE_PER_SPLIT.search(msg):
         msg = VALUE_PER_SPLIT.sub(value_per_split, msg)
+    if "(" in msg and ")" in msg:
+        # a key qualified by its split in parentheses against it ('objective(train)=0.539 objective(valid)=0.391'):
+        # that split's series of the key
+        msg = KEY_OF_SPLIT.sub(r"\g<s> \g<k>\g<sep>", msg)
+    if "@" in msg:
+        # a value said 'at' its key ('tr.loss 0.91  va.loss 0.62  @lr 1.00e-03': the learning rate it ran at)
+        msg = AT_KEY.sub("", msg)
     if "'s " in msg:
         # a data set's name with its possessive (LightGBM's "valid's binary_logloss: 0.43", "training's auc"): the
         # split the key is measured on
@@ -822,6 +834,13 @@ VALUE_PER_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][
                              r"(?P<rest>" + NUM + r"\s*" + _PAREN_SPLIT + r"(?:\s*,?\s*" + NUM + r"\s*" + _PAREN_SPLIT
                              + r")*)", re.IGNORECASE)
 _ONE_PER_SPLIT = re.compile(r"(?P<v>" + NUM + r")\s*\(\s*(?P<s>[A-Za-z]+)\s*\)")
+
+
+KEY_OF_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<s>train|training|trn|valid|val|validation|dev|eval|test)"
+                          r"\s*\)(?P<sep>\s*[=:])", re.IGNORECASE)
+# an '@' read 'at' before a key and its value ('@lr 1.00e-03'; not an address's, 'user@host', nor a threshold's after
+# a name, 'mAP@0.5')
+AT_KEY = re.compile(r"(?<![\w@])@(?=[A-Za-z_][\w.]*\s*[:=]?\s*[-+]?\.?\d)")
 
 
 def value_per_split(m: re.Match) -> str:
