@@ -142,3 +142,22 @@ def test_keras_accuracies_in_a_saved_history(tmp_path, acc):
     run = load(p)[0]
     assert run.roles["train_acc"].endswith(acc) and run.roles["val_acc"].endswith(f"val_{acc}")
     assert all(h.severity == "info" for h in run_detector("train-val-gap", run))
+
+
+@pytest.mark.parametrize("clock", ["ep#{i:03d}", "epoch #{i}", "iter#{i}"])
+def test_a_clock_numbered_with_a_hash_and_a_relaunch(tmp_path, clock):
+    # 'ep#001 objective(train)=..' printed by a script launched twice into one log: the hash-numbered epoch was no
+    # clock, so the relaunch's first epochs were laid after the first launch's last and read as a loss spike (nu47
+    # spring_mlp_relaunch)
+    lines = ["2026-12-01 04:01:46,059 :: INFO :: fit :: launch spring/mlp opt=Adam lr=0.001 epochs=25"]
+    lines += [f"2026-12-01 04:01:46,1{i:02d} :: INFO :: fit :: {clock.format(i=i)} objective(train)={0.74 / i:.5f} "
+              f"objective(valid)={0.4 / i:.5f} lr=0.001" for i in range(1, 10)]
+    lines += ["2026-12-01 04:01:51,106 :: INFO :: fit :: launch spring/mlp opt=Adam lr=0.001 epochs=25"]
+    lines += [f"2026-12-01 04:01:51,1{i:02d} :: INFO :: fit :: {clock.format(i=i)} objective(train)={0.74 / i:.5f} "
+              f"objective(valid)={0.4 / i:.5f} lr=0.001" for i in range(1, 26)]
+    p = tmp_path / "run.log"
+    p.write_text("\n".join(lines) + "\n")
+    runs = load(p)
+    last = runs[-1]
+    assert len(last.tag_values(last.roles["train_loss"])) == 25
+    assert not [h for r in runs for h in run_detector("loss-spikes", r) if h.severity != "info"]

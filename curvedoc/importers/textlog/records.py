@@ -761,6 +761,9 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # a key qualified by its split in parentheses against it ('objective(train)=0.539 objective(valid)=0.391'):
         # that split's series of the key
         msg = KEY_OF_SPLIT.sub(r"\g<s> \g<k>\g<sep>", msg)
+    if "#" in msg:
+        # a clock numbered with a hash ('ep#003', 'epoch #3', 'iter#120'): its count, as 'ep 003' is read
+        msg = HASH_CLOCK.sub(r"\g<c> \g<n>", msg)
     if "@" in msg:
         # a value said 'at' its key ('tr.loss 0.91  va.loss 0.62  @lr 1.00e-03': the learning rate it ran at)
         msg = AT_KEY.sub("", msg)
@@ -841,6 +844,9 @@ KEY_OF_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<s>train|tr
 # an '@' read 'at' before a key and its value ('@lr 1.00e-03'; not an address's, 'user@host', nor a threshold's after
 # a name, 'mAP@0.5')
 AT_KEY = re.compile(r"(?<![\w@])@(?=[A-Za-z_][\w.]*\s*[:=]?\s*[-+]?\.?\d)")
+
+
+HASH_CLOCK = re.compile(r"(?<![\w#])(?P<c>ep|epoch|iter|iteration|it|step|batch)\s?#\s?(?P<n>\d+)(?![\w.])", re.IGNORECASE)
 
 
 def value_per_split(m: re.Match) -> str:
