@@ -668,6 +668,14 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
     if low.endswith((".json", ".jsonl", ".ndjson")) and own_output(p):
         return None  # the caller says 'unsupported format'; a folder walk says what it is
     fmt = sniff_file(p)
+    if fmt == "json" and not low.endswith((".json", ".jsonl", ".ndjson")) \
+            and (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and not looks_json_lines(p) \
+            and not re.search(rb"(?m)^\s*\{", head_bytes(p, 1 << 16)) \
+            and looks_like_text_log(p, named_as_log=named_as_log(low)):
+        # a text log whose lines open with a bracket ('[2026-12-01 04:26:39,677] INFO trainer: ..') read as the folder
+        # walk reads it: JSON lines only when its lines are JSON objects (the same file given by its folder read fine,
+        # given alone it was 'no JSON record could be read')
+        fmt = "text-log"
     if fmt is None:
         return None
     return RunSpec(p.parent if fmt == "wandb" else p, name, fmt, [p])

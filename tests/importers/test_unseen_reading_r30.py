@@ -161,3 +161,36 @@ def test_a_clock_numbered_with_a_hash_and_a_relaunch(tmp_path, clock):
     last = runs[-1]
     assert len(last.tag_values(last.roles["train_loss"])) == 25
     assert not [h for r in runs for h in run_detector("loss-spikes", r) if h.severity != "info"]
+
+
+# --- 2027-01-13nu48's print styles --------------------------------------------------------------------------------
+
+def test_a_key_with_its_splits_in_parentheses_and_a_value_each(tmp_path):
+    # 'losses(train/val)=1.2024/0.5218': the training loss was lost, the pair read as one number (four nu48 runs)
+    lines = [f"[2026-12-01 04:26:39,{800 + i:03d}] INFO trainer: E={i} losses(train/val)={1.2 / i:.4f}/{0.6 / i:.4f} "
+             f"acc=0.78{i:02d} lr=5.00e-01" for i in range(1, 13)]
+    run = _text(tmp_path, lines)
+    assert run.roles["train_loss"] == "train losses" and run.roles["val_loss"] == "val losses"
+    assert len(run.tag_values("train losses")) == 12
+
+
+def test_a_training_value_an_arrow_and_the_held_out_one(tmp_path):
+    # 'ep 01 of 20 · loss 1.3939 → 0.7972 (val) · acc 0.728': the held-out loss was dropped (four nu48 runs)
+    lines = ["# run spectra/mlp opt=adam lr=0.001 epochs=12"]
+    lines += [f"ep {i:02d} of 12 · loss {1.39 / i:.4f} → {0.8 / i:.4f} (val) · acc 0.7{i:02d} · lr 1.0e-03"
+              for i in range(1, 13)]
+    run = _text(tmp_path, lines)
+    assert run.roles["train_loss"] == "loss" and run.roles["val_loss"] == "val loss"
+    assert len(run.tag_values("val loss")) == 12
+
+
+def test_a_bracketed_timestamp_log_reads_the_same_as_a_file_and_by_its_folder(tmp_path):
+    # '[2026-12-01 04:26:39,677] INFO trainer: ..' given as a file was sniffed as JSON lines and refused ('no JSON
+    # record could be read'), while its folder read it as the text log it is (issue 36: a file given alone)
+    lines = [f"[2026-12-01 04:26:{10 + i:02d},677] INFO trainer: E={i} loss={1.2 / i:.4f} val_loss={0.9 / i:.4f}"
+             for i in range(1, 11)]
+    p = tmp_path / "run.log"
+    p.write_text("\n".join(lines) + "\n")
+    by_file, by_folder = load(p)[0], load(tmp_path)[0]
+    assert by_file.roles == by_folder.roles and by_file.roles["train_loss"] == "loss"
+    assert list(by_file.tag_values("loss")) == list(by_folder.tag_values("loss"))

@@ -754,9 +754,15 @@ def _pairs(msg: str) -> tuple[list[tuple[str, float, str | None, str]], list[tup
         # the first group's, as a list's first value is
         msg = TUPLE_VALUE.sub(r"\g<sep>\g<v>", msg)
     if "→" in msg or "->" in msg or "=>" in msg or "⇒" in msg:
+        # a key's training value, an arrow, and its held-out value named by its split in parentheses ('loss 1.39 →
+        # 0.80 (val)'): the held-out one is that split's
+        msg = VALUE_TO_SPLIT.sub(r"\g<k>: \g<a>, \g<s> \g<k>: \g<b>,", msg)
         msg = metric_by_split(msg)
     if "(" in msg and ")" in msg and VALUE_PER_SPLIT.search(msg):
         msg = VALUE_PER_SPLIT.sub(value_per_split, msg)
+    if "(" in msg and "/" in msg:
+        # a key qualified by its splits in parentheses, one value each after it ('losses(train/val)=1.2024/0.5218')
+        msg = KEY_OF_SPLITS.sub(_key_of_splits, msg)
     if "(" in msg and ")" in msg:
         # a key qualified by its split in parentheses against it ('objective(train)=0.539 objective(valid)=0.391'):
         # that split's series of the key
@@ -847,6 +853,23 @@ AT_KEY = re.compile(r"(?<![\w@])@(?=[A-Za-z_][\w.]*\s*[:=]?\s*[-+]?\.?\d)")
 
 
 HASH_CLOCK = re.compile(r"(?<![\w#])(?P<c>ep|epoch|iter|iteration|it|step|batch)\s?#\s?(?P<n>\d+)(?![\w.])", re.IGNORECASE)
+
+
+_SPLIT_NAMES = r"(?:train|training|trn|valid|val|validation|dev|eval|test)"
+VALUE_TO_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\s+(?P<a>" + NUM + r")\s*(?:→|->|=>|⇒)\s*(?P<b>" + NUM
+                            + r")\s*\(\s*(?P<s>valid|val|validation|dev|eval|test)\s*\)", re.IGNORECASE)
+KEY_OF_SPLITS = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<ss>" + _SPLIT_NAMES + r"(?:\s*/\s*" + _SPLIT_NAMES
+                           + r")+)\s*\)\s*[=:]\s*(?P<vs>" + NUM + r"(?:\s*/\s*" + NUM + r")+)", re.IGNORECASE)
+
+
+def _key_of_splits(m: re.Match) -> str:
+    """'losses(train/val)=1.2024/0.5218' -> 'train losses: 1.2024, val losses: 0.5218,' (as printed when the counts
+    differ)."""
+    splits = [x.strip() for x in m.group("ss").split("/")]
+    vals = [x.strip() for x in m.group("vs").split("/")]
+    if len(splits) != len(vals):
+        return m.group(0)
+    return " ".join(f"{sp} {m.group('k')}: {v}," for sp, v in zip(splits, vals))
 
 
 def value_per_split(m: re.Match) -> str:
