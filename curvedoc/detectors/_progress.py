@@ -21,6 +21,7 @@ import pandas as pd
 
 from curvedoc._fmt import fmt_num, fmt_step
 from curvedoc.detectors._gradients import last_key
+from curvedoc.detectors._instability import EXTREME_LR
 from curvedoc.detectors._signal import downsample, fifth_medians, finite_mask, mad, median_se, shared
 from curvedoc.detectors._signal import median as sig_median
 from curvedoc.detectors._signal import rolling_median_values
@@ -646,11 +647,6 @@ def _thirds_fall(v: np.ndarray) -> tuple[float, float, float, float]:
     return head - tail, se, math.exp(head), math.exp(tail)
 
 
-# a learning rate this large moves every weight by its whole gradient (or more) at each step: no optimizer trains a
-# network there (instability.EXTREME_LR says the same to divergence)
-_THROWING_LR = 1.0
-
-
 def thrown_then_flat(run, thrown_ratio: float, settle_ratio: float, floor: float, z: float) -> dict | None:
     """A training loss whose first readings are a blow-up, not an untrained model, and that learned nothing once it
     came back down. Its first reading stands ``thrown_ratio`` times its level at the end (the median of its last 15%)
@@ -684,7 +680,7 @@ def thrown_then_flat(run, thrown_ratio: float, settle_ratio: float, floor: float
                    "later level")
     if why is None and "lr" in run.roles:
         lv = clean(run.series("lr")).to_numpy(dtype=np.float64)
-        if len(lv) and lv[0] >= _THROWING_LR:
+        if len(lv) and lv[0] >= EXTREME_LR:  # (every weight moved by its whole gradient or more a step)
             why = f"learning rate {fmt_num(float(lv[0]))} at the start"
     if why is None:
         return None
@@ -719,7 +715,8 @@ def thrown_then_flat(run, thrown_ratio: float, settle_ratio: float, floor: float
                 (not m.rate and first != 0 and sign * (last - first) / abs(first) > floor):
             return None  # a quality metric moved the good way from then on: the model learned
     return {"tag": run.roles["train_loss"], "first": float(v[0]), "first_step": int(steps[0]),
-            "ratio": float(v[0]) / end, "why": why, "settled_step": int(steps[j]), "head": head, "tail": tail, "fall": fall, "held": held}
+            "ratio": float(v[0]) / end, "why": why, "settled_step": int(steps[j]), "head": head, "tail": tail,
+            "fall": fall, "held": held}
 
 
 def rate_rose(run, min_gain: float = LEARNED_GAIN, held_out: bool = False) -> tuple[str, float, float] | None:

@@ -838,15 +838,17 @@ COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*(?P<a>\d+)\s*/\s*(?P<b>\d
 # a key with one value per data split, each value followed by its split in parentheses: "objective: 1.38 (train)
 # 1.41 (valid)", "accuracy: 0.52 (valid)" -- one pair per split, named by it ("train objective: 1.38, valid objective:
 # 1.41"); without this the first value was the key's and the others were lost
-_PAREN_SPLIT = r"\(\s*(?:train|training|trn|valid|val|validation|dev|eval|test)\s*\)"
+# (the split names these per-split forms take, one list: the training's, then the held-out sets')
+_SPLIT_NAMES = r"(?:train|training|trn|valid|val|validation|dev|eval|test)"
+_PAREN_SPLIT = r"\(\s*" + _SPLIT_NAMES + r"\s*\)"
 VALUE_PER_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,3})\s*[:=]\s*"
                              r"(?P<rest>" + NUM + r"\s*" + _PAREN_SPLIT + r"(?:\s*,?\s*" + NUM + r"\s*" + _PAREN_SPLIT
                              + r")*)", re.IGNORECASE)
 _ONE_PER_SPLIT = re.compile(r"(?P<v>" + NUM + r")\s*\(\s*(?P<s>[A-Za-z]+)\s*\)")
 
 
-KEY_OF_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<s>train|training|trn|valid|val|validation|dev|eval|test)"
-                          r"\s*\)(?P<sep>\s*[=:])", re.IGNORECASE)
+KEY_OF_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<s>" + _SPLIT_NAMES + r")\s*\)(?P<sep>\s*[=:])",
+                          re.IGNORECASE)
 # an '@' read 'at' before a key and its value ('@lr 1.00e-03'; not an address's, 'user@host', nor a threshold's after
 # a name, 'mAP@0.5')
 AT_KEY = re.compile(r"(?<![\w@])@(?=[A-Za-z_][\w.]*\s*[:=]?\s*[-+]?\.?\d)")
@@ -855,7 +857,6 @@ AT_KEY = re.compile(r"(?<![\w@])@(?=[A-Za-z_][\w.]*\s*[:=]?\s*[-+]?\.?\d)")
 HASH_CLOCK = re.compile(r"(?<![\w#])(?P<c>ep|epoch|iter|iteration|it|step|batch)\s?#\s?(?P<n>\d+)(?![\w.])", re.IGNORECASE)
 
 
-_SPLIT_NAMES = r"(?:train|training|trn|valid|val|validation|dev|eval|test)"
 VALUE_TO_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\s+(?P<a>" + NUM + r")\s*(?:→|->|=>|⇒)\s*(?P<b>" + NUM
                             + r")\s*\(\s*(?P<s>valid|val|validation|dev|eval|test)\s*\)", re.IGNORECASE)
 KEY_OF_SPLITS = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<ss>" + _SPLIT_NAMES + r"(?:\s*/\s*" + _SPLIT_NAMES
