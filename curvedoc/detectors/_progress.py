@@ -647,6 +647,48 @@ def _thirds_fall(v: np.ndarray) -> tuple[float, float, float, float]:
     return head - tail, se, math.exp(head), math.exp(tail)
 
 
+# penalty_decay: readings falling by a steady factor (the largest of their ratios at most this multiple of the
+# smallest) -- an explosion that recovers comes down in bounces and stalls, not at one rate
+_STEADY_DECAY = 2.0
+_DECAY_READINGS = 4
+
+
+def penalty_decay(run) -> dict | None:
+    """{'factor', 'readings'} when a training loss whose first reading is far above where it ends is a weight penalty
+    decaying, not a loss thrown by an explosion: the first reading is the run's peak, and the loss's excess over
+    where it ends (the median of its last quarter) shrinks by a steady factor from one reading to the next -- every
+    ratio above 1, the largest at most ``_STEADY_DECAY`` times the smallest -- over at least ``_DECAY_READINGS``
+    readings, until the loss is within twice that end level. A penalty on the weights (Keras's kernel_regularizer losses are part of the loss
+    it logs) shrinks them by a constant factor per step of weight decay, and the logged loss with them; a step too
+    large throws the weights, which then come back in bounces and stalls. Not with an LR of ``EXTREME_LR`` or more
+    logged, nor one that decayed by half over that descent (a loss that only comes down as a schedule lowers a
+    too-high LR also falls steadily)."""
+    s = prepared(run, "train_loss")
+    v = s.to_numpy(dtype=np.float64)
+    if len(v) < _DECAY_READINGS + 2 or (v <= 0).any() or float(v[0]) < float(np.max(v)):
+        return None
+    end = window_median(v, 0.75, 1.0)
+    far = np.flatnonzero(v > 2.0 * end)
+    m = int(far[-1]) + 1 if len(far) and far[0] == 0 and np.all(np.diff(far) == 1) else 0
+    if m < _DECAY_READINGS:
+        return None
+    ex = v[: m + 1] - end
+    if (ex <= 0).any():
+        return None
+    r = ex[:-1] / ex[1:]
+    if not (r > 1.0).all() or float(r.max()) > _STEADY_DECAY * float(r.min()):
+        return None
+    if "lr" in run.roles:
+        lr = clean(run.series("lr"))
+        lv = lr.to_numpy(dtype=np.float64)
+        st = s.index.to_numpy()
+        during = lv[(lr.index >= st[0]) & (lr.index <= st[m])]
+        if len(lv) and (float(np.max(lv)) >= EXTREME_LR or
+                        (len(during) >= 2 and float(during[-1]) <= 0.5 * float(during[0]))):
+            return None
+    return {"factor": float(np.exp(np.mean(np.log(r)))), "readings": int(m + 1)}
+
+
 def thrown_then_flat(run, thrown_ratio: float, settle_ratio: float, floor: float, z: float) -> dict | None:
     """A training loss whose first readings are a blow-up, not an untrained model, and that learned nothing once it
     came back down. Its first reading stands ``thrown_ratio`` times its level at the end (the median of its last 15%)

@@ -620,7 +620,7 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
     no quality rate that rose, had its weights thrown before anyone looked (Adam at lr 50: 2.6e5 at the first log
     of a 5-class task, and there for the whole run). A run that logs its first reading late is the common case:
     a loss logged every 25 or 200 steps."""
-    from curvedoc.detectors._progress import VOCAB_SIZES
+    from curvedoc.detectors._progress import VOCAB_SIZES, penalty_decay
 
     ce = _positive_ce(run, f)
     if ce is None:
@@ -643,6 +643,10 @@ def _blown_before_first_reading(run: Run, f: pd.Series, p: Params) -> Hit | None
         # it fell by half on its own scale: a loss summed over the batch learning -- unless the quality rates the
         # run logs stood where they started the while (a summed loss that learns shows it in its accuracy; a
         # thrown model whose loss eases down as its LR decays, still hundreds of times log K, does not)
+        return None
+    if penalty_decay(run) is not None:
+        # it came down from that first reading by a steady factor a reading to where it settled: a weight penalty in
+        # the logged loss decaying (Keras adds its kernel regularisers' losses), not weights thrown by a step
         return None
     st = f.index.to_numpy()
     ref = f"log({k}) = {sig.fmt_num(untrained)}, the loss of a uniform guess over its {k} classes" if k else \

@@ -224,7 +224,9 @@ def test_an_accuracy_collapsed_on_a_majority_share_beside_the_prior_entropy_is_c
 
 
 @pytest.mark.parametrize("n", [20, 30, 80])
-@pytest.mark.parametrize("offset", [-0.15, -0.05])
+# (below the chance band, 5%: within it a multi-label model's loss sits at its labels' priors -- the mean of their
+# entropies, under H of the mean share; -0.05 was a case here until the thirty-first round, test_unseen_families_r31)
+@pytest.mark.parametrize("offset", [-0.15, -0.08])
 def test_a_loss_below_the_prior_entropy_is_a_model_that_learned(n, offset):
     hits = run_detector("plateau-at-chance", _squeezed(n, 0.74, offset))
     assert not any("entropy of that prior" in h.message for h in hits), [h.message for h in hits]
