@@ -264,7 +264,9 @@ class Plan:
                 self.at[name] = len(self.need)
                 first = o["end"] if name == "eta" else o[name]  # (an ETA's numbers follow the record's)
                 self.need += range(first, first + count)
-        self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled, r.bar)
+        # (a record that says its epoch is over -- 'Epoch 1 Complete: Avg. Loss: 1.96' after the epoch's 'Epoch[1](50/
+        # 300): Loss: 1.88' lines, the same keys on the same clock -- is a kind of its own: its summary's series apart)
+        self.bulk = (kind, r.ctx, r.keys, tuple(r.planned), tuple(self.at), line.garbled, r.bar, r.closes)
 
     def numbers(self, raw: str, table: list[str] | None) -> list | None:
         """The numbers of ``raw`` (ordered as :func:`leaves_of`), or None when this plan does not read it."""
