@@ -96,3 +96,39 @@ def test_every_text_log_of_the_corpus_reads_the_same_grown_in_pieces_as_whole():
             failed.append(key)
     assert read >= 1000, read
     assert not failed, failed
+
+
+# --- an evaluation's record printed again at its epoch ('-> best') -------------------------------------------------
+
+@pytest.mark.parametrize("suffix", [" -> best", "  [best]", ""])
+def test_an_evaluation_printed_again_at_its_epoch_is_one_point_and_the_epoch_stays_the_clock(tmp_path, suffix):
+    """'[ Valid | 001/030 ] loss = 1.98945, acc = 0.35743' then the same line again with ' -> best' (a course's
+    template, 2027-01-14ct food11_train_tfm_kenyu): the second print is an echo, so every epoch holds one record and
+    the epoch is the clock. Two records an epoch made the epoch 'shared by consecutive records' and the validation
+    went on an ordinal clock of 60 steps beside training's 30 epochs."""
+    lines = []
+    for e in range(1, 31):
+        lines.append(f"[ Train | {e:03d}/030 ] loss = {1.9 - 0.05 * e:.5f}, acc = {0.3 + 0.02 * e:.5f}")
+        v = f"[ Valid | {e:03d}/030 ] loss = {1.9 - 0.03 * e + 0.002 * (e % 3):.5f}, acc = {0.3 + 0.012 * e:.5f}"
+        lines += [v, v + suffix]
+        lines.append(f"Best model found at epoch {e - 1}, saving model")
+    p = tmp_path / "train.txt"
+    p.write_text("\n".join(lines) + "\n")
+    fast = read_text_log(p).frame
+    counts = fast.groupby("tag", observed=True).size().to_dict()
+    assert counts["val/loss"] == 30 and counts["loss"] == 30, counts
+    val = fast[fast["tag"] == "val/loss"]
+    assert val["step"].tolist() == fast[fast["tag"] == "loss"]["step"].tolist()
+    assert fast.reset_index(drop=True).equals(read_text_log(p, reuse=False).frame.reset_index(drop=True))
+
+
+def test_two_records_of_one_epoch_with_other_values_stay_two(tmp_path):
+    # (a script that evaluates twice an epoch, or folds under one epoch: not echoes -- the ordinal keeps them apart)
+    lines = []
+    for e in range(1, 11):
+        lines.append(f"[ Valid | {e:03d}/010 ] loss = {1.9 - 0.03 * e:.5f}, acc = {0.30 + 0.01 * e:.5f}")
+        lines.append(f"[ Valid | {e:03d}/010 ] loss = {1.9 - 0.03 * e:.5f}, acc = {0.31 + 0.01 * e:.5f}")
+    p = tmp_path / "train.txt"
+    p.write_text("\n".join(lines) + "\n")
+    counts = read_text_log(p).frame.groupby("tag", observed=True).size().to_dict()
+    assert counts["val/acc"] == 20 and counts["val/loss"] == 20, counts

@@ -1677,12 +1677,22 @@ class TextLogParser(BatchedFeed):
             # loss: .., acc: .." -- is an echo, not a second record of that epoch)
             numbered = False
             if len(st) > 2 and hows <= {"epoch", "ctx-epoch"}:
-                sf = st
+                va0 = np.asarray(va_l, dtype=np.float64)
+                again = (st[1:] == st[:-1]) & ((va0[1:] == va0[:-1]) | (np.isnan(va0[1:]) & np.isnan(va0[:-1])))
                 if part_of is not None:
-                    va0 = np.asarray(va_l, dtype=np.float64)
-                    again = (st[1:] == st[:-1]) & (part_of[1:] != part_of[:-1]) & (
-                        (va0[1:] == va0[:-1]) | (np.isnan(va0[1:]) & np.isnan(va0[:-1])))
-                    sf = st[np.concatenate([[True], ~again])]
+                    same = part_of[1:] == part_of[:-1]
+                else:
+                    same = np.ones(len(again), dtype=bool)
+                if (again & same).any():
+                    # ... and so is the whole record printed again by its own template at that epoch ('[ Valid |
+                    # 001/030 ] loss = 1.98945, acc = 0.35743', then the same line with ' -> best'): every value of
+                    # it the same (a record whose other values changed -- another fold at one epoch -- is its own)
+                    ords = np.asarray(or_l)
+                    for i in np.flatnonzero(again & same).tolist():
+                        own = parts if part_of is None else [parts[int(part_of[i + 1])]]
+                        if self._siblings_moved(own, k, int(ords[i]), int(ords[i + 1])):
+                            again[i] = False
+                sf = st[np.concatenate([[True], ~again])]
                 numbered = len(sf) > 2 and np.mean(sf[1:] == sf[:-1]) > 0.5
             if numbered:
                 # ... but it still says which epoch each record belongs to (the epoch tag keeps it)
