@@ -221,7 +221,8 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
 
     tb_dirs: dict[Path, list[Path]] = {}
     other: dict[Path, list[RunSpec]] = {}
-    pasted: list[tuple[Path, Path]] = []  # markdown pages: read only when the tree holds no log of another kind
+    pasted: list[tuple[Path, Path]] = []  # markdown pages and extensionless files: read only when the tree holds no
+    # log of another kind
     hf_groups: dict[Path, list[tuple[int, Path]]] = {}
     for d, dirnames, files in _walk(base, tree, out):
         # Skip hidden/bookkeeping folders
@@ -280,7 +281,10 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
-            elif Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low):
+            elif Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low) \
+                    or (not Path(low).suffix and named_as_log(low)):
+                # (a name with no extension counts when its words say log -- 'logs1', 'train_log' -- as a file given
+                # alone is read: its content decides below)
                 if low.endswith(".txt") and looks_like_results_txt(p):
                     # YOLOv5's / YOLOv3's results.txt: a headerless table of 15 fields per epoch, no printed log
                     other.setdefault(d, []).append(RunSpec(d, "", "yolo-txt", [p], extras={"tentative": True}))
@@ -293,13 +297,15 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
                     if not named_as_log(low) and not looks_like_text_log(p, by_name=False):
                         extras["named_only"] = True  # (its name says what it holds, its content nothing)
                     other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras=extras))
-            elif low.endswith(MARKDOWN_EXT):
+            elif low.endswith(MARKDOWN_EXT) or (not Path(low).suffix and not low.startswith(".")):
                 pasted.append((d, p))
 
     if not other and not hf_groups and not tb_dirs:
         # nothing else here: a training's output pasted into a markdown page (a results write-up, a README's
         # 'Training log' section) is the log this folder holds -- read when it names training quantities; beside a
-        # log of any other kind a README is documentation and is left alone
+        # log of any other kind a README is documentation and is left alone. So is a file with no extension whose
+        # content is a printed training log (a console redirected to 'output1', 'run'), as it is read given alone;
+        # beside logs of other kinds an extensionless file is a LICENSE or a Makefile
         for d, p in pasted:
             if looks_like_text_log(p, by_name=False):
                 other.setdefault(d, []).append(RunSpec(d, "", "text-log", [p], extras={"tentative": True}))
