@@ -658,9 +658,9 @@ def penalty_decay(run) -> dict | None:
     decaying, not a loss thrown by an explosion: the first reading is the run's peak, and the loss's excess over
     where it ends (the median of its last quarter) shrinks by a steady factor from one reading to the next -- every
     ratio above 1, the largest at most ``_STEADY_DECAY`` times the smallest -- over at least ``_DECAY_READINGS``
-    readings, until the loss is within twice that end level. A penalty on the weights (Keras's kernel_regularizer losses are part of the loss
-    it logs) shrinks them by a constant factor per step of weight decay, and the logged loss with them; a step too
-    large throws the weights, which then come back in bounces and stalls. Not with an LR of ``EXTREME_LR`` or more
+    readings, until the loss is within twice that end level. A penalty on the weights (Keras's kernel_regularizer
+    losses are part of the loss it logs) shrinks them by a constant factor per step of weight decay, and the logged
+    loss with them; a step too large throws the weights, which then come back in bounces and stalls. Not with an LR of ``EXTREME_LR`` or more
     logged, nor one that decayed by half over that descent (a loss that only comes down as a schedule lowers a
     too-high LR also falls steadily)."""
     s = prepared(run, "train_loss")

@@ -647,11 +647,11 @@ _AFTER_BLOWUP = ("lr-too-high", "no-warmup", "numerical-instability", "bad-init"
 # causes of a model that learned and came back to chance without an order-of-magnitude explosion: steps too large
 # for a later stage (a one-cycle peak, a warmup to too high an LR), or numbers that went unstable
 _BACK_AT_CHANCE = ("lr-too-high", "no-warmup", "numerical-instability", "labels-detached")
-# causes of a validation score at chance while the training split was fitted: what the model learned does not
-# transfer at all, so the training labels (or the validation pipeline) are unrelated to the inputs
 # causes of a model at chance whose logged loss started far above log K and came down by a steady factor per reading:
 # a weight penalty (L2, a kernel regulariser) added to the loss, shrinking the weights until only the prior is left
 _AFTER_PENALTY = ("weight-decay-too-high", "lr-too-high", "bad-init")
+# causes of a validation score at chance while the training split was fitted: what the model learned does not
+# transfer at all, so the training labels (or the validation pipeline) are unrelated to the inputs
 _FIT_BUT_CHANCE = ("labels-detached", "eval-mode-bug", "delayed-generalisation", "overfitting-capacity")
 
 
@@ -695,10 +695,13 @@ def _blowup(run: Run, scale: float, explode_ratio: float) -> dict | None:
     return None
 
 
-def _first_step(run: Run) -> int | None:
-    """The step of the training loss's first finite reading (None without one)."""
+def _penalty_not_blowup(run: Run, blow: dict | None) -> dict | None:
+    """:func:`penalty_decay`'s reading of the training loss when the explosion ``_blowup`` found (``blow``) is its first
+    reading: a weight penalty in the logged loss decaying from there, not a blow-up. None otherwise."""
     s = prepared(run, "train_loss")
-    return int(s.index[0]) if len(s) else None
+    if blow is None or not len(s) or blow["step"] != int(s.index[0]):
+        return None
+    return penalty_decay(run)
 
 
 def _thrown_at_first(run: Run, k: int, p: Params) -> dict | None:
@@ -1709,7 +1712,7 @@ def _from_validation(run: Run, p: Params) -> Iterator[Hit]:
     blow = _blowup(run, chance_loss, p.explode_ratio)
     fitted = _train_fitted(run, chance_loss, chance, p)
     worse = _worse_than_guessing(run, chance_loss, p) if blow is None else None
-    penalty = penalty_decay(run) if blow is not None and blow["step"] == _first_step(run) else None
+    penalty = _penalty_not_blowup(run, blow)
     if penalty is not None:
         causes = _AFTER_PENALTY
         why = (f"; {blow['tag']} started at {fmt_num(blow['peak'])} ({fmt_num(blow['ratio'])}x log K) and came down by "
@@ -1979,7 +1982,7 @@ def _from_loss(run: Run, p: Params, cands: tuple[int, ...] = LOSS_K) -> Iterator
     if blow is None and a <= 1 and still and k_src in ("loss+acc", "given"):
         blow = _thrown_at_first(run, k, p)
     blow_txt = ""
-    penalty = penalty_decay(run) if blow is not None and blow["step"] == _first_step(run) else None
+    penalty = _penalty_not_blowup(run, blow)
     if penalty is not None:
         blow_txt = (f"after {blow['tag']} came down from {fmt_num(blow['peak'])} ({fmt_num(blow['ratio'])}x log K) by a "
                     f"steady factor of {penalty['factor']:.2f} a reading -- a weight penalty in the logged loss, "

@@ -281,8 +281,7 @@ def _discover(base: Path, with_base: bool, tree) -> Discovery:
             elif low.endswith(SQLITE_EXT) and head_bytes(p, 16) == SQLITE_MAGIC:
                 # an MLflow SQLite store (mlflow.db); a SQLite file of another schema is passed over (tentative)
                 other.setdefault(d, []).append(RunSpec(d, "", "mlflow-db", [p], extras={"tentative": True}))
-            elif Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low) \
-                    or (not Path(low).suffix and named_as_log(low)):
+            elif _text_log_named(low) or (not Path(low).suffix and named_as_log(low)):
                 # (a name with no extension counts when its words say log -- 'logs1', 'train_log' -- as a file given
                 # alone is read: its content decides below)
                 if low.endswith(".txt") and looks_like_results_txt(p):
@@ -667,6 +666,12 @@ def _special(p: Path) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
+def _text_log_named(low: str) -> bool:
+    """A (lower-case) file name a printed log goes by: a log's extension ('.log', '.txt', '.out' ...) or a
+    conventional name ('nohup', 'train', 'slurm-42'); its content then says whether it is one."""
+    return Path(low).suffix in TEXT_LOG_EXT or bool(TEXT_LOG_NAME.match(low))
+
+
 def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
     """The run of a file given on its own: the format the registry's sniffers recognise it as
     (:func:`curvedoc.importers.registry.sniff_file`), or None."""
@@ -675,7 +680,7 @@ def _spec_for_file(p: Path, base: Path, name: str) -> RunSpec | None:
         return None  # the caller says 'unsupported format'; a folder walk says what it is
     fmt = sniff_file(p)
     if fmt == "json" and not low.endswith((".json", ".jsonl", ".ndjson")) \
-            and (Path(low).suffix in TEXT_LOG_EXT or TEXT_LOG_NAME.match(low)) and not looks_json_lines(p) \
+            and _text_log_named(low) and not looks_json_lines(p) \
             and not re.search(rb"(?m)^\s*\{", head_bytes(p, 1 << 16)) \
             and looks_like_text_log(p, named_as_log=named_as_log(low)):
         # a text log whose lines open with a bracket ('[2026-12-01 04:26:39,677] INFO trainer: ..') read as the folder

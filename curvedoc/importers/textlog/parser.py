@@ -127,6 +127,11 @@ def _abbreviated_splits(keys: tuple) -> dict[str, str]:
         return {}
     return found
 
+def _repeated(st: np.ndarray, va: np.ndarray) -> np.ndarray:
+    """Over consecutive points t, t + 1: the same position and the same value (NaN and NaN alike) printed again."""
+    return (st[1:] == st[:-1]) & ((va[1:] == va[:-1]) | (np.isnan(va[1:]) & np.isnan(va[:-1])))
+
+
 class TextLogParser(BatchedFeed):
     """Feed it the lines of a log (:meth:`feed_lines`), then take :meth:`result`. ``reuse=False`` reads every
     line afresh (the reference reading), else lines are read by the plans of their shapes (the fast path)."""
@@ -1560,6 +1565,19 @@ class TextLogParser(BatchedFeed):
                 self.splice_rests += len(orders)
                 del self.series[tpl]
 
+    def _whole_records_again(self, pairs: np.ndarray, parts, part_of, key: str, or_l) -> np.ndarray:
+        """``pairs`` (over consecutive points t, t + 1 of ``key``: the same value again at the same position) kept
+        only where the record at t + 1 printed every value of the one at t again (:meth:`_siblings_moved` of the
+        template that printed it, among ``parts``; ``part_of`` says which, None with one): an echo, not a record of its
+        own. A new array."""
+        out = np.asarray(pairs, dtype=bool).copy()
+        ords = np.asarray(or_l)
+        for t in np.flatnonzero(out).tolist():
+            own = parts if part_of is None else [parts[int(part_of[t + 1])]]
+            if self._siblings_moved(own, key, int(ords[t]), int(ords[t + 1])):
+                out[t] = False
+        return out
+
     def _siblings_moved(self, parts, key: str, before: int, at: int) -> bool:
         """Do the other keys of the record at order ``at`` (the template printing ``key`` there, among ``parts``) hold
         values other than the record at order ``before`` had? Then that record is no echo of the one before."""
@@ -1677,21 +1695,14 @@ class TextLogParser(BatchedFeed):
             # loss: .., acc: .." -- is an echo, not a second record of that epoch)
             numbered = False
             if len(st) > 2 and hows <= {"epoch", "ctx-epoch"}:
-                va0 = np.asarray(va_l, dtype=np.float64)
-                again = (st[1:] == st[:-1]) & ((va0[1:] == va0[:-1]) | (np.isnan(va0[1:]) & np.isnan(va0[:-1])))
-                if part_of is not None:
-                    same = part_of[1:] == part_of[:-1]
-                else:
-                    same = np.ones(len(again), dtype=bool)
+                again = _repeated(st, np.asarray(va_l, dtype=np.float64))
+                same = part_of[1:] == part_of[:-1] if part_of is not None else np.ones(len(again), dtype=bool)
                 if (again & same).any():
                     # ... and so is the whole record printed again by its own template at that epoch ('[ Valid |
                     # 001/030 ] loss = 1.98945, acc = 0.35743', then the same line with ' -> best'): every value of
                     # it the same (a record whose other values changed -- another fold at one epoch -- is its own)
-                    ords = np.asarray(or_l)
-                    for i in np.flatnonzero(again & same).tolist():
-                        own = parts if part_of is None else [parts[int(part_of[i + 1])]]
-                        if self._siblings_moved(own, k, int(ords[i]), int(ords[i + 1])):
-                            again[i] = False
+                    own = again & same
+                    again = (again & ~own) | self._whole_records_again(own, parts, part_of, k, or_l)
                 sf = st[np.concatenate([[True], ~again])]
                 numbered = len(sf) > 2 and np.mean(sf[1:] == sf[:-1]) > 0.5
             if numbered:
@@ -1718,7 +1729,7 @@ class TextLogParser(BatchedFeed):
             if not numbered and len(st) > 1:
                 # on a real clock, the same value printed again at the same position is an echo ("-> best")
                 va = np.asarray(va_l, dtype=np.float64)
-                echo = np.concatenate([[False], (st[1:] == st[:-1]) & ((va[1:] == va[:-1]) | (np.isnan(va[1:]) & np.isnan(va[:-1])))])
+                echo = np.concatenate([[False], _repeated(st, va)])
                 if echo.any() and self.launches:
                     # ... unless a launch started between the two prints (a job that died at its first epoch
                     # and was started again prints that epoch's record again: two records)
@@ -1738,11 +1749,7 @@ class TextLogParser(BatchedFeed):
                     # 3, iters: 400, ..) D_A: 0.025 ..', a loss printing the same three decimals twice) is a record of
                     # its own. (A step is one moment of training: the same value at one step is one point, whatever
                     # timings beside it changed.)
-                    ords = np.asarray(or_l)
-                    for i in np.flatnonzero(echo):
-                        if self._siblings_moved(parts if part_of is None else [parts[int(part_of[i])]], k,
-                                                int(ords[i - 1]), int(ords[i])):
-                            echo[i] = False
+                    echo[1:] = self._whole_records_again(echo[1:], parts, part_of, k, or_l)
                 if echo.any():
                     self.repeats += int(echo.sum())
                     keep = ~echo

@@ -839,7 +839,8 @@ COUNTS_PERCENT = re.compile(r"(?P<k>[A-Za-z][\w ]*:)\s*(?P<a>\d+)\s*/\s*(?P<b>\d
 # 1.41 (valid)", "accuracy: 0.52 (valid)" -- one pair per split, named by it ("train objective: 1.38, valid objective:
 # 1.41"); without this the first value was the key's and the others were lost
 # (the split names these per-split forms take, one list: the training's, then the held-out sets')
-_SPLIT_NAMES = r"(?:train|training|trn|valid|val|validation|dev|eval|test)"
+_HELD_OUT_WORDS = "valid|val|validation|dev|eval|test"
+_SPLIT_NAMES = r"(?:train|training|trn|" + _HELD_OUT_WORDS + ")"
 _PAREN_SPLIT = r"\(\s*" + _SPLIT_NAMES + r"\s*\)"
 VALUE_PER_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][A-Za-z_\-]*(?: [A-Za-z][A-Za-z_\-]*){0,3})\s*[:=]\s*"
                              r"(?P<rest>" + NUM + r"\s*" + _PAREN_SPLIT + r"(?:\s*,?\s*" + NUM + r"\s*" + _PAREN_SPLIT
@@ -858,7 +859,7 @@ HASH_CLOCK = re.compile(r"(?<![\w#])(?P<c>ep|epoch|iter|iteration|it|step|batch)
 
 
 VALUE_TO_SPLIT = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\s+(?P<a>" + NUM + r")\s*(?:→|->|=>|⇒)\s*(?P<b>" + NUM
-                            + r")\s*\(\s*(?P<s>valid|val|validation|dev|eval|test)\s*\)", re.IGNORECASE)
+                            + r")\s*\(\s*(?P<s>" + _HELD_OUT_WORDS + r")\s*\)", re.IGNORECASE)
 KEY_OF_SPLITS = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w.\-]*)\(\s*(?P<ss>" + _SPLIT_NAMES + r"(?:\s*/\s*" + _SPLIT_NAMES
                            + r")+)\s*\)\s*[=:]\s*(?P<vs>" + NUM + r"(?:\s*/\s*" + NUM + r")+)", re.IGNORECASE)
 
